@@ -1,0 +1,1 @@
+"""The moderator application: campaign service, scheduler, transports and the command line."""

@@ -1,0 +1,1 @@
+"""Persistence: SQLModel tables, Alembic migrations and repository functions (issue 5)."""
