@@ -99,7 +99,7 @@ def test_the_pieces_set_aside_in_3_1_2_go_to_the_treasures_within_treasures(boxe
     gold = [p for b in twt for p in b.contents if isinstance(p, Pieces) and p.of != "horse"]
     assert sum(p.count for p in gold) == 8
     horses = sorted(p.name for b in twt for p in b.pieces("horse"))
-    assert horses == ["Pony L2", "Warhorse T3"]
+    assert horses == ["Pony L2/L4", "Warhorse T3/T5"]
 
 
 def test_spell_cards_in_play_per_type_match_the_spell_cards_table(boxes):

@@ -1,0 +1,516 @@
+"""The Magic Realm catalog: every tile, character, counter, card and table of the game.
+
+:func:`load_catalog` reads the YAML files in ``rules/data/`` once into frozen, typed records and
+checks that every name one file uses for another resolves. :func:`catalog` returns the shared,
+loaded-once instance the engine uses. Lookups by name are exact; an unknown name raises
+:class:`UnknownNameError`, which names the closest valid names.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from rules.schema.base import CatalogError, Record, load_entries
+from rules.schema.characters import Character
+from rules.schema.chits import Dwelling, MapChit
+from rules.schema.denizens import Monster, NativeCounter, NativeGroup
+from rules.schema.equipment import Armor, Horse, Weapon
+from rules.schema.setup import AppearanceRow, Pieces, SetUpBox
+from rules.schema.spells import Spell
+from rules.schema.tables import DaylightActivity, Table, VictoryCategory
+from rules.schema.tiles import Tile
+from rules.schema.treasures import Treasure
+from rules.schema.visitors import VisitorChit
+
+DATA_DIR = Path(__file__).parent / "data"
+
+R = TypeVar("R", bound=Record)
+Rows = dict[str, set[int | None]]
+
+
+class UnknownNameError(LookupError):
+    """A name that is not in the catalog; ``suggestions`` are the closest valid names."""
+
+    def __init__(self, kind: str, name: str, suggestions: list[str]) -> None:
+        self.kind = kind
+        self.name = name
+        self.suggestions = suggestions
+        hint = f"; did you mean {', '.join(map(repr, suggestions))}?" if suggestions else ""
+        super().__init__(f"unknown {kind} {name!r}{hint}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class Index(Mapping[str, R], Generic[R]):
+    """Records of one kind, looked up by their exact name (and any exact alias).
+
+    Iteration yields the primary names in data-file order. ``index[name]`` raises
+    :class:`UnknownNameError` with the closest names when ``name`` is unknown.
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        records: Iterable[R],
+        key: Callable[[R], str],
+        aliases: Callable[[R], Iterable[str]] = lambda _record: (),
+    ) -> None:
+        self.kind = kind
+        self._primary: dict[str, R] = {}
+        self._all: dict[str, R] = {}
+        for record in records:
+            name = key(record)
+            if name in self._all:
+                raise CatalogError(f"{kind} data", repr(name), f"{kind} {name!r} is listed twice")
+            self._primary[name] = record
+            self._all[name] = record
+            for alias in aliases(record):
+                if alias in self._all and self._all[alias] is not record:
+                    raise CatalogError(f"{kind} data", repr(name), f"alias {alias!r} is taken")
+                self._all[alias] = record
+
+    def __getitem__(self, name: str) -> R:
+        try:
+            return self._all[name]
+        except KeyError:
+            raise UnknownNameError(self.kind, name, self.suggest(name)) from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._all
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._primary)
+
+    def __len__(self) -> int:
+        return len(self._primary)
+
+    def suggest(self, name: str, limit: int = 3) -> list[str]:
+        """The valid names closest to ``name``: a case-insensitive match first, then look-alikes."""
+        folded = {known.casefold(): known for known in self._all}
+        exact_case = folded.get(name.casefold())
+        close = difflib.get_close_matches(name, list(self._all), n=limit, cutoff=0.5)
+        close_folded = difflib.get_close_matches(name.casefold(), list(folded), n=limit, cutoff=0.5)
+        ordered = [exact_case] if exact_case else []
+        ordered += close + [folded[f] for f in close_folded]
+        return list(dict.fromkeys(ordered))[:limit]
+
+    def names(self) -> Iterator[str]:
+        """Every name and alias that resolves in this index."""
+        return iter(self._all)
+
+    def named(self, name: str) -> R | None:
+        """The record called ``name``, or None (for callers that have their own error)."""
+        return self._all.get(name)
+
+
+def _name(record: Any) -> str:
+    return str(record.name)
+
+
+def _aliases(record: Any) -> tuple[str, ...]:
+    return tuple(record.aliases)
+
+
+def _short_table_name(table: Table) -> list[str]:
+    """'Hide' for the 'Hide Table': how players name the tables in conversation."""
+    short = table.name.removesuffix(" Table")
+    return [short] if short != table.name else []
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every kind of game data, each an :class:`Index` keyed by the rulebook's names."""
+
+    tiles: Index[Tile]
+    map_chits: Index[MapChit]
+    dwellings: Index[Dwelling]
+    characters: Index[Character]
+    weapons: Index[Weapon]
+    armor: Index[Armor]
+    horses: Index[Horse]
+    monsters: Index[Monster]
+    natives: Index[NativeGroup]
+    native_counters: Index[NativeCounter]
+    treasures: Index[Treasure]
+    spells: Index[Spell]
+    visitors: Index[VisitorChit]
+    setup_card: Index[SetUpBox]
+    appearance_chart: Index[AppearanceRow]
+    tables: Index[Table]
+    activities: Index[DaylightActivity]
+    victory_categories: Index[VictoryCategory]
+
+    def kinds(self) -> dict[str, Index[Any]]:
+        """Each kind's index by its field name, in declaration order."""
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+    def find(self, name: str) -> list[tuple[str, Record]]:
+        """Every record of any kind whose name or alias is exactly ``name``."""
+        return [(kind, index[name]) for kind, index in self.kinds().items() if name in index]
+
+    def stats(self) -> dict[str, dict[str, int]]:
+        """What the catalog holds, per kind: the counts ``realmbot catalog`` reports."""
+
+        def count(records: Iterable[Any], test: Callable[[Any], bool]) -> int:
+            return sum(1 for record in records if test(record))
+
+        tiles = list(self.tiles.values())
+        chits = list(self.map_chits.values())
+        horses = list(self.horses.values())
+        treasures = list(self.treasures.values())
+        return {
+            "tiles": {
+                "tiles": len(tiles),
+                "clearings per side": sum(len(t.normal.clearings) for t in tiles),
+                "roads on normal sides": sum(len(t.normal.roads) for t in tiles),
+                "roads on enchanted sides": sum(len(t.enchanted.roads) for t in tiles),
+            },
+            "map_chits": {
+                str(kind).replace("_", " "): sum(1 for chit in chits if chit.kind == kind)
+                for kind in dict.fromkeys(chit.kind for chit in chits)
+            },
+            "dwellings": {
+                "dwellings": count(self.dwellings.values(), lambda d: d.garrison is not None),
+                "campfires": count(self.dwellings.values(), lambda d: d.garrison is None),
+            },
+            "characters": {
+                "characters": len(self.characters),
+                "action chits": sum(len(c.chits) for c in self.characters.values()),
+                "special advantages": sum(len(c.advantages) for c in self.characters.values()),
+            },
+            "weapons": {
+                "kinds": len(self.weapons),
+                "counters": sum(w.count for w in self.weapons.values()),
+            },
+            "armor": {
+                "kinds": len(self.armor),
+                "counters": sum(a.count for a in self.armor.values()),
+            },
+            "horses": {
+                "for sale": count(horses, lambda h: h.rider is None),
+                "ridden by natives": count(horses, lambda h: h.rider is not None),
+            },
+            "monsters": {
+                "kinds": len(self.monsters),
+                "counters": sum(m.count for m in self.monsters.values()),
+            },
+            "natives": {
+                "groups": len(self.natives),
+                "counters": len(self.native_counters),
+            },
+            "treasures": {
+                "cards": len(treasures),
+                "large": count(treasures, lambda t: t.size == "large"),
+                "small": count(treasures, lambda t: t.size == "small"),
+                "great": count(treasures, lambda t: t.great),
+                "treasures within treasures": count(treasures, lambda t: t.twt is not None),
+            },
+            "spells": {"cards": len(self.spells)},
+            "visitors": {
+                "chits": len(self.visitors),
+                "faces": sum(len(v.faces) for v in self.visitors.values()),
+            },
+            "setup_card": {"boxes": len(self.setup_card)},
+            "appearance_chart": {"rows": len(self.appearance_chart)},
+            "tables": {"charts and tables": len(self.tables)},
+            "activities": {"Daylight activities": len(self.activities)},
+            "victory_categories": {"categories": len(self.victory_categories)},
+        }
+
+    def suggest(self, name: str, limit: int = 5) -> list[str]:
+        """The closest names of any kind, for an unknown name in ``realmbot catalog show``."""
+        everything = {n for index in self.kinds().values() for n in index.names()}
+        return difflib.get_close_matches(name, sorted(everything), n=limit, cutoff=0.6)
+
+
+def load_catalog(data_dir: Path = DATA_DIR) -> Catalog:
+    """Read and validate every data file in ``data_dir``.
+
+    Raises :class:`CatalogError` naming the file, the entry and the reason for the first
+    malformed entry, duplicate name or unresolved cross-reference.
+    """
+
+    def load(file: str, key: str, model: type[R]) -> tuple[R, ...]:
+        return load_entries(data_dir / file, key, model)
+
+    natives = Index("native group", load("natives.yaml", "native_groups", NativeGroup), _name)
+    catalog = Catalog(
+        tiles=Index(
+            "tile", load("tiles.yaml", "tiles", Tile), lambda t: t.code, lambda t: [t.name]
+        ),
+        map_chits=Index("map chit", load("map_chits.yaml", "map_chits", MapChit), _name),
+        dwellings=Index("dwelling", load("dwellings.yaml", "dwellings", Dwelling), _name, _aliases),
+        characters=Index(
+            "character", load("characters.yaml", "characters", Character), _name, _aliases
+        ),
+        weapons=Index("weapon", load("weapons.yaml", "weapons", Weapon), _name),
+        armor=Index("armor", load("armor.yaml", "armor", Armor), _name),
+        horses=Index("horse", load("horses.yaml", "horses", Horse), _name),
+        monsters=Index("monster", load("monsters.yaml", "monsters", Monster), _name),
+        natives=natives,
+        native_counters=Index(
+            "native", (n for group in natives.values() for n in group.counters), _name
+        ),
+        treasures=Index("treasure", load("treasures.yaml", "treasures", Treasure), _name),
+        spells=Index("spell", load("spells.yaml", "spells", Spell), _name),
+        visitors=Index(
+            "visitor chit", load("visitors.yaml", "visitor_chits", VisitorChit), _name, _aliases
+        ),
+        setup_card=Index("Set Up Card box", load("setup_card.yaml", "boxes", SetUpBox), _name),
+        appearance_chart=Index(
+            "Appearance Chart row",
+            load("appearance_chart.yaml", "rows", AppearanceRow),
+            _name,
+        ),
+        tables=Index("table", load("tables.yaml", "tables", Table), _name, _short_table_name),
+        activities=Index(
+            "Daylight activity", load("tables.yaml", "activities", DaylightActivity), _name
+        ),
+        victory_categories=Index(
+            "victory category",
+            load("tables.yaml", "victory_categories", VictoryCategory),
+            _name,
+        ),
+    )
+    check_references(catalog)
+    return catalog
+
+
+@functools.cache
+def catalog() -> Catalog:
+    """The catalog of the packaged data, loaded on first use and shared afterwards."""
+    return load_catalog()
+
+
+class _References:
+    """Checks that a name used in one data file names a record of another (see check_references).
+
+    Each failure is a :class:`CatalogError` naming the file, the entry using the name, and the
+    unknown name with the closest valid ones.
+    """
+
+    def __init__(self, file: str, key: str) -> None:
+        self.file = file
+        self.key = key
+
+    def entry(self, position: int, name: str) -> str:
+        return f"{self.key}[{position}] {name!r}"
+
+    def resolve(self, index: Index[Any], name: str, position: int, owner: str, field: str) -> None:
+        if name not in index:
+            error = UnknownNameError(index.kind, name, index.suggest(name))
+            raise CatalogError(self.file, self.entry(position, owner), f"{field}: {error}")
+
+    def require(self, condition: bool, position: int, owner: str, reason: str) -> None:
+        if not condition:
+            raise CatalogError(self.file, self.entry(position, owner), reason)
+
+
+def check_references(c: Catalog) -> None:
+    """Check that every name one data file uses for another resolves (raises CatalogError).
+
+    Covers the Set Up Card and Appearance Chart, map chit exchanges, dwellings and garrisons,
+    characters' starting equipment and locations, native horses, armor returns, treasures' site
+    tables and Fame rewards, the native groups and monsters named by visitor chits, and the
+    Appearance Chart rows denizens record.
+    """
+    for check in (
+        _check_setup_card,
+        _check_appearance_chart,
+        _check_map_chits,
+        _check_dwellings,
+        _check_characters,
+        _check_natives,
+        _check_horses_and_armor,
+        _check_treasures,
+        _check_visitors,
+        _check_rows,
+    ):
+        check(c)
+
+
+def _items(c: Catalog) -> dict[str, Index[Any]]:
+    return {"monster": c.monsters, "weapon": c.weapons, "armor": c.armor, "horse": c.horses}
+
+
+def _check_setup_card(c: Catalog) -> None:
+    refs = _References("setup_card.yaml", "boxes")
+    horse_kinds = sorted({str(h.kind) for h in c.horses.values()})
+    holders = (c.treasures, c.map_chits, c.dwellings, c.visitors)
+    for i, box in enumerate(c.setup_card.values()):
+        if box.natives is not None:
+            refs.resolve(c.natives, box.natives, i, box.name, "natives")
+        if box.holds is not None:
+            refs.require(
+                any(box.holds in index for index in holders),
+                i,
+                box.name,
+                f"holds: {box.holds!r} is no treasure card, site chit, dwelling or visitor",
+            )
+        for piece in box.contents:
+            if not isinstance(piece, Pieces):
+                continue
+            if piece.of == "horse kind":
+                refs.require(
+                    piece.name in horse_kinds,
+                    i,
+                    box.name,
+                    f"contents: {piece.name!r} is not a kind of horse ({', '.join(horse_kinds)})",
+                )
+            else:
+                refs.resolve(_items(c)[piece.of], piece.name, i, box.name, "contents")
+
+
+def _check_appearance_chart(c: Catalog) -> None:
+    refs = _References("appearance_chart.yaml", "rows")
+    chit_words = {chit.word for chit in c.map_chits.values()}
+    summoners = (c.native_counters, c.map_chits, c.treasures)
+    for i, row in enumerate(c.appearance_chart.values()):
+        for box in row.boxes():
+            refs.resolve(c.setup_card, box, i, row.name, "boxes")
+        for summons in row.monsters:
+            for chit in summons.chits:
+                word = chit.split()[0]
+                refs.require(word in chit_words, i, row.name, f"chits: no map chit says {word!r}")
+        for site in row.sites:
+            refs.resolve(c.map_chits, site.site, i, row.name, "sites")
+        for native in row.natives:
+            refs.resolve(c.natives, native.group, i, row.name, "natives")
+            for dwelling in native.dwellings:
+                refs.resolve(c.dwellings, dwelling, i, row.name, "natives")
+        for visitor in row.visitors:
+            for summoner in visitor.summoned_by:
+                refs.require(
+                    any(summoner in index for index in summoners),
+                    i,
+                    row.name,
+                    f"visitors: {summoner!r} is no native leader, site chit or site card",
+                )
+
+
+def _check_map_chits(c: Catalog) -> None:
+    refs = _References("map_chits.yaml", "map_chits")
+    for i, chit in enumerate(c.map_chits.values()):
+        for piece in chit.exchange.pieces if chit.exchange else ():
+            refs.require(
+                piece in c.dwellings or piece in c.monsters,
+                i,
+                chit.name,
+                f"exchange: {piece!r} is no dwelling or monster",
+            )
+
+
+def _check_dwellings(c: Catalog) -> None:
+    refs = _References("dwellings.yaml", "dwellings")
+    for i, dwelling in enumerate(c.dwellings.values()):
+        refs.resolve(c.map_chits, dwelling.revealed_by, i, dwelling.name, "revealed_by")
+        exchange = c.map_chits[dwelling.revealed_by].exchange
+        refs.require(
+            exchange is not None and dwelling.name in exchange.pieces,
+            i,
+            dwelling.name,
+            f"revealed_by: {dwelling.revealed_by} is not exchanged for the {dwelling.name}",
+        )
+        if dwelling.garrison is not None:
+            refs.resolve(c.natives, dwelling.garrison, i, dwelling.name, "garrison")
+
+
+def _check_characters(c: Catalog) -> None:
+    refs = _References("characters.yaml", "characters")
+    for i, character in enumerate(c.characters.values()):
+        for location in character.starting_locations:
+            if location.is_dwelling:
+                refs.resolve(c.dwellings, location, i, character.name, "starting_locations")
+        for level in character.levels:
+            for weapon in level.weapons:
+                refs.resolve(c.weapons, weapon, i, character.name, f"level {level.number}")
+            for armor in level.armor:
+                refs.resolve(c.armor, armor, i, character.name, f"level {level.number}")
+
+
+def _check_natives(c: Catalog) -> None:
+    refs = _References("natives.yaml", "native_groups")
+    for i, group in enumerate(c.natives.values()):
+        if group.garrison_of is not None:
+            refs.resolve(c.dwellings, group.garrison_of, i, group.name, "garrison_of")
+        for native in group.counters:
+            if native.horse is not None:
+                refs.resolve(c.horses, native.horse, i, group.name, native.name)
+
+
+def _check_horses_and_armor(c: Catalog) -> None:
+    refs = _References("horses.yaml", "horses")
+    for i, horse in enumerate(c.horses.values()):
+        if horse.rider is not None:
+            refs.resolve(c.native_counters, horse.rider, i, horse.name, "rider")
+    refs = _References("armor.yaml", "armor")
+    for i, armor in enumerate(c.armor.values()):
+        if armor.returns_to is not None:
+            refs.resolve(c.natives, armor.returns_to, i, armor.name, "returns_to")
+
+
+def _check_treasures(c: Catalog) -> None:
+    refs = _References("treasures.yaml", "treasures")
+    items = (*_items(c).values(), c.treasures)
+    for i, treasure in enumerate(c.treasures.values()):
+        if treasure.fame_reward is not None:
+            refs.resolve(c.natives, treasure.fame_reward.group, i, treasure.name, "fame_reward")
+        for result in treasure.site_table:
+            if result.item is not None:
+                refs.require(
+                    any(result.item in index for index in items),
+                    i,
+                    treasure.name,
+                    f"site_table: {result.item!r} is no item of the catalog",
+                )
+
+
+def _check_visitors(c: Catalog) -> None:
+    refs = _References("visitors.yaml", "visitor_chits")
+    for i, chit in enumerate(c.visitors.values()):
+        for face in chit.faces:
+            for group in (*face.partners, *face.foes):
+                refs.resolve(c.natives, group, i, chit.name, face.name)
+            for monster in face.foe_monsters:
+                refs.resolve(c.monsters, monster, i, chit.name, face.name)
+            if face.destination is not None:
+                for dwelling in (face.destination.to, face.destination.else_to):
+                    refs.resolve(c.dwellings, dwelling, i, chit.name, face.name)
+
+
+def _check_rows(c: Catalog) -> None:
+    """A denizen's Appearance Chart row is the row of the Set Up Card box it starts in.
+
+    Monsters not in any box (the Ghosts) have no row; garrison natives, who start in the
+    Garrisons section, keep the row they regenerate on (6.3.4d).
+    """
+    monster_rows: Rows = {}
+    native_rows: Rows = {}
+    for box in c.setup_card.values():
+        for piece in box.pieces("monster"):
+            monster_rows.setdefault(piece.name, set()).add(box.row)
+        if box.natives is not None and box.row is not None:
+            native_rows.setdefault(box.natives, set()).add(box.row)
+
+    def check(file: str, key: str, records: Iterable[Any], rows: Rows) -> None:
+        refs = _References(file, key)
+        for i, record in enumerate(records):
+            boxed = rows.get(record.name)
+            if boxed is None and file == "natives.yaml":
+                continue
+            refs.require(
+                (boxed or {None}) == {record.appearance_row},
+                i,
+                record.name,
+                f"appearance_row is {record.appearance_row}, but its Set Up Card box is on "
+                f"row {', '.join(sorted(map(str, boxed or {None})))}",
+            )
+
+    check("monsters.yaml", "monsters", c.monsters.values(), monster_rows)
+    check("natives.yaml", "native_groups", c.natives.values(), native_rows)
