@@ -83,12 +83,15 @@ class Relationship(enum.IntEnum):
 
 R = TypeVar("R", bound=Record)
 
+# libyaml's C parser when PyYAML was built with it; the same safe subset of YAML either way.
+_SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 def read_yaml(path: Path) -> Any:
     """Parse one YAML data file, turning a syntax error into a :class:`CatalogError`."""
     try:
         with path.open(encoding="utf-8") as handle:
-            return yaml.safe_load(handle)
+            return yaml.load(handle, Loader=_SAFE_LOADER)
     except OSError as exc:
         raise CatalogError(path.name, "(file)", f"cannot be read: {exc.strerror}") from exc
     except yaml.YAMLError as exc:
