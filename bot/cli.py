@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import yaml
 
@@ -24,9 +25,19 @@ class UsageError(Exception):
     """Bad input on the command line: reported as one line, exit status 2."""
 
 
+def _pruned(value: Any) -> Any:
+    """``value`` without the fields that say nothing: None and empty lists or mappings."""
+    if isinstance(value, dict):
+        pruned = {key: _pruned(item) for key, item in value.items()}
+        return {key: item for key, item in pruned.items() if item not in (None, [], {})}
+    if isinstance(value, list):
+        return [_pruned(item) for item in value]
+    return value
+
+
 def render_record(kind: str, record: Record) -> str:
     """One catalog record, readably: a heading naming its kind, then its fields as YAML."""
-    fields = record.model_dump(mode="json", exclude_defaults=True)
+    fields = _pruned(record.model_dump(mode="json"))
     body = yaml.safe_dump(fields, sort_keys=False, allow_unicode=True, width=100)
     return f"# {kind}: {getattr(record, 'name', '')}\n{body}"
 

@@ -100,3 +100,12 @@ def test_the_module_runs_as_a_script():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("# monster: Giant\n")
+
+
+def test_show_spells_out_structured_advantages(capsys):
+    """Cave Knowledge (L3719): one die on Hide, Meeting and Search tables in a cave clearing."""
+    _, out, _ = run(capsys, "catalog", "show", "Dwarf")
+    knowledge = out[out.index("- name: Cave Knowledge") : out.index("starting_locations:")]
+    assert "    kind: one_die\n" in knowledge
+    assert "    where: cave_clearing\n" in knowledge
+    assert "aliases" not in out, "empty fields are left out"
