@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from rules.catalog import DATA_DIR, UnknownNameError, catalog, load_catalog
 from rules.schema.base import CatalogError
+from tests.catalog.broken import data_copy, replaced
 
 
 def test_the_catalog_holds_the_whole_original_game():
@@ -61,16 +59,6 @@ def test_find_searches_every_kind():
 
 
 # --- broken copies of the data -----------------------------------------------------------------
-
-
-def broken_data(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    """A copy of the packaged data with ``old`` replaced by ``new`` (once) in ``file``."""
-    data = tmp_path / "data"
-    shutil.copytree(DATA_DIR, data)
-    text = (data / file).read_text(encoding="utf-8")
-    assert old in text, f"{old!r} is not in {file}"
-    (data / file).write_text(text.replace(old, new, 1), encoding="utf-8")
-    return data
 
 
 @pytest.mark.parametrize(
@@ -151,28 +139,30 @@ def broken_data(tmp_path: Path, file: str, old: str, new: str) -> Path:
 def test_a_name_that_resolves_nowhere_names_file_entry_and_reason(
     tmp_path, file, old, new, expected
 ):
-    data = broken_data(tmp_path, file, old, new)
+    data = data_copy(tmp_path)
+    replaced(data, file, old, new)
     with pytest.raises(CatalogError) as info:
         load_catalog(data)
     assert str(info.value).startswith(expected)
 
 
 def test_a_missing_data_file_is_named(tmp_path):
-    data = tmp_path / "data"
-    shutil.copytree(DATA_DIR, data)
+    data = data_copy(tmp_path)
     (data / "spells.yaml").unlink()
     with pytest.raises(CatalogError, match=r"^spells.yaml: \(file\): cannot be read"):
         load_catalog(data)
 
 
 def test_a_file_that_is_not_yaml_is_named(tmp_path):
-    data = broken_data(tmp_path, "monsters.yaml", "monsters:", "monsters: [")
+    data = data_copy(tmp_path)
+    replaced(data, "monsters.yaml", "monsters:", "monsters: [")
     with pytest.raises(CatalogError, match=r"^monsters.yaml: \(file\): is not valid YAML"):
         load_catalog(data)
 
 
 def test_a_name_listed_twice_is_refused(tmp_path):
-    data = broken_data(tmp_path, "spells.yaml", "name: Ask Demon", "name: Absorb Essence")
+    data = data_copy(tmp_path)
+    replaced(data, "spells.yaml", "name: Ask Demon", "name: Absorb Essence")
     with pytest.raises(CatalogError, match="'Absorb Essence' is listed twice"):
         load_catalog(data)
 
@@ -182,8 +172,7 @@ def test_a_monster_whose_row_disagrees_with_its_box_is_refused(tmp_path):
     text = (DATA_DIR / "monsters.yaml").read_text(encoding="utf-8")
     giant = text.index("  - name: Giant\n")
     row = text.index("appearance_row: 4", giant)
-    data = tmp_path / "data"
-    shutil.copytree(DATA_DIR, data)
+    data = data_copy(tmp_path)
     broken = text[:row] + "appearance_row: 5" + text[row + len("appearance_row: 4") :]
     (data / "monsters.yaml").write_text(broken, encoding="utf-8")
     with pytest.raises(CatalogError) as info:

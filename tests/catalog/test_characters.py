@@ -12,12 +12,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pytest
-import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.catalog import DATA_DIR
-from rules.schema.base import CatalogError, MagicType, Relationship, Weight, load_entries
+from rules.schema.base import MagicType, Relationship, Weight, load_entries
 from rules.schema.characters import (
     ABILITY_RULES,
     SEARCH_TABLES,
@@ -35,6 +34,7 @@ from rules.schema.characters import (
     TradingPartner,
 )
 from rules.schema.equipment import Armor, Weapon
+from tests.catalog.broken import edited, load_error
 from tests.catalog.reference import assert_all_noted, reference, reference_dir
 
 DATA = DATA_DIR / "characters.yaml"
@@ -527,25 +527,13 @@ def test_character_round_trips_through_dump(characters: dict[str, Character]) ->
 # --- broken copies --------------------------------------------------------------------------
 
 
-def broken_copy(tmp_path: Path, edit: Any) -> Path:
-    document = yaml.safe_load(DATA.read_text(encoding="utf-8"))
-    edit(document["characters"])
-    path = tmp_path / "characters.yaml"
-    path.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
-    return path
-
-
-def load_broken(path: Path) -> CatalogError:
-    with pytest.raises(CatalogError) as caught:
-        load_entries(path, "characters", Character)
-    return caught.value
-
-
 def test_broken_chit_names_file_entry_and_reason(tmp_path: Path) -> None:
     def edit(entries: list[dict[str, Any]]) -> None:
         entries[0]["levels"][0]["chits"][2] = "FIGHT X4"
 
-    error = load_broken(broken_copy(tmp_path, edit))
+    error = load_error(
+        edited(tmp_path, "characters.yaml", edit, "characters"), "characters", Character
+    )
     assert error.file == "characters.yaml"
     assert error.entry == "characters[0] 'Amazon'"
     assert "levels.0.chits.2" in error.reason
@@ -558,7 +546,9 @@ def test_broken_fifth_level(tmp_path: Path) -> None:
         extra = dict(entries[1]["levels"][3], number=5, title="Legend")
         entries[1]["levels"].append(extra)
 
-    error = load_broken(broken_copy(tmp_path, edit))
+    error = load_error(
+        edited(tmp_path, "characters.yaml", edit, "characters"), "characters", Character
+    )
     assert error.entry == "characters[1] 'Berserker'"
     assert "levels.4.number" in error.reason
     assert "less than or equal to 4" in error.reason
@@ -569,7 +559,9 @@ def test_broken_levels_out_of_order(tmp_path: Path) -> None:
         levels = entries[2]["levels"]
         levels[0], levels[1] = levels[1], levels[0]
 
-    error = load_broken(broken_copy(tmp_path, edit))
+    error = load_error(
+        edited(tmp_path, "characters.yaml", edit, "characters"), "characters", Character
+    )
     assert error.entry == "characters[2] 'Black Knight'"
     assert "levels must be numbered 1 to 4 in order, got [2, 1, 3, 4]" in error.reason
 
@@ -579,14 +571,20 @@ def test_broken_four_chits_and_bad_relationship(tmp_path: Path) -> None:
         entries[3]["levels"][1]["chits"].append("MOVE M4")
         entries[4]["relationships"]["Order"] = "hostile"
 
-    error = load_broken(broken_copy(tmp_path, edit))
+    error = load_error(
+        edited(tmp_path, "characters.yaml", edit, "characters"), "characters", Character
+    )
     assert error.entry == "characters[3] 'Captain'"
     assert "levels.1.chits: a level adds exactly 3 action chits (10.E.5.1), got 4" in error.reason
 
     def only_relationship(entries: list[dict[str, Any]]) -> None:
         entries[4]["relationships"]["Order"] = "hostile"
 
-    error = load_broken(broken_copy(tmp_path, only_relationship))
+    error = load_error(
+        edited(tmp_path, "characters.yaml", only_relationship, "characters"),
+        "characters",
+        Character,
+    )
     assert error.entry == "characters[4] 'Druid'"
     assert "Order: relationship 'hostile' is not one of" in error.reason
 
@@ -595,14 +593,18 @@ def test_broken_effect_and_partner(tmp_path: Path) -> None:
     def unknown_kind(entries: list[dict[str, Any]]) -> None:
         entries[5]["advantages"][0]["effects"][0] = {"kind": "teleport"}
 
-    error = load_broken(broken_copy(tmp_path, unknown_kind))
+    error = load_error(
+        edited(tmp_path, "characters.yaml", unknown_kind, "characters"), "characters", Character
+    )
     assert error.entry == "characters[5] 'Dwarf'"
     assert "advantages.0.effects.0" in error.reason and "teleport" in error.reason
 
     def unknown_partner(entries: list[dict[str, Any]]) -> None:
         entries[6]["relationships"]["Goblins"] = "enemy"
 
-    error = load_broken(broken_copy(tmp_path, unknown_partner))
+    error = load_error(
+        edited(tmp_path, "characters.yaml", unknown_partner, "characters"), "characters", Character
+    )
     assert error.entry == "characters[6] 'Elf'"
     assert "relationships.Goblins" in error.reason
 

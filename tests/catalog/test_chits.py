@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from rules.catalog import DATA_DIR
-from rules.schema.base import CatalogError, MagicColor, load_entries
+from rules.schema.base import MagicColor, load_entries
 from rules.schema.chits import GHOST, ChitKind, Dwelling, DwellingKind, MapChit
 from rules.schema.tiles import TileType
+from tests.catalog.broken import edited, load_error
 from tests.catalog.reference import assert_all_noted, reference
 
 CHITS_FILE = DATA_DIR / "map_chits.yaml"
@@ -344,16 +344,6 @@ def test_dwellings_match_reference() -> None:
 # --- malformed data -----------------------------------------------------------------------------
 
 
-def load_broken(tmp_path: Path, source: Path, key: str, model: Any, change: Any) -> CatalogError:
-    document = yaml.safe_load(source.read_text(encoding="utf-8"))
-    change(document[key])
-    path = tmp_path / source.name
-    path.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
-    with pytest.raises(CatalogError) as caught:
-        load_entries(path, key, model)
-    return caught.value
-
-
 def find(raw: list[dict[str, Any]], name: str) -> dict[str, Any]:
     return next(entry for entry in raw if entry["name"] == name)
 
@@ -362,7 +352,9 @@ def test_broken_sound_chit_clearing(tmp_path: Path) -> None:
     def change(raw: list[dict[str, Any]]) -> None:
         find(raw, "HOWL 4")["clearing"] = 7
 
-    error = load_broken(tmp_path, CHITS_FILE, "map_chits", MapChit, change)
+    error = load_error(
+        edited(tmp_path, "map_chits.yaml", change, "map_chits"), "map_chits", MapChit
+    )
     assert error.file == "map_chits.yaml" and error.entry == "map_chits[4] 'HOWL 4'"
     assert error.reason.startswith("clearing:") and "less than or equal to 6" in error.reason
 
@@ -372,7 +364,9 @@ def test_broken_warning_word(tmp_path: Path) -> None:
         chit = find(raw, "DANK M")
         chit["word"], chit["name"] = "DUNK", "DUNK M"
 
-    error = load_broken(tmp_path, CHITS_FILE, "map_chits", MapChit, change)
+    error = load_error(
+        edited(tmp_path, "map_chits.yaml", change, "map_chits"), "map_chits", MapChit
+    )
     assert error.file == "map_chits.yaml" and "'DUNK M'" in error.entry
     assert "'DUNK' is not a warning word" in error.reason
 
@@ -381,7 +375,9 @@ def test_broken_name_does_not_match_chit(tmp_path: Path) -> None:
     def change(raw: list[dict[str, Any]]) -> None:
         find(raw, "STINK C")["tile_type"] = "mountain"
 
-    error = load_broken(tmp_path, CHITS_FILE, "map_chits", MapChit, change)
+    error = load_error(
+        edited(tmp_path, "map_chits.yaml", change, "map_chits"), "map_chits", MapChit
+    )
     assert "'STINK C'" in error.entry and "expected 'STINK M'" in error.reason
 
 
@@ -389,7 +385,9 @@ def test_broken_lost_city_clearing(tmp_path: Path) -> None:
     def change(raw: list[dict[str, Any]]) -> None:
         find(raw, "LOST CITY")["clearing"] = 3
 
-    error = load_broken(tmp_path, CHITS_FILE, "map_chits", MapChit, change)
+    error = load_error(
+        edited(tmp_path, "map_chits.yaml", change, "map_chits"), "map_chits", MapChit
+    )
     assert "'LOST CITY'" in error.entry and "has no clearing (2.7.14 L749)" in error.reason
 
 
@@ -397,7 +395,9 @@ def test_broken_dwelling_revealed_by_wrong_letter(tmp_path: Path) -> None:
     def change(raw: list[dict[str, Any]]) -> None:
         find(raw, "Inn")["revealed_by"] = "STINK W"
 
-    error = load_broken(tmp_path, DWELLINGS_FILE, "dwellings", Dwelling, change)
+    error = load_error(
+        edited(tmp_path, "dwellings.yaml", change, "dwellings"), "dwellings", Dwelling
+    )
     assert error.file == "dwellings.yaml" and error.entry == "dwellings[3] 'Inn'"
     assert "revealed by a 'V' warning chit" in error.reason
 
@@ -406,5 +406,7 @@ def test_broken_campfire_with_garrison(tmp_path: Path) -> None:
     def change(raw: list[dict[str, Any]]) -> None:
         find(raw, "Small Campfire")["garrison"] = "Bashkars"
 
-    error = load_broken(tmp_path, DWELLINGS_FILE, "dwellings", Dwelling, change)
+    error = load_error(
+        edited(tmp_path, "dwellings.yaml", change, "dwellings"), "dwellings", Dwelling
+    )
     assert "'Small Campfire'" in error.entry and "a campfire has no garrison" in error.reason

@@ -16,6 +16,7 @@ from rules.catalog import DATA_DIR
 from rules.schema.base import CatalogError, MagicType, Weight, load_entries
 from rules.schema.denizens import Monster, MonsterSide, NativeCounter, NativeGroup, NativeSide
 from rules.schema.equipment import Horse
+from tests.catalog.broken import load_error, replaced
 from tests.catalog.reference import assert_all_noted, reference
 
 
@@ -543,48 +544,35 @@ def test_natives_match_the_reference(groups: dict[str, NativeGroup]) -> None:
 # --- malformed copies ---------------------------------------------------------------------------
 
 
-def _broken_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    text = (DATA_DIR / file).read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not found in {file}"
-    path = tmp_path / file
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
-
-
 def test_a_group_with_two_hq_leaders_is_reported(tmp_path: Path) -> None:
-    path = _broken_copy(
-        tmp_path, "natives.yaml", 'id: "1", name: Guard 1', "id: HQ, name: Guard HQ"
-    )
-    with pytest.raises(CatalogError) as caught:
-        load_entries(path, "native_groups", NativeGroup)
-    assert (caught.value.file, caught.value.entry) == ("natives.yaml", "native_groups[2] 'Guard'")
-    assert "id 'HQ' is listed twice" in caught.value.reason
+    path = replaced(tmp_path, "natives.yaml", 'id: "1", name: Guard 1', "id: HQ, name: Guard HQ")
+    error = load_error(path, "native_groups", NativeGroup)
+    assert (error.file, error.entry) == ("natives.yaml", "native_groups[2] 'Guard'")
+    assert "id 'HQ' is listed twice" in error.reason
 
 
 def test_a_counter_not_named_group_and_id_is_reported(tmp_path: Path) -> None:
-    path = _broken_copy(tmp_path, "natives.yaml", "name: Rogues 7,", "name: Rogue 7,")
-    with pytest.raises(CatalogError) as caught:
-        load_entries(path, "native_groups", NativeGroup)
-    assert caught.value.entry == "native_groups[6] 'Rogues'"
-    assert "'Rogue 7' must be 'Rogues 7'" in caught.value.reason
+    path = replaced(tmp_path, "natives.yaml", "name: Rogues 7,", "name: Rogue 7,")
+    error = load_error(path, "native_groups", NativeGroup)
+    assert error.entry == "native_groups[6] 'Rogues'"
+    assert "'Rogue 7' must be 'Rogues 7'" in error.reason
 
 
 def test_an_unknown_monster_harm_letter_is_reported(tmp_path: Path) -> None:
-    path = _broken_copy(
+    path = replaced(
         tmp_path,
         "monsters.yaml",
         "light: {move: 4, attack: 4, harm: M}\n    dark: {move: 4, attack: 5",
         "light: {move: 4, attack: 4, harm: X}\n    dark: {move: 4, attack: 5",
     )
-    with pytest.raises(CatalogError) as caught:
-        load_entries(path, "monsters", Monster)
-    assert caught.value.file == "monsters.yaml"
-    assert caught.value.entry == "monsters[13] 'Heavy Troll'"
-    assert "light.harm" in caught.value.reason
+    error = load_error(path, "monsters", Monster)
+    assert error.file == "monsters.yaml"
+    assert error.entry == "monsters[13] 'Heavy Troll'"
+    assert "light.harm" in error.reason
 
 
 def test_a_heavy_monster_with_a_red_side_is_reported(tmp_path: Path) -> None:
-    path = _broken_copy(
+    path = replaced(
         tmp_path,
         "monsters.yaml",
         "dark: {move: 4, attack: 5, harm: H}\n  - name: Demon",
@@ -595,8 +583,7 @@ def test_a_heavy_monster_with_a_red_side_is_reported(tmp_path: Path) -> None:
 
 
 def test_a_native_riding_another_natives_horse_is_reported(tmp_path: Path) -> None:
-    path = _broken_copy(tmp_path, "natives.yaml", "horse: Order 2 Horse", "horse: Order 3 Horse")
-    with pytest.raises(CatalogError) as caught:
-        load_entries(path, "native_groups", NativeGroup)
-    assert caught.value.entry == "native_groups[4] 'Order'"
-    assert "horse must be 'Order 2 Horse'" in caught.value.reason
+    path = replaced(tmp_path, "natives.yaml", "horse: Order 2 Horse", "horse: Order 3 Horse")
+    error = load_error(path, "native_groups", NativeGroup)
+    assert error.entry == "native_groups[4] 'Order'"
+    assert "horse must be 'Order 2 Horse'" in error.reason

@@ -15,6 +15,7 @@ from rules.catalog import DATA_DIR
 from rules.schema.base import CatalogError, Weight, load_entries
 from rules.schema.denizens import NativeGroup
 from rules.schema.equipment import Armor, Horse, Weapon
+from tests.catalog.broken import load_error, replaced
 from tests.catalog.reference import assert_all_noted, reference
 
 
@@ -514,59 +515,47 @@ def test_horses_match_the_reference(horses: dict[str, Horse]) -> None:
 # --- malformed copies ---------------------------------------------------------------------------
 
 
-def _broken_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    text = (DATA_DIR / file).read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not found in {file}"
-    path = tmp_path / file
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
-
-
 def test_an_unknown_harm_letter_is_reported_with_file_and_entry(tmp_path: Path) -> None:
-    path = _broken_copy(
+    path = replaced(
         tmp_path, "weapons.yaml", "alerted: {time: 1, harm: M,", "alerted: {time: 1, harm: Q,"
     )
-    with pytest.raises(CatalogError) as caught:
-        load_entries(path, "weapons", Weapon)
-    assert caught.value.file == "weapons.yaml"
-    assert caught.value.entry == "weapons[0] 'Medium Bow'"
-    assert "alerted.harm" in caught.value.reason
+    error = load_error(path, "weapons", Weapon)
+    assert error.file == "weapons.yaml"
+    assert error.entry == "weapons[0] 'Medium Bow'"
+    assert "alerted.harm" in error.reason
 
 
 def test_a_harm_letter_that_is_not_the_weapon_weight_is_reported(tmp_path: Path) -> None:
-    path = _broken_copy(tmp_path, "weapons.yaml", "unalerted: {harm: M}", "unalerted: {harm: H}")
+    path = replaced(tmp_path, "weapons.yaml", "unalerted: {harm: M}", "unalerted: {harm: H}")
     with pytest.raises(CatalogError, match=r"weapons\.yaml: weapons\[0\] 'Medium Bow': .*L423"):
         load_entries(path, "weapons", Weapon)
 
 
 def test_a_treasure_weapon_without_notoriety_is_reported(tmp_path: Path) -> None:
     """Treasure weapons carry Fame and Notoriety (L4039, Treasure Counters L5450-5456)."""
-    path = _broken_copy(tmp_path, "weapons.yaml", "    notoriety: 3\n", "")
-    with pytest.raises(CatalogError) as caught:
-        load_entries(path, "weapons", Weapon)
-    assert caught.value.entry == "weapons[6] 'Bane Sword'"
-    assert "treasure weapons, and only they, have fame and notoriety" in caught.value.reason
+    path = replaced(tmp_path, "weapons.yaml", "    notoriety: 3\n", "")
+    error = load_error(path, "weapons", Weapon)
+    assert error.entry == "weapons[6] 'Bane Sword'"
+    assert "treasure weapons, and only they, have fame and notoriety" in error.reason
 
 
 def test_armor_without_a_price_is_reported(tmp_path: Path) -> None:
-    path = _broken_copy(
+    path = replaced(
         tmp_path, "armor.yaml", "    price: {intact: 5, damaged: 3, destroyed: 0}\n", ""
     )
-    with pytest.raises(CatalogError) as caught:
-        load_entries(path, "armor", Armor)
-    assert (caught.value.file, caught.value.entry) == ("armor.yaml", "armor[1] 'Helmet'")
-    assert "price: Field required" in caught.value.reason
+    error = load_error(path, "armor", Armor)
+    assert (error.file, error.entry) == ("armor.yaml", "armor[1] 'Helmet'")
+    assert "price: Field required" in error.reason
 
 
 def test_a_native_horse_named_for_another_rider_is_reported(tmp_path: Path) -> None:
-    path = _broken_copy(tmp_path, "horses.yaml", "name: Lancers 2 Horse", "name: Lancers 3 Horse")
-    with pytest.raises(CatalogError) as caught:
-        load_entries(path, "horses", Horse)
-    assert caught.value.entry == "horses[25] 'Lancers 3 Horse'"
-    assert "named after its rider: 'Lancers 2 Horse'" in caught.value.reason
+    path = replaced(tmp_path, "horses.yaml", "name: Lancers 2 Horse", "name: Lancers 3 Horse")
+    error = load_error(path, "horses", Horse)
+    assert error.entry == "horses[25] 'Lancers 3 Horse'"
+    assert "named after its rider: 'Lancers 2 Horse'" in error.reason
 
 
 def test_a_misprinted_horse_side_is_reported(tmp_path: Path) -> None:
-    path = _broken_copy(tmp_path, "horses.yaml", "gallop: T3, walk: T5", "gallop: T3, walk: X5")
+    path = replaced(tmp_path, "horses.yaml", "gallop: T3, walk: T5", "gallop: T3, walk: X5")
     with pytest.raises(CatalogError, match=r"horses\[13\] 'Warhorse T3/T5': walk: .*'X5'"):
         load_entries(path, "horses", Horse)

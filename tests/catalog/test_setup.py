@@ -6,13 +6,13 @@ Expected values are typed from the rulebook tables, with their lines.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from rules.catalog import DATA_DIR
 from rules.schema.base import CatalogError, MagicType, load_entries
 from rules.schema.setup import AppearanceRow, Pieces, Section, SetUpBox
+from tests.catalog.broken import load_error, replaced
 
 
 @pytest.fixture(scope="module")
@@ -283,34 +283,21 @@ def test_every_chart_box_is_a_set_up_card_box_on_the_same_row(boxes, rows):
 # --- malformed data ----------------------------------------------------------------------------
 
 
-def broken_copy(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    text = (DATA_DIR / file).read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / file
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
-
-
 def test_a_box_with_an_unknown_content_kind_names_file_entry_and_reason(tmp_path):
-    path = broken_copy(
-        tmp_path, "setup_card.yaml", "{kind: treasure cards, pile: large", "{kind: x"
-    )
-    with pytest.raises(CatalogError) as info:
-        load_entries(path, "boxes", SetUpBox)
-    message = str(info.value)
+    path = replaced(tmp_path, "setup_card.yaml", "{kind: treasure cards, pile: large", "{kind: x")
+    error = load_error(path, "boxes", SetUpBox)
+    message = str(error)
     assert message.startswith("setup_card.yaml: boxes[0] 'Chest': contents.0")
     assert "'x'" in message
 
 
 def test_a_row_with_a_badly_written_chit_is_refused(tmp_path):
-    path = broken_copy(tmp_path, "appearance_chart.yaml", "[FLUTTER, SMOKE M]", "[FLUTTER, Smoke]")
+    path = replaced(tmp_path, "appearance_chart.yaml", "[FLUTTER, SMOKE M]", "[FLUTTER, Smoke]")
     with pytest.raises(CatalogError, match=r"appearance_chart.yaml: rows\[0\] 'Row 1': .*'Smoke'"):
         load_entries(path, "rows", AppearanceRow)
 
 
 def test_a_row_listing_a_box_twice_is_refused(tmp_path):
-    path = broken_copy(
-        tmp_path, "appearance_chart.yaml", "boxes: [Vipers]", 'boxes: ["Serpents #1"]'
-    )
+    path = replaced(tmp_path, "appearance_chart.yaml", "boxes: [Vipers]", 'boxes: ["Serpents #1"]')
     with pytest.raises(CatalogError, match=r"'Row 2': .*'Serpents #1' is listed twice"):
         load_entries(path, "rows", AppearanceRow)

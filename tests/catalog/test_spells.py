@@ -15,9 +15,10 @@ import pytest
 import yaml
 
 from rules.catalog import DATA_DIR
-from rules.schema.base import CatalogError, MagicColor, MagicType, Weight, load_entries
+from rules.schema.base import MagicColor, MagicType, Weight, load_entries
 from rules.schema.spells import Duration, Spell, TargetKind
 from rules.schema.treasures import Treasure
+from tests.catalog.broken import edited, load_error
 from tests.catalog.reference import assert_all_noted, reference
 
 
@@ -214,21 +215,12 @@ def test_compare_with_reference(spells: dict[str, Spell]) -> None:
 # --- malformed data -----------------------------------------------------------------------------
 
 
-def broken_copy(tmp_path: Path, change: Any) -> Path:
-    document = yaml.safe_load((DATA_DIR / "spells.yaml").read_text(encoding="utf-8"))
-    change(document["spells"])
-    path = tmp_path / "spells.yaml"
-    path.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
-    return path
-
-
 def test_broken_duration(tmp_path: Path) -> None:
     def change(entries: list[dict[str, Any]]) -> None:
         entries[0]["duration"] = "forever"
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(broken_copy(tmp_path, change), "spells", Spell)
-    message = str(error.value)
+    error = load_error(edited(tmp_path, "spells.yaml", change, "spells"), "spells", Spell)
+    message = str(error)
     assert "spells.yaml" in message and "spells[0] 'Exorcise'" in message
     assert "duration: Input should be" in message
 
@@ -238,17 +230,15 @@ def test_broken_attack_values_on_a_day_spell(tmp_path: Path) -> None:
         fog = next(e for e in entries if e["name"] == "Fog")
         fog["attack"] = {"method": "missile", "length": 10, "harm": "L"}
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(broken_copy(tmp_path, change), "spells", Spell)
-    assert "'Fog'" in str(error.value)
-    assert "attack values are given exactly for Attack spells" in str(error.value)
+    error = load_error(edited(tmp_path, "spells.yaml", change, "spells"), "spells", Spell)
+    assert "'Fog'" in str(error)
+    assert "attack values are given exactly for Attack spells" in str(error)
 
 
 def test_broken_missing_target(tmp_path: Path) -> None:
     def change(entries: list[dict[str, Any]]) -> None:
         del entries[1]["target"]
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(broken_copy(tmp_path, change), "spells", Spell)
-    assert "spells[1] 'Make Whole'" in str(error.value)
-    assert "target: Field required" in str(error.value)
+    error = load_error(edited(tmp_path, "spells.yaml", change, "spells"), "spells", Spell)
+    assert "spells[1] 'Make Whole'" in str(error)
+    assert "target: Field required" in str(error)

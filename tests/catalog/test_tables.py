@@ -7,18 +7,16 @@ docstrings), never taken from the code. "L5478" means line 5478 of
 
 from __future__ import annotations
 
-import copy
 import itertools
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from rules.catalog import DATA_DIR
-from rules.schema.base import CatalogError, Relationship, Weight, load_entries
+from rules.schema.base import Relationship, Weight, load_entries
 from rules.schema.tables import DaylightActivity, Finding, Result, Roll, Table, VictoryCategory
+from tests.catalog.broken import edited, load_error
 
 TABLES_FILE = DATA_DIR / "tables.yaml"
 
@@ -580,16 +578,6 @@ def test_stumble_table_l3407_3408(tables: dict[str, Table]) -> None:
 # --------------------------------------------------------------------------- malformed data
 
 
-def write_broken(tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> Path:
-    """A copy of tables.yaml with ``change`` applied to its parsed document."""
-    document = yaml.safe_load(TABLES_FILE.read_text(encoding="utf-8"))
-    broken = copy.deepcopy(document)
-    change(broken)
-    path = tmp_path / "tables.yaml"
-    path.write_text(yaml.safe_dump(broken, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    return path
-
-
 def entry(document: dict[str, Any], name: str) -> dict[str, Any]:
     found: dict[str, Any] = next(t for t in document["tables"] if t["name"] == name)
     return found
@@ -599,51 +587,46 @@ def test_a_table_missing_die_result_4_is_reported(tmp_path: Path) -> None:
     def drop_4(document: dict[str, Any]) -> None:
         entry(document, "Loot Table")["rows"].pop(4)
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(write_broken(tmp_path, drop_4), "tables", Table)
-    assert error.value.file == "tables.yaml"
-    assert "'Loot Table'" in error.value.entry
-    assert "die result 4 is in no row" in error.value.reason
+    error = load_error(edited(tmp_path, "tables.yaml", drop_4), "tables", Table)
+    assert error.file == "tables.yaml"
+    assert "'Loot Table'" in error.entry
+    assert "die result 4 is in no row" in error.reason
 
 
 def test_a_row_missing_a_column_is_reported(tmp_path: Path) -> None:
     def drop_ally(document: dict[str, Any]) -> None:
         entry(document, "Meeting Table")["rows"][4].pop("Ally")
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(write_broken(tmp_path, drop_ally), "tables", Table)
-    assert "tables.yaml" in str(error.value)
-    assert "'Meeting Table'" in error.value.entry
-    assert "row '4'" in error.value.reason and "missing Ally" in error.value.reason
+    error = load_error(edited(tmp_path, "tables.yaml", drop_ally), "tables", Table)
+    assert "tables.yaml" in str(error)
+    assert "'Meeting Table'" in error.entry
+    assert "row '4'" in error.reason and "missing Ally" in error.reason
 
 
 def test_a_die_result_in_two_rows_is_reported(tmp_path: Path) -> None:
     def overlap(document: dict[str, Any]) -> None:
         entry(document, "Hide Table")["rows"]["5-6"] = "no_effect"
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(write_broken(tmp_path, overlap), "tables", Table)
-    assert "'Hide Table'" in error.value.entry
-    assert "die result 5 is in more than one row" in error.value.reason
+    error = load_error(edited(tmp_path, "tables.yaml", overlap), "tables", Table)
+    assert "'Hide Table'" in error.entry
+    assert "die result 5 is in more than one row" in error.reason
 
 
 def test_an_undefined_result_id_is_reported(tmp_path: Path) -> None:
     def typo(document: dict[str, Any]) -> None:
         entry(document, "Curses Table")["rows"][3] = "withr"
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(write_broken(tmp_path, typo), "tables", Table)
-    assert "'Curses Table'" in error.value.entry
-    assert "result 'withr' is not defined" in error.value.reason
+    error = load_error(edited(tmp_path, "tables.yaml", typo), "tables", Table)
+    assert "'Curses Table'" in error.entry
+    assert "result 'withr' is not defined" in error.reason
 
 
 def test_a_reroll_into_an_unknown_column_is_reported(tmp_path: Path) -> None:
     def bad_column(document: dict[str, Any]) -> None:
         entry(document, "Meeting Table")["results"]["trouble"]["reroll_in"] = "Hostile"
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(write_broken(tmp_path, bad_column), "tables", Table)
-    assert "reroll_in 'Hostile' is no column" in error.value.reason
+    error = load_error(edited(tmp_path, "tables.yaml", bad_column), "tables", Table)
+    assert "reroll_in 'Hostile' is no column" in error.reason
 
 
 def test_result_lookup_errors_name_the_table(tables: dict[str, Table]) -> None:

@@ -15,8 +15,9 @@ import pytest
 import yaml
 
 from rules.catalog import DATA_DIR
-from rules.schema.base import CatalogError, MagicColor, load_entries
+from rules.schema.base import MagicColor, load_entries
 from rules.schema.tiles import ClearingType, Edge, Road, RoadType, Tile, TileSide, TileType
+from tests.catalog.broken import edited, load_error
 from tests.catalog.reference import assert_all_noted, reference
 
 TILES_FILE = DATA_DIR / "tiles.yaml"
@@ -379,30 +380,16 @@ def compare_side(key: str, side: TileSide, theirs: dict[str, Any], out: dict[str
 # --- malformed data -----------------------------------------------------------------------------
 
 
-def broken_copy(tmp_path: Path, change: Any) -> Path:
-    document = yaml.safe_load(TILES_FILE.read_text(encoding="utf-8"))
-    change(document["tiles"])
-    path = tmp_path / "tiles.yaml"
-    path.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
-    return path
-
-
 def entry(raw: list[dict[str, Any]], code: str) -> tuple[int, dict[str, Any]]:
     index = next(i for i, t in enumerate(raw) if t["code"] == code)
     return index, raw[index]
-
-
-def load_broken(tmp_path: Path, change: Any) -> CatalogError:
-    with pytest.raises(CatalogError) as caught:
-        load_entries(broken_copy(tmp_path, change), "tiles", Tile)
-    return caught.value
 
 
 def test_broken_road_to_missing_clearing(tmp_path: Path) -> None:
     def change(raw: list[dict[str, Any]]) -> None:
         entry(raw, "AV")[1]["normal"]["roads"].append({"a": 1, "b": 3, "type": "open"})
 
-    error = load_broken(tmp_path, change)
+    error = load_error(edited(tmp_path, "tiles.yaml", change, "tiles"), "tiles", Tile)
     index = entry(yaml.safe_load(TILES_FILE.read_text())["tiles"], "AV")[0]
     assert error.file == "tiles.yaml"
     assert error.entry == f"tiles[{index}] 'AV'"
@@ -413,7 +400,7 @@ def test_broken_tile_code(tmp_path: Path) -> None:
     def change(raw: list[dict[str, Any]]) -> None:
         entry(raw, "CV")[1]["code"] = "CVV"
 
-    error = load_broken(tmp_path, change)
+    error = load_error(edited(tmp_path, "tiles.yaml", change, "tiles"), "tiles", Tile)
     assert error.file == "tiles.yaml" and "'CVV'" in error.entry
     assert error.reason.startswith("code:")
 
@@ -422,7 +409,7 @@ def test_broken_edge_name(tmp_path: Path) -> None:
     def change(raw: list[dict[str, Any]]) -> None:
         entry(raw, "BL")[1]["enchanted"]["roads"][-1]["b"] = "WN"
 
-    error = load_broken(tmp_path, change)
+    error = load_error(edited(tmp_path, "tiles.yaml", change, "tiles"), "tiles", Tile)
     assert error.file == "tiles.yaml" and "'BL'" in error.entry
     assert "enchanted.roads." in error.reason
     assert "'WN' is neither a clearing number nor an edge" in error.reason
@@ -434,7 +421,7 @@ def test_broken_road_listed_twice_the_other_way(tmp_path: Path) -> None:
         first = next(r for r in roads if isinstance(r["b"], int))
         roads.append({"a": first["b"], "b": first["a"], "type": first["type"]})
 
-    error = load_broken(tmp_path, change)
+    error = load_error(edited(tmp_path, "tiles.yaml", change, "tiles"), "tiles", Tile)
     assert "'CN'" in error.entry and "is listed twice" in error.reason
 
 
@@ -442,7 +429,7 @@ def test_broken_magic_on_normal_side(tmp_path: Path) -> None:
     def change(raw: list[dict[str, Any]]) -> None:
         entry(raw, "R")[1]["normal"]["clearings"][0]["magic"] = ["gray"]
 
-    error = load_broken(tmp_path, change)
+    error = load_error(edited(tmp_path, "tiles.yaml", change, "tiles"), "tiles", Tile)
     assert "'R'" in error.entry and "only the enchanted side supplies magic" in error.reason
 
 
@@ -451,7 +438,7 @@ def test_broken_tunnel_to_woods_clearing(tmp_path: Path) -> None:
         road = next(r for r in entry(raw, "BL")[1]["normal"]["roads"] if r["b"] == 6)
         road["type"] = "tunnel"  # BL 1-6: clearing 1 is a woods clearing
 
-    error = load_broken(tmp_path, change)
+    error = load_error(edited(tmp_path, "tiles.yaml", change, "tiles"), "tiles", Tile)
     assert "'BL'" in error.entry and "clearing 1 is not a cave" in error.reason
 
 

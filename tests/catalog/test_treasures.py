@@ -16,9 +16,10 @@ import pytest
 import yaml
 
 from rules.catalog import DATA_DIR
-from rules.schema.base import CatalogError, MagicColor, MagicType, Weight, load_entries
+from rules.schema.base import MagicColor, MagicType, Weight, load_entries
 from rules.schema.setup import Pieces, Section, SetUpBox
 from rules.schema.treasures import BEHAVIOURS, Activation, DiscardTo, Size, Treasure
+from tests.catalog.broken import edited, load_error
 from tests.catalog.reference import assert_all_noted, reference
 
 #: The nine native groups of the Table of Natives (L4134-4182).
@@ -637,21 +638,14 @@ def test_compare_with_reference(
 # --- malformed data -----------------------------------------------------------------------------
 
 
-def broken_copy(tmp_path: Path, change: Any) -> Path:
-    document = yaml.safe_load((DATA_DIR / "treasures.yaml").read_text(encoding="utf-8"))
-    change(document["treasures"])
-    path = tmp_path / "treasures.yaml"
-    path.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
-    return path
-
-
 def test_broken_behaviour_key(tmp_path: Path) -> None:
     def change(entries: list[dict[str, Any]]) -> None:
         entries[0]["behaviour"] = ["extra_phase:fly"]
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(broken_copy(tmp_path, change), "treasures", Treasure)
-    message = str(error.value)
+    error = load_error(
+        edited(tmp_path, "treasures.yaml", change, "treasures"), "treasures", Treasure
+    )
+    message = str(error)
     assert "treasures.yaml" in message
     assert "treasures[0] '7-League Boots'" in message
     assert "unknown behaviour 'extra_phase:fly'" in message
@@ -661,10 +655,11 @@ def test_broken_missing_weight(tmp_path: Path) -> None:
     def change(entries: list[dict[str, Any]]) -> None:
         del entries[1]["weight"]
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(broken_copy(tmp_path, change), "treasures", Treasure)
-    assert 'treasures[1] "Alchemist\'s Mixture"' in str(error.value)
-    assert "weight: Field required" in str(error.value)
+    error = load_error(
+        edited(tmp_path, "treasures.yaml", change, "treasures"), "treasures", Treasure
+    )
+    assert 'treasures[1] "Alchemist\'s Mixture"' in str(error)
+    assert "weight: Field required" in str(error)
 
 
 def test_broken_artifact_without_its_spell(tmp_path: Path) -> None:
@@ -672,17 +667,19 @@ def test_broken_artifact_without_its_spell(tmp_path: Path) -> None:
         pipes = next(e for e in entries if e["name"] == "Beast Pipes")
         pipes["spells"] = [{"type": "VII", "count": 1}]
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(broken_copy(tmp_path, change), "treasures", Treasure)
-    assert "'Beast Pipes'" in str(error.value)
-    assert "first of its own type VIII" in str(error.value)
+    error = load_error(
+        edited(tmp_path, "treasures.yaml", change, "treasures"), "treasures", Treasure
+    )
+    assert "'Beast Pipes'" in str(error)
+    assert "first of its own type VIII" in str(error)
 
 
 def test_broken_gold_inside_a_card_that_is_no_twt(tmp_path: Path) -> None:
     def change(entries: list[dict[str, Any]]) -> None:
         entries[0]["gold_inside"] = 10
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(broken_copy(tmp_path, change), "treasures", Treasure)
-    assert "treasures[0] '7-League Boots'" in str(error.value)
-    assert "only TWT cards (P1-P6) have gold inside" in str(error.value)
+    error = load_error(
+        edited(tmp_path, "treasures.yaml", change, "treasures"), "treasures", Treasure
+    )
+    assert "treasures[0] '7-League Boots'" in str(error)
+    assert "only TWT cards (P1-P6) have gold inside" in str(error)

@@ -14,9 +14,10 @@ import pytest
 import yaml
 
 from rules.catalog import DATA_DIR
-from rules.schema.base import CatalogError, load_entries
+from rules.schema.base import load_entries
 from rules.schema.treasures import Treasure
 from rules.schema.visitors import ChitFace, FaceKind, VisitorChit
+from tests.catalog.broken import edited, load_error
 from tests.catalog.reference import assert_all_noted, reference
 
 NATIVE_GROUPS = {
@@ -292,21 +293,14 @@ def test_compare_with_reference(chits: dict[str, VisitorChit], faces: dict[str, 
 # --- malformed data -----------------------------------------------------------------------------
 
 
-def broken_copy(tmp_path: Path, change: Any) -> Path:
-    document = yaml.safe_load((DATA_DIR / "visitors.yaml").read_text(encoding="utf-8"))
-    change(document["visitor_chits"])
-    path = tmp_path / "visitors.yaml"
-    path.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
-    return path
-
-
 def test_broken_chit_name(tmp_path: Path) -> None:
     def change(entries: list[dict[str, Any]]) -> None:
         entries[3]["name"] = "Crone / Pillage"
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(broken_copy(tmp_path, change), "visitor_chits", VisitorChit)
-    message = str(error.value)
+    error = load_error(
+        edited(tmp_path, "visitors.yaml", change, "visitor_chits"), "visitor_chits", VisitorChit
+    )
+    message = str(error)
     assert "visitors.yaml" in message and "visitor_chits[3] 'Crone / Pillage'" in message
     assert "a chit is named after its faces: 'Crone / Raid'" in message
 
@@ -315,17 +309,19 @@ def test_broken_campaign_without_cost(tmp_path: Path) -> None:
     def change(entries: list[dict[str, Any]]) -> None:
         del entries[5]["faces"][1]["cost"]
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(broken_copy(tmp_path, change), "visitor_chits", VisitorChit)
-    assert "visitor_chits[5] 'Revolt / Quest'" in str(error.value)
-    assert "missions and campaigns, and only they, have a cost" in str(error.value)
+    error = load_error(
+        edited(tmp_path, "visitors.yaml", change, "visitor_chits"), "visitor_chits", VisitorChit
+    )
+    assert "visitor_chits[5] 'Revolt / Quest'" in str(error)
+    assert "missions and campaigns, and only they, have a cost" in str(error)
 
 
 def test_broken_three_faces(tmp_path: Path) -> None:
     def change(entries: list[dict[str, Any]]) -> None:
         entries[0]["faces"].append(entries[1]["faces"][0])
 
-    with pytest.raises(CatalogError) as error:
-        load_entries(broken_copy(tmp_path, change), "visitor_chits", VisitorChit)
-    assert "visitor_chits[0] 'Scholar / Pillage'" in str(error.value)
-    assert "faces" in str(error.value)
+    error = load_error(
+        edited(tmp_path, "visitors.yaml", change, "visitor_chits"), "visitor_chits", VisitorChit
+    )
+    assert "visitor_chits[0] 'Scholar / Pillage'" in str(error)
+    assert "faces" in str(error)
