@@ -10,30 +10,21 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 import yaml
 
 from rules.catalog import DATA_DIR
 from rules.schema.base import MagicColor, MagicType, Weight, load_entries
+from rules.schema.denizens import NativeGroupName
 from rules.schema.setup import Pieces, Section, SetUpBox
 from rules.schema.treasures import BEHAVIOURS, Activation, DiscardTo, Size, Treasure
 from tests.catalog.broken import edited, load_error
 from tests.catalog.reference import assert_all_noted, reference
 
 #: The nine native groups of the Table of Natives (L4134-4182).
-NATIVE_GROUPS = {
-    "Bashkars",
-    "Company",
-    "Guard",
-    "Lancers",
-    "Order",
-    "Patrol",
-    "Rogues",
-    "Soldiers",
-    "Woodfolk",
-}
+NATIVE_GROUPS = set(get_args(NativeGroupName))
 
 
 @pytest.fixture(scope="module")

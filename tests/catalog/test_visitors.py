@@ -8,29 +8,21 @@ compared with the RealmSpeak reference, every difference noted in rules/data/NOT
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 import yaml
 
 from rules.catalog import DATA_DIR
 from rules.schema.base import load_entries
+from rules.schema.denizens import NativeGroupName
 from rules.schema.treasures import Treasure
 from rules.schema.visitors import ChitFace, FaceKind, VisitorChit
 from tests.catalog.broken import edited, load_error
 from tests.catalog.reference import assert_all_noted, reference
 
-NATIVE_GROUPS = {
-    "Bashkars",
-    "Company",
-    "Guard",
-    "Lancers",
-    "Order",
-    "Patrol",
-    "Rogues",
-    "Soldiers",
-    "Woodfolk",
-}
+#: The nine native groups of the Table of Natives (L4134-4182).
+NATIVE_GROUPS = set(get_args(NativeGroupName))
 
 
 @pytest.fixture(scope="module")
