@@ -123,9 +123,12 @@ def _short_table_name(table: Table) -> list[str]:
     return [short] if short != table.name else []
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Catalog:
-    """Every kind of game data, each an :class:`Index` keyed by the rulebook's names."""
+    """Every kind of game data, each an :class:`Index` keyed by the rulebook's names.
+
+    Compared and hashed by identity: one loaded catalog is one game's rules.
+    """
 
     tiles: Index[Tile]
     map_chits: Index[MapChit]

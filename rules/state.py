@@ -1,0 +1,187 @@
+"""The game state: plain data for everything a game of Magic Realm holds (rulebook section 2).
+
+:class:`GameState` is what is saved after each step and what the engine resolves from. It is plain
+data — strings, numbers, lists and mappings — that round-trips through JSON exactly
+(:meth:`GameState.to_json` / :meth:`GameState.from_json`), carries a schema version, and has a
+stable content hash. It holds the dice (seed, position, log), so a state plus the same inputs
+always gives the same result.
+
+Where every piece is: ``stacks`` maps a *place* to the ids of the pieces there, bottom first
+(position matters: Loot takes from the top of a box or pile, 7.5.5). Every piece of the game is in
+exactly one stack. Places are written as strings (see :class:`Place`):
+
+- ``at:CV5`` — in a clearing of the map (characters, denizens, dwellings, revealed site and sound
+  chits; items lying there form the clearing's pile, 4.3.4);
+- ``tile:CV`` — in a tile's forest, away from the clearings (map chits not yet placed, 3.5.4);
+- ``box:Hoard`` — in a box of the Set Up Card or Appearance Chart (2.4);
+- ``section:Lost City`` / ``section:Lost Castle`` — the five chits of each (3.5.3);
+- ``with:Amazon`` — among a character's belongings (4.3);
+- ``out`` — out of play (spells not used, 3.1.3g.2; Valley chits exchanged, 3.6.2);
+- ``aside`` — set aside, not yet in play (the campfires until their chits turn up, 3.6.2b).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.dice import DiceState
+from rules.layout import PlacedTile
+from rules.schema.base import MagicColor
+
+SCHEMA_VERSION = 1
+
+#: The Victory Requirement categories and their factors (3.3.6b, L918–928).
+VICTORY_CATEGORIES = ("Great Treasures", "Spells", "Fame", "Notoriety", "Gold")
+
+
+class Place:
+    """Builders and readers of the place strings used as keys of ``GameState.stacks``."""
+
+    OUT = "out"
+    ASIDE = "aside"
+
+    @staticmethod
+    def clearing(clearing_id: str) -> str:
+        return f"at:{clearing_id}"
+
+    @staticmethod
+    def tile(code: str) -> str:
+        return f"tile:{code}"
+
+    @staticmethod
+    def box(name: str) -> str:
+        return f"box:{name}"
+
+    @staticmethod
+    def section(name: str) -> str:
+        return f"section:{name}"
+
+    @staticmethod
+    def owner(character: str) -> str:
+        return f"with:{character}"
+
+    @staticmethod
+    def split(place: str) -> tuple[str, str]:
+        """``("at", "CV5")`` for ``"at:CV5"``; ``("out", "")`` for ``"out"``."""
+        kind, _, rest = place.partition(":")
+        return kind, rest
+
+
+class _Data(BaseModel):
+    """Mutable plain data that refuses unknown keys (a typo in a saved file is an error)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+
+ChitStatus = Literal["active", "fatigued", "wounded"]
+
+
+class ChitState(_Data):
+    """One of a character's 12 action chits (4.2): active, fatigued or wounded; a Magic chit
+    of type I–V may be enchanted into a colour chit (4.6.4) while active."""
+
+    label: str
+    status: ChitStatus = "active"
+    color: MagicColor | None = None
+
+
+class ItemState(_Data):
+    """The state of an item a character owns: active or inactive (4.3.1), a weapon's alerted
+    side (4.3.6, 3.3.2a), an armor counter's damage (3.3.2a)."""
+
+    active: bool = True
+    alerted: bool = False
+    damaged: bool = False
+
+
+class CharacterState(_Data):
+    """Everything a character's sheet and pieces record (2.5, 2.6).
+
+    ``chits`` are in development order. ``relationships`` hold only the partners that are not
+    Neutral. ``discoveries`` are per tile face ("DW (normal) hidden path 1-4") or sites
+    ("HOARD 6"), as in the Discoveries list (2.6.2e, L627–679). ``known`` are pieces whose face he
+    has seen and may remember (a face-down chit or card he looked at).
+    """
+
+    name: str
+    level: int = Field(default=4, ge=1, le=4)
+    player: str | None = None
+    hidden: bool = True
+    start: str
+    gold: int = 10
+    fame: int = 0
+    notoriety: int = 0
+    chits: list[ChitState]
+    items: dict[str, ItemState] = Field(default_factory=dict)
+    spells: list[str] = Field(default_factory=list)
+    starting_spells: list[str] = Field(default_factory=list)
+    victory: dict[str, int] = Field(default_factory=dict)
+    relationships: dict[str, int] = Field(default_factory=dict)
+    discoveries: list[str] = Field(default_factory=list)
+    known: list[str] = Field(default_factory=list)
+
+
+class GameState(_Data):
+    """Everything one game holds. See the module docstring for ``stacks`` and places."""
+
+    schema_version: int = SCHEMA_VERSION
+    dice: DiceState
+    day: int = Field(default=1, ge=1, le=28)
+    month: int = Field(default=1, ge=1)
+    tiles: list[PlacedTile]
+    stacks: dict[str, list[str]] = Field(default_factory=dict)
+    face_up: list[str] = Field(default_factory=list)
+    dark_side_up: list[str] = Field(default_factory=list)
+    visitor_faces: dict[str, str] = Field(default_factory=dict)
+    characters: dict[str, CharacterState] = Field(default_factory=dict)
+    options: dict[str, bool] = Field(default_factory=dict)
+
+    def to_json(self) -> str:
+        """The state as canonical JSON: keys sorted, no spaces; ``from_json`` reads it back."""
+        return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        """Read a state written by :meth:`to_json`; refuses other schema versions."""
+        data = json.loads(text)
+        version = data.get("schema_version") if isinstance(data, dict) else None
+        if version != SCHEMA_VERSION:
+            raise ValueError(
+                f"game state schema version {version!r} is not {SCHEMA_VERSION}, the version "
+                "this realmbot reads"
+            )
+        return cls.model_validate(data)
+
+    def content_hash(self) -> str:
+        """A stable SHA-256 of the canonical JSON: equal states, equal hashes."""
+        return hashlib.sha256(self.to_json().encode()).hexdigest()
+
+    def place_of(self, piece: str) -> str:
+        """The place where ``piece`` is (KeyError if it is nowhere, which would be a bug)."""
+        for place, pieces in self.stacks.items():
+            if piece in pieces:
+                return place
+        raise KeyError(f"piece {piece!r} is in no stack")
+
+    def at(self, place: str) -> list[str]:
+        """The pieces at ``place``, bottom first (empty if none)."""
+        return self.stacks.get(place, [])
+
+    def put(self, piece: str, place: str) -> None:
+        """Put ``piece`` on top of the pile at ``place`` (removing it from where it was)."""
+        self.take(piece)
+        self.stacks.setdefault(place, []).append(piece)
+
+    def take(self, piece: str) -> str | None:
+        """Remove ``piece`` from its stack; returns the place it was, or None if nowhere."""
+        for place, pieces in self.stacks.items():
+            if piece in pieces:
+                pieces.remove(piece)
+                if not pieces:
+                    del self.stacks[place]
+                return place
+        return None
