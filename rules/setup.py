@@ -1,0 +1,508 @@
+"""A new game, set up exactly as section 3 of the rulebook says (rules 3.1–3.6).
+
+:func:`new_game` takes the characters' setup choices and a seed and returns the
+:class:`~rules.state.GameState` at the start of the first day, after the six steps of setup:
+
+1. the Treasure Set Up Card is filled, box by box, in the book's order (3.1);
+2. the map is built — a legal random map from the seed, or a given layout (3.2);
+3. the characters take their 4th-level equipment from the natives, their spells, their gold and
+   their secret choices (3.3);
+4. the visitor/mission chits go into the row-6 boxes (3.4);
+5. the map chits are hidden in the tiles and the Lost City and Lost Castle sections (3.5);
+6. the Valley chits are revealed: dwellings, garrisons and Ghosts go on the map, and the characters
+   are put, hidden, at their starting dwellings (3.6).
+
+Every random choice draws from the game's dice, so the same seed and choices give the same game.
+The choices each player makes in secret (starting dwelling, spells, enchanted chits, Victory
+Requirements, which group gives him an item) come in a :class:`CharacterSetup`; what a player
+leaves out gets the documented default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.board import Board
+from rules.catalog import Catalog
+from rules.dice import Dice, DiceState
+from rules.layout import PlacedTile
+from rules.mapgen import check_layout, random_map
+from rules.pieces import Kind, Pieces, copies, pieces_of
+from rules.schema.base import MagicColor, MagicType
+from rules.schema.chits import ChitKind
+from rules.schema.setup import Pieces as BoxPieces
+from rules.schema.setup import Section, SpellCards, TreasureCards
+from rules.schema.tiles import TileType
+from rules.state import (
+    VICTORY_CATEGORIES,
+    CharacterState,
+    ChitState,
+    GameState,
+    ItemState,
+    Place,
+)
+
+#: Magic types I–V enchant into these colours (4.6.4a, L1218).
+CHIT_COLORS: dict[MagicType, MagicColor] = {
+    MagicType.I: MagicColor.WHITE,
+    MagicType.II: MagicColor.GRAY,
+    MagicType.III: MagicColor.GOLD,
+    MagicType.IV: MagicColor.PURPLE,
+    MagicType.V: MagicColor.BLACK,
+}
+
+#: The default Victory Requirements: five points, none on Spells (3.3.6a).
+DEFAULT_VICTORY: dict[str, int] = {"Great Treasures": 1, "Fame": 2, "Notoriety": 1, "Gold": 1}
+
+
+class SetupError(ValueError):
+    """A setup choice the rules forbid, or a game that cannot be set up; the message says why."""
+
+
+class CharacterSetup(BaseModel):
+    """One player's choices for his character (3.3); ``None`` means "use the default".
+
+    - ``start``: a dwelling listed for him (3.3.5); default: the first listed.
+    - ``spells``: exactly the number of his 4th level, of its types (3.3.3); default: the first
+      spells of the List of Spells of each allowed type in turn.
+    - ``enchant``: Magic chits (printed labels, e.g. ``"MAGIC III4*"``) of types I–V to turn into
+      colour chits (3.3.4); default: none.
+    - ``victory``: points per category, 0–5 each, 5 in all (3.3.6a); default
+      :data:`DEFAULT_VICTORY`.
+    - ``equipment_from``: for an item several native groups have, the group to take it from
+      (3.3.2); default: the first group in Set Up Card order that has one left.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    player: str | None = None
+    start: str | None = None
+    spells: tuple[str, ...] | None = None
+    enchant: tuple[str, ...] = ()
+    victory: dict[str, int] | None = None
+    equipment_from: dict[str, str] = Field(default_factory=dict)
+
+
+def new_game(
+    catalog: Catalog,
+    seed: int,
+    characters: Sequence[CharacterSetup | str],
+    *,
+    layout: Sequence[PlacedTile] | None = None,
+    forced_dice: Sequence[Sequence[int]] = (),
+) -> GameState:
+    """Set up a new game (section 3) and return its state at the start of day 1.
+
+    ``characters`` are setups or bare names (all defaults). ``layout`` gives a fixed map, checked
+    against 3.2 (a :class:`~rules.mapgen.LayoutError` names the tile and the rule it breaks);
+    without it a legal random map is built from the seed. ``forced_dice`` are queued for the
+    first rolls of the game (tests and scenarios).
+
+    Raises :class:`SetupError` for an unknown or duplicate character and for any choice the rules
+    forbid, naming the character and the choice.
+    """
+    setups = [c if isinstance(c, CharacterSetup) else CharacterSetup(name=c) for c in characters]
+    _check_characters(catalog, setups)
+    dice = Dice(DiceState(seed=seed))
+    pieces = pieces_of(catalog)
+    state = GameState(dice=dice.state, tiles=[])
+    state.stacks[Place.ASIDE] = [p.id for p in pieces]
+
+    fill_set_up_card(catalog, pieces, state, dice)  # step 1
+    if layout is None:  # step 2
+        state.tiles = random_map(catalog, dice)
+    else:
+        check_layout(catalog, layout)
+        state.tiles = list(layout)
+    for setup in setups:  # step 3
+        character = _character(catalog, pieces, state, setup)
+        state.characters[character.name] = character
+    for piece in pieces.of_kind(Kind.CHARACTER):
+        if piece.id not in state.characters:
+            state.put(piece.id, Place.OUT)
+    place_visitor_chits(catalog, state, dice)  # step 4
+    place_map_chits(catalog, state, dice)  # step 5
+    reveal_dwellings(catalog, state)  # step 6
+    _check_every_piece_placed(pieces, state)
+    dice.state.forced = [list(roll) for roll in forced_dice]
+    return state
+
+
+# --- step 1: the Set Up Card (3.1) ------------------------------------------------------------
+
+
+def fill_set_up_card(catalog: Catalog, pieces: Pieces, state: GameState, dice: Dice) -> None:
+    """Fill every box of the Set Up Card in the book's order (3.1.3a–g).
+
+    The Treasures Within Treasures boxes come first; then the remaining 18 Large Treasures are
+    shuffled with the six TWT cards (3.1.3a). Monster boxes, Treasure Locations (Small below
+    Large, spells on top, then the site's monster), Dwellings, Garrisons and the Scholar follow;
+    spells go last, the Artifacts after the other boxes (3.1.3g hint), and the six spells left
+    over go out of play (3.1.3g.2). Piece order in each box is bottom first.
+    """
+    treasures = list(catalog.treasures.values())
+    small = [t.name for t in treasures if t.size == "small"]
+    large = [t.name for t in treasures if t.size == "large" and t.twt is None]
+    twt = [t.name for t in treasures if t.twt is not None]
+    dice.shuffle(small)
+    dice.shuffle(large)
+    spell_piles: dict[MagicType, list[str]] = {t: [] for t in MagicType}
+    for spell in catalog.spells.values():
+        spell_piles[spell.type].append(spell.name)
+    for pile in spell_piles.values():
+        dice.shuffle(pile)
+    piles = {"small": small, "large": large}
+
+    taken: set[str] = set()
+
+    def take_pieces(content: BoxPieces) -> list[str]:
+        if content.of == "horse kind":
+            candidates = [
+                h.name
+                for h in catalog.horses.values()
+                if str(h.kind) == content.name and h.rider is None and h.name not in taken
+            ]
+        else:
+            candidates = [i for i in pieces.named(content.name) if i not in taken]
+        if len(candidates) < content.count:
+            raise SetupError(f"the Set Up Card needs {content.count} {content.name}, too few left")
+        chosen = candidates[: content.count]
+        taken.update(chosen)
+        return chosen
+
+    def natives_with_horses(group: str) -> list[str]:
+        found: list[str] = []
+        for native in catalog.natives[group].counters:
+            found.append(native.name)
+            if native.horse is not None:
+                found.append(native.horse)
+        return found
+
+    order = [
+        Section.TREASURES_WITHIN_TREASURES,
+        Section.LOST_CASTLE,
+        Section.LOST_CITY,
+        Section.TREASURE_LOCATIONS,
+        Section.DWELLINGS,
+        Section.GARRISONS,
+        Section.VISITORS,
+        Section.SPELL_BOOKS,
+        Section.ARTIFACTS,
+    ]
+    boxes = sorted(catalog.setup_card.values(), key=lambda b: _section_rank(order, b.section))
+    spells_after: list[tuple[str, SpellCards]] = []
+    for box in boxes:
+        place = Place.box(box.name)
+        for content in box.contents:
+            if isinstance(content, TreasureCards):
+                pile = piles[content.pile]
+                if len(pile) < content.count:
+                    raise SetupError(f"too few {content.pile} treasures for the {box.name}")
+                for _ in range(content.count):
+                    state.put(pile.pop(), place)
+            elif isinstance(content, SpellCards):
+                if box.section is Section.TREASURE_LOCATIONS:
+                    _deal_spells(spell_piles, content, place, state)
+                else:
+                    spells_after.append((place, content))
+            else:
+                for piece in take_pieces(content):
+                    state.put(piece, place)
+        if box.natives is not None:
+            for piece in natives_with_horses(box.natives):
+                state.put(piece, place)
+        if box.section is Section.TREASURES_WITHIN_TREASURES and box.name == _last_twt(catalog):
+            large.extend(twt)
+            dice.shuffle(large)
+    for place, content in spells_after:
+        _deal_spells(spell_piles, content, place, state)
+    for pile in spell_piles.values():
+        for unused in pile:
+            state.put(unused, Place.OUT)
+    if small or large:
+        raise SetupError(f"{len(small)} Small and {len(large)} Large treasures were not dealt")
+
+
+def _section_rank(order: list[Section], section: Section) -> int:
+    return order.index(section) if section in order else len(order)
+
+
+def _last_twt(catalog: Catalog) -> str:
+    return [
+        b.name
+        for b in catalog.setup_card.values()
+        if b.section is Section.TREASURES_WITHIN_TREASURES
+    ][-1]
+
+
+def _deal_spells(
+    piles: Mapping[MagicType, list[str]], content: SpellCards, place: str, state: GameState
+) -> None:
+    pile = piles[content.type]
+    if len(pile) < content.count:
+        raise SetupError(f"too few type {content.type} spells for {place}")
+    for _ in range(content.count):
+        state.put(pile.pop(), place)
+
+
+# --- step 3: characters (3.3) -----------------------------------------------------------------
+
+
+def _check_characters(catalog: Catalog, setups: Sequence[CharacterSetup]) -> None:
+    if not setups:
+        raise SetupError("a game needs at least one character")
+    seen: set[str] = set()
+    for setup in setups:
+        if setup.name not in catalog.characters:
+            close = catalog.characters.suggest(setup.name)
+            hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+            raise SetupError(f"unknown character {setup.name!r}{hint}")
+        name = catalog.characters[setup.name].name
+        if name in seen:
+            raise SetupError(f"the {name} is chosen twice; each character is unique (3.3.1)")
+        seen.add(name)
+
+
+def _character(
+    catalog: Catalog, pieces: Pieces, state: GameState, setup: CharacterSetup
+) -> CharacterState:
+    """Seat one character (3.3): pieces, 4th-level equipment from the natives, gold, spells,
+    colour chits, start and Victory Requirements — every choice checked."""
+    card = catalog.characters[setup.name]
+    name = card.name
+    level = card.starting_level
+    who = f"the {name}"
+
+    start = setup.start if setup.start is not None else str(card.starting_locations[0])
+    allowed = [str(s) for s in card.starting_locations]
+    if start in catalog.dwellings:
+        start = catalog.dwellings[start].name
+    if start not in allowed:
+        raise SetupError(f"{who} cannot start at {start!r}; he may start at {', '.join(allowed)}")
+
+    chits = [ChitState(label=chit.label) for chit in card.chits]
+    for label in setup.enchant:
+        enchantable = [
+            (chit, CHIT_COLORS[printed.magic_type])
+            for chit, printed in zip(chits, card.chits, strict=True)
+            if chit.label == label and chit.color is None and printed.magic_type in CHIT_COLORS
+        ]
+        if not enchantable:
+            raise SetupError(
+                f"{who} has no unenchanted Magic chit {label!r} of type I-V to enchant (3.3.4)"
+            )
+        chit, color = enchantable[0]
+        chit.color = color
+
+    spells = list(setup.spells) if setup.spells is not None else _default_spells(catalog, name)
+    if len(spells) != level.spells:
+        raise SetupError(f"{who} records {level.spells} starting spells (3.3.3), not {len(spells)}")
+    for spell in spells:
+        if spell not in catalog.spells:
+            raise SetupError(f"{who}: unknown spell {spell!r}")
+        if catalog.spells[spell].type not in level.spell_types:
+            types = ", ".join(level.spell_types)
+            raise SetupError(
+                f"{who} may only choose spells of type {types} (3.3.3a), not {spell!r} "
+                f"(type {catalog.spells[spell].type})"
+            )
+
+    victory = dict(setup.victory) if setup.victory is not None else dict(DEFAULT_VICTORY)
+    _check_victory(who, victory)
+
+    character = CharacterState(
+        name=name,
+        player=setup.player,
+        start=start,
+        chits=chits,
+        spells=spells,
+        starting_spells=list(spells),
+        victory={c: victory.get(c, 0) for c in VICTORY_CATEGORIES},
+        relationships={str(p): int(r) for p, r in card.relationships.items()},
+    )
+    for item in (*level.weapons, *level.armor):
+        piece = _take_from_natives(catalog, pieces, state, who, item, setup.equipment_from)
+        state.put(piece, Place.owner(name))
+        character.items[piece] = ItemState()
+    return character
+
+
+def _default_spells(catalog: Catalog, character: str) -> list[str]:
+    """The default starting spells: the first spells of the List, one type after another."""
+    level = catalog.characters[character].starting_level
+    by_type = {
+        t: [s.name for s in catalog.spells.values() if s.type == t] for t in level.spell_types
+    }
+    chosen: list[str] = []
+    while len(chosen) < level.spells:
+        for spell_type in level.spell_types:
+            remaining = [s for s in by_type[spell_type] if s not in chosen]
+            if remaining and len(chosen) < level.spells:
+                chosen.append(remaining[0])
+    return chosen
+
+
+def _check_victory(who: str, victory: Mapping[str, int]) -> None:
+    """3.3.6a: whole points from 0 to 5 per category, five in all."""
+    for category, points in victory.items():
+        if category not in VICTORY_CATEGORIES:
+            raise SetupError(
+                f"{who}: {category!r} is not a Victory Requirement category "
+                f"({', '.join(VICTORY_CATEGORIES)})"
+            )
+        if not 0 <= points <= 5:
+            raise SetupError(f"{who}: {category} points must be 0 to 5 (3.3.6a), not {points}")
+    total = sum(victory.values())
+    if total != 5:
+        raise SetupError(f"{who}: Victory Requirements must total 5 points (3.3.6a), not {total}")
+
+
+def _take_from_natives(
+    catalog: Catalog,
+    pieces: Pieces,
+    state: GameState,
+    who: str,
+    item: str,
+    chosen: Mapping[str, str],
+) -> str:
+    """Take one ``item`` from a native group that has it (3.3.2): the chosen group, else the
+    first in Set Up Card order. Returns the piece's id."""
+    holders: dict[str, str] = {}  # native group -> box place
+    for box in catalog.setup_card.values():
+        if box.natives is not None and box.section in (Section.DWELLINGS, Section.GARRISONS):
+            holders[box.natives] = Place.box(box.name)
+    available = {
+        group: [p for p in state.at(place) if pieces[p].name == item]
+        for group, place in holders.items()
+    }
+    having = [group for group, found in available.items() if found]
+    if item in chosen:
+        group = chosen[item]
+        if group not in having:
+            raise SetupError(
+                f"{who} cannot take the {item} from the {group}; "
+                f"{'only ' + ', '.join(having) + ' have one' if having else 'no group has one'}"
+            )
+    elif having:
+        group = having[0]
+    else:
+        raise SetupError(f"{who} needs a {item}, and no native group has one left (3.3.2)")
+    return available[group][0]
+
+
+# --- step 4: visitor/mission chits (3.4) ------------------------------------------------------
+
+
+def place_visitor_chits(catalog: Catalog, state: GameState, dice: Dice) -> None:
+    """Put the six visitor/mission chits, either side up, in six of the seven small row-6 boxes,
+    one per box (3.4.1–3.4.3); the players' choices are modelled as random."""
+    boxes = [b.name for b in catalog.setup_card.values() if b.section is Section.VISITOR_CHITS]
+    dice.shuffle(boxes)
+    for chit, box in zip(catalog.visitors.values(), boxes, strict=False):
+        state.put(chit.name, Place.box(box))
+        state.visitor_faces[chit.name] = chit.faces[dice.randbelow(2)].name
+
+
+# --- step 5: map chits (3.5) ------------------------------------------------------------------
+
+
+def place_map_chits(catalog: Catalog, state: GameState, dice: Dice) -> None:
+    """Hide the map chits (3.5.3–3.5.6): 5 Site/Sound chits to each of the Lost City and Lost
+    Castle sections; in each Cave and Mountain tile one Warning chit of its letter and one of the
+    remaining Site/Sound chits or the Lost City / Lost Castle; in each Valley and Woods tile one
+    Warning chit of its letter. All face down, in the tiles' forests."""
+    chits = list(catalog.map_chits.values())
+    sites_and_sounds = [c.name for c in chits if c.kind in (ChitKind.SITE, ChitKind.SOUND)]
+    dice.shuffle(sites_and_sounds)
+    for section in ("Lost City", "Lost Castle"):
+        for _ in range(5):
+            state.put(sites_and_sounds.pop(), Place.section(section))
+    specials = {
+        TileType.CAVES: next(c.name for c in chits if c.kind is ChitKind.LOST_CITY),
+        TileType.MOUNTAIN: next(c.name for c in chits if c.kind is ChitKind.LOST_CASTLE),
+    }
+    for tile_type in (TileType.CAVES, TileType.MOUNTAIN, TileType.VALLEY, TileType.WOODS):
+        tiles = [t.code for t in catalog.tiles.values() if t.type is tile_type]
+        warnings = [
+            c.name for c in chits if c.kind is ChitKind.WARNING and c.tile_type is tile_type
+        ]
+        dice.shuffle(warnings)
+        for code, warning in zip(tiles, warnings, strict=True):
+            state.put(warning, Place.tile(code))
+        if tile_type in specials:
+            second = [sites_and_sounds.pop() for _ in range(len(tiles) - 1)]
+            second.append(specials[tile_type])
+            dice.shuffle(second)
+            for code, chit in zip(tiles, second, strict=True):
+                state.put(chit, Place.tile(code))
+
+
+# --- step 6: dwellings (3.6) ------------------------------------------------------------------
+
+
+def reveal_dwellings(catalog: Catalog, state: GameState) -> None:
+    """Reveal the Valley chits (3.6.1–3.6.4): each is removed from play and exchanged for its
+    dwelling (with its garrison) or the two Ghosts, in clearing 5 — or 4 if 5 has no road route
+    to the Borderland; then every character is put at his recorded start, hidden."""
+    board = Board(catalog, state.tiles)
+    garrison_boxes = {
+        b.natives: Place.box(b.name)
+        for b in catalog.setup_card.values()
+        if b.section is Section.GARRISONS and b.natives is not None
+    }
+    for tile in catalog.tiles.values():
+        if tile.type is not TileType.VALLEY:
+            continue
+        for chit_id in list(state.at(Place.tile(tile.code))):
+            chit = catalog.map_chits[chit_id]
+            if chit.exchange is None:
+                continue
+            clearing = board.dwelling_clearing(tile.code, chit.exchange.clearings)
+            if clearing is None:
+                raise SetupError(f"no clearing of {tile.code} connects to the Borderland (3.6.2)")
+            state.put(chit_id, Place.OUT)
+            where = Place.clearing(clearing)
+            exchanged = list(chit.exchange.pieces)
+            for name in dict.fromkeys(exchanged):
+                ids = copies(name, exchanged.count(name)) if name in catalog.monsters else [name]
+                for piece in ids:
+                    state.put(piece, where)
+                if name in catalog.dwellings:
+                    group = catalog.dwellings[name].garrison
+                    if group is not None:
+                        natives = [
+                            p
+                            for p in state.at(garrison_boxes[group])
+                            if _is_native_or_horse(catalog, p, group)
+                        ]
+                        for native in natives:
+                            state.put(native, where)
+    for character in state.characters.values():
+        start = "Ghost 1" if character.start == "Ghosts" else character.start
+        state.put(character.name, state.place_of(start))
+        character.hidden = True
+
+
+def _is_native_or_horse(catalog: Catalog, piece: str, group: str) -> bool:
+    counters = {n.name for n in catalog.natives[group].counters}
+    horses = {n.horse for n in catalog.natives[group].counters if n.horse}
+    return piece in counters or piece in horses
+
+
+def _check_every_piece_placed(pieces: Pieces, state: GameState) -> None:
+    """Every piece is in exactly one stack; only campfires remain set aside (3.6.2b)."""
+    seen: dict[str, str] = {}
+    for place, stack in state.stacks.items():
+        for piece in stack:
+            if piece in seen:
+                raise AssertionError(f"{piece} is both at {seen[piece]} and {place}")
+            seen[piece] = place
+    missing = [p.id for p in pieces if p.id not in seen]
+    if missing:
+        raise AssertionError(f"pieces in no stack: {missing}")
+    aside = [p for p in state.at(Place.ASIDE) if pieces[p].kind is not Kind.DWELLING]
+    if aside:
+        raise AssertionError(f"pieces left aside after setup: {aside}")
