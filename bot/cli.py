@@ -10,13 +10,19 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import yaml
+from pydantic import ValidationError
 
 from bot.render import render
-from rules.catalog import Catalog, catalog
+from rules.catalog import Catalog, UnknownNameError, catalog
+from rules.mapgen import LayoutError, read_layout
 from rules.schema.base import CatalogError, Record
+from rules.setup import CharacterSetup, SetupError, new_game
+from rules.state import GameState
+from rules.view import UnknownViewerError, view_for
 
 EXIT_USAGE = 2
 
@@ -62,6 +68,70 @@ def cmd_catalog(args: argparse.Namespace, data: Catalog) -> str:
     return render_summary(data.stats())
 
 
+def read_choices(path: Path, names: list[str]) -> list[CharacterSetup]:
+    """The characters' setup choices from a YAML mapping of character name to choices."""
+    try:
+        document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
+    except yaml.YAMLError as exc:
+        raise UsageError(f"{path} is not valid YAML: {exc}") from exc
+    if not isinstance(document, dict):
+        raise UsageError(f"{path} must map each character's name to his choices")
+    unknown = [name for name in document if name not in names]
+    if unknown:
+        raise UsageError(
+            f"{path}: {unknown[0]!r} is not one of the characters ({', '.join(names)})"
+        )
+    setups = []
+    for name in names:
+        try:
+            setups.append(
+                CharacterSetup.model_validate({**(document.get(name) or {}), "name": name})
+            )
+        except ValidationError as exc:
+            error = exc.errors(include_url=False)[0]
+            where = ".".join(str(part) for part in error["loc"])
+            raise UsageError(f"{path}: {name}: {where}: {error['msg']}") from exc
+    return setups
+
+
+def read_game(path: Path) -> GameState:
+    """A saved game, or a UsageError saying why it cannot be read."""
+    try:
+        return GameState.from_json(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
+    except (ValueError, ValidationError) as exc:
+        first = str(exc).splitlines()[0]
+        raise UsageError(f"{path} is not a realmbot game: {first}") from exc
+
+
+def cmd_new_game(args: argparse.Namespace, data: Catalog) -> str:
+    names = [name.strip() for name in args.characters.split(",") if name.strip()]
+    setups = read_choices(args.choices, names) if args.choices else names
+    layout = read_layout(args.map) if args.map else None
+    state = new_game(data, args.seed, setups, layout=layout)
+    text = state.to_json()
+    if args.out is None:
+        return text
+    args.out.write_text(text + "\n", encoding="utf-8")
+    return f"new game written to {args.out} (seed {args.seed}, {len(state.characters)} characters)"
+
+
+def cmd_view(args: argparse.Namespace, data: Catalog) -> str:
+    view = view_for(data, read_game(args.game), args.viewer)
+    return json.dumps(view.model_dump(mode="json"), indent=2)
+
+
+def cmd_map(args: argparse.Namespace, data: Catalog) -> str:
+    from bot.mapimage import render_map
+
+    view = view_for(data, read_game(args.game), args.viewer)
+    args.out.write_bytes(render_map(data, view))
+    return f"map for {args.viewer} written to {args.out}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="realmbot", description="A moderator for Magic Realm campaigns."
@@ -77,6 +147,24 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("name", nargs="+", help="the entry's exact name (or tile code)")
     stats = actions.add_parser("stats", help="the counts per kind")
     stats.add_argument("--json", action="store_true", help="print the counts as JSON")
+
+    game = commands.add_parser("new-game", help="set up a new game (rulebook section 3)")
+    game.add_argument("--seed", type=int, required=True, help="seed of all the game's dice")
+    game.add_argument(
+        "--characters", required=True, help='comma-separated, e.g. "Amazon,Dwarf,Black Knight"'
+    )
+    game.add_argument("--map", type=Path, help="a fixed map layout (YAML); default: random")
+    game.add_argument("--choices", type=Path, help="the characters' setup choices (YAML)")
+    game.add_argument("--out", type=Path, help="where to write the game (default: stdout)")
+
+    view = commands.add_parser("view", help="print what one viewer may see of a game, as JSON")
+    view.add_argument("game", type=Path)
+    view.add_argument("--viewer", default="public", help="public, moderator or a character")
+
+    image = commands.add_parser("map", help="draw the map as one viewer sees it (PNG)")
+    image.add_argument("game", type=Path)
+    image.add_argument("--viewer", default="public", help="public, moderator or a character")
+    image.add_argument("--out", type=Path, required=True, help="the PNG file to write")
     return parser
 
 
@@ -84,10 +172,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the process exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    commands = {
+        "catalog": cmd_catalog,
+        "new-game": cmd_new_game,
+        "view": cmd_view,
+        "map": cmd_map,
+    }
     try:
-        if args.command == "catalog":
-            print(cmd_catalog(args, catalog()))
-    except (UsageError, CatalogError) as exc:
+        print(commands[args.command](args, catalog()))
+    except (
+        UsageError,
+        CatalogError,
+        SetupError,
+        LayoutError,
+        UnknownViewerError,
+        UnknownNameError,
+        OSError,
+    ) as exc:
         print(f"realmbot: {exc}", file=sys.stderr)
         return EXIT_USAGE
     return 0

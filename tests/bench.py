@@ -1,31 +1,65 @@
-"""Benchmarks, run by ``make bench``: wall-clock figures for the README's performance section.
+"""Benchmarks, run by ``make bench``: the figures of the README's performance section.
 
-Each benchmark runs its subject several times and prints the median and the best run. These are
-measurements, never assertions: nothing here can fail a build.
+Each benchmark runs its subject several times and prints the median (and best) wall-clock time;
+memory is the peak traced by ``tracemalloc`` during one run. These are measurements, never
+assertions: nothing here can fail a build.
 """
 
 from __future__ import annotations
 
 import statistics
 import time
+import tracemalloc
 from collections.abc import Callable
 
-from rules.catalog import load_catalog
+from bot.mapimage import render_map
+from rules.catalog import catalog, load_catalog
+from rules.dice import Dice, DiceState
+from rules.mapgen import MapStats, random_map_with_stats
+from rules.setup import new_game
+from rules.view import MODERATOR, view_for
 
 
-def measure(name: str, subject: Callable[[], object], repeat: int = 7) -> None:
-    """Run ``subject`` ``repeat`` times and print its median and best wall-clock times."""
+def measure(name: str, subject: Callable[[int], object], repeat: int = 7) -> None:
+    """Run ``subject(i)`` for i in range(repeat); print its median and best wall-clock times."""
     timings = []
-    for _ in range(repeat):
+    for i in range(repeat):
         start = time.perf_counter()
-        subject()
+        subject(i)
         timings.append(time.perf_counter() - start)
     median, best = statistics.median(timings), min(timings)
-    print(f"{name:<40} median {median * 1000:8.1f} ms   best {best * 1000:8.1f} ms")
+    print(f"{name:<48} median {median * 1000:8.1f} ms   best {best * 1000:8.1f} ms")
+
+
+def peak_memory(name: str, subject: Callable[[], object]) -> None:
+    """Print the peak memory ``subject`` allocates (tracemalloc)."""
+    tracemalloc.start()
+    subject()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(f"{name:<48} peak   {peak / 2**20:8.1f} MiB")
 
 
 def main() -> None:
-    measure("load and validate the whole catalog", load_catalog)
+    data = catalog()
+    everyone = list(data.characters)
+    measure("load and validate the whole catalog", lambda _: load_catalog())
+    measure("new game, 16 characters", lambda i: new_game(data, i, everyone), repeat=15)
+    peak_memory("new game, 16 characters", lambda: new_game(data, 0, everyone))
+
+    stats: list[MapStats] = []
+
+    def one_map(seed: int) -> None:
+        stats.append(random_map_with_stats(data, Dice(DiceState(seed=seed)))[1])
+
+    measure("random legal map (200 seeds)", one_map, repeat=200)
+    took_back = sum(1 for s in stats if s.backtracks)
+    restarted = sum(1 for s in stats if s.restarts)
+    print(f"{'random legal map: tiles taken back (3.2.3b.6)':<48} in {took_back} of {len(stats)}")
+    print(f"{'random legal map: whole new deals':<48} in {restarted} of {len(stats)}")
+
+    view = view_for(data, new_game(data, 1, everyone), MODERATOR)
+    measure("full-map PNG (moderator view)", lambda _: render_map(data, view))
 
 
 if __name__ == "__main__":
