@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.dice import DiceState
 from rules.layout import PlacedTile
+from rules.orders import Orders
 from rules.schema.base import MagicColor
 
 SCHEMA_VERSION = 1
@@ -82,11 +83,13 @@ ChitStatus = Literal["active", "fatigued", "wounded"]
 
 class ChitState(_Data):
     """One of a character's 12 action chits (4.2): active, fatigued or wounded; a Magic chit
-    of type I–V may be enchanted into a colour chit (4.6.4) while active."""
+    of type I–V may be enchanted into a colour chit (4.6.4) while active, and an active Magic
+    chit may be alerted until Midnight (7.9.3)."""
 
     label: str
     status: ChitStatus = "active"
     color: MagicColor | None = None
+    alerted: bool = False
 
 
 class ItemState(_Data):
@@ -125,6 +128,40 @@ class CharacterState(_Data):
     known: list[str] = Field(default_factory=list)
 
 
+Stage = Literal["birdsong", "sunrise", "daylight", "sunset", "evening", "midnight", "over"]
+
+
+class TurnState(_Data):
+    """The turn being taken (7.1): whose, the next phase to do, and what the turn so far
+    changed that later phases depend on."""
+
+    character: str
+    phase: int = 0
+    climbing: str | None = None
+    sunlight_used: bool = False
+    done: bool = False
+
+
+class DayState(_Data):
+    """Where the day's resolution stands (5.1), so that it can stop for a decision and resume.
+
+    ``orders`` are the day's recorded orders (secret until done); ``followers`` maps each
+    follower to his guide (6.3.2); ``turn_order`` is the order the Attention chits were drawn
+    (7.1.1); ``answers_used`` counts the answers each player has given to decisions so far.
+    """
+
+    stage: Stage = "birdsong"
+    orders: dict[str, Orders] = Field(default_factory=dict)
+    followers: dict[str, str] = Field(default_factory=dict)
+    monster_roll: int | None = None
+    turn_order: list[str] = Field(default_factory=list)
+    next_turn: int = 0
+    turn: TurnState | None = None
+    blocked: list[str] = Field(default_factory=list)
+    found_hidden_enemies: list[str] = Field(default_factory=list)
+    answers_used: dict[str, int] = Field(default_factory=dict)
+
+
 class GameState(_Data):
     """Everything one game holds. See the module docstring for ``stacks`` and places."""
 
@@ -139,6 +176,7 @@ class GameState(_Data):
     visitor_faces: dict[str, str] = Field(default_factory=dict)
     characters: dict[str, CharacterState] = Field(default_factory=dict)
     options: dict[str, bool] = Field(default_factory=dict)
+    today: DayState = Field(default_factory=DayState)
 
     def to_json(self) -> str:
         """The state as canonical JSON: keys sorted, no spaces; ``from_json`` reads it back."""

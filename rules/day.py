@@ -1,0 +1,595 @@
+"""Resolving a day (5.1): new day (6.1), Sunrise (6.3), Daylight (7), Sunset, Evening, Midnight
+(8.9).
+
+:func:`resolve` runs the day from where the state says it stopped until the part asked for is
+done or a player's decision is needed. It never changes the state it is given: it works on a copy
+and returns it in the :class:`~rules.events.Resolution` with the events it produced. The same
+state, orders and answers always give the same result, byte for byte: all randomness comes from
+the state's dice.
+
+What later issues add is reported, never skipped: each rule not implemented yet produces a
+``not_implemented`` event naming it (prowling and summoning 7.13, blocking 7.12, regeneration
+6.3.4, combat 8, and the Search, Trade, Hire, Enchant, Peer, Fly and Cache activities).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal
+
+from rules import moving
+from rules.board import Board
+from rules.catalog import Catalog
+from rules.catalog import catalog as default_catalog
+from rules.chits import midnight as fatigue_alerted
+from rules.chits import printed, rest
+from rules.dice import Dice
+from rules.events import Audience, Decision, Event, Resolution
+from rules.orders import BASIC, SUNLIGHT, Activity, ActivityKind, Orders
+from rules.pieces import Kind, pieces_of
+from rules.schema.characters import AbilityKey, Action, DieTable, OneDie
+from rules.schema.chits import ChitKind
+from rules.schema.tiles import ClearingType, TileType
+from rules.state import CharacterState, DayState, GameState, Place, TurnState
+
+Until = Literal["daylight", "evening", "day"]
+
+#: The colour magic the seventh days supply (6.1.2, L1491): Day 7 White (Black in even months).
+SEVENTH_DAY_COLORS = {14: ("gray",), 21: ("purple",), 28: ("gold",)}
+
+#: Activities of later issues, with the rule that will implement them.
+LATER = {
+    ActivityKind.SEARCH: "7.5",
+    ActivityKind.TRADE: "7.6",
+    ActivityKind.HIRE: "7.7",
+    ActivityKind.ENCHANT_FIRST: "7.10",
+    ActivityKind.ENCHANT: "7.10",
+    ActivityKind.PEER: "7.5.4i",
+    ActivityKind.FLY: "7.3.3",
+    ActivityKind.REMOTE_ENCHANT: "7.10.5",
+    ActivityKind.CACHE: "10.A.4",
+}
+
+
+class OrdersError(ValueError):
+    """Orders that cannot be resolved: for a character not in the game, or missing a name."""
+
+
+def resolve(
+    state: GameState,
+    orders: Mapping[str, Orders],
+    answers: Mapping[str, Sequence[str]] | None = None,
+    *,
+    catalog: Catalog | None = None,
+    until: Until = "day",
+) -> Resolution:
+    """Resolve the day from where ``state`` stands until ``until`` is reached (the end of
+    ``daylight``, of the ``evening``, or of the whole ``day`` through Midnight) or a decision
+    is pending.
+
+    ``orders`` are the day's orders by character; characters without orders do nothing (a blank
+    day). They are recorded at Birdsong and ignored when resuming. ``answers`` are each player's
+    answers to decisions, in the order asked; whatever is asked and not answered takes its
+    default unless the game's option ``wait_for_decisions`` is on, in which case resolution
+    stops with the decision pending.
+    """
+    day = _Day(catalog or default_catalog(), state.model_copy(deep=True), answers or {})
+    if day.state.today.stage == "birdsong":
+        day.record(orders)
+    day.run(until)
+    return Resolution(state=day.state, events=day.events, pending=day.pending)
+
+
+class _PendingDecisionError(Exception):
+    """Raised to stop resolution at a decision the player must make."""
+
+
+class _Day:
+    def __init__(
+        self, catalog: Catalog, state: GameState, answers: Mapping[str, Sequence[str]]
+    ) -> None:
+        self.catalog = catalog
+        self.state = state
+        self.today: DayState = state.today
+        self.answers = answers
+        self.dice = Dice(state.dice)
+        self.board = Board(catalog, state.tiles)
+        self.events: list[Event] = []
+        self.pending: list[Decision] = []
+
+    # --- plumbing ------------------------------------------------------------------------------
+
+    def emit(self, type_: str, *, private_to: Sequence[str] = (), **fields: object) -> None:
+        """Record an event: public, or private to the characters named in ``private_to``."""
+        audience: Audience = "private" if private_to else "public"
+        self.events.append(
+            Event(type=type_, fields=dict(fields), audience=audience, to=tuple(private_to))
+        )
+
+    def ask(self, decision: Decision) -> str:
+        """The player's answer to ``decision``: the next unused answer he gave, else the default
+        — or, with the option ``wait_for_decisions``, stop and wait for it."""
+        used = self.today.answers_used.get(decision.character, 0)
+        given = self.answers.get(decision.character, ())
+        if used < len(given):
+            self.today.answers_used[decision.character] = used + 1
+            answer = given[used]
+            return answer if answer in decision.options else decision.default
+        if self.state.options.get("wait_for_decisions", False):
+            self.pending.append(decision)
+            raise _PendingDecisionError
+        return decision.default
+
+    def character(self, name: str) -> CharacterState:
+        return self.state.characters[name]
+
+    def where(self, name: str) -> str | None:
+        return moving.clearing_of(self.state, name)
+
+    # --- Birdsong and the stages ------------------------------------------------------------------
+
+    def record(self, orders: Mapping[str, Orders]) -> None:
+        """Birdsong (6.2): the day's orders are recorded, secretly."""
+        for name in orders:
+            if name not in self.state.characters:
+                raise OrdersError(f"orders for {name!r}, who is not in the game")
+        self.today.orders = {name: orders[name] for name in self.state.characters if name in orders}
+        self.today.stage = "sunrise"
+
+    def run(self, until: Until) -> None:
+        stages = {
+            "sunrise": self.sunrise,
+            "daylight": self.daylight,
+            "sunset": self.sunset,
+            "evening": self.evening,
+            "midnight": self.midnight,
+        }
+        stop_after = {"daylight": "daylight", "evening": "evening", "day": "midnight"}[until]
+        try:
+            while self.today.stage in stages:
+                stage = self.today.stage
+                stages[stage]()
+                if stage == stop_after:
+                    return
+        except _PendingDecisionError:
+            return
+
+    # --- 6.1 and 6.3 ---------------------------------------------------------------------------
+
+    def sunrise(self) -> None:
+        """A new day (6.1) and Sunrise (6.3): followers declared, the monster roll, the
+        Attention chits mixed."""
+        state = self.state
+        colors = self._seventh_day_colors()
+        self.emit("day_started", day=state.day, month=state.month, colors=list(colors))
+        self._declare_followers()
+        roll = self.dice.game_roll("monster roll")
+        self.today.monster_roll = roll.result
+        self.emit("monster_roll", roll=roll.result)
+        self.emit(
+            "not_implemented",
+            rule="7.13",
+            what="prowling denizens, summoning and their blocking (7.12)",
+        )
+        if state.day % 7 == 0:
+            self.emit("not_implemented", rule="6.3.4", what="end-of-week regeneration")
+        turns = [name for name in state.characters if name not in self.today.followers]
+        self.dice.shuffle(turns)
+        self.today.turn_order = turns
+        self.today.stage = "daylight"
+
+    def _seventh_day_colors(self) -> tuple[str, ...]:
+        """6.1.2: Day 7 White (Black in even months), 14 Grey, 21 Purple, 28 Gold."""
+        if self.state.day == 7:
+            return ("white",) if self.state.month % 2 else ("black",)
+        return SEVENTH_DAY_COLORS.get(self.state.day, ())
+
+    def _declare_followers(self) -> None:
+        """6.3.2 and 6.2.7a: a follower must share a clearing with his guide at Birdsong;
+        followers who follow each other do nothing that day."""
+        wanted = {n: o.follow for n, o in self.today.orders.items() if o.follow is not None}
+        for follower, guide in wanted.items():
+            if guide not in self.state.characters or self.where(guide) != self.where(follower):
+                self.emit(
+                    "phase_cancelled",
+                    who=follower,
+                    phase=1,
+                    reason=f"{guide} is not in his clearing (6.2.7a)",
+                )
+                continue
+            self.today.followers[follower] = guide
+        for follower in list(self.today.followers):
+            seen = {follower}
+            guide = self.today.followers[follower]
+            while guide in self.today.followers:
+                if guide in seen:
+                    break
+                seen.add(guide)
+                guide = self.today.followers[guide]
+            if guide in seen:
+                continue
+            self.today.followers[follower] = guide
+        loops = {f for f, g in self.today.followers.items() if g in self.today.followers}
+        for follower in loops:
+            self.emit(
+                "phase_cancelled",
+                who=follower,
+                phase=1,
+                reason="followers who follow each other do nothing (6.3.2b)",
+            )
+        for follower, guide in self.today.followers.items():
+            if follower not in loops:
+                self.emit("follows", who=follower, guide=guide)
+
+    # --- 7: Daylight ---------------------------------------------------------------------------
+
+    def daylight(self) -> None:
+        """7.1: each character's turn, in the order the Attention chits were drawn."""
+        while self.today.next_turn < len(self.today.turn_order):
+            name = self.today.turn_order[self.today.next_turn]
+            if self.today.turn is None:
+                self.today.turn = TurnState(character=name)
+                self._start_turn(name)
+            self._take_turn(self.today.turn)
+            self.today.turn = None
+            self.today.next_turn += 1
+        self.today.stage = "sunset"
+
+    def followers_of(self, guide: str) -> list[str]:
+        return [f for f, g in self.today.followers.items() if g == guide]
+
+    def _start_turn(self, name: str) -> None:
+        """7.1.2 and 7.11.4: he and his followers become unhidden."""
+        self.emit("turn_started", who=name)
+        for who in (name, *self.followers_of(name)):
+            if self.character(who).hidden:
+                self.character(who).hidden = False
+                self.emit("unhidden", who=who, reason="his turn starts (7.1.2)")
+
+    def _take_turn(self, turn: TurnState) -> None:
+        orders = self.today.orders.get(turn.character)
+        phases = orders.phases if orders is not None and orders.follow is None else ()
+        while turn.phase < len(phases):
+            self._phase(turn, turn.phase + 1, phases[turn.phase])
+            turn.phase += 1
+        where = self.where(turn.character)
+        for follower in self.followers_of(turn.character):
+            if self.where(follower) != where and where is not None:
+                self.state.put(follower, Place.clearing(where))
+            self.emit("turn_ended", who=follower, at=self.where(follower))
+        self.emit("turn_ended", who=turn.character, at=where)
+
+    def _phase(self, turn: TurnState, number: int, activity: Activity) -> None:
+        """One phase (5.1 step 4.3): the phase's source must be usable, belongings are
+        rearranged, followers may stop, then the activity is done."""
+        name = turn.character
+        self.emit("phase_started", who=name, phase=number, activity=str(activity))
+        if turn.climbing is not None and not (
+            activity.kind is ActivityKind.MOVE and activity.target == turn.climbing
+        ):
+            turn.climbing = None
+        reason = self._source_unusable(name, activity)
+        self._rearrange(name, number)
+        self._followers_stop(name, number)
+        if reason is not None:
+            self.emit("phase_cancelled", who=name, phase=number, reason=reason)
+            return
+        if activity.source == SUNLIGHT:
+            turn.sunlight_used = True
+        if activity.kind is ActivityKind.BLANK:
+            return
+        if activity.kind is ActivityKind.MOVE:
+            self._move(turn, number, activity)
+        elif activity.kind is ActivityKind.HIDE:
+            self._hide(name)
+        elif activity.kind is ActivityKind.REST:
+            self._rest(name)
+        elif activity.kind is ActivityKind.ALERT:
+            self._alert(name, number, activity)
+        elif activity.kind in LATER:
+            self.emit(
+                "not_implemented",
+                rule=LATER[activity.kind],
+                what=f"the {activity.kind.name.replace('_', ' ').lower()} activity",
+                who=name,
+                phase=number,
+            )
+        else:
+            self.emit(
+                "phase_cancelled",
+                who=name,
+                phase=number,
+                reason=f"{activity.kind.value} cannot be done in a phase",
+            )
+
+    def _source_unusable(self, name: str, activity: Activity) -> str | None:
+        """Why the phase's source cannot be used now (6.2.4a–d, 7.3.2b), or None."""
+        source = activity.source
+        character = self.character(name)
+        where = self.where(name)
+        in_cave = where is not None and self.board.clearing_type(where) is ClearingType.CAVE
+        if source == SUNLIGHT and in_cave:
+            return "no Sunlight phase in a cave (7.3.1c.2)"
+        if source in (BASIC, SUNLIGHT):
+            return None
+        if source in character.items:
+            if not character.items[source].active:
+                return f"{source} is not active at the start of the phase (7.3.2b, 6.2.4d)"
+            if pieces_of(self.catalog)[source].kind is Kind.HORSE and in_cave:
+                return f"{source} cannot be ridden in a cave (7.3.2a.1)"
+            return None
+        card = self.catalog.characters[name]
+        advantage = next((a for a in card.advantages if a.name == source), None)
+        if advantage is None:
+            return f"{source} gives him no extra phase"
+        for effect in advantage.effects:
+            if (
+                getattr(effect, "kind", None) == "extra_phase"
+                and getattr(effect, "where", "") == "dwelling"
+            ):
+                dwellings = [
+                    p
+                    for p in self.state.at(Place.clearing(where or ""))
+                    if pieces_of(self.catalog)[p].kind is Kind.DWELLING
+                ]
+                if not dwellings:
+                    return f"{source} is used only when the phase starts at a dwelling (7.3.1d)"
+        return None
+
+    def _rearrange(self, name: str, phase: int) -> None:
+        """7.2.2: the belongings his standing instructions change at the start of this phase."""
+        orders = self.today.orders.get(name)
+        if orders is None:
+            return
+        character = self.character(name)
+        for change in orders.instructions.rearrange:
+            if change.phase != phase:
+                continue
+            for item in change.activate:
+                if item in character.items and not character.items[item].active:
+                    character.items[item].active = True
+                    self.emit("activated", who=name, item=item)
+            for item in change.deactivate:
+                if item in character.items and character.items[item].active:
+                    character.items[item].active = False
+                    self.emit("deactivated", who=name, item=item, reason="rearranged")
+            for item in change.abandon:
+                where = self.where(name)
+                if item in character.items and where is not None:
+                    self.events.append(moving.abandon(self.state, character, item, where))
+
+    def _followers_stop(self, guide: str, phase: int) -> None:
+        """7.11.5: a follower may stop at the start of any of the guide's activities; his turn
+        ends in the guide's clearing."""
+        for follower in self.followers_of(guide):
+            orders = self.today.orders.get(follower)
+            if orders is not None and orders.instructions.stop_following == phase:
+                del self.today.followers[follower]
+                self.emit("follower_stopped", who=follower, guide=guide)
+                self.emit("turn_ended", who=follower, at=self.where(follower))
+
+    # --- activities ------------------------------------------------------------------------------
+
+    def _move(self, turn: TurnState, number: int, activity: Activity) -> None:
+        """7.3.1: one roadway to the recorded clearing; two consecutive Moves into a mountain
+        (c.1); no cave on a day a Sunlight phase is used (c.2)."""
+        name = turn.character
+        character = self.character(name)
+        start = self.where(name)
+        target = moving.resolve_target(self.board, activity.target)
+        if start is None or isinstance(target, moving.Cancelled):
+            reason = target.reason if isinstance(target, moving.Cancelled) else "he is off the map"
+            self.emit("phase_cancelled", who=name, phase=number, reason=reason)
+            return
+        blocked = moving.roadway(self.board, self.state, character, start, target)
+        if blocked is not None:
+            self.emit("phase_cancelled", who=name, phase=number, reason=blocked.reason)
+            return
+        kind = self.board.clearing_type(target)
+        if kind is ClearingType.CAVE and turn.sunlight_used:
+            self.emit(
+                "phase_cancelled",
+                who=name,
+                phase=number,
+                reason="he used a Sunlight phase today and cannot enter a cave (7.3.1c.2)",
+            )
+            return
+        if kind is ClearingType.MOUNTAIN and turn.climbing != target:
+            turn.climbing = target
+            self.emit("climbing", who=name, to=target)
+            return
+        turn.climbing = None
+        pony_move = moving.is_pony(
+            self.catalog, activity.source if activity.source in character.items else None
+        )
+        self.events.extend(
+            moving.step(self.catalog, self.board, self.state, character, start, target)
+        )
+        self._followers_move(name, start, target, pony_move)
+
+    def _followers_move(self, guide: str, start: str, target: str, pony_move: bool) -> None:
+        """7.11.6a: followers move with the guide; a hidden guide may leave some behind (a.1),
+        a pony Move leaves behind those without ponies (a.2); hidden paths do not stop them and
+        they discover them (a.3)."""
+        guide_state = self.character(guide)
+        orders = self.today.orders.get(guide)
+        dropped = (
+            set(orders.instructions.drop_followers) if orders and guide_state.hidden else set()
+        )
+        for follower in self.followers_of(guide):
+            character = self.character(follower)
+            rides_pony = moving.is_pony(
+                self.catalog, moving.active_horse(self.catalog, self.state, character)
+            )
+            leave = (follower in dropped and follower not in self.today.found_hidden_enemies) or (
+                pony_move and not rides_pony
+            )
+            if leave:
+                del self.today.followers[follower]
+                self.emit("follower_left", who=follower, guide=guide, at=start)
+                self.emit("turn_ended", who=follower, at=start)
+                continue
+            for discovery in moving.discoveries_used(self.board, start, target):
+                if discovery not in character.discoveries:
+                    character.discoveries.append(discovery)
+            self.events.extend(
+                moving.step(self.catalog, self.board, self.state, character, start, target)
+            )
+
+    def _hide(self, name: str) -> None:
+        """7.4: roll on the Hide Table unless already hidden (7.4.1); followers share the
+        guide's result (7.11.6b)."""
+        character = self.character(name)
+        if character.hidden:
+            self.emit("hid", who=name, success=True, roll=None)
+            return
+        one_die = self._one_die(name, DieTable.HIDE)
+        roll = self.dice.roll(name, "Hide Table", one_die=one_die)
+        self.emit("roll", who=name, purpose="Hide Table", dice=list(roll.dice), result=roll.result)
+        result = self.catalog.tables["Hide Table"].result(roll.result)
+        success = result.key == "hide"
+        self.emit("hid", who=name, success=success, roll=roll.result)
+        for who in (name, *self.followers_of(name)):
+            if success:
+                self.character(who).hidden = True
+
+    def _one_die(self, name: str, table: DieTable) -> int:
+        """How many "one die" modifications apply to his roll on ``table`` (4.1.2): his
+        advantages where they apply, and his active treasures' one-die keys (L4338–4362)."""
+        where = self.where(name)
+        count = 0
+        for effect in self.catalog.characters[name].effects():
+            if (
+                isinstance(effect, OneDie)
+                and table in effect.tables
+                and self._applies(effect.where, where)
+            ):
+                count += 1
+        character = self.character(name)
+        for item, item_state in character.items.items():
+            piece = pieces_of(self.catalog)[item]
+            if piece.kind is Kind.TREASURE and item_state.active:
+                keys = self.catalog.treasures[piece.name].behaviour
+                if f"one_die:{table.value}" in keys or "one_die:all" in keys:
+                    count += 1
+        return count
+
+    def _applies(self, scope: str, where: str | None) -> bool:
+        if scope == "anywhere":
+            return True
+        if where is None:
+            return False
+        if scope == "cave_clearing":
+            return self.board.clearing_type(where) is ClearingType.CAVE
+        if scope == "woods_tile":
+            return self.board.tile(self.board.tile_of(where).tile).type is TileType.WOODS
+        return False
+
+    def _rest(self, name: str) -> None:
+        """7.8: one Rest (two asterisks for the Dwarf, L3715); followers who are characters
+        rest with the guide (7.11.6f)."""
+        for who in (name, *self.followers_of(name)):
+            character = self.character(who)
+            card = self.catalog.characters[who]
+            extra = any(
+                getattr(e, "key", None) is AbilityKey.EXTRA_REST_ASTERISK for e in card.effects()
+            )
+            orders = self.today.orders.get(who)
+            priority = orders.instructions.rest if orders else ("MOVE", "FIGHT", "MAGIC")
+            steps = rest(character, 2 if extra else 1, priority)
+            if not steps:
+                self.emit("rested", who=who, chit=None, to=None, option="nothing to rest")
+            for step in steps:
+                self.emit(
+                    "rested",
+                    who=who,
+                    chit=step.chit,
+                    to=step.to,
+                    option=step.option,
+                    change=step.change,
+                )
+
+    def _alert(self, name: str, number: int, activity: Activity) -> None:
+        """7.9: turn the active weapon either side up (default: alerted), or alert one Magic
+        chit (time 0 until Midnight, 7.9.3)."""
+        character = self.character(name)
+        orders = self.today.orders.get(name)
+        what = activity.target or (orders.instructions.alert if orders else "weapon")
+        if what.upper().startswith("MAGIC"):
+            chit = next(
+                (
+                    c
+                    for c in character.chits
+                    if c.label == what.upper()
+                    and c.status == "active"
+                    and c.color is None
+                    and printed(c.label).action is Action.MAGIC
+                ),
+                None,
+            )
+            if chit is None:
+                self.emit(
+                    "phase_cancelled",
+                    who=name,
+                    phase=number,
+                    reason=f"no active Magic chit {what} to alert",
+                )
+                return
+            chit.alerted = True
+            self.emit("alerted", who=name, item=chit.label, alerted=True)
+            return
+        if what.lower() == "berserk":
+            self.emit("not_implemented", rule="L3598", what="playing the Berserk chit", who=name)
+            return
+        weapons = [
+            i
+            for i in self.state.at(Place.owner(name))
+            if pieces_of(self.catalog)[i].kind is Kind.WEAPON and character.items[i].active
+        ]
+        if not weapons:
+            self.emit("phase_cancelled", who=name, phase=number, reason="he has no active weapon")
+            return
+        alerted = what.lower() != "unalert"
+        character.items[weapons[0]].alerted = alerted
+        self.emit("alerted", who=name, item=weapons[0], alerted=alerted)
+
+    # --- Sunset, Evening, Midnight ------------------------------------------------------------
+
+    def sunset(self) -> None:
+        """5.1 step 5: Day spells expire (none exist yet)."""
+        self.today.stage = "evening"
+
+    def evening(self) -> None:
+        """8: combat in each clearing — a later issue."""
+        self.emit("not_implemented", rule="8", what="Evening combat")
+        self.today.stage = "midnight"
+
+    def midnight(self) -> None:
+        """8.9: weapons unalert, alerted Magic chits fatigue, face-up map chits (but the Lost
+        City and Lost Castle) turn face down, hidden enemies lapse; the next day begins."""
+        state = self.state
+        for character in state.characters.values():
+            for item in character.items.values():
+                item.alerted = False
+            for label in fatigue_alerted(character):
+                self.emit("fatigued", who=character.name, chit=label)
+        specials = {
+            c.name
+            for c in self.catalog.map_chits.values()
+            if c.kind in (ChitKind.LOST_CITY, ChitKind.LOST_CASTLE)
+        }
+        state.face_up = [
+            p
+            for p in state.face_up
+            if p in specials or pieces_of(self.catalog)[p].kind is not Kind.MAP_CHIT
+        ]
+        self.emit(
+            "midnight",
+            what="weapons unalert, alerted Magic chits fatigue, map chits turn face down",
+        )
+        self.emit("day_ended", day=state.day, month=state.month)
+        if state.day == 28:
+            state.today = DayState(stage="over")
+            return
+        state.day += 1
+        state.today = DayState()

@@ -1,0 +1,202 @@
+"""The Move activity (7.3.1–7.3.2): roadways, mountains, caves, carrying items, horses.
+
+:func:`move` carries out one recorded Move phase for a character (and the followers moving with
+him) and returns the events. A Move that the rules forbid is cancelled (7.3.1b, 6.2.4f); a legal
+Move is made even when it forces items to be abandoned (7.3.1e).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.board import Board, ClearingError, parse_clearing_id
+from rules.catalog import Catalog
+from rules.chits import move_strength
+from rules.discoveries import RoadDiscovery
+from rules.events import Event
+from rules.pieces import Kind, pieces_of
+from rules.schema.base import Weight
+from rules.schema.tiles import ClearingType, RoadType
+from rules.state import CharacterState, GameState, Place
+
+
+@dataclass(frozen=True)
+class Cancelled:
+    """Why a recorded Move cannot be done: it becomes a blank phase (7.3.1b, 6.2.4f)."""
+
+    reason: str
+
+
+def clearing_of(state: GameState, piece: str) -> str | None:
+    """The clearing a piece stands in, or None when it is not on the map."""
+    kind, where = Place.split(state.place_of(piece))
+    return where if kind == "at" else None
+
+
+def item_weight(catalog: Catalog, item: str) -> Weight:
+    """The weight of a carried item (7.3.1e.3): weapons, armor and Treasure cards."""
+    piece = pieces_of(catalog)[item]
+    if piece.kind is Kind.WEAPON:
+        return catalog.weapons[piece.name].weight
+    if piece.kind is Kind.ARMOR:
+        return catalog.armor[piece.name].weight
+    if piece.kind is Kind.TREASURE:
+        return catalog.treasures[piece.name].weight or Weight.NEGLIGIBLE
+    return Weight.NEGLIGIBLE
+
+
+def horse_strength(catalog: Catalog, horse: str) -> Weight:
+    """A horse's strength: the stronger of its two sides may be used (7.3.2a)."""
+    record = catalog.horses[horse]
+    return max(record.gallop.strength, record.walk.strength, key=lambda w: w.rank)
+
+
+def _horses(catalog: Catalog, state: GameState, character: CharacterState) -> list[str]:
+    owned = state.at(Place.owner(character.name))
+    return [i for i in owned if pieces_of(catalog)[i].kind is Kind.HORSE]
+
+
+def active_horse(catalog: Catalog, state: GameState, character: CharacterState) -> str | None:
+    """The horse he is riding, if any (7.3.2: one active horse at most)."""
+    for horse in _horses(catalog, state, character):
+        item = character.items.get(horse)
+        if item is not None and item.active:
+            return horse
+    return None
+
+
+def carrying_strength(catalog: Catalog, state: GameState, character: CharacterState) -> Weight:
+    """What he can carry when he moves (7.3.1e): the best of his active Move chits, the horse
+    he rides (7.3.2c) and active Boots (7.3.1f); Negligible without any (e.4)."""
+    candidates = [move_strength(character)]
+    horse = active_horse(catalog, state, character)
+    if horse is not None:
+        candidates.append(horse_strength(catalog, horse))
+    for item in state.at(Place.owner(character.name)):
+        piece = pieces_of(catalog)[item]
+        if piece.kind is Kind.TREASURE and character.items.get(item, None) is not None:
+            card = catalog.treasures[piece.name]
+            if character.items[item].active and card.chit is not None and card.chit.kind == "move":
+                candidates.append(card.chit.strength)
+    known = [c for c in candidates if c is not None]
+    return max(known, key=lambda w: w.rank) if known else Weight.NEGLIGIBLE
+
+
+def _packed(catalog: Catalog, state: GameState, character: CharacterState) -> set[str]:
+    """Inactive items his inactive horses carry as pack horses (7.3.1i): each item goes on the
+    strongest inactive horse able to carry it."""
+    packs = [
+        (horse_strength(catalog, h), h)
+        for h in _horses(catalog, state, character)
+        if not character.items[h].active
+    ]
+    packed: set[str] = set()
+    if not packs:
+        return packed
+    strongest = max(strength.rank for strength, _ in packs)
+    for item in state.at(Place.owner(character.name)):
+        if pieces_of(catalog)[item].kind is Kind.HORSE or character.items[item].active:
+            continue
+        if item_weight(catalog, item).rank <= strongest:
+            packed.add(item)
+    return packed
+
+
+def too_heavy(catalog: Catalog, state: GameState, character: CharacterState) -> list[str]:
+    """The items he must abandon to move: heavier than he can carry and not on a pack horse
+    (7.3.1e.3–e.4, i.4). Horses are never carried (e.1)."""
+    strength = carrying_strength(catalog, state, character)
+    packed = _packed(catalog, state, character)
+    return [
+        item
+        for item in state.at(Place.owner(character.name))
+        if pieces_of(catalog)[item].kind is not Kind.HORSE
+        and item not in packed
+        and item_weight(catalog, item).rank > strength.rank
+    ]
+
+
+def discoveries_used(board: Board, start: str, target: str) -> list[str]:
+    """The hidden paths and secret passages a Move from ``start`` to ``target`` uses, written as
+    discoveries (those who move along it with a guide discover it, 7.11.6a.3)."""
+    connection = next((c for c in board.connections(start) if c.to == target), None)
+    code, a = parse_clearing_id(start)
+    other, b = parse_clearing_id(target)
+    placed = board.placed(code)
+    if connection is None or placed is None or code != other:
+        return []
+    return [
+        str(RoadDiscovery(code, placed.enchanted, kind, min(a, b), max(a, b)))
+        for kind in sorted(connection.types & {RoadType.HIDDEN, RoadType.SECRET})
+    ]
+
+
+def roadway(
+    board: Board, state: GameState, character: CharacterState, start: str, target: str
+) -> Cancelled | None:
+    """Why he cannot move from ``start`` to ``target`` along one roadway, or None if he can:
+    open roads and tunnels are free, hidden paths and secret passages need a discovery on the
+    tile's face that is up (7.3.1a.2, 7.10.4d)."""
+    connection = next((c for c in board.connections(start) if c.to == target), None)
+    if connection is None:
+        neighbours = sorted({c.to for c in board.connections(start) if c.to})
+        return Cancelled(
+            f"no roadway from {start} to {target} (roads lead to "
+            f"{', '.join(neighbours) or 'nowhere'})"
+        )
+    if not connection.types & {RoadType.HIDDEN, RoadType.SECRET}:
+        return None
+    for discovery in discoveries_used(board, start, target):
+        if discovery not in character.discoveries:
+            return Cancelled(f"he has not discovered the {discovery} (7.3.1a.2)")
+    return None
+
+
+def abandon(state: GameState, character: CharacterState, item: str, clearing: str) -> Event:
+    """Abandon ``item`` in ``clearing``'s pile (4.3.4: under the pile)."""
+    state.take(item)
+    state.stacks.setdefault(Place.clearing(clearing), []).insert(0, item)
+    character.items.pop(item, None)
+    return Event(type="abandoned", fields={"who": character.name, "item": item, "at": clearing})
+
+
+def step(
+    catalog: Catalog,
+    board: Board,
+    state: GameState,
+    character: CharacterState,
+    start: str,
+    target: str,
+) -> list[Event]:
+    """Move one character one roadway (already checked legal), abandoning what he cannot carry
+    (7.3.1e) and dismounting in a cave (7.3.2a.1)."""
+    events = [
+        abandon(state, character, item, start) for item in too_heavy(catalog, state, character)
+    ]
+    state.put(character.name, Place.clearing(target))
+    events.append(Event(type="moved", fields={"who": character.name, "from": start, "to": target}))
+    if board.clearing_type(target) is ClearingType.CAVE:
+        horse = active_horse(catalog, state, character)
+        if horse is not None:
+            character.items[horse].active = False
+            events.append(
+                Event(
+                    type="deactivated",
+                    fields={"who": character.name, "item": horse, "reason": "caves (7.3.2a.1)"},
+                )
+            )
+    return events
+
+
+def resolve_target(board: Board, target: str | None) -> str | Cancelled:
+    """The clearing id a recorded Move names, or why it names none."""
+    if target is None:
+        return Cancelled("the Move names no clearing")
+    try:
+        return board.resolve(target)
+    except ClearingError as error:
+        return Cancelled(str(error))
+
+
+def is_pony(catalog: Catalog, horse: str | None) -> bool:
+    return horse is not None and catalog.horses[horse].kind == "pony"

@@ -1,0 +1,119 @@
+"""A character's recorded day: the phases of his Birdsong and his standing instructions (6.2).
+
+These are the typed orders :func:`rules.parse.parse_orders` produces from the rulebook notation
+("M CV2, M CV5, H") and :func:`rules.day.resolve` carries out. Each :class:`Activity` is one
+phase: what is done, its target (a clearing, a tile, an individual, a native group or visitor, a
+Search table), and the source of the phase (basic, sunlight, or the advantage, horse or treasure
+that gives an extra phase, 6.2.4d). :class:`Instructions` answer, in advance, the choices the rules
+let a player make during his turn (rules-map §2.4); what they leave out takes the defaults.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class ActivityKind(enum.StrEnum):
+    """The activities of the Daylight Activities table (L5509–5531), by their abbreviation."""
+
+    MOVE = "M"
+    HIDE = "H"
+    SEARCH = "S"
+    TRADE = "T"
+    REST = "R"
+    ALERT = "A"
+    HIRE = "HR"
+    FOLLOW = "F"
+    ENCHANT_FIRST = "EM"
+    ENCHANT = "E"
+    PEER = "P"
+    FLY = "FL"
+    REMOTE_ENCHANT = "RE"
+    CACHE = "C"
+    BLANK = "-"
+
+
+#: Sources of a phase that are not extra phases (6.2.2a–b).
+BASIC = "basic"
+SUNLIGHT = "sunlight"
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Activity(_Frozen):
+    """One recorded phase: the activity, its target, and the phase's source.
+
+    ``target`` is a clearing id for M, P and RE (``"CV5"``); a tile code for FL; a native group
+    or visitor for T and HR; a Search table (and what is searched) for S, e.g. ``"Loot HOARD 6"``;
+    for A, what is alerted (``"weapon"``, ``"unalert"``, a Magic chit label). ``source`` is
+    :data:`BASIC`, :data:`SUNLIGHT` or the name of the advantage, horse or treasure card that
+    gives the phase (``"Stamina"``, ``"Pony M3/M4"``).
+    """
+
+    kind: ActivityKind
+    target: str | None = None
+    source: str = BASIC
+
+    def __str__(self) -> str:
+        text = self.kind.value if self.target is None else f"{self.kind.value} {self.target}"
+        if self.source == SUNLIGHT:
+            return f"*{text}"
+        if self.source != BASIC:
+            return f"{text} ({self.source})"
+        return text
+
+
+class Rearrangement(_Frozen):
+    """Belongings to change at the start of a phase (4.3.3, 7.2.2): items to activate,
+    deactivate or abandon, by piece id."""
+
+    phase: int = Field(ge=1)
+    activate: tuple[str, ...] = ()
+    deactivate: tuple[str, ...] = ()
+    abandon: tuple[str, ...] = ()
+
+
+class Instructions(_Frozen):
+    """Standing instructions: the player's answers, in advance, to choices made during his turn.
+
+    - ``block``: whom he blocks when he may (7.12; K1–K3): ``never`` (default), ``unhidden``
+      (unhidden characters and monsters), ``all``.
+    - ``rest``: the order in which Rest returns chits (7.8.2; P32): action types, default
+      ``("MOVE", "FIGHT", "MAGIC")``.
+    - ``alert``: what an A phase does when it names nothing (7.9; P33): ``weapon`` (default).
+    - ``search``: the Search table an S phase uses when it names none (P11): ``Locate``.
+    - ``rearrange``: belongings to change at the start of given phases (P1).
+    - ``stop_following``: stop following at the start of this phase of the guide (7.11.5; P6).
+    - ``drop_followers``: a hidden guide leaves these followers behind when he moves (P7).
+    - ``keep_heavy_items``: on obtaining an item too heavy for his active horse or Boots, keep it
+      and deactivate the mount (default, P9) rather than abandon it.
+    """
+
+    block: str = "never"
+    rest: tuple[str, ...] = ("MOVE", "FIGHT", "MAGIC")
+    alert: str = "weapon"
+    search: str = "Locate"
+    rearrange: tuple[Rearrangement, ...] = ()
+    stop_following: int | None = None
+    drop_followers: tuple[str, ...] = ()
+    keep_heavy_items: bool = True
+
+
+class Orders(_Frozen):
+    """One character's orders for one day: his phases, or the individual he follows all day
+    (6.2.7), and his standing instructions."""
+
+    character: str
+    phases: tuple[Activity, ...] = ()
+    follow: str | None = None
+    instructions: Instructions = Instructions()
+
+    def canonical(self) -> str:
+        """The orders as the rulebook notation, one line: what the echo shows the player."""
+        if self.follow is not None:
+            return f"F {self.follow}"
+        return ", ".join(str(phase) for phase in self.phases) or "-"
