@@ -63,14 +63,26 @@ class RestStep:
         return f"{self.chit} becomes {self.to} ({self.option}{change})"
 
 
-def _rank(chit: ChitState, priority: Sequence[str]) -> tuple[int, int, int]:
-    """Which chit to rest first: by the player's order of action types, then the strongest,
-    then the fastest (rules-map §2.4 P32)."""
+def _rank(
+    chit: ChitState, priority: Sequence[str], prefer: str | None
+) -> tuple[int, int, int, int]:
+    """Which chit to rest first: the one the player chose, then by his order of action types,
+    then the strongest, then the fastest (rules-map §2.4 P32)."""
     face = printed(chit.label)
     kind = change_type(face).value
     order = priority.index(kind) if kind in priority else len(priority)
     strength = face.strength.rank if face.strength is not None else 0
-    return (order, -strength, face.time)
+    return (chit.label != prefer, order, -strength, face.time)
+
+
+def restable(character: CharacterState) -> list[str]:
+    """The labels of the chits a Rest could bring back or convert now (7.8.2a), each once."""
+    labels = [
+        c.label
+        for c in character.chits
+        if (c.status == "fatigued" and printed(c.label).effort > 0) or c.status == "wounded"
+    ]
+    return list(dict.fromkeys(labels))
 
 
 def _change_chit(character: CharacterState, besides: ChitState) -> ChitState | None:
@@ -83,16 +95,22 @@ def _change_chit(character: CharacterState, besides: ChitState) -> ChitState | N
     return max(candidates, key=lambda c: printed(c.label).time) if candidates else None
 
 
-def rest(character: CharacterState, asterisks: int, priority: Sequence[str]) -> list[RestStep]:
+def rest(
+    character: CharacterState,
+    asterisks: int,
+    priority: Sequence[str],
+    prefer: str | None = None,
+) -> list[RestStep]:
     """Rest ``asterisks`` effort asterisks' worth (1 per Rest; the Dwarf rests one more, L3715),
     choosing among the options of 7.8.2a in this order: a.1 (a fatigued 1* or a wounded 0*
     chit back into play), a.3 (a wounded 1* chit to fatigued), then the two-asterisk options a.2
     and a.4, which take two asterisks or one plus change from an active 1* chit (7.8.2b).
-    Returns the steps done (none when nothing can rest)."""
+    ``prefer`` names a chit the player chose to rest first. Returns the steps done (none when
+    nothing can rest)."""
     steps: list[RestStep] = []
     budget = asterisks
     while budget > 0:
-        step = _rest_once(character, budget, priority)
+        step = _rest_once(character, budget, priority, prefer)
         if step is None:
             break
         steps.append(step)
@@ -100,33 +118,37 @@ def rest(character: CharacterState, asterisks: int, priority: Sequence[str]) -> 
     return steps
 
 
-def _rest_once(character: CharacterState, budget: int, priority: Sequence[str]) -> RestStep | None:
-    def candidates(status: str, effort: int) -> list[ChitState]:
-        found = [
-            c for c in character.chits if c.status == status and printed(c.label).effort == effort
-        ]
-        return sorted(found, key=lambda c: _rank(c, priority))
+#: The Rest options (7.8.2a) in order of preference for the same chit type: what each takes
+#: (status and asterisks) and what it gives.
+_OPTIONS: tuple[tuple[str, str, int, ChitStatus], ...] = (
+    ("a.1", "fatigued", 1, "active"),
+    ("a.1", "wounded", 0, "active"),
+    ("a.3", "wounded", 1, "fatigued"),
+    ("a.2", "fatigued", 2, "active"),
+    ("a.4", "wounded", 2, "fatigued"),
+)
 
-    for chit in candidates("fatigued", 1) + candidates("wounded", 0):
-        chit.status = "active"
-        return RestStep("a.1", chit.label, "active")
-    for chit in candidates("wounded", 1):
-        chit.status = "fatigued"
-        return RestStep("a.3", chit.label, "fatigued")
-    two_asterisks: tuple[tuple[str, str, ChitStatus], ...] = (
-        ("a.2", "fatigued", "active"),
-        ("a.4", "wounded", "fatigued"),
-    )
-    for option, status, to in two_asterisks:
-        for chit in candidates(status, 2):
-            if budget >= 2:
-                chit.status = to
-                return RestStep(option, chit.label, to)
-            change = _change_chit(character, chit)
-            if change is not None:
-                chit.status = to
-                change.status = "fatigued"
-                return RestStep(option, chit.label, to, change.label)
+
+def _rest_once(
+    character: CharacterState, budget: int, priority: Sequence[str], prefer: str | None
+) -> RestStep | None:
+    """The best single Rest option: the player's chosen chit, then by his order of action types,
+    then a.1, a.3, a.2, a.4, then the strongest and fastest chit."""
+    candidates = []
+    for order, (option, status, effort, to) in enumerate(_OPTIONS):
+        for chit in character.chits:
+            if chit.status == status and printed(chit.label).effort == effort:
+                prefer_key, kind, strength, time = _rank(chit, priority, prefer)
+                candidates.append(((prefer_key, kind, order, strength, time), option, chit, to))
+    for _, option, chit, to in sorted(candidates, key=lambda c: c[0]):
+        if option not in ("a.2", "a.4") or budget >= 2:
+            chit.status = to
+            return RestStep(option, chit.label, to)
+        change = _change_chit(character, chit)
+        if change is not None:
+            chit.status = to
+            change.status = "fatigued"
+            return RestStep(option, chit.label, to, change.label)
     return None
 
 

@@ -22,10 +22,10 @@ from rules.board import Board
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
 from rules.chits import midnight as fatigue_alerted
-from rules.chits import printed, rest
+from rules.chits import printed, rest, restable
 from rules.dice import Dice
 from rules.events import Audience, Decision, Event, Resolution
-from rules.orders import BASIC, SUNLIGHT, Activity, ActivityKind, Orders
+from rules.orders import BASIC, SUNLIGHT, Activity, ActivityKind, Instructions, Orders
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey, Action, DieTable, OneDie
 from rules.schema.chits import ChitKind
@@ -263,6 +263,7 @@ class _Day:
         """One phase (5.1 step 4.3): the phase's source must be usable, belongings are
         rearranged, followers may stop, then the activity is done."""
         name = turn.character
+        prefers = self._rest_choices(name) if activity.kind is ActivityKind.REST else {}
         self.emit("phase_started", who=name, phase=number, activity=str(activity))
         if turn.climbing is not None and not (
             activity.kind is ActivityKind.MOVE and activity.target == turn.climbing
@@ -283,7 +284,7 @@ class _Day:
         elif activity.kind is ActivityKind.HIDE:
             self._hide(name)
         elif activity.kind is ActivityKind.REST:
-            self._rest(name)
+            self._rest(name, prefers)
         elif activity.kind is ActivityKind.ALERT:
             self._alert(name, number, activity)
         elif activity.kind in LATER:
@@ -485,18 +486,42 @@ class _Day:
             return self.board.tile(self.board.tile_of(where).tile).type is TileType.WOODS
         return False
 
-    def _rest(self, name: str) -> None:
-        """7.8: one Rest (two asterisks for the Dwarf, L3715); followers who are characters
-        rest with the guide (7.11.6f)."""
+    def _rest_choices(self, name: str) -> dict[str, str | None]:
+        """Before a Rest changes anything, ask each resting character which chit he rests first
+        when he has a choice his instructions do not settle (7.8.2; rules-map P32)."""
+        prefers: dict[str, str | None] = {}
         for who in (name, *self.followers_of(name)):
             character = self.character(who)
-            card = self.catalog.characters[who]
+            instructions = self._instructions(who)
+            choices = restable(character)
+            prefers[who] = None
+            if len(choices) > 1 and "rest" not in instructions.model_fields_set:
+                best = rest(character.model_copy(deep=True), 1, instructions.rest)
+                prefers[who] = self.ask(
+                    Decision(
+                        character=who,
+                        kind="rest",
+                        prompt="Which chit do you rest first? (7.8.2)",
+                        options=tuple(choices),
+                        default=best[0].chit if best else choices[0],
+                    )
+                )
+        return prefers
+
+    def _instructions(self, name: str) -> Instructions:
+        orders = self.today.orders.get(name)
+        return orders.instructions if orders is not None else Instructions()
+
+    def _rest(self, name: str, prefers: dict[str, str | None]) -> None:
+        """7.8: one Rest (two asterisks for the Dwarf, L3715); followers who are characters
+        rest with the guide (7.11.6f)."""
+        for who, prefer in prefers.items():
+            character = self.character(who)
             extra = any(
-                getattr(e, "key", None) is AbilityKey.EXTRA_REST_ASTERISK for e in card.effects()
+                getattr(e, "key", None) is AbilityKey.EXTRA_REST_ASTERISK
+                for e in self.catalog.characters[who].effects()
             )
-            orders = self.today.orders.get(who)
-            priority = orders.instructions.rest if orders else ("MOVE", "FIGHT", "MAGIC")
-            steps = rest(character, 2 if extra else 1, priority)
+            steps = rest(character, 2 if extra else 1, self._instructions(who).rest, prefer)
             if not steps:
                 self.emit("rested", who=who, chit=None, to=None, option="nothing to rest")
             for step in steps:

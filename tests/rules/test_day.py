@@ -1,0 +1,430 @@
+"""Resolving a day (5.1, 6, 7, 8.9) with typed orders: the engine without the order parser."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from rules.board import Board
+from rules.catalog import catalog
+from rules.day import OrdersError, resolve
+from rules.events import Event
+from rules.orders import SUNLIGHT, Activity, ActivityKind, Instructions, Orders, Rearrangement
+from rules.schema.tiles import ClearingType, RoadType
+from rules.setup import CharacterSetup, new_game
+from rules.state import GameState, ItemState, Place
+
+K = ActivityKind
+
+
+@cache
+def _fresh(characters: tuple[str, ...]) -> GameState:
+    return new_game(catalog(), 7, [CharacterSetup(name=c) for c in characters])
+
+
+def game(*characters: str, forced: list[list[int]] | None = None) -> GameState:
+    state = _fresh(characters).model_copy(deep=True)
+    state.dice.forced = [list(r) for r in forced or []]
+    return state
+
+
+def board(state: GameState) -> Board:
+    return Board(catalog(), state.tiles)
+
+
+def orders(name: str, *phases: Activity, **instructions: object) -> Orders:
+    return Orders(
+        character=name, phases=phases, instructions=Instructions.model_validate(instructions)
+    )
+
+
+def m(target: str, source: str = "basic") -> Activity:
+    return Activity(kind=K.MOVE, target=target, source=source)
+
+
+def act(kind: ActivityKind, source: str = "basic", target: str | None = None) -> Activity:
+    return Activity(kind=kind, source=source, target=target)
+
+
+def of_type(events: list[Event], kind: str, **fields: object) -> list[Event]:
+    return [
+        e for e in events if e.type == kind and all(e.fields.get(k) == v for k, v in fields.items())
+    ]
+
+
+def where(state: GameState, piece: str) -> str:
+    return Place.split(state.place_of(piece))[1]
+
+
+def find_road(
+    state: GameState,
+    *,
+    to: ClearingType,
+    start: ClearingType | None = None,
+    types: frozenset[RoadType] = frozenset({RoadType.OPEN}),
+) -> tuple[str, str]:
+    """A roadway of the given types from a clearing (of type ``start``) to one of type ``to``."""
+    b = board(state)
+    for clearing in b.clearings():
+        if start is not None and b.clearing_type(clearing) is not start:
+            continue
+        for connection in b.connections(clearing):
+            if connection.to and connection.types == types and b.clearing_type(connection.to) is to:
+                return clearing, connection.to
+    raise AssertionError("no such road on this map")
+
+
+# --- the day as a whole -----------------------------------------------------------------------
+
+
+def test_the_same_state_and_orders_give_byte_identical_results():
+    state = game("Amazon", "Elf")
+    start = where(state, "Amazon")
+    road = next(c.to for c in board(state).connections(start) if c.to)
+    day = {"Amazon": orders("Amazon", m(road), act(K.HIDE)), "Elf": orders("Elf", act(K.HIDE))}
+    one, two = resolve(state, day), resolve(state, day)
+    assert one.state.to_json() == two.state.to_json()
+    assert one.events == two.events
+
+
+def test_resolving_never_changes_the_state_it_is_given():
+    state = game("Amazon")
+    before = state.to_json()
+    resolve(state, {"Amazon": orders("Amazon", act(K.HIDE))})
+    assert state.to_json() == before
+
+
+def test_sunrise_rolls_the_monster_roll_and_reports_prowling_as_not_implemented():
+    """6.3.3: one unmodified die; 7.13 is a later issue and says so."""
+    result = resolve(game("Amazon", forced=[[4]]), {})
+    assert of_type(result.events, "monster_roll", roll=4)
+    assert of_type(result.events, "not_implemented", rule="7.13")
+
+
+@pytest.mark.parametrize(
+    ("day", "colors"), [(7, ["white"]), (14, ["gray"]), (21, ["purple"]), (28, ["gold"]), (3, [])]
+)
+def test_the_seventh_days_supply_their_colour(day, colors):
+    """6.1.2 (L1491): Day 7 White, 14 Grey, 21 Purple, 28 Gold."""
+    state = game("Amazon")
+    state.day = day
+    assert of_type(resolve(state, {}).events, "day_started", colors=colors)
+
+
+def test_midnight_advances_the_day_and_the_last_day_ends_the_game():
+    state = game("Amazon")
+    assert resolve(state, {}).state.day == 2
+    state.day = 28
+    assert resolve(state, {}).state.today.stage == "over"
+
+
+def test_resolution_can_stop_after_daylight_and_resume():
+    state = game("Amazon")
+    first = resolve(state, {"Amazon": orders("Amazon", act(K.HIDE))}, until="daylight")
+    assert first.state.today.stage == "sunset"
+    assert not of_type(first.events, "day_ended")
+    second = resolve(first.state, {})
+    assert of_type(second.events, "day_ended") and not of_type(second.events, "monster_roll")
+
+
+def test_orders_for_a_character_not_in_the_game_are_refused():
+    with pytest.raises(OrdersError, match="'Elf', who is not in the game"):
+        resolve(game("Amazon"), {"Elf": orders("Elf")})
+
+
+# --- Daylight -----------------------------------------------------------------------------------
+
+
+def test_every_character_takes_one_turn_and_starts_it_unhidden():
+    """7.1.1-7.1.2: random order; unhidden at the start of his turn (all start hidden, 3.6.4)."""
+    result = resolve(game("Amazon", "Elf", "Dwarf"), {})
+    turns = [e.fields["who"] for e in of_type(result.events, "turn_started")]
+    assert sorted(turns) == ["Amazon", "Dwarf", "Elf"]
+    assert len(of_type(result.events, "unhidden")) == 3
+    assert not any(c.hidden for c in result.state.characters.values())
+
+
+def test_a_move_follows_an_open_road():
+    state = game("Amazon")
+    start, target = find_road(state, to=ClearingType.WOODS, start=ClearingType.WOODS)
+    state.put("Amazon", Place.clearing(start))
+    result = resolve(state, {"Amazon": orders("Amazon", m(target))})
+    assert of_type(result.events, "moved", who="Amazon", **{"from": start, "to": target})
+    assert where(result.state, "Amazon") == target
+
+
+def test_a_move_with_no_roadway_is_cancelled_and_the_rest_of_the_turn_goes_on():
+    """7.3.1b and 6.2.4f: the phase is forfeit; the others are not affected."""
+    state = game("Amazon")
+    start = where(state, "Amazon")
+    far = next(c for c in board(state).clearings() if board(state).distance(start, c) or 0 > 3)
+    result = resolve(state, {"Amazon": orders("Amazon", m(far), act(K.HIDE))}, until="daylight")
+    assert of_type(result.events, "phase_cancelled", who="Amazon", phase=1)
+    assert of_type(result.events, "hid", who="Amazon")
+
+
+def test_an_undiscovered_hidden_path_cannot_be_used_and_a_discovered_one_can():
+    """7.3.1a.2: hidden paths and secret passages only once discovered."""
+    state = game("Amazon")
+    start, target = find_road(state, to=ClearingType.WOODS, types=frozenset({RoadType.HIDDEN}))
+    state.put("Amazon", Place.clearing(start))
+    day = {"Amazon": orders("Amazon", m(target))}
+    cancelled = resolve(state, day)
+    assert of_type(cancelled.events, "phase_cancelled", who="Amazon", phase=1)
+    from rules.moving import discoveries_used
+
+    state.characters["Amazon"].discoveries += discoveries_used(board(state), start, target)
+    assert where(resolve(state, day).state, "Amazon") == target
+
+
+def test_entering_a_mountain_takes_two_consecutive_moves():
+    """7.3.1c.1 (L1655): he does not move until the second Move."""
+    state = game("Amazon")
+    start, mountain = find_road(state, to=ClearingType.MOUNTAIN, start=ClearingType.WOODS)
+    state.put("Amazon", Place.clearing(start))
+    once = resolve(state, {"Amazon": orders("Amazon", m(mountain), act(K.HIDE))})
+    assert of_type(once.events, "climbing", who="Amazon", to=mountain)
+    assert where(once.state, "Amazon") == start
+    twice = resolve(state, {"Amazon": orders("Amazon", m(mountain), m(mountain))})
+    assert where(twice.state, "Amazon") == mountain
+
+
+def test_no_cave_on_a_day_a_sunlight_phase_is_used():
+    """7.3.1c.2 example (L1659): after using a Sunlight phase he cannot move into a cave."""
+    state = game("Black Knight")
+    start, cave = find_road(state, to=ClearingType.CAVE, start=ClearingType.WOODS)
+    state.put("Black Knight", Place.clearing(start))
+    day = {"Black Knight": orders("Black Knight", act(K.HIDE, SUNLIGHT), m(cave))}
+    result = resolve(state, day)
+    assert of_type(result.events, "phase_cancelled", who="Black Knight", phase=2)
+    assert where(result.state, "Black Knight") == start
+
+
+def test_items_too_heavy_for_the_move_chits_in_play_are_abandoned():
+    """7.3.1e.3 example (L1664): with only M Move chits in play the Black Knight keeps his Mace
+    and shield and abandons his H suit of armor; with an H Move chit he keeps it all."""
+    state = game("Black Knight")
+    start, target = find_road(state, to=ClearingType.WOODS, start=ClearingType.WOODS)
+    state.put("Black Knight", Place.clearing(start))
+    day = {"Black Knight": orders("Black Knight", m(target))}
+    kept = resolve(state, day).state
+    assert len(kept.at(Place.owner("Black Knight"))) == 3
+    for chit in state.characters["Black Knight"].chits:
+        if chit.label.startswith("MOVE H"):
+            chit.status = "fatigued"
+    result = resolve(state, day)
+    owned = result.state.at(Place.owner("Black Knight"))
+    assert [p for p in owned if p.startswith("Suit of Armor")] == []
+    assert of_type(result.events, "abandoned", who="Black Knight", at=start)
+    assert any(p.startswith("Suit of Armor") for p in result.state.at(Place.clearing(start)))
+
+
+def test_a_horse_entering_a_cave_is_deactivated():
+    """7.3.2a.1: an active horse entering a cave is instantly deactivated."""
+    state = game("Amazon")
+    start, cave = find_road(state, to=ClearingType.CAVE, start=ClearingType.WOODS)
+    state.put("Amazon", Place.clearing(start))
+    state.put("Workhorse H6/T8", Place.owner("Amazon"))
+    state.characters["Amazon"].items["Workhorse H6/T8"] = ItemState(active=True)
+    result = resolve(state, {"Amazon": orders("Amazon", m(cave))})
+    assert of_type(result.events, "deactivated", who="Amazon", item="Workhorse H6/T8")
+    assert not result.state.characters["Amazon"].items["Workhorse H6/T8"].active
+
+
+def test_a_horse_phase_needs_the_horse_active_at_the_start_of_the_phase():
+    """7.3.2b (L1692): it cannot be activated and used in the same phase."""
+    state = game("Amazon")
+    state.put("Workhorse H6/T8", Place.owner("Amazon"))
+    state.characters["Amazon"].items["Workhorse H6/T8"] = ItemState(active=False)
+    day = {
+        "Amazon": orders(
+            "Amazon",
+            act(K.HIDE, "Workhorse H6/T8"),
+            rearrange=[Rearrangement(phase=1, activate=("Workhorse H6/T8",))],
+        )
+    }
+    result = resolve(state, day)
+    assert of_type(result.events, "activated", who="Amazon", item="Workhorse H6/T8")
+    assert of_type(result.events, "phase_cancelled", who="Amazon", phase=1)
+
+
+# --- Hide -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("dice", "hidden"), [([5, 2], True), ([6, 3], False), ([1, 6], False)])
+def test_hide_succeeds_on_one_to_five(dice, hidden):
+    """Hide Table (L5536-5537): 1-5 Hide!, 6 no effect; the high die counts (4.1.1)."""
+    result = resolve(game("Amazon", forced=[[3], dice]), {"Amazon": orders("Amazon", act(K.HIDE))})
+    assert result.state.characters["Amazon"].hidden is hidden
+    assert of_type(result.events, "roll", who="Amazon", purpose="Hide Table", dice=dice)
+
+
+def test_once_hidden_no_more_hide_rolls():
+    """7.4.1: later Hide phases need no roll."""
+    result = resolve(
+        game("Amazon", forced=[[3], [2, 2]]),
+        {"Amazon": orders("Amazon", act(K.HIDE), act(K.HIDE))},
+    )
+    assert len(of_type(result.events, "roll", who="Amazon")) == 1
+    assert of_type(result.events, "hid", who="Amazon", roll=None, success=True)
+
+
+def test_the_druid_rolls_one_die_to_hide():
+    """The Druid's advantage (L3680): one die on the Hide Table."""
+    result = resolve(game("Druid", forced=[[3], [4]]), {"Druid": orders("Druid", act(K.HIDE))})
+    assert of_type(result.events, "roll", who="Druid", dice=[4])
+
+
+# --- Rest and Alert ---------------------------------------------------------------------------
+
+
+def test_rest_returns_a_fatigued_one_asterisk_chit():
+    """7.8.2a.1."""
+    state = game("Amazon")
+    chit = next(c for c in state.characters["Amazon"].chits if c.label == "MOVE M3*")
+    chit.status = "fatigued"
+    result = resolve(state, {"Amazon": orders("Amazon", act(K.REST))})
+    assert of_type(result.events, "rested", who="Amazon", chit="MOVE M3*", option="a.1")
+
+
+def test_rest_may_make_change_with_a_magic_chit():
+    """7.8.2b example (L2004): activate a two-asterisk Move chit, change from a Magic chit."""
+    state = game("Druid")
+    wizard = state.characters["Druid"]
+    two = next(c for c in wizard.chits if c.label.startswith("MOVE") and c.label.endswith("**"))
+    two.status = "fatigued"
+    result = resolve(state, {"Druid": orders("Druid", act(K.REST), rest=("MOVE",))})
+    step = of_type(result.events, "rested", who="Druid", chit=two.label)
+    assert step and step[0].fields["option"] == "a.2"
+    assert step[0].fields["change"] == "MAGIC VIII4*", "change from the slowest one-asterisk chit"
+
+
+def test_the_dwarf_rests_an_extra_asterisk():
+    """Short Legs (L3715): he rests an extra effort asterisk each Rest."""
+    state = game("Dwarf")
+    for chit in state.characters["Dwarf"].chits:
+        if chit.label.endswith("*") and not chit.label.endswith("**"):
+            chit.status = "fatigued"
+    fatigued = sum(c.status == "fatigued" for c in state.characters["Dwarf"].chits)
+    result = resolve(state, {"Dwarf": orders("Dwarf", act(K.REST), rest=("FIGHT", "MOVE"))})
+    assert len(of_type(result.events, "rested", who="Dwarf")) == 2
+    after = sum(c.status == "fatigued" for c in result.state.characters["Dwarf"].chits)
+    assert after == fatigued - 2
+
+
+def test_a_rest_choice_is_a_decision_when_the_orders_do_not_settle_it():
+    """Resolution stops for the player's choice when the game waits for decisions, and resumes
+    with his answer; otherwise the default is taken."""
+    state = game("Amazon")
+    for chit in state.characters["Amazon"].chits:
+        if chit.label in ("MOVE M3*", "FIGHT M4*"):
+            chit.status = "fatigued"
+    state.options["wait_for_decisions"] = True
+    day = {"Amazon": orders("Amazon", act(K.REST))}
+    waiting = resolve(state, day)
+    assert [d.kind for d in waiting.pending] == ["rest"]
+    assert set(waiting.pending[0].options) == {"MOVE M3*", "FIGHT M4*"}
+    resumed = resolve(waiting.state, {}, {"Amazon": ["FIGHT M4*"]})
+    assert resumed.done
+    assert of_type(resumed.events, "rested", who="Amazon", chit="FIGHT M4*")
+    assert not of_type(resumed.events, "monster_roll"), "resumes where it stopped"
+    state.options["wait_for_decisions"] = False
+    assert resolve(state, day).done
+
+
+def test_alert_turns_the_weapon_and_midnight_unalerts_it():
+    """7.9.2 and 8.9.2b."""
+    state = game("Black Knight")
+    result = resolve(
+        state, {"Black Knight": orders("Black Knight", act(K.ALERT))}, until="daylight"
+    )
+    mace = next(i for i in result.state.characters["Black Knight"].items if i.startswith("Mace"))
+    assert result.state.characters["Black Knight"].items[mace].alerted
+    night = resolve(result.state, {})
+    assert not night.state.characters["Black Knight"].items[mace].alerted
+
+
+def test_an_alerted_magic_chit_fatigues_at_midnight():
+    """7.9.3 and 8.9.2c."""
+    state = game("Wizard")
+    magic = next(c.label for c in state.characters["Wizard"].chits if c.label.startswith("MAGIC"))
+    result = resolve(state, {"Wizard": orders("Wizard", act(K.ALERT, target=magic))})
+    chit = next(c for c in result.state.characters["Wizard"].chits if c.label == magic)
+    assert chit.status == "fatigued" and not chit.alerted
+
+
+# --- Follow -----------------------------------------------------------------------------------
+
+
+def test_followers_move_with_the_guide_and_share_his_hide():
+    """7.11.6a-b: followers move with him; the guide's Hide result applies to them."""
+    state = game("Amazon", "Dwarf", forced=[[2], [3, 3]])
+    state.put("Dwarf", state.place_of("Amazon"))
+    start = where(state, "Amazon")
+    road = next(
+        c.to
+        for c in board(state).connections(start)
+        if c.to and board(state).clearing_type(c.to) is ClearingType.WOODS
+    )
+    day = {
+        "Amazon": orders("Amazon", m(road), act(K.HIDE)),
+        "Dwarf": Orders(character="Dwarf", follow="Amazon"),
+    }
+    result = resolve(state, day)
+    assert of_type(result.events, "follows", who="Dwarf", guide="Amazon")
+    assert where(result.state, "Dwarf") == road
+    assert result.state.characters["Dwarf"].hidden
+    assert [e.fields["who"] for e in of_type(result.events, "turn_started")] == ["Amazon"]
+
+
+def test_a_follower_may_stop_at_the_start_of_a_guide_phase():
+    """7.11.5: his turn ends where the guide was when the phase began."""
+    state = game("Amazon", "Dwarf")
+    state.put("Dwarf", state.place_of("Amazon"))
+    start = where(state, "Amazon")
+    road = next(
+        c.to
+        for c in board(state).connections(start)
+        if c.to and board(state).clearing_type(c.to) is ClearingType.WOODS
+    )
+    day = {
+        "Amazon": orders("Amazon", act(K.HIDE), m(road)),
+        "Dwarf": Orders(
+            character="Dwarf", follow="Amazon", instructions=Instructions(stop_following=2)
+        ),
+    }
+    result = resolve(state, day)
+    assert of_type(result.events, "follower_stopped", who="Dwarf")
+    assert where(result.state, "Dwarf") == start and where(result.state, "Amazon") == road
+
+
+def test_a_follower_must_share_his_guides_clearing():
+    """6.2.7a: he may follow only someone in his clearing at Birdsong."""
+    state = game("Amazon", "Elf")
+    if state.place_of("Elf") == state.place_of("Amazon"):
+        state.put(
+            "Elf",
+            Place.clearing(
+                next(
+                    c
+                    for c in board(state).clearings()
+                    if Place.clearing(c) != state.place_of("Amazon")
+                )
+            ),
+        )
+    result = resolve(state, {"Elf": Orders(character="Elf", follow="Amazon")})
+    assert of_type(result.events, "phase_cancelled", who="Elf")
+    assert not of_type(result.events, "follows")
+
+
+# --- later issues -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "rule"),
+    [(K.SEARCH, "7.5"), (K.TRADE, "7.6"), (K.HIRE, "7.7"), (K.ENCHANT, "7.10"), (K.FLY, "7.3.3")],
+)
+def test_activities_of_later_issues_say_they_are_not_implemented(kind, rule):
+    result = resolve(game("Amazon"), {"Amazon": orders("Amazon", act(kind))})
+    assert of_type(result.events, "not_implemented", rule=rule, who="Amazon", phase=1)
