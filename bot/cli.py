@@ -1,7 +1,7 @@
 """The ``realmbot`` command line: one entry point whose subcommands grow with the project.
 
-Every command prints its result to standard output and exits 0; a usage error or bad input
-prints one line to standard error and exits 2.
+Every command prints its result to standard output and exits 0 (``scenario run`` exits 1 when a
+scenario fails); a usage error or bad input prints one line to standard error and exits 2.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +17,16 @@ import yaml
 from pydantic import ValidationError
 
 from bot.render import render
+from bot.reports import day_report
 from rules.catalog import Catalog, UnknownNameError, catalog
+from rules.day import OrdersError, resolve
 from rules.mapgen import LayoutError, read_layout
+from rules.orders import Orders
+from rules.parse import parse_orders
 from rules.schema.base import CatalogError, Record
 from rules.setup import CharacterSetup, SetupError, new_game
 from rules.state import GameState
-from rules.view import UnknownViewerError, view_for
+from rules.view import UnknownViewerError, view_for, viewers
 
 EXIT_USAGE = 2
 
@@ -132,6 +136,54 @@ def cmd_map(args: argparse.Namespace, data: Catalog) -> str:
     return f"map for {args.viewer} written to {args.out}"
 
 
+def read_orders(path: Path, state: GameState, data: Catalog) -> dict[str, Orders]:
+    """Each character's orders from a YAML mapping of character name to order text; every
+    problem in every character's orders is reported at once, and nothing is resolved."""
+    try:
+        document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
+    except yaml.YAMLError as exc:
+        raise UsageError(f"{path} is not valid YAML: {exc}") from exc
+    if not isinstance(document, dict):
+        raise UsageError(f"{path} must map each character's name to his orders")
+    orders: dict[str, Orders] = {}
+    problems: list[str] = []
+    for name, text in document.items():
+        if name not in state.characters:
+            problems.append(f"{name}: not a character in this game ({', '.join(state.characters)})")
+            continue
+        result = parse_orders(str(text), state, str(name), catalog=data)
+        problems += [
+            f"{name}, line {p.line}{f', phase {p.phase}' if p.phase else ''}: {p.message}"
+            + (f" ({p.hint})" if p.hint else "")
+            for p in result.errors
+        ]
+        if result.orders is not None:
+            orders[name] = result.orders
+    if problems:
+        raise UsageError(f"{path}: " + "; ".join(problems))
+    return orders
+
+
+def cmd_day(args: argparse.Namespace, data: Catalog) -> str:
+    state = read_game(args.game)
+    if args.report not in viewers(state):
+        raise UsageError(f"--report {args.report!r}: the reports are {', '.join(viewers(state))}")
+    if state.today.stage == "over":
+        raise UsageError(f"{args.game}: the game is over")
+    orders = read_orders(args.orders, state, data) if args.orders else {}
+    resolution = resolve(state, orders, catalog=data)
+    args.out.write_text(resolution.state.to_json() + "\n", encoding="utf-8")
+    return day_report(resolution.events, args.report)
+
+
+def cmd_scenario(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
+    from bot.scenarios import run_paths
+
+    return run_paths(args.paths, data)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="realmbot", description="A moderator for Magic Realm campaigns."
@@ -161,10 +213,25 @@ def build_parser() -> argparse.ArgumentParser:
     view.add_argument("game", type=Path)
     view.add_argument("--viewer", default="public", help="public, moderator or a character")
 
+    day = commands.add_parser("day", help="resolve one day of a game with the players' orders")
+    day.add_argument("game", type=Path)
+    day.add_argument("--orders", type=Path, help="YAML: character name -> his orders")
+    day.add_argument("--out", type=Path, required=True, help="where to write the next day's game")
+    day.add_argument(
+        "--report", default="public", help="print the report for public, moderator or a character"
+    )
+
     image = commands.add_parser("map", help="draw the map as one viewer sees it (PNG)")
     image.add_argument("game", type=Path)
     image.add_argument("--viewer", default="public", help="public, moderator or a character")
     image.add_argument("--out", type=Path, required=True, help="the PNG file to write")
+
+    scenario = commands.add_parser("scenario", help="rule scenarios (SCENARIOS.md)")
+    scenario_actions = scenario.add_subparsers(dest="action", required=True, metavar="ACTION")
+    scenario_run = scenario_actions.add_parser(
+        "run", help="run scenario files and folders; exit 1 unless all pass"
+    )
+    scenario_run.add_argument("paths", nargs="+", type=Path, help="YAML files or folders")
     return parser
 
 
@@ -172,14 +239,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the process exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    commands = {
+    commands: dict[str, Callable[[argparse.Namespace, Catalog], str | tuple[str, int]]] = {
         "catalog": cmd_catalog,
         "new-game": cmd_new_game,
         "view": cmd_view,
         "map": cmd_map,
+        "day": cmd_day,
+        "scenario": cmd_scenario,
     }
     try:
-        print(commands[args.command](args, catalog()))
+        output = commands[args.command](args, catalog())
+        text, status = output if isinstance(output, tuple) else (output, 0)
+        print(text)
     except (
         UsageError,
         CatalogError,
@@ -187,11 +258,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         LayoutError,
         UnknownViewerError,
         UnknownNameError,
+        OrdersError,
         OSError,
     ) as exc:
         print(f"realmbot: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    return 0
+    return status
 
 
 if __name__ == "__main__":

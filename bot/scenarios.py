@@ -1,0 +1,171 @@
+"""Running rule scenario files (SCENARIOS.md): ``realmbot scenario run PATH...`` and pytest.
+
+:func:`run_file` reads one YAML file and runs it with :mod:`rules.scenario`; it never raises. A
+malformed file (not YAML, a key given twice, an unknown key, an unknown name, an impossible
+placement) fails with a message naming the file, the key and the reason; an exception raised by
+the engine fails the scenario with the exception's message. :func:`run_paths` runs files and
+folders (every ``*.yaml`` below a folder, sorted) and formats the report: one ``PASS name`` or
+``FAIL name`` line per scenario, what differed indented below a failure, and the plain summary
+line ``N passed, N failed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bot.reports import day_report
+from rules.catalog import Catalog
+from rules.events import PUBLIC, Event
+from rules.scenario import (
+    ParseFn,
+    ResolveFn,
+    Scenario,
+    ScenarioError,
+    check,
+    load_scenario,
+    public_report,
+    run,
+)
+
+
+@dataclass
+class Result:
+    """One scenario's result: its name (the file's when it has none), whether it passed, and
+    what differed."""
+
+    path: Path
+    name: str
+    passed: bool
+    lines: list[str] = field(default_factory=list)
+
+    def report(self) -> str:
+        """``PASS name``, or ``FAIL name`` and the file and differences, indented."""
+        if self.passed:
+            return f"PASS {self.name}"
+        where = [] if any(str(self.path) in line for line in self.lines) else [f"  in {self.path}"]
+        return "\n".join([f"FAIL {self.name}", *where, *(f"  - {line}" for line in self.lines)])
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A YAML loader that refuses a mapping key given twice (PyYAML keeps the last silently)."""
+
+
+def _mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
+    seen: set[Hashable] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            mark = key_node.start_mark
+            raise ScenarioError(
+                str(key), f"given twice (line {mark.line + 1}, column {mark.column + 1})"
+            )
+        seen.add(key)
+    return loader.construct_mapping(node, deep=deep)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+
+
+def read_scenario(path: Path) -> Scenario:
+    """The scenario in ``path``; :class:`ScenarioError` (key and reason) if it is malformed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError("(file)", f"cannot be read: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise ScenarioError("(file)", "cannot be read: not UTF-8 text") from exc
+    try:
+        data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader
+    except yaml.YAMLError as exc:
+        raise ScenarioError("(file)", f"not valid YAML: {_yaml_problem(exc)}") from exc
+    return load_scenario(data)
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> str:
+    if isinstance(exc, yaml.MarkedYAMLError) and exc.problem_mark is not None:
+        mark = exc.problem_mark
+        return f"{exc.problem} (line {mark.line + 1}, column {mark.column + 1})"
+    return " ".join(str(exc).split())
+
+
+def scenario_name(path: Path) -> str:
+    """The ``name`` written in the file, if it can be read; else the file's path."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return str(path)
+    name = data.get("name") if isinstance(data, dict) else None
+    return name.strip() if isinstance(name, str) and name.strip() else str(path)
+
+
+def public_report_text(events: Sequence[Event]) -> str:
+    """What ``public_excludes`` is checked against: the public report as the bot renders it
+    (:func:`bot.reports.day_report`), after the English line of every event the public may see
+    (:func:`rules.scenario.public_report`); a string in either reaches the public."""
+    return public_report(events) + "\n" + day_report(list(events), PUBLIC)
+
+
+def run_file(
+    path: Path,
+    catalog: Catalog,
+    *,
+    parse: ParseFn | None = None,
+    resolve: ResolveFn | None = None,
+) -> Result:
+    """Run the scenario in ``path``; never raises (every problem is a failed result)."""
+    try:
+        scenario = read_scenario(path)
+    except ScenarioError as exc:
+        return Result(path, scenario_name(path), False, [f"{path}: {exc}"])
+    engines: dict[str, Any] = {}
+    if parse is not None:
+        engines["parse"] = parse
+    if resolve is not None:
+        engines["resolve"] = resolve
+    try:
+        outcome = run(catalog, scenario, **engines)
+        lines = check(scenario, outcome, report=public_report_text)
+    except ScenarioError as exc:
+        return Result(path, scenario.name, False, [f"{path}: {exc}"])
+    except Exception as exc:  # the engine failed: the scenario fails, the runner goes on
+        return Result(
+            path, scenario.name, False, [f"the engine raised {type(exc).__name__}: {exc}"]
+        )
+    return Result(path, scenario.name, not lines, lines)
+
+
+def scenario_files(paths: Iterable[Path]) -> tuple[list[Path], list[Result]]:
+    """The scenario files named by ``paths`` (folders: every ``*.yaml`` below, sorted), and a
+    failed result for each path that is neither a file nor a folder."""
+    files: list[Path] = []
+    missing: list[Result] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
+        elif path.is_file():
+            files.append(path)
+        else:
+            missing.append(Result(path, str(path), False, [f"{path}: no such file or folder"]))
+    return files, missing
+
+
+def run_paths(
+    paths: Iterable[Path],
+    catalog: Catalog,
+    *,
+    parse: ParseFn | None = None,
+    resolve: ResolveFn | None = None,
+) -> tuple[str, int]:
+    """Run every scenario of ``paths``; the report text and the exit status (0 if all passed)."""
+    files, results = scenario_files(paths)
+    results = [run_file(f, catalog, parse=parse, resolve=resolve) for f in files] + results
+    passed = sum(result.passed for result in results)
+    failed = len(results) - passed
+    lines = [result.report() for result in results]
+    lines.append(f"{passed} passed, {failed} failed")
+    return "\n".join(lines), 0 if failed == 0 else 1

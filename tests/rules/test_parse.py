@@ -1,0 +1,543 @@
+"""Birdsong orders from the rulebook notation (6.2 L1494–1528; Daylight Activities L5509–5531).
+
+The map of seed 7 (see test_phases.py): everyone starts at the Inn in AV5, whose roads lead to
+AV2 and MW5; MW5–BL1–BL6 lead into the caves; L4–L6 and L1–L3 are hidden paths; M2 (woods) is
+next to the mountain clearings M5 and M6.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.catalog import catalog
+from rules.orders import BASIC, SUNLIGHT, Activity, ActivityKind, Instructions, Rearrangement
+from rules.parse import CODES, MAX_CHARS, ParseResult, legal_activities, parse_orders
+from rules.setup import new_game
+from rules.state import GameState, ItemState, Place
+
+K = ActivityKind
+CAST = ("Amazon", "Black Knight", "Captain", "Dwarf", "Magician", "Wizard")
+
+
+@cache
+def _game() -> GameState:
+    return new_game(catalog(), 7, list(CAST))
+
+
+def game(**places: str) -> GameState:
+    """A copy of the seed-7 game with characters moved: ``game(Amazon="BL6")``."""
+    state = _game().model_copy(deep=True)
+    for name, clearing in places.items():
+        state.put(name.replace("_", " "), Place.clearing(clearing))
+    return state
+
+
+def give(state: GameState, who: str, *items: str, active: bool = True) -> GameState:
+    for item in items:
+        state.put(item, Place.owner(who))
+        state.characters[who].items[item] = ItemState(active=active)
+    return state
+
+
+def parse(text: str, state: GameState | None = None, who: str = "Amazon") -> ParseResult:
+    return parse_orders(text, state or game(), who)
+
+
+def codes(result: ParseResult) -> list[str]:
+    return [p.code for p in result.errors]
+
+
+def warnings(result: ParseResult) -> list[str]:
+    return [p.code for p in result.warnings]
+
+
+def accepted(text: str, state: GameState | None = None, who: str = "Amazon") -> ParseResult:
+    result = parse(text, state, who)
+    assert result.errors == (), result.errors
+    assert result.orders is not None
+    return result
+
+
+def test_the_map_is_the_one_these_tests_assume():
+    state = game()
+    assert state.place_of("Amazon") == "at:AV5" and "Inn" in state.at("at:AV5")
+
+
+# --- notation (6.2.6) ------------------------------------------------------------------------
+
+
+def test_phases_are_read_in_order_case_insensitively():
+    result = accepted("m av2, M av5\nh\n\nr", who="Black Knight")
+    assert result.orders is not None
+    assert [str(a) for a in result.orders.phases] == ["M AV2", "M AV5", "*H", "*R"]
+    assert result.echo == "M AV2, M AV5, *H, *R"
+    amazon = accepted("m av2, M av5\nh\n\nr")  # her Stamina saves a Sunlight phase
+    assert amazon.echo.splitlines()[0] == "M AV2, M AV5 (Stamina), H, *R"
+
+
+def test_clearings_are_tile_code_and_number():
+    """Example 25, L1524: 'M NW2'; a space or the tile's name also works."""
+    for text in ("M NW2", "m nw2", "M NW 2", "M Nut Woods 2"):
+        result = accepted(text, game(Amazon="NW4"))
+        assert result.orders is not None and result.orders.phases[0].target == "NW2"
+
+
+@pytest.mark.parametrize(
+    ("start", "goal"), [("EV4", "CS2"), ("OW5", "CN1"), ("R2", "CL5"), ("OW4", "CG2")]
+)
+def test_the_four_c_tiles_have_their_own_codes(start, goal):
+    """6.2.6 L1524: CG the Crag, CL the Cliff, CS the Caves, CN the Cavern."""
+    climb = f"M {goal}, M {goal}" if goal.startswith("CG") else f"M {goal}"  # the Crag: 7.3.1c.1
+    result = accepted(climb, game(Amazon=start))
+    assert result.orders is not None and result.orders.phases[0].target == goal
+    assert warnings(result) == []
+
+
+def test_c5_is_not_a_tile_and_the_candidates_are_listed():
+    result = parse("M C5")
+    (error,) = result.errors
+    assert error.code == "ambiguous"
+    assert error.message == "'C5' could be CG5, CL5, CN5, CS5, CV5"
+    assert "CG is the Crag" in error.hint
+
+
+def test_an_unknown_clearing_lists_the_tiles_clearings():
+    (error,) = parse("M CV3").errors
+    assert error.code == "bad-clearing"
+    assert "Curst Valley has clearings 1, 2, 4, 5" in error.message
+
+
+def test_full_activity_names_are_accepted():
+    result = accepted("Move AV2, Hide, Rest, Alert")
+    assert result.orders is not None
+    assert [a.kind for a in result.orders.phases] == [K.MOVE, K.HIDE, K.REST, K.ALERT]
+
+
+def test_targets_of_later_activities_are_checked_and_canonical():
+    result = accepted("S loot HOARD 6, T company, HR guard, A unalert", who="Magician")
+    assert result.orders is not None
+    assert [a.target for a in result.orders.phases] == [
+        "Loot HOARD 6",
+        "Company",
+        "Guard",
+        "unalert",
+    ]
+    assert codes(parse("S Lute, T Gobbos, HR Crone, A sword")) == ["bad-target"] * 4
+    assert codes(parse("S lo")) == ["ambiguous"]
+
+
+def test_alert_and_enchant_take_his_own_chits():
+    result = accepted("A magic iii3*, E IV3*, E tile, EM", who="Magician")
+    assert result.orders is not None
+    targets = [a.target for a in result.orders.phases]
+    assert targets == ["MAGIC III3*", "MAGIC IV3*", "tile", None]
+    (error,) = parse("A MAGIC III4*").errors  # the Amazon has no Magic chits
+    assert error.code == "bad-target"
+
+
+# --- the day's path (7.3.1) ------------------------------------------------------------------
+
+
+def test_a_move_without_a_road_lists_where_the_roads_go():
+    (error,) = parse("M AV2, M CV4").errors
+    assert (error.code, error.phase) == ("no-road", 2)
+    assert error.message == "no road from AV2 to CV4"
+    assert error.hint == "roads from AV2 lead to AV5, Edge"
+
+
+def test_an_undiscovered_hidden_path_is_accepted_with_a_warning():
+    """Example 24, L1518 (6.2.4e): it may be recorded in hopes of finding the path first."""
+    result = accepted("M L6, M L1", game(Amazon="L4"))
+    assert warnings(result) == ["hidden-road"]
+    assert "hidden path" in result.warnings[0].message
+    found = game(Amazon="L4")
+    found.characters["Amazon"].discoveries.append("L (normal) hidden path 4-6")
+    assert warnings(accepted("M L6, M L1", found)) == []
+
+
+def test_the_wizard_knows_every_hidden_path():
+    """Experience L3986."""
+    assert warnings(accepted("M L6", game(Wizard="L4"), who="Wizard")) == []
+
+
+def test_entering_a_mountain_takes_two_moves_in_a_row():
+    """7.3.1c.1 L1655: a lone Move into a mountain does not move him (a warning: 6.2.3 lets him
+    record it and 6.2.4f makes it a blank phase), and the path stays where he was."""
+    assert warnings(accepted("M M5, M M5, M M2", game(Amazon="M2"))) == []
+    lone = parse("M M5, M M2", game(Amazon="M2"))
+    assert warnings(lone) == ["mountain-climb"]
+    assert lone.warnings[0].hint == "write 'M M5, M M5'"
+    assert codes(lone) == ["no-road"]  # he is still in M2
+    assert warnings(accepted("M M5, H, M M5", game(Amazon="M2"))) == ["mountain-climb"] * 2
+
+
+def test_moves_into_a_cave_cost_the_sunlight_phases():
+    """Examples 19 and 27 (L1505, L1659)."""
+    assert accepted("M MW5, M BL1, M BL6").echo.splitlines()[0] == ("M MW5, M BL1, M BL6 (Stamina)")
+    result = parse("M MW5, M BL1, M BL6", who="Black Knight")
+    (error,) = result.errors
+    assert (error.code, error.phase, error.text) == ("sunlight-cave", 3, "M BL6")
+
+
+def test_a_sunlight_move_into_a_cave_is_an_error():
+    assert codes(parse("M MW5, M BL1, *M BL6")) == ["sunlight-cave"]
+
+
+# --- sources (6.2.4) -------------------------------------------------------------------------
+
+
+def test_the_amazon_on_a_workhorse_records_six_phases():
+    """Example 20, L1508."""
+    state = give(game(), "Amazon", "Workhorse H6/T8")
+    result = accepted("M AV2, M AV5, M AV2, M AV5, M AV2, M AV5", state)
+    assert result.echo.splitlines()[0] == (
+        "M AV2, M AV5, *M AV2, *M AV5, M AV2 (Stamina), M AV5 (Workhorse H6/T8)"
+    )
+    assert "phase 5 is your Stamina Move" in result.echo
+    assert codes(parse("H, H, H, H, H, H, H", state)) == ["too-many-phases"]
+
+
+def test_named_sources_are_kept_and_checked():
+    state = give(game(), "Amazon", "Pony M3/M4")
+    result = accepted("M AV2 (stamina), H, M AV5 (pony)", state)
+    assert result.orders is not None
+    assert [a.source for a in result.orders.phases] == ["Stamina", BASIC, "Pony M3/M4"]
+    assert codes(parse("M AV2 (stamina), H, M AV5 (pony), M AV2 (pony)", state)) == ["pony"]
+
+
+def test_the_captains_dwelling_phase_leaves_but_does_not_enter():
+    """Example 28, L1660."""
+    assert warnings(accepted("M AV2 (Reputation)", who="Captain")) == []
+    entering = accepted("M AV5 (Reputation)", game(Captain="AV2"), who="Captain")
+    assert warnings(entering) == ["unusable-extra"]
+
+
+def test_a_horse_move_needs_the_horse_active_since_before_the_phase():
+    """Example 31, L1692 (7.3.2a.1, 7.3.2b): the horse is deactivated in the cave; activated
+    again at the start of the phase after leaving, its Move is usable only one phase later."""
+    state = give(game(Amazon="BL1"), "Amazon", "Workhorse H6/T8")
+    text = "M BL6, M BL1, M MW5, M AV5 (workhorse)"
+    assert warnings(accepted(text, state)) == ["unusable-extra"]
+    assert warnings(accepted(f"{text}\nbefore 3: activate Workhorse H6/T8", state)) == []
+    late = accepted(f"{text}\nbefore 4: activate Workhorse H6/T8", state)
+    assert warnings(late) == ["unusable-extra"]
+    inferred = accepted("M BL6, M BL1, M MW5, M AV5", state)
+    assert inferred.orders is not None
+    assert inferred.orders.phases[0].source == "Workhorse H6/T8"  # used before the cave
+
+
+def test_a_card_that_enables_an_activity_is_not_a_phase_source():
+    state = give(game(), "Amazon", "Crystal Ball")
+    assert codes(parse("M AV2 (Crystal Ball)", state)) == ["source-activity"]
+
+
+def test_the_shielded_lantern_may_be_recorded_outside_a_cave():
+    """Example 22, L1514."""
+    state = give(game(), "Amazon", "Shielded Lantern")
+    result = accepted("M MW5, M BL1, M BL6, H", state)
+    assert result.orders is not None and result.orders.phases[-1].source == "Shielded Lantern"
+    assert warnings(result) == []
+    assert warnings(accepted("H, H, H, H, H", state)) == ["unusable-extra"]
+
+
+def test_enhanced_activities_need_their_source():
+    assert codes(parse("P AV2, FL MW, RE AV2")) == ["not-enhanced"] * 3
+    state = give(game(), "Amazon", "Crystal Ball", "Flying Carpet")
+    result = accepted("P CV5 (Crystal Ball), RE AV2, FL MW, M MW5", state)
+    assert "phase 1: Peer by your Crystal Ball (6.2.4d)" in result.echo
+    assert warnings(result) == ["unchecked-move"]  # he lands at random after a Fly
+    assert codes(parse("FL NW", state)) == ["bad-tile"]  # not his tile or a neighbour
+
+
+def test_the_dwarf_records_only_basic_phases():
+    """Short Legs, L3713."""
+    assert codes(parse("H, H, H", who="Dwarf")) == ["too-many-phases"]
+    assert codes(parse("H, *H", who="Dwarf")) == ["no-sunlight"]
+    assert accepted("H, R", who="Dwarf").echo == "H, R"
+
+
+# --- Follow (6.2.7) --------------------------------------------------------------------------
+
+
+def test_follow_names_a_character_in_his_clearing():
+    result = accepted("f dwarf")
+    assert result.orders is not None
+    assert (result.orders.follow, result.orders.phases, result.echo) == ("Dwarf", (), "F Dwarf")
+    assert codes(parse("F Dwarf", game(Dwarf="AV2"))) == ["follow-absent"]
+    assert codes(parse("F Amazon")) == ["follow-absent"]
+    assert codes(parse("F Elf")) == ["follow-absent"]
+    assert codes(parse("F Dwarf, H")) == ["follow-alone"]
+
+
+# --- standing instructions ---------------------------------------------------------------------
+
+
+def test_standing_instructions():
+    text = "\n".join(
+        [
+            "M AV2, M AV5, H",
+            "block: unhidden",
+            "rest: fight, magic, move",
+            "alert: unalert",
+            "search: reading runes",
+            "before 2: activate Shield 1; deactivate Helmet 1",
+            "before 3: abandon Breastplate 1",
+            "drop: dwarf, Black Knight",
+            "heavy items: abandon",
+        ]
+    )
+    result = accepted(text)
+    assert result.orders is not None
+    assert result.orders.instructions == Instructions(
+        block="unhidden",
+        rest=("FIGHT", "MAGIC", "MOVE"),
+        alert="unalert",
+        search="Reading Runes",
+        rearrange=(
+            Rearrangement(phase=2, activate=("Shield 1",), deactivate=("Helmet 1",)),
+            Rearrangement(phase=3, abandon=("Breastplate 1",)),
+        ),
+        drop_followers=("Dwarf", "Black Knight"),
+        keep_heavy_items=False,
+    )
+    assert [x for x in result.echo.splitlines()[1:] if not x.startswith("note:")] == [
+        "block: unhidden",
+        "rest: fight, magic, move",
+        "alert: unalert",
+        "search: Reading Runes",
+        "before 2: activate Shield 1; deactivate Helmet 1",
+        "before 3: abandon Breastplate 1",
+        "drop: Dwarf, Black Knight",
+        "heavy items: abandon",
+    ]
+
+
+def test_stop_following_goes_with_a_follow():
+    result = accepted("F Dwarf\nstop following: before 3")
+    assert result.orders is not None and result.orders.instructions.stop_following == 3
+    assert codes(parse("H\nstop following: 3")) == ["bad-instruction"]
+
+
+def test_unknown_instruction_keys_list_the_valid_ones():
+    (error,) = parse("H\ncolour: red").errors
+    assert (error.code, error.line, error.phase) == ("unknown-instruction", 2, None)
+    assert "block, rest, alert, search, before N, stop following, drop, heavy items" in error.hint
+
+
+# --- every code ------------------------------------------------------------------------------
+
+
+def _lantern() -> GameState:
+    return give(game(), "Amazon", "Shielded Lantern")
+
+
+def _carpet() -> GameState:
+    return give(game(), "Amazon", "Flying Carpet")
+
+
+ERRORS: dict[str, tuple[str, GameState | None, str]] = {
+    "too-long": (", ".join(["H"] * 41), None, "Amazon"),
+    "empty": ("# nothing today", None, "Amazon"),
+    "unknown-activity": ("X", None, "Amazon"),
+    "missing-target": ("M", None, "Amazon"),
+    "unexpected-target": ("H now", None, "Amazon"),
+    "bad-clearing": ("M CV3", None, "Amazon"),
+    "bad-tile": ("FL ZZ", _carpet(), "Amazon"),
+    "ambiguous": ("M C5", None, "Amazon"),
+    "bad-target": ("S Lute", None, "Amazon"),
+    "no-road": ("M CV4", None, "Amazon"),
+    "follow-alone": ("F Dwarf, H", None, "Amazon"),
+    "follow-absent": ("F Amazon", None, "Amazon"),
+    "optional-rule": ("C", None, "Amazon"),
+    "not-enhanced": ("P AV2", None, "Amazon"),
+    "unknown-source": ("M AV2 (Wings)", None, "Amazon"),
+    "source-inactive": ("M AV2 (Aim)", None, "Amazon"),
+    "two-sources": ("*M AV2 (Stamina)", None, "Amazon"),
+    "source-activity": ("H (Stamina)", None, "Amazon"),
+    "extra-activity": ("H, H, H, H, H", None, "Magician"),
+    "pony": ("M AV2 (pony)", give(game(), "Amazon", "Pony M3/M4"), "Amazon"),
+    "no-sunlight": ("*H", None, "Dwarf"),
+    "sunlight-cave": ("M MW5, M BL1, M BL6", None, "Black Knight"),
+    "too-many-phases": ("H, H, H, H, H", None, "Black Knight"),
+    "unknown-instruction": ("H\nfoo: bar", None, "Amazon"),
+    "bad-instruction": ("H\nblock: sometimes", None, "Amazon"),
+    "duplicate-instruction": ("H\nblock: all\nblock: never", None, "Amazon"),
+    "committed-source": (
+        "M MW5, M BL1, M BL6, H (Shielded Lantern)\nbefore 2: abandon Shielded Lantern",
+        _lantern(),
+        "Amazon",
+    ),
+}
+WARNINGS: dict[str, tuple[str, GameState | None, str]] = {
+    "hidden-road": ("M L6", game(Amazon="L4"), "Amazon"),
+    "mountain-climb": ("M M5", game(Amazon="M2"), "Amazon"),
+    "unchecked-move": ("FL AV, M AV2", _carpet(), "Amazon"),
+    "unusable-extra": ("H, H, H, H, H", _lantern(), "Amazon"),
+    "source-deactivated": (
+        "M MW5, M BL1, M BL6, H (Shielded Lantern)\nbefore 2: deactivate Shielded Lantern",
+        _lantern(),
+        "Amazon",
+    ),
+}
+
+
+def test_every_code_is_documented_and_tested():
+    assert set(ERRORS) | set(WARNINGS) == set(CODES)
+    assert not set(ERRORS) & set(WARNINGS)
+
+
+@pytest.mark.parametrize("code", sorted(ERRORS))
+def test_each_error_code(code):
+    text, state, who = ERRORS[code]
+    result = parse(text, state, who)
+    assert code in codes(result), result.errors
+    assert result.orders is None and result.echo == ""
+    problem = next(p for p in result.errors if p.code == code)
+    assert problem.message and problem.line >= 1
+
+
+@pytest.mark.parametrize("code", sorted(WARNINGS))
+def test_each_warning_code(code):
+    text, state, who = WARNINGS[code]
+    result = parse(text, state, who)
+    assert result.errors == () and result.orders is not None
+    assert code in warnings(result)
+
+
+def test_every_problem_is_reported_at_once():
+    text = "M C5, M CV4\nX, H stuff\nM CV1 (Wings)\nblock: sometimes\nP AV2"
+    result = parse(text)
+    assert result.orders is None
+    found = [(p.code, p.line, p.phase, p.text) for p in result.errors]
+    assert found == [
+        ("ambiguous", 1, 1, "M C5"),
+        ("no-road", 1, 2, "M CV4"),
+        ("unknown-activity", 2, 3, "X"),
+        ("unexpected-target", 2, 4, "H stuff"),
+        ("unknown-source", 3, 5, "M CV1 (Wings)"),
+        ("bad-instruction", 4, None, "block: sometimes"),
+        ("not-enhanced", 5, 6, "P AV2"),
+    ]
+    assert all(p.hint for p in result.errors)
+
+
+def test_the_echo_is_canonical_with_notes():
+    result = accepted("m av2 ,h,  M Av5 (STAMINA),s locate\n*r")
+    assert result.echo == "M AV2, H, M AV5 (Stamina), *S Locate, *R"
+    again = accepted(result.echo)
+    assert again.orders == result.orders
+
+
+# --- hostile input ---------------------------------------------------------------------------
+
+
+def test_a_very_long_message_is_refused_without_reading_it():
+    result = parse("H, " * (MAX_CHARS // 3 + 10))
+    assert codes(result) == ["too-long"]
+    assert len(result.errors[0].text) <= 60
+
+
+def test_a_message_of_many_lines_is_refused():
+    result = parse("block: all\n" * 100)
+    assert codes(result) == ["too-long"]
+
+
+def test_mentions_and_markdown_are_quoted_safely():
+    result = parse("<@123456789> **M CV5**\nF @everyone\n`M AV2`\n> H")
+    assert codes(result)[:1] == ["unknown-activity"]
+    assert "'<@123456789> **M CV5**'" in result.errors[0].message
+    absent = next(p for p in result.errors if p.code == "follow-absent")
+    assert "'@everyone'" in absent.message
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.text(max_size=300))
+def test_any_text_parses_without_raising(text):
+    result = parse_orders(text, _game(), "Amazon")
+    assert (result.orders is None) == bool(result.errors)
+
+
+ALPHABET = st.sampled_from(["M", "AV2", "AV5", "MW5", "*", "(", ")", ",", "\n", " ", "H", "pony"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(ALPHABET, max_size=30).map("".join))
+def test_order_like_text_parses_without_raising(text):
+    state = give(game(), "Amazon", "Pony M3/M4")
+    result = parse_orders(text, state, "Amazon")
+    if result.orders is not None:
+        assert parse_orders(result.echo, state, "Amazon").orders == result.orders
+
+
+# --- legal_activities --------------------------------------------------------------------------
+
+
+def _states() -> list[tuple[GameState, str]]:
+    rich = give(game(), "Amazon", "Crystal Ball", "Ancient Telescope", "Flying Carpet")
+    rich.options["caching"] = True
+    return [
+        (game(), "Amazon"),
+        (game(Amazon="L4"), "Amazon"),
+        (game(Amazon="M2"), "Amazon"),
+        (game(Amazon="BL6"), "Amazon"),
+        (rich, "Amazon"),
+        (game(), "Magician"),
+        (game(), "Dwarf"),
+        (game(Wizard="L4"), "Wizard"),
+    ]
+
+
+@pytest.mark.parametrize("index", range(len(_states())))
+def test_every_legal_activity_recorded_alone_parses(index):
+    """legal_activities agrees with the parser: each activity it lists for phase 1, recorded
+    alone, parses without error."""
+    state, who = _states()[index]
+    listed = legal_activities(state, who, 1)
+    assert listed
+    for activity in listed:
+        result = parse_orders(str(activity), state, who)
+        assert result.errors == (), (str(activity), result.errors)
+        assert result.orders is not None
+        if activity.kind is K.FOLLOW:
+            assert result.orders.follow == activity.target
+        else:
+            (phase,) = result.orders.phases
+            assert (phase.kind, phase.target) == (activity.kind, activity.target)
+
+
+def test_legal_moves_are_the_roads_he_may_use_now():
+    listed = legal_activities(game(Amazon="L4"), "Amazon", 1)
+    assert [a.target for a in listed if a.kind is K.MOVE] == ["CS5", "L1"]  # not the hidden L6
+    assert [a.target for a in listed if a.kind is K.FOLLOW] == []
+    at_inn = legal_activities(game(), "Amazon", 1)
+    assert [a.target for a in at_inn if a.kind is K.FOLLOW] == [
+        "Black Knight",
+        "Captain",
+        "Dwarf",
+        "Magician",
+        "Wizard",
+    ]
+    assert not any(a.kind in (K.PEER, K.FLY, K.REMOTE_ENCHANT, K.CACHE) for a in at_inn)
+
+
+def test_legal_activities_follow_the_earlier_phases():
+    earlier = [Activity(kind=K.MOVE, target="AV2")]
+    listed = legal_activities(game(), "Amazon", 2, earlier=earlier)
+    assert [a.target for a in listed if a.kind is K.MOVE] == ["AV5", "Edge"]
+    assert not any(a.kind is K.FOLLOW for a in listed)
+    follow = [Activity(kind=K.FOLLOW, target="Dwarf")]
+    assert legal_activities(game(), "Amazon", 2, earlier=follow) == []
+    with pytest.raises(ValueError):
+        legal_activities(game(), "Amazon", 3, earlier=earlier)
+
+
+def test_telescope_peers_are_listed_with_their_source():
+    state = give(game(), "Amazon", "Ancient Telescope")
+    peers = [a for a in legal_activities(state, "Amazon", 1) if a.kind is K.PEER]
+    assert peers and all(a.source == "Ancient Telescope" for a in peers)
+    assert {a.target for a in peers} >= {"M5", "HP1", "CG1"}
+    assert SUNLIGHT not in {a.source for a in peers}

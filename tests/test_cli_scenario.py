@@ -1,0 +1,170 @@
+"""``realmbot scenario run PATH...``: one line per scenario, the summary, the exit status."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.cli import main
+from bot.scenarios import run_file, run_paths
+from rules.catalog import catalog
+
+PASSING = """\
+name: {name}
+map:
+  tiles:
+    - {{tile: BL, at: [0, 0]}}
+characters:
+  Amazon: {{at: BL1}}
+until: birdsong
+expect:
+  characters:
+    Amazon: {{at: BL1, hidden: false}}
+"""
+
+FAILING = """\
+name: {name}
+map: {{tiles: [{{tile: BL, at: [0, 0]}}]}}
+characters:
+  Amazon: {{at: BL1}}
+until: birdsong
+expect:
+  characters:
+    Amazon: {{at: BL6, gold: 12}}
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_passing_scenario_prints_pass_and_exits_0(tmp_path, capsys):
+    path = write(tmp_path / "ok.yaml", PASSING.format(name="The Amazon stays put"))
+    assert run(capsys, "scenario", "run", str(path)) == (
+        0,
+        "PASS The Amazon stays put\n1 passed, 0 failed\n",
+        "",
+    )
+
+
+def test_a_failing_scenario_prints_what_differed_and_exits_1(tmp_path, capsys):
+    path = write(tmp_path / "bad.yaml", FAILING.format(name="The Amazon walks"))
+    status, out, err = run(capsys, "scenario", "run", str(path))
+    assert status == 1
+    assert err == ""
+    assert out.splitlines() == [
+        "FAIL The Amazon walks",
+        f"  in {path}",
+        "  - characters.Amazon.at: expected BL6, got BL1",
+        "  - characters.Amazon.gold: expected 12, got 10",
+        "0 passed, 1 failed",
+    ]
+
+
+def test_a_malformed_scenario_fails_naming_the_file_the_key_and_the_reason(tmp_path, capsys):
+    text = PASSING.format(name="Typo").replace(
+        "Amazon: {at: BL1}\n", "Amazon: {at: BL1, colour: red}\n", 1
+    )
+    path = write(tmp_path / "typo.yaml", text)
+    status, out, _ = run(capsys, "scenario", "run", str(path))
+    assert status == 1
+    assert out.splitlines() == [
+        "FAIL Typo",
+        f"  - {path}: characters.Amazon.colour: unknown key (the keys here are at, hidden, level, "
+        "gold, fame, notoriety, fatigued, wounded, belongings, discoveries)",
+        "0 passed, 1 failed",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("name: [unclosed\n", "(file): not valid YAML"),
+        ("- a list\n", "(top level): a scenario is a mapping"),
+        ("name: a\nname: b\nmap: {seed: 1}\nexpect: {}\n", "name: given twice (line 2, column 1)"),
+        ("name: n\nmap: {seed: 1}\ncharacters: {Amazonn: {}}\nexpect: {}\n", "'Amazon'"),
+        ("name: n\nmap: {seed: 1}\n", "expect: required, and missing"),
+    ],
+)
+def test_every_malformed_file_fails_and_never_crashes(tmp_path, text, words):
+    path = write(tmp_path / "broken.yaml", text)
+    result = run_file(path, catalog())
+    assert not result.passed
+    (line,) = result.lines
+    assert line.startswith(f"{path}: ")
+    assert words in line
+
+
+def test_a_folder_runs_every_yaml_below_it_sorted(tmp_path, capsys):
+    write(tmp_path / "b" / "two.yaml", FAILING.format(name="Second"))
+    write(tmp_path / "a.yaml", PASSING.format(name="First"))
+    write(tmp_path / "b" / "c" / "three.yaml", PASSING.format(name="Third"))
+    write(tmp_path / "notes.txt", "not a scenario")
+    status, out, _ = run(capsys, "scenario", "run", str(tmp_path))
+    assert status == 1
+    heads = [line for line in out.splitlines() if not line.startswith("  ")]
+    assert heads == ["PASS First", "PASS Third", "FAIL Second", "2 passed, 1 failed"]
+
+
+def test_files_and_folders_mix_and_all_passing_exits_0(tmp_path, capsys):
+    one = write(tmp_path / "one.yaml", PASSING.format(name="One"))
+    write(tmp_path / "more" / "two.yaml", PASSING.format(name="Two"))
+    status, out, _ = run(capsys, "scenario", "run", str(one), str(tmp_path / "more"))
+    assert (status, out) == (0, "PASS One\nPASS Two\n2 passed, 0 failed\n")
+
+
+def test_a_missing_path_fails(tmp_path, capsys):
+    missing = tmp_path / "nowhere.yaml"
+    status, out, _ = run(capsys, "scenario", "run", str(missing))
+    assert status == 1
+    assert out.splitlines() == [
+        f"FAIL {missing}",
+        f"  - {missing}: no such file or folder",
+        "0 passed, 1 failed",
+    ]
+
+
+def test_an_engine_exception_fails_the_scenario_and_the_run_goes_on(tmp_path):
+    write(
+        tmp_path / "a.yaml",
+        PASSING.format(name="Crashes").replace(
+            "until: birdsong\n", 'orders: {Amazon: "M BL6"}\nuntil: birdsong\n'
+        ),
+    )
+    write(tmp_path / "b.yaml", PASSING.format(name="Fine"))
+
+    def broken_parse(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("the parser fell over")
+
+    text, status = run_paths([tmp_path], catalog(), parse=broken_parse)
+    assert status == 1
+    assert text.splitlines() == [
+        "FAIL Crashes",
+        f"  in {tmp_path / 'a.yaml'}",
+        "  - the engine raised RuntimeError: the parser fell over",
+        "PASS Fine",
+        "1 passed, 1 failed",
+    ]
+
+
+def test_no_paths_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["scenario", "run"])
+    assert info.value.code == 2
+
+
+def test_the_project_s_scenarios_pass(capsys):
+    folder = Path(__file__).parent / "scenarios"
+    status, out, _ = run(capsys, "scenario", "run", str(folder))
+    assert status == 0, out
+    assert out.endswith(" passed, 0 failed\n")
