@@ -382,7 +382,7 @@ class _Day:
             reason = target.reason if isinstance(target, moving.Cancelled) else "he is off the map"
             self.emit("phase_cancelled", who=name, phase=number, reason=reason)
             return
-        blocked = moving.roadway(self.board, self.state, character, start, target)
+        blocked = moving.roadway(self.catalog, self.board, character, start, target)
         if blocked is not None:
             self.emit("phase_cancelled", who=name, phase=number, reason=blocked.reason)
             return

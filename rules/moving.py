@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.board import Board, ClearingError, parse_clearing_id
+from rules.board import Board, ClearingError, Connection, parse_clearing_id
 from rules.catalog import Catalog
 from rules.chits import move_strength
 from rules.discoveries import RoadDiscovery
 from rules.events import Event
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
+from rules.schema.characters import Ability, AbilityKey
 from rules.schema.tiles import ClearingType, RoadType
 from rules.state import CharacterState, GameState, Place
 
@@ -131,24 +132,45 @@ def discoveries_used(board: Board, start: str, target: str) -> list[str]:
     ]
 
 
+def knows_every_road(catalog: Catalog, character: CharacterState) -> bool:
+    """The Wizard's Experience (L3986): he knows every hidden path and secret passage."""
+    card = catalog.characters[character.name]
+    return any(
+        isinstance(effect, Ability) and effect.key is AbilityKey.EXPERIENCE
+        for advantage in card.advantages_at(character.level)
+        for effect in advantage.effects
+    )
+
+
+def usable(
+    catalog: Catalog, board: Board, character: CharacterState, start: str, connection: Connection
+) -> bool:
+    """Whether he may use ``connection`` out of ``start`` now: open roads and tunnels always,
+    hidden paths and secret passages once discovered on the tile's face that is up (7.3.1a.1–a.2,
+    7.10.4d) or known by Experience."""
+    if not connection.types & {RoadType.HIDDEN, RoadType.SECRET}:
+        return True
+    if knows_every_road(catalog, character):
+        return True
+    if connection.to is None:
+        return False
+    return all(d in character.discoveries for d in discoveries_used(board, start, connection.to))
+
+
 def roadway(
-    board: Board, state: GameState, character: CharacterState, start: str, target: str
+    catalog: Catalog, board: Board, character: CharacterState, start: str, target: str
 ) -> Cancelled | None:
-    """Why he cannot move from ``start`` to ``target`` along one roadway, or None if he can:
-    open roads and tunnels are free, hidden paths and secret passages need a discovery on the
-    tile's face that is up (7.3.1a.2, 7.10.4d)."""
+    """Why he cannot move from ``start`` to ``target`` along one roadway, or None if he can
+    (7.3.1a)."""
     connection = next((c for c in board.connections(start) if c.to == target), None)
     if connection is None:
-        neighbours = sorted({c.to for c in board.connections(start) if c.to})
-        return Cancelled(
-            f"no roadway from {start} to {target} (roads lead to "
-            f"{', '.join(neighbours) or 'nowhere'})"
-        )
-    if not connection.types & {RoadType.HIDDEN, RoadType.SECRET}:
-        return None
-    for discovery in discoveries_used(board, start, target):
-        if discovery not in character.discoveries:
-            return Cancelled(f"he has not discovered the {discovery} (7.3.1a.2)")
+        neighbours = ", ".join(sorted({c.to for c in board.connections(start) if c.to}))
+        return Cancelled(f"no roadway from {start} to {target} (roads lead to {neighbours})")
+    if not usable(catalog, board, character, start, connection):
+        missing = [
+            d for d in discoveries_used(board, start, target) if d not in character.discoveries
+        ]
+        return Cancelled(f"he has not discovered the {' and the '.join(missing)} (7.3.1a.2)")
     return None
 
 

@@ -50,8 +50,8 @@ from pydantic import BaseModel, ConfigDict
 from rules.board import Board, ClearingError, Connection, is_tile_code
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
-from rules.discoveries import RoadDiscovery, known_roads
 from rules.layout import DIRECTIONS
+from rules.moving import usable
 from rules.orders import (
     BASIC,
     SUNLIGHT,
@@ -71,7 +71,6 @@ from rules.phases import (
     entitlement,
     match_source,
 )
-from rules.schema.characters import Ability, AbilityKey
 from rules.schema.tiles import RoadType
 from rules.schema.visitors import FaceKind
 from rules.state import GameState, Place
@@ -218,19 +217,9 @@ class _Map:
     state: GameState
     character: str
     board: Board = field(init=False)
-    known: frozenset[RoadDiscovery] = field(init=False)
-    experienced: bool = field(init=False)
 
     def __post_init__(self) -> None:
         self.board = Board(self.catalog, self.state.tiles)
-        sheet = self.state.characters[self.character]
-        self.known = known_roads(sheet.discoveries)
-        card = self.catalog.characters[self.character]
-        self.experienced = any(
-            isinstance(e, Ability) and e.key is AbilityKey.EXPERIENCE
-            for a in card.advantages_at(sheet.level)
-            for e in a.effects
-        )
 
     def here(self) -> str | None:
         kind, rest = Place.split(self.state.place_of(self.character))
@@ -240,19 +229,9 @@ class _Map:
         return None if clearing is None else clearing_qualities(self.board, self.state, clearing)
 
     def open_to(self, start: str, connection: Connection) -> bool:
-        """Whether he may use ``connection`` now: open roads and tunnels always, hidden paths
-        and secret passages once discovered on this face of the tile (7.3.1a.1–a.2)."""
-        hidden = connection.types - _FREE
-        if not hidden or self.experienced:
-            return True
-        if connection.edge is not None or connection.to is None:
-            return False
-        placed = self.board.tile_of(start)
-        ends = sorted(int(c[len(placed.tile) :]) for c in (start, connection.to))
-        return all(
-            RoadDiscovery(placed.tile, placed.enchanted, kind, ends[0], ends[1]) in self.known
-            for kind in hidden
-        )
+        """Whether he may use ``connection`` now (7.3.1a.1–a.2): see :func:`moving.usable`."""
+        sheet = self.state.characters[self.character]
+        return usable(self.catalog, self.board, sheet, start, connection)
 
     def reachable(self, start: str) -> list[str]:
         """Clearings (and ``Edge``) one roadway from ``start`` that he may use now."""
