@@ -173,7 +173,11 @@ class _Day:
         )
         if state.day % 7 == 0:
             self.emit("not_implemented", rule="6.3.4", what="end-of-week regeneration")
-        turns = [name for name in state.characters if name not in self.today.followers]
+        turns = [
+            name
+            for name in state.characters
+            if name not in self.today.followers and state.place_of(name) != Place.OUT
+        ]
         self.dice.shuffle(turns)
         self.today.turn_order = turns
         self.today.stage = "daylight"
@@ -249,7 +253,7 @@ class _Day:
     def _take_turn(self, turn: TurnState) -> None:
         orders = self.today.orders.get(turn.character)
         phases = orders.phases if orders is not None and orders.follow is None else ()
-        while turn.phase < len(phases):
+        while turn.phase < len(phases) and self.state.place_of(turn.character) != Place.OUT:
             self._phase(turn, turn.phase + 1, phases[turn.phase])
             turn.phase += 1
         where = self.where(turn.character)
@@ -377,6 +381,9 @@ class _Day:
         name = turn.character
         character = self.character(name)
         start = self.where(name)
+        if activity.target == moving.EDGE and start is not None:
+            self._leave_map(name, number, start)
+            return
         target = moving.resolve_target(self.board, activity.target)
         if start is None or isinstance(target, moving.Cancelled):
             reason = target.reason if isinstance(target, moving.Cancelled) else "he is off the map"
@@ -407,6 +414,24 @@ class _Day:
             moving.step(self.catalog, self.board, self.state, character, start, target)
         )
         self._followers_move(name, start, target, pony_move)
+
+    def _leave_map(self, name: str, number: int, start: str) -> None:
+        """7.3.1a.4: a Move along a roadway to the map edge takes him out of the game (9.2.2b);
+        his followers leave with him."""
+        character = self.character(name)
+        exits = [c for c in self.board.connections(start) if c.to is None]
+        if not any(moving.usable(self.catalog, self.board, character, start, c) for c in exits):
+            self.emit(
+                "phase_cancelled",
+                who=name,
+                phase=number,
+                reason=f"no roadway from {start} leads off the map",
+            )
+            return
+        for who in (name, *self.followers_of(name)):
+            self.state.put(who, Place.OUT)
+            self.emit("left_map", who=who, **{"from": start})
+        self.emit("not_implemented", rule="9.2.2b", what="scoring a character who left the map")
 
     def _followers_move(self, guide: str, start: str, target: str, pony_move: bool) -> None:
         """7.11.6a: followers move with the guide; a hidden guide may leave some behind (a.1),

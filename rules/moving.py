@@ -20,6 +20,9 @@ from rules.schema.characters import Ability, AbilityKey
 from rules.schema.tiles import ClearingType, RoadType
 from rules.state import CharacterState, GameState, Place
 
+#: What a Move records to leave the map by a roadway to its edge (7.3.1a.4).
+EDGE = "Edge"
+
 
 @dataclass(frozen=True)
 class Cancelled:

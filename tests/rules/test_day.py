@@ -428,3 +428,15 @@ def test_a_follower_must_share_his_guides_clearing():
 def test_activities_of_later_issues_say_they_are_not_implemented(kind, rule):
     result = resolve(game("Amazon"), {"Amazon": orders("Amazon", act(kind))})
     assert of_type(result.events, "not_implemented", rule=rule, who="Amazon", phase=1)
+
+
+def test_a_move_to_the_edge_leaves_the_map():
+    """7.3.1a.4: a roadway to the map edge; he leaves the game."""
+    state = game("Amazon")
+    b = board(state)
+    start = next(c for c in b.clearings() if any(x.to is None for x in b.connections(c)))
+    state.put("Amazon", Place.clearing(start))
+    result = resolve(state, {"Amazon": orders("Amazon", m("Edge"), act(K.HIDE))})
+    assert of_type(result.events, "left_map", who="Amazon", **{"from": start})
+    assert result.state.place_of("Amazon") == Place.OUT
+    assert not of_type(result.events, "hid", who="Amazon"), "his turn ends"
