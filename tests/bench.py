@@ -14,9 +14,13 @@ from collections.abc import Callable
 
 from bot.mapimage import render_map
 from rules.catalog import catalog, load_catalog
+from rules.day import resolve
 from rules.dice import Dice, DiceState
 from rules.mapgen import MapStats, random_map_with_stats
+from rules.orders import ActivityKind
+from rules.parse import legal_activities, parse_orders
 from rules.setup import new_game
+from rules.state import GameState
 from rules.view import MODERATOR, view_for
 
 
@@ -29,6 +33,33 @@ def measure(name: str, subject: Callable[[int], object], repeat: int = 7) -> Non
         timings.append(time.perf_counter() - start)
     median, best = statistics.median(timings), min(timings)
     print(f"{name:<48} median {median * 1000:8.1f} ms   best {best * 1000:8.1f} ms")
+
+
+def percentiles(name: str, subject: Callable[[int], object], repeat: int) -> None:
+    """Run ``subject(i)`` ``repeat`` times; print the median and 99th percentile."""
+    timings = []
+    for i in range(repeat):
+        start = time.perf_counter()
+        subject(i)
+        timings.append(time.perf_counter() - start)
+    timings.sort()
+    median = statistics.median(timings)
+    p99 = timings[min(len(timings) - 1, int(len(timings) * 0.99))]
+    print(f"{name:<48} median {median * 1000:8.2f} ms   p99  {p99 * 1000:8.2f} ms")
+
+
+def sixteen_character_orders(state: GameState) -> dict[str, str]:
+    """Autopilot-style orders: each character moves along the first road he may use, hides,
+    rests and moves on, as far as his phases allow."""
+    orders = {}
+    for name in state.characters:
+        moves = [
+            a
+            for a in legal_activities(state, name, 1)
+            if a.kind is ActivityKind.MOVE and a.target != "Edge"
+        ]
+        orders[name] = f"M {moves[0].target}, H, R" if moves else "H, R"
+    return orders
 
 
 def peak_memory(name: str, subject: Callable[[], object]) -> None:
@@ -60,6 +91,22 @@ def main() -> None:
 
     view = view_for(data, new_game(data, 1, everyone), MODERATOR)
     measure("full-map PNG (moderator view)", lambda _: render_map(data, view))
+
+    state = new_game(data, 5, everyone)
+    texts = sixteen_character_orders(state)
+    names = list(texts)
+    percentiles(
+        "parse and validate one character's orders",
+        lambda i: parse_orders(texts[names[i % 16]], state, names[i % 16], catalog=data),
+        repeat=400,
+    )
+    day = {n: parse_orders(t, state, n, catalog=data).orders for n, t in texts.items()}
+    orders = {n: o for n, o in day.items() if o is not None}
+    measure(
+        "a whole day, 16 characters (Daylight + Midnight)",
+        lambda _: resolve(state, orders, catalog=data),
+        repeat=15,
+    )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from rules.catalog import catalog
 from rules.state import GameState
 
 
@@ -154,3 +155,69 @@ def test_map_writes_a_png(game_file: Path, tmp_path: Path, capsys):
     assert (status, err) == (0, "")
     assert text == f"map for moderator written to {out}\n"
     assert out.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_day_advances_a_game_with_orders_from_a_file(game_file: Path, tmp_path: Path, capsys):
+    orders = tmp_path / "orders.yaml"
+    orders.write_text("Amazon: H, R\n", encoding="utf-8")
+    out = tmp_path / "next.json"
+    status, text, err = run(
+        capsys, "day", str(game_file), "--orders", str(orders), "--out", str(out)
+    )
+    assert (status, err) == (0, "")
+    assert text.startswith("Day 1, Month 1")
+    assert "Amazon: H (" in text
+    after = GameState.from_json(out.read_text(encoding="utf-8"))
+    assert after.day == 2
+    status, text, _ = run(
+        capsys, "day", str(out), "--out", str(tmp_path / "day3.json"), "--report", "Amazon"
+    )
+    assert status == 0 and text.startswith("Day 2, Month 1")
+
+
+def test_day_refuses_bad_orders_listing_every_problem(game_file: Path, tmp_path: Path, capsys):
+    orders = tmp_path / "orders.yaml"
+    orders.write_text("Amazon: M XX9, Q\nElf: H\n", encoding="utf-8")
+    out = tmp_path / "next.json"
+    status, _, err = run(capsys, "day", str(game_file), "--orders", str(orders), "--out", str(out))
+    assert status == 2
+    assert "Amazon, line 1, phase 1" in err and "Amazon, line 1, phase 2" in err
+    assert "Elf: not a character in this game" in err
+    assert not out.exists(), "nothing is resolved or written"
+
+
+def test_day_refuses_an_unknown_report_viewer(game_file: Path, tmp_path: Path, capsys):
+    status, _, err = run(
+        capsys, "day", str(game_file), "--out", str(tmp_path / "n.json"), "--report", "Elf"
+    )
+    assert status == 2 and "the reports are public, moderator, Amazon" in err
+
+
+def test_a_sixteen_character_game_advances_day_after_day(tmp_path: Path, capsys):
+    """Every character moves along a road he may use, then hides, for three days."""
+    from rules.orders import ActivityKind
+    from rules.parse import legal_activities
+
+    game = tmp_path / "day1.json"
+    everyone = ",".join(catalog().characters)
+    assert (
+        run(capsys, "new-game", "--seed", "3", "--characters", everyone, "--out", str(game))[0] == 0
+    )
+    for day in (1, 2, 3):
+        state = GameState.from_json(game.read_text(encoding="utf-8"))
+        lines = []
+        for name in state.characters:
+            moves = [a for a in legal_activities(state, name, 1) if a.kind is ActivityKind.MOVE]
+            first = f"M {moves[0].target}, " if moves and moves[0].target != "Edge" else ""
+            lines.append(f"{name}: {first}H")
+        orders = tmp_path / f"orders{day}.yaml"
+        orders.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        following = tmp_path / f"day{day + 1}.json"
+        status, report, err = run(
+            capsys, "day", str(game), "--orders", str(orders), "--out", str(following)
+        )
+        assert (status, err) == (0, ""), err
+        assert report.startswith(f"Day {day}, Month 1")
+        assert report.count(": ") >= 16
+        game = following
+    assert GameState.from_json(game.read_text(encoding="utf-8")).day == 4
