@@ -1,0 +1,81 @@
+"""Standing instructions: the ``key: value`` lines of an order message and what they set.
+
+:data:`INSTRUCTION_KEYS` lists the keys and the values they take; :func:`instruction` reads one
+line's value into the fields of :class:`~rules.orders.Instructions` — when he blocks (7.12), the
+order Rest returns chits in (7.8.2), what a bare Alert (7.9) and a bare Search (7.5) do, when he
+stops following (7.11.5), whom a hidden guide leaves behind (7.11.6a), and whether he keeps items
+too heavy for his horse or Boots (7.3.2a). ``before N:`` rearrangements (7.2.2) are read with the
+phases, by :class:`rules.reader.Reader`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rules.targets import SEARCH_TABLES, Map, OrderError, pick, quote
+
+#: Standing-instruction keys and the values they take.
+INSTRUCTION_KEYS: dict[str, str] = {
+    "block": "never | unhidden | all (7.12; default never)",
+    "rest": "the order Rest returns chits, e.g. 'move, fight, magic' (7.8.2)",
+    "alert": "weapon | unalert: what a bare A does (7.9)",
+    "search": "the table a bare S uses: Locate, Peer, Loot, Reading Runes, Magic Sight (7.5)",
+    "before N": "activate X; deactivate Y; abandon Z — his items, at the start of phase N (7.2.2)",
+    "stop following": "before N: stop following at the start of the guide's phase N (7.11.5)",
+    "drop": "characters a hidden guide leaves behind when he moves, e.g. 'Elf, Dwarf' (7.11.6a)",
+    "heavy items": "keep | abandon: an item too heavy for his horse or Boots (7.3.2a)",
+}
+
+
+def instruction(world: Map, key: str, value: str) -> dict[str, object]:
+    """The :class:`~rules.orders.Instructions` fields one ``key: value`` line sets."""
+    low = value.casefold()
+
+    def choose(options: Sequence[str]) -> str:
+        if low not in options:
+            raise OrderError(
+                "bad-instruction",
+                f"{key}: {quote(value)} is not allowed",
+                f"one of {', '.join(options)}",
+            )
+        return low
+
+    if key == "block":
+        return {"block": choose(("never", "unhidden", "all"))}
+    if key == "alert":
+        return {"alert": choose(("weapon", "unalert"))}
+    if key == "heavy items":
+        return {"keep_heavy_items": choose(("keep", "abandon")) == "keep"}
+    if key == "search":
+        table, rest = pick(value, SEARCH_TABLES, "Search table")
+        if rest:
+            raise OrderError("bad-instruction", f"search: {quote(value)} names more than a table")
+        return {"search": table}
+    if key == "rest":
+        kinds = [w.strip().upper() for w in value.split(",") if w.strip()]
+        allowed = ("MOVE", "FIGHT", "MAGIC")
+        if not kinds or any(k not in allowed for k in kinds) or len(set(kinds)) != len(kinds):
+            raise OrderError(
+                "bad-instruction",
+                f"rest: {quote(value)} is not an order of chit kinds",
+                "e.g. 'rest: fight, move, magic'",
+            )
+        return {"rest": tuple(kinds)}
+    if key == "stop following":
+        match = re.fullmatch(r"(?:before\s+)?([0-9]+)", low)
+        if match is None or int(match[1]) < 1:
+            raise OrderError(
+                "bad-instruction", f"stop following: {quote(value)}", "e.g. 'before 3'"
+            )
+        return {"stop_following": int(match[1])}
+    names = [n.strip() for n in value.split(",") if n.strip()]  # drop
+    known = {n.casefold(): n for n in world.state.characters if n != world.character}
+    unknown = [n for n in names if n.casefold() not in known]
+    if unknown or not names:
+        raise OrderError(
+            "bad-instruction",
+            f"drop: {', '.join(map(quote, unknown)) or 'nobody'} is not another character here",
+            f"characters: {', '.join(known.values())}",
+        )
+    return {"drop_followers": tuple(known[n.casefold()] for n in names)}

@@ -1,0 +1,227 @@
+"""The whole day's checks of one message, once read (6.2, 6.2.7, 7.2.2, 7.11.5).
+
+:class:`Parser` is a :class:`~rules.reader.Reader` that checks the day as a whole: Follow is
+recorded alone and names a character in his clearing (6.2.7 L1526–1528); P, FL and RE need a
+source that gives them (6.2.1a); each phase gets its source, Sunlight and extra phases included
+(:func:`rules.phases.assign_sources`, 6.2.2, 6.2.4), his horse being unusable after he enters a
+cave (7.3.2a.1, 7.3.2b); a rearrangement names one of his phases and does not abandon or
+deactivate the source of a later one (6.2.4d L1517); ``stop following`` goes with a Follow
+(7.11.5). The result is built by :func:`rules.parse.parse_orders`.
+"""
+
+from __future__ import annotations
+
+from rules.catalog import Catalog
+from rules.orders import BASIC, SUNLIGHT, ActivityKind
+from rules.phases import (
+    Entitlement,
+    Issue,
+    PlannedPhase,
+    activity_name,
+    assign_sources,
+    entitlement,
+    match_source,
+)
+from rules.reader import Phase, Reader, Step
+from rules.state import GameState
+from rules.targets import quote
+
+K = ActivityKind
+
+
+class Parser(Reader):
+    """One message checked as a whole day: Follow (6.2.7), sources (6.2.4), rearrangements."""
+
+    def __init__(self, text: str, state: GameState, character: str, catalog: Catalog) -> None:
+        super().__init__(text, state, character, catalog)
+        self.notes: list[str] = []
+        self.ent: Entitlement | None = None
+        self.following = False
+
+    def from_issue(self, issue: Issue) -> None:
+        if issue.phase is not None and 0 < issue.phase <= len(self.phases):
+            phase = self.phases[issue.phase - 1]
+            self.flag(phase, issue.code, issue.message, issue.hint)
+        else:
+            line = self.phases[0].line if self.phases else 1
+            text = ", ".join(p.text for p in self.phases)
+            self.problem(issue.code, line, None, text, issue.message, issue.hint)
+
+    # --- the whole day ----------------------------------------------------------------------
+
+    def day(self) -> None:
+        if not self.phases:
+            if not self.errors:
+                hint = "e.g. 'H, R'; '-' records a blank phase"
+                self.problem("empty", 1, None, self.text[:60], "no phases recorded", hint)
+            return
+        for phase in self.phases:
+            self.activity(phase)
+        follows = [p for p in self.phases if p.kind is K.FOLLOW]
+        if follows:
+            self.following = len(self.phases) == 1
+            self.follow(follows)
+            return
+        steps, caves, _ = self.walk()
+        self.ent = entitlement(self.world.catalog, self.state, self.character, cave_moves=caves)
+        self.named_sources()
+        if any(p.kind is None for p in self.phases):
+            self.not_enhanced()
+            return
+        self.sources(steps)
+
+    def not_enhanced(self) -> None:
+        """P, FL and RE without any source (6.2.1a), reported even beside other errors."""
+        assert self.ent is not None
+        for phase in self.phases:
+            if phase.kind is not None and not self.ent.can_record(phase.kind):
+                self.flag(
+                    phase,
+                    "not-enhanced",
+                    f"{activity_name(phase.kind)} ({phase.kind.value}) is an enhanced activity: "
+                    "you need a Special Advantage, Treasure card or spell that gives it (6.2.1a)",
+                    "none of your active belongings gives it today",
+                )
+
+    def follow(self, follows: list[Phase]) -> None:
+        """6.2.7 L1526–1528: F alone, naming a character in his clearing."""
+        first = follows[0]
+        if len(self.phases) > 1:
+            self.flag(
+                first,
+                "follow-alone",
+                "Follow is recorded alone: he follows all day and records nothing else (6.2.7)",
+                "send only 'F <character>', or drop the F",
+            )
+        name = " ".join((first.target or "").split())
+        here = self.world.here()
+        present = [
+            n
+            for n in self.state.characters
+            if n != self.character and here is not None and self.state.place_of(n) == f"at:{here}"
+        ]
+        wanted = [n for n in self.state.characters if n.casefold() == name.casefold()]
+        if here is None:
+            why, hint = "you are not in a clearing (6.2.7b)", ""
+        elif wanted and wanted[0] == self.character:
+            why, hint = "you cannot follow yourself", ""
+        elif not wanted or wanted[0] not in present:
+            why = f"{quote(name)} is not a character in your clearing ({here}) (6.2.7a)"
+            hint = f"in your clearing: {', '.join(present)}" if present else "nobody is with you"
+        else:
+            first.target = wanted[0]
+            return
+        self.flag(first, "follow-absent", why, hint)
+
+    def named_sources(self) -> None:
+        """The sources named in parentheses (6.2.4d), each checked against his entitlement."""
+        assert self.ent is not None
+        for phase in self.phases:
+            if phase.source is None or phase.source == SUNLIGHT:
+                continue
+            name, issue = match_source(self.ent, phase.source)
+            if issue is not None:
+                self.from_issue(Issue(issue.code, phase.number, issue.message, issue.hint))
+                phase.source = None
+            elif phase.kind is not None and name in self.ent.enablers_of(phase.kind):
+                phase.enabler, phase.source = name, None
+            elif name in {n for _, n in self.ent.enablers} and self.ent.extra(name or "") is None:
+                kinds = [k.value for k, n in self.ent.enablers if n == name]
+                self.flag(
+                    phase,
+                    "source-activity",
+                    f"{name} lets you record {' or '.join(kinds)} on your phases, and gives no "
+                    "phase of its own (6.2.1a)",
+                    "drop the name in parentheses",
+                )
+                phase.source = None
+            else:
+                phase.source = name
+
+    def sources(self, steps: list[Step]) -> None:
+        assert self.ent is not None
+        planned: list[PlannedPhase] = []
+        ready = self._horse_ready(steps)
+        for phase, step, horse_ready in zip(self.phases, steps, ready, strict=True):
+            assert phase.kind is not None
+            source = phase.source
+            target_places = None
+            if phase.kind is K.PEER and phase.target:
+                target_places = self.world.places(phase.target)
+            planned.append(
+                PlannedPhase(phase.kind, source, step.places, target_places, horse_ready)
+            )
+        if self.errors:  # report what needs no assignment, and stop
+            self.not_enhanced()
+            return
+        result = assign_sources(self.ent, planned)
+        for issue in (*result.errors, *result.warnings):
+            self.from_issue(issue)
+        self.notes += result.notes
+        if result.sources is not None:
+            for phase, source in zip(self.phases, result.sources, strict=True):
+                phase.source = source
+
+    def _horse_ready(self, steps: list[Step]) -> list[bool]:
+        """Whether his horse can be active at each phase's start (7.3.2a.1, 7.3.2b): not after
+        he enters a cave, unless his instructions activate it again a phase earlier."""
+        ready, result = True, []
+        horses = {e.name for e in (self.ent.extras if self.ent else ()) if e.kind == "horse"}
+        for number, step in enumerate(steps, 1):
+            change = self.rearrange.get(number, {})
+            in_cave = step.places is not None and "cave" in step.places
+            if in_cave or horses & set(change.get("deactivate", ())):
+                ready = False
+            result.append(ready)
+            if not in_cave and horses & set(change.get("activate", ())):
+                ready = True  # usable from the next phase on (7.3.2b)
+        return result
+
+    # --- rearrangements -------------------------------------------------------------------
+
+    def check_rearrangements(self) -> None:
+        """The orders' own phases: a rearrangement names one, and a source of a later extra
+        phase may not be abandoned before it (6.2.4d L1517) and should stay active."""
+        count = len(self.phases)
+        for phase, change in sorted(self.rearrange.items()):
+            line, text = self.rearrange_lines[phase]
+            if phase > count and not self.following:
+                self.on_line(
+                    line,
+                    text,
+                    "bad-instruction",
+                    f"before {phase}: you recorded only {count} phases",
+                    f"use a phase from 1 to {count}",
+                )
+            for later in self.phases[phase - 1 :]:
+                if later.source in (None, BASIC, SUNLIGHT):
+                    continue
+                if later.source in change.get("abandon", ()):
+                    self.flag(
+                        later,
+                        "committed-source",
+                        f"{later.source} gives phase {later.number}: it cannot be abandoned "
+                        "before that phase is done (6.2.4d L1517)",
+                        f"abandon it after phase {later.number}",
+                    )
+                reactivated = any(
+                    later.source in self.rearrange.get(n, {}).get("activate", ())
+                    for n in range(phase + 1, later.number + 1)
+                )
+                if later.source in change.get("deactivate", ()) and not reactivated:
+                    self.flag(
+                        later,
+                        "source-deactivated",
+                        f"{later.source} must be active when phase {later.number} starts (6.2.4d)",
+                        "activate it again before that phase",
+                    )
+
+    def check(self) -> None:
+        """The whole day's checks, once the message is read."""
+        self.day()
+        if self.ent is not None or self.following:
+            self.check_rearrangements()
+        if "stop_following" in self.instructions and not self.following:
+            number, line = self.key_lines["stop following"]
+            message = "'stop following' is for a day you Follow (7.11.5)"
+            self.on_line(number, line, "bad-instruction", message, "drop it or record F")

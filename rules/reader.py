@@ -1,0 +1,355 @@
+"""Reading a message into phases and standing-instruction lines, and walking the day's path.
+
+:class:`Reader` splits a message into its phases (6.2.3–6.2.6 L1509–1524: one activity each,
+separated by commas or new lines, case-insensitive; ``*`` marks a Sunlight phase and a source
+may be named in parentheses; ``#`` comments, backticks and ``>`` quotes are ignored) and its
+``key: value`` lines (:mod:`rules.instructions`, ``before N:`` rearrangements 7.2.2), reads each
+phase's activity and target (:func:`rules.targets.target`), and walks the day's path (7.3.1):
+Moves along roadways he may use, mountain climbs (7.3.1c.1 L1655), hidden roads he has not found
+(6.2.4e L1518), Flies (7.3.3). Every problem is recorded as a :class:`Problem`; the codes in
+:data:`WARNINGS` are warnings, the others errors. The whole-day checks are
+:class:`rules.parser.Parser`'s, the result :mod:`rules.parse`'s;
+:func:`rules.legal.legal_activities` walks the earlier phases with a Reader.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict
+
+from rules import instructions
+from rules.catalog import Catalog
+from rules.instructions import INSTRUCTION_KEYS
+from rules.orders import SUNLIGHT, ActivityKind
+from rules.schema.tiles import RoadType
+from rules.state import GameState, Place
+from rules.targets import EDGE, Map, OrderError, quote, target
+
+K = ActivityKind
+MAX_LINES = 60
+
+#: The problem codes that are warnings: the orders stand (see :data:`rules.parse.CODES`).
+WARNINGS = frozenset(
+    {"hidden-road", "mountain-climb", "unchecked-move", "unusable-extra", "source-deactivated"}
+)
+
+_WORDS: dict[str, ActivityKind] = {k.value.casefold(): k for k in K} | {
+    "move": K.MOVE,
+    "hide": K.HIDE,
+    "search": K.SEARCH,
+    "trade": K.TRADE,
+    "rest": K.REST,
+    "alert": K.ALERT,
+    "hire": K.HIRE,
+    "follow": K.FOLLOW,
+    "enchant": K.ENCHANT,
+    "peer": K.PEER,
+    "fly": K.FLY,
+    "cache": K.CACHE,
+    "blank": K.BLANK,
+}
+_PHASE = re.compile(r"(?P<star>\*)?\s*(?P<word>-|[A-Za-z]+)(?:\s+(?P<rest>.*))?", re.S)
+_SOURCE = re.compile(r"(?P<body>.*?)\s*\((?P<source>[^()]*)\)\s*", re.S)
+_INSTRUCTION = re.compile(r"(?P<key>[A-Za-z][A-Za-z ]*?)\s*(?P<n>[0-9]+)?\s*:\s*(?P<value>.*)")
+_FREE = frozenset({RoadType.OPEN, RoadType.TUNNEL})
+_ROAD_NAMES = {RoadType.HIDDEN: "hidden path", RoadType.SECRET: "secret passage"}
+
+
+class Problem(BaseModel):
+    """One problem with an order: a stable ``code``, where it is (``line``, ``phase``), the
+    offending ``text``, what is wrong (``message``) and how to fix it (``hint``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    code: str
+    line: int
+    phase: int | None
+    text: str
+    message: str
+    hint: str = ""
+
+
+@dataclass
+class Phase:
+    """One phase as written, and what was read from it."""
+
+    number: int
+    line: int
+    text: str
+    kind: ActivityKind | None = None
+    target: str | None = None
+    source: str | None = None
+    enabler: str | None = None
+
+
+@dataclass
+class Step:
+    """Where the day's path stands at a phase's start: the clearing (None: unknown) and what
+    matters about it (:func:`rules.phases.clearing_qualities`)."""
+
+    start: str | None
+    places: frozenset[str] | None
+
+
+class Reader:
+    """One message as read for ``character``: its phases, standing instructions and problems."""
+
+    def __init__(self, text: str, state: GameState, character: str, catalog: Catalog) -> None:
+        self.text = text
+        self.state = state
+        self.character = character
+        self.world = Map(catalog, state, character)
+        self.errors: list[Problem] = []
+        self.warnings: list[Problem] = []
+        self.phases: list[Phase] = []
+        self.instructions: dict[str, object] = {}
+        self.rearrange: dict[int, dict[str, list[str]]] = {}
+        self.seen_keys: set[str] = set()
+        self.rearrange_lines: dict[int, tuple[int, str]] = {}
+        self.key_lines: dict[str, tuple[int, str]] = {}
+
+    def problem(
+        self, code: str, line: int, phase: int | None, text: str, message: str, hint: str = ""
+    ) -> None:
+        into = self.warnings if code in WARNINGS else self.errors
+        into.append(
+            Problem(code=code, line=line, phase=phase, text=text[:200], message=message, hint=hint)
+        )
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def read(self) -> None:
+        lines = self.text.splitlines()
+        if sum(1 for line in lines if line.strip()) > MAX_LINES:
+            message = f"the message has over {MAX_LINES} lines"
+            self.problem("too-long", 1, None, self.text[:60], message, "send the orders only")
+            return
+        for number, raw in enumerate(lines, 1):
+            line = raw.replace("`", "").strip()
+            while line.startswith(">"):
+                line = line[1:].strip()
+            if not line or line.startswith("#"):
+                continue
+            match = _INSTRUCTION.fullmatch(line)
+            if match is not None and self._is_instruction(match):
+                self.instruction(number, line, match)
+                continue
+            for chunk in line.split(","):
+                if chunk.strip():
+                    self.phases.append(Phase(len(self.phases) + 1, number, chunk.strip()))
+
+    def _is_instruction(self, match: re.Match[str]) -> bool:
+        key = " ".join(match["key"].split()).casefold()
+        first = key.split()[0]
+        return key in INSTRUCTION_KEYS or key == "before" or first not in _WORDS
+
+    def activity(self, phase: Phase) -> None:
+        text = phase.text
+        source_text = None
+        match = _SOURCE.fullmatch(text)
+        if match is not None:
+            text, source_text = match["body"], match["source"]
+        found = _PHASE.fullmatch(text)
+        word = found["word"].casefold() if found else ""
+        if found is None or word not in _WORDS:
+            valid = "H, M, S, T, R, A, HR, F, EM, E, P, FL, RE, C, -"
+            self.flag(
+                phase,
+                "unknown-activity",
+                f"{quote(phase.text)} does not start with an activity",
+                f"activities: {valid} (Daylight Activities table)",
+            )
+            return
+        phase.kind = _WORDS[word]
+        if phase.kind is K.CACHE and not self.state.options.get("caching"):
+            self.flag(
+                phase,
+                "optional-rule",
+                "Cache (C) belongs to the optional Caching rule (10.A.4), not used in this game",
+                "record another activity",
+            )
+        try:
+            phase.target = target(self.world, phase.kind, found["rest"] or "")
+        except OrderError as refused:
+            self.flag(phase, refused.code, refused.message, refused.hint)
+        if found["star"] and source_text is not None:
+            self.flag(
+                phase,
+                "two-sources",
+                "'*' marks a Sunlight phase and the parentheses name another source",
+                "keep one of them",
+            )
+        elif found["star"]:
+            phase.source = SUNLIGHT
+        elif source_text is not None:
+            phase.source = source_text
+
+    def on_line(self, number: int, line: str, code: str, message: str, hint: str = "") -> None:
+        """Report a problem with a standing-instruction line."""
+        self.problem(code, number, None, line, message, hint)
+
+    def flag(self, phase: Phase, code: str, message: str, hint: str = "") -> None:
+        """Report a problem with ``phase``."""
+        self.problem(code, phase.line, phase.number, phase.text, message, hint)
+
+    # --- the day's path ------------------------------------------------------------------
+
+    def walk(self) -> tuple[list[Step], list[str], str | None]:
+        """The day's path (7.3.1): his clearing at each phase's start, the cave clearings his
+        Moves enter, and where he ends (None: unknown); Move problems are reported."""
+        world, here = self.world, self.world.here()
+        steps: list[Step] = []
+        caves: list[str] = []
+        climbing: str | None = None
+        warned_fly = False
+        for index, phase in enumerate(self.phases):
+            steps.append(Step(here, world.places(here)))
+            if phase.kind is K.FLY:
+                if here is not None and phase.target and phase.target not in world.tiles_near(here):
+                    near = ", ".join(world.tiles_near(here))
+                    self.flag(
+                        phase,
+                        "bad-tile",
+                        "you may fly only to your tile or one next to it (7.3.3), "
+                        f"not {phase.target}",
+                        f"from {here}: {near}",
+                    )
+                here = None
+                continue
+            if phase.kind is not K.MOVE or phase.target is None:
+                continue
+            goal = phase.target
+            if goal != EDGE and "cave" in (world.places(goal) or ()):
+                caves.append(goal)
+            if climbing == goal:  # the second Move of a climb (7.3.1c.1)
+                climbing, here = None, goal
+                continue
+            climbing = None
+            if here is None:
+                if not warned_fly:
+                    self.flag(
+                        phase,
+                        "unchecked-move",
+                        "after a Fly you land in a random clearing (7.3.3), so this Move is "
+                        "not checked against the roads",
+                        "",
+                    )
+                    warned_fly = True
+                here = None if goal == EDGE else goal
+                continue
+            self.move(phase, here, goal)
+            if goal != EDGE and "mountain" in (world.places(goal) or ()):
+                after = self.phases[index + 1] if index + 1 < len(self.phases) else None
+                if after is not None and after.kind is K.MOVE and after.target == goal:
+                    climbing = goal
+                    continue
+                self.flag(
+                    phase,
+                    "mountain-climb",
+                    f"{goal} is a mountain clearing: entering it takes two Moves in a row and "
+                    "you do not move until the second (7.3.1c.1 L1655)",
+                    f"write 'M {goal}, M {goal}'",
+                )
+                continue
+            here = None if goal == EDGE else goal
+        return steps, caves, here
+
+    def move(self, phase: Phase, here: str, goal: str) -> None:
+        world = self.world
+        if goal == here:
+            self.flag(
+                phase,
+                "no-road",
+                f"at phase {phase.number} you are already in {here}",
+                "drop this Move",
+            )
+            return
+        roads = [c for c in world.board.connections(here) if (c.to or EDGE) == goal]
+        if not roads:
+            leads = ", ".join(world.reachable(here)) or "nowhere you may go yet"
+            self.flag(
+                phase,
+                "no-road",
+                f"no road from {here} to {goal}",
+                f"roads from {here} lead to {leads}",
+            )
+        elif not any(world.open_to(here, c) for c in roads):
+            kinds = sorted({_ROAD_NAMES[t] for c in roads for t in c.types - _FREE})
+            self.flag(
+                phase,
+                "hidden-road",
+                f"the way from {here} to {goal} is a {' / '.join(kinds)} you have not "
+                "discovered: the Move is cancelled unless you find it first (6.2.4e L1518)",
+                "Search (Peer or Locate) for hidden paths and secret passages",
+            )
+
+    # --- standing instructions ---------------------------------------------------------------
+
+    def instruction(self, number: int, line: str, match: re.Match[str]) -> None:
+        key = " ".join(match["key"].split()).casefold()
+        value = " ".join(match["value"].split())
+        if key == "before" and match["n"] is not None:
+            self.before(number, line, int(match["n"]), value)
+            return
+        if key not in INSTRUCTION_KEYS or match["n"] is not None:
+            keys = ", ".join(INSTRUCTION_KEYS)
+            self.on_line(
+                number,
+                line,
+                "unknown-instruction",
+                f"{quote(match['key'])} is not a standing instruction",
+                f"keys: {keys}",
+            )
+            return
+        if key in self.seen_keys:
+            self.on_line(
+                number,
+                line,
+                "duplicate-instruction",
+                f"'{key}' is given twice",
+                "keep one line",
+            )
+            return
+        self.seen_keys.add(key)
+        self.key_lines[key] = (number, line)
+        try:
+            self.instructions.update(instructions.instruction(self.world, key, value))
+        except OrderError as refused:
+            self.problem(refused.code, number, None, line, refused.message, refused.hint)
+
+    def before(self, number: int, line: str, phase: int, value: str) -> None:
+        owned = [
+            p
+            for p in self.state.characters[self.character].items
+            if self.state.place_of(p) == Place.owner(self.character)
+        ]
+        change = self.rearrange.setdefault(phase, {})
+        self.rearrange_lines.setdefault(phase, (number, line))
+        if phase < 1:
+            self.problem("bad-instruction", number, None, line, "phases count from 1")
+        for part in filter(None, (p.strip() for p in value.split(";"))):
+            verb, _, items = part.partition(" ")
+            verb = verb.casefold()
+            if verb not in ("activate", "deactivate", "abandon"):
+                self.on_line(
+                    number,
+                    line,
+                    "bad-instruction",
+                    f"{quote(part)}: say what to do with an item",
+                    "before 2: activate X; deactivate Y; abandon Z",
+                )
+                continue
+            for item in filter(None, (i.strip() for i in items.split(","))):
+                found = [p for p in owned if p.casefold() == item.casefold()]
+                if not found:
+                    self.on_line(
+                        number,
+                        line,
+                        "bad-instruction",
+                        f"{quote(item)} is not an item you own",
+                        f"yours: {', '.join(owned)}" if owned else "you own no items",
+                    )
+                    continue
+                change.setdefault(verb, []).append(found[0])

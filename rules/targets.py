@@ -1,0 +1,227 @@
+"""What a phase's target names: clearings, tiles, Search tables, native groups and visitors,
+action chits (6.2.6 L1524; the Daylight Activities table L5509–5531).
+
+:class:`Map` is the board as one character may use it now (7.3.1a) and where he may fly (7.3.3);
+:func:`target` turns the text after an activity into its canonical target, or raises
+:class:`OrderError` with a stable code (see :data:`rules.parse.CODES`) and a hint. A clearing is a
+tile code or name and a number (``cv5``, ``CV 5``, ``Curst Valley 5``); ``CG CL CS CN`` tell the
+four C tiles apart (6.2.6), so ``C5`` is refused with the candidates. Names are read whole-word and
+case-insensitively by :func:`pick`, never guessed when ambiguous.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rules.board import Board, ClearingError, Connection, is_tile_code
+from rules.catalog import Catalog
+from rules.layout import DIRECTIONS
+from rules.moving import usable
+from rules.orders import ActivityKind
+from rules.phases import activity_name, clearing_qualities
+from rules.schema.visitors import FaceKind
+from rules.state import GameState, Place
+
+K = ActivityKind
+
+#: What a Move records to leave the map by a roadway to its edge.
+EDGE = "Edge"
+#: The Search tables, as a target of S and of the ``search`` instruction (7.5).
+SEARCH_TABLES = ("Peer", "Locate", "Loot", "Reading Runes", "Magic Sight")
+
+_NEEDS_TARGET = frozenset({K.MOVE, K.TRADE, K.HIRE, K.FOLLOW, K.PEER, K.FLY, K.REMOTE_ENCHANT})
+_NO_TARGET = frozenset({K.HIDE, K.REST, K.ENCHANT_FIRST, K.CACHE, K.BLANK})
+_CLEARING = re.compile(r"(?P<name>[A-Za-z][A-Za-z' ]*?)\s*(?P<number>[0-9]+)")
+
+
+def quote(text: str, limit: int = 60) -> str:
+    """``text`` quoted safely for a message: repr, cut to ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+class OrderError(Exception):
+    """A part of an order that cannot be read: a stable ``code``, the ``message`` and a ``hint``."""
+
+    def __init__(self, code: str, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.code, self.message, self.hint = code, message, hint
+
+
+@dataclass
+class Map:
+    """The board as one character may use it: roadways he can take now (7.3.1a)."""
+
+    catalog: Catalog
+    state: GameState
+    character: str
+    board: Board = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.board = Board(self.catalog, self.state.tiles)
+
+    def here(self) -> str | None:
+        kind, rest = Place.split(self.state.place_of(self.character))
+        return rest if kind == "at" else None
+
+    def places(self, clearing: str | None) -> frozenset[str] | None:
+        return None if clearing is None else clearing_qualities(self.board, self.state, clearing)
+
+    def open_to(self, start: str, connection: Connection) -> bool:
+        """Whether he may use ``connection`` now (7.3.1a.1–a.2): see :func:`moving.usable`."""
+        sheet = self.state.characters[self.character]
+        return usable(self.catalog, self.board, sheet, start, connection)
+
+    def reachable(self, start: str) -> list[str]:
+        """Clearings (and ``Edge``) one roadway from ``start`` that he may use now."""
+        found = [c.to or EDGE for c in self.board.connections(start) if self.open_to(start, c)]
+        return sorted(dict.fromkeys(found), key=lambda c: (c == EDGE, c))
+
+    def tiles_near(self, clearing: str) -> list[str]:
+        """His tile and the tiles next to it: where he may fly (7.3.3 L1713)."""
+        placed = self.board.tile_of(clearing)
+        beyond = [self.board.tile_at(placed.neighbour(d)) for d in DIRECTIONS]
+        return [placed.tile, *(b.tile for b in beyond if b is not None)]
+
+
+def _clearing(world: Map, text: str, *, edge: bool = False) -> str:
+    """A clearing id on this map from what the player wrote (6.2.6 L1524)."""
+    words = " ".join(text.split())
+    if edge and words.casefold() == "edge":
+        return EDGE
+    match = _CLEARING.fullmatch(words)
+    example = "write a tile code and a clearing number, e.g. CV5 or NW2 (6.2.6)"
+    if match is None:
+        raise OrderError("bad-clearing", f"{quote(text)} is not a clearing", example)
+    name, number = match["name"].strip(), int(match["number"])
+    codes = {t.name.casefold(): t.code for t in world.catalog.tiles.values()}
+    code = codes.get(name.casefold(), name.upper())
+    on_map = [p.tile for p in world.board.tiles]
+    if not is_tile_code(world.catalog, code):
+        near = [c for c in on_map if c.startswith(code) and len(code) < len(c)]
+        with_number = [c for c in near if number in world.board.side(c).clearing_numbers()]
+        candidates = sorted(f"{c}{number}" for c in with_number or near)
+        if len(with_number) > 1:
+            raise OrderError(
+                "ambiguous",
+                f"{quote(text)} could be {', '.join(candidates)}",
+                "CG is the Crag, CL the Cliff, CS the Caves, CN the Cavern (6.2.6)",
+            )
+        hint = f"did you mean {', '.join(candidates)}?" if candidates else example
+        raise OrderError("bad-clearing", f"{quote(text)}: there is no tile {code!r}", hint)
+    try:
+        return world.board.resolve(f"{code}{number}")
+    except ClearingError as error:
+        raise OrderError("bad-clearing", str(error), example) from None
+
+
+def _tile(world: Map, text: str) -> str:
+    words = " ".join(text.split())
+    codes = {t.name.casefold(): t.code for t in world.catalog.tiles.values()}
+    code = codes.get(words.casefold(), words.upper())
+    if world.board.placed(code) is None:
+        on_map = ", ".join(p.tile for p in world.board.tiles)
+        raise OrderError("bad-tile", f"{quote(text)} is not a tile on this map", f"tiles: {on_map}")
+    return code
+
+
+def pick(text: str, names: Sequence[str], what: str) -> tuple[str, str]:
+    """The name among ``names`` that ``text`` starts with (whole words, case-insensitive; a
+    unique prefix of the first word is enough), and the rest of ``text``."""
+    words = text.split()
+    for size in (3, 2, 1):
+        head = " ".join(words[:size]).casefold()
+        exact = [n for n in names if n.casefold() == head]
+        if exact:
+            return exact[0], " ".join(words[size:])
+    first = words[0].casefold() if words else ""
+    prefixed = [n for n in names if n.casefold().startswith(first)] if first else []
+    if len(prefixed) == 1 and len(first) >= 2:
+        return prefixed[0], " ".join(words[1:])
+    if len(prefixed) > 1:
+        raise OrderError("ambiguous", f"{quote(text)} could be {', '.join(prefixed)}", "write more")
+    raise OrderError("bad-target", f"{quote(text)} is not a {what}", f"{what}s: {', '.join(names)}")
+
+
+def visitors(catalog: Catalog) -> list[str]:
+    return [
+        face.name
+        for chit in catalog.visitors.values()
+        for face in chit.faces
+        if face.kind is FaceKind.VISITOR
+    ]
+
+
+def _chit(world: Map, text: str, actions: Sequence[str]) -> str:
+    """One of his action chits of ``actions``, as printed (``MAGIC III4*``); ``III4*`` will do."""
+    label = " ".join(text.upper().split())
+    if label.split()[0] not in actions:
+        label = f"{actions[0]} {label}"
+    labels = [c.label for c in world.state.characters[world.character].chits]
+    if label in labels and label.split()[0] in actions:
+        return label
+    mine = [x for x in dict.fromkeys(labels) if x.split()[0] in actions]
+    raise OrderError(
+        "bad-target",
+        f"{quote(text)} is not one of your {' or '.join(actions)} chits",
+        f"yours: {', '.join(mine)}" if mine else f"you have no {' or '.join(actions)} chit",
+    )
+
+
+def target(world: Map, kind: ActivityKind, text: str) -> str | None:
+    """The canonical target of a ``kind`` phase from the text after the activity."""
+    text = " ".join(text.split())
+    if not text:
+        if kind in _NEEDS_TARGET:
+            what = {K.FLY: "tile", K.FOLLOW: "character", K.TRADE: "group or visitor"}.get(
+                kind, "native group" if kind is K.HIRE else "clearing"
+            )
+            raise OrderError(
+                "missing-target",
+                f"{activity_name(kind)} needs a {what}",
+                f"e.g. '{kind.value} {_example(world, kind)}'",
+            )
+        return None
+    if kind in _NO_TARGET:
+        raise OrderError(
+            "unexpected-target",
+            f"{activity_name(kind)} ({kind.value}) takes nothing after it, not {quote(text)}",
+            f"write just '{kind.value}'",
+        )
+    if kind is K.MOVE:
+        return _clearing(world, text, edge=True)
+    if kind in (K.PEER, K.REMOTE_ENCHANT):
+        return _clearing(world, text)
+    if kind is K.FLY:
+        return _tile(world, text)
+    if kind is K.SEARCH:
+        table, rest = pick(text, SEARCH_TABLES, "Search table")
+        if table == "Peer" and rest:
+            rest = _clearing(world, rest)
+        return f"{table} {rest}".strip()
+    if kind is K.TRADE:
+        group, rest = pick(text, [*world.catalog.natives, *visitors(world.catalog)], "group")
+        return f"{group} {rest}".strip()
+    if kind is K.HIRE:
+        group, rest = pick(text, list(world.catalog.natives), "native group")
+        return f"{group} {rest}".strip()
+    if kind is K.ALERT:
+        if text.casefold() in ("weapon", "unalert"):
+            return text.casefold()
+        return _chit(world, text, ("MAGIC", "BERSERK"))
+    if kind is K.ENCHANT:
+        return "tile" if text.casefold() == "tile" else _chit(world, text, ("MAGIC",))
+    return text  # Follow: checked with the whole day
+
+
+def _example(world: Map, kind: ActivityKind) -> str:
+    here = world.here()
+    if kind is K.FLY:
+        return here[:-1] if here else "CV"
+    if kind is K.FOLLOW:
+        return next((n for n in world.state.characters if n != world.character), "Amazon")
+    if kind in (K.TRADE, K.HIRE):
+        return "Company"
+    reachable = world.reachable(here) if here else []
+    return reachable[0] if reachable and reachable[0] != EDGE else "CV5"
