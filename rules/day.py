@@ -34,7 +34,7 @@ from rules.state import CharacterState, DayState, GameState, Place, TurnState
 
 Until = Literal["daylight", "evening", "day"]
 
-#: The colour magic the seventh days supply (6.1.2, L1491): Day 7 White (Black in even months).
+#: The colour magic days 14, 21 and 28 supply (6.1.2, L1491); Day 7 supplies White and Black.
 SEVENTH_DAY_COLORS = {14: ("gray",), 21: ("purple",), 28: ("gold",)}
 
 #: Activities of later issues, with the rule that will implement them.
@@ -183,9 +183,10 @@ class _Day:
         self.today.stage = "daylight"
 
     def _seventh_day_colors(self) -> tuple[str, ...]:
-        """6.1.2: Day 7 White (Black in even months), 14 Grey, 21 Purple, 28 Gold."""
+        """6.1.2: Day 7 White and Black, 14 Grey, 21 Purple, 28 Gold (the game lasts one month,
+        so the alternation of White and Black for longer games never arises)."""
         if self.state.day == 7:
-            return ("white",) if self.state.month % 2 else ("black",)
+            return ("white", "black")
         return SEVENTH_DAY_COLORS.get(self.state.day, ())
 
     def _declare_followers(self) -> None:
@@ -320,8 +321,11 @@ class _Day:
         if source in character.items:
             if not character.items[source].active:
                 return f"{source} is not active at the start of the phase (7.3.2b, 6.2.4d)"
-            if pieces_of(self.catalog)[source].kind is Kind.HORSE and in_cave:
+            piece = pieces_of(self.catalog)[source]
+            if piece.kind is Kind.HORSE and in_cave:
                 return f"{source} cannot be ridden in a cave (7.3.2a.1)"
+            if piece.kind is Kind.TREASURE:
+                return self._card_phase_unusable(piece.name, where, in_cave)
             return None
         card = self.catalog.characters[name]
         advantage = next((a for a in card.advantages if a.name == source), None)
@@ -339,6 +343,19 @@ class _Day:
                 ]
                 if not dwellings:
                     return f"{source} is used only when the phase starts at a dwelling (7.3.1d)"
+        return None
+
+    def _card_phase_unusable(self, card: str, where: str | None, in_cave: bool) -> str | None:
+        """A card's extra phase limited to certain clearings must start in one (6.2.4b): the
+        Shielded Lantern's in a cave (L4290), the Ancient Telescope's on a mountain (L4280)."""
+        keys = self.catalog.treasures[card].behaviour
+        if "extra_phase:cave" in keys and not in_cave:
+            return f"the {card}'s phase must start in a cave clearing (6.2.4b)"
+        on_mountain = where is not None and (
+            self.board.clearing_type(where) is ClearingType.MOUNTAIN
+        )
+        if "extra_phase:mountain_peer" in keys and not on_mountain:
+            return f"the {card}'s phase must start in a mountain clearing (6.2.4b)"
         return None
 
     def _rearrange(self, name: str, phase: int) -> None:
@@ -407,9 +424,7 @@ class _Day:
             self.emit("climbing", who=name, to=target)
             return
         turn.climbing = None
-        pony_move = moving.is_pony(
-            self.catalog, activity.source if activity.source in character.items else None
-        )
+        pony_move = moving.is_pony(self.catalog, activity.source)
         self.events.extend(
             moving.step(self.catalog, self.board, self.state, character, start, target)
         )
@@ -561,10 +576,25 @@ class _Day:
 
     def _alert(self, name: str, number: int, activity: Activity) -> None:
         """7.9: turn the active weapon either side up (default: alerted), or alert one Magic
-        chit (time 0 until Midnight, 7.9.3)."""
+        chit (time 0 until Midnight, 7.9.3). Characters following him alert too, each as his
+        own instructions say (7.11.6f)."""
+        what = activity.target or self._instructions(name).alert
+        if not self._alert_one(name, what):
+            self.emit(
+                "phase_cancelled",
+                who=name,
+                phase=number,
+                reason=f"he has nothing to alert ({what})",
+            )
+        for follower in self.followers_of(name):
+            self._alert_one(follower, self._instructions(follower).alert)
+
+    def _alert_one(self, name: str, what: str) -> bool:
+        """Alert ``what`` for one character; False when he has nothing of the kind in play."""
         character = self.character(name)
-        orders = self.today.orders.get(name)
-        what = activity.target or (orders.instructions.alert if orders else "weapon")
+        if what.lower() == "berserk":
+            self.emit("not_implemented", rule="L3598", what="playing the Berserk chit", who=name)
+            return True
         if what.upper().startswith("MAGIC"):
             chit = next(
                 (
@@ -578,30 +608,21 @@ class _Day:
                 None,
             )
             if chit is None:
-                self.emit(
-                    "phase_cancelled",
-                    who=name,
-                    phase=number,
-                    reason=f"no active Magic chit {what} to alert",
-                )
-                return
+                return False
             chit.alerted = True
             self.emit("alerted", who=name, item=chit.label, alerted=True)
-            return
-        if what.lower() == "berserk":
-            self.emit("not_implemented", rule="L3598", what="playing the Berserk chit", who=name)
-            return
+            return True
         weapons = [
             i
             for i in self.state.at(Place.owner(name))
             if pieces_of(self.catalog)[i].kind is Kind.WEAPON and character.items[i].active
         ]
         if not weapons:
-            self.emit("phase_cancelled", who=name, phase=number, reason="he has no active weapon")
-            return
+            return False
         alerted = what.lower() != "unalert"
         character.items[weapons[0]].alerted = alerted
         self.emit("alerted", who=name, item=weapons[0], alerted=alerted)
+        return True
 
     # --- Sunset, Evening, Midnight ------------------------------------------------------------
 

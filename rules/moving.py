@@ -223,5 +223,6 @@ def resolve_target(board: Board, target: str | None) -> str | Cancelled:
         return Cancelled(str(error))
 
 
-def is_pony(catalog: Catalog, horse: str | None) -> bool:
-    return horse is not None and catalog.horses[horse].kind == "pony"
+def is_pony(catalog: Catalog, piece: str | None) -> bool:
+    """Whether ``piece`` is a pony (7.3.2b.3); False for anything that is not a horse."""
+    return piece is not None and piece in catalog.horses and catalog.horses[piece].kind == "pony"

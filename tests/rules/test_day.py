@@ -103,7 +103,8 @@ def test_sunrise_rolls_the_monster_roll_and_reports_prowling_as_not_implemented(
 
 
 @pytest.mark.parametrize(
-    ("day", "colors"), [(7, ["white"]), (14, ["gray"]), (21, ["purple"]), (28, ["gold"]), (3, [])]
+    ("day", "colors"),
+    [(7, ["white", "black"]), (14, ["gray"]), (21, ["purple"]), (28, ["gold"]), (3, [])],
 )
 def test_the_seventh_days_supply_their_colour(day, colors):
     """6.1.2 (L1491): Day 7 White, 14 Grey, 21 Purple, 28 Gold."""
@@ -440,3 +441,16 @@ def test_a_move_to_the_edge_leaves_the_map():
     assert of_type(result.events, "left_map", who="Amazon", **{"from": start})
     assert result.state.place_of("Amazon") == Place.OUT
     assert not of_type(result.events, "hid", who="Amazon"), "his turn ends"
+
+
+def test_characters_following_an_alerting_guide_alert_too():
+    """7.11.6f: each following character may do the guide's Alert; by default he does."""
+    state = game("Black Knight", "Amazon")
+    state.put("Amazon", state.place_of("Black Knight"))
+    day = {
+        "Black Knight": orders("Black Knight", act(K.ALERT)),
+        "Amazon": Orders(character="Amazon", follow="Black Knight"),
+    }
+    result = resolve(state, day, until="daylight")
+    assert of_type(result.events, "alerted", who="Black Knight", alerted=True)
+    assert of_type(result.events, "alerted", who="Amazon", alerted=True)
