@@ -72,8 +72,8 @@ def cmd_catalog(args: argparse.Namespace, data: Catalog) -> str:
     return render_summary(data.stats())
 
 
-def read_choices(path: Path, names: list[str]) -> list[CharacterSetup]:
-    """The characters' setup choices from a YAML mapping of character name to choices."""
+def read_mapping(path: Path, what: str) -> dict[Any, Any]:
+    """A YAML file mapping each character's name to ``what``; a UsageError says why not."""
     try:
         document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except OSError as exc:
@@ -81,7 +81,13 @@ def read_choices(path: Path, names: list[str]) -> list[CharacterSetup]:
     except yaml.YAMLError as exc:
         raise UsageError(f"{path} is not valid YAML: {exc}") from exc
     if not isinstance(document, dict):
-        raise UsageError(f"{path} must map each character's name to his choices")
+        raise UsageError(f"{path} must map each character's name to {what}")
+    return document
+
+
+def read_choices(path: Path, names: list[str]) -> list[CharacterSetup]:
+    """The characters' setup choices from a YAML mapping of character name to choices."""
+    document = read_mapping(path, "his choices")
     unknown = [name for name in document if name not in names]
     if unknown:
         raise UsageError(
@@ -139,14 +145,7 @@ def cmd_map(args: argparse.Namespace, data: Catalog) -> str:
 def read_orders(path: Path, state: GameState, data: Catalog) -> dict[str, Orders]:
     """Each character's orders from a YAML mapping of character name to order text; every
     problem in every character's orders is reported at once, and nothing is resolved."""
-    try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
-    except yaml.YAMLError as exc:
-        raise UsageError(f"{path} is not valid YAML: {exc}") from exc
-    if not isinstance(document, dict):
-        raise UsageError(f"{path} must map each character's name to his orders")
+    document = read_mapping(path, "his orders")
     orders: dict[str, Orders] = {}
     problems: list[str] = []
     for name, text in document.items():
