@@ -425,10 +425,35 @@ class _Day:
             return
         turn.climbing = None
         pony_move = moving.is_pony(self.catalog, activity.source)
+        used = moving.discoveries_used(self.board, start, target)
+        watchers = self._spies(name, (start, target)) if used else []
         self.events.extend(
             moving.step(self.catalog, self.board, self.state, character, start, target)
         )
         self._followers_move(name, start, target, pony_move)
+        for spy in watchers:
+            self._discover(spy, used, f"spying on the {name} (4.5.6b.1)")
+
+    def _spies(self, name: str, clearings: Sequence[str]) -> list[str]:
+        """Who spies on ``name`` (4.5.6a): every character in those clearings if he is unhidden;
+        if he is hidden, only those who found hidden enemies today."""
+        hidden = self.character(name).hidden
+        return [
+            other
+            for other in self.state.characters
+            if other != name
+            and other not in self.today.followers
+            and self.where(other) in clearings
+            and (not hidden or other in self.today.found_hidden_enemies)
+        ]
+
+    def _discover(self, who: str, discoveries: Sequence[str], how: str) -> None:
+        """``who`` crosses these discoveries off his list (privately)."""
+        character = self.character(who)
+        for discovery in discoveries:
+            if discovery not in character.discoveries:
+                character.discoveries.append(discovery)
+                self.emit("discovered", private_to=[who], who=who, what=discovery, how=how)
 
     def _leave_map(self, name: str, number: int, start: str) -> None:
         """7.3.1a.4: a Move along a roadway to the map edge takes him out of the game (9.2.2b);
@@ -470,9 +495,11 @@ class _Day:
                 self.emit("follower_left", who=follower, guide=guide, at=start)
                 self.emit("turn_ended", who=follower, at=start)
                 continue
-            for discovery in moving.discoveries_used(self.board, start, target):
-                if discovery not in character.discoveries:
-                    character.discoveries.append(discovery)
+            self._discover(
+                follower,
+                moving.discoveries_used(self.board, start, target),
+                f"following the {guide} (7.11.6a.3)",
+            )
             self.events.extend(
                 moving.step(self.catalog, self.board, self.state, character, start, target)
             )

@@ -39,6 +39,7 @@ EVENT_TYPES: dict[str, str] = {
     "follower_stopped": "{who} stops following {guide}",
     "follower_left": "{who} cannot follow {guide} and stays in {at}",
     "turn_ended": "{who}'s turn ends in {at}",
+    "discovered": "{who} discovers the {what}, {how}",
     "roll": "{who} rolls {dice} on the {purpose}: {result}",
     "not_implemented": "not implemented yet: rule {rule} ({what})",
     "midnight": "Midnight: {what}",

@@ -454,3 +454,21 @@ def test_characters_following_an_alerting_guide_alert_too():
     result = resolve(state, day, until="daylight")
     assert of_type(result.events, "alerted", who="Black Knight", alerted=True)
     assert of_type(result.events, "alerted", who="Amazon", alerted=True)
+
+
+def test_characters_in_the_clearing_spy_a_hidden_path_an_unhidden_character_uses():
+    """4.5.6a-b.1: everyone in the clearing he leaves spies on an unhidden character using a
+    hidden path and discovers it, privately."""
+    state = game("Wizard", "Amazon")
+    start, target = find_road(state, to=ClearingType.WOODS, types=frozenset({RoadType.HIDDEN}))
+    state.put("Wizard", Place.clearing(start))
+    state.put("Amazon", Place.clearing(start))
+    state.characters["Amazon"].discoveries = []
+    result = resolve(state, {"Wizard": orders("Wizard", m(target))}, until="daylight")
+    found = of_type(result.events, "discovered", who="Amazon")
+    assert found and found[0].audience == "private" and found[0].to == ("Amazon",)
+    from rules.moving import discoveries_used
+
+    assert set(discoveries_used(board(state), start, target)) <= set(
+        result.state.characters["Amazon"].discoveries
+    )
