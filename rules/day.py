@@ -25,12 +25,20 @@ from rules.chits import midnight as fatigue_alerted
 from rules.chits import printed, rest, restable
 from rules.dice import Dice
 from rules.events import Audience, Decision, Event, Resolution
-from rules.orders import BASIC, SUNLIGHT, Activity, ActivityKind, Instructions, Orders
+from rules.orders import (
+    BASIC,
+    SUNLIGHT,
+    Activity,
+    ActivityKind,
+    Instructions,
+    Orders,
+    TradeOffer,
+)
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey, Action, DieTable, OneDie
 from rules.schema.chits import ChitKind
 from rules.schema.tiles import ClearingType, TileType
-from rules.state import CharacterState, DayState, GameState, Place, TurnState
+from rules.state import CharacterState, DayState, GameState, ItemState, Place, TurnState
 
 Until = Literal["daylight", "evening", "day"]
 
@@ -49,6 +57,14 @@ LATER = {
     ActivityKind.REMOTE_ENCHANT: "7.10.5",
     ActivityKind.CACHE: "10.A.4",
 }
+
+
+def _trade_key(name: str, offer: TradeOffer) -> str:
+    """The same key for a trade from either side, so that it is made once."""
+    sides = sorted(
+        [(name, offer.give, offer.give_gold), (offer.partner, offer.get, offer.get_gold)]
+    )
+    return repr(sides)
 
 
 class OrdersError(ValueError):
@@ -275,6 +291,7 @@ class _Day:
         ):
             turn.climbing = None
         reason = self._source_unusable(name, activity)
+        self._trade_with_characters(name)
         self._rearrange(name, number)
         self._followers_stop(name, number)
         if reason is not None:
@@ -344,6 +361,64 @@ class _Day:
                 if not dwellings:
                     return f"{source} is used only when the phase starts at a dwelling (7.3.1d)"
         return None
+
+    def _trade_with_characters(self, name: str) -> None:
+        """7.2.1: at the start of each of his phases he trades with the characters in his
+        clearing whose orders hold the mirror of an offer in his (rules-map P2); not while
+        either is blocked (7.2.1d)."""
+        for offer in self._instructions(name).trades:
+            partner = offer.partner
+            key = _trade_key(name, offer)
+            if key in self.today.trades_done or partner not in self.state.characters:
+                continue
+            if self.where(partner) is None or self.where(partner) != self.where(name):
+                continue
+            if name in self.today.blocked or partner in self.today.blocked:
+                continue
+            if not any(offer.mirrors(o, name) for o in self._instructions(partner).trades):
+                continue
+            self.today.trades_done.append(key)
+            reason = self._unable_to_trade(name, offer.give, offer.give_gold) or (
+                self._unable_to_trade(partner, offer.get, offer.get_gold)
+            )
+            if reason is not None:
+                self.emit(
+                    "trade_failed",
+                    private_to=[name, partner],
+                    who=name,
+                    partner=partner,
+                    reason=reason,
+                )
+                continue
+            self._hand_over(name, partner, offer.give, offer.give_gold)
+            self._hand_over(partner, name, offer.get, offer.get_gold)
+            self.emit("traded", who=name, partner=partner)
+            self.emit(
+                "traded_detail",
+                private_to=[name, partner],
+                who=name,
+                partner=partner,
+                gave=offer.describe(),
+            )
+
+    def _unable_to_trade(self, who: str, items: Sequence[str], gold: int) -> str | None:
+        character = self.character(who)
+        missing = [i for i in items if i not in character.items]
+        if missing:
+            return f"{who} no longer has {', '.join(missing)}"
+        if character.gold < gold:
+            return f"{who} has less than {gold} gold"
+        return None
+
+    def _hand_over(self, giver: str, taker: str, items: Sequence[str], gold: int) -> None:
+        """Items change owner and come in inactive (rules-map P10); gold is paid."""
+        source, target = self.character(giver), self.character(taker)
+        for item in items:
+            source.items.pop(item)
+            self.state.put(item, Place.owner(taker))
+            target.items[item] = ItemState(active=False)
+        source.gold -= gold
+        target.gold += gold
 
     def _card_phase_unusable(self, card: str, where: str | None, in_cave: bool) -> str | None:
         """A card's extra phase limited to certain clearings must start in one (6.2.4b): the
@@ -666,6 +741,16 @@ class _Day:
         """8.9: weapons unalert, alerted Magic chits fatigue, face-up map chits (but the Lost
         City and Lost Castle) turn face down, hidden enemies lapse; the next day begins."""
         state = self.state
+        for name, order in self.today.orders.items():
+            for offer in order.instructions.trades:
+                if _trade_key(name, offer) not in self.today.trades_done:
+                    self.emit(
+                        "trade_not_made",
+                        private_to=[name],
+                        who=name,
+                        partner=offer.partner,
+                        offer=offer.describe(),
+                    )
         for character in state.characters.values():
             for item in character.items.values():
                 item.alerted = False

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rules.pieces import pieces_of
 from rules.targets import SEARCH_TABLES, Map, OrderError, pick, quote
 
 #: Standing-instruction keys and the values they take.
@@ -25,7 +26,63 @@ INSTRUCTION_KEYS: dict[str, str] = {
     "stop following": "before N: stop following at the start of the guide's phase N (7.11.5)",
     "drop": "characters a hidden guide leaves behind when he moves, e.g. 'Elf, Dwarf' (7.11.6a)",
     "heavy items": "keep | abandon: an item too heavy for his horse or Boots (7.3.2a)",
+    "trade CHARACTER": "give X, N gold; get Y — made if his orders say the same (7.2.1)",
 }
+
+
+def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
+    """A ``trade Elf: give Mace 1, 5 gold; get Light Bow 1`` line (7.2.1): the partner must be
+    another character in the game, what he gives must be his own, gold amounts whole numbers."""
+    others = {n.casefold(): n for n in world.state.characters if n != world.character}
+    partner = others.get(partner_text.casefold())
+    if partner is None:
+        raise OrderError(
+            "bad-instruction",
+            f"trade: {quote(partner_text)} is not another character in the game",
+            f"characters: {', '.join(others.values())}",
+        )
+    sides: dict[str, tuple[list[str], int]] = {"give": ([], 0), "get": ([], 0)}
+    for part in (p.strip() for p in value.split(";") if p.strip()):
+        verb, _, rest = part.partition(" ")
+        if verb.casefold() not in sides:
+            raise OrderError(
+                "bad-instruction",
+                f"trade: {quote(part)}",
+                "e.g. 'trade Elf: give Mace 1, 5 gold; get Light Bow 1'",
+            )
+        items, gold = [], 0
+        for thing in (t.strip() for t in rest.split(",") if t.strip()):
+            if thing.casefold() == "nothing":
+                continue
+            amount = re.fullmatch(r"([0-9]+)\s*gold", thing, re.I)
+            if amount is not None:
+                gold += int(amount[1])
+            elif thing in pieces_of(world.catalog):
+                items.append(thing)
+            else:
+                raise OrderError(
+                    "bad-target",
+                    f"trade: {quote(thing)} is no piece of the game",
+                    "name items as the game does, e.g. 'Mace 1', 'Light Bow 2'",
+                )
+        sides[verb.casefold()] = (items, gold)
+    give, give_gold = sides["give"]
+    mine = world.state.characters[world.character]
+    foreign = [item for item in give if item not in mine.items]
+    if foreign:
+        raise OrderError(
+            "bad-target",
+            f"trade: {', '.join(map(quote, foreign))} is not his",
+            f"his belongings: {', '.join(mine.items) or 'none'}",
+        )
+    get, get_gold = sides["get"]
+    return {
+        "partner": partner,
+        "give": tuple(give),
+        "give_gold": give_gold,
+        "get": tuple(get),
+        "get_gold": get_gold,
+    }
 
 
 def instruction(world: Map, key: str, value: str) -> dict[str, object]:

@@ -77,6 +77,38 @@ class Rearrangement(_Frozen):
     abandon: tuple[str, ...] = ()
 
 
+class TradeOffer(_Frozen):
+    """One side of a trade with another character (7.2.1): what he gives and what he gets.
+
+    It is made at the start of a phase of either one's turn, when both are in the same clearing
+    and neither is blocked, and only if the other's orders hold the mirror offer (rules-map
+    §2.4 P2: a bilateral contract)."""
+
+    partner: str
+    give: tuple[str, ...] = ()
+    give_gold: int = Field(default=0, ge=0)
+    get: tuple[str, ...] = ()
+    get_gold: int = Field(default=0, ge=0)
+
+    def describe(self) -> str:
+        """``give Mace 1, 5 gold; get Light Bow 1`` — the instruction's own notation."""
+
+        def side(items: tuple[str, ...], gold: int) -> str:
+            return ", ".join([*items, *([f"{gold} gold"] if gold else [])]) or "nothing"
+
+        return f"give {side(self.give, self.give_gold)}; get {side(self.get, self.get_gold)}"
+
+    def mirrors(self, other: TradeOffer, me: str) -> bool:
+        """Whether ``other`` (the partner's offer) is this offer seen from the other side."""
+        return (
+            other.partner == me
+            and sorted(other.give) == sorted(self.get)
+            and sorted(other.get) == sorted(self.give)
+            and other.give_gold == self.get_gold
+            and other.get_gold == self.give_gold
+        )
+
+
 class Instructions(_Frozen):
     """Standing instructions: the player's answers, in advance, to choices made during his turn.
 
@@ -91,6 +123,7 @@ class Instructions(_Frozen):
     - ``drop_followers``: a hidden guide leaves these followers behind when he moves (P7).
     - ``keep_heavy_items``: on obtaining an item too heavy for his active horse or Boots, keep it
       and deactivate the mount (default, P9) rather than abandon it.
+    - ``trades``: exchanges of belongings and gold agreed with other characters (7.2.1; P2).
     """
 
     block: str = "never"
@@ -101,6 +134,7 @@ class Instructions(_Frozen):
     stop_following: int | None = None
     drop_followers: tuple[str, ...] = ()
     keep_heavy_items: bool = True
+    trades: tuple[TradeOffer, ...] = ()
 
 
 class Orders(_Frozen):

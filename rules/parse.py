@@ -157,6 +157,8 @@ def echo(orders: Orders, notes: Sequence[str] = ()) -> str:
         lines.append(f"drop: {', '.join(given.drop_followers)}")
     if not given.keep_heavy_items:
         lines.append("heavy items: abandon")
+    for offer in given.trades:
+        lines.append(f"trade {offer.partner}: {offer.describe()}")
     lines += [f"note: {note}" for note in notes]
     return "\n".join(lines)
 
@@ -215,7 +217,10 @@ def _finish(parser: Parser) -> ParseResult:
         )
         for n, c in sorted(parser.rearrange.items())
     )
-    instructions = Instructions.model_validate({**parser.instructions, "rearrange": rearrange})
+    fields = {**parser.instructions, "rearrange": rearrange}
+    if parser.trades:
+        fields["trades"] = tuple(parser.trades)
+    instructions = Instructions.model_validate(fields)
     if parser.following:
         orders = Orders(
             character=parser.character, follow=parser.phases[0].target, instructions=instructions

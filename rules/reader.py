@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict
 from rules import instructions
 from rules.catalog import Catalog
 from rules.instructions import INSTRUCTION_KEYS
-from rules.orders import SUNLIGHT, ActivityKind
+from rules.orders import SUNLIGHT, ActivityKind, TradeOffer
 from rules.schema.tiles import RoadType
 from rules.state import GameState, Place
 from rules.targets import EDGE, Map, OrderError, quote, target
@@ -105,6 +105,7 @@ class Reader:
         self.warnings: list[Problem] = []
         self.phases: list[Phase] = []
         self.instructions: dict[str, object] = {}
+        self.trades: list[TradeOffer] = []
         self.rearrange: dict[int, dict[str, list[str]]] = {}
         self.seen_keys: set[str] = set()
         self.rearrange_lines: dict[int, tuple[int, str]] = {}
@@ -143,7 +144,7 @@ class Reader:
     def _is_instruction(self, match: re.Match[str]) -> bool:
         key = " ".join(match["key"].split()).casefold()
         first = key.split()[0]
-        return key in INSTRUCTION_KEYS or key == "before" or first not in _WORDS
+        return key in INSTRUCTION_KEYS or first in ("before", "trade") or first not in _WORDS
 
     def activity(self, phase: Phase) -> None:
         text = phase.text
@@ -292,6 +293,16 @@ class Reader:
         value = " ".join(match["value"].split())
         if key == "before" and match["n"] is not None:
             self.before(number, line, int(match["n"]), value)
+            return
+        if key.startswith("trade ") and match["n"] is None:
+            try:
+                offer = TradeOffer.model_validate(
+                    instructions.trade(self.world, " ".join(match["key"].split())[6:], value)
+                )
+            except OrderError as refused:
+                self.problem(refused.code, number, None, line, refused.message, refused.hint)
+                return
+            self.trades.append(offer)
             return
         if key not in INSTRUCTION_KEYS or match["n"] is not None:
             keys = ", ".join(INSTRUCTION_KEYS)

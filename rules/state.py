@@ -160,6 +160,7 @@ class DayState(_Data):
     blocked: list[str] = Field(default_factory=list)
     found_hidden_enemies: list[str] = Field(default_factory=list)
     answers_used: dict[str, int] = Field(default_factory=dict)
+    trades_done: list[str] = Field(default_factory=list)
 
 
 class GameState(_Data):

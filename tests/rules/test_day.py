@@ -472,3 +472,64 @@ def test_characters_in_the_clearing_spy_a_hidden_path_an_unhidden_character_uses
     assert set(discoveries_used(board(state), start, target)) <= set(
         result.state.characters["Amazon"].discoveries
     )
+
+
+# --- trading between characters ------------------------------------------------------------------
+
+
+def trading_pair() -> GameState:
+    state = game("Black Knight", "Amazon")
+    state.put("Amazon", state.place_of("Black Knight"))
+    return state
+
+
+def test_characters_trade_when_both_orders_agree():
+    """7.2.1 and rules-map P2: the trade is made at the start of a phase of either one."""
+    from rules.parse import parse_orders
+
+    state = trading_pair()
+    mace = next(i for i in state.characters["Black Knight"].items if i.startswith("Mace"))
+    knight = parse_orders(f"H\ntrade Amazon: give {mace}; get 3 gold", state, "Black Knight")
+    amazon = parse_orders(f"H\ntrade Black Knight: give 3 gold; get {mace}", state, "Amazon")
+    assert knight.orders is not None and amazon.orders is not None, knight.errors + amazon.errors
+    assert f"trade Amazon: give {mace}; get 3 gold" in knight.echo
+    result = resolve(state, {"Black Knight": knight.orders, "Amazon": amazon.orders})
+    after = result.state
+    assert after.place_of(mace) == Place.owner("Amazon")
+    assert not after.characters["Amazon"].items[mace].active, "a new item comes in inactive"
+    assert (after.characters["Amazon"].gold, after.characters["Black Knight"].gold) == (7, 13)
+    public = of_type(result.events, "traded")
+    assert len(public) == 1 and public[0].audience == "public"
+    assert set(of_type(result.events, "traded_detail")[0].to) == {"Black Knight", "Amazon"}
+
+
+def test_a_trade_the_partner_did_not_agree_to_is_not_made():
+    from rules.parse import parse_orders
+
+    state = trading_pair()
+    mace = next(i for i in state.characters["Black Knight"].items if i.startswith("Mace"))
+    knight = parse_orders(f"H\ntrade Amazon: give {mace}; get 5 gold", state, "Black Knight")
+    amazon = parse_orders(f"H\ntrade Black Knight: give 3 gold; get {mace}", state, "Amazon")
+    assert knight.orders and amazon.orders
+    result = resolve(state, {"Black Knight": knight.orders, "Amazon": amazon.orders})
+    assert result.state.place_of(mace) == Place.owner("Black Knight")
+    not_made = of_type(result.events, "trade_not_made")
+    assert {e.to for e in not_made} == {("Black Knight",), ("Amazon",)}
+    assert all(e.audience == "private" for e in not_made)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("trade Elf: give 3 gold", "'Elf' is not another character in the game"),
+        ("trade Amazon: give Spear 1", "'Spear 1' is not his"),
+        ("trade Amazon: swap Mace 1", "e.g. 'trade Elf: give Mace 1, 5 gold; get Light Bow 1'"),
+        ("trade Amazon: give Sword of Doom", "is no piece of the game"),
+    ],
+)
+def test_bad_trade_lines_are_refused(line, message):
+    from rules.parse import parse_orders
+
+    result = parse_orders(f"H\n{line}", trading_pair(), "Black Knight")
+    assert result.orders is None
+    assert any(message in f"{p.message} {p.hint}" for p in result.errors), result.errors
