@@ -21,8 +21,8 @@ from rules import moving
 from rules.board import Board
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
+from rules.chits import in_play, printed, rest, restable
 from rules.chits import midnight as fatigue_alerted
-from rules.chits import printed, rest, restable
 from rules.dice import Dice
 from rules.events import Audience, Decision, Event, Resolution
 from rules.orders import (
@@ -297,6 +297,14 @@ class _Day:
         if reason is not None:
             self.emit("phase_cancelled", who=name, phase=number, reason=reason)
             return
+        if activity.kind is not ActivityKind.REST and not in_play(self.character(name)):
+            self.emit(
+                "phase_cancelled",
+                who=name,
+                phase=number,
+                reason="every chit is fatigued or wounded: he can only rest (7.8.4)",
+            )
+            return
         if activity.source == SUNLIGHT:
             turn.sunlight_used = True
         if activity.kind is ActivityKind.BLANK:
@@ -411,14 +419,34 @@ class _Day:
         return None
 
     def _hand_over(self, giver: str, taker: str, items: Sequence[str], gold: int) -> None:
-        """Items change owner and come in inactive (rules-map P10); gold is paid."""
+        """Items change owner and come in inactive (rules-map P10); gold is paid. An item too
+        heavy for the taker's active horse or Boots makes him deactivate them, or abandon the
+        item if his instructions say so (7.3.1f.1, 7.3.2a; P9)."""
         source, target = self.character(giver), self.character(taker)
         for item in items:
             source.items.pop(item)
             self.state.put(item, Place.owner(taker))
             target.items[item] = ItemState(active=False)
+            self._keep_mounts_able(taker, item)
         source.gold -= gold
         target.gold += gold
+
+    def _keep_mounts_able(self, name: str, new_item: str) -> None:
+        character = self.character(name)
+        for mount, state in list(character.items.items()):
+            if not state.active or mount == new_item:
+                continue
+            state.active = False
+            refused = moving.activation_refused(self.catalog, self.state, character, mount)
+            state.active = True
+            if refused is None:
+                continue
+            where = self.where(name)
+            if not self._instructions(name).keep_heavy_items and where is not None:
+                self.events.append(moving.abandon(self.state, character, new_item, where))
+                return
+            state.active = False
+            self.emit("deactivated", who=name, item=mount, reason=refused)
 
     def _card_phase_unusable(self, card: str, where: str | None, in_cave: bool) -> str | None:
         """A card's extra phase limited to certain clearings must start in one (6.2.4b): the
@@ -442,14 +470,19 @@ class _Day:
         for change in orders.instructions.rearrange:
             if change.phase != phase:
                 continue
-            for item in change.activate:
-                if item in character.items and not character.items[item].active:
-                    character.items[item].active = True
-                    self.emit("activated", who=name, item=item)
             for item in change.deactivate:
                 if item in character.items and character.items[item].active:
                     character.items[item].active = False
                     self.emit("deactivated", who=name, item=item, reason="rearranged")
+            for item in change.activate:
+                if item not in character.items or character.items[item].active:
+                    continue
+                refused = moving.activation_refused(self.catalog, self.state, character, item)
+                if refused is not None:
+                    self.emit("activation_refused", who=name, item=item, reason=refused)
+                    continue
+                character.items[item].active = True
+                self.emit("activated", who=name, item=item)
             for item in change.abandon:
                 where = self.where(name)
                 if item in character.items and where is not None:

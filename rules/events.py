@@ -31,6 +31,7 @@ EVENT_TYPES: dict[str, str] = {
     "abandoned": "{who} abandons {item} in {at}",
     "deactivated": "{who} deactivates {item} ({reason})",
     "activated": "{who} activates {item}",
+    "activation_refused": "{who} cannot activate {item}: {reason}",
     "hid": "{who} hides: {success}",
     "rested": "{who} rests: {chit} {change}",
     "alerted": "{who} alerts {item}",

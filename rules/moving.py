@@ -226,3 +226,61 @@ def resolve_target(board: Board, target: str | None) -> str | Cancelled:
 def is_pony(catalog: Catalog, piece: str | None) -> bool:
     """Whether ``piece`` is a pony (7.3.2b.3); False for anything that is not a horse."""
     return piece is not None and piece in catalog.horses and catalog.horses[piece].kind == "pony"
+
+
+def _weight_of(catalog: Catalog, name: str) -> Weight:
+    return catalog.characters[name].weight
+
+
+def activation_refused(
+    catalog: Catalog, state: GameState, character: CharacterState, item: str
+) -> str | None:
+    """Why ``item`` cannot be activated now, or None (4.3.6–4.3.8, 7.3.1f, 7.3.2a): one active
+    weapon, one of each kind of armor counter, one horse — never in a cave, and strong enough
+    for him and what he carries — and one Boots card, strong enough for him and all he owns."""
+    pieces = pieces_of(catalog)
+    piece = pieces[item]
+    owned = [i for i in state.at(Place.owner(character.name)) if i != item]
+    active = [i for i in owned if character.items.get(i) is not None and character.items[i].active]
+    me = _weight_of(catalog, character.name)
+    if piece.kind is Kind.WEAPON and any(pieces[i].kind is Kind.WEAPON for i in active):
+        return "he may have only one weapon active (4.3.6)"
+    if piece.kind is Kind.ARMOR:
+        kind = catalog.armor[piece.name].kind
+        if any(
+            pieces[i].kind is Kind.ARMOR and catalog.armor[pieces[i].name].kind == kind
+            for i in active
+        ):
+            return f"he may have only one {kind} active (4.3.7)"
+    if piece.kind is Kind.HORSE:
+        where = clearing_of(state, character.name)
+        if (
+            where is not None
+            and Board(catalog, state.tiles).clearing_type(where) is ClearingType.CAVE
+        ):
+            return "no horse can be active in a cave (7.3.2a.1)"
+        if any(pieces[i].kind is Kind.HORSE for i in active):
+            return "he may ride only one horse (7.3.2a)"
+        strength = horse_strength(catalog, item)
+        packed = _packed(catalog, state, character)
+        carried = [i for i in owned if pieces[i].kind is not Kind.HORSE and i not in packed]
+        heaviest = max([me, *(item_weight(catalog, i) for i in carried)], key=lambda w: w.rank)
+        if strength.rank < heaviest.rank:
+            return f"the {item} cannot carry {heaviest} weight (7.3.2a)"
+    if piece.kind is Kind.TREASURE:
+        card = catalog.treasures[piece.name]
+        if "boots" in card.behaviour and card.chit is not None and card.chit.strength is not None:
+            if any(
+                pieces[i].kind is Kind.TREASURE
+                and "boots" in catalog.treasures[pieces[i].name].behaviour
+                for i in active
+            ):
+                return "he may have only one Boots card active (7.3.1f.2)"
+            everything = [
+                me,
+                *(item_weight(catalog, i) for i in owned if pieces[i].kind is not Kind.HORSE),
+            ]
+            heaviest = max(everything, key=lambda w: w.rank)
+            if card.chit.strength.rank < heaviest.rank:
+                return f"the {item} cannot carry {heaviest} weight (7.3.1f.1)"
+    return None

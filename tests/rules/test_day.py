@@ -533,3 +533,32 @@ def test_bad_trade_lines_are_refused(line, message):
     result = parse_orders(f"H\n{line}", trading_pair(), "Black Knight")
     assert result.orders is None
     assert any(message in f"{p.message} {p.hint}" for p in result.errors), result.errors
+
+
+def test_with_every_chit_out_of_play_he_can_only_rest():
+    """7.8.4 (L2008): other recorded activities are cancelled."""
+    state = game("Amazon")
+    for chit in state.characters["Amazon"].chits:
+        chit.status = "fatigued" if chit.label.endswith("*") else "wounded"
+    result = resolve(state, {"Amazon": orders("Amazon", act(K.HIDE), act(K.REST))})
+    assert of_type(result.events, "phase_cancelled", who="Amazon", phase=1)
+    assert of_type(result.events, "rested", who="Amazon")
+
+
+def test_activations_the_rules_forbid_are_refused():
+    """4.3.6: one active weapon; 7.3.2a: a horse must carry its rider."""
+    state = game("Black Knight")
+    state.put("Spear 1", Place.owner("Black Knight"))
+    state.characters["Black Knight"].items["Spear 1"] = ItemState(active=False)
+    state.put("Pony L2/L4", Place.owner("Black Knight"))
+    state.characters["Black Knight"].items["Pony L2/L4"] = ItemState(active=False)
+    change = Rearrangement(phase=1, activate=("Spear 1", "Pony L2/L4"))
+    result = resolve(
+        state, {"Black Knight": orders("Black Knight", act(K.HIDE), rearrange=[change])}
+    )
+    refused = {
+        e.fields["item"]: e.fields["reason"] for e in of_type(result.events, "activation_refused")
+    }
+    assert "only one weapon" in refused["Spear 1"]
+    assert "cannot carry" in refused["Pony L2/L4"], "a pony (L) cannot carry the Medium knight"
+    assert not result.state.characters["Black Knight"].items["Spear 1"].active
