@@ -1,0 +1,66 @@
+"""The database engine and the unit of work.
+
+:func:`make_engine` takes any SQLAlchemy URL. For SQLite it sets the pragmas on every new
+connection (WAL, ``synchronous=NORMAL``, foreign keys, a busy timeout) and takes over
+transaction control from ``sqlite3``: each transaction starts with ``BEGIN IMMEDIATE``, so the
+reads of a unit of work belong to its transaction and a second writer waits for the first
+(up to the busy timeout) instead of failing halfway. :func:`session_scope` is one such unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import Connection
+from sqlmodel import Session
+
+DEFAULT_URL = "sqlite:///realmbot.db"
+BUSY_TIMEOUT_MS = 5000
+SQLITE_PRAGMAS = (
+    "journal_mode=WAL",
+    "synchronous=NORMAL",
+    "foreign_keys=ON",
+    f"busy_timeout={BUSY_TIMEOUT_MS}",
+)
+
+
+def make_engine(url: str = DEFAULT_URL, **kwargs: Any) -> Engine:
+    """An engine for ``url``; SQLite connections get the pragmas and ``BEGIN IMMEDIATE``."""
+    engine = create_engine(url, **kwargs)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
+    return engine
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # sqlite3 would otherwise BEGIN only before a DML write: reads and DDL would run outside.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        for pragma in SQLITE_PRAGMAS:
+            cursor.execute(f"PRAGMA {pragma}")
+    finally:
+        cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+@contextmanager
+def session_scope(engine: Engine) -> Iterator[Session]:
+    """One unit of work: commit if the block succeeds, roll everything back if it raises.
+
+    Rows stay readable after the block (``expire_on_commit=False``) but are detached.
+    """
+    with Session(engine, expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise

@@ -1,0 +1,152 @@
+"""The tables: campaigns, seats, orders, snapshots, events, decisions, moderator actions, outbox.
+
+The engine's state is stored as its own canonical JSON (``Snapshot.state``); rows never hold
+engine objects. Every datetime is timezone-aware UTC. JSON columns are treated as immutable:
+code assigns a new value rather than changing one in place.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, LargeBinary, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def _json(default: Any) -> Any:
+    return Field(default_factory=default, sa_column=Column(JSON, nullable=False))
+
+
+class Campaign(SQLModel, table=True):
+    """One game and its moderation: where it is played, its deadlines and its options.
+
+    ``status`` is ``enrolling`` (players join), ``running``, ``paused`` or ``finished``.
+    ``day`` is the game day awaiting orders; ``deadline`` is when it resolves (UTC).
+    ``options`` hold the campaign's settings (deadline rules, optional rules, whether decisions
+    wait for players); ``moderators`` the user ids who may moderate.
+    """
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True, max_length=100)
+    guild: str | None = Field(default=None, max_length=32)
+    channel: str | None = Field(default=None, max_length=32)
+    status: str = Field(default="enrolling", max_length=16)
+    seed: int = 0
+    day: int = 0
+    deadline: datetime | None = None
+    paused_until: datetime | None = None
+    pause_reason: str | None = Field(default=None, max_length=300)
+    locked: bool = False
+    extensions_used: int = 0
+    created_at: datetime
+    options: dict[str, Any] = _json(dict)
+    moderators: list[str] = _json(list)
+
+
+class Seat(SQLModel, table=True):
+    """A character in a campaign and the player who plays him (one player per character)."""
+
+    __table_args__ = (UniqueConstraint("campaign_id", "character", name="uq_seat_character"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
+    character: str = Field(max_length=40)
+    player: str = Field(index=True, max_length=32)
+    player_name: str = Field(max_length=100)
+    joined_at: datetime
+    ready: bool = False
+    missed_days: int = 0
+    autopilot: bool = False
+    excused_day: int | None = None
+    standing_orders: str | None = Field(default=None, sa_column=Column(Text))
+    setup: dict[str, Any] = _json(dict)
+
+
+class OrderSubmission(SQLModel, table=True):
+    """One accepted order message for a seat and day; the highest version is the one in force."""
+
+    __table_args__ = (UniqueConstraint("seat_id", "day", "version", name="uq_order_version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
+    seat_id: int = Field(foreign_key="seat.id", index=True, ondelete="CASCADE")
+    day: int
+    version: int
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    canonical: str = Field(sa_column=Column(Text, nullable=False))
+    source: str = Field(default="player", max_length=16)
+    cleared: bool = False
+    submitted_at: datetime
+
+
+class Snapshot(SQLModel, table=True):
+    """The game state after one resolved step (``start`` of a day, ``daylight``, ``end``)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
+    day: int
+    step: str = Field(max_length=16)
+    content_hash: str = Field(max_length=64)
+    state: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime
+
+
+class EventRecord(SQLModel, table=True):
+    """One engine event of a resolved day, with its audience."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
+    day: int
+    seq: int
+    type: str = Field(max_length=40)
+    audience: str = Field(max_length=16)
+    recipients: list[str] = _json(list)
+    fields: dict[str, Any] = _json(dict)
+
+
+class PendingDecision(SQLModel, table=True):
+    """A choice the engine asked a player for mid-day, and his answer once given."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
+    day: int
+    character: str = Field(max_length=40)
+    kind: str = Field(max_length=40)
+    prompt: str = Field(sa_column=Column(Text, nullable=False))
+    options: list[str] = _json(list)
+    default: str = Field(max_length=200)
+    answer: str | None = Field(default=None, max_length=200)
+    asked_at: datetime
+    due_at: datetime | None = None
+
+
+class ModeratorAction(SQLModel, table=True):
+    """One moderator action, as the public log shows it."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
+    moderator: str = Field(max_length=100)
+    action: str = Field(max_length=40)
+    detail: str = Field(sa_column=Column(Text, nullable=False))
+    at: datetime
+
+
+class OutboxMessage(SQLModel, table=True):
+    """A message to deliver, written in the same transaction as the change it reports.
+
+    ``kind`` is ``channel`` (the campaign's public channel), ``dm`` (a player, ``to`` is his id)
+    or ``moderators``. The transport delivers undelivered messages in id order and sets
+    ``delivered_at``: a crash between commit and send neither loses nor duplicates one.
+    """
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
+    kind: str = Field(max_length=16)
+    to: str | None = Field(default=None, max_length=32)
+    content: str = Field(sa_column=Column(Text, nullable=False))
+    attachment_name: str | None = Field(default=None, max_length=100)
+    attachment: bytes | None = Field(default=None, sa_column=Column(LargeBinary))
+    created_at: datetime
+    delivered_at: datetime | None = Field(default=None, index=True)
+    attempts: int = 0

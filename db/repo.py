@@ -1,0 +1,434 @@
+"""Reading and writing the tables: small functions that take a session and keyword arguments.
+
+They add, flush (so new rows have their ids) and query; they never commit (the caller's
+:func:`db.engine.session_scope` does) and hold no game or moderation rules (the service does).
+Lists come back in a stable order. JSON values are stored as given: pass new ones, never change
+a stored one in place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any, TypeVar
+
+from sqlmodel import Session, SQLModel, col, func, select
+
+from db.models import (
+    Campaign,
+    EventRecord,
+    ModeratorAction,
+    OrderSubmission,
+    OutboxMessage,
+    PendingDecision,
+    Seat,
+    Snapshot,
+)
+from rules.events import Event
+
+_Row = TypeVar("_Row", bound=SQLModel)
+
+
+def _add(session: Session, row: _Row) -> _Row:
+    session.add(row)
+    session.flush()
+    return row
+
+
+def _get(session: Session, model: type[_Row], row_id: int) -> _Row:
+    row = session.get(model, row_id)
+    if row is None:
+        raise LookupError(f"no {model.__name__} with id {row_id}")
+    return row
+
+
+# Campaigns
+
+
+def create_campaign(
+    session: Session,
+    *,
+    name: str,
+    created_at: datetime,
+    guild: str | None = None,
+    channel: str | None = None,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    moderators: list[str] | None = None,
+) -> Campaign:
+    """Add a campaign (status ``enrolling``, day 0)."""
+    campaign = Campaign(
+        name=name,
+        created_at=created_at,
+        guild=guild,
+        channel=channel,
+        seed=seed,
+        options=dict(options or {}),
+        moderators=list(moderators or []),
+    )
+    return _add(session, campaign)
+
+
+def get_campaign(session: Session, *, name: str) -> Campaign | None:
+    """The campaign called ``name``, if any."""
+    return session.exec(select(Campaign).where(Campaign.name == name)).first()
+
+
+def get_campaign_by_id(session: Session, *, campaign_id: int) -> Campaign | None:
+    """The campaign with this id, if any."""
+    return session.get(Campaign, campaign_id)
+
+
+def list_running_campaigns(session: Session) -> list[Campaign]:
+    """The campaigns whose status is ``running``, in id order."""
+    query = select(Campaign).where(Campaign.status == "running").order_by(col(Campaign.id))
+    return list(session.exec(query))
+
+
+def list_due_campaigns(session: Session, *, now: datetime) -> list[Campaign]:
+    """The running campaigns whose deadline is at or before ``now``, earliest deadline first."""
+    query = (
+        select(Campaign)
+        .where(Campaign.status == "running", col(Campaign.deadline) <= now)
+        .order_by(col(Campaign.deadline), col(Campaign.id))
+    )
+    return list(session.exec(query))
+
+
+# Seats
+
+
+def add_seat(
+    session: Session,
+    *,
+    campaign_id: int,
+    character: str,
+    player: str,
+    player_name: str,
+    joined_at: datetime,
+    setup: dict[str, Any] | None = None,
+) -> Seat:
+    """Seat ``player`` as ``character`` in a campaign."""
+    seat = Seat(
+        campaign_id=campaign_id,
+        character=character,
+        player=player,
+        player_name=player_name,
+        joined_at=joined_at,
+        setup=dict(setup or {}),
+    )
+    return _add(session, seat)
+
+
+def list_seats(session: Session, *, campaign_id: int) -> list[Seat]:
+    """A campaign's seats, in the order they were taken."""
+    query = select(Seat).where(Seat.campaign_id == campaign_id).order_by(col(Seat.id))
+    return list(session.exec(query))
+
+
+def list_player_seats(
+    session: Session, *, player: str, campaign_id: int | None = None
+) -> list[Seat]:
+    """The seats ``player`` holds, in every campaign or in one."""
+    query = select(Seat).where(Seat.player == player)
+    if campaign_id is not None:
+        query = query.where(Seat.campaign_id == campaign_id)
+    return list(session.exec(query.order_by(col(Seat.id))))
+
+
+def get_seat(session: Session, *, campaign_id: int, character: str) -> Seat | None:
+    """The seat of ``character`` in a campaign, if taken."""
+    query = select(Seat).where(Seat.campaign_id == campaign_id, Seat.character == character)
+    return session.exec(query).first()
+
+
+# Orders
+
+
+def submit_orders(
+    session: Session,
+    *,
+    seat: Seat,
+    day: int,
+    text: str,
+    canonical: str,
+    submitted_at: datetime,
+    source: str = "player",
+    cleared: bool = False,
+) -> OrderSubmission:
+    """Store a new version of a seat's orders for ``day`` (the previous highest version + 1)."""
+    assert seat.id is not None, "the seat must be flushed first"
+    latest = session.exec(
+        select(func.max(OrderSubmission.version)).where(
+            OrderSubmission.seat_id == seat.id, OrderSubmission.day == day
+        )
+    ).one()
+    submission = OrderSubmission(
+        campaign_id=seat.campaign_id,
+        seat_id=seat.id,
+        day=day,
+        version=(latest or 0) + 1,
+        text=text,
+        canonical=canonical,
+        source=source,
+        cleared=cleared,
+        submitted_at=submitted_at,
+    )
+    return _add(session, submission)
+
+
+def clear_orders(
+    session: Session, *, seat: Seat, day: int, submitted_at: datetime, source: str = "player"
+) -> OrderSubmission:
+    """Withdraw a seat's orders for ``day``: a new, empty version marked ``cleared``."""
+    return submit_orders(
+        session,
+        seat=seat,
+        day=day,
+        text="",
+        canonical="",
+        submitted_at=submitted_at,
+        source=source,
+        cleared=True,
+    )
+
+
+def current_orders(session: Session, *, campaign_id: int, day: int) -> dict[int, OrderSubmission]:
+    """The orders in force for ``day`` by seat id; cleared orders are not in force."""
+    query = (
+        select(OrderSubmission)
+        .where(OrderSubmission.campaign_id == campaign_id, OrderSubmission.day == day)
+        .order_by(col(OrderSubmission.seat_id), col(OrderSubmission.version))
+    )
+    newest = {row.seat_id: row for row in session.exec(query)}
+    return {seat_id: row for seat_id, row in newest.items() if not row.cleared}
+
+
+# Snapshots
+
+
+def content_hash(state: str) -> str:
+    """The SHA-256 hex digest of a snapshot's canonical JSON."""
+    return hashlib.sha256(state.encode("utf-8")).hexdigest()
+
+
+def save_snapshot(
+    session: Session, *, campaign_id: int, day: int, step: str, state: str, created_at: datetime
+) -> Snapshot:
+    """Store the state (canonical JSON) after a step, with its content hash."""
+    snapshot = Snapshot(
+        campaign_id=campaign_id,
+        day=day,
+        step=step,
+        content_hash=content_hash(state),
+        state=state,
+        created_at=created_at,
+    )
+    return _add(session, snapshot)
+
+
+def latest_snapshot(session: Session, *, campaign_id: int) -> Snapshot | None:
+    """The snapshot of a campaign saved last, if any."""
+    query = (
+        select(Snapshot)
+        .where(Snapshot.campaign_id == campaign_id)
+        .order_by(col(Snapshot.id).desc())
+    )
+    return session.exec(query).first()
+
+
+def get_snapshot(session: Session, *, campaign_id: int, day: int, step: str) -> Snapshot | None:
+    """The last snapshot saved for a day and step, if any."""
+    query = (
+        select(Snapshot)
+        .where(Snapshot.campaign_id == campaign_id, Snapshot.day == day, Snapshot.step == step)
+        .order_by(col(Snapshot.id).desc())
+    )
+    return session.exec(query).first()
+
+
+# Events
+
+
+def save_events(
+    session: Session, *, campaign_id: int, day: int, events: Iterable[Event]
+) -> list[EventRecord]:
+    """Store a day's events in order; ``seq`` continues after the day's last stored one."""
+    last = session.exec(
+        select(func.max(EventRecord.seq)).where(
+            EventRecord.campaign_id == campaign_id, EventRecord.day == day
+        )
+    ).one()
+    start = 0 if last is None else last + 1
+    records = [
+        EventRecord(
+            campaign_id=campaign_id,
+            day=day,
+            seq=start + offset,
+            type=event.type,
+            audience=event.audience,
+            recipients=list(event.to),
+            fields=dict(event.fields),
+        )
+        for offset, event in enumerate(events)
+    ]
+    session.add_all(records)
+    session.flush()
+    return records
+
+
+def list_events(session: Session, *, campaign_id: int, day: int) -> list[EventRecord]:
+    """A day's events in ``seq`` order."""
+    query = (
+        select(EventRecord)
+        .where(EventRecord.campaign_id == campaign_id, EventRecord.day == day)
+        .order_by(col(EventRecord.seq))
+    )
+    return list(session.exec(query))
+
+
+def as_event(record: EventRecord) -> Event:
+    """The engine's :class:`~rules.events.Event` for a stored one."""
+    return Event.model_validate(
+        {
+            "type": record.type,
+            "fields": record.fields,
+            "audience": record.audience,
+            "to": tuple(record.recipients),
+        }
+    )
+
+
+def visible_events(
+    session: Session, *, campaign_id: int, day: int, viewer: str
+) -> list[EventRecord]:
+    """A day's events that ``viewer`` may see (:meth:`rules.events.Event.visible_to`)."""
+    events = list_events(session, campaign_id=campaign_id, day=day)
+    return [record for record in events if as_event(record).visible_to(viewer)]
+
+
+# Decisions
+
+
+def add_decision(
+    session: Session,
+    *,
+    campaign_id: int,
+    day: int,
+    character: str,
+    kind: str,
+    prompt: str,
+    options: list[str],
+    default: str,
+    asked_at: datetime,
+    due_at: datetime | None = None,
+) -> PendingDecision:
+    """Store a choice the engine asks a player for."""
+    decision = PendingDecision(
+        campaign_id=campaign_id,
+        day=day,
+        character=character,
+        kind=kind,
+        prompt=prompt,
+        options=list(options),
+        default=default,
+        asked_at=asked_at,
+        due_at=due_at,
+    )
+    return _add(session, decision)
+
+
+def open_decisions(
+    session: Session, *, campaign_id: int, character: str | None = None
+) -> list[PendingDecision]:
+    """A campaign's unanswered decisions (of one character, if given), oldest first."""
+    query = select(PendingDecision).where(
+        PendingDecision.campaign_id == campaign_id, col(PendingDecision.answer).is_(None)
+    )
+    if character is not None:
+        query = query.where(PendingDecision.character == character)
+    return list(session.exec(query.order_by(col(PendingDecision.id))))
+
+
+def answer_decision(session: Session, *, decision_id: int, answer: str) -> PendingDecision:
+    """Record the answer to a decision (``LookupError`` if there is no such decision)."""
+    decision = _get(session, PendingDecision, decision_id)
+    decision.answer = answer
+    return _add(session, decision)
+
+
+# Moderator actions
+
+
+def log_action(
+    session: Session, *, campaign_id: int, moderator: str, action: str, detail: str, at: datetime
+) -> ModeratorAction:
+    """Log a moderator action for the public log."""
+    entry = ModeratorAction(
+        campaign_id=campaign_id, moderator=moderator, action=action, detail=detail, at=at
+    )
+    return _add(session, entry)
+
+
+def list_actions(session: Session, *, campaign_id: int) -> list[ModeratorAction]:
+    """A campaign's moderator log, oldest first."""
+    query = (
+        select(ModeratorAction)
+        .where(ModeratorAction.campaign_id == campaign_id)
+        .order_by(col(ModeratorAction.id))
+    )
+    return list(session.exec(query))
+
+
+# Outbox
+
+
+def add_message(
+    session: Session,
+    *,
+    campaign_id: int,
+    kind: str,
+    content: str,
+    created_at: datetime,
+    to: str | None = None,
+    attachment_name: str | None = None,
+    attachment: bytes | None = None,
+) -> OutboxMessage:
+    """Queue a message (``channel``, ``dm`` to ``to``, or ``moderators``) for the transport."""
+    message = OutboxMessage(
+        campaign_id=campaign_id,
+        kind=kind,
+        to=to,
+        content=content,
+        attachment_name=attachment_name,
+        attachment=attachment,
+        created_at=created_at,
+    )
+    return _add(session, message)
+
+
+def undelivered_messages(session: Session, *, limit: int | None = None) -> list[OutboxMessage]:
+    """The messages not yet delivered, in id order (the order they were written)."""
+    query = (
+        select(OutboxMessage)
+        .where(col(OutboxMessage.delivered_at).is_(None))
+        .order_by(col(OutboxMessage.id))
+        .limit(limit)
+    )
+    return list(session.exec(query))
+
+
+def mark_delivered(session: Session, *, message_id: int, at: datetime) -> OutboxMessage:
+    """Record that a message was delivered at ``at``."""
+    message = _get(session, OutboxMessage, message_id)
+    message.delivered_at = at
+    return _add(session, message)
+
+
+def record_attempt(session: Session, *, message_id: int) -> int:
+    """Count one more delivery attempt of a message; returns the count."""
+    message = _get(session, OutboxMessage, message_id)
+    message.attempts += 1
+    _add(session, message)
+    return message.attempts

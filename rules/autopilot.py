@@ -1,0 +1,241 @@
+"""Autopilot: legal, sensible Birdsong orders for a character whose player missed the day, or
+who is played by the demo (6.2: the day's phases recorded in the rulebook notation).
+
+Every phase is taken from :func:`rules.legal.legal_activities` given the phases before it, so the
+text always parses (:func:`rules.parse.parse_orders`), and the day's whole entitlement is used
+(:func:`rules.phases.entitlement`, 6.2.2): Basic and Sunlight phases, and each extra phase for an
+activity it may pay for (6.2.4a), or as a blank phase at the end when it pays for none of his or
+must start where he is not at Birdsong (6.2.4b: the Captain's Reputation away from a dwelling).
+Pony Moves (6.2.4c) are not used. The plan, in order:
+
+1. with every chit fatigued or wounded he can only Rest (7.8.4): R on each phase that may pay for
+   it, ``-`` on the others;
+2. H first when denizens prowl nearby: a monster in his tile or in a clearing one roadway away;
+3. one R per chit out of play (7.8.2), up to his generic phases (his own extra Rest first);
+4. explore: Moves toward the nearest tiles with face-down map chits (3.5) he has not passed today,
+   one of the three nearest picked at random, then on from there; two consecutive Moves into a
+   mountain clearing (7.3.1c.1), never off the map (7.3.1a.4), never along a roadway he may not
+   use (7.3.1a); no cave while that would cost his Sunlight phases (6.2.2b, 7.3.1c.2) unless no
+   other Move is possible; no Move at all while he carries what he could not carry moving, which
+   he would have to abandon (7.3.1e);
+5. H at the end of the turn, so that he is hidden when the denizens prowl (7.4); a phase no Move
+   can use (a mountain climb with one phase left) is a Rest if a chit is out of play, else H.
+
+He never Follows, Trades, Hires or Searches (not useful to an absent player yet).
+
+Randomness: the autopilot never draws from the game's dice (4.1: ``state.dice`` is the game's
+only stream and every draw is logged), so ordering it does not change any roll of the game. Its
+choices come from a private ``random.Random`` seeded with the dice seed, the month, the day and
+the character's name, so the same state always gives the same orders.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from rules.board import Board, parse_clearing_id
+from rules.catalog import Catalog
+from rules.catalog import catalog as default_catalog
+from rules.chits import in_play
+from rules.legal import legal_activities
+from rules.moving import too_heavy
+from rules.orders import Activity, ActivityKind
+from rules.phases import Entitlement, clearing_qualities, entitlement
+from rules.pieces import Kind, pieces_of
+from rules.schema.tiles import ClearingType
+from rules.state import GameState, Place
+from rules.targets import EDGE, Map
+
+K = ActivityKind
+HIDE, REST, BLANK = Activity(kind=K.HIDE), Activity(kind=K.REST), Activity(kind=K.BLANK)
+#: How many of the nearest unexplored tiles a day's goal is drawn from.
+CHOICES = 3
+#: What walking back through a clearing entered today adds to a route's length.
+REVISIT = 3
+
+
+def autopilot_orders(state: GameState, character: str, *, catalog: Catalog | None = None) -> str:
+    """``character``'s orders for today in the rulebook notation (``"M CV2, M CV5, H"``): see
+    the module docstring. Pure: the state, its dice included, is not changed."""
+    return ", ".join(str(a) for a in _Pilot(catalog or default_catalog(), state, character).day())
+
+
+def autopilot_all(
+    state: GameState, names: Iterable[str], *, catalog: Catalog | None = None
+) -> dict[str, str]:
+    """:func:`autopilot_orders` for each of ``names``."""
+    return {name: autopilot_orders(state, name, catalog=catalog) for name in names}
+
+
+def tile_code(clearing: str) -> str:
+    """The tile code of a clearing id (``"CV5"`` → ``"CV"``)."""
+    return parse_clearing_id(clearing)[0]
+
+
+class _Pilot:
+    """One character's day being planned."""
+
+    def __init__(self, catalog: Catalog, state: GameState, character: str) -> None:
+        self.catalog, self.state, self.character = catalog, state, character
+        self.world = Map(catalog, state, character)
+        self.board: Board = self.world.board
+        self.sheet = state.characters[character]
+        seed = f"{state.dice.seed}:{state.month}:{state.day}:{character}"
+        self.rng = random.Random(seed)
+        self.plan: list[Activity] = []
+        self.been: set[str] = set()  # clearings entered today: walked back through last
+
+    def day(self) -> list[Activity]:
+        """The day's phases: without caves if any Move is possible so (6.2.2b), else with them."""
+        here = self.world.here()
+        if here is None:  # off the map: nothing to plan
+            return [BLANK]
+        ent = entitlement(self.catalog, self.state, self.character)
+        plan = self.planned(ent, here, caves=ent.sunlight == 0)
+        if ent.sunlight and not any(a.kind is K.MOVE for a in plan):
+            dark = entitlement(self.catalog, self.state, self.character, cave_moves=("cave",))
+            with_caves = self.planned(dark, here, caves=True)
+            if any(self.is_cave(a.target) for a in with_caves if a.kind is K.MOVE):
+                return with_caves
+        return plan
+
+    def planned(self, ent: Entitlement, here: str, *, caves: bool) -> list[Activity]:
+        """Steps 1–5 of the module docstring with the phases of ``ent``."""
+        self.plan = []
+        places = clearing_qualities(self.board, self.state, here)
+        extras = [e for e in ent.extras if not e.pony]
+        flexible = [e for e in extras if e.flexible and e.where in ("anywhere", *places)]
+        generic = ent.basic + ent.sunlight + len(flexible)
+        own = Counter(
+            next((k for k in (K.MOVE, K.HIDE, K.REST) if k in e.activities), K.BLANK)
+            if e.where in ("anywhere", *places)
+            else K.BLANK
+            for e in extras
+            if e not in flexible
+        )  # what each other extra pays for (6.2.4a); BLANK: none of M, H, R, or not here (6.2.4b)
+        moves, hides, rests, blanks = (own[k] for k in (K.MOVE, K.HIDE, K.REST, K.BLANK))
+        tired = sum(1 for c in self.sheet.chits if c.status != "active")
+        if not in_play(self.sheet):  # 7.8.4
+            self.add(REST, generic + rests)
+            self.add(BLANK, moves + hides + blanks)
+            return self.plan
+        if self.prowled(here):  # hide first (7.4), with his own extra Hide if he has one
+            hides, generic = (hides - 1, generic) if hides else (hides, generic - 1)
+            self.add(HIDE)
+        self.add(REST, rests if tired else 0)
+        blanks += 0 if tired else rests
+        resting = min(max(tired - rests, 0), generic)
+        self.add(REST, resting)
+        generic -= resting
+        ending = hides or min(generic, 1)  # the last H: his extra Hide, else a generic phase
+        generic -= 0 if hides else ending
+        heavy = bool(too_heavy(self.catalog, self.state, self.sheet))  # he would drop them
+        walked = 0 if heavy else self.explore(here, generic + moves, caves=caves)
+        self.add(REST if tired else HIDE, max(generic - max(walked - moves, 0), 0))
+        self.add(HIDE, ending)
+        self.add(BLANK, blanks + max(moves - walked, 0))
+        return self.plan
+
+    # --- the phases -----------------------------------------------------------------------------
+
+    def legal(self, activity: Activity) -> bool:
+        """Whether ``activity`` may be the next phase (:func:`legal_activities`)."""
+        phase = len(self.plan) + 1
+        found = legal_activities(
+            self.state, self.character, phase, catalog=self.catalog, earlier=self.plan
+        )
+        return activity in found
+
+    def add(self, activity: Activity, count: int = 1) -> None:
+        """Record ``activity`` ``count`` times, each checked legal (H, R and ``-`` always are)."""
+        for _ in range(count):
+            self.plan.append(activity if self.legal(activity) else BLANK)
+
+    def explore(self, here: str, budget: int, *, caves: bool) -> int:
+        """Record up to ``budget`` Moves toward unexplored tiles; the number recorded."""
+        seen, self.been = {tile_code(here)}, {here}
+        spent = 0
+        while (route := self.route(here, seen, caves=caves)) is not None:
+            for goal in route:
+                need = 2 if self.board.clearing_type(goal) is ClearingType.MOUNTAIN else 1
+                step = Activity(kind=K.MOVE, target=goal)
+                if spent + need > budget or not self.legal(step):
+                    return spent
+                self.plan += [step] * need  # a climb is two Moves in a row (7.3.1c.1)
+                spent += need
+                here = goal
+                seen.add(tile_code(goal))
+                self.been.add(goal)
+        return spent
+
+    # --- the map -------------------------------------------------------------------------------
+
+    def is_cave(self, clearing: str | None) -> bool:
+        return clearing is not None and self.board.clearing_type(clearing) is ClearingType.CAVE
+
+    def prowled(self, clearing: str) -> bool:
+        """Whether a monster stands in his tile or one roadway from him ("denizens prowl")."""
+        code = tile_code(clearing)
+        near = {c for c in self.board.clearings() if tile_code(c) == code}
+        near.update(self.board.neighbours(clearing))
+        pieces = pieces_of(self.catalog)
+        return any(
+            p in pieces and pieces[p].kind is Kind.MONSTER
+            for c in near
+            for p in self.state.at(Place.clearing(c))
+        )
+
+    def unexplored(self) -> set[str]:
+        """Tiles whose forest holds a face-down map chit (3.5.4)."""
+        return {
+            place.partition(":")[2]
+            for place, pieces in self.state.stacks.items()
+            if place.startswith("tile:") and any(p not in self.state.face_up for p in pieces)
+        }
+
+    def route(self, start: str, seen: set[str], *, caves: bool) -> list[str] | None:
+        """The clearings to walk to (``start`` excluded) toward one of the :data:`CHOICES`
+        nearest tiles not in ``seen``, preferring tiles with face-down map chits; None if none.
+
+        Distances count a mountain clearing twice (7.3.1c.1) and a clearing already entered today
+        :data:`REVISIT` more, so he turns back only when he must; caves are left out unless
+        ``caves``; only roadways he may use now (7.3.1a), never the map's edge."""
+        cost, came = self.distances(start, caves=caves)
+        tiles: dict[str, str] = {}
+        for clearing in sorted(cost, key=lambda c: (cost[c], c)):
+            tiles.setdefault(tile_code(clearing), clearing)
+        fresh = [t for t in tiles if t not in seen]
+        wanted = [t for t in fresh if t in self.unexplored()] or fresh
+        if not wanted:
+            return None
+        goal = tiles[self.rng.choice(wanted[:CHOICES])]
+        path = [goal]
+        while (back := came.get(path[-1])) is not None:
+            path.append(back)
+        return path[::-1][1:]
+
+    def distances(self, start: str, *, caves: bool) -> tuple[dict[str, int], dict[str, str]]:
+        """Dijkstra from ``start``: each reachable clearing's cost and predecessor."""
+        cost, came = {start: 0}, {}
+        queue = [(0, start)]
+        while queue:
+            spent, here = heapq.heappop(queue)
+            if spent > cost[here]:
+                continue
+            for goal in self.neighbours(here, caves=caves):
+                step = 2 if self.board.clearing_type(goal) is ClearingType.MOUNTAIN else 1
+                step += REVISIT if goal in self.been else 0
+                if goal not in cost or spent + step < cost[goal]:
+                    cost[goal], came[goal] = spent + step, here
+                    heapq.heappush(queue, (spent + step, goal))
+        return cost, came
+
+    def neighbours(self, clearing: str, *, caves: bool) -> Sequence[str]:
+        return [
+            c
+            for c in self.world.reachable(clearing)
+            if c != EDGE and (caves or not self.is_cave(c))
+        ]
