@@ -19,7 +19,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
-	$(BIN)/realmbot catalog
+	$(BIN)/realmbot run
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -183,6 +183,67 @@ def cmd_scenario(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
     return run_paths(args.paths, data)
 
 
+def cmd_run(args: argparse.Namespace, data: Catalog) -> str:
+    from bot.config import Settings
+    from bot.demo import run_demo
+
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        message = str(exc.errors(include_url=False)[0]["msg"])
+        raise UsageError(message.removeprefix("Value error, ")) from None
+    if settings.discord:
+        raise UsageError(
+            "not implemented yet: the Discord transport (issue 5); unset DISCORD_TOKEN to run "
+            "the local demo"
+        )
+    out = run_demo(settings)
+    return f"demo written to {out}"
+
+
+def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
+    from bot.local import deliver
+    from bot.service import CampaignService, RequestError
+    from db.engine import make_engine
+    from db.migrate import upgrade
+
+    engine = make_engine(args.db)
+    upgrade(engine)
+    service = CampaignService(engine, data)
+    try:
+        match args.action:
+            case "create":
+                reply = service.create(args.campaign, moderator=args.moderator, seed=args.seed)
+            case "join":
+                reply = service.join(
+                    args.campaign,
+                    player=args.player,
+                    player_name=args.name or args.player,
+                    character=args.character,
+                )
+            case "start":
+                reply = service.start(args.campaign, moderator=args.moderator)
+            case "orders":
+                text = (
+                    sys.stdin.read()
+                    if args.file == "-"
+                    else Path(args.file).read_text(encoding="utf-8")
+                )
+                reply = service.submit_orders(args.campaign, player=args.player, text=text)
+            case "ready":
+                reply = service.ready(args.campaign, player=args.player)
+            case "resolve":
+                reply = service.resolve_day(args.campaign, moderator=args.moderator)
+            case "deliver":
+                files = deliver(service, args.out)
+                return f"{len(files)} files written to {args.out}"
+            case _:
+                raise UsageError(f"unknown local action {args.action!r}")
+    except RequestError as exc:
+        raise UsageError(str(exc)) from None
+    return reply.text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="realmbot", description="A moderator for Magic Realm campaigns."
@@ -220,6 +281,37 @@ def build_parser() -> argparse.ArgumentParser:
         "--report", default="public", help="print the report for public, moderator or a character"
     )
 
+    commands.add_parser(
+        "run", help="the main job: the Discord bot with DISCORD_TOKEN set, else the local demo"
+    )
+
+    local = commands.add_parser("local", help="run a campaign from the command line")
+    local.add_argument("--db", default="sqlite:///realmbot.db", help="database URL")
+    local_actions = local.add_subparsers(dest="action", required=True, metavar="ACTION")
+    for action, help_text in (
+        ("create", "create a campaign"),
+        ("join", "seat a player as a character"),
+        ("start", "set up the game"),
+        ("orders", "submit a player's orders from a file or - for stdin"),
+        ("ready", "mark a player ready"),
+        ("resolve", "resolve the current day now"),
+    ):
+        sub = local_actions.add_parser(action, help=help_text)
+        sub.add_argument("campaign")
+        if action in ("create", "start", "resolve"):
+            sub.add_argument("--moderator", required=True)
+        if action == "create":
+            sub.add_argument("--seed", type=int, default=0)
+        if action in ("join", "orders", "ready"):
+            sub.add_argument("--player", required=True)
+        if action == "join":
+            sub.add_argument("--character", required=True)
+            sub.add_argument("--name", help="the player's display name")
+        if action == "orders":
+            sub.add_argument("file", help="a file of orders, or - for standard input")
+    deliver = local_actions.add_parser("deliver", help="write the reports, maps and messages")
+    deliver.add_argument("--out", type=Path, required=True)
+
     image = commands.add_parser("map", help="draw the map as one viewer sees it (PNG)")
     image.add_argument("game", type=Path)
     image.add_argument("--viewer", default="public", help="public, moderator or a character")
@@ -245,6 +337,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "map": cmd_map,
         "day": cmd_day,
         "scenario": cmd_scenario,
+        "run": cmd_run,
+        "local": cmd_local,
     }
     try:
         output = commands[args.command](args, catalog())

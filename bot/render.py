@@ -1,26 +1,94 @@
-"""Rendering of person-facing text from the Jinja2 templates in the ``templates`` package."""
+"""Rendering of person-facing text from the Jinja2 templates in the ``templates`` package.
+
+Templates run in an immutable sandbox with strict undefined names; their output is capped. For
+text bound for Discord, every value a template prints is escaped for Markdown and mentions (a
+player named ``@everyone`` or ``**bold**`` prints harmlessly); values the code marks as trusted
+with :class:`markupsafe.Markup` are printed as they are.
+"""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
 import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+from markupsafe import Markup
+
+#: The most characters a rendered message may have (a report is split or attached beyond it).
+MAX_OUTPUT = 200_000
+
+_MARKDOWN = re.compile(r"([\\*_~`|\[\]])")
+_QUOTE = re.compile(r"^([>#-])", re.M)
+_MENTION = re.compile(r"@(everyone|here)|<(@[!&]?|#)(\d+)>")
 
 
-@cache
-def environment() -> jinja2.Environment:
-    """The shared template environment: strict about undefined names, trimmed blocks."""
-    return jinja2.Environment(
+def escape_discord(value: Any) -> Any:
+    """``value`` made inert for Discord: Markdown characters escaped, mentions broken with a
+    zero-width space. :class:`Markup` values and non-strings pass unchanged."""
+    if isinstance(value, Markup) or not isinstance(value, str):
+        return value
+    escaped = _QUOTE.sub(r"\\\1", _MARKDOWN.sub(r"\\\1", value))
+    return _MENTION.sub(lambda m: m.group(0)[0] + "\u200b" + m.group(0)[1:], escaped)
+
+
+def _environment(finalize: Any = None) -> jinja2.Environment:
+    return ImmutableSandboxedEnvironment(
         loader=jinja2.PackageLoader("templates", ""),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
         autoescape=False,
+        finalize=finalize,
     )
 
 
+@cache
+def environment() -> jinja2.Environment:
+    """The environment for plain text: local files, forum posts, the command line."""
+    return _environment()
+
+
+@cache
+def discord_environment() -> jinja2.Environment:
+    """The environment for Discord: every printed value escaped (:func:`escape_discord`)."""
+    return _environment(escape_discord)
+
+
+def _capped(text: str) -> str:
+    if len(text) > MAX_OUTPUT:
+        raise ValueError(f"a rendered message of {len(text)} characters exceeds {MAX_OUTPUT}")
+    return text
+
+
 def render(name: str, **context: Any) -> str:
-    """Render the template ``name`` (e.g. ``"catalog/summary.txt.j2"``) with ``context``."""
-    return environment().get_template(name).render(**context)
+    """Render the template ``name`` (e.g. ``"catalog/summary.txt.j2"``) as plain text."""
+    return _capped(environment().get_template(name).render(**context))
+
+
+def render_discord(name: str, **context: Any) -> str:
+    """Render the template ``name`` for Discord, every value escaped."""
+    return _capped(discord_environment().get_template(name).render(**context))
+
+
+def split_message(text: str, limit: int = 2000) -> list[str]:
+    """Split ``text`` into parts of at most ``limit`` characters at line breaks (hard-splitting
+    longer lines), so that no Discord message is refused for its length."""
+    parts: list[str] = []
+    current = ""
+    for line in text.splitlines(keepends=True):
+        while len(line) > limit:
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line[:limit])
+            line = line[limit:]
+        if len(current) + len(line) > limit:
+            parts.append(current)
+            current = ""
+        current += line
+    if current or not parts:
+        parts.append(current)
+    return [part.rstrip("\n") or part for part in parts]

@@ -1,0 +1,62 @@
+"""The main job without Discord: a demo campaign played by the autopilot, written to a folder.
+
+``make run`` calls :func:`run_demo` when no Discord token is configured. It creates a fresh
+SQLite campaign in the output folder, seats the demo characters, lets the autopilot play a few
+days through the same campaign service the bot uses, and writes every report, private message and
+map the outbox holds, with a progress bar on the terminal.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.config import Settings
+from bot.local import deliver
+from bot.service import CampaignService
+from db.engine import make_engine
+from db.migrate import upgrade
+from rules.catalog import catalog
+
+MODERATOR = "demo-moderator"
+
+
+def progress(done: int, total: int, label: str, width: int = 30) -> str:
+    """A one-line progress bar: ``[##########----------] 1/2 label``."""
+    filled = width * done // max(total, 1)
+    return f"[{'#' * filled}{'-' * (width - filled)}] {done}/{total} {label}"
+
+
+def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
+    """Play ``settings.demo_days`` days of a demo campaign; returns the output folder."""
+    out = settings.output_dir
+    out.mkdir(parents=True, exist_ok=True)
+    database = out / "demo.db"
+    for stale in out.glob("demo.db*"):
+        stale.unlink()
+    engine = make_engine(f"sqlite:///{database}")
+    upgrade(engine)
+    service = CampaignService(engine, catalog())
+    names = [n.strip() for n in settings.demo_characters.split(",") if n.strip()]
+    service.create("Demo", moderator=MODERATOR, seed=settings.demo_seed)
+    for number, name in enumerate(names, start=1):
+        service.join(
+            "Demo", player=f"player-{number}", player_name=f"Player {number}", character=name
+        )
+    service.start("Demo", moderator=MODERATOR)
+    for name in names:
+        service.set_autopilot("Demo", moderator=MODERATOR, character=name)
+    files = deliver(service, out)
+    for day in range(1, settings.demo_days + 1):
+        echo(progress(day - 1, settings.demo_days, f"resolving day {day}"))
+        service.resolve_day("Demo", moderator=MODERATOR)
+        files += deliver(service, out)
+    echo(progress(settings.demo_days, settings.demo_days, "done"))
+    echo(f"{len(files)} files written to {out}/Demo (public reports, maps, private messages)")
+    return out
+
+
+if __name__ == "__main__":
+    run_demo(Settings())
+    sys.exit(0)

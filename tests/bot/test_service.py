@@ -1,0 +1,138 @@
+"""The campaign service: campaign life, orders, resolution, deadlines and the outbox."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+import time_machine
+
+from bot.local import deliver
+from bot.service import CampaignService, RequestError
+from db import repo
+from db.engine import make_engine, session_scope
+from db.migrate import upgrade
+from rules.catalog import catalog
+
+START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> CampaignService:
+    engine = make_engine(f"sqlite:///{tmp_path / 'test.db'}")
+    upgrade(engine)
+    return CampaignService(engine, catalog(), clock=lambda: datetime.now(UTC))
+
+
+@pytest.fixture
+def traveller():
+    with time_machine.travel(START, tick=False) as traveller:
+        yield traveller
+
+
+def started(service: CampaignService, *characters: str) -> None:
+    service.create("Test", moderator="gm", seed=7)
+    for number, character in enumerate(characters, start=1):
+        service.join("Test", player=f"p{number}", player_name=f"P{number}", character=character)
+    service.start("Test", moderator="gm")
+
+
+def test_a_campaign_is_created_joined_and_started(service, traveller):
+    started(service, "Amazon", "Elf")
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None
+        assert (campaign.status, campaign.day) == ("running", 1)
+        assert campaign.deadline == datetime(2026, 11, 23, 21 - 1, 0, tzinfo=UTC) + timedelta(
+            days=1
+        ), "20:00 UTC at least 12 hours ahead"
+        seats = repo.list_seats(session, campaign_id=campaign.id)
+        assert [s.character for s in seats] == ["Amazon", "Elf"]
+
+
+def test_one_player_per_character_first_come_first_served(service, traveller):
+    service.create("Test", moderator="gm")
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    with pytest.raises(RequestError, match="the Amazon is taken"):
+        service.join("Test", player="p2", player_name="P2", character="Amazon")
+    with pytest.raises(RequestError, match="you already play"):
+        service.join("Test", player="p1", player_name="P1", character="Elf")
+    with pytest.raises(RequestError, match="unknown character 'Amazone'; did you mean 'Amazon'"):
+        service.join("Test", player="p3", player_name="P3", character="Amazone")
+
+
+def test_only_moderators_start_or_force(service, traveller):
+    service.create("Test", moderator="gm")
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    with pytest.raises(RequestError, match="only the moderators of Test"):
+        service.start("Test", moderator="p1")
+
+
+def test_orders_with_errors_store_nothing_and_say_every_problem(service, traveller):
+    started(service, "Amazon")
+    reply = service.submit_orders("Test", player="p1", text="M XX9, Q")
+    assert "NOT stored: 2 problems" in reply.text
+    with session_scope(service.engine) as session:
+        assert repo.current_orders(session, campaign_id=1, day=1) == {}
+    reply = service.submit_orders("Test", player="p1", text="H, R")
+    assert "stored (v1 · " in reply.text and "H, R" in reply.text
+    reply = service.submit_orders("Test", player="p1", text="H")
+    assert "(v2 · " in reply.text
+
+
+def test_everyone_ready_brings_the_deadline_to_a_short_cool_off(service, traveller):
+    started(service, "Amazon", "Elf")
+    service.ready("Test", player="p1")
+    assert service.due() == []
+    reply = service.ready("Test", player="p2")
+    assert "Everyone is ready" in reply.text
+    traveller.shift(timedelta(minutes=11))
+    assert service.due() == ["Test"]
+
+
+def test_resolving_posts_the_report_and_map_and_each_player_his_own(service, traveller, tmp_path):
+    started(service, "Amazon", "Elf")
+    service.submit_orders("Test", player="p1", text="H, R")
+    deliver(service, tmp_path / "out")
+    service.resolve_day("Test", moderator="gm")
+    messages = service.undelivered()
+    public = [m for m in messages if m.kind == "channel" and m.attachment is not None]
+    assert len(public) == 1 and public[0].content.startswith("Day 1, Month 1")
+    assert public[0].attachment is not None and public[0].attachment.startswith(b"\x89PNG")
+    assert sorted(m.to for m in messages if m.kind == "dm") == ["p1", "p2"]
+    assert any("[moderator] gm: resolved day 1" in m.content for m in messages)
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None and campaign.day == 2
+
+
+def test_a_player_without_orders_gets_the_autopilot_after_missed_days(service, traveller):
+    started(service, "Amazon")
+    for _ in range(3):
+        service.resolve_day("Test", moderator="gm")
+    with session_scope(service.engine) as session:
+        seat = repo.list_seats(session, campaign_id=1)[0]
+        assert seat.missed_days == 3
+        events = repo.list_events(session, campaign_id=1, day=3)
+    assert any(e.type == "phase_started" for e in events), "day 3 was played by the autopilot"
+
+
+def test_outbox_messages_are_delivered_exactly_once(service, traveller, tmp_path):
+    """A crash after commit and before delivery leaves the messages waiting; delivering again
+    writes each once."""
+    started(service, "Amazon")
+    pending = len(service.undelivered())
+    assert pending > 0
+    files = deliver(service, tmp_path / "out")
+    assert len({f.stem.split(".")[0].split("-")[0] for f in files}) == pending
+    assert deliver(service, tmp_path / "out") == []
+
+
+def test_hostile_names_are_stored_but_never_ping(service, traveller):
+    service.create("Test", moderator="gm")
+    service.join("Test", player="p1", player_name="@everyone **x**", character="Amazon")
+    from bot.render import render_discord
+
+    text = render_discord("messages/joined.txt.j2", player="@everyone **x**", character="Amazon")
+    assert "@everyone" not in text and "\\*\\*x\\*\\*" in text
