@@ -26,6 +26,7 @@ from db.models import Campaign, OutboxMessage, Seat
 from rules.autopilot import autopilot_orders
 from rules.catalog import Catalog, UnknownNameError
 from rules.day import resolve
+from rules.events import Resolution
 from rules.orders import Orders
 from rules.parse import parse_orders
 from rules.setup import CharacterSetup, SetupError, new_game
@@ -241,10 +242,8 @@ class CampaignService:
                 self._require_moderator(campaign, moderator)
             if campaign.status != "running":
                 raise RequestError(f"{campaign.name} is {campaign.status}, not running")
-            state = self._state(session, campaign)
             seats = self._seats(session, campaign)
-            orders = self._orders_for_day(session, campaign, seats, state)
-            resolution = resolve(state, orders, catalog=self.catalog)
+            resolution = self._resolution(session, campaign, seats)
             new = resolution.state
             repo.save_events(
                 session, campaign_id=_id(campaign), day=campaign.day, events=resolution.events
@@ -272,6 +271,7 @@ class CampaignService:
             if moderator is not None:
                 self._log(session, campaign, moderator, "force", f"resolved day {campaign.day}")
             finished = new.today.stage == "over"
+            campaign.extensions_used = 0
             campaign.day = new.day
             campaign.status = "finished" if finished else "running"
             campaign.deadline = (
@@ -279,7 +279,280 @@ class CampaignService:
             )
             return Reply(f"{campaign.name}: day {campaign.day - (0 if finished else 1)} resolved.")
 
+    def _resolution(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat]
+    ) -> Resolution:
+        state = self._state(session, campaign)
+        orders = self._orders_for_day(session, campaign, seats, state)
+        return resolve(state, orders, catalog=self.catalog)
+
+    # --- what players and observers may ask ----------------------------------------------------
+
+    def status(self, campaign_name: str) -> Reply:
+        """The public status: day, deadline, and for each character whether orders are in and
+        whether he is ready — never what the orders say."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            seats = self._seats(session, campaign)
+            submitted = repo.current_orders(session, campaign_id=_id(campaign), day=campaign.day)
+            return Reply(
+                render(
+                    "messages/status.txt.j2",
+                    campaign=campaign,
+                    seats=[(s.character, _id(s) in submitted, s.ready) for s in seats],
+                )
+            )
+
+    def sheet(self, campaign_name: str, *, player: str) -> Reply:
+        """The player's own sheet, as his view shows it (private)."""
+        with session_scope(self.engine) as session:
+            campaign, seat, state = self._running_seat(session, campaign_name, player)
+            view = view_for(self.catalog, state, seat.character)
+            sheet = next(c for c in view.characters if c.name == seat.character)
+            return Reply(render("messages/sheet.txt.j2", character=sheet, campaign=campaign.name))
+
+    def show_orders(self, campaign_name: str, *, player: str) -> Reply:
+        """The player's orders in force for today, with their version."""
+        with session_scope(self.engine) as session:
+            campaign, seat, _ = self._running_seat(session, campaign_name, player)
+            current = repo.current_orders(session, campaign_id=_id(campaign), day=campaign.day)
+            row = current.get(_id(seat))
+            if row is None:
+                standing = (
+                    f" Standing orders: {seat.standing_orders}" if seat.standing_orders else ""
+                )
+                return Reply(f"No orders for the {seat.character} on day {campaign.day}.{standing}")
+            return Reply(
+                f"Day {campaign.day}, {version_tag(row.version, row.canonical)}:\n{row.canonical}"
+            )
+
+    def clear_orders(self, campaign_name: str, *, player: str) -> Reply:
+        """Withdraw today's orders (his standing orders or the autopilot will apply)."""
+        with session_scope(self.engine) as session:
+            campaign, seat, _ = self._running_seat(session, campaign_name, player)
+            repo.clear_orders(session, seat=seat, day=campaign.day, submitted_at=self.clock())
+            return Reply(f"Orders for the {seat.character} on day {campaign.day} cleared.")
+
+    def set_standing(self, campaign_name: str, *, player: str, text: str) -> Reply:
+        """Orders used on any day the player sends none; checked as today's orders are."""
+        with session_scope(self.engine) as session:
+            _, seat, state = self._running_seat(session, campaign_name, player)
+            result = parse_orders(text, state, seat.character, catalog=self.catalog)
+            if result.orders is None:
+                return Reply(
+                    render(
+                        "messages/order_errors.txt.j2",
+                        character=seat.character,
+                        errors=result.errors,
+                        warnings=result.warnings,
+                    )
+                )
+            seat.standing_orders = text
+            return Reply(f"Standing orders for the {seat.character}:\n{result.echo}")
+
+    def history(self, campaign_name: str, *, day: int, player: str | None = None) -> Reply:
+        """A past day's report: the public one, or the player's own journal of it."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            viewer = PUBLIC
+            if player is not None:
+                seat = next((s for s in self._seats(session, campaign) if s.player == player), None)
+                if seat is None:
+                    raise RequestError(f"you have no character in {campaign.name}")
+                viewer = seat.character
+            records = repo.list_events(session, campaign_id=_id(campaign), day=day)
+            if not records:
+                raise RequestError(f"{campaign.name} has no report for day {day} yet")
+            return Reply(day_report([repo.as_event(r) for r in records], viewer))
+
     # --- moderation -----------------------------------------------------------------------------
+
+    def preview(self, campaign_name: str, *, moderator: str) -> Reply:
+        """A private dry run of the day with the same dice: nothing is stored or sent."""
+        with Session(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            if campaign.status != "running":
+                raise RequestError(f"{campaign.name} is {campaign.status}, not running")
+            resolution = self._resolution(session, campaign, self._seats(session, campaign))
+            session.rollback()
+            return Reply("Preview (nothing stored):\n" + day_report(resolution.events, MODERATOR))
+
+    def extend(self, campaign_name: str, *, moderator: str, hours: float, reason: str) -> Reply:
+        """Move the deadline later, within the campaign's caps, for a stated reason."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            rules = self._rules(campaign)
+            if not reason.strip():
+                raise RequestError("an extension needs a reason; players see it")
+            if not 0 < hours <= rules.max_extension_hours:
+                raise RequestError(f"an extension is 0 to {rules.max_extension_hours:g} hours")
+            if campaign.extensions_used >= rules.max_extensions:
+                raise RequestError(
+                    f"day {campaign.day} has had its {rules.max_extensions} extensions already"
+                )
+            campaign.extensions_used += 1
+            campaign.deadline = (campaign.deadline or self.clock()) + timedelta(hours=hours)
+            self._log(
+                session,
+                campaign,
+                moderator,
+                "extend",
+                f"extended day {campaign.day} by {hours:g} h: {reason.strip()[:200]}",
+            )
+            return Reply(f"Deadline of {campaign.name} extended by {hours:g} h.")
+
+    def pause(self, campaign_name: str, *, moderator: str, reason: str, hours: float) -> Reply:
+        """Stop the clock for a reason, until a moderator resumes or the pause expires."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            if not reason.strip() or not 0 < hours <= 24 * 30:
+                raise RequestError("a pause needs a reason and lasts up to 30 days")
+            campaign.status = "paused"
+            campaign.pause_reason = reason.strip()[:300]
+            campaign.paused_until = self.clock() + timedelta(hours=hours)
+            self._log(
+                session,
+                campaign,
+                moderator,
+                "pause",
+                f"paused for {hours:g} h: {campaign.pause_reason}",
+            )
+            return Reply(f"{campaign.name} is paused.")
+
+    def resume(self, campaign_name: str, *, moderator: str | None = None) -> Reply:
+        """Restart the clock; the deadline is never less than the grace period away."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            if moderator is not None:
+                self._require_moderator(campaign, moderator)
+            if campaign.status != "paused":
+                raise RequestError(f"{campaign.name} is not paused")
+            campaign.status = "running"
+            campaign.paused_until = None
+            grace = self.clock() + timedelta(hours=self._rules(campaign).grace_hours)
+            if campaign.deadline is None or campaign.deadline < grace:
+                campaign.deadline = grace
+            self._log(session, campaign, moderator or "the pause's expiry", "resume", "resumed")
+            return Reply(f"{campaign.name} is running again.")
+
+    def rollback(self, campaign_name: str, *, moderator: str, day: int) -> Reply:
+        """Return to the start of ``day``: the state then, its reports removed; re-resolving it
+        with the same orders gives the same results (the dice are in the state)."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            step = "start" if day == 1 else "end"
+            snapshot = repo.get_snapshot(session, campaign_id=_id(campaign), day=day, step=step)
+            if snapshot is None or day > campaign.day:
+                raise RequestError(f"{campaign.name} has no start of day {day} to return to")
+            self._snapshot(session, campaign, GameState.from_json(snapshot.state), "rollback")
+            for record in repo.list_events(session, campaign_id=_id(campaign), day=day):
+                session.delete(record)
+            for later in range(day + 1, campaign.day + 1):
+                for record in repo.list_events(session, campaign_id=_id(campaign), day=later):
+                    session.delete(record)
+            campaign.day = day
+            campaign.status = "running"
+            campaign.deadline = next_deadline(self.clock(), self._rules(campaign))
+            self._log(session, campaign, moderator, "rollback", f"rolled back to day {day}")
+            return Reply(f"{campaign.name} is back at the start of day {day}.")
+
+    def view_orders(self, campaign_name: str, *, moderator: str, character: str) -> Reply:
+        """A character's orders in force (moderators only; logged)."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            seat = self._seat_of(session, campaign, character)
+            current = repo.current_orders(session, campaign_id=_id(campaign), day=campaign.day)
+            row = current.get(_id(seat))
+            self._log(
+                session, campaign, moderator, "orders", f"viewed the {seat.character}'s orders"
+            )
+            return Reply(row.canonical if row else f"No orders for the {seat.character}.")
+
+    def set_orders(self, campaign_name: str, *, moderator: str, character: str, text: str) -> Reply:
+        """Set a character's orders for him (moderators only; logged)."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            seat = self._seat_of(session, campaign, character)
+            state = self._state(session, campaign)
+            result = parse_orders(text, state, seat.character, catalog=self.catalog)
+            if result.orders is None:
+                return Reply(
+                    render(
+                        "messages/order_errors.txt.j2",
+                        character=seat.character,
+                        errors=result.errors,
+                        warnings=result.warnings,
+                    )
+                )
+            repo.submit_orders(
+                session,
+                seat=seat,
+                day=campaign.day,
+                text=text,
+                canonical=result.echo,
+                submitted_at=self.clock(),
+                source="moderator",
+            )
+            self._log(session, campaign, moderator, "orders", f"set the {seat.character}'s orders")
+            return Reply(result.echo)
+
+    def lock(self, campaign_name: str, *, moderator: str, locked: bool = True) -> Reply:
+        """Freeze (or unfreeze) submissions and resolution."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            campaign.locked = locked
+            self._log(session, campaign, moderator, "lock", "locked" if locked else "unlocked")
+            return Reply(f"{campaign.name} is {'locked' if locked else 'unlocked'}.")
+
+    def announce(self, campaign_name: str, *, moderator: str, text: str) -> Reply:
+        """Post a moderator's announcement in the campaign's channel."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            self._log(session, campaign, moderator, "announce", text.strip()[:1500])
+            return Reply("Announced.")
+
+    def excuse(self, campaign_name: str, *, moderator: str, character: str) -> Reply:
+        """Excuse a seat for today: a day without orders does not count as missed."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            seat = self._seat_of(session, campaign, character)
+            seat.excused_day = campaign.day
+            self._log(
+                session,
+                campaign,
+                moderator,
+                "excuse",
+                f"excused the {seat.character} for day {campaign.day}",
+            )
+            return Reply(f"The {seat.character} is excused for day {campaign.day}.")
+
+    def replace(
+        self, campaign_name: str, *, moderator: str, character: str, player: str, player_name: str
+    ) -> Reply:
+        """Give a seat to another player, who receives the character's private history."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            seat = self._seat_of(session, campaign, character)
+            seat.player, seat.player_name = player, player_name[:100]
+            seat.missed_days = 0
+            for day in range(1, campaign.day):
+                records = repo.list_events(session, campaign_id=_id(campaign), day=day)
+                if records:
+                    journal = day_report([repo.as_event(r) for r in records], seat.character)
+                    self._post(session, campaign, "dm", player, journal)
+            self._log(
+                session,
+                campaign,
+                moderator,
+                "replace",
+                f"the {seat.character} is now played by {seat.player_name}",
+            )
+            return Reply(f"The {seat.character} is now played by {seat.player_name}.")
 
     def set_autopilot(
         self, campaign_name: str, *, moderator: str, character: str, on: bool = True
@@ -344,6 +617,20 @@ class CampaignService:
             raise RequestError(f"you have no character in {campaign.name}")
         return campaign, seat, self._state(session, campaign)
 
+    def _running_for(self, session: Session, name: str, moderator: str) -> Campaign:
+        campaign = self._campaign(session, name)
+        self._require_moderator(campaign, moderator)
+        if campaign.status != "running":
+            raise RequestError(f"{campaign.name} is {campaign.status}, not running")
+        return campaign
+
+    def _seat_of(self, session: Session, campaign: Campaign, character: str) -> Seat:
+        seat = next((s for s in self._seats(session, campaign) if s.character == character), None)
+        if seat is None:
+            played = ", ".join(s.character for s in self._seats(session, campaign))
+            raise RequestError(f"no seat plays the {character} in {campaign.name} ({played})")
+        return seat
+
     def _require_moderator(self, campaign: Campaign, who: str) -> None:
         if who not in campaign.moderators:
             raise RequestError(f"only the moderators of {campaign.name} may do that")
@@ -378,7 +665,7 @@ class CampaignService:
                 continue
             text = submitted[_id(seat)].text if _id(seat) in submitted else None
             if text is None:
-                seat.missed_days += 1
+                seat.missed_days += 0 if seat.excused_day == campaign.day else 1
                 if seat.autopilot or seat.missed_days > after:
                     text = autopilot_orders(state, seat.character, catalog=self.catalog)
                 elif seat.standing_orders:

@@ -136,3 +136,103 @@ def test_hostile_names_are_stored_but_never_ping(service, traveller):
 
     text = render_discord("messages/joined.txt.j2", player="@everyone **x**", character="Amazon")
     assert "@everyone" not in text and "\\*\\*x\\*\\*" in text
+
+
+# --- moderation ---------------------------------------------------------------------------------
+
+
+def public_reports(service: CampaignService) -> list[str]:
+    return [m.content for m in service.undelivered(1000) if m.attachment is not None]
+
+
+def test_rollback_then_re_resolve_reproduces_the_same_report(service, traveller):
+    started(service, "Amazon", "Elf")
+    service.submit_orders("Test", player="p1", text="H, R")
+    service.resolve_day("Test", moderator="gm")
+    first = public_reports(service)[-1]
+    service.rollback("Test", moderator="gm", day=1)
+    service.resolve_day("Test", moderator="gm")
+    assert public_reports(service)[-1] == first
+    assert "[moderator] gm: rolled back to day 1" in "\n".join(
+        m.content for m in service.undelivered(1000)
+    )
+
+
+def test_extensions_are_capped_and_need_a_reason(service, traveller):
+    started(service, "Amazon")
+    with pytest.raises(RequestError, match="needs a reason"):
+        service.extend("Test", moderator="gm", hours=6, reason=" ")
+    with pytest.raises(RequestError, match="0 to 24 hours"):
+        service.extend("Test", moderator="gm", hours=48, reason="holiday")
+    service.extend("Test", moderator="gm", hours=6, reason="holiday")
+    service.extend("Test", moderator="gm", hours=6, reason="holiday")
+    with pytest.raises(RequestError, match="its 2 extensions already"):
+        service.extend("Test", moderator="gm", hours=6, reason="again")
+
+
+def test_a_paused_campaign_is_never_due_and_resumes_with_grace(service, traveller):
+    started(service, "Amazon")
+    service.pause("Test", moderator="gm", reason="server move", hours=48)
+    traveller.shift(timedelta(days=3))
+    assert service.due() == []
+    with pytest.raises(RequestError, match="paused, not running"):
+        service.resolve_day("Test", moderator="gm")
+    service.resume("Test", moderator="gm")
+    assert service.due() == [], "the deadline passed while paused: a grace period runs first"
+    traveller.shift(timedelta(hours=2, minutes=1))
+    assert service.due() == ["Test"]
+
+
+def test_a_locked_campaign_takes_no_orders(service, traveller):
+    started(service, "Amazon")
+    service.lock("Test", moderator="gm")
+    with pytest.raises(RequestError, match="locked"):
+        service.submit_orders("Test", player="p1", text="H")
+    service.lock("Test", moderator="gm", locked=False)
+    assert "stored" in service.submit_orders("Test", player="p1", text="H").text
+
+
+def test_the_status_shows_who_sent_orders_but_never_the_orders(service, traveller):
+    started(service, "Amazon", "Elf")
+    service.submit_orders("Test", player="p1", text="H, R")
+    status = service.status("Test").text
+    assert "Amazon: orders in" in status and "Elf: no orders yet" in status
+    assert "H, R" not in status
+
+
+def test_a_moderator_sets_orders_and_it_is_logged(service, traveller):
+    started(service, "Amazon")
+    assert service.set_orders("Test", moderator="gm", character="Amazon", text="H").text == "H"
+    assert service.view_orders("Test", moderator="gm", character="Amazon").text == "H"
+    log = "\n".join(m.content for m in service.undelivered(1000))
+    assert "gm: set the Amazon's orders" in log and "gm: viewed the Amazon's orders" in log
+
+
+def test_a_replacement_player_receives_the_private_history(service, traveller):
+    started(service, "Amazon")
+    service.resolve_day("Test", moderator="gm")
+    service.replace("Test", moderator="gm", character="Amazon", player="p9", player_name="New")
+    journal = [m for m in service.undelivered(1000) if m.kind == "dm" and m.to == "p9"]
+    assert journal and journal[0].content.startswith("Day 1, Month 1")
+    assert "stored" in service.submit_orders("Test", player="p9", text="H").text
+
+
+def test_a_preview_stores_and_sends_nothing(service, traveller):
+    started(service, "Amazon")
+    before = len(service.undelivered(1000))
+    reply = service.preview("Test", moderator="gm")
+    assert reply.text.startswith("Preview (nothing stored):\nDay 1, Month 1")
+    assert len(service.undelivered(1000)) == before
+    service.resolve_day("Test", moderator="gm")
+    real = public_reports(service)[-1]
+    roll = next(line for line in real.splitlines() if line.startswith("Monster Roll"))
+    assert roll in reply.text.splitlines(), "the preview rolls the same dice as the real day"
+
+
+def test_history_gives_the_public_report_or_the_players_journal(service, traveller):
+    started(service, "Amazon")
+    service.resolve_day("Test", moderator="gm")
+    assert service.history("Test", day=1).text.startswith("Day 1, Month 1")
+    assert service.history("Test", day=1, player="p1").text.startswith("Day 1, Month 1")
+    with pytest.raises(RequestError, match="no report for day 5"):
+        service.history("Test", day=5)
