@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
-from bot.deadlines import DeadlineRules, next_deadline
+from bot.deadlines import DeadlineRules, after_downtime, next_deadline
 from bot.mapimage import render_map
 from bot.render import render
 from bot.reports import day_report
@@ -231,6 +231,98 @@ class CampaignService:
         with session_scope(self.engine) as session:
             due = repo.list_due_campaigns(session, now=self.clock())
             return [c.name for c in due if not c.locked]
+
+    def wake(self, campaign_name: str, day: int) -> str:
+        """What a scheduled wake-up for ``campaign_name``'s ``day`` does: resolve the day if it
+        is still that day and due, resume an expired pause, or send the reminder; nothing if
+        the job is stale (a double or late fire is harmless). Returns what it did."""
+        with session_scope(self.engine) as session:
+            campaign = repo.get_campaign(session, name=campaign_name)
+            if campaign is None or campaign.day != day or campaign.locked:
+                return "nothing"
+            now = self.clock()
+            paused = campaign.status == "paused"
+            expired = paused and campaign.paused_until is not None and campaign.paused_until <= now
+            due = campaign.status == "running" and campaign.deadline is not None
+            overdue = due and campaign.deadline is not None and campaign.deadline <= now
+            remind = due and not overdue and self._reminder_due(campaign, now)
+        if expired:
+            self.resume(campaign_name)
+            return "resumed"
+        if overdue:
+            self.resolve_day(campaign_name)
+            return "resolved"
+        if remind:
+            self.remind(campaign_name)
+            return "reminded"
+        return "nothing"
+
+    def _reminder_due(self, campaign: Campaign, now: datetime) -> bool:
+        rules = self._rules(campaign)
+        if campaign.deadline is None or campaign.options.get("reminded_day") == campaign.day:
+            return False
+        return campaign.deadline - timedelta(hours=rules.reminder_hours) <= now
+
+    def remind(self, campaign_name: str) -> Reply:
+        """Tell each player whose orders are missing exactly that, and when they are due; once
+        a day."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            submitted = repo.current_orders(session, campaign_id=_id(campaign), day=campaign.day)
+            missing = [s for s in self._seats(session, campaign) if _id(s) not in submitted]
+            for seat in missing:
+                self._post(
+                    session,
+                    campaign,
+                    "dm",
+                    seat.player,
+                    render(
+                        "messages/reminder.txt.j2",
+                        campaign=campaign,
+                        character=seat.character,
+                        standing=seat.standing_orders is not None,
+                    ),
+                )
+            campaign.options = {**campaign.options, "reminded_day": campaign.day}
+            return Reply(f"Reminded {len(missing)} players.")
+
+    def after_downtime(self) -> list[str]:
+        """At start-up: a day that became overdue while the bot was down is never resolved
+        silently; the channel is told and a grace period runs first."""
+        touched = []
+        with session_scope(self.engine) as session:
+            now = self.clock()
+            for campaign in repo.list_running_campaigns(session):
+                rules = self._rules(campaign)
+                new = after_downtime(campaign.deadline, now, rules) if campaign.deadline else None
+                if new is None:
+                    continue
+                campaign.deadline = new
+                self._post(
+                    session,
+                    campaign,
+                    "channel",
+                    None,
+                    render("messages/downtime.txt.j2", campaign=campaign),
+                )
+                touched.append(campaign.name)
+        return touched
+
+    def wake_ups(self) -> list[tuple[str, int, datetime]]:
+        """When each campaign next needs a wake-up: (campaign, day, when) — the deadline, the
+        reminder before it, or the end of a pause."""
+        wakes = []
+        with session_scope(self.engine) as session:
+            for campaign in session.exec(select(Campaign)):
+                if campaign.status == "paused" and campaign.paused_until is not None:
+                    wakes.append((campaign.name, campaign.day, campaign.paused_until))
+                elif campaign.status == "running" and campaign.deadline is not None:
+                    when = campaign.deadline
+                    if campaign.options.get("reminded_day") != campaign.day:
+                        reminder = when - timedelta(hours=self._rules(campaign).reminder_hours)
+                        when = max(min(when, reminder), self.clock())
+                    wakes.append((campaign.name, campaign.day, when))
+        return wakes
 
     def resolve_day(self, campaign_name: str, *, moderator: str | None = None) -> Reply:
         """Resolve the current day: every seat's orders (his latest, else his standing orders,

@@ -236,3 +236,62 @@ def test_history_gives_the_public_report_or_the_players_journal(service, travell
     assert service.history("Test", day=1, player="p1").text.startswith("Day 1, Month 1")
     with pytest.raises(RequestError, match="no report for day 5"):
         service.history("Test", day=5)
+
+
+# --- wake-ups -----------------------------------------------------------------------------------
+
+
+def test_a_wake_up_resolves_only_a_day_still_due(service, traveller):
+    started(service, "Amazon")
+    assert service.wake("Test", 1) == "nothing", "not due yet"
+    traveller.shift(timedelta(days=2))
+    assert service.wake("Test", 1) == "resolved"
+    assert service.wake("Test", 1) == "nothing", "a double fire is harmless"
+    assert service.wake("Test", 5) == "nothing", "a stale job is harmless"
+
+
+def test_a_reminder_says_exactly_what_is_missing_once(service, traveller):
+    started(service, "Amazon", "Elf")
+    service.submit_orders("Test", player="p1", text="H")
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None and campaign.deadline is not None
+        deadline = campaign.deadline
+    traveller.move_to(deadline - timedelta(hours=5))
+    assert service.wake("Test", 1) == "reminded"
+    reminders = [m for m in service.undelivered(1000) if "no orders yet" in m.content]
+    assert [m.to for m in reminders] == ["p2"]
+    assert "the Elf on day 1" in reminders[0].content
+    assert service.wake("Test", 1) == "nothing", "once a day"
+
+
+def test_a_day_overdue_after_downtime_is_announced_not_resolved(service, traveller):
+    started(service, "Amazon")
+    traveller.shift(timedelta(days=3))
+    assert service.after_downtime() == ["Test"]
+    assert service.wake("Test", 1) != "resolved", "a grace period runs first"
+    assert any(
+        "became due while the moderator was offline" in m.content for m in service.undelivered(1000)
+    )
+    traveller.shift(timedelta(hours=2, minutes=1))
+    assert service.wake("Test", 1) == "resolved"
+
+
+def test_the_scheduler_registers_one_wake_up_per_campaign(service, traveller, tmp_path):
+    from bot.scheduler import Wakeups, job_id
+
+    started(service, "Amazon")
+    wakeups = Wakeups(service, jobstore_url=f"sqlite:///{tmp_path / 'jobs.db'}")
+
+    async def run() -> None:
+        wakeups.start(paused=True)
+        try:
+            job = wakeups.scheduler.get_job(job_id("Test", 1))
+            assert job is not None
+            assert wakeups.sync() == [job_id("Test", 1)], "syncing again upserts the same job"
+        finally:
+            wakeups.shutdown()
+
+    import asyncio
+
+    asyncio.run(run())
