@@ -8,12 +8,17 @@ assertions: nothing here can fail a build.
 from __future__ import annotations
 
 import statistics
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 
 from bot.mapimage import render_map
-from rules.catalog import catalog, load_catalog
+from bot.service import CampaignService
+from db.engine import make_engine
+from db.migrate import upgrade
+from rules.catalog import Catalog, catalog, load_catalog
 from rules.day import resolve
 from rules.dice import Dice, DiceState
 from rules.mapgen import MapStats, random_map_with_stats
@@ -71,6 +76,43 @@ def peak_memory(name: str, subject: Callable[[], object]) -> None:
     print(f"{name:<48} peak   {peak / 2**20:8.1f} MiB")
 
 
+def service_benchmarks(data: Catalog) -> None:
+    """Order submission through the service, and 200 campaigns due at once resolved."""
+    with tempfile.TemporaryDirectory() as folder:
+        engine = make_engine(f"sqlite:///{Path(folder) / 'bench.db'}")
+        upgrade(engine)
+        service = CampaignService(engine, data)
+        service.create("Bench", moderator="gm", seed=1)
+        service.join("Bench", player="p1", player_name="P1", character="Amazon")
+        service.start("Bench", moderator="gm")
+        percentiles(
+            "submit orders through the service",
+            lambda i: service.submit_orders("Bench", player="p1", text="H, R" if i % 2 else "H"),
+            repeat=200,
+        )
+
+    with tempfile.TemporaryDirectory() as folder:
+        engine = make_engine(f"sqlite:///{Path(folder) / 'many.db'}")
+        upgrade(engine)
+        service = CampaignService(engine, data)
+        for n in range(200):
+            service.create(f"C{n}", moderator="gm", seed=n)
+            for seat, name in enumerate(("Amazon", "Elf", "Dwarf"), start=1):
+                service.join(f"C{n}", player=f"p{n}-{seat}", player_name="P", character=name)
+            service.start(f"C{n}", moderator="gm")
+        tracemalloc.start()
+        start = time.perf_counter()
+        for name in [f"C{n}" for n in range(200)]:
+            service.resolve_day(name)
+        elapsed = time.perf_counter() - start
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        print(
+            f"{'200 campaigns due at once, resolved end to end':<48} total  {elapsed:8.1f} s"
+            f"    peak {peak / 2**20:6.1f} MiB"
+        )
+
+
 def main() -> None:
     data = catalog()
     everyone = list(data.characters)
@@ -107,6 +149,7 @@ def main() -> None:
         lambda _: resolve(state, orders, catalog=data),
         repeat=15,
     )
+    service_benchmarks(data)
 
 
 if __name__ == "__main__":
