@@ -1,0 +1,58 @@
+"""What the cogs share: calling the service off the event loop and answering with its reply.
+
+The service is synchronous and talks to the database, so every call runs in a worker thread
+(:func:`asyncio.to_thread`). Its replies and refusals are plain text: they are escaped for
+Markdown and mentions and split at Discord's 2,000 characters before they are sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+import discord
+
+from bot.render import escape_discord, split_message
+from bot.service import Reply, RequestError
+
+Action = Callable[[], Reply]
+
+
+def player_id(user: discord.abc.User) -> str:
+    """How the service knows a Discord user: the user id as text."""
+    return str(user.id)
+
+
+def parts_of(text: str) -> list[str]:
+    """``text`` escaped for Discord and split into messages."""
+    return split_message(escape_discord(text))
+
+
+async def answer(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
+    """Answer an interaction with plain ``text`` (escaped), whether or not it was deferred.
+
+    After a deferral the first part replaces the "thinking" message and keeps its visibility.
+    """
+    for part in parts_of(text):
+        if interaction.response.is_done():
+            await interaction.followup.send(part, ephemeral=ephemeral)
+        else:
+            await interaction.response.send_message(part, ephemeral=ephemeral)
+
+
+async def call_and_answer(
+    interaction: discord.Interaction, action: Action, *, ephemeral: bool = True
+) -> Reply | None:
+    """Defer, run ``action`` (a service call) in a thread and answer with its reply.
+
+    A :class:`RequestError` is answered with its message, privately. Returns the reply, or
+    ``None`` when the request was refused.
+    """
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    try:
+        reply = await asyncio.to_thread(action)
+    except RequestError as error:
+        await answer(interaction, str(error), ephemeral=True)
+        return None
+    await answer(interaction, reply.text, ephemeral=ephemeral)
+    return reply

@@ -1,0 +1,68 @@
+"""SimCord fixtures: the real bot over a service on a migrated temporary SQLite database, in a
+simulated guild with a moderator (Manage Server) and two players."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+import pytest
+import simcord
+
+from bot.discord import RealmBot, make_bot
+from bot.service import CampaignService
+from db.engine import make_engine
+from db.migrate import upgrade
+from rules.catalog import catalog
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> CampaignService:
+    engine = make_engine(f"sqlite:///{tmp_path / 'realmbot.db'}")
+    upgrade(engine)
+    return CampaignService(engine, catalog())
+
+
+@pytest.fixture
+def simcord_bot(service: CampaignService) -> RealmBot:
+    return make_bot(service)
+
+
+@dataclass
+class Table:
+    """Where a campaign is played: the guild, its channel and the people at the table."""
+
+    env: simcord.Env
+    bot: RealmBot
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    moderator: simcord.MemberActor
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+
+    def member(
+        self, name: str, *, global_name: str | None = None, manage_guild: bool = False
+    ) -> simcord.MemberActor:
+        """One more member of the guild, a Discord moderator with ``manage_guild``."""
+        permissions = discord.Permissions(manage_guild=True)
+        roles = [self.guild.create_role(f"{name}-role", permissions=permissions)]
+        user = self.env.create_user(name, global_name=global_name)
+        return self.guild.add_member(user, roles=roles if manage_guild else [])
+
+
+@pytest.fixture
+def table(simcord_env: simcord.Env) -> Table:
+    guild = simcord_env.create_guild()
+    mods = guild.create_role("Moderators", permissions=discord.Permissions(manage_guild=True))
+    bot = simcord_env.bot
+    assert isinstance(bot, RealmBot)
+    return Table(
+        env=simcord_env,
+        bot=bot,
+        guild=guild,
+        channel=guild.create_text_channel("realm"),
+        moderator=guild.add_member(simcord_env.create_user("gm"), roles=[mods]),
+        alice=guild.add_member(simcord_env.create_user("alice")),
+        bob=guild.add_member(simcord_env.create_user("bob")),
+    )

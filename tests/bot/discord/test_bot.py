@@ -1,0 +1,202 @@
+"""The Discord transport end to end under SimCord: the real bot, a real service and database."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import discord
+import pytest
+import simcord
+
+from bot.discord.cogs.players import read_orders_message
+from bot.discord.delivery import DEFAULT_INTERVAL
+from bot.service import CampaignService
+from db import repo
+from db.engine import session_scope
+
+from .conftest import Table
+
+
+def bot_messages(history: list[discord.Message]) -> list[discord.Message]:
+    """The bot's messages in a channel's history, oldest first."""
+    return [m for m in history if m.author.bot]
+
+
+def last_dm(member: simcord.MemberActor) -> str:
+    """The last thing the bot told ``member`` privately."""
+    return bot_messages(member.user.dm_channel.history())[-1].content
+
+
+async def seat_two_players(table: Table) -> None:
+    created = await table.moderator.slash(table.channel, "gm create", name="Test")
+    assert created.ephemeral and created.response is not None
+    assert created.response.content.startswith("Campaign Test created")
+    for member, character in ((table.alice, "Amazon"), (table.bob, "Elf")):
+        joined = await member.slash(table.channel, "join", campaign="Test", character=character)
+        assert joined.ephemeral and joined.response is not None
+        assert joined.response.content == f"You play the {character} in Test."
+
+
+@pytest.mark.asyncio
+async def test_a_day_is_played_from_creation_to_reports(table: Table) -> None:
+    await seat_two_players(table)
+    started = await table.moderator.slash(table.channel, "gm start", campaign="Test")
+    assert started.ephemeral and started.response is not None
+    assert started.response.content.startswith("Test has started: day 1")
+    assert await table.bot.deliver_once() > 0
+    assert last_dm(table.alice).startswith("Your Amazon in Test:")
+
+    await table.alice.send_dm("orders Test\nM XX9, Q")
+    problems = last_dm(table.alice)
+    assert "NOT stored: 2 problems" in problems and "bad-clearing" in problems
+    status = await table.bob.slash(table.channel, "status", campaign="Test")
+    assert not status.ephemeral and status.response is not None
+    assert "Amazon: no orders yet" in status.response.content, "nothing was stored"
+
+    await table.alice.send_dm("orders\n```\nH, R\n```")  # the only campaign she plays in
+    echo = last_dm(table.alice)
+    assert echo.startswith("Orders for the Amazon, day 1 stored (v1 · ") and "H, R" in echo
+
+    forced = await table.moderator.slash(table.channel, "gm force", campaign="Test")
+    assert forced.ephemeral and forced.response is not None
+    assert forced.response.content == "Test: day 1 resolved."
+    assert await table.bot.deliver_once() > 0
+    assert await table.bot.deliver_once() == 0, "each message is delivered once"
+
+    public = bot_messages(table.channel.history())
+    report = next(m for m in public if m.content.startswith("Day 1, Month 1"))
+    assert [a.filename for a in report.attachments] == ["map-day-1.png"]
+    assert "Amazon: H (2, 4: hidden)" in report.content
+    assert "resolved day 1" in public[-1].content
+    for member in (table.alice, table.bob):
+        assert last_dm(member).startswith("Day 1, Month 1")
+
+
+@pytest.mark.asyncio
+async def test_only_moderators_moderate(table: Table) -> None:
+    await seat_two_players(table)
+    refused = await table.alice.slash(table.channel, "gm force", campaign="Test")
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content == "Moderators only."
+    refused = await table.alice.slash(table.channel, "gm create", name="Mine")
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content == "Moderators only."
+
+    other = table.member("other-gm", manage_guild=True)  # a Discord moderator, not this game's
+    refused = await other.slash(table.channel, "gm start", campaign="Test")
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content.startswith("Moderators only. (only the moderators of Test")
+
+
+@pytest.mark.asyncio
+async def test_a_hostile_name_never_pings_and_shows_escaped(table: Table) -> None:
+    await table.moderator.slash(table.channel, "gm create", name="Test")
+    mallory = table.member("mallory", global_name="@everyone **x**")
+    joined = await mallory.slash(table.channel, "join", campaign="Test", character="Amazon")
+    assert joined.response is not None and joined.response.content.startswith("You play")
+    await table.bot.deliver_once()
+    message = bot_messages(table.channel.history())[-1]
+    assert "joins as the Amazon" in message.content
+    assert not message.mention_everyone
+    assert message.content == "@\u200beveryone \\*\\*x\\*\\* joins as the Amazon."
+
+
+@pytest.mark.asyncio
+async def test_refusals_are_private_and_escaped(table: Table) -> None:
+    joined = await table.alice.slash(table.channel, "join", campaign="*nope*", character="Amazon")
+    assert joined.ephemeral and joined.response is not None
+    assert joined.response.content == "there is no campaign called '\\*nope\\*'"
+
+
+@pytest.mark.asyncio
+async def test_a_dm_without_orders_gets_the_help(table: Table) -> None:
+    await table.alice.send_dm("hello?")
+    assert "orders <campaign>" in last_dm(table.alice)
+    await table.alice.send_dm("orders\nH")
+    assert last_dm(table.alice) == "you play in no running campaign"
+
+
+def test_orders_messages_are_read_from_their_first_line() -> None:
+    read = read_orders_message("Orders North Sea\nM CV3\nH")
+    assert read is not None and (read.campaign, read.text) == ("North Sea", "M CV3\nH")
+    read = read_orders_message("orders\n```text\nH, R\n```")
+    assert read is not None and (read.campaign, read.text) == (None, "H, R")
+    assert read_orders_message("hello\norders Test") is None
+
+
+def queue(service: CampaignService, content: str) -> None:
+    """Put one channel message for campaign 1 in the outbox."""
+    with session_scope(service.engine) as session:
+        repo.add_message(
+            session, campaign_id=1, kind="channel", content=content, created_at=datetime.now(UTC)
+        )
+
+
+@pytest.mark.asyncio
+async def test_long_messages_are_split_or_attached(table: Table, service: CampaignService) -> None:
+    await table.moderator.slash(table.channel, "gm create", name="Test")
+    await table.bot.deliver_once()
+    lines = [f"line {n:03d} " + "x" * 90 for n in range(50)]
+    queue(service, "\n".join(lines))
+    assert await table.bot.deliver_once() == 1
+    parts = [m.content for m in bot_messages(table.channel.history())[1:]]
+    assert len(parts) == 3 and all(len(part) <= 2000 for part in parts)
+    assert "\n".join(parts).splitlines() == lines, "nothing lost at the splits"
+
+    queue(service, "A very long report\n" + "y" * 10_000)
+    assert await table.bot.deliver_once() == 1
+    last = bot_messages(table.channel.history())[-1]
+    assert last.content == "A very long report\n(the whole text is attached)"
+    assert [(a.filename, a.size) for a in last.attachments] == [("message-3.txt", 10_019)]
+
+
+@pytest.mark.asyncio
+async def test_moderators_messages_and_failed_deliveries(
+    table: Table, service: CampaignService
+) -> None:
+    notes = table.guild.create_text_channel("gm-notes")
+    service.create(
+        "Test",
+        moderator=str(table.moderator.id),
+        channel=str(table.channel.id),
+        options={"moderators_channel": str(notes.id)},
+    )
+    service.join("Test", player=str(table.alice.id), player_name="alice", character="Amazon")
+    service.join("Test", player="404404404404404404", player_name="gone", character="Elf")
+    service.start("Test", moderator=str(table.moderator.id))
+    queued = len(service.undelivered())
+
+    assert await table.bot.deliver_once() == queued - 1
+    assert [m.to for m in service.undelivered()] == ["404404404404404404"], "left for next time"
+    assert bot_messages(notes.history())[-1].content == "Test: 2 characters seated."
+    assert last_dm(table.alice).startswith("Your Amazon in Test:")
+    assert await table.bot.deliver_once() == 0
+
+
+@pytest.mark.asyncio
+async def test_sheet_readiness_and_autopilot(table: Table) -> None:
+    await seat_two_players(table)
+    await table.moderator.slash(table.channel, "gm start", campaign="Test")
+    sheet = await table.alice.slash(table.channel, "me", campaign="Test")
+    assert sheet.ephemeral and sheet.response is not None
+    assert sheet.response.content.startswith("Your Amazon in Test:")
+    ready = await table.alice.slash(table.channel, "ready", campaign="Test")
+    assert ready.ephemeral and ready.response is not None
+    assert ready.response.content.startswith(
+        "The Amazon is ready for day 1. Still waiting for: Elf"
+    )
+    unready = await table.alice.slash(table.channel, "unready", campaign="Test")
+    assert unready.response is not None and "is not ready" in unready.response.content
+    autopilot = await table.moderator.slash(
+        table.channel, "gm autopilot", campaign="Test", character="Elf", on=True
+    )
+    assert autopilot.ephemeral and autopilot.response is not None
+    assert autopilot.response.content == "Autopilot on for the Elf."
+
+
+@pytest.mark.asyncio
+async def test_the_delivery_loop_sends_the_outbox_by_itself(table: Table) -> None:
+    await table.moderator.slash(table.channel, "gm create", name="Test")
+    assert bot_messages(table.channel.history()) == []
+    await table.env.advance_time(DEFAULT_INTERVAL + 1)
+    assert "created Test" in bot_messages(table.channel.history())[-1].content
