@@ -193,12 +193,37 @@ def cmd_run(args: argparse.Namespace, data: Catalog) -> str:
         message = str(exc.errors(include_url=False)[0]["msg"])
         raise UsageError(message.removeprefix("Value error, ")) from None
     if settings.discord:
-        raise UsageError(
-            "not implemented yet: the Discord transport (issue 5); unset DISCORD_TOKEN to run "
-            "the local demo"
-        )
+        run_discord(settings, data)
+        return "the Discord bot stopped"
     out = run_demo(settings)
     return f"demo written to {out}"
+
+
+def run_discord(settings: Any, data: Catalog) -> None:
+    """Run the Discord bot: migrate the database, start the wake-ups, connect."""
+    import asyncio
+
+    from bot.discord.app import make_bot
+    from bot.scheduler import Wakeups
+    from bot.service import CampaignService
+    from db.engine import make_engine
+    from db.migrate import upgrade
+
+    engine = make_engine(settings.database_url)
+    upgrade(engine)
+    service = CampaignService(engine, data)
+    bot = make_bot(service)
+    wakeups = Wakeups(service, jobstore_url=settings.database_url)
+
+    async def serve() -> None:
+        async with bot:
+            wakeups.start()
+            try:
+                await bot.start(settings.discord_token)
+            finally:
+                wakeups.shutdown()
+
+    asyncio.run(serve())
 
 
 def cmd_local(args: argparse.Namespace, data: Catalog) -> str:

@@ -34,12 +34,23 @@ async def wake(campaign: str, day: int) -> str:
     return await asyncio.to_thread(service.wake, campaign, day)
 
 
+_WAKEUPS: dict[str, Wakeups] = {}
+
+
+async def resync() -> None:
+    """The periodic job that keeps wake-ups in step with what commands changed."""
+    wakeups = _WAKEUPS.get("default")
+    if wakeups is not None:
+        await asyncio.to_thread(wakeups.sync)
+
+
 class Wakeups:
     """The scheduler of one bot process: one per job store (3.x does not coordinate several)."""
 
     def __init__(self, service: CampaignService, *, jobstore_url: str | None = None) -> None:
         self.service = service
         _SERVICE["default"] = service
+        _WAKEUPS["default"] = self
         stores: dict[str, Any] = {}
         if jobstore_url is not None:
             stores["default"] = SQLAlchemyJobStore(url=jobstore_url)
@@ -55,6 +66,9 @@ class Wakeups:
         self.service.after_downtime()
         self.scheduler.start(paused=paused)
         self.sync()
+        self.scheduler.add_job(
+            "bot.scheduler:resync", "interval", seconds=60, id="resync", replace_existing=True
+        )
 
     def sync(self) -> list[str]:
         """Upsert every campaign's next wake-up; returns the job ids registered."""
