@@ -49,6 +49,10 @@ class RequestError(Exception):
     """A request the service refuses; the message says what, why and how to fix it."""
 
 
+class NotModeratorError(RequestError):
+    """A moderator's request from someone who is not one of the campaign's moderators."""
+
+
 @dataclass(frozen=True)
 class Reply:
     """What the person who asked is told (privately)."""
@@ -675,6 +679,31 @@ class CampaignService:
         with session_scope(self.engine) as session:
             return repo.undelivered_messages(session, limit=limit)
 
+    def player_campaigns(self, player: str) -> list[str]:
+        """The running campaigns ``player`` has a seat in."""
+        with session_scope(self.engine) as session:
+            seats = repo.list_player_seats(session, player=player)
+            ids = {s.campaign_id for s in seats}
+            return [c.name for c in repo.list_running_campaigns(session) if c.id in ids]
+
+    def channels(self) -> dict[int, str | None]:
+        """Each campaign's public channel by campaign id (for the transport's delivery)."""
+        with session_scope(self.engine) as session:
+            return {c.id: c.channel for c in session.exec(select(Campaign)) if c.id is not None}
+
+    def map_image(self, campaign_name: str, *, player: str | None = None) -> bytes:
+        """The current map as the player's character sees it, or as the public sees it."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            state = self._state(session, campaign)
+            viewer = PUBLIC
+            if player is not None:
+                seat = next((s for s in self._seats(session, campaign) if s.player == player), None)
+                if seat is None:
+                    raise RequestError(f"you have no character in {campaign.name}")
+                viewer = seat.character
+        return render_map(self.catalog, view_for(self.catalog, state, viewer))
+
     def campaign_names(self) -> dict[int, str]:
         """Every campaign's name by id (for transports that file messages by campaign)."""
         with session_scope(self.engine) as session:
@@ -725,7 +754,7 @@ class CampaignService:
 
     def _require_moderator(self, campaign: Campaign, who: str) -> None:
         if who not in campaign.moderators:
-            raise RequestError(f"only the moderators of {campaign.name} may do that")
+            raise NotModeratorError(f"only the moderators of {campaign.name} may do that")
 
     def _rules(self, campaign: Campaign) -> DeadlineRules:
         return DeadlineRules.model_validate(campaign.options.get("deadlines", {}))
