@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from bot.deadlines import DeadlineRules, after_downtime, next_deadline
 from bot.mapimage import render_map
@@ -22,7 +22,7 @@ from bot.render import render
 from bot.reports import day_report
 from db import repo
 from db.engine import session_scope
-from db.models import Campaign, OutboxMessage, Seat
+from db.models import Campaign, OutboxMessage, PendingDecision, Seat
 from rules.autopilot import autopilot_orders
 from rules.catalog import Catalog, UnknownNameError
 from rules.day import resolve
@@ -38,6 +38,10 @@ Clock = Callable[[], datetime]
 #: After this many days without orders a seat is played by the autopilot (campaign option
 #: ``autopilot_after``).
 DEFAULT_AUTOPILOT_AFTER = 2
+
+#: How long players have to answer a mid-day decision before its default is taken (campaign
+#: option ``decision_hours``).
+DEFAULT_DECISION_HOURS = 12
 
 
 def system_clock() -> datetime:
@@ -250,6 +254,17 @@ class CampaignService:
             due = campaign.status == "running" and campaign.deadline is not None
             overdue = due and campaign.deadline is not None and campaign.deadline <= now
             remind = due and not overdue and self._reminder_due(campaign, now)
+            waiting = repo.open_decisions(session, campaign_id=_id(campaign))
+            if waiting:
+                if all(d.due_at is not None and d.due_at <= now for d in waiting):
+                    for decision in waiting:
+                        assert decision.id is not None
+                        repo.answer_decision(
+                            session, decision_id=decision.id, answer=decision.default
+                        )
+                    self._continue(session, campaign)
+                    return "decided by default"
+                return "nothing"
         if expired:
             self.resume(campaign_name)
             return "resumed"
@@ -318,7 +333,11 @@ class CampaignService:
         wakes = []
         with session_scope(self.engine) as session:
             for campaign in session.exec(select(Campaign)):
-                if campaign.status == "paused" and campaign.paused_until is not None:
+                waiting = repo.open_decisions(session, campaign_id=_id(campaign))
+                due_times = [d.due_at for d in waiting if d.due_at is not None]
+                if due_times:
+                    wakes.append((campaign.name, campaign.day, max(due_times)))
+                elif campaign.status == "paused" and campaign.paused_until is not None:
                     wakes.append((campaign.name, campaign.day, campaign.paused_until))
                 elif campaign.status == "running" and campaign.deadline is not None:
                     when = campaign.deadline
@@ -331,49 +350,122 @@ class CampaignService:
     def resolve_day(self, campaign_name: str, *, moderator: str | None = None) -> Reply:
         """Resolve the current day: every seat's orders (his latest, else his standing orders,
         else the autopilot once he has missed enough days, else a blank day), then post the
-        public report and map and each player's private report, and open the next day."""
+        public report and map and each player's private report, and open the next day. When
+        the campaign waits for decisions and the engine needs one, the players concerned are
+        asked by DM and the day resumes once they answer or their time runs out."""
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             if moderator is not None:
                 self._require_moderator(campaign, moderator)
             if campaign.status != "running":
                 raise RequestError(f"{campaign.name} is {campaign.status}, not running")
+            if repo.open_decisions(session, campaign_id=_id(campaign)):
+                raise RequestError(f"{campaign.name} is waiting for players' decisions")
             seats = self._seats(session, campaign)
-            resolution = self._resolution(session, campaign, seats)
-            new = resolution.state
-            repo.save_events(
-                session, campaign_id=_id(campaign), day=campaign.day, events=resolution.events
+            day = campaign.day
+            reply = self._advance(
+                session, campaign, seats, self._resolution(session, campaign, seats)
             )
-            self._snapshot(session, campaign, new, "end")
-            report = day_report(resolution.events, PUBLIC)
-            image = render_map(self.catalog, view_for(self.catalog, new, PUBLIC))
-            self._post(
-                session,
-                campaign,
-                "channel",
-                None,
-                report,
-                attachment=(f"map-day-{campaign.day}.png", image),
-            )
-            for seat in seats:
-                self._post(
-                    session,
-                    campaign,
-                    "dm",
-                    seat.player,
-                    day_report(resolution.events, seat.character),
-                )
-                seat.ready = False
             if moderator is not None:
-                self._log(session, campaign, moderator, "force", f"resolved day {campaign.day}")
-            finished = new.today.stage == "over"
-            campaign.extensions_used = 0
-            campaign.day = new.day
-            campaign.status = "finished" if finished else "running"
-            campaign.deadline = (
-                None if finished else next_deadline(self.clock(), self._rules(campaign))
+                self._log(session, campaign, moderator, "force", f"resolved day {day}")
+            return reply
+
+    def answer(self, campaign_name: str, *, player: str, answer: str) -> Reply:
+        """The player's answer to the decision he was asked; the day resumes once every open
+        decision is answered."""
+        with session_scope(self.engine) as session:
+            campaign, seat, _ = self._running_seat(session, campaign_name, player)
+            waiting = repo.open_decisions(
+                session, campaign_id=_id(campaign), character=seat.character
             )
-            return Reply(f"{campaign.name}: day {campaign.day - (0 if finished else 1)} resolved.")
+            if not waiting:
+                raise RequestError(f"the {seat.character} has no decision to make now")
+            decision = waiting[0]
+            wanted = answer.strip().casefold()
+            chosen = next((o for o in decision.options if o.casefold() == wanted), None)
+            if chosen is None:
+                raise RequestError(
+                    f"{answer.strip()[:60]!r} is not one of: {', '.join(decision.options)}"
+                )
+            assert decision.id is not None
+            repo.answer_decision(session, decision_id=decision.id, answer=chosen)
+            if repo.open_decisions(session, campaign_id=_id(campaign)):
+                return Reply(f"Answer recorded: {chosen}. Waiting for the other players.")
+            self._continue(session, campaign)
+            return Reply(f"Answer recorded: {chosen}. The day goes on.")
+
+    def _continue(self, session: Session, campaign: Campaign) -> Reply:
+        """Resume the day with every answer given so far (the engine counts those it used)."""
+        decisions = session.exec(
+            select(PendingDecision)
+            .where(PendingDecision.campaign_id == campaign.id, PendingDecision.day == campaign.day)
+            .order_by(col(PendingDecision.id))
+        ).all()
+        answers: dict[str, list[str]] = {}
+        for decision in decisions:
+            answers.setdefault(decision.character, []).append(decision.answer or decision.default)
+        state = self._state(session, campaign)
+        resolution = resolve(state, {}, answers, catalog=self.catalog)
+        return self._advance(session, campaign, self._seats(session, campaign), resolution)
+
+    def _advance(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
+    ) -> Reply:
+        """Store what a resolution produced; ask for decisions, or finish the day."""
+        new = resolution.state
+        repo.save_events(
+            session, campaign_id=_id(campaign), day=campaign.day, events=resolution.events
+        )
+        if resolution.pending:
+            return self._ask(session, campaign, seats, resolution)
+        self._snapshot(session, campaign, new, "end")
+        records = repo.list_events(session, campaign_id=_id(campaign), day=campaign.day)
+        events = [repo.as_event(r) for r in records]
+        image = render_map(self.catalog, view_for(self.catalog, new, PUBLIC))
+        self._post(
+            session,
+            campaign,
+            "channel",
+            None,
+            day_report(events, PUBLIC),
+            attachment=(f"map-day-{campaign.day}.png", image),
+        )
+        for seat in seats:
+            self._post(session, campaign, "dm", seat.player, day_report(events, seat.character))
+            seat.ready = False
+        resolved = campaign.day
+        finished = new.today.stage == "over"
+        campaign.extensions_used = 0
+        campaign.day = new.day
+        campaign.status = "finished" if finished else "running"
+        campaign.deadline = None if finished else next_deadline(self.clock(), self._rules(campaign))
+        return Reply(f"{campaign.name}: day {resolved} resolved.")
+
+    def _ask(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
+    ) -> Reply:
+        """Ask each player his pending decisions by DM, privately; the channel hears nothing."""
+        self._snapshot(session, campaign, resolution.state, "pending")
+        hours = float(str(campaign.options.get("decision_hours", DEFAULT_DECISION_HOURS)))
+        due = self.clock() + timedelta(hours=hours)
+        for decision in resolution.pending:
+            repo.add_decision(
+                session,
+                campaign_id=_id(campaign),
+                day=campaign.day,
+                character=decision.character,
+                kind=decision.kind,
+                prompt=decision.prompt,
+                options=list(decision.options),
+                default=decision.default,
+                asked_at=self.clock(),
+                due_at=due,
+            )
+            seat = next(s for s in seats if s.character == decision.character)
+            text = render("messages/decision.txt.j2", campaign=campaign, decision=decision, due=due)
+            self._post(session, campaign, "dm", seat.player, text)
+        count = len(resolution.pending)
+        return Reply(f"{campaign.name}: day {campaign.day} waits for {count} decision(s).")
 
     def _resolution(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat]

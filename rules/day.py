@@ -27,6 +27,7 @@ from rules.dice import Dice
 from rules.events import Audience, Decision, Event, Resolution
 from rules.orders import (
     BASIC,
+    DEFAULT_REST,
     SUNLIGHT,
     Activity,
     ActivityKind,
@@ -670,8 +671,8 @@ class _Day:
             instructions = self._instructions(who)
             choices = restable(character)
             prefers[who] = None
-            if len(choices) > 1 and "rest" not in instructions.model_fields_set:
-                best = rest(character.model_copy(deep=True), 1, instructions.rest)
+            if len(choices) > 1 and instructions.rest is None:
+                best = rest(character.model_copy(deep=True), 1, DEFAULT_REST)
                 prefers[who] = self.ask(
                     Decision(
                         character=who,
@@ -696,7 +697,8 @@ class _Day:
                 getattr(e, "key", None) is AbilityKey.EXTRA_REST_ASTERISK
                 for e in self.catalog.characters[who].effects()
             )
-            steps = rest(character, 2 if extra else 1, self._instructions(who).rest, prefer)
+            priority = self._instructions(who).rest or DEFAULT_REST
+            steps = rest(character, 2 if extra else 1, priority, prefer)
             if not steps:
                 self.emit("rested", who=who, chit=None, to=None, option="nothing to rest")
             for step in steps:

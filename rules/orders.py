@@ -35,6 +35,9 @@ class ActivityKind(enum.StrEnum):
     BLANK = "-"
 
 
+#: The order Rest returns chits in when the player's instructions give none (rules-map P32).
+DEFAULT_REST = ("MOVE", "FIGHT", "MAGIC")
+
 #: Sources of a phase that are not extra phases (6.2.2a–b).
 BASIC = "basic"
 SUNLIGHT = "sunlight"
@@ -114,8 +117,9 @@ class Instructions(_Frozen):
 
     - ``block``: whom he blocks when he may (7.12; K1–K3): ``never`` (default), ``unhidden``
       (unhidden characters and monsters), ``all``.
-    - ``rest``: the order in which Rest returns chits (7.8.2; P32): action types, default
-      ``("MOVE", "FIGHT", "MAGIC")``.
+    - ``rest``: the order in which Rest returns chits (7.8.2; P32): action types; None when the
+      player gave none, so that a Rest with a real choice asks him (default order
+      :data:`DEFAULT_REST`).
     - ``alert``: what an A phase does when it names nothing (7.9; P33): ``weapon`` (default).
     - ``search``: the Search table an S phase uses when it names none (P11): ``Locate``.
     - ``rearrange``: belongings to change at the start of given phases (P1).
@@ -127,7 +131,7 @@ class Instructions(_Frozen):
     """
 
     block: str = "never"
-    rest: tuple[str, ...] = ("MOVE", "FIGHT", "MAGIC")
+    rest: tuple[str, ...] | None = None
     alert: str = "weapon"
     search: str = "Locate"
     rearrange: tuple[Rearrangement, ...] = ()

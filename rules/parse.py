@@ -134,7 +134,7 @@ def echo(orders: Orders, notes: Sequence[str] = ()) -> str:
     given, default = orders.instructions, Instructions()
     if given.block != default.block:
         lines.append(f"block: {given.block}")
-    if given.rest != default.rest:
+    if given.rest is not None:
         lines.append(f"rest: {', '.join(k.lower() for k in given.rest)}")
     if given.alert != default.alert:
         lines.append(f"alert: {given.alert}")

@@ -295,3 +295,63 @@ def test_the_scheduler_registers_one_wake_up_per_campaign(service, traveller, tm
     import asyncio
 
     asyncio.run(run())
+
+
+# --- mid-day decisions --------------------------------------------------------------------------
+
+
+def waiting_campaign(service: CampaignService) -> None:
+    """A campaign that waits for decisions, where the Amazon's Rest has a choice to make."""
+    from rules.state import GameState
+
+    service.create("Test", moderator="gm", seed=7, options={"wait_for_decisions": True})
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.join("Test", player="p2", player_name="P2", character="Elf")
+    service.start("Test", moderator="gm")
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        for chit in state.characters["Amazon"].chits:
+            if chit.label in ("MOVE M3*", "FIGHT M4*"):
+                chit.status = "fatigued"
+        repo.save_snapshot(
+            session,
+            campaign_id=1,
+            day=1,
+            step="test",
+            state=state.to_json(),
+            created_at=datetime.now(UTC),
+        )
+    service.submit_orders("Test", player="p1", text="R, H")
+
+
+def test_a_decision_is_asked_by_dm_and_the_day_resumes_with_the_answer(service, traveller):
+    waiting_campaign(service)
+    reply = service.resolve_day("Test", moderator="gm")
+    assert "waits for 1 decision" in reply.text
+    asked = [m for m in service.undelivered(1000) if m.kind == "dm" and "must decide" in m.content]
+    assert [m.to for m in asked] == ["p1"]
+    assert not any(
+        "decide" in m.content for m in service.undelivered(1000) if m.kind == "channel"
+    ), "the channel never hears who is asked what"
+    with pytest.raises(RequestError, match="'sleep' is not one of: "):
+        service.answer("Test", player="p1", answer="sleep")
+    with pytest.raises(RequestError, match="no decision to make"):
+        service.answer("Test", player="p2", answer="MOVE M3*")
+    assert "The day goes on" in service.answer("Test", player="p1", answer="fight m4*").text
+    reports = [
+        m.content for m in service.undelivered(1000) if m.to == "p1" and "Day 1" in m.content
+    ]
+    assert reports and "FIGHT M4* active" in reports[-1], reports
+
+
+def test_an_unanswered_decision_takes_its_default_when_its_time_runs_out(service, traveller):
+    waiting_campaign(service)
+    service.resolve_day("Test", moderator="gm")
+    assert service.wake("Test", 1) == "nothing"
+    traveller.shift(timedelta(hours=13))
+    assert service.wake("Test", 1) == "decided by default"
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None and campaign.day == 2
