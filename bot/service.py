@@ -142,6 +142,27 @@ class CampaignService:
             )
             return Reply(f"You play the {card.name} in {campaign.name}.")
 
+    def choose(self, campaign_name: str, *, player: str, text: str) -> Reply:
+        """The player's secret setup choices (3.3.3–3.3.6), before the game starts: lines such as
+        ``start: Guard house``, ``victory: fame 2, gold 3``, ``spells: Absorb Essence, Peace``,
+        ``enchant: MAGIC III4*``. Every choice is checked as setup will check it."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            if campaign.status != "enrolling":
+                raise RequestError(f"{campaign.name} has started: setup choices are closed")
+            seat = next((s for s in self._seats(session, campaign) if s.player == player), None)
+            if seat is None:
+                raise RequestError(f"you have no character in {campaign.name}")
+            choices = {**seat.setup, **_setup_lines(text)}
+            try:
+                setup = CharacterSetup.model_validate({**choices, "name": seat.character})
+                new_game(self.catalog, campaign.seed, [setup])
+            except (SetupError, ValueError) as error:
+                raise RequestError(f"not stored: {error}") from None
+            seat.setup = choices
+            shown = ", ".join(f"{k}: {v}" for k, v in choices.items())
+            return Reply(f"Setup choices for the {seat.character} stored (secret): {shown}")
+
     def start(self, campaign_name: str, *, moderator: str) -> Reply:
         """Set up the game (section 3) for the seated characters and open Birdsong of day 1."""
         with session_scope(self.engine) as session:
@@ -979,6 +1000,47 @@ def _id(row: Campaign | Seat) -> int:
     if row.id is None:
         raise AssertionError("row not flushed")
     return row.id
+
+
+_SETUP_KEYS = {"start", "victory", "spells", "enchant"}
+_CATEGORIES = {
+    "great treasures": "Great Treasures",
+    "spells": "Spells",
+    "fame": "Fame",
+    "notoriety": "Notoriety",
+    "gold": "Gold",
+}
+
+
+def _setup_lines(text: str) -> dict[str, object]:
+    """Setup choices from ``key: value`` lines (see :meth:`CampaignService.choose`)."""
+    choices: dict[str, object] = {}
+    for line in (line.strip() for line in text.splitlines()[:20] if line.strip()):
+        key, _, value = line.partition(":")
+        key = key.strip().casefold()
+        if key not in _SETUP_KEYS or not value.strip():
+            raise RequestError(
+                f"{line[:60]!r}: write 'start: <dwelling>', 'victory: fame 2, gold 3', "
+                "'spells: <spell>, <spell>' or 'enchant: <Magic chit>'"
+            )
+        items = [v.strip() for v in value.split(",") if v.strip()]
+        if key == "start":
+            choices["start"] = value.strip()
+        elif key == "victory":
+            victory: dict[str, int] = {}
+            for item in items:
+                name, _, points = item.rpartition(" ")
+                category = _CATEGORIES.get(name.strip().casefold())
+                if category is None or not points.isdigit():
+                    raise RequestError(
+                        f"victory: {item[:40]!r} is not '<category> <points>' "
+                        f"({', '.join(_CATEGORIES.values())})"
+                    )
+                victory[category] = int(points)
+            choices["victory"] = victory
+        else:
+            choices[key] = items
+    return choices
 
 
 def _clean_name(name: str) -> str:

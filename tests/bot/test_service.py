@@ -355,3 +355,20 @@ def test_an_unanswered_decision_takes_its_default_when_its_time_runs_out(service
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
         assert campaign is not None and campaign.day == 2
+
+
+def test_secret_setup_choices_are_checked_and_used(service, traveller):
+    """3.3.5-3.3.6: start dwelling and Victory Requirements, chosen before the game starts."""
+    service.create("Test", moderator="gm", seed=7)
+    service.join("Test", player="p1", player_name="P1", character="Dwarf")
+    with pytest.raises(RequestError, match="must total 5 points"):
+        service.choose("Test", player="p1", text="victory: fame 2, gold 2")
+    with pytest.raises(RequestError, match="cannot start at 'Chapel'"):
+        service.choose("Test", player="p1", text="start: Chapel")
+    reply = service.choose("Test", player="p1", text="start: Guard house\nvictory: fame 2, gold 3")
+    assert "stored (secret)" in reply.text
+    service.start("Test", moderator="gm")
+    sheet = service.sheet("Test", player="p1").text
+    assert "Fame 2" in sheet and "Gold 3" in sheet
+    with pytest.raises(RequestError, match="setup choices are closed"):
+        service.choose("Test", player="p1", text="start: Inn")
