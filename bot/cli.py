@@ -226,6 +226,11 @@ def run_discord(settings: Any, data: Catalog) -> None:
     asyncio.run(serve())
 
 
+def read_text(name: str) -> str:
+    """A file's text, or standard input for ``-``."""
+    return sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+
+
 def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     from bot.local import deliver
     from bot.service import CampaignService, RequestError
@@ -259,6 +264,32 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
                 reply = service.ready(args.campaign, player=args.player)
             case "resolve":
                 reply = service.resolve_day(args.campaign, moderator=args.moderator)
+            case "choose":
+                reply = service.choose(args.campaign, player=args.player, text=read_text(args.file))
+            case "answer":
+                reply = service.answer(args.campaign, player=args.player, answer=args.choice)
+            case "status":
+                reply = service.status(args.campaign)
+            case "history":
+                reply = service.history(args.campaign, day=args.day, player=args.player)
+            case "preview":
+                reply = service.preview(args.campaign, moderator=args.moderator)
+            case "extend":
+                reply = service.extend(
+                    args.campaign, moderator=args.moderator, hours=args.hours, reason=args.reason
+                )
+            case "pause":
+                reply = service.pause(
+                    args.campaign, moderator=args.moderator, hours=args.hours, reason=args.reason
+                )
+            case "resume":
+                reply = service.resume(args.campaign, moderator=args.moderator)
+            case "rollback":
+                reply = service.rollback(args.campaign, moderator=args.moderator, day=args.day)
+            case "autopilot":
+                reply = service.set_autopilot(
+                    args.campaign, moderator=args.moderator, character=args.character
+                )
             case "deliver":
                 files = deliver(service, args.out)
                 return f"{len(files)} files written to {args.out}"
@@ -313,27 +344,58 @@ def build_parser() -> argparse.ArgumentParser:
     local = commands.add_parser("local", help="run a campaign from the command line")
     local.add_argument("--db", default="sqlite:///realmbot.db", help="database URL")
     local_actions = local.add_subparsers(dest="action", required=True, metavar="ACTION")
+    moderated = {
+        "create",
+        "start",
+        "resolve",
+        "preview",
+        "extend",
+        "pause",
+        "resume",
+        "rollback",
+        "autopilot",
+    }
     for action, help_text in (
         ("create", "create a campaign"),
         ("join", "seat a player as a character"),
+        ("choose", "a player's secret setup choices from a file or - (before the start)"),
         ("start", "set up the game"),
         ("orders", "submit a player's orders from a file or - for stdin"),
         ("ready", "mark a player ready"),
+        ("answer", "a player's answer to the decision he was asked"),
+        ("status", "who has sent orders, and the deadline"),
+        ("history", "the report of a past day (public, or a player's own)"),
         ("resolve", "resolve the current day now"),
+        ("preview", "a dry run of the day: nothing stored or sent"),
+        ("extend", "move the deadline later"),
+        ("pause", "stop the clock"),
+        ("resume", "restart the clock"),
+        ("rollback", "return to the start of a day"),
+        ("autopilot", "let the autopilot play a character"),
     ):
         sub = local_actions.add_parser(action, help=help_text)
         sub.add_argument("campaign")
-        if action in ("create", "start", "resolve"):
+        if action in moderated:
             sub.add_argument("--moderator", required=True)
         if action == "create":
             sub.add_argument("--seed", type=int, default=0)
-        if action in ("join", "orders", "ready"):
+        if action in ("join", "orders", "ready", "choose", "answer"):
             sub.add_argument("--player", required=True)
-        if action == "join":
+        if action in ("join", "autopilot"):
             sub.add_argument("--character", required=True)
+        if action == "join":
             sub.add_argument("--name", help="the player's display name")
-        if action == "orders":
-            sub.add_argument("file", help="a file of orders, or - for standard input")
+        if action in ("orders", "choose"):
+            sub.add_argument("file", help="a file, or - for standard input")
+        if action == "answer":
+            sub.add_argument("choice")
+        if action in ("history", "rollback"):
+            sub.add_argument("--day", type=int, required=True)
+        if action == "history":
+            sub.add_argument("--player", help="the player whose own journal to show")
+        if action in ("extend", "pause"):
+            sub.add_argument("--hours", type=float, required=True)
+            sub.add_argument("--reason", required=True)
     deliver = local_actions.add_parser("deliver", help="write the reports, maps and messages")
     deliver.add_argument("--out", type=Path, required=True)
 

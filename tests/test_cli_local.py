@@ -1,0 +1,53 @@
+"""``realmbot local``: a whole campaign from the command line on one database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+
+def local(capsys: pytest.CaptureFixture[str], db: str, *argv: str) -> tuple[int, str, str]:
+    status = main(["local", "--db", db, *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_a_campaign_runs_from_the_command_line(tmp_path: Path, capsys):
+    db = f"sqlite:///{tmp_path / 'game.db'}"
+    assert local(capsys, db, "create", "Valley", "--moderator", "gm", "--seed", "3")[0] == 0
+    assert local(capsys, db, "join", "Valley", "--player", "alice", "--character", "Amazon")[0] == 0
+    choices = tmp_path / "choices.txt"
+    choices.write_text("victory: fame 3, gold 2\n", encoding="utf-8")
+    assert (
+        "stored (secret)"
+        in local(capsys, db, "choose", "Valley", "--player", "alice", str(choices))[1]
+    )
+    assert local(capsys, db, "start", "Valley", "--moderator", "gm")[0] == 0
+    orders = tmp_path / "orders.txt"
+    orders.write_text("M XX9\n", encoding="utf-8")
+    status, out, _ = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
+    assert status == 0 and "NOT stored" in out
+    orders.write_text("H, R\n", encoding="utf-8")
+    assert (
+        "stored (v1" in local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))[1]
+    )
+    assert "Amazon: orders in" in local(capsys, db, "status", "Valley")[1]
+    assert "day 1 resolved" in local(capsys, db, "resolve", "Valley", "--moderator", "gm")[1]
+    assert local(capsys, db, "history", "Valley", "--day", "1")[1].startswith("Day 1, Month 1")
+    status, out, _ = local(capsys, db, "deliver", "--out", str(tmp_path / "posts"))
+    assert status == 0
+    public = sorted((tmp_path / "posts" / "Valley" / "public").glob("*.png"))
+    assert public, "the map of each report is written"
+    assert any((tmp_path / "posts" / "Valley" / "players" / "alice").glob("*.bbcode.txt"))
+
+
+def test_refusals_are_one_line_with_status_2(tmp_path: Path, capsys):
+    db = f"sqlite:///{tmp_path / 'game.db'}"
+    local(capsys, db, "create", "Valley", "--moderator", "gm")
+    status, _, err = local(capsys, db, "start", "Valley", "--moderator", "mallory")
+    assert status == 2 and err == "realmbot: only the moderators of Valley may do that\n"
+    status, _, err = local(capsys, db, "status", "Nowhere")
+    assert status == 2 and "there is no campaign called 'Nowhere'" in err
