@@ -54,22 +54,28 @@ def campaign_destinations(
     service: CampaignService, moderators_channel: int | None = None
 ) -> dict[int, Destinations]:
     """Every campaign's destinations by campaign id (blocking: run it in a thread)."""
+    fallback = str(moderators_channel) if moderators_channel is not None else None
+    own = campaign_moderators_channels(service)
+    return {
+        campaign_id: Destinations(
+            channel=channel, moderators=own.get(campaign_id) or fallback or channel
+        )
+        for campaign_id, channel in service.channels().items()
+    }
+
+
+def campaign_moderators_channels(service: CampaignService) -> dict[int, str]:
+    """The campaigns' own moderators' channels (option ``moderators_channel``) by campaign id.
+
+    The service has no method for campaign options yet, so this one reads them itself.
+    """
     with session_scope(service.engine) as session:
-        campaigns = session.exec(select(Campaign)).all()
-        fallback = str(moderators_channel) if moderators_channel is not None else None
         return {
-            campaign.id: Destinations(
-                channel=campaign.channel,
-                moderators=_option(campaign, "moderators_channel") or fallback or campaign.channel,
-            )
-            for campaign in campaigns
+            campaign.id: str(value)
+            for campaign in session.exec(select(Campaign))
             if campaign.id is not None
+            and (value := campaign.options.get("moderators_channel")) is not None
         }
-
-
-def _option(campaign: Campaign, name: str) -> str | None:
-    value = campaign.options.get(name)
-    return str(value) if value is not None else None
 
 
 def _snowflake(value: str | None, what: str) -> int:

@@ -2,7 +2,8 @@
 
 The service is synchronous and talks to the database, so every call runs in a worker thread
 (:func:`asyncio.to_thread`). Its replies and refusals are plain text: they are escaped for
-Markdown and mentions and split at Discord's 2,000 characters before they are sent.
+Markdown and mentions and split at Discord's 2,000 characters before they are sent. Refusals are
+always private, even for a command whose answer is public.
 """
 
 from __future__ import annotations
@@ -17,15 +18,23 @@ from bot.service import Reply, RequestError
 
 Action = Callable[[], Reply]
 
+#: What the asker alone sees when a public answer has been posted.
+POSTED = "Posted in the channel."
+
 
 def player_id(user: discord.abc.User) -> str:
     """How the service knows a Discord user: the user id as text."""
     return str(user.id)
 
 
+def escaped(text: str) -> str:
+    """``text`` escaped for Discord: Markdown inert, mentions broken."""
+    return str(escape_discord(text))
+
+
 def parts_of(text: str) -> list[str]:
     """``text`` escaped for Discord and split into messages."""
-    return split_message(escape_discord(text))
+    return split_message(escaped(text))
 
 
 async def answer(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:
@@ -47,12 +56,21 @@ async def call_and_answer(
 
     A :class:`RequestError` is answered with its message, privately. Returns the reply, or
     ``None`` when the request was refused.
+
+    The deferral is private either way, since a deferred answer keeps the deferral's
+    visibility: a public reply is posted as follow-up messages once the private "thinking"
+    message has become :data:`POSTED`.
     """
-    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         reply = await asyncio.to_thread(action)
     except RequestError as error:
-        await answer(interaction, str(error), ephemeral=True)
+        await answer(interaction, str(error))
         return None
-    await answer(interaction, reply.text, ephemeral=ephemeral)
+    if ephemeral:
+        await answer(interaction, reply.text)
+    else:
+        await interaction.edit_original_response(content=POSTED)
+        for part in parts_of(reply.text):
+            await interaction.followup.send(part, ephemeral=False)
     return reply

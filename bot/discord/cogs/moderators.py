@@ -2,14 +2,19 @@
 
 Every command is refused with "Moderators only." unless the member has Discord's Manage Server
 permission in the channel *and* (except ``/gm create``) is one of the campaign's moderators in
-the service. To add a command, write a method decorated with ``@app_commands.command`` that
-calls :meth:`ModeratorCog.moderate` with the service call, taking the moderator's id::
+the service (the service raises :class:`~bot.service.NotModeratorError`). Every answer is
+private. To add a command, write a method decorated with ``@app_commands.command`` (or
+``@orders.command`` for ``/gm orders ...``) that calls :meth:`ModeratorCog.moderate` with the
+service call, taking the moderator's id::
 
     @app_commands.command(name="lock", description="Stop taking orders")
     async def lock(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
         await self.moderate(
             interaction, lambda moderator: self.service.lock(campaign, moderator=moderator)
         )
+
+``/gm rollback`` asks first: it answers with a confirmation and its buttons, and only the button
+"Roll back" calls the service (:class:`RollbackConfirmation`).
 """
 
 from __future__ import annotations
@@ -22,9 +27,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs.common import answer, player_id
-from bot.discord.cogs.players import CampaignName, CharacterName
-from bot.service import CampaignService, Reply, RequestError
+from bot.discord.cogs.common import answer, escaped, player_id
+from bot.discord.cogs.players import CampaignName, CharacterName, Day, OrdersText
+from bot.service import CampaignService, NotModeratorError, Reply, RequestError
 
 log = logging.getLogger("realmbot.discord.moderators")
 
@@ -32,15 +37,77 @@ MODERATORS_ONLY = "Moderators only."
 
 ModeratorAction = Callable[[str], Reply]
 
+#: Seconds a rollback waits for its confirmation.
+CONFIRM_TIMEOUT = 120.0
+
+#: The longest deadline extension a command takes, in hours (a week).
+ExtensionHours = app_commands.Range[int, 1, 168]
+#: The longest pause, in hours (30 days, as the service allows).
+PauseHours = app_commands.Range[int, 1, 720]
+Reason = app_commands.Range[str, 1, 200]
+Announcement = app_commands.Range[str, 1, 1500]
+
 
 def may_moderate(interaction: discord.Interaction) -> bool:
     """Whether Discord lets the member moderate here: Manage Server, as resolved by Discord."""
     return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 
-def refused_as_moderator(error: RequestError) -> bool:
-    """Whether the service refused the request because the member is not its moderator."""
-    return str(error).startswith("only the moderators")
+class RollbackConfirmation(discord.ui.View):
+    """The buttons under ``/gm rollback``'s question: "Roll back" rolls back, "Cancel" does not.
+
+    Only the moderator who asked may press them; unanswered, the question expires.
+    """
+
+    def __init__(
+        self, cog: ModeratorCog, asked: discord.Interaction, campaign: str, day: int
+    ) -> None:
+        super().__init__(timeout=CONFIRM_TIMEOUT)
+        self.cog = cog
+        self.asked = asked
+        self.campaign = campaign
+        self.day = day
+
+    def question(self) -> str:
+        return escaped(
+            f"Roll {self.campaign} back to the start of day {self.day}? The reports of day "
+            f"{self.day} and later are removed and the day is played again. Players are told."
+        )
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return interaction.user.id == self.asked.user.id
+
+    @discord.ui.button(label="Roll back", style=discord.ButtonStyle.danger)
+    async def confirm(
+        self, interaction: discord.Interaction, button: discord.ui.Button[RollbackConfirmation]
+    ) -> None:
+        self.stop()
+        if not may_moderate(interaction):
+            await interaction.response.edit_message(content=MODERATORS_ONLY, view=None)
+            return
+        await interaction.response.edit_message(content=f"{self.question()}\nConfirmed.", view=None)
+        campaign, day = self.campaign, self.day
+        await self.cog.run_moderated(
+            interaction,
+            lambda moderator: self.cog.service.rollback(campaign, moderator=moderator, day=day),
+        )
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(
+        self, interaction: discord.Interaction, button: discord.ui.Button[RollbackConfirmation]
+    ) -> None:
+        self.stop()
+        await interaction.response.edit_message(
+            content="Rollback cancelled: nothing changed.", view=None
+        )
+
+    async def on_timeout(self) -> None:
+        try:
+            await self.asked.edit_original_response(
+                content="Rollback not confirmed in time: nothing changed.", view=None
+            )
+        except discord.HTTPException:
+            log.info("could not mark an expired rollback question as expired")
 
 
 @app_commands.guild_only()
@@ -51,6 +118,8 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
         self.service = service
         super().__init__()
 
+    orders = app_commands.Group(name="orders", description="A seat's orders for today")
+
     async def moderate(self, interaction: discord.Interaction, action: ModeratorAction) -> None:
         """Check Discord's permission, then run ``action(moderator_id)`` in a thread and answer
         privately with its reply (or its refusal)."""
@@ -58,14 +127,21 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
             await answer(interaction, MODERATORS_ONLY)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.run_moderated(interaction, action)
+
+    async def run_moderated(
+        self, interaction: discord.Interaction, action: ModeratorAction
+    ) -> None:
+        """Run ``action(moderator_id)`` in a thread and answer privately with its reply or its
+        refusal; the interaction has been responded to already."""
         moderator = player_id(interaction.user)
         try:
             reply = await asyncio.to_thread(action, moderator)
+        except NotModeratorError as error:
+            await answer(interaction, f"{MODERATORS_ONLY} ({error})")
+            return
         except RequestError as error:
-            if refused_as_moderator(error):
-                await answer(interaction, f"{MODERATORS_ONLY} ({error})")
-            else:
-                await answer(interaction, str(error))
+            await answer(interaction, str(error))
             return
         log.info("moderator %s: %s", moderator, reply.text.partition("\n")[0])
         await answer(interaction, reply.text)
@@ -115,5 +191,159 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
             interaction,
             lambda moderator: self.service.set_autopilot(
                 campaign, moderator=moderator, character=character, on=on
+            ),
+        )
+
+    @app_commands.command(name="preview", description="A private dry run of today: nothing stored")
+    @app_commands.describe(campaign="the campaign's name")
+    async def preview(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+        await self.moderate(
+            interaction, lambda moderator: self.service.preview(campaign, moderator=moderator)
+        )
+
+    @app_commands.command(name="extend", description="Move today's deadline later")
+    @app_commands.describe(
+        campaign="the campaign's name", hours="how many hours later", reason="why (players see it)"
+    )
+    async def extend(
+        self,
+        interaction: discord.Interaction,
+        campaign: CampaignName,
+        hours: ExtensionHours,
+        reason: Reason,
+    ) -> None:
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.extend(
+                campaign, moderator=moderator, hours=hours, reason=reason
+            ),
+        )
+
+    @app_commands.command(name="pause", description="Stop the clock until resumed or expired")
+    @app_commands.describe(
+        campaign="the campaign's name", reason="why (players see it)", hours="for how long"
+    )
+    async def pause(
+        self,
+        interaction: discord.Interaction,
+        campaign: CampaignName,
+        reason: Reason,
+        hours: PauseHours,
+    ) -> None:
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.pause(
+                campaign, moderator=moderator, reason=reason, hours=hours
+            ),
+        )
+
+    @app_commands.command(name="resume", description="Restart a paused campaign's clock")
+    @app_commands.describe(campaign="the campaign's name")
+    async def resume(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+        await self.moderate(
+            interaction, lambda moderator: self.service.resume(campaign, moderator=moderator)
+        )
+
+    @app_commands.command(name="rollback", description="Return to the start of a day (confirm)")
+    @app_commands.describe(campaign="the campaign's name", day="the day to play again")
+    async def rollback(
+        self, interaction: discord.Interaction, campaign: CampaignName, day: Day
+    ) -> None:
+        if not may_moderate(interaction):
+            await answer(interaction, MODERATORS_ONLY)
+            return
+        confirmation = RollbackConfirmation(self, interaction, campaign, day)
+        await interaction.response.send_message(
+            confirmation.question(), view=confirmation, ephemeral=True
+        )
+
+    @app_commands.command(name="lock", description="Freeze orders and resolution")
+    @app_commands.describe(campaign="the campaign's name")
+    async def lock(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.lock(campaign, moderator=moderator, locked=True),
+        )
+
+    @app_commands.command(name="unlock", description="Take orders and resolve again")
+    @app_commands.describe(campaign="the campaign's name")
+    async def unlock(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.lock(campaign, moderator=moderator, locked=False),
+        )
+
+    @app_commands.command(name="announce", description="Post an announcement in the channel")
+    @app_commands.describe(campaign="the campaign's name", text="the announcement")
+    async def announce(
+        self, interaction: discord.Interaction, campaign: CampaignName, text: Announcement
+    ) -> None:
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.announce(campaign, moderator=moderator, text=text),
+        )
+
+    # --- seats and orders -----------------------------------------------------------------------
+
+    @orders.command(name="view", description="A seat's orders in force (logged)")
+    @app_commands.describe(campaign="the campaign's name", character="the seat's character")
+    async def orders_view(
+        self, interaction: discord.Interaction, campaign: CampaignName, character: CharacterName
+    ) -> None:
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.view_orders(
+                campaign, moderator=moderator, character=character
+            ),
+        )
+
+    @orders.command(name="set", description="Set a seat's orders for today (logged)")
+    @app_commands.describe(
+        campaign="the campaign's name", character="the seat's character", text="the orders"
+    )
+    async def orders_set(
+        self,
+        interaction: discord.Interaction,
+        campaign: CampaignName,
+        character: CharacterName,
+        text: OrdersText,
+    ) -> None:
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.set_orders(
+                campaign, moderator=moderator, character=character, text=text
+            ),
+        )
+
+    @app_commands.command(name="excuse", description="Today without orders is not a missed day")
+    @app_commands.describe(campaign="the campaign's name", character="the seat's character")
+    async def excuse(
+        self, interaction: discord.Interaction, campaign: CampaignName, character: CharacterName
+    ) -> None:
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.excuse(
+                campaign, moderator=moderator, character=character
+            ),
+        )
+
+    @app_commands.command(name="replace", description="Give a seat to another member")
+    @app_commands.describe(
+        campaign="the campaign's name",
+        character="the seat's character",
+        member="who plays it from now on",
+    )
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        campaign: CampaignName,
+        character: CharacterName,
+        member: discord.Member,
+    ) -> None:
+        player, name = player_id(member), member.display_name
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.replace(
+                campaign, moderator=moderator, character=character, player=player, player_name=name
             ),
         )

@@ -1,5 +1,5 @@
-"""The players' side: joining, readiness, status and one's own sheet by slash command, orders by
-direct message.
+"""The players' side: joining, readiness, status, one's own sheet, orders in force, standing
+orders, the map and past days' reports by slash command; orders by direct message.
 
 Orders are a DM whose first line is ``orders <campaign>`` and whose other lines are the orders::
 
@@ -12,6 +12,7 @@ The campaign may be left out (``orders`` alone) when the player plays in one run
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 from dataclasses import dataclass
 from functools import partial
@@ -20,13 +21,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs.common import call_and_answer, parts_of, player_id
+from bot.discord.cogs.common import answer, call_and_answer, escaped, parts_of, player_id
 from bot.service import CampaignService, RequestError
-from db import repo
-from db.engine import session_scope
 
 CampaignName = app_commands.Range[str, 1, 100]
 CharacterName = app_commands.Range[str, 1, 40]
+Day = app_commands.Range[int, 1, 10_000]
+#: The longest orders a command takes (a slash option or the standing orders' text box).
+ORDERS_LENGTH = 2000
+OrdersText = app_commands.Range[str, 1, ORDERS_LENGTH]
+#: Discord's limit on a modal's title.
+MODAL_TITLE_LENGTH = 45
 
 ORDERS_HELP = (
     "To send orders, DM me a message whose first line is `orders <campaign>` "
@@ -60,19 +65,42 @@ def read_orders_message(content: str) -> OrdersMessage | None:
     return OrdersMessage(campaign=campaign, text="\n".join(lines).strip())
 
 
-def running_campaigns_of(service: CampaignService, player: str) -> list[str]:
-    """The running campaigns ``player`` has a seat in (blocking: run it in a thread)."""
-    with session_scope(service.engine) as session:
-        names = []
-        for seat in repo.list_player_seats(session, player=player):
-            campaign = repo.get_campaign_by_id(session, campaign_id=seat.campaign_id)
-            if campaign is not None and campaign.status == "running":
-                names.append(campaign.name)
-        return names
+class StandingOrdersModal(discord.ui.Modal):
+    """The standing orders' text box: several lines, as in a DM; submitting it stores them."""
+
+    orders: discord.ui.TextInput[StandingOrdersModal] = discord.ui.TextInput(
+        label="Standing orders",
+        style=discord.TextStyle.paragraph,
+        placeholder="H, R",
+        min_length=1,
+        max_length=ORDERS_LENGTH,
+        custom_id="standing-orders",
+    )
+
+    def __init__(self, service: CampaignService, campaign: str) -> None:
+        title = f"Standing orders: {campaign}"
+        if len(title) > MODAL_TITLE_LENGTH:
+            title = title[: MODAL_TITLE_LENGTH - 1] + "…"
+        super().__init__(title=title)
+        self.service = service
+        self.campaign = campaign
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await call_and_answer(
+            interaction,
+            partial(
+                self.service.set_standing,
+                self.campaign,
+                player=player_id(interaction.user),
+                text=self.orders.value,
+            ),
+        )
 
 
 class PlayerCog(commands.Cog, name="Players"):
     """Slash commands for players, and orders by DM."""
+
+    orders = app_commands.Group(name="orders", description="Your orders for today")
 
     def __init__(self, service: CampaignService) -> None:
         self.service = service
@@ -124,6 +152,63 @@ class PlayerCog(commands.Cog, name="Players"):
             interaction, partial(self.service.sheet, campaign, player=player_id(interaction.user))
         )
 
+    @orders.command(name="show", description="Your orders in force for today (only you see them)")
+    @app_commands.describe(campaign="the campaign's name")
+    async def orders_show(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+        await call_and_answer(
+            interaction,
+            partial(self.service.show_orders, campaign, player=player_id(interaction.user)),
+        )
+
+    @orders.command(name="clear", description="Withdraw today's orders")
+    @app_commands.describe(campaign="the campaign's name")
+    async def orders_clear(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+        await call_and_answer(
+            interaction,
+            partial(self.service.clear_orders, campaign, player=player_id(interaction.user)),
+        )
+
+    @app_commands.command(name="standing", description="Orders for any day you send none")
+    @app_commands.describe(campaign="the campaign's name")
+    async def standing(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+        await interaction.response.send_modal(StandingOrdersModal(self.service, campaign))
+
+    @app_commands.command(name="map", description="The map as your character sees it (only you)")
+    @app_commands.describe(campaign="the campaign's name")
+    async def map(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            image = await asyncio.to_thread(
+                self.service.map_image, campaign, player=player_id(interaction.user)
+            )
+        except RequestError as error:
+            await answer(interaction, str(error))
+            return
+        await interaction.followup.send(
+            escaped(f"Your map of {campaign}."),
+            file=discord.File(io.BytesIO(image), filename="map.png"),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="history", description="A past day's public report")
+    @app_commands.describe(campaign="the campaign's name", day="the day")
+    async def history(
+        self, interaction: discord.Interaction, campaign: CampaignName, day: Day
+    ) -> None:
+        await call_and_answer(
+            interaction, partial(self.service.history, campaign, day=day), ephemeral=False
+        )
+
+    @app_commands.command(name="journal", description="Your own report of a past day (only you)")
+    @app_commands.describe(campaign="the campaign's name", day="the day")
+    async def journal(
+        self, interaction: discord.Interaction, campaign: CampaignName, day: Day
+    ) -> None:
+        await call_and_answer(
+            interaction,
+            partial(self.service.history, campaign, day=day, player=player_id(interaction.user)),
+        )
+
     # --- orders by DM ---------------------------------------------------------------------------
 
     @commands.Cog.listener()
@@ -148,7 +233,7 @@ class PlayerCog(commands.Cog, name="Players"):
         await self._say(message.channel, reply.text)
 
     async def _only_campaign(self, player: str) -> str:
-        names = await asyncio.to_thread(running_campaigns_of, self.service, player)
+        names = await asyncio.to_thread(self.service.player_campaigns, player)
         if len(names) == 1:
             return names[0]
         if not names:

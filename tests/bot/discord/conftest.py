@@ -11,6 +11,7 @@ import pytest
 import simcord
 
 from bot.discord import RealmBot, make_bot
+from bot.discord.cogs.common import POSTED
 from bot.service import CampaignService
 from db.engine import make_engine
 from db.migrate import upgrade
@@ -66,3 +67,36 @@ def table(simcord_env: simcord.Env) -> Table:
         alice=guild.add_member(simcord_env.create_user("alice")),
         bob=guild.add_member(simcord_env.create_user("bob")),
     )
+
+
+def bot_messages(history: list[discord.Message]) -> list[discord.Message]:
+    """The bot's messages in a channel's history, oldest first."""
+    return [m for m in history if m.author.bot]
+
+
+def last_dm(member: simcord.MemberActor) -> str:
+    """The last thing the bot told ``member`` privately."""
+    return bot_messages(member.user.dm_channel.history())[-1].content
+
+
+def private_answer(result: simcord.InteractionResult) -> str:
+    """The answer only the asker sees (one message)."""
+    assert result.ephemeral and result.response is not None
+    assert result.followups == []
+    return result.response.content
+
+
+def public_answer(result: simcord.InteractionResult) -> str:
+    """A public answer: the asker's private note, then the messages everyone sees."""
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == POSTED
+    assert result.followups and not any(part.ephemeral for part in result.followups)
+    return "\n".join(part.content for part in result.followups)
+
+
+async def seat_two_players(table: Table) -> None:
+    created = await table.moderator.slash(table.channel, "gm create", name="Test")
+    assert private_answer(created).startswith("Campaign Test created")
+    for member, character in ((table.alice, "Amazon"), (table.bob, "Elf")):
+        joined = await member.slash(table.channel, "join", campaign="Test", character=character)
+        assert private_answer(joined) == f"You play the {character} in Test."

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import discord
 import pytest
-import simcord
 
 from bot.discord.cogs.players import read_orders_message
 from bot.discord.delivery import DEFAULT_INTERVAL
@@ -14,27 +12,7 @@ from bot.service import CampaignService
 from db import repo
 from db.engine import session_scope
 
-from .conftest import Table
-
-
-def bot_messages(history: list[discord.Message]) -> list[discord.Message]:
-    """The bot's messages in a channel's history, oldest first."""
-    return [m for m in history if m.author.bot]
-
-
-def last_dm(member: simcord.MemberActor) -> str:
-    """The last thing the bot told ``member`` privately."""
-    return bot_messages(member.user.dm_channel.history())[-1].content
-
-
-async def seat_two_players(table: Table) -> None:
-    created = await table.moderator.slash(table.channel, "gm create", name="Test")
-    assert created.ephemeral and created.response is not None
-    assert created.response.content.startswith("Campaign Test created")
-    for member, character in ((table.alice, "Amazon"), (table.bob, "Elf")):
-        joined = await member.slash(table.channel, "join", campaign="Test", character=character)
-        assert joined.ephemeral and joined.response is not None
-        assert joined.response.content == f"You play the {character} in Test."
+from .conftest import Table, bot_messages, last_dm, public_answer, seat_two_players
 
 
 @pytest.mark.asyncio
@@ -50,8 +28,7 @@ async def test_a_day_is_played_from_creation_to_reports(table: Table) -> None:
     problems = last_dm(table.alice)
     assert "NOT stored: 2 problems" in problems and "bad-clearing" in problems
     status = await table.bob.slash(table.channel, "status", campaign="Test")
-    assert not status.ephemeral and status.response is not None
-    assert "Amazon: no orders yet" in status.response.content, "nothing was stored"
+    assert "Amazon: no orders yet" in public_answer(status), "nothing was stored"
 
     await table.alice.send_dm("orders\n```\nH, R\n```")  # the only campaign she plays in
     echo = last_dm(table.alice)
