@@ -36,7 +36,9 @@ MODAL_TITLE_LENGTH = 45
 ORDERS_HELP = (
     "To send orders, DM me a message whose first line is `orders <campaign>` "
     "and whose next lines are your orders, for example:\n"
-    "```\norders North Sea\nM CV3, H, S\n```"
+    "```\norders North Sea\nM CV3, H, S\n```\n"
+    "Answer a decision with `answer <choice>`; before the game starts, send your secret choices "
+    "as `setup <campaign>` followed by lines such as `victory: fame 2, gold 3`."
 )
 
 _HEADER = re.compile(r"orders(?:\s+(?P<campaign>.*))?", re.IGNORECASE)
@@ -215,6 +217,11 @@ class PlayerCog(commands.Cog, name="Players"):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is not None:
             return
+        first, _, rest = message.content.strip().partition("\n")
+        word, _, argument = first.strip().partition(" ")
+        if word.casefold() in ("answer", "setup"):
+            await self._answer_or_setup(message, word.casefold(), argument.strip(), rest)
+            return
         orders = read_orders_message(message.content)
         if orders is None:
             await self._say(message.channel, ORDERS_HELP, escape=False)
@@ -227,6 +234,27 @@ class PlayerCog(commands.Cog, name="Players"):
             reply = await asyncio.to_thread(
                 self.service.submit_orders, campaign, player=player, text=orders.text
             )
+        except RequestError as error:
+            await self._say(message.channel, str(error))
+            return
+        await self._say(message.channel, reply.text)
+
+    async def _answer_or_setup(
+        self, message: discord.Message, word: str, argument: str, rest: str
+    ) -> None:
+        """``answer <choice>``: the answer to the decision he was asked (in his only running
+        campaign); ``setup <campaign>`` with choice lines below: his secret setup choices."""
+        player = player_id(message.author)
+        try:
+            if word == "answer":
+                campaign = await self._only_campaign(player)
+                reply = await asyncio.to_thread(
+                    self.service.answer, campaign, player=player, answer=argument
+                )
+            else:
+                reply = await asyncio.to_thread(
+                    self.service.choose, argument, player=player, text=rest
+                )
         except RequestError as error:
             await self._say(message.channel, str(error))
             return

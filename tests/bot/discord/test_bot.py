@@ -177,3 +177,52 @@ async def test_the_delivery_loop_sends_the_outbox_by_itself(table: Table) -> Non
     assert bot_messages(table.channel.history()) == []
     await table.env.advance_time(DEFAULT_INTERVAL + 1)
     assert "created Test" in bot_messages(table.channel.history())[-1].content
+
+
+@pytest.mark.asyncio
+async def test_setup_choices_and_a_decision_answered_by_dm(
+    table: Table, service: CampaignService
+) -> None:
+    """Secret setup choices by DM before the start; a mid-day decision asked and answered by
+    DM, the channel hearing nothing of it."""
+    await seat_two_players(table)
+    await table.alice.send_dm("setup Test\nvictory: fame 3, gold 2")
+    assert "stored (secret)" in last_dm(table.alice)
+    await table.alice.send_dm("setup Test\nvictory: fame 3")
+    assert "must total 5 points" in last_dm(table.alice)
+
+    from db import repo
+    from db.engine import session_scope
+    from rules.state import GameState
+
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None
+        campaign.options = {**campaign.options, "wait_for_decisions": True}
+    await table.moderator.slash(table.channel, "gm start", campaign="Test")
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        for chit in state.characters["Amazon"].chits:
+            if chit.label in ("MOVE M3*", "FIGHT M4*"):
+                chit.status = "fatigued"
+        repo.save_snapshot(
+            session,
+            campaign_id=1,
+            day=1,
+            step="test",
+            state=state.to_json(),
+            created_at=snapshot.created_at,
+        )
+    await table.alice.send_dm("orders Test\nR")
+    await table.moderator.slash(table.channel, "gm force", campaign="Test")
+    await table.bot.deliver_once()
+    assert "must decide" in last_dm(table.alice)
+    assert not any("decide" in m.content for m in bot_messages(table.channel.history()))
+    await table.alice.send_dm("answer FIGHT M4*")
+    assert "The day goes on" in last_dm(table.alice)
+    await table.bot.deliver_once()
+    assert any(
+        m.content.startswith("Day 1, Month 1") for m in bot_messages(table.channel.history())
+    )
