@@ -456,6 +456,18 @@ class CampaignService:
             seat.ready = False
         resolved = campaign.day
         finished = new.today.stage == "over"
+        if finished:
+            self._post(
+                session,
+                campaign,
+                "channel",
+                None,
+                render(
+                    "messages/finished.txt.j2",
+                    campaign=campaign,
+                    characters=[s.character for s in seats],
+                ),
+            )
         campaign.extensions_used = 0
         campaign.day = new.day
         campaign.status = "finished" if finished else "running"

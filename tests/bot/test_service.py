@@ -372,3 +372,31 @@ def test_secret_setup_choices_are_checked_and_used(service, traveller):
     assert "Fame 2" in sheet and "Gold 3" in sheet
     with pytest.raises(RequestError, match="setup choices are closed"):
         service.choose("Test", player="p1", text="start: Inn")
+
+
+def test_the_last_day_ends_and_archives_the_campaign(service, traveller):
+    """8.9.1: the game ends after the 28th day; scoring (9.3) says it is not implemented yet."""
+    from rules.state import GameState
+
+    started(service, "Amazon")
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        state.day = 28
+        repo.save_snapshot(
+            session,
+            campaign_id=1,
+            day=28,
+            step="test",
+            state=state.to_json(),
+            created_at=datetime.now(UTC),
+        )
+    service.resolve_day("Test", moderator="gm")
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None and campaign.status == "finished"
+    notes = [m.content for m in service.undelivered(1000) if "archived" in m.content]
+    assert notes and "not implemented yet: rule 9.3" in notes[0]
+    with pytest.raises(RequestError, match="finished, not running"):
+        service.resolve_day("Test", moderator="gm")
