@@ -28,7 +28,7 @@ from rules.catalog import Catalog, UnknownNameError
 from rules.day import resolve
 from rules.events import Resolution
 from rules.orders import Orders
-from rules.parse import parse_orders
+from rules.parse import ParseResult, parse_orders
 from rules.setup import CharacterSetup, SetupError, new_game
 from rules.state import GameState
 from rules.view import MODERATOR, PUBLIC, view_for
@@ -202,16 +202,9 @@ class CampaignService:
             campaign, seat, state = self._running_seat(session, campaign_name, player)
             if campaign.locked:
                 raise RequestError(f"{campaign.name} is locked by its moderators; orders wait")
-            result = parse_orders(text, state, seat.character, catalog=self.catalog)
-            if result.orders is None:
-                return Reply(
-                    render(
-                        "messages/order_errors.txt.j2",
-                        character=seat.character,
-                        errors=result.errors,
-                        warnings=result.warnings,
-                    )
-                )
+            result, refusal = self._checked(text, state, seat.character)
+            if refusal is not None:
+                return refusal
             submission = repo.submit_orders(
                 session,
                 seat=seat,
@@ -558,16 +551,9 @@ class CampaignService:
         """Orders used on any day the player sends none; checked as today's orders are."""
         with session_scope(self.engine) as session:
             _, seat, state = self._running_seat(session, campaign_name, player)
-            result = parse_orders(text, state, seat.character, catalog=self.catalog)
-            if result.orders is None:
-                return Reply(
-                    render(
-                        "messages/order_errors.txt.j2",
-                        character=seat.character,
-                        errors=result.errors,
-                        warnings=result.warnings,
-                    )
-                )
+            result, refusal = self._checked(text, state, seat.character)
+            if refusal is not None:
+                return refusal
             seat.standing_orders = text
             return Reply(f"Standing orders for the {seat.character}:\n{result.echo}")
 
@@ -697,16 +683,9 @@ class CampaignService:
             campaign = self._running_for(session, campaign_name, moderator)
             seat = self._seat_of(session, campaign, character)
             state = self._state(session, campaign)
-            result = parse_orders(text, state, seat.character, catalog=self.catalog)
-            if result.orders is None:
-                return Reply(
-                    render(
-                        "messages/order_errors.txt.j2",
-                        character=seat.character,
-                        errors=result.errors,
-                        warnings=result.warnings,
-                    )
-                )
+            result, refusal = self._checked(text, state, seat.character)
+            if refusal is not None:
+                return refusal
             repo.submit_orders(
                 session,
                 seat=seat,
@@ -862,6 +841,21 @@ class CampaignService:
         if seat is None:
             raise RequestError(f"you have no character in {campaign.name}")
         return campaign, seat, self._state(session, campaign)
+
+    def _checked(
+        self, text: str, state: GameState, character: str
+    ) -> tuple[ParseResult, Reply | None]:
+        """Parse orders; with any problem, the reply listing every one (nothing is stored)."""
+        result = parse_orders(text, state, character, catalog=self.catalog)
+        if result.orders is not None:
+            return result, None
+        refusal = render(
+            "messages/order_errors.txt.j2",
+            character=character,
+            errors=result.errors,
+            warnings=result.warnings,
+        )
+        return result, Reply(refusal)
 
     def _running_for(self, session: Session, name: str, moderator: str) -> Campaign:
         campaign = self._campaign(session, name)
