@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from pydantic import ValidationError
 from sqlalchemy import Engine
 from sqlmodel import Session, col, select
 
@@ -42,6 +43,19 @@ DEFAULT_AUTOPILOT_AFTER = 2
 #: How long players have to answer a mid-day decision before its default is taken (campaign
 #: option ``decision_hours``).
 DEFAULT_DECISION_HOURS = 12
+
+
+#: Settings a moderator may change with :meth:`CampaignService.configure`, and what each takes.
+SETTINGS: dict[str, str] = {
+    "wait_for_decisions": "yes | no: mid-day decisions wait for players, or take defaults",
+    "decision_hours": "hours players have to answer a decision (1-72)",
+    "autopilot_after": "missed days before the autopilot plays a seat (1-14)",
+    "time": "the deadline's local time of day, HH:MM",
+    "timezone": "the deadline's time zone, e.g. Europe/Paris",
+    "weekdays": "days a deadline may fall on, 0 (Monday) to 6, e.g. 0,2,4",
+    "min_hours": "the least hours between two deadlines",
+    "reminder_hours": "hours before the deadline players without orders are reminded",
+}
 
 
 def system_clock() -> datetime:
@@ -246,6 +260,57 @@ class CampaignService:
                 )
             )
 
+    def away(self, campaign_name: str, *, player: str, days: float) -> Reply:
+        """Announce an absence (0 days ends it): while away a player is not reminded, and the
+        days he misses do not count toward the autopilot; his standing orders still apply."""
+        if not 0 <= days <= 30:
+            raise RequestError("an absence lasts 0 to 30 days")
+        with session_scope(self.engine) as session:
+            _, seat, _ = self._running_seat(session, campaign_name, player)
+            seat.away_until = self.clock() + timedelta(days=days) if days else None
+            if seat.away_until is None:
+                return Reply(f"Welcome back: the {seat.character} is no longer away.")
+            until = f"{seat.away_until:%Y-%m-%d %H:%M} UTC"
+            return Reply(f"The {seat.character} is away until {until}.")
+
+    def configure(self, campaign_name: str, *, moderator: str, setting: str, value: str) -> Reply:
+        """Change one campaign setting (see :data:`SETTINGS`); logged."""
+        key = setting.strip().casefold()
+        if key not in SETTINGS:
+            raise RequestError(f"unknown setting {setting[:40]!r}; settings: {', '.join(SETTINGS)}")
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            options = dict(campaign.options)
+            deadlines = dict(options.get("deadlines", {}))
+            text = value.strip()
+            try:
+                if key == "wait_for_decisions":
+                    if text.casefold() not in ("yes", "no"):
+                        raise ValueError("yes or no")
+                    options[key] = text.casefold() == "yes"
+                elif key in ("decision_hours", "autopilot_after"):
+                    number = float(text)
+                    top = 72 if key == "decision_hours" else 14
+                    if not 1 <= number <= top:
+                        raise ValueError(f"1 to {top}")
+                    options[key] = number
+                else:
+                    field = {"time": "time_of_day"}.get(key, key)
+                    parsed: object = text
+                    if key == "weekdays":
+                        parsed = [int(d) for d in text.split(",") if d.strip()]
+                    deadlines[field] = parsed
+                    deadlines = DeadlineRules.model_validate(deadlines).model_dump(mode="json")
+            except (ValueError, ValidationError) as error:
+                raise RequestError(
+                    f"{key}: {text[:40]!r} is not allowed ({SETTINGS[key]}): {_first_line(error)}"
+                ) from None
+            options["deadlines"] = deadlines
+            campaign.options = options
+            self._log(session, campaign, moderator, "config", f"{key} = {text[:60]}")
+            return Reply(f"{campaign.name}: {key} is now {text[:60]}.")
+
     # --- resolution -----------------------------------------------------------------------------
 
     def due(self) -> list[str]:
@@ -302,7 +367,12 @@ class CampaignService:
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             submitted = repo.current_orders(session, campaign_id=_id(campaign), day=campaign.day)
-            missing = [s for s in self._seats(session, campaign) if _id(s) not in submitted]
+            now = self.clock()
+            missing = [
+                s
+                for s in self._seats(session, campaign)
+                if _id(s) not in submitted and (s.away_until is None or s.away_until <= now)
+            ]
             for seat in missing:
                 self._post(
                     session,
@@ -905,7 +975,9 @@ class CampaignService:
                 continue
             text = submitted[_id(seat)].text if _id(seat) in submitted else None
             if text is None:
-                seat.missed_days += 0 if seat.excused_day == campaign.day else 1
+                away = seat.away_until is not None and seat.away_until > self.clock()
+                excused = seat.excused_day == campaign.day or away
+                seat.missed_days += 0 if excused else 1
                 if seat.autopilot or seat.missed_days > after:
                     text = autopilot_orders(state, seat.character, catalog=self.catalog)
                 elif seat.standing_orders:
@@ -1047,6 +1119,12 @@ def _setup_lines(text: str) -> dict[str, object]:
         else:
             choices[key] = items
     return choices
+
+
+def _first_line(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        return str(error.errors(include_url=False)[0]["msg"]).removeprefix("Value error, ")
+    return str(error).splitlines()[0]
 
 
 def _clean_name(name: str) -> str:

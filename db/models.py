@@ -61,6 +61,7 @@ class Seat(SQLModel, table=True):
     excused_day: int | None = None
     standing_orders: str | None = Field(default=None, sa_column=Column(Text))
     setup: dict[str, Any] = _json(dict)
+    away_until: datetime | None = None
 
 
 class OrderSubmission(SQLModel, table=True):

@@ -400,3 +400,35 @@ def test_the_last_day_ends_and_archives_the_campaign(service, traveller):
     assert notes and "not implemented yet: rule 9.3" in notes[0]
     with pytest.raises(RequestError, match="finished, not running"):
         service.resolve_day("Test", moderator="gm")
+
+
+def test_an_absent_player_is_not_reminded_and_his_days_are_not_missed(service, traveller):
+    started(service, "Amazon", "Elf")
+    assert "away until" in service.away("Test", player="p1", days=5).text
+    for _ in range(3):
+        service.resolve_day("Test", moderator="gm")
+    with session_scope(service.engine) as session:
+        seats = {s.character: s for s in repo.list_seats(session, campaign_id=1)}
+        assert seats["Amazon"].missed_days == 0 and seats["Elf"].missed_days == 3
+    service.remind("Test")
+    reminded = [m.to for m in service.undelivered(1000) if "no orders yet" in m.content]
+    assert reminded == ["p2"]
+    assert "no longer away" in service.away("Test", player="p1", days=0).text
+
+
+def test_moderators_configure_the_campaign(service, traveller):
+    started(service, "Amazon")
+    assert (
+        "weekdays is now 0,2,4"
+        in service.configure("Test", moderator="gm", setting="weekdays", value="0,2,4").text
+    )
+    service.configure("Test", moderator="gm", setting="wait_for_decisions", value="yes")
+    with pytest.raises(RequestError, match="timezone: 'Mars/Olympus' is not allowed"):
+        service.configure("Test", moderator="gm", setting="timezone", value="Mars/Olympus")
+    with pytest.raises(RequestError, match="unknown setting 'colour'"):
+        service.configure("Test", moderator="gm", setting="colour", value="red")
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None
+        assert campaign.options["deadlines"]["weekdays"] == [0, 2, 4]
+        assert campaign.options["wait_for_decisions"] is True
