@@ -13,13 +13,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs import ModeratorCog, PlayerCog
-from bot.discord.cogs.common import answer
+from bot.discord.cogs.common import FAILED, answer
 from bot.discord.delivery import DEFAULT_INTERVAL, OutboxDelivery
 from bot.service import CampaignService
 
 log = logging.getLogger("realmbot.discord")
-
-FAILED = "Something went wrong on my side; the moderators can find it in the bot's log."
 
 
 class RealmTree(app_commands.CommandTree):

@@ -7,7 +7,8 @@ outbox holds plain text: it is escaped here for Markdown and mentions, split at 
 characters, or attached as a text file when it would take more than a few messages. A message's
 attachment (the map) is sent as a file with its last part. Only a message that was sent is marked
 delivered; one that fails stays in the outbox for the next pass, and the messages after it to the
-same place wait too, so that nobody reads them out of order.
+same place wait too, so that nobody reads them out of order. A DM that asks a decision carries a
+button per option (:mod:`bot.discord.decisions`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 import discord
 from sqlmodel import select
 
+from bot.discord.decisions import DecisionBoard, DecisionButtons
 from bot.render import escape_discord, split_message
 from bot.service import CampaignService
 from db.engine import session_scope
@@ -119,6 +121,7 @@ class OutboxDelivery:
         self.interval = interval
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self.decisions = DecisionBoard(service)
 
     # --- the loop -------------------------------------------------------------------------------
 
@@ -155,6 +158,7 @@ class OutboxDelivery:
             destinations = await asyncio.to_thread(
                 campaign_destinations, self.service, self.moderators_channel
             )
+            names = await asyncio.to_thread(self.service.campaign_names)
             blocked: set[str] = set()  # where a message failed: later ones wait
             sent = 0
             for message in messages:
@@ -164,7 +168,7 @@ class OutboxDelivery:
                     continue
                 try:
                     target = await self._target(message, destinations.get(message.campaign_id))
-                    await self._send(target, message)
+                    await self._send(target, message, self._buttons(message, names))
                 except (discord.HTTPException, UndeliverableError) as error:
                     log.warning("outbox message %s not delivered: %s", message.id, error)
                     blocked.add(key)
@@ -189,10 +193,26 @@ class OutboxDelivery:
             raise UndeliverableError(f"unknown kind of message {message.kind!r}")
         return self.client.get_partial_messageable(_snowflake(channel, "the campaign's channel"))
 
-    async def _send(self, target: discord.abc.Messageable, message: OutboxMessage) -> None:
+    def _buttons(self, message: OutboxMessage, names: dict[int, str]) -> DecisionButtons | None:
+        """The decision buttons ``message`` carries, if it is a DM asking a decision."""
+        name = names.get(message.campaign_id)
+        if message.kind != "dm" or message.to is None or name is None:
+            return None
+        return self.decisions.buttons_for(name, message.to, message.content)
+
+    async def _send(
+        self,
+        target: discord.abc.Messageable,
+        message: OutboxMessage,
+        buttons: DecisionButtons | None = None,
+    ) -> None:
+        """Send ``message``; its files, and ``buttons`` if any, go with its last part."""
         parts, files = render_parts(message)
         *first, last = parts
         for part in first:
             await target.send(part)
-        if last or files:
+        if buttons is not None:
+            sent = await target.send(last or None, files=files, view=buttons)
+            await self.decisions.sent(buttons, sent)
+        elif last or files:
             await target.send(last or None, files=files)

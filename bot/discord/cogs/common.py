@@ -20,6 +20,8 @@ Action = Callable[[], Reply]
 
 #: What the asker alone sees when a public answer has been posted.
 POSTED = "Posted in the channel."
+#: What the user sees when something failed unexpectedly.
+FAILED = "Something went wrong on my side; the moderators can find it in the bot's log."
 
 
 def player_id(user: discord.abc.User) -> str:

@@ -29,7 +29,7 @@ from discord.ext import commands
 
 from bot.discord.cogs.common import answer, escaped, player_id
 from bot.discord.cogs.players import CampaignName, CharacterName, Day, OrdersText
-from bot.service import CampaignService, NotModeratorError, Reply, RequestError
+from bot.service import SETTINGS, CampaignService, NotModeratorError, Reply, RequestError
 
 log = logging.getLogger("realmbot.discord.moderators")
 
@@ -46,6 +46,14 @@ ExtensionHours = app_commands.Range[int, 1, 168]
 PauseHours = app_commands.Range[int, 1, 720]
 Reason = app_commands.Range[str, 1, 200]
 Announcement = app_commands.Range[str, 1, 1500]
+SettingValue = app_commands.Range[str, 1, 100]
+#: Discord's limit on a choice's name.
+CHOICE_NAME_LENGTH = 100
+#: ``/gm config``'s settings: the service's, each shown with what it takes.
+SETTING_CHOICES = [
+    app_commands.Choice(name=f"{key}: {what}"[:CHOICE_NAME_LENGTH], value=key)
+    for key, what in SETTINGS.items()
+]
 
 
 def may_moderate(interaction: discord.Interaction) -> bool:
@@ -112,7 +120,7 @@ class RollbackConfirmation(discord.ui.View):
 
 @app_commands.guild_only()
 class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Moderate a campaign"):
-    """``/gm``: create, start and force campaigns, and manage seats."""
+    """``/gm``: create, start, configure and force campaigns, and manage seats."""
 
     def __init__(self, service: CampaignService) -> None:
         self.service = service
@@ -242,6 +250,26 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
     async def resume(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
         await self.moderate(
             interaction, lambda moderator: self.service.resume(campaign, moderator=moderator)
+        )
+
+    @app_commands.command(name="config", description="Change a campaign setting")
+    @app_commands.describe(
+        campaign="the campaign's name", setting="the setting", value="its new value"
+    )
+    @app_commands.choices(setting=SETTING_CHOICES)
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        campaign: CampaignName,
+        setting: app_commands.Choice[str],
+        value: SettingValue,
+    ) -> None:
+        key = setting.value
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.configure(
+                campaign, moderator=moderator, setting=key, value=value
+            ),
         )
 
     @app_commands.command(name="rollback", description="Return to the start of a day (confirm)")

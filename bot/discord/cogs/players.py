@@ -1,5 +1,5 @@
-"""The players' side: joining, readiness, status, one's own sheet, orders in force, standing
-orders, the map and past days' reports by slash command; orders by direct message.
+"""The players' side: joining, readiness, absence, status, one's own sheet, orders in force,
+standing orders, the map and past days' reports by slash command; orders by direct message.
 
 Orders are a DM whose first line is ``orders <campaign>`` and whose other lines are the orders::
 
@@ -27,6 +27,8 @@ from bot.service import CampaignService, RequestError
 CampaignName = app_commands.Range[str, 1, 100]
 CharacterName = app_commands.Range[str, 1, 40]
 Day = app_commands.Range[int, 1, 10_000]
+#: An absence, in days (0 ends one), as the service allows.
+AwayDays = app_commands.Range[int, 0, 30]
 #: The longest orders a command takes (a slash option or the standing orders' text box).
 ORDERS_LENGTH = 2000
 OrdersText = app_commands.Range[str, 1, ORDERS_LENGTH]
@@ -140,6 +142,18 @@ class PlayerCog(commands.Cog, name="Players"):
         await call_and_answer(
             interaction,
             partial(self.service.ready, campaign, player=player_id(interaction.user), ready=ready),
+        )
+
+    @app_commands.command(name="away", description="Say you are away: no reminders (0 days: back)")
+    @app_commands.describe(
+        campaign="the campaign's name", days="for how many days (0: you are back)"
+    )
+    async def away(
+        self, interaction: discord.Interaction, campaign: CampaignName, days: AwayDays
+    ) -> None:
+        await call_and_answer(
+            interaction,
+            partial(self.service.away, campaign, player=player_id(interaction.user), days=days),
         )
 
     @app_commands.command(name="status", description="A campaign's day, deadline and who is in")

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from types import SimpleNamespace
+from typing import cast
 
+import discord
 import pytest
 
 from bot.discord.cogs.players import read_orders_message
+from bot.discord.decisions import DecisionAsked, DecisionButtons, read_decision
 from bot.discord.delivery import DEFAULT_INTERVAL
 from bot.service import CampaignService
 from db import repo
 from db.engine import session_scope
+from rules.state import GameState
 
 from .conftest import Table, bot_messages, last_dm, public_answer, seat_two_players
 
@@ -179,22 +184,9 @@ async def test_the_delivery_loop_sends_the_outbox_by_itself(table: Table) -> Non
     assert "created Test" in bot_messages(table.channel.history())[-1].content
 
 
-@pytest.mark.asyncio
-async def test_setup_choices_and_a_decision_answered_by_dm(
-    table: Table, service: CampaignService
-) -> None:
-    """Secret setup choices by DM before the start; a mid-day decision asked and answered by
-    DM, the channel hearing nothing of it."""
-    await seat_two_players(table)
-    await table.alice.send_dm("setup Test\nvictory: fame 3, gold 2")
-    assert "stored (secret)" in last_dm(table.alice)
-    await table.alice.send_dm("setup Test\nvictory: fame 3")
-    assert "must total 5 points" in last_dm(table.alice)
-
-    from db import repo
-    from db.engine import session_scope
-    from rules.state import GameState
-
+async def wait_for_alices_decision(table: Table, service: CampaignService) -> None:
+    """Start Test waiting for decisions, with two of the Amazon's chits fatigued so that resting
+    asks her which to rest first, and force day 1 until it stops at her decision (delivered)."""
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
         assert campaign is not None
@@ -218,11 +210,90 @@ async def test_setup_choices_and_a_decision_answered_by_dm(
     await table.alice.send_dm("orders Test\nR")
     await table.moderator.slash(table.channel, "gm force", campaign="Test")
     await table.bot.deliver_once()
+
+
+def day_one_reported(table: Table) -> bool:
+    return any(
+        m.content.startswith("Day 1, Month 1") for m in bot_messages(table.channel.history())
+    )
+
+
+@pytest.mark.asyncio
+async def test_setup_choices_and_a_decision_answered_by_dm(
+    table: Table, service: CampaignService
+) -> None:
+    """Secret setup choices by DM before the start; a mid-day decision asked and answered by
+    DM, the channel hearing nothing of it."""
+    await seat_two_players(table)
+    await table.alice.send_dm("setup Test\nvictory: fame 3, gold 2")
+    assert "stored (secret)" in last_dm(table.alice)
+    await table.alice.send_dm("setup Test\nvictory: fame 3")
+    assert "must total 5 points" in last_dm(table.alice)
+
+    await wait_for_alices_decision(table, service)
     assert "must decide" in last_dm(table.alice)
     assert not any("decide" in m.content for m in bot_messages(table.channel.history()))
     await table.alice.send_dm("answer FIGHT M4*")
     assert "The day goes on" in last_dm(table.alice)
     await table.bot.deliver_once()
-    assert any(
-        m.content.startswith("Day 1, Month 1") for m in bot_messages(table.channel.history())
+    assert day_one_reported(table)
+
+
+def labels(message: discord.Message) -> list[tuple[str | None, bool]]:
+    """A message's buttons: label and whether disabled."""
+    return [
+        (child.label, child.disabled)
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button)
+    ]
+
+
+@pytest.mark.asyncio
+async def test_a_decision_is_answered_with_its_buttons(
+    table: Table, service: CampaignService
+) -> None:
+    await seat_two_players(table)
+    await wait_for_alices_decision(table, service)
+    asked = bot_messages(table.alice.user.dm_channel.history())[-1]
+    assert "must decide" in asked.content
+    assert labels(asked) == [("MOVE M3*", False), ("FIGHT M4*", False)]
+    assert not day_one_reported(table)
+
+    pressed = await table.alice.user.click(asked, label="FIGHT M4*")
+    assert pressed.response is not None
+    assert [b["disabled"] for row in pressed.response.components for b in row["components"]] == [
+        True,
+        True,
+    ]
+    [reply] = pressed.followups
+    assert reply.ephemeral and reply.content == "Answer recorded: FIGHT M4\\*. The day goes on."
+    await table.bot.deliver_once()
+    assert day_one_reported(table)
+    shown = bot_messages(table.alice.user.dm_channel.history())
+    assert all(disabled for _, disabled in labels(next(m for m in shown if m.id == asked.id)))
+
+
+def test_a_decision_dm_is_read_back_for_its_buttons() -> None:
+    content = (
+        "North Sea, day 3: the Amazon must decide. Which chit do you rest first? (7.8.2)\n"
+        "Options: MOVE M3*, FIGHT M4*. Without an answer by 2025-01-01 12:00 UTC: MOVE M3*."
     )
+    read = read_decision("North Sea", content)
+    assert read is not None and read.options == ("MOVE M3*", "FIGHT M4*")
+    assert read_decision("South Sea", content) is None, "another campaign's"
+    assert read_decision("North Sea", "North Sea, day 3: the Amazon rests.") is None
+    many = content.replace("MOVE M3*, FIGHT M4*", ", ".join(f"o{n}" for n in range(26)))
+    assert read_decision("North Sea", many) is None, "too many for buttons: answer by DM"
+
+
+@pytest.mark.asyncio
+async def test_only_the_player_asked_may_press(service: CampaignService) -> None:
+    buttons = DecisionButtons(service, DecisionAsked("Test", ("a", "b")), player="42")
+    alice, bob = (
+        SimpleNamespace(user=SimpleNamespace(id=42)),
+        SimpleNamespace(user=SimpleNamespace(id=7)),
+    )
+    assert await buttons.interaction_check(cast(discord.Interaction, alice))
+    assert not await buttons.interaction_check(cast(discord.Interaction, bob))

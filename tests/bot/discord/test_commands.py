@@ -115,6 +115,19 @@ async def test_history_is_public_and_journal_private_after_a_forced_day(table: T
 
 
 @pytest.mark.asyncio
+async def test_away_and_back(table: Table) -> None:
+    await start(table)
+    away = private_answer(await table.alice.slash(table.channel, "away", campaign="Test", days=3))
+    assert away.startswith("The Amazon is away until ") and away.endswith(" UTC.")
+    back = await table.alice.slash(table.channel, "away", campaign="Test", days=0)
+    assert private_answer(back) == "Welcome back: the Amazon is no longer away."
+    with pytest.raises(simcord.OptionError, match="30"):
+        await table.alice.slash(table.channel, "away", campaign="Test", days=31)
+    refused = await table.member("carol").slash(table.channel, "away", campaign="Test", days=1)
+    assert private_answer(refused) == "you have no character in Test"
+
+
+@pytest.mark.asyncio
 async def test_the_day_must_be_positive(table: Table) -> None:
     await play_day_one(table)
     with pytest.raises(simcord.OptionError):
@@ -167,6 +180,44 @@ async def test_pause_and_resume(table: Table) -> None:
     assert private_answer(refused) == "Moderators only."
     resumed = await table.moderator.slash(table.channel, "gm resume", campaign="Test")
     assert private_answer(resumed) == "Test is running again."
+
+
+@pytest.mark.asyncio
+async def test_config_changes_a_setting_and_refuses_bad_values(table: Table) -> None:
+    await seat_two_players(table)
+    changed = await table.moderator.slash(
+        table.channel, "gm config", campaign="Test", setting="decision_hours", value="24"
+    )
+    assert private_answer(changed) == "Test: decision\\_hours is now 24."
+    changed = await table.moderator.slash(
+        table.channel, "gm config", campaign="Test", setting="time", value="20:30"
+    )
+    assert private_answer(changed) == "Test: time is now 20:30."
+
+    refused = await table.moderator.slash(
+        table.channel, "gm config", campaign="Test", setting="decision_hours", value="999"
+    )
+    assert private_answer(refused).startswith("decision\\_hours: '999' is not allowed (hours")
+    refused = await table.moderator.slash(
+        table.channel, "gm config", campaign="Test", setting="wait_for_decisions", value="maybe"
+    )
+    refusal = private_answer(refused)
+    assert refusal.startswith("wait\\_for\\_decisions: 'maybe' is not allowed (yes \\| no")
+    assert refusal.endswith("): yes or no")
+    with pytest.raises(simcord.OptionError):
+        await table.moderator.slash(
+            table.channel, "gm config", campaign="Test", setting="colour", value="red"
+        )
+
+    refused = await table.alice.slash(
+        table.channel, "gm config", campaign="Test", setting="decision_hours", value="1"
+    )
+    assert private_answer(refused) == "Moderators only."
+    other = table.member("other-gm", manage_guild=True)
+    refused = await other.slash(
+        table.channel, "gm config", campaign="Test", setting="decision_hours", value="1"
+    )
+    assert private_answer(refused) == NOT_THIS_GAMES_MODERATOR
 
 
 @pytest.mark.asyncio
