@@ -9,12 +9,15 @@ with :class:`markupsafe.Markup` are printed as they are.
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
+
+from bot.deadlines import discord_timestamp
 
 #: The most characters a rendered message may have (a report is split or attached beyond it).
 MAX_OUTPUT = 200_000
@@ -31,6 +34,20 @@ def escape_discord(value: Any) -> Any:
         return value
     escaped = _QUOTE.sub(r"\\\1", _MARKDOWN.sub(r"\\\1", value))
     return _MENTION.sub(lambda m: m.group(0)[0] + "\u200b" + m.group(0)[1:], escaped)
+
+
+_UTC_TIME = re.compile(r"\b(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC\b")
+
+
+def discord_times(text: str) -> str:
+    """Times written ``2026-11-24 20:00 UTC`` become Discord timestamps (each reader sees his
+    own time zone, and how far away it is); other text is unchanged."""
+
+    def stamp(match: re.Match[str]) -> str:
+        moment = datetime.strptime(match[1], "%Y-%m-%d %H:%M").replace(tzinfo=UTC)
+        return f"{discord_timestamp(moment)} ({discord_timestamp(moment, 'R')})"
+
+    return _UTC_TIME.sub(stamp, text)
 
 
 def _environment(finalize: Any = None) -> jinja2.Environment:

@@ -23,7 +23,7 @@ import discord
 from sqlmodel import select
 
 from bot.discord.decisions import DecisionBoard, DecisionButtons
-from bot.render import escape_discord, split_message
+from bot.render import discord_times, escape_discord, split_message
 from bot.service import CampaignService
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
@@ -89,7 +89,7 @@ def _snowflake(value: str | None, what: str) -> int:
 def render_parts(message: OutboxMessage) -> tuple[list[str], list[discord.File]]:
     """The contents of the Discord messages that carry ``message`` and the files of the last."""
     files: list[discord.File] = []
-    text = escape_discord(message.content)
+    text = discord_times(escape_discord(message.content))
     if len(text) > ATTACH_OVER:
         head = escape_discord(message.content.strip().partition("\n")[0])[: MESSAGE_LIMIT - 100]
         parts = [f"{head}\n(the whole text is attached)"]

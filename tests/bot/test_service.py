@@ -432,3 +432,11 @@ def test_moderators_configure_the_campaign(service, traveller):
         assert campaign is not None
         assert campaign.options["deadlines"]["weekdays"] == [0, 2, 4]
         assert campaign.options["wait_for_decisions"] is True
+
+
+def test_utc_times_become_discord_timestamps_only_for_discord():
+    from bot.render import discord_times
+
+    stamped = discord_times("orders due 2026-11-24 20:00 UTC.")
+    assert stamped == "orders due <t:1795550400:F> (<t:1795550400:R>)."
+    assert discord_times("no time here") == "no time here"

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import discord
 
-from bot.render import escape_discord, split_message
+from bot.render import discord_times, escape_discord, split_message
 from bot.service import Reply, RequestError
 
 Action = Callable[[], Reply]
@@ -35,8 +35,8 @@ def escaped(text: str) -> str:
 
 
 def parts_of(text: str) -> list[str]:
-    """``text`` escaped for Discord and split into messages."""
-    return split_message(escaped(text))
+    """``text`` escaped for Discord, its UTC times as Discord timestamps, split into messages."""
+    return split_message(discord_times(escaped(text)))
 
 
 async def answer(interaction: discord.Interaction, text: str, *, ephemeral: bool = True) -> None:

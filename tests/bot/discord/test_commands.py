@@ -118,7 +118,7 @@ async def test_history_is_public_and_journal_private_after_a_forced_day(table: T
 async def test_away_and_back(table: Table) -> None:
     await start(table)
     away = private_answer(await table.alice.slash(table.channel, "away", campaign="Test", days=3))
-    assert away.startswith("The Amazon is away until ") and away.endswith(" UTC.")
+    assert away.startswith("The Amazon is away until ") and away.endswith(":R>).")
     back = await table.alice.slash(table.channel, "away", campaign="Test", days=0)
     assert private_answer(back) == "Welcome back: the Amazon is no longer away."
     with pytest.raises(simcord.OptionError, match="30"):
