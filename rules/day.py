@@ -125,7 +125,8 @@ class _Day:
 
     def ask(self, decision: Decision) -> str:
         """The player's answer to ``decision``: the next unused answer he gave, else the default
-        — or, with the option ``wait_for_decisions``, stop and wait for it."""
+        — or, with the option ``wait_for_decisions``, the default for now while the decision is
+        added to those pending (see :meth:`wait_if_pending`)."""
         used = self.today.answers_used.get(decision.character, 0)
         given = self.answers.get(decision.character, ())
         if used < len(given):
@@ -134,8 +135,14 @@ class _Day:
             return answer if answer in decision.options else decision.default
         if self.state.options.get("wait_for_decisions", False):
             self.pending.append(decision)
-            raise _PendingDecisionError
         return decision.default
+
+    def wait_if_pending(self, answers_before: dict[str, int]) -> None:
+        """After every decision of a step has been asked — all at once — stop if any awaits its
+        player; the answers this step used are given back, since it runs again on resuming."""
+        if self.pending:
+            self.today.answers_used = answers_before
+            raise _PendingDecisionError
 
     def character(self, name: str) -> CharacterState:
         return self.state.characters[name]
@@ -665,6 +672,7 @@ class _Day:
     def _rest_choices(self, name: str) -> dict[str, str | None]:
         """Before a Rest changes anything, ask each resting character which chit he rests first
         when he has a choice his instructions do not settle (7.8.2; rules-map P32)."""
+        answers_before = dict(self.today.answers_used)
         prefers: dict[str, str | None] = {}
         for who in (name, *self.followers_of(name)):
             character = self.character(who)
@@ -682,6 +690,7 @@ class _Day:
                         default=best[0].chit if best else choices[0],
                     )
                 )
+        self.wait_if_pending(answers_before)
         return prefers
 
     def _instructions(self, name: str) -> Instructions:

@@ -562,3 +562,30 @@ def test_activations_the_rules_forbid_are_refused():
     assert "only one weapon" in refused["Spear 1"]
     assert "cannot carry" in refused["Pony L2/L4"], "a pony (L) cannot carry the Medium knight"
     assert not result.state.characters["Black Knight"].items["Spear 1"].active
+
+
+def test_every_decision_of_a_step_is_asked_at_once():
+    """A guide and his following character both choose their Rest: one pause asks both, and an
+    answer given by one is not lost while the other is awaited."""
+    state = game("Amazon", "Black Knight")
+    state.put("Black Knight", state.place_of("Amazon"))
+    for name, labels in (
+        ("Amazon", ("MOVE M3*", "FIGHT M4*")),
+        ("Black Knight", ("MOVE M4*", "FIGHT M4*")),
+    ):
+        for chit in state.characters[name].chits:
+            if chit.label in labels:
+                chit.status = "fatigued"
+    state.options["wait_for_decisions"] = True
+    day = {
+        "Amazon": orders("Amazon", act(K.REST)),
+        "Black Knight": Orders(character="Black Knight", follow="Amazon"),
+    }
+    waiting = resolve(state, day)
+    assert sorted(d.character for d in waiting.pending) == ["Amazon", "Black Knight"]
+    still = resolve(waiting.state, {}, {"Amazon": ["FIGHT M4*"]})
+    assert [d.character for d in still.pending] == ["Black Knight"]
+    done = resolve(still.state, {}, {"Amazon": ["FIGHT M4*"], "Black Knight": ["MOVE M4*"]})
+    assert done.done
+    assert of_type(done.events, "rested", who="Amazon", chit="FIGHT M4*")
+    assert of_type(done.events, "rested", who="Black Knight", chit="MOVE M4*")
