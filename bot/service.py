@@ -478,6 +478,18 @@ class CampaignService:
             self._continue(session, campaign)
             return Reply(f"Answer recorded: {chosen}. The day goes on.")
 
+    def open_decision(self, campaign_name: str, *, player: str) -> tuple[str, ...] | None:
+        """The options of the decision the player must make now, or None."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            seat = next((s for s in self._seats(session, campaign) if s.player == player), None)
+            if seat is None:
+                return None
+            waiting = repo.open_decisions(
+                session, campaign_id=_id(campaign), character=seat.character
+            )
+            return tuple(waiting[0].options) if waiting else None
+
     def _continue(self, session: Session, campaign: Campaign) -> Reply:
         """Resume the day with every answer given so far (the engine counts those it used)."""
         decisions = session.exec(
