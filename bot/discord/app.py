@@ -1,7 +1,8 @@
 """The bot: :func:`make_bot` builds it around a :class:`~bot.service.CampaignService`.
 
-``setup_hook`` adds the cogs, syncs the slash commands (global commands) and starts the outbox
-delivery loop. Mentions are off for every message the bot sends (``AllowedMentions.none()``).
+``setup_hook`` adds the cogs, registers the decision buttons (so that those of DMs sent before a
+restart still work), syncs the slash commands (global commands) and starts the outbox delivery
+loop. Mentions are off for every message the bot sends (``AllowedMentions.none()``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from discord.ext import commands
 
 from bot.discord.cogs import ModeratorCog, PlayerCog
 from bot.discord.cogs.common import FAILED, answer
+from bot.discord.decisions import DecisionButton
 from bot.discord.delivery import DEFAULT_INTERVAL, OutboxDelivery
 from bot.service import CampaignService
 
@@ -63,6 +65,7 @@ class RealmBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(PlayerCog(self.service))
         await self.add_cog(ModeratorCog(self.service))
+        self.add_dynamic_items(DecisionButton)
         if self.sync_tree:
             await self.tree.sync()
         self.delivery.start()

@@ -5,13 +5,19 @@ The service asks a mid-day decision by DM (``templates/messages/decision.txt.j2`
     North Sea, day 3: the Amazon must decide. Which chit do you rest first? (7.8.2)
     Options: MOVE M3*, FIGHT M4*. Without an answer by 2025-01-01 12:00 UTC: MOVE M3*.
 
-The service has no method that lists open decisions, so the options are read from the DM's
-``Options:`` line (:func:`read_decision`); the campaign is the outbox message's own. A button
-calls :meth:`~bot.service.CampaignService.answer` as ``answer <option>`` by DM does (that path
-stays), and the service checks the answer as it always does. Once one button is pressed they are
-all disabled; a newer decision DM to the same player in the same campaign disables the older
-one's buttons (:class:`DecisionBoard`), and unpressed buttons expire with the longest time a
-decision may wait.
+The options are read from the DM's ``Options:`` line (:func:`read_decision`); the campaign is the
+outbox message's own. The buttons survive a restart of the bot: each is a
+:class:`discord.ui.DynamicItem` whose ``custom_id`` (``rb:decision:<campaign id>:<index>``) holds
+all it needs, and the bot registers :class:`DecisionButton` once (``add_dynamic_items`` in its
+``setup_hook``), so the bot keeps nothing in memory about the DMs it sent.
+
+A press asks the service for the player's open decision
+(:meth:`~bot.service.CampaignService.open_decision`): only if its options are still those on the
+message's buttons does it call :meth:`~bot.service.CampaignService.answer`, as ``answer <option>``
+by DM does (that path stays). Otherwise the player is told, privately, that the decision is no
+longer open, and an old button never answers a newer decision. Only the DM's recipient can press
+(it is checked all the same), and a press disables the message's buttons, except when the
+pressed decision may still come: while another decision of the same player is open first.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import asyncio
 import logging
 import re
 from dataclasses import dataclass
+from typing import Any, Protocol, Self, runtime_checkable
 
 import discord
 
@@ -28,11 +35,22 @@ from bot.service import CampaignService, RequestError
 
 log = logging.getLogger("realmbot.discord.decisions")
 
-#: Seconds a decision's buttons stay live: the longest a decision may wait (72 hours).
-DECISION_TIMEOUT = 72 * 3600.0
 #: Discord's limits: buttons on a message, and a button's label.
 MAX_BUTTONS = 25
 LABEL_LENGTH = 80
+
+#: A decision button's ``custom_id``: the campaign's id and the option's index (under 100 chars).
+CUSTOM_ID = r"rb:decision:(?P<campaign>[0-9]{1,20}):(?P<index>[0-9]{1,2})"
+
+#: What a press of a decision that was answered, defaulted or replaced says.
+NO_LONGER_OPEN = "This decision is no longer open."
+#: What a press says while the player has another decision to answer first.
+NOT_OPEN_NOW = (
+    "This decision is no longer open, or another one must be answered first "
+    "(the oldest decision you were asked)."
+)
+#: What anyone but the DM's recipient is told (Discord should never let them press).
+NOT_YOURS = "These buttons are for the player who was asked."
 
 _OPTIONS = re.compile(r"^Options: (?P<options>.+?)\. Without an answer by ", re.MULTILINE)
 
@@ -62,109 +80,161 @@ def read_decision(campaign: str, content: str) -> DecisionAsked | None:
     return DecisionAsked(campaign=campaign, options=options)
 
 
-class DecisionButton(discord.ui.Button["DecisionButtons"]):
-    """One option of a decision."""
+@runtime_checkable
+class ServesCampaigns(Protocol):
+    """The client a decision button is pressed through: the bot, with its service."""
 
-    def __init__(self, option: str, index: int) -> None:
+    service: CampaignService
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """What a press finds: the option to answer (and the campaign's name), or why not."""
+
+    campaign: str | None = None
+    option: str | None = None
+    refusal: str = NO_LONGER_OPEN
+
+
+def find_open_option(
+    service: CampaignService, campaign_id: int, player: str, offered: tuple[str, ...], index: int
+) -> Pressed:
+    """The option at ``index`` if ``offered`` (the message's buttons) is still the decision the
+    player must make in the campaign ``campaign_id`` (blocking: run it in a thread)."""
+    name = service.campaign_names().get(campaign_id)
+    if name is None:
+        return Pressed()
+    try:
+        options = service.open_decision(name, player=player)
+    except RequestError:
+        return Pressed()
+    if options is None:
+        return Pressed()
+    if tuple(options) != offered or not 0 <= index < len(options):
+        return Pressed(refusal=NOT_OPEN_NOW)
+    return Pressed(campaign=name, option=options[index])
+
+
+async def pressed_by_recipient(interaction: discord.Interaction) -> bool:
+    """Whether ``interaction`` comes from the DM between the bot and the user who pressed."""
+    channel = interaction.channel
+    if interaction.guild_id is not None or not isinstance(channel, discord.DMChannel):
+        return False
+    if channel.recipient is not None:
+        return channel.recipient.id == interaction.user.id
+    # Discord does not say who an interaction's DM is with: the user's DM channel must be it.
+    dm = interaction.user.dm_channel or await interaction.user.create_dm()
+    return dm.id == channel.id
+
+
+def _button(item: discord.ui.Item[Any]) -> discord.ui.Button[Any] | None:
+    inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
+    return inner if isinstance(inner, discord.ui.Button) else None
+
+
+def offered_options(view: discord.ui.View) -> tuple[str, ...]:
+    """The labels of ``view``'s buttons, in order: the options the message offers."""
+    buttons = (_button(item) for item in view.children)
+    return tuple(button.label or "" for button in buttons if button is not None)
+
+
+def disable(view: discord.ui.View, chosen: discord.ui.Item[Any] | None = None) -> discord.ui.View:
+    """``view`` with its buttons disabled, ``chosen`` shown as chosen; stopped, so that
+    sending it does not keep it in the bot's memory."""
+    for item in view.children:
+        button = _button(item)
+        if button is not None:
+            button.disabled = True
+            button.style = (
+                discord.ButtonStyle.success if item is chosen else discord.ButtonStyle.secondary
+            )
+    view.stop()
+    return view
+
+
+class DecisionButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=CUSTOM_ID
+):
+    """One option of a decision; it finds the rest (the service) through the bot pressed."""
+
+    def __init__(self, campaign_id: int, index: int, label: str | None = None) -> None:
         super().__init__(
-            label=option, style=discord.ButtonStyle.primary, custom_id=f"decision-option-{index}"
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"rb:decision:{campaign_id}:{index}",
+            )
         )
-        self.option = option
+        self.campaign_id = campaign_id
+        self.index = index
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        button = _button(item)
+        label = button.label if button is not None else None
+        return cls(int(match["campaign"]), int(match["index"]), label=label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        assert self.view is not None
-        await self.view.choose(interaction, self)
+        # discord.py only logs what a dynamic item's callback raises: tell the player too.
+        try:
+            await self.press(interaction)
+        except Exception as error:
+            log.error("a decision button failed", exc_info=error)
+            try:
+                await answer(interaction, FAILED)
+            except discord.HTTPException:
+                log.warning("could not tell the player that a decision button failed")
 
-
-class DecisionButtons(discord.ui.View):
-    """The buttons under one decision DM; only its recipient may press them, once."""
-
-    def __init__(self, service: CampaignService, decision: DecisionAsked, player: str) -> None:
-        super().__init__(timeout=DECISION_TIMEOUT)
-        self.service = service
-        self.decision = decision
-        self.player = player
-        self.message: discord.Message | None = None
-        for index, option in enumerate(decision.options):
-            self.add_item(DecisionButton(option, index))
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return player_id(interaction.user) == self.player
-
-    def disable(self, chosen: DecisionButton | None = None) -> None:
-        for item in self.children:
-            if isinstance(item, discord.ui.Button):
-                item.disabled = True
-                item.style = (
-                    discord.ButtonStyle.success if item is chosen else discord.ButtonStyle.secondary
-                )
-
-    async def choose(self, interaction: discord.Interaction, button: DecisionButton) -> None:
-        """Disable the buttons, then answer the decision and reply privately."""
-        self.stop()
-        self.disable(button)
-        await interaction.response.edit_message(view=self)
+    async def press(self, interaction: discord.Interaction) -> None:
+        """Answer the decision if it is still open, and reply privately either way."""
+        client = interaction.client
+        if not isinstance(client, ServesCampaigns):
+            raise TypeError(f"decision buttons need the realmbot, not {client!r}")
+        if not await pressed_by_recipient(interaction):
+            await answer(interaction, NOT_YOURS)
+            return
+        view = self.view
+        if not isinstance(view, discord.ui.View):
+            raise RuntimeError(f"a decision button pressed outside of its message: {view!r}")
+        player = player_id(interaction.user)
+        found = await asyncio.to_thread(
+            find_open_option,
+            client.service,
+            self.campaign_id,
+            player,
+            offered_options(view),
+            self.index,
+        )
+        if found.campaign is None or found.option is None:
+            if found.refusal == NO_LONGER_OPEN:  # it will not come back: no more buttons
+                await interaction.response.edit_message(view=disable(view))
+            await answer(interaction, found.refusal)
+            return
+        await interaction.response.edit_message(view=disable(view, chosen=self))
         try:
             reply = await asyncio.to_thread(
-                self.service.answer,
-                self.decision.campaign,
-                player=player_id(interaction.user),
-                answer=button.option,
+                client.service.answer, found.campaign, player=player, answer=found.option
             )
         except RequestError as error:
             await answer(interaction, str(error))
             return
         await answer(interaction, reply.text)
 
-    async def retire(self) -> None:
-        """Disable the buttons of a decision that is no longer the one to answer."""
-        self.stop()
-        await self._disable_message()
 
-    async def on_timeout(self) -> None:
-        await self._disable_message()
-
-    async def _disable_message(self) -> None:
-        if self.message is None:
-            return
-        self.disable()
-        try:
-            await self.message.edit(view=self)
-        except discord.HTTPException:
-            log.info("could not disable the buttons of an old decision")
-
-    async def on_error(
-        self,
-        interaction: discord.Interaction,
-        error: Exception,
-        item: discord.ui.Item[DecisionButtons],
-    ) -> None:
-        log.error("a decision button failed", exc_info=error)
-        try:
-            await answer(interaction, FAILED)
-        except discord.HTTPException:
-            log.warning("could not tell the player that a decision button failed")
-
-
-class DecisionBoard:
-    """The live decision buttons, one set per player and campaign: a newer one retires the older."""
-
-    def __init__(self, service: CampaignService) -> None:
-        self.service = service
-        self._live: dict[tuple[str, str], DecisionButtons] = {}
-
-    def buttons_for(self, campaign: str, player: str, content: str) -> DecisionButtons | None:
-        """The buttons for an outbox DM to ``player``, if it asks a decision."""
-        decision = read_decision(campaign, content)
-        if decision is None:
-            return None
-        return DecisionButtons(self.service, decision, player)
-
-    async def sent(self, buttons: DecisionButtons, message: discord.Message) -> None:
-        """``buttons`` went out on ``message``: they replace the player's older ones."""
-        buttons.message = message
-        key = (buttons.player, buttons.decision.campaign)
-        older = self._live.get(key)
-        self._live[key] = buttons
-        if older is not None and not older.is_finished():
-            await older.retire()
+def decision_view(campaign_id: int, campaign: str, content: str) -> discord.ui.View | None:
+    """The buttons for an outbox DM of ``campaign`` (whose id is ``campaign_id``), if it asks a
+    decision. The view is stopped: the buttons are :class:`DecisionButton` and need no view."""
+    decision = read_decision(campaign, content)
+    if decision is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    for index, option in enumerate(decision.options):
+        view.add_item(DecisionButton(campaign_id, index, label=option))
+    view.stop()
+    return view

@@ -8,7 +8,7 @@ characters, or attached as a text file when it would take more than a few messag
 attachment (the map) is sent as a file with its last part. Only a message that was sent is marked
 delivered; one that fails stays in the outbox for the next pass, and the messages after it to the
 same place wait too, so that nobody reads them out of order. A DM that asks a decision carries a
-button per option (:mod:`bot.discord.decisions`).
+button per option (:mod:`bot.discord.decisions`), which needs nothing kept in memory.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import discord
 from sqlmodel import select
 
-from bot.discord.decisions import DecisionBoard, DecisionButtons
+from bot.discord.decisions import decision_view
 from bot.render import discord_times, escape_discord, split_message
 from bot.service import CampaignService
 from db.engine import session_scope
@@ -121,7 +121,6 @@ class OutboxDelivery:
         self.interval = interval
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
-        self.decisions = DecisionBoard(service)
 
     # --- the loop -------------------------------------------------------------------------------
 
@@ -193,18 +192,18 @@ class OutboxDelivery:
             raise UndeliverableError(f"unknown kind of message {message.kind!r}")
         return self.client.get_partial_messageable(_snowflake(channel, "the campaign's channel"))
 
-    def _buttons(self, message: OutboxMessage, names: dict[int, str]) -> DecisionButtons | None:
+    def _buttons(self, message: OutboxMessage, names: dict[int, str]) -> discord.ui.View | None:
         """The decision buttons ``message`` carries, if it is a DM asking a decision."""
         name = names.get(message.campaign_id)
         if message.kind != "dm" or message.to is None or name is None:
             return None
-        return self.decisions.buttons_for(name, message.to, message.content)
+        return decision_view(message.campaign_id, name, message.content)
 
     async def _send(
         self,
         target: discord.abc.Messageable,
         message: OutboxMessage,
-        buttons: DecisionButtons | None = None,
+        buttons: discord.ui.View | None = None,
     ) -> None:
         """Send ``message``; its files, and ``buttons`` if any, go with its last part."""
         parts, files = render_parts(message)
@@ -212,7 +211,6 @@ class OutboxDelivery:
         for part in first:
             await target.send(part)
         if buttons is not None:
-            sent = await target.send(last or None, files=files, view=buttons)
-            await self.decisions.sent(buttons, sent)
+            await target.send(last or None, files=files, view=buttons)
         elif last or files:
             await target.send(last or None, files=files)

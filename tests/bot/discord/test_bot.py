@@ -8,13 +8,17 @@ from typing import cast
 
 import discord
 import pytest
+import simcord
+from sqlmodel import select
 
+from bot.discord import make_bot
 from bot.discord.cogs.players import read_orders_message
-from bot.discord.decisions import DecisionAsked, DecisionButtons, read_decision
+from bot.discord.decisions import NO_LONGER_OPEN, pressed_by_recipient, read_decision
 from bot.discord.delivery import DEFAULT_INTERVAL
 from bot.service import CampaignService
 from db import repo
 from db.engine import session_scope
+from db.models import PendingDecision
 from rules.state import GameState
 
 from .conftest import Table, bot_messages, last_dm, public_answer, seat_two_players
@@ -288,12 +292,94 @@ def test_a_decision_dm_is_read_back_for_its_buttons() -> None:
     assert read_decision("North Sea", many) is None, "too many for buttons: answer by DM"
 
 
+def buttons_of(result: simcord.InteractionResult) -> list[tuple[str, bool]]:
+    """The buttons an interaction's response left on its message: label and whether disabled."""
+    assert result.response is not None
+    return [
+        (b["label"], b["disabled"]) for row in result.response.components for b in row["components"]
+    ]
+
+
 @pytest.mark.asyncio
-async def test_only_the_player_asked_may_press(service: CampaignService) -> None:
-    buttons = DecisionButtons(service, DecisionAsked("Test", ("a", "b")), player="42")
-    alice, bob = (
-        SimpleNamespace(user=SimpleNamespace(id=42)),
-        SimpleNamespace(user=SimpleNamespace(id=7)),
+async def test_decision_buttons_outlive_a_restart(table: Table, service: CampaignService) -> None:
+    await seat_two_players(table)
+    await wait_for_alices_decision(table, service)
+    asked = bot_messages(table.alice.user.dm_channel.history())[-1]
+    assert [c.custom_id for row in asked.components for c in row.children] == [
+        "rb:decision:1:0",
+        "rb:decision:1:1",
+    ]
+
+    restarted = make_bot(service)
+    await table.env.restart_bot(restarted)
+    assert table.env.bot is restarted is not table.bot
+    pressed = await table.alice.user.click(asked, label="MOVE M3*")
+    assert buttons_of(pressed) == [("MOVE M3*", True), ("FIGHT M4*", True)]
+    [reply] = pressed.followups
+    assert reply.ephemeral and reply.content == "Answer recorded: MOVE M3\\*. The day goes on."
+    await restarted.deliver_once()
+    assert day_one_reported(table)
+
+
+@pytest.mark.asyncio
+async def test_a_stale_decision_button_answers_nothing(
+    table: Table, service: CampaignService
+) -> None:
+    await seat_two_players(table)
+    await wait_for_alices_decision(table, service)
+    asked = bot_messages(table.alice.user.dm_channel.history())[-1]
+    await table.alice.send_dm("answer FIGHT M4*")
+    assert "The day goes on" in last_dm(table.alice)
+
+    pressed = await table.alice.user.click(asked, label="MOVE M3*")
+    assert buttons_of(pressed) == [("MOVE M3*", True), ("FIGHT M4*", True)]
+    [reply] = pressed.followups
+    assert reply.ephemeral and reply.content == NO_LONGER_OPEN
+    with session_scope(service.engine) as session:
+        [decision] = session.exec(select(PendingDecision)).all()
+        assert decision.answer == "FIGHT M4*", "the DM's answer stands"
+
+
+@pytest.mark.asyncio
+async def test_a_button_on_an_options_change_is_not_answered(
+    table: Table, service: CampaignService
+) -> None:
+    """A button whose message offers other options than the open decision answers nothing
+    (a newer decision, or one to answer after another) and stays, since its turn may come."""
+    await seat_two_players(table)
+    await wait_for_alices_decision(table, service)
+    asked = bot_messages(table.alice.user.dm_channel.history())[-1]
+    with session_scope(service.engine) as session:
+        [decision] = session.exec(select(PendingDecision)).all()
+        decision.options = ["FIGHT M4*", "MOVE M3*"]
+    pressed = await table.alice.user.click(asked, label="MOVE M3*")
+    assert pressed.response is not None and pressed.ephemeral
+    assert pressed.response.content.startswith(NO_LONGER_OPEN[:-1])
+    assert service.open_decision("Test", player=str(table.alice.id)) is not None
+    shown = bot_messages(table.alice.user.dm_channel.history())
+    assert not any(disabled for _, disabled in labels(next(m for m in shown if m.id == asked.id)))
+
+
+def dm_interaction(user_id: int, *, channel_id: int, recipient: int | None) -> discord.Interaction:
+    """A press in the bot's DM ``channel_id``: Discord names the DM's recipient or not."""
+    channel = discord.DMChannel.__new__(discord.DMChannel)
+    channel.id = channel_id
+    channel.recipients = (
+        [] if recipient is None else [cast(discord.User, SimpleNamespace(id=recipient))]
     )
-    assert await buttons.interaction_check(cast(discord.Interaction, alice))
-    assert not await buttons.interaction_check(cast(discord.Interaction, bob))
+    own_dm = SimpleNamespace(id=100 + user_id)
+    user = SimpleNamespace(id=user_id, dm_channel=own_dm)
+    return cast(discord.Interaction, SimpleNamespace(guild_id=None, channel=channel, user=user))
+
+
+@pytest.mark.asyncio
+async def test_only_the_dms_recipient_may_press() -> None:
+    """SimCord, like Discord, lets nobody press a button in another's DM: the check is tested
+    on its own, with and without the recipient Discord leaves out of an interaction."""
+    alices_dm = 142
+    assert await pressed_by_recipient(dm_interaction(42, channel_id=alices_dm, recipient=42))
+    assert not await pressed_by_recipient(dm_interaction(7, channel_id=alices_dm, recipient=42))
+    assert await pressed_by_recipient(dm_interaction(42, channel_id=alices_dm, recipient=None))
+    assert not await pressed_by_recipient(dm_interaction(7, channel_id=alices_dm, recipient=None))
+    in_a_guild = cast(discord.Interaction, SimpleNamespace(guild_id=1, channel=None))
+    assert not await pressed_by_recipient(in_a_guild)
