@@ -164,7 +164,7 @@ class CampaignService:
             campaign = self._campaign(session, campaign_name)
             if campaign.status != "enrolling":
                 raise RequestError(f"{campaign.name} has started: setup choices are closed")
-            seat = next((s for s in self._seats(session, campaign) if s.player == player), None)
+            seat = self._player_seat(session, campaign, player)
             if seat is None:
                 raise RequestError(f"you have no character in {campaign.name}")
             choices = {**seat.setup, **_setup_lines(text)}
@@ -482,7 +482,7 @@ class CampaignService:
         """The options of the decision the player must make now, or None."""
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
-            seat = next((s for s in self._seats(session, campaign) if s.player == player), None)
+            seat = self._player_seat(session, campaign, player)
             if seat is None:
                 return None
             waiting = repo.open_decisions(
@@ -645,7 +645,7 @@ class CampaignService:
             campaign = self._campaign(session, campaign_name)
             viewer = PUBLIC
             if player is not None:
-                seat = next((s for s in self._seats(session, campaign) if s.player == player), None)
+                seat = self._player_seat(session, campaign, player)
                 if seat is None:
                     raise RequestError(f"you have no character in {campaign.name}")
                 viewer = seat.character
@@ -659,10 +659,7 @@ class CampaignService:
     def preview(self, campaign_name: str, *, moderator: str) -> Reply:
         """A private dry run of the day with the same dice: nothing is stored or sent."""
         with Session(self.engine) as session:
-            campaign = self._campaign(session, campaign_name)
-            self._require_moderator(campaign, moderator)
-            if campaign.status != "running":
-                raise RequestError(f"{campaign.name} is {campaign.status}, not running")
+            campaign = self._running_for(session, campaign_name, moderator)
             resolution = self._resolution(session, campaign, self._seats(session, campaign))
             session.rollback()
             return Reply("Preview (nothing stored):\n" + day_report(resolution.events, MODERATOR))
@@ -884,7 +881,7 @@ class CampaignService:
             state = self._state(session, campaign)
             viewer = PUBLIC
             if player is not None:
-                seat = next((s for s in self._seats(session, campaign) if s.player == player), None)
+                seat = self._player_seat(session, campaign, player)
                 if seat is None:
                     raise RequestError(f"you have no character in {campaign.name}")
                 viewer = seat.character
@@ -913,13 +910,17 @@ class CampaignService:
     def _seats(self, session: Session, campaign: Campaign) -> list[Seat]:
         return repo.list_seats(session, campaign_id=_id(campaign))
 
+    def _player_seat(self, session: Session, campaign: Campaign, player: str) -> Seat | None:
+        """The seat ``player`` holds in the campaign, if any."""
+        return next((s for s in self._seats(session, campaign) if s.player == player), None)
+
     def _running_seat(
         self, session: Session, name: str, player: str
     ) -> tuple[Campaign, Seat, GameState]:
         campaign = self._campaign(session, name)
         if campaign.status != "running":
             raise RequestError(f"{campaign.name} is {campaign.status}: orders are not open")
-        seat = next((s for s in self._seats(session, campaign) if s.player == player), None)
+        seat = self._player_seat(session, campaign, player)
         if seat is None:
             raise RequestError(f"you have no character in {campaign.name}")
         return campaign, seat, self._state(session, campaign)
