@@ -14,6 +14,12 @@ from dataclasses import dataclass, field
 from bot.render import render
 from rules.events import Event, visible_to
 
+#: Events shown as lines under the turn they happen in: followers left or stopping, and what
+#: the end of a turn brings (7.13).
+_NOTES = frozenset(
+    {"follower_left", "follower_stopped", "chit_revealed", "exchanged", "summoned", "denizen_moved"}
+)
+
 
 @dataclass
 class _Turn:
@@ -85,7 +91,7 @@ def day_report(events: list[Event], viewer: str) -> str:
         elif event.type == "hid" and current is not None and f.get("roll") is not None:
             dice = rolls.pop(f["who"], str(f["roll"]))
             current.annotate(f"{dice}: {'hidden' if f.get('success') else 'not hidden'}")
-        elif event.type in ("follower_left", "follower_stopped") and current is not None:
+        elif event.type in _NOTES and current is not None:
             current.notes.append(event.describe())
         elif event.type == "turn_ended" or event.type == "unhidden":
             continue

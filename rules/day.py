@@ -8,8 +8,9 @@ state, orders and answers always give the same result, byte for byte: all random
 the state's dice.
 
 What later issues add is reported, never skipped: each rule not implemented yet produces a
-``not_implemented`` event naming it (prowling and summoning 7.13, blocking 7.12, regeneration
-6.3.4, combat 8, and the Search, Trade, Hire, Enchant, Peer, Fly and Cache activities).
+``not_implemented`` event naming it (blocking 7.12, regeneration 6.3.4, combat 8, and the
+Search, Trade, Hire, Enchant, Peer, Fly and Cache activities). Prowling and summoning at the end
+of each turn (7.13) are in :mod:`rules.prowling`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from rules import moving
+from rules import moving, prowling
 from rules.board import Board
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
@@ -190,11 +191,7 @@ class _Day:
         roll = self.dice.game_roll("monster roll")
         self.today.monster_roll = roll.result
         self.emit("monster_roll", roll=roll.result)
-        self.emit(
-            "not_implemented",
-            rule="7.13",
-            what="prowling denizens, summoning and their blocking (7.12)",
-        )
+        self.emit("not_implemented", rule="7.12", what="blocking by prowling denizens")
         if state.day % 7 == 0:
             self.emit("not_implemented", rule="6.3.4", what="end-of-week regeneration")
         turns = [
@@ -287,6 +284,16 @@ class _Day:
                 self.state.put(follower, Place.clearing(where))
             self.emit("turn_ended", who=follower, at=self.where(follower))
         self.emit("turn_ended", who=turn.character, at=where)
+        self._prowl(turn.character)
+        for follower in self.followers_of(turn.character):
+            self._prowl(follower)
+
+    def _prowl(self, name: str) -> None:
+        """7.13.2: the end of an individual's turn in a clearing — prowling monsters in his tile
+        move to him, the tile's chits turn up and summon (followers each separately, 7.11.8)."""
+        where = self.where(name)
+        if where is not None:
+            self.events.extend(prowling.end_turn(self.catalog, self.board, self.state, where))
 
     def _phase(self, turn: TurnState, number: int, activity: Activity) -> None:
         """One phase (5.1 step 4.3): the phase's source must be usable, belongings are
@@ -505,6 +512,7 @@ class _Day:
                 del self.today.followers[follower]
                 self.emit("follower_stopped", who=follower, guide=guide)
                 self.emit("turn_ended", who=follower, at=self.where(follower))
+                self._prowl(follower)
 
     # --- activities ------------------------------------------------------------------------------
 
@@ -610,6 +618,7 @@ class _Day:
                 del self.today.followers[follower]
                 self.emit("follower_left", who=follower, guide=guide, at=start)
                 self.emit("turn_ended", who=follower, at=start)
+                self._prowl(follower)
                 continue
             self._discover(
                 follower,
@@ -783,7 +792,8 @@ class _Day:
 
     def midnight(self) -> None:
         """8.9: weapons unalert, alerted Magic chits fatigue, face-up map chits (but the Lost
-        City and Lost Castle) turn face down, hidden enemies lapse; the next day begins."""
+        City and Lost Castle) turn face down — Site and Sound chits stay in their clearings
+        (7.13.2b) — hidden enemies lapse; the next day begins."""
         state = self.state
         for name, order in self.today.orders.items():
             for offer in order.instructions.trades:

@@ -164,7 +164,10 @@ class DayState(_Data):
 
 
 class GameState(_Data):
-    """Everything one game holds. See the module docstring for ``stacks`` and places."""
+    """Everything one game holds. See the module docstring for ``stacks`` and places.
+
+    ``homes`` records the box each summoned denizen came from (7.13), where regeneration puts it
+    back (6.3.4)."""
 
     schema_version: int = SCHEMA_VERSION
     dice: DiceState
@@ -175,6 +178,7 @@ class GameState(_Data):
     face_up: list[str] = Field(default_factory=list)
     dark_side_up: list[str] = Field(default_factory=list)
     visitor_faces: dict[str, str] = Field(default_factory=dict)
+    homes: dict[str, str] = Field(default_factory=dict)
     characters: dict[str, CharacterState] = Field(default_factory=dict)
     options: dict[str, bool] = Field(default_factory=dict)
     today: DayState = Field(default_factory=DayState)

@@ -440,3 +440,22 @@ def test_utc_times_become_discord_timestamps_only_for_discord():
     stamped = discord_times("orders due 2026-11-24 20:00 UTC.")
     assert stamped == "orders due <t:1795550400:F> (<t:1795550400:R>)."
     assert discord_times("no time here") == "no time here"
+
+
+def test_the_day_report_shows_chits_revealed_and_monsters_summoned():
+    """Issue 6's report: denizens appearing and chits revealed, under the turn that caused them."""
+    from bot.reports import day_report
+    from rules.events import Event
+
+    events = [
+        Event(type="day_started", fields={"day": 1, "month": 1, "colors": []}),
+        Event(type="turn_started", fields={"who": "Dwarf"}),
+        Event(type="chit_revealed", fields={"tile": "DW", "chit": "BONES M"}),
+        Event(
+            type="summoned",
+            fields={"name": "Giant", "by": "BONES M", "box": "Giants #1", "at": "DW6"},
+        ),
+    ]
+    report = day_report(events, "public")
+    assert "Dwarf: no activities\n    the map chit BONES M turns face up in DW" in report
+    assert "BONES M summons the Giant from Giants #1 to DW6" in report

@@ -1,0 +1,238 @@
+"""The end of an individual's turn: prowling denizens (7.13, L2139–2190; Summary L2192–2237).
+
+:func:`end_turn` runs when a character ends his turn in a clearing (7.13.2; followers who are
+characters each end theirs separately, 7.11.8 L2093):
+
+1. every prowling, unhired, unblocked monster already in his tile moves to his clearing (a, d.1);
+2. the map chits in his tile turn face up (b): Site and Sound chits then stand in their clearing
+   for the rest of the game; the Lost City or Lost Castle brings its five chits into the tile,
+   face up (b, 7.13.3a); Smoke W and Stink W are exchanged for the campfires (c);
+3. the chits that were face down until now summon (d, 7.13.3b.2): each one box of its group,
+   the leftmost that holds monsters (b.1), Warning chits first, then Sound chits by number, then
+   Site chits (c.2); a Sound chit listed with a letter needs a Warning chit of that letter in the
+   tile (7.13.3); Warning chits send the monsters to his clearing, Sound and Site chits to their
+   own clearing (c.1);
+4. prowling native groups whose dwelling is in his clearing appear there (7.13.4);
+5. on row 6, visitor/mission chits whose leader or site is in his clearing appear there (7.13.5).
+
+Prowling (7.13.1): the monsters, natives and visitors of the row the Sunrise monster roll names
+(``state.today.monster_roll``), and the Ghosts every day. A monster's row is its type's
+``appearance_row``; the box each denizen came from is recorded in ``state.homes`` for
+regeneration (6.3.4). Blocking (7.12) is a later issue and is reported by the day.
+"""
+
+from __future__ import annotations
+
+from rules.board import Board, clearing_id, parse_clearing_id
+from rules.catalog import Catalog
+from rules.events import Event
+from rules.pieces import Kind, pieces_of
+from rules.schema.chits import GHOST, ChitKind, MapChit
+from rules.schema.setup import AppearanceRow
+from rules.state import GameState, Place
+
+#: The section each of the two special chits brings into its tile (7.13.2b).
+SECTIONS = {ChitKind.LOST_CITY: "Lost City", ChitKind.LOST_CASTLE: "Lost Castle"}
+
+
+def _event(type_: str, **fields: object) -> Event:
+    return Event(type=type_, fields=dict(fields))
+
+
+class _Turn:
+    def __init__(self, catalog: Catalog, board: Board, state: GameState, clearing: str) -> None:
+        self.catalog = catalog
+        self.board = board
+        self.state = state
+        self.pieces = pieces_of(catalog)
+        self.clearing = board.resolve(clearing)
+        self.code = board.tile_of(self.clearing).tile
+        roll = state.today.monster_roll
+        self.row: AppearanceRow | None = next(
+            (r for r in catalog.appearance_chart.values() if r.number == roll), None
+        )
+        self.events: list[Event] = []
+
+    # --- places -----------------------------------------------------------------------------
+
+    def tile_clearings(self) -> list[str]:
+        """The clearing places of his tile that hold something, in stack order."""
+        found = []
+        for place in self.state.stacks:
+            kind, where = Place.split(place)
+            if kind == "at" and parse_clearing_id(where)[0] == self.code:
+                found.append(place)
+        return found
+
+    def chit_place(self, chit: MapChit) -> str:
+        """Where a face-up chit stands: its clearing (Site and Sound chits), else the tile."""
+        if (
+            chit.clearing is not None
+            and chit.clearing in self.board.side(self.code).clearing_numbers()
+        ):
+            return Place.clearing(clearing_id(self.code, chit.clearing))
+        return Place.tile(self.code)
+
+    # --- 7.13.2a -----------------------------------------------------------------------------
+
+    def prowls(self, piece: str) -> bool:
+        monster = self.catalog.monsters[self.pieces[piece].name]
+        if monster.name == GHOST:
+            return True
+        return self.row is not None and monster.appearance_row == self.row.number
+
+    def move_monsters(self) -> None:
+        here = Place.clearing(self.clearing)
+        for place in self.tile_clearings():
+            if place == here:
+                continue
+            for piece in list(self.state.at(place)):
+                if (
+                    self.pieces[piece].kind is Kind.MONSTER
+                    and piece not in self.state.today.blocked
+                    and self.prowls(piece)
+                ):
+                    self.state.put(piece, here)
+                    self.events.append(
+                        _event(
+                            "denizen_moved",
+                            name=self.pieces[piece].name,
+                            piece=piece,
+                            **{"from": Place.split(place)[1], "to": self.clearing},
+                        )
+                    )
+
+    # --- 7.13.2b–c ---------------------------------------------------------------------------
+
+    def map_chits(self) -> list[str]:
+        places = [Place.tile(self.code), *self.tile_clearings()]
+        return [p for place in places for p in self.state.at(place) if p in self.catalog.map_chits]
+
+    def reveal(self) -> list[MapChit]:
+        """Turn the tile's face-down chits face up; the chits that may summon (7.13.3b.2)."""
+        summoners: list[MapChit] = []
+        for name in self.map_chits():
+            if name in self.state.face_up:
+                continue
+            chit = self.catalog.map_chits[name]
+            self.events.append(_event("chit_revealed", tile=self.code, chit=name))
+            if chit.exchange is not None:
+                self.exchange(chit)
+                continue
+            self.state.face_up.append(name)
+            if chit.kind in SECTIONS:
+                section = Place.section(SECTIONS[chit.kind])
+                for inner in list(self.state.at(section)):
+                    inner_chit = self.catalog.map_chits[inner]
+                    self.state.put(inner, self.chit_place(inner_chit))
+                    self.state.face_up.append(inner)
+                    self.events.append(_event("chit_revealed", tile=self.code, chit=inner))
+                    summoners.append(inner_chit)
+                continue
+            self.state.put(name, self.chit_place(chit))
+            summoners.append(chit)
+        return summoners
+
+    def exchange(self, chit: MapChit) -> None:
+        """7.13.2c: the chit leaves play; its pieces go to the first clearing of its preference
+        that connects to the Borderland on the faces up (else the first the tile has)."""
+        assert chit.exchange is not None
+        numbers = self.board.side(self.code).clearing_numbers()
+        target = self.board.dwelling_clearing(self.code, chit.exchange.clearings) or next(
+            (clearing_id(self.code, n) for n in chit.exchange.clearings if n in numbers),
+            self.clearing,
+        )
+        self.state.put(chit.name, Place.OUT)
+        used: set[str] = set()
+        for name in chit.exchange.pieces:
+            free = [
+                p
+                for p in self.pieces.named(name)
+                if p not in used and Place.split(self.state.place_of(p))[0] in ("aside", "out")
+            ]
+            if not free:
+                continue
+            used.add(free[0])
+            self.state.put(free[0], Place.clearing(target))
+            self.events.append(_event("exchanged", chit=chit.name, piece=free[0], at=target))
+
+    # --- 7.13.3 ------------------------------------------------------------------------------
+
+    def summon(self, summoners: list[MapChit]) -> None:
+        row = self.row
+        if row is None:
+            return
+        letters = {
+            self.catalog.map_chits[c].letter
+            for c in self.map_chits()
+            if self.catalog.map_chits[c].kind is ChitKind.WARNING
+        }
+        order = {ChitKind.WARNING: 0, ChitKind.SOUND: 1, ChitKind.SITE: 2}
+        ranked = sorted(
+            (c for c in summoners if c.kind in order),
+            key=lambda c: (order[c.kind], c.clearing or 0),
+        )
+        for chit in ranked:
+            to = self.clearing if chit.kind is ChitKind.WARNING else self.own_clearing(chit)
+            if chit.kind is ChitKind.SITE:
+                boxes = [s.box for s in row.sites if s.site == chit.name]
+            else:
+                keys = {chit.name}
+                if chit.kind is ChitKind.SOUND:
+                    keys = {chit.word} | {f"{chit.word} {letter}" for letter in letters if letter}
+                boxes = next(
+                    (list(s.boxes) for s in row.monsters if keys & set(s.chits)),
+                    [],
+                )
+            for box in boxes:
+                monsters = [
+                    p for p in self.state.at(Place.box(box)) if self.pieces[p].kind is Kind.MONSTER
+                ]
+                if monsters:
+                    self.arrive(monsters, box, to, chit.name)
+                    break
+
+    def own_clearing(self, chit: MapChit) -> str:
+        place = self.chit_place(chit)
+        kind, where = Place.split(place)
+        return where if kind == "at" else self.clearing
+
+    def arrive(self, pieces: list[str], box: str, to: str, by: str) -> None:
+        for piece in pieces:
+            self.state.put(piece, Place.clearing(to))
+            self.state.homes.setdefault(piece, Place.box(box))
+            self.events.append(
+                _event("summoned", name=self.pieces[piece].name, piece=piece, at=to, by=by, box=box)
+            )
+
+    # --- 7.13.4–5 ----------------------------------------------------------------------------
+
+    def in_box(self, box: str, kinds: tuple[Kind, ...]) -> list[str]:
+        """The pieces of ``kinds`` in ``box`` (the group's goods stay there, 2.4.1c)."""
+        return [p for p in self.state.at(Place.box(box)) if self.pieces[p].kind in kinds]
+
+    def natives_and_visitors(self) -> None:
+        row = self.row
+        if row is None:
+            return
+        here = set(self.state.at(Place.clearing(self.clearing)))
+        for group in row.natives:
+            contents = self.in_box(group.box, (Kind.NATIVE, Kind.HORSE))
+            if contents and here & set(group.dwellings):
+                dwelling = sorted(here & set(group.dwellings))[0]
+                self.arrive(contents, group.box, self.clearing, dwelling)
+        for visitor in row.visitors:
+            contents = self.in_box(visitor.box, (Kind.VISITOR,))
+            if contents and here & set(visitor.summoned_by):
+                by = sorted(here & set(visitor.summoned_by))[0]
+                self.arrive(contents, visitor.box, self.clearing, by)
+
+
+def end_turn(catalog: Catalog, board: Board, state: GameState, clearing: str) -> list[Event]:
+    """What happens when an individual ends his turn in ``clearing`` (7.13.2–7.13.5)."""
+    turn = _Turn(catalog, board, state, clearing)
+    turn.move_monsters()
+    summoners = turn.reveal()
+    turn.summon(summoners)
+    turn.natives_and_visitors()
+    return turn.events

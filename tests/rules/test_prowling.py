@@ -1,0 +1,78 @@
+"""Prowling and summoning at the end of a turn (7.13, L2139-2237): what the scenarios cannot
+count — the Lost City's five chits, the campfire exchange, the Ghosts prowling every day."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules import prowling
+from rules.board import Board
+from rules.catalog import catalog
+from rules.pieces import Kind, pieces_of
+from rules.scenario import build_state, load_scenario
+from rules.state import GameState, Place
+
+
+def state_of(roll: int, tile: str, chits: list[str], **extra: Any) -> GameState:
+    scenario = load_scenario(
+        {
+            "name": "prowling",
+            "map": {"tiles": [{"tile": tile, "at": [0, 0]}]},
+            "chits": {tile: chits},
+            "expect": {},
+            **extra,
+        }
+    )
+    state = build_state(catalog(), scenario)
+    state.today.monster_roll = roll
+    return state
+
+
+def end_turn(state: GameState, clearing: str) -> list[str]:
+    events = prowling.end_turn(catalog(), Board(catalog(), state.tiles), state, clearing)
+    return [f"{e.type} {e.fields}" for e in events]
+
+
+def test_lost_city_brings_its_five_chits_face_up_into_the_tile_7_13_2b() -> None:
+    state = state_of(2, "CV", ["LOST CITY"])
+    five = list(state.at(Place.section("Lost City")))
+    assert len(five) == 5
+    end_turn(state, "CV1")
+    assert not state.at(Place.section("Lost City"))
+    assert "LOST CITY" in state.face_up and all(chit in state.face_up for chit in five)
+    for chit in five:
+        kind, where = Place.split(state.place_of(chit))
+        assert (kind, where[:2]) in (("at", "CV"), ("tile", "CV"))
+
+
+def test_chits_face_up_already_summon_nothing_7_13_3b2() -> None:
+    state = state_of(4, "DW", ["BONES M"])
+    first = end_turn(state, "DW6")
+    assert any(line.startswith("summoned") for line in first)
+    second = end_turn(state, "DW1")
+    assert not any(line.startswith(("summoned", "chit_revealed")) for line in second)
+    assert any(line.startswith("denizen_moved") for line in second)
+    assert list(state.homes.values()) == ["box:Giants #1"]
+
+
+def test_smoke_w_is_exchanged_for_the_small_campfire_7_13_2c() -> None:
+    state = state_of(3, "LW", ["SMOKE W"])
+    lines = end_turn(state, "LW2")
+    assert any(line.startswith("exchanged") for line in lines)
+    assert state.place_of("SMOKE W") == Place.OUT
+    assert state.place_of("Small Campfire") == Place.clearing("LW5")  # no Borderland: first choice
+
+
+def test_ghosts_prowl_every_day_7_13_1a() -> None:
+    state = state_of(1, "DW", [], denizens=[{"name": "Ghost", "at": "DW5"}])
+    end_turn(state, "DW6")
+    assert [p for p in state.at(Place.clearing("DW6")) if p.startswith("Ghost")]
+
+
+def test_natives_appear_at_their_dwelling_without_their_goods_7_13_4() -> None:
+    state = state_of(2, "DW", [], dwellings={"House": "DW5"})
+    end_turn(state, "DW5")
+    here = state.at(Place.clearing("DW5"))
+    kinds = {pieces_of(catalog())[p].kind for p in here}
+    assert "Woodfolk HQ" in here and kinds <= {Kind.NATIVE, Kind.HORSE, Kind.DWELLING}
+    assert "Woodfolk HQ" not in state.at(Place.clearing("DW6"))
