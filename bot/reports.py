@@ -17,7 +17,16 @@ from rules.events import Event, visible_to
 #: Events shown as lines under the turn they happen in: followers left or stopping, and what
 #: the end of a turn brings (7.13).
 _NOTES = frozenset(
-    {"follower_left", "follower_stopped", "chit_revealed", "exchanged", "summoned", "denizen_moved"}
+    {
+        "follower_left",
+        "follower_stopped",
+        "chit_revealed",
+        "exchanged",
+        "summoned",
+        "denizen_moved",
+        "blocked",
+        "turn_lost",
+    }
 )
 
 

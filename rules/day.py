@@ -8,9 +8,10 @@ state, orders and answers always give the same result, byte for byte: all random
 the state's dice.
 
 What later issues add is reported, never skipped: each rule not implemented yet produces a
-``not_implemented`` event naming it (blocking 7.12, regeneration 6.3.4, combat 8, and the
-Search, Trade, Hire, Enchant, Peer, Fly and Cache activities). Prowling and summoning at the end
-of each turn (7.13) are in :mod:`rules.prowling`.
+``not_implemented`` event naming it (regeneration 6.3.4, combat 8, and the Search, Trade, Hire,
+Enchant, Peer, Fly and Cache activities). Prowling and summoning at the end of each turn (7.13)
+are in :mod:`rules.prowling`; blocking (7.12) is :meth:`_Day.phase_end_blocking` and
+:meth:`_Day.arrivals_block`.
 """
 
 from __future__ import annotations
@@ -114,6 +115,8 @@ class _Day:
         self.board = Board(catalog, state.tiles)
         self.events: list[Event] = []
         self.pending: list[Decision] = []
+        #: Followers of the current turn's guide already put back on the map (7.12.1c).
+        self.landed: set[str] = set()
 
     # --- plumbing ------------------------------------------------------------------------------
 
@@ -191,9 +194,7 @@ class _Day:
         roll = self.dice.game_roll("monster roll")
         self.today.monster_roll = roll.result
         self.emit("monster_roll", roll=roll.result)
-        self.emit("not_implemented", rule="7.12", what="blocking by prowling denizens")
-        if state.day % 7 == 0:
-            self.emit("not_implemented", rule="6.3.4", what="end-of-week regeneration")
+        self.events.extend(prowling.regenerate(self.catalog, state))
         turns = [
             name
             for name in state.characters
@@ -253,11 +254,16 @@ class _Day:
         """7.1: each character's turn, in the order the Attention chits were drawn."""
         while self.today.next_turn < len(self.today.turn_order):
             name = self.today.turn_order[self.today.next_turn]
+            if self.today.turn is None and name in self.today.blocked:
+                self.emit("turn_lost", who=name, reason="he was blocked before his turn (7.12.4)")
+                self.today.next_turn += 1
+                continue
             if self.today.turn is None:
                 self.today.turn = TurnState(character=name)
                 self._start_turn(name)
             self._take_turn(self.today.turn)
             self.today.turn = None
+            self.landed = set()
             self.today.next_turn += 1
         self.today.stage = "sunset"
 
@@ -275,9 +281,14 @@ class _Day:
     def _take_turn(self, turn: TurnState) -> None:
         orders = self.today.orders.get(turn.character)
         phases = orders.phases if orders is not None and orders.follow is None else ()
-        while turn.phase < len(phases) and self.state.place_of(turn.character) != Place.OUT:
+        while (
+            turn.phase < len(phases)
+            and self.state.place_of(turn.character) != Place.OUT
+            and turn.character not in self.today.blocked
+        ):
             self._phase(turn, turn.phase + 1, phases[turn.phase])
             turn.phase += 1
+            self.phase_end_blocking(turn.character)
         where = self.where(turn.character)
         for follower in self.followers_of(turn.character):
             if self.where(follower) != where and where is not None:
@@ -286,6 +297,7 @@ class _Day:
         self.emit("turn_ended", who=turn.character, at=where)
         self._prowl(turn.character)
         for follower in self.followers_of(turn.character):
+            self._land(follower)
             self._prowl(follower)
 
     def _prowl(self, name: str) -> None:
@@ -293,7 +305,130 @@ class _Day:
         move to him, the tile's chits turn up and summon (followers each separately, 7.11.8)."""
         where = self.where(name)
         if where is not None:
-            self.events.extend(prowling.end_turn(self.catalog, self.board, self.state, where))
+            events = prowling.end_turn(self.catalog, self.board, self.state, where)
+            self.events.extend(events)
+            self.arrivals_block(events)
+
+    # --- 7.12: blocking --------------------------------------------------------------------------
+    #
+    # Characters block only as their standing instructions say (``block``: never, the default;
+    # unhidden; all — rules-map K1–K3): nobody is asked. Monsters block automatically. Natives
+    # and visitors block only on the Meeting Table (7.12.6), with Trade and Hire (later issues);
+    # hired leaders, controlled monsters and flying are later issues too.
+
+    def _following(self, name: str) -> bool:
+        """7.12.1c: a follower cannot block or be blocked until he is put back on the map (at
+        the end of his guide's turn, or when he stops or is left behind)."""
+        guide = self.today.followers.get(name)
+        if guide is None:
+            return False
+        turn = self.today.turn
+        if turn is not None and turn.character == guide:
+            return name not in self.landed
+        order = self.today.turn_order
+        return guide not in order or order.index(guide) >= self.today.next_turn
+
+    def _land(self, follower: str) -> None:
+        """A follower is put back on the map: he can block and be blocked (7.12.1c, 4.3.4b)."""
+        self.landed.add(follower)
+        self.phase_end_blocking(follower)
+
+    def _individuals_at(self, where: str, besides: str) -> list[str]:
+        """The characters in ``where`` who can block or be blocked, but ``besides``."""
+        return [
+            other
+            for other in self.state.characters
+            if other != besides and self.where(other) == where and not self._following(other)
+        ]
+
+    def _monsters_at(self, where: str) -> list[str]:
+        """The unhired monsters in ``where`` (hired and controlled ones are a later issue)."""
+        pieces = pieces_of(self.catalog)
+        return [p for p in self.state.at(Place.clearing(where)) if pieces[p].kind is Kind.MONSTER]
+
+    def _blocks(self, blocker: str, hidden: bool) -> bool:
+        """Whether the character ``blocker`` blocks an individual by his instructions (7.12.2c):
+        ``unhidden`` blocks monsters and unhidden characters, ``all`` also the hidden ones he can
+        see (only if he found hidden enemies today)."""
+        how = self._instructions(blocker).block
+        if not hidden:
+            return how in ("unhidden", "all")
+        return how == "all" and blocker in self.today.found_hidden_enemies
+
+    def phase_end_blocking(self, name: str) -> None:
+        """7.12.2 (5.1 step 4.3.3): at the end of each of his phases — whatever he did, even a
+        cancelled phase, and a climber's first Move before he moves (L2119) — an unhidden
+        individual is blocked by every unhired monster in his clearing, prowling or dormant
+        (a), and by the characters there whose instructions say so (a, b: the hidden only by
+        those who found hidden enemies today); he blocks, by his own instructions, the monsters
+        and the characters there (c). Monsters already in the clearing block only him, not the
+        others there (4.3.3)."""
+        where = self.where(name)
+        if where is None or self._following(name):
+            return
+        for monster in self._monsters_at(where):
+            if not self.character(name).hidden:
+                self._block(name, monster, where, by_monster=True)
+            elif self._blocks(name, hidden=False):
+                self._block(monster, name, where, by_monster=False)
+        for other in self._individuals_at(where, name):
+            if self._blocks(other, self.character(name).hidden):
+                self._block(name, other, where)
+            elif self._blocks(name, self.character(other).hidden):
+                self._block(other, name, where)
+
+    def arrivals_block(self, events: Sequence[Event]) -> None:
+        """7.12.3a (5.1 step 4.3.4a): each monster that moves to or appears in a clearing at the
+        end of a turn blocks every unhidden individual there, and the individuals there may
+        block it (hidden ones too, by their instructions).
+
+        7.12.3b says that monsters present "at the start of the day" do not block the unhidden
+        in their clearing at the end of another individual's turn; the Blocking Summary (L2106)
+        says "at the start of the turn". The rulebook's examples settle it: the Giant that was
+        with the Dwarf since the start of the day does not block him at the end of the
+        Swordsman's turn (7.12.3b), and the Bats summoned to clearing 4 at the Dwarf's turn end
+        block nobody there until they move to the Elf (7.13.2 Day 3, L2165). So only arrivals
+        block at a turn's end: a monster that did not just move to or appear in the clearing —
+        since the start of the day or since an earlier turn — never blocks bystanders then,
+        and both wordings agree; no start-of-day positions need keeping."""
+        pieces = pieces_of(self.catalog)
+        for event in events:
+            if event.type == "denizen_moved":
+                to = event.fields.get("to")
+            elif event.type == "summoned":
+                to = event.fields.get("at")
+            else:
+                continue
+            piece = event.fields.get("piece")
+            if not isinstance(to, str) or not isinstance(piece, str):
+                continue
+            if pieces[piece].kind is not Kind.MONSTER or self.where(piece) != to:
+                continue
+            for other in self._individuals_at(to, piece):
+                if not self.character(other).hidden:
+                    self._block(other, piece, to, by_monster=True)
+                elif self._blocks(other, hidden=False):
+                    self._block(piece, other, to, by_monster=False)
+
+    def _block(self, who: str, by: str, at: str, *, by_monster: bool | None = None) -> None:
+        """``by`` blocks ``who`` in ``at`` — and is blocked by him (7.12.1a): each character of
+        the two is unhidden (7.12.4a) and blocked for the day (no more trading, 7.12.4b; his
+        turn ends, or is lost if he has not had it yet, 7.12.4); a monster stops prowling for
+        the day (7.12.5). ``by_monster``: True when ``by`` is the monster, False when ``who``
+        is, None when both are characters."""
+        pieces = pieces_of(self.catalog)
+        fields: dict[str, object] = {"who": who, "by": by, "at": at}
+        if by_monster is True:
+            fields.update(by=pieces[by].name, piece=by)
+        elif by_monster is False:
+            fields.update(who=pieces[who].name, piece=who)
+        self.events.append(Event(type="blocked", fields=fields))
+        for individual in (who, by):
+            if individual not in self.today.blocked:
+                self.today.blocked.append(individual)
+            if individual in self.state.characters and self.character(individual).hidden:
+                self.character(individual).hidden = False
+                self.emit("unhidden", who=individual, reason="blocking (7.12.4a)")
 
     def _phase(self, turn: TurnState, number: int, activity: Activity) -> None:
         """One phase (5.1 step 4.3): the phase's source must be usable, belongings are
@@ -512,6 +647,7 @@ class _Day:
                 del self.today.followers[follower]
                 self.emit("follower_stopped", who=follower, guide=guide)
                 self.emit("turn_ended", who=follower, at=self.where(follower))
+                self.phase_end_blocking(follower)
                 self._prowl(follower)
 
     # --- activities ------------------------------------------------------------------------------
@@ -618,6 +754,7 @@ class _Day:
                 del self.today.followers[follower]
                 self.emit("follower_left", who=follower, guide=guide, at=start)
                 self.emit("turn_ended", who=follower, at=start)
+                self.phase_end_blocking(follower)
                 self._prowl(follower)
                 continue
             self._discover(

@@ -18,7 +18,7 @@ characters each end theirs separately, 7.11.8 L2093):
 Prowling (7.13.1): the monsters, natives and visitors of the row the Sunrise monster roll names
 (``state.today.monster_roll``), and the Ghosts every day. A monster's row is its type's
 ``appearance_row``; the box each denizen came from is recorded in ``state.homes`` for
-regeneration (6.3.4). Blocking (7.12) is a later issue and is reported by the day.
+regeneration (6.3.4, :func:`regenerate`). Blocking (7.12) is done by the day (rules/day.py).
 """
 
 from __future__ import annotations
@@ -208,8 +208,14 @@ class _Turn:
     # --- 7.13.4–5 ----------------------------------------------------------------------------
 
     def in_box(self, box: str, kinds: tuple[Kind, ...]) -> list[str]:
-        """The pieces of ``kinds`` in ``box`` (the group's goods stay there, 2.4.1c)."""
-        return [p for p in self.state.at(Place.box(box)) if self.pieces[p].kind in kinds]
+        """The pieces of ``kinds`` in ``box``; of the horses, only those natives ride (the
+        group's goods, round horses included, stay in the box, 2.4.1c)."""
+        return [
+            p
+            for p in self.state.at(Place.box(box))
+            if self.pieces[p].kind in kinds
+            and (self.pieces[p].kind is not Kind.HORSE or self.catalog.horses[p].rider is not None)
+        ]
 
     def natives_and_visitors(self) -> None:
         row = self.row
@@ -236,3 +242,48 @@ def end_turn(catalog: Catalog, board: Board, state: GameState, clearing: str) ->
     turn.summon(summoners)
     turn.natives_and_visitors()
     return turn.events
+
+
+def regenerate(catalog: Catalog, state: GameState) -> list[Event]:
+    """End of the week (6.3.4, L1542–1560): on days 7, 14, 21 and 28, right after the monster
+    roll, the prowling row's monsters and unhired natives (with their horses) go back where they
+    started — the Ghosts to their clearing, the others to their boxes; garrison natives return to
+    their dwelling with the row their colour prowls on (d); on row 6 the visitor/mission chits
+    not held by a character turn over (b). Nobody can be hired or killed yet, so every such
+    denizen on the map returns."""
+    roll = state.today.monster_roll
+    if roll is None or state.day % 7 != 0:
+        return []
+    pieces = pieces_of(catalog)
+    events: list[Event] = []
+    for piece, home in sorted(state.homes.items()):
+        record = pieces[piece]
+        if record.kind is Kind.MONSTER:
+            row = catalog.monsters[record.name].appearance_row
+            prowls = record.name == GHOST or row == roll
+        elif record.kind is Kind.NATIVE:
+            prowls = _native_row(catalog, piece) == roll
+        elif record.kind is Kind.HORSE:
+            rider = catalog.horses[piece].rider
+            prowls = (
+                rider is not None and rider in state.homes and _native_row(catalog, rider) == roll
+            )
+        else:
+            continue
+        if prowls and state.place_of(piece) != home:
+            state.put(piece, home)
+            events.append(_event("regenerated", name=record.name, piece=piece, to=home))
+    if roll == 6:
+        for chit, face in list(state.visitor_faces.items()):
+            if Place.split(state.place_of(chit))[0] == "with":
+                continue
+            other = next(f.name for f in catalog.visitors[chit].faces if f.name != face)
+            state.visitor_faces[chit] = other
+            events.append(_event("visitor_flipped", chit=chit, face=other))
+    return events
+
+
+def _native_row(catalog: Catalog, native: str) -> int:
+    return next(
+        g.appearance_row for g in catalog.natives.values() if native in {c.name for c in g.counters}
+    )

@@ -622,7 +622,10 @@ class _Builder:
                 )
             piece = free[0]
             self._claim(piece, key)
+            home = self.state.place_of(piece)
             self.state.put(piece, place)
+            if Place.split(home)[0] == "box":
+                self.state.homes[piece] = home  # where regeneration returns it (6.3.4)
             if name in self.catalog.native_counters:
                 horse = self.catalog.native_counters[name].horse
                 if horse is not None:

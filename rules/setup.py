@@ -470,6 +470,8 @@ def reveal_dwellings(catalog: Catalog, state: GameState) -> None:
                 ids = copies(name, exchanged.count(name)) if name in catalog.monsters else [name]
                 for piece in ids:
                     state.put(piece, where)
+                    if name in catalog.monsters:
+                        state.homes[piece] = where
                 if name in catalog.dwellings:
                     group = catalog.dwellings[name].garrison
                     if group is not None:
@@ -480,6 +482,7 @@ def reveal_dwellings(catalog: Catalog, state: GameState) -> None:
                         ]
                         for native in natives:
                             state.put(native, where)
+                            state.homes[native] = where
     for character in state.characters.values():
         start = "Ghost 1" if character.start == "Ghosts" else character.start
         state.put(character.name, state.place_of(start))

@@ -76,3 +76,32 @@ def test_natives_appear_at_their_dwelling_without_their_goods_7_13_4() -> None:
     kinds = {pieces_of(catalog())[p].kind for p in here}
     assert "Woodfolk HQ" in here and kinds <= {Kind.NATIVE, Kind.HORSE, Kind.DWELLING}
     assert "Woodfolk HQ" not in state.at(Place.clearing("DW6"))
+
+
+def test_at_the_end_of_the_week_the_prowling_row_goes_home():
+    """6.3.4 (L1542): on day 7 the prowling row's monsters return to their boxes, the Ghosts to
+    their clearing; garrisons with their colour's row (d); visitor chits turn on row 6 (b)."""
+    from rules.prowling import regenerate
+    from rules.setup import new_game
+    from rules.state import Place
+
+    state = new_game(catalog(), 7, ["Amazon"])
+    ghost_home = state.place_of("Ghost 1")
+    rogues_home = state.place_of("Rogues 1")
+    state.put("Ghost 1", Place.clearing("BL1"))
+    state.put("Rogues 1", Place.clearing("BL1"))
+    state.put("Giant 1", Place.clearing("BL1"))
+    state.homes["Giant 1"] = Place.box("Giants #1")
+    state.day = 7
+    state.today.monster_roll = 5
+    events = regenerate(catalog(), state)
+    assert state.place_of("Ghost 1") == ghost_home, "the Ghosts every week"
+    assert state.place_of("Rogues 1") == rogues_home, "the Rogues prowl with row 5 (6.3.4d)"
+    assert state.place_of("Giant 1") == Place.clearing("BL1"), "the Giants prowl on row 4"
+    assert {e.fields["piece"] for e in events} == {"Ghost 1", "Rogues 1"}
+    state.today.monster_roll = 6
+    faces = dict(state.visitor_faces)
+    regenerate(catalog(), state)
+    assert all(state.visitor_faces[c] != f for c, f in faces.items()), "row 6 turns them over"
+    state.day = 8
+    assert regenerate(catalog(), state) == [], "only on the seventh days"
