@@ -302,10 +302,17 @@ class _Day:
 
     def _prowl(self, name: str) -> None:
         """7.13.2: the end of an individual's turn in a clearing — prowling monsters in his tile
-        move to him, the tile's chits turn up and summon (followers each separately, 7.11.8)."""
+        move to him, the tile's chits turn up and summon (followers each separately, 7.11.8); the
+        Druid's Warning and Sound chits do not summon (Peace with Nature, L3681)."""
         where = self.where(name)
         if where is not None:
-            events = prowling.end_turn(self.catalog, self.board, self.state, where)
+            character = self.catalog.characters.get(name)
+            peaceful = character is not None and any(
+                getattr(e, "key", None) is AbilityKey.PEACE_WITH_NATURE for e in character.effects()
+            )
+            events = prowling.end_turn(
+                self.catalog, self.board, self.state, where, peaceful=peaceful
+            )
             self.events.extend(events)
             self.arrivals_block(events)
 

@@ -234,11 +234,21 @@ class _Turn:
                 self.arrive(contents, visitor.box, self.clearing, by)
 
 
-def end_turn(catalog: Catalog, board: Board, state: GameState, clearing: str) -> list[Event]:
-    """What happens when an individual ends his turn in ``clearing`` (7.13.2–7.13.5)."""
+def end_turn(
+    catalog: Catalog, board: Board, state: GameState, clearing: str, *, peaceful: bool = False
+) -> list[Event]:
+    """What happens when an individual ends his turn in ``clearing`` (7.13.2–7.13.5).
+
+    ``peaceful``: the Druid's Peace with Nature (L3681): the Warning and Sound chits of his tile
+    summon nothing; revealed, they turn face down again so that they still summon when anyone
+    else ends his turn there (2.1)."""
     turn = _Turn(catalog, board, state, clearing)
     turn.move_monsters()
     summoners = turn.reveal()
+    if peaceful:
+        quiet = [c for c in summoners if c.kind in (ChitKind.WARNING, ChitKind.SOUND)]
+        state.face_up = [name for name in state.face_up if name not in {c.name for c in quiet}]
+        summoners = [c for c in summoners if c not in quiet]
     turn.summon(summoners)
     turn.natives_and_visitors()
     return turn.events

@@ -55,6 +55,19 @@ def test_chits_face_up_already_summon_nothing_7_13_3b2() -> None:
     assert list(state.homes.values()) == ["box:Giants #1"]
 
 
+def test_druid_peace_with_nature_leaves_sounds_for_the_next_individual_l3681() -> None:
+    state = state_of(1, "DW", ["LAIR 3", "SLITHER 6"])
+    events = prowling.end_turn(
+        catalog(), Board(catalog(), state.tiles), state, "DW6", peaceful=True
+    )
+    summoned = [e.fields for e in events if e.type == "summoned"]
+    assert summoned and all(fields["by"] == "LAIR 3" for fields in summoned)
+    assert "LAIR 3" in state.face_up and "SLITHER 6" not in state.face_up
+    after = end_turn(state, "DW1")
+    assert any(line.startswith("summoned") and "SLITHER 6" in line for line in after)
+    assert "SLITHER 6" in state.face_up
+
+
 def test_smoke_w_is_exchanged_for_the_small_campfire_7_13_2c() -> None:
     state = state_of(3, "LW", ["SMOKE W"])
     lines = end_turn(state, "LW2")
