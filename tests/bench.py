@@ -18,6 +18,7 @@ from bot.mapimage import render_map
 from bot.service import CampaignService
 from db.engine import make_engine
 from db.migrate import upgrade
+from rules.autopilot import autopilot_all
 from rules.catalog import Catalog, catalog, load_catalog
 from rules.day import resolve
 from rules.dice import Dice, DiceState
@@ -74,6 +75,33 @@ def peak_memory(name: str, subject: Callable[[], object]) -> None:
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     print(f"{name:<48} peak   {peak / 2**20:8.1f} MiB")
+
+
+def month_benchmark(data: Catalog) -> None:
+    """A 28-day month, 16 characters on autopilot orders (move, hide, rest), denizens prowling,
+    appearing, blocking and regenerating (6.3, 7.12, 7.13): each day's orders are written by the
+    autopilot, parsed and resolved from Birdsong through Midnight."""
+    state = new_game(data, 11, list(data.characters))
+    days, engine, summoned = [], [], 0
+    for _ in range(28):
+        start = time.perf_counter()
+        texts = autopilot_all(state, state.characters, catalog=data)
+        written = time.perf_counter()
+        parsed = {n: parse_orders(t, state, n, catalog=data).orders for n, t in texts.items()}
+        resolution = resolve(
+            state, {n: o for n, o in parsed.items() if o is not None}, catalog=data
+        )
+        end = time.perf_counter()
+        days.append(end - start)
+        engine.append(end - written)
+        summoned += sum(1 for e in resolution.events if e.type == "summoned")
+        state = resolution.state
+    for label, timings in (("with autopilot orders", days), ("parse + resolve only", engine)):
+        print(
+            f"{'28-day month, 16 chars, prowling: ' + label:<48} total  {sum(timings):8.2f} s"
+            f"    median/day {statistics.median(timings) * 1000:6.1f} ms"
+        )
+    print(f"{'28-day month: summonings':<48} {summoned}")
 
 
 def service_benchmarks(data: Catalog) -> None:
@@ -149,6 +177,7 @@ def main() -> None:
         lambda _: resolve(state, orders, catalog=data),
         repeat=15,
     )
+    month_benchmark(data)
     service_benchmarks(data)
 
 
