@@ -87,6 +87,12 @@ def day_report(events: list[Event], viewer: str) -> str:
             context.update(day=f["day"], month=f["month"], colors=f.get("colors", []))
         elif event.type == "monster_roll":
             context["monster_roll"] = f["roll"]
+        elif event.type == "prowling":
+            natives = f"; natives: {', '.join(f['natives'])}" if f["natives"] else ""
+            visitors = "; the visitors and missions" if f.get("visitors") else ""
+            sunrise.append(
+                f"Prowling (row {f['row']}): {', '.join(f['monsters'])}{natives}{visitors}"
+            )
         elif event.type == "follows":
             sunrise.append(f"{f['who']} follows {f['guide']}")
         elif event.type == "turn_started":

@@ -194,6 +194,7 @@ class _Day:
         roll = self.dice.game_roll("monster roll")
         self.today.monster_roll = roll.result
         self.emit("monster_roll", roll=roll.result)
+        self.events.append(prowling.prowling(self.catalog, roll.result))
         self.events.extend(prowling.regenerate(self.catalog, state))
         turns = [
             name

@@ -21,6 +21,7 @@ EVENT_TYPES: dict[str, str] = {
     "day_started": "a new day: {day}, and the colour magic of a seventh day {colors}",
     "follows": "{who} follows {guide} for the day (6.3.2)",
     "monster_roll": "the monster roll at Sunrise: {roll} (6.3.3)",
+    "prowling": "row {row} prowls today: monsters {monsters}, natives {natives} (6.3.3, 7.13.1)",
     "turn_started": "{who}'s Attention chit is drawn: his turn begins (7.1)",
     "unhidden": "{who} becomes unhidden ({reason})",
     "phase_started": "{who} starts phase {phase}: {activity}",

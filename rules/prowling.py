@@ -254,6 +254,17 @@ def end_turn(
     return turn.events
 
 
+def prowling(catalog: Catalog, roll: int) -> Event:
+    """The public ``prowling`` event of Sunrise: what the monster roll sets prowling today (6.3.3,
+    7.13.1): the monsters and native groups of the Appearance Chart's row ``roll``, and the Ghosts,
+    who prowl every day (7.13.1a); the visitor/mission chits on a 6 (7.13.1b)."""
+    monsters = [m.name for m in catalog.monsters.values() if m.appearance_row == roll]
+    natives = [g.name for g in catalog.natives.values() if g.appearance_row == roll]
+    return _event(
+        "prowling", row=roll, monsters=[*monsters, GHOST], natives=natives, visitors=roll == 6
+    )
+
+
 def regenerate(catalog: Catalog, state: GameState) -> list[Event]:
     """End of the week (6.3.4, L1542–1560): on days 7, 14, 21 and 28, right after the monster
     roll, the prowling row's monsters and unhired natives (with their horses) go back where they

@@ -459,3 +459,26 @@ def test_the_day_report_shows_chits_revealed_and_monsters_summoned():
     report = day_report(events, "public")
     assert "Dwarf: no activities\n    the map chit BONES M turns face up in DW" in report
     assert "BONES M summons the Giant from Giants #1 to DW6" in report
+
+
+def test_the_day_report_names_what_prowls_after_the_monster_roll():
+    """Issue 6's report: the monster roll and the prowling groups (6.3.3, 7.13.1b)."""
+    from bot.reports import day_report
+    from rules.catalog import catalog
+    from rules.events import Event
+    from rules.prowling import prowling
+
+    def report(roll: int) -> str:
+        events = [
+            Event(type="day_started", fields={"day": 1, "month": 1, "colors": []}),
+            Event(type="monster_roll", fields={"roll": roll}),
+            prowling(catalog(), roll),
+        ]
+        return day_report(events, "public")
+
+    assert (
+        "Monster Roll: 4\nProwling (row 4): Heavy Troll, Giant, Tremendous Troll, Ghost; "
+        "natives: Lancers\n"
+    ) in report(4)
+    assert "Prowling (row 6): Giant Bat, Ghost; natives: Guard, Order; the visitors" in report(6)
+    assert "visitors" not in report(5)
