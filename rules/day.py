@@ -290,6 +290,7 @@ class _Day:
             self._phase(turn, turn.phase + 1, phases[turn.phase])
             turn.phase += 1
             self.phase_end_blocking(turn.character)
+            self._ex_followers_end(turn)
         where = self.where(turn.character)
         for follower in self.followers_of(turn.character):
             if self.where(follower) != where and where is not None:
@@ -451,7 +452,7 @@ class _Day:
         reason = self._source_unusable(name, activity)
         self._trade_with_characters(name)
         self._rearrange(name, number)
-        self._followers_stop(name, number)
+        self._followers_stop(turn, number)
         if reason is not None:
             self.emit("phase_cancelled", who=name, phase=number, reason=reason)
             return
@@ -646,17 +647,26 @@ class _Day:
                 if item in character.items and where is not None:
                     self.events.append(moving.abandon(self.state, character, item, where))
 
-    def _followers_stop(self, guide: str, phase: int) -> None:
+    def _followers_stop(self, turn: TurnState, phase: int) -> None:
         """7.11.5: a follower may stop at the start of any of the guide's activities; his turn
-        ends in the guide's clearing."""
-        for follower in self.followers_of(guide):
+        ends in the guide's clearing, and he summons and blocks when the phase is over
+        (:meth:`_ex_followers_end`)."""
+        for follower in self.followers_of(turn.character):
             orders = self.today.orders.get(follower)
             if orders is not None and orders.instructions.stop_following == phase:
                 del self.today.followers[follower]
-                self.emit("follower_stopped", who=follower, guide=guide)
+                self.emit("follower_stopped", who=follower, guide=turn.character)
                 self.emit("turn_ended", who=follower, at=self.where(follower))
-                self.phase_end_blocking(follower)
-                self._prowl(follower)
+                turn.stopped.append(follower)
+
+    def _ex_followers_end(self, turn: TurnState) -> None:
+        """7.11.5 (L2066): "When the guide finishes the phase the game pieces in the
+        ex-follower's tile summon denizens in the normal manner, and the ex-follower can then
+        block and be blocked normally" — in the middle of the guide's turn (7.13.2 exception)."""
+        for follower in turn.stopped:
+            self.phase_end_blocking(follower)
+            self._prowl(follower)
+        turn.stopped.clear()
 
     # --- activities ------------------------------------------------------------------------------
 

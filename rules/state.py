@@ -140,6 +140,8 @@ class TurnState(_Data):
     climbing: str | None = None
     sunlight_used: bool = False
     done: bool = False
+    stopped: list[str] = Field(default_factory=list)
+    """Followers who stopped following in the current phase: they summon when it ends (7.11.5)."""
 
 
 class DayState(_Data):
