@@ -150,3 +150,35 @@ def test_an_unknown_viewer_is_refused_naming_the_viewers():
     state = fresh_game(5, ("Amazon",))
     with pytest.raises(UnknownViewerError, match="unknown viewer 'Elf'; the viewers are public, "):
         view_for(catalog(), state, "Elf")
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seeds, parties)
+def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, characters):
+    """Issue 6: after days of prowling, summoning and blocking (7.12, 7.13) neither the public
+    events nor the public view name a map chit that was never turned up, nor a treasure or spell
+    still on the Set Up Card."""
+    from rules.autopilot import autopilot_all
+    from rules.day import resolve
+    from rules.parse import parse_orders
+
+    state = fresh_game(seed, characters)
+    public_events = []
+    for _ in range(3):
+        texts = autopilot_all(state, state.characters)
+        parsed = {n: parse_orders(t, state, n).orders for n, t in texts.items()}
+        resolution = resolve(state, {n: o for n, o in parsed.items() if o is not None})
+        public_events += [e for e in resolution.events if e.visible_to(PUBLIC)]
+        state = resolution.state
+    revealed = {e.fields["chit"] for e in public_events if e.type == "chit_revealed"}
+    secret = face_down_secrets(state) - revealed
+    told = {
+        word
+        for e in public_events
+        for key, value in e.fields.items()
+        if key not in ("box", "name")
+        for word in words(value)
+    }
+    assert not secret & told, f"secrets in public events: {sorted(secret & told)[:5]}"
+    strings = set(words(dumped(view_for(catalog(), state, PUBLIC))))
+    assert not secret & strings, f"secrets in the public view: {sorted(secret & strings)[:5]}"
