@@ -8,10 +8,10 @@ state, orders and answers always give the same result, byte for byte: all random
 the state's dice.
 
 What later issues add is reported, never skipped: each rule not implemented yet produces a
-``not_implemented`` event naming it (regeneration 6.3.4, combat 8, and the Search, Trade, Hire,
-Enchant, Peer, Fly and Cache activities). Prowling and summoning at the end of each turn (7.13)
-are in :mod:`rules.prowling`; blocking (7.12) is :meth:`_Day.phase_end_blocking` and
-:meth:`_Day.arrivals_block`.
+``not_implemented`` event naming it (combat 8, and the Search, Trade, Hire, Enchant, Peer, Fly
+and Cache activities). Prowling and summoning at the end of each turn (7.13) and the end of the
+week's regeneration (6.3.4) are in :mod:`rules.prowling`; blocking (7.12) is
+:meth:`_Day.phase_end_blocking` and :meth:`_Day.arrivals_block`.
 """
 
 from __future__ import annotations
