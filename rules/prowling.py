@@ -28,6 +28,7 @@ from rules.catalog import Catalog
 from rules.events import Event
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import GHOST, ChitKind, MapChit
+from rules.schema.denizens import Monster
 from rules.schema.setup import AppearanceRow
 from rules.state import GameState, Place
 
@@ -77,9 +78,7 @@ class _Turn:
 
     def prowls(self, piece: str) -> bool:
         monster = self.catalog.monsters[self.pieces[piece].name]
-        if monster.name == GHOST:
-            return True
-        return self.row is not None and monster.appearance_row == self.row.number
+        return _monster_prowls(monster, self.state.today.monster_roll)
 
     def move_monsters(self) -> None:
         here = Place.clearing(self.clearing)
@@ -280,8 +279,7 @@ def regenerate(catalog: Catalog, state: GameState) -> list[Event]:
     for piece, home in sorted(state.homes.items()):
         record = pieces[piece]
         if record.kind is Kind.MONSTER:
-            row = catalog.monsters[record.name].appearance_row
-            prowls = record.name == GHOST or row == roll
+            prowls = _monster_prowls(catalog.monsters[record.name], roll)
         elif record.kind is Kind.NATIVE:
             prowls = _native_row(catalog, piece) == roll
         elif record.kind is Kind.HORSE:
@@ -302,6 +300,11 @@ def regenerate(catalog: Catalog, state: GameState) -> list[Event]:
             state.visitor_faces[chit] = other
             events.append(_event("visitor_flipped", chit=chit, face=other))
     return events
+
+
+def _monster_prowls(monster: Monster, roll: int | None) -> bool:
+    """7.13.1: the Ghosts prowl every day (a), other monsters when the roll names their row (b)."""
+    return monster.name == GHOST or (roll is not None and monster.appearance_row == roll)
 
 
 def _native_row(catalog: Catalog, native: str) -> int:
