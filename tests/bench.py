@@ -30,25 +30,26 @@ from rules.state import GameState
 from rules.view import MODERATOR, view_for
 
 
-def measure(name: str, subject: Callable[[int], object], repeat: int = 7) -> None:
-    """Run ``subject(i)`` for i in range(repeat); print its median and best wall-clock times."""
+def timed(subject: Callable[[int], object], repeat: int) -> list[float]:
+    """The wall-clock time of ``subject(i)`` for each i in range(repeat), in seconds."""
     timings = []
     for i in range(repeat):
         start = time.perf_counter()
         subject(i)
         timings.append(time.perf_counter() - start)
+    return timings
+
+
+def measure(name: str, subject: Callable[[int], object], repeat: int = 7) -> None:
+    """Run ``subject(i)`` for i in range(repeat); print its median and best wall-clock times."""
+    timings = timed(subject, repeat)
     median, best = statistics.median(timings), min(timings)
     print(f"{name:<48} median {median * 1000:8.1f} ms   best {best * 1000:8.1f} ms")
 
 
 def percentiles(name: str, subject: Callable[[int], object], repeat: int) -> None:
     """Run ``subject(i)`` ``repeat`` times; print the median and 99th percentile."""
-    timings = []
-    for i in range(repeat):
-        start = time.perf_counter()
-        subject(i)
-        timings.append(time.perf_counter() - start)
-    timings.sort()
+    timings = sorted(timed(subject, repeat))
     median = statistics.median(timings)
     p99 = timings[min(len(timings) - 1, int(len(timings) * 0.99))]
     print(f"{name:<48} median {median * 1000:8.2f} ms   p99  {p99 * 1000:8.2f} ms")
