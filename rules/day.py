@@ -308,9 +308,8 @@ class _Day:
         Druid's Warning and Sound chits do not summon (Peace with Nature, L3681)."""
         where = self.where(name)
         if where is not None:
-            character = self.catalog.characters.get(name)
-            peaceful = character is not None and any(
-                getattr(e, "key", None) is AbilityKey.PEACE_WITH_NATURE for e in character.effects()
+            peaceful = name in self.state.characters and self._has(
+                name, AbilityKey.PEACE_WITH_NATURE
             )
             events = prowling.end_turn(
                 self.catalog, self.board, self.state, where, peaceful=peaceful
@@ -801,12 +800,17 @@ class _Day:
             if success:
                 self.character(who).hidden = True
 
+    def _has(self, name: str, key: AbilityKey) -> bool:
+        """Whether the character ``name`` has the ability ``key`` at his level (10.E.5.2.1)."""
+        return self.catalog.characters[name].has_ability(key, self.character(name).level)
+
     def _one_die(self, name: str, table: DieTable) -> int:
         """How many "one die" modifications apply to his roll on ``table`` (4.1.2): his
         advantages where they apply, and his active treasures' one-die keys (L4338–4362)."""
         where = self.where(name)
         count = 0
-        for effect in self.catalog.characters[name].effects():
+        level = self.character(name).level
+        for effect in self.catalog.characters[name].effects(level):
             if (
                 isinstance(effect, OneDie)
                 and table in effect.tables
@@ -866,10 +870,7 @@ class _Day:
         rest with the guide (7.11.6f)."""
         for who, prefer in prefers.items():
             character = self.character(who)
-            extra = any(
-                getattr(e, "key", None) is AbilityKey.EXTRA_REST_ASTERISK
-                for e in self.catalog.characters[who].effects()
-            )
+            extra = self._has(who, AbilityKey.EXTRA_REST_ASTERISK)
             priority = self._instructions(who).rest or DEFAULT_REST
             steps = rest(character, 2 if extra else 1, priority, prefer)
             if not steps:

@@ -16,7 +16,7 @@ from rules.discoveries import RoadDiscovery
 from rules.events import Event
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
-from rules.schema.characters import Ability, AbilityKey
+from rules.schema.characters import AbilityKey
 from rules.schema.tiles import ClearingType, RoadType
 from rules.state import CharacterState, GameState, Place
 
@@ -137,12 +137,7 @@ def discoveries_used(board: Board, start: str, target: str) -> list[str]:
 
 def knows_every_road(catalog: Catalog, character: CharacterState) -> bool:
     """The Wizard's Experience (L3986): he knows every hidden path and secret passage."""
-    card = catalog.characters[character.name]
-    return any(
-        isinstance(effect, Ability) and effect.key is AbilityKey.EXPERIENCE
-        for advantage in card.advantages_at(character.level)
-        for effect in advantage.effects
-    )
+    return catalog.characters[character.name].has_ability(AbilityKey.EXPERIENCE, character.level)
 
 
 def usable(

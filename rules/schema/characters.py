@@ -495,7 +495,11 @@ class Character(Record):
         """The trading relationship with a native group or visitor; Neutral when not listed."""
         return self.relationships.get(TradingPartner(partner), Relationship.NEUTRAL)
 
-    def effects(self) -> Iterator[Effect]:
-        """Every effect of every advantage (the 4th-level character's)."""
-        for advantage in self.advantages:
+    def effects(self, level: int = LEVELS) -> Iterator[Effect]:
+        """Every effect of the advantages he has at ``level`` (all of them at the 4th)."""
+        for advantage in self.advantages_at(level):
             yield from advantage.effects
+
+    def has_ability(self, key: AbilityKey, level: int = LEVELS) -> bool:
+        """Whether an advantage he has at ``level`` carries the ability ``key``."""
+        return any(isinstance(e, Ability) and e.key is key for e in self.effects(level))
