@@ -165,9 +165,12 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
     state = fresh_game(seed, characters)
     public_events = []
     for _ in range(3):
-        texts = autopilot_all(state, state.characters)
-        parsed = {n: parse_orders(t, state, n).orders for n, t in texts.items()}
-        resolution = resolve(state, {n: o for n, o in parsed.items() if o is not None})
+        orders = {}
+        for name, text in autopilot_all(state, state.characters).items():
+            result = parse_orders(text, state, name)
+            assert result.orders is not None, (name, text, result.errors)
+            orders[name] = result.orders
+        resolution = resolve(state, orders)
         public_events += [e for e in resolution.events if e.visible_to(PUBLIC)]
         state = resolution.state
     revealed = {e.fields["chit"] for e in public_events if e.type == "chit_revealed"}
