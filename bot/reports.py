@@ -93,6 +93,8 @@ def day_report(events: list[Event], viewer: str) -> str:
             sunrise.append(
                 f"Prowling (row {f['row']}): {', '.join(f['monsters'])}{natives}{visitors}"
             )
+        elif event.type in ("regenerated", "visitor_flipped"):
+            sunrise.append(event.describe())
         elif event.type == "follows":
             sunrise.append(f"{f['who']} follows {f['guide']}")
         elif event.type == "turn_started":
@@ -120,6 +122,6 @@ def day_report(events: list[Event], viewer: str) -> str:
                 current.annotate(outcome)
         elif current is not None and event.type == "moved":
             current.notes.append(f"{f['who']} moves with him to {f['to']}")
-        elif event.type in ("midnight", "day_ended", "not_implemented"):
+        elif event.type in ("midnight", "day_ended", "not_implemented", "unhired"):
             later.append(event.describe())
     return render("reports/day.txt.j2", turns=turns, sunrise=sunrise, later=later, **context)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from rules import moving, prowling
+from rules import hirelings, moving, prowling
 from rules.board import Board
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
@@ -149,7 +149,23 @@ class _Day:
             raise _PendingDecisionError
 
     def character(self, name: str) -> CharacterState:
-        return self.state.characters[name]
+        """The sheet of a character, or of a minion (hired leaders' and controlled monsters' turns
+        use the same steps, 6.2.5)."""
+        return self.state.sheet(name)
+
+    def eyes(self, name: str) -> str:
+        """The character who learns what ``name`` learns: himself, or a minion's employer
+        (7.7.1f, 7.7.2a)."""
+        minion = self.state.minions.get(name)
+        return minion.employer if minion is not None else name
+
+    def is_character(self, name: str) -> bool:
+        return name in self.state.characters
+
+    def acts(self, name: str) -> bool:
+        """A character, hired leader or controlled monster: an individual who takes a turn,
+        blocks and is blocked, and summons (6.2.5, 7.12.1, 7.13.2); not an underling."""
+        return self.is_character(name) or hirelings.is_actor(self.catalog, self.state, name)
 
     def where(self, name: str) -> str | None:
         return moving.clearing_of(self.state, name)
@@ -157,11 +173,14 @@ class _Day:
     # --- Birdsong and the stages ------------------------------------------------------------------
 
     def record(self, orders: Mapping[str, Orders]) -> None:
-        """Birdsong (6.2): the day's orders are recorded, secretly."""
+        """Birdsong (6.2): the day's orders are recorded, secretly — the characters', and those
+        each employer records for his hired leaders, controlled monsters and underlings (6.2.5,
+        6.3.1)."""
+        everyone = [*self.state.characters, *sorted(self.state.minions)]
         for name in orders:
-            if name not in self.state.characters:
+            if name not in everyone:
                 raise OrdersError(f"orders for {name!r}, who is not in the game")
-        self.today.orders = {name: orders[name] for name in self.state.characters if name in orders}
+        self.today.orders = {name: orders[name] for name in everyone if name in orders}
         self.today.stage = "sunrise"
 
     def run(self, until: Until) -> None:
@@ -198,8 +217,10 @@ class _Day:
         self.events.extend(prowling.regenerate(self.catalog, state))
         turns = [
             name
-            for name in state.characters
-            if name not in self.today.followers and state.place_of(name) != Place.OUT
+            for name in (*state.characters, *sorted(state.minions))
+            if self.acts(name)
+            and name not in self.today.followers
+            and state.place_of(name) != Place.OUT
         ]
         self.dice.shuffle(turns)
         self.today.turn_order = turns
@@ -214,10 +235,11 @@ class _Day:
 
     def _declare_followers(self) -> None:
         """6.3.2 and 6.2.7a: a follower must share a clearing with his guide at Birdsong;
-        followers who follow each other do nothing that day."""
+        followers who follow each other do nothing that day. Hired leaders can be followed like
+        characters (7.7.2); underlings follow their employer or his hired leaders (7.7.3, 6.3.1)."""
         wanted = {n: o.follow for n, o in self.today.orders.items() if o.follow is not None}
         for follower, guide in wanted.items():
-            if guide not in self.state.characters or self.where(guide) != self.where(follower):
+            if not self.acts(guide) or self.where(guide) != self.where(follower):
                 self.emit(
                     "phase_cancelled",
                     who=follower,
@@ -304,13 +326,12 @@ class _Day:
 
     def _prowl(self, name: str) -> None:
         """7.13.2: the end of an individual's turn in a clearing — prowling monsters in his tile
-        move to him, the tile's chits turn up and summon (followers each separately, 7.11.8); the
-        Druid's Warning and Sound chits do not summon (Peace with Nature, L3681)."""
+        move to him, the tile's chits turn up and summon (followers each separately, 7.11.8; hired
+        leaders as if they were characters, 7.7.2d; underlings never, 7.7.3b); the Druid's
+        Warning and Sound chits do not summon (Peace with Nature, L3681)."""
         where = self.where(name)
-        if where is not None:
-            peaceful = name in self.state.characters and self._has(
-                name, AbilityKey.PEACE_WITH_NATURE
-            )
+        if where is not None and self.acts(name):
+            peaceful = self._has(name, AbilityKey.PEACE_WITH_NATURE)
             events = prowling.end_turn(
                 self.catalog, self.board, self.state, where, peaceful=peaceful
             )
@@ -319,10 +340,11 @@ class _Day:
 
     # --- 7.12: blocking --------------------------------------------------------------------------
     #
-    # Characters block only as their standing instructions say (``block``: never, the default;
-    # unhidden; all — rules-map K1–K3): nobody is asked. Monsters block automatically. Natives
-    # and visitors block only on the Meeting Table (7.12.6), with Trade and Hire (later issues);
-    # hired leaders, controlled monsters and flying are later issues too.
+    # Characters, hired leaders and controlled monsters block only as their standing
+    # instructions say (``block``: never, the default; unhidden; all — rules-map K1–K3): nobody
+    # is asked. Unhired monsters block automatically. Underlings never block nor are blocked
+    # (7.12.1). Natives and visitors block only on the Meeting Table (7.12.6), with Trade and
+    # Hire (later issues); flying is a later issue too.
 
     def _following(self, name: str) -> bool:
         """7.12.1c: a follower cannot block or be blocked until he is put back on the map (at
@@ -342,17 +364,26 @@ class _Day:
         self.phase_end_blocking(follower)
 
     def _individuals_at(self, where: str, besides: str) -> list[str]:
-        """The characters in ``where`` who can block or be blocked, but ``besides``."""
+        """The characters, hired leaders and controlled monsters in ``where`` who can block or be
+        blocked (7.12.1), but ``besides``."""
         return [
             other
-            for other in self.state.characters
-            if other != besides and self.where(other) == where and not self._following(other)
+            for other in (*self.state.characters, *sorted(self.state.minions))
+            if other != besides
+            and self.acts(other)
+            and self.where(other) == where
+            and not self._following(other)
         ]
 
     def _monsters_at(self, where: str) -> list[str]:
-        """The unhired monsters in ``where`` (hired and controlled ones are a later issue)."""
+        """The unhired, uncontrolled monsters in ``where``, who block automatically (7.12.2a);
+        hired monsters are underlings and controlled ones block as individuals (7.12.1)."""
         pieces = pieces_of(self.catalog)
-        return [p for p in self.state.at(Place.clearing(where)) if pieces[p].kind is Kind.MONSTER]
+        return [
+            p
+            for p in self.state.at(Place.clearing(where))
+            if pieces[p].kind is Kind.MONSTER and p not in self.state.minions
+        ]
 
     def _blocks(self, blocker: str, hidden: bool) -> bool:
         """Whether the character ``blocker`` blocks an individual by his instructions (7.12.2c):
@@ -372,7 +403,7 @@ class _Day:
         and the characters there (c). Monsters already in the clearing block only him, not the
         others there (4.3.3)."""
         where = self.where(name)
-        if where is None or self._following(name):
+        if where is None or self._following(name) or not self.acts(name):
             return
         for monster in self._monsters_at(where):
             if not self.character(name).hidden:
@@ -410,7 +441,11 @@ class _Day:
             piece = event.fields.get("piece")
             if not isinstance(to, str) or not isinstance(piece, str):
                 continue
-            if pieces[piece].kind is not Kind.MONSTER or self.where(piece) != to:
+            if (
+                pieces[piece].kind is not Kind.MONSTER
+                or piece in self.state.minions
+                or self.where(piece) != to
+            ):
                 continue
             for other in self._individuals_at(to, piece):
                 if not self.character(other).hidden:
@@ -434,7 +469,7 @@ class _Day:
         for individual in (who, by):
             if individual not in self.today.blocked:
                 self.today.blocked.append(individual)
-            if individual in self.state.characters and self.character(individual).hidden:
+            if self.acts(individual) and self.character(individual).hidden:
                 self.character(individual).hidden = False
                 self.emit("unhidden", who=individual, reason="blocking (7.12.4a)")
 
@@ -455,7 +490,11 @@ class _Day:
         if reason is not None:
             self.emit("phase_cancelled", who=name, phase=number, reason=reason)
             return
-        if activity.kind is not ActivityKind.REST and not in_play(self.character(name)):
+        if (
+            activity.kind is not ActivityKind.REST
+            and self.is_character(name)
+            and not in_play(self.character(name))
+        ):
             self.emit(
                 "phase_cancelled",
                 who=name,
@@ -510,8 +549,8 @@ class _Day:
             if piece.kind is Kind.TREASURE:
                 return self._card_phase_unusable(piece.name, where, in_cave)
             return None
-        card = self.catalog.characters[name]
-        advantage = next((a for a in card.advantages if a.name == source), None)
+        card = self.catalog.characters[name] if self.is_character(name) else None
+        advantage = next((a for a in card.advantages if a.name == source), None) if card else None
         if advantage is None:
             return f"{source} gives him no extra phase"
         for effect in advantage.effects:
@@ -725,12 +764,17 @@ class _Day:
         ]
 
     def _discover(self, who: str, discoveries: Sequence[str], how: str) -> None:
-        """``who`` crosses these discoveries off his list (privately)."""
+        """``who`` crosses these discoveries off his list (privately); underlings record none
+        (7.7.3), and a hired leader's are his employer's to see (7.7.2a)."""
+        if not self.acts(who):
+            return
         character = self.character(who)
         for discovery in discoveries:
             if discovery not in character.discoveries:
                 character.discoveries.append(discovery)
-                self.emit("discovered", private_to=[who], who=who, what=discovery, how=how)
+                self.emit(
+                    "discovered", private_to=[self.eyes(who)], who=who, what=discovery, how=how
+                )
 
     def _leave_map(self, name: str, number: int, start: str) -> None:
         """7.3.1a.4: a Move along a roadway to the map edge takes him out of the game (9.2.2b);
@@ -748,6 +792,10 @@ class _Day:
         for who in (name, *self.followers_of(name)):
             self.state.put(who, Place.OUT)
             self.emit("left_map", who=who, **{"from": start})
+        for piece, minion in sorted(self.state.minions.items()):
+            if minion.employer == name:
+                reason = f"the {name} left the map (7.7.4b)"
+                self.events.append(hirelings.unhire(self.catalog, self.state, piece, reason))
         self.emit("not_implemented", rule="9.2.2b", what="scoring a character who left the map")
 
     def _followers_move(self, guide: str, start: str, target: str, pony_move: bool) -> None:
@@ -801,12 +849,19 @@ class _Day:
                 self.character(who).hidden = True
 
     def _has(self, name: str, key: AbilityKey) -> bool:
-        """Whether the character ``name`` has the ability ``key`` at his level (10.E.5.2.1)."""
+        """Whether the character ``name`` has the ability ``key`` at his level (10.E.5.2.1); a
+        character's Special Advantages never apply to his hirelings (7.7.1f.1)."""
+        if not self.is_character(name):
+            return False
         return self.catalog.characters[name].has_ability(key, self.character(name).level)
 
     def _one_die(self, name: str, table: DieTable) -> int:
         """How many "one die" modifications apply to his roll on ``table`` (4.1.2): his
-        advantages where they apply, and his active treasures' one-die keys (L4338–4362)."""
+        advantages where they apply, and his active treasures' one-die keys (L4338–4362). A
+        hireling has neither: he activates no treasures (7.7.2a.2) and the character's
+        modifiers are not his (7.7.1f.1)."""
+        if not self.is_character(name):
+            return 0
         where = self.where(name)
         count = 0
         level = self.character(name).level
@@ -843,6 +898,8 @@ class _Day:
         answers_before = dict(self.today.answers_used)
         prefers: dict[str, str | None] = {}
         for who in (name, *self.followers_of(name)):
+            if not self.is_character(who):
+                continue  # hirelings record Rest only for their followers' benefit (6.2.5)
             character = self.character(who)
             instructions = self._instructions(who)
             choices = restable(character)
@@ -890,7 +947,7 @@ class _Day:
         chit (time 0 until Midnight, 7.9.3). Characters following him alert too, each as his
         own instructions say (7.11.6f)."""
         what = activity.target or self._instructions(name).alert
-        if not self._alert_one(name, what):
+        if self.is_character(name) and not self._alert_one(name, what):
             self.emit(
                 "phase_cancelled",
                 who=name,
@@ -898,7 +955,8 @@ class _Day:
                 reason=f"he has nothing to alert ({what})",
             )
         for follower in self.followers_of(name):
-            self._alert_one(follower, self._instructions(follower).alert)
+            if self.is_character(follower):
+                self._alert_one(follower, self._instructions(follower).alert)
 
     def _alert_one(self, name: str, what: str) -> bool:
         """Alert ``what`` for one character; False when he has nothing of the kind in play."""
@@ -949,7 +1007,7 @@ class _Day:
     def midnight(self) -> None:
         """8.9: weapons unalert, alerted Magic chits fatigue, face-up map chits (but the Lost
         City and Lost Castle) turn face down — Site and Sound chits stay in their clearings
-        (7.13.2b) — hidden enemies lapse; the next day begins."""
+        (7.13.2b) — hidden enemies lapse, terms of hire end (7.7.4a); the next day begins."""
         state = self.state
         for name, order in self.today.orders.items():
             for offer in order.instructions.trades:
@@ -976,6 +1034,8 @@ class _Day:
             for p in state.face_up
             if p in specials or pieces_of(self.catalog)[p].kind is not Kind.MAP_CHIT
         ]
+        self.events.extend(hirelings.expire_terms(self.catalog, self.state))
+        hirelings.remount(self.catalog, self.board, self.state)
         self.emit(
             "midnight",
             what="weapons unalert, alerted Magic chits fatigue, map chits turn face down",

@@ -55,6 +55,8 @@ EVENT_TYPES: dict[str, str] = {
     "summoned": "{by} summons the {name} from {box} to {at} (7.13.3)",
     "regenerated": "the {name} returns to {to} at the end of the week (6.3.4)",
     "visitor_flipped": "the visitor/mission chit {chit} turns to {face} (6.3.4b)",
+    "hired": "the {piece} is hired by the {by} until game day {until} (7.7.1c)",
+    "unhired": "the {piece} is no longer hired by the {employer}: {reason}",
     "not_implemented": "not implemented yet: rule {rule} ({what})",
     "midnight": "Midnight: {what}",
     "day_ended": "day {day} is over",

@@ -72,7 +72,7 @@ def active_horse(catalog: Catalog, state: GameState, character: CharacterState) 
 def carrying_strength(catalog: Catalog, state: GameState, character: CharacterState) -> Weight:
     """What he can carry when he moves (7.3.1e): the best of his active Move chits, the horse
     he rides (7.3.2c) and active Boots (7.3.1f); Negligible without any (e.4)."""
-    candidates = [move_strength(character)]
+    candidates = [move_strength(character), denizen_strength(catalog, character.name)]
     horse = active_horse(catalog, state, character)
     if horse is not None:
         candidates.append(horse_strength(catalog, horse))
@@ -137,7 +137,10 @@ def discoveries_used(board: Board, start: str, target: str) -> list[str]:
 
 def knows_every_road(catalog: Catalog, character: CharacterState) -> bool:
     """The Wizard's Experience (L3986): he knows every hidden path and secret passage."""
-    return catalog.characters[character.name].has_ability(AbilityKey.EXPERIENCE, character.level)
+    name = character.name
+    return name in catalog.characters and catalog.characters[name].has_ability(
+        AbilityKey.EXPERIENCE, character.level
+    )
 
 
 def usable(
@@ -223,8 +226,23 @@ def is_pony(catalog: Catalog, piece: str | None) -> bool:
     return piece is not None and piece in catalog.horses and catalog.horses[piece].kind == "pony"
 
 
+def denizen_strength(catalog: Catalog, name: str) -> Weight | None:
+    """A hired leader's or controlled monster's own move strength, its vulnerability (7.3.1g,
+    7.7.5e); None for a character, who carries with chits."""
+    if name in catalog.native_counters:
+        return catalog.native_counters[name].vulnerability
+    piece = pieces_of(catalog)[name]
+    if piece.kind is Kind.MONSTER:
+        return catalog.monsters[piece.name].size
+    return None
+
+
 def _weight_of(catalog: Catalog, name: str) -> Weight:
-    return catalog.characters[name].weight
+    if name in catalog.characters:
+        return catalog.characters[name].weight
+    if name in catalog.native_counters:
+        return catalog.native_counters[name].weight
+    return catalog.monsters[pieces_of(catalog)[name].name].size
 
 
 def activation_refused(

@@ -3,7 +3,8 @@
 :func:`end_turn` runs when a character ends his turn in a clearing (7.13.2; followers who are
 characters each end theirs separately, 7.11.8 L2093):
 
-1. every prowling, unhired, unblocked monster already in his tile moves to his clearing (a, d.1);
+1. every prowling, unblocked monster already in his tile moves to his clearing (a, d.1), but
+   hired and controlled ones (7.13.3e, 7.7.5d);
 2. the map chits in his tile turn face up (b): Site and Sound chits then stand in their clearing
    for the rest of the game; the Lost City or Lost Castle brings its five chits into the tile,
    face up (b, 7.13.3a); Smoke W and Stink W are exchanged for the campfires (c);
@@ -13,7 +14,8 @@ characters each end theirs separately, 7.11.8 L2093):
    tile (7.13.3); Warning chits send the monsters to his clearing, Sound and Site chits to their
    own clearing (c.1);
 4. prowling native groups whose dwelling is in his clearing appear there (7.13.4);
-5. on row 6, visitor/mission chits whose leader or site is in his clearing appear there (7.13.5).
+5. on row 6, visitor/mission chits whose leader or site is in his clearing appear there (7.13.5);
+   a hired leader summons none (7.7.1e).
 
 Prowling (7.13.1): the monsters, natives and visitors of the row the Sunrise monster roll names
 (``state.today.monster_roll``), and the Ghosts every day. A monster's row is its type's
@@ -88,6 +90,7 @@ class _Turn:
             for piece in list(self.state.at(place)):
                 if (
                     self.pieces[piece].kind is Kind.MONSTER
+                    and piece not in self.state.minions
                     and piece not in self.state.today.blocked
                     and self.prowls(piece)
                 ):
@@ -220,7 +223,7 @@ class _Turn:
         row = self.row
         if row is None:
             return
-        here = set(self.state.at(Place.clearing(self.clearing)))
+        here = set(self.state.at(Place.clearing(self.clearing))) - set(self.state.minions)
         for group in row.natives:
             contents = self.in_box(group.box, (Kind.NATIVE, Kind.HORSE))
             if contents and here & set(group.dwellings):
@@ -269,8 +272,9 @@ def regenerate(catalog: Catalog, state: GameState) -> list[Event]:
     roll, the prowling row's monsters and unhired natives (with their horses) go back where they
     started — the Ghosts to their clearing, the others to their boxes; garrison natives return to
     their dwelling with the row their colour prowls on (d); on row 6 the visitor/mission chits
-    not held by a character turn over (b). Nobody can be hired or killed yet, so every such
-    denizen on the map returns."""
+    not held by a character turn over (b). Hired and controlled denizens stay where they are,
+    and so do hired natives' horses, but the unhired members of a partly hired group return
+    (7.7.1e, 6.3.4c). Nobody can be killed yet (Evening combat is a later issue)."""
     roll = state.today.monster_roll
     if roll is None or state.day % 7 != 0:
         return []
@@ -278,6 +282,8 @@ def regenerate(catalog: Catalog, state: GameState) -> list[Event]:
     events: list[Event] = []
     for piece, home in sorted(state.homes.items()):
         record = pieces[piece]
+        if piece in state.minions:
+            continue
         if record.kind is Kind.MONSTER:
             prowls = _monster_prowls(catalog.monsters[record.name], roll)
         elif record.kind is Kind.NATIVE:
@@ -285,7 +291,10 @@ def regenerate(catalog: Catalog, state: GameState) -> list[Event]:
         elif record.kind is Kind.HORSE:
             rider = catalog.horses[piece].rider
             prowls = (
-                rider is not None and rider in state.homes and _native_row(catalog, rider) == roll
+                rider is not None
+                and rider in state.homes
+                and rider not in state.minions
+                and _native_row(catalog, rider) == roll
             )
         else:
             continue

@@ -15,7 +15,8 @@ exactly one stack. Places are written as strings (see :class:`Place`):
 - ``tile:CV`` — in a tile's forest, away from the clearings (map chits not yet placed, 3.5.4);
 - ``box:Hoard`` — in a box of the Set Up Card or Appearance Chart (2.4);
 - ``section:Lost City`` / ``section:Lost Castle`` — the five chits of each (3.5.3);
-- ``with:Amazon`` — among a character's belongings (4.3);
+- ``with:Amazon`` — among a character's belongings (4.3), or a hired leader's (7.7.2a); a hired
+  native's own horse is ``with`` him (7.3.2e);
 - ``out`` — out of play (spells not used, 3.1.3g.2; Valley chits exchanged, 3.6.2);
 - ``aside`` — set aside, not yet in play (the campfires until their chits turn up, 3.6.2b).
 """
@@ -131,6 +132,23 @@ class CharacterState(_Data):
 Stage = Literal["birdsong", "sunrise", "daylight", "sunset", "evening", "midnight", "over"]
 
 
+class Minion(_Data):
+    """A hired or controlled denizen ("Hired & Controlled Classes", 7.7): whose he is, and the
+    last game day of his term of hire (7.7.1c; see :attr:`GameState.game_day`).
+
+    ``controlled`` monsters and native leaders act like characters, with a turn of their own
+    (6.2.5, 7.7.2, 7.7.5e); the others are underlings, who only follow (7.7.3, 7.7.5f).
+    ``sheet`` is his Personal History sheet (7.7.2): whether he is hidden (7.7.1g), and for an
+    actor the gold, belongings and discoveries he holds for his employer (7.7.2a); it has no
+    chits, and an underling's holds nothing but his own horse (7.3.2e, 7.7.3).
+    """
+
+    employer: str
+    last_day: int = Field(ge=1)
+    controlled: bool = False
+    sheet: CharacterState
+
+
 class TurnState(_Data):
     """The turn being taken (7.1): whose, the next phase to do, and what the turn so far
     changed that later phases depend on."""
@@ -169,7 +187,7 @@ class GameState(_Data):
     """Everything one game holds. See the module docstring for ``stacks`` and places.
 
     ``homes`` records the box each summoned denizen came from (7.13), where regeneration puts it
-    back (6.3.4)."""
+    back (6.3.4). ``minions`` are the hired and controlled denizens, by piece id (7.7)."""
 
     schema_version: int = SCHEMA_VERSION
     dice: DiceState
@@ -182,8 +200,21 @@ class GameState(_Data):
     visitor_faces: dict[str, str] = Field(default_factory=dict)
     homes: dict[str, str] = Field(default_factory=dict)
     characters: dict[str, CharacterState] = Field(default_factory=dict)
+    minions: dict[str, Minion] = Field(default_factory=dict)
     options: dict[str, bool] = Field(default_factory=dict)
     today: DayState = Field(default_factory=DayState)
+
+    @property
+    def game_day(self) -> int:
+        """Days since the game began, counting this one (day 1 of month 2 is day 29): terms of
+        hire are counted in these (7.7.1c)."""
+        return (self.month - 1) * 28 + self.day
+
+    def sheet(self, name: str) -> CharacterState:
+        """The sheet of a character or of a minion (KeyError for anyone else)."""
+        if name in self.characters:
+            return self.characters[name]
+        return self.minions[name].sheet
 
     def to_json(self) -> str:
         """The state as canonical JSON: keys sorted, no spaces; ``from_json`` reads it back."""

@@ -1,0 +1,131 @@
+"""Hired and controlled denizens: who they are and when they stop being hired (7.7).
+
+A *minion* is a hired or controlled denizen (:class:`~rules.state.Minion`, kept in
+``GameState.minions`` by piece id). Hired native leaders and controlled monsters are *actors*:
+they record activities and take a turn like characters (6.2.5, 7.7.2, 7.7.5e). Every other minion
+is an *underling*, who can only follow (7.7.3, 7.7.5f).
+
+:func:`hire` is the change of state a Hire phase makes once the price is paid; the Hire activity
+itself — the Meeting Table, prices and rehiring (7.7.1) — is a later issue and is reported as not
+implemented. :func:`expire_terms` runs at Midnight (7.7.4a).
+"""
+
+from __future__ import annotations
+
+from rules.board import Board
+from rules.catalog import Catalog
+from rules.events import Event
+from rules.pieces import Kind, pieces_of
+from rules.schema.tiles import ClearingType
+from rules.state import CharacterState, GameState, ItemState, Minion, Place
+
+#: A term of hire, in days, counting the day of hire (7.7.1c).
+TERM = 14
+
+
+def is_actor(catalog: Catalog, state: GameState, name: str) -> bool:
+    """Whether ``name`` is a hired leader or a controlled monster: a minion with a turn of his
+    own (6.2.5)."""
+    minion = state.minions.get(name)
+    if minion is None:
+        return False
+    if minion.controlled:
+        return True
+    return name in catalog.native_counters and catalog.native_counters[name].leader
+
+
+def is_underling(catalog: Catalog, state: GameState, name: str) -> bool:
+    """Whether ``name`` is a hired denizen who is not a leader (7.7.3, 7.7.5f)."""
+    return name in state.minions and not is_actor(catalog, state, name)
+
+
+def hire(
+    catalog: Catalog,
+    state: GameState,
+    piece: str,
+    employer: str,
+    *,
+    days: int = TERM,
+    controlled: bool = False,
+) -> Event:
+    """``piece`` becomes ``employer``'s, for ``days`` days counting today (7.7.1c); a controlled
+    monster with ``controlled`` (7.7.5e). A native's own horse goes with him (7.3.2e): he rides
+    it, active, unless he stands in a cave (7.3.2e.2)."""
+    kind = pieces_of(catalog)[piece].kind
+    if kind not in (Kind.NATIVE, Kind.MONSTER):
+        raise ValueError(f"{piece} is not a native or a monster: only denizens are hired (7.7)")
+    if controlled and kind is not Kind.MONSTER:
+        raise ValueError(f"{piece} is a native: only monsters are controlled (7.7.5)")
+    at = Place.split(state.place_of(piece))[1]
+    sheet = CharacterState(name=piece, start=at, hidden=False, gold=0, chits=[])
+    state.minions[piece] = Minion(
+        employer=employer,
+        last_day=state.game_day + days - 1,
+        controlled=controlled,
+        sheet=sheet,
+    )
+    horse = _own_horse(catalog, piece)
+    if horse is not None and state.place_of(horse) == Place.clearing(at):
+        state.put(horse, Place.owner(piece))
+        sheet.items[horse] = ItemState(active=True)
+    return Event(
+        type="hired",
+        fields={"piece": piece, "by": employer, "until": state.minions[piece].last_day},
+    )
+
+
+def unhire(catalog: Catalog, state: GameState, piece: str, reason: str) -> Event:
+    """7.7.4: ``piece`` is unhired. He is unhidden and stays where he is; his horse is put back
+    beside him; a leader's group takes the belongings he carried, and his gold and discoveries
+    are cancelled (7.7.2a.4)."""
+    minion = state.minions.pop(piece)
+    where = state.place_of(piece)
+    horse = _own_horse(catalog, piece)
+    group_box = _group_box(catalog, piece)
+    for item in list(state.at(Place.owner(piece))):
+        if item == horse:
+            state.put(item, where)
+        elif group_box is not None:
+            state.put(item, group_box)
+        else:
+            state.put(item, where)  # a controlled monster abandons them (7.7.5e.2)
+    return Event(
+        type="unhired", fields={"piece": piece, "employer": minion.employer, "reason": reason}
+    )
+
+
+def expire_terms(catalog: Catalog, state: GameState) -> list[Event]:
+    """7.7.4a: at Midnight of the last day of his term, each minion becomes unhired."""
+    return [
+        unhire(catalog, state, piece, "his term of hire is over (7.7.4a)")
+        for piece, minion in sorted(state.minions.items())
+        if minion.last_day <= state.game_day
+    ]
+
+
+def remount(catalog: Catalog, board: Board, state: GameState) -> None:
+    """7.3.2e.2: hired natives cannot ride in caves but ride again once out of one — each
+    native minion's own horse is active for the next day unless he stands in a cave."""
+    for piece, minion in state.minions.items():
+        horse = _own_horse(catalog, piece)
+        if horse is None or horse not in minion.sheet.items:
+            continue
+        kind, where = Place.split(state.place_of(piece))
+        in_cave = kind == "at" and board.clearing_type(where) is ClearingType.CAVE
+        minion.sheet.items[horse].active = not in_cave
+
+
+def _own_horse(catalog: Catalog, piece: str) -> str | None:
+    """The native horse ``piece`` rides, if he is a native with one (2.2.4)."""
+    return catalog.native_counters[piece].horse if piece in catalog.native_counters else None
+
+
+def _group_box(catalog: Catalog, piece: str) -> str | None:
+    """The Set Up Card box of a native's group, where a leader's belongings go (7.7.2a.4)."""
+    group = next(
+        (g.name for g in catalog.natives.values() if piece in {c.name for c in g.counters}), None
+    )
+    if group is None:
+        return None
+    box = next((b for b in catalog.setup_card.values() if b.natives == group), None)
+    return Place.box(box.name) if box is not None else None
