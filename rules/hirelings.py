@@ -15,6 +15,7 @@ from __future__ import annotations
 from rules.board import Board
 from rules.catalog import Catalog
 from rules.events import Event
+from rules.orders import ActivityKind
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
 from rules.state import CharacterState, GameState, ItemState, Minion, Place
@@ -37,6 +38,40 @@ def is_actor(catalog: Catalog, state: GameState, name: str) -> bool:
 def is_underling(catalog: Catalog, state: GameState, name: str) -> bool:
     """Whether ``name`` is a hired denizen who is not a leader (7.7.3, 7.7.5f)."""
     return name in state.minions and not is_actor(catalog, state, name)
+
+
+def guides(catalog: Catalog, state: GameState, follower: str) -> list[str]:
+    """Whom ``follower`` may follow, wherever they are: the characters, hired leaders and
+    controlled monsters but himself (6.2.7, 7.7.2, 7.7.3)."""
+    return [
+        name
+        for name in (*state.characters, *sorted(state.minions))
+        if name != follower and (name in state.characters or is_actor(catalog, state, name))
+    ]
+
+
+#: What each kind of minion may not record, and why.
+_UNDERLING = "an underling can only follow (7.7.3, 7.7.5f)"
+_NO_ENCHANT = "hired leaders and controlled monsters cannot Enchant (6.2.5)"
+_NO_TRADE = "controlled monsters cannot Trade or Hire (6.2.5, 7.7.5e.1)"
+_ENCHANTS = frozenset(
+    {ActivityKind.ENCHANT, ActivityKind.ENCHANT_FIRST, ActivityKind.REMOTE_ENCHANT}
+)
+
+
+def forbidden(catalog: Catalog, state: GameState, name: str, kind: ActivityKind) -> str | None:
+    """Why the minion ``name`` may not record ``kind``, or None (always None for a character).
+    Rest and Alert are allowed: a hired leader records them for his followers (6.2.5)."""
+    minion = state.minions.get(name)
+    if minion is None:
+        return None
+    if not is_actor(catalog, state, name):
+        return None if kind in (ActivityKind.FOLLOW, ActivityKind.BLANK) else _UNDERLING
+    if kind in _ENCHANTS:
+        return _NO_ENCHANT
+    if minion.controlled and kind in (ActivityKind.TRADE, ActivityKind.HIRE):
+        return _NO_TRADE
+    return None
 
 
 def hire(

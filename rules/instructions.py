@@ -67,7 +67,7 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
                 )
         sides[verb.casefold()] = (items, gold)
     give, give_gold = sides["give"]
-    mine = world.state.characters[world.character]
+    mine = world.state.sheet(world.character)
     foreign = [item for item in give if item not in mine.items]
     if foreign:
         raise OrderError(
@@ -127,7 +127,11 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
             )
         return {"stop_following": int(match[1])}
     names = [n.strip() for n in value.split(",") if n.strip()]  # drop
-    known = {n.casefold(): n for n in world.state.characters if n != world.character}
+    known = {
+        n.casefold(): n
+        for n in (*world.state.characters, *world.state.minions)
+        if n != world.character
+    }
     unknown = [n for n in names if n.casefold() not in known]
     if unknown or not names:
         raise OrderError(

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
+from rules.hirelings import forbidden, guides
 from rules.orders import BASIC, Activity, ActivityKind
 from rules.phases import Entitlement, entitlement
 from rules.reader import Reader
@@ -34,14 +35,16 @@ def legal_activities(
     """What ``character`` may record as phase ``phase``, after the ``earlier`` phases, from where
     those leave him: the single source of truth for the Birdsong builder and the parser's hints.
 
-    Listed: F with each other character in his clearing (phase 1 only, 6.2.7); M to each
+    Listed: F with each other character, hired leader or controlled monster in his clearing
+    (phase 1 only, 6.2.7; 7.7.2); M to each
     clearing one roadway away that he may use now (open roads, tunnels, discovered hidden paths
     and secret passages, ``Edge`` off the map; 7.3.1a); H; R; A (bare, ``unalert`` and each of his
     Magic and Berserk chits); S (bare and each Search table); T with each native group and
     visitor and HR with each group, present or not (they may be reached first, 6.2.4e); EM; E
     (bare, ``tile`` and each Magic chit); P, FL and RE only with a source (6.2.1a); C under the
     Caching rule; ``-``. Whether he has a phase for it is :func:`rules.phases.assign_sources`'s
-    business. Raises ValueError if ``earlier`` does not hold ``phase - 1`` phases.
+    business. A minion gets only what he may record (:func:`rules.hirelings.forbidden`). Raises
+    ValueError if ``earlier`` does not hold ``phase - 1`` phases.
     """
     if len(earlier) not in (0, phase - 1) or phase < 1:
         raise ValueError(f"phase {phase} comes after {phase - 1} phases, not {len(earlier)}")
@@ -63,14 +66,14 @@ def legal_activities(
         found.append(Activity(kind=kind, target=target, source=source))
 
     if phase == 1 and here is not None:
-        for name in state.characters:
-            if name != character and state.place_of(name) == Place.clearing(here):
+        for name in guides(data, state, character):
+            if state.place_of(name) == Place.clearing(here):
                 add(K.FOLLOW, name)
     for goal in world.reachable(here) if here is not None else []:
         add(K.MOVE, goal)
     add(K.HIDE)
     add(K.REST)
-    sheet = state.characters[character]
+    sheet = state.sheet(character)
     chits = [c.label for c in sheet.chits if c.status == "active" and c.label.startswith("MAGIC ")]
     add(K.ALERT)
     add(K.ALERT, "unalert")
@@ -95,7 +98,7 @@ def legal_activities(
     if state.options.get("caching"):
         add(K.CACHE)
     add(K.BLANK)
-    return found
+    return [a for a in found if forbidden(data, state, character, a.kind) is None]
 
 
 def _enhanced(

@@ -94,6 +94,7 @@ CODES: dict[str, str] = {
     "unchecked-move": "warning: his clearing is unknown after a Fly, so the Move is not checked",
     "follow-alone": "Follow is recorded alone, for the whole day (6.2.7)",
     "follow-absent": "Follow names nobody he can follow: a character in his clearing, not himself",
+    "hireling-activity": "an activity a hired leader, controlled monster or underling cannot do",
     "optional-rule": "the activity belongs to an optional rule this game does not use",
     "not-enhanced": "P, FL or RE without a Special Advantage, Treasure card or spell giving it",
     "unknown-source": "the source in parentheses is not one of his",

@@ -12,6 +12,7 @@ deactivate the source of a later one (6.2.4d L1517); ``stop following`` goes wit
 from __future__ import annotations
 
 from rules.catalog import Catalog
+from rules.hirelings import forbidden, guides
 from rules.orders import BASIC, SUNLIGHT, ActivityKind
 from rules.phases import (
     Entitlement,
@@ -57,6 +58,7 @@ class Parser(Reader):
             return
         for phase in self.phases:
             self.activity(phase)
+        self.hireling_limits()
         follows = [p for p in self.phases if p.kind is K.FOLLOW]
         if follows:
             self.following = len(self.phases) == 1
@@ -69,6 +71,17 @@ class Parser(Reader):
             self.not_enhanced()
             return
         self.sources(steps)
+
+    def hireling_limits(self) -> None:
+        """A hired leader or controlled monster records what a character can, but Enchant, and a
+        controlled monster no Trade or Hire; an underling only follows (6.2.5, 7.7.3)."""
+        for phase in self.phases:
+            if phase.kind is None:
+                continue
+            why = forbidden(self.world.catalog, self.state, self.character, phase.kind)
+            if why is not None:
+                hint = "record 'F <character>' for him" if "follow" in why else "record another"
+                self.flag(phase, "hireling-activity", why, hint)
 
     def not_enhanced(self) -> None:
         """P, FL and RE without any source (6.2.1a), reported even beside other errors."""
@@ -95,18 +108,17 @@ class Parser(Reader):
             )
         name = " ".join((first.target or "").split())
         here = self.world.here()
+        everyone = guides(self.world.catalog, self.state, self.character)
         present = [
-            n
-            for n in self.state.characters
-            if n != self.character and here is not None and self.state.place_of(n) == f"at:{here}"
+            n for n in everyone if here is not None and self.state.place_of(n) == f"at:{here}"
         ]
-        wanted = [n for n in self.state.characters if n.casefold() == name.casefold()]
+        wanted = [n for n in (self.character, *everyone) if n.casefold() == name.casefold()]
         if here is None:
             why, hint = "you are not in a clearing (6.2.7b)", ""
         elif wanted and wanted[0] == self.character:
             why, hint = "you cannot follow yourself", ""
         elif not wanted or wanted[0] not in present:
-            why = f"{quote(name)} is not a character in your clearing ({here}) (6.2.7a)"
+            why = f"{quote(name)} is nobody you can follow in your clearing ({here}) (6.2.7a)"
             hint = f"in your clearing: {', '.join(present)}" if present else "nobody is with you"
         else:
             first.target = wanted[0]

@@ -209,10 +209,16 @@ def entitlement(
     ``cave_moves`` are the cave clearings his recorded Moves enter: any of them costs him his
     Sunlight phases (6.2.2b L1504). Sources come from his advantages at his level, his active
     horse (not while he is in a cave, 6.2.2c.1) and his active Birdsong cards (6.2.2c.1: active at
-    Birdsong). Spells and hired leaders are not handled yet.
+    Birdsong). A hired leader or controlled monster has two Basic and two Sunlight phases and
+    the extra Moves of the native horse he rides (6.2.5, 7.3.2e.1), but no Special Advantages
+    (7.7.1f.1). Spells are not handled yet.
     """
-    sheet = state.characters[character]
-    card = catalog.characters[character]
+    sheet = state.sheet(character)
+    advantages = (
+        catalog.characters[character].advantages_at(sheet.level)
+        if character in state.characters
+        else ()
+    )
     here = _clearing(state, character)
     board = Board(catalog, state.tiles)
     in_cave = here is not None and "cave" in clearing_qualities(board, state, here)
@@ -221,7 +227,7 @@ def entitlement(
     unavailable: list[tuple[str, str]] = []
     no_sunlight: str | None = None
     sunlight_lost = 0
-    for advantage in card.advantages_at(sheet.level):
+    for advantage in advantages:
         gives = [e for e in advantage.effects if isinstance(e, ExtraPhase)]
         for effect in gives:
             extras.append(

@@ -333,7 +333,7 @@ class Reader:
     def before(self, number: int, line: str, phase: int, value: str) -> None:
         owned = [
             p
-            for p in self.state.characters[self.character].items
+            for p in self.state.sheet(self.character).items
             if self.state.place_of(p) == Place.owner(self.character)
         ]
         change = self.rearrange.setdefault(phase, {})

@@ -16,6 +16,12 @@ does no file I/O:
   scenario's ``seed``, and the visitor/mission chits and the Lost City and Lost Castle sections
   too. Tiles get only the map chits the scenario lists; dwellings and the Ghosts appear only when
   listed; characters not in the scenario are out of play.
+
+  The project extends the format for hired and controlled denizens (7.7): a denizen may be
+  ``hired_by`` (or, a monster, ``controlled_by``) a scenario character, with ``term`` days left
+  and ``hidden``; ``orders`` and ``expect.errors`` may name such a denizen by piece id (the
+  employer records his orders, 6.2.5); ``expect.minions`` checks where each is, whether he is
+  hidden and whether he is still hired.
 - :func:`run` parses each character's orders and, unless ``until`` is ``birdsong``, resolves the
   day up to ``until``; the parse and resolve functions are parameters (the real ones by default),
   so the runner can be tested before, and independently of, the engine.
@@ -49,6 +55,7 @@ from rules.day import resolve as _real_resolve
 from rules.dice import Dice, DiceState
 from rules.discoveries import RoadDiscovery
 from rules.events import EVENT_TYPES, PUBLIC, Decision, Event, Resolution, visible_to
+from rules.hirelings import TERM, hire
 from rules.layout import PlacedTile
 from rules.mapgen import LayoutError, check_layout, layout_from_data, random_map
 from rules.orders import Orders
@@ -161,10 +168,24 @@ class CharacterSpec(_Model):
 
 
 class DenizenSpec(_Model):
-    """A monster (by list name) or native (by counter name) put in a clearing."""
+    """A monster (by list name) or native (by counter name) put in a clearing — the project's
+    extension: ``hired_by`` a character (or ``controlled_by`` one, for a monster), for ``term``
+    more days counting this one (7.7.1c), ``hidden`` or not (7.7.1g)."""
 
     name: str
     at: str
+    hired_by: str | None = None
+    controlled_by: str | None = None
+    term: int = Field(default=TERM, ge=1)
+    hidden: bool = False
+
+    @_model_validator(mode="after")
+    def _one_employer(self) -> DenizenSpec:
+        if self.hired_by is not None and self.controlled_by is not None:
+            raise ValueError("a denizen is hired_by or controlled_by one character, not both")
+        if self.hired_by is None and self.controlled_by is None and self.hidden:
+            raise ValueError("only a hired or controlled denizen can be hidden (7.7.1g)")
+        return self
 
 
 class ExpectedCharacter(_Model):
@@ -195,6 +216,16 @@ class ExpectedDenizens(_Model):
     count: int = Field(default=1, ge=0)
 
 
+class ExpectedMinion(_Model):
+    """What must be true of a denizen that was hired or controlled: where he is, whether he is
+    hidden, and whether (``hired``) and by whom (``hired_by``) he is still hired."""
+
+    at: str | None = None
+    hidden: bool | None = None
+    hired: bool | None = None
+    hired_by: str | None = None
+
+
 class ExpectedError(_Model):
     """An order that must be rejected: the character and the parser's problem code."""
 
@@ -207,6 +238,7 @@ class Expect(_Model):
 
     characters: dict[str, ExpectedCharacter] = Field(default_factory=dict)
     denizens: list[ExpectedDenizens] = Field(default_factory=list)
+    minions: dict[str, ExpectedMinion] = Field(default_factory=dict)
     chits: dict[str, dict[str, Literal["up", "down"]]] = Field(default_factory=dict)
     events: list[dict[str, Any]] = Field(default_factory=list)
     absent_events: list[dict[str, Any]] = Field(default_factory=list)
@@ -492,6 +524,7 @@ class _Builder:
             options=dict(scenario.options),
         )
         self.placed: dict[str, str] = {}  # piece -> the key that placed it
+        self.denizen_pieces: list[tuple[str, str, DenizenSpec]] = []  # key, piece, spec
 
     def build(self) -> GameState:
         state = self.state
@@ -517,6 +550,7 @@ class _Builder:
         for card in self.pieces.of_kind(Kind.CHARACTER):
             if card.id not in state.characters:
                 state.put(card.id, Place.OUT)
+        self._hirelings()
         self._check_orders_and_expect(set(state.characters))
         forced = [[self.scenario.monster_roll]] if self.scenario.monster_roll is not None else []
         state.dice.forced = forced + [list(roll) for roll in self.scenario.dice]
@@ -622,6 +656,7 @@ class _Builder:
                 )
             piece = free[0]
             self._claim(piece, key)
+            self.denizen_pieces.append((key, piece, spec))
             home = self.state.place_of(piece)
             self.state.put(piece, place)
             if Place.split(home)[0] == "box":
@@ -629,7 +664,35 @@ class _Builder:
             if name in self.catalog.native_counters:
                 horse = self.catalog.native_counters[name].horse
                 if horse is not None:
+                    horse_home = self.state.place_of(horse)
                     self.state.put(horse, place)
+                    if Place.split(horse_home)[0] == "box":
+                        self.state.homes[horse] = horse_home
+
+    def _hirelings(self) -> None:
+        """The denizens hired or controlled by a scenario character (7.7)."""
+        for key, piece, spec in self.denizen_pieces:
+            written = spec.hired_by or spec.controlled_by
+            if written is None:
+                continue
+            field = "hired_by" if spec.hired_by is not None else "controlled_by"
+            employer = self.names.character(f"{key}.{field}", written)
+            if employer not in self.state.characters:
+                raise ScenarioError(
+                    f"{key}.{field}", f"the {employer} is not one of the scenario's characters"
+                )
+            try:
+                hire(
+                    self.catalog,
+                    self.state,
+                    piece,
+                    employer,
+                    days=spec.term,
+                    controlled=spec.controlled_by is not None,
+                )
+            except ValueError as exc:
+                raise ScenarioError(key, str(exc)) from None
+            self.state.minions[piece].sheet.hidden = spec.hidden
 
     def _character(self, key: str, name: str, spec: CharacterSpec) -> CharacterState:
         card = self.catalog.characters[name]
@@ -743,7 +806,8 @@ class _Builder:
             return name
 
         for written in scenario.orders:
-            member(f"orders.{written}", written)
+            if written not in self.state.minions:
+                member(f"orders.{written}", written)
         for written in scenario.answers:
             member(f"answers.{written}", written)
         expect = scenario.expect
@@ -765,6 +829,15 @@ class _Builder:
                             f"{key}.{status}[{index}]",
                             f"the {name} has no chit {label!r}{_hint(label, labels)}",
                         )
+        for written, minion in expect.minions.items():
+            key = f"expect.minions.{written}"
+            if written not in self.state.minions:
+                hired = ", ".join(self.state.minions) or "none"
+                raise ScenarioError(key, f"{written!r} is not a hired denizen (hired: {hired})")
+            if minion.at is not None:
+                names.place(f"{key}.at", minion.at)
+            if minion.hired_by is not None:
+                member(f"{key}.hired_by", minion.hired_by)
         for index, denizens in enumerate(expect.denizens):
             names.denizen(f"expect.denizens[{index}].name", denizens.name)
             names.clearing(f"expect.denizens[{index}].at", denizens.at)
@@ -789,7 +862,8 @@ class _Builder:
                     )
         codes = getattr(_parse_module, "CODES", None)
         for index, error in enumerate(expect.errors):
-            member(f"expect.errors[{index}].character", error.character)
+            if error.character not in self.state.minions:
+                member(f"expect.errors[{index}].character", error.character)
             if codes and error.code not in codes:
                 raise ScenarioError(
                     f"expect.errors[{index}].code",
@@ -852,7 +926,7 @@ def run(
     outcome = Outcome(catalog=catalog, state=state)
     orders: dict[str, Orders] = {}
     for written, text in scenario.orders.items():
-        name = catalog.characters[written].name
+        name = _orders_name(catalog, state, written)
         result = parse(text, state, name, catalog=catalog)
         outcome.errors.extend((name, problem) for problem in result.errors)
         outcome.warnings.extend((name, problem) for problem in result.warnings)
@@ -902,6 +976,8 @@ def check(
         name = catalog.characters[written].name
         lines += _check_character(catalog, state, name, f"characters.{written}", expected)
     lines += _check_denizens(catalog, state, scenario.expect.denizens)
+    for piece, minion in scenario.expect.minions.items():
+        lines += _check_minion(catalog, state, piece, minion)
     lines += _check_chits(state, scenario.expect.chits)
     lines += _check_events(scenario.expect.events, outcome.events)
     for entry in scenario.expect.absent_events:
@@ -919,7 +995,7 @@ def check(
 def _check_errors(scenario: Scenario, outcome: Outcome) -> list[str]:
     catalog = outcome.catalog
     expected = Counter(
-        (catalog.characters[e.character].name, e.code) for e in scenario.expect.errors
+        (_orders_name(catalog, outcome.state, e.character), e.code) for e in scenario.expect.errors
     )
     actual = Counter((name, problem.code) for name, problem in outcome.errors)
     lines = [
@@ -936,6 +1012,11 @@ def _check_errors(scenario: Scenario, outcome: Outcome) -> list[str]:
             f"errors: unexpected {name}: {problem.code} at {problem.text!r}: {problem.message}"
         )
     return lines
+
+
+def _orders_name(catalog: Catalog, state: GameState, written: str) -> str:
+    """Whose orders ``written`` names: a minion by piece id, else a character."""
+    return written if written in state.minions else catalog.characters[written].name
 
 
 def _place_name(place: str) -> str:
@@ -995,6 +1076,31 @@ def _check_character(
             names.discovery(f"{key}.discoveries", text, tiles) for text in expected.discoveries
         )
         differ("discoveries", discoveries, sorted(character.discoveries))
+    return lines
+
+
+def _check_minion(
+    catalog: Catalog, state: GameState, piece: str, expected: ExpectedMinion
+) -> list[str]:
+    key = f"minions.{piece}"
+    lines: list[str] = []
+    where = _place_name(state.place_of(piece))
+    if expected.at is not None and _canonical_clearing(expected.at) != where:
+        lines.append(f"{key}.at: expected {expected.at}, got {where}")
+    minion = state.minions.get(piece)
+    if expected.hired is not None and expected.hired != (minion is not None):
+        lines.append(
+            f"{key}.hired: expected {_word(expected.hired)}, got {_word(not expected.hired)}"
+        )
+    if expected.hired_by is not None:
+        employer = catalog.characters[expected.hired_by].name
+        got = minion.employer if minion is not None else "nobody"
+        if got != employer:
+            lines.append(f"{key}.hired_by: expected {employer}, got {got}")
+    if expected.hidden is not None:
+        hidden = minion is not None and minion.sheet.hidden
+        if hidden != expected.hidden:
+            lines.append(f"{key}.hidden: expected {_word(expected.hidden)}, got {_word(hidden)}")
     return lines
 
 

@@ -70,7 +70,7 @@ class Map:
 
     def open_to(self, start: str, connection: Connection) -> bool:
         """Whether he may use ``connection`` now (7.3.1a.1–a.2): see :func:`moving.usable`."""
-        sheet = self.state.characters[self.character]
+        sheet = self.state.sheet(self.character)
         return usable(self.catalog, self.board, sheet, start, connection)
 
     def reachable(self, start: str) -> list[str]:
@@ -158,7 +158,7 @@ def _chit(world: Map, text: str, actions: Sequence[str]) -> str:
     label = " ".join(text.upper().split())
     if label.split()[0] not in actions:
         label = f"{actions[0]} {label}"
-    labels = [c.label for c in world.state.characters[world.character].chits]
+    labels = [c.label for c in world.state.sheet(world.character).chits]
     if label in labels and label.split()[0] in actions:
         return label
     mine = [x for x in dict.fromkeys(labels) if x.split()[0] in actions]
