@@ -103,6 +103,7 @@ def hire(
     if horse is not None and state.place_of(horse) == Place.clearing(at):
         state.put(horse, Place.owner(piece))
         sheet.items[horse] = ItemState(active=True)
+        _ride_unless_in_cave(catalog, Board(catalog, state.tiles), state, piece)
     return Event(
         type="hired",
         fields={"piece": piece, "by": employer, "until": state.minions[piece].last_day},
@@ -141,13 +142,17 @@ def expire_terms(catalog: Catalog, state: GameState) -> list[Event]:
 def remount(catalog: Catalog, board: Board, state: GameState) -> None:
     """7.3.2e.2: hired natives cannot ride in caves but ride again once out of one — each
     native minion's own horse is active for the next day unless he stands in a cave."""
-    for piece, minion in state.minions.items():
-        horse = _own_horse(catalog, piece)
-        if horse is None or horse not in minion.sheet.items:
-            continue
-        kind, where = Place.split(state.place_of(piece))
-        in_cave = kind == "at" and board.clearing_type(where) is ClearingType.CAVE
-        minion.sheet.items[horse].active = not in_cave
+    for piece in state.minions:
+        _ride_unless_in_cave(catalog, board, state, piece)
+
+
+def _ride_unless_in_cave(catalog: Catalog, board: Board, state: GameState, piece: str) -> None:
+    horse = _own_horse(catalog, piece)
+    items = state.minions[piece].sheet.items
+    if horse is None or horse not in items:
+        return
+    kind, where = Place.split(state.place_of(piece))
+    items[horse].active = not (kind == "at" and board.clearing_type(where) is ClearingType.CAVE)
 
 
 def _own_horse(catalog: Catalog, piece: str) -> str | None:
