@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.catalog import catalog
+from rules.hirelings import hire
 from rules.orders import BASIC, SUNLIGHT, Activity, ActivityKind, Instructions, Rearrangement
 from rules.parse import CODES, MAX_CHARS, ParseResult, legal_activities, parse_orders
 from rules.setup import new_game
@@ -331,6 +332,48 @@ def test_unknown_instruction_keys_list_the_valid_ones():
 # --- every code ------------------------------------------------------------------------------
 
 
+def _hired(piece: str = "Company HQ", *, controlled: bool = False) -> GameState:
+    """The seed-7 game with ``piece`` hired by the Amazon (controlled, for a monster) in her
+    clearing."""
+    state = game()
+    state.put(piece, state.place_of("Amazon"))
+    hire(catalog(), state, piece, "Amazon", controlled=controlled)
+    return state
+
+
+def test_hired_leaders_record_like_characters_but_enchant():
+    state = _hired()
+    result = accepted("M AV2, H, R, A", state, "Company HQ")
+    assert [a.kind for a in result.orders.phases] == [K.MOVE, K.HIDE, K.REST, K.ALERT]
+    refused = parse("E", state, "Company HQ")
+    assert codes(refused) == ["hireling-activity"]
+    assert "6.2.5" in refused.errors[0].message
+
+
+def test_the_amazon_may_follow_her_hired_leader_and_he_her():
+    state = _hired()
+    assert accepted("F Company HQ", state, "Amazon").orders.follow == "Company HQ"
+    assert accepted("F Amazon", state, "Company HQ").orders.follow == "Amazon"
+
+
+def test_underlings_only_follow():
+    state = _hired("Company 1")
+    assert accepted("F Amazon", state, "Company 1").orders.follow == "Amazon"
+    assert codes(parse("H", state, "Company 1")) == ["hireling-activity"]
+    assert codes(parse("F Company 1", state, "Amazon")) == ["follow-absent"]
+    kinds = {a.kind for a in legal_activities(state, "Company 1", 1)}
+    assert kinds == {K.FOLLOW, K.BLANK}
+
+
+def test_controlled_monsters_neither_trade_nor_hire():
+    state = _hired("Giant 1", controlled=True)
+    assert codes(parse("T Company", state, "Giant 1")) == ["hireling-activity"]
+    assert codes(parse("HR Company", state, "Giant 1")) == ["hireling-activity"]
+    kinds = {a.kind for a in legal_activities(state, "Giant 1", 1)}
+    assert K.TRADE not in kinds and K.HIRE not in kinds and K.ENCHANT not in kinds
+    assert K.MOVE in kinds and K.SEARCH in kinds
+
+
 def _lantern() -> GameState:
     return give(game(), "Amazon", "Shielded Lantern")
 
@@ -352,6 +395,7 @@ ERRORS: dict[str, tuple[str, GameState | None, str]] = {
     "no-road": ("M CV4", None, "Amazon"),
     "follow-alone": ("F Dwarf, H", None, "Amazon"),
     "follow-absent": ("F Amazon", None, "Amazon"),
+    "hireling-activity": ("E", _hired(), "Company HQ"),
     "optional-rule": ("C", None, "Amazon"),
     "not-enhanced": ("P AV2", None, "Amazon"),
     "unknown-source": ("M AV2 (Wings)", None, "Amazon"),
