@@ -110,6 +110,17 @@ class CharacterView(_View):
     known: tuple[str, ...] | None = None
 
 
+class MinionView(_View):
+    """A hired or controlled denizen (7.7): public, who hired him and until when (7.7.1c); his
+    sheet as :class:`CharacterView` gives, with its private parts only for his employer (7.7.2a)
+    and the moderator."""
+
+    employer: str
+    last_day: int
+    controlled: bool
+    sheet: CharacterView
+
+
 class View(_View):
     """The whole game as one viewer may see it."""
 
@@ -121,6 +132,7 @@ class View(_View):
     set_up_card: tuple[BoxView, ...]
     sections: tuple[BoxView, ...]
     characters: tuple[CharacterView, ...]
+    minions: tuple[MinionView, ...] = ()
     aside: Pile
     out_of_play: Pile
 
@@ -157,6 +169,9 @@ class _Projector:
         self.knows: set[str] = set(me.known) if me else set()
         if me:
             self.knows.update(state.at(Place.owner(me.name)))
+            for name, minion in state.minions.items():
+                if minion.employer == me.name:
+                    self.knows.update(state.at(Place.owner(name)))
         self.face_up = set(state.face_up)
         self.dark = set(state.dark_side_up)
         self.locations = {piece: place for place, stack in state.stacks.items() for piece in stack}
@@ -198,6 +213,15 @@ class _Projector:
             set_up_card=tuple(boxes),
             sections=tuple(sorted(sections, key=lambda s: s.name)),
             characters=tuple(self.character(c) for c in state.characters.values()),
+            minions=tuple(
+                MinionView(
+                    employer=m.employer,
+                    last_day=m.last_day,
+                    controlled=m.controlled,
+                    sheet=self.character(m.sheet, owner=m.employer),
+                )
+                for _, m in sorted(state.minions.items())
+            ),
             aside=self.pile(state.at(Place.ASIDE)),
             out_of_play=self.pile(state.at(Place.OUT)),
         )
@@ -214,9 +238,9 @@ class _Projector:
     def is_active_card(self, piece_id: str) -> bool:
         """An active Treasure card must be shown (4.5.3)."""
         kind, owner = Place.split(self.locations.get(piece_id, Place.OUT))
-        if kind != "with" or owner not in self.state.characters:
+        if kind != "with" or not (owner in self.state.characters or owner in self.state.minions):
             return False
-        item = self.state.characters[owner].items.get(piece_id)
+        item = self.state.sheet(owner).items.get(piece_id)
         return item is not None and item.active
 
     def pile(self, stack: list[str]) -> Pile:
@@ -236,13 +260,17 @@ class _Projector:
             return view.model_copy(update={"hidden": self.state.characters[piece_id].hidden})
         if piece.kind in (Kind.MONSTER, Kind.NATIVE):
             side = "dark" if piece_id in self.dark else "light"
-            return view.model_copy(update={"side": side})
+            minion = self.state.minions.get(piece_id)
+            hidden = minion.sheet.hidden if minion is not None else None
+            return view.model_copy(update={"side": side, "hidden": hidden})
         if piece.kind is Kind.VISITOR:
             return view.model_copy(update={"face": self.state.visitor_faces.get(piece_id)})
         return view
 
-    def character(self, character: CharacterState) -> CharacterView:
-        own = self.all_seeing or character.name == self.viewer
+    def character(self, character: CharacterState, owner: str | None = None) -> CharacterView:
+        """His sheet as the viewer sees it: whole for ``owner`` (the character himself, or a
+        minion's employer) and the moderator."""
+        own = self.all_seeing or (owner or character.name) == self.viewer
         location = self.locations.get(character.name, Place.ASIDE)
         kind, rest = Place.split(location)
         belongings: list[ItemView] = []

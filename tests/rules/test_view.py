@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.catalog import catalog
+from rules.hirelings import hire
 from rules.pieces import Kind, pieces_of
 from rules.setup import CharacterSetup, new_game
 from rules.state import GameState, Place
@@ -146,6 +147,32 @@ def test_a_character_sees_what_he_knows():
     assert secret not in set(words(dumped(amazon)))
 
 
+def test_a_hired_leaders_sheet_is_his_employers_secret():
+    """7.7.2a: the gold and discoveries a hired leader holds are his employer's; who hired him,
+    until when, and whether he is hidden are seen by all (7.7.1c, 7.7.1g)."""
+    state = fresh_game(5, ("Amazon", "Elf")).model_copy(deep=True)
+    state.put("Company HQ", state.place_of("Amazon"))
+    hire(catalog(), state, "Company HQ", "Amazon")
+    sheet = state.minions["Company HQ"].sheet
+    sheet.gold, sheet.hidden = 17, True
+    sheet.discoveries.append("HOARD 6")
+    views = {v: view_for(catalog(), state, v) for v in (PUBLIC, "Elf", "Amazon", MODERATOR)}
+    for viewer, view in views.items():
+        (minion,) = view.minions
+        assert (minion.employer, minion.sheet.name, minion.sheet.hidden) == (
+            "Amazon",
+            "Company HQ",
+            True,
+        )
+        assert minion.last_day == 14
+        owns = viewer in ("Amazon", MODERATOR)
+        assert minion.sheet.gold == (17 if owns else None)
+        assert minion.sheet.discoveries == (("HOARD 6",) if owns else None)
+        pile = view.clearings[Place.split(state.place_of("Company HQ"))[1]]
+        (piece,) = [p for p in pile.pieces if p.id == "Company HQ"]
+        assert piece.hidden is True
+
+
 def test_an_unknown_viewer_is_refused_naming_the_viewers():
     state = fresh_game(5, ("Amazon",))
     with pytest.raises(UnknownViewerError, match="unknown viewer 'Elf'; the viewers are public, "):
@@ -157,16 +184,19 @@ def test_an_unknown_viewer_is_refused_naming_the_viewers():
 def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, characters):
     """Issue 6: after days of prowling, summoning and blocking (7.12, 7.13) neither the public
     events nor the public view name a map chit that was never turned up, nor a treasure or spell
-    still on the Set Up Card."""
+    still on the Set Up Card. The first character's hired leader takes turns too (6.2.5)."""
     from rules.autopilot import autopilot_all
     from rules.day import resolve
     from rules.parse import parse_orders
 
-    state = fresh_game(seed, characters)
+    state = fresh_game(seed, characters).model_copy(deep=True)
+    state.put("Company HQ", state.place_of(characters[0]))
+    hire(catalog(), state, "Company HQ", characters[0])
     public_events = []
     for _ in range(3):
         orders = {}
-        for name, text in autopilot_all(state, state.characters).items():
+        texts = {**autopilot_all(state, state.characters), "Company HQ": "H, H"}
+        for name, text in texts.items():
             result = parse_orders(text, state, name)
             assert result.orders is not None, (name, text, result.errors)
             orders[name] = result.orders
