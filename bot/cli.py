@@ -143,14 +143,17 @@ def cmd_map(args: argparse.Namespace, data: Catalog) -> str:
 
 
 def read_orders(path: Path, state: GameState, data: Catalog) -> dict[str, Orders]:
-    """Each character's orders from a YAML mapping of character name to order text; every
-    problem in every character's orders is reported at once, and nothing is resolved."""
+    """Each character's orders from a YAML mapping of character name to order text — and the
+    orders his employer records for each hired leader, controlled monster or underling, by
+    piece id (6.2.5); every problem in every order is reported at once, and nothing is
+    resolved."""
     document = read_mapping(path, "his orders")
     orders: dict[str, Orders] = {}
     problems: list[str] = []
+    everyone = [*state.characters, *state.minions]
     for name, text in document.items():
-        if name not in state.characters:
-            problems.append(f"{name}: not a character in this game ({', '.join(state.characters)})")
+        if name not in everyone:
+            problems.append(f"{name}: not a character in this game ({', '.join(everyone)})")
             continue
         result = parse_orders(str(text), state, str(name), catalog=data)
         problems += [

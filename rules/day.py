@@ -12,6 +12,11 @@ What later issues add is reported, never skipped: each rule not implemented yet 
 and Cache activities). Prowling and summoning at the end of each turn (7.13) and the end of the
 week's regeneration (6.3.4) are in :mod:`rules.prowling`; blocking (7.12) is
 :meth:`_Day.phase_end_blocking` and :meth:`_Day.arrivals_block`.
+
+Hired leaders and controlled monsters (:mod:`rules.hirelings`) take turns with the same steps as
+characters, on their own sheets (6.2.5, 7.7.2, 7.7.5e): their Attention chits are mixed with the
+others, they block and are blocked, and they summon at the end of their turns; underlings only
+follow, and never block, nor summon (7.7.3, 7.12.1).
 """
 
 from __future__ import annotations

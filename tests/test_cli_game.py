@@ -186,6 +186,26 @@ def test_day_refuses_bad_orders_listing_every_problem(game_file: Path, tmp_path:
     assert not out.exists(), "nothing is resolved or written"
 
 
+def test_day_takes_orders_for_a_hired_leader(game_file: Path, tmp_path: Path, capsys):
+    """6.2.5: the employer records his hired leader's orders; the leader takes his own turn."""
+    from rules.hirelings import hire
+
+    state = GameState.from_json(game_file.read_text(encoding="utf-8"))
+    state.put("Company HQ", state.place_of("Amazon"))
+    hire(catalog(), state, "Company HQ", "Amazon")
+    hired = tmp_path / "hired.json"
+    hired.write_text(state.to_json(), encoding="utf-8")
+    orders = tmp_path / "orders.yaml"
+    orders.write_text("Amazon: H\nCompany HQ: H, H\n", encoding="utf-8")
+    out = tmp_path / "next.json"
+    status, text, err = run(capsys, "day", str(hired), "--orders", str(orders), "--out", str(out))
+    assert (status, err) == (0, "")
+    assert "Company HQ: H (" in text
+    orders.write_text("Company HQ: E\n", encoding="utf-8")
+    status, _, err = run(capsys, "day", str(hired), "--orders", str(orders), "--out", str(out))
+    assert status == 2 and "Company HQ, line 1, phase 1" in err and "(6.2.5)" in err
+
+
 def test_day_refuses_an_unknown_report_viewer(game_file: Path, tmp_path: Path, capsys):
     status, _, err = run(
         capsys, "day", str(game_file), "--out", str(tmp_path / "n.json"), "--report", "Elf"
