@@ -222,10 +222,8 @@ class _Day:
         self.events.extend(prowling.regenerate(self.catalog, state))
         turns = [
             name
-            for name in (*state.characters, *sorted(state.minions))
-            if self.acts(name)
-            and name not in self.today.followers
-            and state.place_of(name) != Place.OUT
+            for name in hirelings.individuals(self.catalog, state)
+            if name not in self.today.followers and state.place_of(name) != Place.OUT
         ]
         self.dice.shuffle(turns)
         self.today.turn_order = turns
@@ -373,11 +371,8 @@ class _Day:
         blocked (7.12.1), but ``besides``."""
         return [
             other
-            for other in (*self.state.characters, *sorted(self.state.minions))
-            if other != besides
-            and self.acts(other)
-            and self.where(other) == where
-            and not self._following(other)
+            for other in hirelings.individuals(self.catalog, self.state)
+            if other != besides and self.where(other) == where and not self._following(other)
         ]
 
     def _monsters_at(self, where: str) -> list[str]:

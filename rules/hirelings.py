@@ -35,19 +35,16 @@ def is_actor(catalog: Catalog, state: GameState, name: str) -> bool:
     return name in catalog.native_counters and catalog.native_counters[name].leader
 
 
-def is_underling(catalog: Catalog, state: GameState, name: str) -> bool:
-    """Whether ``name`` is a hired denizen who is not a leader (7.7.3, 7.7.5f)."""
-    return name in state.minions and not is_actor(catalog, state, name)
+def individuals(catalog: Catalog, state: GameState) -> list[str]:
+    """The characters, then the hired leaders and controlled monsters by piece id: everyone who
+    takes a turn, can be followed, blocks and is blocked (6.2.5, 7.12.1)."""
+    return [*state.characters, *(m for m in sorted(state.minions) if is_actor(catalog, state, m))]
 
 
 def guides(catalog: Catalog, state: GameState, follower: str) -> list[str]:
-    """Whom ``follower`` may follow, wherever they are: the characters, hired leaders and
-    controlled monsters but himself (6.2.7, 7.7.2, 7.7.3)."""
-    return [
-        name
-        for name in (*state.characters, *sorted(state.minions))
-        if name != follower and (name in state.characters or is_actor(catalog, state, name))
-    ]
+    """Whom ``follower`` may follow, wherever they are: every individual but himself (6.2.7,
+    7.7.2, 7.7.3)."""
+    return [name for name in individuals(catalog, state) if name != follower]
 
 
 #: What each kind of minion may not record, and why.
@@ -87,6 +84,9 @@ def hire(
     monster with ``controlled`` (7.7.5e). A native's own horse goes with him (7.3.2e): he rides
     it, active, unless he stands in a cave (7.3.2e.2)."""
     kind = pieces_of(catalog)[piece].kind
+    if piece in state.minions:
+        employer_now = state.minions[piece].employer
+        raise ValueError(f"{piece} is already the {employer_now}'s: no one hires him away (7.7.1a)")
     if kind not in (Kind.NATIVE, Kind.MONSTER):
         raise ValueError(f"{piece} is not a native or a monster: only denizens are hired (7.7)")
     if controlled and kind is not Kind.MONSTER:
