@@ -239,7 +239,7 @@ class _Day:
     def _declare_followers(self) -> None:
         """6.3.2 and 6.2.7a: a follower must share a clearing with his guide at Birdsong;
         followers who follow each other do nothing that day. Hired leaders can be followed like
-        characters (7.7.2); underlings follow their employer or his hired leaders (7.7.3, 6.3.1)."""
+        characters (7.7.2); underlings follow characters or hired leaders (7.7.3, 6.3.1)."""
         wanted = {n: o.follow for n, o in self.today.orders.items() if o.follow is not None}
         for follower, guide in wanted.items():
             if not self.acts(guide) or self.where(guide) != self.where(follower):
