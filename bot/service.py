@@ -164,9 +164,7 @@ class CampaignService:
             campaign = self._campaign(session, campaign_name)
             if campaign.status != "enrolling":
                 raise RequestError(f"{campaign.name} has started: setup choices are closed")
-            seat = self._player_seat(session, campaign, player)
-            if seat is None:
-                raise RequestError(f"you have no character in {campaign.name}")
+            seat = self._own_seat(session, campaign, player)
             choices = {**seat.setup, **_setup_lines(text)}
             try:
                 setup = CharacterSetup.model_validate({**choices, "name": seat.character})
@@ -643,12 +641,7 @@ class CampaignService:
         """A past day's report: the public one, or the player's own journal of it."""
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
-            viewer = PUBLIC
-            if player is not None:
-                seat = self._player_seat(session, campaign, player)
-                if seat is None:
-                    raise RequestError(f"you have no character in {campaign.name}")
-                viewer = seat.character
+            viewer = self._viewer(session, campaign, player)
             records = repo.list_events(session, campaign_id=_id(campaign), day=day)
             if not records:
                 raise RequestError(f"{campaign.name} has no report for day {day} yet")
@@ -879,12 +872,7 @@ class CampaignService:
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             state = self._state(session, campaign)
-            viewer = PUBLIC
-            if player is not None:
-                seat = self._player_seat(session, campaign, player)
-                if seat is None:
-                    raise RequestError(f"you have no character in {campaign.name}")
-                viewer = seat.character
+            viewer = self._viewer(session, campaign, player)
         return render_map(self.catalog, view_for(self.catalog, state, viewer))
 
     def campaign_names(self) -> dict[int, str]:
@@ -914,15 +902,26 @@ class CampaignService:
         """The seat ``player`` holds in the campaign, if any."""
         return next((s for s in self._seats(session, campaign) if s.player == player), None)
 
+    def _own_seat(self, session: Session, campaign: Campaign, player: str) -> Seat:
+        """The seat ``player`` holds in the campaign; a RequestError if he has none."""
+        seat = self._player_seat(session, campaign, player)
+        if seat is None:
+            raise RequestError(f"you have no character in {campaign.name}")
+        return seat
+
+    def _viewer(self, session: Session, campaign: Campaign, player: str | None) -> str:
+        """Who sees a report or map: the public, or the player's character."""
+        if player is None:
+            return PUBLIC
+        return self._own_seat(session, campaign, player).character
+
     def _running_seat(
         self, session: Session, name: str, player: str
     ) -> tuple[Campaign, Seat, GameState]:
         campaign = self._campaign(session, name)
         if campaign.status != "running":
             raise RequestError(f"{campaign.name} is {campaign.status}: orders are not open")
-        seat = self._player_seat(session, campaign, player)
-        if seat is None:
-            raise RequestError(f"you have no character in {campaign.name}")
+        seat = self._own_seat(session, campaign, player)
         return campaign, seat, self._state(session, campaign)
 
     def _checked(
