@@ -149,6 +149,12 @@ class Catalog:
     activities: Index[DaylightActivity]
     victory_categories: Index[VictoryCategory]
 
+    def group_of(self, native: str) -> NativeGroup:
+        """The group of the native counter ``native``: his name is the group's name and his id
+        (``Company HQ``, ``Rogues 7``; checked by :class:`NativeGroup`). Raises
+        :class:`UnknownNameError` for a name that is not a native."""
+        return self.natives[self.native_counters[native].name.rsplit(" ", 1)[0]]
+
     def kinds(self) -> dict[str, Index[Any]]:
         """Each kind's index by its field name, in declaration order."""
         return {field.name: getattr(self, field.name) for field in fields(self)}

@@ -162,10 +162,8 @@ def _own_horse(catalog: Catalog, piece: str) -> str | None:
 
 def _group_box(catalog: Catalog, piece: str) -> str | None:
     """The Set Up Card box of a native's group, where a leader's belongings go (7.7.2a.4)."""
-    group = next(
-        (g.name for g in catalog.natives.values() if piece in {c.name for c in g.counters}), None
-    )
-    if group is None:
+    if piece not in catalog.native_counters:
         return None
+    group = catalog.group_of(piece).name
     box = next((b for b in catalog.setup_card.values() if b.natives == group), None)
     return Place.box(box.name) if box is not None else None

@@ -287,14 +287,14 @@ def regenerate(catalog: Catalog, state: GameState) -> list[Event]:
         if record.kind is Kind.MONSTER:
             prowls = _monster_prowls(catalog.monsters[record.name], roll)
         elif record.kind is Kind.NATIVE:
-            prowls = _native_row(catalog, piece) == roll
+            prowls = catalog.group_of(piece).appearance_row == roll
         elif record.kind is Kind.HORSE:
             rider = catalog.horses[piece].rider
             prowls = (
                 rider is not None
                 and rider in state.homes
                 and rider not in state.minions
-                and _native_row(catalog, rider) == roll
+                and catalog.group_of(rider).appearance_row == roll
             )
         else:
             continue
@@ -314,9 +314,3 @@ def regenerate(catalog: Catalog, state: GameState) -> list[Event]:
 def _monster_prowls(monster: Monster, roll: int | None) -> bool:
     """7.13.1: the Ghosts prowl every day (a), other monsters when the roll names their row (b)."""
     return monster.name == GHOST or (roll is not None and monster.appearance_row == roll)
-
-
-def _native_row(catalog: Catalog, native: str) -> int:
-    return next(
-        g.appearance_row for g in catalog.natives.values() if native in {c.name for c in g.counters}
-    )

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rules.catalog import DATA_DIR
+from rules.catalog import DATA_DIR, UnknownNameError, catalog
 from rules.schema.base import CatalogError, MagicType, Weight, load_entries
 from rules.schema.denizens import Monster, MonsterSide, NativeCounter, NativeGroup, NativeSide
 from rules.schema.equipment import Horse
@@ -587,3 +587,12 @@ def test_a_native_riding_another_natives_horse_is_reported(tmp_path: Path) -> No
     error = load_error(path, "native_groups", NativeGroup)
     assert error.entry == "native_groups[4] 'Order'"
     assert "horse must be 'Order 2 Horse'" in error.reason
+
+
+def test_every_native_counter_finds_his_group():
+    data = catalog()
+    for group in data.natives.values():
+        for counter in group.counters:
+            assert data.group_of(counter.name) is group
+    with pytest.raises(UnknownNameError):
+        data.group_of("Giant")
