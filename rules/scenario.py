@@ -551,7 +551,7 @@ class _Builder:
             if card.id not in state.characters:
                 state.put(card.id, Place.OUT)
         self._hirelings()
-        self._check_orders_and_expect(set(state.characters))
+        self._check_orders_and_expect()
         forced = [[self.scenario.monster_roll]] if self.scenario.monster_roll is not None else []
         state.dice.forced = forced + [list(roll) for roll in self.scenario.dice]
         return state
@@ -676,11 +676,7 @@ class _Builder:
             if written is None:
                 continue
             field = "hired_by" if spec.hired_by is not None else "controlled_by"
-            employer = self.names.character(f"{key}.{field}", written)
-            if employer not in self.state.characters:
-                raise ScenarioError(
-                    f"{key}.{field}", f"the {employer} is not one of the scenario's characters"
-                )
+            employer = self._member(f"{key}.{field}", written)
             try:
                 hire(
                     self.catalog,
@@ -795,15 +791,17 @@ class _Builder:
                 break
         return chosen
 
-    def _check_orders_and_expect(self, characters: set[str]) -> None:
+    def _member(self, key: str, written: str) -> str:
+        """The scenario character ``written`` names (a ScenarioError for anyone else)."""
+        name = self.names.character(key, written)
+        if name not in self.state.characters:
+            raise ScenarioError(key, f"the {name} is not one of the scenario's characters")
+        return name
+
+    def _check_orders_and_expect(self) -> None:
         scenario = self.scenario
         names = self.names
-
-        def member(key: str, written: str) -> str:
-            name = names.character(key, written)
-            if name not in characters:
-                raise ScenarioError(key, f"the {name} is not one of the scenario's characters")
-            return name
+        member = self._member
 
         for written in scenario.orders:
             if written not in self.state.minions:

@@ -271,6 +271,21 @@ def test_a_scenario_is_a_mapping():
         ({"orders": {"Amazon": "M DW2"}}, "orders.Amazon", "not one of the scenario's characters"),
         ({"answers": {"Amazon": []}}, "answers.Amazon", "not one of the scenario's characters"),
         (
+            {"denizens": [{"name": "Company HQ", "at": "DW5", "hired_by": "Amazon"}]},
+            "denizens[0].hired_by",
+            "not one of the scenario's characters",
+        ),
+        (
+            {"denizens": [{"name": "Company HQ", "at": "DW5", "controlled_by": "Black Knight"}]},
+            "denizens[0]",
+            "only monsters are controlled",
+        ),
+        (
+            {"expect": {"minions": {"Company HQ": {"at": "DW5"}}}},
+            "expect.minions.Company HQ",
+            "not a hired denizen",
+        ),
+        (
             {"expect": {"characters": {"Amazon": {"at": "DW1"}}}},
             "expect.characters.Amazon",
             "not one",
