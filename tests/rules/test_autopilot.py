@@ -4,7 +4,6 @@ fatigued (7.8), Hide when denizens prowl nearby (7.4), deterministic and off the
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import pytest
 
@@ -16,22 +15,17 @@ from rules.orders import ActivityKind, Orders
 from rules.parse import parse_orders
 from rules.phases import entitlement
 from rules.schema.tiles import ClearingType
-from rules.setup import new_game
 from rules.state import GameState, Place
+from tests.rules.games import fresh
 
 K = ActivityKind
 NAMES = tuple(catalog().characters)
 
 
-@cache
-def _fresh(seed: int) -> GameState:
-    return new_game(catalog(), seed, list(NAMES))
-
-
 def game(seed: int = 7, *, scatter: bool = False) -> GameState:
     """A copy of a new 16-character game; ``scatter`` puts each character in a random clearing
     (so that some start in caves, mountains, dead ends)."""
-    state = _fresh(seed).model_copy(deep=True)
+    state = fresh(seed, NAMES)
     if scatter:
         clearings = Board(catalog(), state.tiles).clearings()
         pick = random.Random(seed)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
 from rules.board import Board
@@ -12,19 +10,14 @@ from rules.day import OrdersError, resolve
 from rules.events import Event
 from rules.orders import SUNLIGHT, Activity, ActivityKind, Instructions, Orders, Rearrangement
 from rules.schema.tiles import ClearingType, RoadType
-from rules.setup import CharacterSetup, new_game
 from rules.state import GameState, ItemState, Place
+from tests.rules.games import fresh
 
 K = ActivityKind
 
 
-@cache
-def _fresh(characters: tuple[str, ...]) -> GameState:
-    return new_game(catalog(), 7, [CharacterSetup(name=c) for c in characters])
-
-
 def game(*characters: str, forced: list[list[int]] | None = None) -> GameState:
-    state = _fresh(characters).model_copy(deep=True)
+    state = fresh(7, characters)
     state.dice.forced = [list(r) for r in forced or []]
     return state
 

@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
 from rules.board import Board
 from rules.catalog import catalog
 from rules.hirelings import expire_terms, guides, hire, individuals, is_actor, remount, unhire
-from rules.setup import new_game
 from rules.state import GameState, ItemState, Place
-
-
-@cache
-def _game() -> GameState:
-    return new_game(catalog(), 3, ["Amazon", "Elf"])
+from tests.rules.games import fresh
 
 
 def game_with(*pieces: str) -> GameState:
     """The seed-3 game with ``pieces`` standing in the Amazon's clearing."""
-    state = _game().model_copy(deep=True)
+    state = fresh(3, ("Amazon", "Elf"))
     for piece in pieces:
         state.put(piece, state.place_of("Amazon"))
     return state

@@ -7,8 +7,6 @@ next to the mountain clearings M5 and M6.
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,24 +15,16 @@ from rules.catalog import catalog
 from rules.hirelings import hire
 from rules.orders import BASIC, SUNLIGHT, Activity, ActivityKind, Instructions, Rearrangement
 from rules.parse import CODES, MAX_CHARS, ParseResult, legal_activities, parse_orders
-from rules.setup import new_game
 from rules.state import GameState, ItemState, Place
+from tests.rules.games import fresh
 
 K = ActivityKind
 CAST = ("Amazon", "Black Knight", "Captain", "Dwarf", "Magician", "Wizard")
 
 
-@cache
-def _game() -> GameState:
-    return new_game(catalog(), 7, list(CAST))
-
-
 def game(**places: str) -> GameState:
     """A copy of the seed-7 game with characters moved: ``game(Amazon="BL6")``."""
-    state = _game().model_copy(deep=True)
-    for name, clearing in places.items():
-        state.put(name.replace("_", " "), Place.clearing(clearing))
-    return state
+    return fresh(7, CAST, **places)
 
 
 def give(state: GameState, who: str, *items: str, active: bool = True) -> GameState:
@@ -501,7 +491,7 @@ def test_mentions_and_markdown_are_quoted_safely():
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=300))
 def test_any_text_parses_without_raising(text):
-    result = parse_orders(text, _game(), "Amazon")
+    result = parse_orders(text, game(), "Amazon")
     assert (result.orders is None) == bool(result.errors)
 
 

@@ -7,8 +7,6 @@ clearings M5 and M6.
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
 from rules.catalog import catalog
@@ -20,8 +18,8 @@ from rules.phases import (
     entitlement,
     match_source,
 )
-from rules.setup import new_game
 from rules.state import GameState, ItemState, Place
+from tests.rules.games import fresh
 
 K = ActivityKind
 CAST = ("Amazon", "Berserker", "Black Knight", "Captain", "Dwarf", "Elf", "Magician")
@@ -31,17 +29,9 @@ INN = frozenset({"woods", "dwelling"})
 CAVE = frozenset({"cave"})
 
 
-@cache
-def _game() -> GameState:
-    return new_game(catalog(), 7, list(CAST))
-
-
 def game(**places: str) -> GameState:
     """A copy of the seed-7 game with characters moved: ``game(Amazon="BL6")``."""
-    state = _game().model_copy(deep=True)
-    for name, clearing in places.items():
-        state.put(name.replace("_", " "), Place.clearing(clearing))
-    return state
+    return fresh(7, CAST, **places)
 
 
 def give(state: GameState, who: str, item: str, *, active: bool = True) -> GameState:
