@@ -26,6 +26,16 @@ def board(state: GameState) -> Board:
     return Board(catalog(), state.tiles)
 
 
+def woods_next_to(state: GameState, start: str) -> str:
+    """A woods clearing one roadway from ``start`` (so that no Move there needs a climb)."""
+    here = board(state)
+    return next(
+        c.to
+        for c in here.connections(start)
+        if c.to and here.clearing_type(c.to) is ClearingType.WOODS
+    )
+
+
 def orders(name: str, *phases: Activity, **instructions: object) -> Orders:
     return Orders(
         character=name, phases=phases, instructions=Instructions.model_validate(instructions)
@@ -356,11 +366,7 @@ def test_followers_move_with_the_guide_and_share_his_hide():
     state = game("Amazon", "Dwarf", forced=[[2], [3, 3]])
     state.put("Dwarf", state.place_of("Amazon"))
     start = where(state, "Amazon")
-    road = next(
-        c.to
-        for c in board(state).connections(start)
-        if c.to and board(state).clearing_type(c.to) is ClearingType.WOODS
-    )
+    road = woods_next_to(state, start)
     day = {
         "Amazon": orders("Amazon", m(road), act(K.HIDE)),
         "Dwarf": Orders(character="Dwarf", follow="Amazon"),
@@ -377,11 +383,7 @@ def test_a_follower_may_stop_at_the_start_of_a_guide_phase():
     state = game("Amazon", "Dwarf")
     state.put("Dwarf", state.place_of("Amazon"))
     start = where(state, "Amazon")
-    road = next(
-        c.to
-        for c in board(state).connections(start)
-        if c.to and board(state).clearing_type(c.to) is ClearingType.WOODS
-    )
+    road = woods_next_to(state, start)
     day = {
         "Amazon": orders("Amazon", act(K.HIDE), m(road)),
         "Dwarf": Orders(
