@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench replay clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ test: lint typecheck pytest
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.bench
+
+# Proof that a refactor changed nothing: the same seeded campaigns on the tree and on REF.
+replay: $(VENV)/.installed-test
+	$(BIN)/python -m tests.replay $(REF) $(REPLAY_ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,363 @@
+"""The replay tool: proof that a refactor changed no behaviour.
+
+``make replay REF=<git ref>`` (or ``python -m tests.replay REF``) plays the same seeded autopilot
+campaigns on the working tree and on ``REF`` — checked out into a temporary git worktree — and
+compares every state and every event, byte for byte. It stores no expected output: both sides
+are produced by running the engine now.
+
+Each campaign (:data:`CAMPAIGNS`: 20 seeds, 3 to 16 characters, 28 days) waits for decisions
+and answers them, hires a native leader, an underling and a controlled monster in some games,
+and varies the autopilot's orders with follows, blocking and trades, so that the engine's turns,
+blocking, following, resting, trading, prowling and hirelings are all exercised. After each call
+of ``resolve`` the run records the canonical JSON of the state, the events and the pending
+decisions (without their ids, which older revisions lack).
+
+The recording half (``python -m tests.replay --record OUT``) imports whatever ``rules`` is first
+on ``sys.path``; it must run on every revision it compares, so it reaches the engine only through
+:func:`_engine`, which knows where each function lived before and after the issue that gave
+``rules/`` its section packages.
+
+``--ignore today.answers_used`` drops a key (a dotted path into the state) on both sides before
+comparing: for a field a revision removed on purpose. Every ignored key is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import hashlib
+import importlib
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Every character of the game, in the catalog's order.
+CHARACTERS = (
+    "Amazon",
+    "Berserker",
+    "Black Knight",
+    "Captain",
+    "Druid",
+    "Dwarf",
+    "Elf",
+    "Magician",
+    "Pilgrim",
+    "Sorcerer",
+    "Swordsman",
+    "White Knight",
+    "Witch",
+    "Witch King",
+    "Wizard",
+    "Woods Girl",
+)
+
+
+@dataclass(frozen=True)
+class Campaign:
+    seed: int
+    characters: tuple[str, ...]
+    hirelings: bool
+
+
+def campaigns(count: int = 20) -> list[Campaign]:
+    """``count`` campaigns: seeds 101, 102, ..., casts of 3 to 16 characters drawn by seed."""
+    result = []
+    for index in range(count):
+        seed = 101 + index
+        size = 3 + (index * 13) % 14 if index else 16
+        cast = random.Random(seed).sample(CHARACTERS, size)
+        result.append(Campaign(seed=seed, characters=tuple(cast), hirelings=index % 2 == 0))
+    return result
+
+
+CAMPAIGNS = campaigns()
+
+
+# --- recording ------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Engine:
+    catalog: Callable[[], Any]
+    new_game: Callable[..., Any]
+    parse_orders: Callable[..., Any]
+    resolve: Callable[..., Any]
+    autopilot_orders: Callable[..., str]
+    hire: Callable[..., Any]
+    by_id: bool
+
+
+def _first(*candidates: tuple[str, str]) -> Any:
+    """The first ``(module, name)`` that imports."""
+    for module, name in candidates:
+        try:
+            return getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError):
+            continue
+    raise ImportError(f"none of {candidates} is importable")
+
+
+def _engine() -> _Engine:
+    resolve = _first(("rules", "resolve"), ("rules.day", "resolve"))
+    return _Engine(
+        catalog=_first(("rules.catalog", "catalog")),
+        new_game=_first(("rules", "new_game"), ("rules.setup", "new_game")),
+        parse_orders=_first(("rules", "parse_orders"), ("rules.parse", "parse_orders")),
+        resolve=resolve,
+        autopilot_orders=_first(
+            ("rules", "autopilot_orders"), ("rules.autopilot", "autopilot_orders")
+        ),
+        hire=_first(("rules.daylight.hirelings", "hire"), ("rules.hirelings", "hire")),
+        by_id="answers_used" not in _first(("rules.state", "DayState")).model_fields,
+    )
+
+
+def _choice(key: str, options: Sequence[str]) -> str:
+    """A deterministic pick among ``options``, the same on every revision."""
+    digest = hashlib.sha256(key.encode()).digest()
+    return options[digest[0] % len(options)]
+
+
+def _setup(engine: _Engine, campaign: Campaign) -> Any:
+    """The campaign's game on day 1: two chits of each character fatigued (so that Rest asks
+    which to rest first), decisions waited for, and hirelings for some games."""
+    catalog = engine.catalog()
+    state = engine.new_game(catalog, campaign.seed, list(campaign.characters))
+    state.options["wait_for_decisions"] = True
+    for index, character in enumerate(state.characters.values()):
+        for chit in character.chits[index % 3 :: 5][:2]:
+            chit.status = "fatigued"
+    if campaign.hirelings:
+        first, second = campaign.characters[:2]
+        for piece, employer, controlled in (
+            ("Company HQ", first, False),
+            ("Company 1", first, False),
+            ("Giant 1", second, True),
+        ):
+            where = state.place_of(employer)
+            if where.startswith("at:"):
+                state.put(piece, where)
+                engine.hire(catalog, state, piece, employer, controlled=controlled)
+    return state
+
+
+def _orders(engine: _Engine, state: Any, rng: random.Random) -> dict[str, str]:
+    """The day's orders: the autopilot's, varied by ``rng`` with follows, blocking and trades;
+    hirelings follow their employer or hide."""
+    catalog = engine.catalog()
+    texts: dict[str, str] = {}
+    names = list(state.characters)
+    where = {name: state.place_of(name) for name in names}
+    for name in names:
+        text = engine.autopilot_orders(state, name, catalog=catalog)
+        roll = rng.random()
+        company = [o for o in names if o != name and where[o] == where[name]]
+        if company and roll < 0.15:
+            text = f"F {rng.choice(company)}"
+        elif roll < 0.3:
+            text += "\nblock: " + rng.choice(("unhidden", "all"))
+        texts[name] = text
+    for name in names:
+        company = [o for o in names if o != name and where[o] == where[name]]
+        partner = company[0] if company else None
+        if (
+            partner
+            and rng.random() < 0.2
+            and "trade" not in texts[partner]
+            and not texts[name].startswith("F ")
+            and not texts[partner].startswith("F ")
+        ):
+            texts[name] += f"\ntrade {partner}: give 1 gold; get 2 gold"
+            texts[partner] += f"\ntrade {name}: give 2 gold; get 1 gold"
+    for piece, minion in sorted(state.minions.items()):
+        if where.get(minion.employer) == state.place_of(piece) and rng.random() < 0.6:
+            texts[piece] = f"F {minion.employer}"
+        elif not piece.startswith("Company 1"):
+            texts[piece] = "H, H"
+    orders = {}
+    for name, text in texts.items():
+        result = engine.parse_orders(text, state, name, catalog=catalog)
+        if result.orders is not None:
+            orders[name] = result.orders
+    return orders
+
+
+def _record(campaign: Campaign, days: int) -> Iterator[dict[str, Any]]:
+    """Play ``campaign`` for ``days`` days; yield one record per call of ``resolve``."""
+    engine = _engine()
+    catalog = engine.catalog()
+    state = _setup(engine, campaign)
+    rng = random.Random(f"replay:{campaign.seed}")
+    for _ in range(days):
+        day = state.day
+        orders = _orders(engine, state, rng)
+        answers: dict[str, Any] = {}
+        calls = 0
+        while True:
+            resolution = engine.resolve(state, orders, answers, catalog=catalog)
+            pending = [
+                {k: v for k, v in d.model_dump(mode="json").items() if k != "id"}
+                for d in resolution.pending
+            ]
+            yield {
+                "seed": campaign.seed,
+                "day": day,
+                "call": calls,
+                "state": json.loads(resolution.state.to_json()),
+                "events": [e.model_dump(mode="json") for e in resolution.events],
+                "pending": pending,
+            }
+            state = resolution.state
+            calls += 1
+            if not resolution.pending:
+                break
+            for decision in resolution.pending:
+                key = f"{day}:{decision.character}:{decision.kind}:{calls}"
+                chosen = _choice(key, decision.options)
+                if engine.by_id:
+                    answers[decision.id] = chosen
+                else:
+                    answers.setdefault(decision.character, []).append(chosen)
+        if state.today.stage == "over":
+            break
+
+
+def record(out: Path, *, count: int, days: int) -> None:
+    """Write the records of the first ``count`` campaigns, ``days`` days each, to ``out``."""
+    with out.open("w") as stream:
+        for campaign in CAMPAIGNS[:count]:
+            for entry in _record(campaign, days):
+                stream.write(json.dumps(entry, sort_keys=True, separators=(",", ":")) + "\n")
+
+
+# --- comparing ------------------------------------------------------------------------------------
+
+
+def _drop(data: dict[str, Any], path: str) -> None:
+    *parents, last = path.split(".")
+    node: Any = data
+    for key in parents:
+        node = node.get(key) if isinstance(node, dict) else None
+    if isinstance(node, dict):
+        node.pop(last, None)
+
+
+def compare(old: Path, new: Path, *, ignore: Sequence[str] = ()) -> list[str]:
+    """Every difference between two recordings, one line each (at most the first 20)."""
+    problems: list[str] = []
+    with old.open() as left, new.open() as right:
+        for a, b in zip(left, right, strict=False):
+            if a == b:
+                continue
+            before, after = json.loads(a), json.loads(b)
+            for path in ignore:
+                _drop(before["state"], path)
+                _drop(after["state"], path)
+            if before == after:
+                continue
+            where = f"seed {before.get('seed')} day {before.get('day')} call {before.get('call')}"
+            for key in ("state", "events", "pending"):
+                if before.get(key) != after.get(key):
+                    problems.append(f"{where}: {key} differ{_first_difference(before, after, key)}")
+            if len(problems) >= 20:
+                break
+    lines_old, lines_new = _count(old), _count(new)
+    if lines_old != lines_new:
+        problems.append(f"the recordings have {lines_old} and {lines_new} records")
+    return problems
+
+
+def _first_difference(before: dict[str, Any], after: dict[str, Any], key: str) -> str:
+    a, b = before[key], after[key]
+    if isinstance(a, dict) and isinstance(b, dict):
+        for field in sorted(set(a) | set(b)):
+            if a.get(field) != b.get(field):
+                return f" at {field!r}: {str(a.get(field))[:200]} != {str(b.get(field))[:200]}"
+    if isinstance(a, list) and isinstance(b, list):
+        for index, (x, y) in enumerate(zip(a, b, strict=False)):
+            if x != y:
+                return f" at [{index}]: {json.dumps(x)[:200]} != {json.dumps(y)[:200]}"
+        return f": {len(a)} and {len(b)} entries"
+    return ""
+
+
+def _count(path: Path) -> int:
+    with path.open() as stream:
+        return sum(1 for _ in stream)
+
+
+def _record_at(root: Path, out: Path, count: int, days: int) -> None:
+    """Record with the ``rules`` package of ``root`` (a checkout), in a child process."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    script = (
+        "import sys, rules; from pathlib import Path\n"
+        f"assert Path(rules.__file__).resolve().is_relative_to({str(root.resolve())!r}), "
+        "rules.__file__\n"
+        f"sys.path.insert(0, {str(ROOT)!r})\n"
+        "from tests.replay import record\n"
+        f"record(Path({str(out)!r}), count={count}, days={days})\n"
+    )
+    subprocess.run([sys.executable, "-c", script], cwd=root, env=env, check=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="replay", description=__doc__.split("\n\n")[0])
+    parser.add_argument("ref", nargs="?", help="the git revision to compare the working tree with")
+    parser.add_argument("--record", type=Path, help="only record this tree's run to a file")
+    parser.add_argument("--campaigns", type=int, default=len(CAMPAIGNS))
+    parser.add_argument("--days", type=int, default=28)
+    parser.add_argument("--ignore", action="append", default=[], metavar="STATE.PATH")
+    args = parser.parse_args(argv)
+    if args.record is not None:
+        record(args.record, count=args.campaigns, days=args.days)
+        return 0
+    if args.ref is None:
+        parser.error("name a git revision to compare with, or --record FILE")
+    with tempfile.TemporaryDirectory(prefix="replay-") as tmp:
+        base = Path(tmp)
+        checkout = base / "ref"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "--quiet", str(checkout), args.ref],
+            cwd=ROOT,
+            check=True,
+        )
+        try:
+            old, new = base / "ref.jsonl", base / "tree.jsonl"
+            with concurrent.futures.ThreadPoolExecutor(2) as pool:
+                jobs = [
+                    pool.submit(_record_at, checkout, old, args.campaigns, args.days),
+                    pool.submit(_record_at, ROOT, new, args.campaigns, args.days),
+                ]
+                for job in jobs:
+                    job.result()
+            for path in args.ignore:
+                print(f"ignoring state key {path} on both sides")
+            problems = compare(old, new, ignore=args.ignore)
+            records = _count(new)
+        finally:
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(checkout)], cwd=ROOT, check=False
+            )
+    if problems:
+        print(f"replay: the working tree differs from {args.ref}:")
+        for line in problems:
+            print("  " + line)
+        return 1
+    print(
+        f"replay: no difference from {args.ref} in {args.campaigns} campaigns "
+        f"({records} resolutions, states, events and decisions compared byte for byte)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
