@@ -19,12 +19,12 @@ from pydantic import ValidationError
 from bot.render import render
 from bot.reports import day_report
 from rules.catalog import Catalog, UnknownNameError, catalog
-from rules.day import OrdersError, resolve
-from rules.mapgen import LayoutError, read_layout
-from rules.orders import Orders
-from rules.parse import parse_orders
+from rules.day.engine import OrdersError, resolve
+from rules.orders.model import Orders
+from rules.orders.parse import parse_orders
 from rules.schema.base import CatalogError, Record
-from rules.setup import CharacterSetup, SetupError, new_game
+from rules.setup.game import CharacterSetup, SetupError, new_game
+from rules.setup.mapgen import LayoutError, read_layout
 from rules.state import GameState
 from rules.view import UnknownViewerError, view_for, viewers
 

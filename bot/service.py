@@ -26,11 +26,11 @@ from db.engine import session_scope
 from db.models import Campaign, OutboxMessage, PendingDecision, Seat
 from rules.autopilot import autopilot_orders
 from rules.catalog import Catalog, UnknownNameError
-from rules.day import resolve
+from rules.day.engine import resolve
 from rules.events import Resolution
-from rules.orders import Orders
-from rules.parse import ParseResult, parse_orders
-from rules.setup import CharacterSetup, SetupError, new_game
+from rules.orders.model import Orders
+from rules.orders.parse import ParseResult, parse_orders
+from rules.setup.game import CharacterSetup, SetupError, new_game
 from rules.state import GameState
 from rules.view import MODERATOR, PUBLIC, view_for
 

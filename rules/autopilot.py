@@ -1,12 +1,12 @@
 """Autopilot: legal, sensible Birdsong orders for a character whose player missed the day, or
 who is played by the demo (6.2: the day's phases recorded in the rulebook notation).
 
-Every phase is taken from :func:`rules.legal.legal_activities` given the phases before it, so the
-text always parses (:func:`rules.parse.parse_orders`), and the day's whole entitlement is used
-(:func:`rules.phases.entitlement`, 6.2.2): Basic and Sunlight phases, and each extra phase for an
-activity it may pay for (6.2.4a), or as a blank phase at the end when it pays for none of his or
-must start where he is not at Birdsong (6.2.4b: the Captain's Reputation away from a dwelling).
-Pony Moves (6.2.4c) are not used. The plan, in order:
+Every phase is taken from :func:`rules.orders.legal.legal_activities` given the phases before it, so
+the text always parses (:func:`rules.orders.parse.parse_orders`), and the day's whole entitlement is
+used (:func:`rules.orders.entitlement.entitlement`, 6.2.2): Basic and Sunlight phases, and each
+extra phase for an activity it may pay for (6.2.4a), or as a blank phase at the end when it pays for
+none of his or must start where he is not at Birdsong (6.2.4b: the Captain's Reputation away from a
+dwelling). Pony Moves (6.2.4c) are not used. The plan, in order:
 
 1. with every chit fatigued or wounded he can only Rest (7.8.4): R on each phase that may pay for
    it, ``-`` on the others;
@@ -40,14 +40,14 @@ from rules.board import Board, parse_clearing_id
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
 from rules.chits import in_play
-from rules.legal import legal_activities
-from rules.moving import too_heavy
-from rules.orders import Activity, ActivityKind
-from rules.phases import Entitlement, clearing_qualities, entitlement
+from rules.daylight.moving import too_heavy
+from rules.orders.entitlement import Entitlement, clearing_qualities, entitlement
+from rules.orders.legal import legal_activities
+from rules.orders.model import Activity, ActivityKind
+from rules.orders.targets import EDGE, Map
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
 from rules.state import GameState, Place
-from rules.targets import EDGE, Map
 
 K = ActivityKind
 HIDE, REST, BLANK = Activity(kind=K.HIDE), Activity(kind=K.REST), Activity(kind=K.BLANK)

@@ -4,7 +4,7 @@ Every :class:`Event` has a ``type`` (the vocabulary is :data:`EVENT_TYPES`), fla
 (``who``, ``from``, ``to``, ``phase``, ``roll`` ...) and an audience: the public, certain
 characters, or the moderator only. :func:`visible_to` is the only filter between events and a
 person. A :class:`Decision` is a choice the engine needs from a player that his orders do not
-answer; :class:`Resolution` is what :func:`rules.day.resolve` returns.
+answer; :class:`Resolution` is what :func:`rules.day.engine.resolve` returns.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.dice import DiceState
 from rules.layout import PlacedTile
-from rules.orders import Orders
+from rules.orders.model import Orders
 from rules.schema.base import MagicColor
 
 SCHEMA_VERSION = 1

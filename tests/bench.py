@@ -20,12 +20,12 @@ from db.engine import make_engine
 from db.migrate import upgrade
 from rules.autopilot import autopilot_all
 from rules.catalog import Catalog, catalog, load_catalog
-from rules.day import resolve
+from rules.day.engine import resolve
 from rules.dice import Dice, DiceState
-from rules.mapgen import MapStats, random_map_with_stats
-from rules.orders import ActivityKind
-from rules.parse import legal_activities, parse_orders
-from rules.setup import new_game
+from rules.orders.model import ActivityKind
+from rules.orders.parse import legal_activities, parse_orders
+from rules.setup.game import new_game
+from rules.setup.mapgen import MapStats, random_map_with_stats
 from rules.state import GameState
 from rules.view import MODERATOR, view_for
 

@@ -188,7 +188,7 @@ def test_day_refuses_bad_orders_listing_every_problem(game_file: Path, tmp_path:
 
 def test_day_takes_orders_for_a_hired_leader(game_file: Path, tmp_path: Path, capsys):
     """6.2.5: the employer records his hired leader's orders; the leader takes his own turn."""
-    from rules.hirelings import hire
+    from rules.daylight.hirelings import hire
 
     state = GameState.from_json(game_file.read_text(encoding="utf-8"))
     state.put("Company HQ", state.place_of("Amazon"))
@@ -215,8 +215,8 @@ def test_day_refuses_an_unknown_report_viewer(game_file: Path, tmp_path: Path, c
 
 def test_a_sixteen_character_game_advances_day_after_day(tmp_path: Path, capsys):
     """Every character moves along a road he may use, then hides, for three days."""
-    from rules.orders import ActivityKind
-    from rules.parse import legal_activities
+    from rules.orders.model import ActivityKind
+    from rules.orders.parse import legal_activities
 
     game = tmp_path / "day1.json"
     everyone = ",".join(catalog().characters)

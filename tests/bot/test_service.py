@@ -465,8 +465,8 @@ def test_the_day_report_names_what_prowls_after_the_monster_roll():
     """Issue 6's report: the monster roll and the prowling groups (6.3.3, 7.13.1b)."""
     from bot.reports import day_report
     from rules.catalog import catalog
+    from rules.daylight.prowling import prowling
     from rules.events import Event
-    from rules.prowling import prowling
 
     def report(roll: int) -> str:
         events = [

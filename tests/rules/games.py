@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from rules.catalog import catalog
-from rules.setup import new_game
+from rules.setup.game import new_game
 from rules.state import GameState, Place
 
 

@@ -10,10 +10,10 @@ import pytest
 from rules.autopilot import autopilot_all, autopilot_orders
 from rules.board import Board
 from rules.catalog import catalog
-from rules.day import resolve
-from rules.orders import ActivityKind, Orders
-from rules.parse import parse_orders
-from rules.phases import entitlement
+from rules.day.engine import resolve
+from rules.orders.entitlement import entitlement
+from rules.orders.model import ActivityKind, Orders
+from rules.orders.parse import parse_orders
 from rules.schema.tiles import ClearingType
 from rules.state import GameState, Place
 from tests.rules.games import fresh

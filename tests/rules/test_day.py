@@ -6,9 +6,9 @@ import pytest
 
 from rules.board import Board
 from rules.catalog import catalog
-from rules.day import OrdersError, resolve
+from rules.day.engine import OrdersError, resolve
 from rules.events import Event
-from rules.orders import SUNLIGHT, Activity, ActivityKind, Instructions, Orders, Rearrangement
+from rules.orders.model import SUNLIGHT, Activity, ActivityKind, Instructions, Orders, Rearrangement
 from rules.schema.tiles import ClearingType, RoadType
 from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
@@ -176,7 +176,7 @@ def test_an_undiscovered_hidden_path_cannot_be_used_and_a_discovered_one_can():
     day = {"Amazon": orders("Amazon", m(target))}
     cancelled = resolve(state, day)
     assert of_type(cancelled.events, "phase_cancelled", who="Amazon", phase=1)
-    from rules.moving import discoveries_used
+    from rules.daylight.moving import discoveries_used
 
     state.characters["Amazon"].discoveries += discoveries_used(board(state), start, target)
     assert where(resolve(state, day).state, "Amazon") == target
@@ -462,7 +462,7 @@ def test_characters_in_the_clearing_spy_a_hidden_path_an_unhidden_character_uses
     result = resolve(state, {"Wizard": orders("Wizard", m(target))}, until="daylight")
     found = of_type(result.events, "discovered", who="Amazon")
     assert found and found[0].audience == "private" and found[0].to == ("Amazon",)
-    from rules.moving import discoveries_used
+    from rules.daylight.moving import discoveries_used
 
     assert set(discoveries_used(board(state), start, target)) <= set(
         result.state.characters["Amazon"].discoveries
@@ -480,7 +480,7 @@ def trading_pair() -> GameState:
 
 def test_characters_trade_when_both_orders_agree():
     """7.2.1 and rules-map P2: the trade is made at the start of a phase of either one."""
-    from rules.parse import parse_orders
+    from rules.orders.parse import parse_orders
 
     state = trading_pair()
     mace = next(i for i in state.characters["Black Knight"].items if i.startswith("Mace"))
@@ -499,7 +499,7 @@ def test_characters_trade_when_both_orders_agree():
 
 
 def test_a_trade_the_partner_did_not_agree_to_is_not_made():
-    from rules.parse import parse_orders
+    from rules.orders.parse import parse_orders
 
     state = trading_pair()
     mace = next(i for i in state.characters["Black Knight"].items if i.startswith("Mace"))
@@ -523,7 +523,7 @@ def test_a_trade_the_partner_did_not_agree_to_is_not_made():
     ],
 )
 def test_bad_trade_lines_are_refused(line, message):
-    from rules.parse import parse_orders
+    from rules.orders.parse import parse_orders
 
     result = parse_orders(f"H\n{line}", trading_pair(), "Black Knight")
     assert result.orders is None

@@ -6,7 +6,15 @@ import pytest
 
 from rules.board import Board
 from rules.catalog import catalog
-from rules.hirelings import expire_terms, guides, hire, individuals, is_actor, remount, unhire
+from rules.daylight.hirelings import (
+    expire_terms,
+    guides,
+    hire,
+    individuals,
+    is_actor,
+    remount,
+    unhire,
+)
 from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
 

@@ -16,7 +16,8 @@ from rules.board import Board
 from rules.catalog import catalog
 from rules.dice import Dice, DiceState
 from rules.layout import STEPS, PlacedTile, opposite
-from rules.mapgen import (
+from rules.schema.tiles import Edge, RoadType
+from rules.setup.mapgen import (
     LayoutError,
     check_layout,
     check_placement,
@@ -25,7 +26,6 @@ from rules.mapgen import (
     random_map_with_stats,
     read_layout,
 )
-from rules.schema.tiles import Edge, RoadType
 
 Hex = tuple[int, int]
 

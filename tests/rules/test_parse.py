@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.catalog import catalog
-from rules.hirelings import hire
-from rules.orders import BASIC, SUNLIGHT, Activity, ActivityKind, Instructions, Rearrangement
-from rules.parse import CODES, MAX_CHARS, ParseResult, legal_activities, parse_orders
+from rules.daylight.hirelings import hire
+from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind, Instructions, Rearrangement
+from rules.orders.parse import CODES, MAX_CHARS, ParseResult, legal_activities, parse_orders
 from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
 

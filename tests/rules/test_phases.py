@@ -10,14 +10,14 @@ from __future__ import annotations
 import pytest
 
 from rules.catalog import catalog
-from rules.orders import BASIC, SUNLIGHT, ActivityKind
-from rules.phases import (
+from rules.orders.entitlement import (
     Entitlement,
     PlannedPhase,
     assign_sources,
     entitlement,
     match_source,
 )
+from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
 from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import prowling
 from rules.board import Board
 from rules.catalog import catalog
+from rules.daylight import prowling
 from rules.pieces import Kind, pieces_of
-from rules.scenario import build_state, load_scenario
 from rules.state import GameState, Place
+from rules.testing.scenario import build_state, load_scenario
 
 
 def state_of(roll: int, tile: str, chits: list[str], **extra: Any) -> GameState:
@@ -94,8 +94,8 @@ def test_natives_appear_at_their_dwelling_without_their_goods_7_13_4() -> None:
 def test_at_the_end_of_the_week_the_prowling_row_goes_home():
     """6.3.4 (L1542): on day 7 the prowling row's monsters return to their boxes, the Ghosts to
     their clearing; garrisons with their colour's row (d); visitor chits turn on row 6 (b)."""
-    from rules.prowling import regenerate
-    from rules.setup import new_game
+    from rules.daylight.prowling import regenerate
+    from rules.setup.game import new_game
     from rules.state import Place
 
     state = new_game(catalog(), 7, ["Amazon"])

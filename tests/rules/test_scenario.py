@@ -11,10 +11,11 @@ import pytest
 
 from rules.catalog import Catalog, catalog
 from rules.events import Decision, Event, Resolution
-from rules.orders import Activity, ActivityKind, Orders
-from rules.parse import ParseResult, Problem
+from rules.orders.model import Activity, ActivityKind, Orders
+from rules.orders.parse import ParseResult, Problem
 from rules.pieces import pieces_of
-from rules.scenario import (
+from rules.state import GameState, Place
+from rules.testing.scenario import (
     Outcome,
     Scenario,
     ScenarioError,
@@ -24,7 +25,6 @@ from rules.scenario import (
     public_report,
     run,
 )
-from rules.state import GameState, Place
 
 BASE: dict[str, Any] = {
     "name": "a test scenario",

@@ -10,13 +10,13 @@ import pytest
 from rules.board import Board
 from rules.catalog import catalog
 from rules.layout import PlacedTile
-from rules.mapgen import LayoutError, check_layout
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import MagicType
 from rules.schema.chits import ChitKind
 from rules.schema.setup import Section
 from rules.schema.tiles import TileType
-from rules.setup import CharacterSetup, SetupError, new_game
+from rules.setup.game import CharacterSetup, SetupError, new_game
+from rules.setup.mapgen import LayoutError, check_layout
 from rules.state import GameState, Place
 
 ALL = list(catalog().characters)

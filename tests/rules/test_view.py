@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.catalog import catalog
-from rules.hirelings import hire
+from rules.daylight.hirelings import hire
 from rules.pieces import Kind, pieces_of
-from rules.setup import CharacterSetup, new_game
+from rules.setup.game import CharacterSetup, new_game
 from rules.state import GameState, Place
 from rules.view import MODERATOR, PUBLIC, UnknownViewerError, View, view_for
 
@@ -186,8 +186,8 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
     events nor the public view name a map chit that was never turned up, nor a treasure or spell
     still on the Set Up Card. The first character's hired leader takes turns too (6.2.5)."""
     from rules.autopilot import autopilot_all
-    from rules.day import resolve
-    from rules.parse import parse_orders
+    from rules.day.engine import resolve
+    from rules.orders.parse import parse_orders
 
     state = fresh_game(seed, characters).model_copy(deep=True)
     state.put("Company HQ", state.place_of(characters[0]))

@@ -12,7 +12,7 @@ does no file I/O:
   name against the catalog and the scenario's map (unknown character, clearing, chit, denizen or
   item, and impossible placements, raise :class:`ScenarioError` with the catalog's "did you mean"
   suggestions). What the scenario does not place starts where section 3's setup puts it: the Set
-  Up Card is filled exactly as setup fills it (:func:`rules.setup.fill_set_up_card`), from the
+  Up Card is filled exactly as setup fills it (:func:`rules.setup.game.fill_set_up_card`), from the
   scenario's ``seed``, and the visitor/mission chits and the Lost City and Lost Castle sections
   too. Tiles get only the map chits the scenario lists; dwellings and the Ghosts appear only when
   listed; characters not in the scenario are out of play.
@@ -48,29 +48,29 @@ from typing import Any, Literal, Protocol, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic import model_validator as _model_validator
 
-from rules import parse as _parse_module
 from rules.board import Board, ClearingError, parse_clearing_id
 from rules.catalog import Catalog
-from rules.day import resolve as _real_resolve
+from rules.day.engine import resolve as _real_resolve
+from rules.daylight.hirelings import TERM, hire
 from rules.dice import Dice, DiceState
 from rules.discoveries import RoadDiscovery
 from rules.events import EVENT_TYPES, PUBLIC, Decision, Event, Resolution, visible_to
-from rules.hirelings import TERM, hire
 from rules.layout import PlacedTile
-from rules.mapgen import LayoutError, check_layout, layout_from_data, random_map
-from rules.orders import Orders
-from rules.parse import ParseResult, Problem
-from rules.parse import parse_orders as _real_parse
+from rules.orders import parse as _parse_module
+from rules.orders.model import Orders
+from rules.orders.parse import ParseResult, Problem
+from rules.orders.parse import parse_orders as _real_parse
 from rules.pieces import ITEM_KINDS, Kind, Pieces, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.setup import Section
 from rules.schema.tiles import RoadType
-from rules.setup import (
+from rules.setup.game import (
     DEFAULT_VICTORY,
     fill_set_up_card,
     place_map_chits,
     place_visitor_chits,
 )
+from rules.setup.mapgen import LayoutError, check_layout, layout_from_data, random_map
 from rules.state import CharacterState, ChitState, GameState, ItemState, Place
 
 Until = Literal["birdsong", "daylight", "evening", "day"]
@@ -873,7 +873,7 @@ class _Builder:
 
 
 class ParseFn(Protocol):
-    """The signature of :func:`rules.parse.parse_orders`."""
+    """The signature of :func:`rules.orders.parse.parse_orders`."""
 
     def __call__(
         self, text: str, state: GameState, character: str, *, catalog: Catalog | None = None
@@ -881,7 +881,7 @@ class ParseFn(Protocol):
 
 
 class ResolveFn(Protocol):
-    """The signature of :func:`rules.day.resolve`."""
+    """The signature of :func:`rules.day.engine.resolve`."""
 
     def __call__(
         self,

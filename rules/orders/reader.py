@@ -1,15 +1,15 @@
 """Reading a message into phases and standing-instruction lines, and walking the day's path.
 
 :class:`Reader` splits a message into its phases (6.2.3–6.2.6 L1509–1524: one activity each,
-separated by commas or new lines, case-insensitive; ``*`` marks a Sunlight phase and a source
-may be named in parentheses; ``#`` comments, backticks and ``>`` quotes are ignored) and its
-``key: value`` lines (:mod:`rules.instructions`, ``before N:`` rearrangements 7.2.2), reads each
-phase's activity and target (:func:`rules.targets.target`), and walks the day's path (7.3.1):
-Moves along roadways he may use, mountain climbs (7.3.1c.1 L1655), hidden roads he has not found
-(6.2.4e L1518), Flies (7.3.3). Every problem is recorded as a :class:`Problem`; the codes in
+separated by commas or new lines, case-insensitive; ``*`` marks a Sunlight phase and a source may be
+named in parentheses; ``#`` comments, backticks and ``>`` quotes are ignored) and its ``key: value``
+lines (:mod:`rules.orders.instructions`, ``before N:`` rearrangements 7.2.2), reads each phase's
+activity and target (:func:`rules.orders.targets.target`), and walks the day's path (7.3.1): Moves
+along roadways he may use, mountain climbs (7.3.1c.1 L1655), hidden roads he has not found (6.2.4e
+L1518), Flies (7.3.3). Every problem is recorded as a :class:`Problem`; the codes in
 :data:`WARNINGS` are warnings, the others errors. The whole-day checks are
-:class:`rules.parser.Parser`'s, the result :mod:`rules.parse`'s;
-:func:`rules.legal.legal_activities` walks the earlier phases with a Reader.
+:class:`rules.orders.parser.Parser`'s, the result :mod:`rules.orders.parse`'s;
+:func:`rules.orders.legal.legal_activities` walks the earlier phases with a Reader.
 """
 
 from __future__ import annotations
@@ -19,18 +19,18 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
 
-from rules import instructions
 from rules.catalog import Catalog
-from rules.instructions import INSTRUCTION_KEYS
-from rules.orders import SUNLIGHT, ActivityKind, TradeOffer
+from rules.orders import instructions
+from rules.orders.instructions import INSTRUCTION_KEYS
+from rules.orders.model import SUNLIGHT, ActivityKind, TradeOffer
+from rules.orders.targets import EDGE, Map, OrderError, quote, target
 from rules.schema.tiles import RoadType
 from rules.state import GameState, Place
-from rules.targets import EDGE, Map, OrderError, quote, target
 
 K = ActivityKind
 MAX_LINES = 60
 
-#: The problem codes that are warnings: the orders stand (see :data:`rules.parse.CODES`).
+#: The problem codes that are warnings: the orders stand (see :data:`rules.orders.parse.CODES`).
 WARNINGS = frozenset(
     {"hidden-road", "mountain-climb", "unchecked-move", "unusable-extra", "source-deactivated"}
 )
@@ -87,7 +87,7 @@ class Phase:
 @dataclass
 class Step:
     """Where the day's path stands at a phase's start: the clearing (None: unknown) and what
-    matters about it (:func:`rules.phases.clearing_qualities`)."""
+    matters about it (:func:`rules.orders.entitlement.clearing_qualities`)."""
 
     start: str | None
     places: frozenset[str] | None

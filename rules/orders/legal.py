@@ -14,12 +14,12 @@ from collections.abc import Sequence
 
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
-from rules.hirelings import forbidden, guides
-from rules.orders import BASIC, Activity, ActivityKind
-from rules.phases import Entitlement, entitlement
-from rules.reader import Reader
+from rules.daylight.hirelings import forbidden, guides
+from rules.orders.entitlement import Entitlement, entitlement
+from rules.orders.model import BASIC, Activity, ActivityKind
+from rules.orders.reader import Reader
+from rules.orders.targets import SEARCH_TABLES, Map, visitors
 from rules.state import GameState, Place
-from rules.targets import SEARCH_TABLES, Map, visitors
 
 K = ActivityKind
 
@@ -35,16 +35,16 @@ def legal_activities(
     """What ``character`` may record as phase ``phase``, after the ``earlier`` phases, from where
     those leave him: the single source of truth for the Birdsong builder and the parser's hints.
 
-    Listed: F with each other character, hired leader or controlled monster in his clearing
-    (phase 1 only, 6.2.7; 7.7.2); M to each
-    clearing one roadway away that he may use now (open roads, tunnels, discovered hidden paths
-    and secret passages, ``Edge`` off the map; 7.3.1a); H; R; A (bare, ``unalert`` and each of his
-    Magic and Berserk chits); S (bare and each Search table); T with each native group and
-    visitor and HR with each group, present or not (they may be reached first, 6.2.4e); EM; E
-    (bare, ``tile`` and each Magic chit); P, FL and RE only with a source (6.2.1a); C under the
-    Caching rule; ``-``. Whether he has a phase for it is :func:`rules.phases.assign_sources`'s
-    business. A minion gets only what he may record (:func:`rules.hirelings.forbidden`). Raises
-    ValueError if ``earlier`` does not hold ``phase - 1`` phases.
+    Listed: F with each other character, hired leader or controlled monster in his clearing (phase 1
+    only, 6.2.7; 7.7.2); M to each clearing one roadway away that he may use now (open roads,
+    tunnels, discovered hidden paths and secret passages, ``Edge`` off the map; 7.3.1a); H; R; A
+    (bare, ``unalert`` and each of his Magic and Berserk chits); S (bare and each Search table); T
+    with each native group and visitor and HR with each group, present or not (they may be reached
+    first, 6.2.4e); EM; E (bare, ``tile`` and each Magic chit); P, FL and RE only with a source
+    (6.2.1a); C under the Caching rule; ``-``. Whether he has a phase for it is
+    :func:`rules.orders.entitlement.assign_sources`'s business. A minion gets only what he may
+    record (:func:`rules.daylight.hirelings.forbidden`). Raises ValueError if ``earlier`` does not
+    hold ``phase - 1`` phases.
     """
     if len(earlier) not in (0, phase - 1) or phase < 1:
         raise ValueError(f"phase {phase} comes after {phase - 1} phases, not {len(earlier)}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from rules.board import Board
 from rules.catalog import Catalog
 from rules.events import Event
-from rules.orders import ActivityKind
+from rules.orders.model import ActivityKind
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
 from rules.state import CharacterState, GameState, ItemState, Minion, Place

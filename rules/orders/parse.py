@@ -8,7 +8,7 @@ A message holds the day's phases, in order, separated by commas or new lines, ca
     block: unhidden
     before 2: activate Pony M3/M4
 
-Each phase is one activity (:class:`~rules.orders.ActivityKind`): ``M <clearing>``, ``H``,
+Each phase is one activity (:class:`~rules.orders.model.ActivityKind`): ``M <clearing>``, ``H``,
 ``S [table [target]]``, ``R``, ``A [weapon|unalert|chit]``, ``T <group or visitor> [...]``,
 ``HR <group> [...]``, ``EM``, ``E [chit|tile]``, ``P <clearing>``, ``FL <tile>``, ``RE <clearing>``,
 ``C`` (Caching rule only), ``-`` (blank); or ``F <character>`` alone for the whole day (6.2.7).
@@ -18,15 +18,16 @@ Full names (``Move``, ``Hide``, ``Fly``...) work too. A clearing is a tile code 
 (Stamina)``, ``M CV5 (pony)``, ``P CV5 (Crystal Ball)``); ``*`` before the activity marks a
 Sunlight phase. Lines starting with ``#`` are comments; backticks and ``>`` quotes are ignored.
 
-Standing instructions (:class:`~rules.orders.Instructions`) are ``key: value`` lines, see
+Standing instructions (:class:`~rules.orders.model.Instructions`) are ``key: value`` lines, see
 :data:`INSTRUCTION_KEYS`. Every problem is reported at once as a :class:`Problem` with a stable
 code from :data:`CODES`; with any error there are no orders. Moves are checked along the day's
 path (7.3.1); :func:`legal_activities` is what may be recorded in a phase from where he stands.
 
 This module is the public entry: the problem codes, the result and its echo. The parts live in
-:mod:`rules.targets` (clearings, tiles, groups, chits), :mod:`rules.instructions` (the
-``key: value`` lines), :mod:`rules.reader` (phases as read, and the day's path),
-:mod:`rules.parser` (the whole day's checks) and :mod:`rules.legal` (:func:`legal_activities`).
+:mod:`rules.orders.targets` (clearings, tiles, groups, chits), :mod:`rules.orders.instructions` (the
+``key: value`` lines), :mod:`rules.orders.reader` (phases as read, and the day's path),
+:mod:`rules.orders.parser` (the whole day's checks) and :mod:`rules.orders.legal`
+(:func:`legal_activities`).
 
 Judgement calls (documented here because the rules leave them open):
 
@@ -52,12 +53,12 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
-from rules.instructions import INSTRUCTION_KEYS
-from rules.legal import legal_activities
-from rules.orders import BASIC, Activity, ActivityKind, Instructions, Orders, Rearrangement
-from rules.parser import Parser
-from rules.phases import activity_name
-from rules.reader import MAX_LINES, Problem
+from rules.orders.entitlement import activity_name
+from rules.orders.instructions import INSTRUCTION_KEYS
+from rules.orders.legal import legal_activities
+from rules.orders.model import BASIC, Activity, ActivityKind, Instructions, Orders, Rearrangement
+from rules.orders.parser import Parser
+from rules.orders.reader import MAX_LINES, Problem
 from rules.state import GameState
 
 __all__ = [

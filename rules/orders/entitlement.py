@@ -8,8 +8,8 @@ active horse (7.3.2b L1692–1698; none while he is in a cave, 6.2.2c.1 L1506) a
 cards (``extra_phase:*`` behaviours, L4270–4294). It also lists the sources that let him record
 the enhanced activities P, RE and FL on his regular phases (6.2.1a–b L1497–1498).
 
-:func:`assign_sources` gives each recorded phase a source — :data:`~rules.orders.BASIC`,
-:data:`~rules.orders.SUNLIGHT` or an extra source's name — obeying: an activity-specific extra
+:func:`assign_sources` gives each recorded phase a source — :data:`~rules.orders.model.BASIC`,
+:data:`~rules.orders.model.SUNLIGHT` or an extra source's name — obeying: an activity-specific extra
 only for its activity (6.2.4a L1511); pony Moves never first and alternating with other Moves
 (6.2.4c L1516); Sunlight only if he has it (7.3.1c.2 L1659). Sources the player names are kept.
 Of the legal assignments it picks the one a player would want, by these preferences in turn:
@@ -37,7 +37,7 @@ from typing import Literal
 
 from rules.board import Board
 from rules.catalog import Catalog
-from rules.orders import BASIC, SUNLIGHT, ActivityKind
+from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
 from rules.schema.characters import Ability, AbilityKey, ExtraPhase
 from rules.state import GameState, Place
 
@@ -346,7 +346,8 @@ def _treasure(
 
 @dataclass(frozen=True)
 class Issue:
-    """A problem with the phases and their sources: a stable ``code`` (see ``rules.parse.CODES``),
+    """A problem with the phases and their sources: a stable ``code`` (see
+    ``rules.orders.parse.CODES``),
     the 1-based ``phase`` (None for the whole day), ``message`` and ``hint``."""
 
     code: str

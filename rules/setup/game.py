@@ -28,13 +28,13 @@ from rules.board import Board
 from rules.catalog import Catalog
 from rules.dice import Dice, DiceState
 from rules.layout import PlacedTile
-from rules.mapgen import check_layout, random_map
 from rules.pieces import Kind, Pieces, copies, pieces_of
 from rules.schema.base import MagicColor, MagicType
 from rules.schema.chits import ChitKind
 from rules.schema.setup import Pieces as BoxPieces
 from rules.schema.setup import Section, SpellCards, TreasureCards
 from rules.schema.tiles import TileType
+from rules.setup.mapgen import check_layout, random_map
 from rules.state import (
     VICTORY_CATEGORIES,
     CharacterState,
@@ -97,7 +97,7 @@ def new_game(
     """Set up a new game (section 3) and return its state at the start of day 1.
 
     ``characters`` are setups or bare names (all defaults). ``layout`` gives a fixed map, checked
-    against 3.2 (a :class:`~rules.mapgen.LayoutError` names the tile and the rule it breaks);
+    against 3.2 (a :class:`~rules.setup.mapgen.LayoutError` names the tile and the rule it breaks);
     without it a legal random map is built from the seed. ``forced_dice`` are queued for the
     first rolls of the game (tests and scenarios).
 

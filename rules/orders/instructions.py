@@ -1,11 +1,11 @@
 """Standing instructions: the ``key: value`` lines of an order message and what they set.
 
 :data:`INSTRUCTION_KEYS` lists the keys and the values they take; :func:`instruction` reads one
-line's value into the fields of :class:`~rules.orders.Instructions` — when he blocks (7.12), the
-order Rest returns chits in (7.8.2), what a bare Alert (7.9) and a bare Search (7.5) do, when he
+line's value into the fields of :class:`~rules.orders.model.Instructions` — when he blocks (7.12),
+the order Rest returns chits in (7.8.2), what a bare Alert (7.9) and a bare Search (7.5) do, when he
 stops following (7.11.5), whom a hidden guide leaves behind (7.11.6a), and whether he keeps items
 too heavy for his horse or Boots (7.3.2a). ``before N:`` rearrangements (7.2.2) are read with the
-phases, by :class:`rules.reader.Reader`.
+phases, by :class:`rules.orders.reader.Reader`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rules.orders.targets import SEARCH_TABLES, Map, OrderError, pick, quote
 from rules.pieces import pieces_of
-from rules.targets import SEARCH_TABLES, Map, OrderError, pick, quote
 
 #: Standing-instruction keys and the values they take.
 INSTRUCTION_KEYS: dict[str, str] = {
@@ -86,7 +86,7 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
 
 
 def instruction(world: Map, key: str, value: str) -> dict[str, object]:
-    """The :class:`~rules.orders.Instructions` fields one ``key: value`` line sets."""
+    """The :class:`~rules.orders.model.Instructions` fields one ``key: value`` line sets."""
     low = value.casefold()
 
     def choose(options: Sequence[str]) -> str:

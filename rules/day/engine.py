@@ -10,13 +10,13 @@ the state's dice.
 What later issues add is reported, never skipped: each rule not implemented yet produces a
 ``not_implemented`` event naming it (combat 8, and the Search, Trade, Hire, Enchant, Peer, Fly
 and Cache activities). Prowling and summoning at the end of each turn (7.13) and the end of the
-week's regeneration (6.3.4) are in :mod:`rules.prowling`; blocking (7.12) is
+week's regeneration (6.3.4) are in :mod:`rules.daylight.prowling`; blocking (7.12) is
 :meth:`_Day.phase_end_blocking` and :meth:`_Day.arrivals_block`.
 
-Hired leaders and controlled monsters (:mod:`rules.hirelings`) take turns with the same steps as
-characters, on their own sheets (6.2.5, 7.7.2, 7.7.5e): their Attention chits are mixed with the
-others, they block and are blocked, and they summon at the end of their turns; underlings only
-follow, and never block, nor summon (7.7.3, 7.12.1).
+Hired leaders and controlled monsters (:mod:`rules.daylight.hirelings`) take turns with the same
+steps as characters, on their own sheets (6.2.5, 7.7.2, 7.7.5e): their Attention chits are mixed
+with the others, they block and are blocked, and they summon at the end of their turns; underlings
+only follow, and never block, nor summon (7.7.3, 7.12.1).
 """
 
 from __future__ import annotations
@@ -24,15 +24,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from rules import hirelings, moving, prowling
 from rules.board import Board
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
 from rules.chits import in_play, printed, rest, restable
 from rules.chits import midnight as fatigue_alerted
+from rules.daylight import hirelings, moving, prowling
 from rules.dice import Dice
 from rules.events import Audience, Decision, Event, Resolution
-from rules.orders import (
+from rules.orders.model import (
     BASIC,
     DEFAULT_REST,
     SUNLIGHT,

@@ -1,20 +1,19 @@
 """The whole day's checks of one message, once read (6.2, 6.2.7, 7.2.2, 7.11.5).
 
-:class:`Parser` is a :class:`~rules.reader.Reader` that checks the day as a whole: Follow is
-recorded alone and names a character in his clearing (6.2.7 L1526–1528); P, FL and RE need a
-source that gives them (6.2.1a); each phase gets its source, Sunlight and extra phases included
-(:func:`rules.phases.assign_sources`, 6.2.2, 6.2.4), his horse being unusable after he enters a
-cave (7.3.2a.1, 7.3.2b); a rearrangement names one of his phases and does not abandon or
-deactivate the source of a later one (6.2.4d L1517); ``stop following`` goes with a Follow
-(7.11.5). The result is built by :func:`rules.parse.parse_orders`.
+:class:`Parser` is a :class:`~rules.orders.reader.Reader` that checks the day as a whole: Follow is
+recorded alone and names a character in his clearing (6.2.7 L1526–1528); P, FL and RE need a source
+that gives them (6.2.1a); each phase gets its source, Sunlight and extra phases included
+(:func:`rules.orders.entitlement.assign_sources`, 6.2.2, 6.2.4), his horse being unusable after he
+enters a cave (7.3.2a.1, 7.3.2b); a rearrangement names one of his phases and does not abandon or
+deactivate the source of a later one (6.2.4d L1517); ``stop following`` goes with a Follow (7.11.5).
+The result is built by :func:`rules.orders.parse.parse_orders`.
 """
 
 from __future__ import annotations
 
 from rules.catalog import Catalog
-from rules.hirelings import forbidden, guides
-from rules.orders import BASIC, SUNLIGHT, ActivityKind
-from rules.phases import (
+from rules.daylight.hirelings import forbidden, guides
+from rules.orders.entitlement import (
     Entitlement,
     Issue,
     PlannedPhase,
@@ -23,9 +22,10 @@ from rules.phases import (
     entitlement,
     match_source,
 )
-from rules.reader import Phase, Reader, Step
+from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
+from rules.orders.reader import Phase, Reader, Step
+from rules.orders.targets import quote
 from rules.state import GameState
-from rules.targets import quote
 
 K = ActivityKind
 

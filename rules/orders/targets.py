@@ -3,10 +3,10 @@ action chits (6.2.6 L1524; the Daylight Activities table L5509–5531).
 
 :class:`Map` is the board as one character may use it now (7.3.1a) and where he may fly (7.3.3);
 :func:`target` turns the text after an activity into its canonical target, or raises
-:class:`OrderError` with a stable code (see :data:`rules.parse.CODES`) and a hint. A clearing is a
-tile code or name and a number (``cv5``, ``CV 5``, ``Curst Valley 5``); ``CG CL CS CN`` tell the
-four C tiles apart (6.2.6), so ``C5`` is refused with the candidates. Names are read whole-word and
-case-insensitively by :func:`pick`, never guessed when ambiguous.
+:class:`OrderError` with a stable code (see :data:`rules.orders.parse.CODES`) and a hint. A clearing
+is a tile code or name and a number (``cv5``, ``CV 5``, ``Curst Valley 5``); ``CG CL CS CN`` tell
+the four C tiles apart (6.2.6), so ``C5`` is refused with the candidates. Names are read whole-word
+and case-insensitively by :func:`pick`, never guessed when ambiguous.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 from rules.board import Board, ClearingError, Connection, is_tile_code
 from rules.catalog import Catalog
+from rules.daylight.moving import usable
 from rules.layout import DIRECTIONS
-from rules.moving import usable
-from rules.orders import ActivityKind
-from rules.phases import activity_name, clearing_qualities
+from rules.orders.entitlement import activity_name, clearing_qualities
+from rules.orders.model import ActivityKind
 from rules.schema.visitors import FaceKind
 from rules.state import GameState, Place
 

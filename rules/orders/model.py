@@ -1,11 +1,12 @@
 """A character's recorded day: the phases of his Birdsong and his standing instructions (6.2).
 
-These are the typed orders :func:`rules.parse.parse_orders` produces from the rulebook notation
-("M CV2, M CV5, H") and :func:`rules.day.resolve` carries out. Each :class:`Activity` is one
-phase: what is done, its target (a clearing, a tile, an individual, a native group or visitor, a
-Search table), and the source of the phase (basic, sunlight, or the advantage, horse or treasure
-that gives an extra phase, 6.2.4d). :class:`Instructions` answer, in advance, the choices the rules
-let a player make during his turn (rules-map §2.4); what they leave out takes the defaults.
+These are the typed orders :func:`rules.orders.parse.parse_orders` produces from the rulebook
+notation ("M CV2, M CV5, H") and :func:`rules.day.engine.resolve` carries out. Each
+:class:`Activity` is one phase: what is done, its target (a clearing, a tile, an individual, a
+native group or visitor, a Search table), and the source of the phase (basic, sunlight, or the
+advantage, horse or treasure that gives an extra phase, 6.2.4d). :class:`Instructions` answer, in
+advance, the choices the rules let a player make during his turn (rules-map §2.4); what they leave
+out takes the defaults.
 """
 
 from __future__ import annotations
