@@ -110,10 +110,16 @@ def visible_to(events: list[Event] | tuple[Event, ...], viewer: str) -> list[Eve
 
 
 class Decision(BaseModel):
-    """A choice the engine needs from ``character``: the legal options and the default."""
+    """A choice the engine needs from ``character``: the legal options and the default.
+
+    ``id`` is stable and says where the choice arises, so that answers are matched to decisions
+    by it, never by position: ``d3/Amazon/p2/rest/Woods Girl`` is the Woods Girl's choice of the
+    chit she rests first, in phase 2 of the Amazon's turn on game day 3. Asking again from the
+    same state gives the same id."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    id: str
     character: str
     kind: str
     prompt: str

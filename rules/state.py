@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.dice import DiceState
 from rules.layout import PlacedTile
@@ -167,7 +167,8 @@ class DayState(_Data):
 
     ``orders`` are the day's recorded orders (secret until done); ``followers`` maps each
     follower to his guide (6.3.2); ``turn_order`` is the order the Attention chits were drawn
-    (7.1.1); ``answers_used`` counts the answers each player has given to decisions so far.
+    (7.1.1). Answers to decisions are not kept here: they are given to each call of ``resolve``,
+    keyed by decision id.
     """
 
     stage: Stage = "birdsong"
@@ -179,8 +180,16 @@ class DayState(_Data):
     turn: TurnState | None = None
     blocked: list[str] = Field(default_factory=list)
     found_hidden_enemies: list[str] = Field(default_factory=list)
-    answers_used: dict[str, int] = Field(default_factory=dict)
     trades_done: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _retired(cls, data: Any) -> Any:
+        """States saved before decisions had ids counted the answers used (``answers_used``):
+        the count is meaningless now and dropped, so those states still load."""
+        if isinstance(data, dict) and "answers_used" in data:
+            data = {k: v for k, v in data.items() if k != "answers_used"}
+        return data
 
 
 class GameState(_Data):

@@ -82,7 +82,7 @@ class OrdersError(ValueError):
 def resolve(
     state: GameState,
     orders: Mapping[str, Orders],
-    answers: Mapping[str, Sequence[str]] | None = None,
+    answers: Mapping[str, str] | None = None,
     *,
     catalog: Catalog | None = None,
     until: Until = "day",
@@ -92,9 +92,9 @@ def resolve(
     is pending.
 
     ``orders`` are the day's orders by character; characters without orders do nothing (a blank
-    day). They are recorded at Birdsong and ignored when resuming. ``answers`` are each player's
-    answers to decisions, in the order asked; whatever is asked and not answered takes its
-    default unless the game's option ``wait_for_decisions`` is on, in which case resolution
+    day). They are recorded at Birdsong and ignored when resuming. ``answers`` are the players'
+    answers to decisions, keyed by decision id (:attr:`~rules.events.Decision.id`); whatever is
+    asked and not answered takes its default unless the game's option ``wait_for_decisions`` is on, in which case resolution
     stops with the decision pending.
     """
     day = _Day(catalog or default_catalog(), state.model_copy(deep=True), answers or {})
@@ -110,7 +110,7 @@ class _PendingDecisionError(Exception):
 
 class _Day:
     def __init__(
-        self, catalog: Catalog, state: GameState, answers: Mapping[str, Sequence[str]]
+        self, catalog: Catalog, state: GameState, answers: Mapping[str, str]
     ) -> None:
         self.catalog = catalog
         self.state = state
@@ -133,24 +133,27 @@ class _Day:
         )
 
     def ask(self, decision: Decision) -> str:
-        """The player's answer to ``decision``: the next unused answer he gave, else the default
-        — or, with the option ``wait_for_decisions``, the default for now while the decision is
-        added to those pending (see :meth:`wait_if_pending`)."""
-        used = self.today.answers_used.get(decision.character, 0)
-        given = self.answers.get(decision.character, ())
-        if used < len(given):
-            self.today.answers_used[decision.character] = used + 1
-            answer = given[used]
+        """The player's answer to ``decision`` (by its id), else the default — or, with the option
+        ``wait_for_decisions``, the default for now while the decision is added to those pending
+        (see :meth:`wait_if_pending`)."""
+        answer = self.answers.get(decision.id)
+        if answer is not None:
             return answer if answer in decision.options else decision.default
         if self.state.options.get("wait_for_decisions", False):
             self.pending.append(decision)
         return decision.default
 
-    def wait_if_pending(self, answers_before: dict[str, int]) -> None:
+    def decision_id(self, kind: str, who: str) -> str:
+        """The stable id of a decision of ``kind`` for ``who`` in the current phase of the
+        current turn: ``d{game day}/{whose turn}/p{phase}/{kind}/{who}``."""
+        turn = self.today.turn
+        assert turn is not None, "decisions arise during a turn"
+        return f"d{self.state.game_day}/{turn.character}/p{turn.phase + 1}/{kind}/{who}"
+
+    def wait_if_pending(self) -> None:
         """After every decision of a step has been asked — all at once — stop if any awaits its
-        player; the answers this step used are given back, since it runs again on resuming."""
+        player; the step runs again on resuming, with the answers."""
         if self.pending:
-            self.today.answers_used = answers_before
             raise _PendingDecisionError
 
     def character(self, name: str) -> CharacterState:
@@ -895,7 +898,6 @@ class _Day:
     def _rest_choices(self, name: str) -> dict[str, str | None]:
         """Before a Rest changes anything, ask each resting character which chit he rests first
         when he has a choice his instructions do not settle (7.8.2; rules-map P32)."""
-        answers_before = dict(self.today.answers_used)
         prefers: dict[str, str | None] = {}
         for who in (name, *self.followers_of(name)):
             if not self.is_character(who):
@@ -908,6 +910,7 @@ class _Day:
                 best = rest(character.model_copy(deep=True), 1, DEFAULT_REST)
                 prefers[who] = self.ask(
                     Decision(
+                        id=self.decision_id("rest", who),
                         character=who,
                         kind="rest",
                         prompt="Which chit do you rest first? (7.8.2)",
@@ -915,7 +918,7 @@ class _Day:
                         default=best[0].chit if best else choices[0],
                     )
                 )
-        self.wait_if_pending(answers_before)
+        self.wait_if_pending()
         return prefers
 
     def _instructions(self, name: str) -> Instructions:

@@ -329,7 +329,8 @@ def test_a_rest_choice_is_a_decision_when_the_orders_do_not_settle_it():
     waiting = resolve(state, day)
     assert [d.kind for d in waiting.pending] == ["rest"]
     assert set(waiting.pending[0].options) == {"MOVE M3*", "FIGHT M4*"}
-    resumed = resolve(waiting.state, {}, {"Amazon": ["FIGHT M4*"]})
+    assert waiting.pending[0].id == f"d{state.game_day}/Amazon/p1/rest/Amazon"
+    resumed = resolve(waiting.state, {}, {waiting.pending[0].id: "FIGHT M4*"})
     assert resumed.done
     assert of_type(resumed.events, "rested", who="Amazon", chit="FIGHT M4*")
     assert not of_type(resumed.events, "monster_roll"), "resumes where it stopped"
@@ -578,9 +579,12 @@ def test_every_decision_of_a_step_is_asked_at_once():
     }
     waiting = resolve(state, day)
     assert sorted(d.character for d in waiting.pending) == ["Amazon", "Black Knight"]
-    still = resolve(waiting.state, {}, {"Amazon": ["FIGHT M4*"]})
+    ids = {d.character: d.id for d in waiting.pending}
+    assert ids["Black Knight"] == f"d{state.game_day}/Amazon/p1/rest/Black Knight"
+    still = resolve(waiting.state, {}, {ids["Amazon"]: "FIGHT M4*"})
     assert [d.character for d in still.pending] == ["Black Knight"]
-    done = resolve(still.state, {}, {"Amazon": ["FIGHT M4*"], "Black Knight": ["MOVE M4*"]})
+    answers = {ids["Amazon"]: "FIGHT M4*", ids["Black Knight"]: "MOVE M4*"}
+    done = resolve(still.state, {}, answers)
     assert done.done
     assert of_type(done.events, "rested", who="Amazon", chit="FIGHT M4*")
     assert of_type(done.events, "rested", who="Black Knight", chit="MOVE M4*")
