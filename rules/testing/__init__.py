@@ -1,0 +1,41 @@
+"""Rule scenarios: the test contract of SCENARIOS.md — a situation, orders, answers and forced
+dice, part of a day resolved, and what must be true afterwards.
+
+A scenario is a small YAML document, read elsewhere (``bot/scenarios.py`` for ``realmbot scenario
+run`` and the pytest collector) and handed here as plain data; this package does no file I/O.
+
+==================  ===========================================================================
+``format.py``       the keys of a scenario file (pydantic models) and :func:`load_scenario`
+``names.py``        the scenario's names checked against the catalog and the map
+``build.py``        :func:`build_state`: the situation as a :class:`~rules.state.GameState` at
+                    Birdsong, the rest set up as section 3 does, the forced dice queued
+``run.py``          :func:`run`: the orders parsed, the day resolved up to ``until``, each
+                    character's answers given to his decisions by their ids
+``check.py``        :func:`check`: every difference from ``expect``, one line each
+==================  ===========================================================================
+
+The project's extensions, documented with the format: denizens ``hired_by`` or ``controlled_by``
+a scenario character (with ``term`` and ``hidden``), orders and expected errors for them by piece
+id, and ``expect.minions`` (7.7).
+"""
+
+from __future__ import annotations
+
+from rules.testing.build import build_state, scenario_board
+from rules.testing.check import check
+from rules.testing.format import Scenario, ScenarioError, load_scenario
+from rules.testing.run import Outcome, ParseFn, ResolveFn, public_report, run
+
+__all__ = [
+    "Outcome",
+    "ParseFn",
+    "ResolveFn",
+    "Scenario",
+    "ScenarioError",
+    "build_state",
+    "check",
+    "load_scenario",
+    "public_report",
+    "run",
+    "scenario_board",
+]

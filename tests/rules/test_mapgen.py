@@ -17,15 +17,9 @@ from rules.catalog import catalog
 from rules.dice import Dice, DiceState
 from rules.layout import STEPS, PlacedTile, opposite
 from rules.schema.tiles import Edge, RoadType
-from rules.setup.mapgen import (
-    LayoutError,
-    check_layout,
-    check_placement,
-    legal_placements,
-    random_map,
-    random_map_with_stats,
-    read_layout,
-)
+from rules.setup.layout_files import read_layout
+from rules.setup.legal_map import LayoutError, check_layout, check_placement, legal_placements
+from rules.setup.mapgen import random_map, random_map_with_stats
 
 Hex = tuple[int, int]
 

@@ -15,7 +15,7 @@ from rules.orders.model import Activity, ActivityKind, Orders
 from rules.orders.parse import ParseResult, Problem
 from rules.pieces import pieces_of
 from rules.state import GameState, Place
-from rules.testing.scenario import (
+from rules.testing import (
     Outcome,
     Scenario,
     ScenarioError,
@@ -90,24 +90,48 @@ def no_resolve(*args: Any, **kwargs: Any) -> Resolution:
 
 
 class FakeResolve:
-    """Records its arguments and returns the given events (state unchanged)."""
+    """Records its arguments and returns the given events (state unchanged) at every call; the
+    n-th call stops with the n-th list of ``pending`` decisions, and with none once they run out."""
 
-    def __init__(self, events: Sequence[Event] = (), pending: Sequence[Decision] = ()) -> None:
+    def __init__(
+        self, events: Sequence[Event] = (), pending: Sequence[Sequence[Decision]] = ()
+    ) -> None:
         self.events = list(events)
-        self.pending = list(pending)
+        self.pending = [list(step) for step in pending]
         self.calls: list[dict[str, Any]] = []
 
     def __call__(
         self,
         state: GameState,
         orders: Mapping[str, Orders],
-        answers: Mapping[str, Sequence[str]] | None = None,
+        answers: Mapping[str, str] | None = None,
         *,
         catalog: Catalog | None = None,
         until: str = "day",
     ) -> Resolution:
-        self.calls.append({"orders": dict(orders), "answers": answers, "until": until})
-        return Resolution(state=state, events=self.events, pending=self.pending)
+        self.calls.append(
+            {
+                "orders": dict(orders),
+                "answers": None if answers is None else dict(answers),
+                "until": until,
+                "wait_for_decisions": state.options.get("wait_for_decisions"),
+            }
+        )
+        step = len(self.calls) - 1
+        pending = self.pending[step] if step < len(self.pending) else []
+        return Resolution(state=state, events=self.events, pending=pending)
+
+
+def rest_decision(id_: str) -> Decision:
+    """The Black Knight's choice of the chit he rests, asked where ``id_`` says."""
+    return Decision(
+        id=id_,
+        character="Black Knight",
+        kind="rest",
+        prompt="which chit does the Black Knight rest?",
+        options=("FIGHT H5", "MOVE H4"),
+        default="MOVE H4",
+    )
 
 
 def event(type_: str, audience: str = "public", **fields: Any) -> Event:
@@ -626,14 +650,58 @@ def test_resolve_gets_the_parsed_orders_answers_and_until():
     parsed = scenario(
         until="evening",
         orders={"Black Knight": "M DW6, H"},
-        answers={"Black Knight": ["yes"]},
+        answers={"Black Knight": ["FIGHT H5"]},
     )
     outcome = run(catalog(), parsed, parse=fake_parse, resolve=fake)
     (call,) = fake.calls
     assert call["until"] == "evening"
-    assert call["answers"] == {"Black Knight": ["yes"]}
+    assert call["answers"] == {}
+    assert call["wait_for_decisions"] is True
     assert call["orders"]["Black Knight"].canonical() == "M DW6, H"
     assert [e.type for e in outcome.events] == ["moved"]
+    assert outcome.pending == []
+    assert "wait_for_decisions" not in outcome.state.options
+
+
+def test_two_answers_of_a_character_go_to_two_successive_decisions_by_their_ids():
+    first, second = "d1/Black Knight/p1/rest/Black Knight", "d1/Black Knight/p2/rest/Black Knight"
+    fake = FakeResolve(
+        [event("monster_roll", roll=3)], [[rest_decision(first)], [rest_decision(second)]]
+    )
+    parsed = scenario(
+        until="daylight",
+        orders={"Black Knight": "H"},
+        answers={"Black Knight": ["FIGHT H5", "MOVE H4"]},
+    )
+    outcome = run(catalog(), parsed, parse=fake_parse, resolve=fake)
+    assert [call["answers"] for call in fake.calls] == [
+        {},
+        {first: "FIGHT H5"},
+        {first: "FIGHT H5", second: "MOVE H4"},
+    ]
+    assert [list(call["orders"]) for call in fake.calls] == [["Black Knight"], [], []]
+    assert {call["until"] for call in fake.calls} == {"daylight"}
+    assert [e.type for e in outcome.events] == ["monster_roll"] * 3
+    assert outcome.pending == []
+
+
+def test_a_decision_without_an_answer_takes_its_default():
+    asked = "d1/Black Knight/p1/rest/Black Knight"
+    fake = FakeResolve(pending=[[rest_decision(asked)]])
+    outcome = run(catalog(), scenario(), parse=fake_parse, resolve=fake)
+    assert [call["answers"] for call in fake.calls] == [{}, {asked: "MOVE H4"}]
+    assert outcome.pending == []
+
+
+def test_a_scenario_waiting_for_decisions_stops_at_one_without_an_answer():
+    answered = rest_decision("d1/Black Knight/p1/rest/Black Knight")
+    waiting = rest_decision("d1/Black Knight/p2/rest/Black Knight")
+    fake = FakeResolve(pending=[[answered], [waiting]])
+    parsed = scenario(options={"wait_for_decisions": True}, answers={"Black Knight": ["FIGHT H5"]})
+    outcome = run(catalog(), parsed, parse=fake_parse, resolve=fake)
+    assert [call["answers"] for call in fake.calls] == [{}, {answered.id: "FIGHT H5"}]
+    assert outcome.pending == [waiting]
+    assert outcome.state.options == {"wait_for_decisions": True}
 
 
 def test_rejected_orders_are_not_resolved_and_are_reported():
@@ -823,6 +891,7 @@ def test_chits_are_compared_up_or_down_in_their_tile():
 def test_a_pending_decision_is_a_difference():
     parsed = scenario()
     decision = Decision(
+        id="d1/Black Knight/p1/block/Black Knight",
         character="Black Knight",
         kind="block",
         prompt="block the Giant?",

@@ -15,8 +15,8 @@ from rules.schema.base import MagicType
 from rules.schema.chits import ChitKind
 from rules.schema.setup import Section
 from rules.schema.tiles import TileType
-from rules.setup.game import CharacterSetup, SetupError, new_game
-from rules.setup.mapgen import LayoutError, check_layout
+from rules.setup import CharacterSetup, SetupError, new_game
+from rules.setup.legal_map import LayoutError, check_layout
 from rules.state import GameState, Place
 
 ALL = list(catalog().characters)

@@ -1,0 +1,205 @@
+"""Selecting characters (3.3): one player's choices, checked, and the character they seat.
+
+A player's secret choices come in a :class:`CharacterSetup`; what he leaves out gets the
+documented default. :func:`seat_character` checks every choice and returns his
+:class:`~rules.state.CharacterState`: his 4th-level weapons and armor taken from the native groups
+that have them (3.3.2), his spells (3.3.3), the Magic chits he enchants (3.3.4), his starting
+dwelling (3.3.5) and his Victory Requirements (3.3.6a). Any choice the rules forbid raises
+:class:`SetupError`, naming the character and the choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.catalog import Catalog
+from rules.pieces import Pieces
+from rules.schema.base import MagicColor, MagicType
+from rules.schema.setup import Section
+from rules.state import VICTORY_CATEGORIES, CharacterState, ChitState, GameState, ItemState, Place
+
+#: Magic types I–V enchant into these colours (4.6.4a, L1218).
+CHIT_COLORS: dict[MagicType, MagicColor] = {
+    MagicType.I: MagicColor.WHITE,
+    MagicType.II: MagicColor.GRAY,
+    MagicType.III: MagicColor.GOLD,
+    MagicType.IV: MagicColor.PURPLE,
+    MagicType.V: MagicColor.BLACK,
+}
+
+#: The default Victory Requirements: five points, none on Spells (3.3.6a).
+DEFAULT_VICTORY: dict[str, int] = {"Great Treasures": 1, "Fame": 2, "Notoriety": 1, "Gold": 1}
+
+
+class SetupError(ValueError):
+    """A setup choice the rules forbid, or a game that cannot be set up; the message says why."""
+
+
+class CharacterSetup(BaseModel):
+    """One player's choices for his character (3.3); ``None`` means "use the default".
+
+    - ``start``: a dwelling listed for him (3.3.5); default: the first listed.
+    - ``spells``: exactly the number of his 4th level, of its types (3.3.3); default: the first
+      spells of the List of Spells of each allowed type in turn.
+    - ``enchant``: Magic chits (printed labels, e.g. ``"MAGIC III4*"``) of types I–V to turn into
+      colour chits (3.3.4); default: none.
+    - ``victory``: points per category, 0–5 each, 5 in all (3.3.6a); default
+      :data:`DEFAULT_VICTORY`.
+    - ``equipment_from``: for an item several native groups have, the group to take it from
+      (3.3.2); default: the first group in Set Up Card order that has one left.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    player: str | None = None
+    start: str | None = None
+    spells: tuple[str, ...] | None = None
+    enchant: tuple[str, ...] = ()
+    victory: dict[str, int] | None = None
+    equipment_from: dict[str, str] = Field(default_factory=dict)
+
+
+def check_characters(catalog: Catalog, setups: Sequence[CharacterSetup]) -> None:
+    """At least one character; each a known one, chosen once (3.3.1)."""
+    if not setups:
+        raise SetupError("a game needs at least one character")
+    seen: set[str] = set()
+    for setup in setups:
+        if setup.name not in catalog.characters:
+            close = catalog.characters.suggest(setup.name)
+            hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+            raise SetupError(f"unknown character {setup.name!r}{hint}")
+        name = catalog.characters[setup.name].name
+        if name in seen:
+            raise SetupError(f"the {name} is chosen twice; each character is unique (3.3.1)")
+        seen.add(name)
+
+
+def seat_character(
+    catalog: Catalog, pieces: Pieces, state: GameState, setup: CharacterSetup
+) -> CharacterState:
+    """Seat one character (3.3): pieces, 4th-level equipment from the natives, gold, spells,
+    colour chits, start and Victory Requirements — every choice checked."""
+    card = catalog.characters[setup.name]
+    name = card.name
+    level = card.starting_level
+    who = f"the {name}"
+
+    start = setup.start if setup.start is not None else str(card.starting_locations[0])
+    allowed = [str(s) for s in card.starting_locations]
+    if start in catalog.dwellings:
+        start = catalog.dwellings[start].name
+    if start not in allowed:
+        raise SetupError(f"{who} cannot start at {start!r}; he may start at {', '.join(allowed)}")
+
+    chits = [ChitState(label=chit.label) for chit in card.chits]
+    for label in setup.enchant:
+        enchantable = [
+            (chit, CHIT_COLORS[printed.magic_type])
+            for chit, printed in zip(chits, card.chits, strict=True)
+            if chit.label == label and chit.color is None and printed.magic_type in CHIT_COLORS
+        ]
+        if not enchantable:
+            raise SetupError(
+                f"{who} has no unenchanted Magic chit {label!r} of type I-V to enchant (3.3.4)"
+            )
+        chit, color = enchantable[0]
+        chit.color = color
+
+    spells = list(setup.spells) if setup.spells is not None else _default_spells(catalog, name)
+    if len(spells) != level.spells:
+        raise SetupError(f"{who} records {level.spells} starting spells (3.3.3), not {len(spells)}")
+    for spell in spells:
+        if spell not in catalog.spells:
+            raise SetupError(f"{who}: unknown spell {spell!r}")
+        if catalog.spells[spell].type not in level.spell_types:
+            types = ", ".join(level.spell_types)
+            raise SetupError(
+                f"{who} may only choose spells of type {types} (3.3.3a), not {spell!r} "
+                f"(type {catalog.spells[spell].type})"
+            )
+
+    victory = dict(setup.victory) if setup.victory is not None else dict(DEFAULT_VICTORY)
+    _check_victory(who, victory)
+
+    character = CharacterState(
+        name=name,
+        player=setup.player,
+        start=start,
+        chits=chits,
+        spells=spells,
+        starting_spells=list(spells),
+        victory={c: victory.get(c, 0) for c in VICTORY_CATEGORIES},
+        relationships={str(p): int(r) for p, r in card.relationships.items()},
+    )
+    for item in (*level.weapons, *level.armor):
+        piece = _take_from_natives(catalog, pieces, state, who, item, setup.equipment_from)
+        state.put(piece, Place.owner(name))
+        character.items[piece] = ItemState()
+    return character
+
+
+def _default_spells(catalog: Catalog, character: str) -> list[str]:
+    """The default starting spells: the first spells of the List, one type after another."""
+    level = catalog.characters[character].starting_level
+    by_type = {
+        t: [s.name for s in catalog.spells.values() if s.type == t] for t in level.spell_types
+    }
+    chosen: list[str] = []
+    while len(chosen) < level.spells:
+        for spell_type in level.spell_types:
+            remaining = [s for s in by_type[spell_type] if s not in chosen]
+            if remaining and len(chosen) < level.spells:
+                chosen.append(remaining[0])
+    return chosen
+
+
+def _check_victory(who: str, victory: Mapping[str, int]) -> None:
+    """3.3.6a: whole points from 0 to 5 per category, five in all."""
+    for category, points in victory.items():
+        if category not in VICTORY_CATEGORIES:
+            raise SetupError(
+                f"{who}: {category!r} is not a Victory Requirement category "
+                f"({', '.join(VICTORY_CATEGORIES)})"
+            )
+        if not 0 <= points <= 5:
+            raise SetupError(f"{who}: {category} points must be 0 to 5 (3.3.6a), not {points}")
+    total = sum(victory.values())
+    if total != 5:
+        raise SetupError(f"{who}: Victory Requirements must total 5 points (3.3.6a), not {total}")
+
+
+def _take_from_natives(
+    catalog: Catalog,
+    pieces: Pieces,
+    state: GameState,
+    who: str,
+    item: str,
+    chosen: Mapping[str, str],
+) -> str:
+    """Take one ``item`` from a native group that has it (3.3.2): the chosen group, else the
+    first in Set Up Card order. Returns the piece's id."""
+    holders: dict[str, str] = {}  # native group -> box place
+    for box in catalog.setup_card.values():
+        if box.natives is not None and box.section in (Section.DWELLINGS, Section.GARRISONS):
+            holders[box.natives] = Place.box(box.name)
+    available = {
+        group: [p for p in state.at(place) if pieces[p].name == item]
+        for group, place in holders.items()
+    }
+    having = [group for group, found in available.items() if found]
+    if item in chosen:
+        group = chosen[item]
+        if group not in having:
+            raise SetupError(
+                f"{who} cannot take the {item} from the {group}; "
+                f"{'only ' + ', '.join(having) + ' have one' if having else 'no group has one'}"
+            )
+    elif having:
+        group = having[0]
+    else:
+        raise SetupError(f"{who} needs a {item}, and no native group has one left (3.3.2)")
+    return available[group][0]

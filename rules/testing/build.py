@@ -1,0 +1,438 @@
+"""Building the situation a scenario describes (SCENARIOS.md, "Format"): the
+:class:`~rules.state.GameState` at Birdsong of the scenario's day.
+
+:func:`build_state` checks every name against the catalog and the scenario's map (an unknown
+character, clearing, chit, denizen or item, and an impossible placement, raise
+:class:`~rules.testing.format.ScenarioError` with the catalog's "did you mean" suggestions). What
+the scenario does not place starts where section 3's setup puts it: the Set Up Card is filled
+exactly as setup fills it (:func:`rules.setup.game.fill_set_up_card`), from the scenario's
+``seed``, and the visitor/mission chits and the Lost City and Lost Castle sections too. Tiles get
+only the map chits the scenario lists; dwellings and the Ghosts appear only when listed;
+characters not in the scenario are out of play.
+
+The project extends the format for hired and controlled denizens (7.7): a denizen may be
+``hired_by`` (or, a monster, ``controlled_by``) a scenario character, with ``term`` days left and
+``hidden``; ``orders`` and ``expect.errors`` may name such a denizen by piece id (the employer
+records his orders, 6.2.5).
+
+Forced dice. :class:`~rules.dice.Dice` uses the forced rolls of the state, in order, for the rolls
+the engine makes (one die or two), before the seeded stream; shuffles and random choices never use
+them. A scenario always starts at Birdsong, when nothing is rolled, and the Sunrise monster roll
+(6.3.3) is the first roll of the day; so ``monster_roll`` is queued first, before the ``dice``
+list: ``forced = [[monster_roll], *dice]``.
+"""
+
+from __future__ import annotations
+
+from rules.board import Board
+from rules.catalog import Catalog
+from rules.daylight.hirelings import hire
+from rules.dice import Dice, DiceState
+from rules.events import EVENT_TYPES
+from rules.layout import PlacedTile
+from rules.orders import parse as _parse_module
+from rules.pieces import Kind, Pieces, pieces_of
+from rules.schema.chits import ChitKind
+from rules.schema.setup import Section
+from rules.setup.characters import DEFAULT_VICTORY
+from rules.setup.game import fill_set_up_card, place_map_chits, place_visitor_chits
+from rules.setup.layout_files import layout_from_data
+from rules.setup.legal_map import LayoutError, check_layout
+from rules.setup.mapgen import random_map
+from rules.state import CharacterState, ChitState, GameState, ItemState, Place
+from rules.testing.format import (
+    PROMISED_EVENT_TYPES,
+    Belonging,
+    CharacterSpec,
+    DenizenSpec,
+    MapSpec,
+    Scenario,
+    ScenarioError,
+)
+from rules.testing.names import Names, hint
+
+
+def build_state(catalog: Catalog, scenario: Scenario) -> GameState:
+    """The game state at Birdsong of the scenario's day (see the module docstring).
+
+    Raises :class:`ScenarioError` for any name the catalog or the map does not know and for any
+    placement that cannot be made, naming the key path.
+    """
+    return _Builder(catalog, scenario).build()
+
+
+def scenario_board(catalog: Catalog, scenario: Scenario) -> Board:
+    """The scenario's map (placed tiles or the random map of its seed)."""
+    return Board(catalog, _tiles(catalog, scenario.map))
+
+
+def _tiles(catalog: Catalog, spec: MapSpec) -> list[PlacedTile]:
+    if spec.seed is not None:
+        return random_map(catalog, Dice(DiceState(seed=spec.seed)))
+    try:
+        tiles = layout_from_data({"tiles": spec.tiles}, "map")
+        check_layout(catalog, tiles, complete=False)
+    except LayoutError as exc:
+        raise ScenarioError("map", str(exc).removeprefix("map: ")) from None
+    return tiles
+
+
+class _Builder:
+    def __init__(self, catalog: Catalog, scenario: Scenario) -> None:
+        self.catalog = catalog
+        self.scenario = scenario
+        self.pieces: Pieces = pieces_of(catalog)
+        self.tiles = _tiles(catalog, scenario.map)
+        self.board = Board(catalog, self.tiles)
+        self.names = Names(catalog, self.board)
+        self.dice = Dice(DiceState(seed=scenario.seed))
+        self.state = GameState(
+            dice=self.dice.state,
+            tiles=list(self.tiles),
+            day=scenario.day,
+            options=dict(scenario.options),
+        )
+        self.placed: dict[str, str] = {}  # piece -> the key that placed it
+        self.denizen_pieces: list[tuple[str, str, DenizenSpec]] = []  # key, piece, spec
+
+    def build(self) -> GameState:
+        state = self.state
+        state.stacks[Place.ASIDE] = [piece.id for piece in self.pieces]
+        fill_set_up_card(self.catalog, self.pieces, state, self.dice)
+        place_visitor_chits(self.catalog, state, self.dice)
+        place_map_chits(self.catalog, state, self.dice)
+        self._map_chits()
+        for piece in list(state.at(Place.ASIDE)):
+            kind = self.pieces[piece].kind
+            if kind is Kind.MONSTER or (
+                kind is Kind.DWELLING and self.catalog.dwellings[piece].is_building
+            ):
+                state.put(piece, Place.OUT)  # the Ghosts and the buildings, unless listed
+        self._dwellings()
+        self._denizens()
+        characters = {
+            self.names.character(f"characters.{name}", name): (name, spec)
+            for name, spec in self.scenario.characters.items()
+        }
+        for name, (written, spec) in characters.items():
+            state.characters[name] = self._character(f"characters.{written}", name, spec)
+        for card in self.pieces.of_kind(Kind.CHARACTER):
+            if card.id not in state.characters:
+                state.put(card.id, Place.OUT)
+        self._hirelings()
+        self._check_orders_and_expect()
+        forced = [[self.scenario.monster_roll]] if self.scenario.monster_roll is not None else []
+        state.dice.forced = forced + [list(roll) for roll in self.scenario.dice]
+        return state
+
+    def _claim(self, piece: str, key: str) -> None:
+        if piece in self.placed:
+            raise ScenarioError(key, f"{piece} is already placed by {self.placed[piece]}")
+        self.placed[piece] = key
+
+    # map chits (3.5): only those listed, in their tiles
+    def _map_chits(self) -> None:
+        state = self.state
+        for place in [p for p in state.stacks if Place.split(p)[0] == "tile"]:
+            for chit in list(state.at(place)):
+                state.put(chit, Place.OUT)
+        sections: list[str] = []
+        for code, labels in self.scenario.chits.items():
+            tile = self.names.tile(f"chits.{code}", code)
+            for index, label in enumerate(labels):
+                key = f"chits.{code}[{index}]"
+                up = label.startswith("up:")
+                name = self.names.chit(key, label.removeprefix("up:").strip())
+                self._claim(name, key)
+                was = state.place_of(name)
+                if Place.split(was)[0] == "section":
+                    sections.append(was)
+                state.put(name, self._chit_place(key, tile, name, up))
+                if up:
+                    state.face_up.append(name)
+        spare = [
+            c.name
+            for c in self.catalog.map_chits.values()
+            if c.kind in (ChitKind.SITE, ChitKind.SOUND)
+            and c.name not in self.placed
+            and state.place_of(c.name) == Place.OUT
+        ]
+        for section in sections:  # keep five chits in each section (3.5.3)
+            if spare:
+                state.put(spare.pop(0), section)
+
+    def _chit_place(self, key: str, tile: str, name: str, up: bool) -> str:
+        chit = self.catalog.map_chits[name]
+        if not up:
+            return Place.tile(tile)
+        if chit.exchange is not None or chit.kind in (ChitKind.LOST_CITY, ChitKind.LOST_CASTLE):
+            raise ScenarioError(
+                key,
+                f"{name} is never face up in a tile: when it is revealed it is exchanged "
+                "(3.6.2, 7.13.2c, 2.7.14)",
+            )
+        if chit.clearing is None:  # a Warning chit stays in the tile's forest, face up
+            return Place.tile(tile)
+        numbers = self.board.side(tile).clearing_numbers()
+        if chit.clearing not in numbers:
+            raise ScenarioError(
+                key, f"{name} face up goes to clearing {chit.clearing}, and {tile} has none"
+            )
+        return Place.clearing(f"{tile}{chit.clearing}")
+
+    def _dwellings(self) -> None:
+        garrison_boxes = {
+            b.natives: Place.box(b.name)
+            for b in self.catalog.setup_card.values()
+            if b.section is Section.GARRISONS and b.natives is not None
+        }
+        for written, where in self.scenario.dwellings.items():
+            key = f"dwellings.{written}"
+            record = self.catalog.dwellings.named(written)
+            if record is None:
+                raise ScenarioError(
+                    key,
+                    f"no dwelling or campfire {written!r}{hint(written, self.catalog.dwellings)}",
+                )
+            self._claim(record.name, key)
+            place = Place.clearing(self.names.clearing(key, where))
+            self.state.put(record.name, place)
+            if record.garrison is not None:
+                for piece in self._natives_with_horses(record.garrison):
+                    if self.state.place_of(piece) == garrison_boxes[record.garrison]:
+                        self.state.put(piece, place)
+
+    def _natives_with_horses(self, group: str) -> list[str]:
+        found: list[str] = []
+        for native in self.catalog.natives[group].counters:
+            found.append(native.name)
+            if native.horse is not None:
+                found.append(native.horse)
+        return found
+
+    def _denizens(self) -> None:
+        for index, spec in enumerate(self.scenario.denizens):
+            key = f"denizens[{index}]"
+            name = self.names.denizen(f"{key}.name", spec.name)
+            place = Place.clearing(self.names.clearing(f"{key}.at", spec.at))
+            every = self.pieces.named(name)
+            free = [p for p in every if p not in self.placed]
+            if not free:
+                if len(every) == 1:
+                    raise ScenarioError(key, f"{name} is already placed by {self.placed[name]}")
+                raise ScenarioError(
+                    key, f"the game has {len(every)} {name} and every one is already placed"
+                )
+            piece = free[0]
+            self._claim(piece, key)
+            self.denizen_pieces.append((key, piece, spec))
+            home = self.state.place_of(piece)
+            self.state.put(piece, place)
+            if Place.split(home)[0] == "box":
+                self.state.homes[piece] = home  # where regeneration returns it (6.3.4)
+            if name in self.catalog.native_counters:
+                horse = self.catalog.native_counters[name].horse
+                if horse is not None:
+                    horse_home = self.state.place_of(horse)
+                    self.state.put(horse, place)
+                    if Place.split(horse_home)[0] == "box":
+                        self.state.homes[horse] = horse_home
+
+    def _hirelings(self) -> None:
+        """The denizens hired or controlled by a scenario character (7.7)."""
+        for key, piece, spec in self.denizen_pieces:
+            written = spec.hired_by or spec.controlled_by
+            if written is None:
+                continue
+            field = "hired_by" if spec.hired_by is not None else "controlled_by"
+            employer = self._member(f"{key}.{field}", written)
+            try:
+                hire(
+                    self.catalog,
+                    self.state,
+                    piece,
+                    employer,
+                    days=spec.term,
+                    controlled=spec.controlled_by is not None,
+                )
+            except ValueError as exc:
+                raise ScenarioError(key, str(exc)) from None
+            self.state.minions[piece].sheet.hidden = spec.hidden
+
+    def _character(self, key: str, name: str, spec: CharacterSpec) -> CharacterState:
+        card = self.catalog.characters[name]
+        level = card.level(spec.level)
+        start = str(card.starting_locations[0])
+        character = CharacterState(
+            name=name,
+            level=spec.level,
+            hidden=spec.hidden,
+            start=start,
+            gold=spec.gold,
+            fame=spec.fame,
+            notoriety=spec.notoriety,
+            chits=[ChitState(label=chit.label) for chit in card.chits_at(spec.level)],
+            spells=self._spells(name, spec.level),
+            victory=dict(DEFAULT_VICTORY),
+            relationships={str(p): int(r) for p, r in card.relationships_at(spec.level).items()},
+        )
+        character.starting_spells = list(character.spells)
+        if spec.at is not None:
+            place = Place.clearing(self.names.clearing(f"{key}.at", spec.at))
+        else:
+            where = self.state.place_of("Ghost 1" if start == "Ghosts" else start)
+            if Place.split(where)[0] != "at":
+                raise ScenarioError(
+                    f"{key}.at",
+                    f"required: the {name} starts at the {start}, which is not on the map "
+                    "(list it under dwellings, or give at)",
+                )
+            place = where
+        self.state.put(name, place)
+        for status, labels in (("fatigued", spec.fatigued), ("wounded", spec.wounded)):
+            for index, label in enumerate(labels):
+                chit = next(
+                    (c for c in character.chits if c.label == label and c.status == "active"),
+                    None,
+                )
+                if chit is None:
+                    have = sorted({c.label for c in character.chits})
+                    raise ScenarioError(
+                        f"{key}.{status}[{index}]",
+                        f"the {name} (level {spec.level}) has no other active chit {label!r}"
+                        f"{hint(label, have)}",
+                    )
+                chit.status = "fatigued" if status == "fatigued" else "wounded"
+        belongings = (
+            spec.belongings
+            if spec.belongings is not None
+            else [Belonging(name=item) for item in (*level.weapons, *level.armor)]
+        )
+        for index, belonging in enumerate(belongings):
+            item_key = f"{key}.belongings[{index}]"
+            piece = self._take_item(item_key, self.names.item(item_key, belonging.name))
+            self.state.put(piece, Place.owner(name))
+            character.items[piece] = ItemState(active=belonging.active)
+        tiles = {t.tile: t for t in self.tiles}
+        character.discoveries = [
+            self.names.discovery(f"{key}.discoveries[{index}]", text, tiles)
+            for index, text in enumerate(spec.discoveries)
+        ]
+        return character
+
+    def _take_item(self, key: str, name: str) -> str:
+        """A copy of ``name`` from where the Set Up Card put it: first from the natives that
+        hold one, in Set Up Card order (as setup takes starting equipment, 3.3.2), else the first
+        copy not yet placed."""
+        native_boxes = [
+            Place.box(b.name)
+            for b in self.catalog.setup_card.values()
+            if b.natives is not None and b.section in (Section.DWELLINGS, Section.GARRISONS)
+        ]
+        free = [p for p in self.pieces.named(name) if p not in self.placed]
+        if not free:
+            raise ScenarioError(key, f"every {name} of the game is already placed")
+
+        def rank(piece: str) -> int:
+            where = self.state.place_of(piece)
+            return native_boxes.index(where) if where in native_boxes else len(native_boxes)
+
+        piece = min(free, key=rank)
+        self._claim(piece, key)
+        return piece
+
+    def _spells(self, name: str, number: int) -> list[str]:
+        """The default spells of a character at level ``number``: the first spells of the List
+        of each allowed type in turn (as setup's default, 3.3.3)."""
+        level = self.catalog.characters[name].level(number)
+        by_type = {
+            t: [s.name for s in self.catalog.spells.values() if s.type == t]
+            for t in level.spell_types
+        }
+        chosen: list[str] = []
+        while len(chosen) < level.spells:
+            before = len(chosen)
+            for spell_type in level.spell_types:
+                remaining = [s for s in by_type[spell_type] if s not in chosen]
+                if remaining and len(chosen) < level.spells:
+                    chosen.append(remaining[0])
+            if len(chosen) == before:
+                break
+        return chosen
+
+    def _member(self, key: str, written: str) -> str:
+        """The scenario character ``written`` names (a ScenarioError for anyone else)."""
+        name = self.names.character(key, written)
+        if name not in self.state.characters:
+            raise ScenarioError(key, f"the {name} is not one of the scenario's characters")
+        return name
+
+    def _check_orders_and_expect(self) -> None:
+        scenario = self.scenario
+        names = self.names
+        member = self._member
+
+        for written in scenario.orders:
+            if written not in self.state.minions:
+                member(f"orders.{written}", written)
+        for written in scenario.answers:
+            member(f"answers.{written}", written)
+        expect = scenario.expect
+        for written, expected in expect.characters.items():
+            key = f"expect.characters.{written}"
+            name = member(key, written)
+            if expected.at is not None:
+                names.place(f"{key}.at", expected.at)
+            for index, item in enumerate(expected.belongings or []):
+                names.item(f"{key}.belongings[{index}]", item.name)
+            tiles = {t.tile: t for t in self.tiles}
+            for index, text in enumerate(expected.discoveries or []):
+                names.discovery(f"{key}.discoveries[{index}]", text, tiles)
+            labels = {c.label for c in self.catalog.characters[name].chits}
+            for status in ("fatigued", "wounded"):
+                for index, label in enumerate(getattr(expected, status) or []):
+                    if label not in labels:
+                        raise ScenarioError(
+                            f"{key}.{status}[{index}]",
+                            f"the {name} has no chit {label!r}{hint(label, labels)}",
+                        )
+        for written, minion in expect.minions.items():
+            key = f"expect.minions.{written}"
+            if written not in self.state.minions:
+                hired = ", ".join(self.state.minions) or "none"
+                raise ScenarioError(key, f"{written!r} is not a hired denizen (hired: {hired})")
+            if minion.at is not None:
+                names.place(f"{key}.at", minion.at)
+            if minion.hired_by is not None:
+                member(f"{key}.hired_by", minion.hired_by)
+        for index, denizens in enumerate(expect.denizens):
+            names.denizen(f"expect.denizens[{index}].name", denizens.name)
+            names.clearing(f"expect.denizens[{index}].at", denizens.at)
+        for code, chits in expect.chits.items():
+            names.tile(f"expect.chits.{code}", code)
+            for chit in chits:
+                names.chit(f"expect.chits.{code}.{chit}", chit)
+        known = set(EVENT_TYPES) | PROMISED_EVENT_TYPES
+        for part in ("events", "absent_events"):
+            for index, entry in enumerate(getattr(expect, part)):
+                if entry["type"] not in known:
+                    raise ScenarioError(
+                        f"expect.{part}[{index}].type",
+                        f"no event type {entry['type']!r}{hint(entry['type'], known)}",
+                    )
+        if scenario.until == "birdsong":
+            for part in ("events", "absent_events", "public_excludes"):
+                if getattr(expect, part):
+                    raise ScenarioError(
+                        f"expect.{part}",
+                        "with until: birdsong nothing is resolved, so there are no events",
+                    )
+        codes = getattr(_parse_module, "CODES", None)
+        for index, error in enumerate(expect.errors):
+            if error.character not in self.state.minions:
+                member(f"expect.errors[{index}].character", error.character)
+            if codes and error.code not in codes:
+                raise ScenarioError(
+                    f"expect.errors[{index}].code",
+                    f"the parser has no code {error.code!r}{hint(error.code, codes)}",
+                )

@@ -1,0 +1,138 @@
+"""A scenario's names checked against the catalog and its map: clearings, tiles, characters,
+denizens, map chits, items and discoveries, written as SCENARIOS.md's "Names" says.
+
+An unknown name raises :class:`~rules.testing.format.ScenarioError` naming the key and, when the
+catalog knows close names, "did you mean" suggestions.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+
+from rules.board import Board, ClearingError
+from rules.catalog import Catalog
+from rules.discoveries import RoadDiscovery
+from rules.layout import PlacedTile
+from rules.pieces import ITEM_KINDS, pieces_of
+from rules.schema.chits import ChitKind
+from rules.schema.tiles import RoadType
+from rules.state import GameState, Place
+from rules.testing.format import ScenarioError
+
+
+def hint(name: str, known: Iterable[str]) -> str:
+    """``; did you mean ...?`` with the names of ``known`` close to ``name``, or nothing."""
+    close = difflib.get_close_matches(name, list(known), n=3, cutoff=0.5)
+    return f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+
+
+_ROAD_DISCOVERY = re.compile(
+    r"^(?P<tile>[A-Za-z]{1,2}) (?P<kind>hidden path|secret passage) (?P<a>[1-6])-(?P<b>[1-6])$"
+)
+
+
+class Names:
+    """Names of the scenario checked against the catalog and the map."""
+
+    def __init__(self, catalog: Catalog, board: Board) -> None:
+        self.catalog = catalog
+        self.board = board
+        self.pieces = pieces_of(catalog)
+
+    def clearing(self, key: str, cid: str) -> str:
+        try:
+            return self.board.resolve(cid)
+        except ClearingError as exc:
+            raise ScenarioError(key, str(exc)) from None
+
+    def place(self, key: str, where: str) -> str:
+        """A clearing id, or ``out``, as a place string."""
+        return Place.OUT if where == Place.OUT else Place.clearing(self.clearing(key, where))
+
+    def tile(self, key: str, code: str) -> str:
+        if self.board.placed(code) is not None:
+            return code
+        if code in self.catalog.tiles and self.catalog.tiles[code].code == code:
+            raise ScenarioError(key, f"tile {code} is not on the scenario's map")
+        raise ScenarioError(key, f"no tile {code!r}{hint(code, self.catalog.tiles)}")
+
+    def character(self, key: str, name: str) -> str:
+        if name in self.catalog.characters:
+            return self.catalog.characters[name].name
+        close = self.catalog.characters.suggest(name)
+        hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+        raise ScenarioError(key, f"unknown character {name!r}{hint}")
+
+    def denizen(self, key: str, name: str) -> str:
+        if name in self.catalog.monsters or name in self.catalog.native_counters:
+            return name
+        known = [*self.catalog.monsters, *self.catalog.native_counters]
+        raise ScenarioError(
+            key,
+            f"no monster or native called {name!r} (monsters by list name, natives by counter "
+            f"name, e.g. Giant, Company HQ){hint(name, known)}",
+        )
+
+    def chit(self, key: str, name: str) -> str:
+        if name in self.catalog.map_chits:
+            return name
+        raise ScenarioError(key, f"no map chit {name!r}{hint(name, self.catalog.map_chits)}")
+
+    def item(self, key: str, name: str) -> str:
+        ids = self.pieces.named(name)
+        if ids and self.pieces[ids[0]].kind in ITEM_KINDS:
+            return name
+        known = [
+            *self.catalog.weapons,
+            *self.catalog.armor,
+            *self.catalog.horses,
+            *self.catalog.treasures,
+        ]
+        raise ScenarioError(key, f"no weapon, armor, horse or treasure {name!r}{hint(name, known)}")
+
+    def discovery(self, key: str, text: str, tiles: Mapping[str, PlacedTile]) -> str:
+        """A discovery as the sheet records it: ``DW hidden path 1-4`` on the face of DW that is
+        up in ``tiles`` becomes ``DW (normal) hidden path 1-4``; ``Hoard`` or ``HOARD 6`` becomes
+        the site chit ``HOARD 6``; a Treasures Within Treasures card stays its name."""
+        explicit = RoadDiscovery.parse(text)
+        if explicit is not None:
+            if explicit.tile not in self.catalog.tiles:
+                raise ScenarioError(key, f"no tile {explicit.tile!r}")
+            return str(explicit)
+        match = _ROAD_DISCOVERY.match(text)
+        if match is not None:
+            code = match["tile"].upper()
+            placed = tiles.get(code)
+            if placed is None:
+                raise ScenarioError(key, f"tile {code} is not on the map, so {text!r} has no face")
+            side = self.catalog.tiles[code].side(placed.enchanted)
+            kind = RoadType.HIDDEN if match["kind"] == "hidden path" else RoadType.SECRET
+            a, b = int(match["a"]), int(match["b"])
+            road = side.road_between(a, b)
+            if road is None or road.type is not kind:
+                face = "enchanted" if placed.enchanted else "normal"
+                have = [f"{r.a}-{r.b}" for r in side.roads if r.type is kind]
+                listed = f"; it has {', '.join(have)}" if have else ""
+                raise ScenarioError(key, f"{code} ({face}) has no {match['kind']} {a}-{b}{listed}")
+            return str(RoadDiscovery.of(code, placed.enchanted, road))
+        sites = {c.name: c for c in self.catalog.map_chits.values() if c.kind is ChitKind.SITE}
+        if text in sites:
+            return text
+        by_word = {c.word.casefold(): c.name for c in sites.values()}
+        if text.casefold() in by_word:
+            return by_word[text.casefold()]
+        if text in self.catalog.treasures and self.catalog.treasures[text].twt is not None:
+            return text
+        raise ScenarioError(
+            key,
+            f"{text!r} is not a discovery: write e.g. 'DW hidden path 1-4', "
+            f"'CS secret passage 2-3', 'HOARD 6' or a Treasures Within Treasures card"
+            f"{hint(text, [*sites, *by_word])}",
+        )
+
+
+def orders_name(catalog: Catalog, state: GameState, written: str) -> str:
+    """Whose orders ``written`` names: a minion by piece id, else a character."""
+    return written if written in state.minions else catalog.characters[written].name

@@ -1,0 +1,145 @@
+"""Running a scenario (SCENARIOS.md, "Format": ``orders``, ``answers``, ``until``): each
+character's orders parsed, the day resolved up to ``until``, the scenario's answers given to the
+decisions asked.
+
+``answers`` are written per character, in the order asked; the engine takes them by decision id
+(:attr:`~rules.events.Decision.id`). So the runner resolves with the option
+``wait_for_decisions`` on, and each time the engine stops it gives each pending decision the next
+unused answer of its character, under that decision's id, and resolves on. A decision whose
+character has no answer left takes its default, unless the scenario itself turns
+``wait_for_decisions`` on: then the run stops with it pending (and
+:func:`~rules.testing.check.check` reports it). The state afterwards has the scenario's own value
+of the option.
+
+:func:`run` takes the parse and resolve functions as parameters (the real ones by default), so
+the runner can be tested before, and independently of, the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from rules.catalog import Catalog
+from rules.day.engine import resolve as _real_resolve
+from rules.events import PUBLIC, Decision, Event, Resolution, visible_to
+from rules.orders.model import Orders
+from rules.orders.parse import ParseResult, Problem
+from rules.orders.parse import parse_orders as _real_parse
+from rules.state import GameState
+from rules.testing.build import build_state
+from rules.testing.format import Scenario
+from rules.testing.names import orders_name
+
+#: The game option that makes the engine stop at a decision instead of taking its default.
+WAIT = "wait_for_decisions"
+
+
+class ParseFn(Protocol):
+    """The signature of :func:`rules.orders.parse.parse_orders`."""
+
+    def __call__(
+        self, text: str, state: GameState, character: str, *, catalog: Catalog | None = None
+    ) -> ParseResult: ...
+
+
+class ResolveFn(Protocol):
+    """The signature of :func:`rules.day.engine.resolve`."""
+
+    def __call__(
+        self,
+        state: GameState,
+        orders: Mapping[str, Orders],
+        answers: Mapping[str, str] | None = None,
+        *,
+        catalog: Catalog | None = None,
+        until: Literal["daylight", "evening", "day"] = "day",
+    ) -> Resolution: ...
+
+
+@dataclass
+class Outcome:
+    """What a run produced: the state afterwards, the events, the parse problems per character
+    (``(character, problem)``) and any decision the run stopped on."""
+
+    catalog: Catalog
+    state: GameState
+    events: list[Event] = field(default_factory=list)
+    errors: list[tuple[str, Problem]] = field(default_factory=list)
+    warnings: list[tuple[str, Problem]] = field(default_factory=list)
+    pending: list[Decision] = field(default_factory=list)
+
+
+def run(
+    catalog: Catalog,
+    scenario: Scenario,
+    *,
+    parse: ParseFn = _real_parse,
+    resolve: ResolveFn = _real_resolve,
+) -> Outcome:
+    """Set the scenario up, parse each character's orders and, unless ``until`` is
+    ``birdsong``, resolve up to ``until`` with the scenario's answers.
+
+    A malformed scenario raises :class:`ScenarioError`; whatever the engine raises propagates
+    (the runner reports it as a failure).
+    """
+    state = build_state(catalog, scenario)
+    outcome = Outcome(catalog=catalog, state=state)
+    orders: dict[str, Orders] = {}
+    for written, text in scenario.orders.items():
+        name = orders_name(catalog, state, written)
+        result = parse(text, state, name, catalog=catalog)
+        outcome.errors.extend((name, problem) for problem in result.errors)
+        outcome.warnings.extend((name, problem) for problem in result.warnings)
+        if result.orders is not None:
+            orders[name] = result.orders
+    if scenario.until == "birdsong":
+        return outcome
+    answers = {catalog.characters[k].name: list(v) for k, v in scenario.answers.items()}
+    waiting = state.model_copy(update={"options": {**state.options, WAIT: True}})
+    given: dict[str, str] = {}
+    resolution = resolve(waiting, orders, {}, catalog=catalog, until=scenario.until)
+    outcome.events = list(resolution.events)
+    while _answer(resolution.pending, answers, given, wait=bool(state.options.get(WAIT))):
+        resolution = resolve(
+            resolution.state, {}, dict(given), catalog=catalog, until=scenario.until
+        )
+        outcome.events.extend(resolution.events)
+    after: GameState = resolution.state
+    if WAIT in state.options:
+        after.options[WAIT] = state.options[WAIT]
+    else:
+        after.options.pop(WAIT, None)
+    outcome.state = after
+    outcome.pending = list(resolution.pending)
+    return outcome
+
+
+def _answer(
+    pending: Sequence[Decision],
+    answers: Mapping[str, list[str]],
+    given: dict[str, str],
+    *,
+    wait: bool,
+) -> bool:
+    """Answer the ``pending`` decisions into ``given`` (by id): each the next of its character's
+    ``answers`` (consumed), else, unless the scenario would ``wait``, its default. True when
+    anything was answered, so that resolving again goes further."""
+    answered = False
+    for decision in pending:
+        unused = answers.get(decision.character)
+        if decision.id in given or (not unused and wait):
+            continue
+        given[decision.id] = unused.pop(0) if unused else decision.default
+        answered = True
+    return answered
+
+
+def public_report(events: Sequence[Event]) -> str:
+    """The public report's text: what ``public_excludes`` is checked against.
+
+    For now the English line of each event the public may see (:meth:`Event.describe`); the one
+    place to swap in the real report renderer.
+    """
+    return "\n".join(event.describe() for event in visible_to(list(events), PUBLIC))
