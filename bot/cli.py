@@ -18,15 +18,24 @@ from pydantic import ValidationError
 
 from bot.render import render
 from bot.reports import day_report
-from rules.catalog import Catalog, UnknownNameError, catalog
-from rules.day.engine import OrdersError, resolve
+from rules import (
+    Catalog,
+    CharacterSetup,
+    GameState,
+    OrdersError,
+    SetupError,
+    UnknownViewerError,
+    catalog,
+    new_game,
+    parse_orders,
+    resolve,
+    view_for,
+    viewers,
+)
+from rules.catalog import UnknownNameError
 from rules.orders.model import Orders
-from rules.orders.parse import parse_orders
 from rules.schema.base import CatalogError, Record
-from rules.setup.game import CharacterSetup, SetupError, new_game
-from rules.setup.mapgen import LayoutError, read_layout
-from rules.state import GameState
-from rules.view import UnknownViewerError, view_for, viewers
+from rules.setup.layout_files import LayoutError, read_layout
 
 EXIT_USAGE = 2
 

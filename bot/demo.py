@@ -17,7 +17,7 @@ from bot.local import deliver
 from bot.service import CampaignService
 from db.engine import make_engine
 from db.migrate import upgrade
-from rules.catalog import catalog
+from rules import catalog
 
 MODERATOR = "demo-moderator"
 

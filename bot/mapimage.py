@@ -27,13 +27,13 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from rules import MODERATOR, PUBLIC, Catalog, View
 from rules.board import Board, clearing_id, edge_point, hex_center, hex_corners, parse_clearing_id
-from rules.catalog import Catalog
 from rules.discoveries import RoadDiscovery, known_roads
 from rules.layout import PlacedTile
 from rules.pieces import pieces_of
 from rules.schema.tiles import ClearingType, Road, RoadType, TileSide, TileType
-from rules.view import MODERATOR, PUBLIC, PieceView, Pile, View
+from rules.view import PieceView, Pile
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.render import render
-from rules.events import Event, visible_to
+from rules import Event, visible_to
 
 #: Events shown as lines under the turn they happen in: followers left or stopping, and what
 #: the end of a turn brings (7.13).

@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 from pydantic import ValidationError
 from sqlalchemy import Engine
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from bot.deadlines import DeadlineRules, after_downtime, next_deadline
 from bot.mapimage import render_map
@@ -23,16 +23,24 @@ from bot.render import render
 from bot.reports import day_report
 from db import repo
 from db.engine import session_scope
-from db.models import Campaign, OutboxMessage, PendingDecision, Seat
-from rules.autopilot import autopilot_orders
-from rules.catalog import Catalog, UnknownNameError
-from rules.day.engine import resolve
-from rules.events import Resolution
+from db.models import Campaign, OutboxMessage, Seat
+from rules import (
+    MODERATOR,
+    PUBLIC,
+    Catalog,
+    CharacterSetup,
+    GameState,
+    ParseResult,
+    Resolution,
+    SetupError,
+    autopilot_orders,
+    new_game,
+    parse_orders,
+    resolve,
+    view_for,
+)
+from rules.catalog import UnknownNameError
 from rules.orders.model import Orders
-from rules.orders.parse import ParseResult, parse_orders
-from rules.setup.game import CharacterSetup, SetupError, new_game
-from rules.state import GameState
-from rules.view import MODERATOR, PUBLIC, view_for
 
 Clock = Callable[[], datetime]
 
@@ -489,18 +497,18 @@ class CampaignService:
             return tuple(waiting[0].options) if waiting else None
 
     def _continue(self, session: Session, campaign: Campaign) -> Reply:
-        """Resume the day with every answer given so far (the engine counts those it used)."""
-        decisions = session.exec(
-            select(PendingDecision)
-            .where(PendingDecision.campaign_id == campaign.id, PendingDecision.day == campaign.day)
-            .order_by(col(PendingDecision.id))
-        ).all()
-        answers: dict[str, list[str]] = {}
-        for decision in decisions:
-            answers.setdefault(decision.character, []).append(decision.answer or decision.default)
+        """Resume the day where it stopped, with every decision of the day answered (see
+        :meth:`_answers`)."""
         state = self._state(session, campaign)
+        answers = self._answers(session, campaign)
         resolution = resolve(state, {}, answers, catalog=self.catalog)
         return self._advance(session, campaign, self._seats(session, campaign), resolution)
+
+    def _answers(self, session: Session, campaign: Campaign) -> dict[str, str]:
+        """The answers to the decisions asked on the campaign's day, by the engine's decision
+        id; a decision not answered (yet) counts with its default."""
+        decisions = repo.list_decisions(session, campaign_id=_id(campaign), day=campaign.day)
+        return {d.ref: d.answer or d.default for d in decisions}
 
     def _advance(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
@@ -550,15 +558,25 @@ class CampaignService:
     def _ask(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
     ) -> Reply:
-        """Ask each player his pending decisions by DM, privately; the channel hears nothing."""
+        """Ask each player his pending decisions by DM, privately; the channel hears nothing.
+
+        A decision is asked once a day: one whose id is stored for the day already (asked
+        again by the engine because it was still open when the day went on) gets no second
+        row and no second DM."""
         self._snapshot(session, campaign, resolution.state, "pending")
         hours = float(str(campaign.options.get("decision_hours", DEFAULT_DECISION_HOURS)))
         due = self.clock() + timedelta(hours=hours)
+        stored = repo.list_decisions(session, campaign_id=_id(campaign), day=campaign.day)
+        asked = {d.ref for d in stored}
         for decision in resolution.pending:
+            if decision.id in asked:
+                continue
+            asked.add(decision.id)
             repo.add_decision(
                 session,
                 campaign_id=_id(campaign),
                 day=campaign.day,
+                ref=decision.id,
                 character=decision.character,
                 kind=decision.kind,
                 prompt=decision.prompt,
@@ -570,15 +588,18 @@ class CampaignService:
             seat = next(s for s in seats if s.character == decision.character)
             text = render("messages/decision.txt.j2", campaign=campaign, decision=decision, due=due)
             self._post(session, campaign, "dm", seat.player, text)
-        count = len(resolution.pending)
+        count = len(repo.open_decisions(session, campaign_id=_id(campaign)))
         return Reply(f"{campaign.name}: day {campaign.day} waits for {count} decision(s).")
 
     def _resolution(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat]
     ) -> Resolution:
+        """The day resolved from the latest snapshot with the seats' orders (used only at
+        Birdsong) and the day's answers so far (see :meth:`_answers`)."""
         state = self._state(session, campaign)
         orders = self._orders_for_day(session, campaign, seats, state)
-        return resolve(state, orders, catalog=self.catalog)
+        answers = self._answers(session, campaign)
+        return resolve(state, orders, answers, catalog=self.catalog)
 
     # --- what players and observers may ask ----------------------------------------------------
 
@@ -650,12 +671,16 @@ class CampaignService:
     # --- moderation -----------------------------------------------------------------------------
 
     def preview(self, campaign_name: str, *, moderator: str) -> Reply:
-        """A private dry run of the day with the same dice: nothing is stored or sent."""
+        """A private dry run of the day with the same dice: nothing is stored or sent. In the
+        middle of a day, it goes on from where the day waits, taking the defaults of the
+        decisions still open, and reports the whole day."""
         with Session(self.engine) as session:
             campaign = self._running_for(session, campaign_name, moderator)
             resolution = self._resolution(session, campaign, self._seats(session, campaign))
+            records = repo.list_events(session, campaign_id=_id(campaign), day=campaign.day)
+            events = [*(repo.as_event(r) for r in records), *resolution.events]
             session.rollback()
-            return Reply("Preview (nothing stored):\n" + day_report(resolution.events, MODERATOR))
+            return Reply("Preview (nothing stored):\n" + day_report(events, MODERATOR))
 
     def extend(self, campaign_name: str, *, moderator: str, hours: float, reason: str) -> Reply:
         """Move the deadline later, within the campaign's caps, for a stated reason."""
@@ -716,8 +741,9 @@ class CampaignService:
             return Reply(f"{campaign.name} is running again.")
 
     def rollback(self, campaign_name: str, *, moderator: str, day: int) -> Reply:
-        """Return to the start of ``day``: the state then, its reports removed; re-resolving it
-        with the same orders gives the same results (the dice are in the state)."""
+        """Return to the start of ``day``: the state then, its reports and its players'
+        decisions removed (re-resolving asks them again); re-resolving it with the same orders
+        and answers gives the same results (the dice are in the state)."""
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
@@ -731,6 +757,7 @@ class CampaignService:
             for later in range(day + 1, campaign.day + 1):
                 for record in repo.list_events(session, campaign_id=_id(campaign), day=later):
                     session.delete(record)
+            repo.delete_decisions(session, campaign_id=_id(campaign), from_day=day)
             campaign.day = day
             campaign.status = "running"
             campaign.deadline = next_deadline(self.clock(), self._rules(campaign))

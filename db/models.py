@@ -107,7 +107,13 @@ class EventRecord(SQLModel, table=True):
 
 
 class PendingDecision(SQLModel, table=True):
-    """A choice the engine asked a player for mid-day, and his answer once given."""
+    """A choice the engine asked a player for mid-day, and his answer once given.
+
+    ``ref`` is the engine's decision id (:attr:`rules.events.Decision.id`), which the answer is
+    given back under; a decision is stored once per campaign and day.
+    """
+
+    __table_args__ = (UniqueConstraint("campaign_id", "day", "ref", name="uq_decision_ref"),)
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
@@ -120,6 +126,7 @@ class PendingDecision(SQLModel, table=True):
     answer: str | None = Field(default=None, max_length=200)
     asked_at: datetime
     due_at: datetime | None = None
+    ref: str = Field(max_length=200)
 
 
 class ModeratorAction(SQLModel, table=True):

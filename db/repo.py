@@ -316,6 +316,7 @@ def add_decision(
     *,
     campaign_id: int,
     day: int,
+    ref: str,
     character: str,
     kind: str,
     prompt: str,
@@ -324,10 +325,12 @@ def add_decision(
     asked_at: datetime,
     due_at: datetime | None = None,
 ) -> PendingDecision:
-    """Store a choice the engine asks a player for."""
+    """Store a choice the engine asks a player for; ``ref`` is the engine's decision id, unique
+    for the campaign and day (a second one raises ``IntegrityError``)."""
     decision = PendingDecision(
         campaign_id=campaign_id,
         day=day,
+        ref=ref,
         character=character,
         kind=kind,
         prompt=prompt,
@@ -337,6 +340,14 @@ def add_decision(
         due_at=due_at,
     )
     return _add(session, decision)
+
+
+def list_decisions(session: Session, *, campaign_id: int, day: int) -> list[PendingDecision]:
+    """Every decision asked on a campaign's ``day``, answered or not, oldest first."""
+    query = select(PendingDecision).where(
+        PendingDecision.campaign_id == campaign_id, PendingDecision.day == day
+    )
+    return list(session.exec(query.order_by(col(PendingDecision.id))))
 
 
 def open_decisions(
@@ -349,6 +360,18 @@ def open_decisions(
     if character is not None:
         query = query.where(PendingDecision.character == character)
     return list(session.exec(query.order_by(col(PendingDecision.id))))
+
+
+def delete_decisions(session: Session, *, campaign_id: int, from_day: int) -> int:
+    """Remove a campaign's decisions of ``from_day`` and later, answered or not; how many."""
+    query = select(PendingDecision).where(
+        PendingDecision.campaign_id == campaign_id, col(PendingDecision.day) >= from_day
+    )
+    decisions = list(session.exec(query))
+    for decision in decisions:
+        session.delete(decision)
+    session.flush()
+    return len(decisions)
 
 
 def answer_decision(session: Session, *, decision_id: int, answer: str) -> PendingDecision:

@@ -215,8 +215,8 @@ def test_day_refuses_an_unknown_report_viewer(game_file: Path, tmp_path: Path, c
 
 def test_a_sixteen_character_game_advances_day_after_day(tmp_path: Path, capsys):
     """Every character moves along a road he may use, then hides, for three days."""
+    from rules import legal_activities
     from rules.orders.model import ActivityKind
-    from rules.orders.parse import legal_activities
 
     game = tmp_path / "day1.json"
     everyone = ",".join(catalog().characters)

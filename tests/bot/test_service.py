@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 import time_machine
+from sqlmodel import col, select
 
 from bot.local import deliver
 from bot.service import CampaignService, RequestError
 from db import repo
 from db.engine import make_engine, session_scope
 from db.migrate import upgrade
+from db.models import PendingDecision
 from rules.catalog import catalog
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
@@ -357,6 +359,134 @@ def test_an_unanswered_decision_takes_its_default_when_its_time_runs_out(service
         assert campaign is not None and campaign.day == 2
 
 
+def guide_and_follower_resting(service: CampaignService) -> None:
+    """A campaign waiting for decisions where the Amazon rests with the Black Knight following
+    her: both have two fatigued chits, so one stop asks both which chit they rest first."""
+    from rules.state import GameState
+
+    service.create("Test", moderator="gm", seed=7, options={"wait_for_decisions": True})
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.join("Test", player="p2", player_name="P2", character="Black Knight")
+    service.start("Test", moderator="gm")
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        state.put("Black Knight", state.place_of("Amazon"))
+        for name, labels in (
+            ("Amazon", ("MOVE M3*", "FIGHT M4*")),
+            ("Black Knight", ("MOVE M4*", "FIGHT M4*")),
+        ):
+            for chit in state.characters[name].chits:
+                if chit.label in labels:
+                    chit.status = "fatigued"
+        repo.save_snapshot(
+            session,
+            campaign_id=1,
+            day=1,
+            step="start",
+            state=state.to_json(),
+            created_at=datetime.now(UTC),
+        )
+    service.submit_orders("Test", player="p1", text="R")
+    assert "stored" in service.submit_orders("Test", player="p2", text="F Amazon").text
+
+
+def decisions(service: CampaignService) -> list[PendingDecision]:
+    with session_scope(service.engine) as session:
+        return list(session.exec(select(PendingDecision).order_by(col(PendingDecision.id))))
+
+
+def asked_dms(service: CampaignService) -> list[str | None]:
+    """Who was sent a decision DM, in order."""
+    return [
+        m.to for m in service.undelivered(1000) if m.kind == "dm" and "must decide" in m.content
+    ]
+
+
+def rested(service: CampaignService, day: int) -> dict[str, str]:
+    """The chit each character rested on ``day``, from the stored events."""
+    with session_scope(service.engine) as session:
+        events = repo.list_events(session, campaign_id=1, day=day)
+        return {e.fields["who"]: e.fields["chit"] for e in events if e.type == "rested"}
+
+
+def test_answers_reach_the_engine_by_decision_id(service, traveller):
+    """Answered in the opposite order of asking, each player's answer is his own."""
+    guide_and_follower_resting(service)
+    assert "waits for 2 decision(s)" in service.resolve_day("Test", moderator="gm").text
+    amazon, knight = decisions(service)
+    assert (amazon.character, knight.character) == ("Amazon", "Black Knight")
+    assert amazon.ref.endswith("/Amazon/p1/rest/Amazon")
+    assert knight.ref.endswith("/Amazon/p1/rest/Black Knight")
+    for_amazon = next(o for o in amazon.options if o != amazon.default)
+    for_knight = next(o for o in knight.options if o != knight.default)
+    service.answer("Test", player="p2", answer=for_knight)
+    assert "The day goes on" in service.answer("Test", player="p1", answer=for_amazon).text
+    assert rested(service, 1) == {"Amazon": for_amazon, "Black Knight": for_knight}
+
+
+def test_a_partial_answer_asks_nothing_twice(service, traveller):
+    guide_and_follower_resting(service)
+    service.resolve_day("Test", moderator="gm")
+    assert asked_dms(service) == ["p1", "p2"]
+    reply = service.answer("Test", player="p2", answer="FIGHT M4*")
+    assert "Waiting for the other players" in reply.text
+    assert [d.answer for d in decisions(service)] == [None, "FIGHT M4*"]
+    assert asked_dms(service) == ["p1", "p2"]
+    service.answer("Test", player="p1", answer="MOVE M3*")
+    assert [(d.character, d.answer) for d in decisions(service)] == [
+        ("Amazon", "MOVE M3*"),
+        ("Black Knight", "FIGHT M4*"),
+    ]
+    assert asked_dms(service) == ["p1", "p2"]
+    assert rested(service, 1) == {"Amazon": "MOVE M3*", "Black Knight": "FIGHT M4*"}
+
+
+def test_a_day_answered_but_not_resumed_resumes_with_the_stored_answers(service, traveller):
+    """Answers recorded without the day going on (two answers committed at once, each seeing
+    the other still open): the deadline's resolution resumes with them and asks nothing again."""
+    guide_and_follower_resting(service)
+    service.resolve_day("Test", moderator="gm")
+    with session_scope(service.engine) as session:
+        for decision, answer in zip(
+            repo.open_decisions(session, campaign_id=1), ("FIGHT M4*", "MOVE M4*"), strict=True
+        ):
+            assert decision.id is not None
+            repo.answer_decision(session, decision_id=decision.id, answer=answer)
+    assert "day 1 resolved" in service.resolve_day("Test", moderator="gm").text
+    assert len(decisions(service)) == 2 and asked_dms(service) == ["p1", "p2"]
+    assert rested(service, 1) == {"Amazon": "FIGHT M4*", "Black Knight": "MOVE M4*"}
+
+
+def test_a_rolled_back_day_asks_its_decisions_again(service, traveller):
+    """Rolling back removes the day's decisions with its reports: it is asked afresh, once."""
+    guide_and_follower_resting(service)
+    service.resolve_day("Test", moderator="gm")
+    service.answer("Test", player="p1", answer="FIGHT M4*")
+    service.answer("Test", player="p2", answer="FIGHT M4*")
+    service.rollback("Test", moderator="gm", day=1)
+    assert decisions(service) == []
+    assert "waits for 2 decision(s)" in service.resolve_day("Test", moderator="gm").text
+    assert [d.answer for d in decisions(service)] == [None, None]
+    assert asked_dms(service) == ["p1", "p2", "p1", "p2"]
+    service.answer("Test", player="p1", answer="MOVE M3*")
+    service.answer("Test", player="p2", answer="MOVE M4*")
+    assert rested(service, 1) == {"Amazon": "MOVE M3*", "Black Knight": "MOVE M4*"}
+
+
+def test_a_preview_in_the_middle_of_a_day_takes_the_defaults(service, traveller):
+    """The whole day is previewed, the decisions still open answered with their defaults."""
+    guide_and_follower_resting(service)
+    service.resolve_day("Test", moderator="gm")
+    before = len(service.undelivered(1000))
+    reply = service.preview("Test", moderator="gm")
+    assert reply.text.startswith("Preview (nothing stored):\nDay 1, Month 1\nMonster Roll: ")
+    assert "Amazon: R (MOVE M3* active)" in reply.text, "her default"
+    assert len(service.undelivered(1000)) == before
+    assert [d.answer for d in decisions(service)] == [None, None]
+
+
 def test_secret_setup_choices_are_checked_and_used(service, traveller):
     """3.3.5-3.3.6: start dwelling and Victory Requirements, chosen before the game starts."""
     service.create("Test", moderator="gm", seed=7)
@@ -464,21 +594,24 @@ def test_the_day_report_shows_chits_revealed_and_monsters_summoned():
 def test_the_day_report_names_what_prowls_after_the_monster_roll():
     """Issue 6's report: the monster roll and the prowling groups (6.3.3, 7.13.1b)."""
     from bot.reports import day_report
-    from rules.catalog import catalog
-    from rules.daylight.prowling import prowling
-    from rules.events import Event
+    from rules import Event
+
+    #: Rows 4 to 6 of the Appearance Chart: monsters (with the Ghosts, who prowl every day) and
+    #: native groups.
+    rows = {
+        4: (["Heavy Troll", "Giant", "Tremendous Troll", "Ghost"], ["Lancers"]),
+        5: (["Imp", "Heavy Spider", "Tremendous Spider", "Ghost"], ["Bashkars", "Rogues"]),
+        6: (["Giant Bat", "Ghost"], ["Guard", "Order"]),
+    }
 
     def report(roll: int) -> str:
+        monsters, natives = rows[roll]
+        prowling = {"row": roll, "monsters": monsters, "natives": natives, "visitors": roll == 6}
         events = [
             Event(type="day_started", fields={"day": 1, "month": 1, "colors": []}),
             Event(type="monster_roll", fields={"roll": roll}),
-            prowling(catalog(), roll),
+            Event(type="prowling", fields=prowling),
         ]
         return day_report(events, "public")
 
-    assert (
-        "Monster Roll: 4\nProwling (row 4): Heavy Troll, Giant, Tremendous Troll, Ghost; "
-        "natives: Lancers\n"
-    ) in report(4)
-    assert "Prowling (row 6): Giant Bat, Ghost; natives: Guard, Order; the visitors" in report(6)
     assert "visitors" not in report(5)

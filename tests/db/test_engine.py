@@ -73,6 +73,7 @@ def test_deleting_a_campaign_deletes_its_rows(engine: Engine, campaign_id: int) 
             session,
             campaign_id=campaign_id,
             day=1,
+            ref="d1/Amazon/p1/k/Amazon",
             character="Amazon",
             kind="k",
             prompt="?",

@@ -78,6 +78,33 @@ def test_upgrade_is_idempotent_and_downgrade_undoes_it(db_url: str) -> None:
     check(db_url)
 
 
+def test_decisions_asked_before_refs_get_a_legacy_ref(db_url: str) -> None:
+    upgrade(db_url, "f112128ed574")
+    engine = make_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO campaign (name, status, seed, day, locked, extensions_used,"
+                " created_at, options, moderators)"
+                " VALUES ('Realm', 'running', 0, 1, 0, 0, '2025-01-01', '{}', '[]')"
+            )
+        )
+        for character in ("Amazon", "Elf"):
+            connection.execute(
+                text(
+                    "INSERT INTO pendingdecision (campaign_id, day, character, kind, prompt,"
+                    ' options, "default", asked_at)'
+                    " VALUES (1, 1, :character, 'rest', '?', '[]', 'x', '2025-01-01')"
+                ),
+                {"character": character},
+            )
+    upgrade(engine)
+    with session_scope(engine) as session:
+        refs = [d.ref for d in repo.list_decisions(session, campaign_id=1, day=1)]
+    assert refs == ["legacy/1", "legacy/2"]
+    engine.dispose()
+
+
 def test_the_scripts_are_package_resources_with_one_head() -> None:
     assert (MIGRATIONS / "env.py").is_file()
     assert (MIGRATIONS / "script.py.mako").is_file()

@@ -192,6 +192,7 @@ def test_decisions_open_until_answered(engine: Engine, campaign_id: int) -> None
                 session,
                 campaign_id=campaign_id,
                 day=1,
+                ref=f"d1/{character}/p1/follow/{character}",
                 character=character,
                 kind="follow",
                 prompt="Follow whom?",
@@ -217,6 +218,35 @@ def test_decisions_open_until_answered(engine: Engine, campaign_id: int) -> None
         assert captain.due_at == T0 + timedelta(hours=12)
         with pytest.raises(LookupError):
             repo.answer_decision(session, decision_id=999, answer="x")
+
+
+def test_a_decision_is_stored_once_a_day_by_its_ref(engine: Engine, campaign_id: int) -> None:
+    def ask(session: Session, day: int, who: str) -> None:
+        repo.add_decision(
+            session,
+            campaign_id=campaign_id,
+            day=day,
+            ref=f"d{day}/Amazon/p1/rest/{who}",
+            character=who,
+            kind="rest",
+            prompt="Which chit?",
+            options=["MOVE M3*", "FIGHT M4*"],
+            default="MOVE M3*",
+            asked_at=T0,
+        )
+
+    with session_scope(engine) as session:
+        ask(session, 1, "Amazon")
+        ask(session, 1, "Black Knight")
+        ask(session, 2, "Amazon")
+        refs = [d.ref for d in repo.list_decisions(session, campaign_id=campaign_id, day=1)]
+        assert refs == ["d1/Amazon/p1/rest/Amazon", "d1/Amazon/p1/rest/Black Knight"]
+    with pytest.raises(IntegrityError), session_scope(engine) as session:
+        ask(session, 1, "Amazon")
+    with session_scope(engine) as session:
+        assert repo.delete_decisions(session, campaign_id=campaign_id, from_day=2) == 1
+        assert repo.list_decisions(session, campaign_id=campaign_id, day=2) == []
+        assert len(repo.list_decisions(session, campaign_id=campaign_id, day=1)) == 2
 
 
 def test_moderator_actions_are_logged_in_order(engine: Engine, campaign_id: int) -> None:
