@@ -30,7 +30,7 @@ from rules.day.engine import OrdersError, resolve
 from rules.events import Decision, Event, Resolution, visible_to
 from rules.orders.legal import legal_activities
 from rules.orders.parse import ParseResult, parse_orders
-from rules.setup.game import CharacterSetup, SetupError, new_game
+from rules.setup import CharacterSetup, SetupError, new_game
 from rules.state import GameState
 from rules.view import MODERATOR, PUBLIC, UnknownViewerError, View, view_for, viewers
 

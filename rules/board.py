@@ -31,7 +31,7 @@ import re
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from rules.catalog import Catalog
 from rules.layout import DIRECTIONS, STEPS, PlacedTile, opposite
@@ -446,3 +446,15 @@ def _check_partial(
         raise LayoutError(
             f"rotation {placed.rotation} is not 0..5", tile=code, rule="3.2.3b", at=placed.at
         )
+
+
+def board_for(catalog: Catalog, tiles: Iterable[PlacedTile]) -> Board:
+    """The :class:`Board` of ``tiles``, built once per layout and catalog and shared after: a
+    Board never changes once built, and a state's tiles change only when a tile is turned over,
+    which is a new layout."""
+    return _board(catalog, tuple(tiles))
+
+
+@lru_cache(maxsize=64)
+def _board(catalog: Catalog, tiles: tuple[PlacedTile, ...]) -> Board:
+    return Board(catalog, tiles)

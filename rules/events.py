@@ -9,61 +9,85 @@ answer; :class:`Resolution` is what :func:`rules.day.engine.resolve` returns.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-PUBLIC = "public"
-MODERATOR = "moderator"
-
-#: Every event type, with what it says (the vocabulary the scenarios and reports use).
-EVENT_TYPES: dict[str, str] = {
-    "day_started": "a new day: {day}, and the colour magic of a seventh day {colors}",
-    "follows": "{who} follows {guide} for the day (6.3.2)",
-    "monster_roll": "the monster roll at Sunrise: {roll} (6.3.3)",
-    "prowling": "row {row} prowls today: monsters {monsters}, natives {natives} (6.3.3, 7.13.1)",
-    "turn_started": "{who}'s Attention chit is drawn: his turn begins (7.1)",
-    "unhidden": "{who} becomes unhidden ({reason})",
-    "phase_started": "{who} starts phase {phase}: {activity}",
-    "phase_cancelled": "{who}'s phase {phase} is cancelled: {reason} (6.2.4f)",
-    "moved": "{who} moves from {from} to {to}",
-    "climbing": "{who} starts climbing into {to} (7.3.1c)",
-    "left_map": "{who} leaves the map from {from}",
-    "abandoned": "{who} abandons {item} in {at}",
-    "deactivated": "{who} deactivates {item} ({reason})",
-    "activated": "{who} activates {item}",
-    "activation_refused": "{who} cannot activate {item}: {reason}",
-    "hid": "{who} hides: {success}",
-    "rested": "{who} rests: {chit} {change}",
-    "alerted": "{who} alerts {item}",
-    "fatigued": "{who} fatigues {chit}",
-    "wounded": "{who} is wounded: {chit}",
-    "follower_stopped": "{who} stops following {guide}",
-    "follower_left": "{who} cannot follow {guide} and stays in {at}",
-    "turn_ended": "{who}'s turn ends in {at}",
-    "blocked": "{by} blocks {who} in {at}, and is blocked by him (7.12)",
-    "turn_lost": "{who} loses his turn: {reason}",
-    "discovered": "{who} discovers the {what}, {how}",
-    "traded": "{who} trades with {partner} (7.2.1)",
-    "traded_detail": "{who} trades with {partner}: {gave}",
-    "trade_failed": "the trade of {who} with {partner} fails: {reason}",
-    "trade_not_made": "{who}'s trade with {partner} was not made today ({offer})",
-    "roll": "{who} rolls {dice} on the {purpose}: {result}",
-    "denizen_moved": "the prowling {name} moves from {from} to {to} (7.13.2a)",
-    "chit_revealed": "the map chit {chit} turns face up in {tile} (7.13.2b)",
-    "exchanged": "{chit} is exchanged for the {piece}, in {at} (7.13.2c)",
-    "summoned": "{by} summons the {name} from {box} to {at} (7.13.3)",
-    "regenerated": "the {name} returns to {to} at the end of the week (6.3.4)",
-    "visitor_flipped": "the visitor/mission chit {chit} turns to {face} (6.3.4b)",
-    "hired": "the {piece} is hired by the {by} until game day {until} (7.7.1c)",
-    "unhired": "the {piece} is no longer hired by the {employer}: {reason}",
-    "not_implemented": "not implemented yet: rule {rule} ({what})",
-    "midnight": "Midnight: {what}",
-    "day_ended": "day {day} is over",
-}
+PUBLIC: Literal["public"] = "public"
+MODERATOR: Literal["moderator"] = "moderator"
 
 Audience = Literal["public", "private", "moderator"]
 
+
+@dataclass(frozen=True)
+class EventType:
+    """What an event of one type says (a template over its fields) and its audience: ``public``
+    (everyone), ``private`` (only the characters named in the event's ``to``) or ``moderator``."""
+
+    text: str
+    audience: Audience
+
+
+PRIVATE: Literal["private"] = "private"
+
+
+#: Every event type: what it says (the vocabulary the scenarios and reports use) and who may
+#: see it. A private type is for the characters the event names in ``to``; a secret cannot leak
+#: because someone forgot to say so.
+EVENT_TYPES: dict[str, EventType] = {
+    "day_started": EventType(
+        "a new day: {day}, and the colour magic of a seventh day {colors}", PUBLIC
+    ),
+    "follows": EventType("{who} follows {guide} for the day (6.3.2)", PUBLIC),
+    "monster_roll": EventType("the monster roll at Sunrise: {roll} (6.3.3)", PUBLIC),
+    "prowling": EventType(
+        "row {row} prowls today: monsters {monsters}, natives {natives} (6.3.3, 7.13.1)", PUBLIC
+    ),
+    "turn_started": EventType("{who}'s Attention chit is drawn: his turn begins (7.1)", PUBLIC),
+    "unhidden": EventType("{who} becomes unhidden ({reason})", PUBLIC),
+    "phase_started": EventType("{who} starts phase {phase}: {activity}", PUBLIC),
+    "phase_cancelled": EventType("{who}'s phase {phase} is cancelled: {reason} (6.2.4f)", PUBLIC),
+    "moved": EventType("{who} moves from {from} to {to}", PUBLIC),
+    "climbing": EventType("{who} starts climbing into {to} (7.3.1c)", PUBLIC),
+    "left_map": EventType("{who} leaves the map from {from}", PUBLIC),
+    "abandoned": EventType("{who} abandons {item} in {at}", PUBLIC),
+    "deactivated": EventType("{who} deactivates {item} ({reason})", PUBLIC),
+    "activated": EventType("{who} activates {item}", PUBLIC),
+    "activation_refused": EventType("{who} cannot activate {item}: {reason}", PUBLIC),
+    "hid": EventType("{who} hides: {success}", PUBLIC),
+    "rested": EventType("{who} rests: {chit} {change}", PUBLIC),
+    "alerted": EventType("{who} alerts {item}", PUBLIC),
+    "fatigued": EventType("{who} fatigues {chit}", PUBLIC),
+    "wounded": EventType("{who} is wounded: {chit}", PUBLIC),
+    "follower_stopped": EventType("{who} stops following {guide}", PUBLIC),
+    "follower_left": EventType("{who} cannot follow {guide} and stays in {at}", PUBLIC),
+    "turn_ended": EventType("{who}'s turn ends in {at}", PUBLIC),
+    "blocked": EventType("{by} blocks {who} in {at}, and is blocked by him (7.12)", PUBLIC),
+    "turn_lost": EventType("{who} loses his turn: {reason}", PUBLIC),
+    "discovered": EventType("{who} discovers the {what}, {how}", PRIVATE),
+    "traded": EventType("{who} trades with {partner} (7.2.1)", PUBLIC),
+    "traded_detail": EventType("{who} trades with {partner}: {gave}", PRIVATE),
+    "trade_failed": EventType("the trade of {who} with {partner} fails: {reason}", PRIVATE),
+    "trade_not_made": EventType(
+        "{who}'s trade with {partner} was not made today ({offer})", PRIVATE
+    ),
+    "roll": EventType("{who} rolls {dice} on the {purpose}: {result}", PUBLIC),
+    "denizen_moved": EventType("the prowling {name} moves from {from} to {to} (7.13.2a)", PUBLIC),
+    "chit_revealed": EventType("the map chit {chit} turns face up in {tile} (7.13.2b)", PUBLIC),
+    "exchanged": EventType("{chit} is exchanged for the {piece}, in {at} (7.13.2c)", PUBLIC),
+    "summoned": EventType("{by} summons the {name} from {box} to {at} (7.13.3)", PUBLIC),
+    "regenerated": EventType("the {name} returns to {to} at the end of the week (6.3.4)", PUBLIC),
+    "visitor_flipped": EventType(
+        "the visitor/mission chit {chit} turns to {face} (6.3.4b)", PUBLIC
+    ),
+    "hired": EventType("the {piece} is hired by the {by} until game day {until} (7.7.1c)", PUBLIC),
+    "unhired": EventType("the {piece} is no longer hired by the {employer}: {reason}", PUBLIC),
+    "not_implemented": EventType("not implemented yet: rule {rule} ({what})", PUBLIC),
+    "midnight": EventType("Midnight: {what}", PUBLIC),
+    "day_ended": EventType("day {day} is over", PUBLIC),
+}
 
 class Event(BaseModel):
     """One thing that happened. ``to`` names the characters a private event is for."""
@@ -83,12 +107,33 @@ class Event(BaseModel):
 
     def describe(self) -> str:
         """The event as one English line, from :data:`EVENT_TYPES`."""
-        template = EVENT_TYPES.get(self.type, self.type + " {fields}")
+        known = EVENT_TYPES.get(self.type)
+        template = known.text if known is not None else self.type + " {fields}"
         values = {key: _word(value) for key, value in self.fields.items()}
         try:
             return template.format_map(_Missing(values))
         except (KeyError, ValueError):
             return f"{self.type}: {self.fields}"
+
+
+class AudienceError(ValueError):
+    """An event made against its type's declared audience: a bug in the engine, never a
+    player's doing."""
+
+
+def event(type_: str, *, private_to: Sequence[str] = (), **fields: Any) -> Event:
+    """The one way the engine makes an event: of a type in :data:`EVENT_TYPES`, with the audience
+    that type declares. A private type needs its recipients in ``private_to``; a public or moderator type
+    takes none. Raises :class:`AudienceError` otherwise, so that a secret never goes out because
+    its recipients were forgotten."""
+    kind = EVENT_TYPES.get(type_)
+    if kind is None:
+        raise AudienceError(f"event type {type_!r} is not in the vocabulary (EVENT_TYPES)")
+    if kind.audience == "private" and not private_to:
+        raise AudienceError(f"{type_!r} is private: name the characters it is for")
+    if kind.audience != "private" and private_to:
+        raise AudienceError(f"{type_!r} is {kind.audience}: it has no recipients")
+    return Event(type=type_, fields=dict(fields), audience=kind.audience, to=tuple(private_to))
 
 
 def _word(value: Any) -> str:

@@ -252,6 +252,12 @@ class GameState(_Data):
                 return place
         raise KeyError(f"piece {piece!r} is in no stack")
 
+    def clearing_of(self, piece: str) -> str | None:
+        """The clearing ``piece`` stands in, or None when it is not on the map (in a box, with
+        someone, out of play)."""
+        kind, _, where = self.place_of(piece).partition(":")
+        return where if kind == "at" else None
+
     def at(self, place: str) -> list[str]:
         """The pieces at ``place``, bottom first (empty if none)."""
         return self.stacks.get(place, [])

@@ -9,13 +9,16 @@ Each campaign (:data:`CAMPAIGNS`: 20 seeds, 3 to 16 characters, 28 days) waits f
 and answers them, hires a native leader, an underling and a controlled monster in some games,
 and varies the autopilot's orders with follows, blocking and trades, so that the engine's turns,
 blocking, following, resting, trading, prowling and hirelings are all exercised. After each call
-of ``resolve`` the run records the canonical JSON of the state, the events and the pending
-decisions (without their ids, which older revisions lack).
+of ``resolve`` the run records the canonical JSON of the state, the events (their fields in the
+order the engine wrote them, as they are stored) and the pending decisions (without their ids, which older revisions lack).
 
 The recording half (``python -m tests.replay --record OUT``) imports whatever ``rules`` is first
 on ``sys.path``; it must run on every revision it compares, so it reaches the engine only through
 :func:`_engine`, which knows where each function lived before and after the issue that gave
 ``rules/`` its section packages.
+
+Both sides run with the same string hashing (``PYTHONHASHSEED=0``), so that a revision whose
+results depend on the iteration order of a set of names still compares with itself.
 
 ``--ignore today.answers_used`` drops a key (a dotted path into the state) on both sides before
 comparing: for a field a revision removed on purpose. Every ignored key is printed.
@@ -236,7 +239,7 @@ def record(out: Path, *, count: int, days: int) -> None:
     with out.open("w") as stream:
         for campaign in CAMPAIGNS[:count]:
             for entry in _record(campaign, days):
-                stream.write(json.dumps(entry, sort_keys=True, separators=(",", ":")) + "\n")
+                stream.write(json.dumps(entry, separators=(",", ":")) + "\n")
 
 
 # --- comparing ------------------------------------------------------------------------------------
@@ -297,7 +300,7 @@ def _count(path: Path) -> int:
 
 def _record_at(root: Path, out: Path, count: int, days: int) -> None:
     """Record with the ``rules`` package of ``root`` (a checkout), in a child process."""
-    env = {**os.environ, "PYTHONPATH": str(root)}
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
     script = (
         "import sys, rules; from pathlib import Path\n"
         f"assert Path(rules.__file__).resolve().is_relative_to({str(root.resolve())!r}), "

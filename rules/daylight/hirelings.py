@@ -12,13 +12,18 @@ implemented. :func:`expire_terms` runs at Midnight (7.7.4a).
 
 from __future__ import annotations
 
-from rules.board import Board
+from typing import TYPE_CHECKING
+
+from rules.board import Board, board_for
 from rules.catalog import Catalog
-from rules.events import Event
+from rules.events import Event, event
 from rules.orders.model import ActivityKind
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
 from rules.state import CharacterState, GameState, ItemState, Minion, Place
+
+if TYPE_CHECKING:
+    from rules.day.context import Ctx
 
 #: A term of hire, in days, counting the day of hire (7.7.1c).
 TERM = 14
@@ -103,17 +108,15 @@ def hire(
     if horse is not None and state.place_of(horse) == Place.clearing(at):
         state.put(horse, Place.owner(piece))
         sheet.items[horse] = ItemState(active=True)
-        _ride_unless_in_cave(catalog, Board(catalog, state.tiles), state, piece)
-    return Event(
-        type="hired",
-        fields={"piece": piece, "by": employer, "until": state.minions[piece].last_day},
-    )
+        _ride_unless_in_cave(catalog, board_for(catalog, state.tiles), state, piece)
+    return event("hired", piece=piece, by=employer, until=state.minions[piece].last_day)
 
 
-def unhire(catalog: Catalog, state: GameState, piece: str, reason: str) -> Event:
+def unhire(ctx: Ctx, piece: str, reason: str) -> None:
     """7.7.4: ``piece`` is unhired. He is unhidden and stays where he is; his horse is put back
     beside him; a leader's group takes the belongings he carried, and his gold and discoveries
     are cancelled (7.7.2a.4)."""
+    catalog, state = ctx.catalog, ctx.state
     minion = state.minions.pop(piece)
     where = state.place_of(piece)
     horse = _own_horse(catalog, piece)
@@ -125,18 +128,14 @@ def unhire(catalog: Catalog, state: GameState, piece: str, reason: str) -> Event
             state.put(item, group_box)
         else:
             state.put(item, where)  # a controlled monster abandons them (7.7.5e.2)
-    return Event(
-        type="unhired", fields={"piece": piece, "employer": minion.employer, "reason": reason}
-    )
+    ctx.emit("unhired", piece=piece, employer=minion.employer, reason=reason)
 
 
-def expire_terms(catalog: Catalog, state: GameState) -> list[Event]:
+def expire_terms(ctx: Ctx) -> None:
     """7.7.4a: at Midnight of the last day of his term, each minion becomes unhired."""
-    return [
-        unhire(catalog, state, piece, "his term of hire is over (7.7.4a)")
-        for piece, minion in sorted(state.minions.items())
-        if minion.last_day <= state.game_day
-    ]
+    for piece, minion in sorted(ctx.state.minions.items()):
+        if minion.last_day <= ctx.state.game_day:
+            unhire(ctx, piece, "his term of hire is over (7.7.4a)")
 
 
 def remount(catalog: Catalog, board: Board, state: GameState) -> None:

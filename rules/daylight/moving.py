@@ -1,24 +1,30 @@
-"""The Move activity (7.3.1–7.3.2): roadways, mountains, caves, carrying items, horses.
+"""Moving (7.3.1–7.3.2): which roadways he may use, mountains and caves, what he can carry,
+horses and Boots, what he may activate; one step along a roadway, abandoning items; and the
+discoveries made by watching a Move (spying 4.5.6) or following one (7.11.6a.3).
 
-:func:`move` carries out one recorded Move phase for a character (and the followers moving with
-him) and returns the events. A Move that the rules forbid is cancelled (7.3.1b, 6.2.4f); a legal
-Move is made even when it forces items to be abandoned (7.3.1e).
+The Move activity itself is :mod:`rules.daylight.move`. The order checks and the autopilot ask
+the same questions as the day does, here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.board import Board, ClearingError, Connection, parse_clearing_id
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rules.board import Board, ClearingError, Connection, board_for, parse_clearing_id
 from rules.catalog import Catalog
 from rules.chits import move_strength
 from rules.discoveries import RoadDiscovery
-from rules.events import Event
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
 from rules.schema.characters import AbilityKey
 from rules.schema.tiles import ClearingType, RoadType
 from rules.state import CharacterState, GameState, Place
+
+if TYPE_CHECKING:
+    from rules.day.context import Ctx
 
 #: What a Move records to leave the map by a roadway to its edge (7.3.1a.4).
 EDGE = "Edge"
@@ -29,12 +35,6 @@ class Cancelled:
     """Why a recorded Move cannot be done: it becomes a blank phase (7.3.1b, 6.2.4f)."""
 
     reason: str
-
-
-def clearing_of(state: GameState, piece: str) -> str | None:
-    """The clearing a piece stands in, or None when it is not on the map."""
-    kind, where = Place.split(state.place_of(piece))
-    return where if kind == "at" else None
 
 
 def item_weight(catalog: Catalog, item: str) -> Weight:
@@ -175,40 +175,26 @@ def roadway(
     return None
 
 
-def abandon(state: GameState, character: CharacterState, item: str, clearing: str) -> Event:
+def abandon(ctx: Ctx, character: CharacterState, item: str, clearing: str) -> None:
     """Abandon ``item`` in ``clearing``'s pile (4.3.4: under the pile)."""
-    state.take(item)
-    state.stacks.setdefault(Place.clearing(clearing), []).insert(0, item)
+    ctx.state.take(item)
+    ctx.state.stacks.setdefault(Place.clearing(clearing), []).insert(0, item)
     character.items.pop(item, None)
-    return Event(type="abandoned", fields={"who": character.name, "item": item, "at": clearing})
+    ctx.emit("abandoned", who=character.name, item=item, at=clearing)
 
 
-def step(
-    catalog: Catalog,
-    board: Board,
-    state: GameState,
-    character: CharacterState,
-    start: str,
-    target: str,
-) -> list[Event]:
-    """Move one character one roadway (already checked legal), abandoning what he cannot carry
+def step(ctx: Ctx, character: CharacterState, start: str, target: str) -> None:
+    """Move one individual one roadway (already checked legal), abandoning what he cannot carry
     (7.3.1e) and dismounting in a cave (7.3.2a.1)."""
-    events = [
-        abandon(state, character, item, start) for item in too_heavy(catalog, state, character)
-    ]
-    state.put(character.name, Place.clearing(target))
-    events.append(Event(type="moved", fields={"who": character.name, "from": start, "to": target}))
-    if board.clearing_type(target) is ClearingType.CAVE:
-        horse = active_horse(catalog, state, character)
+    for item in too_heavy(ctx.catalog, ctx.state, character):
+        abandon(ctx, character, item, start)
+    ctx.state.put(character.name, Place.clearing(target))
+    ctx.emit("moved", **{"who": character.name, "from": start, "to": target})
+    if ctx.board.clearing_type(target) is ClearingType.CAVE:
+        horse = active_horse(ctx.catalog, ctx.state, character)
         if horse is not None:
             character.items[horse].active = False
-            events.append(
-                Event(
-                    type="deactivated",
-                    fields={"who": character.name, "item": horse, "reason": "caves (7.3.2a.1)"},
-                )
-            )
-    return events
+            ctx.emit("deactivated", who=character.name, item=horse, reason="caves (7.3.2a.1)")
 
 
 def resolve_target(board: Board, target: str | None) -> str | Cancelled:
@@ -266,10 +252,10 @@ def activation_refused(
         ):
             return f"he may have only one {kind} active (4.3.7)"
     if piece.kind is Kind.HORSE:
-        where = clearing_of(state, character.name)
+        where = state.clearing_of(character.name)
         if (
             where is not None
-            and Board(catalog, state.tiles).clearing_type(where) is ClearingType.CAVE
+            and board_for(catalog, state.tiles).clearing_type(where) is ClearingType.CAVE
         ):
             return "no horse can be active in a cave (7.3.2a.1)"
         if any(pieces[i].kind is Kind.HORSE for i in active):
@@ -297,3 +283,29 @@ def activation_refused(
             if card.chit.strength.rank < heaviest.rank:
                 return f"the {item} cannot carry {heaviest} weight (7.3.1f.1)"
     return None
+
+
+def spies(ctx: Ctx, name: str, clearings: Sequence[str]) -> list[str]:
+    """Who spies on ``name`` (4.5.6a): every character in those clearings if he is unhidden;
+    if he is hidden, only those who found hidden enemies today."""
+    hidden = ctx.sheet(name).hidden
+    return [
+        other
+        for other in ctx.state.characters
+        if other != name
+        and other not in ctx.today.followers
+        and ctx.where(other) in clearings
+        and (not hidden or other in ctx.today.found_hidden_enemies)
+    ]
+
+
+def discover(ctx: Ctx, who: str, discoveries: Sequence[str], how: str) -> None:
+    """``who`` crosses these discoveries off his list (privately); underlings record none
+    (7.7.3), and a hired leader's are his employer's to see (7.7.2a)."""
+    if not ctx.acts(who):
+        return
+    character = ctx.sheet(who)
+    for discovery in discoveries:
+        if discovery not in character.discoveries:
+            character.discoveries.append(discovery)
+            ctx.emit("discovered", private_to=[ctx.eyes(who)], who=who, what=discovery, how=how)

@@ -20,41 +20,41 @@ characters each end theirs separately, 7.11.8 L2093):
 Prowling (7.13.1): the monsters, natives and visitors of the row the Sunrise monster roll names
 (``state.today.monster_roll``), and the Ghosts every day. A monster's row is its type's
 ``appearance_row``; the box each denizen came from is recorded in ``state.homes`` for
-regeneration (6.3.4, :func:`regenerate`). Blocking (7.12) is done by the day (rules/day.py).
+regeneration (6.3.4, :func:`regenerate`). The monsters that arrive in a clearing block there
+(7.12.3a, :func:`rules.daylight.blocking.arrivals_block`).
 """
 
 from __future__ import annotations
 
-from rules.board import Board, clearing_id, parse_clearing_id
-from rules.catalog import Catalog
-from rules.events import Event
+from rules.board import clearing_id, parse_clearing_id
+from rules.day.context import Ctx
+from rules.daylight import blocking
+from rules.modifiers import has
 from rules.pieces import Kind, pieces_of
+from rules.schema.characters import AbilityKey
 from rules.schema.chits import GHOST, ChitKind, MapChit
 from rules.schema.denizens import Monster
 from rules.schema.setup import AppearanceRow
-from rules.state import GameState, Place
+from rules.state import Place
 
 #: The section each of the two special chits brings into its tile (7.13.2b).
 SECTIONS = {ChitKind.LOST_CITY: "Lost City", ChitKind.LOST_CASTLE: "Lost Castle"}
 
 
-def _event(type_: str, **fields: object) -> Event:
-    return Event(type=type_, fields=dict(fields))
-
-
 class _Turn:
-    def __init__(self, catalog: Catalog, board: Board, state: GameState, clearing: str) -> None:
-        self.catalog = catalog
-        self.board = board
-        self.state = state
-        self.pieces = pieces_of(catalog)
-        self.clearing = board.resolve(clearing)
-        self.code = board.tile_of(self.clearing).tile
-        roll = state.today.monster_roll
+    def __init__(self, ctx: Ctx, clearing: str) -> None:
+        self.ctx = ctx
+        self.catalog = ctx.catalog
+        self.board = ctx.board
+        self.state = ctx.state
+        self.pieces = pieces_of(ctx.catalog)
+        self.clearing = ctx.board.resolve(clearing)
+        self.code = ctx.board.tile_of(self.clearing).tile
+        roll = ctx.state.today.monster_roll
         self.row: AppearanceRow | None = next(
-            (r for r in catalog.appearance_chart.values() if r.number == roll), None
+            (r for r in ctx.catalog.appearance_chart.values() if r.number == roll), None
         )
-        self.events: list[Event] = []
+        self.arrivals: list[tuple[str, str]] = []
 
     # --- places -----------------------------------------------------------------------------
 
@@ -95,14 +95,13 @@ class _Turn:
                     and self.prowls(piece)
                 ):
                     self.state.put(piece, here)
-                    self.events.append(
-                        _event(
-                            "denizen_moved",
-                            name=self.pieces[piece].name,
-                            piece=piece,
-                            **{"from": Place.split(place)[1], "to": self.clearing},
-                        )
+                    self.ctx.emit(
+                        "denizen_moved",
+                        name=self.pieces[piece].name,
+                        piece=piece,
+                        **{"from": Place.split(place)[1], "to": self.clearing},
                     )
+                    self.arrivals.append((piece, self.clearing))
 
     # --- 7.13.2b–c ---------------------------------------------------------------------------
 
@@ -117,7 +116,7 @@ class _Turn:
             if name in self.state.face_up:
                 continue
             chit = self.catalog.map_chits[name]
-            self.events.append(_event("chit_revealed", tile=self.code, chit=name))
+            self.ctx.emit("chit_revealed", tile=self.code, chit=name)
             if chit.exchange is not None:
                 self.exchange(chit)
                 continue
@@ -128,7 +127,7 @@ class _Turn:
                     inner_chit = self.catalog.map_chits[inner]
                     self.state.put(inner, self.chit_place(inner_chit))
                     self.state.face_up.append(inner)
-                    self.events.append(_event("chit_revealed", tile=self.code, chit=inner))
+                    self.ctx.emit("chit_revealed", tile=self.code, chit=inner)
                     summoners.append(inner_chit)
                 continue
             self.state.put(name, self.chit_place(chit))
@@ -156,7 +155,7 @@ class _Turn:
                 continue
             used.add(free[0])
             self.state.put(free[0], Place.clearing(target))
-            self.events.append(_event("exchanged", chit=chit.name, piece=free[0], at=target))
+            self.ctx.emit("exchanged", chit=chit.name, piece=free[0], at=target)
 
     # --- 7.13.3 ------------------------------------------------------------------------------
 
@@ -203,9 +202,10 @@ class _Turn:
         for piece in pieces:
             self.state.put(piece, Place.clearing(to))
             self.state.homes.setdefault(piece, Place.box(box))
-            self.events.append(
-                _event("summoned", name=self.pieces[piece].name, piece=piece, at=to, by=by, box=box)
+            self.ctx.emit(
+                "summoned", name=self.pieces[piece].name, piece=piece, at=to, by=by, box=box
             )
+            self.arrivals.append((piece, to))
 
     # --- 7.13.4–5 ----------------------------------------------------------------------------
 
@@ -236,15 +236,27 @@ class _Turn:
                 self.arrive(contents, visitor.box, self.clearing, by)
 
 
-def end_turn(
-    catalog: Catalog, board: Board, state: GameState, clearing: str, *, peaceful: bool = False
-) -> list[Event]:
-    """What happens when an individual ends his turn in ``clearing`` (7.13.2–7.13.5).
+def prowl(ctx: Ctx, name: str) -> None:
+    """7.13.2: the end of an individual's turn in a clearing — prowling monsters in his tile move
+    to him, the tile's chits turn up and summon (followers each separately, 7.11.8; hired leaders
+    as if they were characters, 7.7.2d; underlings never, 7.7.3b); the Druid's Warning and Sound
+    chits do not summon (Peace with Nature, L3681). The monsters that arrive block (7.12.3a)."""
+    where = ctx.where(name)
+    if where is not None and ctx.acts(name):
+        peaceful = has(ctx.catalog, ctx.state, name, AbilityKey.PEACE_WITH_NATURE)
+        arrivals = end_turn(ctx, where, peaceful=peaceful)
+        blocking.arrivals_block(ctx, arrivals)
+
+
+def end_turn(ctx: Ctx, clearing: str, *, peaceful: bool = False) -> list[tuple[str, str]]:
+    """What happens when an individual ends his turn in ``clearing`` (7.13.2–7.13.5); returns
+    the denizens that arrived in a clearing (piece, clearing), in the order they came.
 
     ``peaceful``: the Druid's Peace with Nature (L3681): the Warning and Sound chits of his tile
     summon nothing; revealed, they turn face down again so that they still summon when anyone
     else ends his turn there (2.1)."""
-    turn = _Turn(catalog, board, state, clearing)
+    state = ctx.state
+    turn = _Turn(ctx, clearing)
     turn.move_monsters()
     summoners = turn.reveal()
     if peaceful:
@@ -253,21 +265,20 @@ def end_turn(
         summoners = [c for c in summoners if c not in quiet]
     turn.summon(summoners)
     turn.natives_and_visitors()
-    return turn.events
+    return turn.arrivals
 
 
-def prowling(catalog: Catalog, roll: int) -> Event:
+def prowling(ctx: Ctx, roll: int) -> None:
     """The public ``prowling`` event of Sunrise: what the monster roll sets prowling today (6.3.3,
     7.13.1): the monsters and native groups of the Appearance Chart's row ``roll``, and the Ghosts,
     who prowl every day (7.13.1a); the visitor/mission chits on a 6 (7.13.1b)."""
+    catalog = ctx.catalog
     monsters = [m.name for m in catalog.monsters.values() if m.appearance_row == roll]
     natives = [g.name for g in catalog.natives.values() if g.appearance_row == roll]
-    return _event(
-        "prowling", row=roll, monsters=[*monsters, GHOST], natives=natives, visitors=roll == 6
-    )
+    ctx.emit("prowling", row=roll, monsters=[*monsters, GHOST], natives=natives, visitors=roll == 6)
 
 
-def regenerate(catalog: Catalog, state: GameState) -> list[Event]:
+def regenerate(ctx: Ctx) -> None:
     """End of the week (6.3.4, L1542–1560): on days 7, 14, 21 and 28, right after the monster
     roll, the prowling row's monsters and unhired natives (with their horses) go back where they
     started — the Ghosts to their clearing, the others to their boxes; garrison natives return to
@@ -275,11 +286,11 @@ def regenerate(catalog: Catalog, state: GameState) -> list[Event]:
     not held by a character turn over (b). Hired and controlled denizens stay where they are,
     and so do hired natives' horses, but the unhired members of a partly hired group return
     (7.7.1e, 6.3.4c). Nobody can be killed yet (Evening combat is a later issue)."""
+    catalog, state = ctx.catalog, ctx.state
     roll = state.today.monster_roll
     if roll is None or state.day % 7 != 0:
-        return []
+        return
     pieces = pieces_of(catalog)
-    events: list[Event] = []
     for piece, home in sorted(state.homes.items()):
         record = pieces[piece]
         if piece in state.minions:
@@ -300,15 +311,14 @@ def regenerate(catalog: Catalog, state: GameState) -> list[Event]:
             continue
         if prowls and state.place_of(piece) != home:
             state.put(piece, home)
-            events.append(_event("regenerated", name=record.name, piece=piece, to=home))
+            ctx.emit("regenerated", name=record.name, piece=piece, to=home)
     if roll == 6:
         for chit, face in list(state.visitor_faces.items()):
             if Place.split(state.place_of(chit))[0] == "with":
                 continue
             other = next(f.name for f in catalog.visitors[chit].faces if f.name != face)
             state.visitor_faces[chit] = other
-            events.append(_event("visitor_flipped", chit=chit, face=other))
-    return events
+            ctx.emit("visitor_flipped", chit=chit, face=other)
 
 
 def _monster_prowls(monster: Monster, roll: int | None) -> bool:

@@ -6,6 +6,7 @@ import pytest
 
 from rules.board import Board
 from rules.catalog import catalog
+from rules.day.context import Ctx
 from rules.daylight.hirelings import (
     expire_terms,
     guides,
@@ -72,15 +73,23 @@ def test_an_unhired_leader_leaves_his_belongings_to_his_group_and_forgets_the_re
     state.put("Spear 1", Place.owner("Lancers HQ"))
     sheet.items["Spear 1"] = ItemState(active=False)
     where = state.place_of("Lancers HQ")
-    event = unhire(catalog(), state, "Lancers HQ", "a test")
+    ctx = Ctx.start(catalog(), state)
+    unhire(ctx, "Lancers HQ", "a test")
     assert "Lancers HQ" not in state.minions
-    assert event.fields == {"piece": "Lancers HQ", "employer": "Amazon", "reason": "a test"}
+    assert [e.fields for e in ctx.events] == [{"piece": "Lancers HQ", "employer": "Amazon", "reason": "a test"}]
     assert state.place_of("Lancers HQ") == where
     assert state.place_of("Lancers HQ Horse") == where
     assert state.place_of("Spear 1") == Place.box("Lancers")
     hire(catalog(), state, "Lancers HQ", "Elf")
     rehired = state.minions["Lancers HQ"].sheet
     assert (rehired.gold, rehired.discoveries, rehired.hidden) == (0, [], False)
+
+
+def expired(state: GameState) -> list[str]:
+    """The minions whose terms :func:`expire_terms` ends now."""
+    ctx = Ctx.start(catalog(), state)
+    expire_terms(ctx)
+    return [e.fields["piece"] for e in ctx.events]
 
 
 def test_terms_end_at_midnight_of_their_last_game_day():
@@ -90,11 +99,11 @@ def test_terms_end_at_midnight_of_their_last_game_day():
     hire(catalog(), state, "Company HQ", "Amazon")
     hire(catalog(), state, "Company 1", "Amazon", days=1)
     assert state.minions["Company HQ"].last_day == 33  # day 5 of the second month
-    assert [e.fields["piece"] for e in expire_terms(catalog(), state)] == ["Company 1"]
+    assert expired(state) == ["Company 1"]
     state.month, state.day = 2, 4
-    assert expire_terms(catalog(), state) == []
+    assert expired(state) == []
     state.day = 5
-    assert [e.fields["piece"] for e in expire_terms(catalog(), state)] == ["Company HQ"]
+    assert expired(state) == ["Company HQ"]
     assert state.minions == {}
 
 

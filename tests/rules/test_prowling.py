@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.board import Board
 from rules.catalog import catalog
+from rules.day.context import Ctx
 from rules.daylight import prowling
 from rules.pieces import Kind, pieces_of
 from rules.state import GameState, Place
-from rules.testing.scenario import build_state, load_scenario
+from rules.testing import build_state, load_scenario
 
 
 def state_of(roll: int, tile: str, chits: list[str], **extra: Any) -> GameState:
@@ -29,8 +29,9 @@ def state_of(roll: int, tile: str, chits: list[str], **extra: Any) -> GameState:
 
 
 def end_turn(state: GameState, clearing: str) -> list[str]:
-    events = prowling.end_turn(catalog(), Board(catalog(), state.tiles), state, clearing)
-    return [f"{e.type} {e.fields}" for e in events]
+    ctx = Ctx.start(catalog(), state)
+    prowling.end_turn(ctx, clearing)
+    return [f"{e.type} {e.fields}" for e in ctx.events]
 
 
 def test_lost_city_brings_its_five_chits_face_up_into_the_tile_7_13_2b() -> None:
@@ -57,10 +58,9 @@ def test_chits_face_up_already_summon_nothing_7_13_3b2() -> None:
 
 def test_druid_peace_with_nature_leaves_sounds_for_the_next_individual_l3681() -> None:
     state = state_of(1, "DW", ["LAIR 3", "SLITHER 6"])
-    events = prowling.end_turn(
-        catalog(), Board(catalog(), state.tiles), state, "DW6", peaceful=True
-    )
-    summoned = [e.fields for e in events if e.type == "summoned"]
+    ctx = Ctx.start(catalog(), state)
+    prowling.end_turn(ctx, "DW6", peaceful=True)
+    summoned = [e.fields for e in ctx.events if e.type == "summoned"]
     assert summoned and all(fields["by"] == "LAIR 3" for fields in summoned)
     assert "LAIR 3" in state.face_up and "SLITHER 6" not in state.face_up
     after = end_turn(state, "DW1")
@@ -107,14 +107,18 @@ def test_at_the_end_of_the_week_the_prowling_row_goes_home():
     state.homes["Giant 1"] = Place.box("Giants #1")
     state.day = 7
     state.today.monster_roll = 5
-    events = regenerate(catalog(), state)
+    ctx = Ctx.start(catalog(), state)
+    regenerate(ctx)
+    events = ctx.events
     assert state.place_of("Ghost 1") == ghost_home, "the Ghosts every week"
     assert state.place_of("Rogues 1") == rogues_home, "the Rogues prowl with row 5 (6.3.4d)"
     assert state.place_of("Giant 1") == Place.clearing("BL1"), "the Giants prowl on row 4"
     assert {e.fields["piece"] for e in events} == {"Ghost 1", "Rogues 1"}
     state.today.monster_roll = 6
     faces = dict(state.visitor_faces)
-    regenerate(catalog(), state)
+    regenerate(Ctx.start(catalog(), state))
     assert all(state.visitor_faces[c] != f for c, f in faces.items()), "row 6 turns them over"
     state.day = 8
-    assert regenerate(catalog(), state) == [], "only on the seventh days"
+    ctx = Ctx.start(catalog(), state)
+    regenerate(ctx)
+    assert ctx.events == [], "only on the seventh days"

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from rules.catalog import catalog
 from rules.daylight.hirelings import hire
 from rules.pieces import Kind, pieces_of
-from rules.setup.game import CharacterSetup, new_game
+from rules.setup import CharacterSetup, new_game
 from rules.state import GameState, Place
 from rules.view import MODERATOR, PUBLIC, UnknownViewerError, View, view_for
 

@@ -1,0 +1,128 @@
+"""The context every step of the day works over (5.1): the catalog, the board, the state, the dice,
+the events produced so far and the decisions asked.
+
+A rule is a plain function ``step(ctx, ...)`` in its section's module. It reads and changes
+``ctx.state``, rolls with ``ctx.dice``, reports what happened with :meth:`Ctx.emit` (the audience
+comes from the event's type, :data:`rules.events.EVENT_TYPES`), and asks players with
+:meth:`Ctx.ask`. A step that asks does so before it changes or rolls anything, then calls
+:meth:`Ctx.wait_if_pending`: if any answer is awaited, resolution stops there, and the step runs
+again from the start when it resumes with the answers.
+
+The helpers below answer the questions every section asks: whose sheet, who learns what, who is
+an individual (6.2.5, 7.12.1), where he stands, who follows him (7.11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.board import Board, board_for
+from rules.catalog import Catalog
+from rules.daylight import hirelings
+from rules.dice import Dice
+from rules.events import Decision, Event, event
+from rules.orders.model import Instructions
+from rules.state import CharacterState, DayState, GameState
+
+
+class PendingDecisionError(Exception):
+    """Raised to stop resolution at a decision a player must make (see :meth:`Ctx.wait_if_pending`)."""
+
+
+@dataclass
+class Ctx:
+    """One resolution's working context. Build it with :meth:`start`."""
+
+    catalog: Catalog
+    board: Board
+    state: GameState
+    dice: Dice
+    answers: Mapping[str, str] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    pending: list[Decision] = field(default_factory=list)
+    landed: set[str] = field(default_factory=set)
+    """Followers of the current turn's guide already put back on the map (7.12.1c)."""
+
+    @classmethod
+    def start(
+        cls, catalog: Catalog, state: GameState, answers: Mapping[str, str] | None = None
+    ) -> Ctx:
+        """A context over ``state`` itself (not a copy): its dice are the state's dice."""
+        return cls(
+            catalog=catalog,
+            board=board_for(catalog, state.tiles),
+            state=state,
+            dice=Dice(state.dice),
+            answers=answers or {},
+        )
+
+    @property
+    def today(self) -> DayState:
+        return self.state.today
+
+    # --- events and decisions -----------------------------------------------------------------
+
+    def emit(self, type_: str, *, private_to: Iterable[str] = (), **fields: Any) -> None:
+        """Record an event of ``type_``, for the audience its type declares (``private_to``: the
+        characters a private event is for)."""
+        self.events.append(event(type_, private_to=tuple(private_to), **fields))
+
+    def ask(self, decision: Decision) -> str:
+        """The player's answer to ``decision`` (by its id), else the default — or, with the option
+        ``wait_for_decisions``, the default for now while the decision is added to those pending
+        (see :meth:`wait_if_pending`). Asking changes nothing in the state."""
+        answer = self.answers.get(decision.id)
+        if answer is not None:
+            return answer if answer in decision.options else decision.default
+        if self.state.options.get("wait_for_decisions", False):
+            self.pending.append(decision)
+        return decision.default
+
+    def wait_if_pending(self) -> None:
+        """After every decision of a step has been asked — all at once — stop if any awaits its
+        player; the step runs again on resuming, with the answers."""
+        if self.pending:
+            raise PendingDecisionError
+
+    def decision_id(self, kind: str, who: str) -> str:
+        """The stable id of a decision of ``kind`` for ``who`` in the current phase of the
+        current turn: ``d{game day}/{whose turn}/p{phase}/{kind}/{who}``."""
+        turn = self.today.turn
+        assert turn is not None, "decisions arise during a turn"
+        return f"d{self.state.game_day}/{turn.character}/p{turn.phase + 1}/{kind}/{who}"
+
+    # --- who is who ---------------------------------------------------------------------------
+
+    def sheet(self, name: str) -> CharacterState:
+        """The sheet of a character, or of a minion (hired leaders' and controlled monsters' turns
+        use the same steps, 6.2.5)."""
+        return self.state.sheet(name)
+
+    def eyes(self, name: str) -> str:
+        """The character who learns what ``name`` learns: himself, or a minion's employer
+        (7.7.1f, 7.7.2a)."""
+        minion = self.state.minions.get(name)
+        return minion.employer if minion is not None else name
+
+    def is_character(self, name: str) -> bool:
+        return name in self.state.characters
+
+    def acts(self, name: str) -> bool:
+        """A character, hired leader or controlled monster: an individual who takes a turn,
+        blocks and is blocked, and summons (6.2.5, 7.12.1, 7.13.2); not an underling."""
+        return self.is_character(name) or hirelings.is_actor(self.catalog, self.state, name)
+
+    def where(self, name: str) -> str | None:
+        """The clearing ``name`` stands in, or None off the map."""
+        return self.state.clearing_of(name)
+
+    def followers_of(self, guide: str) -> list[str]:
+        """Those following ``guide`` today (6.3.2), in the order they were declared."""
+        return [f for f, g in self.today.followers.items() if g == guide]
+
+    def instructions(self, name: str) -> Instructions:
+        """His standing instructions today (none without orders)."""
+        orders = self.today.orders.get(name)
+        return orders.instructions if orders is not None else Instructions()

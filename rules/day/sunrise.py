@@ -1,0 +1,83 @@
+"""A new day (6.1) and Sunrise (6.3): the seventh days' colour magic, followers declared, the
+monster roll, the end of the week's regeneration, and the Attention chits mixed."""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.daylight import hirelings, prowling
+from rules.state import Place
+
+#: The colour magic days 14, 21 and 28 supply (6.1.2, L1491); Day 7 supplies White and Black.
+SEVENTH_DAY_COLORS = {14: ("gray",), 21: ("purple",), 28: ("gold",)}
+
+
+def sunrise(ctx: Ctx) -> None:
+    """6.1 and 6.3, in the rulebook's order: the day begins (with a seventh day's colours,
+    6.1.2), followers are declared (6.3.2), the monster roll sets what prowls (6.3.3, 7.13.1), the
+    week's end regenerates (6.3.4), and the Attention chits of everyone who takes a turn are mixed
+    (7.1.1) — followers' chits are not."""
+    state = ctx.state
+    ctx.emit("day_started", day=state.day, month=state.month, colors=list(seventh_day_colors(ctx)))
+    declare_followers(ctx)
+    roll = ctx.dice.game_roll("monster roll")
+    ctx.today.monster_roll = roll.result
+    ctx.emit("monster_roll", roll=roll.result)
+    prowling.prowling(ctx, roll.result)
+    prowling.regenerate(ctx)
+    turns = [
+        name
+        for name in hirelings.individuals(ctx.catalog, state)
+        if name not in ctx.today.followers and state.place_of(name) != Place.OUT
+    ]
+    ctx.dice.shuffle(turns)
+    ctx.today.turn_order = turns
+    ctx.today.stage = "daylight"
+
+
+def seventh_day_colors(ctx: Ctx) -> tuple[str, ...]:
+    """6.1.2: Day 7 White and Black, 14 Grey, 21 Purple, 28 Gold (the game lasts one month, so
+    the alternation of White and Black for longer games never arises)."""
+    if ctx.state.day == 7:
+        return ("white", "black")
+    return SEVENTH_DAY_COLORS.get(ctx.state.day, ())
+
+
+def declare_followers(ctx: Ctx) -> None:
+    """6.3.2 and 6.2.7a: a follower must share a clearing with his guide at Birdsong; followers
+    who follow each other do nothing that day (b). Hired leaders can be followed like characters
+    (7.7.2); underlings follow characters or hired leaders (7.7.3, 6.3.1). One who follows a
+    follower follows that follower's guide."""
+    followers = ctx.today.followers
+    wanted = {n: o.follow for n, o in ctx.today.orders.items() if o.follow is not None}
+    for follower, guide in wanted.items():
+        if not ctx.acts(guide) or ctx.where(guide) != ctx.where(follower):
+            ctx.emit(
+                "phase_cancelled",
+                who=follower,
+                phase=1,
+                reason=f"{guide} is not in his clearing (6.2.7a)",
+            )
+            continue
+        followers[follower] = guide
+    for follower in list(followers):
+        seen = {follower}
+        guide = followers[follower]
+        while guide in followers:
+            if guide in seen:
+                break
+            seen.add(guide)
+            guide = followers[guide]
+        if guide in seen:
+            continue
+        followers[follower] = guide
+    loops = {f for f, g in followers.items() if g in followers}
+    for follower in loops:
+        ctx.emit(
+            "phase_cancelled",
+            who=follower,
+            phase=1,
+            reason="followers who follow each other do nothing (6.3.2b)",
+        )
+    for follower, guide in followers.items():
+        if follower not in loops:
+            ctx.emit("follows", who=follower, guide=guide)

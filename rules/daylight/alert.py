@@ -1,0 +1,64 @@
+"""The Alert activity (7.9)."""
+
+from __future__ import annotations
+
+from rules.chits import printed
+from rules.day.context import Ctx
+from rules.orders.model import Activity
+from rules.pieces import Kind, pieces_of
+from rules.schema.characters import Action
+from rules.state import Place
+
+
+def alert(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
+    """7.9: turn the active weapon either side up (default: alerted), or alert one Magic chit
+    (time 0 until Midnight, 7.9.3). Characters following him alert too, each as his own
+    instructions say (7.11.6f)."""
+    what = activity.target or ctx.instructions(name).alert
+    if ctx.is_character(name) and not _alert_one(ctx, name, what):
+        ctx.emit(
+            "phase_cancelled",
+            who=name,
+            phase=number,
+            reason=f"he has nothing to alert ({what})",
+        )
+    for follower in ctx.followers_of(name):
+        if ctx.is_character(follower):
+            _alert_one(ctx, follower, ctx.instructions(follower).alert)
+
+
+def _alert_one(ctx: Ctx, name: str, what: str) -> bool:
+    """Alert ``what`` for one character; False when he has nothing of the kind in play."""
+    character = ctx.sheet(name)
+    if what.lower() == "berserk":
+        ctx.emit("not_implemented", rule="L3598", what="playing the Berserk chit", who=name)
+        return True
+    if what.upper().startswith("MAGIC"):
+        chit = next(
+            (
+                c
+                for c in character.chits
+                if c.label == what.upper()
+                and c.status == "active"
+                and c.color is None
+                and printed(c.label).action is Action.MAGIC
+            ),
+            None,
+        )
+        if chit is None:
+            return False
+        chit.alerted = True
+        ctx.emit("alerted", who=name, item=chit.label, alerted=True)
+        return True
+    pieces = pieces_of(ctx.catalog)
+    weapons = [
+        i
+        for i in ctx.state.at(Place.owner(name))
+        if pieces[i].kind is Kind.WEAPON and character.items[i].active
+    ]
+    if not weapons:
+        return False
+    alerted = what.lower() != "unalert"
+    character.items[weapons[0]].alerted = alerted
+    ctx.emit("alerted", who=name, item=weapons[0], alerted=alerted)
+    return True

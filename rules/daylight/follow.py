@@ -1,0 +1,68 @@
+"""Following (7.11): followers move with their guide, may be left behind, and may stop.
+
+Who follows whom is declared at Sunrise (6.3.2, :mod:`rules.day.sunrise`). During the guide's
+turn his followers move with him (7.11.6a), hide and rest with him (7.11.6b, 7.11.6f: the Hide,
+Rest and Alert steps see to that), and may stop at the start of any of his phases (7.11.5). A
+follower cannot block or be blocked until he is put back on the map (7.12.1c,
+:mod:`rules.daylight.blocking`).
+"""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.daylight import blocking, prowling
+from rules.daylight.moving import active_horse, discover, discoveries_used, is_pony, step
+from rules.state import TurnState
+
+
+def followers_move(ctx: Ctx, guide: str, start: str, target: str, pony_move: bool) -> None:
+    """7.11.6a: followers move with the guide; a hidden guide may leave some behind (a.1), a pony
+    Move leaves behind those without ponies (a.2); hidden paths do not stop them and they
+    discover them (a.3). One left behind ends his turn where he stands, blocks and is blocked,
+    and summons."""
+    guide_state = ctx.sheet(guide)
+    orders = ctx.today.orders.get(guide)
+    dropped = set(orders.instructions.drop_followers) if orders and guide_state.hidden else set()
+    for follower in ctx.followers_of(guide):
+        character = ctx.sheet(follower)
+        rides_pony = is_pony(ctx.catalog, active_horse(ctx.catalog, ctx.state, character))
+        leave = (follower in dropped and follower not in ctx.today.found_hidden_enemies) or (
+            pony_move and not rides_pony
+        )
+        if leave:
+            del ctx.today.followers[follower]
+            ctx.emit("follower_left", who=follower, guide=guide, at=start)
+            ctx.emit("turn_ended", who=follower, at=start)
+            blocking.phase_end_blocking(ctx, follower)
+            prowling.prowl(ctx, follower)
+            continue
+        discover(
+            ctx,
+            follower,
+            discoveries_used(ctx.board, start, target),
+            f"following the {guide} (7.11.6a.3)",
+        )
+        step(ctx, character, start, target)
+
+
+def followers_stop(ctx: Ctx, turn: TurnState, number: int) -> None:
+    """7.11.5: a follower may stop at the start of any of the guide's activities (his
+    ``stop following: before N`` instruction); his turn ends in the guide's clearing, and he
+    summons and blocks when the phase is over (:func:`ex_followers_end`)."""
+    for follower in ctx.followers_of(turn.character):
+        orders = ctx.today.orders.get(follower)
+        if orders is not None and orders.instructions.stop_following == number:
+            del ctx.today.followers[follower]
+            ctx.emit("follower_stopped", who=follower, guide=turn.character)
+            ctx.emit("turn_ended", who=follower, at=ctx.where(follower))
+            turn.stopped.append(follower)
+
+
+def ex_followers_end(ctx: Ctx, turn: TurnState) -> None:
+    """7.11.5 (L2066): "When the guide finishes the phase the game pieces in the ex-follower's
+    tile summon denizens in the normal manner, and the ex-follower can then block and be blocked
+    normally" — in the middle of the guide's turn (7.13.2 exception)."""
+    for follower in turn.stopped:
+        blocking.phase_end_blocking(ctx, follower)
+        prowling.prowl(ctx, follower)
+    turn.stopped.clear()

@@ -1,0 +1,92 @@
+"""The Move activity (7.3.1): one recorded Move phase of an individual.
+
+A Move that the rules forbid is cancelled (7.3.1b, 6.2.4f); a legal Move is made even when it
+forces items to be abandoned (7.3.1e). His followers move with him (7.11.6a,
+:mod:`rules.daylight.follow`). What roadways he may use and what he can carry are
+:mod:`rules.daylight.moving`'s.
+"""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.daylight import follow, hirelings
+from rules.daylight.moving import (
+    EDGE,
+    Cancelled,
+    discover,
+    discoveries_used,
+    is_pony,
+    resolve_target,
+    roadway,
+    spies,
+    step,
+    usable,
+)
+from rules.orders.model import Activity
+from rules.schema.tiles import ClearingType
+from rules.state import Place, TurnState
+
+
+def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
+    """7.3.1: one roadway to the recorded clearing, or off the map by a roadway to its edge
+    (a.4); two consecutive Moves into a mountain (c.1); no cave on a day a Sunlight phase is used
+    (c.2). His followers move with him (7.11.6a), and those who see him use a hidden path or
+    secret passage discover it (4.5.6b.1)."""
+    name = turn.character
+    character = ctx.sheet(name)
+    start = ctx.where(name)
+    if activity.target == EDGE and start is not None:
+        leave_map(ctx, name, number, start)
+        return
+    target = resolve_target(ctx.board, activity.target)
+    if start is None or isinstance(target, Cancelled):
+        reason = target.reason if isinstance(target, Cancelled) else "he is off the map"
+        ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+        return
+    blocked = roadway(ctx.catalog, ctx.board, character, start, target)
+    if blocked is not None:
+        ctx.emit("phase_cancelled", who=name, phase=number, reason=blocked.reason)
+        return
+    kind = ctx.board.clearing_type(target)
+    if kind is ClearingType.CAVE and turn.sunlight_used:
+        ctx.emit(
+            "phase_cancelled",
+            who=name,
+            phase=number,
+            reason="he used a Sunlight phase today and cannot enter a cave (7.3.1c.2)",
+        )
+        return
+    if kind is ClearingType.MOUNTAIN and turn.climbing != target:
+        turn.climbing = target
+        ctx.emit("climbing", who=name, to=target)
+        return
+    turn.climbing = None
+    pony_move = is_pony(ctx.catalog, activity.source)
+    used = discoveries_used(ctx.board, start, target)
+    watchers = spies(ctx, name, (start, target)) if used else []
+    step(ctx, character, start, target)
+    follow.followers_move(ctx, name, start, target, pony_move)
+    for spy in watchers:
+        discover(ctx, spy, used, f"spying on the {name} (4.5.6b.1)")
+
+
+def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:
+    """7.3.1a.4: a Move along a roadway to the map edge takes him out of the game (9.2.2b); his
+    followers leave with him, and his hirelings are no longer hired (7.7.4b)."""
+    character = ctx.sheet(name)
+    exits = [c for c in ctx.board.connections(start) if c.to is None]
+    if not any(usable(ctx.catalog, ctx.board, character, start, c) for c in exits):
+        ctx.emit(
+            "phase_cancelled",
+            who=name,
+            phase=number,
+            reason=f"no roadway from {start} leads off the map",
+        )
+        return
+    for who in (name, *ctx.followers_of(name)):
+        ctx.state.put(who, Place.OUT)
+        ctx.emit("left_map", who=who, **{"from": start})
+    for piece, minion in sorted(ctx.state.minions.items()):
+        if minion.employer == name:
+            hirelings.unhire(ctx, piece, f"the {name} left the map (7.7.4b)")
+    ctx.emit("not_implemented", rule="9.2.2b", what="scoring a character who left the map")

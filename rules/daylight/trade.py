@@ -1,0 +1,116 @@
+"""Trading between characters (7.2.1): at the start of a phase, by orders that mirror each other.
+
+Both characters' orders hold the trade (``trade Elf: give Mace 1, 5 gold; get Light Bow 1``); it
+is made once, at the start of the first phase of either in which they share a clearing and
+neither is blocked. What changes hands is private to the two; that they traded is public. A trade
+never made is reported to each, privately, at Midnight (:func:`unmade`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.day.context import Ctx
+from rules.daylight import moving
+from rules.orders.model import TradeOffer
+from rules.state import ItemState, Place
+
+
+def key(name: str, offer: TradeOffer) -> str:
+    """The same key for a trade from either side, so that it is made once."""
+    sides = sorted(
+        [(name, offer.give, offer.give_gold), (offer.partner, offer.get, offer.get_gold)]
+    )
+    return repr(sides)
+
+
+def with_characters(ctx: Ctx, name: str) -> None:
+    """7.2.1: at the start of each of his phases he trades with the characters in his clearing
+    whose orders hold the mirror of an offer in his (rules-map P2); not while either is blocked
+    (7.2.1d)."""
+    for offer in ctx.instructions(name).trades:
+        partner = offer.partner
+        made = key(name, offer)
+        if made in ctx.today.trades_done or partner not in ctx.state.characters:
+            continue
+        if ctx.where(partner) is None or ctx.where(partner) != ctx.where(name):
+            continue
+        if name in ctx.today.blocked or partner in ctx.today.blocked:
+            continue
+        if not any(offer.mirrors(o, name) for o in ctx.instructions(partner).trades):
+            continue
+        ctx.today.trades_done.append(made)
+        reason = _unable(ctx, name, offer.give, offer.give_gold) or (
+            _unable(ctx, partner, offer.get, offer.get_gold)
+        )
+        if reason is not None:
+            ctx.emit(
+                "trade_failed", private_to=[name, partner], who=name, partner=partner, reason=reason
+            )
+            continue
+        _hand_over(ctx, name, partner, offer.give, offer.give_gold)
+        _hand_over(ctx, partner, name, offer.get, offer.get_gold)
+        ctx.emit("traded", who=name, partner=partner)
+        ctx.emit(
+            "traded_detail",
+            private_to=[name, partner],
+            who=name,
+            partner=partner,
+            gave=offer.describe(),
+        )
+
+
+def unmade(ctx: Ctx) -> None:
+    """At Midnight, each character whose trade was not made today is told so, privately."""
+    for name, order in ctx.today.orders.items():
+        for offer in order.instructions.trades:
+            if key(name, offer) not in ctx.today.trades_done:
+                ctx.emit(
+                    "trade_not_made",
+                    private_to=[name],
+                    who=name,
+                    partner=offer.partner,
+                    offer=offer.describe(),
+                )
+
+
+def _unable(ctx: Ctx, who: str, items: Sequence[str], gold: int) -> str | None:
+    character = ctx.sheet(who)
+    missing = [i for i in items if i not in character.items]
+    if missing:
+        return f"{who} no longer has {', '.join(missing)}"
+    if character.gold < gold:
+        return f"{who} has less than {gold} gold"
+    return None
+
+
+def _hand_over(ctx: Ctx, giver: str, taker: str, items: Sequence[str], gold: int) -> None:
+    """Items change owner and come in inactive (rules-map P10); gold is paid. An item too heavy
+    for the taker's active horse or Boots makes him deactivate them, or abandon the item if his
+    instructions say so (7.3.1f.1, 7.3.2a; P9)."""
+    source, target = ctx.sheet(giver), ctx.sheet(taker)
+    for item in items:
+        source.items.pop(item)
+        ctx.state.put(item, Place.owner(taker))
+        target.items[item] = ItemState(active=False)
+        _keep_mounts_able(ctx, taker, item)
+    source.gold -= gold
+    target.gold += gold
+
+
+def _keep_mounts_able(ctx: Ctx, name: str, new_item: str) -> None:
+    character = ctx.sheet(name)
+    for mount, state in list(character.items.items()):
+        if not state.active or mount == new_item:
+            continue
+        state.active = False
+        refused = moving.activation_refused(ctx.catalog, ctx.state, character, mount)
+        state.active = True
+        if refused is None:
+            continue
+        where = ctx.where(name)
+        if not ctx.instructions(name).keep_heavy_items and where is not None:
+            moving.abandon(ctx, character, new_item, where)
+            return
+        state.active = False
+        ctx.emit("deactivated", who=name, item=mount, reason=refused)

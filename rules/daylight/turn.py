@@ -1,0 +1,244 @@
+"""Daylight's turns (7.1) and their phases (7.2; 5.1 step 4.3).
+
+Each individual — character, hired leader or controlled monster — takes his turn when his
+Attention chit is drawn (7.1.1): he becomes unhidden (7.1.2), then does his recorded phases in
+order. At the start of each phase he trades with the characters his orders name (7.2.1), his
+belongings are rearranged as his instructions say (7.2.2), followers may stop (7.11.5); a phase
+whose source cannot be used is cancelled (6.2.4), and so is every phase but Rest once all his
+chits are fatigued or wounded (7.8.4). At the end of each phase he blocks and is blocked (7.12.2);
+at the end of his turn the denizens prowl and summon (7.13.2).
+
+Activities of later issues are reported, never skipped: :data:`LATER` names the rule of each.
+"""
+
+from __future__ import annotations
+
+from rules.chits import in_play
+from rules.day.context import Ctx
+from rules.daylight import alert, blocking, follow, hide, move, moving, prowling, rest, trade
+from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind
+from rules.pieces import Kind, pieces_of
+from rules.schema.tiles import ClearingType
+from rules.state import Place, TurnState
+
+#: Activities of later issues, with the rule that will implement them.
+LATER = {
+    ActivityKind.SEARCH: "7.5",
+    ActivityKind.TRADE: "7.6",
+    ActivityKind.HIRE: "7.7",
+    ActivityKind.ENCHANT_FIRST: "7.10",
+    ActivityKind.ENCHANT: "7.10",
+    ActivityKind.PEER: "7.5.4i",
+    ActivityKind.FLY: "7.3.3",
+    ActivityKind.REMOTE_ENCHANT: "7.10.5",
+    ActivityKind.CACHE: "10.A.4",
+}
+
+
+def daylight(ctx: Ctx) -> None:
+    """7.1: each individual's turn, in the order the Attention chits were drawn; one blocked
+    before his turn loses it (7.12.4)."""
+    today = ctx.today
+    while today.next_turn < len(today.turn_order):
+        name = today.turn_order[today.next_turn]
+        if today.turn is None and name in today.blocked:
+            ctx.emit("turn_lost", who=name, reason="he was blocked before his turn (7.12.4)")
+            today.next_turn += 1
+            continue
+        if today.turn is None:
+            today.turn = TurnState(character=name)
+            start_turn(ctx, name)
+        take_turn(ctx, today.turn)
+        today.turn = None
+        ctx.landed = set()
+        today.next_turn += 1
+    today.stage = "sunset"
+
+
+def start_turn(ctx: Ctx, name: str) -> None:
+    """7.1.2 and 7.11.4: he and his followers become unhidden."""
+    ctx.emit("turn_started", who=name)
+    for who in (name, *ctx.followers_of(name)):
+        if ctx.sheet(who).hidden:
+            ctx.sheet(who).hidden = False
+            ctx.emit("unhidden", who=who, reason="his turn starts (7.1.2)")
+
+
+def take_turn(ctx: Ctx, turn: TurnState) -> None:
+    """His phases, from where the turn stands, until they are done, he leaves the map or he is
+    blocked (7.12.4); then his followers are put back in his clearing (7.11.6) and the turn ends
+    for each of them, with prowling and summoning (7.13.2, 7.11.8)."""
+    orders = ctx.today.orders.get(turn.character)
+    phases = orders.phases if orders is not None and orders.follow is None else ()
+    while (
+        turn.phase < len(phases)
+        and ctx.state.place_of(turn.character) != Place.OUT
+        and turn.character not in ctx.today.blocked
+    ):
+        phase(ctx, turn, turn.phase + 1, phases[turn.phase])
+        turn.phase += 1
+        blocking.phase_end_blocking(ctx, turn.character)
+        follow.ex_followers_end(ctx, turn)
+    where = ctx.where(turn.character)
+    for follower in ctx.followers_of(turn.character):
+        if ctx.where(follower) != where and where is not None:
+            ctx.state.put(follower, Place.clearing(where))
+        ctx.emit("turn_ended", who=follower, at=ctx.where(follower))
+    ctx.emit("turn_ended", who=turn.character, at=where)
+    prowling.prowl(ctx, turn.character)
+    for follower in ctx.followers_of(turn.character):
+        blocking.land(ctx, follower)
+        prowling.prowl(ctx, follower)
+
+
+def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
+    """One phase (5.1 step 4.3): a Rest first asks what it must (7.8.2); the phase's source must
+    be usable, characters trade, belongings are rearranged, followers may stop, then the
+    activity is done."""
+    name = turn.character
+    prefers = rest.choices(ctx, name) if activity.kind is ActivityKind.REST else {}
+    ctx.emit("phase_started", who=name, phase=number, activity=str(activity))
+    if turn.climbing is not None and not (
+        activity.kind is ActivityKind.MOVE and activity.target == turn.climbing
+    ):
+        turn.climbing = None
+    reason = source_unusable(ctx, name, activity)
+    trade.with_characters(ctx, name)
+    rearrange(ctx, name, number)
+    follow.followers_stop(ctx, turn, number)
+    if reason is not None:
+        ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+        return
+    if (
+        activity.kind is not ActivityKind.REST
+        and ctx.is_character(name)
+        and not in_play(ctx.sheet(name))
+    ):
+        ctx.emit(
+            "phase_cancelled",
+            who=name,
+            phase=number,
+            reason="every chit is fatigued or wounded: he can only rest (7.8.4)",
+        )
+        return
+    if activity.source == SUNLIGHT:
+        turn.sunlight_used = True
+    _activity(ctx, turn, number, activity, prefers)
+
+
+def _activity(
+    ctx: Ctx,
+    turn: TurnState,
+    number: int,
+    activity: Activity,
+    prefers: dict[str, str | None],
+) -> None:
+    name = turn.character
+    kind = activity.kind
+    if kind is ActivityKind.BLANK:
+        return
+    if kind is ActivityKind.MOVE:
+        move.move(ctx, turn, number, activity)
+    elif kind is ActivityKind.HIDE:
+        hide.hide(ctx, name)
+    elif kind is ActivityKind.REST:
+        rest.rest(ctx, prefers)
+    elif kind is ActivityKind.ALERT:
+        alert.alert(ctx, name, number, activity)
+    elif kind in LATER:
+        ctx.emit(
+            "not_implemented",
+            rule=LATER[kind],
+            what=f"the {kind.name.replace('_', ' ').lower()} activity",
+            who=name,
+            phase=number,
+        )
+    else:
+        ctx.emit(
+            "phase_cancelled",
+            who=name,
+            phase=number,
+            reason=f"{kind.value} cannot be done in a phase",
+        )
+
+
+def source_unusable(ctx: Ctx, name: str, activity: Activity) -> str | None:
+    """Why the phase's source cannot be used now (6.2.4a–d, 7.3.2b), or None."""
+    source = activity.source
+    character = ctx.sheet(name)
+    where = ctx.where(name)
+    in_cave = where is not None and ctx.board.clearing_type(where) is ClearingType.CAVE
+    if source == SUNLIGHT and in_cave:
+        return "no Sunlight phase in a cave (7.3.1c.2)"
+    if source in (BASIC, SUNLIGHT):
+        return None
+    pieces = pieces_of(ctx.catalog)
+    if source in character.items:
+        if not character.items[source].active:
+            return f"{source} is not active at the start of the phase (7.3.2b, 6.2.4d)"
+        piece = pieces[source]
+        if piece.kind is Kind.HORSE and in_cave:
+            return f"{source} cannot be ridden in a cave (7.3.2a.1)"
+        if piece.kind is Kind.TREASURE:
+            return _card_phase_unusable(ctx, piece.name, where, in_cave)
+        return None
+    card = ctx.catalog.characters[name] if ctx.is_character(name) else None
+    advantage = next((a for a in card.advantages if a.name == source), None) if card else None
+    if advantage is None:
+        return f"{source} gives him no extra phase"
+    for effect in advantage.effects:
+        if (
+            getattr(effect, "kind", None) == "extra_phase"
+            and getattr(effect, "where", "") == "dwelling"
+        ):
+            dwellings = [
+                p
+                for p in ctx.state.at(Place.clearing(where or ""))
+                if pieces[p].kind is Kind.DWELLING
+            ]
+            if not dwellings:
+                return f"{source} is used only when the phase starts at a dwelling (7.3.1d)"
+    return None
+
+
+def _card_phase_unusable(ctx: Ctx, card: str, where: str | None, in_cave: bool) -> str | None:
+    """A card's extra phase limited to certain clearings must start in one (6.2.4b): the
+    Shielded Lantern's in a cave (L4290), the Ancient Telescope's on a mountain (L4280)."""
+    keys = ctx.catalog.treasures[card].behaviour
+    if "extra_phase:cave" in keys and not in_cave:
+        return f"the {card}'s phase must start in a cave clearing (6.2.4b)"
+    on_mountain = where is not None and (
+        ctx.board.clearing_type(where) is ClearingType.MOUNTAIN
+    )
+    if "extra_phase:mountain_peer" in keys and not on_mountain:
+        return f"the {card}'s phase must start in a mountain clearing (6.2.4b)"
+    return None
+
+
+def rearrange(ctx: Ctx, name: str, number: int) -> None:
+    """7.2.2: the belongings his standing instructions change at the start of phase
+    ``number``."""
+    orders = ctx.today.orders.get(name)
+    if orders is None:
+        return
+    character = ctx.sheet(name)
+    for change in orders.instructions.rearrange:
+        if change.phase != number:
+            continue
+        for item in change.deactivate:
+            if item in character.items and character.items[item].active:
+                character.items[item].active = False
+                ctx.emit("deactivated", who=name, item=item, reason="rearranged")
+        for item in change.activate:
+            if item not in character.items or character.items[item].active:
+                continue
+            refused = moving.activation_refused(ctx.catalog, ctx.state, character, item)
+            if refused is not None:
+                ctx.emit("activation_refused", who=name, item=item, reason=refused)
+                continue
+            character.items[item].active = True
+            ctx.emit("activated", who=name, item=item)
+        for item in change.abandon:
+            where = ctx.where(name)
+            if item in character.items and where is not None:
+                moving.abandon(ctx, character, item, where)
