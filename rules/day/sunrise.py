@@ -70,7 +70,7 @@ def declare_followers(ctx: Ctx) -> None:
         if guide in seen:
             continue
         followers[follower] = guide
-    loops = {f for f, g in followers.items() if g in followers}
+    loops = [f for f, g in followers.items() if g in followers]
     for follower in loops:
         ctx.emit(
             "phase_cancelled",
