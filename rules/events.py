@@ -89,6 +89,7 @@ EVENT_TYPES: dict[str, EventType] = {
     "day_ended": EventType("day {day} is over", PUBLIC),
 }
 
+
 class Event(BaseModel):
     """One thing that happened. ``to`` names the characters a private event is for."""
 
@@ -123,9 +124,9 @@ class AudienceError(ValueError):
 
 def event(type_: str, *, private_to: Sequence[str] = (), **fields: Any) -> Event:
     """The one way the engine makes an event: of a type in :data:`EVENT_TYPES`, with the audience
-    that type declares. A private type needs its recipients in ``private_to``; a public or moderator type
-    takes none. Raises :class:`AudienceError` otherwise, so that a secret never goes out because
-    its recipients were forgotten."""
+    that type declares. A private type needs its recipients in ``private_to``; a public or
+    moderator type takes none. Raises :class:`AudienceError` otherwise, so that a secret never
+    goes out because its recipients were forgotten."""
     kind = EVENT_TYPES.get(type_)
     if kind is None:
         raise AudienceError(f"event type {type_!r} is not in the vocabulary (EVENT_TYPES)")

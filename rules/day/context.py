@@ -28,7 +28,7 @@ from rules.state import CharacterState, DayState, GameState
 
 
 class PendingDecisionError(Exception):
-    """Raised to stop resolution at a decision a player must make (see :meth:`Ctx.wait_if_pending`)."""
+    """Raised to stop resolution at a decision a player must make (:meth:`Ctx.wait_if_pending`)."""
 
 
 @dataclass

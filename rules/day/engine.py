@@ -24,8 +24,8 @@ from rules.day.context import Ctx, PendingDecisionError
 from rules.day.midnight import midnight, sunset
 from rules.day.sunrise import sunrise
 from rules.daylight.turn import daylight
-from rules.events import Resolution
 from rules.evening.combat import evening
+from rules.events import Resolution
 from rules.orders.model import Orders
 from rules.state import GameState, Stage
 

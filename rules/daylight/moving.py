@@ -8,9 +8,8 @@ the same questions as the day does, here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.board import Board, ClearingError, Connection, board_for, parse_clearing_id

@@ -207,9 +207,7 @@ def _card_phase_unusable(ctx: Ctx, card: str, where: str | None, in_cave: bool) 
     keys = ctx.catalog.treasures[card].behaviour
     if "extra_phase:cave" in keys and not in_cave:
         return f"the {card}'s phase must start in a cave clearing (6.2.4b)"
-    on_mountain = where is not None and (
-        ctx.board.clearing_type(where) is ClearingType.MOUNTAIN
-    )
+    on_mountain = where is not None and (ctx.board.clearing_type(where) is ClearingType.MOUNTAIN)
     if "extra_phase:mountain_peer" in keys and not on_mountain:
         return f"the {card}'s phase must start in a mountain clearing (6.2.4b)"
     return None

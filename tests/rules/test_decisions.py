@@ -87,4 +87,4 @@ def test_an_answer_not_among_the_options_takes_the_default(choice: str, junk: st
     answer = junk if junk not in decision.options else choice
     done = resolve(waiting.state, {}, {decision.id: answer})
     expected = answer if answer in decision.options else decision.default
-    assert [e.fields["chit"] for e in done.events if e.type == "rested"][0] == expected
+    assert next(e.fields["chit"] for e in done.events if e.type == "rested") == expected

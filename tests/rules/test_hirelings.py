@@ -76,7 +76,9 @@ def test_an_unhired_leader_leaves_his_belongings_to_his_group_and_forgets_the_re
     ctx = Ctx.start(catalog(), state)
     unhire(ctx, "Lancers HQ", "a test")
     assert "Lancers HQ" not in state.minions
-    assert [e.fields for e in ctx.events] == [{"piece": "Lancers HQ", "employer": "Amazon", "reason": "a test"}]
+    assert [e.fields for e in ctx.events] == [
+        {"piece": "Lancers HQ", "employer": "Amazon", "reason": "a test"}
+    ]
     assert state.place_of("Lancers HQ") == where
     assert state.place_of("Lancers HQ Horse") == where
     assert state.place_of("Spear 1") == Place.box("Lancers")
