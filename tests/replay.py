@@ -10,7 +10,8 @@ and answers them, hires a native leader, an underling and a controlled monster i
 and varies the autopilot's orders with follows, blocking and trades, so that the engine's turns,
 blocking, following, resting, trading, prowling and hirelings are all exercised. After each call
 of ``resolve`` the run records the canonical JSON of the state, the events (their fields in the
-order the engine wrote them, as they are stored) and the pending decisions (without their ids, which older revisions lack).
+order the engine wrote them, as they are stored) and the pending decisions (without their ids,
+which older revisions lack).
 
 The recording half (``python -m tests.replay --record OUT``) imports whatever ``rules`` is first
 on ``sys.path``; it must run on every revision it compares, so it reaches the engine only through
