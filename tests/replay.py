@@ -44,43 +44,26 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: Every character of the game, in the catalog's order.
-CHARACTERS = (
-    "Amazon",
-    "Berserker",
-    "Black Knight",
-    "Captain",
-    "Druid",
-    "Dwarf",
-    "Elf",
-    "Magician",
-    "Pilgrim",
-    "Sorcerer",
-    "Swordsman",
-    "White Knight",
-    "Witch",
-    "Witch King",
-    "Wizard",
-    "Woods Girl",
-)
-
 
 @dataclass(frozen=True)
 class Campaign:
     seed: int
-    characters: tuple[str, ...]
+    size: int
     hirelings: bool
+
+    def cast(self, characters: Sequence[str]) -> list[str]:
+        """``size`` of the game's characters, drawn by the seed."""
+        return random.Random(self.seed).sample(sorted(characters), self.size)
 
 
 def campaigns(count: int = 20) -> list[Campaign]:
-    """``count`` campaigns: seeds 101, 102, ..., casts of 3 to 16 characters drawn by seed."""
-    result = []
-    for index in range(count):
-        seed = 101 + index
-        size = 3 + (index * 13) % 14 if index else 16
-        cast = random.Random(seed).sample(CHARACTERS, size)
-        result.append(Campaign(seed=seed, characters=tuple(cast), hirelings=index % 2 == 0))
-    return result
+    """``count`` campaigns: seeds 101, 102, ..., casts of 3 to 16 characters."""
+    return [
+        Campaign(
+            seed=101 + index, size=3 + (index * 13) % 14 if index else 16, hirelings=not index % 2
+        )
+        for index in range(count)
+    ]
 
 
 CAMPAIGNS = campaigns()
@@ -135,13 +118,14 @@ def _setup(engine: _Engine, campaign: Campaign) -> Any:
     """The campaign's game on day 1: two chits of each character fatigued (so that Rest asks
     which to rest first), decisions waited for, and hirelings for some games."""
     catalog = engine.catalog()
-    state = engine.new_game(catalog, campaign.seed, list(campaign.characters))
+    cast = campaign.cast(list(catalog.characters))
+    state = engine.new_game(catalog, campaign.seed, cast)
     state.options["wait_for_decisions"] = True
     for index, character in enumerate(state.characters.values()):
         for chit in character.chits[index % 3 :: 5][:2]:
             chit.status = "fatigued"
     if campaign.hirelings:
-        first, second = campaign.characters[:2]
+        first, second = cast[:2]
         for piece, employer, controlled in (
             ("Company HQ", first, False),
             ("Company 1", first, False),

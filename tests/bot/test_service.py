@@ -302,29 +302,41 @@ def test_the_scheduler_registers_one_wake_up_per_campaign(service, traveller, tm
 # --- mid-day decisions --------------------------------------------------------------------------
 
 
-def waiting_campaign(service: CampaignService) -> None:
-    """A campaign that waits for decisions, where the Amazon's Rest has a choice to make."""
+def resting_campaign(
+    service: CampaignService, second: str, tired: dict[str, tuple[str, ...]], *, together: bool
+) -> None:
+    """A started campaign that waits for decisions, the Amazon and ``second`` seated (with him
+    moved to her clearing if ``together``), and the chits ``tired`` names fatigued: a Rest then
+    has a choice to make."""
     from rules.state import GameState
 
     service.create("Test", moderator="gm", seed=7, options={"wait_for_decisions": True})
     service.join("Test", player="p1", player_name="P1", character="Amazon")
-    service.join("Test", player="p2", player_name="P2", character="Elf")
+    service.join("Test", player="p2", player_name="P2", character=second)
     service.start("Test", moderator="gm")
     with session_scope(service.engine) as session:
         snapshot = repo.latest_snapshot(session, campaign_id=1)
         assert snapshot is not None
         state = GameState.from_json(snapshot.state)
-        for chit in state.characters["Amazon"].chits:
-            if chit.label in ("MOVE M3*", "FIGHT M4*"):
-                chit.status = "fatigued"
+        if together:
+            state.put(second, state.place_of("Amazon"))
+        for name, labels in tired.items():
+            for chit in state.characters[name].chits:
+                if chit.label in labels:
+                    chit.status = "fatigued"
         repo.save_snapshot(
             session,
             campaign_id=1,
             day=1,
-            step="test",
+            step="start",
             state=state.to_json(),
             created_at=datetime.now(UTC),
         )
+
+
+def waiting_campaign(service: CampaignService) -> None:
+    """A campaign that waits for decisions, where the Amazon's Rest has a choice to make."""
+    resting_campaign(service, "Elf", {"Amazon": ("MOVE M3*", "FIGHT M4*")}, together=False)
     service.submit_orders("Test", player="p1", text="R, H")
 
 
@@ -362,32 +374,8 @@ def test_an_unanswered_decision_takes_its_default_when_its_time_runs_out(service
 def guide_and_follower_resting(service: CampaignService) -> None:
     """A campaign waiting for decisions where the Amazon rests with the Black Knight following
     her: both have two fatigued chits, so one stop asks both which chit they rest first."""
-    from rules.state import GameState
-
-    service.create("Test", moderator="gm", seed=7, options={"wait_for_decisions": True})
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
-    service.join("Test", player="p2", player_name="P2", character="Black Knight")
-    service.start("Test", moderator="gm")
-    with session_scope(service.engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=1)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
-        state.put("Black Knight", state.place_of("Amazon"))
-        for name, labels in (
-            ("Amazon", ("MOVE M3*", "FIGHT M4*")),
-            ("Black Knight", ("MOVE M4*", "FIGHT M4*")),
-        ):
-            for chit in state.characters[name].chits:
-                if chit.label in labels:
-                    chit.status = "fatigued"
-        repo.save_snapshot(
-            session,
-            campaign_id=1,
-            day=1,
-            step="start",
-            state=state.to_json(),
-            created_at=datetime.now(UTC),
-        )
+    tired = {"Amazon": ("MOVE M3*", "FIGHT M4*"), "Black Knight": ("MOVE M4*", "FIGHT M4*")}
+    resting_campaign(service, "Black Knight", tired, together=True)
     service.submit_orders("Test", player="p1", text="R")
     assert "stored" in service.submit_orders("Test", player="p2", text="F Amazon").text
 
