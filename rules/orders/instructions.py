@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rules.orders.problems import ProblemCode
 from rules.orders.targets import SEARCH_TABLES, Map, OrderError, pick, quote
 from rules.pieces import pieces_of
 
@@ -37,7 +38,7 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
     partner = others.get(partner_text.casefold())
     if partner is None:
         raise OrderError(
-            "bad-instruction",
+            ProblemCode.BAD_INSTRUCTION,
             f"trade: {quote(partner_text)} is not another character in the game",
             f"characters: {', '.join(others.values())}",
         )
@@ -46,7 +47,7 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
         verb, _, rest = part.partition(" ")
         if verb.casefold() not in sides:
             raise OrderError(
-                "bad-instruction",
+                ProblemCode.BAD_INSTRUCTION,
                 f"trade: {quote(part)}",
                 "e.g. 'trade Elf: give Mace 1, 5 gold; get Light Bow 1'",
             )
@@ -61,7 +62,7 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
                 items.append(thing)
             else:
                 raise OrderError(
-                    "bad-target",
+                    ProblemCode.BAD_TARGET,
                     f"trade: {quote(thing)} is no piece of the game",
                     "name items as the game does, e.g. 'Mace 1', 'Light Bow 2'",
                 )
@@ -71,7 +72,7 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
     foreign = [item for item in give if item not in mine.items]
     if foreign:
         raise OrderError(
-            "bad-target",
+            ProblemCode.BAD_TARGET,
             f"trade: {', '.join(map(quote, foreign))} is not his",
             f"his belongings: {', '.join(mine.items) or 'none'}",
         )
@@ -92,7 +93,7 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
     def choose(options: Sequence[str]) -> str:
         if low not in options:
             raise OrderError(
-                "bad-instruction",
+                ProblemCode.BAD_INSTRUCTION,
                 f"{key}: {quote(value)} is not allowed",
                 f"one of {', '.join(options)}",
             )
@@ -107,14 +108,16 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
     if key == "search":
         table, rest = pick(value, SEARCH_TABLES, "Search table")
         if rest:
-            raise OrderError("bad-instruction", f"search: {quote(value)} names more than a table")
+            raise OrderError(
+                ProblemCode.BAD_INSTRUCTION, f"search: {quote(value)} names more than a table"
+            )
         return {"search": table}
     if key == "rest":
         kinds = [w.strip().upper() for w in value.split(",") if w.strip()]
         allowed = ("MOVE", "FIGHT", "MAGIC")
         if not kinds or any(k not in allowed for k in kinds) or len(set(kinds)) != len(kinds):
             raise OrderError(
-                "bad-instruction",
+                ProblemCode.BAD_INSTRUCTION,
                 f"rest: {quote(value)} is not an order of chit kinds",
                 "e.g. 'rest: fight, move, magic'",
             )
@@ -123,7 +126,7 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
         match = re.fullmatch(r"(?:before\s+)?([0-9]+)", low)
         if match is None or int(match[1]) < 1:
             raise OrderError(
-                "bad-instruction", f"stop following: {quote(value)}", "e.g. 'before 3'"
+                ProblemCode.BAD_INSTRUCTION, f"stop following: {quote(value)}", "e.g. 'before 3'"
             )
         return {"stop_following": int(match[1])}
     names = [n.strip() for n in value.split(",") if n.strip()]  # drop
@@ -135,7 +138,7 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
     unknown = [n for n in names if n.casefold() not in known]
     if unknown or not names:
         raise OrderError(
-            "bad-instruction",
+            ProblemCode.BAD_INSTRUCTION,
             f"drop: {', '.join(map(quote, unknown)) or 'nobody'} is not another character here",
             f"characters: {', '.join(known.values())}",
         )

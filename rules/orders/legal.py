@@ -42,7 +42,7 @@ def legal_activities(
     with each native group and visitor and HR with each group, present or not (they may be reached
     first, 6.2.4e); EM; E (bare, ``tile`` and each Magic chit); P, FL and RE only with a source
     (6.2.1a); C under the Caching rule; ``-``. Whether he has a phase for it is
-    :func:`rules.orders.entitlement.assign_sources`'s business. A minion gets only what he may
+    :func:`rules.orders.sources.assign_sources`'s business. A minion gets only what he may
     record (:func:`rules.daylight.hirelings.forbidden`). Raises ValueError if ``earlier`` does not
     hold ``phase - 1`` phases.
     """

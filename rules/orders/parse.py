@@ -20,10 +20,12 @@ Sunlight phase. Lines starting with ``#`` are comments; backticks and ``>`` quot
 
 Standing instructions (:class:`~rules.orders.model.Instructions`) are ``key: value`` lines, see
 :data:`INSTRUCTION_KEYS`. Every problem is reported at once as a :class:`Problem` with a stable
-code from :data:`CODES`; with any error there are no orders. Moves are checked along the day's
-path (7.3.1); :func:`legal_activities` is what may be recorded in a phase from where he stands.
+:class:`~rules.orders.problems.ProblemCode`, an error or a warning; with any error there are no
+orders. Moves are checked along the day's path (7.3.1); :func:`legal_activities` is what may be
+recorded in a phase from where he stands.
 
-This module is the public entry: the problem codes, the result and its echo. The parts live in
+This module is the public entry: the result and its echo, the message limits and the codes by
+their strings (:data:`CODES`). The parts live in :mod:`rules.orders.problems` (the problem codes),
 :mod:`rules.orders.targets` (clearings, tiles, groups, chits), :mod:`rules.orders.instructions` (the
 ``key: value`` lines), :mod:`rules.orders.reader` (phases as read, and the day's path),
 :mod:`rules.orders.parser` (the whole day's checks) and :mod:`rules.orders.legal`
@@ -47,7 +49,8 @@ Judgement calls (documented here because the rules leave them open):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from pydantic import BaseModel, ConfigDict
 
@@ -58,7 +61,8 @@ from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.legal import legal_activities
 from rules.orders.model import BASIC, Activity, ActivityKind, Instructions, Orders, Rearrangement
 from rules.orders.parser import Parser
-from rules.orders.reader import MAX_LINES, Problem
+from rules.orders.problems import MAX_CHARS, MAX_LINES, MAX_PHASES, ProblemCode, Severity
+from rules.orders.reader import Problem
 from rules.state import GameState
 
 __all__ = [
@@ -75,45 +79,13 @@ __all__ = [
 ]
 
 K = ActivityKind
-MAX_CHARS = 4000
-MAX_PHASES = 40
 
-#: Every problem code, with its meaning. Codes are stable: the bot and tests rely on them.
-CODES: dict[str, str] = {
-    "too-long": f"over {MAX_CHARS} characters, {MAX_LINES} lines or {MAX_PHASES} phases",
-    "empty": "no phases and no Follow",
-    "unknown-activity": "a phase does not start with an activity of the Daylight Activities table",
-    "missing-target": "the activity needs a clearing, tile, group or individual",
-    "unexpected-target": "the activity takes nothing after it",
-    "bad-clearing": "not a clearing on this map (malformed, unknown tile, or missing number)",
-    "bad-tile": "not a tile on this map, or not one he may fly to (7.3.3)",
-    "ambiguous": "the text could mean several things; the candidates are listed, none is guessed",
-    "bad-target": "an unknown Search table, native group, visitor, chit or Alert/Enchant target",
-    "no-road": "no roadway joins his clearing at that point of the day to the one recorded",
-    "hidden-road": "warning: the roadway is a hidden path or secret passage he has not found",
-    "mountain-climb": "warning: a single Move into a mountain clearing does not move him",
-    "unchecked-move": "warning: his clearing is unknown after a Fly, so the Move is not checked",
-    "follow-alone": "Follow is recorded alone, for the whole day (6.2.7)",
-    "follow-absent": "Follow names nobody he can follow: a character in his clearing, not himself",
-    "hireling-activity": "an activity a hired leader, controlled monster or underling cannot do",
-    "optional-rule": "the activity belongs to an optional rule this game does not use",
-    "not-enhanced": "P, FL or RE without a Special Advantage, Treasure card or spell giving it",
-    "unknown-source": "the source in parentheses is not one of his",
-    "source-inactive": "the source is his but gives no phase today (inactive, in a cave, ...)",
-    "two-sources": "a phase names two sources ('*' and a name in parentheses)",
-    "source-activity": "an extra phase used for an activity it does not allow (6.2.4a)",
-    "extra-activity": "the extra phases left cannot pay for the activities recorded (6.2.4a)",
-    "pony": "pony Moves must follow a Move from another source, never first (6.2.4c)",
-    "no-sunlight": "a Sunlight phase recorded by someone who never has them (the Dwarf)",
-    "sunlight-cave": "a Sunlight phase on a day he enters or starts in a cave (6.2.2b; 7.3.1c.2)",
-    "too-many-phases": "more phases than he is entitled to today (6.2.2)",
-    "unusable-extra": "warning: an extra phase planned where or when it cannot be used (6.2.4b)",
-    "unknown-instruction": "a 'key: value' line whose key is not a standing instruction",
-    "bad-instruction": "a standing instruction whose value is not allowed",
-    "duplicate-instruction": "the same standing instruction twice",
-    "committed-source": "abandoning the card or horse that gives a later phase (6.2.4d)",
-    "source-deactivated": "warning: the source of a phase is deactivated before it (6.2.4d)",
-}
+_MARKS = {Severity.ERROR: "", Severity.WARNING: "warning: "}
+#: Every problem code and its meaning, a warning's marked ``warning:``: a read-only view of
+#: :class:`~rules.orders.problems.ProblemCode` for those who check codes by their strings.
+CODES: Mapping[str, str] = MappingProxyType(
+    {code.value: _MARKS[code.severity] + code.meaning for code in ProblemCode}
+)
 
 
 class ParseResult(BaseModel):
@@ -175,7 +147,7 @@ def parse_orders(
     """
     if len(text) > MAX_CHARS:
         problem = Problem(
-            code="too-long",
+            code=ProblemCode.TOO_LONG,
             line=1,
             phase=None,
             text=text[:60],
@@ -189,12 +161,12 @@ def parse_orders(
 def _result(parser: Parser) -> ParseResult:
     """Read the message, check the day unless it is too long, and build the result."""
     parser.read()
-    if any(p.code == "too-long" for p in parser.errors):
+    if any(p.code is ProblemCode.TOO_LONG for p in parser.errors):
         return _finish(parser)
     if len(parser.phases) > MAX_PHASES:
         parser.errors = []
         message = f"{len(parser.phases)} phases: at most {MAX_PHASES} are read"
-        parser.problem("too-long", 1, None, parser.text[:60], message, "record fewer")
+        parser.problem(ProblemCode.TOO_LONG, 1, None, parser.text[:60], message, "record fewer")
         return _finish(parser)
     parser.check()
     return _finish(parser)

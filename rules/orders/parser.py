@@ -3,7 +3,7 @@
 :class:`Parser` is a :class:`~rules.orders.reader.Reader` that checks the day as a whole: Follow is
 recorded alone and names a character in his clearing (6.2.7 L1526–1528); P, FL and RE need a source
 that gives them (6.2.1a); each phase gets its source, Sunlight and extra phases included
-(:func:`rules.orders.entitlement.assign_sources`, 6.2.2, 6.2.4), his horse being unusable after he
+(:func:`rules.orders.sources.assign_sources`, 6.2.2, 6.2.4), his horse being unusable after he
 enters a cave (7.3.2a.1, 7.3.2b); a rearrangement names one of his phases and does not abandon or
 deactivate the source of a later one (6.2.4d L1517); ``stop following`` goes with a Follow (7.11.5).
 The result is built by :func:`rules.orders.parse.parse_orders`.
@@ -13,17 +13,11 @@ from __future__ import annotations
 
 from rules.catalog import Catalog
 from rules.daylight.hirelings import forbidden, guides
-from rules.orders.entitlement import (
-    Entitlement,
-    Issue,
-    PlannedPhase,
-    activity_name,
-    assign_sources,
-    entitlement,
-    match_source,
-)
+from rules.orders.entitlement import Entitlement, activity_name, entitlement
 from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
+from rules.orders.problems import ProblemCode
 from rules.orders.reader import Phase, Reader, Step
+from rules.orders.sources import Issue, PlannedPhase, assign_sources, match_source
 from rules.orders.targets import quote
 from rules.state import GameState
 
@@ -54,7 +48,7 @@ class Parser(Reader):
         if not self.phases:
             if not self.errors:
                 hint = "e.g. 'H, R'; '-' records a blank phase"
-                self.problem("empty", 1, None, self.text[:60], "no phases recorded", hint)
+                self.problem(ProblemCode.EMPTY, 1, None, self.text[:60], "no phases recorded", hint)
             return
         for phase in self.phases:
             self.activity(phase)
@@ -81,7 +75,7 @@ class Parser(Reader):
             why = forbidden(self.world.catalog, self.state, self.character, phase.kind)
             if why is not None:
                 hint = "record 'F <character>' for him" if "follow" in why else "record another"
-                self.flag(phase, "hireling-activity", why, hint)
+                self.flag(phase, ProblemCode.HIRELING_ACTIVITY, why, hint)
 
     def not_enhanced(self) -> None:
         """P, FL and RE without any source (6.2.1a), reported even beside other errors."""
@@ -90,7 +84,7 @@ class Parser(Reader):
             if phase.kind is not None and not self.ent.can_record(phase.kind):
                 self.flag(
                     phase,
-                    "not-enhanced",
+                    ProblemCode.NOT_ENHANCED,
                     f"{activity_name(phase.kind)} ({phase.kind.value}) is an enhanced activity: "
                     "you need a Special Advantage, Treasure card or spell that gives it (6.2.1a)",
                     "none of your active belongings gives it today",
@@ -102,7 +96,7 @@ class Parser(Reader):
         if len(self.phases) > 1:
             self.flag(
                 first,
-                "follow-alone",
+                ProblemCode.FOLLOW_ALONE,
                 "Follow is recorded alone: he follows all day and records nothing else (6.2.7)",
                 "send only 'F <character>', or drop the F",
             )
@@ -123,7 +117,7 @@ class Parser(Reader):
         else:
             first.target = wanted[0]
             return
-        self.flag(first, "follow-absent", why, hint)
+        self.flag(first, ProblemCode.FOLLOW_ABSENT, why, hint)
 
     def named_sources(self) -> None:
         """The sources named in parentheses (6.2.4d), each checked against his entitlement."""
@@ -141,7 +135,7 @@ class Parser(Reader):
                 kinds = [k.value for k, n in self.ent.enablers if n == name]
                 self.flag(
                     phase,
-                    "source-activity",
+                    ProblemCode.SOURCE_ACTIVITY,
                     f"{name} lets you record {' or '.join(kinds)} on your phases, and gives no "
                     "phase of its own (6.2.1a)",
                     "drop the name in parentheses",
@@ -201,7 +195,7 @@ class Parser(Reader):
                 self.on_line(
                     line,
                     text,
-                    "bad-instruction",
+                    ProblemCode.BAD_INSTRUCTION,
                     f"before {phase}: you recorded only {count} phases",
                     f"use a phase from 1 to {count}",
                 )
@@ -211,7 +205,7 @@ class Parser(Reader):
                 if later.source in change.get("abandon", ()):
                     self.flag(
                         later,
-                        "committed-source",
+                        ProblemCode.COMMITTED_SOURCE,
                         f"{later.source} gives phase {later.number}: it cannot be abandoned "
                         "before that phase is done (6.2.4d L1517)",
                         f"abandon it after phase {later.number}",
@@ -223,7 +217,7 @@ class Parser(Reader):
                 if later.source in change.get("deactivate", ()) and not reactivated:
                     self.flag(
                         later,
-                        "source-deactivated",
+                        ProblemCode.SOURCE_DEACTIVATED,
                         f"{later.source} must be active when phase {later.number} starts (6.2.4d)",
                         "activate it again before that phase",
                     )
@@ -236,4 +230,4 @@ class Parser(Reader):
         if "stop_following" in self.instructions and not self.following:
             number, line = self.key_lines["stop following"]
             message = "'stop following' is for a day you Follow (7.11.5)"
-            self.on_line(number, line, "bad-instruction", message, "drop it or record F")
+            self.on_line(number, line, ProblemCode.BAD_INSTRUCTION, message, "drop it or record F")

@@ -6,8 +6,8 @@ named in parentheses; ``#`` comments, backticks and ``>`` quotes are ignored) an
 lines (:mod:`rules.orders.instructions`, ``before N:`` rearrangements 7.2.2), reads each phase's
 activity and target (:func:`rules.orders.targets.target`), and walks the day's path (7.3.1): Moves
 along roadways he may use, mountain climbs (7.3.1c.1 L1655), hidden roads he has not found (6.2.4e
-L1518), Flies (7.3.3). Every problem is recorded as a :class:`Problem`; the codes in
-:data:`WARNINGS` are warnings, the others errors. The whole-day checks are
+L1518), Flies (7.3.3). Every problem is recorded as a :class:`Problem`, among the warnings or the
+errors as its :class:`~rules.orders.problems.ProblemCode`'s severity says. The whole-day checks are
 :class:`rules.orders.parser.Parser`'s, the result :mod:`rules.orders.parse`'s;
 :func:`rules.orders.legal.legal_activities` walks the earlier phases with a Reader.
 """
@@ -23,17 +23,12 @@ from rules.catalog import Catalog
 from rules.orders import instructions
 from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.model import SUNLIGHT, ActivityKind, TradeOffer
+from rules.orders.problems import MAX_LINES, ProblemCode, Severity
 from rules.orders.targets import EDGE, Map, OrderError, quote, target
 from rules.schema.tiles import RoadType
 from rules.state import GameState, Place
 
 K = ActivityKind
-MAX_LINES = 60
-
-#: The problem codes that are warnings: the orders stand (see :data:`rules.orders.parse.CODES`).
-WARNINGS = frozenset(
-    {"hidden-road", "mountain-climb", "unchecked-move", "unusable-extra", "source-deactivated"}
-)
 
 _WORDS: dict[str, ActivityKind] = {k.value.casefold(): k for k in K} | {
     "move": K.MOVE,
@@ -58,12 +53,13 @@ _ROAD_NAMES = {RoadType.HIDDEN: "hidden path", RoadType.SECRET: "secret passage"
 
 
 class Problem(BaseModel):
-    """One problem with an order: a stable ``code``, where it is (``line``, ``phase``), the
-    offending ``text``, what is wrong (``message``) and how to fix it (``hint``)."""
+    """One problem with an order: its ``code`` (a warning or an error, as the code's severity
+    says), where it is (``line``, ``phase``), the offending ``text``, what is wrong (``message``)
+    and how to fix it (``hint``). In JSON the code is its string, e.g. ``"no-road"``."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    code: str
+    code: ProblemCode
     line: int
     phase: int | None
     text: str
@@ -112,9 +108,16 @@ class Reader:
         self.key_lines: dict[str, tuple[int, str]] = {}
 
     def problem(
-        self, code: str, line: int, phase: int | None, text: str, message: str, hint: str = ""
+        self,
+        code: ProblemCode,
+        line: int,
+        phase: int | None,
+        text: str,
+        message: str,
+        hint: str = "",
     ) -> None:
-        into = self.warnings if code in WARNINGS else self.errors
+        """Report a problem: among the warnings or the errors, as ``code.severity`` says."""
+        into = self.warnings if code.severity is Severity.WARNING else self.errors
         into.append(
             Problem(code=code, line=line, phase=phase, text=text[:200], message=message, hint=hint)
         )
@@ -125,7 +128,9 @@ class Reader:
         lines = self.text.splitlines()
         if sum(1 for line in lines if line.strip()) > MAX_LINES:
             message = f"the message has over {MAX_LINES} lines"
-            self.problem("too-long", 1, None, self.text[:60], message, "send the orders only")
+            self.problem(
+                ProblemCode.TOO_LONG, 1, None, self.text[:60], message, "send the orders only"
+            )
             return
         for number, raw in enumerate(lines, 1):
             line = raw.replace("`", "").strip()
@@ -158,7 +163,7 @@ class Reader:
             valid = "H, M, S, T, R, A, HR, F, EM, E, P, FL, RE, C, -"
             self.flag(
                 phase,
-                "unknown-activity",
+                ProblemCode.UNKNOWN_ACTIVITY,
                 f"{quote(phase.text)} does not start with an activity",
                 f"activities: {valid} (Daylight Activities table)",
             )
@@ -167,7 +172,7 @@ class Reader:
         if phase.kind is K.CACHE and not self.state.options.get("caching"):
             self.flag(
                 phase,
-                "optional-rule",
+                ProblemCode.OPTIONAL_RULE,
                 "Cache (C) belongs to the optional Caching rule (10.A.4), not used in this game",
                 "record another activity",
             )
@@ -178,7 +183,7 @@ class Reader:
         if found["star"] and source_text is not None:
             self.flag(
                 phase,
-                "two-sources",
+                ProblemCode.TWO_SOURCES,
                 "'*' marks a Sunlight phase and the parentheses name another source",
                 "keep one of them",
             )
@@ -187,11 +192,13 @@ class Reader:
         elif source_text is not None:
             phase.source = source_text
 
-    def on_line(self, number: int, line: str, code: str, message: str, hint: str = "") -> None:
+    def on_line(
+        self, number: int, line: str, code: ProblemCode, message: str, hint: str = ""
+    ) -> None:
         """Report a problem with a standing-instruction line."""
         self.problem(code, number, None, line, message, hint)
 
-    def flag(self, phase: Phase, code: str, message: str, hint: str = "") -> None:
+    def flag(self, phase: Phase, code: ProblemCode, message: str, hint: str = "") -> None:
         """Report a problem with ``phase``."""
         self.problem(code, phase.line, phase.number, phase.text, message, hint)
 
@@ -212,7 +219,7 @@ class Reader:
                     near = ", ".join(world.tiles_near(here))
                     self.flag(
                         phase,
-                        "bad-tile",
+                        ProblemCode.BAD_TILE,
                         "you may fly only to your tile or one next to it (7.3.3), "
                         f"not {phase.target}",
                         f"from {here}: {near}",
@@ -232,7 +239,7 @@ class Reader:
                 if not warned_fly:
                     self.flag(
                         phase,
-                        "unchecked-move",
+                        ProblemCode.UNCHECKED_MOVE,
                         "after a Fly you land in a random clearing (7.3.3), so this Move is "
                         "not checked against the roads",
                         "",
@@ -248,7 +255,7 @@ class Reader:
                     continue
                 self.flag(
                     phase,
-                    "mountain-climb",
+                    ProblemCode.MOUNTAIN_CLIMB,
                     f"{goal} is a mountain clearing: entering it takes two Moves in a row and "
                     "you do not move until the second (7.3.1c.1 L1655)",
                     f"write 'M {goal}, M {goal}'",
@@ -262,7 +269,7 @@ class Reader:
         if goal == here:
             self.flag(
                 phase,
-                "no-road",
+                ProblemCode.NO_ROAD,
                 f"at phase {phase.number} you are already in {here}",
                 "drop this Move",
             )
@@ -272,7 +279,7 @@ class Reader:
             leads = ", ".join(world.reachable(here)) or "nowhere you may go yet"
             self.flag(
                 phase,
-                "no-road",
+                ProblemCode.NO_ROAD,
                 f"no road from {here} to {goal}",
                 f"roads from {here} lead to {leads}",
             )
@@ -280,7 +287,7 @@ class Reader:
             kinds = sorted({_ROAD_NAMES[t] for c in roads for t in c.types - _FREE})
             self.flag(
                 phase,
-                "hidden-road",
+                ProblemCode.HIDDEN_ROAD,
                 f"the way from {here} to {goal} is a {' / '.join(kinds)} you have not "
                 "discovered: the Move is cancelled unless you find it first (6.2.4e L1518)",
                 "Search (Peer or Locate) for hidden paths and secret passages",
@@ -309,7 +316,7 @@ class Reader:
             self.on_line(
                 number,
                 line,
-                "unknown-instruction",
+                ProblemCode.UNKNOWN_INSTRUCTION,
                 f"{quote(match['key'])} is not a standing instruction",
                 f"keys: {keys}",
             )
@@ -318,7 +325,7 @@ class Reader:
             self.on_line(
                 number,
                 line,
-                "duplicate-instruction",
+                ProblemCode.DUPLICATE_INSTRUCTION,
                 f"'{key}' is given twice",
                 "keep one line",
             )
@@ -339,7 +346,7 @@ class Reader:
         change = self.rearrange.setdefault(phase, {})
         self.rearrange_lines.setdefault(phase, (number, line))
         if phase < 1:
-            self.problem("bad-instruction", number, None, line, "phases count from 1")
+            self.problem(ProblemCode.BAD_INSTRUCTION, number, None, line, "phases count from 1")
         for part in filter(None, (p.strip() for p in value.split(";"))):
             verb, _, items = part.partition(" ")
             verb = verb.casefold()
@@ -347,7 +354,7 @@ class Reader:
                 self.on_line(
                     number,
                     line,
-                    "bad-instruction",
+                    ProblemCode.BAD_INSTRUCTION,
                     f"{quote(part)}: say what to do with an item",
                     "before 2: activate X; deactivate Y; abandon Z",
                 )
@@ -358,7 +365,7 @@ class Reader:
                     self.on_line(
                         number,
                         line,
-                        "bad-instruction",
+                        ProblemCode.BAD_INSTRUCTION,
                         f"{quote(item)} is not an item you own",
                         f"yours: {', '.join(owned)}" if owned else "you own no items",
                     )

@@ -3,7 +3,7 @@ action chits (6.2.6 L1524; the Daylight Activities table L5509–5531).
 
 :class:`Map` is the board as one character may use it now (7.3.1a) and where he may fly (7.3.3);
 :func:`target` turns the text after an activity into its canonical target, or raises
-:class:`OrderError` with a stable code (see :data:`rules.orders.parse.CODES`) and a hint. A clearing
+:class:`OrderError` with a :class:`~rules.orders.problems.ProblemCode` and a hint. A clearing
 is a tile code or name and a number (``cv5``, ``CV 5``, ``Curst Valley 5``); ``CG CL CS CN`` tell
 the four C tiles apart (6.2.6), so ``C5`` is refused with the candidates. Names are read whole-word
 and case-insensitively by :func:`pick`, never guessed when ambiguous.
@@ -21,6 +21,7 @@ from rules.daylight.moving import usable
 from rules.layout import DIRECTIONS
 from rules.orders.entitlement import activity_name, clearing_qualities
 from rules.orders.model import ActivityKind
+from rules.orders.problems import ProblemCode
 from rules.schema.visitors import FaceKind
 from rules.state import GameState, Place
 
@@ -44,7 +45,7 @@ def quote(text: str, limit: int = 60) -> str:
 class OrderError(Exception):
     """A part of an order that cannot be read: a stable ``code``, the ``message`` and a ``hint``."""
 
-    def __init__(self, code: str, message: str, hint: str = "") -> None:
+    def __init__(self, code: ProblemCode, message: str, hint: str = "") -> None:
         super().__init__(message)
         self.code, self.message, self.hint = code, message, hint
 
@@ -93,7 +94,7 @@ def _clearing(world: Map, text: str, *, edge: bool = False) -> str:
     match = _CLEARING.fullmatch(words)
     example = "write a tile code and a clearing number, e.g. CV5 or NW2 (6.2.6)"
     if match is None:
-        raise OrderError("bad-clearing", f"{quote(text)} is not a clearing", example)
+        raise OrderError(ProblemCode.BAD_CLEARING, f"{quote(text)} is not a clearing", example)
     name, number = match["name"].strip(), int(match["number"])
     codes = {t.name.casefold(): t.code for t in world.catalog.tiles.values()}
     code = codes.get(name.casefold(), name.upper())
@@ -104,16 +105,18 @@ def _clearing(world: Map, text: str, *, edge: bool = False) -> str:
         candidates = sorted(f"{c}{number}" for c in with_number or near)
         if len(with_number) > 1:
             raise OrderError(
-                "ambiguous",
+                ProblemCode.AMBIGUOUS,
                 f"{quote(text)} could be {', '.join(candidates)}",
                 "CG is the Crag, CL the Cliff, CS the Caves, CN the Cavern (6.2.6)",
             )
         hint = f"did you mean {', '.join(candidates)}?" if candidates else example
-        raise OrderError("bad-clearing", f"{quote(text)}: there is no tile {code!r}", hint)
+        raise OrderError(
+            ProblemCode.BAD_CLEARING, f"{quote(text)}: there is no tile {code!r}", hint
+        )
     try:
         return world.board.resolve(f"{code}{number}")
     except ClearingError as error:
-        raise OrderError("bad-clearing", str(error), example) from None
+        raise OrderError(ProblemCode.BAD_CLEARING, str(error), example) from None
 
 
 def _tile(world: Map, text: str) -> str:
@@ -122,7 +125,9 @@ def _tile(world: Map, text: str) -> str:
     code = codes.get(words.casefold(), words.upper())
     if world.board.placed(code) is None:
         on_map = ", ".join(p.tile for p in world.board.tiles)
-        raise OrderError("bad-tile", f"{quote(text)} is not a tile on this map", f"tiles: {on_map}")
+        raise OrderError(
+            ProblemCode.BAD_TILE, f"{quote(text)} is not a tile on this map", f"tiles: {on_map}"
+        )
     return code
 
 
@@ -140,8 +145,12 @@ def pick(text: str, names: Sequence[str], what: str) -> tuple[str, str]:
     if len(prefixed) == 1 and len(first) >= 2:
         return prefixed[0], " ".join(words[1:])
     if len(prefixed) > 1:
-        raise OrderError("ambiguous", f"{quote(text)} could be {', '.join(prefixed)}", "write more")
-    raise OrderError("bad-target", f"{quote(text)} is not a {what}", f"{what}s: {', '.join(names)}")
+        raise OrderError(
+            ProblemCode.AMBIGUOUS, f"{quote(text)} could be {', '.join(prefixed)}", "write more"
+        )
+    raise OrderError(
+        ProblemCode.BAD_TARGET, f"{quote(text)} is not a {what}", f"{what}s: {', '.join(names)}"
+    )
 
 
 def visitors(catalog: Catalog) -> list[str]:
@@ -163,7 +172,7 @@ def _chit(world: Map, text: str, actions: Sequence[str]) -> str:
         return label
     mine = [x for x in dict.fromkeys(labels) if x.split()[0] in actions]
     raise OrderError(
-        "bad-target",
+        ProblemCode.BAD_TARGET,
         f"{quote(text)} is not one of your {' or '.join(actions)} chits",
         f"yours: {', '.join(mine)}" if mine else f"you have no {' or '.join(actions)} chit",
     )
@@ -178,14 +187,14 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
                 kind, "native group" if kind is K.HIRE else "clearing"
             )
             raise OrderError(
-                "missing-target",
+                ProblemCode.MISSING_TARGET,
                 f"{activity_name(kind)} needs a {what}",
                 f"e.g. '{kind.value} {_example(world, kind)}'",
             )
         return None
     if kind in _NO_TARGET:
         raise OrderError(
-            "unexpected-target",
+            ProblemCode.UNEXPECTED_TARGET,
             f"{activity_name(kind)} ({kind.value}) takes nothing after it, not {quote(text)}",
             f"write just '{kind.value}'",
         )

@@ -15,6 +15,7 @@ from rules.catalog import catalog
 from rules.daylight.hirelings import hire
 from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind, Instructions, Rearrangement
 from rules.orders.parse import CODES, MAX_CHARS, ParseResult, legal_activities, parse_orders
+from rules.orders.problems import ProblemCode, Severity
 from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
 
@@ -420,7 +421,8 @@ WARNINGS: dict[str, tuple[str, GameState | None, str]] = {
 
 
 def test_every_code_is_documented_and_tested():
-    assert set(ERRORS) | set(WARNINGS) == set(CODES)
+    assert set(ERRORS) | set(WARNINGS) == set(ProblemCode) == set(CODES)
+    assert set(WARNINGS) == {c for c in ProblemCode if c.severity is Severity.WARNING}
     assert not set(ERRORS) & set(WARNINGS)
 
 
@@ -432,6 +434,8 @@ def test_each_error_code(code):
     assert result.orders is None and result.echo == ""
     problem = next(p for p in result.errors if p.code == code)
     assert problem.message and problem.line >= 1
+    assert all(p.code.severity is Severity.ERROR for p in result.errors)
+    assert all(p.code.severity is Severity.WARNING for p in result.warnings)
 
 
 @pytest.mark.parametrize("code", sorted(WARNINGS))
@@ -440,6 +444,7 @@ def test_each_warning_code(code):
     result = parse(text, state, who)
     assert result.errors == () and result.orders is not None
     assert code in warnings(result)
+    assert all(p.code.severity is Severity.WARNING for p in result.warnings)
 
 
 def test_every_problem_is_reported_at_once():

@@ -10,14 +10,9 @@ from __future__ import annotations
 import pytest
 
 from rules.catalog import catalog
-from rules.orders.entitlement import (
-    Entitlement,
-    PlannedPhase,
-    assign_sources,
-    entitlement,
-    match_source,
-)
+from rules.orders.entitlement import Entitlement, entitlement
 from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
+from rules.orders.sources import PlannedPhase, assign_sources, match_source
 from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
 
