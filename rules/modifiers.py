@@ -12,16 +12,21 @@ from rules.catalog import Catalog
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey, DieTable, OneDie, RollWhere
 from rules.schema.tiles import ClearingType, TileType
-from rules.state import GameState
+from rules.state import CharacterState, GameState
 
 
 def has(catalog: Catalog, state: GameState, name: str, key: AbilityKey) -> bool:
     """Whether the character ``name`` has the ability ``key`` at his level (10.E.5.2.1); a
     character's Special Advantages never apply to his hirelings (7.7.1f.1), so a minion has
     none."""
-    if name not in state.characters:
-        return False
-    return catalog.characters[name].has_ability(key, state.characters[name].level)
+    return name in state.characters and sheet_has(catalog, state.characters[name], key)
+
+
+def sheet_has(catalog: Catalog, sheet: CharacterState, key: AbilityKey) -> bool:
+    """:func:`has`, for the one whose sheet this is (a minion's sheet has no advantages)."""
+    return sheet.name in catalog.characters and catalog.characters[sheet.name].has_ability(
+        key, sheet.level
+    )
 
 
 def one_die(catalog: Catalog, board: Board, state: GameState, name: str, table: DieTable) -> int:

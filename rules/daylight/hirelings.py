@@ -150,8 +150,8 @@ def _ride_unless_in_cave(catalog: Catalog, board: Board, state: GameState, piece
     items = state.minions[piece].sheet.items
     if horse is None or horse not in items:
         return
-    kind, where = Place.split(state.place_of(piece))
-    items[horse].active = not (kind == "at" and board.clearing_type(where) is ClearingType.CAVE)
+    where = state.clearing_of(piece)
+    items[horse].active = where is None or board.clearing_type(where) is not ClearingType.CAVE
 
 
 def _own_horse(catalog: Catalog, piece: str) -> str | None:

@@ -16,6 +16,7 @@ from rules.board import Board, ClearingError, Connection, board_for, parse_clear
 from rules.catalog import Catalog
 from rules.chits import move_strength
 from rules.discoveries import RoadDiscovery
+from rules.modifiers import sheet_has
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
 from rules.schema.characters import AbilityKey
@@ -136,10 +137,7 @@ def discoveries_used(board: Board, start: str, target: str) -> list[str]:
 
 def knows_every_road(catalog: Catalog, character: CharacterState) -> bool:
     """The Wizard's Experience (L3986): he knows every hidden path and secret passage."""
-    name = character.name
-    return name in catalog.characters and catalog.characters[name].has_ability(
-        AbilityKey.EXPERIENCE, character.level
-    )
+    return sheet_has(catalog, character, AbilityKey.EXPERIENCE)
 
 
 def usable(

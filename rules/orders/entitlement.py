@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.board import Board
+from rules.board import Board, board_for
 from rules.catalog import Catalog
 from rules.orders.model import ActivityKind
 from rules.schema.characters import Ability, AbilityKey, ExtraPhase
@@ -166,11 +166,6 @@ class Entitlement:
         return f"{self.total} phases today: {', '.join(parts)}"
 
 
-def _clearing(state: GameState, character: str) -> str | None:
-    kind, rest = Place.split(state.place_of(character))
-    return rest if kind == "at" else None
-
-
 def clearing_qualities(board: Board, state: GameState, clearing: str) -> frozenset[str]:
     """What matters about a clearing for extra phases: its type (``"cave"``, ``"mountain"`` or
     ``"woods"``) and ``"dwelling"`` when a dwelling or campfire stands there (L3653)."""
@@ -202,8 +197,8 @@ def entitlement(
         if character in state.characters
         else ()
     )
-    here = _clearing(state, character)
-    board = Board(catalog, state.tiles)
+    here = state.clearing_of(character)
+    board = board_for(catalog, state.tiles)
     in_cave = here is not None and "cave" in clearing_qualities(board, state, here)
 
     extras: list[ExtraSource] = []

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from rules.board import Board, ClearingError, Connection, is_tile_code
+from rules.board import Board, ClearingError, Connection, board_for, is_tile_code
 from rules.catalog import Catalog
 from rules.daylight.moving import usable
 from rules.layout import DIRECTIONS
@@ -23,7 +23,7 @@ from rules.orders.entitlement import activity_name, clearing_qualities
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
 from rules.schema.visitors import FaceKind
-from rules.state import GameState, Place
+from rules.state import GameState
 
 K = ActivityKind
 
@@ -60,11 +60,11 @@ class Map:
     board: Board = field(init=False)
 
     def __post_init__(self) -> None:
-        self.board = Board(self.catalog, self.state.tiles)
+        self.board = board_for(self.catalog, self.state.tiles)
 
     def here(self) -> str | None:
-        kind, rest = Place.split(self.state.place_of(self.character))
-        return rest if kind == "at" else None
+        """The clearing he stands in, or None off the map."""
+        return self.state.clearing_of(self.character)
 
     def places(self, clearing: str | None) -> frozenset[str] | None:
         return None if clearing is None else clearing_qualities(self.board, self.state, clearing)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rules.board import Board
+from rules.board import board_for
 from rules.catalog import Catalog
 from rules.dice import Dice, DiceState
 from rules.layout import PlacedTile
@@ -256,7 +256,7 @@ def reveal_dwellings(catalog: Catalog, state: GameState) -> None:
     """Reveal the Valley chits (3.6.1–3.6.4): each is removed from play and exchanged for its
     dwelling (with its garrison) or the two Ghosts, in clearing 5 — or 4 if 5 has no road route
     to the Borderland; then every character is put at his recorded start, hidden."""
-    board = Board(catalog, state.tiles)
+    board = board_for(catalog, state.tiles)
     garrison_boxes = {
         b.natives: Place.box(b.name)
         for b in catalog.setup_card.values()

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules.board import Board, ClearingError, parse_clearing_id
+from rules.board import ClearingError, board_for, parse_clearing_id
 from rules.catalog import Catalog
 from rules.events import Event
 from rules.pieces import pieces_of
@@ -132,7 +132,7 @@ def _check_character(
                     f"{'active' if belonging.active else 'inactive'}, and it is not"
                 )
     if expected.discoveries is not None:
-        names = Names(catalog, Board(catalog, state.tiles))
+        names = Names(catalog, board_for(catalog, state.tiles))
         tiles = {t.tile: t for t in state.tiles}
         discoveries = sorted(
             names.discovery(f"{key}.discoveries", text, tiles) for text in expected.discoveries
