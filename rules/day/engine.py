@@ -27,6 +27,7 @@ from rules.daylight.turn import daylight
 from rules.evening.combat import evening
 from rules.events import Resolution
 from rules.orders.model import Orders
+from rules.orders.problems import ProblemCode
 from rules.state import GameState, Stage
 
 Until = Literal["daylight", "evening", "day"]
@@ -45,7 +46,10 @@ _LAST: dict[Until, Stage] = {"daylight": "daylight", "evening": "evening", "day"
 
 
 class OrdersError(ValueError):
-    """Orders that cannot be resolved: for someone who is not in the game."""
+    """Orders that cannot be resolved: for someone who is not in the game. Its ``code`` is the
+    same :class:`~rules.orders.problems.ProblemCode` the parser gives such orders."""
+
+    code = ProblemCode.NOT_IN_GAME
 
 
 def resolve(

@@ -144,7 +144,18 @@ def parse_orders(
 
     Never raises on any text: every problem is a :class:`Problem` in the result, all of them
     at once; with any error ``orders`` is None. ``echo`` is the canonical form of the orders.
+    Orders for someone not in the game are refused with ``not-in-game``, read no further.
     """
+    if character not in state.characters and character not in state.minions:
+        problem = Problem(
+            code=ProblemCode.NOT_IN_GAME,
+            line=1,
+            phase=None,
+            text=character[:60],
+            message=f"{character[:60]!r} is not in this game",
+            hint="name a character of the game, or a hireling by his counter",
+        )
+        return ParseResult(orders=None, errors=(problem,))
     if len(text) > MAX_CHARS:
         problem = Problem(
             code=ProblemCode.TOO_LONG,

@@ -49,6 +49,11 @@ class ProblemCode(enum.StrEnum):
         "too-long",
         f"over {MAX_CHARS} characters, {MAX_LINES} lines or {MAX_PHASES} phases",
     )
+    NOT_IN_GAME = (
+        "not-in-game",
+        "orders for someone who is not in the game: no character, hired leader, controlled "
+        "monster or underling of that name",
+    )
     EMPTY = "empty", "no phases and no Follow"
     UNKNOWN_ACTIVITY = (
         "unknown-activity",

@@ -133,8 +133,9 @@ def test_resolution_can_stop_after_daylight_and_resume():
 
 
 def test_orders_for_a_character_not_in_the_game_are_refused():
-    with pytest.raises(OrdersError, match="'Elf', who is not in the game"):
+    with pytest.raises(OrdersError, match="'Elf', who is not in the game") as refused:
         resolve(game("Amazon"), {"Elf": orders("Elf")})
+    assert refused.value.code == "not-in-game"
 
 
 # --- Daylight -----------------------------------------------------------------------------------

@@ -376,6 +376,7 @@ def _carpet() -> GameState:
 ERRORS: dict[str, tuple[str, GameState | None, str]] = {
     "too-long": (", ".join(["H"] * 41), None, "Amazon"),
     "empty": ("# nothing today", None, "Amazon"),
+    "not-in-game": ("M CV1", None, "Witch King"),
     "unknown-activity": ("X", None, "Amazon"),
     "missing-target": ("M", None, "Amazon"),
     "unexpected-target": ("H now", None, "Amazon"),
@@ -472,6 +473,15 @@ def test_the_echo_is_canonical_with_notes():
 
 
 # --- hostile input ---------------------------------------------------------------------------
+
+
+def test_orders_for_someone_not_in_the_game_are_refused_not_raised():
+    """The parser answers every caller, even one naming a character who is not playing, with a
+    problem; the engine refuses such orders with the same code."""
+    result = parse_orders("M CV1", fresh(7, ["Amazon"]), "Elf")
+    assert result.orders is None
+    assert [p.code for p in result.errors] == ["not-in-game"]
+    assert "'Elf' is not in this game" in result.errors[0].message
 
 
 def test_a_very_long_message_is_refused_without_reading_it():
