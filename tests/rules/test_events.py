@@ -4,6 +4,8 @@ and an event cannot be made against its declaration."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rules.events import EVENT_TYPES, AudienceError, Event, event
 
@@ -47,3 +49,23 @@ def test_the_stored_form_is_unchanged():
         "to": [],
     }
     assert Event.model_validate(made.model_dump(mode="json")) == made
+
+
+NAMES = ("Amazon", "Elf", "Dwarf", "Company HQ")
+
+
+@given(
+    st.sampled_from(sorted(EVENT_TYPES)),
+    st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True),
+    st.sampled_from((*NAMES, "public", "moderator")),
+)
+def test_who_sees_an_event_is_what_its_type_declares(kind: str, recipients: list[str], viewer):
+    """Whatever the type and the viewer: a public event is seen by all, a private one only by
+    its recipients and the moderator, and the public never sees a private one."""
+    private = EVENT_TYPES[kind].audience == "private"
+    made = event(kind, private_to=recipients if private else ())
+    if not private:
+        assert made.visible_to(viewer)
+    else:
+        assert made.visible_to(viewer) == (viewer in recipients or viewer == "moderator")
+        assert not made.visible_to("public")
