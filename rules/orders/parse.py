@@ -147,26 +147,26 @@ def parse_orders(
     Orders for someone not in the game are refused with ``not-in-game``, read no further.
     """
     if character not in state.characters and character not in state.minions:
-        problem = Problem(
-            code=ProblemCode.NOT_IN_GAME,
-            line=1,
-            phase=None,
-            text=character[:60],
-            message=f"{character[:60]!r} is not in this game",
-            hint="name a character of the game, or a hireling by his counter",
+        return _refused(
+            ProblemCode.NOT_IN_GAME,
+            character,
+            f"{character[:60]!r} is not in this game",
+            "name a character of the game, or a hireling by his counter",
         )
-        return ParseResult(orders=None, errors=(problem,))
     if len(text) > MAX_CHARS:
-        problem = Problem(
-            code=ProblemCode.TOO_LONG,
-            line=1,
-            phase=None,
-            text=text[:60],
-            message=f"the message has {len(text)} characters: at most {MAX_CHARS} are read",
-            hint="send the phases and instructions only",
+        return _refused(
+            ProblemCode.TOO_LONG,
+            text,
+            f"the message has {len(text)} characters: at most {MAX_CHARS} are read",
+            "send the phases and instructions only",
         )
-        return ParseResult(orders=None, errors=(problem,))
     return _result(Parser(text, state, character, catalog or default_catalog()))
+
+
+def _refused(code: ProblemCode, text: str, message: str, hint: str) -> ParseResult:
+    """Orders refused before reading them, with one problem."""
+    problem = Problem(code=code, line=1, phase=None, text=text[:60], message=message, hint=hint)
+    return ParseResult(orders=None, errors=(problem,))
 
 
 def _result(parser: Parser) -> ParseResult:
