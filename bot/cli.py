@@ -275,7 +275,7 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
             case "ready":
                 reply = service.ready(args.campaign, player=args.player)
             case "resolve":
-                reply = service.resolve_day(args.campaign, moderator=args.moderator)
+                reply = service.resolve_day(args.campaign, day=args.day, moderator=args.moderator)
             case "choose":
                 reply = service.choose(args.campaign, player=args.player, text=read_text(args.file))
             case "answer":
@@ -403,6 +403,13 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("choice")
         if action in ("history", "rollback"):
             sub.add_argument("--day", type=int, required=True)
+        if action == "resolve":
+            sub.add_argument(
+                "--day",
+                type=int,
+                required=True,
+                help="the day you mean: refused if it is not today",
+            )
         if action == "history":
             sub.add_argument("--player", help="the player whose own journal to show")
         if action in ("extend", "pause"):

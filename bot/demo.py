@@ -50,7 +50,7 @@ def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
     files = deliver(service, out)
     for day in range(1, settings.demo_days + 1):
         echo(progress(day - 1, settings.demo_days, f"resolving day {day}"))
-        service.resolve_day("Demo", moderator=MODERATOR)
+        service.resolve_day("Demo", day=day, moderator=MODERATOR)
         files += deliver(service, out)
     echo(progress(settings.demo_days, settings.demo_days, "done"))
     echo(f"{len(files)} files written to {out}/Demo (public reports, maps, private messages)")

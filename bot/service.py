@@ -326,19 +326,21 @@ class CampaignService:
             return [c.name for c in due if not c.locked]
 
     def wake(self, campaign_name: str, day: int) -> str:
-        """What a scheduled wake-up for ``campaign_name``'s ``day`` does: resolve the day if it
-        is still that day and due, resume an expired pause, or send the reminder; nothing if
-        the job is stale (a double or late fire is harmless). Returns what it did."""
+        """What a scheduled wake-up for ``campaign_name``'s ``day`` does: take the defaults of
+        decisions whose time ran out, resume an expired pause, resolve the day if it is due, or
+        send the reminder; nothing if the job is stale (a double or late fire is harmless).
+        Returns what it did.
+
+        The check and the act are one transaction on the locked campaign, so wake-ups racing
+        each other or a moderator's force resolve a day once: the others find it resolved."""
         with session_scope(self.engine) as session:
-            campaign = repo.get_campaign(session, name=campaign_name)
-            if campaign is None or campaign.day != day or campaign.locked:
+            try:
+                campaign = self._campaign(session, campaign_name)
+            except RequestError:
+                return "nothing"
+            if campaign.day != day or campaign.locked:
                 return "nothing"
             now = self.clock()
-            paused = campaign.status == "paused"
-            expired = paused and campaign.paused_until is not None and campaign.paused_until <= now
-            due = campaign.status == "running" and campaign.deadline is not None
-            overdue = due and campaign.deadline is not None and campaign.deadline <= now
-            remind = due and not overdue and self._reminder_due(campaign, now)
             waiting = repo.open_decisions(session, campaign_id=_id(campaign))
             if waiting:
                 if all(d.due_at is not None and d.due_at <= now for d in waiting):
@@ -350,16 +352,20 @@ class CampaignService:
                     self._continue(session, campaign)
                     return "decided by default"
                 return "nothing"
-        if expired:
-            self.resume(campaign_name)
-            return "resumed"
-        if overdue:
-            self.resolve_day(campaign_name)
-            return "resolved"
-        if remind:
-            self.remind(campaign_name)
-            return "reminded"
-        return "nothing"
+            if campaign.status == "paused":
+                if campaign.paused_until is not None and campaign.paused_until <= now:
+                    self._resume(session, campaign, None)
+                    return "resumed"
+                return "nothing"
+            if campaign.status != "running" or campaign.deadline is None:
+                return "nothing"
+            if campaign.deadline <= now:
+                self._resolve(session, campaign)
+                return "resolved"
+            if self._reminder_due(campaign, now):
+                self._remind(session, campaign)
+                return "reminded"
+            return "nothing"
 
     def _reminder_due(self, campaign: Campaign, now: datetime) -> bool:
         rules = self._rules(campaign)
@@ -371,29 +377,33 @@ class CampaignService:
         """Tell each player whose orders are missing exactly that, and when they are due; once
         a day."""
         with session_scope(self.engine) as session:
-            campaign = self._campaign(session, campaign_name)
-            submitted = repo.current_orders(session, campaign_id=_id(campaign), day=campaign.day)
-            now = self.clock()
-            missing = [
-                s
-                for s in self._seats(session, campaign)
-                if _id(s) not in submitted and (s.away_until is None or s.away_until <= now)
-            ]
-            for seat in missing:
-                self._post(
-                    session,
-                    campaign,
-                    "dm",
-                    seat.player,
-                    render(
-                        "messages/reminder.txt.j2",
-                        campaign=campaign,
-                        character=seat.character,
-                        standing=seat.standing_orders is not None,
-                    ),
-                )
-            campaign.options = {**campaign.options, "reminded_day": campaign.day}
-            return Reply(f"Reminded {len(missing)} players.")
+            return self._remind(session, self._campaign(session, campaign_name))
+
+    def _remind(self, session: Session, campaign: Campaign) -> Reply:
+        if campaign.options.get("reminded_day") == campaign.day:
+            return Reply(f"{campaign.name}: today's reminder was sent already.")
+        submitted = repo.current_orders(session, campaign_id=_id(campaign), day=campaign.day)
+        now = self.clock()
+        missing = [
+            s
+            for s in self._seats(session, campaign)
+            if _id(s) not in submitted and (s.away_until is None or s.away_until <= now)
+        ]
+        for seat in missing:
+            self._post(
+                session,
+                campaign,
+                "dm",
+                seat.player,
+                render(
+                    "messages/reminder.txt.j2",
+                    campaign=campaign,
+                    character=seat.character,
+                    standing=seat.standing_orders is not None,
+                ),
+            )
+        campaign.options = {**campaign.options, "reminded_day": campaign.day}
+        return Reply(f"Reminded {len(missing)} players.")
 
     def after_downtime(self) -> list[str]:
         """At start-up: a day that became overdue while the bot was down is never resolved
@@ -437,28 +447,40 @@ class CampaignService:
                     wakes.append((campaign.name, campaign.day, when))
         return wakes
 
-    def resolve_day(self, campaign_name: str, *, moderator: str | None = None) -> Reply:
-        """Resolve the current day: every seat's orders (his latest, else his standing orders,
-        else the autopilot once he has missed enough days, else a blank day), then post the
-        public report and map and each player's private report, and open the next day. When
-        the campaign waits for decisions and the engine needs one, the players concerned are
-        asked by DM and the day resumes once they answer or their time runs out."""
+    def resolve_day(self, campaign_name: str, *, day: int, moderator: str | None = None) -> Reply:
+        """Resolve ``day``, which must be the campaign's current day: a moderator's force and
+        the local command name the day they mean, so that re-running one after a crash never
+        resolves the next day by surprise, and of racers only one resolves it.
+
+        Every seat's orders are used (his latest, else his standing orders, else the autopilot
+        once he has missed enough days, else a blank day); then the public report and map and
+        each player's private report are posted, and the next day opens. When the campaign
+        waits for decisions and the engine needs one, the players concerned are asked by DM and
+        the day resumes once they answer or their time runs out."""
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             if moderator is not None:
                 self._require_moderator(campaign, moderator)
-            if campaign.status != "running":
-                raise RequestError(f"{campaign.name} is {campaign.status}, not running")
-            if repo.open_decisions(session, campaign_id=_id(campaign)):
-                raise RequestError(f"{campaign.name} is waiting for players' decisions")
-            seats = self._seats(session, campaign)
-            day = campaign.day
-            reply = self._advance(
-                session, campaign, seats, self._resolution(session, campaign, seats)
-            )
+            if campaign.day > day:
+                raise RequestError(
+                    f"day {day} of {campaign.name} is already resolved; it is day {campaign.day}"
+                )
+            if campaign.day != day:
+                raise RequestError(f"{campaign.name} is on day {campaign.day}, not day {day}")
+            reply = self._resolve(session, campaign)
             if moderator is not None:
                 self._log(session, campaign, moderator, "force", f"resolved day {day}")
             return reply
+
+    def _resolve(self, session: Session, campaign: Campaign) -> Reply:
+        """Resolve the campaign's current day (see :meth:`resolve_day`), in the caller's
+        transaction, on the locked campaign."""
+        if campaign.status != "running":
+            raise RequestError(f"{campaign.name} is {campaign.status}, not running")
+        if repo.open_decisions(session, campaign_id=_id(campaign)):
+            raise RequestError(f"{campaign.name} is waiting for players' decisions")
+        seats = self._seats(session, campaign)
+        return self._advance(session, campaign, seats, self._resolution(session, campaign, seats))
 
     def answer(self, campaign_name: str, *, player: str, answer: str) -> Reply:
         """The player's answer to the decision he was asked; the day resumes once every open
@@ -730,15 +752,18 @@ class CampaignService:
             campaign = self._campaign(session, campaign_name)
             if moderator is not None:
                 self._require_moderator(campaign, moderator)
-            if campaign.status != "paused":
-                raise RequestError(f"{campaign.name} is not paused")
-            campaign.status = "running"
-            campaign.paused_until = None
-            grace = self.clock() + timedelta(hours=self._rules(campaign).grace_hours)
-            if campaign.deadline is None or campaign.deadline < grace:
-                campaign.deadline = grace
-            self._log(session, campaign, moderator or "the pause's expiry", "resume", "resumed")
-            return Reply(f"{campaign.name} is running again.")
+            return self._resume(session, campaign, moderator)
+
+    def _resume(self, session: Session, campaign: Campaign, moderator: str | None) -> Reply:
+        if campaign.status != "paused":
+            raise RequestError(f"{campaign.name} is not paused")
+        campaign.status = "running"
+        campaign.paused_until = None
+        grace = self.clock() + timedelta(hours=self._rules(campaign).grace_hours)
+        if campaign.deadline is None or campaign.deadline < grace:
+            campaign.deadline = grace
+        self._log(session, campaign, moderator or "the pause's expiry", "resume", "resumed")
+        return Reply(f"{campaign.name} is running again.")
 
     def rollback(self, campaign_name: str, *, moderator: str, day: int) -> Reply:
         """Return to the start of ``day``: the state then, its reports and its players'
@@ -920,6 +945,7 @@ class CampaignService:
             names = session.exec(select(Campaign.name)).all()
             hint = f"; campaigns: {', '.join(names)}" if names else ""
             raise RequestError(f"there is no campaign called {name!r}{hint}")
+        repo.lock_campaign(session, campaign_id=_id(campaign))  # writers of it wait their turn
         return campaign
 
     def _seats(self, session: Session, campaign: Campaign) -> list[Seat]:

@@ -35,7 +35,10 @@ def test_a_campaign_runs_from_the_command_line(tmp_path: Path, capsys):
         "stored (v1" in local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))[1]
     )
     assert "Amazon: orders in" in local(capsys, db, "status", "Valley")[1]
-    assert "day 1 resolved" in local(capsys, db, "resolve", "Valley", "--moderator", "gm")[1]
+    forced = local(capsys, db, "resolve", "Valley", "--day", "1", "--moderator", "gm")[1]
+    assert "day 1 resolved" in forced
+    again = local(capsys, db, "resolve", "Valley", "--day", "1", "--moderator", "gm")
+    assert again[0] == 2 and "day 1 of Valley is already resolved; it is day 2" in again[2]
     assert local(capsys, db, "history", "Valley", "--day", "1")[1].startswith("Day 1, Month 1")
     status, out, _ = local(capsys, db, "deliver", "--out", str(tmp_path / "posts"))
     assert status == 0

@@ -10,7 +10,7 @@ import time_machine
 from sqlmodel import col, select
 
 from bot.local import deliver
-from bot.service import CampaignService, RequestError
+from bot.service import CampaignService, Reply, RequestError
 from db import repo
 from db.engine import make_engine, session_scope
 from db.migrate import upgrade
@@ -31,6 +31,15 @@ def service(tmp_path: Path) -> CampaignService:
 def traveller():
     with time_machine.travel(START, tick=False) as traveller:
         yield traveller
+
+
+def force(service: CampaignService) -> Reply:
+    """A moderator's force of the campaign's current day."""
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None
+        day = campaign.day
+    return service.resolve_day("Test", day=day, moderator="gm")
 
 
 def started(service: CampaignService, *characters: str) -> None:
@@ -97,7 +106,7 @@ def test_resolving_posts_the_report_and_map_and_each_player_his_own(service, tra
     started(service, "Amazon", "Elf")
     service.submit_orders("Test", player="p1", text="H, R")
     deliver(service, tmp_path / "out")
-    service.resolve_day("Test", moderator="gm")
+    force(service)
     messages = service.undelivered()
     public = [m for m in messages if m.kind == "channel" and m.attachment is not None]
     assert len(public) == 1 and public[0].content.startswith("Day 1, Month 1")
@@ -112,7 +121,7 @@ def test_resolving_posts_the_report_and_map_and_each_player_his_own(service, tra
 def test_a_player_without_orders_gets_the_autopilot_after_missed_days(service, traveller):
     started(service, "Amazon")
     for _ in range(3):
-        service.resolve_day("Test", moderator="gm")
+        force(service)
     with session_scope(service.engine) as session:
         seat = repo.list_seats(session, campaign_id=1)[0]
         assert seat.missed_days == 3
@@ -150,10 +159,10 @@ def public_reports(service: CampaignService) -> list[str]:
 def test_rollback_then_re_resolve_reproduces_the_same_report(service, traveller):
     started(service, "Amazon", "Elf")
     service.submit_orders("Test", player="p1", text="H, R")
-    service.resolve_day("Test", moderator="gm")
+    force(service)
     first = public_reports(service)[-1]
     service.rollback("Test", moderator="gm", day=1)
-    service.resolve_day("Test", moderator="gm")
+    force(service)
     assert public_reports(service)[-1] == first
     assert "[moderator] gm: rolled back to day 1" in "\n".join(
         m.content for m in service.undelivered(1000)
@@ -178,7 +187,7 @@ def test_a_paused_campaign_is_never_due_and_resumes_with_grace(service, travelle
     traveller.shift(timedelta(days=3))
     assert service.due() == []
     with pytest.raises(RequestError, match="paused, not running"):
-        service.resolve_day("Test", moderator="gm")
+        force(service)
     service.resume("Test", moderator="gm")
     assert service.due() == [], "the deadline passed while paused: a grace period runs first"
     traveller.shift(timedelta(hours=2, minutes=1))
@@ -212,7 +221,7 @@ def test_a_moderator_sets_orders_and_it_is_logged(service, traveller):
 
 def test_a_replacement_player_receives_the_private_history(service, traveller):
     started(service, "Amazon")
-    service.resolve_day("Test", moderator="gm")
+    force(service)
     service.replace("Test", moderator="gm", character="Amazon", player="p9", player_name="New")
     journal = [m for m in service.undelivered(1000) if m.kind == "dm" and m.to == "p9"]
     assert journal and journal[0].content.startswith("Day 1, Month 1")
@@ -225,7 +234,7 @@ def test_a_preview_stores_and_sends_nothing(service, traveller):
     reply = service.preview("Test", moderator="gm")
     assert reply.text.startswith("Preview (nothing stored):\nDay 1, Month 1")
     assert len(service.undelivered(1000)) == before
-    service.resolve_day("Test", moderator="gm")
+    force(service)
     real = public_reports(service)[-1]
     roll = next(line for line in real.splitlines() if line.startswith("Monster Roll"))
     assert roll in reply.text.splitlines(), "the preview rolls the same dice as the real day"
@@ -233,7 +242,7 @@ def test_a_preview_stores_and_sends_nothing(service, traveller):
 
 def test_history_gives_the_public_report_or_the_players_journal(service, traveller):
     started(service, "Amazon")
-    service.resolve_day("Test", moderator="gm")
+    force(service)
     assert service.history("Test", day=1).text.startswith("Day 1, Month 1")
     assert service.history("Test", day=1, player="p1").text.startswith("Day 1, Month 1")
     with pytest.raises(RequestError, match="no report for day 5"):
@@ -342,7 +351,7 @@ def waiting_campaign(service: CampaignService) -> None:
 
 def test_a_decision_is_asked_by_dm_and_the_day_resumes_with_the_answer(service, traveller):
     waiting_campaign(service)
-    reply = service.resolve_day("Test", moderator="gm")
+    reply = force(service)
     assert "waits for 1 decision" in reply.text
     asked = [m for m in service.undelivered(1000) if m.kind == "dm" and "must decide" in m.content]
     assert [m.to for m in asked] == ["p1"]
@@ -362,7 +371,7 @@ def test_a_decision_is_asked_by_dm_and_the_day_resumes_with_the_answer(service, 
 
 def test_an_unanswered_decision_takes_its_default_when_its_time_runs_out(service, traveller):
     waiting_campaign(service)
-    service.resolve_day("Test", moderator="gm")
+    force(service)
     assert service.wake("Test", 1) == "nothing"
     traveller.shift(timedelta(hours=13))
     assert service.wake("Test", 1) == "decided by default"
@@ -402,7 +411,7 @@ def rested(service: CampaignService, day: int) -> dict[str, str]:
 def test_answers_reach_the_engine_by_decision_id(service, traveller):
     """Answered in the opposite order of asking, each player's answer is his own."""
     guide_and_follower_resting(service)
-    assert "waits for 2 decision(s)" in service.resolve_day("Test", moderator="gm").text
+    assert "waits for 2 decision(s)" in force(service).text
     amazon, knight = decisions(service)
     assert (amazon.character, knight.character) == ("Amazon", "Black Knight")
     assert amazon.ref.endswith("/Amazon/p1/rest/Amazon")
@@ -416,7 +425,7 @@ def test_answers_reach_the_engine_by_decision_id(service, traveller):
 
 def test_a_partial_answer_asks_nothing_twice(service, traveller):
     guide_and_follower_resting(service)
-    service.resolve_day("Test", moderator="gm")
+    force(service)
     assert asked_dms(service) == ["p1", "p2"]
     reply = service.answer("Test", player="p2", answer="FIGHT M4*")
     assert "Waiting for the other players" in reply.text
@@ -435,14 +444,14 @@ def test_a_day_answered_but_not_resumed_resumes_with_the_stored_answers(service,
     """Answers recorded without the day going on (two answers committed at once, each seeing
     the other still open): the deadline's resolution resumes with them and asks nothing again."""
     guide_and_follower_resting(service)
-    service.resolve_day("Test", moderator="gm")
+    force(service)
     with session_scope(service.engine) as session:
         for decision, answer in zip(
             repo.open_decisions(session, campaign_id=1), ("FIGHT M4*", "MOVE M4*"), strict=True
         ):
             assert decision.id is not None
             repo.answer_decision(session, decision_id=decision.id, answer=answer)
-    assert "day 1 resolved" in service.resolve_day("Test", moderator="gm").text
+    assert "day 1 resolved" in force(service).text
     assert len(decisions(service)) == 2 and asked_dms(service) == ["p1", "p2"]
     assert rested(service, 1) == {"Amazon": "FIGHT M4*", "Black Knight": "MOVE M4*"}
 
@@ -450,12 +459,12 @@ def test_a_day_answered_but_not_resumed_resumes_with_the_stored_answers(service,
 def test_a_rolled_back_day_asks_its_decisions_again(service, traveller):
     """Rolling back removes the day's decisions with its reports: it is asked afresh, once."""
     guide_and_follower_resting(service)
-    service.resolve_day("Test", moderator="gm")
+    force(service)
     service.answer("Test", player="p1", answer="FIGHT M4*")
     service.answer("Test", player="p2", answer="FIGHT M4*")
     service.rollback("Test", moderator="gm", day=1)
     assert decisions(service) == []
-    assert "waits for 2 decision(s)" in service.resolve_day("Test", moderator="gm").text
+    assert "waits for 2 decision(s)" in force(service).text
     assert [d.answer for d in decisions(service)] == [None, None]
     assert asked_dms(service) == ["p1", "p2", "p1", "p2"]
     service.answer("Test", player="p1", answer="MOVE M3*")
@@ -466,7 +475,7 @@ def test_a_rolled_back_day_asks_its_decisions_again(service, traveller):
 def test_a_preview_in_the_middle_of_a_day_takes_the_defaults(service, traveller):
     """The whole day is previewed, the decisions still open answered with their defaults."""
     guide_and_follower_resting(service)
-    service.resolve_day("Test", moderator="gm")
+    force(service)
     before = len(service.undelivered(1000))
     reply = service.preview("Test", moderator="gm")
     assert reply.text.startswith("Preview (nothing stored):\nDay 1, Month 1\nMonster Roll: ")
@@ -510,21 +519,21 @@ def test_the_last_day_ends_and_archives_the_campaign(service, traveller):
             state=state.to_json(),
             created_at=datetime.now(UTC),
         )
-    service.resolve_day("Test", moderator="gm")
+    force(service)
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
         assert campaign is not None and campaign.status == "finished"
     notes = [m.content for m in service.undelivered(1000) if "archived" in m.content]
     assert notes and "not implemented yet: rule 9.3" in notes[0]
     with pytest.raises(RequestError, match="finished, not running"):
-        service.resolve_day("Test", moderator="gm")
+        force(service)
 
 
 def test_an_absent_player_is_not_reminded_and_his_days_are_not_missed(service, traveller):
     started(service, "Amazon", "Elf")
     assert "away until" in service.away("Test", player="p1", days=5).text
     for _ in range(3):
-        service.resolve_day("Test", moderator="gm")
+        force(service)
     with session_scope(service.engine) as session:
         seats = {s.character: s for s in repo.list_seats(session, campaign_id=1)}
         assert seats["Amazon"].missed_days == 0 and seats["Elf"].missed_days == 3

@@ -176,10 +176,19 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
         )
 
     @app_commands.command(name="force", description="Resolve the current day now")
-    @app_commands.describe(campaign="the campaign's name")
-    async def force(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+    @app_commands.describe(
+        campaign="the campaign's name",
+        day="the day you mean to resolve: refused if it is not today, so a repeat does nothing",
+    )
+    async def force(
+        self,
+        interaction: discord.Interaction,
+        campaign: CampaignName,
+        day: app_commands.Range[int, 1, 10_000],
+    ) -> None:
         await self.moderate(
-            interaction, lambda moderator: self.service.resolve_day(campaign, moderator=moderator)
+            interaction,
+            lambda moderator: self.service.resolve_day(campaign, day=day, moderator=moderator),
         )
 
     # --- seats ----------------------------------------------------------------------------------

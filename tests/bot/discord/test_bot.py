@@ -43,7 +43,7 @@ async def test_a_day_is_played_from_creation_to_reports(table: Table) -> None:
     echo = last_dm(table.alice)
     assert echo.startswith("Orders for the Amazon, day 1 stored (v1 · ") and "H, R" in echo
 
-    forced = await table.moderator.slash(table.channel, "gm force", campaign="Test")
+    forced = await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)
     assert forced.ephemeral and forced.response is not None
     assert forced.response.content == "Test: day 1 resolved."
     assert await table.bot.deliver_once() > 0
@@ -61,7 +61,7 @@ async def test_a_day_is_played_from_creation_to_reports(table: Table) -> None:
 @pytest.mark.asyncio
 async def test_only_moderators_moderate(table: Table) -> None:
     await seat_two_players(table)
-    refused = await table.alice.slash(table.channel, "gm force", campaign="Test")
+    refused = await table.alice.slash(table.channel, "gm force", campaign="Test", day=1)
     assert refused.ephemeral and refused.response is not None
     assert refused.response.content == "Moderators only."
     refused = await table.alice.slash(table.channel, "gm create", name="Mine")
@@ -212,7 +212,7 @@ async def wait_for_alices_decision(table: Table, service: CampaignService) -> No
             created_at=snapshot.created_at,
         )
     await table.alice.send_dm("orders Test\nR")
-    await table.moderator.slash(table.channel, "gm force", campaign="Test")
+    await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)
     await table.bot.deliver_once()
 
 

@@ -29,7 +29,7 @@ async def start(table: Table) -> None:
 async def play_day_one(table: Table) -> None:
     await start(table)
     await table.alice.send_dm("orders Test\nH, R")
-    forced = await table.moderator.slash(table.channel, "gm force", campaign="Test")
+    forced = await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)
     assert private_answer(forced) == "Test: day 1 resolved."
     await table.bot.deliver_once()
 

@@ -1,0 +1,95 @@
+"""Exactly one resolution per day: wake-ups, a moderator's force and the local command racing
+each other resolve the day once; every other racer is told the day is already resolved."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+import time_machine
+
+from bot.service import CampaignService, RequestError
+from db import repo
+from db.engine import make_engine, session_scope
+from db.migrate import upgrade
+from rules.catalog import catalog
+
+START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> CampaignService:
+    engine = make_engine(f"sqlite:///{tmp_path / 'race.db'}")
+    upgrade(engine)
+    return CampaignService(engine, catalog(), clock=lambda: datetime.now(UTC))
+
+
+@pytest.fixture
+def overdue(service: CampaignService) -> Iterator[CampaignService]:
+    """A running two-player campaign whose day 1 deadline has passed."""
+    with time_machine.travel(START, tick=False) as traveller:
+        service.create("Race", moderator="gm", seed=3)
+        service.join("Race", player="p1", player_name="P1", character="Amazon")
+        service.join("Race", player="p2", player_name="P2", character="Elf")
+        service.start("Race", moderator="gm")
+        traveller.shift(timedelta(days=2))
+        yield service
+
+
+def race(*calls: Callable[[], object]) -> list[object]:
+    """Run ``calls`` at once, each in its thread, released together; their results (or the
+    exception each raised), in order."""
+    barrier = threading.Barrier(len(calls))
+    results: list[object] = [None] * len(calls)
+
+    def run(index: int, call: Callable[[], object]) -> None:
+        barrier.wait()
+        try:
+            results[index] = call()
+        except Exception as error:  # the racers' refusals are results too
+            results[index] = error
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def day_of(service: CampaignService) -> int:
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Race")
+        assert campaign is not None
+        return campaign.day
+
+
+def test_concurrent_wake_ups_resolve_the_day_once(overdue: CampaignService) -> None:
+    results = race(*[lambda: overdue.wake("Race", 1)] * 6)
+    assert results.count("resolved") == 1, results
+    assert day_of(overdue) == 2
+
+
+def test_a_wake_up_racing_a_force_resolves_the_day_once(overdue: CampaignService) -> None:
+    results = race(
+        lambda: overdue.wake("Race", 1),
+        lambda: overdue.resolve_day("Race", day=1, moderator="gm"),
+        lambda: overdue.wake("Race", 1),
+    )
+    assert day_of(overdue) == 2
+    refused = [r for r in results if isinstance(r, RequestError)]
+    assert all("day 1 of Race is already resolved" in str(r) for r in refused), results
+
+
+def test_a_force_names_its_day_and_never_resolves_the_next_by_surprise(
+    overdue: CampaignService,
+) -> None:
+    assert "day 1 resolved" in overdue.resolve_day("Race", day=1, moderator="gm").text
+    with pytest.raises(RequestError, match="day 1 of Race is already resolved; it is day 2"):
+        overdue.resolve_day("Race", day=1, moderator="gm")
+    with pytest.raises(RequestError, match="Race is on day 2, not day 3"):
+        overdue.resolve_day("Race", day=3, moderator="gm")
+    assert day_of(overdue) == 2
