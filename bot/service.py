@@ -217,11 +217,19 @@ class CampaignService:
 
     def submit_orders(self, campaign_name: str, *, player: str, text: str) -> Reply:
         """Store ``player``'s orders for the current day if every line is valid; otherwise
-        store nothing and say every problem."""
+        store nothing and say every problem. While the day is being resolved (it waits for
+        mid-day decisions) its orders are in and the next day's are not open yet: orders are
+        refused, saying so, rather than stored and never used."""
         with session_scope(self.engine) as session:
             campaign, seat, state = self._running_seat(session, campaign_name, player)
             if campaign.locked:
                 raise RequestError(f"{campaign.name} is locked by its moderators; orders wait")
+            if repo.open_decisions(session, campaign_id=_id(campaign)):
+                raise RequestError(
+                    f"day {campaign.day} of {campaign.name} is being resolved and waits for "
+                    f"players' decisions: its orders are in; send day {campaign.day + 1}'s once "
+                    "its report is out. Nothing was stored."
+                )
             result, refusal = self._checked(text, state, seat.character)
             if refusal is not None:
                 return refusal

@@ -16,6 +16,7 @@ from db import repo
 from db.engine import make_engine, session_scope
 from db.migrate import upgrade
 from rules.catalog import catalog
+from rules.state import GameState
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
@@ -93,3 +94,34 @@ def test_a_force_names_its_day_and_never_resolves_the_next_by_surprise(
     with pytest.raises(RequestError, match="Race is on day 2, not day 3"):
         overdue.resolve_day("Race", day=3, moderator="gm")
     assert day_of(overdue) == 2
+
+
+def test_orders_sent_while_the_day_waits_for_a_decision_are_refused_not_ignored(
+    overdue: CampaignService,
+) -> None:
+    """The day's orders are in; stored orders would be used by no day, so they are refused with
+    the reason, and nothing is stored."""
+    service = overdue
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Race")
+        assert campaign is not None
+        campaign.options = {**campaign.options, "wait_for_decisions": True}
+        snapshot = repo.latest_snapshot(session, campaign_id=campaign.id)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        state.options["wait_for_decisions"] = True
+        for chit in state.characters["Amazon"].chits:
+            if chit.label in ("MOVE M3*", "FIGHT M4*"):
+                chit.status = "fatigued"
+        snapshot.state = state.to_json()
+    service.submit_orders("Race", player="p1", text="R")
+    assert "waits for 1 decision" in service.resolve_day("Race", day=1).text
+    with session_scope(service.engine) as session:
+        before = repo.current_orders(session, campaign_id=1, day=1)
+    with pytest.raises(
+        RequestError, match=r"day 1 of Race is being resolved .* Nothing was stored"
+    ):
+        service.submit_orders("Race", player="p2", text="H")
+    with session_scope(service.engine) as session:
+        assert repo.current_orders(session, campaign_id=1, day=1) == before
+        assert repo.current_orders(session, campaign_id=1, day=2) == {}
