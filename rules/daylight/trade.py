@@ -40,13 +40,16 @@ def with_characters(ctx: Ctx, name: str) -> None:
         if not any(offer.mirrors(o, name) for o in ctx.instructions(partner).trades):
             continue
         ctx.today.trades_done.append(made)
-        reason = _unable(ctx, name, offer.give, offer.give_gold) or (
-            _unable(ctx, partner, offer.get, offer.get_gold)
-        )
-        if reason is not None:
-            ctx.emit(
-                "trade_failed", private_to=[name, partner], who=name, partner=partner, reason=reason
+        unable = {
+            who: reason
+            for who, items, gold in (
+                (name, offer.give, offer.give_gold),
+                (partner, offer.get, offer.get_gold),
             )
+            if (reason := _unable(ctx, who, items, gold)) is not None
+        }
+        if unable:
+            _failed(ctx, name, partner, unable)
             continue
         _hand_over(ctx, name, partner, offer.give, offer.give_gold)
         _hand_over(ctx, partner, name, offer.get, offer.get_gold)
@@ -75,13 +78,23 @@ def unmade(ctx: Ctx) -> None:
 
 
 def _unable(ctx: Ctx, who: str, items: Sequence[str], gold: int) -> str | None:
+    """Why ``who`` cannot hand over ``items`` and ``gold`` now, said to him, or None."""
     character = ctx.sheet(who)
     missing = [i for i in items if i not in character.items]
     if missing:
-        return f"{who} no longer has {', '.join(missing)}"
+        return f"you no longer have {', '.join(missing)}"
     if character.gold < gold:
-        return f"{who} has less than {gold} gold"
+        return f"you have less than {gold} gold"
     return None
+
+
+def _failed(ctx: Ctx, name: str, partner: str, unable: dict[str, str]) -> None:
+    """Each side is told the trade failed: why, if it was his own doing; else only that the
+    other could not make it — never what the other lacks, nor how much gold he has (his gold is
+    secret, 2.6)."""
+    for who, other in ((name, partner), (partner, name)):
+        reason = unable.get(who, f"the {other} could not make it")
+        ctx.emit("trade_failed", private_to=[who], who=name, partner=partner, reason=reason)
 
 
 def _hand_over(ctx: Ctx, giver: str, taker: str, items: Sequence[str], gold: int) -> None:

@@ -515,6 +515,26 @@ def test_a_trade_the_partner_did_not_agree_to_is_not_made():
     assert all(e.audience == "private" for e in not_made)
 
 
+def test_a_failed_trade_tells_neither_what_the_other_lacks():
+    """7.2.1 and 2.6: a character's gold is secret. When the Amazon cannot pay, she is told why;
+    the Black Knight only that she could not make it — not a bound on her gold."""
+    from rules.orders.parse import parse_orders
+
+    state = trading_pair()
+    state.characters["Amazon"].gold = 2
+    mace = next(i for i in state.characters["Black Knight"].items if i.startswith("Mace"))
+    knight = parse_orders(f"H\ntrade Amazon: give {mace}; get 9 gold", state, "Black Knight")
+    amazon = parse_orders(f"H\ntrade Black Knight: give 9 gold; get {mace}", state, "Amazon")
+    assert knight.orders and amazon.orders
+    result = resolve(state, {"Black Knight": knight.orders, "Amazon": amazon.orders})
+    failed = {e.to: e.fields["reason"] for e in of_type(result.events, "trade_failed")}
+    assert failed == {
+        ("Amazon",): "you have less than 9 gold",
+        ("Black Knight",): "the Amazon could not make it",
+    }
+    assert result.state.place_of(mace) == Place.owner("Black Knight")
+
+
 @pytest.mark.parametrize(
     ("line", "message"),
     [
