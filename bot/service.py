@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
+from bot.campaign_settings import CampaignSettings, SettingError
 from bot.deadlines import DeadlineRules, after_downtime, next_deadline
 from bot.mapimage import render_map
 from bot.render import render
@@ -43,28 +44,6 @@ from rules.catalog import UnknownNameError
 from rules.orders.model import Orders
 
 Clock = Callable[[], datetime]
-
-#: After this many days without orders a seat is played by the autopilot (campaign option
-#: ``autopilot_after``).
-DEFAULT_AUTOPILOT_AFTER = 2
-
-#: How long players have to answer a mid-day decision before its default is taken (campaign
-#: option ``decision_hours``).
-DEFAULT_DECISION_HOURS = 12
-
-
-#: Settings a moderator may change with :meth:`CampaignService.configure`, and what each takes.
-SETTINGS: dict[str, str] = {
-    "wait_for_decisions": "yes | no: mid-day decisions wait for players, or take defaults",
-    "decision_hours": "hours players have to answer a decision (1-72)",
-    "autopilot_after": "missed days before the autopilot plays a seat (1-14)",
-    "time": "the deadline's local time of day, HH:MM",
-    "timezone": "the deadline's time zone, e.g. Europe/Paris",
-    "weekdays": "days a deadline may fall on, 0 (Monday) to 6, e.g. 0,2,4",
-    "min_hours": "the least hours between two deadlines",
-    "reminder_hours": "hours before the deadline players without orders are reminded",
-}
-
 
 def system_clock() -> datetime:
     """The real time, in UTC."""
@@ -113,7 +92,7 @@ class CampaignService:
     ) -> Reply:
         """A new campaign, enrolling players, moderated by ``moderator``."""
         name = _clean_name(name)
-        rules = DeadlineRules.model_validate((options or {}).get("deadlines", {}))
+        settings = CampaignSettings.of(options or {})
         with session_scope(self.engine) as session:
             if repo.get_campaign(session, name=name) is not None:
                 raise RequestError(f"a campaign called {name!r} exists already; choose another")
@@ -124,7 +103,7 @@ class CampaignService:
                 channel=channel,
                 seed=seed,
                 created_at=self.clock(),
-                options={**(options or {}), "deadlines": rules.model_dump(mode="json")},
+                options=settings.stored(),
                 moderators=[moderator],
             )
             self._log(session, campaign, moderator, "create", f"created {name}")
@@ -203,7 +182,7 @@ class CampaignService:
                 state = new_game(self.catalog, campaign.seed, setups)
             except SetupError as error:
                 raise RequestError(f"the game cannot be set up: {error}") from None
-            state.options["wait_for_decisions"] = bool(campaign.options.get("wait_for_decisions"))
+            state.options["wait_for_decisions"] = self._settings(campaign).wait_for_decisions
             campaign.status = "running"
             campaign.day = state.day
             campaign.deadline = next_deadline(self.clock(), self._rules(campaign))
@@ -288,40 +267,18 @@ class CampaignService:
             return Reply(f"The {seat.character} is away until {until}.")
 
     def configure(self, campaign_name: str, *, moderator: str, setting: str, value: str) -> Reply:
-        """Change one campaign setting (see :data:`SETTINGS`); logged."""
+        """Change one campaign setting (see :data:`~bot.campaign_settings.SETTINGS`), checked
+        against its type and range; logged."""
         key = setting.strip().casefold()
-        if key not in SETTINGS:
-            raise RequestError(f"unknown setting {setting[:40]!r}; settings: {', '.join(SETTINGS)}")
+        text = value.strip()
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
-            options = dict(campaign.options)
-            deadlines = dict(options.get("deadlines", {}))
-            text = value.strip()
             try:
-                if key == "wait_for_decisions":
-                    if text.casefold() not in ("yes", "no"):
-                        raise ValueError("yes or no")
-                    options[key] = text.casefold() == "yes"
-                elif key in ("decision_hours", "autopilot_after"):
-                    number = float(text)
-                    top = 72 if key == "decision_hours" else 14
-                    if not 1 <= number <= top:
-                        raise ValueError(f"1 to {top}")
-                    options[key] = number
-                else:
-                    field = {"time": "time_of_day"}.get(key, key)
-                    parsed: object = text
-                    if key == "weekdays":
-                        parsed = [int(d) for d in text.split(",") if d.strip()]
-                    deadlines[field] = parsed
-                    deadlines = DeadlineRules.model_validate(deadlines).model_dump(mode="json")
-            except (ValueError, ValidationError) as error:
-                raise RequestError(
-                    f"{key}: {text[:40]!r} is not allowed ({SETTINGS[key]}): {_first_line(error)}"
-                ) from None
-            options["deadlines"] = deadlines
-            campaign.options = options
+                settings = self._settings(campaign).configured(key, text)
+            except SettingError as error:
+                raise RequestError(str(error)) from None
+            campaign.options = settings.stored()
             self._log(session, campaign, moderator, "config", f"{key} = {text[:60]}")
             return Reply(f"{campaign.name}: {key} is now {text[:60]}.")
 
@@ -377,7 +334,7 @@ class CampaignService:
 
     def _reminder_due(self, campaign: Campaign, now: datetime) -> bool:
         rules = self._rules(campaign)
-        if campaign.deadline is None or campaign.options.get("reminded_day") == campaign.day:
+        if campaign.deadline is None or self._settings(campaign).reminded_day == campaign.day:
             return False
         return campaign.deadline - timedelta(hours=rules.reminder_hours) <= now
 
@@ -388,7 +345,7 @@ class CampaignService:
             return self._remind(session, self._campaign(session, campaign_name))
 
     def _remind(self, session: Session, campaign: Campaign) -> Reply:
-        if campaign.options.get("reminded_day") == campaign.day:
+        if self._settings(campaign).reminded_day == campaign.day:
             return Reply(f"{campaign.name}: today's reminder was sent already.")
         submitted = repo.current_orders(session, campaign_id=_id(campaign), day=campaign.day)
         now = self.clock()
@@ -410,7 +367,8 @@ class CampaignService:
                     standing=seat.standing_orders is not None,
                 ),
             )
-        campaign.options = {**campaign.options, "reminded_day": campaign.day}
+        reminded = self._settings(campaign).model_copy(update={"reminded_day": campaign.day})
+        campaign.options = reminded.stored()
         return Reply(f"Reminded {len(missing)} players.")
 
     def after_downtime(self) -> list[str]:
@@ -449,7 +407,7 @@ class CampaignService:
                     wakes.append((campaign.name, campaign.day, campaign.paused_until))
                 elif campaign.status == "running" and campaign.deadline is not None:
                     when = campaign.deadline
-                    if campaign.options.get("reminded_day") != campaign.day:
+                    if self._settings(campaign).reminded_day != campaign.day:
                         reminder = when - timedelta(hours=self._rules(campaign).reminder_hours)
                         when = max(min(when, reminder), self.clock())
                     wakes.append((campaign.name, campaign.day, when))
@@ -594,7 +552,7 @@ class CampaignService:
         again by the engine because it was still open when the day went on) gets no second
         row and no second DM."""
         self._snapshot(session, campaign, resolution.state, "pending")
-        hours = float(str(campaign.options.get("decision_hours", DEFAULT_DECISION_HOURS)))
+        hours = self._settings(campaign).decision_hours
         due = self.clock() + timedelta(hours=hours)
         stored = repo.list_decisions(session, campaign_id=_id(campaign), day=campaign.day)
         asked = {d.ref for d in stored}
@@ -1018,8 +976,11 @@ class CampaignService:
         if who not in campaign.moderators:
             raise NotModeratorError(f"only the moderators of {campaign.name} may do that")
 
+    def _settings(self, campaign: Campaign) -> CampaignSettings:
+        return CampaignSettings.of(campaign.options)
+
     def _rules(self, campaign: Campaign) -> DeadlineRules:
-        return DeadlineRules.model_validate(campaign.options.get("deadlines", {}))
+        return self._settings(campaign).deadlines
 
     def _state(self, session: Session, campaign: Campaign) -> GameState:
         snapshot = repo.latest_snapshot(session, campaign_id=_id(campaign))
@@ -1040,7 +1001,7 @@ class CampaignService:
     def _orders_for_day(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], state: GameState
     ) -> dict[str, Orders]:
-        after = int(str(campaign.options.get("autopilot_after", DEFAULT_AUTOPILOT_AFTER)))
+        after = self._settings(campaign).autopilot_after
         submitted = repo.current_orders(session, campaign_id=_id(campaign), day=campaign.day)
         orders: dict[str, Orders] = {}
         for seat in seats:

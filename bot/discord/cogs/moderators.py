@@ -27,9 +27,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.campaign_settings import SETTINGS
 from bot.discord.cogs.common import answer, escaped, player_id
 from bot.discord.cogs.players import CampaignName, CharacterName, Day, OrdersText
-from bot.service import SETTINGS, CampaignService, NotModeratorError, Reply, RequestError
+from bot.service import CampaignService, NotModeratorError, Reply, RequestError
 
 log = logging.getLogger("realmbot.discord.moderators")
 

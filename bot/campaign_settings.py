@@ -1,0 +1,95 @@
+"""A campaign's settings as one typed record: what moderators may change with ``/gm config``, and
+the service's own bookkeeping kept beside them.
+
+They are stored as the campaign's ``options`` JSON; :meth:`CampaignSettings.of` reads them (older
+campaigns' values, such as ``autopilot_after: 3.0``, are read as the type says), and
+:meth:`CampaignSettings.configured` is the only way a moderator's text becomes a value: checked
+against the type and range, or refused with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from bot.deadlines import DeadlineRules
+
+#: Settings a moderator may change, and what each takes.
+SETTINGS: dict[str, str] = {
+    "wait_for_decisions": "yes | no: mid-day decisions wait for players, or take defaults",
+    "decision_hours": "hours players have to answer a decision (1-72)",
+    "autopilot_after": "whole missed days before the autopilot plays a seat (1-14)",
+    "time": "the deadline's local time of day, HH:MM",
+    "timezone": "the deadline's time zone, e.g. Europe/Paris",
+    "weekdays": "days a deadline may fall on, 0 (Monday) to 6, e.g. 0,2,4",
+    "min_hours": "the least hours between two deadlines",
+    "reminder_hours": "hours before the deadline players without orders are reminded",
+}
+
+#: The settings that are deadline rules, by their name in :class:`DeadlineRules`.
+_DEADLINE_FIELDS = {
+    "time": "time_of_day",
+    "timezone": "timezone",
+    "weekdays": "weekdays",
+    "min_hours": "min_hours",
+    "reminder_hours": "reminder_hours",
+}
+
+
+class SettingError(ValueError):
+    """A setting's value that its type or range refuses; the message says what is allowed."""
+
+
+class CampaignSettings(BaseModel):
+    """Everything a campaign's ``options`` hold.
+
+    ``reminded_day`` is the day whose reminder was sent (one a day); ``moderators_channel``
+    the Discord channel for the moderators' messages, if the campaign has its own; the others
+    are settings.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    wait_for_decisions: bool = False
+    decision_hours: float = Field(default=12, ge=1, le=72)
+    autopilot_after: int = Field(default=2, ge=1, le=14)
+    deadlines: DeadlineRules = Field(default_factory=DeadlineRules)
+    reminded_day: int | None = None
+    moderators_channel: str | None = None
+
+    @classmethod
+    def of(cls, options: dict[str, Any]) -> CampaignSettings:
+        """The settings stored in a campaign's ``options``."""
+        return cls.model_validate(options)
+
+    def stored(self) -> dict[str, Any]:
+        """The settings as the campaign's ``options`` JSON."""
+        return self.model_dump(mode="json")
+
+    def configured(self, key: str, text: str) -> CampaignSettings:
+        """These settings with ``key`` set from a moderator's ``text``; raises
+        :class:`SettingError` naming what is allowed (nothing is changed)."""
+        if key not in SETTINGS:
+            raise SettingError(f"unknown setting {key[:40]!r}; settings: {', '.join(SETTINGS)}")
+        value: object = text
+        if key == "wait_for_decisions":
+            if text.casefold() not in ("yes", "no"):
+                raise SettingError(
+                    f"{key}: {text[:40]!r} is not allowed ({SETTINGS[key]}): yes or no"
+                )
+            value = text.casefold() == "yes"
+        elif key == "weekdays":
+            value = [part.strip() for part in text.split(",") if part.strip()]
+        data = self.model_dump()
+        if key in _DEADLINE_FIELDS:
+            data["deadlines"] = {**self.deadlines.model_dump(), _DEADLINE_FIELDS[key]: value}
+        else:
+            data[key] = value
+        try:
+            return CampaignSettings.model_validate(data, strict=False)
+        except ValidationError as error:
+            problem = error.errors()[0]["msg"]
+            raise SettingError(
+                f"{key}: {text[:40]!r} is not allowed ({SETTINGS[key]}): {problem}"
+            ) from None

@@ -1,0 +1,72 @@
+"""Campaign settings as one typed record: a moderator's text is checked against the type and
+range, and what is stored is read back as the type says."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.campaign_settings import CampaignSettings, SettingError
+
+
+def test_whole_numbers_stay_whole_and_the_day_still_resolves_with_them():
+    """`/gm config autopilot_after 3` once stored 3.0, and every later resolution failed."""
+    settings = CampaignSettings().configured("autopilot_after", "3")
+    stored = settings.stored()
+    assert stored["autopilot_after"] == 3 and isinstance(stored["autopilot_after"], int)
+    assert CampaignSettings.of({"autopilot_after": 3.0}).autopilot_after == 3, "old campaigns"
+    with pytest.raises(SettingError, match=r"autopilot_after: '2\.5' is not allowed"):
+        CampaignSettings().configured("autopilot_after", "2.5")
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "message"),
+    [
+        ("autopilot_after", "0", "autopilot_after: '0' is not allowed"),
+        ("autopilot_after", "15", "is not allowed"),
+        ("decision_hours", "lots", "decision_hours: 'lots' is not allowed"),
+        ("decision_hours", "nan", "is not allowed"),
+        ("wait_for_decisions", "maybe", "yes or no"),
+        ("weekdays", "0,9", "weekdays: '0,9' is not allowed"),
+        ("time", "25:00", "time: '25:00' is not allowed"),
+        ("colour", "red", "unknown setting 'colour'"),
+    ],
+)
+def test_bad_values_are_refused_and_change_nothing(key: str, text: str, message: str):
+    settings = CampaignSettings()
+    with pytest.raises(SettingError, match=message):
+        settings.configured(key, text)
+    assert settings == CampaignSettings()
+
+
+def test_every_setting_round_trips_through_its_stored_form():
+    settings = (
+        CampaignSettings()
+        .configured("wait_for_decisions", "yes")
+        .configured("decision_hours", "6.5")
+        .configured("weekdays", "0, 2,4")
+        .configured("time", "18:30")
+        .configured("timezone", "Europe/Paris")
+    )
+    again = CampaignSettings.of(settings.stored())
+    assert again == settings
+    assert again.deadlines.weekdays == (0, 2, 4) and again.decision_hours == 6.5
+
+
+def test_a_configured_campaign_still_resolves(tmp_path):
+    from datetime import UTC, datetime
+
+    from bot.service import CampaignService
+    from db.engine import make_engine
+    from db.migrate import upgrade
+    from rules.catalog import catalog
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'settings.db'}")
+    upgrade(engine)
+    service = CampaignService(engine, catalog(), clock=lambda: datetime(2026, 11, 23, tzinfo=UTC))
+    service.create("Cfg", moderator="gm", seed=1)
+    service.join("Cfg", player="p1", player_name="P1", character="Amazon")
+    service.start("Cfg", moderator="gm")
+    service.configure("Cfg", moderator="gm", setting="autopilot_after", value="3")
+    service.configure("Cfg", moderator="gm", setting="decision_hours", value="2")
+    for day in (1, 2, 3, 4):
+        assert f"day {day} resolved" in service.resolve_day("Cfg", day=day, moderator="gm").text
