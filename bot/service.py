@@ -12,6 +12,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from pydantic import ValidationError
 from sqlalchemy import Engine
@@ -44,6 +45,7 @@ from rules.catalog import UnknownNameError
 from rules.orders.model import Orders
 
 Clock = Callable[[], datetime]
+
 
 def system_clock() -> datetime:
     """The real time, in UTC."""
@@ -732,9 +734,10 @@ class CampaignService:
         return Reply(f"{campaign.name} is running again.")
 
     def rollback(self, campaign_name: str, *, moderator: str, day: int) -> Reply:
-        """Return to the start of ``day``: the state then, its reports and its players'
-        decisions removed (re-resolving asks them again); re-resolving it with the same orders
-        and answers gives the same results (the dice are in the state)."""
+        """Return to the start of ``day``: the state then, the seats' missed days and readiness
+        and the reminder as they were, its reports and its players' decisions removed
+        (re-resolving asks them again); re-resolving it with the same orders and answers gives
+        the same results (the dice are in the state)."""
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
@@ -742,6 +745,7 @@ class CampaignService:
             snapshot = repo.get_snapshot(session, campaign_id=_id(campaign), day=day, step=step)
             if snapshot is None or day > campaign.day:
                 raise RequestError(f"{campaign.name} has no start of day {day} to return to")
+            self._restore_ledger(session, campaign, snapshot.ledger)
             self._snapshot(session, campaign, GameState.from_json(snapshot.state), "rollback")
             for record in repo.list_events(session, campaign_id=_id(campaign), day=day):
                 session.delete(record)
@@ -754,6 +758,20 @@ class CampaignService:
             campaign.deadline = next_deadline(self.clock(), self._rules(campaign))
             self._log(session, campaign, moderator, "rollback", f"rolled back to day {day}")
             return Reply(f"{campaign.name} is back at the start of day {day}.")
+
+    def _restore_ledger(self, session: Session, campaign: Campaign, ledger: dict[str, Any]) -> None:
+        """Put the seats' missed days and readiness, and the day whose reminder was sent, back as
+        ``ledger`` recorded them (a ledger from before they were recorded changes nothing)."""
+        recorded = ledger.get("seats", {})
+        for seat in self._seats(session, campaign):
+            entry = recorded.get(str(_id(seat)))
+            if entry is not None:
+                seat.missed_days = int(entry["missed_days"])
+                seat.ready = bool(entry["ready"])
+        if "reminded_day" in ledger:
+            settings = self._settings(campaign)
+            reminded = ledger["reminded_day"]
+            campaign.options = settings.model_copy(update={"reminded_day": reminded}).stored()
 
     def view_orders(self, campaign_name: str, *, moderator: str, character: str) -> Reply:
         """A character's orders in force (moderators only; logged)."""
@@ -989,6 +1007,12 @@ class CampaignService:
         return GameState.from_json(snapshot.state)
 
     def _snapshot(self, session: Session, campaign: Campaign, state: GameState, step: str) -> None:
+        """Save ``state`` after ``step``, with the service's ledger of this moment (see
+        :class:`~db.models.Snapshot`), which a rollback to it restores."""
+        seats = {
+            str(_id(seat)): {"missed_days": seat.missed_days, "ready": seat.ready}
+            for seat in self._seats(session, campaign)
+        }
         repo.save_snapshot(
             session,
             campaign_id=_id(campaign),
@@ -996,6 +1020,7 @@ class CampaignService:
             step=step,
             state=state.to_json(),
             created_at=self.clock(),
+            ledger={"seats": seats, "reminded_day": self._settings(campaign).reminded_day},
         )
 
     def _orders_for_day(

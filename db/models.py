@@ -82,7 +82,11 @@ class OrderSubmission(SQLModel, table=True):
 
 
 class Snapshot(SQLModel, table=True):
-    """The game state after one resolved step (``start`` of a day, ``daylight``, ``end``)."""
+    """The game state after one resolved step (``start`` of a day, ``daylight``, ``end``).
+
+    ``ledger`` is the service's own bookkeeping at that moment, which a rollback restores with
+    the state: each seat's missed days and readiness (by seat id), the day whose reminder was
+    sent."""
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
@@ -91,6 +95,7 @@ class Snapshot(SQLModel, table=True):
     content_hash: str = Field(max_length=64)
     state: str = Field(sa_column=Column(Text, nullable=False))
     created_at: datetime
+    ledger: dict[str, Any] = _json(dict)
 
 
 class EventRecord(SQLModel, table=True):

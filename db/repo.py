@@ -75,6 +75,37 @@ def get_campaign(session: Session, *, name: str) -> Campaign | None:
     return session.exec(select(Campaign).where(Campaign.name == name)).first()
 
 
+def lock_campaign(session: Session, *, campaign_id: int) -> None:
+    """Take the campaign's write lock for the rest of the session's transaction.
+
+    Every unit of work that changes a campaign's rows calls this first (right after loading
+    the campaign), so two of them for one campaign never interleave: the second waits here
+    until the first commits or rolls back, then reads what it wrote. That is what keeps
+    read-then-write steps such as :func:`submit_orders`' next version from racing.
+
+    On PostgreSQL (any database but SQLite) it is a row lock on the campaign,
+    ``SELECT ... FOR NO KEY UPDATE``: it excludes other lockers and writers of the row but not
+    inserts of rows that reference it, and it is released at commit or rollback. The campaign
+    is re-read under the lock, so a ``Campaign`` this session already holds shows the committed
+    values (pending changes are flushed first). This relies on READ COMMITTED, PostgreSQL's
+    default isolation: later statements of the transaction see what the previous holder
+    committed. On SQLite it does nothing: :func:`db.engine.make_engine` begins every
+    transaction with ``BEGIN IMMEDIATE``, which already serialises all writers of the file.
+    Raises ``LookupError`` if there is no such campaign.
+    """
+    bind = session.get_bind()
+    if bind.dialect.name == "sqlite":
+        return
+    query = (
+        select(Campaign)
+        .where(Campaign.id == campaign_id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)
+    )
+    if session.exec(query).first() is None:
+        raise LookupError(f"no Campaign with id {campaign_id}")
+
+
 def get_campaign_by_id(session: Session, *, campaign_id: int) -> Campaign | None:
     """The campaign with this id, if any."""
     return session.get(Campaign, campaign_id)
@@ -214,15 +245,24 @@ def content_hash(state: str) -> str:
 
 
 def save_snapshot(
-    session: Session, *, campaign_id: int, day: int, step: str, state: str, created_at: datetime
+    session: Session,
+    *,
+    campaign_id: int,
+    day: int,
+    step: str,
+    state: str,
+    created_at: datetime,
+    ledger: dict[str, Any] | None = None,
 ) -> Snapshot:
-    """Store the state (canonical JSON) after a step, with its content hash."""
+    """Store the state (canonical JSON) after a step, with its content hash and the service's
+    ``ledger`` of that moment."""
     snapshot = Snapshot(
         campaign_id=campaign_id,
         day=day,
         step=step,
         content_hash=content_hash(state),
         state=state,
+        ledger=ledger or {},
         created_at=created_at,
     )
     return _add(session, snapshot)
