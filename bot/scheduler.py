@@ -17,10 +17,16 @@ from typing import Any
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
+from bot.logs import campaign_context
 from bot.service import CampaignService
 
 #: The service the stored jobs act on (jobs are stored by reference: they hold only ids).
 _SERVICE: dict[str, CampaignService] = {}
+
+#: The periodic job keeping wake-ups in step, and its period: its next run time, stored in the
+#: job store, tells ``realmbot status`` when the scheduler last woke (:mod:`bot.health`).
+RESYNC_JOB = "resync"
+RESYNC_SECONDS = 60
 
 
 def job_id(campaign: str, day: int) -> str:
@@ -31,16 +37,19 @@ def job_id(campaign: str, day: int) -> str:
 async def wake(campaign: str, day: int) -> str:
     """The scheduled job: one wake-up, run off the event loop."""
     service = _SERVICE["default"]
-    return await asyncio.to_thread(service.wake, campaign, day)
+    with campaign_context(campaign):
+        return await asyncio.to_thread(service.wake, campaign, day)
 
 
 _WAKEUPS: dict[str, Wakeups] = {}
 
 
 async def resync() -> None:
-    """The periodic job that keeps wake-ups in step with what commands changed."""
+    """The periodic job that keeps wake-ups in step with what commands changed, and posts any
+    resolved day's reports still waiting (after a crash between a resolution and its reports)."""
     wakeups = _WAKEUPS.get("default")
     if wakeups is not None:
+        await asyncio.to_thread(wakeups.service.publish_due)
         await asyncio.to_thread(wakeups.sync)
 
 
@@ -67,7 +76,11 @@ class Wakeups:
         self.scheduler.start(paused=paused)
         self.sync()
         self.scheduler.add_job(
-            "bot.scheduler:resync", "interval", seconds=60, id="resync", replace_existing=True
+            "bot.scheduler:resync",
+            "interval",
+            seconds=RESYNC_SECONDS,
+            id=RESYNC_JOB,
+            replace_existing=True,
         )
 
     def sync(self) -> list[str]:

@@ -25,7 +25,7 @@ from bot.render import render
 from bot.reports import day_report
 from db import repo
 from db.engine import session_scope
-from db.models import Campaign, OutboxMessage, Seat
+from db.models import Campaign, OutboxMessage, Seat, Snapshot
 from rules import (
     MODERATOR,
     PUBLIC,
@@ -293,6 +293,13 @@ class CampaignService:
             return [c.name for c in due if not c.locked]
 
     def wake(self, campaign_name: str, day: int) -> str:
+        """:meth:`_wake`, then the reports of a day it resolved (:meth:`publish`)."""
+        done = self._wake(campaign_name, day)
+        if done in ("resolved", "decided by default"):
+            self.publish(campaign_name)
+        return done
+
+    def _wake(self, campaign_name: str, day: int) -> str:
         """What a scheduled wake-up for ``campaign_name``'s ``day`` does: take the defaults of
         decisions whose time ran out, resume an expired pause, resolve the day if it is due, or
         send the reminder; nothing if the job is stale (a double or late fire is harmless).
@@ -376,6 +383,7 @@ class CampaignService:
     def after_downtime(self) -> list[str]:
         """At start-up: a day that became overdue while the bot was down is never resolved
         silently; the channel is told and a grace period runs first."""
+        self.publish_due()
         touched = []
         with session_scope(self.engine) as session:
             now = self.clock()
@@ -438,7 +446,8 @@ class CampaignService:
             reply = self._resolve(session, campaign)
             if moderator is not None:
                 self._log(session, campaign, moderator, "force", f"resolved day {day}")
-            return reply
+        self.publish(campaign_name)
+        return reply
 
     def _resolve(self, session: Session, campaign: Campaign) -> Reply:
         """Resolve the campaign's current day (see :meth:`resolve_day`), in the caller's
@@ -472,7 +481,8 @@ class CampaignService:
             if repo.open_decisions(session, campaign_id=_id(campaign)):
                 return Reply(f"Answer recorded: {chosen}. Waiting for the other players.")
             self._continue(session, campaign)
-            return Reply(f"Answer recorded: {chosen}. The day goes on.")
+        self.publish(campaign_name)
+        return Reply(f"Answer recorded: {chosen}. The day goes on.")
 
     def open_decision(self, campaign_name: str, *, player: str) -> tuple[str, ...] | None:
         """The options of the decision the player must make now, or None."""
@@ -503,47 +513,79 @@ class CampaignService:
     def _advance(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
     ) -> Reply:
-        """Store what a resolution produced; ask for decisions, or finish the day."""
+        """Store what a resolution produced; ask for decisions, or finish the day.
+
+        A finished day's reports are not written here: the day is marked ``report_due`` and
+        :meth:`publish` posts them once this transaction has committed, so that drawing the map
+        never holds the write lock."""
         new = resolution.state
         repo.save_events(
             session, campaign_id=_id(campaign), day=campaign.day, events=resolution.events
         )
         if resolution.pending:
             return self._ask(session, campaign, seats, resolution)
-        self._snapshot(session, campaign, new, "end")
-        records = repo.list_events(session, campaign_id=_id(campaign), day=campaign.day)
-        events = [repo.as_event(r) for r in records]
-        image = render_map(self.catalog, view_for(self.catalog, new, PUBLIC))
-        self._post(
-            session,
-            campaign,
-            "channel",
-            None,
-            day_report(events, PUBLIC),
-            attachment=(f"map-day-{campaign.day}.png", image),
-        )
         for seat in seats:
-            self._post(session, campaign, "dm", seat.player, day_report(events, seat.character))
             seat.ready = False
         resolved = campaign.day
         finished = new.today.stage == "over"
-        if finished:
-            self._post(
-                session,
-                campaign,
-                "channel",
-                None,
-                render(
-                    "messages/finished.txt.j2",
-                    campaign=campaign,
-                    characters=[s.character for s in seats],
-                ),
-            )
+        end = self._snapshot(session, campaign, new, "end")
+        settings = self._settings(campaign)
+        update = {"report_due": resolved, "report_snapshot": end.id}
+        campaign.options = settings.model_copy(update=update).stored()
         campaign.extensions_used = 0
         campaign.day = new.day
         campaign.status = "finished" if finished else "running"
         campaign.deadline = None if finished else next_deadline(self.clock(), self._rules(campaign))
         return Reply(f"{campaign.name}: day {resolved} resolved.")
+
+    def publish(self, campaign_name: str) -> bool:
+        """Post the reports of the campaign's resolved day that wait for it (``report_due``):
+        the public report with its map to the channel, each player's own report by DM, and the
+        end of the campaign after its last day. The map is drawn outside any transaction; the
+        posting is one transaction that first checks the reports are still due, so they are
+        posted once, whoever calls this and however often (after each resolution, at start-up,
+        and at every resync of the wake-ups). Returns whether it posted."""
+        with session_scope(self.engine) as session:
+            campaign = repo.get_campaign(session, name=campaign_name)
+            due = self._settings(campaign).report_due if campaign is not None else None
+            if campaign is None or due is None:
+                return False
+            snapshot = session.get(Snapshot, self._settings(campaign).report_snapshot)
+            assert snapshot is not None, "a resolved day keeps its end snapshot"
+            state = GameState.from_json(snapshot.state)
+        image = render_map(self.catalog, view_for(self.catalog, state, PUBLIC))
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            settings = self._settings(campaign)
+            if settings.report_due != due:
+                return False
+            seats = self._seats(session, campaign)
+            records = repo.list_events(session, campaign_id=_id(campaign), day=due)
+            events = [repo.as_event(r) for r in records]
+            public = day_report(events, PUBLIC)
+            self._post(
+                session, campaign, "channel", None, public, attachment=(f"map-day-{due}.png", image)
+            )
+            for seat in seats:
+                self._post(session, campaign, "dm", seat.player, day_report(events, seat.character))
+            if state.today.stage == "over":
+                characters = [s.character for s in seats]
+                text = render("messages/finished.txt.j2", campaign=campaign, characters=characters)
+                self._post(session, campaign, "channel", None, text)
+            done = {"report_due": None, "report_snapshot": None}
+            campaign.options = settings.model_copy(update=done).stored()
+            return True
+
+    def publish_due(self) -> list[str]:
+        """:meth:`publish` for every campaign whose reports wait (after a crash between the
+        resolution and its reports, say); the campaigns posted."""
+        with session_scope(self.engine) as session:
+            names = [
+                c.name
+                for c in session.exec(select(Campaign))
+                if self._settings(c).report_due is not None
+            ]
+        return [name for name in names if self.publish(name)]
 
     def _ask(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
@@ -746,6 +788,10 @@ class CampaignService:
             if snapshot is None or day > campaign.day:
                 raise RequestError(f"{campaign.name} has no start of day {day} to return to")
             self._restore_ledger(session, campaign, snapshot.ledger)
+            settings = self._settings(campaign)
+            if settings.report_due is not None and settings.report_due >= day:
+                done = {"report_due": None, "report_snapshot": None}
+                campaign.options = settings.model_copy(update=done).stored()
             self._snapshot(session, campaign, GameState.from_json(snapshot.state), "rollback")
             for record in repo.list_events(session, campaign_id=_id(campaign), day=day):
                 session.delete(record)
@@ -1006,14 +1052,16 @@ class CampaignService:
             raise RequestError(f"{campaign.name} has no game yet")
         return GameState.from_json(snapshot.state)
 
-    def _snapshot(self, session: Session, campaign: Campaign, state: GameState, step: str) -> None:
+    def _snapshot(
+        self, session: Session, campaign: Campaign, state: GameState, step: str
+    ) -> Snapshot:
         """Save ``state`` after ``step``, with the service's ledger of this moment (see
         :class:`~db.models.Snapshot`), which a rollback to it restores."""
         seats = {
             str(_id(seat)): {"missed_days": seat.missed_days, "ready": seat.ready}
             for seat in self._seats(session, campaign)
         }
-        repo.save_snapshot(
+        return repo.save_snapshot(
             session,
             campaign_id=_id(campaign),
             day=state.day,

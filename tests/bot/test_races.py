@@ -150,3 +150,28 @@ def test_a_rollback_restores_missed_days_so_re_resolving_reproduces_the_report(
     assert seats == {"Amazon": 0, "Elf": 1}
     service.resolve_day("Race", day=2, moderator="gm")
     assert report(2) == first
+
+
+def test_a_days_reports_are_posted_once_after_the_commit_even_after_a_crash(
+    overdue: CampaignService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The map is drawn after the resolution commits. If the process dies before the reports
+    are posted, the day stays resolved and its reports are posted later, once."""
+    service = overdue
+
+    def crash(*_: object) -> bytes:
+        raise SystemExit("killed while drawing the map")
+
+    before = len(service.undelivered(1000))
+    monkeypatch.setattr("bot.service.render_map", crash)
+    with pytest.raises(SystemExit):
+        service.resolve_day("Race", day=1, moderator="gm")
+    assert day_of(service) == 2, "the resolution committed before the map was drawn"
+    reports = [m for m in service.undelivered(1000)[before:] if m.content.startswith("Day 1,")]
+    assert reports == []
+    monkeypatch.undo()
+    assert service.publish_due() == ["Race"]
+    assert service.publish_due() == [], "posted once"
+    posted = [m for m in service.undelivered(1000) if m.content.startswith("Day 1, Month 1")]
+    assert [m.kind for m in posted] == ["channel", "dm", "dm"]
+    assert posted[0].attachment_name == "map-day-1.png" and posted[0].attachment

@@ -53,7 +53,8 @@ async def test_a_day_is_played_from_creation_to_reports(table: Table) -> None:
     report = next(m for m in public if m.content.startswith("Day 1, Month 1"))
     assert [a.filename for a in report.attachments] == ["map-day-1.png"]
     assert "Amazon: H (2, 4: hidden)" in report.content
-    assert "resolved day 1" in public[-1].content
+    logged = next(i for i, m in enumerate(public) if "resolved day 1" in m.content)
+    assert logged < public.index(report), "the force is logged, then its day's report follows"
     for member in (table.alice, table.bob):
         assert last_dm(member).startswith("Day 1, Month 1")
 
@@ -153,10 +154,15 @@ async def test_moderators_messages_and_failed_deliveries(
     queued = len(service.undelivered())
 
     assert await table.bot.deliver_once() == queued - 1
-    assert [m.to for m in service.undelivered()] == ["404404404404404404"], "left for next time"
+    [kept, notice] = service.undelivered()
+    assert (kept.to, kept.attempts) == ("404404404404404404", 1), "left for next time"
+    assert notice.kind == "moderators", "the moderators are to be told"
     assert bot_messages(notes.history())[-1].content == "Test: 2 characters seated."
     assert last_dm(table.alice).startswith("Your Amazon in Test:")
-    assert await table.bot.deliver_once() == 0
+    assert await table.bot.deliver_once() == 1, "the moderators' notice; the DM waits its turn"
+    told = bot_messages(notes.history())[-1].content
+    assert told.startswith("Test: a direct message to gone (the Elf) could not be delivered")
+    assert "Unknown User" in told and "Your Elf" not in told
 
 
 @pytest.mark.asyncio
