@@ -200,9 +200,20 @@ class CampaignService:
         """Store ``player``'s orders for the current day if every line is valid; otherwise
         store nothing and say every problem. While the day is being resolved (it waits for
         mid-day decisions) its orders are in and the next day's are not open yet: orders are
-        refused, saying so, rather than stored and never used."""
+        refused, saying so, rather than stored and never used.
+
+        The orders are read outside the write transaction, against the game as it stood; if
+        the game moved on before the write (another day resolved, a rollback), they are read
+        again against the new state inside it."""
         with session_scope(self.engine) as session:
             campaign, seat, state = self._running_seat(session, campaign_name, player)
+            seen = self._state_id(session, campaign)
+        result, refusal = self._checked(text, state, seat.character)
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            if campaign.status != "running":
+                raise RequestError(f"{campaign.name} is {campaign.status}: orders are not open")
+            seat = self._own_seat(session, campaign, player)
             if campaign.locked:
                 raise RequestError(f"{campaign.name} is locked by its moderators; orders wait")
             if repo.open_decisions(session, campaign_id=_id(campaign)):
@@ -211,7 +222,9 @@ class CampaignService:
                     f"players' decisions: its orders are in; send day {campaign.day + 1}'s once "
                     "its report is out. Nothing was stored."
                 )
-            result, refusal = self._checked(text, state, seat.character)
+            if self._state_id(session, campaign) != seen:
+                state = self._state(session, campaign)
+                result, refusal = self._checked(text, state, seat.character)
             if refusal is not None:
                 return refusal
             submission = repo.submit_orders(
@@ -1045,6 +1058,10 @@ class CampaignService:
 
     def _rules(self, campaign: Campaign) -> DeadlineRules:
         return self._settings(campaign).deadlines
+
+    def _state_id(self, session: Session, campaign: Campaign) -> int | None:
+        """The id of the campaign's latest snapshot: it changes whenever the game does."""
+        return repo.latest_snapshot_id(session, campaign_id=_id(campaign))
 
     def _state(self, session: Session, campaign: Campaign) -> GameState:
         snapshot = repo.latest_snapshot(session, campaign_id=_id(campaign))

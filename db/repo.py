@@ -278,6 +278,16 @@ def latest_snapshot(session: Session, *, campaign_id: int) -> Snapshot | None:
     return session.exec(query).first()
 
 
+def latest_snapshot_id(session: Session, *, campaign_id: int) -> int | None:
+    """The id of the snapshot of a campaign saved last (without loading its state), if any."""
+    query = (
+        select(Snapshot.id)
+        .where(Snapshot.campaign_id == campaign_id)
+        .order_by(col(Snapshot.id).desc())
+    )
+    return session.exec(query).first()
+
+
 def get_snapshot(session: Session, *, campaign_id: int, day: int, step: str) -> Snapshot | None:
     """The last snapshot saved for a day and step, if any."""
     query = (
