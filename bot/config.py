@@ -1,15 +1,19 @@
 """The application's settings: one typed object read from the environment (and ``.env``).
 
 Every setting is explained in ``deploy/.env.example``. A Discord token that is still the example's
-placeholder is refused with a clear message rather than tried against Discord.
+placeholder is refused with a clear message rather than tried against Discord. The token is a
+:class:`~pydantic.SecretStr`: it never shows in ``repr``, ``str`` or a dump of the settings;
+:meth:`Settings.token` gives its value to the one place that needs it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import field_validator
+from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.logs import LEVELS
 
 PLACEHOLDER_TOKENS = frozenset({"", "changeme", "your-bot-token-here", "replace-me"})
 
@@ -23,17 +27,20 @@ class Settings(BaseSettings):
     )
 
     database_url: str = "sqlite:///realmbot.db"
-    discord_token: str | None = None
+    discord_token: SecretStr | None = None
     output_dir: Path = Path("realmbot-output")
     demo_days: int = 3
     demo_characters: str = "Amazon,Black Knight,Dwarf,Elf,Wizard,Woods Girl"
     demo_seed: int = 7
+    log_level: str = "INFO"
 
-    @field_validator("discord_token")
+    @field_validator("discord_token", mode="before")
     @classmethod
-    def _real_token(cls, token: str | None) -> str | None:
-        if token is None:
-            return None
+    def _real_token(cls, token: object) -> object:
+        if isinstance(token, SecretStr):
+            token = token.get_secret_value()
+        if not isinstance(token, str):
+            return token
         if token.strip().casefold() in PLACEHOLDER_TOKENS:
             raise ValueError(
                 "DISCORD_TOKEN is still the placeholder of deploy/.env.example: put your bot's "
@@ -41,6 +48,19 @@ class Settings(BaseSettings):
                 "or unset it to run the local demo"
             )
         return token.strip()
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, level: str) -> str:
+        if level.strip().upper() not in LEVELS:
+            raise ValueError(f"LOG_LEVEL must be one of {', '.join(LEVELS)}, not {level!r}")
+        return level.strip().upper()
+
+    def token(self) -> str:
+        """The Discord token's value (a ValueError without one: run the demo instead)."""
+        if self.discord_token is None:
+            raise ValueError("no DISCORD_TOKEN is set")
+        return self.discord_token.get_secret_value()
 
     @property
     def discord(self) -> bool:

@@ -140,6 +140,14 @@ def test_the_dockerfile_keeps_the_database_on_the_volume_and_no_secret():
     assert any(word == "HEALTHCHECK" for word, _ in instructions)
 
 
+def test_the_health_check_is_realmbot_status():
+    """`realmbot status` exits 1 when the bot is unhealthy, which Docker reads as unhealthy."""
+    (check,) = [args for word, args in dockerfile_instructions() if word == "HEALTHCHECK"]
+    options, _, command = check.partition(" CMD ")
+    assert json.loads(command) == ["realmbot", "status", "--json"]
+    assert "--start-period=" in options
+
+
 def test_the_unit_reads_the_env_file_and_restarts_on_failure():
     service = unit_settings(UNIT.read_text(encoding="utf-8"))["Service"]
     assert service["EnvironmentFile"] == ["/etc/realmbot/realmbot.env"]

@@ -3,7 +3,9 @@
 :func:`make_bot` builds the bot. The cogs (:mod:`bot.discord.cogs`) turn interactions and direct
 messages into calls of :class:`~bot.service.CampaignService`, each in a worker thread, and answer
 with the service's reply; :mod:`bot.discord.delivery` sends what the service wrote to the outbox.
-Every text the bot shows is escaped for Markdown and mentions, and the bot never pings anyone.
+Every text the bot shows is escaped for Markdown and mentions, and the bot pings nobody but a
+player whose DMs are closed, asked in the campaign's channel to open them.
+:mod:`bot.discord.startup` connects, waiting out a network failure at start-up.
 """
 
 from __future__ import annotations

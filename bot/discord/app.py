@@ -2,7 +2,8 @@
 
 ``setup_hook`` adds the cogs, registers the decision buttons (so that those of DMs sent before a
 restart still work), syncs the slash commands (global commands) and starts the outbox delivery
-loop. Mentions are off for every message the bot sends (``AllowedMentions.none()``).
+loop. Mentions are off for every message the bot sends (``AllowedMentions.none()``) but the one
+asking a player whose DMs are closed to open them. The bot asks for no privileged intent.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs import ModeratorCog, PlayerCog
-from bot.discord.cogs.common import FAILED, answer
+from bot.discord.cogs.common import answer, report_failure
 from bot.discord.decisions import DecisionButton
 from bot.discord.delivery import DEFAULT_INTERVAL, OutboxDelivery
+from bot.logs import set_campaign
 from bot.service import CampaignService
 
 log = logging.getLogger("realmbot.discord")
@@ -25,13 +27,20 @@ log = logging.getLogger("realmbot.discord")
 class RealmTree(app_commands.CommandTree):
     """The command tree, whose last resort logs an unexpected error and tells the user."""
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Let every command through, naming its campaign (if it has one) in the log."""
+        namespace = interaction.namespace
+        set_campaign(getattr(namespace, "campaign", None) or getattr(namespace, "name", None))
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
-        log.error("/%s failed", command, exc_info=error)
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        apology = report_failure(log, f"/{command}", cause)
         try:
-            await answer(interaction, FAILED)
+            await answer(interaction, apology)
         except discord.HTTPException:
             log.warning("could not tell the user that /%s failed", command)
 
@@ -47,8 +56,10 @@ class RealmBot(commands.Bot):
         moderators_channel: int | None = None,
         delivery_interval: float = DEFAULT_INTERVAL,
     ) -> None:
-        intents = discord.Intents.default()  # guilds and messages, in guilds and DMs
-        intents.message_content = True  # orders are the text of DMs
+        # Orders are the text of DMs, which Discord gives without the privileged Message
+        # Content intent (as it does for messages mentioning the bot); nothing reads the text
+        # of guild messages, so the bot asks for no privileged intent.
+        intents = discord.Intents.default()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

@@ -30,7 +30,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 
 import discord
 
-from bot.discord.cogs.common import FAILED, answer, player_id
+from bot.discord.cogs.common import answer, player_id, report_failure
 from bot.service import CampaignService, RequestError
 
 log = logging.getLogger("realmbot.discord.decisions")
@@ -185,9 +185,9 @@ class DecisionButton(
         try:
             await self.press(interaction)
         except Exception as error:
-            log.error("a decision button failed", exc_info=error)
+            apology = report_failure(log, "a decision button", error)
             try:
-                await answer(interaction, FAILED)
+                await answer(interaction, apology)
             except discord.HTTPException:
                 log.warning("could not tell the player that a decision button failed")
 

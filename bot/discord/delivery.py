@@ -5,10 +5,33 @@ player whose user id is ``to`` and a ``moderators`` message to the campaign's mo
 (the campaign option ``moderators_channel``, else the bot's, else the campaign's channel). The
 outbox holds plain text: it is escaped here for Markdown and mentions, split at Discord's 2,000
 characters, or attached as a text file when it would take more than a few messages. A message's
-attachment (the map) is sent as a file with its last part. Only a message that was sent is marked
-delivered; one that fails stays in the outbox for the next pass, and the messages after it to the
-same place wait too, so that nobody reads them out of order. A DM that asks a decision carries a
+attachment (the map) is sent as a file with its last part. A DM that asks a decision carries a
 button per option (:mod:`bot.discord.decisions`), which needs nothing kept in memory.
+
+**Exactly once.** A message is marked delivered only after it was sent. Every Discord message
+carries a nonce derived from the outbox message's id and its part (:func:`nonce`), and discord.py
+sends a nonce with ``enforce_nonce``: a part sent again because the bot stopped between sending
+and marking delivered is recognised by Discord, which returns the first one instead of posting a
+second (Discord remembers nonces for a few minutes; a retry after a longer outage may repeat a
+part of a long message that had been half sent).
+
+**Failures.** A message that cannot be sent stays in the outbox: its ``attempts`` go up and it is
+tried again after :func:`retry_delay` (doubling from :data:`FIRST_RETRY` up to :data:`MAX_RETRY`;
+the times are kept in memory, so after a restart each is tried once at once). What waits
+meanwhile depends on the failure (:func:`classify`):
+
+- the destination refuses (a player's closed DMs, an unknown user or channel, a missing
+  permission) or Discord cannot be reached (5xx, network): the later messages *to the same place*
+  wait behind it, so that nobody reads them out of order;
+- the message itself is refused (another 4xx, or an error of the bot's own): it waits alone.
+
+Nothing else waits: the channel, the moderators and every other player get their messages. The
+first failure of a message (the :data:`NOTICE_AFTER_TRANSIENT`-th while Discord cannot be
+reached) is told to the campaign's moderators through the outbox, never with the message's
+content; a moderators' message that fails is only logged. A player whose DMs are closed is also
+asked once, in the campaign's channel with a mention, to open them. The first failure is logged
+as a warning (with the traceback for an error of the bot's own), each retry at INFO;
+``/gm status`` and ``realmbot status`` list what keeps failing.
 """
 
 from __future__ import annotations
@@ -17,12 +40,17 @@ import asyncio
 import contextlib
 import io
 import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+import aiohttp
 import discord
 from sqlmodel import select
 
+from bot import outbox
 from bot.discord.decisions import decision_view
+from bot.logs import campaign_context
 from bot.render import discord_times, escape_discord, split_message
 from bot.service import CampaignService
 from db.engine import session_scope
@@ -34,10 +62,30 @@ log = logging.getLogger("realmbot.discord.delivery")
 MESSAGE_LIMIT = 2000
 #: Longer texts (after escaping) are attached as a file instead of being split.
 ATTACH_OVER = 3 * MESSAGE_LIMIT
-#: How many outbox messages one pass reads.
+#: How many outbox messages one pass tries at most.
 BATCH = 1000
 #: Seconds between two passes of the delivery loop.
 DEFAULT_INTERVAL = 15.0
+#: The wait before a failed message's second attempt; it doubles with each failure...
+FIRST_RETRY = timedelta(seconds=30)
+#: ... up to this.
+MAX_RETRY = timedelta(minutes=15)
+#: While Discord cannot be reached, the moderators hear of a message at this failed attempt.
+NOTICE_AFTER_TRANSIENT = 5
+#: Discord's limit on a nonce's length.
+NONCE_LENGTH = 25
+
+#: What a player whose DMs are closed is told in the campaign's channel, after a mention.
+OPEN_YOUR_DMS = (
+    "I cannot DM you; open your DMs (Privacy Settings of this server, or User Settings > "
+    "Privacy & Safety: allow direct messages) so that I can send you what is yours in "
+    "{campaign}. It is kept until then."
+)
+
+#: Failures to reach Discord at all (``TimeoutError`` and DNS failures are ``OSError``s).
+NETWORK_ERRORS = (aiohttp.ClientError, OSError)
+
+Clock = Callable[[], datetime]
 
 
 @dataclass(frozen=True)
@@ -49,7 +97,63 @@ class Destinations:
 
 
 class UndeliverableError(Exception):
-    """A message with nowhere to go (no channel configured, a malformed user id)."""
+    """A message with nowhere to go (no channel configured, a malformed user id, an unknown
+    kind); ``holds_destination`` says whether the later messages to its destination wait."""
+
+    def __init__(self, message: str, *, holds_destination: bool = True) -> None:
+        super().__init__(message)
+        self.holds_destination = holds_destination
+
+
+@dataclass(frozen=True)
+class Failure:
+    """Why a message was not delivered, and what follows from it.
+
+    ``reason`` is one line, without the message's content; ``holds_destination``: the later
+    messages to the same destination wait; ``transient``: Discord could not be reached;
+    ``closed_dms``: a player does not accept the bot's DMs; ``ours``: an error of the bot's own.
+    """
+
+    reason: str
+    holds_destination: bool
+    transient: bool = False
+    closed_dms: bool = False
+    ours: bool = False
+
+
+def classify(error: BaseException, kind: str) -> Failure:
+    """What a failure to send a message of ``kind`` means (see the module's docstring)."""
+    reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    if isinstance(error, UndeliverableError):
+        return Failure(reason, holds_destination=error.holds_destination)
+    if isinstance(error, discord.Forbidden):
+        return Failure(reason, holds_destination=True, closed_dms=kind == "dm")
+    if isinstance(error, discord.NotFound):
+        return Failure(reason, holds_destination=True)
+    if isinstance(error, discord.HTTPException) and (error.status >= 500 or error.status == 429):
+        return Failure(reason, holds_destination=True, transient=True)
+    if isinstance(error, discord.HTTPException):
+        return Failure(reason, holds_destination=False)
+    if isinstance(error, NETWORK_ERRORS):
+        return Failure(f"{type(error).__name__}: {reason}", holds_destination=True, transient=True)
+    ours = f"an error in the bot ({type(error).__name__}; its log has the details)"
+    return Failure(ours, holds_destination=False, ours=True)
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """How long a message that has failed ``attempts`` times waits for its next attempt."""
+    if attempts >= 16:
+        return MAX_RETRY
+    return min(FIRST_RETRY * (1 << max(attempts - 1, 0)), MAX_RETRY)
+
+
+def nonce(message_id: int, part: int | str) -> str:
+    """The nonce of the Discord message carrying part ``part`` of outbox message
+    ``message_id``: the same at every attempt, different for every part and message."""
+    value = f"rb-{message_id}-{part}"
+    if len(value) > NONCE_LENGTH:
+        raise ValueError(f"outbox id {message_id} is too long for a nonce")
+    return value
 
 
 def campaign_destinations(
@@ -104,8 +208,20 @@ def render_parts(message: OutboxMessage) -> tuple[list[str], list[discord.File]]
     return parts, files
 
 
+@dataclass(frozen=True)
+class _Retry:
+    """A failed message's next attempt: not before ``at``; ``holds_destination`` as its
+    :class:`Failure` said."""
+
+    at: datetime
+    holds_destination: bool
+
+
 class OutboxDelivery:
-    """Sends the outbox through ``client``: one pass with :meth:`deliver_once`, or a loop."""
+    """Sends the outbox through ``client``: one pass with :meth:`deliver_once`, or a loop.
+
+    ``clock`` (the service's by default) decides when a failed message is due again.
+    """
 
     def __init__(
         self,
@@ -114,13 +230,19 @@ class OutboxDelivery:
         *,
         moderators_channel: int | None = None,
         interval: float = DEFAULT_INTERVAL,
+        clock: Clock | None = None,
     ) -> None:
         self.client = client
         self.service = service
         self.moderators_channel = moderators_channel
         self.interval = interval
+        self._clock = clock
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self._retries: dict[int, _Retry] = {}
+
+    def now(self) -> datetime:
+        return (self._clock or self.service.clock)()
 
     # --- the loop -------------------------------------------------------------------------------
 
@@ -149,32 +271,144 @@ class OutboxDelivery:
     # --- one pass -------------------------------------------------------------------------------
 
     async def deliver_once(self) -> int:
-        """Send every undelivered message that can be sent now; returns how many were sent."""
+        """Send every undelivered message that is due and not held behind a failed one, in id
+        order; returns how many were sent. Failures are handled here (see the module's
+        docstring); only a failure of the database itself ends the pass with its exception."""
         async with self._lock:
-            messages = await asyncio.to_thread(self.service.undelivered, BATCH)
-            if not messages:
+            engine = self.service.engine
+            entries = await asyncio.to_thread(outbox.queued, engine)
+            queued = {entry.id for entry in entries}
+            self._retries = {i: r for i, r in self._retries.items() if i in queued}
+            now = self.now()
+            due, held = self._due(entries, now)
+            if not due:
                 return 0
+            messages = await asyncio.to_thread(outbox.load, engine, [e.id for e in due])
             destinations = await asyncio.to_thread(
                 campaign_destinations, self.service, self.moderators_channel
             )
             names = await asyncio.to_thread(self.service.campaign_names)
-            blocked: set[str] = set()  # where a message failed: later ones wait
             sent = 0
-            for message in messages:
-                assert message.id is not None
-                key = f"dm:{message.to}" if message.kind == "dm" else f"{message.campaign_id}"
-                if key in blocked:
+            for entry in due:
+                message = messages.get(entry.id)
+                if entry.destination in held or message is None:
                     continue
-                try:
-                    target = await self._target(message, destinations.get(message.campaign_id))
-                    await self._send(target, message, self._buttons(message, names))
-                except (discord.HTTPException, UndeliverableError) as error:
-                    log.warning("outbox message %s not delivered: %s", message.id, error)
-                    blocked.add(key)
-                    continue
-                await asyncio.to_thread(self.service.delivered, message.id)
-                sent += 1
+                with campaign_context(names.get(entry.campaign_id)):
+                    if await self._deliver(message, destinations, names, now):
+                        sent += 1
+                    elif self._retries[entry.id].holds_destination:
+                        held.add(entry.destination)
             return sent
+
+    def _due(
+        self, entries: Sequence[outbox.Queued], now: datetime
+    ) -> tuple[list[outbox.Queued], set[str]]:
+        """The entries to try now (at most :data:`BATCH`), and the destinations held behind a
+        failed message that is not due yet."""
+        due: list[outbox.Queued] = []
+        held: set[str] = set()
+        for entry in entries:
+            if entry.destination in held:
+                continue
+            retry = self._retries.get(entry.id)
+            if retry is not None and retry.at > now:
+                if retry.holds_destination:
+                    held.add(entry.destination)
+                continue
+            due.append(entry)
+            if len(due) == BATCH:
+                break
+        return due, held
+
+    async def _deliver(
+        self,
+        message: OutboxMessage,
+        destinations: dict[int, Destinations],
+        names: dict[int, str],
+        now: datetime,
+    ) -> bool:
+        """Send one message and mark it delivered; on failure, handle it and return False."""
+        assert message.id is not None
+        where = destinations.get(message.campaign_id)
+        try:
+            target = await self._target(message, where)
+            await self._send(target, message, self._buttons(message, names))
+        except Exception as error:
+            failure = classify(error, message.kind)
+            await self._failed(message, failure, error, where, names, now)
+            return False
+        await asyncio.to_thread(self.service.delivered, message.id)
+        self._retries.pop(message.id, None)
+        return True
+
+    async def _failed(
+        self,
+        message: OutboxMessage,
+        failure: Failure,
+        error: Exception,
+        where: Destinations | None,
+        names: dict[int, str],
+        now: datetime,
+    ) -> None:
+        """Record a failed attempt, schedule the next, tell whom it concerns and log it."""
+        assert message.id is not None
+        attempts = message.attempts + 1
+        delay = retry_delay(attempts)
+        self._retries[message.id] = _Retry(now + delay, failure.holds_destination)
+        first = NOTICE_AFTER_TRANSIENT if failure.transient else 1
+        notice = None
+        if message.kind != "moderators" and attempts == first:
+            campaign = names.get(message.campaign_id, f"campaign {message.campaign_id}")
+            asked = None
+            if failure.closed_dms:
+                asked = await self._ask_to_open_dms(message, where, campaign)
+            who = await asyncio.to_thread(
+                outbox.recipient, self.service.engine, message.campaign_id, message.to
+            )
+            notice = moderators_notice(message.kind, campaign, who, failure, asked=asked)
+        attempts = await asyncio.to_thread(
+            outbox.record_failure, self.service.engine, message, notice=notice, at=now
+        )
+        if attempts == 1 or notice is not None:
+            log.warning(
+                "outbox message %s (%s) not delivered: %s; next attempt in %s",
+                message.id,
+                outbox.destination(message.kind, message.to, message.campaign_id),
+                failure.reason if not failure.ours else repr(error),
+                delay,
+                exc_info=error if failure.ours else None,
+            )
+        else:
+            log.info(
+                "outbox message %s still not delivered after %d attempts: %s; next in %s",
+                message.id,
+                attempts,
+                failure.reason,
+                delay,
+            )
+
+    async def _ask_to_open_dms(
+        self, message: OutboxMessage, where: Destinations | None, campaign: str
+    ) -> bool:
+        """Ask the player in the campaign's channel, with a mention, to open his DMs; returns
+        whether that was posted. Nothing of the message itself is said."""
+        assert message.id is not None
+        if where is None or where.channel is None or not where.channel.isdigit():
+            return False
+        if message.to is None or not message.to.isdigit():
+            return False
+        channel = self.client.get_partial_messageable(int(where.channel))
+        text = f"<@{message.to}> " + escape_discord(OPEN_YOUR_DMS.format(campaign=campaign))
+        try:
+            await channel.send(
+                text,
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(message.to))]),
+                nonce=nonce(message.id, "dm"),
+            )
+        except (discord.HTTPException, *NETWORK_ERRORS) as error:
+            log.warning("could not ask %s in the channel to open his DMs: %s", message.to, error)
+            return False
+        return True
 
     async def _target(
         self, message: OutboxMessage, destinations: Destinations | None
@@ -189,7 +423,9 @@ class OutboxDelivery:
         elif message.kind == "moderators":
             channel = destinations.moderators
         else:
-            raise UndeliverableError(f"unknown kind of message {message.kind!r}")
+            raise UndeliverableError(
+                f"unknown kind of message {message.kind!r}", holds_destination=False
+            )
         return self.client.get_partial_messageable(_snowflake(channel, "the campaign's channel"))
 
     def _buttons(self, message: OutboxMessage, names: dict[int, str]) -> discord.ui.View | None:
@@ -205,12 +441,41 @@ class OutboxDelivery:
         message: OutboxMessage,
         buttons: discord.ui.View | None = None,
     ) -> None:
-        """Send ``message``; its files, and ``buttons`` if any, go with its last part."""
+        """Send ``message``, each part with its :func:`nonce`; its files, and ``buttons`` if
+        any, go with its last part."""
+        assert message.id is not None
         parts, files = render_parts(message)
         *first, last = parts
-        for part in first:
-            await target.send(part)
+        for index, part in enumerate(first):
+            await target.send(part, nonce=nonce(message.id, index))
+        final = nonce(message.id, len(first))
         if buttons is not None:
-            await target.send(last or None, files=files, view=buttons)
+            await target.send(last or None, files=files, view=buttons, nonce=final)
         elif last or files:
-            await target.send(last or None, files=files)
+            await target.send(last or None, files=files, nonce=final)
+
+
+def moderators_notice(
+    kind: str, campaign: str, who: str, failure: Failure, *, asked: bool | None
+) -> str:
+    """What the moderators are told of a message that was not delivered (plain text)."""
+    retried = f"retried, at most {int(MAX_RETRY.total_seconds() // 60)} minutes apart"
+    if failure.closed_dms:
+        told = (
+            "I asked them in the channel to open their DMs."
+            if asked
+            else "I could not ask them in the channel either (see the bot's log)."
+        )
+        return (
+            f"{campaign}: I cannot send direct messages to {who}: Discord refused "
+            f"({failure.reason}). {told} Their messages are kept, in order, and {retried}; "
+            "/gm status lists them."
+        )
+    what = f"a direct message to {who}" if kind == "dm" else "a message to the campaign's channel"
+    after = (
+        ", and the messages after it to the same place wait" if failure.holds_destination else ""
+    )
+    return (
+        f"{campaign}: {what} could not be delivered: {failure.reason}. It is kept and {retried}"
+        f"{after}; /gm status lists it."
+    )

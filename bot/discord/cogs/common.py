@@ -9,6 +9,8 @@ always private, even for a command whose answer is public.
 from __future__ import annotations
 
 import asyncio
+import logging
+import secrets
 from collections.abc import Callable
 
 import discord
@@ -20,8 +22,19 @@ Action = Callable[[], Reply]
 
 #: What the asker alone sees when a public answer has been posted.
 POSTED = "Posted in the channel."
-#: What the user sees when something failed unexpectedly.
-FAILED = "Something went wrong on my side; the moderators can find it in the bot's log."
+#: What the user sees when something failed unexpectedly (with the reference of the log line).
+FAILED = (
+    "Something went wrong on my side (reference {reference}); "
+    "the moderators can find it in the bot's log."
+)
+
+
+def report_failure(logger: logging.Logger, what: str, error: BaseException) -> str:
+    """Log an unexpected ``error`` with its traceback under a new short reference, and return
+    the apology that gives the user that reference (:data:`FAILED`)."""
+    reference = secrets.token_hex(4)
+    logger.error("%s failed (reference %s)", what, reference, exc_info=error)
+    return FAILED.format(reference=reference)
 
 
 def player_id(user: discord.abc.User) -> str:

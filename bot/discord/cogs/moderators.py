@@ -30,6 +30,7 @@ from discord.ext import commands
 from bot.campaign_settings import SETTINGS
 from bot.discord.cogs.common import answer, escaped, player_id
 from bot.discord.cogs.players import CampaignName, CharacterName, Day, OrdersText
+from bot.outbox import moderators_status
 from bot.service import CampaignService, NotModeratorError, Reply, RequestError
 
 log = logging.getLogger("realmbot.discord.moderators")
@@ -190,6 +191,16 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
         await self.moderate(
             interaction,
             lambda moderator: self.service.resolve_day(campaign, day=day, moderator=moderator),
+        )
+
+    @app_commands.command(name="status", description="The day, who is in, and undelivered messages")
+    @app_commands.describe(campaign="the campaign's name")
+    async def status(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+        """The public status plus the campaign's deliveries: how many messages wait, and each
+        one Discord keeps refusing (a player's closed DMs...), without its content."""
+        await self.moderate(
+            interaction,
+            lambda moderator: moderators_status(self.service, campaign, moderator=moderator),
         )
 
     # --- seats ----------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import re
 from dataclasses import dataclass
 from functools import partial
@@ -21,8 +22,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs.common import answer, call_and_answer, escaped, parts_of, player_id
+from bot.discord.cogs.common import (
+    answer,
+    call_and_answer,
+    escaped,
+    parts_of,
+    player_id,
+    report_failure,
+)
+from bot.logs import set_campaign
 from bot.service import CampaignService, RequestError
+
+log = logging.getLogger("realmbot.discord.players")
 
 CampaignName = app_commands.Range[str, 1, 100]
 CharacterName = app_commands.Range[str, 1, 40]
@@ -229,8 +240,21 @@ class PlayerCog(commands.Cog, name="Players"):
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
+        """A DM: orders, an answer or setup choices. Its sender always gets a reply: the
+        service's, its refusal, or an apology with a reference if something unexpected failed
+        (logged with its traceback under that reference)."""
         if message.author.bot or message.guild is not None:
             return
+        try:
+            await self._direct_message(message)
+        except Exception as error:
+            apology = report_failure(log, f"a DM from {message.author.id}", error)
+            try:
+                await self._say(message.channel, apology, escape=False)
+            except discord.HTTPException:
+                log.warning("could not tell %s that his DM failed", message.author.id)
+
+    async def _direct_message(self, message: discord.Message) -> None:
         first, _, rest = message.content.strip().partition("\n")
         word, _, argument = first.strip().partition(" ")
         if word.casefold() in ("answer", "setup"):
@@ -243,6 +267,7 @@ class PlayerCog(commands.Cog, name="Players"):
         player = player_id(message.author)
         try:
             campaign = orders.campaign or await self._only_campaign(player)
+            set_campaign(campaign)
             if not orders.text:
                 raise RequestError("your message has no orders: put them after the first line")
             reply = await asyncio.to_thread(
@@ -262,10 +287,12 @@ class PlayerCog(commands.Cog, name="Players"):
         try:
             if word == "answer":
                 campaign = await self._only_campaign(player)
+                set_campaign(campaign)
                 reply = await asyncio.to_thread(
                     self.service.answer, campaign, player=player, answer=argument
                 )
             else:
+                set_campaign(argument)
                 reply = await asyncio.to_thread(
                     self.service.choose, argument, player=player, text=rest
                 )

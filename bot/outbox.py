@@ -1,0 +1,193 @@
+"""The outbox as a transport and an operator see it: what waits, what keeps failing, and a
+failure recorded together with the moderators' notice of it.
+
+The service writes the outbox and marks messages delivered (:meth:`CampaignService.delivered`);
+this module reads it with its own queries (the light columns first, so that a long queue of
+messages with map attachments costs little) and records failed attempts with
+:func:`db.repo.record_attempt`. A message is *failing* when it is undelivered and was tried at
+least once (``attempts`` > 0); the messages queued after a failing one to the same destination
+are *held* behind it (:func:`destination`). All functions block: run them in a thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Engine
+from sqlalchemy import select as sa_select
+from sqlmodel import col, select
+
+from bot.service import CampaignService, NotModeratorError, Reply
+from db import repo
+from db.engine import session_scope
+from db.models import OutboxMessage
+
+#: How many ids one query loads at most (well under every database's limit on parameters).
+CHUNK = 500
+
+
+def destination(kind: str, to: str | None, campaign_id: int) -> str:
+    """Where a message goes, as a key: one player's DMs (in every campaign: it is one DM
+    channel), or one campaign's channel, or its moderators' channel."""
+    return f"dm:{to}" if kind == "dm" else f"{kind}:{campaign_id}"
+
+
+@dataclass(frozen=True)
+class Queued:
+    """An undelivered message without its content and attachment."""
+
+    id: int
+    campaign_id: int
+    kind: str
+    to: str | None
+    attempts: int
+    created_at: datetime
+
+    @property
+    def destination(self) -> str:
+        return destination(self.kind, self.to, self.campaign_id)
+
+
+def queued(engine: Engine, *, campaign_id: int | None = None) -> list[Queued]:
+    """Every undelivered message (of one campaign, or all), oldest first."""
+    table = OutboxMessage.__table__.c  # type: ignore[attr-defined]
+    query = (
+        sa_select(
+            table.id, table.campaign_id, table.kind, table.to, table.attempts, table.created_at
+        )
+        .where(table.delivered_at.is_(None))
+        .order_by(table.id)
+    )
+    if campaign_id is not None:
+        query = query.where(table.campaign_id == campaign_id)
+    with session_scope(engine) as session:
+        return [
+            Queued(id=i, campaign_id=c, kind=k, to=t, attempts=a, created_at=at)
+            for i, c, k, t, a, at in session.connection().execute(query)
+        ]
+
+
+def load(engine: Engine, ids: Sequence[int]) -> dict[int, OutboxMessage]:
+    """The whole messages with these ids, by id (detached rows)."""
+    found: dict[int, OutboxMessage] = {}
+    with session_scope(engine) as session:
+        for start in range(0, len(ids), CHUNK):
+            chunk = ids[start : start + CHUNK]
+            query = select(OutboxMessage).where(col(OutboxMessage.id).in_(chunk))
+            found.update((m.id, m) for m in session.exec(query) if m.id is not None)
+    return found
+
+
+def record_failure(
+    engine: Engine, message: OutboxMessage, *, notice: str | None, at: datetime
+) -> int:
+    """Count one more failed attempt of ``message`` and, in the same transaction, queue
+    ``notice`` (if any) for its campaign's moderators; returns the attempts so far."""
+    assert message.id is not None
+    with session_scope(engine) as session:
+        attempts = repo.record_attempt(session, message_id=message.id)
+        if notice is not None:
+            repo.add_message(
+                session,
+                campaign_id=message.campaign_id,
+                kind="moderators",
+                content=notice,
+                created_at=at,
+            )
+    return attempts
+
+
+def recipient(engine: Engine, campaign_id: int, player: str | None) -> str:
+    """How moderators know the player ``player`` of a campaign: ``bob (the Elf)``, or his id."""
+    if player is None:
+        return "nobody"
+    with session_scope(engine) as session:
+        seats = repo.list_player_seats(session, player=player, campaign_id=campaign_id)
+    if not seats:
+        return f"the Discord user {player}"
+    characters = " and the ".join(seat.character for seat in seats)
+    return f"{seats[0].player_name} (the {characters})"
+
+
+@dataclass(frozen=True)
+class Backlog:
+    """What waits in (part of) the outbox.
+
+    ``failing`` are the messages tried without success, each with how many messages wait behind
+    it (later, to the same destination: ``held`` in all); ``waiting`` are the others, not tried
+    yet, which a working transport sends within its next pass.
+    """
+
+    waiting: tuple[Queued, ...]
+    failing: tuple[tuple[Queued, int], ...]
+
+    @property
+    def held(self) -> int:
+        return sum(behind for _, behind in self.failing)
+
+    @property
+    def total(self) -> int:
+        return len(self.waiting) + len(self.failing) + self.held
+
+
+def backlog(entries: Sequence[Queued]) -> Backlog:
+    """The backlog of ``entries`` (undelivered messages in id order)."""
+    failing: dict[int, Queued] = {}
+    behind: dict[int, int] = {}
+    first_failing: dict[str, int] = {}
+    waiting: list[Queued] = []
+    for entry in entries:
+        head = first_failing.get(entry.destination)
+        if entry.attempts > 0:
+            failing[entry.id] = entry
+            behind[entry.id] = 0
+            first_failing.setdefault(entry.destination, entry.id)
+        elif head is not None:
+            behind[head] += 1
+        else:
+            waiting.append(entry)
+    return Backlog(
+        waiting=tuple(waiting),
+        failing=tuple((entry, behind[entry.id]) for entry in failing.values()),
+    )
+
+
+def _moment(at: datetime) -> str:
+    return at.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def delivery_lines(engine: Engine, campaign_id: int) -> list[str]:
+    """The deliveries part of the moderators' status: what waits, and each failing message
+    (where it goes, how many attempts, since when) — never what a message says."""
+    entries = queued(engine, campaign_id=campaign_id)
+    if not entries:
+        return ["Deliveries: everything has been delivered."]
+    found = backlog(entries)
+    lines = [f"Deliveries: {found.total} waiting, {len(found.failing)} undeliverable so far."]
+    for entry, behind in found.failing:
+        if entry.kind == "dm":
+            where = f"a direct message to {recipient(engine, campaign_id, entry.to)}"
+        elif entry.kind == "channel":
+            where = "a message to the campaign's channel"
+        else:
+            where = "a message to the moderators"
+        held = f"; {behind} more wait behind it" if behind else ""
+        tries = f"{entry.attempts} failed attempt{'' if entry.attempts == 1 else 's'}"
+        lines.append(f"  {where}: {tries}, queued {_moment(entry.created_at)}{held}")
+    return lines
+
+
+def moderators_status(service: CampaignService, campaign_name: str, *, moderator: str) -> Reply:
+    """``/gm status``: the campaign's public status, then its deliveries; moderators only."""
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name=campaign_name)
+    public = service.status(campaign_name)
+    if campaign is None or campaign.id is None:
+        return public
+    if moderator not in campaign.moderators:
+        raise NotModeratorError(f"only the moderators of {campaign.name} may do that")
+    return Reply(
+        "\n".join([public.text.rstrip("\n"), "", *delivery_lines(service.engine, campaign.id)])
+    )

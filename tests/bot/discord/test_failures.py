@@ -1,0 +1,103 @@
+"""Unexpected failures under SimCord: whoever asked gets an apology with a reference, and the log
+has the traceback under it; the log names the campaign; the bot asks for no privileged intent."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import pytest
+
+from bot.logs import current_campaign
+from bot.service import CampaignService, Reply
+
+from .conftest import Table, last_dm, private_answer, public_answer, seat_two_players
+
+APOLOGY = re.compile(
+    r"Something went wrong on my side \(reference (?P<ref>[0-9a-f]{8})\); "
+    r"the moderators can find it in the bot's log\."
+)
+
+
+def logged_under(caplog: pytest.LogCaptureFixture, reference: str) -> logging.LogRecord:
+    [record] = [r for r in caplog.records if reference in r.getMessage()]
+    return record
+
+
+def broken(*args: object, **kwargs: object) -> Reply:
+    raise RuntimeError("the database fell over")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("dm", "method"),
+    [
+        ("orders Test\nH, R", "submit_orders"),
+        ("setup Test\nvictory: fame 3, gold 2", "choose"),
+        ("answer MOVE M3*", "player_campaigns"),
+    ],
+)
+async def test_an_unexpected_error_on_a_dm_gets_an_apology_with_a_reference(
+    table: Table,
+    service: CampaignService,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    dm: str,
+    method: str,
+) -> None:
+    await seat_two_players(table)
+    monkeypatch.setattr(service, method, broken)
+    with caplog.at_level(logging.ERROR):
+        await table.alice.send_dm(dm)
+    reply = last_dm(table.alice)
+    match = APOLOGY.fullmatch(reply)
+    assert match is not None, reply
+    record = logged_under(caplog, match["ref"])
+    assert record.levelno == logging.ERROR
+    assert record.exc_info is not None and isinstance(record.exc_info[1], RuntimeError)
+    assert table.env.errors == [], "handled: nothing reached discord.py's last resort"
+
+
+@pytest.mark.asyncio
+async def test_an_unexpected_error_in_a_command_gets_an_apology_with_a_reference(
+    table: Table,
+    service: CampaignService,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    await seat_two_players(table)
+    monkeypatch.setattr(service, "status", broken)
+    with caplog.at_level(logging.ERROR):
+        result = await table.bob.slash(table.channel, "status", campaign="Test")
+    match = APOLOGY.fullmatch(private_answer(result))
+    assert match is not None
+    record = logged_under(caplog, match["ref"])
+    assert record.exc_info is not None and isinstance(record.exc_info[1], RuntimeError)
+    [error] = table.env.errors  # SimCord saw it reach the tree's on_error, which answered
+    assert isinstance(error.__cause__ or error, RuntimeError)
+
+
+@pytest.mark.asyncio
+async def test_a_commands_log_lines_name_its_campaign(
+    table: Table, service: CampaignService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await seat_two_players(table)
+    seen: list[str | None] = []
+    status = service.status
+
+    def watched(campaign: str) -> Reply:
+        seen.append(current_campaign())
+        return status(campaign)
+
+    monkeypatch.setattr(service, "status", watched)
+    public_answer(await table.bob.slash(table.channel, "status", campaign="Test"))
+    await table.moderator.slash(table.channel, "gm status", campaign="Test")
+    assert seen == ["Test", "Test"]
+
+
+def test_the_bot_asks_for_no_privileged_intent(table: Table) -> None:
+    """DMs (the orders) carry their text without the Message Content intent, which SimCord
+    enforces like Discord: the DM tests pass without it."""
+    intents = table.bot.intents
+    assert not (intents.message_content or intents.members or intents.presences)
+    assert intents.dm_messages and intents.guilds
