@@ -1,7 +1,8 @@
 """The ``realmbot`` command line: one entry point whose subcommands grow with the project.
 
 Every command prints its result to standard output and exits 0 (``scenario run`` exits 1 when a
-scenario fails); a usage error or bad input prints one line to standard error and exits 2.
+scenario fails, ``status`` when the bot is unhealthy); a usage error or bad input prints one
+line to standard error and exits 2.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from pydantic import ValidationError
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 from bot.render import render
 from bot.reports import day_report
@@ -34,14 +38,43 @@ from rules import (
 )
 from rules.catalog import UnknownNameError
 from rules.orders.model import Orders
+from rules.plain_yaml import load_plain_yaml
 from rules.schema.base import CatalogError, Record
+from rules.setup import setup_choices
 from rules.setup.layout_files import LayoutError, read_layout
+from rules.state import GameStateError
 
 EXIT_USAGE = 2
+#: The largest whole number a seed or day may be: what every database stores (32-bit INTEGER).
+MAX_NUMBER = 2**31 - 1
 
 
 class UsageError(Exception):
     """Bad input on the command line: reported as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, ``realmbot: <command>: <what>``, exit
+    status 2 (``--help`` shows the usage)."""
+
+    def error(self, message: str) -> Any:
+        command = self.prog.removeprefix("realmbot").strip() or "realmbot"
+        self.exit(EXIT_USAGE, f"realmbot: {command}: {message} (see {self.prog} --help)\n")
+
+
+def whole(low: int, high: int = MAX_NUMBER) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high``, written in ASCII digits."""
+
+    def number(text: str) -> int:
+        digits = text.strip().removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number")
+        if len(digits) > 12 or not low <= int(text) <= high:
+            shown = text if len(text) <= 30 else text[:30] + "…"
+            raise argparse.ArgumentTypeError(f"{shown} is not a whole number from {low} to {high}")
+        return int(text)
+
+    return number
 
 
 def _pruned(value: Any) -> Any:
@@ -82,13 +115,16 @@ def cmd_catalog(args: argparse.Namespace, data: Catalog) -> str:
 
 
 def read_mapping(path: Path, what: str) -> dict[Any, Any]:
-    """A YAML file mapping each character's name to ``what``; a UsageError says why not."""
+    """A YAML file mapping each character's name to ``what``; a UsageError says why not.
+    Aliases, deep nesting and huge files are refused (:mod:`rules.plain_yaml`)."""
     try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        document = load_plain_yaml(path.read_text(encoding="utf-8")) or {}
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"cannot read {path}: {_not_utf8(exc)}") from exc
     except yaml.YAMLError as exc:
-        raise UsageError(f"{path} is not valid YAML: {exc}") from exc
+        raise UsageError(f"{path} is not valid YAML: {_yaml_problem(exc)}") from exc
     if not isinstance(document, dict):
         raise UsageError(f"{path} must map each character's name to {what}")
     return document
@@ -115,15 +151,40 @@ def read_choices(path: Path, names: list[str]) -> list[CharacterSetup]:
     return setups
 
 
-def read_game(path: Path) -> GameState:
-    """A saved game, or a UsageError saying why it cannot be read."""
+def _not_utf8(exc: UnicodeDecodeError) -> str:
+    byte = exc.object[exc.start]
+    return f"not UTF-8 text (byte {exc.start + 1} is 0x{byte:02x}); save it as UTF-8"
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> str:
+    """A YAML error on one line: the problem and where."""
+    if isinstance(exc, yaml.MarkedYAMLError) and exc.problem_mark is not None:
+        mark = exc.problem_mark
+        return f"{exc.problem} (line {mark.line + 1}, column {mark.column + 1})"
+    return " ".join(str(exc).split())
+
+
+def read_game(path: Path, data: Catalog) -> GameState:
+    """A saved game, checked against the catalog (:meth:`GameState.check`), or a UsageError
+    saying why it cannot be read."""
     try:
-        return GameState.from_json(path.read_text(encoding="utf-8"))
+        return GameState.from_json(path.read_text(encoding="utf-8"), data)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
-    except (ValueError, ValidationError) as exc:
-        first = str(exc).splitlines()[0]
-        raise UsageError(f"{path} is not a realmbot game: {first}") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{path} is not a realmbot game: {_not_utf8(exc)}") from exc
+    except (ValueError, RecursionError) as exc:
+        raise UsageError(f"{path} is not a realmbot game: {_game_problem(exc)}") from exc
+
+
+def _game_problem(exc: Exception) -> str:
+    """Why a saved game cannot be read, on one line: for a field, where it is and what is
+    wrong."""
+    if isinstance(exc, ValidationError):
+        error = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in error["loc"])
+        return f"{where}: {error['msg']}"
+    return (str(exc).splitlines() or ["nested too deeply"])[0]
 
 
 def cmd_new_game(args: argparse.Namespace, data: Catalog) -> str:
@@ -139,14 +200,14 @@ def cmd_new_game(args: argparse.Namespace, data: Catalog) -> str:
 
 
 def cmd_view(args: argparse.Namespace, data: Catalog) -> str:
-    view = view_for(data, read_game(args.game), args.viewer)
+    view = view_for(data, read_game(args.game, data), args.viewer)
     return json.dumps(view.model_dump(mode="json"), indent=2)
 
 
 def cmd_map(args: argparse.Namespace, data: Catalog) -> str:
     from bot.mapimage import render_map
 
-    view = view_for(data, read_game(args.game), args.viewer)
+    view = view_for(data, read_game(args.game, data), args.viewer)
     args.out.write_bytes(render_map(data, view))
     return f"map for {args.viewer} written to {args.out}"
 
@@ -178,7 +239,7 @@ def read_orders(path: Path, state: GameState, data: Catalog) -> dict[str, Orders
 
 
 def cmd_day(args: argparse.Namespace, data: Catalog) -> str:
-    state = read_game(args.game)
+    state = read_game(args.game, data)
     if args.report not in viewers(state):
         raise UsageError(f"--report {args.report!r}: the reports are {', '.join(viewers(state))}")
     if state.today.stage == "over":
@@ -190,9 +251,12 @@ def cmd_day(args: argparse.Namespace, data: Catalog) -> str:
 
 
 def cmd_scenario(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
-    from bot.scenarios import run_paths
+    from bot.scenarios import MissingPathError, run_paths
 
-    return run_paths(args.paths, data)
+    try:
+        return run_paths(args.paths, data)
+    except MissingPathError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_run(args: argparse.Namespace, data: Catalog) -> str:
@@ -204,6 +268,9 @@ def cmd_run(args: argparse.Namespace, data: Catalog) -> str:
     except ValidationError as exc:
         message = str(exc.errors(include_url=False)[0]["msg"])
         raise UsageError(message.removeprefix("Value error, ")) from None
+    from bot.logs import configure_logging
+
+    configure_logging(settings.log_level)
     if settings.discord:
         run_discord(settings, data)
         return "the Discord bot stopped"
@@ -212,9 +279,11 @@ def cmd_run(args: argparse.Namespace, data: Catalog) -> str:
 
 
 def run_discord(settings: Any, data: Catalog) -> None:
-    """Run the Discord bot: migrate the database, start the wake-ups, connect."""
+    """Run the Discord bot: migrate the database, start the wake-ups, connect (waiting out a
+    network failure at start-up; a token Discord refuses is a UsageError)."""
     import asyncio
 
+    from bot.discord import startup
     from bot.discord.app import make_bot
     from bot.scheduler import Wakeups
     from bot.service import CampaignService
@@ -231,27 +300,75 @@ def run_discord(settings: Any, data: Catalog) -> None:
         async with bot:
             wakeups.start()
             try:
-                await bot.start(settings.discord_token)
+                await startup.run(bot, settings.token())
             finally:
                 wakeups.shutdown()
 
-    asyncio.run(serve())
+    try:
+        asyncio.run(serve())
+    except startup.StartupError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_status(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
+    from bot.health import status_command
+
+    return status_command(args.db, as_json=args.json)
+
+
+#: The most characters read from a text file or standard input (orders, setup choices).
+MAX_TEXT = 100_000
 
 
 def read_text(name: str) -> str:
-    """A file's text, or standard input for ``-``."""
-    return sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+    """A file's text, or standard input for ``-``: UTF-8, at most :data:`MAX_TEXT` characters;
+    a UsageError says why not."""
+    where = "standard input" if name == "-" else name
+    try:
+        if name == "-":
+            text = sys.stdin.read(MAX_TEXT + 1)
+        else:
+            with Path(name).open(encoding="utf-8") as handle:
+                text = handle.read(MAX_TEXT + 1)
+    except OSError as exc:
+        raise UsageError(f"cannot read {where}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"cannot read {where}: {_not_utf8(exc)}") from exc
+    if len(text) > MAX_TEXT:
+        raise UsageError(f"{where} has over {MAX_TEXT} characters: send the orders only")
+    return text
+
+
+def open_database(url: str) -> Engine:
+    """The engine of the database at ``url``, migrated; a UsageError says why it cannot be
+    opened (a URL that is not one, a driver not installed, a file or server out of reach),
+    without the URL's password."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from db.engine import make_engine
+    from db.migrate import upgrade
+
+    example = "e.g. sqlite:///game.db or postgresql+psycopg://user@host/realmbot"
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        raise UsageError(f"--db: not a database URL ({example})") from None
+    try:
+        engine = make_engine(url)
+        upgrade(engine)
+    except (SQLAlchemyError, ImportError) as exc:
+        reason = getattr(exc, "orig", None) or exc
+        first = (str(reason).splitlines() or [type(exc).__name__])[0]
+        raise UsageError(f"--db {shown}: cannot open the database: {first} ({example})") from None
+    return engine
 
 
 def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     from bot.local import deliver
     from bot.service import CampaignService, RequestError
-    from db.engine import make_engine
-    from db.migrate import upgrade
 
-    engine = make_engine(args.db)
-    upgrade(engine)
-    service = CampaignService(engine, data)
+    service = CampaignService(open_database(args.db), data)
     try:
         match args.action:
             case "create":
@@ -266,18 +383,16 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
             case "start":
                 reply = service.start(args.campaign, moderator=args.moderator)
             case "orders":
-                text = (
-                    sys.stdin.read()
-                    if args.file == "-"
-                    else Path(args.file).read_text(encoding="utf-8")
-                )
+                text = read_text(args.file)
                 reply = service.submit_orders(args.campaign, player=args.player, text=text)
             case "ready":
                 reply = service.ready(args.campaign, player=args.player)
             case "resolve":
                 reply = service.resolve_day(args.campaign, day=args.day, moderator=args.moderator)
             case "choose":
-                reply = service.choose(args.campaign, player=args.player, text=read_text(args.file))
+                text = read_text(args.file)
+                setup_choices(text)  # refused here with one line, before the service reads it
+                reply = service.choose(args.campaign, player=args.player, text=text)
             case "answer":
                 reply = service.answer(args.campaign, player=args.player, answer=args.choice)
             case "status":
@@ -309,13 +424,16 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
                 raise UsageError(f"unknown local action {args.action!r}")
     except RequestError as exc:
         raise UsageError(str(exc)) from None
+    except (ValidationError, json.JSONDecodeError, GameStateError) as exc:
+        raise UsageError(
+            f"{args.campaign}: the stored game cannot be read (a corrupted snapshot): "
+            f"{_game_problem(exc)}"
+        ) from None
     return reply.text
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="realmbot", description="A moderator for Magic Realm campaigns."
-    )
+    parser = _Parser(prog="realmbot", description="A moderator for Magic Realm campaigns.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     catalog_parser = commands.add_parser(
@@ -329,7 +447,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats.add_argument("--json", action="store_true", help="print the counts as JSON")
 
     game = commands.add_parser("new-game", help="set up a new game (rulebook section 3)")
-    game.add_argument("--seed", type=int, required=True, help="seed of all the game's dice")
+    game.add_argument("--seed", type=whole(0), required=True, help="seed of all the game's dice")
     game.add_argument(
         "--characters", required=True, help='comma-separated, e.g. "Amazon,Dwarf,Black Knight"'
     )
@@ -352,6 +470,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "run", help="the main job: the Discord bot with DISCORD_TOKEN set, else the local demo"
     )
+
+    status = commands.add_parser(
+        "status", help="the running bot's health from its database; exit 1 if unhealthy"
+    )
+    status.add_argument("--json", action="store_true", help="print the report as JSON")
+    status.add_argument("--db", help="the database URL (default: DATABASE_URL)")
 
     local = commands.add_parser("local", help="run a campaign from the command line")
     local.add_argument("--db", default="sqlite:///realmbot.db", help="database URL")
@@ -390,7 +514,7 @@ def build_parser() -> argparse.ArgumentParser:
         if action in moderated:
             sub.add_argument("--moderator", required=True)
         if action == "create":
-            sub.add_argument("--seed", type=int, default=0)
+            sub.add_argument("--seed", type=whole(0), default=0)
         if action in ("join", "orders", "ready", "choose", "answer"):
             sub.add_argument("--player", required=True)
         if action in ("join", "autopilot"):
@@ -402,11 +526,11 @@ def build_parser() -> argparse.ArgumentParser:
         if action == "answer":
             sub.add_argument("choice")
         if action in ("history", "rollback"):
-            sub.add_argument("--day", type=int, required=True)
+            sub.add_argument("--day", type=whole(1), required=True)
         if action == "resolve":
             sub.add_argument(
                 "--day",
-                type=int,
+                type=whole(1),
                 required=True,
                 help="the day you mean: refused if it is not today",
             )
@@ -432,6 +556,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _text_arguments(args: argparse.Namespace) -> None:
+    """Every text argument is Unicode text: bytes that are not UTF-8 arrive as lone surrogates,
+    which no database stores (paths may hold them: the file system takes them back)."""
+    for name, value in vars(args).items():
+        try:
+            if isinstance(value, str):
+                value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise UsageError(f"the {name} argument is not UTF-8 text: {value[:40]!a}") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the process exit status."""
     parser = build_parser()
@@ -445,8 +580,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "scenario": cmd_scenario,
         "run": cmd_run,
         "local": cmd_local,
+        "status": cmd_status,
     }
     try:
+        _text_arguments(args)
         output = commands[args.command](args, catalog())
         text, status = output if isinstance(output, tuple) else (output, 0)
         print(text)

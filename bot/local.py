@@ -2,16 +2,20 @@
 
 The moderator runs the same service on the same database as the Discord bot would, and
 :func:`deliver` writes what the outbox holds into a folder instead of sending it: the public
-reports (Markdown and forum BBCode) and map images, each player's private messages, and the
-moderators' notes. Delivery marks each message delivered after its file is written, so running
-it twice writes nothing twice.
+reports (Markdown and forum BBCode) and map images, each player's private messages (in a folder
+of his own, :func:`folder_name`), and the moderators' notes. Everything in a message is escaped
+for the format it is written in, so no player's text becomes live markup on the forum. Delivery
+marks each message delivered after its file is written, so running it twice writes nothing
+twice.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
+from bot.render import render
 from bot.service import CampaignService
 from db.models import OutboxMessage
 
@@ -23,16 +27,29 @@ def safe_name(text: str) -> str:
     return _UNSAFE.sub("-", text).strip("-") or "unnamed"
 
 
+def folder_name(text: str) -> str:
+    """A folder name that is ``text``'s alone: its :func:`safe_name` (cut to 60 characters) and
+    a short stable hash of ``text`` itself, so ``Alice Smith`` and ``Alice-Smith`` differ."""
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    return f"{safe_name(text)[:60]}-{digest}"
+
+
+def _post(template: str, text: str) -> str:
+    """A message as a forum post (``posts/post.bbcode.j2`` or ``posts/post.md.j2``): a bold
+    first line or heading, the rest in a code block; every character of the message is escaped
+    for the format, since any of it may be a player's (names, announcements, orders)."""
+    head, _, body = text.strip().partition("\n")
+    return render(template, head=head, body=body.strip()).rstrip("\n") + "\n"
+
+
 def _bbcode(text: str) -> str:
     """A message as forum BBCode: a bold first line, the rest kept in a code block."""
-    head, _, body = text.strip().partition("\n")
-    return f"[b]{head}[/b]\n" + (f"[code]\n{body.strip()}\n[/code]\n" if body.strip() else "")
+    return _post("posts/post.bbcode.j2", text)
 
 
 def _markdown(text: str) -> str:
     """A message as Markdown: a heading, the rest kept in a code block."""
-    head, _, body = text.strip().partition("\n")
-    return f"## {head}\n" + (f"\n```\n{body.strip()}\n```\n" if body.strip() else "")
+    return _post("posts/post.md.j2", text)
 
 
 def deliver(service: CampaignService, out: Path) -> list[Path]:
@@ -53,7 +70,7 @@ def deliver(service: CampaignService, out: Path) -> list[Path]:
 def _write(message: OutboxMessage, folder: Path) -> list[Path]:
     stem = f"{message.id:05d}"
     if message.kind == "dm":
-        folder = folder / "players" / safe_name(message.to or "")
+        folder = folder / "players" / folder_name(message.to or "")
     elif message.kind == "moderators":
         folder = folder / "moderators"
     else:

@@ -3,7 +3,9 @@
 Templates run in an immutable sandbox with strict undefined names; their output is capped. For
 text bound for Discord, every value a template prints is escaped for Markdown and mentions (a
 player named ``@everyone`` or ``**bold**`` prints harmlessly); values the code marks as trusted
-with :class:`markupsafe.Markup` are printed as they are.
+with :class:`markupsafe.Markup` are printed as they are. Forum posts (``posts/*.j2``) print
+every value through a filter of their format: ``bbcode`` (:func:`escape_bbcode`), ``markdown``
+(:func:`escape_markdown`) and ``fence`` (:func:`markdown_fence`) for a Markdown code block.
 """
 
 from __future__ import annotations
@@ -36,6 +38,35 @@ def escape_discord(value: Any) -> Any:
     return _MENTION.sub(lambda m: m.group(0)[0] + "\u200b" + m.group(0)[1:], escaped)
 
 
+#: What Markdown may read as markup inside a line: emphasis, code, links, images, HTML and
+#: entities, tables, strikethrough, a heading's closing hashes, mentions; and the backslash.
+_MARKDOWN_INLINE = re.compile(r"([\\`*_~|\[\]<>!#&@])")
+_BACKTICKS = re.compile(r"`+")
+
+
+def escape_bbcode(value: Any) -> str:
+    """``value`` as text that no BBCode parser reads as a tag: a zero-width space (U+200B)
+    follows every ``[``, so ``[b]`` looks the same but is no tag, and nothing — not even
+    ``[/code]`` — opens or closes one."""
+    return str(value).replace("[", "[\u200b")
+
+
+def escape_markdown(value: Any) -> str:
+    """``value`` as text Markdown prints literally, on one line: every character Markdown may
+    read as inline markup is escaped with a backslash, and line breaks become spaces (a value
+    fills one line of a template, so it cannot start a block of its own)."""
+    return _MARKDOWN_INLINE.sub(r"\\\1", " ".join(str(value).splitlines()))
+
+
+def markdown_fence(value: Any) -> str:
+    """``value`` as a fenced Markdown code block, printed literally: the fence is a run of
+    backticks longer than any in ``value``, so nothing in it can close the block."""
+    text = str(value)
+    longest = max((len(run) for run in _BACKTICKS.findall(text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}\n{text}\n{fence}"
+
+
 _UTC_TIME = re.compile(r"\b(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC\b")
 
 
@@ -51,7 +82,7 @@ def discord_times(text: str) -> str:
 
 
 def _environment(finalize: Any = None) -> jinja2.Environment:
-    return ImmutableSandboxedEnvironment(
+    environment = ImmutableSandboxedEnvironment(
         loader=jinja2.PackageLoader("templates", ""),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -60,6 +91,8 @@ def _environment(finalize: Any = None) -> jinja2.Environment:
         autoescape=False,
         finalize=finalize,
     )
+    environment.filters.update(bbcode=escape_bbcode, markdown=escape_markdown, fence=markdown_fence)
+    return environment
 
 
 @cache

@@ -65,6 +65,12 @@ def _outcome(event: Event) -> str | None:
             return f"{'alerts' if f.get('alerted') else 'unalerts'} {f.get('item')}"
         case "abandoned":
             return f"abandons {f.get('item')}"
+        case "abandoned_card":
+            return "abandons a Treasure card"
+        case "abandoned_card_named":
+            return f"it is the {f.get('item')}"
+        case "card_activation_refused":
+            return f"cannot activate the {f.get('item')}: {f.get('reason')}"
         case "deactivated" | "activated":
             return f"{event.type} {f.get('item')}"
         case "not_implemented":

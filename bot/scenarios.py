@@ -4,9 +4,9 @@
 raises. A malformed file (not YAML, a key given twice, an unknown key, an unknown name, an
 impossible placement) fails with a message naming the file, the key and the reason; an exception
 raised by the engine fails the scenario with the exception's message. :func:`run_paths` runs files
-and folders (every ``*.yaml`` below a folder, sorted) and formats the report: one ``PASS name`` or
-``FAIL name`` line per scenario, what differed indented below a failure, and the plain summary line
-``N passed, N failed``.
+and folders (every ``*.yaml`` below a folder, sorted; a path that does not exist is an error, not
+a failed scenario) and formats the report: one ``PASS name`` or ``FAIL name`` line per scenario,
+what differed indented below a failure, and the plain summary line ``N passed, N failed``.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import yaml
 from bot.reports import day_report
 from rules.catalog import Catalog
 from rules.events import PUBLIC, Event
+from rules.plain_yaml import PlainLoader, load_plain_yaml
 from rules.testing import (
     ParseFn,
     ResolveFn,
@@ -51,8 +52,9 @@ class Result:
         return "\n".join([f"FAIL {self.name}", *where, *(f"  - {line}" for line in self.lines)])
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A YAML loader that refuses a mapping key given twice (PyYAML keeps the last silently)."""
+class _UniqueKeyLoader(PlainLoader):
+    """A YAML loader that refuses a mapping key given twice (PyYAML keeps the last silently), and
+    aliases and deep nesting (:mod:`rules.plain_yaml`)."""
 
 
 def _mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
@@ -80,7 +82,7 @@ def read_scenario(path: Path) -> Scenario:
     except UnicodeDecodeError as exc:
         raise ScenarioError("(file)", "cannot be read: not UTF-8 text") from exc
     try:
-        data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader
+        data = load_plain_yaml(text, _UniqueKeyLoader)
     except yaml.YAMLError as exc:
         raise ScenarioError("(file)", f"not valid YAML: {_yaml_problem(exc)}") from exc
     return load_scenario(data)
@@ -96,7 +98,7 @@ def _yaml_problem(exc: yaml.YAMLError) -> str:
 def scenario_name(path: Path) -> str:
     """The ``name`` written in the file, if it can be read; else the file's path."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_plain_yaml(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return str(path)
     name = data.get("name") if isinstance(data, dict) else None
@@ -139,19 +141,22 @@ def run_file(
     return Result(path, scenario.name, not lines, lines)
 
 
-def scenario_files(paths: Iterable[Path]) -> tuple[list[Path], list[Result]]:
-    """The scenario files named by ``paths`` (folders: every ``*.yaml`` below, sorted), and a
-    failed result for each path that is neither a file nor a folder."""
+class MissingPathError(ValueError):
+    """A path given to run that is neither a file nor a folder: nothing is run."""
+
+
+def scenario_files(paths: Iterable[Path]) -> list[Path]:
+    """The scenario files named by ``paths`` (folders: every ``*.yaml`` below, sorted); raises
+    :class:`MissingPathError` for the first path that is neither a file nor a folder."""
     files: list[Path] = []
-    missing: list[Result] = []
     for path in paths:
         if path.is_dir():
             files.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
         elif path.is_file():
             files.append(path)
         else:
-            missing.append(Result(path, str(path), False, [f"{path}: no such file or folder"]))
-    return files, missing
+            raise MissingPathError(f"{path}: no such file or folder")
+    return files
 
 
 def run_paths(
@@ -161,9 +166,10 @@ def run_paths(
     parse: ParseFn | None = None,
     resolve: ResolveFn | None = None,
 ) -> tuple[str, int]:
-    """Run every scenario of ``paths``; the report text and the exit status (0 if all passed)."""
-    files, results = scenario_files(paths)
-    results = [run_file(f, catalog, parse=parse, resolve=resolve) for f in files] + results
+    """Run every scenario of ``paths``; the report text and the exit status (0 if all passed).
+    A path that does not exist raises :class:`MissingPathError` before anything runs."""
+    files = scenario_files(paths)
+    results = [run_file(f, catalog, parse=parse, resolve=resolve) for f in files]
     passed = sum(result.passed for result in results)
     failed = len(results) - passed
     lines = [result.report() for result in results]

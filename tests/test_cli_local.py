@@ -44,7 +44,7 @@ def test_a_campaign_runs_from_the_command_line(tmp_path: Path, capsys):
     assert status == 0
     public = sorted((tmp_path / "posts" / "Valley" / "public").glob("*.png"))
     assert public, "the map of each report is written"
-    assert any((tmp_path / "posts" / "Valley" / "players" / "alice").glob("*.bbcode.txt"))
+    assert any((tmp_path / "posts" / "Valley" / "players").glob("alice-*/*.bbcode.txt"))
 
 
 def test_refusals_are_one_line_with_status_2(tmp_path: Path, capsys):

@@ -123,15 +123,23 @@ def test_files_and_folders_mix_and_all_passing_exits_0(tmp_path, capsys):
     assert (status, out) == (0, "PASS One\nPASS Two\n2 passed, 0 failed\n")
 
 
-def test_a_missing_path_fails(tmp_path, capsys):
+def test_a_missing_path_is_an_error_and_nothing_runs(tmp_path, capsys):
+    """Issue 11: a mistyped path is the operator's error (one line, status 2), not "1 failed"."""
+    write(tmp_path / "a.yaml", PASSING.format(name="One"))
     missing = tmp_path / "nowhere.yaml"
-    status, out, _ = run(capsys, "scenario", "run", str(missing))
-    assert status == 1
-    assert out.splitlines() == [
-        f"FAIL {missing}",
-        f"  - {missing}: no such file or folder",
-        "0 passed, 1 failed",
-    ]
+    status, out, err = run(capsys, "scenario", "run", str(tmp_path / "a.yaml"), str(missing))
+    assert (status, out) == (2, "")
+    assert err == f"realmbot: {missing}: no such file or folder\n"
+
+
+def test_aliases_in_a_scenario_are_refused(tmp_path):
+    """A "billion laughs" of anchors and aliases would expand without bound: refused at once."""
+    laughs = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(9)
+    )
+    result = run_file(write(tmp_path / "laughs.yaml", laughs), catalog())
+    (line,) = result.lines
+    assert "an alias (*name) is not accepted" in line and "(line 2, column " in line
 
 
 def test_an_engine_exception_fails_the_scenario_and_the_run_goes_on(tmp_path):

@@ -172,12 +172,25 @@ def roadway(
     return None
 
 
+def secret_card(catalog: Catalog, state: GameState, item: str) -> bool:
+    """Whether ``item`` is a Treasure card whose face is secret: every one not face up, since a
+    card stays secret when it is found, bought from a character or abandoned (4.4.1c, 4.5.3)."""
+    return pieces_of(catalog)[item].kind is Kind.TREASURE and item not in state.face_up
+
+
 def abandon(ctx: Ctx, character: CharacterState, item: str, clearing: str) -> None:
-    """Abandon ``item`` in ``clearing``'s pile (4.3.4: under the pile)."""
+    """Abandon ``item`` in ``clearing``'s pile (4.3.4: under the pile). Everyone sees what he
+    abandons, but a face-down Treasure card only as "a Treasure card": its name goes to him (a
+    hireling's employer) alone (4.4.1c)."""
     ctx.state.take(item)
     ctx.state.stacks.setdefault(Place.clearing(clearing), []).insert(0, item)
     character.items.pop(item, None)
-    ctx.emit("abandoned", who=character.name, item=item, at=clearing)
+    if not secret_card(ctx.catalog, ctx.state, item):
+        ctx.emit("abandoned", who=character.name, item=item, at=clearing)
+        return
+    ctx.emit("abandoned_card", who=character.name, at=clearing)
+    eyes = [ctx.eyes(character.name)]
+    ctx.emit("abandoned_card_named", private_to=eyes, who=character.name, item=item, at=clearing)
 
 
 def step(ctx: Ctx, character: CharacterState, start: str, target: str) -> None:

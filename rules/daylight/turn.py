@@ -231,6 +231,15 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
             if item not in character.items or character.items[item].active:
                 continue
             refused = moving.activation_refused(ctx.catalog, ctx.state, character, item)
+            if refused is not None and moving.secret_card(ctx.catalog, ctx.state, item):
+                ctx.emit(
+                    "card_activation_refused",
+                    private_to=[ctx.eyes(name)],
+                    who=name,
+                    item=item,
+                    reason=refused,
+                )
+                continue
             if refused is not None:
                 ctx.emit("activation_refused", who=name, item=item, reason=refused)
                 continue

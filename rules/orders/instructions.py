@@ -10,7 +10,6 @@ phases, by :class:`rules.orders.reader.Reader`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from rules.orders.problems import ProblemCode
@@ -29,6 +28,20 @@ INSTRUCTION_KEYS: dict[str, str] = {
     "heavy items": "keep | abandon: an item too heavy for his horse or Boots (7.3.2a)",
     "trade CHARACTER": "give X, N gold; get Y — made if his orders say the same (7.2.1)",
 }
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number written in ASCII digits."""
+    return bool(text) and text.isascii() and text.isdigit()
+
+
+def _number_before(text: str, word: str) -> int | None:
+    """The number in ``text`` written ``N word`` (``5 gold``, ``5gold``; any case), or None."""
+    low = text.casefold()
+    if not low.endswith(word):
+        return None
+    number = low[: -len(word)].rstrip()
+    return int(number) if _is_number(number) else None
 
 
 def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
@@ -55,9 +68,9 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
         for thing in (t.strip() for t in rest.split(",") if t.strip()):
             if thing.casefold() == "nothing":
                 continue
-            amount = re.fullmatch(r"([0-9]+)\s*gold", thing, re.I)
+            amount = _number_before(thing, "gold")
             if amount is not None:
-                gold += int(amount[1])
+                gold += amount
             elif thing in pieces_of(world.catalog):
                 items.append(thing)
             else:
@@ -123,12 +136,13 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
             )
         return {"rest": tuple(kinds)}
     if key == "stop following":
-        match = re.fullmatch(r"(?:before\s+)?([0-9]+)", low)
-        if match is None or int(match[1]) < 1:
+        words = low.split()
+        number = words[-1] if words and words[:-1] in ([], ["before"]) else ""
+        if not _is_number(number) or int(number) < 1:
             raise OrderError(
                 ProblemCode.BAD_INSTRUCTION, f"stop following: {quote(value)}", "e.g. 'before 3'"
             )
-        return {"stop_following": int(match[1])}
+        return {"stop_following": int(number)}
     names = [n.strip() for n in value.split(",") if n.strip()]  # drop
     known = {
         n.casefold(): n

@@ -9,9 +9,11 @@ A message holds the day's phases, in order, separated by commas or new lines, ca
     before 2: activate Pony M3/M4
 
 Each phase is one activity (:class:`~rules.orders.model.ActivityKind`): ``M <clearing>``, ``H``,
-``S [table [target]]``, ``R``, ``A [weapon|unalert|chit]``, ``T <group or visitor> [...]``,
-``HR <group> [...]``, ``EM``, ``E [chit|tile]``, ``P <clearing>``, ``FL <tile>``, ``RE <clearing>``,
-``C`` (Caching rule only), ``-`` (blank); or ``F <character>`` alone for the whole day (6.2.7).
+``S [table [where]]`` (``S Peer <clearing>``, ``S Loot <site or pile>``, ``S Reading Runes
+<site>``), ``R``, ``A [weapon|unalert|chit]``, ``T <group or visitor>``, ``HR <group>``, ``EM``,
+``E [chit|tile]``, ``P <clearing>``, ``FL <tile>``, ``RE <clearing>``, ``C`` (Caching rule only),
+``-`` (blank); or ``F <character>`` alone for the whole day (6.2.7). Every target is a word of the
+game's vocabulary, written back canonically: nothing a player typed beyond it is kept.
 Full names (``Move``, ``Hide``, ``Fly``...) work too. A clearing is a tile code and a number
 (``cv5``, ``CV 5``, ``Curst Valley 5``); ``CG CL CS CN`` tell the four C tiles apart (6.2.6), so
 ``C5`` is refused with the candidates. A phase may name its source in parentheses (``M BV4
@@ -43,12 +45,18 @@ Judgement calls (documented here because the rules leave them open):
   discovery can make it possible. A failed Move's path also continues from its end, so one slip
   gives one error.
 - ``T`` and ``HR`` need a real native group (or, for ``T``, visitor) but not one present now:
-  he may plan to reach it (6.2.4e). Text after the group is kept for the Trade and Hire rules.
+  he may plan to reach it (6.2.4e). Nothing may follow the group: what he buys, sells or hires
+  is decided when the phase is done (Trade and Hire, 7.6–7.7), and text kept from an order would
+  reach the public report with the phase.
+- A message holding a character that is not text — a lone surrogate, which no database can
+  store as UTF-8, or a control character other than tab and line ends — is refused whole
+  (``bad-text``) before it is read.
 - A location-limited extra phase planned where it cannot be used is a warning (6.2.4b).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
@@ -80,6 +88,9 @@ __all__ = [
 
 K = ActivityKind
 
+#: One character that is not text: a lone surrogate (not a Unicode scalar value, so it cannot be
+#: stored as UTF-8), or a control character other than tab and line ends.
+_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 _MARKS = {Severity.ERROR: "", Severity.WARNING: "warning: "}
 #: Every problem code and its meaning, a warning's marked ``warning:``: a read-only view of
 #: :class:`~rules.orders.problems.ProblemCode` for those who check codes by their strings.
@@ -160,12 +171,27 @@ def parse_orders(
             f"the message has {len(text)} characters: at most {MAX_CHARS} are read",
             "send the phases and instructions only",
         )
+    bad = _NOT_TEXT.search(text)
+    if bad is not None:
+        before = (text[: bad.start()] + ".").splitlines()
+        line = len(before)
+        return _refused(
+            ProblemCode.BAD_TEXT,
+            text,
+            f"line {line}, character {len(before[-1])}: {bad.group()!a} is not text",
+            "type the orders as plain text, or paste them again without the odd character",
+            line=line,
+        )
     return _result(Parser(text, state, character, catalog or default_catalog()))
 
 
-def _refused(code: ProblemCode, text: str, message: str, hint: str) -> ParseResult:
-    """Orders refused before reading them, with one problem."""
-    problem = Problem(code=code, line=1, phase=None, text=text[:60], message=message, hint=hint)
+def _refused(
+    code: ProblemCode, text: str, message: str, hint: str, *, line: int = 1
+) -> ParseResult:
+    """Orders refused before reading them, with one problem; its ``text`` is cut to 60
+    characters, and anything that is not text in it is written as an escape."""
+    shown = _NOT_TEXT.sub(lambda m: ascii(m.group())[1:-1], text[:60])
+    problem = Problem(code=code, line=line, phase=None, text=shown, message=message, hint=hint)
     return ParseResult(orders=None, errors=(problem,))
 
 

@@ -54,6 +54,11 @@ class ProblemCode(enum.StrEnum):
         "orders for someone who is not in the game: no character, hired leader, controlled "
         "monster or underling of that name",
     )
+    BAD_TEXT = (
+        "bad-text",
+        "the message holds a character that is not text: a lone surrogate (not Unicode) or a "
+        "control character",
+    )
     EMPTY = "empty", "no phases and no Follow"
     UNKNOWN_ACTIVITY = (
         "unknown-activity",

@@ -14,7 +14,7 @@ errors as its :class:`~rules.orders.problems.ProblemCode`'s severity says. The w
 
 from __future__ import annotations
 
-import re
+import string
 from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict
@@ -45,11 +45,68 @@ _WORDS: dict[str, ActivityKind] = {k.value.casefold(): k for k in K} | {
     "cache": K.CACHE,
     "blank": K.BLANK,
 }
-_PHASE = re.compile(r"(?P<star>\*)?\s*(?P<word>-|[A-Za-z]+)(?:\s+(?P<rest>.*))?", re.S)
-_SOURCE = re.compile(r"(?P<body>.*?)\s*\((?P<source>[^()]*)\)\s*", re.S)
-_INSTRUCTION = re.compile(r"(?P<key>[A-Za-z][A-Za-z ]*?)\s*(?P<n>[0-9]+)?\s*:\s*(?P<value>.*)")
+_LETTERS = frozenset(string.ascii_letters)
+_KEY_CHARACTERS = _LETTERS | {" "}
 _FREE = frozenset({RoadType.OPEN, RoadType.TUNNEL})
 _ROAD_NAMES = {RoadType.HIDDEN: "hidden path", RoadType.SECRET: "secret passage"}
+
+
+@dataclass(frozen=True)
+class InstructionLine:
+    """A ``key: value`` line as written: the ``key`` (letters and spaces), the phase ``number`` of
+    ``before N:`` (digits, or None) and the ``value`` after the first colon."""
+
+    key: str
+    number: str | None
+    value: str
+
+
+def split_instruction(line: str) -> InstructionLine | None:
+    """``line`` read as ``key [N]: value``, or None if it is not one. String methods only, so the
+    time is linear in the line's length whatever it holds."""
+    head, colon, value = line.partition(":")
+    if not colon:
+        return None
+    head = head.rstrip()
+    key = head.rstrip(string.digits)
+    number = head[len(key) :] or None
+    key = key.rstrip()
+    if not key or key[0] not in _LETTERS or not set(key) <= _KEY_CHARACTERS:
+        return None
+    return InstructionLine(key, number, value.strip())
+
+
+def split_source(text: str) -> tuple[str, str | None]:
+    """A phase's text without the source named in parentheses at its end, and that source (None
+    when there is none): ``M BV4 (Stamina)`` gives ``("M BV4", "Stamina")``. Linear time."""
+    body = text.rstrip()
+    if not body.endswith(")"):
+        return text, None
+    opening = body.rfind("(", 0, len(body) - 1)
+    inside = body[opening + 1 : -1]
+    if opening < 0 or ")" in inside:
+        return text, None
+    return body[:opening].rstrip(), inside
+
+
+def split_phase(text: str) -> tuple[bool, str, str] | None:
+    """A phase's text read as ``[*] activity [target]``: whether ``*`` marks a Sunlight phase, the
+    activity word (ASCII letters, or ``-``) and the rest; None if it does not start with a word.
+    Linear time."""
+    star = text.startswith("*")
+    rest = (text[1:] if star else text).lstrip()
+    if rest.startswith("-"):
+        end = 1
+    else:
+        end = 0
+        while end < len(rest) and rest[end] in _LETTERS:
+            end += 1
+        if end == 0:
+            return None
+    word, after = rest[:end], rest[end:]
+    if after and not after[0].isspace():
+        return None
+    return star, word, after.lstrip()
 
 
 class Problem(BaseModel):
@@ -134,31 +191,30 @@ class Reader:
             return
         for number, raw in enumerate(lines, 1):
             line = raw.replace("`", "").strip()
-            while line.startswith(">"):
-                line = line[1:].strip()
+            start = 0
+            while start < len(line) and (line[start] == ">" or line[start].isspace()):
+                start += 1  # '>' quotes, however many
+            line = line[start:]
             if not line or line.startswith("#"):
                 continue
-            match = _INSTRUCTION.fullmatch(line)
-            if match is not None and self._is_instruction(match):
-                self.instruction(number, line, match)
+            written = split_instruction(line)
+            if written is not None and self._is_instruction(written):
+                self.instruction(number, line, written)
                 continue
             for chunk in line.split(","):
                 if chunk.strip():
                     self.phases.append(Phase(len(self.phases) + 1, number, chunk.strip()))
 
-    def _is_instruction(self, match: re.Match[str]) -> bool:
-        key = " ".join(match["key"].split()).casefold()
+    def _is_instruction(self, written: InstructionLine) -> bool:
+        key = " ".join(written.key.split()).casefold()
         first = key.split()[0]
         return key in INSTRUCTION_KEYS or first in ("before", "trade") or first not in _WORDS
 
     def activity(self, phase: Phase) -> None:
-        text = phase.text
-        source_text = None
-        match = _SOURCE.fullmatch(text)
-        if match is not None:
-            text, source_text = match["body"], match["source"]
-        found = _PHASE.fullmatch(text)
-        word = found["word"].casefold() if found else ""
+        text, source_text = split_source(phase.text)
+        found = split_phase(text)
+        star, word, rest = found if found is not None else (False, "", "")
+        word = word.casefold()
         if found is None or word not in _WORDS:
             valid = "H, M, S, T, R, A, HR, F, EM, E, P, FL, RE, C, -"
             self.flag(
@@ -177,17 +233,17 @@ class Reader:
                 "record another activity",
             )
         try:
-            phase.target = target(self.world, phase.kind, found["rest"] or "")
+            phase.target = target(self.world, phase.kind, rest)
         except OrderError as refused:
             self.flag(phase, refused.code, refused.message, refused.hint)
-        if found["star"] and source_text is not None:
+        if star and source_text is not None:
             self.flag(
                 phase,
                 ProblemCode.TWO_SOURCES,
                 "'*' marks a Sunlight phase and the parentheses name another source",
                 "keep one of them",
             )
-        elif found["star"]:
+        elif star:
             phase.source = SUNLIGHT
         elif source_text is not None:
             phase.source = source_text
@@ -295,29 +351,29 @@ class Reader:
 
     # --- standing instructions ---------------------------------------------------------------
 
-    def instruction(self, number: int, line: str, match: re.Match[str]) -> None:
-        key = " ".join(match["key"].split()).casefold()
-        value = " ".join(match["value"].split())
-        if key == "before" and match["n"] is not None:
-            self.before(number, line, int(match["n"]), value)
+    def instruction(self, number: int, line: str, written: InstructionLine) -> None:
+        key = " ".join(written.key.split()).casefold()
+        value = " ".join(written.value.split())
+        if key == "before" and written.number is not None:
+            self.before(number, line, int(written.number), value)
             return
-        if key.startswith("trade ") and match["n"] is None:
+        if key.startswith("trade ") and written.number is None:
             try:
                 offer = TradeOffer.model_validate(
-                    instructions.trade(self.world, " ".join(match["key"].split())[6:], value)
+                    instructions.trade(self.world, " ".join(written.key.split())[6:], value)
                 )
             except OrderError as refused:
                 self.problem(refused.code, number, None, line, refused.message, refused.hint)
                 return
             self.trades.append(offer)
             return
-        if key not in INSTRUCTION_KEYS or match["n"] is not None:
+        if key not in INSTRUCTION_KEYS or written.number is not None:
             keys = ", ".join(INSTRUCTION_KEYS)
             self.on_line(
                 number,
                 line,
                 ProblemCode.UNKNOWN_INSTRUCTION,
-                f"{quote(match['key'])} is not a standing instruction",
+                f"{quote(written.key)} is not a standing instruction",
                 f"keys: {keys}",
             )
             return

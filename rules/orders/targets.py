@@ -11,7 +11,7 @@ and case-insensitively by :func:`pick`, never guessed when ambiguous.
 
 from __future__ import annotations
 
-import re
+import string
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -22,6 +22,7 @@ from rules.layout import DIRECTIONS
 from rules.orders.entitlement import activity_name, clearing_qualities
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
+from rules.schema.chits import ChitKind
 from rules.schema.visitors import FaceKind
 from rules.state import GameState
 
@@ -31,10 +32,13 @@ K = ActivityKind
 EDGE = "Edge"
 #: The Search tables, as a target of S and of the ``search`` instruction (7.5).
 SEARCH_TABLES = ("Peer", "Locate", "Loot", "Reading Runes", "Magic Sight")
+#: What ``S Loot`` names to loot the pile of abandoned belongings in his clearing (7.5.5b).
+PILE = "pile"
 
 _NEEDS_TARGET = frozenset({K.MOVE, K.TRADE, K.HIRE, K.FOLLOW, K.PEER, K.FLY, K.REMOTE_ENCHANT})
 _NO_TARGET = frozenset({K.HIDE, K.REST, K.ENCHANT_FIRST, K.CACHE, K.BLANK})
-_CLEARING = re.compile(r"(?P<name>[A-Za-z][A-Za-z' ]*?)\s*(?P<number>[0-9]+)")
+_LETTERS = frozenset(string.ascii_letters)
+_NAME_CHARACTERS = _LETTERS | {"'", " "}
 
 
 def quote(text: str, limit: int = 60) -> str:
@@ -91,11 +95,11 @@ def _clearing(world: Map, text: str, *, edge: bool = False) -> str:
     words = " ".join(text.split())
     if edge and words.casefold() == "edge":
         return EDGE
-    match = _CLEARING.fullmatch(words)
+    written = _split_clearing(words)
     example = "write a tile code and a clearing number, e.g. CV5 or NW2 (6.2.6)"
-    if match is None:
+    if written is None:
         raise OrderError(ProblemCode.BAD_CLEARING, f"{quote(text)} is not a clearing", example)
-    name, number = match["name"].strip(), int(match["number"])
+    name, number = written
     codes = {t.name.casefold(): t.code for t in world.catalog.tiles.values()}
     code = codes.get(name.casefold(), name.upper())
     on_map = [p.tile for p in world.board.tiles]
@@ -119,6 +123,17 @@ def _clearing(world: Map, text: str, *, edge: bool = False) -> str:
         raise OrderError(ProblemCode.BAD_CLEARING, str(error), example) from None
 
 
+def _split_clearing(words: str) -> tuple[str, int] | None:
+    """``words`` read as a tile's code or name and a clearing number (``CV5``, ``Curst Valley 5``),
+    or None. String methods only: linear time."""
+    name = words.rstrip(string.digits)
+    digits = words[len(name) :]
+    name = name.strip()
+    if not digits or not name or name[0] not in _LETTERS or not set(name) <= _NAME_CHARACTERS:
+        return None
+    return name, int(digits)
+
+
 def _tile(world: Map, text: str) -> str:
     words = " ".join(text.split())
     codes = {t.name.casefold(): t.code for t in world.catalog.tiles.values()}
@@ -131,9 +146,10 @@ def _tile(world: Map, text: str) -> str:
     return code
 
 
-def pick(text: str, names: Sequence[str], what: str) -> tuple[str, str]:
+def pick(text: str, names: Sequence[str], what: str, plural: str = "") -> tuple[str, str]:
     """The name among ``names`` that ``text`` starts with (whole words, case-insensitive; a
-    unique prefix of the first word is enough), and the rest of ``text``."""
+    unique prefix of the first word is enough), and the rest of ``text``. An unknown name is
+    ``bad-target``, its hint listing ``names`` as ``plural`` (default: ``what`` + "s")."""
     words = text.split()
     for size in (3, 2, 1):
         head = " ".join(words[:size]).casefold()
@@ -149,7 +165,9 @@ def pick(text: str, names: Sequence[str], what: str) -> tuple[str, str]:
             ProblemCode.AMBIGUOUS, f"{quote(text)} could be {', '.join(prefixed)}", "write more"
         )
     raise OrderError(
-        ProblemCode.BAD_TARGET, f"{quote(text)} is not a {what}", f"{what}s: {', '.join(names)}"
+        ProblemCode.BAD_TARGET,
+        f"{quote(text)} is not a {what}",
+        f"{plural or what + 's'}: {', '.join(names)}",
     )
 
 
@@ -205,16 +223,15 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
     if kind is K.FLY:
         return _tile(world, text)
     if kind is K.SEARCH:
-        table, rest = pick(text, SEARCH_TABLES, "Search table")
-        if table == "Peer" and rest:
-            rest = _clearing(world, rest)
-        return f"{table} {rest}".strip()
+        return _search(world, text)
     if kind is K.TRADE:
-        group, rest = pick(text, [*world.catalog.natives, *visitors(world.catalog)], "group")
-        return f"{group} {rest}".strip()
+        groups = [*world.catalog.natives, *visitors(world.catalog)]
+        return _only(
+            text, groups, "native group or visitor", "native groups and visitors", "Trade (T)"
+        )
     if kind is K.HIRE:
-        group, rest = pick(text, list(world.catalog.natives), "native group")
-        return f"{group} {rest}".strip()
+        natives = list(world.catalog.natives)
+        return _only(text, natives, "native group", "native groups", "Hire (HR)")
     if kind is K.ALERT:
         if text.casefold() in ("weapon", "unalert"):
             return text.casefold()
@@ -222,6 +239,46 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
     if kind is K.ENCHANT:
         return "tile" if text.casefold() == "tile" else _chit(world, text, ("MAGIC",))
     return text  # Follow: checked with the whole day
+
+
+def sites(catalog: Catalog) -> list[str]:
+    """The treasure sites' chits (``HOARD 6``...), which Loot and Reading Runes may name."""
+    return [c.name for c in catalog.map_chits.values() if c.kind is ChitKind.SITE]
+
+
+def _only(text: str, names: Sequence[str], what: str, plural: str, activity: str) -> str:
+    """The one name of ``names`` that ``text`` is, with nothing written after it."""
+    found, rest = pick(text, names, what, plural)
+    if rest:
+        raise OrderError(
+            ProblemCode.BAD_TARGET,
+            f"{activity} names one {what} and nothing more, not {quote(text)}",
+            f"{plural}: {', '.join(names)}",
+        )
+    return found
+
+
+def _search(world: Map, text: str) -> str:
+    """A Search's table (7.5.2) and, if he names it now (7.5.3), where he searches: Peer a
+    clearing, Loot a treasure site or the pile of abandoned belongings (7.5.5b), Reading Runes a
+    treasure site (7.5.6); nothing after Locate or Magic Sight."""
+    table, rest = pick(text, SEARCH_TABLES, "Search table")
+    if not rest:
+        return table
+    if table == "Peer":
+        return f"{table} {_clearing(world, rest)}"
+    if table == "Loot":
+        places = [*sites(world.catalog), PILE]
+        return f"{table} {_only(rest, places, 'place to loot', 'places to loot', 'S Loot')}"
+    if table == "Reading Runes":
+        places = sites(world.catalog)
+        where = _only(rest, places, "treasure site", "treasure sites", "S Reading Runes")
+        return f"{table} {where}"
+    raise OrderError(
+        ProblemCode.BAD_TARGET,
+        f"S {table} names nothing more, not {quote(rest)}",
+        f"write 'S {table}'; Peer names a clearing, Loot a site or the pile, Reading Runes a site",
+    )
 
 
 def _example(world: Map, kind: ActivityKind) -> str:

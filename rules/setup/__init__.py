@@ -6,8 +6,9 @@ Birdsong.
                        Set Up Card (3.1), the visitor/mission chits (3.4), the map chits (3.5)
                        and the dwellings revealed (3.6)
 ``characters.py``      3.3, selecting characters: :class:`CharacterSetup` (a player's choices),
-                       :class:`SetupError`, a character's equipment, spells, enchanted chits,
-                       start and Victory Requirements
+                       :class:`SetupError`, :func:`setup_choices` (his choices as lines), a
+                       character's equipment, spells, enchanted chits, start and Victory
+                       Requirements
 ``legal_map.py``       3.2, constructing the map: judging one tile placed and a whole layout
 ``growing_map.py``     the map under construction (3.2.3b), shared by the checks and random maps
 ``mapgen.py``          a legal random map, built as the players build one (3.2.2–3.2.3)
@@ -17,7 +18,7 @@ Birdsong.
 
 from __future__ import annotations
 
-from rules.setup.characters import CharacterSetup, SetupError
+from rules.setup.characters import CharacterSetup, SetupError, setup_choices
 from rules.setup.game import new_game
 
-__all__ = ["CharacterSetup", "SetupError", "new_game"]
+__all__ = ["CharacterSetup", "SetupError", "new_game", "setup_choices"]

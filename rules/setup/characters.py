@@ -62,6 +62,49 @@ class CharacterSetup(BaseModel):
     equipment_from: dict[str, str] = Field(default_factory=dict)
 
 
+#: The keys of a player's lines of setup choices (:func:`setup_choices`).
+SETUP_KEYS = ("start", "victory", "spells", "enchant")
+_CATEGORIES = {category.casefold(): category for category in VICTORY_CATEGORIES}
+#: The most lines of setup choices read; the rest are ignored.
+MAX_SETUP_LINES = 20
+
+
+def setup_choices(text: str) -> dict[str, object]:
+    """A player's secret choices written as lines (3.3.3–3.3.6): ``start: Guard house``,
+    ``victory: fame 2, gold 3``, ``spells: Absorb Essence, Peace``, ``enchant: MAGIC III4*``; the
+    first :data:`MAX_SETUP_LINES` non-blank lines are read. Returns the fields of a
+    :class:`CharacterSetup` they set, their values unchecked against the catalog; raises
+    :class:`SetupError` naming the first line that is not one of these forms (points are whole
+    numbers in ASCII digits: ``fame ²`` is refused, never read as 2)."""
+    choices: dict[str, object] = {}
+    for line in [line.strip() for line in text.splitlines() if line.strip()][:MAX_SETUP_LINES]:
+        key, _, value = line.partition(":")
+        key = key.strip().casefold()
+        if key not in SETUP_KEYS or not value.strip():
+            raise SetupError(
+                f"{line[:60]!r}: write 'start: <dwelling>', 'victory: fame 2, gold 3', "
+                "'spells: <spell>, <spell>' or 'enchant: <Magic chit>'"
+            )
+        items = [v.strip() for v in value.split(",") if v.strip()]
+        if key == "start":
+            choices["start"] = value.strip()
+        elif key == "victory":
+            victory: dict[str, int] = {}
+            for item in items:
+                name, _, points = item.rpartition(" ")
+                category = _CATEGORIES.get(" ".join(name.split()).casefold())
+                if category is None or not (points.isascii() and points.isdigit()):
+                    raise SetupError(
+                        f"victory: {item[:40]!r} is not '<category> <points>', the points a "
+                        f"whole number 0 to 5 ({', '.join(VICTORY_CATEGORIES)})"
+                    )
+                victory[category] = int(points)
+            choices["victory"] = victory
+        else:
+            choices[key] = items
+    return choices
+
+
 def check_characters(catalog: Catalog, setups: Sequence[CharacterSetup]) -> None:
     """At least one character; each a known one, chosen once (3.3.1)."""
     if not setups:

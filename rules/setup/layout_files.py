@@ -15,6 +15,7 @@ import yaml
 
 from rules.board import LayoutError
 from rules.layout import PlacedTile
+from rules.plain_yaml import load_plain_yaml
 
 __all__ = ["LayoutError", "layout_from_data", "read_layout"]
 
@@ -27,8 +28,9 @@ def read_layout(path: Path | str) -> list[PlacedTile]:
     (SCENARIOS.md; ``rotation`` defaults to 0, ``side`` to normal).
 
     Only the form is checked; pass the result to :func:`check_layout`. A file that cannot be
-    read, is not YAML, has an unknown key or a bad value raises :class:`LayoutError` with a
-    one-line message naming the file and the entry (its ``tile`` set when the entry names one).
+    read, is not YAML (aliases and deep nesting refused: :mod:`rules.plain_yaml`), has an unknown
+    key or a bad value raises :class:`LayoutError` with a one-line message naming the file and
+    the entry (its ``tile`` set when the entry names one).
     """
     source = str(path)
     try:
@@ -38,7 +40,7 @@ def read_layout(path: Path | str) -> list[PlacedTile]:
     except UnicodeDecodeError as exc:
         raise LayoutError("cannot be read: not UTF-8 text", source=source) from exc
     try:
-        raw = yaml.safe_load(text)
+        raw = load_plain_yaml(text)
     except yaml.YAMLError as exc:
         raise LayoutError(f"not valid YAML: {_yaml_problem(exc)}", source=source) from exc
     return layout_from_data(raw, source)

@@ -581,6 +581,23 @@ def test_activations_the_rules_forbid_are_refused():
     assert not result.state.characters["Black Knight"].items["Spear 1"].active
 
 
+def test_a_treasure_card_he_cannot_activate_stays_secret():
+    """4.4.1c, 4.5.3: an inactive card is secret, so a refused activation names it to its owner
+    alone (7.3.1f.1: Elven Slippers, L, cannot carry the Medium knight)."""
+    state = game("Black Knight")
+    state.put("Elven Slippers", Place.owner("Black Knight"))
+    state.characters["Black Knight"].items["Elven Slippers"] = ItemState(active=False)
+    change = Rearrangement(phase=1, activate=("Elven Slippers",))
+    result = resolve(
+        state, {"Black Knight": orders("Black Knight", act(K.HIDE), rearrange=[change])}
+    )
+    (told,) = of_type(result.events, "card_activation_refused", who="Black Knight")
+    assert (told.audience, told.to) == ("private", ("Black Knight",))
+    assert "cannot carry" in told.fields["reason"]
+    public = [e for e in result.events if e.visible_to("public")]
+    assert not any("Elven Slippers" in str(e.fields) for e in public)
+
+
 def test_every_decision_of_a_step_is_asked_at_once():
     """A guide and his following character both choose their Rest: one pause asks both, and an
     answer given by one is not lost while the other is awaited."""

@@ -122,6 +122,92 @@ def test_targets_of_later_activities_are_checked_and_canonical():
     assert codes(parse("S lo")) == ["ambiguous"]
 
 
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("S Loot @everyone", "places to loot: ALTAR 1, STATUE 2, LAIR 3, VAULT 3, SHRINE 4, "),
+        ("S Loot HOARD 6 [/code]", "places to loot: ALTAR 1, "),
+        ("S Loot HOARD 5", "places to loot: ALTAR 1, "),
+        ("S Reading Runes pile", "treasure sites: ALTAR 1, "),
+        ("S Locate <@123>", "write 'S Locate'"),
+        ("S Magic Sight **now**", "write 'S Magic Sight'"),
+        ("T Company @here", "native groups and visitors: Bashkars, Company, "),
+        ("T Crone buy everything", "native groups and visitors: Bashkars, "),
+        ("HR Patrol [url=http://x]", "native groups: Bashkars, Company, Guard, "),
+        ("HR Crone", "native groups: Bashkars, Company, Guard, "),
+    ],
+)
+def test_search_trade_and_hire_take_only_the_games_vocabulary(text, hint):
+    """S names a Search table and where (7.5.1–7.5.6), T one native group or visitor, HR one
+    native group (the Daylight Activities table): anything else is refused, with the options."""
+    (error,) = parse(text).errors
+    assert error.code == "bad-target"
+    assert error.hint.startswith(hint), error.hint
+
+
+def test_search_names_where_he_searches_canonically():
+    text = "S loot hoard, S Loot PILE, S reading runes altar, S Peer av2"
+    result = accepted(text, who="Magician")
+    assert result.orders is not None
+    assert [a.target for a in result.orders.phases] == [
+        "Loot HOARD 6",
+        "Loot pile",
+        "Reading Runes ALTAR 1",
+        "Peer AV2",
+    ]
+
+
+FRAGMENTS = st.sampled_from(
+    [
+        "@everyone",
+        "@here",
+        "<@123>",
+        "<#9>",
+        "[/code]",
+        "[b]",
+        "**",
+        "__",
+        "`",
+        "~~",
+        "||",
+        "\\",
+        "# ",
+        "> ",
+        "[url=http://x]",
+        "](http://x)",
+        "Company",
+        "HOARD 6",
+        "pile",
+        " ",
+    ]
+)
+ACTIVITIES = st.sampled_from(["S", "S Loot", "S Locate", "S Peer", "T", "HR", "A", "E", "F", "M"])
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ACTIVITIES, st.lists(FRAGMENTS, min_size=1, max_size=4).map(" ".join))
+def test_no_echo_carries_a_mention_or_markup(activity, tail):
+    """Whatever follows an activity, accepted orders are echoed in the game's own words only."""
+    result = parse_orders(f"{activity} {tail}", game(), "Magician")
+    if result.orders is None:
+        return
+    for raw in ("@", "<", ">", "[", "]", "`", "_", "~", "|", "\\", "#", "http", "**"):
+        assert raw not in result.echo, (activity, tail, result.echo)
+
+
+def test_text_that_is_not_unicode_is_refused_before_reading():
+    """A lone surrogate cannot be stored as UTF-8 (it crashed SQLite): the message is refused
+    whole, saying where, and the problem itself holds only storable text."""
+    result = parse("H\nS Loot \ud800")
+    (error,) = result.errors
+    assert (error.code, error.line) == ("bad-text", 2)
+    assert error.message == "line 2, character 8: '\\ud800' is not text"
+    result.model_dump_json().encode("utf-8")
+    assert codes(parse("H\x00")) == ["bad-text"]
+    assert codes(parse("H\x1b[31m")) == ["bad-text"]
+    assert accepted("M\tAV2\r\nH\n").orders is not None, "tabs and line ends are text"
+
+
 def test_alert_and_enchant_take_his_own_chits():
     result = accepted("A magic iii3*, E IV3*, E tile, EM", who="Magician")
     assert result.orders is not None
@@ -377,6 +463,7 @@ ERRORS: dict[str, tuple[str, GameState | None, str]] = {
     "too-long": (", ".join(["H"] * 41), None, "Amazon"),
     "empty": ("# nothing today", None, "Amazon"),
     "not-in-game": ("M CV1", None, "Witch King"),
+    "bad-text": ("S Loot \ud800", None, "Amazon"),
     "unknown-activity": ("X", None, "Amazon"),
     "missing-target": ("M", None, "Amazon"),
     "unexpected-target": ("H now", None, "Amazon"),

@@ -343,3 +343,31 @@ def test_characters_start_hidden_at_their_dwelling():
     state = new_game(catalog(), 4, [CharacterSetup(name="Captain", start="House")])
     assert state.place_of("Captain") == state.place_of("House")
     assert state.characters["Captain"].hidden
+
+
+def test_setup_choices_read_from_lines():
+    from rules.setup import setup_choices
+
+    text = (
+        "start: Guard house\nVictory: fame 2,  great  treasures 3\nspells: Peace, Absorb Essence\n"
+    )
+    assert setup_choices(text) == {
+        "start": "Guard house",
+        "victory": {"Fame": 2, "Great Treasures": 3},
+        "spells": ["Peace", "Absorb Essence"],
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["victory: fame ²", "victory: fame 2, gold ٣", "victory: glory 5", "colour: red", "start"],
+)
+def test_setup_choices_that_are_not_the_form_are_one_clear_error(text):
+    """Issue 11: 'fame ²' passed str.isdigit and then crashed int(): now it is refused."""
+    from rules.setup import SetupError, setup_choices
+
+    with pytest.raises(SetupError) as refused:
+        setup_choices(text)
+    assert "\n" not in str(refused.value) and (
+        "victory:" in str(refused.value) or "write" in str(refused.value)
+    )

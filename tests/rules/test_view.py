@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from rules.catalog import catalog
 from rules.daylight.hirelings import hire
+from rules.events import Event
 from rules.pieces import Kind, pieces_of
 from rules.setup import CharacterSetup, new_game
-from rules.state import GameState, Place
+from rules.state import GameState, ItemState, Place
 from rules.view import MODERATOR, PUBLIC, UnknownViewerError, View, view_for
 
 CHARACTERS = list(catalog().characters)
@@ -184,7 +185,11 @@ def test_an_unknown_viewer_is_refused_naming_the_viewers():
 def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, characters):
     """Issue 6: after days of prowling, summoning and blocking (7.12, 7.13) neither the public
     events nor the public view name a map chit that was never turned up, nor a treasure or spell
-    still on the Set Up Card. The first character's hired leader takes turns too (6.2.5)."""
+    still on the Set Up Card. The first character's hired leader takes turns too (6.2.5).
+
+    Issue 11: the first character also holds a Treasure card taken from the Set Up Card, and
+    abandons it by standing instruction on the first day (4.4.1c): it stays a secret too, told
+    to him alone."""
     from rules.autopilot import autopilot_all
     from rules.day.engine import resolve
     from rules.orders.parse import parse_orders
@@ -192,19 +197,36 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
     state = fresh_game(seed, characters).model_copy(deep=True)
     state.put("Company HQ", state.place_of(characters[0]))
     hire(catalog(), state, "Company HQ", characters[0])
+    pieces = pieces_of(catalog())
+    card = next(
+        p
+        for place, stack in sorted(state.stacks.items())
+        if place.startswith("box:")
+        for p in stack
+        if pieces[p].kind is Kind.TREASURE
+        and "site_card" not in catalog().treasures[pieces[p].name].behaviour
+    )
+    state.put(card, Place.owner(characters[0]))
+    state.characters[characters[0]].items[card] = ItemState(active=False)
     public_events = []
-    for _ in range(3):
+    told: list[Event] = []
+    for day in range(3):
         orders = {}
         texts = {**autopilot_all(state, state.characters), "Company HQ": "H, H"}
+        if day == 0:
+            texts[characters[0]] += f"\nbefore 1: abandon {card}"
         for name, text in texts.items():
             result = parse_orders(text, state, name)
             assert result.orders is not None, (name, text, result.errors)
             orders[name] = result.orders
         resolution = resolve(state, orders)
         public_events += [e for e in resolution.events if e.visible_to(PUBLIC)]
+        told += [e for e in resolution.events if e.fields.get("item") == card]
         state = resolution.state
+    assert [(e.type, e.to) for e in told] == [("abandoned_card_named", (characters[0],))]
+    assert state.place_of(card).startswith("at:")
     revealed = {e.fields["chit"] for e in public_events if e.type == "chit_revealed"}
-    secret = face_down_secrets(state) - revealed
+    secret = (face_down_secrets(state) | {card}) - revealed
     told = {
         word
         for e in public_events

@@ -1,0 +1,105 @@
+"""The local transport's files: forum posts with nothing live in them, a folder per player."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot.local import deliver, folder_name
+from db.models import OutboxMessage
+
+HOSTILE = "[/b][url=http://x]click[/url] **bold** _it_ `code` <b>x</b> @everyone ![i](http://x) #"
+
+
+class Outbox:
+    """What :func:`deliver` needs of the campaign service: the undelivered messages."""
+
+    def __init__(self, *messages: OutboxMessage) -> None:
+        self.waiting = list(messages)
+
+    def campaign_names(self) -> dict[int, str]:
+        return {1: "Valley"}
+
+    def undelivered(self) -> list[OutboxMessage]:
+        return list(self.waiting)
+
+    def delivered(self, message_id: int) -> None:
+        self.waiting = [m for m in self.waiting if m.id != message_id]
+
+
+def message(number: int, text: str, kind: str = "channel", to: str | None = None) -> OutboxMessage:
+    now = datetime.now(UTC)
+    return OutboxMessage(id=number, campaign_id=1, kind=kind, to=to, content=text, created_at=now)
+
+
+def written(tmp_path: Path, content: str) -> tuple[str, str]:
+    deliver(Outbox(message(1, content)), tmp_path)  # type: ignore[arg-type]
+    public = tmp_path / "Valley" / "public"
+    return (
+        (public / "00001.bbcode.txt").read_text(encoding="utf-8"),
+        (public / "00001.md").read_text(encoding="utf-8"),
+    )
+
+
+BODY = "Amazon: M CV5\n[/code][url=http://x]out[/url]\n```\n# not a heading\n````` still code"
+
+
+def test_bbcode_has_only_its_own_tags(tmp_path: Path):
+    bbcode, _ = written(tmp_path, f"{HOSTILE} joins as the Amazon.\n{BODY}")
+    tags = re.findall(r"\[(/?[A-Za-z*]+)(?:=[^\]]*)?\]", bbcode)
+    assert tags == ["b", "/b", "code", "/code"]
+    assert bbcode.startswith("[b]")
+    assert bbcode.endswith("[/code]\n")
+    assert bbcode.replace("\u200b", "").splitlines()[0] == f"[b]{HOSTILE} joins as the Amazon.[/b]"
+
+
+def test_markdown_heading_escapes_every_markup_character(tmp_path: Path):
+    _, markdown = written(tmp_path, f"{HOSTILE} joins as the Amazon.\n{BODY}")
+    heading = markdown.splitlines()[0]
+    assert heading.startswith("## ")
+    text = heading[3:]
+    unescaped = re.sub(r"\\(.)", "", text)
+    assert not re.search(r"[\\`*_~|\[\]<>!#&@]", unescaped), heading
+    assert re.sub(r"\\(.)", r"\1", text) == f"{HOSTILE} joins as the Amazon."
+
+
+def test_markdown_body_stays_in_one_code_block(tmp_path: Path):
+    _, markdown = written(tmp_path, f"Day 1\n{BODY}")
+    lines = markdown.splitlines()
+    fence = lines[2]
+    assert set(fence) == {"`"} and len(fence) > 5, "longer than any run of backticks in the body"
+    assert lines[-1] == fence
+    assert "\n".join(lines[3:-1]) == BODY
+    assert not any(line.strip().startswith(fence) for line in lines[3:-1])
+
+
+def test_a_message_of_one_line_has_no_code_block(tmp_path: Path):
+    bbcode, markdown = written(tmp_path, "Valley has started.")
+    assert bbcode == "[b]Valley has started.[/b]\n"
+    assert markdown == "## Valley has started.\n"
+
+
+def test_players_with_similar_names_get_their_own_folders(tmp_path: Path):
+    """ "Alice Smith" and "Alice-Smith" made one folder, and each read the other's sheet."""
+    outbox = Outbox(
+        message(1, "Your sheet: gold 10", "dm", "Alice Smith"),
+        message(2, "Your sheet: gold 99", "dm", "Alice-Smith"),
+    )
+    deliver(outbox, tmp_path)  # type: ignore[arg-type]
+    folders = sorted((tmp_path / "Valley" / "players").iterdir())
+    assert [f.name for f in folders] == sorted(
+        [folder_name("Alice Smith"), folder_name("Alice-Smith")]
+    )
+    assert len(folders) == 2
+    for folder, to in ((folder_name("Alice Smith"), "10"), (folder_name("Alice-Smith"), "99")):
+        (post,) = (tmp_path / "Valley" / "players" / folder).glob("*.md")
+        assert to in post.read_text(encoding="utf-8")
+
+
+def test_folder_names_are_stable_readable_and_safe():
+    assert folder_name("Alice Smith") == folder_name("Alice Smith")
+    assert folder_name("Alice Smith").startswith("Alice-Smith-")
+    assert folder_name("Alice Smith") != folder_name("Alice-Smith")
+    assert re.fullmatch(r"[A-Za-z0-9._-]+", folder_name("../../etc/passwd \ud800"))
+    assert len(folder_name("x" * 500)) <= 80
