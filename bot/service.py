@@ -37,14 +37,19 @@ from rules import (
     SetupError,
     autopilot_orders,
     new_game,
+    not_text,
     parse_orders,
     resolve,
+    setup_choices,
     view_for,
 )
 from rules.catalog import UnknownNameError
 from rules.orders.model import Orders
 
 Clock = Callable[[], datetime]
+
+#: The largest seed a campaign can have: the column is a 32-bit integer on PostgreSQL.
+MAX_SEED = 2**31 - 1
 
 
 def system_clock() -> datetime:
@@ -92,8 +97,11 @@ class CampaignService:
         guild: str | None = None,
         options: dict[str, object] | None = None,
     ) -> Reply:
-        """A new campaign, enrolling players, moderated by ``moderator``."""
+        """A new campaign, enrolling players, moderated by ``moderator``, with a ``seed`` from 0
+        to 2**31 - 1 (it is stored as a 32-bit number)."""
         name = _clean_name(name)
+        if not 0 <= seed <= MAX_SEED:
+            raise RequestError(f"the seed is a whole number from 0 to {MAX_SEED}")
         settings = CampaignSettings.of(options or {})
         with session_scope(self.engine) as session:
             if repo.get_campaign(session, name=name) is not None:
@@ -113,6 +121,7 @@ class CampaignService:
 
     def join(self, campaign_name: str, *, player: str, player_name: str, character: str) -> Reply:
         """Seat ``player`` as ``character``: one player per character, first come first served."""
+        _text(player_name, "player name")
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             if campaign.status != "enrolling":
@@ -149,12 +158,16 @@ class CampaignService:
         """The player's secret setup choices (3.3.3–3.3.6), before the game starts: lines such as
         ``start: Guard house``, ``victory: fame 2, gold 3``, ``spells: Absorb Essence, Peace``,
         ``enchant: MAGIC III4*``. Every choice is checked as setup will check it."""
+        _text(text, "setup choices")
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             if campaign.status != "enrolling":
                 raise RequestError(f"{campaign.name} has started: setup choices are closed")
             seat = self._own_seat(session, campaign, player)
-            choices = {**seat.setup, **_setup_lines(text)}
+            try:
+                choices = {**seat.setup, **setup_choices(text)}
+            except SetupError as error:
+                raise RequestError(str(error)) from None
             try:
                 setup = CharacterSetup.model_validate({**choices, "name": seat.character})
                 new_game(self.catalog, campaign.seed, [setup])
@@ -729,6 +742,7 @@ class CampaignService:
 
     def extend(self, campaign_name: str, *, moderator: str, hours: float, reason: str) -> Reply:
         """Move the deadline later, within the campaign's caps, for a stated reason."""
+        _text(reason, "reason")
         with session_scope(self.engine) as session:
             campaign = self._running_for(session, campaign_name, moderator)
             rules = self._rules(campaign)
@@ -753,6 +767,7 @@ class CampaignService:
 
     def pause(self, campaign_name: str, *, moderator: str, reason: str, hours: float) -> Reply:
         """Stop the clock for a reason, until a moderator resumes or the pause expires."""
+        _text(reason, "reason")
         with session_scope(self.engine) as session:
             campaign = self._running_for(session, campaign_name, moderator)
             if not reason.strip() or not 0 < hours <= 24 * 30:
@@ -876,6 +891,7 @@ class CampaignService:
 
     def announce(self, campaign_name: str, *, moderator: str, text: str) -> Reply:
         """Post a moderator's announcement in the campaign's channel."""
+        _text(text, "announcement")
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
@@ -901,6 +917,7 @@ class CampaignService:
         self, campaign_name: str, *, moderator: str, character: str, player: str, player_name: str
     ) -> Reply:
         """Give a seat to another player, who receives the character's private history."""
+        _text(player_name, "player name")
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
@@ -1067,7 +1084,13 @@ class CampaignService:
         snapshot = repo.latest_snapshot(session, campaign_id=_id(campaign))
         if snapshot is None:
             raise RequestError(f"{campaign.name} has no game yet")
-        return GameState.from_json(snapshot.state)
+        try:
+            return GameState.from_json(snapshot.state, self.catalog)
+        except ValueError as error:
+            raise RequestError(
+                f"{campaign.name}'s saved game (snapshot {snapshot.id}) is damaged: "
+                f"{_first_line(error)}; a moderator can roll it back to a good day"
+            ) from None
 
     def _snapshot(
         self, session: Session, campaign: Campaign, state: GameState, step: str
@@ -1204,55 +1227,26 @@ def _id(row: Campaign | Seat) -> int:
     return row.id
 
 
-_SETUP_KEYS = {"start", "victory", "spells", "enchant"}
-_CATEGORIES = {
-    "great treasures": "Great Treasures",
-    "spells": "Spells",
-    "fame": "Fame",
-    "notoriety": "Notoriety",
-    "gold": "Gold",
-}
-
-
-def _setup_lines(text: str) -> dict[str, object]:
-    """Setup choices from ``key: value`` lines (see :meth:`CampaignService.choose`)."""
-    choices: dict[str, object] = {}
-    for line in (line.strip() for line in text.splitlines()[:20] if line.strip()):
-        key, _, value = line.partition(":")
-        key = key.strip().casefold()
-        if key not in _SETUP_KEYS or not value.strip():
-            raise RequestError(
-                f"{line[:60]!r}: write 'start: <dwelling>', 'victory: fame 2, gold 3', "
-                "'spells: <spell>, <spell>' or 'enchant: <Magic chit>'"
-            )
-        items = [v.strip() for v in value.split(",") if v.strip()]
-        if key == "start":
-            choices["start"] = value.strip()
-        elif key == "victory":
-            victory: dict[str, int] = {}
-            for item in items:
-                name, _, points = item.rpartition(" ")
-                category = _CATEGORIES.get(name.strip().casefold())
-                if category is None or not points.isdigit():
-                    raise RequestError(
-                        f"victory: {item[:40]!r} is not '<category> <points>' "
-                        f"({', '.join(_CATEGORIES.values())})"
-                    )
-                victory[category] = int(points)
-            choices["victory"] = victory
-        else:
-            choices[key] = items
-    return choices
-
-
 def _first_line(error: Exception) -> str:
     if isinstance(error, ValidationError):
         return str(error.errors(include_url=False)[0]["msg"]).removeprefix("Value error, ")
     return str(error).splitlines()[0]
 
 
+def _text(value: str, what: str) -> str:
+    """``value`` if every character of it is text, else a refusal naming ``what`` and the
+    character: a lone surrogate could not even be stored, a control character would garble
+    every message that quotes it."""
+    bad = not_text(value)
+    if bad is not None:
+        raise RequestError(
+            f"{what}: {bad} is not text (a broken or control character); type it again"
+        )
+    return value
+
+
 def _clean_name(name: str) -> str:
-    cleaned = " ".join(name.split())
+    cleaned = " ".join(_text(name, "campaign name").split())
     if not 1 <= len(cleaned) <= 100:
         raise RequestError("a campaign name has 1 to 100 characters")
     return cleaned

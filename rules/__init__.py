@@ -29,8 +29,8 @@ from rules.catalog import Catalog, catalog
 from rules.day.engine import OrdersError, resolve
 from rules.events import Decision, Event, Resolution, visible_to
 from rules.orders.legal import legal_activities
-from rules.orders.parse import ParseResult, parse_orders
-from rules.setup import CharacterSetup, SetupError, new_game
+from rules.orders.parse import ParseResult, not_text, parse_orders
+from rules.setup import CharacterSetup, SetupError, new_game, setup_choices
 from rules.state import GameState
 from rules.view import MODERATOR, PUBLIC, UnknownViewerError, View, view_for, viewers
 
@@ -52,8 +52,10 @@ __all__ = [
     "catalog",
     "legal_activities",
     "new_game",
+    "not_text",
     "parse_orders",
     "resolve",
+    "setup_choices",
     "view_for",
     "viewers",
     "visible_to",

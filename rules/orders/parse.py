@@ -185,6 +185,14 @@ def parse_orders(
     return _result(Parser(text, state, character, catalog or default_catalog()))
 
 
+def not_text(text: str) -> str | None:
+    """The first character of ``text`` that is not text — a lone surrogate (not Unicode, and
+    unstorable) or a control character but tab and line ends — as an escape (``'\\ud800'``),
+    or None. Everything a person types is checked with it before it is read or stored."""
+    bad = _NOT_TEXT.search(text)
+    return ascii(bad.group()) if bad is not None else None
+
+
 def _refused(
     code: ProblemCode, text: str, message: str, hint: str, *, line: int = 1
 ) -> ParseResult:

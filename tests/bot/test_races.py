@@ -175,3 +175,47 @@ def test_a_days_reports_are_posted_once_after_the_commit_even_after_a_crash(
     posted = [m for m in service.undelivered(1000) if m.content.startswith("Day 1, Month 1")]
     assert [m.kind for m in posted] == ["channel", "dm", "dm"]
     assert posted[0].attachment_name == "map-day-1.png" and posted[0].attachment
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda s: s.join("Race2", player="p9", player_name="Al\ud800", character="Dwarf"),
+            r"player name: '\\ud800' is not text",
+        ),
+        (
+            lambda s: s.choose("Race2", player="p1", text="start: Inn\x00"),
+            r"setup choices: '\\x00' is not text",
+        ),
+        (lambda s: s.choose("Race2", player="p1", text="victory: fame ²"), "victory"),
+        (
+            lambda s: s.create("Race\udfff", moderator="gm"),
+            "campaign name: '\\\\udfff' is not text",
+        ),
+        (lambda s: s.create("Big", moderator="gm", seed=2**63), "the seed is a whole number"),
+    ],
+)
+def test_bad_text_is_refused_in_one_line_and_stores_nothing(
+    service: CampaignService, call: Callable[[CampaignService], object], message: str
+) -> None:
+    service.create("Race2", moderator="gm")
+    service.join("Race2", player="p1", player_name="P1", character="Amazon")
+    with pytest.raises(RequestError, match=message):
+        call(service)
+    with session_scope(service.engine) as session:
+        seats = repo.list_seats(session, campaign_id=1)
+        assert [(s.player_name, s.setup) for s in seats] == [("P1", {})]
+        assert repo.get_campaign(session, name="Big") is None
+
+
+def test_a_damaged_snapshot_is_one_clear_refusal(overdue: CampaignService) -> None:
+    service = overdue
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        state.put("Amazon", "at:ZZ9")
+        snapshot.state = state.to_json()
+    with pytest.raises(RequestError, match=r"Race's saved game .* is damaged: .*ZZ9"):
+        service.submit_orders("Race", player="p1", text="H")
