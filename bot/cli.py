@@ -42,7 +42,7 @@ from rules.plain_yaml import load_plain_yaml
 from rules.schema.base import CatalogError, Record
 from rules.setup import setup_choices
 from rules.setup.layout_files import LayoutError, read_layout
-from rules.state import GameStateError
+from rules.state import GameStateError, load_problem
 
 EXIT_USAGE = 2
 #: The largest whole number a seed or day may be: what every database stores (32-bit INTEGER).
@@ -174,17 +174,7 @@ def read_game(path: Path, data: Catalog) -> GameState:
     except UnicodeDecodeError as exc:
         raise UsageError(f"{path} is not a realmbot game: {_not_utf8(exc)}") from exc
     except (ValueError, RecursionError) as exc:
-        raise UsageError(f"{path} is not a realmbot game: {_game_problem(exc)}") from exc
-
-
-def _game_problem(exc: Exception) -> str:
-    """Why a saved game cannot be read, on one line: for a field, where it is and what is
-    wrong."""
-    if isinstance(exc, ValidationError):
-        error = exc.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in error["loc"])
-        return f"{where}: {error['msg']}"
-    return (str(exc).splitlines() or ["nested too deeply"])[0]
+        raise UsageError(f"{path} is not a realmbot game: {load_problem(exc)}") from exc
 
 
 def cmd_new_game(args: argparse.Namespace, data: Catalog) -> str:
@@ -427,7 +417,7 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     except (ValidationError, json.JSONDecodeError, GameStateError) as exc:
         raise UsageError(
             f"{args.campaign}: the stored game cannot be read (a corrupted snapshot): "
-            f"{_game_problem(exc)}"
+            f"{load_problem(exc)}"
         ) from None
     return reply.text
 

@@ -39,12 +39,15 @@ from rules import (
     new_game,
     not_text,
     parse_orders,
+    parse_standing,
     resolve,
     setup_choices,
     view_for,
 )
 from rules.catalog import UnknownNameError
 from rules.orders.model import Orders
+from rules.orders.reader import Problem
+from rules.state import load_problem
 
 Clock = Callable[[], datetime]
 
@@ -1089,7 +1092,7 @@ class CampaignService:
         except ValueError as error:
             raise RequestError(
                 f"{campaign.name}'s saved game (snapshot {snapshot.id}) is damaged: "
-                f"{_first_line(error)}; a moderator can roll it back to a good day"
+                f"{load_problem(error)}; a moderator can roll it back to a good day"
             ) from None
 
     def _snapshot(
@@ -1121,6 +1124,7 @@ class CampaignService:
             if seat.character not in state.characters:
                 continue
             text = submitted[_id(seat)].text if _id(seat) in submitted else None
+            source = "orders"
             if text is None:
                 away = seat.away_until is not None and seat.away_until > self.clock()
                 excused = seat.excused_day == campaign.day or away
@@ -1128,15 +1132,44 @@ class CampaignService:
                 if seat.autopilot or seat.missed_days > after:
                     text = autopilot_orders(state, seat.character, catalog=self.catalog)
                 elif seat.standing_orders:
-                    text = seat.standing_orders
+                    text, source = seat.standing_orders, "standing orders"
             else:
                 seat.missed_days = 0
             if text is None:
                 continue
-            parsed = parse_orders(text, state, seat.character, catalog=self.catalog)
+            parsed, blanked = parse_standing(text, state, seat.character, catalog=self.catalog)
             if parsed.orders is not None:
                 orders[seat.character] = parsed.orders
+            if blanked or parsed.orders is None:
+                self._mended(session, campaign, seat, source, parsed, blanked)
         return orders
+
+    def _mended(
+        self,
+        session: Session,
+        campaign: Campaign,
+        seat: Seat,
+        source: str,
+        parsed: ParseResult,
+        blanked: Sequence[Problem],
+    ) -> None:
+        """Orders that could not all be done as written (6.2.4e–f): the player is told which
+        phases were left blank and why, or that none could be used; the moderators are told
+        that it happened, and nothing of the orders themselves."""
+        usable = parsed.orders is not None
+        problems = list(blanked) if usable else list(parsed.errors)
+        text = render(
+            "messages/orders_mended.txt.j2",
+            source=source,
+            character=seat.character,
+            day=campaign.day,
+            usable=usable,
+            problems=problems,
+        )
+        self._post(session, campaign, "dm", seat.player, text)
+        what = f"{len(problems)} phase(s) left blank" if usable else "none could be used"
+        notice = f"{campaign.name}: the {seat.character}'s {source} for day {campaign.day}: {what}."
+        self._post(session, campaign, "moderators", None, notice + " The player was told why.")
 
     def _post(
         self,

@@ -30,6 +30,7 @@ from rules.day.engine import OrdersError, resolve
 from rules.events import Decision, Event, Resolution, visible_to
 from rules.orders.legal import legal_activities
 from rules.orders.parse import ParseResult, not_text, parse_orders
+from rules.orders.standing import parse_standing
 from rules.setup import CharacterSetup, SetupError, new_game, setup_choices
 from rules.state import GameState
 from rules.view import MODERATOR, PUBLIC, UnknownViewerError, View, view_for, viewers
@@ -54,6 +55,7 @@ __all__ = [
     "new_game",
     "not_text",
     "parse_orders",
+    "parse_standing",
     "resolve",
     "setup_choices",
     "view_for",

@@ -27,7 +27,7 @@ import hashlib
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from rules.board import LayoutError, board_for
 from rules.catalog import Catalog
@@ -45,6 +45,16 @@ VICTORY_CATEGORIES = ("Great Treasures", "Spells", "Fame", "Notoriety", "Gold")
 
 class GameStateError(ValueError):
     """A game state that is not a game of the catalog: the message names the piece or place."""
+
+
+def load_problem(error: Exception) -> str:
+    """Why a saved game could not be read (:meth:`GameState.from_json` raised ``error``), on
+    one line: for a field, where it is and what is wrong."""
+    if isinstance(error, ValidationError):
+        first = error.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in first["loc"])
+        return f"{where}: {first['msg']}"
+    return (str(error).splitlines() or ["nested too deeply"])[0]
 
 
 class Place:

@@ -247,5 +247,5 @@ def test_a_corrupted_snapshot_is_refused(db: str, corruption: str, words: str, c
     err = refused(
         capsys, "local", "--db", db, "resolve", "Valley", "--day", "1", "--moderator", "gm"
     )
-    assert err.startswith("realmbot: Valley: the stored game cannot be read (a corrupted snapshot)")
+    assert err.startswith("realmbot: Valley's saved game (snapshot 1) is damaged: ")
     assert words in err

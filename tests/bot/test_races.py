@@ -219,3 +219,23 @@ def test_a_damaged_snapshot_is_one_clear_refusal(overdue: CampaignService) -> No
         snapshot.state = state.to_json()
     with pytest.raises(RequestError, match=r"Race's saved game .* is damaged: .*ZZ9"):
         service.submit_orders("Race", player="p1", text="H")
+
+
+def test_standing_orders_that_no_longer_work_are_mended_and_the_player_told(
+    overdue: CampaignService,
+) -> None:
+    """The Amazon's standing orders name a clearing that is not on the map: that phase is
+    left blank, the Hide is done, she is told why by DM and the moderators that it happened."""
+    service = overdue
+    with session_scope(service.engine) as session:
+        seat = next(s for s in repo.list_seats(session, campaign_id=1) if s.character == "Amazon")
+        seat.standing_orders = "M XX9, H"
+    before = len(service.undelivered(1000))
+    service.resolve_day("Race", day=1, moderator="gm")
+    new = service.undelivered(1000)[before:]
+    told = [m.content for m in new if m.kind == "dm" and m.to == "p1" and "left blank" in m.content]
+    assert told and "phase 1: M XX9" in told[0] and "standing orders" in told[0]
+    notices = [m.content for m in new if m.kind == "moderators" and "Amazon" in m.content]
+    assert notices and "XX9" not in notices[0], "the moderators' notice holds no orders"
+    report = next(m.content for m in new if m.to == "p1" and m.content.startswith("Day 1"))
+    assert "H" in report
