@@ -214,6 +214,8 @@ def _wakeups(engine: Engine, health: Health, now: datetime) -> None:
             health.last_wakeup = when - timedelta(seconds=RESYNC_SECONDS)
         elif str(job).startswith("wake:"):
             campaign, _, number = str(job).removeprefix("wake:").rpartition(":")
+            if campaign.startswith("#") and campaign[1:].isdigit():
+                campaign = health.campaigns.get(int(campaign[1:]), campaign)
             upcoming.append((when, campaign, int(number) if number.isdigit() else 0))
     health.scheduled = len(upcoming)
     if upcoming:

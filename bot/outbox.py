@@ -181,10 +181,9 @@ def delivery_lines(engine: Engine, campaign_id: int) -> list[str]:
 
 def moderators_status(service: CampaignService, campaign_name: str, *, moderator: str) -> Reply:
     """``/gm status``: the campaign's public status, then its deliveries; moderators only."""
-    with session_scope(service.engine) as session:
-        campaign = repo.get_campaign(session, name=campaign_name)
+    campaign = service.campaign(campaign_name)
     public = service.status(campaign_name)
-    if campaign is None or campaign.id is None:
+    if campaign.id is None:
         return public
     if moderator not in campaign.moderators:
         raise NotModeratorError(f"only the moderators of {campaign.name} may do that")

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
+from bot import scope
 from bot.campaign_settings import CampaignSettings, SettingError
 from bot.deadlines import DeadlineRules, after_downtime, next_deadline
 from bot.mapimage import render_map
@@ -101,13 +102,20 @@ class CampaignService:
         options: dict[str, object] | None = None,
     ) -> Reply:
         """A new campaign, enrolling players, moderated by ``moderator``, with a ``seed`` from 0
-        to 2**31 - 1 (it is stored as a 32-bit number)."""
+        to 2**31 - 1 (it is stored as a 32-bit number). Its name is unique in its server (in the
+        request's, :mod:`bot.scope`, unless ``guild`` is given); names may repeat across servers,
+        and one that starts with ``#`` is not taken (it names campaigns by id)."""
         name = _clean_name(name)
+        if name.startswith("#"):
+            raise RequestError("a campaign name does not start with '#'")
+        where = scope.current()
+        if guild is None and where is not None:
+            guild = where.guild
         if not 0 <= seed <= MAX_SEED:
             raise RequestError(f"the seed is a whole number from 0 to {MAX_SEED}")
         settings = CampaignSettings.of(options or {})
         with session_scope(self.engine) as session:
-            if repo.get_campaign(session, name=name) is not None:
+            if repo.get_campaign(session, name=name, guild=guild) is not None:
                 raise RequestError(f"a campaign called {name!r} exists already; choose another")
             campaign = repo.create_campaign(
                 session,
@@ -433,23 +441,26 @@ class CampaignService:
         return touched
 
     def wake_ups(self) -> list[tuple[str, int, datetime]]:
-        """When each campaign next needs a wake-up: (campaign, day, when) — the deadline, the
-        reminder before it, or the end of a pause."""
+        """When each campaign next needs a wake-up: (campaign, day, when) — the campaign as
+        ``#<id>`` (names may repeat across servers), the deadline, the reminder before it, or
+        the end of a pause."""
         wakes = []
         with session_scope(self.engine) as session:
             for campaign in session.exec(select(Campaign)):
                 waiting = repo.open_decisions(session, campaign_id=_id(campaign))
                 due_times = [d.due_at for d in waiting if d.due_at is not None]
                 if due_times:
-                    wakes.append((campaign.name, campaign.day, max(due_times)))
+                    wakes.append((scope.campaign_ref(_id(campaign)), campaign.day, max(due_times)))
                 elif campaign.status == "paused" and campaign.paused_until is not None:
-                    wakes.append((campaign.name, campaign.day, campaign.paused_until))
+                    wakes.append(
+                        (scope.campaign_ref(_id(campaign)), campaign.day, campaign.paused_until)
+                    )
                 elif campaign.status == "running" and campaign.deadline is not None:
                     when = campaign.deadline
                     if self._settings(campaign).reminded_day != campaign.day:
                         reminder = when - timedelta(hours=self._rules(campaign).reminder_hours)
                         when = max(min(when, reminder), self.clock())
-                    wakes.append((campaign.name, campaign.day, when))
+                    wakes.append((scope.campaign_ref(_id(campaign)), campaign.day, when))
         return wakes
 
     def resolve_day(self, campaign_name: str, *, day: int, moderator: str | None = None) -> Reply:
@@ -575,16 +586,17 @@ class CampaignService:
         posted once, whoever calls this and however often (after each resolution, at start-up,
         and at every resync of the wake-ups). Returns whether it posted."""
         with session_scope(self.engine) as session:
-            campaign = repo.get_campaign(session, name=campaign_name)
-            due = self._settings(campaign).report_due if campaign is not None else None
-            if campaign is None or due is None:
+            campaign = self._campaign(session, campaign_name)
+            ref = scope.campaign_ref(_id(campaign))
+            due = self._settings(campaign).report_due
+            if due is None:
                 return False
             snapshot = session.get(Snapshot, self._settings(campaign).report_snapshot)
             assert snapshot is not None, "a resolved day keeps its end snapshot"
             state = GameState.from_json(snapshot.state)
         image = render_map(self.catalog, view_for(self.catalog, state, PUBLIC))
         with session_scope(self.engine) as session:
-            campaign = self._campaign(session, campaign_name)
+            campaign = self._campaign(session, ref)
             settings = self._settings(campaign)
             if settings.report_due != due:
                 return False
@@ -607,14 +619,14 @@ class CampaignService:
 
     def publish_due(self) -> list[str]:
         """:meth:`publish` for every campaign whose reports wait (after a crash between the
-        resolution and its reports, say); the campaigns posted."""
+        resolution and its reports, say); the campaigns posted, as ``#<id>``."""
         with session_scope(self.engine) as session:
-            names = [
-                c.name
+            refs = [
+                scope.campaign_ref(_id(c))
                 for c in session.exec(select(Campaign))
                 if self._settings(c).report_due is not None
             ]
-        return [name for name in names if self.publish(name)]
+        return [ref for ref in refs if self.publish(ref)]
 
     def _ask(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
@@ -1003,13 +1015,44 @@ class CampaignService:
     # --- helpers --------------------------------------------------------------------------------
 
     def _campaign(self, session: Session, name: str) -> Campaign:
-        campaign = repo.get_campaign(session, name=name)
-        if campaign is None:
-            names = session.exec(select(Campaign.name)).all()
-            hint = f"; campaigns: {', '.join(names)}" if names else ""
-            raise RequestError(f"there is no campaign called {name!r}{hint}")
+        """The campaign called ``name`` that the request may see (:mod:`bot.scope`): in its
+        server, among its sender's, or any (``#<id>`` names one by id); locked for this
+        transaction. A campaign the request may not see is answered as if it did not exist."""
+        visible = self._visible(session)
+        if name.startswith("#") and name[1:].isdigit():
+            found = [c for c in visible if c.id == int(name[1:])]
+        else:
+            found = [c for c in visible if c.name == name]
+        if not found:
+            names = sorted(c.name for c in visible)
+            hint = f"; campaigns: {', '.join(names)}" if names and len(names) <= 25 else ""
+            raise RequestError(f"there is no campaign called {name[:100]!r}{hint}")
+        if len(found) > 1:
+            raise RequestError(
+                f"campaigns of several servers are called {name[:100]!r}: "
+                "ask in the campaign's own channel"
+            )
+        campaign = found[0]
         repo.lock_campaign(session, campaign_id=_id(campaign))  # writers of it wait their turn
         return campaign
+
+    def campaign(self, campaign_name: str) -> Campaign:
+        """The campaign called ``campaign_name`` as the current request may see it (detached:
+        for reading), or :class:`RequestError` as if it did not exist."""
+        with session_scope(self.engine) as session:
+            return self._campaign(session, campaign_name)
+
+    def _visible(self, session: Session) -> list[Campaign]:
+        """The campaigns the current request may see (see :mod:`bot.scope`)."""
+        where = scope.current()
+        query = select(Campaign)
+        if where is not None and where.guild is not None:
+            query = query.where(Campaign.guild == where.guild)
+        campaigns = list(session.exec(query))
+        if where is not None and where.player is not None:
+            seated = {s.campaign_id for s in repo.list_player_seats(session, player=where.player)}
+            campaigns = [c for c in campaigns if c.id in seated]
+        return campaigns
 
     def _seats(self, session: Session, campaign: Campaign) -> list[Seat]:
         return repo.list_seats(session, campaign_id=_id(campaign))

@@ -5,6 +5,11 @@ connection (WAL, ``synchronous=NORMAL``, foreign keys, a busy timeout) and takes
 transaction control from ``sqlite3``: each transaction starts with ``BEGIN IMMEDIATE``, so the
 reads of a unit of work belong to its transaction and a second writer waits for the first
 (up to the busy timeout) instead of failing halfway. :func:`session_scope` is one such unit.
+
+PostgreSQL (``postgresql://...``, driven by psycopg 3: the ``postgres`` extra) runs each unit
+at its default isolation, READ COMMITTED, and writers of one campaign are serialised by the
+campaign's row lock, :func:`db.repo.lock_campaign`, which every unit of work that changes a
+campaign takes first; units of different campaigns run in parallel.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import URL, Connection, make_url
 from sqlmodel import Session
 
 DEFAULT_URL = "sqlite:///realmbot.db"
@@ -27,9 +32,24 @@ SQLITE_PRAGMAS = (
 )
 
 
-def make_engine(url: str = DEFAULT_URL, **kwargs: Any) -> Engine:
-    """An engine for ``url``; SQLite connections get the pragmas and ``BEGIN IMMEDIATE``."""
-    engine = create_engine(url, **kwargs)
+#: URL schemes without a driver that mean PostgreSQL through psycopg 3 (SQLAlchemy's own
+#: default driver for ``postgresql://`` is psycopg2, which realmbot does not install).
+POSTGRES_SCHEMES = frozenset({"postgresql", "postgres"})
+
+
+def database_url(url: str | URL) -> URL:
+    """``url`` parsed, with ``postgresql://`` and ``postgres://`` meaning psycopg 3
+    (``postgresql+psycopg://``); any URL naming its driver is kept as it is."""
+    parsed = make_url(url)
+    if parsed.drivername in POSTGRES_SCHEMES:
+        return parsed.set(drivername="postgresql+psycopg")
+    return parsed
+
+
+def make_engine(url: str | URL = DEFAULT_URL, **kwargs: Any) -> Engine:
+    """An engine for ``url`` (see :func:`database_url`); SQLite connections get the pragmas and
+    ``BEGIN IMMEDIATE``."""
+    engine = create_engine(database_url(url), **kwargs)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)

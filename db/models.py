@@ -24,11 +24,14 @@ class Campaign(SQLModel, table=True):
     ``status`` is ``enrolling`` (players join), ``running``, ``paused`` or ``finished``.
     ``day`` is the game day awaiting orders; ``deadline`` is when it resolves (UTC).
     ``options`` hold the campaign's settings (deadline rules, optional rules, whether decisions
-    wait for players); ``moderators`` the user ids who may moderate.
+    wait for players); ``moderators`` the user ids who may moderate. A name is unique in its
+    Discord server (``guild``), not across servers.
     """
 
+    __table_args__ = (UniqueConstraint("guild", "name", name="uq_campaign_name"),)
+
     id: int | None = Field(default=None, primary_key=True)
-    name: str = Field(index=True, unique=True, max_length=100)
+    name: str = Field(index=True, max_length=100)
     guild: str | None = Field(default=None, max_length=32)
     channel: str | None = Field(default=None, max_length=32)
     status: str = Field(default="enrolling", max_length=16)

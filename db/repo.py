@@ -70,9 +70,11 @@ def create_campaign(
     return _add(session, campaign)
 
 
-def get_campaign(session: Session, *, name: str) -> Campaign | None:
-    """The campaign called ``name``, if any."""
-    return session.exec(select(Campaign).where(Campaign.name == name)).first()
+def get_campaign(session: Session, *, name: str, guild: str | None = None) -> Campaign | None:
+    """The campaign called ``name`` in the server ``guild`` (names are unique in a server; the
+    command line's campaigns have no server), if any."""
+    query = select(Campaign).where(Campaign.name == name, Campaign.guild == guild)
+    return session.exec(query).first()
 
 
 def lock_campaign(session: Session, *, campaign_id: int) -> None:

@@ -14,11 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import scope
 from bot.discord.cogs import ModeratorCog, PlayerCog
-from bot.discord.cogs.common import answer, report_failure
+from bot.discord.cogs.common import answer, player_id, report_failure
 from bot.discord.decisions import DecisionButton
 from bot.discord.delivery import DEFAULT_INTERVAL, OutboxDelivery
 from bot.logs import set_campaign
+from bot.scope import Scope
 from bot.service import CampaignService
 
 log = logging.getLogger("realmbot.discord")
@@ -28,9 +30,14 @@ class RealmTree(app_commands.CommandTree):
     """The command tree, whose last resort logs an unexpected error and tells the user."""
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Let every command through, naming its campaign (if it has one) in the log."""
+        """Let every command through, naming its campaign (if it has one) in the log, and
+        serving it within its server (or, in DMs, its user's campaigns: :mod:`bot.scope`)."""
         namespace = interaction.namespace
         set_campaign(getattr(namespace, "campaign", None) or getattr(namespace, "name", None))
+        if interaction.guild_id is not None:
+            scope.enter(Scope(guild=str(interaction.guild_id)))
+        else:
+            scope.enter(Scope(player=player_id(interaction.user)))
         return True
 
     async def on_error(

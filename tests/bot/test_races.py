@@ -170,7 +170,7 @@ def test_a_days_reports_are_posted_once_after_the_commit_even_after_a_crash(
     reports = [m for m in service.undelivered(1000)[before:] if m.content.startswith("Day 1,")]
     assert reports == []
     monkeypatch.undo()
-    assert service.publish_due() == ["Race"]
+    assert service.publish_due() == ["#1"]
     assert service.publish_due() == [], "posted once"
     posted = [m for m in service.undelivered(1000) if m.content.startswith("Day 1, Month 1")]
     assert [m.kind for m in posted] == ["channel", "dm", "dm"]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 import time_machine
@@ -21,10 +21,12 @@ START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def service(tmp_path: Path) -> CampaignService:
-    engine = make_engine(f"sqlite:///{tmp_path / 'test.db'}")
+def service(db_url: str) -> Iterator[CampaignService]:
+    """A service on a fresh database: SQLite, then PostgreSQL (``db_url``, tests/conftest.py)."""
+    engine = make_engine(db_url)
     upgrade(engine)
-    return CampaignService(engine, catalog(), clock=lambda: datetime.now(UTC))
+    yield CampaignService(engine, catalog(), clock=lambda: datetime.now(UTC))
+    engine.dispose()
 
 
 @pytest.fixture
@@ -297,9 +299,9 @@ def test_the_scheduler_registers_one_wake_up_per_campaign(service, traveller, tm
     async def run() -> None:
         wakeups.start(paused=True)
         try:
-            job = wakeups.scheduler.get_job(job_id("Test", 1))
-            assert job is not None
-            assert wakeups.sync() == [job_id("Test", 1)], "syncing again upserts the same job"
+            job = wakeups.scheduler.get_job(job_id("#1", 1))
+            assert job is not None, "jobs name campaigns by id: names may repeat across servers"
+            assert wakeups.sync() == [job_id("#1", 1)], "syncing again upserts the same job"
         finally:
             wakeups.shutdown()
 

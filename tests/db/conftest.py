@@ -1,10 +1,13 @@
-"""Fixtures: a fresh SQLite file migrated to head, and a few rows to hang others on."""
+"""Fixtures: a fresh database migrated to head, and a few rows to hang others on.
+
+Every test here that takes ``db_url`` (``tests/conftest.py``), or ``engine`` on it, runs on
+SQLite and on PostgreSQL; :data:`sqlite_only` marks the few about SQLite's own behaviour.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
@@ -15,10 +18,8 @@ from db.migrate import upgrade
 
 T0 = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
 
-
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'realm.db'}"
+#: Run a test on SQLite only (it is about SQLite's pragmas, batch rebuilds or transactions).
+sqlite_only = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 
 
 @pytest.fixture

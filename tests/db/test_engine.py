@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError, StatementError
 from sqlmodel import select
 
 from db import repo
-from db.engine import _sqlite_connect, make_engine, session_scope
+from db.engine import _sqlite_connect, database_url, make_engine, session_scope
 from db.models import (
     Campaign,
     EventRecord,
@@ -25,9 +25,10 @@ from db.models import (
 )
 from rules.events import Event
 
-from .conftest import T0
+from .conftest import T0, sqlite_only
 
 
+@sqlite_only
 def test_sqlite_pragmas_read_back(engine: Engine) -> None:
     with engine.connect() as connection:
 
@@ -47,8 +48,20 @@ def test_other_databases_get_no_sqlite_pragmas() -> None:
     assert not event.contains(engine, "connect", _sqlite_connect)
 
 
+def test_postgres_urls_without_a_driver_mean_psycopg_3() -> None:
+    assert database_url("postgresql://u@h/realm").render_as_string() == (
+        "postgresql+psycopg://u@h/realm"
+    )
+    assert database_url("postgres://u:pw@h:5433/realm").drivername == "postgresql+psycopg"
+    assert database_url("postgresql+pg8000://u@h/realm").drivername == "postgresql+pg8000"
+    assert database_url("sqlite:///realm.db").drivername == "sqlite"
+
+
 def test_a_dangling_foreign_key_fails(engine: Engine) -> None:
-    with pytest.raises(IntegrityError, match="FOREIGN KEY"), session_scope(engine) as session:
+    with (
+        pytest.raises(IntegrityError, match=r"(?i)foreign key"),
+        session_scope(engine) as session,
+    ):
         repo.add_seat(
             session, campaign_id=999, character="Amazon", player="1", player_name="A", joined_at=T0
         )
@@ -227,6 +240,7 @@ def test_concurrent_writers_never_share_a_version(engine: Engine, campaign_id: i
         try:
             for _ in range(15):
                 with session_scope(engine) as session:
+                    repo.lock_campaign(session, campaign_id=campaign_id)
                     repo.submit_orders(
                         session, seat=seat, day=1, text="M", canonical="M", submitted_at=T0
                     )

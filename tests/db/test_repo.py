@@ -64,10 +64,15 @@ def test_campaigns_by_name_id_status_and_deadline(engine: Engine) -> None:
         ]
 
 
-def test_campaign_names_are_unique(engine: Engine) -> None:
+def test_campaign_names_are_unique_in_a_server(engine: Engine) -> None:
+    with session_scope(engine) as session:
+        repo.create_campaign(session, name="Realm", guild="1", created_at=T0)
+        repo.create_campaign(session, name="Realm", guild="2", created_at=T0)
     with pytest.raises(IntegrityError), session_scope(engine) as session:
-        repo.create_campaign(session, name="Realm", created_at=T0)
-        repo.create_campaign(session, name="Realm", created_at=T0)
+        repo.create_campaign(session, name="Realm", guild="1", created_at=T0)
+    with session_scope(engine) as session:
+        assert repo.get_campaign(session, name="Realm", guild="2") is not None
+        assert repo.get_campaign(session, name="Realm") is None, "none outside a server"
 
 
 def test_seats_by_campaign_player_and_character(engine: Engine, campaign_id: int) -> None:

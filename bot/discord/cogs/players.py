@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import scope
 from bot.discord.cogs.common import (
     answer,
     call_and_answer,
@@ -31,6 +32,7 @@ from bot.discord.cogs.common import (
     report_failure,
 )
 from bot.logs import set_campaign
+from bot.scope import Scope
 from bot.service import CampaignService, RequestError
 
 log = logging.getLogger("realmbot.discord.players")
@@ -245,6 +247,7 @@ class PlayerCog(commands.Cog, name="Players"):
         (logged with its traceback under that reference)."""
         if message.author.bot or message.guild is not None:
             return
+        scope.enter(Scope(player=player_id(message.author)))
         try:
             await self._direct_message(message)
         except Exception as error:

@@ -146,6 +146,7 @@ async def test_moderators_messages_and_failed_deliveries(
         "Test",
         moderator=str(table.moderator.id),
         channel=str(table.channel.id),
+        guild=str(table.guild.id),
         options={"moderators_channel": str(notes.id)},
     )
     service.join("Test", player=str(table.alice.id), player_name="alice", character="Amazon")
@@ -198,7 +199,7 @@ async def wait_for_alices_decision(table: Table, service: CampaignService) -> No
     """Start Test waiting for decisions, with two of the Amazon's chits fatigued so that resting
     asks her which to rest first, and force day 1 until it stops at her decision (delivered)."""
     with session_scope(service.engine) as session:
-        campaign = repo.get_campaign(session, name="Test")
+        campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
         assert campaign is not None
         campaign.options = {**campaign.options, "wait_for_decisions": True}
     await table.moderator.slash(table.channel, "gm start", campaign="Test")

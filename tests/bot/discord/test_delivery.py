@@ -62,6 +62,7 @@ def campaign(table: Table, service: CampaignService, *, notes: simcord.ChannelHa
         "Test",
         moderator=str(table.moderator.id),
         channel=str(table.channel.id),
+        guild=str(table.guild.id),
         options={"moderators_channel": str(notes.id)},
     )
     service.join("Test", player=str(table.alice.id), player_name="alice", character="Amazon")

@@ -1,0 +1,265 @@
+"""A throwaway PostgreSQL server for the tests.
+
+:func:`start` runs ``initdb`` into a new temporary directory (trust authentication, no fsync)
+and starts the server with ``pg_ctl`` on a free port of 127.0.0.1 only (no Unix socket);
+:meth:`Cluster.create_database` gives each test a fresh, empty database and
+:meth:`Cluster.drop_database` removes it; :meth:`Cluster.stop` stops the server and deletes the
+directory. ``tests/conftest.py`` holds the session's one cluster (fixture ``postgres``) and the
+``db_url`` fixture that runs a test on SQLite and on PostgreSQL.
+
+The binaries (``initdb``, ``pg_ctl``, ``postgres``) are looked for in ``$REALMBOT_PG_BINDIR``,
+then next to a ``pg_ctl`` on ``PATH``, then in Debian's ``/usr/lib/postgresql/<version>/bin``,
+newest version first. PostgreSQL refuses to run as root: as root the server runs as the
+``postgres`` system user (the Debian package creates him), who owns the temporary directory.
+When there is no server to be had, :func:`unavailable` skips the tests that need one, saying
+why; in CI (``CI=true``) it fails them instead, so CI never passes without PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+from sqlalchemy import Engine, create_engine, text
+
+#: Where to look first for PostgreSQL's binaries.
+BINDIR_VARIABLE = "REALMBOT_PG_BINDIR"
+#: Debian's layout: one ``bin`` folder per major version.
+DEBIAN_ROOT = Path("/usr/lib/postgresql")
+BINARIES = ("initdb", "pg_ctl", "postgres")
+#: The system user the server runs as when the tests run as root.
+SERVER_USER = "postgres"
+#: The server's superuser, who connects without a password (trust).
+SUPERUSER = "postgres"
+#: Settings for a server whose data is thrown away: speed over durability, room for the
+#: concurrency tests' connections, TCP on the loopback interface only.
+SETTINGS = {
+    "listen_addresses": "'127.0.0.1'",
+    "unix_socket_directories": "''",
+    "max_connections": "300",
+    "fsync": "off",
+    "synchronous_commit": "off",
+    "full_page_writes": "off",
+    "log_min_messages": "warning",
+}
+START_TIMEOUT_S = 60
+
+
+class ClusterError(RuntimeError):
+    """The server could not be found, set up or started; the message says why."""
+
+
+def in_ci() -> bool:
+    """Whether the tests run in CI (``CI`` set to ``true`` or ``1``)."""
+    return os.environ.get("CI", "").strip().casefold() in ("true", "1", "yes")
+
+
+def unavailable(reason: str) -> NoReturn:
+    """Skip the test that needs PostgreSQL, saying why; in CI, fail it."""
+    if in_ci():
+        pytest.fail(f"PostgreSQL is required in CI (CI=true) but {reason}", pytrace=False)
+    pytest.skip(f"PostgreSQL not available: {reason}")
+
+
+def find_bindir() -> Path | None:
+    """The first folder holding ``initdb``, ``pg_ctl`` and ``postgres``, if any (see above)."""
+    candidates: list[Path] = []
+    if configured := os.environ.get(BINDIR_VARIABLE):
+        candidates.append(Path(configured))
+    if on_path := shutil.which("pg_ctl"):
+        candidates.append(Path(on_path).resolve().parent)
+    if DEBIAN_ROOT.is_dir():
+
+        def version(bindir: Path) -> tuple[int, ...]:
+            return tuple(int(part) for part in bindir.parent.name.split(".") if part.isdigit())
+
+        candidates.extend(sorted(DEBIAN_ROOT.glob("*/bin"), key=version, reverse=True))
+    for bindir in candidates:
+        if all(os.access(bindir / name, os.X_OK) for name in BINARIES):
+            return bindir
+    return None
+
+
+def _server_account() -> pwd.struct_passwd | None:
+    """The user to run the server as: ``postgres`` when we are root, else ourselves (None)."""
+    if os.geteuid() != 0:
+        return None
+    try:
+        return pwd.getpwnam(SERVER_USER)
+    except KeyError:
+        raise ClusterError(
+            f"the tests run as root and there is no {SERVER_USER!r} user to run PostgreSQL as"
+        ) from None
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Cluster:
+    """A running throwaway server: its binaries, its temporary directory and its port."""
+
+    bindir: Path
+    root: Path
+    port: int
+    account: pwd.struct_passwd | None
+    _names: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    _admin: Engine | None = None
+
+    @property
+    def data(self) -> Path:
+        """The data directory (``initdb``'s)."""
+        return self.root / "data"
+
+    @property
+    def log(self) -> Path:
+        """The server's log file."""
+        return self.root / "server.log"
+
+    def url(self, database: str = "postgres") -> str:
+        """The SQLAlchemy URL (psycopg 3) of ``database`` on this server."""
+        return f"postgresql+psycopg://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
+
+    def admin(self) -> Engine:
+        """An autocommit engine on the ``postgres`` database, for creating and dropping."""
+        if self._admin is None:
+            self._admin = create_engine(self.url(), isolation_level="AUTOCOMMIT")
+        return self._admin
+
+    def create_database(self) -> str:
+        """A new, empty database; its name."""
+        name = f"realmbot_test_{next(self._names)}"
+        with self.admin().connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        return name
+
+    def drop_database(self, name: str) -> None:
+        """Drop database ``name``, closing whatever connections to it are still open."""
+        with self.admin().connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+    def stop(self) -> None:
+        """Stop the server and delete its directory."""
+        try:
+            if self._admin is not None:
+                self._admin.dispose()
+            _run(
+                self.account,
+                self.root,
+                [self.bindir / "pg_ctl", "stop", "-D", self.data, "-m", "fast", "-w"],
+                check=False,
+            )
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+
+def _run(
+    account: pwd.struct_passwd | None, cwd: Path, argv: list[str | Path], *, check: bool = True
+) -> subprocess.CompletedProcess[str]:
+    """Run a PostgreSQL binary as ``account`` (or ourselves), in ``cwd``, capturing output."""
+    as_user: dict[str, Any] = {}
+    if account is not None:
+        as_user = {"user": account.pw_uid, "group": account.pw_gid, "extra_groups": []}
+    env = {**os.environ, "LC_ALL": "C", "LANG": "C"}
+    if account is not None:
+        env["HOME"] = account.pw_dir
+    result = subprocess.run(
+        [str(arg) for arg in argv],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=START_TIMEOUT_S * 2,
+        check=False,
+        **as_user,
+    )
+    if check and result.returncode != 0:
+        raise ClusterError(
+            f"{Path(argv[0]).name} failed ({result.returncode}): "
+            f"{(result.stderr or result.stdout).strip()[-2000:]}"
+        )
+    return result
+
+
+def start() -> Cluster:
+    """Set up and start a throwaway server; :class:`ClusterError` saying why it could not."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        raise ClusterError("psycopg is not installed (pip install -e '.[test,postgres]')") from None
+    bindir = find_bindir()
+    if bindir is None:
+        raise ClusterError(
+            f"no initdb/pg_ctl/postgres found (set {BINDIR_VARIABLE}, put them on PATH or "
+            f"install Debian's postgresql package into {DEBIAN_ROOT}/<version>/bin)"
+        )
+    account = _server_account()
+    root = Path(tempfile.mkdtemp(prefix="realmbot-pg-"))
+    try:
+        if account is not None:
+            os.chown(root, account.pw_uid, account.pw_gid)
+        data = root / "data"
+        _run(
+            account,
+            root,
+            [
+                bindir / "initdb",
+                "-D",
+                data,
+                "-U",
+                SUPERUSER,
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--no-locale",
+                "--no-sync",
+            ],
+        )
+        with (data / "postgresql.conf").open("a", encoding="utf-8") as conf:
+            conf.write("\n# realmbot's throwaway test server\n")
+            conf.writelines(f"{key} = {value}\n" for key, value in SETTINGS.items())
+        for _attempt in range(5):  # a free port may be taken between the probe and the start
+            cluster = Cluster(bindir=bindir, root=root, port=_free_port(), account=account)
+            started = _run(
+                account,
+                root,
+                [
+                    bindir / "pg_ctl",
+                    "start",
+                    "-D",
+                    data,
+                    "-l",
+                    cluster.log,
+                    "-w",
+                    "-t",
+                    str(START_TIMEOUT_S),
+                    "-o",
+                    f"-p {cluster.port}",
+                ],
+                check=False,
+            )
+            if started.returncode == 0:
+                return cluster
+            log = cluster.log.read_text(errors="replace") if cluster.log.exists() else ""
+            if "could not bind" not in log and "already in use" not in log:
+                raise ClusterError(
+                    f"pg_ctl start failed ({started.returncode}): "
+                    f"{(started.stderr or started.stdout).strip()[-1000:]}\n{log[-2000:]}"
+                )
+        raise ClusterError("no free port to start PostgreSQL on after 5 attempts")
+    except BaseException:
+        shutil.rmtree(root, ignore_errors=True)
+        raise
