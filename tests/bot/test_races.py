@@ -163,7 +163,7 @@ def test_a_days_reports_are_posted_once_after_the_commit_even_after_a_crash(
         raise SystemExit("killed while drawing the map")
 
     before = len(service.undelivered(1000))
-    monkeypatch.setattr("bot.service.render_map", crash)
+    monkeypatch.setattr("bot.resolution.render_map", crash)
     with pytest.raises(SystemExit):
         service.resolve_day("Race", day=1, moderator="gm")
     assert day_of(service) == 2, "the resolution committed before the map was drawn"

@@ -1,0 +1,337 @@
+"""What every part of the campaign service shares: finding the campaign a request may see and
+locking it, the seats, the saved game, the settings, and writing to the outbox (:meth:`_post`,
+the one writer of every message) and the moderators' log.
+
+The service itself is :class:`bot.service.CampaignService`; its parts are layered, each on the
+one before: :class:`CampaignBase` (here), :class:`bot.resolution.Resolver` (resolving days,
+decisions, wake-ups and reports), :class:`bot.moderation.Moderation` (the moderators' desk).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from pydantic import ValidationError
+from sqlalchemy import Engine
+from sqlmodel import Session, select
+
+from bot import scope
+from bot.campaign_settings import CampaignSettings
+from bot.deadlines import DeadlineRules
+from bot.mapimage import render_map
+from bot.render import render
+from db import repo
+from db.engine import session_scope
+from db.models import Campaign, Seat, Snapshot
+from rules import (
+    MODERATOR,
+    PUBLIC,
+    Catalog,
+    GameState,
+    ParseResult,
+    not_text,
+    parse_orders,
+    view_for,
+)
+from rules.state import load_problem
+
+Clock = Callable[[], datetime]
+
+#: The largest seed a campaign can have: the column is a 32-bit integer on PostgreSQL.
+MAX_SEED = 2**31 - 1
+
+
+def system_clock() -> datetime:
+    """The real time, in UTC."""
+    return datetime.now(UTC)
+
+
+class RequestError(Exception):
+    """A request the service refuses; the message says what, why and how to fix it."""
+
+
+class NotModeratorError(RequestError):
+    """A moderator's request from someone who is not one of the campaign's moderators."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the person who asked is told (privately)."""
+
+    text: str
+
+
+def version_tag(version: int, text: str) -> str:
+    """``v3 · a1b2``: the version of a player's orders and a short hash of their text."""
+    return f"v{version} · {hashlib.sha256(text.encode()).hexdigest()[:4]}"
+
+
+class CampaignBase:
+    """The campaign service's shared core over one database (see the module docstring)."""
+
+    def __init__(self, engine: Engine, catalog: Catalog, clock: Clock = system_clock) -> None:
+        self.engine = engine
+        self.catalog = catalog
+        self.clock = clock
+
+    def _campaign(self, session: Session, name: str) -> Campaign:
+        """The campaign called ``name`` that the request may see (:mod:`bot.scope`): in its
+        server, among its sender's, or any (``#<id>`` names one by id); locked for this
+        transaction. A campaign the request may not see is answered as if it did not exist."""
+        visible = self._visible(session)
+        if name.startswith("#") and name[1:].isdigit():
+            found = [c for c in visible if c.id == int(name[1:])]
+        else:
+            found = [c for c in visible if c.name == name]
+        if not found:
+            names = sorted(c.name for c in visible)
+            hint = f"; campaigns: {', '.join(names)}" if names and len(names) <= 25 else ""
+            raise RequestError(f"there is no campaign called {name[:100]!r}{hint}")
+        if len(found) > 1:
+            raise RequestError(
+                f"campaigns of several servers are called {name[:100]!r}: "
+                "ask in the campaign's own channel"
+            )
+        campaign = found[0]
+        repo.lock_campaign(session, campaign_id=row_id(campaign))  # writers of it wait their turn
+        return campaign
+
+    def campaign(self, campaign_name: str) -> Campaign:
+        """The campaign called ``campaign_name`` as the current request may see it (detached:
+        for reading), or :class:`RequestError` as if it did not exist."""
+        with session_scope(self.engine) as session:
+            return self._campaign(session, campaign_name)
+
+    def _visible(self, session: Session) -> list[Campaign]:
+        """The campaigns the current request may see (see :mod:`bot.scope`)."""
+        where = scope.current()
+        query = select(Campaign)
+        if where is not None and where.guild is not None:
+            query = query.where(Campaign.guild == where.guild)
+        campaigns = list(session.exec(query))
+        if where is not None and where.player is not None:
+            seated = {s.campaign_id for s in repo.list_player_seats(session, player=where.player)}
+            campaigns = [c for c in campaigns if c.id in seated]
+        return campaigns
+
+    def _seats(self, session: Session, campaign: Campaign) -> list[Seat]:
+        return repo.list_seats(session, campaign_id=row_id(campaign))
+
+    def _player_seat(self, session: Session, campaign: Campaign, player: str) -> Seat | None:
+        """The seat ``player`` holds in the campaign, if any."""
+        return next((s for s in self._seats(session, campaign) if s.player == player), None)
+
+    def _own_seat(self, session: Session, campaign: Campaign, player: str) -> Seat:
+        """The seat ``player`` holds in the campaign; a RequestError if he has none."""
+        seat = self._player_seat(session, campaign, player)
+        if seat is None:
+            raise RequestError(f"you have no character in {campaign.name}")
+        return seat
+
+    def _viewer(self, session: Session, campaign: Campaign, player: str | None) -> str:
+        """Who sees a report or map: the public, or the player's character."""
+        if player is None:
+            return PUBLIC
+        return self._own_seat(session, campaign, player).character
+
+    def _running_seat(
+        self, session: Session, name: str, player: str
+    ) -> tuple[Campaign, Seat, GameState]:
+        campaign = self._campaign(session, name)
+        if campaign.status != "running":
+            raise RequestError(f"{campaign.name} is {campaign.status}: orders are not open")
+        seat = self._own_seat(session, campaign, player)
+        return campaign, seat, self._state(session, campaign)
+
+    def _checked(
+        self, text: str, state: GameState, character: str
+    ) -> tuple[ParseResult, Reply | None]:
+        """Parse orders; with any problem, the reply listing every one (nothing is stored)."""
+        result = parse_orders(text, state, character, catalog=self.catalog)
+        if result.orders is not None:
+            return result, None
+        refusal = render(
+            "messages/order_errors.txt.j2",
+            character=character,
+            errors=result.errors,
+            warnings=result.warnings,
+        )
+        return result, Reply(refusal)
+
+    def _running_for(self, session: Session, name: str, moderator: str) -> Campaign:
+        campaign = self._campaign(session, name)
+        self._require_moderator(campaign, moderator)
+        if campaign.status != "running":
+            raise RequestError(f"{campaign.name} is {campaign.status}, not running")
+        return campaign
+
+    def _seat_of(self, session: Session, campaign: Campaign, character: str) -> Seat:
+        seat = next((s for s in self._seats(session, campaign) if s.character == character), None)
+        if seat is None:
+            played = ", ".join(s.character for s in self._seats(session, campaign))
+            raise RequestError(f"no seat plays the {character} in {campaign.name} ({played})")
+        return seat
+
+    def _require_moderator(self, campaign: Campaign, who: str) -> None:
+        if who not in campaign.moderators:
+            raise NotModeratorError(f"only the moderators of {campaign.name} may do that")
+
+    def _settings(self, campaign: Campaign) -> CampaignSettings:
+        return CampaignSettings.of(campaign.options)
+
+    def _rules(self, campaign: Campaign) -> DeadlineRules:
+        return self._settings(campaign).deadlines
+
+    def _state_id(self, session: Session, campaign: Campaign) -> int | None:
+        """The id of the campaign's latest snapshot: it changes whenever the game does."""
+        return repo.latest_snapshot_id(session, campaign_id=row_id(campaign))
+
+    def _state(self, session: Session, campaign: Campaign) -> GameState:
+        snapshot = repo.latest_snapshot(session, campaign_id=row_id(campaign))
+        if snapshot is None:
+            raise RequestError(f"{campaign.name} has no game yet")
+        try:
+            return GameState.from_json(snapshot.state, self.catalog)
+        except ValueError as error:
+            raise RequestError(
+                f"{campaign.name}'s saved game (snapshot {snapshot.id}) is damaged: "
+                f"{load_problem(error)}; a moderator can roll it back to a good day"
+            ) from None
+
+    def _snapshot(
+        self, session: Session, campaign: Campaign, state: GameState, step: str
+    ) -> Snapshot:
+        """Save ``state`` after ``step``, with the service's ledger of this moment (see
+        :class:`~db.models.Snapshot`), which a rollback to it restores."""
+        seats = {
+            str(row_id(seat)): {"missed_days": seat.missed_days, "ready": seat.ready}
+            for seat in self._seats(session, campaign)
+        }
+        return repo.save_snapshot(
+            session,
+            campaign_id=row_id(campaign),
+            day=state.day,
+            step=step,
+            state=state.to_json(),
+            created_at=self.clock(),
+            ledger={"seats": seats, "reminded_day": self._settings(campaign).reminded_day},
+        )
+
+    def _post(
+        self,
+        session: Session,
+        campaign: Campaign,
+        kind: str,
+        to: str | None,
+        content: str,
+        attachment: tuple[str, bytes] | None = None,
+    ) -> None:
+        repo.add_message(
+            session,
+            campaign_id=row_id(campaign),
+            kind=kind,
+            to=to,
+            content=content,
+            attachment_name=attachment[0] if attachment else None,
+            attachment=attachment[1] if attachment else None,
+            created_at=self.clock(),
+        )
+
+    def _post_views(
+        self,
+        session: Session,
+        campaign: Campaign,
+        state: GameState,
+        seats: Sequence[Seat],
+        *,
+        intro: bool,
+    ) -> None:
+        public = view_for(self.catalog, state, PUBLIC)
+        self._post(
+            session,
+            campaign,
+            "channel",
+            None,
+            render(
+                "messages/started.txt.j2",
+                campaign=campaign.name,
+                characters=[s.character for s in seats],
+                deadline=campaign.deadline,
+            ),
+            attachment=("map-day-1.png", render_map(self.catalog, public)),
+        )
+        for seat in seats:
+            mine = view_for(self.catalog, state, seat.character)
+            sheet = next(c for c in mine.characters if c.name == seat.character)
+            self._post(
+                session,
+                campaign,
+                "dm",
+                seat.player,
+                render("messages/sheet.txt.j2", character=sheet, campaign=campaign.name),
+            )
+        moderator = view_for(self.catalog, state, MODERATOR)
+        self._post(
+            session,
+            campaign,
+            "moderators",
+            None,
+            f"{campaign.name}: {len(moderator.characters)} characters seated.",
+        )
+
+    def _log(
+        self, session: Session, campaign: Campaign, moderator: str, action: str, detail: str
+    ) -> None:
+        """Every moderator action is one line in the public log."""
+        repo.log_action(
+            session,
+            campaign_id=row_id(campaign),
+            moderator=moderator,
+            action=action,
+            detail=detail,
+            at=self.clock(),
+        )
+        self._post(
+            session,
+            campaign,
+            "channel",
+            None,
+            render("messages/moderator_log.txt.j2", moderator=moderator, detail=detail),
+        )
+
+
+def row_id(row: Campaign | Seat) -> int:
+    """The id of a row read from the database (an error for one not flushed yet)."""
+    if row.id is None:
+        raise AssertionError("row not flushed")
+    return row.id
+
+
+def first_line(error: Exception) -> str:
+    """What ``error`` says, on one line, for a person."""
+    if isinstance(error, ValidationError):
+        return str(error.errors(include_url=False)[0]["msg"]).removeprefix("Value error, ")
+    return str(error).splitlines()[0]
+
+
+def typed_text(value: str, what: str) -> str:
+    """``value`` if every character of it is text, else a refusal naming ``what`` and the
+    character: a lone surrogate could not even be stored, a control character would garble
+    every message that quotes it."""
+    bad = not_text(value)
+    if bad is not None:
+        raise RequestError(
+            f"{what}: {bad} is not text (a broken or control character); type it again"
+        )
+    return value
+
+
+def clean_name(name: str) -> str:
+    """A campaign's name as typed, its runs of spaces made one; 1 to 100 characters of text."""
+    cleaned = " ".join(typed_text(name, "campaign name").split())
+    if not 1 <= len(cleaned) <= 100:
+        raise RequestError("a campaign name has 1 to 100 characters")
+    return cleaned

@@ -1,0 +1,263 @@
+"""The moderators' desk: settings, previews, deadlines, pauses, rollbacks, orders seen and set,
+locks, announcements, excuses, replacements and the autopilot — each logged in the channel."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from sqlmodel import Session
+
+from bot.campaign_settings import SettingError
+from bot.campaigns import Reply, RequestError, row_id, typed_text
+from bot.deadlines import next_deadline
+from bot.reports import day_report
+from bot.resolution import Resolver
+from db import repo
+from db.engine import session_scope
+from db.models import Campaign
+from rules import (
+    MODERATOR,
+    GameState,
+)
+
+
+class Moderation(Resolver):
+    """The moderators' actions, on resolution (:class:`bot.resolution.Resolver`)."""
+
+    def configure(self, campaign_name: str, *, moderator: str, setting: str, value: str) -> Reply:
+        """Change one campaign setting (see :data:`~bot.campaign_settings.SETTINGS`), checked
+        against its type and range; logged."""
+        key = setting.strip().casefold()
+        text = value.strip()
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            try:
+                settings = self._settings(campaign).configured(key, text)
+            except SettingError as error:
+                raise RequestError(str(error)) from None
+            campaign.options = settings.stored()
+            self._log(session, campaign, moderator, "config", f"{key} = {text[:60]}")
+            return Reply(f"{campaign.name}: {key} is now {text[:60]}.")
+
+    def preview(self, campaign_name: str, *, moderator: str) -> Reply:
+        """A private dry run of the day with the same dice: nothing is stored or sent. In the
+        middle of a day, it goes on from where the day waits, taking the defaults of the
+        decisions still open, and reports the whole day."""
+        with Session(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            resolution = self._resolution(session, campaign, self._seats(session, campaign))
+            records = repo.list_events(session, campaign_id=row_id(campaign), day=campaign.day)
+            events = [*(repo.as_event(r) for r in records), *resolution.events]
+            session.rollback()
+            return Reply("Preview (nothing stored):\n" + day_report(events, MODERATOR))
+
+    def extend(self, campaign_name: str, *, moderator: str, hours: float, reason: str) -> Reply:
+        """Move the deadline later, within the campaign's caps, for a stated reason."""
+        typed_text(reason, "reason")
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            rules = self._rules(campaign)
+            if not reason.strip():
+                raise RequestError("an extension needs a reason; players see it")
+            if not 0 < hours <= rules.max_extension_hours:
+                raise RequestError(f"an extension is 0 to {rules.max_extension_hours:g} hours")
+            if campaign.extensions_used >= rules.max_extensions:
+                raise RequestError(
+                    f"day {campaign.day} has had its {rules.max_extensions} extensions already"
+                )
+            campaign.extensions_used += 1
+            campaign.deadline = (campaign.deadline or self.clock()) + timedelta(hours=hours)
+            self._log(
+                session,
+                campaign,
+                moderator,
+                "extend",
+                f"extended day {campaign.day} by {hours:g} h: {reason.strip()[:200]}",
+            )
+            return Reply(f"Deadline of {campaign.name} extended by {hours:g} h.")
+
+    def pause(self, campaign_name: str, *, moderator: str, reason: str, hours: float) -> Reply:
+        """Stop the clock for a reason, until a moderator resumes or the pause expires."""
+        typed_text(reason, "reason")
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            if not reason.strip() or not 0 < hours <= 24 * 30:
+                raise RequestError("a pause needs a reason and lasts up to 30 days")
+            campaign.status = "paused"
+            campaign.pause_reason = reason.strip()[:300]
+            campaign.paused_until = self.clock() + timedelta(hours=hours)
+            self._log(
+                session,
+                campaign,
+                moderator,
+                "pause",
+                f"paused for {hours:g} h: {campaign.pause_reason}",
+            )
+            return Reply(f"{campaign.name} is paused.")
+
+    def resume(self, campaign_name: str, *, moderator: str | None = None) -> Reply:
+        """Restart the clock; the deadline is never less than the grace period away."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            if moderator is not None:
+                self._require_moderator(campaign, moderator)
+            return self._resume(session, campaign, moderator)
+
+    def rollback(self, campaign_name: str, *, moderator: str, day: int) -> Reply:
+        """Return to the start of ``day``: the state then, the seats' missed days and readiness
+        and the reminder as they were, its reports and its players' decisions removed
+        (re-resolving asks them again); re-resolving it with the same orders and answers gives
+        the same results (the dice are in the state)."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            step = "start" if day == 1 else "end"
+            snapshot = repo.get_snapshot(session, campaign_id=row_id(campaign), day=day, step=step)
+            if snapshot is None or day > campaign.day:
+                raise RequestError(f"{campaign.name} has no start of day {day} to return to")
+            self._restore_ledger(session, campaign, snapshot.ledger)
+            settings = self._settings(campaign)
+            if settings.report_due is not None and settings.report_due >= day:
+                done = {"report_due": None, "report_snapshot": None}
+                campaign.options = settings.model_copy(update=done).stored()
+            self._snapshot(session, campaign, GameState.from_json(snapshot.state), "rollback")
+            for record in repo.list_events(session, campaign_id=row_id(campaign), day=day):
+                session.delete(record)
+            for later in range(day + 1, campaign.day + 1):
+                for record in repo.list_events(session, campaign_id=row_id(campaign), day=later):
+                    session.delete(record)
+            repo.delete_decisions(session, campaign_id=row_id(campaign), from_day=day)
+            campaign.day = day
+            campaign.status = "running"
+            campaign.deadline = next_deadline(self.clock(), self._rules(campaign))
+            self._log(session, campaign, moderator, "rollback", f"rolled back to day {day}")
+            return Reply(f"{campaign.name} is back at the start of day {day}.")
+
+    def _restore_ledger(self, session: Session, campaign: Campaign, ledger: dict[str, Any]) -> None:
+        """Put the seats' missed days and readiness, and the day whose reminder was sent, back as
+        ``ledger`` recorded them (a ledger from before they were recorded changes nothing)."""
+        recorded = ledger.get("seats", {})
+        for seat in self._seats(session, campaign):
+            entry = recorded.get(str(row_id(seat)))
+            if entry is not None:
+                seat.missed_days = int(entry["missed_days"])
+                seat.ready = bool(entry["ready"])
+        if "reminded_day" in ledger:
+            settings = self._settings(campaign)
+            reminded = ledger["reminded_day"]
+            campaign.options = settings.model_copy(update={"reminded_day": reminded}).stored()
+
+    def view_orders(self, campaign_name: str, *, moderator: str, character: str) -> Reply:
+        """A character's orders in force (moderators only; logged)."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            seat = self._seat_of(session, campaign, character)
+            current = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
+            row = current.get(row_id(seat))
+            self._log(
+                session, campaign, moderator, "orders", f"viewed the {seat.character}'s orders"
+            )
+            return Reply(row.canonical if row else f"No orders for the {seat.character}.")
+
+    def set_orders(self, campaign_name: str, *, moderator: str, character: str, text: str) -> Reply:
+        """Set a character's orders for him (moderators only; logged)."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            seat = self._seat_of(session, campaign, character)
+            state = self._state(session, campaign)
+            result, refusal = self._checked(text, state, seat.character)
+            if refusal is not None:
+                return refusal
+            repo.submit_orders(
+                session,
+                seat=seat,
+                day=campaign.day,
+                text=text,
+                canonical=result.echo,
+                submitted_at=self.clock(),
+                source="moderator",
+            )
+            self._log(session, campaign, moderator, "orders", f"set the {seat.character}'s orders")
+            return Reply(result.echo)
+
+    def lock(self, campaign_name: str, *, moderator: str, locked: bool = True) -> Reply:
+        """Freeze (or unfreeze) submissions and resolution."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            campaign.locked = locked
+            self._log(session, campaign, moderator, "lock", "locked" if locked else "unlocked")
+            return Reply(f"{campaign.name} is {'locked' if locked else 'unlocked'}.")
+
+    def announce(self, campaign_name: str, *, moderator: str, text: str) -> Reply:
+        """Post a moderator's announcement in the campaign's channel."""
+        typed_text(text, "announcement")
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            self._log(session, campaign, moderator, "announce", text.strip()[:1500])
+            return Reply("Announced.")
+
+    def excuse(self, campaign_name: str, *, moderator: str, character: str) -> Reply:
+        """Excuse a seat for today: a day without orders does not count as missed."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            seat = self._seat_of(session, campaign, character)
+            seat.excused_day = campaign.day
+            self._log(
+                session,
+                campaign,
+                moderator,
+                "excuse",
+                f"excused the {seat.character} for day {campaign.day}",
+            )
+            return Reply(f"The {seat.character} is excused for day {campaign.day}.")
+
+    def replace(
+        self, campaign_name: str, *, moderator: str, character: str, player: str, player_name: str
+    ) -> Reply:
+        """Give a seat to another player, who receives the character's private history."""
+        typed_text(player_name, "player name")
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            seat = self._seat_of(session, campaign, character)
+            seat.player, seat.player_name = player, player_name[:100]
+            seat.missed_days = 0
+            for day in range(1, campaign.day):
+                records = repo.list_events(session, campaign_id=row_id(campaign), day=day)
+                if records:
+                    journal = day_report([repo.as_event(r) for r in records], seat.character)
+                    self._post(session, campaign, "dm", player, journal)
+            self._log(
+                session,
+                campaign,
+                moderator,
+                "replace",
+                f"the {seat.character} is now played by {seat.player_name}",
+            )
+            return Reply(f"The {seat.character} is now played by {seat.player_name}.")
+
+    def set_autopilot(
+        self, campaign_name: str, *, moderator: str, character: str, on: bool = True
+    ) -> Reply:
+        """Let the autopilot play a seat (or stop it)."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            seat = next(
+                (s for s in self._seats(session, campaign) if s.character == character), None
+            )
+            if seat is None:
+                raise RequestError(f"no seat plays the {character} in {campaign.name}")
+            seat.autopilot = on
+            self._log(
+                session,
+                campaign,
+                moderator,
+                "autopilot",
+                f"autopilot {'on' if on else 'off'} for the {seat.character}",
+            )
+            return Reply(f"Autopilot {'on' if on else 'off'} for the {seat.character}.")

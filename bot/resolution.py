@@ -1,0 +1,464 @@
+"""Resolving a campaign's days: wake-ups and deadlines, a day resolved exactly once, mid-day
+decisions asked and answered, reminders, and the day's reports posted after the commit.
+
+This is the part of the service the Evening's combat will grow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from sqlmodel import Session, select
+
+from bot import scope
+from bot.campaigns import (
+    CampaignBase,
+    Reply,
+    RequestError,
+    row_id,
+)
+from bot.deadlines import after_downtime, next_deadline
+from bot.mapimage import render_map
+from bot.render import render
+from bot.reports import day_report
+from db import repo
+from db.engine import session_scope
+from db.models import Campaign, Seat, Snapshot
+from rules import (
+    PUBLIC,
+    GameState,
+    ParseResult,
+    Resolution,
+    autopilot_orders,
+    parse_standing,
+    resolve,
+    view_for,
+)
+from rules.orders.model import Orders
+from rules.orders.reader import Problem
+
+
+class Resolver(CampaignBase):
+    """Resolving days, on the shared core (:class:`bot.campaigns.CampaignBase`)."""
+
+    def due(self) -> list[str]:
+        """The running campaigns whose deadline has passed (and that are not locked)."""
+        with session_scope(self.engine) as session:
+            due = repo.list_due_campaigns(session, now=self.clock())
+            return [c.name for c in due if not c.locked]
+
+    def wake(self, campaign_name: str, day: int) -> str:
+        """:meth:`_wake`, then the reports of a day it resolved (:meth:`publish`)."""
+        done = self._wake(campaign_name, day)
+        if done in ("resolved", "decided by default"):
+            self.publish(campaign_name)
+        return done
+
+    def _wake(self, campaign_name: str, day: int) -> str:
+        """What a scheduled wake-up for ``campaign_name``'s ``day`` does: take the defaults of
+        decisions whose time ran out, resume an expired pause, resolve the day if it is due, or
+        send the reminder; nothing if the job is stale (a double or late fire is harmless).
+        Returns what it did.
+
+        The check and the act are one transaction on the locked campaign, so wake-ups racing
+        each other or a moderator's force resolve a day once: the others find it resolved."""
+        with session_scope(self.engine) as session:
+            try:
+                campaign = self._campaign(session, campaign_name)
+            except RequestError:
+                return "nothing"
+            if campaign.day != day or campaign.locked:
+                return "nothing"
+            now = self.clock()
+            waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
+            if waiting:
+                if all(d.due_at is not None and d.due_at <= now for d in waiting):
+                    for decision in waiting:
+                        assert decision.id is not None
+                        repo.answer_decision(
+                            session, decision_id=decision.id, answer=decision.default
+                        )
+                    self._continue(session, campaign)
+                    return "decided by default"
+                return "nothing"
+            if campaign.status == "paused":
+                if campaign.paused_until is not None and campaign.paused_until <= now:
+                    self._resume(session, campaign, None)
+                    return "resumed"
+                return "nothing"
+            if campaign.status != "running" or campaign.deadline is None:
+                return "nothing"
+            if campaign.deadline <= now:
+                self._resolve(session, campaign)
+                return "resolved"
+            if self._reminder_due(campaign, now):
+                self._remind(session, campaign)
+                return "reminded"
+            return "nothing"
+
+    def _reminder_due(self, campaign: Campaign, now: datetime) -> bool:
+        rules = self._rules(campaign)
+        if campaign.deadline is None or self._settings(campaign).reminded_day == campaign.day:
+            return False
+        return campaign.deadline - timedelta(hours=rules.reminder_hours) <= now
+
+    def remind(self, campaign_name: str) -> Reply:
+        """Tell each player whose orders are missing exactly that, and when they are due; once
+        a day."""
+        with session_scope(self.engine) as session:
+            return self._remind(session, self._campaign(session, campaign_name))
+
+    def _remind(self, session: Session, campaign: Campaign) -> Reply:
+        if self._settings(campaign).reminded_day == campaign.day:
+            return Reply(f"{campaign.name}: today's reminder was sent already.")
+        submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
+        now = self.clock()
+        missing = [
+            s
+            for s in self._seats(session, campaign)
+            if row_id(s) not in submitted and (s.away_until is None or s.away_until <= now)
+        ]
+        for seat in missing:
+            self._post(
+                session,
+                campaign,
+                "dm",
+                seat.player,
+                render(
+                    "messages/reminder.txt.j2",
+                    campaign=campaign,
+                    character=seat.character,
+                    standing=seat.standing_orders is not None,
+                ),
+            )
+        reminded = self._settings(campaign).model_copy(update={"reminded_day": campaign.day})
+        campaign.options = reminded.stored()
+        return Reply(f"Reminded {len(missing)} players.")
+
+    def after_downtime(self) -> list[str]:
+        """At start-up: a day that became overdue while the bot was down is never resolved
+        silently; the channel is told and a grace period runs first."""
+        self.publish_due()
+        touched = []
+        with session_scope(self.engine) as session:
+            now = self.clock()
+            for campaign in repo.list_running_campaigns(session):
+                rules = self._rules(campaign)
+                new = after_downtime(campaign.deadline, now, rules) if campaign.deadline else None
+                if new is None:
+                    continue
+                campaign.deadline = new
+                self._post(
+                    session,
+                    campaign,
+                    "channel",
+                    None,
+                    render("messages/downtime.txt.j2", campaign=campaign),
+                )
+                touched.append(campaign.name)
+        return touched
+
+    def wake_ups(self) -> list[tuple[str, int, datetime]]:
+        """When each campaign next needs a wake-up: (campaign, day, when) — the campaign as
+        ``#<id>`` (names may repeat across servers), the deadline, the reminder before it, or
+        the end of a pause."""
+        wakes = []
+        with session_scope(self.engine) as session:
+            for campaign in session.exec(select(Campaign)):
+                waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
+                due_times = [d.due_at for d in waiting if d.due_at is not None]
+                if due_times:
+                    wakes.append(
+                        (scope.campaign_ref(row_id(campaign)), campaign.day, max(due_times))
+                    )
+                elif campaign.status == "paused" and campaign.paused_until is not None:
+                    wakes.append(
+                        (scope.campaign_ref(row_id(campaign)), campaign.day, campaign.paused_until)
+                    )
+                elif campaign.status == "running" and campaign.deadline is not None:
+                    when = campaign.deadline
+                    if self._settings(campaign).reminded_day != campaign.day:
+                        reminder = when - timedelta(hours=self._rules(campaign).reminder_hours)
+                        when = max(min(when, reminder), self.clock())
+                    wakes.append((scope.campaign_ref(row_id(campaign)), campaign.day, when))
+        return wakes
+
+    def resolve_day(self, campaign_name: str, *, day: int, moderator: str | None = None) -> Reply:
+        """Resolve ``day``, which must be the campaign's current day: a moderator's force and
+        the local command name the day they mean, so that re-running one after a crash never
+        resolves the next day by surprise, and of racers only one resolves it.
+
+        Every seat's orders are used (his latest, else his standing orders, else the autopilot
+        once he has missed enough days, else a blank day); then the public report and map and
+        each player's private report are posted, and the next day opens. When the campaign
+        waits for decisions and the engine needs one, the players concerned are asked by DM and
+        the day resumes once they answer or their time runs out."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            if moderator is not None:
+                self._require_moderator(campaign, moderator)
+            if campaign.day > day:
+                raise RequestError(
+                    f"day {day} of {campaign.name} is already resolved; it is day {campaign.day}"
+                )
+            if campaign.day != day:
+                raise RequestError(f"{campaign.name} is on day {campaign.day}, not day {day}")
+            reply = self._resolve(session, campaign)
+            if moderator is not None:
+                self._log(session, campaign, moderator, "force", f"resolved day {day}")
+        self.publish(campaign_name)
+        return reply
+
+    def _resolve(self, session: Session, campaign: Campaign) -> Reply:
+        """Resolve the campaign's current day (see :meth:`resolve_day`), in the caller's
+        transaction, on the locked campaign."""
+        if campaign.status != "running":
+            raise RequestError(f"{campaign.name} is {campaign.status}, not running")
+        if repo.open_decisions(session, campaign_id=row_id(campaign)):
+            raise RequestError(f"{campaign.name} is waiting for players' decisions")
+        seats = self._seats(session, campaign)
+        return self._advance(session, campaign, seats, self._resolution(session, campaign, seats))
+
+    def answer(self, campaign_name: str, *, player: str, answer: str) -> Reply:
+        """The player's answer to the decision he was asked; the day resumes once every open
+        decision is answered."""
+        with session_scope(self.engine) as session:
+            campaign, seat, _ = self._running_seat(session, campaign_name, player)
+            waiting = repo.open_decisions(
+                session, campaign_id=row_id(campaign), character=seat.character
+            )
+            if not waiting:
+                raise RequestError(f"the {seat.character} has no decision to make now")
+            decision = waiting[0]
+            wanted = answer.strip().casefold()
+            chosen = next((o for o in decision.options if o.casefold() == wanted), None)
+            if chosen is None:
+                raise RequestError(
+                    f"{answer.strip()[:60]!r} is not one of: {', '.join(decision.options)}"
+                )
+            assert decision.id is not None
+            repo.answer_decision(session, decision_id=decision.id, answer=chosen)
+            if repo.open_decisions(session, campaign_id=row_id(campaign)):
+                return Reply(f"Answer recorded: {chosen}. Waiting for the other players.")
+            self._continue(session, campaign)
+        self.publish(campaign_name)
+        return Reply(f"Answer recorded: {chosen}. The day goes on.")
+
+    def open_decision(self, campaign_name: str, *, player: str) -> tuple[str, ...] | None:
+        """The options of the decision the player must make now, or None."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            seat = self._player_seat(session, campaign, player)
+            if seat is None:
+                return None
+            waiting = repo.open_decisions(
+                session, campaign_id=row_id(campaign), character=seat.character
+            )
+            return tuple(waiting[0].options) if waiting else None
+
+    def _continue(self, session: Session, campaign: Campaign) -> Reply:
+        """Resume the day where it stopped, with every decision of the day answered (see
+        :meth:`_answers`)."""
+        state = self._state(session, campaign)
+        answers = self._answers(session, campaign)
+        resolution = resolve(state, {}, answers, catalog=self.catalog)
+        return self._advance(session, campaign, self._seats(session, campaign), resolution)
+
+    def _answers(self, session: Session, campaign: Campaign) -> dict[str, str]:
+        """The answers to the decisions asked on the campaign's day, by the engine's decision
+        id; a decision not answered (yet) counts with its default."""
+        decisions = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
+        return {d.ref: d.answer or d.default for d in decisions}
+
+    def _advance(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
+    ) -> Reply:
+        """Store what a resolution produced; ask for decisions, or finish the day.
+
+        A finished day's reports are not written here: the day is marked ``report_due`` and
+        :meth:`publish` posts them once this transaction has committed, so that drawing the map
+        never holds the write lock."""
+        new = resolution.state
+        repo.save_events(
+            session, campaign_id=row_id(campaign), day=campaign.day, events=resolution.events
+        )
+        if resolution.pending:
+            return self._ask(session, campaign, seats, resolution)
+        for seat in seats:
+            seat.ready = False
+        resolved = campaign.day
+        finished = new.today.stage == "over"
+        end = self._snapshot(session, campaign, new, "end")
+        settings = self._settings(campaign)
+        update = {"report_due": resolved, "report_snapshot": end.id}
+        campaign.options = settings.model_copy(update=update).stored()
+        campaign.extensions_used = 0
+        campaign.day = new.day
+        campaign.status = "finished" if finished else "running"
+        campaign.deadline = None if finished else next_deadline(self.clock(), self._rules(campaign))
+        return Reply(f"{campaign.name}: day {resolved} resolved.")
+
+    def publish(self, campaign_name: str) -> bool:
+        """Post the reports of the campaign's resolved day that wait for it (``report_due``):
+        the public report with its map to the channel, each player's own report by DM, and the
+        end of the campaign after its last day. The map is drawn outside any transaction; the
+        posting is one transaction that first checks the reports are still due, so they are
+        posted once, whoever calls this and however often (after each resolution, at start-up,
+        and at every resync of the wake-ups). Returns whether it posted."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            ref = scope.campaign_ref(row_id(campaign))
+            due = self._settings(campaign).report_due
+            if due is None:
+                return False
+            snapshot = session.get(Snapshot, self._settings(campaign).report_snapshot)
+            assert snapshot is not None, "a resolved day keeps its end snapshot"
+            state = GameState.from_json(snapshot.state)
+        image = render_map(self.catalog, view_for(self.catalog, state, PUBLIC))
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, ref)
+            settings = self._settings(campaign)
+            if settings.report_due != due:
+                return False
+            seats = self._seats(session, campaign)
+            records = repo.list_events(session, campaign_id=row_id(campaign), day=due)
+            events = [repo.as_event(r) for r in records]
+            public = day_report(events, PUBLIC)
+            self._post(
+                session, campaign, "channel", None, public, attachment=(f"map-day-{due}.png", image)
+            )
+            for seat in seats:
+                self._post(session, campaign, "dm", seat.player, day_report(events, seat.character))
+            if state.today.stage == "over":
+                characters = [s.character for s in seats]
+                text = render("messages/finished.txt.j2", campaign=campaign, characters=characters)
+                self._post(session, campaign, "channel", None, text)
+            done = {"report_due": None, "report_snapshot": None}
+            campaign.options = settings.model_copy(update=done).stored()
+            return True
+
+    def publish_due(self) -> list[str]:
+        """:meth:`publish` for every campaign whose reports wait (after a crash between the
+        resolution and its reports, say); the campaigns posted, as ``#<id>``."""
+        with session_scope(self.engine) as session:
+            refs = [
+                scope.campaign_ref(row_id(c))
+                for c in session.exec(select(Campaign))
+                if self._settings(c).report_due is not None
+            ]
+        return [ref for ref in refs if self.publish(ref)]
+
+    def _ask(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
+    ) -> Reply:
+        """Ask each player his pending decisions by DM, privately; the channel hears nothing.
+
+        A decision is asked once a day: one whose id is stored for the day already (asked
+        again by the engine because it was still open when the day went on) gets no second
+        row and no second DM."""
+        self._snapshot(session, campaign, resolution.state, "pending")
+        hours = self._settings(campaign).decision_hours
+        due = self.clock() + timedelta(hours=hours)
+        stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
+        asked = {d.ref for d in stored}
+        for decision in resolution.pending:
+            if decision.id in asked:
+                continue
+            asked.add(decision.id)
+            repo.add_decision(
+                session,
+                campaign_id=row_id(campaign),
+                day=campaign.day,
+                ref=decision.id,
+                character=decision.character,
+                kind=decision.kind,
+                prompt=decision.prompt,
+                options=list(decision.options),
+                default=decision.default,
+                asked_at=self.clock(),
+                due_at=due,
+            )
+            seat = next(s for s in seats if s.character == decision.character)
+            text = render("messages/decision.txt.j2", campaign=campaign, decision=decision, due=due)
+            self._post(session, campaign, "dm", seat.player, text)
+        count = len(repo.open_decisions(session, campaign_id=row_id(campaign)))
+        return Reply(f"{campaign.name}: day {campaign.day} waits for {count} decision(s).")
+
+    def _resolution(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat]
+    ) -> Resolution:
+        """The day resolved from the latest snapshot with the seats' orders (used only at
+        Birdsong) and the day's answers so far (see :meth:`_answers`)."""
+        state = self._state(session, campaign)
+        orders = self._orders_for_day(session, campaign, seats, state)
+        answers = self._answers(session, campaign)
+        return resolve(state, orders, answers, catalog=self.catalog)
+
+    def _orders_for_day(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat], state: GameState
+    ) -> dict[str, Orders]:
+        after = self._settings(campaign).autopilot_after
+        submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
+        orders: dict[str, Orders] = {}
+        for seat in seats:
+            if seat.character not in state.characters:
+                continue
+            text = submitted[row_id(seat)].text if row_id(seat) in submitted else None
+            source = "orders"
+            if text is None:
+                away = seat.away_until is not None and seat.away_until > self.clock()
+                excused = seat.excused_day == campaign.day or away
+                seat.missed_days += 0 if excused else 1
+                if seat.autopilot or seat.missed_days > after:
+                    text = autopilot_orders(state, seat.character, catalog=self.catalog)
+                elif seat.standing_orders:
+                    text, source = seat.standing_orders, "standing orders"
+            else:
+                seat.missed_days = 0
+            if text is None:
+                continue
+            parsed, blanked = parse_standing(text, state, seat.character, catalog=self.catalog)
+            if parsed.orders is not None:
+                orders[seat.character] = parsed.orders
+            if blanked or parsed.orders is None:
+                self._mended(session, campaign, seat, source, parsed, blanked)
+        return orders
+
+    def _mended(
+        self,
+        session: Session,
+        campaign: Campaign,
+        seat: Seat,
+        source: str,
+        parsed: ParseResult,
+        blanked: Sequence[Problem],
+    ) -> None:
+        """Orders that could not all be done as written (6.2.4e–f): the player is told which
+        phases were left blank and why, or that none could be used; the moderators are told
+        that it happened, and nothing of the orders themselves."""
+        usable = parsed.orders is not None
+        problems = list(blanked) if usable else list(parsed.errors)
+        text = render(
+            "messages/orders_mended.txt.j2",
+            source=source,
+            character=seat.character,
+            day=campaign.day,
+            usable=usable,
+            problems=problems,
+        )
+        self._post(session, campaign, "dm", seat.player, text)
+        what = f"{len(problems)} phase(s) left blank" if usable else "none could be used"
+        notice = f"{campaign.name}: the {seat.character}'s {source} for day {campaign.day}: {what}."
+        self._post(session, campaign, "moderators", None, notice + " The player was told why.")
+
+    def _resume(self, session: Session, campaign: Campaign, moderator: str | None) -> Reply:
+        if campaign.status != "paused":
+            raise RequestError(f"{campaign.name} is not paused")
+        campaign.status = "running"
+        campaign.paused_until = None
+        grace = self.clock() + timedelta(hours=self._rules(campaign).grace_hours)
+        if campaign.deadline is None or campaign.deadline < grace:
+            campaign.deadline = grace
+        self._log(session, campaign, moderator or "the pause's expiry", "resume", "resumed")
+        return Reply(f"{campaign.name} is running again.")
