@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from bot import scope
@@ -85,21 +86,25 @@ class CampaignService(Moderation):
         if not 0 <= seed <= MAX_SEED:
             raise RequestError(f"the seed is a whole number from 0 to {MAX_SEED}")
         settings = CampaignSettings.of(options or {})
-        with session_scope(self.engine) as session:
-            if repo.get_campaign(session, name=name, guild=guild) is not None:
-                raise RequestError(f"a campaign called {name!r} exists already; choose another")
-            campaign = repo.create_campaign(
-                session,
-                name=name,
-                guild=guild,
-                channel=channel,
-                seed=seed,
-                created_at=self.clock(),
-                options=settings.stored(),
-                moderators=[moderator],
-            )
-            self._log(session, campaign, moderator, "create", f"created {name}")
-            return Reply(f"Campaign {name} created. Players join with their character's name.")
+        taken = RequestError(f"a campaign called {name!r} exists already; choose another")
+        try:
+            with session_scope(self.engine) as session:
+                if repo.get_campaign(session, name=name, guild=guild) is not None:
+                    raise taken
+                campaign = repo.create_campaign(
+                    session,
+                    name=name,
+                    guild=guild,
+                    channel=channel,
+                    seed=seed,
+                    created_at=self.clock(),
+                    options=settings.stored(),
+                    moderators=[moderator],
+                )
+                self._log(session, campaign, moderator, "create", f"created {name}")
+        except IntegrityError:
+            raise taken from None  # two servers' moderators raced for the name (PostgreSQL)
+        return Reply(f"Campaign {name} created. Players join with their character's name.")
 
     def join(self, campaign_name: str, *, player: str, player_name: str, character: str) -> Reply:
         """Seat ``player`` as ``character``: one player per character, first come first served."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 import time_machine
@@ -22,10 +21,12 @@ START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def service(tmp_path: Path) -> CampaignService:
-    engine = make_engine(f"sqlite:///{tmp_path / 'race.db'}")
+def service(db_url: str) -> Iterator[CampaignService]:
+    """A service on a fresh database: SQLite, then PostgreSQL (``db_url``, tests/conftest.py)."""
+    engine = make_engine(db_url)
     upgrade(engine)
-    return CampaignService(engine, catalog(), clock=lambda: datetime.now(UTC))
+    yield CampaignService(engine, catalog(), clock=lambda: datetime.now(UTC))
+    engine.dispose()
 
 
 @pytest.fixture
@@ -239,3 +240,28 @@ def test_standing_orders_that_no_longer_work_are_mended_and_the_player_told(
     assert notices and "XX9" not in notices[0], "the moderators' notice holds no orders"
     report = next(m.content for m in new if m.to == "p1" and m.content.startswith("Day 1"))
     assert "H" in report
+
+
+def test_six_campaigns_due_at_once_all_resolve(service: CampaignService) -> None:
+    """The map is drawn after the commit, so six wake-ups at once hold the write lock briefly
+    and none of them fails ("database is locked" on SQLite, a lock timeout on PostgreSQL)."""
+    with time_machine.travel(START, tick=False) as traveller:
+        for n in range(6):
+            service.create(f"C{n}", moderator="gm", seed=n)
+            service.join(f"C{n}", player=f"p{n}", player_name="P", character="Amazon")
+            service.start(f"C{n}", moderator="gm")
+        traveller.shift(timedelta(days=2))
+        results = race(*[lambda n=n: service.wake(f"C{n}", 1) for n in range(6)])
+    assert results == ["resolved"] * 6, results
+    reports = [m for m in service.undelivered(1000) if m.content.startswith("Day 1, Month 1")]
+    assert sum(1 for m in reports if m.kind == "channel") == 6
+
+
+def test_moderators_racing_for_a_name_get_one_campaign_and_one_clear_refusal(
+    service: CampaignService,
+) -> None:
+    results = race(*[lambda: service.create("Twin", moderator="gm", guild="1")] * 4)
+    created = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, RequestError)]
+    assert len(created) == 1 and len(refused) == 3, results
+    assert all("'Twin' exists already" in str(r) for r in refused)
