@@ -1,5 +1,5 @@
 """What every part of the campaign service shares: finding the campaign a request may see and
-locking it, the seats, the saved game, the settings, and writing to the outbox (:meth:`_post`,
+locking it, the seats, the saved game, the settings, and writing to the outbox (:class:`Outbox`,
 the one writer of every message) and the moderators' log.
 
 The service itself is :class:`bot.service.CampaignService`; its parts are layered, each on the
@@ -67,6 +67,43 @@ class Reply:
 def version_tag(version: int, text: str) -> str:
     """``v3 · a1b2``: the version of a player's orders and a short hash of their text."""
     return f"v{version} · {hashlib.sha256(text.encode()).hexdigest()[:4]}"
+
+
+@dataclass(frozen=True)
+class Outbox:
+    """Where one unit of work writes the messages about one campaign — its channel, a player's
+    DMs, its moderators — in the transaction of the change they report; the transport delivers
+    them after the commit, exactly once."""
+
+    session: Session
+    campaign: Campaign
+    clock: Clock
+
+    def channel(self, content: str, *, attachment: tuple[str, bytes] | None = None) -> None:
+        """A message to the campaign's public channel, with an attachment (name, bytes)."""
+        self._add("channel", None, content, attachment)
+
+    def dm(self, player: str, content: str) -> None:
+        """A private message to ``player``."""
+        self._add("dm", player, content, None)
+
+    def moderators(self, content: str) -> None:
+        """A message to the campaign's moderators (their channel); it holds no secret."""
+        self._add("moderators", None, content, None)
+
+    def _add(
+        self, kind: str, to: str | None, content: str, attachment: tuple[str, bytes] | None
+    ) -> None:
+        repo.add_message(
+            self.session,
+            campaign_id=row_id(self.campaign),
+            kind=kind,
+            to=to,
+            content=content,
+            attachment_name=attachment[0] if attachment else None,
+            attachment=attachment[1] if attachment else None,
+            created_at=self.clock(),
+        )
 
 
 class CampaignBase:
@@ -220,25 +257,9 @@ class CampaignBase:
             ledger={"seats": seats, "reminded_day": self._settings(campaign).reminded_day},
         )
 
-    def _post(
-        self,
-        session: Session,
-        campaign: Campaign,
-        kind: str,
-        to: str | None,
-        content: str,
-        attachment: tuple[str, bytes] | None = None,
-    ) -> None:
-        repo.add_message(
-            session,
-            campaign_id=row_id(campaign),
-            kind=kind,
-            to=to,
-            content=content,
-            attachment_name=attachment[0] if attachment else None,
-            attachment=attachment[1] if attachment else None,
-            created_at=self.clock(),
-        )
+    def _outbox(self, session: Session, campaign: Campaign) -> Outbox:
+        """The outbox of ``campaign`` in this unit of work (see :class:`Outbox`)."""
+        return Outbox(session, campaign, self.clock)
 
     def _post_views(
         self,
@@ -250,11 +271,7 @@ class CampaignBase:
         intro: bool,
     ) -> None:
         public = view_for(self.catalog, state, PUBLIC)
-        self._post(
-            session,
-            campaign,
-            "channel",
-            None,
+        self._outbox(session, campaign).channel(
             render(
                 "messages/started.txt.j2",
                 campaign=campaign.name,
@@ -266,20 +283,13 @@ class CampaignBase:
         for seat in seats:
             mine = view_for(self.catalog, state, seat.character)
             sheet = next(c for c in mine.characters if c.name == seat.character)
-            self._post(
-                session,
-                campaign,
-                "dm",
+            self._outbox(session, campaign).dm(
                 seat.player,
                 render("messages/sheet.txt.j2", character=sheet, campaign=campaign.name),
             )
         moderator = view_for(self.catalog, state, MODERATOR)
-        self._post(
-            session,
-            campaign,
-            "moderators",
-            None,
-            f"{campaign.name}: {len(moderator.characters)} characters seated.",
+        self._outbox(session, campaign).moderators(
+            f"{campaign.name}: {len(moderator.characters)} characters seated."
         )
 
     def _log(
@@ -294,12 +304,8 @@ class CampaignBase:
             detail=detail,
             at=self.clock(),
         )
-        self._post(
-            session,
-            campaign,
-            "channel",
-            None,
-            render("messages/moderator_log.txt.j2", moderator=moderator, detail=detail),
+        self._outbox(session, campaign).channel(
+            render("messages/moderator_log.txt.j2", moderator=moderator, detail=detail)
         )
 
 

@@ -230,7 +230,7 @@ class Moderation(Resolver):
                 records = repo.list_events(session, campaign_id=row_id(campaign), day=day)
                 if records:
                     journal = day_report([repo.as_event(r) for r in records], seat.character)
-                    self._post(session, campaign, "dm", player, journal)
+                    self._outbox(session, campaign).dm(player, journal)
             self._log(
                 session,
                 campaign,

@@ -120,10 +120,7 @@ class Resolver(CampaignBase):
             if row_id(s) not in submitted and (s.away_until is None or s.away_until <= now)
         ]
         for seat in missing:
-            self._post(
-                session,
-                campaign,
-                "dm",
+            self._outbox(session, campaign).dm(
                 seat.player,
                 render(
                     "messages/reminder.txt.j2",
@@ -149,12 +146,8 @@ class Resolver(CampaignBase):
                 if new is None:
                     continue
                 campaign.deadline = new
-                self._post(
-                    session,
-                    campaign,
-                    "channel",
-                    None,
-                    render("messages/downtime.txt.j2", campaign=campaign),
+                self._outbox(session, campaign).channel(
+                    render("messages/downtime.txt.j2", campaign=campaign)
                 )
                 touched.append(campaign.name)
         return touched
@@ -325,15 +318,15 @@ class Resolver(CampaignBase):
             records = repo.list_events(session, campaign_id=row_id(campaign), day=due)
             events = [repo.as_event(r) for r in records]
             public = day_report(events, PUBLIC)
-            self._post(
-                session, campaign, "channel", None, public, attachment=(f"map-day-{due}.png", image)
+            self._outbox(session, campaign).channel(
+                public, attachment=(f"map-day-{due}.png", image)
             )
             for seat in seats:
-                self._post(session, campaign, "dm", seat.player, day_report(events, seat.character))
+                self._outbox(session, campaign).dm(seat.player, day_report(events, seat.character))
             if state.today.stage == "over":
                 characters = [s.character for s in seats]
                 text = render("messages/finished.txt.j2", campaign=campaign, characters=characters)
-                self._post(session, campaign, "channel", None, text)
+                self._outbox(session, campaign).channel(text)
             done = {"report_due": None, "report_snapshot": None}
             campaign.options = settings.model_copy(update=done).stored()
             return True
@@ -381,7 +374,7 @@ class Resolver(CampaignBase):
             )
             seat = next(s for s in seats if s.character == decision.character)
             text = render("messages/decision.txt.j2", campaign=campaign, decision=decision, due=due)
-            self._post(session, campaign, "dm", seat.player, text)
+            self._outbox(session, campaign).dm(seat.player, text)
         count = len(repo.open_decisions(session, campaign_id=row_id(campaign)))
         return Reply(f"{campaign.name}: day {campaign.day} waits for {count} decision(s).")
 
@@ -447,10 +440,10 @@ class Resolver(CampaignBase):
             usable=usable,
             problems=problems,
         )
-        self._post(session, campaign, "dm", seat.player, text)
+        self._outbox(session, campaign).dm(seat.player, text)
         what = f"{len(problems)} phase(s) left blank" if usable else "none could be used"
         notice = f"{campaign.name}: the {seat.character}'s {source} for day {campaign.day}: {what}."
-        self._post(session, campaign, "moderators", None, notice + " The player was told why.")
+        self._outbox(session, campaign).moderators(notice + " The player was told why.")
 
     def _resume(self, session: Session, campaign: Campaign, moderator: str | None) -> Reply:
         if campaign.status != "paused":

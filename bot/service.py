@@ -132,12 +132,8 @@ class CampaignService(Moderation):
                 player_name=player_name[:100],
                 joined_at=self.clock(),
             )
-            self._post(
-                session,
-                campaign,
-                "channel",
-                None,
-                render("messages/joined.txt.j2", player=player_name, character=card.name),
+            self._outbox(session, campaign).channel(
+                render("messages/joined.txt.j2", player=player_name, character=card.name)
             )
             return Reply(f"You play the {card.name} in {campaign.name}.")
 
