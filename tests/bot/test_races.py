@@ -3,7 +3,6 @@ each other resolve the day once; every other racer is told the day is already re
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 
@@ -12,21 +11,11 @@ import time_machine
 
 from bot.service import CampaignService, RequestError
 from db import repo
-from db.engine import make_engine, session_scope
-from db.migrate import upgrade
-from rules.catalog import catalog
+from db.engine import session_scope
 from rules.state import GameState
+from tests.races import race
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def service(db_url: str) -> Iterator[CampaignService]:
-    """A service on a fresh database: SQLite, then PostgreSQL (``db_url``, tests/conftest.py)."""
-    engine = make_engine(db_url)
-    upgrade(engine)
-    yield CampaignService(engine, catalog(), clock=lambda: datetime.now(UTC))
-    engine.dispose()
 
 
 @pytest.fixture
@@ -39,27 +28,6 @@ def overdue(service: CampaignService) -> Iterator[CampaignService]:
         service.start("Race", moderator="gm")
         traveller.shift(timedelta(days=2))
         yield service
-
-
-def race(*calls: Callable[[], object]) -> list[object]:
-    """Run ``calls`` at once, each in its thread, released together; their results (or the
-    exception each raised), in order."""
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = [None] * len(calls)
-
-    def run(index: int, call: Callable[[], object]) -> None:
-        barrier.wait()
-        try:
-            results[index] = call()
-        except Exception as error:  # the racers' refusals are results too
-            results[index] = error
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def day_of(service: CampaignService) -> int:

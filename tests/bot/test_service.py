@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -12,21 +11,10 @@ from sqlmodel import col, select
 from bot.local import deliver
 from bot.service import CampaignService, Reply, RequestError
 from db import repo
-from db.engine import make_engine, session_scope
-from db.migrate import upgrade
+from db.engine import session_scope
 from db.models import PendingDecision
-from rules.catalog import catalog
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def service(db_url: str) -> Iterator[CampaignService]:
-    """A service on a fresh database: SQLite, then PostgreSQL (``db_url``, tests/conftest.py)."""
-    engine = make_engine(db_url)
-    upgrade(engine)
-    yield CampaignService(engine, catalog(), clock=lambda: datetime.now(UTC))
-    engine.dispose()
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ from db.engine import make_engine, session_scope
 from db.migrate import upgrade
 from db.models import Campaign, OrderSubmission
 from rules.catalog import catalog
+from tests.races import race
 
 from .conftest import T0
 
@@ -30,27 +31,6 @@ from .conftest import T0
 SUBMISSIONS = {"sqlite": 60, "postgresql": 120}
 #: How long a test waits for a thread it expects to be blocked, or to finish.
 PATIENCE_S = 0.5
-
-
-def race(calls: list[Callable[[], object]]) -> list[object]:
-    """Run ``calls`` at once, each in its thread, released together; their results (or the
-    exception each raised), in order."""
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = [None] * len(calls)
-
-    def run(index: int, call: Callable[[], object]) -> None:
-        barrier.wait()
-        try:
-            results[index] = call()
-        except Exception as error:  # a racer's failure is its result
-            results[index] = error
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 @pytest.fixture
@@ -73,7 +53,7 @@ def test_concurrent_orders_for_one_seat_are_versions_1_to_n(service: CampaignSer
     def submit(number: int) -> Callable[[], object]:
         return lambda: service.submit_orders("Race", player="p1", text=orders[number % 4])
 
-    results = race([submit(number) for number in range(submissions)])
+    results = race(*[submit(number) for number in range(submissions)])
 
     failures = [r for r in results if not isinstance(r, Reply | RequestError)]
     assert failures == [], f"{len(failures)} of {submissions} failed, e.g. {failures[0]!r}"
