@@ -11,7 +11,7 @@ from rules.board import Board
 from rules.catalog import Catalog
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey, DieTable, OneDie, RollWhere
-from rules.schema.tiles import ClearingType, TileType
+from rules.schema.tiles import ClearingType
 from rules.state import CharacterState, GameState
 
 
@@ -58,7 +58,10 @@ def one_die(catalog: Catalog, board: Board, state: GameState, name: str, table: 
 
 def applies(board: Board, scope: RollWhere | str, where: str | None) -> bool:
     """Whether a roll effect limited to ``scope`` applies in the clearing ``where``: anywhere,
-    in a cave clearing, or in a tile of the Woods type."""
+    in a cave clearing, or in "one of the six tiles labeled 'Woods' (specifically, the Deep
+    Woods, Linden Woods, Maple Woods, Nut Woods, Oak Woods and Pine Woods)" (L4013) — by their
+    names: the Deep Woods is a mountain tile (3.5.4), and woods clearings elsewhere do not
+    count."""
     if scope == "anywhere":
         return True
     if where is None:
@@ -66,5 +69,5 @@ def applies(board: Board, scope: RollWhere | str, where: str | None) -> bool:
     if scope == "cave_clearing":
         return board.clearing_type(where) is ClearingType.CAVE
     if scope == "woods_tile":
-        return board.tile(board.tile_of(where).tile).type is TileType.WOODS
+        return board.tile(board.tile_of(where).tile).name.endswith(" Woods")
     return False
