@@ -14,7 +14,9 @@ from typing import Any
 
 from rules.day.context import Ctx
 from rules.daylight import hirelings
+from rules.modifiers import has
 from rules.pieces import Kind, pieces_of
+from rules.schema.characters import AbilityKey
 from rules.state import Place
 
 
@@ -58,6 +60,20 @@ def _monsters_at(ctx: Ctx, where: str) -> list[str]:
     ]
 
 
+#: The monsters that cannot block a character with Heavenly Protection (the Pilgrim, L3797).
+HEAVENLY_PROTECTED_FROM = frozenset({"Demon", "Winged Demon", "Imp"})
+
+
+def _protected(ctx: Ctx, name: str, monster: str) -> bool:
+    """Heavenly Protection (L3797): "The Demon, Winged Demon and Imp cannot block the Pilgrim
+    ... He can block and attack them normally. His hirelings are not protected." So ``monster``
+    does not block ``name``, though ``name`` may still block it by his instructions."""
+    kind = pieces_of(ctx.catalog)[monster].name
+    return kind in HEAVENLY_PROTECTED_FROM and has(
+        ctx.catalog, ctx.state, name, AbilityKey.HEAVENLY_PROTECTION
+    )
+
+
 def _blocks(ctx: Ctx, blocker: str, hidden: bool) -> bool:
     """Whether the individual ``blocker`` blocks an individual by his instructions (7.12.2c):
     ``unhidden`` blocks monsters and unhidden characters, ``all`` also the hidden ones he can
@@ -79,7 +95,7 @@ def phase_end_blocking(ctx: Ctx, name: str) -> None:
     if where is None or following(ctx, name) or not ctx.acts(name):
         return
     for monster in _monsters_at(ctx, where):
-        if not ctx.sheet(name).hidden:
+        if not ctx.sheet(name).hidden and not _protected(ctx, name, monster):
             block(ctx, name, monster, where, by_monster=True)
         elif _blocks(ctx, name, hidden=False):
             block(ctx, monster, name, where, by_monster=False)
@@ -114,7 +130,7 @@ def arrivals_block(ctx: Ctx, arrivals: Sequence[tuple[str, str]]) -> None:
         ):
             continue
         for other in _individuals_at(ctx, to, piece):
-            if not ctx.sheet(other).hidden:
+            if not ctx.sheet(other).hidden and not _protected(ctx, other, piece):
                 block(ctx, other, piece, to, by_monster=True)
             elif _blocks(ctx, other, hidden=False):
                 block(ctx, piece, other, to, by_monster=False)
