@@ -13,11 +13,12 @@ SEVENTH_DAY_COLORS = {14: ("gray",), 21: ("purple",), 28: ("gold",)}
 
 def sunrise(ctx: Ctx) -> None:
     """6.1 and 6.3, in the rulebook's order: the day begins (with a seventh day's colours,
-    6.1.2), followers are declared (6.3.2), the monster roll sets what prowls (6.3.3, 7.13.1), the
+    6.1.2), hired underlings become unhidden (6.3.1b), followers are declared (6.3.2), the monster roll sets what prowls (6.3.3, 7.13.1), the
     week's end regenerates (6.3.4), and the Attention chits of everyone who takes a turn are mixed
     (7.1.1) — followers' chits are not."""
     state = ctx.state
     ctx.emit("day_started", day=state.day, month=state.month, colors=list(seventh_day_colors(ctx)))
+    unhide_underlings(ctx)
     declare_followers(ctx)
     roll = ctx.dice.game_roll("monster roll")
     ctx.today.monster_roll = roll.result
@@ -32,6 +33,16 @@ def sunrise(ctx: Ctx) -> None:
     ctx.dice.shuffle(turns)
     ctx.today.turn_order = turns
     ctx.today.stage = "daylight"
+
+
+def unhide_underlings(ctx: Ctx) -> None:
+    """6.3.1b (L1536) and 7.4.5 (L1774): "Hired underlings are automatically unhidden at the
+    beginning of each day. The only way they can hide is by following a character or leader
+    when he hides." Hired leaders and controlled monsters stay as they are."""
+    for piece, minion in sorted(ctx.state.minions.items()):
+        if minion.sheet.hidden and not hirelings.is_actor(ctx.catalog, ctx.state, piece):
+            minion.sheet.hidden = False
+            ctx.emit("unhidden", who=piece, reason="underlings are unhidden each day (6.3.1b)")
 
 
 def seventh_day_colors(ctx: Ctx) -> tuple[str, ...]:
