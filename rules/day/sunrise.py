@@ -13,9 +13,9 @@ SEVENTH_DAY_COLORS = {14: ("gray",), 21: ("purple",), 28: ("gold",)}
 
 def sunrise(ctx: Ctx) -> None:
     """6.1 and 6.3, in the rulebook's order: the day begins (with a seventh day's colours,
-    6.1.2), hired underlings become unhidden (6.3.1b), followers are declared (6.3.2), the monster roll sets what prowls (6.3.3, 7.13.1), the
-    week's end regenerates (6.3.4), and the Attention chits of everyone who takes a turn are mixed
-    (7.1.1) — followers' chits are not."""
+    6.1.2), hired underlings become unhidden (6.3.1b), followers are declared (6.3.2), the
+    monster roll sets what prowls (6.3.3, 7.13.1), the week's end regenerates (6.3.4), and the
+    Attention chits of everyone who takes a turn are mixed (7.1.1) — followers' chits are not."""
     state = ctx.state
     ctx.emit("day_started", day=state.day, month=state.month, colors=list(seventh_day_colors(ctx)))
     unhide_underlings(ctx)
