@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from rules.day.context import Ctx
 from rules.daylight import hirelings, prowling
+from rules.modifiers import has
+from rules.schema.characters import AbilityKey
 from rules.state import Place
 
 #: The colour magic days 14, 21 and 28 supply (6.1.2, L1491); Day 7 supplies White and Black.
@@ -32,6 +34,7 @@ def sunrise(ctx: Ctx) -> None:
     ]
     ctx.dice.shuffle(turns)
     ctx.today.turn_order = turns
+    report_missing_advantages(ctx)
     ctx.today.stage = "daylight"
 
 
@@ -43,6 +46,32 @@ def unhide_underlings(ctx: Ctx) -> None:
         if minion.sheet.hidden and not hirelings.is_actor(ctx.catalog, ctx.state, piece):
             minion.sheet.hidden = False
             ctx.emit("unhidden", who=piece, reason="underlings are unhidden each day (6.3.1b)")
+
+
+#: Special Advantages that act at Sunrise or in Daylight and are not implemented yet: each day
+#: they would act, a ``not_implemented`` event names them (never skipped silently).
+NOT_YET = {
+    AbilityKey.CLEVER: (
+        "L3850",
+        "the Swordsman's Clever: keeping his Attention chit and taking his turn when he chooses; "
+        "his chit is mixed with the others",
+    ),
+    AbilityKey.FAMILIAR: (
+        "L3925",
+        "the Witch's Familiar: its own turn of Move, Follow and Peer; it takes none",
+    ),
+}
+
+
+def report_missing_advantages(ctx: Ctx) -> None:
+    """Say, loudly, which Special Advantages of the characters in play would act today and are
+    not implemented yet (:data:`NOT_YET`)."""
+    for name in ctx.state.characters:
+        if ctx.state.place_of(name) == Place.OUT:
+            continue
+        for key, (rule, what) in NOT_YET.items():
+            if has(ctx.catalog, ctx.state, name, key):
+                ctx.emit("not_implemented", rule=rule, what=what, who=name)
 
 
 def seventh_day_colors(ctx: Ctx) -> tuple[str, ...]:
