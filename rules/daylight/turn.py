@@ -105,6 +105,8 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     reason = source_unusable(ctx, name, activity)
     trade.with_characters(ctx, name)
     rearrange(ctx, name, number)
+    for follower in ctx.followers_of(name):
+        rearrange(ctx, follower, number)  # 7.2.2c: when the guide begins a phase
     follow.followers_stop(ctx, turn, number)
     if reason is not None:
         ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
@@ -215,7 +217,9 @@ def _card_phase_unusable(ctx: Ctx, card: str, where: str | None, in_cave: bool) 
 
 def rearrange(ctx: Ctx, name: str, number: int) -> None:
     """7.2.2: the belongings his standing instructions change at the start of phase
-    ``number``."""
+    ``number`` — of his turn, or, for a follower, of his guide's: "Any characters, hired leaders,
+    or controlled monsters that are following may also rearrange their belongings whenever the
+    guide they are following begins a phase" (7.2.2c, L1595)."""
     orders = ctx.today.orders.get(name)
     if orders is None:
         return
