@@ -12,10 +12,18 @@ from rules.state import Place
 
 def alert(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     """7.9: turn the active weapon either side up (default: alerted), or alert one Magic chit
-    (time 0 until Midnight, 7.9.3). Characters following him alert too, each as his own
-    instructions say (7.11.6f)."""
+    (time 0 until Midnight, 7.9.3). Characters following him may alert too, "or not, as he
+    chooses" (7.11.6f): each as his own ``alert:`` instruction says — his weapon (the default),
+    unalert it, one of his Magic chits, or ``none``."""
     what = activity.target or ctx.instructions(name).alert
-    if ctx.is_character(name) and not _alert_one(ctx, name, what):
+    if what == "none":
+        ctx.emit(
+            "phase_cancelled",
+            who=name,
+            phase=number,
+            reason="his instructions alert nothing (alert: none)",
+        )
+    elif ctx.is_character(name) and not _alert_one(ctx, name, what):
         ctx.emit(
             "phase_cancelled",
             who=name,
@@ -23,8 +31,9 @@ def alert(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
             reason=f"he has nothing to alert ({what})",
         )
     for follower in ctx.followers_of(name):
-        if ctx.is_character(follower):
-            _alert_one(ctx, follower, ctx.instructions(follower).alert)
+        choice = ctx.instructions(follower).alert
+        if ctx.is_character(follower) and choice != "none":
+            _alert_one(ctx, follower, choice)
 
 
 def _alert_one(ctx: Ctx, name: str, what: str) -> bool:

@@ -42,12 +42,13 @@ def options(character: CharacterState, instructions: Instructions) -> Options | 
 
 def choices(ctx: Ctx, name: str) -> dict[str, str | None]:
     """Before a Rest changes anything, ask each resting character — he and the characters
-    following him (7.11.6f) — which chit he rests first, when he has a choice (:func:`options`);
-    stops resolution if any answer is awaited. Hirelings record Rest only for their followers'
+    following him, who "can do the activity or not, as he chooses" (7.11.6f: not with
+    ``rest: none``) — which chit he rests first, when he has a choice (:func:`options`); stops
+    resolution if any answer is awaited. Hirelings record Rest only for their followers'
     benefit (6.2.5): they rest nothing."""
     prefers: dict[str, str | None] = {}
     for who in (name, *ctx.followers_of(name)):
-        if not ctx.is_character(who):
+        if not ctx.is_character(who) or (who != name and ctx.instructions(who).rest == ()):
             continue
         prefers[who] = None
         legal = options(ctx.sheet(who), ctx.instructions(who))

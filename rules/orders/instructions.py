@@ -12,15 +12,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.chits import printed
 from rules.orders.problems import ProblemCode
 from rules.orders.targets import SEARCH_TABLES, Map, OrderError, pick, quote
 from rules.pieces import pieces_of
+from rules.schema.characters import Action
 
 #: Standing-instruction keys and the values they take.
 INSTRUCTION_KEYS: dict[str, str] = {
     "block": "never | unhidden | all (7.12; default never)",
-    "rest": "the order Rest returns chits, e.g. 'move, fight, magic' (7.8.2)",
-    "alert": "weapon | unalert: what a bare A does (7.9)",
+    "rest": (
+        "the order Rest returns chits, e.g. 'move, fight, magic' (7.8.2); 'none': a follower "
+        "does not rest when his guide rests (7.11.6f)"
+    ),
+    "alert": (
+        "weapon | unalert | none | a Magic chit: what a bare A does, his own or his guide's "
+        "when he follows (7.9, 7.11.6f)"
+    ),
     "search": "the table a bare S uses: Locate, Peer, Loot, Reading Runes, Magic Sight (7.5)",
     "before N": "activate X; deactivate Y; abandon Z — his items, at the start of phase N (7.2.2)",
     "stop following": "before N: stop following at the start of the guide's phase N (7.11.5)",
@@ -115,7 +123,9 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
     if key == "block":
         return {"block": choose(("never", "unhidden", "all"))}
     if key == "alert":
-        return {"alert": choose(("weapon", "unalert"))}
+        if low.startswith("magic"):
+            return {"alert": _magic_chit(world, value)}
+        return {"alert": choose(("weapon", "unalert", "none"))}
     if key == "heavy items":
         return {"keep_heavy_items": choose(("keep", "abandon")) == "keep"}
     if key == "search":
@@ -126,6 +136,8 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
             )
         return {"search": table}
     if key == "rest":
+        if low.strip() == "none":
+            return {"rest": ()}
         kinds = [w.strip().upper() for w in value.split(",") if w.strip()]
         allowed = ("MOVE", "FIGHT", "MAGIC")
         if not kinds or any(k not in allowed for k in kinds) or len(set(kinds)) != len(kinds):
@@ -157,3 +169,20 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
             f"characters: {', '.join(known.values())}",
         )
     return {"drop_followers": tuple(known[n.casefold()] for n in names)}
+
+
+def _magic_chit(world: Map, value: str) -> str:
+    """One of his Magic chits, by its label (``MAGIC III4*``), for ``alert:`` (7.9.3)."""
+    labels = [
+        chit.label
+        for chit in world.state.sheet(world.character).chits
+        if printed(chit.label).action is Action.MAGIC
+    ]
+    label = " ".join(value.split()).upper()
+    if label not in labels:
+        raise OrderError(
+            ProblemCode.BAD_INSTRUCTION,
+            f"alert: {quote(value)} is not one of his Magic chits",
+            f"his Magic chits: {', '.join(labels) or 'none'}",
+        )
+    return label

@@ -120,8 +120,11 @@ class Instructions(_Frozen):
       (unhidden characters and monsters), ``all``.
     - ``rest``: the order in which Rest returns chits (7.8.2; P32): action types; None when the
       player gave none, so that a Rest with a real choice asks him (default order
-      :data:`DEFAULT_REST`).
-    - ``alert``: what an A phase does when it names nothing (7.9; P33): ``weapon`` (default).
+      :data:`DEFAULT_REST`); empty (``rest: none``) when, following, he does not rest with his
+      guide (7.11.6f).
+    - ``alert``: what an A phase does when it names nothing, his own or his guide's when he
+      follows (7.9, 7.11.6f; P33): ``weapon`` (default), ``unalert``, ``none`` (a follower does
+      not join his guide's Alert), or one of his Magic chits (7.9.3).
     - ``search``: the Search table an S phase uses when it names none (P11): ``Locate``.
     - ``rearrange``: belongings to change at the start of given phases (P1).
     - ``stop_following``: stop following at the start of this phase of the guide (7.11.5; P6).

@@ -120,7 +120,7 @@ def echo(orders: Orders, notes: Sequence[str] = ()) -> str:
     if given.block != default.block:
         lines.append(f"block: {given.block}")
     if given.rest is not None:
-        lines.append(f"rest: {', '.join(k.lower() for k in given.rest)}")
+        lines.append(f"rest: {', '.join(k.lower() for k in given.rest) or 'none'}")
     if given.alert != default.alert:
         lines.append(f"alert: {given.alert}")
     if given.search != default.search:
