@@ -20,16 +20,9 @@ def followers_move(ctx: Ctx, guide: str, start: str, target: str, pony_move: boo
     Move leaves behind those without ponies (a.2); hidden paths do not stop them and they
     discover them (a.3). One left behind ends his turn where he stands, blocks and is blocked,
     and summons."""
-    guide_state = ctx.sheet(guide)
-    orders = ctx.today.orders.get(guide)
-    dropped = set(orders.instructions.drop_followers) if orders and guide_state.hidden else set()
     for follower in ctx.followers_of(guide):
         character = ctx.sheet(follower)
-        rides_pony = is_pony(ctx.catalog, active_horse(ctx.catalog, ctx.state, character))
-        leave = (follower in dropped and follower not in ctx.today.found_hidden_enemies) or (
-            pony_move and not rides_pony
-        )
-        if leave:
+        if left_behind(ctx, guide, follower, pony_move):
             del ctx.today.followers[follower]
             ctx.emit("follower_left", who=follower, guide=guide, at=start)
             ctx.emit("turn_ended", who=follower, at=start)
@@ -43,6 +36,28 @@ def followers_move(ctx: Ctx, guide: str, start: str, target: str, pony_move: boo
             f"following the {guide} (7.11.6a.3)",
         )
         step(ctx, character, start, target)
+
+
+def left_behind(ctx: Ctx, guide: str, follower: str, pony_move: bool) -> bool:
+    """Whether ``follower`` stays behind when ``guide`` moves: a hidden guide may leave him
+    (7.11.6a.1, the guide's ``drop`` instruction; not one who found hidden enemies today), and
+    a pony Move leaves those without ponies (7.11.6a.2)."""
+    orders = ctx.today.orders.get(guide)
+    dropped = orders.instructions.drop_followers if orders and ctx.sheet(guide).hidden else ()
+    if follower in dropped and follower not in ctx.today.found_hidden_enemies:
+        return True
+    horse = active_horse(ctx.catalog, ctx.state, ctx.sheet(follower))
+    return pony_move and not is_pony(ctx.catalog, horse)
+
+
+def carriers(ctx: Ctx, guide: str, pony_move: bool) -> list[str]:
+    """The underlings following ``guide`` who move with him: he may carry with their strength
+    (7.3.1h, L1674; 7.11.6d, L2084)."""
+    return [
+        follower
+        for follower in ctx.followers_of(guide)
+        if not ctx.acts(follower) and not left_behind(ctx, guide, follower, pony_move)
+    ]
 
 
 def followers_stop(ctx: Ctx, turn: TurnState, number: int) -> None:

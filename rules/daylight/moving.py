@@ -69,10 +69,14 @@ def active_horse(catalog: Catalog, state: GameState, character: CharacterState) 
     return None
 
 
-def carrying_strength(catalog: Catalog, state: GameState, character: CharacterState) -> Weight:
+def carrying_strength(
+    catalog: Catalog, state: GameState, character: CharacterState, helpers: Sequence[str] = ()
+) -> Weight:
     """What he can carry when he moves (7.3.1e): the best of his active Move chits, the horse
-    he rides (7.3.2c) and active Boots (7.3.1f); Negligible without any (e.4)."""
+    he rides (7.3.2c), active Boots (7.3.1f) and the move strength of the underlings following
+    him, ``helpers`` (7.3.1h, L1674; 7.11.6d); Negligible without any (e.4)."""
     candidates = [move_strength(character), denizen_strength(catalog, character.name)]
+    candidates += [denizen_strength(catalog, helper) for helper in helpers]
     horse = active_horse(catalog, state, character)
     if horse is not None:
         candidates.append(horse_strength(catalog, horse))
@@ -106,10 +110,13 @@ def _packed(catalog: Catalog, state: GameState, character: CharacterState) -> se
     return packed
 
 
-def too_heavy(catalog: Catalog, state: GameState, character: CharacterState) -> list[str]:
-    """The items he must abandon to move: heavier than he can carry and not on a pack horse
-    (7.3.1e.3–e.4, i.4). Horses are never carried (e.1)."""
-    strength = carrying_strength(catalog, state, character)
+def too_heavy(
+    catalog: Catalog, state: GameState, character: CharacterState, helpers: Sequence[str] = ()
+) -> list[str]:
+    """The items he must abandon to move: heavier than he can carry (with ``helpers``, the
+    underlings following him, 7.3.1h) and not on a pack horse (7.3.1e.3–e.4, i.4). Horses are
+    never carried (e.1)."""
+    strength = carrying_strength(catalog, state, character, helpers)
     packed = _packed(catalog, state, character)
     return [
         item
@@ -193,10 +200,13 @@ def abandon(ctx: Ctx, character: CharacterState, item: str, clearing: str) -> No
     ctx.emit("abandoned_card_named", private_to=eyes, who=character.name, item=item, at=clearing)
 
 
-def step(ctx: Ctx, character: CharacterState, start: str, target: str) -> None:
+def step(
+    ctx: Ctx, character: CharacterState, start: str, target: str, helpers: Sequence[str] = ()
+) -> None:
     """Move one individual one roadway (already checked legal), abandoning what he cannot carry
-    (7.3.1e) and dismounting in a cave (7.3.2a.1)."""
-    for item in too_heavy(ctx.catalog, ctx.state, character):
+    even with ``helpers``, the underlings moving with him (7.3.1e, 7.3.1h), and dismounting in a
+    cave (7.3.2a.1)."""
+    for item in too_heavy(ctx.catalog, ctx.state, character, helpers):
         abandon(ctx, character, item, start)
     ctx.state.put(character.name, Place.clearing(target))
     ctx.emit("moved", **{"who": character.name, "from": start, "to": target})
