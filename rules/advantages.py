@@ -1,0 +1,169 @@
+"""The 32 Special Advantages of the List of Characters (L3560–4020): where each acts, whether the
+engine does it, and the scenario that proves it.
+
+:data:`ADVANTAGES` is the one table. An advantage that acts in Birdsong, Sunrise or Daylight is
+implemented, or reported every day it would act by a ``not_implemented`` event
+(:data:`rules.day.sunrise.NOT_YET`); one that acts only in combat, searching, trading or magic
+waits for the issue that builds that part of the game, whose own ``not_implemented`` report (rule
+8 each Evening, 7.5 for a Search phase, 7.6 and 7.7 for Trade and Hire, 7.10 for Enchant) covers
+it meanwhile. A test checks the table against the catalog and that every scenario named exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Acts = Literal["Birdsong", "Sunrise", "Daylight", "combat", "search", "trade", "magic"]
+Done = Literal["yes", "partly", "no"]
+
+#: The issues that bring what is not done yet (magic has none filed yet: ``issue`` is None).
+COMBAT, SEARCH, TRADE, CHARACTERS = 13, 15, 16, 12
+
+
+@dataclass(frozen=True)
+class Advantage:
+    """Where an advantage acts (``acts``, the first part of the day it changes), its rule line,
+    whether the engine does it (``done``; ``partly`` says what is missing in ``note``), the issue
+    that brings the rest, and the scenario under ``tests/scenarios`` that proves what is done."""
+
+    acts: tuple[Acts, ...]
+    rule: str
+    done: Done
+    issue: int | None = None
+    scenario: str | None = None
+    note: str = ""
+
+
+#: Every Special Advantage, by (character, advantage).
+ADVANTAGES: dict[tuple[str, str], Advantage] = {
+    ("Amazon", "Aim"): Advantage(("combat",), "L3568", "no", COMBAT),
+    ("Amazon", "Stamina"): Advantage(
+        ("Birdsong", "Daylight"),
+        "L3569",
+        "yes",
+        scenario="birdsong/6.2.2c_amazon_caves_two_activities_and_move_L1505.yaml",
+    ),
+    ("Berserker", "Robust"): Advantage(
+        ("Birdsong", "Daylight"),
+        "L3593",
+        "yes",
+        scenario="advantages/berserker_robust_extra_rest_L3593.yaml",
+    ),
+    ("Berserker", "Berserk"): Advantage(
+        ("Daylight", "combat"),
+        "L3594",
+        "no",
+        COMBAT,
+        note="playing the Berserk chit in an Alert phase is reported as not implemented (L3598)",
+    ),
+    ("Black Knight", "Aim"): Advantage(("combat",), "L3625", "no", COMBAT),
+    ("Black Knight", "Fear"): Advantage(("trade", "combat"), "L3626", "no", TRADE),
+    ("Captain", "Aim"): Advantage(("combat",), "L3652", "no", COMBAT),
+    ("Captain", "Reputation"): Advantage(
+        ("Birdsong", "Daylight"),
+        "L3653",
+        "yes",
+        scenario="move/7.3.1d_captain_leaves_dwelling_L1660.yaml",
+    ),
+    ("Druid", "Concealment"): Advantage(
+        ("Daylight",),
+        "L3680",
+        "yes",
+        scenario="advantages/druid_concealment_one_die_to_hide_L3680.yaml",
+    ),
+    ("Druid", "Peace with Nature"): Advantage(
+        ("Daylight",),
+        "L3681",
+        "yes",
+        scenario="prowling/7.13.3_druid_peace_with_nature_summons_nothing_L3681.yaml",
+    ),
+    ("Dwarf", "Short Legs"): Advantage(
+        ("Birdsong", "Daylight", "combat"),
+        "L3711",
+        "partly",
+        COMBAT,
+        scenario="advantages/dwarf_short_legs_no_sunlight_phases_L3711.yaml",
+        note="no Sunlight phases and the extra Rest asterisk are done; the Duck chit is combat's",
+    ),
+    ("Dwarf", "Cave Knowledge"): Advantage(
+        ("Daylight", "search", "trade"),
+        "L3719",
+        "partly",
+        SEARCH,
+        scenario="advantages/dwarf_cave_knowledge_one_die_in_a_cave_L3719.yaml",
+        note="the Hide table is done; the Search tables and the Meeting Table come with them",
+    ),
+    ("Elf", "Elusiveness"): Advantage(
+        ("Birdsong", "Daylight"),
+        "L3744",
+        "yes",
+        scenario="advantages/elf_elusiveness_extra_hide_L3744.yaml",
+    ),
+    ("Elf", "Archer"): Advantage(("combat",), "L3745", "no", COMBAT),
+    ("Magician", "Magical Paraphernalia"): Advantage(
+        ("Birdsong", "Daylight"),
+        "L3771",
+        "yes",
+        scenario="birdsong/6.2.4a_magician_extra_alert_used_L1511.yaml",
+    ),
+    ("Magician", "Knowledge"): Advantage(("search", "magic"), "L3772", "no", SEARCH),
+    ("Pilgrim", "Heavenly Protection"): Advantage(
+        ("Daylight", "combat"),
+        "L3797",
+        "partly",
+        COMBAT,
+        scenario="advantages/pilgrim_heavenly_protection_demons_do_not_block.yaml",
+        note="blocking is done; luring and random assignment in combat are combat's",
+    ),
+    ("Pilgrim", "Learning"): Advantage(("search",), "L3798", "no", SEARCH),
+    ("Sorcerer", "Lore"): Advantage(("search",), "L3822", "no", SEARCH),
+    ("Sorcerer", "Aura of Power"): Advantage(
+        ("Birdsong", "magic"), "L3823", "no", note="an extra Enchant phase: comes with magic"
+    ),
+    ("Swordsman", "Barter"): Advantage(("trade",), "L3849", "no", TRADE),
+    ("Swordsman", "Clever"): Advantage(
+        ("Sunrise", "Daylight"),
+        "L3850",
+        "no",
+        CHARACTERS,
+        scenario="advantages/swordsman_clever_and_witch_familiar_are_reported.yaml",
+        note="reported each day as not implemented",
+    ),
+    ("White Knight", "Health"): Advantage(
+        ("Birdsong", "Daylight"),
+        "L3897",
+        "yes",
+        scenario="advantages/white_knight_health_extra_rest_L3897.yaml",
+    ),
+    ("White Knight", "Honor"): Advantage(("trade",), "L3898", "no", TRADE),
+    ("Witch", "Knowledge"): Advantage(("search", "magic"), "L3924", "no", SEARCH),
+    ("Witch", "Familiar"): Advantage(
+        ("Birdsong", "Daylight"),
+        "L3925",
+        "no",
+        CHARACTERS,
+        scenario="advantages/swordsman_clever_and_witch_familiar_are_reported.yaml",
+        note="reported each day as not implemented",
+    ),
+    ("Witch King", "Disembodied"): Advantage(("search",), "L3956", "no", SEARCH),
+    ("Witch King", "Aura of Power"): Advantage(
+        ("Birdsong", "magic"), "L3957", "no", note="an extra Enchant phase: comes with magic"
+    ),
+    ("Wizard", "Lore"): Advantage(("search",), "L3985", "no", SEARCH),
+    ("Wizard", "Experience"): Advantage(
+        ("Birdsong", "Daylight"),
+        "L3986",
+        "yes",
+        scenario="move/7.3.1a2_wizard_experience_L3986.yaml",
+    ),
+    ("Woods Girl", "Tracking Skills"): Advantage(
+        ("Daylight", "search", "trade"),
+        "L4013",
+        "partly",
+        SEARCH,
+        scenario="advantages/woods_girl_tracking_skills_in_the_deep_woods.yaml",
+        note="the Hide table is done; the Search tables and the Meeting Table come with them",
+    ),
+    ("Woods Girl", "Archer"): Advantage(("combat",), "L4014", "no", COMBAT),
+}
