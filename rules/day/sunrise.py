@@ -32,7 +32,11 @@ def sunrise(ctx: Ctx) -> None:
         for name in hirelings.individuals(ctx.catalog, state)
         if name not in ctx.today.followers and state.place_of(name) != Place.OUT
     ]
+    clever = [name for name in turns if has(ctx.catalog, state, name, AbilityKey.CLEVER)]
+    turns = [name for name in turns if name not in clever]
     ctx.dice.shuffle(turns)
+    for name in clever:
+        preempt(ctx, turns, name)
     ctx.today.turn_order = turns
     report_missing_advantages(ctx)
     ctx.today.stage = "daylight"
@@ -51,16 +55,30 @@ def unhide_underlings(ctx: Ctx) -> None:
 #: Special Advantages that act at Sunrise or in Daylight and are not implemented yet: each day
 #: they would act, a ``not_implemented`` event names them (never skipped silently).
 NOT_YET = {
-    AbilityKey.CLEVER: (
-        "L3850",
-        "the Swordsman's Clever: keeping his Attention chit and taking his turn when he chooses; "
-        "his chit is mixed with the others",
-    ),
     AbilityKey.FAMILIAR: (
         "L3925",
         "the Witch's Familiar: its own turn of Move, Follow and Peer; it takes none",
     ),
 }
+
+
+def preempt(ctx: Ctx, turns: list[str], name: str) -> None:
+    """The Swordsman's Clever (L3850–3853): "At Sunrise he keeps his Attention chit instead of
+    mixing it in with the others, and each time a new Attention chit is about to be picked during
+    Daylight he can preempt and take his turn at that point ... if he has not taken his turn
+    when all of the Attention chits have been picked he must take his turn at that point."
+
+    The chits are drawn in ``turns``' order, so preempting before a pick is taking that place in
+    it: his ``turn:`` instruction says where — ``first``, after a named individual's turn, or
+    ``last`` (the default: a player who never preempts goes when all are picked). Only one
+    character can have Clever without spells (2.3 orders several preempters; none can arise)."""
+    when = ctx.instructions(name).turn
+    if when == "first":
+        turns.insert(0, name)
+    elif when in turns:
+        turns.insert(turns.index(when) + 1, name)
+    else:
+        turns.append(name)
 
 
 def report_missing_advantages(ctx: Ctx) -> None:

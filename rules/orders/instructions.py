@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.chits import printed
+from rules.modifiers import sheet_has
 from rules.orders.problems import ProblemCode
 from rules.orders.targets import SEARCH_TABLES, Map, OrderError, pick, quote
 from rules.pieces import pieces_of
-from rules.schema.characters import Action
+from rules.schema.characters import AbilityKey, Action
 
 #: Standing-instruction keys and the values they take.
 INSTRUCTION_KEYS: dict[str, str] = {
@@ -34,6 +35,10 @@ INSTRUCTION_KEYS: dict[str, str] = {
     "stop following": "before N: stop following at the start of the guide's phase N (7.11.5)",
     "drop": "characters a hidden guide leaves behind when he moves, e.g. 'Elf, Dwarf' (7.11.6a)",
     "heavy items": "keep | abandon: an item too heavy for his horse or Boots (7.3.2a)",
+    "turn": (
+        "first | last | after NAME: when a character who chooses it takes his turn (the "
+        "Swordsman's Clever, L3850; default last)"
+    ),
     "trade CHARACTER": "give X, N gold; get Y — made if his orders say the same (7.2.1)",
 }
 
@@ -147,6 +152,8 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
                 "e.g. 'rest: fight, move, magic'",
             )
         return {"rest": tuple(kinds)}
+    if key == "turn":
+        return {"turn": _turn(world, value)}
     if key == "stop following":
         words = low.split()
         number = words[-1] if words and words[:-1] in ([], ["before"]) else ""
@@ -186,3 +193,31 @@ def _magic_chit(world: Map, value: str) -> str:
             f"his Magic chits: {', '.join(labels) or 'none'}",
         )
     return label
+
+
+def _turn(world: Map, value: str) -> str:
+    """``first``, ``last`` or the individual after whose turn he takes his own (``turn: after
+    Amazon``): only for a character who chooses when he takes his turn (Clever, L3850)."""
+    if not sheet_has(world.catalog, world.state.sheet(world.character), AbilityKey.CLEVER):
+        raise OrderError(
+            ProblemCode.BAD_INSTRUCTION,
+            "turn: only a character who chooses when he takes his turn (the Swordsman's Clever, "
+            "L3850) records it",
+            "drop this line: his turn comes when his Attention chit is picked (7.1.1)",
+        )
+    low = value.casefold()
+    if low in ("first", "last"):
+        return low
+    name = value[6:].strip() if low.startswith("after ") else ""
+    known = {
+        n.casefold(): n
+        for n in (*world.state.characters, *world.state.minions)
+        if n != world.character
+    }
+    if name.casefold() not in known:
+        raise OrderError(
+            ProblemCode.BAD_INSTRUCTION,
+            f"turn: {quote(value)} is not 'first', 'last' or 'after' someone in the game",
+            f"e.g. 'turn: after {next(iter(known.values()), 'Amazon')}'",
+        )
+    return known[name.casefold()]

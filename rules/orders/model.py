@@ -132,6 +132,9 @@ class Instructions(_Frozen):
     - ``keep_heavy_items``: on obtaining an item too heavy for his active horse or Boots, keep it
       and deactivate the mount (default, P9) rather than abandon it.
     - ``trades``: exchanges of belongings and gold agreed with other characters (7.2.1; P2).
+    - ``turn``: when a character who chooses it takes his turn (the Swordsman's Clever, L3850):
+      ``first``, ``last`` (default: he never preempts, so he goes when all chits are picked) or
+      the name of the individual after whose turn he goes.
     """
 
     block: str = "never"
@@ -143,6 +146,7 @@ class Instructions(_Frozen):
     drop_followers: tuple[str, ...] = ()
     keep_heavy_items: bool = True
     trades: tuple[TradeOffer, ...] = ()
+    turn: str = "last"
 
 
 class Orders(_Frozen):

@@ -144,6 +144,8 @@ def echo(orders: Orders, notes: Sequence[str] = ()) -> str:
         lines.append("heavy items: abandon")
     for offer in given.trades:
         lines.append(f"trade {offer.partner}: {offer.describe()}")
+    if given.turn != default.turn:
+        lines.append(f"turn: {given.turn if given.turn == 'first' else 'after ' + given.turn}")
     lines += [f"note: {note}" for note in notes]
     return "\n".join(lines)
 
