@@ -163,11 +163,7 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
             )
         return {"stop_following": int(number)}
     names = [n.strip() for n in value.split(",") if n.strip()]  # drop
-    known = {
-        n.casefold(): n
-        for n in (*world.state.characters, *world.state.minions)
-        if n != world.character
-    }
+    known = _others(world)
     unknown = [n for n in names if n.casefold() not in known]
     if unknown or not names:
         raise OrderError(
@@ -209,11 +205,7 @@ def _turn(world: Map, value: str) -> str:
     if low in ("first", "last"):
         return low
     name = value[6:].strip() if low.startswith("after ") else ""
-    known = {
-        n.casefold(): n
-        for n in (*world.state.characters, *world.state.minions)
-        if n != world.character
-    }
+    known = _others(world)
     if name.casefold() not in known:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
@@ -221,3 +213,12 @@ def _turn(world: Map, value: str) -> str:
             f"e.g. 'turn: after {next(iter(known.values()), 'Amazon')}'",
         )
     return known[name.casefold()]
+
+
+def _others(world: Map) -> dict[str, str]:
+    """Every other individual in the game — characters and hirelings — by his name folded."""
+    return {
+        n.casefold(): n
+        for n in (*world.state.characters, *world.state.minions)
+        if n != world.character
+    }
