@@ -122,3 +122,15 @@ def test_at_the_end_of_the_week_the_prowling_row_goes_home():
     ctx = Ctx.start(catalog(), state)
     regenerate(ctx)
     assert ctx.events == [], "only on the seventh days"
+
+
+def test_visitors_appear_with_their_leader_on_row_6_7_13_5() -> None:
+    """7.13.5 (L2190): on a monster roll of 6 the visitor/mission chit whose native leader is in
+    the clearing where a turn ends comes out of its box to that clearing."""
+    state = state_of(6, "DW", [], denizens=[{"name": "Woodfolk HQ", "at": "DW5"}])
+    assert state.place_of("Shaman / Escort Party") == Place.box("Visitor/Mission #2")
+    end_turn(state, "DW5")
+    assert state.place_of("Shaman / Escort Party") == Place.clearing("DW5")
+    quiet = state_of(5, "DW", [], denizens=[{"name": "Woodfolk HQ", "at": "DW5"}])
+    end_turn(quiet, "DW5")
+    assert quiet.place_of("Shaman / Escort Party") == Place.box("Visitor/Mission #2")
