@@ -174,14 +174,13 @@ class CampaignBase:
             return PUBLIC
         return self._own_seat(session, campaign, player).character
 
-    def _running_seat(
-        self, session: Session, name: str, player: str
-    ) -> tuple[Campaign, Seat, GameState]:
+    def _running_seat(self, session: Session, name: str, player: str) -> tuple[Campaign, Seat]:
+        """The running campaign called ``name`` and ``player``'s seat in it, or a refusal (the
+        game itself is :meth:`_state`, read only by those who need it)."""
         campaign = self._campaign(session, name)
         if campaign.status != "running":
             raise RequestError(f"{campaign.name} is {campaign.status}: orders are not open")
-        seat = self._own_seat(session, campaign, player)
-        return campaign, seat, self._state(session, campaign)
+        return campaign, self._own_seat(session, campaign, player)
 
     def _checked(
         self, text: str, state: GameState, character: str

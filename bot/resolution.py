@@ -217,7 +217,7 @@ class Resolver(CampaignBase):
         """The player's answer to the decision he was asked; the day resumes once every open
         decision is answered."""
         with session_scope(self.engine) as session:
-            campaign, seat, _ = self._running_seat(session, campaign_name, player)
+            campaign, seat = self._running_seat(session, campaign_name, player)
             waiting = repo.open_decisions(
                 session, campaign_id=row_id(campaign), character=seat.character
             )

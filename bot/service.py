@@ -200,14 +200,12 @@ class CampaignService(Moderation):
         the game moved on before the write (another day resolved, a rollback), they are read
         again against the new state inside it."""
         with session_scope(self.engine) as session:
-            campaign, seat, state = self._running_seat(session, campaign_name, player)
+            campaign, seat = self._running_seat(session, campaign_name, player)
+            state = self._state(session, campaign)
             seen = self._state_id(session, campaign)
         result, refusal = self._checked(text, state, seat.character)
         with session_scope(self.engine) as session:
-            campaign = self._campaign(session, campaign_name)
-            if campaign.status != "running":
-                raise RequestError(f"{campaign.name} is {campaign.status}: orders are not open")
-            seat = self._own_seat(session, campaign, player)
+            campaign, seat = self._running_seat(session, campaign_name, player)
             if campaign.locked:
                 raise RequestError(f"{campaign.name} is locked by its moderators; orders wait")
             if repo.open_decisions(session, campaign_id=row_id(campaign)):
@@ -244,7 +242,7 @@ class CampaignService(Moderation):
     def ready(self, campaign_name: str, *, player: str, ready: bool = True) -> Reply:
         """Mark the player ready (or not); when every seat is ready the day may resolve early."""
         with session_scope(self.engine) as session:
-            campaign, seat, _ = self._running_seat(session, campaign_name, player)
+            campaign, seat = self._running_seat(session, campaign_name, player)
             seat.ready = ready
             waiting = [s.character for s in self._seats(session, campaign) if not s.ready]
             if ready and not waiting:
@@ -268,7 +266,7 @@ class CampaignService(Moderation):
         if not 0 <= days <= 30:
             raise RequestError("an absence lasts 0 to 30 days")
         with session_scope(self.engine) as session:
-            _, seat, _ = self._running_seat(session, campaign_name, player)
+            _, seat = self._running_seat(session, campaign_name, player)
             seat.away_until = self.clock() + timedelta(days=days) if days else None
             if seat.away_until is None:
                 return Reply(f"Welcome back: the {seat.character} is no longer away.")
@@ -293,7 +291,8 @@ class CampaignService(Moderation):
     def sheet(self, campaign_name: str, *, player: str) -> Reply:
         """The player's own sheet, as his view shows it (private)."""
         with session_scope(self.engine) as session:
-            campaign, seat, state = self._running_seat(session, campaign_name, player)
+            campaign, seat = self._running_seat(session, campaign_name, player)
+            state = self._state(session, campaign)
             view = view_for(self.catalog, state, seat.character)
             sheet = next(c for c in view.characters if c.name == seat.character)
             return Reply(render("messages/sheet.txt.j2", character=sheet, campaign=campaign.name))
@@ -301,7 +300,7 @@ class CampaignService(Moderation):
     def show_orders(self, campaign_name: str, *, player: str) -> Reply:
         """The player's orders in force for today, with their version."""
         with session_scope(self.engine) as session:
-            campaign, seat, _ = self._running_seat(session, campaign_name, player)
+            campaign, seat = self._running_seat(session, campaign_name, player)
             current = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
             row = current.get(row_id(seat))
             if row is None:
@@ -316,14 +315,15 @@ class CampaignService(Moderation):
     def clear_orders(self, campaign_name: str, *, player: str) -> Reply:
         """Withdraw today's orders (his standing orders or the autopilot will apply)."""
         with session_scope(self.engine) as session:
-            campaign, seat, _ = self._running_seat(session, campaign_name, player)
+            campaign, seat = self._running_seat(session, campaign_name, player)
             repo.clear_orders(session, seat=seat, day=campaign.day, submitted_at=self.clock())
             return Reply(f"Orders for the {seat.character} on day {campaign.day} cleared.")
 
     def set_standing(self, campaign_name: str, *, player: str, text: str) -> Reply:
         """Orders used on any day the player sends none; checked as today's orders are."""
         with session_scope(self.engine) as session:
-            _, seat, state = self._running_seat(session, campaign_name, player)
+            campaign, seat = self._running_seat(session, campaign_name, player)
+            state = self._state(session, campaign)
             result, refusal = self._checked(text, state, seat.character)
             if refusal is not None:
                 return refusal
