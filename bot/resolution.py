@@ -302,10 +302,11 @@ class Resolver(CampaignBase):
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             ref = scope.campaign_ref(row_id(campaign))
-            due = self._settings(campaign).report_due
+            waiting = self._settings(campaign)
+            due = waiting.report_due
             if due is None:
                 return False
-            snapshot = session.get(Snapshot, self._settings(campaign).report_snapshot)
+            snapshot = session.get(Snapshot, waiting.report_snapshot)
             assert snapshot is not None, "a resolved day keeps its end snapshot"
             state = GameState.from_json(snapshot.state)
         image = render_map(self.catalog, view_for(self.catalog, state, PUBLIC))
@@ -317,16 +318,15 @@ class Resolver(CampaignBase):
             seats = self._seats(session, campaign)
             records = repo.list_events(session, campaign_id=row_id(campaign), day=due)
             events = [repo.as_event(r) for r in records]
-            public = day_report(events, PUBLIC)
-            self._outbox(session, campaign).channel(
-                public, attachment=(f"map-day-{due}.png", image)
-            )
+            out = self._outbox(session, campaign)
+            out.channel(day_report(events, PUBLIC), attachment=(f"map-day-{due}.png", image))
             for seat in seats:
-                self._outbox(session, campaign).dm(seat.player, day_report(events, seat.character))
+                out.dm(seat.player, day_report(events, seat.character))
             if state.today.stage == "over":
                 characters = [s.character for s in seats]
-                text = render("messages/finished.txt.j2", campaign=campaign, characters=characters)
-                self._outbox(session, campaign).channel(text)
+                out.channel(
+                    render("messages/finished.txt.j2", campaign=campaign, characters=characters)
+                )
             done = {"report_due": None, "report_snapshot": None}
             campaign.options = settings.model_copy(update=done).stored()
             return True
