@@ -204,13 +204,14 @@ def cmd_map(args: argparse.Namespace, data: Catalog) -> str:
 
 def read_orders(path: Path, state: GameState, data: Catalog) -> dict[str, Orders]:
     """Each character's orders from a YAML mapping of character name to order text — and the
-    orders his employer records for each hired leader, controlled monster or underling, by
-    piece id (6.2.5); every problem in every order is reported at once, and nothing is
+    orders his employer records for each hired leader, controlled monster or underling, and the
+    Witch for her familiar, by piece id (6.2.5, L3926), or in sections of his own text; every
+    problem in every order is reported at once, and nothing is
     resolved."""
     document = read_mapping(path, "his orders")
     orders: dict[str, Orders] = {}
     problems: list[str] = []
-    everyone = [*state.characters, *state.minions]
+    everyone = [*state.characters, *state.minions, *state.familiars]
     for name, text in document.items():
         if name not in everyone:
             problems.append(f"{name}: not a character in this game ({', '.join(everyone)})")

@@ -89,6 +89,7 @@ DOT_RIM: RGB = (250, 246, 232)
 
 CHARACTER: RGB = (250, 248, 240)
 HIDDEN_CHARACTER: RGB = (44, 128, 58)
+FAMILIAR: RGB = (222, 214, 244)
 DWELLING: RGB = (112, 72, 42)
 MONSTER = {"light": (246, 206, 122), "dark": (152, 46, 36)}
 NATIVE = {"light": (172, 202, 236), "dark": (40, 72, 124)}
@@ -693,6 +694,8 @@ class _Renderer:
         if kind == "character":
             fill = HIDDEN_CHARACTER if piece.hidden else CHARACTER
             return 0, _Badge(piece.id, fill, "pill")
+        if kind == "familiar":
+            return 0, _Badge(piece.id, FAMILIAR, "pill")
         if kind == "dwelling":
             return 1, _Badge(piece.id, DWELLING, "box")
         if kind == "native":

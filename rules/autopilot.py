@@ -21,7 +21,8 @@ dwelling). Pony Moves (6.2.4c) are not used. The plan, in order:
 5. H at the end of the turn, so that he is hidden when the denizens prowl (7.4); a phase no Move
    can use (a mountain climb with one phase left) is a Rest if a chit is out of play, else H.
 
-He never Follows, Trades, Hires or Searches (not useful to an absent player yet).
+He never Follows, Trades, Hires or Searches (not useful to an absent player yet). The Witch's
+familiar follows her when it stands with her (L3927), and otherwise waits where it is.
 
 Randomness: the autopilot never draws from the game's dice (4.1: ``state.dice`` is the game's
 only stream and every draw is logged), so ordering it does not change any roll of the game. Its
@@ -40,6 +41,7 @@ from rules.board import Board, parse_clearing_id
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
 from rules.chits import in_play
+from rules.daylight.familiar import familiar_of
 from rules.daylight.moving import too_heavy
 from rules.orders.entitlement import Entitlement, clearing_qualities, entitlement
 from rules.orders.legal import legal_activities
@@ -60,7 +62,11 @@ REVISIT = 3
 def autopilot_orders(state: GameState, character: str, *, catalog: Catalog | None = None) -> str:
     """``character``'s orders for today in the rulebook notation (``"M CV2, M CV5, H"``): see
     the module docstring. Pure: the state, its dice included, is not changed."""
-    return ", ".join(str(a) for a in _Pilot(catalog or default_catalog(), state, character).day())
+    text = ", ".join(str(a) for a in _Pilot(catalog or default_catalog(), state, character).day())
+    piece = familiar_of(state, character)
+    if piece is not None and state.clearing_of(piece) == state.clearing_of(character):
+        text += f"\n{piece}: F {character}"
+    return text
 
 
 def autopilot_all(

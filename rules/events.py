@@ -52,6 +52,9 @@ EVENT_TYPES: dict[str, EventType] = {
     "moved": EventType("{who} moves from {from} to {to}", PUBLIC),
     "climbing": EventType("{who} starts climbing into {to} (7.3.1c)", PUBLIC),
     "left_map": EventType("{who} leaves the map from {from}", PUBLIC),
+    "familiar_left": EventType(
+        "the {owner}'s {who} leaves play from {from} with its owner (L3926)", PUBLIC
+    ),
     "abandoned": EventType("{who} abandons {item} in {at}", PUBLIC),
     "abandoned_card": EventType("{who} abandons a Treasure card in {at} (4.4.1c)", PUBLIC),
     "abandoned_card_named": EventType("{who} abandons the {item} in {at}", PRIVATE),

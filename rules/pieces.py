@@ -5,6 +5,8 @@ Giant, the third Spear. A piece's id is its catalog name when the game has one c
 followed by its copy number otherwise (``Giant 1``, ``Giant 2``, ``Spear 3``). Natives, horses,
 treasure and spell cards, map chits, dwellings, visitor chits and characters are all unique, so
 their ids are their names (``Company HQ``, ``Pony L2/L4``, ``HOWL 4``, ``Crone / Raid``).
+A character whose advantage gives him a familiar (the Witch, L3926) brings its extra piece, whose
+id is ``Familiar``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from rules.catalog import Catalog, UnknownNameError
+from rules.schema.characters import AbilityKey
+
+#: The id of the extra piece a familiar is (L3926: "She uses an extra game piece").
+FAMILIAR = "Familiar"
 
 
 class Kind(enum.StrEnum):
@@ -32,6 +38,7 @@ class Kind(enum.StrEnum):
     MAP_CHIT = "map chit"
     DWELLING = "dwelling"
     VISITOR = "visitor chit"
+    FAMILIAR = "familiar"
 
 
 #: Items a character can own and carry (4.3); the other kinds are never belongings.
@@ -57,6 +64,8 @@ class Pieces:
 
     def __init__(self, catalog: Catalog) -> None:
         found: dict[str, Piece] = {}
+        self.familiars: dict[str, str] = {}
+        """Each familiar piece, with the character whose advantage it is (L3925–3926)."""
 
         def add(kind: Kind, name: str, count: int = 1) -> None:
             for piece_id in copies(name, count):
@@ -66,6 +75,9 @@ class Pieces:
 
         for character in catalog.characters.values():
             add(Kind.CHARACTER, character.name)
+            if character.has_ability(AbilityKey.FAMILIAR):
+                add(Kind.FAMILIAR, FAMILIAR)
+                self.familiars[FAMILIAR] = character.name
         for monster in catalog.monsters.values():
             add(Kind.MONSTER, monster.name, monster.count)
         for native in catalog.native_counters.values():

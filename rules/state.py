@@ -213,7 +213,9 @@ class GameState(_Data):
     """Everything one game holds. See the module docstring for ``stacks`` and places.
 
     ``homes`` records the box each summoned denizen came from (7.13), where regeneration puts it
-    back (6.3.4). ``minions`` are the hired and controlled denizens, by piece id (7.7)."""
+    back (6.3.4). ``minions`` are the hired and controlled denizens, by piece id (7.7).
+    ``familiars`` are the familiars in play (the Witch's, L3925), by piece id, each with the
+    character whose it is; its piece stands on the map."""
 
     schema_version: int = SCHEMA_VERSION
     dice: DiceState
@@ -227,6 +229,7 @@ class GameState(_Data):
     homes: dict[str, str] = Field(default_factory=dict)
     characters: dict[str, CharacterState] = Field(default_factory=dict)
     minions: dict[str, Minion] = Field(default_factory=dict)
+    familiars: dict[str, str] = Field(default_factory=dict)
     options: dict[str, bool] = Field(default_factory=dict)
     today: DayState = Field(default_factory=DayState)
 
@@ -237,10 +240,34 @@ class GameState(_Data):
         return (self.month - 1) * 28 + self.day
 
     def sheet(self, name: str) -> CharacterState:
-        """The sheet of a character or of a minion (KeyError for anyone else)."""
+        """The sheet of a character or of a minion (KeyError for anyone else).
+
+        A familiar has no sheet of its own: it carries nothing and records no gold (L3928) and
+        cannot hide or be blocked (L3926). Its sheet is made on each call — never hidden,
+        holding nothing — around its owner's Discoveries list itself, the one list they share
+        (L3929): what either discovers is written there for both."""
         if name in self.characters:
             return self.characters[name]
+        if name in self.familiars:
+            owner = self.characters[self.familiars[name]]
+            return CharacterState.model_construct(
+                name=name,
+                hidden=False,
+                start=owner.start,
+                gold=0,
+                chits=[],
+                items={},
+                discoveries=owner.discoveries,
+            )
         return self.minions[name].sheet
+
+    def recorder(self, name: str) -> str | None:
+        """The character who records ``name``'s orders and learns what he learns: a familiar's
+        owner (L3926), a minion's employer (6.2.5, 7.7.2a); None for a character."""
+        if name in self.familiars:
+            return self.familiars[name]
+        minion = self.minions.get(name)
+        return minion.employer if minion is not None else None
 
     def to_json(self) -> str:
         """The state as canonical JSON: keys sorted, no spaces; ``from_json`` reads it back."""
@@ -336,6 +363,15 @@ class _Validator:
                     f"minions: {name}'s employer {minion.employer!r} is no character in the game"
                 )
             self.sheet(name, minion.sheet)
+        for name, owner in self.state.familiars.items():
+            if self.pieces.familiars.get(name) != owner or owner not in self.state.characters:
+                raise GameStateError(
+                    f"familiars: {name!r} is not the familiar of a character in the game"
+                )
+            if Place.split(self.state.place_of(name))[0] != "at":
+                raise GameStateError(
+                    f"familiars: the {owner}'s {name} is in play but not on the map"
+                )
         for key, names in (
             ("face_up", self.state.face_up),
             ("dark_side_up", self.state.dark_side_up),
@@ -350,8 +386,9 @@ class _Validator:
             fault = self.fault(kind, where)
             if fault is not None:
                 raise GameStateError(f"homes: the {piece}'s home {home!r}: {fault}")
+        everyone = {*self.state.characters, *self.state.minions, *self.state.familiars}
         for name in self.state.today.orders:
-            if name not in self.state.characters and name not in self.state.minions:
+            if name not in everyone:
                 raise GameStateError(f"today.orders: {name!r} is nobody in the game")
 
     def tiles(self) -> None:

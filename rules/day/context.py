@@ -101,10 +101,9 @@ class Ctx:
         return self.state.sheet(name)
 
     def eyes(self, name: str) -> str:
-        """The character who learns what ``name`` learns: himself, or a minion's employer
-        (7.7.1f, 7.7.2a)."""
-        minion = self.state.minions.get(name)
-        return minion.employer if minion is not None else name
+        """The character who learns what ``name`` learns: himself, a minion's employer
+        (7.7.1f, 7.7.2a), or a familiar's owner (L3929)."""
+        return self.state.recorder(name) or name
 
     def is_character(self, name: str) -> bool:
         return name in self.state.characters

@@ -71,7 +71,8 @@ def resolve(
     unless the game's option ``wait_for_decisions`` is on: then resolution stops with the
     decision pending, having changed nothing of the step that asked.
 
-    Raises :class:`OrdersError` for orders for someone not in the game.
+    Raises :class:`OrdersError` for orders for someone not in the game, orders recorded by
+    someone who does not record them, or two orders for one individual.
     """
     ctx = Ctx.start(catalog or default_catalog(), state.model_copy(deep=True), answers)
     if ctx.today.stage == "birdsong":
@@ -82,13 +83,26 @@ def resolve(
 
 def record(ctx: Ctx, orders: Mapping[str, Orders]) -> None:
     """Birdsong (6.2): the day's orders are recorded, secretly — the characters', and those each
-    employer records for his hired leaders, controlled monsters and underlings (6.2.5, 6.3.1)."""
+    employer records for his hired leaders, controlled monsters and underlings (6.2.5, 6.3.1) and
+    the Witch for her familiar (L3926), given under their own names or within his orders
+    (``Orders.recorded``)."""
     state = ctx.state
-    everyone = [*state.characters, *sorted(state.minions)]
-    for name in orders:
+    everyone = [*state.characters, *sorted(state.minions), *sorted(state.familiars)]
+    given = dict(orders)
+    for name, own in orders.items():
+        for theirs in own.recorded:
+            who = theirs.character
+            if state.recorder(who) != name:
+                raise OrdersError(f"the {name} does not record the orders of {who!r}")
+            if who in given:
+                raise OrdersError(f"orders for {who!r} are given twice")
+            given[who] = theirs
+        if own.recorded:
+            given[name] = own.model_copy(update={"recorded": ()})
+    for name in given:
         if name not in everyone:
             raise OrdersError(f"orders for {name!r}, who is not in the game")
-    ctx.today.orders = {name: orders[name] for name in everyone if name in orders}
+    ctx.today.orders = {name: given[name] for name in everyone if name in given}
     ctx.today.stage = "sunrise"
 
 

@@ -4,7 +4,7 @@ monster roll, the end of the week's regeneration, and the Attention chits mixed.
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.daylight import hirelings, prowling
+from rules.daylight import familiar, hirelings, prowling
 from rules.modifiers import has
 from rules.schema.characters import AbilityKey
 from rules.state import Place
@@ -17,7 +17,8 @@ def sunrise(ctx: Ctx) -> None:
     """6.1 and 6.3, in the rulebook's order: the day begins (with a seventh day's colours,
     6.1.2), hired underlings become unhidden (6.3.1b), followers are declared (6.3.2), the
     monster roll sets what prowls (6.3.3, 7.13.1), the week's end regenerates (6.3.4), and the
-    Attention chits of everyone who takes a turn are mixed (7.1.1) — followers' chits are not."""
+    Attention chits of everyone who takes a turn are mixed (7.1.1) — followers' chits are not; a
+    familiar's turn comes just before its owner's (L3926)."""
     state = ctx.state
     ctx.emit("day_started", day=state.day, month=state.month, colors=list(seventh_day_colors(ctx)))
     unhide_underlings(ctx)
@@ -37,8 +38,8 @@ def sunrise(ctx: Ctx) -> None:
     ctx.dice.shuffle(turns)
     for name in clever:
         preempt(ctx, turns, name)
+    familiar.place_turns(state, turns, ctx.today.followers)
     ctx.today.turn_order = turns
-    report_missing_advantages(ctx)
     ctx.today.stage = "daylight"
 
 
@@ -50,16 +51,6 @@ def unhide_underlings(ctx: Ctx) -> None:
         if minion.sheet.hidden and not hirelings.is_actor(ctx.catalog, ctx.state, piece):
             minion.sheet.hidden = False
             ctx.emit("unhidden", who=piece, reason="underlings are unhidden each day (6.3.1b)")
-
-
-#: Special Advantages that act at Sunrise or in Daylight and are not implemented yet: each day
-#: they would act, a ``not_implemented`` event names them (never skipped silently).
-NOT_YET = {
-    AbilityKey.FAMILIAR: (
-        "L3925",
-        "the Witch's Familiar: its own turn of Move, Follow and Peer; it takes none",
-    ),
-}
 
 
 def preempt(ctx: Ctx, turns: list[str], name: str) -> None:
@@ -79,17 +70,6 @@ def preempt(ctx: Ctx, turns: list[str], name: str) -> None:
         turns.insert(turns.index(when) + 1, name)
     else:
         turns.append(name)
-
-
-def report_missing_advantages(ctx: Ctx) -> None:
-    """Say, loudly, which Special Advantages of the characters in play would act today and are
-    not implemented yet (:data:`NOT_YET`)."""
-    for name in ctx.state.characters:
-        if ctx.state.place_of(name) == Place.OUT:
-            continue
-        for key, (rule, what) in NOT_YET.items():
-            if has(ctx.catalog, ctx.state, name, key):
-                ctx.emit("not_implemented", rule=rule, what=what, who=name)
 
 
 def seventh_day_colors(ctx: Ctx) -> tuple[str, ...]:

@@ -52,11 +52,13 @@ def left_behind(ctx: Ctx, guide: str, follower: str, pony_move: bool) -> bool:
 
 def carriers(ctx: Ctx, guide: str, pony_move: bool) -> list[str]:
     """The underlings following ``guide`` who move with him: he may carry with their strength
-    (7.3.1h, L1674; 7.11.6d, L2084)."""
+    (7.3.1h, L1674; 7.11.6d, L2084). A familiar is no underling: it adds no strength (L3927)."""
     return [
         follower
         for follower in ctx.followers_of(guide)
-        if not ctx.acts(follower) and not left_behind(ctx, guide, follower, pony_move)
+        if ctx.state.minions.get(follower) is not None
+        and not ctx.acts(follower)
+        and not left_behind(ctx, guide, follower, pony_move)
     ]
 
 

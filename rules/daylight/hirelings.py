@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from rules.board import Board, board_for
 from rules.catalog import Catalog
+from rules.daylight import familiar
 from rules.events import Event, event
 from rules.orders.model import ActivityKind
 from rules.pieces import Kind, pieces_of
@@ -63,7 +64,10 @@ _ENCHANTS = frozenset(
 
 def forbidden(catalog: Catalog, state: GameState, name: str, kind: ActivityKind) -> str | None:
     """Why the minion ``name`` may not record ``kind``, or None (always None for a character).
-    Rest and Alert are allowed: a hired leader records them for his followers (6.2.5)."""
+    Rest and Alert are allowed: a hired leader records them for his followers (6.2.5). A
+    familiar records only Move, Follow and Peer (L3926, :mod:`rules.daylight.familiar`)."""
+    if name in state.familiars:
+        return familiar.forbidden(kind)
     minion = state.minions.get(name)
     if minion is None:
         return None

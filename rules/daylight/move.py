@@ -9,7 +9,7 @@ forces items to be abandoned (7.3.1e). His followers move with him (7.11.6a,
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.daylight import follow, hirelings
+from rules.daylight import familiar, follow, hirelings
 from rules.daylight.moving import (
     EDGE,
     Cancelled,
@@ -72,7 +72,8 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
 
 def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:
     """7.3.1a.4: a Move along a roadway to the map edge takes him out of the game (9.2.2b); his
-    followers leave with him, and his hirelings are no longer hired (7.7.4b)."""
+    followers leave with him, his hirelings are no longer hired (7.7.4b), and a familiar leaves
+    play with its owner (L3926, :mod:`rules.daylight.familiar`)."""
     character = ctx.sheet(name)
     exits = [c for c in ctx.board.connections(start) if c.to is None]
     if not any(usable(ctx.catalog, ctx.board, character, start, c) for c in exits):
@@ -83,10 +84,19 @@ def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:
             reason=f"no roadway from {start} leads off the map",
         )
         return
-    for who in (name, *ctx.followers_of(name)):
+    leaving = [name, *ctx.followers_of(name)]
+    for who in leaving:
         ctx.state.put(who, Place.OUT)
+        ctx.state.familiars.pop(who, None)
         ctx.emit("left_map", who=who, **{"from": start})
+    for who in leaving:
+        piece = familiar.familiar_of(ctx.state, who)
+        if piece is not None:
+            was = ctx.where(piece) or start
+            familiar.leave(ctx.state, who)
+            ctx.emit("familiar_left", who=piece, owner=who, **{"from": was})
     for piece, minion in sorted(ctx.state.minions.items()):
         if minion.employer == name:
             hirelings.unhire(ctx, piece, f"the {name} left the map (7.7.4b)")
-    ctx.emit("not_implemented", rule="9.2.2b", what="scoring a character who left the map")
+    if ctx.is_character(name):
+        ctx.emit("not_implemented", rule="9.2.2b", what="scoring a character who left the map")

@@ -306,12 +306,15 @@ def activation_refused(
 
 
 def spies(ctx: Ctx, name: str, clearings: Sequence[str]) -> list[str]:
-    """Who spies on ``name`` (4.5.6a): every character in those clearings if he is unhidden;
-    if he is hidden, only those who found hidden enemies today."""
+    """Who spies on ``name`` (4.5.6a): every character and familiar (it spies like a character,
+    L3927) in those clearings if he is unhidden; if he is hidden, only those who found hidden
+    enemies today. Nobody spies on a familiar (L3927)."""
+    if name in ctx.state.familiars:
+        return []
     hidden = ctx.sheet(name).hidden
     return [
         other
-        for other in ctx.state.characters
+        for other in (*ctx.state.characters, *ctx.state.familiars)
         if other != name
         and other not in ctx.today.followers
         and ctx.where(other) in clearings
@@ -321,8 +324,9 @@ def spies(ctx: Ctx, name: str, clearings: Sequence[str]) -> list[str]:
 
 def discover(ctx: Ctx, who: str, discoveries: Sequence[str], how: str) -> None:
     """``who`` crosses these discoveries off his list (privately); underlings record none
-    (7.7.3), and a hired leader's are his employer's to see (7.7.2a)."""
-    if not ctx.acts(who):
+    (7.7.3), a hired leader's are his employer's to see (7.7.2a), and a familiar's list is its
+    owner's (L3929)."""
+    if not ctx.acts(who) and who not in ctx.state.familiars:
         return
     character = ctx.sheet(who)
     for discovery in discoveries:

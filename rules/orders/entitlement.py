@@ -135,6 +135,8 @@ class Entitlement:
     extras: tuple[ExtraSource, ...] = ()
     enablers: tuple[tuple[ActivityKind, str], ...] = ()
     unavailable: tuple[tuple[str, str], ...] = ()
+    normal: frozenset[ActivityKind] = frozenset()
+    """Enhanced activities that are normal ones for him: a familiar's Peer (L3926, L1807)."""
 
     @property
     def total(self) -> int:
@@ -149,10 +151,14 @@ class Entitlement:
         """The sources that let him record enhanced ``kind`` on any of his phases."""
         return tuple(name for k, name in self.enablers if k is kind)
 
+    def enhanced(self, kind: ActivityKind) -> bool:
+        """Whether ``kind`` is an enhanced activity for him, that needs a source (6.2.1a)."""
+        return kind in ENHANCED and kind not in self.normal
+
     def can_record(self, kind: ActivityKind) -> bool:
         """Whether some source lets him record ``kind`` (always, for non-enhanced ones)."""
         return (
-            kind not in ENHANCED
+            not self.enhanced(kind)
             or bool(self.enablers_of(kind))
             or any(kind in e.enables for e in self.extras)
         )
@@ -189,7 +195,8 @@ def entitlement(
     horse (not while he is in a cave, 6.2.2c.1) and his active Birdsong cards (6.2.2c.1: active at
     Birdsong). A hired leader or controlled monster has two Basic and two Sunlight phases and
     the extra Moves of the native horse he rides (6.2.5, 7.3.2e.1), but no Special Advantages
-    (7.7.1f.1). Spells are not handled yet.
+    (7.7.1f.1). A familiar has two Basic and two Sunlight phases too, and its Peer is a normal
+    activity for it (L3926). Spells are not handled yet.
     """
     sheet = state.sheet(character)
     advantages = (
@@ -266,6 +273,7 @@ def entitlement(
         extras=tuple(extras),
         enablers=tuple(enablers),
         unavailable=tuple(unavailable),
+        normal=frozenset({K.PEER}) if character in state.familiars else frozenset(),
     )
 
 

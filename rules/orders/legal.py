@@ -42,8 +42,9 @@ def legal_activities(
     with each native group and visitor and HR with each group, present or not (they may be reached
     first, 6.2.4e); EM; E (bare, ``tile`` and each Magic chit); P, FL and RE only with a source
     (6.2.1a); C under the Caching rule; ``-``. Whether he has a phase for it is
-    :func:`rules.orders.sources.assign_sources`'s business. A minion gets only what he may
-    record (:func:`rules.daylight.hirelings.forbidden`). Raises ValueError if ``earlier`` does not
+    :func:`rules.orders.sources.assign_sources`'s business. A minion or a familiar gets only what
+    he may record (:func:`rules.daylight.hirelings.forbidden`); a familiar's P names no clearing
+    (L3926). Raises ValueError if ``earlier`` does not
     hold ``phase - 1`` phases.
     """
     if len(earlier) not in (0, phase - 1) or phase < 1:
@@ -93,8 +94,11 @@ def legal_activities(
     add(K.ENCHANT, "tile")
     for label in dict.fromkeys(chits):
         add(K.ENCHANT, label)
-    for kind, target, source in _enhanced(world, ent, here):
-        add(kind, target, source)
+    if character in state.familiars:
+        add(K.PEER)  # L3926: it peers into its own clearing only
+    else:
+        for kind, target, source in _enhanced(world, ent, here):
+            add(kind, target, source)
     if state.options.get("caching"):
         add(K.CACHE)
     add(K.BLANK)

@@ -151,12 +151,14 @@ class Instructions(_Frozen):
 
 class Orders(_Frozen):
     """One character's orders for one day: his phases, or the individual he follows all day
-    (6.2.7), and his standing instructions."""
+    (6.2.7), and his standing instructions; ``recorded`` are the orders he records in the same
+    message for his familiar and hirelings (L3926, 6.2.5), each for its own ``character``."""
 
     character: str
     phases: tuple[Activity, ...] = ()
     follow: str | None = None
     instructions: Instructions = Instructions()
+    recorded: tuple[Orders, ...] = ()
 
     def canonical(self) -> str:
         """The orders as the rulebook notation, one line: what the echo shows the player."""

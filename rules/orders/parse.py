@@ -21,7 +21,9 @@ Full names (``Move``, ``Hide``, ``Fly``...) work too. A clearing is a tile code 
 Sunlight phase. Lines starting with ``#`` are comments; backticks and ``>`` quotes are ignored.
 
 Standing instructions (:class:`~rules.orders.model.Instructions`) are ``key: value`` lines, see
-:data:`INSTRUCTION_KEYS`. Every problem is reported at once as a :class:`Problem` with a stable
+:data:`INSTRUCTION_KEYS`. After his own lines come the orders he records for his familiar and
+hirelings, each in a section that starts ``Name: ...`` (:mod:`rules.orders.sections`); they are
+read as that individual's orders and kept in ``Orders.recorded``. Every problem is reported at once as a :class:`Problem` with a stable
 :class:`~rules.orders.problems.ProblemCode`, an error or a warning; with any error there are no
 orders. Moves are checked along the day's path (7.3.1); :func:`legal_activities` is what may be
 recorded in a phase from where he stands.
@@ -64,6 +66,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
+from rules.orders import sections
 from rules.orders.entitlement import activity_name
 from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.legal import legal_activities
@@ -159,12 +162,12 @@ def parse_orders(
     at once; with any error ``orders`` is None. ``echo`` is the canonical form of the orders.
     Orders for someone not in the game are refused with ``not-in-game``, read no further.
     """
-    if character not in state.characters and character not in state.minions:
+    if character not in (*state.characters, *state.minions, *state.familiars):
         return _refused(
             ProblemCode.NOT_IN_GAME,
             character,
             f"{character[:60]!r} is not in this game",
-            "name a character of the game, or a hireling by his counter",
+            "name a character of the game, a hireling by his counter, or a familiar",
         )
     if len(text) > MAX_CHARS:
         return _refused(
@@ -184,7 +187,69 @@ def parse_orders(
             "type the orders as plain text, or paste them again without the odd character",
             line=line,
         )
-    return _result(Parser(text, state, character, catalog or default_catalog()))
+    lines = sum(1 for line in text.splitlines() if line.strip())
+    if lines > MAX_LINES:
+        message = f"the message has {lines} lines: at most {MAX_LINES} are read"
+        return _refused(ProblemCode.TOO_LONG, text, message, "send the orders only")
+    own, parts = sections.split(text, sections.recorded_by(state, character))
+    result = _result(Parser(own, state, character, catalog or default_catalog()))
+    return _with_sections(result, [(part, _section(part, state, catalog)) for part in parts])
+
+
+def _section(part: sections.Section, state: GameState, catalog: Catalog | None) -> ParseResult:
+    """The orders of one section, its problems named after him and on the message's lines."""
+    result = parse_orders(part.text, state, part.who, catalog=catalog)
+
+    def moved(problem: Problem) -> Problem:
+        line = problem.line + part.first_line - 1
+        message = f"{part.who}: {problem.message}"
+        return problem.model_copy(update={"line": line, "message": message})
+
+    return result.model_copy(
+        update={
+            "errors": tuple(moved(p) for p in result.errors),
+            "warnings": tuple(moved(p) for p in result.warnings),
+        }
+    )
+
+
+def _with_sections(
+    own: ParseResult, recorded: Sequence[tuple[sections.Section, ParseResult]]
+) -> ParseResult:
+    """His own orders with those he records for others (:mod:`rules.orders.sections`): every
+    problem of each, in message order, and no orders if any has an error; an individual given
+    two sections is refused."""
+    if not recorded:
+        return own
+    errors = [*own.errors, *(p for _, r in recorded for p in r.errors)]
+    warnings = [*own.warnings, *(p for _, r in recorded for p in r.warnings)]
+    seen: set[str] = set()
+    for part, _ in recorded:
+        if part.who in seen:
+            errors.append(
+                Problem(
+                    code=ProblemCode.RECORDED_TWICE,
+                    line=part.first_line,
+                    phase=None,
+                    text=part.who,
+                    message=f"the orders for {part.who} are given twice",
+                    hint="keep one section for each",
+                )
+            )
+        seen.add(part.who)
+
+    warnings.sort(key=_where)
+    if errors or own.orders is None:
+        return ParseResult(
+            orders=None, errors=tuple(sorted(errors, key=_where)), warnings=tuple(warnings)
+        )
+    theirs = [r.orders for _, r in recorded if r.orders is not None]
+    echoes = [own.echo, *(f"{part.who}: {r.echo}" for part, r in recorded)]
+    return ParseResult(
+        orders=own.orders.model_copy(update={"recorded": tuple(theirs)}),
+        warnings=tuple(warnings),
+        echo="\n".join(echoes),
+    )
 
 
 def not_text(text: str) -> str | None:
@@ -219,15 +284,16 @@ def _result(parser: Parser) -> ParseResult:
     return _finish(parser)
 
 
+def _where(problem: Problem) -> tuple[int, int]:
+    """A problem's place in the message, to sort by."""
+    return problem.line, problem.phase or 0
+
+
 def _finish(parser: Parser) -> ParseResult:
     """The result: every problem in message order, and the orders and their echo if no error."""
-
-    def where(problem: Problem) -> tuple[int, int]:
-        return problem.line, problem.phase or 0
-
-    warnings = tuple(sorted(parser.warnings, key=where))
+    warnings = tuple(sorted(parser.warnings, key=_where))
     if parser.errors:
-        errors = tuple(sorted(parser.errors, key=where))
+        errors = tuple(sorted(parser.errors, key=_where))
         return ParseResult(orders=None, errors=errors, warnings=warnings)
     rearrange = tuple(
         Rearrangement(

@@ -74,7 +74,13 @@ class Parser(Reader):
                 continue
             why = forbidden(self.world.catalog, self.state, self.character, phase.kind)
             if why is not None:
-                hint = "record 'F <character>' for him" if "follow" in why else "record another"
+                hint = (
+                    "record 'F <character>' for him"
+                    if "follow" in why
+                    else "record M, F or P"
+                    if self.character in self.state.familiars
+                    else "record another"
+                )
                 self.flag(phase, ProblemCode.HIRELING_ACTIVITY, why, hint)
 
     def not_enhanced(self) -> None:
@@ -111,6 +117,9 @@ class Parser(Reader):
             why, hint = "you are not in a clearing (6.2.7b)", ""
         elif wanted and wanted[0] == self.character:
             why, hint = "you cannot follow yourself", ""
+        elif name.casefold() in (f.casefold() for f in self.state.familiars):
+            why = "the familiar cannot be followed (L3927)"
+            hint = f"in your clearing: {', '.join(present)}" if present else "nobody is with you"
         elif not wanted or wanted[0] not in present:
             why = f"{quote(name)} is nobody you can follow in your clearing ({here}) (6.2.7a)"
             hint = f"in your clearing: {', '.join(present)}" if present else "nobody is with you"

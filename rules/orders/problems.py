@@ -153,6 +153,10 @@ class ProblemCode(enum.StrEnum):
     )
     BAD_INSTRUCTION = "bad-instruction", "a standing instruction whose value is not allowed"
     DUPLICATE_INSTRUCTION = "duplicate-instruction", "the same standing instruction twice"
+    RECORDED_TWICE = (
+        "recorded-twice",
+        "two sections of orders for the same familiar or hireling (L3926, 6.2.5)",
+    )
     COMMITTED_SOURCE = (
         "committed-source",
         "abandoning the card or horse that gives a later phase (6.2.4d)",

@@ -354,6 +354,16 @@ class Reader:
     def instruction(self, number: int, line: str, written: InstructionLine) -> None:
         key = " ".join(written.key.split()).casefold()
         value = " ".join(written.value.split())
+        if self.character in self.state.familiars and key != "stop following":
+            self.on_line(
+                number,
+                line,
+                ProblemCode.BAD_INSTRUCTION,
+                f"the familiar takes no {quote(written.key)} instruction: it only moves, follows "
+                "and peers, and carries nothing (L3926, L3928)",
+                "its only instruction is 'stop following: before N'",
+            )
+            return
         if key == "before" and written.number is not None:
             self.before(number, line, int(written.number), value)
             return

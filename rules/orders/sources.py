@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from rules.orders.entitlement import ENHANCED, Entitlement, ExtraSource, activity_name
+from rules.orders.entitlement import Entitlement, ExtraSource, activity_name
 from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
 from rules.orders.problems import ProblemCode
 
@@ -157,7 +157,7 @@ class _Search:
         if not self.relax_activity and phase.kind not in extra.activities:
             return False
         if (
-            phase.kind in ENHANCED
+            self.ent.enhanced(phase.kind)
             and phase.kind not in extra.enables
             and not self.ent.enablers_of(phase.kind)
         ):
@@ -174,7 +174,7 @@ class _Search:
         named = [i + 1 for i, e in enumerate(self.ent.extras) if e.name == phase.source]
         if named:
             return named if self._fits(self.ent.extras[named[0] - 1], phase) else []
-        generic_ok = phase.kind not in ENHANCED or bool(self.ent.enablers_of(phase.kind))
+        generic_ok = not self.ent.enhanced(phase.kind) or bool(self.ent.enablers_of(phase.kind))
         extras = [i + 1 for i, e in enumerate(self.ent.extras) if self._fits(e, phase)]
         return ([0] if generic_ok else []) + extras
 
@@ -287,7 +287,7 @@ def _precheck(ent: Entitlement, phases: Sequence[PlannedPhase]) -> list[Issue]:
         )
     for number, phase in enumerate(phases, 1):
         extra = ent.extra(phase.source) if phase.source else None
-        if phase.kind in ENHANCED and not ent.can_record(phase.kind):
+        if not ent.can_record(phase.kind):
             errors.append(
                 Issue(
                     ProblemCode.NOT_ENHANCED,
@@ -329,7 +329,7 @@ def _target_errors(ent: Entitlement, phases: Sequence[PlannedPhase]) -> list[Iss
             "record a mountain clearing",
         )
         for number, (phase, options) in enumerate(zip(phases, search.options, strict=True), 1)
-        if not options and phase.kind in ENHANCED
+        if not options and ent.enhanced(phase.kind)
     ]
 
 

@@ -199,6 +199,14 @@ def _chit(world: Map, text: str, actions: Sequence[str]) -> str:
 def target(world: Map, kind: ActivityKind, text: str) -> str | None:
     """The canonical target of a ``kind`` phase from the text after the activity."""
     text = " ".join(text.split())
+    if kind is K.PEER and world.character in world.state.familiars:
+        if text:
+            raise OrderError(
+                ProblemCode.UNEXPECTED_TARGET,
+                f"the familiar peers only into the clearing it is in (L3926), not {quote(text)}",
+                "write just 'P'",
+            )
+        return None
     if not text:
         if kind in _NEEDS_TARGET:
             what = {K.FLY: "tile", K.FOLLOW: "character", K.TRADE: "group or visitor"}.get(

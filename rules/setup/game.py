@@ -10,7 +10,7 @@
 4. the visitor/mission chits go into the row-6 boxes (3.4);
 5. the map chits are hidden in the tiles and the Lost City and Lost Castle sections (3.5);
 6. the Valley chits are revealed: dwellings, garrisons and Ghosts go on the map, and the characters
-   are put, hidden, at their starting dwellings (3.6).
+   are put, hidden, at their starting dwellings (3.6) — the Witch with her familiar (L3931).
 
 Every random choice draws from the game's dice, so the same seed and choices give the same game.
 The choices each player makes in secret (starting dwelling, spells, enchanted chits, Victory
@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 
 from rules.board import board_for
 from rules.catalog import Catalog
+from rules.daylight import familiar
 from rules.dice import Dice, DiceState
 from rules.layout import PlacedTile
 from rules.pieces import Kind, Pieces, copies, pieces_of
@@ -255,7 +256,8 @@ def place_map_chits(catalog: Catalog, state: GameState, dice: Dice) -> None:
 def reveal_dwellings(catalog: Catalog, state: GameState) -> None:
     """Reveal the Valley chits (3.6.1–3.6.4): each is removed from play and exchanged for its
     dwelling (with its garrison) or the two Ghosts, in clearing 5 — or 4 if 5 has no road route
-    to the Borderland; then every character is put at his recorded start, hidden."""
+    to the Borderland; then every character is put at his recorded start, hidden, and a
+    familiar with its owner (L3931)."""
     board = board_for(catalog, state.tiles)
     garrison_boxes = {
         b.natives: Place.box(b.name)
@@ -296,6 +298,10 @@ def reveal_dwellings(catalog: Catalog, state: GameState) -> None:
         start = "Ghost 1" if character.start == "Ghosts" else character.start
         state.put(character.name, state.place_of(start))
         character.hidden = True
+        familiar.bring(catalog, state, character.name)
+    for piece in pieces_of(catalog).familiars:
+        if piece not in state.familiars:
+            state.put(piece, Place.OUT)
 
 
 def _is_native_or_horse(catalog: Catalog, piece: str, group: str) -> bool:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from rules.board import Board
 from rules.catalog import Catalog
+from rules.daylight import familiar
 from rules.daylight.hirelings import hire
 from rules.dice import Dice, DiceState
 from rules.events import EVENT_TYPES
@@ -119,11 +120,30 @@ class _Builder:
         for card in self.pieces.of_kind(Kind.CHARACTER):
             if card.id not in state.characters:
                 state.put(card.id, Place.OUT)
+        for name, (written, spec) in characters.items():
+            self._familiar(f"characters.{written}.familiar", name, spec.familiar)
+        for piece in self.pieces.familiars:
+            if piece not in state.familiars:
+                state.put(piece, Place.OUT)
         self._hirelings()
         self._check_orders_and_expect()
         forced = [[self.scenario.monster_roll]] if self.scenario.monster_roll is not None else []
         state.dice.forced = forced + [list(roll) for roll in self.scenario.dice]
         return state
+
+    def _familiar(self, key: str, owner: str, at: str | None) -> None:
+        """Her familiar (L3926): with her when she has the advantage at her level, or where
+        ``at`` says (``out``: not in play)."""
+        familiar.bring(self.catalog, self.state, owner)
+        piece = familiar.familiar_of(self.state, owner)
+        if at is None:
+            return
+        if piece is None:
+            raise ScenarioError(key, f"the {owner} (at this level) has no familiar")
+        if at == Place.OUT:
+            familiar.leave(self.state, owner)
+            return
+        self.state.put(piece, Place.clearing(self.names.clearing(key, at)))
 
     def _claim(self, piece: str, key: str) -> None:
         if piece in self.placed:
@@ -373,7 +393,7 @@ class _Builder:
         member = self._member
 
         for written in scenario.orders:
-            if written not in self.state.minions:
+            if written not in self.state.minions and written not in self.state.familiars:
                 member(f"orders.{written}", written)
         for written in scenario.answers:
             member(f"answers.{written}", written)
@@ -383,6 +403,8 @@ class _Builder:
             name = member(key, written)
             if expected.at is not None:
                 names.place(f"{key}.at", expected.at)
+            if expected.familiar is not None:
+                names.place(f"{key}.familiar", expected.familiar)
             for index, item in enumerate(expected.belongings or []):
                 names.item(f"{key}.belongings[{index}]", item.name)
             tiles = {t.tile: t for t in self.tiles}

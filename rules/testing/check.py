@@ -105,6 +105,11 @@ def _check_character(
     if expected.at is not None:
         want = expected.at if expected.at == Place.OUT else _canonical_clearing(expected.at)
         differ("at", want, where)
+    if expected.familiar is not None:
+        piece = next((f for f, o in state.familiars.items() if o == name), None)
+        found = _place_name(state.place_of(piece)) if piece is not None else Place.OUT
+        want = expected.familiar
+        differ("familiar", want if want == Place.OUT else _canonical_clearing(want), found)
     differ("hidden", expected.hidden, character.hidden)
     differ("level", expected.level, character.level)
     differ("gold", expected.gold, character.gold)

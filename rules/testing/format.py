@@ -10,7 +10,9 @@ are checked against the catalog and the map when the situation is built
 
 The project's extension for hired and controlled denizens (7.7) is here too: a denizen
 ``hired_by`` or ``controlled_by`` a scenario character, with ``term`` and ``hidden``
-(:class:`DenizenSpec`), and ``expect.minions`` (:class:`ExpectedMinion`).
+(:class:`DenizenSpec`), and ``expect.minions`` (:class:`ExpectedMinion`). So is the one for the
+Witch's familiar (L3925): ``characters.Witch.familiar``, the clearing it stands in (by default
+hers, when she has it at her level; ``out`` for none), and ``expect.characters.Witch.familiar``.
 """
 
 from __future__ import annotations
@@ -105,6 +107,7 @@ class CharacterSpec(_Model):
     wounded: list[str] = Field(default_factory=list)
     belongings: list[Belonging] | None = None
     discoveries: list[str] = Field(default_factory=list)
+    familiar: str | None = None
 
     @field_validator("belongings", mode="before")
     @classmethod
@@ -146,6 +149,7 @@ class ExpectedCharacter(_Model):
     wounded: list[str] | None = None
     belongings: list[ExpectedBelonging] | None = None
     discoveries: list[str] | None = None
+    familiar: str | None = None
 
     @field_validator("belongings", mode="before")
     @classmethod

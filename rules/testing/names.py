@@ -134,5 +134,7 @@ class Names:
 
 
 def orders_name(catalog: Catalog, state: GameState, written: str) -> str:
-    """Whose orders ``written`` names: a minion by piece id, else a character."""
-    return written if written in state.minions else catalog.characters[written].name
+    """Whose orders ``written`` names: a minion or familiar by piece id, else a character."""
+    if written in state.minions or written in state.familiars:
+        return written
+    return catalog.characters[written].name

@@ -602,3 +602,19 @@ def test_the_day_report_names_what_prowls_after_the_monster_roll():
         return day_report(events, "public")
 
     assert "visitors" not in report(5)
+
+
+def test_the_witch_records_her_familiars_turn_in_her_own_orders(service, traveller):
+    """L3926: her message holds a ``Familiar:`` section; the echo shows it back to her alone,
+    and the familiar's turn is played with the day."""
+    started(service, "Witch", "Amazon")
+    reply = service.submit_orders("Test", player="p1", text="H\nFamiliar: P")
+    assert "stored (v1 · " in reply.text and "Familiar: P" in reply.text
+    refused = service.submit_orders("Test", player="p2", text="H\nFamiliar: P")
+    assert "NOT stored" in refused.text and "unknown-instruction" in refused.text
+    force(service)
+    with session_scope(service.engine) as session:
+        events = repo.list_events(session, campaign_id=1, day=1)
+    started_turns = [e.fields["who"] for e in events if e.type == "turn_started"]
+    assert started_turns.index("Familiar") + 1 == started_turns.index("Witch")
+    assert any(e.type == "not_implemented" and e.fields["rule"] == "7.5.4i" for e in events)

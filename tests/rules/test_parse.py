@@ -489,6 +489,7 @@ ERRORS: dict[str, tuple[str, GameState | None, str]] = {
     "unknown-instruction": ("H\nfoo: bar", None, "Amazon"),
     "bad-instruction": ("H\nblock: sometimes", None, "Amazon"),
     "duplicate-instruction": ("H\nblock: all\nblock: never", None, "Amazon"),
+    "recorded-twice": ("H\nFamiliar: F Witch\nFamiliar: -", fresh(7, ("Witch",)), "Witch"),
     "committed-source": (
         "M MW5, M BL1, M BL6, H (Shielded Lantern)\nbefore 2: abandon Shielded Lantern",
         _lantern(),

@@ -1,0 +1,101 @@
+"""The Witch's familiar: her second Special Advantage (L3925–3929).
+
+"She uses an extra game piece to represent this familiar. Each day she records a separate turn
+for the familiar: it gets the same basic and sunlight phases as do the characters, and it can do
+only the Move, Follow, and Peer activities (the only clearing it can search is the clearing it
+is in). It takes its turn just before she takes her turn, when her Attention chit is picked. The
+familiar cannot block or be blocked, it does not summon denizens nor cause monsters to move, and
+it cannot take part in combat." (L3926)
+
+Where each part is done:
+
+- The piece is ``Familiar`` (:mod:`rules.pieces`); in play it stands on the map and is listed in
+  ``GameState.familiars`` with its owner. It starts with her (L3931 "Inn (Witch and familiar)",
+  :func:`bring`) when she has the advantage at her level (a 1st-level Witch has none, 10.E.5.2.1).
+- Its orders are hers to record (L3926): a ``Familiar:`` section of her message
+  (:mod:`rules.orders.parse`), or orders keyed by its id. It may record only Move, Follow, Peer
+  or a blank phase (:func:`forbidden`), with two Basic and two Sunlight phases and no extra ones
+  (:mod:`rules.orders.entitlement`); its Peer names no clearing, since it searches only its own.
+- Its turn comes just before hers (:func:`place_turns`) and is taken like any other, but it is
+  not an individual who blocks, is blocked or summons: :func:`rules.daylight.hirelings.individuals`
+  does not list it and :meth:`rules.day.context.Ctx.acts` is false for it, so blocking (7.12)
+  and the end-of-turn prowling and summoning (7.13.2) pass it by. Its Peer is a Search, reported
+  as not implemented (7.5.4i) until Search exists; so is anything it would find there.
+- It follows and spies like a character (L3927): it may follow any individual in its clearing,
+  sees a hidden path or secret passage used by an unhidden mover beside it
+  (:func:`rules.daylight.moving.spies`), and is itself never followed (it is not among the
+  guides) nor spied on. Following her, it moves with her and weighs nothing she must carry.
+- It carries nothing and records no gold (L3928): its sheet holds nothing, so it cannot
+  activate, abandon or trade. The Discoveries list is hers and its (L3929): see
+  :meth:`rules.state.GameState.sheet`.
+
+Readings where the text leaves a gap:
+
+- If she follows someone she has no Attention chit in the draw (6.3.2): her familiar takes its
+  turn just before her guide's, the turn in which she moves.
+- If she is blocked before her turn her chit is still picked (7.12.4): the familiar, which cannot
+  be blocked, still takes its turn.
+- Where the familiar stands is public: it is a game piece on the board (L3926). What it is
+  ordered to do and what it discovers are hers alone.
+- When she leaves the map (or dies) the familiar leaves play with her: it is part of her
+  advantage, and nobody else can record its turn.
+"""
+
+from __future__ import annotations
+
+from rules.catalog import Catalog
+from rules.modifiers import has
+from rules.orders.model import ActivityKind
+from rules.pieces import pieces_of
+from rules.schema.characters import AbilityKey
+from rules.state import GameState, Place
+
+#: What a familiar may record (L3926): Move, Follow and Peer; a blank phase is doing nothing.
+ACTIVITIES = frozenset(
+    {ActivityKind.MOVE, ActivityKind.FOLLOW, ActivityKind.PEER, ActivityKind.BLANK}
+)
+_ONLY = "the familiar can do only the Move, Follow and Peer activities (L3926)"
+
+
+def forbidden(kind: ActivityKind) -> str | None:
+    """Why a familiar may not record ``kind``, or None."""
+    return None if kind in ACTIVITIES else _ONLY
+
+
+def familiar_of(state: GameState, owner: str) -> str | None:
+    """The familiar in play that ``owner`` records turns for, or None."""
+    return next((f for f, o in state.familiars.items() if o == owner), None)
+
+
+def bring(catalog: Catalog, state: GameState, owner: str) -> None:
+    """Put ``owner``'s familiar into play in his clearing if he has one at his level (L3926,
+    L3931); otherwise it stays where it is (out of play)."""
+    where = state.clearing_of(owner)
+    if where is None or not has(catalog, state, owner, AbilityKey.FAMILIAR):
+        return
+    for piece, whose in pieces_of(catalog).familiars.items():
+        if whose == owner:
+            state.put(piece, Place.clearing(where))
+            state.familiars[piece] = owner
+
+
+def leave(state: GameState, owner: str) -> None:
+    """``owner``'s familiar, if he has one in play, leaves play with him (he left the map or
+    died)."""
+    piece = familiar_of(state, owner)
+    if piece is not None:
+        state.put(piece, Place.OUT)
+        del state.familiars[piece]
+
+
+def place_turns(state: GameState, turns: list[str], followers: dict[str, str]) -> None:
+    """Give each familiar in play its turn "just before she takes her turn, when her Attention
+    chit is picked" (L3926): just before its owner in ``turns`` (the Attention chits in the order
+    they will be drawn), or before her guide's when she follows (``followers``, 6.3.2). A
+    familiar that follows has no turn of its own (6.2.7), nor one whose owner takes no turn."""
+    for piece, owner in sorted(state.familiars.items()):
+        if piece in followers:
+            continue
+        mover = followers.get(owner, owner)
+        if mover in turns:
+            turns.insert(turns.index(mover), piece)
