@@ -55,3 +55,14 @@ def test_every_rule_a_scenario_lists_has_a_row():
                 listed.add(str(rule))
     for rule in sorted(listed):
         assert any(covers(row, rule) for row, _, _ in table), f"{rule} has no row"
+
+
+def test_every_rows_scenario_lists_the_rule_it_proves():
+    """A row's proof is a scenario about that rule, not a neighbour's: its ``rules`` name a rule
+    the row covers."""
+    for rule, _, proof in rows():
+        if not proof.endswith(".yaml"):
+            continue
+        listed = yaml.safe_load((SCENARIOS / proof).read_text(encoding="utf-8")).get("rules") or []
+        numbered = [str(r) for r in listed if re.match(r"^[67]\.\d", str(r))]
+        assert any(covers(rule, r) for r in numbered), f"{rule}: {proof} lists {listed}"
