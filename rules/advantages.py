@@ -42,7 +42,7 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         ("Birdsong", "Daylight"),
         "L3569",
         "yes",
-        scenario="birdsong/6.2.2c_amazon_caves_two_activities_and_move_L1505.yaml",
+        scenario="advantages/amazon_stamina_while_riding_L3569.yaml",
     ),
     ("Berserker", "Robust"): Advantage(
         ("Birdsong", "Daylight"),
@@ -64,7 +64,7 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         ("Birdsong", "Daylight"),
         "L3653",
         "yes",
-        scenario="move/7.3.1d_captain_leaves_dwelling_L1660.yaml",
+        scenario="advantages/captain_reputation_only_where_a_dwelling_stands_L3653.yaml",
     ),
     ("Druid", "Concealment"): Advantage(
         ("Daylight",),
