@@ -2,17 +2,24 @@
 engine does it, and the scenario that proves it.
 
 :data:`ADVANTAGES` is the one table. An advantage that acts in Birdsong, Sunrise or Daylight is
-implemented, or reported by a ``not_implemented`` event where it would act; one that acts only in
-combat, searching, trading or magic
-waits for the issue that builds that part of the game, whose own ``not_implemented`` report (rule
-8 each Evening, 7.5 for a Search phase, 7.6 and 7.7 for Trade and Hire, 7.10 for Enchant) covers
-it meanwhile. A test checks the table against the catalog and that every scenario named exists.
+implemented, or reported by a ``not_implemented`` event where it would act. What acts in combat,
+searching, trading or magic waits for the issue that builds that part of the game; meanwhile each
+is named, with its rule line, whenever it would act (:func:`waiting`): every Evening, beside the
+report that combat (rule 8) is not implemented, and in each Search, Peer, Trade, Hire or Enchant
+phase, beside that activity's report. A test checks the table against the catalog and that every
+scenario named exists.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+from rules.catalog import Catalog
+from rules.state import GameState
+
+if TYPE_CHECKING:
+    from rules.day.context import Ctx
 
 Acts = Literal["Birdsong", "Sunrise", "Daylight", "combat", "search", "trade", "magic"]
 Done = Literal["yes", "partly", "no"]
@@ -137,13 +144,13 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("White Knight", "Honor"): Advantage(("trade",), "L3898", "no", TRADE),
     ("Witch", "Knowledge"): Advantage(("search", "magic"), "L3924", "no", SEARCH),
     ("Witch", "Familiar"): Advantage(
-        ("Birdsong", "Daylight", "search"),
+        ("Birdsong", "Daylight"),
         "L3925",
         "partly",
         SEARCH,
         scenario="familiar/witch_familiar_moves_just_before_her_turn_L3926.yaml",
-        note="its Peer, and hidden enemies it finds (L3929), come with Search; the rest is in "
-        "rules.daylight.familiar and tests/scenarios/familiar",
+        note="its Peer (reported as rule 7.5.4i) and the hidden enemies it finds (L3929) come "
+        "with Search; the rest is in rules.daylight.familiar and tests/scenarios/familiar",
     ),
     ("Witch King", "Disembodied"): Advantage(("search",), "L3956", "no", SEARCH),
     ("Witch King", "Aura of Power"): Advantage(
@@ -166,3 +173,42 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ),
     ("Woods Girl", "Archer"): Advantage(("combat",), "L4014", "no", COMBAT),
 }
+
+
+#: The parts of the game the engine does not play yet.
+LATER_PARTS: tuple[Acts, ...] = ("combat", "search", "trade", "magic")
+
+
+def waiting(
+    catalog: Catalog, state: GameState, name: str, part: Acts
+) -> list[tuple[str, Advantage]]:
+    """The Special Advantages the character ``name`` has at his level (10.E.5.2.1) that act in
+    ``part`` — one of :data:`LATER_PARTS` — and wait for it, by name; none for anyone else."""
+    if name not in state.characters or part not in LATER_PARTS:
+        return []
+    card = catalog.characters[name]
+    found = []
+    for printed in card.advantages_at(state.characters[name].level):
+        advantage = ADVANTAGES[(name, printed.name)]
+        if part in advantage.acts and advantage.done != "yes":
+            found.append((printed.name, advantage))
+    return found
+
+
+def waiting_for(advantage: Advantage) -> str:
+    """What an advantage waits for: ``"issue 13"``, or ``"magic"`` when no issue is filed."""
+    return f"issue {advantage.issue}" if advantage.issue is not None else "magic"
+
+
+def report_waiting(ctx: Ctx, name: str, part: Acts, phase: int | None = None) -> None:
+    """Name, loudly, each advantage of ``name`` that would act now in ``part`` and waits for it
+    (:func:`waiting`): one ``not_implemented`` event each, with its rule line."""
+    for title, advantage in waiting(ctx.catalog, ctx.state, name, part):
+        where: dict[str, Any] = {} if phase is None else {"phase": phase}
+        ctx.emit(
+            "not_implemented",
+            rule=advantage.rule,
+            what=f"the {name}'s {title} in {part}, which comes with {waiting_for(advantage)}",
+            who=name,
+            **where,
+        )

@@ -13,6 +13,7 @@ Activities of later issues are reported, never skipped: :data:`LATER` names the 
 
 from __future__ import annotations
 
+from rules.advantages import Acts, report_waiting
 from rules.chits import in_play
 from rules.day.context import Ctx
 from rules.daylight import alert, blocking, follow, hide, move, moving, prowling, rest, trade
@@ -32,6 +33,17 @@ LATER = {
     ActivityKind.FLY: "7.3.3",
     ActivityKind.REMOTE_ENCHANT: "7.10.5",
     ActivityKind.CACHE: "10.A.4",
+}
+
+#: The part of the game each of them belongs to, whose Special Advantages are named with it.
+LATER_PARTS: dict[ActivityKind, Acts] = {
+    ActivityKind.SEARCH: "search",
+    ActivityKind.PEER: "search",
+    ActivityKind.TRADE: "trade",
+    ActivityKind.HIRE: "trade",
+    ActivityKind.ENCHANT_FIRST: "magic",
+    ActivityKind.ENCHANT: "magic",
+    ActivityKind.REMOTE_ENCHANT: "magic",
 }
 
 
@@ -155,6 +167,8 @@ def _activity(
             who=name,
             phase=number,
         )
+        if kind in LATER_PARTS:
+            report_waiting(ctx, name, LATER_PARTS[kind], number)
     else:
         ctx.emit(
             "phase_cancelled",

@@ -23,10 +23,10 @@ Sunlight phase. Lines starting with ``#`` are comments; backticks and ``>`` quot
 Standing instructions (:class:`~rules.orders.model.Instructions`) are ``key: value`` lines, see
 :data:`INSTRUCTION_KEYS`. After his own lines come the orders he records for his familiar and
 hirelings, each in a section that starts ``Name: ...`` (:mod:`rules.orders.sections`); they are
-read as that individual's orders and kept in ``Orders.recorded``. Every problem is reported at once as a :class:`Problem` with a stable
-:class:`~rules.orders.problems.ProblemCode`, an error or a warning; with any error there are no
-orders. Moves are checked along the day's path (7.3.1); :func:`legal_activities` is what may be
-recorded in a phase from where he stands.
+read as that individual's orders and kept in ``Orders.recorded``. Every problem is reported at
+once as a :class:`Problem` with a stable :class:`~rules.orders.problems.ProblemCode`, an error or
+a warning; with any error there are no orders. Moves are checked along the day's path (7.3.1);
+:func:`legal_activities` is what may be recorded in a phase from where he stands.
 
 This module is the public entry: the result and its echo, the message limits and the codes by
 their strings (:data:`CODES`). The parts live in :mod:`rules.orders.problems` (the problem codes),
