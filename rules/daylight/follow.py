@@ -9,32 +9,32 @@ follower cannot block or be blocked until he is put back on the map (7.12.1c,
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 from rules.day.context import Ctx
 from rules.daylight import blocking, prowling
-from rules.daylight.moving import active_horse, discover, discoveries_used, is_pony, step
+from rules.daylight.moving import active_horse, discover, is_pony, step
 from rules.state import TurnState
 
 
-def followers_move(ctx: Ctx, guide: str, start: str, target: str, pony_move: bool) -> None:
-    """7.11.6a: followers move with the guide; a hidden guide may leave some behind (a.1), a pony
-    Move leaves behind those without ponies (a.2); hidden paths do not stop them and they
+def followers_move(
+    ctx: Ctx, guide: str, start: str, target: str, staying: Collection[str], used: Sequence[str]
+) -> None:
+    """7.11.6a: followers move with the guide, but those ``staying`` (:func:`staying`): a
+    hidden guide may leave some behind (a.1), a pony Move leaves behind those without ponies
+    (a.2); the hidden paths and secret passages the Move ``used`` do not stop them and they
     discover them (a.3). One left behind ends his turn where he stands, blocks and is blocked,
     and summons."""
     for follower in ctx.followers_of(guide):
         character = ctx.sheet(follower)
-        if left_behind(ctx, guide, follower, pony_move):
+        if follower in staying:
             del ctx.today.followers[follower]
             ctx.emit("follower_left", who=follower, guide=guide, at=start)
             ctx.emit("turn_ended", who=follower, at=start)
             blocking.phase_end_blocking(ctx, follower)
             prowling.prowl(ctx, follower)
             continue
-        discover(
-            ctx,
-            follower,
-            discoveries_used(ctx.board, start, target),
-            f"following the {guide} (7.11.6a.3)",
-        )
+        discover(ctx, follower, used, f"following the {guide} (7.11.6a.3)")
         step(ctx, character, start, target)
 
 
@@ -50,15 +50,21 @@ def left_behind(ctx: Ctx, guide: str, follower: str, pony_move: bool) -> bool:
     return pony_move and not is_pony(ctx.catalog, horse)
 
 
-def carriers(ctx: Ctx, guide: str, pony_move: bool) -> list[str]:
-    """The underlings following ``guide`` who move with him: he may carry with their strength
-    (7.3.1h, L1674; 7.11.6d, L2084). A familiar is no underling: it adds no strength (L3927)."""
+def staying(ctx: Ctx, guide: str, pony_move: bool) -> set[str]:
+    """The followers :func:`left_behind` when ``guide`` makes this Move."""
+    return {f for f in ctx.followers_of(guide) if left_behind(ctx, guide, f, pony_move)}
+
+
+def carriers(ctx: Ctx, guide: str, staying: Collection[str]) -> list[str]:
+    """The underlings following ``guide`` who move with him, all but those ``staying``: he may
+    carry with their strength (7.3.1h, L1674; 7.11.6d, L2084). A familiar is no underling: it
+    adds no strength (L3927)."""
     return [
         follower
         for follower in ctx.followers_of(guide)
         if ctx.state.minions.get(follower) is not None
         and not ctx.acts(follower)
-        and not left_behind(ctx, guide, follower, pony_move)
+        and follower not in staying
     ]
 
 

@@ -64,8 +64,9 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     pony_move = is_pony(ctx.catalog, activity.source)
     used = discoveries_used(ctx.board, start, target)
     watchers = spies(ctx, name, (start, target)) if used else []
-    step(ctx, character, start, target, follow.carriers(ctx, name, pony_move))
-    follow.followers_move(ctx, name, start, target, pony_move)
+    staying = follow.staying(ctx, name, pony_move)
+    step(ctx, character, start, target, follow.carriers(ctx, name, staying))
+    follow.followers_move(ctx, name, start, target, staying, used)
     for spy in watchers:
         discover(ctx, spy, used, f"spying on the {name} (4.5.6b.1)")
 
