@@ -139,8 +139,9 @@ def _setup(engine: _Engine, campaign: Campaign) -> Any:
 
 
 def _orders(engine: _Engine, state: Any, rng: random.Random) -> dict[str, str]:
-    """The day's orders: the autopilot's, varied by ``rng`` with follows, blocking and trades;
-    hirelings follow their employer or hide."""
+    """The day's orders: the autopilot's, varied by ``rng`` with follows, blocking and trades
+    (written first: what follows a familiar's section of the autopilot's text is the
+    familiar's); hirelings follow their employer or hide."""
     catalog = engine.catalog()
     texts: dict[str, str] = {}
     names = list(state.characters)
@@ -152,7 +153,7 @@ def _orders(engine: _Engine, state: Any, rng: random.Random) -> dict[str, str]:
         if company and roll < 0.15:
             text = f"F {rng.choice(company)}"
         elif roll < 0.3:
-            text += "\nblock: " + rng.choice(("unhidden", "all"))
+            text = "block: " + rng.choice(("unhidden", "all")) + "\n" + text
         texts[name] = text
     for name in names:
         company = [o for o in names if o != name and where[o] == where[name]]
@@ -164,8 +165,8 @@ def _orders(engine: _Engine, state: Any, rng: random.Random) -> dict[str, str]:
             and not texts[name].startswith("F ")
             and not texts[partner].startswith("F ")
         ):
-            texts[name] += f"\ntrade {partner}: give 1 gold; get 2 gold"
-            texts[partner] += f"\ntrade {name}: give 2 gold; get 1 gold"
+            texts[name] = f"trade {partner}: give 1 gold; get 2 gold\n" + texts[name]
+            texts[partner] = f"trade {name}: give 2 gold; get 1 gold\n" + texts[partner]
     for piece, minion in sorted(state.minions.items()):
         if where.get(minion.employer) == state.place_of(piece) and rng.random() < 0.6:
             texts[piece] = f"F {minion.employer}"

@@ -214,7 +214,7 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
         orders = {}
         texts = {**autopilot_all(state, state.characters), "Company HQ": "H, H"}
         if day == 0:
-            texts[characters[0]] += f"\nbefore 1: abandon {card}"
+            texts[characters[0]] = f"before 1: abandon {card}\n" + texts[characters[0]]
         for name, text in texts.items():
             result = parse_orders(text, state, name)
             assert result.orders is not None, (name, text, result.errors)
