@@ -361,7 +361,8 @@ class Reader:
                 ProblemCode.BAD_INSTRUCTION,
                 f"the familiar takes no {quote(written.key)} instruction: it only moves, follows "
                 "and peers, and carries nothing (L3926, L3928)",
-                "its only instruction is 'stop following: before N'",
+                "its only instruction is 'stop following: before N'; the Witch's own go "
+                "before the 'Familiar:' line",
             )
             return
         if key == "before" and written.number is not None:
