@@ -23,15 +23,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.daylight.familiar import familiar_of
 from rules.state import GameState
 
 
 def recorded_by(state: GameState, character: str) -> list[str]:
     """Those whose orders ``character`` records: his familiar in play (L3926), then his hired
     leaders, controlled monsters and underlings by piece id (6.2.5)."""
-    familiars = [f for f, owner in state.familiars.items() if owner == character]
+    familiar = familiar_of(state, character)
     hirelings = sorted(m for m, minion in state.minions.items() if minion.employer == character)
-    return [*familiars, *hirelings]
+    return [*([familiar] if familiar is not None else []), *hirelings]
 
 
 @dataclass(frozen=True)

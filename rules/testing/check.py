@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.board import ClearingError, board_for, parse_clearing_id
 from rules.catalog import Catalog
+from rules.daylight.familiar import familiar_of
 from rules.events import Event
 from rules.pieces import pieces_of
 from rules.state import GameState, ItemState, Place
@@ -106,7 +107,7 @@ def _check_character(
         want = expected.at if expected.at == Place.OUT else _canonical_clearing(expected.at)
         differ("at", want, where)
     if expected.familiar is not None:
-        piece = next((f for f, o in state.familiars.items() if o == name), None)
+        piece = familiar_of(state, name)
         found = _place_name(state.place_of(piece)) if piece is not None else Place.OUT
         want = expected.familiar
         differ("familiar", want if want == Place.OUT else _canonical_clearing(want), found)
