@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from rules.board import LayoutError, board_for
 from rules.catalog import Catalog
 from rules.dice import DiceState
+from rules.evening.state import EveningState
 from rules.layout import PlacedTile
 from rules.orders.model import Orders
 from rules.pieces import Kind, pieces_of
@@ -144,6 +145,7 @@ class CharacterState(_Data):
     relationships: dict[str, int] = Field(default_factory=dict)
     discoveries: list[str] = Field(default_factory=list)
     known: list[str] = Field(default_factory=list)
+    dead: bool = False
 
 
 Stage = Literal["birdsong", "sunrise", "daylight", "sunset", "evening", "midnight", "over"]
@@ -198,6 +200,12 @@ class DayState(_Data):
     blocked: list[str] = Field(default_factory=list)
     found_hidden_enemies: list[str] = Field(default_factory=list)
     trades_done: list[str] = Field(default_factory=list)
+    entered_from: dict[str, str] = Field(default_factory=dict)
+    """The clearing each individual last moved in from today: the road he may run away by
+    (8.3.8b)."""
+    kills: dict[str, int] = Field(default_factory=dict)
+    """Each character's line of kills today (8.7.1a)."""
+    evening: EveningState | None = None
 
     @model_validator(mode="before")
     @classmethod

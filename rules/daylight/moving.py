@@ -205,10 +205,11 @@ def step(
 ) -> None:
     """Move one individual one roadway (already checked legal), abandoning what he cannot carry
     even with ``helpers``, the underlings moving with him (7.3.1e, 7.3.1h), and dismounting in a
-    cave (7.3.2a.1)."""
+    cave (7.3.2a.1). The road he came by is remembered: he may run away only by it (8.3.8b)."""
     for item in too_heavy(ctx.catalog, ctx.state, character, helpers):
         abandon(ctx, character, item, start)
     ctx.state.put(character.name, Place.clearing(target))
+    ctx.today.entered_from[character.name] = start
     ctx.emit("moved", **{"who": character.name, "from": start, "to": target})
     if ctx.board.clearing_type(target) is ClearingType.CAVE:
         horse = active_horse(ctx.catalog, ctx.state, character)

@@ -1,0 +1,113 @@
+"""Where the Evening stands (section 8): plain data kept in the day's state, so that combat can
+stop for a player's decision and resume exactly where it stopped.
+
+:class:`EveningState` is the Evening: the clearings whose Attention chits were drawn at Sunset,
+in the order drawn (8.1.2–8.1.3), and the combat being fought in the current one.
+:class:`CombatState` is one clearing's combat: its round, the step of the round it stands at, who
+attacks whom, and what the round has produced so far. Counters on the Melee Sections are named
+by piece id (``Giant 1``) or, for heads and clubs, by :func:`rules.evening.sheets.part_id`
+(``Giant's Club 1``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Step = Literal[
+    "start",
+    "lure",
+    "assign",
+    "deploy",
+    "actions",
+    "targets",
+    "plays",
+    "resolve",
+    "fatigue",
+    "end",
+]
+"""The steps of a round, in order (8.3–8.6): luring (8.3.4), random assignment (8.3.5),
+deployment and charging (8.3.6), the Encounter actions (8.3.7–8.3.9), targets (8.4.2), the
+secret plays and their reveal (8.4.5–8.4.6), resolving attacks and harm (8.4.8–8.4.9), the
+Fatigue Step (8.5) and the end of the round (8.6, 8.8); ``start`` is the start of combat
+(8.1.4, 8.2.2)."""
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Attack(_Data):
+    """A character's attack as revealed (8.4.5e.1): the Fight chit or Gloves played, the weapon
+    (None for a dagger, 8.4.5h.3), the circle (1 thrust, 2 swing, 3 smash) and whether the play
+    was cancelled (8.4.5g)."""
+
+    chit: str
+    weapon: str | None = None
+    direction: int = Field(ge=1, le=3)
+    cancelled: str | None = None
+
+
+class Maneuver(_Data):
+    """A character's maneuver as revealed (8.4.5e.2): a Move chit or Boots card (``chit``), or
+    his horse (``horse`` with ``galloping``), the square (1 charge, 2 dodge, 3 duck), the
+    maneuver time, and whether the play was cancelled (8.4.5g)."""
+
+    chit: str | None = None
+    horse: str | None = None
+    galloping: bool = False
+    direction: int = Field(ge=1, le=3)
+    time: int
+    cancelled: str | None = None
+
+
+class Plays(_Data):
+    """One character's secret plays of a round, once revealed (8.4.5e)."""
+
+    attack: Attack | None = None
+    maneuver: Maneuver | None = None
+    shield: int | None = Field(default=None, ge=1, le=3)
+
+
+class CombatState(_Data):
+    """One clearing's combat.
+
+    ``sheets`` maps each character taking part to the denizens attacking him, in the order they
+    were put on his Melee Section (8.3.4–8.3.5); a denizen on no sheet is unassigned.
+    ``boxes`` holds, per sheet, the red box (1–3) of each counter after placement and
+    repositioning (8.4.5m, 8.4.6). ``used`` are the action chits each character has played this
+    round (the Used This Round box, 8.4.5f.1), with the horse he galloped (8.4.5k.2).
+    ``quiet`` counts the consecutive rounds in which nothing happened (8.8.2); ``eventful`` says
+    whether something has happened in this one. ``wounds`` are the wounds each character takes
+    at the Fatigue Step (8.5.3); ``killed`` the characters whose wounds kill them there.
+    ``hit`` are the Tremendous monsters that hit this round and turn red side up at its end
+    (8.4.7c)."""
+
+    clearing: str
+    round: int = 1
+    step: Step = "start"
+    participants: list[str] = Field(default_factory=list)
+    battling: dict[str, list[str]] = Field(default_factory=dict)
+    sheets: dict[str, list[str]] = Field(default_factory=dict)
+    boxes: dict[str, dict[str, int]] = Field(default_factory=dict)
+    left: list[str] = Field(default_factory=list)
+    acted: list[str] = Field(default_factory=list)
+    used: dict[str, list[str]] = Field(default_factory=dict)
+    galloped: list[str] = Field(default_factory=list)
+    targets: dict[str, str] = Field(default_factory=dict)
+    plays: dict[str, Plays] = Field(default_factory=dict)
+    wounds: dict[str, int] = Field(default_factory=dict)
+    killed: list[str] = Field(default_factory=list)
+    hit: list[str] = Field(default_factory=list)
+    quiet: int = 0
+    eventful: bool = False
+
+
+class EveningState(_Data):
+    """The Evening (8.1.3): the clearings in the order their Attention chits were drawn,
+    the index of the one fighting now, and its combat."""
+
+    order: list[str] = Field(default_factory=list)
+    index: int = 0
+    combat: CombatState | None = None
