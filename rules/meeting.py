@@ -1,0 +1,273 @@
+"""The Meeting Table (L5478–5505), once, for everyone who rolls on it: buying from natives and
+visitors (7.6.5 L1895–1907, 7.6.7a L1913), hiring natives (7.7.1b L1929) and the roll for
+battling natives at the start of combat (8.2.2 L2277–2280).
+
+:func:`meet` makes the roll: the column of his trading relationship (:func:`relationship`), one
+level friendlier with drinks (:func:`column`), his Meeting Table modifiers (:func:`modifiers`),
+and the table's own rerolls, Trouble and Opportunity (L5503, L5505). What the final result then
+does is the caller's: a price he pays or declines (L5491), a boon (L5493), a refusal and a block
+in Daylight (7.6.5d L1902; :func:`blocks`), a group battling him in the Evening (8.2.2b L2280;
+:func:`battles`). Price and Boon results do nothing in the Evening (L5491, L5493).
+
+Not here: the column a Persuade spell sets (7.6.5a L1897, L4852) comes with magic; the Cloven
+Hoof's +1 to every table roll in its clearing (L4344) is computed for no table yet.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.board import board_for
+from rules.catalog import Catalog
+from rules.dice import Dice, Roll
+from rules.modifiers import applies, one_die
+from rules.schema.base import Relationship
+from rules.schema.characters import DieModifier, DieTable, OneDie, TradingPartner
+from rules.schema.tables import Result
+from rules.state import GameState, Place
+
+TABLE = "Meeting Table"
+"""The catalog's name of the table, and the purpose its rolls are recorded with."""
+
+Activity = Literal["trade", "hire", "battling"]
+"""Why he meets the group: a Trade (7.6.5) or Hire (7.7.1) phase, or the roll for battling
+natives at the start of combat (8.2.2). Only the Swordsman's Barter tells them apart (L3849)."""
+
+
+class ResultKind(enum.StrEnum):
+    """The Meeting Table's results (L5482–5505); the values are the catalog's result keys."""
+
+    BOON = "boon"
+    PRICE = "price"
+    OPPORTUNITY = "opportunity"
+    TROUBLE = "trouble"
+    BLOCK_BATTLE = "block_battle"
+    INSULT = "insult"
+    CHALLENGE = "challenge"
+    NO_DEAL = "no_deal"
+
+
+@dataclass(frozen=True)
+class MeetingResult:
+    """One result as printed: its kind, its text ("Price x 3"), the price multiplier of a Price
+    or Boon (x 1) result (L5491, L5493), and the Fame or Notoriety a Challenge or Insult lets him
+    pay instead of being blocked or battled (-5, L5499, L5501)."""
+
+    kind: ResultKind
+    text: str
+    multiplier: int | None = None
+    fame: int = 0
+    notoriety: int = 0
+
+    @classmethod
+    def of(cls, result: Result) -> MeetingResult:
+        """The catalog's Meeting Table result ``result``."""
+        return cls(
+            kind=ResultKind(result.key),
+            text=result.text,
+            multiplier=result.multiplier,
+            fame=result.fame or 0,
+            notoriety=result.notoriety or 0,
+        )
+
+
+@dataclass(frozen=True)
+class Step:
+    """One roll on the table: the column it was read in, the roll and what it gave."""
+
+    column: Relationship
+    roll: Roll
+    result: MeetingResult
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """A whole Meeting Table roll: who rolled for which group, his relationship with it, whether
+    he bought drinks, and every roll made, the rerolls of Trouble and Opportunity included."""
+
+    who: str
+    group: str
+    relationship: Relationship
+    drinks: bool
+    steps: tuple[Step, ...]
+
+    @property
+    def column(self) -> Relationship:
+        """The column of the first roll: his relationship, after drinks."""
+        return self.steps[0].column
+
+    @property
+    def final_column(self) -> Relationship:
+        """The column the final result was read in."""
+        return self.steps[-1].column
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        """Every roll, in order (each also in the dice log)."""
+        return tuple(step.roll for step in self.steps)
+
+    @property
+    def result(self) -> MeetingResult:
+        """The final result: never Trouble or Opportunity, which are rolled again."""
+        return self.steps[-1].result
+
+
+def partner(group: str) -> TradingPartner:
+    """The native group or visitor called ``group`` (7.6.5a L1897); ValueError if none."""
+    try:
+        return TradingPartner(group)
+    except ValueError:
+        names = ", ".join(TradingPartner)
+        raise ValueError(f"{group!r} is no native group or visitor: one of {names}") from None
+
+
+def friendliness(catalog: Catalog, state: GameState, character: str, group: str) -> int:
+    """His recorded level of friendliness with ``group``: -2 Enemy to +2 Ally, as the character
+    card gives it and the game has changed it (boons, 7.6.5e L1904; ``CharacterState``), 0
+    (Neutral) when unlisted (7.6.5a L1897). Under Grudges and Gratitude it may go beyond Ally or
+    Enemy: the extra levels are kept (10.B.6 L3133). A hired native or hired leader has his
+    employer's (7.6.1c L1880, 7.6.5a, 7.7.1f.1 L1947)."""
+    name = partner(group)
+    minion = state.minions.get(character)
+    sheet = state.characters[minion.employer if minion is not None else character]
+    return sheet.relationships.get(str(name), int(Relationship.NEUTRAL))
+
+
+def relationship(catalog: Catalog, state: GameState, character: str, group: str) -> Relationship:
+    """His trading relationship with a native group or visitor (:func:`friendliness`) as a
+    column of the table: Neutral when unlisted (7.6.5a L1897); above Ally is still Ally and
+    below Enemy still Enemy (10.B.6 L3133)."""
+    return _clamp(friendliness(catalog, state, character, group))
+
+
+def column(relationship: int, *, drinks: bool) -> Relationship:
+    """The column he rolls in for the level ``relationship`` (a :class:`Relationship` or a level
+    beyond one, :func:`friendliness`): buying drinks makes the group one level friendlier (7.6.5b
+    L1898, 8.2.2a L2279), never beyond Ally; a level worse than Enemy stays in the Enemy column
+    even with drinks (10.B.6 L3133, its example)."""
+    return _clamp(relationship + (1 if drinks else 0))
+
+
+def _clamp(level: int) -> Relationship:
+    return Relationship(min(max(level, Relationship.ENEMY), Relationship.ALLY))
+
+
+def modifiers(catalog: Catalog, state: GameState, who: str, activity: Activity) -> tuple[int, int]:
+    """His one-die modifications and the number he adds to each die on the Meeting Table (4.1.2
+    L1043): :func:`rules.modifiers.one_die` — Fear (L3626), Cave Knowledge in a cave clearing
+    (L3719), Tracking Skills in the Woods tiles (L4013), an active Lucky Charm (L4350) — except
+    that an advantage limited to another activity does not count (Barter: Trade only, L3849);
+    and his advantages' die modifiers (Honor, -1, L3898). A hireling rolls with none of his
+    employer's (4.1.4 L1045, 7.7.1f.1 L1947)."""
+    if who not in state.characters:
+        return 0, 0
+    board = board_for(catalog, state.tiles)
+    where = state.clearing_of(who)
+    dice = one_die(catalog, board, state, who, DieTable.MEETING)
+    added = 0
+    for effect in catalog.characters[who].effects(state.characters[who].level):
+        if not isinstance(effect, OneDie | DieModifier):
+            continue
+        if DieTable.MEETING not in effect.tables or not applies(board, effect.where, where):
+            continue
+        here = effect.activity in ("any", activity)
+        if isinstance(effect, OneDie) and not here:
+            dice -= 1
+        elif isinstance(effect, DieModifier) and here:
+            added += effect.modifier
+    return dice, added
+
+
+def meet(
+    dice: Dice,
+    catalog: Catalog,
+    state: GameState,
+    who: str,
+    group: str,
+    *,
+    activity: Activity,
+    drinks: bool,
+    purpose: str = TABLE,
+) -> Meeting:
+    """Roll on the Meeting Table for ``who`` meeting ``group``: in the column of his relationship
+    (:func:`relationship`), one friendlier with ``drinks`` (:func:`column`), with his
+    :func:`modifiers` for ``activity``; each roll is recorded through ``dice`` with ``purpose``.
+
+    The rerolls are the table's (its results' ``reroll_in`` and ``reroll_shift``):
+
+    - Trouble (Neutral, 6): "Immediately roll again and find your result in the Unfriendly
+      column" (L5503) — the Unfriendly column itself, whatever drinks did;
+    - Opportunity (Neutral and Friendly, 1): "Immediately roll again and find your result in the
+      next friendlier column" (L5505) — friendlier than the column it was rolled in, so Neutral
+      goes to Friendly and an Opportunity there to Ally.
+
+    Each reroll is a roll on the Meeting Table, with the same modifiers (Fear: "Whenever the
+    Black Knight rolls on the Meeting Table", L3626; Honor, "each die he rolls", L3898). The
+    chain ends: the Unfriendly and Ally columns hold neither result, so a meeting is at most
+    three rolls (Neutral, Friendly, Ally).
+
+    Drinks are for natives only (7.6.5b L1898): ValueError for a visitor. That he may buy them
+    (in the Evening only when he is in the clearing, 8.2.2a L2279) and pays for them
+    (:func:`drinks_cost`) is the caller's to check.
+    """
+    if drinks and partner(group).is_visitor:
+        raise ValueError(f"drinks are bought for natives, not for the {group} (7.6.5b)")
+    table = catalog.tables[TABLE]
+    level = friendliness(catalog, state, who, group)
+    one, added = modifiers(catalog, state, who, activity)
+    current = column(level, drinks=drinks)
+    steps: list[Step] = []
+    while True:
+        roll = dice.roll(who, purpose, one_die=one, modifier=added)
+        printed = table.for_relationship(roll.result, current)
+        steps.append(Step(current, roll, MeetingResult.of(printed)))
+        if printed.reroll_in is not None:
+            current = Relationship[printed.reroll_in.upper()]
+        elif printed.reroll_shift is not None:
+            current = Relationship(current + printed.reroll_shift)
+        else:
+            break
+        if len(steps) > len(Relationship):
+            raise RuntimeError(f"the {TABLE} rerolls without end: check its data")
+    return Meeting(
+        who=who, group=group, relationship=_clamp(level), drinks=drinks, steps=tuple(steps)
+    )
+
+
+def _hostile(result: MeetingResult, *, pays_insult: bool, pays_challenge: bool) -> bool:
+    if result.kind is ResultKind.BLOCK_BATTLE:
+        return True
+    if result.kind is ResultKind.INSULT:
+        return not pays_insult
+    if result.kind is ResultKind.CHALLENGE:
+        return not pays_challenge
+    return False
+
+
+def battles(result: MeetingResult, *, pays_insult: bool, pays_challenge: bool) -> bool:
+    """8.2.2b (L2280): at the start of combat a Block/Battle, or an Insult or Challenge whose 5
+    Notoriety or 5 Fame he does not pay (L5499, L5501), starts the group battling him and his
+    hirelings; anything else does not, and has no other effect. Whether he can pay is the
+    caller's (no Fame under the Disgust curse, L5499)."""
+    return _hostile(result, pays_insult=pays_insult, pays_challenge=pays_challenge)
+
+
+def blocks(result: MeetingResult, *, pays_insult: bool, pays_challenge: bool) -> bool:
+    """In a Trade or Hire phase the same results make the group block him instead of battling
+    (7.6.5d L1902, L5497; 8.2.2b note); they also refuse to deal."""
+    return _hostile(result, pays_insult=pays_insult, pays_challenge=pays_challenge)
+
+
+def drinks_cost(catalog: Catalog, state: GameState, group: str, clearing: str) -> int:
+    """What drinks for ``group`` cost in ``clearing``: one Gold point for each member of the
+    group in the clearing, hired and unhired (7.6.5b L1898; for Hire too, 7.7.1b L1929).
+    ValueError for a visitor: drinks are bought for natives only."""
+    if partner(group).is_visitor:
+        raise ValueError(f"drinks are bought for natives, not for the {group} (7.6.5b)")
+    return sum(
+        1
+        for piece in state.at(Place.clearing(clearing))
+        if piece in catalog.native_counters and catalog.group_of(piece).name == group
+    )
