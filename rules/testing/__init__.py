@@ -6,12 +6,23 @@ run`` and the pytest collector) and handed here as plain data; this package does
 
 ==================  ===========================================================================
 ``format.py``       the keys of a scenario file (pydantic models) and :func:`load_scenario`
-``names.py``        the scenario's names checked against the catalog and the map
+``plays.py``        the form of ``plays`` and ``positions`` (Part 2, combat)
+``expect.py``       the form of ``expect``
+``names.py``        the scenario's names checked against the catalog and the map; copies of a
+                    piece (:func:`~rules.testing.names.is_copy`), heads and clubs
+                    (:func:`~rules.testing.names.part_id`), roadways
+                    (:func:`~rules.testing.names.road_place`)
 ``build.py``        :func:`build_state`: the situation as a :class:`~rules.state.GameState` at
-                    Birdsong, the rest set up as section 3 does, the forced dice queued
+                    Birdsong (or Sunset), the rest set up as section 3 does, the forced dice
+                    queued
+``piles.py``        the Set Up Card boxes and abandoned piles a scenario sets up and expects
+``validate.py``     the names of ``orders``, ``answers``, ``expect`` and ``plays`` checked
 ``run.py``          :func:`run`: the orders parsed, the day resolved up to ``until``, each
-                    character's answers given to his decisions by their ids
+                    character's answers given to his decisions by their ids, combat decisions
+                    answered from ``plays``, ``positions`` given, stopping after ``rounds``
+``combat.py``       combat decision ids read, plays turned into answers, fixed positions
 ``check.py``        :func:`check`: every difference from ``expect``, one line each
+``matching.py``     expected events matched with a run's (groups, unnumbered names, audience)
 ==================  ===========================================================================
 
 The project's extensions, documented with the format: denizens ``hired_by`` or ``controlled_by``

@@ -1,5 +1,6 @@
 """Building the situation a scenario describes (SCENARIOS.md, "Format"): the
-:class:`~rules.state.GameState` at Birdsong of the scenario's day.
+:class:`~rules.state.GameState` at Birdsong of the scenario's day, or at its Sunset with
+``start: sunset`` (Part 2).
 
 :func:`build_state` checks every name against the catalog and the scenario's map (an unknown
 character, clearing, chit, denizen or item, and an impossible placement, raise
@@ -15,11 +16,22 @@ The project extends the format for hired and controlled denizens (7.7): a denize
 ``hidden``; ``orders`` and ``expect.errors`` may name such a denizen by piece id (the employer
 records his orders, 6.2.5).
 
+Part 2 (SCENARIOS.md "Setting up"): with ``start: sunset`` the day stands at ``sunset``, its
+``turn_order`` is the scenario's (else the order of ``characters``), and what each character did
+today is as given (``found_enemies``, ``kills``, ``entered_from``). Characters may have changed
+trading ``relationships``, recorded ``spells``, an ``alerted`` weapon and ``damaged`` armor. The
+Set Up Card boxes and abandoned piles listed are set up exactly (:mod:`rules.testing.piles`).
+The names used by ``orders``, ``answers``, ``expect`` and ``plays`` are checked last
+(:mod:`rules.testing.validate`), and with ``start: sunset`` the ``positions`` are resolved once
+(:func:`rules.testing.combat.fixed_positions`) so that a bad one fails before anything runs;
+from Birdsong, the day brings the pieces together first, and they are resolved when they meet.
+
 Forced dice. :class:`~rules.dice.Dice` uses the forced rolls of the state, in order, for the rolls
 the engine makes (one die or two), before the seeded stream; shuffles and random choices never use
-them. A scenario always starts at Birdsong, when nothing is rolled, and the Sunrise monster roll
+them. A scenario starts at Birdsong, when nothing is rolled, and the Sunrise monster roll
 (6.3.3) is the first roll of the day; so ``monster_roll`` is queued first, before the ``dice``
-list: ``forced = [[monster_roll], *dice]``.
+list: ``forced = [[monster_roll], *dice]``. A scenario that starts at Sunset has no monster
+roll: the ``dice`` are the Evening's.
 """
 
 from __future__ import annotations
@@ -29,10 +41,9 @@ from rules.catalog import Catalog
 from rules.daylight import familiar
 from rules.daylight.hirelings import hire
 from rules.dice import Dice, DiceState
-from rules.events import EVENT_TYPES
 from rules.layout import PlacedTile
-from rules.orders import parse as _parse_module
 from rules.pieces import Kind, Pieces, pieces_of
+from rules.schema.base import Relationship
 from rules.schema.chits import ChitKind
 from rules.schema.setup import Section
 from rules.setup.characters import DEFAULT_VICTORY
@@ -41,8 +52,8 @@ from rules.setup.layout_files import layout_from_data
 from rules.setup.legal_map import LayoutError, check_layout
 from rules.setup.mapgen import random_map
 from rules.state import CharacterState, ChitState, GameState, ItemState, Place
+from rules.testing.combat import fixed_positions
 from rules.testing.format import (
-    PROMISED_EVENT_TYPES,
     Belonging,
     CharacterSpec,
     DenizenSpec,
@@ -51,10 +62,12 @@ from rules.testing.format import (
     ScenarioError,
 )
 from rules.testing.names import Names, hint
+from rules.testing.piles import set_up as set_up_piles
+from rules.testing.validate import check_names, group, member
 
 
 def build_state(catalog: Catalog, scenario: Scenario) -> GameState:
-    """The game state at Birdsong of the scenario's day (see the module docstring).
+    """The game state at Birdsong (or Sunset) of the scenario's day (see the module docstring).
 
     Raises :class:`ScenarioError` for any name the catalog or the map does not know and for any
     placement that cannot be made, naming the key path.
@@ -126,10 +139,61 @@ class _Builder:
             if piece not in state.familiars:
                 state.put(piece, Place.OUT)
         self._hirelings()
-        self._check_orders_and_expect()
+        set_up_piles(
+            self.catalog,
+            state,
+            self.names,
+            self._take_item,
+            treasures=self.scenario.treasures,
+            spell_cards=self.scenario.spell_cards,
+            piles=self.scenario.piles,
+        )
+        for name, (written, spec) in characters.items():
+            self._today(f"characters.{written}", name, spec)
+        if self.scenario.start == "sunset":
+            self._sunset(list(characters))
+        check_names(self.names, state, self.scenario)
+        if self.scenario.start == "sunset":
+            fixed_positions(self.catalog, state, self.scenario.positions)
         forced = [[self.scenario.monster_roll]] if self.scenario.monster_roll is not None else []
         state.dice.forced = forced + [list(roll) for roll in self.scenario.dice]
         return state
+
+    def _sunset(self, characters: list[str]) -> None:
+        """``start: sunset``: the day stands at Sunset; the Evening's order of characters is
+        ``turn_order``, else the order of ``characters``."""
+        today = self.state.today
+        today.stage = "sunset"
+        if self.scenario.turn_order is None:
+            today.turn_order = characters
+            return
+        order: list[str] = []
+        for index, written in enumerate(self.scenario.turn_order):
+            key = f"turn_order[{index}]"
+            name = member(self.names, self.state, key, written)
+            if name in order:
+                raise ScenarioError(key, f"the {name} is in the order twice")
+            order.append(name)
+        missing = [name for name in characters if name not in order]
+        if missing:
+            raise ScenarioError("turn_order", f"the order leaves out the {', '.join(missing)}")
+        today.turn_order = order
+
+    def _today(self, key: str, name: str, spec: CharacterSpec) -> None:
+        """What he has done today: found hidden enemies, kills, the road he came by."""
+        today = self.state.today
+        if spec.found_enemies:
+            today.found_hidden_enemies.append(name)
+        if spec.kills:
+            today.kills[name] = spec.kills
+        if spec.entered_from is not None:
+            came = self.names.clearing(f"{key}.entered_from", spec.entered_from)
+            here = self.state.clearing_of(name)
+            if here is None or came not in self.board.neighbours(here):
+                raise ScenarioError(
+                    f"{key}.entered_from", f"no roadway joins {came} to his clearing {here}"
+                )
+            today.entered_from[name] = came
 
     def _familiar(self, key: str, owner: str, at: str | None) -> None:
         """Her familiar (L3926): with her when she has the advantage at her level, or where
@@ -265,7 +329,7 @@ class _Builder:
             if written is None:
                 continue
             field = "hired_by" if spec.hired_by is not None else "controlled_by"
-            employer = self._member(f"{key}.{field}", written)
+            employer = member(self.names, self.state, f"{key}.{field}", written)
             try:
                 hire(
                     self.catalog,
@@ -292,9 +356,9 @@ class _Builder:
             fame=spec.fame,
             notoriety=spec.notoriety,
             chits=[ChitState(label=chit.label) for chit in card.chits_at(spec.level)],
-            spells=self._spells(name, spec.level),
+            spells=self._recorded_spells(key, name, spec),
             victory=dict(DEFAULT_VICTORY),
-            relationships={str(p): int(r) for p, r in card.relationships_at(spec.level).items()},
+            relationships=self._relationships(key, name, spec),
         )
         character.starting_spells = list(character.spells)
         if spec.at is not None:
@@ -332,7 +396,24 @@ class _Builder:
             item_key = f"{key}.belongings[{index}]"
             piece = self._take_item(item_key, self.names.item(item_key, belonging.name))
             self.state.put(piece, Place.owner(name))
-            character.items[piece] = ItemState(active=belonging.active)
+            kind = self.pieces[piece].kind
+            if belonging.damaged and kind is not Kind.ARMOR:
+                raise ScenarioError(
+                    f"{item_key}.damaged", f"only armor is damaged; {belonging.name} is {kind}"
+                )
+            character.items[piece] = ItemState(active=belonging.active, damaged=belonging.damaged)
+        if spec.alerted is not None:
+            weapon = next(
+                (
+                    p
+                    for p, item in character.items.items()
+                    if item.active and self.pieces[p].kind is Kind.WEAPON
+                ),
+                None,
+            )
+            if weapon is None:
+                raise ScenarioError(f"{key}.alerted", f"the {name} has no active weapon")
+            character.items[weapon].alerted = spec.alerted
         tiles = {t.tile: t for t in self.tiles}
         character.discoveries = [
             self.names.discovery(f"{key}.discoveries[{index}]", text, tiles)
@@ -361,6 +442,29 @@ class _Builder:
         self._claim(piece, key)
         return piece
 
+    def _relationships(self, key: str, name: str, spec: CharacterSpec) -> dict[str, int]:
+        """His card's trading relationships at his level, changed as ``relationships`` says;
+        only those not Neutral are kept (as :class:`~rules.state.CharacterState` holds them)."""
+        card = self.catalog.characters[name]
+        levels = {str(p): int(r) for p, r in card.relationships_at(spec.level).items()}
+        for written, word in spec.relationships.items():
+            levels[group(f"{key}.relationships.{written}", written)] = int(
+                Relationship[word.upper()]
+            )
+        return {p: level for p, level in levels.items() if level != Relationship.NEUTRAL}
+
+    def _recorded_spells(self, key: str, name: str, spec: CharacterSpec) -> list[str]:
+        """``spells`` (each once), else the setup default at his level."""
+        if spec.spells is None:
+            return self._spells(name, spec.level)
+        chosen: list[str] = []
+        for index, written in enumerate(spec.spells):
+            spell = self.names.spell(f"{key}.spells[{index}]", written)
+            if spell in chosen:
+                raise ScenarioError(f"{key}.spells[{index}]", f"{spell} is recorded twice")
+            chosen.append(spell)
+        return chosen
+
     def _spells(self, name: str, number: int) -> list[str]:
         """The default spells of a character at level ``number``: the first spells of the List
         of each allowed type in turn (as setup's default, 3.3.3)."""
@@ -379,82 +483,3 @@ class _Builder:
             if len(chosen) == before:
                 break
         return chosen
-
-    def _member(self, key: str, written: str) -> str:
-        """The scenario character ``written`` names (a ScenarioError for anyone else)."""
-        name = self.names.character(key, written)
-        if name not in self.state.characters:
-            raise ScenarioError(key, f"the {name} is not one of the scenario's characters")
-        return name
-
-    def _check_orders_and_expect(self) -> None:
-        scenario = self.scenario
-        names = self.names
-        member = self._member
-
-        for written in scenario.orders:
-            if written not in self.state.minions and written not in self.state.familiars:
-                member(f"orders.{written}", written)
-        for written in scenario.answers:
-            member(f"answers.{written}", written)
-        expect = scenario.expect
-        for written, expected in expect.characters.items():
-            key = f"expect.characters.{written}"
-            name = member(key, written)
-            if expected.at is not None:
-                names.place(f"{key}.at", expected.at)
-            if expected.familiar is not None:
-                names.place(f"{key}.familiar", expected.familiar)
-            for index, item in enumerate(expected.belongings or []):
-                names.item(f"{key}.belongings[{index}]", item.name)
-            tiles = {t.tile: t for t in self.tiles}
-            for index, text in enumerate(expected.discoveries or []):
-                names.discovery(f"{key}.discoveries[{index}]", text, tiles)
-            labels = {c.label for c in self.catalog.characters[name].chits}
-            for status in ("fatigued", "wounded"):
-                for index, label in enumerate(getattr(expected, status) or []):
-                    if label not in labels:
-                        raise ScenarioError(
-                            f"{key}.{status}[{index}]",
-                            f"the {name} has no chit {label!r}{hint(label, labels)}",
-                        )
-        for written, minion in expect.minions.items():
-            key = f"expect.minions.{written}"
-            if written not in self.state.minions:
-                hired = ", ".join(self.state.minions) or "none"
-                raise ScenarioError(key, f"{written!r} is not a hired denizen (hired: {hired})")
-            if minion.at is not None:
-                names.place(f"{key}.at", minion.at)
-            if minion.hired_by is not None:
-                member(f"{key}.hired_by", minion.hired_by)
-        for index, denizens in enumerate(expect.denizens):
-            names.denizen(f"expect.denizens[{index}].name", denizens.name)
-            names.clearing(f"expect.denizens[{index}].at", denizens.at)
-        for code, chits in expect.chits.items():
-            names.tile(f"expect.chits.{code}", code)
-            for chit in chits:
-                names.chit(f"expect.chits.{code}.{chit}", chit)
-        known = set(EVENT_TYPES) | PROMISED_EVENT_TYPES
-        for part in ("events", "absent_events"):
-            for index, entry in enumerate(getattr(expect, part)):
-                if entry["type"] not in known:
-                    raise ScenarioError(
-                        f"expect.{part}[{index}].type",
-                        f"no event type {entry['type']!r}{hint(entry['type'], known)}",
-                    )
-        if scenario.until == "birdsong":
-            for part in ("events", "absent_events", "public_excludes"):
-                if getattr(expect, part):
-                    raise ScenarioError(
-                        f"expect.{part}",
-                        "with until: birdsong nothing is resolved, so there are no events",
-                    )
-        codes = getattr(_parse_module, "CODES", None)
-        for index, error in enumerate(expect.errors):
-            if error.character not in self.state.minions:
-                member(f"expect.errors[{index}].character", error.character)
-            if codes and error.code not in codes:
-                raise ScenarioError(
-                    f"expect.errors[{index}].code",
-                    f"the parser has no code {error.code!r}{hint(error.code, codes)}",
-                )

@@ -1,5 +1,12 @@
-"""Checking a run against the scenario's ``expect`` (SCENARIOS.md, "Format"): :func:`check`
-returns every difference as one readable line (no lines: the scenario passes).
+"""Checking a run against the scenario's ``expect`` (SCENARIOS.md, "Format", and Part 2,
+"Expectations"): :func:`check` returns every difference as one readable line (no lines: the
+scenario passes). Events are matched by :mod:`rules.testing.matching`.
+
+A character expected ``dead: true`` is compared on ``dead`` only. ``at`` may be a roadway,
+``DW5-DW4``, compared with the place :func:`rules.testing.names.road_place` names. Gold, Fame and
+Notoriety are compared as numbers (``0.5`` after a shared kill). ``relationships`` compares only
+the groups listed; ``treasures``, ``spell_cards`` and ``piles`` compare exact piles, top to
+bottom, by catalog name.
 """
 
 from __future__ import annotations
@@ -12,14 +19,15 @@ from rules.board import ClearingError, board_for, parse_clearing_id
 from rules.catalog import Catalog
 from rules.daylight.familiar import familiar_of
 from rules.events import Event
-from rules.pieces import pieces_of
-from rules.state import GameState, ItemState, Place
-from rules.testing.format import ExpectedCharacter, ExpectedDenizens, ExpectedMinion, Scenario
-from rules.testing.names import Names, orders_name
+from rules.pieces import Kind, pieces_of
+from rules.schema.base import Relationship
+from rules.state import CharacterState, GameState, ItemState, Place
+from rules.testing.expect import ExpectedCharacter, ExpectedDenizens, ExpectedMinion
+from rules.testing.format import Scenario
+from rules.testing.matching import check_events, matches, show, show_event, word
+from rules.testing.names import Names, box_named, orders_name, road_place, roadway
+from rules.testing.piles import pile
 from rules.testing.run import Outcome, public_report
-
-#: Keys of an expected event that are not event fields.
-_EVENT_KEYS = ("type", "audience")
 
 
 def check(
@@ -47,11 +55,12 @@ def check(
     for piece, minion in scenario.expect.minions.items():
         lines += _check_minion(catalog, state, piece, minion)
     lines += _check_chits(state, scenario.expect.chits)
-    lines += _check_events(scenario.expect.events, outcome.events)
+    lines += _check_piles(catalog, state, scenario)
+    lines += check_events(scenario.expect.events, outcome.events)
     for entry in scenario.expect.absent_events:
         for event in outcome.events:
-            if _matches(entry, event):
-                lines.append(f"absent_events: {_show(entry)} happened: {_show_event(event)}")
+            if matches(entry, event):
+                lines.append(f"absent_events: {show(entry)} happened: {show_event(event)}")
     text = report(outcome.events)
     for excluded in scenario.expect.public_excludes:
         if excluded in text:
@@ -83,8 +92,41 @@ def _check_errors(scenario: Scenario, outcome: Outcome) -> list[str]:
 
 
 def _place_name(place: str) -> str:
+    """A place as a scenario writes it: a clearing id, a roadway ``DW4-DW5``, or the place."""
     kind, rest = Place.split(place)
+    if kind == "road":
+        return rest.replace("|", "-")
     return rest if kind == "at" else place
+
+
+def _expected_place(written: str) -> str:
+    """What ``at: written`` expects, as :func:`_place_name` writes places."""
+    if written == Place.OUT:
+        return written
+    ends = roadway(written)
+    if ends is not None:
+        return _place_name(road_place(*map(_canonical_clearing, ends)))
+    return _canonical_clearing(written)
+
+
+def _active_weapon(catalog: Catalog, state: GameState, character: CharacterState) -> str | None:
+    pieces = pieces_of(catalog)
+    return next(
+        (
+            p
+            for p in state.at(Place.owner(character.name))
+            if pieces[p].kind is Kind.WEAPON and character.items.get(p, ItemState()).active
+        ),
+        None,
+    )
+
+
+def _level(level: int) -> str:
+    """A relationship level as a word (a number beyond Ally or Enemy, 10.B.6)."""
+    try:
+        return Relationship(level).name.lower()
+    except ValueError:
+        return str(level)
 
 
 def _check_character(
@@ -97,15 +139,17 @@ def _check_character(
 
     def differ(what: str, want: Any, got: Any) -> None:
         if want is not None and want != got:
-            lines.append(f"{key}.{what}: expected {_word(want)}, got {_word(got)}")
+            lines.append(f"{key}.{what}: expected {word(want)}, got {word(got)}")
 
+    differ("dead", expected.dead, character.dead)
+    if expected.dead:
+        return lines
     try:
         where = _place_name(state.place_of(name))
     except KeyError:
         where = "nowhere"
     if expected.at is not None:
-        want = expected.at if expected.at == Place.OUT else _canonical_clearing(expected.at)
-        differ("at", want, where)
+        differ("at", _expected_place(expected.at), where)
     if expected.familiar is not None:
         piece = familiar_of(state, name)
         found = _place_name(state.place_of(piece)) if piece is not None else Place.OUT
@@ -127,16 +171,34 @@ def _check_character(
         got_names = sorted(pieces[p].name for p in owned)
         differ("belongings", sorted(b.name for b in expected.belongings), got_names)
         for belonging in expected.belongings:
-            if belonging.active is None:
-                continue
             items = [p for p in owned if pieces[p].name == belonging.name]
-            if items and not any(
-                character.items.get(p, ItemState()).active is belonging.active for p in items
+            for flag, wanted, words in (
+                ("active", belonging.active, ("active", "inactive")),
+                ("damaged", belonging.damaged, ("damaged", "undamaged")),
             ):
-                lines.append(
-                    f"{key}.belongings: expected {belonging.name} "
-                    f"{'active' if belonging.active else 'inactive'}, and it is not"
-                )
+                if wanted is None or not items:
+                    continue
+                if not any(
+                    getattr(character.items.get(p, ItemState()), flag) is wanted for p in items
+                ):
+                    lines.append(
+                        f"{key}.belongings: expected {belonging.name} "
+                        f"{words[0] if wanted else words[1]}, and it is not"
+                    )
+    if expected.alerted is not None:
+        weapon = _active_weapon(catalog, state, character)
+        if weapon is None:
+            lines.append(f"{key}.alerted: expected {word(expected.alerted)}, but no active weapon")
+        else:
+            differ("alerted", expected.alerted, character.items[weapon].alerted)
+    differ("found_enemies", expected.found_enemies, name in state.today.found_hidden_enemies)
+    differ("kills", expected.kills, state.today.kills.get(name, 0))
+    if expected.spells is not None:
+        differ("spells", sorted(expected.spells), sorted(character.spells))
+    for group, level in (expected.relationships or {}).items():
+        got_level = character.relationships.get(group, int(Relationship.NEUTRAL))
+        if int(Relationship[level.upper()]) != got_level:
+            lines.append(f"{key}.relationships.{group}: expected {level}, got {_level(got_level)}")
     if expected.discoveries is not None:
         names = Names(catalog, board_for(catalog, state.tiles))
         tiles = {t.tile: t for t in state.tiles}
@@ -158,7 +220,7 @@ def _check_minion(
     minion = state.minions.get(piece)
     if expected.hired is not None and expected.hired != (minion is not None):
         lines.append(
-            f"{key}.hired: expected {_word(expected.hired)}, got {_word(not expected.hired)}"
+            f"{key}.hired: expected {word(expected.hired)}, got {word(not expected.hired)}"
         )
     if expected.hired_by is not None:
         employer = catalog.characters[expected.hired_by].name
@@ -168,7 +230,7 @@ def _check_minion(
     if expected.hidden is not None:
         hidden = minion is not None and minion.sheet.hidden
         if hidden != expected.hidden:
-            lines.append(f"{key}.hidden: expected {_word(expected.hidden)}, got {_word(hidden)}")
+            lines.append(f"{key}.hidden: expected {word(expected.hidden)}, got {word(hidden)}")
     return lines
 
 
@@ -178,14 +240,6 @@ def _canonical_clearing(cid: str) -> str:
     except ClearingError:
         return cid
     return f"{code}{number}"
-
-
-def _word(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(map(_word, value)) + "]"
-    return str(value)
 
 
 def _check_denizens(
@@ -231,48 +285,21 @@ def _check_chits(state: GameState, expected: Mapping[str, Mapping[str, str]]) ->
     return lines
 
 
-def _same(want: Any, got: Any) -> bool:
-    if isinstance(want, bool) or isinstance(got, bool):
-        return isinstance(want, bool) and isinstance(got, bool) and want is got
-    if isinstance(want, list | tuple) and isinstance(got, list | tuple):
-        return len(want) == len(got) and all(_same(w, g) for w, g in zip(want, got, strict=True))
-    if isinstance(want, Mapping) and isinstance(got, Mapping):
-        return want.keys() == got.keys() and all(_same(want[k], got[k]) for k in want)
-    return bool(type(want) is type(got) and want == got) or (
-        isinstance(want, int | float) and isinstance(got, int | float) and want == got
-    )
-
-
-def _matches(expected: Mapping[str, Any], event: Event) -> bool:
-    """Whether ``event`` has the expected type and every listed field, exactly."""
-    if expected["type"] != event.type:
-        return False
-    if "audience" in expected and expected["audience"] != event.audience:
-        return False
-    return all(
-        key in event.fields and _same(value, event.fields[key])
-        for key, value in expected.items()
-        if key not in _EVENT_KEYS
-    )
-
-
-def _check_events(expected: Sequence[Mapping[str, Any]], events: Sequence[Event]) -> list[str]:
-    """The expected events must occur in this order, others may come between."""
-    position = 0
-    for index, entry in enumerate(expected):
-        found = next((i for i in range(position, len(events)) if _matches(entry, events[i])), None)
-        if found is None:
-            where = f" after {_show_event(events[position - 1])}" if position else ""
-            same_type = [_show_event(e) for e in events if e.type == entry["type"]]
-            seen = f"; {entry['type']} events: {'; '.join(same_type)}" if same_type else ""
-            return [f"events[{index}]: {_show(entry)} did not happen{where}{seen}"]
-        position = found + 1
-    return []
-
-
-def _show(entry: Mapping[str, Any]) -> str:
-    return "{" + ", ".join(f"{key}: {_word(value)}" for key, value in entry.items()) + "}"
-
-
-def _show_event(event: Event) -> str:
-    return _show({"type": event.type, **event.fields})
+def _check_piles(catalog: Catalog, state: GameState, scenario: Scenario) -> list[str]:
+    expect = scenario.expect
+    lines: list[str] = []
+    for part, spells, table in (
+        ("treasures", False, expect.treasures),
+        ("spell_cards", True, expect.spell_cards),
+    ):
+        for written, listed in table.items():
+            box = box_named(catalog, written)
+            got = pile(catalog, state, Place.box(box or written), spells)
+            if got != listed:
+                lines.append(f"{part}.{written}: expected {word(listed)}, got {word(got)}")
+    for written, listed in expect.piles.items():
+        clearing = _canonical_clearing(written)
+        got = pile(catalog, state, Place.clearing(clearing))
+        if got != listed:
+            lines.append(f"piles.{clearing}: expected {word(listed)}, got {word(got)}")
+    return lines

@@ -10,9 +10,16 @@ are checked against the catalog and the map when the situation is built
 
 The project's extension for hired and controlled denizens (7.7) is here too: a denizen
 ``hired_by`` or ``controlled_by`` a scenario character, with ``term`` and ``hidden``
-(:class:`DenizenSpec`), and ``expect.minions`` (:class:`ExpectedMinion`). So is the one for the
-Witch's familiar (L3925): ``characters.Witch.familiar``, the clearing it stands in (by default
-hers, when she has it at her level; ``out`` for none), and ``expect.characters.Witch.familiar``.
+(:class:`DenizenSpec`), and ``expect.minions``. So is the one for the Witch's familiar (L3925):
+``characters.Witch.familiar``, the clearing it stands in (by default hers, when she has it at her
+level; ``out`` for none), and ``expect.characters.Witch.familiar``.
+
+Part 2 of SCENARIOS.md adds ``start``, ``turn_order``, ``rounds``, the Set Up Card's
+``treasures`` and ``spell_cards``, abandoned ``piles``, new character keys, ``plays`` and
+``positions`` (their form is :mod:`rules.testing.plays`) and new expectations (the form of
+``expect`` is :mod:`rules.testing.expect`). What neither the runner nor the engine supports
+yet (``choices``, curses, scoring, hirelings in combat, charging, flying, casting) is refused
+when loading, with ``not supported yet: KEY``.
 """
 
 from __future__ import annotations
@@ -25,8 +32,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic import model_validator as _model_validator
 
 from rules.daylight.hirelings import TERM
+from rules.testing.expect import Expect, Level
+from rules.testing.plays import Play, Position, rounds_twice, unsupported
 
 Until = Literal["birdsong", "daylight", "evening", "day"]
+Start = Literal["birdsong", "sunset"]
 
 #: The event types SCENARIOS.md promises, whether or not the engine emits them yet.
 PROMISED_EVENT_TYPES = frozenset(
@@ -46,6 +56,46 @@ PROMISED_EVENT_TYPES = frozenset(
         "killed",
         "fatigued",
         "wounded",
+        # Part 2: Search, Trade, Hire, the Evening
+        "search_choice",
+        "looked",
+        "discovered",
+        "found_enemies",
+        "looted",
+        "chit_shown",
+        "spell_learned",
+        "spell_awakened",
+        "cursed",
+        "meeting",
+        "drinks",
+        "paid_off",
+        "bought",
+        "sold",
+        "relationship",
+        "hired",
+        "combat_started",
+        "combat_ended",
+        "battling",
+        "lured",
+        "assigned",
+        "deployed",
+        "charged",
+        "alerted",
+        "ran_away",
+        "flew_away",
+        "cast",
+        "spell_cancelled",
+        "targeted",
+        "play_cancelled",
+        "positioned",
+        "harm",
+        "armor_damaged",
+        "armor_destroyed",
+        "spoils",
+        "flipped",
+        "abandoned",
+        "unhired",
+        "unhidden",
     }
 )
 
@@ -77,17 +127,12 @@ class MapSpec(_Model):
 
 
 class Belonging(_Model):
-    """An item a character owns: a name, or ``{name, active}`` (active by default)."""
+    """An item a character owns: a name, or ``{name, active, damaged}`` (active by default;
+    ``damaged``, armor only, 3.3.2a)."""
 
     name: str
     active: bool = True
-
-
-class ExpectedBelonging(_Model):
-    """An item a character must own; ``active`` is compared only when given."""
-
-    name: str
-    active: bool | None = None
+    damaged: bool = False
 
 
 def _named(value: Any) -> Any:
@@ -95,7 +140,12 @@ def _named(value: Any) -> Any:
 
 
 class CharacterSpec(_Model):
-    """One character of ``characters``; the defaults are the rulebook's starting values."""
+    """One character of ``characters``; the defaults are the rulebook's starting values.
+
+    Part 2 (SCENARIOS.md "Setting up"): changes to his card's trading ``relationships``, his
+    recorded ``spells``, whether he has ``found_enemies`` today, the ``kills`` he has made today,
+    the clearing he ``entered_from`` today (``start: sunset`` only), whether his active weapon is
+    ``alerted``. ``curses``, ``victory`` and ``spells_learned`` are not supported yet."""
 
     at: str | None = None
     hidden: bool = False
@@ -108,6 +158,15 @@ class CharacterSpec(_Model):
     belongings: list[Belonging] | None = None
     discoveries: list[str] = Field(default_factory=list)
     familiar: str | None = None
+    relationships: dict[str, Level] = Field(default_factory=dict)
+    spells: list[str] | None = None
+    found_enemies: bool = False
+    kills: int = Field(default=0, ge=0)
+    entered_from: str | None = None
+    alerted: bool | None = None
+    curses: list[str] = Field(default_factory=list)
+    victory: dict[str, int] | None = None
+    spells_learned: list[str] | None = None
 
     @field_validator("belongings", mode="before")
     @classmethod
@@ -136,73 +195,6 @@ class DenizenSpec(_Model):
         return self
 
 
-class ExpectedCharacter(_Model):
-    """What must be true of a character afterwards; only the keys given are compared."""
-
-    at: str | None = None
-    hidden: bool | None = None
-    level: int | None = None
-    gold: int | None = None
-    fame: int | None = None
-    notoriety: int | None = None
-    fatigued: list[str] | None = None
-    wounded: list[str] | None = None
-    belongings: list[ExpectedBelonging] | None = None
-    discoveries: list[str] | None = None
-    familiar: str | None = None
-
-    @field_validator("belongings", mode="before")
-    @classmethod
-    def _names(cls, value: Any) -> Any:
-        return [_named(v) for v in value] if isinstance(value, list) else value
-
-
-class ExpectedDenizens(_Model):
-    """How many denizens of ``name`` stand in clearing ``at`` afterwards (default 1)."""
-
-    name: str
-    at: str
-    count: int = Field(default=1, ge=0)
-
-
-class ExpectedMinion(_Model):
-    """What must be true of a denizen that was hired or controlled: where he is, whether he is
-    hidden, and whether (``hired``) and by whom (``hired_by``) he is still hired."""
-
-    at: str | None = None
-    hidden: bool | None = None
-    hired: bool | None = None
-    hired_by: str | None = None
-
-
-class ExpectedError(_Model):
-    """An order that must be rejected: the character and the parser's problem code."""
-
-    character: str
-    code: str
-
-
-class Expect(_Model):
-    """``expect``: what must be true after the run."""
-
-    characters: dict[str, ExpectedCharacter] = Field(default_factory=dict)
-    denizens: list[ExpectedDenizens] = Field(default_factory=list)
-    minions: dict[str, ExpectedMinion] = Field(default_factory=dict)
-    chits: dict[str, dict[str, Literal["up", "down"]]] = Field(default_factory=dict)
-    events: list[dict[str, Any]] = Field(default_factory=list)
-    absent_events: list[dict[str, Any]] = Field(default_factory=list)
-    public_excludes: list[str] = Field(default_factory=list)
-    errors: list[ExpectedError] = Field(default_factory=list)
-
-    @field_validator("events", "absent_events")
-    @classmethod
-    def _typed(cls, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        for index, entry in enumerate(value):
-            if not isinstance(entry.get("type"), str):
-                raise ValueError(f"entry {index} needs a type, e.g. {{type: moved, who: Amazon}}")
-        return value
-
-
 class Scenario(_Model):
     """One scenario, as SCENARIOS.md describes it (form only; names are checked by
     :func:`build_state`)."""
@@ -212,6 +204,9 @@ class Scenario(_Model):
     options: dict[str, bool] = Field(default_factory=dict)
     map: MapSpec
     day: int = Field(default=1, ge=1, le=28)
+    start: Start = "birdsong"
+    turn_order: list[str] | None = None
+    rounds: int | None = Field(default=None, ge=1)
     monster_roll: int | None = Field(default=None, ge=1, le=6)
     seed: int = 1
     dice: list[list[int]] = Field(default_factory=list)
@@ -219,8 +214,14 @@ class Scenario(_Model):
     denizens: list[DenizenSpec] = Field(default_factory=list)
     chits: dict[str, list[str]] = Field(default_factory=dict)
     dwellings: dict[str, str] = Field(default_factory=dict)
+    treasures: dict[str, list[str]] = Field(default_factory=dict)
+    spell_cards: dict[str, list[str]] = Field(default_factory=dict)
+    piles: dict[str, list[str]] = Field(default_factory=dict)
     orders: dict[str, str] = Field(default_factory=dict)
     answers: dict[str, list[str]] = Field(default_factory=dict)
+    choices: dict[str, Any] | None = None
+    plays: dict[str, list[Play]] = Field(default_factory=dict)
+    positions: list[Position] = Field(default_factory=list)
     until: Until = "day"
     expect: Expect
 
@@ -260,10 +261,73 @@ def load_scenario(data: object) -> Scenario:
             "(top level)", "a scenario is a mapping with at least name, map and expect"
         )
     try:
-        return Scenario.model_validate(data)
+        scenario = Scenario.model_validate(data)
     except ValidationError as exc:
         error = exc.errors(include_url=False)[0]
         raise ScenarioError(_key(error["loc"]), _reason(error)) from None
+    _check_start(scenario)
+    _check_supported(scenario)
+    return scenario
+
+
+def _check_start(scenario: Scenario) -> None:
+    """``start: sunset`` has no Birdsong, Sunrise or Daylight: no ``orders``, no
+    ``monster_roll``, and ``until`` the Evening or the whole day; ``entered_from`` needs it.
+    Combat needs an Evening: ``plays``, ``positions`` and ``rounds`` need ``until`` evening or
+    day. A play or position gives each round once."""
+    sunset = scenario.start == "sunset"
+    if sunset:
+        for key in ("orders", "monster_roll"):
+            if getattr(scenario, key):
+                raise ScenarioError(
+                    key, "with start: sunset there is no Birdsong or Sunrise: leave it out"
+                )
+    for written, spec in scenario.characters.items():
+        if spec.entered_from is not None and not sunset:
+            raise ScenarioError(
+                f"characters.{written}.entered_from",
+                "only with start: sunset (the road he came by today, 8.3.8b)",
+            )
+    if scenario.until in ("birdsong", "daylight"):
+        for key in ("plays", "positions", "rounds"):
+            if getattr(scenario, key):
+                raise ScenarioError(
+                    key, f"with until: {scenario.until} there is no Evening, so no combat"
+                )
+        if sunset:
+            raise ScenarioError(
+                "until", "with start: sunset the run goes to the end of the evening or the day"
+            )
+    for key in rounds_twice(scenario.plays, scenario.positions):
+        raise ScenarioError(key, "this round is given twice")
+
+
+def _check_supported(scenario: Scenario) -> None:
+    """Raise ``not supported yet`` for the first part of SCENARIOS.md Part 2 the runner (or the
+    engine) does not support yet: choices, curses, Victory Requirements, spells learned,
+    scores, the victor, ``turn_order`` with ``start: birdsong`` (Sunrise draws it), and the
+    combat plays :func:`rules.testing.plays.unsupported` names."""
+    if scenario.turn_order is not None and scenario.start == "birdsong":
+        raise ScenarioError(
+            "turn_order", "not supported yet: turn_order (Sunrise draws the Attention chits)"
+        )
+    if scenario.choices is not None:
+        raise ScenarioError("choices", "not supported yet: choices")
+    for written, spec in scenario.characters.items():
+        key = f"characters.{written}"
+        if spec.curses:
+            raise ScenarioError(f"{key}.curses", "not supported yet: curses")
+        for name in ("victory", "spells_learned"):
+            if getattr(spec, name) is not None:
+                raise ScenarioError(f"{key}.{name}", f"not supported yet: {name}")
+    for written, expected in scenario.expect.characters.items():
+        if expected.curses:
+            raise ScenarioError(f"expect.characters.{written}.curses", "not supported yet: curses")
+    for name in ("scores", "victor"):
+        if getattr(scenario.expect, name) is not None:
+            raise ScenarioError(f"expect.{name}", f"not supported yet: {name}")
+    for key, reason in unsupported(scenario.plays):
+        raise ScenarioError(key, reason)
 
 
 def _key(loc: Sequence[int | str]) -> str:

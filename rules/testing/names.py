@@ -1,8 +1,12 @@
 """A scenario's names checked against the catalog and its map: clearings, tiles, characters,
-denizens, map chits, items and discoveries, written as SCENARIOS.md's "Names" says.
+denizens, map chits, items, spells, boxes and discoveries, written as SCENARIOS.md's "Names" says.
 
 An unknown name raises :class:`~rules.testing.format.ScenarioError` naming the key and, when the
 catalog knows close names, "did you mean" suggestions.
+
+Pieces (SCENARIOS.md Part 2, "Matching events"): a name written without its number names any
+copy of it (:func:`is_copy`). A head or club is named by :func:`part_id`, a roadway by
+:func:`road_place`.
 """
 
 from __future__ import annotations
@@ -14,9 +18,11 @@ from collections.abc import Iterable, Mapping
 from rules.board import Board, ClearingError
 from rules.catalog import Catalog
 from rules.discoveries import RoadDiscovery
+from rules.evening import counters
 from rules.layout import PlacedTile
-from rules.pieces import ITEM_KINDS, pieces_of
+from rules.pieces import ITEM_KINDS, Kind, pieces_of
 from rules.schema.chits import ChitKind
+from rules.schema.setup import Section
 from rules.schema.tiles import RoadType
 from rules.state import GameState, Place
 from rules.testing.format import ScenarioError
@@ -26,6 +32,64 @@ def hint(name: str, known: Iterable[str]) -> str:
     """``; did you mean ...?`` with the names of ``known`` close to ``name``, or nothing."""
     close = difflib.get_close_matches(name, list(known), n=3, cutoff=0.5)
     return f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+
+
+def is_copy(written: str, piece: str) -> bool:
+    """Whether ``piece`` is what ``written`` names: the same name, or, written without its
+    number, a numbered copy of it (``Giant`` names ``Giant 1`` but not ``Giant Bat 1``;
+    ``Giant's Club`` names ``Giant's Club 2``)."""
+    if written == piece:
+        return True
+    head, _, number = piece.rpartition(" ")
+    return head == written and number.isdigit()
+
+
+def part_id(catalog: Catalog, monster_piece: str, part_name: str) -> str:
+    """The counter of the head or club ``part_name`` of the monster ``monster_piece``: the part's
+    name for a monster with one counter (``Flying Dragon Head``), followed by the monster's copy
+    number for a monster with several (``Giant's Club 1`` belongs to ``Giant 1``). Raises
+    ValueError when the monster has no such part."""
+    monster = catalog.monsters[pieces_of(catalog)[monster_piece].name]
+    if part_name not in [part.name for part in monster.parts]:
+        raise ValueError(f"the {monster.name} has no head or club called {part_name!r}")
+    return counters.part_id(catalog, monster_piece, part_name)
+
+
+def parts_of(catalog: Catalog, piece: str) -> list[str]:
+    """The head and club counters of ``piece`` (none but for a Tremendous monster with some)."""
+    return counters.parts(catalog, piece)
+
+
+def road_place(a: str, b: str) -> str:
+    """The place of the roadway between clearings ``a`` and ``b`` (8.3.8d: after running away):
+    ``road:DW4|DW5``, the clearings sorted, so either way round names the same roadway."""
+    return Place.road(a, b)
+
+
+def roadway(text: str) -> tuple[str, str] | None:
+    """The two clearing ids of a roadway written ``DW5-DW4``; None if ``text`` is not one."""
+    first, dash, second = text.partition("-")
+    return (first.strip(), second.strip()) if dash and first.strip() and second.strip() else None
+
+
+def is_loose_item(catalog: Catalog, piece: str) -> bool:
+    """A weapon, armor, horse or Treasure card counter that may lie in a box or a pile: any item
+    but a native's own horse, which stands with its rider (2.2.5)."""
+    record = pieces_of(catalog)[piece]
+    if record.kind is Kind.HORSE:
+        return catalog.horses[record.name].rider is None
+    return record.kind in ITEM_KINDS
+
+
+def box_named(catalog: Catalog, name: str) -> str | None:
+    """The Set Up Card box ``name`` names: a box by its catalog name, or a native group's box by
+    the group's name (``Order`` is the Chapel's box); None if none."""
+    if name in catalog.setup_card:
+        return catalog.setup_card[name].name
+    for box in catalog.setup_card.values():
+        if box.natives == name and box.section in (Section.DWELLINGS, Section.GARRISONS):
+            return box.name
+    return None
 
 
 _ROAD_DISCOVERY = re.compile(
@@ -74,6 +138,34 @@ class Names:
             f"no monster or native called {name!r} (monsters by list name, natives by counter "
             f"name, e.g. Giant, Company HQ){hint(name, known)}",
         )
+
+    def box(self, key: str, name: str) -> str:
+        """The place of the Set Up Card box ``name`` names (:func:`box_named`)."""
+        box = box_named(self.catalog, name)
+        if box is None:
+            known = [*self.catalog.setup_card, *self.catalog.natives]
+            raise ScenarioError(
+                key,
+                f"no Set Up Card box {name!r} (a box by its catalog name, or a native group's "
+                f"name for its box){hint(name, known)}",
+            )
+        return Place.box(box)
+
+    def spell(self, key: str, name: str) -> str:
+        if name in self.catalog.spells:
+            return self.catalog.spells[name].name
+        raise ScenarioError(key, f"no spell {name!r}{hint(name, self.catalog.spells)}")
+
+    def roadway(self, key: str, text: str) -> str:
+        """A roadway written ``DW5-DW4`` as its place (:func:`road_place`): two clearings of the
+        map joined by a road."""
+        ends = roadway(text)
+        if ends is None:
+            raise ScenarioError(key, f"{text!r} is not a roadway, e.g. DW5-DW4")
+        a, b = (self.clearing(key, end) for end in ends)
+        if b not in self.board.neighbours(a):
+            raise ScenarioError(key, f"no roadway joins {a} and {b}")
+        return road_place(a, b)
 
     def chit(self, key: str, name: str) -> str:
         if name in self.catalog.map_chits:

@@ -11,6 +11,13 @@ character has no answer left takes its default, unless the scenario itself turns
 :func:`~rules.testing.check.check` reports it). The state afterwards has the scenario's own value
 of the option.
 
+Combat decisions (SCENARIOS.md Part 2, "Combat plays") are answered from ``plays`` instead
+(:func:`rules.testing.combat.answer`), never from ``answers``; the ``positions`` are given, as
+answers under their own ids, from the first resolution on (:func:`~rules.testing.combat.
+fixed_positions`). With ``rounds: N`` the run stops, leaving them unanswered, at the first
+decisions of a round after N: the outcome is the state at that point, and those decisions are
+the outcome's ``next_round`` (not a difference).
+
 :func:`run` takes the parse and resolve functions as parameters (the real ones by default), so
 the runner can be tested before, and independently of, the engine.
 """
@@ -29,11 +36,15 @@ from rules.orders.parse import ParseResult, Problem
 from rules.orders.parse import parse_orders as _real_parse
 from rules.state import GameState
 from rules.testing.build import build_state
-from rules.testing.format import Scenario
+from rules.testing.combat import Scene, answer, fixed_positions, read_id, round_of
+from rules.testing.format import Scenario, ScenarioError
 from rules.testing.names import orders_name
+from rules.testing.plays import Play, Position
 
 #: The game option that makes the engine stop at a decision instead of taking its default.
 WAIT = "wait_for_decisions"
+#: The game option that makes the Evening's decisions wait too (the runner answers them).
+COMBAT = "wait_for_combat"
 
 
 class ParseFn(Protocol):
@@ -61,7 +72,8 @@ class ResolveFn(Protocol):
 @dataclass
 class Outcome:
     """What a run produced: the state afterwards, the events, the parse problems per character
-    (``(character, problem)``) and any decision the run stopped on."""
+    (``(character, problem)``), any decision the run stopped on, and, with ``rounds``, the
+    decisions of the round it did not play (``next_round``)."""
 
     catalog: Catalog
     state: GameState
@@ -69,6 +81,7 @@ class Outcome:
     errors: list[tuple[str, Problem]] = field(default_factory=list)
     warnings: list[tuple[str, Problem]] = field(default_factory=list)
     pending: list[Decision] = field(default_factory=list)
+    next_round: list[Decision] = field(default_factory=list)
 
 
 def run(
@@ -97,23 +110,70 @@ def run(
     if scenario.until == "birdsong":
         return outcome
     answers = {catalog.characters[k].name: list(v) for k, v in scenario.answers.items()}
-    waiting = state.model_copy(update={"options": {**state.options, WAIT: True}})
-    given: dict[str, str] = {}
-    resolution = resolve(waiting, orders, {}, catalog=catalog, until=scenario.until)
+    plays = {catalog.characters[k].name: list(v) for k, v in scenario.plays.items()}
+    waiting = state.model_copy(update={"options": {**state.options, WAIT: True, COMBAT: True}})
+    sunset = scenario.start == "sunset"
+    given = fixed_positions(catalog, state, scenario.positions) if sunset else {}
+    resolution = resolve(waiting, orders, dict(given), catalog=catalog, until=scenario.until)
     outcome.events = list(resolution.events)
-    while _answer(resolution.pending, answers, given, wait=bool(state.options.get(WAIT))):
+    while True:
+        if not sunset:
+            given.update(_positions_now(catalog, resolution.state, scenario.positions, given))
+        if _beyond(resolution.pending, scenario.rounds):
+            outcome.next_round = list(resolution.pending)
+            resolution = resolution.model_copy(update={"pending": []})
+            break
+        combat = _Combat(catalog, resolution.state, plays)
+        wait = bool(state.options.get(WAIT))
+        if not _answer(resolution.pending, answers, given, wait=wait, combat=combat):
+            break
         resolution = resolve(
             resolution.state, {}, dict(given), catalog=catalog, until=scenario.until
         )
         outcome.events.extend(resolution.events)
     after: GameState = resolution.state
-    if WAIT in state.options:
-        after.options[WAIT] = state.options[WAIT]
-    else:
-        after.options.pop(WAIT, None)
+    for option in (WAIT, COMBAT):
+        if option in state.options:
+            after.options[option] = state.options[option]
+        else:
+            after.options.pop(option, None)
     outcome.state = after
     outcome.pending = list(resolution.pending)
     return outcome
+
+
+def _positions_now(
+    catalog: Catalog, state: GameState, positions: Sequence[Position], given: Mapping[str, str]
+) -> dict[str, str]:
+    """For a scenario that starts at Birdsong, the positions fixed for sheets whose owners now
+    stand with the counters named (the day has brought them together); each is fixed once."""
+    found: dict[str, str] = {}
+    for position in positions:
+        try:
+            fixed = fixed_positions(catalog, state, [position])
+        except ScenarioError:
+            continue
+        found.update({k: v for k, v in fixed.items() if k not in given})
+    return found
+
+
+def _beyond(pending: Sequence[Decision], rounds: int | None) -> bool:
+    """Whether ``pending`` asks for a round of combat after the last one to be played."""
+    return rounds is not None and any((round_of(d) or 0) > rounds for d in pending)
+
+
+class _Combat:
+    """The scenario's plays, and what their names are resolved against in each clearing (as
+    the state stands when the decisions are asked)."""
+
+    def __init__(self, catalog: Catalog, state: GameState, plays: Mapping[str, list[Play]]):
+        self.catalog, self.state, self.plays = catalog, state, plays
+        self.scenes: dict[str, Scene] = {}
+
+    def answer(self, decision: Decision, clearing: str, given: Mapping[str, str]) -> str:
+        if clearing not in self.scenes:
+            self.scenes[clearing] = Scene.of(self.catalog, self.state, clearing)
+        return answer(decision, self.plays, self.scenes[clearing], given)
 
 
 def _answer(
@@ -122,14 +182,23 @@ def _answer(
     given: dict[str, str],
     *,
     wait: bool,
+    combat: _Combat | None = None,
 ) -> bool:
-    """Answer the ``pending`` decisions into ``given`` (by id): each the next of its character's
-    ``answers`` (consumed), else, unless the scenario would ``wait``, its default. True when
-    anything was answered, so that resolving again goes further."""
+    """Answer the ``pending`` decisions into ``given`` (by id): a combat decision from the
+    ``combat`` plays; any other the next of its character's ``answers`` (consumed), else,
+    unless the scenario would ``wait``, its default. True when anything was answered, so that
+    resolving again goes further."""
     answered = False
     for decision in pending:
+        if decision.id in given:
+            continue
+        where = read_id(decision.id)
+        if where is not None and combat is not None:
+            given[decision.id] = combat.answer(decision, where.clearing, given)
+            answered = True
+            continue
         unused = answers.get(decision.character)
-        if decision.id in given or (not unused and wait):
+        if not unused and wait:
             continue
         given[decision.id] = unused.pop(0) if unused else decision.default
         answered = True

@@ -1,0 +1,417 @@
+"""Combat decisions answered from a scenario's ``plays``, and its ``positions`` as the answers
+that fix the repositioning and change-tactics rolls (SCENARIOS.md Part 2, "Combat plays").
+
+The engine asks combat decisions under ids ``d{game day}/{clearing}/r{round}/{kind}/{who}``
+(and ``/{denizen}`` for a lure), and takes answers in the canonical texts of
+:mod:`rules.evening.answers`. :func:`answer` turns the play of ``who`` for that round into that
+text. What no play covers is not done: ``none`` (``no`` for a lure), except the shield, the
+placement, the fatigue and the wounds, which take the decision's default.
+
+Names. A chit is named as printed; an item, denizen, head or club by its name, which without its
+number names any copy (:func:`rules.testing.names.is_copy`): the answer is the option that
+matches. When none does (a play the rules would cancel, which the engine judges), the answer is
+the play's text with each name resolved to the piece he owns or that stands in the clearing; a
+chit he does not have, an item he does not own or a denizen not in the clearing makes the
+scenario malformed (:class:`~rules.testing.format.ScenarioError`). Each play names what it uses,
+so a lure of ``[Giant]`` lures one Giant, and ``[Giant, Giant]`` two.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rules.board import ClearingError, parse_clearing_id
+from rules.catalog import Catalog
+from rules.evening.answers import KINDS, NONE, Kind, decision_id, placement, read_placement
+from rules.events import Decision
+from rules.pieces import Kind as PieceKind
+from rules.pieces import pieces_of
+from rules.state import GameState, Place
+from rules.testing.format import ScenarioError
+from rules.testing.names import is_copy, parts_of
+from rules.testing.plays import Play, Position, target_of
+
+#: The kinds whose decision takes its default when no play covers it.
+DEFAULTED: frozenset[str] = frozenset({"shield", "place", "fatigue", "wound"})
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a combat decision arises, read from its id: the game day, the clearing, the round,
+    the kind of decision, who decides, and the denizen a lure is about."""
+
+    day: int
+    clearing: str
+    round: int
+    kind: Kind
+    who: str
+    subject: str | None = None
+
+
+def read_id(text: str) -> Where | None:
+    """The parts of a combat decision's id (:func:`rules.evening.answers.decision_id`); None
+    for any other decision's id."""
+    parts = text.split("/", 5)
+    if len(parts) < 5:
+        return None
+    day, clearing, round_, kind, who = parts[:5]
+    if not (day[:1] == "d" and day[1:].isdigit() and round_[:1] == "r" and round_[1:].isdigit()):
+        return None
+    if kind not in KINDS:
+        return None
+    subject = parts[5] if len(parts) == 6 else None
+    return Where(int(day[1:]), clearing, int(round_[1:]), kind, who, subject)
+
+
+def round_of(decision: Decision) -> int | None:
+    """The combat round a decision belongs to; None for a decision outside combat."""
+    where = read_id(decision.id)
+    return where.round if where is not None else None
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a play's names are resolved against when it answers a decision: the pieces
+    standing in the clearing (characters, denizens and native horses, with the monsters' heads
+    and clubs), and each character's belongings, active weapon and chit labels."""
+
+    pieces: tuple[str, ...] = ()
+    belongings: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    weapons: Mapping[str, str | None] = field(default_factory=dict)
+    chits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, catalog: Catalog, state: GameState, clearing: str) -> Scene:
+        pieces = pieces_of(catalog)
+        here: list[str] = []
+        for piece in state.at(Place.clearing(clearing)):
+            here += [piece, *parts_of(catalog, piece)]
+        weapons: dict[str, str | None] = {}
+        for name, sheet in state.characters.items():
+            weapons[name] = next(
+                (
+                    p
+                    for p in state.at(Place.owner(name))
+                    if pieces[p].kind is PieceKind.WEAPON
+                    and p in sheet.items
+                    and sheet.items[p].active
+                ),
+                None,
+            )
+        return cls(
+            pieces=tuple(here),
+            belongings={n: tuple(state.at(Place.owner(n))) for n in state.characters},
+            weapons=weapons,
+            chits={n: tuple(c.label for c in s.chits) for n, s in state.characters.items()},
+        )
+
+
+@dataclass(frozen=True)
+class _Name:
+    """A name in a play: a chit (or card), an item he owns, or an individual in the clearing."""
+
+    written: str
+    of: Literal["chit", "item", "individual"]
+
+
+_Part = str | _Name
+
+
+def answer(
+    decision: Decision,
+    plays: Mapping[str, Sequence[Play]],
+    scene: Scene,
+    given: Mapping[str, str],
+) -> str:
+    """The answer to the combat ``decision`` from the play of its ``who`` for its round in
+    ``plays`` (by character), names resolved in ``scene``; ``given`` are the answers given so
+    far, by id (a lure names each denizen once). See the module docstring."""
+    where = read_id(decision.id)
+    if where is None:
+        raise ValueError(f"{decision.id!r} is not a combat decision's id")
+    rounds = plays.get(where.who, ())
+    index = next((i for i, p in enumerate(rounds) if p.round == where.round), None)
+    if index is None:
+        return _unplayed(decision, where)
+    play = rounds[index]
+    resolver = _Resolver(decision, where, scene, f"plays.{where.who}[{index}]")
+    match where.kind:
+        case "lure":
+            return _lure(resolver, play.lure, given)
+        case "action":
+            return resolver.pick(_action(play), "action")
+        case "target":
+            target = target_of(play)
+            named: list[_Part] | None = None if target is None else [_Name(target, "individual")]
+            return resolver.pick(named, "target")
+        case "attack":
+            return resolver.pick(_attack(resolver, play), "attack")
+        case "maneuver":
+            return resolver.pick(_maneuver(play), "maneuver")
+        case "shield":
+            return play.shield or decision.default
+        case "place":
+            return decision.default if play.place is None else _place(resolver, play.place)
+        case "fatigue" | "wound":
+            chits = play.fatigue if where.kind == "fatigue" else play.wound
+            return decision.default if chits is None else _chits(resolver, chits, where.kind)
+    return _unplayed(decision, where)
+
+
+def _unplayed(decision: Decision, where: Where) -> str:
+    if where.kind in DEFAULTED:
+        return decision.default
+    return "no" if where.kind == "lure" else NONE
+
+
+class _Resolver:
+    """Matches a play's text with the decision's options, and resolves its names when none
+    matches (raising :class:`ScenarioError` for a name he cannot use)."""
+
+    def __init__(self, decision: Decision, where: Where, scene: Scene, key: str) -> None:
+        self.decision, self.where, self.scene, self.key = decision, where, scene, key
+
+    def pick(self, parts: Sequence[_Part] | None, what: str) -> str:
+        if parts is None:
+            return NONE
+        text = "".join(p if isinstance(p, str) else p.written for p in parts)
+        if text in self.decision.options:
+            return text
+        pattern = "".join(_pattern(p) for p in parts)
+        for option in self.decision.options:
+            if re.fullmatch(pattern, option):
+                return option
+        return "".join(p if isinstance(p, str) else self.resolve(p, what) for p in parts)
+
+    def resolve(self, name: _Name, what: str) -> str:
+        """The piece ``name`` stands for: a chit he has (or a card he owns), an item he owns, an
+        individual in the clearing; a ScenarioError if there is none."""
+        who, written = self.where.who, name.written
+        if name.of == "chit" and written in self.scene.chits.get(who, ()):
+            return written
+        if name.of == "individual":
+            found = _best(written, self.scene.pieces)
+            if found is None:
+                raise ScenarioError(
+                    f"{self.key}.{what}",
+                    f"there is no {written} in {self.where.clearing} (round {self.where.round})",
+                )
+            return found
+        found = _best(written, self.scene.belongings.get(who, ()))
+        if found is None:
+            thing = "chit or card" if name.of == "chit" else "item"
+            raise ScenarioError(f"{self.key}.{what}", f"the {who} has no {thing} {written!r}")
+        return found
+
+
+def _pattern(part: _Part) -> str:
+    """A regular expression for ``part``: an item or individual may carry a copy number."""
+    if isinstance(part, str):
+        return re.escape(part)
+    if part.of == "chit":
+        return re.escape(part.written)
+    return re.escape(part.written) + r"(?: \d+)?"
+
+
+def _best(written: str, pieces: Sequence[str]) -> str | None:
+    """The piece ``written`` names among ``pieces``: itself, else the first copy of it."""
+    if written in pieces:
+        return written
+    return next((p for p in pieces if is_copy(written, p)), None)
+
+
+def _lure(resolver: _Resolver, lure: Sequence[str], given: Mapping[str, str]) -> str:
+    """``yes`` if a name of ``lure`` not used by an earlier ``yes`` of his this round names the
+    denizen asked about (the denizen itself before a copy of its name)."""
+    where = resolver.where
+    for index, written in enumerate(lure):
+        if _best(written, resolver.scene.pieces) is None:
+            raise ScenarioError(
+                f"{resolver.key}.lure[{index}]",
+                f"there is no {written} in {where.clearing} to lure (round {where.round})",
+            )
+    left = list(lure)
+    prefix = decision_id(where.day, where.clearing, where.round, "lure", where.who) + "/"
+    for asked, said in given.items():
+        if asked.startswith(prefix) and said == "yes":
+            _use(left, asked.removeprefix(prefix))
+    return "yes" if where.subject is not None and _use(left, where.subject) else "no"
+
+
+def _use(names: list[str], piece: str) -> bool:
+    """Take from ``names`` the one that names ``piece`` (the piece itself first); False if none."""
+    found = piece if piece in names else next((n for n in names if is_copy(n, piece)), None)
+    if found is None:
+        return False
+    names.remove(found)
+    return True
+
+
+def _action(play: Play) -> list[_Part] | None:
+    action = play.action
+    if action is None:
+        return None
+    if action.alert is not None:
+        return ["alert ", _Name(action.alert, "chit")]
+    if action.unalert is not None:
+        return ["unalert ", _Name(action.unalert, "chit")]
+    if action.run is not None:
+        to = _clearing(action.run.to)
+        if action.run.horse is not None:
+            return [f"run horse {action.run.horse} to {to}"]
+        assert action.run.chit is not None
+        return ["run ", _Name(action.run.chit, "chit"), f" to {to}"]
+    if action.abandon is not None:
+        return ["abandon ", _Name(action.abandon[0], "item")]
+    parts: list[_Part] = []
+    if action.activate is not None:
+        parts += ["activate ", _Name(action.activate, "item")]
+    if action.deactivate is not None:
+        parts += [", " if parts else "", "deactivate ", _Name(action.deactivate, "item")]
+    return parts or None
+
+
+def _clearing(text: str) -> str:
+    try:
+        code, number = parse_clearing_id(text)
+    except ClearingError:
+        return text
+    return f"{code}{number}"
+
+
+def _attack(resolver: _Resolver, play: Play) -> list[_Part] | None:
+    attack = play.attack
+    if attack is None or attack.chit is None:
+        return None
+    if attack.weapon is not None:
+        weapon = resolver.scene.weapons.get(resolver.where.who)
+        if weapon is None or not is_copy(attack.weapon, weapon):
+            raise ScenarioError(
+                f"{resolver.key}.attack.weapon",
+                f"{attack.weapon} is not his active weapon ({weapon or 'he has none'})",
+            )
+    if attack.flip is not None:
+        return [_Name(attack.chit, "chit"), f" flip {attack.flip}"]
+    return [_Name(attack.chit, "chit"), f" {attack.direction}"]
+
+
+def _maneuver(play: Play) -> list[_Part] | None:
+    maneuver = play.maneuver
+    if maneuver is None:
+        return None
+    if maneuver.horse is not None:
+        return [f"horse {maneuver.horse} {maneuver.direction}"]
+    assert maneuver.chit is not None
+    return [_Name(maneuver.chit, "chit"), f" {maneuver.direction}"]
+
+
+def _place(resolver: _Resolver, boxes: Mapping[str, int]) -> str:
+    """The counters on his sheet (those of the default placement) in the boxes ``boxes`` says;
+    those it does not name stay where the default puts them."""
+    try:
+        placed = read_placement(resolver.decision.default)
+    except ValueError:
+        placed = {}
+    counters = list(placed)
+    for written, box in boxes.items():
+        counter = _best(written, counters)
+        if counter is None:
+            raise ScenarioError(
+                f"{resolver.key}.place.{written}",
+                f"no {written} on the {resolver.where.who}'s sheet "
+                f"(on it: {', '.join(placed) or 'nothing'})",
+            )
+        counters.remove(counter)
+        placed[counter] = box
+    return placement(placed)
+
+
+def _chits(resolver: _Resolver, labels: Sequence[str], what: str) -> str:
+    """The chits that pay (or take wounds): the option listing them in any order, else their
+    labels as written; ``none`` for an empty list."""
+    if not labels:
+        return NONE
+    for label in labels:
+        resolver.resolve(_Name(label, "chit"), what)
+    wanted = sorted(labels)
+    for option in resolver.decision.options:
+        if sorted(p.strip() for p in option.split(",")) == wanted:
+            return option
+    return ", ".join(labels)
+
+
+def fixed_positions(
+    catalog: Catalog, state: GameState, positions: Sequence[Position]
+) -> dict[str, str]:
+    """The answers fixing the ``positions`` (8.4.6), by id
+    ``d{game day}/{clearing}/r{round}/positions/{sheet}``, each ``Giant 1:2 dark, Giant's Club
+    1:3``: the clearing is the sheet owner's in ``state`` (the built state), the counters are
+    resolved among the denizens, native horses, heads and clubs there, and a side is written
+    only when given. Raises :class:`ScenarioError` for a sheet or counter that is not there."""
+    fixed: dict[str, str] = {}
+    for index, position in enumerate(positions):
+        key = f"positions[{index}]"
+        sheet, clearing = _sheet(catalog, state, f"{key}.sheet", position.sheet)
+        counters = _counters(catalog, state, clearing)
+        resolved: dict[str, str] = {}
+        for written in position.boxes:
+            resolved[written] = _counter(
+                f"{key}.boxes.{written}", written, counters, f"in {clearing}"
+            )
+            counters.remove(resolved[written])
+        text = ", ".join(
+            f"{resolved[w]}:{box}" + (f" {position.sides[w]}" if w in position.sides else "")
+            for w, box in position.boxes.items()
+        )
+        fixed[decision_id(state.game_day, clearing, position.round, "positions", sheet)] = text
+    return fixed
+
+
+def _sheet(catalog: Catalog, state: GameState, key: str, written: str) -> tuple[str, str]:
+    """The owner of a Melee Section (a character, or a denizen on the map) and his clearing."""
+    if written in catalog.characters and catalog.characters[written].name in state.characters:
+        owner = catalog.characters[written].name
+    else:
+        on_map = [
+            p
+            for place, stack in state.stacks.items()
+            if Place.split(place)[0] == "at"
+            for p in stack
+            if pieces_of(catalog)[p].kind in (PieceKind.MONSTER, PieceKind.NATIVE)
+        ]
+        owner = _counter(key, written, on_map, "on the map")
+    clearing = state.clearing_of(owner)
+    if clearing is None:
+        raise ScenarioError(key, f"the {owner} is not on the map")
+    return owner, clearing
+
+
+def _counters(catalog: Catalog, state: GameState, clearing: str) -> list[str]:
+    """The counters that may stand in the red boxes of a sheet in ``clearing``: its monsters
+    (with their heads and clubs), natives and natives' horses."""
+    pieces = pieces_of(catalog)
+    found: list[str] = []
+    for piece in state.at(Place.clearing(clearing)):
+        kind = pieces[piece].kind
+        if kind in (PieceKind.MONSTER, PieceKind.NATIVE):
+            found += [piece, *parts_of(catalog, piece)]
+        elif kind is PieceKind.HORSE and catalog.horses[pieces[piece].name].rider is not None:
+            found.append(piece)
+    return found
+
+
+def _counter(key: str, written: str, counters: Sequence[str], where: str) -> str:
+    """The one counter of ``counters`` that ``written`` names."""
+    if written in counters:
+        return written
+    copies = [c for c in counters if is_copy(written, c)]
+    if len(copies) == 1:
+        return copies[0]
+    if copies:
+        raise ScenarioError(
+            key, f"{written} could be {' or '.join(copies)} {where}: write its number"
+        )
+    raise ScenarioError(key, f"there is no {written} {where}")

@@ -1,0 +1,247 @@
+"""The names a scenario uses outside its setup, checked once the situation is built: whose
+orders and answers are given, what ``expect`` names, and what the combat ``plays`` name.
+
+Every check raises :class:`~rules.testing.format.ScenarioError` naming the key and the reason.
+Plays are checked here for names the game does not know (a chit the character never has, an
+item or denizen the catalog lacks); whether he owns the item, or the denizen stands in his
+clearing, is checked when the play answers a decision (:mod:`rules.testing.combat`), on the
+state of that moment.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.catalog import Catalog
+from rules.events import EVENT_TYPES
+from rules.meeting import partner
+from rules.orders import parse as _parse_module
+from rules.pieces import Kind, pieces_of
+from rules.state import GameState
+from rules.testing.expect import Expect, ExpectedCharacter
+from rules.testing.format import PROMISED_EVENT_TYPES, Scenario, ScenarioError
+from rules.testing.names import Names, hint, part_id, roadway
+from rules.testing.plays import Play
+
+
+def member(names: Names, state: GameState, key: str, written: str) -> str:
+    """The scenario character ``written`` names (a ScenarioError for anyone else)."""
+    name = names.character(key, written)
+    if name not in state.characters:
+        raise ScenarioError(key, f"the {name} is not one of the scenario's characters")
+    return name
+
+
+def group(key: str, written: str) -> str:
+    """A native group or visitor, as trading relationships name them (7.6.5a)."""
+    try:
+        return str(partner(written))
+    except ValueError as exc:
+        raise ScenarioError(key, str(exc)) from None
+
+
+def check_names(names: Names, state: GameState, scenario: Scenario) -> None:
+    """Check the names of ``orders``, ``answers``, ``expect`` and ``plays`` against the built
+    ``state`` (see the module docstring)."""
+    for written in scenario.orders:
+        if written not in state.minions and written not in state.familiars:
+            member(names, state, f"orders.{written}", written)
+    for written in scenario.answers:
+        member(names, state, f"answers.{written}", written)
+    _check_expect(names, state, scenario)
+    for written, rounds in scenario.plays.items():
+        name = member(names, state, f"plays.{written}", written)
+        for index, play in enumerate(rounds):
+            _check_play(names, state, f"plays.{written}[{index}]", name, play)
+
+
+def _check_expect(names: Names, state: GameState, scenario: Scenario) -> None:
+    expect = scenario.expect
+    for written, expected in expect.characters.items():
+        key = f"expect.characters.{written}"
+        _check_character(names, state, key, member(names, state, key, written), expected)
+    for written, minion in expect.minions.items():
+        key = f"expect.minions.{written}"
+        if written not in state.minions:
+            hired = ", ".join(state.minions) or "none"
+            raise ScenarioError(key, f"{written!r} is not a hired denizen (hired: {hired})")
+        if minion.at is not None:
+            names.place(f"{key}.at", minion.at)
+        if minion.hired_by is not None:
+            member(names, state, f"{key}.hired_by", minion.hired_by)
+    for index, denizens in enumerate(expect.denizens):
+        names.denizen(f"expect.denizens[{index}].name", denizens.name)
+        names.clearing(f"expect.denizens[{index}].at", denizens.at)
+    for code, chits in expect.chits.items():
+        names.tile(f"expect.chits.{code}", code)
+        for chit in chits:
+            names.chit(f"expect.chits.{code}.{chit}", chit)
+    _check_piles(names, expect)
+    _check_events(expect, scenario.until)
+    codes = getattr(_parse_module, "CODES", None)
+    for index, error in enumerate(expect.errors):
+        if error.character not in state.minions:
+            member(names, state, f"expect.errors[{index}].character", error.character)
+        if codes and error.code not in codes:
+            raise ScenarioError(
+                f"expect.errors[{index}].code",
+                f"the parser has no code {error.code!r}{hint(error.code, codes)}",
+            )
+
+
+def _check_character(
+    names: Names, state: GameState, key: str, name: str, expected: ExpectedCharacter
+) -> None:
+    catalog = names.catalog
+    if expected.at is not None:
+        if "/" in expected.at:
+            raise ScenarioError(
+                f"{key}.at", "not supported yet: at between two tiles (flying away, 8.3.9)"
+            )
+        if roadway(expected.at) is not None:
+            names.roadway(f"{key}.at", expected.at)
+        else:
+            names.place(f"{key}.at", expected.at)
+    if expected.familiar is not None:
+        names.place(f"{key}.familiar", expected.familiar)
+    pieces = pieces_of(catalog)
+    for index, item in enumerate(expected.belongings or []):
+        item_key = f"{key}.belongings[{index}]"
+        names.item(item_key, item.name)
+        kind = pieces[pieces.named(item.name)[0]].kind
+        if item.damaged is not None and kind is not Kind.ARMOR:
+            raise ScenarioError(
+                f"{item_key}.damaged", f"only armor is damaged; {item.name} is {kind}"
+            )
+    tiles = {t.tile: t for t in state.tiles}
+    for index, text in enumerate(expected.discoveries or []):
+        names.discovery(f"{key}.discoveries[{index}]", text, tiles)
+    labels = {c.label for c in catalog.characters[name].chits}
+    for status in ("fatigued", "wounded"):
+        for index, label in enumerate(getattr(expected, status) or []):
+            if label not in labels:
+                raise ScenarioError(
+                    f"{key}.{status}[{index}]",
+                    f"the {name} has no chit {label!r}{hint(label, labels)}",
+                )
+    for index, spell in enumerate(expected.spells or []):
+        names.spell(f"{key}.spells[{index}]", spell)
+    for written in expected.relationships or {}:
+        group(f"{key}.relationships.{written}", written)
+
+
+def _check_piles(names: Names, expect: Expect) -> None:
+    for written, listed in expect.treasures.items():
+        names.box(f"expect.treasures.{written}", written)
+        for index, item in enumerate(listed):
+            names.item(f"expect.treasures.{written}[{index}]", item)
+    for written, listed in expect.spell_cards.items():
+        names.box(f"expect.spell_cards.{written}", written)
+        for index, spell in enumerate(listed):
+            names.spell(f"expect.spell_cards.{written}[{index}]", spell)
+    for written, listed in expect.piles.items():
+        names.clearing(f"expect.piles.{written}", written)
+        for index, item in enumerate(listed):
+            names.item(f"expect.piles.{written}[{index}]", item)
+
+
+def _check_events(expect: Expect, until: str) -> None:
+    known = set(EVENT_TYPES) | PROMISED_EVENT_TYPES
+    for part in ("events", "absent_events"):
+        for index, item in enumerate(getattr(expect, part)):
+            for place, entry in _members(index, item):
+                if entry["type"] not in known:
+                    raise ScenarioError(
+                        f"expect.{part}{place}.type",
+                        f"no event type {entry['type']!r}{hint(entry['type'], known)}",
+                    )
+    if until == "birdsong":
+        for part in ("events", "absent_events", "public_excludes"):
+            if getattr(expect, part):
+                raise ScenarioError(
+                    f"expect.{part}",
+                    "with until: birdsong nothing is resolved, so there are no events",
+                )
+
+
+def _members(index: int, item: object) -> list[tuple[str, dict[str, Any]]]:
+    """The events of an item of ``events`` with their key suffix: ``[2]``, or ``[2][0]`` ...
+    for a group."""
+    if isinstance(item, list):
+        return [(f"[{index}][{i}]", entry) for i, entry in enumerate(item)]
+    assert isinstance(item, dict)
+    return [(f"[{index}]", item)]
+
+
+def _check_play(names: Names, state: GameState, key: str, name: str, play: Play) -> None:
+    """The names a play uses are names of the game: chits he has at his level (or a card),
+    items, denizens, heads and clubs, characters, clearings."""
+    catalog = names.catalog
+    labels = {c.label for c in state.characters[name].chits}
+
+    def chit(chit_key: str, label: str) -> None:
+        if label in labels or label in catalog.treasures:
+            return
+        raise ScenarioError(
+            chit_key,
+            f"the {name} has no chit {label!r} (at level {state.characters[name].level}), "
+            f"nor is it a card{hint(label, labels)}",
+        )
+
+    def individual(piece_key: str, written: str) -> None:
+        if written in catalog.characters or written in pieces_of(catalog):
+            return
+        if written not in _parts(catalog):
+            names.denizen(piece_key, written)
+
+    for index, written in enumerate(play.lure):
+        individual(f"{key}.lure[{index}]", written)
+    action = play.action
+    if action is not None:
+        for verb in ("alert", "unalert"):
+            label = getattr(action, verb)
+            if label is not None:
+                chit(f"{key}.action.{verb}", label)
+        if action.run is not None:
+            if action.run.chit is not None:
+                chit(f"{key}.action.run.chit", action.run.chit)
+            names.clearing(f"{key}.action.run.to", action.run.to)
+        for verb in ("activate", "deactivate"):
+            item = getattr(action, verb)
+            if item is not None:
+                _item(names, f"{key}.action.{verb}", item)
+        for index, item in enumerate(action.abandon or []):
+            _item(names, f"{key}.action.abandon[{index}]", item)
+    targets = play.target if isinstance(play.target, list) else [play.target]
+    for written in filter(None, targets):
+        individual(f"{key}.target", written)
+    if play.attack is not None:
+        if play.attack.chit is not None:
+            chit(f"{key}.attack.chit", play.attack.chit)
+        if play.attack.weapon is not None:
+            _item(names, f"{key}.attack.weapon", play.attack.weapon)
+    if play.maneuver is not None and play.maneuver.chit is not None:
+        chit(f"{key}.maneuver.chit", play.maneuver.chit)
+    for written in play.place or {}:
+        individual(f"{key}.place.{written}", written)
+    for part in ("fatigue", "wound"):
+        for index, label in enumerate(getattr(play, part) or []):
+            chit(f"{key}.{part}[{index}]", label)
+
+
+def _item(names: Names, key: str, written: str) -> None:
+    """An item, by catalog name or piece id (``Shield 2``)."""
+    pieces = pieces_of(names.catalog)
+    if written in pieces and pieces[written].kind is not Kind.SPELL:
+        names.item(key, pieces[written].name)
+        return
+    names.item(key, written)
+
+
+def _parts(catalog: Catalog) -> set[str]:
+    """Every head and club, by name and by counter (``Giant's Club``, ``Giant's Club 1``)."""
+    found: set[str] = set()
+    for piece in pieces_of(catalog).of_kind(Kind.MONSTER):
+        for part in catalog.monsters[piece.name].parts:
+            found |= {part.name, part_id(catalog, piece.id, part.name)}
+    return found
