@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.evening_report import evening
 from bot.render import render
 from rules import Event, visible_to
 
@@ -87,8 +88,15 @@ def day_report(events: list[Event], viewer: str) -> str:
     turns: list[_Turn] = []
     current: _Turn | None = None
     rolls: dict[str, str] = {}
+    combats = evening(seen)
+    in_combat = False
     for event in seen:
         f = event.fields
+        if event.type == "combat_started":
+            in_combat, current = True, None
+        if in_combat:
+            in_combat = event.type != "combat_ended"
+            continue
         if event.type == "day_started":
             context.update(day=f["day"], month=f["month"], colors=f.get("colors", []))
         elif event.type == "monster_roll":
@@ -130,4 +138,11 @@ def day_report(events: list[Event], viewer: str) -> str:
             current.notes.append(f"{f['who']} moves with him to {f['to']}")
         elif event.type in ("midnight", "day_ended", "not_implemented", "unhired"):
             later.append(event.describe())
-    return render("reports/day.txt.j2", turns=turns, sunrise=sunrise, later=later, **context)
+    return render(
+        "reports/day.txt.j2",
+        turns=turns,
+        sunrise=sunrise,
+        combats=combats,
+        later=later,
+        **context,
+    )

@@ -44,7 +44,9 @@ class Advantage:
 
 #: Every Special Advantage, by (character, advantage).
 ADVANTAGES: dict[tuple[str, str], Advantage] = {
-    ("Amazon", "Aim"): Advantage(("combat",), "L3568", "no", COMBAT),
+    ("Amazon", "Aim"): Advantage(
+        ("combat",), "L3568", "yes", scenario="advantages/amazon_aim_missile_table_L3568.yaml"
+    ),
     ("Amazon", "Stamina"): Advantage(
         ("Birdsong", "Daylight"),
         "L3569",
@@ -64,9 +66,16 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         COMBAT,
         note="playing the Berserk chit in an Alert phase is reported as not implemented (L3598)",
     ),
-    ("Black Knight", "Aim"): Advantage(("combat",), "L3625", "no", COMBAT),
+    ("Black Knight", "Aim"): Advantage(
+        ("combat",),
+        "L3625",
+        "yes",
+        scenario="advantages/black_knight_aim_missile_table_L3625.yaml",
+    ),
     ("Black Knight", "Fear"): Advantage(("trade", "combat"), "L3626", "no", TRADE),
-    ("Captain", "Aim"): Advantage(("combat",), "L3652", "no", COMBAT),
+    ("Captain", "Aim"): Advantage(
+        ("combat",), "L3652", "yes", scenario="advantages/captain_aim_missile_table_L3652.yaml"
+    ),
     ("Captain", "Reputation"): Advantage(
         ("Birdsong", "Daylight"),
         "L3653",
@@ -107,7 +116,9 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         "yes",
         scenario="advantages/elf_elusiveness_extra_hide_L3744.yaml",
     ),
-    ("Elf", "Archer"): Advantage(("combat",), "L3745", "no", COMBAT),
+    ("Elf", "Archer"): Advantage(
+        ("combat",), "L3745", "yes", scenario="combat/8.4-elf-goblin-walkthrough.yaml"
+    ),
     ("Magician", "Magical Paraphernalia"): Advantage(
         ("Birdsong", "Daylight"),
         "L3771",
@@ -118,10 +129,10 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("Pilgrim", "Heavenly Protection"): Advantage(
         ("Daylight", "combat"),
         "L3797",
-        "partly",
-        COMBAT,
+        "yes",
         scenario="advantages/pilgrim_heavenly_protection_demons_do_not_block.yaml",
-        note="blocking is done; luring and random assignment in combat are combat's",
+        note="blocking; in combat he can neither lure them nor be assigned them "
+        "(advantages/pilgrim_heavenly_protection_in_combat_L3797.yaml)",
     ),
     ("Pilgrim", "Learning"): Advantage(("search",), "L3798", "no", SEARCH),
     ("Sorcerer", "Lore"): Advantage(("search",), "L3822", "no", SEARCH),
@@ -171,7 +182,9 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         scenario="advantages/woods_girl_tracking_skills_in_the_deep_woods.yaml",
         note="the Hide table is done; the Search tables and the Meeting Table come with them",
     ),
-    ("Woods Girl", "Archer"): Advantage(("combat",), "L4014", "no", COMBAT),
+    ("Woods Girl", "Archer"): Advantage(
+        ("combat",), "L4014", "yes", scenario="advantages/woods_girl_archer_one_die_L4014.yaml"
+    ),
 }
 
 

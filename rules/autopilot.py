@@ -97,6 +97,11 @@ class _Pilot:
     def day(self) -> list[Activity]:
         """The day's phases: without caves if any Move is possible so (6.2.2b), else with them."""
         here = self.world.here()
+        road = self.world.road()
+        if road is not None:  # 8.3.8d.1: off the roadway first, to a clearing not a mountain
+            end = min(road, key=lambda c: (self.board.clearing_type(c) is ClearingType.MOUNTAIN, c))
+            climb = self.board.clearing_type(end) is ClearingType.MOUNTAIN
+            return [Activity(kind=K.MOVE, target=end)] * (2 if climb else 1)
         if here is None:  # off the map: nothing to plan
             return [BLANK]
         ent = entitlement(self.catalog, self.state, self.character)

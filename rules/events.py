@@ -66,6 +66,9 @@ EVENT_TYPES: dict[str, EventType] = {
     "rested": EventType("{who} rests: {chit} {change}", PUBLIC),
     "alerted": EventType("{who} alerts {item}", PUBLIC),
     "fatigued": EventType("{who} fatigues {chit}", PUBLIC),
+    "made_change": EventType(
+        "{who} makes change for {paid}: {chit} comes back into play (4.2.4a)", PUBLIC
+    ),
     "wounded": EventType("{who} is wounded: {chit}", PUBLIC),
     "follower_stopped": EventType("{who} stops following {guide}", PUBLIC),
     "follower_left": EventType("{who} cannot follow {guide} and stays in {at}", PUBLIC),
@@ -90,6 +93,31 @@ EVENT_TYPES: dict[str, EventType] = {
     ),
     "hired": EventType("the {piece} is hired by the {by} until game day {until} (7.7.1c)", PUBLIC),
     "unhired": EventType("the {piece} is no longer hired by the {employer}: {reason}", PUBLIC),
+    "combat_started": EventType("combat begins in {at}: {who} (8.1.3)", PUBLIC),
+    "combat_ended": EventType("combat in {at} ends after {rounds} round(s) (8.8)", PUBLIC),
+    "lured": EventType("{who} lures the {denizen} onto his sheet (8.3.4)", PUBLIC),
+    "assigned": EventType("the {denizen} is assigned to {to} (8.3.5)", PUBLIC),
+    "unalerted": EventType("{who} unalerts {item} with {chit}", PUBLIC),
+    "ran_away": EventType("{who} runs away from {from} toward {to} with {chit} (8.3.8)", PUBLIC),
+    "play_cancelled": EventType("{who}'s play of {chit} is cancelled: {reason}", PUBLIC),
+    "targeted": EventType("{who} targets {target} (8.4.2)", PUBLIC),
+    "played": EventType(
+        "{who} reveals: attack {attack}, maneuver {maneuver}, shield {shield} (8.4.5e)", PUBLIC
+    ),
+    "positioned": EventType(
+        "on {sheet}'s sheet the {denizen} is in box {box}, {side} (8.4.6)", PUBLIC
+    ),
+    "attacked": EventType("{attacker} attacks {target}: hit {hit} ({how}) (8.4.8)", PUBLIC),
+    "attack_cancelled": EventType("{attacker}'s attack on {target} is cancelled: {reason}", PUBLIC),
+    "harm": EventType("{attacker} inflicts {level} harm on {on} (8.4.9)", PUBLIC),
+    "armor_damaged": EventType("{who}'s {armor} is damaged (8.4.9k)", PUBLIC),
+    "armor_destroyed": EventType("{who}'s {armor} is destroyed (8.4.9k); gold {gold}", PUBLIC),
+    "killed": EventType("{who} is killed by {by}", PUBLIC),
+    "spoils": EventType(
+        "{who} gains {fame} Fame, {notoriety} Notoriety and {gold} gold for the {victim} (8.7)",
+        PUBLIC,
+    ),
+    "flipped": EventType("the {denizen} turns {side} side up (8.4.7c)", PUBLIC),
     "not_implemented": EventType("not implemented yet: rule {rule} ({what})", PUBLIC),
     "midnight": EventType("Midnight: {what}", PUBLIC),
     "day_ended": EventType("day {day} is over", PUBLIC),

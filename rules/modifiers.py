@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.board import Board
 from rules.catalog import Catalog
 from rules.pieces import Kind, pieces_of
-from rules.schema.characters import AbilityKey, DieTable, OneDie, RollWhere
+from rules.schema.characters import AbilityKey, DieModifier, DieTable, OneDie, RollWhere
 from rules.schema.tiles import ClearingType
 from rules.state import CharacterState, GameState
 
@@ -71,3 +71,21 @@ def applies(board: Board, scope: RollWhere | str, where: str | None) -> bool:
     if scope == "woods_tile":
         return board.tile(board.tile_of(where).tile).name.endswith(" Woods")
     return False
+
+
+def die_modifier(
+    catalog: Catalog, board: Board, state: GameState, name: str, table: DieTable
+) -> int:
+    """What his advantages add to each die he rolls on ``table`` where he stands (4.1.2 L1043):
+    Aim's -1 on the Missile Table (L3568, L3625, L3652), Honor's -1 on the Meeting Table
+    (L3898). A hireling has none (7.7.1f.1)."""
+    if name not in state.characters:
+        return 0
+    where = state.clearing_of(name)
+    return sum(
+        effect.modifier
+        for effect in catalog.characters[name].effects(state.characters[name].level)
+        if isinstance(effect, DieModifier)
+        and table in effect.tables
+        and applies(board, effect.where, where)
+    )

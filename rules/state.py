@@ -15,6 +15,7 @@ exactly one stack. Places are written as strings (see :class:`Place`):
 - ``tile:CV`` — in a tile's forest, away from the clearings (map chits not yet placed, 3.5.4);
 - ``box:Hoard`` — in a box of the Set Up Card or Appearance Chart (2.4);
 - ``section:Lost City`` / ``section:Lost Castle`` — the five chits of each (3.5.3);
+- ``road:DW4|DW5`` — on the roadway between two clearings, having run away (8.3.8d);
 - ``with:Amazon`` — among a character's belongings (4.3), or a hired leader's (7.7.2a); a hired
   native's own horse is ``with`` him (7.3.2e);
 - ``out`` — out of play (spells not used, 3.1.3g.2; Valley chits exchanged, 3.6.2);
@@ -85,6 +86,13 @@ class Place:
         return f"with:{character}"
 
     @staticmethod
+    def road(a: str, b: str) -> str:
+        """On the roadway between clearings ``a`` and ``b`` (8.3.8d: after running away); the
+        clearings in sorted order, so either way names the same roadway."""
+        first, second = sorted((a, b))
+        return f"road:{first}|{second}"
+
+    @staticmethod
     def split(place: str) -> tuple[str, str]:
         """``("at", "CV5")`` for ``"at:CV5"``; ``("out", "")`` for ``"out"``."""
         kind, _, rest = place.partition(":")
@@ -135,8 +143,8 @@ class CharacterState(_Data):
     hidden: bool = True
     start: str
     gold: int = 10
-    fame: int = 0
-    notoriety: int = 0
+    fame: int | float = 0
+    notoriety: int | float = 0
     chits: list[ChitState]
     items: dict[str, ItemState] = Field(default_factory=dict)
     spells: list[str] = Field(default_factory=list)
@@ -325,6 +333,15 @@ class GameState(_Data):
         kind, _, where = self.place_of(piece).partition(":")
         return where if kind == "at" else None
 
+    def road_of(self, piece: str) -> tuple[str, str] | None:
+        """The two clearings at the ends of the roadway ``piece`` stands on (after running away,
+        8.3.8d), or None when it is not on a roadway."""
+        kind, _, where = self.place_of(piece).partition(":")
+        if kind != "road":
+            return None
+        first, _, second = where.partition("|")
+        return first, second
+
     def at(self, place: str) -> list[str]:
         """The pieces at ``place``, bottom first (empty if none)."""
         return self.stacks.get(place, [])
@@ -448,11 +465,15 @@ class _Validator:
             case "with":
                 present = where in self.state.characters or where in self.state.minions
                 return None if present else f"{where!r} is nobody in the game"
+            case "road":
+                ends = where.split("|")
+                known = len(ends) == 2 and all(end in self.clearings for end in ends)
+                return None if known else f"{where!r} is no roadway between two clearings"
             case "out" | "aside" if not where:
                 return None
         return (
             "no such place: at:<clearing>, tile:<tile>, box:<box>, section:<section>, "
-            "with:<owner>, out or aside"
+            "with:<owner>, road:<clearing>|<clearing>, out or aside"
         )
 
     def sheet(self, name: str, sheet: CharacterState) -> None:

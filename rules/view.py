@@ -96,8 +96,8 @@ class CharacterView(_View):
     player: str | None
     at: str | None
     hidden: bool
-    fame: int
-    notoriety: int
+    fame: int | float
+    notoriety: int | float
     relationships: dict[str, int]
     chits: tuple[ChitView, ...]
     belongings: tuple[ItemView, ...]

@@ -72,11 +72,17 @@ class Ctx:
     def ask(self, decision: Decision) -> str:
         """The player's answer to ``decision`` (by its id), else the default — or, with the option
         ``wait_for_decisions``, the default for now while the decision is added to those pending
-        (see :meth:`wait_if_pending`). Asking changes nothing in the state."""
+        (see :meth:`wait_if_pending`). The Evening's decisions wait only with the option
+        ``wait_for_combat`` as well: until combat is carried to players round by round, they
+        take their defaults. Asking changes nothing in the state."""
         answer = self.answers.get(decision.id)
         if answer is not None:
             return answer if answer in decision.options else decision.default
-        if self.state.options.get("wait_for_decisions", False):
+        options = self.state.options
+        combat = self.today.stage == "evening"
+        if options.get("wait_for_decisions", False) and (
+            not combat or options.get("wait_for_combat", False)
+        ):
             self.pending.append(decision)
         return decision.default
 

@@ -35,6 +35,13 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     name = turn.character
     character = ctx.sheet(name)
     start = ctx.where(name)
+    road = ctx.state.road_of(name)
+    if road is not None:
+        if activity.target not in road:
+            reason = f"he is on the roadway between {road[0]} and {road[1]} (8.3.8d.1)"
+            ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+            return
+        start = road[1] if activity.target == road[0] else road[0]
     if activity.target == EDGE and start is not None:
         leave_map(ctx, name, number, start)
         return
@@ -65,6 +72,11 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     used = discoveries_used(ctx.board, start, target)
     watchers = spies(ctx, name, (start, target)) if used else []
     staying = follow.staying(ctx, name, pony_move)
+    if road is not None:  # 8.3.8d.1: the chit he ran with already carried it all
+        ctx.state.put(name, Place.clearing(target))
+        ctx.today.entered_from[name] = start
+        ctx.emit("moved", **{"who": name, "from": f"{road[0]}-{road[1]}", "to": target})
+        return
     step(ctx, character, start, target, follow.carriers(ctx, name, staying))
     follow.followers_move(ctx, name, start, target, staying, used)
     for spy in watchers:

@@ -135,6 +135,13 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
             reason="every chit is fatigued or wounded: he can only rest (7.8.4)",
         )
         return
+    road = ctx.state.road_of(name)
+    if road is not None and activity.kind is not ActivityKind.MOVE:
+        reason = (
+            f"he is on the roadway between {road[0]} and {road[1]}: he must move first (8.3.8d.1)"
+        )
+        ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+        return
     if activity.source == SUNLIGHT:
         turn.sunlight_used = True
     _activity(ctx, turn, number, activity, prefers)

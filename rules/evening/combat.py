@@ -1,16 +1,122 @@
-"""The Evening's combat (section 8), as a step of the day: not implemented yet, and said so."""
+"""The Evening (section 8) as a step of the day: combat in each clearing whose Attention chit
+is drawn, round after round, until it ends (8.8).
+
+:func:`evening` draws the clearings' order once (8.1.2–8.1.3) and fights each in turn; one
+clearing's combat is a machine of steps kept in :class:`rules.evening.state.CombatState`, each a
+function of this package: start (8.1.4), lure (8.3.4), assign (8.3.5), deploy (8.3.6), actions
+(8.3.7–8.3.8), targets (8.4.2), plays and their reveal (8.4.5–8.4.6), resolve (8.4.8–8.4.9),
+fatigue (8.5) and end (8.6, 8.8). A step that asks a player stops the day when an answer is
+awaited and runs again, from its start, when the day resumes.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.advantages import report_waiting
 from rules.day.context import Ctx
+from rules.evening import encounter, fatigue, melee, sunset
+from rules.evening.counters import tremendous
+from rules.evening.encounter import hostiles, is_red
+from rules.evening.inflict import inflict
+from rules.evening.resolving import in_order, strikes
+from rules.evening.reveal import reveal
+from rules.evening.state import CombatState, EveningState, Step
 
 
 def evening(ctx: Ctx) -> None:
-    """8: combat in each clearing — a later issue; reported loudly, never skipped, with the
-    combat-time Special Advantages of each character on the map."""
-    ctx.emit("not_implemented", rule="8", what="Evening combat")
-    for name in ctx.state.characters:
-        if ctx.where(name) is not None:
-            report_waiting(ctx, name, "combat")
-    ctx.today.stage = "midnight"
+    """8.1–8.8: the combats of the Evening, clearing by clearing in the order drawn."""
+    today = ctx.today
+    if today.evening is None:
+        today.evening = EveningState(order=sunset.combat_order(ctx))
+        for name in ctx.state.characters:
+            if ctx.where(name) is not None and not ctx.state.characters[name].dead:
+                report_waiting(ctx, name, "combat")
+    state = today.evening
+    while state.index < len(state.order):
+        if state.combat is None:
+            state.combat = CombatState(clearing=state.order[state.index])
+        fight(ctx, state.combat)
+        state.combat = None
+        state.index += 1
+    today.stage = "midnight"
+
+
+def _plays(ctx: Ctx, combat: CombatState) -> None:
+    reveal(ctx, combat, melee.plays(ctx, combat))
+
+
+def _resolve(ctx: Ctx, combat: CombatState) -> None:
+    inflict(ctx, combat, in_order(combat, strikes(ctx, combat)))
+    combat.step = "fatigue"
+
+
+STEPS: dict[Step, Callable[[Ctx, CombatState], None]] = {
+    "start": sunset.start,
+    "lure": encounter.lure,
+    "assign": encounter.assign,
+    "deploy": encounter.deploy,
+    "actions": encounter.actions,
+    "targets": melee.targets,
+    "plays": _plays,
+    "resolve": _resolve,
+    "fatigue": fatigue.fatigue_step,
+}
+
+
+def fight(ctx: Ctx, combat: CombatState) -> None:
+    """One clearing's combat, from the step it stands at to its end."""
+    while True:
+        if combat.step == "end":
+            if end_round(ctx, combat):
+                end_combat(ctx, combat)
+                return
+            continue
+        STEPS[combat.step](ctx, combat)
+
+
+def end_round(ctx: Ctx, combat: CombatState) -> bool:
+    """The end of a round: Tremendous monsters that hit turn red side up (8.4.7c), weapons
+    played for turning over turn (8.4.5h.2), the denizens go back to the top of their sheets
+    (8.4.9s) and stay assigned to the characters (8.6.1). Returns whether combat ends: no
+    character left in the clearing (8.8.4), or a second round in a row with nothing fatigued,
+    wounded, damaged, destroyed or killed and no Tremendous monster red side up (8.8.2)."""
+    state = ctx.state
+    for body in combat.hit:
+        if tremendous(ctx.catalog, body) and body not in state.dark_side_up:
+            state.dark_side_up.append(body)
+            ctx.emit("flipped", denizen=body, side="dark", at=combat.clearing, round=combat.round)
+    for who, plays in combat.plays.items():
+        attack = plays.attack
+        if attack is not None and attack.flip and attack.weapon and attack.cancelled is None:
+            sheet = ctx.sheet(who)
+            if attack.weapon in sheet.items:
+                sheet.items[attack.weapon].alerted = attack.flip == "alerted"
+    combat.boxes = {}
+    if any(is_red(ctx, combat, d) for d in hostiles(ctx, combat)):
+        combat.eventful = True
+    combat.quiet = 0 if combat.eventful else combat.quiet + 1
+    if not sunset.present(ctx, combat) or combat.quiet >= 2:
+        return True
+    combat.round += 1
+    combat.used = {}
+    combat.galloped = []
+    combat.hit = []
+    combat.eventful = False
+    combat.step = "lure"
+    return False
+
+
+def end_combat(ctx: Ctx, combat: CombatState) -> None:
+    """8.8.6: the unhired monsters in the clearing turn light side up; 8.8.5: trading and
+    rearranging belongings after combat wait for a later issue, and say so."""
+    state = ctx.state
+    pieces = sunset.denizens(ctx, combat.clearing)
+    state.dark_side_up = [p for p in state.dark_side_up if p not in pieces]
+    ctx.emit("combat_ended", at=combat.clearing, rounds=combat.round)
+    if len(sunset.present(ctx, combat)) > 1:
+        ctx.emit(
+            "not_implemented",
+            rule="8.8.5",
+            what=f"trading and rearranging belongings after combat in {combat.clearing}",
+        )

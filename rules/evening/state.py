@@ -40,12 +40,17 @@ class _Data(BaseModel):
 
 class Attack(_Data):
     """A character's attack as revealed (8.4.5e.1): the Fight chit or Gloves played, the weapon
-    (None for a dagger, 8.4.5h.3), the circle (1 thrust, 2 swing, 3 smash) and whether the play
-    was cancelled (8.4.5g)."""
+    (None for a dagger, 8.4.5h.3), the circle (1 thrust, 2 swing, 3 smash), its attack time and
+    weapon length, and why the play was cancelled (8.4.5g), if it was. A Fight chit played
+    without a target (8.4.5h.2) has no circle and ``flip``: the side his weapon turns to at the
+    end of the round."""
 
     chit: str
     weapon: str | None = None
-    direction: int = Field(ge=1, le=3)
+    direction: int | None = Field(default=None, ge=1, le=3)
+    time: int = 0
+    length: int = 0
+    flip: Literal["alerted", "unalerted"] | None = None
     cancelled: str | None = None
 
 
@@ -82,7 +87,7 @@ class CombatState(_Data):
     whether something has happened in this one. ``wounds`` are the wounds each character takes
     at the Fatigue Step (8.5.3); ``killed`` the characters whose wounds kill them there.
     ``hit`` are the Tremendous monsters that hit this round and turn red side up at its end
-    (8.4.7c)."""
+    (8.4.7c). ``dark_parts`` are the heads and clubs dark side up (8.4.7e.2)."""
 
     clearing: str
     round: int = 1
@@ -100,6 +105,7 @@ class CombatState(_Data):
     wounds: dict[str, int] = Field(default_factory=dict)
     killed: list[str] = Field(default_factory=list)
     hit: list[str] = Field(default_factory=list)
+    dark_parts: list[str] = Field(default_factory=list)
     quiet: int = 0
     eventful: bool = False
 

@@ -60,6 +60,9 @@ def legal_activities(
         for item in reader.phases:
             reader.activity(item)
         _, _, here = reader.walk()
+    road = world.road()
+    if road is not None and not earlier:
+        return [Activity(kind=K.MOVE, target=end, source=BASIC) for end in road]
     ent = entitlement(data, state, character)
     found: list[Activity] = []
 

@@ -83,6 +83,10 @@ class ProblemCode(enum.StrEnum):
         "no-road",
         "no roadway joins his clearing at that point of the day to the one recorded",
     )
+    ON_ROADWAY = (
+        "on-roadway",
+        "on a roadway after running away, his first phase must be a Move to one of its ends",
+    )
     HIDDEN_ROAD = (
         "hidden-road",
         "the roadway is a hidden path or secret passage he has not found",

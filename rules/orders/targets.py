@@ -70,6 +70,10 @@ class Map:
         """The clearing he stands in, or None off the map."""
         return self.state.clearing_of(self.character)
 
+    def road(self) -> tuple[str, str] | None:
+        """The ends of the roadway he stands on after running away (8.3.8d), or None."""
+        return self.state.road_of(self.character)
+
     def places(self, clearing: str | None) -> frozenset[str] | None:
         return None if clearing is None else clearing_qualities(self.board, self.state, clearing)
 

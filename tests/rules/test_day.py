@@ -175,12 +175,12 @@ def test_an_undiscovered_hidden_path_cannot_be_used_and_a_discovered_one_can():
     start, target = find_road(state, to=ClearingType.WOODS, types=frozenset({RoadType.HIDDEN}))
     state.put("Amazon", Place.clearing(start))
     day = {"Amazon": orders("Amazon", m(target))}
-    cancelled = resolve(state, day)
+    cancelled = resolve(state, day, until="daylight")
     assert of_type(cancelled.events, "phase_cancelled", who="Amazon", phase=1)
     from rules.daylight.moving import discoveries_used
 
     state.characters["Amazon"].discoveries += discoveries_used(board(state), start, target)
-    assert where(resolve(state, day).state, "Amazon") == target
+    assert where(resolve(state, day, until="daylight").state, "Amazon") == target
 
 
 def test_entering_a_mountain_takes_two_consecutive_moves():
@@ -327,11 +327,11 @@ def test_a_rest_choice_is_a_decision_when_the_orders_do_not_settle_it():
             chit.status = "fatigued"
     state.options["wait_for_decisions"] = True
     day = {"Amazon": orders("Amazon", act(K.REST))}
-    waiting = resolve(state, day)
+    waiting = resolve(state, day, until="daylight")
     assert [d.kind for d in waiting.pending] == ["rest"]
     assert set(waiting.pending[0].options) == {"MOVE M3*", "FIGHT M4*"}
     assert waiting.pending[0].id == f"d{state.game_day}/Amazon/p1/rest/Amazon"
-    resumed = resolve(waiting.state, {}, {waiting.pending[0].id: "FIGHT M4*"})
+    resumed = resolve(waiting.state, {}, {waiting.pending[0].id: "FIGHT M4*"}, until="daylight")
     assert resumed.done
     assert of_type(resumed.events, "rested", who="Amazon", chit="FIGHT M4*")
     assert not of_type(resumed.events, "monster_roll"), "resumes where it stopped"
@@ -615,14 +615,14 @@ def test_every_decision_of_a_step_is_asked_at_once():
         "Amazon": orders("Amazon", act(K.REST)),
         "Black Knight": Orders(character="Black Knight", follow="Amazon"),
     }
-    waiting = resolve(state, day)
+    waiting = resolve(state, day, until="daylight")
     assert sorted(d.character for d in waiting.pending) == ["Amazon", "Black Knight"]
     ids = {d.character: d.id for d in waiting.pending}
     assert ids["Black Knight"] == f"d{state.game_day}/Amazon/p1/rest/Black Knight"
-    still = resolve(waiting.state, {}, {ids["Amazon"]: "FIGHT M4*"})
+    still = resolve(waiting.state, {}, {ids["Amazon"]: "FIGHT M4*"}, until="daylight")
     assert [d.character for d in still.pending] == ["Black Knight"]
     answers = {ids["Amazon"]: "FIGHT M4*", ids["Black Knight"]: "MOVE M4*"}
-    done = resolve(still.state, {}, answers)
+    done = resolve(still.state, {}, answers, until="daylight")
     assert done.done
     assert of_type(done.events, "rested", who="Amazon", chit="FIGHT M4*")
     assert of_type(done.events, "rested", who="Black Knight", chit="MOVE M4*")

@@ -62,14 +62,14 @@ def test_ids_say_where_the_decision_arises_and_answers_go_by_id():
     answer is taken by its own decision, whatever order they are given in."""
     state = tired("MOVE M3*", "FIGHT M4*", "FIGHT L2*")
     day = {"Amazon": Orders(character="Amazon", phases=(REST, HIDE, REST))}
-    first = resolve(state, day)
+    first = resolve(state, day, until="daylight")
     (one,) = first.pending
     assert one.id == f"d{state.game_day}/Amazon/p1/rest/Amazon"
-    second = resolve(first.state, {}, {one.id: "FIGHT M4*"})
+    second = resolve(first.state, {}, {one.id: "FIGHT M4*"}, until="daylight")
     (two,) = second.pending
     assert two.id == f"d{state.game_day}/Amazon/p3/rest/Amazon"
     answers = {two.id: two.options[-1], one.id: "FIGHT M4*"}
-    done = resolve(second.state, {}, answers)
+    done = resolve(second.state, {}, answers, until="daylight")
     assert done.done
     rested = [e.fields["chit"] for e in [*second.events, *done.events] if e.type == "rested"]
     assert rested == ["FIGHT M4*", two.options[-1]]

@@ -459,6 +459,13 @@ def _carpet() -> GameState:
     return give(game(), "Amazon", "Flying Carpet")
 
 
+def _on_road() -> GameState:
+    """The Amazon on the roadway between BL4 and BL5, having run away (8.3.8d)."""
+    state = game()
+    state.put("Amazon", Place.road("BL4", "BL5"))
+    return state
+
+
 ERRORS: dict[str, tuple[str, GameState | None, str]] = {
     "too-long": (", ".join(["H"] * 41), None, "Amazon"),
     "empty": ("# nothing today", None, "Amazon"),
@@ -490,6 +497,7 @@ ERRORS: dict[str, tuple[str, GameState | None, str]] = {
     "bad-instruction": ("H\nblock: sometimes", None, "Amazon"),
     "duplicate-instruction": ("H\nblock: all\nblock: never", None, "Amazon"),
     "recorded-twice": ("H\nFamiliar: F Witch\nFamiliar: -", fresh(7, ("Witch",)), "Witch"),
+    "on-roadway": ("H", _on_road(), "Amazon"),
     "committed-source": (
         "M MW5, M BL1, M BL6, H (Shielded Lantern)\nbefore 2: abandon Shielded Lantern",
         _lantern(),

@@ -1,0 +1,142 @@
+"""The counters of combat and the values they fight with (8.4.5–8.4.9): monsters, their heads and
+clubs, and natives, on the side they show.
+
+A head or club is not a piece of the game apart from its monster: it is named by
+:func:`part_id` (``Giant's Club 1`` for the first Giant's club; ``Flying Dragon Head`` for the
+one Tremendous Flying Dragon) and its side is kept in the combat's ``dark_parts``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.catalog import Catalog
+from rules.evening.positions import Counter
+from rules.pieces import Kind, pieces_of
+from rules.schema.base import Weight
+from rules.schema.denizens import Monster, MonsterPart
+from rules.state import GameState
+
+
+@dataclass(frozen=True)
+class Values:
+    """What a counter fights with on the side it shows (2.2.2a, 8.4.6b): its move time, its
+    attack (None: it does not attack, 8.4.7a), harm letter (``RED``: a Tremendous monster's
+    red side kills, 8.4.7d), sharpness stars and weapon length, and how it attacks."""
+
+    move: int | None
+    attack: int | None
+    harm: Weight | str | None
+    sharpness: int
+    length: int
+    missile: bool = False
+
+
+def copy_number(piece: str) -> int:
+    """The copy number of a numbered piece (``Giant 2`` → 2), 1 for an unnumbered one."""
+    head, _, tail = piece.rpartition(" ")
+    return int(tail) if head and tail.isdigit() else 1
+
+
+def part_id(catalog: Catalog, monster_piece: str, part: str) -> str:
+    """The name of ``part`` (a head or club) of the monster ``monster_piece``."""
+    monster = catalog.monsters[pieces_of(catalog)[monster_piece].name]
+    return part if monster.count == 1 else f"{part} {copy_number(monster_piece)}"
+
+
+def parts(catalog: Catalog, piece: str) -> list[str]:
+    """The heads and clubs of ``piece`` (none for anything but a Tremendous monster with one)."""
+    record = pieces_of(catalog)[piece]
+    if record.kind is not Kind.MONSTER:
+        return []
+    return [part_id(catalog, piece, p.name) for p in catalog.monsters[record.name].parts]
+
+
+def _part(catalog: Catalog, part: str) -> tuple[Monster, MonsterPart] | None:
+    for monster in catalog.monsters.values():
+        for record in monster.parts:
+            if part == record.name or part.rpartition(" ")[0] == record.name:
+                return monster, record
+    return None
+
+
+def body_of(catalog: Catalog, part: str) -> str | None:
+    """The monster piece whose head or club ``part`` is; None if it is no part."""
+    found = _part(catalog, part)
+    if found is None:
+        return None
+    monster, _ = found
+    return monster.name if monster.count == 1 else f"{monster.name} {copy_number(part)}"
+
+
+def is_monster(catalog: Catalog, piece: str) -> bool:
+    return piece in pieces_of(catalog) and pieces_of(catalog)[piece].kind is Kind.MONSTER
+
+
+def is_native(catalog: Catalog, piece: str) -> bool:
+    return piece in pieces_of(catalog) and pieces_of(catalog)[piece].kind is Kind.NATIVE
+
+
+def monster_of(catalog: Catalog, piece: str) -> Monster:
+    return catalog.monsters[pieces_of(catalog)[piece].name]
+
+
+def tremendous(catalog: Catalog, piece: str) -> bool:
+    """A Tremendous monster's body (8.4.7c)."""
+    return is_monster(catalog, piece) and monster_of(catalog, piece).size is Weight.TREMENDOUS
+
+
+def dark(state: GameState, dark_parts: list[str], counter: str) -> bool:
+    """Whether ``counter`` shows its dark side (a Tremendous monster's red side)."""
+    return counter in dark_parts or counter in state.dark_side_up
+
+
+def values(catalog: Catalog, counter: str, dark_side: bool) -> Values:
+    """The combat values of a monster, head, club or native on the given side."""
+    found = _part(catalog, counter) if counter not in pieces_of(catalog) else None
+    if found is not None:
+        monster, part = found
+        side = part.dark if dark_side else part.light
+        return Values(None, side.attack, side.harm, side.sharpness, part.length)
+    record = pieces_of(catalog)[counter]
+    if record.kind is Kind.MONSTER:
+        monster = catalog.monsters[record.name]
+        light, dark_ = monster.sides(copy_number(counter))
+        face = dark_ if dark_side else light
+        return Values(face.move, face.attack, face.harm, face.sharpness, monster.length_on(face))
+    native = catalog.native_counters[record.name]
+    n_side = native.dark if dark_side else native.light
+    return Values(
+        n_side.move,
+        n_side.attack,
+        n_side.harm,
+        n_side.sharpness,
+        native.length,
+        missile=native.attack == "missile",
+    )
+
+
+def vulnerability(catalog: Catalog, piece: str) -> Weight:
+    """A denizen's vulnerability: a monster's size, a native's listed letter (8.4.9h)."""
+    record = pieces_of(catalog)[piece]
+    if record.kind is Kind.MONSTER:
+        return catalog.monsters[record.name].size
+    return catalog.native_counters[record.name].vulnerability
+
+
+def armored(catalog: Catalog, piece: str) -> bool:
+    """Whether hits on this denizen strike armor (8.4.9e.4–e.5)."""
+    record = pieces_of(catalog)[piece]
+    if record.kind is Kind.MONSTER:
+        return catalog.monsters[record.name].armored
+    return catalog.native_counters[record.name].armored
+
+
+def sheet_counters(catalog: Catalog, bodies: list[str]) -> list[Counter]:
+    """The counters the denizens ``bodies`` put on a Melee Section: each body, then its heads
+    and clubs (8.4.7e), as :mod:`rules.evening.positions` places them."""
+    counters: list[Counter] = []
+    for body in bodies:
+        counters.append(Counter(body, attacking=True, turns=not tremendous(catalog, body)))
+        counters.extend(Counter(p, attacking=True, owner=body) for p in parts(catalog, body))
+    return counters

@@ -1,0 +1,369 @@
+"""The Encounter Step (8.3): luring, random assignment, and each character's one action.
+
+Each step asks all its decisions at once (:meth:`rules.day.context.Ctx.ask`), stops if any is
+awaited, then carries them out in the Encounter Step's order of characters (8.3.2). Decision
+texts are those of :mod:`rules.evening.answers`; the options come from one generator per kind
+here, shared with the bot and the tests.
+
+Readings: an Encounter play the rules do not allow (too slow for the move times on his sheet,
+8.3.7a; a Fight chit too weak for his weapon, b; a run-away chit too weak to carry him, c; a road
+he may not run on, 8.3.8b) is not made — he "can" only play what he can — and is reported with
+``play_cancelled``: its chit goes back unused.
+"""
+
+from __future__ import annotations
+
+from rules.chits import printed
+from rules.day.context import Ctx
+from rules.daylight.moving import abandon, activation_refused, usable
+from rules.evening import kit
+from rules.evening.answers import NONE, decision_id
+from rules.evening.counters import dark, is_monster, tremendous, values
+from rules.evening.state import CombatState
+from rules.evening.sunset import denizens, present
+from rules.events import Decision
+from rules.modifiers import has
+from rules.pieces import Kind, pieces_of
+from rules.schema.base import Weight
+from rules.schema.characters import AbilityKey, Action
+from rules.schema.tiles import ClearingType
+from rules.state import Place
+
+#: The monsters the Pilgrim's Heavenly Protection keeps off him (L3797).
+DEMONS = frozenset({"Demon", "Winged Demon", "Imp"})
+
+
+def combat_id(
+    ctx: Ctx, combat: CombatState, kind: str, who: str, subject: str | None = None
+) -> str:
+    return decision_id(ctx.state.game_day, combat.clearing, combat.round, kind, who, subject)
+
+
+def assigned_to(combat: CombatState, denizen: str) -> str | None:
+    """The character whose sheet ``denizen`` is on, if any."""
+    return next((who for who, on in combat.sheets.items() if denizen in on), None)
+
+
+def hostiles(ctx: Ctx, combat: CombatState) -> list[str]:
+    """The unhired monsters in the clearing, in the order they stand there; natives wait for
+    8.2 (see :mod:`rules.evening.sunset`)."""
+    return [p for p in denizens(ctx, combat.clearing) if is_monster(ctx.catalog, p)]
+
+
+def is_red(ctx: Ctx, combat: CombatState, piece: str) -> bool:
+    """A Tremendous monster red side up (8.4.7d)."""
+    return tremendous(ctx.catalog, piece) and dark(ctx.state, combat.dark_parts, piece)
+
+
+# --- 8.3.4 luring ---------------------------------------------------------------------------
+
+
+def lure_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """The denizens ``who`` may lure onto his sheet (8.3.4, d): every unhired monster in the
+    clearing not already on his sheet and not red side up."""
+    mine = combat.sheets.get(who, [])
+    return [
+        p
+        for p in hostiles(ctx, combat)
+        if p not in mine and not is_red(ctx, combat, p) and not protected(ctx, who, p)
+    ]
+
+
+def protected(ctx: Ctx, who: str, denizen: str) -> bool:
+    """The Pilgrim's Heavenly Protection (L3797): the Demon, Winged Demon and Imp cannot be
+    assigned to attack him."""
+    return has(ctx.catalog, ctx.state, who, AbilityKey.HEAVENLY_PROTECTION) and (
+        pieces_of(ctx.catalog)[denizen].name in DEMONS
+    )
+
+
+def lure(ctx: Ctx, combat: CombatState) -> None:
+    """8.3.4: in turn, each character may take unhired denizens onto his own sheet, even those
+    assigned to others (a); a hidden lurer becomes unhidden (b)."""
+    asked: list[tuple[str, str, str]] = []
+    for who in present(ctx, combat):
+        for denizen in lure_options(ctx, combat, who):
+            decision = Decision(
+                id=combat_id(ctx, combat, "lure", who, denizen),
+                character=who,
+                kind="lure",
+                prompt=f"Lure the {denizen} onto your Melee Section (8.3.4)?",
+                options=("no", "yes"),
+                default="no",
+            )
+            asked.append((who, denizen, ctx.ask(decision)))
+    ctx.wait_if_pending()
+    for who, denizen, answer in asked:
+        if answer != "yes" or denizen not in lure_options(ctx, combat, who):
+            continue
+        for sheet in combat.sheets.values():
+            if denizen in sheet:
+                sheet.remove(denizen)
+        combat.sheets.setdefault(who, []).append(denizen)
+        ctx.emit("lured", who=who, denizen=denizen, at=combat.clearing, round=combat.round)
+        character = ctx.sheet(who)
+        if character.hidden:
+            character.hidden = False
+            ctx.emit("unhidden", who=who, reason="he lures (8.3.4b)")
+    combat.step = "assign"
+
+
+# --- 8.3.5 random assignment ------------------------------------------------------------------
+
+
+def assign(ctx: Ctx, combat: CombatState) -> None:
+    """8.3.5: each unassigned monster goes to one of the unhidden characters in the clearing —
+    the only one, without a roll, or the highest of two dice, ties rolling again (a); none if
+    all are hidden (b). Their heads and clubs come along (8.4.7e)."""
+    for denizen in hostiles(ctx, combat):
+        if assigned_to(combat, denizen) is not None:
+            continue
+        rollers = [
+            n
+            for n in present(ctx, combat)
+            if not ctx.sheet(n).hidden and not protected(ctx, n, denizen)
+        ]
+        while len(rollers) > 1:
+            rolls = {}
+            for who in rollers:
+                roll = ctx.dice.roll(who, "random assignment")
+                rolls[who] = roll.result
+                ctx.emit(
+                    "roll",
+                    who=who,
+                    purpose="random assignment",
+                    dice=list(roll.dice),
+                    result=roll.result,
+                    at=combat.clearing,
+                    round=combat.round,
+                )
+            best = max(rolls.values())
+            rollers = [who for who in rollers if rolls[who] == best]
+        if not rollers:
+            continue
+        combat.sheets.setdefault(rollers[0], []).append(denizen)
+        ctx.emit("assigned", denizen=denizen, to=rollers[0], at=combat.clearing, round=combat.round)
+    combat.step = "deploy"
+
+
+def deploy(ctx: Ctx, combat: CombatState) -> None:
+    """8.3.6: deployment needs hirelings and charging another character — both later (reported
+    at the start of combat when hirelings are present)."""
+    combat.step = "actions"
+
+
+# --- 8.3.7–8.3.8 actions ----------------------------------------------------------------------
+
+
+def move_times(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
+    """The move times of the denizens on his sheet, on the side they show (8.3.7a)."""
+    times = []
+    for denizen in combat.sheets.get(who, []):
+        move = values(ctx.catalog, denizen, dark(ctx.state, combat.dark_parts, denizen)).move
+        if move is not None:
+            times.append(move)
+    return times
+
+
+def roads(ctx: Ctx, combat: CombatState) -> list[str]:
+    """The clearings at the far ends of the roadways out of the combat's clearing."""
+    return sorted({c.to for c in ctx.board.connections(combat.clearing) if c.to is not None})
+
+
+def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """Every action ``who`` could name this round (8.3.7): alerting or unalerting his weapon with
+    any Fight chit not yet played, running along any roadway with any Move chit or his horse,
+    activating or deactivating one belonging, abandoning one. Whether it can be done is judged
+    when it is his turn to act (see the module docstring)."""
+    state = ctx.state
+    character = ctx.sheet(who)
+    chits = kit.unused(character, kit.used(combat, who))
+    options = [NONE]
+    weapon = kit.weapon(ctx.catalog, state, character)
+    if weapon is not None:
+        verb = "unalert" if character.items[weapon].alerted else "alert"
+        options += [f"{verb} {label}" for label in kit.of_action(chits, Action.FIGHT)]
+    ends = roads(ctx, combat)
+    for label in kit.of_action(chits, Action.MOVE):
+        options += [f"run {label} to {end}" for end in ends]
+    if kit.horse(ctx.catalog, state, character) is not None:
+        options += [f"run horse {gait} to {end}" for gait in ("walk", "gallop") for end in ends]
+    belongings = state.at(Place.owner(who))
+    for item in belongings:
+        verb = "deactivate" if kit.active(character, item) else "activate"
+        options.append(f"{verb} {item}")
+    for item in belongings:
+        options.append(f"abandon {item}")
+    return options
+
+
+def actions(ctx: Ctx, combat: CombatState) -> None:
+    """8.3.7: in turn, each character does one action; hirelings never do (e)."""
+    asked: list[tuple[str, str]] = []
+    for who in present(ctx, combat):
+        options = action_options(ctx, combat, who)
+        decision = Decision(
+            id=combat_id(ctx, combat, "action", who),
+            character=who,
+            kind="action",
+            prompt="Your Encounter action (8.3.7): alert, run away, (de)activate, abandon?",
+            options=tuple(options),
+            default=NONE,
+        )
+        asked.append((who, ctx.ask(decision)))
+    ctx.wait_if_pending()
+    for who, answer in asked:
+        if answer != NONE and who in present(ctx, combat):
+            act(ctx, combat, who, answer)
+    combat.step = "targets"
+
+
+def act(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
+    verb, _, rest = answer.partition(" ")
+    if verb in ("alert", "unalert"):
+        _alert(ctx, combat, who, rest, verb)
+    elif verb == "run":
+        _run(ctx, combat, who, rest)
+    elif verb == "activate" and ", deactivate " in rest:
+        first, _, second = rest.partition(", deactivate ")
+        _activate(ctx, who, first, on=True)
+        _activate(ctx, who, second, on=False)
+    elif verb in ("activate", "deactivate"):
+        _activate(ctx, who, rest, on=verb == "activate")
+    elif verb == "abandon":
+        abandon(ctx, ctx.sheet(who), rest, combat.clearing)
+
+
+def _too_slow(ctx: Ctx, combat: CombatState, who: str, time: int) -> str | None:
+    """8.3.7a.1: a Fight, Move or horse play must be faster than every move time on his
+    sheet."""
+    times = move_times(ctx, combat, who)
+    if times and time >= min(times):
+        return f"time {time} is not faster than move time {min(times)} on his sheet (8.3.7a.1)"
+    return None
+
+
+def _cancel(ctx: Ctx, combat: CombatState, who: str, play: str, reason: str) -> None:
+    ctx.emit(
+        "play_cancelled", who=who, chit=play, reason=reason, at=combat.clearing, round=combat.round
+    )
+
+
+def _alert(ctx: Ctx, combat: CombatState, who: str, label: str, verb: str) -> None:
+    """8.3.7 action 1: a Fight chit turns his active weapon over, if it is fast enough
+    (a.1) and strong enough for the weapon (b)."""
+    character = ctx.sheet(who)
+    weapon = kit.weapon(ctx.catalog, ctx.state, character)
+    if weapon is None:
+        return
+    chit = printed(label)
+    why = _too_slow(ctx, combat, who, chit.time)
+    if why is None and not kit.strong_enough(chit, kit.weapon_record(ctx.catalog, weapon).weight):
+        why = f"{label} is weaker than the {weapon} (8.3.7b)"
+    if why is None and kit.effort([*kit.used(combat, who), label]) > 2:
+        why = "more than two asterisks this round (8.4.5f.2)"
+    if why is not None:
+        _cancel(ctx, combat, who, label, why)
+        return
+    kit.used(combat, who).append(label)
+    character.items[weapon].alerted = verb == "alert"
+    ctx.emit(
+        "alerted" if verb == "alert" else "unalerted",
+        who=who,
+        item=weapon,
+        chit=label,
+        at=combat.clearing,
+        round=combat.round,
+    )
+
+
+def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
+    """8.3.8: he runs onto a roadway and leaves the combat: along the road he came by if he
+    moved in today (b), fast enough (8.3.7a.1), strong enough to carry all he has (8.3.7c), and
+    never with a red-side-up Tremendous monster on his sheet (8.4.7d.2)."""
+    state, character = ctx.state, ctx.sheet(who)
+    play, _, target = rest.rpartition(" to ")
+    if play.startswith("horse "):
+        horse = kit.horse(ctx.catalog, state, character)
+        if horse is None:
+            return
+        gallop = play.endswith("gallop")
+        side = ctx.catalog.horses[pieces_of(ctx.catalog)[horse].name].side(gallop)
+        time, strength, label = side.move, side.strength, play
+        needed = max(
+            kit.heaviest(ctx.catalog, state, character),
+            ctx.catalog.characters[who].weight,
+            key=lambda w: w.rank,
+        )
+    else:
+        chit = printed(play)
+        time, label = chit.time, play
+        strength = chit.strength if chit.strength is not None else Weight.NEGLIGIBLE
+        needed = kit.heaviest(ctx.catalog, state, character)
+    why = _too_slow(ctx, combat, who, time)
+    if why is None and any(is_red(ctx, combat, d) for d in combat.sheets.get(who, [])):
+        why = "a red-side-up Tremendous monster holds him (8.4.7d.2)"
+    if why is None and (strength is None or strength.rank < needed.rank):
+        why = f"{label} cannot carry {needed} weight (8.3.7c)"
+    if why is None:
+        why = _road(ctx, combat, who, target)
+    if why is None and play == "horse gallop" and who in combat.galloped:
+        why = "his horse gallops only once a round (8.4.5k.2)"
+    if (
+        why is None
+        and not play.startswith("horse")
+        and kit.effort([*kit.used(combat, who), play]) > 2
+    ):
+        why = "more than two asterisks this round (8.4.5f.2)"
+    if why is not None:
+        _cancel(ctx, combat, who, label, why)
+        return
+    if play.startswith("horse "):
+        if play.endswith("gallop"):
+            combat.galloped.append(who)
+    else:
+        kit.used(combat, who).append(play)
+    state.put(who, Place.road(combat.clearing, target))
+    combat.left.append(who)
+    combat.sheets.pop(who, None)
+    ctx.emit(
+        "ran_away",
+        who=who,
+        chit=label,
+        at=combat.clearing,
+        round=combat.round,
+        **{"from": combat.clearing, "to": target},
+    )
+
+
+def _road(ctx: Ctx, combat: CombatState, who: str, target: str) -> str | None:
+    came = ctx.today.entered_from.get(who)
+    if came is not None and came != target:
+        return f"he came in today from {came}: he may run only that way (8.3.8b)"
+    connection = next((c for c in ctx.board.connections(combat.clearing) if c.to == target), None)
+    if connection is None:
+        return f"no roadway leads from {combat.clearing} to {target}"
+    if not usable(ctx.catalog, ctx.board, ctx.sheet(who), combat.clearing, connection):
+        return f"he cannot use the roadway to {target} (8.3.8b)"
+    return None
+
+
+def _activate(ctx: Ctx, who: str, item: str, *, on: bool) -> None:
+    """8.3.7d: activate or deactivate one belonging, as in Daylight (4.3)."""
+    character = ctx.sheet(who)
+    record = character.items.get(item)
+    if record is None or record.active == on:
+        return
+    if on:
+        refused = activation_refused(ctx.catalog, ctx.state, character, item)
+        if refused is not None:
+            ctx.emit("activation_refused", who=who, item=item, reason=refused)
+            return
+    if on and pieces_of(ctx.catalog)[item].kind is Kind.HORSE:
+        where = ctx.where(who)
+        if where is not None and ctx.board.clearing_type(where) is ClearingType.CAVE:
+            return
+    record.active = on
+    ctx.emit(
+        "activated" if on else "deactivated", who=who, item=item, reason="Encounter action (8.3.7d)"
+    )

@@ -1,0 +1,232 @@
+"""Inflicting harm (8.4.9c–q): each hit in turn on a horse, a piece of armor, a character or a
+denizen; kills, wounds, damaged and destroyed armor; the kills' spoils at once (8.7).
+
+Hits at the same instant (8.4.9m) are worked out against the situation before any of them, then
+applied together: two killing blows kill both, and armor or a horse hit several times takes
+every hit before it is removed (two damaging hits destroy a piece of armor).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from rules.day.context import Ctx
+from rules.evening import kit
+from rules.evening.counters import armored, vulnerability
+from rules.evening.harm import (
+    ArmorOutcome,
+    Direction,
+    Harm,
+    armor_outcome,
+    armor_piece,
+    armor_struck,
+    inflicted,
+    kills,
+    kills_past_armor,
+    missile_levels,
+    wounds_character,
+    wounds_through_armor,
+)
+from rules.evening.resolving import Strike, blow
+from rules.evening.spoils import character_killed, denizen_killed
+from rules.evening.state import CombatState
+from rules.modifiers import die_modifier, one_die
+from rules.pieces import pieces_of
+from rules.schema.characters import DieTable
+from rules.state import Place
+
+
+@dataclass
+class Effect:
+    """What one hit does: the level of harm and what it falls on (``on``: the target, his horse
+    or a piece of his armor), with the wound, armor outcome and kill it causes."""
+
+    strike: Strike
+    level: Harm | None
+    on: str
+    wound: bool = False
+    armor: ArmorOutcome | None = None
+    killed: str | None = None
+
+
+def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
+    """8.4.9: the hits of each instant, in order; those of a killed attacker (or aimed at one
+    already killed) are cancelled, and a character's cancelled attack alerts his weapon
+    (c.1–c.2)."""
+    dead: set[str] = set()
+    lost_horses: set[str] = set()
+    for group in groups:
+        live: list[Strike] = []
+        for strike in group:
+            source = strike.body or strike.attacker
+            if source in dead or strike.target in dead:
+                if strike.weapon is not None:
+                    ctx.sheet(strike.attacker).items[strike.weapon].alerted = True
+                ctx.emit(
+                    "attack_cancelled",
+                    attacker=strike.attacker,
+                    target=strike.target,
+                    reason="killed first (8.4.9c)",
+                    at=combat.clearing,
+                    round=combat.round,
+                )
+                continue
+            live.append(strike)
+        effects = [_effect(ctx, combat, strike, lost_horses) for strike in live]
+        _apply(ctx, combat, effects, dead, lost_horses)
+
+
+def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]) -> Effect:
+    catalog, state = ctx.catalog, ctx.state
+    levels = _missile(ctx, combat, strike) if strike.missile else 0
+    target = strike.target
+    if target not in state.characters:
+        on_armor = armored(catalog, target)
+        level = inflicted(blow(strike, levels), on_armor=on_armor)
+        killed = target if kills(level, vulnerability(catalog, target)) else None
+        return Effect(strike, level, target, killed=killed)
+    if strike.red:
+        return Effect(strike, None, target, killed=target)
+    plays = combat.plays.get(target)
+    move = plays.maneuver if plays is not None else None
+    riding = move is not None and move.horse is not None and move.cancelled is None
+    if riding and move is not None and move.horse is not None and move.horse not in lost_horses:
+        horse = catalog.horses[pieces_of(catalog)[move.horse].name]
+        level = inflicted(blow(strike, levels), on_armor=horse.armored)
+        killed = move.horse if kills(level, horse.vulnerability) else None
+        return Effect(strike, level, move.horse, killed=killed)
+    character = ctx.sheet(target)
+    shield_box = plays.shield if plays is not None and plays.shield is not None else 1
+    pieces = [
+        armor_piece(
+            catalog,
+            item,
+            pieces_of(catalog)[item].name,
+            shield_direction=Direction(shield_box)
+            if catalog.armor[pieces_of(catalog)[item].name].kind == "shield"
+            else None,
+        )
+        for item in kit.armor(catalog, state, character)
+    ]
+    struck = armor_struck(Direction(strike.direction), pieces)
+    if struck is not None:
+        level = inflicted(blow(strike, levels), on_armor=True)
+        if kills_past_armor(level, missile=strike.missile):
+            return Effect(strike, level, target, killed=target)
+        outcome = armor_outcome(
+            level, struck.toughness, damaged=character.items[struck.piece].damaged, card=struck.card
+        )
+        return Effect(strike, level, struck.piece, wound=wounds_through_armor(level), armor=outcome)
+    level = inflicted(blow(strike, levels), on_armor=False)
+    if kills(level, catalog.characters[target].vulnerability):
+        return Effect(strike, level, target, killed=target)
+    return Effect(strike, level, target, wound=wounds_character(level))
+
+
+def _missile(ctx: Ctx, combat: CombatState, strike: Strike) -> int:
+    """8.4.9f.1, g: the Missile Table roll for a missile hit: two dice less his one-die
+    modifications (the Elf's and Woods Girl's Archer advantage), plus his die modifiers (Aim);
+    a bowman's roll is made for him without a player's modifiers."""
+    who = strike.credit
+    if who is not None:
+        roll = ctx.dice.roll(
+            who,
+            "Missile Table",
+            one_die=one_die(ctx.catalog, ctx.board, ctx.state, who, DieTable.MISSILE),
+            modifier=die_modifier(ctx.catalog, ctx.board, ctx.state, who, DieTable.MISSILE),
+        )
+    else:
+        roll = ctx.dice.roll(strike.attacker, "Missile Table")
+    ctx.emit(
+        "roll",
+        who=who or strike.attacker,
+        purpose="Missile Table",
+        dice=list(roll.dice),
+        result=roll.result,
+        at=combat.clearing,
+        round=combat.round,
+    )
+    return missile_levels(ctx.catalog, roll.result)
+
+
+def _apply(
+    ctx: Ctx, combat: CombatState, effects: list[Effect], dead: set[str], lost_horses: set[str]
+) -> None:
+    state = ctx.state
+    damage: dict[str, list[Effect]] = defaultdict(list)
+    killers: dict[str, list[Effect]] = defaultdict(list)
+    for effect in effects:
+        strike = effect.strike
+        ctx.emit(
+            "harm",
+            attacker=strike.attacker,
+            target=strike.target,
+            level="RED" if effect.level is None else effect.level.letter,
+            on=effect.on,
+            at=combat.clearing,
+            round=combat.round,
+        )
+        if strike.weapon is not None:
+            ctx.sheet(strike.attacker).items[strike.weapon].alerted = False
+        if effect.wound:
+            combat.wounds[strike.target] = combat.wounds.get(strike.target, 0) + 1
+            combat.eventful = True
+        if effect.armor is not None and effect.armor is not ArmorOutcome.UNHURT:
+            damage[effect.on].append(effect)
+        if effect.killed is not None:
+            killers[effect.killed].append(effect)
+    for piece, hits in damage.items():
+        _armor(ctx, combat, hits[0].strike.target, piece, hits)
+    for victim, hits in killers.items():
+        combat.eventful = True
+        credit = sorted({h.strike.credit for h in hits if h.strike.credit is not None})
+        by = credit or sorted({h.strike.attacker for h in hits})
+        ctx.emit(
+            "killed",
+            who=victim,
+            by=by if len(by) > 1 else by[0],
+            at=combat.clearing,
+            round=combat.round,
+        )
+        if victim in state.characters:
+            dead.add(victim)
+            killer = by[0] if len(by) == 1 else None
+            character_killed(ctx, combat, victim, killer)
+        elif victim in ctx.catalog.horses:
+            lost_horses.add(victim)
+            owner = hits[0].strike.target
+            ctx.sheet(owner).items.pop(victim, None)
+            state.put(victim, Place.OUT)
+        else:
+            dead.add(victim)
+            denizen_killed(ctx, combat, victim, credit)
+
+
+def _armor(ctx: Ctx, combat: CombatState, owner: str, piece: str, hits: list[Effect]) -> None:
+    """8.4.9k, m: damaged armor damaged again, or damaged twice at once, is destroyed; a
+    destroyed armor counter goes back to its box on the Set Up Card, intact (k.3), a treasure
+    one leaves play and pays its owner its destroyed value in gold (k.4)."""
+    combat.eventful = True
+    character = ctx.sheet(owner)
+    record = ctx.catalog.armor[pieces_of(ctx.catalog)[piece].name]
+    destroyed = any(h.armor is ArmorOutcome.DESTROYED for h in hits)
+    destroyed = destroyed or len(hits) > 1 or character.items[piece].damaged
+    if not destroyed:
+        character.items[piece].damaged = True
+        ctx.emit("armor_damaged", who=owner, armor=piece, at=combat.clearing, round=combat.round)
+        return
+    character.items.pop(piece)
+    gold = record.price.destroyed if record.treasure else 0
+    character.gold += gold
+    ctx.state.put(piece, _returns_to(ctx, record.returns_to))
+    ctx.emit(
+        "armor_destroyed", who=owner, armor=piece, gold=gold, at=combat.clearing, round=combat.round
+    )
+
+
+def _returns_to(ctx: Ctx, group: str | None) -> str:
+    """The Set Up Card box of the native group a destroyed armor counter goes back to (8.4.9k.3);
+    out of play for treasure armor (k.4)."""
+    box = next((b for b in ctx.catalog.setup_card.values() if group and b.natives == group), None)
+    return Place.box(box.name) if box is not None else Place.OUT

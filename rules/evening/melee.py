@@ -1,0 +1,240 @@
+"""The Melee Step's choices (8.4.2, 8.4.5): targets, then the secret plays — attack, maneuver,
+shield and the placing of the denizens on his sheet — each a decision with one generator of
+options and the safe default of pbem-combat §4.
+
+Targets are picked in a random order of Attention chits (8.4.2b); the plays of all characters
+are asked at once and revealed together (8.4.5e), by :mod:`rules.evening.reveal`.
+"""
+
+from __future__ import annotations
+
+from rules.chits import printed
+from rules.day.context import Ctx
+from rules.evening import kit
+from rules.evening.answers import ATTACKS, MANEUVERS, NONE, placement
+from rules.evening.counters import sheet_counters
+from rules.evening.encounter import combat_id, hostiles
+from rules.evening.positions import placements, spread
+from rules.evening.state import CombatState
+from rules.evening.sunset import present
+from rules.events import Decision
+from rules.pieces import pieces_of
+from rules.schema.characters import Action
+from rules.schema.tiles import ClearingType
+
+# --- 8.4.2 targets ----------------------------------------------------------------------------
+
+
+def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """Whom ``who`` may attack (8.4.2c): any monster in the clearing, on any sheet or none, and
+    any other character there — a hidden one only if he has found hidden enemies today
+    (b.5)."""
+    finds = who in ctx.today.found_hidden_enemies
+    others = [
+        name
+        for name in present(ctx, combat)
+        if name != who and (finds or not ctx.sheet(name).hidden)
+    ]
+    return [NONE, *hostiles(ctx, combat), *others]
+
+
+def targets(ctx: Ctx, combat: CombatState) -> None:
+    """8.4.2b: the Attention chits of the characters in the clearing, hidden or not, are mixed
+    and picked one by one; each picks his target or none (b.3). Naming a target, or being
+    named, unhides (b.2). The default is last round's target while it is still there, else
+    none (pbem-combat §4)."""
+    order = present(ctx, combat)
+    ctx.dice.shuffle(order)
+    asked: list[tuple[str, str]] = []
+    for who in order:
+        options = target_options(ctx, combat, who)
+        last = combat.targets.get(who, NONE)
+        decision = Decision(
+            id=combat_id(ctx, combat, "target", who),
+            character=who,
+            kind="target",
+            prompt="Your target this round (8.4.2), or none",
+            options=tuple(options),
+            default=last if last in options else NONE,
+        )
+        asked.append((who, ctx.ask(decision)))
+    ctx.wait_if_pending()
+    combat.targets = {}
+    for who, answer in asked:
+        if answer == NONE or answer not in target_options(ctx, combat, who):
+            continue
+        combat.targets[who] = answer
+        ctx.emit("targeted", who=who, target=answer, at=combat.clearing, round=combat.round)
+        for name in (who, answer):
+            if name in ctx.state.characters and ctx.sheet(name).hidden:
+                ctx.sheet(name).hidden = False
+                ctx.emit("unhidden", who=name, reason="a target is named (8.4.2b.2)")
+    combat.step = "plays"
+
+
+# --- 8.4.5 plays ------------------------------------------------------------------------------
+
+
+def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """8.4.5e.1, h.2: each Fight chit not yet played this round, in each Attack circle; or
+    played without a target to turn his weapon over at the end of the round."""
+    character = ctx.sheet(who)
+    fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT)
+    options = [NONE]
+    options += [f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS]
+    if kit.weapon(ctx.catalog, ctx.state, character) is not None:
+        options += [f"{label} flip {side}" for label in fights for side in ("alerted", "unalerted")]
+    return options
+
+
+def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """8.4.5e.2, k: each Move chit not yet played, in each Maneuver square (a Duck chit only in
+    Duck, L3717), or his active horse on either side — never in a cave (k.1)."""
+    character = ctx.sheet(who)
+    chits = kit.unused(character, kit.used(combat, who))
+    options = [NONE]
+    options += [
+        f"{label} {MANEUVERS[box]}"
+        for label in kit.of_action(chits, Action.MOVE)
+        for box in MANEUVERS
+    ]
+    options += [f"{label} duck" for label in kit.of_action(chits, Action.DUCK)]
+    cave = ctx.board.clearing_type(combat.clearing) is ClearingType.CAVE
+    if kit.horse(ctx.catalog, ctx.state, character) is not None and not cave:
+        options += [
+            f"horse {gait} {MANEUVERS[box]}" for gait in ("walk", "gallop") for box in MANEUVERS
+        ]
+    return options
+
+
+def shield(ctx: Ctx, who: str) -> str | None:
+    """His active shield, if he has one (8.4.5i.2)."""
+    for item in kit.armor(ctx.catalog, ctx.state, ctx.sheet(who)):
+        if ctx.catalog.armor[pieces_of(ctx.catalog)[item].name].kind == "shield":
+            return item
+    return None
+
+
+def default_place(ctx: Ctx, combat: CombatState, who: str) -> dict[str, int]:
+    return spread(sheet_counters(ctx.catalog, combat.sheets.get(who, [])))
+
+
+def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]) -> str:
+    """pbem-combat §4: last round's maneuver if he can play it again; else his fastest Move chit
+    that keeps the round within two asterisks (zero asterisks first on ties), in the square the
+    counters on his sheet threaten least."""
+    last = combat.plays.get(who)
+    if last is not None and last.maneuver is not None and last.maneuver.cancelled is None:
+        previous = _maneuver_text(last.maneuver.chit, last.maneuver.horse, last.maneuver.galloping)
+        again = f"{previous} {MANEUVERS[last.maneuver.direction]}"
+        if again in options:
+            return again
+    spent = kit.effort(kit.used(combat, who))
+    chits = [
+        label
+        for label in kit.of_action(kit.unused(ctx.sheet(who), kit.used(combat, who)), Action.MOVE)
+        if spent + printed(label).effort <= 2
+        and kit.strong_enough(printed(label), kit.heaviest(ctx.catalog, ctx.state, ctx.sheet(who)))
+    ]
+    if not chits:
+        return NONE
+    best = min(chits, key=lambda label: (printed(label).time, printed(label).effort, label))
+    boxes = default_place(ctx, combat, who)
+    threat = {box: sum(1 for b in boxes.values() if b == box) for box in MANEUVERS}
+    square = min(MANEUVERS, key=lambda box: (threat[box], box))
+    return f"{best} {MANEUVERS[square]}"
+
+
+def _maneuver_text(chit: str | None, horse: str | None, galloping: bool) -> str:
+    if horse is not None:
+        return f"horse {'gallop' if galloping else 'walk'}"
+    return chit or NONE
+
+
+def default_shield(ctx: Ctx, combat: CombatState, who: str) -> str:
+    """pbem-combat §4: the oval facing the box with the most attacking counters (Thrust on a
+    tie or an empty sheet)."""
+    boxes = default_place(ctx, combat, who)
+    count = {box: sum(1 for b in boxes.values() if b == box) for box in ATTACKS}
+    return ATTACKS[max(ATTACKS, key=lambda box: (count[box], -box))]
+
+
+def plays(ctx: Ctx, combat: CombatState) -> dict[str, dict[str, str]]:
+    """8.4.5: each character's secret plays, asked all at once. Returns them by character and
+    kind, to be revealed together (:func:`rules.evening.reveal.reveal`)."""
+    chosen: dict[str, dict[str, str]] = {}
+    for who in present(ctx, combat):
+        answers: dict[str, str] = {}
+        last = combat.plays.get(who)
+        attacks = attack_options(ctx, combat, who)
+        previous = NONE
+        if last is not None and last.attack is not None and last.attack.direction is not None:
+            previous = f"{last.attack.chit} {ATTACKS[last.attack.direction]}"
+        answers["attack"] = _ask(
+            ctx,
+            combat,
+            who,
+            "attack",
+            "Your attack (8.4.5e.1)",
+            attacks,
+            previous if previous in attacks and who in combat.targets else NONE,
+        )
+        maneuvers = maneuver_options(ctx, combat, who)
+        answers["maneuver"] = _ask(
+            ctx,
+            combat,
+            who,
+            "maneuver",
+            "Your maneuver (8.4.5e.2)",
+            maneuvers,
+            default_maneuver(ctx, combat, who, maneuvers),
+        )
+        if shield(ctx, who) is not None:
+            answers["shield"] = _ask(
+                ctx,
+                combat,
+                who,
+                "shield",
+                "The oval for your shield (8.4.5i.2)",
+                list(ATTACKS.values()),
+                default_shield(ctx, combat, who),
+            )
+        counters = sheet_counters(ctx.catalog, combat.sheets.get(who, []))
+        if counters:
+            options = [placement(p) for p in placements(counters)]
+            default = placement(spread(counters))
+            if default not in options:
+                options.append(default)
+            answers["place"] = _ask(
+                ctx,
+                combat,
+                who,
+                "place",
+                "Where the denizens on your sheet go (8.4.5m)",
+                options,
+                default,
+            )
+        chosen[who] = answers
+    ctx.wait_if_pending()
+    return chosen
+
+
+def _ask(
+    ctx: Ctx,
+    combat: CombatState,
+    who: str,
+    kind: str,
+    prompt: str,
+    options: list[str],
+    default: str,
+) -> str:
+    return ctx.ask(
+        Decision(
+            id=combat_id(ctx, combat, kind, who),
+            character=who,
+            kind=kind,
+            prompt=prompt,
+            options=tuple(options),
+            default=default,
+        )
+    )

@@ -1,0 +1,192 @@
+"""Resolving attacks (8.4.8) and inflicting harm in order (8.4.9a–c, m).
+
+Every attack is compared with its target's maneuver: it hits by undercutting (a faster attack
+time) or by intercepting (the matching direction), and a character who played no maneuver is
+intercepted by every counter on his sheet (8.4.8b.2). The hits then go into effect one at a time
+— on the first round longest weapon first, then fastest; later rounds fastest first, then
+longest — and hits with the same length and time at the same instant (m).
+
+Reading of 8.4.9c.1 (L2692, "all attacks that are waiting to inflict harm are cancelled"): the
+attacks cancelled are those of the one killed (c.2, and the examples at L2727 and L2733), and any
+still aimed at him; the other attacks of the round go on (the Captain's example, L2760).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import groupby
+
+from rules.chits import printed
+from rules.day.context import Ctx
+from rules.evening import kit
+from rules.evening.counters import body_of, dark, tremendous, values
+from rules.evening.harm import Blow, Harm, striking_bonus
+from rules.evening.state import CombatState
+from rules.evening.sunset import present
+
+
+@dataclass
+class Strike:
+    """One attack of the round: who makes it (``attacker``, a character or a counter), for
+    whom it counts (``credit``: the attacking character; None for a denizen), its target, its
+    direction (1–3), time, weapon length and harm, and whether it hits."""
+
+    attacker: str
+    credit: str | None
+    target: str
+    direction: int
+    time: int
+    length: int
+    harm: Harm | None
+    red: bool = False
+    sharpness: int = 0
+    missile: bool = False
+    bonus: bool = False
+    how: str | None = None
+    body: str | None = None
+    weapon: str | None = None
+    missile_roller: str | None = None
+    rolled: list[int] = field(default_factory=list)
+
+    @property
+    def hit(self) -> bool:
+        return self.how is not None
+
+
+def maneuver_of(ctx: Ctx, combat: CombatState, target: str) -> tuple[int, int] | None:
+    """The target's maneuver as (direction, time): a character's revealed maneuver (None if he
+    played none, or it was cancelled), a denizen's red box and move time (8.4.6b)."""
+    if target in ctx.state.characters:
+        plays = combat.plays.get(target)
+        move = plays.maneuver if plays is not None else None
+        if move is None or move.cancelled is not None:
+            return None
+        return move.direction, move.time
+    for boxes in combat.boxes.values():
+        if target in boxes:
+            own = values(ctx.catalog, target, dark(ctx.state, combat.dark_parts, target))
+            return boxes[target], own.move if own.move is not None else 0
+    return None
+
+
+def judge(ctx: Ctx, combat: CombatState, strike: Strike) -> None:
+    """8.4.8a–b: undercut first, then intercept; no maneuver means every attack intercepts."""
+    maneuver = maneuver_of(ctx, combat, strike.target)
+    if maneuver is None:
+        strike.how = "intercept"
+    elif strike.time < maneuver[1]:
+        strike.how = "undercut"
+    elif strike.direction == maneuver[0]:
+        strike.how = "intercept"
+
+
+def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
+    """The round's attacks: each character's revealed attack on his target (8.4.5e.1, h), and
+    each counter on a character's sheet against him from its red box (8.4.6b); a denizen on a
+    sheet of its own attacks nobody (8.4.5o), nor does one with no attack on the side it shows
+    (8.4.7a)."""
+    found: list[Strike] = []
+    for who in present(ctx, combat):
+        plays = combat.plays.get(who)
+        attack = plays.attack if plays is not None else None
+        target = combat.targets.get(who)
+        if attack is None or attack.cancelled or attack.flip or target is None:
+            continue
+        assert attack.direction is not None
+        chit = printed(attack.chit)
+        strength = chit.strength
+        assert strength is not None
+        if attack.weapon is None:
+            harm, stars, missile = Harm.NEGLIGIBLE, 1, False
+            bonus = striking_bonus(strength, None)
+        else:
+            record = kit.weapon_record(ctx.catalog, attack.weapon)
+            side = record.side(ctx.sheet(who).items[attack.weapon].alerted)
+            harm, stars = Harm.of(side.effective_harm), side.sharpness
+            missile = record.attack == "missile"
+            bonus = not missile and striking_bonus(strength, record.weight)
+        found.append(
+            Strike(
+                attacker=who,
+                credit=who,
+                target=target,
+                direction=attack.direction,
+                time=attack.time,
+                length=attack.length,
+                harm=harm,
+                sharpness=stars,
+                missile=missile,
+                bonus=bonus,
+                weapon=attack.weapon,
+                missile_roller=who if missile else None,
+            )
+        )
+    for who in present(ctx, combat):
+        for counter, box in combat.boxes.get(who, {}).items():
+            face = values(ctx.catalog, counter, dark(ctx.state, combat.dark_parts, counter))
+            if face.attack is None or face.harm is None:
+                continue
+            red = face.harm == "RED"
+            found.append(
+                Strike(
+                    attacker=counter,
+                    credit=None,
+                    target=who,
+                    direction=box,
+                    time=face.attack,
+                    length=face.length,
+                    harm=None if red else Harm.parse(str(face.harm)),
+                    red=red,
+                    sharpness=face.sharpness,
+                    missile=face.missile,
+                    body=body_of(ctx.catalog, counter) or counter,
+                )
+            )
+    for strike in found:
+        judge(ctx, combat, strike)
+        ctx.emit(
+            "attacked",
+            attacker=strike.attacker,
+            target=strike.target,
+            hit=strike.hit,
+            how=strike.how,
+            at=combat.clearing,
+            round=combat.round,
+        )
+        if not strike.hit and strike.weapon is not None:
+            ctx.sheet(strike.attacker).items[strike.weapon].alerted = True
+        body = strike.body
+        if (
+            strike.hit
+            and body is not None
+            and tremendous(ctx.catalog, body)
+            and body not in combat.hit
+        ):
+            combat.hit.append(body)
+    return [s for s in found if s.hit]
+
+
+def in_order(combat: CombatState, hits: list[Strike]) -> list[list[Strike]]:
+    """8.4.9a–b, m: the hits in the order they go into effect, those at the same instant
+    together."""
+    if combat.round == 1:
+
+        def key(s: Strike) -> tuple[int, int]:
+            return (-s.length, s.time)
+    else:
+
+        def key(s: Strike) -> tuple[int, int]:
+            return (s.time, -s.length)
+
+    ordered = sorted(hits, key=key)
+    return [list(group) for _, group in groupby(ordered, key=key)]
+
+
+def blow(strike: Strike, levels: int) -> Blow:
+    assert strike.harm is not None
+    return Blow(
+        harm=strike.harm,
+        sharpness=strike.sharpness,
+        striking_bonus=strike.bonus,
+        missile_levels=levels,
+    )

@@ -1,0 +1,259 @@
+"""The reveal (8.4.5e–g): every character's secret plays shown at once and judged, then the
+denizens repositioned and changing tactics (8.4.6).
+
+A play the rules forbid is cancelled but still uses its chit and counts its asterisks (8.4.5g):
+a Fight chit weaker than his weapon or a Move chit weaker than what he carries (f.3), a horse
+that cannot carry him, or galloping twice in a round (k, k.2), a horse under a red-side-up
+Tremendous monster (8.4.7d.2), an attack with no target. When his asterisks would pass two
+(f.2), his attack is cancelled first, then his maneuver — the reading of the rulebook's own
+example (L2500: "If the White Knight plays his Move H4** chit to maneuver, he cannot play his
+Fight T5* chit to attack").
+"""
+
+from __future__ import annotations
+
+from rules.chits import printed
+from rules.day.context import Ctx
+from rules.evening import kit
+from rules.evening.answers import BOX_OF, NONE, decision_id, read_placement, read_sides
+from rules.evening.counters import dark, sheet_counters, tremendous
+from rules.evening.encounter import is_red
+from rules.evening.positions import Counter, changes_tactics, position_possible, reposition, turning
+from rules.evening.state import Attack, CombatState, Maneuver, Plays
+from rules.evening.sunset import present
+from rules.pieces import pieces_of
+
+
+def reveal(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> None:
+    """8.4.5e: the plays are revealed together and judged; the denizens on each sheet go where
+    their owner placed them (m), then are repositioned and may change tactics (8.4.6)."""
+    for who in present(ctx, combat):
+        answers = chosen.get(who, {})
+        plays = _judge(ctx, combat, who, answers)
+        combat.plays[who] = plays
+        ctx.emit(
+            "played",
+            who=who,
+            attack=answers.get("attack", NONE),
+            maneuver=answers.get("maneuver", NONE),
+            shield=answers.get("shield", NONE),
+            at=combat.clearing,
+            round=combat.round,
+        )
+        for play in (plays.attack, plays.maneuver):
+            if play is not None and play.cancelled is not None:
+                label = play.chit if isinstance(play, Attack) else (play.chit or "horse")
+                ctx.emit(
+                    "play_cancelled",
+                    who=who,
+                    chit=label,
+                    reason=play.cancelled,
+                    at=combat.clearing,
+                    round=combat.round,
+                )
+        boxes = combat.sheets.get(who, [])
+        if boxes:
+            combat.boxes[who] = read_placement(answers["place"]) if "place" in answers else {}
+    for who in present(ctx, combat):
+        if combat.sheets.get(who):
+            _randomize(ctx, combat, who, sheet_counters(ctx.catalog, combat.sheets[who]))
+    for denizen in _own_sheets(ctx, combat):
+        combat.boxes[denizen] = {denizen: 1}
+        counter = Counter(denizen, attacking=True, turns=not tremendous(ctx.catalog, denizen))
+        _randomize(ctx, combat, denizen, [counter])
+    combat.step = "resolve"
+
+
+def _own_sheets(ctx: Ctx, combat: CombatState) -> list[str]:
+    """8.4.5o: the unassigned denizens attacked only by characters, each on a Melee Section of
+    its own; the others are ignored this round."""
+    on_sheets = {d for sheet in combat.sheets.values() for d in sheet}
+    attacked = {
+        combat.targets[who]
+        for who in combat.targets
+        if who in combat.plays and combat.plays[who].attack is not None
+    }
+    return [d for d in sorted(attacked) if d not in on_sheets and d not in ctx.state.characters]
+
+
+def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> Plays:
+    state, character = ctx.state, ctx.sheet(who)
+    used = kit.used(combat, who)
+    attack = _attack(ctx, combat, who, answers.get("attack", NONE))
+    maneuver = _maneuver(ctx, combat, who, answers.get("maneuver", NONE))
+    if attack is not None:
+        used.append(attack.chit)
+    if maneuver is not None and maneuver.chit is not None:
+        used.append(maneuver.chit)
+    too_much = "more than two asterisks this round (8.4.5f.2)"
+    if kit.effort(used) > 2 and attack is not None and attack.cancelled is None:
+        attack.cancelled = too_much
+    without_attack = list(used)
+    if attack is not None:
+        without_attack.remove(attack.chit)
+    if maneuver is not None and maneuver.chit and kit.effort(without_attack) > 2:
+        maneuver.cancelled = maneuver.cancelled or too_much
+    if maneuver is not None and maneuver.horse and maneuver.galloping and not maneuver.cancelled:
+        combat.galloped.append(who)
+    shield = answers.get("shield")
+    has_shield = any(
+        ctx.catalog.armor[pieces_of(ctx.catalog)[a].name].kind == "shield"
+        for a in kit.armor(ctx.catalog, state, character)
+    )
+    return Plays(
+        attack=attack,
+        maneuver=maneuver,
+        shield=BOX_OF[shield] if has_shield and shield in BOX_OF else None,
+    )
+
+
+def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | None:
+    """8.4.5e.1, h: his Fight chit with his active weapon (a dagger without one) in a circle;
+    the weapon's time, if it has one, is the attack's (h.1)."""
+    if answer == NONE:
+        return None
+    state, character = ctx.state, ctx.sheet(who)
+    words = answer.split()
+    if words[-2:-1] == ["flip"]:
+        label, flip, direction = " ".join(words[:-2]), words[-1], None
+    else:
+        label, flip, direction = " ".join(words[:-1]), None, BOX_OF[words[-1]]
+    chit = printed(label)
+    weapon = kit.weapon(ctx.catalog, state, character)
+    time, length = chit.time, 0
+    cancelled = None
+    if weapon is not None:
+        record = kit.weapon_record(ctx.catalog, weapon)
+        side = record.side(character.items[weapon].alerted)
+        time = side.time if side.time is not None else chit.time
+        length = record.length
+        if not kit.strong_enough(chit, record.weight):
+            cancelled = f"{label} is weaker than the {weapon} (8.4.5f.3)"
+    if flip is None and who not in combat.targets and cancelled is None:
+        cancelled = "he named no target (8.4.2b.3)"
+    return Attack(
+        chit=label,
+        weapon=weapon,
+        direction=direction,
+        time=time,
+        length=length,
+        flip="alerted" if flip == "alerted" else ("unalerted" if flip else None),
+        cancelled=cancelled,
+    )
+
+
+def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver | None:
+    """8.4.5e.2, k: a Move chit strong enough for all he carries (f.3), or his horse strong
+    enough for him and all he carries (k), galloping once a round (k.2), never under a
+    red-side-up Tremendous monster (8.4.7d.2)."""
+    if answer == NONE:
+        return None
+    state, character = ctx.state, ctx.sheet(who)
+    play, _, square = answer.rpartition(" ")
+    direction = BOX_OF[square]
+    carried = kit.heaviest(ctx.catalog, state, character)
+    if play.startswith("horse "):
+        horse = kit.horse(ctx.catalog, state, character)
+        assert horse is not None, "horse plays are offered only with an active horse"
+        galloping = play.endswith("gallop")
+        side = ctx.catalog.horses[pieces_of(ctx.catalog)[horse].name].side(galloping)
+        heaviest = max(carried, ctx.catalog.characters[who].weight, key=lambda w: w.rank)
+        cancelled = None
+        if side.strength.rank < heaviest.rank:
+            cancelled = f"the {horse} cannot carry {heaviest} weight on that side (8.4.5k)"
+        elif galloping and who in combat.galloped:
+            cancelled = "his horse gallops only once a round (8.4.5k.2)"
+        elif any(is_red(ctx, combat, d) for d in combat.sheets.get(who, [])):
+            cancelled = "a red-side-up Tremendous monster holds him (8.4.7d.2)"
+        return Maneuver(
+            horse=horse,
+            galloping=galloping,
+            direction=direction,
+            time=side.move,
+            cancelled=cancelled,
+        )
+    chit = printed(play)
+    cancelled = None
+    if not kit.strong_enough(chit, carried):
+        cancelled = f"{play} cannot carry {carried} weight (8.4.5f.3)"
+    return Maneuver(chit=play, direction=direction, time=chit.time, cancelled=cancelled)
+
+
+def _randomize(ctx: Ctx, combat: CombatState, sheet: str, counters: list[Counter]) -> None:
+    """8.4.6a–d: one die repositions every counter on the sheet, then two dice for each occupied
+    red box, in box order, turn its counters over on a 6 (no modifiers). A fixed position — a
+    moderator's, or a scenario's — replaces the rolls when the rolls could give it."""
+    boxes = combat.boxes.get(sheet, {})
+    fixed = ctx.answers.get(
+        decision_id(ctx.state.game_day, combat.clearing, combat.round, "positions", sheet)
+    )
+    if fixed is not None and _fix(ctx, combat, sheet, counters, fixed):
+        return
+    roll = ctx.dice.game_roll("Repositioning Denizens", who=sheet)
+    _rolled(ctx, combat, sheet, "Repositioning Denizens", roll.dice, roll.result)
+    boxes = reposition(ctx.catalog, boxes, roll.result)
+    combat.boxes[sheet] = boxes
+    for box in sorted(set(boxes.values())):
+        tactics = ctx.dice.roll(sheet, "Change Tactics")
+        _rolled(ctx, combat, sheet, "Change Tactics", tactics.dice, max(tactics.dice))
+        if changes_tactics(ctx.catalog, tactics.dice):
+            for counter in turning(counters, boxes, box):
+                _flip(ctx, combat, counter)
+    _positioned(ctx, combat, sheet, boxes)
+
+
+def _fix(ctx: Ctx, combat: CombatState, sheet: str, counters: list[Counter], text: str) -> bool:
+    boxes = combat.boxes.get(sheet, {})
+    after = read_placement(text)
+    sides = read_sides(text)
+    flipped = {
+        c for c, side in sides.items() if (side == "dark") != dark(ctx.state, combat.dark_parts, c)
+    }
+    if set(after) != set(boxes) or position_possible(boxes, after, flipped, counters) is not None:
+        return False
+    for counter in flipped:
+        _flip(ctx, combat, counter)
+    combat.boxes[sheet] = after
+    _positioned(ctx, combat, sheet, after)
+    return True
+
+
+def _flip(ctx: Ctx, combat: CombatState, counter: str) -> None:
+    state = ctx.state
+    if counter in pieces_of(ctx.catalog):
+        if counter in state.dark_side_up:
+            state.dark_side_up.remove(counter)
+        else:
+            state.dark_side_up.append(counter)
+    elif counter in combat.dark_parts:
+        combat.dark_parts.remove(counter)
+    else:
+        combat.dark_parts.append(counter)
+
+
+def _rolled(
+    ctx: Ctx, combat: CombatState, who: str, purpose: str, dice: tuple[int, ...], result: int
+) -> None:
+    ctx.emit(
+        "roll",
+        who=who,
+        purpose=purpose,
+        dice=list(dice),
+        result=result,
+        at=combat.clearing,
+        round=combat.round,
+    )
+
+
+def _positioned(ctx: Ctx, combat: CombatState, sheet: str, boxes: dict[str, int]) -> None:
+    for counter, box in boxes.items():
+        side = "dark" if dark(ctx.state, combat.dark_parts, counter) else "light"
+        ctx.emit(
+            "positioned",
+            sheet=sheet,
+            denizen=counter,
+            box=box,
+            side=side,
+            at=combat.clearing,
+            round=combat.round,
+        )

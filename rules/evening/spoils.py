@@ -1,0 +1,122 @@
+"""Spoils of combat (8.7) and what a death does to the combat (8.4.9p–q).
+
+Fame, Notoriety and gold may become fractional when characters share a kill (8.7.1b): points
+are kept as whole numbers while they are whole, and as decimals otherwise (:func:`points`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.day.context import Ctx
+from rules.daylight import familiar, hirelings
+from rules.daylight.moving import abandon
+from rules.evening.counters import is_monster, monster_of, parts, tremendous
+from rules.evening.state import CombatState
+from rules.pieces import pieces_of
+from rules.state import Place
+
+
+def points(value: Fraction | float) -> int | float:
+    """A number of points as stored: an int when whole, else a float."""
+    exact = Fraction(value)
+    return int(exact) if exact.denominator == 1 else float(exact)
+
+
+def _gain(ctx: Ctx, who: str, fame: Fraction, notoriety: Fraction, gold: int, victim: str) -> None:
+    sheet = ctx.sheet(who)
+    sheet.fame = points(Fraction(sheet.fame) + fame)
+    sheet.notoriety = points(Fraction(sheet.notoriety) + notoriety)
+    sheet.gold += gold
+    ctx.emit(
+        "spoils",
+        who=who,
+        victim=victim,
+        fame=points(fame),
+        notoriety=points(notoriety),
+        gold=gold,
+    )
+
+
+def denizen_killed(ctx: Ctx, combat: CombatState, victim: str, killers: list[str]) -> None:
+    """8.7.1–8.7.2a, 8.7.6: each character who killed ``victim`` counts a kill and gains its
+    bounty times his kills today (a shared kill: an equal share each, fractions kept, 8.7.1b);
+    a native's gold bounty is not multiplied. The denizen leaves play until it regenerates."""
+    catalog = ctx.catalog
+    share = Fraction(1, len(killers)) if killers else Fraction(0)
+    for who in killers:
+        kills = ctx.today.kills.get(who, 0) + 1
+        ctx.today.kills[who] = kills
+        if is_monster(catalog, victim):
+            monster = monster_of(catalog, victim)
+            _gain(
+                ctx, who, monster.fame * share * kills, monster.notoriety * share * kills, 0, victim
+            )
+        else:
+            bounty = catalog.native_counters[pieces_of(catalog)[victim].name].bounty
+            _gain(ctx, who, Fraction(0), bounty.notoriety * share * kills, bounty.gold, victim)
+    remove(ctx, combat, victim)
+    ctx.state.put(victim, Place.OUT)
+    if victim in ctx.state.dark_side_up:
+        ctx.state.dark_side_up.remove(victim)
+
+
+def remove(ctx: Ctx, combat: CombatState, victim: str) -> None:
+    """Take ``victim`` off every Melee Section, with its heads and clubs."""
+    gone = {victim, *parts(ctx.catalog, victim)} if victim in pieces_of(ctx.catalog) else {victim}
+    for sheet in combat.sheets.values():
+        for piece in gone & set(sheet):
+            sheet.remove(piece)
+    for boxes in combat.boxes.values():
+        for piece in gone & set(boxes):
+            del boxes[piece]
+    combat.boxes.pop(victim, None)
+    combat.dark_parts = [p for p in combat.dark_parts if p not in gone]
+    combat.hit = [p for p in combat.hit if p not in gone]
+    combat.targets = {who: t for who, t in combat.targets.items() if t not in gone}
+
+
+def character_killed(ctx: Ctx, combat: CombatState, victim: str, killer: str | None) -> None:
+    """8.7.2b–d, 8.7.4, 8.4.9p, 9.1.1: a character killed.
+
+    A character who kills him counts the kill, takes his recorded Notoriety (not multiplied)
+    and his gold and belongings; a monster's victim loses his gold and abandons his belongings
+    in the clearing. His Fame, spells and discoveries vanish. The denizens on his sheet become
+    unassigned, a Tremendous monster holding him turns red side down (8.4.7c), his hirelings are
+    unhired (p) and his familiar leaves play. He stays in the game, dead, for the end-of-game
+    rules (9.1.2) to restart him."""
+    state = ctx.state
+    sheet = ctx.sheet(victim)
+    belongings = list(state.at(Place.owner(victim)))
+    if killer is not None and killer in state.characters:
+        ctx.today.kills[killer] = ctx.today.kills.get(killer, 0) + 1
+        _gain(ctx, killer, Fraction(0), Fraction(sheet.notoriety), sheet.gold, victim)
+        for item in belongings:
+            record = sheet.items.pop(item)
+            state.put(item, Place.owner(killer))
+            ctx.sheet(killer).items[item] = record.model_copy(update={"active": False})
+    else:
+        for item in reversed(belongings):
+            abandon(ctx, sheet, item, combat.clearing)
+    held = combat.sheets.get(victim, [])
+    combat.hit = [body for body in combat.hit if body not in held]
+    for denizen in combat.sheets.pop(victim, []):
+        if denizen in state.dark_side_up and tremendous(ctx.catalog, denizen):
+            state.dark_side_up.remove(denizen)
+            ctx.emit(
+                "flipped", denizen=denizen, side="light", at=combat.clearing, round=combat.round
+            )
+    combat.boxes.pop(victim, None)
+    combat.targets = {who: t for who, t in combat.targets.items() if t != victim}
+    sheet.dead = True
+    sheet.fame = 0
+    sheet.notoriety = 0
+    sheet.gold = 0
+    sheet.spells = []
+    sheet.discoveries = []
+    sheet.hidden = False
+    state.put(victim, Place.OUT)
+    familiar.leave(state, victim)
+    for piece, minion in sorted(state.minions.items()):
+        if minion.employer == victim:
+            hirelings.unhire(ctx, piece, "his employer is killed (8.4.9p)")
