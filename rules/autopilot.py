@@ -40,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from rules.board import Board, parse_clearing_id
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
-from rules.chits import in_play
+from rules.chits import in_play, printed
 from rules.daylight.familiar import familiar_of
 from rules.daylight.moving import too_heavy
 from rules.orders.entitlement import Entitlement, clearing_qualities, entitlement
@@ -48,6 +48,7 @@ from rules.orders.legal import legal_activities
 from rules.orders.model import Activity, ActivityKind
 from rules.orders.targets import EDGE, Map
 from rules.pieces import Kind, pieces_of
+from rules.schema.characters import Action
 from rules.schema.tiles import ClearingType
 from rules.state import GameState, Place
 
@@ -62,11 +63,49 @@ REVISIT = 3
 def autopilot_orders(state: GameState, character: str, *, catalog: Catalog | None = None) -> str:
     """``character``'s orders for today in the rulebook notation (``"M CV2, M CV5, H"``): see
     the module docstring. Pure: the state, its dice included, is not changed."""
-    text = ", ".join(str(a) for a in _Pilot(catalog or default_catalog(), state, character).day())
+    data = catalog or default_catalog()
+    text = ", ".join(str(a) for a in _Pilot(data, state, character).day())
+    text += "".join(f"\n{line}" for line in fighting(data, state, character))
     piece = familiar_of(state, character)
     if piece is not None and state.clearing_of(piece) == state.clearing_of(character):
         text += f"\n{piece}: F {character}"
     return text
+
+
+def fighting(catalog: Catalog, state: GameState, character: str) -> list[str]:
+    """Standing combat instructions for the Evening (pbem-combat §3): attack whatever attacks
+    him with his strongest Fight chit his weapon allows (the fewest asterisks, then the fastest),
+    always maneuver with his fastest Move chit, and run away by the road he came in by once he
+    has three wounds."""
+    sheet = state.characters[character]
+    owned = state.at(Place.owner(character))
+    weapons = [
+        catalog.weapons[pieces_of(catalog)[i].name]
+        for i in owned
+        if pieces_of(catalog)[i].kind is Kind.WEAPON and sheet.items[i].active
+    ]
+    needed = weapons[0].weight.rank if weapons else 0
+    labels = sorted({c.label for c in sheet.chits if c.status != "wounded" and c.color is None})
+
+    def strength(label: str) -> int:
+        letter = printed(label).strength
+        return letter.rank if letter is not None else 0
+
+    fights = [
+        label
+        for label in labels
+        if printed(label).action is Action.FIGHT and strength(label) >= needed
+    ]
+    moves = [label for label in labels if printed(label).action is Action.MOVE]
+    lines = ["target: any attacker on my sheet"]
+    if fights:
+        best = min(fights, key=lambda c: (-strength(c), printed(c).effort, printed(c).time))
+        lines.append(f"attack: {best} thrust")
+    lines.append("maneuver: fastest")
+    if moves:
+        fastest = min(moves, key=lambda c: (printed(c).time, printed(c).effort))
+        lines.append(f"run: {fastest} to the road I came by if I have 3 wounds")
+    return lines
 
 
 def autopilot_all(

@@ -16,7 +16,7 @@ from __future__ import annotations
 from rules.chits import printed
 from rules.day.context import Ctx
 from rules.daylight.moving import abandon, activation_refused, usable
-from rules.evening import kit
+from rules.evening import kit, standing
 from rules.evening.answers import NONE, decision_id
 from rules.evening.counters import dark, is_monster, tremendous, values
 from rules.evening.state import CombatState
@@ -91,7 +91,7 @@ def lure(ctx: Ctx, combat: CombatState) -> None:
                 options=("no", "yes"),
                 default="no",
             )
-            asked.append((who, denizen, ctx.ask(decision)))
+            asked.append((who, denizen, standing.ask(ctx, combat, decision)))
     ctx.wait_if_pending()
     for who, denizen, answer in asked:
         if answer != "yes" or denizen not in lure_options(ctx, combat, who):
@@ -210,7 +210,7 @@ def actions(ctx: Ctx, combat: CombatState) -> None:
             options=tuple(options),
             default=NONE,
         )
-        asked.append((who, ctx.ask(decision)))
+        asked.append((who, standing.ask(ctx, combat, decision)))
     ctx.wait_if_pending()
     for who, answer in asked:
         if answer != NONE and who in present(ctx, combat):

@@ -14,7 +14,7 @@ from itertools import combinations
 
 from rules.chits import change_type, printed
 from rules.day.context import Ctx
-from rules.evening import kit
+from rules.evening import kit, standing
 from rules.evening.answers import NONE
 from rules.evening.encounter import combat_id
 from rules.evening.spoils import character_killed
@@ -169,7 +169,9 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
         if stars and who in present(ctx, combat):
             options = fatigue_options(character, stars, played)
             if options:
-                answer = ctx.ask(
+                answer = standing.ask(
+                    ctx,
+                    combat,
                     Decision(
                         id=combat_id(ctx, combat, "fatigue", who),
                         character=who,
@@ -177,13 +179,15 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
                         prompt=f"Which chits pay this round's {stars} asterisk(s) (8.5.1)?",
                         options=tuple(options),
                         default=options[0],
-                    )
+                    ),
                 )
                 asked.append((who, f"fatigue {stars}", answer))
         wounds = combat.wounds.get(who, 0)
         if wounds:
             options = wound_options(character, wounds)
-            answer = ctx.ask(
+            answer = standing.ask(
+                ctx,
+                combat,
                 Decision(
                     id=combat_id(ctx, combat, "wound", who),
                     character=who,
@@ -191,7 +195,7 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
                     prompt=f"Which chits take this round's {wounds} wound(s) (8.5.3)?",
                     options=tuple(options),
                     default=options[0],
-                )
+                ),
             )
             asked.append((who, "wound", answer))
     ctx.wait_if_pending()

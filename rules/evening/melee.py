@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.chits import printed
 from rules.day.context import Ctx
-from rules.evening import kit
+from rules.evening import kit, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, placement
 from rules.evening.counters import sheet_counters
 from rules.evening.encounter import combat_id, hostiles
@@ -57,7 +57,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             options=tuple(options),
             default=last if last in options else NONE,
         )
-        asked.append((who, ctx.ask(decision)))
+        asked.append((who, standing.ask(ctx, combat, decision)))
     ctx.wait_if_pending()
     combat.targets = {}
     for who, answer in asked:
@@ -188,6 +188,7 @@ def plays(ctx: Ctx, combat: CombatState) -> dict[str, dict[str, str]]:
             "Your maneuver (8.4.5e.2)",
             maneuvers,
             default_maneuver(ctx, combat, who, maneuvers),
+            effort=_stars(answers["attack"]),
         )
         if shield(ctx, who) is not None:
             answers["shield"] = _ask(
@@ -219,6 +220,11 @@ def plays(ctx: Ctx, combat: CombatState) -> dict[str, dict[str, str]]:
     return chosen
 
 
+def _stars(answer: str) -> int:
+    """The asterisks of the chit an attack answer plays (its label is its first two words)."""
+    return 0 if answer == NONE else printed(" ".join(answer.split()[:2])).effort
+
+
 def _ask(
     ctx: Ctx,
     combat: CombatState,
@@ -227,14 +233,15 @@ def _ask(
     prompt: str,
     options: list[str],
     default: str,
+    *,
+    effort: int = 0,
 ) -> str:
-    return ctx.ask(
-        Decision(
-            id=combat_id(ctx, combat, kind, who),
-            character=who,
-            kind=kind,
-            prompt=prompt,
-            options=tuple(options),
-            default=default,
-        )
+    decision = Decision(
+        id=combat_id(ctx, combat, kind, who),
+        character=who,
+        kind=kind,
+        prompt=prompt,
+        options=tuple(options),
+        default=default,
     )
+    return standing.ask(ctx, combat, decision, effort=effort)

@@ -21,6 +21,9 @@ vocabulary of problems, and what may legally be recorded in a phase:
   (6.2.1–6.2.2); :mod:`~rules.orders.sources` — which source pays for each recorded phase (6.2.4).
 - :mod:`~rules.orders.legal` — :func:`~rules.orders.legal.legal_activities`, what may be recorded
   in a phase from where the earlier ones leave him (the Daylight Activities table).
+- :mod:`~rules.orders.combat` — the standing combat keys (``lure:``, ``target:``, ``round N:``...,
+  pbem-combat §3); :mod:`~rules.orders.conditions` — their clauses and conditions as data, and
+  :func:`~rules.orders.conditions.standing_answer`, a combat decision answered from them.
 
 Nothing is imported here: :mod:`rules.state` imports :mod:`rules.orders.model`, which must not
 pull in the parser.

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from rules.chits import printed
 from rules.modifiers import sheet_has
+from rules.orders.combat import COMBAT_KEYS
 from rules.orders.problems import ProblemCode
 from rules.orders.targets import SEARCH_TABLES, Map, OrderError, pick, quote
 from rules.pieces import pieces_of
@@ -40,6 +41,7 @@ INSTRUCTION_KEYS: dict[str, str] = {
         "Swordsman's Clever, L3850; default last)"
     ),
     "trade CHARACTER": "give X, N gold; get Y — made if his orders say the same (7.2.1)",
+    **COMBAT_KEYS,
 }
 
 
@@ -130,6 +132,12 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
     if key == "alert":
         if low.startswith("magic"):
             return {"alert": _magic_chit(world, value)}
+        if low.startswith("fight"):
+            raise OrderError(
+                ProblemCode.BAD_INSTRUCTION,
+                f"alert: {quote(value)}: 'alert' is what a bare A does (7.9)",
+                "for combat's Encounter action write e.g. 'encounter: alert FIGHT L3*' (8.3.7)",
+            )
         return {"alert": choose(("weapon", "unalert", "none"))}
     if key == "heavy items":
         return {"keep_heavy_items": choose(("keep", "abandon")) == "keep"}

@@ -15,6 +15,8 @@ import enum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.orders.conditions import CombatOrders
+
 
 class ActivityKind(enum.StrEnum):
     """The activities of the Daylight Activities table (L5509–5531), by their abbreviation."""
@@ -135,6 +137,8 @@ class Instructions(_Frozen):
     - ``turn``: when a character who chooses it takes his turn (the Swordsman's Clever, L3850):
       ``first``, ``last`` (default: he never preempts, so he goes when all chits are picked) or
       the name of the individual after whose turn he goes.
+    - ``combat``: his standing plays for the Evening's combat decisions (pbem-combat §3;
+      :mod:`rules.orders.combat`).
     """
 
     block: str = "never"
@@ -147,6 +151,7 @@ class Instructions(_Frozen):
     keep_heavy_items: bool = True
     trades: tuple[TradeOffer, ...] = ()
     turn: str = "last"
+    combat: CombatOrders = CombatOrders()
 
 
 class Orders(_Frozen):

@@ -67,6 +67,7 @@ from pydantic import BaseModel, ConfigDict
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
 from rules.orders import sections
+from rules.orders.conditions import CombatOrders
 from rules.orders.entitlement import activity_name
 from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.legal import legal_activities
@@ -117,7 +118,7 @@ class ParseResult(BaseModel):
 def echo(orders: Orders, notes: Sequence[str] = ()) -> str:
     """The canonical form of accepted orders: the phases (6.2.6 notation, ``*`` for Sunlight,
     sources of extra phases in parentheses), the standing instructions that differ from the
-    defaults, and one note line per inference."""
+    defaults, the combat keys (:mod:`rules.orders.combat`), and one note line per inference."""
     lines = [orders.canonical()]
     given, default = orders.instructions, Instructions()
     if given.block != default.block:
@@ -149,6 +150,7 @@ def echo(orders: Orders, notes: Sequence[str] = ()) -> str:
         lines.append(f"trade {offer.partner}: {offer.describe()}")
     if given.turn != default.turn:
         lines.append(f"turn: {given.turn if given.turn == 'first' else 'after ' + given.turn}")
+    lines += given.combat.lines()
     lines += [f"note: {note}" for note in notes]
     return "\n".join(lines)
 
@@ -307,6 +309,8 @@ def _finish(parser: Parser) -> ParseResult:
     fields = {**parser.instructions, "rearrange": rearrange}
     if parser.trades:
         fields["trades"] = tuple(parser.trades)
+    if parser.combat:
+        fields["combat"] = CombatOrders(clauses=tuple(parser.combat))
     instructions = Instructions.model_validate(fields)
     if parser.following:
         orders = Orders(

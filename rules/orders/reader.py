@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict
 
 from rules.catalog import Catalog
-from rules.orders import instructions
+from rules.orders import combat, instructions
+from rules.orders.conditions import Clause
 from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.model import SUNLIGHT, ActivityKind, TradeOffer
 from rules.orders.problems import MAX_LINES, ProblemCode, Severity
@@ -163,6 +164,7 @@ class Reader:
         self.seen_keys: set[str] = set()
         self.rearrange_lines: dict[int, tuple[int, str]] = {}
         self.key_lines: dict[str, tuple[int, str]] = {}
+        self.combat: list[Clause] = []
 
     def problem(
         self,
@@ -264,6 +266,9 @@ class Reader:
         """The day's path (7.3.1): his clearing at each phase's start, the cave clearings his
         Moves enter, and where he ends (None: unknown); Move problems are reported."""
         world, here = self.world, self.world.here()
+        road = world.road()
+        if road is not None:
+            here = self.off_road(road)
         steps: list[Step] = []
         caves: list[str] = []
         climbing: str | None = None
@@ -320,6 +325,25 @@ class Reader:
             here = None if goal == EDGE else goal
         return steps, caves, here
 
+    def off_road(self, road: tuple[str, str]) -> str | None:
+        """8.3.8d.1: on a roadway after running away, his first phase is a Move to one of its
+        ends, along that roadway: the walk starts from the other end. Anything else is
+        reported."""
+        first = self.phases[0] if self.phases else None
+        if first is not None and first.kind is K.MOVE and first.target in road:
+            return road[1] if first.target == road[0] else road[0]
+        where = first if first is not None else None
+        message = (
+            f"you are on the roadway between {road[0]} and {road[1]}, having run away: your "
+            "first phase is a Move to one of them (8.3.8d.1)"
+        )
+        hint = f"start with 'M {road[0]}' or 'M {road[1]}'"
+        if where is None:
+            self.problem(ProblemCode.ON_ROADWAY, 1, None, "", message, hint)
+        else:
+            self.flag(where, ProblemCode.ON_ROADWAY, message, hint)
+        return None
+
     def move(self, phase: Phase, here: str, goal: str) -> None:
         world = self.world
         if goal == here:
@@ -367,6 +391,14 @@ class Reader:
             return
         if key == "before" and written.number is not None:
             self.before(number, line, int(written.number), value)
+            return
+        if key in combat.COMBAT_KEYS or (key == "round" and written.number is not None):
+            clauses, refusals = combat.read_line(
+                self.world, key, written.number, value, self.seen_keys
+            )
+            for refused in refusals:
+                self.problem(refused.code, number, None, line, refused.message, refused.hint)
+            self.combat += clauses
             return
         if key.startswith("trade ") and written.number is None:
             try:

@@ -1,0 +1,47 @@
+"""Standing combat instructions in the day's orders (pbem-combat §3) as the defaults of the
+Evening's decisions: a player's answer first, then his standing instruction for that step if one
+applies, then the engine's safe default (§4)."""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.evening import kit
+from rules.evening.counters import dark, tremendous
+from rules.evening.state import CombatState
+from rules.events import Decision
+from rules.orders.conditions import Situation, standing_answer
+
+
+def situation(ctx: Ctx, combat: CombatState, who: str, *, effort: int = 0) -> Situation:
+    """The public facts his clauses are checked against now (``effort``: asterisks planned in
+    his other plays of the round, besides those already played)."""
+    character = ctx.sheet(who)
+    on_sheet = tuple(combat.sheets.get(who, []))
+    weapon = kit.weapon(ctx.catalog, ctx.state, character)
+    return Situation(
+        round=combat.round,
+        on_sheet=on_sheet,
+        red_tremendous=any(
+            tremendous(ctx.catalog, d) and dark(ctx.state, combat.dark_parts, d) for d in on_sheet
+        ),
+        wounds=sum(1 for c in character.chits if c.status == "wounded"),
+        weapon_alerted=None if weapon is None else character.items[weapon].alerted,
+        came_from=ctx.today.entered_from.get(who),
+        effort=kit.effort(kit.used(combat, who)) + effort,
+        carried=kit.heaviest(ctx.catalog, ctx.state, character).rank,
+    )
+
+
+def ask(ctx: Ctx, combat: CombatState, decision: Decision, *, effort: int = 0) -> str:
+    """The answer to ``decision``: the player's, else his standing instruction's, else the
+    decision's own default."""
+    orders = ctx.today.orders.get(decision.character)
+    if orders is not None and orders.instructions.combat.clauses:
+        found = standing_answer(
+            orders.instructions.combat,
+            decision,
+            situation(ctx, combat, decision.character, effort=effort),
+        )
+        if found is not None:
+            decision = decision.model_copy(update={"default": found})
+    return ctx.ask(decision)

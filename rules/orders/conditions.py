@@ -1,0 +1,317 @@
+"""Standing combat instructions as data (pbem-combat §3): clauses, their public conditions, the
+:class:`Situation` they are checked in, and :func:`standing_answer`, a decision answered from them.
+
+A :class:`Clause` is one play a player records in advance for one kind of combat decision
+(:data:`rules.evening.answers.KINDS`), perhaps only for round N, perhaps only when a
+:class:`Condition` holds. :class:`CombatOrders` keeps them in the order written: for a decision,
+the clauses of its round come before the general ones, and the first that can be played answers
+it (:func:`standing_answer`). Conditions are few and public — a red-side-up
+Tremendous monster on his sheet (8.4.7d), his wounds, a denizen on his sheet, whether his weapon
+is alerted (2.3.5d), the round — so that the echo can say what each clause means.
+
+This module reads no text (:mod:`rules.orders.combat` does, and documents the judgement calls)
+and imports nothing of the game state, so that :mod:`rules.orders.model` can hold
+:class:`CombatOrders`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rules.evening.answers import MANEUVERS, NONE, Kind
+from rules.events import Decision
+from rules.schema.characters import Action, ActionChit
+
+#: The combat keys of an order message, each with the kind of decision its clauses answer:
+#: ``encounter`` is the Encounter action (8.3.7), and ``run`` a shorthand for its running away
+#: (8.3.8), since ``alert`` is already what a bare Daylight A does (7.9).
+CombatKey = Literal[
+    "lure",
+    "encounter",
+    "run",
+    "target",
+    "attack",
+    "maneuver",
+    "shield",
+    "place",
+    "fatigue",
+    "wound",
+]
+KEY_KINDS: dict[CombatKey, Kind] = {
+    "lure": "lure",
+    "encounter": "action",
+    "run": "action",
+    "target": "target",
+    "attack": "attack",
+    "maneuver": "maneuver",
+    "shield": "shield",
+    "place": "place",
+    "fatigue": "fatigue",
+    "wound": "wound",
+}
+#: What ``target:`` writes for any denizen attacking him, one on his own sheet.
+ATTACKER = "any attacker on my sheet"
+#: What ``run:`` writes for the roadway he came in by today, the only one he may run on (8.3.8b).
+CAME_BY = "the road I came by"
+#: The ``shield`` and ``place`` plays that ask for what the engine's defaults are defined to be
+#: (pbem-combat §4): the oval facing the most attacking counters, and the counters spread.
+TOWARD_MOST = "toward most attackers"
+SPREAD = "spread"
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The public facts a combat clause is checked against, when the rules reach its step.
+
+    ``on_sheet`` are the pieces attacking him, by piece id (``Giant 1``): the denizens on his
+    Melee Section (8.3.4–8.3.5). ``red_tremendous``: one of them is a Tremendous monster red
+    side up (8.4.7d). ``wounds``: his wounded chits. ``weapon_alerted``: his active weapon's side
+    (2.3.5d), None without one. ``came_from``: the clearing at the other end of the roadway he
+    came in by today, None if he did not move in (8.3.8b). ``effort``: the asterisks already
+    played this round or planned in his other plays, which a play may not take over two
+    (8.4.5f.2). ``carried``: the rank of the heaviest item he carries
+    (:attr:`rules.schema.base.Weight.rank`), which a Move chit must match (8.4.5f.3)."""
+
+    round: int
+    on_sheet: tuple[str, ...] = ()
+    red_tremendous: bool = False
+    wounds: int = 0
+    weapon_alerted: bool | None = None
+    came_from: str | None = None
+    effort: int = 0
+    carried: int = 0
+
+
+def names(name: str, piece: str) -> bool:
+    """Whether ``name`` names ``piece``: its id, or the monster type or native group it belongs
+    to — ``Giant`` names ``Giant 1`` and ``Giant 2`` but not ``Giant Bat 1`` nor ``Giant's
+    Club 1``; ``Company`` names ``Company HQ`` and ``Company 2``."""
+    if piece == name:
+        return True
+    rest = piece[len(name) + 1 :] if piece.startswith(name + " ") else ""
+    return rest == "HQ" or (rest.isascii() and rest.isdigit())
+
+
+class Fact(_Frozen):
+    """One public fact a condition asks about:
+
+    - ``red``: a red-side-up Tremendous monster is on his sheet (8.4.7d);
+    - ``wounds``: he has ``number`` or more wounded chits;
+    - ``on me``: a piece ``name`` names (:func:`names`) is on his sheet;
+    - ``weapon``: his weapon is alerted (``alerted``) or unalerted (2.3.5d);
+    - ``round``: this is round ``number``, or (``at_least``) a later one.
+    """
+
+    what: Literal["red", "wounds", "on me", "weapon", "round"]
+    name: str = ""
+    number: int = Field(default=0, ge=0)
+    at_least: bool = False
+    alerted: bool = False
+
+    def __str__(self) -> str:
+        if self.what == "red":
+            return "a red-side T is on me"
+        if self.what == "wounds":
+            return f"I have {self.number} wound{'' if self.number == 1 else 's'}"
+        if self.what == "on me":
+            return f"{self.name} is on me"
+        if self.what == "weapon":
+            return f"my weapon is {'alerted' if self.alerted else 'unalerted'}"
+        return f"round >= {self.number}" if self.at_least else f"round {self.number}"
+
+    def holds(self, situation: Situation) -> bool:
+        if self.what == "red":
+            return situation.red_tremendous
+        if self.what == "wounds":
+            return situation.wounds >= self.number
+        if self.what == "on me":
+            return any(names(self.name, piece) for piece in situation.on_sheet)
+        if self.what == "weapon":
+            return situation.weapon_alerted is self.alerted
+        if self.at_least:
+            return situation.round >= self.number
+        return situation.round == self.number
+
+
+class Condition(_Frozen):
+    """``if`` (or ``while``, the same) or ``unless`` one or more :class:`Fact`, joined all by
+    ``or`` or all by ``and``."""
+
+    word: Literal["if", "while", "unless"] = "if"
+    join: Literal["and", "or"] = "or"
+    facts: tuple[Fact, ...] = Field(min_length=1)
+
+    def __str__(self) -> str:
+        return f"{self.word} " + f" {self.join} ".join(map(str, self.facts))
+
+    def holds(self, situation: Situation) -> bool:
+        found = (fact.holds(situation) for fact in self.facts)
+        met = any(found) if self.join == "or" else all(found)
+        return met != (self.word == "unless")
+
+
+class Clause(_Frozen):
+    """One recorded play for the decisions of ``key``'s kind, in round ``round`` only (None:
+    every round), when ``condition`` holds (None: always).
+
+    ``plays`` are canonical texts: one play for ``encounter`` (``alert FIGHT L3*``, ``run MOVE
+    M4* to the road I came by``), ``run`` (the same without ``run``), ``attack`` (``FIGHT H5*
+    smash``), ``maneuver`` (``MOVE M4 duck``, ``fastest``), ``shield`` (``smash``, ``toward
+    most attackers``) and ``place`` (``spread``); the names in order for ``lure`` and
+    ``target`` (or ``none``); the chit labels in order of preference for ``fatigue`` and
+    ``wound``."""
+
+    key: CombatKey
+    round: int | None = Field(default=None, ge=1)
+    plays: tuple[str, ...] = Field(min_length=1)
+    condition: Condition | None = None
+
+    @property
+    def kind(self) -> Kind:
+        return KEY_KINDS[self.key]
+
+    def holds(self, situation: Situation) -> bool:
+        return self.condition is None or self.condition.holds(situation)
+
+    def __str__(self) -> str:
+        play = ", ".join(self.plays)
+        return play if self.condition is None else f"{play} {self.condition}"
+
+
+class CombatOrders(_Frozen):
+    """His standing combat instructions: every clause, in the order written."""
+
+    clauses: tuple[Clause, ...] = ()
+
+    def clauses_for(self, kind: str, round_: int) -> list[Clause]:
+        """The clauses that may answer a ``kind`` decision of round ``round_``, in the order
+        they are tried: those written for that round, then the general ones."""
+        mine = [c for c in self.clauses if c.kind == kind]
+        return [c for c in mine if c.round == round_] + [c for c in mine if c.round is None]
+
+    def lines(self) -> list[str]:
+        """The canonical text, one ``[round N: ]key: clause; clause`` line per key written."""
+        lines: list[str] = []
+        last: tuple[int | None, str] | None = None
+        for clause in self.clauses:
+            if (clause.round, clause.key) == last:
+                lines[-1] += f"; {clause}"
+                continue
+            last = (clause.round, clause.key)
+            prefix = "" if clause.round is None else f"round {clause.round}: "
+            lines.append(f"{prefix}{clause.key}: {clause}")
+        return lines
+
+
+# --- answering ---------------------------------------------------------------------------------
+
+
+def standing_answer(orders: CombatOrders, decision: Decision, situation: Situation) -> str | None:
+    """The answer ``orders`` give to ``decision``, one of its options, or None to leave it to
+    the engine's default: the first clause of the decision's kind — those for
+    ``situation.round`` before the general ones — whose condition holds in ``situation`` and
+    whose play is among the options (:mod:`rules.orders.combat` gives the judgement calls). A
+    name names pieces as :func:`names` says; a ``lure`` decision's denizen is the last part of
+    its id (``d3/CV5/r1/lure/Amazon/Giant 1``)."""
+    subject = "/".join(decision.id.split("/")[5:]) or None
+    for clause in orders.clauses_for(decision.kind, situation.round):
+        if clause.holds(situation):
+            answer = _answer(clause, decision, situation, subject)
+            if answer is not None and answer in decision.options:
+                return answer
+    return None
+
+
+def _answer(
+    clause: Clause, decision: Decision, situation: Situation, subject: str | None
+) -> str | None:
+    plays, options = clause.plays, decision.options
+    if clause.kind == "lure":
+        if subject is None:
+            return None
+        if plays == (NONE,):
+            return "no"
+        return "yes" if any(names(name, subject) for name in plays) else None
+    if clause.kind == "target":
+        for name in plays:
+            if name == NONE:
+                return NONE
+            found = [
+                o
+                for o in options
+                if o != NONE and (o in situation.on_sheet if name == ATTACKER else names(name, o))
+            ]
+            if found:
+                return found[0]
+        return None
+    if clause.kind == "fatigue":
+        return next((label for label in plays if label in options), None)
+    if clause.kind == "wound":
+        return _wounds(plays, options)
+    play = f"run {plays[0]}" if clause.key == "run" else plays[0]
+    if play.startswith("run "):
+        return _run_answer(play, options, situation)
+    if play.startswith("fastest"):
+        return _fastest(play, decision, situation)
+    if play in (TOWARD_MOST, SPREAD):
+        return decision.default
+    return play
+
+
+def _run_answer(play: str, options: Sequence[str], situation: Situation) -> str | None:
+    """A run by the road named, the road he came by, or (none named) the road he came in by
+    today or else the first road offered (8.3.8b)."""
+    if play.endswith(f" to {CAME_BY}"):
+        came = situation.came_from
+        return None if came is None else play.removesuffix(CAME_BY) + came
+    if " to " in play:
+        return play
+    if situation.came_from is not None:
+        return f"{play} to {situation.came_from}"
+    return next((o for o in options if o.startswith(f"{play} to ")), None)
+
+
+def _strength(chit: ActionChit) -> int:
+    return chit.strength.rank if chit.strength is not None else 0
+
+
+def _fastest(play: str, decision: Decision, situation: Situation) -> str | None:
+    """His fastest Move or Duck chit offered in the square, fewer asterisks on a tie, within
+    two asterisks this round (8.4.5f.2) and strong enough for what he carries (8.4.5f.3)."""
+    named = play.split()[1:]
+    default = decision.default.rpartition(" ")[2]
+    square = named[0] if named else default if default in MANEUVERS.values() else "charge"
+    labels = [
+        label
+        for label, _, box in (option.rpartition(" ") for option in decision.options)
+        if box == square
+        and label.split(" ")[0] in (Action.MOVE, Action.DUCK)
+        and situation.effort + ActionChit.parse(label).effort <= 2
+        and _strength(ActionChit.parse(label)) >= situation.carried
+    ]
+    best = min(
+        labels,
+        key=lambda x: (ActionChit.parse(x).time, ActionChit.parse(x).effort, x),
+        default=None,
+    )
+    return None if best is None else f"{best} {square}"
+
+
+def _wounds(plays: Sequence[str], options: Sequence[str]) -> str | None:
+    """The option whose chits come first in his order of preference: the one whose positions
+    in the order, sorted, are least; options with none of his chits are not taken."""
+    rank = {label: index for index, label in reversed(list(enumerate(plays)))}
+
+    def positions(option: str) -> list[int]:
+        return sorted(rank.get(label.strip(), len(plays)) for label in option.split(","))
+
+    liked = [o for o in options if o != NONE and min(positions(o)) < len(plays)]
+    return min(liked, key=positions, default=None)
