@@ -75,8 +75,9 @@ def autopilot_orders(state: GameState, character: str, *, catalog: Catalog | Non
 def fighting(catalog: Catalog, state: GameState, character: str) -> list[str]:
     """Standing combat instructions for the Evening (pbem-combat §3): attack whatever attacks
     him with his strongest Fight chit his weapon allows (the fewest asterisks, then the fastest),
-    always maneuver with his fastest Move chit, and run away by the road he came in by once he
-    has three wounds."""
+    maneuver with his fastest Move chit when something attacks him (and not otherwise, which
+    would only tire him and keep the combat going), and run away by the road he came in by once
+    he has three wounds."""
     sheet = state.characters[character]
     owned = state.at(Place.owner(character))
     weapons = [
@@ -101,7 +102,7 @@ def fighting(catalog: Catalog, state: GameState, character: str) -> list[str]:
     if fights:
         best = min(fights, key=lambda c: (-strength(c), printed(c).effort, printed(c).time))
         lines.append(f"attack: {best} thrust")
-    lines.append("maneuver: fastest")
+    lines.append("maneuver: fastest if an attacker is on me; none")
     if moves:
         fastest = min(moves, key=lambda c: (printed(c).time, printed(c).effort))
         lines.append(f"run: {fastest} to the road I came by if I have 3 wounds")

@@ -61,8 +61,7 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
         for strike in group:
             source = strike.body or strike.attacker
             if source in dead or strike.target in dead:
-                if strike.weapon is not None:
-                    ctx.sheet(strike.attacker).items[strike.weapon].alerted = True
+                turn_weapon(ctx, strike, alerted=True)
                 ctx.emit(
                     "attack_cancelled",
                     attacker=strike.attacker,
@@ -75,6 +74,17 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
             live.append(strike)
         effects = [_effect(ctx, combat, strike, lost_horses) for strike in live]
         _apply(ctx, combat, effects, dead, lost_horses)
+
+
+def turn_weapon(ctx: Ctx, strike: Strike, *, alerted: bool) -> None:
+    """A character's weapon turns alerted side up when his attack misses or is cancelled, and
+    unalerted when it hits (8.4.8g, 8.4.9c.1, d) — if he still has it (a killed character's
+    belongings are gone)."""
+    if strike.weapon is None or strike.attacker not in ctx.state.characters:
+        return
+    item = ctx.sheet(strike.attacker).items.get(strike.weapon)
+    if item is not None:
+        item.alerted = alerted
 
 
 def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]) -> Effect:
@@ -167,8 +177,7 @@ def _apply(
             at=combat.clearing,
             round=combat.round,
         )
-        if strike.weapon is not None:
-            ctx.sheet(strike.attacker).items[strike.weapon].alerted = False
+        turn_weapon(ctx, strike, alerted=False)
         if effect.wound:
             combat.wounds[strike.target] = combat.wounds.get(strike.target, 0) + 1
             combat.eventful = True

@@ -76,12 +76,14 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
 
 
 def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
-    """8.4.5e.1, h.2: each Fight chit not yet played this round, in each Attack circle; or
-    played without a target to turn his weapon over at the end of the round."""
+    """8.4.5e.1, h.2: with a target, each Fight chit not yet played this round in each Attack
+    circle (a character with no target cannot attack, 8.4.2b.3); with or without one, a Fight
+    chit played to turn his weapon over at the end of the round."""
     character = ctx.sheet(who)
     fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT)
     options = [NONE]
-    options += [f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS]
+    if who in combat.targets:
+        options += [f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS]
     if kit.weapon(ctx.catalog, ctx.state, character) is not None:
         options += [f"{label} flip {side}" for label in fights for side in ("alerted", "unalerted")]
     return options
@@ -105,6 +107,13 @@ def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
             f"horse {gait} {MANEUVERS[box]}" for gait in ("walk", "gallop") for box in MANEUVERS
         ]
     return options
+
+
+def threatened(ctx: Ctx, combat: CombatState, who: str) -> bool:
+    """Whether anything could attack him this round: denizens on his sheet (8.4.6b), or another
+    character in the clearing, who may have named him (8.4.2c). With neither, he is not asked
+    for a maneuver, which would only tire him."""
+    return bool(combat.sheets.get(who)) or any(n != who for n in present(ctx, combat))
 
 
 def shield(ctx: Ctx, who: str) -> str | None:
@@ -179,16 +188,20 @@ def plays(ctx: Ctx, combat: CombatState) -> dict[str, dict[str, str]]:
             attacks,
             previous if previous in attacks and who in combat.targets else NONE,
         )
-        maneuvers = maneuver_options(ctx, combat, who)
-        answers["maneuver"] = _ask(
-            ctx,
-            combat,
-            who,
-            "maneuver",
-            "Your maneuver (8.4.5e.2)",
-            maneuvers,
-            default_maneuver(ctx, combat, who, maneuvers),
-            effort=_stars(answers["attack"]),
+        maneuvers = maneuver_options(ctx, combat, who) if threatened(ctx, combat, who) else []
+        answers["maneuver"] = (
+            NONE
+            if not maneuvers
+            else _ask(
+                ctx,
+                combat,
+                who,
+                "maneuver",
+                "Your maneuver (8.4.5e.2)",
+                maneuvers,
+                default_maneuver(ctx, combat, who, maneuvers),
+                effort=_stars(answers["attack"]),
+            )
         )
         if shield(ctx, who) is not None:
             answers["shield"] = _ask(

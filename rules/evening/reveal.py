@@ -130,7 +130,7 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
         if not kit.strong_enough(chit, record.weight):
             cancelled = f"{label} is weaker than the {weapon} (8.4.5f.3)"
     if flip is None and who not in combat.targets and cancelled is None:
-        cancelled = "he named no target (8.4.2b.3)"
+        cancelled = "no target was named (8.4.2b.3)"
     return Attack(
         chit=label,
         weapon=weapon,

@@ -211,6 +211,8 @@ def _fact(world: Map, words: Sequence[str]) -> Fact:
     )
     if on_me and low[:-on_me] == ["a", "red-side", "t"]:
         return Fact(what="red")
+    if on_me and low[:-on_me] in (["an", "attacker"], ["any", "attacker"], ["attacker"]):
+        return Fact(what="on me")
     if on_me:
         subject = " ".join(words[:-on_me])
         found = _names(subject, _denizens(world.catalog), "monster or native")

@@ -105,7 +105,8 @@ class Fact(_Frozen):
 
     - ``red``: a red-side-up Tremendous monster is on his sheet (8.4.7d);
     - ``wounds``: he has ``number`` or more wounded chits;
-    - ``on me``: a piece ``name`` names (:func:`names`) is on his sheet;
+    - ``on me``: a piece ``name`` names (:func:`names`) is on his sheet; any attacker at all
+      when ``name`` is empty;
     - ``weapon``: his weapon is alerted (``alerted``) or unalerted (2.3.5d);
     - ``round``: this is round ``number``, or (``at_least``) a later one.
     """
@@ -122,7 +123,7 @@ class Fact(_Frozen):
         if self.what == "wounds":
             return f"I have {self.number} wound{'' if self.number == 1 else 's'}"
         if self.what == "on me":
-            return f"{self.name} is on me"
+            return f"{self.name or 'an attacker'} is on me"
         if self.what == "weapon":
             return f"my weapon is {'alerted' if self.alerted else 'unalerted'}"
         return f"round >= {self.number}" if self.at_least else f"round {self.number}"
@@ -133,7 +134,7 @@ class Fact(_Frozen):
         if self.what == "wounds":
             return situation.wounds >= self.number
         if self.what == "on me":
-            return any(names(self.name, piece) for piece in situation.on_sheet)
+            return any(not self.name or names(self.name, p) for p in situation.on_sheet)
         if self.what == "weapon":
             return situation.weapon_alerted is self.alerted
         if self.at_least:

@@ -643,3 +643,17 @@ def test_no_combat_line_hangs_the_parser(worker: Worker, label: str):
 def test_hostile_combat_lines_get_their_problem(worker: Worker, label: str, code: str):
     result = worker.parse(HOSTILE[label], repr(label))
     assert code in result["errors"]
+
+
+def test_an_attacker_on_me_holds_for_any_denizen_on_his_sheet():
+    """'if an attacker is on me': anything at all on his Melee Section (the autopilot's
+    maneuver clause)."""
+    orders = combat("maneuver: fastest if an attacker is on me; none")
+    first, second = orders.clauses_for("maneuver", 1)
+    assert first.holds(Situation(round=1, on_sheet=("Wolf 1",)))
+    assert not first.holds(Situation(round=1))
+    assert second.holds(Situation(round=1))
+    assert (
+        "maneuver: fastest if an attacker is on me; none"
+        in parse("maneuver: fastest if an attacker is on me; none").echo
+    )
