@@ -95,6 +95,12 @@ EVENT_TYPES: dict[str, EventType] = {
     "unhired": EventType("the {piece} is no longer hired by the {employer}: {reason}", PUBLIC),
     "combat_started": EventType("combat begins in {at}: {who} (8.1.3)", PUBLIC),
     "combat_ended": EventType("combat in {at} ends after {rounds} round(s) (8.8)", PUBLIC),
+    "meeting": EventType(
+        "{who} rolls on the Meeting Table for the {group} ({column}): {result} (8.2.2)", PUBLIC
+    ),
+    "drinks": EventType("{who} buys drinks for the {group}: {gold} gold (8.2.2a)", PUBLIC),
+    "paid_off": EventType("{who} pays off the {group}'s {result} (8.2.2b)", PUBLIC),
+    "battling": EventType("the {group} battle {who}: {reason} (8.2)", PUBLIC),
     "lured": EventType("{who} lures the {denizen} onto his sheet (8.3.4)", PUBLIC),
     "assigned": EventType("the {denizen} is assigned to {to} (8.3.5)", PUBLIC),
     "unalerted": EventType("{who} unalerts {item} with {chit}", PUBLIC),
@@ -113,6 +119,7 @@ EVENT_TYPES: dict[str, EventType] = {
     "armor_damaged": EventType("{who}'s {armor} is damaged (8.4.9k)", PUBLIC),
     "armor_destroyed": EventType("{who}'s {armor} is destroyed (8.4.9k); gold {gold}", PUBLIC),
     "killed": EventType("{who} is killed by {by}", PUBLIC),
+    "taken": EventType("the {by} take the {who}'s {item} to their box, {to} (8.7.5)", PUBLIC),
     "spoils": EventType(
         "{who} gains {fame} Fame, {notoriety} Notoriety and {gold} gold for the {victim} (8.7)",
         PUBLIC,

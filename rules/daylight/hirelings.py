@@ -124,12 +124,12 @@ def unhire(ctx: Ctx, piece: str, reason: str) -> None:
     minion = state.minions.pop(piece)
     where = state.place_of(piece)
     horse = _own_horse(catalog, piece)
-    group_box = _group_box(catalog, piece)
+    box = group_box(catalog, piece)
     for item in list(state.at(Place.owner(piece))):
         if item == horse:
             state.put(item, where)
-        elif group_box is not None:
-            state.put(item, group_box)
+        elif box is not None:
+            state.put(item, box)
         else:
             state.put(item, where)  # a controlled monster abandons them (7.7.5e.2)
     ctx.emit("unhired", piece=piece, employer=minion.employer, reason=reason)
@@ -163,7 +163,7 @@ def _own_horse(catalog: Catalog, piece: str) -> str | None:
     return catalog.native_counters[piece].horse if piece in catalog.native_counters else None
 
 
-def _group_box(catalog: Catalog, piece: str) -> str | None:
+def group_box(catalog: Catalog, piece: str) -> str | None:
     """The Set Up Card box of a native's group, where a leader's belongings go (7.7.2a.4)."""
     if piece not in catalog.native_counters:
         return None

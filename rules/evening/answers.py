@@ -3,10 +3,15 @@
 runner.
 
 A combat decision's id says where it arises: ``d{game day}/{clearing}/r{round}/{kind}/{who}``,
-and for a choice about one denizen ``.../{kind}/{who}/{denizen}`` (:func:`decision_id`). Its
+and for a choice about one denizen or native group ``.../{kind}/{who}/{subject}``
+(:func:`decision_id`); round 0 is the start of combat. Its
 answers are short canonical texts, one grammar per kind (:data:`KINDS`):
 
 =============  ==============================================================================
+``drinks``     per native group, round 0: ``yes`` or ``no`` — drinks before the Meeting Table
+               roll at the start of combat (8.2.2a)
+``insult``     per native group, round 0: ``pay`` (5 Notoriety) or ``refuse`` (8.2.2b, L5499)
+``challenge``  per native group, round 0: ``pay`` (5 Fame) or ``refuse`` (8.2.2b, L5501)
 ``lure``       per denizen: ``yes`` or ``no`` (8.3.4)
 ``action``     ``none`` · ``alert FIGHT L3*`` · ``unalert FIGHT L3*`` · ``run MOVE M4* to DW4``
                · ``run horse walk to DW4`` · ``run horse gallop to DW4`` · ``activate ITEM`` ·
@@ -36,10 +41,24 @@ from __future__ import annotations
 from typing import Literal
 
 Kind = Literal[
-    "lure", "action", "target", "attack", "maneuver", "shield", "place", "fatigue", "wound"
+    "drinks",
+    "insult",
+    "challenge",
+    "lure",
+    "action",
+    "target",
+    "attack",
+    "maneuver",
+    "shield",
+    "place",
+    "fatigue",
+    "wound",
 ]
 
 KINDS: tuple[Kind, ...] = (
+    "drinks",
+    "insult",
+    "challenge",
     "lure",
     "action",
     "target",

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from rules.advantages import report_waiting
 from rules.day.context import Ctx
-from rules.evening import encounter, fatigue, melee, sunset
+from rules.evening import encounter, fatigue, melee, natives, sunset
 from rules.evening.counters import tremendous
 from rules.evening.encounter import hostiles, is_red
 from rules.evening.inflict import inflict
@@ -46,6 +46,12 @@ def _plays(ctx: Ctx, combat: CombatState) -> None:
     reveal(ctx, combat, melee.plays(ctx, combat))
 
 
+def _meeting(ctx: Ctx, combat: CombatState) -> None:
+    pieces = sunset.denizens(ctx, combat.clearing)
+    natives.meetings(ctx, combat, pieces, combat.participants)
+    combat.step = "pay"
+
+
 def _resolve(ctx: Ctx, combat: CombatState) -> None:
     inflict(ctx, combat, in_order(combat, strikes(ctx, combat)))
     combat.step = "fatigue"
@@ -53,6 +59,8 @@ def _resolve(ctx: Ctx, combat: CombatState) -> None:
 
 STEPS: dict[Step, Callable[[Ctx, CombatState], None]] = {
     "start": sunset.start,
+    "meeting": _meeting,
+    "pay": natives.pay_off,
     "lure": encounter.lure,
     "assign": encounter.assign,
     "deploy": encounter.deploy,

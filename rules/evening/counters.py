@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.board import Board
 from rules.catalog import Catalog
 from rules.evening.positions import Counter
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
 from rules.schema.denizens import Monster, MonsterPart
+from rules.schema.equipment import HorseSide
+from rules.schema.tiles import ClearingType
 from rules.state import GameState
 
 
@@ -92,13 +95,16 @@ def dark(state: GameState, dark_parts: list[str], counter: str) -> bool:
 
 
 def values(catalog: Catalog, counter: str, dark_side: bool) -> Values:
-    """The combat values of a monster, head, club or native on the given side."""
+    """The combat values of a monster, head, club or native on the given side; a native horse
+    shows its galloping side in the Melee Step (8.4.1) and never attacks."""
     found = _part(catalog, counter) if counter not in pieces_of(catalog) else None
     if found is not None:
         monster, part = found
         side = part.dark if dark_side else part.light
         return Values(None, side.attack, side.harm, side.sharpness, part.length)
     record = pieces_of(catalog)[counter]
+    if record.kind is Kind.HORSE:
+        return Values(catalog.horses[record.name].gallop.move, None, None, 0, 0)
     if record.kind is Kind.MONSTER:
         monster = catalog.monsters[record.name]
         light, dark_ = monster.sides(copy_number(counter))
@@ -132,11 +138,35 @@ def armored(catalog: Catalog, piece: str) -> bool:
     return catalog.native_counters[record.name].armored
 
 
-def sheet_counters(catalog: Catalog, bodies: list[str]) -> list[Counter]:
+def mount(catalog: Catalog, board: Board, state: GameState, native: str) -> str | None:
+    """The horse ``native`` rides in combat: his own native horse, standing with him, except in
+    a cave, where horses cannot be used (8.3.1); None for anyone else."""
+    if not is_native(catalog, native):
+        return None
+    horse = catalog.native_counters[pieces_of(catalog)[native].name].horse
+    where = state.clearing_of(native)
+    if horse is None or where is None or state.clearing_of(horse) != where:
+        return None
+    return None if board.clearing_type(where) is ClearingType.CAVE else horse
+
+
+def horse_side(catalog: Catalog, horse: str, *, galloping: bool) -> HorseSide:
+    """A horse's side: unhired natives' horses walk in the Encounter Step (8.3.1) and gallop in
+    the Melee Step (8.4.1)."""
+    return catalog.horses[pieces_of(catalog)[horse].name].side(galloping)
+
+
+def sheet_counters(
+    catalog: Catalog, board: Board, state: GameState, bodies: list[str]
+) -> list[Counter]:
     """The counters the denizens ``bodies`` put on a Melee Section: each body, then its heads
-    and clubs (8.4.7e), as :mod:`rules.evening.positions` places them."""
+    and clubs (8.4.7e) or the horse it rides (8.4.5m), as :mod:`rules.evening.positions`
+    places them; a horse is no attacking counter and never changes tactics (8.4.6c)."""
     counters: list[Counter] = []
     for body in bodies:
         counters.append(Counter(body, attacking=True, turns=not tremendous(catalog, body)))
         counters.extend(Counter(p, attacking=True, owner=body) for p in parts(catalog, body))
+        horse = mount(catalog, board, state, body)
+        if horse is not None:
+            counters.append(Counter(horse, attacking=False, owner=body, turns=False))
     return counters

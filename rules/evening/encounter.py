@@ -16,9 +16,9 @@ from __future__ import annotations
 from rules.chits import printed
 from rules.day.context import Ctx
 from rules.daylight.moving import abandon, activation_refused, usable
-from rules.evening import kit, standing
+from rules.evening import kit, natives, standing
 from rules.evening.answers import NONE, decision_id
-from rules.evening.counters import dark, is_monster, tremendous, values
+from rules.evening.counters import dark, horse_side, is_native, mount, tremendous, values
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, present
 from rules.events import Decision
@@ -45,9 +45,8 @@ def assigned_to(combat: CombatState, denizen: str) -> str | None:
 
 
 def hostiles(ctx: Ctx, combat: CombatState) -> list[str]:
-    """The unhired monsters in the clearing, in the order they stand there; natives wait for
-    8.2 (see :mod:`rules.evening.sunset`)."""
-    return [p for p in denizens(ctx, combat.clearing) if is_monster(ctx.catalog, p)]
+    """The unhired monsters and natives in the clearing, in the order they stand there."""
+    return denizens(ctx, combat.clearing)
 
 
 def is_red(ctx: Ctx, combat: CombatState, piece: str) -> bool:
@@ -101,6 +100,10 @@ def lure(ctx: Ctx, combat: CombatState) -> None:
                 sheet.remove(denizen)
         combat.sheets.setdefault(who, []).append(denizen)
         ctx.emit("lured", who=who, denizen=denizen, at=combat.clearing, round=combat.round)
+        if is_native(ctx.catalog, denizen):
+            natives.start_battling(
+                ctx, combat, natives.group_of(ctx, denizen), who, "lured (8.3.4e)"
+            )
         character = ctx.sheet(who)
         if character.hidden:
             character.hidden = False
@@ -112,16 +115,21 @@ def lure(ctx: Ctx, combat: CombatState) -> None:
 
 
 def assign(ctx: Ctx, combat: CombatState) -> None:
-    """8.3.5: each unassigned monster goes to one of the unhidden characters in the clearing —
-    the only one, without a roll, or the highest of two dice, ties rolling again (a); none if
-    all are hidden (b). Their heads and clubs come along (8.4.7e)."""
+    """8.3.5: each unassigned monster, and each unassigned native battling someone, goes to one
+    of the unhidden characters in the clearing — a native only to one it battles (a.1) — the
+    only one, without a roll, or the highest of two dice, ties rolling again (a); none if all
+    are hidden (b). Heads and clubs come along with their monsters (8.4.7e), horses with their
+    riders."""
     for denizen in hostiles(ctx, combat):
         if assigned_to(combat, denizen) is not None:
             continue
+        group = natives.group_of(ctx, denizen) if is_native(ctx.catalog, denizen) else None
         rollers = [
             n
             for n in present(ctx, combat)
-            if not ctx.sheet(n).hidden and not protected(ctx, n, denizen)
+            if not ctx.sheet(n).hidden
+            and not protected(ctx, n, denizen)
+            and (group is None or natives.battles(combat, group, n))
         ]
         while len(rollers) > 1:
             rolls = {}
@@ -156,9 +164,14 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
 
 
 def move_times(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
-    """The move times of the denizens on his sheet, on the side they show (8.3.7a)."""
+    """The move times of the denizens on his sheet, on the side they show (8.3.7a); a native
+    riding uses his horse's, on its walking side (8.3.1, 8.3.7a)."""
     times = []
     for denizen in combat.sheets.get(who, []):
+        horse = mount(ctx.catalog, ctx.board, ctx.state, denizen)
+        if horse is not None:
+            times.append(horse_side(ctx.catalog, horse, galloping=False).move)
+            continue
         move = values(ctx.catalog, denizen, dark(ctx.state, combat.dark_parts, denizen)).move
         if move is not None:
             times.append(move)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules.day.context import Ctx
 from rules.evening import kit
-from rules.evening.counters import armored, vulnerability
+from rules.evening.counters import armored, mount, vulnerability
 from rules.evening.harm import (
     ArmorOutcome,
     Direction,
@@ -92,6 +92,12 @@ def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]
     levels = _missile(ctx, combat, strike) if strike.missile else 0
     target = strike.target
     if target not in state.characters:
+        horse_piece = mount(catalog, ctx.board, state, target)
+        if horse_piece is not None and horse_piece not in lost_horses:  # 8.4.9i
+            horse = catalog.horses[pieces_of(catalog)[horse_piece].name]
+            level = inflicted(blow(strike, levels), on_armor=horse.armored)
+            killed = horse_piece if kills(level, horse.vulnerability) else None
+            return Effect(strike, level, horse_piece, killed=killed)
         on_armor = armored(catalog, target)
         level = inflicted(blow(strike, levels), on_armor=on_armor)
         killed = target if kills(level, vulnerability(catalog, target)) else None
@@ -137,7 +143,8 @@ def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]
 def _missile(ctx: Ctx, combat: CombatState, strike: Strike) -> int:
     """8.4.9f.1, g: the Missile Table roll for a missile hit: two dice less his one-die
     modifications (the Elf's and Woods Girl's Archer advantage), plus his die modifiers (Aim);
-    a bowman's roll is made for him without a player's modifiers."""
+    a bowman's roll is made for him without a player's modifiers: one die for an Archer, two for
+    a Crossbowman (g.1–g.2)."""
     who = strike.credit
     if who is not None:
         roll = ctx.dice.roll(
@@ -147,7 +154,8 @@ def _missile(ctx: Ctx, combat: CombatState, strike: Strike) -> int:
             modifier=die_modifier(ctx.catalog, ctx.board, ctx.state, who, DieTable.MISSILE),
         )
     else:
-        roll = ctx.dice.roll(strike.attacker, "Missile Table")
+        archer = catalog_title(ctx, strike.attacker) == "Archer"
+        roll = ctx.dice.roll(strike.attacker, "Missile Table", one_die=1 if archer else 0)
     ctx.emit(
         "roll",
         who=who or strike.attacker,
@@ -158,6 +166,13 @@ def _missile(ctx: Ctx, combat: CombatState, strike: Strike) -> int:
         round=combat.round,
     )
     return missile_levels(ctx.catalog, roll.result)
+
+
+def catalog_title(ctx: Ctx, piece: str) -> str | None:
+    """A native's title (Archer, Crossbowman...), None for anyone else."""
+    name = pieces_of(ctx.catalog)[piece].name if piece in pieces_of(ctx.catalog) else None
+    record = ctx.catalog.native_counters.get(name) if name else None
+    return record.title if record is not None else None
 
 
 def _apply(
@@ -202,10 +217,11 @@ def _apply(
             dead.add(victim)
             killer = by[0] if len(by) == 1 else None
             character_killed(ctx, combat, victim, killer)
-        elif victim in ctx.catalog.horses:
+        elif pieces_of(ctx.catalog)[victim].name in ctx.catalog.horses:
             lost_horses.add(victim)
             owner = hits[0].strike.target
-            ctx.sheet(owner).items.pop(victim, None)
+            if owner in state.characters:
+                ctx.sheet(owner).items.pop(victim, None)
             state.put(victim, Place.OUT)
         else:
             dead.add(victim)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from rules.chits import printed
 from rules.day.context import Ctx
-from rules.evening import kit, standing
+from rules.evening import kit, natives, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, placement
-from rules.evening.counters import sheet_counters
+from rules.evening.counters import is_native, sheet_counters
 from rules.evening.encounter import combat_id, hostiles
 from rules.evening.positions import placements, spread
 from rules.evening.state import CombatState
@@ -65,6 +65,9 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             continue
         combat.targets[who] = answer
         ctx.emit("targeted", who=who, target=answer, at=combat.clearing, round=combat.round)
+        if is_native(ctx.catalog, answer):
+            group = natives.group_of(ctx, answer)
+            natives.start_battling(ctx, combat, group, who, "targeted (8.2.3a)")
         for name in (who, answer):
             if name in ctx.state.characters and ctx.sheet(name).hidden:
                 ctx.sheet(name).hidden = False
@@ -125,7 +128,7 @@ def shield(ctx: Ctx, who: str) -> str | None:
 
 
 def default_place(ctx: Ctx, combat: CombatState, who: str) -> dict[str, int]:
-    return spread(sheet_counters(ctx.catalog, combat.sheets.get(who, [])))
+    return spread(sheet_counters(ctx.catalog, ctx.board, ctx.state, combat.sheets.get(who, [])))
 
 
 def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]) -> str:
@@ -213,7 +216,7 @@ def plays(ctx: Ctx, combat: CombatState) -> dict[str, dict[str, str]]:
                 list(ATTACKS.values()),
                 default_shield(ctx, combat, who),
             )
-        counters = sheet_counters(ctx.catalog, combat.sheets.get(who, []))
+        counters = sheet_counters(ctx.catalog, ctx.board, ctx.state, combat.sheets.get(who, []))
         if counters:
             options = [placement(p) for p in placements(counters)]
             default = placement(spread(counters))

@@ -19,7 +19,7 @@ from itertools import groupby
 from rules.chits import printed
 from rules.day.context import Ctx
 from rules.evening import kit
-from rules.evening.counters import body_of, dark, tremendous, values
+from rules.evening.counters import body_of, dark, horse_side, mount, tremendous, values
 from rules.evening.harm import Blow, Harm, striking_bonus
 from rules.evening.state import CombatState
 from rules.evening.sunset import present
@@ -55,14 +55,18 @@ class Strike:
 
 def maneuver_of(ctx: Ctx, combat: CombatState, target: str) -> tuple[int, int] | None:
     """The target's maneuver as (direction, time): a character's revealed maneuver (None if he
-    played none, or it was cancelled), a denizen's red box and move time (8.4.6b)."""
+    played none, or it was cancelled), a denizen's red box and move time (8.4.6b) — a rider's
+    horse's box and galloping time (8.4.1, 8.4.6b, 8.4.9i)."""
     if target in ctx.state.characters:
         plays = combat.plays.get(target)
         move = plays.maneuver if plays is not None else None
         if move is None or move.cancelled is not None:
             return None
         return move.direction, move.time
+    horse = mount(ctx.catalog, ctx.board, ctx.state, target)
     for boxes in combat.boxes.values():
+        if horse is not None and horse in boxes:
+            return boxes[horse], horse_side(ctx.catalog, horse, galloping=True).move
         if target in boxes:
             own = values(ctx.catalog, target, dark(ctx.state, combat.dark_parts, target))
             return boxes[target], own.move if own.move is not None else 0

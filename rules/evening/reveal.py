@@ -16,7 +16,7 @@ from rules.chits import printed
 from rules.day.context import Ctx
 from rules.evening import kit
 from rules.evening.answers import BOX_OF, NONE, decision_id, read_placement, read_sides
-from rules.evening.counters import dark, sheet_counters, tremendous
+from rules.evening.counters import dark, sheet_counters
 from rules.evening.encounter import is_red
 from rules.evening.positions import Counter, changes_tactics, position_possible, reposition, turning
 from rules.evening.state import Attack, CombatState, Maneuver, Plays
@@ -56,11 +56,16 @@ def reveal(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> 
             combat.boxes[who] = read_placement(answers["place"]) if "place" in answers else {}
     for who in present(ctx, combat):
         if combat.sheets.get(who):
-            _randomize(ctx, combat, who, sheet_counters(ctx.catalog, combat.sheets[who]))
+            _randomize(
+                ctx,
+                combat,
+                who,
+                sheet_counters(ctx.catalog, ctx.board, ctx.state, combat.sheets[who]),
+            )
     for denizen in _own_sheets(ctx, combat):
-        combat.boxes[denizen] = {denizen: 1}
-        counter = Counter(denizen, attacking=True, turns=not tremendous(ctx.catalog, denizen))
-        _randomize(ctx, combat, denizen, [counter])
+        counters = sheet_counters(ctx.catalog, ctx.board, ctx.state, [denizen])
+        combat.boxes[denizen] = {c.id: 1 if c.id == denizen else 2 for c in counters}  # 8.4.2a
+        _randomize(ctx, combat, denizen, counters)
     combat.step = "resolve"
 
 

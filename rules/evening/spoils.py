@@ -11,9 +11,9 @@ from fractions import Fraction
 from rules.day.context import Ctx
 from rules.daylight import familiar, hirelings
 from rules.daylight.moving import abandon
-from rules.evening.counters import is_monster, monster_of, parts, tremendous
+from rules.evening.counters import is_monster, is_native, monster_of, mount, parts, tremendous
 from rules.evening.state import CombatState
-from rules.pieces import pieces_of
+from rules.pieces import ITEM_KINDS, pieces_of
 from rules.state import Place
 
 
@@ -55,10 +55,35 @@ def denizen_killed(ctx: Ctx, combat: CombatState, victim: str, killers: list[str
         else:
             bounty = catalog.native_counters[pieces_of(catalog)[victim].name].bounty
             _gain(ctx, who, Fraction(0), bounty.notoriety * share * kills, bounty.gold, victim)
+    horse = mount(catalog, ctx.board, ctx.state, victim)
+    if horse is not None:  # 8.4.9q
+        remove(ctx, combat, horse)
+        ctx.state.put(horse, Place.OUT)
+        ctx.emit("killed", who=horse, by=victim, at=combat.clearing, round=combat.round)
+    if is_native(catalog, victim) and catalog.native_counters[victim].leader:
+        leader_killed(ctx, combat, victim)
     remove(ctx, combat, victim)
     ctx.state.put(victim, Place.OUT)
     if victim in ctx.state.dark_side_up:
         ctx.state.dark_side_up.remove(victim)
+
+
+def leader_killed(ctx: Ctx, combat: CombatState, leader: str) -> None:
+    """8.7.8: when an unhired leader is killed, his group's belongings are abandoned in his
+    clearing, in the order they are stacked in the group's box."""
+    box = group_box(ctx, leader)
+    if box is None:
+        return
+    pile = Place.clearing(combat.clearing)
+    for item in [i for i in ctx.state.at(box) if pieces_of(ctx.catalog)[i].kind in ITEM_KINDS]:
+        ctx.state.take(item)
+        ctx.state.stacks.setdefault(pile, []).insert(0, item)
+        ctx.emit("abandoned", who=leader, item=item, at=combat.clearing)
+
+
+def group_box(ctx: Ctx, native: str) -> str | None:
+    """The Set Up Card box of ``native``'s group."""
+    return hirelings.group_box(ctx.catalog, native)
 
 
 def remove(ctx: Ctx, combat: CombatState, victim: str) -> None:
@@ -81,10 +106,11 @@ def character_killed(ctx: Ctx, combat: CombatState, victim: str, killer: str | N
 
     A character who kills him counts the kill, takes his recorded Notoriety (not multiplied)
     and his gold and belongings; a monster's victim loses his gold and abandons his belongings
-    in the clearing. His Fame, spells and discoveries vanish. The denizens on his sheet become
-    unassigned, a Tremendous monster holding him turns red side down (8.4.7c), his hirelings are
-    unhired (p) and his familiar leaves play. He stays in the game, dead, for the end-of-game
-    rules (9.1.2) to restart him."""
+    in the clearing; an unhired native's victim loses his gold and his belongings go to the
+    native's box on the Set Up Card (8.7.5). His Fame, spells and discoveries vanish. The
+    denizens on his sheet become unassigned, a Tremendous monster holding him turns red side
+    down (8.4.7c), his hirelings are unhired (p) and his familiar leaves play. He stays in the
+    game, dead, for the end-of-game rules (9.1.2) to restart him."""
     state = ctx.state
     sheet = ctx.sheet(victim)
     belongings = list(state.at(Place.owner(victim)))
@@ -95,6 +121,13 @@ def character_killed(ctx: Ctx, combat: CombatState, victim: str, killer: str | N
             record = sheet.items.pop(item)
             state.put(item, Place.owner(killer))
             ctx.sheet(killer).items[item] = record.model_copy(update={"active": False})
+    elif killer is not None and is_native(ctx.catalog, killer) and group_box(ctx, killer):
+        box = group_box(ctx, killer)
+        assert box is not None
+        for item in belongings:  # 8.7.5
+            sheet.items.pop(item, None)
+            ctx.state.put(item, box)
+            ctx.emit("taken", who=victim, item=item, by=killer, to=box.partition(":")[2])
     else:
         for item in reversed(belongings):
             abandon(ctx, sheet, item, combat.clearing)

@@ -17,6 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Step = Literal[
     "start",
+    "meeting",
+    "pay",
     "lure",
     "assign",
     "deploy",
@@ -31,7 +33,8 @@ Step = Literal[
 deployment and charging (8.3.6), the Encounter actions (8.3.7–8.3.9), targets (8.4.2), the
 secret plays and their reveal (8.4.5–8.4.6), resolving attacks and harm (8.4.8–8.4.9), the
 Fatigue Step (8.5) and the end of the round (8.6, 8.8); ``start`` is the start of combat
-(8.1.4, 8.2.2)."""
+(8.1.4), ``meeting`` and ``pay`` the Meeting Table rolls for battling natives and paying off
+what they demand (8.2.2)."""
 
 
 class _Data(BaseModel):
@@ -87,7 +90,10 @@ class CombatState(_Data):
     whether something has happened in this one. ``wounds`` are the wounds each character takes
     at the Fatigue Step (8.5.3); ``killed`` the characters whose wounds kill them there.
     ``hit`` are the Tremendous monsters that hit this round and turn red side up at its end
-    (8.4.7c). ``dark_parts`` are the heads and clubs dark side up (8.4.7e.2)."""
+    (8.4.7c). ``dark_parts`` are the heads and clubs dark side up (8.4.7e.2). ``battling`` maps
+    each native group to the characters it battles (8.2.1c); ``owed`` the Insults and
+    Challenges rolled at the start of combat and not yet paid or refused, by
+    ``character|group`` (8.2.2b)."""
 
     clearing: str
     round: int = 1
@@ -106,6 +112,7 @@ class CombatState(_Data):
     killed: list[str] = Field(default_factory=list)
     hit: list[str] = Field(default_factory=list)
     dark_parts: list[str] = Field(default_factory=list)
+    owed: dict[str, str] = Field(default_factory=dict)
     quiet: int = 0
     eventful: bool = False
 

@@ -2,8 +2,7 @@
 part, and where the denizens start.
 
 What is not implemented yet is said, never skipped: hirelings in combat (8.1.2b, 8.1.3c,
-8.3.4c, 8.3.6a) and battling natives (8.2) are reported with ``not_implemented`` when a combat
-would need them.
+8.3.4c, 8.3.6a) are reported with ``not_implemented`` when a combat would need them.
 """
 
 from __future__ import annotations
@@ -86,11 +85,4 @@ def start(ctx: Ctx, combat: CombatState) -> None:
             rule="8.3.4c",
             what=f"hirelings in combat ({', '.join(hirelings)} in {clearing} stand aside)",
         )
-    natives = sorted({ctx.catalog.group_of(p).name for p in pieces if is_native(ctx.catalog, p)})
-    if natives:
-        ctx.emit(
-            "not_implemented",
-            rule="8.2",
-            what=f"battling natives ({', '.join(natives)} in {clearing} do not fight)",
-        )
-    combat.step = "lure"
+    combat.step = "meeting"

@@ -195,6 +195,27 @@ class DenizenSpec(_Model):
         return self
 
 
+class BattleChoice(_Model):
+    """``choices.<character>.battle``: his answers at the Meeting Table roll for one native
+    group at the start of combat (8.2.2): drinks first, then paying off an Insult (5 Notoriety)
+    or a Challenge (5 Fame); refusing is the default."""
+
+    group: str
+    drinks: bool = False
+    insult: Literal["pay", "refuse"] = "refuse"
+    challenge: Literal["pay", "refuse"] = "refuse"
+
+
+class Choices(_Model):
+    """``choices.<character>``: the answers the rules leave to him. Only ``battle`` is
+    supported yet; ``search``, ``trade`` and ``hire`` come with their rules."""
+
+    battle: list[BattleChoice] = Field(default_factory=list)
+    search: list[Any] | None = None
+    trade: list[Any] | None = None
+    hire: list[Any] | None = None
+
+
 class Scenario(_Model):
     """One scenario, as SCENARIOS.md describes it (form only; names are checked by
     :func:`build_state`)."""
@@ -219,7 +240,7 @@ class Scenario(_Model):
     piles: dict[str, list[str]] = Field(default_factory=dict)
     orders: dict[str, str] = Field(default_factory=dict)
     answers: dict[str, list[str]] = Field(default_factory=dict)
-    choices: dict[str, Any] | None = None
+    choices: dict[str, Choices] = Field(default_factory=dict)
     plays: dict[str, list[Play]] = Field(default_factory=dict)
     positions: list[Position] = Field(default_factory=list)
     until: Until = "day"
@@ -311,8 +332,10 @@ def _check_supported(scenario: Scenario) -> None:
         raise ScenarioError(
             "turn_order", "not supported yet: turn_order (Sunrise draws the Attention chits)"
         )
-    if scenario.choices is not None:
-        raise ScenarioError("choices", "not supported yet: choices")
+    for written, chosen in scenario.choices.items():
+        for part in ("search", "trade", "hire"):
+            if getattr(chosen, part) is not None:
+                raise ScenarioError(f"choices.{written}.{part}", f"not supported yet: {part}")
     for written, spec in scenario.characters.items():
         key = f"characters.{written}"
         if spec.curses:

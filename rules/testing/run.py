@@ -37,7 +37,7 @@ from rules.orders.parse import parse_orders as _real_parse
 from rules.state import GameState
 from rules.testing.build import build_state
 from rules.testing.combat import Scene, answer, fixed_positions, read_id, round_of
-from rules.testing.format import Scenario, ScenarioError
+from rules.testing.format import Choices, Scenario, ScenarioError
 from rules.testing.names import orders_name
 from rules.testing.plays import Play, Position
 
@@ -123,7 +123,7 @@ def run(
             outcome.next_round = list(resolution.pending)
             resolution = resolution.model_copy(update={"pending": []})
             break
-        combat = _Combat(catalog, resolution.state, plays)
+        combat = _Combat(catalog, resolution.state, plays, scenario.choices)
         wait = bool(state.options.get(WAIT))
         if not _answer(resolution.pending, answers, given, wait=wait, combat=combat):
             break
@@ -166,14 +166,37 @@ class _Combat:
     """The scenario's plays, and what their names are resolved against in each clearing (as
     the state stands when the decisions are asked)."""
 
-    def __init__(self, catalog: Catalog, state: GameState, plays: Mapping[str, list[Play]]):
+    def __init__(
+        self,
+        catalog: Catalog,
+        state: GameState,
+        plays: Mapping[str, list[Play]],
+        choices: Mapping[str, Choices],
+    ):
         self.catalog, self.state, self.plays = catalog, state, plays
+        self.battle = {
+            catalog.characters[written].name: {c.group: c for c in chosen.battle}
+            for written, chosen in choices.items()
+        }
         self.scenes: dict[str, Scene] = {}
 
     def answer(self, decision: Decision, clearing: str, given: Mapping[str, str]) -> str:
+        if decision.kind in ("drinks", "insult", "challenge"):
+            return self.meeting(decision)
         if clearing not in self.scenes:
             self.scenes[clearing] = Scene.of(self.catalog, self.state, clearing)
         return answer(decision, self.plays, self.scenes[clearing], given)
+
+    def meeting(self, decision: Decision) -> str:
+        """8.2.2: drinks, and paying off an Insult or a Challenge, from ``choices.battle``;
+        no drinks and a refusal when the scenario does not say."""
+        group = decision.id.rsplit("/", 1)[1]
+        chosen = self.battle.get(decision.character, {}).get(group)
+        if decision.kind == "drinks":
+            return "yes" if chosen is not None and chosen.drinks else "no"
+        if chosen is None:
+            return "refuse"
+        return chosen.insult if decision.kind == "insult" else chosen.challenge
 
 
 def _answer(

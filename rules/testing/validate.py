@@ -49,6 +49,15 @@ def check_names(names: Names, state: GameState, scenario: Scenario) -> None:
     for written in scenario.answers:
         member(names, state, f"answers.{written}", written)
     _check_expect(names, state, scenario)
+    for written, chosen in scenario.choices.items():
+        member(names, state, f"choices.{written}", written)
+        for index, battle in enumerate(chosen.battle):
+            if battle.group not in names.catalog.natives:
+                groups = ", ".join(names.catalog.natives)
+                raise ScenarioError(
+                    f"choices.{written}.battle[{index}].group",
+                    f"{battle.group!r} is no native group ({groups})",
+                )
     for written, rounds in scenario.plays.items():
         name = member(names, state, f"plays.{written}", written)
         for index, play in enumerate(rounds):

@@ -271,7 +271,7 @@ def test_once_hidden_no_more_hide_rolls():
         game("Amazon", forced=[[3], [2, 2]]),
         {"Amazon": orders("Amazon", act(K.HIDE), act(K.HIDE))},
     )
-    assert len(of_type(result.events, "roll", who="Amazon")) == 1
+    assert len(of_type(result.events, "roll", who="Amazon", purpose="Hide Table")) == 1
     assert of_type(result.events, "hid", who="Amazon", roll=None, success=True)
 
 

@@ -96,7 +96,11 @@ def test_a_bad_part_two_key_names_the_key_and_the_reason(change, key, words):
     ("change", "key", "words"),
     [
         ({"turn_order": ["Black Knight"]}, "turn_order", "not supported yet: turn_order"),
-        ({"choices": {"Black Knight": {"search": []}}}, "choices", "not supported yet: choices"),
+        (
+            {"choices": {"Black Knight": {"search": []}}},
+            "choices.Black Knight.search",
+            "not supported yet: search",
+        ),
         (
             {"characters": knight(curses=["Ashes"])},
             "characters.Black Knight.curses",
@@ -412,7 +416,10 @@ expect: {{}}
 @pytest.mark.parametrize(
     ("extra", "words"),
     [
-        ("choices: {Black Knight: {search: []}}", "choices: not supported yet: choices"),
+        (
+            "choices: {Black Knight: {search: []}}",
+            "choices.Black Knight.search: not supported yet: search",
+        ),
         ("orders: {Black Knight: H}", "orders: with start: sunset there is no Birdsong"),
         (
             "plays: {Black Knight: [{round: 1, charge: {target: Amazon, chit: MOVE H4**}}]}",

@@ -1,0 +1,144 @@
+"""Battling natives (8.2): which unhired native groups fight which characters in a clearing.
+
+At the start of combat each character taking part rolls on the Meeting Table for each unhired
+group there (8.2.2), in the Evening order and, for each character, the groups in the order their
+first counter stands in the clearing (SCENARIOS.md part 2, "Forced dice during the Evening").
+Before the rolls he may buy drinks (8.2.2a), a decision; after them he may pay off an Insult with
+5 Notoriety or a Challenge with 5 Fame (L5499–5501), another decision. Block/Battle, or an
+Insult or Challenge not paid, sets the group battling him and his hirelings for the rest of the
+combat (8.2.2b); so do luring one of its natives, naming one as a target, or deploying against
+one (8.2.3a, 8.3.4e). Battling natives fight like monsters, but only those they battle (8.2.3c).
+
+Readings: Price, Boon, Opportunity's and Trouble's final results and No Deal do nothing in the
+Evening (L5491, L5493, 8.2.2b "the result has no other effect"). A character pays off an
+Insult or Challenge even when it takes his recorded Notoriety or Fame below zero: the penalty is
+in points (L5499–5501), and recorded points may be negative (8.7.2b).
+"""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.evening import standing
+from rules.evening.answers import decision_id
+from rules.evening.counters import is_native
+from rules.evening.state import CombatState
+from rules.events import Decision
+from rules.meeting import ResultKind, drinks_cost, meet
+
+#: The Meeting Table results that must be paid off or start a battle (L5499–5501).
+PENALTIES = {ResultKind.INSULT: "Insult", ResultKind.CHALLENGE: "Challenge"}
+
+
+def group_of(ctx: Ctx, native: str) -> str:
+    return ctx.catalog.group_of(native).name
+
+
+def groups_here(ctx: Ctx, combat: CombatState, pieces: list[str]) -> list[str]:
+    """The groups of the unhired natives among ``pieces`` (the clearing's, in order), each once,
+    in the order their first counter stands."""
+    found: list[str] = []
+    for piece in pieces:
+        if is_native(ctx.catalog, piece):
+            group = group_of(ctx, piece)
+            if group not in found:
+                found.append(group)
+    return found
+
+
+def battles(combat: CombatState, native_group: str, who: str) -> bool:
+    return who in combat.battling.get(native_group, [])
+
+
+def start_battling(ctx: Ctx, combat: CombatState, group: str, who: str, reason: str) -> None:
+    """8.2.1d, 8.2.3: ``group`` battles ``who`` (and his hirelings) until the combat ends."""
+    if battles(combat, group, who):
+        return
+    combat.battling.setdefault(group, []).append(who)
+    number = 0 if combat.step in ("meeting", "pay") else combat.round
+    ctx.emit("battling", group=group, who=who, reason=reason, at=combat.clearing, round=number)
+
+
+def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[str]) -> None:
+    """8.2.2: drinks are asked, then every roll is made; Insults and Challenges are left owed in
+    ``combat.owed`` for :func:`pay_off`."""
+    groups = groups_here(ctx, combat, pieces)
+    asked: list[tuple[str, str, bool]] = []
+    for who in characters:
+        for group in groups:
+            cost = drinks_cost(ctx.catalog, ctx.state, group, combat.clearing)
+            drinks = False
+            if ctx.sheet(who).gold >= cost:
+                decision = Decision(
+                    id=decision_id(ctx.state.game_day, combat.clearing, 0, "drinks", who, group),
+                    character=who,
+                    kind="drinks",
+                    prompt=f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?",
+                    options=("no", "yes"),
+                    default="no",
+                )
+                drinks = standing.ask(ctx, combat, decision) == "yes"
+            asked.append((who, group, drinks))
+    ctx.wait_if_pending()
+    for who, group, drinks in asked:
+        if drinks:
+            cost = drinks_cost(ctx.catalog, ctx.state, group, combat.clearing)
+            ctx.sheet(who).gold -= cost
+            ctx.emit("drinks", who=who, group=group, gold=cost, at=combat.clearing, round=0)
+        meeting = meet(
+            ctx.dice, ctx.catalog, ctx.state, who, group, activity="battling", drinks=drinks
+        )
+        for step in meeting.steps:
+            ctx.emit(
+                "roll",
+                who=who,
+                purpose="Meeting Table",
+                dice=list(step.roll.dice),
+                result=step.roll.result,
+                at=combat.clearing,
+                round=0,
+            )
+        result = meeting.result
+        ctx.emit(
+            "meeting",
+            who=who,
+            group=group,
+            column=meeting.final_column.name.lower(),
+            result=result.text,
+            at=combat.clearing,
+            round=0,
+        )
+        if result.kind is ResultKind.BLOCK_BATTLE:
+            start_battling(ctx, combat, group, who, "Block/Battle (8.2.2b)")
+        elif result.kind in PENALTIES:
+            combat.owed[f"{who}|{group}"] = PENALTIES[result.kind]
+
+
+def pay_off(ctx: Ctx, combat: CombatState) -> None:
+    """8.2.2b, L5499–5501: each Insult or Challenge rolled is paid with 5 Notoriety or 5 Fame,
+    or refused — then the group battles him. Refusing is the default (pbem-combat §4)."""
+    asked: list[tuple[str, str, str, str]] = []
+    for key, what in sorted(combat.owed.items()):
+        who, _, group = key.partition("|")
+        points = "Notoriety" if what == "Insult" else "Fame"
+        decision = Decision(
+            id=decision_id(ctx.state.game_day, combat.clearing, 0, what.lower(), who, group),
+            character=who,
+            kind=what.lower(),
+            prompt=f"The {group}'s {what}: pay 5 {points}, or refuse and be battled?",
+            options=("refuse", "pay"),
+            default="refuse",
+        )
+        asked.append((who, group, what, standing.ask(ctx, combat, decision)))
+    ctx.wait_if_pending()
+    for who, group, what, answer in asked:
+        if answer == "pay":
+            sheet = ctx.sheet(who)
+            if what == "Insult":
+                sheet.notoriety -= 5
+            else:
+                sheet.fame -= 5
+            ctx.emit("paid_off", who=who, group=group, result=what, at=combat.clearing, round=0)
+        else:
+            start_battling(ctx, combat, group, who, f"an unpaid {what} (8.2.2b)")
+    combat.owed = {}
+    combat.step = "lure"
