@@ -59,6 +59,49 @@ def line(event: Event) -> str:
     return event.describe()
 
 
+#: The rolls that reposition the denizens on a sheet and change their tactics (8.4.6).
+_SHEET_ROLLS = ("Repositioning Denizens", "Change Tactics")
+
+
+def _sheet_lines(events: list[Event]) -> list[tuple[Event, str]]:
+    """Each event with its report line, the repositioning and change-tactics rolls and the
+    final positions of one sheet folded into one line: ``Elf's sheet: repositioning (5),
+    tactics (5, 3) → Goblin Axe 1 box 2 (dark)``."""
+    lines: list[tuple[Event, str]] = []
+    sheet: str | None = None
+    rolls: list[str] = []
+    places: list[str] = []
+
+    def flush() -> None:
+        nonlocal sheet, rolls, places
+        if sheet is not None and last is not None and (rolls or places):
+            text = f"{sheet}'s sheet: {', '.join(rolls)}" if rolls else f"{sheet}'s sheet:"
+            lines.append((last, f"{text} → {', '.join(places)}" if places else text))
+        sheet, rolls, places = None, [], []
+
+    last: Event | None = None
+    for event in events:
+        f = event.fields
+        owner = f.get("who") if event.type == "roll" else f.get("sheet")
+        folded = (event.type == "roll" and f.get("purpose") in _SHEET_ROLLS) or (
+            event.type == "positioned"
+        )
+        if not folded or owner != sheet:
+            flush()
+        if not folded:
+            lines.append((event, line(event)))
+            continue
+        sheet, last = str(owner), event
+        if event.type == "roll":
+            dice = ", ".join(map(str, f.get("dice", [])))
+            name = "repositioning" if f.get("purpose") == _SHEET_ROLLS[0] else "tactics"
+            rolls.append(f"{name} ({dice})")
+        else:
+            places.append(f"{f.get('denizen')} box {f.get('box')} ({f.get('side')})")
+    flush()
+    return lines
+
+
 def evening(events: list[Event]) -> list[Combat]:
     """The combats of ``events`` (already filtered for the viewer), in the order fought; the
     events of a combat are those from its ``combat_started`` to its ``combat_ended``, each in
@@ -66,23 +109,23 @@ def evening(events: list[Event]) -> list[Combat]:
     combats: list[Combat] = []
     current: Combat | None = None
     last = 0
-    for event in events:
+    for event, text in _sheet_lines(events):
         if event.type == "combat_started":
             current, last = Combat(str(event.fields.get("at"))), 0
-            current.opening.append(line(event))
+            current.opening.append(text)
             combats.append(current)
             continue
         if current is None:
             continue
         if event.type == "combat_ended":
-            current.closing.append(line(event))
+            current.closing.append(text)
             current = None
             continue
         number = event.fields.get("round")
         if isinstance(number, int) and number > 0:
             last = number
         if last:
-            current.rounds.setdefault(last, []).append(line(event))
+            current.rounds.setdefault(last, []).append(text)
         else:
-            current.opening.append(line(event))
+            current.opening.append(text)
     return combats

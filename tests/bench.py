@@ -2,7 +2,8 @@
 
 Each benchmark runs its subject several times and prints the median (and best) wall-clock time;
 memory is the peak traced by ``tracemalloc`` during one run. These are measurements, never
-assertions: nothing here can fail a build.
+assertions: nothing here can fail a build. A benchmark built on a crafted state checks, outside
+the timed part, that the state still makes the workload its name says, and stops if not.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from bot.mapimage import render_map
 from bot.service import CampaignService
 from db.engine import make_engine
 from db.migrate import upgrade
-from rules.autopilot import autopilot_all
+from rules.autopilot import autopilot_all, fighting
 from rules.catalog import Catalog, catalog, load_catalog
 from rules.day.engine import resolve
 from rules.dice import Dice, DiceState
@@ -26,7 +27,7 @@ from rules.orders.model import ActivityKind
 from rules.orders.parse import legal_activities, parse_orders
 from rules.setup.game import new_game
 from rules.setup.mapgen import MapStats, random_map_with_stats
-from rules.state import GameState
+from rules.state import GameState, Place
 from rules.view import MODERATOR, view_for
 
 
@@ -40,11 +41,13 @@ def timed(subject: Callable[[int], object], repeat: int) -> list[float]:
     return timings
 
 
-def measure(name: str, subject: Callable[[int], object], repeat: int = 7) -> None:
-    """Run ``subject(i)`` for i in range(repeat); print its median and best wall-clock times."""
+def measure(name: str, subject: Callable[[int], object], repeat: int = 7) -> float:
+    """Run ``subject(i)`` for i in range(repeat); print its median and best wall-clock times and
+    return the median."""
     timings = timed(subject, repeat)
     median, best = statistics.median(timings), min(timings)
     print(f"{name:<48} median {median * 1000:8.1f} ms   best {best * 1000:8.1f} ms")
+    return median
 
 
 def percentiles(name: str, subject: Callable[[int], object], repeat: int) -> None:
@@ -78,15 +81,99 @@ def peak_memory(name: str, subject: Callable[[], object]) -> None:
     print(f"{name:<48} peak   {peak / 2**20:8.1f} MiB")
 
 
+#: The Evening benchmark's four clearings: woods clearings of four tiles (every tile is on every
+#: map) with nothing in them at setup on the maps of the seeds below.
+EVENING_CLEARINGS = ("BL1", "NW2", "LW2", "L1")
+
+#: The Evening benchmark's states: a name, the game's seed and each clearing's monster. The first
+#: is the workload named (every clearing fights three rounds: one exchange of blows that kills
+#: the monster, then the two quiet rounds that end combat, 8.8.2); the second fights longer,
+#: Tremendous monsters that turn red keeping combat going (8.4.7d.4): 6 to 9 rounds a clearing.
+EVENINGS = (
+    ("4 fights of 3 rounds", 1, ("Ogre 1", "Ogre 2", "Viper 1", "Viper 2")),
+    (
+        "4 fights, Tremendous",
+        5,
+        ("Tremendous Troll 1", "Tremendous Troll 2", "Tremendous Spider", "Tremendous Serpent"),
+    ),
+)
+
+
+def evening_state(data: Catalog, seed: int, monsters: tuple[str, ...]) -> GameState:
+    """A game of all 16 characters (``new_game``, ``seed``) standing at Sunset: four characters,
+    in the catalog's order, in each of :data:`EVENING_CLEARINGS`, unhidden so that the monsters
+    are assigned to them (8.3.5b), with that clearing's monster of ``monsters``; the day's turn
+    order (the Encounter Step's, 8.3.2) is the catalog's order. Each character's orders are a
+    blank phase and the autopilot's standing combat instructions (``rules.autopilot.fighting``:
+    attack any attacker on his sheet with his strongest Fight chit, maneuver when attacked, run
+    with three wounds), put into ``today.orders`` as Birdsong would have recorded them."""
+    state = new_game(data, seed, list(data.characters))
+    for clearing in EVENING_CLEARINGS:
+        if state.at(Place.clearing(clearing)):
+            raise RuntimeError(f"the Evening benchmark's {clearing} is not empty (seed {seed})")
+    for index, name in enumerate(data.characters):
+        state.put(name, Place.clearing(EVENING_CLEARINGS[index // 4]))
+        state.characters[name].hidden = False
+    for clearing, monster in zip(EVENING_CLEARINGS, monsters, strict=True):
+        state.put(monster, Place.clearing(clearing))
+    state.today.stage = "sunset"
+    state.today.turn_order = list(data.characters)
+    for name in data.characters:
+        text = "-\n" + "\n".join(fighting(data, state, name))
+        orders = parse_orders(text, state, name, catalog=data).orders
+        if orders is None:
+            raise RuntimeError(f"the {name}'s combat instructions do not parse: {text!r}")
+        state.today.orders[name] = orders
+    return state
+
+
+def evening_of(data: Catalog, state: GameState) -> Callable[[int], object]:
+    """A subject resolving ``state``'s Evening: ``resolve`` works on a copy, so every run
+    resolves the same input."""
+    return lambda _: resolve(state, {}, catalog=data, until="evening")
+
+
+def evening_benchmarks(data: Catalog) -> None:
+    """The Evening (``resolve(..., until="evening")``) of each of :data:`EVENINGS`: 16
+    characters fighting in four clearings. Each is checked once, untimed: no decision pending and
+    every clearing fought at least three rounds (its ``combat_ended`` event's ``rounds``)."""
+    for label, seed, monsters in EVENINGS:
+        state = evening_state(data, seed, monsters)
+        first = resolve(state, {}, catalog=data, until="evening")
+        rounds = {
+            e.fields["at"]: e.fields["rounds"] for e in first.events if e.type == "combat_ended"
+        }
+        if first.pending or set(rounds) != set(EVENING_CLEARINGS) or min(rounds.values()) < 3:
+            raise RuntimeError(
+                f"the Evening benchmark {label!r} no longer fights three rounds or more in each "
+                f"clearing ({rounds}, pending {len(first.pending)}): change its monsters"
+            )
+        killed = sum(1 for e in first.events if e.type == "killed")
+        median = measure(
+            f"Evening, 16 chars, {label}",
+            evening_of(data, state),
+            repeat=15,
+        )
+        total = sum(rounds.values())
+        print(
+            f"{'Evening, ' + label + ': rounds':<48} "
+            + ", ".join(f"{c} {rounds[c]}" for c in EVENING_CLEARINGS)
+            + f" ({total} in all, {median / total * 1000:.1f} ms per round); {killed} killed"
+        )
+
+
 def month_benchmark(data: Catalog) -> None:
-    """A 28-day month, 16 characters on autopilot orders (move, hide, rest), denizens prowling,
-    appearing, blocking and regenerating (6.3, 7.12, 7.13): each day's orders are written by the
-    autopilot, parsed and resolved from Birdsong through Midnight."""
+    """A 28-day month, 16 characters on autopilot orders (move, hide, rest, and the standing
+    combat instructions: fight what attacks them, 8), denizens prowling, appearing, blocking and
+    regenerating (6.3, 7.12, 7.13): each day the autopilot writes the orders of the characters
+    still alive (``rules.autopilot.autopilot_orders``; the dead give none), they are parsed and
+    the day is resolved from Birdsong through the Evening's combats to Midnight."""
     state = new_game(data, 11, list(data.characters))
-    days, engine, summoned = [], [], 0
+    days, engine, summoned, combats, rounds, last_death = [], [], 0, 0, 0, 0
     for _ in range(28):
+        alive = [name for name, sheet in state.characters.items() if not sheet.dead]
         start = time.perf_counter()
-        texts = autopilot_all(state, state.characters, catalog=data)
+        texts = autopilot_all(state, alive, catalog=data)
         written = time.perf_counter()
         parsed = {n: parse_orders(t, state, n, catalog=data).orders for n, t in texts.items()}
         resolution = resolve(
@@ -96,6 +183,11 @@ def month_benchmark(data: Catalog) -> None:
         days.append(end - start)
         engine.append(end - written)
         summoned += sum(1 for e in resolution.events if e.type == "summoned")
+        ended = [e for e in resolution.events if e.type == "combat_ended"]
+        combats += len(ended)
+        rounds += sum(e.fields["rounds"] for e in ended)
+        if any(resolution.state.characters[n].dead for n in alive):
+            last_death = state.day
         state = resolution.state
     for label, timings in (("with autopilot orders", days), ("parse + resolve only", engine)):
         print(
@@ -103,6 +195,11 @@ def month_benchmark(data: Catalog) -> None:
             f"    median/day {statistics.median(timings) * 1000:6.1f} ms"
         )
     print(f"{'28-day month: summonings':<48} {summoned}")
+    dead = sum(1 for sheet in state.characters.values() if sheet.dead)
+    print(
+        f"{'28-day month: combats':<48} {combats} ({rounds} rounds); {dead} of 16 characters "
+        f"killed, the last on day {last_death}"
+    )
 
 
 def service_benchmarks(data: Catalog) -> None:
@@ -178,6 +275,7 @@ def main() -> None:
         lambda _: resolve(state, orders, catalog=data),
         repeat=15,
     )
+    evening_benchmarks(data)
     month_benchmark(data)
     service_benchmarks(data)
 

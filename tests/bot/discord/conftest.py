@@ -79,11 +79,34 @@ def last_dm(member: simcord.MemberActor) -> str:
     return bot_messages(member.user.dm_channel.history())[-1].content
 
 
+def last_report(member: simcord.MemberActor) -> str:
+    """The last report the bot sent ``member`` by DM, whole: a long one comes in several
+    messages, the first starting ``Day``."""
+    sent = [m.content for m in bot_messages(member.user.dm_channel.history())]
+    first = max(i for i, text in enumerate(sent) if text.startswith("Day "))
+    return "\n".join(sent[first:])
+
+
+def channel_report(history: list[discord.Message], start: str) -> tuple[str, list[str]]:
+    """The report in the channel that starts with ``start``, whole, and the files attached to it:
+    a long report comes in several messages, the map with the last."""
+    public = bot_messages(history)
+    first = next(i for i, m in enumerate(public) if m.content.startswith(start))
+    parts: list[discord.Message] = []
+    for message in public[first:]:
+        parts.append(message)
+        if message.attachments:
+            break
+    text = "\n".join(m.content for m in parts)
+    return text, [a.filename for a in parts[-1].attachments]
+
+
 def private_answer(result: simcord.InteractionResult) -> str:
-    """The answer only the asker sees (one message)."""
+    """The answer only the asker sees: one message, or a long one in several, every one of them
+    his alone."""
     assert result.ephemeral and result.response is not None
-    assert result.followups == []
-    return result.response.content
+    assert all(followup.ephemeral for followup in result.followups), result.followups
+    return "\n".join([result.response.content, *(f.content for f in result.followups)])
 
 
 def public_answer(result: simcord.InteractionResult) -> str:

@@ -21,7 +21,15 @@ from db.engine import session_scope
 from db.models import PendingDecision
 from rules.state import GameState
 
-from .conftest import Table, bot_messages, last_dm, public_answer, seat_two_players
+from .conftest import (
+    Table,
+    bot_messages,
+    channel_report,
+    last_dm,
+    last_report,
+    public_answer,
+    seat_two_players,
+)
 
 
 @pytest.mark.asyncio
@@ -50,13 +58,14 @@ async def test_a_day_is_played_from_creation_to_reports(table: Table) -> None:
     assert await table.bot.deliver_once() == 0, "each message is delivered once"
 
     public = bot_messages(table.channel.history())
-    report = next(m for m in public if m.content.startswith("Day 1, Month 1"))
-    assert [a.filename for a in report.attachments] == ["map-day-1.png"]
-    assert "Amazon: H (2, 4: hidden)" in report.content
+    report, files = channel_report(table.channel.history(), "Day 1, Month 1")
+    assert files == ["map-day-1.png"]
+    assert "Amazon: H (2, 4: hidden)" in report
     logged = next(i for i, m in enumerate(public) if "resolved day 1" in m.content)
-    assert logged < public.index(report), "the force is logged, then its day's report follows"
+    first = next(i for i, m in enumerate(public) if m.content.startswith("Day 1, Month 1"))
+    assert logged < first, "the force is logged, then its day's report follows"
     for member in (table.alice, table.bob):
-        assert last_dm(member).startswith("Day 1, Month 1")
+        assert last_report(member).startswith("Day 1, Month 1")
 
 
 @pytest.mark.asyncio

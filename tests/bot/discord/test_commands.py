@@ -7,7 +7,15 @@ import simcord
 
 from bot.discord.cogs.moderators import CONFIRM_TIMEOUT
 
-from .conftest import Table, bot_messages, last_dm, private_answer, public_answer, seat_two_players
+from .conftest import (
+    Table,
+    bot_messages,
+    last_dm,
+    last_report,
+    private_answer,
+    public_answer,
+    seat_two_players,
+)
 
 
 def buttons(message: simcord.ResponseMessage) -> list[str]:
@@ -106,7 +114,7 @@ async def test_history_is_public_and_journal_private_after_a_forced_day(table: T
     assert report.startswith("Day 1, Month 1") and "Amazon: H (2, 4: hidden)" in report
 
     journal = await table.alice.slash(table.channel, "journal", campaign="Test", day=1)
-    assert private_answer(journal) == last_dm(table.alice), "the report she was sent"
+    assert private_answer(journal) == last_report(table.alice), "the report she was sent"
 
     refused = await table.bob.slash(table.channel, "history", campaign="Test", day=2)
     assert private_answer(refused) == "Test has no report for day 2 yet", "refused privately"
@@ -356,7 +364,7 @@ async def test_replace_gives_the_seat_to_a_member(table: Table) -> None:
     )
     assert private_answer(replaced) == "The Elf is now played by Carol \\*the\\* Bold."
     await table.bot.deliver_once()
-    assert last_dm(carol).startswith("Day 1, Month 1"), "the Elf's journal so far"
+    assert last_report(carol).startswith("Day 1, Month 1"), "the Elf's journal so far"
     sheet = await carol.slash(table.channel, "me", campaign="Test")
     assert private_answer(sheet).startswith("Your Elf in Test:")
     refused = await table.bob.slash(table.channel, "me", campaign="Test")
