@@ -13,6 +13,8 @@ answers are short canonical texts, one grammar per kind (:data:`KINDS`):
 ``insult``     per native group, round 0: ``pay`` (5 Notoriety) or ``refuse`` (8.2.2b, L5499)
 ``challenge``  per native group, round 0: ``pay`` (5 Fame) or ``refuse`` (8.2.2b, L5501)
 ``lure``       per denizen: ``yes`` or ``no`` (8.3.4)
+``charge``     ``none`` or the character charged and the Move chit: ``Amazon MOVE H4**``
+               (8.3.6b)
 ``action``     ``none`` · ``alert FIGHT L3*`` · ``unalert FIGHT L3*`` · ``run MOVE M4* to DW4``
                · ``run horse walk to DW4`` · ``run horse gallop to DW4`` · ``activate ITEM`` ·
                ``deactivate ITEM`` · ``activate ITEM, deactivate ITEM`` · ``abandon ITEM``
@@ -45,6 +47,7 @@ Kind = Literal[
     "insult",
     "challenge",
     "lure",
+    "charge",
     "action",
     "target",
     "attack",
@@ -60,6 +63,7 @@ KINDS: tuple[Kind, ...] = (
     "insult",
     "challenge",
     "lure",
+    "charge",
     "action",
     "target",
     "attack",

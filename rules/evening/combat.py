@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from rules.advantages import report_waiting
 from rules.day.context import Ctx
-from rules.evening import encounter, fatigue, melee, natives, sunset
+from rules.evening import charging, encounter, fatigue, melee, natives, sunset
 from rules.evening.counters import tremendous
 from rules.evening.encounter import hostiles, is_red
 from rules.evening.inflict import inflict
@@ -63,7 +63,7 @@ STEPS: dict[Step, Callable[[Ctx, CombatState], None]] = {
     "pay": natives.pay_off,
     "lure": encounter.lure,
     "assign": encounter.assign,
-    "deploy": encounter.deploy,
+    "deploy": charging.deploy,
     "actions": encounter.actions,
     "targets": melee.targets,
     "plays": _plays,
@@ -108,6 +108,9 @@ def end_round(ctx: Ctx, combat: CombatState) -> bool:
         return True
     combat.round += 1
     combat.used = {}
+    combat.charges = {}
+    combat.charge_times = {}
+    combat.acted = []
     combat.galloped = []
     combat.hit = []
     combat.eventful = False

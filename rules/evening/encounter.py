@@ -154,18 +154,13 @@ def assign(ctx: Ctx, combat: CombatState) -> None:
     combat.step = "deploy"
 
 
-def deploy(ctx: Ctx, combat: CombatState) -> None:
-    """8.3.6: deployment needs hirelings and charging another character — both later (reported
-    at the start of combat when hirelings are present)."""
-    combat.step = "actions"
-
-
 # --- 8.3.7–8.3.8 actions ----------------------------------------------------------------------
 
 
 def move_times(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
     """The move times of the denizens on his sheet, on the side they show (8.3.7a); a native
-    riding uses his horse's, on its walking side (8.3.1, 8.3.7a)."""
+    riding uses his horse's, on its walking side (8.3.1, 8.3.7a); a character charging him, his
+    Move chit's (8.3.6b)."""
     times = []
     for denizen in combat.sheets.get(who, []):
         horse = mount(ctx.catalog, ctx.board, ctx.state, denizen)
@@ -175,6 +170,7 @@ def move_times(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
         move = values(ctx.catalog, denizen, dark(ctx.state, combat.dark_parts, denizen)).move
         if move is not None:
             times.append(move)
+    times += [t for charger, t in combat.charge_times.items() if combat.charges[charger] == who]
     return times
 
 
@@ -214,6 +210,8 @@ def actions(ctx: Ctx, combat: CombatState) -> None:
     """8.3.7: in turn, each character does one action; hirelings never do (e)."""
     asked: list[tuple[str, str]] = []
     for who in present(ctx, combat):
+        if who in combat.charges:
+            continue  # his charge was his action (8.3.6b.1)
         options = action_options(ctx, combat, who)
         decision = Decision(
             id=combat_id(ctx, combat, "action", who),

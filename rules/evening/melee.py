@@ -47,6 +47,9 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
     ctx.dice.shuffle(order)
     asked: list[tuple[str, str]] = []
     for who in order:
+        if who in combat.charges:
+            asked.append((who, combat.charges[who]))  # 8.3.6b.2: his charge is his target
+            continue
         options = target_options(ctx, combat, who)
         last = combat.targets.get(who, NONE)
         decision = Decision(

@@ -93,7 +93,8 @@ class CombatState(_Data):
     (8.4.7c). ``dark_parts`` are the heads and clubs dark side up (8.4.7e.2). ``battling`` maps
     each native group to the characters it battles (8.2.1c); ``owed`` the Insults and
     Challenges rolled at the start of combat and not yet paid or refused, by
-    ``character|group`` (8.2.2b)."""
+    ``character|group`` (8.2.2b). ``charges`` maps each character who charged this round to
+    the one he charged, ``charge_times`` to his Move chit's time (8.3.6b)."""
 
     clearing: str
     round: int = 1
@@ -113,6 +114,8 @@ class CombatState(_Data):
     hit: list[str] = Field(default_factory=list)
     dark_parts: list[str] = Field(default_factory=list)
     owed: dict[str, str] = Field(default_factory=dict)
+    charges: dict[str, str] = Field(default_factory=dict)
+    charge_times: dict[str, int] = Field(default_factory=dict)
     quiet: int = 0
     eventful: bool = False
 

@@ -143,6 +143,11 @@ def answer(
             return _lure(resolver, play.lure, given)
         case "action":
             return resolver.pick(_action(play), "action")
+        case "charge":
+            if play.charge is None:
+                return NONE
+            charged = _Name(play.charge.target, "individual")
+            return resolver.pick([charged, " ", _Name(play.charge.chit, "chit")], "charge")
         case "target":
             target = target_of(play)
             named: list[_Part] | None = None if target is None else [_Name(target, "individual")]

@@ -178,18 +178,17 @@ class Position(_Model):
         return self
 
 
-#: The play keys the engine cannot play yet: hirelings in combat, charging, flying, casting.
+#: The play keys the engine cannot play yet: hirelings in combat, flying, casting.
 _LATER = {
     "hireling_lure": "hirelings in combat, 8.3.4c",
     "deploy": "hirelings in combat, 8.3.6a",
-    "charge": "charging, 8.3.6b",
     "hireling_targets": "hirelings in combat, 8.4.2e",
 }
 
 
 def unsupported(plays: dict[str, list[Play]]) -> Iterator[tuple[str, str]]:
     """The keys of ``plays`` the engine cannot play yet, as (key path, reason): hirelings'
-    lures, deployments and targets, charges, flying, casting, abandoning more than one item,
+    lures, deployments and targets, flying, casting, abandoning more than one item,
     several targets (a spell's), an attack without a chit (after an Attack spell)."""
     for who, rounds in plays.items():
         for index, play in enumerate(rounds):

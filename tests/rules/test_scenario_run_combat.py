@@ -76,9 +76,9 @@ def malformed(data: Mapping[str, Any]) -> ScenarioError:
         ({"round": 0}, "plays.Black Knight[0].round", "1"),
         ({"round": 1, "swing": 1}, "plays.Black Knight[0].swing", "unknown key"),
         (
-            {"round": 1, "charge": {"target": "Amazon", "chit": "MOVE H4**"}},
-            "plays.Black Knight[0].charge",
-            "not supported yet: plays.charge",
+            {"round": 1, "deploy": {"Company 1": {"target": "Giant"}}},
+            "plays.Black Knight[0].deploy",
+            "not supported yet: plays.deploy",
         ),
         (
             {"round": 1, "hireling_lure": {"Company HQ": "Giant"}},

@@ -422,8 +422,8 @@ expect: {{}}
         ),
         ("orders: {Black Knight: H}", "orders: with start: sunset there is no Birdsong"),
         (
-            "plays: {Black Knight: [{round: 1, charge: {target: Amazon, chit: MOVE H4**}}]}",
-            "plays.Black Knight[0].charge: not supported yet: plays.charge",
+            "plays: {Black Knight: [{round: 1, deploy: {Company 1: {target: Giant}}}]}",
+            "plays.Black Knight[0].deploy: not supported yet: plays.deploy",
         ),
         (
             "positions: [{round: 1, sheet: Black Knight, boxes: {Giant: 1}}]",

@@ -1,0 +1,91 @@
+"""Deployment and charging (8.3.6): a character in the clearing may charge another character.
+
+Charging (b): he plays a Move chit and puts his Attention chit on the target's Melee Section,
+where it acts like a monster with the Move chit's time: it limits the Encounter actions the
+target can play (8.3.7a). It is his action for the round (b.1) and fixes his target (b.2). He
+cannot charge with a red-side-up Tremendous monster on his sheet (b.1), nor charge denizens; a
+hidden character only if he has found hidden enemies today, and then both are unhidden (c).
+
+The decision ``charge`` offers ``none`` or ``TARGET CHIT`` (``Amazon MOVE H4**``) for every
+other character he may charge and every Move chit he has not played (:mod:`rules.evening.answers`).
+Deploying hirelings (a) comes with hirelings in combat.
+"""
+
+from __future__ import annotations
+
+from rules.chits import printed
+from rules.day.context import Ctx
+from rules.evening import kit, standing
+from rules.evening.answers import NONE
+from rules.evening.encounter import combat_id, is_red
+from rules.evening.state import CombatState
+from rules.evening.sunset import present
+from rules.events import Decision
+from rules.schema.characters import Action
+
+
+def targets(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """The characters ``who`` may charge (b, c): the others in the clearing, a hidden one only
+    if he has found hidden enemies today."""
+    finds = who in ctx.today.found_hidden_enemies
+    return [n for n in present(ctx, combat) if n != who and (finds or not ctx.sheet(n).hidden)]
+
+
+def options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """``none``, and each character he may charge with each Move chit not yet played."""
+    if any(is_red(ctx, combat, d) for d in combat.sheets.get(who, [])):
+        return [NONE]
+    moves = kit.of_action(kit.unused(ctx.sheet(who), kit.used(combat, who)), Action.MOVE)
+    return [NONE, *(f"{target} {label}" for target in targets(ctx, combat, who) for label in moves)]
+
+
+def deploy(ctx: Ctx, combat: CombatState) -> None:
+    """8.3.6, in the Encounter Step's order: each character may charge."""
+    asked: list[tuple[str, str]] = []
+    for who in present(ctx, combat):
+        choices = options(ctx, combat, who)
+        if len(choices) == 1:
+            continue
+        decision = Decision(
+            id=combat_id(ctx, combat, "charge", who),
+            character=who,
+            kind="charge",
+            prompt="Charge another character with a Move chit (8.3.6b)?",
+            options=tuple(choices),
+            default=NONE,
+        )
+        asked.append((who, standing.ask(ctx, combat, decision)))
+    ctx.wait_if_pending()
+    for who, answer in asked:
+        if answer != NONE:
+            charge(ctx, combat, who, answer)
+    combat.step = "actions"
+
+
+def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
+    """Play the charge ``answer`` (``TARGET CHIT``) if it is still possible; the chit's
+    asterisks count toward his effort limit (b.1)."""
+    words = answer.split()
+    target, label = " ".join(words[:-2]), " ".join(words[-2:])
+    if target not in targets(ctx, combat, who) or answer not in options(ctx, combat, who):
+        return
+    if kit.effort([*kit.used(combat, who), label]) > 2:
+        ctx.emit(
+            "play_cancelled",
+            who=who,
+            chit=label,
+            reason="more than two asterisks this round (8.4.5f.2)",
+            at=combat.clearing,
+            round=combat.round,
+        )
+        return
+    kit.used(combat, who).append(label)
+    combat.charges[who] = target
+    combat.charge_times[who] = printed(label).time
+    combat.acted.append(who)
+    combat.targets[who] = target
+    ctx.emit("charged", who=who, target=target, chit=label, at=combat.clearing, round=combat.round)
+    for name in (who, target):
+        if ctx.sheet(name).hidden:
+            ctx.sheet(name).hidden = False
+            ctx.emit("unhidden", who=name, reason="a charge (8.3.6c)")
