@@ -10,6 +10,7 @@ M3** (two), FIGHT H4**; her items Short Sword 1, Helmet 1, Breastplate 1, Shield
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -657,3 +658,20 @@ def test_an_attacker_on_me_holds_for_any_denizen_on_his_sheet():
         "maneuver: fastest if an attacker is on me; none"
         in parse("maneuver: fastest if an attacker is on me; none").echo
     )
+
+
+def test_the_readme_example_is_accepted_and_echoed_as_written():
+    """The Evening section of the README shows these orders: they must stay true."""
+    text = (
+        "H\n"
+        "target: Giant, any attacker on my sheet\n"
+        "attack: FIGHT H5* smash\n"
+        "maneuver: fastest if an attacker is on me; none\n"
+        "run: MOVE H5* to the road I came by if I have 3 wounds\n"
+        "round 1: encounter: alert FIGHT H6 while my weapon is unalerted"
+    )
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert text in readme
+    result = parse_orders(text, fresh(3, ("Black Knight",)), "Black Knight")
+    assert result.errors == ()
+    assert result.echo == text
