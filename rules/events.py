@@ -102,6 +102,7 @@ EVENT_TYPES: dict[str, EventType] = {
     "paid_off": EventType("{who} pays off the {group}'s {result} (8.2.2b)", PUBLIC),
     "battling": EventType("the {group} battle {who}: {reason} (8.2)", PUBLIC),
     "lured": EventType("{who} lures the {denizen} onto his sheet (8.3.4)", PUBLIC),
+    "deployed": EventType("the {hireling} is sent against {target} (8.3.6a)", PUBLIC),
     "charged": EventType("{who} charges {target} with {chit} (8.3.6b)", PUBLIC),
     "assigned": EventType("the {denizen} is assigned to {to} (8.3.5)", PUBLIC),
     "unalerted": EventType("{who} unalerts {item} with {chit}", PUBLIC),

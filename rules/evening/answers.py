@@ -13,6 +13,9 @@ answers are short canonical texts, one grammar per kind (:data:`KINDS`):
 ``insult``     per native group, round 0: ``pay`` (5 Notoriety) or ``refuse`` (8.2.2b, L5499)
 ``challenge``  per native group, round 0: ``pay`` (5 Fame) or ``refuse`` (8.2.2b, L5501)
 ``lure``       per denizen: ``yes`` or ``no`` (8.3.4)
+``hireling_lure``   per hireling: ``none`` or the denizen it lures (8.3.4c); asked of its
+               employer, the hireling's piece in the id
+``deploy``     per hireling: ``none`` or the character, monster or native it attacks (8.3.6a)
 ``charge``     ``none`` or the character charged and the Move chit: ``Amazon MOVE H4**``
                (8.3.6b)
 ``action``     ``none`` · ``alert FIGHT L3*`` · ``unalert FIGHT L3*`` · ``run MOVE M4* to DW4``
@@ -20,6 +23,7 @@ answers are short canonical texts, one grammar per kind (:data:`KINDS`):
                ``deactivate ITEM`` · ``activate ITEM, deactivate ITEM`` · ``abandon ITEM``
                (8.3.7); a Boots or Gloves card may stand where a chit is named
 ``target``     ``none`` or the piece or character attacked (8.4.2)
+``hireling_target``  per hireling defending on its own sheet: the attacker it attacks (8.4.2e)
 ``attack``     ``none`` · ``FIGHT H5* thrust`` (``swing``, ``smash``) · ``FIGHT H5* flip
                alerted`` (``unalerted``: a Fight chit played without a target, 8.4.5h.2)
 ``maneuver``   ``none`` · ``MOVE M4 charge`` (``dodge``, ``duck``) · ``horse walk duck`` ·
@@ -47,9 +51,12 @@ Kind = Literal[
     "insult",
     "challenge",
     "lure",
+    "hireling_lure",
+    "deploy",
     "charge",
     "action",
     "target",
+    "hireling_target",
     "attack",
     "maneuver",
     "shield",
@@ -63,9 +70,12 @@ KINDS: tuple[Kind, ...] = (
     "insult",
     "challenge",
     "lure",
+    "hireling_lure",
+    "deploy",
     "charge",
     "action",
     "target",
+    "hireling_target",
     "attack",
     "maneuver",
     "shield",

@@ -8,18 +8,18 @@ hidden character only if he has found hidden enemies today, and then both are un
 
 The decision ``charge`` offers ``none`` or ``TARGET CHIT`` (``Amazon MOVE H4**``) for every
 other character he may charge and every Move chit he has not played (:mod:`rules.evening.answers`).
-Deploying hirelings (a) comes with hirelings in combat.
+Deploying hirelings (a) is :mod:`rules.evening.hirelings`.
 """
 
 from __future__ import annotations
 
 from rules.chits import printed
 from rules.day.context import Ctx
-from rules.evening import kit, standing
+from rules.evening import hirelings, kit, standing
 from rules.evening.answers import NONE
 from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import CombatState
-from rules.evening.sunset import present
+from rules.evening.sunset import directing, present
 from rules.events import Decision
 from rules.schema.characters import Action
 
@@ -40,9 +40,14 @@ def options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
 
 
 def deploy(ctx: Ctx, combat: CombatState) -> None:
-    """8.3.6, in the Encounter Step's order: each character may charge."""
+    """8.3.6, in the Encounter Step's order: each character may deploy his hirelings not being
+    attacked (a) and, in the clearing, charge (b)."""
     asked: list[tuple[str, str]] = []
-    for who in present(ctx, combat):
+    sent: dict[str, list[tuple[str, str]]] = {}
+    for who in directing(ctx, combat):
+        sent[who] = hirelings.deployments(ctx, combat, who, present(ctx, combat))
+        if who not in present(ctx, combat):
+            continue
         choices = options(ctx, combat, who)
         if len(choices) == 1:
             continue
@@ -56,9 +61,15 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
         )
         asked.append((who, standing.ask(ctx, combat, decision)))
     ctx.wait_if_pending()
-    for who, answer in asked:
-        if answer != NONE:
-            charge(ctx, combat, who, answer)
+    for who in directing(ctx, combat):
+        for piece, target in sent[who]:
+            if target == NONE or hirelings.attacked(combat, piece):
+                continue
+            if target in hirelings.deploy_targets(ctx, combat, piece, present(ctx, combat)):
+                hirelings.deploy(ctx, combat, piece, target, is_red(ctx, combat, target))
+        for mine, answer in asked:
+            if mine == who and answer != NONE:
+                charge(ctx, combat, who, answer)
     combat.step = "actions"
 
 

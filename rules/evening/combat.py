@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from rules.advantages import report_waiting
 from rules.day.context import Ctx
-from rules.evening import charging, encounter, fatigue, melee, natives, sunset
+from rules.evening import charging, encounter, fatigue, hirelings, melee, natives, sunset
 from rules.evening.counters import tremendous
 from rules.evening.encounter import hostiles, is_red
 from rules.evening.inflict import inflict
@@ -86,9 +86,10 @@ def fight(ctx: Ctx, combat: CombatState) -> None:
 def end_round(ctx: Ctx, combat: CombatState) -> bool:
     """The end of a round: Tremendous monsters that hit turn red side up (8.4.7c), weapons
     played for turning over turn (8.4.5h.2), the denizens go back to the top of their sheets
-    (8.4.9s) and stay assigned to the characters (8.6.1). Returns whether combat ends: no
-    character left in the clearing (8.8.4), or a second round in a row with nothing fatigued,
-    wounded, damaged, destroyed or killed and no Tremendous monster red side up (8.8.2)."""
+    (8.4.9s) and stay assigned to the characters, every other denizen becoming unassigned
+    (8.6.1). Returns whether combat ends: no character, hired native or controlled monster left
+    in the clearing (8.8.4), or a second round in a row with nothing fatigued, wounded, damaged,
+    destroyed or killed and no Tremendous monster red side up (8.8.2)."""
     state = ctx.state
     for body in combat.hit:
         if tremendous(ctx.catalog, body) and body not in state.dark_side_up:
@@ -101,10 +102,12 @@ def end_round(ctx: Ctx, combat: CombatState) -> bool:
             if attack.weapon in sheet.items:
                 sheet.items[attack.weapon].alerted = attack.flip == "alerted"
     combat.boxes = {}
+    hirelings.disengage(ctx, combat)
     if any(is_red(ctx, combat, d) for d in hostiles(ctx, combat)):
         combat.eventful = True
     combat.quiet = 0 if combat.eventful else combat.quiet + 1
-    if not sunset.present(ctx, combat) or combat.quiet >= 2:
+    nobody = not sunset.present(ctx, combat) and not hirelings.here(ctx, combat)
+    if nobody or combat.quiet >= 2:
         return True
     combat.round += 1
     combat.used = {}

@@ -18,7 +18,7 @@ from rules.schema.base import Weight
 from rules.schema.denizens import Monster, MonsterPart
 from rules.schema.equipment import HorseSide
 from rules.schema.tiles import ClearingType
-from rules.state import GameState
+from rules.state import GameState, Place
 
 
 @dataclass(frozen=True)
@@ -139,13 +139,16 @@ def armored(catalog: Catalog, piece: str) -> bool:
 
 
 def mount(catalog: Catalog, board: Board, state: GameState, native: str) -> str | None:
-    """The horse ``native`` rides in combat: his own native horse, standing with him, except in
-    a cave, where horses cannot be used (8.3.1); None for anyone else."""
+    """The horse ``native`` rides in combat: his own native horse, standing with him, or with
+    him as his employer's hireling (7.3.2e), except in a cave, where horses cannot be used
+    (8.3.1); None for anyone else."""
     if not is_native(catalog, native):
         return None
     horse = catalog.native_counters[pieces_of(catalog)[native].name].horse
     where = state.clearing_of(native)
-    if horse is None or where is None or state.clearing_of(horse) != where:
+    if horse is None or where is None:
+        return None
+    if state.clearing_of(horse) != where and state.place_of(horse) != Place.owner(native):
         return None
     return None if board.clearing_type(where) is ClearingType.CAVE else horse
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from rules.chits import printed
 from rules.day.context import Ctx
 from rules.daylight.moving import abandon, activation_refused, usable
-from rules.evening import kit, natives, standing
+from rules.evening import hirelings, kit, natives, standing
 from rules.evening.answers import NONE, decision_id
 from rules.evening.counters import dark, horse_side, is_native, mount, tremendous, values
 from rules.evening.state import CombatState
-from rules.evening.sunset import denizens, present
+from rules.evening.sunset import denizens, directing, present
 from rules.events import Decision
 from rules.modifiers import has
 from rules.pieces import Kind, pieces_of
@@ -61,11 +61,7 @@ def lure_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """The denizens ``who`` may lure onto his sheet (8.3.4, d): every unhired monster in the
     clearing not already on his sheet and not red side up."""
     mine = combat.sheets.get(who, [])
-    return [
-        p
-        for p in hostiles(ctx, combat)
-        if p not in mine and not is_red(ctx, combat, p) and not protected(ctx, who, p)
-    ]
+    return [p for p in lurable(ctx, combat) if p not in mine and not protected(ctx, who, p)]
 
 
 def protected(ctx: Ctx, who: str, denizen: str) -> bool:
@@ -80,7 +76,11 @@ def lure(ctx: Ctx, combat: CombatState) -> None:
     """8.3.4: in turn, each character may take unhired denizens onto his own sheet, even those
     assigned to others (a); a hidden lurer becomes unhidden (b)."""
     asked: list[tuple[str, str, str]] = []
-    for who in present(ctx, combat):
+    hired: dict[str, list[tuple[str, str]]] = {}
+    for who in directing(ctx, combat):
+        hired[who] = hirelings.lures(ctx, combat, who, lurable(ctx, combat))
+        if who not in present(ctx, combat):
+            continue
         for denizen in lure_options(ctx, combat, who):
             decision = Decision(
                 id=combat_id(ctx, combat, "lure", who, denizen),
@@ -92,23 +92,41 @@ def lure(ctx: Ctx, combat: CombatState) -> None:
             )
             asked.append((who, denizen, standing.ask(ctx, combat, decision)))
     ctx.wait_if_pending()
-    for who, denizen, answer in asked:
-        if answer != "yes" or denizen not in lure_options(ctx, combat, who):
-            continue
-        for sheet in combat.sheets.values():
-            if denizen in sheet:
-                sheet.remove(denizen)
-        combat.sheets.setdefault(who, []).append(denizen)
-        ctx.emit("lured", who=who, denizen=denizen, at=combat.clearing, round=combat.round)
-        if is_native(ctx.catalog, denizen):
-            natives.start_battling(
-                ctx, combat, natives.group_of(ctx, denizen), who, "lured (8.3.4e)"
-            )
-        character = ctx.sheet(who)
-        if character.hidden:
-            character.hidden = False
-            ctx.emit("unhidden", who=who, reason="he lures (8.3.4b)")
+    for who in directing(ctx, combat):
+        for mine, denizen, answer in asked:
+            if mine == who and answer == "yes" and denizen in lure_options(ctx, combat, who):
+                _lure(ctx, combat, who, denizen)
+        for piece, answer in hired.get(who, []):
+            if answer != NONE and answer in lurable(ctx, combat):
+                hirelings.lure(ctx, combat, piece, answer)
     combat.step = "assign"
+
+
+def lurable(ctx: Ctx, combat: CombatState) -> list[str]:
+    """8.3.4d: the unhired denizens that may be lured: not red side up, not lured by or assigned
+    to a hireling."""
+    return [
+        p
+        for p in hostiles(ctx, combat)
+        if not is_red(ctx, combat, p) and not hirelings.lured_by_hireling(ctx, combat, p)
+    ]
+
+
+def _lure(ctx: Ctx, combat: CombatState, who: str, denizen: str) -> None:
+    """8.3.4a–b, e: ``denizen`` leaves any other sheet for his; a hidden lurer is unhidden; a
+    native lured sets its group battling him."""
+    for sheet in combat.sheets.values():
+        if denizen in sheet:
+            sheet.remove(denizen)
+    combat.sheets.setdefault(who, []).append(denizen)
+    ctx.emit("lured", who=who, denizen=denizen, at=combat.clearing, round=combat.round)
+    if is_native(ctx.catalog, denizen):
+        group = natives.group_of(ctx, denizen)
+        natives.start_battling(ctx, combat, group, who, "lured (8.3.4e)")
+    character = ctx.sheet(who)
+    if character.hidden:
+        character.hidden = False
+        ctx.emit("unhidden", who=who, reason="he lures (8.3.4b)")
 
 
 # --- 8.3.5 random assignment ------------------------------------------------------------------
@@ -126,8 +144,8 @@ def assign(ctx: Ctx, combat: CombatState) -> None:
         group = natives.group_of(ctx, denizen) if is_native(ctx.catalog, denizen) else None
         rollers = [
             n
-            for n in present(ctx, combat)
-            if not ctx.sheet(n).hidden
+            for n in directing(ctx, combat)
+            if hirelings.can_roll(ctx, combat, n)
             and not protected(ctx, n, denizen)
             and (group is None or natives.battles(combat, group, n))
         ]
@@ -147,10 +165,11 @@ def assign(ctx: Ctx, combat: CombatState) -> None:
                 )
             best = max(rolls.values())
             rollers = [who for who in rollers if rolls[who] == best]
-        if not rollers:
+        taker = hirelings.takes(ctx, combat, rollers[0]) if rollers else None
+        if taker is None:
             continue
-        combat.sheets.setdefault(rollers[0], []).append(denizen)
-        ctx.emit("assigned", denizen=denizen, to=rollers[0], at=combat.clearing, round=combat.round)
+        combat.sheets.setdefault(taker, []).append(denizen)
+        ctx.emit("assigned", denizen=denizen, to=taker, at=combat.clearing, round=combat.round)
     combat.step = "deploy"
 
 

@@ -205,6 +205,7 @@ def _apply(
     for victim, hits in killers.items():
         combat.eventful = True
         credit = sorted({h.strike.credit for h in hits if h.strike.credit is not None})
+        hired = sorted({h.strike.hireling for h in hits if h.strike.hireling is not None})
         by = credit or sorted({h.strike.attacker for h in hits})
         ctx.emit(
             "killed",
@@ -225,7 +226,7 @@ def _apply(
             state.put(victim, Place.OUT)
         else:
             dead.add(victim)
-            denizen_killed(ctx, combat, victim, credit)
+            denizen_killed(ctx, combat, victim, credit, hired)
 
 
 def _armor(ctx: Ctx, combat: CombatState, owner: str, piece: str, hits: list[Effect]) -> None:

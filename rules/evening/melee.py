@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from rules.chits import printed
 from rules.day.context import Ctx
-from rules.evening import kit, natives, standing
+from rules.evening import hirelings, kit, natives, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, placement
 from rules.evening.counters import is_native, sheet_counters
-from rules.evening.encounter import combat_id, hostiles
+from rules.evening.encounter import combat_id, hostiles, is_red
 from rules.evening.positions import placements, spread
 from rules.evening.state import CombatState
-from rules.evening.sunset import present
+from rules.evening.sunset import directing, present
 from rules.events import Decision
 from rules.pieces import pieces_of
 from rules.schema.characters import Action
@@ -26,30 +26,39 @@ from rules.schema.tiles import ClearingType
 
 
 def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
-    """Whom ``who`` may attack (8.4.2c): any monster in the clearing, on any sheet or none, and
-    any other character there — a hidden one only if he has found hidden enemies today
-    (b.5)."""
+    """Whom ``who`` may attack (8.4.2c): any monster or native in the clearing, on any sheet or
+    none, another character's hireling, and any other character there — a hidden one only if
+    he has found hidden enemies today (b.5). His own hirelings are not offered: naming one would
+    be treachery (8.4.2g)."""
     finds = who in ctx.today.found_hidden_enemies
     others = [
         name
         for name in present(ctx, combat)
         if name != who and (finds or not ctx.sheet(name).hidden)
     ]
-    return [NONE, *hostiles(ctx, combat), *others]
+    hired = [m for m in hirelings.here(ctx, combat) if hirelings.employer(ctx, m) != who]
+    return [NONE, *hostiles(ctx, combat), *hired, *others]
 
 
 def targets(ctx: Ctx, combat: CombatState) -> None:
-    """8.4.2b: the Attention chits of the characters in the clearing, hidden or not, are mixed
-    and picked one by one; each picks his target or none (b.3). Naming a target, or being
-    named, unhides (b.2). The default is last round's target while it is still there, else
-    none (pbem-combat §4)."""
-    order = present(ctx, combat)
+    """8.4.2: an uncontrolled denizen defending on its own sheet attacks its newest attacker
+    (a). The Attention chits of the characters taking part, in the clearing (hidden or not) or
+    directing hirelings there, are mixed and picked one by one (b): each picks his own target or
+    none (b.3) — a character who charged keeps the one he charged (8.3.6b.2) — and the target of
+    each of his hirelings defending on its own sheet (e). Naming a target, or being named,
+    unhides (b.2). His default is last round's target while it is still there, else none
+    (pbem-combat §4)."""
+    order = directing(ctx, combat)
     ctx.dice.shuffle(order)
     asked: list[tuple[str, str]] = []
+    hired: list[tuple[str, str]] = []
     for who in order:
+        hired += hirelings.target_choices(ctx, combat, who)
         if who in combat.charges:
             asked.append((who, combat.charges[who]))  # 8.3.6b.2: his charge is his target
             continue
+        if who not in present(ctx, combat):
+            continue  # 8.4.2b.1: absent, he picks no target for himself
         options = target_options(ctx, combat, who)
         last = combat.targets.get(who, NONE)
         decision = Decision(
@@ -63,18 +72,28 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
         asked.append((who, standing.ask(ctx, combat, decision)))
     ctx.wait_if_pending()
     combat.targets = {}
+    for owner in hirelings.defenders(ctx, combat):
+        if owner not in ctx.state.minions and not is_red(ctx, combat, owner):
+            newest = combat.targets[owner] = combat.sheets[owner][-1]  # 8.4.2a
+            ctx.emit("targeted", who=owner, target=newest, at=combat.clearing, round=combat.round)
+    for piece, answer in hired:
+        if answer in combat.sheets.get(piece, []):
+            combat.targets[piece] = answer
+            ctx.emit("targeted", who=piece, target=answer, at=combat.clearing, round=combat.round)
     for who, answer in asked:
         if answer == NONE or answer not in target_options(ctx, combat, who):
             continue
         combat.targets[who] = answer
         ctx.emit("targeted", who=who, target=answer, at=combat.clearing, round=combat.round)
-        if is_native(ctx.catalog, answer):
+        if is_native(ctx.catalog, answer) and answer not in ctx.state.minions:
             group = natives.group_of(ctx, answer)
             natives.start_battling(ctx, combat, group, who, "targeted (8.2.3a)")
         for name in (who, answer):
             if name in ctx.state.characters and ctx.sheet(name).hidden:
                 ctx.sheet(name).hidden = False
                 ctx.emit("unhidden", who=name, reason="a target is named (8.4.2b.2)")
+            elif name in ctx.state.minions:
+                hirelings.unhide(ctx, name, "a target is named (8.4.2b.2)")
     combat.step = "plays"
 
 

@@ -45,6 +45,7 @@ class Strike:
     how: str | None = None
     body: str | None = None
     weapon: str | None = None
+    hireling: str | None = None
     missile_roller: str | None = None
     rolled: list[int] = field(default_factory=list)
 
@@ -85,10 +86,11 @@ def judge(ctx: Ctx, combat: CombatState, strike: Strike) -> None:
 
 
 def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
-    """The round's attacks: each character's revealed attack on his target (8.4.5e.1, h), and
-    each counter on a character's sheet against him from its red box (8.4.6b); a denizen on a
-    sheet of its own attacks nobody (8.4.5o), nor does one with no attack on the side it shows
-    (8.4.7a)."""
+    """The round's attacks: each character's revealed attack on his target (8.4.5e.1, h); each
+    counter on a character's sheet against him from its red box (8.4.6b); on a denizen's sheet,
+    the defender (with its head or club) against its target, and every other counter against
+    the defender, from its box, square or circle (8.4.8e). A denizen alone on a sheet of its own
+    attacks nobody (8.4.5o), nor does one with no attack on the side it shows (8.4.7a)."""
     found: list[Strike] = []
     for who in present(ctx, combat):
         plays = combat.plays.get(who)
@@ -125,17 +127,24 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                 missile_roller=who if missile else None,
             )
         )
-    for who in present(ctx, combat):
-        for counter, box in combat.boxes.get(who, {}).items():
+    fighting = present(ctx, combat)
+    for owner, boxes in sorted(combat.boxes.items()):
+        if owner in ctx.state.characters and owner not in fighting:
+            continue
+        for counter, box in boxes.items():
             face = values(ctx.catalog, counter, dark(ctx.state, combat.dark_parts, counter))
             if face.attack is None or face.harm is None:
                 continue
+            body = body_of(ctx.catalog, counter) or counter
+            aim = combat.targets.get(owner) if body == owner else owner
+            if aim is None:
+                continue  # 8.4.5o: a denizen on a sheet of its own attacks nobody
             red = face.harm == "RED"
             found.append(
                 Strike(
                     attacker=counter,
                     credit=None,
-                    target=who,
+                    target=aim,
                     direction=box,
                     time=face.attack,
                     length=face.length,
@@ -143,7 +152,8 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                     red=red,
                     sharpness=face.sharpness,
                     missile=face.missile,
-                    body=body_of(ctx.catalog, counter) or counter,
+                    body=body,
+                    hireling=body if body in ctx.state.minions else None,
                 )
             )
     for strike in found:
@@ -159,14 +169,14 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         )
         if not strike.hit and strike.weapon is not None:
             ctx.sheet(strike.attacker).items[strike.weapon].alerted = True
-        body = strike.body
+        hitter = strike.body
         if (
             strike.hit
-            and body is not None
-            and tremendous(ctx.catalog, body)
-            and body not in combat.hit
+            and hitter is not None
+            and tremendous(ctx.catalog, hitter)
+            and hitter not in combat.hit
         ):
-            combat.hit.append(body)
+            combat.hit.append(hitter)
     return [s for s in found if s.hit]
 
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from rules.chits import printed
 from rules.day.context import Ctx
-from rules.evening import kit
-from rules.evening.answers import BOX_OF, NONE, decision_id, read_placement, read_sides
-from rules.evening.counters import dark, sheet_counters
+from rules.evening import denizen_sheets, kit, tactics
+from rules.evening.answers import BOX_OF, NONE, read_placement
+from rules.evening.counters import sheet_counters
 from rules.evening.encounter import is_red
-from rules.evening.positions import Counter, changes_tactics, position_possible, reposition, turning
 from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
 from rules.pieces import pieces_of
@@ -56,16 +55,17 @@ def reveal(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> 
             combat.boxes[who] = read_placement(answers["place"]) if "place" in answers else {}
     for who in present(ctx, combat):
         if combat.sheets.get(who):
-            _randomize(
+            tactics.randomize(
                 ctx,
                 combat,
                 who,
                 sheet_counters(ctx.catalog, ctx.board, ctx.state, combat.sheets[who]),
             )
+    denizen_sheets.randomize_all(ctx, combat)
     for denizen in _own_sheets(ctx, combat):
         counters = sheet_counters(ctx.catalog, ctx.board, ctx.state, [denizen])
         combat.boxes[denizen] = {c.id: 1 if c.id == denizen else 2 for c in counters}  # 8.4.2a
-        _randomize(ctx, combat, denizen, counters)
+        tactics.randomize(ctx, combat, denizen, counters)
     combat.step = "resolve"
 
 
@@ -73,6 +73,7 @@ def _own_sheets(ctx: Ctx, combat: CombatState) -> list[str]:
     """8.4.5o: the unassigned denizens attacked only by characters, each on a Melee Section of
     its own; the others are ignored this round."""
     on_sheets = {d for sheet in combat.sheets.values() for d in sheet}
+    on_sheets |= {owner for owner, sheet in combat.sheets.items() if sheet}
     attacked = {
         combat.targets[who]
         for who in combat.targets
@@ -182,83 +183,3 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
     if not kit.strong_enough(chit, carried):
         cancelled = f"{play} cannot carry {carried} weight (8.4.5f.3)"
     return Maneuver(chit=play, direction=direction, time=chit.time, cancelled=cancelled)
-
-
-def _randomize(ctx: Ctx, combat: CombatState, sheet: str, counters: list[Counter]) -> None:
-    """8.4.6a–d: one die repositions every counter on the sheet, then two dice for each occupied
-    red box, in box order, turn its counters over on a 6 (no modifiers). A fixed position — a
-    moderator's, or a scenario's — replaces the rolls when the rolls could give it."""
-    boxes = combat.boxes.get(sheet, {})
-    fixed = ctx.answers.get(
-        decision_id(ctx.state.game_day, combat.clearing, combat.round, "positions", sheet)
-    )
-    if fixed is not None and _fix(ctx, combat, sheet, counters, fixed):
-        return
-    roll = ctx.dice.game_roll("Repositioning Denizens", who=sheet)
-    _rolled(ctx, combat, sheet, "Repositioning Denizens", roll.dice, roll.result)
-    boxes = reposition(ctx.catalog, boxes, roll.result)
-    combat.boxes[sheet] = boxes
-    for box in sorted(set(boxes.values())):
-        tactics = ctx.dice.roll(sheet, "Change Tactics")
-        _rolled(ctx, combat, sheet, "Change Tactics", tactics.dice, max(tactics.dice))
-        if changes_tactics(ctx.catalog, tactics.dice):
-            for counter in turning(counters, boxes, box):
-                _flip(ctx, combat, counter)
-    _positioned(ctx, combat, sheet, boxes)
-
-
-def _fix(ctx: Ctx, combat: CombatState, sheet: str, counters: list[Counter], text: str) -> bool:
-    boxes = combat.boxes.get(sheet, {})
-    after = read_placement(text)
-    sides = read_sides(text)
-    flipped = {
-        c for c, side in sides.items() if (side == "dark") != dark(ctx.state, combat.dark_parts, c)
-    }
-    if set(after) != set(boxes) or position_possible(boxes, after, flipped, counters) is not None:
-        return False
-    for counter in flipped:
-        _flip(ctx, combat, counter)
-    combat.boxes[sheet] = after
-    _positioned(ctx, combat, sheet, after)
-    return True
-
-
-def _flip(ctx: Ctx, combat: CombatState, counter: str) -> None:
-    state = ctx.state
-    if counter in pieces_of(ctx.catalog):
-        if counter in state.dark_side_up:
-            state.dark_side_up.remove(counter)
-        else:
-            state.dark_side_up.append(counter)
-    elif counter in combat.dark_parts:
-        combat.dark_parts.remove(counter)
-    else:
-        combat.dark_parts.append(counter)
-
-
-def _rolled(
-    ctx: Ctx, combat: CombatState, who: str, purpose: str, dice: tuple[int, ...], result: int
-) -> None:
-    ctx.emit(
-        "roll",
-        who=who,
-        purpose=purpose,
-        dice=list(dice),
-        result=result,
-        at=combat.clearing,
-        round=combat.round,
-    )
-
-
-def _positioned(ctx: Ctx, combat: CombatState, sheet: str, boxes: dict[str, int]) -> None:
-    for counter, box in boxes.items():
-        side = "dark" if dark(ctx.state, combat.dark_parts, counter) else "light"
-        ctx.emit(
-            "positioned",
-            sheet=sheet,
-            denizen=counter,
-            box=box,
-            side=side,
-            at=combat.clearing,
-            round=combat.round,
-        )

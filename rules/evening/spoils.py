@@ -6,6 +6,7 @@ are kept as whole numbers while they are whole, and as decimals otherwise (:func
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from rules.day.context import Ctx
@@ -38,11 +39,21 @@ def _gain(ctx: Ctx, who: str, fame: Fraction, notoriety: Fraction, gold: int, vi
     )
 
 
-def denizen_killed(ctx: Ctx, combat: CombatState, victim: str, killers: list[str]) -> None:
+def denizen_killed(
+    ctx: Ctx, combat: CombatState, victim: str, killers: list[str], hired: Sequence[str] = ()
+) -> None:
     """8.7.1–8.7.2a, 8.7.6: each character who killed ``victim`` counts a kill and gains its
     bounty times his kills today (a shared kill: an equal share each, fractions kept, 8.7.1b);
-    a native's gold bounty is not multiplied. The denizen leaves play until it regenerates."""
+    a native's gold bounty is not multiplied. For a kill by a hireling (``hired``) his employer
+    gains the basic bounty, counting no kill, and a hired leader or controlled monster takes a
+    native's gold (8.7.3). A hired native killed is unhired, and his employer loses his
+    Notoriety bounty (8.7.7). The denizen leaves play until it regenerates."""
     catalog = ctx.catalog
+    for piece in hired:
+        _hireling_spoils(ctx, piece, victim)
+    was_hired = victim in ctx.state.minions
+    if was_hired:
+        _hireling_killed(ctx, victim)
     share = Fraction(1, len(killers)) if killers else Fraction(0)
     for who in killers:
         kills = ctx.today.kills.get(who, 0) + 1
@@ -60,12 +71,36 @@ def denizen_killed(ctx: Ctx, combat: CombatState, victim: str, killers: list[str
         remove(ctx, combat, horse)
         ctx.state.put(horse, Place.OUT)
         ctx.emit("killed", who=horse, by=victim, at=combat.clearing, round=combat.round)
-    if is_native(catalog, victim) and catalog.native_counters[victim].leader:
+    if is_native(catalog, victim) and catalog.native_counters[victim].leader and not was_hired:
         leader_killed(ctx, combat, victim)
     remove(ctx, combat, victim)
     ctx.state.put(victim, Place.OUT)
     if victim in ctx.state.dark_side_up:
         ctx.state.dark_side_up.remove(victim)
+
+
+def _hireling_spoils(ctx: Ctx, piece: str, victim: str) -> None:
+    minion = ctx.state.minions.get(piece)
+    if minion is None:
+        return
+    catalog = ctx.catalog
+    if is_monster(catalog, victim):
+        monster = monster_of(catalog, victim)
+        _gain(ctx, minion.employer, Fraction(monster.fame), Fraction(monster.notoriety), 0, victim)
+        return
+    bounty = catalog.native_counters[pieces_of(catalog)[victim].name].bounty
+    _gain(ctx, minion.employer, Fraction(0), Fraction(bounty.notoriety), 0, victim)
+    if hirelings.is_actor(catalog, ctx.state, piece):
+        minion.sheet.gold += bounty.gold
+
+
+def _hireling_killed(ctx: Ctx, piece: str) -> None:
+    minion = ctx.state.minions[piece]
+    if is_native(ctx.catalog, piece):
+        bounty = ctx.catalog.native_counters[pieces_of(ctx.catalog)[piece].name].bounty
+        boss = ctx.sheet(minion.employer)
+        boss.notoriety = points(Fraction(boss.notoriety) - bounty.notoriety)
+    hirelings.unhire(ctx, piece, "killed in combat (8.7.7)")
 
 
 def leader_killed(ctx: Ctx, combat: CombatState, leader: str) -> None:
@@ -121,6 +156,19 @@ def character_killed(ctx: Ctx, combat: CombatState, victim: str, killer: str | N
             record = sheet.items.pop(item)
             state.put(item, Place.owner(killer))
             ctx.sheet(killer).items[item] = record.model_copy(update={"active": False})
+    elif killer is not None and killer in state.minions:
+        minion = state.minions[killer]
+        _gain(ctx, minion.employer, Fraction(0), Fraction(sheet.notoriety), 0, victim)
+        keeps = hirelings.is_actor(ctx.catalog, state, killer)  # 8.7.3b
+        for item in reversed(belongings):
+            if keeps:
+                record = sheet.items.pop(item)
+                state.put(item, Place.owner(killer))
+                minion.sheet.items[item] = record.model_copy(update={"active": False})
+            else:
+                abandon(ctx, sheet, item, combat.clearing)
+        if keeps:
+            minion.sheet.gold += sheet.gold
     elif killer is not None and is_native(ctx.catalog, killer) and group_box(ctx, killer):
         box = group_box(ctx, killer)
         assert box is not None

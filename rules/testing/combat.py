@@ -132,12 +132,15 @@ def answer(
     where = read_id(decision.id)
     if where is None:
         raise ValueError(f"{decision.id!r} is not a combat decision's id")
-    rounds = plays.get(where.who, ())
+    who = decision.character if where.kind in HIRELING_KINDS else where.who
+    rounds = plays.get(who, ())
     index = next((i for i, p in enumerate(rounds) if p.round == where.round), None)
     if index is None:
         return _unplayed(decision, where)
     play = rounds[index]
-    resolver = _Resolver(decision, where, scene, f"plays.{where.who}[{index}]")
+    resolver = _Resolver(decision, where, scene, f"plays.{who}[{index}]")
+    if where.kind in HIRELING_KINDS:
+        return _hireling(resolver, play, where)
     match where.kind:
         case "lure":
             return _lure(resolver, play.lure, given)
@@ -164,6 +167,29 @@ def answer(
             chits = play.fatigue if where.kind == "fatigue" else play.wound
             return decision.default if chits is None else _chits(resolver, chits, where.kind)
     return _unplayed(decision, where)
+
+
+#: The decisions a character makes for one of his hirelings (the hireling's piece is the id's
+#: ``who``): whom it lures (8.3.4c), attacks (8.3.6a) and targets (8.4.2e).
+HIRELING_KINDS = ("hireling_lure", "deploy", "hireling_target")
+
+
+def _hireling(resolver: _Resolver, play: Play, where: Where) -> str:
+    """The answer for one hireling from ``hireling_lure``, ``deploy`` or ``hireling_targets``,
+    each keyed by the hireling (written with or without its number)."""
+    table: Mapping[str, str] | None
+    if where.kind == "hireling_lure":
+        table = play.hireling_lure
+    elif where.kind == "deploy":
+        table = {k: v.target for k, v in play.deploy.items()} if play.deploy else None
+    else:
+        table = play.hireling_targets
+    written = next(
+        (v for k, v in (table or {}).items() if k == where.who or is_copy(k, where.who)), None
+    )
+    if written is None:
+        return resolver.decision.default if where.kind == "hireling_target" else NONE
+    return resolver.pick([_Name(written, "individual")], where.kind)
 
 
 def _unplayed(decision: Decision, where: Where) -> str:

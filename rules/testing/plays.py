@@ -178,24 +178,19 @@ class Position(_Model):
         return self
 
 
-#: The play keys the engine cannot play yet: hirelings in combat, flying, casting.
-_LATER = {
-    "hireling_lure": "hirelings in combat, 8.3.4c",
-    "deploy": "hirelings in combat, 8.3.6a",
-    "hireling_targets": "hirelings in combat, 8.4.2e",
-}
-
-
 def unsupported(plays: dict[str, list[Play]]) -> Iterator[tuple[str, str]]:
-    """The keys of ``plays`` the engine cannot play yet, as (key path, reason): hirelings'
-    lures, deployments and targets, flying, casting, abandoning more than one item,
-    several targets (a spell's), an attack without a chit (after an Attack spell)."""
+    """The keys of ``plays`` the engine cannot play yet, as (key path, reason): turning a
+    deployed hireling's side, flying, casting, abandoning more than one item, several targets
+    (a spell's), an attack without a chit (after an Attack spell)."""
     for who, rounds in plays.items():
         for index, play in enumerate(rounds):
             key = f"plays.{who}[{index}]"
-            for name, why in _LATER.items():
-                if getattr(play, name) is not None:
-                    yield f"{key}.{name}", f"not supported yet: plays.{name} ({why})"
+            for piece, deployment in (play.deploy or {}).items():
+                if deployment.side is not None:
+                    yield (
+                        f"{key}.deploy.{piece}.side",
+                        "not supported yet: turning a deployed hireling over (8.3.6a.4)",
+                    )
             action = play.action
             if action is not None:
                 for name in ("fly", "cast"):

@@ -76,24 +76,9 @@ def malformed(data: Mapping[str, Any]) -> ScenarioError:
         ({"round": 0}, "plays.Black Knight[0].round", "1"),
         ({"round": 1, "swing": 1}, "plays.Black Knight[0].swing", "unknown key"),
         (
-            {"round": 1, "deploy": {"Company 1": {"target": "Giant"}}},
-            "plays.Black Knight[0].deploy",
-            "not supported yet: plays.deploy",
-        ),
-        (
-            {"round": 1, "hireling_lure": {"Company HQ": "Giant"}},
-            "plays.Black Knight[0].hireling_lure",
-            "not supported yet: plays.hireling_lure",
-        ),
-        (
             {"round": 1, "deploy": {"Company 1": {"target": "Giant", "side": "dark"}}},
-            "plays.Black Knight[0].deploy",
-            "not supported yet: plays.deploy",
-        ),
-        (
-            {"round": 1, "hireling_targets": {"Company HQ": "Giant"}},
-            "plays.Black Knight[0].hireling_targets",
-            "not supported yet: plays.hireling_targets",
+            "plays.Black Knight[0].deploy.Company 1.side",
+            "not supported yet: turning a deployed hireling over",
         ),
         (
             {"round": 1, "action": {"fly": {"chit": "MOVE H6", "tile": "BV"}}},

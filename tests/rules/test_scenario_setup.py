@@ -422,8 +422,8 @@ expect: {{}}
         ),
         ("orders: {Black Knight: H}", "orders: with start: sunset there is no Birdsong"),
         (
-            "plays: {Black Knight: [{round: 1, deploy: {Company 1: {target: Giant}}}]}",
-            "plays.Black Knight[0].deploy: not supported yet: plays.deploy",
+            "plays: {Black Knight: [{round: 1, deploy: {Company 1: {target: Giant, side: dark}}}]}",
+            "plays.Black Knight[0].deploy.Company 1.side: not supported yet: turning a deployed",
         ),
         (
             "positions: [{round: 1, sheet: Black Knight, boxes: {Giant: 1}}]",

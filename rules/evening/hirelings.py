@@ -1,0 +1,236 @@
+"""Hirelings in combat (8.3.4c, 8.3.5a.3, 8.3.6a, 8.4.2a, 8.4.2e, 8.6.1): hired natives, hired
+and controlled monsters fighting for the character who employs them, and the Melee Sections
+denizens own when they are attacked by denizens.
+
+A Melee Section belongs to a character, or to a denizen being attacked by denizens (the
+*defender*, 8.3.6a.2): ``combat.sheets[owner]`` lists the attackers on it, the newest last. A
+hireling lures one attacker onto a sheet of its own (8.3.4c.2), receives attackers its employer
+wins at random assignment when he cannot take them himself (8.3.5a.3), or is deployed against a
+character, monster or native (8.3.6a); an uncontrolled defender attacks its newest attacker
+(8.4.2a), a hireling defender the attacker its employer names (8.4.2e). Every denizen sheet is
+given up at the end of the round (8.6.1).
+
+Readings: a hireling's employer is asked which hireling takes a denizen he wins (8.3.5a.3) and
+whom each hireling lures, attacks or targets; the defaults are none, or for what must be chosen
+the first hireling and the newest attacker. Counters keep the side they show when deployed
+(8.3.6a.4 lets the employer turn them: not offered yet). A red-side-up Tremendous monster
+attacked by a hireling keeps attacking its target (8.3.6a.8) while the hireling attacks it on
+its own sheet.
+"""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.evening import natives, standing
+from rules.evening.answers import NONE, decision_id
+from rules.evening.counters import is_native
+from rules.evening.state import CombatState
+from rules.events import Decision
+
+
+def here(ctx: Ctx, combat: CombatState) -> list[str]:
+    """The hirelings in the clearing, by piece id."""
+    return sorted(m for m in ctx.state.minions if ctx.where(m) == combat.clearing)
+
+
+def employer(ctx: Ctx, piece: str) -> str:
+    return ctx.state.minions[piece].employer
+
+
+def of(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """``who``'s hirelings in the clearing."""
+    return [m for m in here(ctx, combat) if employer(ctx, m) == who]
+
+
+def hidden(ctx: Ctx, piece: str) -> bool:
+    return ctx.state.minions[piece].sheet.hidden
+
+
+def unhide(ctx: Ctx, piece: str, reason: str) -> None:
+    sheet = ctx.state.minions[piece].sheet
+    if sheet.hidden:
+        sheet.hidden = False
+        ctx.emit("unhidden", who=piece, reason=reason)
+
+
+def attacked(combat: CombatState, piece: str) -> bool:
+    """Whether ``piece`` owns a Melee Section with attackers on it."""
+    return bool(combat.sheets.get(piece))
+
+
+def attacking(combat: CombatState, piece: str) -> str | None:
+    """The owner of the sheet ``piece`` attacks on, if any."""
+    return next((owner for owner, on in combat.sheets.items() if piece in on), None)
+
+
+def lured_by_hireling(ctx: Ctx, combat: CombatState, denizen: str) -> bool:
+    """8.3.4d: a denizen a hireling lured, or one assigned to a hireling, cannot be lured away."""
+    owner = attacking(combat, denizen)
+    return owner is not None and owner in ctx.state.minions
+
+
+def _id(ctx: Ctx, combat: CombatState, kind: str, piece: str) -> str:
+    return decision_id(ctx.state.game_day, combat.clearing, combat.round, kind, piece)
+
+
+def lures(ctx: Ctx, combat: CombatState, who: str, lurable: list[str]) -> list[tuple[str, str]]:
+    """8.3.4c: the decisions of ``who``'s hirelings not yet attacked, each luring one of
+    ``lurable`` or none (as (hireling, answer))."""
+    asked: list[tuple[str, str]] = []
+    for piece in of(ctx, combat, who):
+        if attacked(combat, piece) or attacking(combat, piece) is not None:
+            continue
+        options = [NONE, *(d for d in lurable if not lured_by_hireling(ctx, combat, d))]
+        if len(options) == 1:
+            continue
+        decision = Decision(
+            id=_id(ctx, combat, "hireling_lure", piece),
+            character=who,
+            kind="hireling_lure",
+            prompt=f"Have the {piece} lure one attacker onto a Melee Section of its own (8.3.4c)?",
+            options=tuple(options),
+            default=NONE,
+        )
+        asked.append((piece, standing.ask(ctx, combat, decision)))
+    return asked
+
+
+def lure(ctx: Ctx, combat: CombatState, piece: str, denizen: str) -> None:
+    """8.3.4c.2–c.3, e: ``piece`` takes ``denizen`` onto a sheet of its own and is unhidden; a
+    native lured sets its group battling the employer."""
+    for sheet in combat.sheets.values():
+        if denizen in sheet:
+            sheet.remove(denizen)
+    combat.sheets[piece] = [denizen]
+    ctx.emit("lured", who=piece, denizen=denizen, at=combat.clearing, round=combat.round)
+    unhide(ctx, piece, "he lures (8.3.4c.3)")
+    if is_native(ctx.catalog, denizen):
+        group = natives.group_of(ctx, denizen)
+        natives.start_battling(ctx, combat, group, employer(ctx, piece), "lured (8.3.4e)")
+
+
+def takes(ctx: Ctx, combat: CombatState, who: str) -> str | None:
+    """8.3.5a.3: who gets a denizen ``who`` won at random assignment: himself when he is
+    unhidden in the clearing, else the first of his unhidden hirelings there."""
+    if ctx.where(who) == combat.clearing and not ctx.sheet(who).hidden and who not in combat.left:
+        return who
+    return next((p for p in of(ctx, combat, who) if not hidden(ctx, p)), None)
+
+
+def can_roll(ctx: Ctx, combat: CombatState, who: str) -> bool:
+    """8.3.5a.1: he rolls if he is unhidden in the clearing or has an unhidden hireling there."""
+    return takes(ctx, combat, who) is not None
+
+
+def deploy_targets(ctx: Ctx, combat: CombatState, piece: str, characters: list[str]) -> list[str]:
+    """8.3.6a, c: what ``piece`` may be deployed against: the other characters in the clearing
+    (a hidden one only by a hired leader who found hidden enemies today), the unhired monsters
+    and natives, and the other employers' hirelings."""
+    boss = employer(ctx, piece)
+    record = ctx.catalog.native_counters.get(ctx.state.minions[piece].sheet.name)
+    leader = record is not None and record.leader
+    finds = leader and piece in ctx.today.found_hidden_enemies
+    people = [c for c in characters if c != boss and (finds or not ctx.sheet(c).hidden)]
+    denizens = [d for d in _denizens(ctx, combat) if d != piece]
+    others = [m for m in here(ctx, combat) if employer(ctx, m) != boss]
+    return [*people, *denizens, *others]
+
+
+def _denizens(ctx: Ctx, combat: CombatState) -> list[str]:
+    from rules.evening.sunset import denizens
+
+    return denizens(ctx, combat.clearing)
+
+
+def deployments(
+    ctx: Ctx, combat: CombatState, who: str, characters: list[str]
+) -> list[tuple[str, str]]:
+    """8.3.6a: the decisions of ``who``'s hirelings not being attacked, each sent against one
+    target or none."""
+    asked: list[tuple[str, str]] = []
+    for piece in of(ctx, combat, who):
+        if attacked(combat, piece) or attacking(combat, piece) is not None:
+            continue
+        options = [NONE, *deploy_targets(ctx, combat, piece, characters)]
+        decision = Decision(
+            id=_id(ctx, combat, "deploy", piece),
+            character=who,
+            kind="deploy",
+            prompt=f"Send the {piece} against a character, monster or native (8.3.6a)?",
+            options=tuple(options),
+            default=NONE,
+        )
+        asked.append((piece, standing.ask(ctx, combat, decision)))
+    return asked
+
+
+def deploy(ctx: Ctx, combat: CombatState, piece: str, target: str, red: bool) -> None:
+    """8.3.6a.1–a.9: ``piece`` attacks ``target``. On a character's sheet it stands like a
+    monster (a.1). A denizen attacked becomes a defender on a sheet of its own (a.2, a.3),
+    leaving the sheet it attacked on (a.5) — unless it is a red-side-up Tremendous monster,
+    which keeps its target (a.8); a defender left alone moves onto its ex-attacker's sheet as its
+    newest attacker (a.6). Deploying against an unhired native sets its group battling the
+    employer (a.9)."""
+    boss = employer(ctx, piece)
+    if target not in ctx.state.characters and not red:
+        before = attacking(combat, target)
+        if before is not None:
+            combat.sheets[before].remove(target)
+            if not combat.sheets[before] and before not in ctx.state.characters:
+                del combat.sheets[before]
+                combat.sheets.setdefault(target, []).append(piece)
+                combat.sheets[target].append(before)
+                _deployed(ctx, combat, piece, target, boss)
+                return
+    combat.sheets.setdefault(target, []).append(piece)
+    _deployed(ctx, combat, piece, target, boss)
+
+
+def _deployed(ctx: Ctx, combat: CombatState, piece: str, target: str, boss: str) -> None:
+    ctx.emit("deployed", hireling=piece, target=target, at=combat.clearing, round=combat.round)
+    unhide(ctx, piece, "he is deployed (8.3.6c)")
+    if target in ctx.state.characters and ctx.sheet(target).hidden:
+        ctx.sheet(target).hidden = False
+        ctx.emit("unhidden", who=target, reason="a hired leader is deployed against him (8.3.6c)")
+    if is_native(ctx.catalog, target) and target not in ctx.state.minions:
+        group = natives.group_of(ctx, target)
+        natives.start_battling(ctx, combat, group, boss, "a hireling deployed (8.3.6a.9)")
+
+
+def defenders(ctx: Ctx, combat: CombatState) -> list[str]:
+    """The denizens owning a Melee Section with attackers, in sheet order."""
+    return [o for o, on in sorted(combat.sheets.items()) if on and o not in ctx.state.characters]
+
+
+def target_choices(ctx: Ctx, combat: CombatState, who: str) -> list[tuple[str, str]]:
+    """8.4.2e: ``who`` chooses the target of each of his hirelings defending on its own sheet:
+    one of its attackers (the newest by default); the choices as (hireling, answer)."""
+    asked: list[tuple[str, str]] = []
+    for piece in of(ctx, combat, who):
+        attackers = combat.sheets.get(piece, [])
+        if not attackers:
+            continue
+        decision = Decision(
+            id=_id(ctx, combat, "hireling_target", piece),
+            character=who,
+            kind="hireling_target",
+            prompt=f"The {piece}'s target among its attackers (8.4.2e)",
+            options=tuple(attackers),
+            default=attackers[-1],
+        )
+        asked.append((piece, standing.ask(ctx, combat, decision)))
+    return asked
+
+
+def disengage(ctx: Ctx, combat: CombatState) -> None:
+    """8.6.1: at the end of the round only the monsters and unhired natives on characters'
+    sheets stay assigned; every other denizen, hired or not, becomes unassigned."""
+    minions = ctx.state.minions
+    combat.sheets = {
+        owner: [d for d in on if d not in minions]
+        for owner, on in combat.sheets.items()
+        if owner in ctx.state.characters
+    }
+    for piece in list(combat.targets):
+        if piece not in ctx.state.characters:
+            del combat.targets[piece]

@@ -1,0 +1,92 @@
+"""Repositioning denizens and changing tactics (8.4.6), and fixed positions: after the reveal,
+the rolls that move the counters on a Melee Section among its boxes and turn them over, or a
+position fixed instead of the rolls (by a moderator, or a scenario's ``positions``)."""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.evening.answers import decision_id, read_placement, read_sides
+from rules.evening.counters import dark
+from rules.evening.positions import Counter, changes_tactics, position_possible, reposition, turning
+from rules.evening.state import CombatState
+from rules.pieces import pieces_of
+
+
+def randomize(ctx: Ctx, combat: CombatState, sheet: str, counters: list[Counter]) -> None:
+    """8.4.6a–d: one die repositions every counter on the sheet, then two dice for each occupied
+    red box, in box order, turn its counters over on a 6 (no modifiers). A fixed position — a
+    moderator's, or a scenario's — replaces the rolls when the rolls could give it."""
+    boxes = combat.boxes.get(sheet, {})
+    fixed = ctx.answers.get(
+        decision_id(ctx.state.game_day, combat.clearing, combat.round, "positions", sheet)
+    )
+    if fixed is not None and fix(ctx, combat, sheet, counters, fixed):
+        return
+    roll = ctx.dice.game_roll("Repositioning Denizens", who=sheet)
+    rolled(ctx, combat, sheet, "Repositioning Denizens", roll.dice, roll.result)
+    boxes = reposition(ctx.catalog, boxes, roll.result)
+    combat.boxes[sheet] = boxes
+    for box in sorted(set(boxes.values())):
+        tactics = ctx.dice.roll(sheet, "Change Tactics")
+        rolled(ctx, combat, sheet, "Change Tactics", tactics.dice, max(tactics.dice))
+        if changes_tactics(ctx.catalog, tactics.dice):
+            for counter in turning(counters, boxes, box):
+                flip(ctx, combat, counter)
+    positioned(ctx, combat, sheet, boxes)
+
+
+def fix(ctx: Ctx, combat: CombatState, sheet: str, counters: list[Counter], text: str) -> bool:
+    boxes = combat.boxes.get(sheet, {})
+    after = read_placement(text)
+    sides = read_sides(text)
+    flipped = {
+        c for c, side in sides.items() if (side == "dark") != dark(ctx.state, combat.dark_parts, c)
+    }
+    if set(after) != set(boxes) or position_possible(boxes, after, flipped, counters) is not None:
+        return False
+    for counter in flipped:
+        flip(ctx, combat, counter)
+    combat.boxes[sheet] = after
+    positioned(ctx, combat, sheet, after)
+    return True
+
+
+def flip(ctx: Ctx, combat: CombatState, counter: str) -> None:
+    state = ctx.state
+    if counter in pieces_of(ctx.catalog):
+        if counter in state.dark_side_up:
+            state.dark_side_up.remove(counter)
+        else:
+            state.dark_side_up.append(counter)
+    elif counter in combat.dark_parts:
+        combat.dark_parts.remove(counter)
+    else:
+        combat.dark_parts.append(counter)
+
+
+def rolled(
+    ctx: Ctx, combat: CombatState, who: str, purpose: str, dice: tuple[int, ...], result: int
+) -> None:
+    ctx.emit(
+        "roll",
+        who=who,
+        purpose=purpose,
+        dice=list(dice),
+        result=result,
+        at=combat.clearing,
+        round=combat.round,
+    )
+
+
+def positioned(ctx: Ctx, combat: CombatState, sheet: str, boxes: dict[str, int]) -> None:
+    for counter, box in boxes.items():
+        side = "dark" if dark(ctx.state, combat.dark_parts, counter) else "light"
+        ctx.emit(
+            "positioned",
+            sheet=sheet,
+            denizen=counter,
+            box=box,
+            side=side,
+            at=combat.clearing,
+            round=combat.round,
+        )
