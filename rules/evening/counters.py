@@ -25,7 +25,8 @@ from rules.state import GameState, Place
 class Values:
     """What a counter fights with on the side it shows (2.2.2a, 8.4.6b): its move time, its
     attack (None: it does not attack, 8.4.7a), harm letter (``RED``: a Tremendous monster's
-    red side kills, 8.4.7d), sharpness stars and weapon length, and how it attacks."""
+    red side kills, 8.4.7d), sharpness stars and weapon length, and how it attacks: a missile,
+    or the spell a Demon's or the Imp's Roman-numeral side casts instead of harm (8.4.7b)."""
 
     move: int | None
     attack: int | None
@@ -33,6 +34,7 @@ class Values:
     sharpness: int
     length: int
     missile: bool = False
+    spell: str | None = None
 
 
 def copy_number(piece: str) -> int:
@@ -109,7 +111,14 @@ def values(catalog: Catalog, counter: str, dark_side: bool) -> Values:
         monster = catalog.monsters[record.name]
         light, dark_ = monster.sides(copy_number(counter))
         face = dark_ if dark_side else light
-        return Values(face.move, face.attack, face.harm, face.sharpness, monster.length_on(face))
+        return Values(
+            face.move,
+            face.attack,
+            face.harm,
+            face.sharpness,
+            monster.length_on(face),
+            spell=face.spell,
+        )
     native = catalog.native_counters[record.name]
     n_side = native.dark if dark_side else native.light
     return Values(

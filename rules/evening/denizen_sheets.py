@@ -61,14 +61,14 @@ def randomize(ctx: Ctx, combat: CombatState, owner: str) -> None:
     defender, aimed, others = groups(ctx, combat, owner)
     boxes = lay_out(ctx, combat, owner)
     combat.boxes[owner] = boxes
-    everyone = [*defender, *aimed, *others]
+    hired = owner in ctx.state.minions
     fixed = ctx.answers.get(
         decision_id(ctx.state.game_day, combat.clearing, combat.round, "positions", owner)
     )
-    if fixed is not None and tactics.fix(ctx, combat, owner, everyone, fixed):
+    parts = [aimed, others] if hired else [aimed, others, defender]
+    still = defender if hired else []
+    if fixed is not None and tactics.fix(ctx, combat, owner, parts, fixed, still=still):
         return
-    hired = owner in ctx.state.minions
-    parts = [aimed, others] + ([] if hired else [defender])
     for part in parts:
         if not part:
             continue

@@ -133,6 +133,13 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             continue
         for counter, box in boxes.items():
             face = values(ctx.catalog, counter, dark(ctx.state, combat.dark_parts, counter))
+            if face.spell is not None:
+                ctx.emit(
+                    "not_implemented",
+                    rule="8.4.7b",
+                    what=f"the {counter}'s {face.spell} attack, which comes with magic",
+                )
+                continue
             if face.attack is None or face.harm is None:
                 continue
             body = body_of(ctx.catalog, counter) or counter

@@ -4,6 +4,8 @@ position fixed instead of the rolls (by a moderator, or a scenario's ``positions
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.day.context import Ctx
 from rules.evening.answers import decision_id, read_placement, read_sides
 from rules.evening.counters import dark
@@ -20,7 +22,7 @@ def randomize(ctx: Ctx, combat: CombatState, sheet: str, counters: list[Counter]
     fixed = ctx.answers.get(
         decision_id(ctx.state.game_day, combat.clearing, combat.round, "positions", sheet)
     )
-    if fixed is not None and fix(ctx, combat, sheet, counters, fixed):
+    if fixed is not None and fix(ctx, combat, sheet, [counters], fixed):
         return
     roll = ctx.dice.game_roll("Repositioning Denizens", who=sheet)
     rolled(ctx, combat, sheet, "Repositioning Denizens", roll.dice, roll.result)
@@ -35,14 +37,35 @@ def randomize(ctx: Ctx, combat: CombatState, sheet: str, counters: list[Counter]
     positioned(ctx, combat, sheet, boxes)
 
 
-def fix(ctx: Ctx, combat: CombatState, sheet: str, counters: list[Counter], text: str) -> bool:
+def fix(
+    ctx: Ctx,
+    combat: CombatState,
+    sheet: str,
+    parts: list[list[Counter]],
+    text: str,
+    *,
+    still: Sequence[Counter] = (),
+) -> bool:
+    """Take the fixed position ``text`` for ``sheet`` if the rolls could give it: each of
+    ``parts`` (the whole sheet of a character; a denizen's target, attackers and defender)
+    moves as a whole and turns box by box (:func:`rules.evening.positions.position_possible`);
+    the counters ``still`` (a hired defender, 8.4.6d.3) neither move nor turn. Returns whether
+    it was taken."""
     boxes = combat.boxes.get(sheet, {})
     after = read_placement(text)
     sides = read_sides(text)
     flipped = {
         c for c, side in sides.items() if (side == "dark") != dark(ctx.state, combat.dark_parts, c)
     }
-    if set(after) != set(boxes) or position_possible(boxes, after, flipped, counters) is not None:
+    if set(after) != set(boxes):
+        return False
+    for part in parts:
+        ids = {c.id for c in part}
+        before_part = {c: b for c, b in boxes.items() if c in ids}
+        after_part = {c: b for c, b in after.items() if c in ids}
+        if position_possible(before_part, after_part, flipped & ids, part) is not None:
+            return False
+    if any(after[c.id] != boxes[c.id] or c.id in flipped for c in still):
         return False
     for counter in flipped:
         flip(ctx, combat, counter)

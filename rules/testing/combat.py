@@ -421,14 +421,19 @@ def _sheet(catalog: Catalog, state: GameState, key: str, written: str) -> tuple[
 
 
 def _counters(catalog: Catalog, state: GameState, clearing: str) -> list[str]:
-    """The counters that may stand in the red boxes of a sheet in ``clearing``: its monsters
-    (with their heads and clubs), natives and natives' horses."""
+    """The counters that may stand on a sheet in ``clearing``: its monsters (with their heads
+    and clubs), natives and natives' horses — a hired native's own horse is held by him."""
     pieces = pieces_of(catalog)
     found: list[str] = []
     for piece in state.at(Place.clearing(clearing)):
         kind = pieces[piece].kind
         if kind in (PieceKind.MONSTER, PieceKind.NATIVE):
             found += [piece, *parts_of(catalog, piece)]
+            found += [
+                held
+                for held in state.at(Place.owner(piece))
+                if pieces[held].kind is PieceKind.HORSE
+            ]
         elif kind is PieceKind.HORSE and catalog.horses[pieces[piece].name].rider is not None:
             found.append(piece)
     return found
