@@ -1,19 +1,56 @@
-"""The Evening (section 8): combat, clearing by clearing.
+"""The Evening (section 8): combat, clearing by clearing, round by round.
 
-Combat is not implemented yet: every Evening reports ``not implemented yet: rule 8``
-(:func:`rules.evening.combat.evening`). Where each part of section 8 goes as it lands, one module
-per part, each a set of steps over :class:`rules.day.context.Ctx`:
+:func:`rules.evening.combat.evening` is the day's Evening stage; one clearing's combat is a
+machine of steps kept in :class:`rules.evening.state.CombatState`. The modules, in the order of
+section 8:
 
-- ``sunset.py`` — 8.1: Sunset, the combat order (one Attention chit per clearing with characters
-  or hired leaders), who takes part, initial placement;
-- ``natives.py`` — 8.2: battling natives, the Meeting Table at the start of combat;
-- ``encounter.py`` — 8.3: the Encounter step: luring, running away, charging, alerting;
-- ``melee.py`` — 8.4: the Melee step: targets, attacks and maneuvers, random assignment,
-  repositioning (8.4.6), resolving attacks (harm, armor, wounds, fatigue);
-- ``spoils.py`` — 8.5–8.6: the end of a round, death, spoils of combat (Fame, Notoriety, gold);
-- ``fatigue.py`` — 8.7–8.8: fatigue and wounds after combat, disengaging;
-- Midnight (8.9) is :mod:`rules.day.midnight`.
+- ``sunset`` — 8.1: the combat order, who takes part, initial placement;
+- ``natives`` — 8.2: battling natives, the Meeting Table at the start of combat
+  (:mod:`rules.meeting`, shared with Trade and Hire);
+- ``encounter`` — 8.3.3–8.3.8: luring, random assignment, the Encounter actions, running away;
+- ``charging`` — 8.3.6: charging, and deploying hirelings (``hirelings``);
+- ``melee`` — 8.4.2, 8.4.5: targets, and the secret plays asked;
+- ``reveal`` — 8.4.5e–g: the plays revealed and judged; ``tactics`` and ``positions`` — 8.4.5m,
+  8.4.6: placement, repositioning and change tactics; ``denizen_sheets`` — the Melee Sections
+  denizens own (8.4.2a, 8.4.5n, 8.4.6d);
+- ``resolving`` — 8.4.8, 8.4.9a–b: hits and misses, the order of harm; ``inflict`` and
+  ``harm`` — 8.4.9c–q: harm on horses, armor, characters and denizens;
+- ``spoils`` — 8.7 and deaths (8.4.9p–q);
+- ``fatigue`` — 8.5; the end of the round and of combat (8.6, 8.8) are in ``combat``;
+- ``answers`` — the decisions' ids and answer texts; ``standing`` — standing combat
+  instructions as their defaults (:mod:`rules.orders.combat`); ``counters`` and ``kit`` — what
+  denizens and characters fight with. Midnight (8.9) is :mod:`rules.day.midnight`.
+
+Not implemented yet, and reported with ``not_implemented`` where it would act: casting spells
+and colour chits (8.3.9, 8.4.3–8.4.4), the Demons' and the Imp's spell attacks (8.4.7b), trading
+and rearranging after combat (8.8.5), advantages that act in combat and are not done
+(:mod:`rules.advantages`). Boots and Gloves cards, armor cards and the other treasures come
+with Search and treasures; turning a deployed hireling over (8.3.6a.4) and treachery
+(8.4.2g: one's own hirelings are never offered as targets) are not offered yet.
+
+Text defects settled (rules-map-evening.md, Appendix A), each with the reading chosen:
+
+- The Repositioning Denizens Table is a lost picture (L5405–5413): rows reconstructed in the
+  catalog's table, consistent with the two examples (roll 5 moves box 1 to box 2, L2536; roll
+  4 stays, L2819); its NOTES say so (``rules/data/tables.yaml``).
+- The Change Tactics Table is garbled (L5415–5419): 8.4.6c is followed — either die a 6 turns
+  the box over. Its note says only "unhired natives" turn (L5421), but the Denizen vs Denizen
+  example turns a hired attacking Archer (L2581): attackers turn, hired or not; a hired or
+  controlled defender does not (8.4.6d.3).
+- The Weapon Length chart's merged rows (L2658–2688): the lengths are the catalog's, from the
+  lists of weapons and monsters.
+- "i. Attack Spells" at L2544 is 8.4.5l (the index cites 8.4.5l); spells come with magic.
+- The Striking Weapon Harm Chart is indexed by harm letter; 8.4.9f.2 compares the Fight chit
+  with the weapon's weight, which is followed (:mod:`rules.evening.harm`).
+- 8.4.9c.1 "all attacks that are waiting ... are cancelled": those of the one killed and those
+  still aimed at him (:mod:`rules.evening.resolving`).
+- Controlled monsters are not named as a trigger of combat (8.1.2): they are leaders (7.7.5e),
+  so their clearings fight (:mod:`rules.evening.sunset`).
+- 8.4.5f.2 does not say which play an excess asterisk cancels: the attack first, then the
+  maneuver, as L2500's example reads (:mod:`rules.evening.reveal`).
+- An Encounter play too slow, too weak or on the wrong road is not made at all (he "can" only
+  play what he can, 8.3.7) and is reported as cancelled (:mod:`rules.evening.encounter`).
 
 Decisions asked in combat have ids under the day, clearing and round, e.g.
-``d3/CV5/r2/maneuver/Amazon`` (:attr:`rules.events.Decision.id`).
+``d3/CV5/r2/maneuver/Amazon`` (:func:`rules.evening.answers.decision_id`).
 """
