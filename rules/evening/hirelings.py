@@ -127,8 +127,8 @@ def deploy_targets(ctx: Ctx, combat: CombatState, piece: str, characters: list[s
     (a hidden one only by a hired leader who found hidden enemies today), the unhired monsters
     and natives, and the other employers' hirelings."""
     boss = employer(ctx, piece)
-    record = ctx.catalog.native_counters.get(ctx.state.minions[piece].sheet.name)
-    leader = record is not None and record.leader
+    name = ctx.state.minions[piece].sheet.name
+    leader = name in ctx.catalog.native_counters and ctx.catalog.native_counters[name].leader
     finds = leader and piece in ctx.today.found_hidden_enemies
     people = [c for c in characters if c != boss and (finds or not ctx.sheet(c).hidden)]
     denizens = [d for d in _denizens(ctx, combat) if d != piece]

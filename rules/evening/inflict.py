@@ -171,8 +171,9 @@ def _missile(ctx: Ctx, combat: CombatState, strike: Strike) -> int:
 def catalog_title(ctx: Ctx, piece: str) -> str | None:
     """A native's title (Archer, Crossbowman...), None for anyone else."""
     name = pieces_of(ctx.catalog)[piece].name if piece in pieces_of(ctx.catalog) else None
-    record = ctx.catalog.native_counters.get(name) if name else None
-    return record.title if record is not None else None
+    if name is None or name not in ctx.catalog.native_counters:
+        return None
+    return ctx.catalog.native_counters[name].title
 
 
 def _apply(
