@@ -12,29 +12,6 @@ from dataclasses import dataclass, field
 
 from rules import Event
 
-#: The events that belong to a clearing's combat (they carry ``at`` and ``round``).
-COMBAT_EVENTS = frozenset(
-    {
-        "combat_started",
-        "combat_ended",
-        "lured",
-        "assigned",
-        "ran_away",
-        "play_cancelled",
-        "targeted",
-        "played",
-        "positioned",
-        "attacked",
-        "attack_cancelled",
-        "harm",
-        "armor_damaged",
-        "armor_destroyed",
-        "killed",
-        "spoils",
-        "flipped",
-    }
-)
-
 
 @dataclass
 class Combat:

@@ -92,6 +92,9 @@ EVENT_TYPES: dict[str, EventType] = {
         "the visitor/mission chit {chit} turns to {face} (6.3.4b)", PUBLIC
     ),
     "hired": EventType("the {piece} is hired by the {by} until game day {until} (7.7.1c)", PUBLIC),
+    "rebelled": EventType(
+        "the {piece} rebels against the {employer}, who gains {fame} Fame (8.4.2g)", PUBLIC
+    ),
     "unhired": EventType("the {piece} is no longer hired by the {employer}: {reason}", PUBLIC),
     "combat_started": EventType("combat begins in {at}: {who} (8.1.3)", PUBLIC),
     "combat_ended": EventType("combat in {at} ends after {rounds} round(s) (8.8)", PUBLIC),
@@ -126,6 +129,16 @@ EVENT_TYPES: dict[str, EventType] = {
         "{who} gains {fame} Fame, {notoriety} Notoriety and {gold} gold for the {victim} (8.7)",
         PUBLIC,
     ),
+    "held": EventType(
+        "the red-side-up {monster} stays on the {hireling}, defending on its own sheet (8.6.2)",
+        PUBLIC,
+    ),
+    "position_refused": EventType(
+        "the position fixed for {sheet}'s sheet ({position}) is one the dice cannot give: "
+        "they are rolled (8.4.6)",
+        PUBLIC,
+    ),
+    "turned": EventType("the {piece} is turned {side} side up ({rule})", PUBLIC),
     "flipped": EventType("the {denizen} turns {side} side up (8.4.7c)", PUBLIC),
     "not_implemented": EventType("not implemented yet: rule {rule} ({what})", PUBLIC),
     "midnight": EventType("Midnight: {what}", PUBLIC),

@@ -9,24 +9,26 @@ section 8:
   (:mod:`rules.meeting`, shared with Trade and Hire);
 - ``encounter`` — 8.3.3–8.3.8: luring, random assignment, the Encounter actions, running away;
 - ``charging`` — 8.3.6: charging, and deploying hirelings (``hirelings``);
-- ``melee`` — 8.4.2, 8.4.5: targets, and the secret plays asked;
+- ``melee`` — 8.4.1, 8.4.2, 8.4.5: hired natives' horses turning over, targets, and the
+  secret plays asked; ``rebels`` — 8.4.2g: treachery;
 - ``reveal`` — 8.4.5e–g: the plays revealed and judged; ``tactics`` and ``positions`` — 8.4.5m,
   8.4.6: placement, repositioning and change tactics; ``denizen_sheets`` — the Melee Sections
   denizens own (8.4.2a, 8.4.5n, 8.4.6d);
 - ``resolving`` — 8.4.8, 8.4.9a–b: hits and misses, the order of harm; ``inflict`` and
   ``harm`` — 8.4.9c–q: harm on horses, armor, characters and denizens;
 - ``spoils`` — 8.7 and deaths (8.4.9p–q);
-- ``fatigue`` — 8.5; the end of the round and of combat (8.6, 8.8) are in ``combat``;
+- ``fatigue`` — 8.5; the end of the round and of combat (8.6, 8.8) are in ``combat``, a
+  red-side-up Tremendous monster holding a hireling (8.6.2) in ``hirelings``;
 - ``answers`` — the decisions' ids and answer texts; ``standing`` — standing combat
   instructions as their defaults (:mod:`rules.orders.combat`); ``counters`` and ``kit`` — what
   denizens and characters fight with. Midnight (8.9) is :mod:`rules.day.midnight`.
 
 Not implemented yet, and reported with ``not_implemented`` where it would act: casting spells
-and colour chits (8.3.9, 8.4.3–8.4.4), the Demons' and the Imp's spell attacks (8.4.7b), trading
-and rearranging after combat (8.8.5), advantages that act in combat and are not done
-(:mod:`rules.advantages`). Boots and Gloves cards, armor cards and the other treasures come
-with Search and treasures; turning a deployed hireling over (8.3.6a.4) and treachery
-(8.4.2g: one's own hirelings are never offered as targets) are not offered yet.
+and colour chits (8.3.9, 8.4.3–8.4.4), the Demons' and the Imp's spell attacks (8.4.7b),
+advantages that act in combat and are not done (:mod:`rules.advantages`). Boots and Gloves
+cards are played (8.4.5j, :mod:`~rules.evening.kit`); the armor cards (8.4.5i.3–i.4) and the
+Elusive Cloak (8.4.7d.4) act when treasures can be owned, with Search (rule 8 has no way to
+give them before then).
 
 Text defects settled (rules-map-evening.md, Appendix A), each with the reading chosen:
 
@@ -50,6 +52,13 @@ Text defects settled (rules-map-evening.md, Appendix A), each with the reading c
   maneuver, as L2500's example reads (:mod:`rules.evening.reveal`).
 - An Encounter play too slow, too weak or on the wrong road is not made at all (he "can" only
   play what he can, 8.3.7) and is reported as cancelled (:mod:`rules.evening.encounter`).
+- Treachery costs Fame (8.4.2g, L2453), not Notoriety (10.B.5.3, L3127); the rebels' whole
+  group battles the traitor (:mod:`rules.evening.rebels`).
+- A hired defender keeps the side it lies on (8.3.6a.4 lets its employer turn it "later in the
+  round": pbem-combat §1 has no such decision); a hireling moved by 8.3.6a.6 keeps its sides
+  (:mod:`rules.evening.hirelings`).
+- Rearranging belongings after combat (8.8.5) asks nothing: the orders rearrange them at the
+  start of the next phase, and the Encounter action may in combat (:mod:`rules.evening.combat`).
 
 Decisions asked in combat have ids under the day, clearing and round, e.g.
 ``d3/CV5/r2/maneuver/Amazon`` (:func:`rules.evening.answers.decision_id`).

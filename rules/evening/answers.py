@@ -15,6 +15,8 @@ answers are short canonical texts, one grammar per kind (:data:`KINDS`):
 ``lure``       per denizen: ``yes`` or ``no`` (8.3.4)
 ``hireling_lure``   per hireling: ``none`` or the denizen it lures (8.3.4c); asked of its
                employer, the hireling's piece in the id
+``assign``     per denizen he wins at random assignment while he cannot take it himself: the
+               unhidden hireling that takes it (8.3.5a.3)
 ``deploy``     per hireling: ``none`` or the character, monster or native it attacks (8.3.6a)
 ``charge``     ``none`` or the character charged and the Move chit: ``Amazon MOVE H4**``
                (8.3.6b)
@@ -22,7 +24,8 @@ answers are short canonical texts, one grammar per kind (:data:`KINDS`):
                · ``run horse walk to DW4`` · ``run horse gallop to DW4`` · ``activate ITEM`` ·
                ``deactivate ITEM`` · ``activate ITEM, deactivate ITEM`` · ``abandon ITEM``
                (8.3.7); a Boots or Gloves card may stand where a chit is named
-``target``     ``none`` or the piece or character attacked (8.4.2)
+``target``     ``none`` or the piece or character attacked (8.4.2); one's own hired native
+               is marked ``Company 1 (treachery)`` (8.4.2g)
 ``hireling_target``  per hireling defending on its own sheet: the attacker it attacks (8.4.2e)
 ``attack``     ``none`` · ``FIGHT H5* thrust`` (``swing``, ``smash``) · ``FIGHT H5* flip
                alerted`` (``unalerted``: a Fight chit played without a target, 8.4.5h.2)
@@ -46,12 +49,16 @@ from __future__ import annotations
 
 from typing import Literal
 
+#: The mark of a target that is one's own hired native (8.4.2g).
+TREACHERY = " (treachery)"
+
 Kind = Literal[
     "drinks",
     "insult",
     "challenge",
     "lure",
     "hireling_lure",
+    "assign",
     "deploy",
     "charge",
     "action",
@@ -71,6 +78,7 @@ KINDS: tuple[Kind, ...] = (
     "challenge",
     "lure",
     "hireling_lure",
+    "assign",
     "deploy",
     "charge",
     "action",

@@ -24,24 +24,32 @@ from rules.events import Decision
 from rules.schema.characters import Action
 
 
-def targets(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+def targets(ctx: Ctx, combat: CombatState, who: str, *, ahead: bool = False) -> list[str]:
     """The characters ``who`` may charge (b, c): the others in the clearing, a hidden one only
-    if he has found hidden enemies today."""
+    if he has found hidden enemies today. ``ahead``, when his choice is asked: also a hidden one
+    that a hired leader of his who found hidden enemies may unhide by being deployed against
+    him first (c's example)."""
     finds = who in ctx.today.found_hidden_enemies
+    if ahead:
+        finds = finds or any(hirelings.finds_hidden(ctx, p) for p in hirelings.of(ctx, combat, who))
     return [n for n in present(ctx, combat) if n != who and (finds or not ctx.sheet(n).hidden)]
 
 
 def options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
-    """``none``, and each character he may charge with each Move chit not yet played."""
+    """``none``, and each character he may charge (:func:`targets` ``ahead``) with each Move
+    chit not yet played."""
     if any(is_red(ctx, combat, d) for d in combat.sheets.get(who, [])):
         return [NONE]
     moves = kit.of_action(kit.unused(ctx.sheet(who), kit.used(combat, who)), Action.MOVE)
-    return [NONE, *(f"{target} {label}" for target in targets(ctx, combat, who) for label in moves)]
+    chargeable = targets(ctx, combat, who, ahead=True)
+    return [NONE, *(f"{target} {label}" for target in chargeable for label in moves)]
 
 
 def deploy(ctx: Ctx, combat: CombatState) -> None:
     """8.3.6, in the Encounter Step's order: each character may deploy his hirelings not being
-    attacked (a) and, in the clearing, charge (b)."""
+    attacked (a) and, in the clearing, charge (b). His charge is made first, and tried again
+    after his deployments if a target still hidden refused it: either may unhide a hidden
+    character for the other (c's example, L2352)."""
     asked: list[tuple[str, str]] = []
     sent: dict[str, list[tuple[str, str]]] = {}
     for who in directing(ctx, combat):
@@ -62,24 +70,37 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
         asked.append((who, standing.ask(ctx, combat, decision)))
     ctx.wait_if_pending()
     for who in directing(ctx, combat):
-        for piece, target in sent[who]:
-            if target == NONE or hirelings.attacked(combat, piece):
+        charging = next((a for mine, a in asked if mine == who and a != NONE), None)
+        charged = charging is not None and charge(ctx, combat, who, charging)
+        for piece, answer in sent[who]:
+            if answer == NONE or hirelings.attacked(combat, piece):
                 continue
+            target, sides = hirelings.split_deployment(answer)
             if target in hirelings.deploy_targets(ctx, combat, piece, present(ctx, combat)):
+                hirelings.turn(ctx, combat, piece, sides)
                 hirelings.deploy(ctx, combat, piece, target, is_red(ctx, combat, target))
-        for mine, answer in asked:
-            if mine == who and answer != NONE:
-                charge(ctx, combat, who, answer)
+        if charging is not None and not charged and not charge(ctx, combat, who, charging):
+            ctx.emit(
+                "play_cancelled",
+                who=who,
+                chit=charging,
+                reason="he charges a hidden character without having found hidden enemies (8.3.6c)",
+                at=combat.clearing,
+                round=combat.round,
+            )
     combat.step = "actions"
 
 
-def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
+def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> bool:
     """Play the charge ``answer`` (``TARGET CHIT``) if it is still possible; the chit's
-    asterisks count toward his effort limit (b.1)."""
+    asterisks count toward his effort limit (b.1). Returns False only when the target is
+    hidden from him now (he may try again once it is not)."""
     words = answer.split()
     target, label = " ".join(words[:-2]), " ".join(words[-2:])
-    if target not in targets(ctx, combat, who) or answer not in options(ctx, combat, who):
-        return
+    if answer not in options(ctx, combat, who):
+        return True
+    if target not in targets(ctx, combat, who):
+        return False
     if kit.effort([*kit.used(combat, who), label]) > 2:
         ctx.emit(
             "play_cancelled",
@@ -89,7 +110,7 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
             at=combat.clearing,
             round=combat.round,
         )
-        return
+        return True
     kit.used(combat, who).append(label)
     combat.charges[who] = target
     combat.charge_times[who] = printed(label).time
@@ -100,3 +121,4 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
         if ctx.sheet(name).hidden:
             ctx.sheet(name).hidden = False
             ctx.emit("unhidden", who=name, reason="a charge (8.3.6c)")
+    return True

@@ -15,7 +15,8 @@ from collections.abc import Callable
 
 from rules.advantages import report_waiting
 from rules.day.context import Ctx
-from rules.evening import charging, encounter, fatigue, hirelings, melee, natives, sunset
+from rules.daylight import trade
+from rules.evening import charging, encounter, fatigue, hirelings, kit, melee, natives, sunset
 from rules.evening.counters import tremendous
 from rules.evening.encounter import hostiles, is_red
 from rules.evening.inflict import inflict
@@ -32,6 +33,13 @@ def evening(ctx: Ctx) -> None:
         for name in ctx.state.characters:
             if ctx.where(name) is not None and not ctx.state.characters[name].dead:
                 report_waiting(ctx, name, "combat")
+                for item, rule in kit.waiting_powers(ctx.catalog, ctx.state, ctx.sheet(name)):
+                    ctx.emit(
+                        "not_implemented",
+                        rule=rule,
+                        what=f"the {name}'s {item} in combat, which comes with treasures",
+                        who=name,
+                    )
     state = today.evening
     while state.index < len(state.order):
         if state.combat is None:
@@ -122,15 +130,16 @@ def end_round(ctx: Ctx, combat: CombatState) -> bool:
 
 
 def end_combat(ctx: Ctx, combat: CombatState) -> None:
-    """8.8.6: the unhired monsters in the clearing turn light side up; 8.8.5: trading and
-    rearranging belongings after combat wait for a later issue, and say so."""
+    """8.8.6: the unhired monsters in the clearing turn light side up, the hired and controlled
+    denizens dark side up if hidden and light if not. 8.8.5: the characters still in the
+    clearing make the trades their orders hold with each other and have not made today (7.2.1,
+    :mod:`rules.daylight.trade`). Reading: rearranging belongings after combat asks nothing —
+    his next chance, the start of tomorrow's first phase, is where his orders already rearrange
+    them (7.2.2), and in combat's rounds his Encounter action may (8.3.7)."""
     state = ctx.state
     pieces = sunset.denizens(ctx, combat.clearing)
     state.dark_side_up = [p for p in state.dark_side_up if p not in pieces]
+    hirelings.settle_sides(ctx, combat)
     ctx.emit("combat_ended", at=combat.clearing, rounds=combat.round)
-    if len(sunset.present(ctx, combat)) > 1:
-        ctx.emit(
-            "not_implemented",
-            rule="8.8.5",
-            what=f"trading and rearranging belongings after combat in {combat.clearing}",
-        )
+    for name in sunset.present(ctx, combat):
+        trade.with_characters(ctx, name)

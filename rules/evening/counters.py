@@ -96,6 +96,11 @@ def dark(state: GameState, dark_parts: list[str], counter: str) -> bool:
     return counter in dark_parts or counter in state.dark_side_up
 
 
+def red_side_up(catalog: Catalog, state: GameState, dark_parts: list[str], piece: str) -> bool:
+    """A Tremendous monster red side up (8.4.7d)."""
+    return tremendous(catalog, piece) and dark(state, dark_parts, piece)
+
+
 def values(catalog: Catalog, counter: str, dark_side: bool) -> Values:
     """The combat values of a monster, head, club or native on the given side; a native horse
     shows its galloping side in the Melee Step (8.4.1) and never attacks."""
@@ -162,9 +167,14 @@ def mount(catalog: Catalog, board: Board, state: GameState, native: str) -> str 
     return None if board.clearing_type(where) is ClearingType.CAVE else horse
 
 
-def horse_side(catalog: Catalog, horse: str, *, galloping: bool) -> HorseSide:
-    """A horse's side: unhired natives' horses walk in the Encounter Step (8.3.1) and gallop in
-    the Melee Step (8.4.1)."""
+def horse_side(
+    catalog: Catalog, state: GameState, rider: str, horse: str, *, melee: bool
+) -> HorseSide:
+    """The side a native horse shows: an unhired native's walks in the Encounter Step (8.3.1)
+    and gallops in the Melee Step (8.4.1); a hired native's shows the side it lies on, dark
+    (galloping) or light (walking), turned over at the start of each Melee Step (8.4.1) and as
+    its employer chooses (8.3.6a.4)."""
+    galloping = horse in state.dark_side_up if rider in state.minions else melee
     return catalog.horses[pieces_of(catalog)[horse].name].side(galloping)
 
 

@@ -13,12 +13,18 @@ he may not run on, 8.3.8b) is not made — he "can" only play what he can — an
 
 from __future__ import annotations
 
-from rules.chits import printed
 from rules.day.context import Ctx
 from rules.daylight.moving import abandon, activation_refused, usable
 from rules.evening import hirelings, kit, natives, standing
 from rules.evening.answers import NONE, decision_id
-from rules.evening.counters import dark, horse_side, is_native, mount, tremendous, values
+from rules.evening.counters import (
+    dark,
+    horse_side,
+    is_native,
+    mount,
+    red_side_up,
+    values,
+)
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, directing, present
 from rules.events import Decision
@@ -51,7 +57,7 @@ def hostiles(ctx: Ctx, combat: CombatState) -> list[str]:
 
 def is_red(ctx: Ctx, combat: CombatState, piece: str) -> bool:
     """A Tremendous monster red side up (8.4.7d)."""
-    return tremendous(ctx.catalog, piece) and dark(ctx.state, combat.dark_parts, piece)
+    return red_side_up(ctx.catalog, ctx.state, combat.dark_parts, piece)
 
 
 # --- 8.3.4 luring ---------------------------------------------------------------------------
@@ -136,10 +142,13 @@ def assign(ctx: Ctx, combat: CombatState) -> None:
     """8.3.5: each unassigned monster, and each unassigned native battling someone, goes to one
     of the unhidden characters in the clearing — a native only to one it battles (a.1) — the
     only one, without a roll, or the highest of two dice, ties rolling again (a); none if all
-    are hidden (b). Heads and clubs come along with their monsters (8.4.7e), horses with their
-    riders."""
+    are hidden (b). A red-side-up Tremendous monster held by a hireling stays with it (8.6.2).
+    Heads and clubs come along with their monsters (8.4.7e), horses with their riders. One who
+    wins a denizen he cannot take himself names which of his unhidden hirelings takes it
+    (a.3)."""
+    won: list[tuple[str, str]] = []
     for denizen in hostiles(ctx, combat):
-        if assigned_to(combat, denizen) is not None:
+        if assigned_to(combat, denizen) is not None or denizen in combat.held:
             continue
         group = natives.group_of(ctx, denizen) if is_native(ctx.catalog, denizen) else None
         rollers = [
@@ -165,7 +174,11 @@ def assign(ctx: Ctx, combat: CombatState) -> None:
                 )
             best = max(rolls.values())
             rollers = [who for who in rollers if rolls[who] == best]
-        taker = hirelings.takes(ctx, combat, rollers[0]) if rollers else None
+        if rollers:
+            won.append((denizen, rollers[0]))
+    takers = [(d, hirelings.taker(ctx, combat, who, d)) for d, who in won]
+    ctx.wait_if_pending()
+    for denizen, taker in takers:
         if taker is None:
             continue
         combat.sheets.setdefault(taker, []).append(denizen)
@@ -184,7 +197,7 @@ def move_times(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
     for denizen in combat.sheets.get(who, []):
         horse = mount(ctx.catalog, ctx.board, ctx.state, denizen)
         if horse is not None:
-            times.append(horse_side(ctx.catalog, horse, galloping=False).move)
+            times.append(horse_side(ctx.catalog, ctx.state, denizen, horse, melee=False).move)
             continue
         move = values(ctx.catalog, denizen, dark(ctx.state, combat.dark_parts, denizen)).move
         if move is not None:
@@ -210,9 +223,11 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     weapon = kit.weapon(ctx.catalog, state, character)
     if weapon is not None:
         verb = "unalert" if character.items[weapon].alerted else "alert"
-        options += [f"{verb} {label}" for label in kit.of_action(chits, Action.FIGHT)]
+        gloves = kit.unused_cards(ctx.catalog, state, character, "gloves", kit.used(combat, who))
+        options += [f"{verb} {label}" for label in [*kit.of_action(chits, Action.FIGHT), *gloves]]
     ends = roads(ctx, combat)
-    for label in kit.of_action(chits, Action.MOVE):
+    boots = kit.unused_cards(ctx.catalog, state, character, "boots", kit.used(combat, who))
+    for label in [*kit.of_action(chits, Action.MOVE), *boots]:
         options += [f"run {label} to {end}" for end in ends]
     if kit.horse(ctx.catalog, state, character) is not None:
         options += [f"run horse {gait} to {end}" for gait in ("walk", "gallop") for end in ends]
@@ -286,7 +301,7 @@ def _alert(ctx: Ctx, combat: CombatState, who: str, label: str, verb: str) -> No
     weapon = kit.weapon(ctx.catalog, ctx.state, character)
     if weapon is None:
         return
-    chit = printed(label)
+    chit = kit.face(ctx.catalog, label)
     why = _too_slow(ctx, combat, who, chit.time)
     if why is None and not kit.strong_enough(chit, kit.weapon_record(ctx.catalog, weapon).weight):
         why = f"{label} is weaker than the {weapon} (8.3.7b)"
@@ -326,10 +341,10 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
             key=lambda w: w.rank,
         )
     else:
-        chit = printed(play)
+        chit = kit.face(ctx.catalog, play)
         time, label = chit.time, play
         strength = chit.strength if chit.strength is not None else Weight.NEGLIGIBLE
-        needed = kit.heaviest(ctx.catalog, state, character)
+        needed = kit.carrying(ctx.catalog, state, character, play)
     why = _too_slow(ctx, combat, who, time)
     if why is None and any(is_red(ctx, combat, d) for d in combat.sheets.get(who, [])):
         why = "a red-side-up Tremendous monster holds him (8.4.7d.2)"

@@ -35,6 +35,8 @@ def due(combat: CombatState, who: str) -> tuple[int, dict[Action, int]]:
     choice (a)."""
     played: dict[Action, int] = {}
     for label in combat.used.get(who, []):
+        if kit.is_card(label):
+            continue  # Boots and Gloves cards are never fatigued (8.4.5j)
         chit = printed(label)
         if chit.action in kit.PHYSICAL and chit.effort:
             kind = change_type(chit)

@@ -12,8 +12,12 @@ given up at the end of the round (8.6.1).
 
 Readings: a hireling's employer is asked which hireling takes a denizen he wins (8.3.5a.3) and
 whom each hireling lures, attacks or targets; the defaults are none, or for what must be chosen
-the first hireling and the newest attacker. Counters keep the side they show when deployed
-(8.3.6a.4 lets the employer turn them: not offered yet). A red-side-up Tremendous monster
+the first hireling and the newest attacker. The employer may turn a hireling and its horse
+over as he deploys it (8.3.6a.4); one moved onto its ex-attacker's sheet (a.6) keeps its sides,
+and so does one defending on its own sheet (a.4 lets him turn it when he plays his attacks and
+maneuvers: pbem-combat §1 lists no such decision, and a hired defender keeps the side it lies
+on). Hired natives' horses turn over at the start of each Melee Step (8.4.1,
+:func:`turn_horses`). A red-side-up Tremendous monster
 attacked by a hireling keeps attacking its target (8.3.6a.8) while the hireling attacks it on
 its own sheet.
 """
@@ -23,7 +27,7 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.evening import natives, standing
 from rules.evening.answers import NONE, decision_id
-from rules.evening.counters import is_native
+from rules.evening.counters import is_native, mount, red_side_up, tremendous
 from rules.evening.state import CombatState
 from rules.events import Decision
 
@@ -117,22 +121,54 @@ def takes(ctx: Ctx, combat: CombatState, who: str) -> str | None:
     return next((p for p in of(ctx, combat, who) if not hidden(ctx, p)), None)
 
 
+def taker(ctx: Ctx, combat: CombatState, who: str, denizen: str) -> str | None:
+    """8.3.5a.3: who takes ``denizen``, which ``who`` won at random assignment: himself when
+    he can, else the unhidden hireling he names (the first by default; asked only when he has
+    several)."""
+    first = takes(ctx, combat, who)
+    if first is None or first == who:
+        return first
+    choices = [p for p in of(ctx, combat, who) if not hidden(ctx, p)]
+    if len(choices) == 1:
+        return first
+    decision = Decision(
+        id=decision_id(ctx.state.game_day, combat.clearing, combat.round, "assign", who, denizen),
+        character=who,
+        kind="assign",
+        prompt=f"Which of your hirelings takes the {denizen} you won (8.3.5a.3)?",
+        options=tuple(choices),
+        default=first,
+    )
+    answer = standing.ask(ctx, combat, decision)
+    return answer if answer in choices else first
+
+
 def can_roll(ctx: Ctx, combat: CombatState, who: str) -> bool:
     """8.3.5a.1: he rolls if he is unhidden in the clearing or has an unhidden hireling there."""
     return takes(ctx, combat, who) is not None
 
 
-def deploy_targets(ctx: Ctx, combat: CombatState, piece: str, characters: list[str]) -> list[str]:
-    """8.3.6a, c: what ``piece`` may be deployed against: the other characters in the clearing
-    (a hidden one only by a hired leader who found hidden enemies today), the unhired monsters
-    and natives, and the other employers' hirelings."""
-    boss = employer(ctx, piece)
+def finds_hidden(ctx: Ctx, piece: str) -> bool:
+    """A hired leader who has found hidden enemies today (8.3.6c)."""
     name = ctx.state.minions[piece].sheet.name
     leader = name in ctx.catalog.native_counters and ctx.catalog.native_counters[name].leader
-    finds = leader and piece in ctx.today.found_hidden_enemies
+    return leader and piece in ctx.today.found_hidden_enemies
+
+
+def deploy_targets(
+    ctx: Ctx, combat: CombatState, piece: str, characters: list[str], *, ahead: bool = False
+) -> list[str]:
+    """8.3.6a, c: what ``piece`` may be deployed against: the other characters in the clearing
+    (a hidden one only by a hired leader who found hidden enemies today), the unhired monsters
+    and natives, and the other employers' hirelings but those a red-side-up Tremendous monster
+    holds (8.6.2). ``ahead``, when the choice is asked: also a hidden character his employer
+    may unhide first by charging him, having found hidden enemies (c's example)."""
+    boss = employer(ctx, piece)
+    finds = finds_hidden(ctx, piece) or (ahead and boss in ctx.today.found_hidden_enemies)
     people = [c for c in characters if c != boss and (finds or not ctx.sheet(c).hidden)]
     denizens = [d for d in _denizens(ctx, combat) if d != piece]
-    others = [m for m in here(ctx, combat) if employer(ctx, m) != boss]
+    held = set(combat.held.values())  # 8.6.2: no other denizen attacks them
+    others = [m for m in here(ctx, combat) if employer(ctx, m) != boss and m not in held]
     return [*people, *denizens, *others]
 
 
@@ -146,12 +182,16 @@ def deployments(
     ctx: Ctx, combat: CombatState, who: str, characters: list[str]
 ) -> list[tuple[str, str]]:
     """8.3.6a: the decisions of ``who``'s hirelings not being attacked, each sent against one
-    target or none."""
+    target or none: ``TARGET`` as it lies, or turned (a.4) — ``TARGET, dark``, and for a
+    mounted native ``TARGET, dark, horse gallop`` (:func:`side_options`)."""
     asked: list[tuple[str, str]] = []
     for piece in of(ctx, combat, who):
         if attacked(combat, piece) or attacking(combat, piece) is not None:
             continue
-        options = [NONE, *deploy_targets(ctx, combat, piece, characters)]
+        sides = side_options(ctx, piece)
+        options = [NONE]
+        for target in deploy_targets(ctx, combat, piece, characters, ahead=True):
+            options += [target, *(f"{target}, {side}" for side in sides)]
         decision = Decision(
             id=_id(ctx, combat, "deploy", piece),
             character=who,
@@ -162,6 +202,79 @@ def deployments(
         )
         asked.append((piece, standing.ask(ctx, combat, decision)))
     return asked
+
+
+def side_options(ctx: Ctx, piece: str) -> list[str]:
+    """8.3.6a.4: the sides ``piece`` may be turned to as it is deployed — ``light`` or
+    ``dark``, and for a native riding, his horse's too (``dark, horse gallop``); none for a
+    Tremendous monster, which never turns by choice (8.4.7c)."""
+    if tremendous(ctx.catalog, piece):
+        return []
+    horse = mount(ctx.catalog, ctx.board, ctx.state, piece)
+    sides = ["light", "dark"]
+    if horse is None:
+        return sides
+    return [f"{side}, horse {gait}" for side in sides for gait in ("walk", "gallop")]
+
+
+def split_deployment(answer: str) -> tuple[str, list[str]]:
+    """A deployment answer's target and the sides it asks for (:func:`side_options`)."""
+    target, *sides = answer.split(", ")
+    return target, sides
+
+
+def turn(
+    ctx: Ctx, combat: CombatState, piece: str, sides: list[str], rule: str = "8.3.6a.4"
+) -> None:
+    """Turn ``piece`` (and its horse) to the sides chosen, as ``rule`` says (the employer's
+    choice by default, 8.3.6a.4): dark is a horse's galloping side. A Tremendous monster does
+    not turn (8.4.7c)."""
+    horse = mount(ctx.catalog, ctx.board, ctx.state, piece)
+    for side in sides:
+        counter, dark = (
+            (horse, side == "horse gallop")
+            if side.startswith("horse ")
+            else (
+                piece,
+                side == "dark",
+            )
+        )
+        if counter is None or (counter in ctx.state.dark_side_up) == dark:
+            continue
+        if counter == piece and tremendous(ctx.catalog, piece):
+            continue
+        if dark:
+            ctx.state.dark_side_up.append(counter)
+        else:
+            ctx.state.dark_side_up.remove(counter)
+        ctx.emit(
+            "turned",
+            piece=counter,
+            side="dark" if dark else "light",
+            rule=rule,
+            at=combat.clearing,
+            round=combat.round,
+        )
+
+
+def turn_horses(ctx: Ctx, combat: CombatState) -> None:
+    """8.4.1: at the start of the Melee Step the horses hired natives ride turn over (those of
+    unhired natives show their galloping side, :func:`rules.evening.counters.horse_side`)."""
+    for piece in here(ctx, combat):
+        horse = mount(ctx.catalog, ctx.board, ctx.state, piece)
+        if horse is not None:
+            gait = "walk" if horse in ctx.state.dark_side_up else "gallop"
+            turn(ctx, combat, piece, [f"horse {gait}"], rule="8.4.1")
+
+
+def settle_sides(ctx: Ctx, combat: CombatState) -> None:
+    """8.8.6: at the end of combat the hired and controlled denizens in the clearing, and their
+    horses, turn dark side up if they are hidden and light side up if not."""
+    for piece in here(ctx, combat):
+        horse = mount(ctx.catalog, ctx.board, ctx.state, piece)
+        side = "dark" if hidden(ctx, piece) else "light"
+        gait = "gallop" if side == "dark" else "walk"
+        turn(ctx, combat, piece, [side, *([f"horse {gait}"] if horse else [])], rule="8.8.6")
 
 
 def deploy(ctx: Ctx, combat: CombatState, piece: str, target: str, red: bool) -> None:
@@ -224,13 +337,38 @@ def target_choices(ctx: Ctx, combat: CombatState, who: str) -> list[tuple[str, s
 
 def disengage(ctx: Ctx, combat: CombatState) -> None:
     """8.6.1: at the end of the round only the monsters and unhired natives on characters'
-    sheets stay assigned; every other denizen, hired or not, becomes unassigned."""
-    minions = ctx.state.minions
+    sheets stay assigned; every other denizen, hired or not, becomes unassigned — except a
+    red-side-up Tremendous monster assigned to a hireling, which stays with it: from the next
+    round the monster defends on its own sheet with the hireling as its target (8.6.2),
+    :attr:`CombatState.held`."""
+    minions, characters = ctx.state.minions, ctx.state.characters
+    held: dict[str, str] = {}
+
+    def red(piece: str) -> bool:
+        return red_side_up(ctx.catalog, ctx.state, combat.dark_parts, piece)
+
+    for owner, on in combat.sheets.items():
+        if owner in minions:
+            held.update({d: owner for d in on if d not in minions and red(d)})
+        elif owner not in characters and red(owner):
+            target = combat.targets.get(owner)
+            if target in minions:
+                held[owner] = target
     combat.sheets = {
         owner: [d for d in on if d not in minions]
         for owner, on in combat.sheets.items()
-        if owner in ctx.state.characters
+        if owner in characters
     }
+    for sheet in combat.sheets.values():
+        sheet[:] = [d for d in sheet if d not in held]
+    combat.held = {
+        monster: piece
+        for monster, piece in held.items()
+        if ctx.where(monster) == combat.clearing and ctx.where(piece) == combat.clearing
+    }
+    for monster, piece in combat.held.items():
+        combat.sheets[monster] = [piece]
+        ctx.emit("held", monster=monster, hireling=piece, at=combat.clearing, round=combat.round)
     for piece in list(combat.targets):
-        if piece not in ctx.state.characters:
+        if piece not in characters:
             del combat.targets[piece]

@@ -91,6 +91,8 @@ def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]
     catalog, state = ctx.catalog, ctx.state
     levels = _missile(ctx, combat, strike) if strike.missile else 0
     target = strike.target
+    if strike.red:  # 8.4.7d, d.3: killed outright, armor and horses untouched
+        return Effect(strike, None, target, killed=target)
     if target not in state.characters:
         horse_piece = mount(catalog, ctx.board, state, target)
         if horse_piece is not None and horse_piece not in lost_horses:  # 8.4.9i
@@ -102,8 +104,6 @@ def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]
         level = inflicted(blow(strike, levels), on_armor=on_armor)
         killed = target if kills(level, vulnerability(catalog, target)) else None
         return Effect(strike, level, target, killed=killed)
-    if strike.red:
-        return Effect(strike, None, target, killed=target)
     plays = combat.plays.get(target)
     move = plays.maneuver if plays is not None else None
     riding = move is not None and move.horse is not None and move.cancelled is None
@@ -119,9 +119,7 @@ def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]
             catalog,
             item,
             pieces_of(catalog)[item].name,
-            shield_direction=Direction(shield_box)
-            if catalog.armor[pieces_of(catalog)[item].name].kind == "shield"
-            else None,
+            shield_direction=Direction(shield_box) if kit.is_shield(catalog, item) else None,
         )
         for item in kit.armor(catalog, state, character)
     ]
@@ -233,10 +231,12 @@ def _apply(
 def _armor(ctx: Ctx, combat: CombatState, owner: str, piece: str, hits: list[Effect]) -> None:
     """8.4.9k, m: damaged armor damaged again, or damaged twice at once, is destroyed; a
     destroyed armor counter goes back to its box on the Set Up Card, intact (k.3), a treasure
-    one leaves play and pays its owner its destroyed value in gold (k.4)."""
+    one or an armor card (never damaged, k.5) leaves play and pays its owner its destroyed
+    value in gold (k.4)."""
     combat.eventful = True
     character = ctx.sheet(owner)
-    record = ctx.catalog.armor[pieces_of(ctx.catalog)[piece].name]
+    name = pieces_of(ctx.catalog)[piece].name
+    record = ctx.catalog.armor.named(name)
     destroyed = any(h.armor is ArmorOutcome.DESTROYED for h in hits)
     destroyed = destroyed or len(hits) > 1 or character.items[piece].damaged
     if not destroyed:
@@ -244,9 +244,15 @@ def _armor(ctx: Ctx, combat: CombatState, owner: str, piece: str, hits: list[Eff
         ctx.emit("armor_damaged", who=owner, armor=piece, at=combat.clearing, round=combat.round)
         return
     character.items.pop(piece)
-    gold = record.price.destroyed if record.treasure else 0
+    if record is None:  # an armor card (k.4–k.5)
+        card = ctx.catalog.treasures[name].armor
+        assert card is not None
+        gold, home = card.destroyed_gold, Place.OUT
+    else:
+        gold = record.price.destroyed if record.treasure else 0
+        home = _returns_to(ctx, record.returns_to)
     character.gold += gold
-    ctx.state.put(piece, _returns_to(ctx, record.returns_to))
+    ctx.state.put(piece, home)
     ctx.emit(
         "armor_destroyed", who=owner, armor=piece, gold=gold, at=combat.clearing, round=combat.round
     )

@@ -8,17 +8,15 @@ are asked at once and revealed together (8.4.5e), by :mod:`rules.evening.reveal`
 
 from __future__ import annotations
 
-from rules.chits import printed
 from rules.day.context import Ctx
-from rules.evening import hirelings, kit, natives, standing
-from rules.evening.answers import ATTACKS, MANEUVERS, NONE, placement
+from rules.evening import hirelings, kit, natives, rebels, standing
+from rules.evening.answers import ATTACKS, MANEUVERS, NONE, TREACHERY, placement
 from rules.evening.counters import is_native, sheet_counters
 from rules.evening.encounter import combat_id, hostiles, is_red
 from rules.evening.positions import placements, spread
 from rules.evening.state import CombatState
 from rules.evening.sunset import directing, present
 from rules.events import Decision
-from rules.pieces import pieces_of
 from rules.schema.characters import Action
 from rules.schema.tiles import ClearingType
 
@@ -28,8 +26,9 @@ from rules.schema.tiles import ClearingType
 def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """Whom ``who`` may attack (8.4.2c): any monster or native in the clearing, on any sheet or
     none, another character's hireling, and any other character there — a hidden one only if
-    he has found hidden enemies today (b.5). His own hirelings are not offered: naming one would
-    be treachery (8.4.2g)."""
+    he has found hidden enemies today (b.5). His own hired natives are offered last, marked
+    ``(treachery)``: naming one makes its group's natives under hire to him rebel (8.4.2g,
+    :func:`rules.evening.rebels.rebel`)."""
     finds = who in ctx.today.found_hidden_enemies
     others = [
         name
@@ -37,17 +36,19 @@ def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         if name != who and (finds or not ctx.sheet(name).hidden)
     ]
     hired = [m for m in hirelings.here(ctx, combat) if hirelings.employer(ctx, m) != who]
-    return [NONE, *hostiles(ctx, combat), *hired, *others]
+    own = [f"{m}{TREACHERY}" for m in hirelings.of(ctx, combat, who) if is_native(ctx.catalog, m)]
+    return [NONE, *hostiles(ctx, combat), *hired, *others, *own]
 
 
 def targets(ctx: Ctx, combat: CombatState) -> None:
-    """8.4.2: an uncontrolled denizen defending on its own sheet attacks its newest attacker
-    (a). The Attention chits of the characters taking part, in the clearing (hidden or not) or
-    directing hirelings there, are mixed and picked one by one (b): each picks his own target or
-    none (b.3) — a character who charged keeps the one he charged (8.3.6b.2) — and the target of
-    each of his hirelings defending on its own sheet (e). Naming a target, or being named,
-    unhides (b.2). His default is last round's target while it is still there, else none
-    (pbem-combat §4)."""
+    """8.4.1: hired natives' horses turn over. 8.4.2: an uncontrolled denizen defending on its
+    own sheet attacks its newest attacker (a), a red-side-up Tremendous monster held by a
+    hireling that hireling (8.6.2). The Attention chits of the characters taking part, in the
+    clearing (hidden or not) or directing hirelings there, are mixed and picked one by one (b):
+    each picks his own target or none (b.3) — a character who charged keeps the one he charged
+    (8.3.6b.2) — and the target of each of his hirelings defending on its own sheet (e). Naming
+    a target, or being named, unhides (b.2). His default is last round's target while it is
+    still there, else none (pbem-combat §4)."""
     order = directing(ctx, combat)
     ctx.dice.shuffle(order)
     asked: list[tuple[str, str]] = []
@@ -71,11 +72,16 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
         )
         asked.append((who, standing.ask(ctx, combat, decision)))
     ctx.wait_if_pending()
+    hirelings.turn_horses(ctx, combat)
     combat.targets = {}
     for owner in hirelings.defenders(ctx, combat):
-        if owner not in ctx.state.minions and not is_red(ctx, combat, owner):
-            newest = combat.targets[owner] = combat.sheets[owner][-1]  # 8.4.2a
-            ctx.emit("targeted", who=owner, target=newest, at=combat.clearing, round=combat.round)
+        if owner in combat.held:
+            aim = combat.targets[owner] = combat.held[owner]  # 8.6.2
+        elif owner not in ctx.state.minions and not is_red(ctx, combat, owner):
+            aim = combat.targets[owner] = combat.sheets[owner][-1]  # 8.4.2a
+        else:
+            continue
+        ctx.emit("targeted", who=owner, target=aim, at=combat.clearing, round=combat.round)
     for piece, answer in hired:
         if answer in combat.sheets.get(piece, []):
             combat.targets[piece] = answer
@@ -83,6 +89,9 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
     for who, answer in asked:
         if answer == NONE or answer not in target_options(ctx, combat, who):
             continue
+        if answer.endswith(TREACHERY):
+            answer = answer.removesuffix(TREACHERY)
+            rebels.rebel(ctx, combat, who, answer)
         combat.targets[who] = answer
         ctx.emit("targeted", who=who, target=answer, at=combat.clearing, round=combat.round)
         if is_native(ctx.catalog, answer) and answer not in ctx.state.minions:
@@ -101,11 +110,12 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
 
 
 def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
-    """8.4.5e.1, h.2: with a target, each Fight chit not yet played this round in each Attack
-    circle (a character with no target cannot attack, 8.4.2b.3); with or without one, a Fight
-    chit played to turn his weapon over at the end of the round."""
+    """8.4.5e.1, h.2, j.2: with a target, each Fight chit or Gloves card not yet played this
+    round in each Attack circle (a character with no target cannot attack, 8.4.2b.3); with or
+    without one, a Fight chit played to turn his weapon over at the end of the round."""
     character = ctx.sheet(who)
     fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT)
+    fights += kit.unused_cards(ctx.catalog, ctx.state, character, "gloves", kit.used(combat, who))
     options = [NONE]
     if who in combat.targets:
         options += [f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS]
@@ -115,14 +125,16 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
 
 
 def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
-    """8.4.5e.2, k: each Move chit not yet played, in each Maneuver square (a Duck chit only in
-    Duck, L3717), or his active horse on either side — never in a cave (k.1)."""
+    """8.4.5e.2, j.1, k: each Move chit or Boots card not yet played, in each Maneuver square
+    (a Duck chit only in Duck, L3717), or his active horse on either side — never in a cave
+    (k.1)."""
     character = ctx.sheet(who)
     chits = kit.unused(character, kit.used(combat, who))
     options = [NONE]
+    boots = kit.unused_cards(ctx.catalog, ctx.state, character, "boots", kit.used(combat, who))
     options += [
         f"{label} {MANEUVERS[box]}"
-        for label in kit.of_action(chits, Action.MOVE)
+        for label in [*kit.of_action(chits, Action.MOVE), *boots]
         for box in MANEUVERS
     ]
     options += [f"{label} duck" for label in kit.of_action(chits, Action.DUCK)]
@@ -144,7 +156,7 @@ def threatened(ctx: Ctx, combat: CombatState, who: str) -> bool:
 def shield(ctx: Ctx, who: str) -> str | None:
     """His active shield, if he has one (8.4.5i.2)."""
     for item in kit.armor(ctx.catalog, ctx.state, ctx.sheet(who)):
-        if ctx.catalog.armor[pieces_of(ctx.catalog)[item].name].kind == "shield":
+        if kit.is_shield(ctx.catalog, item):
             return item
     return None
 
@@ -154,9 +166,9 @@ def default_place(ctx: Ctx, combat: CombatState, who: str) -> dict[str, int]:
 
 
 def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]) -> str:
-    """pbem-combat §4: last round's maneuver if he can play it again; else his fastest Move chit
-    that keeps the round within two asterisks (zero asterisks first on ties), in the square the
-    counters on his sheet threaten least."""
+    """pbem-combat §4: last round's maneuver if he can play it again; else his fastest Move
+    chit or Boots card that keeps the round within two asterisks (zero asterisks first on
+    ties), in the square the counters on his sheet threaten least."""
     last = combat.plays.get(who)
     if last is not None and last.maneuver is not None and last.maneuver.cancelled is None:
         previous = _maneuver_text(last.maneuver.chit, last.maneuver.horse, last.maneuver.galloping)
@@ -164,15 +176,27 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
         if again in options:
             return again
     spent = kit.effort(kit.used(combat, who))
+    character = ctx.sheet(who)
+    played = kit.used(combat, who)
     chits = [
         label
-        for label in kit.of_action(kit.unused(ctx.sheet(who), kit.used(combat, who)), Action.MOVE)
-        if spent + printed(label).effort <= 2
-        and kit.strong_enough(printed(label), kit.heaviest(ctx.catalog, ctx.state, ctx.sheet(who)))
+        for label in [
+            *kit.of_action(kit.unused(character, played), Action.MOVE),
+            *kit.unused_cards(ctx.catalog, ctx.state, character, "boots", played),
+        ]
+        if spent + kit.face(ctx.catalog, label).effort <= 2
+        and kit.strong_enough(
+            kit.face(ctx.catalog, label), kit.carrying(ctx.catalog, ctx.state, character, label)
+        )
     ]
     if not chits:
         return NONE
-    best = min(chits, key=lambda label: (printed(label).time, printed(label).effort, label))
+
+    def rank(label: str) -> tuple[int, int, str]:
+        chit = kit.face(ctx.catalog, label)
+        return (chit.time, chit.effort, label)
+
+    best = min(chits, key=rank)
     boxes = default_place(ctx, combat, who)
     threat = {box: sum(1 for b in boxes.values() if b == box) for box in MANEUVERS}
     square = min(MANEUVERS, key=lambda box: (threat[box], box))
@@ -259,8 +283,12 @@ def plays(ctx: Ctx, combat: CombatState) -> dict[str, dict[str, str]]:
 
 
 def _stars(answer: str) -> int:
-    """The asterisks of the chit an attack answer plays (its label is its first two words)."""
-    return 0 if answer == NONE else printed(" ".join(answer.split()[:2])).effort
+    """The asterisks of the chit an attack answer plays (``FIGHT L4 thrust``, ``FIGHT L4 flip
+    alerted``); a Gloves card has none."""
+    if answer == NONE:
+        return 0
+    label = answer.removesuffix(" flip alerted").removesuffix(" flip unalerted")
+    return kit.effort([label.rpartition(" ")[0] if label == answer else label])
 
 
 def _ask(

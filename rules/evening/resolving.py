@@ -16,9 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from rules.chits import printed
 from rules.day.context import Ctx
-from rules.evening import kit
+from rules.evening import kit, rebels
 from rules.evening.counters import body_of, dark, horse_side, mount, tremendous, values
 from rules.evening.harm import Blow, Harm, striking_bonus
 from rules.evening.state import CombatState
@@ -67,7 +66,7 @@ def maneuver_of(ctx: Ctx, combat: CombatState, target: str) -> tuple[int, int] |
     horse = mount(ctx.catalog, ctx.board, ctx.state, target)
     for boxes in combat.boxes.values():
         if horse is not None and horse in boxes:
-            return boxes[horse], horse_side(ctx.catalog, horse, galloping=True).move
+            return boxes[horse], horse_side(ctx.catalog, ctx.state, target, horse, melee=True).move
         if target in boxes:
             own = values(ctx.catalog, target, dark(ctx.state, combat.dark_parts, target))
             return boxes[target], own.move if own.move is not None else 0
@@ -99,7 +98,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         if attack is None or attack.cancelled or attack.flip or target is None:
             continue
         assert attack.direction is not None
-        chit = printed(attack.chit)
+        chit = kit.face(ctx.catalog, attack.chit)
         strength = chit.strength
         assert strength is not None
         if attack.weapon is None:
@@ -146,6 +145,16 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             aim = combat.targets.get(owner) if body == owner else owner
             if aim is None:
                 continue  # 8.4.5o: a denizen on a sheet of its own attacks nobody
+            if rebels.apart(ctx, combat, body, aim):
+                ctx.emit(
+                    "attack_cancelled",
+                    attacker=counter,
+                    target=aim,
+                    reason="rebels and uncontrolled denizens cannot attack each other (8.4.2g.1)",
+                    at=combat.clearing,
+                    round=combat.round,
+                )
+                continue
             red = face.harm == "RED"
             found.append(
                 Strike(

@@ -12,7 +12,6 @@ Fight T5* chit to attack").
 
 from __future__ import annotations
 
-from rules.chits import printed
 from rules.day.context import Ctx
 from rules.evening import denizen_sheets, kit, tactics
 from rules.evening.answers import BOX_OF, NONE, read_placement
@@ -103,8 +102,7 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
         combat.galloped.append(who)
     shield = answers.get("shield")
     has_shield = any(
-        ctx.catalog.armor[pieces_of(ctx.catalog)[a].name].kind == "shield"
-        for a in kit.armor(ctx.catalog, state, character)
+        kit.is_shield(ctx.catalog, a) for a in kit.armor(ctx.catalog, state, character)
     )
     return Plays(
         attack=attack,
@@ -124,7 +122,7 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
         label, flip, direction = " ".join(words[:-2]), words[-1], None
     else:
         label, flip, direction = " ".join(words[:-1]), None, BOX_OF[words[-1]]
-    chit = printed(label)
+    chit = kit.face(ctx.catalog, label)
     weapon = kit.weapon(ctx.catalog, state, character)
     time, length = chit.time, 0
     cancelled = None
@@ -178,8 +176,9 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
             time=side.move,
             cancelled=cancelled,
         )
-    chit = printed(play)
+    chit = kit.face(ctx.catalog, play)
+    needed = kit.carrying(ctx.catalog, state, character, play)
     cancelled = None
-    if not kit.strong_enough(chit, carried):
-        cancelled = f"{play} cannot carry {carried} weight (8.4.5f.3)"
+    if not kit.strong_enough(chit, needed):
+        cancelled = f"{play} cannot carry {needed} weight (8.4.5f.3, j.1)"
     return Maneuver(chit=play, direction=direction, time=chit.time, cancelled=cancelled)

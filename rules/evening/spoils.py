@@ -73,10 +73,29 @@ def denizen_killed(
         ctx.emit("killed", who=horse, by=victim, at=combat.clearing, round=combat.round)
     if is_native(catalog, victim) and catalog.native_counters[victim].leader and not was_hired:
         leader_killed(ctx, combat, victim)
+    let_go(ctx, combat, victim)
     remove(ctx, combat, victim)
     ctx.state.put(victim, Place.OUT)
     if victim in ctx.state.dark_side_up:
         ctx.state.dark_side_up.remove(victim)
+    combat.held = {m: p for m, p in combat.held.items() if victim not in (m, p)}
+
+
+def let_go(ctx: Ctx, combat: CombatState, victim: str) -> None:
+    """8.4.7c: a Tremendous monster whose target is killed turns red side down again — one on
+    the victim's sheet, or defending on its own with the victim its target — and does not turn
+    red for this round's hit."""
+    state = ctx.state
+    holders = {*combat.sheets.get(victim, [])}
+    holders |= {m for m, target in combat.targets.items() if target == victim}
+    holders |= {m for m, target in combat.held.items() if target == victim}
+    for denizen in sorted(h for h in holders if tremendous(ctx.catalog, h)):
+        combat.hit = [body for body in combat.hit if body != denizen]
+        if denizen in state.dark_side_up:
+            state.dark_side_up.remove(denizen)
+            ctx.emit(
+                "flipped", denizen=denizen, side="light", at=combat.clearing, round=combat.round
+            )
 
 
 def _hireling_spoils(ctx: Ctx, piece: str, victim: str) -> None:
@@ -179,14 +198,8 @@ def character_killed(ctx: Ctx, combat: CombatState, victim: str, killer: str | N
     else:
         for item in reversed(belongings):
             abandon(ctx, sheet, item, combat.clearing)
-    held = combat.sheets.get(victim, [])
-    combat.hit = [body for body in combat.hit if body not in held]
-    for denizen in combat.sheets.pop(victim, []):
-        if denizen in state.dark_side_up and tremendous(ctx.catalog, denizen):
-            state.dark_side_up.remove(denizen)
-            ctx.emit(
-                "flipped", denizen=denizen, side="light", at=combat.clearing, round=combat.round
-            )
+    let_go(ctx, combat, victim)
+    combat.sheets.pop(victim, None)
     combat.boxes.pop(victim, None)
     combat.targets = {who: t for who, t in combat.targets.items() if t != victim}
     sheet.dead = True

@@ -94,7 +94,10 @@ class CombatState(_Data):
     each native group to the characters it battles (8.2.1c); ``owed`` the Insults and
     Challenges rolled at the start of combat and not yet paid or refused, by
     ``character|group`` (8.2.2b). ``charges`` maps each character who charged this round to
-    the one he charged, ``charge_times`` to his Move chit's time (8.3.6b)."""
+    the one he charged, ``charge_times`` to his Move chit's time (8.3.6b). ``held`` maps each
+    red-side-up Tremendous monster that ended a round assigned to a hireling to that hireling,
+    its target on the monster's own sheet from then on (8.6.2). ``rebels`` are the natives who
+    rebelled against their employer this combat (8.4.2g)."""
 
     clearing: str
     round: int = 1
@@ -116,6 +119,8 @@ class CombatState(_Data):
     owed: dict[str, str] = Field(default_factory=dict)
     charges: dict[str, str] = Field(default_factory=dict)
     charge_times: dict[str, int] = Field(default_factory=dict)
+    held: dict[str, str] = Field(default_factory=dict)
+    rebels: list[str] = Field(default_factory=list)
     quiet: int = 0
     eventful: bool = False
 

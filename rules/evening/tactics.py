@@ -50,22 +50,28 @@ def fix(
     ``parts`` (the whole sheet of a character; a denizen's target, attackers and defender)
     moves as a whole and turns box by box (:func:`rules.evening.positions.position_possible`);
     the counters ``still`` (a hired defender, 8.4.6d.3) neither move nor turn. Returns whether
-    it was taken."""
+    it was taken; one the rolls could not give is refused with a ``position_refused`` event,
+    and the dice are rolled."""
     boxes = combat.boxes.get(sheet, {})
     after = read_placement(text)
     sides = read_sides(text)
     flipped = {
         c for c, side in sides.items() if (side == "dark") != dark(ctx.state, combat.dark_parts, c)
     }
-    if set(after) != set(boxes):
-        return False
-    for part in parts:
+    possible = set(after) == set(boxes)
+    for part in parts if possible else []:
         ids = {c.id for c in part}
         before_part = {c: b for c, b in boxes.items() if c in ids}
         after_part = {c: b for c, b in after.items() if c in ids}
-        if position_possible(before_part, after_part, flipped & ids, part) is not None:
-            return False
-    if any(after[c.id] != boxes[c.id] or c.id in flipped for c in still):
+        possible = (
+            possible and position_possible(before_part, after_part, flipped & ids, part) is None
+        )
+    if possible and any(after[c.id] != boxes[c.id] or c.id in flipped for c in still):
+        possible = False
+    if not possible:
+        ctx.emit(
+            "position_refused", sheet=sheet, position=text, at=combat.clearing, round=combat.round
+        )
         return False
     for counter in flipped:
         flip(ctx, combat, counter)

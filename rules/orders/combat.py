@@ -6,6 +6,7 @@ prefixed ``round N:`` to script one round. A value holds one or more clauses sep
 tried in order; each clause is a play and an optional condition (``if``, ``while`` or
 ``unless``, then facts joined all by ``or`` or all by ``and``)::
 
+    natives: no drinks; pay insult; refuse challenge
     lure: Goblin Axe, Wolf unless I have 2 wounds
     run: MOVE M4* to the road I came by, if a red-side T is on me or I have 3 wounds
     encounter: alert FIGHT L3* while my weapon is unalerted
@@ -56,6 +57,7 @@ from rules.orders.conditions import (
     ATTACKER,
     CAME_BY,
     KEY_KINDS,
+    NATIVE_PLAYS,
     SPREAD,
     TOWARD_MOST,
     Clause,
@@ -76,6 +78,10 @@ __all__ = ["COMBAT_KEYS", "MAX_CLAUSES", "MAX_FACTS", "read_line", "standing_ans
 #: The combat keys and the values they take (pbem-combat §3); each takes ``;`` between clauses
 #: and ``if``/``unless``/``while`` conditions after a play.
 COMBAT_KEYS: dict[str, str] = {
+    "natives": (
+        "at the start of combat, for every native group (8.2.2): drinks | no drinks; "
+        "pay insult | refuse insult; pay challenge | refuse challenge"
+    ),
     "lure": "none | denizens, e.g. 'Goblin Axe, Wolf': whom he lures onto his sheet (8.3.4)",
     "encounter": (
         "his Encounter action (8.3.7): none | alert FIGHT L3* | unalert FIGHT L3* | run ... | "
@@ -328,6 +334,16 @@ def _direction(words: list[str], directions: Sequence[str]) -> tuple[str, str] |
     return None
 
 
+def _natives(world: Map, text: str) -> tuple[str, ...]:
+    low = " ".join(text.casefold().split())
+    if low in NATIVE_PLAYS:
+        return (low,)
+    raise _refuse(
+        f"natives: {quote(text)}",
+        "one of " + ", ".join(NATIVE_PLAYS) + ", several separated by ';' (8.2.2)",
+    )
+
+
 def _lure(world: Map, text: str) -> tuple[str, ...]:
     if text.casefold() == NONE:
         return (NONE,)
@@ -440,6 +456,7 @@ def _place(world: Map, text: str) -> tuple[str, ...]:
 
 
 _PLAYS: dict[CombatKey, Callable[[Map, str], tuple[str, ...]]] = {
+    "natives": _natives,
     "lure": _lure,
     "encounter": _encounter,
     "run": lambda world, text: (_run(world, text),),

@@ -22,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.evening.answers import MANEUVERS, NONE, Kind
+from rules.evening.answers import MANEUVERS, NONE, TREACHERY, Kind
 from rules.events import Decision
 from rules.schema.characters import Action, ActionChit
 
@@ -30,6 +30,7 @@ from rules.schema.characters import Action, ActionChit
 #: ``encounter`` is the Encounter action (8.3.7), and ``run`` a shorthand for its running away
 #: (8.3.8), since ``alert`` is already what a bare Daylight A does (7.9).
 CombatKey = Literal[
+    "natives",
     "lure",
     "encounter",
     "run",
@@ -42,6 +43,7 @@ CombatKey = Literal[
     "wound",
 ]
 KEY_KINDS: dict[CombatKey, Kind] = {
+    "natives": "drinks",  # or "insult", "challenge": see Clause.kind
     "lure": "lure",
     "encounter": "action",
     "run": "action",
@@ -53,6 +55,17 @@ KEY_KINDS: dict[CombatKey, Kind] = {
     "fatigue": "fatigue",
     "wound": "wound",
 }
+#: The ``natives`` plays (8.2.2, pbem-combat §3) by the decision kind they answer, each with
+#: its answer.
+NATIVE_PLAYS: dict[str, tuple[Kind, str]] = {
+    "drinks": ("drinks", "yes"),
+    "no drinks": ("drinks", "no"),
+    "pay insult": ("insult", "pay"),
+    "refuse insult": ("insult", "refuse"),
+    "pay challenge": ("challenge", "pay"),
+    "refuse challenge": ("challenge", "refuse"),
+}
+NATIVE_KINDS: dict[str, Kind] = {"drinks": "drinks", "insult": "insult", "challenge": "challenge"}
 #: What ``target:`` writes for any denizen attacking him, one on his own sheet.
 ATTACKER = "any attacker on my sheet"
 #: What ``run:`` writes for the roadway he came in by today, the only one he may run on (8.3.8b).
@@ -177,6 +190,10 @@ class Clause(_Frozen):
 
     @property
     def kind(self) -> Kind:
+        """The decision kind the clause answers; a ``natives`` clause answers the one its play
+        names (``no drinks``, ``pay insult``, ``refuse challenge``)."""
+        if self.key == "natives":
+            return NATIVE_KINDS[self.plays[0].rpartition(" ")[2]]
         return KEY_KINDS[self.key]
 
     def holds(self, situation: Situation) -> bool:
@@ -235,6 +252,8 @@ def _answer(
     clause: Clause, decision: Decision, situation: Situation, subject: str | None
 ) -> str | None:
     plays, options = clause.plays, decision.options
+    if clause.key == "natives":
+        return NATIVE_PLAYS[plays[0]][1]
     if clause.kind == "lure":
         if subject is None:
             return None
@@ -248,7 +267,9 @@ def _answer(
             found = [
                 o
                 for o in options
-                if o != NONE and (o in situation.on_sheet if name == ATTACKER else names(name, o))
+                if o != NONE
+                and not o.endswith(TREACHERY)  # never his own hirelings (8.4.2g)
+                and (o in situation.on_sheet if name == ATTACKER else names(name, o))
             ]
             if found:
                 return found[0]

@@ -26,8 +26,9 @@ run`` and the pytest collector) and handed here as plain data; this package does
 ==================  ===========================================================================
 
 The project's extensions, documented with the format: denizens ``hired_by`` or ``controlled_by``
-a scenario character (with ``term`` and ``hidden``), orders and expected errors for them by piece
-id, and ``expect.minions`` (7.7).
+a scenario character (with ``term``, ``hidden`` and ``found_enemies``), orders and expected
+errors for them by piece id, ``expect.minions`` (7.7), and combat decisions ``plays`` has no key
+for (``assign``) answered from ``answers``.
 """
 
 from __future__ import annotations

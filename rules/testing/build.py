@@ -342,6 +342,8 @@ class _Builder:
             except ValueError as exc:
                 raise ScenarioError(key, str(exc)) from None
             self.state.minions[piece].sheet.hidden = spec.hidden
+            if spec.found_enemies:
+                self.state.today.found_hidden_enemies.append(piece)
 
     def _character(self, key: str, name: str, spec: CharacterSpec) -> CharacterState:
         card = self.catalog.characters[name]

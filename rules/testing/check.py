@@ -42,6 +42,13 @@ def check(
     lines: list[str] = []
     catalog, state = outcome.catalog, outcome.state
     lines += _check_errors(scenario, outcome)
+    lines += [
+        f"positions: round {e.fields.get('round')}, {e.fields.get('sheet')}'s sheet: "
+        f"{e.fields.get('position')} is not a position the dice could give (8.4.6; SCENARIOS.md "
+        "positions), so they were rolled"
+        for e in outcome.events
+        if e.type == "position_refused"
+    ]
     for decision in outcome.pending:
         lines.append(
             f"pending: the run stopped for the {decision.character}'s decision "

@@ -25,7 +25,15 @@ from typing import Literal
 
 from rules.board import ClearingError, parse_clearing_id
 from rules.catalog import Catalog
-from rules.evening.answers import KINDS, NONE, Kind, decision_id, placement, read_placement
+from rules.evening.answers import (
+    KINDS,
+    NONE,
+    TREACHERY,
+    Kind,
+    decision_id,
+    placement,
+    read_placement,
+)
 from rules.events import Decision
 from rules.pieces import Kind as PieceKind
 from rules.pieces import pieces_of
@@ -35,7 +43,10 @@ from rules.testing.names import is_copy, parts_of
 from rules.testing.plays import Play, Position, target_of
 
 #: The kinds whose decision takes its default when no play covers it.
-DEFAULTED: frozenset[str] = frozenset({"shield", "place", "fatigue", "wound"})
+DEFAULTED: frozenset[str] = frozenset({"assign", "shield", "place", "fatigue", "wound"})
+#: The combat decisions ``plays`` has no key for: the scenario's ``answers`` give them, in the
+#: order asked, else they take their default.
+UNPLAYED: frozenset[str] = frozenset({"assign"})
 
 
 @dataclass(frozen=True)
@@ -154,7 +165,10 @@ def answer(
         case "target":
             target = target_of(play)
             named: list[_Part] | None = None if target is None else [_Name(target, "individual")]
-            return resolver.pick(named, "target")
+            answer = resolver.pick(named, "target")
+            if answer not in decision.options and f"{answer}{TREACHERY}" in decision.options:
+                return f"{answer}{TREACHERY}"  # his own hired native (8.4.2g)
+            return answer
         case "attack":
             return resolver.pick(_attack(resolver, play), "attack")
         case "maneuver":
@@ -176,20 +190,30 @@ HIRELING_KINDS = ("hireling_lure", "deploy", "hireling_target")
 
 def _hireling(resolver: _Resolver, play: Play, where: Where) -> str:
     """The answer for one hireling from ``hireling_lure``, ``deploy`` or ``hireling_targets``,
-    each keyed by the hireling (written with or without its number)."""
+    each keyed by the hireling (written with or without its number). A deployment's ``side``
+    turns the hireling (8.3.6a.4); a mounted native's horse is then turned walking side up,
+    the format having no key for it."""
     table: Mapping[str, str] | None
+    sides: Mapping[str, str] = {}
     if where.kind == "hireling_lure":
         table = play.hireling_lure
     elif where.kind == "deploy":
         table = {k: v.target for k, v in play.deploy.items()} if play.deploy else None
+        sides = {k: v.side for k, v in (play.deploy or {}).items() if v.side is not None}
     else:
         table = play.hireling_targets
-    written = next(
-        (v for k, v in (table or {}).items() if k == where.who or is_copy(k, where.who)), None
-    )
-    if written is None:
+    key = next((k for k in table or {} if k == where.who or is_copy(k, where.who)), None)
+    if table is None or key is None:
         return resolver.decision.default if where.kind == "hireling_target" else NONE
-    return resolver.pick([_Name(written, "individual")], where.kind)
+    name = _Name(table[key], "individual")
+    if key not in sides:
+        return resolver.pick([name], where.kind)
+    answer = NONE
+    for suffix in (f", {sides[key]}", f", {sides[key]}, horse walk"):
+        answer = resolver.pick([name, suffix], where.kind)
+        if answer in resolver.decision.options:
+            break
+    return answer
 
 
 def _unplayed(decision: Decision, where: Where) -> str:

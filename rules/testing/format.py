@@ -177,7 +177,8 @@ class CharacterSpec(_Model):
 class DenizenSpec(_Model):
     """A monster (by list name) or native (by counter name) put in a clearing — the project's
     extension: ``hired_by`` a character (or ``controlled_by`` one, for a monster), for ``term``
-    more days counting this one (7.7.1c), ``hidden`` or not (7.7.1g)."""
+    more days counting this one (7.7.1c), ``hidden`` or not (7.7.1g), a hired leader having
+    ``found_enemies`` today (8.3.6c)."""
 
     name: str
     at: str
@@ -185,6 +186,7 @@ class DenizenSpec(_Model):
     controlled_by: str | None = None
     term: int = Field(default=TERM, ge=1)
     hidden: bool = False
+    found_enemies: bool = False
 
     @_model_validator(mode="after")
     def _one_employer(self) -> DenizenSpec:
@@ -192,6 +194,8 @@ class DenizenSpec(_Model):
             raise ValueError("a denizen is hired_by or controlled_by one character, not both")
         if self.hired_by is None and self.controlled_by is None and self.hidden:
             raise ValueError("only a hired or controlled denizen can be hidden (7.7.1g)")
+        if self.hired_by is None and self.controlled_by is None and self.found_enemies:
+            raise ValueError("only a hired leader or controlled monster finds hidden enemies")
         return self
 
 

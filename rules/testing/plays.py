@@ -179,18 +179,12 @@ class Position(_Model):
 
 
 def unsupported(plays: dict[str, list[Play]]) -> Iterator[tuple[str, str]]:
-    """The keys of ``plays`` the engine cannot play yet, as (key path, reason): turning a
-    deployed hireling's side, flying, casting, abandoning more than one item, several targets
-    (a spell's), an attack without a chit (after an Attack spell)."""
+    """The keys of ``plays`` the engine cannot play yet, as (key path, reason): flying,
+    casting, abandoning more than one item, several targets (a spell's), an attack without a
+    chit (after an Attack spell)."""
     for who, rounds in plays.items():
         for index, play in enumerate(rounds):
             key = f"plays.{who}[{index}]"
-            for piece, deployment in (play.deploy or {}).items():
-                if deployment.side is not None:
-                    yield (
-                        f"{key}.deploy.{piece}.side",
-                        "not supported yet: turning a deployed hireling over (8.3.6a.4)",
-                    )
             action = play.action
             if action is not None:
                 for name in ("fly", "cast"):

@@ -36,7 +36,7 @@ from rules.orders.parse import ParseResult, Problem
 from rules.orders.parse import parse_orders as _real_parse
 from rules.state import GameState
 from rules.testing.build import build_state
-from rules.testing.combat import Scene, answer, fixed_positions, read_id, round_of
+from rules.testing.combat import UNPLAYED, Scene, answer, fixed_positions, read_id, round_of
 from rules.testing.format import Choices, Scenario, ScenarioError
 from rules.testing.names import orders_name
 from rules.testing.plays import Play, Position
@@ -208,7 +208,8 @@ def _answer(
     combat: _Combat | None = None,
 ) -> bool:
     """Answer the ``pending`` decisions into ``given`` (by id): a combat decision from the
-    ``combat`` plays; any other the next of its character's ``answers`` (consumed), else,
+    ``combat`` plays (one of a kind ``plays`` has no key for, :data:`UNPLAYED`, from his
+    ``answers`` first); any other the next of its character's ``answers`` (consumed), else,
     unless the scenario would ``wait``, its default. True when anything was answered, so that
     resolving again goes further."""
     answered = False
@@ -216,11 +217,15 @@ def _answer(
         if decision.id in given:
             continue
         where = read_id(decision.id)
+        unused = answers.get(decision.character)
+        if where is not None and where.kind in UNPLAYED and unused:
+            given[decision.id] = unused.pop(0)
+            answered = True
+            continue
         if where is not None and combat is not None:
             given[decision.id] = combat.answer(decision, where.clearing, given)
             answered = True
             continue
-        unused = answers.get(decision.character)
         if not unused and wait:
             continue
         given[decision.id] = unused.pop(0) if unused else decision.default

@@ -77,6 +77,8 @@ def problems(lines: str, state: GameState | None = None) -> list[tuple[str, int]
 @pytest.mark.parametrize(
     ("line", "key", "plays"),
     [
+        ("natives: No  Drinks", "natives", ("no drinks",)),
+        ("natives: pay insult", "natives", ("pay insult",)),
         ("lure: goblin axe, WOLF", "lure", ("Goblin Axe", "Wolf")),
         ("lure: Giant 2", "lure", ("Giant 2",)),
         ("lure: None", "lure", ("none",)),
@@ -486,6 +488,33 @@ def test_the_first_target_present_wins():
     assert standing_answer(orders, no_giant, at()) is None, "no attacker on his sheet"
     assert standing_answer(combat("target: Black Knight"), target, at()) == "Black Knight"
     assert standing_answer(combat("target: Heavy Troll; none"), target, at()) == "none"
+
+
+def test_natives_answers_the_drinks_insult_and_challenge_it_names():
+    """8.2.2: each ``natives`` clause answers the decision its play names, for every group."""
+    orders = combat("natives: no drinks; pay insult; refuse challenge")
+    assert orders.lines() == ["natives: no drinks; pay insult; refuse challenge"]
+    drinks = decision("drinks", ("no", "yes"), "no", "Company")
+    insult = decision("insult", ("pay", "refuse"), "refuse", "Company")
+    challenge = decision("challenge", ("pay", "refuse"), "refuse", "Bashkars")
+    assert standing_answer(orders, drinks, at()) == "no"
+    assert standing_answer(orders, insult, at()) == "pay"
+    assert standing_answer(orders, challenge, at()) == "refuse"
+    assert standing_answer(combat("natives: drinks"), drinks, at()) == "yes"
+    assert standing_answer(combat("natives: drinks"), insult, at()) is None
+
+
+def test_a_natives_play_that_is_not_one_is_refused():
+    assert problems("natives: buy the drinks") == [("bad-instruction", 2)]
+
+
+def test_a_standing_target_never_names_his_own_hireling():
+    """8.4.2g: naming one's own hired native is treachery; only an answer given in the round
+    may do it, never a standing instruction."""
+    target = decision("target", ("none", "Company 1 (treachery)", "Company 2"))
+    assert standing_answer(combat("target: Company"), target, at()) == "Company 2"
+    alone = decision("target", ("none", "Company 1 (treachery)"))
+    assert standing_answer(combat("target: Company 1"), alone, at()) is None
 
 
 def test_round_clauses_come_before_the_general_ones():

@@ -76,11 +76,6 @@ def malformed(data: Mapping[str, Any]) -> ScenarioError:
         ({"round": 0}, "plays.Black Knight[0].round", "1"),
         ({"round": 1, "swing": 1}, "plays.Black Knight[0].swing", "unknown key"),
         (
-            {"round": 1, "deploy": {"Company 1": {"target": "Giant", "side": "dark"}}},
-            "plays.Black Knight[0].deploy.Company 1.side",
-            "not supported yet: turning a deployed hireling over",
-        ),
-        (
             {"round": 1, "action": {"fly": {"chit": "MOVE H6", "tile": "BV"}}},
             "plays.Black Knight[0].action.fly",
             "not supported yet: plays.action.fly",

@@ -422,8 +422,8 @@ expect: {{}}
         ),
         ("orders: {Black Knight: H}", "orders: with start: sunset there is no Birdsong"),
         (
-            "plays: {Black Knight: [{round: 1, deploy: {Company 1: {target: Giant, side: dark}}}]}",
-            "plays.Black Knight[0].deploy.Company 1.side: not supported yet: turning a deployed",
+            "plays: {Black Knight: [{round: 1, action: {fly: {chit: MOVE H6, tile: DW}}}]}",
+            "plays.Black Knight[0].action.fly: not supported yet: plays.action.fly",
         ),
         (
             "positions: [{round: 1, sheet: Black Knight, boxes: {Giant: 1}}]",
