@@ -31,6 +31,10 @@ class PendingDecisionError(Exception):
     """Raised to stop resolution at a decision a player must make (:meth:`Ctx.wait_if_pending`)."""
 
 
+#: The decisions of the Fatigue Step (8.5), asked only with the option ``wait_for_fatigue``.
+FATIGUE_STEP = frozenset({"fatigue", "wound"})
+
+
 @dataclass
 class Ctx:
     """One resolution's working context. Build it with :meth:`start`."""
@@ -75,16 +79,21 @@ class Ctx:
         """The player's answer to ``decision`` (by its id), else the default — or, with the option
         ``wait_for_decisions``, the default for now while the decision is added to those pending
         (see :meth:`wait_if_pending`). The Evening's decisions wait only with the option
-        ``wait_for_combat`` as well: until combat is carried to players round by round, they
-        take their defaults. Asking changes nothing in the state."""
+        ``wait_for_combat`` as well, and those of the Fatigue Step (fatigue and wounds, 8.5)
+        only with ``wait_for_fatigue`` too: a round of combat by DM asks at most three windows
+        (lure, encounter, melee), and fatigue and wounds follow the player's standing ``fatigue:``
+        and ``wound:`` orders or the default. Asking changes nothing in the state."""
         answer = self.answers.get(decision.id)
         if answer is not None:
             return answer if answer in decision.options else decision.default
         options = self.state.options
         combat = self.today.stage == "evening"
-        if options.get("wait_for_decisions", False) and (
-            not combat or options.get("wait_for_combat", False)
-        ):
+        waits = options.get("wait_for_decisions", False)
+        if combat:
+            waits = waits and options.get("wait_for_combat", False)
+            if decision.kind in FATIGUE_STEP:
+                waits = waits and options.get("wait_for_fatigue", False)
+        if waits:
             self.pending.append(decision)
         return decision.default
 

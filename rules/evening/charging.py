@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from rules.chits import printed
 from rules.day.context import Ctx
-from rules.evening import hirelings, kit, standing
+from rules.evening import encounter, hirelings, kit, standing
 from rules.evening.answers import NONE
 from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import CombatState
@@ -49,9 +49,14 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
     """8.3.6, in the Encounter Step's order: each character may deploy his hirelings not being
     attacked (a) and, in the clearing, charge (b). His charge is made first, and tried again
     after his deployments if a target still hidden refused it: either may unhide a hidden
-    character for the other (c's example, L2352)."""
+    character for the other (c's example, L2352).
+
+    These are asked in one window with the rest of his Encounter choices: which hireling takes
+    a denizen he won (8.3.5a.3, placed first, as random assignment comes before Deployment) and
+    his action (8.3.7, made in the next step, unless his charge was his action)."""
     asked: list[tuple[str, str]] = []
     sent: dict[str, list[tuple[str, str]]] = {}
+    won = hirelings.taker_choices(ctx, combat)
     for who in directing(ctx, combat):
         sent[who] = hirelings.deployments(ctx, combat, who, present(ctx, combat))
         if who not in present(ctx, combat):
@@ -68,7 +73,12 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
             default=NONE,
         )
         asked.append((who, standing.ask(ctx, combat, decision)))
+    encounter.ask_actions(ctx, combat)
     ctx.wait_if_pending()
+    for denizen, taker in won:
+        who = combat.won[denizen]
+        choices = hirelings.takers(ctx, combat, who)
+        hirelings.place_won(ctx, combat, denizen, taker if taker in choices else choices[0])
     for who in directing(ctx, combat):
         charging = next((a for mine, a in asked if mine == who and a != NONE), None)
         charged = charging is not None and charge(ctx, combat, who, charging)

@@ -145,8 +145,7 @@ def assign(ctx: Ctx, combat: CombatState) -> None:
     are hidden (b). A red-side-up Tremendous monster held by a hireling stays with it (8.6.2).
     Heads and clubs come along with their monsters (8.4.7e), horses with their riders. One who
     wins a denizen he cannot take himself names which of his unhidden hirelings takes it
-    (a.3)."""
-    won: list[tuple[str, str]] = []
+    (a.3), with his other Encounter choices (:func:`rules.evening.charging.deploy`)."""
     for denizen in hostiles(ctx, combat):
         if assigned_to(combat, denizen) is not None or denizen in combat.held:
             continue
@@ -174,15 +173,15 @@ def assign(ctx: Ctx, combat: CombatState) -> None:
                 )
             best = max(rolls.values())
             rollers = [who for who in rollers if rolls[who] == best]
-        if rollers:
-            won.append((denizen, rollers[0]))
-    takers = [(d, hirelings.taker(ctx, combat, who, d)) for d, who in won]
-    ctx.wait_if_pending()
-    for denizen, taker in takers:
-        if taker is None:
+        if not rollers:
             continue
-        combat.sheets.setdefault(taker, []).append(denizen)
-        ctx.emit("assigned", denizen=denizen, to=taker, at=combat.clearing, round=combat.round)
+        who = rollers[0]
+        if len(hirelings.takers(ctx, combat, who)) > 1:
+            combat.won[denizen] = who  # he names the taker in the encounter window
+            continue
+        taker = hirelings.takes(ctx, combat, who)
+        if taker is not None:
+            hirelings.place_won(ctx, combat, denizen, taker)
     combat.step = "deploy"
 
 
@@ -240,12 +239,11 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     return options
 
 
-def actions(ctx: Ctx, combat: CombatState) -> None:
-    """8.3.7: in turn, each character does one action; hirelings never do (e)."""
+def ask_actions(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
+    """8.3.7: each character's action, asked of all in the clearing at once (in the
+    encounter window, with their charges: one who charged makes no other action, 8.3.6b.1)."""
     asked: list[tuple[str, str]] = []
     for who in present(ctx, combat):
-        if who in combat.charges:
-            continue  # his charge was his action (8.3.6b.1)
         options = action_options(ctx, combat, who)
         decision = Decision(
             id=combat_id(ctx, combat, "action", who),
@@ -256,10 +254,21 @@ def actions(ctx: Ctx, combat: CombatState) -> None:
             default=NONE,
         )
         asked.append((who, standing.ask(ctx, combat, decision)))
+    return asked
+
+
+def actions(ctx: Ctx, combat: CombatState) -> None:
+    """8.3.7: in turn, each character does one action; hirelings never do (e); one who charged
+    has made his (8.3.6b.1)."""
+    asked = ask_actions(ctx, combat)
     ctx.wait_if_pending()
     for who, answer in asked:
-        if answer != NONE and who in present(ctx, combat):
-            act(ctx, combat, who, answer)
+        if answer == NONE or who not in present(ctx, combat):
+            continue
+        if who in combat.charges:
+            _cancel(ctx, combat, who, answer, "his charge was his action (8.3.6b.1)")
+            continue
+        act(ctx, combat, who, answer)
     combat.step = "targets"
 
 

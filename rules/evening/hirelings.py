@@ -121,26 +121,40 @@ def takes(ctx: Ctx, combat: CombatState, who: str) -> str | None:
     return next((p for p in of(ctx, combat, who) if not hidden(ctx, p)), None)
 
 
-def taker(ctx: Ctx, combat: CombatState, who: str, denizen: str) -> str | None:
-    """8.3.5a.3: who takes ``denizen``, which ``who`` won at random assignment: himself when
-    he can, else the unhidden hireling he names (the first by default; asked only when he has
-    several)."""
-    first = takes(ctx, combat, who)
-    if first is None or first == who:
-        return first
-    choices = [p for p in of(ctx, combat, who) if not hidden(ctx, p)]
-    if len(choices) == 1:
-        return first
-    decision = Decision(
-        id=decision_id(ctx.state.game_day, combat.clearing, combat.round, "assign", who, denizen),
-        character=who,
-        kind="assign",
-        prompt=f"Which of your hirelings takes the {denizen} you won (8.3.5a.3)?",
-        options=tuple(choices),
-        default=first,
-    )
-    answer = standing.ask(ctx, combat, decision)
-    return answer if answer in choices else first
+def takers(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """8.3.5a.3: those of his unhidden hirelings in the clearing who may take what ``who`` wins
+    at random assignment, when he cannot take it himself (empty when he can)."""
+    if takes(ctx, combat, who) in (None, who):
+        return []
+    return [p for p in of(ctx, combat, who) if not hidden(ctx, p)]
+
+
+def taker_choices(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
+    """8.3.5a.3: for each denizen won by a character who cannot take it himself and has
+    several unhidden hirelings there (:attr:`CombatState.won`), the hireling he names (the first
+    by default); the choices as (denizen, answer)."""
+    asked: list[tuple[str, str]] = []
+    for denizen, who in combat.won.items():
+        choices = takers(ctx, combat, who)
+        decision = Decision(
+            id=decision_id(
+                ctx.state.game_day, combat.clearing, combat.round, "assign", who, denizen
+            ),
+            character=who,
+            kind="assign",
+            prompt=f"Which of your hirelings takes the {denizen} you won (8.3.5a.3)?",
+            options=tuple(choices),
+            default=choices[0],
+        )
+        asked.append((denizen, standing.ask(ctx, combat, decision)))
+    return asked
+
+
+def place_won(ctx: Ctx, combat: CombatState, denizen: str, taker: str) -> None:
+    """8.3.5: ``denizen`` goes onto ``taker``'s sheet."""
+    combat.won.pop(denizen, None)
+    combat.sheets.setdefault(taker, []).append(denizen)
+    ctx.emit("assigned", denizen=denizen, to=taker, at=combat.clearing, round=combat.round)
 
 
 def can_roll(ctx: Ctx, combat: CombatState, who: str) -> bool:

@@ -8,6 +8,8 @@ are asked at once and revealed together (8.4.5e), by :mod:`rules.evening.reveal`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rules.day.context import Ctx
 from rules.evening import hirelings, kit, natives, rebels, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, TREACHERY, placement
@@ -48,7 +50,8 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
     each picks his own target or none (b.3) — a character who charged keeps the one he charged
     (8.3.6b.2) — and the target of each of his hirelings defending on its own sheet (e). Naming
     a target, or being named, unhides (b.2). His default is last round's target while it is
-    still there, else none (pbem-combat §4)."""
+    still there, else none (pbem-combat §4). His secret plays are asked with his target, in one
+    melee window (:func:`ask_plays`)."""
     order = directing(ctx, combat)
     ctx.dice.shuffle(order)
     asked: list[tuple[str, str]] = []
@@ -71,6 +74,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             default=last if last in options else NONE,
         )
         asked.append((who, standing.ask(ctx, combat, decision)))
+    ask_plays(ctx, combat, {who: answer for who, answer in asked if answer != NONE})
     ctx.wait_if_pending()
     hirelings.turn_horses(ctx, combat)
     combat.targets = {}
@@ -110,15 +114,14 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
 
 
 def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
-    """8.4.5e.1, h.2, j.2: with a target, each Fight chit or Gloves card not yet played this
-    round in each Attack circle (a character with no target cannot attack, 8.4.2b.3); with or
-    without one, a Fight chit played to turn his weapon over at the end of the round."""
+    """8.4.5e.1, h.2, j.2: each Fight chit or Gloves card not yet played this round in each
+    Attack circle — offered with the target in one window, so before it is known: an attack
+    with no target named is cancelled at the reveal (8.4.2b.3) — and, with a weapon, a Fight
+    chit played to turn it over at the end of the round."""
     character = ctx.sheet(who)
     fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT)
     fights += kit.unused_cards(ctx.catalog, ctx.state, character, "gloves", kit.used(combat, who))
-    options = [NONE]
-    if who in combat.targets:
-        options += [f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS]
+    options = [NONE, *(f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS)]
     if kit.weapon(ctx.catalog, ctx.state, character) is not None:
         options += [f"{label} flip {side}" for label in fights for side in ("alerted", "unalerted")]
     return options
@@ -220,6 +223,18 @@ def default_shield(ctx: Ctx, combat: CombatState, who: str) -> str:
 def plays(ctx: Ctx, combat: CombatState) -> dict[str, dict[str, str]]:
     """8.4.5: each character's secret plays, asked all at once. Returns them by character and
     kind, to be revealed together (:func:`rules.evening.reveal.reveal`)."""
+    chosen = ask_plays(ctx, combat, combat.targets)
+    ctx.wait_if_pending()
+    return chosen
+
+
+def ask_plays(
+    ctx: Ctx, combat: CombatState, aiming: Mapping[str, str]
+) -> dict[str, dict[str, str]]:
+    """The secret plays of every character in the clearing, asked without waiting: with the
+    targets, in one melee window (:func:`targets`), and again when they are played. ``aiming``
+    are the targets named (or, asked with them, their answers so far): last round's attack is
+    the default only for one who names a target (pbem-combat §4)."""
     chosen: dict[str, dict[str, str]] = {}
     for who in present(ctx, combat):
         answers: dict[str, str] = {}
@@ -235,7 +250,7 @@ def plays(ctx: Ctx, combat: CombatState) -> dict[str, dict[str, str]]:
             "attack",
             "Your attack (8.4.5e.1)",
             attacks,
-            previous if previous in attacks and who in combat.targets else NONE,
+            previous if previous in attacks and who in aiming else NONE,
         )
         maneuvers = maneuver_options(ctx, combat, who) if threatened(ctx, combat, who) else []
         answers["maneuver"] = (
@@ -278,7 +293,6 @@ def plays(ctx: Ctx, combat: CombatState) -> dict[str, dict[str, str]]:
                 default,
             )
         chosen[who] = answers
-    ctx.wait_if_pending()
     return chosen
 
 

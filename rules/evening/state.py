@@ -97,7 +97,9 @@ class CombatState(_Data):
     the one he charged, ``charge_times`` to his Move chit's time (8.3.6b). ``held`` maps each
     red-side-up Tremendous monster that ended a round assigned to a hireling to that hireling,
     its target on the monster's own sheet from then on (8.6.2). ``rebels`` are the natives who
-    rebelled against their employer this combat (8.4.2g)."""
+    rebelled against their employer this combat (8.4.2g). ``won`` maps each denizen won at random
+    assignment by a character who must name which of his hirelings takes it to him, until he
+    has (8.3.5a.3)."""
 
     clearing: str
     round: int = 1
@@ -120,6 +122,7 @@ class CombatState(_Data):
     charges: dict[str, str] = Field(default_factory=dict)
     charge_times: dict[str, int] = Field(default_factory=dict)
     held: dict[str, str] = Field(default_factory=dict)
+    won: dict[str, str] = Field(default_factory=dict)
     rebels: list[str] = Field(default_factory=list)
     quiet: int = 0
     eventful: bool = False

@@ -43,8 +43,10 @@ from rules.testing.plays import Play, Position
 
 #: The game option that makes the engine stop at a decision instead of taking its default.
 WAIT = "wait_for_decisions"
-#: The game option that makes the Evening's decisions wait too (the runner answers them).
+#: The game options that make the Evening's decisions wait too, those of the Fatigue Step
+#: included (the runner answers them).
 COMBAT = "wait_for_combat"
+FATIGUE = "wait_for_fatigue"
 
 
 class ParseFn(Protocol):
@@ -111,7 +113,9 @@ def run(
         return outcome
     answers = {catalog.characters[k].name: list(v) for k, v in scenario.answers.items()}
     plays = {catalog.characters[k].name: list(v) for k, v in scenario.plays.items()}
-    waiting = state.model_copy(update={"options": {**state.options, WAIT: True, COMBAT: True}})
+    waiting = state.model_copy(
+        update={"options": {**state.options, WAIT: True, COMBAT: True, FATIGUE: True}}
+    )
     sunset = scenario.start == "sunset"
     given = fixed_positions(catalog, state, scenario.positions) if sunset else {}
     resolution = resolve(waiting, orders, dict(given), catalog=catalog, until=scenario.until)
@@ -132,7 +136,7 @@ def run(
         )
         outcome.events.extend(resolution.events)
     after: GameState = resolution.state
-    for option in (WAIT, COMBAT):
+    for option in (WAIT, COMBAT, FATIGUE):
         if option in state.options:
             after.options[option] = state.options[option]
         else:

@@ -1,0 +1,86 @@
+"""Combat by DM asks each round's decisions in at most three windows — lure, encounter, melee —
+and never stops for fatigue or wounds unless asked to (issue 14, pbem-combat §2)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from rules.day.engine import resolve
+from rules.evening.answers import KINDS
+from rules.orders.parse import parse_orders
+from rules.state import GameState, Place
+from tests.rules.games import fresh
+
+#: The windows of a round, by the kinds of decision each may hold.
+WINDOWS = {
+    "natives": frozenset({"drinks"}),
+    "pay": frozenset({"insult", "challenge"}),
+    "lure": frozenset({"lure", "hireling_lure"}),
+    "encounter": frozenset({"assign", "deploy", "charge", "action"}),
+    "melee": frozenset({"target", "hireling_target", "attack", "maneuver", "shield", "place"}),
+    "fatigue": frozenset({"fatigue", "wound"}),
+}
+
+
+def fight(options: dict[str, bool]) -> tuple[GameState, dict[str, object]]:
+    """The Amazon and the Black Knight, unhidden, with a Giant in their clearing."""
+    state = fresh(7, ["Amazon", "Black Knight"])
+    here = state.place_of("Amazon")
+    for piece in list(state.at(here)):
+        if piece not in ("Amazon",):
+            state.put(piece, Place.OUT)
+    state.put("Black Knight", here)
+    state.put("Giant 1", here)
+    for name in ("Amazon", "Black Knight"):
+        state.characters[name].hidden = False
+    state.options.update(options)
+    orders = {}
+    for name in ("Amazon", "Black Knight"):
+        result = parse_orders("R", state, name)
+        assert result.orders is not None, result.errors
+        orders[name] = result.orders
+    return state, orders
+
+
+def stops(options: dict[str, bool]) -> tuple[list[tuple[int, frozenset[str]]], list[str]]:
+    """Resolve the day, answering every stop with the defaults: the (round, kinds) of each
+    stop, and the day's events as text."""
+    state, orders = fight(options)
+    answers: dict[str, str] = {}
+    seen: list[tuple[int, frozenset[str]]] = []
+    while True:
+        resolution = resolve(state, orders, answers)  # type: ignore[arg-type]
+        if not resolution.pending:
+            return seen, [repr(e) for e in resolution.events]
+        rounds = {int(d.id.split("/")[2][1:]) for d in resolution.pending}
+        assert len(rounds) == 1, "one stop belongs to one round"
+        seen.append((rounds.pop(), frozenset(d.kind for d in resolution.pending)))
+        answers.update({d.id: d.default for d in resolution.pending})
+
+
+def test_a_round_asks_at_most_three_windows_and_never_fatigue():
+    seen, _ = stops({"wait_for_decisions": True, "wait_for_combat": True})
+    assert seen, "the fight asks something"
+    per_round: dict[int, list[frozenset[str]]] = defaultdict(list)
+    for number, kinds in seen:
+        assert kinds <= frozenset(KINDS)
+        window = [w for w, allowed in WINDOWS.items() if kinds <= allowed]
+        assert window and window[0] != "fatigue", f"round {number} stopped for {sorted(kinds)}"
+        per_round[number].append(kinds)
+    for number, windows in per_round.items():
+        if number > 0:
+            assert len(windows) <= 3, f"round {number}: {windows}"
+    assert any("attack" in k and "target" in k for _, k in seen), "melee asks target and plays"
+
+
+def test_the_fatigue_step_waits_only_when_asked_to():
+    seen, _ = stops({"wait_for_decisions": True, "wait_for_combat": True, "wait_for_fatigue": True})
+    assert any(kinds <= WINDOWS["fatigue"] for _, kinds in seen)
+
+
+def test_answering_every_window_with_its_defaults_changes_nothing():
+    """Same day, same dice: a fight asked window by window and answered with the defaults is
+    the fight the engine resolves without asking."""
+    _, waited = stops({"wait_for_decisions": True, "wait_for_combat": True})
+    _, straight = stops({})
+    assert waited == straight
