@@ -241,18 +241,21 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
 
 def ask_actions(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
     """8.3.7: each character's action, asked of all in the clearing at once (in the
-    encounter window, with their charges: one who charged makes no other action, 8.3.6b.1)."""
+    encounter window, with their charges: one who charged makes no other action, 8.3.6b.1).
+    Each decision is made once a round (the window asks it, the Encounter actions again)."""
     asked: list[tuple[str, str]] = []
     for who in present(ctx, combat):
-        options = action_options(ctx, combat, who)
-        decision = Decision(
-            id=combat_id(ctx, combat, "action", who),
-            character=who,
-            kind="action",
-            prompt="Your Encounter action (8.3.7): alert, run away, (de)activate, abandon?",
-            options=tuple(options),
-            default=NONE,
-        )
+        key = combat_id(ctx, combat, "action", who)
+        decision = ctx.memo.get((key,))
+        if not isinstance(decision, Decision):
+            decision = ctx.memo[(key,)] = Decision(
+                id=key,
+                character=who,
+                kind="action",
+                prompt="Your Encounter action (8.3.7): alert, run away, (de)activate, abandon?",
+                options=tuple(action_options(ctx, combat, who)),
+                default=NONE,
+            )
         asked.append((who, standing.ask(ctx, combat, decision)))
     return asked
 

@@ -140,10 +140,13 @@ def waiting_powers(
     return found
 
 
+_ACTIONS = frozenset(a.value for a in Action)
+
+
 def is_card(label: str) -> bool:
     """Whether a play names a Boots or Gloves card rather than an action chit: a chit's label
     always starts with its action (``MOVE M4*``), a card's name never does."""
-    return label.split(" ", 1)[0] not in {a.value for a in Action}
+    return label.split(" ", 1)[0] not in _ACTIONS
 
 
 def face(catalog: Catalog, label: str) -> ActionChit:

@@ -9,6 +9,7 @@ are asked at once and revealed together (8.4.5e), by :mod:`rules.evening.reveal`
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from rules.day.context import Ctx
 from rules.evening import hirelings, kit, natives, rebels, standing
@@ -116,8 +117,8 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
 def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """8.4.5e.1, h.2, j.2: each Fight chit or Gloves card not yet played this round in each
     Attack circle — offered with the target in one window, so before it is known: an attack
-    with no target named is cancelled at the reveal (8.4.2b.3) — and, with a weapon, a Fight
-    chit played to turn it over at the end of the round."""
+    with no target named is not played (8.4.2b.3) — and, with a weapon, a Fight chit played to
+    turn it over at the end of the round."""
     character = ctx.sheet(who)
     fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT)
     fights += kit.unused_cards(ctx.catalog, ctx.state, character, "gloves", kit.used(combat, who))
@@ -228,6 +229,47 @@ def plays(ctx: Ctx, combat: CombatState) -> dict[str, dict[str, str]]:
     return chosen
 
 
+@dataclass(frozen=True)
+class Menu:
+    """One character's secret plays this round, as offered: the options of each and the
+    defaults that do not depend on his target."""
+
+    attacks: list[str]
+    maneuvers: list[str]
+    maneuver: str
+    shield: str | None
+    places: list[str]
+    place: str | None
+
+
+def menu(ctx: Ctx, combat: CombatState, who: str) -> Menu:
+    """His :class:`Menu`, computed once a round: the melee window asks it with his target and
+    again when the plays are made, and nothing it depends on changes in between."""
+    key = (combat_id(ctx, combat, "menu", who),)
+    found = ctx.memo.get(key)
+    if isinstance(found, Menu):
+        return found
+    maneuvers = maneuver_options(ctx, combat, who) if threatened(ctx, combat, who) else []
+    counters = sheet_counters(ctx.catalog, ctx.board, ctx.state, combat.sheets.get(who, []))
+    places: list[str] = []
+    place = None
+    if counters:
+        places = [placement(p) for p in placements(counters)]
+        place = placement(spread(counters))
+        if place not in places:
+            places.append(place)
+    made = Menu(
+        attacks=attack_options(ctx, combat, who),
+        maneuvers=maneuvers,
+        maneuver=default_maneuver(ctx, combat, who, maneuvers) if maneuvers else NONE,
+        shield=default_shield(ctx, combat, who) if shield(ctx, who) is not None else None,
+        places=places,
+        place=place,
+    )
+    ctx.memo[key] = made
+    return made
+
+
 def ask_plays(
     ctx: Ctx, combat: CombatState, aiming: Mapping[str, str]
 ) -> dict[str, dict[str, str]]:
@@ -237,9 +279,9 @@ def ask_plays(
     the default only for one who names a target (pbem-combat §4)."""
     chosen: dict[str, dict[str, str]] = {}
     for who in present(ctx, combat):
+        offered = menu(ctx, combat, who)
         answers: dict[str, str] = {}
         last = combat.plays.get(who)
-        attacks = attack_options(ctx, combat, who)
         previous = NONE
         if last is not None and last.attack is not None and last.attack.direction is not None:
             previous = f"{last.attack.chit} {ATTACKS[last.attack.direction]}"
@@ -249,25 +291,24 @@ def ask_plays(
             who,
             "attack",
             "Your attack (8.4.5e.1)",
-            attacks,
-            previous if previous in attacks and who in aiming else NONE,
+            offered.attacks,
+            previous if previous in offered.attacks and who in aiming else NONE,
         )
-        maneuvers = maneuver_options(ctx, combat, who) if threatened(ctx, combat, who) else []
         answers["maneuver"] = (
             NONE
-            if not maneuvers
+            if not offered.maneuvers
             else _ask(
                 ctx,
                 combat,
                 who,
                 "maneuver",
                 "Your maneuver (8.4.5e.2)",
-                maneuvers,
-                default_maneuver(ctx, combat, who, maneuvers),
+                offered.maneuvers,
+                offered.maneuver,
                 effort=_stars(answers["attack"]),
             )
         )
-        if shield(ctx, who) is not None:
+        if offered.shield is not None:
             answers["shield"] = _ask(
                 ctx,
                 combat,
@@ -275,22 +316,17 @@ def ask_plays(
                 "shield",
                 "The oval for your shield (8.4.5i.2)",
                 list(ATTACKS.values()),
-                default_shield(ctx, combat, who),
+                offered.shield,
             )
-        counters = sheet_counters(ctx.catalog, ctx.board, ctx.state, combat.sheets.get(who, []))
-        if counters:
-            options = [placement(p) for p in placements(counters)]
-            default = placement(spread(counters))
-            if default not in options:
-                options.append(default)
+        if offered.place is not None:
             answers["place"] = _ask(
                 ctx,
                 combat,
                 who,
                 "place",
                 "Where the denizens on your sheet go (8.4.5m)",
-                options,
-                default,
+                offered.places,
+                offered.place,
             )
         chosen[who] = answers
     return chosen

@@ -113,7 +113,9 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
 
 def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | None:
     """8.4.5e.1, h: his Fight chit with his active weapon (a dagger without one) in a circle;
-    the weapon's time, if it has one, is the attack's (h.1)."""
+    the weapon's time, if it has one, is the attack's (h.1). An attack in a circle with no
+    target named is not played at all and costs nothing: he "cannot attack" (8.4.2b.3) — it is
+    asked in the same window as the target, before the target is known."""
     if answer == NONE:
         return None
     state, character = ctx.state, ctx.sheet(who)
@@ -122,6 +124,8 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
         label, flip, direction = " ".join(words[:-2]), words[-1], None
     else:
         label, flip, direction = " ".join(words[:-1]), None, BOX_OF[words[-1]]
+        if who not in combat.targets:
+            return None
     chit = kit.face(ctx.catalog, label)
     weapon = kit.weapon(ctx.catalog, state, character)
     time, length = chit.time, 0
@@ -133,8 +137,6 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
         length = record.length
         if not kit.strong_enough(chit, record.weight):
             cancelled = f"{label} is weaker than the {weapon} (8.4.5f.3)"
-    if flip is None and who not in combat.targets and cancelled is None:
-        cancelled = "no target was named (8.4.2b.3)"
     return Attack(
         chit=label,
         weapon=weapon,

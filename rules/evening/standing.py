@@ -4,8 +4,9 @@ applies, then the engine's safe default (§4)."""
 
 from __future__ import annotations
 
-from rules.day.context import Ctx
+from rules.day.context import FATIGUE_STEP, Ctx
 from rules.evening import kit
+from rules.evening.answers import decision_id
 from rules.evening.counters import dark, tremendous
 from rules.evening.state import CombatState
 from rules.events import Decision
@@ -36,12 +37,27 @@ def ask(ctx: Ctx, combat: CombatState, decision: Decision, *, effort: int = 0) -
     """The answer to ``decision``: the player's, else his standing instruction's, else the
     decision's own default."""
     orders = ctx.today.orders.get(decision.character)
-    if orders is not None and orders.instructions.combat.clauses:
+    if decision.id in ctx.answers or orders is None:
+        return ctx.ask(decision)
+    if orders.instructions.combat.clauses_for(decision.kind, combat.round):
         found = standing_answer(
-            orders.instructions.combat,
-            decision,
-            situation(ctx, combat, decision.character, effort=effort),
+            orders.instructions.combat, decision, _situation(ctx, combat, decision, effort)
         )
         if found is not None:
             decision = decision.model_copy(update={"default": found})
     return ctx.ask(decision)
+
+
+def _situation(ctx: Ctx, combat: CombatState, decision: Decision, effort: int) -> Situation:
+    """:func:`situation`, made once for all the decisions a step asks of him before it waits
+    (nothing changes in between); the Fatigue Step's once per kind, as fatigue is paid before
+    wounds are asked."""
+    kind = decision.kind if decision.kind in FATIGUE_STEP else ""
+    moment = decision_id(
+        ctx.state.game_day, combat.clearing, combat.round, combat.step, decision.character
+    )
+    key = (moment, str(effort), kind)
+    found = ctx.memo.get(key)
+    if not isinstance(found, Situation):
+        found = ctx.memo[key] = situation(ctx, combat, decision.character, effort=effort)
+    return found

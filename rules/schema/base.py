@@ -45,7 +45,10 @@ class Weight(enum.StrEnum):
     @property
     def rank(self) -> int:
         """Order of the letters, negligible lowest, used for 'at least as heavy as' comparisons."""
-        return list(Weight).index(self)
+        return _WEIGHT_RANKS[self]
+
+
+_WEIGHT_RANKS = {weight: index for index, weight in enumerate(Weight)}
 
 
 class MagicColor(enum.StrEnum):
