@@ -85,7 +85,8 @@ class Ctx:
         ``wait_for_combat`` as well, and those of the Fatigue Step (fatigue and wounds, 8.5)
         only with ``wait_for_fatigue`` too: a round of combat by DM asks at most three windows
         (lure, encounter, melee), and fatigue and wounds follow the player's standing ``fatigue:``
-        and ``wound:`` orders or the default. Asking changes nothing in the state."""
+        and ``wound:`` orders or the default. A combat decision with a single option is no
+        choice and is never asked. Asking changes nothing in the state."""
         answer = self.answers.get(decision.id)
         if answer is not None:
             return answer if answer in decision.options else decision.default
@@ -93,7 +94,7 @@ class Ctx:
         combat = self.today.stage == "evening"
         waits = options.get("wait_for_decisions", False)
         if combat:
-            waits = waits and options.get("wait_for_combat", False)
+            waits = waits and options.get("wait_for_combat", False) and len(decision.options) > 1
             if decision.kind in FATIGUE_STEP:
                 waits = waits and options.get("wait_for_fatigue", False)
         if waits:

@@ -34,8 +34,9 @@ def situation(ctx: Ctx, combat: CombatState, who: str, *, effort: int = 0) -> Si
 
 
 def ask(ctx: Ctx, combat: CombatState, decision: Decision, *, effort: int = 0) -> str:
-    """The answer to ``decision``: the player's, else his standing instruction's, else the
-    decision's own default."""
+    """The answer to ``decision``: the player's, else his standing instruction's — which is
+    then never asked: a window opens only for the choices his standing orders do not answer
+    (issue 14) — else the decision's own default (asked, when combat waits for players)."""
     orders = ctx.today.orders.get(decision.character)
     if decision.id in ctx.answers or orders is None:
         return ctx.ask(decision)
@@ -44,7 +45,7 @@ def ask(ctx: Ctx, combat: CombatState, decision: Decision, *, effort: int = 0) -
             orders.instructions.combat, decision, _situation(ctx, combat, decision, effort)
         )
         if found is not None:
-            decision = decision.model_copy(update={"default": found})
+            return found
     return ctx.ask(decision)
 
 

@@ -8,6 +8,7 @@ tried in order; each clause is a play and an optional condition (``if``, ``while
 
     natives: no drinks; pay insult; refuse challenge
     lure: Goblin Axe, Wolf unless I have 2 wounds
+    charge: none
     run: MOVE M4* to the road I came by, if a red-side T is on me or I have 3 wounds
     encounter: alert FIGHT L3* while my weapon is unalerted
     target: Giant, Heavy Troll, any attacker on my sheet
@@ -83,6 +84,7 @@ COMBAT_KEYS: dict[str, str] = {
         "pay insult | refuse insult; pay challenge | refuse challenge"
     ),
     "lure": "none | denizens, e.g. 'Goblin Axe, Wolf': whom he lures onto his sheet (8.3.4)",
+    "charge": "none | CHARACTER with MOVE M4*: whom he charges, and with which chit (8.3.6b)",
     "encounter": (
         "his Encounter action (8.3.7): none | alert FIGHT L3* | unalert FIGHT L3* | run ... | "
         "activate, deactivate or abandon ITEM"
@@ -376,6 +378,22 @@ def _run(world: Map, text: str) -> str:
     return f"{play} to {target(world, ActivityKind.PEER, where)}"
 
 
+def _charge(world: Map, text: str) -> tuple[str, ...]:
+    """``none``, or another character and a Move chit: ``Amazon with MOVE M4*`` (answering
+    the decision ``Amazon MOVE M4*``)."""
+    if text.casefold() == NONE:
+        return (NONE,)
+    who, found, chit = text.partition(" with ")
+    others = {c.casefold(): c for c in world.state.characters if c != world.character}
+    name = others.get(" ".join(who.split()).casefold())
+    if not found or name is None:
+        raise _refuse(
+            f"charge: {quote(text)} names no other character and Move chit",
+            "e.g. 'charge: Amazon with MOVE M4*', or 'charge: none' (8.3.6b)",
+        )
+    return (f"{name} with {_chit(world, chit, [Action.MOVE])}",)
+
+
 def _encounter(world: Map, text: str) -> tuple[str, ...]:
     verb, _, rest = text.partition(" ")
     verb = verb.casefold()
@@ -458,6 +476,7 @@ def _place(world: Map, text: str) -> tuple[str, ...]:
 _PLAYS: dict[CombatKey, Callable[[Map, str], tuple[str, ...]]] = {
     "natives": _natives,
     "lure": _lure,
+    "charge": _charge,
     "encounter": _encounter,
     "run": lambda world, text: (_run(world, text),),
     "target": _target,

@@ -32,6 +32,7 @@ from rules.schema.characters import Action, ActionChit
 CombatKey = Literal[
     "natives",
     "lure",
+    "charge",
     "encounter",
     "run",
     "target",
@@ -45,6 +46,7 @@ CombatKey = Literal[
 KEY_KINDS: dict[CombatKey, Kind] = {
     "natives": "drinks",  # or "insult", "challenge": see Clause.kind
     "lure": "lure",
+    "charge": "charge",
     "encounter": "action",
     "run": "action",
     "target": "target",
@@ -254,6 +256,8 @@ def _answer(
     plays, options = clause.plays, decision.options
     if clause.key == "natives":
         return NATIVE_PLAYS[plays[0]][1]
+    if clause.key == "charge":
+        return plays[0].replace(" with ", " ", 1)
     if clause.kind == "lure":
         if subject is None:
             return None

@@ -80,6 +80,8 @@ def problems(lines: str, state: GameState | None = None) -> list[tuple[str, int]
         ("natives: No  Drinks", "natives", ("no drinks",)),
         ("natives: pay insult", "natives", ("pay insult",)),
         ("lure: goblin axe, WOLF", "lure", ("Goblin Axe", "Wolf")),
+        ("charge: none", "charge", ("none",)),
+        ("charge: black knight with M3*", "charge", ("Black Knight with MOVE M3*",)),
         ("lure: Giant 2", "lure", ("Giant 2",)),
         ("lure: None", "lure", ("none",)),
         ("run: M4 to av2", "run", ("MOVE M4 to AV2",)),
@@ -502,6 +504,14 @@ def test_natives_answers_the_drinks_insult_and_challenge_it_names():
     assert standing_answer(orders, challenge, at()) == "refuse"
     assert standing_answer(combat("natives: drinks"), drinks, at()) == "yes"
     assert standing_answer(combat("natives: drinks"), insult, at()) is None
+
+
+def test_a_standing_charge_answers_the_charge_decision():
+    options = ("none", "Black Knight MOVE M3*", "Black Knight MOVE M4")
+    charge = decision("charge", options)
+    assert standing_answer(combat("charge: Black Knight with M3*"), charge, at()) == options[1]
+    assert standing_answer(combat("charge: none"), charge, at()) == "none"
+    assert problems("charge: the Dragon") == [("bad-instruction", 2)]
 
 
 def test_a_natives_play_that_is_not_one_is_refused():

@@ -22,8 +22,21 @@ WINDOWS = {
 }
 
 
-def fight(options: dict[str, bool]) -> tuple[GameState, dict[str, object]]:
-    """The Amazon and the Black Knight, unhidden, with a Giant in their clearing."""
+#: Standing combat orders that answer every decision of this fight (pbem-combat §3).
+STANDING = """R
+lure: none
+charge: none
+encounter: none
+target: any attacker on my sheet; none
+attack: none
+maneuver: fastest; none
+shield: toward most attackers
+place: spread"""
+
+
+def fight(options: dict[str, bool], text: str = "R") -> tuple[GameState, dict[str, object]]:
+    """The Amazon and the Black Knight, unhidden, with a Giant in their clearing, each with
+    the orders ``text``."""
     state = fresh(7, ["Amazon", "Black Knight"])
     here = state.place_of("Amazon")
     for piece in list(state.at(here)):
@@ -36,16 +49,18 @@ def fight(options: dict[str, bool]) -> tuple[GameState, dict[str, object]]:
     state.options.update(options)
     orders = {}
     for name in ("Amazon", "Black Knight"):
-        result = parse_orders("R", state, name)
+        result = parse_orders(text, state, name)
         assert result.orders is not None, result.errors
         orders[name] = result.orders
     return state, orders
 
 
-def stops(options: dict[str, bool]) -> tuple[list[tuple[int, frozenset[str]]], list[str]]:
+def stops(
+    options: dict[str, bool], text: str = "R"
+) -> tuple[list[tuple[int, frozenset[str]]], list[str]]:
     """Resolve the day, answering every stop with the defaults: the (round, kinds) of each
     stop, and the day's events as text."""
-    state, orders = fight(options)
+    state, orders = fight(options, text)
     answers: dict[str, str] = {}
     seen: list[tuple[int, frozenset[str]]] = []
     while True:
@@ -84,3 +99,13 @@ def test_answering_every_window_with_its_defaults_changes_nothing():
     _, waited = stops({"wait_for_decisions": True, "wait_for_combat": True})
     _, straight = stops({})
     assert waited == straight
+
+
+def test_a_fight_answered_by_standing_orders_opens_no_window():
+    """A window opens only for a choice the standing orders do not answer; answered by them,
+    the fight is the one resolved without waiting."""
+    seen, waited = stops({"wait_for_decisions": True, "wait_for_combat": True}, STANDING)
+    assert seen == []
+    _, straight = stops({}, STANDING)
+    assert waited == straight
+    assert any("combat_ended" in line for line in waited)
