@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import pytest
+
+from rules.catalog import catalog
 from rules.day.engine import resolve
 from rules.evening.answers import KINDS
+from rules.evening.windows import brief, read_plays
+from rules.events import Decision
 from rules.orders.parse import parse_orders
 from rules.state import GameState, Place
 from tests.rules.games import fresh
@@ -109,3 +114,57 @@ def test_a_fight_answered_by_standing_orders_opens_no_window():
     _, straight = stops({}, STANDING)
     assert waited == straight
     assert any("combat_ended" in line for line in waited)
+
+
+def melee_stop() -> tuple[GameState, list[Decision]]:
+    """The state and the open decisions where the fight first waits for its melee window."""
+    state, orders = fight({"wait_for_decisions": True, "wait_for_combat": True})
+    answers: dict[str, str] = {}
+    while True:
+        resolution = resolve(state, orders, answers)  # type: ignore[arg-type]
+        if any(d.kind == "attack" for d in resolution.pending):
+            return resolution.state, list(resolution.pending)
+        assert resolution.pending, "the fight reaches a melee window"
+        answers.update({d.id: d.default for d in resolution.pending})
+
+
+def test_typed_plays_answer_the_open_decisions_they_name():
+    state, pending = melee_stop()
+    mine = [d for d in pending if d.character == "Amazon"]
+    typed = read_plays(
+        catalog(),
+        state,
+        "Amazon",
+        "target: Giant\nattack: FIGHT M4* smash\nmaneuver: MOVE M3* dodge",
+        mine,
+    )
+    assert typed.problems == ()
+    by_kind = {d.kind: typed.answers.get(d.id) for d in mine}
+    assert by_kind["target"] == "Giant 1"
+    assert by_kind["attack"] == "FIGHT M4* smash"
+    assert by_kind["maneuver"] == "MOVE M3* dodge"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("attack: FIGHT Z9 smash", "not one of your"),
+        ("lure: Giant", "answers none of your open decisions"),
+        ("deploy Company 1: Giant", "answers none of your open decisions"),
+        ("colour: red", "not"),
+    ],
+)
+def test_typed_plays_that_answer_nothing_are_refused_whole(text, words):
+    state, pending = melee_stop()
+    mine = [d for d in pending if d.character == "Amazon"]
+    typed = read_plays(catalog(), state, "Amazon", "target: Giant\n" + text, mine)
+    assert typed.answers == {}
+    assert typed.problems and any(words in p.message for p in typed.problems), typed.problems
+    assert all(p.hint for p in typed.problems)
+
+
+def test_the_brief_shows_what_is_on_his_sheet_and_what_he_may_play():
+    state, _ = melee_stop()
+    lines = brief(catalog(), state, "Amazon")
+    text = "\n".join(lines)
+    assert "round" in text and "Your chits in play:" in text and "Asterisks" in text

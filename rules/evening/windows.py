@@ -1,0 +1,230 @@
+"""Combat carried to players window by window (issue 14, pbem-combat §2): which window each
+combat decision belongs to, what a player is told when a window opens, and his answers typed in
+the standing-order notation.
+
+A round asks at most three windows — ``lure`` (lures), ``encounter`` (who takes a denizen he
+won, deployments, charges, the Encounter action) and ``melee`` (targets and every secret play) —
+and the start of combat one or two ``natives`` windows (drinks; paying off an Insult or a
+Challenge). Fatigue and wounds wait only with the engine's ``wait_for_fatigue`` option, in a
+``fatigue`` window (:meth:`rules.day.context.Ctx.ask`).
+
+Typed answers (:func:`read_plays`) are lines such as ``target: Giant`` or ``attack: FIGHT H5*
+smash``, read exactly as the standing combat orders of the day's orders are
+(:mod:`rules.orders.combat`), and answer the open decisions their clauses answer now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.catalog import Catalog
+from rules.day.context import Ctx
+from rules.evening import kit
+from rules.evening.counters import dark, is_native, values
+from rules.evening.standing import situation
+from rules.events import Decision
+from rules.orders.conditions import standing_answer
+from rules.orders.parse import parse_orders
+from rules.orders.problems import ProblemCode
+from rules.orders.reader import Problem
+from rules.state import GameState
+
+#: The window each combat decision kind is asked in.
+WINDOW_OF: dict[str, str] = {
+    "drinks": "natives",
+    "insult": "natives",
+    "challenge": "natives",
+    "lure": "lure",
+    "hireling_lure": "lure",
+    "assign": "encounter",
+    "deploy": "encounter",
+    "charge": "encounter",
+    "action": "encounter",
+    "target": "melee",
+    "hireling_target": "melee",
+    "attack": "melee",
+    "maneuver": "melee",
+    "shield": "melee",
+    "place": "melee",
+    "fatigue": "fatigue",
+    "wound": "fatigue",
+}
+
+#: The standing-order key that answers each decision kind in a typed answer.
+KEY_OF: dict[str, str] = {
+    "drinks": "natives",
+    "insult": "natives",
+    "challenge": "natives",
+    "lure": "lure",
+    "charge": "charge",
+    "action": "encounter",
+    "target": "target",
+    "attack": "attack",
+    "maneuver": "maneuver",
+    "shield": "shield",
+    "place": "place",
+    "fatigue": "fatigue",
+    "wound": "wound",
+}
+
+
+def window_of(decision: Decision) -> str | None:
+    """The window of a combat decision (by its kind); None for any other decision."""
+    parts = decision.id.split("/")
+    if len(parts) < 5 or not parts[2].startswith("r"):
+        return None
+    return WINDOW_OF.get(decision.kind)
+
+
+def brief(catalog: Catalog, state: GameState, who: str) -> list[str]:
+    """What ``who`` needs to decide, from the state where combat waits: the counters on his
+    sheet with the side they show and their move and attack times, his action chits in play
+    and those played this round, the asterisks he may still play (8.4.5f.2), his wounds and
+    fatigue. Empty when no combat is being fought."""
+    evening = state.today.evening
+    combat = evening.combat if evening is not None else None
+    if combat is None or who not in state.characters:
+        return []
+    character = state.characters[who]
+    lines = [f"Combat in {combat.clearing}, round {combat.round}."]
+    counters = []
+    for denizen in combat.sheets.get(who, []):
+        face = values(catalog, denizen, dark(state, combat.dark_parts, denizen))
+        side = "dark" if dark(state, combat.dark_parts, denizen) else "light"
+        attack = f", attack {face.attack} {face.harm}" if face.attack is not None else ""
+        kind = "native" if is_native(catalog, denizen) else "monster"
+        counters.append(f"{denizen} ({kind}, {side}: move {face.move}{attack})")
+    lines.append("On your sheet: " + (", ".join(counters) if counters else "nothing") + ".")
+    played = combat.used.get(who, [])
+    unused = kit.unused(character, played)
+    lines.append("Your chits in play: " + (", ".join(unused) if unused else "none") + ".")
+    if played:
+        lines.append("Played this round: " + ", ".join(played) + ".")
+    left = max(0, 2 - kit.effort(played))
+    lines.append(f"Asterisks you may still play this round: {left} (8.4.5f.2).")
+    wounded = sum(1 for c in character.chits if c.status == "wounded")
+    fatigued = sum(1 for c in character.chits if c.status == "fatigued")
+    lines.append(f"Wounded chits: {wounded}; fatigued: {fatigued}.")
+    return lines
+
+
+@dataclass(frozen=True)
+class TypedPlays:
+    """A player's typed answers: the answer to each open decision they answer, by decision
+    id, and the problems with what he wrote (nothing is answered when there are problems)."""
+
+    answers: dict[str, str]
+    problems: tuple[Problem, ...]
+
+
+def read_plays(
+    catalog: Catalog, state: GameState, who: str, text: str, decisions: Sequence[Decision]
+) -> TypedPlays:
+    """``who``'s answers to ``decisions`` (his open combat decisions) typed as standing
+    combat lines — and, for a hireling's decisions, which no standing key answers, as
+    ``deploy Company 1: Giant`` (the kind, the hireling or denizen the decision is about, and
+    one of its options); every problem at once — a line that does not read, or one that
+    answers none of his open decisions."""
+    answers, problems, rest = _hireling_lines(text, decisions)
+    result = parse_orders("-\n" + "\n".join(rest), state, who, catalog=catalog)
+    problems += [p.model_copy(update={"line": max(1, p.line - 1)}) for p in result.errors]
+    if problems or result.orders is None:
+        return TypedPlays({}, tuple(problems))
+    if not result.orders.instructions.combat.clauses and answers:
+        return TypedPlays(answers, ())
+    orders = result.orders.instructions.combat
+    evening = state.today.evening
+    combat = evening.combat if evening is not None else None
+    if combat is None:
+        return TypedPlays({}, (_nothing_open(text),))
+    facts = situation(Ctx.start(catalog, state), combat, who)
+    for decision in decisions:
+        found = standing_answer(orders, decision, facts)
+        if found is not None and found in decision.options:
+            answers[decision.id] = found
+    written = {c.key for c in orders.clauses}
+    useless = written - {KEY_OF.get(d.kind, "") for d in decisions if d.id in answers}
+    if useless or not orders.clauses:
+        open_keys = sorted({KEY_OF[d.kind] for d in decisions if d.kind in KEY_OF})
+        return TypedPlays(
+            {},
+            (
+                Problem(
+                    code=ProblemCode.BAD_INSTRUCTION,
+                    line=1,
+                    phase=None,
+                    text=", ".join(sorted(useless)) or text[:60],
+                    message=(
+                        f"{', '.join(sorted(useless)) or 'nothing written'} answers none of "
+                        "your open decisions"
+                    ),
+                    hint=f"open now: {', '.join(open_keys) or 'none'}",
+                ),
+            ),
+        )
+    return TypedPlays(answers, ())
+
+
+#: The decision kinds no standing key answers, typed as ``KIND SUBJECT: OPTION``.
+_HIRELING_KINDS = ("hireling_lure", "hireling_target", "deploy", "assign")
+
+
+def _hireling_lines(
+    text: str, decisions: Sequence[Decision]
+) -> tuple[dict[str, str], list[Problem], list[str]]:
+    """The answers of the ``KIND SUBJECT: OPTION`` lines, their problems, and the other lines
+    (kept in place as blank ones, so that problems name the lines as written)."""
+    answers: dict[str, str] = {}
+    problems: list[Problem] = []
+    rest: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        head, colon, value = line.partition(":")
+        kind, _, subject = " ".join(head.split()).partition(" ")
+        if not colon or kind.casefold() not in _HIRELING_KINDS:
+            rest.append(line)
+            continue
+        rest.append("")
+        wanted = " ".join(value.split()).casefold()
+        found = [
+            d
+            for d in decisions
+            if d.kind == kind.casefold()
+            and d.id.rsplit("/", 1)[-1].casefold() == subject.casefold()
+        ]
+        option = next((o for d in found for o in d.options if o.casefold() == wanted), None)
+        if not found or option is None:
+            hint = (
+                f"one of: {', '.join(found[0].options)}"
+                if found
+                else "open: "
+                + ", ".join(
+                    f"{d.kind} {d.id.rsplit('/', 1)[-1]}"
+                    for d in decisions
+                    if d.kind in _HIRELING_KINDS
+                )
+            )
+            problems.append(
+                Problem(
+                    code=ProblemCode.BAD_INSTRUCTION,
+                    line=number,
+                    phase=None,
+                    text=line.strip()[:80],
+                    message=f"{line.strip()[:60]!r} answers none of your open decisions",
+                    hint=hint,
+                )
+            )
+            continue
+        answers[found[0].id] = option
+    return answers, problems, rest
+
+
+def _nothing_open(text: str) -> Problem:
+    return Problem(
+        code=ProblemCode.BAD_INSTRUCTION,
+        line=1,
+        phase=None,
+        text=text[:60],
+        message="no combat is waiting for your plays",
+        hint="plays are answered while a combat window is open",
+    )
