@@ -19,6 +19,10 @@ from bot.deadlines import DeadlineRules
 SETTINGS: dict[str, str] = {
     "wait_for_decisions": "yes | no: mid-day decisions wait for players, or take defaults",
     "decision_hours": "hours players have to answer a decision (1-72)",
+    "combat_by_dm": "yes | no: with wait_for_decisions, combat asks its players round by round",
+    "lure_hours": "hours a combat's lure window stays open (0.25-48)",
+    "encounter_hours": "hours a combat's encounter window stays open (0.25-48)",
+    "melee_hours": "hours a combat's melee window (targets and secret plays) stays open (0.25-48)",
     "autopilot_after": "whole missed days before the autopilot plays a seat (1-14)",
     "time": "the deadline's local time of day, HH:MM",
     "timezone": "the deadline's time zone, e.g. Europe/Paris",
@@ -48,19 +52,28 @@ class CampaignSettings(BaseModel):
     day whose reports are not posted yet, and the id of its end snapshot (see
     ``CampaignService.publish``); ``moderators_channel``
     the Discord channel for the moderators' messages, if the campaign has its own; the others
-    are settings.
+    are settings. A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``,
+    ``melee_hours``); the start of combat's natives windows and the others take
+    ``decision_hours``. ``missed_windows`` counts, for ``missed_day``, the combat windows
+    each character let run out.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
     wait_for_decisions: bool = False
     decision_hours: float = Field(default=12, ge=1, le=72)
+    combat_by_dm: bool = True
+    lure_hours: float = Field(default=4, ge=0.25, le=48)
+    encounter_hours: float = Field(default=4, ge=0.25, le=48)
+    melee_hours: float = Field(default=8, ge=0.25, le=48)
     autopilot_after: int = Field(default=2, ge=1, le=14)
     deadlines: DeadlineRules = Field(default_factory=DeadlineRules)
     reminded_day: int | None = None
     report_due: int | None = None
     report_snapshot: int | None = None
     moderators_channel: str | None = None
+    missed_day: int | None = None
+    missed_windows: dict[str, int] = Field(default_factory=dict)
 
     @classmethod
     def of(cls, options: dict[str, Any]) -> CampaignSettings:
@@ -71,13 +84,28 @@ class CampaignSettings(BaseModel):
         """The settings as the campaign's ``options`` JSON."""
         return self.model_dump(mode="json")
 
+    def window_hours(self, window: str | None) -> float:
+        """The hours a decision of ``window`` (:func:`rules.evening.windows.window_of`) is
+        open."""
+        hours = {"lure": self.lure_hours, "encounter": self.encounter_hours}
+        hours["melee"] = self.melee_hours
+        return hours.get(window or "", self.decision_hours)
+
+    def engine_options(self) -> dict[str, bool]:
+        """The engine's game options these settings give: whether decisions wait for players,
+        combat's too."""
+        return {
+            "wait_for_decisions": self.wait_for_decisions,
+            "wait_for_combat": self.wait_for_decisions and self.combat_by_dm,
+        }
+
     def configured(self, key: str, text: str) -> CampaignSettings:
         """These settings with ``key`` set from a moderator's ``text``; raises
         :class:`SettingError` naming what is allowed (nothing is changed)."""
         if key not in SETTINGS:
             raise SettingError(f"unknown setting {key[:40]!r}; settings: {', '.join(SETTINGS)}")
         value: object = text
-        if key == "wait_for_decisions":
+        if key in ("wait_for_decisions", "combat_by_dm"):
             if text.casefold() not in ("yes", "no"):
                 raise SettingError(
                     f"{key}: {text[:40]!r} is not allowed ({SETTINGS[key]}): yes or no"

@@ -20,6 +20,9 @@ from pydantic import ValidationError
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from bot.campaigns import Reply
+    from bot.service import CampaignService
+
 from bot.render import render
 from bot.reports import day_report
 from rules import (
@@ -311,6 +314,18 @@ def cmd_status(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
 MAX_TEXT = 100_000
 
 
+def _window(service: CampaignService, args: argparse.Namespace) -> Reply:
+    """``local window``: a moderator's hold on the open combat window."""
+    name, moderator = args.campaign, args.moderator
+    if args.what == "close":
+        return service.close_window(name, moderator=moderator)
+    if args.what == "extend":
+        return service.extend_window(name, moderator=moderator, hours=args.hours)
+    if args.what == "sealed":
+        return service.sealed_plays(name, moderator=moderator)
+    return service.window_status(name, moderator=moderator)
+
+
 def read_text(name: str) -> str:
     """A file's text, or standard input for ``-``: UTF-8, at most :data:`MAX_TEXT` characters;
     a UsageError says why not."""
@@ -386,6 +401,15 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
                 reply = service.choose(args.campaign, player=args.player, text=text)
             case "answer":
                 reply = service.answer(args.campaign, player=args.player, answer=args.choice)
+            case "plays":
+                text = read_text(args.file)
+                reply = service.answer_plays(args.campaign, player=args.player, text=text)
+            case "config":
+                reply = service.configure(
+                    args.campaign, moderator=args.moderator, setting=args.setting, value=args.value
+                )
+            case "window":
+                reply = _window(service, args)
             case "status":
                 reply = service.status(args.campaign)
             case "history":
@@ -481,6 +505,8 @@ def build_parser() -> argparse.ArgumentParser:
         "resume",
         "rollback",
         "autopilot",
+        "config",
+        "window",
     }
     for action, help_text in (
         ("create", "create a campaign"),
@@ -490,6 +516,9 @@ def build_parser() -> argparse.ArgumentParser:
         ("orders", "submit a player's orders from a file or - for stdin"),
         ("ready", "mark a player ready"),
         ("answer", "a player's answer to the decision he was asked"),
+        ("plays", "a player's plays for his open combat window, from a file or - (issue 14)"),
+        ("config", "change a campaign setting (e.g. wait_for_decisions yes)"),
+        ("window", "the open combat window: status, close, extend --hours, sealed"),
         ("status", "who has sent orders, and the deadline"),
         ("history", "the report of a past day (public, or a player's own)"),
         ("resolve", "resolve the current day now"),
@@ -506,14 +535,20 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("--moderator", required=True)
         if action == "create":
             sub.add_argument("--seed", type=whole(0), default=0)
-        if action in ("join", "orders", "ready", "choose", "answer"):
+        if action in ("join", "orders", "ready", "choose", "answer", "plays"):
             sub.add_argument("--player", required=True)
         if action in ("join", "autopilot"):
             sub.add_argument("--character", required=True)
         if action == "join":
             sub.add_argument("--name", help="the player's display name")
-        if action in ("orders", "choose"):
+        if action in ("orders", "choose", "plays"):
             sub.add_argument("file", help="a file, or - for standard input")
+        if action == "config":
+            sub.add_argument("setting")
+            sub.add_argument("value")
+        if action == "window":
+            sub.add_argument("what", choices=("status", "close", "extend", "sealed"))
+            sub.add_argument("--hours", type=float, default=0.0)
         if action == "answer":
             sub.add_argument("choice")
         if action in ("history", "rollback"):

@@ -11,8 +11,8 @@ from sqlmodel import Session
 from bot.campaign_settings import SettingError
 from bot.campaigns import Reply, RequestError, row_id, typed_text
 from bot.deadlines import next_deadline
+from bot.plays import Plays
 from bot.reports import day_report
-from bot.resolution import Resolver
 from db import repo
 from db.engine import session_scope
 from db.models import Campaign
@@ -22,8 +22,8 @@ from rules import (
 )
 
 
-class Moderation(Resolver):
-    """The moderators' actions, on resolution (:class:`bot.resolution.Resolver`)."""
+class Moderation(Plays):
+    """The moderators' actions, on resolution and its combat windows (:class:`bot.plays.Plays`)."""
 
     def configure(self, campaign_name: str, *, moderator: str, setting: str, value: str) -> Reply:
         """Change one campaign setting (see :data:`~bot.campaign_settings.SETTINGS`), checked

@@ -22,9 +22,10 @@ from bot.deadlines import after_downtime, next_deadline
 from bot.mapimage import render_map
 from bot.render import render
 from bot.reports import day_report
+from bot.windows import MISSED_WINDOWS, is_combat, window_message
 from db import repo
 from db.engine import session_scope
-from db.models import Campaign, Seat, Snapshot
+from db.models import Campaign, PendingDecision, Seat, Snapshot
 from rules import (
     PUBLIC,
     GameState,
@@ -35,6 +36,8 @@ from rules import (
     resolve,
     view_for,
 )
+from rules.evening.windows import brief, window_of
+from rules.events import Decision
 from rules.orders.model import Orders
 from rules.orders.reader import Problem
 
@@ -74,12 +77,7 @@ class Resolver(CampaignBase):
             waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
             if waiting:
                 if all(d.due_at is not None and d.due_at <= now for d in waiting):
-                    for decision in waiting:
-                        assert decision.id is not None
-                        repo.answer_decision(
-                            session, decision_id=decision.id, answer=decision.default
-                        )
-                    self._continue(session, campaign)
+                    self._close_window(session, campaign, waiting)
                     return "decided by default"
                 return "nothing"
             if campaign.status == "paused":
@@ -96,6 +94,30 @@ class Resolver(CampaignBase):
                 self._remind(session, campaign)
                 return "reminded"
             return "nothing"
+
+    def _close_window(
+        self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
+    ) -> None:
+        """The open decisions take their defaults and the day goes on. A character who let a
+        combat window run out has missed it; at his second of the day his standing orders and
+        the defaults answer for him for the rest of the day, unasked, and the moderators (not
+        the public) are told."""
+        settings = self._settings(campaign)
+        missed = dict(settings.missed_windows) if settings.missed_day == campaign.day else {}
+        for character in sorted({d.character for d in waiting if is_combat(d.ref)}):
+            missed[character] = missed.get(character, 0) + 1
+            if missed[character] == MISSED_WINDOWS:
+                self._outbox(session, campaign).moderators(
+                    f"{campaign.name}, day {campaign.day}: the {character} missed "
+                    f"{MISSED_WINDOWS} combat windows; his standing orders and the defaults "
+                    "answer for him for the rest of the day."
+                )
+        update = {"missed_day": campaign.day, "missed_windows": missed}
+        campaign.options = settings.model_copy(update=update).stored()
+        for decision in waiting:
+            assert decision.id is not None
+            repo.answer_decision(session, decision_id=decision.id, answer=decision.default)
+        self._continue(session, campaign)
 
     def _reminder_due(self, campaign: Campaign, now: datetime) -> bool:
         rules = self._rules(campaign)
@@ -254,6 +276,7 @@ class Resolver(CampaignBase):
         """Resume the day where it stopped, with every decision of the day answered (see
         :meth:`_answers`)."""
         state = self._state(session, campaign)
+        state.options.update(self._settings(campaign).engine_options())
         answers = self._answers(session, campaign)
         resolution = resolve(state, {}, answers, catalog=self.catalog)
         return self._advance(session, campaign, self._seats(session, campaign), resolution)
@@ -349,17 +372,24 @@ class Resolver(CampaignBase):
 
         A decision is asked once a day: one whose id is stored for the day already (asked
         again by the engine because it was still open when the day went on) gets no second
-        row and no second DM."""
+        row and no second DM. Combat decisions come in windows (:func:`window_of`): one DM per
+        player and window, with what he needs to decide (:func:`brief`), open for the window's
+        hours; a character who has missed two windows today is not asked, his standing orders
+        and the defaults answering for him."""
         self._snapshot(session, campaign, resolution.state, "pending")
-        hours = self._settings(campaign).decision_hours
-        due = self.clock() + timedelta(hours=hours)
+        settings = self._settings(campaign)
+        now = self.clock()
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
         asked = {d.ref for d in stored}
+        missed = settings.missed_windows if settings.missed_day == campaign.day else {}
+        windows: dict[tuple[str, str, str, datetime], list[Decision]] = {}
         for decision in resolution.pending:
             if decision.id in asked:
                 continue
             asked.add(decision.id)
-            repo.add_decision(
+            window = window_of(decision)
+            due = now + timedelta(hours=settings.window_hours(window))
+            row = repo.add_decision(
                 session,
                 campaign_id=row_id(campaign),
                 day=campaign.day,
@@ -369,13 +399,28 @@ class Resolver(CampaignBase):
                 prompt=decision.prompt,
                 options=list(decision.options),
                 default=decision.default,
-                asked_at=self.clock(),
+                asked_at=now,
                 due_at=due,
             )
+            if window is not None and missed.get(decision.character, 0) >= MISSED_WINDOWS:
+                assert row.id is not None
+                repo.answer_decision(session, decision_id=row.id, answer=decision.default)
+                continue
             seat = next(s for s in seats if s.character == decision.character)
+            if window is not None:
+                windows.setdefault((seat.player, decision.character, window, due), []).append(
+                    decision
+                )
+                continue
             text = render("messages/decision.txt.j2", campaign=campaign, decision=decision, due=due)
             self._outbox(session, campaign).dm(seat.player, text)
+        for (player, character, window, due), decisions in windows.items():
+            lines = brief(self.catalog, resolution.state, character)
+            text = window_message(campaign, character, window, due, lines, decisions)
+            self._outbox(session, campaign).dm(player, text)
         count = len(repo.open_decisions(session, campaign_id=row_id(campaign)))
+        if count == 0:
+            return self._continue(session, campaign)
         return Reply(f"{campaign.name}: day {campaign.day} waits for {count} decision(s).")
 
     def _resolution(
@@ -384,6 +429,7 @@ class Resolver(CampaignBase):
         """The day resolved from the latest snapshot with the seats' orders (used only at
         Birdsong) and the day's answers so far (see :meth:`_answers`)."""
         state = self._state(session, campaign)
+        state.options.update(self._settings(campaign).engine_options())
         orders = self._orders_for_day(session, campaign, seats, state)
         answers = self._answers(session, campaign)
         return resolve(state, orders, answers, catalog=self.catalog)

@@ -180,7 +180,7 @@ class CampaignService(Moderation):
                 state = new_game(self.catalog, campaign.seed, setups)
             except SetupError as error:
                 raise RequestError(f"the game cannot be set up: {error}") from None
-            state.options["wait_for_decisions"] = self._settings(campaign).wait_for_decisions
+            state.options.update(self._settings(campaign).engine_options())
             campaign.status = "running"
             campaign.day = state.day
             campaign.deadline = next_deadline(self.clock(), self._rules(campaign))

@@ -309,7 +309,8 @@ def resting_campaign(
     has a choice to make."""
     from rules.state import GameState
 
-    service.create("Test", moderator="gm", seed=7, options={"wait_for_decisions": True})
+    options = {"wait_for_decisions": True, "combat_by_dm": False}  # combat: tests/bot/test_plays.py
+    service.create("Test", moderator="gm", seed=7, options=options)
     service.join("Test", player="p1", player_name="P1", character="Amazon")
     service.join("Test", player="p2", player_name="P2", character=second)
     service.start("Test", moderator="gm")

@@ -52,7 +52,9 @@ ORDERS_HELP = (
     "To send orders, DM me a message whose first line is `orders <campaign>` "
     "and whose next lines are your orders, for example:\n"
     "```\norders North Sea\nM CV3, H, S\n```\n"
-    "Answer a decision with `answer <choice>`; before the game starts, send your secret choices "
+    "Answer a decision with `answer <choice>`; in combat, send `plays` followed by lines such as "
+    "`target: Giant` and `attack: FIGHT H5* smash`; before the game starts, send your secret "
+    "choices "
     "as `setup <campaign>` followed by lines such as `victory: fame 2, gold 3`."
 )
 
@@ -260,7 +262,7 @@ class PlayerCog(commands.Cog, name="Players"):
     async def _direct_message(self, message: discord.Message) -> None:
         first, _, rest = message.content.strip().partition("\n")
         word, _, argument = first.strip().partition(" ")
-        if word.casefold() in ("answer", "setup"):
+        if word.casefold() in ("answer", "setup", "plays"):
             await self._answer_or_setup(message, word.casefold(), argument.strip(), rest)
             return
         orders = read_orders_message(message.content)
@@ -285,10 +287,18 @@ class PlayerCog(commands.Cog, name="Players"):
         self, message: discord.Message, word: str, argument: str, rest: str
     ) -> None:
         """``answer <choice>``: the answer to the decision he was asked (in his only running
-        campaign); ``setup <campaign>`` with choice lines below: his secret setup choices."""
+        campaign); ``plays [campaign]`` with standing-order lines below: his plays for the open
+        combat window; ``setup <campaign>`` with choice lines below: his secret setup
+        choices."""
         player = player_id(message.author)
         try:
-            if word == "answer":
+            if word == "plays":
+                campaign = argument or await self._only_campaign(player)
+                set_campaign(campaign)
+                reply = await asyncio.to_thread(
+                    self.service.answer_plays, campaign, player=player, text=rest
+                )
+            elif word == "answer":
                 campaign = await self._only_campaign(player)
                 set_campaign(campaign)
                 reply = await asyncio.to_thread(

@@ -205,12 +205,17 @@ async def test_the_delivery_loop_sends_the_outbox_by_itself(table: Table) -> Non
 
 
 async def wait_for_alices_decision(table: Table, service: CampaignService) -> None:
-    """Start Test waiting for decisions, with two of the Amazon's chits fatigued so that resting
-    asks her which to rest first, and force day 1 until it stops at her decision (delivered)."""
+    """Start Test waiting for decisions (not combat's, which have their own tests), with two of
+    the Amazon's chits fatigued so that resting asks her which to rest first, and force day 1
+    until it stops at her decision (delivered)."""
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
         assert campaign is not None
-        campaign.options = {**campaign.options, "wait_for_decisions": True}
+        campaign.options = {
+            **campaign.options,
+            "wait_for_decisions": True,
+            "combat_by_dm": False,
+        }
     await table.moderator.slash(table.channel, "gm start", campaign="Test")
     with session_scope(service.engine) as session:
         snapshot = repo.latest_snapshot(session, campaign_id=1)

@@ -1,0 +1,172 @@
+"""Combat windows at the service (issue 14): a player's plays typed for the open window, and the
+moderators' hold on windows — who has not answered, more time, closing now, the sealed plays.
+
+A window is the set of combat decisions asked at one stop of the engine; they share their due
+time. A player's plays may be changed until the window closes: each accepted message replaces
+the answers it names and is echoed back, privately, in canonical form with a version tag (a
+short digest of all his answers in the window, which changes whenever they do).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timedelta
+
+from sqlmodel import Session
+
+from bot.campaigns import Reply, RequestError, row_id
+from bot.resolution import Resolver
+from bot.windows import is_combat
+from db import repo
+from db.engine import session_scope
+from db.models import Campaign, PendingDecision
+from rules.evening.windows import read_plays
+from rules.events import Decision
+
+#: The decisions a character makes for one of his hirelings: the hireling is the id's ``who``.
+HIRELING_KINDS = ("hireling_lure", "deploy", "hireling_target")
+
+
+class Plays(Resolver):
+    """Combat windows, on resolution (:class:`bot.resolution.Resolver`)."""
+
+    def answer_plays(self, campaign_name: str, *, player: str, text: str) -> Reply:
+        """``player``'s plays for the combat window open for his character, typed as standing
+        combat lines (:func:`rules.evening.windows.read_plays`): all of them taken, or none and
+        every problem said. The window closes early once every decision in it is answered."""
+        with session_scope(self.engine) as session:
+            campaign, seat = self._running_seat(session, campaign_name, player)
+            mine = self._window(session, campaign, seat.character)
+            if not mine:
+                raise RequestError(f"the {seat.character} has no combat window open now")
+            state = self._state(session, campaign)
+            typed = read_plays(
+                self.catalog, state, seat.character, text, [_decision(d) for d in mine]
+            )
+            if typed.problems:
+                lines = [
+                    f"line {p.line}: {p.message}" + (f" ({p.hint})" if p.hint else "")
+                    for p in typed.problems
+                ]
+                raise RequestError("nothing was taken:\n" + "\n".join(lines))
+            for decision in mine:
+                if decision.ref in typed.answers:
+                    assert decision.id is not None
+                    repo.answer_decision(
+                        session, decision_id=decision.id, answer=typed.answers[decision.ref]
+                    )
+            echo = _echo(mine, seat.character)
+            if repo.open_decisions(session, campaign_id=row_id(campaign)):
+                return Reply(f"{echo}\nWaiting for the other players.")
+            self._continue(session, campaign)
+        self.publish(campaign_name)
+        return Reply(f"{echo}\nEveryone has played: the combat goes on.")
+
+    def window_status(self, campaign_name: str, *, moderator: str) -> Reply:
+        """Who has not answered the open window yet, and when it closes."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
+            if not waiting:
+                return Reply(f"{campaign.name}: no window is open.")
+            due = max(d.due_at for d in waiting if d.due_at is not None)
+            silent = sorted({d.character for d in waiting})
+            return Reply(
+                f"{campaign.name}: the window closes {due:%Y-%m-%d %H:%M} UTC; not answered: "
+                + ", ".join(silent)
+            )
+
+    def extend_window(self, campaign_name: str, *, moderator: str, hours: float) -> Reply:
+        """Keep the open window open ``hours`` longer (1 to 48); its players are told."""
+        if not 0 < hours <= 48:
+            raise RequestError("a window is extended by more than 0 and at most 48 hours")
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            waiting = self._open_window(session, campaign)
+            window = self._window(session, campaign, None)
+            for decision in window:
+                assert decision.due_at is not None
+                decision.due_at = decision.due_at + timedelta(hours=hours)
+                session.add(decision)
+            due = max(d.due_at for d in window if d.due_at is not None)
+            for seat in self._seats(session, campaign):
+                if any(d.character == seat.character for d in waiting):
+                    self._outbox(session, campaign).dm(
+                        seat.player,
+                        f"{campaign.name}: your window is open until {due:%Y-%m-%d %H:%M} UTC.",
+                    )
+            detail = f"extended the open window by {hours:g} hours"
+            self._log(session, campaign, moderator, "extend window", detail)
+            return Reply(f"{campaign.name}: the window is open until {due:%Y-%m-%d %H:%M} UTC.")
+
+    def close_window(self, campaign_name: str, *, moderator: str) -> Reply:
+        """Close the open window now: what is not answered takes its default."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            waiting = self._open_window(session, campaign)
+            self._log(session, campaign, moderator, "close window", "closed the open window")
+            self._close_window(session, campaign, waiting)
+        self.publish(campaign_name)
+        return Reply(f"{campaign.name}: the window is closed; the defaults stand for the silent.")
+
+    def sealed_plays(self, campaign_name: str, *, moderator: str) -> Reply:
+        """The plays answered so far in the open window, sealed from everyone else; seeing
+        them is logged."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            self._open_window(session, campaign)
+            window = self._window(session, campaign, None)
+            self._log(session, campaign, moderator, "sealed plays", "read the sealed plays")
+            characters = sorted({d.character for d in window})
+            return Reply("\n\n".join(_echo(window, c) for c in characters))
+
+    def _open_window(self, session: Session, campaign: Campaign) -> list[PendingDecision]:
+        waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
+        if not any(is_combat(d.ref) for d in waiting):
+            raise RequestError(f"{campaign.name} has no combat window open")
+        return waiting
+
+    def _window_due(self, session: Session, campaign: Campaign) -> datetime | None:
+        waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
+        return max((d.due_at for d in waiting if d.due_at is not None), default=None)
+
+    def _window(
+        self, session: Session, campaign: Campaign, character: str | None
+    ) -> list[PendingDecision]:
+        """The decisions in the open combat window, answered or not: ``character``'s, or
+        everyone's."""
+        due = self._window_due(session, campaign)
+        if due is None:
+            return []
+        stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
+        return [
+            d
+            for d in stored
+            if character in (None, d.character) and is_combat(d.ref) and d.due_at == due
+        ]
+
+
+def _decision(stored: PendingDecision) -> Decision:
+    return Decision(
+        id=stored.ref,
+        character=stored.character,
+        kind=stored.kind,
+        prompt=stored.prompt,
+        options=tuple(stored.options),
+        default=stored.default,
+    )
+
+
+def _echo(decisions: list[PendingDecision], character: str) -> str:
+    """``character``'s plays in the window, canonical, each answer or its default marked so,
+    with the version tag of the whole set."""
+    mine = [d for d in decisions if d.character == character]
+    lines = []
+    for decision in mine:
+        parts = decision.ref.split("/", 5)
+        about = parts[4] if decision.kind in HIRELING_KINDS else "/".join(parts[5:])
+        name = f"{decision.kind} {about}".strip()
+        answer = decision.answer if decision.answer is not None else f"{decision.default} (default)"
+        lines.append(f"{name}: {answer}")
+    digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()[:8]
+    return f"The {character}'s plays (version {digest}):\n" + "\n".join(lines)

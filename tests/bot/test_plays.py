@@ -1,0 +1,207 @@
+"""Combat by DM through the service (issue 14): windows opened by DM with a brief, plays typed in
+the standing-order notation and echoed privately, early close, defaults when time runs out,
+missed windows, and the moderators' hold on a window."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+import time_machine
+from sqlmodel import col, select
+
+from bot.service import CampaignService, RequestError
+from db import repo
+from db.engine import session_scope
+from db.models import ModeratorAction, PendingDecision
+from rules.state import GameState, Place
+
+START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
+
+#: Standing combat orders that answer every decision of the fight.
+STANDING = """
+lure: none
+charge: none
+encounter: none
+target: any attacker on my sheet; none
+attack: none
+maneuver: fastest; none
+shield: toward most attackers
+place: spread"""
+
+
+@pytest.fixture
+def traveller():
+    with time_machine.travel(START, tick=False) as traveller:
+        yield traveller
+
+
+def giant_fight(service: CampaignService) -> None:
+    """A started campaign that waits for decisions, combat's too: the Amazon (p1) and the
+    Black Knight (p2), unhidden, in one clearing with a Giant and nothing else."""
+    service.create("Test", moderator="gm", seed=7, options={"wait_for_decisions": True})
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.join("Test", player="p2", player_name="P2", character="Black Knight")
+    service.start("Test", moderator="gm")
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        here = state.place_of("Amazon")
+        for piece in list(state.at(here)):
+            if piece != "Amazon":
+                state.put(piece, Place.OUT)
+        state.put("Black Knight", here)
+        state.put("Giant 1", here)
+        for name in ("Amazon", "Black Knight"):
+            state.characters[name].hidden = False
+        repo.save_snapshot(
+            session,
+            campaign_id=1,
+            day=1,
+            step="start",
+            state=state.to_json(),
+            created_at=START,
+        )
+
+
+def force(service: CampaignService) -> str:
+    return service.resolve_day("Test", day=1, moderator="gm").text
+
+
+def windows_to(service: CampaignService, player: str) -> list[str]:
+    return [
+        m.content
+        for m in service.undelivered(1000)
+        if m.kind == "dm" and m.to == player and "window is open until" in m.content
+    ]
+
+
+def open_kinds(service: CampaignService, character: str) -> set[str]:
+    with session_scope(service.engine) as session:
+        return {
+            d.kind for d in repo.open_decisions(session, campaign_id=1) if d.character == character
+        }
+
+
+#: What a player answers to each window to let the fight go on quietly.
+QUIET = {
+    "lure": "lure: none",
+    "charge": "charge: none\nencounter: none",
+    "action": "encounter: none",
+    "target": "target: none",
+}
+
+
+def quietly(service: CampaignService, player: str, character: str) -> None:
+    """``player`` answers his open window without fighting."""
+    kinds = open_kinds(service, character)
+    text = next((QUIET[k] for k in QUIET if k in kinds), None)
+    if text is not None:
+        service.answer_plays("Test", player=player, text=text)
+
+
+def until_window(service: CampaignService, kind: str) -> None:
+    """Answer every window quietly until one asks ``kind``."""
+    for _ in range(20):
+        if any(kind in open_kinds(service, c) for c in ("Amazon", "Black Knight")):
+            return
+        quietly(service, "p1", "Amazon")
+        quietly(service, "p2", "Black Knight")
+    raise AssertionError(f"no window asked {kind}")
+
+
+def test_a_window_is_asked_by_dm_and_closes_early_once_everyone_has_played(service, traveller):
+    giant_fight(service)
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    assert "waits for" in force(service)
+    first = windows_to(service, "p1")
+    assert first and "lure window" in first[-1] and "Giant 1" in first[-1]
+    assert "Your chits in play:" in first[-1] and "plays" in first[-1]
+    assert windows_to(service, "p2")
+    channel = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
+    assert not any("window" in c or "lure" in c for c in channel), "the channel hears nothing"
+    echo = service.answer_plays("Test", player="p1", text="lure: Giant").text
+    assert "lure Giant 1: yes" in echo and "version" in echo and "Waiting" in echo
+    changed = service.answer_plays("Test", player="p1", text="lure: none").text
+    assert "lure Giant 1: no" in changed
+    assert changed.split("version ")[1][:8] != echo.split("version ")[1][:8]
+    assert "combat goes on" in service.answer_plays("Test", player="p2", text="lure: none").text
+    assert open_kinds(service, "Amazon") & {"action", "charge"}, "the encounter window is next"
+
+
+def test_melee_plays_are_typed_together_and_bad_ones_change_nothing(service, traveller):
+    giant_fight(service)
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    force(service)
+    until_window(service, "attack")
+    with pytest.raises(RequestError, match="nothing was taken") as refused:
+        service.answer_plays("Test", player="p1", text="target: Giant\nattack: FIGHT Z9 smash")
+    assert "line 2" in str(refused.value)
+    with session_scope(service.engine) as session:
+        assert all(d.answer is None for d in repo.open_decisions(session, campaign_id=1))
+    echo = service.answer_plays(
+        "Test",
+        player="p1",
+        text="target: Giant\nattack: FIGHT M4* smash\nmaneuver: MOVE M3* dodge",
+    ).text
+    assert "target: Giant 1" in echo and "attack: FIGHT M4* smash" in echo
+    assert "(default)" in echo, "what he did not answer shows its default"
+
+
+def test_a_silent_player_takes_the_defaults_and_after_two_missed_windows_is_not_asked(
+    service, traveller
+):
+    giant_fight(service)
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    force(service)
+    for _ in range(2):
+        quietly(service, "p1", "Amazon")
+        traveller.shift(timedelta(hours=9))
+        assert service.wake("Test", 1) == "decided by default"
+    notices = [m.content for m in service.undelivered(1000) if m.kind == "moderators"]
+    assert any("Black Knight missed 2 combat windows" in n for n in notices)
+    channel = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
+    assert not any("missed" in c for c in channel), "the public is not told"
+    asked_before = len(windows_to(service, "p2"))
+    for _ in range(10):
+        quietly(service, "p1", "Amazon")
+    assert len(windows_to(service, "p2")) == asked_before, "no more windows for him today"
+
+
+def test_a_fight_answered_by_standing_orders_opens_no_window(service, traveller):
+    giant_fight(service)
+    service.submit_orders("Test", player="p1", text="R" + STANDING)
+    service.submit_orders("Test", player="p2", text="R" + STANDING)
+    assert "resolved" in force(service)
+    assert windows_to(service, "p1") == [] and windows_to(service, "p2") == []
+
+
+def test_moderators_see_who_is_silent_extend_close_and_read_sealed_plays(service, traveller):
+    giant_fight(service)
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    force(service)
+    service.answer_plays("Test", player="p1", text="lure: Giant")
+    status = service.window_status("Test", moderator="gm").text
+    assert "Black Knight" in status and "Amazon" not in status
+    with pytest.raises(RequestError):
+        service.window_status("Test", moderator="p1")
+    extended = service.extend_window("Test", moderator="gm", hours=2).text
+    assert "2026-11-23 15:00" in extended  # 9:00 + 4 hours + 2
+    sealed = service.sealed_plays("Test", moderator="gm").text
+    assert "lure Giant 1: yes" in sealed
+    with session_scope(service.engine) as session:
+        actions = [
+            a.action
+            for a in session.exec(select(ModeratorAction).order_by(col(ModeratorAction.id)))
+        ]
+    assert "sealed plays" in actions and "extend window" in actions
+    service.close_window("Test", moderator="gm")
+    with session_scope(service.engine) as session:
+        rows = list(session.exec(select(PendingDecision)))
+    lure = [d for d in rows if d.kind == "lure" and d.character == "Black Knight"]
+    assert lure and lure[0].answer == lure[0].default
