@@ -79,10 +79,12 @@ def _sheet_lines(events: list[Event]) -> list[tuple[Event, str]]:
     return lines
 
 
-def evening(events: list[Event]) -> list[Combat]:
+def evening(events: list[Event], *, whole: bool = True) -> list[Combat]:
     """The combats of ``events`` (already filtered for the viewer), in the order fought; the
     events of a combat are those from its ``combat_started`` to its ``combat_ended``, each in
-    the round it names or, naming none (a wound, a fatigued chit), the round before it."""
+    the round it names or, naming none (a wound, a fatigued chit), the round before it. Not
+    ``whole``: ``events`` may start in the middle of a combat (between two windows), whose
+    clearing the first event naming one gives."""
     combats: list[Combat] = []
     current: Combat | None = None
     last = 0
@@ -92,6 +94,9 @@ def evening(events: list[Event]) -> list[Combat]:
             current.opening.append(text)
             combats.append(current)
             continue
+        if current is None and not whole and isinstance(event.fields.get("round"), int):
+            current, last = Combat(str(event.fields.get("at"))), 0
+            combats.append(current)
         if current is None:
             continue
         if event.type == "combat_ended":
@@ -106,3 +111,20 @@ def evening(events: list[Event]) -> list[Combat]:
         else:
             current.opening.append(text)
     return combats
+
+
+def rounds_report(events: list[Event]) -> str | None:
+    """The combat rounds ``events`` (already filtered for the viewer) finish, as the fight's
+    players are sent them between windows: each clearing's finished rounds, in the report's
+    style; None when no round was finished (the secret plays are in the events only from their
+    reveal, 8.4.5e)."""
+    blocks = []
+    for combat in evening(events, whole=False):
+        finished = {n: lines for n, lines in combat.rounds.items() if _revealed(lines)}
+        for number, lines in sorted(finished.items()):
+            blocks.append(f"Combat in {combat.at}, round {number}:\n" + "\n".join(lines))
+    return "\n\n".join(blocks) if blocks else None
+
+
+def _revealed(lines: list[str]) -> bool:
+    return any(" reveals: " in line for line in lines)

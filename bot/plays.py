@@ -56,6 +56,8 @@ class Plays(Resolver):
                         session, decision_id=decision.id, answer=typed.answers[decision.ref]
                     )
             echo = _echo(mine, seat.character)
+            if typed.unused:
+                echo += "\nNot used (nothing open asks it): " + ", ".join(typed.unused)
             if repo.open_decisions(session, campaign_id=row_id(campaign)):
                 return Reply(f"{echo}\nWaiting for the other players.")
             self._continue(session, campaign)

@@ -22,7 +22,7 @@ from bot.deadlines import after_downtime, next_deadline
 from bot.mapimage import render_map
 from bot.render import render
 from bot.reports import day_report
-from bot.windows import MISSED_WINDOWS, is_combat, window_message
+from bot.windows import MISSED_WINDOWS, is_combat, round_reports, window_message
 from db import repo
 from db.engine import session_scope
 from db.models import Campaign, PendingDecision, Seat, Snapshot
@@ -377,6 +377,8 @@ class Resolver(CampaignBase):
         hours; a character who has missed two windows today is not asked, his standing orders
         and the defaults answering for him."""
         self._snapshot(session, campaign, resolution.state, "pending")
+        for player, report in round_reports(resolution, seats):
+            self._outbox(session, campaign).dm(player, report)
         settings = self._settings(campaign)
         now = self.clock()
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from bot.evening_report import rounds_report
 from bot.render import render
-from db.models import Campaign
+from db.models import Campaign, Seat
+from rules import Resolution, visible_to
 from rules.evening.windows import KEY_OF
 from rules.events import Decision
 
@@ -43,3 +45,21 @@ def window_message(
         decisions=decisions,
         keys=KEY_OF,
     )
+
+
+def round_reports(resolution: Resolution, seats: Sequence[Seat]) -> list[tuple[str, str]]:
+    """The combat rounds a resolution finished, for the fight's players by DM before their next
+    window (issue 14): (player, report) for each seat whose character takes part in the fight
+    now waiting or has a decision in it, each seeing only what his character may."""
+    evening = resolution.state.today.evening
+    combat = evening.combat if evening is not None else None
+    fighting = set(combat.participants) if combat is not None else set()
+    fighting |= {d.character for d in resolution.pending}
+    reports = []
+    for seat in seats:
+        if seat.character not in fighting:
+            continue
+        text = rounds_report(visible_to(resolution.events, seat.character))
+        if text is not None:
+            reports.append((seat.player, text))
+    return reports

@@ -112,10 +112,13 @@ def brief(catalog: Catalog, state: GameState, who: str) -> list[str]:
 @dataclass(frozen=True)
 class TypedPlays:
     """A player's typed answers: the answer to each open decision they answer, by decision
-    id, and the problems with what he wrote (nothing is answered when there are problems)."""
+    id, the problems with what he wrote (nothing is answered when there are problems), and the
+    keys he wrote that answer none of his open decisions (``place: spread`` with nothing on
+    his sheet, say) — said back to him, not refused, when others answer something."""
 
     answers: dict[str, str]
     problems: tuple[Problem, ...]
+    unused: tuple[str, ...] = ()
 
 
 def read_plays(
@@ -124,8 +127,8 @@ def read_plays(
     """``who``'s answers to ``decisions`` (his open combat decisions) typed as standing
     combat lines — and, for a hireling's decisions, which no standing key answers, as
     ``deploy Company 1: Giant`` (the kind, the hireling or denizen the decision is about, and
-    one of its options); every problem at once — a line that does not read, or one that
-    answers none of his open decisions."""
+    one of its options); every problem at once — a line that does not read, a hireling's line
+    that answers no open decision, or lines of which none answers any."""
     answers, problems, rest = _hireling_lines(text, decisions)
     result = parse_orders("-\n" + "\n".join(rest), state, who, catalog=catalog)
     problems += [p.model_copy(update={"line": max(1, p.line - 1)}) for p in result.errors]
@@ -145,6 +148,8 @@ def read_plays(
             answers[decision.id] = found
     written = {c.key for c in orders.clauses}
     useless = written - {KEY_OF.get(d.kind, "") for d in decisions if d.id in answers}
+    if answers and orders.clauses:
+        return TypedPlays(answers, (), tuple(sorted(useless)))
     if useless or not orders.clauses:
         open_keys = sorted({KEY_OF[d.kind] for d in decisions if d.kind in KEY_OF})
         return TypedPlays(

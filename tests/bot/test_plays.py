@@ -89,7 +89,10 @@ QUIET = {
     "lure": "lure: none",
     "charge": "charge: none\nencounter: none",
     "action": "encounter: none",
-    "target": "target: none",
+    "target": (
+        "target: none\nattack: none\nmaneuver: fastest; none\nshield: toward most attackers\n"
+        "place: spread"
+    ),
 }
 
 
@@ -205,3 +208,24 @@ def test_moderators_see_who_is_silent_extend_close_and_read_sealed_plays(service
         rows = list(session.exec(select(PendingDecision)))
     lure = [d for d in rows if d.kind == "lure" and d.character == "Black Knight"]
     assert lure and lure[0].answer == lure[0].default
+
+
+def test_each_finished_round_goes_to_the_fights_players_and_the_public_waits(service, traveller):
+    """The round report, with the revealed plays (8.4.5e), reaches each player of the fight by
+    DM before his next window; the channel gets the Evening only with the day's report."""
+    giant_fight(service)
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    force(service)
+    until_window(service, "attack")
+    quietly(service, "p1", "Amazon")
+    quietly(service, "p2", "Black Knight")
+    for player in ("p1", "p2"):
+        rounds = [
+            m.content
+            for m in service.undelivered(1000)
+            if m.to == player and m.content.startswith("Combat in ")
+        ]
+        assert rounds and "round 1:" in rounds[0] and "reveals" in rounds[0], player
+    channel = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
+    assert not any("reveals" in c for c in channel)

@@ -149,7 +149,6 @@ def test_typed_plays_answer_the_open_decisions_they_name():
     ("text", "words"),
     [
         ("attack: FIGHT Z9 smash", "not one of your"),
-        ("lure: Giant", "answers none of your open decisions"),
         ("deploy Company 1: Giant", "answers none of your open decisions"),
         ("colour: red", "not"),
     ],
@@ -168,3 +167,13 @@ def test_the_brief_shows_what_is_on_his_sheet_and_what_he_may_play():
     lines = brief(catalog(), state, "Amazon")
     text = "\n".join(lines)
     assert "round" in text and "Your chits in play:" in text and "Asterisks" in text
+
+
+def test_a_line_that_answers_nothing_open_is_said_back_and_the_others_taken():
+    state, pending = melee_stop()
+    mine = [d for d in pending if d.character == "Amazon"]
+    typed = read_plays(catalog(), state, "Amazon", "target: Giant\nlure: Giant", mine)
+    assert typed.problems == () and typed.unused == ("lure",)
+    assert "Giant 1" in typed.answers.values()
+    alone = read_plays(catalog(), state, "Amazon", "lure: Giant", mine)
+    assert alone.answers == {} and "answers none" in alone.problems[0].message
