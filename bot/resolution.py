@@ -243,8 +243,12 @@ class Resolver(CampaignBase):
             waiting = repo.open_decisions(
                 session, campaign_id=row_id(campaign), character=seat.character
             )
+            waiting = [d for d in waiting if not is_combat(d.ref)]
             if not waiting:
-                raise RequestError(f"the {seat.character} has no decision to make now")
+                raise RequestError(
+                    f"the {seat.character} has no decision to make now (in a combat window, "
+                    "answer with a DM starting `plays`)"
+                )
             decision = waiting[0]
             wanted = answer.strip().casefold()
             chosen = next((o for o in decision.options if o.casefold() == wanted), None)

@@ -229,3 +229,12 @@ def test_each_finished_round_goes_to_the_fights_players_and_the_public_waits(ser
         assert rounds and "round 1:" in rounds[0] and "reveals" in rounds[0], player
     channel = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
     assert not any("reveals" in c for c in channel)
+
+
+def test_a_combat_window_is_not_answered_by_a_single_answer(service, traveller):
+    giant_fight(service)
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    force(service)
+    with pytest.raises(RequestError, match="starting `plays`"):
+        service.answer("Test", player="p1", answer="yes")

@@ -1,0 +1,69 @@
+"""Combat by DM on Discord (issue 14), end to end with SimCord: a window opens by DM for each
+player of a fight, plays typed by DM are echoed privately, and the channel hears nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import CampaignService
+from db import repo
+from db.engine import session_scope
+from rules.state import GameState, Place
+
+from .conftest import Table, bot_messages, last_dm, seat_two_players
+
+
+async def giant_fight(table: Table, service: CampaignService) -> None:
+    """Test started waiting for decisions, combat's too; the Amazon (alice) and the Elf (bob),
+    unhidden, with a Giant in one clearing; both rest, and day 1 is forced to its first
+    window (delivered)."""
+    await seat_two_players(table)
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
+        assert campaign is not None
+        campaign.options = {**campaign.options, "wait_for_decisions": True}
+    await table.moderator.slash(table.channel, "gm start", campaign="Test")
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        here = state.place_of("Amazon")
+        for piece in list(state.at(here)):
+            if piece != "Amazon":
+                state.put(piece, Place.OUT)
+        state.put("Elf", here)
+        state.put("Giant 1", here)
+        for name in ("Amazon", "Elf"):
+            state.characters[name].hidden = False
+        repo.save_snapshot(
+            session,
+            campaign_id=1,
+            day=1,
+            step="test",
+            state=state.to_json(),
+            created_at=snapshot.created_at,
+        )
+    await table.alice.send_dm("orders Test\nR")
+    await table.bob.send_dm("orders Test\nR")
+    await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)
+    await table.bot.deliver_once()
+
+
+@pytest.mark.asyncio
+async def test_a_window_by_dm_answered_with_typed_plays(
+    table: Table, service: CampaignService
+) -> None:
+    await giant_fight(table, service)
+    assert "lure window is open" in last_dm(table.alice)
+    assert "Giant 1" in last_dm(table.alice)
+    assert "lure window is open" in last_dm(table.bob)
+    await table.alice.send_dm("plays\nlure: Giant, with a typo")
+    assert "nothing was taken" in last_dm(table.alice)
+    await table.alice.send_dm("plays\nlure: none")
+    assert "lure Giant 1: no" in last_dm(table.alice) and "version" in last_dm(table.alice)
+    await table.bob.send_dm("plays\nlure: Giant")
+    assert "combat goes on" in last_dm(table.bob)
+    await table.bot.deliver_once()
+    assert "encounter window is open" in last_dm(table.alice)
+    said = " ".join(m.content for m in bot_messages(table.channel.history()))
+    assert "window" not in said and "lure" not in said, "the channel hears nothing of the fight"
