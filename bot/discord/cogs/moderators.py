@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -46,6 +47,7 @@ CONFIRM_TIMEOUT = 120.0
 ExtensionHours = app_commands.Range[int, 1, 168]
 #: The longest pause, in hours (30 days, as the service allows).
 PauseHours = app_commands.Range[int, 1, 720]
+WindowHours = app_commands.Range[int, 1, 48]
 Reason = app_commands.Range[str, 1, 200]
 Announcement = app_commands.Range[str, 1, 1500]
 SettingValue = app_commands.Range[str, 1, 100]
@@ -229,6 +231,30 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
         await self.moderate(
             interaction, lambda moderator: self.service.preview(campaign, moderator=moderator)
         )
+
+    @app_commands.command(name="window", description="The open combat window: see, extend, close")
+    @app_commands.describe(
+        campaign="the campaign's name",
+        what="status: who is silent; extend; close now; sealed: the plays so far (logged)",
+        hours="for extend: how many hours more",
+    )
+    async def window(
+        self,
+        interaction: discord.Interaction,
+        campaign: CampaignName,
+        what: Literal["status", "extend", "close", "sealed"],
+        hours: WindowHours = 1,
+    ) -> None:
+        def act(moderator: str) -> Reply:
+            if what == "extend":
+                return self.service.extend_window(campaign, moderator=moderator, hours=hours)
+            if what == "close":
+                return self.service.close_window(campaign, moderator=moderator)
+            if what == "sealed":
+                return self.service.sealed_plays(campaign, moderator=moderator)
+            return self.service.window_status(campaign, moderator=moderator)
+
+        await self.moderate(interaction, act)
 
     @app_commands.command(name="extend", description="Move today's deadline later")
     @app_commands.describe(

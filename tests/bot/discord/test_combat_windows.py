@@ -10,7 +10,7 @@ from db import repo
 from db.engine import session_scope
 from rules.state import GameState, Place
 
-from .conftest import Table, bot_messages, last_dm, seat_two_players
+from .conftest import Table, bot_messages, last_dm, private_answer, seat_two_players
 
 
 async def giant_fight(table: Table, service: CampaignService) -> None:
@@ -67,3 +67,21 @@ async def test_a_window_by_dm_answered_with_typed_plays(
     assert "encounter window is open" in last_dm(table.alice)
     said = " ".join(m.content for m in bot_messages(table.channel.history()))
     assert "window" not in said and "lure" not in said, "the channel hears nothing of the fight"
+
+
+@pytest.mark.asyncio
+async def test_moderators_hold_the_window_with_gm_window(
+    table: Table, service: CampaignService
+) -> None:
+    await giant_fight(table, service)
+    await table.alice.send_dm("plays\nlure: Giant")
+    status = await table.moderator.slash(table.channel, "gm window", campaign="Test", what="status")
+    assert "Elf" in private_answer(status) and "Amazon" not in private_answer(status)
+    sealed = await table.moderator.slash(table.channel, "gm window", campaign="Test", what="sealed")
+    assert "lure Giant 1: yes" in private_answer(sealed)
+    refused = await table.alice.slash(table.channel, "gm window", campaign="Test", what="sealed")
+    assert "lure Giant 1" not in private_answer(refused)
+    closed = await table.moderator.slash(table.channel, "gm window", campaign="Test", what="close")
+    assert "closed" in private_answer(closed)
+    await table.bot.deliver_once()
+    assert "encounter window is open" in last_dm(table.bob)
