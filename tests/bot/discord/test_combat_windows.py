@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord import make_bot
 from bot.service import CampaignService
 from db import repo
 from db.engine import session_scope
@@ -85,3 +86,19 @@ async def test_moderators_hold_the_window_with_gm_window(
     assert "closed" in private_answer(closed)
     await table.bot.deliver_once()
     assert "encounter window is open" in last_dm(table.bob)
+
+
+@pytest.mark.asyncio
+async def test_a_window_survives_a_restart_of_the_bot(
+    table: Table, service: CampaignService
+) -> None:
+    """The window, its deadline and the plays given so far are in the database: a restarted
+    bot takes the rest of the plays and the fight goes on."""
+    await giant_fight(table, service)
+    await table.alice.send_dm("plays\nlure: none")
+    restarted = make_bot(service)
+    await table.env.restart_bot(restarted)
+    await table.bob.send_dm("plays\nlure: none")
+    assert "combat goes on" in last_dm(table.bob)
+    await restarted.deliver_once()
+    assert "encounter window is open" in last_dm(table.alice)
