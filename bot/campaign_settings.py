@@ -54,8 +54,9 @@ class CampaignSettings(BaseModel):
     the Discord channel for the moderators' messages, if the campaign has its own; the others
     are settings. A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``,
     ``melee_hours``); the start of combat's natives windows and the others take
-    ``decision_hours``. ``missed_windows`` counts, for ``missed_day``, the combat windows
-    each character let run out.
+    ``decision_hours``. ``window_reminded`` is the closing time (ISO) of the last window
+    whose silent players were reminded. ``missed_windows`` counts, for ``missed_day``, the
+    combat windows each character let run out.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -72,6 +73,7 @@ class CampaignSettings(BaseModel):
     report_due: int | None = None
     report_snapshot: int | None = None
     moderators_channel: str | None = None
+    window_reminded: str | None = None
     missed_day: int | None = None
     missed_windows: dict[str, int] = Field(default_factory=dict)
 

@@ -22,7 +22,14 @@ from bot.deadlines import after_downtime, next_deadline
 from bot.mapimage import render_map
 from bot.render import render
 from bot.reports import day_report
-from bot.windows import MISSED_WINDOWS, is_combat, round_reports, window_message
+from bot.windows import (
+    MISSED_WINDOWS,
+    is_combat,
+    round_reports,
+    window_message,
+    window_reminder_at,
+    window_reminder_due,
+)
 from db import repo
 from db.engine import session_scope
 from db.models import Campaign, PendingDecision, Seat, Snapshot
@@ -79,6 +86,9 @@ class Resolver(CampaignBase):
                 if all(d.due_at is not None and d.due_at <= now for d in waiting):
                     self._close_window(session, campaign, waiting)
                     return "decided by default"
+                if window_reminder_due(self._settings(campaign), waiting, now):
+                    self._remind_window(session, campaign, waiting)
+                    return "reminded"
                 return "nothing"
             if campaign.status == "paused":
                 if campaign.paused_until is not None and campaign.paused_until <= now:
@@ -118,6 +128,22 @@ class Resolver(CampaignBase):
             assert decision.id is not None
             repo.answer_decision(session, decision_id=decision.id, answer=decision.default)
         self._continue(session, campaign)
+
+    def _remind_window(
+        self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
+    ) -> None:
+        """Remind each player with an unanswered combat decision, once a window."""
+        due = max(d.due_at for d in waiting if d.due_at is not None)
+        silent = {d.character for d in waiting if is_combat(d.ref)}
+        for seat in self._seats(session, campaign):
+            if seat.character in silent:
+                self._outbox(session, campaign).dm(
+                    seat.player,
+                    f"{campaign.name}: your combat window closes {due:%Y-%m-%d %H:%M} UTC; "
+                    "what you have not answered will take its default.",
+                )
+        update = {"window_reminded": due.isoformat()}
+        campaign.options = self._settings(campaign).model_copy(update=update).stored()
 
     def _reminder_due(self, campaign: Campaign, now: datetime) -> bool:
         rules = self._rules(campaign)
@@ -184,9 +210,11 @@ class Resolver(CampaignBase):
                 waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
                 due_times = [d.due_at for d in waiting if d.due_at is not None]
                 if due_times:
-                    wakes.append(
-                        (scope.campaign_ref(row_id(campaign)), campaign.day, max(due_times))
-                    )
+                    when = max(due_times)
+                    reminder = window_reminder_at(self._settings(campaign), waiting)
+                    if reminder is not None:
+                        when = max(min(when, reminder), self.clock())
+                    wakes.append((scope.campaign_ref(row_id(campaign)), campaign.day, when))
                 elif campaign.status == "paused" and campaign.paused_until is not None:
                     wakes.append(
                         (scope.campaign_ref(row_id(campaign)), campaign.day, campaign.paused_until)

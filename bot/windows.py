@@ -4,11 +4,12 @@ many windows a player may miss, and the DM that opens a window."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from bot.campaign_settings import CampaignSettings
 from bot.evening_report import rounds_report
 from bot.render import render
-from db.models import Campaign, Seat
+from db.models import Campaign, PendingDecision, Seat
 from rules import Resolution, visible_to
 from rules.evening.windows import KEY_OF
 from rules.events import Decision
@@ -16,6 +17,33 @@ from rules.events import Decision
 #: The combat windows a character may let run out in a day before he is no longer asked: his
 #: standing orders and the defaults answer for him for the rest of the day.
 MISSED_WINDOWS = 2
+
+
+#: How long before a combat window closes its silent players are reminded, at most a quarter
+#: of the window.
+WINDOW_REMINDER = timedelta(hours=1)
+
+
+def window_reminder_at(
+    settings: CampaignSettings, waiting: Sequence[PendingDecision]
+) -> datetime | None:
+    """When the silent players of the open combat window are reminded; None if they have
+    been, or if no combat window is open."""
+    combat = [d for d in waiting if is_combat(d.ref) and d.due_at is not None]
+    if not combat:
+        return None
+    due = max(d.due_at for d in combat if d.due_at is not None)
+    if settings.window_reminded == due.isoformat():
+        return None
+    asked = min(d.asked_at for d in combat)
+    return due - min(WINDOW_REMINDER, (due - asked) / 4)
+
+
+def window_reminder_due(
+    settings: CampaignSettings, waiting: Sequence[PendingDecision], now: datetime
+) -> bool:
+    reminder = window_reminder_at(settings, waiting)
+    return reminder is not None and reminder <= now
 
 
 def is_combat(ref: str) -> bool:

@@ -238,3 +238,21 @@ def test_a_combat_window_is_not_answered_by_a_single_answer(service, traveller):
     force(service)
     with pytest.raises(RequestError, match="starting `plays`"):
         service.answer("Test", player="p1", answer="yes")
+
+
+def test_the_silent_are_reminded_once_before_the_window_closes(service, traveller):
+    giant_fight(service)
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    force(service)
+    service.answer_plays("Test", player="p1", text="lure: none")
+    ((_, _, when),) = service.wake_ups()
+    assert when == START + timedelta(hours=3), "an hour before the lure window's 4 hours"
+    assert service.wake("Test", 1) == "nothing"
+    traveller.shift(timedelta(hours=3))
+    assert service.wake("Test", 1) == "reminded"
+    reminded = [m.to for m in service.undelivered(1000) if "combat window closes" in m.content]
+    assert reminded == ["p2"], "only the silent player"
+    assert service.wake("Test", 1) == "nothing", "once a window"
+    ((_, _, when),) = service.wake_ups()
+    assert when == START + timedelta(hours=4)
