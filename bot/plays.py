@@ -16,15 +16,12 @@ from sqlmodel import Session
 
 from bot.campaigns import Reply, RequestError, row_id
 from bot.resolution import Resolver
-from bot.windows import is_combat
+from bot.windows import decision_label, is_combat
 from db import repo
 from db.engine import session_scope
 from db.models import Campaign, PendingDecision
 from rules.evening.windows import read_plays
 from rules.events import Decision
-
-#: The decisions a character makes for one of his hirelings: the hireling is the id's ``who``.
-HIRELING_KINDS = ("hireling_lure", "deploy", "hireling_target")
 
 
 class Plays(Resolver):
@@ -165,9 +162,7 @@ def _echo(decisions: list[PendingDecision], character: str) -> str:
     mine = [d for d in decisions if d.character == character]
     lines = []
     for decision in mine:
-        parts = decision.ref.split("/", 5)
-        about = parts[4] if decision.kind in HIRELING_KINDS else "/".join(parts[5:])
-        name = f"{decision.kind} {about}".strip()
+        name = decision_label(decision.kind, decision.ref)
         answer = decision.answer if decision.answer is not None else f"{decision.default} (default)"
         lines.append(f"{name}: {answer}")
     digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()[:8]

@@ -13,7 +13,6 @@ from sqlmodel import Session, select
 
 from bot import scope
 from bot.campaigns import (
-    CampaignBase,
     Reply,
     RequestError,
     row_id,
@@ -24,6 +23,7 @@ from bot.render import render
 from bot.reports import day_report
 from bot.windows import (
     MISSED_WINDOWS,
+    Windows,
     is_combat,
     round_reports,
     window_message,
@@ -32,7 +32,7 @@ from bot.windows import (
 )
 from db import repo
 from db.engine import session_scope
-from db.models import Campaign, PendingDecision, Seat, Snapshot
+from db.models import Campaign, Seat, Snapshot
 from rules import (
     PUBLIC,
     GameState,
@@ -49,7 +49,7 @@ from rules.orders.model import Orders
 from rules.orders.reader import Problem
 
 
-class Resolver(CampaignBase):
+class Resolver(Windows):
     """Resolving days, on the shared core (:class:`bot.campaigns.CampaignBase`)."""
 
     def due(self) -> list[str]:
@@ -104,46 +104,6 @@ class Resolver(CampaignBase):
                 self._remind(session, campaign)
                 return "reminded"
             return "nothing"
-
-    def _close_window(
-        self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
-    ) -> None:
-        """The open decisions take their defaults and the day goes on. A character who let a
-        combat window run out has missed it; at his second of the day his standing orders and
-        the defaults answer for him for the rest of the day, unasked, and the moderators (not
-        the public) are told."""
-        settings = self._settings(campaign)
-        missed = dict(settings.missed_windows) if settings.missed_day == campaign.day else {}
-        for character in sorted({d.character for d in waiting if is_combat(d.ref)}):
-            missed[character] = missed.get(character, 0) + 1
-            if missed[character] == MISSED_WINDOWS:
-                self._outbox(session, campaign).moderators(
-                    f"{campaign.name}, day {campaign.day}: the {character} missed "
-                    f"{MISSED_WINDOWS} combat windows; his standing orders and the defaults "
-                    "answer for him for the rest of the day."
-                )
-        update = {"missed_day": campaign.day, "missed_windows": missed}
-        campaign.options = settings.model_copy(update=update).stored()
-        for decision in waiting:
-            assert decision.id is not None
-            repo.answer_decision(session, decision_id=decision.id, answer=decision.default)
-        self._continue(session, campaign)
-
-    def _remind_window(
-        self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
-    ) -> None:
-        """Remind each player with an unanswered combat decision, once a window."""
-        due = max(d.due_at for d in waiting if d.due_at is not None)
-        silent = {d.character for d in waiting if is_combat(d.ref)}
-        for seat in self._seats(session, campaign):
-            if seat.character in silent:
-                self._outbox(session, campaign).dm(
-                    seat.player,
-                    f"{campaign.name}: your combat window closes {due:%Y-%m-%d %H:%M} UTC; "
-                    "what you have not answered will take its default.",
-                )
-        update = {"window_reminded": due.isoformat()}
-        campaign.options = self._settings(campaign).model_copy(update=update).stored()
 
     def _reminder_due(self, campaign: Campaign, now: datetime) -> bool:
         rules = self._rules(campaign)

@@ -165,6 +165,9 @@ def test_a_silent_player_takes_the_defaults_and_after_two_missed_windows_is_not_
         quietly(service, "p1", "Amazon")
         traveller.shift(timedelta(hours=9))
         assert service.wake("Test", 1) == "decided by default"
+    told = [m for m in service.undelivered(1000) if "not answered in time" in m.content]
+    assert {m.to for m in told} == {"p1", "p2"}, "the window's players hear what was defaulted"
+    assert "the Black Knight's lure Giant 1: no (default)" in told[0].content
     notices = [m.content for m in service.undelivered(1000) if m.kind == "moderators"]
     assert any("Black Knight missed 2 combat windows" in n for n in notices)
     channel = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
