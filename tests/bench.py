@@ -17,7 +17,8 @@ from pathlib import Path
 
 from bot.mapimage import render_map
 from bot.service import CampaignService
-from db.engine import make_engine
+from db import repo
+from db.engine import make_engine, session_scope
 from db.migrate import upgrade
 from rules.autopilot import autopilot_all, fighting
 from rules.catalog import Catalog, catalog, load_catalog
@@ -239,6 +240,108 @@ def service_benchmarks(data: Catalog) -> None:
         )
 
 
+#: Plays that answer each combat window without fighting, by a decision kind it asks.
+QUIET_PLAYS = {
+    "lure": "lure: none",
+    "charge": "charge: none\nencounter: none",
+    "action": "encounter: none",
+    "target": (
+        "target: none\nattack: none\nmaneuver: fastest; none\nshield: toward most attackers\n"
+        "place: spread"
+    ),
+}
+
+
+def window_benchmarks(data: Catalog) -> None:
+    """Combat windows through the service (issue 14): 20 campaigns, each with two characters
+    and a Giant in one clearing, forced to their first window; then every window answered by
+    DM plays, the first player's answer only accepted, the second's also closing the window
+    and opening the next (the engine resuming from the window's snapshot). The answers that end
+    the day, whose time is the day's reports and map, are not counted."""
+    accepted: list[float] = []
+    opened: list[float] = []
+    with tempfile.TemporaryDirectory() as folder:
+        engine = make_engine(f"sqlite:///{Path(folder) / 'windows.db'}")
+        upgrade(engine)
+        service = CampaignService(engine, data)
+        for n in range(20):
+            name = f"W{n}"
+            service.create(name, moderator="gm", seed=n, options={"wait_for_decisions": True})
+            service.join(name, player=f"{name}a", player_name="A", character="Amazon")
+            service.join(name, player=f"{name}b", player_name="B", character="Black Knight")
+            service.start(name, moderator="gm")
+            _giant_fight(service, name)
+            service.submit_orders(name, player=f"{name}a", text="R")
+            service.submit_orders(name, player=f"{name}b", text="R")
+            service.resolve_day(name, day=1)
+            for _ in range(40):
+                kinds = _open_kinds(service, name)
+                if not kinds:
+                    break
+                for player, character, timings in (
+                    (f"{name}a", "Amazon", accepted),
+                    (f"{name}b", "Black Knight", opened),
+                ):
+                    text = next(
+                        (QUIET_PLAYS[k] for k in QUIET_PLAYS if k in kinds.get(character, ())),
+                        None,
+                    )
+                    if text is None:
+                        continue
+                    start = time.perf_counter()
+                    reply = service.answer_plays(name, player=player, text=text)
+                    elapsed = time.perf_counter() - start
+                    if "Waiting" in reply.text or _open_kinds(service, name):
+                        timings.append(elapsed)
+    for label, timings in (
+        ("combat window: plays accepted", accepted),
+        ("combat window: last plays, next window opened", opened),
+    ):
+        ordered = sorted(timings)
+        median = statistics.median(ordered)
+        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+        print(
+            f"{label:<48} median {median * 1000:8.2f} ms   p99  {p99 * 1000:8.2f} ms"
+            f"   ({len(ordered)} answers)"
+        )
+
+
+def _giant_fight(service: CampaignService, name: str) -> None:
+    """The campaign's two characters, unhidden, alone with a Giant in the first's clearing."""
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name=name)
+        assert campaign is not None and campaign.id is not None
+        snapshot = repo.latest_snapshot(session, campaign_id=campaign.id)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        here = state.place_of("Amazon")
+        for piece in list(state.at(here)):
+            if piece != "Amazon":
+                state.put(piece, Place.OUT)
+        state.put("Black Knight", here)
+        state.put("Giant 1", here)
+        for character in state.characters.values():
+            character.hidden = False
+        repo.save_snapshot(
+            session,
+            campaign_id=campaign.id,
+            day=1,
+            step="start",
+            state=state.to_json(),
+            created_at=snapshot.created_at,
+        )
+
+
+def _open_kinds(service: CampaignService, name: str) -> dict[str, set[str]]:
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name=name)
+        assert campaign is not None and campaign.id is not None
+        kinds: dict[str, set[str]] = {}
+        for decision in repo.open_decisions(session, campaign_id=campaign.id):
+            kinds.setdefault(decision.character, set()).add(decision.kind)
+        return kinds
+
+
 def main() -> None:
     data = catalog()
     everyone = list(data.characters)
@@ -278,6 +381,7 @@ def main() -> None:
     evening_benchmarks(data)
     month_benchmark(data)
     service_benchmarks(data)
+    window_benchmarks(data)
 
 
 if __name__ == "__main__":
