@@ -277,6 +277,7 @@ def run_discord(settings: Any, data: Catalog) -> None:
     network failure at start-up; a token Discord refuses is a UsageError)."""
     import asyncio
 
+    from bot import collector
     from bot.discord import startup
     from bot.discord.app import make_bot
     from bot.scheduler import Wakeups
@@ -287,6 +288,7 @@ def run_discord(settings: Any, data: Catalog) -> None:
     engine = make_engine(settings.database_url)
     upgrade(engine)
     service = CampaignService(engine, data)
+    collector.settle()
     bot = make_bot(service)
     wakeups = Wakeups(service, jobstore_url=settings.database_url)
 

@@ -15,6 +15,7 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
+from bot import collector
 from bot.mapimage import render_map
 from bot.service import CampaignService
 from db import repo
@@ -258,6 +259,7 @@ def window_benchmarks(data: Catalog) -> None:
     DM plays, the first player's answer only accepted, the second's also closing the window
     and opening the next (the engine resuming from the window's snapshot). The answers that end
     the day, whose time is the day's reports and map, are not counted."""
+    collector.settle()  # as the running bot does (bot.cli)
     accepted: list[float] = []
     opened: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
