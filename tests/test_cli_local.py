@@ -54,3 +54,64 @@ def test_refusals_are_one_line_with_status_2(tmp_path: Path, capsys):
     assert status == 2 and err == "realmbot: only the moderators of Valley may do that\n"
     status, _, err = local(capsys, db, "status", "Nowhere")
     assert status == 2 and "there is no campaign called 'Nowhere'" in err
+
+
+def test_a_fight_played_window_by_window_from_plays_files(tmp_path: Path, capsys):
+    """Issue 14 on the local transport: combat waits for plays files; the moderator sees who is
+    silent and closes a window; the fight ends and the day is reported."""
+    from datetime import UTC, datetime
+
+    from db import repo
+    from db.engine import make_engine, session_scope
+    from rules.state import GameState, Place
+
+    db = f"sqlite:///{tmp_path / 'game.db'}"
+    local(capsys, db, "create", "Valley", "--moderator", "gm", "--seed", "3")
+    local(capsys, db, "join", "Valley", "--player", "alice", "--character", "Amazon")
+    local(capsys, db, "join", "Valley", "--player", "bob", "--character", "Black Knight")
+    configured = local(
+        capsys, db, "config", "Valley", "--moderator", "gm", "wait_for_decisions", "yes"
+    )
+    assert configured[0] == 0, configured
+    local(capsys, db, "start", "Valley", "--moderator", "gm")
+    engine = make_engine(db)
+    with session_scope(engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        here = state.place_of("Amazon")
+        for piece in list(state.at(here)):
+            if piece != "Amazon":
+                state.put(piece, Place.OUT)
+        state.put("Black Knight", here)
+        state.put("Giant 1", here)
+        for character in state.characters.values():
+            character.hidden = False
+        repo.save_snapshot(
+            session,
+            campaign_id=1,
+            day=1,
+            step="start",
+            state=state.to_json(),
+            created_at=datetime.now(UTC),
+        )
+    engine.dispose()
+    orders = tmp_path / "orders.txt"
+    orders.write_text("R\n", encoding="utf-8")
+    for player in ("alice", "bob"):
+        local(capsys, db, "orders", "Valley", "--player", player, str(orders))
+    forced = local(capsys, db, "resolve", "Valley", "--day", "1", "--moderator", "gm")[1]
+    assert "waits for" in forced
+    plays = tmp_path / "plays.txt"
+    plays.write_text("lure: none\n", encoding="utf-8")
+    status, out, _ = local(capsys, db, "plays", "Valley", "--player", "alice", str(plays))
+    assert status == 0 and "lure Giant 1: no" in out and "version" in out
+    silent = local(capsys, db, "window", "Valley", "--moderator", "gm", "status")[1]
+    assert "Black Knight" in silent and "Amazon" not in silent
+    for _ in range(30):
+        status, out, err = local(capsys, db, "window", "Valley", "--moderator", "gm", "close")
+        if status != 0:
+            break
+    assert status == 2 and "no combat window open" in err, "every window closed, the day over"
+    report = local(capsys, db, "history", "Valley", "--day", "1")[1]
+    assert "Giant" in report and "(8.8)" in report, "the fight is in the day's report"
