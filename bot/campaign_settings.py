@@ -56,7 +56,8 @@ class CampaignSettings(BaseModel):
     ``melee_hours``); the start of combat's natives windows and the others take
     ``decision_hours``. ``window_reminded`` is the closing time (ISO) of the last window
     whose silent players were reminded. ``missed_windows`` counts, for ``missed_day``, the
-    combat windows each character let run out.
+    combat windows each character let run out, and ``defaulted`` the engine ids of the
+    decisions they left to their defaults that day.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -76,6 +77,7 @@ class CampaignSettings(BaseModel):
     window_reminded: str | None = None
     missed_day: int | None = None
     missed_windows: dict[str, int] = Field(default_factory=dict)
+    defaulted: list[str] = Field(default_factory=list)
 
     @classmethod
     def of(cls, options: dict[str, Any]) -> CampaignSettings:

@@ -30,6 +30,9 @@ def line(event: Event) -> str:
     if event.type == "roll":
         dice = ", ".join(map(str, f.get("dice", [])))
         return f"{f.get('who')}: {f.get('purpose')} ({dice}) = {f.get('result')}"
+    if event.type == "played" and f.get("defaults"):
+        marked = ", ".join(str(kind) for kind in f.get("defaults", []))
+        return f"{event.describe()} (default: {marked})"
     if event.type == "attacked":
         result = f"hits ({f.get('how')})" if f.get("hit") else "misses"
         return f"{f.get('attacker')} attacks {f.get('target')}: {result}"

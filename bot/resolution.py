@@ -268,9 +268,11 @@ class Resolver(Windows):
         """Resume the day where it stopped, with every decision of the day answered (see
         :meth:`_answers`)."""
         state = self._state(session, campaign)
-        state.options.update(self._settings(campaign).engine_options())
+        settings = self._settings(campaign)
+        state.options.update(settings.engine_options())
         answers = self._answers(session, campaign)
-        resolution = resolve(state, {}, answers, catalog=self.catalog)
+        late = frozenset(settings.defaulted if settings.missed_day == campaign.day else ())
+        resolution = resolve(state, {}, answers, catalog=self.catalog, defaulted=late)
         return self._advance(session, campaign, self._seats(session, campaign), resolution)
 
     def _answers(self, session: Session, campaign: Campaign) -> dict[str, str]:
@@ -377,6 +379,7 @@ class Resolver(Windows):
         asked = {d.ref for d in stored}
         missed = settings.missed_windows if settings.missed_day == campaign.day else {}
         windows: dict[tuple[str, str, str, datetime], list[Decision]] = {}
+        defaulted: list[str] = []
         for decision in resolution.pending:
             if decision.id in asked:
                 continue
@@ -399,6 +402,7 @@ class Resolver(Windows):
             if window is not None and missed.get(decision.character, 0) >= MISSED_WINDOWS:
                 assert row.id is not None
                 repo.answer_decision(session, decision_id=row.id, answer=decision.default)
+                defaulted.append(decision.id)
                 continue
             seat = next(s for s in seats if s.character == decision.character)
             if window is not None:
@@ -412,6 +416,9 @@ class Resolver(Windows):
             lines = brief(self.catalog, resolution.state, character)
             text = window_message(campaign, character, window, due, lines, decisions)
             self._outbox(session, campaign).dm(player, text)
+        if defaulted:
+            update = {"defaulted": [*settings.defaulted, *defaulted]}
+            campaign.options = self._settings(campaign).model_copy(update=update).stored()
         count = len(repo.open_decisions(session, campaign_id=row_id(campaign)))
         if count == 0:
             return self._continue(session, campaign)

@@ -147,7 +147,9 @@ class Windows(CampaignBase):
                     f"{MISSED_WINDOWS} combat windows; his standing orders and the defaults "
                     "answer for him for the rest of the day."
                 )
-        update = {"missed_day": campaign.day, "missed_windows": missed}
+        late = [d.ref for d in waiting if is_combat(d.ref)]
+        before = settings.defaulted if settings.missed_day == campaign.day else []
+        update = {"missed_day": campaign.day, "missed_windows": missed, "defaulted": before + late}
         campaign.options = settings.model_copy(update=update).stored()
         notice = defaults_notice(waiting)
         due = max((d.due_at for d in waiting if d.due_at is not None), default=None)

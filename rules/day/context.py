@@ -50,6 +50,8 @@ class Ctx:
     """Followers of the current turn's guide already put back on the map (7.12.1c)."""
     places: dict[str, str] = field(default_factory=dict)
     """Where each piece was last seen (see :meth:`where`)."""
+    defaulted: frozenset[str] = frozenset()
+    """The ids of the answers that are defaults taken when the player's time ran out."""
     memo: dict[tuple[str, ...], Any] = field(default_factory=dict)
     """What a step computes once and asks again when it is played (the melee window's plays,
     :func:`rules.evening.melee.ask_plays`), by a key naming the moment."""

@@ -59,6 +59,7 @@ def resolve(
     *,
     catalog: Catalog | None = None,
     until: Until = "day",
+    defaulted: frozenset[str] = frozenset(),
 ) -> Resolution:
     """Resolve the day from where ``state`` stands until ``until`` is reached (the end of
     ``daylight``, of the ``evening``, or of the whole ``day`` through Midnight) or a decision
@@ -71,10 +72,15 @@ def resolve(
     unless the game's option ``wait_for_decisions`` is on: then resolution stops with the
     decision pending, having changed nothing of the step that asked.
 
+    ``defaulted`` are the ids of the answers that are their decisions' defaults because the
+    player let the time run out: the Melee Step's revealed plays say so ("(default)" in the
+    round report, issue 14).
+
     Raises :class:`OrdersError` for orders for someone not in the game, orders recorded by
     someone who does not record them, or two orders for one individual.
     """
     ctx = Ctx.start(catalog or default_catalog(), state.model_copy(deep=True), answers)
+    ctx.defaulted = defaulted
     if ctx.today.stage == "birdsong":
         record(ctx, orders)
     run(ctx, until)

@@ -16,19 +16,26 @@ from rules.day.context import Ctx
 from rules.evening import denizen_sheets, kit, tactics
 from rules.evening.answers import BOX_OF, NONE, read_placement
 from rules.evening.counters import sheet_counters
-from rules.evening.encounter import is_red
+from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
 from rules.pieces import pieces_of
 
 
 def reveal(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> None:
-    """8.4.5e: the plays are revealed together and judged; the denizens on each sheet go where
+    """8.4.5e: the plays are revealed together (those a player left to their defaults said so,
+    ``defaults``) and judged; the denizens on each sheet go where
     their owner placed them (m), then are repositioned and may change tactics (8.4.6)."""
     for who in present(ctx, combat):
         answers = chosen.get(who, {})
         plays = _judge(ctx, combat, who, answers)
         combat.plays[who] = plays
+        defaults = [
+            kind
+            for kind in ("attack", "maneuver", "shield")
+            if combat_id(ctx, combat, kind, who) in ctx.defaulted
+        ]
+        marks = {"defaults": defaults} if defaults else {}
         ctx.emit(
             "played",
             who=who,
@@ -37,6 +44,7 @@ def reveal(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> 
             shield=answers.get("shield", NONE),
             at=combat.clearing,
             round=combat.round,
+            **marks,
         )
         for play in (plays.attack, plays.maneuver):
             if play is not None and play.cancelled is not None:

@@ -13,7 +13,7 @@ def test_settle_freezes_what_is_loaded_and_makes_full_collections_rarer():
         collector.settle()
         assert gc.get_freeze_count() > 0
         assert gc.get_threshold() == collector.THRESHOLDS
-        assert collector.THRESHOLDS[2] > before[2]
+        assert collector.THRESHOLDS[2] > 10, "rarer than Python's default full collections"
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)

@@ -176,6 +176,10 @@ def test_a_silent_player_takes_the_defaults_and_after_two_missed_windows_is_not_
     for _ in range(10):
         quietly(service, "p1", "Amazon")
     assert len(windows_to(service, "p2")) == asked_before, "no more windows for him today"
+    rounds = [m.content for m in service.undelivered(1000) if m.content.startswith("Combat in ")]
+    assert any("Black Knight reveals" in r and "(default: " in r for r in rounds), (
+        "his plays left to the defaults are marked so in the round report"
+    )
 
 
 def test_a_fight_answered_by_standing_orders_opens_no_window(service, traveller):
