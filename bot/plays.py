@@ -61,6 +61,36 @@ class Plays(Resolver):
         self.publish(campaign_name)
         return Reply(f"{echo}\nEveryone has played: the combat goes on.")
 
+    def answer_window_choice(
+        self,
+        campaign_name: str,
+        *,
+        player: str,
+        index: int,
+        offered: tuple[str, ...],
+        choice: str,
+    ) -> Reply:
+        """A choice made on a combat window's DM (a Discord select): the ``index``-th decision
+        of ``player``'s open window, if it still offers ``offered``, answered ``choice``;
+        echoed as typed plays are. Refused when the window has closed or changed."""
+        name = campaign_name
+        with session_scope(self.engine) as session:
+            campaign, seat = self._running_seat(session, name, player)
+            mine = self._window(session, campaign, seat.character)
+            if not 0 <= index < len(mine) or tuple(mine[index].options) != offered:
+                raise RequestError("this window is no longer open")
+            if choice not in offered:
+                raise RequestError(f"{choice[:60]!r} is not one of: {', '.join(offered)}")
+            decision = mine[index]
+            assert decision.id is not None
+            repo.answer_decision(session, decision_id=decision.id, answer=choice)
+            echo = _echo(mine, seat.character)
+            if repo.open_decisions(session, campaign_id=row_id(campaign)):
+                return Reply(f"{echo}\nWaiting for the other players.")
+            self._continue(session, campaign)
+        self.publish(name)
+        return Reply(f"{echo}\nEveryone has played: the combat goes on.")
+
     def window_status(self, campaign_name: str, *, moderator: str) -> Reply:
         """Who has not answered the open window yet, and when it closes."""
         with session_scope(self.engine) as session:

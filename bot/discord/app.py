@@ -19,6 +19,7 @@ from bot.discord.cogs import ModeratorCog, PlayerCog
 from bot.discord.cogs.common import answer, player_id, report_failure
 from bot.discord.decisions import DecisionButton
 from bot.discord.delivery import DEFAULT_INTERVAL, OutboxDelivery
+from bot.discord.plays import PlaySelect
 from bot.logs import set_campaign
 from bot.scope import Scope
 from bot.service import CampaignService
@@ -83,7 +84,7 @@ class RealmBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.add_cog(PlayerCog(self.service))
         await self.add_cog(ModeratorCog(self.service))
-        self.add_dynamic_items(DecisionButton)
+        self.add_dynamic_items(DecisionButton, PlaySelect)
         if self.sync_tree:
             await self.tree.sync()
         self.delivery.start()

@@ -50,6 +50,7 @@ from sqlmodel import select
 
 from bot import outbox
 from bot.discord.decisions import decision_view
+from bot.discord.plays import window_view
 from bot.logs import campaign_context
 from bot.render import discord_times, escape_discord, split_message
 from bot.service import CampaignService
@@ -429,11 +430,13 @@ class OutboxDelivery:
         return self.client.get_partial_messageable(_snowflake(channel, "the campaign's channel"))
 
     def _buttons(self, message: OutboxMessage, names: dict[int, str]) -> discord.ui.View | None:
-        """The decision buttons ``message`` carries, if it is a DM asking a decision."""
+        """The decision buttons ``message`` carries, if it is a DM asking a decision, or the
+        selects of a combat window it opens."""
         name = names.get(message.campaign_id)
         if message.kind != "dm" or message.to is None or name is None:
             return None
-        return decision_view(message.campaign_id, name, message.content)
+        asked = decision_view(message.campaign_id, name, message.content)
+        return asked if asked is not None else window_view(message.campaign_id, message.content)
 
     async def _send(
         self,

@@ -3,6 +3,7 @@ player of a fight, plays typed by DM are echoed privately, and the channel hears
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from bot.discord import make_bot
@@ -102,3 +103,46 @@ async def test_a_window_survives_a_restart_of_the_bot(
     assert "combat goes on" in last_dm(table.bob)
     await restarted.deliver_once()
     assert "encounter window is open" in last_dm(table.alice)
+
+
+@pytest.mark.asyncio
+async def test_a_window_answered_with_its_selects_even_after_a_restart(
+    table: Table, service: CampaignService
+) -> None:
+    """Each decision of a window DM has a select built from its options; a choice is echoed
+    privately, and the selects keep working after the bot restarts."""
+    await giant_fight(table, service)
+    asked = bot_messages(table.alice.user.dm_channel.history())[-1]
+    selects = [
+        child
+        for row in asked.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.SelectMenu)
+    ]
+    assert selects and [o.label for o in selects[0].options] == ["no", "yes"]
+    chosen = await table.alice.user.select(asked, ["1"], custom_id=selects[0].custom_id)
+    assert "lure Giant 1: yes" in private_answer(chosen)
+    assert "lure Giant 1: yes" in service.sealed_plays("Test", moderator=moderator_of(table)).text
+    restarted = make_bot(service)
+    await table.env.restart_bot(restarted)
+    again = await table.alice.user.select(asked, ["0"], custom_id=selects[0].custom_id)
+    assert "lure Giant 1: no" in private_answer(again)
+    assert "lure Giant 1: no" in service.sealed_plays("Test", moderator=moderator_of(table)).text
+
+
+def moderator_of(table: Table) -> str:
+    return str(table.moderator.id)
+
+
+@pytest.mark.asyncio
+async def test_a_select_of_a_closed_window_answers_nothing(
+    table: Table, service: CampaignService
+) -> None:
+    await giant_fight(table, service)
+    asked = bot_messages(table.alice.user.dm_channel.history())[-1]
+    await table.alice.send_dm("plays\nlure: none")
+    await table.bob.send_dm("plays\nlure: none")
+    custom_id = "rb:play:1:0"
+    late = await table.alice.user.select(asked, ["1"], custom_id=custom_id)
+    assert "no longer open" in private_answer(late)
