@@ -31,6 +31,7 @@ from rules.setup.game import new_game
 from rules.setup.mapgen import MapStats, random_map_with_stats
 from rules.state import GameState, Place
 from rules.view import MODERATOR, view_for
+from tests.fights import quiet_plays, stage_giant_fight
 
 
 def timed(subject: Callable[[int], object], repeat: int) -> list[float]:
@@ -241,18 +242,6 @@ def service_benchmarks(data: Catalog) -> None:
         )
 
 
-#: Plays that answer each combat window without fighting, by a decision kind it asks.
-QUIET_PLAYS = {
-    "lure": "lure: none",
-    "charge": "charge: none\nencounter: none",
-    "action": "encounter: none",
-    "target": (
-        "target: none\nattack: none\nmaneuver: fastest; none\nshield: toward most attackers\n"
-        "place: spread"
-    ),
-}
-
-
 def window_benchmarks(data: Catalog) -> None:
     """Combat windows through the service (issue 14): 20 campaigns, each with two characters
     and a Giant in one clearing, forced to their first window; then every window answered by
@@ -272,7 +261,7 @@ def window_benchmarks(data: Catalog) -> None:
             service.join(name, player=f"{name}a", player_name="A", character="Amazon")
             service.join(name, player=f"{name}b", player_name="B", character="Black Knight")
             service.start(name, moderator="gm")
-            _giant_fight(service, name)
+            stage_giant_fight(engine, n + 1, "Amazon", "Black Knight")
             service.submit_orders(name, player=f"{name}a", text="R")
             service.submit_orders(name, player=f"{name}b", text="R")
             service.resolve_day(name, day=1)
@@ -284,10 +273,7 @@ def window_benchmarks(data: Catalog) -> None:
                     (f"{name}a", "Amazon", accepted),
                     (f"{name}b", "Black Knight", opened),
                 ):
-                    text = next(
-                        (QUIET_PLAYS[k] for k in QUIET_PLAYS if k in kinds.get(character, ())),
-                        None,
-                    )
+                    text = quiet_plays(kinds.get(character, set()))
                     if text is None:
                         continue
                     start = time.perf_counter()
@@ -305,32 +291,6 @@ def window_benchmarks(data: Catalog) -> None:
         print(
             f"{label:<48} median {median * 1000:8.2f} ms   p99  {p99 * 1000:8.2f} ms"
             f"   ({len(ordered)} answers)"
-        )
-
-
-def _giant_fight(service: CampaignService, name: str) -> None:
-    """The campaign's two characters, unhidden, alone with a Giant in the first's clearing."""
-    with session_scope(service.engine) as session:
-        campaign = repo.get_campaign(session, name=name)
-        assert campaign is not None and campaign.id is not None
-        snapshot = repo.latest_snapshot(session, campaign_id=campaign.id)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
-        here = state.place_of("Amazon")
-        for piece in list(state.at(here)):
-            if piece != "Amazon":
-                state.put(piece, Place.OUT)
-        state.put("Black Knight", here)
-        state.put("Giant 1", here)
-        for character in state.characters.values():
-            character.hidden = False
-        repo.save_snapshot(
-            session,
-            campaign_id=campaign.id,
-            day=1,
-            step="start",
-            state=state.to_json(),
-            created_at=snapshot.created_at,
         )
 
 

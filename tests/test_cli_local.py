@@ -59,11 +59,8 @@ def test_refusals_are_one_line_with_status_2(tmp_path: Path, capsys):
 def test_a_fight_played_window_by_window_from_plays_files(tmp_path: Path, capsys):
     """Issue 14 on the local transport: combat waits for plays files; the moderator sees who is
     silent and closes a window; the fight ends and the day is reported."""
-    from datetime import UTC, datetime
-
-    from db import repo
-    from db.engine import make_engine, session_scope
-    from rules.state import GameState, Place
+    from db.engine import make_engine
+    from tests.fights import stage_giant_fight
 
     db = f"sqlite:///{tmp_path / 'game.db'}"
     local(capsys, db, "create", "Valley", "--moderator", "gm", "--seed", "3")
@@ -75,26 +72,7 @@ def test_a_fight_played_window_by_window_from_plays_files(tmp_path: Path, capsys
     assert configured[0] == 0, configured
     local(capsys, db, "start", "Valley", "--moderator", "gm")
     engine = make_engine(db)
-    with session_scope(engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=1)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
-        here = state.place_of("Amazon")
-        for piece in list(state.at(here)):
-            if piece != "Amazon":
-                state.put(piece, Place.OUT)
-        state.put("Black Knight", here)
-        state.put("Giant 1", here)
-        for character in state.characters.values():
-            character.hidden = False
-        repo.save_snapshot(
-            session,
-            campaign_id=1,
-            day=1,
-            step="start",
-            state=state.to_json(),
-            created_at=datetime.now(UTC),
-        )
+    stage_giant_fight(engine, 1, "Amazon", "Black Knight")
     engine.dispose()
     orders = tmp_path / "orders.txt"
     orders.write_text("R\n", encoding="utf-8")

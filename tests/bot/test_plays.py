@@ -14,7 +14,7 @@ from bot.service import CampaignService, RequestError
 from db import repo
 from db.engine import session_scope
 from db.models import ModeratorAction, PendingDecision
-from rules.state import GameState, Place
+from tests.fights import quiet_plays, stage_giant_fight
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
@@ -43,26 +43,7 @@ def giant_fight(service: CampaignService) -> None:
     service.join("Test", player="p1", player_name="P1", character="Amazon")
     service.join("Test", player="p2", player_name="P2", character="Black Knight")
     service.start("Test", moderator="gm")
-    with session_scope(service.engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=1)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
-        here = state.place_of("Amazon")
-        for piece in list(state.at(here)):
-            if piece != "Amazon":
-                state.put(piece, Place.OUT)
-        state.put("Black Knight", here)
-        state.put("Giant 1", here)
-        for name in ("Amazon", "Black Knight"):
-            state.characters[name].hidden = False
-        repo.save_snapshot(
-            session,
-            campaign_id=1,
-            day=1,
-            step="start",
-            state=state.to_json(),
-            created_at=START,
-        )
+    stage_giant_fight(service.engine, 1, "Amazon", "Black Knight")
 
 
 def force(service: CampaignService) -> str:
@@ -84,22 +65,9 @@ def open_kinds(service: CampaignService, character: str) -> set[str]:
         }
 
 
-#: What a player answers to each window to let the fight go on quietly.
-QUIET = {
-    "lure": "lure: none",
-    "charge": "charge: none\nencounter: none",
-    "action": "encounter: none",
-    "target": (
-        "target: none\nattack: none\nmaneuver: fastest; none\nshield: toward most attackers\n"
-        "place: spread"
-    ),
-}
-
-
 def quietly(service: CampaignService, player: str, character: str) -> None:
     """``player`` answers his open window without fighting."""
-    kinds = open_kinds(service, character)
-    text = next((QUIET[k] for k in QUIET if k in kinds), None)
+    text = quiet_plays(open_kinds(service, character))
     if text is not None:
         service.answer_plays("Test", player=player, text=text)
 

@@ -10,7 +10,7 @@ from bot.discord import make_bot
 from bot.service import CampaignService
 from db import repo
 from db.engine import session_scope
-from rules.state import GameState, Place
+from tests.fights import stage_giant_fight
 
 from .conftest import Table, bot_messages, last_dm, private_answer, seat_two_players
 
@@ -25,26 +25,7 @@ async def giant_fight(table: Table, service: CampaignService) -> None:
         assert campaign is not None
         campaign.options = {**campaign.options, "wait_for_decisions": True}
     await table.moderator.slash(table.channel, "gm start", campaign="Test")
-    with session_scope(service.engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=1)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
-        here = state.place_of("Amazon")
-        for piece in list(state.at(here)):
-            if piece != "Amazon":
-                state.put(piece, Place.OUT)
-        state.put("Elf", here)
-        state.put("Giant 1", here)
-        for name in ("Amazon", "Elf"):
-            state.characters[name].hidden = False
-        repo.save_snapshot(
-            session,
-            campaign_id=1,
-            day=1,
-            step="test",
-            state=state.to_json(),
-            created_at=snapshot.created_at,
-        )
+    stage_giant_fight(service.engine, 1, "Amazon", "Elf")
     await table.alice.send_dm("orders Test\nR")
     await table.bob.send_dm("orders Test\nR")
     await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)

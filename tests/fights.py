@@ -1,0 +1,52 @@
+"""A fight staged in a started campaign's saved game, for the tests and benchmarks of combat
+by DM (issue 14): two characters, unhidden, alone with a Giant in the first one's clearing."""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine
+
+from db import repo
+from db.engine import session_scope
+from rules.state import GameState, Place
+
+#: Plays that answer each combat window without fighting, by a decision kind it asks.
+QUIET_PLAYS = {
+    "lure": "lure: none",
+    "charge": "charge: none\nencounter: none",
+    "action": "encounter: none",
+    "target": (
+        "target: none\nattack: none\nmaneuver: fastest; none\nshield: toward most attackers\n"
+        "place: spread"
+    ),
+}
+
+
+def quiet_plays(kinds: set[str]) -> str | None:
+    """The quiet plays for a window asking ``kinds``, if it asks any of :data:`QUIET_PLAYS`."""
+    return next((QUIET_PLAYS[k] for k in QUIET_PLAYS if k in kinds), None)
+
+
+def stage_giant_fight(engine: Engine, campaign_id: int, first: str, second: str) -> None:
+    """Rewrite the latest snapshot of the campaign ``campaign_id`` (a started game): ``second``
+    moved to ``first``'s clearing, everything else there taken out, a Giant put in, and every
+    character unhidden."""
+    with session_scope(engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=campaign_id)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        here = state.place_of(first)
+        for piece in list(state.at(here)):
+            if piece != first:
+                state.put(piece, Place.OUT)
+        state.put(second, here)
+        state.put("Giant 1", here)
+        for character in state.characters.values():
+            character.hidden = False
+        repo.save_snapshot(
+            session,
+            campaign_id=campaign_id,
+            day=snapshot.day,
+            step="start",
+            state=state.to_json(),
+            created_at=snapshot.created_at,
+        )
