@@ -30,7 +30,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 
 import discord
 
-from bot.discord.cogs.common import answer, player_id, report_failure
+from bot.discord.cogs.common import answer, player_id, reporting_failure
 from bot.service import CampaignService, RequestError
 
 log = logging.getLogger("realmbot.discord.decisions")
@@ -181,15 +181,7 @@ class DecisionButton(
         return cls(int(match["campaign"]), int(match["index"]), label=label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        # discord.py only logs what a dynamic item's callback raises: tell the player too.
-        try:
-            await self.press(interaction)
-        except Exception as error:
-            apology = report_failure(log, "a decision button", error)
-            try:
-                await answer(interaction, apology)
-            except discord.HTTPException:
-                log.warning("could not tell the player that a decision button failed")
+        await reporting_failure(log, "a decision button", interaction, self.press)
 
     async def press(self, interaction: discord.Interaction) -> None:
         """Answer the decision if it is still open, and reply privately either way."""

@@ -24,7 +24,7 @@ from typing import Any, Self
 
 import discord
 
-from bot.discord.cogs.common import answer, player_id, report_failure
+from bot.discord.cogs.common import answer, player_id, reporting_failure
 from bot.discord.decisions import NOT_YOURS, ServesCampaigns, pressed_by_recipient
 from bot.service import RequestError
 
@@ -88,14 +88,7 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         return cls(int(match["campaign"]), int(match["index"]), options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.choose(interaction)
-        except Exception as error:
-            apology = report_failure(log, "a combat select", error)
-            try:
-                await answer(interaction, apology)
-            except discord.HTTPException:
-                log.warning("could not tell the player that a combat select failed")
+        await reporting_failure(log, "a combat select", interaction, self.choose)
 
     async def choose(self, interaction: discord.Interaction) -> None:
         """Answer the decision with the option chosen, privately echoed, if the window still

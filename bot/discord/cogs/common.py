@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -35,6 +35,25 @@ def report_failure(logger: logging.Logger, what: str, error: BaseException) -> s
     reference = secrets.token_hex(4)
     logger.error("%s failed (reference %s)", what, reference, exc_info=error)
     return FAILED.format(reference=reference)
+
+
+async def reporting_failure(
+    logger: logging.Logger,
+    what: str,
+    interaction: discord.Interaction,
+    act: Callable[[discord.Interaction], Awaitable[None]],
+) -> None:
+    """Run ``act(interaction)``; what it raises unexpectedly is logged (:func:`report_failure`)
+    and the user told, privately — discord.py would only log what a component's callback
+    raises."""
+    try:
+        await act(interaction)
+    except Exception as error:
+        apology = report_failure(logger, what, error)
+        try:
+            await answer(interaction, apology)
+        except discord.HTTPException:
+            logger.warning("could not tell the player that %s failed", what)
 
 
 def player_id(user: discord.abc.User) -> str:
