@@ -46,20 +46,10 @@ class Plays(Resolver):
                     for p in typed.problems
                 ]
                 raise RequestError("nothing was taken:\n" + "\n".join(lines))
-            for decision in mine:
-                if decision.ref in typed.answers:
-                    assert decision.id is not None
-                    repo.answer_decision(
-                        session, decision_id=decision.id, answer=typed.answers[decision.ref]
-                    )
-            echo = _echo(mine, seat.character)
+            echo, closed = self._take(session, campaign, mine, seat.character, typed.answers)
             if typed.unused:
                 echo += "\nNot used (nothing open asks it): " + ", ".join(typed.unused)
-            if repo.open_decisions(session, campaign_id=row_id(campaign)):
-                return Reply(f"{echo}\nWaiting for the other players.")
-            self._continue(session, campaign)
-        self.publish(campaign_name)
-        return Reply(f"{echo}\nEveryone has played: the combat goes on.")
+        return self._taken(campaign_name, echo, closed)
 
     def answer_window_choice(
         self,
@@ -73,22 +63,43 @@ class Plays(Resolver):
         """A choice made on a combat window's DM (a Discord select): the ``index``-th decision
         of ``player``'s open window, if it still offers ``offered``, answered ``choice``;
         echoed as typed plays are. Refused when the window has closed or changed."""
-        name = campaign_name
         with session_scope(self.engine) as session:
-            campaign, seat = self._running_seat(session, name, player)
+            campaign, seat = self._running_seat(session, campaign_name, player)
             mine = self._window(session, campaign, seat.character)
             if not 0 <= index < len(mine) or tuple(mine[index].options) != offered:
                 raise RequestError("this window is no longer open")
             if choice not in offered:
                 raise RequestError(f"{choice[:60]!r} is not one of: {', '.join(offered)}")
-            decision = mine[index]
-            assert decision.id is not None
-            repo.answer_decision(session, decision_id=decision.id, answer=choice)
-            echo = _echo(mine, seat.character)
-            if repo.open_decisions(session, campaign_id=row_id(campaign)):
-                return Reply(f"{echo}\nWaiting for the other players.")
-            self._continue(session, campaign)
-        self.publish(name)
+            answers = {mine[index].ref: choice}
+            echo, closed = self._take(session, campaign, mine, seat.character, answers)
+        return self._taken(campaign_name, echo, closed)
+
+    def _take(
+        self,
+        session: Session,
+        campaign: Campaign,
+        mine: list[PendingDecision],
+        character: str,
+        answers: dict[str, str],
+    ) -> tuple[str, bool]:
+        """Store ``answers`` (by engine id) among ``mine``, his decisions in the window; his
+        echo, and whether that closed the window (the day then goes on)."""
+        for decision in mine:
+            if decision.ref in answers:
+                assert decision.id is not None
+                repo.answer_decision(session, decision_id=decision.id, answer=answers[decision.ref])
+        echo = _echo(mine, character)
+        if repo.open_decisions(session, campaign_id=row_id(campaign)):
+            return echo, False
+        self._continue(session, campaign)
+        return echo, True
+
+    def _taken(self, campaign_name: str, echo: str, closed: bool) -> Reply:
+        """The reply to plays taken; once the window closed, the reports the day's going on
+        may have finished are posted (after the commit)."""
+        if not closed:
+            return Reply(f"{echo}\nWaiting for the other players.")
+        self.publish(campaign_name)
         return Reply(f"{echo}\nEveryone has played: the combat goes on.")
 
     def window_status(self, campaign_name: str, *, moderator: str) -> Reply:
