@@ -121,13 +121,11 @@ def rounds_report(events: list[Event]) -> str | None:
     players are sent them between windows: each clearing's finished rounds, in the report's
     style; None when no round was finished (the secret plays are in the events only from their
     reveal, 8.4.5e)."""
-    blocks = []
-    for combat in evening(events, whole=False):
-        finished = {n: lines for n, lines in combat.rounds.items() if _revealed(lines)}
-        for number, lines in sorted(finished.items()):
-            blocks.append(f"Combat in {combat.at}, round {number}:\n" + "\n".join(lines))
+    revealed = {(e.fields.get("at"), e.fields.get("round")) for e in events if e.type == "played"}
+    blocks = [
+        f"Combat in {combat.at}, round {number}:\n" + "\n".join(lines)
+        for combat in evening(events, whole=False)
+        for number, lines in sorted(combat.rounds.items())
+        if (combat.at, number) in revealed
+    ]
     return "\n\n".join(blocks) if blocks else None
-
-
-def _revealed(lines: list[str]) -> bool:
-    return any(" reveals: " in line for line in lines)

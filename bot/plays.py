@@ -16,10 +16,11 @@ from sqlmodel import Session
 
 from bot.campaigns import Reply, RequestError, row_id
 from bot.resolution import Resolver
-from bot.windows import decision_label, is_combat
+from bot.windows import decision_label
 from db import repo
 from db.engine import session_scope
 from db.models import Campaign, PendingDecision
+from rules.evening.answers import is_combat_id
 from rules.evening.windows import read_plays
 from rules.events import Decision
 
@@ -162,7 +163,7 @@ class Plays(Resolver):
 
     def _open_window(self, session: Session, campaign: Campaign) -> list[PendingDecision]:
         waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
-        if not any(is_combat(d.ref) for d in waiting):
+        if not any(is_combat_id(d.ref) for d in waiting):
             raise RequestError(f"{campaign.name} has no combat window open")
         return waiting
 
@@ -182,7 +183,7 @@ class Plays(Resolver):
         return [
             d
             for d in stored
-            if character in (None, d.character) and is_combat(d.ref) and d.due_at == due
+            if character in (None, d.character) and is_combat_id(d.ref) and d.due_at == due
         ]
 
 

@@ -24,7 +24,6 @@ from bot.reports import day_report
 from bot.windows import (
     MISSED_WINDOWS,
     Windows,
-    is_combat,
     round_reports,
     window_message,
     window_reminder_at,
@@ -43,6 +42,7 @@ from rules import (
     resolve,
     view_for,
 )
+from rules.evening.answers import is_combat_id
 from rules.evening.windows import brief, window_of
 from rules.events import Decision
 from rules.orders.model import Orders
@@ -231,7 +231,7 @@ class Resolver(Windows):
             waiting = repo.open_decisions(
                 session, campaign_id=row_id(campaign), character=seat.character
             )
-            waiting = [d for d in waiting if not is_combat(d.ref)]
+            waiting = [d for d in waiting if not is_combat_id(d.ref)]
             if not waiting:
                 raise RequestError(
                     f"the {seat.character} has no decision to make now (in a combat window, "

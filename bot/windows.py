@@ -17,6 +17,7 @@ from bot.render import render
 from db import repo
 from db.models import Campaign, PendingDecision, Seat
 from rules import Resolution, visible_to
+from rules.evening.answers import is_combat_id
 from rules.evening.windows import KEY_OF
 from rules.events import Decision
 
@@ -35,7 +36,7 @@ def window_reminder_at(
 ) -> datetime | None:
     """When the silent players of the open combat window are reminded; None if they have
     been, or if no combat window is open."""
-    combat = [d for d in waiting if is_combat(d.ref) and d.due_at is not None]
+    combat = [d for d in waiting if is_combat_id(d.ref) and d.due_at is not None]
     if not combat:
         return None
     due = max(d.due_at for d in combat if d.due_at is not None)
@@ -50,13 +51,6 @@ def window_reminder_due(
 ) -> bool:
     reminder = window_reminder_at(settings, waiting)
     return reminder is not None and reminder <= now
-
-
-def is_combat(ref: str) -> bool:
-    """Whether a stored decision's engine id is a combat decision's
-    (``d{day}/{clearing}/r{round}/...``)."""
-    parts = ref.split("/")
-    return len(parts) >= 5 and parts[2].startswith("r") and parts[2][1:].isdigit()
 
 
 def window_message(
@@ -117,7 +111,7 @@ def defaults_notice(waiting: Sequence[PendingDecision]) -> str | None:
     lines = [
         f"the {d.character}'s {decision_label(d.kind, d.ref)}: {d.default} (default)"
         for d in waiting
-        if is_combat(d.ref)
+        if is_combat_id(d.ref)
     ]
     return "The window closed; not answered in time:\n" + "\n".join(lines) if lines else None
 
@@ -139,7 +133,7 @@ class Windows(CampaignBase):
         the public) are told."""
         settings = self._settings(campaign)
         missed = dict(settings.missed_windows) if settings.missed_day == campaign.day else {}
-        for character in sorted({d.character for d in waiting if is_combat(d.ref)}):
+        for character in sorted({d.character for d in waiting if is_combat_id(d.ref)}):
             missed[character] = missed.get(character, 0) + 1
             if missed[character] == MISSED_WINDOWS:
                 self._outbox(session, campaign).moderators(
@@ -147,14 +141,14 @@ class Windows(CampaignBase):
                     f"{MISSED_WINDOWS} combat windows; his standing orders and the defaults "
                     "answer for him for the rest of the day."
                 )
-        late = [d.ref for d in waiting if is_combat(d.ref)]
+        late = [d.ref for d in waiting if is_combat_id(d.ref)]
         before = settings.defaulted if settings.missed_day == campaign.day else []
         update = {"missed_day": campaign.day, "missed_windows": missed, "defaulted": before + late}
         campaign.options = settings.model_copy(update=update).stored()
         notice = defaults_notice(waiting)
         due = max((d.due_at for d in waiting if d.due_at is not None), default=None)
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
-        players = {d.character for d in stored if is_combat(d.ref) and d.due_at == due}
+        players = {d.character for d in stored if is_combat_id(d.ref) and d.due_at == due}
         for seat in self._seats(session, campaign):
             if notice is not None and seat.character in players:
                 self._outbox(session, campaign).dm(seat.player, notice)
@@ -168,7 +162,7 @@ class Windows(CampaignBase):
     ) -> None:
         """Remind each player with an unanswered combat decision, once a window."""
         due = max(d.due_at for d in waiting if d.due_at is not None)
-        silent = {d.character for d in waiting if is_combat(d.ref)}
+        silent = {d.character for d in waiting if is_combat_id(d.ref)}
         for seat in self._seats(session, campaign):
             if seat.character in silent:
                 self._outbox(session, campaign).dm(

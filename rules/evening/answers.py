@@ -110,6 +110,12 @@ def decision_id(
     return base if subject is None else f"{base}/{subject}"
 
 
+def is_combat_id(ref: str) -> bool:
+    """Whether a decision id is a combat decision's (:func:`decision_id`)."""
+    parts = ref.split("/")
+    return len(parts) >= 5 and parts[2].startswith("r") and parts[2][1:].isdigit()
+
+
 def placement(boxes: dict[str, int]) -> str:
     """The ``place`` answer for ``boxes`` (counter → red box), in the order given."""
     return ", ".join(f"{counter}:{box}" for counter, box in boxes.items())

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.evening import kit
+from rules.evening.answers import is_combat_id
 from rules.evening.counters import dark, is_native, values
 from rules.evening.standing import situation
 from rules.events import Decision
@@ -71,10 +72,7 @@ KEY_OF: dict[str, str] = {
 
 def window_of(decision: Decision) -> str | None:
     """The window of a combat decision (by its kind); None for any other decision."""
-    parts = decision.id.split("/")
-    if len(parts) < 5 or not parts[2].startswith("r"):
-        return None
-    return WINDOW_OF.get(decision.kind)
+    return WINDOW_OF.get(decision.kind) if is_combat_id(decision.id) else None
 
 
 def brief(catalog: Catalog, state: GameState, who: str) -> list[str]:
