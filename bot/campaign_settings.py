@@ -91,8 +91,11 @@ class CampaignSettings(BaseModel):
     def window_hours(self, window: str | None) -> float:
         """The hours a decision of ``window`` (:func:`rules.evening.windows.window_of`) is
         open."""
-        hours = {"lure": self.lure_hours, "encounter": self.encounter_hours}
-        hours["melee"] = self.melee_hours
+        hours = {
+            "lure": self.lure_hours,
+            "encounter": self.encounter_hours,
+            "melee": self.melee_hours,
+        }
         return hours.get(window or "", self.decision_hours)
 
     def engine_options(self) -> dict[str, bool]:

@@ -10,13 +10,13 @@ short digest of all his answers in the window, which changes whenever they do).
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from sqlmodel import Session
 
 from bot.campaigns import Reply, RequestError, row_id
 from bot.resolution import Resolver
-from bot.windows import decision_label
+from bot.windows import closing_time, decision_label
 from db import repo
 from db.engine import session_scope
 from db.models import Campaign, PendingDecision
@@ -110,7 +110,8 @@ class Plays(Resolver):
             waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
             if not waiting:
                 return Reply(f"{campaign.name}: no window is open.")
-            due = max(d.due_at for d in waiting if d.due_at is not None)
+            due = closing_time(waiting)
+            assert due is not None, "every combat decision is asked with its window's time"
             silent = sorted({d.character for d in waiting})
             return Reply(
                 f"{campaign.name}: the window closes {due:%Y-%m-%d %H:%M} UTC; not answered: "
@@ -124,12 +125,13 @@ class Plays(Resolver):
         with session_scope(self.engine) as session:
             campaign = self._running_for(session, campaign_name, moderator)
             waiting = self._open_window(session, campaign)
-            window = self._window(session, campaign, None)
+            window = self._window(session, campaign, None, waiting)
             for decision in window:
                 assert decision.due_at is not None
                 decision.due_at = decision.due_at + timedelta(hours=hours)
                 session.add(decision)
-            due = max(d.due_at for d in window if d.due_at is not None)
+            due = closing_time(window)
+            assert due is not None
             for seat in self._seats(session, campaign):
                 if any(d.character == seat.character for d in waiting):
                     self._outbox(session, campaign).dm(
@@ -155,8 +157,7 @@ class Plays(Resolver):
         them is logged."""
         with session_scope(self.engine) as session:
             campaign = self._running_for(session, campaign_name, moderator)
-            self._open_window(session, campaign)
-            window = self._window(session, campaign, None)
+            window = self._window(session, campaign, None, self._open_window(session, campaign))
             self._log(session, campaign, moderator, "sealed plays", "read the sealed plays")
             characters = sorted({d.character for d in window})
             return Reply("\n\n".join(_echo(window, c) for c in characters))
@@ -167,16 +168,18 @@ class Plays(Resolver):
             raise RequestError(f"{campaign.name} has no combat window open")
         return waiting
 
-    def _window_due(self, session: Session, campaign: Campaign) -> datetime | None:
-        waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
-        return max((d.due_at for d in waiting if d.due_at is not None), default=None)
-
     def _window(
-        self, session: Session, campaign: Campaign, character: str | None
+        self,
+        session: Session,
+        campaign: Campaign,
+        character: str | None,
+        waiting: list[PendingDecision] | None = None,
     ) -> list[PendingDecision]:
         """The decisions in the open combat window, answered or not: ``character``'s, or
-        everyone's."""
-        due = self._window_due(session, campaign)
+        everyone's. ``waiting``: the open decisions, if the caller has them."""
+        if waiting is None:
+            waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
+        due = closing_time(waiting)
         if due is None:
             return []
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)

@@ -22,10 +22,8 @@ from bot.mapimage import render_map
 from bot.render import render
 from bot.reports import day_report
 from bot.windows import (
-    MISSED_WINDOWS,
     Windows,
-    round_reports,
-    window_message,
+    closing_time,
     window_reminder_at,
     window_reminder_due,
 )
@@ -43,8 +41,6 @@ from rules import (
     view_for,
 )
 from rules.evening.answers import is_combat_id
-from rules.evening.windows import brief, window_of
-from rules.events import Decision
 from rules.orders.model import Orders
 from rules.orders.reader import Problem
 
@@ -168,9 +164,9 @@ class Resolver(Windows):
         with session_scope(self.engine) as session:
             for campaign in session.exec(select(Campaign)):
                 waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
-                due_times = [d.due_at for d in waiting if d.due_at is not None]
-                if due_times:
-                    when = max(due_times)
+                due = closing_time(waiting)
+                if due is not None:
+                    when = due
                     reminder = window_reminder_at(self._settings(campaign), waiting)
                     if reminder is not None:
                         when = max(min(when, reminder), self.clock())
@@ -267,13 +263,19 @@ class Resolver(Windows):
     def _continue(self, session: Session, campaign: Campaign) -> Reply:
         """Resume the day where it stopped, with every decision of the day answered (see
         :meth:`_answers`)."""
-        state = self._state(session, campaign)
+        state = self._game(session, campaign)
         settings = self._settings(campaign)
-        state.options.update(settings.engine_options())
         answers = self._answers(session, campaign)
         late = frozenset(settings.defaulted if settings.missed_day == campaign.day else ())
         resolution = resolve(state, {}, answers, catalog=self.catalog, defaulted=late)
         return self._advance(session, campaign, self._seats(session, campaign), resolution)
+
+    def _game(self, session: Session, campaign: Campaign) -> GameState:
+        """The latest snapshot's game, with the engine options the settings give now (a
+        moderator may have changed them since it was saved)."""
+        state = self._state(session, campaign)
+        state.options.update(self._settings(campaign).engine_options())
+        return state
 
     def _answers(self, session: Session, campaign: Campaign) -> dict[str, str]:
         """The answers to the decisions asked on the campaign's day, by the engine's decision
@@ -359,78 +361,12 @@ class Resolver(Windows):
             ]
         return [ref for ref in refs if self.publish(ref)]
 
-    def _ask(
-        self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
-    ) -> Reply:
-        """Ask each player his pending decisions by DM, privately; the channel hears nothing.
-
-        A decision is asked once a day: one whose id is stored for the day already (asked
-        again by the engine because it was still open when the day went on) gets no second
-        row and no second DM. Combat decisions come in windows (:func:`window_of`): one DM per
-        player and window, with what he needs to decide (:func:`brief`), open for the window's
-        hours; a character who has missed two windows today is not asked, his standing orders
-        and the defaults answering for him."""
-        self._snapshot(session, campaign, resolution.state, "pending")
-        for player, report in round_reports(resolution, seats):
-            self._outbox(session, campaign).dm(player, report)
-        settings = self._settings(campaign)
-        now = self.clock()
-        stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
-        asked = {d.ref for d in stored}
-        missed = settings.missed_windows if settings.missed_day == campaign.day else {}
-        windows: dict[tuple[str, str, str, datetime], list[Decision]] = {}
-        defaulted: list[str] = []
-        for decision in resolution.pending:
-            if decision.id in asked:
-                continue
-            asked.add(decision.id)
-            window = window_of(decision)
-            due = now + timedelta(hours=settings.window_hours(window))
-            row = repo.add_decision(
-                session,
-                campaign_id=row_id(campaign),
-                day=campaign.day,
-                ref=decision.id,
-                character=decision.character,
-                kind=decision.kind,
-                prompt=decision.prompt,
-                options=list(decision.options),
-                default=decision.default,
-                asked_at=now,
-                due_at=due,
-            )
-            if window is not None and missed.get(decision.character, 0) >= MISSED_WINDOWS:
-                assert row.id is not None
-                repo.answer_decision(session, decision_id=row.id, answer=decision.default)
-                defaulted.append(decision.id)
-                continue
-            seat = next(s for s in seats if s.character == decision.character)
-            if window is not None:
-                windows.setdefault((seat.player, decision.character, window, due), []).append(
-                    decision
-                )
-                continue
-            text = render("messages/decision.txt.j2", campaign=campaign, decision=decision, due=due)
-            self._outbox(session, campaign).dm(seat.player, text)
-        for (player, character, window, due), decisions in windows.items():
-            lines = brief(self.catalog, resolution.state, character)
-            text = window_message(campaign, character, window, due, lines, decisions)
-            self._outbox(session, campaign).dm(player, text)
-        if defaulted:
-            update = {"defaulted": [*settings.defaulted, *defaulted]}
-            campaign.options = self._settings(campaign).model_copy(update=update).stored()
-        count = len(repo.open_decisions(session, campaign_id=row_id(campaign)))
-        if count == 0:
-            return self._continue(session, campaign)
-        return Reply(f"{campaign.name}: day {campaign.day} waits for {count} decision(s).")
-
     def _resolution(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat]
     ) -> Resolution:
         """The day resolved from the latest snapshot with the seats' orders (used only at
         Birdsong) and the day's answers so far (see :meth:`_answers`)."""
-        state = self._state(session, campaign)
-        state.options.update(self._settings(campaign).engine_options())
+        state = self._game(session, campaign)
         orders = self._orders_for_day(session, campaign, seats, state)
         answers = self._answers(session, campaign)
         return resolve(state, orders, answers, catalog=self.catalog)

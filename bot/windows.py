@@ -18,12 +18,17 @@ from db import repo
 from db.models import Campaign, PendingDecision, Seat
 from rules import Resolution, visible_to
 from rules.evening.answers import is_combat_id
-from rules.evening.windows import KEY_OF
+from rules.evening.windows import KEY_OF, brief, window_of
 from rules.events import Decision
 
 #: The combat windows a character may let run out in a day before he is no longer asked: his
 #: standing orders and the defaults answer for him for the rest of the day.
 MISSED_WINDOWS = 2
+
+
+def closing_time(decisions: Sequence[PendingDecision]) -> datetime | None:
+    """When the window of ``decisions`` closes: their latest due time (None without one)."""
+    return max((d.due_at for d in decisions if d.due_at is not None), default=None)
 
 
 #: How long before a combat window closes its silent players are reminded, at most a quarter
@@ -37,10 +42,8 @@ def window_reminder_at(
     """When the silent players of the open combat window are reminded; None if they have
     been, or if no combat window is open."""
     combat = [d for d in waiting if is_combat_id(d.ref) and d.due_at is not None]
-    if not combat:
-        return None
-    due = max(d.due_at for d in combat if d.due_at is not None)
-    if settings.window_reminded == due.isoformat():
+    due = closing_time(combat)
+    if due is None or settings.window_reminded == due.isoformat():
         return None
     asked = min(d.asked_at for d in combat)
     return due - min(WINDOW_REMINDER, (due - asked) / 4)
@@ -117,11 +120,77 @@ def defaults_notice(waiting: Sequence[PendingDecision]) -> str | None:
 
 
 class Windows(CampaignBase):
-    """Closing and reminding combat windows, for resolution (:class:`bot.resolution.Resolver`),
-    which resumes the day (:meth:`_continue`)."""
+    """Asking the engine's pending decisions (combat's in windows), closing and reminding
+    combat windows, for resolution (:class:`bot.resolution.Resolver`), which resumes the day
+    (:meth:`_continue`)."""
 
     def _continue(self, session: Session, campaign: Campaign) -> Reply:
         raise NotImplementedError
+
+    def _ask(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
+    ) -> Reply:
+        """Ask each player his pending decisions by DM, privately; the channel hears nothing.
+
+        A decision is asked once a day: one whose id is stored for the day already (asked
+        again by the engine because it was still open when the day went on) gets no second
+        row and no second DM. Combat decisions come in windows (:func:`window_of`): one DM per
+        player and window, with what he needs to decide (:func:`brief`), open for the window's
+        hours; a character who has missed two windows today is not asked, his standing orders
+        and the defaults answering for him."""
+        self._snapshot(session, campaign, resolution.state, "pending")
+        for player, report in round_reports(resolution, seats):
+            self._outbox(session, campaign).dm(player, report)
+        settings = self._settings(campaign)
+        now = self.clock()
+        stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
+        asked = {d.ref for d in stored}
+        missed = settings.missed_windows if settings.missed_day == campaign.day else {}
+        windows: dict[tuple[str, str, str, datetime], list[Decision]] = {}
+        defaulted: list[str] = []
+        for decision in resolution.pending:
+            if decision.id in asked:
+                continue
+            asked.add(decision.id)
+            window = window_of(decision)
+            due = now + timedelta(hours=settings.window_hours(window))
+            row = repo.add_decision(
+                session,
+                campaign_id=row_id(campaign),
+                day=campaign.day,
+                ref=decision.id,
+                character=decision.character,
+                kind=decision.kind,
+                prompt=decision.prompt,
+                options=list(decision.options),
+                default=decision.default,
+                asked_at=now,
+                due_at=due,
+            )
+            if window is not None and missed.get(decision.character, 0) >= MISSED_WINDOWS:
+                assert row.id is not None
+                repo.answer_decision(session, decision_id=row.id, answer=decision.default)
+                defaulted.append(decision.id)
+                continue
+            seat = next(s for s in seats if s.character == decision.character)
+            if window is not None:
+                windows.setdefault((seat.player, decision.character, window, due), []).append(
+                    decision
+                )
+                continue
+            text = render("messages/decision.txt.j2", campaign=campaign, decision=decision, due=due)
+            self._outbox(session, campaign).dm(seat.player, text)
+        for (player, character, window, due), decisions in windows.items():
+            lines = brief(self.catalog, resolution.state, character)
+            text = window_message(campaign, character, window, due, lines, decisions)
+            self._outbox(session, campaign).dm(player, text)
+        if defaulted:
+            update = {"defaulted": [*settings.defaulted, *defaulted]}
+            campaign.options = self._settings(campaign).model_copy(update=update).stored()
+        count = len(repo.open_decisions(session, campaign_id=row_id(campaign)))
+        if count == 0:
+            return self._continue(session, campaign)
+        return Reply(f"{campaign.name}: day {campaign.day} waits for {count} decision(s).")
 
     def _close_window(
         self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
@@ -146,7 +215,7 @@ class Windows(CampaignBase):
         update = {"missed_day": campaign.day, "missed_windows": missed, "defaulted": before + late}
         campaign.options = settings.model_copy(update=update).stored()
         notice = defaults_notice(waiting)
-        due = max((d.due_at for d in waiting if d.due_at is not None), default=None)
+        due = closing_time(waiting)
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
         players = {d.character for d in stored if is_combat_id(d.ref) and d.due_at == due}
         for seat in self._seats(session, campaign):
@@ -161,7 +230,8 @@ class Windows(CampaignBase):
         self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
     ) -> None:
         """Remind each player with an unanswered combat decision, once a window."""
-        due = max(d.due_at for d in waiting if d.due_at is not None)
+        due = closing_time(waiting)
+        assert due is not None, "a window is reminded before it closes"
         silent = {d.character for d in waiting if is_combat_id(d.ref)}
         for seat in self._seats(session, campaign):
             if seat.character in silent:
