@@ -25,7 +25,7 @@ its own sheet.
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.evening import natives, standing
+from rules.evening import natives, standing, tactics
 from rules.evening.answers import NONE, decision_id
 from rules.evening.counters import is_native, mount, red_side_up, tremendous
 from rules.evening.state import CombatState
@@ -245,22 +245,13 @@ def turn(
     not turn (8.4.7c)."""
     horse = mount(ctx.catalog, ctx.board, ctx.state, piece)
     for side in sides:
-        counter, dark = (
-            (horse, side == "horse gallop")
-            if side.startswith("horse ")
-            else (
-                piece,
-                side == "dark",
-            )
-        )
+        counter = horse if side.startswith("horse ") else piece
+        dark = side in ("dark", "horse gallop")
         if counter is None or (counter in ctx.state.dark_side_up) == dark:
             continue
         if counter == piece and tremendous(ctx.catalog, piece):
             continue
-        if dark:
-            ctx.state.dark_side_up.append(counter)
-        else:
-            ctx.state.dark_side_up.remove(counter)
+        tactics.flip(ctx, combat, counter)
         ctx.emit(
             "turned",
             piece=counter,

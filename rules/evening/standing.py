@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.day.context import FATIGUE_STEP, Ctx
 from rules.evening import kit
 from rules.evening.answers import decision_id
-from rules.evening.counters import dark, tremendous
+from rules.evening.counters import red_side_up
 from rules.evening.state import CombatState
 from rules.events import Decision
 from rules.orders.conditions import Situation, standing_answer
@@ -23,7 +23,7 @@ def situation(ctx: Ctx, combat: CombatState, who: str, *, effort: int = 0) -> Si
         round=combat.round,
         on_sheet=on_sheet,
         red_tremendous=any(
-            tremendous(ctx.catalog, d) and dark(ctx.state, combat.dark_parts, d) for d in on_sheet
+            red_side_up(ctx.catalog, ctx.state, combat.dark_parts, d) for d in on_sheet
         ),
         wounds=sum(1 for c in character.chits if c.status == "wounded"),
         weapon_alerted=None if weapon is None else character.items[weapon].alerted,
