@@ -41,6 +41,11 @@ _DEADLINE_FIELDS = {
 }
 
 
+#: The combat windows' bookkeeping of the day (see :class:`CampaignSettings`), which a rollback
+#: within the day puts back as it was.
+WINDOW_BOOKS = frozenset({"window_reminded", "missed_day", "missed_windows", "defaulted"})
+
+
 class SettingError(ValueError):
     """A setting's value that its type or range refuses; the message says what is allowed."""
 

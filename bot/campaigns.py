@@ -13,13 +13,14 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from pydantic import ValidationError
 from sqlalchemy import Engine
 from sqlmodel import Session, select
 
 from bot import scope
-from bot.campaign_settings import CampaignSettings
+from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
 from bot.deadlines import DeadlineRules
 from bot.mapimage import render_map
 from bot.render import render
@@ -90,6 +91,12 @@ class Outbox:
     def moderators(self, content: str) -> None:
         """A message to the campaign's moderators (their channel); it holds no secret."""
         self._add("moderators", None, content, None)
+
+    def moderators_only(self, content: str) -> None:
+        """A message for the moderators that the public must not see (about a fight going
+        on): by DM to each, since the moderators' channel may be the campaign's own."""
+        for moderator in self.campaign.moderators:
+            self.dm(moderator, content)
 
     def _add(
         self, kind: str, to: str | None, content: str, attachment: tuple[str, bytes] | None
@@ -238,14 +245,33 @@ class CampaignBase:
             ) from None
 
     def _snapshot(
-        self, session: Session, campaign: Campaign, state: GameState, step: str
+        self,
+        session: Session,
+        campaign: Campaign,
+        state: GameState,
+        step: str,
+        *,
+        point: str | None = None,
     ) -> Snapshot:
         """Save ``state`` after ``step``, with the service's ledger of this moment (see
-        :class:`~db.models.Snapshot`), which a rollback to it restores."""
+        :class:`~db.models.Snapshot`), which a rollback to it restores.
+
+        A ``point`` is a moment of the day a moderator may roll back to (the start of the
+        Evening, of a combat round): its ledger also keeps how many of the day's events and
+        which decisions came before it, and the combat windows' bookkeeping."""
+        settings = self._settings(campaign)
         seats = {
             str(row_id(seat)): {"missed_days": seat.missed_days, "ready": seat.ready}
             for seat in self._seats(session, campaign)
         }
+        ledger: dict[str, Any] = {"seats": seats, "reminded_day": settings.reminded_day}
+        if point is not None:
+            ledger |= {
+                "point": point,
+                "events": repo.event_count(session, campaign_id=row_id(campaign), day=state.day),
+                "decisions": repo.last_decision_id(session, campaign_id=row_id(campaign)),
+                "windows": settings.model_dump(mode="json", include=set(WINDOW_BOOKS)),
+            }
         return repo.save_snapshot(
             session,
             campaign_id=row_id(campaign),
@@ -253,7 +279,7 @@ class CampaignBase:
             step=step,
             state=state.to_json(),
             created_at=self.clock(),
-            ledger={"seats": seats, "reminded_day": self._settings(campaign).reminded_day},
+            ledger=ledger,
         )
 
     def _outbox(self, session: Session, campaign: Campaign) -> Outbox:
@@ -292,9 +318,19 @@ class CampaignBase:
         )
 
     def _log(
-        self, session: Session, campaign: Campaign, moderator: str, action: str, detail: str
+        self,
+        session: Session,
+        campaign: Campaign,
+        moderator: str,
+        action: str,
+        detail: str,
+        *,
+        public: bool = True,
     ) -> None:
-        """Every moderator action is one line in the public log."""
+        """Every moderator action is one line in the log, posted in the channel; an action on
+        a combat window goes to the moderators only (not ``public``, see
+        :meth:`Outbox.moderators_only`), since the channel must not learn when a fight goes on
+        (pbem-combat.md §6)."""
         repo.log_action(
             session,
             campaign_id=row_id(campaign),
@@ -303,9 +339,11 @@ class CampaignBase:
             detail=detail,
             at=self.clock(),
         )
-        self._outbox(session, campaign).channel(
-            render("messages/moderator_log.txt.j2", moderator=moderator, detail=detail)
-        )
+        line = render("messages/moderator_log.txt.j2", moderator=moderator, detail=detail)
+        if public:
+            self._outbox(session, campaign).channel(line)
+        else:
+            self._outbox(session, campaign).moderators_only(line)
 
 
 def row_id(row: Campaign | Seat) -> int:

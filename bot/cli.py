@@ -325,6 +325,8 @@ def _window(service: CampaignService, args: argparse.Namespace) -> Reply:
         return service.extend_window(name, moderator=moderator, hours=args.hours)
     if args.what == "sealed":
         return service.sealed_plays(name, moderator=moderator)
+    if args.what == "rollback":
+        return service.rollback_combat(name, moderator=moderator, to=args.to)
     return service.window_status(name, moderator=moderator)
 
 
@@ -520,7 +522,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("answer", "a player's answer to the decision he was asked"),
         ("plays", "a player's plays for his open combat window, from a file or - (issue 14)"),
         ("config", "change a campaign setting (e.g. wait_for_decisions yes)"),
-        ("window", "the open combat window: status, close, extend --hours, sealed"),
+        ("window", "the combat window: status, close, extend --hours, sealed, rollback --to"),
         ("status", "who has sent orders, and the deadline"),
         ("history", "the report of a past day (public, or a player's own)"),
         ("resolve", "resolve the current day now"),
@@ -549,8 +551,13 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("setting")
             sub.add_argument("value")
         if action == "window":
-            sub.add_argument("what", choices=("status", "close", "extend", "sealed"))
+            sub.add_argument("what", choices=("status", "close", "extend", "sealed", "rollback"))
             sub.add_argument("--hours", type=float, default=0.0)
+            sub.add_argument(
+                "--to",
+                default="round",
+                help="for rollback: evening, round (this one), round N, or round N at CLEARING",
+            )
         if action == "answer":
             sub.add_argument("choice")
         if action in ("history", "rollback"):

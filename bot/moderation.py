@@ -13,6 +13,7 @@ from bot.campaigns import Reply, RequestError, row_id, typed_text
 from bot.deadlines import next_deadline
 from bot.plays import Plays
 from bot.reports import day_report
+from bot.windows import EVENING, day_points
 from db import repo
 from db.engine import session_scope
 from db.models import Campaign
@@ -47,7 +48,9 @@ class Moderation(Plays):
         decisions still open, and reports the whole day."""
         with Session(self.engine) as session:
             campaign = self._running_for(session, campaign_name, moderator)
-            resolution = self._resolution(session, campaign, self._seats(session, campaign))
+            resolution = self._resolution(
+                session, campaign, self._seats(session, campaign), preview=True
+            )
             records = repo.list_events(session, campaign_id=row_id(campaign), day=campaign.day)
             events = [*(repo.as_event(r) for r in records), *resolution.events]
             session.rollback()
@@ -134,6 +137,58 @@ class Moderation(Plays):
             campaign.deadline = next_deadline(self.clock(), self._rules(campaign))
             self._log(session, campaign, moderator, "rollback", f"rolled back to day {day}")
             return Reply(f"{campaign.name} is back at the start of day {day}.")
+
+    def rollback_combat(self, campaign_name: str, *, moderator: str, to: str) -> Reply:
+        """Return the day to a point of its Evening: ``evening`` (its start), ``round`` (the
+        start of the round being fought), ``round N`` (of this clearing's fight) or ``round N
+        at CLEARING``. What was stored since is undone — the day's later events, the decisions
+        asked and answered, the windows' bookkeeping — and the day goes on from there: its
+        windows open again, and the same plays give the same results, the dice being in the
+        state. The players whose plays were undone are told; the moderators' log is private.
+        A finished day is rolled back whole (:meth:`~bot.moderation.Moderation.rollback`)."""
+        wanted = " ".join(to.casefold().split())[:80]
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            snapshots = repo.day_snapshots(session, campaign_id=row_id(campaign), day=campaign.day)
+            points = day_points(snapshots)
+            rounds = [p for p in points if p != EVENING]
+            if wanted == "round" and rounds:
+                wanted = rounds[-1]
+            elif wanted.startswith("round ") and " at " not in wanted and rounds:
+                wanted += " at " + rounds[-1].split(" at ", 1)[1]
+            point = next((p for p in points if p.casefold() == wanted.casefold()), None)
+            if point is None:
+                known = ", ".join(points) or "none (its Evening has not begun; roll back the day)"
+                raise RequestError(
+                    f"{campaign.name}: no point {to.strip()[:60]!r} in day {campaign.day} to "
+                    f"roll back to; its points: {known}"
+                )
+            snapshot_id, ledger = points[point]
+            stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
+            undone = {d.character for d in stored if (d.id or 0) > ledger["decisions"]}
+            repo.rewind_day(
+                session,
+                campaign_id=row_id(campaign),
+                day=campaign.day,
+                snapshot_id=snapshot_id,
+                events_from=ledger["events"],
+                decisions_after=ledger["decisions"],
+            )
+            self._restore_ledger(session, campaign, ledger)
+            books = self._settings(campaign).model_copy(update=ledger["windows"])
+            campaign.options = books.stored()
+            for seat in self._seats(session, campaign):
+                if seat.character in undone:
+                    self._outbox(session, campaign).dm(
+                        seat.player,
+                        f"{campaign.name}: the moderators rolled the combat back to the start "
+                        f"of the {point}; your plays from there are undone and asked again.",
+                    )
+            detail = f"rolled day {campaign.day} back to the start of the {point}"
+            self._log(session, campaign, moderator, "rollback combat", detail, public=False)
+            self._continue(session, campaign)
+        self.publish(campaign_name)
+        return Reply(f"{campaign.name} is back at the start of the {point}.")
 
     def _restore_ledger(self, session: Session, campaign: Campaign, ledger: dict[str, Any]) -> None:
         """Put the seats' missed days and readiness, and the day whose reminder was sent, back as

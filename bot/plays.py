@@ -139,7 +139,7 @@ class Plays(Resolver):
                         f"{campaign.name}: your window is open until {due:%Y-%m-%d %H:%M} UTC.",
                     )
             detail = f"extended the open window by {hours:g} hours"
-            self._log(session, campaign, moderator, "extend window", detail)
+            self._log(session, campaign, moderator, "extend window", detail, public=False)
             return Reply(f"{campaign.name}: the window is open until {due:%Y-%m-%d %H:%M} UTC.")
 
     def close_window(self, campaign_name: str, *, moderator: str) -> Reply:
@@ -147,7 +147,9 @@ class Plays(Resolver):
         with session_scope(self.engine) as session:
             campaign = self._running_for(session, campaign_name, moderator)
             waiting = self._open_window(session, campaign)
-            self._log(session, campaign, moderator, "close window", "closed the open window")
+            self._log(
+                session, campaign, moderator, "close window", "closed the open window", public=False
+            )
             self._close_window(session, campaign, waiting)
         self.publish(campaign_name)
         return Reply(f"{campaign.name}: the window is closed; the defaults stand for the silent.")
@@ -158,7 +160,9 @@ class Plays(Resolver):
         with session_scope(self.engine) as session:
             campaign = self._running_for(session, campaign_name, moderator)
             window = self._window(session, campaign, None, self._open_window(session, campaign))
-            self._log(session, campaign, moderator, "sealed plays", "read the sealed plays")
+            self._log(
+                session, campaign, moderator, "sealed plays", "read the sealed plays", public=False
+            )
             characters = sorted({d.character for d in window})
             return Reply("\n\n".join(_echo(window, c) for c in characters))
 

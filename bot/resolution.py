@@ -6,7 +6,7 @@ This is the part of the service the Evening's combat will grow.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
@@ -22,6 +22,8 @@ from bot.mapimage import render_map
 from bot.render import render
 from bot.reports import day_report
 from bot.windows import (
+    BEFORE_EVENING,
+    EVENING,
     Windows,
     closing_time,
     window_reminder_at,
@@ -267,8 +269,34 @@ class Resolver(Windows):
         settings = self._settings(campaign)
         answers = self._answers(session, campaign)
         late = frozenset(settings.defaulted if settings.missed_day == campaign.day else ())
-        resolution = resolve(state, {}, answers, catalog=self.catalog, defaulted=late)
+        resolution = self._run(session, campaign, state, {}, answers, late)
         return self._advance(session, campaign, self._seats(session, campaign), resolution)
+
+    def _run(
+        self,
+        session: Session,
+        campaign: Campaign,
+        state: GameState,
+        orders: Mapping[str, Orders],
+        answers: Mapping[str, str],
+        defaulted: frozenset[str] = frozenset(),
+    ) -> Resolution:
+        """The day resolved from ``state`` (:func:`rules.resolve`). On its way into the
+        Evening it stops once to save the Evening's start, a point a moderator may roll combat
+        back to (:meth:`bot.plays.Plays.rollback_combat`): the day's events so far are stored
+        then, and the resolution returned holds the others."""
+        if state.today.stage in BEFORE_EVENING:
+            first = resolve(
+                state, orders, answers, catalog=self.catalog, until="sunset", defaulted=defaulted
+            )
+            if first.pending or first.state.today.stage != "evening":
+                return first
+            repo.save_events(
+                session, campaign_id=row_id(campaign), day=campaign.day, events=first.events
+            )
+            self._snapshot(session, campaign, first.state, "evening", point=EVENING)
+            state, orders = first.state, {}
+        return resolve(state, orders, answers, catalog=self.catalog, defaulted=defaulted)
 
     def _game(self, session: Session, campaign: Campaign) -> GameState:
         """The latest snapshot's game, with the engine options the settings give now (a
@@ -362,14 +390,19 @@ class Resolver(Windows):
         return [ref for ref in refs if self.publish(ref)]
 
     def _resolution(
-        self, session: Session, campaign: Campaign, seats: Sequence[Seat]
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat], *, preview: bool = False
     ) -> Resolution:
         """The day resolved from the latest snapshot with the seats' orders (used only at
-        Birdsong) and the day's answers so far (see :meth:`_answers`)."""
+        Birdsong) and the day's answers so far (see :meth:`_answers`). A ``preview`` asks
+        nobody: every decision still to come takes its default, and the whole day is
+        resolved."""
         state = self._game(session, campaign)
         orders = self._orders_for_day(session, campaign, seats, state)
         answers = self._answers(session, campaign)
-        return resolve(state, orders, answers, catalog=self.catalog)
+        if preview:
+            state.options.update(wait_for_decisions=False, wait_for_combat=False)
+            return resolve(state, orders, answers, catalog=self.catalog)
+        return self._run(session, campaign, state, orders, answers)
 
     def _orders_for_day(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], state: GameState

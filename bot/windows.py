@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlmodel import Session
 
@@ -16,7 +17,7 @@ from bot.evening_report import rounds_report
 from bot.render import render
 from db import repo
 from db.models import Campaign, PendingDecision, Seat
-from rules import Resolution, visible_to
+from rules import GameState, Resolution, visible_to
 from rules.evening.answers import is_combat_id
 from rules.evening.windows import KEY_OF, brief, window_of
 from rules.events import Decision
@@ -24,6 +25,40 @@ from rules.events import Decision
 #: The combat windows a character may let run out in a day before he is no longer asked: his
 #: standing orders and the defaults answer for him for the rest of the day.
 MISSED_WINDOWS = 2
+
+
+#: The stages of a day that come before its Evening.
+BEFORE_EVENING = ("birdsong", "sunrise", "daylight", "sunset")
+
+#: The point of the day a moderator names to roll combat back to the start of the Evening.
+EVENING = "evening"
+
+#: The service's own snapshots that begin a day's timeline: a rollback within the day never
+#: reaches back past the last of them.
+DAY_STARTS = ("start", "end", "rollback")
+
+
+def round_point(state: GameState) -> str | None:
+    """The combat round ``state`` stands in, as the point a moderator names to roll back to
+    its start (``round 2 at CV5``); None outside combat."""
+    evening = state.today.evening
+    combat = evening.combat if evening is not None else None
+    return None if combat is None else f"round {combat.round} at {combat.clearing}"
+
+
+def day_points(
+    snapshots: Sequence[tuple[int, str, dict[str, Any]]],
+) -> dict[str, tuple[int, dict[str, Any]]]:
+    """The points of the day a moderator may roll combat back to, from the day's snapshots
+    (id, step, ledger) oldest first: each point's first snapshot since the day's timeline
+    began (the last of :data:`DAY_STARTS`), with its ledger, in the order they came."""
+    starts = [i for i, (_, step, _) in enumerate(snapshots) if step in DAY_STARTS]
+    points: dict[str, tuple[int, dict[str, Any]]] = {}
+    for snapshot_id, _, ledger in snapshots[starts[-1] + 1 if starts else 0 :]:
+        point = ledger.get("point")
+        if isinstance(point, str) and point not in points:
+            points[point] = (snapshot_id, ledger)
+    return points
 
 
 def closing_time(decisions: Sequence[PendingDecision]) -> datetime | None:
@@ -138,7 +173,8 @@ class Windows(CampaignBase):
         player and window, with what he needs to decide (:func:`brief`), open for the window's
         hours; a character who has missed two windows today is not asked, his standing orders
         and the defaults answering for him."""
-        self._snapshot(session, campaign, resolution.state, "pending")
+        point = round_point(resolution.state)
+        self._snapshot(session, campaign, resolution.state, "pending", point=point)
         for player, report in round_reports(resolution, seats):
             self._outbox(session, campaign).dm(player, report)
         settings = self._settings(campaign)
@@ -205,7 +241,7 @@ class Windows(CampaignBase):
         for character in sorted({d.character for d in waiting if is_combat_id(d.ref)}):
             missed[character] = missed.get(character, 0) + 1
             if missed[character] == MISSED_WINDOWS:
-                self._outbox(session, campaign).moderators(
+                self._outbox(session, campaign).moderators_only(
                     f"{campaign.name}, day {campaign.day}: the {character} missed "
                     f"{MISSED_WINDOWS} combat windows; his standing orders and the defaults "
                     "answer for him for the rest of the day."

@@ -86,6 +86,10 @@ def test_a_fight_played_window_by_window_from_plays_files(tmp_path: Path, capsys
     assert status == 0 and "lure Giant 1: no" in out and "version" in out
     silent = local(capsys, db, "window", "Valley", "--moderator", "gm", "status")[1]
     assert "Black Knight" in silent and "Amazon" not in silent
+    back = local(capsys, db, "window", "Valley", "--moderator", "gm", "rollback", "--to", "evening")
+    assert back[0] == 0 and "back at the start of the evening" in back[1]
+    silent = local(capsys, db, "window", "Valley", "--moderator", "gm", "status")[1]
+    assert "Black Knight" in silent and "Amazon" in silent, "her plays were undone"
     for _ in range(30):
         status, out, err = local(capsys, db, "window", "Valley", "--moderator", "gm", "close")
         if status != 0:

@@ -30,7 +30,7 @@ from rules.orders.model import Orders
 from rules.orders.problems import ProblemCode
 from rules.state import GameState, Stage
 
-Until = Literal["daylight", "evening", "day"]
+Until = Literal["daylight", "sunset", "evening", "day"]
 
 #: The stages of a day after Birdsong, in order: each step moves ``today.stage`` on.
 STAGES: dict[Stage, Callable[[Ctx], None]] = {
@@ -42,7 +42,12 @@ STAGES: dict[Stage, Callable[[Ctx], None]] = {
 }
 
 #: The last stage each ``until`` runs.
-_LAST: dict[Until, Stage] = {"daylight": "daylight", "evening": "evening", "day": "midnight"}
+_LAST: dict[Until, Stage] = {
+    "daylight": "daylight",
+    "sunset": "sunset",
+    "evening": "evening",
+    "day": "midnight",
+}
 
 
 class OrdersError(ValueError):
@@ -62,8 +67,8 @@ def resolve(
     defaulted: frozenset[str] = frozenset(),
 ) -> Resolution:
     """Resolve the day from where ``state`` stands until ``until`` is reached (the end of
-    ``daylight``, of the ``evening``, or of the whole ``day`` through Midnight) or a decision
-    is pending.
+    ``daylight``, of ``sunset`` — the start of the Evening —, of the ``evening``, or of the
+    whole ``day`` through Midnight) or a decision is pending.
 
     ``orders`` are the day's orders by character, hired leader, controlled monster or underling;
     those without orders do nothing (a blank day). They are recorded at Birdsong and ignored when

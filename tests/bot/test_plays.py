@@ -4,6 +4,7 @@ missed windows, and the moderators' hold on a window."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -14,6 +15,7 @@ from bot.service import CampaignService, RequestError
 from db import repo
 from db.engine import session_scope
 from db.models import ModeratorAction, PendingDecision
+from rules.state import GameState
 from tests.fights import quiet_plays, stage_giant_fight
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
@@ -136,7 +138,7 @@ def test_a_silent_player_takes_the_defaults_and_after_two_missed_windows_is_not_
     told = [m for m in service.undelivered(1000) if "not answered in time" in m.content]
     assert {m.to for m in told} == {"p1", "p2"}, "the window's players hear what was defaulted"
     assert "the Black Knight's lure Giant 1: no (default)" in told[0].content
-    notices = [m.content for m in service.undelivered(1000) if m.kind == "moderators"]
+    notices = [m.content for m in service.undelivered(1000) if m.to == "gm"]
     assert any("Black Knight missed 2 combat windows" in n for n in notices)
     channel = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
     assert not any("missed" in c for c in channel), "the public is not told"
@@ -231,3 +233,110 @@ def test_the_silent_are_reminded_once_before_the_window_closes(service, travelle
     assert service.wake("Test", 1) == "nothing", "once a window"
     ((_, _, when),) = service.wake_ups()
     assert when == START + timedelta(hours=4)
+
+
+def combat_round(service: CampaignService) -> int | None:
+    """The round of the fight the saved game stands in, or None outside combat."""
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        evening = GameState.from_json(snapshot.state).today.evening
+    return evening.combat.round if evening is not None and evening.combat is not None else None
+
+
+def stored_events(service: CampaignService) -> list[tuple[str, str, str]]:
+    with session_scope(service.engine) as session:
+        return [
+            (r.type, r.audience, json.dumps(r.fields, sort_keys=True))
+            for r in repo.list_events(session, campaign_id=1, day=1)
+        ]
+
+
+AMAZON_ATTACKS = """target: Giant
+attack: FIGHT M4* smash
+maneuver: fastest
+shield: toward most attackers
+place: spread"""
+
+
+def the_amazon_fights(service: CampaignService, until_round: int) -> None:
+    """Answer every window until round ``until_round`` waits: the Amazon attacks the Giant in
+    each melee window, the Black Knight keeps quiet."""
+    for _ in range(40):
+        if combat_round(service) == until_round:
+            return
+        if open_kinds(service, "Amazon") & {"target", "attack", "maneuver", "shield", "place"}:
+            service.answer_plays("Test", player="p1", text=AMAZON_ATTACKS)
+        else:
+            quietly(service, "p1", "Amazon")
+        quietly(service, "p2", "Black Knight")
+    raise AssertionError(f"round {until_round} never came")
+
+
+def test_combat_rolled_back_to_a_round_replays_the_same_dice_with_the_same_plays(
+    service, traveller
+):
+    giant_fight(service)
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    force(service)
+    the_amazon_fights(service, 2)
+    at_round_two = stored_events(service)
+    asked = open_kinds(service, "Amazon") | open_kinds(service, "Black Knight")
+    the_amazon_fights(service, 3)
+    played = stored_events(service)
+    assert len(played) > len(at_round_two)
+    with pytest.raises(RequestError, match="only the moderators"):
+        service.rollback_combat("Test", moderator="p1", to="round 2")
+    with pytest.raises(RequestError, match=r"its points: evening, round 1 at \S+, round 2 at"):
+        service.rollback_combat("Test", moderator="gm", to="round 9")
+    assert stored_events(service) == played, "a refused rollback changes nothing"
+    before = len(service.undelivered(1000))
+    reply = service.rollback_combat("Test", moderator="gm", to="round 2")
+    assert "back at the start of the round 2 at" in reply.text
+    assert combat_round(service) == 2
+    assert stored_events(service) == at_round_two, "what came after the point is undone"
+    assert open_kinds(service, "Amazon") | open_kinds(service, "Black Knight") == asked
+    sent = service.undelivered(1000)[before:]
+    assert {m.to for m in sent if "rolled the combat back" in m.content} == {"p1", "p2"}
+    assert not [m for m in sent if m.kind == "channel"], "the channel learns nothing"
+    assert any("rolled day 1 back" in m.content for m in sent if m.to == "gm")
+    the_amazon_fights(service, 3)
+    assert stored_events(service) == played, "the same plays give the same results"
+
+
+def test_combat_rolled_back_to_the_evening_opens_its_first_window_again(service, traveller):
+    giant_fight(service)
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    force(service)
+    first = open_kinds(service, "Amazon")
+    opened = stored_events(service)
+    the_amazon_fights(service, 2)
+    played = stored_events(service)
+    service.rollback_combat("Test", moderator="gm", to="Evening")
+    assert stored_events(service)[: len(opened)] == opened
+    assert open_kinds(service, "Amazon") == first
+    assert combat_round(service) == 1
+    the_amazon_fights(service, 2)
+    assert stored_events(service) == played
+    with pytest.raises(RequestError, match=r"its points: evening, round 1 at \S+, round 2 at"):
+        service.rollback_combat("Test", moderator="gm", to="round 1 at nowhere")
+
+
+def test_a_day_whose_evening_has_not_begun_has_no_combat_to_roll_back(service, traveller):
+    giant_fight(service)
+    with pytest.raises(RequestError, match="its Evening has not begun; roll back the day"):
+        service.rollback_combat("Test", moderator="gm", to="evening")
+
+
+def test_a_preview_in_a_window_plays_the_rest_of_the_evening_with_the_defaults(service, traveller):
+    giant_fight(service)
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    force(service)
+    sent, events = len(service.undelivered(1000)), stored_events(service)
+    preview = service.preview("Test", moderator="gm").text
+    assert "Round 1" in preview and "Round 2" in preview, "beyond the window open now"
+    assert len(service.undelivered(1000)) == sent and stored_events(service) == events
+    assert combat_round(service) == 1 and open_kinds(service, "Amazon") == {"lure"}

@@ -40,3 +40,25 @@ def test_a_day_is_the_same_whatever_the_string_hashing():
     assert "followers who follow each other" in first
     for seed in ("2", "3"):
         assert run(seed) == first
+
+
+def test_a_day_stopped_at_the_start_of_its_evening_goes_on_to_the_same_results():
+    """The service saves the Evening's start (``until="sunset"``) and resumes from it: the two
+    halves give the state and events of the day resolved at once, fights included."""
+    from rules import autopilot_orders, catalog, new_game, parse_orders, resolve
+
+    cast = ["Amazon", "Black Knight", "Dwarf", "Elf", "Swordsman", "White Knight"]
+    state = new_game(catalog(), 5, cast)
+    fights = 0
+    for _ in range(6):
+        texts = {n: autopilot_orders(state, n) for n in cast if n in state.characters}
+        orders = {n: parse_orders(t, state, n).orders for n, t in texts.items()}
+        whole = resolve(state, orders)
+        first = resolve(state, orders, until="sunset")
+        assert first.state.today.stage == "evening"
+        rest = resolve(first.state, {})
+        assert rest.state.to_json() == whole.state.to_json()
+        assert [*first.events, *rest.events] == whole.events
+        fights += sum(e.type == "combat_ended" and e.fields["rounds"] > 1 for e in whole.events)
+        state = whole.state
+    assert fights, "the days hold fights"

@@ -232,20 +232,29 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
             interaction, lambda moderator: self.service.preview(campaign, moderator=moderator)
         )
 
-    @app_commands.command(name="window", description="The open combat window: see, extend, close")
+    @app_commands.command(
+        name="window", description="The combat window: see, extend, close, roll back"
+    )
     @app_commands.describe(
         campaign="the campaign's name",
-        what="status: who is silent; extend; close now; sealed: the plays so far (logged)",
+        what=(
+            "status: who is silent; extend; close now; sealed: the plays so far (logged); "
+            "rollback: to the start of a round or of the Evening"
+        ),
         hours="for extend: how many hours more",
+        to="for rollback: evening, round (this one), round N, or round N at CLEARING",
     )
     async def window(
         self,
         interaction: discord.Interaction,
         campaign: CampaignName,
-        what: Literal["status", "extend", "close", "sealed"],
+        what: Literal["status", "extend", "close", "sealed", "rollback"],
         hours: WindowHours = 1,
+        to: app_commands.Range[str, 1, 80] = "round",
     ) -> None:
         def act(moderator: str) -> Reply:
+            if what == "rollback":
+                return self.service.rollback_combat(campaign, moderator=moderator, to=to)
             if what == "extend":
                 return self.service.extend_window(campaign, moderator=moderator, hours=hours)
             if what == "close":

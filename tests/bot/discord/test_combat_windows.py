@@ -68,6 +68,15 @@ async def test_moderators_hold_the_window_with_gm_window(
     assert "closed" in private_answer(closed)
     await table.bot.deliver_once()
     assert "encounter window is open" in last_dm(table.bob)
+    back = await table.moderator.slash(
+        table.channel, "gm window", campaign="Test", what="rollback", to="round 1"
+    )
+    assert "back at the start of the round 1 at" in private_answer(back)
+    await table.bot.deliver_once()
+    assert "lure window is open" in last_dm(table.alice)
+    assert "lure window is open" in last_dm(table.bob)
+    said = " ".join(m.content for m in bot_messages(table.channel.history()))
+    assert "window" not in said and "round" not in said, "the channel hears nothing of it"
 
 
 @pytest.mark.asyncio
