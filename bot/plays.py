@@ -16,7 +16,7 @@ from sqlmodel import Session
 
 from bot.campaigns import Reply, RequestError, row_id
 from bot.resolution import Resolver
-from bot.windows import closing_time, decision_label
+from bot.windows import closing_time, decision_label, window_tag
 from db import repo
 from db.engine import session_scope
 from db.models import Campaign, PendingDecision
@@ -60,14 +60,22 @@ class Plays(Resolver):
         index: int,
         offered: tuple[str, ...],
         choice: str,
+        tag: str | None = None,
     ) -> Reply:
         """A choice made on a combat window's DM (a Discord select): the ``index``-th decision
-        of ``player``'s open window, if it still offers ``offered``, answered ``choice``;
+        of ``player``'s open window, if it is still the window ``tag`` names
+        (:func:`~bot.windows.window_tag`; a select from before tags checks only the rest) and
+        still offers ``offered`` (its options, or a share of them), answered ``choice``;
         echoed as typed plays are. Refused when the window has closed or changed."""
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
             mine = self._window(session, campaign, seat.character)
-            if not 0 <= index < len(mine) or tuple(mine[index].options) != offered:
+            current = window_tag(campaign.day, [d.ref for d in mine])
+            if (
+                not 0 <= index < len(mine)
+                or not set(offered) <= set(mine[index].options)
+                or tag not in (None, current)
+            ):
                 raise RequestError("this window is no longer open")
             if choice not in offered:
                 raise RequestError(f"{choice[:60]!r} is not one of: {', '.join(offered)}")

@@ -5,6 +5,7 @@ its silent players (:class:`Windows`)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -91,6 +92,14 @@ def window_reminder_due(
     return reminder is not None and reminder <= now
 
 
+def window_tag(day: int, refs: Sequence[str]) -> str:
+    """The tag naming one player's window (its decisions' engine ids ``refs``, on ``day``),
+    which its DM shows and its selects carry, so that a select left on an older window's DM
+    answers nothing. It is made of what the player knows, never of row ids, which would tell
+    him how many decisions others were asked in between."""
+    return hashlib.sha256("\n".join([str(day), *refs]).encode()).hexdigest()[:8]
+
+
 def window_message(
     campaign: Campaign,
     character: str,
@@ -100,12 +109,14 @@ def window_message(
     decisions: Sequence[Decision],
 ) -> str:
     """The DM that opens ``window`` for ``character``: what he needs to know, each decision
-    with its options and default, and how to answer."""
+    with its options and default, and how to answer; its header names the window by its
+    :func:`window_tag`."""
     return render(
         "messages/combat_window.txt.j2",
         campaign=campaign,
         character=character,
         window=window,
+        tag=window_tag(campaign.day, [d.id for d in decisions]),
         due=due,
         brief=brief,
         decisions=decisions,

@@ -6,13 +6,18 @@ decision a block::
     - Your target this round (8.4.2), or none
       Options: none | Giant 1 | Black Knight. Default: none.
 
-Each block with at most 25 options (Discord's limit) gets a select; the others (a placement's
-many) are answered by typing ``plays``. Like the decision buttons (:mod:`bot.discord.decisions`)
-a select survives a restart: it is a :class:`discord.ui.DynamicItem` whose ``custom_id``
-(``rb:play:<campaign id>:<decision index>``) and options hold all it needs, and a choice is taken
-only while the player's open window still asks that decision with those options
-(:meth:`~bot.service.CampaignService.answer_window_choice`). A choice may be changed until the
-window closes, as typed plays may.
+Each block gets a select, or two or more when it has over 25 options (Discord's limit: an
+attack's chits and directions may), as long as the message has room (five selects); the others
+(a placement, often) are answered by typing ``plays``.
+
+Like the decision buttons (:mod:`bot.discord.decisions`) a select survives a restart: it is a
+:class:`discord.ui.DynamicItem` whose ``custom_id`` (``rb:play:<campaign id>:<window
+tag>:<decision index>[.<share>]``, the tag from the DM's header) and options hold all it needs,
+and a choice is taken only while the player's open window is that window and still asks that
+decision with those options (:meth:`~bot.service.CampaignService.answer_window_choice`).
+Selects sent before windows had tags (``rb:play:<campaign id>:<decision index>``) are still
+read, without the tag's check. A choice may be changed until the window closes, as typed plays
+may.
 """
 
 from __future__ import annotations
@@ -35,20 +40,26 @@ MAX_OPTIONS = 25
 MAX_SELECTS = 5
 LABEL_LENGTH = 100
 
-CUSTOM_ID = r"rb:play:(?P<campaign>[0-9]{1,20}):(?P<index>[0-9]{1,2})"
+CUSTOM_ID = (
+    r"rb:play:(?P<campaign>[0-9]{1,20}):(?:(?P<tag>[0-9a-f]{8}):)?(?P<index>[0-9]{1,2})"
+    r"(?:\.(?P<part>[0-9]))?"
+)
 
 _BLOCK = re.compile(r"^- (?P<prompt>.+)\n  Options: (?P<options>.+)\. Default: ", re.MULTILINE)
+_TAG = re.compile(r" window is open until .* \(window (?P<tag>[0-9a-f]{8})\)\.$")
 
 
-def read_window(content: str) -> list[tuple[str, tuple[str, ...]]] | None:
-    """A combat window DM's decisions, as (prompt, options) in order; None if ``content`` is
-    not one."""
-    if " window is open until " not in content.partition("\n")[0]:
+def read_window(content: str) -> tuple[str, list[tuple[str, tuple[str, ...]]]] | None:
+    """A combat window DM's tag and decisions, as (prompt, options) in order; None if
+    ``content`` is not one."""
+    header = _TAG.search(content.partition("\n")[0])
+    if header is None:
         return None
-    return [
+    decisions = [
         (found["prompt"], tuple(found["options"].split(" | ")))
         for found in _BLOCK.finditer(content)
     ]
+    return header["tag"], decisions
 
 
 class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=CUSTOM_ID):
@@ -57,13 +68,17 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
     def __init__(
         self,
         campaign_id: int,
+        tag: str | None,
         index: int,
         options: tuple[str, ...] = (),
         prompt: str | None = None,
+        part: int | None = None,
     ) -> None:
+        window = f"{tag}:" if tag is not None else ""
+        share = f".{part}" if part is not None else ""
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rb:play:{campaign_id}:{index}",
+                custom_id=f"rb:play:{campaign_id}:{window}{index}{share}",
                 placeholder=(prompt or "")[:150] or None,
                 options=[
                     discord.SelectOption(label=option[:LABEL_LENGTH], value=str(n))
@@ -71,7 +86,7 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
                 ],
             )
         )
-        self.campaign_id, self.index, self.options = campaign_id, index, options
+        self.campaign_id, self.tag, self.index, self.options = campaign_id, tag, index, options
 
     @classmethod
     async def from_custom_id(
@@ -85,7 +100,8 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         options: tuple[str, ...] = ()
         if isinstance(select, discord.ui.Select):
             options = tuple(o.label for o in select.options)
-        return cls(int(match["campaign"]), int(match["index"]), options)
+        part = int(match["part"]) if match["part"] is not None else None
+        return cls(int(match["campaign"]), match["tag"], int(match["index"]), options, part=part)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await reporting_failure(log, "a combat select", interaction, self.choose)
@@ -116,6 +132,7 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
                 index=self.index,
                 offered=self.options,
                 choice=chosen,
+                tag=self.tag,
             )
         except RequestError as error:
             await answer(interaction, str(error))
@@ -125,15 +142,23 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
 
 def window_view(campaign_id: int, content: str) -> discord.ui.View | None:
     """The selects for an outbox DM that opens a combat window, if any decision fits one."""
-    decisions = read_window(content)
-    if not decisions:
+    window = read_window(content)
+    if window is None:
         return None
+    tag, decisions = window
     view = discord.ui.View(timeout=None)
     for index, (prompt, options) in enumerate(decisions):
-        if len(view.children) == MAX_SELECTS:
-            break
         fits = all(len(option) <= LABEL_LENGTH for option in options)
-        if fits and 1 < len(options) <= MAX_OPTIONS and len(set(options)) == len(options):
-            view.add_item(PlaySelect(campaign_id, index, options, prompt))
+        if not fits or len(options) < 2 or len(set(options)) != len(options):
+            continue
+        shares = [options[at : at + MAX_OPTIONS] for at in range(0, len(options), MAX_OPTIONS)]
+        if len(view.children) + len(shares) > MAX_SELECTS:
+            continue
+        if len(shares) == 1:
+            view.add_item(PlaySelect(campaign_id, tag, index, options, prompt))
+            continue
+        for part, share in enumerate(shares):
+            placeholder = f"{prompt} ({part + 1}/{len(shares)})"
+            view.add_item(PlaySelect(campaign_id, tag, index, share, placeholder, part))
     view.stop()
     return view if view.children else None

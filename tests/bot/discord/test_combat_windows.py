@@ -131,8 +131,28 @@ async def test_a_select_of_a_closed_window_answers_nothing(
 ) -> None:
     await giant_fight(table, service)
     asked = bot_messages(table.alice.user.dm_channel.history())[-1]
+    custom_id = asked.components[0].children[0].custom_id
     await table.alice.send_dm("plays\nlure: none")
     await table.bob.send_dm("plays\nlure: none")
-    custom_id = "rb:play:1:0"
     late = await table.alice.user.select(asked, ["1"], custom_id=custom_id)
     assert "no longer open" in private_answer(late)
+
+
+def test_a_decision_with_over_25_options_gets_a_select_for_each_share() -> None:
+    from bot.discord.plays import window_view
+
+    attacks = [
+        "none",
+        *(f"FIGHT H{n} {d}" for n in range(10) for d in ("thrust", "swing", "smash")),
+    ]
+    content = (
+        "Test, day 1: the Elf's melee window is open until 2026-11-23 09:00 UTC (window 0a1b2c3d)."
+        "\n- Your target this round (8.4.2), or none\n  Options: none | Giant 1. Default: none."
+        f"\n- Your attack\n  Options: {' | '.join(attacks)}. Default: none.\n"
+    )
+    view = window_view(1, content)
+    assert view is not None
+    ids = [child.custom_id for child in view.children]
+    assert ids == ["rb:play:1:0a1b2c3d:0", "rb:play:1:0a1b2c3d:1.0", "rb:play:1:0a1b2c3d:1.1"]
+    shares = [[o.label for o in child.item.options] for child in view.children[1:]]
+    assert shares[0] + shares[1] == attacks and len(shares[0]) == 25

@@ -1,0 +1,172 @@
+"""Issue 14 end to end on Discord (SimCord): an Evening whose fight is played over three rounds
+through combat windows — the Amazon (alice) answering by the windows' selects, the Elf (bob) by
+typed plays, one window left to run out — then the public Evening report; what each player was
+told privately, and proof that nothing secret reached the channel before the reveal."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import discord
+import pytest
+
+from bot.service import CampaignService
+from db import repo
+from db.engine import session_scope
+from rules.state import GameState
+from tests.fights import quiet_plays
+
+from .conftest import Table, bot_messages, private_answer
+from .test_combat_windows import giant_fight
+
+MELEE = {"target", "attack", "maneuver", "shield", "place"}
+
+
+def open_kinds(service: CampaignService, character: str) -> set[str]:
+    with session_scope(service.engine) as session:
+        waiting = repo.open_decisions(session, campaign_id=1)
+        return {d.kind for d in waiting if d.character == character}
+
+
+def combat_round(service: CampaignService) -> int | None:
+    """The round of the fight the saved game stands in, or None outside combat."""
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        evening = GameState.from_json(snapshot.state).today.evening
+    return evening.combat.round if evening is not None and evening.combat is not None else None
+
+
+def window_dm(table: Table) -> discord.Message:
+    """The Amazon's latest DM that carries selects: the last part of her open window's DM."""
+    sent = bot_messages(table.alice.user.dm_channel.history())
+    return next(m for m in reversed(sent) if m.components)
+
+
+def selects(message: discord.Message) -> list[discord.SelectMenu]:
+    return [
+        child
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.SelectMenu)
+    ]
+
+
+async def choose(table: Table, message: discord.Message, label: str) -> str:
+    """The Amazon picks ``label`` on the window DM's select that offers it; her private echo."""
+    return await choose_on(table, message, label)
+
+
+async def choose_on(table: Table, message: discord.Message, label: str) -> str:
+    for select in selects(message):
+        labels = [o.label for o in select.options]
+        if label in labels:
+            value = str(labels.index(label))
+            done = await table.alice.user.select(message, [value], custom_id=select.custom_id)
+            return private_answer(done)
+    raise AssertionError(f"no select offers {label!r}")
+
+
+def channel_texts(table: Table) -> list[str]:
+    return [m.content for m in bot_messages(table.channel.history())]
+
+
+def dms(member) -> str:
+    return "\n".join(m.content for m in bot_messages(member.user.dm_channel.history()))
+
+
+async def alice_by_selects(table: Table, service: CampaignService) -> str:
+    """The Amazon answers her open window with its selects (her placement, which has none
+    left on the DM, typed); her last echo."""
+    kinds = open_kinds(service, "Amazon")
+    message = window_dm(table)
+    echo = ""
+    if "lure" in kinds:
+        echo = await choose(table, message, "no")
+    if "charge" in kinds:
+        echo = await choose(table, message, "none")
+    if "action" in kinds:
+        for select in selects(message):
+            if any(o.label.startswith("alert") for o in select.options):
+                done = await table.alice.user.select(message, ["0"], custom_id=select.custom_id)
+                echo = private_answer(done)
+    if "attack" in kinds:
+        await choose(table, message, "Giant 1")
+        await choose(table, message, "FIGHT M4* smash")
+        await choose(table, message, "MOVE M3* dodge")
+        echo = await choose(table, message, "smash")
+        if "place" in kinds:
+            await table.alice.send_dm("plays\nplace: spread")
+            echo = bot_messages(table.alice.user.dm_channel.history())[-1].content
+    return echo
+
+
+async def bob_types(table: Table, service: CampaignService) -> None:
+    text = quiet_plays(open_kinds(service, "Elf"))
+    if text is not None:
+        await table.bob.send_dm("plays\n" + text)
+
+
+@pytest.mark.asyncio
+async def test_an_evening_fought_over_three_rounds_through_windows(
+    table: Table, service: CampaignService
+) -> None:
+    await giant_fight(table, service)
+    before = channel_texts(table)
+
+    # Round 1: every window answered, the Amazon by selects, the Elf typed.
+    for window in ("lure", "encounter", "melee"):
+        assert f"the Amazon's {window} window is open" in dms(table.alice)
+        melee_one = window_dm(table)
+        echo = await alice_by_selects(table, service)
+        assert "The Amazon's plays (version" in echo and "Waiting for the other" in echo
+        assert "Amazon's plays" not in dms(table.bob), "her plays are sealed"
+        await bob_types(table, service)
+        await table.bot.deliver_once()
+    assert combat_round(service) == 2
+    assert "round 1:" in dms(table.alice) and "round 1:" in dms(table.bob)
+
+    # Round 2: the Elf lets the melee window run out.
+    for _ in range(3):
+        if open_kinds(service, "Amazon") & MELEE:
+            break
+        await alice_by_selects(table, service)
+        await bob_types(table, service)
+        await table.bot.deliver_once()
+    assert open_kinds(service, "Amazon") & MELEE and combat_round(service) == 2
+    targets = [
+        [o.label for o in m.options] for m in (selects(melee_one)[0], selects(window_dm(table))[0])
+    ]
+    assert targets[0] == targets[1], "round 2 asks the target with round 1's options"
+    stale = await choose_on(table, melee_one, "Giant 1")
+    assert "no longer open" in stale, "a select of round 1's window answers nothing in round 2"
+    await alice_by_selects(table, service)
+    real = service.clock
+    service.clock = lambda: real() + timedelta(hours=9)
+    try:
+        assert await asyncio.to_thread(service.wake, "Test", 1) == "decided by default"
+    finally:
+        service.clock = real
+    await table.bot.deliver_once()
+    assert "the Elf's target: none (default)" in dms(table.bob)
+    assert channel_texts(table) == before, "the channel heard nothing of the fight so far"
+
+    # Round 3, and on quietly until the fight is over and the day resolved.
+    for _ in range(40):
+        if not open_kinds(service, "Amazon") and not open_kinds(service, "Elf"):
+            break
+        for member, character in ((table.alice, "Amazon"), (table.bob, "Elf")):
+            text = quiet_plays(open_kinds(service, character))
+            if text is not None:
+                await member.send_dm("plays\n" + text)
+        await table.bot.deliver_once()
+    assert service.campaign("Test").day == 2, "the day is resolved"
+
+    public = "\n".join(channel_texts(table)[len(before) :])
+    assert "Round 1" in public and "Round 2" in public and "Round 3" in public
+    assert "Elf reveals" in public and "(default: " in public
+    assert "window" not in public and "version" not in public
+    assert "The Amazon's plays" not in dms(table.bob) and "The Elf's plays" not in dms(table.alice)
+    assert "round 3:" in dms(table.alice) and "round 3:" in dms(table.bob)
