@@ -23,6 +23,7 @@ SETTINGS: dict[str, str] = {
     "lure_hours": "hours a combat's lure window stays open (0.25-48)",
     "encounter_hours": "hours a combat's encounter window stays open (0.25-48)",
     "melee_hours": "hours a combat's melee window (targets and secret plays) stays open (0.25-48)",
+    "seal_hashes": "yes | no: a closing combat window's players get each sealed set's tag first",
     "autopilot_after": "whole missed days before the autopilot plays a seat (1-14)",
     "time": "the deadline's local time of day, HH:MM",
     "timezone": "the deadline's time zone, e.g. Europe/Paris",
@@ -59,10 +60,11 @@ class CampaignSettings(BaseModel):
     the Discord channel for the moderators' messages, if the campaign has its own; the others
     are settings. A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``,
     ``melee_hours``); the start of combat's natives windows and the others take
-    ``decision_hours``. ``window_reminded`` is the closing time (ISO) of the last window
-    whose silent players were reminded. ``missed_windows`` counts, for ``missed_day``, the
-    combat windows each character let run out, and ``defaulted`` the engine ids of the
-    decisions they left to their defaults that day.
+    ``decision_hours``. With ``seal_hashes``, a closing combat window's players are first sent
+    the version tag of each sealed set. ``window_reminded`` is the closing time (ISO) of the
+    last window whose silent players were reminded. ``missed_windows`` counts, for
+    ``missed_day``, the combat windows each character let run out, and ``defaulted`` the engine
+    ids of the decisions they left to their defaults that day.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -73,6 +75,7 @@ class CampaignSettings(BaseModel):
     lure_hours: float = Field(default=4, ge=0.25, le=48)
     encounter_hours: float = Field(default=4, ge=0.25, le=48)
     melee_hours: float = Field(default=8, ge=0.25, le=48)
+    seal_hashes: bool = False
     autopilot_after: int = Field(default=2, ge=1, le=14)
     deadlines: DeadlineRules = Field(default_factory=DeadlineRules)
     reminded_day: int | None = None
@@ -117,7 +120,7 @@ class CampaignSettings(BaseModel):
         if key not in SETTINGS:
             raise SettingError(f"unknown setting {key[:40]!r}; settings: {', '.join(SETTINGS)}")
         value: object = text
-        if key in ("wait_for_decisions", "combat_by_dm"):
+        if key in ("wait_for_decisions", "combat_by_dm", "seal_hashes"):
             if text.casefold() not in ("yes", "no"):
                 raise SettingError(
                     f"{key}: {text[:40]!r} is not allowed ({SETTINGS[key]}): yes or no"

@@ -9,14 +9,13 @@ short digest of all his answers in the window, which changes whenever they do).
 
 from __future__ import annotations
 
-import hashlib
 from datetime import timedelta
 
 from sqlmodel import Session
 
 from bot.campaigns import Reply, RequestError, row_id
 from bot.resolution import Resolver
-from bot.windows import closing_time, decision_label, window_tag
+from bot.windows import closing_time, plays_echo, window_tag
 from db import repo
 from db.engine import session_scope
 from db.models import Campaign, PendingDecision
@@ -97,9 +96,10 @@ class Plays(Resolver):
             if decision.ref in answers:
                 assert decision.id is not None
                 repo.answer_decision(session, decision_id=decision.id, answer=answers[decision.ref])
-        echo = _echo(mine, character)
+        echo = plays_echo(mine, character)
         if repo.open_decisions(session, campaign_id=row_id(campaign)):
             return echo, False
+        self._seal(session, campaign, mine[0].due_at)
         self._continue(session, campaign)
         return echo, True
 
@@ -172,7 +172,7 @@ class Plays(Resolver):
                 session, campaign, moderator, "sealed plays", "read the sealed plays", public=False
             )
             characters = sorted({d.character for d in window})
-            return Reply("\n\n".join(_echo(window, c) for c in characters))
+            return Reply("\n\n".join(plays_echo(window, c) for c in characters))
 
     def _open_window(self, session: Session, campaign: Campaign) -> list[PendingDecision]:
         waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
@@ -211,16 +211,3 @@ def _decision(stored: PendingDecision) -> Decision:
         options=tuple(stored.options),
         default=stored.default,
     )
-
-
-def _echo(decisions: list[PendingDecision], character: str) -> str:
-    """``character``'s plays in the window, canonical, each answer or its default marked so,
-    with the version tag of the whole set."""
-    mine = [d for d in decisions if d.character == character]
-    lines = []
-    for decision in mine:
-        name = decision_label(decision.kind, decision.ref)
-        answer = decision.answer if decision.answer is not None else f"{decision.default} (default)"
-        lines.append(f"{name}: {answer}")
-    digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()[:8]
-    return f"The {character}'s plays (version {digest}):\n" + "\n".join(lines)

@@ -154,6 +154,36 @@ def decision_label(kind: str, ref: str) -> str:
     return f"{kind} {about}".strip()
 
 
+def sealed_set(decisions: Sequence[PendingDecision], character: str) -> tuple[str, list[str]]:
+    """``character``'s plays among a window's ``decisions``, canonical — each answer, or its
+    default marked so — and the version tag of the whole set (a digest of those lines)."""
+    lines = []
+    for decision in decisions:
+        if decision.character != character:
+            continue
+        name = decision_label(decision.kind, decision.ref)
+        answer = decision.answer if decision.answer is not None else f"{decision.default} (default)"
+        lines.append(f"{name}: {answer}")
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:8], lines
+
+
+def plays_echo(decisions: Sequence[PendingDecision], character: str) -> str:
+    """The echo of ``character``'s plays in a window: his :func:`sealed_set`, tagged."""
+    version, lines = sealed_set(decisions, character)
+    return f"The {character}'s plays (version {version}):\n" + "\n".join(lines)
+
+
+def seal_notice(decisions: Sequence[PendingDecision]) -> str:
+    """The version tag of each player's sealed set in a closing window, sent before the reveal
+    (pbem-combat.md §6): each can check his against his last echo, and that none changed."""
+    characters = sorted({d.character for d in decisions})
+    tags = ", ".join(f"the {c}'s {sealed_set(decisions, c)[0]}" for c in characters)
+    return (
+        f"The window is closed and its plays sealed: {tags}. Each is the version tag of its "
+        "player's last echo (what he left unanswered at its default)."
+    )
+
+
 def defaults_notice(waiting: Sequence[PendingDecision]) -> str | None:
     """The combat decisions a closing window leaves to their defaults, for the window's players
     (each answer marked "(default)"); None when it leaves none."""
@@ -239,6 +269,22 @@ class Windows(CampaignBase):
             return self._continue(session, campaign)
         return Reply(f"{campaign.name}: day {campaign.day} waits for {count} decision(s).")
 
+    def _seal(self, session: Session, campaign: Campaign, due: datetime | None) -> None:
+        """With the campaign's ``seal_hashes`` setting, tell the players of the combat window
+        closing at ``due``, by DM before its reveal, the version tag of each sealed set
+        (:func:`seal_notice`)."""
+        if not self._settings(campaign).seal_hashes or due is None:
+            return
+        stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
+        window = [d for d in stored if is_combat_id(d.ref) and d.due_at == due]
+        if not window:
+            return
+        notice = seal_notice(window)
+        players = {d.character for d in window}
+        for seat in self._seats(session, campaign):
+            if seat.character in players:
+                self._outbox(session, campaign).dm(seat.player, notice)
+
     def _close_window(
         self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
     ) -> None:
@@ -263,6 +309,7 @@ class Windows(CampaignBase):
         campaign.options = settings.model_copy(update=update).stored()
         notice = defaults_notice(waiting)
         due = closing_time(waiting)
+        self._seal(session, campaign, due)
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
         players = {d.character for d in stored if is_combat_id(d.ref) and d.due_at == due}
         for seat in self._seats(session, campaign):

@@ -340,3 +340,30 @@ def test_a_preview_in_a_window_plays_the_rest_of_the_evening_with_the_defaults(s
     assert "Round 1" in preview and "Round 2" in preview, "beyond the window open now"
     assert len(service.undelivered(1000)) == sent and stored_events(service) == events
     assert combat_round(service) == 1 and open_kinds(service, "Amazon") == {"lure"}
+
+
+def test_with_seal_hashes_a_closing_window_sends_each_sealed_sets_tag_before_the_reveal(
+    service, traveller
+):
+    giant_fight(service)
+    service.configure("Test", moderator="gm", setting="seal_hashes", value="yes")
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    force(service)
+    amazon = service.answer_plays("Test", player="p1", text="lure: Giant").text
+    knight = service.answer_plays("Test", player="p2", text="lure: none").text
+    tags = [echo.split("(version ")[1][:8] for echo in (amazon, knight)]
+    sealed = [m for m in service.undelivered(1000) if "plays sealed" in m.content]
+    assert {m.to for m in sealed} == {"p1", "p2"}
+    assert f"the Amazon's {tags[0]}, the Black Knight's {tags[1]}" in sealed[0].content
+    quietly(service, "p1", "Amazon")
+    seen = service.sealed_plays("Test", moderator="gm").text
+    assert "(default)" in seen, "the Black Knight has not answered"
+    versions = [part.split(")")[0] for part in seen.split("(version ")[1:]]
+    traveller.shift(timedelta(hours=5))
+    assert service.wake("Test", 1) == "decided by default"
+    sealed = [m.content for m in service.undelivered(1000) if "plays sealed" in m.content]
+    assert len(sealed) == 4, "a window run out is sealed too"
+    assert f"the Amazon's {versions[0]}, the Black Knight's {versions[1]}" in sealed[-1]
+    channel = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
+    assert not any("sealed" in c for c in channel)
