@@ -24,6 +24,7 @@ SETTINGS: dict[str, str] = {
     "encounter_hours": "hours a combat's encounter window stays open (0.25-48)",
     "melee_hours": "hours a combat's melee window (targets and secret plays) stays open (0.25-48)",
     "seal_hashes": "yes | no: a closing combat window's players get each sealed set's tag first",
+    "parallel_clearings": "yes | no: all clearings fight at once (8.1.3b); set before the start",
     "autopilot_after": "whole missed days before the autopilot plays a seat (1-14)",
     "time": "the deadline's local time of day, HH:MM",
     "timezone": "the deadline's time zone, e.g. Europe/Paris",
@@ -31,6 +32,9 @@ SETTINGS: dict[str, str] = {
     "min_hours": "the least hours between two deadlines",
     "reminder_hours": "hours before the deadline players without orders are reminded",
 }
+
+#: The settings that every player agrees to when the campaign is created: set before it starts.
+BEFORE_THE_START = frozenset({"parallel_clearings"})
 
 #: The settings that are deadline rules, by their name in :class:`DeadlineRules`.
 _DEADLINE_FIELDS = {
@@ -61,10 +65,12 @@ class CampaignSettings(BaseModel):
     are settings. A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``,
     ``melee_hours``); the start of combat's natives windows and the others take
     ``decision_hours``. With ``seal_hashes``, a closing combat window's players are first sent
-    the version tag of each sealed set. ``window_reminded`` is the closing time (ISO) of the
-    last window whose silent players were reminded. ``missed_windows`` counts, for
-    ``missed_day``, the combat windows each character let run out, and ``defaulted`` the engine
-    ids of the decisions they left to their defaults that day.
+    the version tag of each sealed set. With ``parallel_clearings`` every clearing fights at
+    once (8.1.3b): all the players must agree, so it is set before the campaign starts.
+    ``window_reminded`` is the closing time (ISO) of the last window whose silent players were
+    reminded. ``missed_windows`` counts, for ``missed_day``, the combat windows each character
+    let run out, and ``defaulted`` the engine ids of the decisions they left to their defaults
+    that day.
     """
 
     model_config = ConfigDict(frozen=True, extra="ignore")
@@ -76,6 +82,7 @@ class CampaignSettings(BaseModel):
     encounter_hours: float = Field(default=4, ge=0.25, le=48)
     melee_hours: float = Field(default=8, ge=0.25, le=48)
     seal_hashes: bool = False
+    parallel_clearings: bool = False
     autopilot_after: int = Field(default=2, ge=1, le=14)
     deadlines: DeadlineRules = Field(default_factory=DeadlineRules)
     reminded_day: int | None = None
@@ -108,10 +115,11 @@ class CampaignSettings(BaseModel):
 
     def engine_options(self) -> dict[str, bool]:
         """The engine's game options these settings give: whether decisions wait for players,
-        combat's too."""
+        combat's too, and whether the clearings fight at once."""
         return {
             "wait_for_decisions": self.wait_for_decisions,
             "wait_for_combat": self.wait_for_decisions and self.combat_by_dm,
+            "parallel_combat": self.parallel_clearings,
         }
 
     def configured(self, key: str, text: str) -> CampaignSettings:
@@ -120,7 +128,7 @@ class CampaignSettings(BaseModel):
         if key not in SETTINGS:
             raise SettingError(f"unknown setting {key[:40]!r}; settings: {', '.join(SETTINGS)}")
         value: object = text
-        if key in ("wait_for_decisions", "combat_by_dm", "seal_hashes"):
+        if key in ("wait_for_decisions", "combat_by_dm", "seal_hashes", "parallel_clearings"):
             if text.casefold() not in ("yes", "no"):
                 raise SettingError(
                     f"{key}: {text[:40]!r} is not allowed ({SETTINGS[key]}): yes or no"

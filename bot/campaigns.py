@@ -251,23 +251,24 @@ class CampaignBase:
         state: GameState,
         step: str,
         *,
-        point: str | None = None,
+        points: Sequence[str] = (),
     ) -> Snapshot:
         """Save ``state`` after ``step``, with the service's ledger of this moment (see
         :class:`~db.models.Snapshot`), which a rollback to it restores.
 
-        A ``point`` is a moment of the day a moderator may roll back to (the start of the
-        Evening, of a combat round): its ledger also keeps how many of the day's events and
-        which decisions came before it, and the combat windows' bookkeeping."""
+        With ``points``, the snapshot is a moment of the day a moderator may roll back to,
+        by those names (the start of the Evening, of a combat round): its ledger also keeps how
+        many of the day's events and which decisions came before it, and the combat windows'
+        bookkeeping."""
         settings = self._settings(campaign)
         seats = {
             str(row_id(seat)): {"missed_days": seat.missed_days, "ready": seat.ready}
             for seat in self._seats(session, campaign)
         }
         ledger: dict[str, Any] = {"seats": seats, "reminded_day": settings.reminded_day}
-        if point is not None:
+        if points:
             ledger |= {
-                "point": point,
+                "points": list(points),
                 "events": repo.event_count(session, campaign_id=row_id(campaign), day=state.day),
                 "decisions": repo.last_decision_id(session, campaign_id=row_id(campaign)),
                 "windows": settings.model_dump(mode="json", include=set(WINDOW_BOOKS)),

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from bot.campaign_settings import SettingError
+from bot.campaign_settings import BEFORE_THE_START, SettingError
 from bot.campaigns import Reply, RequestError, row_id, typed_text
 from bot.deadlines import next_deadline
 from bot.plays import Plays
@@ -34,6 +34,11 @@ class Moderation(Plays):
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
+            if key in BEFORE_THE_START and campaign.status != "enrolling":
+                raise RequestError(
+                    f"{key} needs every player's agreement (8.1.3b): it is set before the "
+                    f"campaign starts, and {campaign.name} has started"
+                )
             try:
                 settings = self._settings(campaign).configured(key, text)
             except SettingError as error:

@@ -294,7 +294,7 @@ class Resolver(Windows):
             repo.save_events(
                 session, campaign_id=row_id(campaign), day=campaign.day, events=first.events
             )
-            self._snapshot(session, campaign, first.state, "evening", point=EVENING)
+            self._snapshot(session, campaign, first.state, "evening", points=[EVENING])
             state, orders = first.state, {}
         return resolve(state, orders, answers, catalog=self.catalog, defaulted=defaulted)
 

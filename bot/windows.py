@@ -19,7 +19,7 @@ from bot.render import render
 from db import repo
 from db.models import Campaign, PendingDecision, Seat
 from rules import GameState, Resolution, visible_to
-from rules.evening.answers import is_combat_id
+from rules.evening.answers import clearing_of, is_combat_id
 from rules.evening.windows import KEY_OF, brief, window_of
 from rules.events import Decision
 
@@ -39,12 +39,13 @@ EVENING = "evening"
 DAY_STARTS = ("start", "end", "rollback")
 
 
-def round_point(state: GameState) -> str | None:
-    """The combat round ``state`` stands in, as the point a moderator names to roll back to
-    its start (``round 2 at CV5``); None outside combat."""
+def round_points(state: GameState) -> list[str]:
+    """The combat rounds ``state`` stands in — one, or one a clearing when they fight at once
+    (8.1.3b) — as the points a moderator names to roll back to their start (``round 2 at
+    CV5``); none outside combat."""
     evening = state.today.evening
-    combat = evening.combat if evening is not None else None
-    return None if combat is None else f"round {combat.round} at {combat.clearing}"
+    fights = evening.in_progress() if evening is not None else []
+    return [f"round {combat.round} at {combat.clearing}" for combat in fights]
 
 
 def day_points(
@@ -56,9 +57,9 @@ def day_points(
     starts = [i for i, (_, step, _) in enumerate(snapshots) if step in DAY_STARTS]
     points: dict[str, tuple[int, dict[str, Any]]] = {}
     for snapshot_id, _, ledger in snapshots[starts[-1] + 1 if starts else 0 :]:
-        point = ledger.get("point")
-        if isinstance(point, str) and point not in points:
-            points[point] = (snapshot_id, ledger)
+        for point in ledger.get("points", []):
+            if isinstance(point, str) and point not in points:
+                points[point] = (snapshot_id, ledger)
     return points
 
 
@@ -129,8 +130,8 @@ def round_reports(resolution: Resolution, seats: Sequence[Seat]) -> list[tuple[s
     window (issue 14): (player, report) for each seat whose character takes part in the fight
     now waiting or has a decision in it, each seeing only what his character may."""
     evening = resolution.state.today.evening
-    combat = evening.combat if evening is not None else None
-    fighting = set(combat.participants) if combat is not None else set()
+    fights = evening.in_progress() if evening is not None else []
+    fighting = {who for combat in fights for who in combat.participants}
     fighting |= {d.character for d in resolution.pending}
     reports = []
     for seat in seats:
@@ -211,11 +212,12 @@ class Windows(CampaignBase):
         A decision is asked once a day: one whose id is stored for the day already (asked
         again by the engine because it was still open when the day went on) gets no second
         row and no second DM. Combat decisions come in windows (:func:`window_of`): one DM per
-        player and window, with what he needs to decide (:func:`brief`), open for the window's
-        hours; a character who has missed two windows today is not asked, his standing orders
-        and the defaults answering for him."""
-        point = round_point(resolution.state)
-        self._snapshot(session, campaign, resolution.state, "pending", point=point)
+        player, with what he needs to decide (:func:`brief`); a character who has missed two
+        windows today is not asked, his standing orders and the defaults answering for him.
+        What is asked at one stop is open for the longest hours of its windows, and closes
+        together: one window, or, when clearings fight at once (8.1.3b), one for each."""
+        points = round_points(resolution.state)
+        self._snapshot(session, campaign, resolution.state, "pending", points=points)
         for player, report in round_reports(resolution, seats):
             self._outbox(session, campaign).dm(player, report)
         settings = self._settings(campaign)
@@ -223,14 +225,17 @@ class Windows(CampaignBase):
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
         asked = {d.ref for d in stored}
         missed = settings.missed_windows if settings.missed_day == campaign.day else {}
-        windows: dict[tuple[str, str, str, datetime], list[Decision]] = {}
-        defaulted: list[str] = []
+        new: list[Decision] = []
         for decision in resolution.pending:
-            if decision.id in asked:
-                continue
-            asked.add(decision.id)
+            if decision.id not in asked:
+                asked.add(decision.id)
+                new.append(decision)
+        hours = max((settings.window_hours(window_of(d)) for d in new), default=0.0)
+        due = now + timedelta(hours=hours)
+        windows: dict[tuple[str, str], list[Decision]] = {}
+        defaulted: list[str] = []
+        for decision in new:
             window = window_of(decision)
-            due = now + timedelta(hours=settings.window_hours(window))
             row = repo.add_decision(
                 session,
                 campaign_id=row_id(campaign),
@@ -251,15 +256,15 @@ class Windows(CampaignBase):
                 continue
             seat = next(s for s in seats if s.character == decision.character)
             if window is not None:
-                windows.setdefault((seat.player, decision.character, window, due), []).append(
-                    decision
-                )
+                windows.setdefault((seat.player, decision.character), []).append(decision)
                 continue
             text = render("messages/decision.txt.j2", campaign=campaign, decision=decision, due=due)
             self._outbox(session, campaign).dm(seat.player, text)
-        for (player, character, window, due), decisions in windows.items():
-            lines = brief(self.catalog, resolution.state, character)
-            text = window_message(campaign, character, window, due, lines, decisions)
+        for (player, character), decisions in windows.items():
+            kinds = " and ".join(dict.fromkeys(str(window_of(d)) for d in decisions))
+            where = clearing_of(decisions[0].id)
+            lines = brief(self.catalog, resolution.state, character, where)
+            text = window_message(campaign, character, kinds, due, lines, decisions)
             self._outbox(session, campaign).dm(player, text)
         if defaulted:
             update = {"defaulted": [*settings.defaulted, *defaulted]}

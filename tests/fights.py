@@ -50,3 +50,36 @@ def stage_giant_fight(engine: Engine, campaign_id: int, first: str, second: str)
             state=state.to_json(),
             created_at=snapshot.created_at,
         )
+
+
+def stage_two_fights(engine: Engine, campaign_id: int, first: str, second: str) -> str:
+    """Rewrite the latest snapshot of the campaign ``campaign_id`` (a started game): ``first``
+    alone with Giant 1 in his clearing, ``second`` alone with Giant 2 in a clearing next to
+    it, both unhidden. Returns the second clearing."""
+    from rules.board import board_for
+    from rules.catalog import catalog
+
+    with session_scope(engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=campaign_id)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        here = state.place_of(first)
+        other = board_for(catalog(), state.tiles).neighbours(here.removeprefix("at:"))[0]
+        for place in (here, Place.clearing(other)):
+            for piece in list(state.at(place)):
+                if piece != first:
+                    state.put(piece, Place.OUT)
+        state.put(second, Place.clearing(other))
+        state.put("Giant 1", here)
+        state.put("Giant 2", Place.clearing(other))
+        for character in state.characters.values():
+            character.hidden = False
+        repo.save_snapshot(
+            session,
+            campaign_id=campaign_id,
+            day=snapshot.day,
+            step="start",
+            state=state.to_json(),
+            created_at=snapshot.created_at,
+        )
+    return other

@@ -46,6 +46,9 @@ class Ctx:
     answers: Mapping[str, str] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
     pending: list[Decision] = field(default_factory=list)
+    pending_from: int = 0
+    """How many of ``pending`` were asked before the step running now began to be fought (see
+    :meth:`wait_if_pending`): clearings fighting at once (8.1.3b) each wait for their own."""
     landed: set[str] = field(default_factory=set)
     """Followers of the current turn's guide already put back on the map (7.12.1c)."""
     places: dict[str, str] = field(default_factory=dict)
@@ -106,7 +109,7 @@ class Ctx:
     def wait_if_pending(self) -> None:
         """After every decision of a step has been asked — all at once — stop if any awaits its
         player; the step runs again on resuming, with the answers."""
-        if self.pending:
+        if len(self.pending) > self.pending_from:
             raise PendingDecisionError
 
     def decision_id(self, kind: str, who: str) -> str:

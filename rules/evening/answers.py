@@ -116,6 +116,11 @@ def is_combat_id(ref: str) -> bool:
     return len(parts) >= 5 and parts[2].startswith("r") and parts[2][1:].isdigit()
 
 
+def clearing_of(ref: str) -> str | None:
+    """The clearing of a combat decision's id (:func:`decision_id`); None for another id."""
+    return ref.split("/")[1] if is_combat_id(ref) else None
+
+
 def placement(boxes: dict[str, int]) -> str:
     """The ``place`` answer for ``boxes`` (counter → red box), in the order given."""
     return ", ".join(f"{counter}:{box}" for counter, box in boxes.items())

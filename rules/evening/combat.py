@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.advantages import report_waiting
-from rules.day.context import Ctx
+from rules.day.context import Ctx, PendingDecisionError
 from rules.daylight import trade
 from rules.evening import charging, encounter, fatigue, hirelings, kit, melee, natives, sunset
 from rules.evening.counters import tremendous
@@ -41,6 +41,8 @@ def evening(ctx: Ctx) -> None:
                         who=name,
                     )
     state = today.evening
+    if ctx.state.options.get("parallel_combat", False):
+        fight_at_once(ctx, state)
     while state.index < len(state.order):
         if state.combat is None:
             state.combat = CombatState(clearing=state.order[state.index])
@@ -48,6 +50,28 @@ def evening(ctx: Ctx) -> None:
         state.combat = None
         state.index += 1
     today.stage = "midnight"
+
+
+def fight_at_once(ctx: Ctx, state: EveningState) -> None:
+    """8.1.3b's note: with the agreement of every player (the game option
+    ``parallel_combat``), the clearings fight at once. Each clearing's combat, in the order
+    drawn, goes on until it ends or waits for its players; the day waits once each has, so that
+    every clearing's windows open together, and each resumes where it waited."""
+    if state.index < len(state.order):
+        state.fights = [CombatState(clearing=c) for c in state.order[state.index :]]
+        state.index = len(state.order)
+    waiting = False
+    for combat in list(state.fights):
+        ctx.pending_from = len(ctx.pending)
+        try:
+            fight(ctx, combat)
+        except PendingDecisionError:
+            waiting = True
+            continue
+        state.fights = [f for f in state.fights if f is not combat]
+    ctx.pending_from = 0
+    if waiting:
+        raise PendingDecisionError
 
 
 def _plays(ctx: Ctx, combat: CombatState) -> None:

@@ -130,8 +130,18 @@ class CombatState(_Data):
 
 class EveningState(_Data):
     """The Evening (8.1.3): the clearings in the order their Attention chits were drawn,
-    the index of the one fighting now, and its combat."""
+    the index of the one fighting now, and its combat — or, when every clearing fights at once
+    (8.1.3b), the ``fights`` still going on, in that order."""
 
     order: list[str] = Field(default_factory=list)
     index: int = 0
     combat: CombatState | None = None
+    fights: list[CombatState] = Field(default_factory=list)
+
+    def in_progress(self) -> list[CombatState]:
+        """The combats being fought: this clearing's, or every clearing's still fighting."""
+        return [self.combat] if self.combat is not None else list(self.fights)
+
+    def fight_at(self, clearing: str) -> CombatState | None:
+        """The combat being fought in ``clearing``, if any."""
+        return next((c for c in self.in_progress() if c.clearing == clearing), None)

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.evening import kit
-from rules.evening.answers import is_combat_id
+from rules.evening.answers import clearing_of, is_combat_id
 from rules.evening.counters import dark, is_native, values
 from rules.evening.standing import situation
+from rules.evening.state import CombatState
 from rules.events import Decision
 from rules.orders.conditions import standing_answer
 from rules.orders.parse import parse_orders
@@ -75,13 +76,26 @@ def window_of(decision: Decision) -> str | None:
     return WINDOW_OF.get(decision.kind) if is_combat_id(decision.id) else None
 
 
-def brief(catalog: Catalog, state: GameState, who: str) -> list[str]:
-    """What ``who`` needs to decide, from the state where combat waits: the counters on his
-    sheet with the side they show and their move and attack times, his action chits in play
-    and those played this round, the asterisks he may still play (8.4.5f.2), his wounds and
-    fatigue. Empty when no combat is being fought."""
+def fight_of(state: GameState, who: str, clearing: str | None = None) -> CombatState | None:
+    """The combat ``who`` decides in where the state waits: ``clearing``'s if given, else the
+    one he takes part in, else the one being fought (None outside combat). Clearings fighting
+    at once (8.1.3b) are each a combat."""
     evening = state.today.evening
-    combat = evening.combat if evening is not None else None
+    if evening is None:
+        return None
+    if clearing is not None:
+        return evening.fight_at(clearing)
+    fights = evening.in_progress()
+    return next((c for c in fights if who in c.participants), fights[0] if fights else None)
+
+
+def brief(catalog: Catalog, state: GameState, who: str, clearing: str | None = None) -> list[str]:
+    """What ``who`` needs to decide in the combat of ``clearing`` (see :func:`fight_of`), from
+    the state where combat waits: the counters on his sheet with the side they show and their
+    move and attack times, his action chits in play and those played this round, the asterisks
+    he may still play (8.4.5f.2), his wounds and fatigue. Empty when no combat is being
+    fought."""
+    combat = fight_of(state, who, clearing)
     if combat is None or who not in state.characters:
         return []
     character = state.characters[who]
@@ -135,8 +149,7 @@ def read_plays(
     if not result.orders.instructions.combat.clauses and answers:
         return TypedPlays(answers, ())
     orders = result.orders.instructions.combat
-    evening = state.today.evening
-    combat = evening.combat if evening is not None else None
+    combat = fight_of(state, who, clearing_of(decisions[0].id) if decisions else None)
     if combat is None:
         return TypedPlays({}, (_nothing_open(text),))
     facts = situation(Ctx.start(catalog, state), combat, who)

@@ -16,7 +16,7 @@ from db import repo
 from db.engine import session_scope
 from db.models import ModeratorAction, PendingDecision
 from rules.state import GameState
-from tests.fights import quiet_plays, stage_giant_fight
+from tests.fights import quiet_plays, stage_giant_fight, stage_two_fights
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
@@ -367,3 +367,27 @@ def test_with_seal_hashes_a_closing_window_sends_each_sealed_sets_tag_before_the
     assert f"the Amazon's {versions[0]}, the Black Knight's {versions[1]}" in sealed[-1]
     channel = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
     assert not any("sealed" in c for c in channel)
+
+
+def test_clearings_agreed_to_fight_at_once_ask_their_windows_together(service, traveller):
+    """8.1.3b: set before the start, with every player's agreement; each clearing's window
+    opens at the first stop, they close together, and each clearing is a rollback point."""
+    service.create("Test", moderator="gm", seed=7, options={"wait_for_decisions": True})
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.join("Test", player="p2", player_name="P2", character="Black Knight")
+    service.configure("Test", moderator="gm", setting="parallel_clearings", value="yes")
+    service.start("Test", moderator="gm")
+    with pytest.raises(RequestError, match="set before the campaign starts"):
+        service.configure("Test", moderator="gm", setting="parallel_clearings", value="no")
+    other = stage_two_fights(service.engine, 1, "Amazon", "Black Knight")
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    force(service)
+    first = [m.content for m in service.undelivered(1000) if "window is open until" in m.content]
+    assert len(first) == 2 and any("Combat in AV5" in m for m in first)
+    assert any(f"Combat in {other}" in m for m in first)
+    quietly(service, "p1", "Amazon")
+    assert open_kinds(service, "Black Knight"), "his window is still open"
+    quietly(service, "p2", "Black Knight")
+    with pytest.raises(RequestError, match=f"round 1 at AV5, round 1 at {other}"):
+        service.rollback_combat("Test", moderator="gm", to="round 9")
