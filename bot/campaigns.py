@@ -110,6 +110,7 @@ class Outbox:
             attachment_name=attachment[0] if attachment else None,
             attachment=attachment[1] if attachment else None,
             created_at=self.clock(),
+            flush=False,
         )
 
 

@@ -285,7 +285,7 @@ def run_discord(settings: Any, data: Catalog) -> None:
     from db.engine import make_engine
     from db.migrate import upgrade
 
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, background_checkpoints=True)
     upgrade(engine)
     service = CampaignService(engine, data)
     collector.settle()

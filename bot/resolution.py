@@ -281,13 +281,20 @@ class Resolver(Windows):
         answers: Mapping[str, str],
         defaulted: frozenset[str] = frozenset(),
     ) -> Resolution:
-        """The day resolved from ``state`` (:func:`rules.resolve`). On its way into the
+        """The day resolved from ``state``, which it takes over (:func:`rules.resolve` in
+        place). On its way into the
         Evening it stops once to save the Evening's start, a point a moderator may roll combat
         back to (:meth:`bot.plays.Plays.rollback_combat`): the day's events so far are stored
         then, and the resolution returned holds the others."""
         if state.today.stage in BEFORE_EVENING:
             first = resolve(
-                state, orders, answers, catalog=self.catalog, until="sunset", defaulted=defaulted
+                state,
+                orders,
+                answers,
+                catalog=self.catalog,
+                until="sunset",
+                defaulted=defaulted,
+                in_place=True,
             )
             if first.pending or first.state.today.stage != "evening":
                 return first
@@ -296,7 +303,9 @@ class Resolver(Windows):
             )
             self._snapshot(session, campaign, first.state, "evening", points=[EVENING])
             state, orders = first.state, {}
-        return resolve(state, orders, answers, catalog=self.catalog, defaulted=defaulted)
+        return resolve(
+            state, orders, answers, catalog=self.catalog, defaulted=defaulted, in_place=True
+        )
 
     def _game(self, session: Session, campaign: Campaign) -> GameState:
         """The latest snapshot's game, with the engine options the settings give now (a

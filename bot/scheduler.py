@@ -19,6 +19,7 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.logs import campaign_context
 from bot.service import CampaignService
+from db.engine import checkpoint
 
 #: The service the stored jobs act on (jobs are stored by reference: they hold only ids).
 _SERVICE: dict[str, CampaignService] = {}
@@ -45,12 +46,14 @@ _WAKEUPS: dict[str, Wakeups] = {}
 
 
 async def resync() -> None:
-    """The periodic job that keeps wake-ups in step with what commands changed, and posts any
-    resolved day's reports still waiting (after a crash between a resolution and its reports)."""
+    """The periodic job that keeps wake-ups in step with what commands changed, posts any
+    resolved day's reports still waiting (after a crash between a resolution and its reports),
+    and checkpoints a SQLite database (:func:`db.engine.checkpoint`)."""
     wakeups = _WAKEUPS.get("default")
     if wakeups is not None:
         await asyncio.to_thread(wakeups.service.publish_due)
         await asyncio.to_thread(wakeups.sync)
+        await asyncio.to_thread(checkpoint, wakeups.service.engine)
 
 
 class Wakeups:

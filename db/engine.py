@@ -6,6 +6,11 @@ transaction control from ``sqlite3``: each transaction starts with ``BEGIN IMMED
 reads of a unit of work belong to its transaction and a second writer waits for the first
 (up to the busy timeout) instead of failing halfway. :func:`session_scope` is one such unit.
 
+A long-running process makes its engine with ``background_checkpoints``: SQLite then never
+copies its write-ahead log into the database in the middle of a commit (``wal_autocheckpoint``,
+which every thousand pages or so makes one request wait for several milliseconds); the process
+calls :func:`checkpoint` from a background job instead (the bot's scheduler, every minute).
+
 PostgreSQL (``postgresql://...``, driven by psycopg 3: the ``postgres`` extra) runs each unit
 at its default isolation, READ COMMITTED, and writers of one campaign are serialised by the
 campaign's row lock, :func:`db.repo.lock_campaign`, which every unit of work that changes a
@@ -46,22 +51,46 @@ def database_url(url: str | URL) -> URL:
     return parsed
 
 
-def make_engine(url: str | URL = DEFAULT_URL, **kwargs: Any) -> Engine:
+def make_engine(
+    url: str | URL = DEFAULT_URL, *, background_checkpoints: bool = False, **kwargs: Any
+) -> Engine:
     """An engine for ``url`` (see :func:`database_url`); SQLite connections get the pragmas and
-    ``BEGIN IMMEDIATE``."""
+    ``BEGIN IMMEDIATE``, and with ``background_checkpoints`` leave checkpoints to
+    :func:`checkpoint`."""
     engine = create_engine(database_url(url), **kwargs)
     if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _sqlite_connect)
+        connect = _sqlite_connect_without_checkpoints if background_checkpoints else None
+        event.listen(engine, "connect", connect or _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
     return engine
 
 
+def checkpoint(engine: Engine) -> None:
+    """Copy SQLite's write-ahead log into the database as far as no reader needs it (a
+    ``PASSIVE`` checkpoint, which waits for nobody); nothing for another database."""
+    if engine.dialect.name != "sqlite":
+        return
+    connection = engine.raw_connection()  # outside a transaction, which a checkpoint needs
+    try:
+        connection.cursor().execute("PRAGMA wal_checkpoint(PASSIVE)").close()
+    finally:
+        connection.close()
+
+
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    _sqlite_setup(dbapi_connection, SQLITE_PRAGMAS)
+
+
+def _sqlite_connect_without_checkpoints(dbapi_connection: Any, _record: Any) -> None:
+    _sqlite_setup(dbapi_connection, (*SQLITE_PRAGMAS, "wal_autocheckpoint=0"))
+
+
+def _sqlite_setup(dbapi_connection: Any, pragmas: tuple[str, ...]) -> None:
     # sqlite3 would otherwise BEGIN only before a DML write: reads and DDL would run outside.
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     try:
-        for pragma in SQLITE_PRAGMAS:
+        for pragma in pragmas:
             cursor.execute(f"PRAGMA {pragma}")
     finally:
         cursor.close()

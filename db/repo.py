@@ -533,8 +533,11 @@ def add_message(
     to: str | None = None,
     attachment_name: str | None = None,
     attachment: bytes | None = None,
+    flush: bool = True,
 ) -> OutboxMessage:
-    """Queue a message (``channel``, ``dm`` to ``to``, or ``moderators``) for the transport."""
+    """Queue a message (``channel``, ``dm`` to ``to``, or ``moderators``) for the transport;
+    without ``flush`` it is written with the session's next flush (several at once), and has
+    no id until then."""
     message = OutboxMessage(
         campaign_id=campaign_id,
         kind=kind,
@@ -544,6 +547,9 @@ def add_message(
         attachment=attachment,
         created_at=created_at,
     )
+    if not flush:
+        session.add(message)
+        return message
     return _add(session, message)
 
 

@@ -65,6 +65,7 @@ def resolve(
     catalog: Catalog | None = None,
     until: Until = "day",
     defaulted: frozenset[str] = frozenset(),
+    in_place: bool = False,
 ) -> Resolution:
     """Resolve the day from where ``state`` stands until ``until`` is reached (the end of
     ``daylight``, of ``sunset`` — the start of the Evening —, of the ``evening``, or of the
@@ -81,10 +82,15 @@ def resolve(
     player let the time run out: the Melee Step's revealed plays say so ("(default)" in the
     round report, issue 14).
 
+    With ``in_place`` the state given is worked on and becomes the resolution's, not a copy of
+    it: for a caller that has no other use for it (the service, which reads it afresh from a
+    snapshot each time).
+
     Raises :class:`OrdersError` for orders for someone not in the game, orders recorded by
     someone who does not record them, or two orders for one individual.
     """
-    ctx = Ctx.start(catalog or default_catalog(), state.model_copy(deep=True), answers)
+    worked = state if in_place else state.model_copy(deep=True)
+    ctx = Ctx.start(catalog or default_catalog(), worked, answers)
     ctx.defaulted = defaulted
     if ctx.today.stage == "birdsong":
         record(ctx, orders)

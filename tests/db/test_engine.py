@@ -13,6 +13,7 @@ from sqlmodel import select
 
 from db import repo
 from db.engine import _sqlite_connect, database_url, make_engine, session_scope
+from db.migrate import upgrade
 from db.models import (
     Campaign,
     EventRecord,
@@ -256,3 +257,36 @@ def test_concurrent_writers_never_share_a_version(engine: Engine, campaign_id: i
     with session_scope(engine) as session:
         versions = session.exec(select(OrderSubmission.version)).all()
     assert sorted(versions) == list(range(1, 46))
+
+
+def test_a_long_running_engine_leaves_checkpoints_to_its_background_job(tmp_path) -> None:
+    """With ``background_checkpoints`` no commit copies the write-ahead log into the database
+    file; :func:`checkpoint` does."""
+    import sqlite3
+
+    from db.engine import checkpoint
+
+    path = tmp_path / "long.db"
+    engine = make_engine(f"sqlite:///{path}", background_checkpoints=True)
+    upgrade(engine)
+    checkpoint(engine)
+
+    def in_the_file() -> int:
+        """The campaigns in the database file itself, its log ignored (``immutable``)."""
+        reader = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+        try:
+            return int(reader.execute("SELECT count(*) FROM campaign").fetchone()[0])
+        finally:
+            reader.close()
+
+    with session_scope(engine) as session:
+        for n in range(300):
+            repo.create_campaign(session, name=f"C{n}", moderators=["gm"], seed=n, created_at=T0)
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+    assert in_the_file() == 0, "the commit left them in the log"
+    checkpoint(engine)
+    assert in_the_file() == 300, "the background checkpoint copied them into the file"
+    default = make_engine(f"sqlite:///{path}")
+    with default.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 1000
