@@ -153,11 +153,18 @@ def test_a_silent_player_takes_the_defaults_and_after_two_missed_windows_is_not_
 
 
 def test_a_fight_answered_by_standing_orders_opens_no_window(service, traveller):
+    """It resolves at the day's deadline, by the scheduled wake-up, asking nobody."""
     giant_fight(service)
     service.submit_orders("Test", player="p1", text="R" + STANDING)
     service.submit_orders("Test", player="p2", text="R" + STANDING)
-    assert "resolved" in force(service)
+    deadline = service.campaign("Test").deadline
+    assert deadline is not None
+    traveller.move_to(deadline)
+    assert service.wake("Test", 1) == "resolved"
     assert windows_to(service, "p1") == [] and windows_to(service, "p2") == []
+    assert service.campaign("Test").day == 2
+    public = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
+    assert any("Giant" in c and "Round 1" in c for c in public), "the fight is in the report"
 
 
 def test_moderators_see_who_is_silent_extend_close_and_read_sealed_plays(service, traveller):
