@@ -18,11 +18,10 @@ import yaml
 from pydantic import ValidationError
 
 if TYPE_CHECKING:
-    from sqlalchemy import Engine
+    pass
 
-    from bot.campaigns import Reply
-    from bot.service import CampaignService
-
+from bot.cli_input import EXIT_USAGE, UsageError, not_utf8, whole
+from bot.local_commands import add_local_parser, cmd_local
 from bot.render import render
 from bot.reports import day_report
 from rules import (
@@ -43,17 +42,8 @@ from rules.catalog import UnknownNameError
 from rules.orders.model import Orders
 from rules.plain_yaml import load_plain_yaml
 from rules.schema.base import CatalogError, Record
-from rules.setup import setup_choices
 from rules.setup.layout_files import LayoutError, read_layout
-from rules.state import GameStateError, load_problem
-
-EXIT_USAGE = 2
-#: The largest whole number a seed or day may be: what every database stores (32-bit INTEGER).
-MAX_NUMBER = 2**31 - 1
-
-
-class UsageError(Exception):
-    """Bad input on the command line: reported as one line, exit status 2."""
+from rules.state import load_problem
 
 
 class _Parser(argparse.ArgumentParser):
@@ -63,21 +53,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:
         command = self.prog.removeprefix("realmbot").strip() or "realmbot"
         self.exit(EXIT_USAGE, f"realmbot: {command}: {message} (see {self.prog} --help)\n")
-
-
-def whole(low: int, high: int = MAX_NUMBER) -> Callable[[str], int]:
-    """An argument type: a whole number from ``low`` to ``high``, written in ASCII digits."""
-
-    def number(text: str) -> int:
-        digits = text.strip().removeprefix("-")
-        if not (digits.isascii() and digits.isdigit()):
-            raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number")
-        if len(digits) > 12 or not low <= int(text) <= high:
-            shown = text if len(text) <= 30 else text[:30] + "…"
-            raise argparse.ArgumentTypeError(f"{shown} is not a whole number from {low} to {high}")
-        return int(text)
-
-    return number
 
 
 def _pruned(value: Any) -> Any:
@@ -125,7 +100,7 @@ def read_mapping(path: Path, what: str) -> dict[Any, Any]:
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
-        raise UsageError(f"cannot read {path}: {_not_utf8(exc)}") from exc
+        raise UsageError(f"cannot read {path}: {not_utf8(exc)}") from exc
     except yaml.YAMLError as exc:
         raise UsageError(f"{path} is not valid YAML: {_yaml_problem(exc)}") from exc
     if not isinstance(document, dict):
@@ -154,11 +129,6 @@ def read_choices(path: Path, names: list[str]) -> list[CharacterSetup]:
     return setups
 
 
-def _not_utf8(exc: UnicodeDecodeError) -> str:
-    byte = exc.object[exc.start]
-    return f"not UTF-8 text (byte {exc.start + 1} is 0x{byte:02x}); save it as UTF-8"
-
-
 def _yaml_problem(exc: yaml.YAMLError) -> str:
     """A YAML error on one line: the problem and where."""
     if isinstance(exc, yaml.MarkedYAMLError) and exc.problem_mark is not None:
@@ -175,7 +145,7 @@ def read_game(path: Path, data: Catalog) -> GameState:
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{path} is not a realmbot game: {_not_utf8(exc)}") from exc
+        raise UsageError(f"{path} is not a realmbot game: {not_utf8(exc)}") from exc
     except (ValueError, RecursionError) as exc:
         raise UsageError(f"{path} is not a realmbot game: {load_problem(exc)}") from exc
 
@@ -312,145 +282,6 @@ def cmd_status(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
     return status_command(args.db, as_json=args.json)
 
 
-#: The most characters read from a text file or standard input (orders, setup choices).
-MAX_TEXT = 100_000
-
-
-def _window(service: CampaignService, args: argparse.Namespace) -> Reply:
-    """``local window``: a moderator's hold on the open combat window."""
-    name, moderator = args.campaign, args.moderator
-    if args.what == "close":
-        return service.close_window(name, moderator=moderator)
-    if args.what == "extend":
-        return service.extend_window(name, moderator=moderator, hours=args.hours)
-    if args.what == "sealed":
-        return service.sealed_plays(name, moderator=moderator)
-    if args.what == "rollback":
-        return service.rollback_combat(name, moderator=moderator, to=args.to)
-    return service.window_status(name, moderator=moderator)
-
-
-def read_text(name: str) -> str:
-    """A file's text, or standard input for ``-``: UTF-8, at most :data:`MAX_TEXT` characters;
-    a UsageError says why not."""
-    where = "standard input" if name == "-" else name
-    try:
-        if name == "-":
-            text = sys.stdin.read(MAX_TEXT + 1)
-        else:
-            with Path(name).open(encoding="utf-8") as handle:
-                text = handle.read(MAX_TEXT + 1)
-    except OSError as exc:
-        raise UsageError(f"cannot read {where}: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"cannot read {where}: {_not_utf8(exc)}") from exc
-    if len(text) > MAX_TEXT:
-        raise UsageError(f"{where} has over {MAX_TEXT} characters: send the orders only")
-    return text
-
-
-def open_database(url: str) -> Engine:
-    """The engine of the database at ``url``, migrated; a UsageError says why it cannot be
-    opened (a URL that is not one, a driver not installed, a file or server out of reach),
-    without the URL's password."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-
-    from db.engine import make_engine
-    from db.migrate import upgrade
-
-    example = "e.g. sqlite:///game.db or postgresql+psycopg://user@host/realmbot"
-    try:
-        shown = make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        raise UsageError(f"--db: not a database URL ({example})") from None
-    try:
-        engine = make_engine(url)
-        upgrade(engine)
-    except (SQLAlchemyError, ImportError) as exc:
-        reason = getattr(exc, "orig", None) or exc
-        first = (str(reason).splitlines() or [type(exc).__name__])[0]
-        raise UsageError(f"--db {shown}: cannot open the database: {first} ({example})") from None
-    return engine
-
-
-def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
-    from bot.local import deliver
-    from bot.service import CampaignService, RequestError
-
-    service = CampaignService(open_database(args.db), data)
-    try:
-        match args.action:
-            case "create":
-                reply = service.create(args.campaign, moderator=args.moderator, seed=args.seed)
-            case "join":
-                reply = service.join(
-                    args.campaign,
-                    player=args.player,
-                    player_name=args.name or args.player,
-                    character=args.character,
-                )
-            case "start":
-                reply = service.start(args.campaign, moderator=args.moderator)
-            case "orders":
-                text = read_text(args.file)
-                reply = service.submit_orders(args.campaign, player=args.player, text=text)
-            case "ready":
-                reply = service.ready(args.campaign, player=args.player)
-            case "resolve":
-                reply = service.resolve_day(args.campaign, day=args.day, moderator=args.moderator)
-            case "choose":
-                text = read_text(args.file)
-                setup_choices(text)  # refused here with one line, before the service reads it
-                reply = service.choose(args.campaign, player=args.player, text=text)
-            case "answer":
-                reply = service.answer(args.campaign, player=args.player, answer=args.choice)
-            case "plays":
-                text = read_text(args.file)
-                reply = service.answer_plays(args.campaign, player=args.player, text=text)
-            case "config":
-                reply = service.configure(
-                    args.campaign, moderator=args.moderator, setting=args.setting, value=args.value
-                )
-            case "window":
-                reply = _window(service, args)
-            case "status":
-                reply = service.status(args.campaign)
-            case "history":
-                reply = service.history(args.campaign, day=args.day, player=args.player)
-            case "preview":
-                reply = service.preview(args.campaign, moderator=args.moderator)
-            case "extend":
-                reply = service.extend(
-                    args.campaign, moderator=args.moderator, hours=args.hours, reason=args.reason
-                )
-            case "pause":
-                reply = service.pause(
-                    args.campaign, moderator=args.moderator, hours=args.hours, reason=args.reason
-                )
-            case "resume":
-                reply = service.resume(args.campaign, moderator=args.moderator)
-            case "rollback":
-                reply = service.rollback(args.campaign, moderator=args.moderator, day=args.day)
-            case "autopilot":
-                reply = service.set_autopilot(
-                    args.campaign, moderator=args.moderator, character=args.character
-                )
-            case "deliver":
-                files = deliver(service, args.out)
-                return f"{len(files)} files written to {args.out}"
-            case _:
-                raise UsageError(f"unknown local action {args.action!r}")
-    except RequestError as exc:
-        raise UsageError(str(exc)) from None
-    except (ValidationError, json.JSONDecodeError, GameStateError) as exc:
-        raise UsageError(
-            f"{args.campaign}: the stored game cannot be read (a corrupted snapshot): "
-            f"{load_problem(exc)}"
-        ) from None
-    return reply.text
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="realmbot", description="A moderator for Magic Realm campaigns.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -496,86 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     status.add_argument("--json", action="store_true", help="print the report as JSON")
     status.add_argument("--db", help="the database URL (default: DATABASE_URL)")
 
-    local = commands.add_parser("local", help="run a campaign from the command line")
-    local.add_argument("--db", default="sqlite:///realmbot.db", help="database URL")
-    local_actions = local.add_subparsers(dest="action", required=True, metavar="ACTION")
-    moderated = {
-        "create",
-        "start",
-        "resolve",
-        "preview",
-        "extend",
-        "pause",
-        "resume",
-        "rollback",
-        "autopilot",
-        "config",
-        "window",
-    }
-    for action, help_text in (
-        ("create", "create a campaign"),
-        ("join", "seat a player as a character"),
-        ("choose", "a player's secret setup choices from a file or - (before the start)"),
-        ("start", "set up the game"),
-        ("orders", "submit a player's orders from a file or - for stdin"),
-        ("ready", "mark a player ready"),
-        ("answer", "a player's answer to the decision he was asked"),
-        ("plays", "a player's plays for his open combat window, from a file or - (issue 14)"),
-        ("config", "change a campaign setting (e.g. wait_for_decisions yes)"),
-        ("window", "the combat window: status, close, extend --hours, sealed, rollback --to"),
-        ("status", "who has sent orders, and the deadline"),
-        ("history", "the report of a past day (public, or a player's own)"),
-        ("resolve", "resolve the current day now"),
-        ("preview", "a dry run of the day: nothing stored or sent"),
-        ("extend", "move the deadline later"),
-        ("pause", "stop the clock"),
-        ("resume", "restart the clock"),
-        ("rollback", "return to the start of a day"),
-        ("autopilot", "let the autopilot play a character"),
-    ):
-        sub = local_actions.add_parser(action, help=help_text)
-        sub.add_argument("campaign")
-        if action in moderated:
-            sub.add_argument("--moderator", required=True)
-        if action == "create":
-            sub.add_argument("--seed", type=whole(0), default=0)
-        if action in ("join", "orders", "ready", "choose", "answer", "plays"):
-            sub.add_argument("--player", required=True)
-        if action in ("join", "autopilot"):
-            sub.add_argument("--character", required=True)
-        if action == "join":
-            sub.add_argument("--name", help="the player's display name")
-        if action in ("orders", "choose", "plays"):
-            sub.add_argument("file", help="a file, or - for standard input")
-        if action == "config":
-            sub.add_argument("setting")
-            sub.add_argument("value")
-        if action == "window":
-            sub.add_argument("what", choices=("status", "close", "extend", "sealed", "rollback"))
-            sub.add_argument("--hours", type=float, default=0.0)
-            sub.add_argument(
-                "--to",
-                default="round",
-                help="for rollback: evening, round (this one), round N, or round N at CLEARING",
-            )
-        if action == "answer":
-            sub.add_argument("choice")
-        if action in ("history", "rollback"):
-            sub.add_argument("--day", type=whole(1), required=True)
-        if action == "resolve":
-            sub.add_argument(
-                "--day",
-                type=whole(1),
-                required=True,
-                help="the day you mean: refused if it is not today",
-            )
-        if action == "history":
-            sub.add_argument("--player", help="the player whose own journal to show")
-        if action in ("extend", "pause"):
-            sub.add_argument("--hours", type=float, required=True)
-            sub.add_argument("--reason", required=True)
-    deliver = local_actions.add_parser("deliver", help="write the reports, maps and messages")
-    deliver.add_argument("--out", type=Path, required=True)
+    add_local_parser(commands)
 
     image = commands.add_parser("map", help="draw the map as one viewer sees it (PNG)")
     image.add_argument("game", type=Path)

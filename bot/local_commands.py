@@ -1,0 +1,223 @@
+"""``realmbot local``: the campaign service from the command line, for forum and email games
+(the local transport, :mod:`bot.local`): each action one call of the service on the database
+the ``--db`` URL names."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from bot.cli_input import UsageError, read_text, whole
+from rules import Catalog
+from rules.setup import setup_choices
+from rules.state import GameStateError, load_problem
+
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+    from bot.campaigns import Reply
+    from bot.service import CampaignService
+
+
+def add_local_parser(commands: Any) -> None:
+    """The ``local`` command and its actions, among ``commands`` (the parser's subparsers)."""
+    local = commands.add_parser("local", help="run a campaign from the command line")
+    local.add_argument("--db", default="sqlite:///realmbot.db", help="database URL")
+    local_actions = local.add_subparsers(dest="action", required=True, metavar="ACTION")
+    moderated = {
+        "create",
+        "start",
+        "resolve",
+        "preview",
+        "extend",
+        "pause",
+        "resume",
+        "rollback",
+        "autopilot",
+        "config",
+        "window",
+    }
+    for action, help_text in (
+        ("create", "create a campaign"),
+        ("join", "seat a player as a character"),
+        ("choose", "a player's secret setup choices from a file or - (before the start)"),
+        ("start", "set up the game"),
+        ("orders", "submit a player's orders from a file or - for stdin"),
+        ("ready", "mark a player ready"),
+        ("answer", "a player's answer to the decision he was asked"),
+        ("plays", "a player's plays for his open combat window, from a file or - (issue 14)"),
+        ("config", "change a campaign setting (e.g. wait_for_decisions yes)"),
+        ("window", "the combat window: status, close, extend --hours, sealed, rollback --to"),
+        ("status", "who has sent orders, and the deadline"),
+        ("history", "the report of a past day (public, or a player's own)"),
+        ("resolve", "resolve the current day now"),
+        ("preview", "a dry run of the day: nothing stored or sent"),
+        ("extend", "move the deadline later"),
+        ("pause", "stop the clock"),
+        ("resume", "restart the clock"),
+        ("rollback", "return to the start of a day"),
+        ("autopilot", "let the autopilot play a character"),
+    ):
+        sub = local_actions.add_parser(action, help=help_text)
+        sub.add_argument("campaign")
+        if action in moderated:
+            sub.add_argument("--moderator", required=True)
+        if action == "create":
+            sub.add_argument("--seed", type=whole(0), default=0)
+        if action in ("join", "orders", "ready", "choose", "answer", "plays"):
+            sub.add_argument("--player", required=True)
+        if action in ("join", "autopilot"):
+            sub.add_argument("--character", required=True)
+        if action == "join":
+            sub.add_argument("--name", help="the player's display name")
+        if action in ("orders", "choose", "plays"):
+            sub.add_argument("file", help="a file, or - for standard input")
+        if action == "config":
+            sub.add_argument("setting")
+            sub.add_argument("value")
+        if action == "window":
+            sub.add_argument("what", choices=("status", "close", "extend", "sealed", "rollback"))
+            sub.add_argument("--hours", type=float, default=0.0)
+            sub.add_argument(
+                "--to",
+                default="round",
+                help="for rollback: evening, round (this one), round N, or round N at CLEARING",
+            )
+        if action == "answer":
+            sub.add_argument("choice")
+        if action in ("history", "rollback"):
+            sub.add_argument("--day", type=whole(1), required=True)
+        if action == "resolve":
+            sub.add_argument(
+                "--day",
+                type=whole(1),
+                required=True,
+                help="the day you mean: refused if it is not today",
+            )
+        if action == "history":
+            sub.add_argument("--player", help="the player whose own journal to show")
+        if action in ("extend", "pause"):
+            sub.add_argument("--hours", type=float, required=True)
+            sub.add_argument("--reason", required=True)
+    deliver = local_actions.add_parser("deliver", help="write the reports, maps and messages")
+    deliver.add_argument("--out", type=Path, required=True)
+
+
+def _window(service: CampaignService, args: argparse.Namespace) -> Reply:
+    """``local window``: a moderator's hold on the open combat window."""
+    name, moderator = args.campaign, args.moderator
+    if args.what == "close":
+        return service.close_window(name, moderator=moderator)
+    if args.what == "extend":
+        return service.extend_window(name, moderator=moderator, hours=args.hours)
+    if args.what == "sealed":
+        return service.sealed_plays(name, moderator=moderator)
+    if args.what == "rollback":
+        return service.rollback_combat(name, moderator=moderator, to=args.to)
+    return service.window_status(name, moderator=moderator)
+
+
+def open_database(url: str) -> Engine:
+    """The engine of the database at ``url``, migrated; a UsageError says why it cannot be
+    opened (a URL that is not one, a driver not installed, a file or server out of reach),
+    without the URL's password."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from db.engine import make_engine
+    from db.migrate import upgrade
+
+    example = "e.g. sqlite:///game.db or postgresql+psycopg://user@host/realmbot"
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        raise UsageError(f"--db: not a database URL ({example})") from None
+    try:
+        engine = make_engine(url)
+        upgrade(engine)
+    except (SQLAlchemyError, ImportError) as exc:
+        reason = getattr(exc, "orig", None) or exc
+        first = (str(reason).splitlines() or [type(exc).__name__])[0]
+        raise UsageError(f"--db {shown}: cannot open the database: {first} ({example})") from None
+    return engine
+
+
+def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
+    from bot.local import deliver
+    from bot.service import CampaignService, RequestError
+
+    service = CampaignService(open_database(args.db), data)
+    try:
+        match args.action:
+            case "create":
+                reply = service.create(args.campaign, moderator=args.moderator, seed=args.seed)
+            case "join":
+                reply = service.join(
+                    args.campaign,
+                    player=args.player,
+                    player_name=args.name or args.player,
+                    character=args.character,
+                )
+            case "start":
+                reply = service.start(args.campaign, moderator=args.moderator)
+            case "orders":
+                text = read_text(args.file)
+                reply = service.submit_orders(args.campaign, player=args.player, text=text)
+            case "ready":
+                reply = service.ready(args.campaign, player=args.player)
+            case "resolve":
+                reply = service.resolve_day(args.campaign, day=args.day, moderator=args.moderator)
+            case "choose":
+                text = read_text(args.file)
+                setup_choices(text)  # refused here with one line, before the service reads it
+                reply = service.choose(args.campaign, player=args.player, text=text)
+            case "answer":
+                reply = service.answer(args.campaign, player=args.player, answer=args.choice)
+            case "plays":
+                text = read_text(args.file)
+                reply = service.answer_plays(args.campaign, player=args.player, text=text)
+            case "config":
+                reply = service.configure(
+                    args.campaign, moderator=args.moderator, setting=args.setting, value=args.value
+                )
+            case "window":
+                reply = _window(service, args)
+            case "status":
+                reply = service.status(args.campaign)
+            case "history":
+                reply = service.history(args.campaign, day=args.day, player=args.player)
+            case "preview":
+                reply = service.preview(args.campaign, moderator=args.moderator)
+            case "extend":
+                reply = service.extend(
+                    args.campaign, moderator=args.moderator, hours=args.hours, reason=args.reason
+                )
+            case "pause":
+                reply = service.pause(
+                    args.campaign, moderator=args.moderator, hours=args.hours, reason=args.reason
+                )
+            case "resume":
+                reply = service.resume(args.campaign, moderator=args.moderator)
+            case "rollback":
+                reply = service.rollback(args.campaign, moderator=args.moderator, day=args.day)
+            case "autopilot":
+                reply = service.set_autopilot(
+                    args.campaign, moderator=args.moderator, character=args.character
+                )
+            case "deliver":
+                files = deliver(service, args.out)
+                return f"{len(files)} files written to {args.out}"
+            case _:
+                raise UsageError(f"unknown local action {args.action!r}")
+    except RequestError as exc:
+        raise UsageError(str(exc)) from None
+    except (ValidationError, json.JSONDecodeError, GameStateError) as exc:
+        raise UsageError(
+            f"{args.campaign}: the stored game cannot be read (a corrupted snapshot): "
+            f"{load_problem(exc)}"
+        ) from None
+    return reply.text
