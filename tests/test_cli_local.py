@@ -97,3 +97,19 @@ def test_a_fight_played_window_by_window_from_plays_files(tmp_path: Path, capsys
     assert status == 2 and "no combat window open" in err, "every window closed, the day over"
     report = local(capsys, db, "history", "Valley", "--day", "1")[1]
     assert "Giant" in report and "(8.8)" in report, "the fight is in the day's report"
+    posts = tmp_path / "posts"
+    assert local(capsys, db, "deliver", "--out", str(posts))[0] == 0
+    public = "\n".join(f.read_text() for f in sorted((posts / "Valley" / "public").glob("*.md")))
+    assert "Round 1" in public and "reveals" in public, "the Evening, revealed, in public"
+    assert "window" not in public and "version" not in public, "nothing of the windows"
+    folders = sorted((posts / "Valley" / "players").iterdir())
+    gm = next(f for f in folders if f.name.startswith("gm-"))
+    logged = "\n".join(f.read_text() for f in gm.glob("*.md"))
+    assert "closed the open window" in logged, "the moderator's window actions, to him alone"
+    players = [f for f in folders if f != gm]
+    assert len(players) == 2
+    for folder in players:
+        private = "\n".join(f.read_text() for f in folder.glob("*.md"))
+        assert "window is open until" in private and "round 1:" in private
+    bob = next(f for f in players if f.name.startswith("bob"))
+    assert "the Amazon's" not in "\n".join(f.read_text() for f in bob.glob("*.md")).casefold()
