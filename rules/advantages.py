@@ -103,12 +103,13 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         note="no Sunlight phases and the extra Rest asterisk are done; the Duck chit is combat's",
     ),
     ("Dwarf", "Cave Knowledge"): Advantage(
-        ("Daylight", "search", "trade"),
+        ("Daylight", "trade"),
         "L3719",
         "partly",
-        SEARCH,
+        TRADE,
         scenario="advantages/dwarf_cave_knowledge_one_die_in_a_cave_L3719.yaml",
-        note="the Hide table is done; the Search tables and the Meeting Table come with them",
+        note="the Hide and Search tables are done (rules.modifiers.one_die); the Meeting Table "
+        "comes with trade",
     ),
     ("Elf", "Elusiveness"): Advantage(
         ("Birdsong", "Daylight"),
@@ -175,12 +176,13 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         scenario="move/7.3.1a2_wizard_experience_L3986.yaml",
     ),
     ("Woods Girl", "Tracking Skills"): Advantage(
-        ("Daylight", "search", "trade"),
+        ("Daylight", "trade"),
         "L4013",
         "partly",
-        SEARCH,
+        TRADE,
         scenario="advantages/woods_girl_tracking_skills_in_the_deep_woods.yaml",
-        note="the Hide table is done; the Search tables and the Meeting Table come with them",
+        note="the Hide and Search tables are done (rules.modifiers.one_die); the Meeting Table "
+        "comes with trade",
     ),
     ("Woods Girl", "Archer"): Advantage(
         ("combat",), "L4014", "yes", scenario="advantages/woods_girl_archer_one_die_L4014.yaml"

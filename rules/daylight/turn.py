@@ -16,7 +16,18 @@ from __future__ import annotations
 from rules.advantages import Acts, report_waiting
 from rules.chits import in_play
 from rules.day.context import Ctx
-from rules.daylight import alert, blocking, follow, hide, move, moving, prowling, rest, trade
+from rules.daylight import (
+    alert,
+    blocking,
+    follow,
+    hide,
+    move,
+    moving,
+    prowling,
+    rest,
+    search,
+    trade,
+)
 from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
@@ -24,12 +35,10 @@ from rules.state import Place, TurnState
 
 #: Activities of later issues, with the rule that will implement them.
 LATER = {
-    ActivityKind.SEARCH: "7.5",
     ActivityKind.TRADE: "7.6",
     ActivityKind.HIRE: "7.7",
     ActivityKind.ENCHANT_FIRST: "7.10",
     ActivityKind.ENCHANT: "7.10",
-    ActivityKind.PEER: "7.5.4i",
     ActivityKind.FLY: "7.3.3",
     ActivityKind.REMOTE_ENCHANT: "7.10.5",
     ActivityKind.CACHE: "10.A.4",
@@ -37,8 +46,6 @@ LATER = {
 
 #: The part of the game each of them belongs to, whose Special Advantages are named with it.
 LATER_PARTS: dict[ActivityKind, Acts] = {
-    ActivityKind.SEARCH: "search",
-    ActivityKind.PEER: "search",
     ActivityKind.TRADE: "trade",
     ActivityKind.HIRE: "trade",
     ActivityKind.ENCHANT_FIRST: "magic",
@@ -166,6 +173,8 @@ def _activity(
         rest.rest(ctx, prefers)
     elif kind is ActivityKind.ALERT:
         alert.alert(ctx, name, number, activity)
+    elif kind in (ActivityKind.SEARCH, ActivityKind.PEER):
+        search.search(ctx, name, number, activity)
     elif kind in LATER:
         ctx.emit(
             "not_implemented",

@@ -618,4 +618,5 @@ def test_the_witch_records_her_familiars_turn_in_her_own_orders(service, travell
         events = repo.list_events(session, campaign_id=1, day=1)
     started_turns = [e.fields["who"] for e in events if e.type == "turn_started"]
     assert started_turns.index("Familiar") + 1 == started_turns.index("Witch")
-    assert any(e.type == "not_implemented" and e.fields["rule"] == "7.5.4i" for e in events)
+    peers = [e for e in events if e.type == "searched" and e.fields["who"] == "Familiar"]
+    assert peers and peers[0].fields["table"] == "Peer", "its P is a Peer of its clearing"

@@ -1,0 +1,199 @@
+"""The Search activity (7.5): where he searches and on which table (7.5.1–7.5.3, 7.5.4b), the
+table Magic Sight forces on him (7.5.7), the roll, and its result.
+
+A Search phase names its table and what it searches (``S Peer CV5``, ``S Loot HOARD 6``, ``S
+Loot pile``, ``S Reading Runes ALTAR 1``); a bare ``S`` uses the table of his ``search:``
+instruction, Locate by default (P11). The roll is public and so is the result as printed; what
+it finds is his alone (7.5.4d). Each result key of the tables is handled by the module of its
+section: the Peer and Locate results, and Magic Sight's that find, in
+:mod:`rules.daylight.finding`; looting, and Magic Sight's counters and cards, in
+:mod:`rules.daylight.looting`; spells in :mod:`rules.daylight.runes`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rules.advantages import report_waiting
+from rules.board import parse_clearing_id
+from rules.day.context import Ctx
+from rules.daylight import finding, looting, runes
+from rules.modifiers import die_modifier, one_die
+from rules.orders.model import Activity, ActivityKind
+from rules.pieces import Kind, pieces_of
+from rules.schema.characters import AbilityKey, DieTable
+from rules.schema.tables import Result
+from rules.schema.tiles import ClearingType
+
+#: The table each name of an S phase rolls on, and the die table its modifiers are listed by.
+TABLES: dict[str, DieTable] = {
+    "Peer": DieTable.PEER,
+    "Locate": DieTable.LOCATE,
+    "Loot": DieTable.LOOT,
+    "Reading Runes": DieTable.READING_RUNES,
+    "Magic Sight": DieTable.MAGIC_SIGHT,
+}
+
+#: The tables a hired leader or controlled monster may not use (7.5.2 note).
+CHARACTERS_ONLY = frozenset({"Reading Runes", "Magic Sight"})
+
+
+@dataclass(frozen=True)
+class Search:
+    """One Search phase being done: who, on which table, the clearing searched, what he named
+    there (a site chit, :data:`~rules.orders.targets.PILE`, or nothing), and the phase."""
+
+    who: str
+    table: str
+    clearing: str
+    target: str | None
+    phase: int
+
+    @property
+    def tile(self) -> str:
+        """The code of the tile searched."""
+        return parse_clearing_id(self.clearing)[0]
+
+
+Handler = Callable[[Ctx, Search, Result], None]
+
+
+def search(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
+    """7.5: one Search phase (S, or the Enhanced Peer activity P, 7.5.4i). Where and on which
+    table is checked now, as he does it (7.5.3); a search he cannot do is cancelled with the
+    reason (6.2.4f)."""
+    report_waiting(ctx, name, "search", number)
+    here = ctx.where(name)
+    declared = _declared(ctx, name, activity)
+    if here is None or declared is None:
+        _cancel(ctx, name, number, "he is not in a clearing")
+        return
+    table, named = declared
+    clearing = here
+    if table == "Peer" and named is not None:
+        problem = peer_problem(ctx, here, named, enhanced=activity.kind is ActivityKind.PEER)
+        if problem is not None:
+            _cancel(ctx, name, number, problem)
+            return
+        clearing, named = named, None
+    if activity.kind is ActivityKind.SEARCH and magic_sight(ctx, name):
+        table, named = "Magic Sight", None
+    if table in CHARACTERS_ONLY and not ctx.is_character(name):
+        _cancel(ctx, name, number, f"only a character uses the {table} Table (7.5.2)")
+        return
+    current = Search(who=name, table=table, clearing=clearing, target=named, phase=number)
+    problem = target_problem(ctx, current)
+    if problem is not None:
+        _cancel(ctx, name, number, problem)
+        return
+    result = roll(ctx, current)
+    RESULTS[result.key](ctx, current, result)
+
+
+def _declared(ctx: Ctx, name: str, activity: Activity) -> tuple[str, str | None] | None:
+    """The table and what it names: the Enhanced Peer's clearing (a familiar's P names none: it
+    Peers its own, L3926), or what the S phase recorded, a bare S taking his ``search:``
+    instruction's table."""
+    if activity.kind is ActivityKind.PEER:
+        return "Peer", activity.target
+    text = activity.target or ctx.instructions(name).search
+    for table in sorted(TABLES, key=len, reverse=True):
+        if text == table or text.startswith(table + " "):
+            rest = text[len(table) :].strip()
+            return table, rest or None
+    return None
+
+
+def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
+    ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+
+
+def peer_problem(ctx: Ctx, here: str, target: str, *, enhanced: bool) -> str | None:
+    """Why he may not Peer into ``target`` from ``here``, or None: his own clearing always; from
+    a mountain clearing, any woods or mountain clearing of his tile or an adjacent one (7.5.4b);
+    the Enhanced Peer activity, any clearing (7.5.4i)."""
+    if target == here or enhanced:
+        return None
+    board = ctx.board
+    if board.clearing_type(here) is not ClearingType.MOUNTAIN:
+        return f"he can Peer only into his own clearing from {here} (7.5.4b)"
+    if board.clearing_type(target) not in (ClearingType.WOODS, ClearingType.MOUNTAIN):
+        return f"from a mountain he Peers into woods and mountain clearings, not {target} (7.5.4b)"
+    mine = board.tile_of(here).tile
+    theirs = board.tile_of(target).tile
+    adjacent = {
+        board.tile_of(c.to).tile
+        for cid in board.clearings()
+        if board.tile_of(cid).tile == mine
+        for c in board.connections(cid)
+        if c.to is not None
+    }
+    if theirs != mine and theirs not in adjacent:
+        return f"{target} is not in his tile or an adjacent one (7.5.4b)"
+    return None
+
+
+def magic_sight(ctx: Ctx, name: str) -> bool:
+    """7.5.7: whether he must search on the Magic Sight Table: an odd number of its causes —
+    Disembodied (his advantage) and the Phantom Glass, active (7.5.7b: they cancel in
+    pairs). The World Fades spell comes with magic."""
+    if not ctx.is_character(name):
+        return False
+    sheet = ctx.sheet(name)
+    causes = int(ctx.catalog.characters[name].has_ability(AbilityKey.DISEMBODIED, sheet.level))
+    pieces = pieces_of(ctx.catalog)
+    for item, held in sheet.items.items():
+        piece = pieces[item]
+        if held.active and piece.kind is Kind.TREASURE:
+            causes += "magic_sight" in ctx.catalog.treasures[piece.name].behaviour
+    return causes % 2 == 1
+
+
+def target_problem(ctx: Ctx, current: Search) -> str | None:
+    """Why the table cannot be used on what he names, or None (7.5.5b, 7.5.6)."""
+    if current.table == "Loot":
+        return looting.loot_problem(ctx, current)
+    if current.table == "Reading Runes":
+        return runes.runes_problem(ctx, current)
+    if current.target is not None:
+        return f"the {current.table} Table names nothing to search (7.5.3)"
+    return None
+
+
+def roll(ctx: Ctx, current: Search) -> Result:
+    """The roll on his table (4.1.1–4.1.2: two dice, one with each one-die modification, his
+    advantages' modifiers), made public with its result as printed."""
+    die = TABLES[current.table]
+    catalog, board, state = ctx.catalog, ctx.board, ctx.state
+    dice = one_die(catalog, board, state, current.who, die)
+    modifier = die_modifier(catalog, board, state, current.who, die)
+    table = f"{current.table} Table"
+    rolled = ctx.dice.roll(current.who, table, one_die=dice, modifier=modifier)
+    result = catalog.tables[table].result(rolled.result)
+    ctx.emit(
+        "searched",
+        who=current.who,
+        phase=current.phase,
+        table=current.table,
+        at=current.clearing,
+        dice=list(rolled.dice),
+        roll=rolled.result,
+        result=result.text,
+    )
+    return result
+
+
+#: What each result of the Search tables does, by its key in the tables' data.
+RESULTS: dict[str, Handler] = {
+    **dict.fromkeys(finding.FINDING_RESULTS, finding.found),
+    "choice": finding.choice,
+    "nothing": finding.nothing,
+    "take_treasure": looting.loot,
+    "counters": looting.magic_sight_take,
+    "treasure_cards": looting.magic_sight_take,
+    "learn_and_awaken": runes.read,
+    "awaken": runes.read,
+    "curse": runes.curse,
+    "perceive_spell": runes.perceive,
+}
