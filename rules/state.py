@@ -176,6 +176,17 @@ class Minion(_Data):
     sheet: CharacterState
 
 
+class SearchRoll(_Data):
+    """A Search phase's roll (7.5.3): the phase, the table, the clearing searched, what he named
+    there, and the roll's result on the table."""
+
+    phase: int
+    table: str
+    clearing: str
+    target: str | None = None
+    roll: int
+
+
 class TurnState(_Data):
     """The turn being taken (7.1): whose, the next phase to do, and what the turn so far
     changed that later phases depend on."""
@@ -187,6 +198,9 @@ class TurnState(_Data):
     done: bool = False
     stopped: list[str] = Field(default_factory=list)
     """Followers who stopped following in the current phase: they summon when it ends (7.11.5)."""
+    searched: SearchRoll | None = None
+    """The Search roll of the phase being done, kept while its result waits for a decision, so
+    that the phase resumes with the same roll (7.5)."""
 
 
 class DayState(_Data):

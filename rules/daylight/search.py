@@ -25,6 +25,7 @@ from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey, DieTable
 from rules.schema.tables import Result
 from rules.schema.tiles import ClearingType
+from rules.state import SearchRoll
 
 #: The table each name of an S phase rolls on, and the die table its modifiers are listed by.
 TABLES: dict[str, DieTable] = {
@@ -62,33 +63,60 @@ Handler = Callable[[Ctx, Search, Result], None]
 def search(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     """7.5: one Search phase (S, or the Enhanced Peer activity P, 7.5.4i). Where and on which
     table is checked now, as he does it (7.5.3); a search he cannot do is cancelled with the
-    reason (6.2.4f)."""
+    reason (6.2.4f). The roll is kept in the turn until its result is done, so that a result
+    waiting for his decision resumes with the same roll."""
+    turn = ctx.today.turn
+    recorded = turn.searched if turn is not None else None
+    if recorded is not None and recorded.phase == number:
+        current = Search(name, recorded.table, recorded.clearing, recorded.target, number)
+        rolled = recorded.roll
+    else:
+        started = _start(ctx, name, number, activity)
+        if started is None:
+            return
+        current, rolled = started
+        if turn is not None:
+            turn.searched = SearchRoll(
+                phase=number,
+                table=current.table,
+                clearing=current.clearing,
+                target=current.target,
+                roll=rolled,
+            )
+    result = ctx.catalog.tables[f"{current.table} Table"].result(rolled)
+    RESULTS[result.key](ctx, current, result)
+    if turn is not None:
+        turn.searched = None
+
+
+def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search, int] | None:
+    """The search he does and its roll; None, the phase cancelled with the reason, if he
+    cannot do it."""
     report_waiting(ctx, name, "search", number)
     here = ctx.where(name)
     declared = _declared(ctx, name, activity)
     if here is None or declared is None:
         _cancel(ctx, name, number, "he is not in a clearing")
-        return
+        return None
     table, named = declared
     clearing = here
     if table == "Peer" and named is not None:
         problem = peer_problem(ctx, here, named, enhanced=activity.kind is ActivityKind.PEER)
         if problem is not None:
             _cancel(ctx, name, number, problem)
-            return
+            return None
         clearing, named = named, None
     if activity.kind is ActivityKind.SEARCH and magic_sight(ctx, name):
         table, named = "Magic Sight", None
     if table in CHARACTERS_ONLY and not ctx.is_character(name):
         _cancel(ctx, name, number, f"only a character uses the {table} Table (7.5.2)")
-        return
+        return None
     current = Search(who=name, table=table, clearing=clearing, target=named, phase=number)
     problem = target_problem(ctx, current)
     if problem is not None:
         _cancel(ctx, name, number, problem)
-        return
-    result = roll(ctx, current)
-    RESULTS[result.key](ctx, current, result)
+        return None
+    return current, roll(ctx, current)
 
 
 def _declared(ctx: Ctx, name: str, activity: Activity) -> tuple[str, str | None] | None:
@@ -161,7 +189,7 @@ def target_problem(ctx: Ctx, current: Search) -> str | None:
     return None
 
 
-def roll(ctx: Ctx, current: Search) -> Result:
+def roll(ctx: Ctx, current: Search) -> int:
     """The roll on his table (4.1.1–4.1.2: two dice, one with each one-die modification, his
     advantages' modifiers), made public with its result as printed."""
     die = TABLES[current.table]
@@ -181,7 +209,7 @@ def roll(ctx: Ctx, current: Search) -> Result:
         roll=rolled.result,
         result=result.text,
     )
-    return result
+    return rolled.result
 
 
 #: What each result of the Search tables does, by its key in the tables' data.
