@@ -108,8 +108,9 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         "partly",
         TRADE,
         scenario="advantages/dwarf_cave_knowledge_one_die_in_a_cave_L3719.yaml",
-        note="the Hide and Search tables are done (rules.modifiers.one_die); the Meeting Table "
-        "comes with trade",
+        note="the Hide and Search tables are done (rules.modifiers.one_die; on the Locate Table: "
+        "search/7.5.4_dwarf_cave_knowledge_one_die_on_the_locate_table_L3719.yaml); the Meeting "
+        "Table comes with trade",
     ),
     ("Elf", "Elusiveness"): Advantage(
         ("Birdsong", "Daylight"),
@@ -161,10 +162,20 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         "partly",
         SEARCH,
         scenario="familiar/witch_familiar_moves_just_before_her_turn_L3926.yaml",
-        note="its Peer (reported as rule 7.5.4i) and the hidden enemies it finds (L3929) come "
-        "with Search; the rest is in rules.daylight.familiar and tests/scenarios/familiar",
+        note="its Peer is done (familiar/witch_familiar_peers_its_own_clearing_L3926.yaml); "
+        "the Witch seeing the hidden enemies it finds while she is in its clearing (L3929) is "
+        "not; the rest is in rules.daylight.familiar and tests/scenarios/familiar",
     ),
-    ("Witch King", "Disembodied"): Advantage(("search",), "L3956", "no", SEARCH),
+    ("Witch King", "Disembodied"): Advantage(
+        ("search",),
+        "L3956",
+        "yes",
+        scenario="search/7.5.7_witch_king_must_use_magic_sight_L3956.yaml",
+        note="Magic Sight forced (rules.daylight.search.magic_sight), cancelled by an active "
+        "Phantom Glass (search/7.5.7b_an_active_phantom_glass_cancels_disembodied.yaml); what "
+        "Magic Sight's Counters, Treasure cards and Perceive spell do comes with looting and "
+        "spells",
+    ),
     ("Witch King", "Aura of Power"): Advantage(
         ("Birdsong", "magic"), "L3957", "no", note="an extra Enchant phase: comes with magic"
     ),
@@ -181,8 +192,9 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         "partly",
         TRADE,
         scenario="advantages/woods_girl_tracking_skills_in_the_deep_woods.yaml",
-        note="the Hide and Search tables are done (rules.modifiers.one_die); the Meeting Table "
-        "comes with trade",
+        note="the Hide and Search tables are done (rules.modifiers.one_die; on the Peer Table: "
+        "search/7.5.4_woods_girl_tracking_skills_one_die_on_the_peer_table_L4013.yaml); the "
+        "Meeting Table comes with trade",
     ),
     ("Woods Girl", "Archer"): Advantage(
         ("combat",), "L4014", "yes", scenario="advantages/woods_girl_archer_one_die_L4014.yaml"

@@ -21,7 +21,11 @@ dwelling). Pony Moves (6.2.4c) are not used. The plan, in order:
 5. H at the end of the turn, so that he is hidden when the denizens prowl (7.4); a phase no Move
    can use (a mountain climb with one phase left) is a Rest if a chit is out of play, else H.
 
-He never Follows, Trades, Hires or Searches (not useful to an absent player yet). The Witch's
+Before exploring (step 4) he searches where he starts, keeping a phase for his last H: he loots
+twice the one site he has discovered there (or the one pile), else Locates once where his
+tile's map chits are not all known to him or a Site chit he knows lies undiscovered in his
+clearing (:meth:`_Pilot.search`), so that a campaign on autopilot finds treasure. He never
+Follows, Trades or Hires (not useful to an absent player yet). The Witch's
 familiar follows her when it stands with her (L3927), and otherwise waits where it is.
 
 Randomness: the autopilot never draws from the game's dice (4.1: ``state.dice`` is the game's
@@ -41,6 +45,8 @@ from rules.board import Board, parse_clearing_id
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
 from rules.chits import in_play, printed
+from rules.day.context import Ctx
+from rules.daylight import finding, looting
 from rules.daylight.familiar import familiar_of
 from rules.daylight.moving import too_heavy
 from rules.orders.entitlement import Entitlement, clearing_qualities, entitlement
@@ -49,6 +55,7 @@ from rules.orders.model import Activity, ActivityKind
 from rules.orders.targets import EDGE, Map
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import Action
+from rules.schema.chits import ChitKind
 from rules.schema.tiles import ClearingType
 from rules.state import GameState, Place
 
@@ -181,6 +188,8 @@ class _Pilot:
         resting = min(max(tired - rests, 0), generic)
         self.add(REST, resting)
         generic -= resting
+        searching = self.search(here, max(generic - 1, 0))
+        generic -= searching
         ending = hides or min(generic, 1)  # the last H: his extra Hide, else a generic phase
         generic -= 0 if hides else ending
         heavy = bool(too_heavy(self.catalog, self.state, self.sheet))  # he would drop them
@@ -221,6 +230,35 @@ class _Pilot:
                 seen.add(tile_code(goal))
                 self.been.add(goal)
         return spent
+
+    def search(self, here: str, budget: int) -> int:
+        """Record up to ``budget`` Search phases where he starts: Loot, twice, where he has
+        discovered the one site (or there is the one pile) he may loot (7.5.5b); else one
+        Locate where his tile's map chits are not all known to him or a Site chit he knows lies
+        undiscovered in his clearing (7.5.4). The number recorded."""
+        if budget < 1:
+            return 0
+        ctx = Ctx.start(self.catalog, self.state)
+        if len(looting.lootable(ctx, self.character, here)) == 1:
+            loot = Activity(kind=K.SEARCH, target="Loot")
+            count = min(2, budget)
+            self.add(loot, count)
+            return count
+        pieces = pieces_of(self.catalog)
+        chits = finding.map_chits(ctx, tile_code(here))
+        number = parse_clearing_id(here)[1]
+        unknown = any(c not in self.sheet.known for c in chits)
+        undiscovered = any(
+            self.catalog.map_chits[pieces[c].name].clearing == number
+            and self.catalog.map_chits[pieces[c].name].kind is ChitKind.SITE
+            and pieces[c].name not in self.sheet.discoveries
+            for c in chits
+            if c in self.sheet.known
+        )
+        if unknown or undiscovered:
+            self.add(Activity(kind=K.SEARCH, target="Locate"))
+            return 1
+        return 0
 
     # --- the map -------------------------------------------------------------------------------
 

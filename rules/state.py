@@ -86,6 +86,12 @@ class Place:
         return f"with:{character}"
 
     @staticmethod
+    def item(treasure: str) -> str:
+        """With the Artifact or Spell Book ``treasure`` (its piece): its awakened Spell cards
+        (7.5.6c.1)."""
+        return f"item:{treasure}"
+
+    @staticmethod
     def road(a: str, b: str) -> str:
         """On the roadway between clearings ``a`` and ``b`` (8.3.8d: after running away); the
         clearings in sorted order, so either way names the same roadway."""
@@ -153,6 +159,8 @@ class CharacterState(_Data):
     relationships: dict[str, int] = Field(default_factory=dict)
     discoveries: list[str] = Field(default_factory=list)
     known: list[str] = Field(default_factory=list)
+    curses: list[str] = Field(default_factory=list)
+    """The Curses on him, each once, as the Curses Table prints them ("Wither"), 4.6.8a."""
     dead: bool = False
 
 
@@ -261,6 +269,8 @@ class GameState(_Data):
     minions: dict[str, Minion] = Field(default_factory=dict)
     familiars: dict[str, str] = Field(default_factory=dict)
     options: dict[str, bool] = Field(default_factory=dict)
+    opened: list[str] = Field(default_factory=list)
+    """The sites opened for good: the Vault, once broken into (7.5.5d.2)."""
     today: DayState = Field(default_factory=DayState)
 
     @property
@@ -483,11 +493,16 @@ class _Validator:
                 ends = where.split("|")
                 known = len(ends) == 2 and all(end in self.clearings for end in ends)
                 return None if known else f"{where!r} is no roadway between two clearings"
+            case "item":
+                holds = where in self.pieces and self.pieces[where].kind is Kind.TREASURE
+                spells = holds and self.catalog.treasures[self.pieces[where].name].spells
+                return None if spells else f"{where!r} is no Artifact or Spell Book"
             case "out" | "aside" if not where:
                 return None
         return (
             "no such place: at:<clearing>, tile:<tile>, box:<box>, section:<section>, "
-            "with:<owner>, road:<clearing>|<clearing>, out or aside"
+            "with:<owner>, item:<Artifact or Spell Book>, road:<clearing>|<clearing>, out or "
+            "aside"
         )
 
     def sheet(self, name: str, sheet: CharacterState) -> None:

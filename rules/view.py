@@ -102,6 +102,7 @@ class CharacterView(_View):
     chits: tuple[ChitView, ...]
     belongings: tuple[ItemView, ...]
     unseen_belongings: int
+    curses: tuple[str, ...] = ()
     gold: int | None = None
     victory: dict[str, int] | None = None
     spells: tuple[str, ...] | None = None
@@ -304,6 +305,7 @@ class _Projector:
             ),
             belongings=tuple(belongings),
             unseen_belongings=unseen,
+            curses=tuple(character.curses),
         )
         if not own:
             return public

@@ -19,8 +19,8 @@ Where each part is done:
 - Its turn comes just before hers (:func:`place_turns`) and is taken like any other, but it is
   not an individual who blocks, is blocked or summons: :func:`rules.daylight.hirelings.individuals`
   does not list it and :meth:`rules.day.context.Ctx.acts` is false for it, so blocking (7.12)
-  and the end-of-turn prowling and summoning (7.13.2) pass it by. Its Peer is a Search, reported
-  as not implemented (7.5.4i) until Search exists; so is anything it would find there.
+  and the end-of-turn prowling and summoning (7.13.2) pass it by. Its Peer is a Search of its own
+  clearing (7.5.4i); what it finds is written on the list it shares with the Witch (L3929).
 - It follows and spies like a character (L3927): it may follow any individual in its clearing,
   sees a hidden path or secret passage used by an unhidden mover beside it
   (:func:`rules.daylight.moving.spies`), and is itself never followed (it is not among the

@@ -5,7 +5,7 @@ Discover chits and Hidden enemies, alone or two at once, and a Choice among them
 Everything found is the searcher's alone (7.5.4c–d): the looks and discoveries are private events
 for him (a hireling's for his employer too, who looks at the chits his leader finds, 7.5.4h.1),
 written on the searcher's own sheet. His followers share the looks, the discoveries and the
-hidden enemies (7.11.6c).
+hidden enemies (7.11.6c), but for hired underlings, who share nothing (7.7.3).
 """
 
 from __future__ import annotations
@@ -46,8 +46,13 @@ CHOICE_DEFAULTS = {
 
 
 def found(ctx: Ctx, current: Search, result: Result) -> None:
-    """Each finding of ``result``, for him and his followers (7.11.6c)."""
-    finders = [current.who, *ctx.followers_of(current.who)]
+    """Each finding of ``result``, for him and his followers but the hired underlings: "Hired
+    non-leaders cannot do these activities" (7.11.6c, L2083; 7.7.3, L1964). A familiar
+    following shares them like a character (L3927)."""
+    followers = [
+        f for f in ctx.followers_of(current.who) if f not in ctx.state.minions or ctx.acts(f)
+    ]
+    finders = [current.who, *followers]
     for what in result.finds:
         for who in finders:
             FINDINGS[what](ctx, current, who)

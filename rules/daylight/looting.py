@@ -1,27 +1,424 @@
 """Looting (7.5.5): treasure sites and piles of abandoned belongings, and Magic Sight's Counters
-and Treasure cards (7.5.7d)."""
+and Treasure cards (7.5.7d).
+
+A site is looted only by one who has discovered it, in its clearing (7.5.5b.1); a pile any time
+(b.1). The roll takes the nth item from the top of the site's box or of the pile — Treasure
+cards and weapon, armor and horse counters count, Spell cards and denizens do not — and nothing
+when the pile is shorter (c, L1819). The Cairns make a character fatigue one asterisk each roll,
+the Pool one for each item taken; the Vault opens once per game, and the Crypt of the Knight
+at every roll, to the Lost Keys or Tremendous strength (d). What he takes is private, unless it
+is a card that must be revealed at once (e); he keeps it, activates it or abandons it (f). A
+face-down Site chit looted is shown to all and put in its clearing (b.2); those who spy on him
+learn the site (4.5.6). A Site card drawn is discovered and goes back face up under its box
+(g.1–g.2).
+
+Not built yet, and reported by rule when met: looting a Site card with its own table (g.3), the
+exchanges of the Remains of Thief and Mouldy Skeleton and their Curse (L4200, L4202), and
+Magic Sight's finding of the hidden enemies who own counters or cards (7.5.7c).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.board import clearing_id
+from rules.chits import printed
 from rules.day.context import Ctx
+from rules.daylight import moving
+from rules.evening.fatigue import fatigue_options, pay
+from rules.events import Decision
+from rules.orders.targets import PILE
+from rules.pieces import ITEM_KINDS, Kind, pieces_of
+from rules.schema.base import Weight
+from rules.schema.characters import STRENGTH_ACTIONS, Action
+from rules.schema.chits import ChitKind
 from rules.schema.tables import Result
+from rules.schema.treasures import Activation
+from rules.state import ItemState, Place
 
 if TYPE_CHECKING:
     from rules.daylight.search import Search
 
+#: The sites whose own conditions looting must meet (7.5.5d), by their chits' words.
+CAIRNS, POOL, VAULT, CRYPT = "CAIRNS", "POOL", "VAULT", "Crypt of the Knight"
+
+#: What a looter may do with what he takes (7.5.5f); a hired leader or controlled monster
+#: cannot activate (f).
+KEEP, ACTIVATE, ABANDON = "keep", "activate", "abandon"
+
+
+def loose_items(ctx: Ctx, place: str) -> list[str]:
+    """The items lying at ``place``, top first: Treasure cards and weapon, armor and horse
+    counters — not a native's own horse, which stands with its rider (2.2.5)."""
+    pieces = pieces_of(ctx.catalog)
+    found = []
+    for piece in reversed(ctx.state.at(place)):
+        record = pieces[piece]
+        if record.kind is Kind.HORSE and ctx.catalog.horses[record.name].rider is not None:
+            continue
+        if record.kind in ITEM_KINDS:
+            found.append(piece)
+    return found
+
+
+def site_box(ctx: Ctx, site: str) -> str:
+    """The Set Up Card box of a site: the box that ``holds`` its Site chit or Site card."""
+    box = next(b for b in ctx.catalog.setup_card.values() if b.holds == site)
+    return Place.box(box.name)
+
+
+def chit_of(ctx: Ctx, site: str) -> str | None:
+    """The piece of the Site chit ``site`` (``HOARD 6``), or None for a Site card."""
+    if site not in ctx.catalog.map_chits or ctx.catalog.map_chits[site].kind is not ChitKind.SITE:
+        return None
+    return pieces_of(ctx.catalog).named(site)[0]
+
+
+def site_clearing(ctx: Ctx, site: str) -> str | None:
+    """The clearing of the site ``site`` on the map: its chit's tile and number; a Site card's
+    is that of the Site chit whose box holds it (7.5.5g). None while it is off the map (in the
+    Lost City or Lost Castle's section)."""
+    chit = chit_of(ctx, site)
+    if chit is None:
+        holder = _site_card_holder(ctx, site)
+        return site_clearing(ctx, holder) if holder is not None else None
+    kind, rest = Place.split(ctx.state.place_of(chit))
+    if kind == "at":
+        return rest
+    if kind != "tile":
+        return None
+    number = ctx.catalog.map_chits[site].clearing
+    assert number is not None, "a Site chit has its clearing"
+    return clearing_id(rest, number)
+
+
+def _site_card_holder(ctx: Ctx, card: str) -> str | None:
+    named = pieces_of(ctx.catalog).named(card)
+    if not named:
+        return None
+    kind, box = Place.split(ctx.state.place_of(named[0]))
+    if kind != "box":
+        return None
+    holds = ctx.catalog.setup_card[box].holds
+    return holds if holds in ctx.catalog.map_chits else None
+
+
+def lootable(ctx: Ctx, who: str, clearing: str) -> list[str]:
+    """What he may name to loot in ``clearing``: each site he has discovered there, and the
+    pile if there is one (7.5.5b)."""
+    sheet = ctx.sheet(who)
+    found = [
+        site
+        for site in sheet.discoveries
+        if _is_site(ctx, site) and site_clearing(ctx, site) == clearing
+    ]
+    if loose_items(ctx, Place.clearing(clearing)):
+        found.append(PILE)
+    return found
+
+
+def _is_site(ctx: Ctx, name: str) -> bool:
+    if name in ctx.catalog.map_chits:
+        return ctx.catalog.map_chits[name].kind is ChitKind.SITE
+    return name in ctx.catalog.treasures and (
+        ctx.catalog.treasures[name].activation is Activation.SITE
+    )
+
+
+def target(ctx: Ctx, current: Search) -> str | None:
+    """What he loots: what he named, else the only thing he may loot there (P15)."""
+    if current.target is not None:
+        return current.target
+    choices = lootable(ctx, current.who, current.clearing)
+    return choices[0] if len(choices) == 1 else None
+
 
 def loot_problem(ctx: Ctx, current: Search) -> str | None:
-    """Why he may not loot what he names, or None (7.5.5b)."""
+    """Why he may not loot what he names, or None: a pile must lie in his clearing, a site
+    must be one he has discovered there (7.5.5b.1), and the site's conditions met (d)."""
+    named = target(ctx, current)
+    if named is None:
+        choices = lootable(ctx, current.who, current.clearing)
+        if not choices:
+            return f"he has no discovered site or pile to loot in {current.clearing} (7.5.5b)"
+        return f"name what he loots in {current.clearing}: {', '.join(choices)} (7.5.5b)"
+    if named == PILE:
+        if not loose_items(ctx, Place.clearing(current.clearing)):
+            return f"there is no pile of abandoned belongings in {current.clearing} (7.5.5b)"
+        return None
+    if named not in ctx.sheet(current.who).discoveries:
+        return f"he has not discovered the {named} (7.5.5b.1)"
+    if site_clearing(ctx, named) != current.clearing:
+        return f"the {named} is not in his clearing (7.5.5b)"
+    if named in ctx.catalog.treasures:
+        ctx.emit(
+            "not_implemented",
+            rule="7.5.5g.3",
+            what=f"looting the {named} with its own table",
+            who=current.who,
+        )
+        return f"looting the {named} with its own table is not built yet (7.5.5g.3)"
+    return condition_problem(ctx, current.who, named)
+
+
+def condition_problem(ctx: Ctx, who: str, site: str) -> str | None:
+    """Why he cannot meet the site's condition (7.5.5d), or None: an asterisk to fatigue at the
+    Cairns or Pool (a character's; d.1), the Lost Keys or Tremendous strength at the Crypt, and
+    at the Vault until it is open (d.2)."""
+    word = _word(ctx, site)
+    if word in (CAIRNS, POOL) and ctx.is_character(who) and not _asterisk(ctx, who):
+        return f"he has no asterisk to fatigue to loot the {site} (7.5.5d.1)"
+    needs_strength = word == VAULT and site not in ctx.state.opened
+    if (needs_strength or site == CRYPT) and _tremendous(ctx, who) is None:
+        return f"the {site} needs the Lost Keys or Tremendous strength (7.5.5d.2)"
+    return None
+
+
+def _word(ctx: Ctx, site: str) -> str | None:
+    """The printed word of a Site chit (``VAULT``); None for a Site card."""
+    return ctx.catalog.map_chits[site].word if site in ctx.catalog.map_chits else None
+
+
+def _asterisk(ctx: Ctx, who: str) -> str | None:
+    """The chit he fatigues for one asterisk (P16: the one-asterisk chit with the highest time,
+    then the weakest; a two-asterisk chit, making change, only without one)."""
+    character = ctx.sheet(who)
+    options = fatigue_options(character, 1, dict.fromkeys(Action, 2))
+    return options[0] if options else None
+
+
+def _tremendous(ctx: Ctx, who: str) -> tuple[str, str | None] | None:
+    """How he breaks down the doors (7.5.5d.2, P17): the Lost Keys active, else a Tremendous
+    horse, Boots or Gloves card, or follower's chit or horse (free), else his own Tremendous
+    Fight, Move, Duck or Berserk chit (fatigued) — as (what, who fatigues it) — or None. A
+    hired leader or controlled monster uses its own Tremendous strength."""
+    if not ctx.is_character(who):
+        strength = moving.denizen_strength(ctx.catalog, who)
+        return ("its own Tremendous strength", None) if strength is Weight.TREMENDOUS else None
+    sheet = ctx.sheet(who)
+    pieces = pieces_of(ctx.catalog)
+    for item, held in sheet.items.items():
+        piece = pieces[item]
+        if piece.kind is Kind.TREASURE and held.active:
+            card = ctx.catalog.treasures[piece.name]
+            if "keys" in card.behaviour:
+                return (piece.name, None)
+    for name in (who, *ctx.followers_of(who)):
+        if not ctx.is_character(name):
+            continue
+        for item, held in ctx.sheet(name).items.items():
+            piece = pieces[item]
+            horse = piece.kind is Kind.HORSE
+            if horse and moving.horse_strength(ctx.catalog, item) is Weight.TREMENDOUS:
+                return (piece.name, None)
+            if piece.kind is Kind.TREASURE and held.active:
+                printed_chit = ctx.catalog.treasures[piece.name].chit
+                if printed_chit is not None and printed_chit.strength is Weight.TREMENDOUS:
+                    return (piece.name, None)
+    for name in (*ctx.followers_of(who), who):
+        if not ctx.is_character(name):
+            continue
+        for chit in ctx.sheet(name).chits:
+            face = printed(chit.label)
+            if (
+                chit.status == "active"
+                and face.action in STRENGTH_ACTIONS
+                and face.strength is Weight.TREMENDOUS
+            ):
+                return (chit.label, name)
     return None
 
 
 def loot(ctx: Ctx, current: Search, result: Result) -> None:
-    """Take the nth item from the top of the pile (7.5.5c)."""
-    ctx.emit("not_implemented", rule="7.5.5", what="looting", who=current.who)
+    """7.5.5c: the item at the roll's place from the top, if the pile is that long (L1819);
+    the site's conditions paid (d)."""
+    named = target(ctx, current)
+    assert named is not None, "loot_problem let the phase go on"
+    place = Place.clearing(current.clearing) if named == PILE else site_box(ctx, named)
+    items = loose_items(ctx, place)
+    position = result.position or 1
+    item = items[position - 1] if position <= len(items) else None
+    choice = _ask_item(ctx, current.who, item) if item is not None else KEEP
+    ctx.wait_if_pending()
+    where = current.clearing if named == PILE else named
+    if named != PILE:
+        _pay_each_roll(ctx, current.who, named)
+        _show_site(ctx, current.who, named)
+    if item is None:
+        ctx.emit("looted_nothing", who=current.who, **{"from": where})
+        return
+    take(ctx, current.who, item, where, choice)
+    if _word(ctx, named) == POOL:
+        _pay_asterisk(ctx, current.who, named)
+
+
+def _ask_item(ctx: Ctx, who: str, item: str) -> str:
+    """What he does with ``item`` as he takes it (7.5.5f): keep it (the default, P10), activate
+    it (a character only) or abandon it. A card that reveals or acts at once asks nothing."""
+    piece = pieces_of(ctx.catalog)[item]
+    if piece.kind is Kind.TREASURE:
+        activation = ctx.catalog.treasures[piece.name].activation
+        if activation in (Activation.SITE, Activation.ON_DRAW):
+            return KEEP
+    options = (KEEP, ACTIVATE, ABANDON) if ctx.is_character(who) else (KEEP, ABANDON)
+    decision = Decision(
+        id=ctx.decision_id("item", who),
+        character=ctx.eyes(who),
+        kind="item",
+        prompt=f"You take the {piece.name}: keep it inactive, activate it, or abandon it?",
+        options=options,
+        default=KEEP,
+    )
+    return ctx.ask(decision)
+
+
+def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:
+    """He takes ``item`` from ``where`` (a site, or a clearing's pile): privately, unless the
+    card must be revealed at once (7.5.5e); a Site card is discovered and goes back face up
+    under its box (g.1–g.2); an Enchanted card activates itself (f); the rest as he chose."""
+    pieces = pieces_of(ctx.catalog)
+    piece = pieces[item]
+    card = ctx.catalog.treasures[piece.name] if piece.kind is Kind.TREASURE else None
+    eyes = ctx.eyes(who)
+    ctx.emit("looted", private_to=[eyes], who=who, item=piece.name, **{"from": where})
+    shown = card is None or card.activation is not Activation.NEEDS_ACTIVATION
+    if shown:
+        ctx.emit("looted_shown", who=who, item=piece.name, **{"from": where})
+    else:
+        ctx.emit("looted_card", who=who, **{"from": where})
+    if card is not None and card.activation is Activation.SITE:
+        if item not in ctx.state.face_up:
+            ctx.state.face_up.append(item)
+        stack = ctx.state.stacks[ctx.state.place_of(item)]
+        stack.remove(item)
+        stack.insert(0, item)
+        moving.discover(ctx, who, [piece.name], "by drawing its Site card (7.5.5g.1)")
+        return
+    ctx.state.put(item, Place.owner(who))
+    ctx.sheet(who).items[item] = ItemState(active=False)
+    revealed = card is not None and card.activation is not Activation.NEEDS_ACTIVATION
+    if revealed and item not in ctx.state.face_up:
+        ctx.state.face_up.append(item)
+    if card is not None and card.activation is Activation.ON_DRAW:
+        ctx.emit(
+            "not_implemented",
+            rule="L4200",
+            what=f"the {piece.name}'s exchange and Curse when drawn",
+            who=who,
+        )
+        return
+    sheet = ctx.sheet(who)
+    if card is not None and card.activation is Activation.ALWAYS_ACTIVE:
+        sheet.items[item].active = True
+        return
+    if choice == ABANDON:
+        clearing = ctx.where(who)
+        assert clearing is not None
+        moving.abandon(ctx, sheet, item, clearing)
+    elif choice == ACTIVATE:
+        refused = moving.activation_refused(ctx.catalog, ctx.state, sheet, item)
+        if refused is not None:
+            ctx.emit("activation_refused", who=who, item=piece.name, reason=refused)
+            return
+        sheet.items[item].active = True
+        if card is not None and item not in ctx.state.face_up:
+            ctx.state.face_up.append(item)
+        ctx.emit("activated", who=who, item=item)
+
+
+def _pay_each_roll(ctx: Ctx, who: str, site: str) -> None:
+    """The Cairns' asterisk, the Crypt's Keys or strength at every roll, and the Vault's once
+    (7.5.5d)."""
+    word = _word(ctx, site)
+    if word == CAIRNS:
+        _pay_asterisk(ctx, who, site)
+    if (word == VAULT and site not in ctx.state.opened) or site == CRYPT:
+        found = _tremendous(ctx, who)
+        assert found is not None, "condition_problem let the phase go on"
+        what, tired = found
+        if tired is not None:
+            pay(ctx, tired, what, 1)
+        if word == VAULT:
+            ctx.state.opened.append(site)
+        ctx.emit("site_opened", who=who, site=site, by=what)
+
+
+def _pay_asterisk(ctx: Ctx, who: str, site: str) -> None:
+    if not ctx.is_character(who):
+        return
+    label = _asterisk(ctx, who)
+    if label is not None:
+        pay(ctx, who, label, 1)
+
+
+def _show_site(ctx: Ctx, who: str, site: str) -> None:
+    """7.5.5b.2: a face-down Site chit looted is shown to everyone, then put face down in its
+    clearing; those who spy on him learn the site (4.5.6)."""
+    chit = chit_of(ctx, site)
+    clearing = site_clearing(ctx, site)
+    if chit is None or clearing is None or chit in ctx.state.face_up:
+        return
+    if Place.split(ctx.state.place_of(chit))[0] == "tile":
+        ctx.emit("chit_shown", chit=site, at=clearing)
+        ctx.state.put(chit, Place.clearing(clearing))
+        for character in ctx.state.characters.values():
+            if chit not in character.known:
+                character.known.append(chit)
+    for spy in moving.spies(ctx, who, [clearing]):
+        moving.discover(ctx, spy, [site], "by spying on his looting (4.5.6)")
 
 
 def magic_sight_take(ctx: Ctx, current: Search, result: Result) -> None:
-    """Counters and Treasure cards on the Magic Sight Table (7.5.7c–d)."""
-    ctx.emit("not_implemented", rule="7.5.7d", what="Magic Sight's taking", who=current.who)
+    """Counters and Treasure cards on the Magic Sight Table (7.5.7c–d): he may take the top
+    counter, or the top Treasure card, of one discovered site or pile in his clearing, under
+    the Cairns, Pool and Vault's conditions. Finding the hidden enemies who own them is not
+    built yet (7.5.7c)."""
+    ctx.emit(
+        "not_implemented",
+        rule="7.5.7c",
+        what=f"finding the hidden enemies who own {result.text.lower()}",
+        who=current.who,
+    )
+    counters = result.key == "counters"
+    offered = [
+        where
+        for where in lootable(ctx, current.who, current.clearing)
+        if _top(ctx, current.clearing, where, counters=counters) is not None
+        and (where == PILE or condition_problem(ctx, current.who, where) is None)
+    ]
+    if not offered:
+        return
+    options = (*(current.clearing if w == PILE else w for w in offered), "none")
+    decision = Decision(
+        id=ctx.decision_id("take_from", current.who),
+        character=ctx.eyes(current.who),
+        kind="take_from",
+        prompt=f"{result.text}: take the top one from which site or pile, if any?",
+        options=options,
+        default=options[0],
+    )
+    chosen = ctx.ask(decision)
+    where = PILE if chosen == current.clearing else chosen
+    item = _top(ctx, current.clearing, where, counters=counters) if chosen != "none" else None
+    choice = _ask_item(ctx, current.who, item) if item is not None else KEEP
+    ctx.wait_if_pending()
+    if item is None:
+        return
+    if where != PILE:
+        if _word(ctx, where) == VAULT and where not in ctx.state.opened:
+            _pay_each_roll(ctx, current.who, where)
+        _show_site(ctx, current.who, where)
+    take(ctx, current.who, item, current.clearing if where == PILE else where, choice)
+    if _word(ctx, where) in (CAIRNS, POOL):
+        _pay_asterisk(ctx, current.who, where)
+
+
+def _top(ctx: Ctx, clearing: str, where: str, *, counters: bool) -> str | None:
+    """The top counter (weapon, armor or horse), or the top Treasure card, at a site or pile."""
+    place = Place.clearing(clearing) if where == PILE else site_box(ctx, where)
+    pieces = pieces_of(ctx.catalog)
+    for item in loose_items(ctx, place):
+        is_card = pieces[item].kind is Kind.TREASURE
+        if is_card != counters:
+            return item
+    return None

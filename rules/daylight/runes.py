@@ -1,32 +1,389 @@
 """Spells found by searching (7.5.6 Reading Runes, 7.5.7e Magic Sight's Perceive spell) and the
-Curse a Reading Runes roll can bring (L5557)."""
+Curse a Reading Runes roll can bring (L5557, 4.6.8a).
+
+Each Spell card belongs to the Artifact, Spell Book or Site chit its box of the Set Up Card
+holds (7.5.6a): the cards still there are the box's Spell cards, bottom first like every stack.
+A card awakened from an Artifact or Spell Book is put with its item (7.5.6c.1): its place is
+:func:`with_item` (``item:Good Book``), so it stays the item's wherever the item goes and is no
+longer the box's to read; a Site chit's awakened card goes back under the other Spell cards of
+its box. What is looked at, awakened and learned is the searcher's alone (7.5.6a, e): private
+events, and the cards he has seen in his ``known``; the roll and a Curse are public.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rules.board import parse_clearing_id
+from rules.chits import printed
 from rules.day.context import Ctx
+from rules.daylight.finding import map_chits
+from rules.events import Decision
+from rules.pieces import Kind, pieces_of
+from rules.schema.characters import Action
+from rules.schema.chits import ChitKind
 from rules.schema.tables import Result
+from rules.state import Place
 
 if TYPE_CHECKING:
     from rules.daylight.search import Search
 
+#: The behaviour keys of the Treasure cards that hold Spell cards (4.4.7, 7.5.6).
+SPELL_ITEMS = ("artifact", "spell_book")
+
+#: The rule of each Curse's effects (4.6.8a.2–a.4; the Curses Table L5272–5282), by its key in
+#: the table's data: none is applied by the engine yet, each is reported when inflicted.
+CURSE_RULES = {
+    "eyemist": ("4.6.8a.2", "he cannot do the Search activity (he can the enhanced Peer)"),
+    "squeak": ("4.6.8a.2", "he cannot be hidden; a Hide leaves him unhidden"),
+    "wither": ("4.6.8a.3", "his chits with asterisks fatigue and cannot be activated"),
+    "ill_health": ("4.6.8a.2", "he cannot do the Rest activity"),
+    "ashes": ("4.6.8a.4", "his recorded gold cannot be spent and counts as -1"),
+    "disgust": ("4.6.8a.4", "his recorded Fame cannot be lost and counts as -1"),
+}
+
+#: The answer that takes nothing on a Perceive spell decision.
+NONE = "none"
+
+
+def with_item(item: str) -> str:
+    """The place of the awakened Spell cards put with the Artifact or Spell Book ``item``
+    (7.5.6c.1): ``item:Good Book``."""
+    return Place.item(item)
+
+
+@dataclass(frozen=True)
+class Source:
+    """What he reads or perceives the Spell cards of: an Artifact or Spell Book (``item``), by
+    its piece id, or a Site chit, by its name; and the box of the Set Up Card its cards came
+    from (7.5.6a)."""
+
+    name: str
+    box: str
+    item: bool
+
+    def in_box(self, ctx: Ctx) -> list[str]:
+        """The Spell cards still in its box, top first (7.5.6b: he reads the topmost)."""
+        pieces = pieces_of(ctx.catalog)
+        stack = ctx.state.at(Place.box(self.box))
+        return [p for p in reversed(stack) if pieces[p].kind is Kind.SPELL]
+
+    def awakened(self, ctx: Ctx) -> list[str]:
+        """The awakened Spell cards put with the item, top first (none for a site)."""
+        return list(reversed(ctx.state.at(with_item(self.name)))) if self.item else []
+
+    def cards(self, ctx: Ctx) -> list[str]:
+        """Every Spell card that belongs to it (7.5.7e): its box's, top first, then those
+        awakened with the item."""
+        return self.in_box(ctx) + self.awakened(ctx)
+
 
 def runes_problem(ctx: Ctx, current: Search) -> str | None:
-    """Why he may not read runes on what he names, or None (7.5.6)."""
-    return None
+    """Why he may not read runes on what he names, or None (7.5.6): an Artifact or Spell Book
+    he owns and has active, or a Site chit he has discovered in his clearing, with a Spell card
+    in its box to read (7.5.6b: the topmost). A bare ``S Reading Runes`` reads his only active
+    Artifact or Spell Book, else, having none, the only discovered site in his clearing with
+    Spell cards; if that does not say which, he must name it."""
+    source, problem = _named(ctx, current)
+    if source is None:
+        return problem
+    if source.in_box(ctx):
+        return None
+    if source.awakened(ctx):
+        return (
+            f"the {source.name} has no unawakened Spell card left; reading one of its awakened "
+            "cards (7.5.6b) is not built yet"
+        )
+    return f"the {source.name} has no Spell cards to read (7.5.6a)"
 
 
 def read(ctx: Ctx, current: Search, result: Result) -> None:
-    """Learn and awaken, or awaken (7.5.6c)."""
-    ctx.emit("not_implemented", rule="7.5.6", what="Reading Runes", who=current.who)
+    """The Reading Runes results Learn and awaken spell, and Awaken spell (7.5.6c), on the
+    topmost Spell card of what he reads (7.5.6b; naming one of an item's awakened cards
+    instead is not built, and is reported when there is one). He looks at the card (c.1) and
+    awakens it: an item's card goes with the item (:func:`with_item`), a site's back under the
+    other Spell cards of its box. On "learn" he records the spell if he may
+    (:func:`learn_problem`: c.2, f, g), privately; a spell he may not learn is only awakened,
+    and he is told why (``spell_not_learned``)."""
+    source, _ = _named(ctx, current)
+    assert source is not None, "runes_problem let the search go on"
+    cards = source.in_box(ctx)
+    assert cards, "runes_problem found a Spell card to read"
+    card = cards[0]
+    if source.awakened(ctx):
+        ctx.emit(
+            "not_implemented",
+            rule="7.5.6b",
+            what="naming an awakened Spell card of an Artifact or Spell Book: the top card of "
+            "its box is read",
+            who=current.who,
+        )
+    learning = result.key == "learn_and_awaken"
+    spell = pieces_of(ctx.catalog)[card].name
+    problem = learn_problem(ctx, current.who, spell) if learning else None
+    _look(ctx, current.who, [card])
+    _awaken(ctx, source, card)
+    eyes = [ctx.eyes(current.who)]
+    ctx.emit(
+        "spell_awakened", private_to=eyes, who=current.who, spell=spell, **{"from": source.name}
+    )
+    if learning and problem is not None:
+        ctx.emit("spell_not_learned", private_to=eyes, who=current.who, spell=spell, reason=problem)
+    elif learning:
+        _record(ctx, current.who, spell, source)
 
 
 def curse(ctx: Ctx, current: Search, result: Result) -> None:
-    """Curse! (L5557): he rolls on the Curses Table."""
-    ctx.emit("not_implemented", rule="7.5.6", what="the Curse of Reading Runes", who=current.who)
+    """The Reading Runes result Curse! (L5585): he rolls at once on the table the result
+    names, the Curses Table (:func:`inflict_curse`)."""
+    inflict_curse(ctx, current.who, result.roll_on or "Curses Table")
+
+
+def inflict_curse(ctx: Ctx, who: str, table: str = "Curses Table") -> str:
+    """He rolls on the Curses Table — two dice, one fewer per "one die on every table"
+    treasure he has active (the Lucky Charm, L4350) — and the Curse is inflicted on him,
+    publicly, and written on his sheet (4.6.8a); returns it as printed. A Curse he already has
+    has no further effect and is not written twice (4.6.8a). Its effects are not applied yet:
+    each new Curse reports its rule (4.6.8a.2-a.4)."""
+    treasures = _active_treasures(ctx, who)
+    dice = sum("one_die:all" in ctx.catalog.treasures[t].behaviour for t in treasures)
+    if any("choose_red_die" in ctx.catalog.treasures[t].behaviour for t in treasures):
+        ctx.emit(
+            "not_implemented",
+            rule="L4352",
+            what="choosing the red die on the Curses Table with the Magic Wand: both are rolled",
+            who=who,
+        )
+    rolled = ctx.dice.roll(who, table, one_die=dice)
+    inflicted = ctx.catalog.tables[table].result(rolled.result)
+    sheet = ctx.sheet(who)
+    again = inflicted.text in sheet.curses
+    ctx.emit(
+        "cursed",
+        who=who,
+        curse=inflicted.text,
+        dice=list(rolled.dice),
+        roll=rolled.result,
+        again=again,
+    )
+    if again:
+        return inflicted.text
+    sheet.curses.append(inflicted.text)
+    rule, effect = CURSE_RULES[inflicted.key]
+    ctx.emit(
+        "not_implemented",
+        rule=rule,
+        what=f"the {inflicted.text} Curse is recorded, its effects not applied: {effect}",
+        who=who,
+    )
+    return inflicted.text
 
 
 def perceive(ctx: Ctx, current: Search, result: Result) -> None:
-    """Perceive spell (7.5.7c, e)."""
-    ctx.emit("not_implemented", rule="7.5.7e", what="Magic Sight's Perceive spell", who=current.who)
+    """The Magic Sight result Perceive spell (7.5.7e; the "Spells" result of 7.5.7c): he may
+    name an Artifact or Spell Book he has active, or a Site chit with Spell cards he has
+    discovered in his clearing (the decision ``perceive_from``, default the first of them), look
+    at all of its Spell cards without changing their order, then learn one of them without
+    awakening it (the decision ``learn``: the spells he may learn, default the first from the
+    top, rules-map P19). Both are asked before anything changes. The hidden enemies with
+    spells it also finds (7.5.7c) are not built and are reported."""
+    sources = perceivable(ctx, current.who)
+    eyes = ctx.eyes(current.who)
+    chosen = NONE
+    if sources:
+        chosen = ctx.ask(
+            Decision(
+                id=ctx.decision_id("perceive_from", current.who),
+                character=eyes,
+                kind="perceive_from",
+                prompt=f"Perceive spell in {current.clearing}: whose Spell cards do you look at?",
+                options=(*(s.name for s in sources), NONE),
+                default=sources[0].name,
+            )
+        )
+        ctx.wait_if_pending()
+    source = next((s for s in sources if s.name == chosen), None)
+    cards = source.cards(ctx) if source is not None else []
+    spells = [pieces_of(ctx.catalog)[card].name for card in cards]
+    learnable = [s for s in spells if learn_problem(ctx, current.who, s) is None]
+    learned = NONE
+    if source is not None and learnable:
+        learned = ctx.ask(
+            Decision(
+                id=ctx.decision_id("learn", current.who),
+                character=eyes,
+                kind="learn",
+                prompt=f"The Spell cards of the {source.name}, top first: {', '.join(spells)}. "
+                "Which spell do you learn?",
+                options=(*learnable, NONE),
+                default=learnable[0],
+            )
+        )
+        ctx.wait_if_pending()
+    if source is not None:
+        _look(ctx, current.who, cards)
+        ctx.emit(
+            "spells_seen",
+            private_to=[eyes],
+            who=current.who,
+            spells=spells,
+            **{"from": source.name},
+        )
+        if learned != NONE:
+            _record(ctx, current.who, learned, source)
+    ctx.emit(
+        "not_implemented",
+        rule="7.5.7c",
+        what="Perceive spell's finding of the hidden enemies who have spells recorded",
+        who=current.who,
+    )
+
+
+def learn_problem(ctx: Ctx, who: str, spell: str) -> str | None:
+    """Why he may not record ``spell`` now, or None: he needs a Magic chit of the spell's type,
+    active, fatigued, wounded or enchanted (7.5.6c.2), and may not learn a spell he has already
+    recorded from a Spell card (7.5.6f) — a starting spell he may record again. The number of
+    spells is limited by the boxes of his sheet (7.5.6g), a number the game's data does not
+    give: no limit is applied."""
+    sheet = ctx.sheet(who)
+    kind = ctx.catalog.spells[spell].type
+    magic = [printed(c.label) for c in sheet.chits]
+    if not any(c.action is Action.MAGIC and c.magic_type == kind for c in magic):
+        return f"he has no Magic chit of type {kind} to learn {spell} (7.5.6c.2)"
+    if sheet.spells.count(spell) > sheet.starting_spells.count(spell):
+        return f"he has already learned {spell} from its Spell card (7.5.6f)"
+    return None
+
+
+def perceivable(ctx: Ctx, who: str) -> list[Source]:
+    """What a Perceive spell may look into (7.5.7e): his active Artifacts and Spell Books, in
+    the order of his sheet, then the Site chits with Spell cards he has discovered in his
+    clearing."""
+    items = [_item(ctx, item) for item in active_items(ctx, who)]
+    sites = [_site(ctx, site) for site in sites_here(ctx, who)]
+    return [s for s in items if s.cards(ctx)] + [s for s in sites if s.in_box(ctx)]
+
+
+def active_items(ctx: Ctx, who: str) -> list[str]:
+    """The Artifacts and Spell Books he owns and has active (7.5.6), in the order of his sheet."""
+    return [
+        t
+        for t in _active_treasures(ctx, who)
+        if set(SPELL_ITEMS) & set(ctx.catalog.treasures[t].behaviour)
+    ]
+
+
+def sites_here(ctx: Ctx, who: str) -> list[str]:
+    """The Site chits in his clearing that he has discovered (7.5.6), in the tile's order."""
+    here = ctx.where(who)
+    if here is None:
+        return []
+    code, number = parse_clearing_id(here)
+    discovered = ctx.sheet(who).discoveries
+    pieces = pieces_of(ctx.catalog)
+    found: list[str] = []
+    for chit in map_chits(ctx, code):
+        record = ctx.catalog.map_chits[pieces[chit].name]
+        if record.kind is ChitKind.SITE and record.clearing == number and chit in discovered:
+            found.append(chit)
+    return found
+
+
+def _named(ctx: Ctx, current: Search) -> tuple[Source | None, str | None]:
+    """What his Reading Runes reads (7.5.6), or None and why not."""
+    items = active_items(ctx, current.who)
+    sites = sites_here(ctx, current.who)
+    target = current.target
+    if target is None:
+        with_spells = [s for s in sites if _site(ctx, s).in_box(ctx)]
+        if len(items) == 1:
+            return _item(ctx, items[0]), None
+        if not items and len(with_spells) == 1:
+            return _site(ctx, with_spells[0]), None
+        if not items and not with_spells:
+            return None, (
+                "he has no active Artifact or Spell Book and no discovered Site chit with Spell "
+                "cards in his clearing to read runes on (7.5.6)"
+            )
+        return None, (f"name what he reads runes on: {', '.join([*items, *with_spells])} (7.5.6b)")
+    folded = target.casefold()
+    for site in sites:
+        if site.casefold() == folded:
+            return _site(ctx, site), None
+    for item in items:
+        if item.casefold() == folded:
+            return _item(ctx, item), None
+    for record in ctx.catalog.map_chits.values():
+        if record.kind is ChitKind.SITE and record.name.casefold() == folded:
+            return None, (
+                f"he can read runes on the {record.name} only if it is in his clearing and he "
+                "has discovered it (7.5.6)"
+            )
+    for treasure in ctx.catalog.treasures.values():
+        if treasure.name.casefold() == folded and set(SPELL_ITEMS) & set(treasure.behaviour):
+            return None, (
+                f"he can read runes on the {treasure.name} only if he owns it and has it active "
+                "(7.5.6)"
+            )
+    return None, (
+        f"he reads runes on an Artifact, a Spell Book or a Site chit, not {target!r} (7.5.6)"
+    )
+
+
+def _active_treasures(ctx: Ctx, who: str) -> list[str]:
+    """The Treasure cards he owns and has active, by catalog name, in the order of his sheet."""
+    pieces = pieces_of(ctx.catalog)
+    return [
+        pieces[item].name
+        for item, held in ctx.sheet(who).items.items()
+        if held.active and pieces[item].kind is Kind.TREASURE
+    ]
+
+
+def _box(ctx: Ctx, holds: str) -> str:
+    """The box of the Set Up Card that belongs to ``holds``, an item or a Site chit (7.5.6a)."""
+    for box in ctx.catalog.setup_card.values():
+        if box.holds == holds:
+            return box.name
+    raise KeyError(f"no box of the Set Up Card holds {holds!r}")
+
+
+def _item(ctx: Ctx, item: str) -> Source:
+    """The Artifact or Spell Book ``item`` as what he reads, with its box (7.5.6a)."""
+    return Source(name=item, box=_box(ctx, item), item=True)
+
+
+def _site(ctx: Ctx, site: str) -> Source:
+    """The Site chit ``site`` as what he reads, with its box (7.5.6a)."""
+    return Source(name=site, box=_box(ctx, site), item=False)
+
+
+def _look(ctx: Ctx, who: str, cards: list[str]) -> None:
+    """He has seen these Spell cards' faces (7.5.6c.1, 7.5.7e): he may remember them."""
+    known = ctx.sheet(ctx.eyes(who)).known
+    for card in cards:
+        if card not in known:
+            known.append(card)
+
+
+def _awaken(ctx: Ctx, source: Source, card: str) -> None:
+    """7.5.6c.1: an item's card goes with its item; a site's goes back into its box under any
+    other Spell cards there (above the treasures, which Loot counts from the top)."""
+    if source.item:
+        ctx.state.put(card, with_item(source.name))
+        return
+    stack = ctx.state.stacks[Place.box(source.box)]
+    pieces = pieces_of(ctx.catalog)
+    lowest = next(i for i, p in enumerate(stack) if pieces[p].kind is Kind.SPELL)
+    stack.remove(card)
+    stack.insert(lowest, card)
+
+
+def _record(ctx: Ctx, who: str, spell: str, source: Source) -> None:
+    """He records ``spell`` in a box of his sheet (7.5.6e), privately; the card stays where it
+    is (7.5.6d)."""
+    ctx.sheet(who).spells.append(spell)
+    ctx.emit(
+        "spell_learned", private_to=[ctx.eyes(who)], who=who, spell=spell, **{"from": source.name}
+    )

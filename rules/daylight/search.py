@@ -19,6 +19,7 @@ from rules.advantages import report_waiting
 from rules.board import parse_clearing_id
 from rules.day.context import Ctx
 from rules.daylight import finding, looting, runes
+from rules.layout import DIRECTIONS
 from rules.modifiers import die_modifier, one_die
 from rules.orders.model import Activity, ActivityKind
 from rules.pieces import Kind, pieces_of
@@ -100,14 +101,16 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search
         return None
     table, named = declared
     clearing = here
+    if activity.kind is ActivityKind.SEARCH and magic_sight(ctx, name):
+        # 7.5.7: whatever he recorded; and only on the Peer Table does he search another
+        # clearing than his own (7.5.4b).
+        table, named = "Magic Sight", None
     if table == "Peer" and named is not None:
         problem = peer_problem(ctx, here, named, enhanced=activity.kind is ActivityKind.PEER)
         if problem is not None:
             _cancel(ctx, name, number, problem)
             return None
         clearing, named = named, None
-    if activity.kind is ActivityKind.SEARCH and magic_sight(ctx, name):
-        table, named = "Magic Sight", None
     if table in CHARACTERS_ONLY and not ctx.is_character(name):
         _cancel(ctx, name, number, f"only a character uses the {table} Table (7.5.2)")
         return None
@@ -148,16 +151,15 @@ def peer_problem(ctx: Ctx, here: str, target: str, *, enhanced: bool) -> str | N
         return f"he can Peer only into his own clearing from {here} (7.5.4b)"
     if board.clearing_type(target) not in (ClearingType.WOODS, ClearingType.MOUNTAIN):
         return f"from a mountain he Peers into woods and mountain clearings, not {target} (7.5.4b)"
-    mine = board.tile_of(here).tile
+    mine = board.tile_of(here)
     theirs = board.tile_of(target).tile
+    # Adjacent tiles share an edge (3.2.3b.3), with or without a road across it (b.4).
     adjacent = {
-        board.tile_of(c.to).tile
-        for cid in board.clearings()
-        if board.tile_of(cid).tile == mine
-        for c in board.connections(cid)
-        if c.to is not None
+        beyond.tile
+        for direction in DIRECTIONS
+        if (beyond := board.tile_at(mine.neighbour(direction))) is not None
     }
-    if theirs != mine and theirs not in adjacent:
+    if theirs != mine.tile and theirs not in adjacent:
         return f"{target} is not in his tile or an adjacent one (7.5.4b)"
     return None
 

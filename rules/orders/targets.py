@@ -273,7 +273,7 @@ def _only(text: str, names: Sequence[str], what: str, plural: str, activity: str
 def _search(world: Map, text: str) -> str:
     """A Search's table (7.5.2) and, if he names it now (7.5.3), where he searches: Peer a
     clearing, Loot a treasure site or the pile of abandoned belongings (7.5.5b), Reading Runes a
-    treasure site (7.5.6); nothing after Locate or Magic Sight."""
+    treasure site, an Artifact or a Spell Book (7.5.6); nothing after Locate or Magic Sight."""
     table, rest = pick(text, SEARCH_TABLES, "Search table")
     if not rest:
         return table
@@ -283,13 +283,16 @@ def _search(world: Map, text: str) -> str:
         places = [*sites(world.catalog), PILE]
         return f"{table} {_only(rest, places, 'place to loot', 'places to loot', 'S Loot')}"
     if table == "Reading Runes":
-        places = sites(world.catalog)
-        where = _only(rest, places, "treasure site", "treasure sites", "S Reading Runes")
+        books = [t.name for t in world.catalog.treasures.values() if t.spells]
+        places = [*sites(world.catalog), *books]
+        what = ("site, Artifact or Spell Book", "sites, Artifacts and Spell Books")
+        where = _only(rest, places, *what, "S Reading Runes")
         return f"{table} {where}"
     raise OrderError(
         ProblemCode.BAD_TARGET,
         f"S {table} names nothing more, not {quote(rest)}",
-        f"write 'S {table}'; Peer names a clearing, Loot a site or the pile, Reading Runes a site",
+        f"write 'S {table}'; Peer names a clearing, Loot a site or the pile, Reading Runes a "
+        "site or an Artifact or Spell Book",
     )
 
 

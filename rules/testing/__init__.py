@@ -19,8 +19,11 @@ run`` and the pytest collector) and handed here as plain data; this package does
 ``validate.py``     the names of ``orders``, ``answers``, ``expect`` and ``plays`` checked
 ``run.py``          :func:`run`: the orders parsed, the day resolved up to ``until``, each
                     character's answers given to his decisions by their ids, combat decisions
-                    answered from ``plays``, ``positions`` given, stopping after ``rounds``
+                    answered from ``plays``, search decisions from ``choices``, ``positions``
+                    given, stopping after ``rounds``
 ``combat.py``       combat decision ids read, plays turned into answers, fixed positions
+``search.py``       the decisions of Search phases answered from ``choices.<searcher>.search``,
+                    the k-th S or P phase of his orders by his k-th entry
 ``check.py``        :func:`check`: every difference from ``expect``, one line each
 ``matching.py``     expected events matched with a run's (groups, unnumbered names, audience)
 ==================  ===========================================================================
@@ -28,7 +31,9 @@ run`` and the pytest collector) and handed here as plain data; this package does
 The project's extensions, documented with the format: denizens ``hired_by`` or ``controlled_by``
 a scenario character (with ``term``, ``hidden`` and ``found_enemies``), orders and expected
 errors for them by piece id, ``expect.minions`` (7.7), and combat decisions ``plays`` has no key
-for (``assign``) answered from ``answers``.
+for (``assign``) answered from ``answers``, and the search entries of a hired leader, controlled
+monster or familiar under its piece id in ``choices``, with ``perceive_from`` (Magic Sight's
+Perceive spell, 7.5.7e) beside SCENARIOS.md's ``choice``, ``take_from``, ``learn`` and ``item``.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from rules.testing.matching import check_events, matches, show, show_event, word
 from rules.testing.names import Names, box_named, orders_name, road_place, roadway
 from rules.testing.piles import pile
 from rules.testing.run import Outcome, public_report
+from rules.testing.search import SEARCH_KINDS
 
 
 def check(
@@ -50,10 +51,14 @@ def check(
         if e.type == "position_refused"
     ]
     for decision in outcome.pending:
+        where = "answers"
+        if decision.kind in SEARCH_KINDS:
+            key = SEARCH_KINDS[decision.kind]
+            where = f"choices.<searcher>.search[k].{key} (his k-th Search phase's), else answers"
         lines.append(
             f"pending: the run stopped for the {decision.character}'s decision "
             f"{decision.kind!r} ({decision.prompt}; options {', '.join(decision.options)}); "
-            "give it under answers"
+            f"give it under {where}"
         )
     for written, expected in scenario.expect.characters.items():
         name = catalog.characters[written].name

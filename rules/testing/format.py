@@ -16,10 +16,11 @@ level; ``out`` for none), and ``expect.characters.Witch.familiar``.
 
 Part 2 of SCENARIOS.md adds ``start``, ``turn_order``, ``rounds``, the Set Up Card's
 ``treasures`` and ``spell_cards``, abandoned ``piles``, new character keys, ``plays`` and
-``positions`` (their form is :mod:`rules.testing.plays`) and new expectations (the form of
-``expect`` is :mod:`rules.testing.expect`). What neither the runner nor the engine supports
-yet (``choices``, curses, scoring, hirelings in combat, charging, flying, casting) is refused
-when loading, with ``not supported yet: KEY``.
+``positions`` (their form is :mod:`rules.testing.plays`), ``choices`` for battling natives
+(:class:`BattleChoice`) and searching (:class:`SearchChoice`), and new expectations (the form
+of ``expect`` is :mod:`rules.testing.expect`). What neither the runner nor the engine supports
+yet (``choices`` for trading and hiring, curses, scoring, hirelings in combat, charging, flying,
+casting) is refused when loading, with ``not supported yet: KEY``.
 """
 
 from __future__ import annotations
@@ -210,12 +211,40 @@ class BattleChoice(_Model):
     challenge: Literal["pay", "refuse"] = "refuse"
 
 
+Kept = Literal["keep", "activate", "abandon"]
+
+
+class SearchChoice(_Model):
+    """One entry of ``choices.<searcher>.search``: his answers in one of his Search phases
+    (7.5), the k-th entry for the k-th S or P phase of his recorded orders
+    (:mod:`rules.testing.search`). Each key answers one decision of that phase; a key not
+    given leaves its decision to its default:
+
+    - ``choice``: on a Choice result (Peer or Locate 1, Magic Sight 1), the Peer or Locate
+      result he takes, as printed (L5577, 7.5.7f), a double one included;
+    - ``take_from``: on Magic Sight's Counters or Treasure cards (7.5.7d), a discovered site
+      chit (``HOARD 6``), the clearing of a pile (``CV5``) or ``none``;
+    - ``perceive_from``: on Magic Sight's Perceive spell (7.5.7e), the active Artifact or Spell
+      Book, or the discovered site chit, whose Spell cards he looks at, or ``none`` (the
+      project's extension);
+    - ``learn``: the spell he learns (Perceive spell, Reading Runes), or ``none``;
+    - ``item``: what he does with an item he takes (7.5.5f): ``keep`` (inactive: the
+      engine's default, rules-map P10), ``activate`` or ``abandon``."""
+
+    choice: str | None = None
+    take_from: str | None = None
+    perceive_from: str | None = None
+    learn: str | None = None
+    item: Kept | None = None
+
+
 class Choices(_Model):
-    """``choices.<character>``: the answers the rules leave to him. Only ``battle`` is
-    supported yet; ``search``, ``trade`` and ``hire`` come with their rules."""
+    """``choices.<character>``: the answers the rules leave to him: ``battle`` and ``search``
+    (a hired leader's, controlled monster's or familiar's ``search`` under its piece id);
+    ``trade`` and ``hire`` come with their rules."""
 
     battle: list[BattleChoice] = Field(default_factory=list)
-    search: list[Any] | None = None
+    search: list[SearchChoice] = Field(default_factory=list)
     trade: list[Any] | None = None
     hire: list[Any] | None = None
 
@@ -329,15 +358,15 @@ def _check_start(scenario: Scenario) -> None:
 
 def _check_supported(scenario: Scenario) -> None:
     """Raise ``not supported yet`` for the first part of SCENARIOS.md Part 2 the runner (or the
-    engine) does not support yet: choices, curses, Victory Requirements, spells learned,
-    scores, the victor, ``turn_order`` with ``start: birdsong`` (Sunrise draws it), and the
+    engine) does not support yet: trade and hire choices, curses, Victory Requirements, spells
+    learned, scores, the victor, ``turn_order`` with ``start: birdsong`` (Sunrise draws it), and the
     combat plays :func:`rules.testing.plays.unsupported` names."""
     if scenario.turn_order is not None and scenario.start == "birdsong":
         raise ScenarioError(
             "turn_order", "not supported yet: turn_order (Sunrise draws the Attention chits)"
         )
     for written, chosen in scenario.choices.items():
-        for part in ("search", "trade", "hire"):
+        for part in ("trade", "hire"):
             if getattr(chosen, part) is not None:
                 raise ScenarioError(f"choices.{written}.{part}", f"not supported yet: {part}")
     for written, spec in scenario.characters.items():

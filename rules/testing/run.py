@@ -11,6 +11,12 @@ character has no answer left takes its default, unless the scenario itself turns
 :func:`~rules.testing.check.check` reports it). The state afterwards has the scenario's own value
 of the option.
 
+The decisions of a Search phase (SCENARIOS.md Part 2, "Choices") are answered from
+``choices.<searcher>.search`` first, the k-th S or P phase of his orders by his k-th entry
+(:mod:`rules.testing.search`); one his entry does not answer is answered as any other
+(``answers``, else its default). Entries that cannot belong to his orders (a follower's, more
+than his Search phases) make the scenario malformed.
+
 Combat decisions (SCENARIOS.md Part 2, "Combat plays") are answered from ``plays`` instead
 (:func:`rules.testing.combat.answer`), never from ``answers``; the ``positions`` are given, as
 answers under their own ids, from the first resolution on (:func:`~rules.testing.combat.
@@ -40,6 +46,7 @@ from rules.testing.combat import UNPLAYED, Scene, answer, fixed_positions, read_
 from rules.testing.format import Choices, Scenario, ScenarioError
 from rules.testing.names import orders_name
 from rules.testing.plays import Play, Position
+from rules.testing.search import Searches, check_entries, everyone
 
 #: The game option that makes the engine stop at a decision instead of taking its default.
 WAIT = "wait_for_decisions"
@@ -102,6 +109,7 @@ def run(
     state = build_state(catalog, scenario)
     outcome = Outcome(catalog=catalog, state=state)
     orders: dict[str, Orders] = {}
+    refused: list[str] = []
     for written, text in scenario.orders.items():
         name = orders_name(catalog, state, written)
         result = parse(text, state, name, catalog=catalog)
@@ -109,6 +117,20 @@ def run(
         outcome.warnings.extend((name, problem) for problem in result.warnings)
         if result.orders is not None:
             orders[name] = result.orders
+        else:
+            refused.append(name)
+    recorded = everyone(orders.values())
+    entries = {
+        orders_name(catalog, state, written): list(chosen.search)
+        for written, chosen in scenario.choices.items()
+    }
+    refused += [
+        other
+        for other in (*state.minions, *state.familiars)
+        if other not in recorded and state.recorder(other) in refused
+    ]
+    check_entries(entries, recorded, refused)
+    searches = Searches(entries, recorded)
     if scenario.until == "birdsong":
         return outcome
     answers = {catalog.characters[k].name: list(v) for k, v in scenario.answers.items()}
@@ -129,7 +151,9 @@ def run(
             break
         combat = _Combat(catalog, resolution.state, plays, scenario.choices)
         wait = bool(state.options.get(WAIT))
-        if not _answer(resolution.pending, answers, given, wait=wait, combat=combat):
+        if not _answer(
+            resolution.pending, answers, given, wait=wait, combat=combat, searches=searches
+        ):
             break
         resolution = resolve(
             resolution.state, {}, dict(given), catalog=catalog, until=scenario.until
@@ -181,6 +205,7 @@ class _Combat:
         self.battle = {
             catalog.characters[written].name: {c.group: c for c in chosen.battle}
             for written, chosen in choices.items()
+            if chosen.battle
         }
         self.scenes: dict[str, Scene] = {}
 
@@ -210,15 +235,23 @@ def _answer(
     *,
     wait: bool,
     combat: _Combat | None = None,
+    searches: Searches | None = None,
 ) -> bool:
     """Answer the ``pending`` decisions into ``given`` (by id): a combat decision from the
     ``combat`` plays (one of a kind ``plays`` has no key for, :data:`UNPLAYED`, from his
-    ``answers`` first); any other the next of its character's ``answers`` (consumed), else,
-    unless the scenario would ``wait``, its default. True when anything was answered, so that
-    resolving again goes further."""
+    ``answers`` first); a Search phase's from the ``searches`` entries
+    (:mod:`rules.testing.search`) when his entry gives it; any other the next of its
+    character's ``answers`` (consumed). What none of them answers takes its default, unless the
+    scenario would ``wait``. True when anything was answered, so that resolving again goes
+    further."""
     answered = False
     for decision in pending:
         if decision.id in given:
+            continue
+        chosen = searches.answer(decision) if searches is not None else None
+        if chosen is not None:
+            given[decision.id] = chosen
+            answered = True
             continue
         where = read_id(decision.id)
         unused = answers.get(decision.character)

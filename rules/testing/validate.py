@@ -17,11 +17,13 @@ from rules.events import EVENT_TYPES
 from rules.meeting import partner
 from rules.orders import parse as _parse_module
 from rules.pieces import Kind, pieces_of
+from rules.schema.chits import ChitKind
 from rules.state import GameState
 from rules.testing.expect import Expect, ExpectedCharacter
-from rules.testing.format import PROMISED_EVENT_TYPES, Scenario, ScenarioError
+from rules.testing.format import PROMISED_EVENT_TYPES, Scenario, ScenarioError, SearchChoice
 from rules.testing.names import Names, hint, part_id, roadway
 from rules.testing.plays import Play
+from rules.testing.search import NONE, choice_results
 
 
 def member(names: Names, state: GameState, key: str, written: str) -> str:
@@ -50,7 +52,16 @@ def check_names(names: Names, state: GameState, scenario: Scenario) -> None:
         member(names, state, f"answers.{written}", written)
     _check_expect(names, state, scenario)
     for written, chosen in scenario.choices.items():
-        member(names, state, f"choices.{written}", written)
+        if written in state.minions or written in state.familiars:
+            if chosen.battle:
+                raise ScenarioError(
+                    f"choices.{written}.battle",
+                    "a hireling or familiar makes no Meeting rolls: only its search is given",
+                )
+        else:
+            member(names, state, f"choices.{written}", written)
+        for index, entry in enumerate(chosen.search):
+            _check_search(names, f"choices.{written}.search[{index}]", entry)
         for index, battle in enumerate(chosen.battle):
             if battle.group not in names.catalog.natives:
                 groups = ", ".join(names.catalog.natives)
@@ -62,6 +73,40 @@ def check_names(names: Names, state: GameState, scenario: Scenario) -> None:
         name = member(names, state, f"plays.{written}", written)
         for index, play in enumerate(rounds):
             _check_play(names, state, f"plays.{written}[{index}]", name, play)
+
+
+def _check_search(names: Names, key: str, entry: SearchChoice) -> None:
+    """The names of one search entry: a Peer or Locate result as printed (L5577, 7.5.7f), a
+    site chit or a clearing to take from, a site chit or an item to perceive, a spell; ``none``
+    where the rules let him take or learn nothing."""
+    catalog = names.catalog
+    if entry.choice is not None:
+        results = choice_results(catalog)
+        if entry.choice not in results:
+            raise ScenarioError(
+                f"{key}.choice",
+                f"{entry.choice!r} is not a Peer or Locate result (a Choice takes one of them, "
+                f"L5577, 7.5.7f): {', '.join(results)}{hint(entry.choice, results)}",
+            )
+    sites = [c.name for c in catalog.map_chits.values() if c.kind is ChitKind.SITE]
+    if entry.take_from not in (None, NONE) and entry.take_from not in sites:
+        try:
+            names.clearing(f"{key}.take_from", entry.take_from)
+        except ScenarioError:
+            raise ScenarioError(
+                f"{key}.take_from",
+                f"{entry.take_from!r} is neither a site chit (HOARD 6) nor a clearing of the "
+                f"map (the clearing of a pile), nor none{hint(entry.take_from, sites)}",
+            ) from None
+    perceive = entry.perceive_from
+    if perceive not in (None, NONE, *sites) and not pieces_of(catalog).named(str(perceive)):
+        raise ScenarioError(
+            f"{key}.perceive_from",
+            f"{perceive!r} is neither a site chit (ALTAR 1) nor an item, nor none"
+            f"{hint(str(perceive), [*sites, *catalog.treasures])}",
+        )
+    if entry.learn not in (None, NONE):
+        names.spell(f"{key}.learn", entry.learn)
 
 
 def _check_expect(names: Names, state: GameState, scenario: Scenario) -> None:

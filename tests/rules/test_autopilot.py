@@ -14,6 +14,8 @@ from rules.day.engine import resolve
 from rules.orders.entitlement import entitlement
 from rules.orders.model import ActivityKind, Orders
 from rules.orders.parse import parse_orders
+from rules.pieces import Kind, pieces_of
+from rules.schema.chits import ChitKind
 from rules.schema.tiles import ClearingType
 from rules.state import GameState, Place
 from tests.rules.games import fresh
@@ -58,7 +60,7 @@ def test_orders_parse_and_use_the_whole_entitlement(seed: int) -> None:
             if p.kind is K.MOVE and p.target and board.clearing_type(p.target) is ClearingType.CAVE
         ]
         assert len(orders.phases) == entitlement(catalog(), state, name, cave_moves=caves).total
-        assert set(kinds(orders)) <= {K.MOVE, K.HIDE, K.REST, K.BLANK}
+        assert set(kinds(orders)) <= {K.MOVE, K.HIDE, K.REST, K.SEARCH, K.BLANK}
         moves = [p.target for p in orders.phases if p.kind is K.MOVE]
         assert "Edge" not in moves
         for i, target in enumerate(moves):  # climbs are two Moves in a row (7.3.1c.1)
@@ -128,3 +130,31 @@ def test_five_days_on_autopilot() -> None:
     assert state.day == 6
     assert len(moved) == len(NAMES)
     assert len({state.place_of(name) for name in NAMES}) > 1
+
+
+def test_he_locates_where_his_tiles_chits_are_unknown_then_loots_what_he_discovered() -> None:
+    """Issue 15: the autopilot searches where it starts: a Locate in a tile whose map chits he
+    has not seen; twice Loot at the site he has discovered in his clearing."""
+    state = game()
+    board = Board(catalog(), state.tiles)
+    name = "Black Knight"
+    pieces = pieces_of(catalog())
+    chit = next(
+        p
+        for place, stack in state.stacks.items()
+        if place.startswith("tile:")
+        for p in stack
+        if pieces[p].kind is Kind.MAP_CHIT
+        and catalog().map_chits[pieces[p].name].kind is ChitKind.SITE
+    )
+    code = state.place_of(chit).partition(":")[2]
+    here = f"{code}{catalog().map_chits[pieces[chit].name].clearing}"
+    assert here in board.clearings()
+    state.put(name, Place.clearing(here))
+    orders = [str(p) for p in parsed(state, name).phases]
+    assert "S Locate" in orders
+    state.characters[name].discoveries.append(pieces[chit].name)
+    state.characters[name].known.extend(state.at(f"tile:{code}"))
+    orders = [str(p) for p in parsed(state, name).phases]
+    assert orders.count("S Loot") == min(2, len(orders) - 1), "a phase is kept for his last H"
+    assert "S Locate" not in orders and orders[-1] == "H"

@@ -128,7 +128,7 @@ def test_targets_of_later_activities_are_checked_and_canonical():
         ("S Loot @everyone", "places to loot: ALTAR 1, STATUE 2, LAIR 3, VAULT 3, SHRINE 4, "),
         ("S Loot HOARD 6 [/code]", "places to loot: ALTAR 1, "),
         ("S Loot HOARD 5", "places to loot: ALTAR 1, "),
-        ("S Reading Runes pile", "treasure sites: ALTAR 1, "),
+        ("S Reading Runes pile", "sites, Artifacts and Spell Books: ALTAR 1, "),
         ("S Locate <@123>", "write 'S Locate'"),
         ("S Magic Sight **now**", "write 'S Magic Sight'"),
         ("T Company @here", "native groups and visitors: Bashkars, Company, "),

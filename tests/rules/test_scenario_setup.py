@@ -97,9 +97,9 @@ def test_a_bad_part_two_key_names_the_key_and_the_reason(change, key, words):
     [
         ({"turn_order": ["Black Knight"]}, "turn_order", "not supported yet: turn_order"),
         (
-            {"choices": {"Black Knight": {"search": []}}},
-            "choices.Black Knight.search",
-            "not supported yet: search",
+            {"choices": {"Black Knight": {"trade": []}}},
+            "choices.Black Knight.trade",
+            "not supported yet: trade",
         ),
         (
             {"characters": knight(curses=["Ashes"])},
@@ -417,8 +417,8 @@ expect: {{}}
     ("extra", "words"),
     [
         (
-            "choices: {Black Knight: {search: []}}",
-            "choices.Black Knight.search: not supported yet: search",
+            "choices: {Black Knight: {trade: []}}",
+            "choices.Black Knight.trade: not supported yet: trade",
         ),
         ("orders: {Black Knight: H}", "orders: with start: sunset there is no Birdsong"),
         (

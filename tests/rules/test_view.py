@@ -204,7 +204,7 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
         if place.startswith("box:")
         for p in stack
         if pieces[p].kind is Kind.TREASURE
-        and "site_card" not in catalog().treasures[pieces[p].name].behaviour
+        and catalog().treasures[pieces[p].name].activation == "needs_activation"
     )
     state.put(card, Place.owner(characters[0]))
     state.characters[characters[0]].items[card] = ItemState(active=False)
@@ -225,8 +225,9 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
         public_events += [e for e in resolution.events if e.visible_to(PUBLIC)]
         told += [e for e in resolution.events if e.fields.get("item") == card]
         state = resolution.state
-    assert [(e.type, e.to) for e in told] == [("abandoned_card_named", (characters[0],))]
-    assert state.place_of(card).startswith("at:")
+    assert (told[0].type, told[0].to) == ("abandoned_card_named", (characters[0],))
+    assert all(e.audience == "private" for e in told), "told only to those who hold it"
+    assert state.place_of(card).startswith(("at:", "with:")), "abandoned, or looted since"
     revealed = {e.fields["chit"] for e in public_events if e.type == "chit_revealed"}
     secret = (face_down_secrets(state) | {card}) - revealed
     told = {
