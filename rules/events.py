@@ -84,6 +84,13 @@ EVENT_TYPES: dict[str, EventType] = {
     "looted_shown": EventType("{who} takes the {item} from {from}, openly (7.5.5e)", PUBLIC),
     "looted_card": EventType("{who} takes a Treasure card from {from}", PUBLIC),
     "site_opened": EventType("{who} opens the {site} with {by} (7.5.5d.2)", PUBLIC),
+    "gold_found": EventType("{who} adds {gold} Gold to his recorded Gold, from {from}", PRIVATE),
+    "teleported": EventType("{who} teleports from {from} to {to}", PUBLIC),
+    "chits_restored": EventType("{who}'s action chits return to play: {chits}", PUBLIC),
+    "exchanged_card": EventType("{who} exchanges the {card} for its treasures", PUBLIC),
+    "exchanged_into": EventType(
+        "{who} takes the {card}'s treasures: {items}, and {gold} Gold", PRIVATE
+    ),
     "looted_nothing": EventType("{who} finds nothing to take in {from}", PUBLIC),
     "chit_shown": EventType("the site chit {chit} is shown to all in {at} (7.5.5b.2)", PUBLIC),
     "spell_learned": EventType("{who} learns the spell {spell} from {from}", PRIVATE),

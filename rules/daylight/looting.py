@@ -12,9 +12,9 @@ face-down Site chit looted is shown to all and put in its clearing (b.2); those 
 learn the site (4.5.6). A Site card drawn is discovered and goes back face up under its box
 (g.1–g.2).
 
-Not built yet, and reported by rule when met: looting a Site card with its own table (g.3), the
-exchanges of the Remains of Thief and Mouldy Skeleton and their Curse (L4200, L4202), and
-Magic Sight's finding of the hidden enemies who own counters or cards (7.5.7c).
+A Site card is looted with its own table (g.3) and the cards exchanged for their boxes are
+exchanged (L4198–4202) in :mod:`rules.daylight.sites`. Not built yet, and reported by rule when
+met: Magic Sight's finding of the hidden enemies who own counters or cards (7.5.7c).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from rules.board import clearing_id
 from rules.chits import printed
 from rules.day.context import Ctx
-from rules.daylight import moving
+from rules.daylight import moving, sites
 from rules.evening.fatigue import fatigue_options, pay
 from rules.events import Decision
 from rules.orders.targets import PILE
@@ -150,14 +150,6 @@ def loot_problem(ctx: Ctx, current: Search) -> str | None:
         return f"he has not discovered the {named} (7.5.5b.1)"
     if site_clearing(ctx, named) != current.clearing:
         return f"the {named} is not in his clearing (7.5.5b)"
-    if named in ctx.catalog.treasures:
-        ctx.emit(
-            "not_implemented",
-            rule="7.5.5g.3",
-            what=f"looting the {named} with its own table",
-            who=current.who,
-        )
-        return f"looting the {named} with its own table is not built yet (7.5.5g.3)"
     return condition_problem(ctx, current.who, named)
 
 
@@ -238,11 +230,11 @@ def loot(ctx: Ctx, current: Search, result: Result) -> None:
     items = loose_items(ctx, place)
     position = result.position or 1
     item = items[position - 1] if position <= len(items) else None
-    choice = _ask_item(ctx, current.who, item) if item is not None else KEEP
+    choice = ask_item(ctx, current.who, item) if item is not None else KEEP
     ctx.wait_if_pending()
     where = current.clearing if named == PILE else named
     if named != PILE:
-        _pay_each_roll(ctx, current.who, named)
+        pay_each_roll(ctx, current.who, named)
         _show_site(ctx, current.who, named)
     if item is None:
         ctx.emit("looted_nothing", who=current.who, **{"from": where})
@@ -252,7 +244,7 @@ def loot(ctx: Ctx, current: Search, result: Result) -> None:
         _pay_asterisk(ctx, current.who, named)
 
 
-def _ask_item(ctx: Ctx, who: str, item: str) -> str:
+def ask_item(ctx: Ctx, who: str, item: str) -> str:
     """What he does with ``item`` as he takes it (7.5.5f): keep it (the default, P10), activate
     it (a character only) or abandon it. A card that reveals or acts at once asks nothing."""
     piece = pieces_of(ctx.catalog)[item]
@@ -300,12 +292,7 @@ def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:
     if revealed and item not in ctx.state.face_up:
         ctx.state.face_up.append(item)
     if card is not None and card.activation is Activation.ON_DRAW:
-        ctx.emit(
-            "not_implemented",
-            rule="L4200",
-            what=f"the {piece.name}'s exchange and Curse when drawn",
-            who=who,
-        )
+        sites.exchange_on_draw(ctx, who, item, where)
         return
     sheet = ctx.sheet(who)
     if card is not None and card.activation is Activation.ALWAYS_ACTIVE:
@@ -324,9 +311,10 @@ def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:
         if card is not None and item not in ctx.state.face_up:
             ctx.state.face_up.append(item)
         ctx.emit("activated", who=who, item=item)
+        sites.open_chest(ctx, who)
 
 
-def _pay_each_roll(ctx: Ctx, who: str, site: str) -> None:
+def pay_each_roll(ctx: Ctx, who: str, site: str) -> None:
     """The Cairns' asterisk, the Crypt's Keys or strength at every roll, and the Vault's once
     (7.5.5d)."""
     word = _word(ctx, site)
@@ -400,13 +388,13 @@ def magic_sight_take(ctx: Ctx, current: Search, result: Result) -> None:
     chosen = ctx.ask(decision)
     where = PILE if chosen == current.clearing else chosen
     item = _top(ctx, current.clearing, where, counters=counters) if chosen != "none" else None
-    choice = _ask_item(ctx, current.who, item) if item is not None else KEEP
+    choice = ask_item(ctx, current.who, item) if item is not None else KEEP
     ctx.wait_if_pending()
     if item is None:
         return
     if where != PILE:
         if _word(ctx, where) == VAULT and where not in ctx.state.opened:
-            _pay_each_roll(ctx, current.who, where)
+            pay_each_roll(ctx, current.who, where)
         _show_site(ctx, current.who, where)
     take(ctx, current.who, item, current.clearing if where == PILE else where, choice)
     if _word(ctx, where) in (CAIRNS, POOL):

@@ -7,7 +7,9 @@ instruction, Locate by default (P11). The roll is public and so is the result as
 it finds is his alone (7.5.4d). Each result key of the tables is handled by the module of its
 section: the Peer and Locate results, and Magic Sight's that find, in
 :mod:`rules.daylight.finding`; looting, and Magic Sight's counters and cards, in
-:mod:`rules.daylight.looting`; spells in :mod:`rules.daylight.runes`.
+:mod:`rules.daylight.looting`; spells in :mod:`rules.daylight.runes`; a Site card is looted on
+its own table (7.5.5g.3), whose name is then the search's table, in
+:mod:`rules.daylight.sites`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 from rules.advantages import report_waiting
 from rules.board import parse_clearing_id
 from rules.day.context import Ctx
-from rules.daylight import finding, looting, runes
+from rules.daylight import finding, looting, runes, sites
 from rules.layout import DIRECTIONS
 from rules.modifiers import die_modifier, one_die
 from rules.orders.model import Activity, ActivityKind
@@ -84,8 +86,11 @@ def search(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
                 target=current.target,
                 roll=rolled,
             )
-    result = ctx.catalog.tables[f"{current.table} Table"].result(rolled)
-    RESULTS[result.key](ctx, current, result)
+    if sites.is_site_card(ctx, current.table):
+        sites.loot(ctx, current, rolled)
+    else:
+        result = ctx.catalog.tables[f"{current.table} Table"].result(rolled)
+        RESULTS[result.key](ctx, current, result)
     if turn is not None:
         turn.searched = None
 
@@ -101,7 +106,8 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search
         return None
     table, named = declared
     clearing = here
-    if activity.kind is ActivityKind.SEARCH and magic_sight(ctx, name):
+    site_card = table == "Loot" and sites.is_site_card(ctx, named)
+    if activity.kind is ActivityKind.SEARCH and magic_sight(ctx, name) and not site_card:
         # 7.5.7: whatever he recorded; and only on the Peer Table does he search another
         # clearing than his own (7.5.4b).
         table, named = "Magic Sight", None
@@ -119,6 +125,9 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search
     if problem is not None:
         _cancel(ctx, name, number, problem)
         return None
+    if site_card and named is not None:
+        current = Search(who=name, table=named, clearing=clearing, target=named, phase=number)
+        return current, sites.roll(ctx, current)
     return current, roll(ctx, current)
 
 

@@ -155,7 +155,8 @@ def pick(text: str, names: Sequence[str], what: str, plural: str = "") -> tuple[
     unique prefix of the first word is enough), and the rest of ``text``. An unknown name is
     ``bad-target``, its hint listing ``names`` as ``plural`` (default: ``what`` + "s")."""
     words = text.split()
-    for size in (3, 2, 1):
+    longest = max((len(n.split()) for n in names), default=1)
+    for size in range(min(longest, len(words)), 0, -1):
         head = " ".join(words[:size]).casefold()
         exact = [n for n in names if n.casefold() == head]
         if exact:
@@ -280,7 +281,8 @@ def _search(world: Map, text: str) -> str:
     if table == "Peer":
         return f"{table} {_clearing(world, rest)}"
     if table == "Loot":
-        places = [*sites(world.catalog), PILE]
+        cards = [t.name for t in world.catalog.treasures.values() if t.site_table]
+        places = [*sites(world.catalog), *cards, PILE]
         return f"{table} {_only(rest, places, 'place to loot', 'places to loot', 'S Loot')}"
     if table == "Reading Runes":
         books = [t.name for t in world.catalog.treasures.values() if t.spells]

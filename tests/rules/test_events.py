@@ -35,7 +35,7 @@ def test_a_public_event_has_no_recipients_and_unknown_types_are_refused():
     with pytest.raises(AudienceError, match="public"):
         event("moved", private_to=["Amazon"], who="Amazon")
     with pytest.raises(AudienceError, match="vocabulary"):
-        event("teleported", who="Amazon")
+        event("levitated", who="Amazon")
     assert event("moved", who="Amazon").audience == "public"
 
 

@@ -1,0 +1,230 @@
+"""The Treasures Within Treasures (List of Treasures 1, L4190–4268; 7.5.5g): the three Site cards
+looted with their own tables, and the cards exchanged for their boxes — the Remains of Thief and
+the Mouldy Skeleton when drawn, the Chest when opened with the Lost Keys.
+
+Each card's treasures are its box of the Set Up Card (the box that ``holds`` the card). A Site
+card, once drawn, lies in the box it came from but stands in that box's chit's clearing (L4206):
+one who has discovered it loots it there with its table, two dice and the high roll, Loot-roll
+modifiers applying (7.5.5g.3); Magic Sight never replaces those tables (7.5.7a).
+
+Not built yet, and reported by line when rolled: the Toadstool Circle's Peer and Enchant in any
+clearing for the rest of the day (L4226), the Power of the Pit (L4228) and the Wish (L4259),
+which come with magic.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.day.context import Ctx
+from rules.daylight import looting, runes
+from rules.events import Decision
+from rules.modifiers import die_modifier, one_die
+from rules.pieces import Kind, pieces_of
+from rules.schema.characters import DieTable
+from rules.schema.tiles import ClearingType
+from rules.schema.treasures import Activation, SiteResult, Treasure
+from rules.state import ItemState, Place
+
+if TYPE_CHECKING:
+    from rules.daylight.search import Search
+
+#: The lines of the Site-card results the engine does not apply yet.
+WAITING = {
+    "remote_peer_enchant": ("L4226", "Peer and Enchant in any clearing for the rest of the day"),
+    "power_of_the_pit": ("L4228", "the Power of the Pit, which comes with magic"),
+    "wish": ("L4259", "the Wish, which comes with magic"),
+}
+
+
+def is_site_card(ctx: Ctx, name: str | None) -> bool:
+    """Whether ``name`` is a Treasures Within Treasures Site card (L4206)."""
+    return (
+        name is not None
+        and name in ctx.catalog.treasures
+        and ctx.catalog.treasures[name].activation is Activation.SITE
+    )
+
+
+def card_box(ctx: Ctx, card: str) -> str:
+    """The place of the card's box of treasures on the Set Up Card."""
+    return looting.site_box(ctx, card)
+
+
+def roll(ctx: Ctx, current: Search) -> int:
+    """The roll on a Site card's table (7.5.5g.3): two dice, the high roll, with the modifiers
+    of Loot rolls (the one-die treasures and advantages that name the Site-card tables);
+    made public with the result as printed."""
+    card = ctx.catalog.treasures[current.table]
+    catalog, board, state = ctx.catalog, ctx.board, ctx.state
+    dice = one_die(catalog, board, state, current.who, DieTable.SITE_CARD)
+    modifier = die_modifier(catalog, board, state, current.who, DieTable.SITE_CARD)
+    rolled = ctx.dice.roll(current.who, f"{card.name} table", one_die=dice, modifier=modifier)
+    ctx.emit(
+        "searched",
+        who=current.who,
+        phase=current.phase,
+        table=card.name,
+        at=current.clearing,
+        dice=list(rolled.dice),
+        roll=rolled.result,
+        result=row(card, rolled.result).text,
+    )
+    return rolled.result
+
+
+def row(card: Treasure, rolled: int) -> SiteResult:
+    return next(r for r in card.site_table if r.roll == rolled)
+
+
+def loot(ctx: Ctx, current: Search, rolled: int) -> None:
+    """What the Site card's table gives him (L4210–4268): the named piece or the card from its
+    box (nothing if it is gone), one Gold, a Curse, a teleport to a cave clearing, all his
+    chits back in play; the Crypt asks the Lost Keys or Tremendous strength at every roll
+    (L4348, 7.5.5d.2)."""
+    card = ctx.catalog.treasures[current.table]
+    result = row(card, rolled)
+    who = current.who
+    if result.result in ("take_item", "take_treasure"):
+        item = _in_box(ctx, card.name, result)
+        choice = looting.ask_item(ctx, who, item) if item is not None else looting.KEEP
+        ctx.wait_if_pending()
+        if "loot_needs_tremendous" in card.behaviour:
+            looting.pay_each_roll(ctx, who, card.name)
+        if item is None:
+            ctx.emit("looted_nothing", who=who, **{"from": card.name})
+            return
+        looting.take(ctx, who, item, card.name, choice)
+        return
+    if result.result == "teleport_cave":
+        _teleport(ctx, current)
+        return
+    if "loot_needs_tremendous" in card.behaviour:
+        looting.pay_each_roll(ctx, who, card.name)
+    if result.result == "gold":
+        ctx.sheet(who).gold += 1
+        ctx.emit("gold_found", private_to=[ctx.eyes(who)], who=who, gold=1, **{"from": card.name})
+    elif result.result == "curse":
+        runes.inflict_curse(ctx, who)
+    elif result.result == "rest_all":
+        _rest_all(ctx, who)
+    elif result.result in WAITING:
+        line, what = WAITING[result.result]
+        ctx.emit("not_implemented", rule=line, what=f"the {card.name}'s {what}", who=who)
+
+
+def _in_box(ctx: Ctx, card: str, result: SiteResult) -> str | None:
+    """The piece the result takes from the card's box: the one named, or its Treasure card."""
+    pieces = pieces_of(ctx.catalog)
+    for item in looting.loose_items(ctx, card_box(ctx, card)):
+        record = pieces[item]
+        if result.item is not None and record.name == result.item:
+            return item
+        if result.item is None and record.kind is Kind.TREASURE:
+            return item
+    return None
+
+
+def _teleport(ctx: Ctx, current: Search) -> None:
+    """Toadstool Circle, 3 (L4224): he teleports to the cave clearing he chooses (he may stay
+    in his, if it is a cave), hidden if he was, his followers left behind; his turn goes on
+    from there. The default is his own cave, else the first cave clearing of the map."""
+    board = ctx.board
+    caves = sorted(c for c in board.clearings() if board.clearing_type(c) is ClearingType.CAVE)
+    here = current.clearing
+    default = here if here in caves else caves[0]
+    where = ctx.ask(
+        Decision(
+            id=ctx.decision_id("teleport", current.who),
+            character=ctx.eyes(current.who),
+            kind="teleport",
+            prompt="The Toadstool Circle teleports you: to which cave clearing?",
+            options=tuple(caves),
+            default=default,
+        )
+    )
+    ctx.wait_if_pending()
+    if where == here:
+        return
+    for follower in ctx.followers_of(current.who):
+        ctx.today.followers.pop(follower, None)
+        ctx.emit("follower_left", who=follower, guide=current.who, at=here)
+    ctx.state.put(current.who, Place.clearing(where))
+    ctx.emit("teleported", who=current.who, **{"from": here, "to": where})
+
+
+def _rest_all(ctx: Ctx, who: str) -> None:
+    """Enchanted Meadow, 4 (L4261): all his fatigued and wounded action chits return to play,
+    rested; this breaks the Wither curse."""
+    sheet = ctx.sheet(who)
+    rested = [c.label for c in sheet.chits if c.status != "active"]
+    for chit in sheet.chits:
+        chit.status = "active"
+    if "Wither" in getattr(sheet, "curses", []):
+        sheet.curses.remove("Wither")
+    ctx.emit("chits_restored", who=who, chits=rested)
+
+
+def exchange_on_draw(ctx: Ctx, who: str, item: str, where: str) -> None:
+    """The Remains of Thief and the Mouldy Skeleton, drawn (L4200–4202): revealed (by the
+    looting), he rolls for a Curse, and the card is exchanged and leaves play. He keeps the
+    Remains of Thief's treasures, and 20 Gold; the Mouldy Skeleton's go on top of the box he
+    was searching, the Gold Helmet on top, the Silver Breastplate next, the Jade Shield third."""
+    pieces = pieces_of(ctx.catalog)
+    card = ctx.catalog.treasures[pieces[item].name]
+    runes.inflict_curse(ctx, who)
+    inside = list(reversed(ctx.state.at(card_box(ctx, card.name))))
+    _discard(ctx, who, item)
+    if "exchange:site_box" in card.behaviour:
+        target = looting.site_box(ctx, where) if where in ctx.catalog.map_chits else None
+        order = ("Gold Helmet", "Silver Breastplate", "Jade Shield")
+        ranked = sorted(inside, key=lambda p: _rank(order, pieces[p].name))
+        for piece in reversed(ranked):
+            ctx.state.put(piece, target or Place.clearing(ctx.where(who) or ""))
+        ctx.emit("exchanged_card", who=who, card=card.name)
+        return
+    ctx.emit("exchanged_card", who=who, card=card.name)
+    _give(ctx, who, inside, card.name)
+    ctx.sheet(who).gold += card.gold_inside or 0
+
+
+def open_chest(ctx: Ctx, who: str) -> None:
+    """The Chest (L4198): with the Lost Keys and the Chest both active, he opens it at once: it
+    is exchanged for its treasures, which he keeps, and 50 Gold, and leaves play."""
+    sheet = ctx.sheet(who)
+    pieces = pieces_of(ctx.catalog)
+    active = {pieces[i].name: i for i, held in sheet.items.items() if held.active}
+    chest = active.get("Chest")
+    treasures = ctx.catalog.treasures
+    keys = any("keys" in treasures[n].behaviour for n in active if n in treasures)
+    if chest is None or not keys:
+        return
+    card = ctx.catalog.treasures["Chest"]
+    inside = list(reversed(ctx.state.at(card_box(ctx, card.name))))
+    _discard(ctx, who, chest)
+    ctx.emit("exchanged_card", who=who, card=card.name)
+    _give(ctx, who, inside, card.name)
+    sheet.gold += card.gold_inside or 0
+
+
+def _rank(order: tuple[str, ...], name: str) -> int:
+    return order.index(name) if name in order else len(order)
+
+
+def _discard(ctx: Ctx, who: str, item: str) -> None:
+    ctx.sheet(who).items.pop(item, None)
+    ctx.state.put(item, Place.OUT)
+
+
+def _give(ctx: Ctx, who: str, items: list[str], card: str) -> None:
+    """The card's treasures are his, inactive, as belongings looted are (P10); what they are,
+    and the Gold, he alone is told (a card among them stays secret, 7.5.5e)."""
+    sheet = ctx.sheet(who)
+    pieces = pieces_of(ctx.catalog)
+    for piece in items:
+        ctx.state.put(piece, Place.owner(who))
+        sheet.items[piece] = ItemState(active=False)
+    gold = ctx.catalog.treasures[card].gold_inside or 0
+    names = [pieces[p].name for p in items]
+    eyes = [ctx.eyes(who)]
+    ctx.emit("exchanged_into", private_to=eyes, who=who, card=card, items=names, gold=gold)
