@@ -79,6 +79,9 @@ EVENT_TYPES: dict[str, EventType] = {
     "searched": EventType("{who} searches on the {table} Table in {at}: {roll}, {result}", PUBLIC),
     "search_choice": EventType("{who} chooses {result} (7.5.4, Choice)", PRIVATE),
     "looked": EventType("{who} looks secretly at the map chits of {tile}: {chits}", PRIVATE),
+    "substitute_exchanged": EventType(
+        "{who} exchanges a map chit of {tile} for {count} chits (7.5.4c)", PUBLIC
+    ),
     "found_enemies": EventType("{who} finds hidden enemies for the rest of the day", PRIVATE),
     "looted": EventType("{who} takes the {item} from {from}", PRIVATE),
     "looted_shown": EventType("{who} takes the {item} from {from}, openly (7.5.5e)", PUBLIC),

@@ -53,9 +53,58 @@ def found(ctx: Ctx, current: Search, result: Result) -> None:
         f for f in ctx.followers_of(current.who) if f not in ctx.state.minions or ctx.acts(f)
     ]
     finders = [current.who, *followers]
+    looks = {Finding.CLUES, Finding.DISCOVER_CHITS} & set(result.finds)
+    substitute = _ask_exchange(ctx, current) if looks else None
+    ctx.wait_if_pending()
+    if substitute is not None:
+        _exchange(ctx, current, substitute)
     for what in result.finds:
         for who in finders:
             FINDINGS[what](ctx, current, who)
+
+
+#: The substitute chits a look may find, and the section of the chart each is exchanged for
+#: (7.5.4c, 3.5.4a-b).
+SUBSTITUTES = {ChitKind.LOST_CITY: "Lost City", ChitKind.LOST_CASTLE: "Lost Castle"}
+
+
+def _ask_exchange(ctx: Ctx, current: Search) -> str | None:
+    """7.5.4c: a look that finds the Lost City or Lost Castle face down in the tile lets him
+    exchange it for its five chits or put it back unrevealed (P14: put back, the default);
+    the chit he exchanges, or None."""
+    pieces = pieces_of(ctx.catalog)
+    found_here = [
+        chit
+        for chit in map_chits(ctx, current.tile)
+        if ctx.catalog.map_chits[pieces[chit].name].kind in SUBSTITUTES
+        and chit not in ctx.state.face_up
+    ]
+    if not found_here:
+        return None
+    chit = found_here[0]
+    decision = Decision(
+        id=ctx.decision_id("exchange", current.who),
+        character=ctx.eyes(current.who),
+        kind="exchange",
+        prompt=f"Your look finds the {pieces[chit].name} in {current.tile}: exchange it for "
+        "its five chits, or put it back unrevealed?",
+        options=("put back", "exchange"),
+        default="put back",
+    )
+    return chit if ctx.ask(decision) == "exchange" else None
+
+
+def _exchange(ctx: Ctx, current: Search, chit: str) -> None:
+    """7.5.4c: the Lost City or Lost Castle leaves play for the five chits of its section,
+    face down in the tile; the look that follows shows them to him. Others see a chit
+    exchanged, not which."""
+    pieces = pieces_of(ctx.catalog)
+    section = Place.section(SUBSTITUTES[ctx.catalog.map_chits[pieces[chit].name].kind])
+    inner = list(ctx.state.at(section))
+    ctx.state.put(chit, Place.OUT)
+    for piece in inner:
+        ctx.state.put(piece, Place.tile(current.tile))
+    ctx.emit("substitute_exchanged", who=current.who, tile=current.tile, count=len(inner))
 
 
 def nothing(ctx: Ctx, current: Search, result: Result) -> None:
@@ -102,8 +151,7 @@ def _by_text(ctx: Ctx, result: Result, text: str) -> Result:
 
 def clues(ctx: Ctx, current: Search, who: str) -> None:
     """Clues (7.5.4c, L5571): a secret look at the map chits of the tile searched; nothing is
-    discovered. Finding the Lost City or Lost Castle, he may exchange it or put it back: he
-    puts it back (P14's default; exchanging is not built yet and says so)."""
+    discovered. The Lost City or Lost Castle it finds may be exchanged first (:func:`found`)."""
     chits = map_chits(ctx, current.tile)
     eyes = ctx.eyes(who)
     sheet = ctx.sheet(eyes)
@@ -111,14 +159,6 @@ def clues(ctx: Ctx, current: Search, who: str) -> None:
         if chit not in sheet.known:
             sheet.known.append(chit)
     ctx.emit("looked", private_to=[eyes], who=who, tile=current.tile, chits=chits)
-    kinds = {ctx.catalog.map_chits[pieces_of(ctx.catalog)[c].name].kind for c in chits}
-    if who == current.who and kinds & {ChitKind.LOST_CITY, ChitKind.LOST_CASTLE}:
-        ctx.emit(
-            "not_implemented",
-            rule="7.5.4c",
-            what="exchanging the Lost City or Lost Castle found by Clues: it is put back",
-            who=who,
-        )
 
 
 def discover_chits(ctx: Ctx, current: Search, who: str) -> None:
