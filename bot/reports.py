@@ -27,8 +27,12 @@ _NOTES = frozenset(
         "denizen_moved",
         "blocked",
         "turn_lost",
+        "chit_shown",
     }
 )
+
+#: What everyone sees him take, said once to the one who took it (who also knows what).
+_SEEN_TAKING = frozenset({"looted_shown", "looted_card"})
 
 
 @dataclass
@@ -76,6 +80,57 @@ def _outcome(event: Event) -> str | None:
             return f"{event.type} {f.get('item')}"
         case "not_implemented":
             return f"not implemented yet: rule {f.get('rule')}"
+    return _search_outcome(event)
+
+
+def _search_outcome(event: Event) -> str | None:
+    """What a Search phase's events add to it (7.5): the roll and result, then what he alone
+    learns or takes, and what everyone sees him take."""
+    f = event.fields
+    match event.type:
+        case "searched":
+            return f"{', '.join(map(str, f.get('dice', [])))}: {f.get('result')}"
+        case "search_choice":
+            return f"chooses {f.get('result')}"
+        case "looked":
+            chits = ", ".join(f.get("chits") or []) or "no map chits"
+            return f"sees {chits} in {f.get('tile')}"
+        case "discovered":
+            return f"discovers {f.get('what')}"
+        case "found_enemies":
+            return "finds hidden enemies"
+        case "looted" | "looted_shown":
+            return f"takes the {f.get('item')}"
+        case "looted_card":
+            return "takes a Treasure card"
+        case "looted_nothing":
+            return f"nothing to take in {f.get('from')}"
+        case "site_opened":
+            return f"opens the {f.get('site')} with {f.get('by')}"
+        case "fatigued":
+            return f"fatigues {f.get('chit')}"
+        case "spell_learned":
+            return f"learns {f.get('spell')}"
+        case "spell_awakened":
+            return f"awakens {f.get('spell')}"
+        case "spell_not_learned":
+            return f"cannot record {f.get('spell')}: {f.get('reason')}"
+        case "spells_seen":
+            return f"sees the spells {', '.join(f.get('spells') or [])}"
+        case "cursed":
+            return f"cursed: {f.get('curse')}"
+        case "gold_found":
+            return f"{f.get('gold')} Gold"
+        case "teleported":
+            return f"teleports to {f.get('to')}"
+        case "chits_restored":
+            return "all his chits return to play"
+        case "exchanged_card":
+            return f"exchanges the {f.get('card')}"
+        case "exchanged_into":
+            return f"gets {', '.join(f.get('items') or [])} and {f.get('gold')} Gold"
+        case "substitute_exchanged":
+            return f"exchanges a map chit for {f.get('count')}"
     return None
 
 
@@ -88,6 +143,7 @@ def day_report(events: list[Event], viewer: str) -> str:
     turns: list[_Turn] = []
     current: _Turn | None = None
     rolls: dict[str, str] = {}
+    taken: object = None
     combats = evening(seen)
     in_combat = False
     for event in seen:
@@ -131,6 +187,10 @@ def day_report(events: list[Event], viewer: str) -> str:
         elif event.type == "not_implemented" and event.fields.get("who") is None:
             later.append(event.describe())
         elif current is not None and event.fields.get("who") == current.who:
+            if event.type in _SEEN_TAKING and taken == f.get("from"):
+                taken = None
+                continue
+            taken = f.get("from") if event.type == "looted" else None
             outcome = _outcome(event)
             if outcome is not None:
                 current.annotate(outcome)

@@ -113,8 +113,13 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
 def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     """One phase (5.1 step 4.3): a Rest first asks what it must (7.8.2); the phase's source must
     be usable, characters trade, belongings are rearranged, followers may stop, then the
-    activity is done."""
+    activity is done. A Search phase resumed after its result waited for the player goes
+    straight on with its activity."""
     name = turn.character
+    if turn.searched is not None and turn.searched.phase == number:
+        # The phase began before its Search result waited for him (7.5.3): it goes on there.
+        _activity(ctx, turn, number, activity, {})
+        return
     prefers = rest.choices(ctx, name) if activity.kind is ActivityKind.REST else {}
     ctx.emit("phase_started", who=name, phase=number, activity=str(activity))
     if turn.climbing is not None and not (

@@ -26,3 +26,29 @@ def test_an_abandoned_treasure_card_is_named_to_its_owner_only():
     assert "Amazon: M BL2 (abandons a Treasure card) (it is the Cloak of Mist)" in own
     assert "Cloak of Mist" in day_report(CARD_ABANDONED, "moderator")
     assert "Cloak" not in day_report(CARD_ABANDONED, "Dwarf")
+
+
+def test_a_loot_reads_as_the_roll_in_public_and_what_he_took_in_private():
+    """7.5.5e: everyone reads his roll and that he took a Treasure card; he reads which, once,
+    and no phase is told twice though the day stopped for his choice."""
+    from pathlib import Path
+
+    from bot.scenarios import read_scenario
+    from rules.catalog import catalog
+    from rules.testing.run import run
+
+    scenario = Path(__file__).parents[1] / "scenarios" / "search"
+    done = run(
+        catalog(),
+        read_scenario(scenario / "7.5.5b_loot_a_discovered_site_shows_its_chit_L1815.yaml"),
+    )
+    public = day_report(done.events, "public")
+    mine = day_report(done.events, "Amazon")
+    assert (
+        "Amazon: S Loot HOARD 6 (2, 1: Take 2nd treasure in pile) (takes a Treasure card)" in public
+    )
+    assert "Power Boots" not in public
+    assert (
+        "Amazon: S Loot HOARD 6 (2, 1: Take 2nd treasure in pile) (takes the Power Boots)" in mine
+    )
+    assert mine.count("S Loot HOARD 6") == 1
