@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules import powers
 from rules.board import clearing_id
 from rules.chits import printed
 from rules.day.context import Ctx
@@ -297,6 +298,7 @@ def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:
     sheet = ctx.sheet(who)
     if card is not None and card.activation is Activation.ALWAYS_ACTIVE:
         sheet.items[item].active = True
+        powers.report_waiting(ctx, who, item)
         return
     if choice == ABANDON:
         clearing = ctx.where(who)
@@ -311,6 +313,7 @@ def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:
         if card is not None and item not in ctx.state.face_up:
             ctx.state.face_up.append(item)
         ctx.emit("activated", who=who, item=item)
+        powers.report_waiting(ctx, who, item)
         sites.open_chest(ctx, who)
 
 

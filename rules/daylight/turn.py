@@ -13,6 +13,7 @@ Activities of later issues are reported, never skipped: :data:`LATER` names the 
 
 from __future__ import annotations
 
+from rules import powers
 from rules.advantages import Acts, report_waiting
 from rules.chits import in_play
 from rules.day.context import Ctx
@@ -26,6 +27,7 @@ from rules.daylight import (
     prowling,
     rest,
     search,
+    sites,
     trade,
 )
 from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind
@@ -284,6 +286,8 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
                 continue
             character.items[item].active = True
             ctx.emit("activated", who=name, item=item)
+            powers.report_waiting(ctx, name, item)
+            sites.open_chest(ctx, name)
         for item in change.abandon:
             where = ctx.where(name)
             if item in character.items and where is not None:

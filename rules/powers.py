@@ -1,0 +1,172 @@
+"""The powers of the Treasure cards as the engine applies them (List of Treasures L4184–4558):
+one entry for each behaviour key of the catalog (:data:`rules.schema.treasures.BEHAVIOURS`) —
+its line, whether it is built, where, and the scenario or test that proves it.
+
+A power not built yet is never silent: when a card that has one becomes active — looted and
+activated, rearranged active, or an Enchanted card found — :func:`report_waiting` names its line
+in a ``not_implemented`` event, and the combat powers are named again at the start of every
+Evening the card is active (:func:`rules.evening.kit.waiting_powers`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.day.context import Ctx
+from rules.pieces import Kind, pieces_of
+
+Done = Literal["yes", "partly", "no"]
+
+_SEARCH = "tests/scenarios/search/"
+
+
+@dataclass(frozen=True)
+class Power:
+    """One behaviour key: its line in the List of Treasures, whether it is built (``partly``
+    says what is missing in ``note``), where, and its proof (a path under the repository)."""
+
+    line: str
+    done: Done
+    where: str
+    proof: str | None = None
+    note: str = ""
+
+
+POWERS: dict[str, Power] = {
+    # 1. Treasures Within Treasures (L4190-4268)
+    "exchange:keep": Power(
+        "L4202", "yes", "rules.daylight.sites.exchange_on_draw",
+        _SEARCH + "L4202_the_remains_of_thief_are_exchanged_and_curse_the_finder_loot.yaml",
+    ),
+    "exchange:site_box": Power(
+        "L4200", "yes", "rules.daylight.sites.exchange_on_draw",
+        _SEARCH + "L4200_the_mouldy_skeleton_puts_its_armor_on_top_of_the_box_loot.yaml",
+    ),
+    "exchange:open": Power(
+        "L4198", "yes", "rules.daylight.sites.open_chest",
+        _SEARCH + "L4198_the_chest_opens_to_the_lost_keys_loot.yaml",
+    ),
+    "curse_on_draw": Power(
+        "L4200", "yes", "rules.daylight.sites.exchange_on_draw",
+        _SEARCH + "L4202_the_remains_of_thief_are_exchanged_and_curse_the_finder_loot.yaml",
+    ),
+    "site_card": Power(
+        "L4206", "partly", "rules.daylight.sites.loot",
+        _SEARCH + "7.5.5g3_loot_the_toadstool_circle_with_its_own_table_L4220.yaml",
+        "the Toadstool Circle's Peer and Enchant anywhere (L4226), the Power of the Pit (L4228) "
+        "and the Wish (L4259) come with magic",
+    ),
+    "loot_needs_tremendous": Power(
+        "L4348", "yes", "rules.daylight.looting.condition_problem",
+        _SEARCH + "7.5.5g3_the_crypt_of_the_knight_gives_gold_to_the_lost_keys_L4240.yaml",
+    ),
+    # 2. Birdsong cards (L4270-4294)
+    "enhanced_peer": Power(
+        "L4274", "yes", "rules.orders.entitlement",
+        _SEARCH + "7.5.4i_enhanced_peer_with_the_crystal_ball.yaml",
+    ),
+    "remote_enchant": Power("L4274", "no", "magic (7.10.5)"),
+    "extra_phase:hide": Power("L4280", "partly", "rules.orders.entitlement"),
+    "extra_phase:search": Power("L4282", "partly", "rules.orders.entitlement"),
+    "extra_phase:trade": Power("L4284", "partly", "rules.orders.entitlement"),
+    "extra_phase:hire": Power("L4286", "partly", "rules.orders.entitlement"),
+    "extra_phase:move": Power("L4288", "partly", "rules.orders.entitlement"),
+    "extra_phase:enchant": Power("L4294", "no", "magic (7.10)"),
+    "extra_phase:mountain_peer": Power("L4278", "partly", "rules.orders.entitlement"),
+    "extra_phase:cave": Power(
+        "L4290", "yes", "rules.orders.entitlement",
+        "tests/scenarios/birdsong/6.2.4b_shielded_lantern_move_in_cave_L1514.yaml",
+    ),
+    "clearing_extra_phase:enchant": Power("L4292", "no", "magic (7.10)"),
+    # 3. Daylight cards (L4296-4318)
+    "summons:smoke": Power("L4300", "no", "rules.daylight.prowling"),
+    "sleep": Power("L4302", "no", "rules.daylight.rest"),
+    "rest_double": Power("L4313", "no", "rules.daylight.rest"),
+    "timeless": Power("L4315", "no", "rules.daylight.turn"),
+    # 4. One-use cards (L4320-4336)
+    "one_use": Power(
+        "L4322", "partly", "rules.daylight.sites.open_chest",
+        _SEARCH + "L4198_the_chest_opens_to_the_lost_keys_loot.yaml",
+        "the Chest; the Amulet and the Withered Claw wait with their powers",
+    ),
+    "cure_or_break": Power("L4325", "no", "curses and magic (4.6.8a.5)"),
+    "wish_and_curse": Power("L4336", "no", "magic (the Wishes Table)"),
+    # 5. Using tables (L4338-4362)
+    "clearing_die_mod:+1": Power("L4344", "no", "rules.modifiers"),
+    "one_die:loot": Power("L4346", "partly", "rules.modifiers.one_die"),
+    "one_die:all": Power("L4350", "partly", "rules.modifiers.one_die"),
+    "one_die:hide": Power("L4362", "partly", "rules.modifiers.one_die"),
+    "choose_red_die": Power("L4352", "no", "magic (spell tables)"),
+    "locate_minus_one:lost_castle": Power("L4354", "no", "rules.modifiers"),
+    "locate_minus_one:lost_city": Power("L4356", "no", "rules.modifiers"),
+    "locate_minus_one:ruins": Power("L4358", "no", "rules.modifiers"),
+    "keys": Power(
+        "L4348", "yes", "rules.daylight.looting, rules.daylight.sites.open_chest",
+        _SEARCH + "7.5.5d2_the_vault_opens_once_to_the_lost_keys.yaml",
+    ),
+    "magic_sight": Power(
+        "L4360", "yes", "rules.daylight.search.magic_sight",
+        _SEARCH + "7.5.7b_phantom_glass_alone_forces_magic_sight.yaml",
+    ),
+    # 6-7. Altering action chits, instant rest (L4364-4390)
+    "alter_chits:strength_by_stars": Power("L4370", "no", "rules.chits"),
+    "alter_chits:time_4_3_2": Power("L4374", "no", "rules.chits"),
+    "alter_chits:time_5_4_3": Power("L4378", "no", "rules.chits"),
+    "wounds_to_fatigue": Power("L4390", "no", "rules.chits"),
+    # 8-10. Boots, Gloves, weapon and armor cards (L4392-4447)
+    "boots": Power("L4401", "partly", "rules.evening.kit, rules.daylight.moving"),
+    "gloves": Power("L4418", "partly", "rules.evening.kit"),
+    "weapon": Power("L4430", "no", "rules.evening.kit"),
+    "armor": Power("L4441", "partly", "rules.evening.kit"),
+    # 11. Alter weapons (L4449-4463)
+    "weapon_potion:stays_alerted": Power("L4455", "no", "rules.evening"),
+    "weapon_potion:add_sharpness": Power("L4457", "no", "rules.evening"),
+    "weapon_potion:hit_on_tie": Power("L4459", "no", "rules.evening"),
+    "weapon_potion:ignore_armor": Power("L4461", "no", "rules.evening"),
+    # 12. Combat (L4465-4488)
+    "no_wounds_through_armor": Power("L4469", "no", "rules.evening"),
+    "effort_limit:3": Power("L4474", "no", "rules.evening.kit"),
+    "effort_limit:unlimited": Power("L4477", "no", "rules.evening.kit"),
+    "shift_attack": Power("L4482", "no", "rules.evening.melee"),
+    "shift_maneuver": Power("L4486", "no", "rules.evening.melee"),
+    # 13-15. Magic: sources of colour, Artifacts and Books, built-in spells (L4490-4558)
+    "color_source:white": Power("L4506", "no", "magic (color magic)"),
+    "color_source:gray": Power("L4504", "no", "magic (color magic)"),
+    "color_source:gold": Power("L4302", "no", "magic (color magic)"),
+    "color_source:purple": Power("L4300", "no", "magic (color magic)"),
+    "color_source:black": Power("L4344", "no", "magic (color magic)"),
+    "artifact": Power(
+        "L4516", "partly", "rules.daylight.runes",
+        "tests/rules/daylight/test_runes.py",
+        "Reading Runes and Perceive spell read its Spell cards; casting comes with magic",
+    ),
+    "spell_book": Power(
+        "L4536", "partly", "rules.daylight.runes",
+        "tests/rules/daylight/test_runes.py",
+        "Reading Runes and Perceive spell read its Spell cards; casting comes with magic",
+    ),
+    "built_in_spell": Power("L4552", "no", "magic (its spell)"),
+}  # fmt: skip
+
+
+def waiting(behaviour: tuple[str, ...]) -> list[tuple[str, Power]]:
+    """The keys of ``behaviour`` whose power is not wholly built, with their entries."""
+    return [(key, POWERS[key]) for key in behaviour if POWERS[key].done != "yes"]
+
+
+def report_waiting(ctx: Ctx, who: str, item: str) -> None:
+    """Name, loudly, each power of the card ``item`` not wholly built, as it becomes active:
+    one ``not_implemented`` event each, with its line (a card's name is public once active)."""
+    record = pieces_of(ctx.catalog)[item]
+    if record.kind is not Kind.TREASURE:
+        return
+    card = ctx.catalog.treasures[record.name]
+    for key, power in waiting(card.behaviour):
+        missing = f": {power.note}" if power.note else ""
+        ctx.emit(
+            "not_implemented",
+            rule=power.line,
+            what=f"the {card.name}'s power ({key}){missing}",
+            who=who,
+        )
