@@ -2,7 +2,9 @@
 
 A character's chits are :class:`~rules.state.ChitState` entries, each naming its printed label
 (``"MOVE M4*"``); :func:`printed` reads the label back into the catalog's
-:class:`~rules.schema.characters.ActionChit`. The functions here change a character's chits in
+:class:`~rules.schema.characters.ActionChit`. What a chit counts as while his treasures alter it
+(Belt of Strength, Draught and Garb of Speed, L4364–4378) is :func:`current`, with the
+:class:`Alteration` of :func:`alteration`. The functions here change a character's chits in
 place and return what happened as plain descriptions for events.
 """
 
@@ -12,8 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from rules.catalog import Catalog
+from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
-from rules.schema.characters import Action, ActionChit
+from rules.schema.characters import STRENGTH_ACTIONS, Action, ActionChit
 from rules.state import CharacterState, ChitState, ChitStatus
 
 #: For making change, the Berserk chit counts as a Fight chit and the Duck chit as a Move chit
@@ -27,6 +31,74 @@ def printed(label: str) -> ActionChit:
     return ActionChit.parse(label)
 
 
+#: The ``alter_chits:*`` keys that set every action chit's time by its asterisks (0, 1, 2), in
+#: order of precedence: "If a character has both the Garb of Speed and Draught of Speed active,
+#: the Draught of Speed defines the time numbers" (L4374).
+TIMES_BY_STARS: dict[str, tuple[int, int, int]] = {
+    "alter_chits:time_4_3_2": (4, 3, 2),
+    "alter_chits:time_5_4_3": (5, 4, 3),
+}
+#: The key that sets the strength of Move, Fight, Duck and Berserk chits by asterisks (L4368).
+STRENGTH_BY_STARS = "alter_chits:strength_by_stars"
+_STRENGTHS = (Weight.MEDIUM, Weight.HEAVY, Weight.TREMENDOUS)
+
+
+@dataclass(frozen=True)
+class Alteration:
+    """How his active treasures alter the values on his action chits (section 6, L4364–4378):
+    ``strength`` by asterisks (the Belt of Strength: none M, one H, two T, L4368), ``times``
+    by asterisks (the Draught of Speed 4, 3, 2, L4371; the Garb of Speed 5, 4, 3, L4374), None
+    when unaltered. The alteration is automatic: he "does not have the option of using the
+    printed values" (L4366)."""
+
+    strength: bool = False
+    times: tuple[int, int, int] | None = None
+
+
+UNALTERED = Alteration()
+
+
+def alteration(catalog: Catalog, character: CharacterState) -> Alteration:
+    """The :class:`Alteration` his active Treasure cards make (L4364–4378); unaltered for
+    anyone without chits (a hireling activates no treasures, 7.7.2a.2)."""
+    pieces = pieces_of(catalog)
+    keys: set[str] = set()
+    for item, held in character.items.items():
+        piece = pieces[item]
+        if held.active and piece.kind is Kind.TREASURE:
+            keys.update(catalog.treasures[piece.name].behaviour)
+    times = next((t for key, t in TIMES_BY_STARS.items() if key in keys), None)
+    return Alteration(strength=STRENGTH_BY_STARS in keys, times=times)
+
+
+def current(label: str, altered: Alteration = UNALTERED) -> ActionChit:
+    """What the chit printed ``label`` counts as now (L4364–4378): its printed face, with the
+    strength of a Move, Fight, Duck or Berserk chit set by its asterisks under the Belt of
+    Strength ("his Magic chits are not affected", L4368) and the time of every action chit,
+    Magic chits included, set by its asterisks under the Draught or Garb of Speed (L4371,
+    L4374). Only action chits are altered — "not Treasure cards or horses" (L4366). Its
+    ``label`` shows the current values: the chit is still named by its printed ``label``."""
+    face = printed(label)
+    updates: dict[str, object] = {}
+    if altered.strength and face.action in STRENGTH_ACTIONS:
+        updates["strength"] = _STRENGTHS[face.effort]
+    if altered.times is not None:
+        updates["time"] = altered.times[face.effort]
+    return face.model_copy(update=updates) if updates else face
+
+
+def heal_wounds(character: CharacterState) -> list[str]:
+    """The Vial of Healing (L4384): "all of his wounded action chits are instantly converted
+    into fatigued chits" — fatigued chits are not affected. Changes his chits in place; returns
+    the labels converted, in development order."""
+    healed = []
+    for chit in character.chits:
+        if chit.status == "wounded":
+            chit.status = "fatigued"
+            healed.append(chit.label)
+    return healed
+
+
 def change_type(chit: ActionChit) -> Action:
     return CHANGE_TYPE.get(chit.action, chit.action)
 
@@ -36,11 +108,13 @@ def in_play(character: CharacterState) -> list[ChitState]:
     return [c for c in character.chits if c.status == "active"]
 
 
-def move_strength(character: CharacterState) -> Weight | None:
+def move_strength(character: CharacterState, altered: Alteration = UNALTERED) -> Weight | None:
     """The strongest active Move chit's strength letter, or None (7.3.1e); colour chits and
-    Duck chits do not carry (the Duck chit moves only for the Duck maneuver, L3717)."""
+    Duck chits do not carry (the Duck chit moves only for the Duck maneuver, L3717). With the
+    Belt of Strength active (``altered``, :func:`alteration`) his Move chits carry by their
+    asterisks (L4368)."""
     strengths = [
-        printed(c.label).strength
+        current(c.label, altered).strength
         for c in in_play(character)
         if c.color is None and printed(c.label).action is Action.MOVE
     ]

@@ -87,6 +87,9 @@ EVENT_TYPES: dict[str, EventType] = {
     "looted_shown": EventType("{who} takes the {item} from {from}, openly (7.5.5e)", PUBLIC),
     "looted_card": EventType("{who} takes a Treasure card from {from}", PUBLIC),
     "site_opened": EventType("{who} opens the {site} with {by} (7.5.5d.2)", PUBLIC),
+    "shifted": EventType(
+        "{who} uses the {item} to move his {play} from {from} to {to} (L4480)", PUBLIC
+    ),
     "gold_found": EventType("{who} adds {gold} Gold to his recorded Gold, from {from}", PRIVATE),
     "teleported": EventType("{who} teleports from {from} to {to}", PUBLIC),
     "chits_restored": EventType("{who}'s action chits return to play: {chits}", PUBLIC),

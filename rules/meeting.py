@@ -9,8 +9,9 @@ does is the caller's: a price he pays or declines (L5491), a boon (L5493), a ref
 in Daylight (7.6.5d L1902; :func:`blocks`), a group battling him in the Evening (8.2.2b L2280;
 :func:`battles`). Price and Boon results do nothing in the Evening (L5491, L5493).
 
-Not here: the column a Persuade spell sets (7.6.5a L1897, L4852) comes with magic; the Cloven
-Hoof's +1 to every table roll in its clearing (L4344) is computed for no table yet.
+Not here: the column a Persuade spell sets (7.6.5a L1897, L4852) comes with magic. The Cloven
+Hoof's +1 to every table roll in its clearing (L4344) is added with the other treasures' by
+:func:`rules.modifiers.treasure_modifier`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Literal
 from rules.board import board_for
 from rules.catalog import Catalog
 from rules.dice import Dice, Roll
-from rules.modifiers import applies, one_die
+from rules.modifiers import applies, one_die, treasure_modifier
 from rules.schema.base import Relationship
 from rules.schema.characters import DieModifier, DieTable, OneDie, TradingPartner
 from rules.schema.tables import Result
@@ -159,8 +160,9 @@ def modifiers(catalog: Catalog, state: GameState, who: str, activity: Activity) 
     L1043): :func:`rules.modifiers.one_die` — Fear (L3626), Cave Knowledge in a cave clearing
     (L3719), Tracking Skills in the Woods tiles (L4013), an active Lucky Charm (L4350) — except
     that an advantage limited to another activity does not count (Barter: Trade only, L3849);
-    and his advantages' die modifiers (Honor, -1, L3898). A hireling rolls with none of his
-    employer's (4.1.4 L1045, 7.7.1f.1 L1947)."""
+    his advantages' die modifiers (Honor, -1, L3898); and what his treasures add, the Cloven
+    Hoof's +1 in its clearing (L4344, :func:`rules.modifiers.treasure_modifier`). A hireling
+    rolls with none of his employer's (4.1.4 L1045, 7.7.1f.1 L1947)."""
     if who not in state.characters:
         return 0, 0
     board = board_for(catalog, state.tiles)
@@ -177,7 +179,7 @@ def modifiers(catalog: Catalog, state: GameState, who: str, activity: Activity) 
             dice -= 1
         elif isinstance(effect, DieModifier) and here:
             added += effect.modifier
-    return dice, added
+    return dice, added + treasure_modifier(catalog, board, state, who, DieTable.MEETING)
 
 
 def meet(

@@ -19,6 +19,7 @@ from rules.pieces import Kind, pieces_of
 Done = Literal["yes", "partly", "no"]
 
 _SEARCH = "tests/scenarios/search/"
+T = "tests/scenarios/treasures/"
 
 
 @dataclass(frozen=True)
@@ -67,23 +68,63 @@ POWERS: dict[str, Power] = {
         _SEARCH + "7.5.4i_enhanced_peer_with_the_crystal_ball.yaml",
     ),
     "remote_enchant": Power("L4274", "no", "magic (7.10.5)"),
-    "extra_phase:hide": Power("L4280", "partly", "rules.orders.entitlement"),
-    "extra_phase:search": Power("L4282", "partly", "rules.orders.entitlement"),
-    "extra_phase:trade": Power("L4284", "partly", "rules.orders.entitlement"),
-    "extra_phase:hire": Power("L4286", "partly", "rules.orders.entitlement"),
-    "extra_phase:move": Power("L4288", "partly", "rules.orders.entitlement"),
-    "extra_phase:enchant": Power("L4294", "no", "magic (7.10)"),
-    "extra_phase:mountain_peer": Power("L4278", "partly", "rules.orders.entitlement"),
+    "extra_phase:hide": Power(
+        "L4280", "yes", "rules.orders.entitlement",
+        T + "L4282_cloak_of_mist_extra_hide_phase.yaml",
+    ),
+    "extra_phase:search": Power(
+        "L4282", "yes", "rules.orders.entitlement",
+        T + "L4284_magic_spectacles_extra_search_phase.yaml",
+    ),
+    "extra_phase:trade": Power(
+        "L4284", "yes", "rules.orders.entitlement",
+        T + "L4286_regent_of_jewels_extra_trade_phase.yaml",
+    ),
+    "extra_phase:hire": Power(
+        "L4286", "yes", "rules.orders.entitlement",
+        T + "L4288_royal_sceptre_extra_hire_phase.yaml",
+    ),
+    "extra_phase:move": Power(
+        "L4288", "yes", "rules.orders.entitlement",
+        T + "L4290_seven_league_boots_extra_move_phase.yaml",
+    ),
+    "extra_phase:enchant": Power(
+        "L4294", "partly", "rules.orders.entitlement",
+        T + "L4294_toadstool_ring_extra_enchant_phase.yaml",
+        "recorded; the Enchant activity itself comes with magic",
+    ),
+    "extra_phase:mountain_peer": Power(
+        "L4278", "yes", "rules.orders.entitlement",
+        T + "L4280_ancient_telescope_extra_mountain_peer_phase.yaml",
+    ),
     "extra_phase:cave": Power(
         "L4290", "yes", "rules.orders.entitlement",
         "tests/scenarios/birdsong/6.2.4b_shielded_lantern_move_in_cave_L1514.yaml",
     ),
-    "clearing_extra_phase:enchant": Power("L4292", "no", "magic (7.10)"),
+    "clearing_extra_phase:enchant": Power(
+        "L4292", "partly", "rules.orders.entitlement",
+        "tests/rules/test_treasure_powers_daylight.py",
+        "recorded by everyone in its clearing; the Enchant activity comes with magic",
+    ),
     # 3. Daylight cards (L4296-4318)
-    "summons:smoke": Power("L4300", "no", "rules.daylight.prowling"),
-    "sleep": Power("L4302", "no", "rules.daylight.rest"),
-    "rest_double": Power("L4313", "no", "rules.daylight.rest"),
-    "timeless": Power("L4315", "no", "rules.daylight.turn"),
+    "summons:smoke": Power(
+        "L4300", "yes", "rules.daylight.prowling",
+        T + "L4300_dragon_essence_summons_as_smoke_m_in_a_mountain_tile.yaml",
+    ),
+    "sleep": Power(
+        "L4302", "partly", "rules.daylight.rest.flowers_of_rest",
+        T + "L4302_flowers_of_rest_he_falls_asleep_and_summons_nothing.yaml",
+        "his fatigued chits rest and he summons nothing; sleeping through his turn is reported",
+    ),
+    "rest_double": Power(
+        "L4313", "yes", "rules.daylight.rest.asterisks",
+        T + "L4313_poultice_of_health_rests_two_asterisks.yaml",
+    ),
+    "timeless": Power(
+        "L4315", "no", "rules.daylight.turn.timeless_jewel",
+        T + "L4315_timeless_jewel_is_reported_when_his_turn_starts.yaml",
+        "orders by mail are recorded at Birdsong: reported when his turn starts",
+    ),
     # 4. One-use cards (L4320-4336)
     "one_use": Power(
         "L4322", "partly", "rules.daylight.sites.open_chest",
@@ -93,14 +134,35 @@ POWERS: dict[str, Power] = {
     "cure_or_break": Power("L4325", "no", "curses and magic (4.6.8a.5)"),
     "wish_and_curse": Power("L4336", "no", "magic (the Wishes Table)"),
     # 5. Using tables (L4338-4362)
-    "clearing_die_mod:+1": Power("L4344", "no", "rules.modifiers"),
-    "one_die:loot": Power("L4346", "partly", "rules.modifiers.one_die"),
-    "one_die:all": Power("L4350", "partly", "rules.modifiers.one_die"),
-    "one_die:hide": Power("L4362", "partly", "rules.modifiers.one_die"),
+    "clearing_die_mod:+1": Power(
+        "L4344", "yes", "rules.modifiers.treasure_modifier",
+        T + "L4344_cloven_hoof_adds_one_to_the_hide_roll.yaml",
+    ),
+    "one_die:loot": Power(
+        "L4346", "yes", "rules.modifiers.one_die",
+        T + "L4346_deft_gloves_one_die_on_the_loot_table.yaml",
+    ),
+    "one_die:all": Power(
+        "L4350", "yes", "rules.modifiers.one_die",
+        T + "L4350_lucky_charm_one_die_on_every_table.yaml",
+    ),
+    "one_die:hide": Power(
+        "L4362", "yes", "rules.modifiers.one_die",
+        T + "L4362_shoes_of_stealth_one_die_on_the_hide_table.yaml",
+    ),
     "choose_red_die": Power("L4352", "no", "magic (spell tables)"),
-    "locate_minus_one:lost_castle": Power("L4354", "no", "rules.modifiers"),
-    "locate_minus_one:lost_city": Power("L4356", "no", "rules.modifiers"),
-    "locate_minus_one:ruins": Power("L4358", "no", "rules.modifiers"),
+    "locate_minus_one:lost_castle": Power(
+        "L4354", "yes", "rules.modifiers.locate_modifier",
+        T + "L4354_map_of_lost_castle_subtracts_one_in_its_tile.yaml",
+    ),
+    "locate_minus_one:lost_city": Power(
+        "L4356", "yes", "rules.modifiers.locate_modifier",
+        T + "L4340_maps_of_lost_city_and_ruins_subtract_two.yaml",
+    ),
+    "locate_minus_one:ruins": Power(
+        "L4358", "yes", "rules.modifiers.locate_modifier",
+        T + "L4358_map_of_ruins_subtracts_one_only_in_the_ruins_tile.yaml",
+    ),
     "keys": Power(
         "L4348", "yes", "rules.daylight.looting, rules.daylight.sites.open_chest",
         _SEARCH + "7.5.5d2_the_vault_opens_once_to_the_lost_keys.yaml",
@@ -110,26 +172,82 @@ POWERS: dict[str, Power] = {
         _SEARCH + "7.5.7b_phantom_glass_alone_forces_magic_sight.yaml",
     ),
     # 6-7. Altering action chits, instant rest (L4364-4390)
-    "alter_chits:strength_by_stars": Power("L4370", "no", "rules.chits"),
-    "alter_chits:time_4_3_2": Power("L4374", "no", "rules.chits"),
-    "alter_chits:time_5_4_3": Power("L4378", "no", "rules.chits"),
-    "wounds_to_fatigue": Power("L4390", "no", "rules.chits"),
+    "alter_chits:strength_by_stars": Power(
+        "L4370", "partly", "rules.chits.alteration",
+        "tests/rules/test_treasure_powers_daylight.py",
+        "the altered faces are computed; carrying, combat and the Vault do not read them yet",
+    ),
+    "alter_chits:time_4_3_2": Power(
+        "L4374", "partly", "rules.chits.alteration",
+        "tests/rules/test_treasure_powers_daylight.py",
+        "the altered faces are computed; the combat readers do not use them yet",
+    ),
+    "alter_chits:time_5_4_3": Power(
+        "L4378", "partly", "rules.chits.alteration",
+        "tests/rules/test_treasure_powers_daylight.py",
+        "the altered faces are computed; the combat readers do not use them yet",
+    ),
+    "wounds_to_fatigue": Power(
+        "L4390", "partly", "rules.daylight.rest.vial_of_healing",
+        T + "L4384_vial_of_healing_turns_wounds_into_fatigue.yaml",
+        "his wounds turn to fatigue at his Rest; at activation and in combat, not yet",
+    ),
     # 8-10. Boots, Gloves, weapon and armor cards (L4392-4447)
-    "boots": Power("L4401", "partly", "rules.evening.kit, rules.daylight.moving"),
-    "gloves": Power("L4418", "partly", "rules.evening.kit"),
-    "weapon": Power("L4430", "no", "rules.evening.kit"),
-    "armor": Power("L4441", "partly", "rules.evening.kit"),
+    "boots": Power(
+        "L4401", "yes", "rules.evening.kit, rules.daylight.moving",
+        T + "L4403_power_boots_and_power_gauntlets.yaml",
+    ),
+    "gloves": Power(
+        "L4418", "yes", "rules.evening.kit",
+        T + "L4403_power_boots_and_power_gauntlets.yaml",
+    ),
+    "weapon": Power(
+        "L4430", "yes", "rules.evening.kit.weapon",
+        T + "L4430_alchemists_mixture_missile_weapon_card.yaml",
+    ),
+    "armor": Power(
+        "L4441", "yes", "rules.evening.kit",
+        T + "L4441_bejeweled_dwarf_vest_in_the_thrust_oval.yaml",
+    ),
     # 11. Alter weapons (L4449-4463)
-    "weapon_potion:stays_alerted": Power("L4455", "no", "rules.evening"),
-    "weapon_potion:add_sharpness": Power("L4457", "no", "rules.evening"),
-    "weapon_potion:hit_on_tie": Power("L4459", "no", "rules.evening"),
-    "weapon_potion:ignore_armor": Power("L4461", "no", "rules.evening"),
+    "weapon_potion:stays_alerted": Power(
+        "L4455", "yes", "rules.evening.kit.alerted",
+        T + "L4455_gripping_dust_keeps_the_weapon_alerted.yaml",
+    ),
+    "weapon_potion:add_sharpness": Power(
+        "L4457", "yes", "rules.evening.resolving.strikes",
+        T + "L4457_oil_of_poison_adds_a_sharpness_star.yaml",
+    ),
+    "weapon_potion:hit_on_tie": Power(
+        "L4459", "yes", "rules.evening.resolving.judge",
+        T + "L4459_ointment_of_bite_hits_on_a_tie.yaml",
+    ),
+    "weapon_potion:ignore_armor": Power(
+        "L4461", "yes", "rules.evening.inflict",
+        T + "L4461_penetrating_grease_ignores_a_characters_armor.yaml",
+    ),
     # 12. Combat (L4465-4488)
-    "no_wounds_through_armor": Power("L4469", "no", "rules.evening"),
-    "effort_limit:3": Power("L4474", "no", "rules.evening.kit"),
-    "effort_limit:unlimited": Power("L4477", "no", "rules.evening.kit"),
-    "shift_attack": Power("L4482", "no", "rules.evening.melee"),
-    "shift_maneuver": Power("L4486", "no", "rules.evening.melee"),
+    "no_wounds_through_armor": Power(
+        "L4469", "yes", "rules.evening.inflict",
+        T + "L4469_reflecting_grease_no_wound_through_armor.yaml",
+    ),
+    "effort_limit:3": Power(
+        "L4474", "yes", "rules.evening.kit.effort_limit",
+        T + "L4474_girtle_of_energy_three_asterisks.yaml",
+    ),
+    "effort_limit:unlimited": Power(
+        "L4477", "yes", "rules.evening.kit.effort_limit",
+        T + "L4477_potion_of_energy_any_number_of_asterisks.yaml",
+    ),
+    "shift_attack": Power(
+        "L4482", "yes", "rules.evening.resolving.shift",
+        T + "L4482_battle_bracelets_shift_the_attack.yaml",
+    ),
+    "shift_maneuver": Power(
+        "L4486", "yes", "rules.evening.resolving.shift",
+        T + "L4486_elusive_cloak_shift_the_maneuver.yaml",
+        "its infinite loop with a red-side-up Tremendous monster (8.4.7d.4) is reported there",
+    ),
     # 13-15. Magic: sources of colour, Artifacts and Books, built-in spells (L4490-4558)
     "color_source:white": Power("L4506", "no", "magic (color magic)"),
     "color_source:gray": Power("L4504", "no", "magic (color magic)"),

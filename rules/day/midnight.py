@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from rules.catalog import Catalog
 from rules.chits import midnight as fatigue_alerted
 from rules.day.context import Ctx
 from rules.daylight import hirelings, trade
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
-from rules.state import DayState
+from rules.schema.treasures import DiscardTo
+from rules.state import DayState, Place
 
 
 def sunset(ctx: Ctx) -> None:
@@ -20,9 +22,10 @@ def midnight(ctx: Ctx) -> None:
     face-up map chits (but the Lost City and Lost Castle) turn face down — Site and Sound chits
     stay in their clearings (7.13.2b) — hidden enemies lapse, terms of hire end (7.7.4a) and
     hired natives out of caves ride again (7.3.2e.2); the next day begins, or the game is over
-    after day 28."""
+    after day 28. Active Potions expire and go back to their boxes (4.4.3, :func:`potions`)."""
     state = ctx.state
     trade.unmade(ctx)
+    potions(ctx)
     for character in state.characters.values():
         for item in character.items.values():
             item.alerted = False
@@ -49,3 +52,48 @@ def midnight(ctx: Ctx) -> None:
         return
     state.day += 1
     state.today = DayState()
+
+
+def potions(ctx: Ctx) -> None:
+    """4.4.3 (L1124): "When a Potion is activated it remains active until the end of the day.
+    At Midnight the Potion and its special effect stops, and the card is put on the Set Up
+    Card, face down, in the box named on the card" — every active Potion, its owner a
+    character or a hired leader, goes to the top of its ``discard_to`` box (the Order's is the
+    Chapel, L747), face down; an inactive one stays with its owner. Its effects, read from the
+    active card (:mod:`rules.evening.kit`), end with it."""
+    state, catalog = ctx.state, ctx.catalog
+    pieces = pieces_of(catalog)
+    owners = [*state.characters, *sorted(state.minions)]
+    for owner in owners:
+        sheet = state.sheet(owner)
+        for item in list(state.at(Place.owner(owner))):
+            piece = pieces[item]
+            if piece.kind is not Kind.TREASURE or item not in sheet.items:
+                continue
+            card = catalog.treasures[piece.name]
+            if card.potion is None or card.discard_to is None or not sheet.items[item].active:
+                continue
+            box = discard_box(catalog, card.discard_to)
+            del sheet.items[item]
+            state.put(item, box)
+            state.face_up = [p for p in state.face_up if p != item]
+            where = Place.split(box)[1] or "out of play"
+            ctx.emit(
+                "midnight",
+                what=f"the {owner}'s {piece.name} expires and goes back to {where} (4.4.3)",
+                who=owner,
+                item=item,
+                to=box,
+            )
+
+
+def discard_box(catalog: Catalog, discard_to: DiscardTo) -> str:
+    """The place a used card goes back to (Treasure Table "Discard to"): the Set Up Card box of
+    that visitor (Crone, Shaman, Warlock) or native group (the Order's box is the Chapel);
+    out of play for the table's bare "Discard"."""
+    if discard_to is DiscardTo.OUT_OF_PLAY:
+        return Place.OUT
+    for box in catalog.setup_card.values():
+        if box.name == discard_to.value or box.natives == discard_to.value:
+            return Place.box(box.name)
+    raise ValueError(f"no Set Up Card box for {discard_to.value!r}")

@@ -263,8 +263,8 @@ def activation_refused(
     owned = [i for i in state.at(Place.owner(character.name)) if i != item]
     active = [i for i in owned if character.items.get(i) is not None and character.items[i].active]
     me = _weight_of(catalog, character.name)
-    if piece.kind is Kind.WEAPON and any(pieces[i].kind is Kind.WEAPON for i in active):
-        return "he may have only one weapon active (4.3.6)"
+    if is_weapon(catalog, item) and any(is_weapon(catalog, i) for i in active):
+        return "he may have only one weapon active (4.3.6; a weapon card counts, L4428)"
     if piece.kind is Kind.ARMOR:
         kind = catalog.armor[piece.name].kind
         if any(
@@ -304,6 +304,14 @@ def activation_refused(
             if card.chit.strength.rank < heaviest.rank:
                 return f"the {item} cannot carry {heaviest} weight (7.3.1f.1)"
     return None
+
+
+def is_weapon(catalog: Catalog, item: str) -> bool:
+    """A weapon counter, or a weapon card, "used just like weapons" (L4428)."""
+    piece = pieces_of(catalog)[item]
+    if piece.kind is Kind.WEAPON:
+        return True
+    return piece.kind is Kind.TREASURE and catalog.treasures[piece.name].weapon is not None
 
 
 def spies(ctx: Ctx, name: str, clearings: Sequence[str]) -> list[str]:

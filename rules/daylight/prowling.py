@@ -13,9 +13,13 @@ characters each end theirs separately, 7.11.8 L2093):
    Site chits (c.2); a Sound chit listed with a letter needs a Warning chit of that letter in the
    tile (7.13.3); Warning chits send the monsters to his clearing, Sound and Site chits to their
    own clearing (c.1);
-4. prowling native groups whose dwelling is in his clearing appear there (7.13.4);
-5. on row 6, visitor/mission chits whose leader or site is in his clearing appear there (7.13.5);
+4. the Dragon Essence in his clearing summons like a Smoke C or Smoke M chit (L4300);
+5. prowling native groups whose dwelling is in his clearing appear there (7.13.4);
+6. on row 6, visitor/mission chits whose leader or site is in his clearing appear there (7.13.5);
    a hired leader summons none (7.7.1e).
+
+A character who ends his turn asleep under the Flowers of Rest summons nothing (L4302,
+:func:`rules.daylight.rest.flowers_of_rest`).
 
 Prowling (7.13.1): the monsters, natives and visitors of the row the Sunrise monster roll names
 (``state.today.monster_roll``), and the Ghosts every day. A monster's row is its type's
@@ -28,17 +32,24 @@ from __future__ import annotations
 
 from rules.board import clearing_id, parse_clearing_id
 from rules.day.context import Ctx
-from rules.daylight import blocking
-from rules.modifiers import has
+from rules.daylight import blocking, rest
+from rules.modifiers import cards_in_clearing, has
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey
 from rules.schema.chits import GHOST, ChitKind, MapChit
 from rules.schema.denizens import Monster
 from rules.schema.setup import AppearanceRow
+from rules.schema.tiles import TileType
 from rules.state import Place
 
 #: The section each of the two special chits brings into its tile (7.13.2b).
 SECTIONS = {ChitKind.LOST_CITY: "Lost City", ChitKind.LOST_CASTLE: "Lost Castle"}
+#: The Dragon Essence's key, and the Warning chit it counts as in each tile type (L4300): "In a
+#: cave tile it counts as a Smoke C chit, and in a mountain tile (including the Deep Woods tile)
+#: it counts as a Smoke M chit. In a Valley or Woods tile (except Deep Woods), it does not
+#: summon monsters."
+SUMMONS_SMOKE = "summons:smoke"
+SMOKE = {TileType.CAVES: "SMOKE C", TileType.MOUNTAIN: "SMOKE M"}
 
 
 class _Turn:
@@ -193,6 +204,31 @@ class _Turn:
                     self.arrive(monsters, box, to, chit.name)
                     break
 
+    def essence(self) -> None:
+        """The Dragon Essence (L4300): it "summons monsters just like a 'Smoke' Warning chit
+        whenever a character ends his turn in the clearing" — only its own clearing — as the
+        Smoke C chit in a cave tile and the Smoke M in a mountain tile (the Deep Woods is one,
+        3.5.4), to his clearing, one box, the leftmost that holds monsters (7.13.3b.1, c.1).
+        "Whenever": each time, not once a day like a chit turned face up (7.13.3b.2, which
+        speaks of map chits). After the map chits, which the card is not. The Druid's Peace
+        with Nature does not stop it (L3681)."""
+        row = self.row
+        smoke = SMOKE.get(self.catalog.tiles[self.code].type)
+        if row is None or smoke is None:
+            return
+        for card in cards_in_clearing(self.catalog, self.state, self.clearing):
+            name = self.pieces[card].name
+            if SUMMONS_SMOKE not in self.catalog.treasures[name].behaviour:
+                continue
+            boxes = next((list(s.boxes) for s in row.monsters if smoke in s.chits), [])
+            for box in boxes:
+                monsters = [
+                    p for p in self.state.at(Place.box(box)) if self.pieces[p].kind is Kind.MONSTER
+                ]
+                if monsters:
+                    self.arrive(monsters, box, self.clearing, name)
+                    break
+
     def own_clearing(self, chit: MapChit) -> str:
         place = self.chit_place(chit)
         kind, where = Place.split(place)
@@ -240,9 +276,13 @@ def prowl(ctx: Ctx, name: str) -> None:
     """7.13.2: the end of an individual's turn in a clearing — prowling monsters in his tile move
     to him, the tile's chits turn up and summon (followers each separately, 7.11.8; hired leaders
     as if they were characters, 7.7.2d; underlings never, 7.7.3b); the Druid's Warning and Sound
-    chits do not summon (Peace with Nature, L3681). The monsters that arrive block (7.12.3a)."""
+    chits do not summon (Peace with Nature, L3681). The monsters that arrive block (7.12.3a).
+    One who ends his turn in the clearing of the Flowers of Rest with fatigued chits falls
+    asleep there and summons nothing (L4302)."""
     where = ctx.where(name)
     if where is not None and ctx.acts(name):
+        if rest.flowers_of_rest(ctx, name):
+            return  # asleep, he "cannot ... summon monsters" (L4302)
         peaceful = has(ctx.catalog, ctx.state, name, AbilityKey.PEACE_WITH_NATURE)
         arrivals = end_turn(ctx, where, peaceful=peaceful)
         blocking.arrivals_block(ctx, arrivals)
@@ -264,6 +304,7 @@ def end_turn(ctx: Ctx, clearing: str, *, peaceful: bool = False) -> list[tuple[s
         state.face_up = [name for name in state.face_up if name not in {c.name for c in quiet}]
         summoners = [c for c in summoners if c not in quiet]
     turn.summon(summoners)
+    turn.essence()
     turn.natives_and_visitors()
     return turn.arrivals
 

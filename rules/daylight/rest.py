@@ -1,4 +1,7 @@
-"""The Rest activity (7.8), and the one decision it asks: which chit to rest first (7.8.2).
+"""The Rest activity (7.8), and the one decision it asks: which chit to rest first (7.8.2);
+and the Treasure cards that rest chits in Daylight (List of Treasures sections 3 and 7,
+L4302–4313, L4380–4390): the Poultice of Health's double Rest, the Vial of Healing's wounds
+turned to fatigue, the Flowers of Rest's sleep.
 
 :func:`options` is the single generator of that decision's legal options and default, used by
 the day, its default, the bot's buttons and the tests.
@@ -8,14 +11,26 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rules.chits import heal_wounds, restable
 from rules.chits import rest as rest_chits
-from rules.chits import restable
 from rules.day.context import Ctx
 from rules.events import Decision
-from rules.modifiers import has
+from rules.modifiers import cards_in_clearing, has
 from rules.orders.model import DEFAULT_REST, Instructions
+from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey
 from rules.state import CharacterState
+
+#: The Poultice of Health's key: each Rest rests two asterisks instead of one (L4313).
+REST_DOUBLE = "rest_double"
+#: The Vial of Healing's key: his wounds become fatigue while it is active (L4384).
+WOUNDS_TO_FATIGUE = "wounds_to_fatigue"
+#: The Flowers of Rest's key: in Daylight, fatigued chits in its clearing activate and their
+#: owners sleep (L4302).
+SLEEP = "sleep"
+#: The Curse under which the Flowers of Rest neither activate his chits nor make him sleep
+#: (L4311, note 2).
+WITHER = "Wither"
 
 #: The decision's kind, in its id (``d3/Amazon/p2/rest/Woods Girl``).
 KIND = "rest"
@@ -51,7 +66,12 @@ def choices(ctx: Ctx, name: str) -> dict[str, str | None]:
         if not ctx.is_character(who) or (who != name and ctx.instructions(who).rest == ()):
             continue
         prefers[who] = None
-        legal = options(ctx.sheet(who), ctx.instructions(who))
+        sheet = ctx.sheet(who)
+        if WOUNDS_TO_FATIGUE in active_keys(ctx, who):
+            # Asked as his chits will stand when he rests: his wounds already fatigue (L4384).
+            sheet = sheet.model_copy(deep=True)
+            heal_wounds(sheet)
+        legal = options(sheet, ctx.instructions(who))
         if legal is not None:
             prefers[who] = ctx.ask(
                 Decision(
@@ -68,13 +88,14 @@ def choices(ctx: Ctx, name: str) -> dict[str, str | None]:
 
 
 def rest(ctx: Ctx, prefers: dict[str, str | None]) -> None:
-    """7.8: one Rest for each resting character (two asterisks for the Dwarf, L3715), with the
-    chit he chose first (``prefers``, from :func:`choices`) and then by his ``rest`` order."""
+    """7.8: one Rest for each resting character, of :func:`asterisks` effort asterisks, with
+    the chit he chose first (``prefers``, from :func:`choices`) and then by his ``rest`` order;
+    an active Vial of Healing first turns his wounds to fatigue (:func:`vial_of_healing`)."""
     for who, prefer in prefers.items():
         character = ctx.sheet(who)
-        extra = has(ctx.catalog, ctx.state, who, AbilityKey.EXTRA_REST_ASTERISK)
+        vial_of_healing(ctx, who)
         priority = ctx.instructions(who).rest or DEFAULT_REST
-        steps = rest_chits(character, 2 if extra else 1, priority, prefer)
+        steps = rest_chits(character, asterisks(ctx, who), priority, prefer)
         if not steps:
             ctx.emit("rested", who=who, chit=None, to=None, option="nothing to rest")
         for step in steps:
@@ -86,3 +107,86 @@ def rest(ctx: Ctx, prefers: dict[str, str | None]) -> None:
                 option=step.option,
                 change=step.change,
             )
+
+
+def active_keys(ctx: Ctx, who: str) -> set[str]:
+    """The behaviour keys of the Treasure cards he has active (a hireling activates none,
+    7.7.2a.2)."""
+    if not ctx.is_character(who):
+        return set()
+    pieces = pieces_of(ctx.catalog)
+    keys: set[str] = set()
+    for item, held in ctx.sheet(who).items.items():
+        piece = pieces[item]
+        if held.active and piece.kind is Kind.TREASURE:
+            keys.update(ctx.catalog.treasures[piece.name].behaviour)
+    return keys
+
+
+def asterisks(ctx: Ctx, who: str) -> int:
+    """The effort asterisks one Rest activity rests for him (7.8.2): one; two with the Poultice
+    of Health active, "he rests two effort asterisks instead of one" (L4313); and one more for
+    the Dwarf, who "can rest an extra effort asterisk each time he does a Rest activity"
+    (L3715) — three with both."""
+    base = 2 if REST_DOUBLE in active_keys(ctx, who) else 1
+    return base + int(has(ctx.catalog, ctx.state, who, AbilityKey.EXTRA_REST_ASTERISK))
+
+
+def vial_of_healing(ctx: Ctx, who: str) -> list[str]:
+    """The Vial of Healing (L4380–4390): while he has it active, "all of his wounded action
+    chits are instantly converted into fatigued chits", at no cost; his fatigued chits are not
+    affected. Done whenever the engine looks at his wounds in Daylight (his Rest); returns the
+    chits converted, each reported as fatigued."""
+    if WOUNDS_TO_FATIGUE not in active_keys(ctx, who):
+        return []
+    healed = heal_wounds(ctx.sheet(who))
+    for label in healed:
+        ctx.emit("fatigued", who=who, chit=label, reason="the Vial of Healing (L4384)")
+    return healed
+
+
+def flowers_of_rest(ctx: Ctx, name: str) -> bool:
+    """The Flowers of Rest (L4302–4311) on ``name``: during Daylight, a character in the
+    clearing of the card (:func:`rules.modifiers.cards_in_clearing`: carried there by anyone,
+    or lying there) who has one or more fatigued action chits has them all activated at once,
+    and falls asleep until Sunset: "He skips his turn (if he has not already taken it) and he
+    cannot block or be blocked or summon monsters" (L4302). Nothing happens on a roadway
+    (note 1), without fatigued chits, or under the Wither curse (note 2). Returns whether he
+    fell asleep; what sleeping keeps him from doing is the caller's: summoning at the end of
+    his turn (:func:`rules.daylight.prowling.prowl`). Not built yet, and reported by a
+    ``not_implemented`` event naming L4302: falling asleep as soon as the card acts during his
+    turn (the rest of the turn skipped), and neither blocking nor being blocked."""
+    if ctx.today.stage != "daylight" or not ctx.is_character(name):
+        return False
+    where = ctx.where(name)
+    if where is None:
+        return False
+    pieces = pieces_of(ctx.catalog)
+    flowers = [
+        card
+        for card in cards_in_clearing(ctx.catalog, ctx.state, where)
+        if SLEEP in ctx.catalog.treasures[pieces[card].name].behaviour
+    ]
+    sheet = ctx.sheet(name)
+    fatigued = [chit for chit in sheet.chits if chit.status == "fatigued"]
+    if not flowers or not fatigued or WITHER in sheet.curses:
+        return False
+    for chit in fatigued:
+        chit.status = "active"
+    ctx.emit(
+        "chits_restored",
+        who=name,
+        chits=[chit.label for chit in fatigued],
+        by=pieces[flowers[0]].name,
+        reason="he falls asleep until Sunset (L4302)",
+    )
+    ctx.emit(
+        "not_implemented",
+        rule="L4302",
+        what=(
+            "asleep under the Flowers of Rest until Sunset: he is not yet kept from blocking or"
+            " being blocked, nor put to sleep before the end of a turn he has begun"
+        ),
+        who=name,
+    )
+    return True

@@ -20,6 +20,7 @@ from rules.chits import printed
 from rules.day.context import Ctx
 from rules.daylight.finding import map_chits
 from rules.events import Decision
+from rules.modifiers import treasure_modifier
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import Action
 from rules.schema.chits import ChitKind
@@ -155,7 +156,8 @@ def inflict_curse(ctx: Ctx, who: str, table: str = "Curses Table") -> str:
             what="choosing the red die on the Curses Table with the Magic Wand: both are rolled",
             who=who,
         )
-    rolled = ctx.dice.roll(who, table, one_die=dice)
+    added = treasure_modifier(ctx.catalog, ctx.board, ctx.state, who, None)  # L4344
+    rolled = ctx.dice.roll(who, table, one_die=dice, modifier=added)
     inflicted = ctx.catalog.tables[table].result(rolled.result)
     sheet = ctx.sheet(who)
     again = inflicted.text in sheet.curses

@@ -79,10 +79,30 @@ def daylight(ctx: Ctx) -> None:
 def start_turn(ctx: Ctx, name: str) -> None:
     """7.1.2 and 7.11.4: he and his followers become unhidden."""
     ctx.emit("turn_started", who=name)
+    timeless_jewel(ctx, name)
     for who in (name, *ctx.followers_of(name)):
         if ctx.sheet(who).hidden:
             ctx.sheet(who).hidden = False
             ctx.emit("unhidden", who=who, reason="his turn starts (7.1.2)")
+
+
+def timeless_jewel(ctx: Ctx, name: str) -> None:
+    """L4315: the owner of an active Timeless Jewel "chooses what to do on each phase of his turn
+    as he does the phase". Orders by mail are recorded at Birdsong, so his recorded phases are
+    done as recorded and the card's power is reported when his turn starts."""
+    if not ctx.is_character(name):
+        return
+    pieces = pieces_of(ctx.catalog)
+    for item, held in ctx.sheet(name).items.items():
+        piece = pieces[item]
+        card = ctx.catalog.treasures[piece.name] if piece.kind is Kind.TREASURE else None
+        if held.active and card is not None and "timeless" in card.behaviour:
+            ctx.emit(
+                "not_implemented",
+                rule="L4315",
+                what=f"the {item}: choosing each phase as he does it; his recorded phases are done",
+                who=name,
+            )
 
 
 def take_turn(ctx: Ctx, turn: TurnState) -> None:

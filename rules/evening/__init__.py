@@ -25,10 +25,10 @@ section 8:
 
 Not implemented yet, and reported with ``not_implemented`` where it would act: casting spells
 and colour chits (8.3.9, 8.4.3–8.4.4), the Demons' and the Imp's spell attacks (8.4.7b),
-advantages that act in combat and are not done (:mod:`rules.advantages`). Boots and Gloves
-cards are played (8.4.5j, :mod:`~rules.evening.kit`); the armor cards (8.4.5i.3–i.4) and the
-Elusive Cloak (8.4.7d.4) act when treasures can be owned, with Search (rule 8 has no way to
-give them before then).
+advantages that act in combat and are not done (:mod:`rules.advantages`). Boots, Gloves,
+armor and weapon cards, the potions that alter weapons and the Combat cards (L4392–4488:
+:mod:`~rules.evening.kit`, ``resolving.shift``, :mod:`~rules.evening.inflict`) are played; the
+Elusive Cloak's infinite loop with a red-side-up Tremendous monster (8.4.7d.4) is reported.
 
 Text defects settled (rules-map-evening.md, Appendix A), each with the reading chosen:
 

@@ -111,12 +111,13 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> bool:
         return True
     if target not in targets(ctx, combat, who):
         return False
-    if kit.effort([*kit.used(combat, who), label]) > 2:
+    sheet = ctx.sheet(who)
+    if kit.over_limit(ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), label]):
         ctx.emit(
             "play_cancelled",
             who=who,
             chit=label,
-            reason="more than two asterisks this round (8.4.5f.2)",
+            reason=kit.too_much(ctx.catalog, ctx.state, sheet),
             at=combat.clearing,
             round=combat.round,
         )

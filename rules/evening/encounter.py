@@ -317,8 +317,11 @@ def _alert(ctx: Ctx, combat: CombatState, who: str, label: str, verb: str) -> No
     why = _too_slow(ctx, combat, who, chit.time)
     if why is None and not kit.strong_enough(chit, kit.weapon_record(ctx.catalog, weapon).weight):
         why = f"{label} is weaker than the {weapon} (8.3.7b)"
-    if why is None and kit.effort([*kit.used(combat, who), label]) > 2:
-        why = "more than two asterisks this round (8.4.5f.2)"
+    sheet = ctx.sheet(who)
+    if why is None and kit.over_limit(
+        ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), label]
+    ):
+        why = kit.too_much(ctx.catalog, ctx.state, sheet)
     if why is not None:
         _cancel(ctx, combat, who, label, why)
         return
@@ -366,12 +369,13 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
         why = _road(ctx, combat, who, target)
     if why is None and play == "horse gallop" and who in combat.galloped:
         why = "his horse gallops only once a round (8.4.5k.2)"
+    sheet = ctx.sheet(who)
     if (
         why is None
         and not play.startswith("horse")
-        and kit.effort([*kit.used(combat, who), play]) > 2
+        and kit.over_limit(ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), play])
     ):
-        why = "more than two asterisks this round (8.4.5f.2)"
+        why = kit.too_much(ctx.catalog, ctx.state, sheet)
     if why is not None:
         _cancel(ctx, combat, who, label, why)
         return

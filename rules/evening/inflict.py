@@ -1,6 +1,12 @@
 """Inflicting harm (8.4.9c–q): each hit in turn on a horse, a piece of armor, a character or a
 denizen; kills, wounds, damaged and destroyed armor; the kills' spoils at once (8.7).
 
+A weapon with Penetrating Grease ignores all armor (L4461): armored monsters, natives and
+horses take its harm as if unarmored, and a character's armor is neither struck nor harmed —
+the harm falls on him. A character with Reflecting Grease active is not wounded by an attack
+that strikes his armor (L4469); the armor takes its harm as usual. Gripping Dust keeps a weapon
+alerted even when it hits (L4455).
+
 Hits at the same instant (8.4.9m) are worked out against the situation before any of them, then
 applied together: two killing blows kill both, and armor or a horse hit several times takes
 every hit before it is removed (two damaging hits destroy a piece of armor).
@@ -79,12 +85,12 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
 def turn_weapon(ctx: Ctx, strike: Strike, *, alerted: bool) -> None:
     """A character's weapon turns alerted side up when his attack misses or is cancelled, and
     unalerted when it hits (8.4.8g, 8.4.9c.1, d) — if he still has it (a killed character's
-    belongings are gone)."""
+    belongings are gone); with Gripping Dust it stays alerted (L4455)."""
     if strike.weapon is None or strike.attacker not in ctx.state.characters:
         return
     item = ctx.sheet(strike.attacker).items.get(strike.weapon)
     if item is not None:
-        item.alerted = alerted
+        item.alerted = alerted or strike.stays_alerted
 
 
 def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]) -> Effect:
@@ -93,14 +99,15 @@ def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]
     target = strike.target
     if strike.red:  # 8.4.7d, d.3: killed outright, armor and horses untouched
         return Effect(strike, None, target, killed=target)
+    bare = strike.ignores_armor  # Penetrating Grease, L4461
     if target not in state.characters:
         horse_piece = mount(catalog, ctx.board, state, target)
         if horse_piece is not None and horse_piece not in lost_horses:  # 8.4.9i
             horse = catalog.horses[pieces_of(catalog)[horse_piece].name]
-            level = inflicted(blow(strike, levels), on_armor=horse.armored)
+            level = inflicted(blow(strike, levels), on_armor=horse.armored and not bare)
             killed = horse_piece if kills(level, horse.vulnerability) else None
             return Effect(strike, level, horse_piece, killed=killed)
-        on_armor = armored(catalog, target)
+        on_armor = armored(catalog, target) and not bare
         level = inflicted(blow(strike, levels), on_armor=on_armor)
         killed = target if kills(level, vulnerability(catalog, target)) else None
         return Effect(strike, level, target, killed=killed)
@@ -109,7 +116,7 @@ def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]
     riding = move is not None and move.horse is not None and move.cancelled is None
     if riding and move is not None and move.horse is not None and move.horse not in lost_horses:
         horse = catalog.horses[pieces_of(catalog)[move.horse].name]
-        level = inflicted(blow(strike, levels), on_armor=horse.armored)
+        level = inflicted(blow(strike, levels), on_armor=horse.armored and not bare)
         killed = move.horse if kills(level, horse.vulnerability) else None
         return Effect(strike, level, move.horse, killed=killed)
     character = ctx.sheet(target)
@@ -123,7 +130,7 @@ def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]
         )
         for item in kit.armor(catalog, state, character)
     ]
-    struck = armor_struck(Direction(strike.direction), pieces)
+    struck = None if bare else armor_struck(Direction(strike.direction), pieces)
     if struck is not None:
         level = inflicted(blow(strike, levels), on_armor=True)
         if kills_past_armor(level, missile=strike.missile):
@@ -131,7 +138,9 @@ def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]
         outcome = armor_outcome(
             level, struck.toughness, damaged=character.items[struck.piece].damaged, card=struck.card
         )
-        return Effect(strike, level, struck.piece, wound=wounds_through_armor(level), armor=outcome)
+        reflects = "no_wounds_through_armor" in kit.powers(catalog, state, character)  # L4469
+        wound = wounds_through_armor(level) and not reflects
+        return Effect(strike, level, struck.piece, wound=wound, armor=outcome)
     level = inflicted(blow(strike, levels), on_armor=False)
     if kills(level, catalog.characters[target].vulnerability):
         return Effect(strike, level, target, killed=target)

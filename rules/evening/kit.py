@@ -1,18 +1,28 @@
 """What a character fights with (8.4.5): his chits left to play this round, his active weapon,
-armor and horse, the effort he has spent and the weight he carries."""
+armor and horse, the effort he has spent and the weight he carries — and the Treasure cards that
+change these (List of Treasures L4392–4488): weapon cards, the potions that alter his weapon,
+the effort limit's cards, and the powers of his other active treasures.
+
+Reading: a Potion "applied to a weapon" goes on the weapon he has active when he activates it
+(4.4.3d, L1129; L4451); the state does not record which weapon that was, so its effect is on
+the weapon he attacks with — his active weapon, or his dagger (8.4.5h.3) — while the card is
+active (:func:`weapon_potions`). It expires at Midnight (:func:`rules.day.midnight.potions`).
+"""
 
 from __future__ import annotations
 
 from collections import Counter as Tally
+from dataclasses import dataclass
+from typing import Literal
 
 from rules.catalog import Catalog
 from rules.chits import in_play, printed
-from rules.daylight.moving import active_horse, item_weight
+from rules.daylight.moving import active_horse, is_weapon, item_weight
 from rules.evening.state import CombatState
 from rules.pieces import Kind, pieces_of
+from rules.powers import waiting
 from rules.schema.base import Weight
 from rules.schema.characters import Action, ActionChit
-from rules.schema.equipment import Weapon
 from rules.state import CharacterState, GameState, Place
 
 #: The actions whose asterisks are paid at the Fatigue Step (8.5.1): Magic chits pay their own
@@ -31,15 +41,129 @@ def active(character: CharacterState, item: str) -> bool:
 
 
 def weapon(catalog: Catalog, state: GameState, character: CharacterState) -> str | None:
-    """His active weapon counter, if any (8.4.5h: at most one)."""
-    for item in owned(catalog, state, character.name, Kind.WEAPON):
-        if active(character, item):
+    """His active weapon, counter or card, if any (8.4.5h: at most one, "counter or card")."""
+    for item in state.at(Place.owner(character.name)):
+        if active(character, item) and is_weapon(catalog, item):
             return item
     return None
 
 
-def weapon_record(catalog: Catalog, item: str) -> Weapon:
-    return catalog.weapons[pieces_of(catalog)[item].name]
+@dataclass(frozen=True)
+class Side:
+    """What a weapon shows when it attacks (2.3.4b): its attack time (None: none printed, the
+    Fight chit's is used, 8.4.5h.1), its harm letter and its sharpness stars."""
+
+    time: int | None
+    harm: Weight
+    sharpness: int
+
+
+@dataclass(frozen=True)
+class Arms:
+    """A weapon as combat uses it (8.4.5h): a weapon counter, with its unalerted and alerted
+    sides (2.3.4d), or a weapon card, "used just like weapons" (L4394) with the one set of
+    values it prints on both (the Alchemist's Mixture: missile, length 11, weight Negligible,
+    M***, no time, L4430–4435). ``weight`` is what a Fight chit must match (8.4.5f.3) and what
+    the striking bonus is measured against (8.4.9f.2)."""
+
+    attack: Literal["missile", "striking"]
+    length: int
+    weight: Weight
+    unalerted: Side
+    alerted: Side
+    card: bool = False
+
+    def side(self, alerted: bool) -> Side:
+        """The alerted side if ``alerted``, else the unalerted side (a card's are alike)."""
+        return self.alerted if alerted else self.unalerted
+
+
+def weapon_record(catalog: Catalog, item: str) -> Arms:
+    """The combat values of the weapon counter or weapon card ``item``."""
+    name = pieces_of(catalog)[item].name
+    if pieces_of(catalog)[item].kind is Kind.TREASURE:
+        card = catalog.treasures[name]
+        assert card.weapon is not None, f"{name} is no weapon card"
+        values = Side(time=None, harm=card.weapon.harm, sharpness=card.weapon.sharpness)
+        return Arms(
+            attack=card.weapon.attack,
+            length=card.weapon.length,
+            weight=card.weight or Weight.NEGLIGIBLE,
+            unalerted=values,
+            alerted=values,
+            card=True,
+        )
+    record = catalog.weapons[name]
+    unalerted, alerted = (
+        Side(time=s.time, harm=s.effective_harm, sharpness=s.sharpness)
+        for s in (record.unalerted, record.alerted)
+    )
+    return Arms(
+        attack=record.attack,
+        length=record.length,
+        weight=record.weight,
+        unalerted=unalerted,
+        alerted=alerted,
+    )
+
+
+def powers(catalog: Catalog, state: GameState, character: CharacterState) -> set[str]:
+    """The ``behaviour`` keys of his active Treasure cards (rules/schema/treasures.py)."""
+    found: set[str] = set()
+    for item in owned(catalog, state, character.name, Kind.TREASURE):
+        if active(character, item):
+            found.update(catalog.treasures[pieces_of(catalog)[item].name].behaviour)
+    return found
+
+
+def weapon_potions(catalog: Catalog, state: GameState, character: CharacterState) -> set[str]:
+    """The effects of the Alter Weapons Potions he has active (section 11, L4449–4463) on the
+    weapon he attacks with, his dagger if he has no weapon active (L4451): ``stays_alerted``
+    (Gripping Dust, L4455), ``add_sharpness`` (Oil of Poison, L4457), ``hit_on_tie`` (Ointment
+    of Bite, L4459), ``ignore_armor`` (Penetrating Grease, L4461). See the module's reading."""
+    prefix = "weapon_potion:"
+    return {
+        key.removeprefix(prefix)
+        for key in powers(catalog, state, character)
+        if key.startswith(prefix)
+    }
+
+
+def alerted(catalog: Catalog, state: GameState, character: CharacterState, item: str) -> bool:
+    """Whether his weapon ``item`` shows its alerted side: as it lies, or always while Gripping
+    Dust is on it ("alerted side up at all times, even when it hits", L4455)."""
+    if "stays_alerted" in weapon_potions(catalog, state, character):
+        return True
+    record = character.items.get(item)
+    return record is not None and record.alerted
+
+
+def effort_limit(catalog: Catalog, state: GameState, character: CharacterState) -> int | None:
+    """The asterisks he may play in a round of combat (8.4.5f.2): two; three with the Girtle of
+    Energy active (L4474); any number (None) with the Potion of Energy, which takes precedence
+    over the Girtle (L4477)."""
+    keys = powers(catalog, state, character)
+    if "effort_limit:unlimited" in keys:
+        return None
+    if "effort_limit:3" in keys:
+        return 3
+    return 2
+
+
+def over_limit(
+    catalog: Catalog, state: GameState, character: CharacterState, labels: list[str]
+) -> bool:
+    """Whether the plays ``labels`` pass his effort limit for the round (8.4.5f.2)."""
+    limit = effort_limit(catalog, state, character)
+    return limit is not None and effort(labels) > limit
+
+
+def too_much(catalog: Catalog, state: GameState, character: CharacterState) -> str:
+    """Why a play over his effort limit is cancelled (8.4.5f.2, L4472)."""
+    limit = effort_limit(catalog, state, character)
+    if limit == 3:
+        return "more than three asterisks this round (8.4.5f.2, the Girtle of Energy L4474)"
+    return "more than two asterisks this round (8.4.5f.2)"
 
 
 def armor(catalog: Catalog, state: GameState, character: CharacterState) -> list[str]:
@@ -104,37 +228,40 @@ def unused_cards(
     return [card for card in cards(catalog, state, character, use) if card not in played]
 
 
-#: The treasure powers that act in combat and wait for the treasures issue, by behaviour key
-#: prefix, with the line of the List of Treasures that describes them.
-WAITING_POWERS: dict[str, str] = {
-    "alter_chits": "L4364",
-    "wounds_to_fatigue": "L4380",
-    "weapon": "L4392",
-    "weapon_potion": "L4449",
-    "no_wounds_through_armor": "L4465",
-    "effort_limit": "L4465",
-    "shift_attack": "L4465",
-    "shift_maneuver": "L4465",
-    "color_source": "L4490",
-    "artifact": "L4510",
-    "spell_book": "L4510",
-    "built_in_spell": "L4546",
-}
+#: The treasure powers that act in combat, by behaviour key prefix: those not wholly built
+#: (:data:`rules.powers.POWERS`) are reported at the start of each Evening their card is active.
+COMBAT_POWERS = (
+    "alter_chits",
+    "wounds_to_fatigue",
+    "boots",
+    "gloves",
+    "weapon",
+    "armor",
+    "weapon_potion",
+    "no_wounds_through_armor",
+    "effort_limit",
+    "shift_attack",
+    "shift_maneuver",
+    "color_source",
+    "artifact",
+    "spell_book",
+    "built_in_spell",
+)
 
 
 def waiting_powers(
     catalog: Catalog, state: GameState, character: CharacterState
 ) -> list[tuple[str, str]]:
     """His active treasures with a power that acts in combat and is not implemented yet, as
-    (item, rule line); Boots, Gloves and armor cards are (8.4.5i–j)."""
+    (item, rule line); Boots, Gloves, armor and weapon cards, the potions that alter weapons and
+    the Combat cards are (8.4.5i–j, L4392–4488)."""
     found: list[tuple[str, str]] = []
     for item in owned(catalog, state, character.name, Kind.TREASURE):
         if not active(character, item):
             continue
         behaviour = catalog.treasures[pieces_of(catalog)[item].name].behaviour
-        lines = [
-            WAITING_POWERS[b.split(":")[0]] for b in behaviour if b.split(":")[0] in WAITING_POWERS
-        ]
+        acting = tuple(b for b in behaviour if b.split(":")[0] in COMBAT_POWERS)
+        lines = [power.line for _, power in waiting(acting)]
         if lines:
             found.append((item, lines[0]))
     return found
@@ -162,7 +289,7 @@ def face(catalog: Catalog, label: str) -> ActionChit:
 
 def effort(used: list[str]) -> int:
     """The asterisks he has played this round (8.4.5f.2), Magic chits included; Boots and
-    Gloves cards have none."""
+    Gloves cards have none. His limit is :func:`effort_limit`."""
     return sum(printed(label).effort for label in used if not is_card(label))
 
 

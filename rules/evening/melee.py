@@ -3,7 +3,11 @@ shield and the placing of the denizens on his sheet — each a decision with one
 options and the safe default of pbem-combat §4.
 
 Targets are picked in a random order of Attention chits (8.4.2b); the plays of all characters
-are asked at once and revealed together (8.4.5e), by :mod:`rules.evening.reveal`.
+are asked at once and revealed together (8.4.5e), by :mod:`rules.evening.reveal`. Once they are
+revealed, and before they are resolved, a character with the Battle Bracelets or the Elusive
+Cloak active may change the direction of his attack or maneuver (L4480–4488): a decision of its
+own, ``shift_attack`` or ``shift_maneuver`` (:func:`ask_shifts`), asked when the card's
+condition is met by :func:`rules.evening.resolving.shift`.
 """
 
 from __future__ import annotations
@@ -117,13 +121,14 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
 def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """8.4.5e.1, h.2, j.2: each Fight chit or Gloves card not yet played this round in each
     Attack circle — offered with the target in one window, so before it is known: an attack
-    with no target named is not played (8.4.2b.3) — and, with a weapon, a Fight chit played to
-    turn it over at the end of the round."""
+    with no target named is not played (8.4.2b.3) — and, with a weapon counter, a Fight chit
+    played to turn it over at the end of the round (a weapon card has one side, L4430)."""
     character = ctx.sheet(who)
     fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT)
     fights += kit.unused_cards(ctx.catalog, ctx.state, character, "gloves", kit.used(combat, who))
     options = [NONE, *(f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS)]
-    if kit.weapon(ctx.catalog, ctx.state, character) is not None:
+    weapon = kit.weapon(ctx.catalog, ctx.state, character)
+    if weapon is not None and not kit.weapon_record(ctx.catalog, weapon).card:
         options += [f"{label} flip {side}" for label in fights for side in ("alerted", "unalerted")]
     return options
 
@@ -171,15 +176,14 @@ def default_place(ctx: Ctx, combat: CombatState, who: str) -> dict[str, int]:
 
 def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]) -> str:
     """pbem-combat §4: last round's maneuver if he can play it again; else his fastest Move
-    chit or Boots card that keeps the round within two asterisks (zero asterisks first on
-    ties), in the square the counters on his sheet threaten least."""
+    chit or Boots card that keeps the round within his effort limit (8.4.5f.2, L4472; zero
+    asterisks first on ties), in the square the counters on his sheet threaten least."""
     last = combat.plays.get(who)
     if last is not None and last.maneuver is not None and last.maneuver.cancelled is None:
         previous = _maneuver_text(last.maneuver.chit, last.maneuver.horse, last.maneuver.galloping)
         again = f"{previous} {MANEUVERS[last.maneuver.direction]}"
         if again in options:
             return again
-    spent = kit.effort(kit.used(combat, who))
     character = ctx.sheet(who)
     played = kit.used(combat, who)
     chits = [
@@ -188,7 +192,7 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
             *kit.of_action(kit.unused(character, played), Action.MOVE),
             *kit.unused_cards(ctx.catalog, ctx.state, character, "boots", played),
         ]
-        if spent + kit.face(ctx.catalog, label).effort <= 2
+        if not kit.over_limit(ctx.catalog, ctx.state, character, [*played, label])
         and kit.strong_enough(
             kit.face(ctx.catalog, label), kit.carrying(ctx.catalog, ctx.state, character, label)
         )
@@ -361,3 +365,49 @@ def _ask(
         default=default,
     )
     return standing.ask(ctx, combat, decision, effort=effort)
+
+
+# --- L4480-4488 changing directions -------------------------------------------------------------
+
+#: The decision kinds of the Battle Bracelets and the Elusive Cloak, with their card and the
+#: boxes they choose among (attack circles, maneuver squares).
+SHIFTS: dict[str, tuple[str, dict[int, str]]] = {
+    "shift_attack": ("Battle Bracelets", ATTACKS),
+    "shift_maneuver": ("Elusive Cloak", MANEUVERS),
+}
+
+
+def shift_options(kind: str, current: int) -> list[str]:
+    """Where his attack (``shift_attack``: any Attack circle, L4482) or maneuver
+    (``shift_maneuver``: any Maneuver square, L4486) may go: the box he played first — the
+    default, not shifting — then the two others."""
+    boxes = SHIFTS[kind][1]
+    return [boxes[current], *(name for box, name in boxes.items() if box != current)]
+
+
+def ask_shifts(
+    ctx: Ctx, combat: CombatState, kind: str, eligible: Mapping[str, tuple[int, str]]
+) -> dict[str, int]:
+    """L4480: "after attacks and maneuvers are revealed but before they are resolved", each
+    character in ``eligible`` (his box now, and why the card lets him) says where his attack or
+    maneuver goes; all are asked at once, without waiting (the caller waits). Returns the box
+    each chose, by character."""
+    card, boxes = SHIFTS[kind]
+    by_name = {name: box for box, name in boxes.items()}
+    play = "attack" if kind == "shift_attack" else "maneuver"
+    chosen: dict[str, int] = {}
+    for who, (current, why) in eligible.items():
+        options = shift_options(kind, current)
+        decision = Decision(
+            id=combat_id(ctx, combat, kind, who),
+            character=who,
+            kind=kind,
+            prompt=(
+                f"Your {card} (L4480): {why}. Where does your {play} go? "
+                f"{boxes[current]} keeps it where you played it"
+            ),
+            options=tuple(options),
+            default=options[0],
+        )
+        chosen[who] = by_name.get(standing.ask(ctx, combat, decision), current)
+    return chosen

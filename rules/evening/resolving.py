@@ -9,6 +9,12 @@ longest — and hits with the same length and time at the same instant (m).
 Reading of 8.4.9c.1 (L2692, "all attacks that are waiting to inflict harm are cancelled"): the
 attacks cancelled are those of the one killed (c.2, and the examples at L2727 and L2733), and any
 still aimed at him; the other attacks of the round go on (the Captain's example, L2760).
+
+Before the attacks are compared, the Battle Bracelets and the Elusive Cloak may change the
+directions played (L4480–4488, :func:`shift`). A character's attack is made with his weapon
+counter or weapon card (L4394) and the Potions on it (L4449–4463): Gripping Dust keeps it
+alerted, Oil of Poison adds a sharpness star, Ointment of Bite hits on a tie, Penetrating
+Grease ignores armor (:mod:`rules.evening.inflict`).
 """
 
 from __future__ import annotations
@@ -17,18 +23,29 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from rules.day.context import Ctx
-from rules.evening import kit, rebels
-from rules.evening.counters import body_of, dark, horse_side, mount, tremendous, values
+from rules.evening import kit, melee, rebels
+from rules.evening.counters import (
+    body_of,
+    dark,
+    horse_side,
+    mount,
+    red_side_up,
+    tremendous,
+    values,
+)
 from rules.evening.harm import Blow, Harm, striking_bonus
 from rules.evening.state import CombatState
 from rules.evening.sunset import present
+from rules.schema.characters import Action
 
 
 @dataclass
 class Strike:
     """One attack of the round: who makes it (``attacker``, a character or a counter), for
     whom it counts (``credit``: the attacking character; None for a denizen), its target, its
-    direction (1–3), time, weapon length and harm, and whether it hits."""
+    direction (1–3), time, weapon length and harm, and whether it hits. A character's weapon
+    may carry Potions (L4449–4463): it hits on a tie (``ties``), ignores armor
+    (``ignores_armor``), stays alerted (``stays_alerted``)."""
 
     attacker: str
     credit: str | None
@@ -47,6 +64,9 @@ class Strike:
     hireling: str | None = None
     missile_roller: str | None = None
     rolled: list[int] = field(default_factory=list)
+    ties: bool = False
+    ignores_armor: bool = False
+    stays_alerted: bool = False
 
     @property
     def hit(self) -> bool:
@@ -74,11 +94,13 @@ def maneuver_of(ctx: Ctx, combat: CombatState, target: str) -> tuple[int, int] |
 
 
 def judge(ctx: Ctx, combat: CombatState, strike: Strike) -> None:
-    """8.4.8a–b: undercut first, then intercept; no maneuver means every attack intercepts."""
+    """8.4.8a–b: undercut first, then intercept; no maneuver means every attack intercepts. A
+    weapon with the Ointment of Bite also hits when its time ties the maneuver's (L4459),
+    reported as undercutting."""
     maneuver = maneuver_of(ctx, combat, strike.target)
     if maneuver is None:
         strike.how = "intercept"
-    elif strike.time < maneuver[1]:
+    elif strike.time < maneuver[1] or (strike.ties and strike.time == maneuver[1]):
         strike.how = "undercut"
     elif strike.direction == maneuver[0]:
         strike.how = "intercept"
@@ -89,7 +111,11 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
     counter on a character's sheet against him from its red box (8.4.6b); on a denizen's sheet,
     the defender (with its head or club) against its target, and every other counter against
     the defender, from its box, square or circle (8.4.8e). A denizen alone on a sheet of its own
-    attacks nobody (8.4.5o), nor does one with no attack on the side it shows (8.4.7a)."""
+    attacks nobody (8.4.5o), nor does one with no attack on the side it shows (8.4.7a). First
+    the Battle Bracelets and the Elusive Cloak may shift attacks and maneuvers (:func:`shift`).
+    A character's weapon is a counter or a card (L4394), with the Potions on it (L4449–4463);
+    his dagger takes them too (L4451)."""
+    shift(ctx, combat)
     found: list[Strike] = []
     for who in present(ctx, combat):
         plays = combat.plays.get(who)
@@ -101,15 +127,18 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         chit = kit.face(ctx.catalog, attack.chit)
         strength = chit.strength
         assert strength is not None
+        character = ctx.sheet(who)
+        potions = kit.weapon_potions(ctx.catalog, ctx.state, character)
         if attack.weapon is None:
             harm, stars, missile = Harm.NEGLIGIBLE, 1, False
             bonus = striking_bonus(strength, None)
         else:
             record = kit.weapon_record(ctx.catalog, attack.weapon)
-            side = record.side(ctx.sheet(who).items[attack.weapon].alerted)
-            harm, stars = Harm.of(side.effective_harm), side.sharpness
+            side = record.side(kit.alerted(ctx.catalog, ctx.state, character, attack.weapon))
+            harm, stars = Harm.of(side.harm), side.sharpness
             missile = record.attack == "missile"
             bonus = not missile and striking_bonus(strength, record.weight)
+        stars += int("add_sharpness" in potions)  # Oil of Poison, L4457
         found.append(
             Strike(
                 attacker=who,
@@ -124,6 +153,9 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                 bonus=bonus,
                 weapon=attack.weapon,
                 missile_roller=who if missile else None,
+                ties="hit_on_tie" in potions,
+                ignores_armor="ignore_armor" in potions,
+                stays_alerted="stays_alerted" in potions,
             )
         )
     fighting = present(ctx, combat)
@@ -194,6 +226,120 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         ):
             combat.hit.append(hitter)
     return [s for s in found if s.hit]
+
+
+def shift(ctx: Ctx, combat: CombatState) -> None:
+    """L4480–4488, changing directions: "after attacks and maneuvers are revealed but before
+    they are resolved", a character with the Battle Bracelets active may move his attack to any
+    Attack circle if his target's maneuver time is 5 or more (L4482); one with the Elusive
+    Cloak active may move his maneuver to any Maneuver square if every attack aimed at him has
+    an attack time of 5 or more (L4486) — never the Dwarf's Duck chit, which goes only in the
+    Duck square. The attacks are shifted first, then the maneuvers (L4488): the maneuvers are
+    asked once the attacks are known. Nothing changes until every answer is in (each wait
+    reruns the step). A target with no maneuver (or a cancelled one) has no maneuver time and
+    is intercepted anyway (8.4.8b.2): nothing to shift. The Cloak's "infinite loop" with a
+    red-side-up Tremendous monster (8.4.7d.4, L2625) is reported, not played."""
+    attacks: dict[str, tuple[int, str]] = {}
+    for who in present(ctx, combat):
+        attack = _attack_of(combat, who)
+        target = combat.targets.get(who)
+        if attack is None or target is None:
+            continue
+        if "shift_attack" not in kit.powers(ctx.catalog, ctx.state, ctx.sheet(who)):
+            continue
+        maneuver = maneuver_of(ctx, combat, target)
+        if maneuver is not None and maneuver[1] >= 5:
+            why = f"the maneuver time of {target} is {maneuver[1]}"
+            attacks[who] = (attack, why)
+    shifted = melee.ask_shifts(ctx, combat, "shift_attack", attacks)
+    ctx.wait_if_pending()
+    maneuvers: dict[str, tuple[int, str]] = {}
+    held: list[str] = []
+    for who in present(ctx, combat):
+        plays = combat.plays.get(who)
+        move = plays.maneuver if plays is not None else None
+        if move is None or move.cancelled is not None:
+            continue
+        if "shift_maneuver" not in kit.powers(ctx.catalog, ctx.state, ctx.sheet(who)):
+            continue
+        if any(
+            red_side_up(ctx.catalog, ctx.state, combat.dark_parts, d)
+            for d in combat.sheets.get(who, [])
+        ):
+            held.append(who)
+        if move.chit is not None and kit.face(ctx.catalog, move.chit).action is Action.DUCK:
+            continue  # L4486: the Duck chit goes only in the Duck square
+        times = aimed_at(ctx, combat, who)
+        if times and min(times) >= 5:
+            why = f"the attacks aimed at you have times {', '.join(map(str, sorted(times)))}"
+            maneuvers[who] = (move.direction, why)
+    moved = melee.ask_shifts(ctx, combat, "shift_maneuver", maneuvers)
+    ctx.wait_if_pending()
+    for who in held:
+        ctx.emit(
+            "not_implemented",
+            rule="8.4.7d.4",
+            what=f"the {who}'s Elusive Cloak against a red-side-up Tremendous monster "
+            "(the infinite loop, L2625)",
+            who=who,
+        )
+    for who, box in shifted.items():
+        attack_play = combat.plays[who].attack
+        assert attack_play is not None and attack_play.direction is not None
+        if box != attack_play.direction:
+            _report_shift(ctx, combat, who, "attack", attack_play.direction, box)
+            attack_play.direction = box
+    for who, box in moved.items():
+        move_play = combat.plays[who].maneuver
+        assert move_play is not None
+        if box != move_play.direction:
+            _report_shift(ctx, combat, who, "maneuver", move_play.direction, box)
+            move_play.direction = box
+
+
+def _attack_of(combat: CombatState, who: str) -> int | None:
+    """The circle of his attack this round, if he made one that stands (not cancelled, not a
+    Fight chit played to turn his weapon)."""
+    plays = combat.plays.get(who)
+    attack = plays.attack if plays is not None else None
+    if attack is None or attack.cancelled or attack.flip or attack.direction is None:
+        return None
+    return attack.direction
+
+
+def aimed_at(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
+    """The attack times of the attacks aimed at the character ``who`` this round (L4486): the
+    other characters' attacks on him and those of the counters on his sheet that attack (an
+    attack time on the side they show, 8.4.7a)."""
+    times: list[int] = []
+    for other in present(ctx, combat):
+        plays = combat.plays.get(other)
+        if other == who or plays is None or combat.targets.get(other) != who:
+            continue
+        if _attack_of(combat, other) is not None and plays.attack is not None:
+            times.append(plays.attack.time)
+    for counter in combat.boxes.get(who, {}):
+        face = values(ctx.catalog, counter, dark(ctx.state, combat.dark_parts, counter))
+        if face.attack is not None:
+            times.append(face.attack)
+    return times
+
+
+def _report_shift(
+    ctx: Ctx, combat: CombatState, who: str, play: str, before: int, after: int
+) -> None:
+    """The shift, said to all (L4480)."""
+    boxes = melee.SHIFTS["shift_attack" if play == "attack" else "shift_maneuver"]
+    ctx.emit(
+        "shifted",
+        who=who,
+        item=boxes[0],
+        play=play,
+        **{"from": boxes[1][before]},
+        to=boxes[1][after],
+        at=combat.clearing,
+        round=combat.round,
+    )
 
 
 def in_order(combat: CombatState, hits: list[Strike]) -> list[list[Strike]]:

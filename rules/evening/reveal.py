@@ -5,9 +5,11 @@ A play the rules forbid is cancelled but still uses its chit and counts its aste
 a Fight chit weaker than his weapon or a Move chit weaker than what he carries (f.3), a horse
 that cannot carry him, or galloping twice in a round (k, k.2), a horse under a red-side-up
 Tremendous monster (8.4.7d.2), an attack with no target. When his asterisks would pass two
-(f.2), his attack is cancelled first, then his maneuver — the reading of the rulebook's own
-example (L2500: "If the White Knight plays his Move H4** chit to maneuver, he cannot play his
-Fight T5* chit to attack").
+(f.2) — three with the Girtle of Energy, no limit with the Potion of Energy (L4472–4477,
+:func:`rules.evening.kit.effort_limit`) — his attack is cancelled first, then his maneuver —
+the reading of the rulebook's own example (L2500: "If the White Knight plays his Move H4**
+chit to maneuver, he cannot play his Fight T5* chit to attack"). A weapon card is played as a
+weapon (L4394), and a weapon under Gripping Dust shows its alerted side (L4455).
 """
 
 from __future__ import annotations
@@ -98,13 +100,18 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
         used.append(attack.chit)
     if maneuver is not None and maneuver.chit is not None:
         used.append(maneuver.chit)
-    too_much = "more than two asterisks this round (8.4.5f.2)"
-    if kit.effort(used) > 2 and attack is not None and attack.cancelled is None:
+    too_much = kit.too_much(ctx.catalog, state, character)
+    over = kit.over_limit(ctx.catalog, state, character, used)
+    if over and attack is not None and attack.cancelled is None:
         attack.cancelled = too_much
     without_attack = list(used)
     if attack is not None:
         without_attack.remove(attack.chit)
-    if maneuver is not None and maneuver.chit and kit.effort(without_attack) > 2:
+    if (
+        maneuver is not None
+        and maneuver.chit
+        and kit.over_limit(ctx.catalog, state, character, without_attack)
+    ):
         maneuver.cancelled = maneuver.cancelled or too_much
     if maneuver is not None and maneuver.horse and maneuver.galloping and not maneuver.cancelled:
         combat.galloped.append(who)
@@ -140,7 +147,7 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
     cancelled = None
     if weapon is not None:
         record = kit.weapon_record(ctx.catalog, weapon)
-        side = record.side(character.items[weapon].alerted)
+        side = record.side(kit.alerted(ctx.catalog, state, character, weapon))
         time = side.time if side.time is not None else chit.time
         length = record.length
         if not kit.strong_enough(chit, record.weight):

@@ -113,8 +113,12 @@ def brief(catalog: Catalog, state: GameState, who: str, clearing: str | None = N
     lines.append("Your chits in play: " + (", ".join(unused) if unused else "none") + ".")
     if played:
         lines.append("Played this round: " + ", ".join(played) + ".")
-    left = max(0, 2 - kit.effort(played))
-    lines.append(f"Asterisks you may still play this round: {left} (8.4.5f.2).")
+    limit = kit.effort_limit(catalog, state, character)
+    if limit is None:
+        lines.append("Asterisks you may still play this round: any number (L4477).")
+    else:
+        left = max(0, limit - kit.effort(played))
+        lines.append(f"Asterisks you may still play this round: {left} (8.4.5f.2).")
     wounded = sum(1 for c in character.chits if c.status == "wounded")
     fatigued = sum(1 for c in character.chits if c.status == "fatigued")
     lines.append(f"Wounded chits: {wounded}; fatigued: {fatigued}.")

@@ -4,8 +4,9 @@
 Sunlight phases (6.2.2b L1504: lost when he starts the day in a cave clearing or records a Move
 into one; never for the Dwarf, L3713), and every extra phase (6.2.2c L1505–1508) with its source
 and its limits — Special Advantages (:class:`~rules.schema.characters.ExtraPhase` effects), an
-active horse (7.3.2b L1692–1698; none while he is in a cave, 6.2.2c.1 L1506) and active Birdsong
-cards (``extra_phase:*`` behaviours, L4270–4294). It also lists the sources that let him record
+active horse (7.3.2b L1692–1698; none while he is in a cave, 6.2.2c.1 L1506), active Birdsong
+cards (``extra_phase:*`` behaviours, L4270–4294) and the Toadstool Circle in his clearing
+(``clearing_extra_phase:enchant``, L4292). It also lists the sources that let him record
 the enhanced activities P, RE and FL on his regular phases (6.2.1a–b L1497–1498). Which source
 pays for each recorded phase (6.2.4) is :mod:`rules.orders.sources`'s business.
 
@@ -20,7 +21,9 @@ from typing import Literal
 
 from rules.board import Board, board_for
 from rules.catalog import Catalog
+from rules.modifiers import cards_in_clearing
 from rules.orders.model import ActivityKind
+from rules.pieces import pieces_of
 from rules.schema.characters import Ability, AbilityKey, ExtraPhase
 from rules.state import GameState, Place
 
@@ -53,6 +56,8 @@ _TREASURE_EXTRAS: dict[str, tuple[frozenset[ActivityKind], Where, frozenset[Acti
     "cave": (NORMAL, "cave", frozenset()),
 }
 _ENABLER_BEHAVIOURS = {"enhanced_peer": K.PEER, "remote_enchant": K.REMOTE_ENCHANT}
+#: The Toadstool Circle's key: an extra Enchant phase for each character in its clearing (L4292).
+_CLEARING_EXTRAS = {"clearing_extra_phase:enchant": "enchant"}
 _NAMES = {
     K.MOVE: "Move",
     K.HIDE: "Hide",
@@ -240,6 +245,9 @@ def entitlement(
         elif piece in catalog.treasures:
             _treasure(catalog, piece, item.active, extras, unavailable)
 
+    if here is not None and character in state.characters:
+        _clearing_cards(catalog, state, here, extras)
+
     if no_sunlight is None and in_cave:
         no_sunlight = f"you start the day in a cave clearing, {here} (6.2.2b)"
         sunlight_lost = 2
@@ -325,3 +333,20 @@ def _treasure(
         extras.append(
             ExtraSource(piece, "treasure", activities, where, target, enables, rule="L4278")
         )
+
+
+def _clearing_cards(
+    catalog: Catalog, state: GameState, clearing: str, extras: list[ExtraSource]
+) -> None:
+    """The extra phases the cards in his clearing give whoever is there (L4292): the Toadstool
+    Circle, once drawn, "allows each character in its clearing to record an extra phase to do the
+    Enchant activity, if he is in that clearing both when he records the phase and when he does
+    it" — the first here, at Birdsong."""
+    pieces = pieces_of(catalog)
+    for card in cards_in_clearing(catalog, state, clearing):
+        for behaviour in catalog.treasures[pieces[card].name].behaviour:
+            if behaviour in _CLEARING_EXTRAS:
+                activities, where, enables = _TREASURE_EXTRAS[_CLEARING_EXTRAS[behaviour]]
+                extras.append(
+                    ExtraSource(card, "treasure", activities, where, enables=enables, rule="L4292")
+                )
