@@ -83,6 +83,9 @@ EVENT_TYPES: dict[str, EventType] = {
         "{who} exchanges a map chit of {tile} for {count} chits (7.5.4c)", PUBLIC
     ),
     "found_enemies": EventType("{who} finds hidden enemies for the rest of the day", PRIVATE),
+    "found_by_sight": EventType(
+        "{who} sees by Magic Sight the hidden enemies of a kind ({kind}) for the day", PRIVATE
+    ),
     "looted": EventType("{who} takes the {item} from {from}", PRIVATE),
     "looted_shown": EventType("{who} takes the {item} from {from}, openly (7.5.5e)", PUBLIC),
     "looted_card": EventType("{who} takes a Treasure card from {from}", PUBLIC),

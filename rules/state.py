@@ -229,6 +229,8 @@ class DayState(_Data):
     turn: TurnState | None = None
     blocked: list[str] = Field(default_factory=list)
     found_hidden_enemies: list[str] = Field(default_factory=list)
+    found_by_sight: dict[str, list[str]] = Field(default_factory=dict)
+    """The kinds of hidden enemies each found by Magic Sight today (7.5.7c, rules.hidden)."""
     trades_done: list[str] = Field(default_factory=list)
     entered_from: dict[str, str] = Field(default_factory=dict)
     """The clearing each individual last moved in from today: the road he may run away by

@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.day.context import Ctx
 from rules.daylight import hirelings
+from rules.hidden import finds as hidden_finds
 from rules.modifiers import has
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey
@@ -74,14 +75,14 @@ def _protected(ctx: Ctx, name: str, monster: str) -> bool:
     )
 
 
-def _blocks(ctx: Ctx, blocker: str, hidden: bool) -> bool:
-    """Whether the individual ``blocker`` blocks an individual by his instructions (7.12.2c):
-    ``unhidden`` blocks monsters and unhidden characters, ``all`` also the hidden ones he can
-    see (only if he found hidden enemies today)."""
+def _blocks(ctx: Ctx, blocker: str, hidden: bool, target: str | None = None) -> bool:
+    """Whether the individual ``blocker`` blocks an individual (``target``) by his instructions
+    (7.12.2c): ``unhidden`` blocks monsters and unhidden characters, ``all`` also the hidden
+    ones he can see (found today, :func:`rules.hidden.finds`)."""
     how = ctx.instructions(blocker).block
     if not hidden:
         return how in ("unhidden", "all")
-    return how == "all" and blocker in ctx.today.found_hidden_enemies
+    return how == "all" and target is not None and hidden_finds(ctx, blocker, target)
 
 
 def phase_end_blocking(ctx: Ctx, name: str) -> None:
@@ -100,9 +101,9 @@ def phase_end_blocking(ctx: Ctx, name: str) -> None:
         elif _blocks(ctx, name, hidden=False):
             block(ctx, monster, name, where, by_monster=False)
     for other in _individuals_at(ctx, where, name):
-        if _blocks(ctx, other, ctx.sheet(name).hidden):
+        if _blocks(ctx, other, ctx.sheet(name).hidden, name):
             block(ctx, name, other, where)
-        elif _blocks(ctx, name, ctx.sheet(other).hidden):
+        elif _blocks(ctx, name, ctx.sheet(other).hidden, other):
             block(ctx, other, name, where)
 
 

@@ -13,15 +13,14 @@ learn the site (4.5.6). A Site card drawn is discovered and goes back face up un
 (g.1–g.2).
 
 A Site card is looted with its own table (g.3) and the cards exchanged for their boxes are
-exchanged (L4198–4202) in :mod:`rules.daylight.sites`. Not built yet, and reported by rule when
-met: Magic Sight's finding of the hidden enemies who own counters or cards (7.5.7c).
+exchanged (L4198–4202) in :mod:`rules.daylight.sites`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules import powers
+from rules import hidden, powers
 from rules.board import clearing_id
 from rules.chits import printed
 from rules.day.context import Ctx
@@ -360,16 +359,10 @@ def _show_site(ctx: Ctx, who: str, site: str) -> None:
 
 
 def magic_sight_take(ctx: Ctx, current: Search, result: Result) -> None:
-    """Counters and Treasure cards on the Magic Sight Table (7.5.7c–d): he may take the top
-    counter, or the top Treasure card, of one discovered site or pile in his clearing, under
-    the Cairns, Pool and Vault's conditions. Finding the hidden enemies who own them is not
-    built yet (7.5.7c)."""
-    ctx.emit(
-        "not_implemented",
-        rule="7.5.7c",
-        what=f"finding the hidden enemies who own {result.text.lower()}",
-        who=current.who,
-    )
+    """Counters and Treasure cards on the Magic Sight Table (7.5.7c–d): he finds the hidden
+    enemies who own them (:func:`rules.hidden.sight`), and may take the top counter, or the top
+    Treasure card, of one discovered site or pile in his clearing, under the Cairns, Pool and
+    Vault's conditions."""
     counters = result.key == "counters"
     offered = [
         where
@@ -378,6 +371,7 @@ def magic_sight_take(ctx: Ctx, current: Search, result: Result) -> None:
         and (where == PILE or condition_problem(ctx, current.who, where) is None)
     ]
     if not offered:
+        hidden.sight(ctx, current.who, result.key)
         return
     options = (*(current.clearing if w == PILE else w for w in offered), "none")
     decision = Decision(
@@ -393,6 +387,7 @@ def magic_sight_take(ctx: Ctx, current: Search, result: Result) -> None:
     item = _top(ctx, current.clearing, where, counters=counters) if chosen != "none" else None
     choice = ask_item(ctx, current.who, item) if item is not None else KEEP
     ctx.wait_if_pending()
+    hidden.sight(ctx, current.who, result.key)
     if item is None:
         return
     if where != PILE:

@@ -16,6 +16,7 @@ from rules.board import Board, ClearingError, Connection, board_for, parse_clear
 from rules.catalog import Catalog
 from rules.chits import move_strength
 from rules.discoveries import RoadDiscovery
+from rules.hidden import finds
 from rules.modifiers import sheet_has
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
@@ -316,8 +317,8 @@ def is_weapon(catalog: Catalog, item: str) -> bool:
 
 def spies(ctx: Ctx, name: str, clearings: Sequence[str]) -> list[str]:
     """Who spies on ``name`` (4.5.6a): every character and familiar (it spies like a character,
-    L3927) in those clearings if he is unhidden; if he is hidden, only those who found hidden
-    enemies today. Nobody spies on a familiar (L3927)."""
+    L3927) in those clearings if he is unhidden; if he is hidden, only those who see him
+    (:func:`rules.hidden.finds`). Nobody spies on a familiar (L3927)."""
     if name in ctx.state.familiars:
         return []
     hidden = ctx.sheet(name).hidden
@@ -327,7 +328,7 @@ def spies(ctx: Ctx, name: str, clearings: Sequence[str]) -> list[str]:
         if other != name
         and other not in ctx.today.followers
         and ctx.where(other) in clearings
-        and (not hidden or other in ctx.today.found_hidden_enemies)
+        and (not hidden or finds(ctx, other, name))
     ]
 
 

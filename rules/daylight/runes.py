@@ -20,6 +20,7 @@ from rules.chits import printed
 from rules.day.context import Ctx
 from rules.daylight.finding import map_chits
 from rules.events import Decision
+from rules.hidden import SPELLS, sight
 from rules.modifiers import treasure_modifier
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import Action
@@ -188,8 +189,8 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
     discovered in his clearing (the decision ``perceive_from``, default the first of them), look
     at all of its Spell cards without changing their order, then learn one of them without
     awakening it (the decision ``learn``: the spells he may learn, default the first from the
-    top, rules-map P19). Both are asked before anything changes. The hidden enemies with
-    spells it also finds (7.5.7c) are not built and are reported."""
+    top, rules-map P19). Both are asked before anything changes. He also finds the hidden
+    enemies who have spells recorded (7.5.7c, :func:`rules.hidden.sight`)."""
     sources = perceivable(ctx, current.who)
     eyes = ctx.eyes(current.who)
     chosen = NONE
@@ -234,12 +235,7 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
         )
         if learned != NONE:
             _record(ctx, current.who, learned, source)
-    ctx.emit(
-        "not_implemented",
-        rule="7.5.7c",
-        what="Perceive spell's finding of the hidden enemies who have spells recorded",
-        who=current.who,
-    )
+    sight(ctx, current.who, SPELLS)
 
 
 def learn_problem(ctx: Ctx, who: str, spell: str) -> str | None:

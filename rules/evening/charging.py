@@ -13,6 +13,7 @@ Deploying hirelings (a) is :mod:`rules.evening.hirelings`.
 
 from __future__ import annotations
 
+from rules import hidden
 from rules.chits import printed
 from rules.day.context import Ctx
 from rules.evening import encounter, hirelings, kit, standing
@@ -26,13 +27,15 @@ from rules.schema.characters import Action
 
 def targets(ctx: Ctx, combat: CombatState, who: str, *, ahead: bool = False) -> list[str]:
     """The characters ``who`` may charge (b, c): the others in the clearing, a hidden one only
-    if he has found hidden enemies today. ``ahead``, when his choice is asked: also a hidden one
+    if he sees him (found today, :func:`rules.hidden.finds`). ``ahead``, when his choice is asked: also a hidden one
     that a hired leader of his who found hidden enemies may unhide by being deployed against
     him first (c's example)."""
-    finds = who in ctx.today.found_hidden_enemies
-    if ahead:
-        finds = finds or any(hirelings.finds_hidden(ctx, p) for p in hirelings.of(ctx, combat, who))
-    return [n for n in present(ctx, combat) if n != who and (finds or not ctx.sheet(n).hidden)]
+    helped = ahead and any(hirelings.finds_hidden(ctx, p) for p in hirelings.of(ctx, combat, who))
+    return [
+        n
+        for n in present(ctx, combat)
+        if n != who and (not ctx.sheet(n).hidden or helped or hidden.finds(ctx, who, n))
+    ]
 
 
 def options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:

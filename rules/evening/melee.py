@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from rules import hidden
 from rules.day.context import Ctx
 from rules.evening import hirelings, kit, natives, rebels, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, TREACHERY, placement
@@ -33,14 +34,13 @@ from rules.schema.tiles import ClearingType
 def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """Whom ``who`` may attack (8.4.2c): any monster or native in the clearing, on any sheet or
     none, another character's hireling, and any other character there — a hidden one only if
-    he has found hidden enemies today (b.5). His own hired natives are offered last, marked
-    ``(treachery)``: naming one makes its group's natives under hire to him rebel (8.4.2g,
-    :func:`rules.evening.rebels.rebel`)."""
-    finds = who in ctx.today.found_hidden_enemies
+    he sees him (b.5; found today, :func:`rules.hidden.finds`). His own hired natives are
+    offered last, marked ``(treachery)``: naming one makes its group's natives under hire to him
+    rebel (8.4.2g, :func:`rules.evening.rebels.rebel`)."""
     others = [
         name
         for name in present(ctx, combat)
-        if name != who and (finds or not ctx.sheet(name).hidden)
+        if name != who and (not ctx.sheet(name).hidden or hidden.finds(ctx, who, name))
     ]
     hired = [m for m in hirelings.here(ctx, combat) if hirelings.employer(ctx, m) != who]
     own = [f"{m}{TREACHERY}" for m in hirelings.of(ctx, combat, who) if is_native(ctx.catalog, m)]
