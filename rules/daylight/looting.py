@@ -346,16 +346,32 @@ def _show_site(ctx: Ctx, who: str, site: str) -> None:
     clearing; those who spy on him learn the site (4.5.6)."""
     chit = chit_of(ctx, site)
     clearing = site_clearing(ctx, site)
-    if chit is None or clearing is None or chit in ctx.state.face_up:
+    if chit is None or clearing is None:
         return
-    if Place.split(ctx.state.place_of(chit))[0] == "tile":
+    if chit not in ctx.state.face_up and Place.split(ctx.state.place_of(chit))[0] == "tile":
         ctx.emit("chit_shown", chit=site, at=clearing)
         ctx.state.put(chit, Place.clearing(clearing))
         for character in ctx.state.characters.values():
             if chit not in character.known:
                 character.known.append(chit)
-    for spy in moving.spies(ctx, who, [clearing]):
+    for spy in watchers(ctx, who, clearing):
         moving.discover(ctx, spy, [site], "by spying on his looting (4.5.6)")
+
+
+def watchers(ctx: Ctx, who: str, clearing: str) -> list[str]:
+    """Who spies on his looting in ``clearing`` (4.5.6a-b): every character, familiar and hired
+    leader there who sees him — all of them if he is unhidden, those who see the hidden if he
+    is hidden — followers too, who "spy normally while following" (7.11.6e, L2085)."""
+    unseen = ctx.sheet(who).hidden
+    everyone = [*ctx.state.characters, *ctx.state.familiars, *ctx.state.minions]
+    return [
+        other
+        for other in everyone
+        if other != who
+        and (ctx.acts(other) or other in ctx.state.familiars)
+        and ctx.where(other) == clearing
+        and (not unseen or hidden.finds(ctx, other, who))
+    ]
 
 
 def magic_sight_take(ctx: Ctx, current: Search, result: Result) -> None:
