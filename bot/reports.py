@@ -28,6 +28,8 @@ _NOTES = frozenset(
         "blocked",
         "turn_lost",
         "chit_shown",
+        "fell_asleep",
+        "woke",
     }
 )
 

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Sequence
 from rules.board import Board, parse_clearing_id
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
-from rules.chits import in_play, printed
+from rules.chits import alteration, current, in_play, printed
 from rules.day.context import Ctx
 from rules.daylight import finding, looting
 from rules.daylight.familiar import familiar_of
@@ -84,8 +84,10 @@ def fighting(catalog: Catalog, state: GameState, character: str) -> list[str]:
     him with his strongest Fight chit his weapon allows (the fewest asterisks, then the fastest),
     maneuver with his fastest Move chit when something attacks him (and not otherwise, which
     would only tire him and keep the combat going), and run away by the road he came in by once
-    he has three wounds."""
+    he has three wounds. Strength and time are read from each chit's current face, as his active
+    Belt of Strength, Draught or Garb of Speed alter it (L4364–4378)."""
     sheet = state.characters[character]
+    altered = alteration(catalog, sheet)
     owned = state.at(Place.owner(character))
     weapons = [
         catalog.weapons[pieces_of(catalog)[i].name]
@@ -96,7 +98,7 @@ def fighting(catalog: Catalog, state: GameState, character: str) -> list[str]:
     labels = sorted({c.label for c in sheet.chits if c.status != "wounded" and c.color is None})
 
     def strength(label: str) -> int:
-        letter = printed(label).strength
+        letter = current(label, altered).strength
         return letter.rank if letter is not None else 0
 
     fights = [
@@ -107,11 +109,13 @@ def fighting(catalog: Catalog, state: GameState, character: str) -> list[str]:
     moves = [label for label in labels if printed(label).action is Action.MOVE]
     lines = ["target: any attacker on my sheet"]
     if fights:
-        best = min(fights, key=lambda c: (-strength(c), printed(c).effort, printed(c).time))
+        best = min(
+            fights, key=lambda c: (-strength(c), printed(c).effort, current(c, altered).time)
+        )
         lines.append(f"attack: {best} thrust")
     lines.append("maneuver: fastest if an attacker is on me; none")
     if moves:
-        fastest = min(moves, key=lambda c: (printed(c).time, printed(c).effort))
+        fastest = min(moves, key=lambda c: (current(c, altered).time, printed(c).effort))
         lines.append(f"run: {fastest} to the road I came by if I have 3 wounds")
     return lines
 

@@ -33,12 +33,12 @@ def printed(label: str) -> ActionChit:
 
 #: The ``alter_chits:*`` keys that set every action chit's time by its asterisks (0, 1, 2), in
 #: order of precedence: "If a character has both the Garb of Speed and Draught of Speed active,
-#: the Draught of Speed defines the time numbers" (L4374).
+#: the Draught of Speed defines the time numbers" (L4378).
 TIMES_BY_STARS: dict[str, tuple[int, int, int]] = {
     "alter_chits:time_4_3_2": (4, 3, 2),
     "alter_chits:time_5_4_3": (5, 4, 3),
 }
-#: The key that sets the strength of Move, Fight, Duck and Berserk chits by asterisks (L4368).
+#: The key that sets the strength of Move, Fight, Duck and Berserk chits by asterisks (L4370).
 STRENGTH_BY_STARS = "alter_chits:strength_by_stars"
 _STRENGTHS = (Weight.MEDIUM, Weight.HEAVY, Weight.TREMENDOUS)
 
@@ -46,8 +46,8 @@ _STRENGTHS = (Weight.MEDIUM, Weight.HEAVY, Weight.TREMENDOUS)
 @dataclass(frozen=True)
 class Alteration:
     """How his active treasures alter the values on his action chits (section 6, L4364–4378):
-    ``strength`` by asterisks (the Belt of Strength: none M, one H, two T, L4368), ``times``
-    by asterisks (the Draught of Speed 4, 3, 2, L4371; the Garb of Speed 5, 4, 3, L4374), None
+    ``strength`` by asterisks (the Belt of Strength: none M, one H, two T, L4370), ``times``
+    by asterisks (the Draught of Speed 4, 3, 2, L4374; the Garb of Speed 5, 4, 3, L4378), None
     when unaltered. The alteration is automatic: he "does not have the option of using the
     printed values" (L4366)."""
 
@@ -74,9 +74,9 @@ def alteration(catalog: Catalog, character: CharacterState) -> Alteration:
 def current(label: str, altered: Alteration = UNALTERED) -> ActionChit:
     """What the chit printed ``label`` counts as now (L4364–4378): its printed face, with the
     strength of a Move, Fight, Duck or Berserk chit set by its asterisks under the Belt of
-    Strength ("his Magic chits are not affected", L4368) and the time of every action chit,
-    Magic chits included, set by its asterisks under the Draught or Garb of Speed (L4371,
-    L4374). Only action chits are altered — "not Treasure cards or horses" (L4366). Its
+    Strength ("his Magic chits are not affected", L4370) and the time of every action chit,
+    Magic chits included, set by its asterisks under the Draught or Garb of Speed (L4374,
+    L4378). Only action chits are altered — "not Treasure cards or horses" (L4366). Its
     ``label`` shows the current values: the chit is still named by its printed ``label``."""
     face = printed(label)
     updates: dict[str, object] = {}
@@ -88,7 +88,7 @@ def current(label: str, altered: Alteration = UNALTERED) -> ActionChit:
 
 
 def heal_wounds(character: CharacterState) -> list[str]:
-    """The Vial of Healing (L4384): "all of his wounded action chits are instantly converted
+    """The Vial of Healing (L4390): "all of his wounded action chits are instantly converted
     into fatigued chits" — fatigued chits are not affected. Changes his chits in place; returns
     the labels converted, in development order."""
     healed = []
@@ -112,7 +112,7 @@ def move_strength(character: CharacterState, altered: Alteration = UNALTERED) ->
     """The strongest active Move chit's strength letter, or None (7.3.1e); colour chits and
     Duck chits do not carry (the Duck chit moves only for the Duck maneuver, L3717). With the
     Belt of Strength active (``altered``, :func:`alteration`) his Move chits carry by their
-    asterisks (L4368)."""
+    asterisks (L4370)."""
     strengths = [
         current(c.label, altered).strength
         for c in in_play(character)

@@ -90,12 +90,20 @@ EVENT_TYPES: dict[str, EventType] = {
     "looted_shown": EventType("{who} takes the {item} from {from}, openly (7.5.5e)", PUBLIC),
     "looted_card": EventType("{who} takes a Treasure card from {from}", PUBLIC),
     "site_opened": EventType("{who} opens the {site} with {by} (7.5.5d.2)", PUBLIC),
+    "card_used": EventType("{who} uses the {item}, which goes back to its box (L4322)", PUBLIC),
+    "curse_cured": EventType("{by}'s Amulet cures {who} of {curse} (L4325)", PUBLIC),
     "shifted": EventType(
         "{who} uses the {item} to move his {play} from {from} to {to} (L4480)", PUBLIC
     ),
     "gold_found": EventType("{who} adds {gold} Gold to his recorded Gold, from {from}", PRIVATE),
     "teleported": EventType("{who} teleports from {from} to {to}", PUBLIC),
     "chits_restored": EventType("{who}'s action chits return to play: {chits}", PUBLIC),
+    "fell_asleep": EventType(
+        "{who} falls asleep in {at} under the {by} until Sunset: he skips the rest of his turn"
+        " and cannot block or be blocked or summon monsters (L4302)",
+        PUBLIC,
+    ),
+    "woke": EventType("{who} wakes at Sunset (L4302)", PUBLIC),
     "exchanged_card": EventType("{who} exchanges the {card} for its treasures", PUBLIC),
     "exchanged_into": EventType(
         "{who} takes the {card}'s treasures: {items}, and {gold} Gold", PRIVATE

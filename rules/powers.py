@@ -102,9 +102,9 @@ POWERS: dict[str, Power] = {
         "tests/scenarios/birdsong/6.2.4b_shielded_lantern_move_in_cave_L1514.yaml",
     ),
     "clearing_extra_phase:enchant": Power(
-        "L4292", "partly", "rules.orders.entitlement",
+        "L4292", "partly", "rules.orders.entitlement, rules.daylight.turn",
         "tests/rules/test_treasure_powers_daylight.py",
-        "recorded by everyone in its clearing; the Enchant activity comes with magic",
+        "recorded and done in its clearing; the Enchant activity comes with magic",
     ),
     # 3. Daylight cards (L4296-4318)
     "summons:smoke": Power(
@@ -112,9 +112,8 @@ POWERS: dict[str, Power] = {
         T + "L4300_dragon_essence_summons_as_smoke_m_in_a_mountain_tile.yaml",
     ),
     "sleep": Power(
-        "L4302", "partly", "rules.daylight.rest.flowers_of_rest",
+        "L4302", "yes", "rules.daylight.rest.flowers_of_rest",
         T + "L4302_flowers_of_rest_he_falls_asleep_and_summons_nothing.yaml",
-        "his fatigued chits rest and he summons nothing; sleeping through his turn is reported",
     ),
     "rest_double": Power(
         "L4313", "yes", "rules.daylight.rest.asterisks",
@@ -127,12 +126,19 @@ POWERS: dict[str, Power] = {
     ),
     # 4. One-use cards (L4320-4336)
     "one_use": Power(
-        "L4322", "partly", "rules.daylight.sites.open_chest",
-        _SEARCH + "L4198_the_chest_opens_to_the_lost_keys_loot.yaml",
-        "the Chest; the Amulet and the Withered Claw wait with their powers",
+        "L4322", "yes", "rules.daylight.one_use, rules.daylight.sites.open_chest",
+        T + "L4325_the_amulet_cures_a_curse.yaml",
     ),
-    "cure_or_break": Power("L4325", "no", "curses and magic (4.6.8a.5)"),
-    "wish_and_curse": Power("L4336", "no", "magic (the Wishes Table)"),
+    "cure_or_break": Power(
+        "L4325", "partly", "rules.daylight.one_use",
+        T + "L4325_the_amulet_cures_a_curse.yaml",
+        "a Curse is cured; breaking a spell comes with magic",
+    ),
+    "wish_and_curse": Power(
+        "L4336", "partly", "rules.daylight.one_use",
+        T + "L4336_the_withered_claw_rolls_its_curse.yaml",
+        "its Curse is rolled; its Wish comes with magic",
+    ),
     # 5. Using tables (L4338-4362)
     "clearing_die_mod:+1": Power(
         "L4344", "yes", "rules.modifiers.treasure_modifier",
@@ -173,24 +179,20 @@ POWERS: dict[str, Power] = {
     ),
     # 6-7. Altering action chits, instant rest (L4364-4390)
     "alter_chits:strength_by_stars": Power(
-        "L4370", "partly", "rules.chits.alteration",
-        "tests/rules/test_treasure_powers_daylight.py",
-        "the altered faces are computed; carrying, combat and the Vault do not read them yet",
+        "L4370", "yes", "rules.chits.alteration, rules.chits.current",
+        T + "L4370_belt_of_strength_opens_the_vault.yaml",
     ),
     "alter_chits:time_4_3_2": Power(
-        "L4374", "partly", "rules.chits.alteration",
-        "tests/rules/test_treasure_powers_daylight.py",
-        "the altered faces are computed; the combat readers do not use them yet",
+        "L4374", "yes", "rules.chits.alteration, rules.evening.kit.face",
+        T + "L4374_draught_of_speed_makes_his_run_faster.yaml",
     ),
     "alter_chits:time_5_4_3": Power(
-        "L4378", "partly", "rules.chits.alteration",
-        "tests/rules/test_treasure_powers_daylight.py",
-        "the altered faces are computed; the combat readers do not use them yet",
+        "L4378", "yes", "rules.chits.alteration, rules.evening.kit.face",
+        T + "L4378_garb_of_speed_makes_his_run_faster.yaml",
     ),
     "wounds_to_fatigue": Power(
-        "L4390", "partly", "rules.daylight.rest.vial_of_healing",
-        T + "L4384_vial_of_healing_turns_wounds_into_fatigue.yaml",
-        "his wounds turn to fatigue at his Rest; at activation and in combat, not yet",
+        "L4390", "yes", "rules.daylight.rest.vial_of_healing, rules.evening.fatigue",
+        T + "L4390_vial_of_healing_in_combat_activated_and_new_wounds.yaml",
     ),
     # 8-10. Boots, Gloves, weapon and armor cards (L4392-4447)
     "boots": Power(

@@ -237,6 +237,9 @@ class DayState(_Data):
     (8.3.8b)."""
     kills: dict[str, int] = Field(default_factory=dict)
     """Each character's line of kills today (8.7.1a)."""
+    asleep: list[str] = Field(default_factory=list)
+    """The characters asleep under the Flowers of Rest until Sunset (L4302,
+    :func:`rules.daylight.rest.flowers_of_rest`)."""
     evening: EveningState | None = None
 
     @model_validator(mode="before")

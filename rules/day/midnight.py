@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.catalog import Catalog
 from rules.chits import midnight as fatigue_alerted
 from rules.day.context import Ctx
-from rules.daylight import hirelings, trade
+from rules.daylight import hirelings, rest, trade
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.treasures import DiscardTo
@@ -13,7 +13,10 @@ from rules.state import DayState, Place
 
 
 def sunset(ctx: Ctx) -> None:
-    """5.1 step 5: Day spells expire (none exist yet)."""
+    """5.1 step 5: Day spells expire (none exist yet); "Characters put to sleep by the Flowers
+    of Rest wake up" (L1412), "with all their fatigued chits activated" (8.1.1, L2247; L4302:
+    :func:`rules.daylight.rest.wake`)."""
+    rest.wake(ctx)
     ctx.today.stage = "evening"
 
 

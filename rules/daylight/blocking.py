@@ -42,11 +42,14 @@ def land(ctx: Ctx, follower: str) -> None:
 
 def _individuals_at(ctx: Ctx, where: str, besides: str) -> list[str]:
     """The characters, hired leaders and controlled monsters in ``where`` who can block or be
-    blocked (7.12.1), but ``besides``."""
+    blocked (7.12.1), but ``besides`` and those asleep under the Flowers of Rest (L4302)."""
     return [
         other
         for other in hirelings.individuals(ctx.catalog, ctx.state)
-        if other != besides and ctx.where(other) == where and not following(ctx, other)
+        if other != besides
+        and ctx.where(other) == where
+        and not following(ctx, other)
+        and other not in ctx.today.asleep
     ]
 
 
@@ -93,7 +96,8 @@ def phase_end_blocking(ctx: Ctx, name: str) -> None:
     enemies today); he blocks, by his own instructions, the monsters and the characters there
     (c). Monsters already in the clearing block only him, not the others there (4.3.3)."""
     where = ctx.where(name)
-    if where is None or following(ctx, name) or not ctx.acts(name):
+    asleep = name in ctx.today.asleep  # the Flowers of Rest (L4302)
+    if where is None or following(ctx, name) or not ctx.acts(name) or asleep:
         return
     for monster in _monsters_at(ctx, where):
         if not ctx.sheet(name).hidden and not _protected(ctx, name, monster):

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 
 from rules import hidden, powers
 from rules.board import clearing_id
-from rules.chits import printed
+from rules.chits import alteration, current
 from rules.day.context import Ctx
-from rules.daylight import moving, sites
+from rules.daylight import moving, one_use, rest, sites
 from rules.evening.fatigue import fatigue_options, pay
 from rules.events import Decision
 from rules.orders.targets import PILE
@@ -210,8 +210,9 @@ def _tremendous(ctx: Ctx, who: str) -> tuple[str, str | None] | None:
     for name in (*ctx.followers_of(who), who):
         if not ctx.is_character(name):
             continue
+        altered = alteration(ctx.catalog, ctx.sheet(name))
         for chit in ctx.sheet(name).chits:
-            face = printed(chit.label)
+            face = current(chit.label, altered)
             if (
                 chit.status == "active"
                 and face.action in STRENGTH_ACTIONS
@@ -305,6 +306,7 @@ def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:
         moving.abandon(ctx, sheet, item, clearing)
     elif choice == ACTIVATE:
         refused = moving.activation_refused(ctx.catalog, ctx.state, sheet, item)
+        refused = refused or one_use.refused(ctx, who, item)
         if refused is not None:
             ctx.emit("activation_refused", who=who, item=piece.name, reason=refused)
             return
@@ -313,7 +315,9 @@ def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:
             ctx.state.face_up.append(item)
         ctx.emit("activated", who=who, item=item)
         powers.report_waiting(ctx, who, item)
+        rest.vial_of_healing(ctx, who)
         sites.open_chest(ctx, who)
+        one_use.use(ctx, who, item)
 
 
 def pay_each_roll(ctx: Ctx, who: str, site: str) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from rules.board import Board, ClearingError, Connection, board_for, parse_clearing_id
 from rules.catalog import Catalog
-from rules.chits import move_strength
+from rules.chits import alteration, move_strength
 from rules.discoveries import RoadDiscovery
 from rules.hidden import finds
 from rules.modifiers import sheet_has
@@ -75,8 +75,13 @@ def carrying_strength(
 ) -> Weight:
     """What he can carry when he moves (7.3.1e): the best of his active Move chits, the horse
     he rides (7.3.2c), active Boots (7.3.1f) and the move strength of the underlings following
-    him, ``helpers`` (7.3.1h, L1674; 7.11.6d); Negligible without any (e.4)."""
-    candidates = [move_strength(character), denizen_strength(catalog, character.name)]
+    him, ``helpers`` (7.3.1h, L1674; 7.11.6d); Negligible without any (e.4). His Move chits
+    carry by their current strength: by asterisks under an active Belt of Strength (L4370,
+    :func:`rules.chits.alteration`)."""
+    candidates = [
+        move_strength(character, alteration(catalog, character)),
+        denizen_strength(catalog, character.name),
+    ]
     candidates += [denizen_strength(catalog, helper) for helper in helpers]
     horse = active_horse(catalog, state, character)
     if horse is not None:

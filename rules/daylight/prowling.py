@@ -277,11 +277,12 @@ def prowl(ctx: Ctx, name: str) -> None:
     to him, the tile's chits turn up and summon (followers each separately, 7.11.8; hired leaders
     as if they were characters, 7.7.2d; underlings never, 7.7.3b); the Druid's Warning and Sound
     chits do not summon (Peace with Nature, L3681). The monsters that arrive block (7.12.3a).
-    One who ends his turn in the clearing of the Flowers of Rest with fatigued chits falls
-    asleep there and summons nothing (L4302)."""
+    One asleep under the Flowers of Rest — or who falls asleep as his turn ends there with
+    fatigued chits — summons nothing (L4302)."""
     where = ctx.where(name)
     if where is not None and ctx.acts(name):
-        if rest.flowers_of_rest(ctx, name):
+        rest.flowers_of_rest(ctx, name)
+        if name in ctx.today.asleep:
             return  # asleep, he "cannot ... summon monsters" (L4302)
         peaceful = has(ctx.catalog, ctx.state, name, AbilityKey.PEACE_WITH_NATURE)
         arrivals = end_turn(ctx, where, peaceful=peaceful)

@@ -23,7 +23,7 @@ from rules.state import CharacterState
 
 #: The Poultice of Health's key: each Rest rests two asterisks instead of one (L4313).
 REST_DOUBLE = "rest_double"
-#: The Vial of Healing's key: his wounds become fatigue while it is active (L4384).
+#: The Vial of Healing's key: his wounds become fatigue while it is active (L4390).
 WOUNDS_TO_FATIGUE = "wounds_to_fatigue"
 #: The Flowers of Rest's key: in Daylight, fatigued chits in its clearing activate and their
 #: owners sleep (L4302).
@@ -68,7 +68,7 @@ def choices(ctx: Ctx, name: str) -> dict[str, str | None]:
         prefers[who] = None
         sheet = ctx.sheet(who)
         if WOUNDS_TO_FATIGUE in active_keys(ctx, who):
-            # Asked as his chits will stand when he rests: his wounds already fatigue (L4384).
+            # Asked as his chits will stand when he rests: his wounds already fatigue (L4390).
             sheet = sheet.model_copy(deep=True)
             heal_wounds(sheet)
         legal = options(sheet, ctx.instructions(who))
@@ -135,13 +135,16 @@ def asterisks(ctx: Ctx, who: str) -> int:
 def vial_of_healing(ctx: Ctx, who: str) -> list[str]:
     """The Vial of Healing (L4380–4390): while he has it active, "all of his wounded action
     chits are instantly converted into fatigued chits", at no cost; his fatigued chits are not
-    affected. Done whenever the engine looks at his wounds in Daylight (his Rest); returns the
-    chits converted, each reported as fatigued."""
+    affected. Done as soon as it is activated — rearranged (:func:`rules.daylight.turn.rearrange`),
+    looted and activated, or activated in combat (8.3.7d) —, at his Rest, and after each round's
+    wounds, "any new wounds he receives are also converted to fatigued chits"
+    (:func:`rules.evening.fatigue.fatigue_step`). Returns the chits converted, each reported as
+    fatigued."""
     if WOUNDS_TO_FATIGUE not in active_keys(ctx, who):
         return []
     healed = heal_wounds(ctx.sheet(who))
     for label in healed:
-        ctx.emit("fatigued", who=who, chit=label, reason="the Vial of Healing (L4384)")
+        ctx.emit("fatigued", who=who, chit=label, reason="the Vial of Healing (L4390)")
     return healed
 
 
@@ -149,13 +152,14 @@ def flowers_of_rest(ctx: Ctx, name: str) -> bool:
     """The Flowers of Rest (L4302–4311) on ``name``: during Daylight, a character in the
     clearing of the card (:func:`rules.modifiers.cards_in_clearing`: carried there by anyone,
     or lying there) who has one or more fatigued action chits has them all activated at once,
-    and falls asleep until Sunset: "He skips his turn (if he has not already taken it) and he
-    cannot block or be blocked or summon monsters" (L4302). Nothing happens on a roadway
-    (note 1), without fatigued chits, or under the Wither curse (note 2). Returns whether he
-    fell asleep; what sleeping keeps him from doing is the caller's: summoning at the end of
-    his turn (:func:`rules.daylight.prowling.prowl`). Not built yet, and reported by a
-    ``not_implemented`` event naming L4302: falling asleep as soon as the card acts during his
-    turn (the rest of the turn skipped), and neither blocking nor being blocked."""
+    and falls asleep until Sunset (``today.asleep``): "He skips his turn (if he has not already
+    taken it) and he cannot block or be blocked or summon monsters" (L4302). A follower asleep
+    can follow no more: he stays in the clearing (7.11). Nothing happens on a roadway (note 1),
+    without fatigued chits, or under the Wither curse (note 2). Returns whether it activated his
+    chits now. What sleeping keeps him from doing is the callers': his turn
+    (:func:`rules.daylight.turn.daylight`, :func:`rules.daylight.turn.take_turn`), summoning
+    (:func:`rules.daylight.prowling.prowl`), blocking (:mod:`rules.daylight.blocking`); he
+    wakes at Sunset (:func:`wake`)."""
     if ctx.today.stage != "daylight" or not ctx.is_character(name):
         return False
     where = ctx.where(name)
@@ -169,24 +173,51 @@ def flowers_of_rest(ctx: Ctx, name: str) -> bool:
     ]
     sheet = ctx.sheet(name)
     fatigued = [chit for chit in sheet.chits if chit.status == "fatigued"]
-    if not flowers or not fatigued or WITHER in sheet.curses:
+    if not flowers or not fatigued or WITHER in sheet.curses or sheet.dead:
         return False
     for chit in fatigued:
         chit.status = "active"
+    card = pieces[flowers[0]].name
     ctx.emit(
         "chits_restored",
         who=name,
         chits=[chit.label for chit in fatigued],
-        by=pieces[flowers[0]].name,
+        by=card,
         reason="he falls asleep until Sunset (L4302)",
     )
-    ctx.emit(
-        "not_implemented",
-        rule="L4302",
-        what=(
-            "asleep under the Flowers of Rest until Sunset: he is not yet kept from blocking or"
-            " being blocked, nor put to sleep before the end of a turn he has begun"
-        ),
-        who=name,
-    )
+    if name not in ctx.today.asleep:
+        ctx.today.asleep.append(name)
+        ctx.emit("fell_asleep", who=name, at=where, by=card)
+        guide = ctx.today.followers.pop(name, None)
+        if guide is not None:
+            ctx.emit("follower_left", who=name, guide=guide, at=where)
     return True
+
+
+def fall_asleep(ctx: Ctx) -> list[str]:
+    """L4302: "During Daylight, this card instantly activates all fatigued chits in its
+    clearing" — :func:`flowers_of_rest` for every character, whenever Daylight looks: before
+    each turn, at the start of each phase once his belongings are rearranged, and at the end of
+    each phase before blocking. Returns those whose chits it activated now."""
+    return [name for name in ctx.state.characters if flowers_of_rest(ctx, name)]
+
+
+def wake(ctx: Ctx) -> None:
+    """L4302 and 8.1.1 (L2247): at Sunset the sleepers "return to normal, and all of [their]
+    fatigued action chits are rested at no cost (wounded chits are not affected)" — not under
+    the Wither curse, whose chits cannot be rested (L4311). Each is reported awake."""
+    for name in ctx.today.asleep:
+        sheet = ctx.sheet(name)
+        fatigued = [chit for chit in sheet.chits if chit.status == "fatigued"]
+        if fatigued and WITHER not in sheet.curses and not sheet.dead:
+            for chit in fatigued:
+                chit.status = "active"
+            ctx.emit(
+                "chits_restored",
+                who=name,
+                chits=[chit.label for chit in fatigued],
+                by="Flowers of Rest",
+                reason="he wakes at Sunset, rested (L4302, 8.1.1)",
+            )
+        ctx.emit("woke", who=name)
+    ctx.today.asleep = []

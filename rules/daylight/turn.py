@@ -24,12 +24,14 @@ from rules.daylight import (
     hide,
     move,
     moving,
+    one_use,
     prowling,
     rest,
     search,
     sites,
     trade,
 )
+from rules.modifiers import cards_in_clearing
 from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
@@ -58,10 +60,18 @@ LATER_PARTS: dict[ActivityKind, Acts] = {
 
 def daylight(ctx: Ctx) -> None:
     """7.1: each individual's turn, in the order the Attention chits were drawn; one blocked
-    before his turn loses it (7.12.4)."""
+    before his turn loses it (7.12.4), and one asleep under the Flowers of Rest "skips his turn
+    (if he has not already taken it)" (L4302) — the Flowers act before each turn, from the start
+    of Daylight (:func:`rules.daylight.rest.fall_asleep`)."""
     today = ctx.today
     while today.next_turn < len(today.turn_order):
         name = today.turn_order[today.next_turn]
+        if today.turn is None:
+            rest.fall_asleep(ctx)
+        if today.turn is None and name in today.asleep:
+            ctx.emit("turn_lost", who=name, reason="he is asleep under the Flowers of Rest (L4302)")
+            today.next_turn += 1
+            continue
         if today.turn is None and name in today.blocked:
             ctx.emit("turn_lost", who=name, reason="he was blocked before his turn (7.12.4)")
             today.next_turn += 1
@@ -106,24 +116,30 @@ def timeless_jewel(ctx: Ctx, name: str) -> None:
 
 
 def take_turn(ctx: Ctx, turn: TurnState) -> None:
-    """His phases, from where the turn stands, until they are done, he leaves the map or he is
-    blocked (7.12.4); then his followers are put back in his clearing (7.11.6) and the turn ends
-    for each of them, with prowling and summoning (7.13.2, 7.11.8)."""
+    """His phases, from where the turn stands, until they are done, he leaves the map, he is
+    blocked (7.12.4) or he falls asleep under the Flowers of Rest, which act at the end of each
+    phase before blocking (L4302, :func:`rules.daylight.rest.fall_asleep`); then his followers
+    are put back in his clearing (7.11.6) and the turn ends for each of them, with prowling and
+    summoning (7.13.2, 7.11.8)."""
     orders = ctx.today.orders.get(turn.character)
     phases = orders.phases if orders is not None and orders.follow is None else ()
     while (
         turn.phase < len(phases)
         and ctx.state.place_of(turn.character) != Place.OUT
         and turn.character not in ctx.today.blocked
+        and turn.character not in ctx.today.asleep
     ):
         phase(ctx, turn, turn.phase + 1, phases[turn.phase])
         turn.phase += 1
+        rest.fall_asleep(ctx)
         blocking.phase_end_blocking(ctx, turn.character)
         follow.ex_followers_end(ctx, turn)
     where = ctx.where(turn.character)
     for follower in ctx.followers_of(turn.character):
         if ctx.where(follower) != where and where is not None:
             ctx.state.put(follower, Place.clearing(where))
+    rest.fall_asleep(ctx)
+    for follower in ctx.followers_of(turn.character):
         ctx.emit("turn_ended", who=follower, at=ctx.where(follower))
     ctx.emit("turn_ended", who=turn.character, at=where)
     prowling.prowl(ctx, turn.character)
@@ -154,6 +170,9 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     for follower in ctx.followers_of(name):
         rearrange(ctx, follower, number)  # 7.2.2c: when the guide begins a phase
     follow.followers_stop(ctx, turn, number)
+    rest.fall_asleep(ctx)
+    if name in ctx.today.asleep:
+        reason = "he falls asleep under the Flowers of Rest (L4302)"
     if reason is not None:
         ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
         return
@@ -222,7 +241,8 @@ def _activity(
 
 
 def source_unusable(ctx: Ctx, name: str, activity: Activity) -> str | None:
-    """Why the phase's source cannot be used now (6.2.4a–d, 7.3.2b), or None."""
+    """Why the phase's source cannot be used now (6.2.4a–d, 7.3.2b; a card in his clearing,
+    L4292), or None."""
     source = activity.source
     character = ctx.sheet(name)
     where = ctx.where(name)
@@ -241,6 +261,8 @@ def source_unusable(ctx: Ctx, name: str, activity: Activity) -> str | None:
         if piece.kind is Kind.TREASURE:
             return _card_phase_unusable(ctx, piece.name, where, in_cave)
         return None
+    if source in pieces and pieces[source].kind is Kind.TREASURE:
+        return _clearing_card_phase_unusable(ctx, source, where)
     card = ctx.catalog.characters[name] if ctx.is_character(name) else None
     advantage = next((a for a in card.advantages if a.name == source), None) if card else None
     if advantage is None:
@@ -272,6 +294,20 @@ def _card_phase_unusable(ctx: Ctx, card: str, where: str | None, in_cave: bool) 
     return None
 
 
+def _clearing_card_phase_unusable(ctx: Ctx, card: str, where: str | None) -> str | None:
+    """The extra phase a card in his clearing gives (L4292): the Toadstool Circle's Enchant is
+    his "if he is in that clearing both when he records the phase and when he does it" — it
+    must be among the cards in his clearing now (:func:`rules.modifiers.cards_in_clearing`:
+    drawn, in the clearing of its box's Site chit, L4206). A card that gives no such phase
+    gives him none."""
+    keys = ctx.catalog.treasures[pieces_of(ctx.catalog)[card].name].behaviour
+    if not any(key.startswith("clearing_extra_phase:") for key in keys):
+        return f"{card} gives him no extra phase"
+    if where is None or card not in cards_in_clearing(ctx.catalog, ctx.state, where):
+        return f"he is not in the clearing of the {card} when he does its phase (L4292)"
+    return None
+
+
 def rearrange(ctx: Ctx, name: str, number: int) -> None:
     """7.2.2: the belongings his standing instructions change at the start of phase
     ``number`` — of his turn, or, for a follower, of his guide's: "Any characters, hired leaders,
@@ -292,6 +328,7 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
             if item not in character.items or character.items[item].active:
                 continue
             refused = moving.activation_refused(ctx.catalog, ctx.state, character, item)
+            refused = refused or one_use.refused(ctx, name, item)
             if refused is not None and moving.secret_card(ctx.catalog, ctx.state, item):
                 ctx.emit(
                     "card_activation_refused",
@@ -307,7 +344,9 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
             character.items[item].active = True
             ctx.emit("activated", who=name, item=item)
             powers.report_waiting(ctx, name, item)
+            rest.vial_of_healing(ctx, name)
             sites.open_chest(ctx, name)
+            one_use.use(ctx, name, item)
         for item in change.abandon:
             where = ctx.where(name)
             if item in character.items and where is not None:

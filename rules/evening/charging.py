@@ -14,7 +14,6 @@ Deploying hirelings (a) is :mod:`rules.evening.hirelings`.
 from __future__ import annotations
 
 from rules import hidden
-from rules.chits import printed
 from rules.day.context import Ctx
 from rules.evening import encounter, hirelings, kit, standing
 from rules.evening.answers import NONE
@@ -27,9 +26,9 @@ from rules.schema.characters import Action
 
 def targets(ctx: Ctx, combat: CombatState, who: str, *, ahead: bool = False) -> list[str]:
     """The characters ``who`` may charge (b, c): the others in the clearing, a hidden one only
-    if he sees him (found today, :func:`rules.hidden.finds`). ``ahead``, when his choice is asked: also a hidden one
-    that a hired leader of his who found hidden enemies may unhide by being deployed against
-    him first (c's example)."""
+    if he sees him (found today, :func:`rules.hidden.finds`). ``ahead``, when his choice is
+    asked: also a hidden one that a hired leader of his who found hidden enemies may unhide by
+    being deployed against him first (c's example)."""
     helped = ahead and any(hirelings.finds_hidden(ctx, p) for p in hirelings.of(ctx, combat, who))
     return [
         n
@@ -127,7 +126,7 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> bool:
         return True
     kit.used(combat, who).append(label)
     combat.charges[who] = target
-    combat.charge_times[who] = printed(label).time
+    combat.charge_times[who] = kit.face(ctx.catalog, sheet, label).time
     combat.acted.append(who)
     combat.targets[who] = target
     ctx.emit("charged", who=who, target=target, chit=label, at=combat.clearing, round=combat.round)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from rules.day.context import Ctx
 from rules.daylight.moving import abandon, activation_refused, usable
+from rules.daylight.rest import vial_of_healing
 from rules.evening import hirelings, kit, natives, standing
 from rules.evening.answers import NONE, decision_id
 from rules.evening.counters import (
@@ -313,7 +314,7 @@ def _alert(ctx: Ctx, combat: CombatState, who: str, label: str, verb: str) -> No
     weapon = kit.weapon(ctx.catalog, ctx.state, character)
     if weapon is None:
         return
-    chit = kit.face(ctx.catalog, label)
+    chit = kit.face(ctx.catalog, character, label)
     why = _too_slow(ctx, combat, who, chit.time)
     if why is None and not kit.strong_enough(chit, kit.weapon_record(ctx.catalog, weapon).weight):
         why = f"{label} is weaker than the {weapon} (8.3.7b)"
@@ -356,7 +357,7 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
             key=lambda w: w.rank,
         )
     else:
-        chit = kit.face(ctx.catalog, play)
+        chit = kit.face(ctx.catalog, character, play)
         time, label = chit.time, play
         strength = chit.strength if chit.strength is not None else Weight.NEGLIGIBLE
         needed = kit.carrying(ctx.catalog, state, character, play)
@@ -410,7 +411,8 @@ def _road(ctx: Ctx, combat: CombatState, who: str, target: str) -> str | None:
 
 
 def _activate(ctx: Ctx, who: str, item: str, *, on: bool) -> None:
-    """8.3.7d: activate or deactivate one belonging, as in Daylight (4.3)."""
+    """8.3.7d: activate or deactivate one belonging, as in Daylight (4.3). A Vial of Healing
+    activated turns his wounds to fatigue at once (L4390, :func:`vial_of_healing`)."""
     character = ctx.sheet(who)
     record = character.items.get(item)
     if record is None or record.active == on:
@@ -428,3 +430,5 @@ def _activate(ctx: Ctx, who: str, item: str, *, on: bool) -> None:
     ctx.emit(
         "activated" if on else "deactivated", who=who, item=item, reason="Encounter action (8.3.7d)"
     )
+    if on:
+        vial_of_healing(ctx, who)

@@ -14,6 +14,7 @@ from itertools import combinations
 
 from rules.chits import change_type, printed
 from rules.day.context import Ctx
+from rules.daylight.rest import vial_of_healing
 from rules.evening import kit, standing
 from rules.evening.answers import NONE
 from rules.evening.encounter import combat_id
@@ -158,7 +159,8 @@ def _default_wounds(character: CharacterState, count: int) -> str:
 
 def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
     """8.5: each character in the clearing fatigues and takes his wounds; the wounds that leave
-    him no chit in play kill him (4.2.5b)."""
+    him no chit in play kill him (4.2.5b). With the Vial of Healing active, "any new wounds he
+    receives are also converted to fatigued chits" (L4390): they are, before death is judged."""
     asked: list[tuple[str, str, str]] = []
     for who in [
         *present(ctx, combat),
@@ -214,6 +216,7 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
             chit.status = "wounded"
             ctx.emit("wounded", who=who, chit=label)
             combat.eventful = True
+        vial_of_healing(ctx, who)
         if all(c.status == "wounded" for c in character.chits):
             ctx.emit("killed", who=who, by="wounds", at=combat.clearing, round=combat.round)
             character_killed(ctx, combat, who, None)

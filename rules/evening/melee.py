@@ -194,14 +194,15 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
         ]
         if not kit.over_limit(ctx.catalog, ctx.state, character, [*played, label])
         and kit.strong_enough(
-            kit.face(ctx.catalog, label), kit.carrying(ctx.catalog, ctx.state, character, label)
+            kit.face(ctx.catalog, character, label),
+            kit.carrying(ctx.catalog, ctx.state, character, label),
         )
     ]
     if not chits:
         return NONE
 
     def rank(label: str) -> tuple[int, int, str]:
-        chit = kit.face(ctx.catalog, label)
+        chit = kit.face(ctx.catalog, character, label)
         return (chit.time, chit.effort, label)
 
     best = min(chits, key=rank)

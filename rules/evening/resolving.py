@@ -124,10 +124,10 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         if attack is None or attack.cancelled or attack.flip or target is None:
             continue
         assert attack.direction is not None
-        chit = kit.face(ctx.catalog, attack.chit)
+        character = ctx.sheet(who)
+        chit = kit.face(ctx.catalog, character, attack.chit)
         strength = chit.strength
         assert strength is not None
-        character = ctx.sheet(who)
         potions = kit.weapon_potions(ctx.catalog, ctx.state, character)
         if attack.weapon is None:
             harm, stars, missile = Harm.NEGLIGIBLE, 1, False
@@ -260,14 +260,15 @@ def shift(ctx: Ctx, combat: CombatState) -> None:
         move = plays.maneuver if plays is not None else None
         if move is None or move.cancelled is not None:
             continue
-        if "shift_maneuver" not in kit.powers(ctx.catalog, ctx.state, ctx.sheet(who)):
+        sheet = ctx.sheet(who)
+        if "shift_maneuver" not in kit.powers(ctx.catalog, ctx.state, sheet):
             continue
         if any(
             red_side_up(ctx.catalog, ctx.state, combat.dark_parts, d)
             for d in combat.sheets.get(who, [])
         ):
             held.append(who)
-        if move.chit is not None and kit.face(ctx.catalog, move.chit).action is Action.DUCK:
+        if move.chit is not None and kit.face(ctx.catalog, sheet, move.chit).action is Action.DUCK:
             continue  # L4486: the Duck chit goes only in the Duck square
         times = aimed_at(ctx, combat, who)
         if times and min(times) >= 5:

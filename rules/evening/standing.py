@@ -30,6 +30,10 @@ def situation(ctx: Ctx, combat: CombatState, who: str, *, effort: int = 0) -> Si
         came_from=ctx.today.entered_from.get(who),
         effort=kit.effort(kit.used(combat, who)) + effort,
         carried=kit.heaviest(ctx.catalog, ctx.state, character).rank,
+        faces=tuple(
+            (label, kit.face(ctx.catalog, character, label))
+            for label in dict.fromkeys(c.label for c in character.chits)
+        ),
     )
 
 

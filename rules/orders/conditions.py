@@ -93,7 +93,10 @@ class Situation:
     came in by today, None if he did not move in (8.3.8b). ``effort``: the asterisks already
     played this round or planned in his other plays, which a play may not take over two
     (8.4.5f.2). ``carried``: the rank of the heaviest item he carries
-    (:attr:`rules.schema.base.Weight.rank`), which a Move chit must match (8.4.5f.3)."""
+    (:attr:`rules.schema.base.Weight.rank`), which a Move chit must match (8.4.5f.3).
+    ``faces``: the current face of each of his action chits by label, where his active Belt of
+    Strength, Draught or Garb of Speed alter it (L4364–4378); a chit not listed shows its
+    printed face (:meth:`face`)."""
 
     round: int
     on_sheet: tuple[str, ...] = ()
@@ -103,6 +106,11 @@ class Situation:
     came_from: str | None = None
     effort: int = 0
     carried: int = 0
+    faces: tuple[tuple[str, ActionChit], ...] = ()
+
+    def face(self, label: str) -> ActionChit:
+        """The chit ``label`` as it counts now: altered (``faces``, L4364–4378) or printed."""
+        return dict(self.faces).get(label) or ActionChit.parse(label)
 
 
 def names(name: str, piece: str) -> bool:
@@ -311,7 +319,8 @@ def _strength(chit: ActionChit) -> int:
 
 def _fastest(play: str, decision: Decision, situation: Situation) -> str | None:
     """His fastest Move or Duck chit offered in the square, fewer asterisks on a tie, within
-    two asterisks this round (8.4.5f.2) and strong enough for what he carries (8.4.5f.3)."""
+    two asterisks this round (8.4.5f.2) and strong enough for what he carries (8.4.5f.3) — by
+    the time and strength of its current face (:meth:`Situation.face`, L4364–4378)."""
     named = play.split()[1:]
     default = decision.default.rpartition(" ")[2]
     square = named[0] if named else default if default in MANEUVERS.values() else "charge"
@@ -321,11 +330,11 @@ def _fastest(play: str, decision: Decision, situation: Situation) -> str | None:
         if box == square
         and label.split(" ")[0] in (Action.MOVE, Action.DUCK)
         and situation.effort + ActionChit.parse(label).effort <= 2
-        and _strength(ActionChit.parse(label)) >= situation.carried
+        and _strength(situation.face(label)) >= situation.carried
     ]
     best = min(
         labels,
-        key=lambda x: (ActionChit.parse(x).time, ActionChit.parse(x).effort, x),
+        key=lambda x: (situation.face(x).time, ActionChit.parse(x).effort, x),
         default=None,
     )
     return None if best is None else f"{best} {square}"

@@ -361,6 +361,7 @@ class _Builder:
             spells=self._recorded_spells(key, name, spec),
             victory=dict(DEFAULT_VICTORY),
             relationships=self._relationships(key, name, spec),
+            curses=self._curses(key, spec),
         )
         character.starting_spells = list(character.spells)
         if spec.at is not None:
@@ -454,6 +455,21 @@ class _Builder:
                 Relationship[word.upper()]
             )
         return {p: level for p, level in levels.items() if level != Relationship.NEUTRAL}
+
+    def _curses(self, key: str, spec: CharacterSpec) -> list[str]:
+        """``curses`` as the Curses Table prints them (4.6.8a), each once."""
+        printed = [r.text for r in self.catalog.tables["Curses Table"].results.values()]
+        chosen: list[str] = []
+        for index, written in enumerate(spec.curses):
+            found = next((t for t in printed if t.casefold() == written.casefold()), None)
+            if found is None:
+                raise ScenarioError(
+                    f"{key}.curses[{index}]",
+                    f"{written!r} is no Curse; the Curses: {', '.join(printed)}",
+                )
+            if found not in chosen:
+                chosen.append(found)
+        return chosen
 
     def _recorded_spells(self, key: str, name: str, spec: CharacterSpec) -> list[str]:
         """``spells`` (each once), else the setup default at his level."""

@@ -207,6 +207,8 @@ def _check_character(
     differ("kills", expected.kills, state.today.kills.get(name, 0))
     if expected.spells is not None:
         differ("spells", sorted(expected.spells), sorted(character.spells))
+    if expected.curses is not None:
+        differ("curses", sorted(expected.curses), sorted(character.curses))
     for group, level in (expected.relationships or {}).items():
         got_level = character.relationships.get(group, int(Relationship.NEUTRAL))
         if int(Relationship[level.upper()]) != got_level:

@@ -19,7 +19,7 @@ Part 2 of SCENARIOS.md adds ``start``, ``turn_order``, ``rounds``, the Set Up Ca
 ``positions`` (their form is :mod:`rules.testing.plays`), ``choices`` for battling natives
 (:class:`BattleChoice`) and searching (:class:`SearchChoice`), and new expectations (the form
 of ``expect`` is :mod:`rules.testing.expect`). What neither the runner nor the engine supports
-yet (``choices`` for trading and hiring, curses, scoring, hirelings in combat, charging, flying,
+yet (``choices`` for trading and hiring, scoring, hirelings in combat, charging, flying,
 casting) is refused when loading, with ``not supported yet: KEY``.
 """
 
@@ -146,7 +146,8 @@ class CharacterSpec(_Model):
     Part 2 (SCENARIOS.md "Setting up"): changes to his card's trading ``relationships``, his
     recorded ``spells``, whether he has ``found_enemies`` today, the ``kills`` he has made today,
     the clearing he ``entered_from`` today (``start: sunset`` only), whether his active weapon is
-    ``alerted``. ``curses``, ``victory`` and ``spells_learned`` are not supported yet."""
+    ``alerted``, ``curses`` (as the Curses Table prints them). ``victory`` and
+    ``spells_learned`` are not supported yet."""
 
     at: str | None = None
     hidden: bool = False
@@ -358,7 +359,7 @@ def _check_start(scenario: Scenario) -> None:
 
 def _check_supported(scenario: Scenario) -> None:
     """Raise ``not supported yet`` for the first part of SCENARIOS.md Part 2 the runner (or the
-    engine) does not support yet: trade and hire choices, curses, Victory Requirements, spells
+    engine) does not support yet: trade and hire choices, Victory Requirements, spells
     learned, scores, the victor, ``turn_order`` with ``start: birdsong`` (Sunrise draws it), and the
     combat plays :func:`rules.testing.plays.unsupported` names."""
     if scenario.turn_order is not None and scenario.start == "birdsong":
@@ -371,14 +372,9 @@ def _check_supported(scenario: Scenario) -> None:
                 raise ScenarioError(f"choices.{written}.{part}", f"not supported yet: {part}")
     for written, spec in scenario.characters.items():
         key = f"characters.{written}"
-        if spec.curses:
-            raise ScenarioError(f"{key}.curses", "not supported yet: curses")
         for name in ("victory", "spells_learned"):
             if getattr(spec, name) is not None:
                 raise ScenarioError(f"{key}.{name}", f"not supported yet: {name}")
-    for written, expected in scenario.expect.characters.items():
-        if expected.curses:
-            raise ScenarioError(f"expect.characters.{written}.curses", "not supported yet: curses")
     for name in ("scores", "victor"):
         if getattr(scenario.expect, name) is not None:
             raise ScenarioError(f"expect.{name}", f"not supported yet: {name}")

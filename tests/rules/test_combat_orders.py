@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.catalog import catalog
+from rules.chits import Alteration, current
 from rules.daylight.hirelings import hire
 from rules.events import Decision
 from rules.orders.combat import COMBAT_KEYS, MAX_CLAUSES, standing_answer
@@ -34,6 +35,8 @@ from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.model import Instructions
 from rules.orders.parse import ParseResult, parse_orders
 from rules.orders.problems import MAX_CHARS, MAX_LINES
+from rules.schema.base import Weight
+from rules.schema.characters import ActionChit
 from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
 from tests.rules.test_parse_limits import Worker
@@ -560,6 +563,28 @@ def test_a_named_maneuver_and_the_fastest():
     assert standing_answer(horse, decision("maneuver", ("horse walk duck",)), at()) == (
         "horse walk duck"
     )
+
+
+def test_the_fastest_is_judged_by_the_altered_faces():
+    """L4374 and L4370 (:attr:`Situation.faces`): under the Draught of Speed a two-asterisk
+    chit has time 2 and is the fastest; under the Belt of Strength a one-asterisk Move chit is
+    Heavy and may carry what a Medium one may not (8.4.5f.3)."""
+    fastest = combat("maneuver: fastest dodge")
+    labels = ("MOVE M3*", "MOVE M4**")
+    maneuver = decision("maneuver", ("none", *(f"{c} dodge" for c in labels)), "none")
+
+    def faces(altered: Alteration) -> tuple[tuple[str, ActionChit], ...]:
+        """The chits' current faces under ``altered`` (L4364–4378), as ``Situation.faces``."""
+        return tuple((label, current(label, altered)) for label in labels)
+
+    assert standing_answer(fastest, maneuver, at()) == "MOVE M3* dodge"
+    draught = at(faces=faces(Alteration(times=(4, 3, 2))))
+    assert standing_answer(fastest, maneuver, draught) == "MOVE M4** dodge"
+    one = decision("maneuver", ("none", "MOVE M3* dodge"), "none")
+    heavy = Weight.HEAVY.rank
+    assert standing_answer(fastest, one, at(carried=heavy)) is None
+    belt = at(carried=heavy, faces=faces(Alteration(strength=True)))
+    assert standing_answer(fastest, one, belt) == "MOVE M3* dodge"
 
 
 def test_a_maneuver_not_offered_falls_through_then_to_the_default():

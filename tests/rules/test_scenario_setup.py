@@ -102,11 +102,6 @@ def test_a_bad_part_two_key_names_the_key_and_the_reason(change, key, words):
             "not supported yet: trade",
         ),
         (
-            {"characters": knight(curses=["Ashes"])},
-            "characters.Black Knight.curses",
-            "not supported yet: curses",
-        ),
-        (
             {"characters": knight(victory={"Fame": 1})},
             "characters.Black Knight.victory",
             "not supported yet: victory",
@@ -123,11 +118,6 @@ def test_a_bad_part_two_key_names_the_key_and_the_reason(change, key, words):
         ),
         ({"expect": {"victor": "Black Knight"}}, "expect.victor", "not supported yet: victor"),
         (
-            {"expect": {"characters": {"Black Knight": {"curses": ["Ashes"]}}}},
-            "expect.characters.Black Knight.curses",
-            "not supported yet: curses",
-        ),
-        (
             {"expect": {"characters": {"Black Knight": {"at": "DW/BV"}}}},
             "expect.characters.Black Knight.at",
             "not supported yet",
@@ -140,9 +130,11 @@ def test_what_is_not_supported_yet_fails_clearly(change, key, words):
     assert words in error.reason
 
 
-def test_no_curses_is_supported():
-    state = state_of(characters=knight(curses=[]))
-    assert "Black Knight" in state.characters
+def test_curses_are_set_up_as_printed_and_unknown_ones_refused():
+    state = state_of(characters=knight(curses=["ashes", "Ashes"]))
+    assert state.characters["Black Knight"].curses == ["Ashes"]
+    error = malformed(with_(characters=knight(curses=["Gout"])))
+    assert error.key == "characters.Black Knight.curses[0]" and "is no Curse" in error.reason
 
 
 @pytest.mark.parametrize(

@@ -21,9 +21,12 @@ from rules.chits import (
     move_strength,
 )
 from rules.day.context import Ctx
+from rules.day.engine import resolve
+from rules.day.midnight import sunset
 from rules.daylight import rest
 from rules.modifiers import cards_in_clearing, die_modifier, one_die, treasure_modifier
 from rules.orders.entitlement import entitlement
+from rules.orders.parse import parse_orders
 from rules.schema.base import Weight
 from rules.schema.characters import DieTable
 from rules.state import GameState
@@ -48,7 +51,7 @@ BL = {"tiles": [{"tile": "BL", "at": [0, 0]}]}
 
 
 def test_the_belt_of_strength_sets_strength_by_asterisks_but_not_on_magic_chits():
-    """L4368: "each chit with two asterisks has Tremendous strength, each chit with one asterisk
+    """L4370: "each chit with two asterisks has Tremendous strength, each chit with one asterisk
     has Heavy strength, and each chit with no asterisks has Medium strength" — Move, Fight, Duck
     and Berserk chits; "his Magic chits are not affected"; times unchanged."""
     belt = Alteration(strength=True)
@@ -63,7 +66,7 @@ def test_the_belt_of_strength_sets_strength_by_asterisks_but_not_on_magic_chits(
 
 
 def test_the_speed_potions_set_every_action_chits_time_by_asterisks():
-    """L4371 (Draught of Speed: 2, 3, 4 for two, one, no asterisks) and L4374 (Garb of Speed: 3,
+    """L4374 (Draught of Speed: 2, 3, 4 for two, one, no asterisks) and L4378 (Garb of Speed: 3,
     4, 5), Magic chits included; the label and strength stay printed."""
     draught = Alteration(times=(4, 3, 2))
     garb = Alteration(times=(5, 4, 3))
@@ -74,7 +77,7 @@ def test_the_speed_potions_set_every_action_chits_time_by_asterisks():
 
 
 def test_the_alteration_comes_from_his_active_cards_and_the_draught_rules_the_garb():
-    """L4374 note: "If a character has both the Garb of Speed and Draught of Speed active, the
+    """L4378 note: "If a character has both the Garb of Speed and Draught of Speed active, the
     Draught of Speed defines the time numbers"; inactive cards alter nothing; L4366: automatic."""
     state = _state(
         map=BL,
@@ -101,7 +104,7 @@ def test_the_alteration_comes_from_his_active_cards_and_the_draught_rules_the_ga
 
 
 def test_the_belt_of_strength_raises_what_his_move_chits_carry():
-    """L4368 with 7.3.1e: the strongest active Move chit carries; under the Belt the Amazon's
+    """L4370 with 7.3.1e: the strongest active Move chit carries; under the Belt the Amazon's
     Move chits, M4 and M3* as printed, carry Heavy (one asterisk), and with her one-asterisk
     chits fatigued, Medium (none)."""
     state = _state(
@@ -119,7 +122,7 @@ def test_the_belt_of_strength_raises_what_his_move_chits_carry():
 
 
 def test_the_vial_of_healing_turns_wounds_into_fatigue_and_leaves_fatigue_alone():
-    """L4384: "all of his wounded action chits are instantly converted into fatigued chits [...]
+    """L4390: "all of his wounded action chits are instantly converted into fatigued chits [...]
     This card does not affect fatigued chits"."""
     state = _state(
         map=BL,
@@ -148,15 +151,49 @@ def _flowers(**captain: Any) -> Ctx:
 def test_the_flowers_of_rest_put_a_fatigued_character_to_sleep_at_once():
     """L4302: "this card instantly activates all fatigued chits in its clearing, but when it
     activates a chit it causes the chit's owner to fall asleep until Sunset" — wounded chits are
-    not affected (L4304); the caller skips his turn when it would start."""
+    not affected; he is asleep for the day (``today.asleep``), the Amazon elsewhere is not."""
     ctx = _flowers(fatigued=["MOVE M3**", "FIGHT H6"], wounded=["FIGHT M5"])
-    assert rest.flowers_of_rest(ctx, "Captain") is True
+    assert rest.fall_asleep(ctx) == ["Captain"]
     statuses = {c.label: c.status for c in ctx.state.characters["Captain"].chits}
     assert statuses["MOVE M3**"] == statuses["FIGHT H6"] == "active"
     assert statuses["FIGHT M5"] == "wounded"
     restored = [e for e in ctx.events if e.type == "chits_restored"]
     assert restored[0].fields["chits"] == ["MOVE M3**", "FIGHT H6"]
-    assert any(e.type == "not_implemented" and e.fields["rule"] == "L4302" for e in ctx.events)
+    assert ctx.today.asleep == ["Captain"]
+    assert [e.fields for e in ctx.events if e.type == "fell_asleep"] == [
+        {"who": "Captain", "at": "BL1", "by": "Flowers of Rest"}
+    ]
+    assert rest.fall_asleep(ctx) == [] and ctx.today.asleep == ["Captain"]
+    assert not any(e.type == "not_implemented" for e in ctx.events)
+
+
+def test_a_follower_who_falls_asleep_follows_no_more():
+    """L4302 with 7.11: asleep, he cannot move with his guide — he stays in the clearing."""
+    ctx = _flowers(fatigued=["MOVE M5"])
+    ctx.today.followers["Captain"] = "Amazon"
+    assert rest.flowers_of_rest(ctx, "Captain") is True
+    assert "Captain" not in ctx.today.followers
+    left = [e.fields for e in ctx.events if e.type == "follower_left"]
+    assert left == [{"who": "Captain", "guide": "Amazon", "at": "BL1"}]
+
+
+def test_the_sleepers_wake_at_sunset_with_their_fatigued_chits_rested():
+    """L4302: "At Sunset he returns to normal, and all of his fatigued action chits are rested at
+    no cost (wounded chits are not affected)"; 8.1.1 (L2247): "awake refreshed, with all their
+    fatigued chits activated" — not under the Wither curse (L4311)."""
+    ctx = _flowers(fatigued=["MOVE M5"], wounded=["FIGHT M5"])
+    ctx.today.asleep = ["Captain", "Amazon"]
+    ctx.state.characters["Amazon"].curses.append(rest.WITHER)
+    for chit in ctx.state.characters["Amazon"].chits[:1]:
+        chit.status = "fatigued"
+    sunset(ctx)
+    captain = {c.label: c.status for c in ctx.state.characters["Captain"].chits}
+    assert captain["MOVE M5"] == "active" and captain["FIGHT M5"] == "wounded"
+    assert ctx.state.characters["Amazon"].chits[0].status == "fatigued"
+    assert ctx.today.asleep == []
+    assert [e.fields["who"] for e in ctx.events if e.type == "woke"] == ["Captain", "Amazon"]
+    restored = [e.fields for e in ctx.events if e.type == "chits_restored"]
+    assert [(r["who"], r["chits"]) for r in restored] == [("Captain", ["MOVE M5"])]
 
 
 def test_the_flowers_of_rest_do_nothing_elsewhere_without_fatigue_or_out_of_daylight():
@@ -262,3 +299,38 @@ def test_the_toadstool_circle_drawn_gives_everyone_in_its_clearing_an_extra_ench
     assert extra is not None and extra.rule == "L4292"
     assert extra.what == "extra Enchant"
     assert entitlement(catalog(), state, "Amazon").extra("Toadstool Circle") is None
+
+
+def _circle_day(orders: str) -> list[tuple[str, dict[str, Any]]]:
+    """The Wizard's Daylight with the Toadstool Circle drawn and face up in the Hoard, whose
+    chit is in DW6 where he stands (L4206), and ``orders``: the events, with their fields."""
+    state = _state(
+        map={"tiles": [{"tile": "DW", "at": [0, 0]}]},
+        chits={"DW": ["HOARD 6"]},
+        monster_roll=2,
+        characters={"Wizard": {"at": "DW6"}},
+        treasures={"Hoard": ["Crystal Ball", "Toadstool Circle"]},
+    )
+    state.face_up.append("Toadstool Circle")
+    parsed = parse_orders(orders, state, "Wizard", catalog=catalog())
+    assert parsed.orders is not None, parsed.errors
+    resolution = resolve(state, {"Wizard": parsed.orders}, catalog=catalog(), until="daylight")
+    return [(e.type, e.fields) for e in resolution.events]
+
+
+def test_the_toadstool_circles_enchant_phase_is_done_in_its_clearing():
+    """L4292: the extra Enchant phase is his "if he is in that clearing both when he records the
+    phase and when he does it". Done in the Circle's clearing, the phase is not cancelled and
+    its Enchant activity is reported (it comes with magic, 7.10); after moving away, it is
+    cancelled."""
+    stays = _circle_day("E (Toadstool Circle)")
+    started = {"who": "Wizard", "phase": 1, "activity": "E (Toadstool Circle)"}
+    assert ("phase_started", started) in stays
+    assert not [f for t, f in stays if t == "phase_cancelled"]
+    assert any(t == "not_implemented" and f["rule"] == "7.10" for t, f in stays)
+    leaves = _circle_day("M DW1, E (Toadstool Circle)")
+    cancelled = [f for t, f in leaves if t == "phase_cancelled"]
+    assert [(f["phase"], f["reason"]) for f in cancelled] == [
+        (2, "he is not in the clearing of the Toadstool Circle when he does its phase (L4292)")
+    ]
+    assert not any(t == "not_implemented" and f["rule"] == "7.10" for t, f in leaves)

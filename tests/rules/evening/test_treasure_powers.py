@@ -68,6 +68,39 @@ def test_a_weapon_card_is_his_active_weapon_with_its_printed_values():
     assert not kit.weapon_record(catalog(), sword).card
 
 
+def test_his_plays_show_their_altered_faces_but_his_boots_do_not():
+    """L4370, L4374, L4378 in combat: :func:`kit.face` reads an action chit's current face —
+    under the Belt of Strength its strength by asterisks (none M, one H, two T), under the Garb
+    of Speed its time (5, 4, 3), under the Draught, which rules the Garb, 4, 3, 2 — and a Boots
+    card as printed: "it affects only action chits, not Treasure cards" (L4366)."""
+    state = _amazon()
+    amazon = state.characters["Amazon"]
+    boots = _give(state, "Amazon", "Power Boots")
+
+    def faces() -> list[tuple[Weight | None, int]]:
+        """Strength and time of each play as combat reads it now (L4364–4378)."""
+        plays = ("FIGHT L4", "MOVE M3*", "FIGHT H4**", boots)
+        return [
+            (face.strength, face.time)
+            for face in (kit.face(catalog(), amazon, play) for play in plays)
+        ]
+
+    printed_faces = [(Weight.LIGHT, 4), (Weight.MEDIUM, 3), (Weight.HEAVY, 4), (Weight.HEAVY, 4)]
+    assert faces() == printed_faces
+    _give(state, "Amazon", "Belt of Strength")
+    garb = _give(state, "Amazon", "Garb of Speed")
+    assert faces() == [
+        (Weight.MEDIUM, 5),
+        (Weight.HEAVY, 4),
+        (Weight.TREMENDOUS, 3),
+        (Weight.HEAVY, 4),
+    ]
+    draught = _give(state, "Amazon", "Draught of Speed")
+    assert [time for _, time in faces()] == [4, 3, 2, 4]
+    amazon.items[garb].active = amazon.items[draught].active = False
+    assert [time for _, time in faces()] == [4, 3, 4, 4]
+
+
 def test_a_weapon_counter_keeps_its_two_sides():
     state = _amazon()
     mace = _give(state, "Amazon", "Mace")

@@ -1,0 +1,69 @@
+"""The One-Use cards (List of Treasures 4, L4320–4336): used at once when activated, once; "if he
+cannot use it, he cannot activate it" (L4322). The Chest opens with the Lost Keys
+(:func:`rules.daylight.sites.open_chest`); the Amulet cures a Curse (L4325.1); the Withered Claw
+rolls once for a Wish and a Curse (L4336).
+
+Readings: the Amulet's owner "chooses exactly which Curse" (L4325); the engine takes his own first
+Curse, else the first of another character in his clearing, so that no decision stops his
+phase's start. A used card goes back to its box (the Shaman's) at once rather than at Midnight:
+it cannot be used again either way. Breaking a spell with the Amulet and the Claw's Wish come
+with magic and are reported by line.
+"""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.day.midnight import discard_box
+from rules.daylight import runes
+from rules.pieces import Kind, pieces_of
+
+
+def refused(ctx: Ctx, who: str, item: str) -> str | None:
+    """Why ``who`` cannot activate the one-use card ``item`` now, or None (L4322): the Amulet
+    needs a Curse to cure in his clearing."""
+    if pieces_of(ctx.catalog)[item].name == "Amulet" and not _cursed(ctx, who):
+        return "the Amulet has no Curse to cure in his clearing (L4322, L4325)"
+    return None
+
+
+def use(ctx: Ctx, who: str, item: str) -> None:
+    """The card ``item``, just activated, is used (L4322) and goes back to its box."""
+    record = pieces_of(ctx.catalog)[item]
+    if record.kind is not Kind.TREASURE:
+        return
+    name = record.name
+    card = ctx.catalog.treasures[name]
+    if "cure_or_break" in card.behaviour:
+        _amulet(ctx, who)
+    elif "wish_and_curse" in card.behaviour:
+        ctx.emit(
+            "not_implemented",
+            rule="L4336",
+            what="the Withered Claw's Wish, which comes with magic: its Curse is rolled",
+            who=who,
+        )
+        runes.inflict_curse(ctx, who)
+    else:
+        return
+    if card.discard_to is not None:
+        ctx.sheet(who).items.pop(item, None)
+        ctx.state.put(item, discard_box(ctx.catalog, card.discard_to))
+        ctx.emit("card_used", who=who, item=name)
+
+
+def _cursed(ctx: Ctx, who: str) -> list[str]:
+    """The cursed characters in his clearing, he first."""
+    here = ctx.where(who)
+    others = sorted(n for n in ctx.state.characters if n != who and ctx.where(n) == here)
+    return [n for n in (who, *others) if n in ctx.state.characters and ctx.sheet(n).curses]
+
+
+def _amulet(ctx: Ctx, who: str) -> None:
+    """L4325.1: one Curse of one character in his clearing is cured (see the module's
+    reading of the choice)."""
+    cursed = _cursed(ctx, who)
+    if not cursed:
+        return
+    target = cursed[0]
+    curse = ctx.sheet(target).curses.pop(0)
+    ctx.emit("curse_cured", who=target, curse=curse, by=who)
