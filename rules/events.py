@@ -97,6 +97,9 @@ EVENT_TYPES: dict[str, EventType] = {
     ),
     "gold_found": EventType("{who} adds {gold} Gold to his recorded Gold, from {from}", PRIVATE),
     "teleported": EventType("{who} teleports from {from} to {to}", PUBLIC),
+    "peers_anywhere": EventType(
+        "{who} may Peer into any clearing for the rest of the day (L4226)", PUBLIC
+    ),
     "chits_restored": EventType("{who}'s action chits return to play: {chits}", PUBLIC),
     "fell_asleep": EventType(
         "{who} falls asleep in {at} under the {by} until Sunset: he skips the rest of his turn"

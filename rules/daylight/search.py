@@ -112,7 +112,8 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search
         # clearing than his own (7.5.4b).
         table, named = "Magic Sight", None
     if table == "Peer" and named is not None:
-        problem = peer_problem(ctx, here, named, enhanced=activity.kind is ActivityKind.PEER)
+        enhanced = activity.kind is ActivityKind.PEER
+        problem = peer_problem(ctx, here, named, enhanced=enhanced, who=name)
         if problem is not None:
             _cancel(ctx, name, number, problem)
             return None
@@ -149,11 +150,14 @@ def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
     ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
 
 
-def peer_problem(ctx: Ctx, here: str, target: str, *, enhanced: bool) -> str | None:
+def peer_problem(
+    ctx: Ctx, here: str, target: str, *, enhanced: bool, who: str | None = None
+) -> str | None:
     """Why he may not Peer into ``target`` from ``here``, or None: his own clearing always; from
     a mountain clearing, any woods or mountain clearing of his tile or an adjacent one (7.5.4b);
-    the Enhanced Peer activity, any clearing (7.5.4i)."""
-    if target == here or enhanced:
+    the Enhanced Peer activity, or one the Toadstool Circle lets Peer anywhere today (L4226),
+    any clearing."""
+    if target == here or enhanced or who in ctx.today.peer_anywhere:
         return None
     board = ctx.board
     if board.clearing_type(here) is not ClearingType.MOUNTAIN:

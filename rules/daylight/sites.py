@@ -7,9 +7,9 @@ card, once drawn, lies in the box it came from but stands in that box's chit's c
 one who has discovered it loots it there with its table, two dice and the high roll, Loot-roll
 modifiers applying (7.5.5g.3); Magic Sight never replaces those tables (7.5.7a).
 
-Not built yet, and reported by line when rolled: the Toadstool Circle's Peer and Enchant in any
-clearing for the rest of the day (L4226), the Power of the Pit (L4228) and the Wish (L4259),
-which come with magic.
+The Toadstool Circle's 4 lets him Peer into any clearing for the rest of the day (L4226). Not
+built yet, and reported by line when rolled: its Enchant anywhere, the Power of the Pit (L4228)
+and the Wish (L4259), which come with magic.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 #: The lines of the Site-card results the engine does not apply yet.
 WAITING = {
-    "remote_peer_enchant": ("L4226", "Peer and Enchant in any clearing for the rest of the day"),
+    "remote_peer_enchant": ("L4226", "Enchant in any clearing, which comes with magic"),
     "power_of_the_pit": ("L4228", "the Power of the Pit, which comes with magic"),
     "wish": ("L4259", "the Wish, which comes with magic"),
 }
@@ -108,6 +108,12 @@ def loot(ctx: Ctx, current: Search, rolled: int) -> None:
         runes.inflict_curse(ctx, who)
     elif result.result == "rest_all":
         _rest_all(ctx, who)
+    elif result.result == "remote_peer_enchant":
+        if who not in ctx.today.peer_anywhere:
+            ctx.today.peer_anywhere.append(who)
+        ctx.emit("peers_anywhere", who=who)
+        line, what = WAITING[result.result]
+        ctx.emit("not_implemented", rule=line, what=f"the {card.name}'s {what}", who=who)
     elif result.result in WAITING:
         line, what = WAITING[result.result]
         ctx.emit("not_implemented", rule=line, what=f"the {card.name}'s {what}", who=who)
