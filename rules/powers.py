@@ -120,9 +120,10 @@ POWERS: dict[str, Power] = {
         T + "L4313_poultice_of_health_rests_two_asterisks.yaml",
     ),
     "timeless": Power(
-        "L4315", "no", "rules.daylight.turn.timeless_jewel",
-        T + "L4315_timeless_jewel_is_reported_when_his_turn_starts.yaml",
-        "orders by mail are recorded at Birdsong: reported when his turn starts",
+        "L4315", "partly", "rules.daylight.turn.timeless_choice",
+        T + "L4315_timeless_jewel_chooses_each_phase_as_it_is_done.yaml",
+        "each phase is chosen as he does it; extras from belongings activated mid-turn, and "
+        "the block when he inactivates it (L4315.2), not yet",
     ),
     # 4. One-use cards (L4320-4336)
     "one_use": Power(

@@ -31,7 +31,9 @@ from rules.daylight import (
     sites,
     trade,
 )
+from rules.events import Decision
 from rules.modifiers import cards_in_clearing
+from rules.orders.legal import legal_activities
 from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
@@ -89,30 +91,47 @@ def daylight(ctx: Ctx) -> None:
 def start_turn(ctx: Ctx, name: str) -> None:
     """7.1.2 and 7.11.4: he and his followers become unhidden."""
     ctx.emit("turn_started", who=name)
-    timeless_jewel(ctx, name)
     for who in (name, *ctx.followers_of(name)):
         if ctx.sheet(who).hidden:
             ctx.sheet(who).hidden = False
             ctx.emit("unhidden", who=who, reason="his turn starts (7.1.2)")
 
 
-def timeless_jewel(ctx: Ctx, name: str) -> None:
-    """L4315: the owner of an active Timeless Jewel "chooses what to do on each phase of his turn
-    as he does the phase". Orders by mail are recorded at Birdsong, so his recorded phases are
-    done as recorded and the card's power is reported when his turn starts."""
+def timeless(ctx: Ctx, name: str) -> bool:
+    """Whether ``name`` has an active Timeless Jewel (L4315)."""
     if not ctx.is_character(name):
-        return
+        return False
     pieces = pieces_of(ctx.catalog)
-    for item, held in ctx.sheet(name).items.items():
-        piece = pieces[item]
-        card = ctx.catalog.treasures[piece.name] if piece.kind is Kind.TREASURE else None
-        if held.active and card is not None and "timeless" in card.behaviour:
-            ctx.emit(
-                "not_implemented",
-                rule="L4315",
-                what=f"the {item}: choosing each phase as he does it; his recorded phases are done",
-                who=name,
-            )
+    return any(
+        held.active
+        and pieces[item].kind is Kind.TREASURE
+        and "timeless" in ctx.catalog.treasures[pieces[item].name].behaviour
+        for item, held in ctx.sheet(name).items.items()
+    )
+
+
+def timeless_choice(ctx: Ctx, turn: TurnState, recorded: Activity) -> Activity:
+    """L4315: the owner of an active Timeless Jewel "chooses what to do on each phase of his turn
+    as he does the phase": each phase is a decision among the activities he may do now
+    (:func:`rules.orders.legal.legal_activities`), his recorded one the default; the phase keeps
+    its recorded source, so he has the same phases as he recorded (the extra activity a
+    belonging activated during the turn would give is not offered)."""
+    name = turn.character
+    number = turn.phase + 1
+    offered = legal_activities(ctx.state, name, number, catalog=ctx.catalog)
+    texts = [str(a) for a in offered]
+    plain = str(Activity(kind=recorded.kind, target=recorded.target))
+    decision = Decision(
+        id=ctx.decision_id("timeless", name),
+        character=ctx.eyes(name),
+        kind="timeless",
+        prompt=f"The Timeless Jewel: what do you do in phase {number}?",
+        options=tuple(texts),
+        default=plain if plain in texts else texts[0],
+    )
+    chosen = offered[texts.index(ctx.ask(decision))]
+    ctx.wait_if_pending()
+    return Activity(kind=chosen.kind, target=chosen.target, source=recorded.source)
 
 
 def take_turn(ctx: Ctx, turn: TurnState) -> None:
@@ -129,7 +148,10 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
         and turn.character not in ctx.today.blocked
         and turn.character not in ctx.today.asleep
     ):
-        phase(ctx, turn, turn.phase + 1, phases[turn.phase])
+        activity = phases[turn.phase]
+        if timeless(ctx, turn.character):
+            activity = timeless_choice(ctx, turn, activity)
+        phase(ctx, turn, turn.phase + 1, activity)
         turn.phase += 1
         rest.fall_asleep(ctx)
         blocking.phase_end_blocking(ctx, turn.character)
