@@ -34,13 +34,11 @@ if TYPE_CHECKING:
 #: The behaviour keys of the Treasure cards that hold Spell cards (4.4.7, 7.5.6).
 SPELL_ITEMS = ("artifact", "spell_book")
 
-#: The rule of each Curse's effects (4.6.8a.2–a.4; the Curses Table L5272–5282), by its key in
-#: the table's data: none is applied by the engine yet, each is reported when inflicted.
+#: The rule of each Curse's effects the engine does not apply yet (4.6.8a.3–a.4; the Curses Table
+#: L5272–5282), by its key in the table's data, reported when inflicted; the Curses that forbid an
+#: activity (Eyemist, Ill Health, Squeak) are applied (:mod:`rules.daylight.curses`).
 CURSE_RULES = {
-    "eyemist": ("4.6.8a.2", "he cannot do the Search activity (he can the enhanced Peer)"),
-    "squeak": ("4.6.8a.2", "he cannot be hidden; a Hide leaves him unhidden"),
     "wither": ("4.6.8a.3", "his chits with asterisks fatigue and cannot be activated"),
-    "ill_health": ("4.6.8a.2", "he cannot do the Rest activity"),
     "ashes": ("4.6.8a.4", "his recorded gold cannot be spent and counts as -1"),
     "disgust": ("4.6.8a.4", "his recorded Fame cannot be lost and counts as -1"),
 }
@@ -173,6 +171,8 @@ def inflict_curse(ctx: Ctx, who: str, table: str = "Curses Table") -> str:
     if again:
         return inflicted.text
     sheet.curses.append(inflicted.text)
+    if inflicted.key not in CURSE_RULES:
+        return inflicted.text  # forbids an activity: rules.daylight.curses (4.6.8a.2)
     rule, effect = CURSE_RULES[inflicted.key]
     ctx.emit(
         "not_implemented",

@@ -20,6 +20,7 @@ from rules.day.context import Ctx
 from rules.daylight import (
     alert,
     blocking,
+    curses,
     follow,
     hide,
     move,
@@ -216,6 +217,10 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
             f"he is on the roadway between {road[0]} and {road[1]}: he must move first (8.3.8d.1)"
         )
         ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+        return
+    cursed = curses.forbidden(ctx, name, activity)
+    if cursed is not None:
+        ctx.emit("phase_cancelled", who=name, phase=number, reason=cursed)
         return
     if activity.source == SUNLIGHT:
         turn.sunlight_used = True
