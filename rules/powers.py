@@ -122,8 +122,8 @@ POWERS: dict[str, Power] = {
     "timeless": Power(
         "L4315", "partly", "rules.daylight.turn.timeless_choice",
         T + "L4315_timeless_jewel_chooses_each_phase_as_it_is_done.yaml",
-        "each phase is chosen as he does it; extras from belongings activated mid-turn, and "
-        "the block when he inactivates it (L4315.2), not yet",
+        "each phase is chosen as he does it, and inactivating it blocks him; the extra phase a "
+        "belonging activated mid-turn would give, not yet",
     ),
     # 4. One-use cards (L4320-4336)
     "one_use": Power(

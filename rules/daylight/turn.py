@@ -196,6 +196,8 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     rest.fall_asleep(ctx)
     if name in ctx.today.asleep:
         reason = "he falls asleep under the Flowers of Rest (L4302)"
+    if name in ctx.today.blocked:
+        reason = "he is blocked as the phase begins (7.12.4; the Timeless Jewel, L4315.2)"
     if reason is not None:
         ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
         return
@@ -349,8 +351,18 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
             continue
         for item in change.deactivate:
             if item in character.items and character.items[item].active:
+                jewel = timeless(ctx, name)
                 character.items[item].active = False
                 ctx.emit("deactivated", who=name, item=item, reason="rearranged")
+                turn = ctx.today.turn
+                if (
+                    jewel
+                    and not timeless(ctx, name)
+                    and turn is not None
+                    and turn.character == name
+                ):
+                    ctx.today.blocked.append(name)  # L4315.2: "instantly blocked"
+                    ctx.emit("jewel_blocked", who=name, item=item)
         for item in change.activate:
             if item not in character.items or character.items[item].active:
                 continue
