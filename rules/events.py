@@ -95,6 +95,7 @@ EVENT_TYPES: dict[str, EventType] = {
     ),
     "card_used": EventType("{who} uses the {item}, which goes back to its box (L4322)", PUBLIC),
     "curse_cured": EventType("{by}'s Amulet cures {who} of {curse} (L4325)", PUBLIC),
+    "curse_lifted": EventType("the Chapel lifts {who}'s {curse} at Midnight (4.6.8a.5)", PUBLIC),
     "shifted": EventType(
         "{who} uses the {item} to move his {play} from {from} to {to} (L4480)", PUBLIC
     ),

@@ -20,15 +20,30 @@ def sunset(ctx: Ctx) -> None:
     ctx.today.stage = "evening"
 
 
+def chapel_cures(ctx: Ctx) -> None:
+    """4.6.8a.5: "At Midnight of each game day, the Chapel automatically removes all Curses in its
+    clearing": every Curse of each character there."""
+    chapel = ctx.where("Chapel") if "Chapel" in pieces_of(ctx.catalog) else None
+    if chapel is None:
+        return
+    for character in ctx.state.characters.values():
+        if character.curses and ctx.where(character.name) == chapel:
+            cured, character.curses = list(character.curses), []
+            for curse in cured:
+                ctx.emit("curse_lifted", who=character.name, curse=curse)
+
+
 def midnight(ctx: Ctx) -> None:
     """8.9: trades not made are reported (7.2.1); weapons unalert, alerted Magic chits fatigue,
     face-up map chits (but the Lost City and Lost Castle) turn face down — Site and Sound chits
     stay in their clearings (7.13.2b) — hidden enemies lapse, terms of hire end (7.7.4a) and
     hired natives out of caves ride again (7.3.2e.2); the next day begins, or the game is over
-    after day 28. Active Potions expire and go back to their boxes (4.4.3, :func:`potions`)."""
+    after day 28. Active Potions expire and go back to their boxes (4.4.3, :func:`potions`), and
+    the Chapel removes the Curses in its clearing (4.6.8a.5, :func:`chapel_cures`)."""
     state = ctx.state
     trade.unmade(ctx)
     potions(ctx)
+    chapel_cures(ctx)
     for character in state.characters.values():
         for item in character.items.values():
             item.alerted = False

@@ -334,3 +334,29 @@ def test_the_toadstool_circles_enchant_phase_is_done_in_its_clearing():
         (2, "he is not in the clearing of the Toadstool Circle when he does its phase (L4292)")
     ]
     assert not any(t == "not_implemented" and f["rule"] == "7.10" for t, f in leaves)
+
+
+def test_the_chapel_lifts_the_curses_in_its_clearing_at_midnight():
+    """4.6.8a.5: every Curse of a character in the Chapel's clearing at Midnight is removed;
+    one elsewhere keeps his."""
+    from rules.catalog import catalog as data
+    from rules.day.context import Ctx
+    from rules.day.midnight import chapel_cures
+    from rules.setup.game import new_game
+    from rules.state import Place
+
+    state = new_game(data(), 3, ["Amazon", "Dwarf"])
+    chapel = state.place_of("Chapel")
+    state.put("Amazon", chapel)
+    state.characters["Amazon"].curses = ["Wither", "Squeak"]
+    state.characters["Dwarf"].curses = ["Eyemist"]
+    assert state.place_of("Dwarf") != chapel
+    ctx = Ctx.start(data(), state)
+    chapel_cures(ctx)
+    assert state.characters["Amazon"].curses == []
+    assert state.characters["Dwarf"].curses == ["Eyemist"]
+    assert [e.fields["curse"] for e in ctx.events if e.type == "curse_lifted"] == [
+        "Wither",
+        "Squeak",
+    ]
+    assert Place.split(chapel)[0] == "at"
