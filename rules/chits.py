@@ -99,6 +99,22 @@ def heal_wounds(character: CharacterState) -> list[str]:
     return healed
 
 
+#: The Curse that keeps every chit with asterisks out of play (4.6.8a.3).
+WITHER = "Wither"
+
+
+def wither(character: CharacterState) -> list[str]:
+    """4.6.8a.3: the Wither Curse fatigues all of his action chits that have asterisks, colour
+    chits included; the labels fatigued."""
+    tired = []
+    for chit in character.chits:
+        if chit.status == "active" and printed(chit.label).effort > 0:
+            chit.status = "fatigued"
+            chit.color = None
+            tired.append(chit.label)
+    return tired
+
+
 def change_type(chit: ActionChit) -> Action:
     return CHANGE_TYPE.get(chit.action, chit.action)
 
@@ -151,10 +167,12 @@ def _rank(
 
 def restable(character: CharacterState) -> list[str]:
     """The labels of the chits a Rest could bring back or convert now (7.8.2a), each once."""
+    withered = WITHER in character.curses  # 4.6.8a.3: wounds may rest to fatigue, no further
     labels = [
         c.label
         for c in character.chits
-        if (c.status == "fatigued" and printed(c.label).effort > 0) or c.status == "wounded"
+        if (c.status == "fatigued" and printed(c.label).effort > 0 and not withered)
+        or c.status == "wounded"
     ]
     return list(dict.fromkeys(labels))
 
@@ -209,7 +227,10 @@ def _rest_once(
     """The best single Rest option: the player's chosen chit, then by his order of action types,
     then a.1, a.3, a.2, a.4, then the strongest and fastest chit."""
     candidates = []
+    withered = WITHER in character.curses
     for order, (option, status, effort, to) in enumerate(_OPTIONS):
+        if withered and to == "active" and effort > 0:
+            continue  # 4.6.8a.3: no chit with asterisks comes back into play under Wither
         for chit in character.chits:
             if chit.status == status and printed(chit.label).effort == effort:
                 prefer_key, kind, strength, time = _rank(chit, priority, prefer)

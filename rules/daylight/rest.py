@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rules.chits import heal_wounds, restable
+from rules.chits import WITHER, heal_wounds, restable
 from rules.chits import rest as rest_chits
 from rules.day.context import Ctx
 from rules.events import Decision
@@ -28,10 +28,6 @@ WOUNDS_TO_FATIGUE = "wounds_to_fatigue"
 #: The Flowers of Rest's key: in Daylight, fatigued chits in its clearing activate and their
 #: owners sleep (L4302).
 SLEEP = "sleep"
-#: The Curse under which the Flowers of Rest neither activate his chits nor make him sleep
-#: (L4311, note 2).
-WITHER = "Wither"
-
 #: The decision's kind, in its id (``d3/Amazon/p2/rest/Woods Girl``).
 KIND = "rest"
 PROMPT = "Which chit do you rest first? (7.8.2)"

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rules.board import parse_clearing_id
-from rules.chits import printed
+from rules.chits import printed, wither
 from rules.day.context import Ctx
 from rules.daylight.finding import map_chits
 from rules.events import Decision
@@ -38,7 +38,6 @@ SPELL_ITEMS = ("artifact", "spell_book")
 #: L5272–5282), by its key in the table's data, reported when inflicted; the Curses that forbid an
 #: activity (Eyemist, Ill Health, Squeak) are applied (:mod:`rules.daylight.curses`).
 CURSE_RULES = {
-    "wither": ("4.6.8a.3", "his chits with asterisks fatigue and cannot be activated"),
     "ashes": ("4.6.8a.4", "his recorded gold cannot be spent and counts as -1"),
     "disgust": ("4.6.8a.4", "his recorded Fame cannot be lost and counts as -1"),
 }
@@ -171,6 +170,9 @@ def inflict_curse(ctx: Ctx, who: str, table: str = "Curses Table") -> str:
     if again:
         return inflicted.text
     sheet.curses.append(inflicted.text)
+    if inflicted.key == "wither":
+        for label in wither(sheet):
+            ctx.emit("fatigued", who=who, chit=label, reason="the Wither Curse (4.6.8a.3)")
     if inflicted.key not in CURSE_RULES:
         return inflicted.text  # forbids an activity: rules.daylight.curses (4.6.8a.2)
     rule, effect = CURSE_RULES[inflicted.key]

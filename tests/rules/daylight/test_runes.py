@@ -363,8 +363,8 @@ def test_something_that_holds_no_spells_cannot_be_read():
 
 
 def test_curse_rolls_on_the_curses_table_publicly_and_records_it():
-    """L5585: he rolls on the Curses Table at once; 4.6.8a: the Curse is his until removed; its
-    effects are not applied yet and say so."""
+    """L5585: he rolls on the Curses Table at once; 4.6.8a: the Curse is his until removed;
+    Wither fatigues every chit of his with asterisks (4.6.8a.3)."""
     state = game("Elf", [[5, 2], [3, 1]])
     at_site(state, "Elf")
     deal(state, "Altar", [TYPE_VII, TYPE_III])
@@ -376,8 +376,12 @@ def test_curse_rolls_on_the_curses_table_publicly_and_records_it():
         "Wither",
         3,
     )
-    assert result.state.characters["Elf"].curses == ["Wither"]
-    assert reported(result.events) == ["4.6.8a.3"]
+    elf = result.state.characters["Elf"]
+    assert elf.curses == ["Wither"]
+    assert not reported(result.events)
+    starred = [c for c in elf.chits if "*" in c.label]
+    assert starred and all(c.status != "active" for c in starred)
+    assert of_type(result.events, "fatigued")
     assert spells_in(result.state, "Altar") == [TYPE_VII, TYPE_III], "the card is not looked at"
     assert not of_type(result.events, "spell_awakened")
 
