@@ -101,6 +101,14 @@ def heal_wounds(character: CharacterState) -> list[str]:
 
 #: The Curse that keeps every chit with asterisks out of play (4.6.8a.3).
 WITHER = "Wither"
+#: The Curse under which his recorded gold does not count (4.6.8a.4).
+ASHES = "Ashes"
+
+
+def spendable_gold(character: CharacterState) -> int:
+    """The recorded gold he may spend: under Ashes it does not count, and he "is considered to
+    have -1 recorded gold" (4.6.8a.4)."""
+    return -1 if ASHES in character.curses else character.gold
 
 
 def wither(character: CharacterState) -> list[str]:

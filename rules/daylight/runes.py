@@ -38,7 +38,7 @@ SPELL_ITEMS = ("artifact", "spell_book")
 #: L5272–5282), by its key in the table's data, reported when inflicted; the Curses that forbid an
 #: activity (Eyemist, Ill Health, Squeak) are applied (:mod:`rules.daylight.curses`).
 CURSE_RULES = {
-    "ashes": ("4.6.8a.4", "his recorded gold cannot be spent and counts as -1"),
+    "ashes": ("4.6.8a.4", "his recorded gold counts as -1 (spending it is refused; scoring waits)"),
     "disgust": ("4.6.8a.4", "his recorded Fame cannot be lost and counts as -1"),
 }
 

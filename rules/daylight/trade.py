@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.chits import spendable_gold
 from rules.day.context import Ctx
 from rules.daylight import moving
 from rules.orders.model import TradeOffer
@@ -83,8 +84,9 @@ def _unable(ctx: Ctx, who: str, items: Sequence[str], gold: int) -> str | None:
     missing = [i for i in items if i not in character.items]
     if missing:
         return f"you no longer have {', '.join(missing)}"
-    if character.gold < gold:
-        return f"you have less than {gold} gold"
+    if gold and spendable_gold(character) < gold:
+        ashes = " (your Ashes Curse, 4.6.8a.4)" if character.gold >= gold else ""
+        return f"you have less than {gold} gold{ashes}"
     return None
 
 

@@ -17,6 +17,7 @@ in points (L5499–5501), and recorded points may be negative (8.7.2b).
 
 from __future__ import annotations
 
+from rules.chits import spendable_gold
 from rules.day.context import Ctx
 from rules.evening import standing
 from rules.evening.answers import decision_id
@@ -67,7 +68,7 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
         for group in groups:
             cost = drinks_cost(ctx.catalog, ctx.state, group, combat.clearing)
             drinks = False
-            if ctx.sheet(who).gold >= cost:
+            if spendable_gold(ctx.sheet(who)) >= cost:
                 decision = Decision(
                     id=decision_id(ctx.state.game_day, combat.clearing, 0, "drinks", who, group),
                     character=who,

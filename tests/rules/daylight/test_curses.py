@@ -20,3 +20,20 @@ def test_under_wither_a_rest_turns_wounds_to_fatigue_and_no_chit_comes_back():
     steps = rest(amazon, 3, [])
     assert [(s.chit, s.to) for s in steps] == [(wound.label, "fatigued")]
     assert not any(c.status == "active" and "*" in c.label for c in amazon.chits)
+
+
+def test_under_ashes_his_recorded_gold_does_not_count():
+    """4.6.8a.4: Ashes does not alter his recorded gold; it does not count, and he is considered
+    to have -1: he cannot pay any gold (a trade's gold is refused, 7.2.1)."""
+    from rules.chits import spendable_gold
+    from rules.day.context import Ctx
+    from rules.daylight.trade import _unable
+
+    state = new_game(catalog(), 3, ["Amazon"])
+    amazon = state.characters["Amazon"]
+    assert spendable_gold(amazon) == amazon.gold == 10
+    amazon.curses = ["Ashes"]
+    assert spendable_gold(amazon) == -1 and amazon.gold == 10
+    reason = _unable(Ctx.start(catalog(), state), "Amazon", [], 5)
+    assert reason is not None and "Ashes" in reason
+    assert _unable(Ctx.start(catalog(), state), "Amazon", [], 0) is None
