@@ -90,6 +90,9 @@ EVENT_TYPES: dict[str, EventType] = {
     "looted_shown": EventType("{who} takes the {item} from {from}, openly (7.5.5e)", PUBLIC),
     "looted_card": EventType("{who} takes a Treasure card from {from}", PUBLIC),
     "site_opened": EventType("{who} opens the {site} with {by} (7.5.5d.2)", PUBLIC),
+    "phase_gained": EventType(
+        "{who} gains the extra phase of the {item} at once (the Timeless Jewel, L4315)", PUBLIC
+    ),
     "jewel_blocked": EventType(
         "{who} inactivates the {item} during his turn and is blocked (L4315.2)", PUBLIC
     ),

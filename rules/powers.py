@@ -120,10 +120,8 @@ POWERS: dict[str, Power] = {
         T + "L4313_poultice_of_health_rests_two_asterisks.yaml",
     ),
     "timeless": Power(
-        "L4315", "partly", "rules.daylight.turn.timeless_choice",
+        "L4315", "yes", "rules.daylight.turn.timeless_choice, rules.daylight.turn.gain_phases",
         T + "L4315_timeless_jewel_chooses_each_phase_as_it_is_done.yaml",
-        "each phase is chosen as he does it, and inactivating it blocks him; the extra phase a "
-        "belonging activated mid-turn would give, not yet",
     ),
     # 4. One-use cards (L4320-4336)
     "one_use": Power(

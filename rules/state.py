@@ -206,6 +206,9 @@ class TurnState(_Data):
     done: bool = False
     stopped: list[str] = Field(default_factory=list)
     """Followers who stopped following in the current phase: they summon when it ends (7.11.5)."""
+    gained: list[str] = Field(default_factory=list)
+    """The belongings activated during his turn whose extra phases the Timeless Jewel lets him
+    use at once (L4315), one phase each."""
     searched: SearchRoll | None = None
     """The Search roll of the phase being done, kept while its result waits for a decision, so
     that the phase resumes with the same roll (7.5)."""

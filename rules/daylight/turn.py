@@ -34,6 +34,7 @@ from rules.daylight import (
 )
 from rules.events import Decision
 from rules.modifiers import cards_in_clearing
+from rules.orders.entitlement import entitlement
 from rules.orders.legal import legal_activities
 from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind
 from rules.pieces import Kind, pieces_of
@@ -98,6 +99,25 @@ def start_turn(ctx: Ctx, name: str) -> None:
             ctx.emit("unhidden", who=who, reason="his turn starts (7.1.2)")
 
 
+def _gained(turn: TurnState) -> list[Activity]:
+    """The extra phases his belongings activated this turn give him at once, with the Timeless
+    Jewel (L4315): each to be chosen as he does it."""
+    return [Activity(kind=ActivityKind.BLANK, source=source) for source in turn.gained]
+
+
+def gain_phases(ctx: Ctx, name: str, item: str) -> None:
+    """L4315: with the Timeless Jewel, "he can use an extra or enhanced activity caused by a
+    belonging as soon as he activates that belonging": an extra phase ``item`` gives, activated
+    during his turn, is added to it (a horse's or a pony's is not)."""
+    turn = ctx.today.turn
+    if turn is None or turn.character != name or not timeless(ctx, name):
+        return
+    extra = entitlement(ctx.catalog, ctx.state, name).extra(item)
+    if extra is not None and not extra.pony and extra.kind != "horse":
+        turn.gained.append(item)
+        ctx.emit("phase_gained", who=name, item=item)
+
+
 def timeless(ctx: Ctx, name: str) -> bool:
     """Whether ``name`` has an active Timeless Jewel (L4315)."""
     if not ctx.is_character(name):
@@ -120,6 +140,9 @@ def timeless_choice(ctx: Ctx, turn: TurnState, recorded: Activity) -> Activity:
     name = turn.character
     number = turn.phase + 1
     offered = legal_activities(ctx.state, name, number, catalog=ctx.catalog)
+    extra = entitlement(ctx.catalog, ctx.state, name).extra(recorded.source)
+    if extra is not None and not extra.flexible:
+        offered = [a for a in offered if a.kind in extra.activities] or offered
     texts = [str(a) for a in offered]
     plain = str(Activity(kind=recorded.kind, target=recorded.target))
     decision = Decision(
@@ -142,9 +165,9 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
     are put back in his clearing (7.11.6) and the turn ends for each of them, with prowling and
     summoning (7.13.2, 7.11.8)."""
     orders = ctx.today.orders.get(turn.character)
-    phases = orders.phases if orders is not None and orders.follow is None else ()
+    recorded = orders.phases if orders is not None and orders.follow is None else ()
     while (
-        turn.phase < len(phases)
+        turn.phase < len(phases := (*recorded, *_gained(turn)))
         and ctx.state.place_of(turn.character) != Place.OUT
         and turn.character not in ctx.today.blocked
         and turn.character not in ctx.today.asleep
@@ -383,6 +406,7 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
             character.items[item].active = True
             ctx.emit("activated", who=name, item=item)
             powers.report_waiting(ctx, name, item)
+            gain_phases(ctx, name, item)
             rest.vial_of_healing(ctx, name)
             sites.open_chest(ctx, name)
             one_use.use(ctx, name, item)
