@@ -1,0 +1,54 @@
+"""Searching on Discord (issue 15), end to end with SimCord: a Search result that leaves the
+player a choice comes by DM with a button per option; what he finds reaches him alone, and the
+channel reads only his roll and its result as printed."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import CampaignService
+from db import repo
+from db.engine import session_scope
+from rules.state import GameState
+
+from .conftest import Table, bot_messages, last_report, seat_two_players
+from .test_bot import labels
+
+
+@pytest.mark.asyncio
+async def test_a_search_choice_is_answered_with_its_buttons(
+    table: Table, service: CampaignService
+) -> None:
+    await seat_two_players(table)
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
+        assert campaign is not None
+        campaign.options = {**campaign.options, "wait_for_decisions": True, "combat_by_dm": False}
+    await table.moderator.slash(table.channel, "gm start", campaign="Test")
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        state.dice.forced = [[2], [1, 1]]  # the monster roll, then her Locate: 1, Choice
+        repo.save_snapshot(
+            session,
+            campaign_id=1,
+            day=1,
+            step="test",
+            state=state.to_json(),
+            created_at=snapshot.created_at,
+        )
+    await table.alice.send_dm("orders Test\nS Locate")
+    await table.bob.send_dm("orders Test\nR")
+    await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)
+    await table.bot.deliver_once()
+    asked = bot_messages(table.alice.user.dm_channel.history())[-1]
+    assert "must decide" in asked.content and "Choice on the Locate Table" in asked.content
+    assert ("Discover chits", False) in labels(asked)
+    said = " ".join(m.content for m in bot_messages(table.channel.history()))
+    assert "Choice" not in said, "the channel waits for the day's report"
+    await table.alice.user.click(asked, label="Passages")
+    await table.bot.deliver_once()
+    public = " ".join(m.content for m in bot_messages(table.channel.history()))
+    assert "S Locate (1, 1: Choice)" in public and "chooses" not in public
+    assert "S Locate (1, 1: Choice) (chooses Passages)" in last_report(table.alice)
