@@ -23,6 +23,7 @@ from rules.daylight import (
     curses,
     follow,
     hide,
+    hiring,
     move,
     moving,
     one_use,
@@ -31,6 +32,7 @@ from rules.daylight import (
     search,
     sites,
     trade,
+    trading,
 )
 from rules.events import Decision
 from rules.modifiers import cards_in_clearing
@@ -43,8 +45,6 @@ from rules.state import Place, TurnState
 
 #: Activities of later issues, with the rule that will implement them.
 LATER = {
-    ActivityKind.TRADE: "7.6",
-    ActivityKind.HIRE: "7.7",
     ActivityKind.ENCHANT_FIRST: "7.10",
     ActivityKind.ENCHANT: "7.10",
     ActivityKind.FLY: "7.3.3",
@@ -54,8 +54,6 @@ LATER = {
 
 #: The part of the game each of them belongs to, whose Special Advantages are named with it.
 LATER_PARTS: dict[ActivityKind, Acts] = {
-    ActivityKind.TRADE: "trade",
-    ActivityKind.HIRE: "trade",
     ActivityKind.ENCHANT_FIRST: "magic",
     ActivityKind.ENCHANT: "magic",
     ActivityKind.REMOTE_ENCHANT: "magic",
@@ -273,6 +271,10 @@ def _activity(
         alert.alert(ctx, name, number, activity)
     elif kind in (ActivityKind.SEARCH, ActivityKind.PEER):
         search.search(ctx, name, number, activity)
+    elif kind is ActivityKind.TRADE:
+        trading.trade(ctx, name, number, activity)
+    elif kind is ActivityKind.HIRE:
+        hiring.hire(ctx, name, number, activity)
     elif kind in LATER:
         ctx.emit(
             "not_implemented",
