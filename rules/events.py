@@ -75,6 +75,15 @@ EVENT_TYPES: dict[str, EventType] = {
     "turn_ended": EventType("{who}'s turn ends in {at}", PUBLIC),
     "blocked": EventType("{by} blocks {who} in {at}, and is blocked by him (7.12)", PUBLIC),
     "turn_lost": EventType("{who} loses his turn: {reason}", PUBLIC),
+    # Hire (7.7.1)
+    "hire_paid": EventType("{who} pays {gold} gold to hire from the {group} ({result})", PUBLIC),
+    "not_hired": EventType("{who} hires no one from the {group}: {reason}", PUBLIC),
+    "relationship": EventType(
+        "{who}'s trading relationship with the {group} is now {level} (7.6.5e)", PRIVATE
+    ),
+    "rehired": EventType(
+        "the {piece} is rehired by the {by} until game day {until} (7.7.1d)", PUBLIC
+    ),
     "discovered": EventType("{who} discovers the {what}, {how}", PRIVATE),
     "searched": EventType("{who} searches on the {table} Table in {at}: {roll}, {result}", PUBLIC),
     "search_choice": EventType("{who} chooses {result} (7.5.4, Choice)", PRIVATE),
@@ -131,6 +140,15 @@ EVENT_TYPES: dict[str, EventType] = {
     "trade_not_made": EventType(
         "{who}'s trade with {partner} was not made today ({offer})", PRIVATE
     ),
+    # Trade (7.6)
+    "trade_looked": EventType("{who} looks at the belongings of the {group}: {items}", PRIVATE),
+    "enchanted_revealed": EventType(
+        "the Enchanted card {item} of the {group} turns face up (7.6.5)", PUBLIC
+    ),
+    "bought": EventType("{who} buys {item} from the {from} for {price} gold (7.6.5)", PUBLIC),
+    "sold": EventType("{who} sells {items} to the {to} for {gold} gold (7.6.4)", PUBLIC),
+    "trade_refused": EventType("the {group} will not sell to {who}: {result} (7.6.5d)", PUBLIC),
+    "trade_declined": EventType("{who} buys nothing from the {group}: {reason}", PUBLIC),
     "roll": EventType("{who} rolls {dice} on the {purpose}: {result}", PUBLIC),
     "denizen_moved": EventType("the prowling {name} moves from {from} to {to} (7.13.2a)", PUBLIC),
     "chit_revealed": EventType("the map chit {chit} turns face up in {tile} (7.13.2b)", PUBLIC),

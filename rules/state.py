@@ -193,6 +193,21 @@ class SearchRoll(_Data):
     roll: int
 
 
+class TradeRoll(_Data):
+    """A Trade phase's Meeting roll (7.6.5a), kept while what follows it waits for his decision:
+    the phase, the group, the belonging he named, whether he bought drinks, and the final result
+    (its kind, text as printed, price multiplier, and the column it was read in)."""
+
+    phase: int
+    group: str
+    item: str
+    drinks: bool = False
+    kind: str
+    text: str
+    multiplier: int | None = None
+    column: str
+
+
 class TurnState(_Data):
     """The turn being taken (7.1): whose, the next phase to do, and what the turn so far
     changed that later phases depend on."""
@@ -210,6 +225,12 @@ class TurnState(_Data):
     searched: SearchRoll | None = None
     """The Search roll of the phase being done, kept while its result waits for a decision, so
     that the phase resumes with the same roll (7.5)."""
+    hired: dict[str, int] | None = None
+    """The Hire phase being done (7.7.1), kept while it waits for a decision: its ``phase``, then
+    the ``column`` and ``roll`` of its final Meeting roll, so that it resumes with the same roll."""
+    traded: TradeRoll | None = None
+    """The Meeting roll of the Trade phase being done, kept while its result waits for a
+    decision, so that the phase resumes with the same roll (7.6.5)."""
 
 
 class DayState(_Data):

@@ -1,15 +1,403 @@
-"""The Hire activity (7.7.1): hiring natives through the Meeting Table (:mod:`rules.meeting`);
-what hired natives then are and do is :mod:`rules.daylight.hirelings`."""
+"""The Hire activity (7.7.1 L1924–1949): hiring natives through the Meeting Table
+(:mod:`rules.meeting`); what hired natives then are and do is :mod:`rules.daylight.hirelings`.
+
+An HR phase names one native group (``HR Company``). As he does it (6.2.4f), the group must have
+unhired members in his clearing, its leader there or not (a L1926): the Rogues and the Order one
+at a time, the highest ID first and the HQ last (a.1 L1927), any other group all its unhired
+members in the clearing at once (a.2 L1928). With none unhired there but some of his own, he
+rehires those (d L1944): all of his in the clearing, or of the Rogues and Order the one he
+chooses. Otherwise the phase is cancelled with the reason.
+
+Before the roll he may buy drinks for every member of the group in the clearing, hired and
+unhired (b L1929, 7.6.5b L1898): the decision ``drinks``. Then the Meeting roll in the column of
+his (his employer's) relationship (7.6.5a L1897), made public, and its final result (L5482–5505):
+
+- Price x N: N times the total wages of those hired (b.1 L1930), in recorded gold only; the
+  decision ``accept`` (yes by default). He cannot pay what would take his gold below zero
+  (7.6.5c), so without the gold he hires no one and nothing is asked.
+- Boon (x 1): the decision ``boon``, ``boon`` (hired free, the group one level less friendly,
+  7.6.5e L1904), ``price`` (treated as Price x 1, the default when he can pay it, L5493) or
+  ``decline`` (the default when he cannot).
+- No Deal: no one is hired (L5495).
+- Block/Battle: no one is hired, and the group blocks him (L5497, 7.6.5d L1902).
+- Insult, Challenge: the decision ``insult`` or ``challenge``: ``pay`` 5 Notoriety or 5 Fame (even
+  below zero) and it is No Deal, or ``refuse`` (the default) and it is Block/Battle (L5499–5501).
+  Under the Disgust curse he cannot pay the Fame (L5499) and is not asked.
+
+Each native hired is his employer's for 14 days counting today (c L1943); a rehire adds 14 days
+to the term (d). A hired leader hires for his employer, with his employer's relationships and
+his own recorded gold; the Fame and Notoriety he pays are his employer's (7.7.2b L1957). He
+cannot rehire himself (7.7.2b note).
+
+The roll is kept in the turn (``TurnState.hired``) from the moment the phase starts asking, so
+that a decision awaited before or after it resumes the same phase with the same roll.
+
+Not here: cancelling the phase before the roll (7.7.1 note; it needs a way to say so); choosing
+to rehire his own natives while unhired members of the group stand in the clearing (d: the
+unhired ones are hired); the Persuade spell's column (b.3) comes with magic; hiring monsters
+(7.7.5) comes with the spells that allow it.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rules.advantages import report_waiting
+from rules.chits import spendable_gold
 from rules.day.context import Ctx
+from rules.daylight import hirelings
+from rules.events import Decision
+from rules.meeting import (
+    TABLE,
+    Meeting,
+    MeetingResult,
+    ResultKind,
+    drinks_cost,
+    friendliness,
+    meet,
+)
 from rules.orders.model import Activity
+from rules.schema.base import Relationship
+from rules.state import Place
+
+#: The groups hired one native at a time (7.7.1a.1 L1927).
+ONE_AT_A_TIME = frozenset({"Rogues", "Order"})
+
+#: The points an Insult or Challenge costs to pay off (L5499–5501).
+PENALTY = 5
+
+#: The curse under which he cannot pay a Challenge's Fame (L5499 note).
+DISGUST = "Disgust"
+
+
+@dataclass(frozen=True)
+class Hire:
+    """One Hire phase being done: who does it, for which employer, the group, the clearing, the
+    natives he would hire (or rehire) and the phase."""
+
+    who: str
+    employer: str
+    group: str
+    clearing: str
+    natives: tuple[str, ...]
+    rehire: bool
+    phase: int
+
+    @property
+    def names(self) -> str:
+        return ", ".join(self.natives)
 
 
 def hire(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
-    """7.7.1: one Hire phase. Not built yet: reported by its rule, with the advantages that would
-    act in it."""
-    ctx.emit("not_implemented", rule="7.7", what="the hire activity", who=name, phase=number)
-    report_waiting(ctx, name, "trade", number)
+    """7.7.1: one Hire phase. A phase resumed after a decision goes on with its kept roll."""
+    turn = ctx.today.turn
+    kept = turn.hired if turn is not None else None
+    resumed = kept is not None and kept.get("phase") == number
+    if not resumed:
+        report_waiting(ctx, name, "trade", number)
+    current = _start(ctx, name, number, activity)
+    if current is None:
+        _forget(ctx)
+        return
+    if turn is not None and not resumed:
+        turn.hired = {"phase": number}
+        kept = turn.hired
+    if kept is not None and "roll" in kept:
+        result = MeetingResult.of(
+            ctx.catalog.tables[TABLE].for_relationship(kept["roll"], Relationship(kept["column"]))
+        )
+    else:
+        meeting = _roll(ctx, current)
+        result = meeting.result
+        if turn is not None:
+            turn.hired = {
+                "phase": number,
+                "column": int(meeting.final_column),
+                "roll": meeting.steps[-1].roll.result,
+            }
+    _result(ctx, current, result)
+    _forget(ctx)
+
+
+def _forget(ctx: Ctx) -> None:
+    turn = ctx.today.turn
+    if turn is not None:
+        turn.hired = None
+
+
+def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
+    ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+
+
+def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
+    """The hire he does; None, the phase cancelled with the reason (6.2.4f), if he cannot."""
+    here = ctx.where(name)
+    group = activity.target
+    if here is None:
+        _cancel(ctx, name, number, "he is not in a clearing (7.7.1a)")
+        return None
+    if group is None or group not in ctx.catalog.natives:
+        _cancel(ctx, name, number, f"{group!r} is not a native group (7.7.1a)")
+        return None
+    employer = ctx.eyes(name)
+    present = members(ctx, group, here)
+    unhired = [p for p in present if p not in ctx.state.minions]
+    mine = [
+        p
+        for p in present
+        if p != name and p in ctx.state.minions and ctx.state.minions[p].employer == employer
+    ]
+    if unhired:
+        chosen = [order(ctx, unhired)[0]] if group in ONE_AT_A_TIME else unhired
+        return Hire(name, employer, group, here, tuple(chosen), False, number)
+    if mine:
+        chosen = [_which(ctx, name, mine)] if group in ONE_AT_A_TIME else mine
+        return Hire(name, employer, group, here, tuple(chosen), True, number)
+    if present:
+        reason = f"every member of the {group} in {here} is hired by another (7.7.1a, e)"
+        if name in present and len(present) == 1:
+            reason = "a hired leader cannot rehire himself (7.7.2b)"
+    else:
+        reason = f"no member of the {group} is in {here}: natives elsewhere are not hired (7.7.1a)"
+    _cancel(ctx, name, number, reason)
+    return None
+
+
+def members(ctx: Ctx, group: str, clearing: str) -> list[str]:
+    """The members of ``group`` in ``clearing``, hired or not, as they stand there."""
+    natives = ctx.catalog.native_counters
+    return [
+        piece
+        for piece in ctx.state.at(Place.clearing(clearing))
+        if piece in natives and ctx.catalog.group_of(piece).name == group
+    ]
+
+
+def order(ctx: Ctx, natives: list[str]) -> list[str]:
+    """The Rogues' or Order's natives in the order they are hired: the highest ID code number
+    first, the HQ last of all (7.7.1a.1 L1927)."""
+    counters = ctx.catalog.native_counters
+
+    def rank(piece: str) -> int:
+        code = counters[piece].id
+        return -1 if code == "HQ" else int(code)
+
+    return sorted(natives, key=rank, reverse=True)
+
+
+def _which(ctx: Ctx, name: str, mine: list[str]) -> str:
+    """7.7.1d: which of his own Rogues or Order he rehires, his choice; by default the one whose
+    term ends first (then the highest ID)."""
+    minions = ctx.state.minions
+    ranked = sorted(order(ctx, mine), key=lambda p: minions[p].last_day)
+    if len(ranked) == 1:
+        return ranked[0]
+    decision = Decision(
+        id=ctx.decision_id("rehire", name),
+        character=ctx.eyes(name),
+        kind="rehire",
+        prompt=f"Which of his natives does the {name} rehire (7.7.1d)?",
+        options=tuple(ranked),
+        default=ranked[0],
+    )
+    return ctx.ask(decision)
+
+
+def wages(ctx: Ctx, natives: tuple[str, ...]) -> int:
+    """The total basic wages of ``natives`` (7.7.1b.1 L1930; the same with or without a horse,
+    b.2)."""
+    return sum(ctx.catalog.native_counters[p].wage for p in natives)
+
+
+def _roll(ctx: Ctx, current: Hire) -> Meeting:
+    """Drinks asked (and paid), then the Meeting roll, made public."""
+    name, group = current.who, current.group
+    cost = drinks_cost(ctx.catalog, ctx.state, group, current.clearing)
+    drinks = False
+    if 0 < cost <= spendable_gold(ctx.sheet(name)):
+        decision = Decision(
+            id=ctx.decision_id("drinks", name),
+            character=ctx.eyes(name),
+            kind="drinks",
+            prompt=f"Buy drinks for the {group} ({cost} gold) before the Meeting roll (7.7.1b)?",
+            options=("no", "yes"),
+            default="no",
+        )
+        drinks = ctx.ask(decision) == "yes"
+    ctx.wait_if_pending()
+    if drinks:
+        ctx.sheet(name).gold -= cost
+        ctx.emit("drinks", who=name, group=group, gold=cost, at=current.clearing)
+    meeting = meet(ctx.dice, ctx.catalog, ctx.state, name, group, activity="hire", drinks=drinks)
+    for step in meeting.steps:
+        ctx.emit(
+            "roll",
+            who=name,
+            purpose=TABLE,
+            dice=list(step.roll.dice),
+            result=step.roll.result,
+            at=current.clearing,
+            phase=current.phase,
+        )
+    ctx.emit(
+        "meeting",
+        who=name,
+        group=group,
+        column=meeting.final_column.name.lower(),
+        result=meeting.result.text,
+        at=current.clearing,
+        phase=current.phase,
+    )
+    return meeting
+
+
+def _result(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
+    """What the final result does in a Hire phase (L5482–5505)."""
+    kind = result.kind
+    if kind is ResultKind.PRICE:
+        _price(ctx, current, result.multiplier or 1, result.text)
+    elif kind is ResultKind.BOON:
+        _boon(ctx, current, result)
+    elif kind is ResultKind.NO_DEAL:
+        _declined(ctx, current, "No Deal (L5495)")
+    elif kind is ResultKind.BLOCK_BATTLE:
+        _block(ctx, current, "Block/Battle (L5497, 7.6.5d)")
+    elif kind in (ResultKind.INSULT, ResultKind.CHALLENGE):
+        _penalty(ctx, current, result)
+    else:  # Trouble and Opportunity are rolled again by the Meeting Table itself
+        raise RuntimeError(f"the Meeting Table ended on {result.text!r}")
+
+
+def _price(ctx: Ctx, current: Hire, multiplier: int, text: str, *, accepted: bool = False) -> None:
+    """A Price result: the multiplier times the total wages, in recorded gold only (7.7.1b.1),
+    paid if he can and will (``accepted``: he has already said so)."""
+    price = multiplier * wages(ctx, current.natives)
+    name = current.who
+    if spendable_gold(ctx.sheet(name)) < price:
+        _declined(ctx, current, f"{text}: he cannot pay {price} gold (7.7.1b.1, 7.6.5c)")
+        return
+    if not accepted:
+        _accept(ctx, current, price, text)
+    else:
+        _pay(ctx, current, price, text)
+
+
+def _accept(ctx: Ctx, current: Hire, price: int, text: str) -> None:
+    name = current.who
+    decision = Decision(
+        id=ctx.decision_id("accept", name),
+        character=ctx.eyes(name),
+        kind="accept",
+        prompt=f"{text}: pay {price} gold to hire the {current.names} (7.7.1b.1)?",
+        options=("yes", "no"),
+        default="yes",
+    )
+    answer = ctx.ask(decision)
+    ctx.wait_if_pending()
+    if answer != "yes":
+        _declined(ctx, current, f"{text}: he will not pay {price} gold (7.7.1)")
+        return
+    _pay(ctx, current, price, text)
+
+
+def _pay(ctx: Ctx, current: Hire, price: int, text: str) -> None:
+    name = current.who
+    ctx.sheet(name).gold -= price
+    ctx.emit("hire_paid", who=name, group=current.group, gold=price, result=text)
+    _engage(ctx, current)
+
+
+def _boon(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
+    """L5493, 7.7.1b.1: free as a boon, the group one level less friendly (7.6.5e), or as Price
+    x 1, or not at all."""
+    name = current.who
+    price = wages(ctx, current.natives)
+    affordable = spendable_gold(ctx.sheet(name)) >= price
+    options = ("price", "boon", "decline") if affordable else ("boon", "decline")
+    decision = Decision(
+        id=ctx.decision_id("boon", name),
+        character=ctx.eyes(name),
+        kind="boon",
+        prompt=(
+            f"Boon: hire the {current.names} free (the {current.group} one level less friendly),"
+            f" pay {price} gold as Price x 1, or decline (L5493)?"
+        ),
+        options=options,
+        default="price" if affordable else "decline",
+    )
+    answer = ctx.ask(decision)
+    ctx.wait_if_pending()
+    if answer == "price":
+        _price(ctx, current, 1, "Boon, as Price x 1", accepted=True)
+        return
+    if answer != "boon":
+        _declined(ctx, current, "he declines the Boon (L5493)")
+        return
+    employer = ctx.state.characters[current.employer]
+    level = friendliness(ctx.catalog, ctx.state, name, current.group) - 1
+    employer.relationships[current.group] = level
+    shown = Relationship(max(level, Relationship.ENEMY)).name.lower()
+    ctx.emit(
+        "relationship",
+        private_to=[current.employer],
+        who=current.employer,
+        group=current.group,
+        level=shown,
+    )
+    _engage(ctx, current)
+
+
+def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
+    """L5499–5501: pay 5 Notoriety (Insult) or 5 Fame (Challenge) for No Deal, or be blocked."""
+    name = current.who
+    insult = result.kind is ResultKind.INSULT
+    what, points = ("Insult", "Notoriety") if insult else ("Challenge", "Fame")
+    employer = ctx.state.characters[current.employer]
+    answer = "refuse"
+    if insult or DISGUST not in employer.curses:
+        decision = Decision(
+            id=ctx.decision_id(what.lower(), name),
+            character=ctx.eyes(name),
+            kind=what.lower(),
+            prompt=(
+                f"The {current.group}'s {what}: pay {PENALTY} {points}, or refuse and be blocked?"
+            ),
+            options=("refuse", "pay"),
+            default="refuse",
+        )
+        answer = ctx.ask(decision)
+        ctx.wait_if_pending()
+    if answer != "pay":
+        _block(ctx, current, f"an unpaid {what} (L5499–5501)")
+        return
+    if insult:
+        employer.notoriety -= PENALTY
+    else:
+        employer.fame -= PENALTY
+    ctx.emit("paid_off", who=name, group=current.group, result=what, at=current.clearing)
+    _declined(ctx, current, f"the {what} paid off, No Deal (L5499–5501)")
+
+
+def _declined(ctx: Ctx, current: Hire, reason: str) -> None:
+    ctx.emit("not_hired", who=current.who, group=current.group, reason=reason)
+
+
+def _block(ctx: Ctx, current: Hire, reason: str) -> None:
+    """The group refuses and blocks him (L5497, 7.6.5d L1902): his turn's later phases are
+    cancelled (7.12.4)."""
+    _declined(ctx, current, reason)
+    if current.who not in ctx.today.blocked:
+        ctx.today.blocked.append(current.who)
+    ctx.emit("blocked", who=current.who, by=current.group, at=current.clearing)
+
+
+def _engage(ctx: Ctx, current: Hire) -> None:
+    """Each native is hired for 14 days counting today (7.7.1c), or rehired for 14 more (d)."""
+    state = ctx.state
+    for piece in current.natives:
+        if current.rehire:
+            minion = state.minions[piece]
+            minion.last_day += hirelings.TERM
+            ctx.emit("rehired", piece=piece, by=current.employer, until=minion.last_day)
+        else:
+            ctx.events.append(hirelings.hire(ctx.catalog, state, piece, current.employer))

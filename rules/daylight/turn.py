@@ -202,6 +202,14 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         # The phase began before its Search result waited for him (7.5.3): it goes on there.
         _activity(ctx, turn, number, activity, {})
         return
+    if turn.traded is not None and turn.traded.phase == number:
+        # The phase began before its Meeting result waited for him (7.6.5): it goes on there.
+        _activity(ctx, turn, number, activity, {})
+        return
+    if turn.hired is not None and turn.hired.get("phase") == number:
+        # The Hire phase began before a decision waited for him (7.7.1): it goes on there.
+        _activity(ctx, turn, number, activity, {})
+        return
     prefers = rest.choices(ctx, name) if activity.kind is ActivityKind.REST else {}
     ctx.emit("phase_started", who=name, phase=number, activity=str(activity))
     if turn.climbing is not None and not (

@@ -239,6 +239,26 @@ class SearchChoice(_Model):
     item: Kept | None = None
 
 
+class TradeChoice(_Model):
+    """One entry of ``choices.<trader>.trade``: his answers in one of his Trade phases (7.6),
+    the k-th entry for the k-th T phase of his recorded orders (:mod:`rules.testing.trading`):
+    ``buy`` the item he names (a piece, or its name), or ``sell`` his belongings; ``drinks``
+    (7.6.5b); ``accept`` a Price (7.6.5c); ``boon`` take | price | decline (L5493); ``insult``
+    and ``challenge`` pay | refuse (L5499–5501); ``cancel`` the phase (7.6.3c). ``pay_with``
+    (7.6.5c) and ``item`` are not supported yet."""
+
+    buy: str | None = None
+    sell: list[str] | None = None
+    drinks: bool | None = None
+    accept: bool | None = None
+    pay_with: list[str] | None = None
+    boon: Literal["take", "price", "decline"] | None = None
+    insult: Literal["pay", "refuse"] | None = None
+    challenge: Literal["pay", "refuse"] | None = None
+    cancel: bool | None = None
+    item: Kept | None = None
+
+
 class Choices(_Model):
     """``choices.<character>``: the answers the rules leave to him: ``battle`` and ``search``
     (a hired leader's, controlled monster's or familiar's ``search`` under its piece id);
@@ -246,7 +266,7 @@ class Choices(_Model):
 
     battle: list[BattleChoice] = Field(default_factory=list)
     search: list[SearchChoice] = Field(default_factory=list)
-    trade: list[Any] | None = None
+    trade: list[TradeChoice] = Field(default_factory=list)
     hire: list[Any] | None = None
 
 
@@ -367,9 +387,14 @@ def _check_supported(scenario: Scenario) -> None:
             "turn_order", "not supported yet: turn_order (Sunrise draws the Attention chits)"
         )
     for written, chosen in scenario.choices.items():
-        for part in ("trade", "hire"):
-            if getattr(chosen, part) is not None:
-                raise ScenarioError(f"choices.{written}.{part}", f"not supported yet: {part}")
+        if chosen.hire is not None:
+            raise ScenarioError(f"choices.{written}.hire", "not supported yet: hire")
+        for index, entry in enumerate(chosen.trade):
+            for part in ("pay_with", "item"):
+                if getattr(entry, part) is not None:
+                    raise ScenarioError(
+                        f"choices.{written}.trade[{index}].{part}", f"not supported yet: {part}"
+                    )
     for written, spec in scenario.characters.items():
         key = f"characters.{written}"
         for name in ("victory", "spells_learned"):

@@ -47,6 +47,7 @@ from rules.testing.format import Choices, Scenario, ScenarioError
 from rules.testing.names import orders_name
 from rules.testing.plays import Play, Position
 from rules.testing.search import Searches, check_entries, everyone
+from rules.testing.trading import Trades
 
 #: The game option that makes the engine stop at a decision instead of taking its default.
 WAIT = "wait_for_decisions"
@@ -131,6 +132,13 @@ def run(
     ]
     check_entries(entries, recorded, refused)
     searches = Searches(entries, recorded)
+    trades = Trades(
+        {
+            orders_name(catalog, state, written): list(chosen.trade)
+            for written, chosen in scenario.choices.items()
+        },
+        recorded,
+    )
     if scenario.until == "birdsong":
         return outcome
     answers = {catalog.characters[k].name: list(v) for k, v in scenario.answers.items()}
@@ -152,7 +160,13 @@ def run(
         combat = _Combat(catalog, resolution.state, plays, scenario.choices)
         wait = bool(state.options.get(WAIT))
         if not _answer(
-            resolution.pending, answers, given, wait=wait, combat=combat, searches=searches
+            resolution.pending,
+            answers,
+            given,
+            wait=wait,
+            combat=combat,
+            searches=searches,
+            trades=trades,
         ):
             break
         resolution = resolve(
@@ -236,6 +250,7 @@ def _answer(
     wait: bool,
     combat: _Combat | None = None,
     searches: Searches | None = None,
+    trades: Trades | None = None,
 ) -> bool:
     """Answer the ``pending`` decisions into ``given`` (by id): a combat decision from the
     ``combat`` plays (one of a kind ``plays`` has no key for, :data:`UNPLAYED`, from his
@@ -249,6 +264,8 @@ def _answer(
         if decision.id in given:
             continue
         chosen = searches.answer(decision) if searches is not None else None
+        if chosen is None and trades is not None:
+            chosen = trades.answer(decision)
         if chosen is not None:
             given[decision.id] = chosen
             answered = True
