@@ -73,7 +73,7 @@ EVENT_TYPES: dict[str, EventType] = {
     "follower_stopped": EventType("{who} stops following {guide}", PUBLIC),
     "follower_left": EventType("{who} cannot follow {guide} and stays in {at}", PUBLIC),
     "turn_ended": EventType("{who}'s turn ends in {at}", PUBLIC),
-    "blocked": EventType("{by} blocks {who} in {at}, and is blocked by him (7.12)", PUBLIC),
+    "blocked": EventType("{by} blocks {who} in {at} (7.12)", PUBLIC),
     "turn_lost": EventType("{who} loses his turn: {reason}", PUBLIC),
     # Hire (7.7.1)
     "hire_paid": EventType("{who} pays {gold} gold to hire from the {group} ({result})", PUBLIC),
@@ -166,10 +166,10 @@ EVENT_TYPES: dict[str, EventType] = {
     "combat_started": EventType("combat begins in {at}: {who} (8.1.3)", PUBLIC),
     "combat_ended": EventType("combat in {at} ends after {rounds} round(s) (8.8)", PUBLIC),
     "meeting": EventType(
-        "{who} rolls on the Meeting Table for the {group} ({column}): {result} (8.2.2)", PUBLIC
+        "{who} rolls on the Meeting Table for the {group} ({column}): {result}", PUBLIC
     ),
-    "drinks": EventType("{who} buys drinks for the {group}: {gold} gold (8.2.2a)", PUBLIC),
-    "paid_off": EventType("{who} pays off the {group}'s {result} (8.2.2b)", PUBLIC),
+    "drinks": EventType("{who} buys drinks for the {group}: {gold} gold (7.6.5b)", PUBLIC),
+    "paid_off": EventType("{who} pays off the {group}'s {result} (L5499-5501)", PUBLIC),
     "battling": EventType("the {group} battle {who}: {reason} (8.2)", PUBLIC),
     "lured": EventType("{who} lures the {denizen} onto his sheet (8.3.4)", PUBLIC),
     "deployed": EventType("the {hireling} is sent against {target} (8.3.6a)", PUBLIC),
