@@ -259,15 +259,31 @@ class TradeChoice(_Model):
     item: Kept | None = None
 
 
+class HireChoice(_Model):
+    """One entry of ``choices.<hirer>.hire``: his answers in one of his Hire phases (7.7.1), the
+    k-th entry for the k-th HR phase of his recorded orders (:mod:`rules.testing.trading`):
+    ``drinks`` (7.6.5b), ``accept`` the wages' Price (7.7.1b.1), ``boon`` take | price | decline
+    (L5493), ``insult`` and ``challenge`` pay | refuse (L5499–5501), ``rehire`` the native he
+    rehires (7.7.1d). ``cancel`` (the note of 7.7.1) is not supported yet."""
+
+    drinks: bool | None = None
+    accept: bool | None = None
+    boon: Literal["take", "price", "decline"] | None = None
+    insult: Literal["pay", "refuse"] | None = None
+    challenge: Literal["pay", "refuse"] | None = None
+    rehire: str | None = None
+    cancel: bool | None = None
+
+
 class Choices(_Model):
     """``choices.<character>``: the answers the rules leave to him: ``battle`` and ``search``
-    (a hired leader's, controlled monster's or familiar's ``search`` under its piece id);
-    ``trade`` and ``hire`` come with their rules."""
+    (a hired leader's, controlled monster's or familiar's ``search`` under its piece id),
+    ``trade`` and ``hire``."""
 
     battle: list[BattleChoice] = Field(default_factory=list)
     search: list[SearchChoice] = Field(default_factory=list)
     trade: list[TradeChoice] = Field(default_factory=list)
-    hire: list[Any] | None = None
+    hire: list[HireChoice] = Field(default_factory=list)
 
 
 class Scenario(_Model):
@@ -379,7 +395,8 @@ def _check_start(scenario: Scenario) -> None:
 
 def _check_supported(scenario: Scenario) -> None:
     """Raise ``not supported yet`` for the first part of SCENARIOS.md Part 2 the runner (or the
-    engine) does not support yet: trade and hire choices, Victory Requirements, spells
+    engine) does not support yet: paying with belongings and cancelling a hire, Victory
+    Requirements, spells
     learned, scores, the victor, ``turn_order`` with ``start: birdsong`` (Sunrise draws it), and the
     combat plays :func:`rules.testing.plays.unsupported` names."""
     if scenario.turn_order is not None and scenario.start == "birdsong":
@@ -387,8 +404,11 @@ def _check_supported(scenario: Scenario) -> None:
             "turn_order", "not supported yet: turn_order (Sunrise draws the Attention chits)"
         )
     for written, chosen in scenario.choices.items():
-        if chosen.hire is not None:
-            raise ScenarioError(f"choices.{written}.hire", "not supported yet: hire")
+        for index, hiring in enumerate(chosen.hire):
+            if hiring.cancel is not None:
+                raise ScenarioError(
+                    f"choices.{written}.hire[{index}].cancel", "not supported yet: cancel"
+                )
         for index, entry in enumerate(chosen.trade):
             for part in ("pay_with", "item"):
                 if getattr(entry, part) is not None:

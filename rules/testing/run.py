@@ -47,7 +47,7 @@ from rules.testing.format import Choices, Scenario, ScenarioError
 from rules.testing.names import orders_name
 from rules.testing.plays import Play, Position
 from rules.testing.search import Searches, check_entries, everyone
-from rules.testing.trading import Trades
+from rules.testing.trading import Hires, Trades
 
 #: The game option that makes the engine stop at a decision instead of taking its default.
 WAIT = "wait_for_decisions"
@@ -139,6 +139,13 @@ def run(
         },
         recorded,
     )
+    hires = Hires(
+        {
+            orders_name(catalog, state, written): list(chosen.hire)
+            for written, chosen in scenario.choices.items()
+        },
+        recorded,
+    )
     if scenario.until == "birdsong":
         return outcome
     answers = {catalog.characters[k].name: list(v) for k, v in scenario.answers.items()}
@@ -167,6 +174,7 @@ def run(
             combat=combat,
             searches=searches,
             trades=trades,
+            hires=hires,
         ):
             break
         resolution = resolve(
@@ -251,6 +259,7 @@ def _answer(
     combat: _Combat | None = None,
     searches: Searches | None = None,
     trades: Trades | None = None,
+    hires: Hires | None = None,
 ) -> bool:
     """Answer the ``pending`` decisions into ``given`` (by id): a combat decision from the
     ``combat`` plays (one of a kind ``plays`` has no key for, :data:`UNPLAYED`, from his
@@ -266,6 +275,8 @@ def _answer(
         chosen = searches.answer(decision) if searches is not None else None
         if chosen is None and trades is not None:
             chosen = trades.answer(decision)
+        if chosen is None and hires is not None:
+            chosen = hires.answer(decision)
         if chosen is not None:
             given[decision.id] = chosen
             answered = True

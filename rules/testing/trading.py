@@ -1,5 +1,10 @@
-"""Trade decisions answered from a scenario's ``choices.<trader>.trade`` (SCENARIOS.md Part 2,
-"Choices"; the entry's form is :class:`~rules.testing.format.TradeChoice`).
+"""Trade and Hire decisions answered from a scenario's ``choices.<trader>.trade`` and
+``choices.<hirer>.hire`` (SCENARIOS.md Part 2, "Choices"; the entries' forms are
+:class:`~rules.testing.format.TradeChoice` and :class:`~rules.testing.format.HireChoice`).
+
+The Hire phase (7.7.1, :mod:`rules.daylight.hiring`) asks ``drinks``, ``accept``, ``boon``
+(price, boon or decline), ``insult``, ``challenge`` and ``rehire`` the same way: the k-th HR
+phase takes his k-th hire entry (:class:`Hires`).
 
 The engine asks the decisions of a Trade phase (7.6, :mod:`rules.daylight.trading`) under ids
 ``d{game day}/{whose turn}/p{phase}/{kind}/{who}``: ``trade`` (buy, sell or cancel), ``sell``
@@ -16,7 +21,7 @@ from collections.abc import Mapping, Sequence
 
 from rules.events import Decision
 from rules.orders.model import ActivityKind, Orders
-from rules.testing.format import ScenarioError, TradeChoice
+from rules.testing.format import HireChoice, ScenarioError, TradeChoice
 from rules.testing.search import read_phase_id
 
 #: The kinds of the decisions a Trade phase asks.
@@ -105,4 +110,66 @@ class Trades:
             return entry.insult
         if kind == "challenge":
             return entry.challenge
+        return None
+
+
+#: The kinds of the decisions a Hire phase asks.
+HIRE_KINDS = frozenset({"drinks", "accept", "boon", "insult", "challenge", "rehire"})
+
+#: A hire entry's ``boon`` as the Hire phase's options say it (L5493).
+_HIRE_BOON = {"take": "boon", "price": "price", "decline": "decline"}
+
+
+class Hires:
+    """The scenario's hire entries by hirer, and the HR phases of everyone's orders."""
+
+    def __init__(
+        self, entries: Mapping[str, Sequence[HireChoice]], orders: Mapping[str, Orders]
+    ) -> None:
+        self.entries = {name: list(listed) for name, listed in entries.items()}
+        self.phases = {
+            name: []
+            if own.follow is not None
+            else [n for n, p in enumerate(own.phases, start=1) if p.kind is ActivityKind.HIRE]
+            for name, own in orders.items()
+        }
+
+    def answer(self, decision: Decision) -> str | None:
+        """The entry's answer to ``decision``, or None when it is no hire decision or his entry
+        does not give it."""
+        where = read_phase_id(decision.id)
+        if where is None or decision.kind not in HIRE_KINDS:
+            return None
+        numbers = self.phases.get(where.turn, [])
+        if where.phase not in numbers:
+            return None
+        index = numbers.index(where.phase)
+        listed = self.entries.get(where.turn, [])
+        if index >= len(listed):
+            return None
+        value = self._value(decision, listed[index])
+        if value is not None and value not in decision.options:
+            raise ScenarioError(
+                f"choices.{where.turn}.hire[{index}].{decision.kind}",
+                f"{value!r} is not among the options of {decision.prompt!r}: "
+                f"{', '.join(decision.options)}",
+            )
+        return value
+
+    @staticmethod
+    def _value(decision: Decision, entry: HireChoice) -> str | None:
+        kind = decision.kind
+        if kind == "drinks":
+            return None if entry.drinks is None else _yes(entry.drinks)
+        if kind == "accept":
+            return None if entry.accept is None else _yes(entry.accept)
+        if kind == "boon":
+            return None if entry.boon is None else _HIRE_BOON[entry.boon]
+        if kind == "insult":
+            return entry.insult
+        if kind == "challenge":
+            return entry.challenge
+        if kind == "rehire" and entry.rehire is not None:
+            found = [o for o in decision.options if names(o, entry.rehire)]
+            return found[0] if found else entry.rehire
         return None

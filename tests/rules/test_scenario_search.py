@@ -65,17 +65,12 @@ def test_a_choice_is_a_peer_or_locate_result_as_printed():
     assert choice_results(catalog()) == PEER_AND_LOCATE
 
 
-def test_search_choices_are_supported_and_trade_and_hire_still_refused():
+def test_search_trade_and_hire_choices_are_supported():
     scenario = load_scenario(searching({"choice": "Clues"}, {}))
     assert scenario.choices["Black Knight"].search[0].choice == "Clues"
     assert scenario.choices["Black Knight"].search[1].item is None
-    for part in ("hire",):
-        with pytest.raises(ScenarioError) as info:
-            load_scenario(with_(choices={"Black Knight": {part: []}}))
-        assert (info.value.key, info.value.reason) == (
-            f"choices.Black Knight.{part}",
-            f"not supported yet: {part}",
-        )
+    hiring = load_scenario(with_(choices={"Black Knight": {"hire": [{"boon": "take"}]}}))
+    assert hiring.choices["Black Knight"].hire[0].boon == "take"
 
 
 @pytest.mark.parametrize(

@@ -97,9 +97,9 @@ def test_a_bad_part_two_key_names_the_key_and_the_reason(change, key, words):
     [
         ({"turn_order": ["Black Knight"]}, "turn_order", "not supported yet: turn_order"),
         (
-            {"choices": {"Black Knight": {"hire": []}}},
-            "choices.Black Knight.hire",
-            "not supported yet: hire",
+            {"choices": {"Black Knight": {"hire": [{"cancel": True}]}}},
+            "choices.Black Knight.hire[0].cancel",
+            "not supported yet: cancel",
         ),
         (
             {"characters": knight(victory={"Fame": 1})},
@@ -409,8 +409,8 @@ expect: {{}}
     ("extra", "words"),
     [
         (
-            "choices: {Black Knight: {hire: []}}",
-            "choices.Black Knight.hire: not supported yet: hire",
+            "choices: {Black Knight: {hire: [{cancel: true}]}}",
+            "choices.Black Knight.hire[0].cancel: not supported yet: cancel",
         ),
         ("orders: {Black Knight: H}", "orders: with start: sunset there is no Birdsong"),
         (
