@@ -116,9 +116,16 @@ def _check_expect(names: Names, state: GameState, scenario: Scenario) -> None:
         _check_character(names, state, key, member(names, state, key, written), expected)
     for written, minion in expect.minions.items():
         key = f"expect.minions.{written}"
-        if written not in state.minions:
+        denizen = written in state.minions or (
+            written in names.pieces and names.pieces[written].kind in (Kind.NATIVE, Kind.MONSTER)
+        )
+        if not denizen:
             hired = ", ".join(state.minions) or "none"
-            raise ScenarioError(key, f"{written!r} is not a hired denizen (hired: {hired})")
+            raise ScenarioError(
+                key,
+                f"{written!r} is no native or monster of the game (hired at the start: {hired}); "
+                "one hired during the run is named by its piece, e.g. Company 1",
+            )
         if minion.at is not None:
             names.place(f"{key}.at", minion.at)
         if minion.hired_by is not None:

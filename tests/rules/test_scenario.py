@@ -305,9 +305,9 @@ def test_a_scenario_is_a_mapping():
             "only monsters are controlled",
         ),
         (
-            {"expect": {"minions": {"Company HQ": {"at": "DW5"}}}},
-            "expect.minions.Company HQ",
-            "not a hired denizen",
+            {"expect": {"minions": {"Company Boss": {"at": "DW5"}}}},
+            "expect.minions.Company Boss",
+            "no native or monster of the game",
         ),
         (
             {"expect": {"characters": {"Amazon": {"at": "DW1"}}}},
