@@ -105,12 +105,11 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("Dwarf", "Cave Knowledge"): Advantage(
         ("Daylight", "trade"),
         "L3719",
-        "partly",
-        TRADE,
+        "yes",
         scenario="advantages/dwarf_cave_knowledge_one_die_in_a_cave_L3719.yaml",
-        note="the Hide and Search tables are done (rules.modifiers.one_die; on the Locate Table: "
-        "search/7.5.4_dwarf_cave_knowledge_one_die_on_the_locate_table_L3719.yaml); the Meeting "
-        "Table comes with trade",
+        note="one die on the Hide, Search (search/7.5.4_dwarf_cave_knowledge_one_die_on_the_"
+        "locate_table_L3719.yaml) and Meeting Tables (advantages/dwarf_cave_knowledge_one_die_on_"
+        "a_trade_in_a_cave_L3719.yaml) in a cave clearing",
     ),
     ("Elf", "Elusiveness"): Advantage(
         ("Birdsong", "Daylight"),
@@ -141,7 +140,12 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("Sorcerer", "Aura of Power"): Advantage(
         ("Birdsong", "magic"), "L3823", "no", note="an extra Enchant phase: comes with magic"
     ),
-    ("Swordsman", "Barter"): Advantage(("trade",), "L3849", "no", TRADE),
+    ("Swordsman", "Barter"): Advantage(
+        ("trade",),
+        "L3849",
+        "yes",
+        scenario="advantages/swordsman_barter_one_die_on_a_trade_L3849.yaml",
+    ),
     ("Swordsman", "Clever"): Advantage(
         ("Birdsong", "Sunrise", "Daylight"),
         "L3850",
@@ -154,7 +158,12 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         "yes",
         scenario="advantages/white_knight_health_extra_rest_L3897.yaml",
     ),
-    ("White Knight", "Honor"): Advantage(("trade",), "L3898", "no", TRADE),
+    ("White Knight", "Honor"): Advantage(
+        ("trade",),
+        "L3898",
+        "yes",
+        scenario="advantages/white_knight_honor_minus_one_on_the_meeting_table_L3898.yaml",
+    ),
     ("Witch", "Knowledge"): Advantage(("search", "magic"), "L3924", "no", SEARCH),
     ("Witch", "Familiar"): Advantage(
         ("Birdsong", "Daylight"),
@@ -189,12 +198,11 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("Woods Girl", "Tracking Skills"): Advantage(
         ("Daylight", "trade"),
         "L4013",
-        "partly",
-        TRADE,
+        "yes",
         scenario="advantages/woods_girl_tracking_skills_in_the_deep_woods.yaml",
-        note="the Hide and Search tables are done (rules.modifiers.one_die; on the Peer Table: "
-        "search/7.5.4_woods_girl_tracking_skills_one_die_on_the_peer_table_L4013.yaml); the "
-        "Meeting Table comes with trade",
+        note="one die on the Hide, Search (search/7.5.4_woods_girl_tracking_skills_one_die_on_"
+        "the_peer_table_L4013.yaml) and Meeting Tables (advantages/woods_girl_tracking_skills_"
+        "one_die_on_a_trade_in_the_deep_woods_L4013.yaml) in the six Woods tiles",
     ),
     ("Woods Girl", "Archer"): Advantage(
         ("combat",), "L4014", "yes", scenario="advantages/woods_girl_archer_one_die_L4014.yaml"
