@@ -30,12 +30,12 @@ the default.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from rules.catalog import Catalog
 from rules.events import Decision
 from rules.orders.model import ActivityKind, Orders
 from rules.testing.format import Choices, ScenarioError, SearchChoice
+from rules.testing.phase_entries import PhaseEntries, activity_phases
 
 #: The kinds of the decisions a Search phase asks, and the key of an entry that answers each.
 SEARCH_KINDS: Mapping[str, str] = {
@@ -54,37 +54,6 @@ NONE = "none"
 
 #: The tables whose results a Choice may take (L5577, 7.5.7f).
 CHOICE_TABLES = ("Peer Table", "Locate Table")
-
-
-@dataclass(frozen=True)
-class PhaseId:
-    """Where a decision of a turn arises, read from its id: the game day, whose turn, the
-    phase (1-based), the kind of decision and who decides."""
-
-    day: int
-    turn: str
-    phase: int
-    kind: str
-    who: str
-
-
-def read_phase_id(text: str) -> PhaseId | None:
-    """The parts of a decision id ``d{day}/{turn}/p{phase}/{kind}/{who}``; None for any other
-    (a combat decision's ``d{day}/{clearing}/r{round}/...``)."""
-    parts = text.split("/", 4)
-    if len(parts) != 5:
-        return None
-    day, turn, phase, kind, who = parts
-    if not (day[:1] == "d" and day[1:].isdigit() and phase[:1] == "p" and phase[1:].isdigit()):
-        return None
-    return PhaseId(int(day[1:]), turn, int(phase[1:]), kind, who)
-
-
-def search_phases(orders: Orders) -> list[int]:
-    """The numbers (1-based) of the S and P phases of ``orders``; none when he follows."""
-    if orders.follow is not None:
-        return []
-    return [n for n, phase in enumerate(orders.phases, start=1) if phase.kind in SEARCHES]
 
 
 def everyone(orders: Iterable[Orders]) -> dict[str, Orders]:
@@ -130,7 +99,7 @@ def check_entries(
                 f"{name} follows {own.follow}: a follower makes no search decisions, he shares "
                 "what his guide finds (7.11.6c)",
             )
-        phases = search_phases(own)
+        phases = activity_phases(own, SEARCHES)
         if len(entries) > len(phases):
             raise ScenarioError(
                 key,
@@ -140,48 +109,19 @@ def check_entries(
             )
 
 
-class Searches:
+class Searches(PhaseEntries[SearchChoice]):
     """The scenario's search entries by searcher, and the search phases of everyone's orders."""
 
-    def __init__(
-        self, entries: Mapping[str, Sequence[SearchChoice]], orders: Mapping[str, Orders]
-    ) -> None:
-        self.entries = {name: list(listed) for name, listed in entries.items()}
-        self.phases = {name: search_phases(own) for name, own in orders.items()}
+    key = "search"
+    activities = SEARCHES
+    kinds = SEARCH_KINDS.keys()
 
-    def _entry(self, decision: Decision) -> tuple[str, int] | None:
-        """Whose entries answer ``decision`` and which one (0-based), or None when it is no
-        search decision."""
-        where = read_phase_id(decision.id)
-        if where is None or where.kind not in SEARCH_KINDS:
-            return None
-        numbers = self.phases.get(where.turn, [])
-        if where.phase not in numbers:
-            return None
-        return where.turn, numbers.index(where.phase)
+    def _field(self, decision: Decision) -> str:
+        return SEARCH_KINDS[decision.kind]
 
-    def answer(self, decision: Decision) -> str | None:
-        """The entry's answer to ``decision``, or None when it is no search decision or his
-        entry for the phase — if any — does not give it. Raises :class:`ScenarioError` for an
-        answer that is not one of the decision's options."""
-        found = self._entry(decision)
-        if found is None:
-            return None
-        name, index = found
-        listed = self.entries.get(name, [])
-        if index >= len(listed):
-            return None
-        key = SEARCH_KINDS[decision.kind]
-        value = getattr(listed[index], key)
-        if value is None:
-            return None
-        if value not in decision.options:
-            raise ScenarioError(
-                f"choices.{name}.search[{index}].{key}",
-                f"{value!r} is not among the options of {decision.prompt!r}: "
-                f"{', '.join(decision.options)}",
-            )
-        return str(value)
+    def _value(self, decision: Decision, entry: SearchChoice) -> str | None:
+        value = getattr(entry, SEARCH_KINDS[decision.kind])
+        return None if value is None else str(value)
 
 
 def entries_by_name(

@@ -17,22 +17,13 @@ default). An answer that is not among the decision's options makes the scenario 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from rules.events import Decision
-from rules.orders.model import ActivityKind, Orders
-from rules.testing.format import HireChoice, ScenarioError, TradeChoice
-from rules.testing.search import read_phase_id
+from rules.orders.model import ActivityKind
+from rules.testing.format import HireChoice, TradeChoice
+from rules.testing.phase_entries import PhaseEntries
 
 #: The kinds of the decisions a Trade phase asks.
 TRADE_KINDS = frozenset({"trade", "sell", "buy", "drinks", "accept", "boon", "insult", "challenge"})
-
-
-def trade_phases(orders: Orders) -> list[int]:
-    """The numbers (1-based) of the T phases of ``orders``; none when he follows."""
-    if orders.follow is not None:
-        return []
-    return [n for n, p in enumerate(orders.phases, start=1) if p.kind is ActivityKind.TRADE]
 
 
 def names(item: str, written: str) -> bool:
@@ -47,42 +38,14 @@ def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
-class Trades:
+class Trades(PhaseEntries[TradeChoice]):
     """The scenario's trade entries by trader, and the T phases of everyone's orders."""
 
-    def __init__(
-        self, entries: Mapping[str, Sequence[TradeChoice]], orders: Mapping[str, Orders]
-    ) -> None:
-        self.entries = {name: list(listed) for name, listed in entries.items()}
-        self.phases = {name: trade_phases(own) for name, own in orders.items()}
+    key = "trade"
+    activities = frozenset({ActivityKind.TRADE})
+    kinds = TRADE_KINDS
 
-    def answer(self, decision: Decision) -> str | None:
-        """The entry's answer to ``decision``, or None when it is no trade decision or his
-        entry does not give it."""
-        where = read_phase_id(decision.id)
-        if where is None or decision.kind not in TRADE_KINDS:
-            return None
-        numbers = self.phases.get(where.turn, [])
-        if where.phase not in numbers:
-            return None
-        index = numbers.index(where.phase)
-        listed = self.entries.get(where.turn, [])
-        if index >= len(listed):
-            return None
-        entry = listed[index]
-        value = self._value(decision, entry)
-        if value is None:
-            return None
-        if value not in decision.options:
-            raise ScenarioError(
-                f"choices.{where.turn}.trade[{index}].{decision.kind}",
-                f"{value!r} is not among the options of {decision.prompt!r}: "
-                f"{', '.join(decision.options)}",
-            )
-        return value
-
-    @staticmethod
-    def _value(decision: Decision, entry: TradeChoice) -> str | None:
+    def _value(self, decision: Decision, entry: TradeChoice) -> str | None:
         kind = decision.kind
         if kind == "trade":
             if entry.cancel:
@@ -120,44 +83,14 @@ HIRE_KINDS = frozenset({"drinks", "accept", "boon", "insult", "challenge", "rehi
 _HIRE_BOON = {"take": "boon", "price": "price", "decline": "decline"}
 
 
-class Hires:
+class Hires(PhaseEntries[HireChoice]):
     """The scenario's hire entries by hirer, and the HR phases of everyone's orders."""
 
-    def __init__(
-        self, entries: Mapping[str, Sequence[HireChoice]], orders: Mapping[str, Orders]
-    ) -> None:
-        self.entries = {name: list(listed) for name, listed in entries.items()}
-        self.phases = {
-            name: []
-            if own.follow is not None
-            else [n for n, p in enumerate(own.phases, start=1) if p.kind is ActivityKind.HIRE]
-            for name, own in orders.items()
-        }
+    key = "hire"
+    activities = frozenset({ActivityKind.HIRE})
+    kinds = HIRE_KINDS
 
-    def answer(self, decision: Decision) -> str | None:
-        """The entry's answer to ``decision``, or None when it is no hire decision or his entry
-        does not give it."""
-        where = read_phase_id(decision.id)
-        if where is None or decision.kind not in HIRE_KINDS:
-            return None
-        numbers = self.phases.get(where.turn, [])
-        if where.phase not in numbers:
-            return None
-        index = numbers.index(where.phase)
-        listed = self.entries.get(where.turn, [])
-        if index >= len(listed):
-            return None
-        value = self._value(decision, listed[index])
-        if value is not None and value not in decision.options:
-            raise ScenarioError(
-                f"choices.{where.turn}.hire[{index}].{decision.kind}",
-                f"{value!r} is not among the options of {decision.prompt!r}: "
-                f"{', '.join(decision.options)}",
-            )
-        return value
-
-    @staticmethod
-    def _value(decision: Decision, entry: HireChoice) -> str | None:
+    def _value(self, decision: Decision, entry: HireChoice) -> str | None:
         kind = decision.kind
         if kind == "drinks":
             return None if entry.drinks is None else _yes(entry.drinks)

@@ -15,7 +15,8 @@ from rules.events import Decision, Resolution
 from rules.orders.model import Orders
 from rules.state import GameState
 from rules.testing import ScenarioError, build_state, check, load_scenario, run
-from rules.testing.search import choice_results, read_phase_id
+from rules.testing.phase_entries import read_phase_id
+from rules.testing.search import choice_results
 
 BASE: dict[str, Any] = {
     "name": "a search scenario",
