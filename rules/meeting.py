@@ -27,7 +27,7 @@ from rules.modifiers import applies, one_die, treasure_modifier
 from rules.schema.base import Relationship
 from rules.schema.characters import DieModifier, DieTable, OneDie, TradingPartner
 from rules.schema.tables import Result
-from rules.state import GameState, Place
+from rules.state import CharacterState, GameState, Place
 
 TABLE = "Meeting Table"
 """The catalog's name of the table, and the purpose its rolls are recorded with."""
@@ -48,6 +48,26 @@ class ResultKind(enum.StrEnum):
     INSULT = "insult"
     CHALLENGE = "challenge"
     NO_DEAL = "no_deal"
+
+
+#: What a penalty result is called (L5499–5501).
+PENALTIES = {ResultKind.INSULT: "Insult", ResultKind.CHALLENGE: "Challenge"}
+
+#: The points an Insult or Challenge costs to pay off (L5499–5501).
+PENALTY = 5
+
+
+def penalty_points(what: str) -> str:
+    """The points that pay off the penalty ``what``: Notoriety an Insult, Fame a Challenge."""
+    return "Notoriety" if what == "Insult" else "Fame"
+
+
+def pay_penalty(sheet: CharacterState, what: str) -> None:
+    """L5499–5501: he pays off an Insult with 5 Notoriety, a Challenge with 5 Fame."""
+    if what == "Insult":
+        sheet.notoriety -= PENALTY
+    else:
+        sheet.fame -= PENALTY
 
 
 @dataclass(frozen=True)

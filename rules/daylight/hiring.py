@@ -48,6 +48,8 @@ from rules.day.context import Ctx
 from rules.daylight import hirelings
 from rules.events import Decision
 from rules.meeting import (
+    PENALTIES,
+    PENALTY,
     TABLE,
     Meeting,
     MeetingResult,
@@ -55,6 +57,8 @@ from rules.meeting import (
     drinks_cost,
     friendliness,
     meet,
+    pay_penalty,
+    penalty_points,
 )
 from rules.orders.model import Activity
 from rules.schema.base import Relationship
@@ -62,9 +66,6 @@ from rules.state import Place
 
 #: The groups hired one native at a time (7.7.1a.1 L1927).
 ONE_AT_A_TIME = frozenset({"Rogues", "Order"})
-
-#: The points an Insult or Challenge costs to pay off (L5499–5501).
-PENALTY = 5
 
 #: The curse under which he cannot pay a Challenge's Fame (L5499 note).
 DISGUST = "Disgust"
@@ -350,8 +351,8 @@ def _boon(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
 def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     """L5499–5501: pay 5 Notoriety (Insult) or 5 Fame (Challenge) for No Deal, or be blocked."""
     name = current.who
+    what = PENALTIES[result.kind]
     insult = result.kind is ResultKind.INSULT
-    what, points = ("Insult", "Notoriety") if insult else ("Challenge", "Fame")
     employer = ctx.state.characters[current.employer]
     answer = "refuse"
     if insult or DISGUST not in employer.curses:
@@ -360,7 +361,8 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
             character=ctx.eyes(name),
             kind=what.lower(),
             prompt=(
-                f"The {current.group}'s {what}: pay {PENALTY} {points}, or refuse and be blocked?"
+                f"The {current.group}'s {what}: pay {PENALTY} {penalty_points(what)}, "
+                "or refuse and be blocked?"
             ),
             options=("refuse", "pay"),
             default="refuse",
@@ -370,10 +372,7 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     if answer != "pay":
         _block(ctx, current, f"an unpaid {what} (L5499–5501)")
         return
-    if insult:
-        employer.notoriety -= PENALTY
-    else:
-        employer.fame -= PENALTY
+    pay_penalty(employer, what)
     ctx.emit("paid_off", who=name, group=current.group, result=what, at=current.clearing)
     _declined(ctx, current, f"the {what} paid off, No Deal (L5499–5501)")
 

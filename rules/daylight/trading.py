@@ -32,7 +32,17 @@ from rules.chits import spendable_gold
 from rules.day.context import Ctx
 from rules.daylight.looting import loose_items
 from rules.events import Decision
-from rules.meeting import ResultKind, drinks_cost, friendliness, meet, partner
+from rules.meeting import (
+    PENALTIES,
+    PENALTY,
+    ResultKind,
+    drinks_cost,
+    friendliness,
+    meet,
+    partner,
+    pay_penalty,
+    penalty_points,
+)
 from rules.orders.model import Activity
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Relationship
@@ -299,17 +309,14 @@ def _after_roll(ctx: Ctx, name: str, kept: TradeRoll) -> None:
         else:
             ctx.emit("trade_declined", who=name, group=group, reason="he declines the boon")
     elif kind in (ResultKind.INSULT, ResultKind.CHALLENGE):
-        what = "Insult" if kind is ResultKind.INSULT else "Challenge"
-        points = "Notoriety" if kind is ResultKind.INSULT else "Fame"
-        prompt = f"The {group}'s {what}: pay 5 {points}, or refuse and be blocked?"
+        what = PENALTIES[kind]
+        prompt = (
+            f"The {group}'s {what}: pay {PENALTY} {penalty_points(what)}, or refuse and be blocked?"
+        )
         answer = ctx.ask(_decision(ctx, what.lower(), name, prompt, (REFUSE, PAY), REFUSE))
         ctx.wait_if_pending()
         if answer == PAY:
-            sheet = ctx.sheet(ctx.eyes(name))
-            if kind is ResultKind.INSULT:
-                sheet.notoriety -= 5
-            else:
-                sheet.fame -= 5
+            pay_penalty(ctx.sheet(ctx.eyes(name)), what)
             ctx.emit("paid_off", who=name, group=group, result=what, at=ctx.where(name))
             ctx.emit("trade_refused", who=name, group=group, result="No Deal")
         else:

@@ -24,10 +24,17 @@ from rules.evening.answers import decision_id
 from rules.evening.counters import is_native
 from rules.evening.state import CombatState
 from rules.events import Decision
-from rules.meeting import ResultKind, drinks_cost, meet
+from rules.meeting import (
+    PENALTIES,
+    PENALTY,
+    ResultKind,
+    drinks_cost,
+    meet,
+    pay_penalty,
+    penalty_points,
+)
 
 #: The Meeting Table results that must be paid off or start a battle (L5499–5501).
-PENALTIES = {ResultKind.INSULT: "Insult", ResultKind.CHALLENGE: "Challenge"}
 
 
 def group_of(ctx: Ctx, native: str) -> str:
@@ -120,12 +127,12 @@ def pay_off(ctx: Ctx, combat: CombatState) -> None:
     asked: list[tuple[str, str, str, str]] = []
     for key, what in sorted(combat.owed.items()):
         who, _, group = key.partition("|")
-        points = "Notoriety" if what == "Insult" else "Fame"
+        points = penalty_points(what)
         decision = Decision(
             id=decision_id(ctx.state.game_day, combat.clearing, 0, what.lower(), who, group),
             character=who,
             kind=what.lower(),
-            prompt=f"The {group}'s {what}: pay 5 {points}, or refuse and be battled?",
+            prompt=f"The {group}'s {what}: pay {PENALTY} {points}, or refuse and be battled?",
             options=("refuse", "pay"),
             default="refuse",
         )
@@ -133,11 +140,7 @@ def pay_off(ctx: Ctx, combat: CombatState) -> None:
     ctx.wait_if_pending()
     for who, group, what, answer in asked:
         if answer == "pay":
-            sheet = ctx.sheet(who)
-            if what == "Insult":
-                sheet.notoriety -= 5
-            else:
-                sheet.fame -= 5
+            pay_penalty(ctx.sheet(who), what)
             ctx.emit("paid_off", who=who, group=group, result=what, at=combat.clearing, round=0)
         else:
             start_battling(ctx, combat, group, who, f"an unpaid {what} (8.2.2b)")
