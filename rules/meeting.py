@@ -62,6 +62,16 @@ def penalty_points(what: str) -> str:
     return "Notoriety" if what == "Insult" else "Fame"
 
 
+#: The curse under which he cannot pay a Challenge's Fame (L5499 note).
+DISGUST = "Disgust"
+
+
+def may_pay_penalty(sheet: CharacterState, what: str) -> bool:
+    """Whether he may pay off the penalty ``what``: not a Challenge under the Disgust curse
+    (L5499 note), so he is not asked and it is Block/Battle."""
+    return what == "Insult" or DISGUST not in sheet.curses
+
+
 def pay_penalty(sheet: CharacterState, what: str) -> None:
     """L5499–5501: he pays off an Insult with 5 Notoriety, a Challenge with 5 Fame."""
     if what == "Insult":

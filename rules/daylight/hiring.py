@@ -56,6 +56,7 @@ from rules.meeting import (
     ResultKind,
     drinks_cost,
     friendliness,
+    may_pay_penalty,
     meet,
     pay_penalty,
     penalty_points,
@@ -66,9 +67,6 @@ from rules.state import Place
 
 #: The groups hired one native at a time (7.7.1a.1 L1927).
 ONE_AT_A_TIME = frozenset({"Rogues", "Order"})
-
-#: The curse under which he cannot pay a Challenge's Fame (L5499 note).
-DISGUST = "Disgust"
 
 
 @dataclass(frozen=True)
@@ -352,10 +350,9 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     """L5499–5501: pay 5 Notoriety (Insult) or 5 Fame (Challenge) for No Deal, or be blocked."""
     name = current.who
     what = PENALTIES[result.kind]
-    insult = result.kind is ResultKind.INSULT
     employer = ctx.state.characters[current.employer]
     answer = "refuse"
-    if insult or DISGUST not in employer.curses:
+    if may_pay_penalty(employer, what):
         decision = Decision(
             id=ctx.decision_id(what.lower(), name),
             character=ctx.eyes(name),

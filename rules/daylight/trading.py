@@ -16,7 +16,8 @@ must stand in the clearing (7.6.1a) and be unhired (7.6.1b). Its decisions, each
   kept in :attr:`rules.state.TurnState.traded` while a decision after it waits; then
   ``accept`` (a Price, 7.6.5c), ``boon`` (take | price | decline, L5493, 7.6.5e), ``insult`` or
   ``challenge`` (pay | refuse, L5499–5501). No Deal and Block/Battle refuse (7.6.5d); Block/Battle
-  and an unpaid Insult or Challenge also block him (7.12.4).
+  and an unpaid Insult or Challenge also block him (7.12.4); under the Disgust curse he cannot
+  pay a Challenge and is not asked (L5499 note).
 
 Readings: what he buys is his, inactive (P10, as looting). He pays a price in recorded gold
 only: paying with belongings (7.6.5c) is reported ``not_implemented`` when his gold is short.
@@ -38,6 +39,7 @@ from rules.meeting import (
     ResultKind,
     drinks_cost,
     friendliness,
+    may_pay_penalty,
     meet,
     partner,
     pay_penalty,
@@ -313,10 +315,13 @@ def _after_roll(ctx: Ctx, name: str, kept: TradeRoll) -> None:
         prompt = (
             f"The {group}'s {what}: pay {PENALTY} {penalty_points(what)}, or refuse and be blocked?"
         )
-        answer = ctx.ask(_decision(ctx, what.lower(), name, prompt, (REFUSE, PAY), REFUSE))
-        ctx.wait_if_pending()
+        sheet = ctx.sheet(ctx.eyes(name))
+        answer = REFUSE
+        if may_pay_penalty(sheet, what):
+            answer = ctx.ask(_decision(ctx, what.lower(), name, prompt, (REFUSE, PAY), REFUSE))
+            ctx.wait_if_pending()
         if answer == PAY:
-            pay_penalty(ctx.sheet(ctx.eyes(name)), what)
+            pay_penalty(sheet, what)
             ctx.emit("paid_off", who=name, group=group, result=what, at=ctx.where(name))
             ctx.emit("trade_refused", who=name, group=group, result="No Deal")
         else:

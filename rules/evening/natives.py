@@ -29,6 +29,7 @@ from rules.meeting import (
     PENALTY,
     ResultKind,
     drinks_cost,
+    may_pay_penalty,
     meet,
     pay_penalty,
     penalty_points,
@@ -123,10 +124,14 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
 
 def pay_off(ctx: Ctx, combat: CombatState) -> None:
     """8.2.2b, L5499–5501: each Insult or Challenge rolled is paid with 5 Notoriety or 5 Fame,
-    or refused — then the group battles him. Refusing is the default (pbem-combat §4)."""
+    or refused — then the group battles him. Refusing is the default (pbem-combat §4); under
+    the Disgust curse he cannot pay a Challenge and is not asked (L5499 note)."""
     asked: list[tuple[str, str, str, str]] = []
     for key, what in sorted(combat.owed.items()):
         who, _, group = key.partition("|")
+        if not may_pay_penalty(ctx.sheet(who), what):
+            asked.append((who, group, what, "refuse"))
+            continue
         points = penalty_points(what)
         decision = Decision(
             id=decision_id(ctx.state.game_day, combat.clearing, 0, what.lower(), who, group),
