@@ -132,6 +132,14 @@ class ItemState(_Data):
     damaged: bool = False
 
 
+class Boon(_Data):
+    """A boon taken and not yet repaid (7.6.5e): the group he owes a level of friendliness, and
+    the Gold price of what he took (an item's, or the total wages of natives hired, 7.7.1b.1)."""
+
+    group: str
+    gold: int = Field(ge=0)
+
+
 class CharacterState(_Data):
     """Everything a character's sheet and pieces record (2.5, 2.6).
 
@@ -159,6 +167,8 @@ class CharacterState(_Data):
     known: list[str] = Field(default_factory=list)
     curses: list[str] = Field(default_factory=list)
     """The Curses on him, each once, as the Curses Table prints them ("Wither"), 4.6.8a."""
+    boons: list[Boon] = Field(default_factory=list)
+    """The boons he owes, oldest first; each may be bought back once (7.6.5e.1)."""
     dead: bool = False
 
 
@@ -200,7 +210,9 @@ class TradeRoll(_Data):
 
     phase: int
     group: str
-    item: str
+    item: str = ""
+    buyback: int | None = None
+    """Buying back a boon of this Gold price (7.6.5e.1) rather than the ``item``."""
     drinks: bool = False
     kind: str
     text: str
