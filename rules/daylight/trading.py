@@ -40,7 +40,7 @@ from rules.events import Decision
 from rules.meeting import drinks_cost, meet, partner
 from rules.orders.model import Activity
 from rules.pieces import Kind, pieces_of
-from rules.state import TradeRoll
+from rules.state import Place, TradeRoll
 
 BUY, SELL, BUY_BACK, CANCEL = "buy", "sell", "buy back", "cancel"
 YES, NO = "yes", "no"
@@ -132,7 +132,7 @@ def visitor_here(ctx: Ctx, visitor: str, clearing: str) -> bool:
     """Whether the chit of ``visitor`` stands in ``clearing`` visitor side up (7.6.3a)."""
     return any(
         ctx.state.visitor_faces.get(piece) == visitor
-        for piece in ctx.state.at(f"clearing:{clearing}")
+        for piece in ctx.state.at(Place.clearing(clearing))
     )
 
 
