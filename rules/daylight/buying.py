@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
-from rules.daylight import looting
+from rules.daylight import looting, trade_orders
 from rules.daylight.wares import into_box, partner_box, price, saleable, visitor_face
 from rules.events import Decision
 from rules.meeting import (
@@ -97,7 +97,8 @@ def _price(ctx: Ctx, offer: Offer, cost: int, text: str) -> None:
         _short(ctx, offer, cost)
         return
     prompt = f"{text}: buy {offer.what} for {cost} gold?"
-    answer = ctx.ask(_decision(ctx, "accept", name, prompt, (YES, NO), YES))
+    decision = _decision(ctx, "accept", name, prompt, (YES, NO), YES)
+    answer = trade_orders.ask(ctx, decision, trade_orders.accepts(ctx, name, offer.item, cost))
     items = _ask_payment(ctx, offer, cost)
     choice = _ask_item(ctx, offer)
     ctx.wait_if_pending()
@@ -115,7 +116,8 @@ def _boon(ctx: Ctx, offer: Offer) -> None:
         f"Boon: take {offer.item} free (the {group} one level less friendly), pay {basic} gold"
         " as Price x 1, or decline?"
     )
-    answer = ctx.ask(_decision(ctx, "boon", name, prompt, (TAKE, PRICE, DECLINE), PRICE))
+    decision = _decision(ctx, "boon", name, prompt, (TAKE, PRICE, DECLINE), PRICE)
+    answer = trade_orders.ask(ctx, decision, trade_orders.boon(ctx, name, offer.item, basic))
     items = _ask_payment(ctx, offer, basic) if _could_pay(ctx, offer, basic) else []
     choice = _ask_item(ctx, offer)
     ctx.wait_if_pending()
@@ -139,7 +141,8 @@ def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
         prompt = (
             f"The {group}'s {what}: pay {PENALTY} {penalty_points(what)}, or refuse and be blocked?"
         )
-        answer = ctx.ask(_decision(ctx, what.lower(), name, prompt, (REFUSE, PAY), REFUSE))
+        decision = _decision(ctx, what.lower(), name, prompt, (REFUSE, PAY), REFUSE)
+        answer = trade_orders.ask(ctx, decision, trade_orders.penalty(ctx, name, what))
         ctx.wait_if_pending()
     if answer == PAY:
         pay_penalty(sheet, what)
@@ -171,7 +174,7 @@ def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:
             options=(NO, YES),
             default=NO,
         )
-        if ctx.ask(decision) == YES:
+        if trade_orders.ask(ctx, decision, trade_orders.pays_with(ctx, name, item)) == YES:
             chosen.append(item)
     return chosen
 

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from rules.advantages import report_waiting
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
-from rules.daylight import buying, hirelings
+from rules.daylight import buying, hirelings, trade_orders
 from rules.events import Decision
 from rules.meeting import (
     PENALTIES,
@@ -160,7 +160,7 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
             options=options,
             default=options[0],
         )
-        answer = ctx.ask(decision)
+        answer = trade_orders.ask(ctx, decision, trade_orders.hire(ctx, name))
         if answer == CANCEL:
             _cancel(ctx, name, number, "he cancels the Hire phase before the roll (7.7.1)")
             return None
@@ -239,7 +239,7 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
             options=("no", "yes"),
             default="no",
         )
-        drinks = ctx.ask(decision) == "yes"
+        drinks = trade_orders.ask(ctx, decision, trade_orders.drinks(ctx, name)) == "yes"
     ctx.wait_if_pending()
     if drinks:
         ctx.sheet(name).gold -= cost
@@ -341,7 +341,8 @@ def _boon(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
         options=options,
         default="price" if affordable else "decline",
     )
-    answer = ctx.ask(decision)
+    standing = {"take": "boon"}.get(str(trade_orders.orders(ctx, name).boons))
+    answer = trade_orders.ask(ctx, decision, standing or trade_orders.orders(ctx, name).boons)
     ctx.wait_if_pending()
     if answer == "price":
         _price(ctx, current, 1, "Boon, as Price x 1", accepted=True)
@@ -371,7 +372,7 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
             options=("refuse", "pay"),
             default="refuse",
         )
-        answer = ctx.ask(decision)
+        answer = trade_orders.ask(ctx, decision, trade_orders.penalty(ctx, name, what))
         ctx.wait_if_pending()
     if answer != "pay":
         _block(ctx, current, f"an unpaid {what} (L5499–5501)")

@@ -24,7 +24,7 @@ from rules import hidden, powers
 from rules.board import clearing_id
 from rules.chits import alteration, current
 from rules.day.context import Ctx
-from rules.daylight import moving, one_use, rest, sites
+from rules.daylight import moving, one_use, rest, sites, trade_orders
 from rules.evening.fatigue import fatigue_options, pay
 from rules.events import Decision
 from rules.orders.targets import PILE
@@ -262,7 +262,7 @@ def ask_item(ctx: Ctx, who: str, item: str) -> str:
         options=options,
         default=KEEP,
     )
-    return ctx.ask(decision)
+    return trade_orders.ask(ctx, decision, trade_orders.new_item(ctx, who))
 
 
 def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:

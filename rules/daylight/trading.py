@@ -30,9 +30,10 @@ an optional rule.
 
 from __future__ import annotations
 
+from rules.advantages import report_waiting
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
-from rules.daylight import buying
+from rules.daylight import buying, trade_orders
 from rules.daylight.looting import loose_items
 from rules.daylight.runes import learn_problem
 from rules.daylight.wares import into_box, partner_box, price, saleable
@@ -56,6 +57,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
         if turn is not None:
             turn.traded = None
         return
+    report_waiting(ctx, name, "trade", number)
     group = activity.target
     here = ctx.where(name)
     problem = _partner_problem(ctx, name, group, here)
@@ -68,7 +70,10 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     mine = saleable(ctx, name, group)
     owed = [boon for boon in buying.owner(ctx, name).boons if boon.group == group]
     options = (BUY, *((SELL,) if mine else ()), *((BUY_BACK,) if owed else ()), CANCEL)
-    mode = ctx.ask(_decision(ctx, "trade", name, f"Trade with the {group}?", options, BUY))
+    standing = trade_orders.mode(ctx, name, group, options, mine)
+    mode = trade_orders.ask(
+        ctx, _decision(ctx, "trade", name, f"Trade with the {group}?", options, BUY), standing
+    )
     if mode == SELL:
         chosen = [item for item in mine if _ask_sell(ctx, name, group, item) == YES]
         ctx.wait_if_pending()
@@ -79,7 +84,8 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     drinks = False
     if mode in (BUY, BUY_BACK) and 0 < cost <= spendable_gold(ctx.sheet(name)):
         prompt = f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?"
-        drinks = ctx.ask(_decision(ctx, "drinks", name, prompt, (NO, YES), NO)) == YES
+        decision = _decision(ctx, "drinks", name, prompt, (NO, YES), NO)
+        drinks = trade_orders.ask(ctx, decision, trade_orders.drinks(ctx, name)) == YES
     ctx.wait_if_pending()
     if mode == CANCEL:
         _cancel(ctx, name, number, "he cancels the Trade phase (7.6.3c)")
@@ -198,7 +204,7 @@ def _ask_sell(ctx: Ctx, name: str, group: str, item: str) -> str:
         options=(NO, YES),
         default=NO,
     )
-    return ctx.ask(decision)
+    return trade_orders.ask(ctx, decision, trade_orders.sells(ctx, name, item))
 
 
 def _ask_buy(ctx: Ctx, name: str, group: str, wares: list[str]) -> str:
@@ -208,7 +214,8 @@ def _ask_buy(ctx: Ctx, name: str, group: str, wares: list[str]) -> str:
     affordable = [item for item in wares if costs[item] <= gold]
     default = affordable[0] if affordable else wares[0]
     prompt = f"Which belonging of the {group} do you try to buy? {listed}"
-    return ctx.ask(_decision(ctx, "buy", name, prompt, tuple(wares), default))
+    decision = _decision(ctx, "buy", name, prompt, tuple(wares), default)
+    return trade_orders.ask(ctx, decision, trade_orders.buys(ctx, name, wares, costs))
 
 
 def _cost(ctx: Ctx, item: str, group: str, owner: str | None = None) -> int:

@@ -10,15 +10,19 @@ phases, by :class:`rules.orders.reader.Reader`.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
+from functools import cache
 
+from rules.catalog import Catalog
 from rules.chits import printed
 from rules.modifiers import sheet_has
 from rules.orders.combat import COMBAT_KEYS
+from rules.orders.meetings import MEETING_KEYS, Wish
 from rules.orders.problems import ProblemCode
 from rules.orders.targets import SEARCH_TABLES, Map, OrderError, pick, quote
-from rules.pieces import pieces_of
-from rules.schema.characters import AbilityKey, Action
+from rules.pieces import ITEM_KINDS, Kind, pieces_of
+from rules.schema.characters import AbilityKey, Action, TradingPartner
 
 #: Standing-instruction keys and the values they take.
 INSTRUCTION_KEYS: dict[str, str] = {
@@ -41,6 +45,7 @@ INSTRUCTION_KEYS: dict[str, str] = {
         "Swordsman's Clever, L3850; default last)"
     ),
     "trade CHARACTER": "give X, N gold; get Y — made if his orders say the same (7.2.1)",
+    **MEETING_KEYS,
     **COMBAT_KEYS,
 }
 
@@ -230,3 +235,100 @@ def _others(world: Map) -> dict[str, str]:
         for n in (*world.state.characters, *world.state.minions)
         if n != world.character
     }
+
+
+# --- Trade and Hire (7.6, 7.7.1; rules.orders.meetings) ---------------------------------------
+
+#: The most names one list may hold.
+MAX_NAMES = 20
+#: The most gold an ``up to`` may name.
+MAX_GOLD = 999
+
+
+def meeting(catalog: Catalog, key: str, value: str) -> dict[str, object]:
+    """The :class:`~rules.orders.meetings.MeetingOrders` fields one Trade or Hire line sets
+    (:data:`~rules.orders.meetings.MEETING_KEYS`)."""
+    low = value.casefold()
+
+    def choose(options: Sequence[str]) -> str:
+        if low not in options:
+            raise OrderError(
+                ProblemCode.BAD_INSTRUCTION,
+                f"{key}: {quote(value)} is not allowed",
+                f"one of {', '.join(options)}",
+            )
+        return low
+
+    if key == "buy":
+        return {"buy": tuple(_wish(catalog, part) for part in _names(key, value))}
+    if key in ("sell", "pay with"):
+        names = tuple(_name(catalog, part, key, spells=False) for part in _names(key, value))
+        return {key.replace(" ", "_"): names}
+    if key == "drinks":
+        return {"drinks": choose(("yes", "no")) == "yes"}
+    if key in ("boons", "insults", "challenges", "new items", "hire"):
+        options = {
+            "boons": ("take", "price", "decline"),
+            "insults": ("pay", "refuse"),
+            "challenges": ("pay", "refuse"),
+            "new items": ("keep", "activate", "abandon"),
+            "hire": ("new", "rehire"),
+        }[key]
+        return {key.replace(" ", "_"): choose(options)}
+    groups = {str(p).casefold(): str(p) for p in TradingPartner}  # buy back
+    unknown = [g for g in _names(key, value) if g.casefold() not in groups]
+    if unknown:
+        raise OrderError(
+            ProblemCode.BAD_INSTRUCTION,
+            f"buy back: {', '.join(map(quote, unknown))} is not a native group or visitor",
+            f"groups and visitors: {', '.join(groups.values())}",
+        )
+    return {"buy_back": tuple(groups[g.casefold()] for g in _names(key, value))}
+
+
+def _names(key: str, value: str) -> list[str]:
+    """The comma-separated entries of a list value, at most :data:`MAX_NAMES`."""
+    parts = [p.strip() for p in value.split(",") if p.strip()]
+    if not parts or len(parts) > MAX_NAMES:
+        raise OrderError(
+            ProblemCode.BAD_INSTRUCTION,
+            f"{key}: {'nothing is named' if not parts else f'more than {MAX_NAMES} names'}",
+            f"e.g. '{key}: Mace, Helmet'",
+        )
+    return parts
+
+
+def _wish(catalog: Catalog, text: str) -> Wish:
+    """``Shield up to 14`` or ``Power Boots``."""
+    words = text.split()
+    up_to: int | None = None
+    if len(words) >= 3 and [w.casefold() for w in words[-3:-1]] == ["up", "to"]:
+        number = words[-1].casefold().removesuffix("gold")
+        if not (number.isascii() and number.isdigit()) or int(number) > MAX_GOLD:
+            raise OrderError(
+                ProblemCode.BAD_INSTRUCTION,
+                f"buy: {quote(text)}: 'up to' needs a number of gold, 0 to {MAX_GOLD}",
+                "e.g. 'buy: Shield up to 14'",
+            )
+        up_to = int(number)
+        words = words[:-3]
+    return Wish(name=_name(catalog, " ".join(words), "buy", spells=True), up_to=up_to)
+
+
+def _name(catalog: Catalog, text: str, key: str, *, spells: bool) -> str:
+    """The item (or spell) ``text`` names, as printed, whatever its case."""
+    known = _known(catalog, spells=spells)
+    found = known.get(text.casefold())
+    if found is not None:
+        return found
+    what = "an item or spell" if spells else "an item"
+    close = difflib.get_close_matches(text[:40], list(known.values()), n=3, cutoff=0.6)
+    hint = f"did you mean {', '.join(close)}?" if close else f"{what} by its printed name"
+    raise OrderError(ProblemCode.BAD_INSTRUCTION, f"{key}: {quote(text)} is not {what}", hint)
+
+
+@cache
+def _known(catalog: Catalog, *, spells: bool) -> dict[str, str]:
+    """The item (and spell) names of the game, by their folded case."""
+    kinds = ITEM_KINDS | ({Kind.SPELL} if spells else frozenset())
+    return {p.name.casefold(): p.name for p in pieces_of(catalog) if p.kind in kinds}

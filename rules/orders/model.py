@@ -16,6 +16,7 @@ import enum
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.orders.conditions import CombatOrders
+from rules.orders.meetings import MeetingOrders
 
 
 class ActivityKind(enum.StrEnum):
@@ -139,6 +140,8 @@ class Instructions(_Frozen):
       the name of the individual after whose turn he goes.
     - ``combat``: his standing plays for the Evening's combat decisions (pbem-combat §3;
       :mod:`rules.orders.combat`).
+    - ``meeting``: his standing answers to the choices of Trade and Hire (P10, P22–P31;
+      :mod:`rules.orders.meetings`).
     """
 
     block: str = "never"
@@ -152,6 +155,7 @@ class Instructions(_Frozen):
     trades: tuple[TradeOffer, ...] = ()
     turn: str = "last"
     combat: CombatOrders = CombatOrders()
+    meeting: MeetingOrders = MeetingOrders()
 
 
 class Orders(_Frozen):

@@ -71,6 +71,7 @@ from rules.orders.conditions import CombatOrders
 from rules.orders.entitlement import activity_name
 from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.legal import legal_activities
+from rules.orders.meetings import MeetingOrders
 from rules.orders.model import BASIC, Activity, ActivityKind, Instructions, Orders, Rearrangement
 from rules.orders.parser import Parser
 from rules.orders.problems import MAX_CHARS, MAX_LINES, MAX_PHASES, ProblemCode, Severity
@@ -150,6 +151,7 @@ def echo(orders: Orders, notes: Sequence[str] = ()) -> str:
         lines.append(f"trade {offer.partner}: {offer.describe()}")
     if given.turn != default.turn:
         lines.append(f"turn: {given.turn if given.turn == 'first' else 'after ' + given.turn}")
+    lines += given.meeting.lines()
     lines += given.combat.lines()
     lines += [f"note: {note}" for note in notes]
     return "\n".join(lines)
@@ -311,6 +313,8 @@ def _finish(parser: Parser) -> ParseResult:
         fields["trades"] = tuple(parser.trades)
     if parser.combat:
         fields["combat"] = CombatOrders(clauses=tuple(parser.combat))
+    if parser.meeting:
+        fields["meeting"] = MeetingOrders.model_validate(parser.meeting)
     instructions = Instructions.model_validate(fields)
     if parser.following:
         orders = Orders(

@@ -23,6 +23,7 @@ from rules.catalog import Catalog
 from rules.orders import combat, instructions
 from rules.orders.conditions import Clause
 from rules.orders.instructions import INSTRUCTION_KEYS
+from rules.orders.meetings import MEETING_KEYS
 from rules.orders.model import SUNLIGHT, ActivityKind, TradeOffer
 from rules.orders.problems import MAX_LINES, ProblemCode, Severity
 from rules.orders.targets import EDGE, Map, OrderError, quote, target
@@ -165,6 +166,7 @@ class Reader:
         self.rearrange_lines: dict[int, tuple[int, str]] = {}
         self.key_lines: dict[str, tuple[int, str]] = {}
         self.combat: list[Clause] = []
+        self.meeting: dict[str, object] = {}
 
     def problem(
         self,
@@ -432,7 +434,10 @@ class Reader:
         self.seen_keys.add(key)
         self.key_lines[key] = (number, line)
         try:
-            self.instructions.update(instructions.instruction(self.world, key, value))
+            if key in MEETING_KEYS:
+                self.meeting.update(instructions.meeting(self.world.catalog, key, value))
+            else:
+                self.instructions.update(instructions.instruction(self.world, key, value))
         except OrderError as refused:
             self.problem(refused.code, number, None, line, refused.message, refused.hint)
 
