@@ -24,8 +24,9 @@ Readings: a visitor sells a card on his Visitor Prices list at that price too (7
 sell"). A visitor's Spell card is offered only when he could learn it (7.6.7b, 7.5.6c.2): naming
 one he cannot learn would be a roll for nothing. Hired leaders buy no spells (7.6.7d), and
 visitors buy none (7.6.7e).
-Not built: the Persuade spell's column (7.6.5a) comes with magic; the Commerce rule (10.D.2) is
-an optional rule.
+Not built: the Persuade spell's column (7.6.5a) comes with magic; the optional Commerce (10.D.2)
+and Grudges and Gratitude (10.B.6) rules are named as not implemented when a campaign switches
+them on, and the phase follows the basic rules.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
             turn.traded = None
         return
     report_waiting(ctx, name, "trade", number)
+    _optional_rules(ctx, name, number)
     group = activity.target
     here = ctx.where(name)
     problem = _partner_problem(ctx, name, group, here)
@@ -126,6 +128,21 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     buying.after_roll(ctx, name, kept)
     if turn is not None:
         turn.traded = None
+
+
+#: The optional rules that change trading, not built yet: each is named when it is on.
+OPTIONAL_RULES = {
+    "commerce": ("10.D.2", "the Commerce rule's selling and buying"),
+    "grudges_and_gratitude": ("10.B.6", "Grudges and Gratitude for Fame rewards"),
+}
+
+
+def _optional_rules(ctx: Ctx, name: str, number: int) -> None:
+    """An optional rule of section 10 that changes trading, switched on, is reported as not
+    built; the phase goes on by the basic rules."""
+    for option, (rule, what) in OPTIONAL_RULES.items():
+        if ctx.state.options.get(option):
+            ctx.emit("not_implemented", rule=rule, what=what, who=name, phase=number)
 
 
 def leader_of(ctx: Ctx, group: str) -> str | None:
