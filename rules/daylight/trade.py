@@ -1,8 +1,11 @@
-"""Trading between characters (7.2.1): at the start of a phase, by orders that mirror each other.
+"""Trading between characters, hired leaders and controlled monsters (7.2.1): at the start of a
+phase, by orders that mirror each other.
 
-Both characters' orders hold the trade (``trade Elf: give Mace 1, 5 gold; get Light Bow 1``); it
+Both sides' orders hold the trade (``trade Elf: give Mace 1, 5 gold; get Light Bow 1``); it
 is made once, at the start of the first phase of either in which they share a clearing and
-neither is blocked. What changes hands is private to the two; that they traded is public. A trade
+neither is blocked. Between a character and his own hired leader or controlled monster his
+orders alone make it: he records both sides, and what the leader carries is his (7.7.2a.1).
+What changes hands is private to the two; that they traded is public. A trade
 never made is reported to each, privately, at Midnight (:func:`unmade`).
 """
 
@@ -25,20 +28,21 @@ def key(name: str, offer: TradeOffer) -> str:
     return repr(sides)
 
 
-def with_characters(ctx: Ctx, name: str) -> None:
-    """7.2.1: at the start of each of his phases he trades with the characters in his clearing
-    whose orders hold the mirror of an offer in his (rules-map P2); not while either is blocked
-    (7.2.1d)."""
-    for offer in ctx.instructions(name).trades:
+def with_characters(ctx: Ctx, starting: str) -> None:
+    """7.2.1: at the start of each of his phases the individual ``starting`` trades with those in
+    his clearing whose orders hold the mirror of an offer in his (rules-map P2), or whom his
+    orders' employer trades with alone (7.7.2a.1); not while either is blocked (7.2.1d)."""
+    for name, offer in _offers(ctx, starting):
         partner = offer.partner
         made = key(name, offer)
-        if made in ctx.today.trades_done or partner not in ctx.state.characters:
+        if made in ctx.today.trades_done or not ctx.acts(partner):
             continue
         if ctx.where(partner) is None or ctx.where(partner) != ctx.where(name):
             continue
         if name in ctx.today.blocked or partner in ctx.today.blocked:
             continue
-        if not any(offer.mirrors(o, name) for o in ctx.instructions(partner).trades):
+        own = _employs(ctx, name, partner)
+        if not own and not any(offer.mirrors(o, name) for o in ctx.instructions(partner).trades):
             continue
         ctx.today.trades_done.append(made)
         unable = {
@@ -57,11 +61,29 @@ def with_characters(ctx: Ctx, name: str) -> None:
         ctx.emit("traded", who=name, partner=partner)
         ctx.emit(
             "traded_detail",
-            private_to=[name, partner],
+            private_to=sorted({ctx.eyes(name), ctx.eyes(partner)}),
             who=name,
             partner=partner,
             gave=offer.describe(),
         )
+
+
+def _employs(ctx: Ctx, one: str, other: str) -> bool:
+    """Whether one of the two is the other's hired leader or controlled monster (7.7.2a.1)."""
+    minions = ctx.state.minions
+    pairs = ((one, other), (other, one))
+    return any(who in minions and minions[who].employer == boss for who, boss in pairs)
+
+
+def _offers(ctx: Ctx, starting: str) -> list[tuple[str, TradeOffer]]:
+    """The offers that may be made as ``starting`` begins a phase, each with whose orders hold
+    it: his own, and his employer's with him (7.7.2a.1)."""
+    found = [(starting, offer) for offer in ctx.instructions(starting).trades]
+    minion = ctx.state.minions.get(starting)
+    if minion is not None:
+        boss = minion.employer
+        found += [(boss, o) for o in ctx.instructions(boss).trades if o.partner == starting]
+    return found
 
 
 def unmade(ctx: Ctx) -> None:
@@ -71,7 +93,7 @@ def unmade(ctx: Ctx) -> None:
             if key(name, offer) not in ctx.today.trades_done:
                 ctx.emit(
                     "trade_not_made",
-                    private_to=[name],
+                    private_to=[ctx.eyes(name)],
                     who=name,
                     partner=offer.partner,
                     offer=offer.describe(),
@@ -96,7 +118,9 @@ def _failed(ctx: Ctx, name: str, partner: str, unable: dict[str, str]) -> None:
     secret, 2.6)."""
     for who, other in ((name, partner), (partner, name)):
         reason = unable.get(who, f"the {other} could not make it")
-        ctx.emit("trade_failed", private_to=[who], who=name, partner=partner, reason=reason)
+        ctx.emit(
+            "trade_failed", private_to=[ctx.eyes(who)], who=name, partner=partner, reason=reason
+        )
 
 
 def _hand_over(ctx: Ctx, giver: str, taker: str, items: Sequence[str], gold: int) -> None:

@@ -16,6 +16,7 @@ from functools import cache
 
 from rules.catalog import Catalog
 from rules.chits import printed
+from rules.daylight.hirelings import is_actor
 from rules.modifiers import sheet_has
 from rules.orders.combat import COMBAT_KEYS
 from rules.orders.meetings import MEETING_KEYS, Wish
@@ -66,14 +67,18 @@ def _number_before(text: str, word: str) -> int | None:
 
 def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
     """A ``trade Elf: give Mace 1, 5 gold; get Light Bow 1`` line (7.2.1): the partner must be
-    another character in the game, what he gives must be his own, gold amounts whole numbers."""
-    others = {n.casefold(): n for n in world.state.characters if n != world.character}
+    another character, hired leader or controlled monster in the game (7.2.1, 7.7.2a.1), what he
+    gives must be his own, gold amounts whole numbers."""
+    state = world.state
+    actors = [*state.characters, *(m for m in state.minions if is_actor(world.catalog, state, m))]
+    others = {n.casefold(): n for n in actors if n != world.character}
     partner = others.get(partner_text.casefold())
     if partner is None:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            f"trade: {quote(partner_text)} is not another character in the game",
-            f"characters: {', '.join(others.values())}",
+            f"trade: {quote(partner_text)} is not another character, hired leader or controlled"
+            " monster in the game",
+            f"they are: {', '.join(others.values())}",
         )
     sides: dict[str, tuple[list[str], int]] = {"give": ([], 0), "get": ([], 0)}
     for part in (p.strip() for p in value.split(";") if p.strip()):

@@ -245,6 +245,16 @@ def _check_minion(
         hidden = minion is not None and minion.sheet.hidden
         if hidden != expected.hidden:
             lines.append(f"{key}.hidden: expected {word(expected.hidden)}, got {word(hidden)}")
+    if expected.gold is not None:
+        gold = minion.sheet.gold if minion is not None else None
+        if gold != expected.gold:
+            lines.append(f"{key}.gold: expected {expected.gold}, got {word(gold)}")
+    if expected.belongings is not None:
+        pieces = pieces_of(catalog)
+        got_names = sorted(pieces[p].name for p in state.at(Place.owner(piece)))
+        if got_names != sorted(expected.belongings):
+            want = word(sorted(expected.belongings))
+            lines.append(f"{key}.belongings: expected {want}, got {word(got_names)}")
     return lines
 
 

@@ -72,12 +72,15 @@ class ExpectedDenizens(_Model):
 
 class ExpectedMinion(_Model):
     """What must be true of a denizen that was hired or controlled: where he is, whether he is
-    hidden, and whether (``hired``) and by whom (``hired_by``) he is still hired."""
+    hidden, whether (``hired``) and by whom (``hired_by``) he is still hired, and the recorded
+    ``gold`` and ``belongings`` (by name) a hired leader carries for his employer (7.7.2a)."""
 
     at: str | None = None
     hidden: bool | None = None
     hired: bool | None = None
     hired_by: str | None = None
+    gold: int | None = None
+    belongings: list[str] | None = None
 
 
 class ExpectedError(_Model):

@@ -538,7 +538,10 @@ def test_a_failed_trade_tells_neither_what_the_other_lacks():
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("trade Elf: give 3 gold", "'Elf' is not another character in the game"),
+        (
+            "trade Elf: give 3 gold",
+            "'Elf' is not another character, hired leader or controlled monster in the game",
+        ),
         ("trade Amazon: give Spear 1", "'Spear 1' is not his"),
         ("trade Amazon: swap Mace 1", "e.g. 'trade Elf: give Mace 1, 5 gold; get Light Bow 1'"),
         ("trade Amazon: give Sword of Doom", "is no piece of the game"),
