@@ -139,6 +139,11 @@ class Instructions(_Frozen):
       the name of the individual after whose turn he goes.
     - ``combat``: his standing plays for the Evening's combat decisions (pbem-combat §3;
       :mod:`rules.orders.combat`).
+    - ``take``: the mission and campaign chits he takes, by the face he names ("Food/Ale",
+      "Raid"), at the start of the first phase of his turn where one is in his clearing, face
+      up so, and the rules let him (7.2.4; :mod:`rules.daylight.missions`).
+    - ``abandon_campaign``: he abandons his campaign at the start of the first phase of his
+      turn where none of its foes is on the map (7.2.4j).
     """
 
     block: str = "never"
@@ -152,6 +157,8 @@ class Instructions(_Frozen):
     trades: tuple[TradeOffer, ...] = ()
     turn: str = "last"
     combat: CombatOrders = CombatOrders()
+    take: tuple[str, ...] = ()
+    abandon_campaign: bool = False
 
 
 class Orders(_Frozen):
