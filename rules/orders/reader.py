@@ -219,11 +219,14 @@ class Reader:
         word = word.casefold()
         if found is None or word not in _WORDS:
             valid = "H, M, S, T, R, A, HR, F, EM, E, P, FL, RE, C, -"
+            hint = f"activities: {valid} (Daylight Activities table)"
+            if word in ("take", "abandon"):  # 7.2.4: chits are taken by a standing instruction
+                hint = f"write it on its own line with a colon: '{word}: {rest or '...'}' (7.2.4)"
             self.flag(
                 phase,
                 ProblemCode.UNKNOWN_ACTIVITY,
                 f"{quote(phase.text)} does not start with an activity",
-                f"activities: {valid} (Daylight Activities table)",
+                hint,
             )
             return
         phase.kind = _WORDS[word]

@@ -4,9 +4,11 @@
   clearing (a visitor's face too: ``Crone: CV5``);
 - ``characters.<name>.tasks: [{face: Raid, taken: 3}]`` — a mission or campaign chit he took on
   game day ``taken`` (default: the scenario's day), having paid its cost; a mission's
-  ``destination`` and ``reward`` are worked out from his clearing unless given;
-- ``out_of_play: [Patrol, Soldiers 2]`` — native groups (every counter) or pieces killed earlier,
-  out of play (the denizens the scenario places stay);
+  ``destination`` and ``reward`` are worked out from his clearing unless given; a campaign's
+  partners are two levels friendlier than his ``relationships`` say (7.2.4h), as his sheet
+  records them while he carries it;
+- ``out_of_play: [Patrol, Soldiers 2, Tremendous Dragon]`` — native groups (every counter),
+  monsters (every copy) or pieces killed earlier, out of play (those the scenario places stay);
 - ``expect.characters.<name>.tasks: [Raid]`` — the faces of the chits he carries, exactly;
 - ``expect.visitors: {Food/Ale: HV2}`` — where the chit showing that face is: a clearing, or the
   character who carries it.
@@ -17,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from rules.catalog import Catalog
-from rules.daylight.missions import face_of, mission_terms
+from rules.daylight.missions import PARTNER_LEVELS, face_of, mission_terms
+from rules.pieces import pieces_of
 from rules.schema.visitors import FaceKind
 from rules.state import CharacterState, GameState, Place, Task
 from rules.testing.format import ScenarioError, TaskSpec
@@ -86,6 +89,11 @@ def carry_tasks(
             task.reward = spec.reward if spec.reward is not None else reward
         elif spec.destination is not None or spec.reward is not None:
             raise ScenarioError(entry, "only a mission has a destination and a reward")
+        for group in face.partners:  # 7.2.4h: recorded while he carries the chit
+            level = sheet.relationships.get(group, 0) + PARTNER_LEVELS
+            sheet.relationships[group] = level
+            if level == 0:
+                del sheet.relationships[group]
         state.visitor_faces[chit] = name
         state.put(chit, Place.carried(sheet.name))
         sheet.tasks[chit] = task
@@ -96,15 +104,18 @@ def put_out(
 ) -> None:
     """``out_of_play``: native groups or pieces out of play, but those the scenario placed."""
     for index, name in enumerate(written):
+        every = pieces_of(catalog)
         if name in catalog.natives:
             pieces = [counter.name for counter in catalog.natives[name].counters]
-        elif name in catalog.native_counters or any(name in s for s in state.stacks.values()):
+        elif every.named(name):
+            pieces = every.named(name)
+        elif name in every:
             pieces = [name]
         else:
-            known = [*catalog.natives, *catalog.native_counters]
+            known = [*catalog.natives, *catalog.native_counters, *catalog.monsters]
             raise ScenarioError(
                 f"out_of_play[{index}]",
-                f"{name!r} is no native group or piece of the game{hint(name, known)}",
+                f"{name!r} is no native group, monster or piece of the game{hint(name, known)}",
             )
         for piece in pieces:
             if piece not in placed:

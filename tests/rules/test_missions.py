@@ -1,0 +1,119 @@
+"""Missions and campaigns (7.2.4, L1609–1640; rules/daylight/missions.py) below the scenarios:
+the reward's reading, the Meeting Table's columns for a campaign's foes, the state's checks and
+the orders' notation. The behaviour in play is proved by tests/scenarios/missions."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.catalog import catalog
+from rules.daylight.missions import face_of, mission_terms
+from rules.dice import Dice, DiceState
+from rules.meeting import drinks_cost, friendliness, meet, relationship
+from rules.orders.parse import parse_orders
+from rules.schema.base import Relationship
+from rules.state import GameState, GameStateError, Place, Task
+from rules.testing.build import build_state
+from rules.testing.format import load_scenario
+
+FOOD = "Warlock / Food/Ale"
+RAID = "Crone / Raid"
+
+
+def _state(**extra: object) -> GameState:
+    """The DW tile, the Inn in DW1, the Amazon in DW4 with the Bashkars' leader."""
+    document = {
+        "name": "missions",
+        "map": {"tiles": [{"tile": "DW", "at": [0, 0]}]},
+        "dwellings": {"Inn": "DW1"},
+        "characters": {"Amazon": {"at": "DW4", "fame": 20, "notoriety": 20, "gold": 20}},
+        "denizens": [{"name": "Bashkars HQ", "at": "DW4"}],
+        "expect": {},
+        **extra,
+    }
+    return build_state(catalog(), load_scenario(document))
+
+
+def _carry(state: GameState, chit: str, face: str) -> None:
+    state.visitor_faces[chit] = face
+    state.put(chit, Place.carried("Amazon"))
+    state.characters["Amazon"].tasks[chit] = Task(face=face, taken=1)
+
+
+def test_the_reward_counts_the_clearings_entered_not_the_start():
+    """7.2.4e.1 L1619, the reading chosen: from DW4 the Inn's DW1 is one hidden path away (not
+    found): one clearing entered, 2 Gold; from DW3 two (DW6, DW1), 4 Gold."""
+    state = _state()
+    face = face_of(catalog(), FOOD, "Food/Ale")
+    assert mission_terms(catalog(), state, face, "DW4") == ("Inn", 2)
+    assert mission_terms(catalog(), state, face, "DW3") == ("Inn", 4)
+    assert mission_terms(catalog(), state, face, "DW1") == ("House", 30)  # e.2; not on the map
+
+
+def test_a_campaigns_foes_are_read_in_the_enemy_column_and_get_no_drinks():
+    """7.2.4h L1634: the Bashkars, foes of the Raid, are Enemy while she carries it and back to
+    her card's Unfriendly when she does not (h.2); drinks for them cost nothing to buy because
+    none may be bought, and a roll asking for them is refused."""
+    state = _state()
+    assert relationship(catalog(), state, "Amazon", "Bashkars") is Relationship.UNFRIENDLY
+    assert drinks_cost(catalog(), state, "Bashkars", "DW4", "Amazon") == 1
+    _carry(state, RAID, "Raid")
+    assert friendliness(catalog(), state, "Amazon", "Bashkars") == Relationship.ENEMY
+    assert relationship(catalog(), state, "Amazon", "Rogues") is Relationship.ENEMY
+    assert relationship(catalog(), state, "Amazon", "Lancers") is Relationship.FRIENDLY  # card
+    assert drinks_cost(catalog(), state, "Bashkars", "DW4", "Amazon") == 0
+    assert drinks_cost(catalog(), state, "Bashkars", "DW4") == 1  # asked for nobody
+    with pytest.raises(ValueError, match=r"7\.2\.4h"):
+        meet(
+            Dice(DiceState(seed=1)),
+            catalog(),
+            state,
+            "Amazon",
+            "Bashkars",
+            activity="trade",
+            drinks=True,
+        )
+    below = state.model_copy(deep=True)
+    below.characters["Amazon"].relationships["Bashkars"] = -3
+    assert friendliness(catalog(), below, "Amazon", "Bashkars") == -3  # worse stays worse
+
+
+def test_a_carried_chit_round_trips_and_is_checked():
+    """The state holds the task and its chit in ``carried:``; the check refuses a task whose chit
+    is elsewhere, and a carried chit the sheet does not list."""
+    state = _state()
+    _carry(state, FOOD, "Food/Ale")
+    again = GameState.from_json(state.to_json(), catalog())
+    assert again.characters["Amazon"].tasks[FOOD].face == "Food/Ale"
+    assert again.content_hash() == state.content_hash()
+    moved = state.model_copy(deep=True)
+    moved.put(FOOD, Place.clearing("DW4"))
+    with pytest.raises(GameStateError, match="task"):
+        moved.check(catalog())
+    unlisted = state.model_copy(deep=True)
+    unlisted.characters["Amazon"].tasks.clear()
+    with pytest.raises(GameStateError, match="carries the"):
+        unlisted.check(catalog())
+    flipped = state.model_copy(deep=True)
+    flipped.visitor_faces[FOOD] = "Warlock"
+    with pytest.raises(GameStateError, match="side up"):
+        flipped.check(catalog())
+
+
+def test_take_and_abandon_are_read_and_echoed():
+    """The orders' notation: ``take:`` names faces in any case (and Conquest for the Conquer),
+    echoed as the chits print them; ``abandon: campaign``."""
+    result = parse_orders(
+        "H\ntake: food/ale, conquest\nabandon: campaign", _state(), "Amazon", catalog=catalog()
+    )
+    assert result.errors == ()
+    assert result.orders is not None
+    assert result.orders.instructions.take == ("Food/Ale", "Conquer")
+    assert result.orders.instructions.abandon_campaign
+    assert "take: Food/Ale, Conquer\nabandon: campaign" in result.echo
+
+
+def test_take_written_as_a_phase_is_told_how_to_write_it():
+    result = parse_orders("take Raid, H", _state(), "Amazon", catalog=catalog())
+    assert [e.code.value for e in result.errors] == ["unknown-activity"]
+    assert result.errors[0].hint == "write it on its own line with a colon: 'take: Raid' (7.2.4)"
