@@ -125,7 +125,9 @@ def cost_text(fame: int | float, notoriety: int | float) -> str:
 
 def at_phase_start(ctx: Ctx, name: str) -> None:
     """7.2.4: "Each time a character starts a phase of his turn, he can take any mission and
-    campaign chits that are in his clearing". His ``abandon: campaign`` instruction is done
+    campaign chits that are in his clearing" — and a character following him, at the start of
+    each of his guide's phases (Sequence of Play 4.3.1, L1394: "He and his followers can ...
+    pick up mission or campaign chits in the clearing"). His ``abandon: campaign`` is done
     first, when it may be (j), then each chit his ``take:`` instruction names that is in his
     clearing, face up as named, is taken if the rules allow (:func:`refusal`); one they do not
     allow is reported. Hired leaders and controlled monsters take none (L1609)."""
@@ -382,13 +384,18 @@ def killed(ctx: Ctx, name: str, clearing: str | None) -> None:
 def midnight(ctx: Ctx, *, game_over: bool) -> None:
     """7.2.4d, f.2: at Midnight of a task's last day — or of the game's last day, for every
     task not done (d, f.1) — the time runs out: he pays the chit's cost again, as a penalty, and
-    the chit is put in his clearing."""
+    the chit is put in his clearing. A campaign he has ordered abandoned today is abandoned
+    first if it may be now (j: "any time that none of his foes are on the map")."""
     today = ctx.state.game_day
     for name, sheet in ctx.state.characters.items():
         for chit, task in list(sheet.tasks.items()):
             out_of_time = task.last_day is not None and task.last_day <= today
             if not (out_of_time or game_over):
                 continue
+            if ctx.instructions(name).abandon_campaign:
+                abandon(ctx, name)
+                if chit not in sheet.tasks:
+                    continue
             where = ctx.where(name)
             face = face_of(ctx.catalog, chit, task.face)
             _put_back(ctx, name, chit, where)

@@ -224,7 +224,8 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     for follower in ctx.followers_of(name):
         rearrange(ctx, follower, number)  # 7.2.2c: when the guide begins a phase
     follow.followers_stop(ctx, turn, number)
-    missions.at_phase_start(ctx, name)  # 7.2.4: mission and campaign chits in his clearing
+    for who in (name, *ctx.followers_of(name)):  # 7.2.4; his followers too (L1394)
+        missions.at_phase_start(ctx, who)
     rest.fall_asleep(ctx)
     if name in ctx.today.asleep:
         reason = "he falls asleep under the Flowers of Rest (L4302)"

@@ -117,3 +117,25 @@ def test_take_written_as_a_phase_is_told_how_to_write_it():
     result = parse_orders("take Raid, H", _state(), "Amazon", catalog=catalog())
     assert [e.code.value for e in result.errors] == ["unknown-activity"]
     assert result.errors[0].hint == "write it on its own line with a colon: 'take: Raid' (7.2.4)"
+
+
+def test_the_carried_chits_are_public_and_on_his_sheet():
+    """7.2.4: the chit goes with his active belongings, in view: everyone's view lists it, and
+    his sheet reads the task."""
+    from bot.render import render
+    from rules.view import view_for
+
+    state = _state()
+    state.visitor_faces[FOOD] = "Food/Ale"
+    state.put(FOOD, Place.carried("Amazon"))
+    state.characters["Amazon"].tasks[FOOD] = Task(
+        face="Food/Ale", taken=2, last_day=15, notoriety=5, destination="Inn", reward=4
+    )
+    public = next(c for c in view_for(catalog(), state, "public").characters)
+    assert [(t.face, t.last_day, t.reward) for t in public.tasks] == [("Food/Ale", 15, 4)]
+    own = next(c for c in view_for(catalog(), state, "Amazon").characters)
+    sheet = render("messages/sheet.txt.j2", character=own, campaign="Test")
+    assert (
+        "missions and campaigns: Food/Ale to the Inn for 4 gold, until Midnight of game day 15\n"
+        in sheet
+    )
