@@ -20,15 +20,20 @@ Readings chosen:
   clearing counted, his own not: one per roadway (:meth:`rules.board.Board.distance` over every
   kind of roadway, hidden paths and secret passages whether discovered or not). The route is
   "from his clearing": he is already there, and every clearing he moves into is one "along" the
-  route; counting his own too would pay for a clearing no escort went to (RealmSpeak pays per
-  move the same way). Same-clearing routes cannot occur: a mission picked up at its Dwelling goes
-  to the other one (e.2, e.3).
+  route; counting his own too would pay for a clearing the escort never travels to, and would
+  make the shortest possible delivery (one roadway) pay 4 Gold for a single Move. The reward is
+  then 2 Gold per roadway of the shortest route (a mountain clearing counts once, though
+  entering it takes two Moves).
+  Same-clearing routes cannot occur: a mission picked up at its Dwelling goes to the other one
+  (e.2, e.3); were both Dwellings in one clearing, the 30 Gold of "no route" is paid.
 - "Within 14 days" (e.1) counts like the campaigns' 14 days (f.2, L1626): the day he takes it
   is the first, so its last day is 13 days later, and the time runs out at that Midnight.
 - The end of the game (d, f.1) is the Midnight of day 28 (the engine plays one month): every
   task not done then fails.
 - A character who leaves the map carries his chits off with him (the rules do not say): they
-  stay with him and fail at their time limit.
+  stay with him and fail at their time limit, the chit going out of play with him.
+- A character following another takes chits at the start of each of his guide's phases, as
+  the Sequence of Play says his followers may (4.3.1, L1394).
 """
 
 from __future__ import annotations
