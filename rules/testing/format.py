@@ -170,7 +170,7 @@ class CharacterSpec(_Model):
     level: int = Field(default=4, ge=1, le=4)
     gold: int = Field(default=10, ge=0)
     fame: int = 0
-    notoriety: int = Field(default=0, ge=0)
+    notoriety: int = 0
     fatigued: list[str] = Field(default_factory=list)
     wounded: list[str] = Field(default_factory=list)
     belongings: list[Belonging] | None = None
