@@ -135,7 +135,11 @@ def check_visitors(catalog: Catalog, state: GameState, expected: Mapping[str, st
     """``expect.visitors``: each chit where it must be, the face named up."""
     lines: list[str] = []
     for written, at in expected.items():
-        chit, face = chit_face(catalog, f"expect.visitors.{written}", written)
+        try:
+            chit, face = chit_face(catalog, f"expect.visitors.{written}", written)
+        except ScenarioError as error:
+            lines.append(str(error))
+            continue
         kind, where = Place.split(state.place_of(chit))
         if state.visitor_faces.get(chit) != face:
             lines.append(f"visitors.{written}: the chit shows {state.visitor_faces.get(chit)}")

@@ -139,3 +139,56 @@ def test_the_carried_chits_are_public_and_on_his_sheet():
         "missions and campaigns: Food/Ale to the Inn for 4 gold, until Midnight of game day 15\n"
         in sheet
     )
+
+
+@pytest.mark.parametrize(
+    ("extra", "key", "words"),
+    [
+        ({"visitors": {"Fodd": "DW3"}}, "visitors.Fodd", "did you mean 'Food/Ale'"),
+        ({"visitors": {"Raid": "XX9"}}, "visitors.Raid", "XX9"),
+        (
+            {"characters": {"Amazon": {"at": "DW4", "tasks": [{"face": "Crone"}]}}},
+            "characters.Amazon.tasks[0].face",
+            "a visitor, not a mission or campaign",
+        ),
+        (
+            {"characters": {"Amazon": {"at": "DW4", "tasks": [{"face": "Raid", "reward": 3}]}}},
+            "characters.Amazon.tasks[0]",
+            "only a mission has a destination and a reward",
+        ),
+        (
+            {
+                "visitors": {"Crone": "DW3"},
+                "characters": {"Amazon": {"at": "DW4", "tasks": [{"face": "Raid"}]}},
+            },
+            "characters.Amazon.tasks[0]",
+            "already placed",
+        ),
+        ({"out_of_play": ["Goblinz"]}, "out_of_play[0]", "no native group, monster or piece"),
+    ],
+)
+def test_the_mission_keys_of_a_scenario_name_the_key_at_fault(extra, key, words):
+    from rules.testing.format import ScenarioError
+
+    with pytest.raises(ScenarioError) as info:
+        _state(**extra)
+    assert info.value.key == key
+    assert words in info.value.reason
+
+
+def test_a_carried_campaign_is_set_up_paid_with_its_partners_friendlier():
+    """``tasks``: the chit with him, the face up, the time limit from the day taken (f.2), and
+    his partners two levels friendlier than his card (h): the Amazon's Friendly Lancers are 3."""
+    state = _state(
+        day=5,
+        characters={"Amazon": {"at": "DW4", "tasks": [{"face": "Raid", "taken": 3}]}},
+        out_of_play=["Patrol"],
+    )
+    amazon = state.characters["Amazon"]
+    assert state.place_of(RAID) == Place.carried("Amazon")
+    assert state.visitor_faces[RAID] == "Raid"
+    assert amazon.tasks[RAID] == Task(face="Raid", taken=3, last_day=16, fame=8)
+    assert amazon.relationships["Lancers"] == 3
+    assert amazon.relationships["Woodfolk"] == 2
+    assert all(state.place_of(f"Patrol {n}") == Place.OUT for n in ("HQ", "1", "2"))
+    state.check(catalog())
