@@ -79,7 +79,11 @@ EVENT_TYPES: dict[str, EventType] = {
     "hire_paid": EventType("{who} pays {gold} gold to hire from the {group} ({result})", PUBLIC),
     "not_hired": EventType("{who} hires no one from the {group}: {reason}", PUBLIC),
     "relationship": EventType(
-        "{who}'s trading relationship with the {group} is now {level} (7.6.5e)", PRIVATE
+        "{who}'s trading relationship with the {group} is now {level}: {reason}", PRIVATE
+    ),
+    "boon_repaid": EventType("{who} buys back a boon from the {group} for {gold} gold", PUBLIC),
+    "boon_lost": EventType(
+        "{who} has missed his one chance to buy back the boon of the {group} (7.6.5e.1)", PRIVATE
     ),
     "rehired": EventType(
         "the {piece} is rehired by the {by} until game day {until} (7.7.1d)", PUBLIC
@@ -147,6 +151,13 @@ EVENT_TYPES: dict[str, EventType] = {
     ),
     "bought": EventType("{who} buys {item} from the {from} for {price} gold (7.6.5)", PUBLIC),
     "sold": EventType("{who} sells {items} to the {to} for {gold} gold (7.6.4)", PUBLIC),
+    "paid_in_kind": EventType(
+        "{who} pays the {to} with {items}, worth {worth} gold, towards the price (7.6.5c)", PUBLIC
+    ),
+    "spell_bought": EventType(
+        "{who} buys a spell from the {from} for {price} gold (7.6.7; which one is secret)", PUBLIC
+    ),
+    "fame_reward": EventType("{who}'s Fame changes by {fame} for the {item} (7.6.6)", PUBLIC),
     "trade_refused": EventType("the {group} will not sell to {who}: {result} (7.6.5d)", PUBLIC),
     "trade_declined": EventType("{who} buys nothing from the {group}: {reason}", PUBLIC),
     "roll": EventType("{who} rolls {dice} on the {purpose}: {result}", PUBLIC),

@@ -140,6 +140,14 @@ class ItemState(_Data):
     damaged: bool = False
 
 
+class Boon(_Data):
+    """A boon taken and not yet repaid (7.6.5e): the group he owes a level of friendliness, and
+    the Gold price of what he took (an item's, or the total wages of natives hired, 7.7.1b.1)."""
+
+    group: str
+    gold: int = Field(ge=0)
+
+
 class Task(_Data):
     """A mission or campaign chit a character has taken (7.2.4), and the task it commits him to:
     the ``face`` he took, the game day he took it (:attr:`GameState.game_day`), the last game day
@@ -183,6 +191,8 @@ class CharacterState(_Data):
     known: list[str] = Field(default_factory=list)
     curses: list[str] = Field(default_factory=list)
     """The Curses on him, each once, as the Curses Table prints them ("Wither"), 4.6.8a."""
+    boons: list[Boon] = Field(default_factory=list)
+    """The boons he owes, oldest first; each may be bought back once (7.6.5e.1)."""
     tasks: dict[str, Task] = Field(default_factory=dict)
     """The mission and campaign chits he carries, by piece id (in ``carried:<name>``, 7.2.4)."""
     dead: bool = False
@@ -226,7 +236,9 @@ class TradeRoll(_Data):
 
     phase: int
     group: str
-    item: str
+    item: str = ""
+    buyback: int | None = None
+    """Buying back a boon of this Gold price (7.6.5e.1) rather than the ``item``."""
     drinks: bool = False
     kind: str
     text: str

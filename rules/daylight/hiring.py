@@ -4,9 +4,11 @@
 An HR phase names one native group (``HR Company``). As he does it (6.2.4f), the group must have
 unhired members in his clearing, its leader there or not (a L1926): the Rogues and the Order one
 at a time, the highest ID first and the HQ last (a.1 L1927), any other group all its unhired
-members in the clearing at once (a.2 L1928). With none unhired there but some of his own, he
-rehires those (d L1944): all of his in the clearing, or of the Rogues and Order the one he
-chooses. Otherwise the phase is cancelled with the reason.
+members in the clearing at once (a.2 L1928). He may instead rehire his own there (d L1944): all
+of his in the clearing, or of the Rogues and Order the one he chooses (the decision ``rehire``).
+The decision ``hire`` says which: ``hire``, ``rehire`` or ``cancel`` the phase before the roll
+(the note to 7.7.1); the default is to hire, or to rehire when no one unhired is there. With
+neither, the phase is cancelled with the reason.
 
 Before the roll he may buy drinks for every member of the group in the clearing, hired and
 unhired (b L1929, 7.6.5b L1898): the decision ``drinks``. Then the Meeting roll in the column of
@@ -15,7 +17,7 @@ his (his employer's) relationship (7.6.5a L1897), made public, and its final res
 - Price x N: N times the total wages of those hired (b.1 L1930), in recorded gold only; the
   decision ``accept`` (yes by default). He cannot pay what would take his gold below zero
   (7.6.5c), so without the gold he hires no one and nothing is asked.
-- Boon (x 1): the decision ``boon``, ``boon`` (hired free, the group one level less friendly,
+- Boon (x 1): the decision ``boon``: ``boon`` (hired free, the group one level less friendly,
   7.6.5e L1904), ``price`` (treated as Price x 1, the default when he can pay it, L5493) or
   ``decline`` (the default when he cannot).
 - No Deal: no one is hired (L5495).
@@ -32,10 +34,11 @@ cannot rehire himself (7.7.2b note).
 The roll is kept in the turn (``TurnState.hired``) from the moment the phase starts asking, so
 that a decision awaited before or after it resumes the same phase with the same roll.
 
-Not here: cancelling the phase before the roll (7.7.1 note; it needs a way to say so); choosing
-to rehire his own natives while unhired members of the group stand in the clearing (d: the
-unhired ones are hired); the Persuade spell's column (b.3) comes with magic; hiring monsters
-(7.7.5) comes with the spells that allow it.
+A boon taken is owed to the group at the natives' total wages (b.1, 7.6.5e): the employer may buy
+the level back in a Trade phase with the group's unhired leader (the note to b.1).
+
+Not here: the Persuade spell's column (b.3) comes with magic; hiring monsters (7.7.5) comes with
+the spells that allow it.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from dataclasses import dataclass
 from rules.advantages import report_waiting
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
-from rules.daylight import hirelings
+from rules.daylight import buying, hirelings
 from rules.events import Decision
 from rules.meeting import (
     PENALTIES,
@@ -55,7 +58,6 @@ from rules.meeting import (
     MeetingResult,
     ResultKind,
     drinks_cost,
-    friendliness,
     may_pay_penalty,
     meet,
     pay_penalty,
@@ -64,6 +66,8 @@ from rules.meeting import (
 from rules.orders.model import Activity
 from rules.schema.base import Relationship
 from rules.state import Place
+
+HIRE, REHIRE, CANCEL = "hire", "rehire", "cancel"
 
 #: The groups hired one native at a time (7.7.1a.1 L1927).
 ONE_AT_A_TIME = frozenset({"Rogues", "Order"})
@@ -146,10 +150,23 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
         for p in present
         if p != name and p in ctx.state.minions and ctx.state.minions[p].employer == employer
     ]
-    if unhired:
-        chosen = [order(ctx, unhired)[0]] if group in ONE_AT_A_TIME else unhired
-        return Hire(name, employer, group, here, tuple(chosen), False, number)
-    if mine:
+    if unhired or mine:
+        options = (*((HIRE,) if unhired else ()), *((REHIRE,) if mine else ()), CANCEL)
+        decision = Decision(
+            id=ctx.decision_id("hire", name),
+            character=employer,
+            kind="hire",
+            prompt=f"Hire from the {group}, rehire your own, or cancel before the roll (7.7.1)?",
+            options=options,
+            default=options[0],
+        )
+        answer = ctx.ask(decision)
+        if answer == CANCEL:
+            _cancel(ctx, name, number, "he cancels the Hire phase before the roll (7.7.1)")
+            return None
+        if answer == HIRE:
+            chosen = [order(ctx, unhired)[0]] if group in ONE_AT_A_TIME else unhired
+            return Hire(name, employer, group, here, tuple(chosen), False, number)
         chosen = [_which(ctx, name, mine)] if group in ONE_AT_A_TIME else mine
         return Hire(name, employer, group, here, tuple(chosen), True, number)
     if present:
@@ -332,17 +349,7 @@ def _boon(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     if answer != "boon":
         _declined(ctx, current, "he declines the Boon (L5493)")
         return
-    employer = ctx.state.characters[current.employer]
-    level = friendliness(ctx.catalog, ctx.state, name, current.group) - 1
-    employer.relationships[current.group] = level
-    shown = Relationship(max(level, Relationship.ENEMY)).name.lower()
-    ctx.emit(
-        "relationship",
-        private_to=[current.employer],
-        who=current.employer,
-        group=current.group,
-        level=shown,
-    )
+    buying.owe(ctx, name, current.group, price, "a boon taken (7.7.1b.1, 7.6.5e)")
     _engage(ctx, current)
 
 

@@ -295,6 +295,14 @@ def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:
     if card is not None and card.activation is Activation.ON_DRAW:
         sites.exchange_on_draw(ctx, who, item, where)
         return
+    settle(ctx, who, item, choice)
+
+
+def settle(ctx: Ctx, who: str, item: str, choice: str) -> None:
+    """What he does with ``item`` he has just obtained, inactive (7.5.5f, P10): a card always
+    active is active at once; otherwise he keeps it, abandons it, or activates it if he may."""
+    piece = pieces_of(ctx.catalog)[item]
+    card = ctx.catalog.treasures[piece.name] if piece.kind is Kind.TREASURE else None
     sheet = ctx.sheet(who)
     if card is not None and card.activation is Activation.ALWAYS_ACTIVE:
         sheet.items[item].active = True

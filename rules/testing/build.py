@@ -305,6 +305,9 @@ class _Builder:
             key = f"denizens[{index}]"
             name = self.names.denizen(f"{key}.name", spec.name)
             place = Place.clearing(self.names.clearing(f"{key}.at", spec.at))
+            if name in self.catalog.visitors:
+                self._visitor(key, name, place)
+                continue
             every = self.pieces.named(name)
             free = [p for p in every if p not in self.placed]
             if not free:
@@ -327,6 +330,13 @@ class _Builder:
                     self.state.put(horse, place)
                     if Place.split(horse_home)[0] == "box":
                         self.state.homes[horse] = horse_home
+
+    def _visitor(self, key: str, face: str, place: str) -> None:
+        """A visitor/mission chit placed by the name of a face, that face up (2.2.5)."""
+        chit = self.catalog.visitors[face].name
+        self._claim(chit, key)
+        self.state.put(chit, place)
+        self.state.visitor_faces[chit] = face
 
     def _hirelings(self) -> None:
         """The denizens hired or controlled by a scenario character (7.7)."""

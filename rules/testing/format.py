@@ -261,11 +261,13 @@ class TradeChoice(_Model):
     the k-th entry for the k-th T phase of his recorded orders (:mod:`rules.testing.trading`):
     ``buy`` the item he names (a piece, or its name), or ``sell`` his belongings; ``drinks``
     (7.6.5b); ``accept`` a Price (7.6.5c); ``boon`` take | price | decline (L5493); ``insult``
-    and ``challenge`` pay | refuse (L5499–5501); ``cancel`` the phase (7.6.3c). ``pay_with``
-    (7.6.5c) and ``item`` are not supported yet."""
+    and ``challenge`` pay | refuse (L5499–5501); ``cancel`` the phase (7.6.3c); ``pay_with``
+    the belongings he gives towards a price (7.6.5c); ``item`` keep | activate | abandon what he
+    obtains (7.5.5f); ``buy_back`` the boon he owes the group (7.6.5e.1)."""
 
     buy: str | None = None
     sell: list[str] | None = None
+    buy_back: bool | None = None
     drinks: bool | None = None
     accept: bool | None = None
     pay_with: list[str] | None = None
@@ -281,7 +283,8 @@ class HireChoice(_Model):
     k-th entry for the k-th HR phase of his recorded orders (:mod:`rules.testing.trading`):
     ``drinks`` (7.6.5b), ``accept`` the wages' Price (7.7.1b.1), ``boon`` take | price | decline
     (L5493), ``insult`` and ``challenge`` pay | refuse (L5499–5501), ``rehire`` the native he
-    rehires (7.7.1d). ``cancel`` (the note of 7.7.1) is not supported yet."""
+    rehires (7.7.1d) rather than hire unhired ones, ``cancel`` the phase before the roll (the
+    note of 7.7.1)."""
 
     drinks: bool | None = None
     accept: bool | None = None
@@ -414,26 +417,13 @@ def _check_start(scenario: Scenario) -> None:
 
 def _check_supported(scenario: Scenario) -> None:
     """Raise ``not supported yet`` for the first part of SCENARIOS.md Part 2 the runner (or the
-    engine) does not support yet: paying with belongings and cancelling a hire, Victory
-    Requirements, spells
-    learned, scores, the victor, ``turn_order`` with ``start: birdsong`` (Sunrise draws it), and the
-    combat plays :func:`rules.testing.plays.unsupported` names."""
+    engine) does not support yet: Victory Requirements, spells learned, scores, the victor,
+    ``turn_order`` with ``start: birdsong`` (Sunrise draws it), and the combat plays
+    :func:`rules.testing.plays.unsupported` names."""
     if scenario.turn_order is not None and scenario.start == "birdsong":
         raise ScenarioError(
             "turn_order", "not supported yet: turn_order (Sunrise draws the Attention chits)"
         )
-    for written, chosen in scenario.choices.items():
-        for index, hiring in enumerate(chosen.hire):
-            if hiring.cancel is not None:
-                raise ScenarioError(
-                    f"choices.{written}.hire[{index}].cancel", "not supported yet: cancel"
-                )
-        for index, entry in enumerate(chosen.trade):
-            for part in ("pay_with", "item"):
-                if getattr(entry, part) is not None:
-                    raise ScenarioError(
-                        f"choices.{written}.trade[{index}].{part}", f"not supported yet: {part}"
-                    )
     for written, spec in scenario.characters.items():
         key = f"characters.{written}"
         for name in ("victory", "spells_learned"):

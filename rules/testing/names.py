@@ -130,13 +130,17 @@ class Names:
         raise ScenarioError(key, f"unknown character {name!r}{hint}")
 
     def denizen(self, key: str, name: str) -> str:
+        """A monster's list name, a native's counter name, or a visitor/mission chit's face
+        name (the Scholar, Food/Ale), as written."""
         if name in self.catalog.monsters or name in self.catalog.native_counters:
+            return name
+        if name in self.catalog.visitors:
             return name
         known = [*self.catalog.monsters, *self.catalog.native_counters]
         raise ScenarioError(
             key,
-            f"no monster or native called {name!r} (monsters by list name, natives by counter "
-            f"name, e.g. Giant, Company HQ){hint(name, known)}",
+            f"no monster, native or visitor called {name!r} (monsters by list name, natives by "
+            f"counter name, visitors by name, e.g. Giant, Company HQ, Crone){hint(name, known)}",
         )
 
     def box(self, key: str, name: str) -> str:

@@ -2,18 +2,18 @@
 ``choices.<hirer>.hire`` (SCENARIOS.md Part 2, "Choices"; the entries' forms are
 :class:`~rules.testing.format.TradeChoice` and :class:`~rules.testing.format.HireChoice`).
 
-The Hire phase (7.7.1, :mod:`rules.daylight.hiring`) asks ``drinks``, ``accept``, ``boon``
-(price, boon or decline), ``insult``, ``challenge`` and ``rehire`` the same way: the k-th HR
-phase takes his k-th hire entry (:class:`Hires`).
+The Hire phase (7.7.1, :mod:`rules.daylight.hiring`) asks ``hire`` (hire, rehire or cancel),
+``drinks``, ``accept``, ``boon`` (price, boon or decline), ``insult``, ``challenge`` and
+``rehire`` the same way: the k-th HR phase takes his k-th hire entry (:class:`Hires`).
 
 The engine asks the decisions of a Trade phase (7.6, :mod:`rules.daylight.trading`) under ids
-``d{game day}/{whose turn}/p{phase}/{kind}/{who}``: ``trade`` (buy, sell or cancel), ``sell``
-(one per belonging, its id's kind ``sell <item>``), ``buy``, ``drinks``, ``accept``, ``boon``,
-``insult`` and ``challenge``. The k-th T phase of the orders of the individual whose turn it is
-takes his k-th entry, as searches do (:mod:`rules.testing.search`). A key the entry does not
-give leaves its decision to the rest of the runner (the character's ``answers``, else the
-default). An answer that is not among the decision's options makes the scenario malformed.
-"""
+``d{game day}/{whose turn}/p{phase}/{kind}/{who}``: ``trade`` (buy, sell, buy back or cancel),
+``sell`` and ``pay`` (one per belonging, its id's kind ``sell <item>`` or ``pay <item>``), ``buy``,
+``drinks``, ``accept``, ``item``, ``boon``, ``insult`` and ``challenge``. The k-th T phase of the
+orders of the individual whose turn it is takes his k-th entry, as searches do
+(:mod:`rules.testing.search`). A key the entry does not give leaves its decision to the rest of the
+runner (the character's ``answers``, else the default). An answer that is not among the decision's
+options makes the scenario malformed."""
 
 from __future__ import annotations
 
@@ -23,7 +23,9 @@ from rules.testing.format import HireChoice, TradeChoice
 from rules.testing.phase_entries import PhaseEntries
 
 #: The kinds of the decisions a Trade phase asks.
-TRADE_KINDS = frozenset({"trade", "sell", "buy", "drinks", "accept", "boon", "insult", "challenge"})
+TRADE_KINDS = frozenset(
+    {"trade", "sell", "buy", "drinks", "accept", "pay", "item", "boon", "insult", "challenge"}
+)
 
 
 def names(item: str, written: str) -> bool:
@@ -50,6 +52,8 @@ class Trades(PhaseEntries[TradeChoice]):
         if kind == "trade":
             if entry.cancel:
                 return "cancel"
+            if entry.buy_back:
+                return "buy back"
             if entry.sell is not None:
                 return "sell"
             return "buy" if entry.buy is not None else None
@@ -58,6 +62,13 @@ class Trades(PhaseEntries[TradeChoice]):
                 return None
             item = decision.id.split("/")[3].removeprefix("sell ")
             return _yes(any(names(item, written) for written in entry.sell))
+        if kind == "pay":
+            if entry.pay_with is None:
+                return None
+            item = decision.id.split("/")[3].removeprefix("pay ")
+            return _yes(any(names(item, written) for written in entry.pay_with))
+        if kind == "item":
+            return entry.item
         if kind == "buy":
             if entry.buy is None:
                 return None
@@ -77,7 +88,7 @@ class Trades(PhaseEntries[TradeChoice]):
 
 
 #: The kinds of the decisions a Hire phase asks.
-HIRE_KINDS = frozenset({"drinks", "accept", "boon", "insult", "challenge", "rehire"})
+HIRE_KINDS = frozenset({"hire", "drinks", "accept", "boon", "insult", "challenge", "rehire"})
 
 #: A hire entry's ``boon`` as the Hire phase's options say it (L5493).
 _HIRE_BOON = {"take": "boon", "price": "price", "decline": "decline"}
@@ -92,6 +103,10 @@ class Hires(PhaseEntries[HireChoice]):
 
     def _value(self, decision: Decision, entry: HireChoice) -> str | None:
         kind = decision.kind
+        if kind == "hire":
+            if entry.cancel:
+                return "cancel"
+            return "rehire" if entry.rehire is not None else None
         if kind == "drinks":
             return None if entry.drinks is None else _yes(entry.drinks)
         if kind == "accept":

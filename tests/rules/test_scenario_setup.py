@@ -97,11 +97,6 @@ def test_a_bad_part_two_key_names_the_key_and_the_reason(change, key, words):
     [
         ({"turn_order": ["Black Knight"]}, "turn_order", "not supported yet: turn_order"),
         (
-            {"choices": {"Black Knight": {"hire": [{"cancel": True}]}}},
-            "choices.Black Knight.hire[0].cancel",
-            "not supported yet: cancel",
-        ),
-        (
             {"characters": knight(victory={"Fame": 1})},
             "characters.Black Knight.victory",
             "not supported yet: victory",
@@ -408,10 +403,6 @@ expect: {{}}
 @pytest.mark.parametrize(
     ("extra", "words"),
     [
-        (
-            "choices: {Black Knight: {hire: [{cancel: true}]}}",
-            "choices.Black Knight.hire[0].cancel: not supported yet: cancel",
-        ),
         ("orders: {Black Knight: H}", "orders: with start: sunset there is no Birdsong"),
         (
             "plays: {Black Knight: [{round: 1, action: {fly: {chit: MOVE H6, tile: DW}}}]}",

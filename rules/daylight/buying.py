@@ -1,0 +1,346 @@
+"""What a Trade phase's Meeting result does when he buys (7.6.5c–f, L5491–5501), the Fame
+rewards (7.6.6) and buying back a boon (7.6.5e.1). The phase itself is
+:mod:`rules.daylight.trading`.
+
+Decisions, each under :meth:`~rules.day.context.Ctx.decision_id`, asked together so that one
+answer settles the result:
+
+- ``accept`` (a Price: yes, the default, or no), or ``boon`` (``take`` it free at one level less
+  friendly, treat it as ``price`` x 1, the default, or ``decline``, L5493);
+- ``pay`` (7.6.5c): one for each of his belongings that has a price, its id's kind
+  ``pay <item>``, yes or no (no by default): the belongings he gives towards the price, each at
+  its basic price, the seller giving no change; the rest is paid in recorded gold, which may not
+  go below zero. A price he cannot pay even with all his priced belongings asks nothing;
+- ``item`` (7.5.5f, as when he loots): keep what he obtains inactive (the default), activate it
+  or abandon it;
+- ``insult`` or ``challenge``: pay 5 Notoriety or 5 Fame for No Deal, or refuse (the default)
+  and be blocked (L5499–5501); under Disgust he cannot pay a Challenge and is not asked.
+
+Readings:
+- What he gives in payment goes into the seller's box, as if sold (7.6.4), but earns no Fame
+  reward: 7.6.6 rewards selling the card, and payment in kind is part of a purchase (7.6.3b).
+- Buying back a boon (7.6.5e.1) rolls as for an item at the boon's price. A Boon result on that
+  roll counts as Price x 1: a level of friendliness cannot be taken as a boon against itself.
+  Any result other than a Price paid loses the level for good, as does declining the price.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.chits import spendable_gold
+from rules.day.context import Ctx
+from rules.daylight import looting
+from rules.daylight.wares import into_box, partner_box, price, saleable, visitor_face
+from rules.events import Decision
+from rules.meeting import (
+    PENALTIES,
+    PENALTY,
+    ResultKind,
+    friendliness,
+    may_pay_penalty,
+    pay_penalty,
+    penalty_points,
+)
+from rules.pieces import Kind, pieces_of
+from rules.schema.base import Relationship
+from rules.schema.treasures import Activation
+from rules.state import Boon, CharacterState, ItemState, Place, TradeRoll
+
+YES, NO = "yes", "no"
+#: The basic Gold price of a visitor's spell (7.6.7).
+SPELL_PRICE = 10
+TAKE, PRICE, DECLINE = "take", "price", "decline"
+PAY, REFUSE = "pay", "refuse"
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What he would buy and from whom: the ``item`` (empty for a buy-back) and its basic price
+    to him, ``basic``."""
+
+    name: str
+    group: str
+    item: str
+    basic: int
+
+    @property
+    def what(self) -> str:
+        return self.item or "back the level of friendliness he lost for a boon"
+
+
+def after_roll(ctx: Ctx, name: str, kept: TradeRoll) -> None:
+    """What the Meeting result does (L5491–5501, 7.6.5c–e): its decisions asked, then done."""
+    kind = ResultKind(kept.kind)
+    buyback = kept.buyback
+    basic = buyback if buyback is not None else basic_price(ctx, kept.item, kept.group)
+    offer = Offer(name, kept.group, kept.item, basic)
+    if kind is ResultKind.BOON and kept.buyback is not None:
+        kind = ResultKind.PRICE
+    if kind is ResultKind.PRICE:
+        _price(ctx, offer, basic * (kept.multiplier or 1), kept.text)
+    elif kind is ResultKind.BOON:
+        _boon(ctx, offer)
+    elif kind in (ResultKind.INSULT, ResultKind.CHALLENGE):
+        _penalty(ctx, offer, PENALTIES[kind])
+    else:
+        ctx.emit("trade_refused", who=name, group=kept.group, result=kept.text)
+        if kind is ResultKind.BLOCK_BATTLE:
+            blocked(ctx, name, kept.group)
+        _lost(ctx, offer)
+
+
+def _price(ctx: Ctx, offer: Offer, cost: int, text: str) -> None:
+    """A Price result (7.6.5c): he pays ``cost`` or buys nothing."""
+    name, group = offer.name, offer.group
+    if not _could_pay(ctx, offer, cost):
+        _short(ctx, offer, cost)
+        return
+    prompt = f"{text}: buy {offer.what} for {cost} gold?"
+    answer = ctx.ask(_decision(ctx, "accept", name, prompt, (YES, NO), YES))
+    items = _ask_payment(ctx, offer, cost)
+    choice = _ask_item(ctx, offer)
+    ctx.wait_if_pending()
+    if answer != YES:
+        ctx.emit("trade_declined", who=name, group=group, reason="he declines the price")
+        _lost(ctx, offer)
+        return
+    _buy(ctx, offer, cost, items, choice)
+
+
+def _boon(ctx: Ctx, offer: Offer) -> None:
+    """L5493, 7.6.5e: free at one level less friendly, or as Price x 1, or not at all."""
+    name, group, basic = offer.name, offer.group, offer.basic
+    prompt = (
+        f"Boon: take {offer.item} free (the {group} one level less friendly), pay {basic} gold"
+        " as Price x 1, or decline?"
+    )
+    answer = ctx.ask(_decision(ctx, "boon", name, prompt, (TAKE, PRICE, DECLINE), PRICE))
+    items = _ask_payment(ctx, offer, basic) if _could_pay(ctx, offer, basic) else []
+    choice = _ask_item(ctx, offer)
+    ctx.wait_if_pending()
+    if answer == TAKE:
+        obtain(ctx, name, group, offer.item, 0, choice)
+        owe(ctx, name, group, basic, "a boon taken (7.6.5e)")
+    elif answer == PRICE and _could_pay(ctx, offer, basic):
+        _buy(ctx, offer, basic, items, choice)
+    elif answer == PRICE:
+        _short(ctx, offer, basic)
+    else:
+        ctx.emit("trade_declined", who=name, group=group, reason="he declines the boon")
+
+
+def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
+    """L5499–5501: pay 5 Notoriety (Insult) or 5 Fame (Challenge) for No Deal, or be blocked."""
+    name, group = offer.name, offer.group
+    sheet = ctx.sheet(ctx.eyes(name))
+    answer = REFUSE
+    if may_pay_penalty(sheet, what):
+        prompt = (
+            f"The {group}'s {what}: pay {PENALTY} {penalty_points(what)}, or refuse and be blocked?"
+        )
+        answer = ctx.ask(_decision(ctx, what.lower(), name, prompt, (REFUSE, PAY), REFUSE))
+        ctx.wait_if_pending()
+    if answer == PAY:
+        pay_penalty(sheet, what)
+        ctx.emit("paid_off", who=name, group=group, result=what, at=ctx.where(name))
+        ctx.emit("trade_refused", who=name, group=group, result="No Deal")
+    else:
+        ctx.emit("trade_refused", who=name, group=group, result=f"an unpaid {what}")
+        blocked(ctx, name, group)
+    _lost(ctx, offer)
+
+
+def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:
+    """7.6.5c: the belongings he gives towards ``cost``, one ``pay`` decision each."""
+    name = offer.name
+    chosen: list[str] = []
+    for item in saleable(ctx, name, offer.group):
+        if item == offer.item:
+            continue
+        worth = price(ctx, item, name, partner=offer.group)
+        prompt = (
+            f"Give {item} (worth {worth} gold) towards the {cost} gold"
+            " (no change is given, 7.6.5c)?"
+        )
+        decision = Decision(
+            id=ctx.decision_id(f"pay {item}", name),
+            character=ctx.eyes(name),
+            kind="pay",
+            prompt=prompt,
+            options=(NO, YES),
+            default=NO,
+        )
+        if ctx.ask(decision) == YES:
+            chosen.append(item)
+    return chosen
+
+
+def _ask_item(ctx: Ctx, offer: Offer) -> str:
+    if not offer.item or pieces_of(ctx.catalog)[offer.item].kind is Kind.SPELL:
+        return looting.KEEP
+    return looting.ask_item(ctx, offer.name, offer.item)
+
+
+def basic_price(ctx: Ctx, item: str, group: str, owner: str | None = None) -> int:
+    """The basic price of ``item`` traded with ``group`` (7.6.2, :func:`wares.price`; sold by
+    ``owner``): a visitor's spell's is the visitor's spell price, 10 Gold points (7.6.7)."""
+    if pieces_of(ctx.catalog)[item].kind is Kind.SPELL:
+        return visitor_face(ctx, group).spell_price or SPELL_PRICE
+    return price(ctx, item, owner, partner=group) or 0
+
+
+def _worth(ctx: Ctx, offer: Offer, items: list[str]) -> int:
+    return sum(price(ctx, item, offer.name, partner=offer.group) or 0 for item in items)
+
+
+def _could_pay(ctx: Ctx, offer: Offer, cost: int) -> bool:
+    """Whether his recorded gold and all his priced belongings could pay ``cost`` (7.6.5c)."""
+    goods = [item for item in saleable(ctx, offer.name, offer.group) if item != offer.item]
+    return cost <= spendable_gold(ctx.sheet(offer.name)) + _worth(ctx, offer, goods)
+
+
+def _buy(ctx: Ctx, offer: Offer, cost: int, items: list[str], choice: str) -> None:
+    """He pays ``cost`` with the ``items`` and the rest in gold, if his gold does not go below
+    zero (7.6.5c); then the item, or the level bought back, is his."""
+    name, group = offer.name, offer.group
+    worth = _worth(ctx, offer, items)
+    gold = max(cost - worth, 0)
+    if gold > spendable_gold(ctx.sheet(name)):
+        given = f" and {', '.join(items)} (worth {worth})" if items else ""
+        reason = f"he cannot pay {cost} gold with his gold{given} (7.6.5c)"
+        ctx.emit("trade_declined", who=name, group=group, reason=reason)
+        _lost(ctx, offer)
+        return
+    if items:
+        box = partner_box(ctx, group)
+        for item in items:
+            del ctx.sheet(name).items[item]
+            into_box(ctx, box, item)
+        ctx.emit("paid_in_kind", who=name, items=items, to=group, worth=worth)
+    if offer.item:
+        obtain(ctx, name, group, offer.item, gold, choice)
+        return
+    ctx.sheet(name).gold -= gold
+    ctx.emit("boon_repaid", who=name, group=group, gold=gold)
+    sheet = owner(ctx, name)
+    sheet.boons.remove(next(boon for boon in sheet.boons if boon.group == group))
+    _change(ctx, name, group, +1, "a boon bought back (7.6.5e.1)")
+
+
+def _short(ctx: Ctx, offer: Offer, cost: int) -> None:
+    """7.6.5c: he cannot buy if paying would take his recorded gold below zero, even with
+    every belonging he could give."""
+    reason = f"he cannot pay {cost} gold (7.6.5c)"
+    ctx.emit("trade_declined", who=offer.name, group=offer.group, reason=reason)
+    _lost(ctx, offer)
+
+
+def _lost(ctx: Ctx, offer: Offer) -> None:
+    """7.6.5e.1: a buy-back not bought on its one roll loses the level for good."""
+    if offer.item:
+        return
+    sheet = owner(ctx, offer.name)
+    boon = next(boon for boon in sheet.boons if boon.group == offer.group)
+    sheet.boons.remove(boon)
+    ctx.emit(
+        "boon_lost",
+        private_to=[ctx.eyes(offer.name)],
+        who=sheet.name,
+        group=offer.group,
+    )
+
+
+def obtain(ctx: Ctx, name: str, group: str, item: str, gold: int, choice: str) -> None:
+    """He pays ``gold`` and the item is his, kept, activated or abandoned as he chose
+    (``choice``, 7.5.5f); a card he obtains is revealed (7.6.5f); a card always active is
+    active at once; a card with a Fame reward from this group costs him its Fame (7.6.6)."""
+    sheet = ctx.sheet(name)
+    sheet.gold -= gold
+    piece = pieces_of(ctx.catalog)[item]
+    if piece.kind is Kind.SPELL:
+        _learn(ctx, name, group, piece.name, gold)
+        return
+    ctx.state.put(item, Place.owner(name))
+    sheet.items[item] = ItemState(active=False)
+    if piece.kind is Kind.TREASURE:
+        card = ctx.catalog.treasures[piece.name]
+        if card.activation is not Activation.NEEDS_ACTIVATION and item not in ctx.state.face_up:
+            ctx.state.face_up.append(item)
+    ctx.emit("bought", who=name, item=item, price=gold, **{"from": group})
+    fame_reward(ctx, name, group, item, -1)
+    looting.settle(ctx, name, item, choice)
+
+
+def _learn(ctx: Ctx, name: str, group: str, spell: str, gold: int) -> None:
+    """7.6.7b–c: he records the spell, secretly; the card stays with the visitor."""
+    ctx.sheet(name).spells.append(spell)
+    ctx.emit("spell_bought", who=name, price=gold, **{"from": group})
+    ctx.emit("spell_learned", private_to=[ctx.eyes(name)], who=name, spell=spell, **{"from": group})
+
+
+def fame_reward(ctx: Ctx, name: str, group: str, item: str, sign: int) -> None:
+    """7.6.6: selling (``sign`` +1) a card with a Fame reward to its group gains its Fame;
+    buying it from them (-1) loses it; the Fame is his employer's for a hired leader
+    (7.7.1f.2)."""
+    piece = pieces_of(ctx.catalog)[item]
+    if piece.kind is not Kind.TREASURE:
+        return
+    reward = ctx.catalog.treasures[piece.name].fame_reward
+    if reward is None or reward.group != group:
+        return
+    owner = ctx.sheet(ctx.eyes(name))
+    owner.fame += sign * reward.fame
+    ctx.emit("fame_reward", who=owner.name, item=item, group=group, fame=sign * reward.fame)
+
+
+def owe(ctx: Ctx, name: str, group: str, gold: int, reason: str) -> None:
+    """7.6.5e: a boon taken: the group one level less friendly until it is bought back."""
+    owner(ctx, name).boons.append(Boon(group=group, gold=gold))
+    _change(ctx, name, group, -1, reason)
+
+
+def owner(ctx: Ctx, name: str) -> CharacterState:
+    minion = ctx.state.minions.get(name)
+    return ctx.state.characters[minion.employer if minion is not None else name]
+
+
+def _change(ctx: Ctx, name: str, group: str, change: int, reason: str) -> None:
+    """7.6.5e, e.2: the group becomes ``change`` levels friendlier to him (his employer's
+    relationships for a hired leader, 7.6.1c)."""
+    sheet = owner(ctx, name)
+    level = friendliness(ctx.catalog, ctx.state, name, group) + change
+    sheet.relationships[group] = level
+    shown = Relationship(min(max(level, Relationship.ENEMY), Relationship.ALLY)).name.lower()
+    ctx.emit(
+        "relationship",
+        private_to=[sheet.name],
+        who=sheet.name,
+        group=group,
+        level=shown,
+        reason=reason,
+    )
+
+
+def blocked(ctx: Ctx, name: str, group: str) -> None:
+    """7.6.5d, L5497: the group blocks him (7.12.4): unhidden, no more phases today."""
+    at = ctx.where(name)
+    ctx.emit("blocked", who=name, by=group, at=at)
+    if name not in ctx.today.blocked:
+        ctx.today.blocked.append(name)
+    if ctx.sheet(name).hidden:
+        ctx.sheet(name).hidden = False
+        ctx.emit("unhidden", who=name, reason="blocking (7.12.4a)")
+
+
+def _decision(
+    ctx: Ctx, kind: str, name: str, prompt: str, options: tuple[str, ...], default: str
+) -> Decision:
+    return Decision(
+        id=ctx.decision_id(kind, name),
+        character=ctx.eyes(name),
+        kind=kind,
+        prompt=prompt,
+        options=options,
+        default=default,
+    )
