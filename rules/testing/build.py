@@ -61,7 +61,7 @@ from rules.testing.format import (
     Scenario,
     ScenarioError,
 )
-from rules.testing.missions import carry_tasks, place_visitors, put_out
+from rules.testing.missions import carry_tasks, put_out
 from rules.testing.names import Names, hint
 from rules.testing.piles import set_up as set_up_piles
 from rules.testing.validate import check_names, group, member
@@ -125,7 +125,6 @@ class _Builder:
                 state.put(piece, Place.OUT)  # the Ghosts and the buildings, unless listed
         self._dwellings()
         self._denizens()
-        place_visitors(self.catalog, state, self.names, self._claim, self.scenario.visitors)
         put_out(self.catalog, state, self.placed, self.scenario.out_of_play)
         characters = {
             self.names.character(f"characters.{name}", name): (name, spec)

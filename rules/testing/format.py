@@ -8,9 +8,10 @@ bad value raises :class:`ScenarioError` naming the key path
 are checked against the catalog and the map when the situation is built
 (:mod:`rules.testing.build`).
 
-The project's extension for missions and campaigns (7.2.4) is here too: ``visitors``,
-``out_of_play`` and ``characters.<name>.tasks``, and ``expect.visitors`` and
-``expect.characters.<name>.tasks`` (:mod:`rules.testing.missions`).
+The project's extension for missions and campaigns (7.2.4) is here too: ``out_of_play`` and
+``characters.<name>.tasks``, and ``expect.visitors`` and ``expect.characters.<name>.tasks``
+(:mod:`rules.testing.missions`); a mission or campaign chit is put in a clearing by its face's
+name under ``denizens``, like a visitor.
 
 The project's extension for hired and controlled denizens (7.7) is here too: a denizen
 ``hired_by`` or ``controlled_by`` a scenario character, with ``term`` and ``hidden``
@@ -323,7 +324,6 @@ class Scenario(_Model):
     dice: list[list[int]] = Field(default_factory=list)
     characters: dict[str, CharacterSpec] = Field(default_factory=dict)
     denizens: list[DenizenSpec] = Field(default_factory=list)
-    visitors: dict[str, str] = Field(default_factory=dict)
     out_of_play: list[str] = Field(default_factory=list)
     chits: dict[str, list[str]] = Field(default_factory=dict)
     dwellings: dict[str, str] = Field(default_factory=dict)

@@ -1,7 +1,7 @@
 """The scenario keys of missions and campaigns (7.2.4), the project's extension of SCENARIOS.md:
 
-- ``visitors: {Food/Ale: BL1}`` — the visitor/mission chit with that face puts it up in the
-  clearing (a visitor's face too: ``Crone: CV5``);
+- ``denizens: [{name: Food/Ale, at: BL1}]`` (SCENARIOS.md's, as for a visitor) puts the chit in
+  the clearing, that face up;
 - ``characters.<name>.tasks: [{face: Raid, taken: 3}]`` — a mission or campaign chit he took on
   game day ``taken`` (default: the scenario's day), having paid its cost; a mission's
   ``destination`` and ``reward`` are worked out from his clearing unless given; a campaign's
@@ -24,7 +24,7 @@ from rules.pieces import pieces_of
 from rules.schema.visitors import FaceKind
 from rules.state import CharacterState, GameState, Place, Task
 from rules.testing.format import ScenarioError, TaskSpec
-from rules.testing.names import Names, hint
+from rules.testing.names import hint
 
 
 def chit_face(catalog: Catalog, key: str, written: str) -> tuple[str, str]:
@@ -37,22 +37,6 @@ def chit_face(catalog: Catalog, key: str, written: str) -> tuple[str, str]:
     raise ScenarioError(
         key, f"no visitor/mission chit has the face {written!r}{hint(written, faces)}"
     )
-
-
-def place_visitors(
-    catalog: Catalog,
-    state: GameState,
-    names: Names,
-    claim: Callable[[str, str], None],
-    visitors: Mapping[str, str],
-) -> None:
-    """``visitors``: each chit put in its clearing, the face named up."""
-    for written, at in visitors.items():
-        key = f"visitors.{written}"
-        chit, face = chit_face(catalog, key, written)
-        claim(chit, key)
-        state.visitor_faces[chit] = face
-        state.put(chit, Place.clearing(names.clearing(key, at)))
 
 
 def carry_tasks(

@@ -144,8 +144,7 @@ def test_the_carried_chits_are_public_and_on_his_sheet():
 @pytest.mark.parametrize(
     ("extra", "key", "words"),
     [
-        ({"visitors": {"Fodd": "DW3"}}, "visitors.Fodd", "did you mean 'Food/Ale'"),
-        ({"visitors": {"Raid": "XX9"}}, "visitors.Raid", "XX9"),
+        ({"out_of_play": ["Goblinz"]}, "out_of_play[0]", "no native group, monster or piece"),
         (
             {"characters": {"Amazon": {"at": "DW4", "tasks": [{"face": "Crone"}]}}},
             "characters.Amazon.tasks[0].face",
@@ -158,13 +157,17 @@ def test_the_carried_chits_are_public_and_on_his_sheet():
         ),
         (
             {
-                "visitors": {"Crone": "DW3"},
+                "denizens": [{"name": "Crone", "at": "DW3"}],
                 "characters": {"Amazon": {"at": "DW4", "tasks": [{"face": "Raid"}]}},
             },
             "characters.Amazon.tasks[0]",
             "already placed",
         ),
-        ({"out_of_play": ["Goblinz"]}, "out_of_play[0]", "no native group, monster or piece"),
+        (
+            {"characters": {"Amazon": {"at": "DW4", "tasks": [{"face": "Fodd"}]}}},
+            "characters.Amazon.tasks[0].face",
+            "did you mean 'Food/Ale'",
+        ),
     ],
 )
 def test_the_mission_keys_of_a_scenario_name_the_key_at_fault(extra, key, words):
