@@ -271,6 +271,35 @@ def _take(world: Map, value: str) -> tuple[str, ...]:
     return tuple(chosen)
 
 
+def take_warnings(world: Map, take: tuple[str, ...], abandons: bool) -> list[str]:
+    """Why, as he stands now, the chits ``take`` names would not be taken (7.2.4a, c): one he
+    carries already, a campaign while he carries another (unless he also abandons it), any chit
+    while his Fame or Notoriety is negative. Only warnings: the day may change them."""
+    sheet = world.state.characters[world.character]
+    faces = task_faces(world.catalog)
+    carried = {task.face for task in sheet.tasks.values()}
+    campaign = next((f for f in carried if faces[f.casefold()][1].kind is FaceKind.CAMPAIGN), None)
+    reasons: list[str] = []
+    for name in take:
+        if name in carried:
+            reasons.append(f"take: he already carries the {name}")
+        elif (
+            faces[name.casefold()][1].kind is FaceKind.CAMPAIGN
+            and campaign is not None
+            and not abandons
+        ):
+            reasons.append(
+                f"take: {name}: he carries the {campaign}, and no more than one campaign chit "
+                "at a time (7.2.4a); it is taken only once the other is done"
+            )
+    if take and (sheet.fame < 0 or sheet.notoriety < 0):
+        reasons.append(
+            "take: with negative Fame or Notoriety he can take no chit (7.2.4c), unless he "
+            "gains points first"
+        )
+    return reasons
+
+
 def _abandon(world: Map, value: str) -> bool:
     """``abandon: campaign`` (7.2.4j), or the campaign's name."""
     _characters_only(world, "abandon")

@@ -206,6 +206,7 @@ class Reader:
             for chunk in line.split(","):
                 if chunk.strip():
                     self.phases.append(Phase(len(self.phases) + 1, number, chunk.strip()))
+        self.task_warnings()
 
     def _is_instruction(self, written: InstructionLine) -> bool:
         key = " ".join(written.key.split()).casefold()
@@ -438,6 +439,16 @@ class Reader:
             self.instructions.update(instructions.instruction(self.world, key, value))
         except OrderError as refused:
             self.problem(refused.code, number, None, line, refused.message, refused.hint)
+
+    def task_warnings(self) -> None:
+        """7.2.4a, c: the chits his ``take:`` names that he could not take as he stands."""
+        take = self.instructions.get("take")
+        if not isinstance(take, tuple) or "take" not in self.key_lines:
+            return
+        number, line = self.key_lines["take"]
+        abandons = bool(self.instructions.get("abandon_campaign"))
+        for reason in instructions.take_warnings(self.world, take, abandons):
+            self.on_line(number, line, ProblemCode.CHIT_NOT_TAKEN, reason, "")
 
     def before(self, number: int, line: str, phase: int, value: str) -> None:
         owned = [

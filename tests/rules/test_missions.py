@@ -195,3 +195,25 @@ def test_a_carried_campaign_is_set_up_paid_with_its_partners_friendlier():
     assert amazon.relationships["Woodfolk"] == 2
     assert all(state.place_of(f"Patrol {n}") == Place.OUT for n in ("HQ", "1", "2"))
     state.check(catalog())
+
+
+def test_a_take_he_cannot_do_as_he_stands_is_warned_of_but_stands():
+    """7.2.4a, c: a chit he carries, a second campaign (but when he abandons the first), or any
+    chit with negative points: warnings (chit-not-taken), the orders still stand."""
+    state = _state()
+    _carry(state, RAID, "Raid")
+    _carry(state, FOOD, "Food/Ale")
+    result = parse_orders("H\ntake: Food/Ale, War", state, "Amazon", catalog=catalog())
+    assert result.orders is not None
+    assert [w.message for w in result.warnings] == [
+        "take: he already carries the Food/Ale",
+        "take: War: he carries the Raid, and no more than one campaign chit at a time (7.2.4a); "
+        "it is taken only once the other is done",
+    ]
+    assert {w.code.value for w in result.warnings} == {"chit-not-taken"}
+    abandoning = parse_orders("H\ntake: War\nabandon: campaign", state, "Amazon", catalog=catalog())
+    assert abandoning.warnings == ()
+    state.characters["Amazon"].notoriety = -2
+    negative = parse_orders("H\ntake: War\nabandon: campaign", state, "Amazon", catalog=catalog())
+    assert [w.line for w in negative.warnings] == [2]
+    assert "negative Fame or Notoriety" in negative.warnings[0].message
