@@ -33,6 +33,24 @@ _NOTES = frozenset(
     }
 )
 
+#: How mission and campaign tasks end away from the phase of a turn (7.2.4b, d, i): at Midnight
+#: (Combat's are in its block).
+_TASKS_ENDED = frozenset(
+    {"mission_failed", "campaign_failed", "campaign_completed", "chit_dropped"}
+)
+
+#: Mission and campaign events of a phase (7.2.4): under the phase of the one whose turn it is,
+#: as a note for a follower.
+_TASKS = frozenset(
+    {
+        "chit_taken",
+        "chit_not_taken",
+        "mission_completed",
+        "campaign_abandoned",
+        "campaign_not_abandoned",
+    }
+)
+
 #: What everyone sees him take, said once to the one who took it (who also knows what).
 _SEEN_TAKING = frozenset({"looted_shown", "looted_card"})
 
@@ -82,7 +100,27 @@ def _outcome(event: Event) -> str | None:
             return f"{event.type} {f.get('item')}"
         case "not_implemented":
             return f"not implemented yet: rule {f.get('rule')}"
-    return _search_outcome(event)
+    return _task_outcome(event) or _search_outcome(event)
+
+
+def _task_outcome(event: Event) -> str | None:
+    """What taking a mission or campaign chit, or ending its task, adds to a phase (7.2.4)."""
+    f = event.fields
+    match event.type:
+        case "chit_taken":
+            return f"takes the {f.get('chit')} for {f.get('cost')}: {f.get('task')}"
+        case "chit_not_taken":
+            return f"cannot take the {f.get('chit')}: {f.get('reason')}"
+        case "mission_completed":
+            return (
+                f"delivers the {f.get('chit')} to the {f.get('to')}: {f.get('gold')} Gold, "
+                f"{f.get('regained')} back"
+            )
+        case "campaign_abandoned":
+            return f"abandons the {f.get('chit')} campaign"
+        case "campaign_not_abandoned":
+            return f"cannot abandon the {f.get('chit')}: {f.get('reason')}"
+    return None
 
 
 def _search_outcome(event: Event) -> str | None:
@@ -182,6 +220,8 @@ def day_report(events: list[Event], viewer: str) -> str:
             current.annotate(f"{dice}: {'hidden' if f.get('success') else 'not hidden'}")
         elif event.type in _NOTES and current is not None:
             current.notes.append(event.describe())
+        elif event.type in _TASKS_ENDED:
+            later.append(event.describe())
         elif event.type == "turn_ended" or event.type == "unhidden":
             continue
         elif event.type in ("not_implemented", "midnight", "day_ended") and current is None:
@@ -196,6 +236,8 @@ def day_report(events: list[Event], viewer: str) -> str:
             outcome = _outcome(event)
             if outcome is not None:
                 current.annotate(outcome)
+        elif current is not None and event.type in _TASKS:
+            current.notes.append(event.describe())
         elif current is not None and event.type == "moved":
             current.notes.append(f"{f['who']} moves with him to {f['to']}")
         elif event.type in ("midnight", "day_ended", "not_implemented", "unhired"):

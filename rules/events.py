@@ -169,6 +169,38 @@ EVENT_TYPES: dict[str, EventType] = {
     "visitor_flipped": EventType(
         "the visitor/mission chit {chit} turns to {face} (6.3.4b)", PUBLIC
     ),
+    # Missions and campaigns (7.2.4)
+    "chit_taken": EventType(
+        "{who} takes the {chit} chit in {at}, paying {cost} (7.2.4c): {task}", PUBLIC
+    ),
+    "chit_not_taken": EventType("{who} cannot take the {chit} chit in {at}: {reason}", PUBLIC),
+    "mission_completed": EventType(
+        "{who} delivers the {chit} to the {to}: {gold} Gold, and he regains {regained} (7.2.4e.4)",
+        PUBLIC,
+    ),
+    "campaign_completed": EventType(
+        "{who}'s {chit} campaign is complete, all its foes are dead: he regains {regained} "
+        "(7.2.4i)",
+        PUBLIC,
+    ),
+    "mission_failed": EventType(
+        "{who} fails the {chit} mission ({reason}): he pays {penalty} again and the chit is put "
+        "in {at} (7.2.4d)",
+        PUBLIC,
+    ),
+    "campaign_failed": EventType(
+        "{who} fails the {chit} campaign ({reason}): he pays {penalty} again and the chit is put "
+        "in {at} (7.2.4d)",
+        PUBLIC,
+    ),
+    "campaign_abandoned": EventType(
+        "{who} abandons the {chit} campaign in {at}: none of its foes is on the map (7.2.4j)",
+        PUBLIC,
+    ),
+    "campaign_not_abandoned": EventType(
+        "{who} cannot abandon the {chit} campaign: {reason}", PUBLIC
+    ),
+    "chit_dropped": EventType("{who} is killed: the {chit} chit is put in {at} (7.2.4b)", PUBLIC),
     "hired": EventType("the {piece} is hired by the {by} until game day {until} (7.7.1c)", PUBLIC),
     "rebelled": EventType(
         "the {piece} rebels against the {employer}, who gains {fame} Fame (8.4.2g)", PUBLIC

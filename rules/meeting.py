@@ -9,6 +9,12 @@ does is the caller's: a price he pays or declines (L5491), a boon (L5493), a ref
 in Daylight (7.6.5d L1902; :func:`blocks`), a group battling him in the Evening (8.2.2b L2280;
 :func:`battles`). Price and Boon results do nothing in the Evening (L5491, L5493).
 
+A campaign chit he carries changes the table for its groups (7.2.4h L1634): his partners are
+two levels friendlier — written on his sheet when he takes the chit and rubbed out when he puts it
+back (:mod:`rules.daylight.missions`), so the extra levels are kept beyond Ally but read in the
+Ally column (h.1) — and his foes are always read in the Enemy column, with no drinks for them
+(:func:`is_foe`; :func:`friendliness`, :func:`drinks_cost`).
+
 Not here: the column a Persuade spell sets (7.6.5a L1897, L4852) comes with magic. The Cloven
 Hoof's +1 to every table roll in its clearing (L4344) is added with the other treasures' by
 :func:`rules.modifiers.treasure_modifier`.
@@ -163,7 +169,24 @@ def friendliness(catalog: Catalog, state: GameState, character: str, group: str)
     name = partner(group)
     minion = state.minions.get(character)
     sheet = state.characters[minion.employer if minion is not None else character]
-    return sheet.relationships.get(str(name), int(Relationship.NEUTRAL))
+    level = sheet.relationships.get(str(name), int(Relationship.NEUTRAL))
+    if is_foe(catalog, state, character, str(name)):
+        return min(level, int(Relationship.ENEMY))  # 7.2.4h: always the Enemy column
+    return level
+
+
+def is_foe(catalog: Catalog, state: GameState, character: str, group: str) -> bool:
+    """7.2.4h: whether ``group`` is a foe of the campaign chit he carries — his employer's, for a
+    hired leader or native, who uses his employer's relationships (7.6.1c)."""
+    minion = state.minions.get(character)
+    owner = minion.employer if minion is not None else character
+    sheet = state.characters.get(owner)
+    if sheet is None:
+        return False
+    for chit, task in sheet.tasks.items():
+        if group in catalog.visitors[chit].face(task.face).foes:
+            return True
+    return False
 
 
 def relationship(catalog: Catalog, state: GameState, character: str, group: str) -> Relationship:
@@ -246,6 +269,8 @@ def meet(
     """
     if drinks and partner(group).is_visitor:
         raise ValueError(f"drinks are bought for natives, not for the {group} (7.6.5b)")
+    if drinks and is_foe(catalog, state, who, group):
+        raise ValueError(f"no drinks for the {group}, foes of his campaign (7.2.4h)")
     table = catalog.tables[TABLE]
     level = friendliness(catalog, state, who, group)
     one, added = modifiers(catalog, state, who, activity)
@@ -292,12 +317,17 @@ def blocks(result: MeetingResult, *, pays_insult: bool, pays_challenge: bool) ->
     return _hostile(result, pays_insult=pays_insult, pays_challenge=pays_challenge)
 
 
-def drinks_cost(catalog: Catalog, state: GameState, group: str, clearing: str) -> int:
+def drinks_cost(
+    catalog: Catalog, state: GameState, group: str, clearing: str, who: str | None = None
+) -> int:
     """What drinks for ``group`` cost in ``clearing``: one Gold point for each member of the
     group in the clearing, hired and unhired (7.6.5b L1898; for Hire too, 7.7.1b L1929).
-    ValueError for a visitor: drinks are bought for natives only."""
+    ValueError for a visitor: drinks are bought for natives only. 0 — none to buy — when the
+    group is a foe of the campaign ``who`` carries: "he cannot buy drinks for foes" (7.2.4h)."""
     if partner(group).is_visitor:
         raise ValueError(f"drinks are bought for natives, not for the {group} (7.6.5b)")
+    if who is not None and is_foe(catalog, state, who, group):
+        return 0
     return sum(
         1
         for piece in state.at(Place.clearing(clearing))

@@ -18,6 +18,9 @@ exactly one stack. Places are written as strings (see :class:`Place`):
 - ``road:DW4|DW5`` — on the roadway between two clearings, having run away (8.3.8d);
 - ``with:Amazon`` — among a character's belongings (4.3), or a hired leader's (7.7.2a); a hired
   native's own horse is ``with`` him (7.3.2e);
+- ``carried:Amazon`` — the mission and campaign chits a character has taken (7.2.4): with his
+  active belongings, but no item (they have no weight, cannot be traded, and are never
+  abandoned but by the rules of 7.2.4b and j); :attr:`CharacterState.tasks` says what each is;
 - ``out`` — out of play (spells not used, 3.1.3g.2; Valley chits exchanged, 3.6.2);
 - ``aside`` — set aside, not yet in play (the campfires until their chits turn up, 3.6.2b).
 """
@@ -84,6 +87,11 @@ class Place:
         return f"with:{character}"
 
     @staticmethod
+    def carried(character: str) -> str:
+        """Among the mission and campaign chits ``character`` has taken (7.2.4)."""
+        return f"carried:{character}"
+
+    @staticmethod
     def item(treasure: str) -> str:
         """With the Artifact or Spell Book ``treasure`` (its piece): its awakened Spell cards
         (7.5.6c.1)."""
@@ -140,6 +148,22 @@ class Boon(_Data):
     gold: int = Field(ge=0)
 
 
+class Task(_Data):
+    """A mission or campaign chit a character has taken (7.2.4), and the task it commits him to:
+    the ``face`` he took, the game day he took it (:attr:`GameState.game_day`), the last game day
+    he has to complete it (None: the end of the game, 7.2.4f.1), the ``fame`` and ``notoriety``
+    he paid (7.2.4c; regained on success, paid again on failure, 7.2.4d), and for a mission the
+    Dwelling it goes to and the Gold it pays there (7.2.4e.1–e.4)."""
+
+    face: str
+    taken: int = Field(ge=1)
+    last_day: int | None = Field(default=None, ge=1)
+    fame: int = Field(default=0, ge=0)
+    notoriety: int = Field(default=0, ge=0)
+    destination: str | None = None
+    reward: int | None = Field(default=None, ge=0)
+
+
 class CharacterState(_Data):
     """Everything a character's sheet and pieces record (2.5, 2.6).
 
@@ -169,6 +193,8 @@ class CharacterState(_Data):
     """The Curses on him, each once, as the Curses Table prints them ("Wither"), 4.6.8a."""
     boons: list[Boon] = Field(default_factory=list)
     """The boons he owes, oldest first; each may be bought back once (7.6.5e.1)."""
+    tasks: dict[str, Task] = Field(default_factory=dict)
+    """The mission and campaign chits he carries, by piece id (in ``carried:<name>``, 7.2.4)."""
     dead: bool = False
 
 

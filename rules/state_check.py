@@ -119,6 +119,9 @@ class Validator:
             case "with":
                 present = where in self.state.characters or where in self.state.minions
                 return None if present else f"{where!r} is nobody in the game"
+            case "carried":
+                present = where in self.state.characters
+                return None if present else f"{where!r} is no character in the game"
             case "road":
                 ends = where.split("|")
                 known = len(ends) == 2 and all(end in self.clearings for end in ends)
@@ -131,8 +134,8 @@ class Validator:
                 return None
         return (
             "no such place: at:<clearing>, tile:<tile>, box:<box>, section:<section>, "
-            "with:<owner>, item:<Artifact or Spell Book>, road:<clearing>|<clearing>, out or "
-            "aside"
+            "with:<owner>, carried:<character>, item:<Artifact or Spell Book>, "
+            "road:<clearing>|<clearing>, out or aside"
         )
 
     def sheet(self, name: str, sheet: CharacterState) -> None:
@@ -153,3 +156,21 @@ class Validator:
         if foreign:
             where = self.state.place_of(foreign[0]) if foreign[0] in self.pieces else "nowhere"
             raise GameStateError(f"{name}: the sheet lists the {foreign[0]}, which is in {where}")
+        carried = self.state.at(Place.carried(name))
+        for chit in carried:
+            if chit not in sheet.tasks:
+                raise GameStateError(
+                    f"{name}: carries the {chit}, which his sheet lists among no tasks (7.2.4)"
+                )
+        for chit, task in sheet.tasks.items():
+            if chit not in carried:
+                where = self.state.place_of(chit) if chit in self.pieces else "nowhere"
+                raise GameStateError(f"{name}: the sheet's task {chit} is in {where}")
+            visitor = self.catalog.visitors.named(chit)
+            if visitor is None or task.face not in [face.name for face in visitor.faces]:
+                raise GameStateError(f"{name}: task {chit}: {task.face!r} is no face of it")
+            if self.state.visitor_faces.get(chit) != task.face:
+                raise GameStateError(
+                    f"{name}: task {chit}: the chit is {self.state.visitor_faces.get(chit)} "
+                    f"side up, not {task.face}"
+                )

@@ -89,6 +89,19 @@ class ChitView(_View):
     color: str | None = None
 
 
+class TaskView(_View):
+    """A mission or campaign chit he carries and its task (7.2.4), public as the chit is: its
+    ``face``, the game day taken and the last day (None: the game's end), and for a mission the
+    Dwelling and the Gold it pays there."""
+
+    chit: str
+    face: str
+    taken: int
+    last_day: int | None
+    destination: str | None = None
+    reward: int | None = None
+
+
 class CharacterView(_View):
     """A character as the viewer sees him; secret fields are None unless the viewer may know."""
 
@@ -103,6 +116,7 @@ class CharacterView(_View):
     belongings: tuple[ItemView, ...]
     unseen_belongings: int
     curses: tuple[str, ...] = ()
+    tasks: tuple[TaskView, ...] = ()
     gold: int | None = None
     victory: dict[str, int] | None = None
     spells: tuple[str, ...] | None = None
@@ -306,6 +320,17 @@ class _Projector:
             belongings=tuple(belongings),
             unseen_belongings=unseen,
             curses=tuple(character.curses),
+            tasks=tuple(
+                TaskView(
+                    chit=chit,
+                    face=task.face,
+                    taken=task.taken,
+                    last_day=task.last_day,
+                    destination=task.destination,
+                    reward=task.reward,
+                )
+                for chit, task in character.tasks.items()
+            ),
         )
         if not own:
             return public

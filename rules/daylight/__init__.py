@@ -8,5 +8,6 @@
 - ``follow.py`` — 7.11: followers moving with their guide, left behind, stopping;
 - ``blocking.py`` — 7.12; ``prowling.py`` — 7.13, and the week's regeneration (6.3.4);
 - ``trade.py`` — 7.2.1: trading between characters;
+- ``missions.py`` — 7.2.4: taking mission and campaign chits, and how their tasks end;
 - ``hirelings.py`` — 7.7.2–7.7.5: hired and controlled denizens, their terms, unhiring.
 """

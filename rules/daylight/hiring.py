@@ -228,7 +228,7 @@ def wages(ctx: Ctx, natives: tuple[str, ...]) -> int:
 def _roll(ctx: Ctx, current: Hire) -> Meeting:
     """Drinks asked (and paid), then the Meeting roll, made public."""
     name, group = current.who, current.group
-    cost = drinks_cost(ctx.catalog, ctx.state, group, current.clearing)
+    cost = drinks_cost(ctx.catalog, ctx.state, group, current.clearing, name)
     drinks = False
     if 0 < cost <= spendable_gold(ctx.sheet(name)):
         decision = Decision(

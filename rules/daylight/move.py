@@ -9,7 +9,7 @@ forces items to be abandoned (7.3.1e). His followers move with him (7.11.6a,
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.daylight import familiar, follow, hirelings
+from rules.daylight import familiar, follow, hirelings, missions
 from rules.daylight.moving import (
     EDGE,
     Cancelled,
@@ -76,6 +76,7 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         ctx.state.put(name, Place.clearing(target))
         ctx.today.entered_from[name] = start
         ctx.emit("moved", **{"who": name, "from": f"{road[0]}-{road[1]}", "to": target})
+        missions.entered(ctx, name, target)  # 7.2.4e.4
         return
     step(ctx, character, start, target, follow.carriers(ctx, name, staying))
     follow.followers_move(ctx, name, start, target, staying, used)

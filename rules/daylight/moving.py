@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rules.board import Board, ClearingError, Connection, board_for, parse_clearing_id
 from rules.catalog import Catalog
 from rules.chits import alteration, move_strength
+from rules.daylight import missions
 from rules.discoveries import RoadDiscovery
 from rules.hidden import finds
 from rules.modifiers import sheet_has
@@ -217,6 +218,7 @@ def step(
     ctx.state.put(character.name, Place.clearing(target))
     ctx.today.entered_from[character.name] = start
     ctx.emit("moved", **{"who": character.name, "from": start, "to": target})
+    missions.entered(ctx, character.name, target)  # 7.2.4e.4
     if ctx.board.clearing_type(target) is ClearingType.CAVE:
         horse = active_horse(ctx.catalog, ctx.state, character)
         if horse is not None:

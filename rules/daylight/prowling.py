@@ -356,7 +356,7 @@ def regenerate(ctx: Ctx) -> None:
             ctx.emit("regenerated", name=record.name, piece=piece, to=home)
     if roll == 6:
         for chit, face in list(state.visitor_faces.items()):
-            if Place.split(state.place_of(chit))[0] == "with":
+            if Place.split(state.place_of(chit))[0] in ("with", "carried"):
                 continue
             other = next(f.name for f in catalog.visitors[chit].faces if f.name != face)
             state.visitor_faces[chit] = other

@@ -82,7 +82,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
         _sell(ctx, name, group, box, chosen, number)
         return
     item = _ask_buy(ctx, name, group, wares) if mode == BUY and wares else None
-    cost = 0 if visitor else drinks_cost(ctx.catalog, ctx.state, group, here)
+    cost = 0 if visitor else drinks_cost(ctx.catalog, ctx.state, group, here, name)
     drinks = False
     if mode in (BUY, BUY_BACK) and 0 < cost <= spendable_gold(ctx.sheet(name)):
         prompt = f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?"

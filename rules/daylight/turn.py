@@ -3,7 +3,8 @@
 Each individual — character, hired leader or controlled monster — takes his turn when his
 Attention chit is drawn (7.1.1): he becomes unhidden (7.1.2), then does his recorded phases in
 order. At the start of each phase he trades with the characters his orders name (7.2.1), his
-belongings are rearranged as his instructions say (7.2.2), followers may stop (7.11.5); a phase
+belongings are rearranged as his instructions say (7.2.2), followers may stop (7.11.5), a
+character takes the mission and campaign chits his instructions name (7.2.4); a phase
 whose source cannot be used is cancelled (6.2.4), and so is every phase but Rest once all his
 chits are fatigued or wounded (7.8.4). At the end of each phase he blocks and is blocked (7.12.2);
 at the end of his turn the denizens prowl and summon (7.13.2).
@@ -24,6 +25,7 @@ from rules.daylight import (
     follow,
     hide,
     hiring,
+    missions,
     move,
     moving,
     one_use,
@@ -222,6 +224,8 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     for follower in ctx.followers_of(name):
         rearrange(ctx, follower, number)  # 7.2.2c: when the guide begins a phase
     follow.followers_stop(ctx, turn, number)
+    for who in (name, *ctx.followers_of(name)):  # 7.2.4; his followers too (L1394)
+        missions.at_phase_start(ctx, who)
     rest.fall_asleep(ctx)
     if name in ctx.today.asleep:
         reason = "he falls asleep under the Flowers of Rest (L4302)"

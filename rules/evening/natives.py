@@ -74,9 +74,9 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
     asked: list[tuple[str, str, bool]] = []
     for who in characters:
         for group in groups:
-            cost = drinks_cost(ctx.catalog, ctx.state, group, combat.clearing)
+            cost = drinks_cost(ctx.catalog, ctx.state, group, combat.clearing, who)
             drinks = False
-            if spendable_gold(ctx.sheet(who)) >= cost:
+            if 0 < cost <= spendable_gold(ctx.sheet(who)):
                 decision = Decision(
                     id=decision_id(ctx.state.game_day, combat.clearing, 0, "drinks", who, group),
                     character=who,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from rules.day.context import Ctx
-from rules.daylight import familiar, hirelings
+from rules.daylight import familiar, hirelings, missions
 from rules.daylight.moving import abandon
 from rules.evening.counters import is_monster, is_native, monster_of, mount, parts, tremendous
 from rules.evening.state import CombatState
@@ -79,6 +79,7 @@ def denizen_killed(
     if victim in ctx.state.dark_side_up:
         ctx.state.dark_side_up.remove(victim)
     combat.held = {m: p for m, p in combat.held.items() if victim not in (m, p)}
+    missions.campaigns_done(ctx)  # 7.2.4i: the last of a campaign's foes killed
 
 
 def let_go(ctx: Ctx, combat: CombatState, victim: str) -> None:
@@ -167,6 +168,7 @@ def character_killed(ctx: Ctx, combat: CombatState, victim: str, killer: str | N
     game, dead, for the end-of-game rules (9.1.2) to restart him."""
     state = ctx.state
     sheet = ctx.sheet(victim)
+    missions.killed(ctx, victim, combat.clearing)  # 7.2.4b: his chits go to his clearing
     belongings = list(state.at(Place.owner(victim)))
     if killer is not None and killer in state.characters:
         ctx.today.kills[killer] = ctx.today.kills.get(killer, 0) + 1

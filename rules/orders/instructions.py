@@ -17,6 +17,7 @@ from functools import cache
 from rules.catalog import Catalog
 from rules.chits import printed
 from rules.daylight.hirelings import is_actor
+from rules.daylight.missions import task_faces
 from rules.modifiers import sheet_has
 from rules.orders.combat import COMBAT_KEYS
 from rules.orders.meetings import MEETING_KEYS, Wish
@@ -24,6 +25,7 @@ from rules.orders.problems import ProblemCode
 from rules.orders.targets import SEARCH_TABLES, Map, OrderError, pick, quote
 from rules.pieces import ITEM_KINDS, Kind, pieces_of
 from rules.schema.characters import AbilityKey, Action, TradingPartner
+from rules.schema.visitors import FaceKind
 
 #: Standing-instruction keys and the values they take.
 INSTRUCTION_KEYS: dict[str, str] = {
@@ -47,6 +49,11 @@ INSTRUCTION_KEYS: dict[str, str] = {
     ),
     "trade CHARACTER": "give X, N gold; get Y — made if his orders say the same (7.2.1)",
     **MEETING_KEYS,
+    "take": (
+        "mission and campaign chits to take when one is in his clearing at the start of a phase, "
+        "e.g. 'Food/Ale, Raid' (7.2.4)"
+    ),
+    "abandon": "campaign: abandon his campaign once none of its foes is on the map (7.2.4j)",
     **COMBAT_KEYS,
 }
 
@@ -172,6 +179,10 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
         return {"rest": tuple(kinds)}
     if key == "turn":
         return {"turn": _turn(world, value)}
+    if key == "take":
+        return {"take": _take(world, value)}
+    if key == "abandon":
+        return {"abandon_campaign": _abandon(world, value)}
     if key == "stop following":
         words = low.split()
         number = words[-1] if words and words[:-1] in ([], ["before"]) else ""
@@ -231,6 +242,85 @@ def _turn(world: Map, value: str) -> str:
             f"e.g. 'turn: after {next(iter(known.values()), 'Amazon')}'",
         )
     return known[name.casefold()]
+
+
+def _characters_only(world: Map, key: str) -> None:
+    """7.2.4 (L1609): "Hired leaders and controlled monsters cannot take these chits"."""
+    if world.character not in world.state.characters:
+        raise OrderError(
+            ProblemCode.BAD_INSTRUCTION,
+            f"{key}: only a character takes mission and campaign chits; hired leaders and "
+            "controlled monsters cannot (7.2.4, L1609)",
+            "drop this line, or give it in the character's own orders",
+        )
+
+
+def _take(world: Map, value: str) -> tuple[str, ...]:
+    """``take: Food/Ale, Raid`` (7.2.4): mission and campaign faces, each once, at most one
+    campaign (7.2.4a). Whether each can be taken is seen when he does it."""
+    _characters_only(world, "take")
+    faces = task_faces(world.catalog)
+    names = [n.strip() for n in value.split(",") if n.strip()]
+    unknown = [n for n in names if n.casefold() not in faces]
+    if unknown or not names:
+        known = sorted({face.name for _, face in faces.values()})
+        raise OrderError(
+            ProblemCode.BAD_TARGET,
+            f"take: {', '.join(map(quote, unknown)) or 'nothing'} is no mission or campaign chit",
+            f"name the face up on the chit: {', '.join(known)}",
+        )
+    chosen = list(dict.fromkeys(faces[n.casefold()][1].name for n in names))
+    campaigns = [name for name in chosen if faces[name.casefold()][1].kind is FaceKind.CAMPAIGN]
+    if len(campaigns) > 1:
+        raise OrderError(
+            ProblemCode.BAD_INSTRUCTION,
+            f"take: {', '.join(campaigns)}: a character can have no more than one campaign chit "
+            "at a time (7.2.4a)",
+            "keep one campaign; missions may be added",
+        )
+    return tuple(chosen)
+
+
+def take_warnings(world: Map, take: tuple[str, ...], abandons: bool) -> list[str]:
+    """Why, as he stands now, the chits ``take`` names would not be taken (7.2.4a, c): one he
+    carries already, a campaign while he carries another (unless he also abandons it), any chit
+    while his Fame or Notoriety is negative. Only warnings: the day may change them."""
+    sheet = world.state.characters[world.character]
+    faces = task_faces(world.catalog)
+    carried = {task.face for task in sheet.tasks.values()}
+    campaign = next((f for f in carried if faces[f.casefold()][1].kind is FaceKind.CAMPAIGN), None)
+    reasons: list[str] = []
+    for name in take:
+        if name in carried:
+            reasons.append(f"take: he already carries the {name}")
+        elif (
+            faces[name.casefold()][1].kind is FaceKind.CAMPAIGN
+            and campaign is not None
+            and not abandons
+        ):
+            reasons.append(
+                f"take: {name}: he carries the {campaign}, and no more than one campaign chit "
+                "at a time (7.2.4a); it is taken only once the other is done"
+            )
+    if take and (sheet.fame < 0 or sheet.notoriety < 0):
+        reasons.append(
+            "take: with negative Fame or Notoriety he can take no chit (7.2.4c), unless he "
+            "gains points first"
+        )
+    return reasons
+
+
+def _abandon(world: Map, value: str) -> bool:
+    """``abandon: campaign`` (7.2.4j), or the campaign's name."""
+    _characters_only(world, "abandon")
+    face = task_faces(world.catalog).get(value.casefold())
+    if value.casefold() != "campaign" and (face is None or face[1].kind is not FaceKind.CAMPAIGN):
+        raise OrderError(
+            ProblemCode.BAD_INSTRUCTION,
+            f"abandon: {quote(value)}: only a campaign can be abandoned (7.2.4j)",
+            "write 'abandon: campaign'; items are abandoned with 'before N: abandon X'",
+        )
+    return True
 
 
 def _others(world: Map) -> dict[str, str]:

@@ -142,6 +142,11 @@ class Instructions(_Frozen):
       :mod:`rules.orders.combat`).
     - ``meeting``: his standing answers to the choices of Trade and Hire (P10, P22–P31;
       :mod:`rules.orders.meetings`).
+    - ``take``: the mission and campaign chits he takes, by the face he names ("Food/Ale",
+      "Raid"), at the start of the first phase of his turn where one is in his clearing, face
+      up so, and the rules let him (7.2.4; :mod:`rules.daylight.missions`).
+    - ``abandon_campaign``: he abandons his campaign at the start of the first phase of his
+      turn where none of its foes is on the map (7.2.4j).
     """
 
     block: str = "never"
@@ -156,6 +161,8 @@ class Instructions(_Frozen):
     turn: str = "last"
     combat: CombatOrders = CombatOrders()
     meeting: MeetingOrders = MeetingOrders()
+    take: tuple[str, ...] = ()
+    abandon_campaign: bool = False
 
 
 class Orders(_Frozen):

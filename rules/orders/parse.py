@@ -151,6 +151,10 @@ def echo(orders: Orders, notes: Sequence[str] = ()) -> str:
         lines.append(f"trade {offer.partner}: {offer.describe()}")
     if given.turn != default.turn:
         lines.append(f"turn: {given.turn if given.turn == 'first' else 'after ' + given.turn}")
+    if given.take:
+        lines.append(f"take: {', '.join(given.take)}")
+    if given.abandon_campaign:
+        lines.append("abandon: campaign")
     lines += given.meeting.lines()
     lines += given.combat.lines()
     lines += [f"note: {note}" for note in notes]

@@ -170,3 +170,9 @@ class ProblemCode(enum.StrEnum):
         "the source of a phase is deactivated before it (6.2.4d)",
         Severity.WARNING,
     )
+    CHIT_NOT_TAKEN = (
+        "chit-not-taken",
+        "a chit to take that he cannot take as he stands: one he carries, a second campaign, "
+        "negative points (7.2.4a, c)",
+        Severity.WARNING,
+    )

@@ -208,6 +208,7 @@ class Reader:
             for chunk in line.split(","):
                 if chunk.strip():
                     self.phases.append(Phase(len(self.phases) + 1, number, chunk.strip()))
+        self.task_warnings()
 
     def _is_instruction(self, written: InstructionLine) -> bool:
         key = " ".join(written.key.split()).casefold()
@@ -221,11 +222,14 @@ class Reader:
         word = word.casefold()
         if found is None or word not in _WORDS:
             valid = "H, M, S, T, R, A, HR, F, EM, E, P, FL, RE, C, -"
+            hint = f"activities: {valid} (Daylight Activities table)"
+            if word in ("take", "abandon"):  # 7.2.4: chits are taken by a standing instruction
+                hint = f"write it on its own line with a colon: '{word}: {rest or '...'}' (7.2.4)"
             self.flag(
                 phase,
                 ProblemCode.UNKNOWN_ACTIVITY,
                 f"{quote(phase.text)} does not start with an activity",
-                f"activities: {valid} (Daylight Activities table)",
+                hint,
             )
             return
         phase.kind = _WORDS[word]
@@ -440,6 +444,16 @@ class Reader:
                 self.instructions.update(instructions.instruction(self.world, key, value))
         except OrderError as refused:
             self.problem(refused.code, number, None, line, refused.message, refused.hint)
+
+    def task_warnings(self) -> None:
+        """7.2.4a, c: the chits his ``take:`` names that he could not take as he stands."""
+        take = self.instructions.get("take")
+        if not isinstance(take, tuple) or "take" not in self.key_lines:
+            return
+        number, line = self.key_lines["take"]
+        abandons = bool(self.instructions.get("abandon_campaign"))
+        for reason in instructions.take_warnings(self.world, take, abandons):
+            self.on_line(number, line, ProblemCode.CHIT_NOT_TAKEN, reason, "")
 
     def before(self, number: int, line: str, phase: int, value: str) -> None:
         owned = [

@@ -61,6 +61,7 @@ from rules.testing.format import (
     Scenario,
     ScenarioError,
 )
+from rules.testing.missions import carry_tasks, put_out
 from rules.testing.names import Names, hint
 from rules.testing.piles import set_up as set_up_piles
 from rules.testing.validate import check_names, group, member
@@ -124,6 +125,7 @@ class _Builder:
                 state.put(piece, Place.OUT)  # the Ghosts and the buildings, unless listed
         self._dwellings()
         self._denizens()
+        put_out(self.catalog, state, self.placed, self.scenario.out_of_play)
         characters = {
             self.names.character(f"characters.{name}", name): (name, spec)
             for name, spec in self.scenario.characters.items()
@@ -133,6 +135,9 @@ class _Builder:
         for card in self.pieces.of_kind(Kind.CHARACTER):
             if card.id not in state.characters:
                 state.put(card.id, Place.OUT)
+        for name, (written, spec) in characters.items():
+            key = f"characters.{written}"
+            carry_tasks(self.catalog, state, self._claim, key, state.characters[name], spec.tasks)
         for name, (written, spec) in characters.items():
             self._familiar(f"characters.{written}.familiar", name, spec.familiar)
         for piece in self.pieces.familiars:

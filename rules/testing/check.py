@@ -25,6 +25,7 @@ from rules.state import CharacterState, GameState, ItemState, Place
 from rules.testing.expect import ExpectedCharacter, ExpectedDenizens, ExpectedMinion
 from rules.testing.format import Scenario
 from rules.testing.matching import check_events, matches, show, show_event, word
+from rules.testing.missions import check_tasks, check_visitors
 from rules.testing.names import Names, box_named, orders_name, road_place, roadway
 from rules.testing.piles import pile
 from rules.testing.run import Outcome, public_report
@@ -67,6 +68,7 @@ def check(
     for piece, minion in scenario.expect.minions.items():
         lines += _check_minion(catalog, state, piece, minion)
     lines += _check_chits(state, scenario.expect.chits)
+    lines += check_visitors(catalog, state, scenario.expect.visitors)
     lines += _check_piles(catalog, state, scenario)
     lines += check_events(scenario.expect.events, outcome.events)
     for entry in scenario.expect.absent_events:
@@ -209,9 +211,11 @@ def _check_character(
         differ("spells", sorted(expected.spells), sorted(character.spells))
     if expected.curses is not None:
         differ("curses", sorted(expected.curses), sorted(character.curses))
+    lines += check_tasks(state, name, key, expected.tasks)
     for group, level in (expected.relationships or {}).items():
         got_level = character.relationships.get(group, int(Relationship.NEUTRAL))
-        if int(Relationship[level.upper()]) != got_level:
+        wanted_level = level if isinstance(level, int) else int(Relationship[level.upper()])
+        if wanted_level != got_level:
             lines.append(f"{key}.relationships.{group}: expected {level}, got {_level(got_level)}")
     if expected.discoveries is not None:
         names = Names(catalog, board_for(catalog, state.tiles))

@@ -54,7 +54,11 @@ class ExpectedCharacter(_Model):
     kills: int | None = None
     spells: list[str] | None = None
     curses: list[str] | None = None
-    relationships: dict[str, Level] | None = None
+    relationships: dict[str, Level | int] | None = None
+    """A word, or a level as a number: beyond Ally (+2) a campaign's partners are kept as
+    numbers (7.2.4h.1)."""
+    tasks: list[str] | None = None
+    """The faces of the mission and campaign chits he carries (7.2.4)."""
 
     @field_validator("belongings", mode="before")
     @classmethod
@@ -98,6 +102,7 @@ class Expect(_Model):
     characters: dict[str, ExpectedCharacter] = Field(default_factory=dict)
     denizens: list[ExpectedDenizens] = Field(default_factory=list)
     minions: dict[str, ExpectedMinion] = Field(default_factory=dict)
+    visitors: dict[str, str] = Field(default_factory=dict)
     chits: dict[str, dict[str, Literal["up", "down"]]] = Field(default_factory=dict)
     events: list[dict[str, Any] | list[dict[str, Any]]] = Field(default_factory=list)
     absent_events: list[dict[str, Any]] = Field(default_factory=list)

@@ -8,6 +8,11 @@ bad value raises :class:`ScenarioError` naming the key path
 are checked against the catalog and the map when the situation is built
 (:mod:`rules.testing.build`).
 
+The project's extension for missions and campaigns (7.2.4) is here too: ``out_of_play`` and
+``characters.<name>.tasks``, and ``expect.visitors`` and ``expect.characters.<name>.tasks``
+(:mod:`rules.testing.missions`); a mission or campaign chit is put in a clearing by its face's
+name under ``denizens``, like a visitor.
+
 The project's extension for hired and controlled denizens (7.7) is here too: a denizen
 ``hired_by`` or ``controlled_by`` a scenario character, with ``term`` and ``hidden``
 (:class:`DenizenSpec`), and ``expect.minions``. So is the one for the Witch's familiar (L3925):
@@ -140,6 +145,18 @@ def _named(value: Any) -> Any:
     return {"name": value} if isinstance(value, str) else value
 
 
+class TaskSpec(_Model):
+    """One entry of ``characters.<name>.tasks`` (:mod:`rules.testing.missions`): a mission or
+    campaign chit he carries, by its ``face``, taken on game day ``taken`` (default: the
+    scenario's day); a mission's ``destination`` and ``reward`` default to those of his
+    clearing (7.2.4e.1)."""
+
+    face: str
+    taken: int | None = Field(default=None, ge=1)
+    destination: str | None = None
+    reward: int | None = Field(default=None, ge=0)
+
+
 class CharacterSpec(_Model):
     """One character of ``characters``; the defaults are the rulebook's starting values.
 
@@ -154,7 +171,7 @@ class CharacterSpec(_Model):
     level: int = Field(default=4, ge=1, le=4)
     gold: int = Field(default=10, ge=0)
     fame: int = 0
-    notoriety: int = Field(default=0, ge=0)
+    notoriety: int = 0
     fatigued: list[str] = Field(default_factory=list)
     wounded: list[str] = Field(default_factory=list)
     belongings: list[Belonging] | None = None
@@ -169,6 +186,7 @@ class CharacterSpec(_Model):
     curses: list[str] = Field(default_factory=list)
     victory: dict[str, int] | None = None
     spells_learned: list[str] | None = None
+    tasks: list[TaskSpec] = Field(default_factory=list)
 
     @field_validator("belongings", mode="before")
     @classmethod
@@ -306,6 +324,7 @@ class Scenario(_Model):
     dice: list[list[int]] = Field(default_factory=list)
     characters: dict[str, CharacterSpec] = Field(default_factory=dict)
     denizens: list[DenizenSpec] = Field(default_factory=list)
+    out_of_play: list[str] = Field(default_factory=list)
     chits: dict[str, list[str]] = Field(default_factory=dict)
     dwellings: dict[str, str] = Field(default_factory=dict)
     treasures: dict[str, list[str]] = Field(default_factory=dict)

@@ -52,3 +52,38 @@ def test_a_loot_reads_as_the_roll_in_public_and_what_he_took_in_private():
         "Amazon: S Loot HOARD 6 (2, 1: Take 2nd treasure in pile) (takes the Power Boots)" in mine
     )
     assert mine.count("S Loot HOARD 6") == 1
+
+
+def _run(folder: str, name: str):
+    from pathlib import Path
+
+    from bot.scenarios import read_scenario
+    from rules.catalog import catalog
+    from rules.testing.run import run
+
+    return run(catalog(), read_scenario(Path(__file__).parents[1] / "scenarios" / folder / name))
+
+
+def test_a_mission_taken_and_delivered_reads_under_its_phases():
+    """7.2.4c, e.4: everyone reads that the Amazon took the Food/Ale, for what, and that she
+    delivered it, with the reward."""
+    done = _run("missions", "7.2.4e1_mission_reward_counts_the_shortest_route_L1619.yaml")
+    public = day_report(done.events, "public")
+    assert (
+        "Amazon: M DW5 (takes the Food/Ale for 5 Notoriety: deliver it to the Inn by the "
+        "Midnight of game day 14 for 4 Gold)" in public
+    )
+    assert "*M DW1 (delivers the Food/Ale to the Inn: 4 Gold, 5 Notoriety back)" in public
+
+
+def test_a_task_failed_at_midnight_reads_after_the_turns():
+    """7.2.4d: the failure at Midnight is its own line after the turns, not a phase's result."""
+    done = _run("missions", "7.2.4d_mission_fails_at_midnight_of_its_fourteenth_day_L1617.yaml")
+    public = day_report(done.events, "public")
+    line = (
+        "Amazon fails the Food/Ale mission (game day 14 ends): he pays 5 Notoriety again and "
+        "the chit is put in DW3 (7.2.4d)"
+    )
+    assert line in public.splitlines()
+    turn = next(text for text in public.splitlines() if text.startswith("Amazon: "))
+    assert "fails" not in turn

@@ -455,6 +455,13 @@ def _lantern() -> GameState:
     return give(game(), "Amazon", "Shielded Lantern")
 
 
+def _negative_fame() -> GameState:
+    """The Amazon with -1 Fame: she can take no mission or campaign chit (7.2.4c)."""
+    state = game()
+    state.characters["Amazon"].fame = -1
+    return state
+
+
 def _carpet() -> GameState:
     return give(game(), "Amazon", "Flying Carpet")
 
@@ -514,6 +521,7 @@ WARNINGS: dict[str, tuple[str, GameState | None, str]] = {
         _lantern(),
         "Amazon",
     ),
+    "chit-not-taken": ("H\ntake: Food/Ale", _negative_fame(), "Amazon"),
 }
 
 
