@@ -46,8 +46,13 @@ def add_local_parser(commands: Any) -> None:
         ("join", "seat a player as a character"),
         ("choose", "a player's secret setup choices from a file or - (before the start)"),
         ("start", "set up the game"),
-        ("orders", "submit a player's orders from a file or - for stdin"),
+        (
+            "orders",
+            "submit a player's orders from a file or - for stdin; his hirelings' in sections "
+            "of their own (a line 'Company HQ: M CV2, H' starts one)",
+        ),
         ("ready", "mark a player ready"),
+        ("sheet", "a player's own sheet, with his hirelings (private to him)"),
         ("answer", "a player's answer to the decision he was asked"),
         ("plays", "a player's plays for his open combat window, from a file or - (issue 14)"),
         ("config", "change a campaign setting (e.g. wait_for_decisions yes)"),
@@ -68,7 +73,7 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--moderator", required=True)
         if action == "create":
             sub.add_argument("--seed", type=whole(0), default=0)
-        if action in ("join", "orders", "ready", "choose", "answer", "plays"):
+        if action in ("join", "orders", "ready", "sheet", "choose", "answer", "plays"):
             sub.add_argument("--player", required=True)
         if action in ("join", "autopilot"):
             sub.add_argument("--character", required=True)
@@ -169,6 +174,8 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
                 reply = service.submit_orders(args.campaign, player=args.player, text=text)
             case "ready":
                 reply = service.ready(args.campaign, player=args.player)
+            case "sheet":
+                reply = service.sheet(args.campaign, player=args.player)
             case "resolve":
                 reply = service.resolve_day(args.campaign, day=args.day, moderator=args.moderator)
             case "choose":
