@@ -52,7 +52,11 @@ def add_local_parser(commands: Any) -> None:
             "of their own (a line 'Company HQ: M CV2, H' starts one)",
         ),
         ("ready", "mark a player ready"),
-        ("sheet", "a player's own sheet, with his hirelings (private to him)"),
+        (
+            "sheet",
+            "a player's own sheet with his hirelings (--player), or a seat's for a moderator "
+            "(--moderator and --character; logged)",
+        ),
         ("answer", "a player's answer to the decision he was asked"),
         ("plays", "a player's plays for his open combat window, from a file or - (issue 14)"),
         ("config", "change a campaign setting (e.g. wait_for_decisions yes)"),
@@ -73,8 +77,12 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--moderator", required=True)
         if action == "create":
             sub.add_argument("--seed", type=whole(0), default=0)
-        if action in ("join", "orders", "ready", "sheet", "choose", "answer", "plays"):
+        if action in ("join", "orders", "ready", "choose", "answer", "plays"):
             sub.add_argument("--player", required=True)
+        if action == "sheet":
+            sub.add_argument("--player")
+            sub.add_argument("--moderator")
+            sub.add_argument("--character")
         if action in ("join", "autopilot"):
             sub.add_argument("--character", required=True)
         if action == "join":
@@ -126,6 +134,15 @@ def _window(service: CampaignService, args: argparse.Namespace) -> Reply:
     return service.window_status(name, moderator=moderator)
 
 
+def _sheet(service: CampaignService, args: argparse.Namespace) -> Reply:
+    """``local sheet``: the player's own (``--player``), or a seat's for a moderator."""
+    if args.player is not None and args.moderator is None and args.character is None:
+        return service.sheet(args.campaign, player=args.player)
+    if args.player is None and args.moderator is not None and args.character is not None:
+        return service.view_sheet(args.campaign, moderator=args.moderator, character=args.character)
+    raise UsageError("sheet: give --player, or --moderator and --character")
+
+
 def open_database(url: str) -> Engine:
     """The engine of the database at ``url``, migrated; a UsageError says why it cannot be
     opened (a URL that is not one, a driver not installed, a file or server out of reach),
@@ -175,7 +192,7 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
             case "ready":
                 reply = service.ready(args.campaign, player=args.player)
             case "sheet":
-                reply = service.sheet(args.campaign, player=args.player)
+                reply = _sheet(service, args)
             case "resolve":
                 reply = service.resolve_day(args.campaign, day=args.day, moderator=args.moderator)
             case "choose":

@@ -92,3 +92,22 @@ async def test_his_sheet_lists_his_hirelings_to_him_alone(
     public = bot_messages(table.channel.history())
     assert len(public) == before, "the channel hears nothing"
     assert not any("gold 7" in m.content or "Spear 1" in m.content for m in public)
+
+
+@pytest.mark.asyncio
+async def test_a_moderator_sees_a_seats_hirelings_privately(
+    table: Table, service: CampaignService
+) -> None:
+    where = await hired_lancers(table, service)
+    seen = await table.moderator.slash(
+        table.channel, "gm sheet", campaign="Test", character="Amazon"
+    )
+    sheet = private_answer(seen)
+    assert sheet.startswith("Your Amazon in Test:")
+    assert f"- Lancers HQ: at {where}, hired until game day 14" in sheet and "gold 7" in sheet
+    refused = await table.bob.slash(table.channel, "gm sheet", campaign="Test", character="Amazon")
+    assert private_answer(refused) == "Moderators only."
+    await table.bot.deliver_once()
+    public = [m.content for m in bot_messages(table.channel.history())]
+    assert any("viewed the Amazon's sheet" in text for text in public)
+    assert not any("gold 7" in text or "Lancers HQ Horse" in text for text in public)
