@@ -229,7 +229,8 @@ class Moderation(Plays):
             seat = self._seat_of(session, campaign, character)
             state = self._state(session, campaign)
             self._log(session, campaign, moderator, "sheet", f"viewed the {seat.character}'s sheet")
-            return Reply(sheet_text(self.catalog, state, seat.character, campaign.name))
+            text = sheet_text(self.catalog, state, seat.character, campaign.name, moderator=True)
+            return Reply(text)
 
     def set_orders(self, campaign_name: str, *, moderator: str, character: str, text: str) -> Reply:
         """Set a character's orders for him (moderators only; logged)."""

@@ -56,9 +56,18 @@ def hirelings_of(
     return found
 
 
-def sheet_text(catalog: Catalog, state: GameState, character: str, campaign: str) -> str:
-    """``character``'s sheet in ``campaign``, as he may see it: private, for his DMs alone."""
+def sheet_text(
+    catalog: Catalog, state: GameState, character: str, campaign: str, *, moderator: bool = False
+) -> str:
+    """``character``'s sheet in ``campaign``, as he may see it: private, for his DMs alone, or
+    for a ``moderator``'s eyes, headed so."""
     view = view_for(catalog, state, character)
     sheet = next(c for c in view.characters if c.name == character)
     hirelings = hirelings_of(catalog, state, view.minions, character)
-    return render("messages/sheet.txt.j2", character=sheet, campaign=campaign, hirelings=hirelings)
+    return render(
+        "messages/sheet.txt.j2",
+        character=sheet,
+        campaign=campaign,
+        hirelings=hirelings,
+        moderator=moderator,
+    )

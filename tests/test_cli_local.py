@@ -148,6 +148,7 @@ def test_hirelings_are_ordered_in_the_orders_file_and_listed_on_his_sheet(tmp_pa
     assert theirs.startswith("Your Elf in Valley:") and "Lancers" not in theirs
     moderated = local(capsys, db, "sheet", "Valley", "--moderator", "gm", "--character", "Amazon")
     assert moderated[0] == 0 and expected in moderated[1]
+    assert moderated[1].startswith("The Amazon's sheet in Valley (a moderator's view):")
     refused = local(capsys, db, "sheet", "Valley", "--moderator", "bob", "--character", "Amazon")
     assert refused[0] == 2 and "only the moderators of Valley" in refused[2]
     assert local(capsys, db, "sheet", "Valley")[0] == 2

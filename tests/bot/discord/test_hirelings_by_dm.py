@@ -103,7 +103,7 @@ async def test_a_moderator_sees_a_seats_hirelings_privately(
         table.channel, "gm sheet", campaign="Test", character="Amazon"
     )
     sheet = private_answer(seen)
-    assert sheet.startswith("Your Amazon in Test:")
+    assert sheet.startswith("The Amazon's sheet in Test (a moderator's view):")
     assert f"- Lancers HQ: at {where}, hired until game day 14" in sheet and "gold 7" in sheet
     refused = await table.bob.slash(table.channel, "gm sheet", campaign="Test", character="Amazon")
     assert private_answer(refused) == "Moderators only."
