@@ -80,7 +80,7 @@ def autopilot_orders(state: GameState, character: str, *, catalog: Catalog | Non
     piece = familiar_of(state, character)
     if piece is not None and state.clearing_of(piece) == state.clearing_of(character):
         text += f"\n{piece}: F {character}"
-    text += "".join(f"\n{line}" for line in hireling_sections(state, character))
+    text += "".join(f"\n{line}" for line in hireling_sections(data, state, character))
     return text
 
 

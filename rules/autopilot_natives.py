@@ -12,7 +12,8 @@ its hirelings' orders, so that demo campaigns use natives.
   :mod:`rules.daylight.hiring`: the Rogues and the Order one at a time) at
   :data:`LOWEST_PRICE`.
 - **His hirelings**: each one in his clearing follows him (6.2.7, 7.7.2–7.7.3), in a section of
-  his orders (:mod:`rules.orders.sections`); one elsewhere is left to his default, a blank day.
+  his orders (:mod:`rules.orders.sections`); a hired leader elsewhere walks toward him and
+  hides; an underling elsewhere is left to his default, a blank day.
 
 Each is read from the state at Birdsong and changes nothing. Whether he does business on a day
 he may is drawn from the autopilot's private ``random.Random`` (:mod:`rules.autopilot`), never
@@ -21,20 +22,26 @@ from the game's dice, and only on such a day, so that the other days' choices st
 
 from __future__ import annotations
 
+import heapq
 import random
 
 from rules.catalog import Catalog
 from rules.chits import alteration, current, printed, spendable_gold
 from rules.day.context import Ctx
+from rules.daylight.hirelings import is_actor
 from rules.daylight.hiring import ONE_AT_A_TIME, members, order, wages
 from rules.daylight.looting import loose_items
 from rules.daylight.moving import carrying_strength, item_weight
 from rules.daylight.trading import group_box, leader_of, price
 from rules.meeting import relationship
+from rules.orders.entitlement import entitlement
 from rules.orders.model import Activity, ActivityKind
+from rules.orders.parse import parse_orders
+from rules.orders.targets import EDGE, Map
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Relationship
 from rules.schema.characters import Action
+from rules.schema.tiles import ClearingType
 from rules.schema.treasures import Activation
 from rules.state import GameState, Place
 
@@ -82,17 +89,68 @@ def deals(catalog: Catalog, state: GameState, character: str) -> list[Activity]:
     return found
 
 
-def hireling_sections(state: GameState, character: str) -> list[str]:
-    """The sections of his orders for his hirelings: ``<piece>: F <character>`` for each one
-    standing in his clearing, by piece id."""
+def hireling_sections(catalog: Catalog, state: GameState, character: str) -> list[str]:
+    """The sections of his orders for his hirelings, by piece id: ``<piece>: F <character>`` for
+    each one standing in his clearing; for a hired leader or controlled monster elsewhere, Moves
+    toward him along the shortest way he may walk (:func:`catching_up`), then Hide. Each is
+    read as that hireling's orders before it is written; one that is not, is left out, and so
+    is an underling elsewhere, who can only follow (7.7.3): his default is a blank day."""
     here = state.clearing_of(character)
     if here is None:
         return []
-    return [
-        f"{piece}: F {character}"
-        for piece, minion in sorted(state.minions.items())
-        if minion.employer == character and state.clearing_of(piece) == here
-    ]
+    sections = []
+    for piece, minion in sorted(state.minions.items()):
+        if minion.employer != character:
+            continue
+        if state.clearing_of(piece) == here:
+            sections.append(f"{piece}: F {character}")
+        elif is_actor(catalog, state, piece):
+            moves = catching_up(catalog, state, piece, here)
+            text = ", ".join([*(f"M {m}" for m in moves), "H"])
+            if parse_orders(text, state, piece, catalog=catalog).orders is not None:
+                sections.append(f"{piece}: {text}")
+    return sections
+
+
+def catching_up(catalog: Catalog, state: GameState, piece: str, goal: str) -> list[str]:
+    """The clearings a hired leader walks to today toward ``goal``: along the fewest Moves by
+    roadways he may use (7.3.1a; a mountain clearing takes two, 7.3.1c.1), no cave (whose
+    Sunlight rules, 6.2.2b, are left alone), as many as his Basic and Sunlight phases allow but
+    one, kept for his Hide."""
+    world = Map(catalog, state, piece)
+    start = world.here()
+    if start is None or world.board.clearing_type(goal) is ClearingType.CAVE:
+        return []
+    came: dict[str, str] = {}
+    cost = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        spent, at = heapq.heappop(queue)
+        if at == goal:
+            break
+        if spent > cost[at]:
+            continue
+        for nxt in world.reachable(at):
+            if nxt == EDGE or world.board.clearing_type(nxt) is ClearingType.CAVE:
+                continue
+            step = 2 if world.board.clearing_type(nxt) is ClearingType.MOUNTAIN else 1
+            if nxt not in cost or spent + step < cost[nxt]:
+                cost[nxt], came[nxt] = spent + step, at
+                heapq.heappush(queue, (spent + step, nxt))
+    if goal not in came:
+        return []
+    path = [goal]
+    while path[-1] in came and came[path[-1]] != start:
+        path.append(came[path[-1]])
+    ent = entitlement(catalog, state, piece)
+    budget = ent.basic + ent.sunlight - 1
+    moves: list[str] = []
+    for clearing in reversed(path):
+        need = 2 if world.board.clearing_type(clearing) is ClearingType.MOUNTAIN else 1
+        if len(moves) + need > budget:
+            break
+        moves += [clearing] * need
+    return moves
 
 
 def usable(catalog: Catalog, state: GameState, character: str, item: str) -> bool:

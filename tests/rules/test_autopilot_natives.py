@@ -92,24 +92,34 @@ def test_whether_she_does_business_is_her_seeded_choice():
     )
 
 
-def test_her_hirelings_with_her_follow_her_the_others_wait():
+def test_her_hirelings_with_her_follow_her_a_leader_elsewhere_walks_to_her():
+    """The Inn's roads lead to AV2 and MW5, MW5's on to BL1: a hired leader two roadways away
+    walks to her and hides; an underling away from her, who can only follow, is left alone."""
     state = inn()
-    hire(catalog(), state, "Company 1", "Witch")
-    hire(catalog(), state, "Company HQ", "Witch")
-    hire(catalog(), state, "Company 2", "Witch")
-    state.put("Company 2", Place.clearing("AV2"))
-    assert hireling_sections(state, "Witch") == ["Company 1: F Witch", "Company HQ: F Witch"]
+    for piece, where in (
+        ("Company 1", None),
+        ("Company HQ", None),
+        ("Company 2", "AV2"),
+        ("Lancers HQ", "BL1"),
+    ):
+        if where is not None:
+            state.put(piece, Place.clearing(where))
+        hire(catalog(), state, piece, "Witch")
+    assert hireling_sections(catalog(), state, "Witch") == [
+        "Company 1: F Witch",
+        "Company HQ: F Witch",
+        "Lancers HQ: M MW5, M AV5, H",
+    ]
     text = autopilot_orders(state, "Witch")
     result = parse_orders(text, state, "Witch")
     assert result.errors == () and result.orders is not None
-    assert {o.character: o.follow for o in result.orders.recorded} == {
-        "Familiar": "Witch",
-        "Company 1": "Witch",
-        "Company HQ": "Witch",
-    }
+    recorded = {o.character: o for o in result.orders.recorded}
+    assert set(recorded) == {"Familiar", "Company 1", "Company HQ", "Lancers HQ"}
+    assert recorded["Company 1"].follow == recorded["Company HQ"].follow == "Witch"
     after = resolve(state, {"Witch": result.orders}, until="daylight").state
     assert after.clearing_of("Company 1") == after.clearing_of("Witch")
     assert after.clearing_of("Company HQ") == after.clearing_of("Witch")
+    assert after.clearing_of("Lancers HQ") == "AV5"
     assert after.clearing_of("Company 2") == "AV2"
 
 
