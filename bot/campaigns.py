@@ -24,6 +24,7 @@ from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
 from bot.deadlines import DeadlineRules
 from bot.mapimage import render_map
 from bot.render import render
+from bot.sheets import sheet_text
 from db import repo
 from db.engine import session_scope
 from db.models import Campaign, Seat, Snapshot
@@ -308,11 +309,8 @@ class CampaignBase:
             attachment=("map-day-1.png", render_map(self.catalog, public)),
         )
         for seat in seats:
-            mine = view_for(self.catalog, state, seat.character)
-            sheet = next(c for c in mine.characters if c.name == seat.character)
             self._outbox(session, campaign).dm(
-                seat.player,
-                render("messages/sheet.txt.j2", character=sheet, campaign=campaign.name),
+                seat.player, sheet_text(self.catalog, state, seat.character, campaign.name)
             )
         moderator = view_for(self.catalog, state, MODERATOR)
         self._outbox(session, campaign).moderators(

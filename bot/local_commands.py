@@ -46,8 +46,17 @@ def add_local_parser(commands: Any) -> None:
         ("join", "seat a player as a character"),
         ("choose", "a player's secret setup choices from a file or - (before the start)"),
         ("start", "set up the game"),
-        ("orders", "submit a player's orders from a file or - for stdin"),
+        (
+            "orders",
+            "submit a player's orders from a file or - for stdin; his hirelings' in sections "
+            "of their own (a line 'Company HQ: M CV2, H' starts one)",
+        ),
         ("ready", "mark a player ready"),
+        (
+            "sheet",
+            "a player's own sheet with his hirelings (--player), or a seat's for a moderator "
+            "(--moderator and --character; logged)",
+        ),
         ("answer", "a player's answer to the decision he was asked"),
         ("plays", "a player's plays for his open combat window, from a file or - (issue 14)"),
         ("config", "change a campaign setting (e.g. wait_for_decisions yes)"),
@@ -70,6 +79,10 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--seed", type=whole(0), default=0)
         if action in ("join", "orders", "ready", "choose", "answer", "plays"):
             sub.add_argument("--player", required=True)
+        if action == "sheet":
+            sub.add_argument("--player")
+            sub.add_argument("--moderator")
+            sub.add_argument("--character")
         if action in ("join", "autopilot"):
             sub.add_argument("--character", required=True)
         if action == "join":
@@ -121,6 +134,15 @@ def _window(service: CampaignService, args: argparse.Namespace) -> Reply:
     return service.window_status(name, moderator=moderator)
 
 
+def _sheet(service: CampaignService, args: argparse.Namespace) -> Reply:
+    """``local sheet``: the player's own (``--player``), or a seat's for a moderator."""
+    if args.player is not None and args.moderator is None and args.character is None:
+        return service.sheet(args.campaign, player=args.player)
+    if args.player is None and args.moderator is not None and args.character is not None:
+        return service.view_sheet(args.campaign, moderator=args.moderator, character=args.character)
+    raise UsageError("sheet: give --player, or --moderator and --character")
+
+
 def open_database(url: str) -> Engine:
     """The engine of the database at ``url``, migrated; a UsageError says why it cannot be
     opened (a URL that is not one, a driver not installed, a file or server out of reach),
@@ -169,6 +191,8 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
                 reply = service.submit_orders(args.campaign, player=args.player, text=text)
             case "ready":
                 reply = service.ready(args.campaign, player=args.player)
+            case "sheet":
+                reply = _sheet(service, args)
             case "resolve":
                 reply = service.resolve_day(args.campaign, day=args.day, moderator=args.moderator)
             case "choose":

@@ -13,6 +13,7 @@ from bot.campaigns import Reply, RequestError, row_id, typed_text
 from bot.deadlines import next_deadline
 from bot.plays import Plays
 from bot.reports import day_report
+from bot.sheets import sheet_text
 from bot.windows import EVENING, day_points
 from db import repo
 from db.engine import session_scope
@@ -220,6 +221,16 @@ class Moderation(Plays):
                 session, campaign, moderator, "orders", f"viewed the {seat.character}'s orders"
             )
             return Reply(row.canonical if row else f"No orders for the {seat.character}.")
+
+    def view_sheet(self, campaign_name: str, *, moderator: str, character: str) -> Reply:
+        """A character's sheet with his hirelings, as he sees it (moderators only; logged)."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            seat = self._seat_of(session, campaign, character)
+            state = self._state(session, campaign)
+            self._log(session, campaign, moderator, "sheet", f"viewed the {seat.character}'s sheet")
+            text = sheet_text(self.catalog, state, seat.character, campaign.name, moderator=True)
+            return Reply(text)
 
     def set_orders(self, campaign_name: str, *, moderator: str, character: str, text: str) -> Reply:
         """Set a character's orders for him (moderators only; logged)."""

@@ -37,6 +37,7 @@ from bot.mapimage import render_map
 from bot.moderation import Moderation
 from bot.render import render
 from bot.reports import day_report
+from bot.sheets import sheet_text
 from db import repo
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
@@ -289,13 +290,11 @@ class CampaignService(Moderation):
             )
 
     def sheet(self, campaign_name: str, *, player: str) -> Reply:
-        """The player's own sheet, as his view shows it (private)."""
+        """The player's own sheet, as his view shows it, with his hirelings (private)."""
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
             state = self._state(session, campaign)
-            view = view_for(self.catalog, state, seat.character)
-            sheet = next(c for c in view.characters if c.name == seat.character)
-            return Reply(render("messages/sheet.txt.j2", character=sheet, campaign=campaign.name))
+            return Reply(sheet_text(self.catalog, state, seat.character, campaign.name))
 
     def show_orders(self, campaign_name: str, *, player: str) -> Reply:
         """The player's orders in force for today, with their version."""

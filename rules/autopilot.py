@@ -24,9 +24,12 @@ dwelling). Pony Moves (6.2.4c) are not used. The plan, in order:
 Before exploring (step 4) he searches where he starts, keeping a phase for his last H: he loots
 twice the one site he has discovered there (or the one pile), else Locates once where his
 tile's map chits are not all known to him or a Site chit he knows lies undiscovered in his
-clearing (:meth:`_Pilot.search`), so that a campaign on autopilot finds treasure. He never
-Follows, Trades or Hires (not useful to an absent player yet). The Witch's
-familiar follows her when it stands with her (L3927), and otherwise waits where it is.
+clearing (:meth:`_Pilot.search`), so that a campaign on autopilot finds treasure. Before that,
+after his Rests, he sometimes Trades with or Hires natives who stand with him, when he has a
+generic phase to spare for it (:mod:`rules.autopilot_natives`), and on a day he Hires he does not
+explore, so that those he hires stand with him the next day; he never Follows. The Witch's
+familiar follows her when it stands with her (L3927), and otherwise waits where it is; so do his
+hirelings (:func:`rules.autopilot_natives.hireling_sections`).
 
 Randomness: the autopilot never draws from the game's dice (4.1: ``state.dice`` is the game's
 only stream and every draw is logged), so ordering it does not change any roll of the game. Its
@@ -41,6 +44,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from rules.autopilot_natives import business, hireling_sections
 from rules.board import Board, parse_clearing_id
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
@@ -76,6 +80,7 @@ def autopilot_orders(state: GameState, character: str, *, catalog: Catalog | Non
     piece = familiar_of(state, character)
     if piece is not None and state.clearing_of(piece) == state.clearing_of(character):
         text += f"\n{piece}: F {character}"
+    text += "".join(f"\n{line}" for line in hireling_sections(data, state, character))
     return text
 
 
@@ -192,12 +197,19 @@ class _Pilot:
         resting = min(max(tired - rests, 0), generic)
         self.add(REST, resting)
         generic -= resting
+        staying = False
+        if generic >= 2:  # one is kept for his last H
+            deal = business(self.catalog, self.state, self.character, self.rng)
+            if deal is not None and self.legal(deal):
+                self.plan.append(deal)
+                generic -= 1
+                staying = deal.kind is K.HIRE  # so that tomorrow those hired follow him
         searching = self.search(here, max(generic - 1, 0))
         generic -= searching
         ending = hides or min(generic, 1)  # the last H: his extra Hide, else a generic phase
         generic -= 0 if hides else ending
         heavy = bool(too_heavy(self.catalog, self.state, self.sheet))  # he would drop them
-        walked = 0 if heavy else self.explore(here, generic + moves, caves=caves)
+        walked = 0 if heavy or staying else self.explore(here, generic + moves, caves=caves)
         self.add(REST if tired else HIDE, max(generic - max(walked - moves, 0), 0))
         self.add(HIDE, ending)
         self.add(BLANK, blanks + max(moves - walked, 0))

@@ -141,7 +141,8 @@ def _setup(engine: _Engine, campaign: Campaign) -> Any:
 def _orders(engine: _Engine, state: Any, rng: random.Random) -> dict[str, str]:
     """The day's orders: the autopilot's, varied by ``rng`` with follows, blocking and trades
     (written first: what follows a familiar's section of the autopilot's text is the
-    familiar's); hirelings follow their employer or hide."""
+    familiar's); hirelings the autopilot's text has no section for follow their employer or
+    hide."""
     catalog = engine.catalog()
     texts: dict[str, str] = {}
     names = list(state.characters)
@@ -168,6 +169,8 @@ def _orders(engine: _Engine, state: Any, rng: random.Random) -> dict[str, str]:
             texts[name] = f"trade {partner}: give 1 gold; get 2 gold\n" + texts[name]
             texts[partner] = f"trade {name}: give 2 gold; get 1 gold\n" + texts[partner]
     for piece, minion in sorted(state.minions.items()):
+        if f"\n{piece}:" in texts.get(minion.employer, ""):
+            continue  # the autopilot records him in his employer's orders
         if where.get(minion.employer) == state.place_of(piece) and rng.random() < 0.6:
             texts[piece] = f"F {minion.employer}"
         elif not piece.startswith("Company 1"):

@@ -113,3 +113,46 @@ def test_a_fight_played_window_by_window_from_plays_files(tmp_path: Path, capsys
         assert "window is open until" in private and "round 1:" in private
     bob = next(f for f in players if f.name.startswith("bob"))
     assert "the Amazon's" not in "\n".join(f.read_text() for f in bob.glob("*.md")).casefold()
+
+
+def test_hirelings_are_ordered_in_the_orders_file_and_listed_on_his_sheet(tmp_path: Path, capsys):
+    """Issue 16 on the local transport: the employer's orders file holds a section for his hired
+    leader, echoed and played; one for a native he does not employ is refused saying why; his
+    sheet lists his hirelings, another player's does not."""
+    from db.engine import make_engine
+    from tests.hiring import stage_hirelings
+
+    db = f"sqlite:///{tmp_path / 'game.db'}"
+    local(capsys, db, "create", "Valley", "--moderator", "gm", "--seed", "3")
+    local(capsys, db, "join", "Valley", "--player", "alice", "--character", "Amazon")
+    local(capsys, db, "join", "Valley", "--player", "bob", "--character", "Elf")
+    local(capsys, db, "start", "Valley", "--moderator", "gm")
+    engine = make_engine(db)
+    where = stage_hirelings(engine, 1, "Amazon", "Lancers HQ", gold=4)
+    engine.dispose()
+    orders = tmp_path / "orders.txt"
+    orders.write_text("H\nBashkars HQ: H\n", encoding="utf-8")
+    status, out, _ = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
+    assert status == 0 and "NOT stored" in out
+    assert "line 2 [not-your-hireling]: Bashkars HQ is not hired" in out
+    assert "(write sections only for those you record: Lancers HQ)" in out
+    orders.write_text("R\nLancers HQ: H, R\n", encoding="utf-8")
+    status, out, _ = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
+    assert status == 0 and "stored (v1" in out and out.rstrip().endswith("R\nLancers HQ: H, R")
+
+    status, mine, _ = local(capsys, db, "sheet", "Valley", "--player", "alice")
+    assert status == 0
+    expected = f"- Lancers HQ: at {where}, hired until game day 14; horse Lancers HQ Horse; gold 4"
+    assert expected + "; belongings none" in mine
+    theirs = local(capsys, db, "sheet", "Valley", "--player", "bob")[1]
+    assert theirs.startswith("Your Elf in Valley:") and "Lancers" not in theirs
+    moderated = local(capsys, db, "sheet", "Valley", "--moderator", "gm", "--character", "Amazon")
+    assert moderated[0] == 0 and expected in moderated[1]
+    assert moderated[1].startswith("The Amazon's sheet in Valley (a moderator's view):")
+    refused = local(capsys, db, "sheet", "Valley", "--moderator", "bob", "--character", "Amazon")
+    assert refused[0] == 2 and "only the moderators of Valley" in refused[2]
+    assert local(capsys, db, "sheet", "Valley")[0] == 2
+
+    local(capsys, db, "resolve", "Valley", "--day", "1", "--moderator", "gm")
+    report = local(capsys, db, "history", "Valley", "--day", "1")[1]
+    assert "\nLancers HQ: H (" in report and ") / R\n" in report

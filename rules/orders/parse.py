@@ -199,13 +199,50 @@ def parse_orders(
     if lines > MAX_LINES:
         message = f"the message has {lines} lines: at most {MAX_LINES} are read"
         return _refused(ProblemCode.TOO_LONG, text, message, "send the orders only")
-    own, parts = sections.split(text, sections.recorded_by(state, character))
-    result = _result(Parser(own, state, character, catalog or default_catalog()))
-    return _with_sections(result, [(part, _section(part, state, catalog)) for part in parts])
+    data = catalog or default_catalog()
+    names = sections.recorded_by(state, character)
+    own, parts = sections.split(
+        text, names, lambda head: sections.not_recorded(data, state, character, head)
+    )
+    result = _result(Parser(own, state, character, data))
+    recorded = [(part, _section(part, state, data, names)) for part in parts]
+    return _with_sections(_hint_sections(result, names), recorded)
 
 
-def _section(part: sections.Section, state: GameState, catalog: Catalog | None) -> ParseResult:
-    """The orders of one section, its problems named after him and on the message's lines."""
+def _hint_sections(result: ParseResult, names: Sequence[str]) -> ParseResult:
+    """``result`` with the hint of an unknown instruction naming the sections he may write."""
+    if not names or not result.errors:
+        return result
+    extra = f"; or a section for one you record: {', '.join(names)}"
+    errors = tuple(
+        p.model_copy(update={"hint": (p.hint or "") + extra})
+        if p.code is ProblemCode.UNKNOWN_INSTRUCTION
+        else p
+        for p in result.errors
+    )
+    return result.model_copy(update={"errors": errors})
+
+
+def _section(
+    part: sections.Section, state: GameState, catalog: Catalog, names: Sequence[str]
+) -> ParseResult:
+    """The orders of one section, its problems named after him and on the message's lines; a
+    section for someone he does not record for is one ``not-your-hireling`` problem."""
+    if part.refused is not None:
+        hint = (
+            f"write sections only for those you record: {', '.join(names)}"
+            if names
+            else "you record no one's orders: hire a native leader first (7.7)"
+        )
+        problem = Problem(
+            code=ProblemCode.NOT_YOUR_HIRELING,
+            line=part.first_line,
+            phase=None,
+            text=part.who[:60],
+            message=part.refused,
+            hint=hint,
+        )
+        return ParseResult(orders=None, errors=(problem,))
     result = parse_orders(part.text, state, part.who, catalog=catalog)
 
     def moved(problem: Problem) -> Problem:

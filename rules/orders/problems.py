@@ -157,6 +157,11 @@ class ProblemCode(enum.StrEnum):
     )
     BAD_INSTRUCTION = "bad-instruction", "a standing instruction whose value is not allowed"
     DUPLICATE_INSTRUCTION = "duplicate-instruction", "the same standing instruction twice"
+    NOT_YOUR_HIRELING = (
+        "not-your-hireling",
+        "a section of orders for a native or monster the character does not record for: one "
+        "not hired, another's hireling, or no such counter (6.2.5)",
+    )
     RECORDED_TWICE = (
         "recorded-twice",
         "two sections of orders for the same familiar or hireling (L3926, 6.2.5)",

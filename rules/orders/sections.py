@@ -13,17 +13,22 @@ first::
     Company HQ: M CV5, H
     stop following: before 2
 
-Here the last line is Company HQ's. A name is matched case-insensitively and only against those
-the character records for (:func:`recorded_by`), so any other ``Name:`` line is read as his own
-standing instruction and answered as one.
+Here the last line is Company HQ's. A name is matched case-insensitively against those the
+character records for (:func:`recorded_by`). A line headed by a native or monster he does not
+record for — one not hired, another's hireling, or a counter that does not exist (``Company 9``)
+— starts a section that is refused with the reason (:func:`not_recorded`); any other ``Name:``
+line is read as his own standing instruction and answered as one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
 
+from rules.catalog import Catalog
 from rules.daylight.familiar import familiar_of
+from rules.pieces import Kind, pieces_of
 from rules.state import GameState
 
 
@@ -38,11 +43,46 @@ def recorded_by(state: GameState, character: str) -> list[str]:
 @dataclass(frozen=True)
 class Section:
     """The orders for ``who`` in a message: ``text``, whose first line is line ``first_line`` of
-    the message."""
+    the message. A section for someone he does not record for has ``refused``, the reason, and
+    ``who`` as written."""
 
     who: str
     first_line: int
     text: str
+    refused: str | None = None
+
+
+@cache
+def _denizens(catalog: Catalog) -> tuple[dict[str, str], frozenset[str]]:
+    """Every native and monster counter by its folded id, and the folded names their ids start
+    with (native groups, monsters), to tell a mistyped counter from an instruction."""
+    ids = {
+        p.id.casefold(): p.id for p in pieces_of(catalog) if p.kind in (Kind.NATIVE, Kind.MONSTER)
+    }
+    stems = {n.casefold() for n in (*catalog.natives, *catalog.monsters)}
+    return ids, frozenset(stems)
+
+
+def not_recorded(catalog: Catalog, state: GameState, character: str, head: str) -> str | None:
+    """Why ``character`` cannot record orders for the native or monster ``head`` names (6.2.5,
+    7.7): he is not hired, he is another's, or there is no such counter; None when ``head``
+    names no denizen (an instruction key, say) or one he records for."""
+    folded = " ".join(head.split()).casefold()
+    ids, stems = _denizens(catalog)
+    piece = ids.get(folded)
+    if piece is None:
+        stem = folded.rsplit(" ", 1)[0] if folded.endswith(" hq") else folded.rstrip("0123456789 ")
+        if stem in stems or folded.rsplit(" ", 1)[0] in stems:
+            return f"there is no native or monster counter called {head[:40]!r}"
+        return None
+    recorder = state.recorder(piece)
+    if recorder == character:
+        return None
+    if recorder is not None:
+        return f"{piece} is the {recorder}'s hireling: only his employer records his orders"
+    if pieces_of(catalog)[piece].kind is Kind.MONSTER:
+        return f"{piece} is neither hired nor controlled: nobody records his orders (7.7.5)"
+    return f"{piece} is not hired: a native takes orders only from his employer (7.7)"
 
 
 def _clean(raw: str) -> str:
@@ -50,25 +90,31 @@ def _clean(raw: str) -> str:
     return raw.replace("`", "").strip().lstrip("> \t")
 
 
-def split(text: str, names: Sequence[str]) -> tuple[str, list[Section]]:
+def split(
+    text: str, names: Sequence[str], refuse: Callable[[str], str | None] = lambda _: None
+) -> tuple[str, list[Section]]:
     """The character's own part of ``text`` (the lines before the first section, so their line
-    numbers are unchanged) and each section for one of ``names``, in message order."""
+    numbers are unchanged) and each section for one of ``names``, in message order; a line
+    whose head ``refuse`` gives a reason for starts a refused section."""
     folded = {" ".join(n.split()).casefold(): n for n in names}
     lines = text.splitlines()
     own: list[str] = []
     sections: list[Section] = []
-    current: tuple[str, int, list[str]] | None = None
+    current: Section | None = None
+    body: list[str] = []
     for number, raw in enumerate(lines, 1):
         head, colon, rest = _clean(raw).partition(":")
         who = folded.get(" ".join(head.split()).casefold()) if colon else None
-        if who is not None:
+        refused = refuse(head) if colon and who is None else None
+        if who is not None or refused is not None:
             if current is not None:
-                sections.append(Section(current[0], current[1], "\n".join(current[2])))
-            current = (who, number, [rest])
+                sections.append(replace(current, text="\n".join(body)))
+            current = Section(who or " ".join(head.split()), number, "", refused)
+            body = [rest]
         elif current is not None:
-            current[2].append(raw)
+            body.append(raw)
         else:
             own.append(raw)
     if current is not None:
-        sections.append(Section(current[0], current[1], "\n".join(current[2])))
+        sections.append(replace(current, text="\n".join(body)))
     return "\n".join(own), sections

@@ -60,7 +60,7 @@ def test_orders_parse_and_use_the_whole_entitlement(seed: int) -> None:
             if p.kind is K.MOVE and p.target and board.clearing_type(p.target) is ClearingType.CAVE
         ]
         assert len(orders.phases) == entitlement(catalog(), state, name, cave_moves=caves).total
-        assert set(kinds(orders)) <= {K.MOVE, K.HIDE, K.REST, K.SEARCH, K.BLANK}
+        assert set(kinds(orders)) <= {K.MOVE, K.HIDE, K.REST, K.SEARCH, K.TRADE, K.HIRE, K.BLANK}
         moves = [p.target for p in orders.phases if p.kind is K.MOVE]
         assert "Edge" not in moves
         for i, target in enumerate(moves):  # climbs are two Moves in a row (7.3.1c.1)

@@ -451,6 +451,56 @@ def test_controlled_monsters_neither_trade_nor_hire():
     assert K.MOVE in kinds and K.SEARCH in kinds
 
 
+def test_her_hired_leaders_section_is_read_as_his_orders_and_echoed():
+    """6.2.5: the employer records his hired leader's activities; on Discord, in a section of her
+    own message, echoed canonically after hers."""
+    state = _hired()
+    result = accepted("m av2, h\ncompany hq: m av2,h\nblock: unhidden", state)
+    assert result.echo == "M AV2, H\nCompany HQ: M AV2, H\nblock: unhidden"
+    (theirs,) = result.orders.recorded
+    assert theirs.character == "Company HQ" and theirs.instructions.block == "unhidden"
+    assert [a.kind for a in theirs.phases] == [K.MOVE, K.HIDE]
+
+
+@pytest.mark.parametrize(
+    ("head", "why"),
+    [
+        ("Patrol HQ", "Patrol HQ is not hired: a native takes orders only from his employer"),
+        ("company 9", "there is no native or monster counter called 'company 9'"),
+        ("Giant 1", "Giant 1 is neither hired nor controlled"),
+        ("Lancers HQ", "Lancers HQ is the Dwarf's hireling: only his employer records"),
+    ],
+)
+def test_a_section_for_a_denizen_she_does_not_record_for_says_why(head, why):
+    state = _hired()
+    state.put("Lancers HQ", state.place_of("Dwarf"))
+    hire(catalog(), state, "Lancers HQ", "Dwarf")
+    (problem,) = parse(f"H\n{head}: M AV2, H\nrest: none", state).errors
+    assert (problem.code, problem.line, problem.text) == ("not-your-hireling", 2, head)
+    assert problem.message.startswith(why)
+    assert problem.hint == "write sections only for those you record: Company HQ"
+
+
+def test_a_section_from_someone_with_no_hirelings_says_so():
+    (problem,) = parse("H\nCompany HQ: H").errors
+    assert problem.code == "not-your-hireling"
+    assert problem.hint == "you record no one's orders: hire a native leader first (7.7)"
+
+
+def test_an_unknown_key_names_the_sections_she_may_write():
+    (problem,) = parse("H\nCompny HQ: H", _hired()).errors
+    assert problem.code == "unknown-instruction"
+    assert problem.hint.endswith("; or a section for one you record: Company HQ")
+
+
+def test_her_underlings_section_only_follows():
+    state = _hired("Company 1")
+    (problem,) = parse("H\nCompany 1: H", state).errors
+    assert (problem.code, problem.line) == ("hireling-activity", 2)
+    assert problem.message.startswith("Company 1: an underling can only follow")
+    assert accepted("H\nCompany 1: F Amazon", state).echo == "H\nCompany 1: F Amazon"
+
+
 def _lantern() -> GameState:
     return give(game(), "Amazon", "Shielded Lantern")
 
@@ -503,6 +553,7 @@ ERRORS: dict[str, tuple[str, GameState | None, str]] = {
     "unknown-instruction": ("H\nfoo: bar", None, "Amazon"),
     "bad-instruction": ("H\nblock: sometimes", None, "Amazon"),
     "duplicate-instruction": ("H\nblock: all\nblock: never", None, "Amazon"),
+    "not-your-hireling": ("H\nPatrol HQ: H", _hired(), "Amazon"),
     "recorded-twice": ("H\nFamiliar: F Witch\nFamiliar: -", fresh(7, ("Witch",)), "Witch"),
     "on-roadway": ("H", _on_road(), "Amazon"),
     "committed-source": (

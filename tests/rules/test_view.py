@@ -214,7 +214,10 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
         orders = {}
         texts = autopilot_all(state, state.characters)
         if "Company HQ" in state.minions:  # unhired if his employer is killed (8.4.9p)
-            texts["Company HQ"] = "H, H"
+            own = texts[characters[0]].splitlines()  # his turn, not the autopilot's Follow
+            texts[characters[0]] = "\n".join(
+                [*(line for line in own if not line.startswith("Company HQ:")), "Company HQ: H, H"]
+            )
         if day == 0:
             texts[characters[0]] = f"before 1: abandon {card}\n" + texts[characters[0]]
         for name, text in texts.items():

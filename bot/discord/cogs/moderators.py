@@ -381,6 +381,18 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
             ),
         )
 
+    @app_commands.command(name="sheet", description="A seat's sheet with his hirelings (logged)")
+    @app_commands.describe(campaign="the campaign's name", character="the seat's character")
+    async def sheet(
+        self, interaction: discord.Interaction, campaign: CampaignName, character: CharacterName
+    ) -> None:
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.view_sheet(
+                campaign, moderator=moderator, character=character
+            ),
+        )
+
     @orders.command(name="set", description="Set a seat's orders for today (logged)")
     @app_commands.describe(
         campaign="the campaign's name", character="the seat's character", text="the orders"

@@ -1,10 +1,12 @@
 """The players' side: joining, readiness, absence, status, one's own sheet, orders in force,
 standing orders, the map and past days' reports by slash command; orders by direct message.
 
-Orders are a DM whose first line is ``orders <campaign>`` and whose other lines are the orders::
+Orders are a DM whose first line is ``orders <campaign>`` and whose other lines are the orders,
+those of his hirelings in sections of their own (:mod:`rules.orders.sections`)::
 
     orders North Sea
     M CV3, H, S
+    Company HQ: M CV3, H
 
 The campaign may be left out (``orders`` alone) when the player plays in one running campaign.
 """
@@ -51,7 +53,10 @@ MODAL_TITLE_LENGTH = 45
 ORDERS_HELP = (
     "To send orders, DM me a message whose first line is `orders <campaign>` "
     "and whose next lines are your orders, for example:\n"
-    "```\norders North Sea\nM CV3, H, S\n```\n"
+    "```\norders North Sea\nM CV3, H, S\nCompany HQ: M CV3, H\nCompany 1: F Company HQ\n```\n"
+    "A hireling's orders go in a section of yours that starts with his name and a colon, as "
+    "`Company HQ:` above: a hired leader records his own phases, an underling only follows "
+    "(`F <name>`); `/me` lists your hirelings.\n"
     "Answer a decision with `answer <choice>`; in combat, send `plays` followed by lines such as "
     "`target: Giant` and `attack: FIGHT H5* smash`; before the game starts, send your secret "
     "choices "

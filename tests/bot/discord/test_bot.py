@@ -107,7 +107,12 @@ async def test_refusals_are_private_and_escaped(table: Table) -> None:
 @pytest.mark.asyncio
 async def test_a_dm_without_orders_gets_the_help(table: Table) -> None:
     await table.alice.send_dm("hello?")
-    assert "orders <campaign>" in last_dm(table.alice)
+    helped = last_dm(table.alice)
+    assert "orders <campaign>" in helped
+    assert (
+        "Company HQ: M CV3, H" in helped
+        and "a section of yours that starts with his name" in helped
+    )
     await table.alice.send_dm("orders\nH")
     assert last_dm(table.alice) == "you play in no running campaign"
 
