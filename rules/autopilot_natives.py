@@ -32,7 +32,8 @@ from rules.daylight.hirelings import is_actor
 from rules.daylight.hiring import ONE_AT_A_TIME, members, order, wages
 from rules.daylight.looting import loose_items
 from rules.daylight.moving import carrying_strength, item_weight
-from rules.daylight.trading import group_box, leader_of, price
+from rules.daylight.trading import leader_of
+from rules.daylight.wares import partner_box, price
 from rules.meeting import relationship
 from rules.orders.entitlement import entitlement
 from rules.orders.model import Activity, ActivityKind
@@ -197,7 +198,7 @@ def _may_trade(ctx: Ctx, character: str, group: str, here: str) -> bool:
     if level < Relationship.NEUTRAL:
         return False
     try:
-        box = group_box(ctx, group)
+        box = partner_box(ctx, group)
     except ValueError:
         return False
     gold = spendable_gold(state.characters[character])

@@ -122,7 +122,7 @@ def test_take_written_as_a_phase_is_told_how_to_write_it():
 def test_the_carried_chits_are_public_and_on_his_sheet():
     """7.2.4: the chit goes with his active belongings, in view: everyone's view lists it, and
     his sheet reads the task."""
-    from bot.render import render
+    from bot.sheets import sheet_text
     from rules.view import view_for
 
     state = _state()
@@ -133,8 +133,7 @@ def test_the_carried_chits_are_public_and_on_his_sheet():
     )
     public = next(c for c in view_for(catalog(), state, "public").characters)
     assert [(t.face, t.last_day, t.reward) for t in public.tasks] == [("Food/Ale", 15, 4)]
-    own = next(c for c in view_for(catalog(), state, "Amazon").characters)
-    sheet = render("messages/sheet.txt.j2", character=own, campaign="Test")
+    sheet = sheet_text(catalog(), state, "Amazon", "Test")
     assert (
         "missions and campaigns: Food/Ale to the Inn for 4 gold, until Midnight of game day 15\n"
         in sheet
