@@ -152,7 +152,7 @@ def seat_character(
         chit, color = enchantable[0]
         chit.color = color
 
-    spells = list(setup.spells) if setup.spells is not None else _default_spells(catalog, name)
+    spells = list(setup.spells) if setup.spells is not None else default_spells(catalog, name)
     if len(spells) != level.spells:
         raise SetupError(f"{who} records {level.spells} starting spells (3.3.3), not {len(spells)}")
     for spell in spells:
@@ -185,18 +185,23 @@ def seat_character(
     return character
 
 
-def _default_spells(catalog: Catalog, character: str) -> list[str]:
-    """The default starting spells: the first spells of the List, one type after another."""
-    level = catalog.characters[character].starting_level
+def default_spells(catalog: Catalog, character: str, number: int | None = None) -> list[str]:
+    """The default spells (3.3.3): the first spells of the List, one allowed type after
+    another, as many as his starting level (or level ``number``) records."""
+    card = catalog.characters[character]
+    level = card.starting_level if number is None else card.level(number)
     by_type = {
         t: [s.name for s in catalog.spells.values() if s.type == t] for t in level.spell_types
     }
     chosen: list[str] = []
     while len(chosen) < level.spells:
+        before = len(chosen)
         for spell_type in level.spell_types:
             remaining = [s for s in by_type[spell_type] if s not in chosen]
             if remaining and len(chosen) < level.spells:
                 chosen.append(remaining[0])
+        if len(chosen) == before:
+            break
     return chosen
 
 

@@ -43,7 +43,6 @@ from rules.daylight.hirelings import hire
 from rules.dice import Dice, DiceState
 from rules.layout import PlacedTile
 from rules.pieces import Kind, Pieces, pieces_of
-from rules.schema.base import Relationship
 from rules.schema.chits import ChitKind
 from rules.schema.setup import Section
 from rules.setup.characters import DEFAULT_VICTORY
@@ -52,6 +51,7 @@ from rules.setup.layout_files import layout_from_data
 from rules.setup.legal_map import LayoutError, check_layout
 from rules.setup.mapgen import random_map
 from rules.state import CharacterState, ChitState, GameState, ItemState, Place
+from rules.testing import sheets
 from rules.testing.combat import fixed_positions
 from rules.testing.format import (
     Belonging,
@@ -64,7 +64,7 @@ from rules.testing.format import (
 from rules.testing.missions import carry_tasks, put_out
 from rules.testing.names import Names, hint
 from rules.testing.piles import set_up as set_up_piles
-from rules.testing.validate import check_names, group, member
+from rules.testing.validate import check_names, member
 
 
 def build_state(catalog: Catalog, scenario: Scenario) -> GameState:
@@ -373,10 +373,10 @@ class _Builder:
             fame=spec.fame,
             notoriety=spec.notoriety,
             chits=[ChitState(label=chit.label) for chit in card.chits_at(spec.level)],
-            spells=self._recorded_spells(key, name, spec),
+            spells=sheets.recorded_spells(self.catalog, self.names, key, name, spec),
             victory=dict(DEFAULT_VICTORY),
-            relationships=self._relationships(key, name, spec),
-            curses=self._curses(key, spec),
+            relationships=sheets.relationships(self.catalog, key, name, spec),
+            curses=sheets.curses(self.catalog, key, spec),
         )
         character.starting_spells = list(character.spells)
         if spec.at is not None:
@@ -459,60 +459,3 @@ class _Builder:
         piece = min(free, key=rank)
         self._claim(piece, key)
         return piece
-
-    def _relationships(self, key: str, name: str, spec: CharacterSpec) -> dict[str, int]:
-        """His card's trading relationships at his level, changed as ``relationships`` says;
-        only those not Neutral are kept (as :class:`~rules.state.CharacterState` holds them)."""
-        card = self.catalog.characters[name]
-        levels = {str(p): int(r) for p, r in card.relationships_at(spec.level).items()}
-        for written, word in spec.relationships.items():
-            levels[group(f"{key}.relationships.{written}", written)] = int(
-                Relationship[word.upper()]
-            )
-        return {p: level for p, level in levels.items() if level != Relationship.NEUTRAL}
-
-    def _curses(self, key: str, spec: CharacterSpec) -> list[str]:
-        """``curses`` as the Curses Table prints them (4.6.8a), each once."""
-        printed = [r.text for r in self.catalog.tables["Curses Table"].results.values()]
-        chosen: list[str] = []
-        for index, written in enumerate(spec.curses):
-            found = next((t for t in printed if t.casefold() == written.casefold()), None)
-            if found is None:
-                raise ScenarioError(
-                    f"{key}.curses[{index}]",
-                    f"{written!r} is no Curse; the Curses: {', '.join(printed)}",
-                )
-            if found not in chosen:
-                chosen.append(found)
-        return chosen
-
-    def _recorded_spells(self, key: str, name: str, spec: CharacterSpec) -> list[str]:
-        """``spells`` (each once), else the setup default at his level."""
-        if spec.spells is None:
-            return self._spells(name, spec.level)
-        chosen: list[str] = []
-        for index, written in enumerate(spec.spells):
-            spell = self.names.spell(f"{key}.spells[{index}]", written)
-            if spell in chosen:
-                raise ScenarioError(f"{key}.spells[{index}]", f"{spell} is recorded twice")
-            chosen.append(spell)
-        return chosen
-
-    def _spells(self, name: str, number: int) -> list[str]:
-        """The default spells of a character at level ``number``: the first spells of the List
-        of each allowed type in turn (as setup's default, 3.3.3)."""
-        level = self.catalog.characters[name].level(number)
-        by_type = {
-            t: [s.name for s in self.catalog.spells.values() if s.type == t]
-            for t in level.spell_types
-        }
-        chosen: list[str] = []
-        while len(chosen) < level.spells:
-            before = len(chosen)
-            for spell_type in level.spell_types:
-                remaining = [s for s in by_type[spell_type] if s not in chosen]
-                if remaining and len(chosen) < level.spells:
-                    chosen.append(remaining[0])
-            if len(chosen) == before:
-                break
-        return chosen
