@@ -25,7 +25,7 @@ from bot.deadlines import DeadlineRules
 from bot.mapimage import render_map
 from bot.render import render
 from bot.sheets import sheet_text
-from db import repo
+from db import repo, rewind
 from db.engine import session_scope
 from db.models import Campaign, Seat, Snapshot
 from rules import (
@@ -272,7 +272,7 @@ class CampaignBase:
             ledger |= {
                 "points": list(points),
                 "events": repo.event_count(session, campaign_id=row_id(campaign), day=state.day),
-                "decisions": repo.last_decision_id(session, campaign_id=row_id(campaign)),
+                "decisions": rewind.last_decision_id(session, campaign_id=row_id(campaign)),
                 "windows": settings.model_dump(mode="json", include=set(WINDOW_BOOKS)),
             }
         return repo.save_snapshot(

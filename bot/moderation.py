@@ -15,7 +15,7 @@ from bot.plays import Plays
 from bot.reports import day_report
 from bot.sheets import sheet_text
 from bot.windows import EVENING, day_points
-from db import repo
+from db import repo, rewind
 from db.engine import session_scope
 from db.models import Campaign
 from rules import (
@@ -137,7 +137,7 @@ class Moderation(Plays):
             for later in range(day + 1, campaign.day + 1):
                 for record in repo.list_events(session, campaign_id=row_id(campaign), day=later):
                     session.delete(record)
-            repo.delete_decisions(session, campaign_id=row_id(campaign), from_day=day)
+            rewind.delete_decisions(session, campaign_id=row_id(campaign), from_day=day)
             campaign.day = day
             campaign.status = "running"
             campaign.deadline = next_deadline(self.clock(), self._rules(campaign))
@@ -155,7 +155,9 @@ class Moderation(Plays):
         wanted = " ".join(to.casefold().split())[:80]
         with session_scope(self.engine) as session:
             campaign = self._running_for(session, campaign_name, moderator)
-            snapshots = repo.day_snapshots(session, campaign_id=row_id(campaign), day=campaign.day)
+            snapshots = rewind.day_snapshots(
+                session, campaign_id=row_id(campaign), day=campaign.day
+            )
             points = day_points(snapshots)
             rounds = [p for p in points if p != EVENING]
             if wanted == "round" and rounds:
@@ -172,7 +174,7 @@ class Moderation(Plays):
             snapshot_id, ledger = points[point]
             stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
             undone = {d.character for d in stored if (d.id or 0) > ledger["decisions"]}
-            repo.rewind_day(
+            rewind.rewind_day(
                 session,
                 campaign_id=row_id(campaign),
                 day=campaign.day,

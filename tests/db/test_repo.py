@@ -10,7 +10,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from db import repo
+from db import repo, rewind
 from db.engine import session_scope
 from db.models import Seat
 from rules.events import Event
@@ -249,7 +249,7 @@ def test_a_decision_is_stored_once_a_day_by_its_ref(engine: Engine, campaign_id:
     with pytest.raises(IntegrityError), session_scope(engine) as session:
         ask(session, 1, "Amazon")
     with session_scope(engine) as session:
-        assert repo.delete_decisions(session, campaign_id=campaign_id, from_day=2) == 1
+        assert rewind.delete_decisions(session, campaign_id=campaign_id, from_day=2) == 1
         assert repo.list_decisions(session, campaign_id=campaign_id, day=2) == []
         assert len(repo.list_decisions(session, campaign_id=campaign_id, day=1)) == 2
 
