@@ -97,8 +97,8 @@ def _price(ctx: Ctx, offer: Offer, cost: int, text: str) -> None:
         _short(ctx, offer, cost)
         return
     prompt = f"{text}: buy {offer.what} for {cost} gold?"
-    decision = _decision(ctx, "accept", name, prompt, (YES, NO), YES)
-    answer = trade_orders.ask(ctx, decision, trade_orders.accepts(ctx, name, offer.item, cost))
+    asked = decision(ctx, "accept", name, prompt, (YES, NO), YES)
+    answer = trade_orders.ask(ctx, asked, trade_orders.accepts(ctx, name, offer.item, cost))
     items = _ask_payment(ctx, offer, cost)
     choice = _ask_item(ctx, offer)
     ctx.wait_if_pending()
@@ -116,8 +116,8 @@ def _boon(ctx: Ctx, offer: Offer) -> None:
         f"Boon: take {offer.item} free (the {group} one level less friendly), pay {basic} gold"
         " as Price x 1, or decline?"
     )
-    decision = _decision(ctx, "boon", name, prompt, (TAKE, PRICE, DECLINE), PRICE)
-    answer = trade_orders.ask(ctx, decision, trade_orders.boon(ctx, name, offer.item, basic))
+    asked = decision(ctx, "boon", name, prompt, (TAKE, PRICE, DECLINE), PRICE)
+    answer = trade_orders.ask(ctx, asked, trade_orders.boon(ctx, name, offer.item, basic))
     items = _ask_payment(ctx, offer, basic) if _could_pay(ctx, offer, basic) else []
     choice = _ask_item(ctx, offer)
     ctx.wait_if_pending()
@@ -141,8 +141,8 @@ def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
         prompt = (
             f"The {group}'s {what}: pay {PENALTY} {penalty_points(what)}, or refuse and be blocked?"
         )
-        decision = _decision(ctx, what.lower(), name, prompt, (REFUSE, PAY), REFUSE)
-        answer = trade_orders.ask(ctx, decision, trade_orders.penalty(ctx, name, what))
+        asked = decision(ctx, what.lower(), name, prompt, (REFUSE, PAY), REFUSE)
+        answer = trade_orders.ask(ctx, asked, trade_orders.penalty(ctx, name, what))
         ctx.wait_if_pending()
     if answer == PAY:
         pay_penalty(sheet, what)
@@ -336,9 +336,11 @@ def blocked(ctx: Ctx, name: str, group: str) -> None:
         ctx.emit("unhidden", who=name, reason="blocking (7.12.4a)")
 
 
-def _decision(
+def decision(
     ctx: Ctx, kind: str, name: str, prompt: str, options: tuple[str, ...], default: str
 ) -> Decision:
+    """A decision of ``kind`` for ``name`` in the current phase, asked of his eyes (his
+    employer's for a hired leader)."""
     return Decision(
         id=ctx.decision_id(kind, name),
         character=ctx.eyes(name),

@@ -74,7 +74,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     options = (BUY, *((SELL,) if mine else ()), *((BUY_BACK,) if owed else ()), CANCEL)
     standing = trade_orders.mode(ctx, name, group, options, mine)
     mode = trade_orders.ask(
-        ctx, _decision(ctx, "trade", name, f"Trade with the {group}?", options, BUY), standing
+        ctx, buying.decision(ctx, "trade", name, f"Trade with the {group}?", options, BUY), standing
     )
     if mode == SELL:
         chosen = [item for item in mine if _ask_sell(ctx, name, group, item) == YES]
@@ -86,7 +86,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     drinks = False
     if mode in (BUY, BUY_BACK) and 0 < cost <= spendable_gold(ctx.sheet(name)):
         prompt = f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?"
-        decision = _decision(ctx, "drinks", name, prompt, (NO, YES), NO)
+        decision = buying.decision(ctx, "drinks", name, prompt, (NO, YES), NO)
         drinks = trade_orders.ask(ctx, decision, trade_orders.drinks(ctx, name)) == YES
     ctx.wait_if_pending()
     if mode == CANCEL:
@@ -199,19 +199,6 @@ def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
     ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
 
 
-def _decision(
-    ctx: Ctx, kind: str, name: str, prompt: str, options: tuple[str, ...], default: str
-) -> Decision:
-    return Decision(
-        id=ctx.decision_id(kind, name),
-        character=ctx.eyes(name),
-        kind=kind,
-        prompt=prompt,
-        options=options,
-        default=default,
-    )
-
-
 def _ask_sell(ctx: Ctx, name: str, group: str, item: str) -> str:
     decision = Decision(
         id=ctx.decision_id(f"sell {item}", name),
@@ -231,7 +218,7 @@ def _ask_buy(ctx: Ctx, name: str, group: str, wares: list[str]) -> str:
     affordable = [item for item in wares if costs[item] <= gold]
     default = affordable[0] if affordable else wares[0]
     prompt = f"Which belonging of the {group} do you try to buy? {listed}"
-    decision = _decision(ctx, "buy", name, prompt, tuple(wares), default)
+    decision = buying.decision(ctx, "buy", name, prompt, tuple(wares), default)
     return trade_orders.ask(ctx, decision, trade_orders.buys(ctx, name, wares, costs))
 
 

@@ -131,18 +131,24 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
     }
 
 
+def _choose(key: str, value: str, options: Sequence[str]) -> str:
+    """``value`` as one of ``options`` (any case), or a ``bad-instruction`` naming them."""
+    low = value.casefold()
+    if low not in options:
+        raise OrderError(
+            ProblemCode.BAD_INSTRUCTION,
+            f"{key}: {quote(value)} is not allowed",
+            f"one of {', '.join(options)}",
+        )
+    return low
+
+
 def instruction(world: Map, key: str, value: str) -> dict[str, object]:
     """The :class:`~rules.orders.model.Instructions` fields one ``key: value`` line sets."""
     low = value.casefold()
 
     def choose(options: Sequence[str]) -> str:
-        if low not in options:
-            raise OrderError(
-                ProblemCode.BAD_INSTRUCTION,
-                f"{key}: {quote(value)} is not allowed",
-                f"one of {', '.join(options)}",
-            )
-        return low
+        return _choose(key, value, options)
 
     if key == "block":
         return {"block": choose(("never", "unhidden", "all"))}
@@ -343,16 +349,9 @@ MAX_GOLD = 999
 def meeting(catalog: Catalog, key: str, value: str) -> dict[str, object]:
     """The :class:`~rules.orders.meetings.MeetingOrders` fields one Trade or Hire line sets
     (:data:`~rules.orders.meetings.MEETING_KEYS`)."""
-    low = value.casefold()
 
     def choose(options: Sequence[str]) -> str:
-        if low not in options:
-            raise OrderError(
-                ProblemCode.BAD_INSTRUCTION,
-                f"{key}: {quote(value)} is not allowed",
-                f"one of {', '.join(options)}",
-            )
-        return low
+        return _choose(key, value, options)
 
     if key == "buy":
         return {"buy": tuple(_wish(catalog, part) for part in _names(key, value))}
