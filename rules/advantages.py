@@ -25,7 +25,7 @@ Acts = Literal["Birdsong", "Sunrise", "Daylight", "combat", "search", "trade", "
 Done = Literal["yes", "partly", "no"]
 
 #: The issues that bring what is not done yet (magic has none filed yet: ``issue`` is None).
-COMBAT, SEARCH, TRADE = 13, 15, 16
+COMBAT, SEARCH = 13, 15
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,14 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         "yes",
         scenario="advantages/black_knight_aim_missile_table_L3625.yaml",
     ),
-    ("Black Knight", "Fear"): Advantage(("trade", "combat"), "L3626", "no", TRADE),
+    ("Black Knight", "Fear"): Advantage(
+        ("trade", "combat"),
+        "L3626",
+        "yes",
+        scenario="advantages/black_knight_fear_one_die_on_a_trade_L3626.yaml",
+        note="one die in Trade, Hire and the Evening's battling roll (advantages/black_knight_"
+        "fear_one_die_for_battling_natives_L3626.yaml)",
+    ),
     ("Captain", "Aim"): Advantage(
         ("combat",), "L3652", "yes", scenario="advantages/captain_aim_missile_table_L3652.yaml"
     ),
