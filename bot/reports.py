@@ -100,7 +100,7 @@ def _outcome(event: Event) -> str | None:
             return f"{event.type} {f.get('item')}"
         case "not_implemented":
             return f"not implemented yet: rule {f.get('rule')}"
-    return _task_outcome(event) or _search_outcome(event)
+    return _task_outcome(event) or _search_outcome(event) or _trade_outcome(event)
 
 
 def _task_outcome(event: Event) -> str | None:
@@ -174,6 +174,44 @@ def _search_outcome(event: Event) -> str | None:
     return None
 
 
+def _trade_outcome(event: Event) -> str | None:
+    """What a Trade or Hire phase's events add to it (7.6, 7.7.1): drinks, the look, what
+    changes hands and at what price, a refusal, a boon bought back or lost, a Fame reward."""
+    f = event.fields
+    match event.type:
+        case "drinks":
+            return f"drinks for {f.get('gold')} gold"
+        case "trade_looked":
+            return f"sees {', '.join(f.get('items') or []) or 'nothing'}"
+        case "bought":
+            return f"buys {f.get('item')} for {f.get('price')} gold"
+        case "sold":
+            return f"sells {', '.join(f.get('items') or [])} for {f.get('gold')} gold"
+        case "paid_in_kind":
+            return f"gives {', '.join(f.get('items') or [])} towards the price"
+        case "spell_bought":
+            return f"buys a spell for {f.get('price')} gold"
+        case "trade_declined":
+            return f"buys nothing: {f.get('reason')}"
+        case "trade_refused":
+            return f"refused: {f.get('result')}"
+        case "paid_off":
+            return f"pays off the {f.get('result')}"
+        case "relationship":
+            return f"the {f.get('group')} are now {f.get('level')}"
+        case "boon_repaid":
+            return f"buys back the boon for {f.get('gold')} gold"
+        case "boon_lost":
+            return "his one chance to buy back the boon is gone"
+        case "fame_reward":
+            return f"{f.get('fame'):+} Fame for the {f.get('item')}"
+        case "hire_paid":
+            return f"pays {f.get('gold')} gold"
+        case "not_hired":
+            return f"hires no one: {f.get('reason')}"
+    return None
+
+
 def day_report(events: list[Event], viewer: str) -> str:
     """The report of one day's events as ``viewer`` (public, moderator or a character) sees it."""
     seen = visible_to(events, viewer)
@@ -183,6 +221,7 @@ def day_report(events: list[Event], viewer: str) -> str:
     turns: list[_Turn] = []
     current: _Turn | None = None
     rolls: dict[str, str] = {}
+    meetings: dict[str, list[str]] = {}
     taken: object = None
     combats = evening(seen)
     in_combat = False
@@ -213,8 +252,16 @@ def day_report(events: list[Event], viewer: str) -> str:
         elif event.type == "phase_started" and current is not None:
             if f["who"] == current.who:
                 current.phases.append(str(f["activity"]))
+        elif event.type == "roll" and f.get("purpose") == "Meeting Table":
+            meetings.setdefault(f["who"], []).append(", ".join(map(str, f["dice"])))
         elif event.type == "roll":
             rolls[f["who"]] = ", ".join(map(str, f["dice"]))
+        elif event.type == "meeting" and current is not None:
+            dice = " then ".join(meetings.pop(f["who"], ["?"]))
+            current.annotate(f"{dice}: {f.get('result')} ({f.get('column')})")
+        elif event.type in ("hired", "rehired") and current is not None:
+            verb = "hires" if event.type == "hired" else "rehires"
+            current.annotate(f"{verb} {f.get('piece')} until day {f.get('until')}")
         elif event.type == "hid" and current is not None and f.get("roll") is not None:
             dice = rolls.pop(f["who"], str(f["roll"]))
             current.annotate(f"{dice}: {'hidden' if f.get('success') else 'not hidden'}")

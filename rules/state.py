@@ -230,9 +230,10 @@ class SearchRoll(_Data):
 
 
 class TradeRoll(_Data):
-    """A Trade phase's Meeting roll (7.6.5a), kept while what follows it waits for his decision:
-    the phase, the group, the belonging he named, whether he bought drinks, and the final result
-    (its kind, text as printed, price multiplier, and the column it was read in)."""
+    """A Trade phase begun (7.6.3) and its Meeting roll (7.6.5a), kept while a decision waits
+    for him so that the phase resumes where it stood: the phase, the group, the belonging he
+    named, whether he bought drinks, and the final result (its kind, text as printed, price
+    multiplier, and the column it was read in; None until he rolls)."""
 
     phase: int
     group: str
@@ -240,10 +241,10 @@ class TradeRoll(_Data):
     buyback: int | None = None
     """Buying back a boon of this Gold price (7.6.5e.1) rather than the ``item``."""
     drinks: bool = False
-    kind: str
-    text: str
+    kind: str | None = None
+    text: str = ""
     multiplier: int | None = None
-    column: str
+    column: str = ""
 
 
 class TurnState(_Data):

@@ -10,7 +10,9 @@ answer settles the result:
 - ``pay`` (7.6.5c): one for each of his belongings that has a price, its id's kind
   ``pay <item>``, yes or no (no by default): the belongings he gives towards the price, each at
   its basic price, the seller giving no change; the rest is paid in recorded gold, which may not
-  go below zero. A price he cannot pay even with all his priced belongings asks nothing;
+  go below zero. They are asked only when his gold alone cannot pay (a ``pay with:`` instruction
+  gives belongings even then, rules-map P25); a price he cannot pay even with all his priced
+  belongings asks nothing;
 - ``item`` (7.5.5f, as when he loots): keep what he obtains inactive (the default), activate it
   or abandon it;
 - ``insult`` or ``challenge``: pay 5 Notoriety or 5 Fame for No Deal, or refuse (the default)
@@ -71,6 +73,7 @@ class Offer:
 
 def after_roll(ctx: Ctx, name: str, kept: TradeRoll) -> None:
     """What the Meeting result does (L5491–5501, 7.6.5c–e): its decisions asked, then done."""
+    assert kept.kind is not None, "the phase has rolled"
     kind = ResultKind(kept.kind)
     buyback = kept.buyback
     basic = buyback if buyback is not None else basic_price(ctx, kept.item, kept.group)
@@ -155,11 +158,14 @@ def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
 
 
 def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:
-    """7.6.5c: the belongings he gives towards ``cost``, one ``pay`` decision each."""
+    """7.6.5c: the belongings he gives towards ``cost``, one ``pay`` decision each — asked only
+    when his gold alone falls short; otherwise only his ``pay with:`` instruction gives any."""
     name = offer.name
+    enough = spendable_gold(ctx.sheet(name)) >= cost
     chosen: list[str] = []
     for item in saleable(ctx, name, offer.group):
-        if item == offer.item:
+        standing = trade_orders.pays_with(ctx, name, item)
+        if item == offer.item or (enough and standing is None):
             continue
         worth = price(ctx, item, name, partner=offer.group)
         prompt = (
@@ -174,7 +180,7 @@ def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:
             options=(NO, YES),
             default=NO,
         )
-        if trade_orders.ask(ctx, decision, trade_orders.pays_with(ctx, name, item)) == YES:
+        if trade_orders.ask(ctx, decision, standing) == YES:
             chosen.append(item)
     return chosen
 

@@ -53,19 +53,23 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     for him goes on with the kept roll."""
     turn = ctx.today.turn
     kept = turn.traded if turn is not None else None
-    if kept is not None and kept.phase == number:
+    begun = kept is not None and kept.phase == number
+    if kept is not None and begun and kept.kind is not None:
         buying.after_roll(ctx, name, kept)
-        if turn is not None:
-            turn.traded = None
+        _done(ctx)
         return
-    report_waiting(ctx, name, "trade", number)
-    _optional_rules(ctx, name, number)
+    if not begun:
+        report_waiting(ctx, name, "trade", number)
+        _optional_rules(ctx, name, number)
     group = activity.target
     here = ctx.where(name)
     problem = _partner_problem(ctx, name, group, here)
     if problem is not None or group is None or here is None:
         _cancel(ctx, name, number, problem or "he is not in a clearing")
+        _done(ctx)
         return
+    if turn is not None and not begun:
+        turn.traded = TradeRoll(phase=number, group=group)
     visitor = partner(group).is_visitor
     box = partner_box(ctx, group)
     wares = _wares(ctx, name, group, box)
@@ -80,6 +84,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
         chosen = [item for item in mine if _ask_sell(ctx, name, group, item) == YES]
         ctx.wait_if_pending()
         _sell(ctx, name, group, box, chosen, number)
+        _done(ctx)
         return
     item = _ask_buy(ctx, name, group, wares) if mode == BUY and wares else None
     cost = 0 if visitor else drinks_cost(ctx.catalog, ctx.state, group, here, name)
@@ -89,11 +94,10 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
         decision = buying.decision(ctx, "drinks", name, prompt, (NO, YES), NO)
         drinks = trade_orders.ask(ctx, decision, trade_orders.drinks(ctx, name)) == YES
     ctx.wait_if_pending()
-    if mode == CANCEL:
-        _cancel(ctx, name, number, "he cancels the Trade phase (7.6.3c)")
-        return
-    if mode == BUY and item is None:
-        _cancel(ctx, name, number, f"the {group} have nothing to sell (7.6.5)")
+    if mode == CANCEL or (mode == BUY and item is None):
+        why = "he cancels the Trade phase (7.6.3c)" if mode == CANCEL else ""
+        _cancel(ctx, name, number, why or f"the {group} have nothing to sell (7.6.5)")
+        _done(ctx)
         return
     if item is not None:
         _look(ctx, name, group, wares)
@@ -126,8 +130,13 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     if turn is not None:
         turn.traded = kept
     buying.after_roll(ctx, name, kept)
-    if turn is not None:
-        turn.traded = None
+    _done(ctx)
+
+
+def _done(ctx: Ctx) -> None:
+    """The phase is over: nothing of it is kept for a resumption."""
+    if ctx.today.turn is not None:
+        ctx.today.turn.traded = None
 
 
 #: The optional rules that change trading, not built yet: each is named when it is on.

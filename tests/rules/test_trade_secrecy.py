@@ -65,9 +65,7 @@ def test_a_trade_tells_the_public_nothing_secret(seed, character, partner, level
         for value in e.fields.values()
     }
     secret = {
-        p
-        for p in box
-        if pieces[p].kind in (Kind.TREASURE, Kind.SPELL) and p not in state.face_up
+        p for p in box if pieces[p].kind in (Kind.TREASURE, Kind.SPELL) and p not in state.face_up
     } - shown
     learned = {e.fields["spell"] for e in events if e.type == "spell_learned"}
     told = {word for e in public for value in e.fields.values() for word in words(value)}

@@ -1,0 +1,96 @@
+"""Trading on Discord (issue 16), end to end with SimCord: in a campaign that waits for
+decisions, a Trade phase asks the player by DM, with a button per option, what he buys and what
+he does on a Boon; the channel reads the Meeting roll and what was bought, and what he looked at
+in the seller's box reaches him alone."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.service import CampaignService
+from db import repo
+from db.engine import session_scope
+from rules.state import GameState, Place
+
+from .conftest import Table, bot_messages, last_report, seat_two_players
+from .test_bot import labels
+
+
+def _stage_the_company(service: CampaignService) -> None:
+    """The Company HQ stands with the Amazon, his box holding a Mace and an Axe; she is his
+    Ally; the monster roll is a 2 and her Meeting roll a 1: Boon (x 1)."""
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        here = state.place_of("Amazon")
+        state.put("Company HQ", here)
+        box = Place.box("Company")
+        for item in list(state.at(box)):
+            state.put(item, Place.OUT)
+        state.put("Mace 1", box)
+        state.put("Axe 1", box)
+        state.characters["Amazon"].relationships["Company"] = 2
+        state.dice.forced = [[2], [1, 1]]
+        repo.save_snapshot(
+            session,
+            campaign_id=1,
+            day=1,
+            step="test",
+            state=state.to_json(),
+            created_at=snapshot.created_at,
+        )
+
+
+def _asked(table: Table, words: str) -> discord.Message:
+    """The latest decision DM'd to the Amazon whose text holds ``words``."""
+    asked = bot_messages(table.alice.user.dm_channel.history())
+    return next(m for m in reversed(asked) if words in m.content)
+
+
+@pytest.mark.asyncio
+async def test_a_trade_is_decided_by_buttons_and_its_look_stays_private(
+    table: Table, service: CampaignService
+) -> None:
+    await seat_two_players(table)
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
+        assert campaign is not None
+        campaign.options = {**campaign.options, "wait_for_decisions": True, "combat_by_dm": False}
+    await table.moderator.slash(table.channel, "gm start", campaign="Test")
+    _stage_the_company(service)
+    await table.alice.send_dm("orders Test\nT Company")
+    await table.bob.send_dm("orders Test\nR")
+    await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)
+    await table.bot.deliver_once()
+
+    trade = _asked(table, "Trade with the Company?")
+    assert labels(trade) == [("buy", False), ("sell", False), ("cancel", False)]
+    which = _asked(table, "try to buy")
+    assert labels(which) == [("Axe 1", False), ("Mace 1", False)]
+    drinks = _asked(table, "Buy drinks")
+    await table.alice.user.click(trade, label="buy")
+    await table.alice.user.click(which, label="Axe 1")
+    await table.alice.user.click(drinks, label="no")
+    await table.bot.deliver_once()
+    boon = _asked(table, "Boon: take Axe 1 free")
+    assert ("take", False) in labels(boon)
+    kept = _asked(table, "You take the Axe")
+    assert "Give " not in " ".join(
+        m.content for m in bot_messages(table.alice.user.dm_channel.history())
+    ), "her gold pays: no belongings are asked for"
+    await table.alice.user.click(boon, label="take")
+    await table.alice.user.click(kept, label="activate")
+    await table.bot.deliver_once()
+
+    await table.bot.deliver_once()
+    public = " ".join(m.content for m in bot_messages(table.channel.history()))
+    assert "Amazon: T Company (1, 1: Boon (x 1) (ally)) (buys Axe 1 for 0 gold)" in public
+    assert "Mace" not in public, "what she looked at is hers alone (7.6.5)"
+    assert "friendly" not in public.split("Evening")[0], "her relationships are hers alone"
+    mine = last_report(table.alice)
+    assert (
+        "Amazon: T Company (sees Axe 1, Mace 1) (1, 1: Boon (x 1) (ally)) (buys Axe 1 for 0 gold)"
+        " (the Company are now friendly)" in mine
+    )
