@@ -96,7 +96,8 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     ctx.wait_if_pending()
     if mode == CANCEL or (mode == BUY and item is None):
         why = "he cancels the Trade phase (7.6.3c)" if mode == CANCEL else ""
-        _cancel(ctx, name, number, why or f"the {group} have nothing to sell (7.6.5)")
+        has = "has" if visitor else "have"
+        _cancel(ctx, name, number, why or f"the {group} {has} nothing to sell (7.6.5)")
         _done(ctx)
         return
     if item is not None:
