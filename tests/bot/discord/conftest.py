@@ -3,6 +3,7 @@ simulated guild with a moderator (Manage Server) and two players."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,9 +14,11 @@ import simcord
 from bot.discord import RealmBot, make_bot
 from bot.discord.cogs.common import POSTED
 from bot.service import CampaignService
-from db.engine import make_engine
+from db import repo
+from db.engine import make_engine, session_scope
 from db.migrate import upgrade
 from rules.catalog import catalog
+from rules.state import GameState
 
 
 @pytest.fixture
@@ -123,3 +126,31 @@ async def seat_two_players(table: Table) -> None:
     for member, character in ((table.alice, "Amazon"), (table.bob, "Elf")):
         joined = await member.slash(table.channel, "join", campaign="Test", character=character)
         assert private_answer(joined) == f"You play the {character} in Test."
+
+
+async def start_waiting_for_decisions(table: Table, service: CampaignService) -> None:
+    """Start Test, its players seated, with mid-day decisions waiting for their players (not
+    combat's, which have their own tests)."""
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
+        assert campaign is not None
+        campaign.options = {**campaign.options, "wait_for_decisions": True, "combat_by_dm": False}
+    await table.moderator.slash(table.channel, "gm start", campaign="Test")
+
+
+def change_state(service: CampaignService, change: Callable[[GameState], None]) -> None:
+    """Save Test's latest state again, as ``change`` leaves it, as the state the day starts
+    from."""
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        change(state)
+        repo.save_snapshot(
+            session,
+            campaign_id=1,
+            day=1,
+            step="test",
+            state=state.to_json(),
+            created_at=snapshot.created_at,
+        )

@@ -24,11 +24,13 @@ from rules.state import GameState
 from .conftest import (
     Table,
     bot_messages,
+    change_state,
     channel_report,
     last_dm,
     last_report,
     public_answer,
     seat_two_players,
+    start_waiting_for_decisions,
 )
 
 
@@ -213,30 +215,14 @@ async def wait_for_alices_decision(table: Table, service: CampaignService) -> No
     """Start Test waiting for decisions (not combat's, which have their own tests), with two of
     the Amazon's chits fatigued so that resting asks her which to rest first, and force day 1
     until it stops at her decision (delivered)."""
-    with session_scope(service.engine) as session:
-        campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
-        assert campaign is not None
-        campaign.options = {
-            **campaign.options,
-            "wait_for_decisions": True,
-            "combat_by_dm": False,
-        }
-    await table.moderator.slash(table.channel, "gm start", campaign="Test")
-    with session_scope(service.engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=1)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
+    await start_waiting_for_decisions(table, service)
+
+    def two_fatigued(state: GameState) -> None:
         for chit in state.characters["Amazon"].chits:
             if chit.label in ("MOVE M3*", "FIGHT M4*"):
                 chit.status = "fatigued"
-        repo.save_snapshot(
-            session,
-            campaign_id=1,
-            day=1,
-            step="test",
-            state=state.to_json(),
-            created_at=snapshot.created_at,
-        )
+
+    change_state(service, two_fatigued)
     await table.alice.send_dm("orders Test\nR")
     await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)
     await table.bot.deliver_once()

@@ -7,11 +7,16 @@ from __future__ import annotations
 import pytest
 
 from bot.service import CampaignService
-from db import repo
-from db.engine import session_scope
 from rules.state import GameState
 
-from .conftest import Table, bot_messages, last_report, seat_two_players
+from .conftest import (
+    Table,
+    bot_messages,
+    change_state,
+    last_report,
+    seat_two_players,
+    start_waiting_for_decisions,
+)
 from .test_bot import labels
 
 
@@ -20,24 +25,12 @@ async def test_a_search_choice_is_answered_with_its_buttons(
     table: Table, service: CampaignService
 ) -> None:
     await seat_two_players(table)
-    with session_scope(service.engine) as session:
-        campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
-        assert campaign is not None
-        campaign.options = {**campaign.options, "wait_for_decisions": True, "combat_by_dm": False}
-    await table.moderator.slash(table.channel, "gm start", campaign="Test")
-    with session_scope(service.engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=1)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
+    await start_waiting_for_decisions(table, service)
+
+    def forced(state: GameState) -> None:
         state.dice.forced = [[2], [1, 1]]  # the monster roll, then her Locate: 1, Choice
-        repo.save_snapshot(
-            session,
-            campaign_id=1,
-            day=1,
-            step="test",
-            state=state.to_json(),
-            created_at=snapshot.created_at,
-        )
+
+    change_state(service, forced)
     await table.alice.send_dm("orders Test\nS Locate")
     await table.bob.send_dm("orders Test\nR")
     await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)

@@ -9,38 +9,31 @@ import discord
 import pytest
 
 from bot.service import CampaignService
-from db import repo
-from db.engine import session_scope
 from rules.state import GameState, Place
 
-from .conftest import Table, bot_messages, last_report, seat_two_players
+from .conftest import (
+    Table,
+    bot_messages,
+    change_state,
+    last_report,
+    seat_two_players,
+    start_waiting_for_decisions,
+)
 from .test_bot import labels
 
 
-def _stage_the_company(service: CampaignService) -> None:
+def _the_company(state: GameState) -> None:
     """The Company HQ stands with the Amazon, his box holding a Mace and an Axe; she is his
     Ally; the monster roll is a 2 and her Meeting roll a 1: Boon (x 1)."""
-    with session_scope(service.engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=1)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
-        here = state.place_of("Amazon")
-        state.put("Company HQ", here)
-        box = Place.box("Company")
-        for item in list(state.at(box)):
-            state.put(item, Place.OUT)
-        state.put("Mace 1", box)
-        state.put("Axe 1", box)
-        state.characters["Amazon"].relationships["Company"] = 2
-        state.dice.forced = [[2], [1, 1]]
-        repo.save_snapshot(
-            session,
-            campaign_id=1,
-            day=1,
-            step="test",
-            state=state.to_json(),
-            created_at=snapshot.created_at,
-        )
+    here = state.place_of("Amazon")
+    state.put("Company HQ", here)
+    box = Place.box("Company")
+    for item in list(state.at(box)):
+        state.put(item, Place.OUT)
+    state.put("Mace 1", box)
+    state.put("Axe 1", box)
+    state.characters["Amazon"].relationships["Company"] = 2
+    state.dice.forced = [[2], [1, 1]]
 
 
 def _asked(table: Table, words: str) -> discord.Message:
@@ -54,12 +47,8 @@ async def test_a_trade_is_decided_by_buttons_and_its_look_stays_private(
     table: Table, service: CampaignService
 ) -> None:
     await seat_two_players(table)
-    with session_scope(service.engine) as session:
-        campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
-        assert campaign is not None
-        campaign.options = {**campaign.options, "wait_for_decisions": True, "combat_by_dm": False}
-    await table.moderator.slash(table.channel, "gm start", campaign="Test")
-    _stage_the_company(service)
+    await start_waiting_for_decisions(table, service)
+    change_state(service, _the_company)
     await table.alice.send_dm("orders Test\nT Company")
     await table.bob.send_dm("orders Test\nR")
     await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)
