@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from sqlalchemy import Engine
 
-from db import repo
-from db.engine import session_scope
 from rules.state import GameState, Place
+from tests.snapshots import rewrite_latest
 
 #: Plays that answer each combat window without fighting, by a decision kind it asks.
 QUIET_PLAYS = {
@@ -30,10 +29,8 @@ def stage_giant_fight(engine: Engine, campaign_id: int, first: str, second: str)
     """Rewrite the latest snapshot of the campaign ``campaign_id`` (a started game): ``second``
     moved to ``first``'s clearing, everything else there taken out, a Giant put in, and every
     character unhidden."""
-    with session_scope(engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=campaign_id)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
+
+    def change(state: GameState) -> None:
         here = state.place_of(first)
         for piece in list(state.at(here)):
             if piece != first:
@@ -42,14 +39,8 @@ def stage_giant_fight(engine: Engine, campaign_id: int, first: str, second: str)
         state.put("Giant 1", here)
         for character in state.characters.values():
             character.hidden = False
-        repo.save_snapshot(
-            session,
-            campaign_id=campaign_id,
-            day=snapshot.day,
-            step="start",
-            state=state.to_json(),
-            created_at=snapshot.created_at,
-        )
+
+    rewrite_latest(engine, campaign_id, change)
 
 
 def stage_two_fights(engine: Engine, campaign_id: int, first: str, second: str) -> str:
@@ -59,10 +50,7 @@ def stage_two_fights(engine: Engine, campaign_id: int, first: str, second: str) 
     from rules.board import board_for
     from rules.catalog import catalog
 
-    with session_scope(engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=campaign_id)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
+    def change(state: GameState) -> str:
         here = state.place_of(first)
         other = board_for(catalog(), state.tiles).neighbours(here.removeprefix("at:"))[0]
         for place in (here, Place.clearing(other)):
@@ -74,12 +62,6 @@ def stage_two_fights(engine: Engine, campaign_id: int, first: str, second: str) 
         state.put("Giant 2", Place.clearing(other))
         for character in state.characters.values():
             character.hidden = False
-        repo.save_snapshot(
-            session,
-            campaign_id=campaign_id,
-            day=snapshot.day,
-            step="start",
-            state=state.to_json(),
-            created_at=snapshot.created_at,
-        )
-    return other
+        return other
+
+    return rewrite_latest(engine, campaign_id, change)

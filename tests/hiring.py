@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from sqlalchemy import Engine
 
-from db import repo
-from db.engine import session_scope
 from rules.catalog import catalog
 from rules.daylight.hirelings import hire
 from rules.pieces import Kind, pieces_of
 from rules.state import GameState, ItemState, Place
+from tests.snapshots import rewrite_latest
 
 
 def stage_hirelings(
@@ -27,10 +26,8 @@ def stage_hirelings(
     Returns the clearing."""
     data = catalog()
     kinds = pieces_of(data)
-    with session_scope(engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=campaign_id)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
+
+    def change(state: GameState) -> str:
         here = state.place_of(employer)
         for piece in list(state.at(here)):
             if kinds[piece].kind in (Kind.NATIVE, Kind.MONSTER, Kind.HORSE):
@@ -47,12 +44,6 @@ def stage_hirelings(
             state.put(item, Place.owner(pieces[0]))
             leader.items[item] = ItemState(active=False)
         state.check(data)
-        repo.save_snapshot(
-            session,
-            campaign_id=campaign_id,
-            day=snapshot.day,
-            step="start",
-            state=state.to_json(),
-            created_at=snapshot.created_at,
-        )
         return Place.split(here)[1]
+
+    return rewrite_latest(engine, campaign_id, change)

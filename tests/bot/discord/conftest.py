@@ -19,6 +19,7 @@ from db.engine import make_engine, session_scope
 from db.migrate import upgrade
 from rules.catalog import catalog
 from rules.state import GameState
+from tests.snapshots import rewrite_latest
 
 
 @pytest.fixture
@@ -141,16 +142,4 @@ async def start_waiting_for_decisions(table: Table, service: CampaignService) ->
 def change_state(service: CampaignService, change: Callable[[GameState], None]) -> None:
     """Save Test's latest state again, as ``change`` leaves it, as the state the day starts
     from."""
-    with session_scope(service.engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=1)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
-        change(state)
-        repo.save_snapshot(
-            session,
-            campaign_id=1,
-            day=1,
-            step="test",
-            state=state.to_json(),
-            created_at=snapshot.created_at,
-        )
+    rewrite_latest(service.engine, 1, change, step="test")
