@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from rules.catalog import Catalog
 from rules.chits import midnight as fatigue_alerted
+from rules.day import leaving
 from rules.day.context import Ctx
 from rules.daylight import hirelings, missions, rest, trade
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.treasures import DiscardTo
-from rules.state import DayState, Place
+from rules.state import DayState, GameState, Place
 
 
 def sunset(ctx: Ctx) -> None:
@@ -61,6 +62,8 @@ def midnight(ctx: Ctx) -> None:
         p for p in state.face_up if p in specials or pieces[p].kind is not Kind.MAP_CHIT
     ]
     hirelings.expire_terms(ctx)
+    leaving.suicides(ctx)  # 8.9.4, 9.2.2a
+    leaving.pick_order(ctx)  # 9.1.2b: the day's dead, in the order they pick fresh starts
     missions.midnight(ctx, game_over=state.day == 28)  # 7.2.4d: time limits, the game's end
     hirelings.remount(ctx.catalog, ctx.board, state)
     ctx.emit(
@@ -69,10 +72,18 @@ def midnight(ctx: Ctx) -> None:
     )
     ctx.emit("day_ended", day=state.day, month=state.month)
     if state.day == 28:
-        state.today = DayState(stage="over")
+        end_game(state, "month")
         return
     state.day += 1
     state.today = DayState()
+
+
+def end_game(state: GameState, reason: str) -> None:
+    """The game is over (9.3.1): at Midnight of its last day (``month``), or when the players
+    all quit together (9.2.1, ``agreed``: "the game ends as if it were the end of the month").
+    The one way the game's stage becomes ``over``; what the end scores is 9.3."""
+    state.today = DayState(stage="over")
+    state.ended = reason
 
 
 def potions(ctx: Ctx) -> None:
