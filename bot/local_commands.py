@@ -40,6 +40,7 @@ def add_local_parser(commands: Any) -> None:
         "autopilot",
         "config",
         "window",
+        "end",
     }
     for action, help_text in (
         ("create", "create a campaign"),
@@ -70,6 +71,7 @@ def add_local_parser(commands: Any) -> None:
         ("resume", "restart the clock"),
         ("rollback", "return to the start of a day"),
         ("autopilot", "let the autopilot play a character"),
+        ("end", "end the game early, every player having agreed to quit (9.2.1)"),
     ):
         sub = local_actions.add_parser(action, help=help_text)
         sub.add_argument("campaign")
@@ -102,6 +104,12 @@ def add_local_parser(commands: Any) -> None:
             )
         if action == "answer":
             sub.add_argument("choice")
+        if action == "end":
+            sub.add_argument(
+                "--agreed",
+                action="store_true",
+                help="confirm that every player agreed to quit (9.2.1); without it nothing ends",
+            )
         if action in ("history", "rollback"):
             sub.add_argument("--day", type=whole(1), required=True)
         if action == "resolve":
@@ -231,6 +239,10 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
             case "autopilot":
                 reply = service.set_autopilot(
                     args.campaign, moderator=args.moderator, character=args.character
+                )
+            case "end":
+                reply = service.end_early(
+                    args.campaign, moderator=args.moderator, agreed=args.agreed
                 )
             case "deliver":
                 files = deliver(service, args.out)

@@ -1,5 +1,6 @@
 """The moderators' desk: settings, previews, deadlines, pauses, rollbacks, orders seen and set,
-locks, announcements, excuses, replacements and the autopilot — each logged in the channel."""
+locks, announcements, excuses, replacements, the autopilot and ending the game early when the
+players agree (9.2.1) — each logged in the channel."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from rules import (
     MODERATOR,
     GameState,
 )
+from rules.day.midnight import end_game
 
 
 class Moderation(Plays):
@@ -263,6 +265,55 @@ class Moderation(Plays):
             campaign.locked = locked
             self._log(session, campaign, moderator, "lock", "locked" if locked else "unlocked")
             return Reply(f"{campaign.name} is {'locked' if locked else 'unlocked'}.")
+
+    def end_early(self, campaign_name: str, *, moderator: str, agreed: bool) -> Reply:
+        """9.2.1 (L2904): "The players can agree to end the game at any time ... If they all
+        quit together, the game ends as if it were the end of the month. If any players refuse
+        to quit, the game continues." The moderator confirms (``agreed``) that every player
+        agreed; between days only (no day being resolved), the game's stage is set over by
+        :func:`rules.day.midnight.end_game` — the one way the game ends, which the end of the
+        month uses too — and the campaign is finished. Logged and posted in the channel."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            if campaign.status != "running":
+                raise RequestError(
+                    f"{campaign.name} is {campaign.status}: only a running game can end early. "
+                    "Nothing changed."
+                )
+            if not agreed:
+                raise RequestError(
+                    f"{campaign.name} was not ended: the game ends early only when every player "
+                    "agrees to quit (9.2.1); if any refuses, it continues. Confirm that all "
+                    "agreed to end it. Nothing changed."
+                )
+            if repo.open_decisions(session, campaign_id=row_id(campaign)):
+                raise RequestError(
+                    f"day {campaign.day} of {campaign.name} is being resolved and waits for "
+                    "players' decisions: end the game once its report is out. Nothing changed."
+                )
+            state = self._state(session, campaign)
+            if state.today.stage != "birdsong":
+                raise RequestError(
+                    f"day {campaign.day} of {campaign.name} is being resolved: end the game once "
+                    "its report is out. Nothing changed."
+                )
+            end_game(state, "agreed")
+            self._snapshot(session, campaign, state, "ended")
+            campaign.status = "finished"
+            campaign.deadline = None
+            self._log(
+                session,
+                campaign,
+                moderator,
+                "end",
+                f"ended the game at Birdsong of day {campaign.day}: every player agreed to quit "
+                "(9.2.1); it is scored as at the end of the month",
+            )
+            return Reply(
+                f"{campaign.name} is over at Birdsong of day {campaign.day}: the players quit "
+                "together (9.2.1), and it is scored as at the end of the month."
+            )
 
     def announce(self, campaign_name: str, *, moderator: str, text: str) -> Reply:
         """Post a moderator's announcement in the campaign's channel."""
