@@ -250,7 +250,7 @@ EVENT_TYPES: dict[str, EventType] = {
     ),
     "turned": EventType("the {piece} is turned {side} side up ({rule})", PUBLIC),
     "flipped": EventType("the {denizen} turns {side} side up (8.4.7c)", PUBLIC),
-    "suicided": EventType("{who} kills himself at Midnight in {at} (9.2.2a)", PUBLIC),
+    "suicided": EventType("{who} suicides at Midnight in {at} (9.2.2a)", PUBLIC),
     "death_told": EventType(
         "{who} is dead ({cause}): his recorded Fame, Notoriety, Gold, spells and discoveries are "
         "lost (9.1.1d); his player may start again, as any character not in use, at the Inn from "
