@@ -72,6 +72,11 @@ def add_local_parser(commands: Any) -> None:
         ("rollback", "return to the start of a day"),
         ("autopilot", "let the autopilot play a character"),
         ("end", "end the game early, every player having agreed to quit (9.2.1)"),
+        (
+            "restart",
+            "a dead character's player starts again (9.1.2): a file or - with 'character: NAME' "
+            "and setup choices such as 'victory: fame 2, gold 3'",
+        ),
     ):
         sub = local_actions.add_parser(action, help=help_text)
         sub.add_argument("campaign")
@@ -79,7 +84,7 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--moderator", required=True)
         if action == "create":
             sub.add_argument("--seed", type=whole(0), default=0)
-        if action in ("join", "orders", "ready", "choose", "answer", "plays"):
+        if action in ("join", "orders", "ready", "choose", "answer", "plays", "restart"):
             sub.add_argument("--player", required=True)
         if action == "sheet":
             sub.add_argument("--player")
@@ -89,7 +94,7 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--character", required=True)
         if action == "join":
             sub.add_argument("--name", help="the player's display name")
-        if action in ("orders", "choose", "plays"):
+        if action in ("orders", "choose", "plays", "restart"):
             sub.add_argument("file", help="a file, or - for standard input")
         if action == "config":
             sub.add_argument("setting")
@@ -240,6 +245,9 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
                 reply = service.set_autopilot(
                     args.campaign, moderator=args.moderator, character=args.character
                 )
+            case "restart":
+                text = read_text(args.file)
+                reply = service.restart(args.campaign, player=args.player, text=text)
             case "end":
                 reply = service.end_early(
                     args.campaign, moderator=args.moderator, agreed=args.agreed

@@ -49,6 +49,8 @@ from rules import (
     view_for,
 )
 from rules.catalog import UnknownNameError
+from rules.day.leaving import in_play
+from rules.setup.restart import restart
 
 __all__ = [
     "CampaignService",
@@ -161,6 +163,67 @@ class CampaignService(Moderation):
             shown = ", ".join(f"{k}: {v}" for k, v in choices.items())
             return Reply(f"Setup choices for the {seat.character} stored (secret): {shown}")
 
+    def restart(self, campaign_name: str, *, player: str, text: str) -> Reply:
+        """9.1.2: the player of a dead character starts again, at Birdsong of a day his death
+        allows (the next day; after a suicide, once he has sat out a full day, 9.2.2a), as any
+        character not in use — the same one allowed — with new Victory Requirements and setup
+        choices, through the same checks as the first start (:func:`rules.setup.restart.restart`).
+        ``text`` is lines of setup choices (:func:`rules.setup.setup_choices`), and
+        ``character: NAME`` for the character (default: the one he lost). The seat keeps the old
+        life in its history (``Seat.lives``); his standing orders, written for the old character,
+        are dropped. Refused, saying why, with nothing changed."""
+        typed_text(text, "fresh start")
+        lines = [line for line in text.splitlines() if line.strip()]
+        named = [line for line in lines if line.partition(":")[0].strip().casefold() == "character"]
+        if len(named) > 1:
+            raise RequestError("name one character: a single 'character: <name>' line")
+        with session_scope(self.engine) as session:
+            campaign, seat = self._running_seat(session, campaign_name, player)
+            if repo.open_decisions(session, campaign_id=row_id(campaign)):
+                raise RequestError(
+                    f"day {campaign.day} of {campaign.name} is being resolved: start again at "
+                    "Birdsong, once its report is out. Nothing changed."
+                )
+            state = self._state(session, campaign)
+            old = seat.character
+            character = named[0].partition(":")[2].strip() if named else old
+            try:
+                choices = setup_choices("\n".join(line for line in lines if line not in named))
+                setup = CharacterSetup.model_validate(
+                    {**choices, "name": character, "player": seat.player}
+                )
+                sheet, notes = restart(self.catalog, state, old, setup)
+            except (SetupError, ValueError) as error:
+                raise RequestError(f"not started again: {error}. Nothing changed.") from None
+            departure = state.characters[old].departed if old != sheet.name else None
+            life = {
+                "character": old,
+                "player": seat.player,
+                "restarted": state.game_day,
+                "as": sheet.name,
+            }
+            if departure is not None:
+                life |= {"how": departure.how, "cause": departure.cause, "died": departure.game_day}
+            seat.lives = [*seat.lives, life]
+            seat.character = sheet.name
+            seat.setup = choices
+            seat.standing_orders = None
+            seat.missed_days = 0
+            self._snapshot(session, campaign, state, "restart")
+            where = state.clearing_of(sheet.name)
+            self._outbox(session, campaign).channel(
+                f"{seat.player_name} starts again as the {sheet.name}, at the Inn in {where} "
+                "(9.1.2)."
+            )
+            self._outbox(session, campaign).dm(
+                seat.player, sheet_text(self.catalog, state, sheet.name, campaign.name)
+            )
+            gear = "; ".join(notes) or "no starting weapons or armor"
+            return Reply(
+                f"You start again as the {sheet.name} at the Inn ({where}) on day {state.day}: "
+                f"{gear}. Your Victory Requirements are stored (secret); send this day's orders."
+            )
+
     def start(self, campaign_name: str, *, moderator: str) -> Reply:
         """Set up the game (section 3) for the seated characters and open Birdsong of day 1."""
         with session_scope(self.engine) as session:
@@ -204,6 +267,7 @@ class CampaignService(Moderation):
             campaign, seat = self._running_seat(session, campaign_name, player)
             state = self._state(session, campaign)
             seen = self._state_id(session, campaign)
+            self._require_in_play(campaign, seat, state)
         result, refusal = self._checked(text, state, seat.character)
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
@@ -245,7 +309,12 @@ class CampaignService(Moderation):
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
             seat.ready = ready
-            waiting = [s.character for s in self._seats(session, campaign) if not s.ready]
+            state = self._state(session, campaign)
+            waiting = [
+                s.character
+                for s in self._seats(session, campaign)
+                if not s.ready and in_play(state, s.character)
+            ]
             if ready and not waiting:
                 rules = self._rules(campaign)
                 early = self.clock() + timedelta(minutes=rules.cooloff_minutes)

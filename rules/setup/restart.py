@@ -15,9 +15,10 @@ start (:func:`rules.setup.characters.seat_character`) and these of its own:
   the day after next for a suicide, 9.2.2a) — never after leaving the map, whose score stands
   (9.2.2b);
 - 9.1.2b, the order of picks: on the first day the day's dead may start again, a player picks
-  only after those ranked before him (``pick``, rolled at Midnight) have picked. Reading (the rule
-  gives no time limit): from the next day on the order no longer holds, so one who does not pick
-  cannot hold the others back for ever;
+  only after those ranked before him (``pick``, rolled at Midnight) whose first day it is too
+  have picked. Reading (the rule gives no time limit): from the next day on the order no longer
+  holds, so one who does not pick cannot hold the others back for ever; and a suicide, who sits
+  out a day more, never waits for those killed the same day, whose turn to pick came first;
 - "not in use" (reading): a character someone plays, alive, or dead and not yet replaced by his
   player's fresh start — that player may take him again ("including the one just killed"); a
   character who left the map is in use (his score stands, 9.3.1a);
@@ -75,6 +76,7 @@ def may_restart(state: GameState, old: str) -> str | None:
             for name, other in sorted(state.characters.items())
             if other.departed is not None
             and other.departed.game_day == departure.game_day
+            and other.departed.restart_day == state.game_day
             and other.departed.pick is not None
             and other.departed.pick < departure.pick
             and other.departed.restarted_as is None

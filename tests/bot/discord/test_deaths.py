@@ -1,4 +1,5 @@
-"""Section 9 on Discord under SimCord: the game ended early when the players agree (9.2.1)."""
+"""Section 9 on Discord under SimCord: the game ended early when the players agree (9.2.1), and
+a dead character's player starting again as another (9.1.2)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,18 @@ from bot.campaigns import row_id
 from bot.service import CampaignService
 from db import repo
 from db.engine import session_scope
-from rules.state import GameState
+from rules.board import board_for
+from rules.catalog import catalog
+from rules.state import GameState, Place
 
-from .conftest import Table, bot_messages, last_dm, private_answer, seat_two_players
+from .conftest import (
+    Table,
+    bot_messages,
+    change_state,
+    last_dm,
+    private_answer,
+    seat_two_players,
+)
 
 
 async def start(table: Table) -> None:
@@ -57,3 +67,85 @@ async def test_gm_end_needs_the_players_agreement_then_ends_the_game(
     assert private_answer(again) == (
         "Test is finished: only a running game can end early. Nothing changed."
     )
+
+
+def away_from_the_inn(state: GameState) -> None:
+    """The Amazon waits in a tile of her own, where nobody stands, away from the Inn."""
+    taken = {p.removeprefix("at:")[:2] for p in state.stacks if p.startswith("at:")}
+    board = board_for(catalog(), state.tiles)
+    quiet = [c for c in board.clearings() if c[:2] not in taken]
+    state.put("Amazon", Place.clearing(quiet[0]))
+
+
+async def force(table: Table, day: int) -> None:
+    forced = await table.moderator.slash(table.channel, "gm force", campaign="Test", day=day)
+    assert private_answer(forced) == f"Test: day {day} resolved."
+    await table.bot.deliver_once()
+
+
+@pytest.mark.asyncio
+async def test_a_dead_character_starts_again_as_another_and_the_seat_keeps_both_lives(
+    table: Table, service: CampaignService
+) -> None:
+    await start(table)
+    change_state(service, away_from_the_inn)
+    await table.alice.send_dm("orders Test\n-\nsuicide: at midnight")
+    assert last_dm(table.alice).startswith("Orders for the Amazon, day 1 stored")
+    await force(table, 1)
+    public = "\n".join(m.content for m in bot_messages(table.channel.history()))
+    assert "Amazon suicides at Midnight" in public
+    assert "his player may start again" not in public, "the player alone is told"
+    assert "Amazon is dead (suicide at Midnight (9.2.2a))" in "\n".join(
+        m.content for m in bot_messages(table.alice.user.dm_channel.history())
+    )
+
+    await table.alice.send_dm("orders Test\nH")
+    assert last_dm(table.alice) == (
+        "the Amazon is dead (suicide at Midnight (9.2.2a)): he takes no orders. Start again from "
+        "game day 3 with a DM whose first line is 'restart Test' and whose lines below are your "
+        "choices: 'character: <name>' (default the same), 'victory: fame 2, gold 3' (9.1.2). "
+        "Nothing was stored."
+    )
+    await table.alice.send_dm("restart Test\ncharacter: Black Knight")
+    assert last_dm(table.alice) == (
+        "not started again: the Amazon died on game day 1: a player who suicides sits out a full "
+        "day (9.2.2a), so from game day 3, not 2. Nothing changed."
+    )
+    await force(table, 2)
+    await table.alice.send_dm("restart Test\ncharacter: Elf")
+    assert last_dm(table.alice) == (
+        "not started again: the Elf is in use; pick a character nobody plays (9.1.2a). "
+        "Nothing changed."
+    )
+    await table.alice.send_dm("restart Test\ncharacter: Black Knight\nvictory: fame 7")
+    assert last_dm(table.alice).startswith("not started again: the Black Knight: Fame points")
+
+    await table.alice.send_dm("restart Test\ncharacter: Black Knight\nvictory: fame 2, gold 3")
+    assert last_dm(table.alice).startswith("You start again as the Black Knight at the Inn (")
+    await table.bot.deliver_once()
+    assert (
+        "starts again as the Black Knight, at the Inn"
+        in bot_messages(table.channel.history())[-1].content
+    )
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
+        assert campaign is not None
+        [seat] = [
+            s
+            for s in repo.list_seats(session, campaign_id=row_id(campaign))
+            if s.player == str(table.alice.id)
+        ]
+        assert seat.character == "Black Knight"
+        assert seat.lives == [
+            {
+                "character": "Amazon",
+                "player": str(table.alice.id),
+                "how": "suicide",
+                "cause": "suicide at Midnight (9.2.2a)",
+                "died": 1,
+                "restarted": 3,
+                "as": "Black Knight",
+            }
+        ]
+    await table.alice.send_dm("orders Test\nH")
+    assert last_dm(table.alice).startswith("Orders for the Black Knight, day 3 stored")
