@@ -283,7 +283,12 @@ class CampaignBase:
         bookkeeping."""
         settings = self._settings(campaign)
         seats = {
-            str(row_id(seat)): {"missed_days": seat.missed_days, "ready": seat.ready}
+            str(row_id(seat)): {
+                "missed_days": seat.missed_days,
+                "ready": seat.ready,
+                "character": seat.character,
+                "lives": seat.lives,
+            }
             for seat in self._seats(session, campaign)
         }
         ledger: dict[str, Any] = {"seats": seats, "reminded_day": settings.reminded_day}

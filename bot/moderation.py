@@ -13,6 +13,7 @@ from bot.campaign_settings import BEFORE_THE_START, SettingError
 from bot.campaigns import Reply, RequestError, row_id, typed_text
 from bot.deadlines import next_deadline
 from bot.plays import Plays
+from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_text
 from bot.windows import EVENING, day_points
@@ -201,14 +202,18 @@ class Moderation(Plays):
         return Reply(f"{campaign.name} is back at the start of the {point}.")
 
     def _restore_ledger(self, session: Session, campaign: Campaign, ledger: dict[str, Any]) -> None:
-        """Put the seats' missed days and readiness, and the day whose reminder was sent, back as
-        ``ledger`` recorded them (a ledger from before they were recorded changes nothing)."""
+        """Put the seats' missed days and readiness, their characters and past lives (9.1.2), and
+        the day whose reminder was sent, back as ``ledger`` recorded them (a ledger from before
+        they were recorded changes nothing)."""
         recorded = ledger.get("seats", {})
         for seat in self._seats(session, campaign):
             entry = recorded.get(str(row_id(seat)))
             if entry is not None:
                 seat.missed_days = int(entry["missed_days"])
                 seat.ready = bool(entry["ready"])
+                if "character" in entry:  # a fresh start undone with the day (9.1.2)
+                    seat.character = str(entry["character"])
+                    seat.lives = list(entry.get("lives", []))
         if "reminded_day" in ledger:
             settings = self._settings(campaign)
             reminded = ledger["reminded_day"]
@@ -302,6 +307,9 @@ class Moderation(Plays):
             self._snapshot(session, campaign, state, "ended")
             campaign.status = "finished"
             campaign.deadline = None
+            self._outbox(session, campaign).channel(
+                render("messages/ended_early.txt.j2", campaign=campaign.name, day=campaign.day)
+            )
             self._log(
                 session,
                 campaign,

@@ -212,8 +212,12 @@ class CampaignService(Moderation):
             self._snapshot(session, campaign, state, "restart")
             where = state.clearing_of(sheet.name)
             self._outbox(session, campaign).channel(
-                f"{seat.player_name} starts again as the {sheet.name}, at the Inn in {where} "
-                "(9.1.2)."
+                render(
+                    "messages/restarted.txt.j2",
+                    player=seat.player_name,
+                    character=sheet.name,
+                    at=where,
+                )
             )
             self._outbox(session, campaign).dm(
                 seat.player, sheet_text(self.catalog, state, sheet.name, campaign.name)
@@ -388,13 +392,21 @@ class CampaignService(Moderation):
             return Reply(f"Orders for the {seat.character} on day {campaign.day} cleared.")
 
     def set_standing(self, campaign_name: str, *, player: str, text: str) -> Reply:
-        """Orders used on any day the player sends none; checked as today's orders are."""
+        """Orders used on any day the player sends none; checked as today's orders are. A
+        suicide (9.2.2a) is refused there: it is one day's deliberate order, never a default."""
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
             state = self._state(session, campaign)
+            self._require_in_play(campaign, seat, state)
             result, refusal = self._checked(text, state, seat.character)
             if refusal is not None:
                 return refusal
+            if result.orders is not None and result.orders.instructions.suicide:
+                raise RequestError(
+                    "standing orders cannot say 'suicide: at midnight': they stand for every "
+                    "day without orders. Send it in the orders of the day he is to die "
+                    "(9.2.2a). Nothing was stored."
+                )
             seat.standing_orders = text
             return Reply(f"Standing orders for the {seat.character}:\n{result.echo}")
 

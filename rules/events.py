@@ -270,9 +270,6 @@ EVENT_TYPES: dict[str, EventType] = {
     "restart_order": EventType(
         "the order in which today's dead pick their fresh starts: {order} (9.1.2b)", PUBLIC
     ),
-    "restarted": EventType(
-        "{player} starts again as the {who} at the Inn, in {at} (9.1.2a)", PUBLIC
-    ),
     "not_implemented": EventType("not implemented yet: rule {rule} ({what})", PUBLIC),
     "midnight": EventType("Midnight: {what}", PUBLIC),
     "day_ended": EventType("day {day} is over", PUBLIC),

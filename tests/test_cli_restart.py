@@ -38,6 +38,11 @@ def test_a_suicide_sits_out_a_day_then_starts_again_as_another(
 
     status, _, err = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
     assert status == 2 and "the Amazon is dead (suicide at Midnight (9.2.2a))" in err
+    status, out, _ = local(capsys, db, "sheet", "Valley", "--player", "alice")
+    assert status == 0 and out.splitlines()[0] == (
+        "Your Amazon in Valley: dead (suicide at Midnight (9.2.2a)): his player may start "
+        "again from game day 3, with a DM restart Valley (9.1.2)"
+    )
     choices = tmp_path / "restart.txt"
     choices.write_text("character: Black Knight\nvictory: fame 2, gold 3\n", encoding="utf-8")
     status, _, err = local(capsys, db, "restart", "Valley", "--player", "alice", str(choices))
@@ -57,3 +62,9 @@ def test_a_suicide_sits_out_a_day_then_starts_again_as_another(
     )
     status, _, err = local(capsys, db, "restart", "Valley", "--player", "alice", str(choices))
     assert status == 2 and "the Black Knight is not dead" in err
+
+    # Rolled back to the start of day 2, the fresh start is undone with the day: the seat plays
+    # the dead Amazon again, with no past life.
+    assert local(capsys, db, "rollback", "Valley", "--moderator", "gm", "--day", "2")[0] == 0
+    status, _, err = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
+    assert status == 2 and "the Amazon is dead" in err

@@ -53,6 +53,9 @@ async def test_gm_end_needs_the_players_agreement_then_ends_the_game(
     await table.bot.deliver_once()
     posted = [m.content for m in bot_messages(table.channel.history())]
     assert any("ended the game at Birdsong of day 1: every player agreed" in p for p in posted)
+    assert any(
+        p.startswith("Test is over at Birdsong of day 1: the players quit together") for p in posted
+    )
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
         assert campaign is not None and campaign.status == "finished"
@@ -149,3 +152,16 @@ async def test_a_dead_character_starts_again_as_another_and_the_seat_keeps_both_
         ]
     await table.alice.send_dm("orders Test\nH")
     assert last_dm(table.alice).startswith("Orders for the Black Knight, day 3 stored")
+
+
+@pytest.mark.asyncio
+async def test_a_suicide_is_refused_in_standing_orders(table: Table) -> None:
+    await start(table)
+    shown = await table.alice.slash(table.channel, "standing", campaign="Test")
+    refused = await table.alice.submit_modal(shown, {"standing-orders": "H\nsuicide: at midnight"})
+    assert private_answer(refused) == (
+        "standing orders cannot say 'suicide: at midnight': they stand for every day without "
+        "orders. Send it in the orders of the day he is to die (9.2.2a). Nothing was stored."
+    )
+    shown = await table.alice.slash(table.channel, "orders show", campaign="Test")
+    assert private_answer(shown) == "No orders for the Amazon on day 1."
