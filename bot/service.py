@@ -349,16 +349,32 @@ class CampaignService(Moderation):
 
     def status(self, campaign_name: str) -> Reply:
         """The public status: day, deadline, and for each character whether orders are in and
-        whether he is ready — never what the orders say."""
+        whether he is ready — never what the orders say — or that he is dead or gone."""
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             seats = self._seats(session, campaign)
             submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
+            out: dict[str, str] = {}
+            try:
+                state = self._state(session, campaign) if campaign.status != "enrolling" else None
+            except RequestError:
+                state = None  # a damaged saved game: the status still shows the seats
+            if state is not None:
+                for seat in seats:
+                    sheet = state.characters.get(seat.character)
+                    gone = sheet.departed if sheet is not None else None
+                    if gone is not None:  # what the board shows (9.1.1, 9.2.2)
+                        out[seat.character] = (
+                            "left the map" if gone.how == "left_map" else "dead, takes no orders"
+                        )
             return Reply(
                 render(
                     "messages/status.txt.j2",
                     campaign=campaign,
-                    seats=[(s.character, row_id(s) in submitted, s.ready) for s in seats],
+                    seats=[
+                        (s.character, row_id(s) in submitted, s.ready, out.get(s.character, ""))
+                        for s in seats
+                    ],
                 )
             )
 

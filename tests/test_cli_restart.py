@@ -38,6 +38,7 @@ def test_a_suicide_sits_out_a_day_then_starts_again_as_another(
 
     status, _, err = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
     assert status == 2 and "the Amazon is dead (suicide at Midnight (9.2.2a))" in err
+    assert "Amazon: dead, takes no orders" in local(capsys, db, "status", "Valley")[1]
     status, out, _ = local(capsys, db, "sheet", "Valley", "--player", "alice")
     assert status == 0 and out.splitlines()[0] == (
         "Your Amazon in Valley: dead (suicide at Midnight (9.2.2a)): his player may start "
