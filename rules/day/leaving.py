@@ -122,7 +122,7 @@ def cannot_rest(ctx: Ctx, name: str) -> bool:
         return False
     at = ctx.where(name)
     cause = f"unable to Rest under the {curse} Curse with every chit down (9.1.1c)"
-    ctx.emit("killed", who=name, by=cause, at=at)
+    ctx.emit("killed", who=name, by=f"being {cause}", at=at)
     die(ctx, name, "killed", moment=f"daylight turn of the {name}", cause=cause)
     return True
 
