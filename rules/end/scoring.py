@@ -20,10 +20,10 @@ is calculated immediately") use.
 5. **9.3.2f–h** Basic score = result ÷ factor rounded down (toward −∞, "to his disfavor");
    bonus = basic × the points assigned; total = all basics + all bonuses.
 6. **9.3.2i–j** He won with a total of 0 or more; the victor has the highest total.
-   *Reading* (L3000, "There will be a victor even if nobody wins"): the rules name no
+   *Reading* (L2932, "There will be a victor even if nobody wins"): the rules name no
    tie-break, so every character sharing the highest total is a victor.
 
-The Gold category subtracts his starting gold and equipment (9.3.2e "Special", L2968): 10 plus
+The Gold category subtracts his starting gold and equipment (9.3.2e "Special", L2927): 10 plus
 the Gold price of the weapons and armor (intact) his starting level lists — exactly the "Value
 of Gold and Starting Equipment" table (3.3.6b.5, L930–948) for every character and level
 (:func:`starting_value`).
