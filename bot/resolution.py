@@ -380,8 +380,16 @@ class Resolver(Windows):
                 out.dm(seat.player, day_report(events, seat.character))
             if state.today.stage == "over":
                 characters = [s.character for s in seats]
+                ends = ("victory_revealed", "scored", "victor")
+                scores = [e.describe() for e in events if e.type in ends]
                 out.channel(
-                    render("messages/finished.txt.j2", campaign=campaign, characters=characters)
+                    render(
+                        "messages/finished.txt.j2",
+                        campaign=campaign,
+                        characters=characters,
+                        last_day=state.game_day,
+                        scores=scores,
+                    )
                 )
             done = {"report_due": None, "report_snapshot": None}
             campaign.options = settings.model_copy(update=done).stored()

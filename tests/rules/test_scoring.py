@@ -14,7 +14,7 @@ from rules.end.scoring import category_score, score_character, score_game, start
 from rules.events import PUBLIC, visible_to
 from rules.setup.characters import CharacterSetup, SetupError
 from rules.setup.game import new_game
-from rules.state import VICTORY_CATEGORIES, GameState
+from rules.state import VICTORY_CATEGORIES, GameState, GameStateError
 from rules.view import view_for
 from tests.rules.games import fresh
 
@@ -183,3 +183,14 @@ def test_no_public_event_or_view_shows_requirements_before_the_end(amazon, knigh
         seen = {c.name: c.victory for c in amazons.characters}
         assert seen["Black Knight"] is None
         assert seen["Amazon"] == amazon
+
+
+def test_a_saved_game_is_checked_against_its_length():
+    state = fresh(1, ["Amazon"])
+    state.options["weeks"] = 2
+    state.day = 15
+    with pytest.raises(GameStateError, match="after the game's last day, game day 14"):
+        state.check(catalog())
+    state.options["weeks"] = 0
+    with pytest.raises(GameStateError, match=r"options\.weeks"):
+        state.check(catalog())
