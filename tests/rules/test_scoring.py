@@ -194,3 +194,17 @@ def test_a_saved_game_is_checked_against_its_length():
     state.options["weeks"] = 0
     with pytest.raises(GameStateError, match=r"options\.weeks"):
         state.check(catalog())
+
+
+@pytest.mark.parametrize(
+    ("game_weeks", "month", "colors"),
+    [(None, 1, ["white", "black"]), (8, 1, ["white"]), (8, 2, ["black"])],
+)
+def test_in_a_longer_game_day_7_alternates_white_and_black(game_weeks, month, colors):
+    """10.E.2 2.3 (L3457): White on the first month's seventh day, Black on the second's."""
+    state = fresh(1, ["Amazon"])
+    if game_weeks is not None:
+        state.options["weeks"] = game_weeks
+    state.month, state.day = month, 7
+    started = [e for e in resolve(state, {}).events if e.type == "day_started"]
+    assert started[0].fields["colors"] == colors
