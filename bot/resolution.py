@@ -343,7 +343,7 @@ class Resolver(Windows):
         update = {"report_due": resolved, "report_snapshot": end.id}
         campaign.options = settings.model_copy(update=update).stored()
         campaign.extensions_used = 0
-        campaign.day = new.day
+        campaign.day = new.game_day  # game days: day 1 of month 2 is 29 (10.E.2)
         campaign.status = "finished" if finished else "running"
         campaign.deadline = None if finished else next_deadline(self.clock(), self._rules(campaign))
         return Reply(f"{campaign.name}: day {resolved} resolved.")

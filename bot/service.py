@@ -188,7 +188,7 @@ class CampaignService(Moderation):
                 raise RequestError(f"the game cannot be set up: {error}") from None
             state.options.update(self._settings(campaign).engine_options())
             campaign.status = "running"
-            campaign.day = state.day
+            campaign.day = state.game_day
             campaign.deadline = next_deadline(self.clock(), self._rules(campaign))
             self._snapshot(session, campaign, state, "start")
             self._log(session, campaign, moderator, "start", f"started with {len(seats)} seats")

@@ -543,6 +543,42 @@ def test_the_game_length_is_set_at_creation_and_checked(service, traveller):
         assert '"weeks":2' in snapshot.state
 
 
+def test_a_five_week_campaign_goes_on_into_its_second_month(service, traveller):
+    """10.E.2: after day 28 comes day 1 of month 2, game day 29; the campaign counts game days,
+    so its days never repeat, and it ends after game day 35."""
+    from rules.state import GameState
+
+    service.create("Test", moderator="gm", seed=7, options={"weeks": 5})
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.choose("Test", player="p1", text="victory: fame 3, gold 3")
+    service.start("Test", moderator="gm")
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        state.day = 28
+        repo.save_snapshot(
+            session,
+            campaign_id=1,
+            day=28,
+            step="test",
+            state=state.to_json(),
+            created_at=datetime.now(UTC),
+        )
+    force(service)
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None and (campaign.status, campaign.day) == ("running", 29)
+    assert "day 29 resolved" in force(service).text
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None and campaign.day == 30
+        latest = repo.latest_snapshot(session, campaign_id=1)
+        assert latest is not None
+        after = GameState.from_json(latest.state)
+        assert (after.month, after.day) == (2, 2)
+
+
 def test_an_absent_player_is_not_reminded_and_his_days_are_not_missed(service, traveller):
     started(service, "Amazon", "Elf")
     assert "away until" in service.away("Test", player="p1", days=5).text
