@@ -222,7 +222,7 @@ def score_character(catalog: Catalog, state: GameState, name: str) -> CharacterS
     character = state.characters[name]
     if character.dead:
         return CharacterScore(
-            name=name, dead=True, basic=0, bonus=0, total=DEAD_SCORE, won=DEAD_SCORE >= 0
+            name=name, dead=True, basic=0, bonus=0, total=DEAD_SCORE, won=False
         )
     dropped = discarded(catalog, state, character)
     kept = [i for i in state.at(Place.owner(name)) if i not in dropped]
