@@ -221,9 +221,7 @@ def score_character(catalog: Catalog, state: GameState, name: str) -> CharacterS
     (9.3.1a); otherwise each category with what he can carry (9.3.1, 9.3.2a–h)."""
     character = state.characters[name]
     if character.dead:
-        return CharacterScore(
-            name=name, dead=True, basic=0, bonus=0, total=DEAD_SCORE, won=False
-        )
+        return CharacterScore(name=name, dead=True, basic=0, bonus=0, total=DEAD_SCORE, won=False)
     dropped = discarded(catalog, state, character)
     kept = [i for i in state.at(Place.owner(name)) if i not in dropped]
     totals = earned(catalog, character, kept)
