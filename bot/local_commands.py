@@ -77,6 +77,9 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--moderator", required=True)
         if action == "create":
             sub.add_argument("--seed", type=whole(0), default=0)
+            sub.add_argument(
+                "--weeks", type=int, default=None, help="the game's length in weeks (10.E.2)"
+            )
         if action in ("join", "orders", "ready", "choose", "answer", "plays"):
             sub.add_argument("--player", required=True)
         if action == "sheet":
@@ -176,7 +179,10 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     try:
         match args.action:
             case "create":
-                reply = service.create(args.campaign, moderator=args.moderator, seed=args.seed)
+                options = {} if args.weeks is None else {"weeks": args.weeks}
+                reply = service.create(
+                    args.campaign, moderator=args.moderator, seed=args.seed, options=options
+                )
             case "join":
                 reply = service.join(
                     args.campaign,

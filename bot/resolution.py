@@ -343,7 +343,7 @@ class Resolver(Windows):
         update = {"report_due": resolved, "report_snapshot": end.id}
         campaign.options = settings.model_copy(update=update).stored()
         campaign.extensions_used = 0
-        campaign.day = new.day
+        campaign.day = new.game_day  # game days: day 1 of month 2 is 29 (10.E.2)
         campaign.status = "finished" if finished else "running"
         campaign.deadline = None if finished else next_deadline(self.clock(), self._rules(campaign))
         return Reply(f"{campaign.name}: day {resolved} resolved.")
@@ -380,8 +380,16 @@ class Resolver(Windows):
                 out.dm(seat.player, day_report(events, seat.character))
             if state.today.stage == "over":
                 characters = [s.character for s in seats]
+                ends = ("victory_revealed", "scored", "victor")
+                scores = [e.describe() for e in events if e.type in ends]
                 out.channel(
-                    render("messages/finished.txt.j2", campaign=campaign, characters=characters)
+                    render(
+                        "messages/finished.txt.j2",
+                        campaign=campaign,
+                        characters=characters,
+                        last_day=state.game_day,
+                        scores=scores,
+                    )
                 )
             done = {"report_due": None, "report_snapshot": None}
             campaign.options = settings.model_copy(update=done).stored()

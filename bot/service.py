@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from bot import scope
-from bot.campaign_settings import CampaignSettings
+from bot.campaign_settings import CampaignSettings, SettingError
 from bot.campaigns import (
     MAX_SEED,
     Clock,
@@ -86,7 +86,10 @@ class CampaignService(Moderation):
             guild = where.guild
         if not 0 <= seed <= MAX_SEED:
             raise RequestError(f"the seed is a whole number from 0 to {MAX_SEED}")
-        settings = CampaignSettings.of(options or {})
+        try:
+            settings = CampaignSettings.created(options or {})
+        except SettingError as error:
+            raise RequestError(f"the campaign cannot be created: {error}") from None
         taken = RequestError(f"a campaign called {name!r} exists already; choose another")
         try:
             with session_scope(self.engine) as session:
@@ -154,7 +157,8 @@ class CampaignService(Moderation):
                 raise RequestError(str(error)) from None
             try:
                 setup = CharacterSetup.model_validate({**choices, "name": seat.character})
-                new_game(self.catalog, campaign.seed, [setup])
+                weeks = self._settings(campaign).weeks
+                new_game(self.catalog, campaign.seed, [setup], weeks=weeks)
             except (SetupError, ValueError) as error:
                 raise RequestError(f"not stored: {error}") from None
             seat.setup = choices
@@ -178,12 +182,13 @@ class CampaignService(Moderation):
                 for seat in seats
             ]
             try:
-                state = new_game(self.catalog, campaign.seed, setups)
+                weeks = self._settings(campaign).weeks
+                state = new_game(self.catalog, campaign.seed, setups, weeks=weeks)
             except SetupError as error:
                 raise RequestError(f"the game cannot be set up: {error}") from None
             state.options.update(self._settings(campaign).engine_options())
             campaign.status = "running"
-            campaign.day = state.day
+            campaign.day = state.game_day
             campaign.deadline = next_deadline(self.clock(), self._rules(campaign))
             self._snapshot(session, campaign, state, "start")
             self._log(session, campaign, moderator, "start", f"started with {len(seats)} seats")

@@ -6,6 +6,8 @@ from rules.catalog import Catalog
 from rules.chits import midnight as fatigue_alerted
 from rules.day.context import Ctx
 from rules.daylight import hirelings, missions, rest, trade
+from rules.end.final import end_game
+from rules.end.length import MONTH_DAYS, is_last_day
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.treasures import DiscardTo
@@ -35,13 +37,15 @@ def chapel_cures(ctx: Ctx) -> None:
 
 def midnight(ctx: Ctx) -> None:
     """8.9: trades not made are reported (7.2.1); weapons unalert, alerted Magic chits fatigue,
-        face-up map chits (but the Lost City and Lost Castle) turn face down — Site and Sound chits
-        stay in their clearings (7.13.2b) — hidden enemies lapse, terms of hire end (7.7.4a) and
-        hired natives out of caves ride again (7.3.2e.2); the next day begins, or the game is over
-        after day 28. Active Potions expire and go back to their boxes (4.4.3, :func:`potions`), and
-        the Chapel removes the Curses in its clearing (4.6.8a.5, :func:`chapel_cures`). Mission and
-    campaign chits whose time runs out — every one still carried when the game ends — cost their
-    cost again and go back to the map (7.2.4d, :func:`rules.daylight.missions.midnight`)."""
+    face-up map chits (but the Lost City and Lost Castle) turn face down — Site and Sound chits
+    stay in their clearings (7.13.2b) — hidden enemies lapse, terms of hire end (7.7.4a) and
+    hired natives out of caves ride again (7.3.2e.2); the next day begins (day 1 of the next
+    month after day 28), or after the game's last day (:mod:`rules.end.length`, 10.E.2) the game
+    is over and scored (9.3, :func:`rules.end.final.end_game`). Active Potions expire and go back
+    to their boxes (4.4.3, :func:`potions`), and the Chapel removes the Curses in its clearing
+    (4.6.8a.5, :func:`chapel_cures`). Mission and campaign chits whose time runs out — every one
+    still carried when the game ends — cost their cost again and go back to the map (7.2.4d,
+    :func:`rules.daylight.missions.midnight`)."""
     state = ctx.state
     trade.unmade(ctx)
     potions(ctx)
@@ -61,17 +65,23 @@ def midnight(ctx: Ctx) -> None:
         p for p in state.face_up if p in specials or pieces[p].kind is not Kind.MAP_CHIT
     ]
     hirelings.expire_terms(ctx)
-    missions.midnight(ctx, game_over=state.day == 28)  # 7.2.4d: time limits, the game's end
+    over = is_last_day(state)
+    missions.midnight(ctx, game_over=over)  # 7.2.4d: time limits, the game's end
     hirelings.remount(ctx.catalog, ctx.board, state)
     ctx.emit(
         "midnight",
         what="weapons unalert, alerted Magic chits fatigue, map chits turn face down",
     )
     ctx.emit("day_ended", day=state.day, month=state.month)
-    if state.day == 28:
+    if over:
+        end_game(ctx)
         state.today = DayState(stage="over")
         return
-    state.day += 1
+    if state.day == MONTH_DAYS:
+        state.month += 1
+        state.day = 1
+    else:
+        state.day += 1
     state.today = DayState()
 
 
