@@ -63,6 +63,7 @@ def add_local_parser(commands: Any) -> None:
         ("window", "the combat window: status, close, extend --hours, sealed, rollback --to"),
         ("status", "who has sent orders, and the deadline"),
         ("history", "the report of a past day (public, or a player's own)"),
+        ("final", "a finished campaign's final report: scores, victor and epilogue"),
         ("resolve", "resolve the current day now"),
         ("preview", "a dry run of the day: nothing stored or sent"),
         ("extend", "move the deadline later"),
@@ -220,6 +221,8 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
                 reply = service.status(args.campaign)
             case "history":
                 reply = service.history(args.campaign, day=args.day, player=args.player)
+            case "final":
+                reply = service.final(args.campaign)
             case "preview":
                 reply = service.preview(args.campaign, moderator=args.moderator)
             case "extend":

@@ -18,7 +18,7 @@ from datetime import timedelta
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
-from bot import scope
+from bot import archive, scope
 from bot.campaign_settings import CampaignSettings, SettingError
 from bot.campaigns import (
     MAX_SEED,
@@ -33,6 +33,7 @@ from bot.campaigns import (
     version_tag,
 )
 from bot.deadlines import next_deadline
+from bot.final_report import final_report
 from bot.mapimage import render_map
 from bot.moderation import Moderation
 from bot.render import render
@@ -49,6 +50,7 @@ from rules import (
     view_for,
 )
 from rules.catalog import UnknownNameError
+from rules.state import GameState
 
 __all__ = [
     "CampaignService",
@@ -343,6 +345,22 @@ class CampaignService(Moderation):
             if not records:
                 raise RequestError(f"{campaign.name} has no report for day {day} yet")
             return Reply(day_report([repo.as_event(r) for r in records], viewer))
+
+    def final(self, campaign_name: str) -> Reply:
+        """The final report of a finished campaign (issue 17), as its archive gives it again:
+        the requirements, the scores, the victor and the epilogue (the route maps were posted
+        with it)."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            snapshot = repo.latest_snapshot(session, campaign_id=row_id(campaign))
+            last = None if snapshot is None else GameState.from_json(snapshot.state)
+            if campaign.status != "finished" or last is None or last.today.stage != "over":
+                raise RequestError(
+                    f"{campaign.name} is not over yet: its final report comes after its last day"
+                )
+            first = archive.first_state(session, row_id(campaign)) or last
+            days = archive.every_day(session, row_id(campaign), last.game_day)
+        return Reply(final_report(self.catalog, campaign.name, first, last, days, maps=False).text)
 
     def undelivered(self, limit: int = 100) -> list[OutboxMessage]:
         """Messages waiting for the transport, oldest first."""

@@ -515,14 +515,30 @@ def test_the_last_day_ends_and_archives_the_campaign(service, traveller):
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
         assert campaign is not None and campaign.status == "finished"
-    notes = [m.content for m in service.undelivered(1000) if "archived" in m.content]
-    assert notes and "day 28, has ended" in notes[0]
-    assert "Amazon's Victory Requirements: Great Treasures 1" in notes[0]
-    assert "Amazon scores:" in notes[0] and "the victor: Amazon" in notes[0]
+    posted = [m for m in service.undelivered(1000) if m.kind == "channel"]
+    final = next(m for m in posted if "archived" in m.content)
+    text = final.content
+    assert "day 28, has ended" in text
+    requirements = text.split("Victory Requirements, revealed at last (3.3.6):\n")[1]
+    assert requirements.startswith("Amazon: Great Treasures 1, Spells 0, Fame 2")
+    scores = text.split("Scores (9.3.2")[1]
+    assert "\nAmazon: Great Treasures -3, Spells 0, Fame -60" in scores
+    assert "The victor: Amazon; no one won." in text
+    assert "Epilogue\nAmazon: 0 moves, AV5\n" in text
+    assert final.attachment_name == "routes.png" and final.attachment
+    (own,) = [m for m in posted if m.attachment_name == "route-amazon.png"]
+    assert own.content == "Test: the route of the Amazon"
+    assert service.final("Test").text == text, "the archive gives the same report again"
     reports = [m.content for m in service.undelivered(1000) if "day 28 is over" in m.content]
     assert reports and all("Amazon scores:" in r for r in reports), "public and the player's own"
     with pytest.raises(RequestError, match="finished, not running"):
         force(service)
+
+
+def test_a_running_campaign_has_no_final_report_yet(service, traveller):
+    started(service, "Amazon")
+    with pytest.raises(RequestError, match="Test is not over yet: its final report comes after"):
+        service.final("Test")
 
 
 def test_the_game_length_is_set_at_creation_and_checked(service, traveller):
