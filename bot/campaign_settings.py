@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.deadlines import DeadlineRules
+from rules.end.length import DEFAULT_WEEKS, MAX_WEEKS
 
 #: Settings a moderator may change, and what each takes.
 SETTINGS: dict[str, str] = {
@@ -25,6 +26,8 @@ SETTINGS: dict[str, str] = {
     "melee_hours": "hours a combat's melee window (targets and secret plays) stays open (0.25-48)",
     "seal_hashes": "yes | no: a closing combat window's players get each sealed set's tag first",
     "parallel_clearings": "yes | no: all clearings fight at once (8.1.3b); set before the start",
+    "weeks": f"the game's length in weeks (1-{MAX_WEEKS}; 4, a month, is standard; Victory "
+    "Requirements total one point a week plus one, 10.E.2); set before the start",
     "autopilot_after": "whole missed days before the autopilot plays a seat (1-14)",
     "time": "the deadline's local time of day, HH:MM",
     "timezone": "the deadline's time zone, e.g. Europe/Paris",
@@ -34,7 +37,7 @@ SETTINGS: dict[str, str] = {
 }
 
 #: The settings that every player agrees to when the campaign is created: set before it starts.
-BEFORE_THE_START = frozenset({"parallel_clearings"})
+BEFORE_THE_START = frozenset({"parallel_clearings", "weeks"})
 
 #: The settings that are deadline rules, by their name in :class:`DeadlineRules`.
 _DEADLINE_FIELDS = {
@@ -66,7 +69,9 @@ class CampaignSettings(BaseModel):
     ``melee_hours``); the start of combat's natives windows and the others take
     ``decision_hours``. With ``seal_hashes``, a closing combat window's players are first sent
     the version tag of each sealed set. With ``parallel_clearings`` every clearing fights at
-    once (8.1.3b): all the players must agree, so it is set before the campaign starts.
+    once (8.1.3b): all the players must agree, so it is set before the campaign starts; so is
+    ``weeks``, the game's length (10.E.2, :mod:`rules.end.length`), which sets the Victory Points
+    each character assigns.
     ``window_reminded`` is the closing time (ISO) of the last window whose silent players were
     reminded. ``missed_windows`` counts, for ``missed_day``, the combat windows each character
     let run out, and ``defaulted`` the engine ids of the decisions they left to their defaults
@@ -83,6 +88,7 @@ class CampaignSettings(BaseModel):
     melee_hours: float = Field(default=8, ge=0.25, le=48)
     seal_hashes: bool = False
     parallel_clearings: bool = False
+    weeks: int = Field(default=DEFAULT_WEEKS, ge=1, le=MAX_WEEKS)
     autopilot_after: int = Field(default=2, ge=1, le=14)
     deadlines: DeadlineRules = Field(default_factory=DeadlineRules)
     reminded_day: int | None = None
@@ -98,6 +104,20 @@ class CampaignSettings(BaseModel):
     def of(cls, options: dict[str, Any]) -> CampaignSettings:
         """The settings stored in a campaign's ``options``."""
         return cls.model_validate(options)
+
+    @classmethod
+    def created(cls, options: dict[str, Any]) -> CampaignSettings:
+        """The settings a new campaign is created with: each checked as :meth:`configured`
+        checks it, or :class:`SettingError` naming the first refused and what is allowed."""
+        try:
+            return cls.model_validate(options, strict=False)
+        except ValidationError as error:
+            problem = error.errors()[0]
+            key = ".".join(str(part) for part in problem["loc"])
+            allowed = f" ({SETTINGS[key]})" if key in SETTINGS else ""
+            raise SettingError(
+                f"{key}: {problem.get('input')!r} is not allowed{allowed}: {problem['msg']}"
+            ) from None
 
     def stored(self) -> dict[str, Any]:
         """The settings as the campaign's ``options`` JSON."""

@@ -295,14 +295,16 @@ class CampaignBase:
         if points:
             ledger |= {
                 "points": list(points),
-                "events": repo.event_count(session, campaign_id=row_id(campaign), day=state.day),
+                "events": repo.event_count(
+                    session, campaign_id=row_id(campaign), day=state.game_day
+                ),
                 "decisions": rewind.last_decision_id(session, campaign_id=row_id(campaign)),
                 "windows": settings.model_dump(mode="json", include=set(WINDOW_BOOKS)),
             }
         return repo.save_snapshot(
             session,
             campaign_id=row_id(campaign),
-            day=state.day,
+            day=state.game_day,
             step=step,
             state=state.to_json(),
             created_at=self.clock(),

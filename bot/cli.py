@@ -154,7 +154,7 @@ def cmd_new_game(args: argparse.Namespace, data: Catalog) -> str:
     names = [name.strip() for name in args.characters.split(",") if name.strip()]
     setups = read_choices(args.choices, names) if args.choices else names
     layout = read_layout(args.map) if args.map else None
-    state = new_game(data, args.seed, setups, layout=layout)
+    state = new_game(data, args.seed, setups, layout=layout, weeks=args.weeks)
     text = state.to_json()
     if args.out is None:
         return text
@@ -304,6 +304,12 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_argument("--map", type=Path, help="a fixed map layout (YAML); default: random")
     game.add_argument("--choices", type=Path, help="the characters' setup choices (YAML)")
     game.add_argument("--out", type=Path, help="where to write the game (default: stdout)")
+    game.add_argument(
+        "--weeks",
+        type=whole(1),
+        default=4,
+        help="the game's length in weeks (default 4, a month; 10.E.2)",
+    )
 
     view = commands.add_parser("view", help="print what one viewer may see of a game, as JSON")
     view.add_argument("game", type=Path)

@@ -64,6 +64,7 @@ def add_local_parser(commands: Any) -> None:
         ("window", "the combat window: status, close, extend --hours, sealed, rollback --to"),
         ("status", "who has sent orders, and the deadline"),
         ("history", "the report of a past day (public, or a player's own)"),
+        ("final", "a finished campaign's final report: scores, victor and epilogue"),
         ("resolve", "resolve the current day now"),
         ("preview", "a dry run of the day: nothing stored or sent"),
         ("extend", "move the deadline later"),
@@ -84,6 +85,9 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--moderator", required=True)
         if action == "create":
             sub.add_argument("--seed", type=whole(0), default=0)
+            sub.add_argument(
+                "--weeks", type=int, default=None, help="the game's length in weeks (10.E.2)"
+            )
         if action in ("join", "orders", "ready", "choose", "answer", "plays", "restart"):
             sub.add_argument("--player", required=True)
         if action == "sheet":
@@ -189,7 +193,10 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     try:
         match args.action:
             case "create":
-                reply = service.create(args.campaign, moderator=args.moderator, seed=args.seed)
+                options = {} if args.weeks is None else {"weeks": args.weeks}
+                reply = service.create(
+                    args.campaign, moderator=args.moderator, seed=args.seed, options=options
+                )
             case "join":
                 reply = service.join(
                     args.campaign,
@@ -227,6 +234,8 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
                 reply = service.status(args.campaign)
             case "history":
                 reply = service.history(args.campaign, day=args.day, player=args.player)
+            case "final":
+                reply = service.final(args.campaign)
             case "preview":
                 reply = service.preview(args.campaign, moderator=args.moderator)
             case "extend":

@@ -24,7 +24,7 @@ from rules import (
     MODERATOR,
     GameState,
 )
-from rules.day.midnight import end_game
+from rules.day.midnight import quit_together
 
 
 class Moderation(Plays):
@@ -275,9 +275,11 @@ class Moderation(Plays):
         """9.2.1 (L2904): "The players can agree to end the game at any time ... If they all
         quit together, the game ends as if it were the end of the month. If any players refuse
         to quit, the game continues." The moderator confirms (``agreed``) that every player
-        agreed; between days only (no day being resolved), the game's stage is set over by
-        :func:`rules.day.midnight.end_game` — the one way the game ends, which the end of the
-        month uses too — and the campaign is finished. Logged and posted in the channel."""
+        agreed; between days only (no day being resolved) the game ends as at the end of the
+        month (:func:`rules.day.midnight.quit_together`: scored by
+        :func:`rules.end.final.end_game`, over by :func:`rules.day.midnight.game_over`, the one
+        way a game ends), the campaign is finished and its final report posted as after the last
+        day (:meth:`publish`). Logged and posted in the channel."""
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
@@ -303,8 +305,11 @@ class Moderation(Plays):
                     f"day {campaign.day} of {campaign.name} is being resolved: end the game once "
                     "its report is out. Nothing changed."
                 )
-            end_game(state, "agreed")
-            self._snapshot(session, campaign, state, "ended")
+            events = quit_together(self.catalog, state)
+            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
+            end = self._snapshot(session, campaign, state, "ended")
+            due = {"report_due": campaign.day, "report_snapshot": end.id}
+            campaign.options = self._settings(campaign).model_copy(update=due).stored()
             campaign.status = "finished"
             campaign.deadline = None
             self._outbox(session, campaign).channel(
@@ -318,10 +323,12 @@ class Moderation(Plays):
                 f"ended the game at Birdsong of day {campaign.day}: every player agreed to quit "
                 "(9.2.1); it is scored as at the end of the month",
             )
-            return Reply(
+            reply = Reply(
                 f"{campaign.name} is over at Birdsong of day {campaign.day}: the players quit "
                 "together (9.2.1), and it is scored as at the end of the month."
             )
+        self.publish(campaign_name)
+        return reply
 
     def announce(self, campaign_name: str, *, moderator: str, text: str) -> Reply:
         """Post a moderator's announcement in the campaign's channel."""

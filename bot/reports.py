@@ -219,6 +219,10 @@ def _trade_outcome(event: Event) -> str | None:
     return None
 
 
+#: The end of the game's events (9.3, rules.end.final): after the last Midnight.
+_GAME_END = frozenset({"victory_revealed", "discarded_at_end", "scored", "victor"})
+
+
 def day_report(events: list[Event], viewer: str) -> str:
     """The report of one day's events as ``viewer`` (public, moderator or a character) sees it."""
     seen = visible_to(events, viewer)
@@ -280,7 +284,7 @@ def day_report(events: list[Event], viewer: str) -> str:
             later.append(event.describe())
         elif event.type in _NOTES and current is not None:
             current.notes.append(event.describe())
-        elif event.type in _TASKS_ENDED:
+        elif event.type in _TASKS_ENDED or event.type in _GAME_END:
             later.append(event.describe())
         elif event.type == "turn_ended" or event.type == "unhidden":
             continue

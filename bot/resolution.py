@@ -11,13 +11,14 @@ from datetime import datetime, timedelta
 
 from sqlmodel import Session, select
 
-from bot import scope
+from bot import archive, scope
 from bot.campaigns import (
     Reply,
     RequestError,
     row_id,
 )
 from bot.deadlines import after_downtime, next_deadline
+from bot.final_report import final_report
 from bot.mapimage import render_map
 from bot.render import render
 from bot.reports import day_report
@@ -347,7 +348,7 @@ class Resolver(Windows):
         update = {"report_due": resolved, "report_snapshot": end.id}
         campaign.options = settings.model_copy(update=update).stored()
         campaign.extensions_used = 0
-        campaign.day = new.day
+        campaign.day = new.game_day  # game days: day 1 of month 2 is 29 (10.E.2)
         campaign.status = "finished" if finished else "running"
         campaign.deadline = None if finished else next_deadline(self.clock(), self._rules(campaign))
         return Reply(f"{campaign.name}: day {resolved} resolved.")
@@ -369,7 +370,14 @@ class Resolver(Windows):
             snapshot = session.get(Snapshot, waiting.report_snapshot)
             assert snapshot is not None, "a resolved day keeps its end snapshot"
             state = GameState.from_json(snapshot.state)
+            over = state.today.stage == "over"
+            name = campaign.name
+            first, days = state, []
+            if over:
+                first = archive.first_state(session, row_id(campaign)) or state
+                days = archive.every_day(session, row_id(campaign), state.game_day)
         image = render_map(self.catalog, view_for(self.catalog, state, PUBLIC))
+        final = final_report(self.catalog, name, first, state, days) if over else None
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, ref)
             settings = self._settings(campaign)
@@ -382,11 +390,11 @@ class Resolver(Windows):
             out.channel(day_report(events, PUBLIC), attachment=(f"map-day-{due}.png", image))
             for seat in seats:
                 out.dm(seat.player, day_report(events, seat.character))
-            if state.today.stage == "over":
-                characters = [s.character for s in seats]
-                out.channel(
-                    render("messages/finished.txt.j2", campaign=campaign, characters=characters)
-                )
+            if final is not None:
+                (name, _, routes), *each = final.images
+                out.channel(final.text, attachment=(name, routes))
+                for name, caption, route in each:
+                    out.channel(f"{campaign.name}: {caption}", attachment=(name, route))
             done = {"report_due": None, "report_snapshot": None}
             campaign.options = settings.model_copy(update=done).stored()
             return True

@@ -18,8 +18,8 @@ from datetime import timedelta
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
-from bot import scope
-from bot.campaign_settings import CampaignSettings
+from bot import archive, scope
+from bot.campaign_settings import CampaignSettings, SettingError
 from bot.campaigns import (
     MAX_SEED,
     Clock,
@@ -33,6 +33,7 @@ from bot.campaigns import (
     version_tag,
 )
 from bot.deadlines import next_deadline
+from bot.final_report import final_report
 from bot.mapimage import render_map
 from bot.moderation import Moderation
 from bot.render import render
@@ -51,6 +52,7 @@ from rules import (
 from rules.catalog import UnknownNameError
 from rules.day.leaving import in_play
 from rules.setup.restart import restart
+from rules.state import GameState
 
 __all__ = [
     "CampaignService",
@@ -88,7 +90,10 @@ class CampaignService(Moderation):
             guild = where.guild
         if not 0 <= seed <= MAX_SEED:
             raise RequestError(f"the seed is a whole number from 0 to {MAX_SEED}")
-        settings = CampaignSettings.of(options or {})
+        try:
+            settings = CampaignSettings.created(options or {})
+        except SettingError as error:
+            raise RequestError(f"the campaign cannot be created: {error}") from None
         taken = RequestError(f"a campaign called {name!r} exists already; choose another")
         try:
             with session_scope(self.engine) as session:
@@ -156,7 +161,8 @@ class CampaignService(Moderation):
                 raise RequestError(str(error)) from None
             try:
                 setup = CharacterSetup.model_validate({**choices, "name": seat.character})
-                new_game(self.catalog, campaign.seed, [setup])
+                weeks = self._settings(campaign).weeks
+                new_game(self.catalog, campaign.seed, [setup], weeks=weeks)
             except (SetupError, ValueError) as error:
                 raise RequestError(f"not stored: {error}") from None
             seat.setup = choices
@@ -187,6 +193,7 @@ class CampaignService(Moderation):
             state = self._state(session, campaign)
             old = seat.character
             character = named[0].partition(":")[2].strip() if named else old
+            gone = state.characters[old].departed if old in state.characters else None
             try:
                 choices = setup_choices("\n".join(line for line in lines if line not in named))
                 setup = CharacterSetup.model_validate(
@@ -195,15 +202,14 @@ class CampaignService(Moderation):
                 sheet, notes = restart(self.catalog, state, old, setup)
             except (SetupError, ValueError) as error:
                 raise RequestError(f"not started again: {error}. Nothing changed.") from None
-            departure = state.characters[old].departed if old != sheet.name else None
             life = {
                 "character": old,
                 "player": seat.player,
                 "restarted": state.game_day,
                 "as": sheet.name,
             }
-            if departure is not None:
-                life |= {"how": departure.how, "cause": departure.cause, "died": departure.game_day}
+            if gone is not None:
+                life |= {"how": gone.how, "cause": gone.cause, "died": gone.game_day}
             seat.lives = [*seat.lives, life]
             seat.character = sheet.name
             seat.setup = choices
@@ -224,7 +230,7 @@ class CampaignService(Moderation):
             )
             gear = "; ".join(notes) or "no starting weapons or armor"
             return Reply(
-                f"You start again as the {sheet.name} at the Inn ({where}) on day {state.day}: "
+                f"You start again as the {sheet.name} at the Inn ({where}) on day {campaign.day}: "
                 f"{gear}. Your Victory Requirements are stored (secret); send this day's orders."
             )
 
@@ -245,12 +251,13 @@ class CampaignService(Moderation):
                 for seat in seats
             ]
             try:
-                state = new_game(self.catalog, campaign.seed, setups)
+                weeks = self._settings(campaign).weeks
+                state = new_game(self.catalog, campaign.seed, setups, weeks=weeks)
             except SetupError as error:
                 raise RequestError(f"the game cannot be set up: {error}") from None
             state.options.update(self._settings(campaign).engine_options())
             campaign.status = "running"
-            campaign.day = state.day
+            campaign.day = state.game_day
             campaign.deadline = next_deadline(self.clock(), self._rules(campaign))
             self._snapshot(session, campaign, state, "start")
             self._log(session, campaign, moderator, "start", f"started with {len(seats)} seats")
@@ -435,6 +442,22 @@ class CampaignService(Moderation):
             if not records:
                 raise RequestError(f"{campaign.name} has no report for day {day} yet")
             return Reply(day_report([repo.as_event(r) for r in records], viewer))
+
+    def final(self, campaign_name: str) -> Reply:
+        """The final report of a finished campaign (issue 17), as its archive gives it again:
+        the requirements, the scores, the victor and the epilogue (the route maps were posted
+        with it)."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            snapshot = repo.latest_snapshot(session, campaign_id=row_id(campaign))
+            last = None if snapshot is None else GameState.from_json(snapshot.state)
+            if campaign.status != "finished" or last is None or last.today.stage != "over":
+                raise RequestError(
+                    f"{campaign.name} is not over yet: its final report comes after its last day"
+                )
+            first = archive.first_state(session, row_id(campaign)) or last
+            days = archive.every_day(session, row_id(campaign), last.game_day)
+        return Reply(final_report(self.catalog, campaign.name, first, last, days, maps=False).text)
 
     def undelivered(self, limit: int = 100) -> list[OutboxMessage]:
         """Messages waiting for the transport, oldest first."""

@@ -262,6 +262,9 @@ EVENT_TYPES: dict[str, EventType] = {
         "as his sheet and belongings stand now (9.2.2b, 9.3.1a)",
         PRIVATE,
     ),
+    "departure_scored": EventType(
+        "{who}'s score as he leaves the map: {total}; won: {won} (9.2.2b, 9.3.1a)", PRIVATE
+    ),
     "restart_roll": EventType(
         "{who} rolls {roll} for the order of fresh starts, killed at the same moment as "
         "{with} (9.1.2b)",
@@ -273,6 +276,22 @@ EVENT_TYPES: dict[str, EventType] = {
     "not_implemented": EventType("not implemented yet: rule {rule} ({what})", PUBLIC),
     "midnight": EventType("Midnight: {what}", PUBLIC),
     "day_ended": EventType("day {day} is over", PUBLIC),
+    # The end of the game (9.3, rules.end.final): public only now.
+    "victory_revealed": EventType(
+        "{who}'s Victory Requirements: Great Treasures {great_treasures}, Spells {spells}, "
+        "Fame {fame}, Notoriety {notoriety}, Gold {gold} (3.3.6)",
+        PUBLIC,
+    ),
+    "discarded_at_end": EventType("{who} cannot carry and discards {items} (9.3.1)", PUBLIC),
+    "scored": EventType(
+        "{who} scores: Great Treasures {great_treasures}, Spells {spells}, Fame {fame}, "
+        "Notoriety {notoriety}, Gold {gold}; basic {basic}, bonus {bonus}, total {total}; "
+        "won: {won} (9.3.2)",
+        PUBLIC,
+    ),
+    "victor": EventType(
+        "the victor: {who}, with {total}; the winners: {winners} (9.3.2i-j)", PUBLIC
+    ),
 }
 
 

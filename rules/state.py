@@ -368,13 +368,15 @@ class GameState(_Data):
     characters: dict[str, CharacterState] = Field(default_factory=dict)
     minions: dict[str, Minion] = Field(default_factory=dict)
     familiars: dict[str, str] = Field(default_factory=dict)
-    options: dict[str, bool] = Field(default_factory=dict)
+    options: dict[str, bool | int] = Field(default_factory=dict)
+    """The game's options: switches by name, and ``weeks``, the game's length (10.E.2,
+    :mod:`rules.end.length`; absent: 4)."""
     opened: list[str] = Field(default_factory=list)
     """The sites opened for good: the Vault, once broken into (7.5.5d.2)."""
     today: DayState = Field(default_factory=DayState)
     ended: str | None = None
     """Why the game is over, once it is: ``month`` (Midnight of its last day, 9.3.1) or
-    ``agreed`` (the players quit together, 9.2.1); :func:`rules.day.midnight.end_game`."""
+    ``agreed`` (the players quit together, 9.2.1); :func:`rules.day.midnight.game_over`."""
 
     @property
     def game_day(self) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rules.board import LayoutError, board_for
 from rules.catalog import Catalog
+from rules.end.length import GameLengthError, last_day
 from rules.pieces import Kind, pieces_of
 from rules.state import (
     VICTORY_CATEGORIES,
@@ -30,6 +31,7 @@ class Validator:
     def run(self) -> None:
         self.tiles()
         self.stacks()
+        self.length()
         for name, character in self.state.characters.items():
             if name not in self.catalog.characters or self.catalog.characters[name].name != name:
                 raise GameStateError(f"characters: {name!r} is no character of the game")
@@ -137,6 +139,18 @@ class Validator:
             "with:<owner>, carried:<character>, item:<Artifact or Spell Book>, "
             "road:<clearing>|<clearing>, out or aside"
         )
+
+    def length(self) -> None:
+        """The game's length is a whole number of weeks (10.E.2) and today is within it."""
+        try:
+            days = last_day(self.state)
+        except GameLengthError as error:
+            raise GameStateError(f"options.weeks: {error}") from None
+        if self.state.game_day > days:
+            raise GameStateError(
+                f"day {self.state.day} of month {self.state.month} is after the game's last day, "
+                f"game day {days} (10.E.2)"
+            )
 
     def sheet(self, name: str, sheet: CharacterState) -> None:
         if sheet.name != name:

@@ -7,6 +7,9 @@ from rules.chits import midnight as fatigue_alerted
 from rules.day import leaving
 from rules.day.context import Ctx
 from rules.daylight import hirelings, missions, rest, trade
+from rules.end.final import end_game
+from rules.end.length import MONTH_DAYS, is_last_day
+from rules.events import Event
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.treasures import DiscardTo
@@ -36,13 +39,15 @@ def chapel_cures(ctx: Ctx) -> None:
 
 def midnight(ctx: Ctx) -> None:
     """8.9: trades not made are reported (7.2.1); weapons unalert, alerted Magic chits fatigue,
-        face-up map chits (but the Lost City and Lost Castle) turn face down — Site and Sound chits
-        stay in their clearings (7.13.2b) — hidden enemies lapse, terms of hire end (7.7.4a) and
-        hired natives out of caves ride again (7.3.2e.2); the next day begins, or the game is over
-        after day 28. Active Potions expire and go back to their boxes (4.4.3, :func:`potions`), and
-        the Chapel removes the Curses in its clearing (4.6.8a.5, :func:`chapel_cures`). Mission and
-    campaign chits whose time runs out — every one still carried when the game ends — cost their
-    cost again and go back to the map (7.2.4d, :func:`rules.daylight.missions.midnight`)."""
+    face-up map chits (but the Lost City and Lost Castle) turn face down — Site and Sound chits
+    stay in their clearings (7.13.2b) — hidden enemies lapse, terms of hire end (7.7.4a) and
+    hired natives out of caves ride again (7.3.2e.2); the next day begins (day 1 of the next
+    month after day 28), or after the game's last day (:mod:`rules.end.length`, 10.E.2) the game
+    is over and scored (9.3, :func:`rules.end.final.end_game`). Active Potions expire and go back
+    to their boxes (4.4.3, :func:`potions`), and the Chapel removes the Curses in its clearing
+    (4.6.8a.5, :func:`chapel_cures`). Mission and campaign chits whose time runs out — every one
+    still carried when the game ends — cost their cost again and go back to the map (7.2.4d,
+    :func:`rules.daylight.missions.midnight`)."""
     state = ctx.state
     trade.unmade(ctx)
     potions(ctx)
@@ -64,26 +69,44 @@ def midnight(ctx: Ctx) -> None:
     hirelings.expire_terms(ctx)
     leaving.suicides(ctx)  # 8.9.4, 9.2.2a
     leaving.pick_order(ctx)  # 9.1.2b: the day's dead, in the order they pick fresh starts
-    missions.midnight(ctx, game_over=state.day == 28)  # 7.2.4d: time limits, the game's end
+    over = is_last_day(state)
+    missions.midnight(ctx, game_over=over)  # 7.2.4d: time limits, the game's end
     hirelings.remount(ctx.catalog, ctx.board, state)
     ctx.emit(
         "midnight",
         what="weapons unalert, alerted Magic chits fatigue, map chits turn face down",
     )
     ctx.emit("day_ended", day=state.day, month=state.month)
-    if state.day == 28:
-        end_game(state, "month")
+    if over:
+        end_game(ctx)
+        game_over(state, "month")
         return
-    state.day += 1
+    if state.day == MONTH_DAYS:
+        state.month += 1
+        state.day = 1
+    else:
+        state.day += 1
     state.today = DayState()
 
 
-def end_game(state: GameState, reason: str) -> None:
+def game_over(state: GameState, reason: str) -> None:
     """The game is over (9.3.1): at Midnight of its last day (``month``), or when the players
-    all quit together (9.2.1, ``agreed``: "the game ends as if it were the end of the month").
-    The one way the game's stage becomes ``over``; what the end scores is 9.3."""
+    all quit together (9.2.1, ``agreed``). The one way the game's stage becomes ``over``; what
+    the end scores is :func:`rules.end.final.end_game`."""
     state.today = DayState(stage="over")
     state.ended = reason
+
+
+def quit_together(catalog: Catalog, state: GameState) -> list[Event]:
+    """9.2.1 (L2904): "If they all quit together, the game ends as if it were the end of the
+    month": at Birdsong, the mission and campaign chits still carried cost their cost again
+    (7.2.4d, as at the last Midnight), the game is scored (:func:`rules.end.final.end_game`) and
+    over. Returns the events, public as the end of a month's are."""
+    ctx = Ctx.start(catalog, state)
+    missions.midnight(ctx, game_over=True)
+    end_game(ctx)
+    game_over(state, "agreed")
+    return ctx.events
 
 
 def potions(ctx: Ctx) -> None:

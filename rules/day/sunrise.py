@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.day.context import Ctx
 from rules.daylight import familiar, hirelings, prowling
+from rules.end.length import MONTH_DAYS, last_day
 from rules.modifiers import has
 from rules.schema.characters import AbilityKey
 from rules.state import Place
@@ -73,9 +74,12 @@ def preempt(ctx: Ctx, turns: list[str], name: str) -> None:
 
 
 def seventh_day_colors(ctx: Ctx) -> tuple[str, ...]:
-    """6.1.2: Day 7 White and Black, 14 Grey, 21 Purple, 28 Gold (the game lasts one month, so
-    the alternation of White and Black for longer games never arises)."""
+    """6.1.2: Day 7 White and Black, 14 Grey, 21 Purple, 28 Gold. In a game longer than one
+    month (:mod:`rules.end.length`) day 7 supplies White in odd months and Black in even ones
+    instead (10.E.2 2.3, L3457)."""
     if ctx.state.day == 7:
+        if last_day(ctx.state) > MONTH_DAYS:
+            return ("white",) if ctx.state.month % 2 else ("black",)
         return ("white", "black")
     return SEVENTH_DAY_COLORS.get(ctx.state.day, ())
 

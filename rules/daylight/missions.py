@@ -28,8 +28,9 @@ Readings chosen:
   (e.2, e.3); were both Dwellings in one clearing, the 30 Gold of "no route" is paid.
 - "Within 14 days" (e.1) counts like the campaigns' 14 days (f.2, L1626): the day he takes it
   is the first, so its last day is 13 days later, and the time runs out at that Midnight.
-- The end of the game (d, f.1) is the Midnight of day 28 (the engine plays one month): every
-  task not done then fails.
+- The end of the game (d, f.1) is the Midnight of its last day (:mod:`rules.end.length`): every
+  task not done then fails. In a game longer than a month a campaign chit's time limit is 28
+  days (f.1 note, L1624), counted like the missions' 14.
 - A character who leaves the map carries his chits off with him (the rules do not say): they
   stay with him and fail at their time limit, the chit going out of play with him.
 - A character following another takes chits at the start of each of his guide's phases, as
@@ -43,6 +44,7 @@ from typing import TYPE_CHECKING
 
 from rules.board import board_for
 from rules.catalog import Catalog
+from rules.end.length import MONTH_DAYS, last_day
 from rules.pieces import pieces_of
 from rules.schema.base import Relationship
 from rules.schema.visitors import ChitFace, FaceKind
@@ -196,6 +198,8 @@ def take(ctx: Ctx, name: str, chit: str, face: ChitFace, where: str) -> None:
     sheet.notoriety -= face.cost.notoriety
     today = ctx.state.game_day
     days = face.time_limit_days
+    if days is None and last_day(ctx.state) > MONTH_DAYS:
+        days = MONTH_DAYS  # f.1 note (L1624): 28 days in a game longer than a month
     task = Task(
         face=face.name,
         taken=today,

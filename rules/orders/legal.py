@@ -107,7 +107,8 @@ def legal_activities(
         add(K.CACHE)
     add(K.BLANK)
     mine = state.characters.get(character)
-    if mine is not None and mine.chits and all(c.status != "active" for c in mine.chits):
+    down = mine is not None and not mine.dead and bool(mine.chits)
+    if down and mine is not None and all(c.status != "active" for c in mine.chits):
         found = [a for a in found if a.kind in (K.REST, K.BLANK)]  # 9.1.1c: only Rest
     return [a for a in found if forbidden(data, state, character, a.kind) is None]
 

@@ -268,11 +268,9 @@ class Reader:
         to spells, the only activity he can record and carry out is a Rest phase" — a
         character's, as he stands at Birdsong (a hireling has no chits)."""
         sheet = self.state.characters.get(self.character)
-        return (
-            sheet is not None
-            and bool(sheet.chits)
-            and all(chit.status != "active" for chit in sheet.chits)
-        )
+        if sheet is None or sheet.dead or not sheet.chits:
+            return False
+        return all(chit.status != "active" for chit in sheet.chits)
 
     def on_line(
         self, number: int, line: str, code: ProblemCode, message: str, hint: str = ""

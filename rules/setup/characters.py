@@ -31,6 +31,19 @@ CHIT_COLORS: dict[MagicType, MagicColor] = {
 
 #: The default Victory Requirements: five points, none on Spells (3.3.6a).
 DEFAULT_VICTORY: dict[str, int] = {"Great Treasures": 1, "Fame": 2, "Notoriety": 1, "Gold": 1}
+#: The order :func:`default_victory` deals points in: the first five make :data:`DEFAULT_VICTORY`.
+_DEAL = ("Fame", "Great Treasures", "Notoriety", "Gold") * 5 + ("Spells",) * 5
+
+
+def default_victory(total: int = 5) -> dict[str, int]:
+    """The default Victory Requirements of ``total`` points (5, or one per week plus one in a
+    game of another length, 10.E.2 2.2): :data:`DEFAULT_VICTORY` for 5; otherwise the points
+    dealt one at a time to Fame, Great Treasures, Notoriety and Gold in turn, at most 5 each
+    (3.3.6a), then to Spells."""
+    victory = dict.fromkeys(VICTORY_CATEGORIES, 0)
+    for category in _DEAL[:total]:
+        victory[category] += 1
+    return {c: p for c, p in victory.items() if p}
 
 
 class SetupError(ValueError):
@@ -127,11 +140,13 @@ def seat_character(
     state: GameState,
     setup: CharacterSetup,
     *,
+    victory_points: int = 5,
     equip: bool = True,
 ) -> CharacterState:
     """Seat one character (3.3): pieces, 4th-level equipment from the natives, gold, spells,
-    colour chits, start and Victory Requirements — every choice checked. Without ``equip`` he
-    takes no equipment: a fresh start finds his own (9.1.2a, :mod:`rules.setup.restart`)."""
+    colour chits, start and Victory Requirements of ``victory_points`` in all (5, or the
+    game length's, 10.E.2 2.2) — every choice checked. Without ``equip`` he takes no
+    equipment: a fresh start finds his own (9.1.2a, :mod:`rules.setup.restart`)."""
     card = catalog.characters[setup.name]
     name = card.name
     level = card.starting_level
@@ -171,8 +186,8 @@ def seat_character(
                 f"(type {catalog.spells[spell].type})"
             )
 
-    victory = dict(setup.victory) if setup.victory is not None else dict(DEFAULT_VICTORY)
-    _check_victory(who, victory)
+    victory = dict(setup.victory) if setup.victory is not None else default_victory(victory_points)
+    _check_victory(who, victory, victory_points)
 
     character = CharacterState(
         name=name,
@@ -211,8 +226,9 @@ def default_spells(catalog: Catalog, character: str, number: int | None = None) 
     return chosen
 
 
-def _check_victory(who: str, victory: Mapping[str, int]) -> None:
-    """3.3.6a: whole points from 0 to 5 per category, five in all."""
+def _check_victory(who: str, victory: Mapping[str, int], required: int = 5) -> None:
+    """3.3.6a: whole points from 0 to 5 per category, five in all — or ``required``, one per
+    week of the game plus one (10.E.2 2.2, L3456)."""
     for category, points in victory.items():
         if category not in VICTORY_CATEGORIES:
             raise SetupError(
@@ -222,8 +238,11 @@ def _check_victory(who: str, victory: Mapping[str, int]) -> None:
         if not 0 <= points <= 5:
             raise SetupError(f"{who}: {category} points must be 0 to 5 (3.3.6a), not {points}")
     total = sum(victory.values())
-    if total != 5:
-        raise SetupError(f"{who}: Victory Requirements must total 5 points (3.3.6a), not {total}")
+    if total != required:
+        rule = "3.3.6a" if required == 5 else "one a week plus one, 10.E.2"
+        raise SetupError(
+            f"{who}: Victory Requirements must total {required} points ({rule}), not {total}"
+        )
 
 
 def _take_from_natives(

@@ -28,6 +28,7 @@ from rules.board import board_for
 from rules.catalog import Catalog
 from rules.daylight import familiar
 from rules.dice import Dice, DiceState
+from rules.end.length import DEFAULT_WEEKS, GameLengthError, victory_points
 from rules.layout import PlacedTile
 from rules.pieces import Kind, Pieces, copies, pieces_of
 from rules.schema.base import MagicType
@@ -48,13 +49,16 @@ def new_game(
     *,
     layout: Sequence[PlacedTile] | None = None,
     forced_dice: Sequence[Sequence[int]] = (),
+    weeks: int = DEFAULT_WEEKS,
 ) -> GameState:
     """Set up a new game (section 3) and return its state at the start of day 1.
 
     ``characters`` are setups or bare names (all defaults). ``layout`` gives a fixed map, checked
     against 3.2 (a :class:`~rules.board.LayoutError` names the tile and the rule it breaks);
     without it a legal random map is built from the seed. ``forced_dice`` are queued for the
-    first rolls of the game (tests and scenarios).
+    first rolls of the game (tests and scenarios). ``weeks`` is the game's length (10.E.2,
+    :mod:`rules.end.length`): each character's Victory Requirements total one point a week plus
+    one, and the option ``weeks`` records a length other than the standard month.
 
     Raises :class:`SetupError` for an unknown or duplicate character and for any choice the rules
     forbid, naming the character and the choice.
@@ -63,7 +67,13 @@ def new_game(
     check_characters(catalog, setups)
     dice = Dice(DiceState(seed=seed))
     pieces = pieces_of(catalog)
+    try:
+        points = victory_points(weeks)
+    except GameLengthError as error:
+        raise SetupError(str(error)) from None
     state = GameState(dice=dice.state, tiles=[])
+    if weeks != DEFAULT_WEEKS:
+        state.options["weeks"] = weeks
     state.stacks[Place.ASIDE] = [p.id for p in pieces]
 
     fill_set_up_card(catalog, pieces, state, dice)  # step 1
@@ -73,7 +83,7 @@ def new_game(
         check_layout(catalog, layout)
         state.tiles = list(layout)
     for setup in setups:  # step 3
-        character = seat_character(catalog, pieces, state, setup)
+        character = seat_character(catalog, pieces, state, setup, victory_points=points)
         state.characters[character.name] = character
     for piece in pieces.of_kind(Kind.CHARACTER):
         if piece.id not in state.characters:

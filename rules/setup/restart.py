@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 from rules.catalog import Catalog
 from rules.daylight import familiar
+from rules.end.length import victory_points, weeks
 from rules.pieces import Pieces, pieces_of
 from rules.setup.characters import (
     CharacterSetup,
@@ -122,7 +123,8 @@ def restart(
     pieces = pieces_of(catalog)
     card = catalog.characters[name]
     first = setup.model_copy(update={"start": str(card.starting_locations[0])})
-    sheet = seat_character(catalog, pieces, work, first, equip=False)
+    points = victory_points(weeks(state))  # 10.E.2 2.2: as at the first start
+    sheet = seat_character(catalog, pieces, work, first, victory_points=points, equip=False)
     sheet.start = INN
     sheet.hidden = True
     notes = _equip(catalog, work, sheet, setup.equipment_from)

@@ -41,11 +41,11 @@ from rules.catalog import Catalog
 from rules.daylight import familiar
 from rules.daylight.hirelings import hire
 from rules.dice import Dice, DiceState
+from rules.end.length import GameLengthError, last_day, victory_points, weeks
 from rules.layout import PlacedTile
 from rules.pieces import Kind, Pieces, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.setup import Section
-from rules.setup.characters import DEFAULT_VICTORY
 from rules.setup.game import fill_set_up_card, place_map_chits, place_visitor_chits
 from rules.setup.layout_files import layout_from_data
 from rules.setup.legal_map import LayoutError, check_layout
@@ -107,6 +107,13 @@ class _Builder:
             day=scenario.day,
             options=dict(scenario.options),
         )
+        try:
+            if scenario.day > last_day(self.state):
+                raise ScenarioError(
+                    "day", f"the game lasts {last_day(self.state)} days (options.weeks)"
+                )
+        except GameLengthError as error:
+            raise ScenarioError("options.weeks", str(error)) from None
         self.placed: dict[str, str] = {}  # piece -> the key that placed it
         self.denizen_pieces: list[tuple[str, str, DenizenSpec]] = []  # key, piece, spec
 
@@ -374,11 +381,12 @@ class _Builder:
             notoriety=spec.notoriety,
             chits=[ChitState(label=chit.label) for chit in card.chits_at(spec.level)],
             spells=sheets.recorded_spells(self.catalog, self.names, key, name, spec),
-            victory=dict(DEFAULT_VICTORY),
+            victory=sheets.victory(key, spec, victory_points(weeks(self.state))),
             relationships=sheets.relationships(self.catalog, key, name, spec),
             curses=sheets.curses(self.catalog, key, spec),
         )
         character.starting_spells = list(character.spells)
+        character.spells += sheets.spells_learned(self.names, key, spec)
         if spec.at is not None:
             place = Place.clearing(self.names.clearing(f"{key}.at", spec.at))
         else:

@@ -70,6 +70,7 @@ def check(
     lines += _check_chits(state, scenario.expect.chits)
     lines += check_visitors(catalog, state, scenario.expect.visitors)
     lines += _check_piles(catalog, state, scenario)
+    lines += _check_scores(catalog, scenario, outcome)
     lines += check_events(scenario.expect.events, outcome.events)
     for entry in scenario.expect.absent_events:
         for event in outcome.events:
@@ -80,6 +81,41 @@ def check(
         if excluded in text:
             found = next((line for line in text.splitlines() if excluded in line), text)
             lines.append(f"public_excludes: {excluded!r} is in the public report: {found!r}")
+    return lines
+
+
+def _check_scores(catalog: Catalog, scenario: Scenario, outcome: Outcome) -> list[str]:
+    """``expect.scores`` and ``expect.victor`` against the end of the game's ``scored`` and
+    ``victor`` events (9.3.2, :mod:`rules.end.final`)."""
+    expect = scenario.expect
+    if expect.scores is None and expect.victor is None:
+        return []
+    scored = {e.fields["who"]: e for e in outcome.events if e.type == "scored"}
+    victor = next((e for e in outcome.events if e.type == "victor"), None)
+    if victor is None:
+        return [
+            f"expect.scores/victor: the game did not end (day {outcome.state.day}, stage "
+            f"{outcome.state.today.stage}), so nobody was scored"
+        ]
+    lines: list[str] = []
+    for written, wanted in (expect.scores or {}).items():
+        name = catalog.characters[written].name
+        event = scored.get(name)
+        if event is None:
+            lines.append(f"expect.scores.{written}: the {name} was not scored")
+            continue
+        for key, value in wanted.model_dump(exclude_none=True).items():
+            got = event.fields.get(key)
+            if got != value or isinstance(got, bool) != isinstance(value, bool):
+                lines.append(f"expect.scores.{written}.{key}: expected {value!r}, got {got!r}")
+    if expect.victor is not None:
+        victors = [expect.victor] if isinstance(expect.victor, str) else expect.victor
+        wanted_victors = sorted(catalog.characters[w].name for w in victors)
+        got_victors = sorted(victor.fields["who"])
+        if wanted_victors != got_victors:
+            lines.append(
+                f"expect.victor: expected {', '.join(wanted_victors)}, got {', '.join(got_victors)}"
+            )
     return lines
 
 

@@ -66,6 +66,22 @@ class ExpectedCharacter(_Model):
         return [_named(v) for v in value] if isinstance(value, list) else value
 
 
+class ExpectedScore(_Model):
+    """``expect.scores.<character>`` (SCENARIOS.md "The end of the game"): each category's
+    result after 9.3.2a–e (the penalty included), then the basic, bonus and total scores and
+    whether he won (f–i); only the keys given are compared."""
+
+    great_treasures: int | None = None
+    spells: int | None = None
+    fame: int | float | None = None
+    notoriety: int | float | None = None
+    gold: int | None = None
+    basic: int | None = None
+    bonus: int | None = None
+    total: int | None = None
+    won: bool | None = None
+
+
 class ExpectedDenizens(_Model):
     """How many denizens of ``name`` stand in clearing ``at`` afterwards (default 1)."""
 
@@ -111,8 +127,9 @@ class Expect(_Model):
     treasures: dict[str, list[str]] = Field(default_factory=dict)
     spell_cards: dict[str, list[str]] = Field(default_factory=dict)
     piles: dict[str, list[str]] = Field(default_factory=dict)
-    scores: dict[str, Any] | None = None
-    victor: str | None = None
+    scores: dict[str, ExpectedScore] | None = None
+    victor: str | list[str] | None = None
+    """The victor (9.3.2j), or every character sharing the highest total."""
 
     @field_validator("events", "absent_events", mode="before")
     @classmethod

@@ -163,8 +163,8 @@ class CharacterSpec(_Model):
     Part 2 (SCENARIOS.md "Setting up"): changes to his card's trading ``relationships``, his
     recorded ``spells``, whether he has ``found_enemies`` today, the ``kills`` he has made today,
     the clearing he ``entered_from`` today (``start: sunset`` only), whether his active weapon is
-    ``alerted``, ``curses`` (as the Curses Table prints them). ``victory`` and
-    ``spells_learned`` are not supported yet."""
+    ``alerted``, ``curses`` (as the Curses Table prints them), his ``victory`` requirements in
+    points (3.3.6a) and the ``spells_learned`` from Spell cards during the game (9.3.2b)."""
 
     at: str | None = None
     hidden: bool = False
@@ -313,7 +313,8 @@ class Scenario(_Model):
 
     name: str = Field(min_length=1)
     rules: list[str] = Field(default_factory=list)
-    options: dict[str, bool] = Field(default_factory=dict)
+    options: dict[str, bool | int] = Field(default_factory=dict)
+    """Game options by name: switches, and ``weeks``, the game's length (10.E.2)."""
     map: MapSpec
     day: int = Field(default=1, ge=1, le=28)
     start: Start = "birdsong"
@@ -417,21 +418,12 @@ def _check_start(scenario: Scenario) -> None:
 
 def _check_supported(scenario: Scenario) -> None:
     """Raise ``not supported yet`` for the first part of SCENARIOS.md Part 2 the runner (or the
-    engine) does not support yet: Victory Requirements, spells learned, scores, the victor,
-    ``turn_order`` with ``start: birdsong`` (Sunrise draws it), and the combat plays
-    :func:`rules.testing.plays.unsupported` names."""
+    engine) does not support yet: ``turn_order`` with ``start: birdsong`` (Sunrise draws it),
+    and the combat plays :func:`rules.testing.plays.unsupported` names."""
     if scenario.turn_order is not None and scenario.start == "birdsong":
         raise ScenarioError(
             "turn_order", "not supported yet: turn_order (Sunrise draws the Attention chits)"
         )
-    for written, spec in scenario.characters.items():
-        key = f"characters.{written}"
-        for name in ("victory", "spells_learned"):
-            if getattr(spec, name) is not None:
-                raise ScenarioError(f"{key}.{name}", f"not supported yet: {name}")
-    for name in ("scores", "victor"):
-        if getattr(scenario.expect, name) is not None:
-            raise ScenarioError(f"expect.{name}", f"not supported yet: {name}")
     for key, reason in unsupported(scenario.plays):
         raise ScenarioError(key, reason)
 

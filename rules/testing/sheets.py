@@ -1,11 +1,13 @@
 """A scenario character's sheet as written (SCENARIOS.md, "characters"): his trading
-relationships, curses and recorded spells, each checked against the catalog."""
+relationships, curses, recorded spells, spells learned and Victory Requirements, each checked
+against the catalog."""
 
 from __future__ import annotations
 
 from rules.catalog import Catalog
 from rules.schema.base import Relationship
-from rules.setup.characters import default_spells
+from rules.setup.characters import default_spells, default_victory
+from rules.state import VICTORY_CATEGORIES
 from rules.testing.format import CharacterSpec, ScenarioError
 from rules.testing.names import Names
 from rules.testing.validate import group
@@ -50,3 +52,45 @@ def recorded_spells(
             raise ScenarioError(f"{key}.spells[{index}]", f"{spell} is recorded twice")
         chosen.append(spell)
     return chosen
+
+
+#: Other names of the Victory Requirement categories: the Scoring Example's "Usable Spells"
+#: (L2940, SCENARIOS.md "The end of the game").
+_CATEGORY_NAMES = {
+    **{c.casefold(): c for c in VICTORY_CATEGORIES},
+    "usable spells": "Spells",
+}
+
+
+def victory(key: str, spec: CharacterSpec, total: int) -> dict[str, int]:
+    """``victory``: his Victory Requirements in points, 0 to 5 a category and ``total`` in all
+    (3.3.6a; one a week plus one, 10.E.2 2.2); default: the setup default
+    (:func:`rules.setup.characters.default_victory`). Every category is listed, 0 if unnamed."""
+    written = spec.victory if spec.victory is not None else default_victory(total)
+    points = dict.fromkeys(VICTORY_CATEGORIES, 0)
+    for name, value in written.items():
+        category = _CATEGORY_NAMES.get(name.casefold())
+        if category is None:
+            raise ScenarioError(
+                f"{key}.victory.{name}",
+                f"not a Victory Requirement category ({', '.join(VICTORY_CATEGORIES)})",
+            )
+        if not 0 <= value <= 5:
+            raise ScenarioError(f"{key}.victory.{name}", f"0 to 5 points (3.3.6a), not {value}")
+        points[category] = value
+    if sum(points.values()) != total:
+        raise ScenarioError(
+            f"{key}.victory",
+            f"the points total {sum(points.values())}, not {total} (3.3.6a; one a week of the "
+            "game plus one, 10.E.2)",
+        )
+    return points
+
+
+def spells_learned(names: Names, key: str, spec: CharacterSpec) -> list[str]:
+    """``spells_learned``: spells he learned from Spell cards during the game (9.3.2b), added to
+    his recorded spells after the starting ones; a starting spell may be learned again."""
+    return [
+        names.spell(f"{key}.spells_learned[{index}]", written)
+        for index, written in enumerate(spec.spells_learned or [])
+    ]

@@ -114,6 +114,11 @@ def _check_expect(names: Names, state: GameState, scenario: Scenario) -> None:
     for written, expected in expect.characters.items():
         key = f"expect.characters.{written}"
         _check_character(names, state, key, member(names, state, key, written), expected)
+    for written in expect.scores or {}:
+        member(names, state, f"expect.scores.{written}", written)
+    victors = [expect.victor] if isinstance(expect.victor, str) else expect.victor or []
+    for index, written in enumerate(victors):
+        member(names, state, "expect.victor" + (f"[{index}]" if len(victors) > 1 else ""), written)
     for written, minion in expect.minions.items():
         key = f"expect.minions.{written}"
         denizen = written in state.minions or (

@@ -29,6 +29,9 @@ def test_whole_numbers_stay_whole_and_the_day_still_resolves_with_them():
         ("weekdays", "0,9", "weekdays: '0,9' is not allowed"),
         ("time", "25:00", "time: '25:00' is not allowed"),
         ("colour", "red", "unknown setting 'colour'"),
+        ("weeks", "0", "weeks: '0' is not allowed"),
+        ("weeks", "25", "weeks: '25' is not allowed"),
+        ("weeks", "two", "weeks: 'two' is not allowed"),
     ],
 )
 def test_bad_values_are_refused_and_change_nothing(key: str, text: str, message: str):
@@ -46,10 +49,12 @@ def test_every_setting_round_trips_through_its_stored_form():
         .configured("weekdays", "0, 2,4")
         .configured("time", "18:30")
         .configured("timezone", "Europe/Paris")
+        .configured("weeks", "8")
     )
     again = CampaignSettings.of(settings.stored())
     assert again == settings
     assert again.deadlines.weekdays == (0, 2, 4) and again.decision_hours == 6.5
+    assert again.weeks == 8 and CampaignSettings().weeks == 4
 
 
 def test_a_configured_campaign_still_resolves(tmp_path):

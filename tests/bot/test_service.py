@@ -493,7 +493,8 @@ def test_secret_setup_choices_are_checked_and_used(service, traveller):
 
 
 def test_the_last_day_ends_and_archives_the_campaign(service, traveller):
-    """8.9.1: the game ends after the 28th day; scoring (9.3) says it is not implemented yet."""
+    """9.3.1: the game ends after the 28th day, and the archive note gives the Victory
+    Requirements revealed, the scores and the victor (9.3.2)."""
     from rules.state import GameState
 
     started(service, "Amazon")
@@ -514,10 +515,84 @@ def test_the_last_day_ends_and_archives_the_campaign(service, traveller):
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
         assert campaign is not None and campaign.status == "finished"
-    notes = [m.content for m in service.undelivered(1000) if "archived" in m.content]
-    assert notes and "not implemented yet: rule 9.3" in notes[0]
+    posted = [m for m in service.undelivered(1000) if m.kind == "channel"]
+    final = next(m for m in posted if "archived" in m.content)
+    text = final.content
+    assert "day 28, has ended" in text
+    requirements = text.split("Victory Requirements, revealed at last (3.3.6):\n")[1]
+    assert requirements.startswith("Amazon: Great Treasures 1, Spells 0, Fame 2")
+    scores = text.split("Scores (9.3.2")[1]
+    assert "\nAmazon: Great Treasures -3, Spells 0, Fame -60" in scores
+    assert "The victor: Amazon; no one won." in text
+    assert "Epilogue\nAmazon: 0 moves, AV5\n" in text
+    assert final.attachment_name == "routes.png" and final.attachment
+    (own,) = [m for m in posted if m.attachment_name == "route-amazon.png"]
+    assert own.content == "Test: the route of the Amazon"
+    assert service.final("Test").text == text, "the archive gives the same report again"
+    reports = [m.content for m in service.undelivered(1000) if "day 28 is over" in m.content]
+    assert reports and all("Amazon scores:" in r for r in reports), "public and the player's own"
     with pytest.raises(RequestError, match="finished, not running"):
         force(service)
+
+
+def test_a_running_campaign_has_no_final_report_yet(service, traveller):
+    started(service, "Amazon")
+    with pytest.raises(RequestError, match="Test is not over yet: its final report comes after"):
+        service.final("Test")
+
+
+def test_the_game_length_is_set_at_creation_and_checked(service, traveller):
+    """10.E.2: any number of weeks; the Victory Requirements total one a week plus one."""
+    with pytest.raises(RequestError, match=r"weeks: 0 is not allowed \(the game's length"):
+        service.create("Short", moderator="gm", options={"weeks": 0})
+    with pytest.raises(RequestError, match="weeks: 25 is not allowed"):
+        service.create("Short", moderator="gm", options={"weeks": 25})
+    service.create("Short", moderator="gm", seed=7, options={"weeks": 2})
+    service.join("Short", player="p1", player_name="P1", character="Amazon")
+    with pytest.raises(RequestError, match="must total 3 points"):
+        service.choose("Short", player="p1", text="victory: fame 5")
+    service.choose("Short", player="p1", text="victory: fame 3")
+    service.start("Short", moderator="gm")
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        assert '"weeks":2' in snapshot.state
+
+
+def test_a_five_week_campaign_goes_on_into_its_second_month(service, traveller):
+    """10.E.2: after day 28 comes day 1 of month 2, game day 29; the campaign counts game days,
+    so its days never repeat, and it ends after game day 35."""
+    from rules.state import GameState
+
+    service.create("Test", moderator="gm", seed=7, options={"weeks": 5})
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.choose("Test", player="p1", text="victory: fame 3, gold 3")
+    service.start("Test", moderator="gm")
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=1)
+        assert snapshot is not None
+        state = GameState.from_json(snapshot.state)
+        state.day = 28
+        repo.save_snapshot(
+            session,
+            campaign_id=1,
+            day=28,
+            step="test",
+            state=state.to_json(),
+            created_at=datetime.now(UTC),
+        )
+    force(service)
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None and (campaign.status, campaign.day) == ("running", 29)
+    assert "day 29 resolved" in force(service).text
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None and campaign.day == 30
+        latest = repo.latest_snapshot(session, campaign_id=1)
+        assert latest is not None
+        after = GameState.from_json(latest.state)
+        assert (after.month, after.day) == (2, 2)
 
 
 def test_an_absent_player_is_not_reminded_and_his_days_are_not_missed(service, traveller):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rules.catalog import catalog
 from rules.day.context import Ctx
 from rules.day.leaving import die, left_map, pick_order
+from rules.end.scoring import score_character
 from rules.events import visible_to
 from rules.state import Place
 from tests.rules.games import fresh
@@ -62,4 +63,8 @@ def test_leaving_the_map_keeps_his_sheet_as_it_stood_and_takes_his_belongings_ou
     assert all(state.place_of(item) == Place.OUT for item in belongings)
     assert not state.characters["Amazon"].dead
     state.check(catalog())
-    assert [e.fields["rule"] for e in ctx.events if e.type == "not_implemented"] == ["9.3.1a"]
+    [scored] = [e for e in ctx.events if e.type == "departure_scored"]
+    assert scored.to == ("Amazon",) and not scored.visible_to("public")
+    assert scored.fields["total"] == score_character(catalog(), state, "Amazon").total
+    state.characters["Amazon"].fame = 0  # what he records after he left does not count
+    assert scored.fields["total"] == score_character(catalog(), state, "Amazon").total

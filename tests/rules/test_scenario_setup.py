@@ -84,6 +84,40 @@ def names(state: GameState, place: str) -> list[str]:
             "characters.Black Knight.belongings[0].broken",
             "unknown key",
         ),
+        (
+            {"characters": knight(victory={"Fame": 1})},
+            "characters.Black Knight.victory",
+            "the points total 1, not 5",
+        ),
+        (
+            {"characters": knight(victory={"Fame": 6})},
+            "characters.Black Knight.victory.Fame",
+            "0 to 5 points",
+        ),
+        (
+            {"characters": knight(victory={"Luck": 5})},
+            "characters.Black Knight.victory.Luck",
+            "not a Victory Requirement category",
+        ),
+        (
+            {"options": {"weeks": 2}, "characters": knight(victory={"Fame": 5})},
+            "characters.Black Knight.victory",
+            "the points total 5, not 3",
+        ),
+        ({"options": {"weeks": 0}}, "options.weeks", "whole number of weeks from 1 to 24"),
+        ({"options": {"weeks": 2}, "day": 15}, "day", "the game lasts 14 days"),
+        (
+            {"characters": knight(spells_learned=["Prophesy"])},
+            "characters.Black Knight.spells_learned[0]",
+            "Prophesy",
+        ),
+        ({"expect": {"scores": {"Amazon": {"total": 0}}}}, "expect.scores.Amazon", "Amazon"),
+        ({"expect": {"victor": "Amazon"}}, "expect.victor", "Amazon"),
+        (
+            {"expect": {"scores": {"Black Knight": {"totl": 0}}}},
+            "expect.scores.Black Knight.totl",
+            "unknown key",
+        ),
     ],
 )
 def test_a_bad_part_two_key_names_the_key_and_the_reason(change, key, words):
@@ -97,22 +131,6 @@ def test_a_bad_part_two_key_names_the_key_and_the_reason(change, key, words):
     [
         ({"turn_order": ["Black Knight"]}, "turn_order", "not supported yet: turn_order"),
         (
-            {"characters": knight(victory={"Fame": 1})},
-            "characters.Black Knight.victory",
-            "not supported yet: victory",
-        ),
-        (
-            {"characters": knight(spells_learned=["Prophecy"])},
-            "characters.Black Knight.spells_learned",
-            "not supported yet: spells_learned",
-        ),
-        (
-            {"expect": {"scores": {"Black Knight": {"total": 0}}}},
-            "expect.scores",
-            "not supported yet: scores",
-        ),
-        ({"expect": {"victor": "Black Knight"}}, "expect.victor", "not supported yet: victor"),
-        (
             {"expect": {"characters": {"Black Knight": {"at": "DW/BV"}}}},
             "expect.characters.Black Knight.at",
             "not supported yet",
@@ -123,6 +141,38 @@ def test_what_is_not_supported_yet_fails_clearly(change, key, words):
     error = malformed(with_(**change))
     assert error.key == key
     assert words in error.reason
+
+
+def test_victory_requirements_and_spells_learned_are_set_up():
+    """``victory`` in points per category ("Usable Spells" is the Spells category, L2940);
+    ``spells_learned`` are recorded after the starting spells, a starting spell again too."""
+    state = state_of(
+        characters={
+            "Wizard": {
+                "at": "DW5",
+                "spells": ["Prophecy", "Stones Fly"],
+                "spells_learned": ["Prophecy", "Illusion"],
+                "victory": {"Usable Spells": 2, "fame": 3},
+            }
+        }
+    )
+    wizard = state.characters["Wizard"]
+    assert wizard.victory == {
+        "Great Treasures": 0,
+        "Spells": 2,
+        "Fame": 3,
+        "Notoriety": 0,
+        "Gold": 0,
+    }
+    assert wizard.starting_spells == ["Prophecy", "Stones Fly"]
+    assert wizard.spells == ["Prophecy", "Stones Fly", "Prophecy", "Illusion"]
+
+
+def test_a_longer_game_deals_its_default_victory_points():
+    """10.E.2 2.2: one point a week plus one — 9 in an eight-week game."""
+    state = state_of(options={"weeks": 8})
+    assert sum(state.characters["Black Knight"].victory.values()) == 9
+    assert state.options["weeks"] == 8
 
 
 def test_curses_are_set_up_as_printed_and_unknown_ones_refused():

@@ -161,14 +161,20 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
     # --- campaign life --------------------------------------------------------------------------
 
     @app_commands.command(name="create", description="Create a campaign played in this channel")
-    @app_commands.describe(name="the campaign's name")
-    async def create(self, interaction: discord.Interaction, name: CampaignName) -> None:
+    @app_commands.describe(
+        name="the campaign's name",
+        weeks="the game's length in weeks, 1-24 (default 4, a month; 10.E.2)",
+    )
+    async def create(
+        self, interaction: discord.Interaction, name: CampaignName, weeks: int | None = None
+    ) -> None:
         channel = str(interaction.channel_id)
         guild = str(interaction.guild_id)
+        options: dict[str, object] = {} if weeks is None else {"weeks": weeks}
         await self.moderate(
             interaction,
             lambda moderator: self.service.create(
-                name, moderator=moderator, channel=channel, guild=guild
+                name, moderator=moderator, channel=channel, guild=guild, options=options
             ),
         )
 

@@ -237,6 +237,11 @@ class PlayerCog(commands.Cog, name="Players"):
             interaction, partial(self.service.history, campaign, day=day), ephemeral=False
         )
 
+    @app_commands.command(name="final", description="A finished campaign's final report")
+    @app_commands.describe(campaign="the campaign's name")
+    async def final(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+        await call_and_answer(interaction, partial(self.service.final, campaign), ephemeral=False)
+
     @app_commands.command(name="journal", description="Your own report of a past day (only you)")
     @app_commands.describe(campaign="the campaign's name", day="the day")
     async def journal(

@@ -56,6 +56,8 @@ async def test_gm_end_needs_the_players_agreement_then_ends_the_game(
     assert any(
         p.startswith("Test is over at Birdsong of day 1: the players quit together") for p in posted
     )
+    final = next(p for p in posted if p.startswith("Test is over: the players quit together"))
+    assert "Victory Requirements, revealed at last" in final
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
         assert campaign is not None and campaign.status == "finished"

@@ -1,0 +1,25 @@
+"""What a campaign's archive keeps for its final report (issue 17): the saved game as day 1
+began and the events of every day, read back in order."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from db import repo
+from rules import Event
+from rules.state import GameState
+
+
+def first_state(session: Session, campaign_id: int) -> GameState | None:
+    """The saved game as the campaign's first day began (its ``start`` snapshot), if kept."""
+    snapshot = repo.get_snapshot(session, campaign_id=campaign_id, day=1, step="start")
+    return None if snapshot is None else GameState.from_json(snapshot.state)
+
+
+def every_day(session: Session, campaign_id: int, last_day: int) -> list[tuple[int, list[Event]]]:
+    """The events of each day from the first to ``last_day``, in order."""
+    found = []
+    for day in range(1, last_day + 1):
+        records = repo.list_events(session, campaign_id=campaign_id, day=day)
+        found.append((day, [repo.as_event(r) for r in records]))
+    return found

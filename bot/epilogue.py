@@ -1,0 +1,137 @@
+"""The month's epilogue (issue 17): for each character who played, the route he took over the
+month, the kills he made, the treasures he carried out and his deaths — read from the public
+events of every day — and the maps of the routes, one per character and one with them all.
+
+Everything here is what the board showed: moves, kills and deaths are public events, and the
+treasures carried out are those he owns when the game ends, which the final scoring shows
+anyway (9.3.1).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from PIL import ImageDraw
+
+from bot.mapimage import DEFAULT_SCALE, MapLayout, render_image
+from rules import Event
+from rules.catalog import Catalog
+from rules.pieces import Kind, pieces_of
+from rules.state import GameState, Place
+from rules.view import PUBLIC, view_for
+
+#: The events that put an individual in another clearing, with the clearing in ``to``.
+_MOVES = frozenset({"moved", "teleported", "ran_away"})
+
+#: Route colours, one per character in order; they repeat past the last.
+COLOURS: tuple[tuple[int, int, int], ...] = (
+    (200, 30, 30),
+    (30, 90, 200),
+    (20, 140, 60),
+    (150, 60, 170),
+    (230, 120, 0),
+    (0, 150, 160),
+    (120, 80, 40),
+    (210, 60, 140),
+)
+
+
+@dataclass
+class Life:
+    """One character's month as the board showed it: ``route`` (the clearings he stood in,
+    in order, from his start), ``kills`` (what he killed, with the day), ``deaths`` (the day
+    and by whom)."""
+
+    character: str
+    route: list[str] = field(default_factory=list)
+    kills: list[str] = field(default_factory=list)
+    deaths: list[str] = field(default_factory=list)
+
+
+def lives(
+    starts: Mapping[str, str], days: Iterable[tuple[int, Sequence[Event]]]
+) -> dict[str, Life]:
+    """Each character's :class:`Life` from his starting clearing (``starts``) and the events
+    of each day, in order; only public events are read."""
+    found = {name: Life(name, route=[start]) for name, start in starts.items()}
+    for day, events in days:
+        for event in events:
+            if not event.visible_to(PUBLIC):
+                continue
+            f = event.fields
+            who = f.get("who")
+            if event.type in _MOVES and who in found:
+                to = str(f.get("to"))
+                if found[who].route[-1:] != [to]:
+                    found[who].route.append(to)
+            elif event.type == "killed":
+                killers = f.get("by")
+                for killer in killers if isinstance(killers, list) else [killers]:
+                    if killer in found:
+                        found[killer].kills.append(f"the {who} (day {day})")
+                if who in found:
+                    found[who].deaths.append(f"day {day}, by {_names(killers)}")
+    return found
+
+
+def _names(value: object) -> str:
+    return " and ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
+def carried_out(catalog: Catalog, state: GameState, name: str) -> list[str]:
+    """The treasures ``name`` owns as the game ends (9.3.1): Treasure cards and treasure
+    counters with him."""
+    pieces = pieces_of(catalog)
+    return [p for p in state.at(Place.owner(name)) if pieces[p].kind is Kind.TREASURE]
+
+
+def starts(state: GameState) -> dict[str, str]:
+    """Each character's clearing in ``state`` (the first day's), by name; those off the map
+    are left out."""
+    found = {}
+    for name in state.characters:
+        clearing = state.clearing_of(name)
+        if clearing is not None:
+            found[name] = clearing
+    return found
+
+
+def route_map(
+    catalog: Catalog,
+    state: GameState,
+    routes: Mapping[str, Sequence[str]],
+    *,
+    scale: float = DEFAULT_SCALE,
+) -> bytes:
+    """A PNG of the public map of ``state`` with each route drawn over it, in :data:`COLOURS`
+    by the order of ``routes``: a line from clearing to clearing, a ring at the start and a dot
+    at the end."""
+    view = view_for(catalog, state, PUBLIC)
+    image = render_image(catalog, view, scale=scale).convert("RGB")
+    layout = MapLayout(catalog, view, scale=scale)
+    draw = ImageDraw.Draw(image)
+    width = max(2, round(4 * scale / DEFAULT_SCALE))
+    for index, route in enumerate(routes.values()):
+        colour = COLOURS[index % len(COLOURS)]
+        points = [p for p in (_pixel(layout, cid) for cid in route) if p is not None]
+        if not points:
+            continue
+        if len(points) > 1:
+            draw.line(points, fill=colour, width=width, joint="curve")
+        r = width * 2
+        (x0, y0), (x1, y1) = points[0], points[-1]
+        draw.ellipse((x0 - r, y0 - r, x0 + r, y0 + r), outline=colour, width=width)
+        draw.ellipse((x1 - r, y1 - r, x1 + r, y1 + r), fill=colour)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=6)
+    return buffer.getvalue()
+
+
+def _pixel(layout: MapLayout, cid: str) -> tuple[float, float] | None:
+    """The clearing's centre on the image; None for a clearing of no tile on the map."""
+    try:
+        return layout.clearing_pixel(cid)
+    except (KeyError, ValueError):
+        return None

@@ -1,0 +1,111 @@
+"""The final report of a campaign (issue 17, 9.3): every character's Victory Requirements
+revealed at last, the score table, the victor and the winners, and the epilogue — each
+character's route over the month, his kills, the treasures he carried out, his deaths and fresh
+starts — with the route maps: one with every route, and one per character.
+
+It is made from what the archive keeps — the events of every day and the saved game at the
+start and at the end — so the same archive gives the same report, whenever it is asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bot.epilogue import Life, carried_out, lives, route_map, starts
+from bot.render import render
+from rules import Event
+from rules.catalog import Catalog
+from rules.state import GameState
+
+#: The Victory Requirement and score categories, as the end-of-game events name them (9.3.2).
+CATEGORIES = ("great_treasures", "spells", "fame", "notoriety", "gold")
+
+
+@dataclass
+class _Life:
+    character: str
+    route: list[str]
+    kills: list[str]
+    deaths: list[str]
+    treasures: list[str]
+    starts: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FinalReport:
+    """The text of the final report and its images, each (file name, caption, PNG bytes): every
+    route first, then each character's."""
+
+    text: str
+    images: tuple[tuple[str, str, bytes], ...]
+
+
+def final_report(
+    catalog: Catalog,
+    campaign: str,
+    first: GameState,
+    last: GameState,
+    days: Sequence[tuple[int, Sequence[Event]]],
+    *,
+    maps: bool = True,
+) -> FinalReport:
+    """The final report of ``campaign``: ``first`` is the saved game as day 1 began, ``last``
+    as the game ended, ``days`` the events of each day in order. ``maps`` draws the route maps
+    (the text alone is enough for ``/history final``)."""
+    everything = [e for _, events in days for e in events]
+    ended = [e for e in everything if e.type in ("victory_revealed", "scored", "victor")]
+    requirements = [e.fields for e in ended if e.type == "victory_revealed"]
+    scores = [e.fields for e in ended if e.type == "scored"]
+    victor = next((e.fields for e in ended if e.type == "victor"), None)
+    found = lives(starts(first), days)
+    restarted = _fresh_starts(everything)
+    for name in restarted:
+        found.setdefault(name, Life(name))
+    rows = [
+        _Life(
+            life.character,
+            life.route,
+            life.kills,
+            life.deaths,
+            carried_out(catalog, last, life.character) if life.character in last.characters else [],
+            restarted.get(life.character, []),
+        )
+        for life in found.values()
+    ]
+    text = render(
+        "messages/final.txt.j2",
+        campaign=campaign,
+        last_day=last.game_day,
+        agreed=last.ended == "agreed",
+        requirements=requirements,
+        scores=scores,
+        victors=_list(victor.get("who")) if victor else [],
+        winners=_list(victor.get("winners")) if victor else [],
+        lives=rows,
+    )
+    images: list[tuple[str, str, bytes]] = []
+    if maps:
+        routes = {life.character: life.route for life in found.values() if life.route}
+        images.append(("routes.png", "every route", route_map(catalog, last, routes)))
+        for name, route in routes.items():
+            slug = name.lower().replace(" ", "-")
+            caption = f"the route of the {name}"
+            images.append((f"route-{slug}.png", caption, route_map(catalog, last, {name: route})))
+    return FinalReport(text, tuple(images))
+
+
+def _list(value: object) -> list[str]:
+    if value is None:
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+
+
+def _fresh_starts(events: Sequence[Event]) -> dict[str, list[str]]:
+    """The fresh starts the events tell (9.1.2): by the new character, where and when."""
+    found: dict[str, list[str]] = {}
+    for event in events:
+        if event.type == "restarted" and event.visible_to("public"):
+            who = str(event.fields.get("who"))
+            found.setdefault(who, []).append(event.describe())
+    return found

@@ -1,0 +1,67 @@
+"""The month's epilogue (issue 17): each character's route, kills and deaths read from the public
+events, and the route maps drawn over the public map."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.epilogue import COLOURS, carried_out, lives, route_map, starts
+from bot.mapimage import MapLayout
+from rules.catalog import catalog
+from rules.events import event
+from rules.state import ItemState, Place
+from rules.view import PUBLIC, view_for
+from tests.rules.games import fresh
+
+
+def test_a_route_follows_the_public_moves_from_the_start():
+    days = [
+        (1, [event("moved", who="Amazon", **{"from": "AV5", "to": "AV2"})]),
+        (
+            2,
+            [
+                event("moved", who="Amazon", **{"from": "AV2", "to": "AV2"}),
+                event("moved", who="Elf", **{"from": "AV5", "to": "MW5"}),
+                event("teleported", who="Amazon", **{"from": "AV2", "to": "BL6"}),
+                event("looked", private_to=["Amazon"], who="Amazon", tile="BL", chits=[]),
+            ],
+        ),
+    ]
+    found = lives({"Amazon": "AV5", "Elf": "AV5"}, days)
+    assert found["Amazon"].route == ["AV5", "AV2", "BL6"]
+    assert found["Elf"].route == ["AV5", "MW5"]
+
+
+def test_kills_and_deaths_are_told_with_their_day_and_shared_kills_count_for_each():
+    days = [
+        (3, [event("killed", who="Wolf 1", by="Amazon")]),
+        (5, [event("killed", who="Giant 1", by=["Amazon", "Elf"])]),
+        (6, [event("killed", who="Elf", by="Giant 2")]),
+    ]
+    found = lives({"Amazon": "AV5", "Elf": "AV5"}, days)
+    assert found["Amazon"].kills == ["the Wolf 1 (day 3)", "the Giant 1 (day 5)"]
+    assert found["Elf"].kills == ["the Giant 1 (day 5)"]
+    assert found["Elf"].deaths == ["day 6, by Giant 2"]
+    assert found["Amazon"].deaths == []
+
+
+def test_the_treasures_carried_out_are_the_treasures_he_owns():
+    state = fresh(7, ("Amazon",)).model_copy(deep=True)
+    state.put("Lucky Charm", Place.owner("Amazon"))
+    state.characters["Amazon"].items["Lucky Charm"] = ItemState(active=False)
+    assert carried_out(catalog(), state, "Amazon") == ["Lucky Charm"]
+
+
+def test_a_route_is_drawn_in_its_colour_from_clearing_to_clearing():
+    state = fresh(7, ("Amazon", "Elf"))
+    here = starts(state)
+    assert here == {"Amazon": "AV5", "Elf": "AV5"}
+    png = route_map(catalog(), state, {"Amazon": ["AV5", "AV2"]}, scale=40)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    layout = MapLayout(catalog(), view_for(catalog(), state, PUBLIC), scale=40)
+    (ax, ay), (bx, by) = layout.clearing_pixel("AV5"), layout.clearing_pixel("AV2")
+    middle = (round((ax + bx) / 2), round((ay + by) / 2))
+    assert image.getpixel(middle) == COLOURS[0], "the line runs between the two clearings"
+    assert image.getpixel((round(bx), round(by))) == COLOURS[0], "a dot at the end"
