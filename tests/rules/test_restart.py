@@ -6,6 +6,7 @@ import pytest
 
 from rules.catalog import catalog
 from rules.day.engine import resolve
+from rules.end.scoring import score_game
 from rules.orders.parse import parse_orders
 from rules.pieces import pieces_of
 from rules.setup.characters import CharacterSetup, SetupError
@@ -116,3 +117,15 @@ def test_on_a_later_day_the_order_of_picks_no_longer_holds() -> None:
     state = resolve(resolve(state, {}).state, {}).state  # game day 4
     sheet, _ = restart(catalog(), state, second, CharacterSetup(name="Elf"))
     assert state.clearing_of("Elf") == state.clearing_of("Inn") and sheet.hidden
+
+
+def test_only_the_new_character_is_scored_after_a_fresh_start_as_another() -> None:
+    """9.3.1a: "If the player rejoins the game, he uses only his new character to define his
+    score at the end of the game; his previous characters do not count and are ignored"; one
+    killed who did not restart scores -100."""
+    state = resolve(suicide_on_day_one(), {}).state
+    scores = {s.name: s.total for s in score_game(catalog(), state).scores}
+    assert scores["Amazon"] == -100
+    restart(catalog(), state, "Amazon", CharacterSetup(name="Elf"))
+    names = [s.name for s in score_game(catalog(), state).scores]
+    assert sorted(names) == ["Berserker", "Elf"]
