@@ -51,6 +51,7 @@ from rules import (
 )
 from rules.catalog import UnknownNameError
 from rules.day.leaving import in_play
+from rules.events import event
 from rules.setup.restart import restart
 from rules.state import GameState
 
@@ -217,6 +218,8 @@ class CampaignService(Moderation):
             seat.missed_days = 0
             self._snapshot(session, campaign, state, "restart")
             where = state.clearing_of(sheet.name)
+            told = event("restarted", who=sheet.name, old=old, at=where)  # the final report's
+            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=[told])
             self._outbox(session, campaign).channel(
                 render(
                     "messages/restarted.txt.j2",

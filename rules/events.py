@@ -270,6 +270,9 @@ EVENT_TYPES: dict[str, EventType] = {
         "{with} (9.1.2b)",
         PUBLIC,
     ),
+    "restarted": EventType(
+        "the player of the {old} starts again as the {who}, at the Inn in {at} (9.1.2a)", PUBLIC
+    ),
     "restart_order": EventType(
         "the order in which today's dead pick their fresh starts: {order} (9.1.2b)", PUBLIC
     ),

@@ -155,6 +155,18 @@ async def test_a_dead_character_starts_again_as_another_and_the_seat_keeps_both_
     await table.alice.send_dm("orders Test\nH")
     assert last_dm(table.alice).startswith("Orders for the Black Knight, day 3 stored")
 
+    ended = await table.moderator.slash(table.channel, "gm end", campaign="Test", agreed=True)
+    assert private_answer(ended).startswith("Test is over at Birdsong of day 3")
+    await table.bot.deliver_once()
+    posted = [m.content for m in bot_messages(table.channel.history())]
+    final = next(p for p in posted if p.startswith("Test is over: the players quit together"))
+    assert "Amazon: " in final and "killed: day 1, by his own hand at Midnight" in final
+    assert "fresh starts: the player of the Amazon starts again as the Black Knight" in final
+    scored = final.split("Scores")[1].split("Epilogue")[0]
+    assert "Black Knight: " in scored and "Amazon" not in scored, "9.3.1a: the old one is ignored"
+    # The Elf, left at the Inn without orders, was killed on day 1 and not started again.
+    assert "Elf: killed and not started again, total -100 (9.3.1a)" in scored
+
 
 @pytest.mark.asyncio
 async def test_a_suicide_is_refused_in_standing_orders(table: Table) -> None:
