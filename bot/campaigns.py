@@ -191,6 +191,25 @@ class CampaignBase:
             raise RequestError(f"{campaign.name} is {campaign.status}: orders are not open")
         return campaign, self._own_seat(session, campaign, player)
 
+    def _require_in_play(self, campaign: Campaign, seat: Seat, state: GameState) -> None:
+        """Refuse orders for a character who left play (9.1.1, 9.2.2), saying what his player
+        may do."""
+        sheet = state.characters.get(seat.character)
+        departure = sheet.departed if sheet is not None else None
+        if departure is None:
+            return
+        if departure.how == "left_map":
+            raise RequestError(
+                f"the {seat.character} has left the map: he takes no more part in "
+                f"{campaign.name} (9.2.2b). Nothing was stored."
+            )
+        raise RequestError(
+            f"the {seat.character} is dead ({departure.cause}): he takes no orders. Start again "
+            f"from game day {departure.restart_day} with a DM whose first line is 'restart "
+            f"{campaign.name}' and whose lines below are your choices: 'character: <name>' "
+            "(default the same), 'victory: fame 2, gold 3' (9.1.2). Nothing was stored."
+        )
+
     def _checked(
         self, text: str, state: GameState, character: str
     ) -> tuple[ParseResult, Reply | None]:
@@ -264,7 +283,12 @@ class CampaignBase:
         bookkeeping."""
         settings = self._settings(campaign)
         seats = {
-            str(row_id(seat)): {"missed_days": seat.missed_days, "ready": seat.ready}
+            str(row_id(seat)): {
+                "missed_days": seat.missed_days,
+                "ready": seat.ready,
+                "character": seat.character,
+                "lives": seat.lives,
+            }
             for seat in self._seats(session, campaign)
         }
         ledger: dict[str, Any] = {"seats": seats, "reminded_day": settings.reminded_day}

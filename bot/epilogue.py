@@ -66,6 +66,8 @@ def lives(
                 to = str(f.get("to"))
                 if found[who].route[-1:] != [to]:
                     found[who].route.append(to)
+            elif event.type == "suicided" and who in found:  # 9.2.2a
+                found[who].deaths.append(f"day {day}, by his own hand at Midnight")
             elif event.type == "killed":
                 killers = f.get("by")
                 for killer in killers if isinstance(killers, list) else [killers]:

@@ -77,6 +77,7 @@ def final_report(
         "messages/final.txt.j2",
         campaign=campaign,
         last_day=last.game_day,
+        agreed=last.ended == "agreed",
         requirements=requirements,
         scores=scores,
         victors=_list(victor.get("who")) if victor else [],

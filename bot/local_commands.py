@@ -40,6 +40,7 @@ def add_local_parser(commands: Any) -> None:
         "autopilot",
         "config",
         "window",
+        "end",
     }
     for action, help_text in (
         ("create", "create a campaign"),
@@ -71,6 +72,12 @@ def add_local_parser(commands: Any) -> None:
         ("resume", "restart the clock"),
         ("rollback", "return to the start of a day"),
         ("autopilot", "let the autopilot play a character"),
+        ("end", "end the game early, every player having agreed to quit (9.2.1)"),
+        (
+            "restart",
+            "a dead character's player starts again (9.1.2): a file or - with 'character: NAME' "
+            "and setup choices such as 'victory: fame 2, gold 3'",
+        ),
     ):
         sub = local_actions.add_parser(action, help=help_text)
         sub.add_argument("campaign")
@@ -81,7 +88,7 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument(
                 "--weeks", type=int, default=None, help="the game's length in weeks (10.E.2)"
             )
-        if action in ("join", "orders", "ready", "choose", "answer", "plays"):
+        if action in ("join", "orders", "ready", "choose", "answer", "plays", "restart"):
             sub.add_argument("--player", required=True)
         if action == "sheet":
             sub.add_argument("--player")
@@ -91,7 +98,7 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--character", required=True)
         if action == "join":
             sub.add_argument("--name", help="the player's display name")
-        if action in ("orders", "choose", "plays"):
+        if action in ("orders", "choose", "plays", "restart"):
             sub.add_argument("file", help="a file, or - for standard input")
         if action == "config":
             sub.add_argument("setting")
@@ -106,6 +113,12 @@ def add_local_parser(commands: Any) -> None:
             )
         if action == "answer":
             sub.add_argument("choice")
+        if action == "end":
+            sub.add_argument(
+                "--agreed",
+                action="store_true",
+                help="confirm that every player agreed to quit (9.2.1); without it nothing ends",
+            )
         if action in ("history", "rollback"):
             sub.add_argument("--day", type=whole(1), required=True)
         if action == "resolve":
@@ -240,6 +253,13 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
             case "autopilot":
                 reply = service.set_autopilot(
                     args.campaign, moderator=args.moderator, character=args.character
+                )
+            case "restart":
+                text = read_text(args.file)
+                reply = service.restart(args.campaign, player=args.player, text=text)
+            case "end":
+                reply = service.end_early(
+                    args.campaign, moderator=args.moderator, agreed=args.agreed
                 )
             case "deliver":
                 files = deliver(service, args.out)

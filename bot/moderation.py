@@ -1,5 +1,6 @@
 """The moderators' desk: settings, previews, deadlines, pauses, rollbacks, orders seen and set,
-locks, announcements, excuses, replacements and the autopilot — each logged in the channel."""
+locks, announcements, excuses, replacements, the autopilot and ending the game early when the
+players agree (9.2.1) — each logged in the channel."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from bot.campaign_settings import BEFORE_THE_START, SettingError
 from bot.campaigns import Reply, RequestError, row_id, typed_text
 from bot.deadlines import next_deadline
 from bot.plays import Plays
+from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_text
 from bot.windows import EVENING, day_points
@@ -22,6 +24,7 @@ from rules import (
     MODERATOR,
     GameState,
 )
+from rules.day.midnight import quit_together
 
 
 class Moderation(Plays):
@@ -199,14 +202,18 @@ class Moderation(Plays):
         return Reply(f"{campaign.name} is back at the start of the {point}.")
 
     def _restore_ledger(self, session: Session, campaign: Campaign, ledger: dict[str, Any]) -> None:
-        """Put the seats' missed days and readiness, and the day whose reminder was sent, back as
-        ``ledger`` recorded them (a ledger from before they were recorded changes nothing)."""
+        """Put the seats' missed days and readiness, their characters and past lives (9.1.2), and
+        the day whose reminder was sent, back as ``ledger`` recorded them (a ledger from before
+        they were recorded changes nothing)."""
         recorded = ledger.get("seats", {})
         for seat in self._seats(session, campaign):
             entry = recorded.get(str(row_id(seat)))
             if entry is not None:
                 seat.missed_days = int(entry["missed_days"])
                 seat.ready = bool(entry["ready"])
+                if "character" in entry:  # a fresh start undone with the day (9.1.2)
+                    seat.character = str(entry["character"])
+                    seat.lives = list(entry.get("lives", []))
         if "reminded_day" in ledger:
             settings = self._settings(campaign)
             reminded = ledger["reminded_day"]
@@ -263,6 +270,65 @@ class Moderation(Plays):
             campaign.locked = locked
             self._log(session, campaign, moderator, "lock", "locked" if locked else "unlocked")
             return Reply(f"{campaign.name} is {'locked' if locked else 'unlocked'}.")
+
+    def end_early(self, campaign_name: str, *, moderator: str, agreed: bool) -> Reply:
+        """9.2.1 (L2904): "The players can agree to end the game at any time ... If they all
+        quit together, the game ends as if it were the end of the month. If any players refuse
+        to quit, the game continues." The moderator confirms (``agreed``) that every player
+        agreed; between days only (no day being resolved) the game ends as at the end of the
+        month (:func:`rules.day.midnight.quit_together`: scored by
+        :func:`rules.end.final.end_game`, over by :func:`rules.day.midnight.game_over`, the one
+        way a game ends), the campaign is finished and its final report posted as after the last
+        day (:meth:`publish`). Logged and posted in the channel."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            if campaign.status != "running":
+                raise RequestError(
+                    f"{campaign.name} is {campaign.status}: only a running game can end early. "
+                    "Nothing changed."
+                )
+            if not agreed:
+                raise RequestError(
+                    f"{campaign.name} was not ended: the game ends early only when every player "
+                    "agrees to quit (9.2.1); if any refuses, it continues. Confirm that all "
+                    "agreed to end it. Nothing changed."
+                )
+            if repo.open_decisions(session, campaign_id=row_id(campaign)):
+                raise RequestError(
+                    f"day {campaign.day} of {campaign.name} is being resolved and waits for "
+                    "players' decisions: end the game once its report is out. Nothing changed."
+                )
+            state = self._state(session, campaign)
+            if state.today.stage != "birdsong":
+                raise RequestError(
+                    f"day {campaign.day} of {campaign.name} is being resolved: end the game once "
+                    "its report is out. Nothing changed."
+                )
+            events = quit_together(self.catalog, state)
+            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
+            end = self._snapshot(session, campaign, state, "ended")
+            due = {"report_due": campaign.day, "report_snapshot": end.id}
+            campaign.options = self._settings(campaign).model_copy(update=due).stored()
+            campaign.status = "finished"
+            campaign.deadline = None
+            self._outbox(session, campaign).channel(
+                render("messages/ended_early.txt.j2", campaign=campaign.name, day=campaign.day)
+            )
+            self._log(
+                session,
+                campaign,
+                moderator,
+                "end",
+                f"ended the game at Birdsong of day {campaign.day}: every player agreed to quit "
+                "(9.2.1); it is scored as at the end of the month",
+            )
+            reply = Reply(
+                f"{campaign.name} is over at Birdsong of day {campaign.day}: the players quit "
+                "together (9.2.1), and it is scored as at the end of the month."
+            )
+        self.publish(campaign_name)
+        return reply
 
     def announce(self, campaign_name: str, *, moderator: str, text: str) -> Reply:
         """Post a moderator's announcement in the campaign's channel."""

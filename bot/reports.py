@@ -54,6 +54,13 @@ _TASKS = frozenset(
 #: What everyone sees him take, said once to the one who took it (who also knows what).
 _SEEN_TAKING = frozenset({"looted_shown", "looted_card"})
 
+#: Leaving play outside combat (9.1.1c, 9.2.2) and the order of fresh starts (9.1.2b): after the
+#: turns, with what the one who left abandons; his own news (``death_told``) only to him.
+_LEFT_PLAY = frozenset(
+    {"suicided", "killed", "death_told", "departure_told", "restart_roll", "restart_order"}
+)
+_ABANDONED = frozenset({"abandoned", "abandoned_card", "abandoned_card_named"})
+
 
 @dataclass
 class _Turn:
@@ -227,6 +234,7 @@ def day_report(events: list[Event], viewer: str) -> str:
     rolls: dict[str, str] = {}
     meetings: dict[str, list[str]] = {}
     taken: object = None
+    gone: set[str] = set()
     combats = evening(seen)
     in_combat = False
     for event in seen:
@@ -269,6 +277,11 @@ def day_report(events: list[Event], viewer: str) -> str:
         elif event.type == "hid" and current is not None and f.get("roll") is not None:
             dice = rolls.pop(f["who"], str(f["roll"]))
             current.annotate(f"{dice}: {'hidden' if f.get('success') else 'not hidden'}")
+        elif event.type in _LEFT_PLAY:
+            later.append(event.describe())
+            gone.add(str(f.get("who")))
+        elif event.type in _ABANDONED and f.get("who") in gone:
+            later.append(event.describe())
         elif event.type in _NOTES and current is not None:
             current.notes.append(event.describe())
         elif event.type in _TASKS_ENDED or event.type in _GAME_END:

@@ -43,6 +43,7 @@ from rules import (
     resolve,
     view_for,
 )
+from rules.day.leaving import in_play
 from rules.evening.answers import is_combat_id
 from rules.orders.model import Orders
 from rules.orders.reader import Problem
@@ -121,10 +122,13 @@ class Resolver(Windows):
             return Reply(f"{campaign.name}: today's reminder was sent already.")
         submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
         now = self.clock()
+        state = self._state(session, campaign)
         missing = [
             s
             for s in self._seats(session, campaign)
-            if row_id(s) not in submitted and (s.away_until is None or s.away_until <= now)
+            if row_id(s) not in submitted
+            and (s.away_until is None or s.away_until <= now)
+            and in_play(state, s.character)
         ]
         for seat in missing:
             self._outbox(session, campaign).dm(
@@ -428,8 +432,8 @@ class Resolver(Windows):
         submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
         orders: dict[str, Orders] = {}
         for seat in seats:
-            if seat.character not in state.characters:
-                continue
+            if not in_play(state, seat.character):
+                continue  # dead or gone (9.1.1, 9.2.2): no orders, no missed day
             text = submitted[row_id(seat)].text if row_id(seat) in submitted else None
             source = "orders"
             if text is None:

@@ -50,6 +50,9 @@ from rules import (
     view_for,
 )
 from rules.catalog import UnknownNameError
+from rules.day.leaving import in_play
+from rules.events import event
+from rules.setup.restart import restart
 from rules.state import GameState
 
 __all__ = [
@@ -167,6 +170,73 @@ class CampaignService(Moderation):
             shown = ", ".join(f"{k}: {v}" for k, v in choices.items())
             return Reply(f"Setup choices for the {seat.character} stored (secret): {shown}")
 
+    def restart(self, campaign_name: str, *, player: str, text: str) -> Reply:
+        """9.1.2: the player of a dead character starts again, at Birdsong of a day his death
+        allows (the next day; after a suicide, once he has sat out a full day, 9.2.2a), as any
+        character not in use — the same one allowed — with new Victory Requirements and setup
+        choices, through the same checks as the first start (:func:`rules.setup.restart.restart`).
+        ``text`` is lines of setup choices (:func:`rules.setup.setup_choices`), and
+        ``character: NAME`` for the character (default: the one he lost). The seat keeps the old
+        life in its history (``Seat.lives``); his standing orders, written for the old character,
+        are dropped. Refused, saying why, with nothing changed."""
+        typed_text(text, "fresh start")
+        lines = [line for line in text.splitlines() if line.strip()]
+        named = [line for line in lines if line.partition(":")[0].strip().casefold() == "character"]
+        if len(named) > 1:
+            raise RequestError("name one character: a single 'character: <name>' line")
+        with session_scope(self.engine) as session:
+            campaign, seat = self._running_seat(session, campaign_name, player)
+            if repo.open_decisions(session, campaign_id=row_id(campaign)):
+                raise RequestError(
+                    f"day {campaign.day} of {campaign.name} is being resolved: start again at "
+                    "Birdsong, once its report is out. Nothing changed."
+                )
+            state = self._state(session, campaign)
+            old = seat.character
+            character = named[0].partition(":")[2].strip() if named else old
+            gone = state.characters[old].departed if old in state.characters else None
+            try:
+                choices = setup_choices("\n".join(line for line in lines if line not in named))
+                setup = CharacterSetup.model_validate(
+                    {**choices, "name": character, "player": seat.player}
+                )
+                sheet, notes = restart(self.catalog, state, old, setup)
+            except (SetupError, ValueError) as error:
+                raise RequestError(f"not started again: {error}. Nothing changed.") from None
+            life = {
+                "character": old,
+                "player": seat.player,
+                "restarted": state.game_day,
+                "as": sheet.name,
+            }
+            if gone is not None:
+                life |= {"how": gone.how, "cause": gone.cause, "died": gone.game_day}
+            seat.lives = [*seat.lives, life]
+            seat.character = sheet.name
+            seat.setup = choices
+            seat.standing_orders = None
+            seat.missed_days = 0
+            self._snapshot(session, campaign, state, "restart")
+            where = state.clearing_of(sheet.name)
+            told = event("restarted", who=sheet.name, old=old, at=where)  # the final report's
+            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=[told])
+            self._outbox(session, campaign).channel(
+                render(
+                    "messages/restarted.txt.j2",
+                    player=seat.player_name,
+                    character=sheet.name,
+                    at=where,
+                )
+            )
+            self._outbox(session, campaign).dm(
+                seat.player, sheet_text(self.catalog, state, sheet.name, campaign.name)
+            )
+            gear = "; ".join(notes) or "no starting weapons or armor"
+            return Reply(
+                f"You start again as the {sheet.name} at the Inn ({where}) on day {campaign.day}: "
+                f"{gear}. Your Victory Requirements are stored (secret); send this day's orders."
+            )
+
     def start(self, campaign_name: str, *, moderator: str) -> Reply:
         """Set up the game (section 3) for the seated characters and open Birdsong of day 1."""
         with session_scope(self.engine) as session:
@@ -211,6 +281,7 @@ class CampaignService(Moderation):
             campaign, seat = self._running_seat(session, campaign_name, player)
             state = self._state(session, campaign)
             seen = self._state_id(session, campaign)
+            self._require_in_play(campaign, seat, state)
         result, refusal = self._checked(text, state, seat.character)
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
@@ -252,7 +323,12 @@ class CampaignService(Moderation):
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
             seat.ready = ready
-            waiting = [s.character for s in self._seats(session, campaign) if not s.ready]
+            state = self._state(session, campaign)
+            waiting = [
+                s.character
+                for s in self._seats(session, campaign)
+                if not s.ready and in_play(state, s.character)
+            ]
             if ready and not waiting:
                 rules = self._rules(campaign)
                 early = self.clock() + timedelta(minutes=rules.cooloff_minutes)
@@ -283,16 +359,32 @@ class CampaignService(Moderation):
 
     def status(self, campaign_name: str) -> Reply:
         """The public status: day, deadline, and for each character whether orders are in and
-        whether he is ready — never what the orders say."""
+        whether he is ready — never what the orders say — or that he is dead or gone."""
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             seats = self._seats(session, campaign)
             submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
+            out: dict[str, str] = {}
+            try:
+                state = self._state(session, campaign) if campaign.status != "enrolling" else None
+            except RequestError:
+                state = None  # a damaged saved game: the status still shows the seats
+            if state is not None:
+                for seat in seats:
+                    sheet = state.characters.get(seat.character)
+                    gone = sheet.departed if sheet is not None else None
+                    if gone is not None:  # what the board shows (9.1.1, 9.2.2)
+                        out[seat.character] = (
+                            "left the map" if gone.how == "left_map" else "dead, takes no orders"
+                        )
             return Reply(
                 render(
                     "messages/status.txt.j2",
                     campaign=campaign,
-                    seats=[(s.character, row_id(s) in submitted, s.ready) for s in seats],
+                    seats=[
+                        (s.character, row_id(s) in submitted, s.ready, out.get(s.character, ""))
+                        for s in seats
+                    ],
                 )
             )
 
@@ -326,13 +418,21 @@ class CampaignService(Moderation):
             return Reply(f"Orders for the {seat.character} on day {campaign.day} cleared.")
 
     def set_standing(self, campaign_name: str, *, player: str, text: str) -> Reply:
-        """Orders used on any day the player sends none; checked as today's orders are."""
+        """Orders used on any day the player sends none; checked as today's orders are. A
+        suicide (9.2.2a) is refused there: it is one day's deliberate order, never a default."""
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
             state = self._state(session, campaign)
+            self._require_in_play(campaign, seat, state)
             result, refusal = self._checked(text, state, seat.character)
             if refusal is not None:
                 return refusal
+            if result.orders is not None and result.orders.instructions.suicide:
+                raise RequestError(
+                    "standing orders cannot say 'suicide: at midnight': they stand for every "
+                    "day without orders. Send it in the orders of the day he is to die "
+                    "(9.2.2a). Nothing was stored."
+                )
             seat.standing_orders = text
             return Reply(f"Standing orders for the {seat.character}:\n{result.echo}")
 

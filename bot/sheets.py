@@ -70,4 +70,5 @@ def sheet_text(
         campaign=campaign,
         hirelings=hirelings,
         moderator=moderator,
+        departed=state.characters[character].departed if character in state.characters else None,
     )

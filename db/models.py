@@ -48,7 +48,9 @@ class Campaign(SQLModel, table=True):
 
 
 class Seat(SQLModel, table=True):
-    """A character in a campaign and the player who plays him (one player per character)."""
+    """A character in a campaign and the player who plays him (one player per character); after
+    a death and a fresh start (9.1.2), the seat plays the new character and keeps the old in
+    ``lives``."""
 
     __table_args__ = (UniqueConstraint("campaign_id", "character", name="uq_seat_character"),)
 
@@ -65,6 +67,10 @@ class Seat(SQLModel, table=True):
     standing_orders: str | None = Field(default=None, sa_column=Column(Text))
     setup: dict[str, Any] = _json(dict)
     away_until: datetime | None = None
+    lives: list[dict[str, Any]] = _json(list)
+    """The seat's past characters, oldest first (9.1.2): each ``character``, ``player``, how he
+    left play (``how``, ``cause``), the game day he ``died`` on and the ``restarted`` day his
+    player started again as the seat's next character (the current one is ``character``)."""
 
 
 class OrderSubmission(SQLModel, table=True):

@@ -250,6 +250,32 @@ EVENT_TYPES: dict[str, EventType] = {
     ),
     "turned": EventType("the {piece} is turned {side} side up ({rule})", PUBLIC),
     "flipped": EventType("the {denizen} turns {side} side up (8.4.7c)", PUBLIC),
+    "suicided": EventType("{who} suicides at Midnight in {at} (9.2.2a)", PUBLIC),
+    "death_told": EventType(
+        "{who} is dead ({cause}): his recorded Fame, Notoriety, Gold, spells and discoveries are "
+        "lost (9.1.1d); his player may start again, as any character not in use, at the Inn from "
+        "game day {restart} (9.1.2)",
+        PRIVATE,
+    ),
+    "departure_told": EventType(
+        "{who} has left the map: he takes no more part in the game, and his score is reckoned "
+        "as his sheet and belongings stand now (9.2.2b, 9.3.1a)",
+        PRIVATE,
+    ),
+    "departure_scored": EventType(
+        "{who}'s score as he leaves the map: {total}; won: {won} (9.2.2b, 9.3.1a)", PRIVATE
+    ),
+    "restart_roll": EventType(
+        "{who} rolls {roll} for the order of fresh starts, killed at the same moment as "
+        "{with} (9.1.2b)",
+        PUBLIC,
+    ),
+    "restarted": EventType(
+        "the player of the {old} starts again as the {who}, at the Inn in {at} (9.1.2a)", PUBLIC
+    ),
+    "restart_order": EventType(
+        "the order in which today's dead pick their fresh starts: {order} (9.1.2b)", PUBLIC
+    ),
     "not_implemented": EventType("not implemented yet: rule {rule} ({what})", PUBLIC),
     "midnight": EventType("Midnight: {what}", PUBLIC),
     "day_ended": EventType("day {day} is over", PUBLIC),

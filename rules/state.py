@@ -164,6 +164,35 @@ class Task(_Data):
     reward: int | None = Field(default=None, ge=0)
 
 
+DepartureKind = Literal["killed", "suicide", "left_map"]
+
+
+class Departure(_Data):
+    """How and when a character left play (9.1.1, 9.2.2; :mod:`rules.day.leaving`).
+
+    ``how``: killed (in combat, by wounds or fatigue, unable to Rest, 9.1.1a–c), suicided at
+    Midnight (9.2.2a) or left the map (9.2.2b); ``cause`` says what killed him. ``game_day`` is
+    the :attr:`GameState.game_day` he left on; ``seq`` orders the game's departures, equal for
+    those who left at the same ``moment`` (killed simultaneously, 9.1.2b); ``pick`` is his place
+    among the day's dead in the order of fresh starts, rolled at Midnight when ``seq`` ties
+    (9.1.2b). ``restart_day`` is the first game day his player may start again (9.1.2: the next
+    day; 9.2.2a: a suicide sits out a full day first; None after leaving the map).
+    ``sheet`` is, for one who left the map, his sheet as it stood when he left, belongings
+    included, for his score "as if it were the end of the game" (9.2.2b, 9.3.1a).
+    ``restarted_as`` is the character his player started again as (9.1.2a)."""
+
+    how: DepartureKind
+    game_day: int = Field(ge=1)
+    seq: int = Field(ge=1)
+    moment: str = ""
+    cause: str = ""
+    pick: int | None = None
+    restart_day: int | None = None
+    sheet: dict[str, Any] | None = None
+    belongings: list[str] = Field(default_factory=list)
+    restarted_as: str | None = None
+
+
 class CharacterState(_Data):
     """Everything a character's sheet and pieces record (2.5, 2.6).
 
@@ -196,6 +225,8 @@ class CharacterState(_Data):
     tasks: dict[str, Task] = Field(default_factory=dict)
     """The mission and campaign chits he carries, by piece id (in ``carried:<name>``, 7.2.4)."""
     dead: bool = False
+    departed: Departure | None = None
+    """How and when he left play, if he did (9.1.1, 9.2.2)."""
 
 
 Stage = Literal["birdsong", "sunrise", "daylight", "sunset", "evening", "midnight", "over"]
@@ -343,6 +374,9 @@ class GameState(_Data):
     opened: list[str] = Field(default_factory=list)
     """The sites opened for good: the Vault, once broken into (7.5.5d.2)."""
     today: DayState = Field(default_factory=DayState)
+    ended: str | None = None
+    """Why the game is over, once it is: ``month`` (Midnight of its last day, 9.3.1) or
+    ``agreed`` (the players quit together, 9.2.1); :func:`rules.day.midnight.game_over`."""
 
     @property
     def game_day(self) -> int:

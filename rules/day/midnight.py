@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from rules.catalog import Catalog
 from rules.chits import midnight as fatigue_alerted
+from rules.day import leaving
 from rules.day.context import Ctx
 from rules.daylight import hirelings, missions, rest, trade
 from rules.end.final import end_game
 from rules.end.length import MONTH_DAYS, is_last_day
+from rules.events import Event
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.treasures import DiscardTo
-from rules.state import DayState, Place
+from rules.state import DayState, GameState, Place
 
 
 def sunset(ctx: Ctx) -> None:
@@ -65,6 +67,8 @@ def midnight(ctx: Ctx) -> None:
         p for p in state.face_up if p in specials or pieces[p].kind is not Kind.MAP_CHIT
     ]
     hirelings.expire_terms(ctx)
+    leaving.suicides(ctx)  # 8.9.4, 9.2.2a
+    leaving.pick_order(ctx)  # 9.1.2b: the day's dead, in the order they pick fresh starts
     over = is_last_day(state)
     missions.midnight(ctx, game_over=over)  # 7.2.4d: time limits, the game's end
     hirelings.remount(ctx.catalog, ctx.board, state)
@@ -75,7 +79,7 @@ def midnight(ctx: Ctx) -> None:
     ctx.emit("day_ended", day=state.day, month=state.month)
     if over:
         end_game(ctx)
-        state.today = DayState(stage="over")
+        game_over(state, "month")
         return
     if state.day == MONTH_DAYS:
         state.month += 1
@@ -83,6 +87,26 @@ def midnight(ctx: Ctx) -> None:
     else:
         state.day += 1
     state.today = DayState()
+
+
+def game_over(state: GameState, reason: str) -> None:
+    """The game is over (9.3.1): at Midnight of its last day (``month``), or when the players
+    all quit together (9.2.1, ``agreed``). The one way the game's stage becomes ``over``; what
+    the end scores is :func:`rules.end.final.end_game`."""
+    state.today = DayState(stage="over")
+    state.ended = reason
+
+
+def quit_together(catalog: Catalog, state: GameState) -> list[Event]:
+    """9.2.1 (L2904): "If they all quit together, the game ends as if it were the end of the
+    month": at Birdsong, the mission and campaign chits still carried cost their cost again
+    (7.2.4d, as at the last Midnight), the game is scored (:func:`rules.end.final.end_game`) and
+    over. Returns the events, public as the end of a month's are."""
+    ctx = Ctx.start(catalog, state)
+    missions.midnight(ctx, game_over=True)
+    end_game(ctx)
+    game_over(state, "agreed")
+    return ctx.events
 
 
 def potions(ctx: Ctx) -> None:

@@ -8,6 +8,7 @@ forces items to be abandoned (7.3.1e). His followers move with him (7.11.6a,
 
 from __future__ import annotations
 
+from rules.day import leaving as departure
 from rules.day.context import Ctx
 from rules.daylight import familiar, follow, hirelings, missions
 from rules.daylight.moving import (
@@ -87,7 +88,9 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
 def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:
     """7.3.1a.4: a Move along a roadway to the map edge takes him out of the game (9.2.2b); his
     followers leave with him, his hirelings are no longer hired (7.7.4b), and a familiar leaves
-    play with its owner (L3926, :mod:`rules.daylight.familiar`)."""
+    play with its owner (L3926, :mod:`rules.daylight.familiar`). A character who leaves takes no
+    more part: his belongings leave play and his sheet is kept for his score (9.2.2b,
+    :func:`rules.day.leaving.left_map`)."""
     character = ctx.sheet(name)
     exits = [c for c in ctx.board.connections(start) if c.to is None]
     if not any(usable(ctx.catalog, ctx.board, character, start, c) for c in exits):
@@ -112,5 +115,6 @@ def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:
     for piece, minion in sorted(ctx.state.minions.items()):
         if minion.employer == name:
             hirelings.unhire(ctx, piece, f"the {name} left the map (7.7.4b)")
-    if ctx.is_character(name):
-        ctx.emit("not_implemented", rule="9.2.2b", what="scoring a character who left the map")
+    for who in leaving:
+        if ctx.is_character(who):
+            departure.left_map(ctx, who)  # 9.2.2b: out of play, his score as of now

@@ -17,6 +17,7 @@ from __future__ import annotations
 from rules import powers
 from rules.advantages import Acts, report_waiting
 from rules.chits import in_play
+from rules.day import leaving
 from rules.day.context import Ctx
 from rules.daylight import (
     alert,
@@ -66,7 +67,8 @@ def daylight(ctx: Ctx) -> None:
     """7.1: each individual's turn, in the order the Attention chits were drawn; one blocked
     before his turn loses it (7.12.4), and one asleep under the Flowers of Rest "skips his turn
     (if he has not already taken it)" (L4302) — the Flowers act before each turn, from the start
-    of Daylight (:func:`rules.daylight.rest.fall_asleep`)."""
+    of Daylight (:func:`rules.daylight.rest.fall_asleep`). A character who must Rest and cannot
+    dies as his turn comes (9.1.1c, :func:`rules.day.leaving.cannot_rest`)."""
     today = ctx.today
     while today.next_turn < len(today.turn_order):
         name = today.turn_order[today.next_turn]
@@ -74,6 +76,9 @@ def daylight(ctx: Ctx) -> None:
             rest.fall_asleep(ctx)
         if today.turn is None and name in today.asleep:
             ctx.emit("turn_lost", who=name, reason="he is asleep under the Flowers of Rest (L4302)")
+            today.next_turn += 1
+            continue
+        if today.turn is None and leaving.cannot_rest(ctx, name):  # 9.1.1c
             today.next_turn += 1
             continue
         if today.turn is None and name in today.blocked:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.day.context import Ctx
+from rules.day.leaving import counted
 from rules.end.scoring import KEYS, fields, score_game
 from rules.state import VICTORY_CATEGORIES
 
@@ -19,7 +20,8 @@ def end_game(ctx: Ctx) -> None:
     public. The state is not changed: the game is over."""
     state = ctx.state
     scores = score_game(ctx.catalog, state)
-    for name, character in state.characters.items():
+    for name in counted(state):  # 9.3.1a: a previous character is ignored
+        character = state.characters[name]
         points: dict[str, Any] = {KEYS[c]: character.victory.get(c, 0) for c in VICTORY_CATEGORIES}
         ctx.emit("victory_revealed", who=name, **points)
     for score in scores.scores:

@@ -11,7 +11,9 @@ is calculated immediately") use.
    (7.3.1e.1) and are kept. *Reading* (L2913): only those three carry — items an inactive
    horse could carry as a pack horse (7.3.1i) are discarded too, since 9.3.1 names only the
    active horse.
-2. **9.3.1a** A character killed (``dead``) who has not restarted scores -100.
+2. **9.3.1a** A character killed (``dead``) who has not restarted scores -100; one whose player
+   started again as another is not scored (:func:`rules.day.leaving.counted`); one who left the
+   map is scored as he left it (:func:`rules.day.leaving.as_he_left`).
 3. **9.3.1b** All spells are broken (none is active in the engine's state at Midnight); Curses
    remain: Disgust makes his recorded Fame -1 (9.3.2c), Ashes his recorded gold -1 (9.3.2e,
    as :func:`rules.chits.spendable_gold`).
@@ -40,6 +42,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.catalog import Catalog
 from rules.chits import spendable_gold
+from rules.day.leaving import as_he_left, counted
 from rules.daylight.moving import carrying_strength, item_weight
 from rules.pieces import Kind, pieces_of
 from rules.state import VICTORY_CATEGORIES, CharacterState, GameState, Place
@@ -219,6 +222,8 @@ def category_score(category: str, points: int, earned: Points) -> CategoryScore:
 def score_character(catalog: Catalog, state: GameState, name: str) -> CharacterScore:
     """The score of the character ``name`` as the state stands (9.3): -100 if he is dead
     (9.3.1a); otherwise each category with what he can carry (9.3.1, 9.3.2a–h)."""
+    if state is not (left := as_he_left(state, name)):  # 9.2.2b: as he left the map
+        return score_character(catalog, left, name)
     character = state.characters[name]
     if character.dead:
         return CharacterScore(name=name, dead=True, basic=0, bonus=0, total=DEAD_SCORE, won=False)
@@ -244,7 +249,7 @@ def score_character(catalog: Catalog, state: GameState, name: str) -> CharacterS
 def score_game(catalog: Catalog, state: GameState) -> GameScores:
     """Every character's score (9.3.2), the winners (i) and the victors (j: the highest total;
     every character sharing it on a tie)."""
-    scores = tuple(score_character(catalog, state, name) for name in state.characters)
+    scores = tuple(score_character(catalog, state, name) for name in counted(state))
     best = max((s.total for s in scores), default=None)
     return GameScores(
         scores=scores,

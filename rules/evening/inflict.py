@@ -62,7 +62,7 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
     (c.1–c.2)."""
     dead: set[str] = set()
     lost_horses: set[str] = set()
-    for group in groups:
+    for instant, group in enumerate(groups, start=1):
         live: list[Strike] = []
         for strike in group:
             source = strike.body or strike.attacker
@@ -79,7 +79,7 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
                 continue
             live.append(strike)
         effects = [_effect(ctx, combat, strike, lost_horses) for strike in live]
-        _apply(ctx, combat, effects, dead, lost_horses)
+        _apply(ctx, combat, effects, dead, lost_horses, instant)
 
 
 def turn_weapon(ctx: Ctx, strike: Strike, *, alerted: bool) -> None:
@@ -184,7 +184,12 @@ def catalog_title(ctx: Ctx, piece: str) -> str | None:
 
 
 def _apply(
-    ctx: Ctx, combat: CombatState, effects: list[Effect], dead: set[str], lost_horses: set[str]
+    ctx: Ctx,
+    combat: CombatState,
+    effects: list[Effect],
+    dead: set[str],
+    lost_horses: set[str],
+    instant: int = 0,
 ) -> None:
     state = ctx.state
     damage: dict[str, list[Effect]] = defaultdict(list)
@@ -225,7 +230,7 @@ def _apply(
         if victim in state.characters:
             dead.add(victim)
             killer = by[0] if len(by) == 1 else None
-            character_killed(ctx, combat, victim, killer)
+            character_killed(ctx, combat, victim, killer, f"instant {instant}")
         elif pieces_of(ctx.catalog)[victim].name in ctx.catalog.horses:
             lost_horses.add(victim)
             owner = hits[0].strike.target

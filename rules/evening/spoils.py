@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from rules.day import leaving
 from rules.day.context import Ctx
 from rules.daylight import familiar, hirelings, missions
 from rules.daylight.moving import abandon
@@ -156,7 +157,9 @@ def remove(ctx: Ctx, combat: CombatState, victim: str) -> None:
     combat.targets = {who: t for who, t in combat.targets.items() if t not in gone}
 
 
-def character_killed(ctx: Ctx, combat: CombatState, victim: str, killer: str | None) -> None:
+def character_killed(
+    ctx: Ctx, combat: CombatState, victim: str, killer: str | None, instant: str = "wounds"
+) -> None:
     """8.7.2b–d, 8.7.4, 8.4.9p, 9.1.1: a character killed.
 
     A character who kills him counts the kill, takes his recorded Notoriety (not multiplied)
@@ -165,7 +168,9 @@ def character_killed(ctx: Ctx, combat: CombatState, victim: str, killer: str | N
     native's box on the Set Up Card (8.7.5). His Fame, spells and discoveries vanish. The
     denizens on his sheet become unassigned, a Tremendous monster holding him turns red side
     down (8.4.7c), his hirelings are unhired (p) and his familiar leaves play. He stays in the
-    game, dead, for the end-of-game rules (9.1.2) to restart him."""
+    game, dead, for the end-of-game rules (9.1.2) to restart him; his departure is recorded
+    (:func:`rules.day.leaving.record`), those killed at the same ``instant`` of a round (8.4.9b)
+    — or by the same round's wounds — killed simultaneously (9.1.2b)."""
     state = ctx.state
     sheet = ctx.sheet(victim)
     missions.killed(ctx, victim, combat.clearing)  # 7.2.4b: his chits go to his clearing
@@ -216,3 +221,11 @@ def character_killed(ctx: Ctx, combat: CombatState, victim: str, killer: str | N
     for piece, minion in sorted(state.minions.items()):
         if minion.employer == victim:
             hirelings.unhire(ctx, piece, "his employer is killed (8.4.9p)")
+    how = f"the {killer}" if killer is not None else "his wounds"
+    leaving.record(  # 9.1.1, 9.1.2b: killed by one step's blows, or one round's wounds, together
+        ctx,
+        victim,
+        "killed",
+        moment=f"combat in {combat.clearing}, round {combat.round}, {instant}",
+        cause=f"killed by {how} in {combat.clearing} (9.1.1)",
+    )

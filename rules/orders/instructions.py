@@ -54,6 +54,10 @@ INSTRUCTION_KEYS: dict[str, str] = {
         "e.g. 'Food/Ale, Raid' (7.2.4)"
     ),
     "abandon": "campaign: abandon his campaign once none of its foes is on the map (7.2.4j)",
+    "suicide": (
+        "at midnight: he kills himself at Midnight of this day; his belongings are abandoned in "
+        "his clearing and his player sits out a full day before starting again (9.2.2a)"
+    ),
     **COMBAT_KEYS,
 }
 
@@ -189,6 +193,8 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
         return {"take": _take(world, value)}
     if key == "abandon":
         return {"abandon_campaign": _abandon(world, value)}
+    if key == "suicide":
+        return {"suicide": _suicide(world, value)}
     if key == "stop following":
         words = low.split()
         number = words[-1] if words and words[:-1] in ([], ["before"]) else ""
@@ -207,6 +213,26 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
             f"characters: {', '.join(known.values())}",
         )
     return {"drop_followers": tuple(known[n.casefold()] for n in names)}
+
+
+def _suicide(world: Map, value: str) -> bool:
+    """``suicide: at midnight`` (9.2.2a): only a character, and only in these exact words, so
+    that no slip of the pen kills him."""
+    if world.character not in world.state.characters:
+        raise OrderError(
+            ProblemCode.BAD_INSTRUCTION,
+            "suicide: only a character can kill himself at Midnight (9.2.2a)",
+            "drop this line, or give it in the character's own orders",
+        )
+    if " ".join(value.casefold().split()) != "at midnight":
+        raise OrderError(
+            ProblemCode.BAD_INSTRUCTION,
+            f"suicide: {quote(value)} is not 'at midnight'",
+            "write 'suicide: at midnight' to kill your character at Midnight of this day "
+            "(9.2.2a): he leaves play for good and you sit out a full day before starting again "
+            "with a new character (9.1.2)",
+        )
+    return True
 
 
 def _magic_chit(world: Map, value: str) -> str:

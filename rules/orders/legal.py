@@ -44,7 +44,8 @@ def legal_activities(
     (6.2.1a); C under the Caching rule; ``-``. Whether he has a phase for it is
     :func:`rules.orders.sources.assign_sources`'s business. A minion or a familiar gets only what
     he may record (:func:`rules.daylight.hirelings.forbidden`); a familiar's P names no clearing
-    (L3926). Raises ValueError if ``earlier`` does not
+    (L3926). A character with every chit fatigued or wounded records only Rest (9.1.1c). Raises
+    ValueError if ``earlier`` does not
     hold ``phase - 1`` phases.
     """
     if len(earlier) not in (0, phase - 1) or phase < 1:
@@ -105,6 +106,10 @@ def legal_activities(
     if state.options.get("caching"):
         add(K.CACHE)
     add(K.BLANK)
+    mine = state.characters.get(character)
+    down = mine is not None and not mine.dead and bool(mine.chits)
+    if down and mine is not None and all(c.status != "active" for c in mine.chits):
+        found = [a for a in found if a.kind in (K.REST, K.BLANK)]  # 9.1.1c: only Rest
     return [a for a in found if forbidden(data, state, character, a.kind) is None]
 
 

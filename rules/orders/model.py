@@ -147,6 +147,8 @@ class Instructions(_Frozen):
       up so, and the rules let him (7.2.4; :mod:`rules.daylight.missions`).
     - ``abandon_campaign``: he abandons his campaign at the start of the first phase of his
       turn where none of its foes is on the map (7.2.4j).
+    - ``suicide``: he kills himself at Midnight of this day (9.2.2a, 8.9.4;
+      :func:`rules.day.leaving.suicides`).
     """
 
     block: str = "never"
@@ -163,6 +165,7 @@ class Instructions(_Frozen):
     meeting: MeetingOrders = MeetingOrders()
     take: tuple[str, ...] = ()
     abandon_campaign: bool = False
+    suicide: bool = False
 
 
 class Orders(_Frozen):

@@ -155,6 +155,8 @@ def echo(orders: Orders, notes: Sequence[str] = ()) -> str:
         lines.append(f"take: {', '.join(given.take)}")
     if given.abandon_campaign:
         lines.append("abandon: campaign")
+    if given.suicide:
+        lines.append("suicide: at midnight")
     lines += given.meeting.lines()
     lines += given.combat.lines()
     lines += [f"note: {note}" for note in notes]

@@ -146,6 +146,10 @@ class ProblemCode(enum.StrEnum):
         "a Sunlight phase on a day he enters or starts in a cave (6.2.2b; 7.3.1c.2)",
     )
     TOO_MANY_PHASES = "too-many-phases", "more phases than he is entitled to today (6.2.2)"
+    ONLY_REST = (
+        "only-rest",
+        "every chit fatigued or wounded: he may record only Rest phases (9.1.1c)",
+    )
     UNUSABLE_EXTRA = (
         "unusable-extra",
         "an extra phase planned where or when it cannot be used (6.2.4b)",

@@ -233,6 +233,13 @@ class Reader:
             )
             return
         phase.kind = _WORDS[word]
+        if phase.kind not in (K.REST, K.BLANK) and self._every_chit_down():
+            self.flag(
+                phase,
+                ProblemCode.ONLY_REST,
+                "with every chit fatigued or wounded he may record only Rest phases (9.1.1c)",
+                "record R in each phase; if he cannot Rest (Ill Health), he dies (9.1.1c)",
+            )
         if phase.kind is K.CACHE and not self.state.options.get("caching"):
             self.flag(
                 phase,
@@ -255,6 +262,15 @@ class Reader:
             phase.source = SUNLIGHT
         elif source_text is not None:
             phase.source = source_text
+
+    def _every_chit_down(self) -> bool:
+        """9.1.1c (L2894): "When all of a character's chits are fatigued, wounded, or dedicated
+        to spells, the only activity he can record and carry out is a Rest phase" — a
+        character's, as he stands at Birdsong (a hireling has no chits)."""
+        sheet = self.state.characters.get(self.character)
+        if sheet is None or sheet.dead or not sheet.chits:
+            return False
+        return all(chit.status != "active" for chit in sheet.chits)
 
     def on_line(
         self, number: int, line: str, code: ProblemCode, message: str, hint: str = ""

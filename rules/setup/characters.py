@@ -141,10 +141,12 @@ def seat_character(
     setup: CharacterSetup,
     *,
     victory_points: int = 5,
+    equip: bool = True,
 ) -> CharacterState:
     """Seat one character (3.3): pieces, 4th-level equipment from the natives, gold, spells,
     colour chits, start and Victory Requirements of ``victory_points`` in all (5, or the
-    game length's, 10.E.2 2.2) — every choice checked."""
+    game length's, 10.E.2 2.2) — every choice checked. Without ``equip`` he takes no
+    equipment: a fresh start finds his own (9.1.2a, :mod:`rules.setup.restart`)."""
     card = catalog.characters[setup.name]
     name = card.name
     level = card.starting_level
@@ -197,7 +199,7 @@ def seat_character(
         victory={c: victory.get(c, 0) for c in VICTORY_CATEGORIES},
         relationships={str(p): int(r) for p, r in card.relationships.items()},
     )
-    for item in (*level.weapons, *level.armor):
+    for item in (*level.weapons, *level.armor) if equip else ():
         piece = _take_from_natives(catalog, pieces, state, who, item, setup.equipment_from)
         state.put(piece, Place.owner(name))
         character.items[piece] = ItemState()

@@ -99,11 +99,13 @@ def test_orders_sent_while_the_day_waits_for_a_decision_are_refused_not_ignored(
 def test_a_rollback_restores_missed_days_so_re_resolving_reproduces_the_report(
     overdue: CampaignService,
 ) -> None:
-    """The Elf sends nothing: blank days, then the autopilot after two missed days. Rolled back
-    to day 2, he has missed one day again, and day 2 re-resolves as it first did."""
+    """The Amazon sends nothing: blank days, then the autopilot after two missed days. Rolled
+    back to day 2, she has missed one day again, and day 2 re-resolves as it first did. (The
+    Elf hides: left at the Inn without orders, he is killed on day 1 of this game, and a dead
+    character misses no days, 9.1.1.)"""
     service = overdue
     for day in (1, 2, 3):
-        service.submit_orders("Race", player="p1", text="H")
+        service.submit_orders("Race", player="p2", text="H")
         service.resolve_day("Race", day=day, moderator="gm")
 
     def report(day: int) -> str:
@@ -112,11 +114,11 @@ def test_a_rollback_restores_missed_days_so_re_resolving_reproduces_the_report(
     first = report(2)
     with session_scope(service.engine) as session:
         seats = {s.character: s.missed_days for s in repo.list_seats(session, campaign_id=1)}
-    assert seats["Elf"] == 3
+    assert seats["Amazon"] == 3
     service.rollback("Race", moderator="gm", day=2)
     with session_scope(service.engine) as session:
         seats = {s.character: s.missed_days for s in repo.list_seats(session, campaign_id=1)}
-    assert seats == {"Amazon": 0, "Elf": 1}
+    assert seats == {"Amazon": 1, "Elf": 0}
     service.resolve_day("Race", day=2, moderator="gm")
     assert report(2) == first
 

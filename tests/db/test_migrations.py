@@ -188,9 +188,9 @@ def test_a_failing_migration_changes_nothing(
         monkeypatch,
         "    op.create_table('extra', sa.Column('id', sa.Integer, primary_key=True))\n"
         '    op.execute("INSERT INTO seat (campaign_id, character, player, player_name,"\n'
-        '               " joined_at, ready, missed_days, autopilot, setup)"\n'
+        '               " joined_at, ready, missed_days, autopilot, setup, lives)"\n'
         "               \" VALUES (999, 'Amazon', '1', 'Ann', '2025-01-01',\"\n"
-        "               \" false, 0, false, '{}')\")",
+        "               \" false, 0, false, '{}', '[]')\")",
     )
     sqlite = engine.dialect.name == "sqlite"
     # SQLite checks the foreign keys at the end (they are off while migrating); PostgreSQL at once.

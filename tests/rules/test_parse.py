@@ -505,6 +505,14 @@ def _lantern() -> GameState:
     return give(game(), "Amazon", "Shielded Lantern")
 
 
+def _every_chit_down() -> GameState:
+    """The Amazon with every chit fatigued: she may record only Rest (9.1.1c)."""
+    state = game()
+    for chit in state.characters["Amazon"].chits:
+        chit.status = "fatigued"
+    return state
+
+
 def _negative_fame() -> GameState:
     """The Amazon with -1 Fame: she can take no mission or campaign chit (7.2.4c)."""
     state = game()
@@ -550,6 +558,7 @@ ERRORS: dict[str, tuple[str, GameState | None, str]] = {
     "no-sunlight": ("*H", None, "Dwarf"),
     "sunlight-cave": ("M MW5, M BL1, M BL6", None, "Black Knight"),
     "too-many-phases": ("H, H, H, H, H", None, "Black Knight"),
+    "only-rest": ("R, H", _every_chit_down(), "Amazon"),
     "unknown-instruction": ("H\nfoo: bar", None, "Amazon"),
     "bad-instruction": ("H\nblock: sometimes", None, "Amazon"),
     "duplicate-instruction": ("H\nblock: all\nblock: never", None, "Amazon"),

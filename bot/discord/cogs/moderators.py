@@ -363,6 +363,19 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
             lambda moderator: self.service.lock(campaign, moderator=moderator, locked=False),
         )
 
+    @app_commands.command(name="end", description="End the game early: all players agreed (9.2.1)")
+    @app_commands.describe(
+        campaign="the campaign's name",
+        agreed="every player agreed to quit now (9.2.1); if any refuses, the game continues",
+    )
+    async def end(
+        self, interaction: discord.Interaction, campaign: CampaignName, agreed: bool
+    ) -> None:
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.end_early(campaign, moderator=moderator, agreed=agreed),
+        )
+
     @app_commands.command(name="announce", description="Post an announcement in the channel")
     @app_commands.describe(campaign="the campaign's name", text="the announcement")
     async def announce(

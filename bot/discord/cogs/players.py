@@ -60,7 +60,9 @@ ORDERS_HELP = (
     "Answer a decision with `answer <choice>`; in combat, send `plays` followed by lines such as "
     "`target: Giant` and `attack: FIGHT H5* smash`; before the game starts, send your secret "
     "choices "
-    "as `setup <campaign>` followed by lines such as `victory: fame 2, gold 3`."
+    "as `setup <campaign>` followed by lines such as `victory: fame 2, gold 3`. When your "
+    "character is dead, start again with `restart <campaign>` followed by `character: <name>` "
+    "and such lines."
 )
 
 _HEADER = re.compile(r"orders(?:\s+(?P<campaign>.*))?", re.IGNORECASE)
@@ -272,7 +274,7 @@ class PlayerCog(commands.Cog, name="Players"):
     async def _direct_message(self, message: discord.Message) -> None:
         first, _, rest = message.content.strip().partition("\n")
         word, _, argument = first.strip().partition(" ")
-        if word.casefold() in ("answer", "setup", "plays"):
+        if word.casefold() in ("answer", "setup", "plays", "restart"):
             await self._answer_or_setup(message, word.casefold(), argument.strip(), rest)
             return
         orders = read_orders_message(message.content)
@@ -299,7 +301,8 @@ class PlayerCog(commands.Cog, name="Players"):
         """``answer <choice>``: the answer to the decision he was asked (in his only running
         campaign); ``plays [campaign]`` with standing-order lines below: his plays for the open
         combat window; ``setup <campaign>`` with choice lines below: his secret setup
-        choices."""
+        choices; ``restart [campaign]`` with ``character: NAME`` and choice lines below: his
+        fresh start after his character's death (9.1.2)."""
         player = player_id(message.author)
         try:
             if word == "plays":
@@ -313,6 +316,12 @@ class PlayerCog(commands.Cog, name="Players"):
                 set_campaign(campaign)
                 reply = await asyncio.to_thread(
                     self.service.answer, campaign, player=player, answer=argument
+                )
+            elif word == "restart":
+                campaign = argument or await self._only_campaign(player)
+                set_campaign(campaign)
+                reply = await asyncio.to_thread(
+                    self.service.restart, campaign, player=player, text=rest
                 )
             else:
                 set_campaign(argument)
