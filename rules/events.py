@@ -235,6 +235,10 @@ EVENT_TYPES: dict[str, EventType] = {
     "armor_destroyed": EventType("{who}'s {armor} is destroyed (8.4.9k); gold {gold}", PUBLIC),
     "killed": EventType("{who} is killed by {by}", PUBLIC),
     "taken": EventType("the {by} take the {who}'s {item} to their box, {to} (8.7.5)", PUBLIC),
+    "taken_card": EventType(
+        "the {by} take a Treasure card of the {who}'s to their box, {to} (8.7.5)", PUBLIC
+    ),
+    "taken_card_named": EventType("the {by} take the {who}'s {item} to {to}", PRIVATE),
     "spoils": EventType(
         "{who} gains {fame} Fame, {notoriety} Notoriety and {gold} gold for the {victim} (8.7)",
         PUBLIC,

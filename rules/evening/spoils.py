@@ -12,7 +12,7 @@ from fractions import Fraction
 from rules.day import leaving
 from rules.day.context import Ctx
 from rules.daylight import familiar, hirelings, missions
-from rules.daylight.moving import abandon
+from rules.daylight.moving import abandon, secret_card
 from rules.evening.counters import is_monster, is_native, monster_of, mount, parts, tremendous
 from rules.evening.state import CombatState
 from rules.pieces import ITEM_KINDS, pieces_of
@@ -199,9 +199,16 @@ def character_killed(
         box = group_box(ctx, killer)
         assert box is not None
         for item in belongings:  # 8.7.5
+            secret = secret_card(ctx.catalog, state, item)
             sheet.items.pop(item, None)
             ctx.state.put(item, box)
-            ctx.emit("taken", who=victim, item=item, by=killer, to=box.partition(":")[2])
+            to = box.partition(":")[2]
+            if not secret:
+                ctx.emit("taken", who=victim, item=item, by=killer, to=to)
+                continue
+            ctx.emit("taken_card", who=victim, by=killer, to=to)  # 4.4.1c: its name is his
+            eyes = [ctx.eyes(victim)]
+            ctx.emit("taken_card_named", private_to=eyes, who=victim, item=item, by=killer, to=to)
     else:
         for item in reversed(belongings):
             abandon(ctx, sheet, item, combat.clearing)

@@ -230,7 +230,9 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
         state = resolution.state
     assert (told[0].type, told[0].to) == ("abandoned_card_named", (characters[0],))
     assert all(e.audience == "private" for e in told), "told only to those who hold it"
-    assert state.place_of(card).startswith(("at:", "with:")), "abandoned, or looted since"
+    # abandoned, or looted since, or taken to a native group's box by natives who killed the
+    # one who held it (8.7.5)
+    assert state.place_of(card).startswith(("at:", "with:", "box:"))
     revealed = {e.fields["chit"] for e in public_events if e.type == "chit_revealed"}
     secret = (face_down_secrets(state) | {card}) - revealed
     told = {
