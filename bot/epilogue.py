@@ -54,7 +54,8 @@ def lives(
     starts: Mapping[str, str], days: Iterable[tuple[int, Sequence[Event]]]
 ) -> dict[str, Life]:
     """Each character's :class:`Life` from his starting clearing (``starts``) and the events
-    of each day, in order; only public events are read."""
+    of each day, in order; a character started afresh (9.1.2) begins where he starts. Only
+    public events are read."""
     found = {name: Life(name, route=[start]) for name, start in starts.items()}
     for day, events in days:
         for event in events:
@@ -62,7 +63,9 @@ def lives(
                 continue
             f = event.fields
             who = f.get("who")
-            if event.type in _MOVES and who in found:
+            if event.type == "restarted" and who is not None:  # 9.1.2: a new life begins
+                found.setdefault(str(who), Life(str(who), route=[str(f.get("at"))]))
+            elif event.type in _MOVES and who in found:
                 to = str(f.get("to"))
                 if found[who].route[-1:] != [to]:
                     found[who].route.append(to)

@@ -65,3 +65,14 @@ def test_a_route_is_drawn_in_its_colour_from_clearing_to_clearing():
     middle = (round((ax + bx) / 2), round((ay + by) / 2))
     assert image.getpixel(middle) == COLOURS[0], "the line runs between the two clearings"
     assert image.getpixel((round(bx), round(by))) == COLOURS[0], "a dot at the end"
+
+
+def test_a_fresh_start_begins_a_new_route_where_he_starts():
+    days = [
+        (1, [event("killed", who="Amazon", by="Wolf 1")]),
+        (2, [event("restarted", who="Black Knight", old="Amazon", at="AV5")]),
+        (3, [event("moved", who="Black Knight", **{"from": "AV5", "to": "AV2"})]),
+    ]
+    found = lives({"Amazon": "AV5"}, days)
+    assert found["Black Knight"].route == ["AV5", "AV2"]
+    assert found["Amazon"].route == ["AV5"] and found["Amazon"].deaths == ["day 1, by Wolf 1"]

@@ -695,3 +695,53 @@ def test_the_witch_records_her_familiars_turn_in_her_own_orders(service, travell
     assert started_turns.index("Familiar") + 1 == started_turns.index("Witch")
     peers = [e for e in events if e.type == "searched" and e.fields["who"] == "Familiar"]
     assert peers and peers[0].fields["table"] == "Peer", "its P is a Peer of its clearing"
+
+
+def test_a_one_week_campaign_is_played_to_its_end_with_a_death_and_a_fresh_start(
+    service, traveller
+):
+    """Issue 17: a week's game (10.E.2): on day 1 the Amazon's player suicides at Midnight
+    (9.2.2a), sits out day 2 and starts again on day 3 as the Black Knight (9.1.2); the week
+    ends after day 7 and the final report — requirements revealed, scores, the victor, each
+    character's epilogue with his death and fresh start — is posted with the route maps, and
+    the archive gives the same report again."""
+    service.create("Test", moderator="gm", seed=7, options={"weeks": 1})
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.join("Test", player="p2", player_name="P2", character="Elf")
+    service.choose("Test", player="p1", text="victory: fame 1, gold 1")
+    service.choose("Test", player="p2", text="victory: notoriety 2")
+    service.start("Test", moderator="gm")
+    for day in range(1, 8):
+        if day == 3:
+            reply = service.restart(
+                "Test", player="p1", text="character: Black Knight\nvictory: gold 2"
+            )
+            assert "Black Knight" in reply.text
+        if day != 2:
+            first = "-\nsuicide: at midnight" if day == 1 else "H"
+            service.submit_orders("Test", player="p1", text=first)
+        service.submit_orders("Test", player="p2", text="H")
+        force(service)
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None and campaign.status == "finished"
+    posted = [m for m in service.undelivered(1000) if m.kind == "channel"]
+    final = next(m for m in posted if "has ended (9.3.1)" in m.content)
+    text = final.content
+    assert "its last day, day 7, has ended" in text
+    requirements = text.split("revealed at last (3.3.6):\n")[1].split("\n\n")[0]
+    assert "Black Knight: Great Treasures 0, Spells 0, Fame 0, Notoriety 0, Gold 2" in requirements
+    assert "Elf: Great Treasures 0, Spells 0, Fame 0, Notoriety 2, Gold 0" in requirements
+    assert "Amazon:" not in requirements, "only his new character is scored (9.3.1a)"
+    epilogue = text.split("Epilogue\n")[1]
+    assert "Amazon: 0 moves, AV5\n" in epilogue
+    assert "  killed: day 1, by his own hand at Midnight\n" in epilogue
+    assert (
+        "  fresh starts: the player of the Amazon starts again as the Black Knight, at the Inn"
+        in epilogue.split("Black Knight:")[1]
+    )
+    names = sorted(
+        m.attachment_name for m in posted if m.attachment_name and "route" in m.attachment_name
+    )
+    assert names == ["route-amazon.png", "route-black-knight.png", "route-elf.png", "routes.png"]
+    assert service.final("Test").text == text, "the archive gives the same report again"
