@@ -73,10 +73,13 @@ def record(ctx: Ctx, name: str, how: DepartureKind, *, moment: str, cause: str) 
     return departure
 
 
-def lose_everything(ctx: Ctx, name: str) -> None:
+def lose_everything(
+    ctx: Ctx, name: str, unhired: str = "his employer the {name} is dead (9.1.1)"
+) -> None:
     """9.1.1d: his recorded Fame, Notoriety, gold, spells and discoveries are lost; he is dead,
     off the map (out of play, so he takes no turn and is asked nothing); his familiar leaves play
-    with him (L3926) and his hirelings become unhired (8.4.9p, 9.2.2b)."""
+    with him (L3926) and his hirelings become unhired (8.4.9p, 9.2.2b), ``unhired`` saying why
+    (``{name}`` is his)."""
     state = ctx.state
     sheet = state.characters[name]
     sheet.dead = True
@@ -90,7 +93,7 @@ def lose_everything(ctx: Ctx, name: str) -> None:
     familiar.leave(state, name)
     for piece, minion in sorted(state.minions.items()):
         if minion.employer == name:
-            hirelings.unhire(ctx, piece, f"his employer the {name} is dead (9.1.1)")
+            hirelings.unhire(ctx, piece, unhired.format(name=name))
 
 
 def die(ctx: Ctx, name: str, how: DepartureKind, *, moment: str, cause: str) -> None:

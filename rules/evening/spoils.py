@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from rules.day import leaving
 from rules.day.context import Ctx
-from rules.daylight import familiar, hirelings, missions
+from rules.daylight import hirelings, missions
 from rules.daylight.moving import abandon, secret_card
 from rules.evening.counters import is_monster, is_native, monster_of, mount, parts, tremendous
 from rules.evening.state import CombatState
@@ -216,18 +216,7 @@ def character_killed(
     combat.sheets.pop(victim, None)
     combat.boxes.pop(victim, None)
     combat.targets = {who: t for who, t in combat.targets.items() if t != victim}
-    sheet.dead = True
-    sheet.fame = 0
-    sheet.notoriety = 0
-    sheet.gold = 0
-    sheet.spells = []
-    sheet.discoveries = []
-    sheet.hidden = False
-    state.put(victim, Place.OUT)
-    familiar.leave(state, victim)
-    for piece, minion in sorted(state.minions.items()):
-        if minion.employer == victim:
-            hirelings.unhire(ctx, piece, "his employer is killed (8.4.9p)")
+    leaving.lose_everything(ctx, victim, "his employer is killed (8.4.9p)")
     how = f"the {killer}" if killer is not None else "his wounds"
     leaving.record(  # 9.1.1, 9.1.2b: killed by one step's blows, or one round's wounds, together
         ctx,

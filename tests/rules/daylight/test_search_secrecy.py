@@ -56,6 +56,9 @@ def test_searching_tells_the_public_nothing_secret(seed, characters, site):
     private: list[Event] = []
     for day in range(3):
         texts = autopilot_all(state, state.characters)
+        searcher = state.characters[characters[0]]
+        if searcher.dead or not any(c.status == "active" for c in searcher.chits):
+            break  # dead, or he may only Rest (9.1.1c): the searches so far are what is checked
         texts[characters[0]] = ", ".join(SEARCHES[day : day + 2])
         orders = {}
         for name, text in texts.items():
