@@ -112,7 +112,8 @@ def route_map(
 ) -> bytes:
     """A PNG of the public map of ``state`` with each route drawn over it, in :data:`COLOURS`
     by the order of ``routes``: a line from clearing to clearing, a ring at the start and a dot
-    at the end."""
+    at the end. Several routes are drawn side by side, each shifted a line's width, so that
+    routes along the same roads stay apart."""
     view = view_for(catalog, state, PUBLIC)
     image = render_image(catalog, view, scale=scale).convert("RGB")
     layout = MapLayout(catalog, view, scale=scale)
@@ -120,7 +121,11 @@ def route_map(
     width = max(2, round(4 * scale / DEFAULT_SCALE))
     for index, route in enumerate(routes.values()):
         colour = COLOURS[index % len(COLOURS)]
-        points = [p for p in (_pixel(layout, cid) for cid in route) if p is not None]
+        shift = (index - (len(routes) - 1) / 2) * width
+        points = [
+            (x + shift, y + shift)
+            for x, y in (p for p in (_pixel(layout, cid) for cid in route) if p is not None)
+        ]
         if not points:
             continue
         if len(points) > 1:

@@ -76,3 +76,14 @@ def test_a_fresh_start_begins_a_new_route_where_he_starts():
     found = lives({"Amazon": "AV5"}, days)
     assert found["Black Knight"].route == ["AV5", "AV2"]
     assert found["Amazon"].route == ["AV5"] and found["Amazon"].deaths == ["day 1, by Wolf 1"]
+
+
+def test_routes_along_the_same_roads_are_drawn_side_by_side():
+    state = fresh(7, ("Amazon", "Elf"))
+    png = route_map(catalog(), state, {"Amazon": ["AV5", "AV2"], "Elf": ["AV5", "AV2"]}, scale=40)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    layout = MapLayout(catalog(), view_for(catalog(), state, PUBLIC), scale=40)
+    (ax, ay), (bx, by) = layout.clearing_pixel("AV5"), layout.clearing_pixel("AV2")
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    near = {image.getpixel((round(mx + d), round(my + d))) for d in range(-6, 7)}
+    assert COLOURS[0] in near and COLOURS[1] in near, "both routes show between the clearings"
