@@ -9,18 +9,14 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from bot.cli_input import UsageError, read_text, whole
-from rules import Catalog
-from rules.setup import setup_choices
-from rules.state import GameStateError, load_problem
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
     from bot.campaigns import Reply
     from bot.service import CampaignService
+    from rules import Catalog
 
 
 def add_local_parser(commands: Any) -> None:
@@ -186,8 +182,13 @@ def open_database(url: str) -> Engine:
 
 
 def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
+    """Run one ``local`` action (the engine and the service are imported only now)."""
+    from pydantic import ValidationError
+
     from bot.local import deliver
     from bot.service import CampaignService, RequestError
+    from rules.setup import setup_choices
+    from rules.state import GameStateError, load_problem
 
     service = CampaignService(open_database(args.db), data)
     try:

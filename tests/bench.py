@@ -9,6 +9,8 @@ the timed part, that the state still makes the workload its name says, and stops
 from __future__ import annotations
 
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -308,9 +310,21 @@ def _open_kinds(service: CampaignService, name: str) -> dict[str, set[str]]:
         return kinds
 
 
+def help_process() -> None:
+    """``realmbot --help`` as a new process: Python's start-up and what the command line imports
+    before a command runs."""
+    script = Path(sys.executable).with_name("realmbot")
+
+    def run(_: int) -> None:
+        subprocess.run([str(script), "--help"], check=True, capture_output=True)
+
+    measure("realmbot --help, as a process", run, repeat=9)
+
+
 def main() -> None:
     data = catalog()
     everyone = list(data.characters)
+    help_process()
     measure("load and validate the whole catalog", lambda _: load_catalog())
     measure("new game, 16 characters", lambda i: new_game(data, i, everyone), repeat=15)
     peak_memory("new game, 16 characters", lambda: new_game(data, 0, everyone))
