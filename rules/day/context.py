@@ -21,7 +21,7 @@ from typing import Any
 from rules.board import Board, board_for
 from rules.catalog import Catalog
 from rules.daylight import hirelings
-from rules.dice import Dice
+from rules.dice import Dice, Roll
 from rules.events import Decision, Event, event
 from rules.orders.model import Instructions
 from rules.state import CharacterState, DayState, GameState
@@ -82,6 +82,18 @@ class Ctx:
         """Record an event of ``type_``, for the audience its type declares (``private_to``: the
         characters a private event is for)."""
         self.events.append(event(type_, private_to=tuple(private_to), **fields))
+
+    def emit_roll(self, roll: Roll, **where: Any) -> None:
+        """The public ``roll`` event of a recorded roll: who rolled, the table as printed, the
+        dice and the result; ``where`` adds where it was made (``at``, ``round``, ``phase``)."""
+        self.emit(
+            "roll",
+            who=roll.who,
+            purpose=roll.purpose,
+            dice=list(roll.dice),
+            result=roll.result,
+            **where,
+        )
 
     def ask(self, decision: Decision) -> str:
         """The player's answer to ``decision`` (by its id), else the default — or, with the option

@@ -18,7 +18,7 @@ def hide(ctx: Ctx, name: str) -> None:
     dice = one_die(catalog, board, state, name, DieTable.HIDE)
     added = die_modifier(catalog, board, state, name, DieTable.HIDE)
     roll = ctx.dice.roll(name, "Hide Table", one_die=dice, modifier=added)
-    ctx.emit("roll", who=name, purpose="Hide Table", dice=list(roll.dice), result=roll.result)
+    ctx.emit_roll(roll)
     result = ctx.catalog.tables["Hide Table"].result(roll.result)
     success = result.key == "hide"
     ctx.emit("hid", who=name, success=success, roll=roll.result)

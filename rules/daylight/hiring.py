@@ -246,15 +246,7 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
         ctx.emit("drinks", who=name, group=group, gold=cost, at=current.clearing)
     meeting = meet(ctx.dice, ctx.catalog, ctx.state, name, group, activity="hire", drinks=drinks)
     for step in meeting.steps:
-        ctx.emit(
-            "roll",
-            who=name,
-            purpose=TABLE,
-            dice=list(step.roll.dice),
-            result=step.roll.result,
-            at=current.clearing,
-            phase=current.phase,
-        )
+        ctx.emit_roll(step.roll, at=current.clearing, phase=current.phase)
     ctx.emit(
         "meeting",
         who=name,

@@ -107,13 +107,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
         ctx.emit("drinks", who=name, group=group, gold=cost, at=here, round=0)
     meeting = meet(ctx.dice, ctx.catalog, ctx.state, name, group, activity="trade", drinks=drinks)
     for step in meeting.steps:
-        ctx.emit(
-            "roll",
-            who=name,
-            purpose="Meeting Table",
-            dice=list(step.roll.dice),
-            result=step.roll.result,
-        )
+        ctx.emit_roll(step.roll)
     result = meeting.result
     column = meeting.final_column.name.lower()
     ctx.emit("meeting", who=name, group=group, column=column, result=result.text, at=here)

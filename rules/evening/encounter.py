@@ -163,15 +163,7 @@ def assign(ctx: Ctx, combat: CombatState) -> None:
             for who in rollers:
                 roll = ctx.dice.roll(who, "random assignment")
                 rolls[who] = roll.result
-                ctx.emit(
-                    "roll",
-                    who=who,
-                    purpose="random assignment",
-                    dice=list(roll.dice),
-                    result=roll.result,
-                    at=combat.clearing,
-                    round=combat.round,
-                )
+                ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
             best = max(rolls.values())
             rollers = [who for who in rollers if rolls[who] == best]
         if not rollers:

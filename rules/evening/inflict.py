@@ -163,15 +163,7 @@ def _missile(ctx: Ctx, combat: CombatState, strike: Strike) -> int:
     else:
         archer = catalog_title(ctx, strike.attacker) == "Archer"
         roll = ctx.dice.roll(strike.attacker, "Missile Table", one_die=1 if archer else 0)
-    ctx.emit(
-        "roll",
-        who=who or strike.attacker,
-        purpose="Missile Table",
-        dice=list(roll.dice),
-        result=roll.result,
-        at=combat.clearing,
-        round=combat.round,
-    )
+    ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
     return missile_levels(ctx.catalog, roll.result)
 
 

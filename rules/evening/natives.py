@@ -97,15 +97,7 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
             ctx.dice, ctx.catalog, ctx.state, who, group, activity="battling", drinks=drinks
         )
         for step in meeting.steps:
-            ctx.emit(
-                "roll",
-                who=who,
-                purpose="Meeting Table",
-                dice=list(step.roll.dice),
-                result=step.roll.result,
-                at=combat.clearing,
-                round=0,
-            )
+            ctx.emit_roll(step.roll, at=combat.clearing, round=0)
         result = meeting.result
         ctx.emit(
             "meeting",
