@@ -49,7 +49,6 @@ from rules.advantages import report_waiting
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
 from rules.daylight import buying, hirelings, trade_orders
-from rules.events import Decision
 from rules.meeting import (
     PENALTIES,
     PENALTY,
@@ -152,13 +151,13 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
     ]
     if unhired or mine:
         options = (*((HIRE,) if unhired else ()), *((REHIRE,) if mine else ()), CANCEL)
-        decision = Decision(
-            id=ctx.decision_id("hire", name),
-            character=employer,
-            kind="hire",
-            prompt=f"Hire from the {group}, rehire your own, or cancel before the roll (7.7.1)?",
-            options=options,
-            default=options[0],
+        decision = buying.decision(
+            ctx,
+            "hire",
+            name,
+            f"Hire from the {group}, rehire your own, or cancel before the roll (7.7.1)?",
+            options,
+            options[0],
         )
         answer = trade_orders.ask(ctx, decision, trade_orders.hire(ctx, name))
         if answer == CANCEL:
@@ -208,13 +207,13 @@ def _which(ctx: Ctx, name: str, mine: list[str]) -> str:
     ranked = sorted(order(ctx, mine), key=lambda p: minions[p].last_day)
     if len(ranked) == 1:
         return ranked[0]
-    decision = Decision(
-        id=ctx.decision_id("rehire", name),
-        character=ctx.eyes(name),
-        kind="rehire",
-        prompt=f"Which of his natives does the {name} rehire (7.7.1d)?",
-        options=tuple(ranked),
-        default=ranked[0],
+    decision = buying.decision(
+        ctx,
+        "rehire",
+        name,
+        f"Which of his natives does the {name} rehire (7.7.1d)?",
+        tuple(ranked),
+        ranked[0],
     )
     return ctx.ask(decision)
 
@@ -231,13 +230,13 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
     cost = drinks_cost(ctx.catalog, ctx.state, group, current.clearing, name)
     drinks = False
     if 0 < cost <= spendable_gold(ctx.sheet(name)):
-        decision = Decision(
-            id=ctx.decision_id("drinks", name),
-            character=ctx.eyes(name),
-            kind="drinks",
-            prompt=f"Buy drinks for the {group} ({cost} gold) before the Meeting roll (7.7.1b)?",
-            options=("no", "yes"),
-            default="no",
+        decision = buying.decision(
+            ctx,
+            "drinks",
+            name,
+            f"Buy drinks for the {group} ({cost} gold) before the Meeting roll (7.7.1b)?",
+            ("no", "yes"),
+            "no",
         )
         drinks = trade_orders.ask(ctx, decision, trade_orders.drinks(ctx, name)) == "yes"
     ctx.wait_if_pending()
@@ -292,13 +291,13 @@ def _price(ctx: Ctx, current: Hire, multiplier: int, text: str, *, accepted: boo
 
 def _accept(ctx: Ctx, current: Hire, price: int, text: str) -> None:
     name = current.who
-    decision = Decision(
-        id=ctx.decision_id("accept", name),
-        character=ctx.eyes(name),
-        kind="accept",
-        prompt=f"{text}: pay {price} gold to hire the {current.names} (7.7.1b.1)?",
-        options=("yes", "no"),
-        default="yes",
+    decision = buying.decision(
+        ctx,
+        "accept",
+        name,
+        f"{text}: pay {price} gold to hire the {current.names} (7.7.1b.1)?",
+        ("yes", "no"),
+        "yes",
     )
     answer = ctx.ask(decision)
     ctx.wait_if_pending()
@@ -322,16 +321,16 @@ def _boon(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     price = wages(ctx, current.natives)
     affordable = spendable_gold(ctx.sheet(name)) >= price
     options = ("price", "boon", "decline") if affordable else ("boon", "decline")
-    decision = Decision(
-        id=ctx.decision_id("boon", name),
-        character=ctx.eyes(name),
-        kind="boon",
-        prompt=(
+    decision = buying.decision(
+        ctx,
+        "boon",
+        name,
+        (
             f"Boon: hire the {current.names} free (the {current.group} one level less friendly),"
             f" pay {price} gold as Price x 1, or decline (L5493)?"
         ),
-        options=options,
-        default="price" if affordable else "decline",
+        options,
+        "price" if affordable else "decline",
     )
     standing = {"take": "boon"}.get(str(trade_orders.orders(ctx, name).boons))
     answer = trade_orders.ask(ctx, decision, standing or trade_orders.orders(ctx, name).boons)
@@ -353,16 +352,16 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     employer = ctx.state.characters[current.employer]
     answer = "refuse"
     if may_pay_penalty(employer, what):
-        decision = Decision(
-            id=ctx.decision_id(what.lower(), name),
-            character=ctx.eyes(name),
-            kind=what.lower(),
-            prompt=(
+        decision = buying.decision(
+            ctx,
+            what.lower(),
+            name,
+            (
                 f"The {current.group}'s {what}: pay {PENALTY} {penalty_points(what)}, "
                 "or refuse and be blocked?"
             ),
-            options=("refuse", "pay"),
-            default="refuse",
+            ("refuse", "pay"),
+            "refuse",
         )
         answer = trade_orders.ask(ctx, decision, trade_orders.penalty(ctx, name, what))
         ctx.wait_if_pending()
