@@ -40,6 +40,36 @@ def _yes(flag: bool) -> str:
     return "yes" if flag else "no"
 
 
+def _option(decision: Decision, written: str) -> str:
+    """The option of ``decision`` that ``written`` names (:func:`names`); as written if none
+    does, for the runner to refuse."""
+    found = [o for o in decision.options if names(o, written)]
+    return found[0] if found else written
+
+
+def _listed(decision: Decision, written: list[str] | None) -> str | None:
+    """A per-belonging decision (``sell <item>``, ``pay <item>``): yes if ``written`` names
+    its item; None without a list."""
+    if written is None:
+        return None
+    item = decision.id.split("/")[3].partition(" ")[2]
+    return _yes(any(names(item, w) for w in written))
+
+
+def _meeting(kind: str, entry: TradeChoice | HireChoice) -> str | None:
+    """The answers Trade and Hire entries give alike: ``drinks``, ``accept``, ``insult`` and
+    ``challenge``."""
+    if kind == "drinks":
+        return None if entry.drinks is None else _yes(entry.drinks)
+    if kind == "accept":
+        return None if entry.accept is None else _yes(entry.accept)
+    if kind == "insult":
+        return entry.insult
+    if kind == "challenge":
+        return entry.challenge
+    return None
+
+
 class Trades(PhaseEntries[TradeChoice]):
     """The scenario's trade entries by trader, and the T phases of everyone's orders."""
 
@@ -58,33 +88,16 @@ class Trades(PhaseEntries[TradeChoice]):
                 return "sell"
             return "buy" if entry.buy is not None else None
         if kind == "sell":
-            if entry.sell is None:
-                return None
-            item = decision.id.split("/")[3].removeprefix("sell ")
-            return _yes(any(names(item, written) for written in entry.sell))
+            return _listed(decision, entry.sell)
         if kind == "pay":
-            if entry.pay_with is None:
-                return None
-            item = decision.id.split("/")[3].removeprefix("pay ")
-            return _yes(any(names(item, written) for written in entry.pay_with))
+            return _listed(decision, entry.pay_with)
         if kind == "item":
             return entry.item
         if kind == "buy":
-            if entry.buy is None:
-                return None
-            found = [o for o in decision.options if names(o, entry.buy)]
-            return found[0] if found else entry.buy
-        if kind == "drinks":
-            return None if entry.drinks is None else _yes(entry.drinks)
-        if kind == "accept":
-            return None if entry.accept is None else _yes(entry.accept)
+            return None if entry.buy is None else _option(decision, entry.buy)
         if kind == "boon":
             return entry.boon
-        if kind == "insult":
-            return entry.insult
-        if kind == "challenge":
-            return entry.challenge
-        return None
+        return _meeting(kind, entry)
 
 
 #: The kinds of the decisions a Hire phase asks.
@@ -107,17 +120,8 @@ class Hires(PhaseEntries[HireChoice]):
             if entry.cancel:
                 return "cancel"
             return "rehire" if entry.rehire is not None else None
-        if kind == "drinks":
-            return None if entry.drinks is None else _yes(entry.drinks)
-        if kind == "accept":
-            return None if entry.accept is None else _yes(entry.accept)
         if kind == "boon":
             return None if entry.boon is None else _HIRE_BOON[entry.boon]
-        if kind == "insult":
-            return entry.insult
-        if kind == "challenge":
-            return entry.challenge
-        if kind == "rehire" and entry.rehire is not None:
-            found = [o for o in decision.options if names(o, entry.rehire)]
-            return found[0] if found else entry.rehire
-        return None
+        if kind == "rehire":
+            return None if entry.rehire is None else _option(decision, entry.rehire)
+        return _meeting(kind, entry)
