@@ -16,10 +16,15 @@ T = TypeVar("T")
 
 
 def rewrite_latest(
-    engine: Engine, campaign_id: int, change: Callable[[GameState], T], *, step: str = "start"
+    engine: Engine,
+    campaign_id: int,
+    change: Callable[[GameState], T],
+    *,
+    step: str = "start",
+    day: int | None = None,
 ) -> T:
-    """Save the campaign's latest state again as ``change`` leaves it (a new snapshot of the
-    same day, ``step``); what ``change`` returns."""
+    """Save the campaign's latest state again as ``change`` leaves it (a new snapshot, ``step``,
+    of the same day or of ``day``); what ``change`` returns."""
     with session_scope(engine) as session:
         snapshot = repo.latest_snapshot(session, campaign_id=campaign_id)
         assert snapshot is not None
@@ -28,7 +33,7 @@ def rewrite_latest(
         repo.save_snapshot(
             session,
             campaign_id=campaign_id,
-            day=snapshot.day,
+            day=snapshot.day if day is None else day,
             step=step,
             state=state.to_json(),
             created_at=snapshot.created_at,

@@ -13,6 +13,8 @@ from bot.service import CampaignService, Reply, RequestError
 from db import repo
 from db.engine import session_scope
 from db.models import PendingDecision
+from rules.state import GameState
+from tests.snapshots import rewrite_latest
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
@@ -307,8 +309,6 @@ def resting_campaign(
     """A started campaign that waits for decisions, the Amazon and ``second`` seated (with him
     moved to her clearing if ``together``), and the chits ``tired`` names fatigued: a Rest then
     has a choice to make."""
-    from rules.state import GameState
-
     options = {"wait_for_decisions": True, "combat_by_dm": False}  # combat: tests/bot/test_plays.py
     service.create("Test", moderator="gm", seed=7, options=options)
     service.join("Test", player="p1", player_name="P1", character="Amazon")
@@ -332,6 +332,15 @@ def resting_campaign(
             state=state.to_json(),
             created_at=datetime.now(UTC),
         )
+
+
+def to_day_28(service: CampaignService) -> None:
+    """Test's saved game moved on to day 28, its month's last."""
+
+    def day_28(state: GameState) -> None:
+        state.day = 28
+
+    rewrite_latest(service.engine, 1, day_28, step="test", day=28)
 
 
 def waiting_campaign(service: CampaignService) -> None:
@@ -495,22 +504,8 @@ def test_secret_setup_choices_are_checked_and_used(service, traveller):
 def test_the_last_day_ends_and_archives_the_campaign(service, traveller):
     """9.3.1: the game ends after the 28th day, and the archive note gives the Victory
     Requirements revealed, the scores and the victor (9.3.2)."""
-    from rules.state import GameState
-
     started(service, "Amazon")
-    with session_scope(service.engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=1)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
-        state.day = 28
-        repo.save_snapshot(
-            session,
-            campaign_id=1,
-            day=28,
-            step="test",
-            state=state.to_json(),
-            created_at=datetime.now(UTC),
-        )
+    to_day_28(service)
     force(service)
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
@@ -562,25 +557,11 @@ def test_the_game_length_is_set_at_creation_and_checked(service, traveller):
 def test_a_five_week_campaign_goes_on_into_its_second_month(service, traveller):
     """10.E.2: after day 28 comes day 1 of month 2, game day 29; the campaign counts game days,
     so its days never repeat, and it ends after game day 35."""
-    from rules.state import GameState
-
     service.create("Test", moderator="gm", seed=7, options={"weeks": 5})
     service.join("Test", player="p1", player_name="P1", character="Amazon")
     service.choose("Test", player="p1", text="victory: fame 3, gold 3")
     service.start("Test", moderator="gm")
-    with session_scope(service.engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=1)
-        assert snapshot is not None
-        state = GameState.from_json(snapshot.state)
-        state.day = 28
-        repo.save_snapshot(
-            session,
-            campaign_id=1,
-            day=28,
-            step="test",
-            state=state.to_json(),
-            created_at=datetime.now(UTC),
-        )
+    to_day_28(service)
     force(service)
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
