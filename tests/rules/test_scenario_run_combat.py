@@ -10,12 +10,11 @@ from typing import Any
 import pytest
 
 from bot.scenarios import run_file
-from rules.catalog import Catalog, catalog
-from rules.events import Decision, Resolution
-from rules.orders.model import Orders
-from rules.state import GameState
+from rules.catalog import catalog
+from rules.events import Decision
 from rules.testing import ScenarioError, build_state, check, load_scenario, run
 from rules.testing.combat import fixed_positions
+from tests.rules.asking import AskingResolve
 
 BASE: dict[str, Any] = {
     "name": "a combat scenario",
@@ -233,29 +232,6 @@ def test_a_malformed_position_names_the_key_and_the_reason(position, key, words)
 # --- running: plays answer combat decisions, positions go first, rounds stop ---------------------
 
 
-class FakeCombat:
-    """A resolve that asks the n-th list of decisions at the n-th call, and records the answers
-    it was given."""
-
-    def __init__(self, asks: Sequence[Sequence[Decision]]) -> None:
-        self.asks = [list(step) for step in asks]
-        self.answers: list[dict[str, str]] = []
-
-    def __call__(
-        self,
-        state: GameState,
-        orders: Mapping[str, Orders],
-        answers: Mapping[str, str] | None = None,
-        *,
-        catalog: Catalog | None = None,
-        until: str = "day",
-    ) -> Resolution:
-        self.answers.append(dict(answers or {}))
-        step = len(self.answers) - 1
-        pending = self.asks[step] if step < len(self.asks) else []
-        return Resolution(state=state, events=[], pending=pending)
-
-
 def combat(kind: str, round_: int, options: Sequence[str] = ("none",), **keys: Any) -> Decision:
     return Decision(
         id=f"d1/DW5/r{round_}/{kind}/Black Knight" + (f"/{keys['subject']}" if keys else ""),
@@ -280,7 +256,7 @@ def test_combat_decisions_are_answered_from_the_plays_and_positions_given_first(
         combat("lure", 1, ("no", "yes"), subject="Giant 2"),
     ]
     second = [combat("target", 1, ("none", "Giant 1")), combat("attack", 1, ("none",))]
-    fake = FakeCombat([first, second])
+    fake = AskingResolve([first, second])
     outcome = run(catalog(), scenario, resolve=fake)
     fixed = {"d1/DW5/r1/positions/Black Knight": "Giant 1:3"}
     assert fake.answers[0] == fixed
@@ -299,7 +275,7 @@ def test_combat_decisions_are_answered_from_the_plays_and_positions_given_first(
 def test_rounds_stops_at_the_first_decisions_of_a_later_round():
     scenario = load_scenario(with_(rounds=1))
     later = [combat("action", 2)]
-    fake = FakeCombat([[combat("action", 1)], later])
+    fake = AskingResolve([[combat("action", 1)], later])
     outcome = run(catalog(), scenario, resolve=fake)
     assert len(fake.answers) == 2
     assert "d1/DW5/r2/action/Black Knight" not in fake.answers[-1]
@@ -309,7 +285,7 @@ def test_rounds_stops_at_the_first_decisions_of_a_later_round():
 
 
 def test_without_rounds_the_combat_is_played_out():
-    fake = FakeCombat([[combat("action", 1)], [combat("action", 2)]])
+    fake = AskingResolve([[combat("action", 1)], [combat("action", 2)]])
     outcome = run(catalog(), load_scenario(with_()), resolve=fake)
     assert len(fake.answers) == 3
     assert fake.answers[-1]["d1/DW5/r2/action/Black Knight"] == "none"
@@ -328,7 +304,7 @@ def test_a_play_naming_what_he_does_not_own_fails_the_file_naming_the_key(tmp_pa
         "expect: {}\n",
         encoding="utf-8",
     )
-    fake = FakeCombat([[combat("action", 1, ("none", "abandon Mace 1"))]])
+    fake = AskingResolve([[combat("action", 1, ("none", "abandon Mace 1"))]])
     result = run_file(path, catalog(), resolve=fake)
     assert result.lines == [
         f"{path}: plays.Black Knight[0].action: the Black Knight has no item 'Lucky Charm'"

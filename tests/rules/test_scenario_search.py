@@ -10,13 +10,12 @@ from typing import Any
 
 import pytest
 
-from rules.catalog import Catalog, catalog
-from rules.events import Decision, Resolution
-from rules.orders.model import Orders
-from rules.state import GameState
+from rules.catalog import catalog
+from rules.events import Decision
 from rules.testing import ScenarioError, build_state, check, load_scenario, run
 from rules.testing.phase_entries import read_phase_id
 from rules.testing.search import choice_results
+from tests.rules.asking import AskingResolve
 
 BASE: dict[str, Any] = {
     "name": "a search scenario",
@@ -55,7 +54,7 @@ def malformed(data: Mapping[str, Any]) -> ScenarioError:
     with pytest.raises(ScenarioError) as info:
         scenario = load_scenario(data)
         build_state(catalog(), scenario)
-        run(catalog(), scenario, resolve=FakeSearch([]))
+        run(catalog(), scenario, resolve=AskingResolve([]))
     return info.value
 
 
@@ -167,29 +166,6 @@ def test_a_hireling_s_entries_go_under_its_piece_id_and_give_no_battle():
 # --- answering a fake engine's decisions --------------------------------------------------------
 
 
-class FakeSearch:
-    """A resolve that asks the n-th list of decisions at the n-th call, and records the answers
-    it was given."""
-
-    def __init__(self, asks: Sequence[Sequence[Decision]]) -> None:
-        self.asks = [list(step) for step in asks]
-        self.answers: list[dict[str, str]] = []
-
-    def __call__(
-        self,
-        state: GameState,
-        orders: Mapping[str, Orders],
-        answers: Mapping[str, str] | None = None,
-        *,
-        catalog: Catalog | None = None,
-        until: str = "day",
-    ) -> Resolution:
-        self.answers.append(dict(answers or {}))
-        step = len(self.answers) - 1
-        pending = self.asks[step] if step < len(self.asks) else []
-        return Resolution(state=state, events=[], pending=pending)
-
-
 def asked(kind: str, phase: int, options: Sequence[str], who: str = "Black Knight") -> Decision:
     return Decision(
         id=f"d1/{who}/p{phase}/{kind}/{who}",
@@ -221,7 +197,7 @@ def test_the_kth_search_phase_takes_the_kth_entry():
         asked("search_choice", 3, PEER_AND_LOCATE),
         asked("item", 3, ("keep", "activate", "abandon")),
     ]
-    fake = FakeSearch([first, second])
+    fake = AskingResolve([first, second])
     outcome = run(catalog(), scenario, resolve=fake)
     assert fake.answers[1] == {"d1/Black Knight/p1/search_choice/Black Knight": "Hidden enemies"}
     assert fake.answers[2] == fake.answers[1] | {
@@ -237,7 +213,7 @@ def test_what_his_entry_does_not_give_goes_to_answers_then_the_default():
         asked("item", 1, ("keep", "activate", "abandon")),
         asked("search_choice", 3, PEER_AND_LOCATE),
     ]
-    fake = FakeSearch([ask])
+    fake = AskingResolve([ask])
     run(catalog(), scenario, resolve=fake)
     assert fake.answers[1] == {
         "d1/Black Knight/p1/item/Black Knight": "activate",
@@ -247,7 +223,7 @@ def test_what_his_entry_does_not_give_goes_to_answers_then_the_default():
 
 def test_a_decision_of_another_phase_is_not_a_search_s():
     scenario = load_scenario(searching({"item": "abandon"}))
-    fake = FakeSearch([[asked("item", 2, ("keep", "activate", "abandon"))]])
+    fake = AskingResolve([[asked("item", 2, ("keep", "activate", "abandon"))]])
     run(catalog(), scenario, resolve=fake)
     assert fake.answers[1] == {"d1/Black Knight/p2/item/Black Knight": "keep"}
 
@@ -255,7 +231,7 @@ def test_a_decision_of_another_phase_is_not_a_search_s():
 def test_with_wait_for_decisions_an_unanswered_search_decision_stays_pending():
     scenario = load_scenario(searching({"item": "keep"}, options={"wait_for_decisions": True}))
     pending = asked("search_choice", 1, PEER_AND_LOCATE)
-    fake = FakeSearch([[pending], [pending]])
+    fake = AskingResolve([[pending], [pending]])
     outcome = run(catalog(), scenario, resolve=fake)
     assert outcome.pending == [pending]
     (line,) = [line for line in check(scenario, outcome) if line.startswith("pending")]
@@ -264,7 +240,7 @@ def test_with_wait_for_decisions_an_unanswered_search_decision_stays_pending():
 
 def test_an_answer_that_is_no_option_is_malformed():
     scenario = load_scenario(searching({"take_from": "HOARD 6"}))
-    fake = FakeSearch([[asked("take_from", 1, ("none", "DW1"))]])
+    fake = AskingResolve([[asked("take_from", 1, ("none", "DW1"))]])
     with pytest.raises(ScenarioError) as info:
         run(catalog(), scenario, resolve=fake)
     assert info.value.key == "choices.Black Knight.search[0].take_from"
@@ -282,7 +258,7 @@ def test_a_hired_leader_s_decisions_take_his_own_entries():
             },
         )
     )
-    fake = FakeSearch(
+    fake = AskingResolve(
         [
             [
                 asked("search_choice", 2, PEER_AND_LOCATE, who="Company HQ"),
