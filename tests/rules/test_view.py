@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
 
@@ -43,6 +43,18 @@ def words(value: Any, *, skip_box_names: bool = True) -> Iterator[str]:
             yield from words(item)
     elif isinstance(value, str):
         yield value
+
+
+def told(events: Iterable[Event]) -> set[str]:
+    """Every word the ``events`` tell, but the names of Set Up Card boxes (``box``, ``name``:
+    printed on the card, so public even when a treasure card shares the name)."""
+    return {
+        word
+        for e in events
+        for key, value in e.fields.items()
+        if key not in ("box", "name")
+        for word in words(value)
+    }
 
 
 def dumped(view: View) -> dict[str, Any]:
@@ -209,7 +221,7 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
     state.put(card, Place.owner(characters[0]))
     state.characters[characters[0]].items[card] = ItemState(active=False)
     public_events = []
-    told: list[Event] = []
+    about_card: list[Event] = []
     for day in range(3):
         orders = {}
         texts = autopilot_all(state, state.characters)
@@ -226,22 +238,16 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
             orders[name] = result.orders
         resolution = resolve(state, orders)
         public_events += [e for e in resolution.events if e.visible_to(PUBLIC)]
-        told += [e for e in resolution.events if e.fields.get("item") == card]
+        about_card += [e for e in resolution.events if e.fields.get("item") == card]
         state = resolution.state
-    assert (told[0].type, told[0].to) == ("abandoned_card_named", (characters[0],))
-    assert all(e.audience == "private" for e in told), "told only to those who hold it"
+    assert (about_card[0].type, about_card[0].to) == ("abandoned_card_named", (characters[0],))
+    assert all(e.audience == "private" for e in about_card), "told only to those who hold it"
     # abandoned, or looted since, or taken to a native group's box by natives who killed the
     # one who held it (8.7.5)
     assert state.place_of(card).startswith(("at:", "with:", "box:"))
     revealed = {e.fields["chit"] for e in public_events if e.type == "chit_revealed"}
     secret = (face_down_secrets(state) | {card}) - revealed
-    told = {
-        word
-        for e in public_events
-        for key, value in e.fields.items()
-        if key not in ("box", "name")
-        for word in words(value)
-    }
-    assert not secret & told, f"secrets in public events: {sorted(secret & told)[:5]}"
+    said = told(public_events)
+    assert not secret & said, f"secrets in public events: {sorted(secret & said)[:5]}"
     strings = set(words(dumped(view_for(catalog(), state, PUBLIC))))
     assert not secret & strings, f"secrets in the public view: {sorted(secret & strings)[:5]}"

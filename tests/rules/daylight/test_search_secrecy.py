@@ -18,7 +18,7 @@ from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.state import GameState, Place
 from rules.view import view_for
-from tests.rules.test_view import dumped, face_down_secrets, fresh_game, words
+from tests.rules.test_view import dumped, face_down_secrets, fresh_game, told, words
 
 CHARACTERS = list(catalog().characters)
 SEARCHES = ("S Locate", "S Peer", "S Loot", "S Locate", "S Loot")
@@ -86,14 +86,8 @@ def test_searching_tells_the_public_nothing_secret(seed, characters, site):
         if RoadDiscovery.parse(found) is not None
     }
     secret = (face_down_secrets(state) - shown - set(state.face_up)) | cards | roads
-    told = {
-        word
-        for e in public
-        for key, value in e.fields.items()
-        if key not in ("box", "name")
-        for word in words(value)
-    }
-    assert not secret & told, f"secrets in public events: {sorted(secret & told)[:5]}"
+    said = told(public)
+    assert not secret & said, f"secrets in public events: {sorted(secret & said)[:5]}"
     strings = set(words(dumped(view_for(catalog(), state, PUBLIC))))
     assert not cards & strings, f"cards in the public view: {sorted(cards & strings)[:5]}"
     for e in private:
