@@ -42,12 +42,15 @@ COLOURS: tuple[tuple[int, int, int], ...] = (
 class Life:
     """One character's month as the board showed it: ``route`` (the clearings he stood in,
     in order, from his start), ``kills`` (what he killed, with the day), ``deaths`` (the day
-    and by whom)."""
+    and by whom), and, for the final report, the ``treasures`` he carried out and his fresh
+    ``starts``."""
 
     character: str
     route: list[str] = field(default_factory=list)
     kills: list[str] = field(default_factory=list)
     deaths: list[str] = field(default_factory=list)
+    treasures: list[str] = field(default_factory=list)
+    starts: list[str] = field(default_factory=list)
 
 
 def lives(

@@ -10,26 +10,14 @@ start and at the end — so the same archive gives the same report, whenever it 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.epilogue import Life, carried_out, lives, route_map, starts
 from bot.render import render
 from rules import Event
 from rules.catalog import Catalog
 from rules.state import GameState
-
-#: The Victory Requirement and score categories, as the end-of-game events name them (9.3.2).
-CATEGORIES = ("great_treasures", "spells", "fame", "notoriety", "gold")
-
-
-@dataclass
-class _Life:
-    character: str
-    route: list[str]
-    kills: list[str]
-    deaths: list[str]
-    treasures: list[str]
-    starts: list[str] = field(default_factory=list)
+from rules.view import PUBLIC
 
 
 @dataclass(frozen=True)
@@ -52,7 +40,7 @@ def final_report(
 ) -> FinalReport:
     """The final report of ``campaign``: ``first`` is the saved game as day 1 began, ``last``
     as the game ended, ``days`` the events of each day in order. ``maps`` draws the route maps
-    (the text alone is enough for ``/history final``)."""
+    (the text alone is enough for ``/final``)."""
     everything = [e for _, events in days for e in events]
     ended = [e for e in everything if e.type in ("victory_revealed", "scored", "victor")]
     requirements = [e.fields for e in ended if e.type == "victory_revealed"]
@@ -62,17 +50,11 @@ def final_report(
     restarted = _fresh_starts(everything)
     for name in restarted:
         found.setdefault(name, Life(name))
-    rows = [
-        _Life(
-            life.character,
-            life.route,
-            life.kills,
-            life.deaths,
-            carried_out(catalog, last, life.character) if life.character in last.characters else [],
-            restarted.get(life.character, []),
-        )
-        for life in found.values()
-    ]
+    for life in found.values():
+        if life.character in last.characters:
+            life.treasures = carried_out(catalog, last, life.character)
+        life.starts = restarted.get(life.character, [])
+    rows = list(found.values())
     text = render(
         "messages/final.txt.j2",
         campaign=campaign,
@@ -105,7 +87,7 @@ def _fresh_starts(events: Sequence[Event]) -> dict[str, list[str]]:
     """The fresh starts the events tell (9.1.2): by the new character, where and when."""
     found: dict[str, list[str]] = {}
     for event in events:
-        if event.type == "restarted" and event.visible_to("public"):
+        if event.type == "restarted" and event.visible_to(PUBLIC):
             who = str(event.fields.get("who"))
             found.setdefault(who, []).append(event.describe())
     return found

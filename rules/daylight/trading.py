@@ -204,11 +204,12 @@ def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
 
 
 def _ask_sell(ctx: Ctx, name: str, group: str, item: str) -> str:
+    gold = buying.basic_price(ctx, item, group, name)
     decision = Decision(
         id=ctx.decision_id(f"sell {item}", name),
         character=ctx.eyes(name),
         kind="sell",
-        prompt=f"Sell {item} to the {group} for {_cost(ctx, item, group, name)} gold (7.6.4)?",
+        prompt=f"Sell {item} to the {group} for {gold} gold (7.6.4)?",
         options=(NO, YES),
         default=NO,
     )
@@ -217,18 +218,13 @@ def _ask_sell(ctx: Ctx, name: str, group: str, item: str) -> str:
 
 def _ask_buy(ctx: Ctx, name: str, group: str, wares: list[str]) -> str:
     gold = spendable_gold(ctx.sheet(name))
-    costs = {item: _cost(ctx, item, group) for item in wares}
+    costs = {item: buying.basic_price(ctx, item, group) for item in wares}
     listed = ", ".join(f"{item} ({cost} gold)" for item, cost in costs.items())
     affordable = [item for item in wares if costs[item] <= gold]
     default = affordable[0] if affordable else wares[0]
     prompt = f"Which belonging of the {group} do you try to buy? {listed}"
     decision = buying.decision(ctx, "buy", name, prompt, tuple(wares), default)
     return trade_orders.ask(ctx, decision, trade_orders.buys(ctx, name, wares, costs))
-
-
-def _cost(ctx: Ctx, item: str, group: str, owner: str | None = None) -> int:
-    """The basic price of what he may buy or sell (a spell's is 10 Gold points, 7.6.7)."""
-    return buying.basic_price(ctx, item, group, owner)
 
 
 def _look(ctx: Ctx, name: str, group: str, wares: list[str]) -> None:
@@ -257,7 +253,7 @@ def _sell(ctx: Ctx, name: str, group: str, box: str, items: list[str], number: i
     sheet = ctx.sheet(name)
     gold = 0
     for item in items:
-        gold += _cost(ctx, item, group, name)
+        gold += buying.basic_price(ctx, item, group, name)
         del sheet.items[item]
         into_box(ctx, box, item)
     sheet.gold += gold
