@@ -1,8 +1,9 @@
 """Autopilot: legal, sensible Birdsong orders for a character whose player missed the day, or
 who is played by the demo (6.2: the day's phases recorded in the rulebook notation).
 
-Every phase is taken from :func:`rules.orders.legal.legal_activities` given the phases before it, so
-the text always parses (:func:`rules.orders.parse.parse_orders`), and the day's whole entitlement is
+Every phase is checked with :class:`rules.orders.legal.LegalOptions`, which follows the plan
+phase by phase from where the phases before it leave him, so the text always parses
+(:func:`rules.orders.parse.parse_orders`), and the day's whole entitlement is
 used (:func:`rules.orders.entitlement.entitlement`, 6.2.2): Basic and Sunlight phases, and each
 extra phase for an activity it may pay for (6.2.4a), or as a blank phase at the end when it pays for
 none of his or must start where he is not at Birdsong (6.2.4b: the Captain's Reputation away from a
@@ -54,7 +55,7 @@ from rules.daylight import finding, looting
 from rules.daylight.familiar import familiar_of
 from rules.daylight.moving import too_heavy
 from rules.orders.entitlement import Entitlement, clearing_qualities, entitlement
-from rules.orders.legal import legal_activities
+from rules.orders.legal import LegalOptions
 from rules.orders.model import Activity, ActivityKind
 from rules.orders.targets import EDGE, Map
 from rules.pieces import Kind, pieces_of
@@ -140,6 +141,8 @@ def tile_code(clearing: str) -> str:
 class _Pilot:
     """One character's day being planned."""
 
+    options: LegalOptions  # what the next phase of the plan may be: made with each plan
+
     def __init__(self, catalog: Catalog, state: GameState, character: str) -> None:
         self.catalog, self.state, self.character = catalog, state, character
         self.world = Map(catalog, state, character)
@@ -172,6 +175,7 @@ class _Pilot:
     def planned(self, ent: Entitlement, here: str, *, caves: bool) -> list[Activity]:
         """Steps 1–5 of the module docstring with the phases of ``ent``."""
         self.plan = []
+        self.options = LegalOptions(self.state, self.character, catalog=self.catalog)
         places = clearing_qualities(self.board, self.state, here)
         extras = [e for e in ent.extras if not e.pony]
         flexible = [e for e in extras if e.flexible and e.where in ("anywhere", *places)]
@@ -201,7 +205,7 @@ class _Pilot:
         if generic >= 2:  # one is kept for his last H
             deal = business(self.catalog, self.state, self.character, self.rng)
             if deal is not None and self.legal(deal):
-                self.plan.append(deal)
+                self.record(deal)
                 generic -= 1
                 staying = deal.kind is K.HIRE  # so that tomorrow those hired follow him
         searching = self.search(here, max(generic - 1, 0))
@@ -218,17 +222,18 @@ class _Pilot:
     # --- the phases -----------------------------------------------------------------------------
 
     def legal(self, activity: Activity) -> bool:
-        """Whether ``activity`` may be the next phase (:func:`legal_activities`)."""
-        phase = len(self.plan) + 1
-        found = legal_activities(
-            self.state, self.character, phase, catalog=self.catalog, earlier=self.plan
-        )
-        return activity in found
+        """Whether ``activity`` may be the next phase (:meth:`LegalOptions.allows`)."""
+        return self.options.allows(activity)
+
+    def record(self, activity: Activity) -> None:
+        """Record ``activity`` as the next phase, unchecked."""
+        self.plan.append(activity)
+        self.options.record(activity)
 
     def add(self, activity: Activity, count: int = 1) -> None:
         """Record ``activity`` ``count`` times, each checked legal (H, R and ``-`` always are)."""
         for _ in range(count):
-            self.plan.append(activity if self.legal(activity) else BLANK)
+            self.record(activity if self.legal(activity) else BLANK)
 
     def explore(self, here: str, budget: int, *, caves: bool) -> int:
         """Record up to ``budget`` Moves toward unexplored tiles; the number recorded."""
@@ -240,7 +245,8 @@ class _Pilot:
                 step = Activity(kind=K.MOVE, target=goal)
                 if spent + need > budget or not self.legal(step):
                     return spent
-                self.plan += [step] * need  # a climb is two Moves in a row (7.3.1c.1)
+                for _ in range(need):  # a climb is two Moves in a row (7.3.1c.1)
+                    self.record(step)
                 spent += need
                 here = goal
                 seen.add(tile_code(goal))
