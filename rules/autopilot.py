@@ -44,6 +44,7 @@ import heapq
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cached_property, lru_cache
 
 from rules.autopilot_natives import business, hireling_sections
 from rules.board import Board, parse_clearing_id
@@ -133,6 +134,7 @@ def autopilot_all(
     return {name: autopilot_orders(state, name, catalog=catalog) for name in names}
 
 
+@lru_cache(maxsize=256)
 def tile_code(clearing: str) -> str:
     """The tile code of a clearing id (``"CV5"`` → ``"CV"``)."""
     return parse_clearing_id(clearing)[0]
@@ -152,6 +154,7 @@ class _Pilot:
         self.rng = random.Random(seed)
         self.plan: list[Activity] = []
         self.been: set[str] = set()  # clearings entered today: walked back through last
+        self._neighbours: dict[tuple[str, bool], list[str]] = {}  # the state does not change
 
     def day(self) -> list[Activity]:
         """The day's phases: without caves if any Move is possible so (6.2.2b), else with them."""
@@ -299,13 +302,14 @@ class _Pilot:
             for p in self.state.at(Place.clearing(c))
         )
 
-    def unexplored(self) -> set[str]:
+    @cached_property
+    def unexplored(self) -> frozenset[str]:
         """Tiles whose forest holds a face-down map chit (3.5.4)."""
-        return {
+        return frozenset(
             place.partition(":")[2]
             for place, pieces in self.state.stacks.items()
             if place.startswith("tile:") and any(p not in self.state.face_up for p in pieces)
-        }
+        )
 
     def route(self, start: str, seen: set[str], *, caves: bool) -> list[str] | None:
         """The clearings to walk to (``start`` excluded) toward one of the :data:`CHOICES`
@@ -319,7 +323,7 @@ class _Pilot:
         for clearing in sorted(cost, key=lambda c: (cost[c], c)):
             tiles.setdefault(tile_code(clearing), clearing)
         fresh = [t for t in tiles if t not in seen]
-        wanted = [t for t in fresh if t in self.unexplored()] or fresh
+        wanted = [t for t in fresh if t in self.unexplored] or fresh
         if not wanted:
             return None
         goal = tiles[self.rng.choice(wanted[:CHOICES])]
@@ -345,8 +349,13 @@ class _Pilot:
         return cost, came
 
     def neighbours(self, clearing: str, *, caves: bool) -> Sequence[str]:
-        return [
-            c
-            for c in self.world.reachable(clearing)
-            if c != EDGE and (caves or not self.is_cave(c))
-        ]
+        """The clearings one roadway from ``clearing`` that he may use now (not the map's edge),
+        caves only with ``caves``."""
+        found = self._neighbours.get((clearing, caves))
+        if found is None:
+            found = self._neighbours[clearing, caves] = [
+                c
+                for c in self.world.reachable(clearing)
+                if c != EDGE and (caves or not self.is_cave(c))
+            ]
+        return found
