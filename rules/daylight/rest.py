@@ -161,15 +161,17 @@ def flowers_of_rest(ctx: Ctx, name: str) -> bool:
     where = ctx.where(name)
     if where is None:
         return False
+    sheet = ctx.sheet(name)
+    fatigued = [chit for chit in sheet.chits if chit.status == "fatigued"]
+    if not fatigued or WITHER in sheet.curses or sheet.dead:
+        return False
     pieces = pieces_of(ctx.catalog)
     flowers = [
         card
         for card in cards_in_clearing(ctx.catalog, ctx.state, where)
         if SLEEP in ctx.catalog.treasures[pieces[card].name].behaviour
     ]
-    sheet = ctx.sheet(name)
-    fatigued = [chit for chit in sheet.chits if chit.status == "fatigued"]
-    if not flowers or not fatigued or WITHER in sheet.curses or sheet.dead:
+    if not flowers:
         return False
     for chit in fatigued:
         chit.status = "active"
