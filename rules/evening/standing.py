@@ -4,6 +4,7 @@ applies, then the engine's safe default (§4)."""
 
 from __future__ import annotations
 
+from rules.chits import alteration
 from rules.day.context import FATIGUE_STEP, Ctx
 from rules.evening import kit
 from rules.evening.answers import decision_id
@@ -19,6 +20,7 @@ def situation(ctx: Ctx, combat: CombatState, who: str, *, effort: int = 0) -> Si
     character = ctx.sheet(who)
     on_sheet = tuple(combat.sheets.get(who, []))
     weapon = kit.weapon(ctx.catalog, ctx.state, character)
+    altered = alteration(ctx.catalog, character)
     return Situation(
         round=combat.round,
         on_sheet=on_sheet,
@@ -31,7 +33,7 @@ def situation(ctx: Ctx, combat: CombatState, who: str, *, effort: int = 0) -> Si
         effort=kit.effort(kit.used(combat, who)) + effort,
         carried=kit.heaviest(ctx.catalog, ctx.state, character).rank,
         faces=tuple(
-            (label, kit.face(ctx.catalog, character, label))
+            (label, kit.face(ctx.catalog, character, label, altered))
             for label in dict.fromkeys(c.label for c in character.chits)
         ),
     )
