@@ -64,11 +64,15 @@ def is_red(ctx: Ctx, combat: CombatState, piece: str) -> bool:
 # --- 8.3.4 luring ---------------------------------------------------------------------------
 
 
-def lure_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+def lure_options(
+    ctx: Ctx, combat: CombatState, who: str, free: list[str] | None = None
+) -> list[str]:
     """The denizens ``who`` may lure onto his sheet (8.3.4, d): every unhired monster in the
-    clearing not already on his sheet and not red side up."""
+    clearing not already on his sheet and not red side up (``free``: :func:`lurable` now, if
+    the caller has it)."""
     mine = combat.sheets.get(who, [])
-    return [p for p in lurable(ctx, combat) if p not in mine and not protected(ctx, who, p)]
+    free = lurable(ctx, combat) if free is None else free
+    return [p for p in free if p not in mine and not protected(ctx, who, p)]
 
 
 def protected(ctx: Ctx, who: str, denizen: str) -> bool:
@@ -84,11 +88,12 @@ def lure(ctx: Ctx, combat: CombatState) -> None:
     assigned to others (a); a hidden lurer becomes unhidden (b)."""
     asked: list[tuple[str, str, str]] = []
     hired: dict[str, list[tuple[str, str]]] = {}
+    here, free = present(ctx, combat), lurable(ctx, combat)  # asking changes neither
     for who in directing(ctx, combat):
-        hired[who] = hirelings.lures(ctx, combat, who, lurable(ctx, combat))
-        if who not in present(ctx, combat):
+        hired[who] = hirelings.lures(ctx, combat, who, free)
+        if who not in here:
             continue
-        for denizen in lure_options(ctx, combat, who):
+        for denizen in lure_options(ctx, combat, who, free):
             decision = Decision(
                 id=combat_id(ctx, combat, "lure", who, denizen),
                 character=who,

@@ -31,15 +31,18 @@ from rules.schema.tiles import ClearingType
 # --- 8.4.2 targets ----------------------------------------------------------------------------
 
 
-def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+def target_options(
+    ctx: Ctx, combat: CombatState, who: str, here: list[str] | None = None
+) -> list[str]:
     """Whom ``who`` may attack (8.4.2c): any monster or native in the clearing, on any sheet or
-    none, another character's hireling, and any other character there — a hidden one only if
-    he sees him (b.5; found today, :func:`rules.hidden.finds`). His own hired natives are
-    offered last, marked ``(treachery)``: naming one makes its group's natives under hire to him
-    rebel (8.4.2g, :func:`rules.evening.rebels.rebel`)."""
+    none, another character's hireling, and any other character there (``here``: those present,
+    if the caller has them) — a hidden one only if he sees him (b.5; found today,
+    :func:`rules.hidden.finds`). His own hired natives are offered last, marked
+    ``(treachery)``: naming one makes its group's natives under hire to him rebel (8.4.2g,
+    :func:`rules.evening.rebels.rebel`)."""
     others = [
         name
-        for name in present(ctx, combat)
+        for name in (present(ctx, combat) if here is None else here)
         if name != who and (not ctx.sheet(name).hidden or hidden.finds(ctx, who, name))
     ]
     hired = [m for m in hirelings.here(ctx, combat) if hirelings.employer(ctx, m) != who]
@@ -61,14 +64,15 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
     ctx.dice.shuffle(order)
     asked: list[tuple[str, str]] = []
     hired: list[tuple[str, str]] = []
+    here = present(ctx, combat)  # asking changes nothing
     for who in order:
         hired += hirelings.target_choices(ctx, combat, who)
         if who in combat.charges:
             asked.append((who, combat.charges[who]))  # 8.3.6b.2: his charge is his target
             continue
-        if who not in present(ctx, combat):
+        if who not in here:
             continue  # 8.4.2b.1: absent, he picks no target for himself
-        options = target_options(ctx, combat, who)
+        options = target_options(ctx, combat, who, here)
         last = combat.targets.get(who, NONE)
         decision = Decision(
             id=combat_id(ctx, combat, "target", who),

@@ -4,6 +4,8 @@ applies, then the engine's safe default (§4)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules.chits import alteration
 from rules.day.context import FATIGUE_STEP, Ctx
 from rules.evening import kit
@@ -57,14 +59,14 @@ def ask(ctx: Ctx, combat: CombatState, decision: Decision, *, effort: int = 0) -
 
 def _situation(ctx: Ctx, combat: CombatState, decision: Decision, effort: int) -> Situation:
     """:func:`situation`, made once for all the decisions a step asks of him before it waits
-    (nothing changes in between); the Fatigue Step's once per kind, as fatigue is paid before
-    wounds are asked."""
+    (nothing changes in between), each ``effort`` planned added to it; the Fatigue Step's once
+    per kind, as fatigue is paid before wounds are asked."""
     kind = decision.kind if decision.kind in FATIGUE_STEP else ""
     moment = decision_id(
         ctx.state.game_day, combat.clearing, combat.round, combat.step, decision.character
     )
-    key = (moment, str(effort), kind)
+    key = (moment, kind)
     found = ctx.memo.get(key)
     if not isinstance(found, Situation):
-        found = ctx.memo[key] = situation(ctx, combat, decision.character, effort=effort)
-    return found
+        found = ctx.memo[key] = situation(ctx, combat, decision.character)
+    return replace(found, effort=found.effort + effort) if effort else found
