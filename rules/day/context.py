@@ -152,7 +152,15 @@ class Ctx:
         return self.is_character(name) or hirelings.is_actor(self.catalog, self.state, name)
 
     def where(self, name: str) -> str | None:
-        """The clearing ``name`` stands in, or None off the map.
+        """The clearing ``name`` stands in, or None off the map (KeyError if it is nowhere)."""
+        place = self.place_of(name)
+        if place is None:
+            raise KeyError(f"piece {name!r} is in no stack")
+        kind, _, rest = place.partition(":")
+        return rest if kind == "at" else None
+
+    def place_of(self, name: str) -> str | None:
+        """The place of ``name``, None if it is in no stack.
 
         Asked thousands of times in an Evening, so the places of the pieces are indexed once and
         the index is trusted only while the piece is still in the stack it names: a piece moved
@@ -161,10 +169,7 @@ class Ctx:
         if place is None or name not in self.state.stacks.get(place, ()):
             self.places = {p: at for at, stack in self.state.stacks.items() for p in stack}
             place = self.places.get(name)
-            if place is None:
-                raise KeyError(f"piece {name!r} is in no stack")
-        kind, _, rest = place.partition(":")
-        return rest if kind == "at" else None
+        return place
 
     def followers_of(self, guide: str) -> list[str]:
         """Those following ``guide`` today (6.3.2), in the order they were declared."""
