@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.catalog import Catalog
-from rules.chits import Alteration, alteration, current, in_play, printed
+from rules.chits import alteration, current, in_play, printed
 from rules.daylight.moving import active_horse, is_weapon, item_weight
 from rules.evening.state import CombatState
 from rules.pieces import Kind, pieces_of
@@ -276,16 +276,13 @@ def is_card(label: str) -> bool:
     return label.split(" ", 1)[0] not in _ACTIONS
 
 
-def face(
-    catalog: Catalog, character: CharacterState, label: str, altered: Alteration | None = None
-) -> ActionChit:
+def face(catalog: Catalog, character: CharacterState, label: str) -> ActionChit:
     """What a play of ``character``'s stands for: an action chit's current face — its printed
     one, as his active Belt of Strength, Draught or Garb of Speed alter it (L4364–4378,
-    :func:`rules.chits.current`; ``altered``, his :func:`rules.chits.alteration` now, if the
-    caller has it) —, or a Boots or Gloves card's as a Move or Fight chit of the card's strength
-    and time, with no effort (8.4.5j.1–j.2): cards are not altered (L4366)."""
+    :func:`rules.chits.current`) —, or a Boots or Gloves card's as a Move or Fight chit of the
+    card's strength and time, with no effort (8.4.5j.1–j.2): cards are not altered (L4366)."""
     if not is_card(label):
-        return current(label, alteration(catalog, character) if altered is None else altered)
+        return current(label, alteration(catalog, character))
     chit = catalog.treasures[pieces_of(catalog)[label].name].chit
     assert chit is not None and chit.kind in ("move", "fight") and chit.time is not None
     action = Action.MOVE if chit.kind == "move" else Action.FIGHT
