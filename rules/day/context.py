@@ -107,16 +107,23 @@ class Ctx:
         answer = self.answers.get(decision.id)
         if answer is not None:
             return answer if answer in decision.options else decision.default
-        options = self.state.options
-        combat = self.today.stage == "evening"
-        waits = options.get("wait_for_decisions", False)
-        if combat:
-            waits = waits and options.get("wait_for_combat", False) and len(decision.options) > 1
+        waits = bool(self.state.options.get("wait_for_decisions", False))
+        if self.today.stage == "evening":
+            waits = self.combat_waits() and len(decision.options) > 1
             if decision.kind in FATIGUE_STEP:
-                waits = waits and options.get("wait_for_fatigue", False)
+                waits = waits and bool(self.state.options.get("wait_for_fatigue", False))
         if waits:
             self.pending.append(decision)
         return decision.default
+
+    def combat_waits(self) -> bool:
+        """Whether the Evening's decisions may wait for their players (the options
+        ``wait_for_decisions`` and ``wait_for_combat``, :meth:`ask`). If not, asking a decision
+        ahead of the step that takes its answer, in a window with others, changes nothing."""
+        options = self.state.options
+        return bool(options.get("wait_for_decisions", False)) and bool(
+            options.get("wait_for_combat", False)
+        )
 
     def wait_if_pending(self) -> None:
         """After every decision of a step has been asked — all at once — stop if any awaits its

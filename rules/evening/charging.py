@@ -84,7 +84,10 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
             default=NONE,
         )
         asked.append((who, standing.ask(ctx, combat, decision)))
-    encounter.ask_actions(ctx, combat)
+    if ctx.combat_waits():
+        encounter.ask_actions(ctx, combat)
+    else:  # asking them ahead would change nothing; they are made now all the same
+        encounter.action_decisions(ctx, combat)
     ctx.wait_if_pending()
     for denizen, taker in won:
         who = combat.won[denizen]

@@ -239,9 +239,16 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
 
 def ask_actions(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
     """8.3.7: each character's action, asked of all in the clearing at once (in the
-    encounter window, with their charges: one who charged makes no other action, 8.3.6b.1).
-    Each decision is made once a round (the window asks it, the Encounter actions again)."""
-    asked: list[tuple[str, str]] = []
+    encounter window, with their charges: one who charged makes no other action, 8.3.6b.1),
+    as (character, answer)."""
+    return [(d.character, standing.ask(ctx, combat, d)) for d in action_decisions(ctx, combat)]
+
+
+def action_decisions(ctx: Ctx, combat: CombatState) -> list[Decision]:
+    """The action decision of each character in the clearing, made once a round, the first time
+    it is asked (the window asks it, the Encounter actions again): its options are those before
+    any charge is made."""
+    found: list[Decision] = []
     for who in present(ctx, combat):
         key = combat_id(ctx, combat, "action", who)
         decision = ctx.memo.get((key,))
@@ -254,8 +261,8 @@ def ask_actions(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
                 options=tuple(action_options(ctx, combat, who)),
                 default=NONE,
             )
-        asked.append((who, standing.ask(ctx, combat, decision)))
-    return asked
+        found.append(decision)
+    return found
 
 
 def actions(ctx: Ctx, combat: CombatState) -> None:

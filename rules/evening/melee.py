@@ -83,7 +83,11 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             default=last if last in options else NONE,
         )
         asked.append((who, standing.ask(ctx, combat, decision)))
-    ask_plays(ctx, combat, {who: answer for who, answer in asked if answer != NONE})
+    if ctx.combat_waits():
+        ask_plays(ctx, combat, {who: answer for who, answer in asked if answer != NONE})
+    else:  # asking them ahead would change nothing; their menus are made now all the same
+        for who in present(ctx, combat):
+            menu(ctx, combat, who)
     ctx.wait_if_pending()
     hirelings.turn_horses(ctx, combat)
     combat.targets = {}
