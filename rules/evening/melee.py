@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules import hidden
+from rules.chits import alteration
 from rules.day.context import Ctx
 from rules.evening import hirelings, kit, natives, rebels, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, TREACHERY, placement
@@ -192,25 +193,28 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
         again = f"{previous} {MANEUVERS[last.maneuver.direction]}"
         if again in options:
             return again
-    character = ctx.sheet(who)
+    catalog, state, character = ctx.catalog, ctx.state, ctx.sheet(who)
     played = kit.used(combat, who)
+    limit = kit.effort_limit(catalog, state, character)
+    altered = alteration(catalog, character)
+    carried = kit.heaviest(catalog, state, character)
     chits = [
         label
         for label in [
             *kit.of_action(kit.unused(character, played), Action.MOVE),
-            *kit.unused_cards(ctx.catalog, ctx.state, character, "boots", played),
+            *kit.unused_cards(catalog, state, character, "boots", played),
         ]
-        if not kit.over_limit(ctx.catalog, ctx.state, character, [*played, label])
+        if not kit.beyond([*played, label], limit)
         and kit.strong_enough(
-            kit.face(ctx.catalog, character, label),
-            kit.carrying(ctx.catalog, ctx.state, character, label),
+            kit.face(catalog, character, label, altered),
+            kit.carrying(catalog, state, character, label, carried),
         )
     ]
     if not chits:
         return NONE
 
     def rank(label: str) -> tuple[int, int, str]:
-        chit = kit.face(ctx.catalog, character, label)
+        chit = kit.face(catalog, character, label, altered)
         return (chit.time, chit.effort, label)
 
     best = min(chits, key=rank)
