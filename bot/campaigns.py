@@ -22,7 +22,7 @@ from sqlmodel import Session, select
 from bot import scope
 from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
 from bot.deadlines import DeadlineRules
-from bot.mapimage import render_map
+from bot.maps import render_map
 from bot.render import render
 from bot.sheets import sheet_text
 from db import repo, rewind

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot import collector
-from bot.mapimage import render_map
+from bot.maps import render_map
 from bot.service import CampaignService
 from db import repo
 from db.engine import checkpoint, make_engine, session_scope
