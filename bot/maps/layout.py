@@ -17,7 +17,7 @@ import math
 
 from bot.maps.style import font
 from rules import MODERATOR, PUBLIC, Catalog, View
-from rules.board import Board, clearing_id, edge_point, hex_corners
+from rules.board import board_for, clearing_id, edge_point, hex_corners
 from rules.discoveries import RoadDiscovery, known_roads
 from rules.layout import PlacedTile
 from rules.schema.tiles import Road, RoadType, TileSide
@@ -111,7 +111,7 @@ class MapLayout:
         self.view = view
         self.scale = scale
         self.zoom = zoom
-        self.board = Board(
+        self.board = board_for(
             catalog,
             [
                 PlacedTile(tile=t.code, at=t.at, rotation=t.rotation, enchanted=t.enchanted)
