@@ -103,15 +103,36 @@ def route_map(
     *,
     scale: float = DEFAULT_SCALE,
 ) -> bytes:
-    """A PNG of the public map of ``state`` with each route drawn over it, in :data:`ROUTE_COLOURS`
-    by the order of ``routes``: a line from clearing to clearing, a ring at the start and a dot
-    at the end. Several routes are drawn side by side, each shifted a line's width, so that
-    routes along the same roads stay apart."""
+    """A PNG of the public map of ``state`` with each route drawn over it, in
+    :data:`~bot.maps.style.ROUTE_COLOURS` by the order of ``routes``: a line from clearing to
+    clearing, a ring at the start and a dot at the end. Several routes are drawn side by side,
+    each shifted a line's width, so that routes along the same roads stay apart."""
+    return route_maps(catalog, state, [routes], scale=scale)[0]
+
+
+def route_maps(
+    catalog: Catalog,
+    state: GameState,
+    maps: Sequence[Mapping[str, Sequence[str]]],
+    *,
+    scale: float = DEFAULT_SCALE,
+) -> list[bytes]:
+    """:func:`route_map` of each of ``maps``, the public map under them drawn once."""
     view = view_for(catalog, state, PUBLIC)
-    image = render_image(catalog, view, scale=scale).convert("RGB")
+    base = render_image(catalog, view, scale=scale).convert("RGB")
     layout = MapLayout(catalog, view, scale=scale)
-    draw = ImageDraw.Draw(image)
     width = max(2, round(4 * scale / DEFAULT_SCALE))
+    pictures = []
+    for routes in maps:
+        image = base.copy()
+        _draw_routes(ImageDraw.Draw(image), layout, routes, width)
+        pictures.append(encode_png(catalog, image))
+    return pictures
+
+
+def _draw_routes(
+    draw: ImageDraw.ImageDraw, layout: MapLayout, routes: Mapping[str, Sequence[str]], width: int
+) -> None:
     for index, route in enumerate(routes.values()):
         colour = ROUTE_COLOURS[index % len(ROUTE_COLOURS)]
         shift = (index - (len(routes) - 1) / 2) * width
@@ -127,7 +148,6 @@ def route_map(
         (x0, y0), (x1, y1) = points[0], points[-1]
         draw.ellipse((x0 - r, y0 - r, x0 + r, y0 + r), outline=colour, width=width)
         draw.ellipse((x1 - r, y1 - r, x1 + r, y1 + r), fill=colour)
-    return encode_png(catalog, image)
 
 
 def _pixel(layout: MapLayout, cid: str) -> tuple[float, float] | None:
