@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import ImageDraw
 
-from bot.maps.layout import Box, MapLayout, box_near, boxes_meet
+from bot.maps.layout import Box, MapLayout, Point, box_near, boxes_meet
 from bot.maps.style import (
     CHARACTER,
     CHIT_FILL,
@@ -54,7 +55,13 @@ class Badge:
 def badge_width(badge: Badge, unit: float) -> float:
     """How wide ``badge`` is drawn, in pixels, at ``unit`` pixels per UI unit."""
     pad = 8 if badge.shape == "pill" else 5
-    return font(round(BADGE_FONT * unit)).getlength(badge.text) + 2 * pad * unit
+    return _text_length(badge.text, round(BADGE_FONT * unit)) + 2 * pad * unit
+
+
+@lru_cache(maxsize=4096)
+def _text_length(text: str, size: int) -> float:
+    """How long ``text`` is in the map's font at ``size`` (measured once: badges repeat)."""
+    return font(size).getlength(text)
 
 
 def draw_badge(draw: ImageDraw.ImageDraw, badge: Badge, x: float, y: float, unit: float) -> None:
@@ -201,9 +208,9 @@ class Pieces:
         gap = r + 3 * unit
         near = r + 2 * unit
 
-        def cost(option: tuple[Box, str], taken: Sequence[Box]) -> int:
+        def cost(option: tuple[Box, str], around: Sequence[Point], taken: Sequence[Box]) -> int:
             box = option[0]
-            hits = sum(10 for centre in circles if box_near(box, centre, near))
+            hits = sum(10 for centre in around if box_near(box, centre, near))
             return hits + sum(8 for other in taken if boxes_meet(box, other))
 
         for cid, pile in self.view.clearings.items():
@@ -224,8 +231,10 @@ class Pieces:
                 options.reverse()
             options.append(((x - w / 2, y + gap, x + w / 2, y + gap + h), "centre"))
             options.append(((x - w / 2, y - gap - h, x + w / 2, y - gap), "centre"))
+            reach = gap + w + h + near  # no option's box comes nearer a clearing further off
+            around = [c for c in circles if abs(c[0] - x) < reach and abs(c[1] - y) < reach]
             taken = [*labels, *(box for _, box, _ in stacks)]
-            box, align = min(options, key=lambda option: cost(option, taken))
+            box, align = min(options, key=lambda option: cost(option, around, taken))
             stacks.append((badges, box, align))
         return stacks
 
