@@ -16,13 +16,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import Engine
-from sqlmodel import Session, select
+from sqlalchemy import ColumnElement, Engine
+from sqlmodel import Session, col, select
 
 from bot import scope
 from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
 from bot.deadlines import DeadlineRules
-from bot.mapimage import render_map
+from bot.maps import render_map
 from bot.render import render
 from bot.sheets import sheet_text
 from db import repo, rewind
@@ -127,13 +127,12 @@ class CampaignBase:
         """The campaign called ``name`` that the request may see (:mod:`bot.scope`): in its
         server, among its sender's, or any (``#<id>`` names one by id); locked for this
         transaction. A campaign the request may not see is answered as if it did not exist."""
-        visible = self._visible(session)
         if name.startswith("#") and name[1:].isdigit():
-            found = [c for c in visible if c.id == int(name[1:])]
+            found = self._visible(session, col(Campaign.id) == int(name[1:]))
         else:
-            found = [c for c in visible if c.name == name]
+            found = self._visible(session, col(Campaign.name) == name)
         if not found:
-            names = sorted(c.name for c in visible)
+            names = sorted(c.name for c in self._visible(session))
             hint = f"; campaigns: {', '.join(names)}" if names and len(names) <= 25 else ""
             raise RequestError(f"there is no campaign called {name[:100]!r}{hint}")
         if len(found) > 1:
@@ -151,15 +150,16 @@ class CampaignBase:
         with session_scope(self.engine) as session:
             return self._campaign(session, campaign_name)
 
-    def _visible(self, session: Session) -> list[Campaign]:
-        """The campaigns the current request may see (see :mod:`bot.scope`)."""
-        where = scope.current()
-        query = select(Campaign)
-        if where is not None and where.guild is not None:
-            query = query.where(Campaign.guild == where.guild)
+    def _visible(self, session: Session, *where: ColumnElement[bool]) -> list[Campaign]:
+        """The campaigns the current request may see (see :mod:`bot.scope`), of those ``where``
+        selects (all when not given)."""
+        scoped = scope.current()
+        query = select(Campaign).where(*where)
+        if scoped is not None and scoped.guild is not None:
+            query = query.where(Campaign.guild == scoped.guild)
         campaigns = list(session.exec(query))
-        if where is not None and where.player is not None:
-            seated = {s.campaign_id for s in repo.list_player_seats(session, player=where.player)}
+        if scoped is not None and scoped.player is not None:
+            seated = {s.campaign_id for s in repo.list_player_seats(session, player=scoped.player)}
             campaigns = [c for c in campaigns if c.id in seated]
         return campaigns
 

@@ -151,7 +151,7 @@ def cmd_view(args: argparse.Namespace, data: Catalog) -> str:
 
 
 def cmd_map(args: argparse.Namespace, data: Catalog) -> str:
-    from bot.mapimage import render_map
+    from bot.maps import render_map
 
     view = view_for(data, read_game(args.game, data), args.viewer)
     args.out.write_bytes(render_map(data, view))

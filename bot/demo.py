@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from bot import collector
 from bot.config import Settings
 from bot.local import deliver
 from bot.service import CampaignService
@@ -38,6 +39,7 @@ def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
     engine = make_engine(f"sqlite:///{database}")
     upgrade(engine)
     service = CampaignService(engine, catalog())
+    collector.settle()  # as the bot does: the catalog out of the full collections
     names = [n.strip() for n in settings.demo_characters.split(",") if n.strip()]
     service.create("Demo", moderator=MODERATOR, seed=settings.demo_seed)
     for number, name in enumerate(names, start=1):

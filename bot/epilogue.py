@@ -9,13 +9,14 @@ anyway (9.3.1).
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from PIL import ImageDraw
 
-from bot.mapimage import DEFAULT_SCALE, MapLayout, render_image
+from bot.maps import DEFAULT_SCALE, MapLayout, render_image
+from bot.maps.palette import encode_png
+from bot.maps.style import ROUTE_COLOURS
 from rules import Event
 from rules.catalog import Catalog
 from rules.pieces import Kind, pieces_of
@@ -25,19 +26,8 @@ from rules.view import PUBLIC, view_for
 #: The events that put an individual in another clearing, with the clearing in ``to``.
 _MOVES = frozenset({"moved", "teleported", "ran_away"})
 
+
 #: Route colours, one per character in order; they repeat past the last.
-COLOURS: tuple[tuple[int, int, int], ...] = (
-    (200, 30, 30),
-    (30, 90, 200),
-    (20, 140, 60),
-    (150, 60, 170),
-    (230, 120, 0),
-    (0, 150, 160),
-    (120, 80, 40),
-    (210, 60, 140),
-)
-
-
 @dataclass
 class Life:
     """One character's month as the board showed it: ``route`` (the clearings he stood in,
@@ -113,17 +103,38 @@ def route_map(
     *,
     scale: float = DEFAULT_SCALE,
 ) -> bytes:
-    """A PNG of the public map of ``state`` with each route drawn over it, in :data:`COLOURS`
-    by the order of ``routes``: a line from clearing to clearing, a ring at the start and a dot
-    at the end. Several routes are drawn side by side, each shifted a line's width, so that
-    routes along the same roads stay apart."""
+    """A PNG of the public map of ``state`` with each route drawn over it, in
+    :data:`~bot.maps.style.ROUTE_COLOURS` by the order of ``routes``: a line from clearing to
+    clearing, a ring at the start and a dot at the end. Several routes are drawn side by side,
+    each shifted a line's width, so that routes along the same roads stay apart."""
+    return route_maps(catalog, state, [routes], scale=scale)[0]
+
+
+def route_maps(
+    catalog: Catalog,
+    state: GameState,
+    maps: Sequence[Mapping[str, Sequence[str]]],
+    *,
+    scale: float = DEFAULT_SCALE,
+) -> list[bytes]:
+    """:func:`route_map` of each of ``maps``, the public map under them drawn once."""
     view = view_for(catalog, state, PUBLIC)
-    image = render_image(catalog, view, scale=scale).convert("RGB")
+    base = render_image(catalog, view, scale=scale).convert("RGB")
     layout = MapLayout(catalog, view, scale=scale)
-    draw = ImageDraw.Draw(image)
     width = max(2, round(4 * scale / DEFAULT_SCALE))
+    pictures = []
+    for routes in maps:
+        image = base.copy()
+        _draw_routes(ImageDraw.Draw(image), layout, routes, width)
+        pictures.append(encode_png(catalog, image))
+    return pictures
+
+
+def _draw_routes(
+    draw: ImageDraw.ImageDraw, layout: MapLayout, routes: Mapping[str, Sequence[str]], width: int
+) -> None:
     for index, route in enumerate(routes.values()):
-        colour = COLOURS[index % len(COLOURS)]
+        colour = ROUTE_COLOURS[index % len(ROUTE_COLOURS)]
         shift = (index - (len(routes) - 1) / 2) * width
         points = [
             (x + shift, y + shift)
@@ -137,9 +148,6 @@ def route_map(
         (x0, y0), (x1, y1) = points[0], points[-1]
         draw.ellipse((x0 - r, y0 - r, x0 + r, y0 + r), outline=colour, width=width)
         draw.ellipse((x1 - r, y1 - r, x1 + r, y1 + r), fill=colour)
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=6)
-    return buffer.getvalue()
 
 
 def _pixel(layout: MapLayout, cid: str) -> tuple[float, float] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.epilogue import Life, carried_out, lives, route_map, starts
+from bot.epilogue import Life, carried_out, lives, route_maps, starts
 from bot.render import render
 from rules import Event
 from rules.catalog import Catalog
@@ -69,11 +69,12 @@ def final_report(
     images: list[tuple[str, str, bytes]] = []
     if maps:
         routes = {life.character: life.route for life in found.values() if life.route}
-        images.append(("routes.png", "every route", route_map(catalog, last, routes)))
-        for name, route in routes.items():
+        singles = [{name: route} for name, route in routes.items()]
+        pictures = route_maps(catalog, last, [routes, *singles])
+        images.append(("routes.png", "every route", pictures[0]))
+        for name, picture in zip(routes, pictures[1:], strict=True):
             slug = name.lower().replace(" ", "-")
-            caption = f"the route of the {name}"
-            images.append((f"route-{slug}.png", caption, route_map(catalog, last, {name: route})))
+            images.append((f"route-{slug}.png", f"the route of the {name}", picture))
     return FinalReport(text, tuple(images))
 
 

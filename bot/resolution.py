@@ -19,7 +19,7 @@ from bot.campaigns import (
 )
 from bot.deadlines import after_downtime, next_deadline
 from bot.final_report import final_report
-from bot.mapimage import render_map
+from bot.maps import render_map
 from bot.render import render
 from bot.reports import day_report
 from bot.windows import (

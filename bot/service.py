@@ -34,7 +34,7 @@ from bot.campaigns import (
 )
 from bot.deadlines import next_deadline
 from bot.final_report import final_report
-from bot.mapimage import render_map
+from bot.maps import render_map
 from bot.moderation import Moderation
 from bot.render import render
 from bot.reports import day_report

@@ -1,7 +1,9 @@
 """Benchmarks, run by ``make bench``: the figures of the README's performance section.
 
 Each benchmark runs its subject several times and prints the median (and best) wall-clock time;
-memory is the peak traced by ``tracemalloc`` during one run. These are measurements, never
+memory is the peak RSS one run adds (never ``tracemalloc``, which misses Pillow's buffers and
+slows what it watches). The pipeline's benchmarks (maps, many campaigns, the month as a process)
+are :mod:`tests.bench_pipeline`'s. These are measurements, never
 assertions: nothing here can fail a build. A benchmark built on a crafted state checks, outside
 the timed part, that the state still makes the workload its name says, and stops if not.
 """
@@ -18,7 +20,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot import collector
-from bot.mapimage import render_map
 from bot.service import CampaignService
 from db import repo
 from db.engine import checkpoint, make_engine, session_scope
@@ -33,7 +34,12 @@ from rules.orders.parse import parse_orders
 from rules.setup.game import new_game
 from rules.setup.mapgen import MapStats, random_map_with_stats
 from rules.state import GameState, Place
-from rules.view import MODERATOR, view_for
+from tests.bench_pipeline import (
+    map_benchmarks,
+    month_process_benchmark,
+    peak_rss,
+    sweep_benchmark,
+)
 from tests.fights import quiet_plays, stage_giant_fight
 
 
@@ -184,12 +190,8 @@ def one_day(
 
 
 def peak_memory(name: str, subject: Callable[[], object]) -> None:
-    """Print the peak memory ``subject`` allocates (tracemalloc)."""
-    tracemalloc.start()
-    subject()
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    print(f"{name:<48} peak   {peak / 2**20:8.1f} MiB")
+    """Print the peak RSS ``subject`` adds (:func:`tests.bench_pipeline.peak_rss`)."""
+    print(f"{name:<48} peak RSS +{peak_rss(subject):6.1f} MiB")
 
 
 #: The Evening benchmark's four clearings: woods clearings of four tiles (every tile is on every
@@ -314,7 +316,7 @@ def month_benchmark(data: Catalog) -> None:
 
 
 def service_benchmarks(data: Catalog) -> None:
-    """Order submission through the service, and 200 campaigns due at once resolved."""
+    """Order submission through the service."""
     with tempfile.TemporaryDirectory() as folder:
         engine = make_engine(f"sqlite:///{Path(folder) / 'bench.db'}")
         upgrade(engine)
@@ -326,27 +328,6 @@ def service_benchmarks(data: Catalog) -> None:
             "submit orders through the service",
             lambda i: service.submit_orders("Bench", player="p1", text="H, R" if i % 2 else "H"),
             repeat=200,
-        )
-
-    with tempfile.TemporaryDirectory() as folder:
-        engine = make_engine(f"sqlite:///{Path(folder) / 'many.db'}")
-        upgrade(engine)
-        service = CampaignService(engine, data)
-        for n in range(200):
-            service.create(f"C{n}", moderator="gm", seed=n)
-            for seat, name in enumerate(("Amazon", "Elf", "Dwarf"), start=1):
-                service.join(f"C{n}", player=f"p{n}-{seat}", player_name="P", character=name)
-            service.start(f"C{n}", moderator="gm")
-        tracemalloc.start()
-        start = time.perf_counter()
-        for name in [f"C{n}" for n in range(200)]:
-            service.resolve_day(name, day=1)
-        elapsed = time.perf_counter() - start
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        print(
-            f"{'200 campaigns due at once, resolved end to end':<48} total  {elapsed:8.1f} s"
-            f"    peak {peak / 2**20:6.1f} MiB"
         )
 
 
@@ -446,8 +427,7 @@ def main() -> None:
     print(f"{'random legal map: tiles taken back (3.2.3b.6)':<48} in {took_back} of {len(stats)}")
     print(f"{'random legal map: whole new deals':<48} in {restarted} of {len(stats)}")
 
-    view = view_for(data, new_game(data, 1, everyone), MODERATOR)
-    measure("full-map PNG (moderator view)", lambda _: render_map(data, view))
+    map_benchmarks(data)
 
     state = new_game(data, 5, everyone)
     texts = sixteen_character_orders(data, state)
@@ -458,6 +438,8 @@ def main() -> None:
     month_benchmark(data)
     service_benchmarks(data)
     window_benchmarks(data)
+    sweep_benchmark(data)
+    month_process_benchmark(data)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@ import io
 
 from PIL import Image
 
-from bot.epilogue import COLOURS, carried_out, lives, route_map, starts
-from bot.mapimage import MapLayout
+from bot.epilogue import carried_out, lives, route_map, starts
+from bot.maps import MapLayout
+from bot.maps.style import ROUTE_COLOURS
 from rules.catalog import catalog
 from rules.events import event
 from rules.state import ItemState, Place
@@ -63,8 +64,8 @@ def test_a_route_is_drawn_in_its_colour_from_clearing_to_clearing():
     layout = MapLayout(catalog(), view_for(catalog(), state, PUBLIC), scale=40)
     (ax, ay), (bx, by) = layout.clearing_pixel("AV5"), layout.clearing_pixel("AV2")
     middle = (round((ax + bx) / 2), round((ay + by) / 2))
-    assert image.getpixel(middle) == COLOURS[0], "the line runs between the two clearings"
-    assert image.getpixel((round(bx), round(by))) == COLOURS[0], "a dot at the end"
+    assert image.getpixel(middle) == ROUTE_COLOURS[0], "the line runs between the two clearings"
+    assert image.getpixel((round(bx), round(by))) == ROUTE_COLOURS[0], "a dot at the end"
 
 
 def test_a_fresh_start_begins_a_new_route_where_he_starts():
@@ -86,4 +87,5 @@ def test_routes_along_the_same_roads_are_drawn_side_by_side():
     (ax, ay), (bx, by) = layout.clearing_pixel("AV5"), layout.clearing_pixel("AV2")
     mx, my = (ax + bx) / 2, (ay + by) / 2
     near = {image.getpixel((round(mx + d), round(my + d))) for d in range(-6, 7)}
-    assert COLOURS[0] in near and COLOURS[1] in near, "both routes show between the clearings"
+    both = ROUTE_COLOURS[0] in near and ROUTE_COLOURS[1] in near
+    assert both, "both routes show between the clearings"

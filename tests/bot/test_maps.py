@@ -9,21 +9,26 @@ import math
 import pytest
 from PIL import Image, ImageChops
 
-from bot.mapimage import (
+from bot.maps import MapLayout, pixel_of, render_map
+from bot.maps.badges import Pieces
+from bot.maps.layout import ZOOM, boxes_meet
+from bot.maps.palette import to_palette
+from bot.maps.render import tile_sprite
+from bot.maps.style import (
     CLEARING_FILL,
     HIDDEN_CHARACTER,
     HIDDEN_PATH,
     SECRET_PASSAGE,
-    MapLayout,
     hex_fill,
-    pixel_of,
-    render_map,
+    pure_colours,
 )
+from bot.maps.tiles import TileKey
 from rules.board import edge_point, hex_center, tile_point
 from rules.catalog import catalog
 from rules.dice import DiceState
 from rules.layout import DIRECTIONS, PlacedTile
 from rules.schema.tiles import ClearingType, Road, RoadType, TileType
+from rules.setup.game import new_game
 from rules.state import CharacterState, ChitState, GameState
 from rules.view import MODERATOR, PUBLIC, View, view_for
 
@@ -282,3 +287,52 @@ def test_pieces_and_chits_do_not_break_the_picture() -> None:
     )
     for who in (PUBLIC, MODERATOR, "Amazon"):
         assert image(view_for(catalog(), game, who)).size[0] > 0
+
+
+# --- drawn once, kept, in 256 colours ---------------------------------------------------------
+
+
+def test_every_colour_of_the_style_stays_exact_in_the_palette() -> None:
+    colours = pure_colours()
+    strip = Image.new("RGB", (len(colours), 1))
+    for x, colour in enumerate(colours):
+        strip.putpixel((x, 0), colour)
+    mapped = to_palette(catalog(), strip).convert("RGB")
+    assert [mapped.getpixel((x, 0)) for x in range(len(colours))] == colours
+
+
+def test_the_map_is_a_palette_png() -> None:
+    view = view_for(catalog(), state(full_map()), PUBLIC)
+    picture = Image.open(io.BytesIO(render_map(catalog(), view)))
+    assert picture.mode == "P"
+
+
+def test_kept_tiles_draw_the_same_picture_as_new_ones_and_are_not_drawn_again() -> None:
+    game = state(full_map(), {"at:BL1": ["Amazon", "Inn"]}, [character("Amazon")])
+    view = view_for(catalog(), game, MODERATOR)
+    tile_sprite.cache_clear()
+    fresh = render_map(catalog(), view)
+    drawn = tile_sprite.cache_info().misses
+    assert drawn == len(full_map())
+    again = render_map(catalog(), view)
+    assert tile_sprite.cache_info().misses == drawn, "no tile is drawn twice"
+    assert again == fresh
+
+
+def test_the_pieces_keep_clear_of_the_tile_names() -> None:
+    """Pieces beside a clearing are put on the side away from the tile's name when one is free:
+    in a new game of all characters, no stack of pieces covers a tile's name."""
+    data = catalog()
+    view = view_for(data, new_game(data, 1, list(data.characters)), MODERATOR)
+    layout = MapLayout(data, view, zoom=ZOOM)
+    labels = []
+    for code, placed in layout.tiles.items():
+        side = layout.side(code)
+        key = TileKey(code, placed.enchanted, placed.rotation, tuple(range(len(side.roads))), 160.0)
+        x0, y0, x1, y1 = tile_sprite(data, key).label
+        hx, hy = hex_center(placed.at)
+        labels.append((*layout.pixel((hx + x0, hy + y0)), *layout.pixel((hx + x1, hy + y1))))
+    stacks = Pieces(data, view, layout).place(labels)
+    assert stacks
+    covered = [box for _, box, _ in stacks if any(boxes_meet(box, label) for label in labels)]
+    assert covered == []

@@ -1,0 +1,209 @@
+"""Where the map is drawn: the image's size, its title band, its legend, and the pixel of
+every point of the map.
+
+Geometry, in *map units*: flat-topped hexes of circumradius 1, the hex at axial ``(q, r)``
+centred at ``x = 1.5·q``, ``y = √3·(r + q/2)`` (y grows downwards, N is up), so the neighbours of
+:mod:`rules.layout` lie N, NE, SE, S, SW and NW. A tile's drawing positions (percent of the
+upright tile, origin top left) map onto the hex's bounding box (width 2, height √3) and are then
+turned ``rotation × 60°`` clockwise about the hex centre; a road leaving by the tile's own edge
+``E`` ends at the midpoint of the hex side facing ``placed.facing(E)``. That geometry is
+:mod:`rules.board`'s; :class:`MapLayout` turns its map units into pixels of the image, and tests
+and callers use it to find where things are drawn.
+"""
+
+from __future__ import annotations
+
+import math
+
+from bot.maps.style import font
+from rules import MODERATOR, PUBLIC, Catalog, View
+from rules.board import board_for, clearing_id, edge_point, hex_corners
+from rules.discoveries import RoadDiscovery, known_roads
+from rules.layout import PlacedTile
+from rules.schema.tiles import Road, RoadType, TileSide
+
+Point = tuple[float, float]
+#: A rectangle in pixels: left, top, right, bottom.
+Box = tuple[float, float, float, float]
+
+SQRT3 = math.sqrt(3)
+
+#: Pixels per map unit (a hex's circumradius): a full 20-tile map is 1400–2200 px on each side.
+DEFAULT_SCALE = 160.0
+#: Space around the hexes, in map units (room for the pieces drawn beside edge clearings).
+MARGIN = 0.45
+#: A clearing's radius, in map units.
+CLEARING_RADIUS = 0.11
+#: Title band height and narrowest image, in pixels at the default scale.
+TITLE_HEIGHT = 46
+MIN_WIDTH = 760
+#: The picture is drawn this many times larger, then reduced (antialiasing).
+ZOOM = 2
+#: At most this many badges beside one clearing; the rest are counted in a last one.
+MAX_BADGES = 7
+
+#: The legend: a row's height, its font, an icon's width, in pixels at the default scale.
+LEGEND_ROW = 24
+LEGEND_FONT = 12
+ICON_WIDTH = 34
+#: The legend's entries: (icon, text), in order.
+LEGEND_ENTRIES: tuple[tuple[str, str], ...] = (
+    ("road open", "road"),
+    ("road tunnel", "tunnel"),
+    ("road hidden", "hidden path (when known)"),
+    ("road secret", "secret passage (when known)"),
+    ("clearing woods", "woods clearing"),
+    ("clearing mountain", "mountain clearing"),
+    ("clearing cave", "cave clearing"),
+    ("enchanted", "enchanted tile"),
+    ("character", "character"),
+    ("hidden", "hidden character"),
+    ("monster", "monster (light / dark side)"),
+    ("native", "natives (light / dark side)"),
+    ("dwelling", "dwelling"),
+    ("chit", "map chit"),
+    ("face down", "face-down pieces"),
+)
+
+
+def box_near(box: Box, point: Point, distance: float) -> bool:
+    """Whether ``point`` lies within ``distance`` of the rectangle ``box``."""
+    x = min(max(point[0], box[0]), box[2])
+    y = min(max(point[1], box[1]), box[3])
+    return math.dist((x, y), point) < distance
+
+
+def boxes_meet(a: Box, b: Box) -> bool:
+    """Whether the rectangles ``a`` and ``b`` overlap."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def legend_rows(width: float, k: float) -> list[list[tuple[str, str, float]]]:
+    """The legend laid out in rows across ``width`` pixels at ``k`` times the default scale:
+    (icon, text, x) entries."""
+    face = font(round(LEGEND_FONT * k))
+    rows: list[list[tuple[str, str, float]]] = [[]]
+    left = 16 * k
+    x = left
+    for icon, text in LEGEND_ENTRIES:
+        w = (ICON_WIDTH + 6 + 18) * k + face.getlength(text) * 1.05
+        if rows[-1] and x + w > width - left:
+            rows.append([])
+            x = left
+        rows[-1].append((icon, text, x))
+        x += w
+    return rows
+
+
+class MapLayout:
+    """Where one view's map is drawn on an image at ``scale`` pixels per map unit.
+
+    ``size`` is the image size in pixels; :meth:`pixel` turns a map point into image pixels.
+    ``zoom`` multiplies every pixel coordinate (the renderer draws at ``ZOOM`` and reduces).
+    """
+
+    def __init__(
+        self, catalog: Catalog, view: View, *, scale: float = DEFAULT_SCALE, zoom: int = 1
+    ) -> None:
+        if scale <= 0:
+            raise ValueError(f"scale must be positive, not {scale}")
+        self.catalog = catalog
+        self.view = view
+        self.scale = scale
+        self.zoom = zoom
+        self.board = board_for(
+            catalog,
+            [
+                PlacedTile(tile=t.code, at=t.at, rotation=t.rotation, enchanted=t.enchanted)
+                for t in view.tiles
+            ],
+        )
+        self.tiles = {placed.tile: placed for placed in self.board.tiles}
+        #: One UI length unit (badge sizes, line widths, fonts) in drawing pixels.
+        self.unit = scale / DEFAULT_SCALE * zoom
+        corners = [c for t in self.tiles.values() for c in hex_corners(t.at)] or [(-1, -1), (1, 1)]
+        min_x = min(x for x, _ in corners)
+        max_x = max(x for x, _ in corners)
+        min_y = min(y for _, y in corners)
+        max_y = max(y for _, y in corners)
+        k = scale / DEFAULT_SCALE
+        self.top = round(TITLE_HEIGHT * k)
+        margin = MARGIN * scale
+        map_width = (max_x - min_x) * scale + 2 * margin
+        width = max(math.ceil(map_width), math.ceil(MIN_WIDTH * k))
+        self.legend_rows = legend_rows(width, k)
+        self.legend_top = self.top + math.ceil((max_y - min_y) * scale + 2 * margin)
+        height = self.legend_top + round(LEGEND_ROW * k) * len(self.legend_rows) + round(10 * k)
+        self.size = (width, height)
+        self.origin = (
+            min_x - (margin + (width - map_width) / 2) / scale,
+            min_y - (self.top + margin) / scale,
+        )
+
+    # map units → pixels
+
+    def pixel(self, point: Point) -> Point:
+        """The pixel (times ``zoom``) where map ``point`` is drawn."""
+        f = self.scale * self.zoom
+        return ((point[0] - self.origin[0]) * f, (point[1] - self.origin[1]) * f)
+
+    def length(self, map_units: float) -> float:
+        return map_units * self.scale * self.zoom
+
+    @property
+    def clearing_radius(self) -> float:
+        """A clearing circle's radius in pixels (times ``zoom``)."""
+        return self.length(CLEARING_RADIUS)
+
+    # where things are, in map units
+
+    def side(self, code: str) -> TileSide:
+        """The face of tile ``code`` that is up."""
+        return self.board.side(code)
+
+    def clearing_point(self, cid: str) -> Point:
+        """The centre of clearing ``cid`` (``"BL1"``) on the face that is up."""
+        return self.board.clearing_point(cid)
+
+    def forest_point(self, code: str) -> Point:
+        """Where the chits lying in tile ``code``'s forest are drawn."""
+        return self.board.forest_point(code)
+
+    def road_ends(self, code: str, road: Road) -> tuple[Point, Point]:
+        """Both ends of a road of tile ``code``; a road to an edge ends mid-side of the hex that
+        the tile's edge faces once turned."""
+        placed = self.tiles[code]
+        start = self.clearing_point(clearing_id(code, road.a))
+        if road.edge is not None:
+            return start, edge_point(placed.at, placed.facing(road.edge))
+        return start, self.clearing_point(clearing_id(code, int(road.b)))
+
+    def clearing_pixel(self, cid: str) -> Point:
+        """The pixel (times ``zoom``) at the centre of clearing ``cid``."""
+        return self.pixel(self.clearing_point(cid))
+
+
+def pixel_of(catalog: Catalog, view: View, cid: str, *, scale: float = DEFAULT_SCALE) -> Point:
+    """The pixel of :func:`render_map`'s image at the centre of clearing ``cid``."""
+    return MapLayout(catalog, view, scale=scale).clearing_pixel(cid)
+
+
+def visible_roads(view: View) -> frozenset[RoadDiscovery] | None:
+    """The hidden paths and secret passages ``view``'s viewer knows; None when he knows all."""
+    if view.viewer == MODERATOR:
+        return None
+    if view.viewer == PUBLIC:
+        return frozenset()
+    for character in view.characters:
+        if character.name == view.viewer and character.discoveries is not None:
+            return known_roads(character.discoveries)
+    return frozenset()
+
+
+def road_shown(
+    known: frozenset[RoadDiscovery] | None, code: str, enchanted: bool, road: Road
+) -> bool:
+    """Whether ``road`` of tile ``code`` is drawn for a viewer who knows ``known``."""
+    if road.type in (RoadType.OPEN, RoadType.TUNNEL) or known is None:
+        return True
+    return any(d.matches(code, enchanted, road) for d in known)

@@ -1,0 +1,179 @@
+"""The map image: a PNG of the game map as one viewer sees it, for a player's forum post.
+
+:func:`render_map` draws from a :class:`~rules.view.View` and the catalog's public tile data only,
+never from a game state: whatever the view leaves out (face-down chits, undiscovered hidden paths
+and secret passages) cannot reach the picture. Hidden paths and secret passages are drawn for the
+moderator, for a character who lists them among his discoveries, and never for the public.
+
+How it is fast: what never moves is drawn once per process and kept — each tile's sprite (by
+tile, face, rotation and the roads shown: :mod:`bot.maps.tiles`) and the legend — in the map's
+256-colour palette (:mod:`bot.maps.palette`). A map lays its tiles' sprites on a palette canvas
+(one byte a pixel), then draws the title and each stack of pieces into a small patch of it at
+twice the size, reduced (antialiasing) and mapped back onto the palette. Nothing is drawn at
+twice the size of the whole map, and the PNG is a palette PNG.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.maps.badges import Badge, Pieces, draw_stack
+from bot.maps.layout import DEFAULT_SCALE, ZOOM, Box, MapLayout, road_shown, visible_roads
+from bot.maps.palette import encode_png, palette, to_palette
+from bot.maps.style import INK, font
+from bot.maps.tiles import LEGEND_LEAD, TileKey, draw_legend, draw_tile, hex_mask, sprite_size
+from rules import MODERATOR, PUBLIC, Catalog, View
+from rules.board import hex_center
+
+#: Draws on a patch of the map, given the offset from layout pixels to the patch's.
+Painter = Callable[[ImageDraw.ImageDraw, float, float], None]
+
+#: How many tile sprites a process keeps (about 100 KB each at the default scale): every face
+#: and rotation of every tile as the public sees it is 240.
+SPRITES = 400
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """A tile drawn alone (palette mode), and where its name is, in map units from its hex's
+    centre."""
+
+    image: Image.Image
+    label: Box
+
+
+@lru_cache(maxsize=SPRITES)
+def tile_sprite(catalog: Catalog, key: TileKey) -> Sprite:
+    """The sprite of ``key``, drawn on first use and kept."""
+    image, label = draw_tile(catalog, key)
+    return Sprite(to_palette(catalog, image.reduce(ZOOM)), label)
+
+
+@lru_cache(maxsize=16)
+def _legend(catalog: Catalog, width: int, height: int, scale: float) -> Image.Image:
+    return to_palette(catalog, draw_legend(width, height, scale).reduce(ZOOM))
+
+
+@lru_cache(maxsize=16)
+def _mask(scale: float) -> Image.Image:
+    return hex_mask(scale)
+
+
+def _viewer_title(view: View) -> str:
+    if view.viewer == PUBLIC:
+        return "public view"
+    if view.viewer == MODERATOR:
+        return "moderator's view (everything)"
+    return f"as the {view.viewer} sees it"
+
+
+def render_image(catalog: Catalog, view: View, *, scale: float = DEFAULT_SCALE) -> Image.Image:
+    """The map of ``view`` as a Pillow image in the map's palette (``"P"`` mode; convert it to
+    draw in other colours). See :func:`render_map`."""
+    layout = MapLayout(catalog, view, scale=scale, zoom=ZOOM)
+    canvas = Image.new("P", layout.size, 0)
+    canvas.putpalette(palette(catalog).getpalette() or [])
+    labels = _lay_tiles(catalog, view, layout, canvas)
+    width, height = layout.size
+    top = layout.legend_top - LEGEND_LEAD
+    canvas.paste(_legend(catalog, width, height - top, scale), (0, top))
+    for badges, box, align in Pieces(catalog, view, layout).place(labels):
+        _overdraw(catalog, canvas, box, _stack(badges, box, layout.unit, align))
+    _overdraw(catalog, canvas, (0, 0, width * ZOOM, layout.top * ZOOM), _title(view, layout))
+    return canvas
+
+
+def render_map(catalog: Catalog, view: View, *, scale: float = DEFAULT_SCALE) -> bytes:
+    """A PNG of the map as ``view``'s viewer sees it: tiles, roads he may know of, clearings and
+    the pieces in them, the chits in each tile's forest, a title and a legend.
+
+    ``scale`` is pixels per map unit (a hex's circumradius); the image size follows the tiles'
+    extent, so partial maps work too. :func:`~bot.maps.layout.pixel_of` and
+    :class:`~bot.maps.layout.MapLayout` say where things are drawn.
+    """
+    return encode_png(catalog, render_image(catalog, view, scale=scale))
+
+
+def _lay_tiles(catalog: Catalog, view: View, layout: MapLayout, canvas: Image.Image) -> list[Box]:
+    """Lay each tile's sprite on ``canvas``; returns where the tiles' names are (layout pixels)."""
+    known = visible_roads(view)
+    mask = _mask(layout.scale)
+    width, height = sprite_size(layout.scale)
+    labels: list[Box] = []
+    for code, placed in layout.tiles.items():
+        roads = layout.side(code).roads
+        shown = tuple(
+            i for i, r in enumerate(roads) if road_shown(known, code, placed.enchanted, r)
+        )
+        key = TileKey(code, placed.enchanted, placed.rotation, shown, layout.scale)
+        sprite = tile_sprite(catalog, key)
+        hx, hy = hex_center(placed.at)
+        cx, cy = layout.pixel((hx, hy))
+        canvas.paste(
+            sprite.image, (round(cx / ZOOM - width / 2), round(cy / ZOOM - height / 2)), mask
+        )
+        x0, y0, x1, y1 = sprite.label
+        labels.append((*layout.pixel((hx + x0, hy + y0)), *layout.pixel((hx + x1, hy + y1))))
+    return labels
+
+
+def _overdraw(
+    catalog: Catalog,
+    canvas: Image.Image,
+    box: Box,
+    paint: Painter,
+) -> None:
+    """Let ``paint`` draw, at ``ZOOM``, over the part of ``canvas`` under ``box`` (layout
+    pixels, a pixel of margin added): the patch is enlarged, drawn on, reduced and mapped back
+    onto the palette. ``paint`` gets a drawing and the offset to add to layout pixels."""
+    left = max(0, math.floor(box[0] / ZOOM) - 1)
+    top = max(0, math.floor(box[1] / ZOOM) - 1)
+    right = min(canvas.width, math.ceil(box[2] / ZOOM) + 1)
+    bottom = min(canvas.height, math.ceil(box[3] / ZOOM) + 1)
+    if right <= left or bottom <= top:
+        return
+    patch = canvas.crop((left, top, right, bottom)).convert("RGB")
+    patch = patch.resize(((right - left) * ZOOM, (bottom - top) * ZOOM), Image.Resampling.NEAREST)
+    paint(ImageDraw.Draw(patch, "RGBA"), -left * ZOOM, -top * ZOOM)
+    canvas.paste(to_palette(catalog, patch.reduce(ZOOM)), (left, top))
+
+
+def _stack(badges: list[Badge], box: Box, unit: float, align: str) -> Painter:
+    """The painter of one stack of badges in ``box`` (layout pixels)."""
+
+    def paint(draw: ImageDraw.ImageDraw, dx: float, dy: float) -> None:
+        x0, y0, x1, y1 = box
+        draw_stack(draw, badges, (x0 + dx, y0 + dy, x1 + dx, y1 + dy), unit, align)
+
+    return paint
+
+
+def _title(view: View, layout: MapLayout) -> Painter:
+    """The title band's painter: the day and month on the left, whose view on the right."""
+    u = layout.unit
+    y = layout.top * ZOOM / 2
+
+    def paint(draw: ImageDraw.ImageDraw, dx: float, dy: float) -> None:
+        draw.text(
+            (16 * u + dx, y + dy),
+            f"Magic Realm · Day {view.day}, Month {view.month}",
+            fill=INK,
+            font=font(round(22 * u)),
+            anchor="lm",
+            stroke_width=max(1, round(0.4 * u)),
+            stroke_fill=INK,
+        )
+        draw.text(
+            (layout.size[0] * ZOOM - 16 * u + dx, y + dy),
+            _viewer_title(view),
+            fill=INK,
+            font=font(round(18 * u)),
+            anchor="rm",
+        )
+
+    return paint
