@@ -91,7 +91,7 @@ def evening(events: list[Event], *, whole: bool = True) -> list[Combat]:
     combats: list[Combat] = []
     current: Combat | None = None
     last = 0
-    for event, text in _sheet_lines(events):
+    for event, text in _sheet_lines(_fought(events) if whole else events):
         if event.type == "combat_started":
             current, last = Combat(str(event.fields.get("at"))), 0
             current.opening.append(text)
@@ -114,6 +114,19 @@ def evening(events: list[Event], *, whole: bool = True) -> list[Combat]:
         else:
             current.opening.append(text)
     return combats
+
+
+def _fought(events: list[Event]) -> list[Event]:
+    """The events from each ``combat_started`` to the next ``combat_ended``: of a whole day's,
+    the only ones :func:`evening` reports, so that no line is made for the others."""
+    kept: list[Event] = []
+    inside = False
+    for event in events:
+        inside = inside or event.type == "combat_started"
+        if inside:
+            kept.append(event)
+        inside = inside and event.type != "combat_ended"
+    return kept
 
 
 def rounds_report(events: list[Event]) -> str | None:

@@ -1,8 +1,9 @@
 """Autopilot: legal, sensible Birdsong orders for a character whose player missed the day, or
 who is played by the demo (6.2: the day's phases recorded in the rulebook notation).
 
-Every phase is taken from :func:`rules.orders.legal.legal_activities` given the phases before it, so
-the text always parses (:func:`rules.orders.parse.parse_orders`), and the day's whole entitlement is
+Every phase is checked with :class:`rules.orders.legal.LegalOptions`, which follows the plan
+phase by phase from where the phases before it leave him, so the text always parses
+(:func:`rules.orders.parse.parse_orders`), and the day's whole entitlement is
 used (:func:`rules.orders.entitlement.entitlement`, 6.2.2): Basic and Sunlight phases, and each
 extra phase for an activity it may pay for (6.2.4a), or as a blank phase at the end when it pays for
 none of his or must start where he is not at Birdsong (6.2.4b: the Captain's Reputation away from a
@@ -43,6 +44,7 @@ import heapq
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cached_property, lru_cache
 
 from rules.autopilot_natives import business, hireling_sections
 from rules.board import Board, parse_clearing_id
@@ -54,7 +56,7 @@ from rules.daylight import finding, looting
 from rules.daylight.familiar import familiar_of
 from rules.daylight.moving import too_heavy
 from rules.orders.entitlement import Entitlement, clearing_qualities, entitlement
-from rules.orders.legal import legal_activities
+from rules.orders.legal import LegalOptions
 from rules.orders.model import Activity, ActivityKind
 from rules.orders.targets import EDGE, Map
 from rules.pieces import Kind, pieces_of
@@ -132,6 +134,7 @@ def autopilot_all(
     return {name: autopilot_orders(state, name, catalog=catalog) for name in names}
 
 
+@lru_cache(maxsize=256)
 def tile_code(clearing: str) -> str:
     """The tile code of a clearing id (``"CV5"`` → ``"CV"``)."""
     return parse_clearing_id(clearing)[0]
@@ -139,6 +142,8 @@ def tile_code(clearing: str) -> str:
 
 class _Pilot:
     """One character's day being planned."""
+
+    options: LegalOptions  # what the next phase of the plan may be: made with each plan
 
     def __init__(self, catalog: Catalog, state: GameState, character: str) -> None:
         self.catalog, self.state, self.character = catalog, state, character
@@ -149,6 +154,7 @@ class _Pilot:
         self.rng = random.Random(seed)
         self.plan: list[Activity] = []
         self.been: set[str] = set()  # clearings entered today: walked back through last
+        self._neighbours: dict[tuple[str, bool], list[str]] = {}  # the state does not change
 
     def day(self) -> list[Activity]:
         """The day's phases: without caves if any Move is possible so (6.2.2b), else with them."""
@@ -172,6 +178,7 @@ class _Pilot:
     def planned(self, ent: Entitlement, here: str, *, caves: bool) -> list[Activity]:
         """Steps 1–5 of the module docstring with the phases of ``ent``."""
         self.plan = []
+        self.options = LegalOptions(self.state, self.character, catalog=self.catalog)
         places = clearing_qualities(self.board, self.state, here)
         extras = [e for e in ent.extras if not e.pony]
         flexible = [e for e in extras if e.flexible and e.where in ("anywhere", *places)]
@@ -201,7 +208,7 @@ class _Pilot:
         if generic >= 2:  # one is kept for his last H
             deal = business(self.catalog, self.state, self.character, self.rng)
             if deal is not None and self.legal(deal):
-                self.plan.append(deal)
+                self.record(deal)
                 generic -= 1
                 staying = deal.kind is K.HIRE  # so that tomorrow those hired follow him
         searching = self.search(here, max(generic - 1, 0))
@@ -218,17 +225,18 @@ class _Pilot:
     # --- the phases -----------------------------------------------------------------------------
 
     def legal(self, activity: Activity) -> bool:
-        """Whether ``activity`` may be the next phase (:func:`legal_activities`)."""
-        phase = len(self.plan) + 1
-        found = legal_activities(
-            self.state, self.character, phase, catalog=self.catalog, earlier=self.plan
-        )
-        return activity in found
+        """Whether ``activity`` may be the next phase (:meth:`LegalOptions.allows`)."""
+        return self.options.allows(activity)
+
+    def record(self, activity: Activity) -> None:
+        """Record ``activity`` as the next phase, unchecked."""
+        self.plan.append(activity)
+        self.options.record(activity)
 
     def add(self, activity: Activity, count: int = 1) -> None:
         """Record ``activity`` ``count`` times, each checked legal (H, R and ``-`` always are)."""
         for _ in range(count):
-            self.plan.append(activity if self.legal(activity) else BLANK)
+            self.record(activity if self.legal(activity) else BLANK)
 
     def explore(self, here: str, budget: int, *, caves: bool) -> int:
         """Record up to ``budget`` Moves toward unexplored tiles; the number recorded."""
@@ -240,7 +248,8 @@ class _Pilot:
                 step = Activity(kind=K.MOVE, target=goal)
                 if spent + need > budget or not self.legal(step):
                     return spent
-                self.plan += [step] * need  # a climb is two Moves in a row (7.3.1c.1)
+                for _ in range(need):  # a climb is two Moves in a row (7.3.1c.1)
+                    self.record(step)
                 spent += need
                 here = goal
                 seen.add(tile_code(goal))
@@ -293,13 +302,14 @@ class _Pilot:
             for p in self.state.at(Place.clearing(c))
         )
 
-    def unexplored(self) -> set[str]:
+    @cached_property
+    def unexplored(self) -> frozenset[str]:
         """Tiles whose forest holds a face-down map chit (3.5.4)."""
-        return {
+        return frozenset(
             place.partition(":")[2]
             for place, pieces in self.state.stacks.items()
             if place.startswith("tile:") and any(p not in self.state.face_up for p in pieces)
-        }
+        )
 
     def route(self, start: str, seen: set[str], *, caves: bool) -> list[str] | None:
         """The clearings to walk to (``start`` excluded) toward one of the :data:`CHOICES`
@@ -313,7 +323,7 @@ class _Pilot:
         for clearing in sorted(cost, key=lambda c: (cost[c], c)):
             tiles.setdefault(tile_code(clearing), clearing)
         fresh = [t for t in tiles if t not in seen]
-        wanted = [t for t in fresh if t in self.unexplored()] or fresh
+        wanted = [t for t in fresh if t in self.unexplored] or fresh
         if not wanted:
             return None
         goal = tiles[self.rng.choice(wanted[:CHOICES])]
@@ -339,8 +349,13 @@ class _Pilot:
         return cost, came
 
     def neighbours(self, clearing: str, *, caves: bool) -> Sequence[str]:
-        return [
-            c
-            for c in self.world.reachable(clearing)
-            if c != EDGE and (caves or not self.is_cave(c))
-        ]
+        """The clearings one roadway from ``clearing`` that he may use now (not the map's edge),
+        caves only with ``caves``."""
+        found = self._neighbours.get((clearing, caves))
+        if found is None:
+            found = self._neighbours[clearing, caves] = [
+                c
+                for c in self.world.reachable(clearing)
+                if c != EDGE and (caves or not self.is_cave(c))
+            ]
+        return found

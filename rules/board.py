@@ -199,6 +199,13 @@ class Board:
             for code, side in self._sides.items()
             for n in sorted(side.clearing_numbers())
         )
+        # Every canonical id's tile code and clearing record: queries by canonical id, nearly
+        # all of them, are one lookup.
+        self._records: dict[str, tuple[str, Clearing]] = {
+            clearing_id(code, c.number): (code, c)
+            for code, side in self._sides.items()
+            for c in side.clearings
+        }
         self._connections: dict[str, tuple[Connection, ...]] = dict.fromkeys(self._clearings, ())
         for code in self._by_code:
             self._join(code)
@@ -268,6 +275,8 @@ class Board:
         The error says whether the id is malformed, names an unknown tile (with the closest
         codes), a tile not on this map, or a number the tile lacks (listing its clearings).
         """
+        if cid in self._records:
+            return cid
         code, number = parse_clearing_id(cid)
         side = self._sides.get(code)
         if side is not None and number in side.clearing_numbers():
@@ -287,8 +296,7 @@ class Board:
 
     def clearing(self, cid: str) -> Clearing:
         """The clearing record of ``cid`` on the face that is up (type, magic, position)."""
-        code, number = parse_clearing_id(self.resolve(cid))
-        return self._sides[code].clearing(number)
+        return self._records[self.resolve(cid)][1]
 
     def clearing_type(self, cid: str) -> ClearingType:
         """Cave, mountain or woods (2.1.1b L285)."""
@@ -296,7 +304,7 @@ class Board:
 
     def tile_of(self, cid: str) -> PlacedTile:
         """The placed tile clearing ``cid`` lies in."""
-        return self._by_code[parse_clearing_id(self.resolve(cid))[0]]
+        return self._by_code[self._records[self.resolve(cid)][0]]
 
     def connections(self, cid: str) -> tuple[Connection, ...]:
         """Every roadway leaving clearing ``cid``: to a neighbouring clearing, in the tile or

@@ -9,6 +9,8 @@ are found by :func:`cards_in_clearing`.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.board import Board, clearing_id, parse_clearing_id
 from rules.catalog import Catalog
 from rules.pieces import Kind, pieces_of
@@ -221,15 +223,21 @@ def cards_in_clearing(catalog: Catalog, state: GameState, clearing: str) -> list
             and item in sheet.items
             and sheet.items[item].active
         ]
+    sites = _site_cards(catalog)
     for card in state.face_up:
-        record = pieces[card]
-        if (
-            record.kind is Kind.TREASURE
-            and catalog.treasures[record.name].activation is Activation.SITE
-            and _site_card_clearing(catalog, state, card) == clearing
-        ):
+        if card in sites and _site_card_clearing(catalog, state, card) == clearing:
             found.append(card)
     return found
+
+
+@cache
+def _site_cards(catalog: Catalog) -> frozenset[str]:
+    """The pieces of the Site cards (L4206): the Treasure cards activated by their site."""
+    return frozenset(
+        piece.id
+        for piece in pieces_of(catalog).of_kind(Kind.TREASURE)
+        if catalog.treasures[piece.name].activation is Activation.SITE
+    )
 
 
 def _site_card_clearing(catalog: Catalog, state: GameState, card: str) -> str | None:

@@ -15,7 +15,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+import tracemalloc
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot import collector
@@ -27,8 +28,9 @@ from rules.autopilot import autopilot_all, fighting
 from rules.catalog import Catalog, catalog, load_catalog
 from rules.day.engine import resolve
 from rules.dice import Dice, DiceState
-from rules.orders.model import ActivityKind
-from rules.orders.parse import legal_activities, parse_orders
+from rules.events import Event
+from rules.orders.model import Orders
+from rules.orders.parse import parse_orders
 from rules.setup.game import new_game
 from rules.setup.mapgen import MapStats, random_map_with_stats
 from rules.state import GameState, Place
@@ -68,18 +70,123 @@ def percentiles(name: str, subject: Callable[[int], object], repeat: int) -> Non
     print(f"{name:<48} median {median * 1000:8.2f} ms   p99  {p99 * 1000:8.2f} ms")
 
 
-def sixteen_character_orders(state: GameState) -> dict[str, str]:
-    """Autopilot-style orders: each character moves along the first road he may use, hides,
-    rests and moves on, as far as his phases allow."""
+def sixteen_character_orders(data: Catalog, state: GameState) -> dict[str, str]:
+    """The autopilot's orders for every character of ``state`` (``rules.autopilot.autopilot_all``),
+    each checked, outside any timing, to parse: a refused order stops the benchmark, with its
+    problems (a benchmark that silently drops a character measures a smaller day)."""
+    texts = autopilot_all(state, list(state.characters), catalog=data)
+    for name, text in texts.items():
+        result = parse_orders(text, state, name, catalog=data)
+        if result.orders is None:
+            problems = "; ".join(f"{p.code.value}: {p.message}" for p in result.errors)
+            raise RuntimeError(
+                f"the benchmark's orders for {name} are refused ({problems}): {text!r}"
+            )
+    return texts
+
+
+def parsed(data: Catalog, state: GameState, texts: dict[str, str]) -> dict[str, Orders]:
+    """``texts`` parsed for ``state``; every one must parse (:func:`sixteen_character_orders`)."""
     orders = {}
-    for name in state.characters:
-        moves = [
-            a
-            for a in legal_activities(state, name, 1)
-            if a.kind is ActivityKind.MOVE and a.target != "Edge"
-        ]
-        orders[name] = f"M {moves[0].target}, H, R" if moves else "H, R"
+    for name, text in texts.items():
+        result = parse_orders(text, state, name, catalog=data).orders
+        if result is None:
+            raise RuntimeError(f"the orders for {name} are refused: {text!r}")
+        orders[name] = result
     return orders
+
+
+def parse_percentiles(data: Catalog, state: GameState, texts: dict[str, str]) -> None:
+    """Parsing and validating one character's orders, ``texts`` in turn, 200 times each (3,200
+    samples for 16 characters): the median and the 99th percentile. The catalog is frozen out of
+    the garbage collector as the running bot does (``bot.collector.settle``), and tracemalloc,
+    which slows every allocation, must not be tracing."""
+    if tracemalloc.is_tracing():
+        raise RuntimeError("tracemalloc is tracing: the parse percentiles would measure it")
+    collector.settle()
+    names = list(texts)
+    percentiles(
+        f"parse and validate one character's orders ({len(names) * 200} samples)",
+        lambda i: parse_orders(
+            texts[names[i % len(names)]], state, names[i % len(names)], catalog=data
+        ),
+        repeat=len(names) * 200,
+    )
+
+
+def combats_of(events: Sequence[Event]) -> list[int]:
+    """The rounds of each combat that ``events`` end (their ``combat_ended`` events)."""
+    return [e.fields["rounds"] for e in events if e.type == "combat_ended"]
+
+
+def whole_day(data: Catalog, state: GameState, texts: dict[str, str]) -> None:
+    """A whole day (Birdsong to Midnight) for 16 characters on the autopilot's orders ``texts``,
+    the Evening's combats included. Checked once, untimed: no decision pending and at least one
+    combat fought."""
+    orders = parsed(data, state, texts)
+    first = resolve(state, orders, catalog=data)
+    rounds = combats_of(first.events)
+    if first.pending or not rounds:
+        raise RuntimeError(
+            f"the whole-day benchmark fights no combat ({len(rounds)} combats, pending "
+            f"{len(first.pending)}): change its seed"
+        )
+    measure(
+        f"a whole day, {len(orders)} chars, autopilot orders",
+        lambda _: resolve(state, orders, catalog=data),
+        repeat=15,
+    )
+    print(f"{'a whole day: combats':<48} {len(rounds)} ({sum(rounds)} rounds)")
+
+
+#: The day-time table's campaign: its seed, the casts' sizes and the days played.
+TABLE_SEED, TABLE_SIZES, TABLE_DAYS = 5, (1, 4, 8, 16), 7
+
+
+def day_table(data: Catalog) -> None:
+    """Median milliseconds per day of a week (:data:`TABLE_DAYS` days) of an autopilot campaign
+    of 1, 4, 8 and 16 characters (the first of the catalog's order, game seed
+    :data:`TABLE_SEED`): the autopilot writing the orders of those alive, parsing them, and
+    resolving the day through its combats to Midnight (:func:`one_day`). The combats fought are
+    counted."""
+    print(
+        f"{'day-time table, median ms per day':<48} {'orders':>7} {'parse':>7} {'resolve':>8} "
+        f"{'total':>7}  combats (rounds)"
+    )
+    for size in TABLE_SIZES:
+        state = new_game(data, TABLE_SEED, list(data.characters)[:size])
+        parts: list[tuple[float, float, float]] = []
+        rounds: list[int] = []
+        for _ in range(TABLE_DAYS):
+            state, times, fought = one_day(data, state)
+            parts.append(times)
+            rounds += fought
+        medians = [statistics.median(p[i] for p in parts) * 1000 for i in range(3)]
+        total = statistics.median(sum(p) for p in parts) * 1000
+        label = f"  {size} character{'s' if size > 1 else ''}"
+        print(
+            f"{label:<48} {medians[0]:7.1f} {medians[1]:7.1f} {medians[2]:8.1f} {total:7.1f}  "
+            f"{len(rounds)} ({sum(rounds)})"
+        )
+
+
+def one_day(
+    data: Catalog, state: GameState
+) -> tuple[GameState, tuple[float, float, float], list[int]]:
+    """One day of an autopilot campaign from ``state``: the next day's state, the seconds the
+    autopilot took to write the orders of those alive, parsing them (every one must parse) and
+    resolving the day (each the median of three runs from the same state: all three are pure),
+    and the rounds of each combat fought."""
+    alive = [n for n, sheet in state.characters.items() if not sheet.dead]
+    texts = autopilot_all(state, alive, catalog=data)
+    orders = parsed(data, state, texts)
+    resolution = resolve(state, orders, catalog=data)
+    times = (
+        statistics.median(timed(lambda _: autopilot_all(state, alive, catalog=data), 3)),
+        statistics.median(timed(lambda _: parsed(data, state, texts), 3)),
+        statistics.median(timed(lambda _: resolve(state, orders, catalog=data), 3)),
+    )
+    return resolution.state, times, combats_of(resolution.events)
 
 
 def peak_memory(name: str, subject: Callable[[], object]) -> None:
@@ -323,20 +430,10 @@ def main() -> None:
     map_benchmarks(data)
 
     state = new_game(data, 5, everyone)
-    texts = sixteen_character_orders(state)
-    names = list(texts)
-    percentiles(
-        "parse and validate one character's orders",
-        lambda i: parse_orders(texts[names[i % 16]], state, names[i % 16], catalog=data),
-        repeat=400,
-    )
-    day = {n: parse_orders(t, state, n, catalog=data).orders for n, t in texts.items()}
-    orders = {n: o for n, o in day.items() if o is not None}
-    measure(
-        "a whole day, 16 characters (Daylight + Midnight)",
-        lambda _: resolve(state, orders, catalog=data),
-        repeat=15,
-    )
+    texts = sixteen_character_orders(data, state)
+    parse_percentiles(data, state, texts)
+    whole_day(data, state, texts)
+    day_table(data)
     evening_benchmarks(data)
     month_benchmark(data)
     service_benchmarks(data)

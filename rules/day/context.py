@@ -107,16 +107,23 @@ class Ctx:
         answer = self.answers.get(decision.id)
         if answer is not None:
             return answer if answer in decision.options else decision.default
-        options = self.state.options
-        combat = self.today.stage == "evening"
-        waits = options.get("wait_for_decisions", False)
-        if combat:
-            waits = waits and options.get("wait_for_combat", False) and len(decision.options) > 1
+        waits = bool(self.state.options.get("wait_for_decisions", False))
+        if self.today.stage == "evening":
+            waits = self.combat_waits() and len(decision.options) > 1
             if decision.kind in FATIGUE_STEP:
-                waits = waits and options.get("wait_for_fatigue", False)
+                waits = waits and bool(self.state.options.get("wait_for_fatigue", False))
         if waits:
             self.pending.append(decision)
         return decision.default
+
+    def combat_waits(self) -> bool:
+        """Whether the Evening's decisions may wait for their players (the options
+        ``wait_for_decisions`` and ``wait_for_combat``, :meth:`ask`). If not, asking a decision
+        ahead of the step that takes its answer, in a window with others, changes nothing."""
+        options = self.state.options
+        return bool(options.get("wait_for_decisions", False)) and bool(
+            options.get("wait_for_combat", False)
+        )
 
     def wait_if_pending(self) -> None:
         """After every decision of a step has been asked — all at once — stop if any awaits its
@@ -152,7 +159,15 @@ class Ctx:
         return self.is_character(name) or hirelings.is_actor(self.catalog, self.state, name)
 
     def where(self, name: str) -> str | None:
-        """The clearing ``name`` stands in, or None off the map.
+        """The clearing ``name`` stands in, or None off the map (KeyError if it is nowhere)."""
+        place = self.place_of(name)
+        if place is None:
+            raise KeyError(f"piece {name!r} is in no stack")
+        kind, _, rest = place.partition(":")
+        return rest if kind == "at" else None
+
+    def place_of(self, name: str) -> str | None:
+        """The place of ``name``, None if it is in no stack.
 
         Asked thousands of times in an Evening, so the places of the pieces are indexed once and
         the index is trusted only while the piece is still in the stack it names: a piece moved
@@ -161,10 +176,7 @@ class Ctx:
         if place is None or name not in self.state.stacks.get(place, ()):
             self.places = {p: at for at, stack in self.state.stacks.items() for p in stack}
             place = self.places.get(name)
-            if place is None:
-                raise KeyError(f"piece {name!r} is in no stack")
-        kind, _, rest = place.partition(":")
-        return rest if kind == "at" else None
+        return place
 
     def followers_of(self, guide: str) -> list[str]:
         """Those following ``guide`` today (6.3.2), in the order they were declared."""

@@ -9,8 +9,10 @@ the day, its default, the bot's buttons and the tests.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
+from rules.catalog import Catalog
 from rules.chits import WITHER, heal_wounds, restable
 from rules.chits import rest as rest_chits
 from rules.day.context import Ctx
@@ -161,15 +163,17 @@ def flowers_of_rest(ctx: Ctx, name: str) -> bool:
     where = ctx.where(name)
     if where is None:
         return False
+    sheet = ctx.sheet(name)
+    fatigued = [chit for chit in sheet.chits if chit.status == "fatigued"]
+    if not fatigued or WITHER in sheet.curses or sheet.dead:
+        return False
     pieces = pieces_of(ctx.catalog)
     flowers = [
         card
         for card in cards_in_clearing(ctx.catalog, ctx.state, where)
         if SLEEP in ctx.catalog.treasures[pieces[card].name].behaviour
     ]
-    sheet = ctx.sheet(name)
-    fatigued = [chit for chit in sheet.chits if chit.status == "fatigued"]
-    if not flowers or not fatigued or WITHER in sheet.curses or sheet.dead:
+    if not flowers:
         return False
     for chit in fatigued:
         chit.status = "active"
@@ -195,7 +199,29 @@ def fall_asleep(ctx: Ctx) -> list[str]:
     clearing" — :func:`flowers_of_rest` for every character, whenever Daylight looks: before
     each turn, at the start of each phase once his belongings are rearranged, and at the end of
     each phase before blocking. Returns those whose chits it activated now."""
+    if not _sleep_in_play(ctx):
+        return []
     return [name for name in ctx.state.characters if flowers_of_rest(ctx, name)]
+
+
+def _sleep_in_play(ctx: Ctx) -> bool:
+    """Whether a card that puts its clearing to sleep lies where
+    :func:`rules.modifiers.cards_in_clearing` finds cards — in a clearing, with someone, or
+    face up —; if not, no one can fall asleep and no one need be looked at."""
+    return any(
+        card in ctx.state.face_up or (ctx.place_of(card) or "").startswith(("at:", "with:"))
+        for card in _sleep_cards(ctx.catalog)
+    )
+
+
+@cache
+def _sleep_cards(catalog: Catalog) -> tuple[str, ...]:
+    """The pieces of the Treasure cards that put their clearing to sleep (the Flowers of Rest)."""
+    return tuple(
+        piece.id
+        for piece in pieces_of(catalog).of_kind(Kind.TREASURE)
+        if SLEEP in catalog.treasures[piece.name].behaviour
+    )
 
 
 def wake(ctx: Ctx) -> None:

@@ -24,26 +24,34 @@ from rules.events import Decision
 from rules.schema.characters import Action
 
 
-def targets(ctx: Ctx, combat: CombatState, who: str, *, ahead: bool = False) -> list[str]:
-    """The characters ``who`` may charge (b, c): the others in the clearing, a hidden one only
-    if he sees him (found today, :func:`rules.hidden.finds`). ``ahead``, when his choice is
-    asked: also a hidden one that a hired leader of his who found hidden enemies may unhide by
-    being deployed against him first (c's example)."""
+def targets(
+    ctx: Ctx,
+    combat: CombatState,
+    who: str,
+    *,
+    ahead: bool = False,
+    here: list[str] | None = None,
+) -> list[str]:
+    """The characters ``who`` may charge (b, c): the others in the clearing (``here``: those
+    present, if the caller has them), a hidden one only if he sees him (found today,
+    :func:`rules.hidden.finds`). ``ahead``, when his choice is asked: also a hidden one that a
+    hired leader of his who found hidden enemies may unhide by being deployed against him first
+    (c's example)."""
     helped = ahead and any(hirelings.finds_hidden(ctx, p) for p in hirelings.of(ctx, combat, who))
     return [
         n
-        for n in present(ctx, combat)
+        for n in (present(ctx, combat) if here is None else here)
         if n != who and (not ctx.sheet(n).hidden or helped or hidden.finds(ctx, who, n))
     ]
 
 
-def options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+def options(ctx: Ctx, combat: CombatState, who: str, here: list[str] | None = None) -> list[str]:
     """``none``, and each character he may charge (:func:`targets` ``ahead``) with each Move
     chit not yet played."""
     if any(is_red(ctx, combat, d) for d in combat.sheets.get(who, [])):
         return [NONE]
     moves = kit.of_action(kit.unused(ctx.sheet(who), kit.used(combat, who)), Action.MOVE)
-    chargeable = targets(ctx, combat, who, ahead=True)
+    chargeable = targets(ctx, combat, who, ahead=True, here=here)
     return [NONE, *(f"{target} {label}" for target in chargeable for label in moves)]
 
 
@@ -59,11 +67,12 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
     asked: list[tuple[str, str]] = []
     sent: dict[str, list[tuple[str, str]]] = {}
     won = hirelings.taker_choices(ctx, combat)
+    here = present(ctx, combat)  # asking changes nothing
     for who in directing(ctx, combat):
-        sent[who] = hirelings.deployments(ctx, combat, who, present(ctx, combat))
-        if who not in present(ctx, combat):
+        sent[who] = hirelings.deployments(ctx, combat, who, here)
+        if who not in here:
             continue
-        choices = options(ctx, combat, who)
+        choices = options(ctx, combat, who, here)
         if len(choices) == 1:
             continue
         decision = Decision(
@@ -75,7 +84,10 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
             default=NONE,
         )
         asked.append((who, standing.ask(ctx, combat, decision)))
-    encounter.ask_actions(ctx, combat)
+    if ctx.combat_waits():
+        encounter.ask_actions(ctx, combat)
+    else:  # asking them ahead would change nothing; they are made now all the same
+        encounter.action_decisions(ctx, combat)
     ctx.wait_if_pending()
     for denizen, taker in won:
         who = combat.won[denizen]

@@ -64,11 +64,15 @@ def is_red(ctx: Ctx, combat: CombatState, piece: str) -> bool:
 # --- 8.3.4 luring ---------------------------------------------------------------------------
 
 
-def lure_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+def lure_options(
+    ctx: Ctx, combat: CombatState, who: str, free: list[str] | None = None
+) -> list[str]:
     """The denizens ``who`` may lure onto his sheet (8.3.4, d): every unhired monster in the
-    clearing not already on his sheet and not red side up."""
+    clearing not already on his sheet and not red side up (``free``: :func:`lurable` now, if
+    the caller has it)."""
     mine = combat.sheets.get(who, [])
-    return [p for p in lurable(ctx, combat) if p not in mine and not protected(ctx, who, p)]
+    free = lurable(ctx, combat) if free is None else free
+    return [p for p in free if p not in mine and not protected(ctx, who, p)]
 
 
 def protected(ctx: Ctx, who: str, denizen: str) -> bool:
@@ -84,11 +88,12 @@ def lure(ctx: Ctx, combat: CombatState) -> None:
     assigned to others (a); a hidden lurer becomes unhidden (b)."""
     asked: list[tuple[str, str, str]] = []
     hired: dict[str, list[tuple[str, str]]] = {}
+    here, free = present(ctx, combat), lurable(ctx, combat)  # asking changes neither
     for who in directing(ctx, combat):
-        hired[who] = hirelings.lures(ctx, combat, who, lurable(ctx, combat))
-        if who not in present(ctx, combat):
+        hired[who] = hirelings.lures(ctx, combat, who, free)
+        if who not in here:
             continue
-        for denizen in lure_options(ctx, combat, who):
+        for denizen in lure_options(ctx, combat, who, free):
             decision = Decision(
                 id=combat_id(ctx, combat, "lure", who, denizen),
                 character=who,
@@ -234,9 +239,16 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
 
 def ask_actions(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
     """8.3.7: each character's action, asked of all in the clearing at once (in the
-    encounter window, with their charges: one who charged makes no other action, 8.3.6b.1).
-    Each decision is made once a round (the window asks it, the Encounter actions again)."""
-    asked: list[tuple[str, str]] = []
+    encounter window, with their charges: one who charged makes no other action, 8.3.6b.1),
+    as (character, answer)."""
+    return [(d.character, standing.ask(ctx, combat, d)) for d in action_decisions(ctx, combat)]
+
+
+def action_decisions(ctx: Ctx, combat: CombatState) -> list[Decision]:
+    """The action decision of each character in the clearing, made once a round, the first time
+    it is asked (the window asks it, the Encounter actions again): its options are those before
+    any charge is made."""
+    found: list[Decision] = []
     for who in present(ctx, combat):
         key = combat_id(ctx, combat, "action", who)
         decision = ctx.memo.get((key,))
@@ -249,8 +261,8 @@ def ask_actions(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
                 options=tuple(action_options(ctx, combat, who)),
                 default=NONE,
             )
-        asked.append((who, standing.ask(ctx, combat, decision)))
-    return asked
+        found.append(decision)
+    return found
 
 
 def actions(ctx: Ctx, combat: CombatState) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.catalog import Catalog
-from rules.chits import alteration, current, in_play, printed
+from rules.chits import Alteration, alteration, current, in_play, printed
 from rules.daylight.moving import active_horse, is_weapon, item_weight
 from rules.evening.state import CombatState
 from rules.pieces import Kind, pieces_of
@@ -154,7 +154,11 @@ def over_limit(
     catalog: Catalog, state: GameState, character: CharacterState, labels: list[str]
 ) -> bool:
     """Whether the plays ``labels`` pass his effort limit for the round (8.4.5f.2)."""
-    limit = effort_limit(catalog, state, character)
+    return beyond(labels, effort_limit(catalog, state, character))
+
+
+def beyond(labels: list[str], limit: int | None) -> bool:
+    """Whether the plays ``labels`` pass the effort limit ``limit`` (:func:`effort_limit`)."""
     return limit is not None and effort(labels) > limit
 
 
@@ -276,13 +280,16 @@ def is_card(label: str) -> bool:
     return label.split(" ", 1)[0] not in _ACTIONS
 
 
-def face(catalog: Catalog, character: CharacterState, label: str) -> ActionChit:
+def face(
+    catalog: Catalog, character: CharacterState, label: str, altered: Alteration | None = None
+) -> ActionChit:
     """What a play of ``character``'s stands for: an action chit's current face — its printed
     one, as his active Belt of Strength, Draught or Garb of Speed alter it (L4364–4378,
-    :func:`rules.chits.current`) —, or a Boots or Gloves card's as a Move or Fight chit of the
-    card's strength and time, with no effort (8.4.5j.1–j.2): cards are not altered (L4366)."""
+    :func:`rules.chits.current`; ``altered``: his :func:`rules.chits.alteration`, if the caller
+    has it) —, or a Boots or Gloves card's as a Move or Fight chit of the card's strength and
+    time, with no effort (8.4.5j.1–j.2): cards are not altered (L4366)."""
     if not is_card(label):
-        return current(label, alteration(catalog, character))
+        return current(label, alteration(catalog, character) if altered is None else altered)
     chit = catalog.treasures[pieces_of(catalog)[label].name].chit
     assert chit is not None and chit.kind in ("move", "fight") and chit.time is not None
     action = Action.MOVE if chit.kind == "move" else Action.FIGHT
@@ -305,10 +312,17 @@ def heaviest(catalog: Catalog, state: GameState, character: CharacterState) -> W
     return max(weights, key=lambda w: w.rank, default=Weight.NEGLIGIBLE)
 
 
-def carrying(catalog: Catalog, state: GameState, character: CharacterState, label: str) -> Weight:
-    """The weight a Move play must carry: the heaviest item he carries (8.4.5f.3) and, for a
-    Boots card, his own weight too (8.4.5j.1)."""
-    carried = heaviest(catalog, state, character)
+def carrying(
+    catalog: Catalog,
+    state: GameState,
+    character: CharacterState,
+    label: str,
+    carried: Weight | None = None,
+) -> Weight:
+    """The weight a Move play must carry: the heaviest item he carries (8.4.5f.3; ``carried``:
+    :func:`heaviest`, if the caller has it) and, for a Boots card, his own weight too
+    (8.4.5j.1)."""
+    carried = heaviest(catalog, state, character) if carried is None else carried
     if not is_card(label):
         return carried
     own = catalog.characters[character.name].weight

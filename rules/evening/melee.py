@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules import hidden
+from rules.chits import alteration
 from rules.day.context import Ctx
 from rules.evening import hirelings, kit, natives, rebels, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, TREACHERY, placement
@@ -31,15 +32,18 @@ from rules.schema.tiles import ClearingType
 # --- 8.4.2 targets ----------------------------------------------------------------------------
 
 
-def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+def target_options(
+    ctx: Ctx, combat: CombatState, who: str, here: list[str] | None = None
+) -> list[str]:
     """Whom ``who`` may attack (8.4.2c): any monster or native in the clearing, on any sheet or
-    none, another character's hireling, and any other character there — a hidden one only if
-    he sees him (b.5; found today, :func:`rules.hidden.finds`). His own hired natives are
-    offered last, marked ``(treachery)``: naming one makes its group's natives under hire to him
-    rebel (8.4.2g, :func:`rules.evening.rebels.rebel`)."""
+    none, another character's hireling, and any other character there (``here``: those present,
+    if the caller has them) — a hidden one only if he sees him (b.5; found today,
+    :func:`rules.hidden.finds`). His own hired natives are offered last, marked
+    ``(treachery)``: naming one makes its group's natives under hire to him rebel (8.4.2g,
+    :func:`rules.evening.rebels.rebel`)."""
     others = [
         name
-        for name in present(ctx, combat)
+        for name in (present(ctx, combat) if here is None else here)
         if name != who and (not ctx.sheet(name).hidden or hidden.finds(ctx, who, name))
     ]
     hired = [m for m in hirelings.here(ctx, combat) if hirelings.employer(ctx, m) != who]
@@ -61,14 +65,15 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
     ctx.dice.shuffle(order)
     asked: list[tuple[str, str]] = []
     hired: list[tuple[str, str]] = []
+    here = present(ctx, combat)  # asking changes nothing
     for who in order:
         hired += hirelings.target_choices(ctx, combat, who)
         if who in combat.charges:
             asked.append((who, combat.charges[who]))  # 8.3.6b.2: his charge is his target
             continue
-        if who not in present(ctx, combat):
+        if who not in here:
             continue  # 8.4.2b.1: absent, he picks no target for himself
-        options = target_options(ctx, combat, who)
+        options = target_options(ctx, combat, who, here)
         last = combat.targets.get(who, NONE)
         decision = Decision(
             id=combat_id(ctx, combat, "target", who),
@@ -79,7 +84,11 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             default=last if last in options else NONE,
         )
         asked.append((who, standing.ask(ctx, combat, decision)))
-    ask_plays(ctx, combat, {who: answer for who, answer in asked if answer != NONE})
+    if ctx.combat_waits():
+        ask_plays(ctx, combat, {who: answer for who, answer in asked if answer != NONE})
+    else:  # asking them ahead would change nothing; their menus are made now all the same
+        for who in present(ctx, combat):
+            menu(ctx, combat, who)
     ctx.wait_if_pending()
     hirelings.turn_horses(ctx, combat)
     combat.targets = {}
@@ -184,25 +193,28 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
         again = f"{previous} {MANEUVERS[last.maneuver.direction]}"
         if again in options:
             return again
-    character = ctx.sheet(who)
+    catalog, state, character = ctx.catalog, ctx.state, ctx.sheet(who)
     played = kit.used(combat, who)
+    limit = kit.effort_limit(catalog, state, character)
+    altered = alteration(catalog, character)
+    carried = kit.heaviest(catalog, state, character)
     chits = [
         label
         for label in [
             *kit.of_action(kit.unused(character, played), Action.MOVE),
-            *kit.unused_cards(ctx.catalog, ctx.state, character, "boots", played),
+            *kit.unused_cards(catalog, state, character, "boots", played),
         ]
-        if not kit.over_limit(ctx.catalog, ctx.state, character, [*played, label])
+        if not kit.beyond([*played, label], limit)
         and kit.strong_enough(
-            kit.face(ctx.catalog, character, label),
-            kit.carrying(ctx.catalog, ctx.state, character, label),
+            kit.face(catalog, character, label, altered),
+            kit.carrying(catalog, state, character, label, carried),
         )
     ]
     if not chits:
         return NONE
 
     def rank(label: str) -> tuple[int, int, str]:
-        chit = kit.face(ctx.catalog, character, label)
+        chit = kit.face(catalog, character, label, altered)
         return (chit.time, chit.effort, label)
 
     best = min(chits, key=rank)

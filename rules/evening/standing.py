@@ -4,6 +4,10 @@ applies, then the engine's safe default (§4)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
+
+from rules.chits import Alteration, alteration, current
 from rules.day.context import FATIGUE_STEP, Ctx
 from rules.evening import kit
 from rules.evening.answers import decision_id
@@ -11,6 +15,7 @@ from rules.evening.counters import red_side_up
 from rules.evening.state import CombatState
 from rules.events import Decision
 from rules.orders.conditions import Situation, standing_answer
+from rules.schema.characters import ActionChit
 
 
 def situation(ctx: Ctx, combat: CombatState, who: str, *, effort: int = 0) -> Situation:
@@ -19,6 +24,7 @@ def situation(ctx: Ctx, combat: CombatState, who: str, *, effort: int = 0) -> Si
     character = ctx.sheet(who)
     on_sheet = tuple(combat.sheets.get(who, []))
     weapon = kit.weapon(ctx.catalog, ctx.state, character)
+    labels = tuple(dict.fromkeys(c.label for c in character.chits))
     return Situation(
         round=combat.round,
         on_sheet=on_sheet,
@@ -30,11 +36,15 @@ def situation(ctx: Ctx, combat: CombatState, who: str, *, effort: int = 0) -> Si
         came_from=ctx.today.entered_from.get(who),
         effort=kit.effort(kit.used(combat, who)) + effort,
         carried=kit.heaviest(ctx.catalog, ctx.state, character).rank,
-        faces=tuple(
-            (label, kit.face(ctx.catalog, character, label))
-            for label in dict.fromkeys(c.label for c in character.chits)
-        ),
+        faces=_faces(labels, alteration(ctx.catalog, character)),
     )
+
+
+@lru_cache(maxsize=1024)
+def _faces(labels: tuple[str, ...], altered: Alteration) -> tuple[tuple[str, ActionChit], ...]:
+    """The current face of each of the chits ``labels`` under ``altered`` (L4364–4378,
+    :func:`rules.chits.current`): a character's chits are action chits, never cards."""
+    return tuple((label, current(label, altered)) for label in labels)
 
 
 def ask(ctx: Ctx, combat: CombatState, decision: Decision, *, effort: int = 0) -> str:
@@ -55,14 +65,14 @@ def ask(ctx: Ctx, combat: CombatState, decision: Decision, *, effort: int = 0) -
 
 def _situation(ctx: Ctx, combat: CombatState, decision: Decision, effort: int) -> Situation:
     """:func:`situation`, made once for all the decisions a step asks of him before it waits
-    (nothing changes in between); the Fatigue Step's once per kind, as fatigue is paid before
-    wounds are asked."""
+    (nothing changes in between), each ``effort`` planned added to it; the Fatigue Step's once
+    per kind, as fatigue is paid before wounds are asked."""
     kind = decision.kind if decision.kind in FATIGUE_STEP else ""
     moment = decision_id(
         ctx.state.game_day, combat.clearing, combat.round, combat.step, decision.character
     )
-    key = (moment, str(effort), kind)
+    key = (moment, kind)
     found = ctx.memo.get(key)
     if not isinstance(found, Situation):
-        found = ctx.memo[key] = situation(ctx, combat, decision.character, effort=effort)
-    return found
+        found = ctx.memo[key] = situation(ctx, combat, decision.character)
+    return replace(found, effort=found.effort + effort) if effort else found

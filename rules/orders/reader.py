@@ -4,12 +4,12 @@
 separated by commas or new lines, case-insensitive; ``*`` marks a Sunlight phase and a source may be
 named in parentheses; ``#`` comments, backticks and ``>`` quotes are ignored) and its ``key: value``
 lines (:mod:`rules.orders.instructions`, ``before N:`` rearrangements 7.2.2), reads each phase's
-activity and target (:func:`rules.orders.targets.target`), and walks the day's path (7.3.1): Moves
-along roadways he may use, mountain climbs (7.3.1c.1 L1655), hidden roads he has not found (6.2.4e
-L1518), Flies (7.3.3). Every problem is recorded as a :class:`Problem`, among the warnings or the
-errors as its :class:`~rules.orders.problems.ProblemCode`'s severity says. The whole-day checks are
-:class:`rules.orders.parser.Parser`'s, the result :mod:`rules.orders.parse`'s;
-:func:`rules.orders.legal.legal_activities` walks the earlier phases with a Reader.
+activity and target (:func:`rules.orders.targets.target`), and walks the day's path with
+:class:`rules.orders.path.Path` (7.3.1): Moves along roadways he may use, mountain climbs (7.3.1c.1
+L1655), hidden roads he has not found (6.2.4e L1518), Flies (7.3.3). Every problem is recorded as
+a :class:`Problem`, among the warnings or the errors as its
+:class:`~rules.orders.problems.ProblemCode`'s severity says. The whole-day checks are
+:class:`rules.orders.parser.Parser`'s, the result :mod:`rules.orders.parse`'s.
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from rules.orders.conditions import Clause
 from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.meetings import MEETING_KEYS
 from rules.orders.model import SUNLIGHT, ActivityKind, TradeOffer
+from rules.orders.path import Path
 from rules.orders.problems import MAX_LINES, ProblemCode, Severity
-from rules.orders.targets import EDGE, Map, OrderError, quote, target
-from rules.schema.tiles import RoadType
+from rules.orders.targets import Map, OrderError, quote, target
 from rules.state import GameState, Place
 
 K = ActivityKind
@@ -49,8 +49,6 @@ _WORDS: dict[str, ActivityKind] = {k.value.casefold(): k for k in K} | {
 }
 _LETTERS = frozenset(string.ascii_letters)
 _KEY_CHARACTERS = _LETTERS | {" "}
-_FREE = frozenset({RoadType.OPEN, RoadType.TUNNEL})
-_ROAD_NAMES = {RoadType.HIDDEN: "hidden path", RoadType.SECRET: "secret passage"}
 
 
 @dataclass(frozen=True)
@@ -285,115 +283,23 @@ class Reader:
     # --- the day's path ------------------------------------------------------------------
 
     def walk(self) -> tuple[list[Step], list[str], str | None]:
-        """The day's path (7.3.1): his clearing at each phase's start, the cave clearings his
-        Moves enter, and where he ends (None: unknown); Move problems are reported."""
-        world, here = self.world, self.world.here()
-        road = world.road()
-        if road is not None:
-            here = self.off_road(road)
+        """The day's path (:class:`rules.orders.path.Path`, 7.3.1): his clearing at each phase's
+        start, the cave clearings his Moves enter, and where he ends (None: unknown); Move
+        problems are reported."""
+        path = Path(self.world, self._on_phase)
         steps: list[Step] = []
-        caves: list[str] = []
-        climbing: str | None = None
-        warned_fly = False
-        for index, phase in enumerate(self.phases):
-            steps.append(Step(here, world.places(here)))
-            if phase.kind is K.FLY:
-                if here is not None and phase.target and phase.target not in world.tiles_near(here):
-                    near = ", ".join(world.tiles_near(here))
-                    self.flag(
-                        phase,
-                        ProblemCode.BAD_TILE,
-                        "you may fly only to your tile or one next to it (7.3.3), "
-                        f"not {phase.target}",
-                        f"from {here}: {near}",
-                    )
-                here = None
-                continue
-            if phase.kind is not K.MOVE or phase.target is None:
-                continue
-            goal = phase.target
-            if goal != EDGE and "cave" in (world.places(goal) or ()):
-                caves.append(goal)
-            if climbing == goal:  # the second Move of a climb (7.3.1c.1)
-                climbing, here = None, goal
-                continue
-            climbing = None
-            if here is None:
-                if not warned_fly:
-                    self.flag(
-                        phase,
-                        ProblemCode.UNCHECKED_MOVE,
-                        "after a Fly you land in a random clearing (7.3.3), so this Move is "
-                        "not checked against the roads",
-                        "",
-                    )
-                    warned_fly = True
-                here = None if goal == EDGE else goal
-                continue
-            self.move(phase, here, goal)
-            if goal != EDGE and "mountain" in (world.places(goal) or ()):
-                after = self.phases[index + 1] if index + 1 < len(self.phases) else None
-                if after is not None and after.kind is K.MOVE and after.target == goal:
-                    climbing = goal
-                    continue
-                self.flag(
-                    phase,
-                    ProblemCode.MOUNTAIN_CLIMB,
-                    f"{goal} is a mountain clearing: entering it takes two Moves in a row and "
-                    "you do not move until the second (7.3.1c.1 L1655)",
-                    f"write 'M {goal}, M {goal}'",
-                )
-                continue
-            here = None if goal == EDGE else goal
-        return steps, caves, here
+        for phase in self.phases:
+            start = path.step(phase.number, phase.kind, phase.target)
+            steps.append(Step(start, self.world.places(start)))
+        path.finish()
+        return steps, path.caves, path.here
 
-    def off_road(self, road: tuple[str, str]) -> str | None:
-        """8.3.8d.1: on a roadway after running away, his first phase is a Move to one of its
-        ends, along that roadway: the walk starts from the other end. Anything else is
-        reported."""
-        first = self.phases[0] if self.phases else None
-        if first is not None and first.kind is K.MOVE and first.target in road:
-            return road[1] if first.target == road[0] else road[0]
-        where = first if first is not None else None
-        message = (
-            f"you are on the roadway between {road[0]} and {road[1]}, having run away: your "
-            "first phase is a Move to one of them (8.3.8d.1)"
-        )
-        hint = f"start with 'M {road[0]}' or 'M {road[1]}'"
-        if where is None:
-            self.problem(ProblemCode.ON_ROADWAY, 1, None, "", message, hint)
+    def _on_phase(self, number: int | None, code: ProblemCode, message: str, hint: str) -> None:
+        """A problem of phase ``number`` (None: of the day, on the first line)."""
+        if number is None:
+            self.problem(code, 1, None, "", message, hint)
         else:
-            self.flag(where, ProblemCode.ON_ROADWAY, message, hint)
-        return None
-
-    def move(self, phase: Phase, here: str, goal: str) -> None:
-        world = self.world
-        if goal == here:
-            self.flag(
-                phase,
-                ProblemCode.NO_ROAD,
-                f"at phase {phase.number} you are already in {here}",
-                "drop this Move",
-            )
-            return
-        roads = [c for c in world.board.connections(here) if (c.to or EDGE) == goal]
-        if not roads:
-            leads = ", ".join(world.reachable(here)) or "nowhere you may go yet"
-            self.flag(
-                phase,
-                ProblemCode.NO_ROAD,
-                f"no road from {here} to {goal}",
-                f"roads from {here} lead to {leads}",
-            )
-        elif not any(world.open_to(here, c) for c in roads):
-            kinds = sorted({_ROAD_NAMES[t] for c in roads for t in c.types - _FREE})
-            self.flag(
-                phase,
-                ProblemCode.HIDDEN_ROAD,
-                f"the way from {here} to {goal} is a {' / '.join(kinds)} you have not "
-                "discovered: the Move is cancelled unless you find it first (6.2.4e L1518)",
-                "Search (Peer or Locate) for hidden paths and secret passages",
-            )
+            self.flag(self.phases[number - 1], code, message, hint)
 
     # --- standing instructions ---------------------------------------------------------------
 

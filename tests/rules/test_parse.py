@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from rules.catalog import catalog
 from rules.daylight.hirelings import hire
+from rules.orders.legal import LegalOptions
 from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind, Instructions, Rearrangement
 from rules.orders.parse import CODES, MAX_CHARS, ParseResult, legal_activities, parse_orders
 from rules.orders.problems import ProblemCode, Severity
@@ -746,6 +747,52 @@ def test_legal_activities_follow_the_earlier_phases():
     assert legal_activities(game(), "Amazon", 2, earlier=follow) == []
     with pytest.raises(ValueError):
         legal_activities(game(), "Amazon", 3, earlier=earlier)
+
+
+def test_legal_options_follow_his_plan_phase_by_phase():
+    """LegalOptions carries where he stands from phase to phase: a climb into a mountain moves
+    him with its second Move only (7.3.1c.1), Follow is offered on phase 1 only, and each phase's
+    options are legal_activities' with the phases before it. The plan so built parses."""
+    state = game(Amazon="M2")
+    legal = LegalOptions(state, "Amazon")
+    plan: list[Activity] = []
+
+    def moves() -> list[str | None]:
+        options = legal.options()
+        assert options == legal_activities(state, "Amazon", legal.phase, earlier=plan)
+        return [a.target for a in options if a.kind is K.MOVE]
+
+    def record(activity: Activity) -> None:
+        assert legal.allows(activity)
+        legal.record(activity)
+        plan.append(activity)
+
+    from_m2 = moves()
+    assert "M5" in from_m2
+    climb = Activity(kind=K.MOVE, target="M5")
+    record(climb)
+    assert moves() == from_m2  # the first Move of a climb leaves him in M2
+    record(climb)
+    assert "M2" in moves() and "M5" not in moves()
+    assert not any(a.kind is K.FOLLOW for a in legal.options())
+    record(Activity(kind=K.HIDE))
+    assert legal.phase == 4
+    assert parse_orders(", ".join(map(str, plan)), state, "Amazon").errors == ()
+
+
+def test_legal_options_off_a_roadway_and_after_a_follow():
+    """On a roadway after running away his first phase is a Move to one of its ends, and the
+    next starts there (8.3.8d.1); after a Follow nothing more may be recorded (6.2.7)."""
+    state = game()
+    state.put("Amazon", Place.road("AV5", "AV2"))
+    legal = LegalOptions(state, "Amazon")
+    assert [str(a) for a in legal.options()] == ["M AV2", "M AV5"]
+    legal.record(Activity(kind=K.MOVE, target="AV2"))
+    assert [a.target for a in legal.options() if a.kind is K.MOVE] == ["AV5", "Edge"]
+    following = LegalOptions(game(), "Amazon")
+    assert following.allows(Activity(kind=K.FOLLOW, target="Dwarf"))
+    following.record(Activity(kind=K.FOLLOW, target="Dwarf"))
+    assert following.options() == [] and not following.allows(Activity(kind=K.HIDE))
 
 
 def test_telescope_peers_are_listed_with_their_source():

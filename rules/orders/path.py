@@ -1,0 +1,173 @@
+"""The day's path (7.3.1, 7.3.3, 8.3.8d.1), walked phase by phase.
+
+:class:`Path` follows where a character's recorded phases take him, one phase at a time: Moves
+along roadways he may use now (7.3.1a), the two consecutive Moves that enter a mountain clearing
+(7.3.1c.1 L1655), hidden paths and secret passages he has not discovered (6.2.4e L1518), Flies,
+after which he lands somewhere unknown (7.3.3), and the first Move off the roadway he ran away
+along (8.3.8d.1). It is the one walk of the day: the parser checks the recorded phases with it
+(:meth:`rules.orders.reader.Reader.walk`) and :class:`rules.orders.legal.LegalOptions` knows from it
+where each next phase starts. Each problem it finds is passed to its ``report``, with the number of
+the phase it concerns (None when there is no phase to name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.orders.model import ActivityKind
+from rules.orders.problems import ProblemCode
+from rules.orders.targets import EDGE, Map
+from rules.schema.tiles import RoadType
+
+K = ActivityKind
+
+#: Where a problem is (a phase number, or None), its code, its message and its hint.
+Report = Callable[[int | None, ProblemCode, str, str], None]
+
+_FREE = frozenset({RoadType.OPEN, RoadType.TUNNEL})
+_ROAD_NAMES = {RoadType.HIDDEN: "hidden path", RoadType.SECRET: "secret passage"}
+
+
+def ignore(number: int | None, code: ProblemCode, message: str, hint: str) -> None:
+    """A :data:`Report` that keeps nothing: for a walk whose problems do not matter."""
+
+
+class Path:
+    """The day's path from where ``world``'s character stands at Birdsong.
+
+    :meth:`step` takes the phases in order, each once; :attr:`here` is where the next phase
+    starts (None: unknown, after a Fly or off the map), :attr:`caves` the cave clearings his
+    Moves have entered. A Move into a mountain clearing moves him only with the same Move right
+    after it (7.3.1c.1); a lone one is reported when the next phase, or :meth:`finish`, shows it
+    alone, and leaves him where he was."""
+
+    def __init__(self, world: Map, report: Report = ignore) -> None:
+        self.world = world
+        self.report = report
+        self.here: str | None = world.here()
+        self.road = world.road()
+        self.caves: list[str] = []
+        self.steps = 0
+        self._climb: tuple[str, int] | None = None  # a climb's first Move: its goal and phase
+        self._warned_fly = False
+
+    def step(self, number: int, kind: ActivityKind | None, target: str | None) -> str | None:
+        """Phase ``number`` (the next), of ``kind`` with its canonical ``target`` (None when it
+        has none or it could not be read); returns the clearing where it starts."""
+        if self.steps == 0 and self.road is not None:
+            self.here = self._off_road(number, kind, target, self.road)
+        self.steps += 1
+        climb, self._climb = self._climb, None
+        if climb is not None and not (kind is K.MOVE and target == climb[0]):
+            self._lone_climb(*climb)
+        start = self.here
+        if kind is K.FLY:
+            self._fly(number, target)
+            return start
+        if kind is not K.MOVE or target is None:
+            return start
+        goal, world = target, self.world
+        if goal != EDGE and "cave" in (world.places(goal) or ()):
+            self.caves.append(goal)
+        if climb is not None and climb[0] == goal:  # the second Move of a climb (7.3.1c.1)
+            self.here = goal
+            return start
+        if self.here is None:
+            if not self._warned_fly:
+                self.report(
+                    number,
+                    ProblemCode.UNCHECKED_MOVE,
+                    "after a Fly you land in a random clearing (7.3.3), so this Move is "
+                    "not checked against the roads",
+                    "",
+                )
+                self._warned_fly = True
+            self.here = None if goal == EDGE else goal
+            return start
+        self._move(number, self.here, goal)
+        if goal != EDGE and "mountain" in (world.places(goal) or ()):
+            self._climb = (goal, number)
+            return start
+        self.here = None if goal == EDGE else goal
+        return start
+
+    def finish(self) -> None:
+        """The day's phases are over: a climb they leave unfinished is reported, and a day on a
+        roadway with no phase at all (8.3.8d.1)."""
+        if self._climb is not None:
+            self._lone_climb(*self._climb)
+            self._climb = None
+        if self.steps == 0 and self.road is not None:
+            self._off_road(None, None, None, self.road)
+
+    def _off_road(
+        self,
+        number: int | None,
+        kind: ActivityKind | None,
+        target: str | None,
+        road: tuple[str, str],
+    ) -> str | None:
+        """8.3.8d.1: on a roadway after running away, his first phase is a Move to one of its
+        ends, along that roadway: the walk starts from the other end. Anything else is
+        reported, and the walk starts nowhere."""
+        if kind is K.MOVE and target in road:
+            return road[1] if target == road[0] else road[0]
+        message = (
+            f"you are on the roadway between {road[0]} and {road[1]}, having run away: your "
+            "first phase is a Move to one of them (8.3.8d.1)"
+        )
+        self.report(
+            number, ProblemCode.ON_ROADWAY, message, f"start with 'M {road[0]}' or 'M {road[1]}'"
+        )
+        return None
+
+    def _lone_climb(self, goal: str, number: int) -> None:
+        self.report(
+            number,
+            ProblemCode.MOUNTAIN_CLIMB,
+            f"{goal} is a mountain clearing: entering it takes two Moves in a row and "
+            "you do not move until the second (7.3.1c.1 L1655)",
+            f"write 'M {goal}, M {goal}'",
+        )
+
+    def _fly(self, number: int, tile: str | None) -> None:
+        """7.3.3: a Fly to his tile or one next to it; he lands in a clearing not known yet."""
+        world, here = self.world, self.here
+        if here is not None and tile and tile not in world.tiles_near(here):
+            self.report(
+                number,
+                ProblemCode.BAD_TILE,
+                f"you may fly only to your tile or one next to it (7.3.3), not {tile}",
+                f"from {here}: {', '.join(world.tiles_near(here))}",
+            )
+        self.here = None
+
+    def _move(self, number: int, here: str, goal: str) -> None:
+        """A Move from ``here`` to ``goal``: along a roadway (7.3.1a), one he may use now."""
+        world = self.world
+        if goal == here:
+            self.report(
+                number,
+                ProblemCode.NO_ROAD,
+                f"at phase {number} you are already in {here}",
+                "drop this Move",
+            )
+            return
+        roads = [c for c in world.board.connections(here) if (c.to or EDGE) == goal]
+        if not roads:
+            leads = ", ".join(world.reachable(here)) or "nowhere you may go yet"
+            self.report(
+                number,
+                ProblemCode.NO_ROAD,
+                f"no road from {here} to {goal}",
+                f"roads from {here} lead to {leads}",
+            )
+        elif not any(world.open_to(here, c) for c in roads):
+            kinds = sorted({_ROAD_NAMES[t] for c in roads for t in c.types - _FREE})
+            self.report(
+                number,
+                ProblemCode.HIDDEN_ROAD,
+                f"the way from {here} to {goal} is a {' / '.join(kinds)} you have not "
+                "discovered: the Move is cancelled unless you find it first (6.2.4e L1518)",
+                "Search (Peer or Locate) for hidden paths and secret passages",
+            )
