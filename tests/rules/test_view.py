@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rules.catalog import catalog
@@ -194,6 +194,7 @@ def test_an_unknown_viewer_is_refused_naming_the_viewers():
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seeds, parties)
+@example(1769, ("Amazon", "Magician", "Berserker"))  # the Rogues show their Dragon Essence
 def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, characters):
     """Issue 6: after days of prowling, summoning and blocking (7.12, 7.13) neither the public
     events nor the public view name a map chit that was never turned up, nor a treasure or spell
@@ -246,6 +247,13 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
     # one who held it (8.7.5)
     assert state.place_of(card).startswith(("at:", "with:", "box:"))
     revealed = {e.fields["chit"] for e in public_events if e.type == "chit_revealed"}
+    # Treasures that natives buy or sell, and Enchanted cards seen in trading, are shown to all
+    # (4.4.1c L1117, 4.4.2a L1121).
+    revealed |= {e.fields["item"] for e in public_events if e.type == "enchanted_revealed"}
+    for event in public_events:
+        if event.type in ("sold", "bought", "paid_in_kind"):
+            named = event.fields.get("items", event.fields.get("item"))
+            revealed |= set(named) if isinstance(named, list) else {str(named)}
     secret = (face_down_secrets(state) | {card}) - revealed
     said = told(public_events)
     assert not secret & said, f"secrets in public events: {sorted(secret & said)[:5]}"
