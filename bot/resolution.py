@@ -304,7 +304,10 @@ class Resolver(Windows):
             if first.pending or first.state.today.stage != "evening":
                 return first
             repo.save_events(
-                session, campaign_id=row_id(campaign), day=campaign.day, events=first.events
+                session,
+                campaign_id=row_id(campaign),
+                day=campaign.day,
+                events=first.events_with_rolls(),
             )
             self._snapshot(session, campaign, first.state, "evening", points=[EVENING])
             state, orders = first.state, {}
@@ -328,14 +331,19 @@ class Resolver(Windows):
     def _advance(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
     ) -> Reply:
-        """Store what a resolution produced; ask for decisions, or finish the day.
+        """Store what a resolution produced — its events, and its rolls with them for the
+        moderators (:meth:`rules.events.Resolution.events_with_rolls`) —; ask for decisions, or
+        finish the day.
 
         A finished day's reports are not written here: the day is marked ``report_due`` and
         :meth:`publish` posts them once this transaction has committed, so that drawing the map
         never holds the write lock."""
         new = resolution.state
         repo.save_events(
-            session, campaign_id=row_id(campaign), day=campaign.day, events=resolution.events
+            session,
+            campaign_id=row_id(campaign),
+            day=campaign.day,
+            events=resolution.events_with_rolls(),
         )
         if resolution.pending:
             return self._ask(session, campaign, seats, resolution)
