@@ -1,0 +1,139 @@
+"""The migrations of issue 18 on a database written before them: the dice logs leave the
+snapshots for the days' events."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from db import repo
+from db.engine import make_engine, session_scope
+from db.migrate import upgrade
+from rules.events import logged_rolls
+from rules.state import GameState
+
+#: The revision before the dice logs left the snapshots.
+BEFORE_DICE_LOG = "a7d3e9c41b52"
+
+
+def roll(number: int) -> dict[str, Any]:
+    return {
+        "who": "Amazon",
+        "purpose": f"roll {number}",
+        "dice": [number, 1],
+        "modifier": number % 2,
+        "result": number,
+        "forced": False,
+    }
+
+
+def state(stage: str, day: int, rolls: int) -> str:
+    """A saved game as the older application wrote it: its dice log holds ``rolls`` rolls."""
+    data = {
+        "schema_version": 1,
+        "dice": {
+            "seed": 1,
+            "position": 2 * rolls,
+            "forced": [],
+            "log": [roll(n) for n in range(rolls)],
+        },
+        "day": day,
+        "today": {"stage": stage},
+    }
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def insert(connection: Connection, table: str, **values: Any) -> None:
+    columns = ", ".join(f'"{name}"' for name in values)
+    marks = ", ".join(f":{name}" for name in values)
+    connection.execute(text(f"INSERT INTO {table} ({columns}) VALUES ({marks})"), values)
+
+
+def snapshot(connection: Connection, day: int, step: str, stage: str, rolls: int) -> None:
+    saved = state(stage, day, rolls)
+    insert(
+        connection,
+        "snapshot",
+        campaign_id=1,
+        day=day,
+        step=step,
+        content_hash=hashlib.sha256(saved.encode()).hexdigest(),
+        state=saved,
+        created_at="2025-01-01",
+        ledger="{}",
+    )
+
+
+def event(connection: Connection, day: int, seq: int) -> None:
+    insert(
+        connection,
+        "eventrecord",
+        campaign_id=1,
+        day=day,
+        seq=seq,
+        type="midnight",
+        audience="public",
+        recipients="[]",
+        fields="{}",
+    )
+
+
+def test_each_days_rolls_become_its_dice_log_and_the_snapshots_lose_theirs(db_url: str) -> None:
+    upgrade(db_url, BEFORE_DICE_LOG)
+    engine = make_engine(db_url)
+    with engine.begin() as connection:
+        insert(
+            connection,
+            "campaign",
+            name="Realm",
+            status="running",
+            seed=0,
+            day=3,
+            locked=False,
+            extensions_used=0,
+            created_at="2025-01-01",
+            options="{}",
+            moderators="[]",
+        )
+        snapshot(connection, 1, "start", "birdsong", 0)
+        snapshot(connection, 1, "evening", "evening", 2)
+        snapshot(connection, 2, "end", "birdsong", 3)  # day 1 ends: 3 rolls
+        snapshot(connection, 3, "end", "birdsong", 5)  # day 2 ends: 2 rolls ...
+        snapshot(connection, 2, "rollback", "birdsong", 3)  # ... rolled back,
+        snapshot(connection, 3, "end", "birdsong", 4)  # played again: 1 roll
+        snapshot(connection, 3, "pending", "evening", 7)  # day 3 under way: 3 rolls so far
+        for day, count in ((1, 2), (2, 1), (3, 4)):
+            for seq in range(count):
+                event(connection, day, seq)
+    upgrade(engine)
+    with session_scope(engine) as session:
+        kept = {}
+        for day in (1, 2, 3):
+            records = repo.list_events(session, campaign_id=1, day=day)
+            assert [r.seq for r in records] == list(range(len(records))), "appended in order"
+            assert records[-1].type == "dice_log" and records[-1].audience == "moderator"
+            kept[day] = [r.purpose for r in logged_rolls([repo.as_event(records[-1])])]
+        assert kept == {
+            1: ["roll 0", "roll 1", "roll 2"],
+            2: ["roll 3"],
+            3: ["roll 4", "roll 5", "roll 6"],
+        }
+        first = logged_rolls([repo.as_event(repo.list_events(session, campaign_id=1, day=1)[-1])])
+        assert (first[1].modifier, first[1].forced) == (1, False)
+    with engine.connect() as connection:
+        for saved, digest in connection.execute(text("SELECT state, content_hash FROM snapshot")):
+            assert set(json.loads(saved)["dice"]) == {"seed", "position", "forced"}
+            assert hashlib.sha256(saved.encode()).hexdigest() == digest
+    engine.dispose()
+
+
+def test_an_old_saved_game_with_its_log_still_loads() -> None:
+    from rules import catalog, new_game
+
+    game = new_game(catalog(), 3, ["Amazon"])
+    data = json.loads(game.to_json())
+    data["dice"]["log"] = [roll(1)]
+    assert GameState.from_json(json.dumps(data)).to_json() == game.to_json()
