@@ -136,8 +136,9 @@ class Moderation(Plays):
     def rollback(self, campaign_name: str, *, moderator: str, day: int) -> Reply:
         """Return to the start of ``day``: the state then, the seats' missed days and readiness
         and the reminder as they were, its reports and its players' decisions removed
-        (re-resolving asks them again); re-resolving it with the same orders and answers gives
-        the same results (the dice are in the state)."""
+        (re-resolving asks them again), and the snapshots saved since (a future undone);
+        re-resolving it with the same orders and answers gives the same results (the dice are
+        in the state)."""
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
@@ -145,6 +146,8 @@ class Moderation(Plays):
             snapshot = repo.get_snapshot(session, campaign_id=row_id(campaign), day=day, step=step)
             if snapshot is None or day > campaign.day:
                 raise RequestError(f"{campaign.name} has no start of day {day} to return to")
+            assert snapshot.id is not None
+            rewind.forget_after(session, campaign_id=row_id(campaign), snapshot_id=snapshot.id)
             self._restore_ledger(session, campaign, snapshot.ledger)
             settings = self._settings(campaign)
             if settings.report_due is not None and settings.report_due >= day:

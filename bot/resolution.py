@@ -30,7 +30,7 @@ from bot.windows import (
     window_reminder_at,
     window_reminder_due,
 )
-from db import repo
+from db import repo, rewind
 from db.engine import session_scope
 from db.models import Campaign, Seat, Snapshot
 from rules import (
@@ -335,6 +335,9 @@ class Resolver(Windows):
         moderators (:meth:`rules.events.Resolution.events_with_rolls`) —; ask for decisions, or
         finish the day.
 
+        A finished day keeps its ``end`` snapshot only: its stops, which only a rollback within
+        the day used, are deleted (:func:`db.rewind.forget_day`).
+
         A finished day's reports are not written here: the day is marked ``report_due`` and
         :meth:`publish` posts them once this transaction has committed, so that drawing the map
         never holds the write lock."""
@@ -352,6 +355,7 @@ class Resolver(Windows):
         resolved = campaign.day
         finished = new.today.stage == "over"
         end = self._snapshot(session, campaign, new, "end")
+        rewind.forget_day(session, campaign_id=row_id(campaign), day=resolved)
         settings = self._settings(campaign)
         update = {"report_due": resolved, "report_snapshot": end.id}
         campaign.options = settings.model_copy(update=update).stored()

@@ -4,14 +4,16 @@ not grow with the day, map images stored once and pruned once delivered."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
+from sqlmodel import col, select
 
 from bot.service import CampaignService, RequestError
 from db import repo
 from db.engine import session_scope
+from db.models import Snapshot
 from rules.events import logged_rolls
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
@@ -65,3 +67,51 @@ def test_the_saved_game_holds_no_rolls_of_earlier_days(service, traveller):
         snapshot = repo.latest_snapshot(session, campaign_id=1)
         assert snapshot is not None
         assert set(json.loads(snapshot.state)["dice"]) == {"seed", "position", "forced"}
+
+
+# --- snapshots ----------------------------------------------------------------------------------
+
+
+def steps(service: CampaignService) -> list[tuple[int, str]]:
+    with session_scope(service.engine) as session:
+        query = select(Snapshot.day, Snapshot.step).order_by(col(Snapshot.id))
+        return [(day, step) for day, step in session.exec(query)]
+
+
+def waiting(service: CampaignService) -> bool:
+    with session_scope(service.engine) as session:
+        return bool(repo.open_decisions(session, campaign_id=1))
+
+
+def public_reports(service: CampaignService) -> list[str]:
+    return [m.content for m in service.undelivered(1000) if m.content.startswith("Day ")]
+
+
+def test_a_day_over_keeps_its_end_snapshot_alone(service, traveller):
+    """While a day waits for decisions its stops are saved (a moderator may roll back to
+    them); once it is over only its end is kept, one snapshot a day."""
+    started(service, "Amazon", "Berserker", "Dwarf")
+    service.configure("Test", moderator="gm", setting="wait_for_decisions", value="yes")
+    stops = 0
+    for day in (1, 2, 3):
+        service.resolve_day("Test", day=day, moderator="gm")
+        while waiting(service):
+            stops = max(stops, steps(service).count((day, "pending")))
+            traveller.shift(timedelta(days=1))
+            service.wake("Test", day)  # the decisions' time runs out: their defaults
+    assert stops > 1, "the days stopped for decisions, each stop saved"
+    assert steps(service) == [(1, "start"), (2, "end"), (3, "end"), (4, "end")]
+
+
+def test_a_rollback_forgets_the_undone_days_and_plays_them_again_alike(service, traveller):
+    started(service, "Amazon", "Berserker", "Dwarf")
+    play(service, 4)
+    first = public_reports(service)
+    service.rollback("Test", moderator="gm", day=2)
+    assert steps(service) == [(1, "start"), (2, "end"), (2, "rollback")]
+    for day in (2, 3, 4):
+        service.resolve_day("Test", day=day, moderator="gm")
+    assert public_reports(service)[-3:] == first[-3:]
+    assert steps(service) == [(1, "start"), (2, "end"), (3, "end"), (4, "end"), (5, "end")]
+    service.rollback("Test", moderator="gm", day=1)
+    assert steps(service) == [(1, "start"), (1, "rollback")]

@@ -77,13 +77,13 @@ def upgrade() -> None:
             _drop_log(bind, each.id)
 
 
-def _snapshot_rows(bind: sa.Connection, campaign_id: int) -> list[sa.Row[Any]]:
+def _snapshot_rows(bind: sa.Connection, campaign_id: int) -> list[tuple[int, int, str]]:
     query = (
         sa.select(_snapshot.c.id, _snapshot.c.day, _snapshot.c.step)
         .where(_snapshot.c.campaign_id == campaign_id)
         .order_by(_snapshot.c.id)
     )
-    return list(bind.execute(query).all())
+    return [(int(i), int(day), str(step)) for i, day, step in bind.execute(query)]
 
 
 def _state(bind: sa.Connection, snapshot_id: int) -> dict[str, Any]:
