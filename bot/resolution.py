@@ -303,12 +303,8 @@ class Resolver(Windows):
             )
             if first.pending or first.state.today.stage != "evening":
                 return first
-            repo.save_events(
-                session,
-                campaign_id=row_id(campaign),
-                day=campaign.day,
-                events=first.events_with_rolls(),
-            )
+            events = first.events_with_rolls()
+            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
             self._snapshot(session, campaign, first.state, "evening", points=[EVENING])
             state, orders = first.state, {}
         return resolve(
@@ -331,23 +327,15 @@ class Resolver(Windows):
     def _advance(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
     ) -> Reply:
-        """Store what a resolution produced — its events, and its rolls with them for the
-        moderators (:meth:`rules.events.Resolution.events_with_rolls`) —; ask for decisions, or
-        finish the day.
-
-        A finished day keeps its ``end`` snapshot only: its stops, which only a rollback within
-        the day used, are deleted (:func:`db.rewind.forget_day`).
+        """Store what a resolution produced; ask for decisions, or finish the day, which keeps
+        its ``end`` snapshot alone (:func:`db.rewind.forget_day`).
 
         A finished day's reports are not written here: the day is marked ``report_due`` and
         :meth:`publish` posts them once this transaction has committed, so that drawing the map
         never holds the write lock."""
         new = resolution.state
-        repo.save_events(
-            session,
-            campaign_id=row_id(campaign),
-            day=campaign.day,
-            events=resolution.events_with_rolls(),
-        )
+        events = resolution.events_with_rolls()  # the rolls too, for the moderators
+        repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
         if resolution.pending:
             return self._ask(session, campaign, seats, resolution)
         for seat in seats:

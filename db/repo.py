@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlmodel import Session, SQLModel, col, func, select
+from sqlmodel import Session, SQLModel, col, func, insert, select
 
 from db.models import (
     Campaign,
@@ -313,10 +313,9 @@ def event_count(session: Session, *, campaign_id: int, day: int) -> int:
     return 0 if last is None else last + 1
 
 
-def save_events(
-    session: Session, *, campaign_id: int, day: int, events: Iterable[Event]
-) -> list[EventRecord]:
-    """Store a day's events in order; ``seq`` continues after the day's last stored one."""
+def save_events(session: Session, *, campaign_id: int, day: int, events: Iterable[Event]) -> range:
+    """Store a day's events in order, in one batch (one multi-row insert); ``seq`` continues
+    after the day's last stored one. Returns the ``seq``s they took."""
     start = event_count(session, campaign_id=campaign_id, day=day)
     records = [
         EventRecord(
@@ -330,9 +329,9 @@ def save_events(
         )
         for offset, event in enumerate(events)
     ]
-    session.add_all(records)
-    session.flush()
-    return records
+    if records:
+        session.exec(insert(EventRecord), params=[r.model_dump(exclude={"id"}) for r in records])
+    return range(start, start + len(records))
 
 
 def list_events(session: Session, *, campaign_id: int, day: int) -> list[EventRecord]:

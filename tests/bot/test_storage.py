@@ -14,7 +14,7 @@ from bot.service import CampaignService, RequestError
 from db import repo
 from db.engine import session_scope
 from db.models import Snapshot
-from rules.events import logged_rolls
+from rules.events import Event, logged_rolls
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
@@ -115,3 +115,20 @@ def test_a_rollback_forgets_the_undone_days_and_plays_them_again_alike(service, 
     assert steps(service) == [(1, "start"), (2, "end"), (3, "end"), (4, "end"), (5, "end")]
     service.rollback("Test", moderator="gm", day=1)
     assert steps(service) == [(1, "start"), (1, "rollback")]
+
+
+# --- events -------------------------------------------------------------------------------------
+
+
+def test_a_days_events_are_stored_in_one_batch_in_order(service, traveller):
+    started(service, "Amazon")
+    events = [Event(type="midnight", fields={"n": n}) for n in range(1500)]
+    with session_scope(service.engine) as session:
+        assert repo.save_events(session, campaign_id=1, day=5, events=events[:1000]) == range(1000)
+        assert repo.save_events(session, campaign_id=1, day=5, events=events[1000:]) == range(
+            1000, 1500
+        )
+    with session_scope(service.engine) as session:
+        stored = repo.list_events(session, campaign_id=1, day=5)
+    assert [r.seq for r in stored] == list(range(1500))
+    assert [repo.as_event(r) for r in stored] == events

@@ -170,9 +170,10 @@ def test_events_keep_their_order_and_audience(engine: Engine, campaign_id: int) 
     ]
     with session_scope(engine) as session:
         saved = repo.save_events(session, campaign_id=campaign_id, day=1, events=events[:2])
-        assert [r.seq for r in saved] == [0, 1]
+        assert list(saved) == [0, 1]
         more = repo.save_events(session, campaign_id=campaign_id, day=1, events=events[2:])
-        assert [r.seq for r in more] == [2, 3]
+        assert list(more) == [2, 3]
+        assert list(repo.save_events(session, campaign_id=campaign_id, day=1, events=[])) == []
         repo.save_events(session, campaign_id=campaign_id, day=2, events=[Event(type="midnight")])
     with session_scope(engine) as session:
         records = repo.list_events(session, campaign_id=campaign_id, day=1)
