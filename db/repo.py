@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from sqlmodel import Session, SQLModel, col, func, insert, select
 
+from db import blobs
 from db.models import (
     Campaign,
     EventRecord,
@@ -465,14 +466,17 @@ def add_message(
 ) -> OutboxMessage:
     """Queue a message (``channel``, ``dm`` to ``to``, or ``moderators``) for the transport;
     without ``flush`` it is written with the session's next flush (several at once), and has
-    no id until then."""
+    no id until then. Its ``attachment`` goes to :func:`db.blobs.store`."""
+    digest = None
+    if attachment is not None:
+        digest = blobs.store(session, campaign_id=campaign_id, data=attachment, at=created_at)
     message = OutboxMessage(
         campaign_id=campaign_id,
         kind=kind,
         to=to,
         content=content,
         attachment_name=attachment_name,
-        attachment=attachment,
+        attachment_sha256=digest,
         created_at=created_at,
     )
     if not flush:

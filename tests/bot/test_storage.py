@@ -10,10 +10,12 @@ import pytest
 import time_machine
 from sqlmodel import col, select
 
+from bot import outbox
+from bot.local import deliver
 from bot.service import CampaignService, RequestError
-from db import repo
+from db import blobs, repo
 from db.engine import session_scope
-from db.models import Snapshot
+from db.models import Blob, OutboxMessage, Snapshot
 from rules.events import Event, logged_rolls
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
@@ -117,7 +119,101 @@ def test_a_rollback_forgets_the_undone_days_and_plays_them_again_alike(service, 
     assert steps(service) == [(1, "start"), (1, "rollback")]
 
 
-# --- events -------------------------------------------------------------------------------------
+# --- attachments and delivery -------------------------------------------------------------------
+
+
+def blob_rows(service: CampaignService) -> list[tuple[int, str]]:
+    with session_scope(service.engine) as session:
+        query = select(Blob.campaign_id, Blob.sha256).order_by(col(Blob.sha256))
+        return [(campaign, name) for campaign, name in session.exec(query)]
+
+
+def test_a_map_is_stored_once_by_its_content(service, traveller):
+    """The same bytes queued twice in a campaign are one blob; the messages name it."""
+    started(service, "Amazon")
+    image = b"\x89PNG same map"
+    with session_scope(service.engine) as session:
+        for content in ("first", "second"):
+            repo.add_message(
+                session,
+                campaign_id=1,
+                kind="channel",
+                content=content,
+                created_at=START,
+                attachment_name="map.png",
+                attachment=image,
+            )
+    queued = [m for m in service.undelivered(1000) if m.content in ("first", "second")]
+    assert {m.attachment_sha256 for m in queued} == {blobs.digest(image)}
+    assert (1, blobs.digest(image)) in blob_rows(service)
+
+
+def test_the_local_transport_writes_each_map_once_then_prunes_its_bytes(
+    service, traveller, tmp_path
+):
+    started(service, "Amazon", "Berserker")
+    assert len(blob_rows(service)) == 1, "the start's map, waiting"
+    (start_map,) = [m for m in service.undelivered(1000) if m.attachment_sha256]
+    files = deliver(service, tmp_path)
+    images = [f for f in files if f.suffix == ".png"]
+    assert [f.name for f in images] == [f"{start_map.id:05d}-map-day-1.png"]
+    assert images[0].read_bytes().startswith(b"\x89PNG")
+    assert blob_rows(service) == [], "delivered: its bytes are pruned"
+    assert deliver(service, tmp_path) == [], "nothing is written twice"
+    service.resolve_day("Test", day=1, moderator="gm")
+    assert len(blob_rows(service)) == 1
+    files = deliver(service, tmp_path)
+    assert [f.name.split("-", 1)[1] for f in files if f.suffix == ".png"] == ["map-day-1.png"]
+    assert blob_rows(service) == []
+
+
+def test_a_batch_is_marked_delivered_at_once_and_a_crash_before_writes_it_again(
+    service, traveller, tmp_path, monkeypatch
+):
+    """Marking happens after the batch's files are written, in one transaction: a crash in
+    between leaves every message of the batch undelivered, and the next delivery writes the
+    same files again (nothing marked is written twice)."""
+    started(service, "Amazon", "Berserker")
+    waiting = [m.id for m in service.undelivered(1000)]
+
+    def crash(*args: object, **kwargs: object) -> int:
+        raise RuntimeError("the machine stopped")
+
+    monkeypatch.setattr(outbox, "mark_delivered", crash)
+    with pytest.raises(RuntimeError):
+        deliver(service, tmp_path)
+    assert [m.id for m in service.undelivered(1000)] == waiting
+    monkeypatch.undo()
+    again = deliver(service, tmp_path)
+    assert sorted({int(f.name[:5]) for f in again}) == waiting
+    assert service.undelivered(1000) == [] and deliver(service, tmp_path) == []
+
+
+def test_marking_a_batch_leaves_the_messages_marked_before_alone(service, traveller):
+    started(service, "Amazon")
+    first, *rest = [m.id for m in service.undelivered(1000) if m.id is not None]
+    service.delivered(first)
+    later = START + timedelta(hours=1)
+    assert outbox.mark_delivered(service.engine, [first, *rest], at=later) == len(rest)
+    with session_scope(service.engine) as session:
+        marked = {m.id: m.delivered_at for m in session.exec(select(OutboxMessage))}
+    assert marked[first] == START and all(marked[i] == later for i in rest)
+
+
+def test_pruning_keeps_what_an_undelivered_message_needs(service, traveller):
+    """The bot's periodic job prunes only what no undelivered message names, campaign by
+    campaign; a delivered message keeps the hash of what it sent."""
+    started(service, "Amazon")
+    (waiting,) = [m for m in service.undelivered(1000) if m.attachment_sha256]
+    assert outbox.prune_attachments(service.engine) == 0
+    assert waiting.id is not None
+    assert outbox.load(service.engine, [waiting.id])[waiting.id].attachment is not None
+    service.delivered(waiting.id)
+    assert outbox.prune_attachments(service.engine) == 1
+    assert blob_rows(service) == []
+    with session_scope(service.engine) as session:
+        sent = session.get(OutboxMessage, waiting.id)
+        assert sent is not None and sent.attachment_sha256 == waiting.attachment_sha256
 
 
 def test_a_days_events_are_stored_in_one_batch_in_order(service, traveller):

@@ -1,22 +1,28 @@
 """The migrations of issue 18 on a database written before them: the dice logs leave the
-snapshots for the days' events."""
+snapshots for the days' events, and the outbox's attachments move to blobs."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, inspect, text
+from sqlmodel import col, select
 
-from db import repo
+from bot import outbox
+from db import blobs, repo
 from db.engine import make_engine, session_scope
-from db.migrate import upgrade
+from db.migrate import downgrade, upgrade
+from db.models import Blob, OutboxMessage
 from rules.events import logged_rolls
 from rules.state import GameState
 
 #: The revision before the dice logs left the snapshots.
 BEFORE_DICE_LOG = "a7d3e9c41b52"
+#: The revision before the attachments left the outbox.
+BEFORE_BLOBS = "c4e81f2a9d60"
 
 
 def roll(number: int) -> dict[str, Any]:
@@ -81,23 +87,27 @@ def event(connection: Connection, day: int, seq: int) -> None:
     )
 
 
+def campaign(connection: Connection) -> None:
+    insert(
+        connection,
+        "campaign",
+        name="Realm",
+        status="running",
+        seed=0,
+        day=3,
+        locked=False,
+        extensions_used=0,
+        created_at="2025-01-01",
+        options="{}",
+        moderators="[]",
+    )
+
+
 def test_each_days_rolls_become_its_dice_log_and_the_snapshots_lose_theirs(db_url: str) -> None:
     upgrade(db_url, BEFORE_DICE_LOG)
     engine = make_engine(db_url)
     with engine.begin() as connection:
-        insert(
-            connection,
-            "campaign",
-            name="Realm",
-            status="running",
-            seed=0,
-            day=3,
-            locked=False,
-            extensions_used=0,
-            created_at="2025-01-01",
-            options="{}",
-            moderators="[]",
-        )
+        campaign(connection)
         snapshot(connection, 1, "start", "birdsong", 0)
         snapshot(connection, 1, "evening", "evening", 2)
         snapshot(connection, 2, "end", "birdsong", 3)  # day 1 ends: 3 rolls
@@ -137,3 +147,50 @@ def test_an_old_saved_game_with_its_log_still_loads() -> None:
     data = json.loads(game.to_json())
     data["dice"]["log"] = [roll(1)]
     assert GameState.from_json(json.dumps(data)).to_json() == game.to_json()
+
+
+def message(connection: Connection, attachment: bytes | None, delivered: bool) -> None:
+    insert(
+        connection,
+        "outboxmessage",
+        campaign_id=1,
+        kind="channel",
+        content="a report",
+        attachment_name="map.png" if attachment else None,
+        attachment=attachment,
+        created_at="2025-01-01",
+        delivered_at="2025-01-02" if delivered else None,
+        attempts=0,
+    )
+
+
+def test_the_outbox_attachments_move_to_blobs_once_each(db_url: str) -> None:
+    first, second = b"\x89PNG first map", b"\x89PNG second map"
+    upgrade(db_url, BEFORE_BLOBS)
+    engine = make_engine(db_url)
+    with engine.begin() as connection:
+        campaign(connection)
+        message(connection, first, delivered=True)
+        message(connection, first, delivered=False)
+        message(connection, second, delivered=False)
+        message(connection, None, delivered=False)
+    upgrade(engine)
+    assert "attachment" not in {c["name"] for c in inspect(engine).get_columns("outboxmessage")}
+    with session_scope(engine) as session:
+        messages = list(session.exec(select(OutboxMessage).order_by(col(OutboxMessage.id))))
+        names = [m.attachment_sha256 for m in messages]
+        assert names == [blobs.digest(first), blobs.digest(first), blobs.digest(second), None]
+        assert blobs.attachments(session, messages) == {1: first, 2: first, 3: second}
+        stored = session.exec(select(Blob.sha256, Blob.size).order_by(col(Blob.size))).all()
+        assert sorted(stored) == sorted(
+            [(blobs.digest(first), len(first)), (blobs.digest(second), len(second))]
+        )
+    assert outbox.prune_attachments(engine) == 0, "each is needed by an undelivered message"
+    outbox.mark_delivered(engine, [2], at=datetime(2025, 1, 3, tzinfo=UTC))
+    assert outbox.prune_attachments(engine) == 1
+    downgrade(engine, BEFORE_BLOBS)
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT attachment FROM outboxmessage ORDER BY id"))
+        assert [bytes(r) if r is not None else None for (r,) in rows] == [None, None, second, None]
+        assert "blob" not in inspect(connection).get_table_names()
+    engine.dispose()
