@@ -23,6 +23,8 @@ from rules.state import GameState
 BEFORE_DICE_LOG = "a7d3e9c41b52"
 #: The revision before the attachments left the outbox.
 BEFORE_BLOBS = "c4e81f2a9d60"
+#: The revision before the snapshots of the days over were deleted.
+BEFORE_FORGETTING = "5b7d2e90c3a1"
 
 
 def roll(number: int) -> dict[str, Any]:
@@ -58,12 +60,14 @@ def insert(connection: Connection, table: str, **values: Any) -> None:
     connection.execute(text(f"INSERT INTO {table} ({columns}) VALUES ({marks})"), values)
 
 
-def snapshot(connection: Connection, day: int, step: str, stage: str, rolls: int) -> None:
+def snapshot(
+    connection: Connection, day: int, step: str, stage: str, rolls: int, campaign_id: int = 1
+) -> None:
     saved = state(stage, day, rolls)
     insert(
         connection,
         "snapshot",
-        campaign_id=1,
+        campaign_id=campaign_id,
         day=day,
         step=step,
         content_hash=hashlib.sha256(saved.encode()).hexdigest(),
@@ -87,12 +91,12 @@ def event(connection: Connection, day: int, seq: int) -> None:
     )
 
 
-def campaign(connection: Connection) -> None:
+def campaign(connection: Connection, name: str = "Realm", status: str = "running") -> None:
     insert(
         connection,
         "campaign",
-        name="Realm",
-        status="running",
+        name=name,
+        status=status,
         seed=0,
         day=3,
         locked=False,
@@ -193,4 +197,46 @@ def test_the_outbox_attachments_move_to_blobs_once_each(db_url: str) -> None:
         rows = connection.execute(text("SELECT attachment FROM outboxmessage ORDER BY id"))
         assert [bytes(r) if r is not None else None for (r,) in rows] == [None, None, second, None]
         assert "blob" not in inspect(connection).get_table_names()
+    engine.dispose()
+
+
+def test_the_stops_of_the_days_over_and_an_undone_future_are_forgotten(db_url: str) -> None:
+    """What a rollback reaches stays: the start, every end, the current day's stops."""
+    upgrade(db_url, BEFORE_FORGETTING)
+    engine = make_engine(db_url)
+    running = [
+        (1, "start"),
+        (1, "evening"),
+        (1, "pending"),
+        (2, "end"),
+        (2, "evening"),
+        (3, "end"),
+        (4, "end"),  # a day later rolled back to day 2 ...
+        (2, "rollback"),
+        (2, "pending"),
+        (3, "end"),  # ... and day 2 played again
+        (3, "evening"),  # day 3 under way
+    ]
+    finished = [(1, "start"), (1, "evening"), (2, "end"), (2, "pending"), (3, "end")]
+    with engine.begin() as connection:
+        campaign(connection)
+        campaign(connection, "Over", "finished")
+        for day, step in running:
+            snapshot(connection, day, step, "birdsong", 0)
+        for day, step in finished:
+            snapshot(connection, day, step, "birdsong", 0, campaign_id=2)
+    upgrade(engine)
+    with engine.connect() as connection:
+        query = text("SELECT campaign_id, day, step FROM snapshot ORDER BY id")
+        kept = [tuple(row) for row in connection.execute(query)]
+    assert kept == [
+        (1, 1, "start"),
+        (1, 2, "end"),
+        (1, 3, "end"),
+        (1, 3, "end"),
+        (1, 3, "evening"),
+        (2, 1, "start"),
+        (2, 2, "end"),
+        (2, 3, "end"),
+    ]
     engine.dispose()
