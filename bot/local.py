@@ -5,21 +5,26 @@ The moderator runs the same service on the same database as the Discord bot woul
 reports (Markdown and forum BBCode) and map images, each player's private messages (in a folder
 of his own, :func:`folder_name`), and the moderators' notes. Everything in a message is escaped
 for the format it is written in, so no player's text becomes live markup on the forum. Delivery
-marks each message delivered after its file is written, so running it twice writes nothing
-twice.
+marks messages delivered after their files are written, a batch at a time, so running it twice
+writes nothing twice.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from bot import outbox
+from bot.outbox import Outgoing
 from bot.render import render
 from bot.service import CampaignService
-from db.models import OutboxMessage
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+#: How many messages one batch writes and marks delivered.
+BATCH = 100
 
 
 def safe_name(text: str) -> str:
@@ -53,21 +58,36 @@ def _markdown(text: str) -> str:
 
 
 def deliver(service: CampaignService, out: Path) -> list[Path]:
-    """Write every undelivered outbox message under ``out/<campaign>/`` and mark it delivered.
-    Returns the files written."""
+    """Write every undelivered outbox message under ``out/<campaign>/`` and mark it delivered,
+    a batch of messages at a time: the batch's files are written, then the batch is marked in
+    one transaction (:func:`bot.outbox.mark_delivered`). A crash in between writes the same
+    files again next time, and nothing marked is written twice. Then the attachments no
+    undelivered message needs are pruned (:func:`bot.outbox.prune_attachments`). Returns the
+    files written."""
     campaigns = service.campaign_names()
     written: list[Path] = []
     while True:
-        batch = service.undelivered()
+        batch = outbox.pending(service.engine, limit=BATCH)
         if not batch:
-            return written
-        for message in batch:
-            written += _write(message, out / safe_name(campaigns.get(message.campaign_id, "")))
-            assert message.id is not None
-            service.delivered(message.id)
+            break
+        written += write(batch, out, campaigns)
+        outbox.mark_delivered(service.engine, [o.id for o in batch], at=service.clock())
+    outbox.prune_attachments(service.engine)
+    return written
 
 
-def _write(message: OutboxMessage, folder: Path) -> list[Path]:
+def write(batch: Sequence[Outgoing], out: Path, campaigns: Mapping[int, str]) -> list[Path]:
+    """Write each of ``batch`` under ``out/<campaign>/`` (``campaigns`` names them by id): its
+    Markdown and BBCode, and its attachment. Returns the files written."""
+    written: list[Path] = []
+    for outgoing in batch:
+        folder = out / safe_name(campaigns.get(outgoing.message.campaign_id, ""))
+        written += _write(outgoing, folder)
+    return written
+
+
+def _write(outgoing: Outgoing, folder: Path) -> list[Path]:
+    message = outgoing.message
     stem = f"{message.id:05d}"
     if message.kind == "dm":
         folder = folder / "players" / folder_name(message.to or "")
@@ -79,8 +99,8 @@ def _write(message: OutboxMessage, folder: Path) -> list[Path]:
     files = [folder / f"{stem}.md", folder / f"{stem}.bbcode.txt"]
     files[0].write_text(_markdown(message.content), encoding="utf-8")
     files[1].write_text(_bbcode(message.content), encoding="utf-8")
-    if message.attachment is not None and message.attachment_name:
+    if outgoing.attachment is not None and message.attachment_name:
         image = folder / f"{stem}-{safe_name(message.attachment_name)}"
-        image.write_bytes(message.attachment)
+        image.write_bytes(outgoing.attachment)
         files.append(image)
     return files

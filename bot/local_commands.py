@@ -37,6 +37,7 @@ def add_local_parser(commands: Any) -> None:
         "config",
         "window",
         "end",
+        "rolls",
     }
     for action, help_text in (
         ("create", "create a campaign"),
@@ -60,6 +61,7 @@ def add_local_parser(commands: Any) -> None:
         ("window", "the combat window: status, close, extend --hours, sealed, rollback --to"),
         ("status", "who has sent orders, and the deadline"),
         ("history", "the report of a past day (public, or a player's own)"),
+        ("rolls", "every roll of the dice on a past day, for a moderator (4.1)"),
         ("final", "a finished campaign's final report: scores, victor and epilogue"),
         ("resolve", "resolve the current day now"),
         ("preview", "a dry run of the day: nothing stored or sent"),
@@ -115,7 +117,7 @@ def add_local_parser(commands: Any) -> None:
                 action="store_true",
                 help="confirm that every player agreed to quit (9.2.1); without it nothing ends",
             )
-        if action in ("history", "rollback"):
+        if action in ("history", "rollback", "rolls"):
             sub.add_argument("--day", type=whole(1), required=True)
         if action == "resolve":
             sub.add_argument(
@@ -235,6 +237,8 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
                 reply = service.status(args.campaign)
             case "history":
                 reply = service.history(args.campaign, day=args.day, player=args.player)
+            case "rolls":
+                reply = service.rolls(args.campaign, moderator=args.moderator, day=args.day)
             case "final":
                 reply = service.final(args.campaign)
             case "preview":

@@ -1,6 +1,6 @@
 """The moderators' desk: settings, previews, deadlines, pauses, rollbacks, orders seen and set,
 locks, announcements, excuses, replacements, the autopilot and ending the game early when the
-players agree (9.2.1) — each logged in the channel."""
+players agree (9.2.1) — each logged in the channel —, and the dice of a day (read only)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from rules import (
     GameState,
 )
 from rules.day.midnight import quit_together
+from rules.events import logged_rolls
 
 
 class Moderation(Plays):
@@ -64,6 +65,21 @@ class Moderation(Plays):
             events = [*(repo.as_event(r) for r in records), *resolution.events]
             session.rollback()
             return Reply("Preview (nothing stored):\n" + day_report(events, MODERATOR))
+
+    def rolls(self, campaign_name: str, *, moderator: str, day: int) -> Reply:
+        """Every roll of ``day`` (4.1), in the order the dice drew it — who, for what, the dice,
+        the modifier, the result, and whether a test forced it — for the moderators alone: the
+        record each resolution of the day kept with its events (``dice_log``). Read only."""
+        with session_scope(self.engine) as session:
+            campaign = self._campaign(session, campaign_name)
+            self._require_moderator(campaign, moderator)
+            records = repo.list_events(session, campaign_id=row_id(campaign), day=day)
+            if not records:
+                raise RequestError(f"{campaign.name} has no events of day {day} yet")
+            rolls = logged_rolls([repo.as_event(r) for r in records if r.type == "dice_log"])
+            return Reply(
+                render("reports/rolls.txt.j2", campaign=campaign.name, day=day, rolls=rolls)
+            )
 
     def extend(self, campaign_name: str, *, moderator: str, hours: float, reason: str) -> Reply:
         """Move the deadline later, within the campaign's caps, for a stated reason."""
@@ -120,8 +136,9 @@ class Moderation(Plays):
     def rollback(self, campaign_name: str, *, moderator: str, day: int) -> Reply:
         """Return to the start of ``day``: the state then, the seats' missed days and readiness
         and the reminder as they were, its reports and its players' decisions removed
-        (re-resolving asks them again); re-resolving it with the same orders and answers gives
-        the same results (the dice are in the state)."""
+        (re-resolving asks them again), and the snapshots saved since (a future undone);
+        re-resolving it with the same orders and answers gives the same results (the dice are
+        in the state)."""
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
@@ -129,6 +146,8 @@ class Moderation(Plays):
             snapshot = repo.get_snapshot(session, campaign_id=row_id(campaign), day=day, step=step)
             if snapshot is None or day > campaign.day:
                 raise RequestError(f"{campaign.name} has no start of day {day} to return to")
+            assert snapshot.id is not None
+            rewind.forget_after(session, campaign_id=row_id(campaign), snapshot_id=snapshot.id)
             self._restore_ledger(session, campaign, snapshot.ledger)
             settings = self._settings(campaign)
             if settings.report_due is not None and settings.report_due >= day:

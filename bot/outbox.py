@@ -1,9 +1,14 @@
 """The outbox as a transport and an operator see it: what waits, what keeps failing, and a
-failure recorded together with the moderators' notice of it.
+failure recorded together with the moderators' notice of it; messages loaded with their
+attachments, marked delivered a batch at a time, and attachments pruned once delivered.
 
-The service writes the outbox and marks messages delivered (:meth:`CampaignService.delivered`);
-this module reads it with its own queries (the light columns first, so that a long queue of
-messages with map attachments costs little) and records failed attempts with
+The service writes the outbox and marks messages delivered one by one
+(:meth:`CampaignService.delivered`, the Discord transport's way); this module reads it with its
+own queries (the light columns first, so that a long queue of messages with map attachments
+costs little), loads messages with their attachments' bytes (:class:`Outgoing`, from
+:mod:`db.blobs`), marks a batch delivered in one transaction (:func:`mark_delivered`, the local
+transport's way), prunes the attachments no undelivered message needs
+(:func:`prune_attachments`, the bot's periodic job) and records failed attempts with
 :func:`db.repo.record_attempt`. A message is *failing* when it is undelivered and was tried at
 least once (``attempts`` > 0); the messages queued after a failing one to the same destination
 are *held* behind it (:func:`destination`). All functions block: run them in a thread.
@@ -17,10 +22,10 @@ from datetime import datetime
 
 from sqlalchemy import Engine
 from sqlalchemy import select as sa_select
-from sqlmodel import col, select
+from sqlmodel import Session, col, select, update
 
 from bot.service import CampaignService, NotModeratorError, Reply
-from db import repo
+from db import blobs, repo
 from db.engine import session_scope
 from db.models import OutboxMessage
 
@@ -69,15 +74,72 @@ def queued(engine: Engine, *, campaign_id: int | None = None) -> list[Queued]:
         ]
 
 
-def load(engine: Engine, ids: Sequence[int]) -> dict[int, OutboxMessage]:
-    """The whole messages with these ids, by id (detached rows)."""
-    found: dict[int, OutboxMessage] = {}
+@dataclass(frozen=True)
+class Outgoing:
+    """A message to send, with its attachment's bytes (None without one)."""
+
+    message: OutboxMessage
+    attachment: bytes | None = None
+
+    @property
+    def id(self) -> int:
+        assert self.message.id is not None
+        return self.message.id
+
+
+def _outgoing(session: Session, messages: Sequence[OutboxMessage]) -> list[Outgoing]:
+    found = blobs.attachments(session, messages)
+    return [Outgoing(m, found.get(m.id)) for m in messages if m.id is not None]
+
+
+def load(engine: Engine, ids: Sequence[int]) -> dict[int, Outgoing]:
+    """The whole messages with these ids and their attachments, by id (detached rows)."""
+    found: dict[int, Outgoing] = {}
     with session_scope(engine) as session:
         for start in range(0, len(ids), CHUNK):
             chunk = ids[start : start + CHUNK]
             query = select(OutboxMessage).where(col(OutboxMessage.id).in_(chunk))
-            found.update((m.id, m) for m in session.exec(query) if m.id is not None)
+            found.update((o.id, o) for o in _outgoing(session, list(session.exec(query))))
     return found
+
+
+def pending(engine: Engine, *, limit: int = CHUNK) -> list[Outgoing]:
+    """The first ``limit`` undelivered messages with their attachments, in id order."""
+    with session_scope(engine) as session:
+        return _outgoing(session, repo.undelivered_messages(session, limit=limit))
+
+
+def mark_delivered(engine: Engine, ids: Sequence[int], *, at: datetime) -> int:
+    """Mark the messages with these ids delivered at ``at``, all in one transaction (those
+    marked already keep their time); how many were marked now. A transport calls it once it
+    has sent them all: a crash before it sends them again, never one marked."""
+    marked = 0
+    with session_scope(engine) as session:
+        for start in range(0, len(ids), CHUNK):
+            query = (
+                update(OutboxMessage)
+                .where(
+                    col(OutboxMessage.id).in_(ids[start : start + CHUNK]),
+                    col(OutboxMessage.delivered_at).is_(None),
+                )
+                .values(delivered_at=at)
+            )
+            marked += session.exec(query).rowcount
+    return marked
+
+
+def prune_attachments(engine: Engine) -> int:
+    """Delete every campaign's attachments that no undelivered message needs
+    (:func:`db.blobs.prune`), each campaign in a unit of work of its own under its lock, so
+    that no writer of it queues a message naming one as it goes; how many were deleted."""
+    with session_scope(engine) as session:
+        campaigns = blobs.prunable(session)
+    pruned = 0
+    for campaign_id in campaigns:
+        with session_scope(engine) as session:
+            repo.lock_campaign(session, campaign_id=campaign_id)
+            pruned += blobs.prune(session, campaign_id=campaign_id)
+    return pruned
 
 
 def record_failure(

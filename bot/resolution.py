@@ -30,7 +30,7 @@ from bot.windows import (
     window_reminder_at,
     window_reminder_due,
 )
-from db import repo
+from db import repo, rewind
 from db.engine import session_scope
 from db.models import Campaign, Seat, Snapshot
 from rules import (
@@ -303,9 +303,8 @@ class Resolver(Windows):
             )
             if first.pending or first.state.today.stage != "evening":
                 return first
-            repo.save_events(
-                session, campaign_id=row_id(campaign), day=campaign.day, events=first.events
-            )
+            events = first.events_with_rolls()
+            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
             self._snapshot(session, campaign, first.state, "evening", points=[EVENING])
             state, orders = first.state, {}
         return resolve(
@@ -328,15 +327,15 @@ class Resolver(Windows):
     def _advance(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
     ) -> Reply:
-        """Store what a resolution produced; ask for decisions, or finish the day.
+        """Store what a resolution produced; ask for decisions, or finish the day, which keeps
+        its ``end`` snapshot alone (:func:`db.rewind.forget_day`).
 
         A finished day's reports are not written here: the day is marked ``report_due`` and
         :meth:`publish` posts them once this transaction has committed, so that drawing the map
         never holds the write lock."""
         new = resolution.state
-        repo.save_events(
-            session, campaign_id=row_id(campaign), day=campaign.day, events=resolution.events
-        )
+        events = resolution.events_with_rolls()  # the rolls too, for the moderators
+        repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
         if resolution.pending:
             return self._ask(session, campaign, seats, resolution)
         for seat in seats:
@@ -344,6 +343,7 @@ class Resolver(Windows):
         resolved = campaign.day
         finished = new.today.stage == "over"
         end = self._snapshot(session, campaign, new, "end")
+        rewind.forget_day(session, campaign_id=row_id(campaign), day=resolved)
         settings = self._settings(campaign)
         update = {"report_due": resolved, "report_snapshot": end.id}
         campaign.options = settings.model_copy(update=update).stored()

@@ -18,6 +18,7 @@ from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.logs import campaign_context
+from bot.outbox import prune_attachments
 from bot.service import CampaignService
 from db.engine import checkpoint
 
@@ -48,12 +49,14 @@ _WAKEUPS: dict[str, Wakeups] = {}
 async def resync() -> None:
     """The periodic job that keeps wake-ups in step with what commands changed, posts any
     resolved day's reports still waiting (after a crash between a resolution and its reports),
-    and checkpoints a SQLite database (:func:`db.engine.checkpoint`)."""
+    checkpoints a SQLite database (:func:`db.engine.checkpoint`) and deletes the attachments no
+    undelivered message needs (:func:`bot.outbox.prune_attachments`)."""
     wakeups = _WAKEUPS.get("default")
     if wakeups is not None:
         await asyncio.to_thread(wakeups.service.publish_due)
         await asyncio.to_thread(wakeups.sync)
         await asyncio.to_thread(checkpoint, wakeups.service.engine)
+        await asyncio.to_thread(prune_attachments, wakeups.service.engine)
 
 
 class Wakeups:

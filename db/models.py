@@ -1,4 +1,5 @@
-"""The tables: campaigns, seats, orders, snapshots, events, decisions, moderator actions, outbox.
+"""The tables: campaigns, seats, orders, snapshots, events, decisions, moderator actions, outbox
+and the attachments' bytes.
 
 The engine's state is stored as its own canonical JSON (``Snapshot.state``); rows never hold
 engine objects. Every datetime is timezone-aware UTC. JSON columns are treated as immutable:
@@ -159,7 +160,14 @@ class OutboxMessage(SQLModel, table=True):
 
     ``kind`` is ``channel`` (the campaign's public channel), ``dm`` (a player, ``to`` is his id)
     or ``moderators``. The transport delivers undelivered messages in id order and sets
-    ``delivered_at``: a crash between commit and send neither loses nor duplicates one.
+    ``delivered_at`` once a message is sent, never before: a crash between commit and send loses
+    none, and one between sending and marking sends again only what was not marked (the
+    Discord transport marks each message as it goes; the local one a batch at once, in one
+    transaction, rewriting the same files after a crash).
+
+    An attachment (``attachment_name``, the map) is stored apart, once, by its content
+    (:mod:`db.blobs`): ``attachment_sha256`` names it. Once the message is delivered its bytes
+    may be pruned; the hash stays, saying what was sent.
     """
 
     id: int | None = Field(default=None, primary_key=True)
@@ -168,7 +176,18 @@ class OutboxMessage(SQLModel, table=True):
     to: str | None = Field(default=None, max_length=32)
     content: str = Field(sa_column=Column(Text, nullable=False))
     attachment_name: str | None = Field(default=None, max_length=100)
-    attachment: bytes | None = Field(default=None, sa_column=Column(LargeBinary))
     created_at: datetime
     delivered_at: datetime | None = Field(default=None, index=True)
     attempts: int = 0
+    attachment_sha256: str | None = Field(default=None, max_length=64)
+
+
+class Blob(SQLModel, table=True):
+    """The bytes of an attachment, stored once per campaign under their SHA-256 (:mod:`db.blobs`
+    says why and when they go)."""
+
+    campaign_id: int = Field(foreign_key="campaign.id", primary_key=True, ondelete="CASCADE")
+    sha256: str = Field(primary_key=True, max_length=64)
+    size: int
+    data: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    created_at: datetime

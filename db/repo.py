@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlmodel import Session, SQLModel, col, func, select
+from sqlmodel import Session, SQLModel, col, func, insert, select
 
+from db import blobs
 from db.models import (
     Campaign,
     EventRecord,
@@ -313,10 +314,9 @@ def event_count(session: Session, *, campaign_id: int, day: int) -> int:
     return 0 if last is None else last + 1
 
 
-def save_events(
-    session: Session, *, campaign_id: int, day: int, events: Iterable[Event]
-) -> list[EventRecord]:
-    """Store a day's events in order; ``seq`` continues after the day's last stored one."""
+def save_events(session: Session, *, campaign_id: int, day: int, events: Iterable[Event]) -> range:
+    """Store a day's events in order, in one batch (one multi-row insert); ``seq`` continues
+    after the day's last stored one. Returns the ``seq``s they took."""
     start = event_count(session, campaign_id=campaign_id, day=day)
     records = [
         EventRecord(
@@ -330,9 +330,9 @@ def save_events(
         )
         for offset, event in enumerate(events)
     ]
-    session.add_all(records)
-    session.flush()
-    return records
+    if records:
+        session.exec(insert(EventRecord), params=[r.model_dump(exclude={"id"}) for r in records])
+    return range(start, start + len(records))
 
 
 def list_events(session: Session, *, campaign_id: int, day: int) -> list[EventRecord]:
@@ -466,14 +466,17 @@ def add_message(
 ) -> OutboxMessage:
     """Queue a message (``channel``, ``dm`` to ``to``, or ``moderators``) for the transport;
     without ``flush`` it is written with the session's next flush (several at once), and has
-    no id until then."""
+    no id until then. Its ``attachment`` goes to :func:`db.blobs.store`."""
+    digest = None
+    if attachment is not None:
+        digest = blobs.store(session, campaign_id=campaign_id, data=attachment, at=created_at)
     message = OutboxMessage(
         campaign_id=campaign_id,
         kind=kind,
         to=to,
         content=content,
         attachment_name=attachment_name,
-        attachment=attachment,
+        attachment_sha256=digest,
         created_at=created_at,
     )
     if not flush:

@@ -2,13 +2,20 @@
 the snapshots saved for a day with their ledgers, the last decision's id a save point records,
 and the rows stored after a save point or from a day on. The same rules as
 :mod:`db.repo`: a session and keyword arguments, flush but never commit.
+
+Which snapshots are kept (issue 18): while a day is resolved, every stop is saved (the Evening's
+start, each stop for decisions, a fresh start, a rollback's restored state), since a moderator
+may roll the day back to any of them; once the day is over only its ``end`` is needed — the
+next day's start, which a rollback to that day restores — so :func:`forget_day` deletes the
+others, and a rollback to a day deletes what was saved after the snapshot it restores
+(:func:`forget_after`), a future no rollback can reach. A campaign keeps one snapshot per day.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, delete, func, select
 
 from db.models import EventRecord, PendingDecision, Snapshot
 
@@ -82,3 +89,34 @@ def last_decision_id(session: Session, *, campaign_id: int) -> int:
         select(func.max(PendingDecision.id)).where(PendingDecision.campaign_id == campaign_id)
     ).one()
     return last or 0
+
+
+#: The snapshots a day keeps once it is over: the game's first (``start``), each day's last
+#: (``end``) and the game ended by the players (``ended``, 9.2.1).
+KEPT_STEPS = frozenset({"start", "end", "ended"})
+
+
+def forget_day(session: Session, *, campaign_id: int, day: int) -> int:
+    """Delete the snapshots saved within ``day`` (those of its steps not in
+    :data:`KEPT_STEPS`), once it is over; how many."""
+    query = delete(Snapshot).where(
+        col(Snapshot.campaign_id) == campaign_id,
+        col(Snapshot.day) == day,
+        col(Snapshot.step).not_in(KEPT_STEPS),
+    )
+    return _deleted(session, query)
+
+
+def forget_after(session: Session, *, campaign_id: int, snapshot_id: int) -> int:
+    """Delete a campaign's snapshots saved after snapshot ``snapshot_id`` (which a rollback
+    restores: they are a future undone); how many."""
+    query = delete(Snapshot).where(
+        col(Snapshot.campaign_id) == campaign_id, col(Snapshot.id) > snapshot_id
+    )
+    return _deleted(session, query)
+
+
+def _deleted(session: Session, query: Any) -> int:
+    result = session.exec(query)
+    session.flush()
+    return int(result.rowcount or 0)

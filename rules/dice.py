@@ -6,6 +6,11 @@ the game state (:class:`DiceState`), so resolving from the same state always dra
 numbers, and a state saved mid-game resumes exactly. Tests (and scenarios) may queue *forced*
 rolls, which are used, in order, before the stream; shuffles and choices never use them.
 
+Every roll is recorded (who, why, dice, modifier, result) in the log of the :class:`Dice` that
+drew it, not in the state: a state's size does not grow with the days played. One resolution
+draws through one :class:`Dice`, and returns its log with its events
+(:attr:`rules.events.Resolution.rolls`) for the application to keep with that day's events.
+
 Rolls on tables follow 4.1.1–4.1.2: two dice, the higher counts; each "one die" modification
 takes one die away, but at least one die is always rolled (Die Roll Procedures 2.1, L1362);
 modifiers add to the result, which is clamped to 1..6 (4.1.2, 2.2). Game rolls such as the Monster
@@ -16,9 +21,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 T = TypeVar("T")
 
@@ -43,21 +48,35 @@ class Roll(BaseModel):
 
 
 class DiceState(BaseModel):
-    """The dice's part of the game state: seed, stream position, queued forced rolls, the log."""
+    """The dice's part of the game state: seed, stream position, queued forced rolls (the rolls
+    themselves are not kept here: see :attr:`Dice.log`)."""
 
     model_config = ConfigDict(extra="forbid")
 
     seed: int
     position: int = Field(default=0, ge=0)
     forced: list[list[int]] = Field(default_factory=list)
-    log: list[Roll] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _retired(cls, data: Any) -> Any:
+        """States saved before the rolls left the state kept every roll of the game in
+        ``log``: it is dropped, so those states still load (the position alone decides what
+        is drawn next)."""
+        if isinstance(data, dict) and "log" in data:
+            data = {k: v for k, v in data.items() if k != "log"}
+        return data
 
 
 class Dice:
-    """Draws from and records into a :class:`DiceState` (which it changes in place)."""
+    """Draws from a :class:`DiceState` (which it changes in place) and records every roll it
+    makes in :attr:`log`, in order."""
 
     def __init__(self, state: DiceState) -> None:
         self.state = state
+        self.log: list[Roll] = []
+        """The rolls this object drew, in order: one resolution's, never saved with the
+        state."""
 
     def _draw(self) -> int:
         """The next 64-bit number of the stream; a pure function of (seed, position)."""
@@ -118,5 +137,5 @@ class Dice:
         )
 
     def _record(self, roll: Roll) -> Roll:
-        self.state.log.append(roll)
+        self.log.append(roll)
         return roll

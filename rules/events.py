@@ -5,6 +5,10 @@ Every :class:`Event` has a ``type`` (the vocabulary is :data:`EVENT_TYPES`), fla
 characters, or the moderator only. :func:`visible_to` is the only filter between events and a
 person. A :class:`Decision` is a choice the engine needs from a player that his orders do not
 answer; :class:`Resolution` is what :func:`rules.day.engine.resolve` returns.
+
+The rolls a resolution drew are not kept in the state (:mod:`rules.dice`): :func:`dice_log`
+makes of them one event for the moderator alone, kept with the day's events
+(:meth:`Resolution.events_with_rolls`), and :func:`logged_rolls` reads them back.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from rules.dice import Roll
 
 PUBLIC: Literal["public"] = "public"
 MODERATOR: Literal["moderator"] = "moderator"
@@ -161,6 +167,7 @@ EVENT_TYPES: dict[str, EventType] = {
     "trade_refused": EventType("the {group} will not sell to {who}: {result} (7.6.5d)", PUBLIC),
     "trade_declined": EventType("{who} buys nothing from the {group}: {reason}", PUBLIC),
     "roll": EventType("{who} rolls {dice} on the {purpose}: {result}", PUBLIC),
+    "dice_log": EventType("the dice rolled: {rolls} (4.1)", MODERATOR),
     "denizen_moved": EventType("the prowling {name} moves from {from} to {to} (7.13.2a)", PUBLIC),
     "chit_revealed": EventType("the map chit {chit} turns face up in {tile} (7.13.2b)", PUBLIC),
     "exchanged": EventType("{chit} is exchanged for the {piece}, in {at} (7.13.2c)", PUBLIC),
@@ -385,14 +392,40 @@ class Decision(BaseModel):
     default: str
 
 
+def dice_log(rolls: Sequence[Roll]) -> Event:
+    """The moderator-only record of ``rolls``, in order: one ``dice_log`` event whose ``rolls``
+    are each roll's fields, those at their defaults left out."""
+    return event(
+        "dice_log", rolls=[roll.model_dump(mode="json", exclude_defaults=True) for roll in rolls]
+    )
+
+
+def logged_rolls(events: Sequence[Event]) -> list[Roll]:
+    """Every roll the ``dice_log`` events among ``events`` record, in order."""
+    return [
+        Roll.model_validate(fields)
+        for found in events
+        if found.type == "dice_log"
+        for fields in found.fields.get("rolls", [])
+    ]
+
+
 class Resolution(BaseModel):
-    """What resolving returns: the new state, the events, and the decisions now awaited."""
+    """What resolving returns: the new state, the events, the decisions now awaited, and the
+    rolls drawn."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
     state: Any
     events: list[Event]
     pending: list[Decision] = Field(default_factory=list)
+    rolls: list[Roll] = Field(default_factory=list)
+    """Every roll this resolution drew, in order (4.1): the state keeps none of them."""
+
+    def events_with_rolls(self) -> list[Event]:
+        """What the application keeps of this resolution for its day: the :attr:`events`, then
+        the :func:`dice_log` of its :attr:`rolls` if it drew any."""
+        return [*self.events, dice_log(self.rolls)] if self.rolls else list(self.events)
 
     @property
     def done(self) -> bool:

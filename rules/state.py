@@ -3,8 +3,8 @@
 :class:`GameState` is what is saved after each step and what the engine resolves from. It is plain
 data — strings, numbers, lists and mappings — that round-trips through JSON exactly
 (:meth:`GameState.to_json` / :meth:`GameState.from_json`), carries a schema version, and has a
-stable content hash. It holds the dice (seed, position, log), so a state plus the same inputs
-always gives the same result.
+stable content hash. It holds the dice (seed and position, not the rolls made: see
+:mod:`rules.dice`), so a state plus the same inputs always gives the same result.
 
 Where every piece is: ``stacks`` maps a *place* to the ids of the pieces there, bottom first
 (position matters: Loot takes from the top of a box or pile, 7.5.5). Every piece of the game is in

@@ -191,8 +191,11 @@ def _snowflake(value: str | None, what: str) -> int:
     return int(value)
 
 
-def render_parts(message: OutboxMessage) -> tuple[list[str], list[discord.File]]:
-    """The contents of the Discord messages that carry ``message`` and the files of the last."""
+def render_parts(
+    message: OutboxMessage, attachment: bytes | None = None
+) -> tuple[list[str], list[discord.File]]:
+    """The contents of the Discord messages that carry ``message`` and the files of the last:
+    a long text's file, and its ``attachment`` (the bytes it names, :mod:`db.blobs`)."""
     files: list[discord.File] = []
     text = discord_times(escape_discord(message.content))
     if len(text) > ATTACH_OVER:
@@ -203,9 +206,9 @@ def render_parts(message: OutboxMessage) -> tuple[list[str], list[discord.File]]
         )
     else:
         parts = split_message(text, MESSAGE_LIMIT)
-    if message.attachment is not None:
+    if attachment is not None:
         name = message.attachment_name or f"attachment-{message.id}"
-        files.append(discord.File(io.BytesIO(message.attachment), filename=name))
+        files.append(discord.File(io.BytesIO(attachment), filename=name))
     return parts, files
 
 
@@ -291,11 +294,11 @@ class OutboxDelivery:
             names = await asyncio.to_thread(self.service.campaign_names)
             sent = 0
             for entry in due:
-                message = messages.get(entry.id)
-                if entry.destination in held or message is None:
+                outgoing = messages.get(entry.id)
+                if entry.destination in held or outgoing is None:
                     continue
                 with campaign_context(names.get(entry.campaign_id)):
-                    if await self._deliver(message, destinations, names, now):
+                    if await self._deliver(outgoing, destinations, names, now):
                         sent += 1
                     elif self._retries[entry.id].holds_destination:
                         held.add(entry.destination)
@@ -323,17 +326,19 @@ class OutboxDelivery:
 
     async def _deliver(
         self,
-        message: OutboxMessage,
+        outgoing: outbox.Outgoing,
         destinations: dict[int, Destinations],
         names: dict[int, str],
         now: datetime,
     ) -> bool:
         """Send one message and mark it delivered; on failure, handle it and return False."""
+        message = outgoing.message
         assert message.id is not None
         where = destinations.get(message.campaign_id)
         try:
             target = await self._target(message, where)
-            await self._send(target, message, self._buttons(message, names))
+            buttons = self._buttons(message, names)
+            await self._send(target, message, buttons, outgoing.attachment)
         except Exception as error:
             failure = classify(error, message.kind)
             await self._failed(message, failure, error, where, names, now)
@@ -443,11 +448,12 @@ class OutboxDelivery:
         target: discord.abc.Messageable,
         message: OutboxMessage,
         buttons: discord.ui.View | None = None,
+        attachment: bytes | None = None,
     ) -> None:
-        """Send ``message``, each part with its :func:`nonce`; its files, and ``buttons`` if
-        any, go with its last part."""
+        """Send ``message``, each part with its :func:`nonce`; its files (its ``attachment``
+        among them), and ``buttons`` if any, go with its last part."""
         assert message.id is not None
-        parts, files = render_parts(message)
+        parts, files = render_parts(message, attachment)
         *first, last = parts
         for index, part in enumerate(first):
             await target.send(part, nonce=nonce(message.id, index))

@@ -3,9 +3,9 @@ order — Sunrise (6.1, 6.3), Daylight (7), Sunset, the Evening (8) and Midnight
 
 :func:`resolve` runs the day from where the state says it stopped until the part asked for is
 done or a player's decision is needed. It never changes the state it is given: it works on a copy
-and returns it in the :class:`~rules.events.Resolution` with the events it produced. The same
-state, orders and answers always give the same result, byte for byte: all randomness comes from
-the state's dice.
+and returns it in the :class:`~rules.events.Resolution` with the events it produced and the rolls
+it drew (which the state does not keep). The same state, orders and answers always give the same
+result, byte for byte: all randomness comes from the state's dice.
 
 Each stage is a step over one :class:`~rules.day.context.Ctx` in its section's module:
 :mod:`rules.day.sunrise`, :mod:`rules.daylight.turn`, :mod:`rules.day.midnight` (Sunset and
@@ -96,7 +96,7 @@ def resolve(
     if ctx.today.stage == "birdsong":
         record(ctx, orders)
     run(ctx, until)
-    return Resolution(state=ctx.state, events=ctx.events, pending=ctx.pending)
+    return Resolution(state=ctx.state, events=ctx.events, pending=ctx.pending, rolls=ctx.dice.log)
 
 
 def record(ctx: Ctx, orders: Mapping[str, Orders]) -> None:

@@ -1,4 +1,5 @@
-"""The local transport's files: forum posts with nothing live in them, a folder per player."""
+"""The local transport's files: forum posts with nothing live in them, a folder per player, the
+attachment beside its post."""
 
 from __future__ import annotations
 
@@ -6,35 +7,23 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.local import deliver, folder_name
+from bot.local import folder_name, write
+from bot.outbox import Outgoing
 from db.models import OutboxMessage
 
+CAMPAIGNS = {1: "Valley"}
 HOSTILE = "[/b][url=http://x]click[/url] **bold** _it_ `code` <b>x</b> @everyone ![i](http://x) #"
 
 
-class Outbox:
-    """What :func:`deliver` needs of the campaign service: the undelivered messages."""
-
-    def __init__(self, *messages: OutboxMessage) -> None:
-        self.waiting = list(messages)
-
-    def campaign_names(self) -> dict[int, str]:
-        return {1: "Valley"}
-
-    def undelivered(self) -> list[OutboxMessage]:
-        return list(self.waiting)
-
-    def delivered(self, message_id: int) -> None:
-        self.waiting = [m for m in self.waiting if m.id != message_id]
-
-
-def message(number: int, text: str, kind: str = "channel", to: str | None = None) -> OutboxMessage:
+def message(number: int, text: str, kind: str = "channel", to: str | None = None) -> Outgoing:
     now = datetime.now(UTC)
-    return OutboxMessage(id=number, campaign_id=1, kind=kind, to=to, content=text, created_at=now)
+    return Outgoing(
+        OutboxMessage(id=number, campaign_id=1, kind=kind, to=to, content=text, created_at=now)
+    )
 
 
 def written(tmp_path: Path, content: str) -> tuple[str, str]:
-    deliver(Outbox(message(1, content)), tmp_path)  # type: ignore[arg-type]
+    write([message(1, content)], tmp_path, CAMPAIGNS)
     public = tmp_path / "Valley" / "public"
     return (
         (public / "00001.bbcode.txt").read_text(encoding="utf-8"),
@@ -82,11 +71,11 @@ def test_a_message_of_one_line_has_no_code_block(tmp_path: Path):
 
 def test_players_with_similar_names_get_their_own_folders(tmp_path: Path):
     """ "Alice Smith" and "Alice-Smith" made one folder, and each read the other's sheet."""
-    outbox = Outbox(
+    batch = [
         message(1, "Your sheet: gold 10", "dm", "Alice Smith"),
         message(2, "Your sheet: gold 99", "dm", "Alice-Smith"),
-    )
-    deliver(outbox, tmp_path)  # type: ignore[arg-type]
+    ]
+    write(batch, tmp_path, CAMPAIGNS)
     folders = sorted((tmp_path / "Valley" / "players").iterdir())
     assert [f.name for f in folders] == sorted(
         [folder_name("Alice Smith"), folder_name("Alice-Smith")]
@@ -103,3 +92,11 @@ def test_folder_names_are_stable_readable_and_safe():
     assert folder_name("Alice Smith") != folder_name("Alice-Smith")
     assert re.fullmatch(r"[A-Za-z0-9._-]+", folder_name("../../etc/passwd \ud800"))
     assert len(folder_name("x" * 500)) <= 80
+
+
+def test_an_attachment_is_written_beside_its_post(tmp_path: Path):
+    (outgoing,) = [message(7, "Day 1, Month 1\nthe report")]
+    outgoing.message.attachment_name = "map-day-1.png"
+    files = write([Outgoing(outgoing.message, b"\x89PNG")], tmp_path, CAMPAIGNS)
+    image = tmp_path / "Valley" / "public" / "00007-map-day-1.png"
+    assert image in files and image.read_bytes() == b"\x89PNG"

@@ -8,6 +8,7 @@ import pytest
 import time_machine
 from sqlmodel import col, select
 
+from bot import outbox
 from bot.local import deliver
 from bot.service import CampaignService, Reply, RequestError
 from db import repo
@@ -100,9 +101,11 @@ def test_resolving_posts_the_report_and_map_and_each_player_his_own(service, tra
     deliver(service, tmp_path / "out")
     force(service)
     messages = service.undelivered()
-    public = [m for m in messages if m.kind == "channel" and m.attachment is not None]
+    public = [m for m in messages if m.kind == "channel" and m.attachment_sha256 is not None]
     assert len(public) == 1 and public[0].content.startswith("Day 1, Month 1")
-    assert public[0].attachment is not None and public[0].attachment.startswith(b"\x89PNG")
+    assert public[0].id is not None and public[0].attachment_name == "map-day-1.png"
+    image = outbox.load(service.engine, [public[0].id])[public[0].id].attachment
+    assert image is not None and image.startswith(b"\x89PNG")
     assert sorted(m.to for m in messages if m.kind == "dm") == ["p1", "p2"]
     assert any("[moderator] gm: resolved day 1" in m.content for m in messages)
     with session_scope(service.engine) as session:
@@ -145,7 +148,7 @@ def test_hostile_names_are_stored_but_never_ping(service, traveller):
 
 
 def public_reports(service: CampaignService) -> list[str]:
-    return [m.content for m in service.undelivered(1000) if m.attachment is not None]
+    return [m.content for m in service.undelivered(1000) if m.attachment_sha256 is not None]
 
 
 def test_rollback_then_re_resolve_reproduces_the_same_report(service, traveller):
@@ -520,7 +523,7 @@ def test_the_last_day_ends_and_archives_the_campaign(service, traveller):
     assert "\nAmazon: Great Treasures -3, Spells 0, Fame -60" in scores
     assert "The victor: Amazon; no one won." in text
     assert "Epilogue\nAmazon: 0 moves, AV5\n" in text
-    assert final.attachment_name == "routes.png" and final.attachment
+    assert final.attachment_name == "routes.png" and final.attachment_sha256
     (own,) = [m for m in posted if m.attachment_name == "route-amazon.png"]
     assert own.content == "Test: the route of the Amazon"
     assert service.final("Test").text == text, "the archive gives the same report again"

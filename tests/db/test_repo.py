@@ -10,7 +10,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from db import repo, rewind
+from db import blobs, repo, rewind
 from db.engine import session_scope
 from db.models import Seat
 from rules.events import Event
@@ -170,9 +170,10 @@ def test_events_keep_their_order_and_audience(engine: Engine, campaign_id: int) 
     ]
     with session_scope(engine) as session:
         saved = repo.save_events(session, campaign_id=campaign_id, day=1, events=events[:2])
-        assert [r.seq for r in saved] == [0, 1]
+        assert list(saved) == [0, 1]
         more = repo.save_events(session, campaign_id=campaign_id, day=1, events=events[2:])
-        assert [r.seq for r in more] == [2, 3]
+        assert list(more) == [2, 3]
+        assert list(repo.save_events(session, campaign_id=campaign_id, day=1, events=[])) == []
         repo.save_events(session, campaign_id=campaign_id, day=2, events=[Event(type="midnight")])
     with session_scope(engine) as session:
         records = repo.list_events(session, campaign_id=campaign_id, day=1)
@@ -293,7 +294,8 @@ def test_outbox_delivers_in_id_order(engine: Engine, campaign_id: int) -> None:
     with session_scope(engine) as session:
         pending = repo.undelivered_messages(session)
         assert [m.id for m in pending] == ids
-        assert pending[0].attachment == b"\x89PNG"
+        assert pending[0].attachment_sha256 == blobs.digest(b"\x89PNG")
+        assert blobs.attachments(session, pending) == {ids[0]: b"\x89PNG"}
         assert [m.id for m in repo.undelivered_messages(session, limit=2)] == ids[:2]
         assert repo.record_attempt(session, message_id=ids[0] or 0) == 1
         assert repo.record_attempt(session, message_id=ids[0] or 0) == 2

@@ -3,6 +3,7 @@ results in any process — whatever order Python's string hashing gives to sets 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -59,6 +60,34 @@ def test_a_day_stopped_at_the_start_of_its_evening_goes_on_to_the_same_results()
         rest = resolve(first.state, {})
         assert rest.state.to_json() == whole.state.to_json()
         assert [*first.events, *rest.events] == whole.events
+        assert [*first.rolls, *rest.rolls] == whole.rolls
         fights += sum(e.type == "combat_ended" and e.fields["rounds"] > 1 for e in whole.events)
         state = whole.state
     assert fights, "the days hold fights"
+
+
+def test_a_resolution_returns_its_rolls_and_the_state_keeps_none():
+    """Each day's rolls come back with its resolution (the day's own, in order) and are kept
+    with its events as one moderator-only ``dice_log`` event; the state never holds them, so
+    its dice take the same room on day 6 as on day 1."""
+    from rules import autopilot_orders, catalog, new_game, parse_orders, resolve
+    from rules.events import logged_rolls
+
+    cast = ["Amazon", "Black Knight", "Dwarf", "Elf", "Swordsman", "White Knight"]
+    state = new_game(catalog(), 5, cast)
+    dice_json = state.dice.model_dump_json()
+    for _ in range(6):
+        texts = {n: autopilot_orders(state, n) for n in cast if n in state.characters}
+        orders = {n: parse_orders(t, state, n).orders for n, t in texts.items()}
+        day = resolve(state, orders)
+        assert day.rolls, "every day rolls (the Monster Roll, 6.3.3)"
+        shown = [(e.fields["who"], e.fields["dice"]) for e in day.events if e.type == "roll"]
+        drawn = [(r.who, list(r.dice)) for r in day.rolls]
+        assert all(roll in drawn for roll in shown)
+        *events, log = day.events_with_rolls()
+        assert events == day.events
+        assert (log.type, log.audience) == ("dice_log", "moderator")
+        assert logged_rolls([log]) == day.rolls
+        assert set(json.loads(day.state.to_json())["dice"]) == {"seed", "position", "forced"}
+        assert len(day.state.dice.model_dump_json()) <= len(dice_json) + 8
+        state = day.state

@@ -45,8 +45,30 @@ def test_every_roll_is_recorded_in_order():
     d = dice(forced=[[3, 6], [2]])
     first = d.roll("Elf", "Peer Table")
     second = d.game_roll("monster roll")
-    assert d.state.log == [first, second]
+    assert d.log == [first, second]
     assert first.purpose == "Peer Table" and first.who == "Elf"
+
+
+def test_the_state_keeps_no_rolls():
+    """The log is the Dice's own: a saved state holds the seed, the position and the forced
+    rolls, however many rolls were made."""
+    d = dice(forced=[[3, 6]])
+    for _ in range(50):
+        d.roll("Elf", "Peer Table")
+    assert len(d.log) == 50
+    assert set(d.state.model_dump()) == {"seed", "position", "forced"}
+    assert Dice(DiceState.model_validate(d.state.model_dump())).log == []
+
+
+def test_a_state_saved_with_its_rolls_still_loads_without_them():
+    """States saved before the rolls left the state carry a ``log``: it is dropped on load, and
+    the position alone decides what comes next."""
+    d = dice(seed=4)
+    first = d.roll("Elf", "Peer Table")
+    old = {**d.state.model_dump(mode="json"), "log": [first.model_dump(mode="json")]}
+    loaded = DiceState.model_validate(old)
+    assert loaded == d.state
+    assert Dice(loaded).roll("Elf", "Peer Table") == d.roll("Elf", "Peer Table")
 
 
 def test_forced_rolls_come_first_then_the_seeded_stream_continues():

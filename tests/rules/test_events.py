@@ -61,10 +61,14 @@ NAMES = ("Amazon", "Elf", "Dwarf", "Company HQ")
 )
 def test_who_sees_an_event_is_what_its_type_declares(kind: str, recipients: list[str], viewer):
     """Whatever the type and the viewer: a public event is seen by all, a private one only by
-    its recipients and the moderator, and the public never sees a private one."""
-    private = EVENT_TYPES[kind].audience == "private"
+    its recipients and the moderator, a moderator's only by him, and the public never sees a
+    private one."""
+    audience = EVENT_TYPES[kind].audience
+    private = audience == "private"
     made = event(kind, private_to=recipients if private else ())
-    if not private:
+    if audience == "moderator":
+        assert made.visible_to(viewer) == (viewer == "moderator")
+    elif not private:
         assert made.visible_to(viewer)
     else:
         assert made.visible_to(viewer) == (viewer in recipients or viewer == "moderator")

@@ -205,8 +205,8 @@ def test_trouble_rolls_again_in_the_unfriendly_column() -> None:
     assert [s.result.kind for s in meeting.steps] == [ResultKind.TROUBLE, ResultKind.INSULT]
     assert meeting.result.kind is ResultKind.INSULT
     assert (meeting.column, meeting.final_column) == (N, U)
-    assert [r.purpose for r in roller.state.log] == ["Meeting Table", "Meeting Table"]
-    assert list(meeting.rolls) == roller.state.log
+    assert [r.purpose for r in roller.log] == ["Meeting Table", "Meeting Table"]
+    assert list(meeting.rolls) == roller.log
 
 
 def test_trouble_after_drinks_is_still_the_unfriendly_column() -> None:
@@ -232,7 +232,7 @@ def test_opportunity_rolls_again_one_column_friendlier() -> None:
         ResultKind.OPPORTUNITY,
         ResultKind.BOON,
     ]
-    assert len(roller.state.log) == 3
+    assert len(roller.log) == 3
 
 
 def test_opportunity_in_the_friendly_column_reads_the_ally_column() -> None:
@@ -343,7 +343,7 @@ def test_the_purpose_recorded_may_be_named() -> None:
         drinks=False,
         purpose="Meeting Table (buy)",
     )
-    assert roller.state.log[0].purpose == "Meeting Table (buy)"
+    assert roller.log[0].purpose == "Meeting Table (buy)"
 
 
 # --- drinks ---------------------------------------------------------------------------------------

@@ -238,6 +238,16 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
             interaction, lambda moderator: self.service.preview(campaign, moderator=moderator)
         )
 
+    @app_commands.command(name="rolls", description="Every roll of the dice on a day (4.1)")
+    @app_commands.describe(campaign="the campaign's name", day="the day")
+    async def rolls(
+        self, interaction: discord.Interaction, campaign: CampaignName, day: Day
+    ) -> None:
+        await self.moderate(
+            interaction,
+            lambda moderator: self.service.rolls(campaign, moderator=moderator, day=day),
+        )
+
     @app_commands.command(
         name="window", description="The combat window: see, extend, close, roll back"
     )

@@ -156,6 +156,17 @@ async def test_preview_is_private_and_stores_nothing(table: Table) -> None:
 
 
 @pytest.mark.asyncio
+async def test_rolls_are_the_days_dice_for_the_moderators_alone(table: Table) -> None:
+    await play_day_one(table)
+    rolls = await table.moderator.slash(table.channel, "gm rolls", campaign="Test", day=1)
+    answer = private_answer(rolls)
+    assert answer.startswith("Test, day 1: ") and "1. game, monster roll: " in answer
+    assert "Amazon, Hide" in answer
+    refused = await table.alice.slash(table.channel, "gm rolls", campaign="Test", day=1)
+    assert private_answer(refused) == "Moderators only."
+
+
+@pytest.mark.asyncio
 async def test_extend_within_its_range(table: Table) -> None:
     await start(table)
     extended = await table.moderator.slash(

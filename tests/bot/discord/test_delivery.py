@@ -249,11 +249,13 @@ async def test_an_error_of_the_bots_own_is_logged_and_holds_nothing(
     render = delivery.render_parts
     campaigns: list[str | None] = []
 
-    def broken(message: OutboxMessage) -> tuple[list[str], list[discord.File]]:
+    def broken(
+        message: OutboxMessage, attachment: bytes | None = None
+    ) -> tuple[list[str], list[discord.File]]:
         campaigns.append(current_campaign())
         if message.content == "cursed":
             raise ValueError("a bug")
-        return render(message)
+        return render(message, attachment)
 
     monkeypatch.setattr(delivery, "render_parts", broken)
     with caplog.at_level(logging.WARNING, logger="realmbot.discord.delivery"):
