@@ -40,6 +40,7 @@ from tests.bench_pipeline import (
     peak_rss,
     sweep_benchmark,
 )
+from tests.bench_storage import storage_benchmark
 from tests.fights import quiet_plays, stage_giant_fight
 
 
@@ -440,6 +441,7 @@ def main() -> None:
     window_benchmarks(data)
     sweep_benchmark(data)
     month_process_benchmark(data)
+    storage_benchmark()
 
 
 if __name__ == "__main__":
