@@ -37,7 +37,6 @@ from rules.state import GameState, Place
 from tests.bench_pipeline import (
     map_benchmarks,
     month_process_benchmark,
-    peak_rss,
     sweep_benchmark,
 )
 from tests.bench_storage import storage_benchmark
@@ -188,11 +187,6 @@ def one_day(
         statistics.median(timed(lambda _: resolve(state, orders, catalog=data), 3)),
     )
     return resolution.state, times, combats_of(resolution.events)
-
-
-def peak_memory(name: str, subject: Callable[[], object]) -> None:
-    """Print the peak RSS ``subject`` adds (:func:`tests.bench_pipeline.peak_rss`)."""
-    print(f"{name:<48} peak RSS +{peak_rss(subject):6.1f} MiB")
 
 
 #: The Evening benchmark's four clearings: woods clearings of four tiles (every tile is on every
@@ -415,7 +409,6 @@ def main() -> None:
     help_process()
     measure("load and validate the whole catalog", lambda _: load_catalog())
     measure("new game, 16 characters", lambda i: new_game(data, i, everyone), repeat=15)
-    peak_memory("new game, 16 characters", lambda: new_game(data, 0, everyone))
 
     stats: list[MapStats] = []
 
