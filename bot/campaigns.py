@@ -25,7 +25,7 @@ from bot.deadlines import DeadlineRules
 from bot.maps import render_map
 from bot.render import render
 from bot.sheets import sheet_text
-from db import repo, rewind
+from db import messages, repo, rewind
 from db.engine import session_scope
 from db.models import Campaign, Seat, Snapshot
 from rules import (
@@ -102,7 +102,7 @@ class Outbox:
     def _add(
         self, kind: str, to: str | None, content: str, attachment: tuple[str, bytes] | None
     ) -> None:
-        repo.add_message(
+        messages.add_message(
             self.session,
             campaign_id=row_id(self.campaign),
             kind=kind,

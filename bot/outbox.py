@@ -9,7 +9,7 @@ costs little), loads messages with their attachments' bytes (:class:`Outgoing`, 
 :mod:`db.blobs`), marks a batch delivered in one transaction (:func:`mark_delivered`, the local
 transport's way), prunes the attachments no undelivered message needs
 (:func:`prune_attachments`, the bot's periodic job) and records failed attempts with
-:func:`db.repo.record_attempt`. A message is *failing* when it is undelivered and was tried at
+:func:`db.messages.record_attempt`. A message is *failing* when it is undelivered and was tried at
 least once (``attempts`` > 0); the messages queued after a failing one to the same destination
 are *held* behind it (:func:`destination`). All functions block: run them in a thread.
 """
@@ -25,7 +25,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select, update
 
 from bot.service import CampaignService, NotModeratorError, Reply
-from db import blobs, repo
+from db import blobs, messages, repo
 from db.engine import session_scope
 from db.models import OutboxMessage
 
@@ -87,9 +87,9 @@ class Outgoing:
         return self.message.id
 
 
-def _outgoing(session: Session, messages: Sequence[OutboxMessage]) -> list[Outgoing]:
-    found = blobs.attachments(session, messages)
-    return [Outgoing(m, found.get(m.id)) for m in messages if m.id is not None]
+def _outgoing(session: Session, rows: Sequence[OutboxMessage]) -> list[Outgoing]:
+    found = blobs.attachments(session, rows)
+    return [Outgoing(m, found.get(m.id)) for m in rows if m.id is not None]
 
 
 def load(engine: Engine, ids: Sequence[int]) -> dict[int, Outgoing]:
@@ -106,7 +106,7 @@ def load(engine: Engine, ids: Sequence[int]) -> dict[int, Outgoing]:
 def pending(engine: Engine, *, limit: int = CHUNK) -> list[Outgoing]:
     """The first ``limit`` undelivered messages with their attachments, in id order."""
     with session_scope(engine) as session:
-        return _outgoing(session, repo.undelivered_messages(session, limit=limit))
+        return _outgoing(session, messages.undelivered_messages(session, limit=limit))
 
 
 def mark_delivered(engine: Engine, ids: Sequence[int], *, at: datetime) -> int:
@@ -149,9 +149,9 @@ def record_failure(
     ``notice`` (if any) for its campaign's moderators; returns the attempts so far."""
     assert message.id is not None
     with session_scope(engine) as session:
-        attempts = repo.record_attempt(session, message_id=message.id)
+        attempts = messages.record_attempt(session, message_id=message.id)
         if notice is not None:
-            repo.add_message(
+            messages.add_message(
                 session,
                 campaign_id=message.campaign_id,
                 kind="moderators",

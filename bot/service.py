@@ -39,7 +39,7 @@ from bot.moderation import Moderation
 from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_text
-from db import repo
+from db import messages, repo
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
 from rules import (
@@ -465,7 +465,7 @@ class CampaignService(Moderation):
     def undelivered(self, limit: int = 100) -> list[OutboxMessage]:
         """Messages waiting for the transport, oldest first."""
         with session_scope(self.engine) as session:
-            return repo.undelivered_messages(session, limit=limit)
+            return messages.undelivered_messages(session, limit=limit)
 
     def player_campaigns(self, player: str) -> list[str]:
         """The running campaigns ``player`` has a seat in."""
@@ -495,4 +495,4 @@ class CampaignService(Moderation):
     def delivered(self, message_id: int) -> None:
         """Mark one outbox message delivered (after the transport sent it)."""
         with session_scope(self.engine) as session:
-            repo.mark_delivered(session, message_id=message_id, at=self.clock())
+            messages.mark_delivered(session, message_id=message_id, at=self.clock())

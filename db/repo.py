@@ -11,38 +11,21 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any
 
-from sqlmodel import Session, SQLModel, col, func, insert, select
+from sqlmodel import Session, col, func, insert, select
 
-from db import blobs
 from db.models import (
     Campaign,
     EventRecord,
     ModeratorAction,
     OrderSubmission,
-    OutboxMessage,
     PendingDecision,
     Seat,
     Snapshot,
 )
+from db.rows import add, get
 from rules.events import Event
-
-_Row = TypeVar("_Row", bound=SQLModel)
-
-
-def _add(session: Session, row: _Row) -> _Row:
-    session.add(row)
-    session.flush()
-    return row
-
-
-def _get(session: Session, model: type[_Row], row_id: int) -> _Row:
-    row = session.get(model, row_id)
-    if row is None:
-        raise LookupError(f"no {model.__name__} with id {row_id}")
-    return row
-
 
 # Campaigns
 
@@ -68,7 +51,7 @@ def create_campaign(
         options=dict(options or {}),
         moderators=list(moderators or []),
     )
-    return _add(session, campaign)
+    return add(session, campaign)
 
 
 def get_campaign(session: Session, *, name: str, guild: str | None = None) -> Campaign | None:
@@ -152,7 +135,7 @@ def add_seat(
         joined_at=joined_at,
         setup=dict(setup or {}),
     )
-    return _add(session, seat)
+    return add(session, seat)
 
 
 def list_seats(session: Session, *, campaign_id: int) -> list[Seat]:
@@ -209,7 +192,7 @@ def submit_orders(
         cleared=cleared,
         submitted_at=submitted_at,
     )
-    return _add(session, submission)
+    return add(session, submission)
 
 
 def clear_orders(
@@ -268,7 +251,7 @@ def save_snapshot(
         ledger=ledger or {},
         created_at=created_at,
     )
-    return _add(session, snapshot)
+    return add(session, snapshot)
 
 
 def latest_snapshot(session: Session, *, campaign_id: int) -> Snapshot | None:
@@ -396,7 +379,7 @@ def add_decision(
         asked_at=asked_at,
         due_at=due_at,
     )
-    return _add(session, decision)
+    return add(session, decision)
 
 
 def list_decisions(session: Session, *, campaign_id: int, day: int) -> list[PendingDecision]:
@@ -421,9 +404,9 @@ def open_decisions(
 
 def answer_decision(session: Session, *, decision_id: int, answer: str) -> PendingDecision:
     """Record the answer to a decision (``LookupError`` if there is no such decision)."""
-    decision = _get(session, PendingDecision, decision_id)
+    decision = get(session, PendingDecision, decision_id)
     decision.answer = answer
-    return _add(session, decision)
+    return add(session, decision)
 
 
 # Moderator actions
@@ -436,7 +419,7 @@ def log_action(
     entry = ModeratorAction(
         campaign_id=campaign_id, moderator=moderator, action=action, detail=detail, at=at
     )
-    return _add(session, entry)
+    return add(session, entry)
 
 
 def list_actions(session: Session, *, campaign_id: int) -> list[ModeratorAction]:
@@ -447,65 +430,3 @@ def list_actions(session: Session, *, campaign_id: int) -> list[ModeratorAction]
         .order_by(col(ModeratorAction.id))
     )
     return list(session.exec(query))
-
-
-# Outbox
-
-
-def add_message(
-    session: Session,
-    *,
-    campaign_id: int,
-    kind: str,
-    content: str,
-    created_at: datetime,
-    to: str | None = None,
-    attachment_name: str | None = None,
-    attachment: bytes | None = None,
-    flush: bool = True,
-) -> OutboxMessage:
-    """Queue a message (``channel``, ``dm`` to ``to``, or ``moderators``) for the transport;
-    without ``flush`` it is written with the session's next flush (several at once), and has
-    no id until then. Its ``attachment`` goes to :func:`db.blobs.store`."""
-    digest = None
-    if attachment is not None:
-        digest = blobs.store(session, campaign_id=campaign_id, data=attachment, at=created_at)
-    message = OutboxMessage(
-        campaign_id=campaign_id,
-        kind=kind,
-        to=to,
-        content=content,
-        attachment_name=attachment_name,
-        attachment_sha256=digest,
-        created_at=created_at,
-    )
-    if not flush:
-        session.add(message)
-        return message
-    return _add(session, message)
-
-
-def undelivered_messages(session: Session, *, limit: int | None = None) -> list[OutboxMessage]:
-    """The messages not yet delivered, in id order (the order they were written)."""
-    query = (
-        select(OutboxMessage)
-        .where(col(OutboxMessage.delivered_at).is_(None))
-        .order_by(col(OutboxMessage.id))
-        .limit(limit)
-    )
-    return list(session.exec(query))
-
-
-def mark_delivered(session: Session, *, message_id: int, at: datetime) -> OutboxMessage:
-    """Record that a message was delivered at ``at``."""
-    message = _get(session, OutboxMessage, message_id)
-    message.delivered_at = at
-    return _add(session, message)
-
-
-def record_attempt(session: Session, *, message_id: int) -> int:
-    """Count one more delivery attempt of a message; returns the count."""
-    message = _get(session, OutboxMessage, message_id)
-    message.attempts += 1
-    _add(session, message)
-    return message.attempts

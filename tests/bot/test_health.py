@@ -14,7 +14,7 @@ from bot.cli import main
 from bot.health import BACKLOG_STALE, SCHEDULER_STALE, check
 from bot.scheduler import Wakeups
 from bot.service import CampaignService
-from db import repo
+from db import messages
 from db.engine import make_engine, session_scope
 from db.migrate import upgrade
 from rules.catalog import catalog
@@ -59,12 +59,12 @@ def run_scheduler(service: CampaignService, url: str, at: datetime = START) -> N
 
 def add(service: CampaignService, kind: str, *, to: str | None = None, attempts: int = 0) -> None:
     with session_scope(service.engine) as session:
-        message = repo.add_message(
+        message = messages.add_message(
             session, campaign_id=1, kind=kind, to=to, content="secret", created_at=START
         )
         assert message.id is not None
         for _ in range(attempts):
-            repo.record_attempt(session, message_id=message.id)
+            messages.record_attempt(session, message_id=message.id)
 
 
 def test_a_running_bot_is_healthy_and_a_stopped_one_is_not(

@@ -13,7 +13,7 @@ from sqlmodel import col, select
 from bot import outbox
 from bot.local import deliver
 from bot.service import CampaignService, RequestError
-from db import blobs, repo
+from db import blobs, messages, repo
 from db.engine import session_scope
 from db.models import Blob, OutboxMessage, Snapshot
 from rules.events import Event, logged_rolls
@@ -134,7 +134,7 @@ def test_a_map_is_stored_once_by_its_content(service, traveller):
     image = b"\x89PNG same map"
     with session_scope(service.engine) as session:
         for content in ("first", "second"):
-            repo.add_message(
+            messages.add_message(
                 session,
                 campaign_id=1,
                 kind="channel",

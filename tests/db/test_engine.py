@@ -11,7 +11,7 @@ from sqlalchemy import Engine, event, text
 from sqlalchemy.exc import IntegrityError, StatementError
 from sqlmodel import select
 
-from db import repo
+from db import messages, repo
 from db.engine import _sqlite_connect, database_url, make_engine, session_scope
 from db.migrate import upgrade
 from db.models import (
@@ -98,7 +98,7 @@ def test_deleting_a_campaign_deletes_its_rows(engine: Engine, campaign_id: int) 
         repo.log_action(
             session, campaign_id=campaign_id, moderator="m", action="a", detail="d", at=T0
         )
-        repo.add_message(
+        messages.add_message(
             session, campaign_id=campaign_id, kind="channel", content="hi", created_at=T0
         )
     with session_scope(engine) as session:
@@ -199,7 +199,7 @@ def test_session_scope_rolls_back_everything_on_error(engine: Engine, campaign_i
             joined_at=T0,
         )
         repo.submit_orders(session, seat=seat, day=5, text="M", canonical="M", submitted_at=T0)
-        repo.add_message(
+        messages.add_message(
             session, campaign_id=campaign_id, kind="channel", content="hi", created_at=T0
         )
         raise RuntimeError("the transport fell over")
@@ -207,7 +207,7 @@ def test_session_scope_rolls_back_everything_on_error(engine: Engine, campaign_i
         assert session.get_one(Campaign, campaign_id).day == 0
         assert repo.list_seats(session, campaign_id=campaign_id) == []
         assert session.exec(select(OrderSubmission)).all() == []
-        assert repo.undelivered_messages(session) == []
+        assert messages.undelivered_messages(session) == []
 
 
 def test_session_scope_rolls_back_a_failed_flush(engine: Engine, campaign_id: int) -> None:

@@ -10,7 +10,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from db import blobs, repo, rewind
+from db import blobs, messages, repo, rewind
 from db.engine import session_scope
 from db.models import Seat
 from rules.events import Event
@@ -275,7 +275,7 @@ def test_moderator_actions_are_logged_in_order(engine: Engine, campaign_id: int)
 
 def test_outbox_delivers_in_id_order(engine: Engine, campaign_id: int) -> None:
     with session_scope(engine) as session:
-        channel = repo.add_message(
+        channel = messages.add_message(
             session,
             campaign_id=campaign_id,
             kind="channel",
@@ -284,24 +284,24 @@ def test_outbox_delivers_in_id_order(engine: Engine, campaign_id: int) -> None:
             attachment_name="map.png",
             attachment=b"\x89PNG",
         )
-        dm = repo.add_message(
+        dm = messages.add_message(
             session, campaign_id=campaign_id, kind="dm", to="42", content="yours", created_at=T0
         )
-        mods = repo.add_message(
+        mods = messages.add_message(
             session, campaign_id=campaign_id, kind="moderators", content="preview", created_at=T0
         )
         ids = [channel.id, dm.id, mods.id]
     with session_scope(engine) as session:
-        pending = repo.undelivered_messages(session)
+        pending = messages.undelivered_messages(session)
         assert [m.id for m in pending] == ids
         assert pending[0].attachment_sha256 == blobs.digest(b"\x89PNG")
         assert blobs.attachments(session, pending) == {ids[0]: b"\x89PNG"}
-        assert [m.id for m in repo.undelivered_messages(session, limit=2)] == ids[:2]
-        assert repo.record_attempt(session, message_id=ids[0] or 0) == 1
-        assert repo.record_attempt(session, message_id=ids[0] or 0) == 2
-        delivered = repo.mark_delivered(session, message_id=ids[0] or 0, at=T0)
+        assert [m.id for m in messages.undelivered_messages(session, limit=2)] == ids[:2]
+        assert messages.record_attempt(session, message_id=ids[0] or 0) == 1
+        assert messages.record_attempt(session, message_id=ids[0] or 0) == 2
+        delivered = messages.mark_delivered(session, message_id=ids[0] or 0, at=T0)
         assert delivered.delivered_at == T0
     with session_scope(engine) as session:
-        assert [m.id for m in repo.undelivered_messages(session)] == ids[1:]
+        assert [m.id for m in messages.undelivered_messages(session)] == ids[1:]
         with pytest.raises(LookupError):
-            repo.mark_delivered(session, message_id=999, at=T0)
+            messages.mark_delivered(session, message_id=999, at=T0)

@@ -16,7 +16,7 @@ from bot.discord.cogs.players import read_orders_message
 from bot.discord.decisions import NO_LONGER_OPEN, pressed_by_recipient, read_decision
 from bot.discord.delivery import DEFAULT_INTERVAL
 from bot.service import CampaignService
-from db import repo
+from db import messages
 from db.engine import session_scope
 from db.models import PendingDecision
 from rules.state import GameState
@@ -130,7 +130,7 @@ def test_orders_messages_are_read_from_their_first_line() -> None:
 def queue(service: CampaignService, content: str) -> None:
     """Put one channel message for campaign 1 in the outbox."""
     with session_scope(service.engine) as session:
-        repo.add_message(
+        messages.add_message(
             session, campaign_id=1, kind="channel", content=content, created_at=datetime.now(UTC)
         )
 

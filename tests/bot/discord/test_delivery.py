@@ -19,7 +19,7 @@ from bot.discord import delivery
 from bot.discord.delivery import FIRST_RETRY, NOTICE_AFTER_TRANSIENT, nonce, retry_delay
 from bot.logs import current_campaign
 from bot.service import CampaignService
-from db import repo
+from db import messages
 from db.engine import make_engine, session_scope
 from db.migrate import upgrade
 from db.models import OutboxMessage
@@ -72,7 +72,7 @@ def campaign(table: Table, service: CampaignService, *, notes: simcord.ChannelHa
 
 def queue(service: CampaignService, kind: str, content: str, to: str | None = None) -> None:
     with session_scope(service.engine) as session:
-        repo.add_message(
+        messages.add_message(
             session, campaign_id=1, kind=kind, to=to, content=content, created_at=service.clock()
         )
 
