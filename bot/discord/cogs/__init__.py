@@ -1,8 +1,10 @@
-"""The bot's cogs: :class:`PlayerCog` (joining, orders, status) and :class:`ModeratorCog` (/gm)."""
+"""The bot's cogs: :class:`PlayerCog` (joining, orders, status), :class:`ModeratorCog` (/gm) and
+:class:`HelpCog` (/help)."""
 
 from __future__ import annotations
 
+from bot.discord.cogs.help import HelpCog
 from bot.discord.cogs.moderators import ModeratorCog
 from bot.discord.cogs.players import PlayerCog
 
-__all__ = ["ModeratorCog", "PlayerCog"]
+__all__ = ["HelpCog", "ModeratorCog", "PlayerCog"]
