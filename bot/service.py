@@ -23,6 +23,7 @@ from bot.campaign_settings import CampaignSettings, SettingError
 from bot.campaigns import (
     MAX_SEED,
     Clock,
+    Joined,
     NotModeratorError,
     Reply,
     RequestError,
@@ -115,7 +116,7 @@ class CampaignService(Moderation):
             raise taken from None  # two servers' moderators raced for the name (PostgreSQL)
         return Reply(f"Campaign {name} created. Players join with their character's name.")
 
-    def join(self, campaign_name: str, *, player: str, player_name: str, character: str) -> Reply:
+    def join(self, campaign_name: str, *, player: str, player_name: str, character: str) -> Joined:
         """Seat ``player`` as ``character``: one player per character, first come first served."""
         typed_text(player_name, "player name")
         with session_scope(self.engine) as session:
@@ -144,7 +145,7 @@ class CampaignService(Moderation):
             self._outbox(session, campaign).channel(
                 render("messages/joined.txt.j2", player=player_name, character=card.name)
             )
-            return Reply(f"You play the {card.name} in {campaign.name}.")
+            return Joined(f"You play the {card.name} in {campaign.name}.", campaign.name, card.name)
 
     def choose(self, campaign_name: str, *, player: str, text: str) -> Reply:
         """The player's secret setup choices (3.3.3–3.3.6), before the game starts: lines such as
