@@ -114,7 +114,7 @@ class CampaignService(Moderation):
                 self._log(session, campaign, moderator, "create", f"created {name}")
         except IntegrityError:
             raise taken from None  # two servers' moderators raced for the name (PostgreSQL)
-        return Reply(f"Campaign {name} created. Players join with their character's name.")
+        return Reply(render("messages/created.txt.j2", campaign=name, settings=settings.shown()))
 
     def join(self, campaign_name: str, *, player: str, player_name: str, character: str) -> Joined:
         """Seat ``player`` as ``character``: one player per character, first come first served."""
