@@ -62,8 +62,10 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("Berserker", "Berserk"): Advantage(
         ("Daylight", "combat"),
         "L3594",
-        "no",
-        note="playing the Berserk chit in an Alert phase is reported as not implemented (L3598)",
+        "partly",
+        scenario="advantages/berserker_berserk_in_an_alert_phase_L3598.yaml",
+        note="played in an Alert phase it fatigues and only Tremendous harm kills him until "
+        "Midnight (L3598); played as his Encounter Step action (L3600) it is not built",
     ),
     ("Black Knight", "Aim"): Advantage(
         ("combat",),
