@@ -62,10 +62,10 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("Berserker", "Berserk"): Advantage(
         ("Daylight", "combat"),
         "L3594",
-        "partly",
+        "yes",
         scenario="advantages/berserker_berserk_in_an_alert_phase_L3598.yaml",
-        note="played in an Alert phase it fatigues and only Tremendous harm kills him until "
-        "Midnight (L3598); played as his Encounter Step action (L3600) it is not built",
+        note="as his Encounter action: advantages/berserker_berserk_as_his_encounter_action_"
+        "L3600.yaml",
     ),
     ("Black Knight", "Aim"): Advantage(
         ("combat",),

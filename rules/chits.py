@@ -257,13 +257,13 @@ def _rest_once(
 
 def midnight(character: CharacterState) -> list[str]:
     """At Midnight every alerted Magic chit still active fatigues (8.9.2c), and a played
-    Berserk chit (fatigued when played) is put back: the Berserker reverts to normal (L3594).
-    Returns the labels of the chits fatigued."""
+    Berserk chit is put back (it fatigued when played, or as effort): the Berserker reverts to
+    normal (L3594). Returns the labels of the chits fatigued."""
     fatigued = []
     for chit in character.chits:
         if chit.alerted:
             chit.alerted = False
-            if chit.status == "active":
+            if chit.status == "active" and printed(chit.label).action is Action.MAGIC:
                 chit.status = "fatigued"
                 fatigued.append(chit.label)
     return fatigued

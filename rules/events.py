@@ -72,8 +72,7 @@ EVENT_TYPES: dict[str, EventType] = {
     "rested": EventType("{who} rests: {chit} {change}", PUBLIC),
     "alerted": EventType("{who} alerts {item}", PUBLIC),
     "went_berserk": EventType(
-        "{who} plays {chit}, which fatigues: only Tremendous harm kills him until Midnight (L3594)",
-        PUBLIC,
+        "{who} plays {chit}: only Tremendous harm kills him until Midnight (L3594)", PUBLIC
     ),
     "fatigued": EventType("{who} fatigues {chit}", PUBLIC),
     "made_change": EventType(

@@ -89,4 +89,5 @@ def _berserk(ctx: Ctx, name: str) -> bool:
     chit.status = "fatigued"
     chit.alerted = True
     ctx.emit("went_berserk", who=name, chit=chit.label)
+    ctx.emit("fatigued", who=name, chit=chit.label)
     return True

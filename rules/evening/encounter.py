@@ -222,6 +222,7 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         verb = "unalert" if character.items[weapon].alerted else "alert"
         gloves = kit.unused_cards(ctx.catalog, state, character, "gloves", kit.used(combat, who))
         options += [f"{verb} {label}" for label in [*kit.of_action(chits, Action.FIGHT), *gloves]]
+    options += [f"berserk {label}" for label in kit.of_action(chits, Action.BERSERK)]
     ends = roads(ctx, combat)
     boots = kit.unused_cards(ctx.catalog, state, character, "boots", kit.used(combat, who))
     for label in [*kit.of_action(chits, Action.MOVE), *boots]:
@@ -253,12 +254,15 @@ def action_decisions(ctx: Ctx, combat: CombatState) -> list[Decision]:
         key = combat_id(ctx, combat, "action", who)
         decision = ctx.memo.get((key,))
         if not isinstance(decision, Decision):
+            options = tuple(action_options(ctx, combat, who))
+            berserk = any(option.startswith("berserk ") for option in options)
             decision = ctx.memo[(key,)] = Decision(
                 id=key,
                 character=who,
                 kind="action",
-                prompt="Your Encounter action (8.3.7): alert, run away, (de)activate, abandon?",
-                options=tuple(action_options(ctx, combat, who)),
+                prompt="Your Encounter action (8.3.7): alert, run away, (de)activate, abandon"
+                + (", go berserk (L3600)?" if berserk else "?"),
+                options=options,
                 default=NONE,
             )
         found.append(decision)
@@ -284,6 +288,8 @@ def act(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
     verb, _, rest = answer.partition(" ")
     if verb in ("alert", "unalert"):
         _alert(ctx, combat, who, rest, verb)
+    elif verb == "berserk":
+        _berserk(ctx, combat, who, rest)
     elif verb == "run":
         _run(ctx, combat, who, rest)
     elif verb == "activate" and ", deactivate " in rest:
@@ -340,6 +346,25 @@ def _alert(ctx: Ctx, combat: CombatState, who: str, label: str, verb: str) -> No
         at=combat.clearing,
         round=combat.round,
     )
+
+
+def _berserk(ctx: Ctx, combat: CombatState, who: str, label: str) -> None:
+    """L3600: the Berserker plays his Berserk chit as his action: the denizens on his sheet
+    restrict it as they would a Fight chit (8.3.7a.1), it counts towards his effort limit and
+    fatigues as effort does; until Midnight only Tremendous harm kills him (L3594; the chit is
+    marked alerted until then, :func:`rules.chits.is_berserk`)."""
+    sheet = ctx.sheet(who)
+    chit = kit.face(ctx.catalog, sheet, label)
+    why = _too_slow(ctx, combat, who, chit.time)
+    played = [*kit.used(combat, who), label]
+    if why is None and kit.over_limit(ctx.catalog, ctx.state, sheet, played):
+        why = kit.too_much(ctx.catalog, ctx.state, sheet)
+    if why is not None:
+        _cancel(ctx, combat, who, label, why)
+        return
+    kit.used(combat, who).append(label)
+    next(c for c in sheet.chits if c.label == label).alerted = True
+    ctx.emit("went_berserk", who=who, chit=label, at=combat.clearing, round=combat.round)
 
 
 def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:

@@ -313,6 +313,8 @@ def _action(play: Play) -> list[_Part] | None:
         return ["alert ", _Name(action.alert, "chit")]
     if action.unalert is not None:
         return ["unalert ", _Name(action.unalert, "chit")]
+    if action.berserk is not None:
+        return ["berserk ", _Name(action.berserk, "chit")]
     if action.run is not None:
         to = _clearing(action.run.to)
         if action.run.horse is not None:

@@ -67,10 +67,12 @@ class Cast(_Model):
 
 class Action(_Model):
     """``action``: his one Encounter action (8.3.7), exactly one of alert, unalert, run, fly,
-    cast, activate and/or deactivate, abandon."""
+    cast, activate and/or deactivate, abandon; and ``berserk: CHIT``, the Berserker playing his
+    Berserk chit (L3600; this project's addition to the format)."""
 
     alert: str | None = None
     unalert: str | None = None
+    berserk: str | None = None
     run: Run | None = None
     fly: Fly | None = None
     cast: Cast | None = None
@@ -80,13 +82,13 @@ class Action(_Model):
 
     @_model_validator(mode="after")
     def _exactly_one(self) -> Action:
-        given = _one_of(self, "alert", "unalert", "run", "fly", "cast", "abandon")
+        given = _one_of(self, "alert", "unalert", "berserk", "run", "fly", "cast", "abandon")
         if self.activate is not None or self.deactivate is not None:
             given.append("activate/deactivate")
         if len(given) != 1:
             raise ValueError(
-                "an action is exactly one of alert, unalert, run, fly, cast, activate and/or "
-                f"deactivate, abandon; given: {', '.join(given) or 'none'}"
+                "an action is exactly one of alert, unalert, berserk, run, fly, cast, activate "
+                f"and/or deactivate, abandon; given: {', '.join(given) or 'none'}"
             )
         return self
 

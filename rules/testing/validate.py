@@ -264,7 +264,7 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
         individual(f"{key}.lure[{index}]", written)
     action = play.action
     if action is not None:
-        for verb in ("alert", "unalert"):
+        for verb in ("alert", "unalert", "berserk"):
             label = getattr(action, verb)
             if label is not None:
                 chit(f"{key}.action.{verb}", label)
