@@ -87,7 +87,7 @@ COMBAT_KEYS: dict[str, str] = {
     "charge": "none | CHARACTER with MOVE M4*: whom he charges, and with which chit (8.3.6b)",
     "encounter": (
         "his Encounter action (8.3.7): none | alert FIGHT L3* | unalert FIGHT L3* | run ... | "
-        "activate, deactivate or abandon ITEM"
+        "activate, deactivate or abandon ITEM | berserk BERSERK T4** (the Berserker, L3600)"
     ),
     "run": "MOVE M4* | horse walk | horse gallop [to CV5 | to the road I came by] (8.3.8)",
     "target": "names, the first present wins: 'Giant, any attacker on my sheet' | none (8.4.2)",
@@ -401,6 +401,8 @@ def _encounter(world: Map, text: str) -> tuple[str, ...]:
         return (NONE,)
     if verb in ("alert", "unalert"):
         return (f"{verb} {_chit(world, rest, [Action.FIGHT])}",)
+    if verb == "berserk":  # L3600
+        return (f"berserk {_chit(world, rest, [Action.BERSERK])}",)
     if verb == "run":
         return (f"run {_run(world, rest)}",)
     if verb in ("activate", "deactivate", "abandon"):

@@ -146,6 +146,15 @@ def test_the_dwarfs_duck_chit_ducks_only():
     assert [(p.code, p.line) for p in result.errors] == [("bad-instruction", 2)]
 
 
+def test_the_berserker_may_go_berserk_as_his_encounter_action():
+    """L3600: his Berserk chit is his Encounter action; no one else has one to play."""
+    state = fresh(7, [*CAST, "Berserker"])
+    (clause,) = combat("encounter: berserk BERSERK T4**", state, who="Berserker").clauses
+    assert clause.plays == ("berserk BERSERK T4**",)
+    result = parse("encounter: berserk BERSERK T4**", state, who="Amazon")
+    assert [p.code for p in result.errors] == ["bad-target"]
+
+
 def test_a_round_prefix_scripts_one_round():
     orders = combat("round 1: attack: FIGHT H4** smash\nattack: FIGHT L4 thrust")
     assert [(c.round, c.plays) for c in orders.clauses] == [
