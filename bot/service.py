@@ -36,6 +36,7 @@ from bot.deadlines import next_deadline
 from bot.final_report import final_report
 from bot.maps import render_map
 from bot.moderation import Moderation
+from bot.names import matching
 from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_text
@@ -116,7 +117,8 @@ class CampaignService(Moderation):
         return Reply(f"Campaign {name} created. Players join with their character's name.")
 
     def join(self, campaign_name: str, *, player: str, player_name: str, character: str) -> Reply:
-        """Seat ``player`` as ``character``: one player per character, first come first served."""
+        """Seat ``player`` as ``character`` (its name whatever the case; a typo is answered
+        with the closest names): one player per character, first come first served."""
         typed_text(player_name, "player name")
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
@@ -125,7 +127,8 @@ class CampaignService(Moderation):
                     f"{campaign.name} has started; ask a moderator to replace a seat"
                 )
             try:
-                card = self.catalog.characters[character.strip()]
+                characters = self.catalog.characters
+                card = characters[matching(character, characters.names()) or character.strip()]
             except UnknownNameError as error:
                 raise RequestError(str(error)) from None
             seats = self._seats(session, campaign)
