@@ -36,7 +36,7 @@ from bot.deadlines import next_deadline
 from bot.final_report import final_report
 from bot.maps import render_map
 from bot.moderation import Moderation
-from bot.names import matching
+from bot.names import did_you_mean, matching
 from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_text
@@ -50,7 +50,6 @@ from rules import (
     setup_choices,
     view_for,
 )
-from rules.catalog import UnknownNameError
 from rules.day.leaving import in_play
 from rules.events import event
 from rules.setup.restart import restart
@@ -126,11 +125,12 @@ class CampaignService(Moderation):
                 raise RequestError(
                     f"{campaign.name} has started; ask a moderator to replace a seat"
                 )
-            try:
-                characters = self.catalog.characters
-                card = characters[matching(character, characters.names()) or character.strip()]
-            except UnknownNameError as error:
-                raise RequestError(str(error)) from None
+            characters = self.catalog.characters
+            known = matching(character, characters.names())
+            if known is None:
+                hint = did_you_mean(character, characters)
+                raise RequestError(f"unknown character {character.strip()[:40]!r}{hint}")
+            card = characters[known]
             seats = self._seats(session, campaign)
             if any(s.character == card.name for s in seats):
                 raise RequestError(f"the {card.name} is taken in {campaign.name}; choose another")
