@@ -1,7 +1,8 @@
 """Which campaigns and characters a request may name: those it sees (:mod:`bot.scope`), the
-campaign a channel plays, the characters free to join one or seated in it. The transports use
-it to find the campaign a command means when it names none, and to offer names as they are
-typed; it tells nothing the request could not learn by asking the service.
+campaign a channel plays, the characters free to join one or seated in it; and a player's own
+orders in force, to edit. The transports use it to find the campaign a command means when it
+names none, to offer names as they are typed and to fill forms; it tells nothing the request
+could not learn by asking the service.
 
 Every function reads the database and blocks: run it in a thread.
 """
@@ -97,3 +98,19 @@ def free_characters(engine: Engine, catalog: Catalog, campaign: str) -> list[str
             return []
         taken = {s.character for s in repo.list_seats(session, campaign_id=found.id)}
     return [name for name in catalog.characters if name not in taken]
+
+
+def own_orders(engine: Engine, campaign: str, player: str) -> str | None:
+    """The text of ``player``'s orders in force today in the visible campaign called
+    ``campaign``, as they were sent; ``None`` when he has none there (or no seat)."""
+    with session_scope(engine) as session:
+        found = _campaign(session, campaign)
+        if found is None or found.id is None:
+            return None
+        seat = next(
+            (s for s in repo.list_seats(session, campaign_id=found.id) if s.player == player), None
+        )
+        if seat is None or seat.id is None:
+            return None
+        row = repo.current_orders(session, campaign_id=found.id, day=found.day).get(seat.id)
+        return None if row is None else row.text

@@ -13,7 +13,7 @@ import discord
 from bot import scope
 from bot.discord.cogs.common import call_and_answer, player_id
 from bot.discord.where import scope_of
-from bot.service import CampaignService
+from bot.service import CampaignService, Reply, RequestError
 
 #: The longest standing orders (a slash option's limit too).
 ORDERS_LENGTH = 2000
@@ -35,6 +35,39 @@ def title(what: str, campaign: str) -> str:
     """A modal's title, ``what: campaign``, cut to Discord's limit."""
     text = f"{what}: {campaign}"
     return text if len(text) <= MODAL_TITLE_LENGTH else text[: MODAL_TITLE_LENGTH - 1] + "…"
+
+
+class OrdersModal(discord.ui.Modal):
+    """The day's orders' text box, filled with his orders in force if any; submitting it sends
+    them as a DM ``orders <campaign>`` would (:meth:`CampaignService.submit_orders`)."""
+
+    orders: discord.ui.TextInput[OrdersModal] = discord.ui.TextInput(
+        label="Today's orders",
+        style=discord.TextStyle.paragraph,
+        placeholder="M CV3, H, S\nCompany HQ: M CV3, H",
+        min_length=1,
+        max_length=DAY_ORDERS_LENGTH,
+        custom_id="day-orders",
+    )
+
+    def __init__(self, service: CampaignService, campaign: str, current: str | None) -> None:
+        super().__init__(title=title("Orders", campaign))
+        self.service = service
+        self.campaign = campaign
+        if current is not None and len(current) <= DAY_ORDERS_LENGTH:
+            self.orders.default = current
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        scope.enter(scope_of(interaction))
+        campaign, player, text = self.campaign, player_id(interaction.user), self.orders.value
+
+        def submit() -> Reply:
+            orders = unfenced(text)
+            if not orders:
+                raise RequestError("your orders are empty: nothing was stored")
+            return self.service.submit_orders(campaign, player=player, text=orders)
+
+        await call_and_answer(interaction, submit)
 
 
 class StandingOrdersModal(discord.ui.Modal):

@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import scope
+from bot import directory, scope
 from bot.discord.cogs.common import (
     answer,
     call_and_answer,
@@ -33,7 +33,7 @@ from bot.discord.cogs.common import (
     player_id,
     report_failure,
 )
-from bot.discord.forms import ORDERS_LENGTH, StandingOrdersModal, unfenced
+from bot.discord.forms import ORDERS_LENGTH, OrdersModal, StandingOrdersModal, unfenced
 from bot.discord.options import CampaignOption, FreeCharacter
 from bot.discord.where import Place
 from bot.logs import set_campaign
@@ -209,6 +209,30 @@ class PlayerCog(commands.Cog, name="Players"):
                 interaction, campaign, lambda name: self.service.show_orders(name, player=player)
             ),
         )
+
+    @orders.command(name="send", description="Type today's orders in a text box (only you)")
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def orders_send(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
+        """A text box for the day's orders, filled with his orders in force; what he submits
+        is sent as his DM ``orders <campaign>`` would be."""
+        place, player, engine = (
+            Place.of(interaction),
+            player_id(interaction.user),
+            self.service.engine,
+        )
+
+        def current() -> tuple[str, str | None]:
+            name = place.campaign(engine, campaign)
+            return name, directory.own_orders(engine, name, player)
+
+        try:
+            name, text = await asyncio.to_thread(current)
+        except RequestError as error:
+            await answer(interaction, str(error))
+            return
+        await interaction.response.send_modal(OrdersModal(self.service, name, text))
 
     @orders.command(name="clear", description="Withdraw today's orders")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
