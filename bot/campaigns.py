@@ -143,6 +143,9 @@ class CampaignBase:
             if not hint and names and len(names) <= 25:
                 hint = f"; campaigns: {', '.join(names)}"
             raise RequestError(f"there is no campaign called {name[:100]!r}{hint}")
+        if len({c.guild for c in found}) < len(found):
+            spellings = ", ".join(sorted(repr(c.name) for c in found))
+            raise RequestError(f"{spellings} differ only by case: type the exact name")
         if len(found) > 1:
             raise RequestError(
                 f"campaigns of several servers are called {name[:100]!r}: "

@@ -3,11 +3,15 @@ the closest names (issue 19)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from bot.names import closest, did_you_mean, matching
 from bot.scope import Scope, scoped
 from bot.service import CampaignService, RequestError
+from db import repo
+from db.engine import session_scope
 
 HERE = Scope(guild="111")
 
@@ -58,3 +62,29 @@ def test_a_moderator_names_a_seat_whatever_the_case(service: CampaignService):
     assert str(refused.value) == (
         "no seat plays the Amazn in Test (Amazon, Elf); did you mean 'Amazon'?"
     )
+
+
+def test_names_of_one_server_that_differ_by_case_only_need_the_exact_one(
+    service: CampaignService,
+):
+    """Two names that differ by case only cannot be created any more, but a database may hold
+    them (made before, or in a race): the exact spelling finds one, another spelling neither."""
+    with scoped(HERE):
+        service.create("Valley", moderator="gm")
+    with session_scope(service.engine) as session:
+        repo.create_campaign(
+            session,
+            name="VALLEY",
+            guild="111",
+            channel=None,
+            seed=0,
+            created_at=datetime.now(UTC),
+            options={},
+            moderators=["gm"],
+        )
+    with scoped(HERE):
+        assert service.campaign("VALLEY").name == "VALLEY"
+        assert service.campaign("Valley").name == "Valley"
+        with pytest.raises(RequestError) as refused:
+            service.campaign("valley")
+    assert str(refused.value) == "'VALLEY', 'Valley' differ only by case: type the exact name"
