@@ -72,7 +72,9 @@ def campaign_names(engine: Engine, typed: str) -> list[str]:
     return offered(typed, [c.name for c in found])
 
 
-def _campaign(session: Session, name: str) -> Campaign | None:
+def named(session: Session, name: str) -> Campaign | None:
+    """The visible campaign called ``name``, whatever the case (the one spelled exactly so
+    when several differ by case only), if any."""
     found = visible(session, func.lower(col(Campaign.name)) == func.lower(name))
     exact = [c for c in found if c.name == name]
     return exact[0] if len(exact) == 1 else (found[0] if len(found) == 1 else None)
@@ -83,7 +85,7 @@ def seated_characters(engine: Engine, campaign: str) -> list[str]:
     order they joined (public: each joining is announced in the channel); none if there is no
     such campaign."""
     with session_scope(engine) as session:
-        found = _campaign(session, campaign)
+        found = named(session, campaign)
         if found is None or found.id is None:
             return []
         return [s.character for s in repo.list_seats(session, campaign_id=found.id)]
@@ -93,7 +95,7 @@ def free_characters(engine: Engine, catalog: Catalog, campaign: str) -> list[str
     """The characters no one has joined the visible campaign called ``campaign`` as, in the
     catalog's order, while it enrolls; none otherwise."""
     with session_scope(engine) as session:
-        found = _campaign(session, campaign)
+        found = named(session, campaign)
         if found is None or found.id is None or found.status != "enrolling":
             return []
         taken = {s.character for s in repo.list_seats(session, campaign_id=found.id)}
@@ -104,7 +106,7 @@ def own_orders(engine: Engine, campaign: str, player: str) -> str | None:
     """The text of ``player``'s orders in force today in the visible campaign called
     ``campaign``, as they were sent; ``None`` when he has none there (or no seat)."""
     with session_scope(engine) as session:
-        found = _campaign(session, campaign)
+        found = named(session, campaign)
         if found is None or found.id is None:
             return None
         seat = next(

@@ -25,6 +25,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import directory, scope
+from bot.birdsong import BuildError, DayBuilder, day_builder
+from bot.discord.builder import OrdersBuilder
 from bot.discord.cogs.common import (
     answer,
     call_and_answer,
@@ -233,6 +235,31 @@ class PlayerCog(commands.Cog, name="Players"):
             await answer(interaction, str(error))
             return
         await interaction.response.send_modal(OrdersModal(self.service, name, text))
+
+    @orders.command(name="build", description="Pick today's orders phase by phase (only you)")
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def orders_build(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
+        """A message of his alone with a select of what he may record in each phase in turn,
+        and Undo and Send (:mod:`bot.discord.builder`)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        place, player, service = Place.of(interaction), player_id(interaction.user), self.service
+
+        def builder() -> DayBuilder:
+            name = place.campaign(service.engine, campaign)
+            try:
+                return day_builder(service.engine, service.catalog, name, player)
+            except BuildError as error:
+                raise RequestError(str(error)) from None
+
+        try:
+            built = await asyncio.to_thread(builder)
+        except RequestError as error:
+            await answer(interaction, str(error))
+            return
+        view = OrdersBuilder(service, built)
+        await interaction.followup.send(view.content(), view=view, ephemeral=True)
 
     @orders.command(name="clear", description="Withdraw today's orders")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
