@@ -1,5 +1,11 @@
 """The players' side: joining, readiness, absence, status, one's own sheet, orders in force,
-standing orders, the map and past days' reports by slash command; orders by direct message.
+standing orders, the map and past days' reports by slash command; today's orders typed in a text
+box (``/orders send``, :mod:`bot.discord.forms`), picked phase by phase (``/orders build``,
+:mod:`bot.discord.builder`) or sent by direct message.
+
+Every command's campaign option comes last and may be left out in the campaign's channel or a
+thread of it (:mod:`bot.discord.where`); names are offered as they are typed
+(:mod:`bot.discord.options`).
 
 Orders are a DM whose first line is ``orders <campaign>`` and whose other lines are the orders,
 those of his hirelings in sections of their own (:mod:`rules.orders.sections`)::
@@ -47,7 +53,6 @@ log = logging.getLogger("realmbot.discord.players")
 CampaignName = app_commands.Range[str, 1, 100]
 #: What the campaign option says it is.
 CAMPAIGN_HELP = "the campaign (leave it out in the campaign's channel)"
-CharacterName = app_commands.Range[str, 1, 40]
 Day = app_commands.Range[int, 1, 10_000]
 #: An absence, in days (0 ends one), as the service allows.
 AwayDays = app_commands.Range[int, 0, 30]
