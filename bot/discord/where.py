@@ -15,6 +15,7 @@ import discord
 from sqlalchemy import Engine
 
 from bot import directory
+from bot.logs import set_campaign
 from bot.scope import Scope
 from bot.service import RequestError
 
@@ -45,11 +46,16 @@ class Place:
         return cls(guild=guild, channels=tuple(channels), player=str(interaction.user.id))
 
     def campaign(self, engine: Engine, named: str | None) -> str:
-        """The campaign's name: ``named``, else the campaign played here; else a
-        :class:`RequestError` listing the campaigns the asker may name. Blocks (it reads the
-        database, within the request's scope)."""
+        """The campaign's name: ``named``, else the campaign played here (named in the log
+        lines that follow in this thread); else a :class:`RequestError` listing the campaigns
+        the asker may name. Blocks (it reads the database, within the request's scope)."""
         if named is not None and named.strip():
             return named.strip()
+        found = self._played_here(engine)
+        set_campaign(found)
+        return found
+
+    def _played_here(self, engine: Engine) -> str:
         if self.guild is None:
             return self._own_campaign(engine)
         played = directory.played_in(engine, self.channels)

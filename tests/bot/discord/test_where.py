@@ -143,3 +143,15 @@ async def test_characters_offered_are_the_free_ones_or_the_seated_ones(table: Ta
     await table.bob.slash(table.channel, "join", character="Elf")
     seated = await table.moderator.autocomplete(table.channel, "gm excuse", "character", "")
     assert offered(seated) == ["Amazon", "Elf"]
+
+
+@pytest.mark.asyncio
+async def test_a_channel_with_two_campaigns_needs_the_name(table: Table):
+    await create_test(table)
+    await table.moderator.slash(table.channel, "gm create", name="Second")
+    refused = await table.alice.slash(table.channel, "join", character="Amazon")
+    assert private_answer(refused) == (
+        "this channel plays 2 campaigns (Test, Second): name one in the command's campaign option"
+    )
+    joined = await table.alice.slash(table.channel, "join", character="Amazon", campaign="second")
+    assert private_answer(joined) == "You play the Amazon in Second."
