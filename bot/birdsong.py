@@ -75,13 +75,20 @@ class DayBuilder:
 
 def day_builder(engine: Engine, catalog: Catalog, campaign: str, player: str) -> DayBuilder:
     """A builder of ``player``'s orders for today in the visible running campaign called
-    ``campaign``, or :class:`BuildError`."""
+    ``campaign``, from the game as it stands (as :meth:`CampaignService.submit_orders` reads
+    them); or :class:`BuildError` saying why there is none — no such campaign, not running, the
+    day resolving with decisions open, no seat, a character out of play."""
     with session_scope(engine) as session:
         found = directory.named(session, campaign)
         if found is None or found.id is None:
             raise BuildError(f"there is no campaign called {campaign[:100]!r}")
         if found.status != "running":
             raise BuildError(f"{found.name} is {found.status}: orders are not open")
+        if repo.open_decisions(session, campaign_id=found.id):
+            raise BuildError(
+                f"day {found.day} of {found.name} is being resolved and waits for players' "
+                f"decisions: its orders are in; build day {found.day + 1}'s once its report is out"
+            )
         seats = repo.list_seats(session, campaign_id=found.id)
         seat = next((s for s in seats if s.player == player), None)
         if seat is None:

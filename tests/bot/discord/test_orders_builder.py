@@ -7,10 +7,12 @@ import pytest
 import simcord
 
 from bot.discord.builder import entries
+from bot.service import CampaignService
 from rules.orders.model import Activity
 from rules.orders.model import ActivityKind as K
 
 from .conftest import Table, private_answer, seat_two_players
+from .test_bot import wait_for_alices_decision
 
 
 def select_options(message: simcord.ResponseMessage) -> list[str]:
@@ -102,3 +104,14 @@ def test_options_that_fit_are_offered_as_they_are_and_others_by_kind_first():
     assert [e.label for e in entries(many, None)] == ["M … (6)", "T … (30)"]
     assert len(entries(many, K.TRADE)) == 25, "Discord's limit"
     assert [e.value for e in entries(many, K.MOVE)][:2] == ["M CV1", "M CV2"]
+
+
+@pytest.mark.asyncio
+async def test_no_builder_while_the_day_waits_for_decisions(table: Table, service: CampaignService):
+    await seat_two_players(table)
+    await wait_for_alices_decision(table, service)
+    waiting = await table.alice.slash(table.channel, "orders build")
+    assert private_answer(waiting) == (
+        "day 1 of Test is being resolved and waits for players' decisions: its orders are in; "
+        "build day 2's once its report is out"
+    )
