@@ -16,13 +16,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import ColumnElement, Engine
-from sqlmodel import Session, col, select
+from sqlalchemy import ColumnElement, Engine, func
+from sqlmodel import Session, col
 
-from bot import scope
+from bot import directory
 from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
 from bot.deadlines import DeadlineRules
 from bot.maps import render_map
+from bot.names import did_you_mean, matching
 from bot.render import render
 from bot.sheets import sheet_text
 from db import messages, repo, rewind
@@ -134,15 +135,25 @@ class CampaignBase:
     def _campaign(self, session: Session, name: str) -> Campaign:
         """The campaign called ``name`` that the request may see (:mod:`bot.scope`): in its
         server, among its sender's, or any (``#<id>`` names one by id); locked for this
-        transaction. A campaign the request may not see is answered as if it did not exist."""
+        transaction. A campaign the request may not see is answered as if it did not exist.
+
+        The name matches whatever its case (one spelled exactly so wins over another that
+        differs by case only); a name that matches nothing is answered with the closest names."""
         if name.startswith("#") and name[1:].isdigit():
             found = self._visible(session, col(Campaign.id) == int(name[1:]))
         else:
-            found = self._visible(session, col(Campaign.name) == name)
+            found = self._visible(session, func.lower(col(Campaign.name)) == func.lower(name))
+            exact = [c for c in found if c.name == name]
+            found = exact if len(exact) == 1 else found
         if not found:
             names = sorted(c.name for c in self._visible(session))
-            hint = f"; campaigns: {', '.join(names)}" if names and len(names) <= 25 else ""
+            hint = did_you_mean(name, names)
+            if not hint and names and len(names) <= 25:
+                hint = f"; campaigns: {', '.join(names)}"
             raise RequestError(f"there is no campaign called {name[:100]!r}{hint}")
+        if len({c.guild for c in found}) < len(found):
+            spellings = ", ".join(sorted(repr(c.name) for c in found))
+            raise RequestError(f"{spellings} differ only by case: type the exact name")
         if len(found) > 1:
             raise RequestError(
                 f"campaigns of several servers are called {name[:100]!r}: "
@@ -159,17 +170,9 @@ class CampaignBase:
             return self._campaign(session, campaign_name)
 
     def _visible(self, session: Session, *where: ColumnElement[bool]) -> list[Campaign]:
-        """The campaigns the current request may see (see :mod:`bot.scope`), of those ``where``
-        selects (all when not given)."""
-        scoped = scope.current()
-        query = select(Campaign).where(*where)
-        if scoped is not None and scoped.guild is not None:
-            query = query.where(Campaign.guild == scoped.guild)
-        campaigns = list(session.exec(query))
-        if scoped is not None and scoped.player is not None:
-            seated = {s.campaign_id for s in repo.list_player_seats(session, player=scoped.player)}
-            campaigns = [c for c in campaigns if c.id in seated]
-        return campaigns
+        """The campaigns the current request may see (:func:`bot.directory.visible`), of those
+        ``where`` selects (all when not given)."""
+        return directory.visible(session, *where)
 
     def _seats(self, session: Session, campaign: Campaign) -> list[Seat]:
         return repo.list_seats(session, campaign_id=row_id(campaign))
@@ -241,10 +244,15 @@ class CampaignBase:
         return campaign
 
     def _seat_of(self, session: Session, campaign: Campaign, character: str) -> Seat:
-        seat = next((s for s in self._seats(session, campaign) if s.character == character), None)
+        """The seat that plays ``character`` (whatever its case), or a refusal naming the
+        closest character played and every one."""
+        seats = self._seats(session, campaign)
+        played = [s.character for s in seats]
+        name = matching(character, played)
+        seat = next((s for s in seats if s.character == name), None)
         if seat is None:
-            played = ", ".join(s.character for s in self._seats(session, campaign))
-            raise RequestError(f"no seat plays the {character} in {campaign.name} ({played})")
+            listed = f"({', '.join(played)}){did_you_mean(character, played)}"
+            raise RequestError(f"no seat plays the {character[:40]} in {campaign.name} {listed}")
         return seat
 
     def _require_moderator(self, campaign: Campaign, who: str) -> None:

@@ -405,11 +405,7 @@ class Moderation(Plays):
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
-            seat = next(
-                (s for s in self._seats(session, campaign) if s.character == character), None
-            )
-            if seat is None:
-                raise RequestError(f"no seat plays the {character} in {campaign.name}")
+            seat = self._seat_of(session, campaign, character)
             seat.autopilot = on
             self._log(
                 session,

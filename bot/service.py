@@ -37,6 +37,7 @@ from bot.deadlines import next_deadline
 from bot.final_report import final_report
 from bot.maps import render_map
 from bot.moderation import Moderation
+from bot.names import did_you_mean, matching
 from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_text
@@ -50,7 +51,6 @@ from rules import (
     setup_choices,
     view_for,
 )
-from rules.catalog import UnknownNameError
 from rules.day.leaving import in_play
 from rules.events import event
 from rules.setup.restart import restart
@@ -117,7 +117,8 @@ class CampaignService(Moderation):
         return Reply(render("messages/created.txt.j2", campaign=name, settings=settings.shown()))
 
     def join(self, campaign_name: str, *, player: str, player_name: str, character: str) -> Joined:
-        """Seat ``player`` as ``character``: one player per character, first come first served."""
+        """Seat ``player`` as ``character`` (its name whatever the case; a typo is answered
+        with the closest names): one player per character, first come first served."""
         typed_text(player_name, "player name")
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
@@ -125,10 +126,12 @@ class CampaignService(Moderation):
                 raise RequestError(
                     f"{campaign.name} has started; ask a moderator to replace a seat"
                 )
-            try:
-                card = self.catalog.characters[character.strip()]
-            except UnknownNameError as error:
-                raise RequestError(str(error)) from None
+            characters = self.catalog.characters
+            known = matching(character, characters.names())
+            if known is None:
+                hint = did_you_mean(character, characters)
+                raise RequestError(f"unknown character {character.strip()[:40]!r}{hint}")
+            card = characters[known]
             seats = self._seats(session, campaign)
             if any(s.character == card.name for s in seats):
                 raise RequestError(f"the {card.name} is taken in {campaign.name}; choose another")

@@ -55,9 +55,11 @@ def create_campaign(
 
 
 def get_campaign(session: Session, *, name: str, guild: str | None = None) -> Campaign | None:
-    """The campaign called ``name`` in the server ``guild`` (names are unique in a server; the
-    command line's campaigns have no server), if any."""
-    query = select(Campaign).where(Campaign.name == name, Campaign.guild == guild)
+    """The campaign called ``name`` in the server ``guild``, whatever the case (names are
+    unique in a server, case aside; the command line's campaigns have no server), if any."""
+    query = select(Campaign).where(
+        func.lower(col(Campaign.name)) == func.lower(name), Campaign.guild == guild
+    )
     return session.exec(query).first()
 
 

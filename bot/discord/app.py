@@ -16,12 +16,12 @@ from discord.ext import commands
 
 from bot import scope
 from bot.discord.cogs import HelpCog, ModeratorCog, PlayerCog
-from bot.discord.cogs.common import answer, player_id, report_failure
+from bot.discord.cogs.common import answer, report_failure
 from bot.discord.decisions import DecisionButton
 from bot.discord.delivery import DEFAULT_INTERVAL, OutboxDelivery
 from bot.discord.plays import PlaySelect
+from bot.discord.where import scope_of
 from bot.logs import set_campaign
-from bot.scope import Scope
 from bot.service import CampaignService
 
 log = logging.getLogger("realmbot.discord")
@@ -35,10 +35,7 @@ class RealmTree(app_commands.CommandTree):
         serving it within its server (or, in DMs, its user's campaigns: :mod:`bot.scope`)."""
         namespace = interaction.namespace
         set_campaign(getattr(namespace, "campaign", None) or getattr(namespace, "name", None))
-        if interaction.guild_id is not None:
-            scope.enter(Scope(guild=str(interaction.guild_id)))
-        else:
-            scope.enter(Scope(player=player_id(interaction.user)))
+        scope.enter(scope_of(interaction))
         return True
 
     async def on_error(

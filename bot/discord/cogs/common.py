@@ -20,6 +20,8 @@ from bot.service import Reply, RequestError
 
 Action = Callable[[], Reply]
 
+#: What a member who may not moderate is told.
+MODERATORS_ONLY = "Moderators only."
 #: What the asker alone sees when a public answer has been posted.
 POSTED = "Posted in the channel."
 #: What the user sees when something failed unexpectedly (with the reference of the log line).
@@ -108,3 +110,8 @@ async def call_and_answer(
         for part in parts_of(reply.text):
             await interaction.followup.send(part, ephemeral=False)
     return reply
+
+
+def may_moderate(interaction: discord.Interaction) -> bool:
+    """Whether Discord lets the member moderate here: Manage Server, as resolved by Discord."""
+    return interaction.guild_id is not None and interaction.permissions.manage_guild

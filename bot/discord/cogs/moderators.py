@@ -4,13 +4,16 @@ Every command is refused with "Moderators only." unless the member has Discord's
 permission in the channel *and* (except ``/gm create``) is one of the campaign's moderators in
 the service (the service raises :class:`~bot.service.NotModeratorError`). Every answer is
 private. To add a command, write a method decorated with ``@app_commands.command`` (or
-``@orders.command`` for ``/gm orders ...``) that calls :meth:`ModeratorCog.moderate` with the
-service call, taking the moderator's id::
+``@orders.command`` for ``/gm orders ...``) that calls :meth:`ModeratorCog.moderate_in` with the
+campaign option and the service call, taking the campaign's name and the moderator's id (the
+campaign option, last, may be left out in the campaign's channel: :mod:`bot.discord.where`)::
 
     @app_commands.command(name="lock", description="Stop taking orders")
-    async def lock(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
-        await self.moderate(
-            interaction, lambda moderator: self.service.lock(campaign, moderator=moderator)
+    async def lock(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
+        await self.moderate_in(
+            interaction,
+            campaign,
+            lambda name, moderator: self.service.lock(name, moderator=moderator),
         )
 
 ``/gm rollback`` asks first: it answers with a confirmation and its buttons, and only the button
@@ -29,19 +32,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaign_settings import SETTINGS
-from bot.discord.cogs.common import answer, escaped, player_id
-from bot.discord.cogs.players import CampaignName, CharacterName, Day, OrdersText
+from bot.discord.cogs.common import MODERATORS_ONLY, answer, may_moderate, player_id
+from bot.discord.cogs.players import CAMPAIGN_HELP, CampaignName, Day, OrdersText
+from bot.discord.cogs.rollback import RollbackConfirmation
+from bot.discord.options import CampaignOption, SeatedCharacter
+from bot.discord.where import Place
 from bot.outbox import moderators_status
 from bot.service import CampaignService, NotModeratorError, Reply, RequestError
 
 log = logging.getLogger("realmbot.discord.moderators")
 
-MODERATORS_ONLY = "Moderators only."
-
 ModeratorAction = Callable[[str], Reply]
-
-#: Seconds a rollback waits for its confirmation.
-CONFIRM_TIMEOUT = 120.0
+#: A command's campaign option: left out, the campaign of the channel.
+Campaign = CampaignOption | None
+CHARACTER_HELP = "the seat's character"
 
 #: The longest deadline extension a command takes, in hours (a week).
 ExtensionHours = app_commands.Range[int, 1, 168]
@@ -58,68 +62,6 @@ SETTING_CHOICES = [
     app_commands.Choice(name=f"{key}: {what}"[:CHOICE_NAME_LENGTH], value=key)
     for key, what in SETTINGS.items()
 ]
-
-
-def may_moderate(interaction: discord.Interaction) -> bool:
-    """Whether Discord lets the member moderate here: Manage Server, as resolved by Discord."""
-    return interaction.guild_id is not None and interaction.permissions.manage_guild
-
-
-class RollbackConfirmation(discord.ui.View):
-    """The buttons under ``/gm rollback``'s question: "Roll back" rolls back, "Cancel" does not.
-
-    Only the moderator who asked may press them; unanswered, the question expires.
-    """
-
-    def __init__(
-        self, cog: ModeratorCog, asked: discord.Interaction, campaign: str, day: int
-    ) -> None:
-        super().__init__(timeout=CONFIRM_TIMEOUT)
-        self.cog = cog
-        self.asked = asked
-        self.campaign = campaign
-        self.day = day
-
-    def question(self) -> str:
-        return escaped(
-            f"Roll {self.campaign} back to the start of day {self.day}? The reports of day "
-            f"{self.day} and later are removed and the day is played again. Players are told."
-        )
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return interaction.user.id == self.asked.user.id
-
-    @discord.ui.button(label="Roll back", style=discord.ButtonStyle.danger)
-    async def confirm(
-        self, interaction: discord.Interaction, button: discord.ui.Button[RollbackConfirmation]
-    ) -> None:
-        self.stop()
-        if not may_moderate(interaction):
-            await interaction.response.edit_message(content=MODERATORS_ONLY, view=None)
-            return
-        await interaction.response.edit_message(content=f"{self.question()}\nConfirmed.", view=None)
-        campaign, day = self.campaign, self.day
-        await self.cog.run_moderated(
-            interaction,
-            lambda moderator: self.cog.service.rollback(campaign, moderator=moderator, day=day),
-        )
-
-    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
-    async def cancel(
-        self, interaction: discord.Interaction, button: discord.ui.Button[RollbackConfirmation]
-    ) -> None:
-        self.stop()
-        await interaction.response.edit_message(
-            content="Rollback cancelled: nothing changed.", view=None
-        )
-
-    async def on_timeout(self) -> None:
-        try:
-            await self.asked.edit_original_response(
-                content="Rollback not confirmed in time: nothing changed.", view=None
-            )
-        except discord.HTTPException:
-            log.info("could not mark an expired rollback question as expired")
 
 
 @app_commands.guild_only()
@@ -140,6 +82,19 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.run_moderated(interaction, action)
+
+    async def moderate_in(
+        self,
+        interaction: discord.Interaction,
+        campaign: str | None,
+        action: Callable[[str, str], Reply],
+    ) -> None:
+        """:meth:`moderate` ``action(campaign_name, moderator_id)`` on the campaign the command
+        means: ``campaign``, else its channel's (:mod:`bot.discord.where`)."""
+        place, engine = Place.of(interaction), self.service.engine
+        await self.moderate(
+            interaction, lambda moderator: action(place.campaign(engine, campaign), moderator)
+        )
 
     async def run_moderated(
         self, interaction: discord.Interaction, action: ModeratorAction
@@ -179,296 +134,332 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
         )
 
     @app_commands.command(name="start", description="Set the game up and open day 1")
-    @app_commands.describe(campaign="the campaign's name")
-    async def start(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
-        await self.moderate(
-            interaction, lambda moderator: self.service.start(campaign, moderator=moderator)
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def start(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
+        await self.moderate_in(
+            interaction,
+            campaign,
+            lambda name, moderator: self.service.start(name, moderator=moderator),
         )
 
     @app_commands.command(name="force", description="Resolve the current day now")
     @app_commands.describe(
-        campaign="the campaign's name",
         day="the day you mean to resolve: refused if it is not today, so a repeat does nothing",
+        campaign=CAMPAIGN_HELP,
     )
     async def force(
         self,
         interaction: discord.Interaction,
-        campaign: CampaignName,
         day: app_commands.Range[int, 1, 10_000],
+        campaign: Campaign = None,
     ) -> None:
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.resolve_day(campaign, day=day, moderator=moderator),
+            campaign,
+            lambda name, moderator: self.service.resolve_day(name, day=day, moderator=moderator),
         )
 
     @app_commands.command(name="status", description="The day, who is in, and undelivered messages")
-    @app_commands.describe(campaign="the campaign's name")
-    async def status(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def status(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
         """The public status plus the campaign's deliveries: how many messages wait, and each
         one Discord keeps refusing (a player's closed DMs...), without its content."""
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: moderators_status(self.service, campaign, moderator=moderator),
+            campaign,
+            lambda name, moderator: moderators_status(self.service, name, moderator=moderator),
         )
 
     # --- seats ----------------------------------------------------------------------------------
 
     @app_commands.command(name="autopilot", description="Let the autopilot play a seat, or stop")
-    @app_commands.describe(
-        campaign="the campaign's name", character="the seat's character", on="on or off"
-    )
+    @app_commands.describe(character=CHARACTER_HELP, on="on or off", campaign=CAMPAIGN_HELP)
     async def autopilot(
         self,
         interaction: discord.Interaction,
-        campaign: CampaignName,
-        character: CharacterName,
+        character: SeatedCharacter,
         on: bool,
+        campaign: Campaign = None,
     ) -> None:
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.set_autopilot(
-                campaign, moderator=moderator, character=character, on=on
+            campaign,
+            lambda name, moderator: self.service.set_autopilot(
+                name, moderator=moderator, character=character, on=on
             ),
         )
 
     @app_commands.command(name="preview", description="A private dry run of today: nothing stored")
-    @app_commands.describe(campaign="the campaign's name")
-    async def preview(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
-        await self.moderate(
-            interaction, lambda moderator: self.service.preview(campaign, moderator=moderator)
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def preview(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
+        await self.moderate_in(
+            interaction,
+            campaign,
+            lambda name, moderator: self.service.preview(name, moderator=moderator),
         )
 
     @app_commands.command(name="rolls", description="Every roll of the dice on a day (4.1)")
-    @app_commands.describe(campaign="the campaign's name", day="the day")
+    @app_commands.describe(day="the day", campaign=CAMPAIGN_HELP)
     async def rolls(
-        self, interaction: discord.Interaction, campaign: CampaignName, day: Day
+        self, interaction: discord.Interaction, day: Day, campaign: Campaign = None
     ) -> None:
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.rolls(campaign, moderator=moderator, day=day),
+            campaign,
+            lambda name, moderator: self.service.rolls(name, moderator=moderator, day=day),
         )
 
     @app_commands.command(
         name="window", description="The combat window: see, extend, close, roll back"
     )
     @app_commands.describe(
-        campaign="the campaign's name",
         what=(
             "status: who is silent; extend; close now; sealed: the plays so far (logged); "
             "rollback: to the start of a round or of the Evening"
         ),
         hours="for extend: how many hours more",
         to="for rollback: evening, round (this one), round N, or round N at CLEARING",
+        campaign=CAMPAIGN_HELP,
     )
     async def window(
         self,
         interaction: discord.Interaction,
-        campaign: CampaignName,
         what: Literal["status", "extend", "close", "sealed", "rollback"],
         hours: WindowHours = 1,
         to: app_commands.Range[str, 1, 80] = "round",
+        campaign: Campaign = None,
     ) -> None:
-        def act(moderator: str) -> Reply:
+        def act(name: str, moderator: str) -> Reply:
             if what == "rollback":
-                return self.service.rollback_combat(campaign, moderator=moderator, to=to)
+                return self.service.rollback_combat(name, moderator=moderator, to=to)
             if what == "extend":
-                return self.service.extend_window(campaign, moderator=moderator, hours=hours)
+                return self.service.extend_window(name, moderator=moderator, hours=hours)
             if what == "close":
-                return self.service.close_window(campaign, moderator=moderator)
+                return self.service.close_window(name, moderator=moderator)
             if what == "sealed":
-                return self.service.sealed_plays(campaign, moderator=moderator)
-            return self.service.window_status(campaign, moderator=moderator)
+                return self.service.sealed_plays(name, moderator=moderator)
+            return self.service.window_status(name, moderator=moderator)
 
-        await self.moderate(interaction, act)
+        await self.moderate_in(interaction, campaign, act)
 
     @app_commands.command(name="extend", description="Move today's deadline later")
     @app_commands.describe(
-        campaign="the campaign's name", hours="how many hours later", reason="why (players see it)"
+        hours="how many hours later", reason="why (players see it)", campaign=CAMPAIGN_HELP
     )
     async def extend(
         self,
         interaction: discord.Interaction,
-        campaign: CampaignName,
         hours: ExtensionHours,
         reason: Reason,
+        campaign: Campaign = None,
     ) -> None:
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.extend(
-                campaign, moderator=moderator, hours=hours, reason=reason
+            campaign,
+            lambda name, moderator: self.service.extend(
+                name, moderator=moderator, hours=hours, reason=reason
             ),
         )
 
     @app_commands.command(name="pause", description="Stop the clock until resumed or expired")
     @app_commands.describe(
-        campaign="the campaign's name", reason="why (players see it)", hours="for how long"
+        reason="why (players see it)", hours="for how long", campaign=CAMPAIGN_HELP
     )
     async def pause(
         self,
         interaction: discord.Interaction,
-        campaign: CampaignName,
         reason: Reason,
         hours: PauseHours,
+        campaign: Campaign = None,
     ) -> None:
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.pause(
-                campaign, moderator=moderator, reason=reason, hours=hours
+            campaign,
+            lambda name, moderator: self.service.pause(
+                name, moderator=moderator, reason=reason, hours=hours
             ),
         )
 
     @app_commands.command(name="resume", description="Restart a paused campaign's clock")
-    @app_commands.describe(campaign="the campaign's name")
-    async def resume(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
-        await self.moderate(
-            interaction, lambda moderator: self.service.resume(campaign, moderator=moderator)
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def resume(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
+        await self.moderate_in(
+            interaction,
+            campaign,
+            lambda name, moderator: self.service.resume(name, moderator=moderator),
         )
 
     @app_commands.command(name="config", description="Change a campaign setting")
-    @app_commands.describe(
-        campaign="the campaign's name", setting="the setting", value="its new value"
-    )
+    @app_commands.describe(setting="the setting", value="its new value", campaign=CAMPAIGN_HELP)
     @app_commands.choices(setting=SETTING_CHOICES)
     async def config(
         self,
         interaction: discord.Interaction,
-        campaign: CampaignName,
         setting: app_commands.Choice[str],
         value: SettingValue,
+        campaign: Campaign = None,
     ) -> None:
         key = setting.value
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.configure(
-                campaign, moderator=moderator, setting=key, value=value
+            campaign,
+            lambda name, moderator: self.service.configure(
+                name, moderator=moderator, setting=key, value=value
             ),
         )
 
     @app_commands.command(name="rollback", description="Return to the start of a day (confirm)")
-    @app_commands.describe(campaign="the campaign's name", day="the day to play again")
+    @app_commands.describe(day="the day to play again", campaign=CAMPAIGN_HELP)
     async def rollback(
-        self, interaction: discord.Interaction, campaign: CampaignName, day: Day
+        self, interaction: discord.Interaction, day: Day, campaign: Campaign = None
     ) -> None:
         if not may_moderate(interaction):
             await answer(interaction, MODERATORS_ONLY)
             return
-        confirmation = RollbackConfirmation(self, interaction, campaign, day)
+        try:
+            name = await asyncio.to_thread(
+                Place.of(interaction).campaign, self.service.engine, campaign
+            )
+        except RequestError as error:
+            await answer(interaction, str(error))
+            return
+        confirmation = RollbackConfirmation(self, interaction, name, day)
         await interaction.response.send_message(
             confirmation.question(), view=confirmation, ephemeral=True
         )
 
     @app_commands.command(name="lock", description="Freeze orders and resolution")
-    @app_commands.describe(campaign="the campaign's name")
-    async def lock(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
-        await self.moderate(
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def lock(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.lock(campaign, moderator=moderator, locked=True),
+            campaign,
+            lambda name, moderator: self.service.lock(name, moderator=moderator, locked=True),
         )
 
     @app_commands.command(name="unlock", description="Take orders and resolve again")
-    @app_commands.describe(campaign="the campaign's name")
-    async def unlock(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
-        await self.moderate(
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def unlock(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.lock(campaign, moderator=moderator, locked=False),
+            campaign,
+            lambda name, moderator: self.service.lock(name, moderator=moderator, locked=False),
         )
 
     @app_commands.command(name="end", description="End the game early: all players agreed (9.2.1)")
     @app_commands.describe(
-        campaign="the campaign's name",
         agreed="every player agreed to quit now (9.2.1); if any refuses, the game continues",
+        campaign=CAMPAIGN_HELP,
     )
     async def end(
-        self, interaction: discord.Interaction, campaign: CampaignName, agreed: bool
+        self, interaction: discord.Interaction, agreed: bool, campaign: Campaign = None
     ) -> None:
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.end_early(campaign, moderator=moderator, agreed=agreed),
+            campaign,
+            lambda name, moderator: self.service.end_early(
+                name, moderator=moderator, agreed=agreed
+            ),
         )
 
     @app_commands.command(name="announce", description="Post an announcement in the channel")
-    @app_commands.describe(campaign="the campaign's name", text="the announcement")
+    @app_commands.describe(text="the announcement", campaign=CAMPAIGN_HELP)
     async def announce(
-        self, interaction: discord.Interaction, campaign: CampaignName, text: Announcement
+        self, interaction: discord.Interaction, text: Announcement, campaign: Campaign = None
     ) -> None:
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.announce(campaign, moderator=moderator, text=text),
+            campaign,
+            lambda name, moderator: self.service.announce(name, moderator=moderator, text=text),
         )
 
     # --- seats and orders -----------------------------------------------------------------------
 
     @orders.command(name="view", description="A seat's orders in force (logged)")
-    @app_commands.describe(campaign="the campaign's name", character="the seat's character")
+    @app_commands.describe(character=CHARACTER_HELP, campaign=CAMPAIGN_HELP)
     async def orders_view(
-        self, interaction: discord.Interaction, campaign: CampaignName, character: CharacterName
+        self,
+        interaction: discord.Interaction,
+        character: SeatedCharacter,
+        campaign: Campaign = None,
     ) -> None:
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.view_orders(
-                campaign, moderator=moderator, character=character
+            campaign,
+            lambda name, moderator: self.service.view_orders(
+                name, moderator=moderator, character=character
             ),
         )
 
     @app_commands.command(name="sheet", description="A seat's sheet with his hirelings (logged)")
-    @app_commands.describe(campaign="the campaign's name", character="the seat's character")
+    @app_commands.describe(character=CHARACTER_HELP, campaign=CAMPAIGN_HELP)
     async def sheet(
-        self, interaction: discord.Interaction, campaign: CampaignName, character: CharacterName
+        self,
+        interaction: discord.Interaction,
+        character: SeatedCharacter,
+        campaign: Campaign = None,
     ) -> None:
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.view_sheet(
-                campaign, moderator=moderator, character=character
+            campaign,
+            lambda name, moderator: self.service.view_sheet(
+                name, moderator=moderator, character=character
             ),
         )
 
     @orders.command(name="set", description="Set a seat's orders for today (logged)")
-    @app_commands.describe(
-        campaign="the campaign's name", character="the seat's character", text="the orders"
-    )
+    @app_commands.describe(character=CHARACTER_HELP, text="the orders", campaign=CAMPAIGN_HELP)
     async def orders_set(
         self,
         interaction: discord.Interaction,
-        campaign: CampaignName,
-        character: CharacterName,
+        character: SeatedCharacter,
         text: OrdersText,
+        campaign: Campaign = None,
     ) -> None:
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.set_orders(
-                campaign, moderator=moderator, character=character, text=text
+            campaign,
+            lambda name, moderator: self.service.set_orders(
+                name, moderator=moderator, character=character, text=text
             ),
         )
 
     @app_commands.command(name="excuse", description="Today without orders is not a missed day")
-    @app_commands.describe(campaign="the campaign's name", character="the seat's character")
+    @app_commands.describe(character=CHARACTER_HELP, campaign=CAMPAIGN_HELP)
     async def excuse(
-        self, interaction: discord.Interaction, campaign: CampaignName, character: CharacterName
+        self,
+        interaction: discord.Interaction,
+        character: SeatedCharacter,
+        campaign: Campaign = None,
     ) -> None:
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.excuse(
-                campaign, moderator=moderator, character=character
+            campaign,
+            lambda name, moderator: self.service.excuse(
+                name, moderator=moderator, character=character
             ),
         )
 
     @app_commands.command(name="replace", description="Give a seat to another member")
     @app_commands.describe(
-        campaign="the campaign's name",
-        character="the seat's character",
-        member="who plays it from now on",
+        character=CHARACTER_HELP, member="who plays it from now on", campaign=CAMPAIGN_HELP
     )
     async def replace(
         self,
         interaction: discord.Interaction,
-        campaign: CampaignName,
-        character: CharacterName,
+        character: SeatedCharacter,
         member: discord.Member,
+        campaign: Campaign = None,
     ) -> None:
-        player, name = player_id(member), member.display_name
-        await self.moderate(
+        player, player_name = player_id(member), member.display_name
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.replace(
-                campaign, moderator=moderator, character=character, player=player, player_name=name
+            campaign,
+            lambda name, moderator: self.service.replace(
+                name,
+                moderator=moderator,
+                character=character,
+                player=player,
+                player_name=player_name,
             ),
         )

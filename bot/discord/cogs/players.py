@@ -1,5 +1,11 @@
 """The players' side: joining, readiness, absence, status, one's own sheet, orders in force,
-standing orders, the map and past days' reports by slash command; orders by direct message.
+standing orders, the map and past days' reports by slash command; today's orders typed in a text
+box (``/orders send``, :mod:`bot.discord.forms`), picked phase by phase (``/orders build``,
+:mod:`bot.discord.builder`) or sent by direct message.
+
+Every command's campaign option comes last and may be left out in the campaign's channel or a
+thread of it (:mod:`bot.discord.where`); names are offered as they are typed
+(:mod:`bot.discord.options`).
 
 Orders are a DM whose first line is ``orders <campaign>`` and whose other lines are the orders,
 those of his hirelings in sections of their own (:mod:`rules.orders.sections`)::
@@ -17,15 +23,17 @@ import asyncio
 import io
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import scope
+from bot import directory, scope
+from bot.birdsong import BuildError, DayBuilder, day_builder
 from bot.campaigns import Joined
+from bot.discord.builder import OrdersBuilder
 from bot.discord.cogs.common import (
     answer,
     call_and_answer,
@@ -34,23 +42,24 @@ from bot.discord.cogs.common import (
     player_id,
     report_failure,
 )
+from bot.discord.forms import ORDERS_LENGTH, OrdersModal, StandingOrdersModal, unfenced
+from bot.discord.options import CampaignOption, FreeCharacter
+from bot.discord.where import Place
 from bot.logs import set_campaign
 from bot.render import render
 from bot.scope import Scope
-from bot.service import CampaignService, RequestError
+from bot.service import CampaignService, Reply, RequestError
 
 log = logging.getLogger("realmbot.discord.players")
 
 CampaignName = app_commands.Range[str, 1, 100]
-CharacterName = app_commands.Range[str, 1, 40]
+#: What the campaign option says it is.
+CAMPAIGN_HELP = "the campaign (leave it out in the campaign's channel)"
 Day = app_commands.Range[int, 1, 10_000]
 #: An absence, in days (0 ends one), as the service allows.
 AwayDays = app_commands.Range[int, 0, 30]
-#: The longest orders a command takes (a slash option or the standing orders' text box).
-ORDERS_LENGTH = 2000
+#: The longest orders a slash option takes.
 OrdersText = app_commands.Range[str, 1, ORDERS_LENGTH]
-#: Discord's limit on a modal's title.
-MODAL_TITLE_LENGTH = 45
 
 ORDERS_HELP = (
     "To send orders, DM me a message whose first line is `orders <campaign>` "
@@ -68,7 +77,6 @@ ORDERS_HELP = (
 )
 
 _HEADER = re.compile(r"orders(?:\s+(?P<campaign>.*))?", re.IGNORECASE)
-_FENCE = re.compile(r"^```[A-Za-z]*$")
 
 
 @dataclass(frozen=True)
@@ -88,41 +96,8 @@ def read_orders_message(content: str) -> OrdersMessage | None:
     header = _HEADER.fullmatch(first.strip())
     if header is None:
         return None
-    lines = [line for line in rest.strip().splitlines() if not _FENCE.match(line.strip())]
     campaign = (header.group("campaign") or "").strip() or None
-    return OrdersMessage(campaign=campaign, text="\n".join(lines).strip())
-
-
-class StandingOrdersModal(discord.ui.Modal):
-    """The standing orders' text box: several lines, as in a DM; submitting it stores them."""
-
-    orders: discord.ui.TextInput[StandingOrdersModal] = discord.ui.TextInput(
-        label="Standing orders",
-        style=discord.TextStyle.paragraph,
-        placeholder="H, R",
-        min_length=1,
-        max_length=ORDERS_LENGTH,
-        custom_id="standing-orders",
-    )
-
-    def __init__(self, service: CampaignService, campaign: str) -> None:
-        title = f"Standing orders: {campaign}"
-        if len(title) > MODAL_TITLE_LENGTH:
-            title = title[: MODAL_TITLE_LENGTH - 1] + "…"
-        super().__init__(title=title)
-        self.service = service
-        self.campaign = campaign
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await call_and_answer(
-            interaction,
-            partial(
-                self.service.set_standing,
-                self.campaign,
-                player=player_id(interaction.user),
-                text=self.orders.value,
-            ),
-        )
+    return OrdersMessage(campaign=campaign, text=unfenced(rest))
 
 
 class PlayerCog(commands.Cog, name="Players"):
@@ -135,20 +110,34 @@ class PlayerCog(commands.Cog, name="Players"):
 
     # --- slash commands -------------------------------------------------------------------------
 
+    def _at(
+        self, interaction: discord.Interaction, campaign: str | None, act: Callable[[str], Reply]
+    ) -> Callable[[], Reply]:
+        """``act`` on the campaign the command means (:mod:`bot.discord.where`), found when the
+        service call runs."""
+        place, engine = Place.of(interaction), self.service.engine
+        return lambda: act(place.campaign(engine, campaign))
+
     @app_commands.command(name="join", description="Join a campaign as a character")
-    @app_commands.describe(campaign="the campaign's name", character="your character, e.g. Amazon")
+    @app_commands.describe(character="your character, e.g. Amazon", campaign=CAMPAIGN_HELP)
     async def join(
-        self, interaction: discord.Interaction, campaign: CampaignName, character: CharacterName
+        self,
+        interaction: discord.Interaction,
+        character: FreeCharacter,
+        campaign: CampaignOption | None = None,
     ) -> None:
         user = interaction.user
         joined = await call_and_answer(
             interaction,
-            partial(
-                self.service.join,
+            self._at(
+                interaction,
                 campaign,
-                player=player_id(user),
-                player_name=user.display_name,
-                character=character,
+                lambda name: self.service.join(
+                    name,
+                    player=player_id(user),
+                    player_name=user.display_name,
+                    character=character,
+                ),
             ),
         )
         if isinstance(joined, Joined):  # how to play by DM, to him alone
@@ -156,105 +145,223 @@ class PlayerCog(commands.Cog, name="Players"):
             await interaction.followup.send(welcome, ephemeral=True)
 
     @app_commands.command(name="ready", description="Tell the moderator your orders are final")
-    @app_commands.describe(campaign="the campaign's name")
-    async def ready(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def ready(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
         await self._ready(interaction, campaign, ready=True)
 
     @app_commands.command(name="unready", description="Take back your ready")
-    @app_commands.describe(campaign="the campaign's name")
-    async def unready(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def unready(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
         await self._ready(interaction, campaign, ready=False)
 
-    async def _ready(self, interaction: discord.Interaction, campaign: str, *, ready: bool) -> None:
+    async def _ready(
+        self, interaction: discord.Interaction, campaign: str | None, *, ready: bool
+    ) -> None:
+        player = player_id(interaction.user)
         await call_and_answer(
             interaction,
-            partial(self.service.ready, campaign, player=player_id(interaction.user), ready=ready),
+            self._at(
+                interaction,
+                campaign,
+                lambda name: self.service.ready(name, player=player, ready=ready),
+            ),
         )
 
     @app_commands.command(name="away", description="Say you are away: no reminders (0 days: back)")
-    @app_commands.describe(
-        campaign="the campaign's name", days="for how many days (0: you are back)"
-    )
+    @app_commands.describe(days="for how many days (0: you are back)", campaign=CAMPAIGN_HELP)
     async def away(
-        self, interaction: discord.Interaction, campaign: CampaignName, days: AwayDays
+        self,
+        interaction: discord.Interaction,
+        days: AwayDays,
+        campaign: CampaignOption | None = None,
     ) -> None:
+        player = player_id(interaction.user)
         await call_and_answer(
             interaction,
-            partial(self.service.away, campaign, player=player_id(interaction.user), days=days),
+            self._at(
+                interaction,
+                campaign,
+                lambda name: self.service.away(name, player=player, days=days),
+            ),
         )
 
     @app_commands.command(name="status", description="A campaign's day, deadline and who is in")
-    @app_commands.describe(campaign="the campaign's name")
-    async def status(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
-        await call_and_answer(interaction, partial(self.service.status, campaign), ephemeral=False)
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def status(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
+        await call_and_answer(
+            interaction, self._at(interaction, campaign, self.service.status), ephemeral=False
+        )
 
     @app_commands.command(name="me", description="Your character's sheet (only you see it)")
-    @app_commands.describe(campaign="the campaign's name")
-    async def me(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def me(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
+        player = player_id(interaction.user)
         await call_and_answer(
-            interaction, partial(self.service.sheet, campaign, player=player_id(interaction.user))
+            interaction,
+            self._at(interaction, campaign, lambda name: self.service.sheet(name, player=player)),
         )
 
     @orders.command(name="show", description="Your orders in force for today (only you see them)")
-    @app_commands.describe(campaign="the campaign's name")
-    async def orders_show(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def orders_show(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
+        player = player_id(interaction.user)
         await call_and_answer(
             interaction,
-            partial(self.service.show_orders, campaign, player=player_id(interaction.user)),
+            self._at(
+                interaction, campaign, lambda name: self.service.show_orders(name, player=player)
+            ),
         )
 
+    @orders.command(name="send", description="Type today's orders in a text box (only you)")
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def orders_send(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
+        """A text box for the day's orders, filled with his orders in force; what he submits
+        is sent as his DM ``orders <campaign>`` would be."""
+        place, player, engine = (
+            Place.of(interaction),
+            player_id(interaction.user),
+            self.service.engine,
+        )
+
+        def current() -> tuple[str, str | None]:
+            name = place.campaign(engine, campaign)
+            return name, directory.own_orders(engine, name, player)
+
+        try:
+            name, text = await asyncio.to_thread(current)
+        except RequestError as error:
+            await answer(interaction, str(error))
+            return
+        await interaction.response.send_modal(OrdersModal(self.service, name, text))
+
+    @orders.command(name="build", description="Pick today's orders phase by phase (only you)")
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def orders_build(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
+        """A message of his alone with a select of what he may record in each phase in turn,
+        and Undo and Send (:mod:`bot.discord.builder`)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        place, player, service = Place.of(interaction), player_id(interaction.user), self.service
+
+        def builder() -> DayBuilder:
+            name = place.campaign(service.engine, campaign)
+            try:
+                return day_builder(service.engine, service.catalog, name, player)
+            except BuildError as error:
+                raise RequestError(str(error)) from None
+
+        try:
+            built = await asyncio.to_thread(builder)
+        except RequestError as error:
+            await answer(interaction, str(error))
+            return
+        view = OrdersBuilder(service, built)
+        await interaction.followup.send(view.content(), view=view, ephemeral=True)
+
     @orders.command(name="clear", description="Withdraw today's orders")
-    @app_commands.describe(campaign="the campaign's name")
-    async def orders_clear(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def orders_clear(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
+        player = player_id(interaction.user)
         await call_and_answer(
             interaction,
-            partial(self.service.clear_orders, campaign, player=player_id(interaction.user)),
+            self._at(
+                interaction, campaign, lambda name: self.service.clear_orders(name, player=player)
+            ),
         )
 
     @app_commands.command(name="standing", description="Orders for any day you send none")
-    @app_commands.describe(campaign="the campaign's name")
-    async def standing(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
-        await interaction.response.send_modal(StandingOrdersModal(self.service, campaign))
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def standing(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
+        name = await self._campaign_now(interaction, campaign)
+        if name is not None:
+            await interaction.response.send_modal(StandingOrdersModal(self.service, name))
+
+    async def _campaign_now(
+        self, interaction: discord.Interaction, campaign: str | None
+    ) -> str | None:
+        """The campaign the command means, before the interaction is answered (to show a
+        modal); ``None`` when there is none, the user told why."""
+        try:
+            return await asyncio.to_thread(
+                Place.of(interaction).campaign, self.service.engine, campaign
+            )
+        except RequestError as error:
+            await answer(interaction, str(error))
+            return None
 
     @app_commands.command(name="map", description="The map as your character sees it (only you)")
-    @app_commands.describe(campaign="the campaign's name")
-    async def map(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def map(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        place, player = Place.of(interaction), player_id(interaction.user)
+
+        def draw() -> tuple[str, bytes]:
+            name = place.campaign(self.service.engine, campaign)
+            return name, self.service.map_image(name, player=player)
+
         try:
-            image = await asyncio.to_thread(
-                self.service.map_image, campaign, player=player_id(interaction.user)
-            )
+            name, image = await asyncio.to_thread(draw)
         except RequestError as error:
             await answer(interaction, str(error))
             return
         await interaction.followup.send(
-            escaped(f"Your map of {campaign}."),
+            escaped(f"Your map of {name}."),
             file=discord.File(io.BytesIO(image), filename="map.png"),
             ephemeral=True,
         )
 
     @app_commands.command(name="history", description="A past day's public report")
-    @app_commands.describe(campaign="the campaign's name", day="the day")
+    @app_commands.describe(day="the day", campaign=CAMPAIGN_HELP)
     async def history(
-        self, interaction: discord.Interaction, campaign: CampaignName, day: Day
-    ) -> None:
-        await call_and_answer(
-            interaction, partial(self.service.history, campaign, day=day), ephemeral=False
-        )
-
-    @app_commands.command(name="final", description="A finished campaign's final report")
-    @app_commands.describe(campaign="the campaign's name")
-    async def final(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
-        await call_and_answer(interaction, partial(self.service.final, campaign), ephemeral=False)
-
-    @app_commands.command(name="journal", description="Your own report of a past day (only you)")
-    @app_commands.describe(campaign="the campaign's name", day="the day")
-    async def journal(
-        self, interaction: discord.Interaction, campaign: CampaignName, day: Day
+        self, interaction: discord.Interaction, day: Day, campaign: CampaignOption | None = None
     ) -> None:
         await call_and_answer(
             interaction,
-            partial(self.service.history, campaign, day=day, player=player_id(interaction.user)),
+            self._at(interaction, campaign, lambda name: self.service.history(name, day=day)),
+            ephemeral=False,
+        )
+
+    @app_commands.command(name="final", description="A finished campaign's final report")
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def final(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
+        await call_and_answer(
+            interaction, self._at(interaction, campaign, self.service.final), ephemeral=False
+        )
+
+    @app_commands.command(name="journal", description="Your own report of a past day (only you)")
+    @app_commands.describe(day="the day", campaign=CAMPAIGN_HELP)
+    async def journal(
+        self, interaction: discord.Interaction, day: Day, campaign: CampaignOption | None = None
+    ) -> None:
+        player = player_id(interaction.user)
+        await call_and_answer(
+            interaction,
+            self._at(
+                interaction,
+                campaign,
+                lambda name: self.service.history(name, day=day, player=player),
+            ),
         )
 
     # --- orders by DM ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from bot.discord.cogs.moderators import CONFIRM_TIMEOUT
+from bot.discord.cogs.rollback import CONFIRM_TIMEOUT
 
 from .conftest import (
     Table,

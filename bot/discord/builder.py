@@ -1,0 +1,160 @@
+"""``/orders build``: the day's orders picked phase by phase from a select of what the engine
+says he may record next (:mod:`bot.birdsong`), then sent as typed orders are.
+
+The message is his alone (ephemeral), and so are its controls: a select of the next phase's
+options, "Undo" and "Send". Discord shows at most 25 options, so when there are more the select
+offers the activities first — each one without a target as itself, the targeted ones of a kind
+as one entry (``M … (4)``) — and picking such an entry offers its targets, with "Back". Sending
+calls the service as a DM's orders do and answers with the same echo or list of problems; he may
+change them and send again (a new version). Unanswered, the builder expires.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot import scope
+from bot.birdsong import DayBuilder
+from bot.discord.cogs.common import call_and_answer, escaped, player_id, reporting_failure
+from bot.discord.where import scope_of
+from bot.service import CampaignService
+from rules.orders.model import Activity, ActivityKind
+
+log = logging.getLogger("realmbot.discord.builder")
+
+#: Seconds the builder waits for its player.
+BUILDER_TIMEOUT = 900.0
+#: Discord's limit on a select's options.
+SELECT_OPTIONS = 25
+#: The value of a menu entry that stands for the targeted activities of one kind.
+KIND = "kind:"
+
+Callback = Callable[[discord.Interaction], Coroutine[Any, Any, None]]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One option of the builder's select: its label and its value."""
+
+    label: str
+    value: str
+
+
+def entries(options: list[Activity], kind: ActivityKind | None) -> list[Entry]:
+    """The select's entries for ``options``: every one when they fit (or, with ``kind``, that
+    kind's targeted ones); else each activity without a target, and one entry per kind for its
+    targeted ones."""
+    if kind is not None:
+        chosen = [a for a in options if a.kind is kind and a.target is not None]
+        return [Entry(str(a), str(a)) for a in chosen][:SELECT_OPTIONS]
+    if len(options) <= SELECT_OPTIONS:
+        return [Entry(str(a), str(a)) for a in options]
+    found: list[Entry] = []
+    for activity in options:
+        targeted = [a for a in options if a.kind is activity.kind and a.target is not None]
+        if activity.target is None or len(targeted) == 1:
+            found.append(Entry(str(activity), str(activity)))
+        elif activity is targeted[0]:
+            name = activity.kind.value
+            found.append(Entry(f"{name} … ({len(targeted)})", f"{KIND}{name}"))
+    return found[:SELECT_OPTIONS]
+
+
+class _Button(discord.ui.Button["OrdersBuilder"]):
+    """A button of the builder that runs ``action``."""
+
+    def __init__(self, label: str, action: Callback, *, disabled: bool, primary: bool) -> None:
+        style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary
+        super().__init__(label=label, style=style, disabled=disabled)
+        self.action = action
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await self.action(interaction)
+
+
+class OrdersBuilder(discord.ui.View):
+    """The builder's controls under its message (see the module docstring)."""
+
+    def __init__(self, service: CampaignService, builder: DayBuilder) -> None:
+        super().__init__(timeout=BUILDER_TIMEOUT)
+        self.service = service
+        self.builder = builder
+        self.kind: ActivityKind | None = None
+        self.refresh()
+
+    def content(self) -> str:
+        built = self.builder
+        so_far = built.text() or "(nothing yet)"
+        if not built.options():
+            step = "Every phase is recorded: send them, or undo."
+        elif self.kind is not None:
+            step = f"Pick phase {len(built.chosen) + 1} of {built.phases}: {self.kind.value} what?"
+        else:
+            step = f"Pick phase {len(built.chosen) + 1} of {built.phases}."
+        return escaped(
+            f"Orders for the {built.character}, day {built.day} of {built.campaign}:\n"
+            f"{so_far}\n{step}"
+        )
+
+    def refresh(self) -> None:
+        """Controls for where the builder stands: the next phase's select, Back (while a kind's
+        targets are offered), Undo, Send."""
+        self.clear_items()
+        offered = entries(self.builder.options(), self.kind)
+        if offered:
+            select: discord.ui.Select[OrdersBuilder] = discord.ui.Select(
+                placeholder=f"Phase {len(self.builder.chosen) + 1}",
+                options=[discord.SelectOption(label=e.label, value=e.value) for e in offered],
+            )
+
+            async def chosen(interaction: discord.Interaction) -> None:
+                await self._chosen(interaction, select.values)
+
+            select.callback = chosen  # type: ignore[method-assign]
+            self.add_item(select)
+        if self.kind is not None:
+            self._button("Back", self._back, disabled=False)
+        self._button("Undo", self._undo, disabled=not self.builder.chosen)
+        self._button("Send", self._send, disabled=not self.builder.chosen)
+
+    def _button(self, label: str, action: Callback, *, disabled: bool) -> None:
+        primary = label == "Send"
+        self.add_item(_Button(label, action, disabled=disabled, primary=primary))
+
+    async def _show(self, interaction: discord.Interaction) -> None:
+        self.refresh()
+        await interaction.response.edit_message(content=self.content(), view=self)
+
+    async def _chosen(self, interaction: discord.Interaction, values: list[str]) -> None:
+        value = values[0] if values else ""
+        kinds = {k.value: k for k in ActivityKind}
+        if value.startswith(KIND) and value[len(KIND) :] in kinds:
+            self.kind = kinds[value[len(KIND) :]]
+        elif self.builder.choose(value):
+            self.kind = None
+        await self._show(interaction)
+
+    async def _back(self, interaction: discord.Interaction) -> None:
+        self.kind = None
+        await self._show(interaction)
+
+    async def _undo(self, interaction: discord.Interaction) -> None:
+        self.kind = None
+        self.builder.undo()
+        await self._show(interaction)
+
+    async def _send(self, interaction: discord.Interaction) -> None:
+        await reporting_failure(log, "sending built orders", interaction, self._submit)
+
+    async def _submit(self, interaction: discord.Interaction) -> None:
+        scope.enter(scope_of(interaction))
+        campaign, player = self.builder.campaign, player_id(interaction.user)
+        text = self.builder.text()
+        await call_and_answer(
+            interaction, lambda: self.service.submit_orders(campaign, player=player, text=text)
+        )

@@ -1,0 +1,95 @@
+"""The text boxes players type orders in: the day's orders (``/orders send``) and the standing
+orders (``/standing``), several lines each, as in a DM — a hireling's orders in a section that
+starts with his name (:mod:`rules.orders.sections`). Submitting one makes the service call a DM
+would, answered privately with the same echo or the same list of problems, within the
+campaigns the submitter may see (:func:`bot.discord.where.scope_of`)."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot import scope
+from bot.discord.cogs.common import call_and_answer, player_id
+from bot.discord.where import scope_of
+from bot.service import CampaignService, Reply, RequestError
+
+#: The longest standing orders (a slash option's limit too).
+ORDERS_LENGTH = 2000
+#: The longest day's orders: Discord's limit on a text box, and on the longest DM.
+DAY_ORDERS_LENGTH = 4000
+#: Discord's limit on a modal's title.
+MODAL_TITLE_LENGTH = 45
+
+_FENCE = re.compile(r"^```[A-Za-z]*$")
+
+
+def unfenced(text: str) -> str:
+    """``text`` without the code fences players paste orders in, trimmed."""
+    lines = [line for line in text.strip().splitlines() if not _FENCE.match(line.strip())]
+    return "\n".join(lines).strip()
+
+
+def title(what: str, campaign: str) -> str:
+    """A modal's title, ``what: campaign``, cut to Discord's limit."""
+    text = f"{what}: {campaign}"
+    return text if len(text) <= MODAL_TITLE_LENGTH else text[: MODAL_TITLE_LENGTH - 1] + "…"
+
+
+class OrdersModal(discord.ui.Modal):
+    """The day's orders' text box, filled with his orders in force if any; submitting it sends
+    them as a DM ``orders <campaign>`` would (:meth:`CampaignService.submit_orders`)."""
+
+    orders: discord.ui.TextInput[OrdersModal] = discord.ui.TextInput(
+        label="Today's orders",
+        style=discord.TextStyle.paragraph,
+        placeholder="M CV3, H, S\nCompany HQ: M CV3, H",
+        min_length=1,
+        max_length=DAY_ORDERS_LENGTH,
+        custom_id="day-orders",
+    )
+
+    def __init__(self, service: CampaignService, campaign: str, current: str | None) -> None:
+        super().__init__(title=title("Orders", campaign))
+        self.service = service
+        self.campaign = campaign
+        if current is not None and len(current) <= DAY_ORDERS_LENGTH:
+            self.orders.default = current
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        scope.enter(scope_of(interaction))
+        campaign, player, text = self.campaign, player_id(interaction.user), self.orders.value
+
+        def submit() -> Reply:
+            orders = unfenced(text)
+            if not orders:
+                raise RequestError("your orders are empty: nothing was stored")
+            return self.service.submit_orders(campaign, player=player, text=orders)
+
+        await call_and_answer(interaction, submit)
+
+
+class StandingOrdersModal(discord.ui.Modal):
+    """The standing orders' text box: several lines, as in a DM; submitting it stores them."""
+
+    orders: discord.ui.TextInput[StandingOrdersModal] = discord.ui.TextInput(
+        label="Standing orders",
+        style=discord.TextStyle.paragraph,
+        placeholder="H, R",
+        min_length=1,
+        max_length=ORDERS_LENGTH,
+        custom_id="standing-orders",
+    )
+
+    def __init__(self, service: CampaignService, campaign: str) -> None:
+        super().__init__(title=title("Standing orders", campaign))
+        self.service = service
+        self.campaign = campaign
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        scope.enter(scope_of(interaction))
+        campaign, player, text = self.campaign, player_id(interaction.user), self.orders.value
+        await call_and_answer(
+            interaction, lambda: self.service.set_standing(campaign, player=player, text=text)
+        )

@@ -1,0 +1,99 @@
+"""Which campaign a slash command means: the one it names, else the one its channel plays.
+
+A campaign is played in the channel its ``/gm create`` was run in (``Campaign.channel``); there,
+and in the threads of that channel, a command that takes a campaign needs no name. Elsewhere in
+the server, or in a direct message, a command that names none is answered with the campaigns
+the asker could name — the server's, or by DM his own; by DM, a player who plays in a single
+unfinished campaign means that one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+from sqlalchemy import Engine
+
+from bot import directory
+from bot.logs import set_campaign
+from bot.scope import Scope
+from bot.service import RequestError
+
+
+def scope_of(interaction: discord.Interaction) -> Scope:
+    """The campaigns an interaction may see (:mod:`bot.scope`): its server's, or by DM its
+    user's."""
+    if interaction.guild_id is not None:
+        return Scope(guild=str(interaction.guild_id))
+    return Scope(player=str(interaction.user.id))
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where an interaction happens: its server (``None`` in a DM), its channel and, for a
+    thread, the channel the thread is in; and who asks."""
+
+    guild: str | None
+    channels: tuple[str, ...]
+    player: str
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> Place:
+        channels = [str(interaction.channel_id)] if interaction.channel_id is not None else []
+        if isinstance(interaction.channel, discord.Thread):
+            channels.append(str(interaction.channel.parent_id))
+        guild = None if interaction.guild_id is None else str(interaction.guild_id)
+        return cls(guild=guild, channels=tuple(channels), player=str(interaction.user.id))
+
+    def campaign(self, engine: Engine, named: str | None) -> str:
+        """The campaign's name: ``named``, else the campaign played here (named in the log
+        lines that follow in this thread); else a :class:`RequestError` listing the campaigns
+        the asker may name. Blocks (it reads the database, within the request's scope)."""
+        if named is not None and named.strip():
+            return named.strip()
+        found = self._played_here(engine)
+        set_campaign(found)
+        return found
+
+    def _played_here(self, engine: Engine) -> str:
+        if self.guild is None:
+            return self._own_campaign(engine)
+        played = directory.played_in(engine, self.channels)
+        if len(played) == 1:
+            return played[0]
+        if played:
+            raise RequestError(
+                f"this channel plays {len(played)} campaigns ({', '.join(played)}): "
+                "name one in the command's campaign option"
+            )
+        names = [c.name for c in directory.campaigns(engine)]
+        if not names:
+            raise RequestError(
+                "this channel plays no campaign, and this server has none: a moderator creates "
+                "one in its channel with /gm create"
+            )
+        raise RequestError(
+            "this channel plays no campaign: name one in the command's campaign option, or use "
+            f"the command in the campaign's channel (this server's: {listed(names)})"
+        )
+
+    def _own_campaign(self, engine: Engine) -> str:
+        """By DM: the asker's only unfinished campaign, else a refusal listing his."""
+        mine = directory.campaigns(engine)
+        unfinished = [c.name for c in mine if c.status != "finished"]
+        if len(unfinished) == 1:
+            return unfinished[0]
+        if not mine:
+            raise RequestError(
+                "you play in no campaign: join one with /join in its channel on its server"
+            )
+        names = listed([c.name for c in mine])
+        raise RequestError(
+            f"name the campaign in the command's campaign option: you play in {names}"
+        )
+
+
+def listed(names: list[str], limit: int = directory.CHOICES) -> str:
+    """``names`` joined for a sentence, at most ``limit`` of them and how many more."""
+    shown = ", ".join(names[:limit])
+    return shown if len(names) <= limit else f"{shown} and {len(names) - limit} more"

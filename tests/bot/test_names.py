@@ -1,0 +1,90 @@
+"""Names as people type them: campaigns and characters whatever the case, typos answered with
+the closest names (issue 19)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.names import closest, did_you_mean, matching
+from bot.scope import Scope, scoped
+from bot.service import CampaignService, RequestError
+from db import repo
+from db.engine import session_scope
+
+HERE = Scope(guild="111")
+
+
+def test_a_name_matches_whatever_its_case_and_spaces():
+    assert matching("amazon", ["Amazon", "Elf"]) == "Amazon"
+    assert matching("  black   KNIGHT ", ["Black Knight"]) == "Black Knight"
+    assert matching("Amazn", ["Amazon"]) is None
+    assert matching("test", ["Test", "TEST"]) is None, "two differ by case only: not a guess"
+    assert matching("Test", ["Test", "TEST"]) == "Test"
+    assert closest("Amazn", ["Amazon", "Elf", "Dwarf"]) == ["Amazon"]
+    assert did_you_mean("Xyzzy", ["Amazon"]) == ""
+
+
+def test_a_campaign_is_found_whatever_the_case_and_its_name_is_taken_so(service: CampaignService):
+    with scoped(HERE):
+        service.create("North Sea", moderator="gm")
+        assert service.campaign("north sea").name == "North Sea"
+        assert service.campaign("NORTH SEA").name == "North Sea"
+        with pytest.raises(RequestError, match="a campaign called 'north sea' exists already"):
+            service.create("north sea", moderator="gm")
+        with pytest.raises(RequestError) as refused:
+            service.campaign("Nort Sea")
+    assert str(refused.value) == "there is no campaign called 'Nort Sea'; did you mean 'North Sea'?"
+
+
+def test_a_character_joins_whatever_the_case_and_a_typo_is_answered(service: CampaignService):
+    service.create("Test", moderator="gm")
+    joined = service.join("test", player="p1", player_name="P1", character="amazon")
+    assert joined.text == "You play the Amazon in Test."
+    joined = service.join("Test", player="p2", player_name="P2", character="BLACK KNIGHT")
+    assert joined.text == "You play the Black Knight in Test."
+    with pytest.raises(RequestError, match="the Amazon is taken"):
+        service.join("Test", player="p3", player_name="P3", character="AMAZON")
+    with pytest.raises(RequestError) as typo:
+        service.join("Test", player="p3", player_name="P3", character="Amazn")
+    assert str(typo.value) == "unknown character 'Amazn'; did you mean 'Amazon'?"
+
+
+def test_a_moderator_names_a_seat_whatever_the_case(service: CampaignService):
+    service.create("Test", moderator="gm")
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.join("Test", player="p2", player_name="P2", character="Elf")
+    service.start("Test", moderator="gm")
+    assert "Amazon" in service.set_autopilot("Test", moderator="gm", character="amazon").text
+    with pytest.raises(RequestError) as refused:
+        service.excuse("Test", moderator="gm", character="Amazn")
+    assert str(refused.value) == (
+        "no seat plays the Amazn in Test (Amazon, Elf); did you mean 'Amazon'?"
+    )
+
+
+def test_names_of_one_server_that_differ_by_case_only_need_the_exact_one(
+    service: CampaignService,
+):
+    """Two names that differ by case only cannot be created any more, but a database may hold
+    them (made before, or in a race): the exact spelling finds one, another spelling neither."""
+    with scoped(HERE):
+        service.create("Valley", moderator="gm")
+    with session_scope(service.engine) as session:
+        repo.create_campaign(
+            session,
+            name="VALLEY",
+            guild="111",
+            channel=None,
+            seed=0,
+            created_at=datetime.now(UTC),
+            options={},
+            moderators=["gm"],
+        )
+    with scoped(HERE):
+        assert service.campaign("VALLEY").name == "VALLEY"
+        assert service.campaign("Valley").name == "Valley"
+        with pytest.raises(RequestError) as refused:
+            service.campaign("valley")
+    assert str(refused.value) == "'VALLEY', 'Valley' differ only by case: type the exact name"
