@@ -64,7 +64,9 @@ class CampaignSettings(BaseModel):
     ``reminded_day`` is the day whose reminder was sent (one a day); ``report_due`` the resolved
     day whose reports are not posted yet, and the id of its end snapshot (see
     ``CampaignService.publish``); ``moderators_channel``
-    the Discord channel for the moderators' messages, if the campaign has its own; the others
+    the Discord channel for the moderators' messages, if the campaign has its own;
+    ``moderator_names`` the display name of each moderator (by user id), for the lines people
+    read; the others
     are settings. A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``,
     ``melee_hours``); the start of combat's natives windows and the others take
     ``decision_hours``. With ``seal_hashes``, a closing combat window's players are first sent
@@ -95,6 +97,7 @@ class CampaignSettings(BaseModel):
     report_due: int | None = None
     report_snapshot: int | None = None
     moderators_channel: str | None = None
+    moderator_names: dict[str, str] = Field(default_factory=dict)
     window_reminded: str | None = None
     missed_day: int | None = None
     missed_windows: dict[str, int] = Field(default_factory=dict)

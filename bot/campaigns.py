@@ -23,6 +23,7 @@ from bot import scope
 from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
 from bot.deadlines import DeadlineRules
 from bot.maps import render_map
+from bot.names import asker_name, known_name, with_name
 from bot.render import render
 from bot.sheets import sheet_text
 from db import messages, repo, rewind
@@ -356,16 +357,24 @@ class CampaignBase:
         """Every moderator action is one line in the log, posted in the channel; an action on
         a combat window goes to the moderators only (not ``public``, see
         :meth:`Outbox.moderators_only`), since the channel must not learn when a fight goes on
-        (pbem-combat.md §6)."""
+        (pbem-combat.md §6). The moderator is named by his display name (:mod:`bot.names`),
+        which the campaign keeps for later lines."""
+        settings = self._settings(campaign)
+        name = known_name(settings.moderator_names, moderator)
+        asked = asker_name(moderator)
+        if asked and settings.moderator_names.get(moderator) != asked:
+            names = with_name(settings.moderator_names, moderator, asked)
+            campaign.options = settings.model_copy(update={"moderator_names": names}).stored()
         repo.log_action(
             session,
             campaign_id=row_id(campaign),
             moderator=moderator,
+            moderator_name=name,
             action=action,
             detail=detail,
             at=self.clock(),
         )
-        line = render("messages/moderator_log.txt.j2", moderator=moderator, detail=detail)
+        line = render("messages/moderator_log.txt.j2", moderator=name, detail=detail)
         if public:
             self._outbox(session, campaign).channel(line)
         else:

@@ -36,6 +36,7 @@ from bot.deadlines import next_deadline
 from bot.final_report import final_report
 from bot.maps import render_map
 from bot.moderation import Moderation
+from bot.names import choices_text
 from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_text
@@ -167,7 +168,7 @@ class CampaignService(Moderation):
             except (SetupError, ValueError) as error:
                 raise RequestError(f"not stored: {error}") from None
             seat.setup = choices
-            shown = ", ".join(f"{k}: {v}" for k, v in choices.items())
+            shown = choices_text(choices)
             return Reply(f"Setup choices for the {seat.character} stored (secret): {shown}")
 
     def restart(self, campaign_name: str, *, player: str, text: str) -> Reply:

@@ -145,7 +145,8 @@ class PendingDecision(SQLModel, table=True):
 
 
 class ModeratorAction(SQLModel, table=True):
-    """One moderator action, as the public log shows it."""
+    """One moderator action, as the public log shows it: ``moderator`` is his id, and
+    ``moderator_name`` how the log named him (his display name when it was known)."""
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
@@ -153,6 +154,7 @@ class ModeratorAction(SQLModel, table=True):
     action: str = Field(max_length=40)
     detail: str = Field(sa_column=Column(Text, nullable=False))
     at: datetime
+    moderator_name: str | None = Field(default=None, max_length=100)
 
 
 class OutboxMessage(SQLModel, table=True):

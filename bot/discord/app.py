@@ -35,10 +35,11 @@ class RealmTree(app_commands.CommandTree):
         serving it within its server (or, in DMs, its user's campaigns: :mod:`bot.scope`)."""
         namespace = interaction.namespace
         set_campaign(getattr(namespace, "campaign", None) or getattr(namespace, "name", None))
+        user, name = player_id(interaction.user), interaction.user.display_name
         if interaction.guild_id is not None:
-            scope.enter(Scope(guild=str(interaction.guild_id)))
+            scope.enter(Scope(guild=str(interaction.guild_id), user=user, name=name))
         else:
-            scope.enter(Scope(player=player_id(interaction.user)))
+            scope.enter(Scope(player=user, name=name))
         return True
 
     async def on_error(
