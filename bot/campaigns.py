@@ -22,7 +22,7 @@ from sqlmodel import Session, col, select
 from bot import scope
 from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
 from bot.deadlines import DeadlineRules
-from bot.maps import render_map
+from bot.maps import map_file_name, render_map
 from bot.names import asker_name, known_name, with_name
 from bot.render import render
 from bot.sheets import sheet_text
@@ -333,7 +333,7 @@ class CampaignBase:
                 characters=[s.character for s in seats],
                 deadline=campaign.deadline,
             ),
-            attachment=("map-day-1.png", render_map(self.catalog, public)),
+            attachment=(map_file_name(public), render_map(self.catalog, public)),
         )
         for seat in seats:
             self._outbox(session, campaign).dm(

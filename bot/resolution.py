@@ -19,7 +19,8 @@ from bot.campaigns import (
 )
 from bot.deadlines import after_downtime, next_deadline
 from bot.final_report import final_report
-from bot.maps import render_map
+from bot.maps import map_file_name, render_map
+from bot.own_report import own_report
 from bot.render import render
 from bot.reports import day_report
 from bot.windows import (
@@ -355,7 +356,8 @@ class Resolver(Windows):
 
     def publish(self, campaign_name: str) -> bool:
         """Post the reports of the campaign's resolved day that wait for it (``report_due``):
-        the public report with its map to the channel, each player's own report by DM, and the
+        the public report with its map to the channel, once; each player by DM only what is his
+        (:mod:`bot.own_report`), and the
         end of the campaign after its last day. The map is drawn outside any transaction; the
         posting is one transaction that first checks the reports are still due, so they are
         posted once, whoever calls this and however often (after each resolution, at start-up,
@@ -376,7 +378,8 @@ class Resolver(Windows):
             if over:
                 first = archive.first_state(session, row_id(campaign)) or state
                 days = archive.every_day(session, row_id(campaign), state.game_day)
-        image = render_map(self.catalog, view_for(self.catalog, state, PUBLIC))
+        public = view_for(self.catalog, state, PUBLIC)
+        image, image_name = render_map(self.catalog, public), map_file_name(public)
         final = final_report(self.catalog, name, first, state, days) if over else None
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, ref)
@@ -387,9 +390,9 @@ class Resolver(Windows):
             records = repo.list_events(session, campaign_id=row_id(campaign), day=due)
             events = [repo.as_event(r) for r in records]
             out = self._outbox(session, campaign)
-            out.channel(day_report(events, PUBLIC), attachment=(f"map-day-{due}.png", image))
+            out.channel(day_report(events, PUBLIC), attachment=(image_name, image))
             for seat in seats:
-                out.dm(seat.player, day_report(events, seat.character))
+                out.dm(seat.player, own_report(events, seat.character, campaign.name))
             if final is not None:
                 (name, _, routes), *each = final.images
                 out.channel(final.text, attachment=(name, routes))

@@ -145,7 +145,7 @@ def test_a_days_reports_are_posted_once_after_the_commit_even_after_a_crash(
     assert service.publish_due() == [], "posted once"
     posted = [m for m in service.undelivered(1000) if m.content.startswith("Day 1, Month 1")]
     assert [m.kind for m in posted] == ["channel", "dm", "dm"]
-    assert posted[0].attachment_name == "map-day-1.png" and posted[0].attachment_sha256
+    assert posted[0].attachment_name == "map-month1-day1.png" and posted[0].attachment_sha256
 
 
 @pytest.mark.parametrize(

@@ -61,7 +61,7 @@ async def test_a_day_is_played_from_creation_to_reports(table: Table) -> None:
 
     public = bot_messages(table.channel.history())
     report, files = channel_report(table.channel.history(), "Day 1, Month 1")
-    assert files == ["map-day-1.png"]
+    assert files == ["map-month1-day2.png"], "the board day 2 is played on, named as titled"
     assert "Amazon: H (2, 4: hidden)" in report
     logged = next(i for i, m in enumerate(public) if "resolved day 1" in m.content)
     first = next(i for i, m in enumerate(public) if m.content.startswith("Day 1, Month 1"))

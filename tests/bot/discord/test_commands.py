@@ -114,7 +114,12 @@ async def test_history_is_public_and_journal_private_after_a_forced_day(table: T
     assert report.startswith("Day 1, Month 1") and "Amazon: H (2, 4: hidden)" in report
 
     journal = await table.alice.slash(table.channel, "journal", campaign="Test", day=1)
-    assert private_answer(journal) == last_report(table.alice), "the report she was sent"
+    assert private_answer(journal).startswith("Day 1, Month 1"), "her whole day, on request"
+    assert "Amazon: H (2, 4: hidden)" in private_answer(journal)
+    assert last_report(table.alice) == (
+        "Day 1, Month 1 of Test is resolved: its report is in the campaign's channel, and "
+        "nothing in it is for the Amazon alone."
+    ), "by DM, only what is hers: nothing that day"
 
     refused = await table.bob.slash(table.channel, "history", campaign="Test", day=2)
     assert private_answer(refused) == "Test has no report for day 2 yet", "refused privately"
