@@ -36,6 +36,7 @@ from bot.deadlines import next_deadline
 from bot.final_report import final_report
 from bot.maps import render_map
 from bot.moderation import Moderation
+from bot.moderators import ModeratorTeam
 from bot.names import choices_text
 from bot.render import render
 from bot.reports import day_report
@@ -67,7 +68,7 @@ __all__ = [
 ]
 
 
-class CampaignService(Moderation):
+class CampaignService(Moderation, ModeratorTeam):
     """Campaign life, orders, resolution and moderation over one database."""
 
     def create(

@@ -31,6 +31,7 @@ from discord.ext import commands
 from bot.campaign_settings import SETTINGS
 from bot.discord.cogs.common import answer, escaped, player_id
 from bot.discord.cogs.players import CampaignName, CharacterName, Day, OrdersText
+from bot.discord.cogs.team import TeamCommands
 from bot.outbox import moderators_status
 from bot.service import CampaignService, NotModeratorError, Reply, RequestError
 
@@ -61,8 +62,12 @@ SETTING_CHOICES = [
 
 
 def may_moderate(interaction: discord.Interaction) -> bool:
-    """Whether Discord lets the member moderate here: Manage Server, as resolved by Discord."""
-    return interaction.guild_id is not None and interaction.permissions.manage_guild
+    """Whether Discord lets the member moderate here: in a server, with Manage Server as
+    resolved by Discord, or as one of the campaign's moderators, whom the service knows (its
+    :class:`~bot.service.NotModeratorError` refuses the others). ``/gm`` is shown by default
+    to members with Manage Server only (``default_permissions``); a server's admins may show it
+    to a co-moderator's role too (Server Settings > Integrations)."""
+    return interaction.guild_id is not None
 
 
 class RollbackConfirmation(discord.ui.View):
@@ -123,7 +128,10 @@ class RollbackConfirmation(discord.ui.View):
 
 
 @app_commands.guild_only()
-class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Moderate a campaign"):
+@app_commands.default_permissions(manage_guild=True)
+class ModeratorCog(
+    TeamCommands, commands.GroupCog, group_name="gm", group_description="Moderate a campaign"
+):
     """``/gm``: create, start, configure and force campaigns, and manage seats."""
 
     def __init__(self, service: CampaignService) -> None:
@@ -168,6 +176,9 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
     async def create(
         self, interaction: discord.Interaction, name: CampaignName, weeks: int | None = None
     ) -> None:
+        if not interaction.permissions.manage_guild:
+            await answer(interaction, MODERATORS_ONLY)
+            return
         channel = str(interaction.channel_id)
         guild = str(interaction.guild_id)
         options: dict[str, object] = {} if weeks is None else {"weeks": weeks}
