@@ -66,7 +66,8 @@ class CampaignSettings(BaseModel):
     ``CampaignService.publish``); ``moderators_channel``
     the Discord channel for the moderators' messages, if the campaign has its own;
     ``moderator_names`` the display name of each moderator (by user id), for the lines people
-    read; the others
+    read; ``paused_at`` when a pause began (ISO), whose time a resume adds back to the
+    deadline; the others
     are settings. A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``,
     ``melee_hours``); the start of combat's natives windows and the others take
     ``decision_hours``. With ``seal_hashes``, a closing combat window's players are first sent
@@ -98,6 +99,7 @@ class CampaignSettings(BaseModel):
     report_snapshot: int | None = None
     moderators_channel: str | None = None
     moderator_names: dict[str, str] = Field(default_factory=dict)
+    paused_at: str | None = None
     window_reminded: str | None = None
     missed_day: int | None = None
     missed_windows: dict[str, int] = Field(default_factory=dict)

@@ -20,6 +20,7 @@ from bot.campaigns import (
 from bot.deadlines import after_downtime, next_deadline
 from bot.final_report import final_report
 from bot.maps import map_file_name, render_map
+from bot.notifications import announce_deadline, restart_clock
 from bot.own_report import own_report
 from bot.render import render
 from bot.reports import day_report
@@ -488,10 +489,8 @@ class Resolver(Windows):
     def _resume(self, session: Session, campaign: Campaign, moderator: str | None) -> Reply:
         if campaign.status != "paused":
             raise RequestError(f"{campaign.name} is not paused")
-        campaign.status = "running"
-        campaign.paused_until = None
-        grace = self.clock() + timedelta(hours=self._rules(campaign).grace_hours)
-        if campaign.deadline is None or campaign.deadline < grace:
-            campaign.deadline = grace
+        before = campaign.deadline
+        restart_clock(campaign, self._settings(campaign), self.clock())
         self._log(session, campaign, moderator or "the pause's expiry", "resume", "resumed")
+        announce_deadline(self._outbox(session, campaign), campaign, before)
         return Reply(f"{campaign.name} is running again.")

@@ -38,6 +38,7 @@ from bot.maps import render_map
 from bot.moderation import Moderation
 from bot.moderators import ModeratorTeam
 from bot.names import choices_text
+from bot.notifications import Notifications
 from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_text
@@ -68,7 +69,7 @@ __all__ = [
 ]
 
 
-class CampaignService(Moderation, ModeratorTeam):
+class CampaignService(Moderation, ModeratorTeam, Notifications):
     """Campaign life, orders, resolution and moderation over one database."""
 
     def create(

@@ -176,15 +176,30 @@ def test_extensions_are_capped_and_need_a_reason(service, traveller):
         service.extend("Test", moderator="gm", hours=6, reason="again")
 
 
-def test_a_paused_campaign_is_never_due_and_resumes_with_grace(service, traveller):
+def test_a_paused_campaign_is_never_due_and_resumes_with_its_time_given_back(service, traveller):
     started(service, "Amazon")
+    before = service.campaign("Test").deadline
+    assert before is not None
     service.pause("Test", moderator="gm", reason="server move", hours=48)
     traveller.shift(timedelta(days=3))
     assert service.due() == []
     with pytest.raises(RequestError, match="paused, not running"):
         force(service)
     service.resume("Test", moderator="gm")
-    assert service.due() == [], "the deadline passed while paused: a grace period runs first"
+    assert service.campaign("Test").deadline == before + timedelta(hours=48), (
+        "the clock stood still for the pause's 48 hours; the day after it ran out counts"
+    )
+    assert service.due() == []
+
+
+def test_a_resume_gives_at_least_the_grace_period(service, traveller):
+    started(service, "Amazon")
+    deadline = service.campaign("Test").deadline
+    assert deadline is not None
+    traveller.shift(deadline - service.clock() - timedelta(minutes=1))
+    service.pause("Test", moderator="gm", reason="server move", hours=1)
+    service.resume("Test", moderator="gm")
+    assert service.due() == [], "a minute left: the grace period runs instead"
     traveller.shift(timedelta(hours=2, minutes=1))
     assert service.due() == ["Test"]
 

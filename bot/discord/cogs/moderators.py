@@ -30,6 +30,7 @@ from discord.ext import commands
 
 from bot.campaign_settings import SETTINGS
 from bot.discord.cogs.common import answer, escaped, player_id
+from bot.discord.cogs.notices import NoticeCommands
 from bot.discord.cogs.players import CampaignName, CharacterName, Day, OrdersText
 from bot.discord.cogs.team import TeamCommands
 from bot.outbox import moderators_status
@@ -130,7 +131,11 @@ class RollbackConfirmation(discord.ui.View):
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class ModeratorCog(
-    TeamCommands, commands.GroupCog, group_name="gm", group_description="Moderate a campaign"
+    TeamCommands,
+    NoticeCommands,
+    commands.GroupCog,
+    group_name="gm",
+    group_description="Moderate a campaign",
 ):
     """``/gm``: create, start, configure and force campaigns, and manage seats."""
 
