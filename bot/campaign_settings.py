@@ -61,7 +61,8 @@ class SettingError(ValueError):
 class CampaignSettings(BaseModel):
     """Everything a campaign's ``options`` hold.
 
-    ``reminded_day`` is the day whose reminder was sent (one a day); ``report_due`` the resolved
+    ``reminded_day`` is the day of the last reminders, ``reminded_seats`` the seats reminded
+    that day (each at his own time, once: :mod:`bot.reminders`); ``report_due`` the resolved
     day whose reports are not posted yet, and the id of its end snapshot (see
     ``CampaignService.publish``); ``moderators_channel``
     the Discord channel for the moderators' messages, if the campaign has its own;
@@ -95,6 +96,7 @@ class CampaignSettings(BaseModel):
     autopilot_after: int = Field(default=2, ge=1, le=14)
     deadlines: DeadlineRules = Field(default_factory=DeadlineRules)
     reminded_day: int | None = None
+    reminded_seats: list[int] = Field(default_factory=list)
     report_due: int | None = None
     report_snapshot: int | None = None
     moderators_channel: str | None = None

@@ -7,7 +7,7 @@ This is the part of the service the Evening's combat will grow.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlmodel import Session, select
 
@@ -22,6 +22,7 @@ from bot.final_report import final_report
 from bot.maps import map_file_name, render_map
 from bot.notifications import announce_deadline, restart_clock
 from bot.own_report import own_report
+from bot.reminders import Reminders
 from bot.render import render
 from bot.reports import day_report
 from bot.windows import (
@@ -51,7 +52,7 @@ from rules.orders.model import Orders
 from rules.orders.reader import Problem
 
 
-class Resolver(Windows):
+class Resolver(Windows, Reminders):
     """Resolving days, on the shared core (:class:`bot.campaigns.CampaignBase`)."""
 
     def due(self) -> list[str]:
@@ -102,49 +103,10 @@ class Resolver(Windows):
             if campaign.deadline <= now:
                 self._resolve(session, campaign)
                 return "resolved"
-            if self._reminder_due(campaign, now):
+            if self._reminder_due(session, campaign, now):
                 self._remind(session, campaign)
                 return "reminded"
             return "nothing"
-
-    def _reminder_due(self, campaign: Campaign, now: datetime) -> bool:
-        rules = self._rules(campaign)
-        if campaign.deadline is None or self._settings(campaign).reminded_day == campaign.day:
-            return False
-        return campaign.deadline - timedelta(hours=rules.reminder_hours) <= now
-
-    def remind(self, campaign_name: str) -> Reply:
-        """Tell each player whose orders are missing exactly that, and when they are due; once
-        a day."""
-        with session_scope(self.engine) as session:
-            return self._remind(session, self._campaign(session, campaign_name))
-
-    def _remind(self, session: Session, campaign: Campaign) -> Reply:
-        if self._settings(campaign).reminded_day == campaign.day:
-            return Reply(f"{campaign.name}: today's reminder was sent already.")
-        submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
-        now = self.clock()
-        state = self._state(session, campaign)
-        missing = [
-            s
-            for s in self._seats(session, campaign)
-            if row_id(s) not in submitted
-            and (s.away_until is None or s.away_until <= now)
-            and in_play(state, s.character)
-        ]
-        for seat in missing:
-            self._outbox(session, campaign).dm(
-                seat.player,
-                render(
-                    "messages/reminder.txt.j2",
-                    campaign=campaign,
-                    character=seat.character,
-                    standing=seat.standing_orders is not None,
-                ),
-            )
-        reminded = self._settings(campaign).model_copy(update={"reminded_day": campaign.day})
-        campaign.options = reminded.stored()
-        return Reply(f"Reminded {len(missing)} players.")
 
     def after_downtime(self) -> list[str]:
         """At start-up: a day that became overdue while the bot was down is never resolved
@@ -186,8 +148,8 @@ class Resolver(Windows):
                     )
                 elif campaign.status == "running" and campaign.deadline is not None:
                     when = campaign.deadline
-                    if self._settings(campaign).reminded_day != campaign.day:
-                        reminder = when - timedelta(hours=self._rules(campaign).reminder_hours)
+                    reminder = self._next_reminder(session, campaign)
+                    if reminder is not None:
                         when = max(min(when, reminder), self.clock())
                     wakes.append((scope.campaign_ref(row_id(campaign)), campaign.day, when))
         return wakes

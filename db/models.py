@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import JSON, Column, LargeBinary, Text, UniqueConstraint, true
 from sqlmodel import Field, SQLModel
 
 
@@ -72,6 +72,10 @@ class Seat(SQLModel, table=True):
     """The seat's past characters, oldest first (9.1.2): each ``character``, ``player``, how he
     left play (``how``, ``cause``), the game day he ``died`` on and the ``restarted`` day his
     player started again as the seat's next character (the current one is ``character``)."""
+    reminders: bool = Field(default=True, sa_column_kwargs={"server_default": true()})
+    """Whether the player is reminded of missing orders (:mod:`bot.reminders`)."""
+    remind_before_hours: float | None = None
+    """How long before a deadline he is reminded; None: the campaign's ``reminder_hours``."""
 
 
 class OrderSubmission(SQLModel, table=True):

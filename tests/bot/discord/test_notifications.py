@@ -8,9 +8,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import simcord
 
 from bot.discord import RealmBot, make_bot
-from bot.service import CampaignService
+from bot.service import CampaignService, RequestError
 from db.engine import make_engine
 from db.migrate import upgrade
 from rules.catalog import catalog
@@ -135,3 +136,46 @@ async def test_an_expired_pause_gives_back_its_own_length(
     assert deadline(service) == before + timedelta(hours=2)
     await table.bot.deliver_once()
     assert len(said(table, MOVED)) == 1
+
+
+def reminders_to(member: simcord.MemberActor) -> list[str]:
+    return [
+        m.content
+        for m in bot_messages(member.user.dm_channel.history())
+        if "no orders yet" in m.content
+    ]
+
+
+@pytest.mark.asyncio
+async def test_each_player_is_reminded_at_his_own_time_or_not_at_all(
+    table: Table, service: CampaignService, clock: Clock
+) -> None:
+    await start(table)
+    off = await table.alice.slash(table.channel, "settings reminders", campaign="Test", state="off")
+    assert private_answer(off) == (
+        "Reminders for the Amazon in Test: off (a moderator's nudge still reaches you)."
+    )
+    late = await table.bob.slash(
+        table.channel, "settings remind-before", campaign="Test", hours=1.5
+    )
+    assert private_answer(late) == (
+        "The Elf in Test is reminded 1.5 h before each deadline when his orders are missing."
+    )
+    with pytest.raises(simcord.OptionError):
+        await table.bob.slash(table.channel, "settings remind-before", campaign="Test", hours=99)
+    with pytest.raises(RequestError, match=r"0\.25 to 72 hours before the deadline"):
+        service.set_remind_before("Test", player=str(table.bob.user.id), hours=100)
+    stranger = table.member("carol")
+    refused = await stranger.slash(table.channel, "settings reminders", campaign="Test", state="on")
+    assert private_answer(refused) == "you have no character in Test"
+
+    due = deadline(service)
+    assert [when for _, _, when in service.wake_ups()] == [due - timedelta(hours=1.5)]
+    clock.now = due - timedelta(hours=6)  # the campaign's own reminder time: nobody's now
+    assert service.wake("Test", 1) == "nothing"
+    clock.now = due - timedelta(hours=1.5)
+    assert service.wake("Test", 1) == "reminded"
+    assert service.wake("Test", 1) == "nothing", "once a day"
+    await table.bot.deliver_once()
+    assert len(reminders_to(table.bob)) == 1 and reminders_to(table.alice) == []
+    assert [when for _, _, when in service.wake_ups()] == [due], "next: the deadline itself"
