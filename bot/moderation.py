@@ -168,8 +168,10 @@ class Moderation(Plays):
             rewind.delete_decisions(session, campaign_id=row_id(campaign), from_day=day)
             campaign.day = day
             campaign.status = "running"
+            before = campaign.deadline
             campaign.deadline = next_deadline(self.clock(), self._rules(campaign))
             self._log(session, campaign, moderator, "rollback", f"rolled back to day {day}")
+            announce_deadline(self._outbox(session, campaign), campaign, before)
             return Reply(f"{campaign.name} is back at the start of day {day}.")
 
     def rollback_combat(self, campaign_name: str, *, moderator: str, to: str) -> Reply:
