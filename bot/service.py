@@ -7,7 +7,9 @@ never sends anything itself and never looks at a clock it was not given.
 
 :class:`CampaignService` is what the transports call: campaign life and the players' requests
 here, on :class:`bot.moderation.Moderation` (the moderators' desk), on
-:class:`bot.resolution.Resolver` (days, decisions, wake-ups, reports), on
+:class:`bot.resolution.Resolver` (days, decisions, wake-ups, reports), with
+:class:`bot.moderators.ModeratorTeam` (who moderates), :class:`bot.notifications.Notifications`
+(nudges) and :class:`bot.status_board.StatusBoards` (the pinned status), all on
 :class:`bot.campaigns.CampaignBase` (the shared core).
 """
 
@@ -42,16 +44,11 @@ from bot.notifications import Notifications
 from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_text
+from bot.status_board import StatusBoards
 from db import messages, repo
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
-from rules import (
-    CharacterSetup,
-    SetupError,
-    new_game,
-    setup_choices,
-    view_for,
-)
+from rules import CharacterSetup, SetupError, new_game, setup_choices, view_for
 from rules.catalog import UnknownNameError
 from rules.day.leaving import in_play
 from rules.events import event
@@ -69,7 +66,7 @@ __all__ = [
 ]
 
 
-class CampaignService(Moderation, ModeratorTeam, Notifications):
+class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards):
     """Campaign life, orders, resolution and moderation over one database."""
 
     def create(

@@ -20,6 +20,7 @@ from bot.discord.cogs.common import answer, player_id, report_failure
 from bot.discord.decisions import DecisionButton
 from bot.discord.delivery import DEFAULT_INTERVAL, OutboxDelivery
 from bot.discord.plays import PlaySelect
+from bot.discord.status_board import refresh_boards
 from bot.logs import set_campaign
 from bot.scope import Scope
 from bot.service import CampaignService
@@ -81,6 +82,7 @@ class RealmBot(commands.Bot):
         self.delivery = OutboxDelivery(
             self, service, moderators_channel=moderators_channel, interval=delivery_interval
         )
+        self.delivery.after_pass = self.refresh_boards
 
     async def setup_hook(self) -> None:
         await self.add_cog(PlayerCog(self.service))
@@ -96,8 +98,15 @@ class RealmBot(commands.Bot):
         await super().close()
 
     async def deliver_once(self) -> int:
-        """One outbox delivery pass now; returns how many messages were sent."""
-        return await self.delivery.deliver_once()
+        """One outbox delivery pass now, then the status boards brought up to date
+        (:mod:`bot.discord.status_board`); returns how many messages were sent."""
+        sent = await self.delivery.deliver_once()
+        await self.refresh_boards()
+        return sent
+
+    async def refresh_boards(self) -> None:
+        """The status boards brought up to date (after each delivery pass)."""
+        await refresh_boards(self, self.service)
 
 
 def make_bot(
