@@ -45,6 +45,15 @@ def test_a_campaign_runs_from_the_command_line(tmp_path: Path, capsys):
     public = sorted((tmp_path / "posts" / "Valley" / "public").glob("*.png"))
     assert public, "the map of each report is written"
     assert any((tmp_path / "posts" / "Valley" / "players").glob("alice-*/*.bbcode.txt"))
+    assert [p.name.split("-", 1)[1] for p in public] == [
+        "map-month1-day1.png",
+        "map-month1-day2.png",
+    ]
+    alices = sorted((tmp_path / "posts" / "Valley" / "players").glob("alice-*/*.md"))
+    (own,) = [p for p in alices if "Day 1" in p.read_text(encoding="utf-8")]
+    text = own.read_text(encoding="utf-8")
+    assert "nothing in it is for the Amazon alone" in text, "the report is in public/ only"
+    assert "Amazon: H" not in text
 
 
 def test_refusals_are_one_line_with_status_2(tmp_path: Path, capsys):
