@@ -35,6 +35,12 @@ def announce_deadline(out: Outbox, campaign: Campaign, before: datetime | None) 
     )
 
 
+def day_opened(campaign: Campaign, deadline: datetime) -> str:
+    """The channel's line after a day's report: the next day is open, until ``deadline`` (a
+    forced day moves it: the next deadline counts from the force)."""
+    return f"{campaign.name}: day {campaign.day} is open; orders are due {utc_text(deadline)}."
+
+
 def paused_time(paused_at: str | None, paused_until: datetime | None, now: datetime) -> timedelta:
     """How long the clock stood still: from the pause (``paused_at``, ISO) to now, or to the
     pause's expiry when that came first; nothing for a pause of unknown start."""

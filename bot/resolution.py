@@ -20,7 +20,7 @@ from bot.campaigns import (
 from bot.deadlines import after_downtime, next_deadline
 from bot.final_report import final_report
 from bot.maps import map_file_name, render_map
-from bot.notifications import announce_deadline, restart_clock
+from bot.notifications import announce_deadline, day_opened, restart_clock
 from bot.own_report import own_report
 from bot.reminders import Reminders
 from bot.render import render
@@ -320,8 +320,8 @@ class Resolver(Windows, Reminders):
     def publish(self, campaign_name: str) -> bool:
         """Post the reports of the campaign's resolved day that wait for it (``report_due``):
         the public report with its map to the channel, once; each player by DM only what is his
-        (:mod:`bot.own_report`), and the
-        end of the campaign after its last day. The map is drawn outside any transaction; the
+        (:mod:`bot.own_report`), the next day's deadline in the channel, and the end of the
+        campaign after its last day. The map is drawn outside any transaction; the
         posting is one transaction that first checks the reports are still due, so they are
         posted once, whoever calls this and however often (after each resolution, at start-up,
         and at every resync of the wake-ups). Returns whether it posted."""
@@ -354,6 +354,8 @@ class Resolver(Windows, Reminders):
             events = [repo.as_event(r) for r in records]
             out = self._outbox(session, campaign)
             out.channel(day_report(events, PUBLIC), attachment=(image_name, image))
+            if campaign.status == "running" and campaign.deadline is not None:
+                out.channel(day_opened(campaign, campaign.deadline))
             for seat in seats:
                 out.dm(seat.player, own_report(events, seat.character, campaign.name))
             if final is not None:

@@ -179,3 +179,18 @@ async def test_each_player_is_reminded_at_his_own_time_or_not_at_all(
     await table.bot.deliver_once()
     assert len(reminders_to(table.bob)) == 1 and reminders_to(table.alice) == []
     assert [when for _, _, when in service.wake_ups()] == [due], "next: the deadline itself"
+
+
+@pytest.mark.asyncio
+async def test_a_forced_day_announces_the_next_deadline_once(
+    table: Table, service: CampaignService, clock: Clock
+) -> None:
+    await start(table)
+    clock.now += timedelta(hours=1)
+    forced = await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)
+    assert private_answer(forced) == "Test: day 1 resolved."
+    await table.bot.deliver_once()
+    await table.bot.deliver_once()
+    due = int(deadline(service).timestamp())
+    (opened,) = said(table, "day 2 is open")
+    assert opened == f"Test: day 2 is open; orders are due <t:{due}:F> (<t:{due}:R>)."
