@@ -111,3 +111,23 @@ async def test_the_moderators_notes_go_to_their_channel(table: Table) -> None:
     assert not any("characters seated" in m.content for m in channel)
     assert any("set the moderators' channel" in m.content for m in channel)
     assert str(notes.id) not in "\n".join(m.content for m in channel)
+
+
+@pytest.mark.asyncio
+async def test_a_co_moderator_without_manage_server_moderates_once_the_server_shows_him_gm(
+    table: Table,
+) -> None:
+    await start(table)
+    erin = table.member("erin", global_name="Erin")
+    with pytest.raises(simcord.SetupError, match="not visible to this user"):
+        await erin.slash(table.channel, "gm force", campaign="Test", day=1)
+    added = await table.moderator.slash(
+        table.channel, "gm moderator add", campaign="Test", member=erin
+    )
+    assert private_answer(added) == "Erin is now a moderator of Test."
+    gm = next(c for c in await table.bot.tree.fetch_commands() if c.name == "gm")
+    table.guild.set_command_permissions(gm, {erin: True})  # Server Settings > Integrations
+    forced = await erin.slash(table.channel, "gm force", campaign="Test", day=1)
+    assert private_answer(forced) == "Test: day 1 resolved."
+    created = await erin.slash(table.channel, "gm create", name="Hers")
+    assert private_answer(created) == "Moderators only.", "a new campaign needs Manage Server"
