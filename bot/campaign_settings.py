@@ -9,6 +9,7 @@ against the type and range, or refused with the reason.
 
 from __future__ import annotations
 
+from datetime import time
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -158,6 +159,28 @@ class CampaignSettings(BaseModel):
             "wait_for_combat": self.wait_for_decisions and self.combat_by_dm,
             "parallel_combat": self.parallel_clearings,
         }
+
+    def value_text(self, key: str) -> str:
+        """Setting ``key``'s value written as a moderator writes it (:meth:`configured` reads
+        it back to the same settings): ``yes``/``no``, hours, ``HH:MM``, ``0,2,4``."""
+        value: object = (
+            getattr(self.deadlines, _DEADLINE_FIELDS[key])
+            if key in _DEADLINE_FIELDS
+            else getattr(self, key)
+        )
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, time):
+            return value.strftime("%H:%M")
+        if isinstance(value, tuple | list):
+            return ",".join(str(part) for part in value)
+        if isinstance(value, float) and value.is_integer():
+            return str(int(value))
+        return str(value)
+
+    def shown(self) -> list[tuple[str, str, str]]:
+        """Every setting as (name, value as written, what it is), in :data:`SETTINGS`' order."""
+        return [(key, self.value_text(key), about) for key, about in SETTINGS.items()]
 
     def configured(self, key: str, text: str) -> CampaignSettings:
         """These settings with ``key`` set from a moderator's ``text``; raises

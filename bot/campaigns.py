@@ -67,6 +67,14 @@ class Reply:
     text: str
 
 
+@dataclass(frozen=True)
+class Joined(Reply):
+    """A seat taken: the campaign's and the character's names as the game spells them."""
+
+    campaign: str
+    character: str
+
+
 def version_tag(version: int, text: str) -> str:
     """``v3 · a1b2``: the version of a player's orders and a short hash of their text."""
     return f"v{version} · {hashlib.sha256(text.encode()).hexdigest()[:4]}"

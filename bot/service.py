@@ -25,6 +25,7 @@ from bot.campaign_settings import CampaignSettings, SettingError
 from bot.campaigns import (
     MAX_SEED,
     Clock,
+    Joined,
     NotModeratorError,
     Reply,
     RequestError,
@@ -113,9 +114,9 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards):
                 self._log(session, campaign, moderator, "create", f"created {name}")
         except IntegrityError:
             raise taken from None  # two servers' moderators raced for the name (PostgreSQL)
-        return Reply(f"Campaign {name} created. Players join with their character's name.")
+        return Reply(render("messages/created.txt.j2", campaign=name, settings=settings.shown()))
 
-    def join(self, campaign_name: str, *, player: str, player_name: str, character: str) -> Reply:
+    def join(self, campaign_name: str, *, player: str, player_name: str, character: str) -> Joined:
         """Seat ``player`` as ``character``: one player per character, first come first served."""
         typed_text(player_name, "player name")
         with session_scope(self.engine) as session:
@@ -144,7 +145,7 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards):
             self._outbox(session, campaign).channel(
                 render("messages/joined.txt.j2", player=player_name, character=card.name)
             )
-            return Reply(f"You play the {card.name} in {campaign.name}.")
+            return Joined(f"You play the {card.name} in {campaign.name}.", campaign.name, card.name)
 
     def choose(self, campaign_name: str, *, player: str, text: str) -> Reply:
         """The player's secret setup choices (3.3.3–3.3.6), before the game starts: lines such as

@@ -24,9 +24,6 @@ if TYPE_CHECKING:
 Acts = Literal["Birdsong", "Sunrise", "Daylight", "combat", "search", "trade", "magic"]
 Done = Literal["yes", "partly", "no"]
 
-#: The issues that bring what is not done yet (magic has none filed yet: ``issue`` is None).
-COMBAT, SEARCH = 13, 15
-
 
 @dataclass(frozen=True)
 class Advantage:
@@ -41,6 +38,9 @@ class Advantage:
     scenario: str | None = None
     note: str = ""
 
+
+#: The scenario of three characters' Reading Runes advantages (one die, or one less a die).
+RUNES = "advantages/sorcerer_wizard_lore_and_witch_knowledge_on_the_reading_runes_table.yaml"
 
 #: Every Special Advantage, by (character, advantage).
 ADVANTAGES: dict[tuple[str, str], Advantage] = {
@@ -62,9 +62,10 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("Berserker", "Berserk"): Advantage(
         ("Daylight", "combat"),
         "L3594",
-        "no",
-        COMBAT,
-        note="playing the Berserk chit in an Alert phase is reported as not implemented (L3598)",
+        "partly",
+        scenario="advantages/berserker_berserk_in_an_alert_phase_L3598.yaml",
+        note="played in an Alert phase it fatigues and only Tremendous harm kills him until "
+        "Midnight (L3598); played as his Encounter Step action (L3600) it is not built",
     ),
     ("Black Knight", "Aim"): Advantage(
         ("combat",),
@@ -104,10 +105,10 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("Dwarf", "Short Legs"): Advantage(
         ("Birdsong", "Daylight", "combat"),
         "L3711",
-        "partly",
-        COMBAT,
+        "yes",
         scenario="advantages/dwarf_short_legs_no_sunlight_phases_L3711.yaml",
-        note="no Sunlight phases and the extra Rest asterisk are done; the Duck chit is combat's",
+        note="no Sunlight phases, the extra Rest asterisk, and the Duck chit played only to "
+        "Duck (advantages/dwarf_short_legs_ducks_with_his_duck_chit_L3717.yaml)",
     ),
     ("Dwarf", "Cave Knowledge"): Advantage(
         ("Daylight", "trade"),
@@ -133,7 +134,12 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         "yes",
         scenario="birdsong/6.2.4a_magician_extra_alert_used_L1511.yaml",
     ),
-    ("Magician", "Knowledge"): Advantage(("search", "magic"), "L3772", "no", SEARCH),
+    ("Magician", "Knowledge"): Advantage(
+        ("search",),
+        "L3772",
+        "yes",
+        scenario="advantages/pilgrim_learning_one_die_on_the_reading_runes_table_L3798.yaml",
+    ),
     ("Pilgrim", "Heavenly Protection"): Advantage(
         ("Daylight", "combat"),
         "L3797",
@@ -142,8 +148,13 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         note="blocking; in combat he can neither lure them nor be assigned them "
         "(advantages/pilgrim_heavenly_protection_in_combat_L3797.yaml)",
     ),
-    ("Pilgrim", "Learning"): Advantage(("search",), "L3798", "no", SEARCH),
-    ("Sorcerer", "Lore"): Advantage(("search",), "L3822", "no", SEARCH),
+    ("Pilgrim", "Learning"): Advantage(
+        ("search",),
+        "L3798",
+        "yes",
+        scenario="advantages/pilgrim_learning_one_die_on_the_reading_runes_table_L3798.yaml",
+    ),
+    ("Sorcerer", "Lore"): Advantage(("search",), "L3822", "yes", scenario=RUNES),
     ("Sorcerer", "Aura of Power"): Advantage(
         ("Birdsong", "magic"), "L3823", "no", note="an extra Enchant phase: comes with magic"
     ),
@@ -171,12 +182,11 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         "yes",
         scenario="advantages/white_knight_honor_minus_one_on_the_meeting_table_L3898.yaml",
     ),
-    ("Witch", "Knowledge"): Advantage(("search", "magic"), "L3924", "no", SEARCH),
+    ("Witch", "Knowledge"): Advantage(("search",), "L3924", "yes", scenario=RUNES),
     ("Witch", "Familiar"): Advantage(
         ("Birdsong", "Daylight"),
         "L3925",
         "partly",
-        SEARCH,
         scenario="familiar/witch_familiar_moves_just_before_her_turn_L3926.yaml",
         note="its Peer is done (familiar/witch_familiar_peers_its_own_clearing_L3926.yaml); "
         "the Witch seeing the hidden enemies it finds while she is in its clearing (L3929) is "
@@ -195,7 +205,7 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("Witch King", "Aura of Power"): Advantage(
         ("Birdsong", "magic"), "L3957", "no", note="an extra Enchant phase: comes with magic"
     ),
-    ("Wizard", "Lore"): Advantage(("search",), "L3985", "no", SEARCH),
+    ("Wizard", "Lore"): Advantage(("search",), "L3985", "yes", scenario=RUNES),
     ("Wizard", "Experience"): Advantage(
         ("Birdsong", "Daylight"),
         "L3986",
@@ -238,8 +248,11 @@ def waiting(
 
 
 def waiting_for(advantage: Advantage) -> str:
-    """What an advantage waits for: ``"issue 13"``, or ``"magic"`` when no issue is filed."""
-    return f"issue {advantage.issue}" if advantage.issue is not None else "magic"
+    """What an advantage waits for: its issue (``"issue 21"``), or, when none is filed,
+    ``"magic"`` for one that acts in magic and ``"a later issue"`` for the others."""
+    if advantage.issue is not None:
+        return f"issue {advantage.issue}"
+    return "magic" if "magic" in advantage.acts else "a later issue"
 
 
 def report_waiting(ctx: Ctx, name: str, part: Acts, phase: int | None = None) -> None:

@@ -256,11 +256,19 @@ def _rest_once(
 
 
 def midnight(character: CharacterState) -> list[str]:
-    """At Midnight every alerted Magic chit fatigues (8.9.2c); returns their labels."""
+    """At Midnight every alerted Magic chit still active fatigues (8.9.2c), and a played
+    Berserk chit (fatigued when played) is put back: the Berserker reverts to normal (L3594).
+    Returns the labels of the chits fatigued."""
     fatigued = []
     for chit in character.chits:
         if chit.alerted:
             chit.alerted = False
-            chit.status = "fatigued"
-            fatigued.append(chit.label)
+            if chit.status == "active":
+                chit.status = "fatigued"
+                fatigued.append(chit.label)
     return fatigued
+
+
+def is_berserk(character: CharacterState) -> bool:
+    """Whether he played his Berserk chit today (L3594): marked alerted until Midnight."""
+    return any(c.alerted and printed(c.label).action is Action.BERSERK for c in character.chits)

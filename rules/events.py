@@ -71,6 +71,10 @@ EVENT_TYPES: dict[str, EventType] = {
     "hid": EventType("{who} hides: {success}", PUBLIC),
     "rested": EventType("{who} rests: {chit} {change}", PUBLIC),
     "alerted": EventType("{who} alerts {item}", PUBLIC),
+    "went_berserk": EventType(
+        "{who} plays {chit}, which fatigues: only Tremendous harm kills him until Midnight (L3594)",
+        PUBLIC,
+    ),
     "fatigued": EventType("{who} fatigues {chit}", PUBLIC),
     "made_change": EventType(
         "{who} makes change for {paid}: {chit} comes back into play (4.2.4a)", PUBLIC

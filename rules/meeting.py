@@ -59,13 +59,17 @@ class ResultKind(enum.StrEnum):
 #: What a penalty result is called (L5499–5501).
 PENALTIES = {ResultKind.INSULT: "Insult", ResultKind.CHALLENGE: "Challenge"}
 
-#: The points an Insult or Challenge costs to pay off (L5499–5501).
-PENALTY = 5
-
 
 def penalty_points(what: str) -> str:
     """The points that pay off the penalty ``what``: Notoriety an Insult, Fame a Challenge."""
     return "Notoriety" if what == "Insult" else "Fame"
+
+
+def penalty_cost(catalog: Catalog, what: str) -> int:
+    """How many points pay off the penalty ``what`` ("Insult" or "Challenge"): the Notoriety or
+    Fame its result on the Meeting Table takes (5, L5499–5501)."""
+    printed = catalog.tables[TABLE].results[what.lower()]
+    return -((printed.notoriety if what == "Insult" else printed.fame) or 0)
 
 
 #: The curse under which he cannot pay a Challenge's Fame (L5499 note).
@@ -78,12 +82,20 @@ def may_pay_penalty(sheet: CharacterState, what: str) -> bool:
     return what == "Insult" or DISGUST not in sheet.curses
 
 
-def pay_penalty(sheet: CharacterState, what: str) -> None:
-    """L5499–5501: he pays off an Insult with 5 Notoriety, a Challenge with 5 Fame."""
+def penalty_prompt(catalog: Catalog, group: str, what: str, unpaid: str) -> str:
+    """The question a penalty asks: pay its points or refuse, and be ``unpaid`` ("blocked",
+    "battled")."""
+    cost = penalty_cost(catalog, what)
+    return f"The {group}'s {what}: pay {cost} {penalty_points(what)}, or refuse and be {unpaid}?"
+
+
+def pay_penalty(catalog: Catalog, sheet: CharacterState, what: str) -> None:
+    """L5499–5501: he pays off an Insult with 5 Notoriety, a Challenge with 5 Fame
+    (:func:`penalty_cost`)."""
     if what == "Insult":
-        sheet.notoriety -= PENALTY
+        sheet.notoriety -= penalty_cost(catalog, what)
     else:
-        sheet.fame -= PENALTY
+        sheet.fame -= penalty_cost(catalog, what)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import scope
-from bot.discord.cogs import ModeratorCog, PlayerCog, SettingsCog
+from bot.discord.cogs import HelpCog, ModeratorCog, PlayerCog, SettingsCog
 from bot.discord.cogs.common import answer, player_id, report_failure
 from bot.discord.decisions import DecisionButton
 from bot.discord.delivery import DEFAULT_INTERVAL, OutboxDelivery
@@ -88,6 +88,7 @@ class RealmBot(commands.Bot):
         await self.add_cog(PlayerCog(self.service))
         await self.add_cog(ModeratorCog(self.service))
         await self.add_cog(SettingsCog(self.service))
+        await self.add_cog(HelpCog())
         self.add_dynamic_items(DecisionButton, PlaySelect)
         if self.sync_tree:
             await self.tree.sync()

@@ -39,9 +39,8 @@ def alert(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
 def _alert_one(ctx: Ctx, name: str, what: str) -> bool:
     """Alert ``what`` for one character; False when he has nothing of the kind in play."""
     character = ctx.sheet(name)
-    if what.lower() == "berserk":
-        ctx.emit("not_implemented", rule="L3598", what="playing the Berserk chit", who=name)
-        return True
+    if what.upper().startswith("BERSERK"):
+        return _berserk(ctx, name)
     if what.upper().startswith("MAGIC"):
         chit = next(
             (
@@ -70,4 +69,24 @@ def _alert_one(ctx: Ctx, name: str, what: str) -> bool:
     alerted = what.lower() != "unalert"
     character.items[weapons[0]].alerted = alerted
     ctx.emit("alerted", who=name, item=weapons[0], alerted=alerted)
+    return True
+
+
+def _berserk(ctx: Ctx, name: str) -> bool:
+    """The Berserker plays his Berserk chit in an Alert phase (L3594, L3598): it fatigues at
+    once, and until Midnight only Tremendous harm kills him (the chit is marked alerted until
+    then, :func:`rules.chits.is_berserk`). False when he has no active Berserk chit."""
+    chit = next(
+        (
+            c
+            for c in ctx.sheet(name).chits
+            if c.status == "active" and printed(c.label).action is Action.BERSERK
+        ),
+        None,
+    )
+    if chit is None:
+        return False
+    chit.status = "fatigued"
+    chit.alerted = True
+    ctx.emit("went_berserk", who=name, chit=chit.label)
     return True

@@ -37,12 +37,11 @@ from rules.daylight.wares import into_box, partner_box, price, saleable, visitor
 from rules.events import Decision
 from rules.meeting import (
     PENALTIES,
-    PENALTY,
     ResultKind,
     friendliness,
     may_pay_penalty,
     pay_penalty,
-    penalty_points,
+    penalty_prompt,
 )
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Relationship
@@ -141,14 +140,12 @@ def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
     sheet = ctx.sheet(ctx.eyes(name))
     answer = REFUSE
     if may_pay_penalty(sheet, what):
-        prompt = (
-            f"The {group}'s {what}: pay {PENALTY} {penalty_points(what)}, or refuse and be blocked?"
-        )
+        prompt = penalty_prompt(ctx.catalog, group, what, "blocked")
         asked = decision(ctx, what.lower(), name, prompt, (REFUSE, PAY), REFUSE)
         answer = trade_orders.ask(ctx, asked, trade_orders.penalty(ctx, name, what))
         ctx.wait_if_pending()
     if answer == PAY:
-        pay_penalty(sheet, what)
+        pay_penalty(ctx.catalog, sheet, what)
         ctx.emit("paid_off", who=name, group=group, result=what, at=ctx.where(name))
         ctx.emit("trade_refused", who=name, group=group, result="No Deal")
     else:

@@ -51,7 +51,6 @@ from rules.day.context import Ctx
 from rules.daylight import buying, hirelings, trade_orders
 from rules.meeting import (
     PENALTIES,
-    PENALTY,
     TABLE,
     Meeting,
     MeetingResult,
@@ -60,7 +59,7 @@ from rules.meeting import (
     may_pay_penalty,
     meet,
     pay_penalty,
-    penalty_points,
+    penalty_prompt,
 )
 from rules.orders.model import Activity
 from rules.schema.base import Relationship
@@ -356,10 +355,7 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
             ctx,
             what.lower(),
             name,
-            (
-                f"The {current.group}'s {what}: pay {PENALTY} {penalty_points(what)}, "
-                "or refuse and be blocked?"
-            ),
+            penalty_prompt(ctx.catalog, current.group, what, "blocked"),
             ("refuse", "pay"),
             "refuse",
         )
@@ -368,7 +364,7 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     if answer != "pay":
         _block(ctx, current, f"an unpaid {what} (L5499–5501)")
         return
-    pay_penalty(employer, what)
+    pay_penalty(ctx.catalog, employer, what)
     ctx.emit("paid_off", who=name, group=current.group, result=what, at=current.clearing)
     _declined(ctx, current, f"the {what} paid off, No Deal (L5499–5501)")
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from rules.chits import is_berserk
 from rules.day.context import Ctx
 from rules.evening import kit
 from rules.evening.counters import armored, mount, vulnerability
@@ -39,6 +40,7 @@ from rules.evening.spoils import character_killed, denizen_killed
 from rules.evening.state import CombatState
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import pieces_of
+from rules.schema.base import Weight
 from rules.schema.characters import DieTable
 from rules.state import Place
 
@@ -142,7 +144,8 @@ def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]
         wound = wounds_through_armor(level) and not reflects
         return Effect(strike, level, struck.piece, wound=wound, armor=outcome)
     level = inflicted(blow(strike, levels), on_armor=False)
-    if kills(level, catalog.characters[target].vulnerability):
+    berserk = is_berserk(character)  # L3594: only Tremendous harm kills him today
+    if kills(level, Weight.TREMENDOUS if berserk else catalog.characters[target].vulnerability):
         return Effect(strike, level, target, killed=target)
     return Effect(strike, level, target, wound=wounds_character(level))
 

@@ -26,13 +26,12 @@ from rules.evening.state import CombatState
 from rules.events import Decision
 from rules.meeting import (
     PENALTIES,
-    PENALTY,
     ResultKind,
     drinks_cost,
     may_pay_penalty,
     meet,
     pay_penalty,
-    penalty_points,
+    penalty_prompt,
 )
 
 #: The Meeting Table results that must be paid off or start a battle (L5499–5501).
@@ -124,12 +123,11 @@ def pay_off(ctx: Ctx, combat: CombatState) -> None:
         if not may_pay_penalty(ctx.sheet(who), what):
             asked.append((who, group, what, "refuse"))
             continue
-        points = penalty_points(what)
         decision = Decision(
             id=decision_id(ctx.state.game_day, combat.clearing, 0, what.lower(), who, group),
             character=who,
             kind=what.lower(),
-            prompt=f"The {group}'s {what}: pay {PENALTY} {points}, or refuse and be battled?",
+            prompt=penalty_prompt(ctx.catalog, group, what, "battled"),
             options=("refuse", "pay"),
             default="refuse",
         )
@@ -137,7 +135,7 @@ def pay_off(ctx: Ctx, combat: CombatState) -> None:
     ctx.wait_if_pending()
     for who, group, what, answer in asked:
         if answer == "pay":
-            pay_penalty(ctx.sheet(who), what)
+            pay_penalty(ctx.catalog, ctx.sheet(who), what)
             ctx.emit("paid_off", who=who, group=group, result=what, at=combat.clearing, round=0)
         else:
             start_battling(ctx, combat, group, who, f"an unpaid {what} (8.2.2b)")

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.campaign_settings import CampaignSettings, SettingError
+from bot.campaign_settings import SETTINGS, CampaignSettings, SettingError
+from bot.service import CampaignService
+from db.engine import make_engine
+from db.migrate import upgrade
+from rules.catalog import catalog
 
 
 def test_whole_numbers_stay_whole_and_the_day_still_resolves_with_them():
@@ -75,3 +79,40 @@ def test_a_configured_campaign_still_resolves(tmp_path):
     service.configure("Cfg", moderator="gm", setting="decision_hours", value="2")
     for day in (1, 2, 3, 4):
         assert f"day {day} resolved" in service.resolve_day("Cfg", day=day, moderator="gm").text
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        CampaignSettings(),
+        CampaignSettings()
+        .configured("wait_for_decisions", "yes")
+        .configured("decision_hours", "6.5")
+        .configured("lure_hours", "0.25")
+        .configured("weekdays", "0, 2,4")
+        .configured("time", "07:05")
+        .configured("timezone", "Europe/Paris")
+        .configured("min_hours", "1.5")
+        .configured("weeks", "8"),
+    ],
+)
+def test_each_setting_is_shown_as_a_moderator_writes_it(settings: CampaignSettings):
+    """What the moderator is shown of a setting, given back to `config`, changes nothing."""
+    shown = settings.shown()
+    assert [key for key, _, _ in shown] == list(SETTINGS)
+    for key, text, about in shown:
+        assert settings.configured(key, text) == settings, (key, text)
+        assert about == SETTINGS[key]
+        assert "True" not in text and "(" not in text and "datetime" not in text
+
+
+def test_a_new_campaign_shows_the_settings_it_was_created_with(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'settings.db'}")
+    upgrade(engine)
+    service = CampaignService(engine, catalog())
+    reply = service.create("Valley", moderator="gm", options={"weeks": 2, "decision_hours": 3})
+    lines = reply.text.splitlines()
+    assert lines[0] == "Campaign Valley created. Players join with their character's name."
+    assert "• weeks: 2 (" in reply.text and "• decision_hours: 3 (" in reply.text
+    assert "• wait_for_decisions: no (" in reply.text and "• time: 20:00 (" in reply.text
+    assert sum(line.startswith("• ") for line in lines) == len(SETTINGS)

@@ -4,13 +4,17 @@ its results (L5489–5505), the columns (7.6.5a–b L1897–1898, 10.B.6 L3133) 
 
 from __future__ import annotations
 
+import dataclasses
+from operator import attrgetter
+
 import pytest
 
 from rules.board import board_for
-from rules.catalog import catalog
+from rules.catalog import Index, catalog
 from rules.daylight.hirelings import hire
 from rules.dice import Dice, DiceState, ForcedDiceError
 from rules.meeting import (
+    TABLE,
     MeetingResult,
     ResultKind,
     battles,
@@ -20,11 +24,14 @@ from rules.meeting import (
     friendliness,
     meet,
     modifiers,
+    pay_penalty,
+    penalty_cost,
+    penalty_prompt,
     relationship,
 )
 from rules.schema.base import Relationship
 from rules.schema.tiles import ClearingType
-from rules.state import GameState, Place
+from rules.state import CharacterState, GameState, Place
 from tests.rules.games import fresh
 
 E, U, N, F, A = (
@@ -413,3 +420,29 @@ def test_an_evening_roll_for_an_enemy_group_battles_him() -> None:
         dice([3]), catalog(), state, "Black Knight", "Guard", activity="battling", drinks=False
     )
     assert battles(meeting.result, pays_insult=True, pays_challenge=True)
+
+
+def test_an_insult_or_a_challenge_costs_the_points_its_printed_result_takes() -> None:
+    """L5499–5501: 5 Notoriety or 5 Fame, as the Meeting Table's data prints them; a table that
+    printed another number would cost that number."""
+    data = catalog()
+    sheet = CharacterState(name="Amazon", start="Inn", chits=[], fame=10, notoriety=10)
+    pay_penalty(data, sheet, "Insult")
+    pay_penalty(data, sheet, "Challenge")
+    assert (sheet.notoriety, sheet.fame) == (5, 5)
+    table = data.tables[TABLE]
+    results = {
+        **table.results,
+        "insult": table.results["insult"].model_copy(update={"notoriety": -3}),
+        "challenge": table.results["challenge"].model_copy(update={"fame": -7}),
+    }
+    printed = table.model_copy(update={"results": results})
+    named = attrgetter("name")
+    records = [printed if t.name == TABLE else t for t in data.tables.values()]
+    altered = dataclasses.replace(data, tables=Index("table", records, named))
+    assert (penalty_cost(altered, "Insult"), penalty_cost(altered, "Challenge")) == (3, 7)
+    pay_penalty(altered, sheet, "Insult")
+    assert sheet.notoriety == 2
+    assert penalty_prompt(altered, "Company", "Challenge", "battled") == (
+        "The Company's Challenge: pay 7 Fame, or refuse and be battled?"
+    )

@@ -25,6 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import scope
+from bot.campaigns import Joined
 from bot.discord.cogs.common import (
     answer,
     call_and_answer,
@@ -34,6 +35,7 @@ from bot.discord.cogs.common import (
     report_failure,
 )
 from bot.logs import set_campaign
+from bot.render import render
 from bot.scope import Scope
 from bot.service import CampaignService, RequestError
 
@@ -139,7 +141,7 @@ class PlayerCog(commands.Cog, name="Players"):
         self, interaction: discord.Interaction, campaign: CampaignName, character: CharacterName
     ) -> None:
         user = interaction.user
-        await call_and_answer(
+        joined = await call_and_answer(
             interaction,
             partial(
                 self.service.join,
@@ -149,6 +151,9 @@ class PlayerCog(commands.Cog, name="Players"):
                 character=character,
             ),
         )
+        if isinstance(joined, Joined):  # how to play by DM, to him alone
+            welcome = render("messages/welcome.txt.j2", campaign=joined.campaign)
+            await interaction.followup.send(welcome, ephemeral=True)
 
     @app_commands.command(name="ready", description="Tell the moderator your orders are final")
     @app_commands.describe(campaign="the campaign's name")

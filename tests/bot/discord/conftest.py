@@ -126,7 +126,9 @@ async def seat_two_players(table: Table) -> None:
     assert private_answer(created).startswith("Campaign Test created")
     for member, character in ((table.alice, "Amazon"), (table.bob, "Elf")):
         joined = await member.slash(table.channel, "join", campaign="Test", character=character)
-        assert private_answer(joined) == f"You play the {character} in Test."
+        welcome = private_answer(joined)
+        assert welcome.startswith(f"You play the {character} in Test.\nHow to play by DM")
+        assert '"orders Test"' in welcome and '"setup Test"' in welcome
 
 
 async def start_waiting_for_decisions(table: Table, service: CampaignService) -> None:
