@@ -23,9 +23,9 @@ from bot import scope
 from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
 from bot.deadlines import DeadlineRules
 from bot.maps import map_file_name, render_map
-from bot.names import asker_name, known_name, with_name
 from bot.render import render
 from bot.sheets import sheet_text
+from bot.wording import asker_name, known_name, with_name
 from db import messages, repo, rewind
 from db.engine import session_scope
 from db.models import Campaign, Seat, Snapshot
@@ -365,7 +365,7 @@ class CampaignBase:
         """Every moderator action is one line in the log, posted in the channel; an action on
         a combat window goes to the moderators only (not ``public``, see
         :meth:`Outbox.moderators_only`), since the channel must not learn when a fight goes on
-        (pbem-combat.md §6). The moderator is named by his display name (:mod:`bot.names`),
+        (pbem-combat.md §6). The moderator is named by his display name (:mod:`bot.wording`),
         which the campaign keeps for later lines."""
         settings = self._settings(campaign)
         name = known_name(settings.moderator_names, moderator)

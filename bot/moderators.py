@@ -1,6 +1,6 @@
 """The campaign's moderators as a team: co-moderators added and removed by a moderator, the
 campaign handed over to another, and the channel where the moderators' notes go — each logged
-in the channel, naming people by their display names (:mod:`bot.names`).
+in the channel, naming people by their display names (:mod:`bot.wording`).
 
 A campaign always keeps at least one moderator. A player seated in the campaign cannot
 moderate it: a moderator sees every secret (orders, sheets, the dice)."""
@@ -10,7 +10,7 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from bot.campaigns import CampaignBase, Reply, RequestError, typed_text
-from bot.names import known_name, with_name
+from bot.wording import known_name, with_name
 from db.engine import session_scope
 from db.models import Campaign
 

@@ -7,10 +7,9 @@ never sends anything itself and never looks at a clock it was not given.
 
 :class:`CampaignService` is what the transports call: campaign life and the players' requests
 here, on :class:`bot.moderation.Moderation` (the moderators' desk), on
-:class:`bot.resolution.Resolver` (days, decisions, wake-ups, reports), with
-:class:`bot.moderators.ModeratorTeam` (who moderates), :class:`bot.notifications.Notifications`
-(nudges) and :class:`bot.status_board.StatusBoards` (the pinned status), all on
-:class:`bot.campaigns.CampaignBase` (the shared core).
+:class:`bot.resolution.Resolver` (days, decisions, wake-ups, reports), and on the moderators'
+team, nudges and status boards (:mod:`bot.moderators`, :mod:`bot.notifications`,
+:mod:`bot.status_board`), all on :class:`bot.campaigns.CampaignBase` (the shared core).
 """
 
 from __future__ import annotations
@@ -40,16 +39,22 @@ from bot.final_report import final_report
 from bot.maps import render_map
 from bot.moderation import Moderation
 from bot.moderators import ModeratorTeam
-from bot.names import choices_text
 from bot.notifications import Notifications
 from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_text
 from bot.status_board import StatusBoards
+from bot.wording import choices_text
 from db import messages, repo
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
-from rules import CharacterSetup, SetupError, new_game, setup_choices, view_for
+from rules import (
+    CharacterSetup,
+    SetupError,
+    new_game,
+    setup_choices,
+    view_for,
+)
 from rules.catalog import UnknownNameError
 from rules.day.leaving import in_play
 from rules.events import event
