@@ -35,7 +35,13 @@ SETTINGS: dict[str, str] = {
     "weekdays": "days a deadline may fall on, 0 (Monday) to 6, e.g. 0,2,4",
     "min_hours": "the least hours between two deadlines",
     "reminder_hours": "hours before the deadline players without orders are reminded",
+    "status_board": "yes | no: a status message pinned in the channel, edited as the day goes",
 }
+
+#: The settings that are yes or no.
+_YES_NO = frozenset(
+    {"wait_for_decisions", "combat_by_dm", "seal_hashes", "parallel_clearings", "status_board"}
+)
 
 #: The settings that every player agrees to when the campaign is created: set before it starts.
 BEFORE_THE_START = frozenset({"parallel_clearings", "weeks"})
@@ -62,10 +68,15 @@ class SettingError(ValueError):
 class CampaignSettings(BaseModel):
     """Everything a campaign's ``options`` hold.
 
-    ``reminded_day`` is the day whose reminder was sent (one a day); ``report_due`` the resolved
+    ``reminded_day`` is the day of the last reminders, ``reminded_seats`` the seats reminded
+    that day (each at his own time, once: :mod:`bot.reminders`); ``report_due`` the resolved
     day whose reports are not posted yet, and the id of its end snapshot (see
     ``CampaignService.publish``); ``moderators_channel``
-    the Discord channel for the moderators' messages, if the campaign has its own; the others
+    the Discord channel for the moderators' messages, if the campaign has its own;
+    ``moderator_names`` the display name of each moderator (by user id), for the lines people
+    read; ``paused_at`` when a pause began (ISO), whose time a resume adds back to the
+    deadline; ``board_message`` and ``board_text`` the status board's message and what it
+    read when last posted (:mod:`bot.status_board`); the others
     are settings. A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``,
     ``melee_hours``); the start of combat's natives windows and the others take
     ``decision_hours``. With ``seal_hashes``, a closing combat window's players are first sent
@@ -93,9 +104,15 @@ class CampaignSettings(BaseModel):
     autopilot_after: int = Field(default=2, ge=1, le=14)
     deadlines: DeadlineRules = Field(default_factory=DeadlineRules)
     reminded_day: int | None = None
+    reminded_seats: list[int] = Field(default_factory=list)
     report_due: int | None = None
     report_snapshot: int | None = None
     moderators_channel: str | None = None
+    moderator_names: dict[str, str] = Field(default_factory=dict)
+    paused_at: str | None = None
+    status_board: bool = False
+    board_message: str | None = None
+    board_text: str | None = None
     window_reminded: str | None = None
     missed_day: int | None = None
     missed_windows: dict[str, int] = Field(default_factory=dict)
@@ -171,7 +188,7 @@ class CampaignSettings(BaseModel):
         if key not in SETTINGS:
             raise SettingError(f"unknown setting {key[:40]!r}; settings: {', '.join(SETTINGS)}")
         value: object = text
-        if key in ("wait_for_decisions", "combat_by_dm", "seal_hashes", "parallel_clearings"):
+        if key in _YES_NO:
             if text.casefold() not in ("yes", "no"):
                 raise SettingError(
                     f"{key}: {text[:40]!r} is not allowed ({SETTINGS[key]}): yes or no"

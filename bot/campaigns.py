@@ -22,10 +22,11 @@ from sqlmodel import Session, col
 from bot import directory
 from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
 from bot.deadlines import DeadlineRules
-from bot.maps import render_map
+from bot.maps import map_file_name, render_map
 from bot.names import did_you_mean, matching
 from bot.render import render
 from bot.sheets import sheet_text
+from bot.wording import asker_name, known_name, with_name
 from db import messages, repo, rewind
 from db.engine import session_scope
 from db.models import Campaign, Seat, Snapshot
@@ -348,7 +349,7 @@ class CampaignBase:
                 characters=[s.character for s in seats],
                 deadline=campaign.deadline,
             ),
-            attachment=("map-day-1.png", render_map(self.catalog, public)),
+            attachment=(map_file_name(public), render_map(self.catalog, public)),
         )
         for seat in seats:
             self._outbox(session, campaign).dm(
@@ -372,16 +373,24 @@ class CampaignBase:
         """Every moderator action is one line in the log, posted in the channel; an action on
         a combat window goes to the moderators only (not ``public``, see
         :meth:`Outbox.moderators_only`), since the channel must not learn when a fight goes on
-        (pbem-combat.md §6)."""
+        (pbem-combat.md §6). The moderator is named by his display name (:mod:`bot.wording`),
+        which the campaign keeps for later lines."""
+        settings = self._settings(campaign)
+        name = known_name(settings.moderator_names, moderator)
+        asked = asker_name(moderator)
+        if asked and settings.moderator_names.get(moderator) != asked:
+            names = with_name(settings.moderator_names, moderator, asked)
+            campaign.options = settings.model_copy(update={"moderator_names": names}).stored()
         repo.log_action(
             session,
             campaign_id=row_id(campaign),
             moderator=moderator,
+            moderator_name=name,
             action=action,
             detail=detail,
             at=self.clock(),
         )
-        line = render("messages/moderator_log.txt.j2", moderator=moderator, detail=detail)
+        line = render("messages/moderator_log.txt.j2", moderator=name, detail=detail)
         if public:
             self._outbox(session, campaign).channel(line)
         else:

@@ -38,6 +38,9 @@ def add_local_parser(commands: Any) -> None:
         "window",
         "end",
         "rolls",
+        "nudge",
+        "moderator",
+        "handover",
     }
     for action, help_text in (
         ("create", "create a campaign"),
@@ -76,6 +79,11 @@ def add_local_parser(commands: Any) -> None:
             "a dead character's player starts again (9.1.2): a file or - with 'character: NAME' "
             "and setup choices such as 'victory: fame 2, gold 3'",
         ),
+        ("nudge", "remind every player whose orders for today are missing"),
+        ("moderator", "add or remove a co-moderator (--user)"),
+        ("handover", "hand the campaign to another moderator (--to; --stay to stay on)"),
+        ("reminders", "turn a player's reminders of missing orders on or off"),
+        ("remind-before", "how many hours before the deadline a player is reminded"),
     ):
         sub = local_actions.add_parser(action, help=help_text)
         sub.add_argument("campaign")
@@ -86,6 +94,18 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument(
                 "--weeks", type=int, default=None, help="the game's length in weeks (10.E.2)"
             )
+        if action == "moderator":
+            sub.add_argument("what", choices=("add", "remove"))
+            sub.add_argument("--user", required=True)
+        if action == "handover":
+            sub.add_argument("--to", required=True)
+            sub.add_argument("--stay", action="store_true")
+        if action == "reminders":
+            sub.add_argument("state", choices=("on", "off"))
+        if action in ("reminders", "remind-before"):
+            sub.add_argument("--player", required=True)
+        if action == "remind-before":
+            sub.add_argument("--hours", type=float, required=True)
         if action in ("join", "orders", "ready", "choose", "answer", "plays", "restart"):
             sub.add_argument("--player", required=True)
         if action == "sheet":
@@ -147,6 +167,25 @@ def _window(service: CampaignService, args: argparse.Namespace) -> Reply:
     if args.what == "rollback":
         return service.rollback_combat(name, moderator=moderator, to=args.to)
     return service.window_status(name, moderator=moderator)
+
+
+def _team_and_notices(service: CampaignService, args: argparse.Namespace) -> Reply:
+    """The moderators' team, the nudge and a player's reminders (a user's id is his name)."""
+    if args.action == "nudge":
+        return service.nudge(args.campaign, moderator=args.moderator)
+    if args.action == "moderator" and args.what == "add":
+        return service.add_moderator(
+            args.campaign, moderator=args.moderator, user=args.user, user_name=args.user
+        )
+    if args.action == "moderator":
+        return service.remove_moderator(args.campaign, moderator=args.moderator, user=args.user)
+    if args.action == "handover":
+        return service.handover(
+            args.campaign, moderator=args.moderator, user=args.to, user_name=args.to, stay=args.stay
+        )
+    if args.action == "reminders":
+        return service.set_reminders(args.campaign, player=args.player, on=args.state == "on")
+    return service.set_remind_before(args.campaign, player=args.player, hours=args.hours)
 
 
 def _sheet(service: CampaignService, args: argparse.Namespace) -> Reply:
@@ -266,6 +305,8 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
                 reply = service.end_early(
                     args.campaign, moderator=args.moderator, agreed=args.agreed
                 )
+            case "nudge" | "moderator" | "handover" | "reminders" | "remind-before":
+                reply = _team_and_notices(service, args)
             case "deliver":
                 files = deliver(service, args.out)
                 return f"{len(files)} files written to {args.out}"

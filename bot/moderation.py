@@ -12,6 +12,7 @@ from sqlmodel import Session
 from bot.campaign_settings import BEFORE_THE_START, SettingError
 from bot.campaigns import Reply, RequestError, row_id, typed_text
 from bot.deadlines import next_deadline
+from bot.notifications import announce_deadline
 from bot.plays import Plays
 from bot.render import render
 from bot.reports import day_report
@@ -96,6 +97,7 @@ class Moderation(Plays):
                     f"day {campaign.day} has had its {rules.max_extensions} extensions already"
                 )
             campaign.extensions_used += 1
+            before = campaign.deadline
             campaign.deadline = (campaign.deadline or self.clock()) + timedelta(hours=hours)
             self._log(
                 session,
@@ -104,6 +106,7 @@ class Moderation(Plays):
                 "extend",
                 f"extended day {campaign.day} by {hours:g} h: {reason.strip()[:200]}",
             )
+            announce_deadline(self._outbox(session, campaign), campaign, before)
             return Reply(f"Deadline of {campaign.name} extended by {hours:g} h.")
 
     def pause(self, campaign_name: str, *, moderator: str, reason: str, hours: float) -> Reply:
@@ -116,6 +119,8 @@ class Moderation(Plays):
             campaign.status = "paused"
             campaign.pause_reason = reason.strip()[:300]
             campaign.paused_until = self.clock() + timedelta(hours=hours)
+            began = {"paused_at": self.clock().isoformat()}
+            campaign.options = self._settings(campaign).model_copy(update=began).stored()
             self._log(
                 session,
                 campaign,
@@ -126,7 +131,8 @@ class Moderation(Plays):
             return Reply(f"{campaign.name} is paused.")
 
     def resume(self, campaign_name: str, *, moderator: str | None = None) -> Reply:
-        """Restart the clock; the deadline is never less than the grace period away."""
+        """Restart the clock: the time it stood still is added back to the deadline, which is
+        never less than the grace period away; the channel is told the new deadline."""
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             if moderator is not None:
@@ -162,8 +168,10 @@ class Moderation(Plays):
             rewind.delete_decisions(session, campaign_id=row_id(campaign), from_day=day)
             campaign.day = day
             campaign.status = "running"
+            before = campaign.deadline
             campaign.deadline = next_deadline(self.clock(), self._rules(campaign))
             self._log(session, campaign, moderator, "rollback", f"rolled back to day {day}")
+            announce_deadline(self._outbox(session, campaign), campaign, before)
             return Reply(f"{campaign.name} is back at the start of day {day}.")
 
     def rollback_combat(self, campaign_name: str, *, moderator: str, to: str) -> Reply:

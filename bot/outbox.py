@@ -24,10 +24,11 @@ from sqlalchemy import Engine
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select, update
 
+from bot.campaign_settings import CampaignSettings
 from bot.service import CampaignService, NotModeratorError, Reply
 from db import blobs, messages, repo
 from db.engine import session_scope
-from db.models import OutboxMessage
+from db.models import Campaign, OutboxMessage
 
 #: How many ids one query loads at most (well under every database's limit on parameters).
 CHUNK = 500
@@ -162,12 +163,17 @@ def record_failure(
 
 
 def recipient(engine: Engine, campaign_id: int, player: str | None) -> str:
-    """How moderators know the player ``player`` of a campaign: ``bob (the Elf)``, or his id."""
+    """How moderators know the recipient ``player`` of a campaign's DM: ``bob (the Elf)``, a
+    moderator by his name (``the moderator Gandalf``), else his id."""
     if player is None:
         return "nobody"
     with session_scope(engine) as session:
         seats = repo.list_player_seats(session, player=player, campaign_id=campaign_id)
+        campaign = session.get(Campaign, campaign_id)
+        names = CampaignSettings.of(campaign.options).moderator_names if campaign else {}
     if not seats:
+        if player in names:
+            return f"the moderator {names[player]}"
         return f"the Discord user {player}"
     characters = " and the ".join(seat.character for seat in seats)
     return f"{seats[0].player_name} (the {characters})"

@@ -7,7 +7,7 @@ This is the part of the service the Evening's combat will grow.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlmodel import Session, select
 
@@ -19,7 +19,10 @@ from bot.campaigns import (
 )
 from bot.deadlines import after_downtime, next_deadline
 from bot.final_report import final_report
-from bot.maps import render_map
+from bot.maps import map_file_name, render_map
+from bot.notifications import announce_deadline, day_opened, restart_clock
+from bot.own_report import own_report
+from bot.reminders import Reminders
 from bot.render import render
 from bot.reports import day_report
 from bot.windows import (
@@ -49,7 +52,7 @@ from rules.orders.model import Orders
 from rules.orders.reader import Problem
 
 
-class Resolver(Windows):
+class Resolver(Windows, Reminders):
     """Resolving days, on the shared core (:class:`bot.campaigns.CampaignBase`)."""
 
     def due(self) -> list[str]:
@@ -100,49 +103,10 @@ class Resolver(Windows):
             if campaign.deadline <= now:
                 self._resolve(session, campaign)
                 return "resolved"
-            if self._reminder_due(campaign, now):
+            if self._reminder_due(session, campaign, now):
                 self._remind(session, campaign)
                 return "reminded"
             return "nothing"
-
-    def _reminder_due(self, campaign: Campaign, now: datetime) -> bool:
-        rules = self._rules(campaign)
-        if campaign.deadline is None or self._settings(campaign).reminded_day == campaign.day:
-            return False
-        return campaign.deadline - timedelta(hours=rules.reminder_hours) <= now
-
-    def remind(self, campaign_name: str) -> Reply:
-        """Tell each player whose orders are missing exactly that, and when they are due; once
-        a day."""
-        with session_scope(self.engine) as session:
-            return self._remind(session, self._campaign(session, campaign_name))
-
-    def _remind(self, session: Session, campaign: Campaign) -> Reply:
-        if self._settings(campaign).reminded_day == campaign.day:
-            return Reply(f"{campaign.name}: today's reminder was sent already.")
-        submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
-        now = self.clock()
-        state = self._state(session, campaign)
-        missing = [
-            s
-            for s in self._seats(session, campaign)
-            if row_id(s) not in submitted
-            and (s.away_until is None or s.away_until <= now)
-            and in_play(state, s.character)
-        ]
-        for seat in missing:
-            self._outbox(session, campaign).dm(
-                seat.player,
-                render(
-                    "messages/reminder.txt.j2",
-                    campaign=campaign,
-                    character=seat.character,
-                    standing=seat.standing_orders is not None,
-                ),
-            )
-        reminded = self._settings(campaign).model_copy(update={"reminded_day": campaign.day})
-        campaign.options = reminded.stored()
-        return Reply(f"Reminded {len(missing)} players.")
 
     def after_downtime(self) -> list[str]:
         """At start-up: a day that became overdue while the bot was down is never resolved
@@ -184,8 +148,8 @@ class Resolver(Windows):
                     )
                 elif campaign.status == "running" and campaign.deadline is not None:
                     when = campaign.deadline
-                    if self._settings(campaign).reminded_day != campaign.day:
-                        reminder = when - timedelta(hours=self._rules(campaign).reminder_hours)
+                    reminder = self._next_reminder(session, campaign)
+                    if reminder is not None:
                         when = max(min(when, reminder), self.clock())
                     wakes.append((scope.campaign_ref(row_id(campaign)), campaign.day, when))
         return wakes
@@ -355,8 +319,9 @@ class Resolver(Windows):
 
     def publish(self, campaign_name: str) -> bool:
         """Post the reports of the campaign's resolved day that wait for it (``report_due``):
-        the public report with its map to the channel, each player's own report by DM, and the
-        end of the campaign after its last day. The map is drawn outside any transaction; the
+        the public report with its map to the channel, once; each player by DM only what is his
+        (:mod:`bot.own_report`), the next day's deadline in the channel, and the end of the
+        campaign after its last day. The map is drawn outside any transaction; the
         posting is one transaction that first checks the reports are still due, so they are
         posted once, whoever calls this and however often (after each resolution, at start-up,
         and at every resync of the wake-ups). Returns whether it posted."""
@@ -376,7 +341,8 @@ class Resolver(Windows):
             if over:
                 first = archive.first_state(session, row_id(campaign)) or state
                 days = archive.every_day(session, row_id(campaign), state.game_day)
-        image = render_map(self.catalog, view_for(self.catalog, state, PUBLIC))
+        public = view_for(self.catalog, state, PUBLIC)
+        image, image_name = render_map(self.catalog, public), map_file_name(public)
         final = final_report(self.catalog, name, first, state, days) if over else None
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, ref)
@@ -387,9 +353,11 @@ class Resolver(Windows):
             records = repo.list_events(session, campaign_id=row_id(campaign), day=due)
             events = [repo.as_event(r) for r in records]
             out = self._outbox(session, campaign)
-            out.channel(day_report(events, PUBLIC), attachment=(f"map-day-{due}.png", image))
+            out.channel(day_report(events, PUBLIC), attachment=(image_name, image))
+            if campaign.status == "running" and campaign.deadline is not None:
+                out.channel(day_opened(campaign, campaign.deadline))
             for seat in seats:
-                out.dm(seat.player, day_report(events, seat.character))
+                out.dm(seat.player, own_report(events, seat.character, campaign.name))
             if final is not None:
                 (name, _, routes), *each = final.images
                 out.channel(final.text, attachment=(name, routes))
@@ -485,10 +453,8 @@ class Resolver(Windows):
     def _resume(self, session: Session, campaign: Campaign, moderator: str | None) -> Reply:
         if campaign.status != "paused":
             raise RequestError(f"{campaign.name} is not paused")
-        campaign.status = "running"
-        campaign.paused_until = None
-        grace = self.clock() + timedelta(hours=self._rules(campaign).grace_hours)
-        if campaign.deadline is None or campaign.deadline < grace:
-            campaign.deadline = grace
+        before = campaign.deadline
+        restart_clock(campaign, self._settings(campaign), self.clock())
         self._log(session, campaign, moderator or "the pause's expiry", "resume", "resumed")
+        announce_deadline(self._outbox(session, campaign), campaign, before)
         return Reply(f"{campaign.name} is running again.")

@@ -19,10 +19,19 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Scope:
-    """A request from the server ``guild``, or by direct message from ``player``."""
+    """A request from the server ``guild``, or by direct message from ``player``; ``user`` is
+    who asks (his id, as the service knows him) and ``name`` his display name, which the
+    service records for the lines people read (never for deciding anything)."""
 
     guild: str | None = None
     player: str | None = None
+    user: str | None = None
+    name: str | None = None
+
+    def name_of(self, user: str) -> str | None:
+        """The display name of ``user`` if he is the one asking, else None."""
+        asker = self.user or self.player
+        return self.name if asker == user and self.name else None
 
 
 _SCOPE: ContextVar[Scope | None] = ContextVar("realmbot_scope", default=None)

@@ -7,8 +7,9 @@ never sends anything itself and never looks at a clock it was not given.
 
 :class:`CampaignService` is what the transports call: campaign life and the players' requests
 here, on :class:`bot.moderation.Moderation` (the moderators' desk), on
-:class:`bot.resolution.Resolver` (days, decisions, wake-ups, reports), on
-:class:`bot.campaigns.CampaignBase` (the shared core).
+:class:`bot.resolution.Resolver` (days, decisions, wake-ups, reports), and on the moderators'
+team, nudges and status boards (:mod:`bot.moderators`, :mod:`bot.notifications`,
+:mod:`bot.status_board`), all on :class:`bot.campaigns.CampaignBase` (the shared core).
 """
 
 from __future__ import annotations
@@ -37,10 +38,14 @@ from bot.deadlines import next_deadline
 from bot.final_report import final_report
 from bot.maps import render_map
 from bot.moderation import Moderation
+from bot.moderators import ModeratorTeam
 from bot.names import did_you_mean, matching
+from bot.notifications import Notifications
 from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_text
+from bot.status_board import StatusBoards
+from bot.wording import choices_text
 from db import messages, repo
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
@@ -67,7 +72,7 @@ __all__ = [
 ]
 
 
-class CampaignService(Moderation):
+class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards):
     """Campaign life, orders, resolution and moderation over one database."""
 
     def create(
@@ -171,7 +176,7 @@ class CampaignService(Moderation):
             except (SetupError, ValueError) as error:
                 raise RequestError(f"not stored: {error}") from None
             seat.setup = choices
-            shown = ", ".join(f"{k}: {v}" for k, v in choices.items())
+            shown = choices_text(choices)
             return Reply(f"Setup choices for the {seat.character} stored (secret): {shown}")
 
     def restart(self, campaign_name: str, *, player: str, text: str) -> Reply:

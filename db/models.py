@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import JSON, Column, LargeBinary, Text, UniqueConstraint, true
 from sqlmodel import Field, SQLModel
 
 
@@ -72,6 +72,10 @@ class Seat(SQLModel, table=True):
     """The seat's past characters, oldest first (9.1.2): each ``character``, ``player``, how he
     left play (``how``, ``cause``), the game day he ``died`` on and the ``restarted`` day his
     player started again as the seat's next character (the current one is ``character``)."""
+    reminders: bool = Field(default=True, sa_column_kwargs={"server_default": true()})
+    """Whether the player is reminded of missing orders (:mod:`bot.reminders`)."""
+    remind_before_hours: float | None = None
+    """How long before a deadline he is reminded; None: the campaign's ``reminder_hours``."""
 
 
 class OrderSubmission(SQLModel, table=True):
@@ -145,7 +149,8 @@ class PendingDecision(SQLModel, table=True):
 
 
 class ModeratorAction(SQLModel, table=True):
-    """One moderator action, as the public log shows it."""
+    """One moderator action, as the public log shows it: ``moderator`` is his id, and
+    ``moderator_name`` how the log named him (his display name when it was known)."""
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
@@ -153,6 +158,7 @@ class ModeratorAction(SQLModel, table=True):
     action: str = Field(max_length=40)
     detail: str = Field(sa_column=Column(Text, nullable=False))
     at: datetime
+    moderator_name: str | None = Field(default=None, max_length=100)
 
 
 class OutboxMessage(SQLModel, table=True):

@@ -415,11 +415,23 @@ def answer_decision(session: Session, *, decision_id: int, answer: str) -> Pendi
 
 
 def log_action(
-    session: Session, *, campaign_id: int, moderator: str, action: str, detail: str, at: datetime
+    session: Session,
+    *,
+    campaign_id: int,
+    moderator: str,
+    action: str,
+    detail: str,
+    at: datetime,
+    moderator_name: str | None = None,
 ) -> ModeratorAction:
     """Log a moderator action for the public log."""
     entry = ModeratorAction(
-        campaign_id=campaign_id, moderator=moderator, action=action, detail=detail, at=at
+        campaign_id=campaign_id,
+        moderator=moderator,
+        moderator_name=moderator_name,
+        action=action,
+        detail=detail,
+        at=at,
     )
     return add(session, entry)
 

@@ -45,6 +45,15 @@ def test_a_campaign_runs_from_the_command_line(tmp_path: Path, capsys):
     public = sorted((tmp_path / "posts" / "Valley" / "public").glob("*.png"))
     assert public, "the map of each report is written"
     assert any((tmp_path / "posts" / "Valley" / "players").glob("alice-*/*.bbcode.txt"))
+    assert [p.name.split("-", 1)[1] for p in public] == [
+        "map-month1-day1.png",
+        "map-month1-day2.png",
+    ]
+    alices = sorted((tmp_path / "posts" / "Valley" / "players").glob("alice-*/*.md"))
+    (own,) = [p for p in alices if "Day 1" in p.read_text(encoding="utf-8")]
+    text = own.read_text(encoding="utf-8")
+    assert "nothing in it is for the Amazon alone" in text, "the report is in public/ only"
+    assert "Amazon: H" not in text
 
 
 def test_refusals_are_one_line_with_status_2(tmp_path: Path, capsys):
@@ -156,3 +165,37 @@ def test_hirelings_are_ordered_in_the_orders_file_and_listed_on_his_sheet(tmp_pa
     local(capsys, db, "resolve", "Valley", "--day", "1", "--moderator", "gm")
     report = local(capsys, db, "history", "Valley", "--day", "1")[1]
     assert "\nLancers HQ: H (" in report and ") / R\n" in report
+
+
+def test_the_moderators_team_nudges_and_reminders_from_the_command_line(tmp_path: Path, capsys):
+    db = f"sqlite:///{tmp_path / 'game.db'}"
+    local(capsys, db, "create", "Valley", "--moderator", "gm")
+    local(capsys, db, "join", "Valley", "--player", "alice", "--character", "Amazon")
+    local(capsys, db, "start", "Valley", "--moderator", "gm")
+    added = local(capsys, db, "moderator", "Valley", "add", "--user", "carol", "--moderator", "gm")
+    assert added[1] == "carol is now a moderator of Valley.\n"
+    refused = local(
+        capsys, db, "moderator", "Valley", "add", "--user", "alice", "--moderator", "gm"
+    )
+    assert refused[0] == 2 and "a player cannot moderate. Nothing changed." in refused[2]
+    handed = local(capsys, db, "handover", "Valley", "--to", "dave", "--moderator", "gm")
+    assert handed[1] == "dave now moderates Valley. You no longer moderate it.\n"
+    assert local(capsys, db, "nudge", "Valley", "--moderator", "gm")[0] == 2, "gm left"
+    nudged = local(capsys, db, "nudge", "Valley", "--moderator", "carol")
+    assert nudged[1] == "Nudged 1 player by DM: the Amazon.\n"
+    off = local(capsys, db, "reminders", "Valley", "off", "--player", "alice")
+    assert off[1].startswith("Reminders for the Amazon in Valley: off")
+    bad = local(capsys, db, "remind-before", "Valley", "--player", "alice", "--hours", "100")
+    assert bad[0] == 2 and "0.25 to 72 hours" in bad[2]
+    local(capsys, db, "deliver", "--out", str(tmp_path / "posts"))
+    public = "".join(
+        p.read_text(encoding="utf-8")
+        for p in sorted((tmp_path / "posts" / "Valley" / "public").glob("*.md"))
+    )
+    assert "gm: made carol a moderator" in public and "carol: reminded 1 player" in public
+    nudges = [
+        p
+        for p in (tmp_path / "posts" / "Valley" / "players").glob("alice-*/*.md")
+        if "moderators remind you" in p.read_text(encoding="utf-8")
+    ]
+    assert len(nudges) == 1, "the nudge is in her own folder, once"

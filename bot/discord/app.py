@@ -15,11 +15,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import scope
-from bot.discord.cogs import HelpCog, ModeratorCog, PlayerCog
+from bot.discord.cogs import HelpCog, ModeratorCog, PlayerCog, SettingsCog
 from bot.discord.cogs.common import answer, report_failure
 from bot.discord.decisions import DecisionButton
 from bot.discord.delivery import DEFAULT_INTERVAL, OutboxDelivery
 from bot.discord.plays import PlaySelect
+from bot.discord.status_board import refresh_boards
 from bot.discord.where import scope_of
 from bot.logs import set_campaign
 from bot.service import CampaignService
@@ -77,10 +78,12 @@ class RealmBot(commands.Bot):
         self.delivery = OutboxDelivery(
             self, service, moderators_channel=moderators_channel, interval=delivery_interval
         )
+        self.delivery.after_pass = self.refresh_boards
 
     async def setup_hook(self) -> None:
         await self.add_cog(PlayerCog(self.service))
         await self.add_cog(ModeratorCog(self.service))
+        await self.add_cog(SettingsCog(self.service))
         await self.add_cog(HelpCog())
         self.add_dynamic_items(DecisionButton, PlaySelect)
         if self.sync_tree:
@@ -92,8 +95,15 @@ class RealmBot(commands.Bot):
         await super().close()
 
     async def deliver_once(self) -> int:
-        """One outbox delivery pass now; returns how many messages were sent."""
-        return await self.delivery.deliver_once()
+        """One outbox delivery pass now, then the status boards brought up to date
+        (:mod:`bot.discord.status_board`); returns how many messages were sent."""
+        sent = await self.delivery.deliver_once()
+        await self.refresh_boards()
+        return sent
+
+    async def refresh_boards(self) -> None:
+        """The status boards brought up to date (after each delivery pass)."""
+        await refresh_boards(self, self.service)
 
 
 def make_bot(

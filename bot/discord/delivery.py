@@ -40,7 +40,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -244,6 +244,8 @@ class OutboxDelivery:
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._retries: dict[int, _Retry] = {}
+        self.after_pass: Callable[[], Awaitable[None]] | None = None
+        """What runs after each pass of the loop (the status boards)."""
 
     def now(self) -> datetime:
         return (self._clock or self.service.clock)()
@@ -268,6 +270,8 @@ class OutboxDelivery:
         while True:
             try:
                 await self.deliver_once()
+                if self.after_pass is not None:
+                    await self.after_pass()
             except Exception:
                 log.exception("an outbox delivery pass failed")
             await asyncio.sleep(self.interval)

@@ -22,10 +22,11 @@ from bot.service import RequestError
 
 def scope_of(interaction: discord.Interaction) -> Scope:
     """The campaigns an interaction may see (:mod:`bot.scope`): its server's, or by DM its
-    user's."""
+    user's; and who asks, with his display name (for the lines people read)."""
+    user, name = str(interaction.user.id), interaction.user.display_name
     if interaction.guild_id is not None:
-        return Scope(guild=str(interaction.guild_id))
-    return Scope(player=str(interaction.user.id))
+        return Scope(guild=str(interaction.guild_id), user=user, name=name)
+    return Scope(player=user, name=name)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,14 @@ PNG), ``render`` (a map put together).
 """
 
 from bot.maps.layout import DEFAULT_SCALE, MapLayout, pixel_of, visible_roads
-from bot.maps.render import render_image, render_map
+from bot.maps.render import map_file_name, render_image, render_map
 
-__all__ = ["DEFAULT_SCALE", "MapLayout", "pixel_of", "render_image", "render_map", "visible_roads"]
+__all__ = [
+    "DEFAULT_SCALE",
+    "MapLayout",
+    "map_file_name",
+    "pixel_of",
+    "render_image",
+    "render_map",
+    "visible_roads",
+]

@@ -72,6 +72,12 @@ def _viewer_title(view: View) -> str:
     return f"as the {view.viewer} sees it"
 
 
+def map_file_name(view: View) -> str:
+    """The file name of ``view``'s map, carrying the day its title shows:
+    ``map-month1-day3.png`` for the map titled "Day 3, Month 1"."""
+    return f"map-month{view.month}-day{view.day}.png"
+
+
 def render_image(catalog: Catalog, view: View, *, scale: float = DEFAULT_SCALE) -> Image.Image:
     """The map of ``view`` as a Pillow image in the map's palette (``"P"`` mode; convert it to
     draw in other colours). See :func:`render_map`."""

@@ -96,7 +96,7 @@ def test_folder_names_are_stable_readable_and_safe():
 
 def test_an_attachment_is_written_beside_its_post(tmp_path: Path):
     (outgoing,) = [message(7, "Day 1, Month 1\nthe report")]
-    outgoing.message.attachment_name = "map-day-1.png"
+    outgoing.message.attachment_name = "map-month1-day1.png"
     files = write([Outgoing(outgoing.message, b"\x89PNG")], tmp_path, CAMPAIGNS)
-    image = tmp_path / "Valley" / "public" / "00007-map-day-1.png"
+    image = tmp_path / "Valley" / "public" / "00007-map-month1-day1.png"
     assert image in files and image.read_bytes() == b"\x89PNG"

@@ -145,7 +145,7 @@ def test_a_days_reports_are_posted_once_after_the_commit_even_after_a_crash(
     assert service.publish_due() == [], "posted once"
     posted = [m for m in service.undelivered(1000) if m.content.startswith("Day 1, Month 1")]
     assert [m.kind for m in posted] == ["channel", "dm", "dm"]
-    assert posted[0].attachment_name == "map-day-1.png" and posted[0].attachment_sha256
+    assert posted[0].attachment_name == "map-month1-day2.png" and posted[0].attachment_sha256
 
 
 @pytest.mark.parametrize(
@@ -208,8 +208,9 @@ def test_standing_orders_that_no_longer_work_are_mended_and_the_player_told(
     assert told and "phase 1: M XX9" in told[0] and "standing orders" in told[0]
     notices = [m.content for m in new if m.kind == "moderators" and "Amazon" in m.content]
     assert notices and "XX9" not in notices[0], "the moderators' notice holds no orders"
-    report = next(m.content for m in new if m.to == "p1" and m.content.startswith("Day 1"))
-    assert "H" in report
+    report = next(m.content for m in new if m.kind == "channel" and m.content.startswith("Day 1"))
+    turn = next(line for line in report.splitlines() if line.startswith("Amazon:"))
+    assert "H" in turn, "the Hide is done, in the channel's report"
 
 
 def test_six_campaigns_due_at_once_all_resolve(service: CampaignService) -> None:

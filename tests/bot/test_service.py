@@ -103,7 +103,7 @@ def test_resolving_posts_the_report_and_map_and_each_player_his_own(service, tra
     messages = service.undelivered()
     public = [m for m in messages if m.kind == "channel" and m.attachment_sha256 is not None]
     assert len(public) == 1 and public[0].content.startswith("Day 1, Month 1")
-    assert public[0].id is not None and public[0].attachment_name == "map-day-1.png"
+    assert public[0].id is not None and public[0].attachment_name == "map-month1-day2.png"
     image = outbox.load(service.engine, [public[0].id])[public[0].id].attachment
     assert image is not None and image.startswith(b"\x89PNG")
     assert sorted(m.to for m in messages if m.kind == "dm") == ["p1", "p2"]
@@ -176,15 +176,30 @@ def test_extensions_are_capped_and_need_a_reason(service, traveller):
         service.extend("Test", moderator="gm", hours=6, reason="again")
 
 
-def test_a_paused_campaign_is_never_due_and_resumes_with_grace(service, traveller):
+def test_a_paused_campaign_is_never_due_and_resumes_with_its_time_given_back(service, traveller):
     started(service, "Amazon")
+    before = service.campaign("Test").deadline
+    assert before is not None
     service.pause("Test", moderator="gm", reason="server move", hours=48)
     traveller.shift(timedelta(days=3))
     assert service.due() == []
     with pytest.raises(RequestError, match="paused, not running"):
         force(service)
     service.resume("Test", moderator="gm")
-    assert service.due() == [], "the deadline passed while paused: a grace period runs first"
+    assert service.campaign("Test").deadline == before + timedelta(hours=48), (
+        "the clock stood still for the pause's 48 hours; the day after it ran out counts"
+    )
+    assert service.due() == []
+
+
+def test_a_resume_gives_at_least_the_grace_period(service, traveller):
+    started(service, "Amazon")
+    deadline = service.campaign("Test").deadline
+    assert deadline is not None
+    traveller.shift(deadline - service.clock() - timedelta(minutes=1))
+    service.pause("Test", moderator="gm", reason="server move", hours=1)
+    service.resume("Test", moderator="gm")
+    assert service.due() == [], "a minute left: the grace period runs instead"
     traveller.shift(timedelta(hours=2, minutes=1))
     assert service.due() == ["Test"]
 
@@ -367,9 +382,13 @@ def test_a_decision_is_asked_by_dm_and_the_day_resumes_with_the_answer(service, 
         service.answer("Test", player="p2", answer="MOVE M3*")
     assert "The day goes on" in service.answer("Test", player="p1", answer="fight m4*").text
     reports = [
-        m.content for m in service.undelivered(1000) if m.to == "p1" and "Day 1" in m.content
+        m.content
+        for m in service.undelivered(1000)
+        if m.kind == "channel" and m.content.startswith("Day 1")
     ]
     assert reports and "FIGHT M4* active" in reports[-1], reports
+    own = [m.content for m in service.undelivered(1000) if m.to == "p1" and "Day 1" in m.content]
+    assert own and "FIGHT M4*" not in own[-1], "what the channel shows is not sent again"
 
 
 def test_an_unanswered_decision_takes_its_default_when_its_time_runs_out(service, traveller):

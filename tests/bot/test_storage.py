@@ -156,14 +156,14 @@ def test_the_local_transport_writes_each_map_once_then_prunes_its_bytes(
     (start_map,) = [m for m in service.undelivered(1000) if m.attachment_sha256]
     files = deliver(service, tmp_path)
     images = [f for f in files if f.suffix == ".png"]
-    assert [f.name for f in images] == [f"{start_map.id:05d}-map-day-1.png"]
+    assert [f.name for f in images] == [f"{start_map.id:05d}-map-month1-day1.png"]
     assert images[0].read_bytes().startswith(b"\x89PNG")
     assert blob_rows(service) == [], "delivered: its bytes are pruned"
     assert deliver(service, tmp_path) == [], "nothing is written twice"
     service.resolve_day("Test", day=1, moderator="gm")
     assert len(blob_rows(service)) == 1
     files = deliver(service, tmp_path)
-    assert [f.name.split("-", 1)[1] for f in files if f.suffix == ".png"] == ["map-day-1.png"]
+    assert [f.name.split("-", 1)[1] for f in files if f.suffix == ".png"] == ["map-month1-day2.png"]
     assert blob_rows(service) == []
 
 

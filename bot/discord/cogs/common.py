@@ -113,5 +113,9 @@ async def call_and_answer(
 
 
 def may_moderate(interaction: discord.Interaction) -> bool:
-    """Whether Discord lets the member moderate here: Manage Server, as resolved by Discord."""
-    return interaction.guild_id is not None and interaction.permissions.manage_guild
+    """Whether the member may try to moderate here: in a server. The campaign's own moderators
+    decide, in the service (its :class:`~bot.service.NotModeratorError` refuses the others);
+    ``/gm`` is shown by default to members with Manage Server only (``default_permissions``),
+    and a server's admins may show it to a co-moderator's role too (Server Settings >
+    Integrations). Creating a campaign still needs Manage Server."""
+    return interaction.guild_id is not None

@@ -33,8 +33,10 @@ from discord.ext import commands
 
 from bot.campaign_settings import SETTINGS
 from bot.discord.cogs.common import MODERATORS_ONLY, answer, may_moderate, player_id
+from bot.discord.cogs.notices import NoticeCommands
 from bot.discord.cogs.players import CAMPAIGN_HELP, CampaignName, Day, OrdersText
 from bot.discord.cogs.rollback import RollbackConfirmation
+from bot.discord.cogs.team import TeamCommands
 from bot.discord.options import CampaignOption, SeatedCharacter
 from bot.discord.where import Place
 from bot.outbox import moderators_status
@@ -65,7 +67,14 @@ SETTING_CHOICES = [
 
 
 @app_commands.guild_only()
-class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Moderate a campaign"):
+@app_commands.default_permissions(manage_guild=True)
+class ModeratorCog(
+    TeamCommands,
+    NoticeCommands,
+    commands.GroupCog,
+    group_name="gm",
+    group_description="Moderate a campaign",
+):
     """``/gm``: create, start, configure and force campaigns, and manage seats."""
 
     def __init__(self, service: CampaignService) -> None:
@@ -123,6 +132,9 @@ class ModeratorCog(commands.GroupCog, group_name="gm", group_description="Modera
     async def create(
         self, interaction: discord.Interaction, name: CampaignName, weeks: int | None = None
     ) -> None:
+        if not interaction.permissions.manage_guild:
+            await answer(interaction, MODERATORS_ONLY)
+            return
         channel = str(interaction.channel_id)
         guild = str(interaction.guild_id)
         options: dict[str, object] = {} if weeks is None else {"weeks": weeks}

@@ -145,3 +145,8 @@ def change_state(service: CampaignService, change: Callable[[GameState], None]) 
     """Save Test's latest state again, as ``change`` leaves it, as the state the day starts
     from."""
     rewrite_latest(service.engine, 1, change, step="test")
+
+
+#: What SimCord says when a member runs a command Discord would not show him (``/gm`` for a
+#: player: its ``default_permissions``).
+HIDDEN = "not visible to this user"

@@ -28,7 +28,7 @@ async def test_a_map_is_sent_once_with_its_bytes_then_pruned(
 
     assert await table.bot.deliver_once() > 0
     files = [a for m in bot_messages(table.channel.history()) for a in m.attachments]
-    assert [a.filename for a in files] == ["map-day-1.png"]
+    assert [a.filename for a in files] == ["map-month1-day1.png"]
     assert await files[0].read() == image
     assert await table.bot.deliver_once() == 0, "nothing is sent twice"
 

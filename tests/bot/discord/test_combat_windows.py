@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 import pytest
+import simcord
 
 from bot.discord import make_bot
 from bot.service import CampaignService
@@ -12,7 +13,7 @@ from db import repo
 from db.engine import session_scope
 from tests.fights import stage_giant_fight
 
-from .conftest import Table, bot_messages, last_dm, private_answer, seat_two_players
+from .conftest import HIDDEN, Table, bot_messages, last_dm, private_answer, seat_two_players
 
 
 async def giant_fight(table: Table, service: CampaignService) -> None:
@@ -62,8 +63,8 @@ async def test_moderators_hold_the_window_with_gm_window(
     assert "Elf" in private_answer(status) and "Amazon" not in private_answer(status)
     sealed = await table.moderator.slash(table.channel, "gm window", campaign="Test", what="sealed")
     assert "lure Giant 1: yes" in private_answer(sealed)
-    refused = await table.alice.slash(table.channel, "gm window", campaign="Test", what="sealed")
-    assert "lure Giant 1" not in private_answer(refused)
+    with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
+        await table.alice.slash(table.channel, "gm window", campaign="Test", what="sealed")
     closed = await table.moderator.slash(table.channel, "gm window", campaign="Test", what="close")
     assert "closed" in private_answer(closed)
     await table.bot.deliver_once()

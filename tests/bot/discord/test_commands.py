@@ -8,6 +8,7 @@ import simcord
 from bot.discord.cogs.rollback import CONFIRM_TIMEOUT
 
 from .conftest import (
+    HIDDEN,
     Table,
     bot_messages,
     last_dm,
@@ -114,7 +115,12 @@ async def test_history_is_public_and_journal_private_after_a_forced_day(table: T
     assert report.startswith("Day 1, Month 1") and "Amazon: H (2, 4: hidden)" in report
 
     journal = await table.alice.slash(table.channel, "journal", campaign="Test", day=1)
-    assert private_answer(journal) == last_report(table.alice), "the report she was sent"
+    assert private_answer(journal).startswith("Day 1, Month 1"), "her whole day, on request"
+    assert "Amazon: H (2, 4: hidden)" in private_answer(journal)
+    assert last_report(table.alice) == (
+        "Day 1, Month 1 of Test is resolved: its report is in the campaign's channel, and "
+        "nothing in it is for the Amazon alone."
+    ), "by DM, only what is hers: nothing that day"
 
     refused = await table.bob.slash(table.channel, "history", campaign="Test", day=2)
     assert private_answer(refused) == "Test has no report for day 2 yet", "refused privately"
@@ -151,8 +157,8 @@ async def test_preview_is_private_and_stores_nothing(table: Table) -> None:
     preview = await table.moderator.slash(table.channel, "gm preview", campaign="Test")
     assert private_answer(preview).startswith("Preview (nothing stored):\nDay 1, Month 1")
     assert await table.bot.deliver_once() == 0, "nothing sent to anyone"
-    refused = await table.alice.slash(table.channel, "gm preview", campaign="Test")
-    assert private_answer(refused) == "Moderators only."
+    with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
+        await table.alice.slash(table.channel, "gm preview", campaign="Test")
 
 
 @pytest.mark.asyncio
@@ -162,8 +168,8 @@ async def test_rolls_are_the_days_dice_for_the_moderators_alone(table: Table) ->
     answer = private_answer(rolls)
     assert answer.startswith("Test, day 1: ") and "1. game, monster roll: " in answer
     assert "Amazon, Hide" in answer
-    refused = await table.alice.slash(table.channel, "gm rolls", campaign="Test", day=1)
-    assert private_answer(refused) == "Moderators only."
+    with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
+        await table.alice.slash(table.channel, "gm rolls", campaign="Test", day=1)
 
 
 @pytest.mark.asyncio
@@ -195,8 +201,8 @@ async def test_pause_and_resume(table: Table) -> None:
         table.channel, "gm pause", campaign="Test", reason="the moderator is away", hours=48
     )
     assert private_answer(paused) == "Test is paused."
-    refused = await table.alice.slash(table.channel, "gm resume", campaign="Test")
-    assert private_answer(refused) == "Moderators only."
+    with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
+        await table.alice.slash(table.channel, "gm resume", campaign="Test")
     resumed = await table.moderator.slash(table.channel, "gm resume", campaign="Test")
     assert private_answer(resumed) == "Test is running again."
 
@@ -228,10 +234,10 @@ async def test_config_changes_a_setting_and_refuses_bad_values(table: Table) -> 
             table.channel, "gm config", campaign="Test", setting="colour", value="red"
         )
 
-    refused = await table.alice.slash(
-        table.channel, "gm config", campaign="Test", setting="decision_hours", value="1"
-    )
-    assert private_answer(refused) == "Moderators only."
+    with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
+        await table.alice.slash(
+            table.channel, "gm config", campaign="Test", setting="decision_hours", value="1"
+        )
     other = table.member("other-gm", manage_guild=True)
     refused = await other.slash(
         table.channel, "gm config", campaign="Test", setting="decision_hours", value="1"
@@ -264,9 +270,8 @@ async def test_rollback_needs_its_confirmation(table: Table) -> None:
     status = public_answer(await table.bob.slash(table.channel, "status", campaign="Test"))
     assert "day 1" in status
 
-    refused = await table.alice.slash(table.channel, "gm rollback", campaign="Test", day=1)
-    assert private_answer(refused) == "Moderators only."
-    assert refused.response is not None and refused.response.components == []
+    with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
+        await table.alice.slash(table.channel, "gm rollback", campaign="Test", day=1)
 
 
 @pytest.mark.asyncio
@@ -310,10 +315,10 @@ async def test_a_seats_orders_viewed_and_set(table: Table) -> None:
         table.channel, "gm orders view", campaign="Test", character="Dragon"
     )
     assert private_answer(refused) == "no seat plays the Dragon in Test (Amazon, Elf)"
-    refused = await table.alice.slash(
-        table.channel, "gm orders set", campaign="Test", character="Elf", text="H"
-    )
-    assert private_answer(refused) == "Moderators only."
+    with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
+        await table.alice.slash(
+            table.channel, "gm orders set", campaign="Test", character="Elf", text="H"
+        )
 
 
 @pytest.mark.asyncio
@@ -323,8 +328,8 @@ async def test_lock_and_unlock(table: Table) -> None:
     assert private_answer(locked) == "Test is locked."
     await table.alice.send_dm("orders Test\nH")
     assert last_dm(table.alice) == "Test is locked by its moderators; orders wait"
-    refused = await table.alice.slash(table.channel, "gm unlock", campaign="Test")
-    assert private_answer(refused) == "Moderators only."
+    with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
+        await table.alice.slash(table.channel, "gm unlock", campaign="Test")
     unlocked = await table.moderator.slash(table.channel, "gm unlock", campaign="Test")
     assert private_answer(unlocked) == "Test is unlocked."
     await table.alice.send_dm("orders Test\nH")
@@ -366,10 +371,10 @@ async def test_excuse(table: Table) -> None:
 async def test_replace_gives_the_seat_to_a_member(table: Table) -> None:
     await play_day_one(table)
     carol = table.member("carol", global_name="Carol *the* Bold")
-    refused = await table.alice.slash(
-        table.channel, "gm replace", campaign="Test", character="Elf", member=carol
-    )
-    assert private_answer(refused) == "Moderators only."
+    with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
+        await table.alice.slash(
+            table.channel, "gm replace", campaign="Test", character="Elf", member=carol
+        )
     replaced = await table.moderator.slash(
         table.channel, "gm replace", campaign="Test", character="Elf", member=carol
     )

@@ -4,6 +4,7 @@ a dead character's player starting again as another (9.1.2)."""
 from __future__ import annotations
 
 import pytest
+import simcord
 
 from bot.campaigns import row_id
 from bot.service import CampaignService
@@ -14,6 +15,7 @@ from rules.catalog import catalog
 from rules.state import GameState, Place
 
 from .conftest import (
+    HIDDEN,
     Table,
     bot_messages,
     change_state,
@@ -35,8 +37,8 @@ async def test_gm_end_needs_the_players_agreement_then_ends_the_game(
     table: Table, service: CampaignService
 ) -> None:
     await start(table)
-    refused = await table.alice.slash(table.channel, "gm end", campaign="Test", agreed=True)
-    assert private_answer(refused) == "Moderators only."
+    with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
+        await table.alice.slash(table.channel, "gm end", campaign="Test", agreed=True)
     not_agreed = await table.moderator.slash(table.channel, "gm end", campaign="Test", agreed=False)
     assert private_answer(not_agreed) == (
         "Test was not ended: the game ends early only when every player agrees to quit (9.2.1); "

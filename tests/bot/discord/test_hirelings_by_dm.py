@@ -8,11 +8,13 @@ from __future__ import annotations
 import re
 
 import pytest
+import simcord
 
 from bot.service import CampaignService
 from tests.hiring import stage_hirelings
 
 from .conftest import (
+    HIDDEN,
     Table,
     bot_messages,
     channel_report,
@@ -105,8 +107,8 @@ async def test_a_moderator_sees_a_seats_hirelings_privately(
     sheet = private_answer(seen)
     assert sheet.startswith("The Amazon's sheet in Test (a moderator's view):")
     assert f"- Lancers HQ: at {where}, hired until game day 14" in sheet and "gold 7" in sheet
-    refused = await table.bob.slash(table.channel, "gm sheet", campaign="Test", character="Amazon")
-    assert private_answer(refused) == "Moderators only."
+    with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
+        await table.bob.slash(table.channel, "gm sheet", campaign="Test", character="Amazon")
     await table.bot.deliver_once()
     public = [m.content for m in bot_messages(table.channel.history())]
     assert any("viewed the Amazon's sheet" in text for text in public)

@@ -44,4 +44,9 @@ async def test_a_search_choice_is_answered_with_its_buttons(
     await table.bot.deliver_once()
     public = " ".join(m.content for m in bot_messages(table.channel.history()))
     assert "S Locate (1, 1: Choice)" in public and "chooses" not in public
-    assert "S Locate (1, 1: Choice) (chooses Passages)" in last_report(table.alice)
+    mine = last_report(table.alice)
+    assert mine.startswith("Day 1, Month 1 of Test, for the Amazon alone:")
+    assert "Amazon chooses Passages (7.5.4, Choice)" in mine
+    assert "S Locate" not in mine, "the channel's report is not sent again"
+    assert mine.endswith("The day's report is in the campaign's channel.")
+    assert "Passages" not in last_report(table.bob) and "Elf alone" in last_report(table.bob)

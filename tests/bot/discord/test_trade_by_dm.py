@@ -79,7 +79,6 @@ async def test_a_trade_is_decided_by_buttons_and_its_look_stays_private(
     assert "Mace" not in public, "what she looked at is hers alone (7.6.5)"
     assert "friendly" not in public.split("Evening")[0], "her relationships are hers alone"
     mine = last_report(table.alice)
-    assert (
-        "Amazon: T Company (sees Axe 1, Mace 1) (1, 1: Boon (x 1) (ally)) (buys Axe 1 for 0 gold)"
-        " (the Company are now friendly)" in mine
-    )
+    assert "Amazon looks at the belongings of the Company: Axe 1, Mace 1" in mine
+    assert "relationship with the Company is now friendly" in mine
+    assert "T Company" not in mine, "the channel's report is not sent again"

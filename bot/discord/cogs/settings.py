@@ -1,0 +1,50 @@
+"""``/settings``: a player's own notification settings in a campaign — ``/settings reminders
+on|off`` and ``/settings remind-before hours`` (:mod:`bot.reminders`). Every answer is private."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.cogs.common import call_and_answer, player_id
+from bot.discord.cogs.players import CampaignName
+from bot.service import CampaignService
+
+#: A lead time, in hours, as Discord offers it (the service checks it again).
+LeadHours = app_commands.Range[float, 0.25, 72.0]
+
+
+class SettingsCog(commands.GroupCog, group_name="settings", group_description="Your notifications"):
+    """``/settings``: each player's reminders."""
+
+    def __init__(self, service: CampaignService) -> None:
+        self.service = service
+        super().__init__()
+
+    @app_commands.command(name="reminders", description="Be reminded of missing orders, or not")
+    @app_commands.describe(campaign="the campaign's name", state="on or off")
+    async def reminders(
+        self,
+        interaction: discord.Interaction,
+        campaign: CampaignName,
+        state: Literal["on", "off"],
+    ) -> None:
+        player, on = player_id(interaction.user), state == "on"
+        await call_and_answer(
+            interaction,
+            lambda: self.service.set_reminders(campaign, player=player, on=on),
+        )
+
+    @app_commands.command(name="remind-before", description="How long before a deadline")
+    @app_commands.describe(campaign="the campaign's name", hours="hours before the deadline")
+    async def remind_before(
+        self, interaction: discord.Interaction, campaign: CampaignName, hours: LeadHours
+    ) -> None:
+        player = player_id(interaction.user)
+        await call_and_answer(
+            interaction,
+            lambda: self.service.set_remind_before(campaign, player=player, hours=hours),
+        )

@@ -1,0 +1,113 @@
+"""What players are told about time: a moderator's nudge to the players whose orders are
+missing, and a notice in the channel whenever a day's deadline moves (an extension, a resume
+that gives back the paused time).
+
+The clock is the service's (injected); times are written in UTC (``2026-11-24 20:00 UTC``),
+which the Discord transport shows as timestamps in each reader's own time zone."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.campaign_settings import CampaignSettings
+from bot.campaigns import CampaignBase, Outbox, Reply, RequestError, row_id
+from bot.render import render
+from db import repo
+from db.engine import session_scope
+from db.models import Campaign
+from rules.day.leaving import in_play
+
+
+def utc_text(moment: datetime) -> str:
+    """``2026-11-24 20:00 UTC``: how the outbox writes a moment."""
+    return moment.strftime("%Y-%m-%d %H:%M") + " UTC"
+
+
+def announce_deadline(out: Outbox, campaign: Campaign, before: datetime | None) -> None:
+    """Tell the channel, once, that the deadline of the campaign's day moved from ``before``
+    (nothing when it did not move, or the campaign has none)."""
+    after = campaign.deadline
+    if after is None or after == before:
+        return
+    was = f" (it was {utc_text(before)})" if before is not None else ""
+    out.channel(
+        f"{campaign.name}: the deadline of day {campaign.day} is now {utc_text(after)}{was}."
+    )
+
+
+def day_opened(campaign: Campaign, deadline: datetime) -> str:
+    """The channel's line after a day's report: the next day is open, until ``deadline`` (a
+    forced day moves it: the next deadline counts from the force)."""
+    return f"{campaign.name}: day {campaign.day} is open; orders are due {utc_text(deadline)}."
+
+
+def paused_time(paused_at: str | None, paused_until: datetime | None, now: datetime) -> timedelta:
+    """How long the clock stood still: from the pause (``paused_at``, ISO) to now, or to the
+    pause's expiry when that came first; nothing for a pause of unknown start."""
+    if paused_at is None:
+        return timedelta(0)
+    end = min(now, paused_until) if paused_until is not None else now
+    return max(end - datetime.fromisoformat(paused_at), timedelta(0))
+
+
+def restart_clock(campaign: Campaign, settings: CampaignSettings, now: datetime) -> None:
+    """Resume ``campaign``'s clock at ``now``: running again, the time it stood still added
+    back to the deadline (so the players lose none of theirs), and the deadline never less
+    than the grace period away."""
+    stood = paused_time(settings.paused_at, campaign.paused_until, now)
+    campaign.status = "running"
+    campaign.paused_until = None
+    campaign.options = settings.model_copy(update={"paused_at": None}).stored()
+    grace = now + timedelta(hours=settings.deadlines.grace_hours)
+    if campaign.deadline is not None:
+        campaign.deadline += stood
+    if campaign.deadline is None or campaign.deadline < grace:
+        campaign.deadline = grace
+
+
+class Notifications(CampaignBase):
+    """The moderators' nudge."""
+
+    def nudge(self, campaign_name: str, *, moderator: str) -> Reply:
+        """DM every player whose orders for today are missing (in play, not away) that they
+        are, and when they are due — whatever his reminder setting, since a moderator asked.
+        The channel's log says how many were nudged, not who. Refused with nobody late."""
+        with session_scope(self.engine) as session:
+            campaign = self._running_for(session, campaign_name, moderator)
+            submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
+            now = self.clock()
+            state = self._state(session, campaign)
+            late = [
+                s
+                for s in self._seats(session, campaign)
+                if row_id(s) not in submitted
+                and (s.away_until is None or s.away_until <= now)
+                and in_play(state, s.character)
+            ]
+            if not late:
+                raise RequestError(
+                    f"every player of {campaign.name} has sent orders for day {campaign.day}: "
+                    "nobody to nudge"
+                )
+            if campaign.deadline is None:
+                raise RequestError(f"{campaign.name} has no deadline to nudge about")
+            for seat in late:
+                self._outbox(session, campaign).dm(
+                    seat.player,
+                    render(
+                        "messages/nudge.txt.j2",
+                        campaign=campaign,
+                        character=seat.character,
+                        due=utc_text(campaign.deadline),
+                    ),
+                )
+            count = f"{len(late)} player{'' if len(late) == 1 else 's'}"
+            self._log(
+                session,
+                campaign,
+                moderator,
+                "nudge",
+                f"reminded {count} without orders for day {campaign.day}",
+            )
+            who = ", ".join(f"the {s.character}" for s in late)
+            return Reply(f"Nudged {count} by DM: {who}.")

@@ -1,0 +1,80 @@
+"""The status board: with the campaign setting ``status_board``, one message pinned in the
+campaign's channel and edited in place as the day goes — the day, the deadline, and for each
+character whether his orders are in and whether he is ready, never what anyone ordered.
+
+The service says what each board should read (:meth:`StatusBoards.status_boards`) and records
+what was posted (:meth:`StatusBoards.board_posted`); the transport posts, pins and edits
+(:mod:`bot.discord.status_board`), only when the text changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlmodel import select
+
+from bot.campaigns import CampaignBase, row_id
+from bot.render import render
+from db import repo
+from db.engine import session_scope
+from db.models import Campaign
+
+#: The campaigns that have a board: the others have no day or no deadline to show.
+SHOWN = ("running", "paused", "finished")
+
+
+@dataclass(frozen=True)
+class Board:
+    """What one campaign's board should read (``text``), and what was posted: its message
+    (``message``, a Discord id, None before the first) and its text then (``posted``)."""
+
+    campaign_id: int
+    channel: str
+    text: str
+    message: str | None
+    posted: str | None
+
+
+class StatusBoards(CampaignBase):
+    """The campaigns' status boards."""
+
+    def status_boards(self) -> list[Board]:
+        """Every board there should be: of each campaign with ``status_board`` on, a channel
+        and a day."""
+        boards = []
+        with session_scope(self.engine) as session:
+            for campaign in session.exec(select(Campaign)):
+                settings = self._settings(campaign)
+                if not settings.status_board or campaign.channel is None:
+                    continue
+                if campaign.status not in SHOWN:
+                    continue
+                seats = self._seats(session, campaign)
+                submitted = repo.current_orders(
+                    session, campaign_id=row_id(campaign), day=campaign.day
+                )
+                text = render(
+                    "messages/status_board.txt.j2",
+                    campaign=campaign,
+                    seats=[(s.character, row_id(s) in submitted, s.ready) for s in seats],
+                )
+                boards.append(
+                    Board(
+                        campaign_id=row_id(campaign),
+                        channel=campaign.channel,
+                        text=text,
+                        message=settings.board_message,
+                        posted=settings.board_text,
+                    )
+                )
+        return boards
+
+    def board_posted(self, campaign_id: int, *, message: str, text: str) -> None:
+        """Record that the campaign's board is the message ``message`` and reads ``text``."""
+        with session_scope(self.engine) as session:
+            campaign = session.get(Campaign, campaign_id)
+            if campaign is None:
+                return
+            repo.lock_campaign(session, campaign_id=campaign_id)
+            session.refresh(campaign)
+            posted = {"board_message": message, "board_text": text}
+            campaign.options = self._settings(campaign).model_copy(update=posted).stored()

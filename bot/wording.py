@@ -1,0 +1,56 @@
+"""How people and choices are named in the lines people read: a moderator by his display name
+(never his Discord id), setup choices as the rulebook writes them (``victory: Fame 2, Gold 3``),
+never as Python prints them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot import scope
+
+#: How a moderator whose name the campaign never learned is called.
+A_MODERATOR = "a moderator"
+
+
+def known_name(names: Mapping[str, str], user: str) -> str:
+    """How to call ``user`` in a line people read: the display name the request gives (he is
+    the one asking), else the one recorded in ``names``, else his id when it is a name already
+    (the command line's ``gm``), else :data:`A_MODERATOR` (a Discord id means nothing to
+    anyone)."""
+    scoped = scope.current()
+    asked = scoped.name_of(user) if scoped is not None else None
+    if asked:
+        return asked
+    if user in names:
+        return names[user]
+    return A_MODERATOR if user.isdigit() else user
+
+
+def with_name(names: Mapping[str, str], user: str, name: str | None) -> dict[str, str]:
+    """``names`` with ``user`` called ``name`` (unchanged without a name)."""
+    if not name:
+        return dict(names)
+    return {**names, user: name[:100]}
+
+
+def asker_name(user: str) -> str | None:
+    """The display name of ``user`` when he is the one asking (see :mod:`bot.scope`)."""
+    scoped = scope.current()
+    return scoped.name_of(user) if scoped is not None else None
+
+
+def choice_text(value: Any) -> str:
+    """One setup choice's value as a person writes it: ``Fame 2, Gold 3``, ``Absorb Essence,
+    Peace``, ``Guard house``."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{key} {choice_text(points)}" for key, points in value.items())
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(choice_text(item) for item in value)
+    return str(value)
+
+
+def choices_text(choices: Mapping[str, Any]) -> str:
+    """Setup choices, one ``key: value`` after another (``start: Guard house; victory: Fame 2,
+    Gold 3``), separated by semicolons since a value may hold commas."""
+    return "; ".join(f"{key}: {choice_text(value)}" for key, value in choices.items())
