@@ -1,7 +1,7 @@
 """``/gm nudge``: a DM to every player whose orders for today are missing
 (:meth:`bot.notifications.Notifications.nudge`). A command of the ``/gm`` group:
 :class:`NoticeCommands` is a base of :class:`~bot.discord.cogs.moderators.ModeratorCog`, which
-supplies ``service`` and ``moderate``."""
+supplies ``service`` and ``moderate_in``."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs.players import CampaignName
+from bot.discord.cogs.players import CAMPAIGN_HELP
+from bot.discord.options import CampaignOption
 from bot.service import CampaignService, Reply
 
-_Action = Callable[[str], Reply]
+#: A service call on (campaign name, moderator id).
+_Action = Callable[[str, str], Reply]
 
 
 class NoticeCommands(commands.Cog):
@@ -22,12 +24,18 @@ class NoticeCommands(commands.Cog):
 
     service: CampaignService
 
-    async def moderate(self, interaction: discord.Interaction, action: _Action) -> None:
+    async def moderate_in(
+        self, interaction: discord.Interaction, campaign: str | None, action: _Action
+    ) -> None:
         raise NotImplementedError  # the cog's
 
     @app_commands.command(name="nudge", description="DM every player whose orders are missing")
-    @app_commands.describe(campaign="the campaign's name")
-    async def nudge(self, interaction: discord.Interaction, campaign: CampaignName) -> None:
-        await self.moderate(
-            interaction, lambda moderator: self.service.nudge(campaign, moderator=moderator)
+    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    async def nudge(
+        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+    ) -> None:
+        await self.moderate_in(
+            interaction,
+            campaign,
+            lambda at, moderator: self.service.nudge(at, moderator=moderator),
         )

@@ -10,7 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs.common import call_and_answer, player_id
-from bot.discord.cogs.players import CampaignName
+from bot.discord.cogs.players import CAMPAIGN_HELP
+from bot.discord.options import CampaignOption
+from bot.discord.where import Place
 from bot.service import CampaignService
 
 #: A lead time, in hours, as Discord offers it (the service checks it again).
@@ -25,26 +27,35 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
         super().__init__()
 
     @app_commands.command(name="reminders", description="Be reminded of missing orders, or not")
-    @app_commands.describe(campaign="the campaign's name", state="on or off")
+    @app_commands.describe(state="on or off", campaign=CAMPAIGN_HELP)
     async def reminders(
         self,
         interaction: discord.Interaction,
-        campaign: CampaignName,
         state: Literal["on", "off"],
+        campaign: CampaignOption | None = None,
     ) -> None:
         player, on = player_id(interaction.user), state == "on"
+        place, engine = Place.of(interaction), self.service.engine
         await call_and_answer(
             interaction,
-            lambda: self.service.set_reminders(campaign, player=player, on=on),
+            lambda: self.service.set_reminders(
+                place.campaign(engine, campaign), player=player, on=on
+            ),
         )
 
     @app_commands.command(name="remind-before", description="How long before a deadline")
-    @app_commands.describe(campaign="the campaign's name", hours="hours before the deadline")
+    @app_commands.describe(hours="hours before the deadline", campaign=CAMPAIGN_HELP)
     async def remind_before(
-        self, interaction: discord.Interaction, campaign: CampaignName, hours: LeadHours
+        self,
+        interaction: discord.Interaction,
+        hours: LeadHours,
+        campaign: CampaignOption | None = None,
     ) -> None:
         player = player_id(interaction.user)
+        place, engine = Place.of(interaction), self.service.engine
         await call_and_answer(
             interaction,
-            lambda: self.service.set_remind_before(campaign, player=player, hours=hours),
+            lambda: self.service.set_remind_before(
+                place.campaign(engine, campaign), player=player, hours=hours
+            ),
         )

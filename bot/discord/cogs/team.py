@@ -3,7 +3,8 @@ campaign's moderators as a team (:mod:`bot.moderators`).
 
 These are commands of the ``/gm`` group: :class:`TeamCommands` is a base of
 :class:`~bot.discord.cogs.moderators.ModeratorCog`, which supplies ``service`` and
-``moderate`` (Discord's check, the service call in a thread, the private answer)."""
+``moderate_in`` (the campaign named or the channel's, Discord's check, the service call in a
+thread, the private answer)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs.common import player_id
-from bot.discord.cogs.players import CampaignName
+from bot.discord.cogs.players import CAMPAIGN_HELP
+from bot.discord.options import CampaignOption
 from bot.service import CampaignService, Reply
 
-_Action = Callable[[str], Reply]
+#: A service call on (campaign name, moderator id).
+_Action = Callable[[str, str], Reply]
+
+
+Campaign = CampaignOption | None
 
 
 class TeamCommands(commands.Cog):
@@ -25,71 +31,75 @@ class TeamCommands(commands.Cog):
 
     service: CampaignService
 
-    async def moderate(self, interaction: discord.Interaction, action: _Action) -> None:
+    async def moderate_in(
+        self, interaction: discord.Interaction, campaign: str | None, action: _Action
+    ) -> None:
         raise NotImplementedError  # the cog's
 
     moderator = app_commands.Group(name="moderator", description="The campaign's co-moderators")
     settings = app_commands.Group(name="set", description="Where the campaign's notes go")
 
     @moderator.command(name="add", description="Make a member a co-moderator of the campaign")
-    @app_commands.describe(campaign="the campaign's name", member="the new co-moderator")
+    @app_commands.describe(member="the new co-moderator", campaign=CAMPAIGN_HELP)
     async def moderator_add(
-        self, interaction: discord.Interaction, campaign: CampaignName, member: discord.Member
+        self, interaction: discord.Interaction, member: discord.Member, campaign: Campaign = None
     ) -> None:
         user, name = player_id(member), member.display_name
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.add_moderator(
-                campaign, moderator=moderator, user=user, user_name=name
+            campaign,
+            lambda at, moderator: self.service.add_moderator(
+                at, moderator=moderator, user=user, user_name=name
             ),
         )
 
     @moderator.command(name="remove", description="Take a member off the campaign's moderators")
-    @app_commands.describe(campaign="the campaign's name", member="the moderator who leaves")
+    @app_commands.describe(member="the moderator who leaves", campaign=CAMPAIGN_HELP)
     async def moderator_remove(
-        self, interaction: discord.Interaction, campaign: CampaignName, member: discord.Member
+        self, interaction: discord.Interaction, member: discord.Member, campaign: Campaign = None
     ) -> None:
         user = player_id(member)
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.remove_moderator(
-                campaign, moderator=moderator, user=user
-            ),
+            campaign,
+            lambda at, moderator: self.service.remove_moderator(at, moderator=moderator, user=user),
         )
 
     @app_commands.command(name="handover", description="Hand the campaign to another moderator")
     @app_commands.describe(
-        campaign="the campaign's name",
         member="who moderates it from now on",
         stay="stay on as a co-moderator (default: you leave)",
+        campaign=CAMPAIGN_HELP,
     )
     async def handover(
         self,
         interaction: discord.Interaction,
-        campaign: CampaignName,
         member: discord.Member,
         stay: bool = False,
+        campaign: Campaign = None,
     ) -> None:
         user, name = player_id(member), member.display_name
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.handover(
-                campaign, moderator=moderator, user=user, user_name=name, stay=stay
+            campaign,
+            lambda at, moderator: self.service.handover(
+                at, moderator=moderator, user=user, user_name=name, stay=stay
             ),
         )
 
     @settings.command(name="moderators-channel", description="Where the moderators' notes go")
-    @app_commands.describe(campaign="the campaign's name", channel="the moderators' channel")
+    @app_commands.describe(channel="the moderators' channel", campaign=CAMPAIGN_HELP)
     async def moderators_channel(
         self,
         interaction: discord.Interaction,
-        campaign: CampaignName,
         channel: discord.TextChannel,
+        campaign: Campaign = None,
     ) -> None:
         where, name = str(channel.id), channel.name
-        await self.moderate(
+        await self.moderate_in(
             interaction,
-            lambda moderator: self.service.set_moderators_channel(
-                campaign, moderator=moderator, channel=where, channel_name=name
+            campaign,
+            lambda at, moderator: self.service.set_moderators_channel(
+                at, moderator=moderator, channel=where, channel_name=name
             ),
         )

@@ -155,3 +155,17 @@ async def test_a_channel_with_two_campaigns_needs_the_name(table: Table):
     )
     joined = await table.alice.slash(table.channel, "join", character="Amazon", campaign="second")
     assert private_answer(joined).startswith("You play the Amazon in Second.\n")
+
+
+@pytest.mark.asyncio
+async def test_the_team_nudge_and_settings_commands_need_no_name_in_the_channel(table: Table):
+    await create_test(table)
+    await table.alice.slash(table.channel, "join", character="Amazon")
+    carol = table.member("carol")
+    added = await table.moderator.slash(table.channel, "gm moderator add", member=carol)
+    assert "carol" in private_answer(added)
+    off = await table.alice.slash(table.channel, "settings reminders", state="off")
+    assert "Test" in private_answer(off)
+    await table.moderator.slash(table.channel, "gm start")
+    nudged = await table.moderator.slash(table.channel, "gm nudge")
+    assert private_answer(nudged).startswith("Nudged 1 player by DM")
