@@ -11,6 +11,7 @@ import discord
 import pytest
 import simcord
 
+from bot.campaigns import Clock, system_clock
 from bot.discord import RealmBot, make_bot
 from bot.discord.cogs.common import POSTED
 from bot.service import CampaignService
@@ -23,10 +24,17 @@ from tests.snapshots import rewrite_latest
 
 
 @pytest.fixture
-def service(tmp_path: Path) -> CampaignService:
+def clock() -> Clock:
+    """The service's clock: the system's; a module that moves time overrides this fixture with
+    a :class:`tests.clocks.ManualClock`."""
+    return system_clock
+
+
+@pytest.fixture
+def service(tmp_path: Path, clock: Clock) -> CampaignService:
     engine = make_engine(f"sqlite:///{tmp_path / 'realmbot.db'}")
     upgrade(engine)
-    return CampaignService(engine, catalog())
+    return CampaignService(engine, catalog(), clock=clock)
 
 
 @pytest.fixture

@@ -7,8 +7,7 @@ Time is the service's injected clock: a failed message is due again when the clo
 from __future__ import annotations
 
 import logging
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from datetime import timedelta
 
 import discord
 import pytest
@@ -20,39 +19,16 @@ from bot.discord.delivery import FIRST_RETRY, NOTICE_AFTER_TRANSIENT, nonce, ret
 from bot.logs import current_campaign
 from bot.service import CampaignService
 from db import messages
-from db.engine import make_engine, session_scope
-from db.migrate import upgrade
+from db.engine import session_scope
 from db.models import OutboxMessage
-from rules.catalog import catalog
+from tests.clocks import ManualClock
 
 from .conftest import HIDDEN, Table, bot_messages, private_answer
 
-START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
-
-
-class Clock:
-    """A clock that moves only when told."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, delta: timedelta) -> None:
-        self.now += delta
-
 
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def service(tmp_path: Path, clock: Clock) -> CampaignService:
-    engine = make_engine(f"sqlite:///{tmp_path / 'realmbot.db'}")
-    upgrade(engine)
-    return CampaignService(engine, catalog(), clock=clock)
+def clock() -> ManualClock:
+    return ManualClock()
 
 
 def campaign(table: Table, service: CampaignService, *, notes: simcord.ChannelHandle) -> None:
@@ -108,7 +84,7 @@ def open_dms(table: Table) -> None:
 
 @pytest.mark.asyncio
 async def test_a_player_with_closed_dms_is_told_once_and_nothing_else_waits(
-    table: Table, service: CampaignService, clock: Clock
+    table: Table, service: CampaignService, clock: ManualClock
 ) -> None:
     notes = table.guild.create_text_channel("gm-notes")
     campaign(table, service, notes=notes)
@@ -175,7 +151,7 @@ async def test_gm_status_is_for_the_campaigns_moderators(
 
 @pytest.mark.asyncio
 async def test_a_message_discord_refuses_holds_nothing_after_it(
-    table: Table, service: CampaignService, clock: Clock
+    table: Table, service: CampaignService, clock: ManualClock
 ) -> None:
     notes = table.guild.create_text_channel("gm-notes")
     campaign(table, service, notes=notes)
@@ -205,7 +181,7 @@ async def test_a_message_discord_refuses_holds_nothing_after_it(
 
 @pytest.mark.asyncio
 async def test_discord_unreachable_holds_each_destination_in_order(
-    table: Table, service: CampaignService, clock: Clock
+    table: Table, service: CampaignService, clock: ManualClock
 ) -> None:
     notes = table.guild.create_text_channel("gm-notes")
     campaign(table, service, notes=notes)

@@ -3,44 +3,23 @@ late players; a moved deadline is announced once; a pause's time is added back o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 import simcord
 
 from bot.discord import RealmBot, make_bot
 from bot.service import CampaignService, RequestError
-from db.engine import make_engine
-from db.migrate import upgrade
-from rules.catalog import catalog
+from tests.clocks import ManualClock
 
 from .conftest import Table, bot_messages, last_dm, private_answer, seat_two_players
 
 MOVED = "the deadline of day 1 is now"
 
 
-@dataclass
-class Clock:
-    """The service's clock, moved by the test."""
-
-    now: datetime = field(default_factory=lambda: datetime(2026, 11, 26, 12, 0, tzinfo=UTC))
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 @pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def service(tmp_path: Path, clock: Clock) -> CampaignService:
-    engine = make_engine(f"sqlite:///{tmp_path / 'realmbot.db'}")
-    upgrade(engine)
-    return CampaignService(engine, catalog(), clock=clock)
+def clock() -> ManualClock:
+    return ManualClock(datetime(2026, 11, 26, 12, 0, tzinfo=UTC))
 
 
 @pytest.fixture
@@ -108,7 +87,7 @@ async def test_an_extension_announces_the_new_deadline_once(
 
 @pytest.mark.asyncio
 async def test_a_resume_adds_the_paused_time_to_the_deadline(
-    table: Table, service: CampaignService, clock: Clock
+    table: Table, service: CampaignService, clock: ManualClock
 ) -> None:
     await start(table)
     before = deadline(service)
@@ -126,7 +105,7 @@ async def test_a_resume_adds_the_paused_time_to_the_deadline(
 
 @pytest.mark.asyncio
 async def test_an_expired_pause_gives_back_its_own_length(
-    table: Table, service: CampaignService, clock: Clock
+    table: Table, service: CampaignService, clock: ManualClock
 ) -> None:
     await start(table)
     before = deadline(service)
@@ -148,7 +127,7 @@ def reminders_to(member: simcord.MemberActor) -> list[str]:
 
 @pytest.mark.asyncio
 async def test_each_player_is_reminded_at_his_own_time_or_not_at_all(
-    table: Table, service: CampaignService, clock: Clock
+    table: Table, service: CampaignService, clock: ManualClock
 ) -> None:
     await start(table)
     off = await table.alice.slash(table.channel, "settings reminders", campaign="Test", state="off")
@@ -183,7 +162,7 @@ async def test_each_player_is_reminded_at_his_own_time_or_not_at_all(
 
 @pytest.mark.asyncio
 async def test_a_forced_day_announces_the_next_deadline_once(
-    table: Table, service: CampaignService, clock: Clock
+    table: Table, service: CampaignService, clock: ManualClock
 ) -> None:
     await start(table)
     clock.now += timedelta(hours=1)
