@@ -44,7 +44,7 @@ class OrdersModal(discord.ui.Modal):
     orders: discord.ui.TextInput[OrdersModal] = discord.ui.TextInput(
         label="Today's orders",
         style=discord.TextStyle.paragraph,
-        placeholder="M CV3, H, S\nCompany HQ: M CV3, H",
+        placeholder="M CV5, H, S\nCompany HQ: M CV5, H",
         min_length=1,
         max_length=DAY_ORDERS_LENGTH,
         custom_id="day-orders",

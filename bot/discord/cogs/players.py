@@ -11,8 +11,8 @@ Orders are a DM whose first line is ``orders <campaign>`` and whose other lines 
 those of his hirelings in sections of their own (:mod:`rules.orders.sections`)::
 
     orders North Sea
-    M CV3, H, S
-    Company HQ: M CV3, H
+    M CV5, H, S
+    Company HQ: M CV5, H
 
 The campaign may be left out (``orders`` alone) when the player plays in one running campaign.
 """
@@ -64,7 +64,7 @@ OrdersText = app_commands.Range[str, 1, ORDERS_LENGTH]
 ORDERS_HELP = (
     "To send orders, DM me a message whose first line is `orders <campaign>` "
     "and whose next lines are your orders, for example:\n"
-    "```\norders North Sea\nM CV3, H, S\nCompany HQ: M CV3, H\nCompany 1: F Company HQ\n```\n"
+    "```\norders North Sea\nM CV5, H, S\nCompany HQ: M CV5, H\nCompany 1: F Company HQ\n```\n"
     "A hireling's orders go in a section of yours that starts with his name and a colon, as "
     "`Company HQ:` above: a hired leader records his own phases, an underling only follows "
     "(`F <name>`); `/me` lists your hirelings.\n"

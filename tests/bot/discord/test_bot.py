@@ -111,7 +111,7 @@ async def test_a_dm_without_orders_gets_the_help(table: Table) -> None:
     helped = last_dm(table.alice)
     assert "orders <campaign>" in helped
     assert (
-        "Company HQ: M CV3, H" in helped
+        "Company HQ: M CV5, H" in helped
         and "a section of yours that starts with his name" in helped
     )
     await table.alice.send_dm("orders\nH")
