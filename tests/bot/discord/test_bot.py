@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import cast
@@ -187,7 +188,7 @@ async def test_sheet_readiness_and_autopilot(table: Table) -> None:
     await table.moderator.slash(table.channel, "gm start", campaign="Test")
     sheet = await table.alice.slash(table.channel, "me", campaign="Test")
     assert sheet.ephemeral and sheet.response is not None
-    assert sheet.response.content.startswith("Your Amazon in Test:")
+    assert re.match(r"Your Amazon in Test: at [A-Z]+\d, (hidden; )?gold", sheet.response.content)
     ready = await table.alice.slash(table.channel, "ready", campaign="Test")
     assert ready.ephemeral and ready.response is not None
     assert ready.response.content.startswith(
