@@ -108,3 +108,28 @@ def status_reply(campaign: Any, seats: Sequence[Seat]) -> Carded:
         "Orders stay secret: only who has sent them is shown.",
     )
     return Carded(text, card=card)
+
+
+def board_card(campaign: Any, seats: Sequence[Seat]) -> Card:
+    """The status board of ``campaign`` (:mod:`bot.status_board`) as a card: the day, the
+    deadline while the game goes on, who is ready, and each seat's mark (✓ ready, … orders
+    in, ✗ none yet) — never what anyone ordered."""
+    title = f"{campaign.name} · day {campaign.day}"
+    if campaign.status == "paused":
+        title += f" · paused: {campaign.pause_reason}"
+    elif campaign.status == "finished":
+        title += " · the game is over"
+    fields = []
+    if campaign.deadline is not None and campaign.status != "finished":
+        fields.append(Field("Orders due", f"{campaign.deadline:%Y-%m-%d %H:%M} UTC"))
+    ready = [s.character for s in seats if s.ready]
+    fields.append(Field("Ready", ", ".join(ready) or NONE))
+    for seat in seats:
+        mark = "✓" if seat.ready else ("…" if seat.has_orders else "✗")
+        state = "ready" if seat.ready else ("orders in" if seat.has_orders else "no orders yet")
+        fields.append(Field(f"{mark} {seat.character}", state, inline=True))
+    return Card(
+        title=title,
+        fields=tuple(fields),
+        footer="Edited in place as the day goes. Orders stay secret: only who is in is shown.",
+    )
