@@ -21,9 +21,10 @@ from bot.discord.embeds import (
 from bot.service import CampaignService
 from bot.sheet_card import sheet_card
 from bot.sheets import Hireling
+from rules.state import GameState
 from rules.view import CharacterView, ChitView, ItemView
 
-from .conftest import Table, embed_text, seat_two_players
+from .conftest import Table, change_state, embed_text, private_answer, seat_two_players
 
 
 def fields_of(embed: discord.Embed) -> dict[str, str]:
@@ -172,3 +173,32 @@ def test_a_long_description_and_value_are_split_not_cut() -> None:
     assert embeds[0].title is not None and embeds[0].title.endswith("\u2026")
     assert sum((e.description or "").count("line") for e in embeds) == 2000
     assert sum(str(f.value).count("word") for e in embeds for f in e.fields) == 2000
+
+
+@pytest.mark.asyncio
+async def test_a_long_sheet_comes_in_several_private_messages_that_discord_accepts(
+    table: Table, service: CampaignService
+) -> None:
+    await started(table)
+    passages = [f"DW (normal) hidden path {i}" for i in range(400)]
+
+    def well_travelled(state: GameState) -> None:
+        state.characters["Amazon"].discoveries = list(passages)
+
+    change_state(service, well_travelled)
+    result = await table.alice.slash(table.channel, "me", campaign="Test")  # SimCord checks
+    embeds = card_embeds(result, public=False)  # Discord's limits, as Discord does
+    assert result.followups, "more than one message"
+    assert embeds[0].title == "Your Amazon in Test"
+    shown = "\n".join(embed_text(e) for e in embeds)
+    assert all(passage in shown for passage in passages), "nothing is lost"
+    assert "discoveries (continued): " in shown
+
+
+@pytest.mark.asyncio
+async def test_the_text_is_the_fallback_when_discord_refuses_the_embeds(table: Table) -> None:
+    await started(table)
+    table.env.inject_error("POST", "/webhooks/*", status=400, message="Invalid Form Body")
+    result = await table.alice.slash(table.channel, "me", campaign="Test")
+    assert result.response is not None and not result.response.embeds
+    assert private_answer(result).startswith("Your Amazon in Test:")
