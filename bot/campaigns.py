@@ -21,6 +21,7 @@ from sqlmodel import Session, col
 
 from bot import directory
 from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
+from bot.cards import Reply as Reply  # re-exported: the replies of every request
 from bot.deadlines import DeadlineRules
 from bot.maps import map_file_name, render_map
 from bot.names import did_you_mean, matching
@@ -59,13 +60,6 @@ class RequestError(Exception):
 
 class NotModeratorError(RequestError):
     """A moderator's request from someone who is not one of the campaign's moderators."""
-
-
-@dataclass(frozen=True)
-class Reply:
-    """What the person who asked is told (privately)."""
-
-    text: str
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from bot.notifications import announce_deadline
 from bot.plays import Plays
 from bot.render import render
 from bot.reports import day_report
-from bot.sheets import sheet_text
+from bot.sheets import sheet_reply
 from bot.windows import EVENING, day_points
 from db import repo, rewind
 from db.engine import session_scope
@@ -265,8 +265,7 @@ class Moderation(Plays):
             seat = self._seat_of(session, campaign, character)
             state = self._state(session, campaign)
             self._log(session, campaign, moderator, "sheet", f"viewed the {seat.character}'s sheet")
-            text = sheet_text(self.catalog, state, seat.character, campaign.name, moderator=True)
-            return Reply(text)
+            return sheet_reply(self.catalog, state, seat.character, campaign.name, moderator=True)
 
     def set_orders(self, campaign_name: str, *, moderator: str, character: str, text: str) -> Reply:
         """Set a character's orders for him (moderators only; logged)."""

@@ -25,6 +25,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select, update
 
 from bot.campaign_settings import CampaignSettings
+from bot.cards import Field, with_fields
 from bot.service import CampaignService, NotModeratorError, Reply
 from db import blobs, messages, repo
 from db.engine import session_scope
@@ -255,6 +256,6 @@ def moderators_status(service: CampaignService, campaign_name: str, *, moderator
         return public
     if moderator not in campaign.moderators:
         raise NotModeratorError(f"only the moderators of {campaign.name} may do that")
-    return Reply(
-        "\n".join([public.text.rstrip("\n"), "", *delivery_lines(service.engine, campaign.id)])
-    )
+    deliveries = delivery_lines(service.engine, campaign.id)
+    text = "\n".join([public.text.rstrip("\n"), "", *deliveries])
+    return with_fields(public, [Field("Deliveries", "\n".join(deliveries))], text)

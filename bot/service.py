@@ -34,6 +34,7 @@ from bot.campaigns import (
     typed_text,
     version_tag,
 )
+from bot.cards import Carded, Seat, status_reply
 from bot.deadlines import next_deadline
 from bot.final_report import final_report
 from bot.maps import render_map
@@ -43,7 +44,7 @@ from bot.names import did_you_mean, matching
 from bot.notifications import Notifications
 from bot.render import render
 from bot.reports import day_report
-from bot.sheets import sheet_text
+from bot.sheets import sheet_reply, sheet_text
 from bot.status_board import StatusBoards
 from bot.wording import choices_text
 from db import messages, repo
@@ -366,7 +367,7 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards):
             until = f"{seat.away_until:%Y-%m-%d %H:%M} UTC"
             return Reply(f"The {seat.character} is away until {until}.")
 
-    def status(self, campaign_name: str) -> Reply:
+    def status(self, campaign_name: str) -> Carded:
         """The public status: day, deadline, and for each character whether orders are in and
         whether he is ready — never what the orders say — or that he is dead or gone."""
         with session_scope(self.engine) as session:
@@ -386,15 +387,12 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards):
                         out[seat.character] = (
                             "left the map" if gone.how == "left_map" else "dead, takes no orders"
                         )
-            return Reply(
-                render(
-                    "messages/status.txt.j2",
-                    campaign=campaign,
-                    seats=[
-                        (s.character, row_id(s) in submitted, s.ready, out.get(s.character, ""))
-                        for s in seats
-                    ],
-                )
+            return status_reply(
+                campaign,
+                [
+                    Seat(s.character, row_id(s) in submitted, s.ready, out.get(s.character, ""))
+                    for s in seats
+                ],
             )
 
     def sheet(self, campaign_name: str, *, player: str) -> Reply:
@@ -402,7 +400,7 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards):
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
             state = self._state(session, campaign)
-            return Reply(sheet_text(self.catalog, state, seat.character, campaign.name))
+            return sheet_reply(self.catalog, state, seat.character, campaign.name)
 
     def show_orders(self, campaign_name: str, *, player: str) -> Reply:
         """The player's orders in force for today, with their version."""

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.cards import Carded
 from bot.render import render
+from bot.sheet_card import sheet_card
 from rules import Catalog, GameState, view_for
 from rules.daylight.hirelings import is_actor
 from rules.pieces import Kind
@@ -61,14 +63,25 @@ def sheet_text(
 ) -> str:
     """``character``'s sheet in ``campaign``, as he may see it: private, for his DMs alone, or
     for a ``moderator``'s eyes, headed so."""
+    return sheet_reply(catalog, state, character, campaign, moderator=moderator).text
+
+
+def sheet_reply(
+    catalog: Catalog, state: GameState, character: str, campaign: str, *, moderator: bool = False
+) -> Carded:
+    """The sheet as :func:`sheet_text` and as a card (:func:`bot.sheet_card.sheet_card`) with
+    the same data: for ``/me`` and ``/gm sheet``."""
     view = view_for(catalog, state, character)
     sheet = next(c for c in view.characters if c.name == character)
     hirelings = hirelings_of(catalog, state, view.minions, character)
-    return render(
+    departed = state.characters[character].departed if character in state.characters else None
+    text = render(
         "messages/sheet.txt.j2",
         character=sheet,
         campaign=campaign,
         hirelings=hirelings,
         moderator=moderator,
-        departed=state.characters[character].departed if character in state.characters else None,
+        departed=departed,
     )
+    card = sheet_card(sheet, campaign, hirelings, moderator=moderator, departed=departed)
+    return Carded(text, card=card)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from sqlmodel import select
 
 from bot.campaigns import CampaignBase, row_id
+from bot.cards import Card, Seat, board_card
 from bot.render import render
 from db import repo
 from db.engine import session_scope
@@ -24,14 +25,16 @@ SHOWN = ("running", "paused", "finished")
 
 @dataclass(frozen=True)
 class Board:
-    """What one campaign's board should read (``text``), and what was posted: its message
-    (``message``, a Discord id, None before the first) and its text then (``posted``)."""
+    """What one campaign's board should read (``text``, and the same as a ``card``), and what
+    was posted: its message (``message``, a Discord id, None before the first) and its text
+    then (``posted``)."""
 
     campaign_id: int
     channel: str
     text: str
     message: str | None
     posted: str | None
+    card: Card | None = None
 
 
 class StatusBoards(CampaignBase):
@@ -52,10 +55,11 @@ class StatusBoards(CampaignBase):
                 submitted = repo.current_orders(
                     session, campaign_id=row_id(campaign), day=campaign.day
                 )
+                marks = [Seat(s.character, row_id(s) in submitted, s.ready) for s in seats]
                 text = render(
                     "messages/status_board.txt.j2",
                     campaign=campaign,
-                    seats=[(s.character, row_id(s) in submitted, s.ready) for s in seats],
+                    seats=[(s.character, s.has_orders, s.ready) for s in marks],
                 )
                 boards.append(
                     Board(
@@ -64,6 +68,7 @@ class StatusBoards(CampaignBase):
                         text=text,
                         message=settings.board_message,
                         posted=settings.board_text,
+                        card=board_card(campaign, marks),
                     )
                 )
         return boards

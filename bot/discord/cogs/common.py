@@ -15,10 +15,14 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.cards import Carded
+from bot.discord.embeds import embed_messages
 from bot.render import discord_times, escape_discord, split_message
 from bot.service import Reply, RequestError
 
 Action = Callable[[], Reply]
+
+logger = logging.getLogger(__name__)
 
 #: What a member who may not moderate is told.
 MODERATORS_ONLY = "Moderators only."
@@ -85,6 +89,29 @@ async def answer(interaction: discord.Interaction, text: str, *, ephemeral: bool
             await interaction.response.send_message(part, ephemeral=ephemeral)
 
 
+async def answer_reply(
+    interaction: discord.Interaction, reply: Reply, *, ephemeral: bool = True
+) -> None:
+    """Answer with ``reply``: its card as embeds (:mod:`bot.discord.embeds`) if it has one,
+    else its text (:func:`answer`). Should Discord refuse the first embeds, the text is sent
+    instead: the card's fallback."""
+    if not isinstance(reply, Carded):
+        await answer(interaction, reply.text, ephemeral=ephemeral)
+        return
+    for index, embeds in enumerate(embed_messages(reply.card)):
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(embeds=embeds, ephemeral=ephemeral)
+            else:
+                await interaction.response.send_message(embeds=embeds, ephemeral=ephemeral)
+        except discord.HTTPException as error:
+            if index > 0 or error.status != 400:
+                raise
+            logger.warning("Discord refused a card's embeds (%s): sending its text", error)
+            await answer(interaction, reply.text, ephemeral=ephemeral)
+            return
+
+
 async def call_and_answer(
     interaction: discord.Interaction, action: Action, *, ephemeral: bool = True
 ) -> Reply | None:
@@ -104,11 +131,14 @@ async def call_and_answer(
         await answer(interaction, str(error))
         return None
     if ephemeral:
-        await answer(interaction, reply.text)
+        await answer_reply(interaction, reply)
     else:
         await interaction.edit_original_response(content=POSTED)
-        for part in parts_of(reply.text):
-            await interaction.followup.send(part, ephemeral=False)
+        if isinstance(reply, Carded):
+            await answer_reply(interaction, reply, ephemeral=False)
+        else:
+            for part in parts_of(reply.text):
+                await interaction.followup.send(part, ephemeral=False)
     return reply
 
 

@@ -32,7 +32,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaign_settings import SETTINGS
-from bot.discord.cogs.common import MODERATORS_ONLY, answer, may_moderate, player_id
+from bot.discord.cogs.common import (
+    MODERATORS_ONLY,
+    answer,
+    answer_reply,
+    may_moderate,
+    player_id,
+)
 from bot.discord.cogs.notices import NoticeCommands
 from bot.discord.cogs.players import CAMPAIGN_HELP, CampaignName, Day, OrdersText
 from bot.discord.cogs.rollback import RollbackConfirmation
@@ -120,7 +126,7 @@ class ModeratorCog(
             await answer(interaction, str(error))
             return
         log.info("moderator %s: %s", moderator, reply.text.partition("\n")[0])
-        await answer(interaction, reply.text)
+        await answer_reply(interaction, reply)
 
     # --- campaign life --------------------------------------------------------------------------
 

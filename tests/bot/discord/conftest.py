@@ -129,6 +129,37 @@ def public_answer(result: simcord.InteractionResult) -> str:
     return "\n".join(part.content for part in result.followups)
 
 
+def embed_text(embed: discord.Embed) -> str:
+    """An embed read as text: its title, description, a ``name: value`` line per field, its
+    footer (each present)."""
+    lines = [embed.title or "", embed.description or ""]
+    lines += [f"{field.name}: {field.value}" for field in embed.fields]
+    lines.append(embed.footer.text or "")
+    return "\n".join(line for line in lines if line)
+
+
+def card_of(messages: list[discord.Message]) -> str:
+    """The embeds of ``messages`` (a card, in one message or several) read as text; each
+    message has embeds and no other text."""
+    assert messages and all(m.embeds and not m.content for m in messages), messages
+    return "\n".join(embed_text(e) for m in messages for e in m.embeds)
+
+
+def private_card(result: simcord.InteractionResult) -> str:
+    """A card only the asker sees (:func:`private_answer`), read as text (:func:`card_of`)."""
+    assert result.ephemeral and result.response is not None
+    assert all(followup.ephemeral for followup in result.followups), result.followups
+    return card_of([result.response, *result.followups])
+
+
+def public_card(result: simcord.InteractionResult) -> str:
+    """A card posted in the channel (:func:`public_answer`), read as text (:func:`card_of`)."""
+    assert result.ephemeral and result.response is not None
+    assert result.response.content == POSTED
+    assert result.followups and not any(part.ephemeral for part in result.followups)
+    return card_of(result.followups)
+
+
 async def seat_two_players(table: Table) -> None:
     created = await table.moderator.slash(table.channel, "gm create", name="Test")
     assert private_answer(created).startswith("Campaign Test created")

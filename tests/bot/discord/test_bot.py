@@ -30,7 +30,8 @@ from .conftest import (
     channel_report,
     last_dm,
     last_report,
-    public_answer,
+    private_card,
+    public_card,
     seat_two_players,
     start_waiting_for_decisions,
 )
@@ -43,13 +44,13 @@ async def test_a_day_is_played_from_creation_to_reports(table: Table) -> None:
     assert started.ephemeral and started.response is not None
     assert started.response.content.startswith("Test has started: day 1")
     assert await table.bot.deliver_once() > 0
-    assert last_dm(table.alice).startswith("Your Amazon in Test:")
+    assert re.match(r"Your Amazon in Test: at [A-Z]+\d, (hidden; )?gold", last_dm(table.alice))
 
     await table.alice.send_dm("orders Test\nM XX9, Q")
     problems = last_dm(table.alice)
     assert "NOT stored: 2 problems" in problems and "bad-clearing" in problems
     status = await table.bob.slash(table.channel, "status", campaign="Test")
-    assert "Amazon: no orders yet" in public_answer(status), "nothing was stored"
+    assert "Amazon: no orders yet" in public_card(status), "nothing was stored"
 
     await table.alice.send_dm("orders\n```\nH, R\n```")  # the only campaign she plays in
     echo = last_dm(table.alice)
@@ -187,8 +188,7 @@ async def test_sheet_readiness_and_autopilot(table: Table) -> None:
     await seat_two_players(table)
     await table.moderator.slash(table.channel, "gm start", campaign="Test")
     sheet = await table.alice.slash(table.channel, "me", campaign="Test")
-    assert sheet.ephemeral and sheet.response is not None
-    assert re.match(r"Your Amazon in Test: at [A-Z]+\d, (hidden; )?gold", sheet.response.content)
+    assert private_card(sheet).startswith("Your Amazon in Test\n")
     ready = await table.alice.slash(table.channel, "ready", campaign="Test")
     assert ready.ephemeral and ready.response is not None
     assert ready.response.content.startswith(

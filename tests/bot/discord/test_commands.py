@@ -14,7 +14,9 @@ from .conftest import (
     last_dm,
     last_report,
     private_answer,
+    private_card,
     public_answer,
+    public_card,
     seat_two_players,
 )
 
@@ -252,13 +254,13 @@ async def test_rollback_needs_its_confirmation(table: Table) -> None:
     assert asked.ephemeral and asked.response is not None
     assert asked.response.content.startswith("Roll Test back to the start of day 1?")
     assert buttons(asked.response) == ["Roll back", "Cancel"]
-    status = public_answer(await table.bob.slash(table.channel, "status", campaign="Test"))
+    status = public_card(await table.bob.slash(table.channel, "status", campaign="Test"))
     assert "day 2" in status, "nothing happens before the confirmation"
 
     cancelled = await table.moderator.click(asked.response.message, label="Cancel")
     assert cancelled.response is not None and cancelled.response.components == []
     assert cancelled.response.content == "Rollback cancelled: nothing changed."
-    status = public_answer(await table.bob.slash(table.channel, "status", campaign="Test"))
+    status = public_card(await table.bob.slash(table.channel, "status", campaign="Test"))
     assert "day 2" in status
 
     asked = await table.moderator.slash(table.channel, "gm rollback", campaign="Test", day=1)
@@ -267,7 +269,7 @@ async def test_rollback_needs_its_confirmation(table: Table) -> None:
     assert confirmed.response is not None and confirmed.response.components == []
     [done] = confirmed.followups
     assert done.ephemeral and done.content == "Test is back at the start of day 1."
-    status = public_answer(await table.bob.slash(table.channel, "status", campaign="Test"))
+    status = public_card(await table.bob.slash(table.channel, "status", campaign="Test"))
     assert "day 1" in status
 
     with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
@@ -281,7 +283,7 @@ async def test_an_unanswered_rollback_expires(table: Table) -> None:
     await table.env.advance_time(CONFIRM_TIMEOUT + 1)
     assert asked.response is not None and buttons(asked.response) == []
     assert asked.response.content == "Rollback not confirmed in time: nothing changed."
-    status = public_answer(await table.bob.slash(table.channel, "status", campaign="Test"))
+    status = public_card(await table.bob.slash(table.channel, "status", campaign="Test"))
     assert "day 2" in status
 
 
@@ -382,6 +384,6 @@ async def test_replace_gives_the_seat_to_a_member(table: Table) -> None:
     await table.bot.deliver_once()
     assert last_report(carol).startswith("Day 1, Month 1"), "the Elf's journal so far"
     sheet = await carol.slash(table.channel, "me", campaign="Test")
-    assert private_answer(sheet).startswith("Your Elf in Test:")
+    assert private_card(sheet).startswith("Your Elf in Test\n")
     refused = await table.bob.slash(table.channel, "me", campaign="Test")
     assert private_answer(refused) == "you have no character in Test"

@@ -23,7 +23,7 @@ from db.engine import session_scope
 from db.models import OutboxMessage
 from tests.clocks import ManualClock
 
-from .conftest import HIDDEN, Table, bot_messages, private_answer
+from .conftest import HIDDEN, Table, bot_messages, private_answer, private_card
 
 
 @pytest.fixture
@@ -118,7 +118,7 @@ async def test_a_player_with_closed_dms_is_told_once_and_nothing_else_waits(
     assert len(notes.history()) == notes_before, "the moderators are told once"
 
     status = await table.moderator.slash(table.channel, "gm status", campaign="Test")
-    text = private_answer(status)
+    text = private_card(status)
     assert text.startswith("Test: running, day 1")
     assert "Deliveries: 2 waiting, 1 undeliverable so far." in text
     assert "a direct message to bob (the Elf): 2 failed attempts" in text
@@ -134,7 +134,7 @@ async def test_a_player_with_closed_dms_is_told_once_and_nothing_else_waits(
     assert [text.split(":")[0] for text in dms(table.bob)] == ["Your Elf in Test", "Day 1"]
     assert service.undelivered() == []
     status = await table.moderator.slash(table.channel, "gm status", campaign="Test")
-    assert private_answer(status).endswith("Deliveries: everything has been delivered.")
+    assert "Deliveries: everything has been delivered." in private_card(status)
 
 
 @pytest.mark.asyncio

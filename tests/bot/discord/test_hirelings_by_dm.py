@@ -19,8 +19,8 @@ from .conftest import (
     bot_messages,
     channel_report,
     last_dm,
-    private_answer,
-    public_answer,
+    private_card,
+    public_card,
     seat_two_players,
 )
 
@@ -70,7 +70,7 @@ async def test_a_section_he_may_not_write_is_refused_saying_why(
         refused = last_dm(member)
         assert "were NOT stored: 1 problem" in refused and "line 2" in refused, refused
         assert why in refused, refused
-    status = public_answer(await table.bob.slash(table.channel, "status", campaign="Test"))
+    status = public_card(await table.bob.slash(table.channel, "status", campaign="Test"))
     assert "Amazon: no orders yet" in status and "Elf: no orders yet" in status
 
 
@@ -81,14 +81,14 @@ async def test_his_sheet_lists_his_hirelings_to_him_alone(
     where = await hired_lancers(table, service)
     await table.bot.deliver_once()
     before = len(bot_messages(table.channel.history()))
-    mine = private_answer(await table.alice.slash(table.channel, "me", campaign="Test"))
-    assert f"- Lancers HQ: at {where}, hired until game day 14; horse Lancers HQ Horse; " in mine
+    mine = private_card(await table.alice.slash(table.channel, "me", campaign="Test"))
+    assert f"Lancers HQ: at {where}, hired until game day 14; horse Lancers HQ Horse; " in mine
     assert "gold 7; belongings Spear 1 (inactive)" in mine
     assert (
-        f"- Lancers 1 (follows only): at {where}, hired until game day 14; horse Lancers 1 Horse"
+        f"Lancers 1 (follows only): at {where}, hired until game day 14; horse Lancers 1 Horse"
         in mine
     )
-    theirs = private_answer(await table.bob.slash(table.channel, "me", campaign="Test"))
+    theirs = private_card(await table.bob.slash(table.channel, "me", campaign="Test"))
     assert "hirelings" not in theirs and "Lancers" not in theirs
     await table.bot.deliver_once()
     public = bot_messages(table.channel.history())
@@ -104,9 +104,9 @@ async def test_a_moderator_sees_a_seats_hirelings_privately(
     seen = await table.moderator.slash(
         table.channel, "gm sheet", campaign="Test", character="Amazon"
     )
-    sheet = private_answer(seen)
-    assert sheet.startswith("The Amazon's sheet in Test (a moderator's view):")
-    assert f"- Lancers HQ: at {where}, hired until game day 14" in sheet and "gold 7" in sheet
+    sheet = private_card(seen)
+    assert sheet.startswith("The Amazon's sheet in Test (a moderator's view)\n")
+    assert f"Lancers HQ: at {where}, hired until game day 14" in sheet and "gold 7" in sheet
     with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
         await table.bob.slash(table.channel, "gm sheet", campaign="Test", character="Amazon")
     await table.bot.deliver_once()

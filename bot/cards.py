@@ -1,0 +1,135 @@
+"""Structured answers, independent of any transport: a :class:`Card` (a title, short named
+fields, a footer) carried by a :class:`Carded` reply alongside the plain text the command line
+prints. Discord shows the card as embeds (:mod:`bot.discord.embeds`); the text stays its
+fallback.
+
+The card holds the same data as the text, unescaped: whoever shows it escapes it for its
+medium. Times are written ``2026-11-24 20:00 UTC``, as in the text.
+
+:func:`status_reply` (``/status``) and :func:`sheet_card` (``/me``, ``/gm sheet``) build them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.render import render
+
+#: What a field shows when it has nothing to show (a card's field is never empty).
+NONE = "none"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the person who asked is told (privately)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named line of a card; ``inline`` ones may sit side by side."""
+
+    name: str
+    value: str
+    inline: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    """A ``title``, an optional ``description``, the ``fields`` in order, a ``footer``. No
+    length is checked here: the transport fits them to its own limits."""
+
+    title: str
+    fields: tuple[Field, ...] = ()
+    description: str = ""
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class Carded(Reply):
+    """A reply with a ``card``: the text for the command line, the card for a richer medium."""
+
+    card: Card
+
+
+def with_fields(reply: Reply, fields: Sequence[Field], text: str) -> Reply:
+    """``reply`` with ``fields`` added to its card (if it has one) and ``text`` as its text."""
+    if isinstance(reply, Carded):
+        card = replace(reply.card, fields=(*reply.card.fields, *fields))
+        return Carded(text, card=card)
+    return Reply(text)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat on the status: his ``character``, whether his orders are in, whether he is
+    ``ready``, and why he is ``out`` (dead, gone) or ``""``."""
+
+    character: str
+    has_orders: bool
+    ready: bool
+    out: str = ""
+
+    @property
+    def standing(self) -> str:
+        """``orders in, ready``, ``no orders yet``, or why he is out: never what he ordered."""
+        if self.out:
+            return self.out
+        return ("orders in" if self.has_orders else "no orders yet") + (
+            ", ready" if self.ready else ""
+        )
+
+
+def status_reply(campaign: Any, seats: Sequence[Seat]) -> Carded:
+    """The public status of ``campaign`` (its name, status, day, deadline, pause reason) and
+    its ``seats``: the text and the card, which say the same and nothing secret."""
+    text = render("messages/status.txt.j2", campaign=campaign, seats=seats)
+    deadline = campaign.deadline
+    fields = [
+        Field("Day", str(campaign.day), inline=True),
+        Field(
+            "Orders due",
+            f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline is not None else NONE,
+            inline=True,
+        ),
+    ]
+    if campaign.status == "paused":
+        fields.append(Field("Paused", campaign.pause_reason or "by the moderators"))
+    ready = [s.character for s in seats if s.ready and not s.out]
+    fields.append(Field("Ready", ", ".join(ready) or NONE))
+    fields.extend(Field(s.character, s.standing, inline=True) for s in seats)
+    card = Card(
+        title=f"{campaign.name}: {campaign.status}, day {campaign.day}",
+        fields=tuple(fields),
+        footer=f"{len(ready)} of {sum(1 for s in seats if not s.out)} ready. "
+        "Orders stay secret: only who has sent them is shown.",
+    )
+    return Carded(text, card=card)
+
+
+def board_card(campaign: Any, seats: Sequence[Seat]) -> Card:
+    """The status board of ``campaign`` (:mod:`bot.status_board`) as a card: the day, the
+    deadline while the game goes on, who is ready, and each seat's mark (✓ ready, … orders
+    in, ✗ none yet) — never what anyone ordered."""
+    title = f"{campaign.name} · day {campaign.day}"
+    if campaign.status == "paused":
+        title += f" · paused: {campaign.pause_reason}"
+    elif campaign.status == "finished":
+        title += " · the game is over"
+    fields = []
+    if campaign.deadline is not None and campaign.status != "finished":
+        fields.append(Field("Orders due", f"{campaign.deadline:%Y-%m-%d %H:%M} UTC"))
+    ready = [s.character for s in seats if s.ready]
+    fields.append(Field("Ready", ", ".join(ready) or NONE))
+    for seat in seats:
+        mark = "✓" if seat.ready else ("…" if seat.has_orders else "✗")
+        state = "ready" if seat.ready else ("orders in" if seat.has_orders else "no orders yet")
+        fields.append(Field(f"{mark} {seat.character}", state, inline=True))
+    return Card(
+        title=title,
+        fields=tuple(fields),
+        footer="Edited in place as the day goes. Orders stay secret: only who is in is shown.",
+    )

@@ -1,0 +1,102 @@
+"""A sheet as a :class:`~bot.cards.Card`: the same data as ``sheet.txt.j2``, one field per line
+of the text (where he is, his gold, fame and notoriety, chits, belongings, spells,
+discoveries, curses, tasks, victory requirements) and one per hireling."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from bot.cards import NONE, Card, Field
+from rules.state import Departure
+from rules.view import CharacterView, ItemView
+
+if TYPE_CHECKING:
+    from bot.sheets import Hireling
+
+#: The footer of a sheet with hirelings: how their orders are written.
+HIRELINGS_HINT = (
+    "Record each hireling's orders in a section of your own orders, "
+    "a line starting with his name and a colon."
+)
+
+
+def _items(items: Iterable[ItemView]) -> str:
+    return ", ".join(f"{i.id}{'' if i.active else ' (inactive)'}" for i in items) or NONE
+
+
+def _listed(names: Sequence[str] | None) -> str:
+    return ", ".join(names or ()) or NONE
+
+
+def _fate(departed: Departure | None, campaign: str) -> str:
+    if departed is None:
+        return ""
+    if departed.how == "left_map":
+        return "He has left the map (9.2.2b): he takes no more part in the game."
+    return (
+        f"Dead ({departed.cause}): his player may start again from game day "
+        f"{departed.restart_day}, with a DM restart {campaign} (9.1.2)."
+    )
+
+
+def _hireling(h: Hireling) -> Field:
+    name = (
+        h.name + (" (controlled)" if h.controlled else "") + ("" if h.acts else " (follows only)")
+    )
+    value = f"at {h.at or 'off the map'}, hired until game day {h.until}; horse {h.horse or NONE}"
+    if h.acts:
+        value += f"; gold {h.gold}; belongings {_items(h.belongings)}"
+    return Field(name, value)
+
+
+def sheet_card(
+    sheet: CharacterView,
+    campaign: str,
+    hirelings: Sequence[Hireling],
+    *,
+    moderator: bool,
+    departed: Departure | None,
+) -> Card:
+    """``sheet`` (as its owner's view shows it) in ``campaign`` with his ``hirelings``; headed
+    for a ``moderator``'s eyes or for his own, and saying how he ``departed`` if he did."""
+    title = (
+        f"The {sheet.name}'s sheet in {campaign} (a moderator's view)"
+        if moderator
+        else f"Your {sheet.name} in {campaign}"
+    )
+    chits = ", ".join(
+        c.label + ("" if c.status == "active" else f" ({c.status})") for c in sheet.chits
+    )
+    fields = [
+        Field("at", (sheet.at or "off the map") + (", hidden" if sheet.hidden else "")),
+        Field("gold", str(sheet.gold), inline=True),
+        Field("fame", str(sheet.fame), inline=True),
+        Field("notoriety", str(sheet.notoriety), inline=True),
+        Field("chits", chits or NONE),
+        Field("belongings", _items(sheet.belongings)),
+    ]
+    for name, names in (
+        ("spells", sheet.spells),
+        ("discoveries", sheet.discoveries),
+        ("curses", sheet.curses),
+    ):
+        if names:
+            fields.append(Field(name, _listed(names)))
+    if sheet.tasks:
+        tasks = [
+            t.face
+            + (f" to the {t.destination} for {t.reward} gold" if t.destination else "")
+            + (f", until Midnight of game day {t.last_day}" if t.last_day else ", until the end")
+            for t in sheet.tasks
+        ]
+        fields.append(Field("missions and campaigns", "; ".join(tasks)))
+    victory = ", ".join(f"{k} {v}" for k, v in (sheet.victory or {}).items())
+    fields.append(Field("victory requirements", victory or NONE))
+    fields.extend(_hireling(h) for h in hirelings)
+    return Card(
+        title=title,
+        description=_fate(departed, campaign),
+        fields=tuple(fields),
+        footer=HIRELINGS_HINT if hirelings else "Only you see this sheet.",
+    )
