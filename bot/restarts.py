@@ -1,0 +1,84 @@
+"""A dead character's player starts again (9.1.2): :meth:`FreshStarts.restart`, a part of the
+campaign service (:class:`bot.service.CampaignService`)."""
+
+from __future__ import annotations
+
+from bot.campaigns import CampaignBase, Reply, RequestError, row_id, typed_text
+from bot.render import render
+from bot.sheets import sheet_text
+from db import repo
+from db.engine import session_scope
+from rules import CharacterSetup, SetupError, setup_choices
+from rules.events import event
+from rules.setup.restart import restart
+
+
+class FreshStarts(CampaignBase):
+    """Fresh starts after a death (9.1.2)."""
+
+    def restart(self, campaign_name: str, *, player: str, text: str) -> Reply:
+        """9.1.2: the player of a dead character starts again, at Birdsong of a day his death
+        allows (the next day; after a suicide, once he has sat out a full day, 9.2.2a), as any
+        character not in use — the same one allowed — with new Victory Requirements and setup
+        choices, through the same checks as the first start (:func:`rules.setup.restart.restart`).
+        ``text`` is lines of setup choices (:func:`rules.setup.setup_choices`), and
+        ``character: NAME`` for the character (default: the one he lost). The seat keeps the old
+        life in its history (``Seat.lives``); his standing orders, written for the old character,
+        are dropped. Refused, saying why, with nothing changed."""
+        typed_text(text, "fresh start")
+        lines = [line for line in text.splitlines() if line.strip()]
+        named = [line for line in lines if line.partition(":")[0].strip().casefold() == "character"]
+        if len(named) > 1:
+            raise RequestError("name one character: a single 'character: <name>' line")
+        with session_scope(self.engine) as session:
+            campaign, seat = self._running_seat(session, campaign_name, player)
+            if repo.open_decisions(session, campaign_id=row_id(campaign)):
+                raise RequestError(
+                    f"day {campaign.day} of {campaign.name} is being resolved: start again at "
+                    "Birdsong, once its report is out. Nothing changed."
+                )
+            state = self._state(session, campaign)
+            old = seat.character
+            character = named[0].partition(":")[2].strip() if named else old
+            gone = state.characters[old].departed if old in state.characters else None
+            try:
+                choices = setup_choices("\n".join(line for line in lines if line not in named))
+                setup = CharacterSetup.model_validate(
+                    {**choices, "name": character, "player": seat.player}
+                )
+                sheet, notes = restart(self.catalog, state, old, setup)
+            except (SetupError, ValueError) as error:
+                raise RequestError(f"not started again: {error}. Nothing changed.") from None
+            life = {
+                "character": old,
+                "player": seat.player,
+                "restarted": state.game_day,
+                "as": sheet.name,
+            }
+            if gone is not None:
+                life |= {"how": gone.how, "cause": gone.cause, "died": gone.game_day}
+            seat.lives = [*seat.lives, life]
+            seat.character = sheet.name
+            seat.setup = choices
+            seat.standing_orders = None
+            seat.missed_days = 0
+            self._snapshot(session, campaign, state, "restart")
+            where = state.clearing_of(sheet.name)
+            told = event("restarted", who=sheet.name, old=old, at=where)  # the final report's
+            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=[told])
+            self._outbox(session, campaign).channel(
+                render(
+                    "messages/restarted.txt.j2",
+                    player=seat.player_name,
+                    character=sheet.name,
+                    at=where,
+                )
+            )
+            self._outbox(session, campaign).dm(
+                seat.player, sheet_text(self.catalog, state, sheet.name, campaign.name)
+            )
+            gear = "; ".join(notes) or "no starting weapons or armor"
+            return Reply(
+                f"You start again as the {sheet.name} at the Inn ({where}) on day {campaign.day}: "
+                f"{gear}. Your Victory Requirements are stored (secret); send this day's orders."
+            )
