@@ -88,7 +88,8 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards, Fr
         """A new campaign, enrolling players, moderated by ``moderator``, with a ``seed`` from 0
         to 2**31 - 1 (it is stored as a 32-bit number). Its name is unique in its server (in the
         request's, :mod:`bot.scope`, unless ``guild`` is given); names may repeat across servers,
-        and one that starts with ``#`` is not taken (it names campaigns by id)."""
+        and one that starts with ``#`` is not taken (it names campaigns by id). A channel plays
+        one unfinished campaign at a time (its commands need no name there: issue 19)."""
         name = clean_name(name)
         if name.startswith("#"):
             raise RequestError("a campaign name does not start with '#'")
@@ -106,6 +107,12 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards, Fr
             with session_scope(self.engine) as session:
                 if repo.get_campaign(session, name=name, guild=guild) is not None:
                     raise taken
+                playing = repo.unfinished_in_channel(session, channel=channel)
+                if playing:
+                    raise RequestError(
+                        f"this channel plays {playing[0].name} already: a channel is one "
+                        "campaign's; create the new one in another channel or a thread"
+                    )
                 campaign = repo.create_campaign(
                     session,
                     name=name,

@@ -94,6 +94,18 @@ def lock_campaign(session: Session, *, campaign_id: int) -> None:
         raise LookupError(f"no Campaign with id {campaign_id}")
 
 
+def unfinished_in_channel(session: Session, *, channel: str | None) -> list[Campaign]:
+    """The campaigns not finished whose channel is ``channel`` (none when it is None)."""
+    if channel is None:
+        return []
+    query = (
+        select(Campaign)
+        .where(Campaign.channel == channel, Campaign.status != "finished")
+        .order_by(col(Campaign.id))
+    )
+    return list(session.exec(query))
+
+
 def get_campaign_by_id(session: Session, *, campaign_id: int) -> Campaign | None:
     """The campaign with this id, if any."""
     return session.get(Campaign, campaign_id)

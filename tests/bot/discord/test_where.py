@@ -7,6 +7,11 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.campaign_settings import CampaignSettings
+from bot.service import CampaignService
+from db import repo
+from db.engine import session_scope
+
 from .conftest import Table, private_answer, public_card
 
 
@@ -146,9 +151,25 @@ async def test_characters_offered_are_the_free_ones_or_the_seated_ones(table: Ta
 
 
 @pytest.mark.asyncio
-async def test_a_channel_with_two_campaigns_needs_the_name(table: Table):
+async def test_a_channel_plays_one_campaign_and_one_with_two_needs_the_name(
+    table: Table, service: CampaignService
+):
     await create_test(table)
-    await table.moderator.slash(table.channel, "gm create", name="Second")
+    second = await table.moderator.slash(table.channel, "gm create", name="Second")
+    assert private_answer(second) == (
+        "this channel plays Test already: a channel is one campaign's; create the new one in "
+        "another channel or a thread"
+    )
+    with session_scope(service.engine) as session:  # one made before channels were one's
+        repo.create_campaign(
+            session,
+            name="Second",
+            created_at=service.clock(),
+            guild=str(table.guild.id),
+            channel=str(table.channel.id),
+            moderators=[str(table.moderator.id)],
+            options=CampaignSettings().stored(),
+        )
     refused = await table.alice.slash(table.channel, "join", character="Amazon")
     assert private_answer(refused) == (
         "this channel plays 2 campaigns (Test, Second): name one in the command's campaign option"
