@@ -149,6 +149,11 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards, Fr
                 raise RequestError(f"the {card.name} is taken in {campaign.name}; choose another")
             if any(s.player == player for s in seats):
                 raise RequestError(f"you already play in {campaign.name}")
+            if player in campaign.moderators:
+                raise RequestError(
+                    f"you moderate {campaign.name}, and a moderator sees every secret: hand it "
+                    "over (/gm handover) before you play in it"
+                )
             repo.add_seat(
                 session,
                 campaign_id=row_id(campaign),

@@ -66,6 +66,17 @@ def test_one_player_per_character_first_come_first_served(service, traveller):
         service.join("Test", player="p3", player_name="P3", character="Amazone")
 
 
+def test_a_moderator_does_not_play_in_the_campaign_he_moderates(service, traveller):
+    service.create("Test", moderator="gm")
+    with pytest.raises(RequestError, match="you moderate Test, and a moderator sees every secret"):
+        service.join("Test", player="gm", player_name="GM", character="Amazon")
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name="Test")
+        assert campaign is not None and campaign.id is not None
+        assert repo.list_seats(session, campaign_id=campaign.id) == []
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+
+
 def test_only_moderators_start_or_force(service, traveller):
     service.create("Test", moderator="gm")
     service.join("Test", player="p1", player_name="P1", character="Amazon")
