@@ -56,6 +56,10 @@ _DEADLINE_FIELDS = {
 }
 
 
+#: The settings that are deadline rules: they set the deadlines after today's.
+DEADLINE_SETTINGS = frozenset(_DEADLINE_FIELDS)
+
+
 #: The combat windows' bookkeeping of the day (see :class:`CampaignSettings`), which a rollback
 #: within the day puts back as it was.
 WINDOW_BOOKS = frozenset({"window_reminded", "missed_day", "missed_windows", "defaulted"})

@@ -9,10 +9,10 @@ from typing import Any
 
 from sqlmodel import Session
 
-from bot.campaign_settings import BEFORE_THE_START, SettingError
+from bot.campaign_settings import BEFORE_THE_START, DEADLINE_SETTINGS, SettingError
 from bot.campaigns import Reply, RequestError, row_id, typed_text
 from bot.deadlines import next_deadline
-from bot.notifications import announce_deadline
+from bot.notifications import announce_deadline, utc_text
 from bot.plays import Plays
 from bot.render import render
 from bot.reports import day_report
@@ -51,7 +51,13 @@ class Moderation(Plays):
                 raise RequestError(str(error)) from None
             campaign.options = settings.stored()
             self._log(session, campaign, moderator, "config", f"{key} = {text[:60]}")
-            return Reply(f"{campaign.name}: {key} is now {text[:60]}.")
+            later = ""
+            if key in DEADLINE_SETTINGS and campaign.deadline is not None:
+                later = (
+                    f" It sets the deadlines after today's, which stays "
+                    f"{utc_text(campaign.deadline)} (/gm extend moves it)."
+                )
+            return Reply(f"{campaign.name}: {key} is now {text[:60]}.{later}")
 
     def preview(self, campaign_name: str, *, moderator: str) -> Reply:
         """A private dry run of the day with the same dice: nothing is stored or sent. In the

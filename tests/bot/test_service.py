@@ -625,10 +625,14 @@ def test_an_absent_player_is_not_reminded_and_his_days_are_not_missed(service, t
 
 def test_moderators_configure_the_campaign(service, traveller):
     started(service, "Amazon")
-    assert (
-        "weekdays is now 0,2,4"
-        in service.configure("Test", moderator="gm", setting="weekdays", value="0,2,4").text
+    deadline = service.campaign("Test").deadline
+    assert deadline is not None
+    changed = service.configure("Test", moderator="gm", setting="weekdays", value="0,2,4").text
+    assert changed == (
+        "Test: weekdays is now 0,2,4. It sets the deadlines after today's, which stays "
+        f"{deadline:%Y-%m-%d %H:%M} UTC (/gm extend moves it)."
     )
+    assert service.campaign("Test").deadline == deadline
     service.configure("Test", moderator="gm", setting="wait_for_decisions", value="yes")
     with pytest.raises(RequestError, match="timezone: 'Mars/Olympus' is not allowed"):
         service.configure("Test", moderator="gm", setting="timezone", value="Mars/Olympus")
