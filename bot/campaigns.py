@@ -41,6 +41,7 @@ from rules import (
     parse_orders,
     view_for,
 )
+from rules.day.leaving import in_play
 from rules.state import load_problem
 
 Clock = Callable[[], datetime]
@@ -196,6 +197,21 @@ class CampaignBase:
         if campaign.status != "running":
             raise RequestError(f"{campaign.name} is {campaign.status}: orders are not open")
         return campaign, self._own_seat(session, campaign, player)
+
+    def _without_orders(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat], now: datetime
+    ) -> list[Seat]:
+        """Those of ``seats`` whose orders for the campaign's day are missing: in play (9.1.1,
+        9.2.2), not away at ``now``, with no orders sent (the late a nudge or reminder tells)."""
+        submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
+        state = self._state(session, campaign)
+        return [
+            s
+            for s in seats
+            if row_id(s) not in submitted
+            and (s.away_until is None or s.away_until <= now)
+            and in_play(state, s.character)
+        ]
 
     def _require_in_play(self, campaign: Campaign, seat: Seat, state: GameState) -> None:
         """Refuse orders for a character who left play (9.1.1, 9.2.2), saying what his player

@@ -10,12 +10,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.campaign_settings import CampaignSettings
-from bot.campaigns import CampaignBase, Outbox, Reply, RequestError, row_id
+from bot.campaigns import CampaignBase, Outbox, Reply, RequestError
 from bot.render import render
-from db import repo
 from db.engine import session_scope
 from db.models import Campaign
-from rules.day.leaving import in_play
 
 
 def utc_text(moment: datetime) -> str:
@@ -74,16 +72,8 @@ class Notifications(CampaignBase):
         The channel's log says how many were nudged, not who. Refused with nobody late."""
         with session_scope(self.engine) as session:
             campaign = self._running_for(session, campaign_name, moderator)
-            submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
-            now = self.clock()
-            state = self._state(session, campaign)
-            late = [
-                s
-                for s in self._seats(session, campaign)
-                if row_id(s) not in submitted
-                and (s.away_until is None or s.away_until <= now)
-                and in_play(state, s.character)
-            ]
+            seats = self._seats(session, campaign)
+            late = self._without_orders(session, campaign, seats, self.clock())
             if not late:
                 raise RequestError(
                     f"every player of {campaign.name} has sent orders for day {campaign.day}: "

@@ -13,10 +13,8 @@ from sqlmodel import Session
 from bot.campaign_settings import CampaignSettings
 from bot.campaigns import CampaignBase, Reply, RequestError, row_id
 from bot.render import render
-from db import repo
 from db.engine import session_scope
 from db.models import Campaign, Seat
-from rules.day.leaving import in_play
 
 #: The longest lead time a player may choose, in hours (as the campaign's own).
 MAX_REMIND_BEFORE = 72.0
@@ -76,15 +74,7 @@ class Reminders(CampaignBase):
             seats = [s for s in seats if (reminder_time(s, deadline, settings) or now) <= now]
         if not seats:
             return Reply(f"{campaign.name}: today's reminders were sent already.")
-        submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
-        state = self._state(session, campaign)
-        missing = [
-            s
-            for s in seats
-            if row_id(s) not in submitted
-            and (s.away_until is None or s.away_until <= now)
-            and in_play(state, s.character)
-        ]
+        missing = self._without_orders(session, campaign, seats, now)
         for seat in missing:
             self._outbox(session, campaign).dm(
                 seat.player,
