@@ -9,7 +9,9 @@ unfinished campaign means that one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import discord
 from sqlalchemy import Engine
@@ -18,6 +20,8 @@ from bot import directory
 from bot.logs import set_campaign
 from bot.scope import Scope
 from bot.service import RequestError
+
+T = TypeVar("T")
 
 
 def scope_of(interaction: discord.Interaction) -> Scope:
@@ -98,3 +102,13 @@ def listed(names: list[str], limit: int = directory.CHOICES) -> str:
     """``names`` joined for a sentence, at most ``limit`` of them and how many more."""
     shown = ", ".join(names[:limit])
     return shown if len(names) <= limit else f"{shown} and {len(names) - limit} more"
+
+
+def on_campaign(
+    interaction: discord.Interaction, engine: Engine, named: str | None, act: Callable[[str], T]
+) -> Callable[[], T]:
+    """``act`` on the campaign the interaction means (:meth:`Place.campaign`: ``named``, else
+    the one played here), found when the returned call runs (it reads the database: run it in
+    a thread, as the service call it makes)."""
+    place = Place.of(interaction)
+    return lambda: act(place.campaign(engine, named))

@@ -39,20 +39,20 @@ from bot.discord.cogs.common import (
     may_moderate,
     player_id,
 )
+from bot.discord.cogs.gm import Campaign, InCampaign
 from bot.discord.cogs.notices import NoticeCommands
 from bot.discord.cogs.players import CAMPAIGN_HELP, CampaignName, Day, OrdersText
 from bot.discord.cogs.rollback import RollbackConfirmation
 from bot.discord.cogs.team import TeamCommands
-from bot.discord.options import CampaignOption, SeatedCharacter
+from bot.discord.options import SeatedCharacter
 from bot.discord.where import Place
 from bot.outbox import moderators_status
 from bot.service import CampaignService, NotModeratorError, Reply, RequestError
 
 log = logging.getLogger("realmbot.discord.moderators")
 
+#: A service call on the moderator's id.
 ModeratorAction = Callable[[str], Reply]
-#: A command's campaign option: left out, the campaign of the channel.
-Campaign = CampaignOption | None
 CHARACTER_HELP = "the seat's character"
 
 #: The longest deadline extension a command takes, in hours (a week).
@@ -102,7 +102,7 @@ class ModeratorCog(
         self,
         interaction: discord.Interaction,
         campaign: str | None,
-        action: Callable[[str, str], Reply],
+        action: InCampaign,
     ) -> None:
         """:meth:`moderate` ``action(campaign_name, moderator_id)`` on the campaign the command
         means: ``campaign``, else its channel's (:mod:`bot.discord.where`)."""

@@ -44,7 +44,7 @@ from bot.discord.cogs.common import (
 )
 from bot.discord.forms import ORDERS_LENGTH, OrdersModal, StandingOrdersModal, unfenced
 from bot.discord.options import CampaignOption, FreeCharacter
-from bot.discord.where import Place
+from bot.discord.where import Place, on_campaign
 from bot.logs import set_campaign
 from bot.render import render
 from bot.scope import Scope
@@ -113,10 +113,9 @@ class PlayerCog(commands.Cog, name="Players"):
     def _at(
         self, interaction: discord.Interaction, campaign: str | None, act: Callable[[str], Reply]
     ) -> Callable[[], Reply]:
-        """``act`` on the campaign the command means (:mod:`bot.discord.where`), found when the
-        service call runs."""
-        place, engine = Place.of(interaction), self.service.engine
-        return lambda: act(place.campaign(engine, campaign))
+        """``act`` on the campaign the command means, found when the service call runs
+        (:func:`bot.discord.where.on_campaign`)."""
+        return on_campaign(interaction, self.service.engine, campaign, act)
 
     @app_commands.command(name="join", description="Join a campaign as a character")
     @app_commands.describe(character="your character, e.g. Amazon", campaign=CAMPAIGN_HELP)

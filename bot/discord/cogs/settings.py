@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot.discord.cogs.common import call_and_answer, player_id
 from bot.discord.cogs.players import CAMPAIGN_HELP
 from bot.discord.options import CampaignOption
-from bot.discord.where import Place
+from bot.discord.where import on_campaign
 from bot.service import CampaignService
 
 #: A lead time, in hours, as Discord offers it (the service checks it again).
@@ -35,11 +35,13 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
         campaign: CampaignOption | None = None,
     ) -> None:
         player, on = player_id(interaction.user), state == "on"
-        place, engine = Place.of(interaction), self.service.engine
         await call_and_answer(
             interaction,
-            lambda: self.service.set_reminders(
-                place.campaign(engine, campaign), player=player, on=on
+            on_campaign(
+                interaction,
+                self.service.engine,
+                campaign,
+                lambda name: self.service.set_reminders(name, player=player, on=on),
             ),
         )
 
@@ -52,10 +54,12 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
         campaign: CampaignOption | None = None,
     ) -> None:
         player = player_id(interaction.user)
-        place, engine = Place.of(interaction), self.service.engine
         await call_and_answer(
             interaction,
-            lambda: self.service.set_remind_before(
-                place.campaign(engine, campaign), player=player, hours=hours
+            on_campaign(
+                interaction,
+                self.service.engine,
+                campaign,
+                lambda name: self.service.set_remind_before(name, player=player, hours=hours),
             ),
         )

@@ -8,33 +8,16 @@ thread, the private answer)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.discord.cogs.common import player_id
+from bot.discord.cogs.gm import Campaign, GmCommands
 from bot.discord.cogs.players import CAMPAIGN_HELP
-from bot.discord.options import CampaignOption
-from bot.service import CampaignService, Reply
-
-#: A service call on (campaign name, moderator id).
-_Action = Callable[[str, str], Reply]
 
 
-Campaign = CampaignOption | None
-
-
-class TeamCommands(commands.Cog):
+class TeamCommands(GmCommands):
     """The team's commands, a base of the ``/gm`` cog (never added as a cog itself)."""
-
-    service: CampaignService
-
-    async def moderate_in(
-        self, interaction: discord.Interaction, campaign: str | None, action: _Action
-    ) -> None:
-        raise NotImplementedError  # the cog's
 
     moderator = app_commands.Group(name="moderator", description="The campaign's co-moderators")
     settings = app_commands.Group(name="set", description="Where the campaign's notes go")
