@@ -41,16 +41,7 @@ from tests.bench_pipeline import (
 )
 from tests.bench_storage import storage_benchmark
 from tests.fights import quiet_plays, stage_giant_fight
-
-
-def timed(subject: Callable[[int], object], repeat: int) -> list[float]:
-    """The wall-clock time of ``subject(i)`` for each i in range(repeat), in seconds."""
-    timings = []
-    for i in range(repeat):
-        start = time.perf_counter()
-        subject(i)
-        timings.append(time.perf_counter() - start)
-    return timings
+from tests.measure import timed
 
 
 def measure(name: str, subject: Callable[[int], object], repeat: int = 7) -> float:

@@ -29,6 +29,7 @@ from db.migrate import upgrade
 from rules.catalog import Catalog, catalog
 from rules.setup.game import new_game
 from rules.view import MODERATOR, view_for
+from tests.measure import peak_rss, status, timed
 
 #: The campaigns of the sweep: how many are due at once.
 SWEEP = (10, 100, 1000)
@@ -36,29 +37,8 @@ SWEEP = (10, 100, 1000)
 SWEEP_CAST = ("Amazon", "Elf", "Dwarf")
 
 
-def _status(field: str) -> int:
-    """A ``/proc/self/status`` memory field, in bytes."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith(field + ":"):
-            return int(line.split()[1]) * 1024
-    raise RuntimeError(f"no {field} in /proc/self/status")
-
-
-def peak_rss(subject: Callable[[], object]) -> float:
-    """The peak RSS ``subject()`` adds to the process, in MiB (Linux)."""
-    Path("/proc/self/clear_refs").write_text("5")  # resets VmHWM to the current RSS
-    before = _status("VmRSS")
-    subject()
-    return (_status("VmHWM") - before) / 2**20
-
-
 def _median_ms(subject: Callable[[int], object], repeat: int) -> float:
-    timings = []
-    for i in range(repeat):
-        start = time.perf_counter()
-        subject(i)
-        timings.append(time.perf_counter() - start)
-    return statistics.median(timings) * 1000
+    return statistics.median(timed(subject, repeat)) * 1000
 
 
 def map_benchmarks(data: Catalog) -> None:
@@ -127,7 +107,7 @@ def sweep_benchmark(data: Catalog) -> None:
                 service.start(name, moderator="gm")
             start = time.perf_counter()
             peak_rss(partial(_resolve_all, service, names))
-            peak = _status("VmHWM") / 2**20  # the process's, while they resolved
+            peak = status("VmHWM") / 2**20  # the process's, while they resolved
             elapsed = time.perf_counter() - start
             resolved = sum(1 for name in names if service.campaign(name).day == 2)
             if resolved != count:

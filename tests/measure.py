@@ -1,0 +1,33 @@
+"""Measuring for the benchmarks: wall-clock time and peak resident memory."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+
+def timed(subject: Callable[[int], object], repeat: int) -> list[float]:
+    """The wall-clock time of ``subject(i)`` for each i in range(repeat), in seconds."""
+    timings = []
+    for i in range(repeat):
+        start = time.perf_counter()
+        subject(i)
+        timings.append(time.perf_counter() - start)
+    return timings
+
+
+def status(field: str) -> int:
+    """A ``/proc/self/status`` memory field, in bytes."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError(f"no {field} in /proc/self/status")
+
+
+def peak_rss(subject: Callable[[], object]) -> float:
+    """The peak RSS ``subject()`` adds to the process, in MiB (Linux)."""
+    Path("/proc/self/clear_refs").write_text("5")  # resets VmHWM to the current RSS
+    before = status("VmRSS")
+    subject()
+    return (status("VmHWM") - before) / 2**20
