@@ -84,7 +84,7 @@ def render_image(catalog: Catalog, view: View, *, scale: float = DEFAULT_SCALE) 
     layout = MapLayout(catalog, view, scale=scale, zoom=ZOOM)
     canvas = Image.new("P", layout.size, 0)
     canvas.putpalette(palette(catalog).getpalette() or [])
-    labels = _lay_tiles(catalog, view, layout, canvas)
+    labels = lay_tiles(catalog, view, layout, canvas)
     width, height = layout.size
     top = layout.legend_top - LEGEND_LEAD
     canvas.paste(_legend(catalog, width, height - top, scale), (0, top))
@@ -105,7 +105,7 @@ def render_map(catalog: Catalog, view: View, *, scale: float = DEFAULT_SCALE) ->
     return encode_png(catalog, render_image(catalog, view, scale=scale))
 
 
-def _lay_tiles(catalog: Catalog, view: View, layout: MapLayout, canvas: Image.Image) -> list[Box]:
+def lay_tiles(catalog: Catalog, view: View, layout: MapLayout, canvas: Image.Image) -> list[Box]:
     """Lay each tile's sprite on ``canvas``; returns where the tiles' names are (layout pixels)."""
     known = visible_roads(view)
     mask = _mask(layout.scale)

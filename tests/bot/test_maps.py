@@ -13,7 +13,7 @@ from bot.maps import MapLayout, pixel_of, render_map
 from bot.maps.badges import Pieces
 from bot.maps.layout import ZOOM, boxes_meet
 from bot.maps.palette import to_palette
-from bot.maps.render import tile_sprite
+from bot.maps.render import lay_tiles, tile_sprite
 from bot.maps.style import (
     CLEARING_FILL,
     HIDDEN_CHARACTER,
@@ -22,7 +22,6 @@ from bot.maps.style import (
     hex_fill,
     pure_colours,
 )
-from bot.maps.tiles import TileKey
 from rules.board import edge_point, hex_center, tile_point
 from rules.catalog import catalog
 from rules.dice import DiceState
@@ -325,13 +324,8 @@ def test_the_pieces_keep_clear_of_the_tile_names() -> None:
     data = catalog()
     view = view_for(data, new_game(data, 1, list(data.characters)), MODERATOR)
     layout = MapLayout(data, view, zoom=ZOOM)
-    labels = []
-    for code, placed in layout.tiles.items():
-        side = layout.side(code)
-        key = TileKey(code, placed.enchanted, placed.rotation, tuple(range(len(side.roads))), 160.0)
-        x0, y0, x1, y1 = tile_sprite(data, key).label
-        hx, hy = hex_center(placed.at)
-        labels.append((*layout.pixel((hx + x0, hy + y0)), *layout.pixel((hx + x1, hy + y1))))
+    labels = lay_tiles(data, view, layout, Image.new("P", layout.size))
+    assert len(labels) == len(layout.tiles)
     stacks = Pieces(data, view, layout).place(labels)
     assert stacks
     covered = [box for _, box, _ in stacks if any(boxes_meet(box, label) for label in labels)]
