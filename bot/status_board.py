@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from bot.campaigns import CampaignBase, row_id
 from bot.cards import Card, Seat, board_card
@@ -45,11 +45,12 @@ class StatusBoards(CampaignBase):
         and a day."""
         boards = []
         with session_scope(self.engine) as session:
-            for campaign in session.exec(select(Campaign)):
+            shown = select(Campaign).where(
+                col(Campaign.status).in_(SHOWN), col(Campaign.channel).is_not(None)
+            )
+            for campaign in session.exec(shown):
                 settings = self._settings(campaign)
                 if not settings.status_board or campaign.channel is None:
-                    continue
-                if campaign.status not in SHOWN:
                     continue
                 seats = self._seats(session, campaign)
                 submitted = repo.current_orders(
