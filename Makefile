@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench replay clean
+.PHONY: run test lint typecheck pytest bench proofs replay clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ test: lint typecheck pytest
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.bench
+
+# The full form of the reliability suites (tests/proofs): figures for the README's Reliability.
+proofs: $(VENV)/.installed-test
+	$(BIN)/python -m tests.proofs $(SUITES)
 
 # Proof that a refactor changed nothing: the same seeded campaigns on the tree and on REF.
 replay: $(VENV)/.installed-test
