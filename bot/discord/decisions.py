@@ -6,10 +6,11 @@ The service asks a mid-day decision by DM (``templates/messages/decision.txt.j2`
     Options: MOVE M3*, FIGHT M4*. Without an answer by 2025-01-01 12:00 UTC: MOVE M3*.
 
 The options are read from the DM's ``Options:`` line (:func:`read_decision`); the campaign is the
-outbox message's own. The buttons survive a restart of the bot: each is a
-:class:`discord.ui.DynamicItem` whose ``custom_id`` (``rb:decision:<campaign id>:<index>``) holds
-all it needs, and the bot registers :class:`DecisionButton` once (``add_dynamic_items`` in its
-``setup_hook``), so the bot keeps nothing in memory about the DMs it sent.
+outbox message's own. The DM is shown as a card (:func:`decision_card`) above its buttons. The
+buttons survive a restart of the bot: each is a :class:`discord.ui.DynamicItem` whose
+``custom_id`` (``rb:decision:<campaign id>:<index>``) holds all it needs, and the bot registers
+:class:`DecisionButton` once (``add_dynamic_items`` in its ``setup_hook``), so the bot keeps
+nothing in memory about the DMs it sent.
 
 A press asks the service for the player's open decision
 (:meth:`~bot.service.CampaignService.open_decision`): only if its options are still those on the
@@ -30,6 +31,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 
 import discord
 
+from bot.cards import Card, Field
 from bot.discord.cogs.common import answer, player_id, reporting_failure
 from bot.service import CampaignService, RequestError
 
@@ -52,15 +54,25 @@ NOT_OPEN_NOW = (
 #: What anyone but the DM's recipient is told (Discord should never let them press).
 NOT_YOURS = "These buttons are for the player who was asked."
 
-_OPTIONS = re.compile(r"^Options: (?P<options>.+?)\. Without an answer by ", re.MULTILINE)
+_OPTIONS = re.compile(
+    r"^Options: (?P<options>.+?)\. Without an answer by (?P<due>[^:]+:[0-9]{2} UTC): "
+    r"(?P<default>.+)\.$",
+    re.MULTILINE,
+)
 
 
 @dataclass(frozen=True)
 class DecisionAsked:
-    """A decision DM read back: its campaign and the options offered, in order."""
+    """A decision DM read back: its campaign, who must decide (``header``, ``Campaign, day 3:
+    the Amazon must decide.``), the ``question``, the options offered in order, and what is
+    taken (``default``) without an answer by ``due`` (as written: ``2025-01-01 12:00 UTC``)."""
 
     campaign: str
     options: tuple[str, ...]
+    header: str = ""
+    question: str = ""
+    due: str = ""
+    default: str = ""
 
 
 def read_decision(campaign: str, content: str) -> DecisionAsked | None:
@@ -77,7 +89,29 @@ def read_decision(campaign: str, content: str) -> DecisionAsked | None:
         return None
     if any(len(option) > LABEL_LENGTH for option in options):
         return None
-    return DecisionAsked(campaign=campaign, options=options)
+    header, _, question = first.partition(" must decide. ")
+    return DecisionAsked(
+        campaign=campaign,
+        options=options,
+        header=f"{header} must decide.",
+        question=question.strip(),
+        due=found.group("due"),
+        default=found.group("default"),
+    )
+
+
+def decision_card(asked: DecisionAsked) -> Card:
+    """The card a decision DM is shown as (its buttons go with it): who must decide, the
+    question, the options, and the default with its deadline (a Discord timestamp once shown)."""
+    return Card(
+        title=asked.header,
+        description=asked.question,
+        fields=(
+            Field("Options", ", ".join(asked.options)),
+            Field("Without an answer", f"by {asked.due}: {asked.default}"),
+        ),
+        footer="Press an option, or answer by DM: answer <option>.",
+    )
 
 
 @runtime_checkable

@@ -3,10 +3,10 @@
 A ``channel`` message goes to the campaign's channel (``Campaign.channel``), a ``dm`` to the
 player whose user id is ``to`` and a ``moderators`` message to the campaign's moderators' channel
 (the campaign option ``moderators_channel``, else the bot's, else the campaign's channel). The
-outbox holds plain text: it is escaped here for Markdown and mentions, split at Discord's 2,000
-characters, or attached as a text file when it would take more than a few messages. A message's
-attachment (the map) is sent as a file with its last part. A DM that asks a decision carries a
-button per option (:mod:`bot.discord.decisions`), which needs nothing kept in memory.
+outbox holds plain text: :mod:`bot.discord.outgoing` makes it Discord messages (escaped text,
+or cards for reports and decisions; the attachment, the map, with the last). A DM that asks a
+decision carries a button per option (:mod:`bot.discord.decisions`), which needs nothing kept in
+memory.
 
 **Exactly once.** A message is marked delivered only after it was sent. Every Discord message
 carries a nonce derived from the outbox message's id and its part (:func:`nonce`), and discord.py
@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -49,20 +48,18 @@ import discord
 from sqlmodel import select
 
 from bot import outbox
+from bot.cards import Card
 from bot.discord.decisions import decision_view
+from bot.discord.outgoing import card_of, render_parts
 from bot.discord.plays import window_view
 from bot.logs import campaign_context
-from bot.render import discord_times, escape_discord, split_message
+from bot.render import escape_discord
 from bot.service import CampaignService
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
 
 log = logging.getLogger("realmbot.discord.delivery")
 
-#: Discord's limit on a message's content.
-MESSAGE_LIMIT = 2000
-#: Longer texts (after escaping) are attached as a file instead of being split.
-ATTACH_OVER = 3 * MESSAGE_LIMIT
 #: How many outbox messages one pass tries at most.
 BATCH = 1000
 #: Seconds between two passes of the delivery loop.
@@ -189,27 +186,6 @@ def _snowflake(value: str | None, what: str) -> int:
     if value is None or not value.isdigit():
         raise UndeliverableError(f"{what} is not a Discord id: {value!r}")
     return int(value)
-
-
-def render_parts(
-    message: OutboxMessage, attachment: bytes | None = None
-) -> tuple[list[str], list[discord.File]]:
-    """The contents of the Discord messages that carry ``message`` and the files of the last:
-    a long text's file, and its ``attachment`` (the bytes it names, :mod:`db.blobs`)."""
-    files: list[discord.File] = []
-    text = discord_times(escape_discord(message.content))
-    if len(text) > ATTACH_OVER:
-        head = escape_discord(message.content.strip().partition("\n")[0])[: MESSAGE_LIMIT - 100]
-        parts = [f"{head}\n(the whole text is attached)"]
-        files.append(
-            discord.File(io.BytesIO(message.content.encode()), filename=f"message-{message.id}.txt")
-        )
-    else:
-        parts = split_message(text, MESSAGE_LIMIT)
-    if attachment is not None:
-        name = message.attachment_name or f"attachment-{message.id}"
-        files.append(discord.File(io.BytesIO(attachment), filename=name))
-    return parts, files
 
 
 @dataclass(frozen=True)
@@ -342,7 +318,8 @@ class OutboxDelivery:
         try:
             target = await self._target(message, where)
             buttons = self._buttons(message, names)
-            await self._send(target, message, buttons, outgoing.attachment)
+            card = card_of(message, names.get(message.campaign_id))
+            await self._send(target, message, buttons, outgoing.attachment, card)
         except Exception as error:
             failure = classify(error, message.kind)
             await self._failed(message, failure, error, where, names, now)
@@ -453,19 +430,25 @@ class OutboxDelivery:
         message: OutboxMessage,
         buttons: discord.ui.View | None = None,
         attachment: bytes | None = None,
+        card: Card | None = None,
     ) -> None:
-        """Send ``message``, each part with its :func:`nonce`; its files (its ``attachment``
-        among them), and ``buttons`` if any, go with its last part."""
+        """Send ``message`` (as ``card`` if given, :func:`~bot.discord.outgoing.render_parts`),
+        each part with its :func:`nonce`; its files (its ``attachment`` among them), and
+        ``buttons`` if any, go with its last part."""
         assert message.id is not None
-        parts, files = render_parts(message, attachment)
+        parts, files = render_parts(message, attachment, card)
         *first, last = parts
         for index, part in enumerate(first):
-            await target.send(part, nonce=nonce(message.id, index))
+            await target.send(part.content, embeds=part.embeds, nonce=nonce(message.id, index))
+        if buttons is None and not (last.content or last.embeds or files):
+            return
         final = nonce(message.id, len(first))
         if buttons is not None:
-            await target.send(last or None, files=files, view=buttons, nonce=final)
-        elif last or files:
-            await target.send(last or None, files=files, nonce=final)
+            await target.send(
+                last.content, embeds=last.embeds, files=files, view=buttons, nonce=final
+            )
+        else:
+            await target.send(last.content, embeds=last.embeds, files=files, nonce=final)
 
 
 def moderators_notice(

@@ -86,9 +86,15 @@ def bot_messages(history: list[discord.Message]) -> list[discord.Message]:
     return [m for m in history if m.author.bot]
 
 
+def text_of(message: discord.Message) -> str:
+    """What ``message`` says: its text, or its embeds read as text (:func:`embed_text`), a
+    report's or a decision's card."""
+    return message.content or "\n".join(embed_text(e) for e in message.embeds)
+
+
 def last_dm(member: simcord.MemberActor) -> str:
     """The last thing the bot told ``member`` privately."""
-    return bot_messages(member.user.dm_channel.history())[-1].content
+    return text_of(bot_messages(member.user.dm_channel.history())[-1])
 
 
 def last_report(member: simcord.MemberActor) -> str:
@@ -103,13 +109,13 @@ def channel_report(history: list[discord.Message], start: str) -> tuple[str, lis
     """The report in the channel that starts with ``start``, whole, and the files attached to it:
     a long report comes in several messages, the map with the last."""
     public = bot_messages(history)
-    first = next(i for i, m in enumerate(public) if m.content.startswith(start))
+    first = next(i for i, m in enumerate(public) if text_of(m).startswith(start))
     parts: list[discord.Message] = []
     for message in public[first:]:
         parts.append(message)
         if message.attachments:
             break
-    text = "\n".join(m.content for m in parts)
+    text = "\n".join(text_of(m) for m in parts)
     return text, [a.filename for a in parts[-1].attachments]
 
 

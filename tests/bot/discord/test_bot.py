@@ -34,6 +34,7 @@ from .conftest import (
     public_card,
     seat_two_players,
     start_waiting_for_decisions,
+    text_of,
 )
 
 
@@ -66,9 +67,12 @@ async def test_a_day_is_played_from_creation_to_reports(table: Table) -> None:
     report, files = channel_report(table.channel.history(), "Day 1, Month 1")
     assert files == ["map-month1-day2.png"], "the board day 2 is played on, named as titled"
     assert "Amazon: H (2, 4: hidden)" in report
-    logged = next(i for i, m in enumerate(public) if "resolved day 1" in m.content)
-    first = next(i for i, m in enumerate(public) if m.content.startswith("Day 1, Month 1"))
+    logged = next(i for i, m in enumerate(public) if "resolved day 1" in text_of(m))
+    first = next(i for i, m in enumerate(public) if text_of(m).startswith("Day 1, Month 1"))
     assert logged < first, "the force is logged, then its day's report follows"
+    [card] = public[first].embeds
+    assert card.title == "Day 1, Month 1" and not public[first].content
+    assert card.image.url == "attachment://map-month1-day2.png", "the map shown in the card"
     for member in (table.alice, table.bob):
         assert last_report(member).startswith("Day 1, Month 1")
 
@@ -143,7 +147,7 @@ async def test_long_messages_are_split_or_attached(table: Table, service: Campai
     lines = [f"line {n:03d} " + "x" * 90 for n in range(50)]
     queue(service, "\n".join(lines))
     assert await table.bot.deliver_once() == 1
-    parts = [m.content for m in bot_messages(table.channel.history())[1:]]
+    parts = [text_of(m) for m in bot_messages(table.channel.history())[1:]]
     assert len(parts) == 3 and all(len(part) <= 2000 for part in parts)
     assert "\n".join(parts).splitlines() == lines, "nothing lost at the splits"
 
@@ -175,10 +179,10 @@ async def test_moderators_messages_and_failed_deliveries(
     [kept, notice] = service.undelivered()
     assert (kept.to, kept.attempts) == ("404404404404404404", 1), "left for next time"
     assert notice.kind == "moderators", "the moderators are to be told"
-    assert bot_messages(notes.history())[-1].content == "Test: 2 characters seated."
+    assert text_of(bot_messages(notes.history())[-1]) == "Test: 2 characters seated."
     assert last_dm(table.alice).startswith("Your Amazon in Test:")
     assert await table.bot.deliver_once() == 1, "the moderators' notice; the DM waits its turn"
-    told = bot_messages(notes.history())[-1].content
+    told = text_of(bot_messages(notes.history())[-1])
     assert told.startswith("Test: a direct message to gone (the Elf) could not be delivered")
     assert "Unknown User" in told and "Your Elf" not in told
 
@@ -208,7 +212,7 @@ async def test_the_delivery_loop_sends_the_outbox_by_itself(table: Table) -> Non
     await table.moderator.slash(table.channel, "gm create", name="Test")
     assert bot_messages(table.channel.history()) == []
     await table.env.advance_time(DEFAULT_INTERVAL + 1)
-    assert "created Test" in bot_messages(table.channel.history())[-1].content
+    assert "created Test" in text_of(bot_messages(table.channel.history())[-1])
 
 
 async def wait_for_alices_decision(table: Table, service: CampaignService) -> None:
@@ -230,7 +234,7 @@ async def wait_for_alices_decision(table: Table, service: CampaignService) -> No
 
 def day_one_reported(table: Table) -> bool:
     return any(
-        m.content.startswith("Day 1, Month 1") for m in bot_messages(table.channel.history())
+        text_of(m).startswith("Day 1, Month 1") for m in bot_messages(table.channel.history())
     )
 
 
@@ -248,7 +252,7 @@ async def test_setup_choices_and_a_decision_answered_by_dm(
 
     await wait_for_alices_decision(table, service)
     assert "must decide" in last_dm(table.alice)
-    assert not any("decide" in m.content for m in bot_messages(table.channel.history()))
+    assert not any("decide" in text_of(m) for m in bot_messages(table.channel.history()))
     await table.alice.send_dm("answer FIGHT M4*")
     assert "The day goes on" in last_dm(table.alice)
     await table.bot.deliver_once()
@@ -273,7 +277,12 @@ async def test_a_decision_is_answered_with_its_buttons(
     await seat_two_players(table)
     await wait_for_alices_decision(table, service)
     asked = bot_messages(table.alice.user.dm_channel.history())[-1]
-    assert "must decide" in asked.content
+    [card] = asked.embeds
+    assert card.title == "Test, day 1: the Amazon must decide."
+    options, default = card.fields
+    assert (options.name, options.value) == ("Options", "MOVE M3\\*, FIGHT M4\\*")
+    assert default.name == "Without an answer"
+    assert re.fullmatch(r"by <t:[0-9]+:F> \(<t:[0-9]+:R>\): MOVE M3\\\*", default.value or "")
     assert labels(asked) == [("MOVE M3*", False), ("FIGHT M4*", False)]
     assert not day_one_reported(table)
 

@@ -17,7 +17,7 @@ from db.engine import session_scope
 from rules.state import GameState
 from tests.fights import quiet_plays
 
-from .conftest import Table, bot_messages, private_answer
+from .conftest import Table, bot_messages, private_answer, text_of
 from .test_combat_windows import giant_fight
 
 MELEE = {"target", "attack", "maneuver", "shield", "place"}
@@ -70,11 +70,11 @@ async def choose_on(table: Table, message: discord.Message, label: str) -> str:
 
 
 def channel_texts(table: Table) -> list[str]:
-    return [m.content for m in bot_messages(table.channel.history())]
+    return [text_of(m) for m in bot_messages(table.channel.history())]
 
 
 def dms(member) -> str:
-    return "\n".join(m.content for m in bot_messages(member.user.dm_channel.history()))
+    return "\n".join(text_of(m) for m in bot_messages(member.user.dm_channel.history()))
 
 
 async def alice_by_selects(table: Table, service: CampaignService) -> str:
@@ -99,7 +99,7 @@ async def alice_by_selects(table: Table, service: CampaignService) -> str:
         echo = await choose(table, message, "smash")
         if "place" in kinds:
             await table.alice.send_dm("plays\nplace: spread")
-            echo = bot_messages(table.alice.user.dm_channel.history())[-1].content
+            echo = text_of(bot_messages(table.alice.user.dm_channel.history())[-1])
     return echo
 
 

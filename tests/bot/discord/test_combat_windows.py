@@ -13,7 +13,15 @@ from db import repo
 from db.engine import session_scope
 from tests.fights import stage_giant_fight
 
-from .conftest import HIDDEN, Table, bot_messages, last_dm, private_answer, seat_two_players
+from .conftest import (
+    HIDDEN,
+    Table,
+    bot_messages,
+    last_dm,
+    private_answer,
+    seat_two_players,
+    text_of,
+)
 
 
 async def giant_fight(table: Table, service: CampaignService) -> None:
@@ -49,7 +57,7 @@ async def test_a_window_by_dm_answered_with_typed_plays(
     assert "combat goes on" in last_dm(table.bob)
     await table.bot.deliver_once()
     assert "encounter window is open" in last_dm(table.alice)
-    said = " ".join(m.content for m in bot_messages(table.channel.history()))
+    said = " ".join(text_of(m) for m in bot_messages(table.channel.history()))
     assert "window" not in said and "lure" not in said, "the channel hears nothing of the fight"
 
 
@@ -76,7 +84,7 @@ async def test_moderators_hold_the_window_with_gm_window(
     await table.bot.deliver_once()
     assert "lure window is open" in last_dm(table.alice)
     assert "lure window is open" in last_dm(table.bob)
-    said = " ".join(m.content for m in bot_messages(table.channel.history()))
+    said = " ".join(text_of(m) for m in bot_messages(table.channel.history()))
     assert "window" not in said and "round" not in said, "the channel hears nothing of it"
 
 

@@ -22,6 +22,7 @@ from .conftest import (
     last_dm,
     private_answer,
     seat_two_players,
+    text_of,
 )
 
 
@@ -53,7 +54,7 @@ async def test_gm_end_needs_the_players_agreement_then_ends_the_game(
         "as at the end of the month."
     )
     await table.bot.deliver_once()
-    posted = [m.content for m in bot_messages(table.channel.history())]
+    posted = [text_of(m) for m in bot_messages(table.channel.history())]
     assert any("ended the game at Birdsong of day 1: every player agreed" in p for p in posted)
     assert any(
         p.startswith("Test is over at Birdsong of day 1: the players quit together") for p in posted
@@ -99,11 +100,11 @@ async def test_a_dead_character_starts_again_as_another_and_the_seat_keeps_both_
     await table.alice.send_dm("orders Test\n-\nsuicide: at midnight")
     assert last_dm(table.alice).startswith("Orders for the Amazon, day 1 stored")
     await force(table, 1)
-    public = "\n".join(m.content for m in bot_messages(table.channel.history()))
+    public = "\n".join(text_of(m) for m in bot_messages(table.channel.history()))
     assert "Amazon suicides at Midnight" in public
     assert "his player may start again" not in public, "the player alone is told"
     assert "Amazon is dead (suicide at Midnight (9.2.2a))" in "\n".join(
-        m.content for m in bot_messages(table.alice.user.dm_channel.history())
+        text_of(m) for m in bot_messages(table.alice.user.dm_channel.history())
     )
 
     await table.alice.send_dm("orders Test\nH")
@@ -130,9 +131,8 @@ async def test_a_dead_character_starts_again_as_another_and_the_seat_keeps_both_
     await table.alice.send_dm("restart Test\ncharacter: Black Knight\nvictory: fame 2, gold 3")
     assert last_dm(table.alice).startswith("You start again as the Black Knight at the Inn (")
     await table.bot.deliver_once()
-    assert (
-        "starts again as the Black Knight, at the Inn"
-        in bot_messages(table.channel.history())[-1].content
+    assert "starts again as the Black Knight, at the Inn" in text_of(
+        bot_messages(table.channel.history())[-1]
     )
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test", guild=str(table.guild.id))
@@ -160,7 +160,7 @@ async def test_a_dead_character_starts_again_as_another_and_the_seat_keeps_both_
     ended = await table.moderator.slash(table.channel, "gm end", campaign="Test", agreed=True)
     assert private_answer(ended).startswith("Test is over at Birdsong of day 3")
     await table.bot.deliver_once()
-    posted = [m.content for m in bot_messages(table.channel.history())]
+    posted = [text_of(m) for m in bot_messages(table.channel.history())]
     final = next(p for p in posted if p.startswith("Test is over: the players quit together"))
     assert "Amazon: " in final and "killed: day 1, by his own hand at Midnight" in final
     assert "fresh starts: the player of the Amazon starts again as the Black Knight" in final

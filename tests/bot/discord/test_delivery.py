@@ -14,8 +14,10 @@ import pytest
 import simcord
 from sqlmodel import col, select
 
-from bot.discord import delivery
+from bot.cards import Card
+from bot.discord import delivery, outgoing
 from bot.discord.delivery import FIRST_RETRY, NOTICE_AFTER_TRANSIENT, nonce, retry_delay
+from bot.discord.outgoing import Part
 from bot.logs import current_campaign
 from bot.service import CampaignService
 from db import messages
@@ -23,7 +25,7 @@ from db.engine import session_scope
 from db.models import OutboxMessage
 from tests.clocks import ManualClock
 
-from .conftest import HIDDEN, Table, bot_messages, private_answer, private_card
+from .conftest import HIDDEN, Table, bot_messages, private_answer, private_card, text_of
 
 
 @pytest.fixture
@@ -63,7 +65,7 @@ def posts_to(table: Table, channel_id: int) -> list[dict[str, object]]:
 
 
 def dms(member: simcord.MemberActor) -> list[str]:
-    return [m.content for m in bot_messages(member.user.dm_channel.history())]
+    return [text_of(m) for m in bot_messages(member.user.dm_channel.history())]
 
 
 def close_dms(table: Table, member: simcord.MemberActor) -> None:
@@ -93,18 +95,18 @@ async def test_a_player_with_closed_dms_is_told_once_and_nothing_else_waits(
 
     await table.bot.deliver_once()
     assert dms(table.alice)[0].startswith("Your Amazon in Test:"), "alice's DMs flow"
-    assert bot_messages(notes.history())[-1].content == "Test: 2 characters seated."
+    assert text_of(bot_messages(notes.history())[-1]) == "Test: 2 characters seated."
     asked = bot_messages(table.channel.history())[-1]
-    assert asked.content.startswith(f"<@{table.bob.id}> I cannot DM you; open your DMs")
+    assert text_of(asked).startswith(f"<@{table.bob.id}> I cannot DM you; open your DMs")
     assert [user.id for user in asked.mentions] == [table.bob.id], "the mention pings him"
-    assert "Your Elf" not in asked.content and "MAGIC" not in asked.content
+    assert "Your Elf" not in text_of(asked) and "MAGIC" not in text_of(asked)
     [sheet] = [m for m in service.undelivered() if m.kind == "dm"]
     assert (sheet.to, sheet.attempts) == (str(table.bob.id), 1)
 
     queue(service, "dm", "Day 1: the Elf's own report.", to=str(table.bob.id))
     queue(service, "dm", "Day 1: the Amazon's own report.", to=str(table.alice.id))
     await table.bot.deliver_once()
-    told = bot_messages(notes.history())[-1].content
+    told = text_of(bot_messages(notes.history())[-1])
     assert told.startswith("Test: I cannot send direct messages to bob (the Elf): Discord refused")
     assert "I asked them in the channel to open their DMs" in told and "MAGIC" not in told
     assert dms(table.alice)[-1] == "Day 1: the Amazon's own report."
@@ -168,15 +170,15 @@ async def test_a_message_discord_refuses_holds_nothing_after_it(
         times=1,
     )
     assert await table.bot.deliver_once() == 1
-    assert bot_messages(table.channel.history())[-1].content == "second"
+    assert text_of(bot_messages(table.channel.history())[-1]) == "second"
     await table.bot.deliver_once()
-    told = bot_messages(notes.history())[-1].content
+    told = text_of(bot_messages(notes.history())[-1])
     assert told.startswith("Test: a message to the campaign's channel could not be delivered")
     assert "Invalid Form Body" in told and "the messages after it" not in told
 
     clock.advance(FIRST_RETRY)
     assert await table.bot.deliver_once() == 1
-    assert [m.content for m in bot_messages(table.channel.history())[-2:]] == ["second", "first"]
+    assert [text_of(m) for m in bot_messages(table.channel.history())[-2:]] == ["second", "first"]
 
 
 @pytest.mark.asyncio
@@ -201,14 +203,14 @@ async def test_discord_unreachable_holds_each_destination_in_order(
         assert (waiting[2:] == [("moderators", 0)]) is told, "a hiccup is not news"
         clock.advance(retry_delay(attempt))
     assert await table.bot.deliver_once() == 1, "the notice; the channel is still down"
-    told_text = bot_messages(notes.history())[-1].content
+    told_text = text_of(bot_messages(notes.history())[-1])
     assert "could not be delivered: 503" in told_text and "the messages after it" in told_text
     assert len(notes.history()) == notes_before + 1
 
     open_dms(table)
     clock.advance(retry_delay(NOTICE_AFTER_TRANSIENT + 1))
     assert await table.bot.deliver_once() == 2
-    assert [m.content for m in bot_messages(table.channel.history())[-2:]] == ["first", "second"]
+    assert [text_of(m) for m in bot_messages(table.channel.history())[-2:]] == ["first", "second"]
 
 
 @pytest.mark.asyncio
@@ -222,21 +224,21 @@ async def test_an_error_of_the_bots_own_is_logged_and_holds_nothing(
     await table.bot.deliver_once()
     queue(service, "channel", "cursed")
     queue(service, "channel", "fine")
-    render = delivery.render_parts
+    render = outgoing.render_parts
     campaigns: list[str | None] = []
 
     def broken(
-        message: OutboxMessage, attachment: bytes | None = None
-    ) -> tuple[list[str], list[discord.File]]:
+        message: OutboxMessage, attachment: bytes | None = None, card: Card | None = None
+    ) -> tuple[list[Part], list[discord.File]]:
         campaigns.append(current_campaign())
         if message.content == "cursed":
             raise ValueError("a bug")
-        return render(message, attachment)
+        return render(message, attachment, card)
 
     monkeypatch.setattr(delivery, "render_parts", broken)
     with caplog.at_level(logging.WARNING, logger="realmbot.discord.delivery"):
         assert await table.bot.deliver_once() == 1
-    assert bot_messages(table.channel.history())[-1].content == "fine"
+    assert text_of(bot_messages(table.channel.history())[-1]) == "fine"
     [record] = [r for r in caplog.records if "not delivered" in r.getMessage()]
     assert record.exc_info is not None and isinstance(record.exc_info[1], ValueError)
     assert campaigns == ["Test", "Test"], "its log lines name the campaign"

@@ -22,6 +22,7 @@ from .conftest import (
     private_card,
     public_card,
     seat_two_players,
+    text_of,
 )
 
 
@@ -93,7 +94,7 @@ async def test_his_sheet_lists_his_hirelings_to_him_alone(
     await table.bot.deliver_once()
     public = bot_messages(table.channel.history())
     assert len(public) == before, "the channel hears nothing"
-    assert not any("gold 7" in m.content or "Spear 1" in m.content for m in public)
+    assert not any("gold 7" in text_of(m) or "Spear 1" in text_of(m) for m in public)
 
 
 @pytest.mark.asyncio
@@ -110,6 +111,6 @@ async def test_a_moderator_sees_a_seats_hirelings_privately(
     with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
         await table.bob.slash(table.channel, "gm sheet", campaign="Test", character="Amazon")
     await table.bot.deliver_once()
-    public = [m.content for m in bot_messages(table.channel.history())]
+    public = [text_of(m) for m in bot_messages(table.channel.history())]
     assert any("viewed the Amazon's sheet" in text for text in public)
     assert not any("gold 7" in text or "Lancers HQ Horse" in text for text in public)

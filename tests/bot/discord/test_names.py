@@ -9,7 +9,7 @@ from bot.service import CampaignService
 from db import repo
 from db.engine import session_scope
 
-from .conftest import Table, bot_messages, last_dm, private_answer, seat_two_players
+from .conftest import Table, bot_messages, last_dm, private_answer, seat_two_players, text_of
 
 
 @pytest.mark.asyncio
@@ -22,7 +22,7 @@ async def test_the_moderators_log_names_him_not_his_id(
     locked = await gandalf.slash(table.channel, "gm lock", campaign="Test")
     assert private_answer(locked) == "Test is locked."
     await table.bot.deliver_once()
-    public = "\n".join(m.content for m in bot_messages(table.channel.history()))
+    public = "\n".join(text_of(m) for m in bot_messages(table.channel.history()))
     assert "\\[moderator\\] Gandalf: created Test" in public
     assert "\\[moderator\\] Gandalf: locked" in public
     assert str(gandalf.user.id) not in public

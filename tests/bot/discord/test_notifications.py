@@ -12,7 +12,7 @@ from bot.discord import RealmBot, make_bot
 from bot.service import CampaignService, RequestError
 from tests.clocks import ManualClock
 
-from .conftest import Table, bot_messages, last_dm, private_answer, seat_two_players
+from .conftest import Table, bot_messages, last_dm, private_answer, seat_two_players, text_of
 
 MOVED = "the deadline of day 1 is now"
 
@@ -41,7 +41,7 @@ def deadline(service: CampaignService) -> datetime:
 
 
 def said(table: Table, words: str) -> list[str]:
-    return [m.content for m in bot_messages(table.channel.history()) if words in m.content]
+    return [text_of(m) for m in bot_messages(table.channel.history()) if words in text_of(m)]
 
 
 @pytest.mark.asyncio
@@ -119,9 +119,9 @@ async def test_an_expired_pause_gives_back_its_own_length(
 
 def reminders_to(member: simcord.MemberActor) -> list[str]:
     return [
-        m.content
+        text_of(m)
         for m in bot_messages(member.user.dm_channel.history())
-        if "no orders yet" in m.content
+        if "no orders yet" in text_of(m)
     ]
 
 

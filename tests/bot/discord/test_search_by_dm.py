@@ -16,6 +16,7 @@ from .conftest import (
     last_report,
     seat_two_players,
     start_waiting_for_decisions,
+    text_of,
 )
 from .test_bot import labels
 
@@ -36,13 +37,13 @@ async def test_a_search_choice_is_answered_with_its_buttons(
     await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)
     await table.bot.deliver_once()
     asked = bot_messages(table.alice.user.dm_channel.history())[-1]
-    assert "must decide" in asked.content and "Choice on the Locate Table" in asked.content
+    assert "must decide" in text_of(asked) and "Choice on the Locate Table" in text_of(asked)
     assert ("Discover chits", False) in labels(asked)
-    said = " ".join(m.content for m in bot_messages(table.channel.history()))
+    said = " ".join(text_of(m) for m in bot_messages(table.channel.history()))
     assert "Choice" not in said, "the channel waits for the day's report"
     await table.alice.user.click(asked, label="Passages")
     await table.bot.deliver_once()
-    public = " ".join(m.content for m in bot_messages(table.channel.history()))
+    public = " ".join(text_of(m) for m in bot_messages(table.channel.history()))
     assert "S Locate (1, 1: Choice)" in public and "chooses" not in public
     mine = last_report(table.alice)
     assert mine.startswith("Day 1, Month 1 of Test, for the Amazon alone:")

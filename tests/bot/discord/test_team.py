@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from .conftest import Table, bot_messages, private_answer, seat_two_players
+from .conftest import Table, bot_messages, private_answer, seat_two_players, text_of
 
 NOT_THIS_GAMES_MODERATOR = "Moderators only. (only the moderators of Test may do that)"
 
@@ -46,7 +46,7 @@ async def test_a_co_moderator_forces_a_day(table: Table) -> None:
     forced = await carol.slash(table.channel, "gm force", campaign="Test", day=1)
     assert private_answer(forced) == "Test: day 1 resolved."
     await table.bot.deliver_once()
-    public = "\n".join(m.content for m in bot_messages(table.channel.history()))
+    public = "\n".join(text_of(m) for m in bot_messages(table.channel.history()))
     assert "\\[moderator\\] gm: made Carol a moderator" in public
     assert "\\[moderator\\] Carol: resolved day 1" in public
     assert str(carol.user.id) not in public
@@ -91,7 +91,7 @@ async def test_handover_and_staying_on(table: Table) -> None:
         locked = await member.slash(table.channel, "gm lock", campaign="Test")
         assert private_answer(locked) == "Test is locked."
     await table.bot.deliver_once()
-    public = "\n".join(m.content for m in bot_messages(table.channel.history()))
+    public = "\n".join(text_of(m) for m in bot_messages(table.channel.history()))
     assert "\\[moderator\\] gm: handed Test over to Dave" in public
     assert "\\[moderator\\] Dave: handed Test over to gm and stays a co-moderator" in public
 
@@ -106,11 +106,11 @@ async def test_the_moderators_notes_go_to_their_channel(table: Table) -> None:
     assert private_answer(chosen) == "The moderators' notes of Test now go to #gm-notes."
     await table.moderator.slash(table.channel, "gm start", campaign="Test")
     await table.bot.deliver_once()
-    assert any("characters seated" in m.content for m in bot_messages(notes.history()))
+    assert any("characters seated" in text_of(m) for m in bot_messages(notes.history()))
     channel = bot_messages(table.channel.history())
-    assert not any("characters seated" in m.content for m in channel)
-    assert any("set the moderators' channel" in m.content for m in channel)
-    assert str(notes.id) not in "\n".join(m.content for m in channel)
+    assert not any("characters seated" in text_of(m) for m in channel)
+    assert any("set the moderators' channel" in text_of(m) for m in channel)
+    assert str(notes.id) not in "\n".join(text_of(m) for m in channel)
 
 
 @pytest.mark.asyncio

@@ -18,6 +18,7 @@ from .conftest import (
     last_report,
     seat_two_players,
     start_waiting_for_decisions,
+    text_of,
 )
 from .test_bot import labels
 
@@ -39,7 +40,7 @@ def _the_company(state: GameState) -> None:
 def _asked(table: Table, words: str) -> discord.Message:
     """The latest decision DM'd to the Amazon whose text holds ``words``."""
     asked = bot_messages(table.alice.user.dm_channel.history())
-    return next(m for m in reversed(asked) if words in m.content)
+    return next(m for m in reversed(asked) if words in text_of(m))
 
 
 @pytest.mark.asyncio
@@ -67,14 +68,14 @@ async def test_a_trade_is_decided_by_buttons_and_its_look_stays_private(
     assert ("take", False) in labels(boon)
     kept = _asked(table, "You take the Axe")
     assert "Give " not in " ".join(
-        m.content for m in bot_messages(table.alice.user.dm_channel.history())
+        text_of(m) for m in bot_messages(table.alice.user.dm_channel.history())
     ), "her gold pays: no belongings are asked for"
     await table.alice.user.click(boon, label="take")
     await table.alice.user.click(kept, label="activate")
     await table.bot.deliver_once()
 
     await table.bot.deliver_once()
-    public = " ".join(m.content for m in bot_messages(table.channel.history()))
+    public = " ".join(text_of(m) for m in bot_messages(table.channel.history()))
     assert "Amazon: T Company (1, 1: Boon (x 1) (ally)) (buys Axe 1 for 0 gold)" in public
     assert "Mace" not in public, "what she looked at is hers alone (7.6.5)"
     assert "friendly" not in public.split("Evening")[0], "her relationships are hers alone"
