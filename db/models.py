@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, LargeBinary, Text, UniqueConstraint, true
+from sqlalchemy import JSON, Column, Index, LargeBinary, Text, UniqueConstraint, text, true
 from sqlmodel import Field, SQLModel
 
 
@@ -26,10 +26,19 @@ class Campaign(SQLModel, table=True):
     ``day`` is the game day awaiting orders; ``deadline`` is when it resolves (UTC).
     ``options`` hold the campaign's settings (deadline rules, optional rules, whether decisions
     wait for players); ``moderators`` the user ids who may moderate. A name is unique in its
-    Discord server (``guild``), not across servers.
+    Discord server (``guild``; the command line's campaigns, with none, count as one server),
+    whatever its case, not across servers: a unique index on the server and the name in lower
+    case (players type names in any case, :func:`db.repo.get_campaign`).
     """
 
-    __table_args__ = (UniqueConstraint("guild", "name", name="uq_campaign_name"),)
+    __table_args__ = (
+        Index(
+            "uq_campaign_name_folded",
+            text("coalesce(guild, '')"),
+            text("lower(name)"),
+            unique=True,
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(index=True, max_length=100)

@@ -227,3 +227,29 @@ def test_other_tables_are_filtered_only_for_apscheduler() -> None:
     assert not include_object(jobs, "apscheduler_jobs", "table", True, None)
     assert include_object(seats, "seat", "table", False, None)
     assert include_object(seats.c.player, "player", "column", False, None)
+
+
+def test_campaign_names_are_unique_in_a_server_whatever_the_case(db_url: str) -> None:
+    """Names that differed only by case before the index keep their campaigns, renamed; then
+    the database itself refuses another spelling of a name in the same server (or among the
+    command line's campaigns), but not in another server."""
+    upgrade(db_url, "d6f8a0b2c4e5")
+    engine = make_engine(db_url)
+    insert = text(
+        "INSERT INTO campaign (name, guild, status, seed, day, locked, extensions_used,"
+        " created_at, options, moderators)"
+        " VALUES (:name, :guild, 'running', 0, 1, false, 0, '2025-01-01', '{}', '[]')"
+    )
+    with engine.begin() as connection:
+        for name, guild in [("Valley", "1"), ("VALLEY", "1"), ("valley", "2"), ("Realm", None)]:
+            connection.execute(insert, {"name": name, "guild": guild})
+    upgrade(engine)
+    with engine.connect() as connection:
+        names = connection.execute(text("SELECT name FROM campaign ORDER BY id")).scalars().all()
+    assert names == ["Valley", "VALLEY (2)", "valley", "Realm"]
+    for name, guild in [("vALLEY", "1"), ("REALM", None)]:
+        with pytest.raises(IntegrityError), engine.begin() as connection:
+            connection.execute(insert, {"name": name, "guild": guild})
+    with engine.begin() as connection:
+        connection.execute(insert, {"name": "REALM", "guild": "3"})
+    engine.dispose()
