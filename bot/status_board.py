@@ -46,11 +46,13 @@ class StatusBoards(CampaignBase):
         boards = []
         with session_scope(self.engine) as session:
             shown = select(Campaign).where(
-                col(Campaign.status).in_(SHOWN), col(Campaign.channel).is_not(None)
+                col(Campaign.status).in_(SHOWN),
+                col(Campaign.channel).is_not(None),
+                col(Campaign.options)["status_board"].as_boolean().is_(True),
             )
             for campaign in session.exec(shown):
                 settings = self._settings(campaign)
-                if not settings.status_board or campaign.channel is None:
+                if campaign.channel is None:
                     continue
                 seats = self._seats(session, campaign)
                 submitted = repo.current_orders(
