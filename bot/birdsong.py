@@ -1,7 +1,9 @@
 """The day's orders built phase by phase from the engine's legal options (6.2): what a player's
 character may record in each phase, from where the phases before leave him
 (:class:`rules.orders.legal.LegalOptions`, the engine's one source of them), for as many phases
-as he has today (:func:`rules.orders.entitlement.entitlement`).
+as he has today (:func:`rules.orders.entitlement.entitlement`); then, turn by turn, the same for
+each individual whose orders he records — his familiar, his hired leaders and underlings (6.2.5,
+L3926), each in his section of the message.
 
 The options are his own: they are made for his character from the game at Birdsong, as the
 parser judges his orders, and name nothing he has not discovered. What he builds is sent as
@@ -23,6 +25,7 @@ from rules import Catalog, GameState
 from rules.orders.entitlement import entitlement
 from rules.orders.legal import LegalOptions
 from rules.orders.model import Activity
+from rules.orders.sections import recorded_by
 
 
 class BuildError(Exception):
@@ -30,47 +33,99 @@ class BuildError(Exception):
 
 
 @dataclass
+class Turn:
+    """One turn the player records: ``who`` (his character, or one he records for), the
+    ``phases`` he has, his options phase by phase and what is chosen so far."""
+
+    who: str
+    phases: int
+    legal: LegalOptions
+    chosen: list[Activity] = field(default_factory=list)
+
+    def options(self) -> list[Activity]:
+        """What may be recorded in the next phase; none once every phase is recorded (or after
+        a Follow, which is the whole day, 6.2.7)."""
+        return [] if len(self.chosen) >= self.phases else self.legal.options()
+
+    def text(self) -> str:
+        """The turn so far, in the notation (6.2.6)."""
+        return ", ".join(str(a) for a in self.chosen)
+
+
+@dataclass
 class DayBuilder:
-    """One player's orders for one day, as far as he has built them."""
+    """One player's orders for one day, as far as he has built them: his character's turn,
+    then one for each individual he records for (his familiar, his hirelings: 6.2.5, L3926),
+    each written in the message's section for him (:mod:`rules.orders.sections`). One turn is
+    built at a time (:attr:`current`); :meth:`next_turn` goes on to the next."""
 
     campaign: str
     character: str
     day: int
-    phases: int
     state: GameState
     catalog: Catalog
-    chosen: list[Activity] = field(default_factory=list)
-    legal: LegalOptions = field(init=False)
+    turns: list[Turn]
+    current: int = 0
 
-    def __post_init__(self) -> None:
-        self.legal = LegalOptions(self.state, self.character, catalog=self.catalog)
+    @property
+    def turn(self) -> Turn:
+        """The turn being built."""
+        return self.turns[self.current]
+
+    @property
+    def next_one(self) -> str | None:
+        """Whose turn comes after this one, if any."""
+        return self.turns[self.current + 1].who if self.current + 1 < len(self.turns) else None
 
     def options(self) -> list[Activity]:
-        """What he may record in the next phase; none once every phase is recorded (or after
-        a Follow, which is the whole day, 6.2.7)."""
-        return [] if len(self.chosen) >= self.phases else self.legal.options()
+        """What may be recorded in the next phase of the turn being built."""
+        return self.turn.options()
 
     def choose(self, text: str) -> bool:
-        """Record the option written ``text`` as the next phase; False if it is not one."""
+        """Record the option written ``text`` as the turn's next phase; False if it is not
+        one."""
         found = next((a for a in self.options() if str(a) == text), None)
         if found is None:
             return False
-        self.legal.record(found)
-        self.chosen.append(found)
+        self.turn.legal.record(found)
+        self.turn.chosen.append(found)
+        return True
+
+    def next_turn(self) -> bool:
+        """Go on to the next turn; False if this is the last."""
+        if self.next_one is None:
+            return False
+        self.current += 1
         return True
 
     def undo(self) -> None:
-        """Take back the last phase recorded."""
-        kept = self.chosen[:-1]
-        self.chosen = []
-        self.legal = LegalOptions(self.state, self.character, catalog=self.catalog)
+        """Take back the last phase recorded: of the turn being built, or else, of the turn
+        before it (which is built again)."""
+        if not self.turn.chosen and self.current > 0:
+            self.current -= 1
+        turn = self.turn
+        kept = turn.chosen[:-1]
+        turn.chosen = []
+        turn.legal = LegalOptions(self.state, turn.who, catalog=self.catalog)
         for activity in kept:
-            self.legal.record(activity)
-            self.chosen.append(activity)
+            turn.legal.record(activity)
+            turn.chosen.append(activity)
+
+    def built(self) -> bool:
+        """Whether anything is recorded yet."""
+        return any(turn.chosen for turn in self.turns)
 
     def text(self) -> str:
-        """The orders built so far, in the notation (6.2.6)."""
-        return ", ".join(str(a) for a in self.chosen)
+        """The orders built so far, as a message writes them: his own turn (6.2.6), then a
+        section for each other turn with something recorded."""
+        own, *others = self.turns
+        sections = [f"{turn.who}: {turn.text()}" for turn in others if turn.chosen]
+        return "\n".join([own.text(), *sections]) if sections else own.text()
+
+
+def _turn(catalog: Catalog, state: GameState, who: str) -> Turn:
+    legal = LegalOptions(state, who, catalog=catalog)
+    return Turn(who, entitlement(catalog, state, who).total, legal)
 
 
 def day_builder(engine: Engine, catalog: Catalog, campaign: str, player: str) -> DayBuilder:
@@ -101,5 +156,5 @@ def day_builder(engine: Engine, catalog: Catalog, campaign: str, player: str) ->
     sheet = state.characters.get(character)
     if sheet is None or sheet.departed is not None:
         raise BuildError(f"the {character} takes no orders")
-    phases = entitlement(catalog, state, character).total
-    return DayBuilder(name, character, day, phases, state, catalog)
+    turns = [_turn(catalog, state, who) for who in [character, *recorded_by(state, character)]]
+    return DayBuilder(name, character, day, state, catalog, turns)

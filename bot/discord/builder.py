@@ -4,9 +4,11 @@ says he may record next (:mod:`bot.birdsong`), then sent as typed orders are.
 The message is his alone (ephemeral), and so are its controls: a select of the next phase's
 options, "Undo" and "Send". Discord shows at most 25 options, so when there are more the select
 offers the activities first — each one without a target as itself, the targeted ones of a kind
-as one entry (``M … (4)``) — and picking such an entry offers its targets, with "Back". Sending
-calls the service as a DM's orders do and answers with the same echo or list of problems; he may
-change them and send again (a new version). Unanswered, the builder expires.
+as one entry (``M … (4)``) — and picking such an entry offers its targets, with "Back". A player
+who records others' turns too (his familiar, his hirelings) builds his own, then theirs one by
+one ("Next: Lancers HQ"), each sent in its section of the message. Sending calls the service as
+a DM's orders do and answers with the same echo or list of problems; he may change them and
+send again (a new version). Unanswered, the builder expires.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ log = logging.getLogger("realmbot.discord.builder")
 BUILDER_TIMEOUT = 900.0
 #: Discord's limit on a select's options.
 SELECT_OPTIONS = 25
+#: Discord's limit on a button's label.
+LABEL = 80
 #: The value of a menu entry that stands for the targeted activities of one kind.
 KIND = "kind:"
 
@@ -89,13 +93,23 @@ class OrdersBuilder(discord.ui.View):
 
     def content(self) -> str:
         built = self.builder
-        so_far = built.text() or "(nothing yet)"
-        if not built.options():
-            step = "Every phase is recorded: send them, or undo."
-        elif self.kind is not None:
-            step = f"Pick phase {len(built.chosen) + 1} of {built.phases}: {self.kind.value} what?"
+        turn = built.turn
+        whose = "" if built.current == 0 else f" for {turn.who}"
+        if built.options():
+            number = f"phase {len(turn.chosen) + 1} of {turn.phases}{whose}"
+            what = f": {self.kind.value} what?" if self.kind is not None else "."
+            step = f"Pick {number}{what}"
+        elif built.next_one is not None:
+            step = f"Every phase{whose} is recorded: go on to {built.next_one}, send, or undo."
         else:
-            step = f"Pick phase {len(built.chosen) + 1} of {built.phases}."
+            step = f"Every phase{whose} is recorded: send them, or undo."
+        lines = [built.turns[0].text() or "(nothing yet)"]
+        lines += [
+            f"{t.who}: {t.text() or '(nothing yet)'}"
+            for index, t in enumerate(built.turns[1:], start=1)
+            if t.chosen or index <= built.current
+        ]
+        so_far = "\n".join(lines)
         return escaped(
             f"Orders for the {built.character}, day {built.day} of {built.campaign}:\n"
             f"{so_far}\n{step}"
@@ -103,12 +117,12 @@ class OrdersBuilder(discord.ui.View):
 
     def refresh(self) -> None:
         """Controls for where the builder stands: the next phase's select, Back (while a kind's
-        targets are offered), Undo, Send."""
+        targets are offered), Next (to the next turn he records), Undo, Send."""
         self.clear_items()
         offered = entries(self.builder.options(), self.kind)
         if offered:
             select: discord.ui.Select[OrdersBuilder] = discord.ui.Select(
-                placeholder=f"Phase {len(self.builder.chosen) + 1}",
+                placeholder=f"Phase {len(self.builder.turn.chosen) + 1}",
                 options=[discord.SelectOption(label=e.label, value=e.value) for e in offered],
             )
 
@@ -119,8 +133,10 @@ class OrdersBuilder(discord.ui.View):
             self.add_item(select)
         if self.kind is not None:
             self._button("Back", self._back, disabled=False)
-        self._button("Undo", self._undo, disabled=not self.builder.chosen)
-        self._button("Send", self._send, disabled=not self.builder.chosen)
+        if self.builder.next_one is not None:
+            self._button(f"Next: {self.builder.next_one}"[:LABEL], self._next, disabled=False)
+        self._button("Undo", self._undo, disabled=not self.builder.built())
+        self._button("Send", self._send, disabled=not self.builder.built())
 
     def _button(self, label: str, action: Callback, *, disabled: bool) -> None:
         primary = label == "Send"
@@ -141,6 +157,11 @@ class OrdersBuilder(discord.ui.View):
 
     async def _back(self, interaction: discord.Interaction) -> None:
         self.kind = None
+        await self._show(interaction)
+
+    async def _next(self, interaction: discord.Interaction) -> None:
+        self.kind = None
+        self.builder.next_turn()
         await self._show(interaction)
 
     async def _undo(self, interaction: discord.Interaction) -> None:

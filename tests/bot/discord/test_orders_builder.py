@@ -13,6 +13,7 @@ from rules.orders.model import ActivityKind as K
 
 from .conftest import Table, private_answer, seat_two_players
 from .test_bot import wait_for_alices_decision
+from .test_hirelings_by_dm import hired_lancers
 
 
 def select_options(message: simcord.ResponseMessage) -> list[str]:
@@ -115,3 +116,35 @@ async def test_no_builder_while_the_day_waits_for_decisions(table: Table, servic
         "day 1 of Test is being resolved and waits for players' decisions: its orders are in; "
         "build day 2's once its report is out"
     )
+
+
+@pytest.mark.asyncio
+async def test_her_hirelings_turns_are_built_after_hers_and_sent_in_their_sections(
+    table: Table, service: CampaignService
+):
+    await hired_lancers(table, service)
+    opened = await table.alice.slash(table.channel, "orders build")
+    message = fresh(opened)
+    assert message.content.startswith("Orders for the Amazon, day 1 of Test:\n(nothing yet)")
+    await table.alice.select(message, ["H"])
+    await table.alice.click(fresh(opened), label="Next: Lancers 1")
+    message = fresh(opened)
+    assert message.content.endswith("H\nLancers 1: (nothing yet)\nPick phase 1 of 4 for Lancers 1.")
+    underling = select_options(message)
+    assert "F Lancers HQ" in underling and "F Amazon" in underling
+    assert all(o.startswith("F ") or o == "-" for o in underling), "he only follows (6.2.5)"
+    await table.alice.select(message, ["F Lancers HQ"])
+    message = fresh(opened)
+    assert "recorded: go on to Lancers HQ" in message.content
+    await table.alice.click(message, label="Next: Lancers HQ")
+    message = fresh(opened)
+    assert "H" in select_options(message) and "F Lancers 1" not in select_options(message)
+    await table.alice.select(message, ["H"])
+    await table.alice.select(fresh(opened), ["R"])
+    await table.alice.click(fresh(opened), label="Undo")
+    assert fresh(opened).content.endswith("Lancers HQ: H\nPick phase 2 of 4 for Lancers HQ.")
+    await table.alice.select(fresh(opened), ["R"])
+
+    echo = private_answer(await table.alice.click(fresh(opened), label="Send"))
+    assert echo.startswith("Orders for the Amazon, day 1 stored (v1 · ")
+    assert echo.endswith("H\nLancers 1: F Lancers HQ\nLancers HQ: H, R"), echo
