@@ -189,12 +189,17 @@ class PlayerCog(commands.Cog, name="Players"):
         )
 
     @app_commands.command(name="status", description="A campaign's day, deadline and who is in")
-    @app_commands.describe(campaign=CAMPAIGN_HELP)
+    @app_commands.describe(
+        campaign=CAMPAIGN_HELP, share="Post it in the channel for everyone (only you see it else)"
+    )
     async def status(
-        self, interaction: discord.Interaction, campaign: CampaignOption | None = None
+        self,
+        interaction: discord.Interaction,
+        campaign: CampaignOption | None = None,
+        share: bool = False,
     ) -> None:
         await call_and_answer(
-            interaction, self._at(interaction, campaign, self.service.status), ephemeral=False
+            interaction, self._at(interaction, campaign, self.service.status), ephemeral=not share
         )
 
     @app_commands.command(name="me", description="Your character's sheet (only you see it)")

@@ -31,7 +31,6 @@ from .conftest import (
     last_dm,
     last_report,
     private_card,
-    public_card,
     seat_two_players,
     start_waiting_for_decisions,
     text_of,
@@ -51,7 +50,7 @@ async def test_a_day_is_played_from_creation_to_reports(table: Table) -> None:
     problems = last_dm(table.alice)
     assert "NOT stored: 2 problems" in problems and "bad-clearing" in problems
     status = await table.bob.slash(table.channel, "status", campaign="Test")
-    assert "Amazon: no orders yet" in public_card(status), "nothing was stored"
+    assert "Amazon: no orders yet" in private_card(status), "nothing was stored"
 
     await table.alice.send_dm("orders\n```\nH, R\n```")  # the only campaign she plays in
     echo = last_dm(table.alice)

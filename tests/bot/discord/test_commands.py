@@ -16,7 +16,6 @@ from .conftest import (
     private_answer,
     private_card,
     public_answer,
-    public_card,
     seat_two_players,
 )
 
@@ -254,13 +253,13 @@ async def test_rollback_needs_its_confirmation(table: Table) -> None:
     assert asked.ephemeral and asked.response is not None
     assert asked.response.content.startswith("Roll Test back to the start of day 1?")
     assert buttons(asked.response) == ["Roll back", "Cancel"]
-    status = public_card(await table.bob.slash(table.channel, "status", campaign="Test"))
+    status = private_card(await table.bob.slash(table.channel, "status", campaign="Test"))
     assert "day 2" in status, "nothing happens before the confirmation"
 
     cancelled = await table.moderator.click(asked.response.message, label="Cancel")
     assert cancelled.response is not None and cancelled.response.components == []
     assert cancelled.response.content == "Rollback cancelled: nothing changed."
-    status = public_card(await table.bob.slash(table.channel, "status", campaign="Test"))
+    status = private_card(await table.bob.slash(table.channel, "status", campaign="Test"))
     assert "day 2" in status
 
     asked = await table.moderator.slash(table.channel, "gm rollback", campaign="Test", day=1)
@@ -269,7 +268,7 @@ async def test_rollback_needs_its_confirmation(table: Table) -> None:
     assert confirmed.response is not None and confirmed.response.components == []
     [done] = confirmed.followups
     assert done.ephemeral and done.content == "Test is back at the start of day 1."
-    status = public_card(await table.bob.slash(table.channel, "status", campaign="Test"))
+    status = private_card(await table.bob.slash(table.channel, "status", campaign="Test"))
     assert "day 1" in status
 
     with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
@@ -283,7 +282,7 @@ async def test_an_unanswered_rollback_expires(table: Table) -> None:
     await table.env.advance_time(CONFIRM_TIMEOUT + 1)
     assert asked.response is not None and buttons(asked.response) == []
     assert asked.response.content == "Rollback not confirmed in time: nothing changed."
-    status = public_card(await table.bob.slash(table.channel, "status", campaign="Test"))
+    status = private_card(await table.bob.slash(table.channel, "status", campaign="Test"))
     assert "day 2" in status
 
 

@@ -65,7 +65,7 @@ async def test_status_is_an_embed_with_the_day_the_deadline_and_who_is_ready(
     await table.alice.send_dm("orders Test\nH, R")
     await table.alice.slash(table.channel, "ready", campaign="Test")
 
-    result = await table.bob.slash(table.channel, "status", campaign="Test")
+    result = await table.bob.slash(table.channel, "status", campaign="Test", share=True)
     [embed] = card_embeds(result, public=True)
     assert embed.title == "Test: running, day 1"
     fields = fields_of(embed)
@@ -114,7 +114,7 @@ async def test_moderators_see_status_with_deliveries_and_a_sheet_as_embeds(table
 async def test_a_hostile_campaign_name_is_escaped_in_the_embed(table: Table) -> None:
     name = "**Big** @everyone [x](https://evil.example) <@&123456789012345678>"
     await table.moderator.slash(table.channel, "gm create", name=name)
-    result = await table.alice.slash(table.channel, "status")
+    result = await table.alice.slash(table.channel, "status", share=True)
     [message] = result.followups
     [embed] = message.embeds
     assert embed.title is not None

@@ -11,7 +11,7 @@ import pytest
 from bot.logs import current_campaign
 from bot.service import CampaignService, Reply
 
-from .conftest import Table, last_dm, private_answer, public_card, seat_two_players
+from .conftest import Table, last_dm, private_answer, private_card, seat_two_players
 
 APOLOGY = re.compile(
     r"Something went wrong on my side \(reference (?P<ref>[0-9a-f]{8})\); "
@@ -90,7 +90,7 @@ async def test_a_commands_log_lines_name_its_campaign(
         return status(campaign)
 
     monkeypatch.setattr(service, "status", watched)
-    public_card(await table.bob.slash(table.channel, "status", campaign="Test"))
+    private_card(await table.bob.slash(table.channel, "status", campaign="Test"))
     await table.moderator.slash(table.channel, "gm status", campaign="Test")
     assert seen == ["Test", "Test"]
 

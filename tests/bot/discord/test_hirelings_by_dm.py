@@ -20,7 +20,6 @@ from .conftest import (
     channel_report,
     last_dm,
     private_card,
-    public_card,
     seat_two_players,
     text_of,
 )
@@ -71,7 +70,7 @@ async def test_a_section_he_may_not_write_is_refused_saying_why(
         refused = last_dm(member)
         assert "were NOT stored: 1 problem" in refused and "line 2" in refused, refused
         assert why in refused, refused
-    status = public_card(await table.bob.slash(table.channel, "status", campaign="Test"))
+    status = private_card(await table.bob.slash(table.channel, "status", campaign="Test"))
     assert "Amazon: no orders yet" in status and "Elf: no orders yet" in status
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Table, last_dm, private_answer, public_card, seat_two_players
+from .conftest import Table, last_dm, private_answer, private_card, seat_two_players
 
 
 def text_box(modal: dict[str, Any]) -> dict[str, Any]:
@@ -54,7 +54,7 @@ async def test_bad_orders_in_the_box_store_nothing(table: Table):
     blank = await table.alice.submit_modal(shown, {"day-orders": "```\n```"})
     assert private_answer(blank) == "your orders are empty: nothing was stored"
     status = await table.bob.slash(table.channel, "status")
-    assert "Amazon: no orders yet" in public_card(status), "nothing was stored"
+    assert "Amazon: no orders yet" in private_card(status), "nothing was stored"
 
 
 @pytest.mark.asyncio

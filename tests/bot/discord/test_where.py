@@ -12,7 +12,7 @@ from bot.service import CampaignService
 from db import repo
 from db.engine import session_scope
 
-from .conftest import Table, private_answer, public_card
+from .conftest import Table, private_answer, private_card
 
 
 async def create_test(table: Table) -> None:
@@ -64,7 +64,7 @@ async def test_a_thread_of_the_channel_is_the_campaign_too(table: Table):
     joined = await table.alice.slash(thread, "join", character="Amazon")
     assert private_answer(joined).startswith("You play the Amazon in Test.\nHow to play by DM")
     status = await table.alice.slash(thread, "status")
-    assert "Test" in public_card(status)
+    assert "Test" in private_card(status)
 
 
 @pytest.mark.asyncio
@@ -94,7 +94,7 @@ async def test_in_a_dm_a_missing_name_means_his_only_campaign_or_lists_his(table
     await create_test(table)
     await table.alice.slash(table.channel, "join", character="Amazon")
     only = await table.alice.user.slash("status")
-    assert "Test" in public_card(only)
+    assert "Test" in private_card(only)
 
     other = table.guild.create_text_channel("other")
     await table.moderator.slash(other, "gm create", name="Other")
