@@ -133,8 +133,9 @@ class CampaignBase:
         server, among its sender's, or any (``#<id>`` names one by id); locked for this
         transaction. A campaign the request may not see is answered as if it did not exist.
 
-        The name matches whatever its case (one spelled exactly so wins over another that
-        differs by case only); a name that matches nothing is answered with the closest names."""
+        The name matches whatever its case (names are unique in a server whatever the case; of
+        two servers', one spelled exactly so wins); a name that matches nothing is answered with
+        the closest names."""
         if name.startswith("#") and name[1:].isdigit():
             found = self._visible(session, col(Campaign.id) == int(name[1:]))
         else:
@@ -147,9 +148,6 @@ class CampaignBase:
             if not hint and names and len(names) <= 25:
                 hint = f"; campaigns: {', '.join(names)}"
             raise RequestError(f"there is no campaign called {name[:100]!r}{hint}")
-        if len({c.guild for c in found}) < len(found):
-            spellings = ", ".join(sorted(repr(c.name) for c in found))
-            raise RequestError(f"{spellings} differ only by case: type the exact name")
         if len(found) > 1:
             raise RequestError(
                 f"campaigns of several servers are called {name[:100]!r}: "
