@@ -25,8 +25,11 @@ from bot.deadlines import discord_timestamp
 MAX_OUTPUT = 200_000
 
 _MARKDOWN = re.compile(r"([\\*_~`|\[\]])")
-_QUOTE = re.compile(r"^([>#-])", re.M)
-_MENTION = re.compile(r"@(everyone|here)|<(@[!&]?|#)(\d+)>")
+#: A line Discord reads as a block — a quote, a heading, a list item — even when indented.
+_QUOTE = re.compile(r"^([ \t]*)([>#-])", re.M)
+#: Everyone, here, a user, a role, a channel, and a slash command (``</name:id>``, a link that
+#: runs the command when clicked).
+_MENTION = re.compile(r"@(everyone|here)|<(@[!&]?|#)(\d+)>|</[^<>\n]+:\d+>")
 
 
 def escape_discord(value: Any) -> Any:
@@ -34,7 +37,7 @@ def escape_discord(value: Any) -> Any:
     zero-width space. :class:`Markup` values and non-strings pass unchanged."""
     if isinstance(value, Markup) or not isinstance(value, str):
         return value
-    escaped = _QUOTE.sub(r"\\\1", _MARKDOWN.sub(r"\\\1", value))
+    escaped = _QUOTE.sub(r"\1\\\2", _MARKDOWN.sub(r"\\\1", value))
     return _MENTION.sub(lambda m: m.group(0)[0] + "\u200b" + m.group(0)[1:], escaped)
 
 
