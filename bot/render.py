@@ -128,7 +128,10 @@ def render_discord(name: str, **context: Any) -> str:
 
 def split_message(text: str, limit: int = 2000) -> list[str]:
     """Split ``text`` into parts of at most ``limit`` characters at line breaks (hard-splitting
-    longer lines), so that no Discord message is refused for its length."""
+    longer lines), so that no Discord message is refused for its length. A hard split never
+    parts an escape from what it escapes (``\\`` and ``*``), and a part it starts with what
+    Discord would read as a block (a quote, a heading, a list item) has it escaped: escaped text
+    stays escaped in every part."""
     parts: list[str] = []
     current = ""
     for line in text.splitlines(keepends=True):
@@ -136,8 +139,11 @@ def split_message(text: str, limit: int = 2000) -> list[str]:
             if current:
                 parts.append(current)
                 current = ""
-            parts.append(line[:limit])
-            line = line[limit:]
+            cut = _cut(line, limit)
+            parts.append(line[:cut])
+            line = line[cut:]
+            if limit > 2:  # room for the escape: each part still takes something of the line
+                line = _BLOCK_START.sub(r"\1\\\2", line, count=1)
         if len(current) + len(line) > limit:
             parts.append(current)
             current = ""
@@ -145,3 +151,15 @@ def split_message(text: str, limit: int = 2000) -> list[str]:
     if current or not parts:
         parts.append(current)
     return [part.rstrip("\n") or part for part in parts]
+
+
+#: The start of a part that Discord would read as a block.
+_BLOCK_START = re.compile(r"^([ \t]*)([>#*-])")
+
+
+def _cut(line: str, limit: int) -> int:
+    """Where to hard-split ``line`` within ``limit``: not after a backslash that escapes the
+    next character (an odd run of them)."""
+    head = line[:limit]
+    run = len(head) - len(head.rstrip("\\"))
+    return max(1, limit - run % 2)

@@ -1,11 +1,12 @@
-"""What the Discord transport sends is inert (issue 20's fuzz findings): the escape
-(:func:`bot.render.escape_discord`) breaks every mention and block."""
+"""What the Discord transport sends is inert however it is cut (issue 20's fuzz findings): the
+escape (:func:`bot.render.escape_discord`) breaks every mention and block, and splitting a long
+message (:func:`bot.render.split_message`) keeps every part escaped."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.render import escape_discord
+from bot.render import escape_discord, split_message
 
 
 def test_a_slash_command_mention_is_broken():
@@ -19,3 +20,20 @@ def test_an_indented_block_is_escaped(line: str):
     """Discord reads a list, a quote or a heading after leading spaces too."""
     stripped = line.lstrip(" \t")
     assert escape_discord(line) == line[: len(line) - len(stripped)] + "\\" + stripped
+
+
+def test_a_hard_split_never_parts_an_escape_from_what_it_escapes():
+    parts = split_message(str(escape_discord("x" * 1999 + "*bold*")))
+    assert [len(p) for p in parts] == [1999, 8]
+    assert parts[1] == "\\*bold\\*"
+
+
+def test_a_part_a_hard_split_starts_is_not_read_as_a_block():
+    parts = split_message(str(escape_discord("x" * 2000 + "> quote")))
+    assert parts == ["x" * 2000, "\\> quote"]
+
+
+def test_splitting_plain_lines_loses_nothing():
+    text = "\n".join(f"line {i} " + "y" * 90 for i in range(100))
+    parts = split_message(text)
+    assert all(len(p) <= 2000 for p in parts) and "\n".join(parts) == text
