@@ -25,8 +25,10 @@ from bot.deadlines import discord_timestamp
 MAX_OUTPUT = 200_000
 
 _MARKDOWN = re.compile(r"([\\*_~`|\[\]])")
-#: A line Discord reads as a block — a quote, a heading, a list item — even when indented.
-_QUOTE = re.compile(r"^([ \t]*)([>#-])", re.M)
+#: A line Discord reads as a block — a quote, a heading, a list item — even when indented; a
+#: line starts after any line break (``\r``, U+2028... as :meth:`str.splitlines` and
+#: JavaScript's ``^`` see them), not only after ``\n``.
+_QUOTE = re.compile(r"(?:^|(?<=[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]))([ \t]*)([>#-])", re.M)
 #: Everyone, here, a user, a role, a channel, and a slash command (``</name:id>``, a link that
 #: runs the command when clicked).
 _MENTION = re.compile(r"@(everyone|here)|<(@[!&]?|#)(\d+)>|</[^<>\n]+:\d+>")

@@ -22,6 +22,16 @@ def test_an_indented_block_is_escaped(line: str):
     assert escape_discord(line) == line[: len(line) - len(stripped)] + "\\" + stripped
 
 
+@pytest.mark.parametrize("brk", ["\r", "\u2028", "\u2029", "\x85", "\x0c"])
+def test_a_block_after_any_line_break_is_escaped(brk: str):
+    """Every break that :meth:`str.splitlines` (so :func:`split_message`) and Discord see
+    starts a line."""
+    text = f"x{brk}- item{brk}> quote{brk}  # heading"
+    assert escape_discord(text) == f"x{brk}\\- item{brk}\\> quote{brk}  \\# heading"
+    for part in split_message(str(escape_discord("y" * 1990 + text))):
+        assert not part.startswith(("-", ">", "  #"))
+
+
 def test_a_hard_split_never_parts_an_escape_from_what_it_escapes():
     parts = split_message(str(escape_discord("x" * 1999 + "*bold*")))
     assert [len(p) for p in parts] == [1999, 8]
