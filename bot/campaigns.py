@@ -21,6 +21,7 @@ from sqlmodel import Session, col
 
 from bot import directory
 from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
+from bot.cards import Refusal
 from bot.cards import Reply as Reply  # re-exported: the replies of every request
 from bot.deadlines import DeadlineRules
 from bot.maps import map_file_name, render_map
@@ -232,8 +233,8 @@ class CampaignBase:
 
     def _checked(
         self, text: str, state: GameState, character: str
-    ) -> tuple[ParseResult, Reply | None]:
-        """Parse orders; with any problem, the reply listing every one (nothing is stored)."""
+    ) -> tuple[ParseResult, Refusal | None]:
+        """Parse orders; with any problem, the refusal listing every one (nothing is stored)."""
         result = parse_orders(text, state, character, catalog=self.catalog)
         if result.orders is not None:
             return result, None
@@ -243,7 +244,7 @@ class CampaignBase:
             errors=result.errors,
             warnings=result.warnings,
         )
-        return result, Reply(refusal)
+        return result, Refusal(refusal)
 
     def _running_for(self, session: Session, name: str, moderator: str) -> Campaign:
         campaign = self._campaign(session, name)
