@@ -269,6 +269,15 @@ class CampaignBase:
         if who not in campaign.moderators:
             raise NotModeratorError(f"only the moderators of {campaign.name} may do that")
 
+    def _require_unfinished(self, campaign: Campaign) -> None:
+        """Refuse to change how a finished campaign plays — its settings, its lock, its seats:
+        the game is over and scored (a rollback, which plays a day again, is the way back)."""
+        if campaign.status == "finished":
+            raise RequestError(
+                f"{campaign.name} is finished: its settings and seats no longer change (a "
+                "rollback plays a day again). Nothing changed."
+            )
+
     def _settings(self, campaign: Campaign) -> CampaignSettings:
         return CampaignSettings.of(campaign.options)
 
