@@ -21,6 +21,7 @@ from sqlmodel import Session, col
 
 from bot import directory
 from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
+from bot.cards import Refusal
 from bot.cards import Reply as Reply  # re-exported: the replies of every request
 from bot.deadlines import DeadlineRules
 from bot.maps import map_file_name, render_map
@@ -232,8 +233,8 @@ class CampaignBase:
 
     def _checked(
         self, text: str, state: GameState, character: str
-    ) -> tuple[ParseResult, Reply | None]:
-        """Parse orders; with any problem, the reply listing every one (nothing is stored)."""
+    ) -> tuple[ParseResult, Refusal | None]:
+        """Parse orders; with any problem, the refusal listing every one (nothing is stored)."""
         result = parse_orders(text, state, character, catalog=self.catalog)
         if result.orders is not None:
             return result, None
@@ -243,7 +244,7 @@ class CampaignBase:
             errors=result.errors,
             warnings=result.warnings,
         )
-        return result, Reply(refusal)
+        return result, Refusal(refusal)
 
     def _running_for(self, session: Session, name: str, moderator: str) -> Campaign:
         campaign = self._campaign(session, name)
@@ -267,6 +268,15 @@ class CampaignBase:
     def _require_moderator(self, campaign: Campaign, who: str) -> None:
         if who not in campaign.moderators:
             raise NotModeratorError(f"only the moderators of {campaign.name} may do that")
+
+    def _require_unfinished(self, campaign: Campaign) -> None:
+        """Refuse to change how a finished campaign plays — its settings, its lock, its seats:
+        the game is over and scored (a rollback, which plays a day again, is the way back)."""
+        if campaign.status == "finished":
+            raise RequestError(
+                f"{campaign.name} is finished: its settings and seats no longer change (a "
+                "rollback plays a day again). Nothing changed."
+            )
 
     def _settings(self, campaign: Campaign) -> CampaignSettings:
         return CampaignSettings.of(campaign.options)

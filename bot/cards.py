@@ -29,6 +29,13 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class Refusal(Reply):
+    """A reply that refuses the request — nothing was stored — and says why (every problem of
+    refused orders). A transport shows it as it shows any refusal: the command line on standard
+    error, with exit status 2."""
+
+
+@dataclass(frozen=True)
 class Field:
     """One named line of a card; ``inline`` ones may sit side by side."""
 

@@ -226,6 +226,7 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     """Run one ``local`` action (the engine and the service are imported only now)."""
     from pydantic import ValidationError
 
+    from bot.cards import Refusal
     from bot.local import deliver
     from bot.service import CampaignService, RequestError
     from rules.setup import setup_choices
@@ -319,4 +320,6 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
             f"{args.campaign}: the stored game cannot be read (a corrupted snapshot): "
             f"{load_problem(exc)}"
         ) from None
+    if isinstance(reply, Refusal):  # refused orders: every problem, on one line
+        raise UsageError(" ".join(line.strip() for line in reply.text.splitlines() if line.strip()))
     return reply.text

@@ -40,6 +40,7 @@ class Moderation(Plays):
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
+            self._require_unfinished(campaign)
             if key in BEFORE_THE_START and campaign.status != "enrolling":
                 raise RequestError(
                     f"{key} needs every player's agreement (8.1.3b): it is set before the "
@@ -299,6 +300,7 @@ class Moderation(Plays):
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
+            self._require_unfinished(campaign)
             campaign.locked = locked
             self._log(session, campaign, moderator, "lock", "locked" if locked else "unlocked")
             return Reply(f"{campaign.name} is {'locked' if locked else 'unlocked'}.")
@@ -394,6 +396,7 @@ class Moderation(Plays):
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
+            self._require_unfinished(campaign)
             seat = self._seat_of(session, campaign, character)
             seat.player, seat.player_name = player, player_name[:100]
             seat.missed_days = 0
@@ -418,6 +421,7 @@ class Moderation(Plays):
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
+            self._require_unfinished(campaign)
             seat = self._seat_of(session, campaign, character)
             seat.autopilot = on
             self._log(

@@ -25,8 +25,13 @@ from bot.deadlines import discord_timestamp
 MAX_OUTPUT = 200_000
 
 _MARKDOWN = re.compile(r"([\\*_~`|\[\]])")
-_QUOTE = re.compile(r"^([>#-])", re.M)
-_MENTION = re.compile(r"@(everyone|here)|<(@[!&]?|#)(\d+)>")
+#: A line Discord reads as a block — a quote, a heading, a list item — even when indented; a
+#: line starts after any line break (``\r``, U+2028... as :meth:`str.splitlines` and
+#: JavaScript's ``^`` see them), not only after ``\n``.
+_QUOTE = re.compile(r"(?:^|(?<=[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]))([ \t]*)([>#-])", re.M)
+#: Everyone, here, a user, a role, a channel, and a slash command (``</name:id>``, a link that
+#: runs the command when clicked).
+_MENTION = re.compile(r"@(everyone|here)|<(@[!&]?|#)(\d+)>|</[^<>\n]+:\d+>")
 
 
 def escape_discord(value: Any) -> Any:
@@ -34,7 +39,7 @@ def escape_discord(value: Any) -> Any:
     zero-width space. :class:`Markup` values and non-strings pass unchanged."""
     if isinstance(value, Markup) or not isinstance(value, str):
         return value
-    escaped = _QUOTE.sub(r"\\\1", _MARKDOWN.sub(r"\\\1", value))
+    escaped = _QUOTE.sub(r"\1\\\2", _MARKDOWN.sub(r"\\\1", value))
     return _MENTION.sub(lambda m: m.group(0)[0] + "\u200b" + m.group(0)[1:], escaped)
 
 
@@ -125,7 +130,10 @@ def render_discord(name: str, **context: Any) -> str:
 
 def split_message(text: str, limit: int = 2000) -> list[str]:
     """Split ``text`` into parts of at most ``limit`` characters at line breaks (hard-splitting
-    longer lines), so that no Discord message is refused for its length."""
+    longer lines), so that no Discord message is refused for its length. A hard split never
+    parts an escape from what it escapes (``\\`` and ``*``), and a part it starts with what
+    Discord would read as a block (a quote, a heading, a list item) has it escaped: escaped text
+    stays escaped in every part."""
     parts: list[str] = []
     current = ""
     for line in text.splitlines(keepends=True):
@@ -133,8 +141,11 @@ def split_message(text: str, limit: int = 2000) -> list[str]:
             if current:
                 parts.append(current)
                 current = ""
-            parts.append(line[:limit])
-            line = line[limit:]
+            cut = _cut(line, limit)
+            parts.append(line[:cut])
+            line = line[cut:]
+            if limit > 2:  # room for the escape: each part still takes something of the line
+                line = _BLOCK_START.sub(r"\1\\\2", line, count=1)
         if len(current) + len(line) > limit:
             parts.append(current)
             current = ""
@@ -142,3 +153,15 @@ def split_message(text: str, limit: int = 2000) -> list[str]:
     if current or not parts:
         parts.append(current)
     return [part.rstrip("\n") or part for part in parts]
+
+
+#: The start of a part that Discord would read as a block.
+_BLOCK_START = re.compile(r"^([ \t]*)([>#*-])")
+
+
+def _cut(line: str, limit: int) -> int:
+    """Where to hard-split ``line`` within ``limit``: not after a backslash that escapes the
+    next character (an odd run of them)."""
+    head = line[:limit]
+    run = len(head) - len(head.rstrip("\\"))
+    return max(1, limit - run % 2)

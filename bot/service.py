@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from bot import archive, scope
 from bot.campaign_settings import CampaignSettings, SettingError
@@ -239,14 +239,7 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards, Fr
         result, refusal = self._checked(text, state, seat.character)
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
-            if campaign.locked:
-                raise RequestError(f"{campaign.name} is locked by its moderators; orders wait")
-            if repo.open_decisions(session, campaign_id=row_id(campaign)):
-                raise RequestError(
-                    f"day {campaign.day} of {campaign.name} is being resolved and waits for "
-                    f"players' decisions: its orders are in; send day {campaign.day + 1}'s once "
-                    "its report is out. Nothing was stored."
-                )
+            self.orders_open(session, campaign)
             if self._state_id(session, campaign) != seen:
                 state = self._state(session, campaign)
                 result, refusal = self._checked(text, state, seat.character)
@@ -272,10 +265,25 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards, Fr
                 )
             )
 
+    def orders_open(self, session: Session, campaign: Campaign) -> None:
+        """Refuse what changes a day's orders while they are closed: the campaign locked by its
+        moderators, or its day being resolved (it waits for players' decisions: its orders are
+        in, and the next day's are not open yet)."""
+        if campaign.locked:
+            raise RequestError(f"{campaign.name} is locked by its moderators; orders wait")
+        if repo.open_decisions(session, campaign_id=row_id(campaign)):
+            raise RequestError(
+                f"day {campaign.day} of {campaign.name} is being resolved and waits for "
+                f"players' decisions: its orders are in; send day {campaign.day + 1}'s once "
+                "its report is out. Nothing was stored."
+            )
+
     def ready(self, campaign_name: str, *, player: str, ready: bool = True) -> Reply:
-        """Mark the player ready (or not); when every seat is ready the day may resolve early."""
+        """Mark the player ready (or not); when every seat is ready the day may resolve early.
+        Refused while orders are closed (:meth:`orders_open`)."""
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
+            self.orders_open(session, campaign)
             seat.ready = ready
             state = self._state(session, campaign)
             waiting = [
@@ -362,9 +370,12 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards, Fr
             )
 
     def clear_orders(self, campaign_name: str, *, player: str) -> Reply:
-        """Withdraw today's orders (his standing orders or the autopilot will apply)."""
+        """Withdraw today's orders (his standing orders or the autopilot will apply), while
+        orders are open (:meth:`orders_open`): the orders of a day being resolved are the
+        record a rollback plays the day again with."""
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
+            self.orders_open(session, campaign)
             repo.clear_orders(session, seat=seat, day=campaign.day, submitted_at=self.clock())
             return Reply(f"Orders for the {seat.character} on day {campaign.day} cleared.")
 

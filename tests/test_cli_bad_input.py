@@ -223,8 +223,9 @@ def test_text_arguments_that_are_not_utf8(db: str, capsys):
 def test_orders_with_a_lone_surrogate_are_refused_and_not_stored(db: str, monkeypatch, capsys):
     run(capsys, "local", "--db", db, "start", "Valley", "--moderator", "gm")
     monkeypatch.setattr("sys.stdin", io.StringIO("S Loot \ud800\n"))
-    status, out, _ = run(capsys, "local", "--db", db, "orders", "Valley", "--player", "alice", "-")
-    assert status == 0 and "NOT stored" in out and "[bad-text]" in out
+    argv = ("local", "--db", db, "orders", "Valley", "--player", "alice", "-")
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "") and "NOT stored" in err and "[bad-text]" in err
     assert "Amazon: no orders yet" in run(capsys, "local", "--db", db, "status", "Valley")[1]
 
 
@@ -249,3 +250,16 @@ def test_a_corrupted_snapshot_is_refused(db: str, corruption: str, words: str, c
     )
     assert err.startswith("realmbot: Valley's saved game (snapshot 1) is damaged: ")
     assert words in err
+
+
+# --- refused orders ------------------------------------------------------------------------
+
+
+def test_refused_orders_are_one_line_on_stderr_with_exit_2(db: str, tmp_path: Path, capsys):
+    """Refused orders are a refusal like any other (they went to standard output, exit 0)."""
+    run(capsys, "local", "--db", db, "start", "Valley", "--moderator", "gm")
+    orders = tmp_path / "orders.txt"
+    orders.write_text("M XX9, Q\nblock: sometimes\n", encoding="utf-8")
+    err = refused(capsys, "local", "--db", db, "orders", "Valley", "--player", "alice", str(orders))
+    assert "NOT stored: 3 problems. - line 1, phase 1 [bad-clearing]" in err
+    assert "Amazon: no orders yet" in run(capsys, "local", "--db", db, "status", "Valley")[1]

@@ -28,8 +28,8 @@ def test_a_campaign_runs_from_the_command_line(tmp_path: Path, capsys):
     assert local(capsys, db, "start", "Valley", "--moderator", "gm")[0] == 0
     orders = tmp_path / "orders.txt"
     orders.write_text("M XX9\n", encoding="utf-8")
-    status, out, _ = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
-    assert status == 0 and "NOT stored" in out
+    status, out, err = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
+    assert (status, out) == (2, "") and "NOT stored" in err
     orders.write_text("H, R\n", encoding="utf-8")
     assert (
         "stored (v1" in local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))[1]
@@ -141,10 +141,10 @@ def test_hirelings_are_ordered_in_the_orders_file_and_listed_on_his_sheet(tmp_pa
     engine.dispose()
     orders = tmp_path / "orders.txt"
     orders.write_text("H\nBashkars HQ: H\n", encoding="utf-8")
-    status, out, _ = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
-    assert status == 0 and "NOT stored" in out
-    assert "line 2 [not-your-hireling]: Bashkars HQ is not hired" in out
-    assert "(write sections only for those you record: Lancers HQ)" in out
+    status, out, err = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
+    assert (status, out) == (2, "") and "NOT stored" in err
+    assert "line 2 [not-your-hireling]: Bashkars HQ is not hired" in err
+    assert "(write sections only for those you record: Lancers HQ)" in err
     orders.write_text("R\nLancers HQ: H, R\n", encoding="utf-8")
     status, out, _ = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
     assert status == 0 and "stored (v1" in out and out.rstrip().endswith("R\nLancers HQ: H, R")

@@ -25,8 +25,9 @@ def test_a_suicide_sits_out_a_day_then_starts_again_as_another(
     assert local(capsys, db, "start", "Valley", "--moderator", "gm")[0] == 0
     orders = tmp_path / "orders.txt"
     orders.write_text("H\nsuicide: yes\n", encoding="utf-8")
-    status, out, _ = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
-    assert status == 0 and "NOT stored" in out and "write 'suicide: at midnight'" in out
+    status, out, err = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
+    assert (status, out) == (2, "") and "NOT stored" in err
+    assert "write 'suicide: at midnight'" in err
     orders.write_text("H\nsuicide: at midnight\n", encoding="utf-8")
     assert (
         "stored (v1" in local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))[1]

@@ -18,7 +18,8 @@ Full names (``Move``, ``Hide``, ``Fly``...) work too. A clearing is a tile code 
 (``cv5``, ``CV 5``, ``Curst Valley 5``); ``CG CL CS CN`` tell the four C tiles apart (6.2.6), so
 ``C5`` is refused with the candidates. A phase may name its source in parentheses (``M BV4
 (Stamina)``, ``M CV5 (pony)``, ``P CV5 (Crystal Ball)``); ``*`` before the activity marks a
-Sunlight phase. Lines starting with ``#`` are comments; backticks and ``>`` quotes are ignored.
+Sunlight phase. Lines starting with ``#`` are comments, and so are the echo's ``note:`` lines (an
+echo sent back reads as the same orders); backticks and ``>`` quotes are ignored.
 
 Standing instructions (:class:`~rules.orders.model.Instructions`) are ``key: value`` lines, see
 :data:`INSTRUCTION_KEYS`. After his own lines come the orders he records for his familiar and

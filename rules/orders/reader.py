@@ -2,8 +2,9 @@
 
 :class:`Reader` splits a message into its phases (6.2.3–6.2.6 L1509–1524: one activity each,
 separated by commas or new lines, case-insensitive; ``*`` marks a Sunlight phase and a source may be
-named in parentheses; ``#`` comments, backticks and ``>`` quotes are ignored) and its ``key: value``
-lines (:mod:`rules.orders.instructions`, ``before N:`` rearrangements 7.2.2), reads each phase's
+named in parentheses; ``#`` comments, the echo's ``note:`` lines, backticks and ``>`` quotes are
+ignored) and its ``key: value`` lines (:mod:`rules.orders.instructions`, ``before N:``
+rearrangements 7.2.2), reads each phase's
 activity and target (:func:`rules.orders.targets.target`), and walks the day's path with
 :class:`rules.orders.path.Path` (7.3.1): Moves along roadways he may use, mountain climbs (7.3.1c.1
 L1655), hidden roads he has not found (6.2.4e L1518), Flies (7.3.3). Every problem is recorded as
@@ -197,7 +198,7 @@ class Reader:
             while start < len(line) and (line[start] == ">" or line[start].isspace()):
                 start += 1  # '>' quotes, however many
             line = line[start:]
-            if not line or line.startswith("#"):
+            if not line or line.startswith("#") or _is_note(line):
                 continue
             written = split_instruction(line)
             if written is not None and self._is_instruction(written):
@@ -411,3 +412,9 @@ class Reader:
                     )
                     continue
                 change.setdefault(verb, []).append(found[0])
+
+
+def _is_note(line: str) -> bool:
+    """Whether ``line`` is one of the echo's ``note:`` lines (:func:`rules.orders.parse.echo`):
+    a remark of the bot's, read as a comment, so that an echo sent back reads as the orders."""
+    return line.partition(":")[0].strip().casefold() == "note"

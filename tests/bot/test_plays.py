@@ -398,3 +398,25 @@ def test_clearings_agreed_to_fight_at_once_ask_their_windows_together(service, t
     quietly(service, "p2", "Black Knight")
     with pytest.raises(RequestError, match=f"round 1 at AV5, round 1 at {other}"):
         service.rollback_combat("Test", moderator="gm", to="round 9")
+
+
+def test_orders_are_closed_while_the_day_waits_for_decisions(service, traveller):
+    """Clearing orders or saying ready while the day is being resolved is refused as sending
+    them is: the day's orders are the record a rollback plays it again with."""
+    giant_fight(service)
+    service.submit_orders("Test", player="p1", text="H")
+    force(service)
+    with session_scope(service.engine) as session:
+        assert repo.open_decisions(session, campaign_id=1)
+        before = repo.current_orders(session, campaign_id=1, day=1)
+        texts = {seat: row.text for seat, row in before.items()}
+    assert texts
+    for attempt in (
+        lambda: service.clear_orders("Test", player="p1"),
+        lambda: service.ready("Test", player="p1"),
+    ):
+        with pytest.raises(RequestError, match="is being resolved and waits for players"):
+            attempt()
+    with session_scope(service.engine) as session:
+        after = repo.current_orders(session, campaign_id=1, day=1)
+        assert {seat: row.text for seat, row in after.items()} == texts

@@ -332,6 +332,18 @@ def test_enhanced_activities_need_their_source():
     assert codes(parse("FL NW", state)) == ["bad-tile"]  # not his tile or a neighbour
 
 
+def test_an_echo_with_notes_reads_back_as_the_same_orders():
+    """The echo's ``note:`` lines are the bot's remarks: an echo sent back (a player pasting
+    it, the fuzz suite's round trip) reads as the orders it echoes, not as unknown instructions."""
+    state = give(game(), "Amazon", "Crystal Ball")
+    for text in ("P OW4", "-, A weapon, S Loot\nalert: none"):
+        first = accepted(text, state)
+        assert "\nnote: " in first.echo
+        again = accepted(first.echo, state)
+        assert again.orders == first.orders
+        assert again.echo.startswith(first.echo.partition("\nnote: ")[0])
+
+
 def test_the_dwarf_records_only_basic_phases():
     """Short Legs, L3713."""
     assert codes(parse("H, H, H", who="Dwarf")) == ["too-many-phases"]
