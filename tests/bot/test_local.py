@@ -126,3 +126,18 @@ def test_deliver_posts_the_reports_a_crash_left_due(
     reports = [p for p in public if "Day 1, Month 1" in p.read_text(encoding="utf-8")]
     assert len(reports) == 1
     assert deliver(service, tmp_path) == [], "posted and written once"
+
+
+def test_deliver_leaves_the_messages_of_campaigns_with_a_channel_to_the_bot(
+    service: CampaignService, tmp_path: Path
+) -> None:
+    """A campaign played on Discord (it has a channel) shares the database with one run from
+    the command line: ``local deliver`` writes and marks only the latter's messages."""
+    service.create("Valley", moderator="gm")
+    service.create("Discord", moderator="1", channel="100")
+    service.join("Valley", player="p1", player_name="P1", character="Amazon")
+    service.join("Discord", player="2", player_name="P2", character="Amazon")
+    deliver(service, tmp_path / "out")
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["Valley"]
+    left = service.undelivered()
+    assert left and {m.campaign_id for m in left} == {2}
