@@ -1,0 +1,288 @@
+"""Crash consistency (issue 20): the driver (:mod:`tests.proofs.crash_driver`) killed with
+SIGKILL inside random steps — a resolution, a mid-day decision, a combat window, a delivery by
+either transport — and started again, until its campaigns have played their days; then the
+checks of :mod:`tests.proofs.crash_checks`: every day resolved once, every outbox message
+delivered exactly once by its campaign's transport (against the driver's journal), the
+database's integrity, and the same outcome as a run without kills (same seed, same orders).
+
+``python -m tests.proofs.crashes [--kills N] [--no-postgres] [--seed S]`` is the full form
+(200 kills, half on SQLite and half on PostgreSQL, over two processes); :func:`campaign_run`
+is what the quick form (``test_crashes.py``) runs. Each kill lands in a step chosen at random
+among the driver's next ones, at a random moment inside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import select
+import signal
+import sys
+import tempfile
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, text
+
+from tests import pg
+from tests.proofs import crash_checks, crash_driver
+
+#: The kills of one campaign run at most (then it runs to its end unkilled).
+KILLS_PER_RUN = 8
+#: About how many steps a run of the driver takes (a reference run says exactly).
+STEPS = 80
+#: The longest a kill waits inside its step (seconds).
+MAX_DELAY = 0.12
+#: The longest one launch of the driver may take (seconds): longer is a problem (a hang).
+LAUNCH_TIMEOUT = 120.0
+#: How many seeds the campaigns vary over (each compared with its own run without kills).
+SEEDS = 3
+
+
+@dataclass
+class Tally:
+    """What campaign runs found; added up over runs."""
+
+    kills: Counter[str] = field(default_factory=Counter)
+    phases: Counter[str] = field(default_factory=Counter)
+    runs: int = 0
+    campaigns: int = 0
+    days: int = 0
+    delivered: int = 0
+    resends: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        self.kills.update(other.kills)
+        self.phases.update(other.phases)
+        self.runs += other.runs
+        self.campaigns += other.campaigns
+        self.days += other.days
+        self.delivered += other.delivered
+        self.resends += other.resends
+        self.problems += other.problems
+
+
+@dataclass
+class Launch:
+    """One launch of the driver: whether it was killed, in which step, and its exit status."""
+
+    killed: bool
+    step: str
+    status: int
+    steps: int = 0
+
+
+def launch(url: str, folder: Path, *, kill_after: int | None, delay: float) -> Launch:
+    """Run the driver in a forked child; with ``kill_after``, SIGKILL it ``delay`` seconds
+    after it starts its ``kill_after``-th step (if it gets there)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: the driver, then out without any of the parent's cleanup
+        os.close(read)
+        status = 0
+        try:
+            crash_driver.run(url, folder / "out", folder / "journal", write)
+        except BaseException:
+            traceback.print_exc()
+            status = 1
+        os._exit(status)
+    os.close(write)
+    steps: list[str] = []
+    buffer = b""
+    killed = False
+    deadline = time.monotonic() + LAUNCH_TIMEOUT
+    kill_at: float | None = None
+    while True:
+        wait = deadline - time.monotonic()
+        if kill_at is not None:
+            wait = min(wait, kill_at - time.monotonic())
+        ready, _, _ = select.select([read], [], [], max(wait, 0))
+        if ready:
+            chunk = os.read(read, 65536)
+            if not chunk:
+                break
+            buffer += chunk
+            *lines, rest = buffer.split(b"\n")
+            buffer = rest
+            steps += [line.decode() for line in lines]
+            if kill_after is not None and kill_at is None and len(steps) >= kill_after:
+                kill_at = time.monotonic() + delay
+        now = time.monotonic()
+        if (kill_at is not None and now >= kill_at) or now >= deadline:
+            os.kill(pid, signal.SIGKILL)
+            killed = kill_at is not None and now >= kill_at
+            while chunk := os.read(read, 65536):  # the steps it started before it died
+                buffer += chunk
+            steps += [line.decode() for line in buffer.split(b"\n") if line]
+            break
+    os.close(read)
+    _, status = os.waitpid(pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    last = steps[-1] if steps else "start"
+    return Launch(killed, last, 0 if killed else code, len(steps))
+
+
+def play(
+    url: str, folder: Path, rng: random.Random | None, kills: int, steps: int = STEPS
+) -> tuple[list[str], list[str], int]:
+    """Run the driver on ``url`` (prepared), killing it ``kills`` times at random (``rng``)
+    before letting it finish, the kills spread over the ``steps`` a run takes; the steps it
+    was killed in, the problems, and the steps of the last launch."""
+    folder.mkdir(parents=True, exist_ok=True)
+    killed_in: list[str] = []
+    seen = 0
+    while rng is not None and len(killed_in) < kills:
+        ahead = max(2, 2 * (steps - seen) // (kills - len(killed_in) + 1))
+        after = rng.randrange(1, ahead)
+        result = launch(url, folder, kill_after=after, delay=rng.uniform(0, MAX_DELAY))
+        if result.status != 0:
+            return killed_in, [f"the driver failed (status {result.status}) in {result.step}"], 0
+        if not result.killed:
+            return killed_in, [], result.steps  # it finished first: the campaigns are over
+        killed_in.append(result.step)
+        seen += max(result.steps - 3, 1)  # a launch starts again with a delivery pass
+    final = launch(url, folder, kill_after=None, delay=0.0)
+    if final.status != 0:
+        return killed_in, [f"the driver failed (status {final.status}) in {final.step}"], 0
+    return killed_in, [], final.steps
+
+
+Reference = dict[tuple[str, int], dict[str, Any]]
+_REFERENCES: Reference = {}
+_STEPS: dict[tuple[str, int], int] = {}
+
+
+@contextmanager
+def database(kind: str, postgres: str | None) -> Iterator[str]:
+    """A new empty database of ``kind`` (SQLite in a temporary folder, or on the PostgreSQL
+    server ``postgres``), dropped afterwards."""
+    if kind == "sqlite":
+        with tempfile.TemporaryDirectory(prefix="crash-") as folder:
+            yield f"sqlite:///{folder}/realm.db"
+        return
+    assert postgres is not None
+    admin = create_engine(postgres, isolation_level="AUTOCOMMIT")
+    name = f"crash_{os.getpid()}_{time.monotonic_ns()}"
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        yield postgres.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def reference(kind: str, seed: int, postgres: str | None) -> dict[str, Any]:
+    """The outcome of a run without kills of the campaigns with ``seed`` (computed once)."""
+    key = (kind, seed)
+    if key not in _REFERENCES:
+        with database(kind, postgres) as url, tempfile.TemporaryDirectory() as folder:
+            crash_driver.prepare(url, seed=seed)
+            _, problems, steps = play(url, Path(folder), None, 0)
+            assert not problems, problems
+            _REFERENCES[key] = crash_checks.outcome(url)
+            _STEPS[key] = steps
+    return _REFERENCES[key]
+
+
+def campaign_run(
+    kind: str, seed: int, rng_seed: int, kills: int, postgres: str | None = None
+) -> Tally:
+    """One campaign run: the driver killed ``kills`` times, then checked (see the module)."""
+    tally = Tally(runs=1)
+    rng = random.Random(rng_seed)
+    expected = reference(kind, seed, postgres)
+    with database(kind, postgres) as url, tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        crash_driver.prepare(url, seed=seed)
+        killed_in, problems, _ = play(url, folder, rng, kills, _STEPS[(kind, seed)])
+        tally.kills[kind] += len(killed_in)
+        tally.phases.update(killed_in)
+        got = crash_checks.outcome(url)
+        problems += crash_checks.differences(got, expected)
+        problems += crash_checks.resolved_once(got)
+        problems += crash_checks.integrity(url)
+        found = crash_checks.deliveries(url, folder / "journal", folder / "out")
+        problems += found.problems
+        tally.delivered += found.delivered
+        tally.resends += found.resends
+        tally.campaigns += len(got)
+        tally.days += sum(min(c["day"] - 1, crash_driver.DAYS) for c in got.values())
+    tally.problems += [f"{kind} run {rng_seed}: {p}" for p in problems]
+    return tally
+
+
+def _work(job: tuple[str, int, int, int, str | None]) -> Tally:
+    kind, seed, rng_seed, kills, postgres = job
+    return campaign_run(kind, seed, rng_seed, kills, postgres)
+
+
+def jobs(kills: dict[str, int], seed: int, first: int, postgres: str | None) -> list[Any]:
+    """Campaign runs that make ``kills`` kills on each kind of database, numbered from
+    ``first`` (which chooses their seeds and where their kills land)."""
+    planned = []
+    number = first
+    for kind, share in kills.items():
+        while share > 0:
+            take = min(KILLS_PER_RUN, share)
+            planned.append((kind, number % SEEDS, seed * 10_000 + number, take, postgres))
+            share -= take
+            number += 1
+    return planned
+
+
+def main(argv: list[str], echo: Callable[[str], None] = print) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.proofs.crashes")
+    parser.add_argument("--kills", type=int, default=200)
+    parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    cluster = None if args.no_postgres else pg.start()
+    try:
+        postgres = None if cluster is None else cluster.url()
+        kinds = ["sqlite"] if cluster is None else ["sqlite", "postgresql"]
+        wanted = {
+            kind: args.kills // len(kinds) + (1 if index < args.kills % len(kinds) else 0)
+            for index, kind in enumerate(kinds)
+        }
+        total = Tally()
+        with ProcessPoolExecutor(args.workers) as pool:
+            short = wanted
+            while short and not total.problems:  # a run that ends first makes fewer kills
+                planned = jobs(short, args.seed, total.runs, postgres)
+                for tally in pool.map(_work, planned):
+                    total.add(tally)
+                short = {k: n - total.kills[k] for k, n in wanted.items() if total.kills[k] < n}
+    finally:
+        if cluster is not None:
+            cluster.stop()
+    for kind in kinds:
+        echo(f"figure: kills on {kind}: {total.kills[kind]}")
+    for step, count in sorted(total.phases.items()):
+        echo(f"figure: kills in step {step}: {count}")
+    echo(f"figure: campaign runs: {total.runs}")
+    echo(f"figure: campaigns: {total.campaigns}")
+    echo(f"figure: days resolved: {total.days}")
+    echo(f"figure: messages delivered: {total.delivered}")
+    echo(f"figure: resends caught: {total.resends}")
+    echo(f"figure: problems: {len(total.problems)}")
+    for problem in total.problems[:40]:
+        echo(f"  {problem}")
+    echo(f"figure: seconds: {time.perf_counter() - start:.0f}")
+    return 1 if total.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
