@@ -117,14 +117,14 @@ def prepare(url: str, *, seed: int = 0) -> None:
                 stage_giant_fight(engine, number, "Amazon", "Black Knight")
                 service.set_autopilot(table.name, moderator=MODERATOR, character="Black Knight")
             else:
-                rewrite_latest(engine, number, _tired)
+                rewrite_latest(engine, number, tired)
             for player, _ in table.seats:
                 service.submit_orders(table.name, player=player, text="R")
     finally:
         engine.dispose()
 
 
-def _tired(state: GameState) -> None:
+def tired(state: GameState) -> None:
     """The Amazon's MOVE M3* and FIGHT M4* fatigued: resting, she must choose what to rest."""
     for chit in state.characters["Amazon"].chits:
         if chit.label in ("MOVE M3*", "FIGHT M4*"):
