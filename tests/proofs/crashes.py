@@ -7,8 +7,9 @@ database's integrity, and the same outcome as a run without kills (same seed, sa
 
 ``python -m tests.proofs.crashes [--kills N] [--no-postgres] [--seed S]`` is the full form
 (200 kills, half on SQLite and half on PostgreSQL, over two processes); :func:`campaign_run`
-is what the quick form (``test_crashes.py``) runs. Each kill lands in a step chosen at random
-among the driver's next ones, at a random moment inside it.
+is what the quick form (``test_crashes.py``) runs. Each kill lands in a kind of step chosen at
+random (a resolution, an answer or play, either delivery), in one of its next few, at a random
+moment inside it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import tempfile
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -37,8 +38,15 @@ from tests.proofs import crash_checks, crash_driver
 
 #: The kills of one campaign run at most (then it runs to its end unkilled).
 KILLS_PER_RUN = 8
-#: About how many steps a run of the driver takes (a reference run says exactly).
-STEPS = 80
+#: The kinds of step a kill aims at, each as likely (the driver's step names).
+TARGETS: tuple[tuple[str, ...], ...] = (
+    ("resolve",),
+    ("answer", "plays"),
+    ("deliver-local",),
+    ("deliver-discord",),
+)
+#: A kill lands in one of the next this many steps of its kind.
+AHEAD = 4
 #: The longest a kill waits inside its step (seconds).
 MAX_DELAY = 0.12
 #: The longest one launch of the driver may take (seconds): longer is a problem (a hang).
@@ -78,12 +86,14 @@ class Launch:
     killed: bool
     step: str
     status: int
-    steps: int = 0
+    steps: tuple[str, ...] = ()
 
 
-def launch(url: str, folder: Path, *, kill_after: int | None, delay: float) -> Launch:
-    """Run the driver in a forked child; with ``kill_after``, SIGKILL it ``delay`` seconds
-    after it starts its ``kill_after``-th step (if it gets there)."""
+def launch(
+    url: str, folder: Path, *, kill_in: tuple[str, ...] = (), nth: int = 0, delay: float = 0.0
+) -> Launch:
+    """Run the driver in a forked child; with ``kill_in``, SIGKILL it ``delay`` seconds after
+    it starts its ``nth`` step of those kinds (if it gets there)."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: the driver, then out without any of the parent's cleanup
@@ -114,7 +124,8 @@ def launch(url: str, folder: Path, *, kill_after: int | None, delay: float) -> L
             *lines, rest = buffer.split(b"\n")
             buffer = rest
             steps += [line.decode() for line in lines]
-            if kill_after is not None and kill_at is None and len(steps) >= kill_after:
+            aimed = sum(step in kill_in for step in steps)
+            if kill_in and kill_at is None and aimed >= nth:
                 kill_at = time.monotonic() + delay
         now = time.monotonic()
         if (kill_at is not None and now >= kill_at) or now >= deadline:
@@ -128,37 +139,55 @@ def launch(url: str, folder: Path, *, kill_after: int | None, delay: float) -> L
     _, status = os.waitpid(pid, 0)
     code = os.waitstatus_to_exitcode(status)
     last = steps[-1] if steps else "start"
-    return Launch(killed, last, 0 if killed else code, len(steps))
+    return Launch(killed, last, 0 if killed else code, tuple(steps))
 
 
 def play(
-    url: str, folder: Path, rng: random.Random | None, kills: int, steps: int = STEPS
-) -> tuple[list[str], list[str], int]:
-    """Run the driver on ``url`` (prepared), killing it ``kills`` times at random (``rng``)
-    before letting it finish, the kills spread over the ``steps`` a run takes; the steps it
-    was killed in, the problems, and the steps of the last launch."""
+    url: str,
+    folder: Path,
+    rng: random.Random | None,
+    kills: int,
+    expected: Counter[tuple[str, ...]] | None = None,
+) -> tuple[list[str], list[str], Counter[tuple[str, ...]]]:
+    """Run the driver on ``url`` (prepared), killing it ``kills`` times at random (``rng``:
+    a kind of step from :data:`TARGETS` that a run has ``expected`` more of than it did so
+    far, one of its next :data:`AHEAD`, a moment in it) before letting it finish; the steps
+    it was killed in, the problems, and the steps the run took, by kind."""
     folder.mkdir(parents=True, exist_ok=True)
     killed_in: list[str] = []
-    seen = 0
+    done: Counter[tuple[str, ...]] = Counter()
     while rng is not None and len(killed_in) < kills:
-        ahead = max(2, 2 * (steps - seen) // (kills - len(killed_in) + 1))
-        after = rng.randrange(1, ahead)
-        result = launch(url, folder, kill_after=after, delay=rng.uniform(0, MAX_DELAY))
+        left = {t: (expected or Counter())[t] - done[t] for t in TARGETS}
+        ahead = [t for t in TARGETS if left[t] > 0] or list(TARGETS)
+        target = rng.choice(ahead)
+        result = launch(
+            url,
+            folder,
+            kill_in=target,
+            nth=rng.randrange(1, max(1, min(AHEAD, left[target] - 1)) + 1),
+            delay=rng.uniform(0, MAX_DELAY),
+        )
+        done.update(_kinds(result.steps[:-1]))  # the last one is to do again
         if result.status != 0:
-            return killed_in, [f"the driver failed (status {result.status}) in {result.step}"], 0
+            return killed_in, [f"the driver failed (status {result.status}) in {result.step}"], done
         if not result.killed:
-            return killed_in, [], result.steps  # it finished first: the campaigns are over
+            return killed_in, [], done  # it finished first: the campaigns are over
         killed_in.append(result.step)
-        seen += max(result.steps - 3, 1)  # a launch starts again with a delivery pass
-    final = launch(url, folder, kill_after=None, delay=0.0)
+    final = launch(url, folder)
+    done.update(_kinds(final.steps))
     if final.status != 0:
-        return killed_in, [f"the driver failed (status {final.status}) in {final.step}"], 0
-    return killed_in, [], final.steps
+        return killed_in, [f"the driver failed (status {final.status}) in {final.step}"], done
+    return killed_in, [], done
+
+
+def _kinds(steps: Sequence[str]) -> Counter[tuple[str, ...]]:
+    """How many steps of each of :data:`TARGETS` ``steps`` holds."""
+    return Counter(t for step in steps for t in TARGETS if step in t)
 
 
 Reference = dict[tuple[str, int], dict[str, Any]]
 _REFERENCES: Reference = {}
-_STEPS: dict[tuple[str, int], int] = {}
+_STEPS: dict[tuple[str, int], Counter[tuple[str, ...]]] = {}
 
 
 @contextmanager
