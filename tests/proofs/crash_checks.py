@@ -159,11 +159,12 @@ def _orphans(engine: Engine) -> list[str]:
 @dataclass
 class Deliveries:
     """The outbox against the journal: messages delivered, resends the journal shows (a
-    Discord nonce sent twice, which Discord answers with the first message; a local message
-    written twice, to the same files), and problems."""
+    Discord message sent again with its nonce, which Discord answers with the first; a local
+    message written again, to the same files), and problems."""
 
     delivered: int = 0
     resends: int = 0
+    rewritten: int = 0
     problems: list[str] = field(default_factory=list)
 
 
@@ -184,7 +185,7 @@ def deliveries(url: str, journal: Path, out: Path, *, local_journal: bool = True
             found.problems.append(f"a Discord message sent without the outbox's nonce: {nonce}")
             continue
         sent.setdefault(int(parts[1]), set()).add(parts[2])
-    found.resends += sum(times - 1 for times in written.values())
+    found.rewritten += sum(times - 1 for times in written.values())
     engine = make_engine(url)
     try:
         with session_scope(engine) as session:

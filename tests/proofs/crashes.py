@@ -66,6 +66,7 @@ class Tally:
     days: int = 0
     delivered: int = 0
     resends: int = 0
+    rewritten: int = 0
     problems: list[str] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
@@ -76,6 +77,7 @@ class Tally:
         self.days += other.days
         self.delivered += other.delivered
         self.resends += other.resends
+        self.rewritten += other.rewritten
         self.problems += other.problems
 
 
@@ -245,6 +247,7 @@ def campaign_run(
         problems += found.problems
         tally.delivered += found.delivered
         tally.resends += found.resends
+        tally.rewritten += found.rewritten
         tally.campaigns += len(got)
         tally.days += sum(min(c["day"] - 1, crash_driver.DAYS) for c in got.values())
     tally.problems += [f"{kind} run {rng_seed}: {p}" for p in problems]
@@ -305,7 +308,8 @@ def main(argv: list[str], echo: Callable[[str], None] = print) -> int:
     echo(f"figure: campaigns: {total.campaigns}")
     echo(f"figure: days resolved: {total.days}")
     echo(f"figure: messages delivered: {total.delivered}")
-    echo(f"figure: resends caught: {total.resends}")
+    echo(f"figure: resends caught by their nonce (Discord): {total.resends}")
+    echo(f"figure: messages written again to their own files (local): {total.rewritten}")
     echo(f"figure: problems: {len(total.problems)}")
     for problem in total.problems[:40]:
         echo(f"  {problem}")
