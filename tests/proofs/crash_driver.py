@@ -7,9 +7,10 @@ fight with a Giant); *Discord* (a channel, delivered by
 :class:`bot.discord.delivery.OutboxDelivery`) asks a mid-day decision on day 1. :func:`run`
 then plays them from wherever the database says they stand, so that a run killed at any point
 and started again ends where an unkilled run ends: each pass delivers both transports' outboxes,
-answers every open decision or combat window, sends the day's orders and wakes each campaign
-past its deadline (:meth:`~bot.resolution.Resolver.wake`, the scheduled job's body), until
-every campaign has played :data:`DAYS` days.
+answers every open decision or combat window, sends the day's orders and, past its deadline,
+runs the campaign's scheduled wake-up job (:func:`bot.scheduler.wake`, as the scheduler stored
+it: :meth:`~bot.resolution.Resolver.wake_ups`), until every campaign has played :data:`DAYS`
+days.
 
 What each transport delivered is appended to a journal, fsynced before the transport hears that
 it was sent (before it marks the message delivered): ``L <outbox id>`` for a message whose
@@ -34,6 +35,7 @@ import discord
 from sqlalchemy import Engine
 
 import bot.local
+from bot import scheduler
 from bot.campaigns import row_id
 from bot.discord.delivery import OutboxDelivery
 from bot.outbox import Outgoing
@@ -202,6 +204,7 @@ class Driver:
         client = cast(discord.Client, RecordingClient(self.journal))
         self.discord = OutboxDelivery(client, self.service, clock=self.clock)
         self.loop = asyncio.new_event_loop()
+        scheduler.Wakeups(self.service)  # the service its stored jobs act on (not started)
 
     def step(self, name: str) -> None:
         if self.progress is not None:
@@ -250,7 +253,8 @@ class Driver:
                 with contextlib.suppress(RequestError):  # dead or gone: no orders
                     self.service.submit_orders(table.name, player=player, text="H")
         self.step("resolve")
-        self.service.wake(table.name, campaign.day)
+        [(ref, day)] = [(r, d) for r, d, _ in self.service.wake_ups() if r == f"#{cid}"]
+        self.loop.run_until_complete(scheduler.wake(ref, day))
         return True
 
     def run(self) -> None:
