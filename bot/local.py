@@ -58,16 +58,21 @@ def _markdown(text: str) -> str:
 
 
 def deliver(service: CampaignService, out: Path) -> list[Path]:
-    """Write every undelivered outbox message under ``out/<campaign>/`` and mark it delivered,
+    """Post the reports of resolved days that still wait for them
+    (:meth:`~bot.resolution.Resolver.publish_due`: a crash between a resolution and its
+    reports leaves them due, and the command line has no resync job to post them), then write
+    every undelivered outbox message of the campaigns without a channel (those with one are
+    the Discord bot's) under ``out/<campaign>/`` and mark it delivered,
     a batch of messages at a time: the batch's files are written, then the batch is marked in
     one transaction (:func:`bot.outbox.mark_delivered`). A crash in between writes the same
     files again next time, and nothing marked is written twice. Then the attachments no
     undelivered message needs are pruned (:func:`bot.outbox.prune_attachments`). Returns the
     files written."""
+    service.publish_due()
     campaigns = service.campaign_names()
     written: list[Path] = []
     while True:
-        batch = outbox.pending(service.engine, limit=BATCH)
+        batch = outbox.pending(service.engine, limit=BATCH, with_channel=False)
         if not batch:
             break
         written += write(batch, out, campaigns)

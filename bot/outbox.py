@@ -57,8 +57,11 @@ class Queued:
         return destination(self.kind, self.to, self.campaign_id)
 
 
-def queued(engine: Engine, *, campaign_id: int | None = None) -> list[Queued]:
-    """Every undelivered message (of one campaign, or all), oldest first."""
+def queued(
+    engine: Engine, *, campaign_id: int | None = None, with_channel: bool | None = None
+) -> list[Queued]:
+    """Every undelivered message (of one campaign, or all; of the campaigns with a channel or
+    without one if ``with_channel`` says, :func:`db.messages.has_channel`), oldest first."""
     table = OutboxMessage.__table__.c  # type: ignore[attr-defined]
     query = (
         sa_select(
@@ -69,6 +72,8 @@ def queued(engine: Engine, *, campaign_id: int | None = None) -> list[Queued]:
     )
     if campaign_id is not None:
         query = query.where(table.campaign_id == campaign_id)
+    if with_channel is not None:
+        query = query.where(messages.has_channel(with_channel))
     with session_scope(engine) as session:
         return [
             Queued(id=i, campaign_id=c, kind=k, to=t, attempts=a, created_at=at)
@@ -105,10 +110,14 @@ def load(engine: Engine, ids: Sequence[int]) -> dict[int, Outgoing]:
     return found
 
 
-def pending(engine: Engine, *, limit: int = CHUNK) -> list[Outgoing]:
-    """The first ``limit`` undelivered messages with their attachments, in id order."""
+def pending(
+    engine: Engine, *, limit: int = CHUNK, with_channel: bool | None = None
+) -> list[Outgoing]:
+    """The first ``limit`` undelivered messages with their attachments, in id order (only of
+    the campaigns with a channel or without one if ``with_channel`` says)."""
     with session_scope(engine) as session:
-        return _outgoing(session, messages.undelivered_messages(session, limit=limit))
+        found = messages.undelivered_messages(session, limit=limit, with_channel=with_channel)
+        return _outgoing(session, found)
 
 
 def mark_delivered(engine: Engine, ids: Sequence[int], *, at: datetime) -> int:

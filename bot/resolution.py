@@ -6,6 +6,7 @@ This is the part of the service the Evening's combat will grow.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
@@ -62,7 +63,9 @@ class Resolver(Windows, Reminders):
             return [c.name for c in due if not c.locked]
 
     def wake(self, campaign_name: str, day: int) -> str:
-        """:meth:`_wake`, then the reports of a day it resolved (:meth:`publish`)."""
+        """:meth:`_wake`, then the reports of a day it resolved (:meth:`publish`); first the
+        reports a crash left due (:meth:`_publish_left`)."""
+        self._publish_left(campaign_name)
         done = self._wake(campaign_name, day)
         if done in ("resolved", "decided by default"):
             self.publish(campaign_name)
@@ -164,6 +167,7 @@ class Resolver(Windows, Reminders):
         each player's private report are posted, and the next day opens. When the campaign
         waits for decisions and the engine needs one, the players concerned are asked by DM and
         the day resumes once they answer or their time runs out."""
+        self._publish_left(campaign_name)
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             if moderator is not None:
@@ -366,6 +370,14 @@ class Resolver(Windows, Reminders):
             done = {"report_due": None, "report_snapshot": None}
             campaign.options = settings.model_copy(update=done).stored()
             return True
+
+    def _publish_left(self, campaign_name: str) -> None:
+        """Post the reports of the campaign's last day if a crash left them due, before a
+        resolution marks the next day's due in their place (every day starts resolving
+        through :meth:`resolve_day` or :meth:`wake`): the command line has no resync job,
+        and a ``local resolve`` run again after a crash would otherwise lose them."""
+        with contextlib.suppress(RequestError):  # no such campaign: the caller says so
+            self.publish(campaign_name)
 
     def publish_due(self) -> list[str]:
         """:meth:`publish` for every campaign whose reports wait (after a crash between the

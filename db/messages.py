@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from sqlalchemy import ColumnElement
 from sqlmodel import Session, col, select
 
 from db import blobs
-from db.models import OutboxMessage
+from db.models import Campaign, OutboxMessage
 from db.rows import add, get
 
 
@@ -48,15 +49,28 @@ def add_message(
     return add(session, message)
 
 
-def undelivered_messages(session: Session, *, limit: int | None = None) -> list[OutboxMessage]:
-    """The messages not yet delivered, in id order (the order they were written)."""
-    query = (
-        select(OutboxMessage)
-        .where(col(OutboxMessage.delivered_at).is_(None))
-        .order_by(col(OutboxMessage.id))
-        .limit(limit)
-    )
-    return list(session.exec(query))
+def undelivered_messages(
+    session: Session, *, limit: int | None = None, with_channel: bool | None = None
+) -> list[OutboxMessage]:
+    """The messages not yet delivered, in id order (the order they were written): of every
+    campaign, or (``with_channel``) only of the campaigns with a channel (True: the Discord
+    transport's) or without one (False: the local transport's, see :func:`has_channel`)."""
+    query = select(OutboxMessage).where(col(OutboxMessage.delivered_at).is_(None))
+    if with_channel is not None:
+        query = query.where(has_channel(with_channel))
+    return list(session.exec(query.order_by(col(OutboxMessage.id)).limit(limit)))
+
+
+def has_channel(wanted: bool) -> ColumnElement[bool]:
+    """A condition on an outbox message: its campaign has a channel (``wanted`` True) or not.
+
+    Each campaign has one transport: the Discord bot delivers the campaigns it posts in (they
+    have a channel), the local transport the others; a transport that took another's messages
+    would mark them delivered where nobody reads them."""
+    with_one = select(Campaign.id).where(col(Campaign.channel).is_not(None))
+    if wanted:
+        return col(OutboxMessage.campaign_id).in_(with_one)
+    return col(OutboxMessage.campaign_id).not_in(with_one)
 
 
 def mark_delivered(session: Session, *, message_id: int, at: datetime) -> OutboxMessage:

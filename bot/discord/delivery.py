@@ -255,12 +255,13 @@ class OutboxDelivery:
     # --- one pass -------------------------------------------------------------------------------
 
     async def deliver_once(self) -> int:
-        """Send every undelivered message that is due and not held behind a failed one, in id
-        order; returns how many were sent. Failures are handled here (see the module's
-        docstring); only a failure of the database itself ends the pass with its exception."""
+        """Send every undelivered message of the campaigns with a channel (the others are the
+        local transport's) that is due and not held behind a failed one, in id order; returns
+        how many were sent. Failures are handled here (see the module's docstring); only a
+        failure of the database itself ends the pass with its exception."""
         async with self._lock:
             engine = self.service.engine
-            entries = await asyncio.to_thread(outbox.queued, engine)
+            entries = await asyncio.to_thread(outbox.queued, engine, with_channel=True)
             queued = {entry.id for entry in entries}
             self._retries = {i: r for i, r in self._retries.items() if i in queued}
             now = self.now()

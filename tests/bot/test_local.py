@@ -7,8 +7,11 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.local import folder_name, write
+import pytest
+
+from bot.local import deliver, folder_name, write
 from bot.outbox import Outgoing
+from bot.service import CampaignService
 from db.models import OutboxMessage
 
 CAMPAIGNS = {1: "Valley"}
@@ -100,3 +103,41 @@ def test_an_attachment_is_written_beside_its_post(tmp_path: Path):
     files = write([Outgoing(outgoing.message, b"\x89PNG")], tmp_path, CAMPAIGNS)
     image = tmp_path / "Valley" / "public" / "00007-map-month1-day1.png"
     assert image in files and image.read_bytes() == b"\x89PNG"
+
+
+def test_deliver_posts_the_reports_a_crash_left_due(
+    service: CampaignService, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process died between a resolution's commit and its reports (while drawing the map):
+    the next ``local deliver`` posts them, once, and writes them."""
+    service.create("Valley", moderator="gm", seed=3)
+    service.join("Valley", player="p1", player_name="P1", character="Amazon")
+    service.start("Valley", moderator="gm")
+
+    def crash(*_: object) -> bytes:
+        raise SystemExit("killed while drawing the map")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("bot.resolution.render_map", crash)
+        with pytest.raises(SystemExit):
+            service.resolve_day("Valley", day=1, moderator="gm")
+    deliver(service, tmp_path)
+    public = sorted((tmp_path / "Valley" / "public").glob("*.md"))
+    reports = [p for p in public if "Day 1, Month 1" in p.read_text(encoding="utf-8")]
+    assert len(reports) == 1
+    assert deliver(service, tmp_path) == [], "posted and written once"
+
+
+def test_deliver_leaves_the_messages_of_campaigns_with_a_channel_to_the_bot(
+    service: CampaignService, tmp_path: Path
+) -> None:
+    """A campaign played on Discord (it has a channel) shares the database with one run from
+    the command line: ``local deliver`` writes and marks only the latter's messages."""
+    service.create("Valley", moderator="gm")
+    service.create("Discord", moderator="1", channel="100")
+    service.join("Valley", player="p1", player_name="P1", character="Amazon")
+    service.join("Discord", player="2", player_name="P2", character="Amazon")
+    deliver(service, tmp_path / "out")
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["Valley"]
+    left = service.undelivered()
+    assert left and {m.campaign_id for m in left} == {2}

@@ -3,6 +3,7 @@ each other resolve the day once; every other racer is told the day is already re
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 
@@ -236,3 +237,20 @@ def test_moderators_racing_for_a_name_get_one_campaign_and_one_clear_refusal(
     refused = [r for r in results if isinstance(r, RequestError)]
     assert len(created) == 1 and len(refused) == 3, results
     assert all("'Twin' exists already" in str(r) for r in refused)
+
+
+def test_a_day_resolved_after_a_crash_left_the_last_days_reports_due_posts_them_first(
+    overdue: CampaignService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command line has no resync job: ``local resolve`` run again after a crash between a
+    resolution and its reports posts those reports first, instead of marking the next day's
+    due in their place (they were lost)."""
+    service = overdue
+    with monkeypatch.context() as patched:
+        patched.setattr("bot.resolution.render_map", lambda *_: sys.exit("killed"))
+        with pytest.raises(SystemExit):
+            service.resolve_day("Race", day=1, moderator="gm")
+    service.resolve_day("Race", day=2, moderator="gm")
+    public = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
+    assert len([c for c in public if c.startswith("Day 1, Month 1")]) == 1
+    assert len([c for c in public if c.startswith("Day 2, Month 1")]) == 1

@@ -291,3 +291,22 @@ def test_retries_back_off_exponentially_up_to_a_cap() -> None:
     waits = [retry_delay(n).total_seconds() for n in range(1, 9)]
     assert waits == [30, 60, 120, 240, 480, 900, 900, 900]
     assert retry_delay(10_000) == timedelta(minutes=15)
+
+
+@pytest.mark.asyncio
+async def test_the_bot_leaves_the_messages_of_campaigns_without_a_channel_to_the_local_transport(
+    table: Table, service: CampaignService
+) -> None:
+    """A campaign run from the command line (no channel) on the bot's database is delivered by
+    ``realmbot local deliver``: the bot neither sends its messages nor marks them delivered."""
+    campaign(table, service, notes=table.channel)
+    service.create("Forum", moderator="gm")
+    with session_scope(service.engine) as session:
+        messages.add_message(
+            session, campaign_id=2, kind="channel", content="forum news", created_at=service.clock()
+        )
+    await table.bot.deliver_once()
+    left = service.undelivered()
+    assert "forum news" in [m.content for m in left] and {m.campaign_id for m in left} == {2}
+    assert all(m.attempts == 0 for m in left), "not tried: no failure, no notice of one"
+    assert "forum news" not in [text_of(m) for m in bot_messages(table.channel.history())]
