@@ -5,14 +5,19 @@ A job is only a wake-up call keyed by campaign and day (``wake:<campaign>:<day>`
 still due, so a double or stale fire is harmless. :meth:`Wakeups.sync` upserts every campaign's
 next wake-up; it runs at start-up (after :meth:`~bot.service.CampaignService.after_downtime`)
 and after every change a transport makes. Jobs run however late they are (``misfire_grace_time``
-None): a deadline passed while the bot was down is handled, never dropped.
+None): a deadline passed while the bot was down is handled, never dropped. Jobs do their
+database work one at a time, in the scheduler's own thread (:func:`in_turn`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC
-from typing import Any
+from typing import Any, TypeVar
 
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -21,6 +26,8 @@ from bot.logs import campaign_context
 from bot.outbox import prune_attachments
 from bot.service import CampaignService
 from db.engine import checkpoint
+
+T = TypeVar("T")
 
 #: The service the stored jobs act on (jobs are stored by reference: they hold only ids).
 _SERVICE: dict[str, CampaignService] = {}
@@ -36,11 +43,26 @@ def job_id(campaign: str, day: int) -> str:
     return f"wake:{campaign}:{day}"
 
 
+#: The one thread every job's database work runs in, one job at a time. Each wake-up is a unit
+#: of work that takes SQLite's single write lock; run side by side (``asyncio.to_thread``'s
+#: pool), many campaigns due in the same minute queued for it past the busy timeout, and those
+#: jobs failed with "database is locked", their days left for a later resync.
+_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wakeups")
+
+
+async def in_turn(call: Callable[..., T], *args: object) -> T:
+    """``call(*args)`` in the scheduler's worker thread, after the jobs queued before it (with
+    the caller's context, as ``asyncio.to_thread`` would)."""
+    context = contextvars.copy_context()
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_WORKER, functools.partial(context.run, call, *args))
+
+
 async def wake(campaign: str, day: int) -> str:
-    """The scheduled job: one wake-up, run off the event loop."""
+    """The scheduled job: one wake-up, run off the event loop, after those due before it."""
     service = _SERVICE["default"]
     with campaign_context(campaign):
-        return await asyncio.to_thread(service.wake, campaign, day)
+        return await in_turn(service.wake, campaign, day)
 
 
 _WAKEUPS: dict[str, Wakeups] = {}
@@ -53,10 +75,10 @@ async def resync() -> None:
     undelivered message needs (:func:`bot.outbox.prune_attachments`)."""
     wakeups = _WAKEUPS.get("default")
     if wakeups is not None:
-        await asyncio.to_thread(wakeups.service.publish_due)
-        await asyncio.to_thread(wakeups.sync)
-        await asyncio.to_thread(checkpoint, wakeups.service.engine)
-        await asyncio.to_thread(prune_attachments, wakeups.service.engine)
+        await in_turn(wakeups.service.publish_due)
+        await in_turn(wakeups.sync)
+        await in_turn(checkpoint, wakeups.service.engine)
+        await in_turn(prune_attachments, wakeups.service.engine)
 
 
 class Wakeups:

@@ -1,0 +1,89 @@
+"""The scheduler's jobs (:mod:`bot.scheduler`): many campaigns due at once are woken one at a
+time, each resolved once, none failing for the database's write lock."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_EXECUTED, JobEvent
+from sqlalchemy import update
+
+from bot.scheduler import Wakeups
+from bot.service import CampaignService
+from db.engine import make_engine, session_scope
+from db.migrate import upgrade
+from db.models import Campaign, Seat
+from rules.catalog import catalog
+
+#: Campaigns due in the same second.
+DUE = 6
+
+
+class Watched(CampaignService):
+    """The service, counting how many wake-ups run at the same time (the most seen)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._guard = threading.Lock()
+        self.running = 0
+        self.most = 0
+
+    def wake(self, campaign_name: str, day: int) -> str:
+        with self._guard:
+            self.running += 1
+            self.most = max(self.most, self.running)
+        try:
+            threading.Event().wait(0.05)  # a wake-up takes a while: room for another to overlap
+            return super().wake(campaign_name, day)
+        finally:
+            with self._guard:
+                self.running -= 1
+
+
+@pytest.fixture
+def watched(db_url: str) -> Iterator[Watched]:
+    engine = make_engine(db_url)
+    upgrade(engine)
+    yield Watched(engine, catalog(), clock=lambda: datetime.now(UTC))
+    engine.dispose()
+
+
+def test_campaigns_due_at_once_are_woken_one_at_a_time_and_all_resolved(watched, tmp_path):
+    for number in range(DUE):
+        name = f"C{number}"
+        watched.create(name, moderator="gm", seed=number)
+        watched.join(name, player=f"p{number}", player_name="P", character="Amazon")
+        watched.start(name, moderator="gm")
+        watched.set_autopilot(name, moderator="gm", character="Amazon")
+    with session_scope(watched.engine) as session:
+        soon = datetime.now(UTC) + timedelta(seconds=1)
+        session.exec(update(Campaign).values(deadline=soon))  # type: ignore[call-overload]
+        session.exec(update(Seat).values(reminders=False))  # type: ignore[call-overload]
+    wakeups = Wakeups(watched, jobstore_url=f"sqlite:///{tmp_path / 'jobs.db'}")
+    executed: list[str] = []
+    failed: list[str] = []
+
+    def listen(event: JobEvent) -> None:
+        if event.job_id.startswith("wake:"):
+            (executed if event.code == EVENT_JOB_EXECUTED else failed).append(event.job_id)
+
+    async def run() -> None:
+        wakeups.scheduler.add_listener(listen, EVENT_JOB_EXECUTED | EVENT_JOB_ERROR)
+        wakeups.start()
+        try:
+            for _ in range(600):
+                if len(executed) + len(failed) >= DUE:
+                    break
+                await asyncio.sleep(0.1)
+        finally:
+            wakeups.shutdown()
+
+    asyncio.run(run())
+    assert failed == []
+    assert len(executed) == DUE
+    assert watched.most == 1, "the jobs' database work runs one job at a time"
+    assert [watched.campaign(f"C{n}").day for n in range(DUE)] == [2] * DUE
