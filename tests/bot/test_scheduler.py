@@ -7,6 +7,7 @@ import asyncio
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_EXECUTED, JobEvent
@@ -52,7 +53,9 @@ def watched(db_url: str) -> Iterator[Watched]:
     engine.dispose()
 
 
-def test_campaigns_due_at_once_are_woken_one_at_a_time_and_all_resolved(watched, tmp_path):
+def test_campaigns_due_at_once_are_woken_one_at_a_time_and_all_resolved(
+    watched: Watched, tmp_path: Path
+) -> None:
     for number in range(DUE):
         name = f"C{number}"
         watched.create(name, moderator="gm", seed=number)
@@ -61,8 +64,8 @@ def test_campaigns_due_at_once_are_woken_one_at_a_time_and_all_resolved(watched,
         watched.set_autopilot(name, moderator="gm", character="Amazon")
     with session_scope(watched.engine) as session:
         soon = datetime.now(UTC) + timedelta(seconds=1)
-        session.exec(update(Campaign).values(deadline=soon))  # type: ignore[call-overload]
-        session.exec(update(Seat).values(reminders=False))  # type: ignore[call-overload]
+        session.exec(update(Campaign).values(deadline=soon))
+        session.exec(update(Seat).values(reminders=False))
     wakeups = Wakeups(watched, jobstore_url=f"sqlite:///{tmp_path / 'jobs.db'}")
     executed: list[str] = []
     failed: list[str] = []

@@ -119,7 +119,7 @@ class Inspector:
                 asked.setdefault(decision.character, set()).update(decision.options)
         state = latest_state(self.service, campaign)
         moment = Moment(snapshot, state, view_for(self.catalog, state, MODERATOR), events, asked)
-        self._moments[campaign] = moment
+        self._moments = {campaign: moment}  # one campaign at a time: keep only its game
         return moment
 
     def check(
