@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC
@@ -28,6 +29,8 @@ from bot.service import CampaignService
 from db.engine import checkpoint
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 #: The service the stored jobs act on (jobs are stored by reference: they hold only ids).
 _SERVICE: dict[str, CampaignService] = {}
@@ -59,10 +62,23 @@ async def in_turn(call: Callable[..., T], *args: object) -> T:
 
 
 async def wake(campaign: str, day: int) -> str:
-    """The scheduled job: one wake-up, run off the event loop, after those due before it."""
+    """The scheduled job: one wake-up, run off the event loop, after those due before it. A
+    shutdown that comes while it waits ends it quietly (:func:`_interrupted`): the next start
+    wakes the campaign again, since the database still says what is due."""
     service = _SERVICE["default"]
     with campaign_context(campaign):
-        return await in_turn(service.wake, campaign, day)
+        try:
+            return await in_turn(service.wake, campaign, day)
+        except asyncio.CancelledError:
+            return _interrupted(f"the wake-up of {campaign} for day {day}")
+
+
+def _interrupted(job: str) -> str:
+    """A job the shutdown cancelled: said once, in the log, as what it is — not a failure.
+    (Work already handed to the worker thread still runs to its end: its unit of work commits
+    or rolls back whole.)"""
+    log.info("%s was interrupted by the shutdown; the next start does it again", job)
+    return "interrupted"
 
 
 _WAKEUPS: dict[str, Wakeups] = {}
@@ -74,11 +90,15 @@ async def resync() -> None:
     checkpoints a SQLite database (:func:`db.engine.checkpoint`) and deletes the attachments no
     undelivered message needs (:func:`bot.outbox.prune_attachments`)."""
     wakeups = _WAKEUPS.get("default")
-    if wakeups is not None:
+    if wakeups is None:
+        return
+    try:
         await in_turn(wakeups.service.publish_due)
         await in_turn(wakeups.sync)
         await in_turn(checkpoint, wakeups.service.engine)
         await in_turn(prune_attachments, wakeups.service.engine)
+    except asyncio.CancelledError:
+        _interrupted("the resync of the wake-ups")
 
 
 class Wakeups:

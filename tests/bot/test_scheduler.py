@@ -4,6 +4,7 @@ time, each resolved once, none failing for the database's write lock."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -32,13 +33,18 @@ class Watched(CampaignService):
         self._guard = threading.Lock()
         self.running = 0
         self.most = 0
+        self.entered = threading.Event()
+        self.gate: threading.Event | None = None
 
     def wake(self, campaign_name: str, day: int) -> str:
         with self._guard:
             self.running += 1
             self.most = max(self.most, self.running)
+        self.entered.set()
         try:
             threading.Event().wait(0.05)  # a wake-up takes a while: room for another to overlap
+            if self.gate is not None:
+                self.gate.wait(30)
             return super().wake(campaign_name, day)
         finally:
             with self._guard:
@@ -53,19 +59,25 @@ def watched(db_url: str) -> Iterator[Watched]:
     engine.dispose()
 
 
-def test_campaigns_due_at_once_are_woken_one_at_a_time_and_all_resolved(
-    watched: Watched, tmp_path: Path
-) -> None:
-    for number in range(DUE):
+def due_soon(service: CampaignService, count: int) -> None:
+    """``count`` started campaigns of the Amazon on the autopilot, due in a second, without
+    reminders (a reminder's wake-up would come first)."""
+    for number in range(count):
         name = f"C{number}"
-        watched.create(name, moderator="gm", seed=number)
-        watched.join(name, player=f"p{number}", player_name="P", character="Amazon")
-        watched.start(name, moderator="gm")
-        watched.set_autopilot(name, moderator="gm", character="Amazon")
-    with session_scope(watched.engine) as session:
+        service.create(name, moderator="gm", seed=number)
+        service.join(name, player=f"p{number}", player_name="P", character="Amazon")
+        service.start(name, moderator="gm")
+        service.set_autopilot(name, moderator="gm", character="Amazon")
+    with session_scope(service.engine) as session:
         soon = datetime.now(UTC) + timedelta(seconds=1)
         session.exec(update(Campaign).values(deadline=soon))
         session.exec(update(Seat).values(reminders=False))
+
+
+def test_campaigns_due_at_once_are_woken_one_at_a_time_and_all_resolved(
+    watched: Watched, tmp_path: Path
+) -> None:
+    due_soon(watched, DUE)
     wakeups = Wakeups(watched, jobstore_url=f"sqlite:///{tmp_path / 'jobs.db'}")
     executed: list[str] = []
     failed: list[str] = []
@@ -90,3 +102,36 @@ def test_campaigns_due_at_once_are_woken_one_at_a_time_and_all_resolved(
     assert len(executed) == DUE
     assert watched.most == 1, "the jobs' database work runs one job at a time"
     assert [watched.campaign(f"C{n}").day for n in range(DUE)] == [2] * DUE
+
+
+def test_a_shutdown_while_wake_ups_wait_their_turn_is_quiet_and_loses_nothing(
+    watched: Watched, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The jobs the shutdown cancels (one waiting for its wake-up's work, the others for their
+    turn) end quietly, without an error in the log; what they left is still due, for the next
+    start to wake."""
+    due_soon(watched, 3)
+    watched.gate = threading.Event()
+    url = f"sqlite:///{tmp_path / 'jobs.db'}"
+
+    async def interrupted() -> None:
+        wakeups = Wakeups(watched, jobstore_url=url)
+        wakeups.start()
+        for _ in range(300):
+            if watched.entered.is_set():
+                break
+            await asyncio.sleep(0.1)
+        wakeups.shutdown()
+        assert watched.gate is not None
+        watched.gate.set()
+        await asyncio.sleep(0.5)
+
+    with caplog.at_level(logging.INFO):
+        asyncio.run(interrupted())
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert any("interrupted by the shutdown" in r.getMessage() for r in caplog.records)
+    left = {
+        f"#{watched.campaign(f'C{n}').id}" for n in range(3) if watched.campaign(f"C{n}").day == 1
+    }
+    assert left, "the shutdown came before every wake-up had run"
+    assert left <= {campaign for campaign, day, _ in watched.wake_ups() if day == 1}
