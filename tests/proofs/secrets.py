@@ -56,9 +56,13 @@ def _names(catalog: Catalog) -> tuple[str, ...]:
     return tuple(sorted(piece.id for piece in pieces_of(catalog)))
 
 
-#: Words that name a face-down piece and something open too: the Imp's Curse is its attack
-#: (8.4.7b), not the Spell card.
-OTHER_USES = {"Curse": ("Imp's Curse",)}
+#: Names of Spell cards that name something open too: the Imp's Curse and the Demons' Power of
+#: the Pit are their attacks, printed on their counters (8.4.7b), and a site's roll may bring
+#: the Power of the Pit (L4228) — none of them the face-down card.
+OTHER_USES = {
+    "Curse": ("Imp's Curse",),
+    "Power of the Pit": ("Demon's Power of the Pit", "the Power of the Pit, which comes with"),
+}
 
 
 @lru_cache(maxsize=4096)
