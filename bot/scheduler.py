@@ -132,7 +132,12 @@ class Wakeups:
         )
 
     def sync(self) -> list[str]:
-        """Upsert every campaign's next wake-up; returns the job ids registered."""
+        """Upsert every campaign's next wake-up; returns the job ids registered. Nothing once
+        the scheduler is shut down: a resync whose work was already in the worker thread when
+        the shutdown came would otherwise wake a stopped scheduler (an error on the event
+        loop); the next start syncs anyway."""
+        if not self.scheduler.running:
+            return []
         ids = []
         for campaign, day, when in self.service.wake_ups():
             identifier = job_id(campaign, day)

@@ -135,3 +135,25 @@ def test_a_shutdown_while_wake_ups_wait_their_turn_is_quiet_and_loses_nothing(
     }
     assert left, "the shutdown came before every wake-up had run"
     assert left <= {campaign for campaign, day, _ in watched.wake_ups() if day == 1}
+
+
+def test_a_sync_after_the_shutdown_does_nothing_and_raises_nothing_on_the_loop(
+    watched: Watched, tmp_path: Path
+) -> None:
+    """A resync's work may still be in the worker thread when the shutdown comes: its sync then
+    registers nothing, and wakes no stopped scheduler (an error on the event loop)."""
+    due_soon(watched, 1)
+    wakeups = Wakeups(watched, jobstore_url=f"sqlite:///{tmp_path / 'jobs.db'}")
+    errors: list[dict[str, object]] = []
+
+    async def run() -> list[str]:
+        asyncio.get_running_loop().set_exception_handler(lambda _, context: errors.append(context))
+        wakeups.start(paused=True)
+        wakeups.shutdown()
+        await asyncio.sleep(0.1)  # the shutdown is done on the loop (run_in_event_loop)
+        ids = await asyncio.to_thread(wakeups.sync)
+        await asyncio.sleep(0.2)
+        return ids
+
+    assert asyncio.run(run()) == []
+    assert errors == []
