@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.schedulers.base import STATE_STOPPED
 
 from bot.logs import campaign_context
 from bot.outbox import prune_attachments
@@ -101,6 +102,20 @@ async def resync() -> None:
         _interrupted("the resync of the wake-ups")
 
 
+class _Scheduler(AsyncIOScheduler):  # type: ignore[misc]  # apscheduler is untyped
+    """APScheduler's asyncio scheduler, whose wake-ups asked for as it shuts down do nothing.
+
+    A job's ``add_job`` from the worker thread (a resync's :meth:`Wakeups.sync`) queues a
+    wake-up on the event loop; queued after the shutdown, it ran once the scheduler had let go
+    of its loop and failed there (``'NoneType' object has no attribute 'call_later'``)."""
+
+    def _process_jobs(self) -> float | None:
+        if self.state == STATE_STOPPED:
+            return None
+        wait: float | None = super()._process_jobs()
+        return wait
+
+
 class Wakeups:
     """The scheduler of one bot process: one per job store (3.x does not coordinate several)."""
 
@@ -111,7 +126,7 @@ class Wakeups:
         stores: dict[str, Any] = {}
         if jobstore_url is not None:
             stores["default"] = SQLAlchemyJobStore(url=jobstore_url)
-        self.scheduler = AsyncIOScheduler(
+        self.scheduler = _Scheduler(
             jobstores=stores,
             job_defaults={"misfire_grace_time": None, "coalesce": True, "max_instances": 1},
             timezone=UTC,

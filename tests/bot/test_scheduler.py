@@ -157,3 +157,22 @@ def test_a_sync_after_the_shutdown_does_nothing_and_raises_nothing_on_the_loop(
 
     assert asyncio.run(run()) == []
     assert errors == []
+
+
+def test_a_wake_up_asked_for_as_the_scheduler_shuts_down_raises_nothing_on_the_loop(
+    watched: Watched, tmp_path: Path
+) -> None:
+    """A job's thread may ask the scheduler for a wake-up (an ``add_job``) just after the
+    shutdown was asked, before the loop ran it: that wake-up then does nothing."""
+    wakeups = Wakeups(watched, jobstore_url=f"sqlite:///{tmp_path / 'jobs.db'}")
+    errors: list[dict[str, object]] = []
+
+    async def run() -> None:
+        asyncio.get_running_loop().set_exception_handler(lambda _, context: errors.append(context))
+        wakeups.start()
+        wakeups.shutdown()
+        wakeups.scheduler.wakeup()
+        await asyncio.sleep(0.2)
+
+    asyncio.run(run())
+    assert errors == []
