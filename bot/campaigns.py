@@ -358,8 +358,13 @@ class CampaignBase:
         seats: Sequence[Seat],
         *,
         intro: bool,
+        image: tuple[str, bytes] | None = None,
     ) -> None:
-        public = view_for(self.catalog, state, PUBLIC)
+        """The start's messages: the channel's, with the public map (``image``, if drawn
+        already: outside the transaction), each seat's sheet, and the moderators' note."""
+        if image is None:
+            public = view_for(self.catalog, state, PUBLIC)
+            image = (map_file_name(public), render_map(self.catalog, public))
         self._outbox(session, campaign).channel(
             render(
                 "messages/started.txt.j2",
@@ -367,7 +372,7 @@ class CampaignBase:
                 characters=[s.character for s in seats],
                 deadline=campaign.deadline,
             ),
-            attachment=(map_file_name(public), render_map(self.catalog, public)),
+            attachment=image,
         )
         for seat in seats:
             self._outbox(session, campaign).dm(

@@ -5,22 +5,33 @@ A job is only a wake-up call keyed by campaign and day (``wake:<campaign>:<day>`
 still due, so a double or stale fire is harmless. :meth:`Wakeups.sync` upserts every campaign's
 next wake-up; it runs at start-up (after :meth:`~bot.service.CampaignService.after_downtime`)
 and after every change a transport makes. Jobs run however late they are (``misfire_grace_time``
-None): a deadline passed while the bot was down is handled, never dropped.
+None): a deadline passed while the bot was down is handled, never dropped. Jobs do their
+database work one at a time, in the scheduler's own thread (:func:`in_turn`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC
-from typing import Any
+from typing import Any, TypeVar
 
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.schedulers.base import STATE_STOPPED
 
 from bot.logs import campaign_context
 from bot.outbox import prune_attachments
 from bot.service import CampaignService
 from db.engine import checkpoint
+
+T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 #: The service the stored jobs act on (jobs are stored by reference: they hold only ids).
 _SERVICE: dict[str, CampaignService] = {}
@@ -36,11 +47,39 @@ def job_id(campaign: str, day: int) -> str:
     return f"wake:{campaign}:{day}"
 
 
+#: The one thread every job's database work runs in, one job at a time. Each wake-up is a unit
+#: of work that takes SQLite's single write lock; run side by side (``asyncio.to_thread``'s
+#: pool), many campaigns due in the same minute queued for it past the busy timeout, and those
+#: jobs failed with "database is locked", their days left for a later resync.
+_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wakeups")
+
+
+async def in_turn(call: Callable[..., T], *args: object) -> T:
+    """``call(*args)`` in the scheduler's worker thread, after the jobs queued before it (with
+    the caller's context, as ``asyncio.to_thread`` would)."""
+    context = contextvars.copy_context()
+    loop = asyncio.get_running_loop()
+    return await loop.run_in_executor(_WORKER, functools.partial(context.run, call, *args))
+
+
 async def wake(campaign: str, day: int) -> str:
-    """The scheduled job: one wake-up, run off the event loop."""
+    """The scheduled job: one wake-up, run off the event loop, after those due before it. A
+    shutdown that comes while it waits ends it quietly (:func:`_interrupted`): the next start
+    wakes the campaign again, since the database still says what is due."""
     service = _SERVICE["default"]
     with campaign_context(campaign):
-        return await asyncio.to_thread(service.wake, campaign, day)
+        try:
+            return await in_turn(service.wake, campaign, day)
+        except asyncio.CancelledError:
+            return _interrupted(f"the wake-up of {campaign} for day {day}")
+
+
+def _interrupted(job: str) -> str:
+    """A job the shutdown cancelled: said once, in the log, as what it is — not a failure.
+    (Work already handed to the worker thread still runs to its end: its unit of work commits
+    or rolls back whole.)"""
+    log.info("%s was interrupted by the shutdown; the next start does it again", job)
+    return "interrupted"
 
 
 _WAKEUPS: dict[str, Wakeups] = {}
@@ -52,11 +91,29 @@ async def resync() -> None:
     checkpoints a SQLite database (:func:`db.engine.checkpoint`) and deletes the attachments no
     undelivered message needs (:func:`bot.outbox.prune_attachments`)."""
     wakeups = _WAKEUPS.get("default")
-    if wakeups is not None:
-        await asyncio.to_thread(wakeups.service.publish_due)
-        await asyncio.to_thread(wakeups.sync)
-        await asyncio.to_thread(checkpoint, wakeups.service.engine)
-        await asyncio.to_thread(prune_attachments, wakeups.service.engine)
+    if wakeups is None:
+        return
+    try:
+        await in_turn(wakeups.service.publish_due)
+        await in_turn(wakeups.sync)
+        await in_turn(checkpoint, wakeups.service.engine)
+        await in_turn(prune_attachments, wakeups.service.engine)
+    except asyncio.CancelledError:
+        _interrupted("the resync of the wake-ups")
+
+
+class _Scheduler(AsyncIOScheduler):  # type: ignore[misc]  # apscheduler is untyped
+    """APScheduler's asyncio scheduler, whose wake-ups asked for as it shuts down do nothing.
+
+    A job's ``add_job`` from the worker thread (a resync's :meth:`Wakeups.sync`) queues a
+    wake-up on the event loop; queued after the shutdown, it ran once the scheduler had let go
+    of its loop and failed there (``'NoneType' object has no attribute 'call_later'``)."""
+
+    def _process_jobs(self) -> float | None:
+        if self.state == STATE_STOPPED:
+            return None
+        wait: float | None = super()._process_jobs()
+        return wait
 
 
 class Wakeups:
@@ -69,7 +126,7 @@ class Wakeups:
         stores: dict[str, Any] = {}
         if jobstore_url is not None:
             stores["default"] = SQLAlchemyJobStore(url=jobstore_url)
-        self.scheduler = AsyncIOScheduler(
+        self.scheduler = _Scheduler(
             jobstores=stores,
             job_defaults={"misfire_grace_time": None, "coalesce": True, "max_instances": 1},
             timezone=UTC,
@@ -90,7 +147,12 @@ class Wakeups:
         )
 
     def sync(self) -> list[str]:
-        """Upsert every campaign's next wake-up; returns the job ids registered."""
+        """Upsert every campaign's next wake-up; returns the job ids registered. Nothing once
+        the scheduler is shut down: a resync whose work was already in the worker thread when
+        the shutdown came would otherwise wake a stopped scheduler (an error on the event
+        loop); the next start syncs anyway."""
+        if not self.scheduler.running:
+            return []
         ids = []
         for campaign, day, when in self.service.wake_ups():
             identifier = job_id(campaign, day)

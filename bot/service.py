@@ -37,7 +37,7 @@ from bot.campaigns import (
 from bot.cards import Carded, Seat, status_reply
 from bot.deadlines import next_deadline
 from bot.final_report import final_report
-from bot.maps import render_map
+from bot.maps import map_file_name, render_map
 from bot.moderation import Moderation
 from bot.moderators import ModeratorTeam
 from bot.names import did_you_mean, matching
@@ -51,7 +51,9 @@ from bot.wording import choices_text
 from db import messages, repo
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
+from db.models import Seat as SeatRow
 from rules import (
+    PUBLIC,
     CharacterSetup,
     SetupError,
     new_game,
@@ -192,35 +194,59 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards, Fr
             return Reply(f"Setup choices for the {seat.character} stored (secret): {shown}")
 
     def start(self, campaign_name: str, *, moderator: str) -> Reply:
-        """Set up the game (section 3) for the seated characters and open Birdsong of day 1."""
+        """Set up the game (section 3) for the seated characters and open Birdsong of day 1.
+
+        The game and its map are made outside any transaction, from the seats as they stood;
+        the write transaction then checks that nothing changed meanwhile (a seat taken, the
+        campaign started by another moderator) and stores it, so that drawing the map never
+        holds the write lock (with many campaigns starting, the others' requests wait for none
+        of it)."""
         with session_scope(self.engine) as session:
-            campaign = self._campaign(session, campaign_name)
-            self._require_moderator(campaign, moderator)
-            if campaign.status != "enrolling":
-                raise RequestError(f"{campaign.name} has already started")
-            seats = self._seats(session, campaign)
-            if not seats:
-                raise RequestError(f"nobody has joined {campaign.name} yet")
+            campaign, seats = self._enrolled(session, campaign_name, moderator)
+            enrolled = [(s.id, s.character, s.setup) for s in seats]
+            settings = self._settings(campaign)
             setups = [
                 CharacterSetup.model_validate(
                     {**seat.setup, "name": seat.character, "player": seat.player}
                 )
                 for seat in seats
             ]
-            try:
-                weeks = self._settings(campaign).weeks
-                state = new_game(self.catalog, campaign.seed, setups, weeks=weeks)
-            except SetupError as error:
-                raise RequestError(f"the game cannot be set up: {error}") from None
-            state.options.update(self._settings(campaign).engine_options())
+            seed = campaign.seed
+        try:
+            state = new_game(self.catalog, seed, setups, weeks=settings.weeks)
+        except SetupError as error:
+            raise RequestError(f"the game cannot be set up: {error}") from None
+        state.options.update(settings.engine_options())
+        public = view_for(self.catalog, state, PUBLIC)
+        image = (map_file_name(public), render_map(self.catalog, public))
+        with session_scope(self.engine) as session:
+            campaign, seats = self._enrolled(session, campaign_name, moderator)
+            if [(s.id, s.character, s.setup) for s in seats] != enrolled:
+                raise RequestError(
+                    f"the seats of {campaign.name} changed while it was being started; "
+                    "start it again"
+                )
             campaign.status = "running"
             campaign.day = state.game_day
             campaign.deadline = next_deadline(self.clock(), self._rules(campaign))
             self._snapshot(session, campaign, state, "start")
             self._log(session, campaign, moderator, "start", f"started with {len(seats)} seats")
-            self._post_views(session, campaign, state, seats, intro=True)
+            self._post_views(session, campaign, state, seats, intro=True, image=image)
             due = f"{campaign.deadline:%Y-%m-%d %H:%M} UTC"
             return Reply(f"{campaign.name} has started: day 1, orders due {due}.")
+
+    def _enrolled(
+        self, session: Session, campaign_name: str, moderator: str
+    ) -> tuple[Campaign, list[SeatRow]]:
+        """The campaign ``moderator`` starts, still enrolling, and its seats (at least one)."""
+        campaign = self._campaign(session, campaign_name)
+        self._require_moderator(campaign, moderator)
+        if campaign.status != "enrolling":
+            raise RequestError(f"{campaign.name} has already started")
+        seats = list(self._seats(session, campaign))
+        if not seats:
+            raise RequestError(f"nobody has joined {campaign.name} yet")
+        return campaign, seats
 
     def submit_orders(self, campaign_name: str, *, player: str, text: str) -> Reply:
         """Store ``player``'s orders for the current day if every line is valid; otherwise

@@ -222,6 +222,9 @@ EVENT_TYPES: dict[str, EventType] = {
         "{who} rolls on the Meeting Table for the {group} ({column}): {result}", PUBLIC
     ),
     "drinks": EventType("{who} buys drinks for the {group}: {gold} gold (7.6.5b)", PUBLIC),
+    "drinks_unpaid": EventType(
+        "{who} cannot pay for the drinks for the {group}: his gold is spent (2.6.2d.2)", PRIVATE
+    ),
     "paid_off": EventType("{who} pays off the {group}'s {result} (L5499-5501)", PUBLIC),
     "battling": EventType("the {group} battle {who}: {reason} (8.2)", PUBLIC),
     "lured": EventType("{who} lures the {denizen} onto his sheet (8.3.4)", PUBLIC),

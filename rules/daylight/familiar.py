@@ -81,11 +81,12 @@ def bring(catalog: Catalog, state: GameState, owner: str) -> None:
 
 def leave(state: GameState, owner: str) -> None:
     """``owner``'s familiar, if he has one in play, leaves play with him (he left the map or
-    died)."""
+    died), and the orders she recorded for it lapse (L3926: it moves only as she records)."""
     piece = familiar_of(state, owner)
     if piece is not None:
         state.put(piece, Place.OUT)
         del state.familiars[piece]
+        state.today.orders.pop(piece, None)
 
 
 def place_turns(state: GameState, turns: list[str], followers: dict[str, str]) -> None:

@@ -119,9 +119,11 @@ def hire(
 def unhire(ctx: Ctx, piece: str, reason: str) -> None:
     """7.7.4: ``piece`` is unhired. He is unhidden and stays where he is; his horse is put back
     beside him; a leader's group takes the belongings he carried, and his gold and discoveries
-    are cancelled (7.7.2a.4)."""
+    are cancelled (7.7.2a.4). The orders his employer recorded for him lapse with his hire
+    (6.2.5): he is no one's to order, and a saved game keeps no orders for him."""
     catalog, state = ctx.catalog, ctx.state
     minion = state.minions.pop(piece)
+    state.today.orders.pop(piece, None)
     where = state.place_of(piece)
     horse = _own_horse(catalog, piece)
     box = group_box(catalog, piece)

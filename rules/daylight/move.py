@@ -104,7 +104,8 @@ def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:
     leaving = [name, *ctx.followers_of(name)]
     for who in leaving:
         ctx.state.put(who, Place.OUT)
-        ctx.state.familiars.pop(who, None)
+        if ctx.state.familiars.pop(who, None) is not None:
+            ctx.state.today.orders.pop(who, None)  # out of play, its orders lapse (L3926)
         ctx.emit("left_map", who=who, **{"from": start})
     for who in leaving:
         piece = familiar.familiar_of(ctx.state, who)

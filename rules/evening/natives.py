@@ -68,7 +68,8 @@ def start_battling(ctx: Ctx, combat: CombatState, group: str, who: str, reason: 
 
 def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[str]) -> None:
     """8.2.2: drinks are asked, then every roll is made; Insults and Challenges are left owed in
-    ``combat.owed`` for :func:`pay_off`."""
+    ``combat.owed`` for :func:`pay_off`. Drinks are paid for as each group's roll comes, only
+    with the gold left (2.6.2d.2): wanted for two groups, the second's may be unaffordable."""
     groups = groups_here(ctx, combat, pieces)
     asked: list[tuple[str, str, bool]] = []
     for who in characters:
@@ -88,8 +89,13 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
             asked.append((who, group, drinks))
     ctx.wait_if_pending()
     for who, group, drinks in asked:
+        cost = drinks_cost(ctx.catalog, ctx.state, group, combat.clearing)
+        if drinks and cost > spendable_gold(ctx.sheet(who)):
+            # 2.6.2d.2 (L696): recorded gold never falls below zero, and the drinks bought for
+            # another group here may have spent what he had when he was asked.
+            drinks = False
+            ctx.emit("drinks_unpaid", private_to=[ctx.eyes(who)], who=who, group=group)
         if drinks:
-            cost = drinks_cost(ctx.catalog, ctx.state, group, combat.clearing)
             ctx.sheet(who).gold -= cost
             ctx.emit("drinks", who=who, group=group, gold=cost, at=combat.clearing, round=0)
         meeting = meet(

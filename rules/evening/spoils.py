@@ -126,7 +126,9 @@ def _hireling_killed(ctx: Ctx, piece: str) -> None:
 
 def leader_killed(ctx: Ctx, combat: CombatState, leader: str) -> None:
     """8.7.8: when an unhired leader is killed, his group's belongings are abandoned in his
-    clearing, in the order they are stacked in the group's box."""
+    clearing, in the order they are stacked in the group's box. Everyone sees what is
+    abandoned, but a face-down Treasure card only as "a Treasure card" (4.4.1c, 4.5.3): no one
+    holds it, so no one learns its name."""
     box = group_box(ctx, leader)
     if box is None:
         return
@@ -134,7 +136,10 @@ def leader_killed(ctx: Ctx, combat: CombatState, leader: str) -> None:
     for item in [i for i in ctx.state.at(box) if pieces_of(ctx.catalog)[i].kind in ITEM_KINDS]:
         ctx.state.take(item)
         ctx.state.stacks.setdefault(pile, []).insert(0, item)
-        ctx.emit("abandoned", who=leader, item=item, at=combat.clearing)
+        if secret_card(ctx.catalog, ctx.state, item):
+            ctx.emit("abandoned_card", who=leader, at=combat.clearing)
+        else:
+            ctx.emit("abandoned", who=leader, item=item, at=combat.clearing)
 
 
 def group_box(ctx: Ctx, native: str) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -9,6 +10,7 @@ import time_machine
 from sqlmodel import col, select
 
 from bot import outbox
+from bot import service as service_module
 from bot.local import deliver
 from bot.service import CampaignService, Reply, RequestError
 from db import repo
@@ -53,6 +55,54 @@ def test_a_campaign_is_created_joined_and_started(service, traveller):
         ), "20:00 UTC at least 12 hours ahead"
         seats = repo.list_seats(session, campaign_id=campaign.id)
         assert [s.character for s in seats] == ["Amazon", "Elf"]
+
+
+def test_a_start_draws_its_map_without_holding_the_write_lock(service, monkeypatch):
+    """With many campaigns starting, drawing one's map must not hold up the others' writes: a
+    campaign is created while another's start is still drawing its map (were the write lock
+    held, the create would wait for it, which waits for the create: "database is locked")."""
+    drawing, drawn = threading.Event(), threading.Event()
+    draw = service_module.render_map
+
+    def slow(catalog, view):
+        drawing.set()
+        drawn.wait(30)
+        return draw(catalog, view)
+
+    monkeypatch.setattr(service_module, "render_map", slow)
+    service.create("Test", moderator="gm", seed=7)
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    starting = threading.Thread(target=service.start, args=("Test",), kwargs={"moderator": "gm"})
+    starting.start()
+    assert drawing.wait(30)
+    try:
+        service.create("Other", moderator="gm2", seed=8)
+    finally:
+        drawn.set()
+        starting.join()
+    assert service.campaign("Test").status == "running"
+    assert service.campaign("Other").status == "enrolling"
+
+
+def test_a_seat_taken_while_the_game_is_made_is_not_left_out(service, monkeypatch):
+    """The start's write checks that the seats it made the game for are still the seats."""
+    draw = service_module.render_map
+
+    def joined_meanwhile(catalog, view):
+        service.join("Test", player="p2", player_name="P2", character="Elf")
+        return draw(catalog, view)
+
+    monkeypatch.setattr(service_module, "render_map", joined_meanwhile)
+    service.create("Test", moderator="gm", seed=7)
+    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    with pytest.raises(RequestError, match="changed while it was being started; start it again"):
+        service.start("Test", moderator="gm")
+    monkeypatch.setattr(service_module, "render_map", draw)
+    service.start("Test", moderator="gm")
+    with session_scope(service.engine) as session:
+        snapshot = repo.latest_snapshot(session, campaign_id=service.campaign("Test").id)
+        assert snapshot is not None
+        assert set(GameState.from_json(snapshot.state).characters) == {"Amazon", "Elf"}
 
 
 def test_one_player_per_character_first_come_first_served(service, traveller):

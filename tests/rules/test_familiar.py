@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from rules.catalog import catalog
 from rules.day.engine import OrdersError, resolve
+from rules.daylight import familiar
 from rules.orders.model import ActivityKind, Orders
 from rules.orders.parse import legal_activities, parse_orders
 from rules.state import GameState, GameStateError, Place
@@ -163,3 +164,14 @@ def test_the_state_check_refuses_a_familiar_out_of_place():
 def test_any_section_text_is_answered_without_a_crash(tail):
     result = parse_orders(f"R\nFamiliar: {tail}", game(), "Witch")
     assert (result.orders is None) == bool(result.errors)
+
+
+def test_when_she_dies_its_orders_lapse_and_the_game_saves_and_loads():
+    """L3926: her familiar leaves play with her (9.1.1) and moves only as she records, so the
+    orders she recorded for it today lapse: a saved game keeping them would not load."""
+    state = game()
+    state.today.orders = {"Witch": accepted("H\nFamiliar: F Witch", state)}
+    state.today.orders["Familiar"] = state.today.orders["Witch"].recorded[0]
+    familiar.leave(state, "Witch")
+    assert "Familiar" not in state.today.orders and "Witch" in state.today.orders
+    assert GameState.from_json(state.to_json(), catalog()).today.orders.keys() == {"Witch"}

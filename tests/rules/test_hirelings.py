@@ -16,6 +16,7 @@ from rules.daylight.hirelings import (
     remount,
     unhire,
 )
+from rules.orders.parse import parse_orders
 from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
 
@@ -122,3 +123,16 @@ def test_a_hired_native_dismounts_in_a_cave_and_rides_again_outside():
     state.put("Patrol HQ", state.place_of("Amazon"))
     remount(catalog(), board, state)
     assert items["Patrol HQ Horse"].active
+
+
+def test_an_unhired_hireling_keeps_no_orders_and_the_game_saves_and_loads():
+    """7.7.4, 6.2.5: the orders his employer recorded for him today lapse with his hire (he is
+    killed, or his term ends): a saved game keeping them would not load."""
+    state = game_with("Company HQ")
+    hire(catalog(), state, "Company HQ", "Amazon")
+    amazon = parse_orders("H\nCompany HQ: H", state, "Amazon").orders
+    assert amazon is not None
+    state.today.orders = {"Amazon": amazon, "Company HQ": amazon.recorded[0]}
+    unhire(Ctx.start(catalog(), state), "Company HQ", "killed")
+    assert state.today.orders.keys() == {"Amazon"}
+    assert GameState.from_json(state.to_json(), catalog()).today.orders.keys() == {"Amazon"}

@@ -1,0 +1,203 @@
+"""Seeded campaigns played for a few days by scripted players through the campaign service.
+
+:func:`play` seats 3 to 16 characters chosen by the seed, starts the game and plays its days as
+players would: a third of the seats are left to the autopilot (:mod:`rules.autopilot`, as
+``make run`` does), the others send the autopilot's orders as their own typed text (half of
+them without its standing combat instructions), so that the characters search, trade, hire and
+fight. One campaign in :data:`WAITING` waits for decisions: its combats are played by DM in
+windows, each asked player answering half the time with his default, the moderator closing
+the rest. After every request it hands what left the service to ``inspect`` with what was
+sealed at that moment: the orders not yet resolved and the plays of the open window.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+
+from bot.service import CampaignService, RequestError
+from bot.windows import closing_time, sealed_set
+from db import repo
+from db.engine import session_scope
+from db.models import Campaign, PendingDecision
+from rules import GameState
+from rules.autopilot import autopilot_orders
+from rules.day.leaving import in_play
+from rules.evening.answers import is_combat_id
+from tests.proofs.watcher import Sent, Watcher
+
+MODERATOR = "gm"
+
+#: What ``inspect`` is given: the messages, then the sealed orders and plays by character.
+Inspect = Callable[[list[Sent], dict[str, str], dict[str, list[str]]], None]
+
+#: Event types counted, by what they show.
+SEEN = {
+    "searches": ("searched",),
+    "trades": ("traded", "bought", "sold", "trade_looked"),
+    "hires": ("hired", "hire_paid"),
+    "combats": ("combat_started",),
+}
+
+#: The categories of Victory Requirements, as a player writes them (3.3.6a).
+CATEGORIES = ("great treasures", "spells", "fame", "notoriety", "gold")
+
+#: One campaign in this many waits for decisions.
+WAITING = 20
+
+#: How many times one day may stop for decisions before the driver gives up on it.
+MAX_STOPS = 200
+
+
+def victory(rng: random.Random) -> str:
+    """Secret Victory Requirements (3.3.6a): five points dealt at random over the categories."""
+    points = Counter(rng.choice(CATEGORIES) for _ in range(5))
+    return ", ".join(f"{category} {count}" for category, count in sorted(points.items()))
+
+
+def waits(seed: int) -> bool:
+    """Whether campaign ``seed`` waits for decisions (one in :data:`WAITING`): its combats are
+    played by DM in windows, which costs many stops a day."""
+    return seed % WAITING == 0
+
+
+def cast(seed: int, characters: list[str]) -> list[str]:
+    """The characters of campaign ``seed``: 3 to 16 of them, drawn from the seed."""
+    rng = random.Random(seed)
+    return rng.sample(characters, rng.randint(3, min(16, len(characters))))
+
+
+def latest_state(service: CampaignService, name: str) -> GameState:
+    """The game as the campaign's last snapshot holds it."""
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name=name)
+        assert campaign is not None and campaign.id is not None
+        snapshot = repo.latest_snapshot(session, campaign_id=campaign.id)
+        assert snapshot is not None
+        return GameState.from_json(snapshot.state, service.catalog)
+
+
+def _campaign(service: CampaignService, name: str) -> Campaign:
+    return service.campaign(name)
+
+
+def play(
+    service: CampaignService,
+    watcher: Watcher,
+    seed: int,
+    *,
+    days: int,
+    inspect: Inspect,
+    seen: Counter[str],
+) -> None:
+    """Play campaign ``S<seed>`` for ``days`` days (fewer if it ends), inspecting everything
+    sent; counts what the days showed in ``seen`` (:data:`SEEN`, and ``decisions``)."""
+    name = f"S{seed}"
+    characters = cast(seed, list(service.catalog.characters))
+    service.create(
+        name, moderator=MODERATOR, seed=seed, options={"wait_for_decisions": waits(seed)}
+    )
+    players = {}
+    for number, character in enumerate(characters):
+        player = f"{name}-p{number}"
+        service.join(name, player=player, player_name=f"P{number}", character=character)
+        watcher.seat(name, player, character)
+        players[character] = player
+        choice = f"victory: {victory(random.Random(f'{seed}:{character}'))}"
+        watcher.reply(name, player, service.choose(name, player=player, text=choice).text)
+    service.start(name, moderator=MODERATOR)
+    piloted = set(characters[::3])
+    for character in sorted(piloted):
+        service.set_autopilot(name, moderator=MODERATOR, character=character)
+    inspect(watcher.drain(), {}, {})
+    rng = random.Random(seed)
+    for day in range(1, days + 1):
+        campaign = _campaign(service, name)
+        if campaign.status != "running":
+            return
+        state = latest_state(service, name)
+        orders: dict[str, str] = {}
+        for character, player in players.items():
+            if character in piloted or not in_play(state, character):
+                continue
+            text = autopilot_orders(state, character, catalog=service.catalog)
+            if characters.index(character) % 3 == 1:
+                text = text.split("\n", 1)[0]  # no standing combat lines: he plays by DM
+            reply = service.submit_orders(name, player=player, text=text)
+            orders[character] = reply.text.split("\n", 1)[-1]
+            inspect([watcher.reply(name, player, reply.text)], orders, {})
+        inspect(watcher.drain(), orders, {})
+        service.resolve_day(name, day=day, moderator=MODERATOR)
+        _decide(service, watcher, name, players, rng, inspect, seen)
+        inspect(watcher.drain(), {}, {})
+        with session_scope(service.engine) as session:
+            found = _campaign(service, name)
+            assert found.id is not None
+            for record in repo.list_events(session, campaign_id=found.id, day=day):
+                for what, types in SEEN.items():
+                    seen[what] += record.type in types
+
+
+def _decide(
+    service: CampaignService,
+    watcher: Watcher,
+    name: str,
+    players: dict[str, str],
+    rng: random.Random,
+    inspect: Inspect,
+    seen: Counter[str],
+) -> None:
+    """Answer the day's stops until it is over: each asked player answers (plays, in a combat
+    window, or a plain decision) with some chance, and the moderator closes what is left."""
+    for _ in range(MAX_STOPS):
+        with session_scope(service.engine) as session:
+            campaign = repo.get_campaign(session, name=name)
+            assert campaign is not None and campaign.id is not None
+            waiting = repo.open_decisions(session, campaign_id=campaign.id)
+            every = repo.list_decisions(session, campaign_id=campaign.id, day=campaign.day)
+            for decision in every:
+                session.expunge(decision)
+        if not waiting:
+            return
+        seen["decisions"] += len(waiting)
+        plays = _plays(every, waiting)
+        inspect(watcher.drain(), {}, plays)
+        combat = [d for d in waiting if is_combat_id(d.ref)]
+        if not combat:
+            decision = waiting[0]
+            service.answer(name, player=players[decision.character], answer=decision.default)
+            continue
+        for character in sorted({d.character for d in combat}):
+            if rng.random() < 0.5:
+                continue
+            mine = [d for d in combat if d.character == character]
+            try:
+                reply = service.answer_window_choice(
+                    name,
+                    player=players[character],
+                    index=0,
+                    offered=tuple(mine[0].options),
+                    choice=mine[0].default,
+                )
+            except RequestError:
+                break  # the window closed with an earlier answer
+            inspect([watcher.reply(name, players[character], reply.text)], {}, plays)
+        if _still_open(service, name, combat[0].ref):
+            service.close_window(name, moderator=MODERATOR)
+    raise RuntimeError(f"{name}: the day did not end after {MAX_STOPS} stops")
+
+
+def _plays(every: list[PendingDecision], waiting: list[PendingDecision]) -> dict[str, list[str]]:
+    """The sealed plays of the open combat window (the decisions due when it closes), by
+    character."""
+    due = closing_time(waiting)
+    window = [d for d in every if is_combat_id(d.ref) and due is not None and d.due_at == due]
+    return {c: sealed_set(window, c)[1] for c in sorted({d.character for d in window})}
+
+
+def _still_open(service: CampaignService, name: str, ref: str) -> bool:
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name=name)
+        assert campaign is not None and campaign.id is not None
+        return any(d.ref == ref for d in repo.open_decisions(session, campaign_id=campaign.id))

@@ -1,0 +1,185 @@
+"""What one viewer must not learn: the moderator's view of a game minus the viewer's own.
+
+:func:`secrets_of` derives a viewer's secrets from the two :class:`rules.view.View` s alone
+(4.4-4.5, 2.6): the identity of every piece the moderator identifies and the viewer does not
+(face-down Treasures, Spells and map chits), and every other character's private sheet — Gold,
+Victory Requirements, recorded spells, discoveries — as the sheet prints it. :func:`sealed`
+adds what the game state does not hold: other players' orders and combat plays before their
+reveal. A :class:`Secret` finds itself in a text with :meth:`Secret.found_in`: as a whole name,
+case kept, and not as part of a longer name of the game that contains it (``Lost`` is not
+found in ``Lost Keys``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rules.catalog import Catalog
+from rules.events import Event
+from rules.pieces import pieces_of
+from rules.view import CharacterView, Pile, View
+
+
+@dataclass(frozen=True)
+class Secret:
+    """One thing a viewer may not read: ``what`` it is (for the finding) and its ``text``;
+    ``longer`` are the game's names that contain it and may be read."""
+
+    what: str
+    text: str
+    longer: tuple[str, ...] = field(default=())
+    line: bool = False
+
+    def found_in(self, message: str) -> bool:
+        """Whether ``message`` holds this secret, as a whole name (or, for a ``line``, as a
+        whole line)."""
+        if self.text not in message:
+            return False
+        if self.line:
+            return self.text in (line.strip() for line in message.splitlines())
+        for name in self.longer:
+            message = message.replace(name, "\0")
+        return _whole(self.text).search(message) is not None
+
+
+@lru_cache(maxsize=4096)
+def _whole(text: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w']){re.escape(text)}(?![\w'])")
+
+
+@lru_cache(maxsize=4)
+def _names(catalog: Catalog) -> tuple[str, ...]:
+    """Every piece's id: the names a longer name may hide a secret in."""
+    return tuple(sorted(piece.id for piece in pieces_of(catalog)))
+
+
+#: Names of Spell cards that name something open too: the Imp's Curse and the Demons' Power of
+#: the Pit are their attacks, printed on their counters (8.4.7b), and a site's roll may bring
+#: the Power of the Pit (L4228) — none of them the face-down card.
+OTHER_USES = {
+    "Curse": ("Imp's Curse",),
+    "Power of the Pit": ("Demon's Power of the Pit", "the Power of the Pit, which comes with"),
+}
+
+
+@lru_cache(maxsize=4096)
+def _longer(catalog: Catalog, text: str) -> tuple[str, ...]:
+    longer = tuple(n for n in _names(catalog) if text in n and n != text)
+    return longer + OTHER_USES.get(text, ())
+
+
+def _piles(view: View) -> Iterator[Pile]:
+    yield from (tile.chits for tile in view.tiles)
+    yield from view.clearings.values()
+    yield from (box.contents for box in (*view.set_up_card, *view.sections))
+    yield view.aside
+    yield view.out_of_play
+
+
+def _sheets(view: View) -> Iterator[CharacterView]:
+    yield from view.characters
+    yield from (minion.sheet for minion in view.minions)
+
+
+def identified(view: View) -> set[str]:
+    """Every piece the view names: on the board, in boxes, and among belongings."""
+    names = {piece.id for pile in _piles(view) for piece in pile.pieces}
+    names |= {item.id for sheet in _sheets(view) for item in sheet.belongings}
+    return names
+
+
+def private_lines(sheet: CharacterView) -> list[str]:
+    """A sheet's secret fields as :file:`templates/messages/sheet.txt.j2` prints them."""
+    lines = []
+    if sheet.gold is not None:
+        lines.append(f"gold {sheet.gold}, fame {sheet.fame}, notoriety {sheet.notoriety}")
+    if sheet.victory:
+        shown = ", ".join(f"{category} {points}" for category, points in sheet.victory.items())
+        lines.append(f"victory requirements: {shown}")
+    if sheet.spells:
+        lines.append(f"spells: {', '.join(sheet.spells)}")
+    if sheet.discoveries:
+        lines.append(f"discoveries: {', '.join(sheet.discoveries)}")
+    return lines
+
+
+#: The events by which the rules show pieces: turned face up before all (7.13.2b, 7.5.5b.2,
+#: 7.5.5e, 7.6.5's Enchanted card), or in a secret look or find to one (7.5.4, 7.6.5, 7.6.7a).
+SHOWING = frozenset(
+    {
+        "chit_revealed",
+        "chit_shown",
+        "enchanted_revealed",
+        "looted_shown",
+        "looked",
+        "trade_looked",
+        "spells_seen",
+        "discovered",
+    }
+)
+
+
+def shown(events: Iterable[Event], viewer: str) -> set[str]:
+    """The names that ``events`` showed ``viewer`` (:data:`SHOWING`): he saw them, and a
+    player remembers what he saw, even once it is face down again."""
+    names: set[str] = set()
+    for event in events:
+        if event.type in SHOWING and event.visible_to(viewer):
+            for value in event.fields.values():
+                if isinstance(value, str):
+                    names.add(value)
+                elif isinstance(value, list | tuple):
+                    names.update(str(v) for v in value)
+    return names
+
+
+def secrets_of(
+    catalog: Catalog, moderator: View, viewer: View, seen: Iterable[str] = ()
+) -> list[Secret]:
+    """The secrets of ``viewer``'s view: what ``moderator``'s holds and it lacks — but for the
+    names he has ``seen`` (:func:`shown`) and the spells he records or knows."""
+    if viewer.viewer == moderator.viewer:
+        return []
+    found: list[Secret] = []
+    knows = identified(viewer) | set(seen)
+    for sheet in _sheets(viewer):
+        for names in (sheet.spells, sheet.starting_spells, sheet.known, sheet.discoveries):
+            knows.update(names or ())
+    for name in sorted(identified(moderator) - knows):
+        found.append(Secret(f"the face-down {name}", name, _longer(catalog, name)))
+    own = {s.name: s for s in _sheets(viewer)}
+    known = {line for sheet in _sheets(viewer) for line in private_lines(sheet)}
+    for sheet in _sheets(moderator):
+        his = own.get(sheet.name)
+        if his is not None and his.gold is not None:
+            continue  # his own sheet, or his hireling's
+        for line in private_lines(sheet):
+            if line not in known:
+                what = f"the {sheet.name}'s {line.split(' ')[0]}"
+                found.append(Secret(what, line, line=True))
+        theirs = set(sheet.discoveries or ()) - knows
+        found.extend(Secret(f"the {sheet.name}'s discovery: {d}", d) for d in sorted(theirs))
+    return found
+
+
+def sealed(character: str, orders: dict[str, str], plays: dict[str, list[str]]) -> list[Secret]:
+    """What ``character`` may not read before the reveal: the other players' ``orders`` of
+    the day not yet resolved (their canonical echo, line by line) and their ``plays`` in the
+    open combat window (their sealed sets, as :func:`bot.windows.plays_echo` heads them), each
+    keyed by its character; a line of orders that is his own too is no secret."""
+    own = {line.strip() for line in orders.get(character, "").splitlines()}
+    found: list[Secret] = []
+    for other, echo in orders.items():
+        if other != character:
+            found.extend(
+                Secret(f"the {other}'s orders", line.strip(), line=True)
+                for line in echo.splitlines()
+                if line.strip() and line.strip() not in own
+            )
+    for other in plays:
+        if other != character:
+            found.append(Secret(f"the {other}'s plays", f"The {other}'s plays (version"))
+    return found
