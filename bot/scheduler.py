@@ -15,6 +15,7 @@ import asyncio
 import contextvars
 import functools
 import logging
+import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC
@@ -51,7 +52,16 @@ def job_id(campaign: str, day: int) -> str:
 #: of work that takes SQLite's single write lock; run side by side (``asyncio.to_thread``'s
 #: pool), many campaigns due in the same minute queued for it past the busy timeout, and those
 #: jobs failed with "database is locked", their days left for a later resync.
-_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wakeups")
+_WORKER = {"default": ThreadPoolExecutor(max_workers=1, thread_name_prefix="wakeups")}
+
+
+def _new_worker_after_fork() -> None:
+    """A forked child has none of its parent's threads, but a copy of the executor that thinks
+    its thread is there and idle: without a new one, its jobs would wait forever."""
+    _WORKER["default"] = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wakeups")
+
+
+os.register_at_fork(after_in_child=_new_worker_after_fork)
 
 
 async def in_turn(call: Callable[..., T], *args: object) -> T:
@@ -59,7 +69,9 @@ async def in_turn(call: Callable[..., T], *args: object) -> T:
     the caller's context, as ``asyncio.to_thread`` would)."""
     context = contextvars.copy_context()
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_WORKER, functools.partial(context.run, call, *args))
+    return await loop.run_in_executor(
+        _WORKER["default"], functools.partial(context.run, call, *args)
+    )
 
 
 async def wake(campaign: str, day: int) -> str:

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_EXECUTED, JobEvent
 from sqlalchemy import update
 
+from bot import scheduler
 from bot.scheduler import Wakeups
 from bot.service import CampaignService
 from db.engine import make_engine, session_scope
@@ -176,3 +179,26 @@ def test_a_wake_up_asked_for_as_the_scheduler_shuts_down_raises_nothing_on_the_l
 
     asyncio.run(run())
     assert errors == []
+
+
+def _answer_in_turn(done: Any) -> None:
+    """In a forked child: a call through the scheduler's worker, its answer sent back."""
+    done.send(asyncio.run(scheduler.in_turn(int, "7")))
+
+
+def test_a_forked_process_runs_its_jobs_in_a_worker_of_its_own():
+    """A child forked after the parent's worker thread started (the crash suite's driver, a
+    forking server) still runs its jobs: it gets a new worker instead of waiting forever for a
+    thread it does not have."""
+    assert asyncio.run(scheduler.in_turn(int, "6")) == 6  # the parent's worker thread runs
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_answer_in_turn, args=(send,))
+    child.start()
+    answered = receive.poll(30)
+    child.join(1 if answered else 0)
+    if child.exitcode is None:
+        child.kill()
+        child.join()
+    assert answered and receive.recv() == 7, "the child's job never ran"
+    assert child.exitcode == 0
