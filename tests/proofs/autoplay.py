@@ -16,6 +16,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+from bot.cards import Refusal
 from bot.service import CampaignService, RequestError
 from bot.windows import closing_time, sealed_set
 from db import repo
@@ -23,8 +24,11 @@ from db.engine import session_scope
 from db.models import Campaign, PendingDecision
 from rules import GameState
 from rules.autopilot import autopilot_orders
+from rules.catalog import Catalog
 from rules.day.leaving import in_play
 from rules.evening.answers import is_combat_id
+from rules.orders.legal import legal_activities
+from rules.orders.model import ActivityKind
 from tests.proofs.watcher import Sent, Watcher
 
 MODERATOR = "gm"
@@ -42,6 +46,10 @@ SEEN = {
 
 #: The categories of Victory Requirements, as a player writes them (3.3.6a).
 CATEGORIES = ("great treasures", "spells", "fame", "notoriety", "gold")
+
+#: What a trader asks for (7.6.5): arms and armour, whose names are no secret (a Treasure's
+#: name he typed would come back in his echo, which the detector cannot tell from a leak).
+WANTED = ("Short Sword", "Helmet", "Shield up to 14", "Breastplate", "Great Axe", "Crossbow")
 
 #: One campaign in this many waits for decisions.
 WAITING = 20
@@ -124,7 +132,12 @@ def play(
             text = autopilot_orders(state, character, catalog=service.catalog)
             if characters.index(character) % 3 == 1:
                 text = text.split("\n", 1)[0]  # no standing combat lines: he plays by DM
-            reply = service.submit_orders(name, player=player, text=text)
+            trades = characters.index(character) % 3 == 2 and rng.random() < 0.5
+            trading = trader(state, character, service.catalog, text, rng) if trades else None
+            reply = service.submit_orders(name, player=player, text=trading or text)
+            if isinstance(reply, Refusal):  # his trade left the day's route unplayable
+                inspect([watcher.reply(name, player, reply.text)], orders, {})
+                reply = service.submit_orders(name, player=player, text=text)
             orders[character] = reply.text.split("\n", 1)[-1]
             inspect([watcher.reply(name, player, reply.text)], orders, {})
         inspect(watcher.drain(), orders, {})
@@ -137,6 +150,27 @@ def play(
             for record in repo.list_events(session, campaign_id=found.id, day=day):
                 for what, types in SEEN.items():
                     seen[what] += record.type in types
+
+
+def trader(
+    state: GameState, character: str, catalog: Catalog, text: str, rng: random.Random
+) -> str | None:
+    """The autopilot's orders ``text`` with a Trade first (7.6: with a native group or visitor
+    of his clearing, looking for goods he may not find, drinks bought), in place of its last
+    phase — or None where he has no one to trade with. The autopilot rarely trades; a player
+    who does makes the private looks and the purchases the suite must see."""
+    partners = [
+        a
+        for a in legal_activities(state, character, 1, catalog=catalog)
+        if a.kind is ActivityKind.TRADE
+    ]
+    if not partners:
+        return None
+    first, _, rest = text.partition("\n")
+    phases = first.split(", ")
+    phases = [str(rng.choice(partners)), *phases[:-1]]
+    lines = [", ".join(phases), f"buy: {rng.choice(WANTED)}", "drinks: yes"]
+    return "\n".join([*lines, rest] if rest else lines)
 
 
 def _decide(
