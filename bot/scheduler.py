@@ -52,16 +52,18 @@ def job_id(campaign: str, day: int) -> str:
 #: of work that takes SQLite's single write lock; run side by side (``asyncio.to_thread``'s
 #: pool), many campaigns due in the same minute queued for it past the busy timeout, and those
 #: jobs failed with "database is locked", their days left for a later resync.
-_WORKER = {"default": ThreadPoolExecutor(max_workers=1, thread_name_prefix="wakeups")}
+_WORKER: dict[str, ThreadPoolExecutor] = {}
 
 
-def _new_worker_after_fork() -> None:
-    """A forked child has none of its parent's threads, but a copy of the executor that thinks
-    its thread is there and idle: without a new one, its jobs would wait forever."""
+def _new_worker() -> None:
+    """Give the scheduler its worker thread: at import, and again in a forked child, which has
+    none of its parent's threads but a copy of the executor that thinks its thread is there and
+    idle (without a new one, the child's jobs would wait forever)."""
     _WORKER["default"] = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wakeups")
 
 
-os.register_at_fork(after_in_child=_new_worker_after_fork)
+_new_worker()
+os.register_at_fork(after_in_child=_new_worker)
 
 
 async def in_turn(call: Callable[..., T], *args: object) -> T:
