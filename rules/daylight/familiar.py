@@ -85,7 +85,13 @@ def leave(state: GameState, owner: str) -> None:
     piece = familiar_of(state, owner)
     if piece is not None:
         state.put(piece, Place.OUT)
-        del state.familiars[piece]
+        lapse(state, piece)
+
+
+def lapse(state: GameState, piece: str) -> None:
+    """The familiar ``piece``, out of play, is no one's any more, and the orders recorded for it
+    lapse (L3926: it moves only as its owner records). Any other piece is left as it is."""
+    if state.familiars.pop(piece, None) is not None:
         state.today.orders.pop(piece, None)
 
 

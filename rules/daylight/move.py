@@ -104,8 +104,7 @@ def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:
     leaving = [name, *ctx.followers_of(name)]
     for who in leaving:
         ctx.state.put(who, Place.OUT)
-        if ctx.state.familiars.pop(who, None) is not None:
-            ctx.state.today.orders.pop(who, None)  # out of play, its orders lapse (L3926)
+        familiar.lapse(ctx.state, who)  # a familiar following its owner off the map
         ctx.emit("left_map", who=who, **{"from": start})
     for who in leaving:
         piece = familiar.familiar_of(ctx.state, who)
