@@ -265,7 +265,7 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards, Fr
         result, refusal = self._checked(text, state, seat.character)
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
-            self.orders_open(session, campaign)
+            self._require_orders_open(session, campaign)
             if self._state_id(session, campaign) != seen:
                 state = self._state(session, campaign)
                 result, refusal = self._checked(text, state, seat.character)
@@ -291,7 +291,7 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards, Fr
                 )
             )
 
-    def orders_open(self, session: Session, campaign: Campaign) -> None:
+    def _require_orders_open(self, session: Session, campaign: Campaign) -> None:
         """Refuse what changes a day's orders while they are closed: the campaign locked by its
         moderators, or its day being resolved (it waits for players' decisions: its orders are
         in, and the next day's are not open yet)."""
@@ -306,10 +306,10 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards, Fr
 
     def ready(self, campaign_name: str, *, player: str, ready: bool = True) -> Reply:
         """Mark the player ready (or not); when every seat is ready the day may resolve early.
-        Refused while orders are closed (:meth:`orders_open`)."""
+        Refused while orders are closed (:meth:`_require_orders_open`)."""
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
-            self.orders_open(session, campaign)
+            self._require_orders_open(session, campaign)
             seat.ready = ready
             state = self._state(session, campaign)
             waiting = [
@@ -397,11 +397,11 @@ class CampaignService(Moderation, ModeratorTeam, Notifications, StatusBoards, Fr
 
     def clear_orders(self, campaign_name: str, *, player: str) -> Reply:
         """Withdraw today's orders (his standing orders or the autopilot will apply), while
-        orders are open (:meth:`orders_open`): the orders of a day being resolved are the
+        orders are open (:meth:`_require_orders_open`): the orders of a day being resolved are the
         record a rollback plays the day again with."""
         with session_scope(self.engine) as session:
             campaign, seat = self._running_seat(session, campaign_name, player)
-            self.orders_open(session, campaign)
+            self._require_orders_open(session, campaign)
             repo.clear_orders(session, seat=seat, day=campaign.day, submitted_at=self.clock())
             return Reply(f"Orders for the {seat.character} on day {campaign.day} cleared.")
 
