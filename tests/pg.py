@@ -108,6 +108,20 @@ def _free_port() -> int:
         return port
 
 
+def create_database_on(admin: Engine, name: str) -> None:
+    """Create the empty database ``name`` through ``admin``, an autocommit engine on a server
+    (a process that has only the server's URL, not its :class:`Cluster`, makes its own)."""
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+
+
+def drop_database_on(admin: Engine, name: str) -> None:
+    """Drop database ``name`` through ``admin``, closing whatever connections to it are still
+    open."""
+    with admin.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
 @dataclass
 class Cluster:
     """A running throwaway server: its binaries, its temporary directory and its port."""
@@ -142,14 +156,12 @@ class Cluster:
     def create_database(self) -> str:
         """A new, empty database; its name."""
         name = f"realmbot_test_{next(self._names)}"
-        with self.admin().connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        create_database_on(self.admin(), name)
         return name
 
     def drop_database(self, name: str) -> None:
         """Drop database ``name``, closing whatever connections to it are still open."""
-        with self.admin().connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        drop_database_on(self.admin(), name)
 
     def stop(self) -> None:
         """Stop the server and delete its directory."""

@@ -21,7 +21,7 @@ from bot.service import CampaignService, RequestError
 from bot.windows import closing_time, sealed_set
 from db import repo
 from db.engine import session_scope
-from db.models import Campaign, PendingDecision
+from db.models import PendingDecision
 from rules import GameState
 from rules.autopilot import autopilot_orders
 from rules.catalog import Catalog
@@ -86,10 +86,6 @@ def latest_state(service: CampaignService, name: str) -> GameState:
         return GameState.from_json(snapshot.state, service.catalog)
 
 
-def _campaign(service: CampaignService, name: str) -> Campaign:
-    return service.campaign(name)
-
-
 def play(
     service: CampaignService,
     watcher: Watcher,
@@ -121,7 +117,7 @@ def play(
     inspect(watcher.drain(), {}, {})
     rng = random.Random(seed)
     for day in range(1, days + 1):
-        campaign = _campaign(service, name)
+        campaign = service.campaign(name)
         if campaign.status != "running":
             return
         state = latest_state(service, name)
@@ -145,7 +141,7 @@ def play(
         _decide(service, watcher, name, players, rng, inspect, seen)
         inspect(watcher.drain(), {}, {})
         with session_scope(service.engine) as session:
-            found = _campaign(service, name)
+            found = service.campaign(name)
             assert found.id is not None
             for record in repo.list_events(session, campaign_id=found.id, day=day):
                 for what, types in SEEN.items():

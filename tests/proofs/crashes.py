@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine
 
 from tests import pg
 from tests.proofs import crash_checks, crash_driver
@@ -204,12 +204,10 @@ def database(kind: str, postgres: str | None) -> Iterator[str]:
     admin = create_engine(postgres, isolation_level="AUTOCOMMIT")
     name = f"crash_{os.getpid()}_{time.monotonic_ns()}"
     try:
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        pg.create_database_on(admin, name)
         yield postgres.rsplit("/", 1)[0] + f"/{name}"
     finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        pg.drop_database_on(admin, name)
         admin.dispose()
 
 
