@@ -1,6 +1,6 @@
 """Running rule scenario files (SCENARIOS.md): ``realmbot scenario run PATH...`` and pytest.
 
-:func:`run_file` reads one YAML file and runs it with :mod:`rules.testing`; it never
+:func:`run_file` reads one YAML file and runs it with :mod:`scenarios`; it never
 raises. A malformed file (not YAML, a key given twice, an unknown key, an unknown name, an
 impossible placement) fails with a message naming the file, the key and the reason; an exception
 raised by the engine fails the scenario with the exception's message. :func:`run_paths` runs files
@@ -22,7 +22,7 @@ from bot.reports import day_report
 from rules.catalog import Catalog
 from rules.events import PUBLIC, Event
 from rules.plain_yaml import PlainLoader, load_plain_yaml
-from rules.testing import (
+from scenarios import (
     ParseFn,
     ResolveFn,
     Scenario,
@@ -108,7 +108,7 @@ def scenario_name(path: Path) -> str:
 def public_report_text(events: Sequence[Event]) -> str:
     """What ``public_excludes`` is checked against: the public report as the bot renders it
     (:func:`bot.reports.day_report`), after the English line of every event the public may see
-    (:func:`rules.testing.public_report`); a string in either reaches the public."""
+    (:func:`scenarios.public_report`); a string in either reaches the public."""
     return public_report(events) + "\n" + day_report(list(events), PUBLIC)
 
 

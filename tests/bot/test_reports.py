@@ -35,7 +35,7 @@ def test_a_loot_reads_as_the_roll_in_public_and_what_he_took_in_private():
 
     from bot.scenarios import read_scenario
     from rules.catalog import catalog
-    from rules.testing.run import run
+    from scenarios.run import run
 
     scenario = Path(__file__).parents[1] / "scenarios" / "search"
     done = run(
@@ -59,7 +59,7 @@ def _run(folder: str, name: str):
 
     from bot.scenarios import read_scenario
     from rules.catalog import catalog
-    from rules.testing.run import run
+    from scenarios.run import run
 
     return run(catalog(), read_scenario(Path(__file__).parents[1] / "scenarios" / folder / name))
 

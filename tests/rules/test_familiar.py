@@ -16,8 +16,8 @@ from rules.daylight import familiar
 from rules.orders.model import ActivityKind, Orders
 from rules.orders.parse import legal_activities, parse_orders
 from rules.state import GameState, GameStateError, Place
-from rules.testing import load_scenario
-from rules.testing.run import run
+from scenarios import load_scenario
+from scenarios.run import run
 from tests.rules.games import fresh
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "familiar"

@@ -13,8 +13,8 @@ from rules.meeting import drinks_cost, friendliness, meet, relationship
 from rules.orders.parse import parse_orders
 from rules.schema.base import Relationship
 from rules.state import GameState, GameStateError, Place, Task
-from rules.testing.build import build_state
-from rules.testing.format import load_scenario
+from scenarios.build import build_state
+from scenarios.format import load_scenario
 
 FOOD = "Warlock / Food/Ale"
 RAID = "Crone / Raid"
@@ -170,7 +170,7 @@ def test_the_carried_chits_are_public_and_on_his_sheet():
     ],
 )
 def test_the_mission_keys_of_a_scenario_name_the_key_at_fault(extra, key, words):
-    from rules.testing.format import ScenarioError
+    from scenarios.format import ScenarioError
 
     with pytest.raises(ScenarioError) as info:
         _state(**extra)

@@ -10,7 +10,7 @@ from rules.day.context import Ctx
 from rules.daylight import prowling
 from rules.pieces import Kind, pieces_of
 from rules.state import GameState, Place
-from rules.testing import build_state, load_scenario
+from scenarios import build_state, load_scenario
 
 
 def state_of(roll: int, tile: str, chits: list[str], **extra: Any) -> GameState:

@@ -15,7 +15,7 @@ from rules.orders.model import Activity, ActivityKind, Orders
 from rules.orders.parse import ParseResult, Problem
 from rules.pieces import pieces_of
 from rules.state import GameState, Place
-from rules.testing import (
+from scenarios import (
     Outcome,
     Scenario,
     ScenarioError,

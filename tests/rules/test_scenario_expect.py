@@ -12,8 +12,8 @@ import pytest
 from rules.catalog import catalog
 from rules.events import Event
 from rules.state import GameState, Place
-from rules.testing import Outcome, Scenario, ScenarioError, build_state, check, load_scenario
-from rules.testing.names import road_place
+from scenarios import Outcome, Scenario, ScenarioError, build_state, check, load_scenario
+from scenarios.names import road_place
 
 BASE: dict[str, Any] = {
     "name": "a Part 2 expectation",

@@ -12,10 +12,10 @@ import pytest
 from rules.catalog import catalog
 from rules.events import Decision
 from rules.state import Place
-from rules.testing import ScenarioError
-from rules.testing.combat import Scene, Where, answer, read_id, round_of
-from rules.testing.names import is_copy, part_id, road_place
-from rules.testing.plays import Play
+from scenarios import ScenarioError
+from scenarios.combat import Scene, Where, answer, read_id, round_of
+from scenarios.names import is_copy, part_id, road_place
+from scenarios.plays import Play
 
 SCENE = Scene(
     pieces=(

@@ -12,8 +12,8 @@ import pytest
 from bot.scenarios import run_file
 from rules.catalog import catalog
 from rules.events import Decision
-from rules.testing import ScenarioError, build_state, check, load_scenario, run
-from rules.testing.combat import fixed_positions
+from scenarios import ScenarioError, build_state, check, load_scenario, run
+from scenarios.combat import fixed_positions
 from tests.rules.asking import AskingResolve
 
 BASE: dict[str, Any] = {

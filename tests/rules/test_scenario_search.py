@@ -12,9 +12,9 @@ import pytest
 
 from rules.catalog import catalog
 from rules.events import Decision
-from rules.testing import ScenarioError, build_state, check, load_scenario, run
-from rules.testing.phase_entries import read_phase_id
-from rules.testing.search import choice_results
+from scenarios import ScenarioError, build_state, check, load_scenario, run
+from scenarios.phase_entries import read_phase_id
+from scenarios.search import choice_results
 from tests.rules.asking import AskingResolve
 
 BASE: dict[str, Any] = {

@@ -14,8 +14,8 @@ from bot.scenarios import read_scenario, run_file
 from rules.catalog import catalog
 from rules.pieces import pieces_of
 from rules.state import GameState, Place
-from rules.testing import ScenarioError, build_state, load_scenario
-from rules.testing.piles import pile
+from scenarios import ScenarioError, build_state, load_scenario
+from scenarios.piles import pile
 
 BASE: dict[str, Any] = {
     "name": "a Part 2 scenario",

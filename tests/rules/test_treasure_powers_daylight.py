@@ -30,8 +30,8 @@ from rules.orders.parse import parse_orders
 from rules.schema.base import Weight
 from rules.schema.characters import DieTable
 from rules.state import GameState
-from rules.testing import load_scenario
-from rules.testing.build import build_state
+from scenarios import load_scenario
+from scenarios.build import build_state
 
 
 def _state(**data: Any) -> GameState:

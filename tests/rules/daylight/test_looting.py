@@ -12,7 +12,7 @@ from rules.daylight import looting
 from rules.orders.targets import PILE
 from rules.pieces import pieces_of
 from rules.state import Place
-from rules.testing.run import run
+from scenarios.run import run
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 

@@ -23,7 +23,7 @@ from rules.pieces import pieces_of
 from rules.schema.base import Weight
 from rules.schema.treasures import DiscardTo
 from rules.state import GameState, ItemState, Place
-from rules.testing import Outcome, load_scenario, run
+from scenarios import Outcome, load_scenario, run
 from tests.rules.games import fresh
 
 # --- kit ----------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 
 :func:`build_state` checks every name against the catalog and the scenario's map (an unknown
 character, clearing, chit, denizen or item, and an impossible placement, raise
-:class:`~rules.testing.format.ScenarioError` with the catalog's "did you mean" suggestions). What
+:class:`~scenarios.format.ScenarioError` with the catalog's "did you mean" suggestions). What
 the scenario does not place starts where section 3's setup puts it: the Set Up Card is filled
 exactly as setup fills it (:func:`rules.setup.game.fill_set_up_card`), from the scenario's
 ``seed``, and the visitor/mission chits and the Lost City and Lost Castle sections too. Tiles get
@@ -20,10 +20,10 @@ Part 2 (SCENARIOS.md "Setting up"): with ``start: sunset`` the day stands at ``s
 ``turn_order`` is the scenario's (else the order of ``characters``), and what each character did
 today is as given (``found_enemies``, ``kills``, ``entered_from``). Characters may have changed
 trading ``relationships``, recorded ``spells``, an ``alerted`` weapon and ``damaged`` armor. The
-Set Up Card boxes and abandoned piles listed are set up exactly (:mod:`rules.testing.piles`).
+Set Up Card boxes and abandoned piles listed are set up exactly (:mod:`scenarios.piles`).
 The names used by ``orders``, ``answers``, ``expect`` and ``plays`` are checked last
-(:mod:`rules.testing.validate`), and with ``start: sunset`` the ``positions`` are resolved once
-(:func:`rules.testing.combat.fixed_positions`) so that a bad one fails before anything runs;
+(:mod:`scenarios.validate`), and with ``start: sunset`` the ``positions`` are resolved once
+(:func:`scenarios.combat.fixed_positions`) so that a bad one fails before anything runs;
 from Birdsong, the day brings the pieces together first, and they are resolved when they meet.
 
 Forced dice. :class:`~rules.dice.Dice` uses the forced rolls of the state, in order, for the rolls
@@ -51,9 +51,9 @@ from rules.setup.layout_files import layout_from_data
 from rules.setup.legal_map import LayoutError, check_layout
 from rules.setup.mapgen import random_map
 from rules.state import CharacterState, ChitState, GameState, ItemState, Place
-from rules.testing import sheets
-from rules.testing.combat import fixed_positions
-from rules.testing.format import (
+from scenarios import sheets
+from scenarios.combat import fixed_positions
+from scenarios.format import (
     Belonging,
     CharacterSpec,
     DenizenSpec,
@@ -61,10 +61,10 @@ from rules.testing.format import (
     Scenario,
     ScenarioError,
 )
-from rules.testing.missions import carry_tasks, put_out
-from rules.testing.names import Names, hint
-from rules.testing.piles import set_up as set_up_piles
-from rules.testing.validate import check_names, member
+from scenarios.missions import carry_tasks, put_out
+from scenarios.names import Names, hint
+from scenarios.piles import set_up as set_up_piles
+from scenarios.validate import check_names, member
 
 
 def build_state(catalog: Catalog, scenario: Scenario) -> GameState:

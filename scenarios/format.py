@@ -6,11 +6,11 @@ Every key except ``name``, ``map`` and ``expect`` is optional; an unknown key, a
 bad value raises :class:`ScenarioError` naming the key path
 (``characters.Black Knight.fatigued[1]``) and the reason. Only the form is checked here: names
 are checked against the catalog and the map when the situation is built
-(:mod:`rules.testing.build`).
+(:mod:`scenarios.build`).
 
 The project's extension for missions and campaigns (7.2.4) is here too: ``out_of_play`` and
 ``characters.<name>.tasks``, and ``expect.visitors`` and ``expect.characters.<name>.tasks``
-(:mod:`rules.testing.missions`); a mission or campaign chit is put in a clearing by its face's
+(:mod:`scenarios.missions`); a mission or campaign chit is put in a clearing by its face's
 name under ``denizens``, like a visitor.
 
 The project's extension for hired and controlled denizens (7.7) is here too: a denizen
@@ -21,9 +21,9 @@ level; ``out`` for none), and ``expect.characters.Witch.familiar``.
 
 Part 2 of SCENARIOS.md adds ``start``, ``turn_order``, ``rounds``, the Set Up Card's
 ``treasures`` and ``spell_cards``, abandoned ``piles``, new character keys, ``plays`` and
-``positions`` (their form is :mod:`rules.testing.plays`), ``choices`` for battling natives
+``positions`` (their form is :mod:`scenarios.plays`), ``choices`` for battling natives
 (:class:`BattleChoice`) and searching (:class:`SearchChoice`), and new expectations (the form
-of ``expect`` is :mod:`rules.testing.expect`). What neither the runner nor the engine supports
+of ``expect`` is :mod:`scenarios.expect`). What neither the runner nor the engine supports
 yet (``choices`` for trading and hiring, scoring, hirelings in combat, charging, flying,
 casting) is refused when loading, with ``not supported yet: KEY``.
 """
@@ -38,8 +38,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic import model_validator as _model_validator
 
 from rules.daylight.hirelings import TERM
-from rules.testing.expect import Expect, Level
-from rules.testing.plays import Play, Position, rounds_twice, unsupported
+from scenarios.expect import Expect, Level
+from scenarios.plays import Play, Position, rounds_twice, unsupported
 
 Until = Literal["birdsong", "daylight", "evening", "day"]
 Start = Literal["birdsong", "sunset"]
@@ -146,7 +146,7 @@ def _named(value: Any) -> Any:
 
 
 class TaskSpec(_Model):
-    """One entry of ``characters.<name>.tasks`` (:mod:`rules.testing.missions`): a mission or
+    """One entry of ``characters.<name>.tasks`` (:mod:`scenarios.missions`): a mission or
     campaign chit he carries, by its ``face``, taken on game day ``taken`` (default: the
     scenario's day); a mission's ``destination`` and ``reward`` default to those of his
     clearing (7.2.4e.1)."""
@@ -236,7 +236,7 @@ Kept = Literal["keep", "activate", "abandon"]
 class SearchChoice(_Model):
     """One entry of ``choices.<searcher>.search``: his answers in one of his Search phases
     (7.5), the k-th entry for the k-th S or P phase of his recorded orders
-    (:mod:`rules.testing.search`). Each key answers one decision of that phase; a key not
+    (:mod:`scenarios.search`). Each key answers one decision of that phase; a key not
     given leaves its decision to its default:
 
     - ``choice``: on a Choice result (Peer or Locate 1, Magic Sight 1), the Peer or Locate
@@ -259,7 +259,7 @@ class SearchChoice(_Model):
 
 class TradeChoice(_Model):
     """One entry of ``choices.<trader>.trade``: his answers in one of his Trade phases (7.6),
-    the k-th entry for the k-th T phase of his recorded orders (:mod:`rules.testing.trading`):
+    the k-th entry for the k-th T phase of his recorded orders (:mod:`scenarios.trading`):
     ``buy`` the item he names (a piece, or its name), or ``sell`` his belongings; ``drinks``
     (7.6.5b); ``accept`` a Price (7.6.5c); ``boon`` take | price | decline (L5493); ``insult``
     and ``challenge`` pay | refuse (L5499–5501); ``cancel`` the phase (7.6.3c); ``pay_with``
@@ -281,7 +281,7 @@ class TradeChoice(_Model):
 
 class HireChoice(_Model):
     """One entry of ``choices.<hirer>.hire``: his answers in one of his Hire phases (7.7.1), the
-    k-th entry for the k-th HR phase of his recorded orders (:mod:`rules.testing.trading`):
+    k-th entry for the k-th HR phase of his recorded orders (:mod:`scenarios.trading`):
     ``drinks`` (7.6.5b), ``accept`` the wages' Price (7.7.1b.1), ``boon`` take | price | decline
     (L5493), ``insult`` and ``challenge`` pay | refuse (L5499–5501), ``rehire`` the native he
     rehires (7.7.1d) rather than hire unhired ones, ``cancel`` the phase before the roll (the
@@ -419,7 +419,7 @@ def _check_start(scenario: Scenario) -> None:
 def _check_supported(scenario: Scenario) -> None:
     """Raise ``not supported yet`` for the first part of SCENARIOS.md Part 2 the runner (or the
     engine) does not support yet: ``turn_order`` with ``start: birdsong`` (Sunrise draws it),
-    and the combat plays :func:`rules.testing.plays.unsupported` names."""
+    and the combat plays :func:`scenarios.plays.unsupported` names."""
     if scenario.turn_order is not None and scenario.start == "birdsong":
         raise ScenarioError(
             "turn_order", "not supported yet: turn_order (Sunrise draws the Attention chits)"

@@ -4,7 +4,7 @@
 An expected event matches an event of its ``type`` (and ``audience``, when given) whose fields
 include every field listed, equal: a number with a number, a list element by element, a
 string with the same string or, a piece written without its number, with any copy of it
-(:func:`rules.testing.names.is_copy`: ``Giant`` matches ``Giant 1``, not ``Giant Bat``). The
+(:func:`scenarios.names.is_copy`: ``Giant`` matches ``Giant 1``, not ``Giant Bat``). The
 ``events`` must occur in order, others between; an item that is a list is a group whose events
 occur in any order among themselves, all after the item before and before the item after.
 """
@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.events import Event
-from rules.testing.names import is_copy
+from scenarios.names import is_copy
 
 #: Keys of an expected event that are not event fields.
 _EVENT_KEYS = ("type", "audience")

@@ -4,8 +4,8 @@ change-tactics rolls of one sheet in one round (8.4.6).
 
 Only the form is checked here (pydantic models, unknown keys refused). Whether a chit, item or
 denizen a play names exists is checked when the situation is built
-(:mod:`rules.testing.validate`); whether he owns it or it is in his clearing, when the play
-answers a decision (:mod:`rules.testing.combat`). Keys of the form that the engine cannot play
+(:mod:`scenarios.validate`); whether he owns it or it is in his clearing, when the play
+answers a decision (:mod:`scenarios.combat`). Keys of the form that the engine cannot play
 yet are refused when the scenario is loaded, with ``not supported yet``
 (:func:`unsupported`).
 """

@@ -8,9 +8,9 @@ from rules.catalog import Catalog
 from rules.schema.base import Relationship
 from rules.setup.characters import default_spells, default_victory
 from rules.state import VICTORY_CATEGORIES
-from rules.testing.format import CharacterSpec, ScenarioError
-from rules.testing.names import Names
-from rules.testing.validate import group
+from scenarios.format import CharacterSpec, ScenarioError
+from scenarios.names import Names
+from scenarios.validate import group
 
 
 def relationships(catalog: Catalog, key: str, name: str, spec: CharacterSpec) -> dict[str, int]:

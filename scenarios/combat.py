@@ -8,11 +8,11 @@ text. What no play covers is not done: ``none`` (``no`` for a lure), except the 
 placement, the fatigue and the wounds, which take the decision's default.
 
 Names. A chit is named as printed; an item, denizen, head or club by its name, which without its
-number names any copy (:func:`rules.testing.names.is_copy`): the answer is the option that
+number names any copy (:func:`scenarios.names.is_copy`): the answer is the option that
 matches. When none does (a play the rules would cancel, which the engine judges), the answer is
 the play's text with each name resolved to the piece he owns or that stands in the clearing; a
 chit he does not have, an item he does not own or a denizen not in the clearing makes the
-scenario malformed (:class:`~rules.testing.format.ScenarioError`). Each play names what it uses,
+scenario malformed (:class:`~scenarios.format.ScenarioError`). Each play names what it uses,
 so a lure of ``[Giant]`` lures one Giant, and ``[Giant, Giant]`` two.
 """
 
@@ -38,9 +38,9 @@ from rules.events import Decision
 from rules.pieces import Kind as PieceKind
 from rules.pieces import pieces_of
 from rules.state import GameState, Place
-from rules.testing.format import ScenarioError
-from rules.testing.names import is_copy, parts_of
-from rules.testing.plays import Play, Position, target_of
+from scenarios.format import ScenarioError
+from scenarios.names import is_copy, parts_of
+from scenarios.plays import Play, Position, target_of
 
 #: The kinds whose decision takes its default when no play covers it.
 DEFAULTED: frozenset[str] = frozenset({"assign", "shield", "place", "fatigue", "wound"})

@@ -1,7 +1,7 @@
 """A scenario's names checked against the catalog and its map: clearings, tiles, characters,
 denizens, map chits, items, spells, boxes and discoveries, written as SCENARIOS.md's "Names" says.
 
-An unknown name raises :class:`~rules.testing.format.ScenarioError` naming the key and, when the
+An unknown name raises :class:`~scenarios.format.ScenarioError` naming the key and, when the
 catalog knows close names, "did you mean" suggestions.
 
 Pieces (SCENARIOS.md Part 2, "Matching events"): a name written without its number names any
@@ -25,7 +25,7 @@ from rules.schema.chits import ChitKind
 from rules.schema.setup import Section
 from rules.schema.tiles import RoadType
 from rules.state import GameState, Place
-from rules.testing.format import ScenarioError
+from scenarios.format import ScenarioError
 
 
 def hint(name: str, known: Iterable[str]) -> str:

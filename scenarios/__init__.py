@@ -9,9 +9,9 @@ run`` and the pytest collector) and handed here as plain data; this package does
 ``plays.py``        the form of ``plays`` and ``positions`` (Part 2, combat)
 ``expect.py``       the form of ``expect``
 ``names.py``        the scenario's names checked against the catalog and the map; copies of a
-                    piece (:func:`~rules.testing.names.is_copy`), heads and clubs
-                    (:func:`~rules.testing.names.part_id`), roadways
-                    (:func:`~rules.testing.names.road_place`)
+                    piece (:func:`~scenarios.names.is_copy`), heads and clubs
+                    (:func:`~scenarios.names.part_id`), roadways
+                    (:func:`~scenarios.names.road_place`)
 ``build.py``        :func:`build_state`: the situation as a :class:`~rules.state.GameState` at
                     Birdsong (or Sunset), the rest set up as section 3 does, the forced dice
                     queued
@@ -38,10 +38,10 @@ Perceive spell, 7.5.7e) beside SCENARIOS.md's ``choice``, ``take_from``, ``learn
 
 from __future__ import annotations
 
-from rules.testing.build import build_state, scenario_board
-from rules.testing.check import check
-from rules.testing.format import Scenario, ScenarioError, load_scenario
-from rules.testing.run import Outcome, ParseFn, ResolveFn, public_report, run
+from scenarios.build import build_state, scenario_board
+from scenarios.check import check
+from scenarios.format import Scenario, ScenarioError, load_scenario
+from scenarios.run import Outcome, ParseFn, ResolveFn, public_report, run
 
 __all__ = [
     "Outcome",

@@ -1,6 +1,6 @@
 """Trade and Hire decisions answered from a scenario's ``choices.<trader>.trade`` and
 ``choices.<hirer>.hire`` (SCENARIOS.md Part 2, "Choices"; the entries' forms are
-:class:`~rules.testing.format.TradeChoice` and :class:`~rules.testing.format.HireChoice`).
+:class:`~scenarios.format.TradeChoice` and :class:`~scenarios.format.HireChoice`).
 
 The Hire phase (7.7.1, :mod:`rules.daylight.hiring`) asks ``hire`` (hire, rehire or cancel),
 ``drinks``, ``accept``, ``boon`` (price, boon or decline), ``insult``, ``challenge`` and
@@ -11,7 +11,7 @@ The engine asks the decisions of a Trade phase (7.6, :mod:`rules.daylight.tradin
 ``sell`` and ``pay`` (one per belonging, its id's kind ``sell <item>`` or ``pay <item>``), ``buy``,
 ``drinks``, ``accept``, ``item``, ``boon``, ``insult`` and ``challenge``. The k-th T phase of the
 orders of the individual whose turn it is takes his k-th entry, as searches do
-(:mod:`rules.testing.search`). A key the entry does not give leaves its decision to the rest of the
+(:mod:`scenarios.search`). A key the entry does not give leaves its decision to the rest of the
 runner (the character's ``answers``, else the default). An answer that is not among the decision's
 options makes the scenario malformed."""
 
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from rules.events import Decision
 from rules.orders.model import ActivityKind
-from rules.testing.format import HireChoice, TradeChoice
-from rules.testing.phase_entries import PhaseEntries
+from scenarios.format import HireChoice, TradeChoice
+from scenarios.phase_entries import PhaseEntries
 
 #: The kinds of the decisions a Trade phase asks.
 TRADE_KINDS = frozenset(

@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 from rules.catalog import Catalog
 from rules.pieces import Kind, pieces_of
 from rules.state import GameState, Place
-from rules.testing.format import ScenarioError
-from rules.testing.names import Names, is_loose_item
+from scenarios.format import ScenarioError
+from scenarios.names import Names, is_loose_item
 
 #: Takes a copy of the item or card called ``name`` for the key ``key`` (the builder's).
 Take = Callable[[str, str], str]

@@ -1,10 +1,10 @@
 """The names a scenario uses outside its setup, checked once the situation is built: whose
 orders and answers are given, what ``expect`` names, and what the combat ``plays`` name.
 
-Every check raises :class:`~rules.testing.format.ScenarioError` naming the key and the reason.
+Every check raises :class:`~scenarios.format.ScenarioError` naming the key and the reason.
 Plays are checked here for names the game does not know (a chit the character never has, an
 item or denizen the catalog lacks); whether he owns the item, or the denizen stands in his
-clearing, is checked when the play answers a decision (:mod:`rules.testing.combat`), on the
+clearing, is checked when the play answers a decision (:mod:`scenarios.combat`), on the
 state of that moment.
 """
 
@@ -19,11 +19,11 @@ from rules.orders import parse as _parse_module
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.state import GameState
-from rules.testing.expect import Expect, ExpectedCharacter
-from rules.testing.format import PROMISED_EVENT_TYPES, Scenario, ScenarioError, SearchChoice
-from rules.testing.names import Names, hint, part_id, roadway
-from rules.testing.plays import Play
-from rules.testing.search import NONE, choice_results
+from scenarios.expect import Expect, ExpectedCharacter
+from scenarios.format import PROMISED_EVENT_TYPES, Scenario, ScenarioError, SearchChoice
+from scenarios.names import Names, hint, part_id, roadway
+from scenarios.plays import Play
+from scenarios.search import NONE, choice_results
 
 
 def member(names: Names, state: GameState, key: str, written: str) -> str:

@@ -23,8 +23,8 @@ from rules.daylight.missions import PARTNER_LEVELS, face_of, mission_terms
 from rules.pieces import pieces_of
 from rules.schema.visitors import FaceKind
 from rules.state import CharacterState, GameState, Place, Task
-from rules.testing.format import ScenarioError, TaskSpec
-from rules.testing.names import hint
+from scenarios.format import ScenarioError, TaskSpec
+from scenarios.names import hint
 
 
 def chit_face(catalog: Catalog, key: str, written: str) -> tuple[str, str]:

@@ -16,7 +16,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from rules.events import Decision
 from rules.orders.model import ActivityKind, Orders
-from rules.testing.format import ScenarioError
+from scenarios.format import ScenarioError
 
 Entry = TypeVar("Entry")
 

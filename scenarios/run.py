@@ -8,18 +8,18 @@ decisions asked.
 unused answer of its character, under that decision's id, and resolves on. A decision whose
 character has no answer left takes its default, unless the scenario itself turns
 ``wait_for_decisions`` on: then the run stops with it pending (and
-:func:`~rules.testing.check.check` reports it). The state afterwards has the scenario's own value
+:func:`~scenarios.check.check` reports it). The state afterwards has the scenario's own value
 of the option.
 
 The decisions of a Search phase (SCENARIOS.md Part 2, "Choices") are answered from
 ``choices.<searcher>.search`` first, the k-th S or P phase of his orders by his k-th entry
-(:mod:`rules.testing.search`); one his entry does not answer is answered as any other
+(:mod:`scenarios.search`); one his entry does not answer is answered as any other
 (``answers``, else its default). Entries that cannot belong to his orders (a follower's, more
 than his Search phases) make the scenario malformed.
 
 Combat decisions (SCENARIOS.md Part 2, "Combat plays") are answered from ``plays`` instead
-(:func:`rules.testing.combat.answer`), never from ``answers``; the ``positions`` are given, as
-answers under their own ids, from the first resolution on (:func:`~rules.testing.combat.
+(:func:`scenarios.combat.answer`), never from ``answers``; the ``positions`` are given, as
+answers under their own ids, from the first resolution on (:func:`~scenarios.combat.
 fixed_positions`). With ``rounds: N`` the run stops, leaving them unanswered, at the first
 decisions of a round after N: the outcome is the state at that point, and those decisions are
 the outcome's ``next_round`` (not a difference).
@@ -41,13 +41,13 @@ from rules.orders.model import Orders
 from rules.orders.parse import ParseResult, Problem
 from rules.orders.parse import parse_orders as _real_parse
 from rules.state import GameState
-from rules.testing.build import build_state
-from rules.testing.combat import UNPLAYED, Scene, answer, fixed_positions, read_id, round_of
-from rules.testing.format import Choices, Scenario, ScenarioError
-from rules.testing.names import orders_name
-from rules.testing.plays import Play, Position
-from rules.testing.search import Searches, check_entries, everyone
-from rules.testing.trading import Hires, Trades
+from scenarios.build import build_state
+from scenarios.combat import UNPLAYED, Scene, answer, fixed_positions, read_id, round_of
+from scenarios.format import Choices, Scenario, ScenarioError
+from scenarios.names import orders_name
+from scenarios.plays import Play, Position
+from scenarios.search import Searches, check_entries, everyone
+from scenarios.trading import Hires, Trades
 
 #: The game option that makes the engine stop at a decision instead of taking its default.
 WAIT = "wait_for_decisions"
@@ -264,7 +264,7 @@ def _answer(
     """Answer the ``pending`` decisions into ``given`` (by id): a combat decision from the
     ``combat`` plays (one of a kind ``plays`` has no key for, :data:`UNPLAYED`, from his
     ``answers`` first); a Search phase's from the ``searches`` entries
-    (:mod:`rules.testing.search`) when his entry gives it; any other the next of its
+    (:mod:`scenarios.search`) when his entry gives it; any other the next of its
     character's ``answers`` (consumed). What none of them answers takes its default, unless the
     scenario would ``wait``. True when anything was answered, so that resolving again goes
     further."""

@@ -1,9 +1,9 @@
 """Checking a run against the scenario's ``expect`` (SCENARIOS.md, "Format", and Part 2,
 "Expectations"): :func:`check` returns every difference as one readable line (no lines: the
-scenario passes). Events are matched by :mod:`rules.testing.matching`.
+scenario passes). Events are matched by :mod:`scenarios.matching`.
 
 A character expected ``dead: true`` is compared on ``dead`` only. ``at`` may be a roadway,
-``DW5-DW4``, compared with the place :func:`rules.testing.names.road_place` names. Gold, Fame and
+``DW5-DW4``, compared with the place :func:`scenarios.names.road_place` names. Gold, Fame and
 Notoriety are compared as numbers (``0.5`` after a shared kill). ``relationships`` compares only
 the groups listed; ``treasures``, ``spell_cards`` and ``piles`` compare exact piles, top to
 bottom, by catalog name.
@@ -22,14 +22,14 @@ from rules.events import Event
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Relationship
 from rules.state import CharacterState, GameState, ItemState, Place
-from rules.testing.expect import ExpectedCharacter, ExpectedDenizens, ExpectedMinion
-from rules.testing.format import Scenario
-from rules.testing.matching import check_events, matches, show, show_event, word
-from rules.testing.missions import check_tasks, check_visitors
-from rules.testing.names import Names, box_named, orders_name, road_place, roadway
-from rules.testing.piles import pile
-from rules.testing.run import Outcome, public_report
-from rules.testing.search import SEARCH_KINDS
+from scenarios.expect import ExpectedCharacter, ExpectedDenizens, ExpectedMinion
+from scenarios.format import Scenario
+from scenarios.matching import check_events, matches, show, show_event, word
+from scenarios.missions import check_tasks, check_visitors
+from scenarios.names import Names, box_named, orders_name, road_place, roadway
+from scenarios.piles import pile
+from scenarios.run import Outcome, public_report
+from scenarios.search import SEARCH_KINDS
 
 
 def check(

@@ -1,5 +1,5 @@
 """Search decisions answered from a scenario's ``choices.<searcher>.search`` (SCENARIOS.md
-Part 2, "Choices"; the entry's form is :class:`~rules.testing.format.SearchChoice`).
+Part 2, "Choices"; the entry's form is :class:`~scenarios.format.SearchChoice`).
 
 The engine asks the decisions of a Search phase (7.5) under ids
 ``d{game day}/{whose turn}/p{phase}/{kind}/{who}`` (:meth:`rules.day.context.Ctx.decision_id`),
@@ -23,7 +23,7 @@ rest of the runner: the next of the searcher's recorder's ``answers``, if any ar
 default (or, when the scenario itself turns ``wait_for_decisions`` on, the run stops with it
 pending), as for any decision. An answer that is not among the
 decision's options (a site he has not discovered, a spell the pile does not hold) makes the
-scenario malformed (:class:`~rules.testing.format.ScenarioError`) rather than quietly taking
+scenario malformed (:class:`~scenarios.format.ScenarioError`) rather than quietly taking
 the default.
 """
 
@@ -34,8 +34,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from rules.catalog import Catalog
 from rules.events import Decision
 from rules.orders.model import ActivityKind, Orders
-from rules.testing.format import Choices, ScenarioError, SearchChoice
-from rules.testing.phase_entries import PhaseEntries, activity_phases
+from scenarios.format import Choices, ScenarioError, SearchChoice
+from scenarios.phase_entries import PhaseEntries, activity_phases
 
 #: The kinds of the decisions a Search phase asks, and the key of an entry that answers each.
 SEARCH_KINDS: Mapping[str, str] = {

@@ -1,7 +1,7 @@
 """The form of a scenario's ``expect`` (SCENARIOS.md, "Format" and Part 2 "Expectations"): what
 must be true after the run, as pydantic models. Only the form is checked here: names are checked
-when the situation is built (:mod:`rules.testing.validate`), and the run is compared by
-:mod:`rules.testing.check`.
+when the situation is built (:mod:`scenarios.validate`), and the run is compared by
+:mod:`scenarios.check`.
 """
 
 from __future__ import annotations
