@@ -40,6 +40,7 @@ from rules import (
     ParseResult,
     not_text,
     parse_orders,
+    read_state,
     view_for,
 )
 from rules.day.leaving import in_play
@@ -293,7 +294,7 @@ class CampaignBase:
         if snapshot is None:
             raise RequestError(f"{campaign.name} has no game yet")
         try:
-            return GameState.from_json(snapshot.state, self.catalog)
+            return read_state(snapshot.state, self.catalog)
         except ValueError as error:
             raise RequestError(
                 f"{campaign.name}'s saved game (snapshot {snapshot.id}) is damaged: "

@@ -26,6 +26,7 @@ from rules import (
     UnknownViewerError,
     new_game,
     parse_orders,
+    read_state,
     resolve,
     view_for,
     viewers,
@@ -121,10 +122,10 @@ def _yaml_problem(exc: yaml.YAMLError) -> str:
 
 
 def read_game(path: Path, data: Catalog) -> GameState:
-    """A saved game, checked against the catalog (:meth:`GameState.check`), or a UsageError
+    """A saved game, checked against the catalog (:func:`rules.read_state`), or a UsageError
     saying why it cannot be read."""
     try:
-        return GameState.from_json(path.read_text(encoding="utf-8"), data)
+        return read_state(path.read_text(encoding="utf-8"), data)
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from exc
     except UnicodeDecodeError as exc:

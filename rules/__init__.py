@@ -35,6 +35,7 @@ from rules.orders.parse import ParseResult, not_text, parse_orders
 from rules.orders.standing import parse_standing
 from rules.setup import CharacterSetup, SetupError, new_game, setup_choices
 from rules.state import GameState
+from rules.state_check import check_state, read_state
 from rules.view import MODERATOR, PUBLIC, UnknownViewerError, View, view_for, viewers
 
 __all__ = [
@@ -53,11 +54,13 @@ __all__ = [
     "View",
     "autopilot_orders",
     "catalog",
+    "check_state",
     "legal_activities",
     "new_game",
     "not_text",
     "parse_orders",
     "parse_standing",
+    "read_state",
     "resolve",
     "setup_choices",
     "view_for",

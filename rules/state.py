@@ -34,7 +34,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from rules.catalog import Catalog
 from rules.dice import DiceState
 from rules.evening.state import EveningState
 from rules.layout import PlacedTile
@@ -421,10 +420,10 @@ class GameState(_Data):
         return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str, catalog: Catalog | None = None) -> GameState:
-        """Read a state written by :meth:`to_json`; refuses other schema versions. With the
-        ``catalog``, the state is also checked against the game (:meth:`check`): a file from
-        outside — a saved game, a snapshot — is read so."""
+    def from_json(cls, text: str) -> GameState:
+        """Read a state written by :meth:`to_json`; refuses other schema versions. It is only
+        parsed: a file from outside — a saved game, a snapshot — is read with
+        :func:`rules.state_check.read_state`, which also checks it against the game."""
         data = json.loads(text)
         version = data.get("schema_version") if isinstance(data, dict) else None
         if version != SCHEMA_VERSION:
@@ -432,23 +431,7 @@ class GameState(_Data):
                 f"game state schema version {version!r} is not {SCHEMA_VERSION}, the version "
                 "this realmbot reads"
             )
-        state = cls.model_validate(data)
-        if catalog is not None:
-            state.check(catalog)
-        return state
-
-    def check(self, catalog: Catalog) -> None:
-        """Check that this is a game of ``catalog`` the engine can play on: the tiles form a
-        map (3.2.2), every piece of the game is in exactly one place and every place is real
-        (a clearing or tile of this map, a box of the Set Up Card, a section, someone in the
-        game, out of play or aside), each sheet is a character's or hireling's of the game and
-        lists only what he has, recorded gold is never below zero (4.5.7) and Victory
-        Requirements are 0 to 5 points of their categories (3.3.6a). Raises
-        :class:`GameStateError` naming the first piece or place at fault
-        (:mod:`rules.state_check`)."""
-        from rules.state_check import Validator  # it reads this module's classes
-
-        Validator(catalog, self).run()
+        return cls.model_validate(data)
 
     def content_hash(self) -> str:
         """A stable SHA-256 of the canonical JSON: equal states, equal hashes."""

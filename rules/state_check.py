@@ -1,7 +1,6 @@
-"""The checks of :meth:`rules.state.GameState.check`: that a saved game is a game of the catalog
-the engine can play on — its map, every piece in exactly one real place, each sheet its owner's
-and holding only what he has — each check raising :class:`~rules.state.GameStateError` on the
-first fault."""
+"""A saved game checked against the game: :func:`check_state` (and :func:`read_state`, which reads
+and checks) — its map, every piece in exactly one real place, each sheet its owner's and holding
+only what he has — each check raising :class:`~rules.state.GameStateError` on the first fault."""
 
 from __future__ import annotations
 
@@ -21,8 +20,28 @@ from rules.state import (
 SECTIONS = ("Lost City", "Lost Castle")
 
 
+def check_state(state: GameState, catalog: Catalog) -> None:
+    """Check that ``state`` is a game of ``catalog`` the engine can play on: the tiles form a
+    map (3.2.2), every piece of the game is in exactly one place and every place is real (a
+    clearing or tile of this map, a box of the Set Up Card, a section, someone in the game, out
+    of play or aside), each sheet is a character's or hireling's of the game and lists only what
+    he has, recorded gold is never below zero (4.5.7) and Victory Requirements are 0 to 5 points
+    of their categories (3.3.6a). Raises :class:`GameStateError` naming the first piece or place
+    at fault."""
+    Validator(catalog, state).run()
+
+
+def read_state(text: str, catalog: Catalog) -> GameState:
+    """A state written by :meth:`GameState.to_json`, read (:meth:`GameState.from_json`) and
+    checked against ``catalog`` (:func:`check_state`): how a file from outside — a saved game,
+    a snapshot — is read."""
+    state = GameState.from_json(text)
+    check_state(state, catalog)
+    return state
+
+
 class Validator:
-    """The checks of :meth:`GameState.check`, each raising on the first fault."""
+    """The checks of :func:`check_state`, each raising on the first fault."""
 
     def __init__(self, catalog: Catalog, state: GameState) -> None:
         self.catalog, self.state = catalog, state

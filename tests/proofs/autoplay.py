@@ -29,6 +29,7 @@ from rules.day.leaving import in_play
 from rules.evening.answers import is_combat_id
 from rules.orders.legal import legal_activities
 from rules.orders.model import ActivityKind
+from rules.state_check import read_state
 from tests.proofs.watcher import Sent, Watcher
 
 MODERATOR = "gm"
@@ -83,7 +84,7 @@ def latest_state(service: CampaignService, name: str) -> GameState:
         assert campaign is not None and campaign.id is not None
         snapshot = repo.latest_snapshot(session, campaign_id=campaign.id)
         assert snapshot is not None
-        return GameState.from_json(snapshot.state, service.catalog)
+        return read_state(snapshot.state, service.catalog)
 
 
 def play(

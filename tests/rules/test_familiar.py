@@ -16,6 +16,7 @@ from rules.daylight import familiar
 from rules.orders.model import ActivityKind, Orders
 from rules.orders.parse import legal_activities, parse_orders
 from rules.state import GameState, GameStateError, Place
+from rules.state_check import check_state, read_state
 from scenarios import load_scenario
 from scenarios.run import run
 from tests.rules.games import fresh
@@ -152,11 +153,11 @@ def test_the_state_check_refuses_a_familiar_out_of_place():
     state = game()
     state.familiars["Familiar"] = "Amazon"
     with pytest.raises(GameStateError, match="not the familiar"):
-        state.check(catalog())
+        check_state(state, catalog())
     state = game()
     state.put("Familiar", Place.OUT)
     with pytest.raises(GameStateError, match="not on the map"):
-        state.check(catalog())
+        check_state(state, catalog())
 
 
 @settings(max_examples=40, deadline=None)
@@ -174,4 +175,4 @@ def test_when_she_dies_its_orders_lapse_and_the_game_saves_and_loads():
     state.today.orders["Familiar"] = state.today.orders["Witch"].recorded[0]
     familiar.leave(state, "Witch")
     assert "Familiar" not in state.today.orders and "Witch" in state.today.orders
-    assert GameState.from_json(state.to_json(), catalog()).today.orders.keys() == {"Witch"}
+    assert read_state(state.to_json(), catalog()).today.orders.keys() == {"Witch"}

@@ -18,6 +18,7 @@ from rules.daylight.hirelings import (
 )
 from rules.orders.parse import parse_orders
 from rules.state import GameState, ItemState, Place
+from rules.state_check import read_state
 from tests.rules.games import fresh
 
 
@@ -135,4 +136,4 @@ def test_an_unhired_hireling_keeps_no_orders_and_the_game_saves_and_loads():
     state.today.orders = {"Amazon": amazon, "Company HQ": amazon.recorded[0]}
     unhire(Ctx.start(catalog(), state), "Company HQ", "killed")
     assert state.today.orders.keys() == {"Amazon"}
-    assert GameState.from_json(state.to_json(), catalog()).today.orders.keys() == {"Amazon"}
+    assert read_state(state.to_json(), catalog()).today.orders.keys() == {"Amazon"}

@@ -9,6 +9,7 @@ from rules.day.leaving import die, left_map, pick_order
 from rules.end.scoring import score_character
 from rules.events import visible_to
 from rules.state import Place
+from rules.state_check import check_state
 from tests.rules.games import fresh
 
 CAST = ("Amazon", "Berserker", "Elf")
@@ -62,7 +63,7 @@ def test_leaving_the_map_keeps_his_sheet_as_it_stood_and_takes_his_belongings_ou
     assert sorted(departure.sheet["items"]) == sorted(belongings)
     assert all(state.place_of(item) == Place.OUT for item in belongings)
     assert not state.characters["Amazon"].dead
-    state.check(catalog())
+    check_state(state, catalog())
     [scored] = [e for e in ctx.events if e.type == "departure_scored"]
     assert scored.to == ("Amazon",) and not scored.visible_to("public")
     assert scored.fields["total"] == score_character(catalog(), state, "Amazon").total

@@ -13,6 +13,7 @@ from rules.meeting import drinks_cost, friendliness, meet, relationship
 from rules.orders.parse import parse_orders
 from rules.schema.base import Relationship
 from rules.state import GameState, GameStateError, Place, Task
+from rules.state_check import check_state, read_state
 from scenarios.build import build_state
 from scenarios.format import load_scenario
 
@@ -83,21 +84,21 @@ def test_a_carried_chit_round_trips_and_is_checked():
     is elsewhere, and a carried chit the sheet does not list."""
     state = _state()
     _carry(state, FOOD, "Food/Ale")
-    again = GameState.from_json(state.to_json(), catalog())
+    again = read_state(state.to_json(), catalog())
     assert again.characters["Amazon"].tasks[FOOD].face == "Food/Ale"
     assert again.content_hash() == state.content_hash()
     moved = state.model_copy(deep=True)
     moved.put(FOOD, Place.clearing("DW4"))
     with pytest.raises(GameStateError, match="task"):
-        moved.check(catalog())
+        check_state(moved, catalog())
     unlisted = state.model_copy(deep=True)
     unlisted.characters["Amazon"].tasks.clear()
     with pytest.raises(GameStateError, match="carries the"):
-        unlisted.check(catalog())
+        check_state(unlisted, catalog())
     flipped = state.model_copy(deep=True)
     flipped.visitor_faces[FOOD] = "Warlock"
     with pytest.raises(GameStateError, match="side up"):
-        flipped.check(catalog())
+        check_state(flipped, catalog())
 
 
 def test_take_and_abandon_are_read_and_echoed():
@@ -193,7 +194,7 @@ def test_a_carried_campaign_is_set_up_paid_with_its_partners_friendlier():
     assert amazon.relationships["Lancers"] == 3
     assert amazon.relationships["Woodfolk"] == 2
     assert all(state.place_of(f"Patrol {n}") == Place.OUT for n in ("HQ", "1", "2"))
-    state.check(catalog())
+    check_state(state, catalog())
 
 
 def test_a_take_he_cannot_do_as_he_stands_is_warned_of_but_stands():

@@ -12,6 +12,7 @@ from rules.pieces import pieces_of
 from rules.setup.characters import CharacterSetup, SetupError
 from rules.setup.restart import restart
 from rules.state import GameState, Place
+from rules.state_check import check_state
 from tests.rules.games import fresh
 
 CAST = ("Amazon", "Berserker")
@@ -65,7 +66,7 @@ def test_a_suicide_sits_out_a_full_day_then_starts_again_at_the_inn_as_another()
     assert notes == ["Light Bow from the natives"]
     assert state.characters["Amazon"].departed is not None
     assert state.characters["Amazon"].departed.restarted_as == "Elf"
-    state.check(catalog())
+    check_state(state, catalog())
     with pytest.raises(SetupError, match="has already started again, as the Elf"):
         restart(catalog(), state, "Amazon", CharacterSetup(name="Amazon"))
 
@@ -86,7 +87,7 @@ def test_the_same_character_again_takes_missing_gear_from_the_map_or_its_price()
     assert f"no Short Sword to be had: its price, {price} Gold, instead" in notes
     assert "Helmet from the abandoned items on the map" in notes
     assert state.place_of(helmet) == Place.owner("Amazon")
-    state.check(catalog())
+    check_state(state, catalog())
 
 
 def test_the_order_of_picks_holds_on_the_first_day_only() -> None:
@@ -106,7 +107,7 @@ def test_the_order_of_picks_holds_on_the_first_day_only() -> None:
     )
     restart(catalog(), state, first, CharacterSetup(name="Elf"))
     restart(catalog(), state, second, CharacterSetup(name="Dwarf"))
-    state.check(catalog())
+    check_state(state, catalog())
 
 
 def test_on_a_later_day_the_order_of_picks_no_longer_holds() -> None:

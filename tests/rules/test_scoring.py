@@ -15,6 +15,7 @@ from rules.events import PUBLIC, visible_to
 from rules.setup.characters import CharacterSetup, SetupError
 from rules.setup.game import new_game
 from rules.state import VICTORY_CATEGORIES, GameState, GameStateError
+from rules.state_check import check_state
 from rules.view import view_for
 from tests.rules.games import fresh
 
@@ -190,10 +191,10 @@ def test_a_saved_game_is_checked_against_its_length():
     state.options["weeks"] = 2
     state.day = 15
     with pytest.raises(GameStateError, match="after the game's last day, game day 14"):
-        state.check(catalog())
+        check_state(state, catalog())
     state.options["weeks"] = 0
     with pytest.raises(GameStateError, match=r"options\.weeks"):
-        state.check(catalog())
+        check_state(state, catalog())
 
 
 @pytest.mark.parametrize(

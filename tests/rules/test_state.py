@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from rules.dice import Dice, DiceState
 from rules.layout import PlacedTile
 from rules.state import CharacterState, ChitState, GameState, ItemState, Place
+from rules.state_check import check_state, read_state
 
 
 def small_state() -> GameState:
@@ -96,7 +97,7 @@ def _game() -> GameState:
     from tests.rules.games import fresh
 
     state = fresh(7, ("Amazon", "Dwarf"))
-    state.check(catalog())
+    check_state(state, catalog())
     return state
 
 
@@ -169,7 +170,7 @@ def test_a_state_that_is_not_a_game_is_refused_naming_the_fault(case):
     text = state.to_json()
     assert GameState.from_json(text) == state, "read without the catalog, it is only parsed"
     with pytest.raises(GameStateError) as refused:
-        GameState.from_json(text, catalog())
+        read_state(text, catalog())
     assert message in str(refused.value)
     assert "\n" not in str(refused.value)
 
@@ -178,4 +179,4 @@ def test_a_state_of_the_game_reads_back_checked():
     from rules.catalog import catalog
 
     state = _game()
-    assert GameState.from_json(state.to_json(), catalog()) == state
+    assert read_state(state.to_json(), catalog()) == state

@@ -11,6 +11,7 @@ from rules.events import PUBLIC, Event, visible_to
 from rules.orders.model import Activity, ActivityKind, Orders
 from rules.pieces import Kind, pieces_of
 from rules.state import GameState, ItemState, Place
+from rules.state_check import read_state
 
 #: The spell of each type the tests deal into boxes.
 TYPE_II, TYPE_III, TYPE_VII, TYPE_I = "Witch's Brew", "Elven Grace", "Sense Danger", "Peace"
@@ -269,7 +270,7 @@ def test_an_awakened_card_goes_with_its_spell_book():
     (learned,) = of_type(result.events, "spell_learned")
     assert learned.fields["from"] == "Good Book" and learned.to == ("Pilgrim",)
     assert TYPE_I not in public_words(result.events)
-    saved = GameState.from_json(result.state.to_json(), catalog())
+    saved = read_state(result.state.to_json(), catalog())
     assert saved.at(with_item("Good Book")) == [TYPE_I], "a saved game keeps it there"
 
 
