@@ -37,19 +37,19 @@ class Power:
 POWERS: dict[str, Power] = {
     # 1. Treasures Within Treasures (L4190-4268)
     "exchange:keep": Power(
-        "L4202", "yes", "rules.daylight.sites.exchange_on_draw",
+        "L4202", "yes", "rules.daylight.exchanges.exchange_on_draw",
         _SEARCH + "L4202_the_remains_of_thief_are_exchanged_and_curse_the_finder_loot.yaml",
     ),
     "exchange:site_box": Power(
-        "L4200", "yes", "rules.daylight.sites.exchange_on_draw",
+        "L4200", "yes", "rules.daylight.exchanges.exchange_on_draw",
         _SEARCH + "L4200_the_mouldy_skeleton_puts_its_armor_on_top_of_the_box_loot.yaml",
     ),
     "exchange:open": Power(
-        "L4198", "yes", "rules.daylight.sites.open_chest",
+        "L4198", "yes", "rules.daylight.exchanges.open_chest",
         _SEARCH + "L4198_the_chest_opens_to_the_lost_keys_loot.yaml",
     ),
     "curse_on_draw": Power(
-        "L4200", "yes", "rules.daylight.sites.exchange_on_draw",
+        "L4200", "yes", "rules.daylight.exchanges.exchange_on_draw",
         _SEARCH + "L4202_the_remains_of_thief_are_exchanged_and_curse_the_finder_loot.yaml",
     ),
     "site_card": Power(
@@ -125,7 +125,7 @@ POWERS: dict[str, Power] = {
     ),
     # 4. One-use cards (L4320-4336)
     "one_use": Power(
-        "L4322", "yes", "rules.daylight.one_use, rules.daylight.sites.open_chest",
+        "L4322", "yes", "rules.daylight.one_use, rules.daylight.exchanges.open_chest",
         T + "L4325_the_amulet_cures_a_curse.yaml",
     ),
     "cure_or_break": Power(
@@ -169,7 +169,7 @@ POWERS: dict[str, Power] = {
         T + "L4358_map_of_ruins_subtracts_one_only_in_the_ruins_tile.yaml",
     ),
     "keys": Power(
-        "L4348", "yes", "rules.daylight.looting, rules.daylight.sites.open_chest",
+        "L4348", "yes", "rules.daylight.looting, rules.daylight.exchanges.open_chest",
         _SEARCH + "7.5.5d2_the_vault_opens_once_to_the_lost_keys.yaml",
     ),
     "magic_sight": Power(

@@ -28,7 +28,8 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.daylight import familiar, hirelings, missions
 from rules.daylight.moving import abandon
-from rules.state import CharacterState, Departure, DepartureKind, GameState, Place
+from rules.end.scoring import score_character
+from rules.state import Departure, DepartureKind, GameState, Place
 
 #: The Curses that keep him from resting (4.6.8a.2; :data:`rules.daylight.curses.FORBIDS`).
 NO_REST_CURSES = ("Ill Health",)
@@ -151,13 +152,11 @@ def left_map(ctx: Ctx, name: str) -> None:
     :class:`~rules.state.Departure`; his belongings go out of play and he takes no more part
     (out of play: no turn, no orders). His score is reckoned from the sheet kept, now (told to
     his player alone, so that his Victory Requirements stay secret until the end) and at the end
-    (:func:`as_he_left`)."""
+    (:func:`rules.end.scoring.as_he_left`)."""
     state = ctx.state
     sheet = state.characters[name]
     belongings = list(state.at(Place.owner(name)))
     frozen = sheet.model_dump(mode="json")
-    from rules.end.scoring import score_character  # it reads departures: imported late
-
     departure = record(ctx, name, "left_map", moment=f"left the map {name}", cause="left the map")
     departure.sheet = frozen
     departure.belongings = belongings
@@ -166,31 +165,6 @@ def left_map(ctx: Ctx, name: str) -> None:
         sheet.items.pop(item, None)
     score = score_character(ctx.catalog, state, name)
     ctx.emit("departure_scored", private_to=[name], who=name, total=score.total, won=score.won)
-
-
-def as_he_left(state: GameState, name: str) -> GameState:
-    """A copy of ``state`` where ``name``, who left the map, stands as he did when he left: his
-    sheet and belongings as :func:`left_map` kept them — what his score is reckoned from, "as if
-    it were the end of the game" (9.2.2b, 9.3.1a). ``state`` itself if he did not leave so."""
-    sheet = state.characters.get(name)
-    departure = sheet.departed if sheet is not None else None
-    if departure is None or departure.how != "left_map" or departure.sheet is None:
-        return state
-    copy = state.model_copy(deep=True)
-    copy.characters[name] = CharacterState.model_validate(departure.sheet)
-    for item in departure.belongings:
-        copy.put(item, Place.owner(name))
-    return copy
-
-
-def counted(state: GameState) -> list[str]:
-    """The characters whose scores count at the end (9.3.1a): all but those whose player
-    started again as another — "his previous characters do not count and are ignored"."""
-    return [
-        name
-        for name, sheet in state.characters.items()
-        if sheet.departed is None or sheet.departed.restarted_as is None
-    ]
 
 
 def pick_order(ctx: Ctx) -> None:

@@ -13,7 +13,7 @@ learn the site (4.5.6). A Site card drawn is discovered and goes back face up un
 (g.1–g.2).
 
 A Site card is looted with its own table (g.3) and the cards exchanged for their boxes are
-exchanged (L4198–4202) in :mod:`rules.daylight.sites`.
+exchanged (L4198–4202) in :mod:`rules.daylight.exchanges`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ from rules import hidden, powers
 from rules.board import clearing_id
 from rules.chits import alteration, current
 from rules.day.context import Ctx
-from rules.daylight import moving, one_use, rest, sites, trade_orders
+from rules.daylight import exchanges, moving, one_use, rest, trade_orders
+from rules.daylight.exchanges import site_box
 from rules.evening.fatigue import fatigue_options, pay
 from rules.events import Decision
 from rules.orders.targets import PILE
@@ -59,12 +60,6 @@ def loose_items(ctx: Ctx, place: str) -> list[str]:
         if record.kind in ITEM_KINDS:
             found.append(piece)
     return found
-
-
-def site_box(ctx: Ctx, site: str) -> str:
-    """The Set Up Card box of a site: the box that ``holds`` its Site chit or Site card."""
-    box = next(b for b in ctx.catalog.setup_card.values() if b.holds == site)
-    return Place.box(box.name)
 
 
 def chit_of(ctx: Ctx, site: str) -> str | None:
@@ -293,7 +288,7 @@ def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:
     if revealed and item not in ctx.state.face_up:
         ctx.state.face_up.append(item)
     if card is not None and card.activation is Activation.ON_DRAW:
-        sites.exchange_on_draw(ctx, who, item, where)
+        exchanges.exchange_on_draw(ctx, who, item, where)
         return
     settle(ctx, who, item, choice)
 
@@ -324,7 +319,7 @@ def settle(ctx: Ctx, who: str, item: str, choice: str) -> None:
         ctx.emit("activated", who=who, item=item)
         powers.report_waiting(ctx, who, item)
         rest.vial_of_healing(ctx, who)
-        sites.open_chest(ctx, who)
+        exchanges.open_chest(ctx, who)
         one_use.use(ctx, who, item)
 
 

@@ -1,6 +1,6 @@
 """The One-Use cards (List of Treasures 4, L4320–4336): used at once when activated, once; "if he
 cannot use it, he cannot activate it" (L4322). The Chest opens with the Lost Keys
-(:func:`rules.daylight.sites.open_chest`); the Amulet cures a Curse (L4325.1); the Withered Claw
+(:func:`rules.daylight.exchanges.open_chest`); the Amulet cures a Curse (L4325.1); the Withered Claw
 rolls once for a Wish and a Curse (L4336).
 
 Readings: the Amulet's owner "chooses exactly which Curse" (L4325); the engine takes his own first

@@ -1,6 +1,7 @@
 """The Treasures Within Treasures (List of Treasures 1, L4190–4268; 7.5.5g): the three Site cards
-looted with their own tables, and the cards exchanged for their boxes — the Remains of Thief and
-the Mouldy Skeleton when drawn, the Chest when opened with the Lost Keys.
+looted with their own tables (the cards exchanged for their boxes — the Remains of Thief and the
+Mouldy Skeleton when drawn, the Chest when opened with the Lost Keys — are
+:mod:`rules.daylight.exchanges`).
 
 Each card's treasures are its box of the Set Up Card (the box that ``holds`` the card). A Site
 card, once drawn, lies in the box it came from but stands in that box's chit's clearing (L4206):
@@ -18,13 +19,14 @@ from typing import TYPE_CHECKING
 
 from rules.day.context import Ctx
 from rules.daylight import looting, runes
+from rules.daylight.exchanges import site_box
 from rules.events import Decision
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import DieTable
 from rules.schema.tiles import ClearingType
 from rules.schema.treasures import Activation, SiteResult, Treasure
-from rules.state import ItemState, Place
+from rules.state import Place
 
 if TYPE_CHECKING:
     from rules.daylight.search import Search
@@ -44,11 +46,6 @@ def is_site_card(ctx: Ctx, name: str | None) -> bool:
         and name in ctx.catalog.treasures
         and ctx.catalog.treasures[name].activation is Activation.SITE
     )
-
-
-def card_box(ctx: Ctx, card: str) -> str:
-    """The place of the card's box of treasures on the Set Up Card."""
-    return looting.site_box(ctx, card)
 
 
 def roll(ctx: Ctx, current: Search) -> int:
@@ -122,7 +119,7 @@ def loot(ctx: Ctx, current: Search, rolled: int) -> None:
 def _in_box(ctx: Ctx, card: str, result: SiteResult) -> str | None:
     """The piece the result takes from the card's box: the one named, or its Treasure card."""
     pieces = pieces_of(ctx.catalog)
-    for item in looting.loose_items(ctx, card_box(ctx, card)):
+    for item in looting.loose_items(ctx, site_box(ctx, card)):
         record = pieces[item]
         if result.item is not None and record.name == result.item:
             return item
@@ -169,68 +166,3 @@ def _rest_all(ctx: Ctx, who: str) -> None:
     if "Wither" in getattr(sheet, "curses", []):
         sheet.curses.remove("Wither")
     ctx.emit("chits_restored", who=who, chits=rested)
-
-
-def exchange_on_draw(ctx: Ctx, who: str, item: str, where: str) -> None:
-    """The Remains of Thief and the Mouldy Skeleton, drawn (L4200–4202): revealed (by the
-    looting), he rolls for a Curse, and the card is exchanged and leaves play. He keeps the
-    Remains of Thief's treasures, and 20 Gold; the Mouldy Skeleton's go on top of the box he
-    was searching, the Gold Helmet on top, the Silver Breastplate next, the Jade Shield third."""
-    pieces = pieces_of(ctx.catalog)
-    card = ctx.catalog.treasures[pieces[item].name]
-    runes.inflict_curse(ctx, who)
-    inside = list(reversed(ctx.state.at(card_box(ctx, card.name))))
-    _discard(ctx, who, item)
-    if "exchange:site_box" in card.behaviour:
-        target = looting.site_box(ctx, where) if where in ctx.catalog.map_chits else None
-        order = ("Gold Helmet", "Silver Breastplate", "Jade Shield")
-        ranked = sorted(inside, key=lambda p: _rank(order, pieces[p].name))
-        for piece in reversed(ranked):
-            ctx.state.put(piece, target or Place.clearing(ctx.where(who) or ""))
-        ctx.emit("exchanged_card", who=who, card=card.name)
-        return
-    ctx.emit("exchanged_card", who=who, card=card.name)
-    _give(ctx, who, inside, card.name)
-    ctx.sheet(who).gold += card.gold_inside or 0
-
-
-def open_chest(ctx: Ctx, who: str) -> None:
-    """The Chest (L4198): with the Lost Keys and the Chest both active, he opens it at once: it
-    is exchanged for its treasures, which he keeps, and 50 Gold, and leaves play."""
-    sheet = ctx.sheet(who)
-    pieces = pieces_of(ctx.catalog)
-    active = {pieces[i].name: i for i, held in sheet.items.items() if held.active}
-    chest = active.get("Chest")
-    treasures = ctx.catalog.treasures
-    keys = any("keys" in treasures[n].behaviour for n in active if n in treasures)
-    if chest is None or not keys:
-        return
-    card = ctx.catalog.treasures["Chest"]
-    inside = list(reversed(ctx.state.at(card_box(ctx, card.name))))
-    _discard(ctx, who, chest)
-    ctx.emit("exchanged_card", who=who, card=card.name)
-    _give(ctx, who, inside, card.name)
-    sheet.gold += card.gold_inside or 0
-
-
-def _rank(order: tuple[str, ...], name: str) -> int:
-    return order.index(name) if name in order else len(order)
-
-
-def _discard(ctx: Ctx, who: str, item: str) -> None:
-    ctx.sheet(who).items.pop(item, None)
-    ctx.state.put(item, Place.OUT)
-
-
-def _give(ctx: Ctx, who: str, items: list[str], card: str) -> None:
-    """The card's treasures are his, inactive, as belongings looted are (P10); what they are,
-    and the Gold, he alone is told (a card among them stays secret, 7.5.5e)."""
-    sheet = ctx.sheet(who)
-    pieces = pieces_of(ctx.catalog)
-    for piece in items:
-        ctx.state.put(piece, Place.owner(who))
-        sheet.items[piece] = ItemState(active=False)
-    gold = ctx.catalog.treasures[card].gold_inside or 0
-    names = [pieces[p].name for p in items]
-    eyes = [ctx.eyes(who)]
-    ctx.emit("exchanged_into", private_to=eyes, who=who, card=card, items=names, gold=gold)

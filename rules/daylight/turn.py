@@ -23,6 +23,7 @@ from rules.daylight import (
     alert,
     blocking,
     curses,
+    exchanges,
     follow,
     hide,
     hiring,
@@ -33,7 +34,6 @@ from rules.daylight import (
     prowling,
     rest,
     search,
-    sites,
     trade,
     trading,
 )
@@ -427,7 +427,7 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
             powers.report_waiting(ctx, name, item)
             gain_phases(ctx, name, item)
             rest.vial_of_healing(ctx, name)
-            sites.open_chest(ctx, name)
+            exchanges.open_chest(ctx, name)
             one_use.use(ctx, name, item)
         for item in change.abandon:
             where = ctx.where(name)

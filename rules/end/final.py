@@ -8,8 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.day.context import Ctx
-from rules.day.leaving import counted
-from rules.end.scoring import KEYS, fields, score_game
+from rules.end.scoring import KEYS, counted, fields, score_game
 from rules.state import VICTORY_CATEGORIES
 
 

@@ -12,8 +12,8 @@ is calculated immediately") use.
    horse could carry as a pack horse (7.3.1i) are discarded too, since 9.3.1 names only the
    active horse.
 2. **9.3.1a** A character killed (``dead``) who has not restarted scores -100; one whose player
-   started again as another is not scored (:func:`rules.day.leaving.counted`); one who left the
-   map is scored as he left it (:func:`rules.day.leaving.as_he_left`).
+   started again as another is not scored (:func:`counted`); one who left the
+   map is scored as he left it (:func:`as_he_left`).
 3. **9.3.1b** All spells are broken (none is active in the engine's state at Midnight); Curses
    remain: Disgust makes his recorded Fame -1 (9.3.2c), Ashes his recorded gold -1 (9.3.2e,
    as :func:`rules.chits.spendable_gold`).
@@ -42,7 +42,6 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.catalog import Catalog
 from rules.chits import spendable_gold
-from rules.day.leaving import as_he_left, counted
 from rules.daylight.moving import carrying_strength, item_weight
 from rules.pieces import Kind, pieces_of
 from rules.state import VICTORY_CATEGORIES, CharacterState, GameState, Place
@@ -129,6 +128,32 @@ class GameScores(BaseModel):
             if score.name == name:
                 return score
         raise KeyError(name)
+
+
+def as_he_left(state: GameState, name: str) -> GameState:
+    """A copy of ``state`` where ``name``, who left the map, stands as he did when he left: his
+    sheet and belongings as :func:`rules.day.leaving.left_map` kept them — what his score is
+    reckoned from, "as if it were the end of the game" (9.2.2b, 9.3.1a). ``state`` itself if he
+    did not leave so."""
+    sheet = state.characters.get(name)
+    departure = sheet.departed if sheet is not None else None
+    if departure is None or departure.how != "left_map" or departure.sheet is None:
+        return state
+    copy = state.model_copy(deep=True)
+    copy.characters[name] = CharacterState.model_validate(departure.sheet)
+    for item in departure.belongings:
+        copy.put(item, Place.owner(name))
+    return copy
+
+
+def counted(state: GameState) -> list[str]:
+    """The characters whose scores count at the end (9.3.1a): all but those whose player
+    started again as another — "his previous characters do not count and are ignored"."""
+    return [
+        name
+        for name, sheet in state.characters.items()
+        if sheet.departed is None or sheet.departed.restarted_as is None
+    ]
 
 
 def starting_value(catalog: Catalog, character: CharacterState) -> int:

@@ -29,6 +29,7 @@ from rules.evening import natives, standing, tactics
 from rules.evening.answers import NONE, decision_id
 from rules.evening.counters import is_native, mount, red_side_up, tremendous
 from rules.evening.state import CombatState
+from rules.evening.sunset import denizens
 from rules.events import Decision
 
 
@@ -187,8 +188,6 @@ def deploy_targets(
 
 
 def _denizens(ctx: Ctx, combat: CombatState) -> list[str]:
-    from rules.evening.sunset import denizens
-
     return denizens(ctx, combat.clearing)
 
 
