@@ -9,6 +9,7 @@ from rules.catalog import catalog
 from rules.daylight.hirelings import hire
 from rules.pieces import Kind, pieces_of
 from rules.state import GameState, ItemState, Place
+from rules.state_check import check_state
 from tests.snapshots import rewrite_latest
 
 
@@ -43,7 +44,7 @@ def stage_hirelings(
         for item in carried:
             state.put(item, Place.owner(pieces[0]))
             leader.items[item] = ItemState(active=False)
-        state.check(data)
+        check_state(state, data)
         return Place.split(here)[1]
 
     return rewrite_latest(engine, campaign_id, change)
