@@ -89,13 +89,13 @@ def test_the_env_example_is_valid_apart_from_its_token(clean_env):
     active = assignments(ENV_EXAMPLE.read_text(encoding="utf-8"), commented=False)
     values = {name.lower(): value for name, (value, *_) in active.items()}
     values.pop("discord_token")
-    settings = Settings(_env_file=None, **values)  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, **values)  # type: ignore[call-arg, arg-type]
     assert not settings.discord
 
 
 def test_the_example_token_is_the_placeholder_the_settings_refuse(clean_env):
     with pytest.raises(ValidationError, match="placeholder"):
-        Settings(_env_file=None, discord_token=example_token())  # type: ignore[call-arg]
+        Settings(_env_file=None, discord_token=example_token())  # type: ignore[call-arg, arg-type]
 
 
 def test_the_example_token_is_refused_from_the_environment_too(clean_env):
@@ -163,7 +163,7 @@ def test_the_unit_reads_the_env_file_and_restarts_on_failure():
 
 def test_the_readme_names_only_commands_that_exist():
     parser = build_parser()
-    commands = set(parser._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+    commands = set(parser._subparsers._group_actions[0].choices)  # type: ignore[union-attr, arg-type]
     readme = (DEPLOY / "README.md").read_text(encoding="utf-8")
     # "realmbot" also names the user, image and unit: a command is `realmbot X or bin/realmbot X
     used = set(re.findall(r"(?:`|bin/)realmbot ([a-z][a-z-]*)", readme))

@@ -17,7 +17,7 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_token_is_kept_out_of_repr_str_and_dumps(clean_env: None) -> None:
-    settings = Settings(_env_file=None, discord_token=f"  {TOKEN}\n")  # type: ignore[call-arg]
+    settings = Settings(_env_file=None, discord_token=f"  {TOKEN}\n")  # type: ignore[call-arg, arg-type]
     for shown in (repr(settings), str(settings), settings.model_dump_json(), str(vars(settings))):
         assert "secret-part" not in shown
     assert settings.discord and settings.token() == TOKEN

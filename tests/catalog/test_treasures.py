@@ -39,7 +39,7 @@ def twt_boxes() -> dict[str, SetUpBox]:
     return {str(b.holds): b for b in boxes if b.section is Section.TREASURES_WITHIN_TREASURES}
 
 
-def box_view(box: SetUpBox) -> tuple[int, tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+def box_view(box: SetUpBox) -> tuple[object, ...]:
     """Large Treasure cards, weapons, armor and horses of a box, each kind bottom first."""
     pieces = [(p.of, p.name) for p in box.contents if isinstance(p, Pieces) for _ in range(p.count)]
     return (

@@ -9,6 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rules import GameState, parse_orders
+from rules.orders.model import Orders
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: A day where three characters follow each other in a loop (6.3.2b) and others move and hide.
@@ -25,6 +28,13 @@ result = resolve(state, orders)
 print(result.state.to_json())
 print([e.model_dump(mode="json") for e in result.events])
 """
+
+
+def parsed(text: str, state: GameState, name: str) -> Orders:
+    """``name``'s orders from ``text``, which must be valid."""
+    result = parse_orders(text, state, name)
+    assert result.orders is not None, result.errors
+    return result.orders
 
 
 def run(hash_seed: str) -> str:
@@ -46,14 +56,14 @@ def test_a_day_is_the_same_whatever_the_string_hashing():
 def test_a_day_stopped_at_the_start_of_its_evening_goes_on_to_the_same_results():
     """The service saves the Evening's start (``until="sunset"``) and resumes from it: the two
     halves give the state and events of the day resolved at once, fights included."""
-    from rules import autopilot_orders, catalog, new_game, parse_orders, resolve
+    from rules import autopilot_orders, catalog, new_game, resolve
 
     cast = ["Amazon", "Black Knight", "Dwarf", "Elf", "Swordsman", "White Knight"]
     state = new_game(catalog(), 5, cast)
     fights = 0
     for _ in range(6):
         texts = {n: autopilot_orders(state, n) for n in cast if n in state.characters}
-        orders = {n: parse_orders(t, state, n).orders for n, t in texts.items()}
+        orders = {n: parsed(t, state, n) for n, t in texts.items()}
         whole = resolve(state, orders)
         first = resolve(state, orders, until="sunset")
         assert first.state.today.stage == "evening"
@@ -70,7 +80,7 @@ def test_a_resolution_returns_its_rolls_and_the_state_keeps_none():
     """Each day's rolls come back with its resolution (the day's own, in order) and are kept
     with its events as one moderator-only ``dice_log`` event; the state never holds them, so
     its dice take the same room on day 6 as on day 1."""
-    from rules import autopilot_orders, catalog, new_game, parse_orders, resolve
+    from rules import autopilot_orders, catalog, new_game, resolve
     from rules.events import logged_rolls
 
     cast = ["Amazon", "Black Knight", "Dwarf", "Elf", "Swordsman", "White Knight"]
@@ -78,7 +88,7 @@ def test_a_resolution_returns_its_rolls_and_the_state_keeps_none():
     dice_json = state.dice.model_dump_json()
     for _ in range(6):
         texts = {n: autopilot_orders(state, n) for n in cast if n in state.characters}
-        orders = {n: parse_orders(t, state, n).orders for n, t in texts.items()}
+        orders = {n: parsed(t, state, n) for n, t in texts.items()}
         day = resolve(state, orders)
         assert day.rolls, "every day rolls (the Monster Roll, 6.3.3)"
         shown = [(e.fields["who"], e.fields["dice"]) for e in day.events if e.type == "roll"]

@@ -17,7 +17,15 @@ from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
 
 K = ActivityKind
-CAST = ("Amazon", "Berserker", "Black Knight", "Captain", "Dwarf", "Elf", "Magician")
+CAST: tuple[str, ...] = (
+    "Amazon",
+    "Berserker",
+    "Black Knight",
+    "Captain",
+    "Dwarf",
+    "Elf",
+    "Magician",
+)
 CAST += ("Sorcerer", "White Knight")
 WOODS = frozenset({"woods"})
 INN = frozenset({"woods", "dwelling"})

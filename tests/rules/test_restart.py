@@ -24,7 +24,8 @@ def suicide_on_day_one() -> GameState:
     amazon = parse_orders("-\nsuicide: at midnight", state, "Amazon").orders
     berserker = parse_orders("H", state, "Berserker").orders
     assert amazon is not None and berserker is not None
-    return resolve(state, {"Amazon": amazon, "Berserker": berserker}).state
+    resolved: GameState = resolve(state, {"Amazon": amazon, "Berserker": berserker}).state
+    return resolved
 
 
 def test_a_suicide_sits_out_a_full_day_then_starts_again_at_the_inn_as_another() -> None:

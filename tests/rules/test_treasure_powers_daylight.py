@@ -14,6 +14,7 @@ from rules.board import board_for
 from rules.catalog import catalog
 from rules.chits import (
     UNALTERED,
+    WITHER,
     Alteration,
     alteration,
     current,
@@ -183,7 +184,7 @@ def test_the_sleepers_wake_at_sunset_with_their_fatigued_chits_rested():
     fatigued chits activated" — not under the Wither curse (L4311)."""
     ctx = _flowers(fatigued=["MOVE M5"], wounded=["FIGHT M5"])
     ctx.today.asleep = ["Captain", "Amazon"]
-    ctx.state.characters["Amazon"].curses.append(rest.WITHER)
+    ctx.state.characters["Amazon"].curses.append(WITHER)
     for chit in ctx.state.characters["Amazon"].chits[:1]:
         chit.status = "fatigued"
     sunset(ctx)
@@ -211,7 +212,7 @@ def test_the_flowers_of_rest_do_nothing_elsewhere_without_fatigue_or_out_of_dayl
 def test_under_the_wither_curse_the_flowers_neither_activate_nor_put_to_sleep():
     """L4311, note 2: "his chits cannot be activated or rested and he does not fall asleep"."""
     ctx = _flowers(fatigued=["MOVE M5"])
-    ctx.state.characters["Captain"].curses.append(rest.WITHER)
+    ctx.state.characters["Captain"].curses.append(WITHER)
     assert rest.flowers_of_rest(ctx, "Captain") is False
     statuses = {c.label: c.status for c in ctx.state.characters["Captain"].chits}
     assert statuses["MOVE M5"] == "fatigued"

@@ -9,7 +9,7 @@ from rules.state import GameState
 
 
 def test_rogues_are_hired_highest_id_first_leader_last() -> None:
-    ctx = Ctx(catalog=catalog(), board=None, state=GameState.model_construct(), dice=None)  # type: ignore[arg-type]
+    ctx = Ctx(catalog=catalog(), board=None, state=GameState.model_construct(), dice=None)  # type: ignore[arg-type, call-arg]
     assert order(ctx, ["Rogues HQ", "Rogues 3", "Rogues 7", "Rogues 1"]) == [
         "Rogues 7",
         "Rogues 3",

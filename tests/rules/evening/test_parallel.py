@@ -43,7 +43,7 @@ def play_out(state: GameState) -> tuple[Resolution, list[set[str | None]], list[
     """The day resolved, every window answered with its defaults: the last resolution, the
     clearings each stop asked about, and the clearings whose combat ended, in order."""
     answers: dict[str, str] = {}
-    stops = []
+    stops: list[set[str | None]] = []
     result = resolve(state, {}, answers)
     ended = []
     for _ in range(200):
