@@ -1,10 +1,11 @@
-"""A campaign's settings as one typed record: what moderators may change with ``/gm config``, and
-the service's own bookkeeping kept beside them.
+"""A campaign's settings as one typed record: what its moderators set, and nothing else (the
+service's own bookkeeping has its own columns, :class:`db.models.Campaign`).
 
 They are stored as the campaign's ``options`` JSON; :meth:`CampaignSettings.of` reads them (older
 campaigns' values, such as ``autopilot_after: 3.0``, are read as the type says), and
 :meth:`CampaignSettings.configured` is the only way a moderator's text becomes a value: checked
-against the type and range, or refused with the reason.
+against the type and range, or refused with the reason. The record is strict: a key it does not
+know is refused, naming it and the keys it knows (:class:`SettingError`), never dropped.
 """
 
 from __future__ import annotations
@@ -60,41 +61,27 @@ _DEADLINE_FIELDS = {
 DEADLINE_SETTINGS = frozenset(_DEADLINE_FIELDS)
 
 
-#: The combat windows' bookkeeping of the day (see :class:`CampaignSettings`), which a rollback
-#: within the day puts back as it was.
-WINDOW_BOOKS = frozenset({"window_reminded", "missed_day", "missed_windows", "defaulted"})
-
-
 class SettingError(ValueError):
-    """A setting's value that its type or range refuses; the message says what is allowed."""
+    """A setting's value that its type or range refuses, or a key that is no setting; the message
+    says what is allowed."""
 
 
 class CampaignSettings(BaseModel):
-    """Everything a campaign's ``options`` hold.
+    """What a campaign's moderators set: every setting of :data:`SETTINGS` (the deadline rules
+    among ``deadlines``, with those a moderator does not change), and ``moderators_channel``,
+    the Discord channel for the moderators' messages if the campaign has its own (set by its
+    own command, :meth:`bot.moderators.ModeratorTeam.set_moderators_channel`).
 
-    ``reminded_day`` is the day of the last reminders, ``reminded_seats`` the seats reminded
-    that day (each at his own time, once: :mod:`bot.reminders`); ``report_due`` the resolved
-    day whose reports are not posted yet, and the id of its end snapshot (see
-    ``CampaignService.publish``); ``moderators_channel``
-    the Discord channel for the moderators' messages, if the campaign has its own;
-    ``moderator_names`` the display name of each moderator (by user id), for the lines people
-    read; ``paused_at`` when a pause began (ISO), whose time a resume adds back to the
-    deadline; ``board_message`` and ``board_text`` the status board's message and what it
-    read when last posted (:mod:`bot.status_board`); the others
-    are settings. A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``,
+    A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``,
     ``melee_hours``); the start of combat's natives windows and the others take
     ``decision_hours``. With ``seal_hashes``, a closing combat window's players are first sent
     the version tag of each sealed set. With ``parallel_clearings`` every clearing fights at
     once (8.1.3b): all the players must agree, so it is set before the campaign starts; so is
     ``weeks``, the game's length (10.E.2, :mod:`rules.end.length`), which sets the Victory Points
     each character assigns.
-    ``window_reminded`` is the closing time (ISO) of the last window whose silent players were
-    reminded. ``missed_windows`` counts, for ``missed_day``, the combat windows each character
-    let run out, and ``defaulted`` the engine ids of the decisions they left to their defaults
-    that day.
     """
 
-    model_config = ConfigDict(frozen=True, extra="ignore")
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     wait_for_decisions: bool = False
     decision_hours: float = Field(default=12, ge=1, le=72)
@@ -107,39 +94,28 @@ class CampaignSettings(BaseModel):
     weeks: int = Field(default=DEFAULT_WEEKS, ge=1, le=MAX_WEEKS)
     autopilot_after: int = Field(default=2, ge=1, le=14)
     deadlines: DeadlineRules = Field(default_factory=DeadlineRules)
-    reminded_day: int | None = None
-    reminded_seats: list[int] = Field(default_factory=list)
-    report_due: int | None = None
-    report_snapshot: int | None = None
     moderators_channel: str | None = None
-    moderator_names: dict[str, str] = Field(default_factory=dict)
-    paused_at: str | None = None
     status_board: bool = False
-    board_message: str | None = None
-    board_text: str | None = None
-    window_reminded: str | None = None
-    missed_day: int | None = None
-    missed_windows: dict[str, int] = Field(default_factory=dict)
-    defaulted: list[str] = Field(default_factory=list)
 
     @classmethod
     def of(cls, options: dict[str, Any]) -> CampaignSettings:
-        """The settings stored in a campaign's ``options``."""
-        return cls.model_validate(options)
+        """The settings stored in a campaign's ``options``, or :class:`SettingError` as
+        :meth:`created` says (what was stored was checked: a refusal means it is damaged)."""
+        return cls._checked(options)
 
     @classmethod
     def created(cls, options: dict[str, Any]) -> CampaignSettings:
         """The settings a new campaign is created with: each checked as :meth:`configured`
-        checks it, or :class:`SettingError` naming the first refused and what is allowed."""
+        checks it, or :class:`SettingError` naming the first refused and what is allowed; a key
+        that is no setting is refused, naming it and the settings (:func:`known_keys`)."""
+        return cls._checked(options)
+
+    @classmethod
+    def _checked(cls, options: dict[str, Any]) -> CampaignSettings:
         try:
             return cls.model_validate(options, strict=False)
         except ValidationError as error:
-            problem = error.errors()[0]
-            key = ".".join(str(part) for part in problem["loc"])
-            allowed = f" ({SETTINGS[key]})" if key in SETTINGS else ""
-            raise SettingError(
-                f"{key}: {problem.get('input')!r} is not allowed{allowed}: {problem['msg']}"
-            ) from None
+            raise _refusal(error) from None
 
     def stored(self) -> dict[str, Any]:
         """The settings as the campaign's ``options`` JSON."""
@@ -212,3 +188,24 @@ class CampaignSettings(BaseModel):
             raise SettingError(
                 f"{key}: {text[:40]!r} is not allowed ({SETTINGS[key]}): {problem}"
             ) from None
+
+
+def known_keys(model: type[BaseModel] = CampaignSettings) -> list[str]:
+    """The keys ``model`` (the settings, or their ``deadlines``) holds, in their order."""
+    return list(model.model_fields)
+
+
+def _refusal(error: ValidationError) -> SettingError:
+    """The first problem of ``error``, for a person: a key the settings do not hold, named with
+    those they do, or a value and what the setting allows."""
+    problem = error.errors()[0]
+    key = ".".join(str(part) for part in problem["loc"])
+    if problem["type"] == "extra_forbidden":
+        nested = problem["loc"][0] == "deadlines" and len(problem["loc"]) > 1
+        what = "deadline rules" if nested else "settings"
+        known = known_keys(DeadlineRules if nested else CampaignSettings)
+        return SettingError(f"unknown setting {key[:60]!r}; {what}: {', '.join(known)}")
+    allowed = f" ({SETTINGS[key]})" if key in SETTINGS else ""
+    return SettingError(
+        f"{key}: {problem.get('input')!r} is not allowed{allowed}: {problem['msg']}"
+    )

@@ -20,7 +20,7 @@ from sqlalchemy import ColumnElement, Engine, func
 from sqlmodel import Session, col
 
 from bot import directory
-from bot.campaign_settings import WINDOW_BOOKS, CampaignSettings
+from bot.campaign_settings import CampaignSettings, SettingError
 from bot.cards import Refusal
 from bot.cards import Reply as Reply  # re-exported: the replies of every request
 from bot.deadlines import DeadlineRules
@@ -28,6 +28,7 @@ from bot.maps import map_file_name, render_map
 from bot.names import did_you_mean, matching
 from bot.render import render
 from bot.sheets import sheet_text
+from bot.window_books import window_books
 from bot.wording import asker_name, known_name, with_name
 from db import messages, repo, rewind
 from db.engine import session_scope
@@ -280,7 +281,12 @@ class CampaignBase:
             )
 
     def _settings(self, campaign: Campaign) -> CampaignSettings:
-        return CampaignSettings.of(campaign.options)
+        """The campaign's settings; a refusal if what is stored is damaged (a key that is no
+        setting, a value out of range), naming what."""
+        try:
+            return CampaignSettings.of(campaign.options)
+        except SettingError as error:
+            raise RequestError(f"{campaign.name}'s stored settings are damaged: {error}") from None
 
     def _rules(self, campaign: Campaign) -> DeadlineRules:
         return self._settings(campaign).deadlines
@@ -317,7 +323,6 @@ class CampaignBase:
         by those names (the start of the Evening, of a combat round): its ledger also keeps how
         many of the day's events and which decisions came before it, and the combat windows'
         bookkeeping."""
-        settings = self._settings(campaign)
         seats = {
             str(row_id(seat)): {
                 "missed_days": seat.missed_days,
@@ -327,7 +332,7 @@ class CampaignBase:
             }
             for seat in self._seats(session, campaign)
         }
-        ledger: dict[str, Any] = {"seats": seats, "reminded_day": settings.reminded_day}
+        ledger: dict[str, Any] = {"seats": seats, "reminded_day": campaign.reminded_day}
         if points:
             ledger |= {
                 "points": list(points),
@@ -335,7 +340,7 @@ class CampaignBase:
                     session, campaign_id=row_id(campaign), day=state.game_day
                 ),
                 "decisions": rewind.last_decision_id(session, campaign_id=row_id(campaign)),
-                "windows": settings.model_dump(mode="json", include=set(WINDOW_BOOKS)),
+                "windows": window_books(campaign),
             }
         return repo.save_snapshot(
             session,
@@ -399,12 +404,10 @@ class CampaignBase:
         :meth:`Outbox.moderators_only`), since the channel must not learn when a fight goes on
         (pbem-combat.md §6). The moderator is named by his display name (:mod:`bot.wording`),
         which the campaign keeps for later lines."""
-        settings = self._settings(campaign)
-        name = known_name(settings.moderator_names, moderator)
+        name = known_name(campaign.moderator_names, moderator)
         asked = asker_name(moderator)
-        if asked and settings.moderator_names.get(moderator) != asked:
-            names = with_name(settings.moderator_names, moderator, asked)
-            campaign.options = settings.model_copy(update={"moderator_names": names}).stored()
+        if asked and campaign.moderator_names.get(moderator) != asked:
+            campaign.moderator_names = with_name(campaign.moderator_names, moderator, asked)
         repo.log_action(
             session,
             campaign_id=row_id(campaign),

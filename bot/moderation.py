@@ -17,6 +17,7 @@ from bot.plays import Plays
 from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_reply
+from bot.window_books import restore_window_books
 from bot.windows import EVENING, day_points
 from db import repo, rewind
 from db.engine import session_scope
@@ -126,8 +127,7 @@ class Moderation(Plays):
             campaign.status = "paused"
             campaign.pause_reason = reason.strip()[:300]
             campaign.paused_until = self.clock() + timedelta(hours=hours)
-            began = {"paused_at": self.clock().isoformat()}
-            campaign.options = self._settings(campaign).model_copy(update=began).stored()
+            campaign.paused_at = self.clock()
             self._log(
                 session,
                 campaign,
@@ -162,10 +162,8 @@ class Moderation(Plays):
             assert snapshot.id is not None
             rewind.forget_after(session, campaign_id=row_id(campaign), snapshot_id=snapshot.id)
             self._restore_ledger(session, campaign, snapshot.ledger)
-            settings = self._settings(campaign)
-            if settings.report_due is not None and settings.report_due >= day:
-                done = {"report_due": None, "report_snapshot": None}
-                campaign.options = settings.model_copy(update=done).stored()
+            if campaign.report_due is not None and campaign.report_due >= day:
+                campaign.report_due, campaign.report_snapshot = None, None
             self._snapshot(session, campaign, GameState.from_json(snapshot.state), "rollback")
             for record in repo.list_events(session, campaign_id=row_id(campaign), day=day):
                 session.delete(record)
@@ -220,8 +218,7 @@ class Moderation(Plays):
                 decisions_after=ledger["decisions"],
             )
             self._restore_ledger(session, campaign, ledger)
-            books = self._settings(campaign).model_copy(update=ledger["windows"])
-            campaign.options = books.stored()
+            restore_window_books(campaign, ledger["windows"])
             for seat in self._seats(session, campaign):
                 if seat.character in undone:
                     self._outbox(session, campaign).dm(
@@ -249,9 +246,7 @@ class Moderation(Plays):
                     seat.character = str(entry["character"])
                     seat.lives = list(entry.get("lives", []))
         if "reminded_day" in ledger:
-            settings = self._settings(campaign)
-            reminded = ledger["reminded_day"]
-            campaign.options = settings.model_copy(update={"reminded_day": reminded}).stored()
+            campaign.reminded_day = ledger["reminded_day"]
 
     def view_orders(self, campaign_name: str, *, moderator: str, character: str) -> Reply:
         """A character's orders in force (moderators only; logged)."""
@@ -342,8 +337,7 @@ class Moderation(Plays):
             events = quit_together(self.catalog, state)
             repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
             end = self._snapshot(session, campaign, state, "ended")
-            due = {"report_due": campaign.day, "report_snapshot": end.id}
-            campaign.options = self._settings(campaign).model_copy(update=due).stored()
+            campaign.report_due, campaign.report_snapshot = campaign.day, end.id
             campaign.status = "finished"
             campaign.deadline = None
             self._outbox(session, campaign).channel(

@@ -41,8 +41,7 @@ class ModeratorTeam(CampaignBase):
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             self._require_moderator(campaign, moderator)
-            names = self._settings(campaign).moderator_names
-            name = known_name(names, user)
+            name = known_name(campaign.moderator_names, user)
             if user not in campaign.moderators:
                 raise RequestError(f"{name} does not moderate {campaign.name}. Nothing changed.")
             if campaign.moderators == [user]:
@@ -99,7 +98,5 @@ class ModeratorTeam(CampaignBase):
                 f"{user_name} plays the {seat.character} in {campaign.name}: a moderator sees "
                 "every secret, so a player cannot moderate. Nothing changed."
             )
-        settings = self._settings(campaign)
-        names = with_name(settings.moderator_names, user, user_name)
-        campaign.options = settings.model_copy(update={"moderator_names": names}).stored()
+        campaign.moderator_names = with_name(campaign.moderator_names, user, user_name)
         campaign.moderators = [*campaign.moderators, user]

@@ -39,23 +39,25 @@ def day_opened(campaign: Campaign, deadline: datetime) -> str:
     return f"{campaign.name}: day {campaign.day} is open; orders are due {utc_text(deadline)}."
 
 
-def paused_time(paused_at: str | None, paused_until: datetime | None, now: datetime) -> timedelta:
-    """How long the clock stood still: from the pause (``paused_at``, ISO) to now, or to the
+def paused_time(
+    paused_at: datetime | None, paused_until: datetime | None, now: datetime
+) -> timedelta:
+    """How long the clock stood still: from the pause (``paused_at``) to now, or to the
     pause's expiry when that came first; nothing for a pause of unknown start."""
     if paused_at is None:
         return timedelta(0)
     end = min(now, paused_until) if paused_until is not None else now
-    return max(end - datetime.fromisoformat(paused_at), timedelta(0))
+    return max(end - paused_at, timedelta(0))
 
 
 def restart_clock(campaign: Campaign, settings: CampaignSettings, now: datetime) -> None:
     """Resume ``campaign``'s clock at ``now``: running again, the time it stood still added
     back to the deadline (so the players lose none of theirs), and the deadline never less
     than the grace period away."""
-    stood = paused_time(settings.paused_at, campaign.paused_until, now)
+    stood = paused_time(campaign.paused_at, campaign.paused_until, now)
     campaign.status = "running"
     campaign.paused_until = None
-    campaign.options = settings.model_copy(update={"paused_at": None}).stored()
+    campaign.paused_at = None
     grace = now + timedelta(hours=settings.deadlines.grace_hours)
     if campaign.deadline is not None:
         campaign.deadline += stood

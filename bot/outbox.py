@@ -24,7 +24,6 @@ from sqlalchemy import Engine
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select, update
 
-from bot.campaign_settings import CampaignSettings
 from bot.cards import Field, with_fields
 from bot.service import CampaignService, NotModeratorError, Reply
 from db import blobs, messages, repo
@@ -180,7 +179,7 @@ def recipient(engine: Engine, campaign_id: int, player: str | None) -> str:
     with session_scope(engine) as session:
         seats = repo.list_player_seats(session, player=player, campaign_id=campaign_id)
         campaign = session.get(Campaign, campaign_id)
-        names = CampaignSettings.of(campaign.options).moderator_names if campaign else {}
+        names = dict(campaign.moderator_names) if campaign else {}
     if not seats:
         if player in names:
             return f"the moderator {names[player]}"

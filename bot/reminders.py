@@ -20,9 +20,9 @@ from db.models import Campaign, Seat
 MAX_REMIND_BEFORE = 72.0
 
 
-def reminded_today(settings: CampaignSettings, day: int) -> set[int]:
-    """The seats (ids) already reminded on ``day``."""
-    return set(settings.reminded_seats) if settings.reminded_day == day else set()
+def reminded_today(campaign: Campaign, day: int) -> set[int]:
+    """The seats (ids) of ``campaign`` already reminded on ``day``."""
+    return set(campaign.reminded_seats) if campaign.reminded_day == day else set()
 
 
 def reminder_time(seat: Seat, deadline: datetime, settings: CampaignSettings) -> datetime | None:
@@ -45,7 +45,7 @@ class Reminders(CampaignBase):
 
     def _waiting_reminders(self, session: Session, campaign: Campaign) -> list[Seat]:
         """The seats still to be reminded today (reminders on, not reminded yet)."""
-        done = reminded_today(self._settings(campaign), campaign.day)
+        done = reminded_today(campaign, campaign.day)
         return [s for s in self._seats(session, campaign) if s.reminders and row_id(s) not in done]
 
     def _next_reminder(self, session: Session, campaign: Campaign) -> datetime | None:
@@ -85,9 +85,8 @@ class Reminders(CampaignBase):
                     standing=seat.standing_orders is not None,
                 ),
             )
-        done = reminded_today(settings, campaign.day) | {row_id(s) for s in seats}
-        books = {"reminded_day": campaign.day, "reminded_seats": sorted(done)}
-        campaign.options = settings.model_copy(update=books).stored()
+        done = reminded_today(campaign, campaign.day) | {row_id(s) for s in seats}
+        campaign.reminded_day, campaign.reminded_seats = campaign.day, sorted(done)
         return Reply(f"Reminded {len(missing)} players.")
 
     def set_reminders(self, campaign_name: str, *, player: str, on: bool) -> Reply:

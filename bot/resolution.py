@@ -92,7 +92,7 @@ class Resolver(Windows, Reminders):
                 if all(d.due_at is not None and d.due_at <= now for d in waiting):
                     self._close_window(session, campaign, waiting)
                     return "decided by default"
-                if window_reminder_due(self._settings(campaign), waiting, now):
+                if window_reminder_due(campaign, waiting, now):
                     self._remind_window(session, campaign, waiting)
                     return "reminded"
                 return "nothing"
@@ -141,7 +141,7 @@ class Resolver(Windows, Reminders):
                 due = closing_time(waiting)
                 if due is not None:
                     when = due
-                    reminder = window_reminder_at(self._settings(campaign), waiting)
+                    reminder = window_reminder_at(campaign, waiting)
                     if reminder is not None:
                         when = max(min(when, reminder), self.clock())
                     wakes.append((scope.campaign_ref(row_id(campaign)), campaign.day, when))
@@ -239,9 +239,8 @@ class Resolver(Windows, Reminders):
         """Resume the day where it stopped, with every decision of the day answered (see
         :meth:`_answers`)."""
         state = self._game(session, campaign)
-        settings = self._settings(campaign)
         answers = self._answers(session, campaign)
-        late = frozenset(settings.defaulted if settings.missed_day == campaign.day else ())
+        late = frozenset(campaign.defaulted if campaign.missed_day == campaign.day else ())
         resolution = self._run(session, campaign, state, {}, answers, late)
         return self._advance(session, campaign, self._seats(session, campaign), resolution)
 
@@ -312,9 +311,7 @@ class Resolver(Windows, Reminders):
         finished = new.today.stage == "over"
         end = self._snapshot(session, campaign, new, "end")
         rewind.forget_day(session, campaign_id=row_id(campaign), day=resolved)
-        settings = self._settings(campaign)
-        update = {"report_due": resolved, "report_snapshot": end.id}
-        campaign.options = settings.model_copy(update=update).stored()
+        campaign.report_due, campaign.report_snapshot = resolved, end.id
         campaign.extensions_used = 0
         campaign.day = new.game_day  # game days: day 1 of month 2 is 29 (10.E.2)
         campaign.status = "finished" if finished else "running"
@@ -332,11 +329,10 @@ class Resolver(Windows, Reminders):
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, campaign_name)
             ref = scope.campaign_ref(row_id(campaign))
-            waiting = self._settings(campaign)
-            due = waiting.report_due
+            due = campaign.report_due
             if due is None:
                 return False
-            snapshot = session.get(Snapshot, waiting.report_snapshot)
+            snapshot = session.get(Snapshot, campaign.report_snapshot)
             assert snapshot is not None, "a resolved day keeps its end snapshot"
             state = GameState.from_json(snapshot.state)
             over = state.today.stage == "over"
@@ -350,8 +346,7 @@ class Resolver(Windows, Reminders):
         final = final_report(self.catalog, name, first, state, days) if over else None
         with session_scope(self.engine) as session:
             campaign = self._campaign(session, ref)
-            settings = self._settings(campaign)
-            if settings.report_due != due:
+            if campaign.report_due != due:
                 return False
             seats = self._seats(session, campaign)
             records = repo.list_events(session, campaign_id=row_id(campaign), day=due)
@@ -367,8 +362,7 @@ class Resolver(Windows, Reminders):
                 out.channel(final.text, attachment=(name, routes))
                 for name, caption, route in each:
                     out.channel(f"{campaign.name}: {caption}", attachment=(name, route))
-            done = {"report_due": None, "report_snapshot": None}
-            campaign.options = settings.model_copy(update=done).stored()
+            campaign.report_due, campaign.report_snapshot = None, None
             return True
 
     def _publish_left(self, campaign_name: str) -> None:
@@ -386,7 +380,7 @@ class Resolver(Windows, Reminders):
             refs = [
                 scope.campaign_ref(row_id(c))
                 for c in session.exec(select(Campaign))
-                if self._settings(c).report_due is not None
+                if c.report_due is not None
             ]
         return [ref for ref in refs if self.publish(ref)]
 

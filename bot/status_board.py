@@ -51,7 +51,6 @@ class StatusBoards(CampaignBase):
                 col(Campaign.options)["status_board"].as_boolean().is_(True),
             )
             for campaign in session.exec(shown):
-                settings = self._settings(campaign)
                 if campaign.channel is None:
                     continue
                 seats = self._seats(session, campaign)
@@ -69,8 +68,8 @@ class StatusBoards(CampaignBase):
                         campaign_id=row_id(campaign),
                         channel=campaign.channel,
                         text=text,
-                        message=settings.board_message,
-                        posted=settings.board_text,
+                        message=campaign.board_message,
+                        posted=campaign.board_text,
                         card=board_card(campaign, marks),
                     )
                 )
@@ -84,5 +83,4 @@ class StatusBoards(CampaignBase):
                 return
             repo.lock_campaign(session, campaign_id=campaign_id)
             session.refresh(campaign)
-            posted = {"board_message": message, "board_text": text}
-            campaign.options = self._settings(campaign).model_copy(update=posted).stored()
+            campaign.board_message, campaign.board_text = message, text

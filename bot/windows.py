@@ -12,7 +12,6 @@ from typing import Any
 
 from sqlmodel import Session
 
-from bot.campaign_settings import CampaignSettings
 from bot.campaigns import CampaignBase, Reply, row_id
 from bot.evening_report import rounds_report
 from bot.render import render
@@ -73,23 +72,21 @@ def closing_time(decisions: Sequence[PendingDecision]) -> datetime | None:
 WINDOW_REMINDER = timedelta(hours=1)
 
 
-def window_reminder_at(
-    settings: CampaignSettings, waiting: Sequence[PendingDecision]
-) -> datetime | None:
+def window_reminder_at(campaign: Campaign, waiting: Sequence[PendingDecision]) -> datetime | None:
     """When the silent players of the open combat window are reminded; None if they have
     been, or if no combat window is open."""
     combat = [d for d in waiting if is_combat_id(d.ref) and d.due_at is not None]
     due = closing_time(combat)
-    if due is None or settings.window_reminded == due.isoformat():
+    if due is None or campaign.window_reminded == due:
         return None
     asked = min(d.asked_at for d in combat)
     return due - min(WINDOW_REMINDER, (due - asked) / 4)
 
 
 def window_reminder_due(
-    settings: CampaignSettings, waiting: Sequence[PendingDecision], now: datetime
+    campaign: Campaign, waiting: Sequence[PendingDecision], now: datetime
 ) -> bool:
-    reminder = window_reminder_at(settings, waiting)
+    reminder = window_reminder_at(campaign, waiting)
     return reminder is not None and reminder <= now
 
 
@@ -224,7 +221,7 @@ class Windows(CampaignBase):
         now = self.clock()
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
         asked = {d.ref for d in stored}
-        missed = settings.missed_windows if settings.missed_day == campaign.day else {}
+        missed = campaign.missed_windows if campaign.missed_day == campaign.day else {}
         new: list[Decision] = []
         for decision in resolution.pending:
             if decision.id not in asked:
@@ -267,8 +264,7 @@ class Windows(CampaignBase):
             text = window_message(campaign, character, kinds, due, lines, decisions)
             self._outbox(session, campaign).dm(player, text)
         if defaulted:
-            update = {"defaulted": [*settings.defaulted, *defaulted]}
-            campaign.options = self._settings(campaign).model_copy(update=update).stored()
+            campaign.defaulted = [*campaign.defaulted, *defaulted]
         count = len(repo.open_decisions(session, campaign_id=row_id(campaign)))
         if count == 0:
             return self._continue(session, campaign)
@@ -298,8 +294,7 @@ class Windows(CampaignBase):
         combat window run out has missed it; at his second of the day his standing orders and
         the defaults answer for him for the rest of the day, unasked, and the moderators (not
         the public) are told."""
-        settings = self._settings(campaign)
-        missed = dict(settings.missed_windows) if settings.missed_day == campaign.day else {}
+        missed = dict(campaign.missed_windows) if campaign.missed_day == campaign.day else {}
         for character in sorted({d.character for d in waiting if is_combat_id(d.ref)}):
             missed[character] = missed.get(character, 0) + 1
             if missed[character] == MISSED_WINDOWS:
@@ -309,9 +304,9 @@ class Windows(CampaignBase):
                     "answer for him for the rest of the day."
                 )
         late = [d.ref for d in waiting if is_combat_id(d.ref)]
-        before = settings.defaulted if settings.missed_day == campaign.day else []
-        update = {"missed_day": campaign.day, "missed_windows": missed, "defaulted": before + late}
-        campaign.options = settings.model_copy(update=update).stored()
+        before = campaign.defaulted if campaign.missed_day == campaign.day else []
+        campaign.missed_day, campaign.missed_windows = campaign.day, missed
+        campaign.defaulted = before + late
         notice = defaults_notice(waiting)
         due = closing_time(waiting)
         self._seal(session, campaign, due)
@@ -339,5 +334,4 @@ class Windows(CampaignBase):
                     f"{campaign.name}: your combat window closes {due:%Y-%m-%d %H:%M} UTC; "
                     "what you have not answered will take its default.",
                 )
-        update = {"window_reminded": due.isoformat()}
-        campaign.options = self._settings(campaign).model_copy(update=update).stored()
+        campaign.window_reminded = due

@@ -15,8 +15,9 @@ from sqlalchemy import JSON, Column, Index, LargeBinary, Text, UniqueConstraint,
 from sqlmodel import Field, SQLModel
 
 
-def _json(default: Any) -> Any:
-    return Field(default_factory=default, sa_column=Column(JSON, nullable=False))
+def _json(default: Any, *, server_default: str | None = None) -> Any:
+    column = Column(JSON, nullable=False, server_default=server_default)
+    return Field(default_factory=default, sa_column=column)
 
 
 class Campaign(SQLModel, table=True):
@@ -24,11 +25,31 @@ class Campaign(SQLModel, table=True):
 
     ``status`` is ``enrolling`` (players join), ``running``, ``paused`` or ``finished``.
     ``day`` is the game day awaiting orders; ``deadline`` is when it resolves (UTC).
-    ``options`` hold the campaign's settings (deadline rules, optional rules, whether decisions
-    wait for players); ``moderators`` the user ids who may moderate. A name is unique in its
-    Discord server (``guild``; the command line's campaigns, with none, count as one server),
-    whatever its case, not across servers: a unique index on the server and the name in lower
-    case (players type names in any case, :func:`db.repo.get_campaign`).
+    ``options`` hold the campaign's settings, what its moderators set
+    (:class:`bot.campaign_settings.CampaignSettings`: deadline rules, optional rules, whether
+    decisions wait for players), and nothing else; ``moderators`` the user ids who may moderate.
+    A name is unique in its Discord server (``guild``; the command line's campaigns, with none,
+    count as one server), whatever its case, not across servers: a unique index on the server
+    and the name in lower case (players type names in any case, :func:`db.repo.get_campaign`).
+
+    The columns after ``moderators`` are the service's own bookkeeping, which it writes as the
+    campaign runs (no moderator sets them; a row inserted without them has none, its JSON ones
+    empty):
+
+    - ``reminded_day`` is the day of the last reminders of missing orders, ``reminded_seats``
+      the seats (ids) reminded that day, each once (:mod:`bot.reminders`);
+    - ``report_due`` is the resolved day whose reports are not posted yet, ``report_snapshot``
+      the id of its end snapshot (:meth:`bot.resolution.Resolver.publish`);
+    - ``moderator_names`` is each moderator's display name by user id, for the lines people
+      read (:mod:`bot.wording`);
+    - ``paused_at`` is when the running pause began, whose time a resume adds back to the
+      deadline (:func:`bot.notifications.restart_clock`);
+    - ``board_message`` and ``board_text`` are the status board's message and what it read
+      when last posted (:mod:`bot.status_board`);
+    - ``window_reminded`` is the closing time of the last combat window whose silent players
+      were reminded; ``missed_windows`` counts, for the day ``missed_day``, the combat windows
+      each character let run out, and ``defaulted`` holds the engine ids of the decisions left
+      to their defaults that day (:mod:`bot.windows`, :mod:`bot.window_books`).
     """
 
     __table_args__ = (
@@ -55,6 +76,18 @@ class Campaign(SQLModel, table=True):
     created_at: datetime
     options: dict[str, Any] = _json(dict)
     moderators: list[str] = _json(list)
+    reminded_day: int | None = None
+    reminded_seats: list[int] = _json(list, server_default="[]")
+    report_due: int | None = None
+    report_snapshot: int | None = None
+    moderator_names: dict[str, str] = _json(dict, server_default="{}")
+    paused_at: datetime | None = None
+    board_message: str | None = Field(default=None, max_length=32)
+    board_text: str | None = Field(default=None, sa_column=Column(Text))
+    window_reminded: datetime | None = None
+    missed_day: int | None = None
+    missed_windows: dict[str, int] = _json(dict, server_default="{}")
+    defaulted: list[str] = _json(list, server_default="[]")
 
 
 class Seat(SQLModel, table=True):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.campaign_settings import SETTINGS, CampaignSettings, SettingError
+from bot.campaign_settings import DEADLINE_SETTINGS, SETTINGS, CampaignSettings, SettingError
 from bot.service import CampaignService
 from db.engine import make_engine
 from db.migrate import upgrade
@@ -116,3 +116,28 @@ def test_a_new_campaign_shows_the_settings_it_was_created_with(tmp_path):
     assert "• weeks: 2 (" in reply.text and "• decision_hours: 3 (" in reply.text
     assert "• wait_for_decisions: no (" in reply.text and "• time: 20:00 (" in reply.text
     assert sum(line.startswith("• ") for line in lines) == len(SETTINGS)
+
+
+def test_the_settings_hold_what_moderators_set_and_nothing_else() -> None:
+    """Every stored key is a setting of ``/gm config`` (its deadline rules among
+    ``deadlines``), or the moderators' channel, which a moderator sets by its own command; the
+    service's bookkeeping is not among them (it has the campaign's own columns)."""
+    stored = CampaignSettings().stored()
+    assert set(stored) - {"deadlines", "moderators_channel"} == set(SETTINGS) - DEADLINE_SETTINGS
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"colour": "red"}, "unknown setting 'colour'; settings: wait_for_decisions, "),
+        ({"report_due": 3, "weeks": 2}, "unknown setting 'report_due'; settings: "),
+        ({"deadlines": {"time": "20:00"}}, "unknown setting 'deadlines.time'; deadline rules: "),
+        ({"weeks": 0}, "weeks: 0 is not allowed"),
+    ],
+)
+def test_stored_or_created_settings_refuse_a_key_that_is_no_setting(
+    options: dict[str, object], message: str
+) -> None:
+    for read in (CampaignSettings.of, CampaignSettings.created):
+        with pytest.raises(SettingError, match=message):
+            read(options)
