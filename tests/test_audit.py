@@ -205,15 +205,15 @@ def test_the_engine_makes_no_report_it_does_not_declare():
     curses) or from a table whose every rule is declared (checked here)."""
     found = 0
     for path in sorted((ROOT / "rules").rglob("*.py")):
-        for line, rule in _reports_in(path):
+        for number, named in _reports_in(path):
             found += 1
-            where = f"{path.relative_to(ROOT)}:{line}"
-            assert rule is not None, f"{where}: a report names no rule"
-            if isinstance(rule, ast.Constant):
-                assert rule.value in LOUD, f"{where}: {rule.value} is not in rules.loud.LOUD"
+            where = f"{path.relative_to(ROOT)}:{number}"
+            assert named is not None, f"{where}: a report names no rule"
+            if isinstance(named, ast.Constant):
+                assert named.value in LOUD, f"{where}: {named.value!r} is not in rules.loud.LOUD"
     assert found >= 10
     assert set(turn.LATER.values()) <= set(LOUD)
-    assert {line for line, _ in sites.WAITING.values()} <= set(LOUD)
+    assert {site_line for site_line, _ in sites.WAITING.values()} <= set(LOUD)
     for option, (rule, _) in trading.OPTIONAL_RULES.items():
         assert rule in LOUD and OPTIONAL_RULES[option].rule == rule, option
 
