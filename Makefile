@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench proofs replay clean
+.PHONY: run test lint typecheck pytest bench proofs replay audit clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,10 @@ proofs: $(VENV)/.installed-test
 # Proof that a refactor changed nothing: the same seeded campaigns on the tree and on REF.
 replay: $(VENV)/.installed-test
 	$(BIN)/python -m tests.replay $(REF) $(REPLAY_ARGS)
+
+# The honesty map (docs/audit.md and the README's table), generated from the engine's tables.
+audit: $(VENV)/.installed
+	$(BIN)/realmbot audit --write
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

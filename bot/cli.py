@@ -85,6 +85,17 @@ def build_parser() -> argparse.ArgumentParser:
     image.add_argument("--viewer", default="public", help="public, moderator or a character")
     image.add_argument("--out", type=Path, required=True, help="the PNG file to write")
 
+    audit = commands.add_parser(
+        "audit", help="the honesty map: what the engine does and reports as not implemented"
+    )
+    audit_output = audit.add_mutually_exclusive_group()
+    audit_output.add_argument("--json", action="store_true", help="print the rows as JSON")
+    audit_output.add_argument(
+        "--write",
+        action="store_true",
+        help="write docs/audit.md and the README's table in the checkout here",
+    )
+
     scenario = commands.add_parser("scenario", help="rule scenarios (SCENARIOS.md)")
     scenario_actions = scenario.add_subparsers(dest="action", required=True, metavar="ACTION")
     scenario_run = scenario_actions.add_parser(

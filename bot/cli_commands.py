@@ -207,6 +207,21 @@ def cmd_scenario(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
         raise UsageError(str(exc)) from None
 
 
+def cmd_audit(args: argparse.Namespace, data: Catalog) -> str:
+    """The honesty map as Markdown (or its rows as JSON), or written into the checkout in the
+    current directory (``docs/audit.md`` and the README's table)."""
+    from bot.audit import AuditWriteError, as_json, audit_rows, markdown, write
+
+    rows = audit_rows(data)
+    if args.write:
+        try:
+            written = write(Path.cwd(), rows)
+        except AuditWriteError as exc:
+            raise UsageError(str(exc)) from None
+        return f"the honesty map written: {', '.join(map(str, written))}"
+    return as_json(rows) if args.json else markdown(rows)
+
+
 def cmd_run(args: argparse.Namespace, data: Catalog) -> str:
     from bot.config import Settings
     from bot.demo import run_demo
@@ -274,6 +289,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Catalog], str | tuple[str, int
     "map": cmd_map,
     "day": cmd_day,
     "scenario": cmd_scenario,
+    "audit": cmd_audit,
     "run": cmd_run,
     "local": cmd_local,
     "status": cmd_status,

@@ -29,7 +29,8 @@ Done = Literal["yes", "partly", "no"]
 class Advantage:
     """Where an advantage acts (``acts``, the first part of the day it changes), its rule line,
     whether the engine does it (``done``; ``partly`` says what is missing in ``note``), the issue
-    that brings the rest, and the scenario under ``tests/scenarios`` that proves what is done."""
+    that brings the rest, and the scenario under ``tests/scenarios`` that proves what is done —
+    or, for one not built (``no``), where its report is expected."""
 
     acts: tuple[Acts, ...]
     rule: str
@@ -41,6 +42,9 @@ class Advantage:
 
 #: The scenario of three characters' Reading Runes advantages (one die, or one less a die).
 RUNES = "advantages/sorcerer_wizard_lore_and_witch_knowledge_on_the_reading_runes_table.yaml"
+
+#: The scenario where the Aura of Power, not built, is reported in an Enchant phase.
+AURA = "advantages/aura_of_power_is_reported_in_an_enchant_phase_L3823_L3957.yaml"
 
 #: Every Special Advantage, by (character, advantage).
 ADVANTAGES: dict[tuple[str, str], Advantage] = {
@@ -156,7 +160,11 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ),
     ("Sorcerer", "Lore"): Advantage(("search",), "L3822", "yes", scenario=RUNES),
     ("Sorcerer", "Aura of Power"): Advantage(
-        ("Birdsong", "magic"), "L3823", "no", note="an extra Enchant phase: comes with magic"
+        ("Birdsong", "magic"),
+        "L3823",
+        "no",
+        scenario=AURA,
+        note="an extra Enchant phase: comes with magic",
     ),
     ("Swordsman", "Barter"): Advantage(
         ("trade",),
@@ -203,7 +211,11 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
         "spells",
     ),
     ("Witch King", "Aura of Power"): Advantage(
-        ("Birdsong", "magic"), "L3957", "no", note="an extra Enchant phase: comes with magic"
+        ("Birdsong", "magic"),
+        "L3957",
+        "no",
+        scenario=AURA,
+        note="an extra Enchant phase: comes with magic",
     ),
     ("Wizard", "Lore"): Advantage(("search",), "L3985", "yes", scenario=RUNES),
     ("Wizard", "Experience"): Advantage(

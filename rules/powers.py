@@ -20,12 +20,15 @@ Done = Literal["yes", "partly", "no"]
 
 _SEARCH = "tests/scenarios/search/"
 T = "tests/scenarios/treasures/"
+#: The scenario where the powers not built are reported as their cards become active.
+ACTIVE = T + "powers_not_built_are_reported_as_their_cards_become_active.yaml"
 
 
 @dataclass(frozen=True)
 class Power:
     """One behaviour key: its line in the List of Treasures, whether it is built (``partly``
-    says what is missing in ``note``), where, and its proof (a path under the repository)."""
+    says what is missing in ``note``), where, and its proof (a path under the repository) — for
+    a power not built (``no``), the scenario that expects its report."""
 
     line: str
     done: Done
@@ -55,8 +58,8 @@ POWERS: dict[str, Power] = {
     "site_card": Power(
         "L4206", "partly", "rules.daylight.sites.loot",
         _SEARCH + "7.5.5g3_loot_the_toadstool_circle_with_its_own_table_L4220.yaml",
-        "the Toadstool Circle's Enchant anywhere (L4226), the Power of the Pit (L4228) and the "
-        "Wish (L4259) come with magic",
+        "the Toadstool Circle's Enchant anywhere (L4216) and Power of the Pit (L4217) and the "
+        "Enchanted Meadow's Wish (L4265) come with magic",
     ),
     "loot_needs_tremendous": Power(
         "L4348", "yes", "rules.daylight.looting.condition_problem",
@@ -67,7 +70,7 @@ POWERS: dict[str, Power] = {
         "L4274", "yes", "rules.orders.entitlement",
         _SEARCH + "7.5.4i_enhanced_peer_with_the_crystal_ball.yaml",
     ),
-    "remote_enchant": Power("L4274", "no", "magic (7.10.5)"),
+    "remote_enchant": Power("L4274", "no", "magic (7.10.5)", ACTIVE),
     "extra_phase:hide": Power(
         "L4280", "yes", "rules.orders.entitlement",
         T + "L4282_cloak_of_mist_extra_hide_phase.yaml",
@@ -155,7 +158,7 @@ POWERS: dict[str, Power] = {
         "L4362", "yes", "rules.modifiers.one_die",
         T + "L4362_shoes_of_stealth_one_die_on_the_hide_table.yaml",
     ),
-    "choose_red_die": Power("L4352", "no", "magic (spell tables)"),
+    "choose_red_die": Power("L4352", "no", "magic (spell tables)", ACTIVE),
     "locate_minus_one:lost_castle": Power(
         "L4354", "yes", "rules.modifiers.locate_modifier",
         T + "L4354_map_of_lost_castle_subtracts_one_in_its_tile.yaml",
@@ -250,11 +253,14 @@ POWERS: dict[str, Power] = {
         "its infinite loop with a red-side-up Tremendous monster (8.4.7d.4) is reported there",
     ),
     # 13-15. Magic: sources of colour, Artifacts and Books, built-in spells (L4490-4558)
-    "color_source:white": Power("L4506", "no", "magic (color magic)"),
-    "color_source:gray": Power("L4504", "no", "magic (color magic)"),
-    "color_source:gold": Power("L4302", "no", "magic (color magic)"),
-    "color_source:purple": Power("L4300", "no", "magic (color magic)"),
-    "color_source:black": Power("L4344", "no", "magic (color magic)"),
+    "color_source:white": Power(
+        "L4506", "no", "magic (color magic)",
+        _SEARCH + "7.5.5f_an_enchanted_card_is_active_at_once_and_its_magic_waits.yaml",
+    ),
+    "color_source:gray": Power("L4504", "no", "magic (color magic)", ACTIVE),
+    "color_source:gold": Power("L4302", "no", "magic (color magic)", ACTIVE),
+    "color_source:purple": Power("L4300", "no", "magic (color magic)", ACTIVE),
+    "color_source:black": Power("L4344", "no", "magic (color magic)", ACTIVE),
     "artifact": Power(
         "L4516", "partly", "rules.daylight.runes",
         "tests/rules/daylight/test_runes.py",
@@ -265,7 +271,7 @@ POWERS: dict[str, Power] = {
         "tests/rules/daylight/test_runes.py",
         "Reading Runes and Perceive spell read its Spell cards; casting comes with magic",
     ),
-    "built_in_spell": Power("L4552", "no", "magic (its spell)"),
+    "built_in_spell": Power("L4552", "no", "magic (its spell)", ACTIVE),
 }  # fmt: skip
 
 

@@ -328,7 +328,7 @@ class DayState(_Data):
     found_by_sight: dict[str, list[str]] = Field(default_factory=dict)
     peer_anywhere: list[str] = Field(default_factory=list)
     """Those who may Peer into any clearing for the rest of the day (the Toadstool Circle's 4,
-    L4226)."""
+    L4216)."""
     """The kinds of hidden enemies each found by Magic Sight today (7.5.7c, rules.hidden)."""
     trades_done: list[str] = Field(default_factory=list)
     entered_from: dict[str, str] = Field(default_factory=dict)

@@ -3,8 +3,8 @@
 Characters, hired leaders and controlled monsters block only as their standing instructions say
 (``block``: never, the default; unhidden; all — rules-map K1–K3): nobody is asked. Unhired
 monsters block automatically. Underlings never block nor are blocked (7.12.1). Natives and
-visitors block only on the Meeting Table (7.12.6), with Trade and Hire (later issues); flying is
-a later issue too.
+visitors block only on the Meeting Table (7.12.6), in a Trade or Hire phase
+(:func:`rules.daylight.buying.blocked`); flying (7.12.2d) is not built, a Fly phase reported.
 """
 
 from __future__ import annotations

@@ -18,6 +18,9 @@ answer settles the result:
 - ``insult`` or ``challenge``: pay 5 Notoriety or 5 Fame for No Deal, or refuse (the default)
   and be blocked (L5499–5501); under Disgust he cannot pay a Challenge and is not asked.
 
+Under the Disgust Curse a Price or Boon for a card whose Fame reward is this group's is
+declined: obtaining it would cost him Fame (7.6.6), which he may not lose (L5280).
+
 Readings:
 - What he gives in payment goes into the seller's box, as if sold (7.6.4), but earns no Fame
   reward: 7.6.6 rewards selling the card, and payment in kind is part of a purchase (7.6.3b).
@@ -32,10 +35,11 @@ from dataclasses import dataclass
 
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
-from rules.daylight import looting, trade_orders
+from rules.daylight import looting, runes, trade_orders
 from rules.daylight.wares import into_box, partner_box, price, saleable, visitor_face
 from rules.events import Decision
 from rules.meeting import (
+    DISGUST,
     PENALTIES,
     ResultKind,
     friendliness,
@@ -79,7 +83,10 @@ def after_roll(ctx: Ctx, name: str, kept: TradeRoll) -> None:
     offer = Offer(name, kept.group, kept.item, basic)
     if kind is ResultKind.BOON and kept.buyback is not None:
         kind = ResultKind.PRICE
-    if kind is ResultKind.PRICE:
+    if kind in (ResultKind.PRICE, ResultKind.BOON) and _fame_forbidden(ctx, offer):
+        reason = "under the Disgust Curse he cannot lose the Fame this purchase costs (4.6.8a.4)"
+        ctx.emit("trade_declined", who=name, group=kept.group, reason=reason)
+    elif kind is ResultKind.PRICE:
         _price(ctx, offer, basic * (kept.multiplier or 1), kept.text)
     elif kind is ResultKind.BOON:
         _boon(ctx, offer)
@@ -90,6 +97,17 @@ def after_roll(ctx: Ctx, name: str, kept: TradeRoll) -> None:
         if kind is ResultKind.BLOCK_BATTLE:
             blocked(ctx, name, kept.group)
         _lost(ctx, offer)
+
+
+def _fame_forbidden(ctx: Ctx, offer: Offer) -> bool:
+    """Whether obtaining the item would cost Fame (its Fame reward from this group, 7.6.6) that
+    he may not lose: under the Disgust Curse he "cannot do any game function that would cause
+    him to subtract from it" (L5280), so he neither buys it nor takes it as a boon."""
+    if not offer.item or pieces_of(ctx.catalog)[offer.item].kind is not Kind.TREASURE:
+        return False
+    reward = ctx.catalog.treasures[pieces_of(ctx.catalog)[offer.item].name].fame_reward
+    sheet = ctx.sheet(ctx.eyes(offer.name))
+    return reward is not None and reward.group == offer.group and DISGUST in sheet.curses
 
 
 def _price(ctx: Ctx, offer: Offer, cost: int, text: str) -> None:
@@ -279,10 +297,12 @@ def obtain(ctx: Ctx, name: str, group: str, item: str, gold: int, choice: str) -
 
 
 def _learn(ctx: Ctx, name: str, group: str, spell: str, gold: int) -> None:
-    """7.6.7b–c: he records the spell, secretly; the card stays with the visitor."""
+    """7.6.7b–c: he records the spell, secretly; the card stays with the visitor. The limit on
+    the spells he records is not built (7.5.6g, :func:`rules.daylight.runes.report_spell_limit`)."""
     ctx.sheet(name).spells.append(spell)
     ctx.emit("spell_bought", who=name, price=gold, **{"from": group})
     ctx.emit("spell_learned", private_to=[ctx.eyes(name)], who=name, spell=spell, **{"from": group})
+    runes.report_spell_limit(ctx, name)
 
 
 def fame_reward(ctx: Ctx, name: str, group: str, item: str, sign: int) -> None:

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 from rules.board import board_for
 from rules.catalog import Catalog
 from rules.end.length import MONTH_DAYS, last_day
+from rules.meeting import DISGUST
 from rules.pieces import pieces_of
 from rules.schema.base import Relationship
 from rules.schema.visitors import ChitFace, FaceKind
@@ -168,11 +169,18 @@ def refusal(
     catalog: Catalog, state: GameState, sheet: CharacterState, face: ChitFace
 ) -> str | None:
     """Why he cannot take the chit showing ``face`` now, or None: negative Fame or Notoriety,
-    or a cost that would make them negative (7.2.4c); a second campaign (a); a campaign none of
-    whose foes is on the map (g)."""
+    or a cost that would make them negative (7.2.4c); a cost in Fame under the Disgust Curse,
+    which forbids "any game function that would cause him to subtract from it" (4.6.8a.4, the
+    Curses Table L5280); a second campaign (a); a campaign none of whose foes is on the map
+    (g)."""
     assert face.cost is not None
     if sheet.fame < 0 or sheet.notoriety < 0:
         return "he has negative Fame or Notoriety (7.2.4c)"
+    if face.cost.fame > 0 and DISGUST in sheet.curses:
+        return (
+            f"its cost, {cost_text(face.cost.fame, face.cost.notoriety)}, takes Fame, which he "
+            "cannot lose under the Disgust Curse (4.6.8a.4, L5280)"
+        )
     if sheet.fame < face.cost.fame or sheet.notoriety < face.cost.notoriety:
         have = cost_text(sheet.fame, sheet.notoriety) if sheet.fame or sheet.notoriety else "none"
         return (

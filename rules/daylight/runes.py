@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from rules.board import parse_clearing_id
 from rules.chits import printed, wither
 from rules.day.context import Ctx
+from rules.daylight.curses import CURSES
 from rules.daylight.finding import map_chits
 from rules.events import Decision
 from rules.hidden import SPELLS, sight
@@ -33,14 +34,6 @@ if TYPE_CHECKING:
 
 #: The behaviour keys of the Treasure cards that hold Spell cards (4.4.7, 7.5.6).
 SPELL_ITEMS = ("artifact", "spell_book")
-
-#: The rule of each Curse's effects the engine does not apply yet (4.6.8a.3–a.4; the Curses Table
-#: L5272–5282), by its key in the table's data, reported when inflicted; the Curses that forbid an
-#: activity (Eyemist, Ill Health, Squeak) are applied (:mod:`rules.daylight.curses`).
-CURSE_RULES = {
-    "ashes": ("4.6.8a.4", "his recorded gold counts as -1 (spending it is refused; scoring waits)"),
-    "disgust": ("4.6.8a.4", "his recorded Fame cannot be lost and counts as -1"),
-}
 
 #: The answer that takes nothing on a Perceive spell decision.
 NONE = "none"
@@ -119,6 +112,8 @@ def read(ctx: Ctx, current: Search, result: Result) -> None:
             who=current.who,
         )
     learning = result.key == "learn_and_awaken"
+    if learning:
+        report_spell_limit(ctx, current.who)
     spell = pieces_of(ctx.catalog)[card].name
     problem = learn_problem(ctx, current.who, spell) if learning else None
     _look(ctx, current.who, [card])
@@ -143,8 +138,8 @@ def inflict_curse(ctx: Ctx, who: str, table: str = "Curses Table") -> str:
     """He rolls on the Curses Table — two dice, one fewer per "one die on every table"
     treasure he has active (the Lucky Charm, L4350) — and the Curse is inflicted on him,
     publicly, and written on his sheet (4.6.8a); returns it as printed. A Curse he already has
-    has no further effect and is not written twice (4.6.8a). Its effects are not applied yet:
-    each new Curse reports its rule (4.6.8a.2-a.4)."""
+    has no further effect and is not written twice (4.6.8a). A new Curse whose effects are not
+    wholly applied (:data:`rules.daylight.curses.CURSES`) reports its rule."""
     treasures = _active_treasures(ctx, who)
     dice = sum("one_die:all" in ctx.catalog.treasures[t].behaviour for t in treasures)
     if any("choose_red_die" in ctx.catalog.treasures[t].behaviour for t in treasures):
@@ -173,9 +168,10 @@ def inflict_curse(ctx: Ctx, who: str, table: str = "Curses Table") -> str:
     if inflicted.key == "wither":
         for label in wither(sheet):
             ctx.emit("fatigued", who=who, chit=label, reason="the Wither Curse (4.6.8a.3)")
-    if inflicted.key not in CURSE_RULES:
-        return inflicted.text  # forbids an activity: rules.daylight.curses (4.6.8a.2)
-    rule, effect = CURSE_RULES[inflicted.key]
+    curse = CURSES[inflicted.text]
+    if curse.done == "yes":
+        return inflicted.text
+    rule, effect = curse.rule, curse.missing
     ctx.emit(
         "not_implemented",
         rule=rule,
@@ -226,6 +222,7 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
             )
         )
         ctx.wait_if_pending()
+    report_spell_limit(ctx, current.who)
     if source is not None:
         _look(ctx, current.who, cards)
         ctx.emit(
@@ -245,7 +242,7 @@ def learn_problem(ctx: Ctx, who: str, spell: str) -> str | None:
     active, fatigued, wounded or enchanted (7.5.6c.2), and may not learn a spell he has already
     recorded from a Spell card (7.5.6f) — a starting spell he may record again. The number of
     spells is limited by the boxes of his sheet (7.5.6g), a number the game's data does not
-    give: no limit is applied."""
+    give: no limit is applied, and each chance to learn says so (:func:`report_spell_limit`)."""
     sheet = ctx.sheet(who)
     kind = ctx.catalog.spells[spell].type
     magic = [printed(c.label) for c in sheet.chits]
@@ -254,6 +251,21 @@ def learn_problem(ctx: Ctx, who: str, spell: str) -> str | None:
     if sheet.spells.count(spell) > sheet.starting_spells.count(spell):
         return f"he has already learned {spell} from its Spell card (7.5.6f)"
     return None
+
+
+def report_spell_limit(ctx: Ctx, who: str) -> None:
+    """7.5.6g (L1856): "The number of spells a character can record is limited by the number of
+    boxes he has. He can erase old spells to make room for new spells" — the boxes of his sheet,
+    a number neither the rulebook nor the game's data gives. Not built: every chance to learn a
+    spell (a Learn result, a Perceive spell, a spell bought) reports it, whether he learns or
+    not, so that the public report tells nothing of what he learned (7.5.6e)."""
+    ctx.emit(
+        "not_implemented",
+        rule="7.5.6g",
+        what="the limit on the spells he records (the boxes of his sheet) and erasing spells to "
+        "make room: a spell he learns is recorded",
+        who=who,
+    )
 
 
 def perceivable(ctx: Ctx, who: str) -> list[Source]:

@@ -37,3 +37,32 @@ def test_under_ashes_his_recorded_gold_does_not_count():
     reason = _unable(Ctx.start(catalog(), state), "Amazon", [], 5)
     assert reason is not None and "Ashes" in reason
     assert _unable(Ctx.start(catalog(), state), "Amazon", [], 0) is None
+
+
+def test_every_curse_of_the_table_is_declared_with_its_line():
+    """:data:`rules.daylight.curses.CURSES` holds each Curse of the Curses Table once, by its
+    name as printed, in the table's order."""
+    from rules.daylight.curses import CURSES
+
+    table = catalog().tables["Curses Table"]
+    printed_names = [result.text for result in table.results.values()]
+    assert list(CURSES) == printed_names
+    lines = [curse.line for curse in CURSES.values()]
+    assert lines == list(range(lines[0], lines[0] + len(lines)))
+
+
+def test_ashes_and_disgust_are_applied_and_not_reported_as_waiting():
+    """4.6.8a.4: Ashes and Disgust are applied (spending, Fame lost by choice, the score), so
+    inflicting them reports nothing as not implemented — it once said their effects were not
+    applied."""
+    from tests.rules.daylight.test_runes import at_site, day, deal, game, of_type
+
+    for roll, curse in ((5, "Ashes"), (6, "Disgust")):
+        state = game("Elf", [[5, 2], [roll, 1]])
+        at_site(state, "Elf")
+        deal(state, "Altar", ["Elven Grace"])
+        result = day(state, "Elf", "S Reading Runes ALTAR 1")
+        (cursed,) = of_type(result.events, "cursed")
+        assert cursed.fields["curse"] == curse
+        assert result.state.characters["Elf"].curses == [curse]
+        assert not [e for e in of_type(result.events, "not_implemented") if "Curse" in str(e)]

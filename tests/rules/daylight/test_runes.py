@@ -100,14 +100,24 @@ def public_words(events: list[Event]) -> str:
     return " ".join(f"{e.type} {e.fields}" for e in visible_to(events, PUBLIC))
 
 
+#: The limit on recorded spells, reported at every chance to learn one (7.5.6g): its tests are
+#: its own (:func:`test_every_chance_to_learn_reports_the_limit_on_recorded_spells`).
+LIMIT = "7.5.6g"
+
+
 def reported(events: list[Event]) -> list[str]:
     """The rules of the searches and Curses reported not implemented (not the characters'
-    advantages, reported elsewhere)."""
+    advantages, reported elsewhere, nor the limit on recorded spells, :data:`LIMIT`)."""
     return [
         str(e.fields["rule"])
         for e in of_type(events, "not_implemented")
-        if str(e.fields["rule"]).startswith(("7.5", "4.6", "L4352"))
+        if str(e.fields["rule"]).startswith(("7.5", "4.6", "L4352")) and e.fields["rule"] != LIMIT
     ]
+
+
+def limits(events: list[Event]) -> list[Event]:
+    """The reports of the limit on recorded spells (7.5.6g)."""
+    return [e for e in of_type(events, "not_implemented") if e.fields["rule"] == LIMIT]
 
 
 def cancelled(events: list[Event]) -> str:
@@ -513,3 +523,35 @@ def test_perceive_spell_with_nothing_to_look_into_asks_nothing():
     assert not result.pending
     assert result.state.characters["Magician"].spells == ["Blend Into Background"]
     assert of_type(result.events, "found_by_sight"), "the hidden with spells are found all the same"
+
+
+# --- the limit on recorded spells (7.5.6g) ------------------------------------------------------
+
+
+def test_every_chance_to_learn_reports_the_limit_on_recorded_spells():
+    """7.5.6g (L1856): the spells he records are limited by the boxes of his sheet, a number the
+    game's data does not give, and he may erase old spells: not built, and reported, publicly,
+    at every Learn result and Perceive spell — whether he learns or not, so that the report
+    tells nothing of what he learned (7.5.6e). An Awaken result, which learns nothing, does
+    not report it."""
+    state = game("Elf", [[1, 1]])
+    at_site(state, "Elf")
+    deal(state, "Altar", [TYPE_III])
+    learned = day(state, "Elf", "S Reading Runes ALTAR 1").events
+    (limit,) = limits(learned)
+    assert limit.audience == PUBLIC and limit.fields["who"] == "Elf"
+    assert "boxes of his sheet" in limit.fields["what"]
+
+    state = game("Amazon", [[1, 1]], spells=())
+    at_site(state, "Amazon")
+    deal(state, "Altar", [TYPE_III])
+    refused = day(state, "Amazon", "S Reading Runes ALTAR 1").events
+    assert of_type(refused, "spell_not_learned") and len(limits(refused)) == 1
+
+    state = game("Elf", [[4, 2]])
+    at_site(state, "Elf")
+    deal(state, "Altar", [TYPE_III])
+    assert not limits(day(state, "Elf", "S Reading Runes ALTAR 1").events)
+
+    perceived = day(magic_sight("Magician"), "Magician", "S").events
+    assert of_type(perceived, "spell_learned") and len(limits(perceived)) == 1

@@ -1,0 +1,494 @@
+"""The hand-written rows of the audit of sections 6 (a new day, Birdsong, Sunrise) and 7
+(Daylight): every rule by its x.y.z number, what the engine does of it, where, and its proof.
+
+No registry of the engine knows these rules as a whole, so they are written here, and
+:mod:`bot.audit` merges them with the engine's own declarations into the honesty map
+(``realmbot audit``). A row is **done**, **partly** (saying what is missing) or **loud**: the
+engine reports it as not implemented wherever it would act. A row names in ``loud`` the rules of
+the engine's reports (:data:`rules.loud.LOUD`) that cover what it does not do; a loud row with no
+``proof`` of its own is proven by its first report's scenario. ``tests/test_audit.py`` checks
+every row: its rule numbers are in the rulebook, its proof exists and lists a rule the row
+covers, its reports are declared, and every 6.x or 7.x rule a scenario lists has a row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Status = Literal["done", "partly", "loud"]
+
+
+@dataclass(frozen=True)
+class Written:
+    """One row: ``rule`` (``6.1.1``, or a range ``7.5.1–7.5.3``), its status, what the engine does
+    (and, when partly, what it does not), the modules where (paths), its proof (a scenario under
+    ``tests/scenarios``, or a path under ``tests/`` when a scenario cannot count what matters),
+    and the rules of the reports of what is missing (``loud``)."""
+
+    rule: str
+    status: Status
+    what: str
+    where: tuple[str, ...] = ()
+    proof: str = ""
+    loud: tuple[str, ...] = ()
+
+
+#: The rows of sections 6 and 7, in the rulebook's order.
+SECTIONS_6_7: tuple[Written, ...] = (
+    Written(
+        "6.1.1", "done",
+        "the day advances at Midnight (day 1 of the next month after day 28); the game ends "
+        "after its last day, day 28 unless `options.weeks` says (10.E.2, `rules/end/length.py`)",
+        ("rules/day/midnight.py",),
+        "day/8.9_midnight_ends_the_day.yaml",
+    ),
+    Written(
+        "6.1.2", "done",
+        "the colour magic of the seventh days is announced",
+        ("rules/day/sunrise.py",),
+        "day/6.1.2_fourteenth_day_grey_magic.yaml",
+    ),
+    Written(
+        "6.1.3", "loud",
+        "no Permanent spell can be in effect for the seventh day's colour magic to energize: "
+        "spells are cast only in combat, and casting them (8.3.9) is reported at the start of "
+        "every combat",
+        proof="day/6.1.3_colour_magic_waits_for_magic.yaml",
+        loud=("8.3.9",),
+    ),
+    Written(
+        "6.2.1", "done",
+        "one turn a day; enhanced activities need their source",
+        ("rules/orders/entitlement.py",),
+        "birdsong/6.2.1a_enhanced_activities_need_their_source_L1497.yaml",
+    ),
+    Written(
+        "6.2.2", "done",
+        "Basic, Sunlight and extra phases; caves; horses",
+        ("rules/orders/entitlement.py",),
+        "birdsong/6.2.2c1_no_horse_phase_in_cave_L1506.yaml",
+    ),
+    Written(
+        "6.2.3", "done",
+        "orders recorded secretly at Birdsong",
+        ("rules/day/engine.py",),
+        "format/move_along_road.yaml",
+    ),
+    Written(
+        "6.2.4", "done",
+        "order, sources, pony Moves, commitments, impossible activities cancelled",
+        ("rules/orders/sources.py", "rules/orders/standing.py"),
+        "birdsong/6.2.4e_move_through_undiscovered_path_L1518.yaml",
+    ),
+    Written(
+        "6.2.5", "done",
+        "hired leaders' and controlled monsters' turns, what they may record; recorded under "
+        "their ids or in sections of the employer's message (`rules/orders/sections.py`), a "
+        "section for a native or monster he does not record for refused saying why "
+        "(`not-your-hireling`)",
+        ("rules/daylight/hirelings.py",),
+        "hirelings/6.2.5_what_hirelings_cannot_record_L1522.yaml",
+    ),
+    Written(
+        "6.2.6", "done",
+        "the notation",
+        ("rules/orders/reader.py",),
+        "birdsong/6.2.6_notation_L1524.yaml",
+    ),
+    Written(
+        "6.2.7", "done",
+        "Follow recorded alone, with someone in his clearing",
+        ("rules/orders/parser.py",),
+        "birdsong/6.2.7a_follow_only_in_guides_clearing.yaml",
+    ),
+    Written(
+        "6.3.1", "partly",
+        "underlings follow guides and are unhidden each day; the order of assignment (a) is "
+        "moot, since orders are secret and simultaneous",
+        ("rules/day/sunrise.py",),
+        "hirelings/6.3.1b_underlings_are_unhidden_each_day_L1536.yaml",
+    ),
+    Written(
+        "6.3.2", "done",
+        "followers declared; followers of each other do nothing",
+        ("rules/day/sunrise.py",),
+        "follow/7.11.7_dwarf_follows_amazon_five_phases_L2091.yaml",
+    ),
+    Written(
+        "6.3.3", "done",
+        "the monster roll",
+        ("rules/day/sunrise.py",),
+        "format/monster_roll_forced.yaml",
+    ),
+    Written(
+        "6.3.4", "done",
+        "the end of the week's regeneration",
+        ("rules/daylight/prowling.py",),
+        "regeneration/6.3.4c_partly_hired_group_L1558.yaml",
+    ),
+    Written(
+        "6.3.5", "done",
+        "the Attention chits are mixed",
+        ("rules/day/sunrise.py",),
+        "turn/7.1.2_turn_order_another_draw.yaml",
+    ),
+    Written(
+        "7.1.1", "done",
+        "turns in the order the chits are drawn; Clever preempts (L3850); the familiar's turn "
+        "comes just before the Witch's (L3926)",
+        ("rules/daylight/turn.py", "rules/daylight/familiar.py"),
+        "turn/7.1.2_turn_order_another_draw.yaml",
+    ),
+    Written(
+        "7.1.2", "done",
+        "unhidden at the start of his turn",
+        ("rules/daylight/turn.py",),
+        "turn/7.1.2_turn_order_another_draw.yaml",
+    ),
+    Written(
+        "7.2.1", "done",
+        "trading between characters by mirrored orders",
+        ("rules/daylight/trade.py",),
+        "trade/7.2.1_characters_trade_by_agreement.yaml",
+    ),
+    Written(
+        "7.2.2", "partly",
+        "rearranging at the start of a phase, and a follower's when his guide begins one; "
+        "flying (d) comes with Fly",
+        ("rules/daylight/turn.py",),
+        "follow/7.2.2c_follower_rearranges_when_the_guide_begins_a_phase.yaml",
+        ("7.3.3",),
+    ),
+    Written(
+        "7.2.3", "loud",
+        "no spell to activate nor colour chit to play at the start of a phase: enchanting "
+        "chits (7.10) is reported in each Enchant phase, casting spells (8.3.9) in each combat",
+        proof="turn/7.6-7.10_later_activities_not_implemented.yaml",
+        loud=("7.10", "8.3.9"),
+    ),
+    Written(
+        "7.2.4", "done",
+        "mission and campaign chits taken at the start of a phase by his `take:` instruction, "
+        "never by hired leaders; their costs (c; none in Fame under Disgust, 4.6.8a.4), tasks, "
+        "rewards and time limits (d–f), partners and foes (g–h), campaigns done and abandoned "
+        "(i–j)",
+        ("rules/daylight/missions.py",),
+        "missions/7.2.4c_no_chit_taken_with_negative_points_or_a_cost_making_them_negative_"
+        "L1616.yaml",
+    ),
+    Written(
+        "7.3.1", "done",
+        "roadways, hidden paths, mountains, caves, dwellings, carrying, underlings' strength, "
+        "pack horses, leaving the map (a.4: out of play, his score reckoned then, 9.2.2b)",
+        ("rules/daylight/move.py", "rules/daylight/moving.py", "rules/day/leaving.py"),
+        "move/7.3.1h_guide_carries_with_his_underlings_strength.yaml",
+    ),
+    Written(
+        "7.3.2", "done",
+        "riding, horses' phases, caves, hired natives' horses",
+        ("rules/daylight/moving.py", "rules/orders/entitlement.py"),
+        "birdsong/6.2.2c3_amazon_workhorse_six_phases_L1508.yaml",
+    ),
+    Written(
+        "7.3.3", "loud",
+        "a Fly phase is reported and does nothing",
+        loud=("7.3.3",),
+    ),
+    Written(
+        "7.3.4", "loud",
+        "walking the woods comes only with a transformation spell, and casting spells (8.3.9) "
+        "is reported at the start of every combat; no order can record a Move off the roads "
+        "(`no-road`)",
+        loud=("8.3.9",),
+    ),
+    Written(
+        "7.4.1", "done",
+        "the Hide Table, one-die advantages and cards",
+        ("rules/daylight/hide.py", "rules/modifiers.py"),
+        "hide/7.4.1_hide_roll_5_hides.yaml",
+    ),
+    Written(
+        "7.4.2", "done",
+        "a hidden character's counter is drawn green side up on the map; hidden is part of "
+        "every view of a character or hireling",
+        ("rules/view.py", "bot/maps/"),
+        "tests/bot/test_maps.py",
+    ),
+    Written(
+        "7.4.3", "done",
+        "hidden until his turn starts or he is blocked",
+        ("rules/daylight/turn.py", "rules/daylight/blocking.py"),
+        "hide/7.4.3_hidden_until_his_next_turn.yaml",
+    ),
+    Written(
+        "7.4.4", "done",
+        "hidden individuals act and stay hidden",
+        ("rules/daylight/turn.py",),
+        "hide/7.4.1_no_roll_once_hidden.yaml",
+    ),
+    Written(
+        "7.4.5", "done",
+        "underlings unhidden each day",
+        ("rules/day/sunrise.py",),
+        "hirelings/6.3.1b_underlings_are_unhidden_each_day_L1536.yaml",
+    ),
+    Written(
+        "7.5.1–7.5.3", "done",
+        "S names its table and what it searches (a bare S his `search:` table, Locate by "
+        "default, P11), checked as he does it; one roll on one table; hired leaders and "
+        "controlled monsters use neither Reading Runes nor Magic Sight",
+        ("rules/daylight/search.py",),
+        "search/7.5.4h_hired_leader_choice_from_his_own_entries.yaml",
+    ),
+    Written(
+        "7.5.4", "done",
+        "Peer and Locate, every result (Clues, Paths, Passages, Discover chits, Hidden "
+        "enemies, double results, Choice answered or by default, P13), his own clearing or, "
+        "from a mountain, a woods or mountain clearing of his tile or an adjacent one (b), the "
+        "Enhanced Peer (i); found privately, on the searcher's sheet (a hireling's looks told "
+        "to his employer, h), shared with followers but underlings (7.11.6c); the Lost City or "
+        "Lost Castle a look finds exchanged for its five chits or put back (c, P14's default)",
+        ("rules/daylight/search.py", "rules/daylight/finding.py"),
+        "search/7.5.4_peer_1_choice_discover_chits_from_choices.yaml",
+    ),
+    Written(
+        "7.5.5", "partly",
+        "looting a discovered site in his clearing or the pile (b), the nth item from the top "
+        "or nothing (c, L1819), the Cairns' asterisk each roll and the Pool's per item (d.1), "
+        "the Vault opened once and the Crypt at each roll by the Lost Keys or Tremendous "
+        "strength (d.2), cards revealed at once and the rest secret (e), keep, activate or "
+        "abandon (f), a face-down Site chit shown and put in its clearing (b.2), a Site card "
+        "discovered, put back face up under its box and looted with its own table (g), the "
+        "Remains of Thief and the Mouldy Skeleton exchanged (L4200–L4202); of the Site cards' "
+        "tables, the Enchant anywhere, the Power of the Pit and the Wish are reported",
+        ("rules/daylight/looting.py", "rules/daylight/sites.py"),
+        "search/7.5.5c_loot_roll_takes_the_nth_item_from_the_top_L1819.yaml",
+        ("L4216", "L4217", "L4265"),
+    ),
+    Written(
+        "7.5.6", "partly",
+        "Reading Runes on a discovered site in his clearing or an active Artifact or Spell Book "
+        "he owns, the top Spell card, learn and awaken (a Magic chit of its type, c.2; once a "
+        "card, f), awaken (an item's card with its item, a site's under its box, c.1), Curse! "
+        "(the Curses Table, the Curse applied: `rules/daylight/curses.py`), nothing (c.3); "
+        "naming an item's awakened card (b) and the limit on recorded spells with erasing (g) "
+        "are reported",
+        ("rules/daylight/runes.py",),
+        "tests/rules/daylight/test_runes.py",
+        ("7.5.6b", "7.5.6g"),
+    ),
+    Written(
+        "7.5.7", "partly",
+        "Magic Sight forced by an odd number of its causes (the Witch King's Disembodied, an "
+        "active Phantom Glass; a, b), in his own clearing whatever Peer he recorded, never on "
+        "the Peer activity (a), its Choice of a Peer or Locate result (f), its Discover chits, "
+        "its Counters and Treasure cards' taking (d) and Perceive spell (e); the hidden "
+        "enemies its results find by their belongings or spells, seen for the day (c, "
+        "`rules.hidden`); World Fades, a spell, cannot be cast",
+        ("rules/daylight/search.py", "rules/daylight/looting.py", "rules/daylight/runes.py"),
+        "search/7.5.7_witch_king_must_use_magic_sight_L3956.yaml",
+        ("8.3.9",),
+    ),
+    Written(
+        "7.6.1–7.6.7", "partly",
+        "buying from and selling to an unhired native leader's group or a visitor through the "
+        "Meeting Table — drinks, Price, Boon, No Deal, Block/Battle, Insult and Challenge, "
+        "paying with belongings (7.6.5c), buying back a boon (7.6.5e.1), Fame rewards (7.6.6), "
+        "visitors' prices and spells (7.6.2a, 7.6.7); the Persuade spell's column (7.6.5a) "
+        "cannot be had, spells being cast only in combat",
+        ("rules/daylight/trading.py", "rules/daylight/buying.py"),
+        "trade/7.6.5c_buy_at_price_x2_L5491.yaml",
+        ("8.3.9",),
+    ),
+    Written(
+        "7.7.1", "partly",
+        "hiring a group or one Rogue or Order member through the Meeting Table, wages, drinks, "
+        "Boon, Insult and Challenge, rehiring, cancelling before the roll, terms and horses; "
+        "the Persuade spell's column (b.3) cannot be had, spells being cast only in combat",
+        ("rules/daylight/hiring.py", "rules/daylight/hirelings.py"),
+        "hire/7.7.1b1_whole_group_hired_at_price_x1_L1930.yaml",
+        ("8.3.9",),
+    ),
+    Written(
+        "7.7.2", "done",
+        "hired leaders take turns, summon, carry and discover for their employer",
+        ("rules/daylight/hirelings.py",),
+        "hirelings/7.7.2d_hired_leader_summons_and_is_blocked_L1962.yaml",
+    ),
+    Written(
+        "7.7.3", "done",
+        "underlings only follow, summon nothing, are not blocked",
+        ("rules/daylight/hirelings.py",),
+        "hirelings/7.7.3b_underling_left_behind_summons_nothing_L1967.yaml",
+    ),
+    Written(
+        "7.7.4", "done",
+        "terms end at Midnight; unhiring",
+        ("rules/daylight/hirelings.py",),
+        "hirelings/7.7.4a_term_of_hire_ends_at_midnight_L1970.yaml",
+    ),
+    Written(
+        "7.7.5", "done",
+        "hired and controlled monsters (controlling one comes with spells, cast only in combat)",
+        ("rules/daylight/hirelings.py",),
+        "hirelings/7.7.5e_controlled_monster_takes_a_turn_L1984.yaml",
+    ),
+    Written(
+        "7.8.1", "done",
+        "Rest returns chits",
+        ("rules/daylight/rest.py",),
+        "rest/7.8.2a1_rest_fatigued_one_asterisk.yaml",
+    ),
+    Written(
+        "7.8.2", "done",
+        "which chit first (asked as a decision), the Dwarf's extra asterisk",
+        ("rules/daylight/rest.py", "rules/chits.py"),
+        "rest/7.8.2_rest_chooses_the_chit_asked.yaml",
+    ),
+    Written(
+        "7.8.3", "done",
+        "making change",
+        ("rules/chits.py",),
+        "rest/7.8.2a2_rest_fatigued_two_asterisks_with_change.yaml",
+    ),
+    Written(
+        "7.8.4", "done",
+        "with every chit out of play he can only rest",
+        ("rules/daylight/turn.py",),
+        "tests/rules/test_day.py",
+    ),
+    Written(
+        "7.9.1", "done",
+        "Alert a weapon or a Magic chit; the Berserker plays his Berserk chit (L3598: it "
+        "fatigues, only Tremendous harm kills him until Midnight: "
+        "`advantages/berserker_berserk_in_an_alert_phase_L3598.yaml`)",
+        ("rules/daylight/alert.py",),
+        "alert/7.9.2_alert_weapon_either_side.yaml",
+    ),
+    Written(
+        "7.9.2", "done",
+        "either side up",
+        ("rules/daylight/alert.py",),
+        "alert/7.9.2_alert_weapon_either_side.yaml",
+    ),
+    Written(
+        "7.9.3", "done",
+        "an alerted Magic chit is fatigued at Midnight",
+        ("rules/daylight/alert.py", "rules/day/midnight.py"),
+        "alert/7.9.3_alerted_magic_chit_fatigues_at_midnight.yaml",
+    ),
+    Written(
+        "7.10.1–7.10.6", "loud",
+        "an Enchant phase, and a Remote Enchant phase, are reported and do nothing",
+        loud=("7.10", "7.10.5"),
+    ),
+    Written(
+        "7.11.1–7.11.3", "done",
+        "Follow recorded alone and declared",
+        ("rules/orders/parser.py", "rules/day/sunrise.py"),
+        "follow/7.11.2_follow_is_the_whole_turn.yaml",
+    ),
+    Written(
+        "7.11.4", "done",
+        "followers become unhidden with the guide",
+        ("rules/daylight/turn.py",),
+        "follow/7.11.6b_followers_share_the_hide_roll.yaml",
+    ),
+    Written(
+        "7.11.5", "done",
+        "stopping at the start of the guide's phase",
+        ("rules/daylight/follow.py",),
+        "follow/7.11.5_stop_following.yaml",
+    ),
+    Written(
+        "7.11.6", "partly",
+        "moving, hiding, resting and alerting (or not), discoveries, carrying with underlings, "
+        "searching with the guide (c: his looks, discoveries and hidden enemies, not an "
+        "underling's, `search/7.5.4_follower_shares_what_his_guide_finds_L2083.yaml`); walking "
+        "the woods, flying and teleporting (a.4–a.8) come with spells and flying",
+        ("rules/daylight/follow.py", "rules/daylight/finding.py"),
+        "follow/7.11.6f_followers_choose_their_alert.yaml",
+        ("7.3.3", "8.3.9"),
+    ),
+    Written(
+        "7.11.7", "done",
+        "following a guide with extra phases",
+        ("rules/daylight/follow.py",),
+        "follow/7.11.7_dwarf_follows_amazon_five_phases_L2091.yaml",
+    ),
+    Written(
+        "7.11.8", "done",
+        "followers end their turns separately",
+        ("rules/daylight/turn.py",),
+        "prowling/7.11.8_follower_draws_the_dragon_the_guide_summoned_L2093.yaml",
+    ),
+    Written(
+        "7.12.1", "done",
+        "who blocks and is blocked; followers while following",
+        ("rules/daylight/blocking.py",),
+        "blocking/7.12.4_blocked_before_his_turn_loses_it.yaml",
+    ),
+    Written(
+        "7.12.2", "done",
+        "blocking at the end of each phase, by instructions; Heavenly Protection",
+        ("rules/daylight/blocking.py",),
+        "blocking/7.12.2a_monster_blocks_unhidden_character_at_phase_end.yaml",
+    ),
+    Written(
+        "7.12.3", "done",
+        "arriving monsters block",
+        ("rules/daylight/blocking.py",),
+        "blocking/7.12.3a_goblins_arrive_and_block_L2127.yaml",
+    ),
+    Written(
+        "7.12.4", "done",
+        "a blocked individual's turn ends, or is lost",
+        ("rules/daylight/blocking.py", "rules/daylight/turn.py"),
+        "blocking/7.12.4_blocked_before_his_turn_loses_it.yaml",
+    ),
+    Written(
+        "7.12.5", "done",
+        "a blocked monster stops prowling",
+        ("rules/daylight/prowling.py",),
+        "blocking/7.12.3b_giant_does_not_block_the_dwarf_at_swordsmans_turn_end_L2128.yaml",
+    ),
+    Written(
+        "7.12.6", "done",
+        "unhired natives and visitors block only by a Block/Battle (or an unpaid Insult or "
+        "Challenge) on the Meeting Table in a Trade or Hire phase, a hidden character too, "
+        "who becomes unhidden",
+        ("rules/daylight/buying.py", "rules/daylight/hiring.py"),
+        "trade/8.2.2b_daylight_block_battle_blocks_and_the_evening_rolls_again_L2281.yaml",
+    ),
+    Written(
+        "7.13.1", "done",
+        "prowling by the monster roll",
+        ("rules/daylight/prowling.py",),
+        "prowling/7.13.1b_roll_4_only_giants_trolls_lancers_ghosts_prowl_L2144.yaml",
+    ),
+    Written(
+        "7.13.2", "done",
+        "the end of a turn: prowlers move, chits turn up",
+        ("rules/daylight/prowling.py",),
+        "prowling/7.11.5_ex_follower_summons_when_the_guides_phase_ends_L2066.yaml",
+    ),
+    Written(
+        "7.13.3", "done",
+        "monsters summoned",
+        ("rules/daylight/prowling.py",),
+        "prowling/7.11.8_follower_draws_the_dragon_the_guide_summoned_L2093.yaml",
+    ),
+    Written(
+        "7.13.4", "done",
+        "natives appear at their dwellings",
+        ("rules/daylight/prowling.py",),
+        "tests/rules/test_prowling.py",
+    ),
+    Written(
+        "7.13.5", "done",
+        "visitors and campaign chits appear",
+        ("rules/daylight/prowling.py",),
+        "tests/rules/test_prowling.py",
+    ),
+)  # fmt: skip
