@@ -59,7 +59,7 @@ def _markdown(text: str) -> str:
 
 def deliver(service: CampaignService, out: Path) -> list[Path]:
     """Post the reports of resolved days that still wait for them
-    (:meth:`~bot.resolution.Resolver.publish_due`: a crash between a resolution and its
+    (:meth:`~bot.publishing.Publisher.publish_due`: a crash between a resolution and its
     reports leaves them due, and the command line has no resync job to post them), then write
     every undelivered outbox message of the campaigns without a channel (those with one are
     the Discord bot's) under ``out/<campaign>/`` and mark it delivered,
@@ -68,8 +68,8 @@ def deliver(service: CampaignService, out: Path) -> list[Path]:
     files again next time, and nothing marked is written twice. Then the attachments no
     undelivered message needs are pruned (:func:`bot.outbox.prune_attachments`). Returns the
     files written."""
-    service.publish_due()
-    campaigns = service.campaign_names()
+    service.publisher.publish_due()
+    campaigns = service.campaigns.campaign_names()
     written: list[Path] = []
     while True:
         batch = outbox.pending(service.engine, limit=BATCH, with_channel=False)

@@ -14,8 +14,8 @@ from bot.cli_input import UsageError, read_text, whole
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
-    from bot.campaigns import Reply
     from bot.service import CampaignService
+    from bot.store import Reply
     from rules import Catalog
 
 
@@ -159,41 +159,47 @@ def _window(service: CampaignService, args: argparse.Namespace) -> Reply:
     """``local window``: a moderator's hold on the open combat window."""
     name, moderator = args.campaign, args.moderator
     if args.what == "close":
-        return service.close_window(name, moderator=moderator)
+        return service.plays.close_window(name, moderator=moderator)
     if args.what == "extend":
-        return service.extend_window(name, moderator=moderator, hours=args.hours)
+        return service.plays.extend_window(name, moderator=moderator, hours=args.hours)
     if args.what == "sealed":
-        return service.sealed_plays(name, moderator=moderator)
+        return service.plays.sealed_plays(name, moderator=moderator)
     if args.what == "rollback":
-        return service.rollback_combat(name, moderator=moderator, to=args.to)
-    return service.window_status(name, moderator=moderator)
+        return service.rollbacks.rollback_combat(name, moderator=moderator, to=args.to)
+    return service.plays.window_status(name, moderator=moderator)
 
 
 def _team_and_notices(service: CampaignService, args: argparse.Namespace) -> Reply:
     """The moderators' team, the nudge and a player's reminders (a user's id is his name)."""
     if args.action == "nudge":
-        return service.nudge(args.campaign, moderator=args.moderator)
+        return service.reminders.nudge(args.campaign, moderator=args.moderator)
     if args.action == "moderator" and args.what == "add":
-        return service.add_moderator(
+        return service.team.add_moderator(
             args.campaign, moderator=args.moderator, user=args.user, user_name=args.user
         )
     if args.action == "moderator":
-        return service.remove_moderator(args.campaign, moderator=args.moderator, user=args.user)
+        return service.team.remove_moderator(
+            args.campaign, moderator=args.moderator, user=args.user
+        )
     if args.action == "handover":
-        return service.handover(
+        return service.team.handover(
             args.campaign, moderator=args.moderator, user=args.to, user_name=args.to, stay=args.stay
         )
     if args.action == "reminders":
-        return service.set_reminders(args.campaign, player=args.player, on=args.state == "on")
-    return service.set_remind_before(args.campaign, player=args.player, hours=args.hours)
+        return service.reminders.set_reminders(
+            args.campaign, player=args.player, on=args.state == "on"
+        )
+    return service.reminders.set_remind_before(args.campaign, player=args.player, hours=args.hours)
 
 
 def _sheet(service: CampaignService, args: argparse.Namespace) -> Reply:
     """``local sheet``: the player's own (``--player``), or a seat's for a moderator."""
     if args.player is not None and args.moderator is None and args.character is None:
-        return service.sheet(args.campaign, player=args.player)
+        return service.players.sheet(args.campaign, player=args.player)
     if args.player is None and args.moderator is not None and args.character is not None:
-        return service.view_sheet(args.campaign, moderator=args.moderator, character=args.character)
+        return service.moderation.view_sheet(
+            args.campaign, moderator=args.moderator, character=args.character
+        )
     raise UsageError("sheet: give --player, or --moderator and --character")
 
 
@@ -237,73 +243,81 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
         match args.action:
             case "create":
                 options = {} if args.weeks is None else {"weeks": args.weeks}
-                reply = service.create(
+                reply = service.campaigns.create(
                     args.campaign, moderator=args.moderator, seed=args.seed, options=options
                 )
             case "join":
-                reply = service.join(
+                reply = service.campaigns.join(
                     args.campaign,
                     player=args.player,
                     player_name=args.name or args.player,
                     character=args.character,
                 )
             case "start":
-                reply = service.start(args.campaign, moderator=args.moderator)
+                reply = service.campaigns.start(args.campaign, moderator=args.moderator)
             case "orders":
                 text = read_text(args.file)
-                reply = service.submit_orders(args.campaign, player=args.player, text=text)
+                reply = service.players.submit_orders(args.campaign, player=args.player, text=text)
             case "ready":
-                reply = service.ready(args.campaign, player=args.player)
+                reply = service.players.ready(args.campaign, player=args.player)
             case "sheet":
                 reply = _sheet(service, args)
             case "resolve":
-                reply = service.resolve_day(args.campaign, day=args.day, moderator=args.moderator)
+                reply = service.resolver.resolve_day(
+                    args.campaign, day=args.day, moderator=args.moderator
+                )
             case "choose":
                 text = read_text(args.file)
                 setup_choices(text)  # refused here with one line, before the service reads it
-                reply = service.choose(args.campaign, player=args.player, text=text)
+                reply = service.campaigns.choose(args.campaign, player=args.player, text=text)
             case "answer":
-                reply = service.answer(args.campaign, player=args.player, answer=args.choice)
+                reply = service.resolver.answer(
+                    args.campaign, player=args.player, answer=args.choice
+                )
             case "plays":
                 text = read_text(args.file)
-                reply = service.answer_plays(args.campaign, player=args.player, text=text)
+                reply = service.plays.answer_plays(args.campaign, player=args.player, text=text)
             case "config":
-                reply = service.configure(
+                reply = service.moderation.configure(
                     args.campaign, moderator=args.moderator, setting=args.setting, value=args.value
                 )
             case "window":
                 reply = _window(service, args)
             case "status":
-                reply = service.status(args.campaign)
+                reply = service.campaigns.status(args.campaign)
             case "history":
-                reply = service.history(args.campaign, day=args.day, player=args.player)
+                reply = service.campaigns.history(args.campaign, day=args.day, player=args.player)
             case "rolls":
-                reply = service.rolls(args.campaign, moderator=args.moderator, day=args.day)
+                reply = service.moderation.rolls(
+                    args.campaign, moderator=args.moderator, day=args.day
+                )
             case "final":
-                reply = service.final(args.campaign)
+                reply = service.campaigns.final(args.campaign)
             case "preview":
-                reply = service.preview(args.campaign, moderator=args.moderator)
+                reply = service.moderation.preview(args.campaign, moderator=args.moderator)
             case "extend":
-                reply = service.extend(
+                reply = service.moderation.extend(
                     args.campaign, moderator=args.moderator, hours=args.hours, reason=args.reason
                 )
             case "pause":
-                reply = service.pause(
+                reply = service.moderation.pause(
                     args.campaign, moderator=args.moderator, hours=args.hours, reason=args.reason
                 )
             case "resume":
-                reply = service.resume(args.campaign, moderator=args.moderator)
+                reply = service.moderation.resume(args.campaign, moderator=args.moderator)
             case "rollback":
-                reply = service.rollback(args.campaign, moderator=args.moderator, day=args.day)
+                reply = service.rollbacks.rollback(
+                    args.campaign, moderator=args.moderator, day=args.day
+                )
             case "autopilot":
-                reply = service.set_autopilot(
+                reply = service.moderation.set_autopilot(
                     args.campaign, moderator=args.moderator, character=args.character
                 )
             case "restart":
                 text = read_text(args.file)
-                reply = service.restart(args.campaign, player=args.player, text=text)
+                reply = service.restarts.restart(args.campaign, player=args.player, text=text)
             case "end":
-                reply = service.end_early(
+                reply = service.moderation.end_early(
                     args.campaign, moderator=args.moderator, agreed=args.agreed
                 )
             case "nudge" | "moderator" | "handover" | "reminders" | "remind-before":

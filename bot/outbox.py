@@ -3,7 +3,7 @@ failure recorded together with the moderators' notice of it; messages loaded wit
 attachments, marked delivered a batch at a time, and attachments pruned once delivered.
 
 The service writes the outbox and marks messages delivered one by one
-(:meth:`CampaignService.delivered`, the Discord transport's way); this module reads it with its
+(:meth:`~bot.store.Store.delivered`, the Discord transport's way); this module reads it with its
 own queries (the light columns first, so that a long queue of messages with map attachments
 costs little), loads messages with their attachments' bytes (:class:`Outgoing`, from
 :mod:`db.blobs`), marks a batch delivered in one transaction (:func:`mark_delivered`, the local
@@ -259,8 +259,8 @@ def delivery_lines(engine: Engine, campaign_id: int) -> list[str]:
 
 def moderators_status(service: CampaignService, campaign_name: str, *, moderator: str) -> Reply:
     """``/gm status``: the campaign's public status, then its deliveries; moderators only."""
-    campaign = service.campaign(campaign_name)
-    public = service.status(campaign_name)
+    campaign = service.campaigns.campaign(campaign_name)
+    public = service.campaigns.status(campaign_name)
     if campaign.id is None:
         return public
     if moderator not in campaign.moderators:

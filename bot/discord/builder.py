@@ -177,5 +177,6 @@ class OrdersBuilder(discord.ui.View):
         campaign, player = self.builder.campaign, player_id(interaction.user)
         text = self.builder.text()
         await call_and_answer(
-            interaction, lambda: self.service.submit_orders(campaign, player=player, text=text)
+            interaction,
+            lambda: self.service.players.submit_orders(campaign, player=player, text=text),
         )

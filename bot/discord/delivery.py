@@ -164,7 +164,7 @@ def campaign_destinations(
         campaign_id: Destinations(
             channel=channel, moderators=own.get(campaign_id) or fallback or channel
         )
-        for campaign_id, channel in service.channels().items()
+        for campaign_id, channel in service.campaigns.channels().items()
     }
 
 
@@ -272,7 +272,7 @@ class OutboxDelivery:
             destinations = await asyncio.to_thread(
                 campaign_destinations, self.service, self.moderators_channel
             )
-            names = await asyncio.to_thread(self.service.campaign_names)
+            names = await asyncio.to_thread(self.service.campaigns.campaign_names)
             sent = 0
             for entry in due:
                 outgoing = messages.get(entry.id)
@@ -325,7 +325,7 @@ class OutboxDelivery:
             failure = classify(error, message.kind)
             await self._failed(message, failure, error, where, names, now)
             return False
-        await asyncio.to_thread(self.service.delivered, message.id)
+        await asyncio.to_thread(self.service.store.delivered, message.id)
         self._retries.pop(message.id, None)
         return True
 

@@ -39,7 +39,7 @@ def title(what: str, campaign: str) -> str:
 
 class OrdersModal(discord.ui.Modal):
     """The day's orders' text box, filled with his orders in force if any; submitting it sends
-    them as a DM ``orders <campaign>`` would (:meth:`CampaignService.submit_orders`)."""
+    them as a DM ``orders <campaign>`` would (:meth:`~bot.players.Players.submit_orders`)."""
 
     orders: discord.ui.TextInput[OrdersModal] = discord.ui.TextInput(
         label="Today's orders",
@@ -65,7 +65,7 @@ class OrdersModal(discord.ui.Modal):
             orders = unfenced(text)
             if not orders:
                 raise RequestError("your orders are empty: nothing was stored")
-            return self.service.submit_orders(campaign, player=player, text=orders)
+            return self.service.players.submit_orders(campaign, player=player, text=orders)
 
         await call_and_answer(interaction, submit)
 
@@ -91,5 +91,6 @@ class StandingOrdersModal(discord.ui.Modal):
         scope.enter(scope_of(interaction))
         campaign, player, text = self.campaign, player_id(interaction.user), self.orders.value
         await call_and_answer(
-            interaction, lambda: self.service.set_standing(campaign, player=player, text=text)
+            interaction,
+            lambda: self.service.players.set_standing(campaign, player=player, text=text),
         )

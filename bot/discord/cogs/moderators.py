@@ -13,7 +13,7 @@ campaign option, last, may be left out in the campaign's channel: :mod:`bot.disc
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.lock(name, moderator=moderator),
+            lambda name, moderator: self.service.moderation.lock(name, moderator=moderator),
         )
 
 ``/gm rollback`` asks first: it answers with a confirmation and its buttons, and only the button
@@ -146,7 +146,7 @@ class ModeratorCog(
         options: dict[str, object] = {} if weeks is None else {"weeks": weeks}
         await self.moderate(
             interaction,
-            lambda moderator: self.service.create(
+            lambda moderator: self.service.campaigns.create(
                 name, moderator=moderator, channel=channel, guild=guild, options=options
             ),
         )
@@ -157,7 +157,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.start(name, moderator=moderator),
+            lambda name, moderator: self.service.campaigns.start(name, moderator=moderator),
         )
 
     @app_commands.command(name="force", description="Resolve the current day now")
@@ -174,7 +174,9 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.resolve_day(name, day=day, moderator=moderator),
+            lambda name, moderator: self.service.resolver.resolve_day(
+                name, day=day, moderator=moderator
+            ),
         )
 
     @app_commands.command(name="status", description="The day, who is in, and undelivered messages")
@@ -202,7 +204,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.set_autopilot(
+            lambda name, moderator: self.service.moderation.set_autopilot(
                 name, moderator=moderator, character=character, on=on
             ),
         )
@@ -213,7 +215,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.preview(name, moderator=moderator),
+            lambda name, moderator: self.service.moderation.preview(name, moderator=moderator),
         )
 
     @app_commands.command(name="rolls", description="Every roll of the dice on a day (4.1)")
@@ -224,7 +226,9 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.rolls(name, moderator=moderator, day=day),
+            lambda name, moderator: self.service.moderation.rolls(
+                name, moderator=moderator, day=day
+            ),
         )
 
     @app_commands.command(
@@ -249,14 +253,14 @@ class ModeratorCog(
     ) -> None:
         def act(name: str, moderator: str) -> Reply:
             if what == "rollback":
-                return self.service.rollback_combat(name, moderator=moderator, to=to)
+                return self.service.rollbacks.rollback_combat(name, moderator=moderator, to=to)
             if what == "extend":
-                return self.service.extend_window(name, moderator=moderator, hours=hours)
+                return self.service.plays.extend_window(name, moderator=moderator, hours=hours)
             if what == "close":
-                return self.service.close_window(name, moderator=moderator)
+                return self.service.plays.close_window(name, moderator=moderator)
             if what == "sealed":
-                return self.service.sealed_plays(name, moderator=moderator)
-            return self.service.window_status(name, moderator=moderator)
+                return self.service.plays.sealed_plays(name, moderator=moderator)
+            return self.service.plays.window_status(name, moderator=moderator)
 
         await self.moderate_in(interaction, campaign, act)
 
@@ -274,7 +278,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.extend(
+            lambda name, moderator: self.service.moderation.extend(
                 name, moderator=moderator, hours=hours, reason=reason
             ),
         )
@@ -293,7 +297,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.pause(
+            lambda name, moderator: self.service.moderation.pause(
                 name, moderator=moderator, reason=reason, hours=hours
             ),
         )
@@ -304,7 +308,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.resume(name, moderator=moderator),
+            lambda name, moderator: self.service.moderation.resume(name, moderator=moderator),
         )
 
     @app_commands.command(name="config", description="Change a campaign setting")
@@ -321,7 +325,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.configure(
+            lambda name, moderator: self.service.moderation.configure(
                 name, moderator=moderator, setting=key, value=value
             ),
         )
@@ -352,7 +356,9 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.lock(name, moderator=moderator, locked=True),
+            lambda name, moderator: self.service.moderation.lock(
+                name, moderator=moderator, locked=True
+            ),
         )
 
     @app_commands.command(name="unlock", description="Take orders and resolve again")
@@ -361,7 +367,9 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.lock(name, moderator=moderator, locked=False),
+            lambda name, moderator: self.service.moderation.lock(
+                name, moderator=moderator, locked=False
+            ),
         )
 
     @app_commands.command(name="end", description="End the game early: all players agreed (9.2.1)")
@@ -375,7 +383,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.end_early(
+            lambda name, moderator: self.service.moderation.end_early(
                 name, moderator=moderator, agreed=agreed
             ),
         )
@@ -388,7 +396,9 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.announce(name, moderator=moderator, text=text),
+            lambda name, moderator: self.service.moderation.announce(
+                name, moderator=moderator, text=text
+            ),
         )
 
     # --- seats and orders -----------------------------------------------------------------------
@@ -404,7 +414,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.view_orders(
+            lambda name, moderator: self.service.moderation.view_orders(
                 name, moderator=moderator, character=character
             ),
         )
@@ -420,7 +430,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.view_sheet(
+            lambda name, moderator: self.service.moderation.view_sheet(
                 name, moderator=moderator, character=character
             ),
         )
@@ -437,7 +447,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.set_orders(
+            lambda name, moderator: self.service.moderation.set_orders(
                 name, moderator=moderator, character=character, text=text
             ),
         )
@@ -453,7 +463,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.excuse(
+            lambda name, moderator: self.service.moderation.excuse(
                 name, moderator=moderator, character=character
             ),
         )
@@ -473,7 +483,7 @@ class ModeratorCog(
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.replace(
+            lambda name, moderator: self.service.moderation.replace(
                 name,
                 moderator=moderator,
                 character=character,

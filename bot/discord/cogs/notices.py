@@ -21,5 +21,5 @@ class NoticeCommands(GmCommands):
         await self.moderate_in(
             interaction,
             campaign,
-            lambda at, moderator: self.service.nudge(at, moderator=moderator),
+            lambda at, moderator: self.service.reminders.nudge(at, moderator=moderator),
         )

@@ -131,7 +131,7 @@ class PlayerCog(commands.Cog, name="Players"):
             self._at(
                 interaction,
                 campaign,
-                lambda name: self.service.join(
+                lambda name: self.service.campaigns.join(
                     name,
                     player=player_id(user),
                     player_name=user.display_name,
@@ -166,7 +166,7 @@ class PlayerCog(commands.Cog, name="Players"):
             self._at(
                 interaction,
                 campaign,
-                lambda name: self.service.ready(name, player=player, ready=ready),
+                lambda name: self.service.players.ready(name, player=player, ready=ready),
             ),
         )
 
@@ -184,7 +184,7 @@ class PlayerCog(commands.Cog, name="Players"):
             self._at(
                 interaction,
                 campaign,
-                lambda name: self.service.away(name, player=player, days=days),
+                lambda name: self.service.players.away(name, player=player, days=days),
             ),
         )
 
@@ -199,7 +199,9 @@ class PlayerCog(commands.Cog, name="Players"):
         share: bool = False,
     ) -> None:
         await call_and_answer(
-            interaction, self._at(interaction, campaign, self.service.status), ephemeral=not share
+            interaction,
+            self._at(interaction, campaign, self.service.campaigns.status),
+            ephemeral=not share,
         )
 
     @app_commands.command(name="me", description="Your character's sheet (only you see it)")
@@ -210,7 +212,9 @@ class PlayerCog(commands.Cog, name="Players"):
         player = player_id(interaction.user)
         await call_and_answer(
             interaction,
-            self._at(interaction, campaign, lambda name: self.service.sheet(name, player=player)),
+            self._at(
+                interaction, campaign, lambda name: self.service.players.sheet(name, player=player)
+            ),
         )
 
     @orders.command(name="show", description="Your orders in force for today (only you see them)")
@@ -222,7 +226,9 @@ class PlayerCog(commands.Cog, name="Players"):
         await call_and_answer(
             interaction,
             self._at(
-                interaction, campaign, lambda name: self.service.show_orders(name, player=player)
+                interaction,
+                campaign,
+                lambda name: self.service.players.show_orders(name, player=player),
             ),
         )
 
@@ -284,7 +290,9 @@ class PlayerCog(commands.Cog, name="Players"):
         await call_and_answer(
             interaction,
             self._at(
-                interaction, campaign, lambda name: self.service.clear_orders(name, player=player)
+                interaction,
+                campaign,
+                lambda name: self.service.players.clear_orders(name, player=player),
             ),
         )
 
@@ -320,7 +328,7 @@ class PlayerCog(commands.Cog, name="Players"):
 
         def draw() -> tuple[str, bytes]:
             name = place.campaign(self.service.engine, campaign)
-            return name, self.service.map_image(name, player=player)
+            return name, self.service.campaigns.map_image(name, player=player)
 
         try:
             name, image = await asyncio.to_thread(draw)
@@ -340,7 +348,9 @@ class PlayerCog(commands.Cog, name="Players"):
     ) -> None:
         await call_and_answer(
             interaction,
-            self._at(interaction, campaign, lambda name: self.service.history(name, day=day)),
+            self._at(
+                interaction, campaign, lambda name: self.service.campaigns.history(name, day=day)
+            ),
             ephemeral=False,
         )
 
@@ -350,7 +360,9 @@ class PlayerCog(commands.Cog, name="Players"):
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
         await call_and_answer(
-            interaction, self._at(interaction, campaign, self.service.final), ephemeral=False
+            interaction,
+            self._at(interaction, campaign, self.service.campaigns.final),
+            ephemeral=False,
         )
 
     @app_commands.command(name="journal", description="Your own report of a past day (only you)")
@@ -364,7 +376,7 @@ class PlayerCog(commands.Cog, name="Players"):
             self._at(
                 interaction,
                 campaign,
-                lambda name: self.service.history(name, day=day, player=player),
+                lambda name: self.service.campaigns.history(name, day=day, player=player),
             ),
         )
 
@@ -404,7 +416,7 @@ class PlayerCog(commands.Cog, name="Players"):
             if not orders.text:
                 raise RequestError("your message has no orders: put them after the first line")
             reply = await asyncio.to_thread(
-                self.service.submit_orders, campaign, player=player, text=orders.text
+                self.service.players.submit_orders, campaign, player=player, text=orders.text
             )
         except RequestError as error:
             await self._say(message.channel, str(error))
@@ -425,24 +437,24 @@ class PlayerCog(commands.Cog, name="Players"):
                 campaign = argument or await self._only_campaign(player)
                 set_campaign(campaign)
                 reply = await asyncio.to_thread(
-                    self.service.answer_plays, campaign, player=player, text=rest
+                    self.service.plays.answer_plays, campaign, player=player, text=rest
                 )
             elif word == "answer":
                 campaign = await self._only_campaign(player)
                 set_campaign(campaign)
                 reply = await asyncio.to_thread(
-                    self.service.answer, campaign, player=player, answer=argument
+                    self.service.resolver.answer, campaign, player=player, answer=argument
                 )
             elif word == "restart":
                 campaign = argument or await self._only_campaign(player)
                 set_campaign(campaign)
                 reply = await asyncio.to_thread(
-                    self.service.restart, campaign, player=player, text=rest
+                    self.service.restarts.restart, campaign, player=player, text=rest
                 )
             else:
                 set_campaign(argument)
                 reply = await asyncio.to_thread(
-                    self.service.choose, argument, player=player, text=rest
+                    self.service.campaigns.choose, argument, player=player, text=rest
                 )
         except RequestError as error:
             await self._say(message.channel, str(error))
@@ -450,7 +462,7 @@ class PlayerCog(commands.Cog, name="Players"):
         await self._say(message.channel, reply.text)
 
     async def _only_campaign(self, player: str) -> str:
-        names = await asyncio.to_thread(self.service.player_campaigns, player)
+        names = await asyncio.to_thread(self.service.campaigns.player_campaigns, player)
         if len(names) == 1:
             return names[0]
         if not names:

@@ -54,7 +54,9 @@ class RollbackConfirmation(discord.ui.View):
         campaign, day = self.campaign, self.day
         await self.cog.run_moderated(
             interaction,
-            lambda moderator: self.cog.service.rollback(campaign, moderator=moderator, day=day),
+            lambda moderator: self.cog.service.rollbacks.rollback(
+                campaign, moderator=moderator, day=day
+            ),
         )
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)

@@ -41,7 +41,7 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
                 interaction,
                 self.service.engine,
                 campaign,
-                lambda name: self.service.set_reminders(name, player=player, on=on),
+                lambda name: self.service.reminders.set_reminders(name, player=player, on=on),
             ),
         )
 
@@ -60,6 +60,8 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
                 interaction,
                 self.service.engine,
                 campaign,
-                lambda name: self.service.set_remind_before(name, player=player, hours=hours),
+                lambda name: self.service.reminders.set_remind_before(
+                    name, player=player, hours=hours
+                ),
             ),
         )

@@ -31,7 +31,7 @@ class TeamCommands(GmCommands):
         await self.moderate_in(
             interaction,
             campaign,
-            lambda at, moderator: self.service.add_moderator(
+            lambda at, moderator: self.service.team.add_moderator(
                 at, moderator=moderator, user=user, user_name=name
             ),
         )
@@ -45,7 +45,9 @@ class TeamCommands(GmCommands):
         await self.moderate_in(
             interaction,
             campaign,
-            lambda at, moderator: self.service.remove_moderator(at, moderator=moderator, user=user),
+            lambda at, moderator: self.service.team.remove_moderator(
+                at, moderator=moderator, user=user
+            ),
         )
 
     @app_commands.command(name="handover", description="Hand the campaign to another moderator")
@@ -65,7 +67,7 @@ class TeamCommands(GmCommands):
         await self.moderate_in(
             interaction,
             campaign,
-            lambda at, moderator: self.service.handover(
+            lambda at, moderator: self.service.team.handover(
                 at, moderator=moderator, user=user, user_name=name, stay=stay
             ),
         )
@@ -82,7 +84,7 @@ class TeamCommands(GmCommands):
         await self.moderate_in(
             interaction,
             campaign,
-            lambda at, moderator: self.service.set_moderators_channel(
+            lambda at, moderator: self.service.team.set_moderators_channel(
                 at, moderator=moderator, channel=where, channel_name=name
             ),
         )
