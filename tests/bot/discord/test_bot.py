@@ -13,7 +13,7 @@ import simcord
 from sqlmodel import select
 
 from bot.discord import make_bot
-from bot.discord.cogs.players import read_orders_message
+from bot.inbox import read_orders_message
 from bot.discord.decisions import NO_LONGER_OPEN, pressed_by_recipient, read_decision
 from bot.discord.delivery import DEFAULT_INTERVAL
 from bot.service import CampaignService
