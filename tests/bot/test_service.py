@@ -9,9 +9,9 @@ import pytest
 import time_machine
 from sqlmodel import col, select
 
-from bot import campaigns as campaigns_module
 from bot import outbox
 from bot.local import deliver
+from bot.maps import render_map
 from bot.service import CampaignService, Reply, RequestError
 from db import repo
 from db.engine import session_scope
@@ -64,14 +64,14 @@ def test_a_start_draws_its_map_without_holding_the_write_lock(service, monkeypat
     campaign is created while another's start is still drawing its map (were the write lock
     held, the create would wait for it, which waits for the create: "database is locked")."""
     drawing, drawn = threading.Event(), threading.Event()
-    draw = campaigns_module.render_map
+    draw = render_map
 
     def slow(catalog, view):
         drawing.set()
         drawn.wait(30)
         return draw(catalog, view)
 
-    monkeypatch.setattr(campaigns_module, "render_map", slow)
+    monkeypatch.setattr("bot.campaigns.render_map", slow)
     service.campaigns.create("Test", moderator="gm", seed=7)
     service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
     starting = threading.Thread(
@@ -90,18 +90,18 @@ def test_a_start_draws_its_map_without_holding_the_write_lock(service, monkeypat
 
 def test_a_seat_taken_while_the_game_is_made_is_not_left_out(service, monkeypatch):
     """The start's write checks that the seats it made the game for are still the seats."""
-    draw = campaigns_module.render_map
+    draw = render_map
 
     def joined_meanwhile(catalog, view):
         service.campaigns.join("Test", player="p2", player_name="P2", character="Elf")
         return draw(catalog, view)
 
-    monkeypatch.setattr(campaigns_module, "render_map", joined_meanwhile)
+    monkeypatch.setattr("bot.campaigns.render_map", joined_meanwhile)
     service.campaigns.create("Test", moderator="gm", seed=7)
     service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
     with pytest.raises(RequestError, match="changed while it was being started; start it again"):
         service.campaigns.start("Test", moderator="gm")
-    monkeypatch.setattr(campaigns_module, "render_map", draw)
+    monkeypatch.setattr("bot.campaigns.render_map", draw)
     service.campaigns.start("Test", moderator="gm")
     with session_scope(service.engine) as session:
         snapshot = repo.latest_snapshot(session, campaign_id=service.campaigns.campaign("Test").id)

@@ -25,11 +25,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 import discord
 from sqlalchemy import Engine
@@ -176,19 +176,18 @@ class RecordingClient:
         return _Destination(self.journal)
 
 
-def _recording_write(journal: Journal) -> Callable[..., list[Path]]:
-    """:func:`bot.local.write`, then the files fsynced and each message journaled."""
-    write = bot.local.write
+def _recording_send(journal: Journal) -> Callable[..., Awaitable[None]]:
+    """:meth:`bot.local.Folder.send`, then the files fsynced and the message journaled."""
+    send = bot.local.Folder.send
 
-    def recorded(batch: Sequence[Outgoing], out: Path, campaigns: Any) -> list[Path]:
-        files = write(batch, out, campaigns)
-        for path in files:
+    async def recorded(folder: bot.local.Folder, outgoing: Outgoing, campaign: str | None) -> None:
+        before = len(folder.written)
+        await send(folder, outgoing, campaign)
+        for path in folder.written[before:]:
             fd = os.open(path, os.O_RDONLY)
             os.fsync(fd)
             os.close(fd)
-        for outgoing in batch:
-            journal.record(f"L {outgoing.id}")
-        return files
+        journal.record(f"L {outgoing.id}")
 
     return recorded
 
@@ -204,7 +203,7 @@ class Driver:
         self.out = out
         self.journal = Journal(journal)
         self.progress = progress
-        bot.local.write = _recording_write(self.journal)
+        setattr(bot.local.Folder, "send", _recording_send(self.journal))  # noqa: B010
         client = cast(discord.Client, RecordingClient(self.journal))
         self.discord = OutboxDelivery(client, self.service, clock=self.clock)
         self.loop = asyncio.new_event_loop()

@@ -13,9 +13,9 @@ import simcord
 from sqlmodel import select
 
 from bot.discord import make_bot
-from bot.inbox import read_orders_message
 from bot.discord.decisions import NO_LONGER_OPEN, pressed_by_recipient, read_decision
 from bot.discord.delivery import DEFAULT_INTERVAL
+from bot.inbox import read_orders_message
 from bot.service import CampaignService
 from db import messages
 from db.engine import session_scope

@@ -14,9 +14,11 @@ import pytest
 import simcord
 from sqlmodel import col, select
 
+from bot import outbox
 from bot.cards import Card
+from bot.delivery import FIRST_RETRY, NOTICE_AFTER_TRANSIENT, retry_delay
 from bot.discord import delivery, outgoing
-from bot.discord.delivery import FIRST_RETRY, NOTICE_AFTER_TRANSIENT, nonce, retry_delay
+from bot.discord.delivery import nonce
 from bot.discord.outgoing import Part
 from bot.logs import current_campaign
 from bot.service import CampaignService
@@ -260,10 +262,10 @@ async def test_a_resend_after_a_crash_carries_the_same_nonces(
     queue(service, "channel", "\n".join(lines))
     before = len(posts_to(table, table.channel.id))
 
-    def crash(message_id: int) -> None:
+    def crash(*args: object, **kwargs: object) -> int:
         raise RuntimeError("the bot stopped here")
 
-    monkeypatch.setattr(service.store, "delivered", crash)
+    monkeypatch.setattr(outbox, "mark_delivered", crash)
     with pytest.raises(RuntimeError):
         await table.bot.deliver_once()
     monkeypatch.undo()
