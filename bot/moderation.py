@@ -233,7 +233,7 @@ class Moderation:
         month (:func:`rules.day.midnight.quit_together`: scored by
         :func:`rules.end.final.end_game`, over by :func:`rules.day.midnight.game_over`, the one
         way a game ends), the campaign is finished and its final report posted as after the last
-        day (:meth:`publish`). Logged and posted in the channel."""
+        day (:meth:`bot.publishing.Publisher.publish`). Logged and posted in the channel."""
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             require_moderator(campaign, moderator)
