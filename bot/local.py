@@ -83,9 +83,13 @@ class Folder:
         self.written += _write(outgoing, self.out / safe_name(campaign or ""))
 
     def classify(self, error: Exception, message: OutboxMessage) -> Failure:
+        """Any failure to write stops the delivery: the command reports it, and nothing of
+        the batch is marked delivered."""
         raise error
 
     async def notice(self, message: OutboxMessage, failure: Failure, campaign: str) -> str:
+        """What the moderators would be told; never asked today, since a failure to write
+        stops the delivery (:meth:`classify`)."""
         return f"{campaign}: a message could not be written to its folder: {failure.reason}."
 
 

@@ -44,11 +44,11 @@ from bot.discord.cogs.common import (
 from bot.discord.forms import ORDERS_LENGTH, OrdersModal, StandingOrdersModal
 from bot.discord.options import CampaignOption, FreeCharacter
 from bot.discord.where import Place
-from bot.inbox import Option, only_campaign, read_message, take
+from bot.inbox import only_campaign, read_message, take
 from bot.logs import set_campaign
 from bot.render import render
 from bot.scope import Scope
-from bot.service import CampaignService, Reply, RequestError
+from bot.service import CampaignService, RequestError
 
 log = logging.getLogger("realmbot.discord.players")
 
@@ -87,20 +87,6 @@ class PlayerCog(commands.Cog, name="Players"):
 
     # --- slash commands -------------------------------------------------------------------------
 
-    async def _ask(
-        self,
-        interaction: discord.Interaction,
-        campaign: str | None,
-        command: str,
-        *,
-        ephemeral: bool = True,
-        **options: Option,
-    ) -> Reply | None:
-        """The inbox's ``command`` with ``options`` on the campaign meant (:func:`ask`)."""
-        return await ask(
-            interaction, self.service, campaign, command, ephemeral=ephemeral, **options
-        )
-
     @app_commands.command(name="join", description="Join a campaign as a character")
     @app_commands.describe(character="your character, e.g. Amazon", campaign=CAMPAIGN_HELP)
     async def join(
@@ -110,7 +96,9 @@ class PlayerCog(commands.Cog, name="Players"):
         campaign: CampaignOption | None = None,
     ) -> None:
         name = interaction.user.display_name
-        joined = await self._ask(interaction, campaign, "join", character=character, name=name)
+        joined = await ask(
+            interaction, self.service, campaign, "join", character=character, name=name
+        )
         if isinstance(joined, Joined):  # how to play by DM, to him alone
             welcome = render("messages/welcome.txt.j2", campaign=joined.campaign)
             await interaction.followup.send(welcome, ephemeral=True)
@@ -120,14 +108,14 @@ class PlayerCog(commands.Cog, name="Players"):
     async def ready(
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
-        await self._ask(interaction, campaign, "ready", ready=True)
+        await ask(interaction, self.service, campaign, "ready", ready=True)
 
     @app_commands.command(name="unready", description="Take back your ready")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def unready(
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
-        await self._ask(interaction, campaign, "ready", ready=False)
+        await ask(interaction, self.service, campaign, "ready", ready=False)
 
     @app_commands.command(name="away", description="Say you are away: no reminders (0 days: back)")
     @app_commands.describe(days="for how many days (0: you are back)", campaign=CAMPAIGN_HELP)
@@ -137,7 +125,7 @@ class PlayerCog(commands.Cog, name="Players"):
         days: AwayDays,
         campaign: CampaignOption | None = None,
     ) -> None:
-        await self._ask(interaction, campaign, "away", days=days)
+        await ask(interaction, self.service, campaign, "away", days=days)
 
     @app_commands.command(name="status", description="A campaign's day, deadline and who is in")
     @app_commands.describe(
@@ -149,21 +137,21 @@ class PlayerCog(commands.Cog, name="Players"):
         campaign: CampaignOption | None = None,
         share: bool = False,
     ) -> None:
-        await self._ask(interaction, campaign, "status", ephemeral=not share)
+        await ask(interaction, self.service, campaign, "status", ephemeral=not share)
 
     @app_commands.command(name="me", description="Your character's sheet (only you see it)")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def me(
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
-        await self._ask(interaction, campaign, "sheet")
+        await ask(interaction, self.service, campaign, "sheet")
 
     @orders.command(name="show", description="Your orders in force for today (only you see them)")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def orders_show(
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
-        await self._ask(interaction, campaign, "show orders")
+        await ask(interaction, self.service, campaign, "show orders")
 
     @orders.command(name="send", description="Type today's orders in a text box (only you)")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
@@ -219,7 +207,7 @@ class PlayerCog(commands.Cog, name="Players"):
     async def orders_clear(
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
-        await self._ask(interaction, campaign, "clear orders")
+        await ask(interaction, self.service, campaign, "clear orders")
 
     @app_commands.command(name="standing", description="Orders for any day you send none")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
@@ -271,21 +259,21 @@ class PlayerCog(commands.Cog, name="Players"):
     async def history(
         self, interaction: discord.Interaction, day: Day, campaign: CampaignOption | None = None
     ) -> None:
-        await self._ask(interaction, campaign, "history", day=day, ephemeral=False)
+        await ask(interaction, self.service, campaign, "history", day=day, ephemeral=False)
 
     @app_commands.command(name="final", description="A finished campaign's final report")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def final(
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
-        await self._ask(interaction, campaign, "final", ephemeral=False)
+        await ask(interaction, self.service, campaign, "final", ephemeral=False)
 
     @app_commands.command(name="journal", description="Your own report of a past day (only you)")
     @app_commands.describe(day="the day", campaign=CAMPAIGN_HELP)
     async def journal(
         self, interaction: discord.Interaction, day: Day, campaign: CampaignOption | None = None
     ) -> None:
-        await self._ask(interaction, campaign, "journal", day=day)
+        await ask(interaction, self.service, campaign, "journal", day=day)
 
     # --- orders by DM ---------------------------------------------------------------------------
 
