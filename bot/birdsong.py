@@ -130,7 +130,7 @@ def _turn(catalog: Catalog, state: GameState, who: str) -> Turn:
 
 def day_builder(engine: Engine, catalog: Catalog, campaign: str, player: str) -> DayBuilder:
     """A builder of ``player``'s orders for today in the visible running campaign called
-    ``campaign``, from the game as it stands (as :meth:`CampaignService.submit_orders` reads
+    ``campaign``, from the game as it stands (as :meth:`~bot.players.Players.submit_orders` reads
     them); or :class:`BuildError` saying why there is none — no such campaign, not running, the
     day resolving with decisions open, no seat, a character out of play."""
     with session_scope(engine) as session:

@@ -41,18 +41,18 @@ def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
     service = CampaignService(engine, catalog())
     collector.settle()  # as the bot does: the catalog out of the full collections
     names = [n.strip() for n in settings.demo_characters.split(",") if n.strip()]
-    service.create("Demo", moderator=MODERATOR, seed=settings.demo_seed)
+    service.campaigns.create("Demo", moderator=MODERATOR, seed=settings.demo_seed)
     for number, name in enumerate(names, start=1):
-        service.join(
+        service.campaigns.join(
             "Demo", player=f"player-{number}", player_name=f"Player {number}", character=name
         )
-    service.start("Demo", moderator=MODERATOR)
+    service.campaigns.start("Demo", moderator=MODERATOR)
     for name in names:
-        service.set_autopilot("Demo", moderator=MODERATOR, character=name)
+        service.moderation.set_autopilot("Demo", moderator=MODERATOR, character=name)
     files = deliver(service, out)
     for day in range(1, settings.demo_days + 1):
         echo(progress(day - 1, settings.demo_days, f"resolving day {day}"))
-        service.resolve_day("Demo", day=day, moderator=MODERATOR)
+        service.resolver.resolve_day("Demo", day=day, moderator=MODERATOR)
         files += deliver(service, out)
     echo(progress(settings.demo_days, settings.demo_days, "done"))
     echo(f"{len(files)} files written to {out}/Demo (public reports, maps, private messages)")

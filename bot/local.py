@@ -3,23 +3,27 @@
 The moderator runs the same service on the same database as the Discord bot would, and
 :func:`deliver` writes what the outbox holds into a folder instead of sending it: the public
 reports (Markdown and forum BBCode) and map images, each player's private messages (in a folder
-of his own, :func:`folder_name`), and the moderators' notes. Everything in a message is escaped
-for the format it is written in, so no player's text becomes live markup on the forum. Delivery
-marks messages delivered after their files are written, a batch at a time, so running it twice
-writes nothing twice.
+of his own, :func:`folder_name`), and the moderators' notes: the folder is a transport of the
+outbox as the Discord bot is (:class:`Folder`, :mod:`bot.delivery`). Everything in a message is
+escaped for the format it is written in, so no player's text becomes live markup on the forum.
+Delivery marks messages delivered after their files are written, a batch at a time, so running
+it twice writes nothing twice.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from bot import outbox
+from bot.delivery import Courier, Failure
 from bot.outbox import Outgoing
 from bot.render import render
 from bot.service import CampaignService
+from db.models import OutboxMessage
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
@@ -57,28 +61,60 @@ def _markdown(text: str) -> str:
     return _post("posts/post.md.j2", text)
 
 
+class Folder:
+    """The local transport of the outbox (:class:`bot.delivery.Transport`): the campaigns
+    without a channel (those with one are the Discord bot's), each message written under
+    ``out/<campaign>/`` (:func:`write`), marked delivered :data:`BATCH` at a time. A message it
+    cannot write stops the delivery (the command says why); what was written of its batch is
+    written again next time. ``written`` lists the files written."""
+
+    name = "local"
+    with_channel = False
+    batch = BATCH
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.written: list[Path] = []
+
+    async def prepare(self) -> None:
+        """Nothing to learn: a message's folder is named after its campaign."""
+
+    async def send(self, outgoing: Outgoing, campaign: str | None) -> None:
+        self.written += _write(outgoing, self.out / safe_name(campaign or ""))
+
+    def classify(self, error: Exception, message: OutboxMessage) -> Failure:
+        """Any failure to write stops the delivery: the command reports it, and nothing of
+        the batch is marked delivered."""
+        raise error
+
+    async def notice(self, message: OutboxMessage, failure: Failure, campaign: str) -> str:
+        """What the moderators would be told; never asked today, since a failure to write
+        stops the delivery (:meth:`classify`)."""
+        return f"{campaign}: a message could not be written to its folder: {failure.reason}."
+
+
 def deliver(service: CampaignService, out: Path) -> list[Path]:
     """Post the reports of resolved days that still wait for them
-    (:meth:`~bot.resolution.Resolver.publish_due`: a crash between a resolution and its
+    (:meth:`~bot.publishing.Publisher.publish_due`: a crash between a resolution and its
     reports leaves them due, and the command line has no resync job to post them), then write
-    every undelivered outbox message of the campaigns without a channel (those with one are
-    the Discord bot's) under ``out/<campaign>/`` and mark it delivered,
-    a batch of messages at a time: the batch's files are written, then the batch is marked in
-    one transaction (:func:`bot.outbox.mark_delivered`). A crash in between writes the same
+    every undelivered outbox message of the campaigns without a channel under
+    ``out/<campaign>/`` and mark it delivered (:class:`Folder`, driven by
+    :class:`bot.delivery.Courier`), a batch of messages at a time: the batch's files are
+    written, then the batch is marked in one transaction. A crash in between writes the same
     files again next time, and nothing marked is written twice. Then the attachments no
     undelivered message needs are pruned (:func:`bot.outbox.prune_attachments`). Returns the
     files written."""
-    service.publish_due()
-    campaigns = service.campaign_names()
-    written: list[Path] = []
-    while True:
-        batch = outbox.pending(service.engine, limit=BATCH, with_channel=False)
-        if not batch:
-            break
-        written += write(batch, out, campaigns)
-        outbox.mark_delivered(service.engine, [o.id for o in batch], at=service.clock())
+    service.publisher.publish_due()
+    folder = Folder(out)
+    asyncio.run(_deliver_all(Courier(service, folder)))
     outbox.prune_attachments(service.engine)
-    return written
+    return folder.written
+
+
+async def _deliver_all(courier: Courier) -> None:
+    """Passes of ``courier`` until one finds nothing left to carry."""
+    while await courier.deliver_once():
+        pass
 
 
 def write(batch: Sequence[Outgoing], out: Path, campaigns: Mapping[int, str]) -> list[Path]:

@@ -1,6 +1,6 @@
 """``realmbot local``: the campaign service from the command line, for forum and email games
-(the local transport, :mod:`bot.local`): each action one call of the service on the database
-the ``--db`` URL names."""
+(the local transport, :mod:`bot.local`): each action one request to the inbox
+(:func:`local_request`, :mod:`bot.inbox`) on the database the ``--db`` URL names."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from bot.cli_input import UsageError, read_text, whole
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
-    from bot.campaigns import Reply
-    from bot.service import CampaignService
+    from bot.inbox import Request
     from rules import Catalog
 
 
@@ -155,45 +154,78 @@ def add_local_parser(commands: Any) -> None:
     deliver.add_argument("--out", type=Path, required=True)
 
 
-def _window(service: CampaignService, args: argparse.Namespace) -> Reply:
-    """``local window``: a moderator's hold on the open combat window."""
-    name, moderator = args.campaign, args.moderator
-    if args.what == "close":
-        return service.close_window(name, moderator=moderator)
-    if args.what == "extend":
-        return service.extend_window(name, moderator=moderator, hours=args.hours)
-    if args.what == "sealed":
-        return service.sealed_plays(name, moderator=moderator)
-    if args.what == "rollback":
-        return service.rollback_combat(name, moderator=moderator, to=args.to)
-    return service.window_status(name, moderator=moderator)
+def local_request(args: argparse.Namespace, text: str = "") -> Request:
+    """The inbox's request (:mod:`bot.inbox`) a ``local`` action makes: who sends it (the
+    ``--player`` or ``--moderator`` given; a user's id is his name) and its options, from the
+    command line's arguments; ``text`` is what its file held."""
+    from bot.inbox import Request
+
+    name = args.campaign
+    moderator = getattr(args, "moderator", None) or ""
+    player = getattr(args, "player", None) or ""
+    match args.action:
+        case "create":
+            options = {"seed": args.seed, "weeks": args.weeks}
+            return Request("create", name, moderator, options=options)
+        case "join":
+            options = {"character": args.character, "name": args.name or args.player}
+            return Request("join", name, player, options=options)
+        case "choose":
+            return Request("setup", name, player, text)
+        case "orders" | "plays" | "restart":
+            return Request(args.action, name, player, text)
+        case "ready":
+            return Request("ready", name, player, options={"ready": True})
+        case "sheet":
+            return _sheet(args)
+        case "answer":
+            return Request("answer", name, player, options={"choice": args.choice})
+        case "resolve":
+            return Request("resolve", name, moderator, options={"day": args.day})
+        case "config":
+            options = {"setting": args.setting, "value": args.value}
+            return Request("config", name, moderator, options=options)
+        case "window":
+            options = {"what": args.what, "hours": args.hours, "to": args.to}
+            return Request("window", name, moderator, options=options)
+        case "history" if args.player is not None:
+            return Request("journal", name, args.player, options={"day": args.day})
+        case "history" | "rolls" | "rollback":
+            return Request(args.action, name, moderator, options={"day": args.day})
+        case "extend" | "pause":
+            options = {"hours": args.hours, "reason": args.reason}
+            return Request(args.action, name, moderator, options=options)
+        case "autopilot":
+            options = {"character": args.character, "on": True}
+            return Request("autopilot", name, moderator, options=options)
+        case "end":
+            return Request("end", name, moderator, options={"agreed": args.agreed})
+        case "moderator" if args.what == "add":
+            options = {"user": args.user, "user_name": args.user}
+            return Request("add moderator", name, moderator, options=options)
+        case "moderator":
+            return Request("remove moderator", name, moderator, options={"user": args.user})
+        case "handover":
+            options = {"user": args.to, "user_name": args.to, "stay": args.stay}
+            return Request("handover", name, moderator, options=options)
+        case "reminders":
+            return Request("reminders", name, player, options={"on": args.state == "on"})
+        case "remind-before":
+            return Request("remind before", name, player, options={"hours": args.hours})
+        case "status" | "final" | "start" | "preview" | "resume" | "nudge":
+            return Request(args.action, name, moderator)
+    raise UsageError(f"unknown local action {args.action!r}")
 
 
-def _team_and_notices(service: CampaignService, args: argparse.Namespace) -> Reply:
-    """The moderators' team, the nudge and a player's reminders (a user's id is his name)."""
-    if args.action == "nudge":
-        return service.nudge(args.campaign, moderator=args.moderator)
-    if args.action == "moderator" and args.what == "add":
-        return service.add_moderator(
-            args.campaign, moderator=args.moderator, user=args.user, user_name=args.user
-        )
-    if args.action == "moderator":
-        return service.remove_moderator(args.campaign, moderator=args.moderator, user=args.user)
-    if args.action == "handover":
-        return service.handover(
-            args.campaign, moderator=args.moderator, user=args.to, user_name=args.to, stay=args.stay
-        )
-    if args.action == "reminders":
-        return service.set_reminders(args.campaign, player=args.player, on=args.state == "on")
-    return service.set_remind_before(args.campaign, player=args.player, hours=args.hours)
-
-
-def _sheet(service: CampaignService, args: argparse.Namespace) -> Reply:
+def _sheet(args: argparse.Namespace) -> Request:
     """``local sheet``: the player's own (``--player``), or a seat's for a moderator."""
+    from bot.inbox import Request
+
     if args.player is not None and args.moderator is None and args.character is None:
-        return service.sheet(args.campaign, player=args.player)
+        return Request("sheet", args.campaign, args.player)
     if args.player is None and args.moderator is not None and args.character is not None:
-        return service.view_sheet(args.campaign, moderator=args.moderator, character=args.character)
+        options = {"character": args.character}
+        return Request("view sheet", args.campaign, args.moderator, options=options)
     raise UsageError("sheet: give --player, or --moderator and --character")
 
 
@@ -227,6 +259,7 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     from pydantic import ValidationError
 
     from bot.cards import Refusal
+    from bot.inbox import take
     from bot.local import deliver
     from bot.service import CampaignService, RequestError
     from rules.setup import setup_choices
@@ -234,85 +267,15 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
 
     service = CampaignService(open_database(args.db), data)
     try:
-        match args.action:
-            case "create":
-                options = {} if args.weeks is None else {"weeks": args.weeks}
-                reply = service.create(
-                    args.campaign, moderator=args.moderator, seed=args.seed, options=options
-                )
-            case "join":
-                reply = service.join(
-                    args.campaign,
-                    player=args.player,
-                    player_name=args.name or args.player,
-                    character=args.character,
-                )
-            case "start":
-                reply = service.start(args.campaign, moderator=args.moderator)
-            case "orders":
-                text = read_text(args.file)
-                reply = service.submit_orders(args.campaign, player=args.player, text=text)
-            case "ready":
-                reply = service.ready(args.campaign, player=args.player)
-            case "sheet":
-                reply = _sheet(service, args)
-            case "resolve":
-                reply = service.resolve_day(args.campaign, day=args.day, moderator=args.moderator)
-            case "choose":
-                text = read_text(args.file)
-                setup_choices(text)  # refused here with one line, before the service reads it
-                reply = service.choose(args.campaign, player=args.player, text=text)
-            case "answer":
-                reply = service.answer(args.campaign, player=args.player, answer=args.choice)
-            case "plays":
-                text = read_text(args.file)
-                reply = service.answer_plays(args.campaign, player=args.player, text=text)
-            case "config":
-                reply = service.configure(
-                    args.campaign, moderator=args.moderator, setting=args.setting, value=args.value
-                )
-            case "window":
-                reply = _window(service, args)
-            case "status":
-                reply = service.status(args.campaign)
-            case "history":
-                reply = service.history(args.campaign, day=args.day, player=args.player)
-            case "rolls":
-                reply = service.rolls(args.campaign, moderator=args.moderator, day=args.day)
-            case "final":
-                reply = service.final(args.campaign)
-            case "preview":
-                reply = service.preview(args.campaign, moderator=args.moderator)
-            case "extend":
-                reply = service.extend(
-                    args.campaign, moderator=args.moderator, hours=args.hours, reason=args.reason
-                )
-            case "pause":
-                reply = service.pause(
-                    args.campaign, moderator=args.moderator, hours=args.hours, reason=args.reason
-                )
-            case "resume":
-                reply = service.resume(args.campaign, moderator=args.moderator)
-            case "rollback":
-                reply = service.rollback(args.campaign, moderator=args.moderator, day=args.day)
-            case "autopilot":
-                reply = service.set_autopilot(
-                    args.campaign, moderator=args.moderator, character=args.character
-                )
-            case "restart":
-                text = read_text(args.file)
-                reply = service.restart(args.campaign, player=args.player, text=text)
-            case "end":
-                reply = service.end_early(
-                    args.campaign, moderator=args.moderator, agreed=args.agreed
-                )
-            case "nudge" | "moderator" | "handover" | "reminders" | "remind-before":
-                reply = _team_and_notices(service, args)
-            case "deliver":
-                files = deliver(service, args.out)
-                return f"{len(files)} files written to {args.out}"
-            case _:
-                raise UsageError(f"unknown local action {args.action!r}")
+        if args.action == "deliver":
+            files = deliver(service, args.out)
+            return f"{len(files)} files written to {args.out}"
+        text = ""
+        if args.action in ("orders", "choose", "plays", "restart"):
+            text = read_text(args.file)
+        if args.action == "choose":
+            setup_choices(text)  # refused here with one line, before the service reads it
+        reply = take(service, local_request(args, text))
     except RequestError as exc:
         raise UsageError(str(exc)) from None
     except (ValidationError, json.JSONDecodeError, GameStateError) as exc:

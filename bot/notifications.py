@@ -1,6 +1,6 @@
-"""What players are told about time: a moderator's nudge to the players whose orders are
-missing, and a notice in the channel whenever a day's deadline moves (an extension, a resume
-that gives back the paused time).
+"""What players are told about time: a notice in the channel whenever a day's deadline moves
+(an extension, a resume that gives back the paused time), the line that opens the next day, and
+the clock restarted after a pause.
 
 The clock is the service's (injected); times are written in UTC (``2026-11-24 20:00 UTC``),
 which the Discord transport shows as timestamps in each reader's own time zone."""
@@ -10,9 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.campaign_settings import CampaignSettings
-from bot.campaigns import CampaignBase, Outbox, Reply, RequestError
-from bot.render import render
-from db.engine import session_scope
+from bot.store import Outbox
 from db.models import Campaign
 
 
@@ -63,43 +61,3 @@ def restart_clock(campaign: Campaign, settings: CampaignSettings, now: datetime)
         campaign.deadline += stood
     if campaign.deadline is None or campaign.deadline < grace:
         campaign.deadline = grace
-
-
-class Notifications(CampaignBase):
-    """The moderators' nudge."""
-
-    def nudge(self, campaign_name: str, *, moderator: str) -> Reply:
-        """DM every player whose orders for today are missing (in play, not away) that they
-        are, and when they are due — whatever his reminder setting, since a moderator asked.
-        The channel's log says how many were nudged, not who. Refused with nobody late."""
-        with session_scope(self.engine) as session:
-            campaign = self._running_for(session, campaign_name, moderator)
-            seats = self._seats(session, campaign)
-            late = self._without_orders(session, campaign, seats, self.clock())
-            if not late:
-                raise RequestError(
-                    f"every player of {campaign.name} has sent orders for day {campaign.day}: "
-                    "nobody to nudge"
-                )
-            if campaign.deadline is None:
-                raise RequestError(f"{campaign.name} has no deadline to nudge about")
-            for seat in late:
-                self._outbox(session, campaign).dm(
-                    seat.player,
-                    render(
-                        "messages/nudge.txt.j2",
-                        campaign=campaign,
-                        character=seat.character,
-                        due=utc_text(campaign.deadline),
-                    ),
-                )
-            count = f"{len(late)} player{'' if len(late) == 1 else 's'}"
-            self._log(
-                session,
-                campaign,
-                moderator,
-                "nudge",
-                f"reminded {count} without orders for day {campaign.day}",
-            )
-            who = ", ".join(f"the {s.character}" for s in late)
-            return Reply(f"Nudged {count} by DM: {who}.")

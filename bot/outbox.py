@@ -2,16 +2,16 @@
 failure recorded together with the moderators' notice of it; messages loaded with their
 attachments, marked delivered a batch at a time, and attachments pruned once delivered.
 
-The service writes the outbox and marks messages delivered one by one
-(:meth:`CampaignService.delivered`, the Discord transport's way); this module reads it with its
-own queries (the light columns first, so that a long queue of messages with map attachments
-costs little), loads messages with their attachments' bytes (:class:`Outgoing`, from
-:mod:`db.blobs`), marks a batch delivered in one transaction (:func:`mark_delivered`, the local
-transport's way), prunes the attachments no undelivered message needs
-(:func:`prune_attachments`, the bot's periodic job) and records failed attempts with
-:func:`db.messages.record_attempt`. A message is *failing* when it is undelivered and was tried at
-least once (``attempts`` > 0); the messages queued after a failing one to the same destination
-are *held* behind it (:func:`destination`). All functions block: run them in a thread.
+The services write the outbox (:class:`bot.store.Outbox`); the transports' courier
+(:class:`bot.delivery.Courier`) reads it with this module's queries (the light columns first, so
+that a long queue of messages with map attachments costs little), loads messages with their
+attachments' bytes (:class:`Outgoing`, from :mod:`db.blobs`), marks them delivered a batch at a
+time in one transaction (:func:`mark_delivered`: one message for Discord, a hundred for the local
+folder) and records failed attempts; this module also prunes the attachments no undelivered
+message needs (:func:`prune_attachments`, the bot's periodic job). A message is *failing* when
+it is undelivered and was tried at least once (``attempts`` > 0); the messages queued after a
+failing one to the same destination are *held* behind it (:func:`destination`). All functions
+block: run them in a thread.
 """
 
 from __future__ import annotations
@@ -258,8 +258,8 @@ def delivery_lines(engine: Engine, campaign_id: int) -> list[str]:
 
 def moderators_status(service: CampaignService, campaign_name: str, *, moderator: str) -> Reply:
     """``/gm status``: the campaign's public status, then its deliveries; moderators only."""
-    campaign = service.campaign(campaign_name)
-    public = service.status(campaign_name)
+    campaign = service.campaigns.campaign(campaign_name)
+    public = service.campaigns.status(campaign_name)
     if campaign.id is None:
         return public
     if moderator not in campaign.moderators:

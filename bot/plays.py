@@ -13,32 +13,42 @@ from datetime import timedelta
 
 from sqlmodel import Session
 
-from bot.campaigns import Reply, RequestError, row_id
+from bot.publishing import Publisher
 from bot.resolution import Resolver
-from bot.windows import closing_time, plays_echo, window_tag
+from bot.store import Reply, RequestError, Store, row_id
+from bot.windows import Windows, closing_time, plays_echo, window_tag
 from db import repo
-from db.engine import session_scope
 from db.models import Campaign, PendingDecision
 from rules.evening.answers import is_combat_id
 from rules.evening.windows import read_plays
 from rules.events import Decision
 
 
-class Plays(Resolver):
-    """Combat windows, on resolution (:class:`bot.resolution.Resolver`)."""
+class Plays:
+    """Combat windows, over the ``store``: the ``windows`` seal and close them, the
+    ``resolver`` goes on with the day once one closes, and the ``publisher`` posts what that
+    finished."""
+
+    def __init__(
+        self, store: Store, windows: Windows, resolver: Resolver, publisher: Publisher
+    ) -> None:
+        self.store = store
+        self.windows = windows
+        self.resolver = resolver
+        self.publisher = publisher
 
     def answer_plays(self, campaign_name: str, *, player: str, text: str) -> Reply:
         """``player``'s plays for the combat window open for his character, typed as standing
         combat lines (:func:`rules.evening.windows.read_plays`): all of them taken, or none and
         every problem said. The window closes early once every decision in it is answered."""
-        with session_scope(self.engine) as session:
-            campaign, seat = self._running_seat(session, campaign_name, player)
+        with self.store.unit() as session:
+            campaign, seat = self.store.running_seat(session, campaign_name, player)
             mine = self._window(session, campaign, seat.character)
             if not mine:
                 raise RequestError(f"the {seat.character} has no combat window open now")
-            state = self._state(session, campaign)
+            state = self.store.state(session, campaign)
             typed = read_plays(
-                self.catalog, state, seat.character, text, [_decision(d) for d in mine]
+                self.store.catalog, state, seat.character, text, [_decision(d) for d in mine]
             )
             if typed.problems:
                 lines = [
@@ -66,8 +76,8 @@ class Plays(Resolver):
         (:func:`~bot.windows.window_tag`; a select from before tags checks only the rest) and
         still offers ``offered`` (its options, or a share of them), answered ``choice``;
         echoed as typed plays are. Refused when the window has closed or changed."""
-        with session_scope(self.engine) as session:
-            campaign, seat = self._running_seat(session, campaign_name, player)
+        with self.store.unit() as session:
+            campaign, seat = self.store.running_seat(session, campaign_name, player)
             mine = self._window(session, campaign, seat.character)
             current = window_tag(campaign.day, [d.ref for d in mine])
             if (
@@ -99,8 +109,8 @@ class Plays(Resolver):
         echo = plays_echo(mine, character)
         if repo.open_decisions(session, campaign_id=row_id(campaign)):
             return echo, False
-        self._seal(session, campaign, mine[0].due_at)
-        self._continue(session, campaign)
+        self.windows.seal(session, campaign, mine[0].due_at)
+        self.resolver.continue_day(session, campaign)
         return echo, True
 
     def _taken(self, campaign_name: str, echo: str, closed: bool) -> Reply:
@@ -108,13 +118,13 @@ class Plays(Resolver):
         may have finished are posted (after the commit)."""
         if not closed:
             return Reply(f"{echo}\nWaiting for the other players.")
-        self.publish(campaign_name)
+        self.publisher.publish(campaign_name)
         return Reply(f"{echo}\nEveryone has played: the combat goes on.")
 
     def window_status(self, campaign_name: str, *, moderator: str) -> Reply:
         """Who has not answered the open window yet, and when it closes."""
-        with session_scope(self.engine) as session:
-            campaign = self._running_for(session, campaign_name, moderator)
+        with self.store.unit() as session:
+            campaign = self.store.running_for(session, campaign_name, moderator)
             waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
             if not waiting:
                 return Reply(f"{campaign.name}: no window is open.")
@@ -130,8 +140,8 @@ class Plays(Resolver):
         """Keep the open window open ``hours`` longer (1 to 48); its players are told."""
         if not 0 < hours <= 48:
             raise RequestError("a window is extended by more than 0 and at most 48 hours")
-        with session_scope(self.engine) as session:
-            campaign = self._running_for(session, campaign_name, moderator)
+        with self.store.unit() as session:
+            campaign = self.store.running_for(session, campaign_name, moderator)
             waiting = self._open_window(session, campaign)
             window = self._window(session, campaign, None, waiting)
             for decision in window:
@@ -140,35 +150,36 @@ class Plays(Resolver):
                 session.add(decision)
             due = closing_time(window)
             assert due is not None
-            for seat in self._seats(session, campaign):
+            for seat in self.store.seats(session, campaign):
                 if any(d.character == seat.character for d in waiting):
-                    self._outbox(session, campaign).dm(
+                    self.store.outbox(session, campaign).dm(
                         seat.player,
                         f"{campaign.name}: your window is open until {due:%Y-%m-%d %H:%M} UTC.",
                     )
             detail = f"extended the open window by {hours:g} hours"
-            self._log(session, campaign, moderator, "extend window", detail, public=False)
+            self.store.log(session, campaign, moderator, "extend window", detail, public=False)
             return Reply(f"{campaign.name}: the window is open until {due:%Y-%m-%d %H:%M} UTC.")
 
     def close_window(self, campaign_name: str, *, moderator: str) -> Reply:
         """Close the open window now: what is not answered takes its default."""
-        with session_scope(self.engine) as session:
-            campaign = self._running_for(session, campaign_name, moderator)
+        with self.store.unit() as session:
+            campaign = self.store.running_for(session, campaign_name, moderator)
             waiting = self._open_window(session, campaign)
-            self._log(
+            self.store.log(
                 session, campaign, moderator, "close window", "closed the open window", public=False
             )
-            self._close_window(session, campaign, waiting)
-        self.publish(campaign_name)
+            self.windows.close(session, campaign, waiting)
+            self.resolver.continue_day(session, campaign)
+        self.publisher.publish(campaign_name)
         return Reply(f"{campaign.name}: the window is closed; the defaults stand for the silent.")
 
     def sealed_plays(self, campaign_name: str, *, moderator: str) -> Reply:
         """The plays answered so far in the open window, sealed from everyone else; seeing
         them is logged."""
-        with session_scope(self.engine) as session:
-            campaign = self._running_for(session, campaign_name, moderator)
+        with self.store.unit() as session:
+            campaign = self.store.running_for(session, campaign_name, moderator)
             window = self._window(session, campaign, None, self._open_window(session, campaign))
-            self._log(
+            self.store.log(
                 session, campaign, moderator, "sealed plays", "read the sealed plays", public=False
             )
             characters = sorted({d.character for d in window})

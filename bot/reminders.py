@@ -2,19 +2,24 @@
 reminders off (``Seat.reminders``) or choose how long before the deadline he hears
 (``Seat.remind_before_hours``, else the campaign's ``reminder_hours``). Each seat is reminded at
 most once a day (the campaign's ``reminded_day`` and ``reminded_seats``), and only while his
-orders are missing, he is not away and his character is in play."""
+orders are missing, he is not away and his character is in play. A moderator's nudge
+(:meth:`Reminders.nudge`) reaches every player whose orders are missing, whatever his
+setting."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from sqlmodel import Session
 
 from bot.campaign_settings import CampaignSettings
-from bot.campaigns import CampaignBase, Reply, RequestError, row_id
+from bot.notifications import utc_text
 from bot.render import render
-from db.engine import session_scope
+from bot.store import Reply, RequestError, Store, row_id
+from db import repo
 from db.models import Campaign, Seat
+from rules.day.leaving import in_play
 
 #: The longest lead time a player may choose, in hours (as the campaign's own).
 MAX_REMIND_BEFORE = 72.0
@@ -34,49 +39,55 @@ def reminder_time(seat: Seat, deadline: datetime, settings: CampaignSettings) ->
     return deadline - timedelta(hours=lead)
 
 
-class Reminders(CampaignBase):
-    """The reminders of missing orders, and each player's settings for them."""
+class Reminders:
+    """The reminders of missing orders, each player's settings for them, and the moderators'
+    nudge, over the ``store``."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def remind(self, campaign_name: str) -> Reply:
         """Tell each player whose orders are missing exactly that, and when they are due, now;
         once a day each, and never a player who turned his reminders off."""
-        with session_scope(self.engine) as session:
-            return self._remind(session, self._campaign(session, campaign_name), due_only=False)
+        with self.store.unit() as session:
+            campaign = self.store.campaign(session, campaign_name)
+            return self.remind_in(session, campaign, due_only=False)
 
     def _waiting_reminders(self, session: Session, campaign: Campaign) -> list[Seat]:
         """The seats still to be reminded today (reminders on, not reminded yet)."""
         done = reminded_today(campaign, campaign.day)
-        return [s for s in self._seats(session, campaign) if s.reminders and row_id(s) not in done]
+        seats = self.store.seats(session, campaign)
+        return [s for s in seats if s.reminders and row_id(s) not in done]
 
-    def _next_reminder(self, session: Session, campaign: Campaign) -> datetime | None:
+    def next_reminder(self, session: Session, campaign: Campaign) -> datetime | None:
         """When the next seat's reminder is due today, if any is."""
         if campaign.deadline is None:
             return None
-        settings = self._settings(campaign)
+        settings = self.store.settings(campaign)
         times = [
             reminder_time(s, campaign.deadline, settings)
             for s in self._waiting_reminders(session, campaign)
         ]
         return min((t for t in times if t is not None), default=None)
 
-    def _reminder_due(self, session: Session, campaign: Campaign, now: datetime) -> bool:
-        due = self._next_reminder(session, campaign)
+    def reminder_due(self, session: Session, campaign: Campaign, now: datetime) -> bool:
+        due = self.next_reminder(session, campaign)
         return due is not None and due <= now
 
-    def _remind(self, session: Session, campaign: Campaign, *, due_only: bool = True) -> Reply:
+    def remind_in(self, session: Session, campaign: Campaign, *, due_only: bool = True) -> Reply:
         """Remind the seats whose reminder is due (all waiting ones unless ``due_only``), each
         only if his orders are missing; every one of them counts as reminded today."""
-        now = self.clock()
-        settings = self._settings(campaign)
+        now = self.store.clock()
+        settings = self.store.settings(campaign)
         seats = self._waiting_reminders(session, campaign)
         if due_only and campaign.deadline is not None:
             deadline = campaign.deadline
             seats = [s for s in seats if (reminder_time(s, deadline, settings) or now) <= now]
         if not seats:
             return Reply(f"{campaign.name}: today's reminders were sent already.")
-        missing = self._without_orders(session, campaign, seats, now)
+        missing = self.without_orders(session, campaign, seats, now)
         for seat in missing:
-            self._outbox(session, campaign).dm(
+            self.store.outbox(session, campaign).dm(
                 seat.player,
                 render(
                     "messages/reminder.txt.j2",
@@ -89,12 +100,63 @@ class Reminders(CampaignBase):
         campaign.reminded_day, campaign.reminded_seats = campaign.day, sorted(done)
         return Reply(f"Reminded {len(missing)} players.")
 
+    def without_orders(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat], now: datetime
+    ) -> list[Seat]:
+        """Those of ``seats`` whose orders for the campaign's day are missing: in play (9.1.1,
+        9.2.2), not away at ``now``, with no orders sent (the late a nudge or reminder tells)."""
+        submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
+        state = self.store.state(session, campaign)
+        return [
+            s
+            for s in seats
+            if row_id(s) not in submitted
+            and (s.away_until is None or s.away_until <= now)
+            and in_play(state, s.character)
+        ]
+
+    def nudge(self, campaign_name: str, *, moderator: str) -> Reply:
+        """DM every player whose orders for today are missing (in play, not away) that they
+        are, and when they are due — whatever his reminder setting, since a moderator asked.
+        The channel's log says how many were nudged, not who. Refused with nobody late."""
+        with self.store.unit() as session:
+            campaign = self.store.running_for(session, campaign_name, moderator)
+            seats = self.store.seats(session, campaign)
+            late = self.without_orders(session, campaign, seats, self.store.clock())
+            if not late:
+                raise RequestError(
+                    f"every player of {campaign.name} has sent orders for day {campaign.day}: "
+                    "nobody to nudge"
+                )
+            if campaign.deadline is None:
+                raise RequestError(f"{campaign.name} has no deadline to nudge about")
+            for seat in late:
+                self.store.outbox(session, campaign).dm(
+                    seat.player,
+                    render(
+                        "messages/nudge.txt.j2",
+                        campaign=campaign,
+                        character=seat.character,
+                        due=utc_text(campaign.deadline),
+                    ),
+                )
+            count = f"{len(late)} player{'' if len(late) == 1 else 's'}"
+            self.store.log(
+                session,
+                campaign,
+                moderator,
+                "nudge",
+                f"reminded {count} without orders for day {campaign.day}",
+            )
+            who = ", ".join(f"the {s.character}" for s in late)
+            return Reply(f"Nudged {count} by DM: {who}.")
+
     def set_reminders(self, campaign_name: str, *, player: str, on: bool) -> Reply:
         """Turn the player's reminders of missing orders on or off (a moderator's nudge still
         reaches him)."""
-        with session_scope(self.engine) as session:
-            campaign = self._campaign(session, campaign_name)
-            seat = self._own_seat(session, campaign, player)
+        with self.store.unit() as session:
+            campaign = self.store.campaign(session, campaign_name)
+            seat = self.store.own_seat(session, campaign, player)
             seat.reminders = on
             state = "on" if on else "off (a moderator's nudge still reaches you)"
             return Reply(f"Reminders for the {seat.character} in {campaign.name}: {state}.")
@@ -107,9 +169,9 @@ class Reminders(CampaignBase):
                 f"a reminder comes 0.25 to {MAX_REMIND_BEFORE:g} hours before the deadline. "
                 "Nothing changed."
             )
-        with session_scope(self.engine) as session:
-            campaign = self._campaign(session, campaign_name)
-            seat = self._own_seat(session, campaign, player)
+        with self.store.unit() as session:
+            campaign = self.store.campaign(session, campaign_name)
+            seat = self.store.own_seat(session, campaign, player)
             seat.remind_before_hours, seat.reminders = hours, True
             return Reply(
                 f"The {seat.character} in {campaign.name} is reminded {hours:g} h before each "

@@ -1,51 +1,33 @@
-"""Resolving a campaign's days: wake-ups and deadlines, a day resolved exactly once, mid-day
-decisions asked and answered, reminders, and the day's reports posted after the commit.
+"""Resolving a campaign's days (:class:`Resolver`): a day resolved exactly once, mid-day
+decisions asked and answered, and the day going on until it is over or must wait.
 
-This is the part of the service the Evening's combat will grow.
+The day goes on in one loop (:meth:`Resolver.go_on`): store what the engine produced; if it
+needs decisions, have the combat windows ask them (:class:`bot.windows.Windows`); if none is
+left open, resolve on at once; else stop, and whoever later answers or closes what was asked
+has the loop go on (:meth:`Resolver.continue_day`). A finished day's reports are posted after
+the commit (:class:`bot.publishing.Publisher`).
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping, Sequence
-from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session
 
-from bot import archive, scope
-from bot.campaigns import (
-    Reply,
-    RequestError,
-    row_id,
-)
-from bot.deadlines import after_downtime, next_deadline
-from bot.final_report import final_report
-from bot.maps import map_file_name, render_map
-from bot.notifications import announce_deadline, day_opened, restart_clock
-from bot.own_report import own_report
-from bot.reminders import Reminders
+from bot.deadlines import next_deadline
+from bot.publishing import Publisher
 from bot.render import render
-from bot.reports import day_report
-from bot.windows import (
-    BEFORE_EVENING,
-    EVENING,
-    Windows,
-    closing_time,
-    window_reminder_at,
-    window_reminder_due,
-)
+from bot.store import Reply, RequestError, Store, require_moderator, row_id
+from bot.windows import BEFORE_EVENING, EVENING, Windows
 from db import repo, rewind
-from db.engine import session_scope
-from db.models import Campaign, Seat, Snapshot
+from db.models import Campaign, Seat
 from rules import (
-    PUBLIC,
     GameState,
     ParseResult,
     Resolution,
     autopilot_orders,
     parse_standing,
     resolve,
-    view_for,
 )
 from rules.day.leaving import in_play
 from rules.evening.answers import is_combat_id
@@ -53,109 +35,14 @@ from rules.orders.model import Orders
 from rules.orders.reader import Problem
 
 
-class Resolver(Windows, Reminders):
-    """Resolving days, on the shared core (:class:`bot.campaigns.CampaignBase`)."""
+class Resolver:
+    """Resolving days and answering their decisions, over the ``store``; the ``windows`` ask
+    what the engine needs, and the ``publisher`` posts a finished day's reports."""
 
-    def due(self) -> list[str]:
-        """The running campaigns whose deadline has passed (and that are not locked)."""
-        with session_scope(self.engine) as session:
-            due = repo.list_due_campaigns(session, now=self.clock())
-            return [c.name for c in due if not c.locked]
-
-    def wake(self, campaign_name: str, day: int) -> str:
-        """:meth:`_wake`, then the reports of a day it resolved (:meth:`publish`); first the
-        reports a crash left due (:meth:`_publish_left`)."""
-        self._publish_left(campaign_name)
-        done = self._wake(campaign_name, day)
-        if done in ("resolved", "decided by default"):
-            self.publish(campaign_name)
-        return done
-
-    def _wake(self, campaign_name: str, day: int) -> str:
-        """What a scheduled wake-up for ``campaign_name``'s ``day`` does: take the defaults of
-        decisions whose time ran out, resume an expired pause, resolve the day if it is due, or
-        send the reminder; nothing if the job is stale (a double or late fire is harmless).
-        Returns what it did.
-
-        The check and the act are one transaction on the locked campaign, so wake-ups racing
-        each other or a moderator's force resolve a day once: the others find it resolved."""
-        with session_scope(self.engine) as session:
-            try:
-                campaign = self._campaign(session, campaign_name)
-            except RequestError:
-                return "nothing"
-            if campaign.day != day or campaign.locked:
-                return "nothing"
-            now = self.clock()
-            waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
-            if waiting:
-                if all(d.due_at is not None and d.due_at <= now for d in waiting):
-                    self._close_window(session, campaign, waiting)
-                    return "decided by default"
-                if window_reminder_due(campaign, waiting, now):
-                    self._remind_window(session, campaign, waiting)
-                    return "reminded"
-                return "nothing"
-            if campaign.status == "paused":
-                if campaign.paused_until is not None and campaign.paused_until <= now:
-                    self._resume(session, campaign, None)
-                    return "resumed"
-                return "nothing"
-            if campaign.status != "running" or campaign.deadline is None:
-                return "nothing"
-            if campaign.deadline <= now:
-                self._resolve(session, campaign)
-                return "resolved"
-            if self._reminder_due(session, campaign, now):
-                self._remind(session, campaign)
-                return "reminded"
-            return "nothing"
-
-    def after_downtime(self) -> list[str]:
-        """At start-up: a day that became overdue while the bot was down is never resolved
-        silently; the channel is told and a grace period runs first."""
-        self.publish_due()
-        touched = []
-        with session_scope(self.engine) as session:
-            now = self.clock()
-            for campaign in repo.list_running_campaigns(session):
-                rules = self._rules(campaign)
-                new = after_downtime(campaign.deadline, now, rules) if campaign.deadline else None
-                if new is None:
-                    continue
-                campaign.deadline = new
-                self._outbox(session, campaign).channel(
-                    render("messages/downtime.txt.j2", campaign=campaign)
-                )
-                touched.append(campaign.name)
-        return touched
-
-    def wake_ups(self) -> list[tuple[str, int, datetime]]:
-        """When each campaign next needs a wake-up: (campaign, day, when) — the campaign as
-        ``#<id>`` (names may repeat across servers), the deadline, the reminder before it, or
-        the end of a pause."""
-        wakes = []
-        with session_scope(self.engine) as session:
-            for campaign in session.exec(select(Campaign)):
-                waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
-                due = closing_time(waiting)
-                if due is not None:
-                    when = due
-                    reminder = window_reminder_at(campaign, waiting)
-                    if reminder is not None:
-                        when = max(min(when, reminder), self.clock())
-                    wakes.append((scope.campaign_ref(row_id(campaign)), campaign.day, when))
-                elif campaign.status == "paused" and campaign.paused_until is not None:
-                    wakes.append(
-                        (scope.campaign_ref(row_id(campaign)), campaign.day, campaign.paused_until)
-                    )
-                elif campaign.status == "running" and campaign.deadline is not None:
-                    when = campaign.deadline
-                    reminder = self._next_reminder(session, campaign)
-                    if reminder is not None:
-                        when = max(min(when, reminder), self.clock())
-                    wakes.append((scope.campaign_ref(row_id(campaign)), campaign.day, when))
-        return wakes
+    def __init__(self, store: Store, windows: Windows, publisher: Publisher) -> None:
+        self.store = store
+        self.windows = windows
+        self.publisher = publisher
 
     def resolve_day(self, campaign_name: str, *, day: int, moderator: str | None = None) -> Reply:
         """Resolve ``day``, which must be the campaign's current day: a moderator's force and
@@ -167,38 +54,41 @@ class Resolver(Windows, Reminders):
         each player's private report are posted, and the next day opens. When the campaign
         waits for decisions and the engine needs one, the players concerned are asked by DM and
         the day resumes once they answer or their time runs out."""
-        self._publish_left(campaign_name)
-        with session_scope(self.engine) as session:
-            campaign = self._campaign(session, campaign_name)
+        self.publisher.publish_left(campaign_name)
+        with self.store.unit() as session:
+            campaign = self.store.campaign(session, campaign_name)
             if moderator is not None:
-                self._require_moderator(campaign, moderator)
+                require_moderator(campaign, moderator)
             if campaign.day > day:
                 raise RequestError(
                     f"day {day} of {campaign.name} is already resolved; it is day {campaign.day}"
                 )
             if campaign.day != day:
                 raise RequestError(f"{campaign.name} is on day {campaign.day}, not day {day}")
-            reply = self._resolve(session, campaign)
+            reply = self.resolve(session, campaign)
             if moderator is not None:
-                self._log(session, campaign, moderator, "force", f"resolved day {day}")
-        self.publish(campaign_name)
+                self.store.log(session, campaign, moderator, "force", f"resolved day {day}")
+        self.publisher.publish(campaign_name)
         return reply
 
-    def _resolve(self, session: Session, campaign: Campaign) -> Reply:
+    def resolve(self, session: Session, campaign: Campaign) -> Reply:
         """Resolve the campaign's current day (see :meth:`resolve_day`), in the caller's
         transaction, on the locked campaign."""
         if campaign.status != "running":
             raise RequestError(f"{campaign.name} is {campaign.status}, not running")
         if repo.open_decisions(session, campaign_id=row_id(campaign)):
             raise RequestError(f"{campaign.name} is waiting for players' decisions")
-        seats = self._seats(session, campaign)
-        return self._advance(session, campaign, seats, self._resolution(session, campaign, seats))
+        seats = self.store.seats(session, campaign)
+        state = self.store.game(session, campaign)
+        orders = self._orders_for_day(session, campaign, seats, state)
+        answers = self._answers(session, campaign)
+        return self.go_on(session, campaign, self._run(session, campaign, state, orders, answers))
 
     def answer(self, campaign_name: str, *, player: str, answer: str) -> Reply:
         """The player's answer to the decision he was asked; the day resumes once every open
         decision is answered."""
-        with session_scope(self.engine) as session:
-            campaign, seat = self._running_seat(session, campaign_name, player)
+        with self.store.unit() as session:
+            campaign, seat = self.store.running_seat(session, campaign_name, player)
             waiting = repo.open_decisions(
                 session, campaign_id=row_id(campaign), character=seat.character
             )
@@ -219,15 +109,15 @@ class Resolver(Windows, Reminders):
             repo.answer_decision(session, decision_id=decision.id, answer=chosen)
             if repo.open_decisions(session, campaign_id=row_id(campaign)):
                 return Reply(f"Answer recorded: {chosen}. Waiting for the other players.")
-            self._continue(session, campaign)
-        self.publish(campaign_name)
+            self.continue_day(session, campaign)
+        self.publisher.publish(campaign_name)
         return Reply(f"Answer recorded: {chosen}. The day goes on.")
 
     def open_decision(self, campaign_name: str, *, player: str) -> tuple[str, ...] | None:
         """The options of the decision the player must make now, or None."""
-        with session_scope(self.engine) as session:
-            campaign = self._campaign(session, campaign_name)
-            seat = self._player_seat(session, campaign, player)
+        with self.store.unit() as session:
+            campaign = self.store.campaign(session, campaign_name)
+            seat = self.store.player_seat(session, campaign, player)
             if seat is None:
                 return None
             waiting = repo.open_decisions(
@@ -235,14 +125,34 @@ class Resolver(Windows, Reminders):
             )
             return tuple(waiting[0].options) if waiting else None
 
-    def _continue(self, session: Session, campaign: Campaign) -> Reply:
-        """Resume the day where it stopped, with every decision of the day answered (see
-        :meth:`_answers`)."""
-        state = self._game(session, campaign)
+    def continue_day(self, session: Session, campaign: Campaign) -> Reply:
+        """Resume the day where it stopped, with every decision asked so far answered or
+        defaulted (see :meth:`_answers`), and go on (:meth:`go_on`)."""
+        return self.go_on(session, campaign, self._resumed(session, campaign))
+
+    def go_on(self, session: Session, campaign: Campaign, resolution: Resolution) -> Reply:
+        """The one loop of a day: store what ``resolution`` produced; while the engine needs
+        decisions, have them asked (:meth:`bot.windows.Windows.ask`) and, when nothing asked
+        is left open (every one answered for its character by default), resolve on from
+        there; stop when the day waits for an answer, or is over (:meth:`_finish`)."""
+        while True:
+            events = resolution.events_with_rolls()  # the rolls too, for the moderators
+            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
+            seats = self.store.seats(session, campaign)
+            if not resolution.pending:
+                return self._finish(session, campaign, seats, resolution)
+            count = self.windows.ask(session, campaign, seats, resolution)
+            if count:
+                return Reply(f"{campaign.name}: day {campaign.day} waits for {count} decision(s).")
+            resolution = self._resumed(session, campaign)
+
+    def _resumed(self, session: Session, campaign: Campaign) -> Resolution:
+        """The day resolved on from its latest snapshot with the day's answers (those the
+        closing of a window defaulted marked so)."""
+        state = self.store.game(session, campaign)
         answers = self._answers(session, campaign)
         late = frozenset(campaign.defaulted if campaign.missed_day == campaign.day else ())
-        resolution = self._run(session, campaign, state, {}, answers, late)
-        return self._advance(session, campaign, self._seats(session, campaign), resolution)
+        return self._run(session, campaign, state, {}, answers, late)
 
     def _run(
         self,
@@ -256,14 +166,15 @@ class Resolver(Windows, Reminders):
         """The day resolved from ``state``, which it takes over (:func:`rules.resolve` in
         place). On its way into the
         Evening it stops once to save the Evening's start, a point a moderator may roll combat
-        back to (:meth:`bot.plays.Plays.rollback_combat`): the day's events so far are stored
-        then, and the resolution returned holds the others."""
+        back to (:meth:`bot.rollbacks.Rollbacks.rollback_combat`): the day's events so far are
+        stored then, and the resolution returned holds the others."""
+        catalog = self.store.catalog
         if state.today.stage in BEFORE_EVENING:
             first = resolve(
                 state,
                 orders,
                 answers,
-                catalog=self.catalog,
+                catalog=catalog,
                 until="sunset",
                 defaulted=defaulted,
                 in_place=True,
@@ -272,18 +183,9 @@ class Resolver(Windows, Reminders):
                 return first
             events = first.events_with_rolls()
             repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
-            self._snapshot(session, campaign, first.state, "evening", points=[EVENING])
+            self.store.snapshot(session, campaign, first.state, "evening", points=[EVENING])
             state, orders = first.state, {}
-        return resolve(
-            state, orders, answers, catalog=self.catalog, defaulted=defaulted, in_place=True
-        )
-
-    def _game(self, session: Session, campaign: Campaign) -> GameState:
-        """The latest snapshot's game, with the engine options the settings give now (a
-        moderator may have changed them since it was saved)."""
-        state = self._state(session, campaign)
-        state.options.update(self._settings(campaign).engine_options())
-        return state
+        return resolve(state, orders, answers, catalog=catalog, defaulted=defaulted, in_place=True)
 
     def _answers(self, session: Session, campaign: Campaign) -> dict[str, str]:
         """The answers to the decisions asked on the campaign's day, by the engine's decision
@@ -291,118 +193,52 @@ class Resolver(Windows, Reminders):
         decisions = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
         return {d.ref: d.answer or d.default for d in decisions}
 
-    def _advance(
+    def _finish(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
     ) -> Reply:
-        """Store what a resolution produced; ask for decisions, or finish the day, which keeps
-        its ``end`` snapshot alone (:func:`db.rewind.forget_day`).
+        """Finish the day, which keeps its ``end`` snapshot alone (:func:`db.rewind.forget_day`),
+        and open the next.
 
         A finished day's reports are not written here: the day is marked ``report_due`` and
-        :meth:`publish` posts them once this transaction has committed, so that drawing the map
-        never holds the write lock."""
+        :meth:`bot.publishing.Publisher.publish` posts them once this transaction has
+        committed, so that drawing the map never holds the write lock."""
         new = resolution.state
-        events = resolution.events_with_rolls()  # the rolls too, for the moderators
-        repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
-        if resolution.pending:
-            return self._ask(session, campaign, seats, resolution)
         for seat in seats:
             seat.ready = False
         resolved = campaign.day
         finished = new.today.stage == "over"
-        end = self._snapshot(session, campaign, new, "end")
+        end = self.store.snapshot(session, campaign, new, "end")
         rewind.forget_day(session, campaign_id=row_id(campaign), day=resolved)
         campaign.report_due, campaign.report_snapshot = resolved, end.id
         campaign.extensions_used = 0
         campaign.day = new.game_day  # game days: day 1 of month 2 is 29 (10.E.2)
         campaign.status = "finished" if finished else "running"
-        campaign.deadline = None if finished else next_deadline(self.clock(), self._rules(campaign))
+        campaign.deadline = (
+            None
+            if finished
+            else next_deadline(self.store.clock(), self.store.deadline_rules(campaign))
+        )
         return Reply(f"{campaign.name}: day {resolved} resolved.")
 
-    def publish(self, campaign_name: str) -> bool:
-        """Post the reports of the campaign's resolved day that wait for it (``report_due``):
-        the public report with its map to the channel, once; each player by DM only what is his
-        (:mod:`bot.own_report`), the next day's deadline in the channel, and the end of the
-        campaign after its last day. The map is drawn outside any transaction; the
-        posting is one transaction that first checks the reports are still due, so they are
-        posted once, whoever calls this and however often (after each resolution, at start-up,
-        and at every resync of the wake-ups). Returns whether it posted."""
-        with session_scope(self.engine) as session:
-            campaign = self._campaign(session, campaign_name)
-            ref = scope.campaign_ref(row_id(campaign))
-            due = campaign.report_due
-            if due is None:
-                return False
-            snapshot = session.get(Snapshot, campaign.report_snapshot)
-            assert snapshot is not None, "a resolved day keeps its end snapshot"
-            state = GameState.from_json(snapshot.state)
-            over = state.today.stage == "over"
-            name = campaign.name
-            first, days = state, []
-            if over:
-                first = archive.first_state(session, row_id(campaign)) or state
-                days = archive.every_day(session, row_id(campaign), state.game_day)
-        public = view_for(self.catalog, state, PUBLIC)
-        image, image_name = render_map(self.catalog, public), map_file_name(public)
-        final = final_report(self.catalog, name, first, state, days) if over else None
-        with session_scope(self.engine) as session:
-            campaign = self._campaign(session, ref)
-            if campaign.report_due != due:
-                return False
-            seats = self._seats(session, campaign)
-            records = repo.list_events(session, campaign_id=row_id(campaign), day=due)
-            events = [repo.as_event(r) for r in records]
-            out = self._outbox(session, campaign)
-            out.channel(day_report(events, PUBLIC), attachment=(image_name, image))
-            if campaign.status == "running" and campaign.deadline is not None:
-                out.channel(day_opened(campaign, campaign.deadline))
-            for seat in seats:
-                out.dm(seat.player, own_report(events, seat.character, campaign.name))
-            if final is not None:
-                (name, _, routes), *each = final.images
-                out.channel(final.text, attachment=(name, routes))
-                for name, caption, route in each:
-                    out.channel(f"{campaign.name}: {caption}", attachment=(name, route))
-            campaign.report_due, campaign.report_snapshot = None, None
-            return True
-
-    def _publish_left(self, campaign_name: str) -> None:
-        """Post the reports of the campaign's last day if a crash left them due, before a
-        resolution marks the next day's due in their place (every day starts resolving
-        through :meth:`resolve_day` or :meth:`wake`): the command line has no resync job,
-        and a ``local resolve`` run again after a crash would otherwise lose them."""
-        with contextlib.suppress(RequestError):  # no such campaign: the caller says so
-            self.publish(campaign_name)
-
-    def publish_due(self) -> list[str]:
-        """:meth:`publish` for every campaign whose reports wait (after a crash between the
-        resolution and its reports, say); the campaigns posted, as ``#<id>``."""
-        with session_scope(self.engine) as session:
-            refs = [
-                scope.campaign_ref(row_id(c))
-                for c in session.exec(select(Campaign))
-                if c.report_due is not None
-            ]
-        return [ref for ref in refs if self.publish(ref)]
-
-    def _resolution(
-        self, session: Session, campaign: Campaign, seats: Sequence[Seat], *, preview: bool = False
-    ) -> Resolution:
-        """The day resolved from the latest snapshot with the seats' orders (used only at
-        Birdsong) and the day's answers so far (see :meth:`_answers`). A ``preview`` asks
-        nobody: every decision still to come takes its default, and the whole day is
-        resolved."""
-        state = self._game(session, campaign)
+    def preview(self, session: Session, campaign: Campaign) -> Resolution:
+        """The whole day resolved from the latest snapshot with the seats' orders and the
+        day's answers so far, asking nobody: every decision still to come takes its default.
+        For a dry run: the caller rolls ``session`` back."""
+        seats = self.store.seats(session, campaign)
+        state = self.store.game(session, campaign)
         orders = self._orders_for_day(session, campaign, seats, state)
         answers = self._answers(session, campaign)
-        if preview:
-            state.options.update(wait_for_decisions=False, wait_for_combat=False)
-            return resolve(state, orders, answers, catalog=self.catalog)
-        return self._run(session, campaign, state, orders, answers)
+        state.options.update(wait_for_decisions=False, wait_for_combat=False)
+        return resolve(state, orders, answers, catalog=self.store.catalog)
 
     def _orders_for_day(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], state: GameState
     ) -> dict[str, Orders]:
-        after = self._settings(campaign).autopilot_after
+        """Each seat's orders for the day (used only at Birdsong): his latest, else the
+        autopilot's once he has missed enough days, else his standing orders; a day without
+        orders counts as missed unless he is excused or away."""
+        catalog = self.store.catalog
+        after = self.store.settings(campaign).autopilot_after
         submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
         orders: dict[str, Orders] = {}
         for seat in seats:
@@ -411,18 +247,18 @@ class Resolver(Windows, Reminders):
             text = submitted[row_id(seat)].text if row_id(seat) in submitted else None
             source = "orders"
             if text is None:
-                away = seat.away_until is not None and seat.away_until > self.clock()
+                away = seat.away_until is not None and seat.away_until > self.store.clock()
                 excused = seat.excused_day == campaign.day or away
                 seat.missed_days += 0 if excused else 1
                 if seat.autopilot or seat.missed_days > after:
-                    text = autopilot_orders(state, seat.character, catalog=self.catalog)
+                    text = autopilot_orders(state, seat.character, catalog=catalog)
                 elif seat.standing_orders:
                     text, source = seat.standing_orders, "standing orders"
             else:
                 seat.missed_days = 0
             if text is None:
                 continue
-            parsed, blanked = parse_standing(text, state, seat.character, catalog=self.catalog)
+            parsed, blanked = parse_standing(text, state, seat.character, catalog=catalog)
             if parsed.orders is not None:
                 orders[seat.character] = parsed.orders
             if blanked or parsed.orders is None:
@@ -451,16 +287,7 @@ class Resolver(Windows, Reminders):
             usable=usable,
             problems=problems,
         )
-        self._outbox(session, campaign).dm(seat.player, text)
+        self.store.outbox(session, campaign).dm(seat.player, text)
         what = f"{len(problems)} phase(s) left blank" if usable else "none could be used"
         notice = f"{campaign.name}: the {seat.character}'s {source} for day {campaign.day}: {what}."
-        self._outbox(session, campaign).moderators(notice + " The player was told why.")
-
-    def _resume(self, session: Session, campaign: Campaign, moderator: str | None) -> Reply:
-        if campaign.status != "paused":
-            raise RequestError(f"{campaign.name} is not paused")
-        before = campaign.deadline
-        restart_clock(campaign, self._settings(campaign), self.clock())
-        self._log(session, campaign, moderator or "the pause's expiry", "resume", "resumed")
-        announce_deadline(self._outbox(session, campaign), campaign, before)
-        return Reply(f"{campaign.name} is running again.")
+        self.store.outbox(session, campaign).moderators(notice + " The player was told why.")

@@ -1,20 +1,22 @@
-"""A dead character's player starts again (9.1.2): :meth:`FreshStarts.restart`, a part of the
-campaign service (:class:`bot.service.CampaignService`)."""
+"""A dead character's player starts again (9.1.2): :meth:`FreshStarts.restart`, one of the
+campaign services (:class:`bot.service.CampaignService`)."""
 
 from __future__ import annotations
 
-from bot.campaigns import CampaignBase, Reply, RequestError, row_id, typed_text
 from bot.render import render
 from bot.sheets import sheet_text
+from bot.store import Reply, RequestError, Store, row_id, typed_text
 from db import repo
-from db.engine import session_scope
 from rules import CharacterSetup, SetupError, setup_choices
 from rules.events import event
 from rules.setup.restart import restart
 
 
-class FreshStarts(CampaignBase):
-    """Fresh starts after a death (9.1.2)."""
+class FreshStarts:
+    """Fresh starts after a death (9.1.2), over the ``store``."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def restart(self, campaign_name: str, *, player: str, text: str) -> Reply:
         """9.1.2: the player of a dead character starts again, at Birdsong of a day his death
@@ -30,14 +32,14 @@ class FreshStarts(CampaignBase):
         named = [line for line in lines if line.partition(":")[0].strip().casefold() == "character"]
         if len(named) > 1:
             raise RequestError("name one character: a single 'character: <name>' line")
-        with session_scope(self.engine) as session:
-            campaign, seat = self._running_seat(session, campaign_name, player)
+        with self.store.unit() as session:
+            campaign, seat = self.store.running_seat(session, campaign_name, player)
             if repo.open_decisions(session, campaign_id=row_id(campaign)):
                 raise RequestError(
                     f"day {campaign.day} of {campaign.name} is being resolved: start again at "
                     "Birdsong, once its report is out. Nothing changed."
                 )
-            state = self._state(session, campaign)
+            state = self.store.state(session, campaign)
             old = seat.character
             character = named[0].partition(":")[2].strip() if named else old
             gone = state.characters[old].departed if old in state.characters else None
@@ -46,7 +48,7 @@ class FreshStarts(CampaignBase):
                 setup = CharacterSetup.model_validate(
                     {**choices, "name": character, "player": seat.player}
                 )
-                sheet, notes = restart(self.catalog, state, old, setup)
+                sheet, notes = restart(self.store.catalog, state, old, setup)
             except (SetupError, ValueError) as error:
                 raise RequestError(f"not started again: {error}. Nothing changed.") from None
             life = {
@@ -62,11 +64,11 @@ class FreshStarts(CampaignBase):
             seat.setup = choices
             seat.standing_orders = None
             seat.missed_days = 0
-            self._snapshot(session, campaign, state, "restart")
+            self.store.snapshot(session, campaign, state, "restart")
             where = state.clearing_of(sheet.name)
             told = event("restarted", who=sheet.name, old=old, at=where)  # the final report's
             repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=[told])
-            self._outbox(session, campaign).channel(
+            self.store.outbox(session, campaign).channel(
                 render(
                     "messages/restarted.txt.j2",
                     player=seat.player_name,
@@ -74,8 +76,8 @@ class FreshStarts(CampaignBase):
                     at=where,
                 )
             )
-            self._outbox(session, campaign).dm(
-                seat.player, sheet_text(self.catalog, state, sheet.name, campaign.name)
+            self.store.outbox(session, campaign).dm(
+                seat.player, sheet_text(self.store.catalog, state, sheet.name, campaign.name)
             )
             gear = "; ".join(notes) or "no starting weapons or armor"
             return Reply(

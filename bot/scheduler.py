@@ -1,9 +1,9 @@
 """Scheduled wake-ups (APScheduler 3.x, jobs stored in the campaign database).
 
 A job is only a wake-up call keyed by campaign and day (``wake:<campaign>:<day>``): it runs
-:meth:`bot.service.CampaignService.wake`, which re-reads the database and acts only if the day is
+:meth:`bot.timekeeping.Timekeeper.wake`, which re-reads the database and acts only if the day is
 still due, so a double or stale fire is harmless. :meth:`Wakeups.sync` upserts every campaign's
-next wake-up; it runs at start-up (after :meth:`~bot.service.CampaignService.after_downtime`)
+next wake-up; it runs at start-up (after :meth:`~bot.timekeeping.Timekeeper.after_downtime`)
 and after every change a transport makes. Jobs run however late they are (``misfire_grace_time``
 None): a deadline passed while the bot was down is handled, never dropped. Jobs do their
 database work one at a time, in the scheduler's own thread (:func:`in_turn`).
@@ -83,7 +83,7 @@ async def wake(campaign: str, day: int) -> str:
     service = _SERVICE["default"]
     with campaign_context(campaign):
         try:
-            return await in_turn(service.wake, campaign, day)
+            return await in_turn(service.timekeeper.wake, campaign, day)
         except asyncio.CancelledError:
             return _interrupted(f"the wake-up of {campaign} for day {day}")
 
@@ -108,7 +108,7 @@ async def resync() -> None:
     if wakeups is None:
         return
     try:
-        await in_turn(wakeups.service.publish_due)
+        await in_turn(wakeups.service.publisher.publish_due)
         await in_turn(wakeups.sync)
         await in_turn(checkpoint, wakeups.service.engine)
         await in_turn(prune_attachments, wakeups.service.engine)
@@ -149,7 +149,7 @@ class Wakeups:
     def start(self, *, paused: bool = False) -> None:
         """Start scheduling: tell the channels of any day that fell due while down, then
         register every campaign's wake-up."""
-        self.service.after_downtime()
+        self.service.timekeeper.after_downtime()
         self.scheduler.start(paused=paused)
         self.sync()
         self.scheduler.add_job(
@@ -168,7 +168,7 @@ class Wakeups:
         if not self.scheduler.running:
             return []
         ids = []
-        for campaign, day, when in self.service.wake_ups():
+        for campaign, day, when in self.service.timekeeper.wake_ups():
             identifier = job_id(campaign, day)
             self.scheduler.add_job(
                 "bot.scheduler:wake",

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 
 from sqlmodel import col, select
 
-from bot.campaigns import CampaignBase, row_id
 from bot.cards import Card, Seat, board_card
 from bot.render import render
+from bot.store import Store, row_id
 from db import repo
-from db.engine import session_scope
 from db.models import Campaign
 
 #: The campaigns that have a board: the others have no day or no deadline to show.
@@ -37,14 +36,17 @@ class Board:
     card: Card | None = None
 
 
-class StatusBoards(CampaignBase):
-    """The campaigns' status boards."""
+class StatusBoards:
+    """The campaigns' status boards, over the ``store``."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def status_boards(self) -> list[Board]:
         """Every board there should be: of each campaign with ``status_board`` on, a channel
         and a day."""
         boards = []
-        with session_scope(self.engine) as session:
+        with self.store.unit() as session:
             shown = select(Campaign).where(
                 col(Campaign.status).in_(SHOWN),
                 col(Campaign.channel).is_not(None),
@@ -53,7 +55,7 @@ class StatusBoards(CampaignBase):
             for campaign in session.exec(shown):
                 if campaign.channel is None:
                     continue
-                seats = self._seats(session, campaign)
+                seats = self.store.seats(session, campaign)
                 submitted = repo.current_orders(
                     session, campaign_id=row_id(campaign), day=campaign.day
                 )
@@ -77,7 +79,7 @@ class StatusBoards(CampaignBase):
 
     def board_posted(self, campaign_id: int, *, message: str, text: str) -> None:
         """Record that the campaign's board is the message ``message`` and reads ``text``."""
-        with session_scope(self.engine) as session:
+        with self.store.unit() as session:
             campaign = session.get(Campaign, campaign_id)
             if campaign is None:
                 return

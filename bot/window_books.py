@@ -3,8 +3,8 @@
 The service writes its bookkeeping in the campaign's own columns (:class:`db.models.Campaign`);
 those of the combat windows (``window_reminded``, ``missed_day``, ``missed_windows``,
 ``defaulted``) are also saved with each point of the day a moderator may roll combat back to
-(:meth:`bot.campaigns.CampaignBase._snapshot`), and a rollback within the day puts them back as
-they were (:meth:`bot.moderation.Moderation.rollback_combat`). The ledger keeps them as JSON, in
+(:meth:`bot.store.Store.snapshot`), and a rollback within the day puts them back as
+they were (:meth:`bot.rollbacks.Rollbacks.rollback_combat`). The ledger keeps them as JSON, in
 the form the campaign's settings held them before they had columns (the moment as ISO text), so
 that the ledgers saved then restore as those saved now.
 """

@@ -1,7 +1,7 @@
 """Combat windows as the service keeps them (issue 14): which stored decisions are combat's, how
 many windows a player may miss, the DM that opens a window, the round reports sent between
-windows, and closing a window (defaults taken and told, missed windows counted) and reminding
-its silent players (:class:`Windows`)."""
+windows, and asking the engine's decisions, closing a window (defaults taken and told, missed
+windows counted) and reminding its silent players (:class:`Windows`)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from typing import Any
 
 from sqlmodel import Session
 
-from bot.campaigns import CampaignBase, Reply, row_id
 from bot.evening_report import rounds_report
 from bot.render import render
+from bot.store import Store, row_id
 from db import repo
 from db.models import Campaign, PendingDecision, Seat
 from rules import GameState, Resolution, visible_to
@@ -193,18 +193,21 @@ def defaults_notice(waiting: Sequence[PendingDecision]) -> str | None:
     return "The window closed; not answered in time:\n" + "\n".join(lines) if lines else None
 
 
-class Windows(CampaignBase):
-    """Asking the engine's pending decisions (combat's in windows), closing and reminding
-    combat windows, for resolution (:class:`bot.resolution.Resolver`), which resumes the day
-    (:meth:`_continue`)."""
+class Windows:
+    """Asking the engine's pending decisions (combat's in windows), and closing and reminding
+    combat windows, over the ``store``. It never goes on with the day itself: resolution asks
+    (:meth:`ask`) and goes on when nothing is left open (:mod:`bot.resolution`), and whoever
+    closes a window (:meth:`close`) then has resolution go on."""
 
-    def _continue(self, session: Session, campaign: Campaign) -> Reply:
-        raise NotImplementedError
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
-    def _ask(
+    def ask(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
-    ) -> Reply:
+    ) -> int:
         """Ask each player his pending decisions by DM, privately; the channel hears nothing.
+        Returns how many decisions are open now: none when every one asked was answered for
+        its character, unasked (below), and the day may go on at once.
 
         A decision is asked once a day: one whose id is stored for the day already (asked
         again by the engine because it was still open when the day went on) gets no second
@@ -213,12 +216,14 @@ class Windows(CampaignBase):
         windows today is not asked, his standing orders and the defaults answering for him.
         What is asked at one stop is open for the longest hours of its windows, and closes
         together: one window, or, when clearings fight at once (8.1.3b), one for each."""
+        store = self.store
         points = round_points(resolution.state)
-        self._snapshot(session, campaign, resolution.state, "pending", points=points)
+        store.snapshot(session, campaign, resolution.state, "pending", points=points)
+        out = store.outbox(session, campaign)
         for player, report in round_reports(resolution, seats):
-            self._outbox(session, campaign).dm(player, report)
-        settings = self._settings(campaign)
-        now = self.clock()
+            out.dm(player, report)
+        settings = store.settings(campaign)
+        now = store.clock()
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
         asked = {d.ref for d in stored}
         missed = campaign.missed_windows if campaign.missed_day == campaign.day else {}
@@ -256,25 +261,22 @@ class Windows(CampaignBase):
                 windows.setdefault((seat.player, decision.character), []).append(decision)
                 continue
             text = render("messages/decision.txt.j2", campaign=campaign, decision=decision, due=due)
-            self._outbox(session, campaign).dm(seat.player, text)
+            out.dm(seat.player, text)
         for (player, character), decisions in windows.items():
             kinds = " and ".join(dict.fromkeys(str(window_of(d)) for d in decisions))
             where = clearing_of(decisions[0].id)
-            lines = brief(self.catalog, resolution.state, character, where)
+            lines = brief(store.catalog, resolution.state, character, where)
             text = window_message(campaign, character, kinds, due, lines, decisions)
-            self._outbox(session, campaign).dm(player, text)
+            out.dm(player, text)
         if defaulted:
             campaign.defaulted = [*campaign.defaulted, *defaulted]
-        count = len(repo.open_decisions(session, campaign_id=row_id(campaign)))
-        if count == 0:
-            return self._continue(session, campaign)
-        return Reply(f"{campaign.name}: day {campaign.day} waits for {count} decision(s).")
+        return len(repo.open_decisions(session, campaign_id=row_id(campaign)))
 
-    def _seal(self, session: Session, campaign: Campaign, due: datetime | None) -> None:
+    def seal(self, session: Session, campaign: Campaign, due: datetime | None) -> None:
         """With the campaign's ``seal_hashes`` setting, tell the players of the combat window
         closing at ``due``, by DM before its reveal, the version tag of each sealed set
         (:func:`seal_notice`)."""
-        if not self._settings(campaign).seal_hashes or due is None:
+        if not self.store.settings(campaign).seal_hashes or due is None:
             return
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
         window = [d for d in stored if is_combat_id(d.ref) and d.due_at == due]
@@ -282,23 +284,24 @@ class Windows(CampaignBase):
             return
         notice = seal_notice(window)
         players = {d.character for d in window}
-        for seat in self._seats(session, campaign):
+        for seat in self.store.seats(session, campaign):
             if seat.character in players:
-                self._outbox(session, campaign).dm(seat.player, notice)
+                self.store.outbox(session, campaign).dm(seat.player, notice)
 
-    def _close_window(
+    def close(
         self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
     ) -> None:
         """The open decisions take their defaults, which the window's players are told, each
-        marked "(default)", and the day goes on. A character who let a
+        marked "(default)"; the caller then has the day go on. A character who let a
         combat window run out has missed it; at his second of the day his standing orders and
         the defaults answer for him for the rest of the day, unasked, and the moderators (not
         the public) are told."""
+        store = self.store
         missed = dict(campaign.missed_windows) if campaign.missed_day == campaign.day else {}
         for character in sorted({d.character for d in waiting if is_combat_id(d.ref)}):
             missed[character] = missed.get(character, 0) + 1
             if missed[character] == MISSED_WINDOWS:
-                self._outbox(session, campaign).moderators_only(
+                store.outbox(session, campaign).moderators_only(
                     f"{campaign.name}, day {campaign.day}: the {character} missed "
                     f"{MISSED_WINDOWS} combat windows; his standing orders and the defaults "
                     "answer for him for the rest of the day."
@@ -309,27 +312,26 @@ class Windows(CampaignBase):
         campaign.defaulted = before + late
         notice = defaults_notice(waiting)
         due = closing_time(waiting)
-        self._seal(session, campaign, due)
+        self.seal(session, campaign, due)
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
         players = {d.character for d in stored if is_combat_id(d.ref) and d.due_at == due}
-        for seat in self._seats(session, campaign):
+        for seat in store.seats(session, campaign):
             if notice is not None and seat.character in players:
-                self._outbox(session, campaign).dm(seat.player, notice)
+                store.outbox(session, campaign).dm(seat.player, notice)
         for decision in waiting:
             assert decision.id is not None
             repo.answer_decision(session, decision_id=decision.id, answer=decision.default)
-        self._continue(session, campaign)
 
-    def _remind_window(
+    def remind(
         self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
     ) -> None:
         """Remind each player with an unanswered combat decision, once a window."""
         due = closing_time(waiting)
         assert due is not None, "a window is reminded before it closes"
         silent = {d.character for d in waiting if is_combat_id(d.ref)}
-        for seat in self._seats(session, campaign):
+        for seat in self.store.seats(session, campaign):
             if seat.character in silent:
-                self._outbox(session, campaign).dm(
+                self.store.outbox(session, campaign).dm(
                     seat.player,
                     f"{campaign.name}: your combat window closes {due:%Y-%m-%d %H:%M} UTC; "
                     "what you have not answered will take its default.",

@@ -39,7 +39,7 @@ class Campaign(SQLModel, table=True):
     - ``reminded_day`` is the day of the last reminders of missing orders, ``reminded_seats``
       the seats (ids) reminded that day, each once (:mod:`bot.reminders`);
     - ``report_due`` is the resolved day whose reports are not posted yet, ``report_snapshot``
-      the id of its end snapshot (:meth:`bot.resolution.Resolver.publish`);
+      the id of its end snapshot (:meth:`bot.publishing.Publisher.publish`);
     - ``moderator_names`` is each moderator's display name by user id, for the lines people
       read (:mod:`bot.wording`);
     - ``paused_at`` is when the running pause began, whose time a resume adds back to the

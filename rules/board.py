@@ -176,7 +176,7 @@ class Board:
     Construction checks only what a map cannot be without (SCENARIOS.md, partial maps): every
     code is a catalog tile (3.2.2), no tile is placed twice (3.2.2), no two tiles share a hex
     (3.2.3b.2), rotations are 0..5; it raises :class:`LayoutError` otherwise. The construction
-    rules of 3.2.3 are :func:`rules.setup.mapgen.check_layout`'s business. A roadway that meets a
+    rules of 3.2.3 are :func:`rules.setup.legal_map.check_layout`'s business. A roadway that meets a
     neighbour's roadless edge (possible only in a partial map breaking 3.2.3b.4) leads nowhere
     and is left out. All clearing ids in and out are canonical (``"CV5"``); queries accept any
     case and raise :class:`ClearingError` for an id that names no clearing on the board.

@@ -307,12 +307,14 @@ def service_benchmarks(data: Catalog) -> None:
         engine = make_engine(f"sqlite:///{Path(folder) / 'bench.db'}")
         upgrade(engine)
         service = CampaignService(engine, data)
-        service.create("Bench", moderator="gm", seed=1)
-        service.join("Bench", player="p1", player_name="P1", character="Amazon")
-        service.start("Bench", moderator="gm")
+        service.campaigns.create("Bench", moderator="gm", seed=1)
+        service.campaigns.join("Bench", player="p1", player_name="P1", character="Amazon")
+        service.campaigns.start("Bench", moderator="gm")
         percentiles(
             "submit orders through the service",
-            lambda i: service.submit_orders("Bench", player="p1", text="H, R" if i % 2 else "H"),
+            lambda i: service.players.submit_orders(
+                "Bench", player="p1", text="H, R" if i % 2 else "H"
+            ),
             repeat=200,
         )
 
@@ -336,14 +338,18 @@ def window_benchmarks(data: Catalog) -> None:
         service = CampaignService(engine, data)
         for n in range(20):
             name = f"W{n}"
-            service.create(name, moderator="gm", seed=n, options={"wait_for_decisions": True})
-            service.join(name, player=f"{name}a", player_name="A", character="Amazon")
-            service.join(name, player=f"{name}b", player_name="B", character="Black Knight")
-            service.start(name, moderator="gm")
+            service.campaigns.create(
+                name, moderator="gm", seed=n, options={"wait_for_decisions": True}
+            )
+            service.campaigns.join(name, player=f"{name}a", player_name="A", character="Amazon")
+            service.campaigns.join(
+                name, player=f"{name}b", player_name="B", character="Black Knight"
+            )
+            service.campaigns.start(name, moderator="gm")
             stage_giant_fight(engine, n + 1, "Amazon", "Black Knight")
-            service.submit_orders(name, player=f"{name}a", text="R")
-            service.submit_orders(name, player=f"{name}b", text="R")
-            service.resolve_day(name, day=1)
+            service.players.submit_orders(name, player=f"{name}a", text="R")
+            service.players.submit_orders(name, player=f"{name}b", text="R")
+            service.resolver.resolve_day(name, day=1)
             for _ in range(40):
                 kinds = _open_kinds(service, name)
                 if not kinds:
@@ -353,7 +359,7 @@ def window_benchmarks(data: Catalog) -> None:
                     if text is None:
                         continue
                     start = time.perf_counter()
-                    reply = service.answer_plays(name, player=player, text=text)
+                    reply = service.plays.answer_plays(name, player=player, text=text)
                     elapsed = time.perf_counter() - start
                     if "Waiting" in reply.text:
                         accepted.append(elapsed)

@@ -101,15 +101,17 @@ def sweep_benchmark(data: Catalog) -> None:
             service = CampaignService(engine, data)
             names = [f"C{n}" for n in range(count)]
             for n, name in enumerate(names):
-                service.create(name, moderator="gm", seed=n)
+                service.campaigns.create(name, moderator="gm", seed=n)
                 for seat, cast in enumerate(SWEEP_CAST, start=1):
-                    service.join(name, player=f"{name}-{seat}", player_name="P", character=cast)
-                service.start(name, moderator="gm")
+                    service.campaigns.join(
+                        name, player=f"{name}-{seat}", player_name="P", character=cast
+                    )
+                service.campaigns.start(name, moderator="gm")
             start = time.perf_counter()
             peak_rss(partial(_resolve_all, service, names))
             peak = status("VmHWM") / 2**20  # the process's, while they resolved
             elapsed = time.perf_counter() - start
-            resolved = sum(1 for name in names if service.campaign(name).day == 2)
+            resolved = sum(1 for name in names if service.campaigns.campaign(name).day == 2)
             if resolved != count:
                 raise RuntimeError(f"only {resolved} of {count} campaigns resolved their day")
         print(f"{count:<24}{elapsed:>9.1f}s{elapsed / count * 1000:>13.1f} ms{peak:>10.1f} MiB")
@@ -117,7 +119,7 @@ def sweep_benchmark(data: Catalog) -> None:
 
 def _resolve_all(service: CampaignService, names: list[str]) -> None:
     for name in names:
-        service.resolve_day(name, day=1)
+        service.resolver.resolve_day(name, day=1)
 
 
 def month_process_benchmark(data: Catalog, repeat: int = 3) -> None:

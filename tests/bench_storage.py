@@ -87,12 +87,14 @@ def play(folder: Path) -> tuple[list[dict[str, int]], list[int], dict[int, dict[
     clock = [datetime(2026, 1, 1, 9, 0, tzinfo=UTC)]
     service = CampaignService(engine, catalog(), clock=lambda: clock[0])
     names = list(catalog().characters)
-    service.create("Bench", moderator=MODERATOR, seed=SEED)
+    service.campaigns.create("Bench", moderator=MODERATOR, seed=SEED)
     for number, name in enumerate(names, start=1):
-        service.join("Bench", player=f"p{number}", player_name=f"P{number}", character=name)
-    service.start("Bench", moderator=MODERATOR)
+        service.campaigns.join(
+            "Bench", player=f"p{number}", player_name=f"P{number}", character=name
+        )
+    service.campaigns.start("Bench", moderator=MODERATOR)
     for name in names:
-        service.set_autopilot("Bench", moderator=MODERATOR, character=name)
+        service.moderation.set_autopilot("Bench", moderator=MODERATOR, character=name)
     out = folder / "out"
     deliver(service, out)
     sizes = [vacuumed_sizes(database, folder)]
@@ -100,7 +102,7 @@ def play(folder: Path) -> tuple[list[dict[str, int]], list[int], dict[int, dict[
     parts: dict[int, dict[str, int]] = {1: state_parts(service)}
     for day in range(1, DAYS + 1):
         clock[0] += timedelta(days=1)
-        service.resolve_day("Bench", day=day, moderator=MODERATOR)
+        service.resolver.resolve_day("Bench", day=day, moderator=MODERATOR)
         deliver(service, out)
         sizes.append(vacuumed_sizes(database, folder))
         alive.append(in_play(service))

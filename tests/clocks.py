@@ -1,4 +1,4 @@
-"""A clock the test moves: the service's injected clock (:data:`bot.campaigns.Clock`)."""
+"""A clock the test moves: the service's injected clock (:data:`bot.store.Clock`)."""
 
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ from bot import scope
 from bot.birdsong import DayBuilder
 from bot.discord.cogs.common import call_and_answer, escaped, player_id, reporting_failure
 from bot.discord.where import scope_of
+from bot.inbox import Request, take
 from bot.service import CampaignService
 from rules.orders.model import Activity, ActivityKind
 
@@ -176,6 +177,5 @@ class OrdersBuilder(discord.ui.View):
         scope.enter(scope_of(interaction))
         campaign, player = self.builder.campaign, player_id(interaction.user)
         text = self.builder.text()
-        await call_and_answer(
-            interaction, lambda: self.service.submit_orders(campaign, player=player, text=text)
-        )
+        request = Request("orders", campaign, player, text)
+        await call_and_answer(interaction, lambda: take(self.service, request))

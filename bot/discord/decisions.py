@@ -13,8 +13,8 @@ buttons survive a restart of the bot: each is a :class:`discord.ui.DynamicItem` 
 nothing in memory about the DMs it sent.
 
 A press asks the service for the player's open decision
-(:meth:`~bot.service.CampaignService.open_decision`): only if its options are still those on the
-message's buttons does it call :meth:`~bot.service.CampaignService.answer`, as ``answer <option>``
+(:meth:`~bot.resolution.Resolver.open_decision`): only if its options are still those on the
+message's buttons does it send the inbox's ``answer`` (:mod:`bot.inbox`), as ``answer <option>``
 by DM does (that path stays). Otherwise the player is told, privately, that the decision is no
 longer open, and an old button never answers a newer decision. Only the DM's recipient can press
 (it is checked all the same), and a press disables the message's buttons, except when the
@@ -33,6 +33,7 @@ import discord
 
 from bot.cards import Card, Field
 from bot.discord.cogs.common import answer, player_id, reporting_failure
+from bot.inbox import Request, take
 from bot.service import CampaignService, RequestError
 
 log = logging.getLogger("realmbot.discord.decisions")
@@ -135,11 +136,11 @@ def find_open_option(
 ) -> Pressed:
     """The option at ``index`` if ``offered`` (the message's buttons) is still the decision the
     player must make in the campaign ``campaign_id`` (blocking: run it in a thread)."""
-    name = service.campaign_names().get(campaign_id)
+    name = service.campaigns.campaign_names().get(campaign_id)
     if name is None:
         return Pressed()
     try:
-        options = service.open_decision(name, player=player)
+        options = service.resolver.open_decision(name, player=player)
     except RequestError:
         return Pressed()
     if options is None:
@@ -243,10 +244,9 @@ class DecisionButton(
             await answer(interaction, found.refusal)
             return
         await interaction.response.edit_message(view=disable(view, chosen=self))
+        request = Request("answer", found.campaign, player, options={"choice": found.option})
         try:
-            reply = await asyncio.to_thread(
-                client.service.answer, found.campaign, player=player, answer=found.option
-            )
+            reply = await asyncio.to_thread(take, client.service, request)
         except RequestError as error:
             await answer(interaction, str(error))
             return

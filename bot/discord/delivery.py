@@ -15,23 +15,17 @@ and marking delivered is recognised by Discord, which returns the first one inst
 second (Discord remembers nonces for a few minutes; a retry after a longer outage may repeat a
 part of a long message that had been half sent).
 
-**Failures.** A message that cannot be sent stays in the outbox: its ``attempts`` go up and it is
-tried again after :func:`retry_delay` (doubling from :data:`FIRST_RETRY` up to :data:`MAX_RETRY`;
-the times are kept in memory, so after a restart each is tried once at once). What waits
-meanwhile depends on the failure (:func:`classify`):
+**Failures** are handled as for every transport (:mod:`bot.delivery`: the message stays queued
+and is retried, the later messages to its destination wait behind it or not, the moderators are
+told of it once); what a Discord error means is :func:`classify`'s:
 
 - the destination refuses (a player's closed DMs, an unknown user or channel, a missing
   permission) or Discord cannot be reached (5xx, network): the later messages *to the same place*
   wait behind it, so that nobody reads them out of order;
 - the message itself is refused (another 4xx, or an error of the bot's own): it waits alone.
 
-Nothing else waits: the channel, the moderators and every other player get their messages. The
-first failure of a message (the :data:`NOTICE_AFTER_TRANSIENT`-th while Discord cannot be
-reached) is told to the campaign's moderators through the outbox, never with the message's
-content; a moderators' message that fails is only logged. A player whose DMs are closed is also
-asked once, in the campaign's channel with a mention, to open them. The first failure is logged
-as a warning (with the traceback for an error of the bot's own), each retry at INFO;
-``/gm status`` and ``realmbot status`` list what keeps failing.
+A player whose DMs are closed is also asked once, in the campaign's channel with a mention, to
+open them. ``/gm status`` and ``realmbot status`` list what keeps failing.
 """
 
 from __future__ import annotations
@@ -39,9 +33,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 
 import aiohttp
 import discord
@@ -49,27 +42,19 @@ from sqlmodel import select
 
 from bot import outbox
 from bot.cards import Card
+from bot.delivery import MAX_RETRY, Courier, Failure
 from bot.discord.decisions import decision_view
 from bot.discord.outgoing import card_of, render_parts
 from bot.discord.plays import window_view
-from bot.logs import campaign_context
 from bot.render import escape_discord
-from bot.service import CampaignService
+from bot.service import CampaignService, Clock
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
 
 log = logging.getLogger("realmbot.discord.delivery")
 
-#: How many outbox messages one pass tries at most.
-BATCH = 1000
 #: Seconds between two passes of the delivery loop.
 DEFAULT_INTERVAL = 15.0
-#: The wait before a failed message's second attempt; it doubles with each failure...
-FIRST_RETRY = timedelta(seconds=30)
-#: ... up to this.
-MAX_RETRY = timedelta(minutes=15)
-#: While Discord cannot be reached, the moderators hear of a message at this failed attempt.
-NOTICE_AFTER_TRANSIENT = 5
 #: Discord's limit on a nonce's length.
 NONCE_LENGTH = 25
 
@@ -82,8 +67,6 @@ OPEN_YOUR_DMS = (
 
 #: Failures to reach Discord at all (``TimeoutError`` and DNS failures are ``OSError``s).
 NETWORK_ERRORS = (aiohttp.ClientError, OSError)
-
-Clock = Callable[[], datetime]
 
 
 @dataclass(frozen=True)
@@ -101,22 +84,6 @@ class UndeliverableError(Exception):
     def __init__(self, message: str, *, holds_destination: bool = True) -> None:
         super().__init__(message)
         self.holds_destination = holds_destination
-
-
-@dataclass(frozen=True)
-class Failure:
-    """Why a message was not delivered, and what follows from it.
-
-    ``reason`` is one line, without the message's content; ``holds_destination``: the later
-    messages to the same destination wait; ``transient``: Discord could not be reached;
-    ``closed_dms``: a player does not accept the bot's DMs; ``ours``: an error of the bot's own.
-    """
-
-    reason: str
-    holds_destination: bool
-    transient: bool = False
-    closed_dms: bool = False
-    ours: bool = False
 
 
 def classify(error: BaseException, kind: str) -> Failure:
@@ -138,13 +105,6 @@ def classify(error: BaseException, kind: str) -> Failure:
     return Failure(ours, holds_destination=False, ours=True)
 
 
-def retry_delay(attempts: int) -> timedelta:
-    """How long a message that has failed ``attempts`` times waits for its next attempt."""
-    if attempts >= 16:
-        return MAX_RETRY
-    return min(FIRST_RETRY * (1 << max(attempts - 1, 0)), MAX_RETRY)
-
-
 def nonce(message_id: int, part: int | str) -> str:
     """The nonce of the Discord message carrying part ``part`` of outbox message
     ``message_id``: the same at every attempt, different for every part and message."""
@@ -164,7 +124,7 @@ def campaign_destinations(
         campaign_id: Destinations(
             channel=channel, moderators=own.get(campaign_id) or fallback or channel
         )
-        for campaign_id, channel in service.channels().items()
+        for campaign_id, channel in service.campaigns.channels().items()
     }
 
 
@@ -188,20 +148,17 @@ def _snowflake(value: str | None, what: str) -> int:
     return int(value)
 
 
-@dataclass(frozen=True)
-class _Retry:
-    """A failed message's next attempt: not before ``at``; ``holds_destination`` as its
-    :class:`Failure` said."""
-
-    at: datetime
-    holds_destination: bool
-
-
 class OutboxDelivery:
-    """Sends the outbox through ``client``: one pass with :meth:`deliver_once`, or a loop.
+    """The Discord bot's transport of the outbox (:class:`bot.delivery.Transport`): the
+    campaigns with a channel, each message marked delivered as soon as it is sent; one pass
+    with :meth:`deliver_once` (:class:`bot.delivery.Courier`), or a loop.
 
     ``clock`` (the service's by default) decides when a failed message is due again.
     """
+
+    name = "discord"
+    with_channel = True
+    batch = 1
 
     def __init__(
         self,
@@ -216,15 +173,11 @@ class OutboxDelivery:
         self.service = service
         self.moderators_channel = moderators_channel
         self.interval = interval
-        self._clock = clock
-        self._lock = asyncio.Lock()
+        self.courier = Courier(service, self, clock=clock)
         self._task: asyncio.Task[None] | None = None
-        self._retries: dict[int, _Retry] = {}
+        self._destinations: dict[int, Destinations] = {}
         self.after_pass: Callable[[], Awaitable[None]] | None = None
         """What runs after each pass of the loop (the status boards)."""
-
-    def now(self) -> datetime:
-        return (self._clock or self.service.clock)()
 
     # --- the loop -------------------------------------------------------------------------------
 
@@ -252,128 +205,43 @@ class OutboxDelivery:
                 log.exception("an outbox delivery pass failed")
             await asyncio.sleep(self.interval)
 
-    # --- one pass -------------------------------------------------------------------------------
-
     async def deliver_once(self) -> int:
         """Send every undelivered message of the campaigns with a channel (the others are the
         local transport's) that is due and not held behind a failed one, in id order; returns
-        how many were sent. Failures are handled here (see the module's docstring); only a
-        failure of the database itself ends the pass with its exception."""
-        async with self._lock:
-            engine = self.service.engine
-            entries = await asyncio.to_thread(outbox.queued, engine, with_channel=True)
-            queued = {entry.id for entry in entries}
-            self._retries = {i: r for i, r in self._retries.items() if i in queued}
-            now = self.now()
-            due, held = self._due(entries, now)
-            if not due:
-                return 0
-            messages = await asyncio.to_thread(outbox.load, engine, [e.id for e in due])
-            destinations = await asyncio.to_thread(
-                campaign_destinations, self.service, self.moderators_channel
-            )
-            names = await asyncio.to_thread(self.service.campaign_names)
-            sent = 0
-            for entry in due:
-                outgoing = messages.get(entry.id)
-                if entry.destination in held or outgoing is None:
-                    continue
-                with campaign_context(names.get(entry.campaign_id)):
-                    if await self._deliver(outgoing, destinations, names, now):
-                        sent += 1
-                    elif self._retries[entry.id].holds_destination:
-                        held.add(entry.destination)
-            return sent
+        how many were sent (:meth:`bot.delivery.Courier.deliver_once`)."""
+        return await self.courier.deliver_once()
 
-    def _due(
-        self, entries: Sequence[outbox.Queued], now: datetime
-    ) -> tuple[list[outbox.Queued], set[str]]:
-        """The entries to try now (at most :data:`BATCH`), and the destinations held behind a
-        failed message that is not due yet."""
-        due: list[outbox.Queued] = []
-        held: set[str] = set()
-        for entry in entries:
-            if entry.destination in held:
-                continue
-            retry = self._retries.get(entry.id)
-            if retry is not None and retry.at > now:
-                if retry.holds_destination:
-                    held.add(entry.destination)
-                continue
-            due.append(entry)
-            if len(due) == BATCH:
-                break
-        return due, held
+    # --- the transport --------------------------------------------------------------------------
 
-    async def _deliver(
-        self,
-        outgoing: outbox.Outgoing,
-        destinations: dict[int, Destinations],
-        names: dict[int, str],
-        now: datetime,
-    ) -> bool:
-        """Send one message and mark it delivered; on failure, handle it and return False."""
-        message = outgoing.message
-        assert message.id is not None
-        where = destinations.get(message.campaign_id)
-        try:
-            target = await self._target(message, where)
-            buttons = self._buttons(message, names)
-            card = card_of(message, names.get(message.campaign_id))
-            await self._send(target, message, buttons, outgoing.attachment, card)
-        except Exception as error:
-            failure = classify(error, message.kind)
-            await self._failed(message, failure, error, where, names, now)
-            return False
-        await asyncio.to_thread(self.service.delivered, message.id)
-        self._retries.pop(message.id, None)
-        return True
-
-    async def _failed(
-        self,
-        message: OutboxMessage,
-        failure: Failure,
-        error: Exception,
-        where: Destinations | None,
-        names: dict[int, str],
-        now: datetime,
-    ) -> None:
-        """Record a failed attempt, schedule the next, tell whom it concerns and log it."""
-        assert message.id is not None
-        attempts = message.attempts + 1
-        delay = retry_delay(attempts)
-        self._retries[message.id] = _Retry(now + delay, failure.holds_destination)
-        first = NOTICE_AFTER_TRANSIENT if failure.transient else 1
-        notice = None
-        if message.kind != "moderators" and attempts == first:
-            campaign = names.get(message.campaign_id, f"campaign {message.campaign_id}")
-            asked = None
-            if failure.closed_dms:
-                asked = await self._ask_to_open_dms(message, where, campaign)
-            who = await asyncio.to_thread(
-                outbox.recipient, self.service.engine, message.campaign_id, message.to
-            )
-            notice = moderators_notice(message.kind, campaign, who, failure, asked=asked)
-        attempts = await asyncio.to_thread(
-            outbox.record_failure, self.service.engine, message, notice=notice, at=now
+    async def prepare(self) -> None:
+        """Where each campaign's messages go, read afresh for the pass."""
+        self._destinations = await asyncio.to_thread(
+            campaign_destinations, self.service, self.moderators_channel
         )
-        if attempts == 1 or notice is not None:
-            log.warning(
-                "outbox message %s (%s) not delivered: %s; next attempt in %s",
-                message.id,
-                outbox.destination(message.kind, message.to, message.campaign_id),
-                failure.reason if not failure.ours else repr(error),
-                delay,
-                exc_info=error if failure.ours else None,
-            )
-        else:
-            log.info(
-                "outbox message %s still not delivered after %d attempts: %s; next in %s",
-                message.id,
-                attempts,
-                failure.reason,
-                delay,
-            )
+
+    async def send(self, outgoing: outbox.Outgoing, campaign: str | None) -> None:
+        """Send one message to its channel or user, as a card if it is one, with its decision
+        buttons or window selects."""
+        message = outgoing.message
+        target = await self._target(message, self._destinations.get(message.campaign_id))
+        buttons = self._buttons(message, campaign)
+        card = card_of(message, campaign)
+        await self._send(target, message, buttons, outgoing.attachment, card)
+
+    def classify(self, error: Exception, message: OutboxMessage) -> Failure:
+        return classify(error, message.kind)
+
+    async def notice(self, message: OutboxMessage, failure: Failure, campaign: str) -> str:
+        """The moderators' notice (:func:`moderators_notice`); a player whose DMs are closed is
+        asked in the channel to open them first."""
+        asked = None
+        if failure.closed_dms:
+            where = self._destinations.get(message.campaign_id)
+            asked = await self._ask_to_open_dms(message, where, campaign)
+        who = await asyncio.to_thread(
+            outbox.recipient, self.service.engine, message.campaign_id, message.to
+        )
+        return moderators_notice(message.kind, campaign, who, failure, asked=asked)
 
     async def _ask_to_open_dms(
         self, message: OutboxMessage, where: Destinations | None, campaign: str
@@ -416,13 +284,12 @@ class OutboxDelivery:
             )
         return self.client.get_partial_messageable(_snowflake(channel, "the campaign's channel"))
 
-    def _buttons(self, message: OutboxMessage, names: dict[int, str]) -> discord.ui.View | None:
+    def _buttons(self, message: OutboxMessage, campaign: str | None) -> discord.ui.View | None:
         """The decision buttons ``message`` carries, if it is a DM asking a decision, or the
         selects of a combat window it opens."""
-        name = names.get(message.campaign_id)
-        if message.kind != "dm" or message.to is None or name is None:
+        if message.kind != "dm" or message.to is None or campaign is None:
             return None
-        asked = decision_view(message.campaign_id, name, message.content)
+        asked = decision_view(message.campaign_id, campaign, message.content)
         return asked if asked is not None else window_view(message.campaign_id, message.content)
 
     async def _send(

@@ -6,13 +6,12 @@ campaigns the submitter may see (:func:`bot.discord.where.scope_of`)."""
 
 from __future__ import annotations
 
-import re
-
 import discord
 
 from bot import scope
 from bot.discord.cogs.common import call_and_answer, player_id
 from bot.discord.where import scope_of
+from bot.inbox import Request, take, unfenced
 from bot.service import CampaignService, Reply, RequestError
 
 #: The longest standing orders (a slash option's limit too).
@@ -21,14 +20,6 @@ ORDERS_LENGTH = 2000
 DAY_ORDERS_LENGTH = 4000
 #: Discord's limit on a modal's title.
 MODAL_TITLE_LENGTH = 45
-
-_FENCE = re.compile(r"^```[A-Za-z]*$")
-
-
-def unfenced(text: str) -> str:
-    """``text`` without the code fences players paste orders in, trimmed."""
-    lines = [line for line in text.strip().splitlines() if not _FENCE.match(line.strip())]
-    return "\n".join(lines).strip()
 
 
 def title(what: str, campaign: str) -> str:
@@ -39,7 +30,7 @@ def title(what: str, campaign: str) -> str:
 
 class OrdersModal(discord.ui.Modal):
     """The day's orders' text box, filled with his orders in force if any; submitting it sends
-    them as a DM ``orders <campaign>`` would (:meth:`CampaignService.submit_orders`)."""
+    them as a DM ``orders <campaign>`` would (the inbox's ``orders``, :mod:`bot.inbox`)."""
 
     orders: discord.ui.TextInput[OrdersModal] = discord.ui.TextInput(
         label="Today's orders",
@@ -65,7 +56,7 @@ class OrdersModal(discord.ui.Modal):
             orders = unfenced(text)
             if not orders:
                 raise RequestError("your orders are empty: nothing was stored")
-            return self.service.submit_orders(campaign, player=player, text=orders)
+            return take(self.service, Request("orders", campaign, player, orders))
 
         await call_and_answer(interaction, submit)
 
@@ -90,6 +81,5 @@ class StandingOrdersModal(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         scope.enter(scope_of(interaction))
         campaign, player, text = self.campaign, player_id(interaction.user), self.orders.value
-        await call_and_answer(
-            interaction, lambda: self.service.set_standing(campaign, player=player, text=text)
-        )
+        request = Request("standing", campaign, player, text)
+        await call_and_answer(interaction, lambda: take(self.service, request))

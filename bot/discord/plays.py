@@ -14,7 +14,7 @@ Like the decision buttons (:mod:`bot.discord.decisions`) a select survives a res
 :class:`discord.ui.DynamicItem` whose ``custom_id`` (``rb:play:<campaign id>:<window
 tag>:<decision index>[.<share>]``, the tag from the DM's header) and options hold all it needs,
 and a choice is taken only while the player's open window is that window and still asks that
-decision with those options (:meth:`~bot.service.CampaignService.answer_window_choice`).
+decision with those options (:meth:`~bot.plays.Plays.answer_window_choice`).
 Selects sent before windows had tags (``rb:play:<campaign id>:<decision index>``) are still
 read, without the tag's check. A choice may be changed until the window closes, as typed plays
 may.
@@ -119,14 +119,14 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         chosen = self.options[int(values[0])] if values else None
         if chosen is None:
             return
-        names = await asyncio.to_thread(client.service.campaign_names)
+        names = await asyncio.to_thread(client.service.campaigns.campaign_names)
         name = names.get(self.campaign_id)
         if name is None:
             await answer(interaction, "This window is no longer open.")
             return
         try:
             reply = await asyncio.to_thread(
-                client.service.answer_window_choice,
+                client.service.plays.answer_window_choice,
                 name,
                 player=player_id(interaction.user),
                 index=self.index,

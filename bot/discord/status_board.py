@@ -21,7 +21,7 @@ log = logging.getLogger("realmbot.discord.status_board")
 
 async def refresh_boards(client: discord.Client, service: CampaignService) -> int:
     """Bring every board up to date; returns how many were posted or edited."""
-    boards = await asyncio.to_thread(service.status_boards)
+    boards = await asyncio.to_thread(service.boards.status_boards)
     changed = 0
     for board in boards:
         if board.text == board.posted and board.message is not None:
@@ -32,7 +32,7 @@ async def refresh_boards(client: discord.Client, service: CampaignService) -> in
             log.warning("the status board of campaign %s failed: %s", board.campaign_id, error)
             continue
         await asyncio.to_thread(
-            service.board_posted, board.campaign_id, message=message, text=board.text
+            service.boards.board_posted, board.campaign_id, message=message, text=board.text
         )
         changed += 1
     return changed

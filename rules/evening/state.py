@@ -5,7 +5,7 @@ stop for a player's decision and resume exactly where it stopped.
 in the order drawn (8.1.2–8.1.3), and the combat being fought in the current one.
 :class:`CombatState` is one clearing's combat: its round, the step of the round it stands at, who
 attacks whom, and what the round has produced so far. Counters on the Melee Sections are named
-by piece id (``Giant 1``) or, for heads and clubs, by :func:`rules.evening.sheets.part_id`
+by piece id (``Giant 1``) or, for heads and clubs, by :func:`rules.evening.counters.part_id`
 (``Giant's Club 1``).
 """
 

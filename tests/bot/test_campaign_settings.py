@@ -72,13 +72,16 @@ def test_a_configured_campaign_still_resolves(tmp_path):
     engine = make_engine(f"sqlite:///{tmp_path / 'settings.db'}")
     upgrade(engine)
     service = CampaignService(engine, catalog(), clock=lambda: datetime(2026, 11, 23, tzinfo=UTC))
-    service.create("Cfg", moderator="gm", seed=1)
-    service.join("Cfg", player="p1", player_name="P1", character="Amazon")
-    service.start("Cfg", moderator="gm")
-    service.configure("Cfg", moderator="gm", setting="autopilot_after", value="3")
-    service.configure("Cfg", moderator="gm", setting="decision_hours", value="2")
+    service.campaigns.create("Cfg", moderator="gm", seed=1)
+    service.campaigns.join("Cfg", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.start("Cfg", moderator="gm")
+    service.moderation.configure("Cfg", moderator="gm", setting="autopilot_after", value="3")
+    service.moderation.configure("Cfg", moderator="gm", setting="decision_hours", value="2")
     for day in (1, 2, 3, 4):
-        assert f"day {day} resolved" in service.resolve_day("Cfg", day=day, moderator="gm").text
+        assert (
+            f"day {day} resolved"
+            in service.resolver.resolve_day("Cfg", day=day, moderator="gm").text
+        )
 
 
 @pytest.mark.parametrize(
@@ -110,7 +113,9 @@ def test_a_new_campaign_shows_the_settings_it_was_created_with(tmp_path):
     engine = make_engine(f"sqlite:///{tmp_path / 'settings.db'}")
     upgrade(engine)
     service = CampaignService(engine, catalog())
-    reply = service.create("Valley", moderator="gm", options={"weeks": 2, "decision_hours": 3})
+    reply = service.campaigns.create(
+        "Valley", moderator="gm", options={"weeks": 2, "decision_hours": 3}
+    )
     lines = reply.text.splitlines()
     assert lines[0] == "Campaign Valley created. Players join with their character's name."
     assert "• weeks: 2 (" in reply.text and "• decision_hours: 3 (" in reply.text

@@ -12,20 +12,24 @@ from db import repo
 from db.engine import session_scope
 
 CHANGES: dict[str, Callable[[CampaignService], object]] = {
-    "a setting": lambda s: s.configure("Test", moderator="gm", setting="decision_hours", value="5"),
-    "the lock": lambda s: s.lock("Test", moderator="gm"),
-    "the autopilot": lambda s: s.set_autopilot("Test", moderator="gm", character="Amazon"),
-    "a seat": lambda s: s.replace(
+    "a setting": lambda s: s.moderation.configure(
+        "Test", moderator="gm", setting="decision_hours", value="5"
+    ),
+    "the lock": lambda s: s.moderation.lock("Test", moderator="gm"),
+    "the autopilot": lambda s: s.moderation.set_autopilot(
+        "Test", moderator="gm", character="Amazon"
+    ),
+    "a seat": lambda s: s.moderation.replace(
         "Test", moderator="gm", character="Amazon", player="p9", player_name="P9"
     ),
 }
 
 
 def finished(service: CampaignService) -> None:
-    service.create("Test", moderator="gm", seed=7)
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
-    service.start("Test", moderator="gm")
-    service.end_early("Test", moderator="gm", agreed=True)
+    service.campaigns.create("Test", moderator="gm", seed=7)
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.start("Test", moderator="gm")
+    service.moderation.end_early("Test", moderator="gm", agreed=True)
 
 
 @pytest.mark.parametrize("change", sorted(CHANGES))

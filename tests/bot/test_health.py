@@ -32,16 +32,16 @@ def service(url: str) -> CampaignService:
     engine = make_engine(url)
     upgrade(engine)
     service = CampaignService(engine, catalog(), clock=lambda: START)
-    service.create("Test", moderator="gm", seed=7)
-    service.join("Test", player="111", player_name="alice", character="Amazon")
-    service.start("Test", moderator="gm")
+    service.campaigns.create("Test", moderator="gm", seed=7)
+    service.campaigns.join("Test", player="111", player_name="alice", character="Amazon")
+    service.campaigns.start("Test", moderator="gm")
     return service
 
 
 def deliver_everything(service: CampaignService) -> None:
-    for message in service.undelivered(1000):
+    for message in service.store.undelivered(1000):
         assert message.id is not None
-        service.delivered(message.id)
+        service.store.delivered(message.id)
 
 
 def run_scheduler(service: CampaignService, url: str, at: datetime = START) -> None:

@@ -110,17 +110,17 @@ def test_deliver_posts_the_reports_a_crash_left_due(
 ) -> None:
     """The process died between a resolution's commit and its reports (while drawing the map):
     the next ``local deliver`` posts them, once, and writes them."""
-    service.create("Valley", moderator="gm", seed=3)
-    service.join("Valley", player="p1", player_name="P1", character="Amazon")
-    service.start("Valley", moderator="gm")
+    service.campaigns.create("Valley", moderator="gm", seed=3)
+    service.campaigns.join("Valley", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.start("Valley", moderator="gm")
 
     def crash(*_: object) -> bytes:
         raise SystemExit("killed while drawing the map")
 
     with monkeypatch.context() as patched:
-        patched.setattr("bot.resolution.render_map", crash)
+        patched.setattr("bot.publishing.render_map", crash)
         with pytest.raises(SystemExit):
-            service.resolve_day("Valley", day=1, moderator="gm")
+            service.resolver.resolve_day("Valley", day=1, moderator="gm")
     deliver(service, tmp_path)
     public = sorted((tmp_path / "Valley" / "public").glob("*.md"))
     reports = [p for p in public if "Day 1, Month 1" in p.read_text(encoding="utf-8")]
@@ -133,11 +133,11 @@ def test_deliver_leaves_the_messages_of_campaigns_with_a_channel_to_the_bot(
 ) -> None:
     """A campaign played on Discord (it has a channel) shares the database with one run from
     the command line: ``local deliver`` writes and marks only the latter's messages."""
-    service.create("Valley", moderator="gm")
-    service.create("Discord", moderator="1", channel="100")
-    service.join("Valley", player="p1", player_name="P1", character="Amazon")
-    service.join("Discord", player="2", player_name="P2", character="Amazon")
+    service.campaigns.create("Valley", moderator="gm")
+    service.campaigns.create("Discord", moderator="1", channel="100")
+    service.campaigns.join("Valley", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.join("Discord", player="2", player_name="P2", character="Amazon")
     deliver(service, tmp_path / "out")
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["Valley"]
-    left = service.undelivered()
+    left = service.store.undelivered()
     assert left and {m.campaign_id for m in left} == {2}

@@ -29,37 +29,40 @@ def test_a_name_matches_whatever_its_case_and_spaces():
 
 def test_a_campaign_is_found_whatever_the_case_and_its_name_is_taken_so(service: CampaignService):
     with scoped(HERE):
-        service.create("North Sea", moderator="gm")
-        assert service.campaign("north sea").name == "North Sea"
-        assert service.campaign("NORTH SEA").name == "North Sea"
+        service.campaigns.create("North Sea", moderator="gm")
+        assert service.campaigns.campaign("north sea").name == "North Sea"
+        assert service.campaigns.campaign("NORTH SEA").name == "North Sea"
         with pytest.raises(RequestError, match="a campaign called 'north sea' exists already"):
-            service.create("north sea", moderator="gm")
+            service.campaigns.create("north sea", moderator="gm")
         with pytest.raises(RequestError) as refused:
-            service.campaign("Nort Sea")
+            service.campaigns.campaign("Nort Sea")
     assert str(refused.value) == "there is no campaign called 'Nort Sea'; did you mean 'North Sea'?"
 
 
 def test_a_character_joins_whatever_the_case_and_a_typo_is_answered(service: CampaignService):
-    service.create("Test", moderator="gm")
-    joined = service.join("test", player="p1", player_name="P1", character="amazon")
+    service.campaigns.create("Test", moderator="gm")
+    joined = service.campaigns.join("test", player="p1", player_name="P1", character="amazon")
     assert joined.text == "You play the Amazon in Test."
-    joined = service.join("Test", player="p2", player_name="P2", character="BLACK KNIGHT")
+    joined = service.campaigns.join("Test", player="p2", player_name="P2", character="BLACK KNIGHT")
     assert joined.text == "You play the Black Knight in Test."
     with pytest.raises(RequestError, match="the Amazon is taken"):
-        service.join("Test", player="p3", player_name="P3", character="AMAZON")
+        service.campaigns.join("Test", player="p3", player_name="P3", character="AMAZON")
     with pytest.raises(RequestError) as typo:
-        service.join("Test", player="p3", player_name="P3", character="Amazn")
+        service.campaigns.join("Test", player="p3", player_name="P3", character="Amazn")
     assert str(typo.value) == "unknown character 'Amazn'; did you mean 'Amazon'?"
 
 
 def test_a_moderator_names_a_seat_whatever_the_case(service: CampaignService):
-    service.create("Test", moderator="gm")
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
-    service.join("Test", player="p2", player_name="P2", character="Elf")
-    service.start("Test", moderator="gm")
-    assert "Amazon" in service.set_autopilot("Test", moderator="gm", character="amazon").text
+    service.campaigns.create("Test", moderator="gm")
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.join("Test", player="p2", player_name="P2", character="Elf")
+    service.campaigns.start("Test", moderator="gm")
+    assert (
+        "Amazon"
+        in service.moderation.set_autopilot("Test", moderator="gm", character="amazon").text
+    )
     with pytest.raises(RequestError) as refused:
-        service.excuse("Test", moderator="gm", character="Amazn")
+        service.moderation.excuse("Test", moderator="gm", character="Amazn")
     assert str(refused.value) == (
         "no seat plays the Amazn in Test (Amazon, Elf); did you mean 'Amazon'?"
     )
@@ -72,7 +75,7 @@ def test_the_database_itself_refuses_a_name_of_its_server_that_differs_by_case_o
     on the server and the lower-cased name refuses the second, and the service answers it as a
     name taken (a name of another server is free)."""
     with scoped(HERE):
-        service.create("Valley", moderator="gm")
+        service.campaigns.create("Valley", moderator="gm")
     with pytest.raises(IntegrityError), session_scope(service.engine) as session:
         repo.create_campaign(
             session,
@@ -85,7 +88,7 @@ def test_the_database_itself_refuses_a_name_of_its_server_that_differs_by_case_o
             moderators=["gm"],
         )
     with scoped(Scope(guild="222")):
-        service.create("VALLEY", moderator="gm")
-        assert service.campaign("valley").name == "VALLEY"
+        service.campaigns.create("VALLEY", moderator="gm")
+        assert service.campaigns.campaign("valley").name == "VALLEY"
     with scoped(HERE):
-        assert service.campaign("valley").name == "Valley"
+        assert service.campaigns.campaign("valley").name == "Valley"

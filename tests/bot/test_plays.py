@@ -41,21 +41,21 @@ def traveller():
 def giant_fight(service: CampaignService) -> None:
     """A started campaign that waits for decisions, combat's too: the Amazon (p1) and the
     Black Knight (p2), unhidden, in one clearing with a Giant and nothing else."""
-    service.create("Test", moderator="gm", seed=7, options={"wait_for_decisions": True})
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
-    service.join("Test", player="p2", player_name="P2", character="Black Knight")
-    service.start("Test", moderator="gm")
+    service.campaigns.create("Test", moderator="gm", seed=7, options={"wait_for_decisions": True})
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.join("Test", player="p2", player_name="P2", character="Black Knight")
+    service.campaigns.start("Test", moderator="gm")
     stage_giant_fight(service.engine, 1, "Amazon", "Black Knight")
 
 
 def force(service: CampaignService) -> str:
-    return service.resolve_day("Test", day=1, moderator="gm").text
+    return service.resolver.resolve_day("Test", day=1, moderator="gm").text
 
 
 def windows_to(service: CampaignService, player: str) -> list[str]:
     return [
         m.content
-        for m in service.undelivered(1000)
+        for m in service.store.undelivered(1000)
         if m.kind == "dm" and m.to == player and "window is open until" in m.content
     ]
 
@@ -71,7 +71,7 @@ def quietly(service: CampaignService, player: str, character: str) -> None:
     """``player`` answers his open window without fighting."""
     text = quiet_plays(open_kinds(service, character))
     if text is not None:
-        service.answer_plays("Test", player=player, text=text)
+        service.plays.answer_plays("Test", player=player, text=text)
 
 
 def until_window(service: CampaignService, kind: str) -> None:
@@ -86,36 +86,40 @@ def until_window(service: CampaignService, kind: str) -> None:
 
 def test_a_window_is_asked_by_dm_and_closes_early_once_everyone_has_played(service, traveller):
     giant_fight(service)
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     assert "waits for" in force(service)
     first = windows_to(service, "p1")
     assert first and "lure window" in first[-1] and "Giant 1" in first[-1]
     assert "Your chits in play:" in first[-1] and "plays" in first[-1]
     assert windows_to(service, "p2")
-    channel = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
+    channel = [m.content for m in service.store.undelivered(1000) if m.kind == "channel"]
     assert not any("window" in c or "lure" in c for c in channel), "the channel hears nothing"
-    echo = service.answer_plays("Test", player="p1", text="lure: Giant").text
+    echo = service.plays.answer_plays("Test", player="p1", text="lure: Giant").text
     assert "lure Giant 1: yes" in echo and "version" in echo and "Waiting" in echo
-    changed = service.answer_plays("Test", player="p1", text="lure: none").text
+    changed = service.plays.answer_plays("Test", player="p1", text="lure: none").text
     assert "lure Giant 1: no" in changed
     assert changed.split("version ")[1][:8] != echo.split("version ")[1][:8]
-    assert "combat goes on" in service.answer_plays("Test", player="p2", text="lure: none").text
+    assert (
+        "combat goes on" in service.plays.answer_plays("Test", player="p2", text="lure: none").text
+    )
     assert open_kinds(service, "Amazon") & {"action", "charge"}, "the encounter window is next"
 
 
 def test_melee_plays_are_typed_together_and_bad_ones_change_nothing(service, traveller):
     giant_fight(service)
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     force(service)
     until_window(service, "attack")
     with pytest.raises(RequestError, match="nothing was taken") as refused:
-        service.answer_plays("Test", player="p1", text="target: Giant\nattack: FIGHT Z9 smash")
+        service.plays.answer_plays(
+            "Test", player="p1", text="target: Giant\nattack: FIGHT Z9 smash"
+        )
     assert "line 2" in str(refused.value)
     with session_scope(service.engine) as session:
         assert all(d.answer is None for d in repo.open_decisions(session, campaign_id=1))
-    echo = service.answer_plays(
+    echo = service.plays.answer_plays(
         "Test",
         player="p1",
         text="target: Giant\nattack: FIGHT M4* smash\nmaneuver: MOVE M3* dodge",
@@ -128,25 +132,27 @@ def test_a_silent_player_takes_the_defaults_and_after_two_missed_windows_is_not_
     service, traveller
 ):
     giant_fight(service)
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     force(service)
     for _ in range(2):
         quietly(service, "p1", "Amazon")
         traveller.shift(timedelta(hours=9))
-        assert service.wake("Test", 1) == "decided by default"
-    told = [m for m in service.undelivered(1000) if "not answered in time" in m.content]
+        assert service.timekeeper.wake("Test", 1) == "decided by default"
+    told = [m for m in service.store.undelivered(1000) if "not answered in time" in m.content]
     assert {m.to for m in told} == {"p1", "p2"}, "the window's players hear what was defaulted"
     assert "the Black Knight's lure Giant 1: no (default)" in told[0].content
-    notices = [m.content for m in service.undelivered(1000) if m.to == "gm"]
+    notices = [m.content for m in service.store.undelivered(1000) if m.to == "gm"]
     assert any("Black Knight missed 2 combat windows" in n for n in notices)
-    channel = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
+    channel = [m.content for m in service.store.undelivered(1000) if m.kind == "channel"]
     assert not any("missed" in c for c in channel), "the public is not told"
     asked_before = len(windows_to(service, "p2"))
     for _ in range(10):
         quietly(service, "p1", "Amazon")
     assert len(windows_to(service, "p2")) == asked_before, "no more windows for him today"
-    rounds = [m.content for m in service.undelivered(1000) if m.content.startswith("Combat in ")]
+    rounds = [
+        m.content for m in service.store.undelivered(1000) if m.content.startswith("Combat in ")
+    ]
     assert any("Black Knight reveals" in r and "(default: " in r for r in rounds), (
         "his plays left to the defaults are marked so in the round report"
     )
@@ -155,31 +161,31 @@ def test_a_silent_player_takes_the_defaults_and_after_two_missed_windows_is_not_
 def test_a_fight_answered_by_standing_orders_opens_no_window(service, traveller):
     """It resolves at the day's deadline, by the scheduled wake-up, asking nobody."""
     giant_fight(service)
-    service.submit_orders("Test", player="p1", text="R" + STANDING)
-    service.submit_orders("Test", player="p2", text="R" + STANDING)
-    deadline = service.campaign("Test").deadline
+    service.players.submit_orders("Test", player="p1", text="R" + STANDING)
+    service.players.submit_orders("Test", player="p2", text="R" + STANDING)
+    deadline = service.campaigns.campaign("Test").deadline
     assert deadline is not None
     traveller.move_to(deadline)
-    assert service.wake("Test", 1) == "resolved"
+    assert service.timekeeper.wake("Test", 1) == "resolved"
     assert windows_to(service, "p1") == [] and windows_to(service, "p2") == []
-    assert service.campaign("Test").day == 2
-    public = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
+    assert service.campaigns.campaign("Test").day == 2
+    public = [m.content for m in service.store.undelivered(1000) if m.kind == "channel"]
     assert any("Giant" in c and "Round 1" in c for c in public), "the fight is in the report"
 
 
 def test_moderators_see_who_is_silent_extend_close_and_read_sealed_plays(service, traveller):
     giant_fight(service)
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     force(service)
-    service.answer_plays("Test", player="p1", text="lure: Giant")
-    status = service.window_status("Test", moderator="gm").text
+    service.plays.answer_plays("Test", player="p1", text="lure: Giant")
+    status = service.plays.window_status("Test", moderator="gm").text
     assert "Black Knight" in status and "Amazon" not in status
     with pytest.raises(RequestError):
-        service.window_status("Test", moderator="p1")
-    extended = service.extend_window("Test", moderator="gm", hours=2).text
+        service.plays.window_status("Test", moderator="p1")
+    extended = service.plays.extend_window("Test", moderator="gm", hours=2).text
     assert "2026-11-23 15:00" in extended  # 9:00 + 4 hours + 2
-    sealed = service.sealed_plays("Test", moderator="gm").text
+    sealed = service.plays.sealed_plays("Test", moderator="gm").text
     assert "lure Giant 1: yes" in sealed
     with session_scope(service.engine) as session:
         actions = [
@@ -187,7 +193,7 @@ def test_moderators_see_who_is_silent_extend_close_and_read_sealed_plays(service
             for a in session.exec(select(ModeratorAction).order_by(col(ModeratorAction.id)))
         ]
     assert "sealed plays" in actions and "extend window" in actions
-    service.close_window("Test", moderator="gm")
+    service.plays.close_window("Test", moderator="gm")
     with session_scope(service.engine) as session:
         rows = list(session.exec(select(PendingDecision)))
     lure = [d for d in rows if d.kind == "lure" and d.character == "Black Knight"]
@@ -198,8 +204,8 @@ def test_each_finished_round_goes_to_the_fights_players_and_the_public_waits(ser
     """The round report, with the revealed plays (8.4.5e), reaches each player of the fight by
     DM before his next window; the channel gets the Evening only with the day's report."""
     giant_fight(service)
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     force(service)
     until_window(service, "attack")
     quietly(service, "p1", "Amazon")
@@ -207,38 +213,40 @@ def test_each_finished_round_goes_to_the_fights_players_and_the_public_waits(ser
     for player in ("p1", "p2"):
         rounds = [
             m.content
-            for m in service.undelivered(1000)
+            for m in service.store.undelivered(1000)
             if m.to == player and m.content.startswith("Combat in ")
         ]
         assert rounds and "round 1:" in rounds[0] and "reveals" in rounds[0], player
-    channel = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
+    channel = [m.content for m in service.store.undelivered(1000) if m.kind == "channel"]
     assert not any("reveals" in c for c in channel)
 
 
 def test_a_combat_window_is_not_answered_by_a_single_answer(service, traveller):
     giant_fight(service)
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     force(service)
     with pytest.raises(RequestError, match="starting `plays`"):
-        service.answer("Test", player="p1", answer="yes")
+        service.resolver.answer("Test", player="p1", answer="yes")
 
 
 def test_the_silent_are_reminded_once_before_the_window_closes(service, traveller):
     giant_fight(service)
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     force(service)
-    service.answer_plays("Test", player="p1", text="lure: none")
-    ((_, _, when),) = service.wake_ups()
+    service.plays.answer_plays("Test", player="p1", text="lure: none")
+    ((_, _, when),) = service.timekeeper.wake_ups()
     assert when == START + timedelta(hours=3), "an hour before the lure window's 4 hours"
-    assert service.wake("Test", 1) == "nothing"
+    assert service.timekeeper.wake("Test", 1) == "nothing"
     traveller.shift(timedelta(hours=3))
-    assert service.wake("Test", 1) == "reminded"
-    reminded = [m.to for m in service.undelivered(1000) if "combat window closes" in m.content]
+    assert service.timekeeper.wake("Test", 1) == "reminded"
+    reminded = [
+        m.to for m in service.store.undelivered(1000) if "combat window closes" in m.content
+    ]
     assert reminded == ["p2"], "only the silent player"
-    assert service.wake("Test", 1) == "nothing", "once a window"
-    ((_, _, when),) = service.wake_ups()
+    assert service.timekeeper.wake("Test", 1) == "nothing", "once a window"
+    ((_, _, when),) = service.timekeeper.wake_ups()
     assert when == START + timedelta(hours=4)
 
 
@@ -273,7 +281,7 @@ def the_amazon_fights(service: CampaignService, until_round: int) -> None:
         if combat_round(service) == until_round:
             return
         if open_kinds(service, "Amazon") & {"target", "attack", "maneuver", "shield", "place"}:
-            service.answer_plays("Test", player="p1", text=AMAZON_ATTACKS)
+            service.plays.answer_plays("Test", player="p1", text=AMAZON_ATTACKS)
         else:
             quietly(service, "p1", "Amazon")
         quietly(service, "p2", "Black Knight")
@@ -284,8 +292,8 @@ def test_combat_rolled_back_to_a_round_replays_the_same_dice_with_the_same_plays
     service, traveller
 ):
     giant_fight(service)
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     force(service)
     the_amazon_fights(service, 2)
     at_round_two = stored_events(service)
@@ -294,17 +302,17 @@ def test_combat_rolled_back_to_a_round_replays_the_same_dice_with_the_same_plays
     played = stored_events(service)
     assert len(played) > len(at_round_two)
     with pytest.raises(RequestError, match="only the moderators"):
-        service.rollback_combat("Test", moderator="p1", to="round 2")
+        service.rollbacks.rollback_combat("Test", moderator="p1", to="round 2")
     with pytest.raises(RequestError, match=r"its points: evening, round 1 at \S+, round 2 at"):
-        service.rollback_combat("Test", moderator="gm", to="round 9")
+        service.rollbacks.rollback_combat("Test", moderator="gm", to="round 9")
     assert stored_events(service) == played, "a refused rollback changes nothing"
-    before = len(service.undelivered(1000))
-    reply = service.rollback_combat("Test", moderator="gm", to="round 2")
+    before = len(service.store.undelivered(1000))
+    reply = service.rollbacks.rollback_combat("Test", moderator="gm", to="round 2")
     assert "back at the start of the round 2 at" in reply.text
     assert combat_round(service) == 2
     assert stored_events(service) == at_round_two, "what came after the point is undone"
     assert open_kinds(service, "Amazon") | open_kinds(service, "Black Knight") == asked
-    sent = service.undelivered(1000)[before:]
+    sent = service.store.undelivered(1000)[before:]
     assert {m.to for m in sent if "rolled the combat back" in m.content} == {"p1", "p2"}
     assert not [m for m in sent if m.kind == "channel"], "the channel learns nothing"
     assert any("rolled day 1 back" in m.content for m in sent if m.to == "gm")
@@ -314,38 +322,38 @@ def test_combat_rolled_back_to_a_round_replays_the_same_dice_with_the_same_plays
 
 def test_combat_rolled_back_to_the_evening_opens_its_first_window_again(service, traveller):
     giant_fight(service)
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     force(service)
     first = open_kinds(service, "Amazon")
     opened = stored_events(service)
     the_amazon_fights(service, 2)
     played = stored_events(service)
-    service.rollback_combat("Test", moderator="gm", to="Evening")
+    service.rollbacks.rollback_combat("Test", moderator="gm", to="Evening")
     assert stored_events(service)[: len(opened)] == opened
     assert open_kinds(service, "Amazon") == first
     assert combat_round(service) == 1
     the_amazon_fights(service, 2)
     assert stored_events(service) == played
     with pytest.raises(RequestError, match=r"its points: evening, round 1 at \S+, round 2 at"):
-        service.rollback_combat("Test", moderator="gm", to="round 1 at nowhere")
+        service.rollbacks.rollback_combat("Test", moderator="gm", to="round 1 at nowhere")
 
 
 def test_a_day_whose_evening_has_not_begun_has_no_combat_to_roll_back(service, traveller):
     giant_fight(service)
     with pytest.raises(RequestError, match="its Evening has not begun; roll back the day"):
-        service.rollback_combat("Test", moderator="gm", to="evening")
+        service.rollbacks.rollback_combat("Test", moderator="gm", to="evening")
 
 
 def test_a_preview_in_a_window_plays_the_rest_of_the_evening_with_the_defaults(service, traveller):
     giant_fight(service)
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     force(service)
-    sent, events = len(service.undelivered(1000)), stored_events(service)
-    preview = service.preview("Test", moderator="gm").text
+    sent, events = len(service.store.undelivered(1000)), stored_events(service)
+    preview = service.moderation.preview("Test", moderator="gm").text
     assert "Round 1" in preview and "Round 2" in preview, "beyond the window open now"
-    assert len(service.undelivered(1000)) == sent and stored_events(service) == events
+    assert len(service.store.undelivered(1000)) == sent and stored_events(service) == events
     assert combat_round(service) == 1 and open_kinds(service, "Amazon") == {"lure"}
 
 
@@ -353,58 +361,62 @@ def test_with_seal_hashes_a_closing_window_sends_each_sealed_sets_tag_before_the
     service, traveller
 ):
     giant_fight(service)
-    service.configure("Test", moderator="gm", setting="seal_hashes", value="yes")
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.moderation.configure("Test", moderator="gm", setting="seal_hashes", value="yes")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     force(service)
-    amazon = service.answer_plays("Test", player="p1", text="lure: Giant").text
-    knight = service.answer_plays("Test", player="p2", text="lure: none").text
+    amazon = service.plays.answer_plays("Test", player="p1", text="lure: Giant").text
+    knight = service.plays.answer_plays("Test", player="p2", text="lure: none").text
     tags = [echo.split("(version ")[1][:8] for echo in (amazon, knight)]
-    sealed = [m for m in service.undelivered(1000) if "plays sealed" in m.content]
+    sealed = [m for m in service.store.undelivered(1000) if "plays sealed" in m.content]
     assert {m.to for m in sealed} == {"p1", "p2"}
     assert f"the Amazon's {tags[0]}, the Black Knight's {tags[1]}" in sealed[0].content
     quietly(service, "p1", "Amazon")
-    seen = service.sealed_plays("Test", moderator="gm").text
+    seen = service.plays.sealed_plays("Test", moderator="gm").text
     assert "(default)" in seen, "the Black Knight has not answered"
     versions = [part.split(")")[0] for part in seen.split("(version ")[1:]]
     traveller.shift(timedelta(hours=5))
-    assert service.wake("Test", 1) == "decided by default"
-    sealed = [m.content for m in service.undelivered(1000) if "plays sealed" in m.content]
+    assert service.timekeeper.wake("Test", 1) == "decided by default"
+    sealed = [m.content for m in service.store.undelivered(1000) if "plays sealed" in m.content]
     assert len(sealed) == 4, "a window run out is sealed too"
     assert f"the Amazon's {versions[0]}, the Black Knight's {versions[1]}" in sealed[-1]
-    channel = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
+    channel = [m.content for m in service.store.undelivered(1000) if m.kind == "channel"]
     assert not any("sealed" in c for c in channel)
 
 
 def test_clearings_agreed_to_fight_at_once_ask_their_windows_together(service, traveller):
     """8.1.3b: set before the start, with every player's agreement; each clearing's window
     opens at the first stop, they close together, and each clearing is a rollback point."""
-    service.create("Test", moderator="gm", seed=7, options={"wait_for_decisions": True})
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
-    service.join("Test", player="p2", player_name="P2", character="Black Knight")
-    service.configure("Test", moderator="gm", setting="parallel_clearings", value="yes")
-    service.start("Test", moderator="gm")
+    service.campaigns.create("Test", moderator="gm", seed=7, options={"wait_for_decisions": True})
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.join("Test", player="p2", player_name="P2", character="Black Knight")
+    service.moderation.configure("Test", moderator="gm", setting="parallel_clearings", value="yes")
+    service.campaigns.start("Test", moderator="gm")
     with pytest.raises(RequestError, match="set before the campaign starts"):
-        service.configure("Test", moderator="gm", setting="parallel_clearings", value="no")
+        service.moderation.configure(
+            "Test", moderator="gm", setting="parallel_clearings", value="no"
+        )
     other = stage_two_fights(service.engine, 1, "Amazon", "Black Knight")
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     force(service)
-    first = [m.content for m in service.undelivered(1000) if "window is open until" in m.content]
+    first = [
+        m.content for m in service.store.undelivered(1000) if "window is open until" in m.content
+    ]
     assert len(first) == 2 and any("Combat in AV5" in m for m in first)
     assert any(f"Combat in {other}" in m for m in first)
     quietly(service, "p1", "Amazon")
     assert open_kinds(service, "Black Knight"), "his window is still open"
     quietly(service, "p2", "Black Knight")
     with pytest.raises(RequestError, match=f"round 1 at AV5, round 1 at {other}"):
-        service.rollback_combat("Test", moderator="gm", to="round 9")
+        service.rollbacks.rollback_combat("Test", moderator="gm", to="round 9")
 
 
 def test_orders_are_closed_while_the_day_waits_for_decisions(service, traveller):
     """Clearing orders or saying ready while the day is being resolved is refused as sending
     them is: the day's orders are the record a rollback plays it again with."""
     giant_fight(service)
-    service.submit_orders("Test", player="p1", text="H")
+    service.players.submit_orders("Test", player="p1", text="H")
     force(service)
     with session_scope(service.engine) as session:
         assert repo.open_decisions(session, campaign_id=1)
@@ -412,8 +424,8 @@ def test_orders_are_closed_while_the_day_waits_for_decisions(service, traveller)
         texts = {seat: row.text for seat, row in before.items()}
     assert texts
     for attempt in (
-        lambda: service.clear_orders("Test", player="p1"),
-        lambda: service.ready("Test", player="p1"),
+        lambda: service.players.clear_orders("Test", player="p1"),
+        lambda: service.players.ready("Test", player="p1"),
     ):
         with pytest.raises(RequestError, match="is being resolved and waits for players"):
             attempt()

@@ -23,10 +23,10 @@ START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 def overdue(service: CampaignService) -> Iterator[CampaignService]:
     """A running two-player campaign whose day 1 deadline has passed."""
     with time_machine.travel(START, tick=False) as traveller:
-        service.create("Race", moderator="gm", seed=3)
-        service.join("Race", player="p1", player_name="P1", character="Amazon")
-        service.join("Race", player="p2", player_name="P2", character="Elf")
-        service.start("Race", moderator="gm")
+        service.campaigns.create("Race", moderator="gm", seed=3)
+        service.campaigns.join("Race", player="p1", player_name="P1", character="Amazon")
+        service.campaigns.join("Race", player="p2", player_name="P2", character="Elf")
+        service.campaigns.start("Race", moderator="gm")
         traveller.shift(timedelta(days=2))
         yield service
 
@@ -39,16 +39,16 @@ def day_of(service: CampaignService) -> int:
 
 
 def test_concurrent_wake_ups_resolve_the_day_once(overdue: CampaignService) -> None:
-    results = race(*[lambda: overdue.wake("Race", 1)] * 6)
+    results = race(*[lambda: overdue.timekeeper.wake("Race", 1)] * 6)
     assert results.count("resolved") == 1, results
     assert day_of(overdue) == 2
 
 
 def test_a_wake_up_racing_a_force_resolves_the_day_once(overdue: CampaignService) -> None:
     results = race(
-        lambda: overdue.wake("Race", 1),
-        lambda: overdue.resolve_day("Race", day=1, moderator="gm"),
-        lambda: overdue.wake("Race", 1),
+        lambda: overdue.timekeeper.wake("Race", 1),
+        lambda: overdue.resolver.resolve_day("Race", day=1, moderator="gm"),
+        lambda: overdue.timekeeper.wake("Race", 1),
     )
     assert day_of(overdue) == 2
     refused = [r for r in results if isinstance(r, RequestError)]
@@ -58,11 +58,11 @@ def test_a_wake_up_racing_a_force_resolves_the_day_once(overdue: CampaignService
 def test_a_force_names_its_day_and_never_resolves_the_next_by_surprise(
     overdue: CampaignService,
 ) -> None:
-    assert "day 1 resolved" in overdue.resolve_day("Race", day=1, moderator="gm").text
+    assert "day 1 resolved" in overdue.resolver.resolve_day("Race", day=1, moderator="gm").text
     with pytest.raises(RequestError, match="day 1 of Race is already resolved; it is day 2"):
-        overdue.resolve_day("Race", day=1, moderator="gm")
+        overdue.resolver.resolve_day("Race", day=1, moderator="gm")
     with pytest.raises(RequestError, match="Race is on day 2, not day 3"):
-        overdue.resolve_day("Race", day=3, moderator="gm")
+        overdue.resolver.resolve_day("Race", day=3, moderator="gm")
     assert day_of(overdue) == 2
 
 
@@ -84,14 +84,14 @@ def test_orders_sent_while_the_day_waits_for_a_decision_are_refused_not_ignored(
             if chit.label in ("MOVE M3*", "FIGHT M4*"):
                 chit.status = "fatigued"
         snapshot.state = state.to_json()
-    service.submit_orders("Race", player="p1", text="R")
-    assert "waits for 1 decision" in service.resolve_day("Race", day=1).text
+    service.players.submit_orders("Race", player="p1", text="R")
+    assert "waits for 1 decision" in service.resolver.resolve_day("Race", day=1).text
     with session_scope(service.engine) as session:
         before = repo.current_orders(session, campaign_id=1, day=1)
     with pytest.raises(
         RequestError, match=r"day 1 of Race is being resolved .* Nothing was stored"
     ):
-        service.submit_orders("Race", player="p2", text="H")
+        service.players.submit_orders("Race", player="p2", text="H")
     with session_scope(service.engine) as session:
         assert repo.current_orders(session, campaign_id=1, day=1) == before
         assert repo.current_orders(session, campaign_id=1, day=2) == {}
@@ -106,21 +106,21 @@ def test_a_rollback_restores_missed_days_so_re_resolving_reproduces_the_report(
     character misses no days, 9.1.1.)"""
     service = overdue
     for day in (1, 2, 3):
-        service.submit_orders("Race", player="p2", text="H")
-        service.resolve_day("Race", day=day, moderator="gm")
+        service.players.submit_orders("Race", player="p2", text="H")
+        service.resolver.resolve_day("Race", day=day, moderator="gm")
 
     def report(day: int) -> str:
-        return service.history("Race", day=day).text
+        return service.campaigns.history("Race", day=day).text
 
     first = report(2)
     with session_scope(service.engine) as session:
         seats = {s.character: s.missed_days for s in repo.list_seats(session, campaign_id=1)}
     assert seats["Amazon"] == 3
-    service.rollback("Race", moderator="gm", day=2)
+    service.rollbacks.rollback("Race", moderator="gm", day=2)
     with session_scope(service.engine) as session:
         seats = {s.character: s.missed_days for s in repo.list_seats(session, campaign_id=1)}
     assert seats == {"Amazon": 1, "Elf": 0}
-    service.resolve_day("Race", day=2, moderator="gm")
+    service.resolver.resolve_day("Race", day=2, moderator="gm")
     assert report(2) == first
 
 
@@ -134,17 +134,19 @@ def test_a_days_reports_are_posted_once_after_the_commit_even_after_a_crash(
     def crash(*_: object) -> bytes:
         raise SystemExit("killed while drawing the map")
 
-    before = len(service.undelivered(1000))
-    monkeypatch.setattr("bot.resolution.render_map", crash)
+    before = len(service.store.undelivered(1000))
+    monkeypatch.setattr("bot.publishing.render_map", crash)
     with pytest.raises(SystemExit):
-        service.resolve_day("Race", day=1, moderator="gm")
+        service.resolver.resolve_day("Race", day=1, moderator="gm")
     assert day_of(service) == 2, "the resolution committed before the map was drawn"
-    reports = [m for m in service.undelivered(1000)[before:] if m.content.startswith("Day 1,")]
+    reports = [
+        m for m in service.store.undelivered(1000)[before:] if m.content.startswith("Day 1,")
+    ]
     assert reports == []
     monkeypatch.undo()
-    assert service.publish_due() == ["#1"]
-    assert service.publish_due() == [], "posted once"
-    posted = [m for m in service.undelivered(1000) if m.content.startswith("Day 1, Month 1")]
+    assert service.publisher.publish_due() == ["#1"]
+    assert service.publisher.publish_due() == [], "posted once"
+    posted = [m for m in service.store.undelivered(1000) if m.content.startswith("Day 1, Month 1")]
     assert [m.kind for m in posted] == ["channel", "dm", "dm"]
     assert posted[0].attachment_name == "map-month1-day2.png" and posted[0].attachment_sha256
 
@@ -153,26 +155,31 @@ def test_a_days_reports_are_posted_once_after_the_commit_even_after_a_crash(
     ("call", "message"),
     [
         (
-            lambda s: s.join("Race2", player="p9", player_name="Al\ud800", character="Dwarf"),
+            lambda s: s.campaigns.join(
+                "Race2", player="p9", player_name="Al\ud800", character="Dwarf"
+            ),
             r"player name: '\\ud800' is not text",
         ),
         (
-            lambda s: s.choose("Race2", player="p1", text="start: Inn\x00"),
+            lambda s: s.campaigns.choose("Race2", player="p1", text="start: Inn\x00"),
             r"setup choices: '\\x00' is not text",
         ),
-        (lambda s: s.choose("Race2", player="p1", text="victory: fame ²"), "victory"),
+        (lambda s: s.campaigns.choose("Race2", player="p1", text="victory: fame ²"), "victory"),
         (
-            lambda s: s.create("Race\udfff", moderator="gm"),
+            lambda s: s.campaigns.create("Race\udfff", moderator="gm"),
             "campaign name: '\\\\udfff' is not text",
         ),
-        (lambda s: s.create("Big", moderator="gm", seed=2**63), "the seed is a whole number"),
+        (
+            lambda s: s.campaigns.create("Big", moderator="gm", seed=2**63),
+            "the seed is a whole number",
+        ),
     ],
 )
 def test_bad_text_is_refused_in_one_line_and_stores_nothing(
     service: CampaignService, call: Callable[[CampaignService], object], message: str
 ) -> None:
-    service.create("Race2", moderator="gm")
-    service.join("Race2", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.create("Race2", moderator="gm")
+    service.campaigns.join("Race2", player="p1", player_name="P1", character="Amazon")
     with pytest.raises(RequestError, match=message):
         call(service)
     with session_scope(service.engine) as session:
@@ -190,7 +197,7 @@ def test_a_damaged_snapshot_is_one_clear_refusal(overdue: CampaignService) -> No
         state.put("Amazon", "at:ZZ9")
         snapshot.state = state.to_json()
     with pytest.raises(RequestError, match=r"Race's saved game .* is damaged: .*ZZ9"):
-        service.submit_orders("Race", player="p1", text="H")
+        service.players.submit_orders("Race", player="p1", text="H")
 
 
 def test_standing_orders_that_no_longer_work_are_mended_and_the_player_told(
@@ -202,9 +209,9 @@ def test_standing_orders_that_no_longer_work_are_mended_and_the_player_told(
     with session_scope(service.engine) as session:
         seat = next(s for s in repo.list_seats(session, campaign_id=1) if s.character == "Amazon")
         seat.standing_orders = "M XX9, H"
-    before = len(service.undelivered(1000))
-    service.resolve_day("Race", day=1, moderator="gm")
-    new = service.undelivered(1000)[before:]
+    before = len(service.store.undelivered(1000))
+    service.resolver.resolve_day("Race", day=1, moderator="gm")
+    new = service.store.undelivered(1000)[before:]
     told = [m.content for m in new if m.kind == "dm" and m.to == "p1" and "left blank" in m.content]
     assert told and "phase 1: M XX9" in told[0] and "standing orders" in told[0]
     notices = [m.content for m in new if m.kind == "moderators" and "Amazon" in m.content]
@@ -219,20 +226,20 @@ def test_six_campaigns_due_at_once_all_resolve(service: CampaignService) -> None
     and none of them fails ("database is locked" on SQLite, a lock timeout on PostgreSQL)."""
     with time_machine.travel(START, tick=False) as traveller:
         for n in range(6):
-            service.create(f"C{n}", moderator="gm", seed=n)
-            service.join(f"C{n}", player=f"p{n}", player_name="P", character="Amazon")
-            service.start(f"C{n}", moderator="gm")
+            service.campaigns.create(f"C{n}", moderator="gm", seed=n)
+            service.campaigns.join(f"C{n}", player=f"p{n}", player_name="P", character="Amazon")
+            service.campaigns.start(f"C{n}", moderator="gm")
         traveller.shift(timedelta(days=2))
-        results = race(*[lambda n=n: service.wake(f"C{n}", 1) for n in range(6)])
+        results = race(*[lambda n=n: service.timekeeper.wake(f"C{n}", 1) for n in range(6)])
     assert results == ["resolved"] * 6, results
-    reports = [m for m in service.undelivered(1000) if m.content.startswith("Day 1, Month 1")]
+    reports = [m for m in service.store.undelivered(1000) if m.content.startswith("Day 1, Month 1")]
     assert sum(1 for m in reports if m.kind == "channel") == 6
 
 
 def test_moderators_racing_for_a_name_get_one_campaign_and_one_clear_refusal(
     service: CampaignService,
 ) -> None:
-    results = race(*[lambda: service.create("Twin", moderator="gm", guild="1")] * 4)
+    results = race(*[lambda: service.campaigns.create("Twin", moderator="gm", guild="1")] * 4)
     created = [r for r in results if not isinstance(r, Exception)]
     refused = [r for r in results if isinstance(r, RequestError)]
     assert len(created) == 1 and len(refused) == 3, results
@@ -247,10 +254,10 @@ def test_a_day_resolved_after_a_crash_left_the_last_days_reports_due_posts_them_
     due in their place (they were lost)."""
     service = overdue
     with monkeypatch.context() as patched:
-        patched.setattr("bot.resolution.render_map", lambda *_: sys.exit("killed"))
+        patched.setattr("bot.publishing.render_map", lambda *_: sys.exit("killed"))
         with pytest.raises(SystemExit):
-            service.resolve_day("Race", day=1, moderator="gm")
-    service.resolve_day("Race", day=2, moderator="gm")
-    public = [m.content for m in service.undelivered(1000) if m.kind == "channel"]
+            service.resolver.resolve_day("Race", day=1, moderator="gm")
+    service.resolver.resolve_day("Race", day=2, moderator="gm")
+    public = [m.content for m in service.store.undelivered(1000) if m.kind == "channel"]
     assert len([c for c in public if c.startswith("Day 1, Month 1")]) == 1
     assert len([c for c in public if c.startswith("Day 2, Month 1")]) == 1

@@ -38,6 +38,8 @@ class Watched(CampaignService):
         self.most = 0
         self.entered = threading.Event()
         self.gate: threading.Event | None = None
+        self._wake = self.timekeeper.wake
+        self.timekeeper.wake = self.wake  # type: ignore[method-assign]
 
     def wake(self, campaign_name: str, day: int) -> str:
         with self._guard:
@@ -48,7 +50,7 @@ class Watched(CampaignService):
             threading.Event().wait(0.05)  # a wake-up takes a while: room for another to overlap
             if self.gate is not None:
                 self.gate.wait(30)
-            return super().wake(campaign_name, day)
+            return self._wake(campaign_name, day)
         finally:
             with self._guard:
                 self.running -= 1
@@ -67,10 +69,10 @@ def due_soon(service: CampaignService, count: int) -> None:
     reminders (a reminder's wake-up would come first)."""
     for number in range(count):
         name = f"C{number}"
-        service.create(name, moderator="gm", seed=number)
-        service.join(name, player=f"p{number}", player_name="P", character="Amazon")
-        service.start(name, moderator="gm")
-        service.set_autopilot(name, moderator="gm", character="Amazon")
+        service.campaigns.create(name, moderator="gm", seed=number)
+        service.campaigns.join(name, player=f"p{number}", player_name="P", character="Amazon")
+        service.campaigns.start(name, moderator="gm")
+        service.moderation.set_autopilot(name, moderator="gm", character="Amazon")
     with session_scope(service.engine) as session:
         soon = datetime.now(UTC) + timedelta(seconds=1)
         session.exec(update(Campaign).values(deadline=soon))
@@ -104,7 +106,7 @@ def test_campaigns_due_at_once_are_woken_one_at_a_time_and_all_resolved(
     assert failed == []
     assert len(executed) == DUE
     assert watched.most == 1, "the jobs' database work runs one job at a time"
-    assert [watched.campaign(f"C{n}").day for n in range(DUE)] == [2] * DUE
+    assert [watched.campaigns.campaign(f"C{n}").day for n in range(DUE)] == [2] * DUE
 
 
 def test_a_shutdown_while_wake_ups_wait_their_turn_is_quiet_and_loses_nothing(
@@ -134,10 +136,12 @@ def test_a_shutdown_while_wake_ups_wait_their_turn_is_quiet_and_loses_nothing(
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert any("interrupted by the shutdown" in r.getMessage() for r in caplog.records)
     left = {
-        f"#{watched.campaign(f'C{n}').id}" for n in range(3) if watched.campaign(f"C{n}").day == 1
+        f"#{watched.campaigns.campaign(f'C{n}').id}"
+        for n in range(3)
+        if watched.campaigns.campaign(f"C{n}").day == 1
     }
     assert left, "the shutdown came before every wake-up had run"
-    assert left <= {campaign for campaign, day, _ in watched.wake_ups() if day == 1}
+    assert left <= {campaign for campaign, day, _ in watched.timekeeper.wake_ups() if day == 1}
 
 
 def test_a_sync_after_the_shutdown_does_nothing_and_raises_nothing_on_the_loop(

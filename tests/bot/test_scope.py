@@ -23,45 +23,47 @@ def service(tmp_path: Path) -> CampaignService:
     upgrade(engine)
     service = CampaignService(engine, catalog(), clock=lambda: datetime(2026, 11, 23, tzinfo=UTC))
     with scoped(HERE):
-        service.create("Valley", moderator="gm")
-        service.create("Secret Vale", moderator="gm")
-        service.join("Secret Vale", player="alice", player_name="Alice", character="Amazon")
+        service.campaigns.create("Valley", moderator="gm")
+        service.campaigns.create("Secret Vale", moderator="gm")
+        service.campaigns.join(
+            "Secret Vale", player="alice", player_name="Alice", character="Amazon"
+        )
     with scoped(THERE):
-        service.create("Valley", moderator="gm2")
+        service.campaigns.create("Valley", moderator="gm2")
     return service
 
 
 def test_names_repeat_across_servers_and_each_server_sees_its_own(service: CampaignService):
     with scoped(HERE):
-        assert service.campaign("Valley").guild == "111"
+        assert service.campaigns.campaign("Valley").guild == "111"
         with pytest.raises(RequestError, match="'Valley' exists already"):
-            service.create("Valley", moderator="gm")
+            service.campaigns.create("Valley", moderator="gm")
     with scoped(THERE):
-        assert service.campaign("Valley").guild == "222"
+        assert service.campaigns.campaign("Valley").guild == "222"
 
 
 def test_a_campaign_elsewhere_does_not_exist_and_is_never_listed(service: CampaignService):
     with scoped(THERE), pytest.raises(RequestError) as refused:
-        service.status("Secret Vale")
+        service.campaigns.status("Secret Vale")
     assert str(refused.value) == "there is no campaign called 'Secret Vale'; campaigns: Valley"
     with scoped(THERE), pytest.raises(RequestError, match="no campaign called"):
-        service.history("Secret Vale", day=1)
+        service.campaigns.history("Secret Vale", day=1)
 
 
 def test_a_dm_sees_only_the_campaigns_its_sender_plays(service: CampaignService):
     with scoped(Scope(player="alice")):
-        assert service.campaign("Secret Vale").name == "Secret Vale"
+        assert service.campaigns.campaign("Secret Vale").name == "Secret Vale"
         with pytest.raises(RequestError) as refused:
-            service.campaign("Valley")
+            service.campaigns.campaign("Valley")
     assert str(refused.value) == "there is no campaign called 'Valley'; campaigns: Secret Vale"
     with scoped(Scope(player="mallory")), pytest.raises(RequestError) as nothing:
-        service.campaign("Secret Vale")
+        service.campaigns.campaign("Secret Vale")
     assert str(nothing.value) == "there is no campaign called 'Secret Vale'"
 
 
 def test_without_a_scope_a_shared_name_is_ambiguous_and_an_id_is_not(service: CampaignService):
     with pytest.raises(RequestError, match="campaigns of several servers are called 'Valley'"):
-        service.campaign("Valley")
-    assert service.campaign("#3").guild == "222"
+        service.campaigns.campaign("Valley")
+    assert service.campaigns.campaign("#3").guild == "222"
     with pytest.raises(RequestError, match="does not start with '#'"):
-        service.create("#4", moderator="gm")
+        service.campaigns.create("#4", moderator="gm")

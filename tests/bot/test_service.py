@@ -10,8 +10,8 @@ import time_machine
 from sqlmodel import col, select
 
 from bot import outbox
-from bot import service as service_module
 from bot.local import deliver
+from bot.maps import render_map
 from bot.service import CampaignService, Reply, RequestError
 from db import repo
 from db.engine import session_scope
@@ -34,14 +34,16 @@ def force(service: CampaignService) -> Reply:
         campaign = repo.get_campaign(session, name="Test")
         assert campaign is not None
         day = campaign.day
-    return service.resolve_day("Test", day=day, moderator="gm")
+    return service.resolver.resolve_day("Test", day=day, moderator="gm")
 
 
 def started(service: CampaignService, *characters: str) -> None:
-    service.create("Test", moderator="gm", seed=7)
+    service.campaigns.create("Test", moderator="gm", seed=7)
     for number, character in enumerate(characters, start=1):
-        service.join("Test", player=f"p{number}", player_name=f"P{number}", character=character)
-    service.start("Test", moderator="gm")
+        service.campaigns.join(
+            "Test", player=f"p{number}", player_name=f"P{number}", character=character
+        )
+    service.campaigns.start("Test", moderator="gm")
 
 
 def test_a_campaign_is_created_joined_and_started(service, traveller):
@@ -62,106 +64,108 @@ def test_a_start_draws_its_map_without_holding_the_write_lock(service, monkeypat
     campaign is created while another's start is still drawing its map (were the write lock
     held, the create would wait for it, which waits for the create: "database is locked")."""
     drawing, drawn = threading.Event(), threading.Event()
-    draw = service_module.render_map
+    draw = render_map
 
     def slow(catalog, view):
         drawing.set()
         drawn.wait(30)
         return draw(catalog, view)
 
-    monkeypatch.setattr(service_module, "render_map", slow)
-    service.create("Test", moderator="gm", seed=7)
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
-    starting = threading.Thread(target=service.start, args=("Test",), kwargs={"moderator": "gm"})
+    monkeypatch.setattr("bot.campaigns.render_map", slow)
+    service.campaigns.create("Test", moderator="gm", seed=7)
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
+    starting = threading.Thread(
+        target=service.campaigns.start, args=("Test",), kwargs={"moderator": "gm"}
+    )
     starting.start()
     assert drawing.wait(30)
     try:
-        service.create("Other", moderator="gm2", seed=8)
+        service.campaigns.create("Other", moderator="gm2", seed=8)
     finally:
         drawn.set()
         starting.join()
-    assert service.campaign("Test").status == "running"
-    assert service.campaign("Other").status == "enrolling"
+    assert service.campaigns.campaign("Test").status == "running"
+    assert service.campaigns.campaign("Other").status == "enrolling"
 
 
 def test_a_seat_taken_while_the_game_is_made_is_not_left_out(service, monkeypatch):
     """The start's write checks that the seats it made the game for are still the seats."""
-    draw = service_module.render_map
+    draw = render_map
 
     def joined_meanwhile(catalog, view):
-        service.join("Test", player="p2", player_name="P2", character="Elf")
+        service.campaigns.join("Test", player="p2", player_name="P2", character="Elf")
         return draw(catalog, view)
 
-    monkeypatch.setattr(service_module, "render_map", joined_meanwhile)
-    service.create("Test", moderator="gm", seed=7)
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    monkeypatch.setattr("bot.campaigns.render_map", joined_meanwhile)
+    service.campaigns.create("Test", moderator="gm", seed=7)
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
     with pytest.raises(RequestError, match="changed while it was being started; start it again"):
-        service.start("Test", moderator="gm")
-    monkeypatch.setattr(service_module, "render_map", draw)
-    service.start("Test", moderator="gm")
+        service.campaigns.start("Test", moderator="gm")
+    monkeypatch.setattr("bot.campaigns.render_map", draw)
+    service.campaigns.start("Test", moderator="gm")
     with session_scope(service.engine) as session:
-        snapshot = repo.latest_snapshot(session, campaign_id=service.campaign("Test").id)
+        snapshot = repo.latest_snapshot(session, campaign_id=service.campaigns.campaign("Test").id)
         assert snapshot is not None
         assert set(GameState.from_json(snapshot.state).characters) == {"Amazon", "Elf"}
 
 
 def test_one_player_per_character_first_come_first_served(service, traveller):
-    service.create("Test", moderator="gm")
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.create("Test", moderator="gm")
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
     with pytest.raises(RequestError, match="the Amazon is taken"):
-        service.join("Test", player="p2", player_name="P2", character="Amazon")
+        service.campaigns.join("Test", player="p2", player_name="P2", character="Amazon")
     with pytest.raises(RequestError, match="you already play"):
-        service.join("Test", player="p1", player_name="P1", character="Elf")
+        service.campaigns.join("Test", player="p1", player_name="P1", character="Elf")
     with pytest.raises(RequestError, match="unknown character 'Amazone'; did you mean 'Amazon'"):
-        service.join("Test", player="p3", player_name="P3", character="Amazone")
+        service.campaigns.join("Test", player="p3", player_name="P3", character="Amazone")
 
 
 def test_a_moderator_does_not_play_in_the_campaign_he_moderates(service, traveller):
-    service.create("Test", moderator="gm")
+    service.campaigns.create("Test", moderator="gm")
     with pytest.raises(RequestError, match="you moderate Test, and a moderator sees every secret"):
-        service.join("Test", player="gm", player_name="GM", character="Amazon")
+        service.campaigns.join("Test", player="gm", player_name="GM", character="Amazon")
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
         assert campaign is not None and campaign.id is not None
         assert repo.list_seats(session, campaign_id=campaign.id) == []
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
 
 
 def test_only_moderators_start_or_force(service, traveller):
-    service.create("Test", moderator="gm")
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.create("Test", moderator="gm")
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
     with pytest.raises(RequestError, match="only the moderators of Test"):
-        service.start("Test", moderator="p1")
+        service.campaigns.start("Test", moderator="p1")
 
 
 def test_orders_with_errors_store_nothing_and_say_every_problem(service, traveller):
     started(service, "Amazon")
-    reply = service.submit_orders("Test", player="p1", text="M XX9, Q")
+    reply = service.players.submit_orders("Test", player="p1", text="M XX9, Q")
     assert "NOT stored: 2 problems" in reply.text
     with session_scope(service.engine) as session:
         assert repo.current_orders(session, campaign_id=1, day=1) == {}
-    reply = service.submit_orders("Test", player="p1", text="H, R")
+    reply = service.players.submit_orders("Test", player="p1", text="H, R")
     assert "stored (v1 · " in reply.text and "H, R" in reply.text
-    reply = service.submit_orders("Test", player="p1", text="H")
+    reply = service.players.submit_orders("Test", player="p1", text="H")
     assert "(v2 · " in reply.text
 
 
 def test_everyone_ready_brings_the_deadline_to_a_short_cool_off(service, traveller):
     started(service, "Amazon", "Elf")
-    service.ready("Test", player="p1")
-    assert service.due() == []
-    reply = service.ready("Test", player="p2")
+    service.players.ready("Test", player="p1")
+    assert service.timekeeper.due() == []
+    reply = service.players.ready("Test", player="p2")
     assert "Everyone is ready" in reply.text
     traveller.shift(timedelta(minutes=11))
-    assert service.due() == ["Test"]
+    assert service.timekeeper.due() == ["Test"]
 
 
 def test_resolving_posts_the_report_and_map_and_each_player_his_own(service, traveller, tmp_path):
     started(service, "Amazon", "Elf")
-    service.submit_orders("Test", player="p1", text="H, R")
+    service.players.submit_orders("Test", player="p1", text="H, R")
     deliver(service, tmp_path / "out")
     force(service)
-    messages = service.undelivered()
+    messages = service.store.undelivered()
     public = [m for m in messages if m.kind == "channel" and m.attachment_sha256 is not None]
     assert len(public) == 1 and public[0].content.startswith("Day 1, Month 1")
     assert public[0].id is not None and public[0].attachment_name == "map-month1-day2.png"
@@ -189,7 +193,7 @@ def test_outbox_messages_are_delivered_exactly_once(service, traveller, tmp_path
     """A crash after commit and before delivery leaves the messages waiting; delivering again
     writes each once."""
     started(service, "Amazon")
-    pending = len(service.undelivered())
+    pending = len(service.store.undelivered())
     assert pending > 0
     files = deliver(service, tmp_path / "out")
     assert len({f.stem.split(".")[0].split("-")[0] for f in files}) == pending
@@ -197,8 +201,8 @@ def test_outbox_messages_are_delivered_exactly_once(service, traveller, tmp_path
 
 
 def test_hostile_names_are_stored_but_never_ping(service, traveller):
-    service.create("Test", moderator="gm")
-    service.join("Test", player="p1", player_name="@everyone **x**", character="Amazon")
+    service.campaigns.create("Test", moderator="gm")
+    service.campaigns.join("Test", player="p1", player_name="@everyone **x**", character="Amazon")
     from bot.render import render_discord
 
     text = render_discord("messages/joined.txt.j2", player="@everyone **x**", character="Amazon")
@@ -209,102 +213,107 @@ def test_hostile_names_are_stored_but_never_ping(service, traveller):
 
 
 def public_reports(service: CampaignService) -> list[str]:
-    return [m.content for m in service.undelivered(1000) if m.attachment_sha256 is not None]
+    return [m.content for m in service.store.undelivered(1000) if m.attachment_sha256 is not None]
 
 
 def test_rollback_then_re_resolve_reproduces_the_same_report(service, traveller):
     started(service, "Amazon", "Elf")
-    service.submit_orders("Test", player="p1", text="H, R")
+    service.players.submit_orders("Test", player="p1", text="H, R")
     force(service)
     first = public_reports(service)[-1]
-    service.rollback("Test", moderator="gm", day=1)
+    service.rollbacks.rollback("Test", moderator="gm", day=1)
     force(service)
     assert public_reports(service)[-1] == first
     assert "[moderator] gm: rolled back to day 1" in "\n".join(
-        m.content for m in service.undelivered(1000)
+        m.content for m in service.store.undelivered(1000)
     )
 
 
 def test_extensions_are_capped_and_need_a_reason(service, traveller):
     started(service, "Amazon")
     with pytest.raises(RequestError, match="needs a reason"):
-        service.extend("Test", moderator="gm", hours=6, reason=" ")
+        service.moderation.extend("Test", moderator="gm", hours=6, reason=" ")
     with pytest.raises(RequestError, match="0 to 24 hours"):
-        service.extend("Test", moderator="gm", hours=48, reason="holiday")
-    service.extend("Test", moderator="gm", hours=6, reason="holiday")
-    service.extend("Test", moderator="gm", hours=6, reason="holiday")
+        service.moderation.extend("Test", moderator="gm", hours=48, reason="holiday")
+    service.moderation.extend("Test", moderator="gm", hours=6, reason="holiday")
+    service.moderation.extend("Test", moderator="gm", hours=6, reason="holiday")
     with pytest.raises(RequestError, match="its 2 extensions already"):
-        service.extend("Test", moderator="gm", hours=6, reason="again")
+        service.moderation.extend("Test", moderator="gm", hours=6, reason="again")
 
 
 def test_a_paused_campaign_is_never_due_and_resumes_with_its_time_given_back(service, traveller):
     started(service, "Amazon")
-    before = service.campaign("Test").deadline
+    before = service.campaigns.campaign("Test").deadline
     assert before is not None
-    service.pause("Test", moderator="gm", reason="server move", hours=48)
+    service.moderation.pause("Test", moderator="gm", reason="server move", hours=48)
     traveller.shift(timedelta(days=3))
-    assert service.due() == []
+    assert service.timekeeper.due() == []
     with pytest.raises(RequestError, match="paused, not running"):
         force(service)
-    service.resume("Test", moderator="gm")
-    assert service.campaign("Test").deadline == before + timedelta(hours=48), (
+    service.moderation.resume("Test", moderator="gm")
+    assert service.campaigns.campaign("Test").deadline == before + timedelta(hours=48), (
         "the clock stood still for the pause's 48 hours; the day after it ran out counts"
     )
-    assert service.due() == []
+    assert service.timekeeper.due() == []
 
 
 def test_a_resume_gives_at_least_the_grace_period(service, traveller):
     started(service, "Amazon")
-    deadline = service.campaign("Test").deadline
+    deadline = service.campaigns.campaign("Test").deadline
     assert deadline is not None
     traveller.shift(deadline - service.clock() - timedelta(minutes=1))
-    service.pause("Test", moderator="gm", reason="server move", hours=1)
-    service.resume("Test", moderator="gm")
-    assert service.due() == [], "a minute left: the grace period runs instead"
+    service.moderation.pause("Test", moderator="gm", reason="server move", hours=1)
+    service.moderation.resume("Test", moderator="gm")
+    assert service.timekeeper.due() == [], "a minute left: the grace period runs instead"
     traveller.shift(timedelta(hours=2, minutes=1))
-    assert service.due() == ["Test"]
+    assert service.timekeeper.due() == ["Test"]
 
 
 def test_a_locked_campaign_takes_no_orders(service, traveller):
     started(service, "Amazon")
-    service.lock("Test", moderator="gm")
+    service.moderation.lock("Test", moderator="gm")
     with pytest.raises(RequestError, match="locked"):
-        service.submit_orders("Test", player="p1", text="H")
-    service.lock("Test", moderator="gm", locked=False)
-    assert "stored" in service.submit_orders("Test", player="p1", text="H").text
+        service.players.submit_orders("Test", player="p1", text="H")
+    service.moderation.lock("Test", moderator="gm", locked=False)
+    assert "stored" in service.players.submit_orders("Test", player="p1", text="H").text
 
 
 def test_the_status_shows_who_sent_orders_but_never_the_orders(service, traveller):
     started(service, "Amazon", "Elf")
-    service.submit_orders("Test", player="p1", text="H, R")
-    status = service.status("Test").text
+    service.players.submit_orders("Test", player="p1", text="H, R")
+    status = service.campaigns.status("Test").text
     assert "Amazon: orders in" in status and "Elf: no orders yet" in status
     assert "H, R" not in status
 
 
 def test_a_moderator_sets_orders_and_it_is_logged(service, traveller):
     started(service, "Amazon")
-    assert service.set_orders("Test", moderator="gm", character="Amazon", text="H").text == "H"
-    assert service.view_orders("Test", moderator="gm", character="Amazon").text == "H"
-    log = "\n".join(m.content for m in service.undelivered(1000))
+    assert (
+        service.moderation.set_orders("Test", moderator="gm", character="Amazon", text="H").text
+        == "H"
+    )
+    assert service.moderation.view_orders("Test", moderator="gm", character="Amazon").text == "H"
+    log = "\n".join(m.content for m in service.store.undelivered(1000))
     assert "gm: set the Amazon's orders" in log and "gm: viewed the Amazon's orders" in log
 
 
 def test_a_replacement_player_receives_the_private_history(service, traveller):
     started(service, "Amazon")
     force(service)
-    service.replace("Test", moderator="gm", character="Amazon", player="p9", player_name="New")
-    journal = [m for m in service.undelivered(1000) if m.kind == "dm" and m.to == "p9"]
+    service.moderation.replace(
+        "Test", moderator="gm", character="Amazon", player="p9", player_name="New"
+    )
+    journal = [m for m in service.store.undelivered(1000) if m.kind == "dm" and m.to == "p9"]
     assert journal and journal[0].content.startswith("Day 1, Month 1")
-    assert "stored" in service.submit_orders("Test", player="p9", text="H").text
+    assert "stored" in service.players.submit_orders("Test", player="p9", text="H").text
 
 
 def test_a_preview_stores_and_sends_nothing(service, traveller):
     started(service, "Amazon")
-    before = len(service.undelivered(1000))
-    reply = service.preview("Test", moderator="gm")
+    before = len(service.store.undelivered(1000))
+    reply = service.moderation.preview("Test", moderator="gm")
     assert reply.text.startswith("Preview (nothing stored):\nDay 1, Month 1")
-    assert len(service.undelivered(1000)) == before
+    assert len(service.store.undelivered(1000)) == before
     force(service)
     real = public_reports(service)[-1]
     roll = next(line for line in real.splitlines() if line.startswith("Monster Roll"))
@@ -314,10 +323,10 @@ def test_a_preview_stores_and_sends_nothing(service, traveller):
 def test_history_gives_the_public_report_or_the_players_journal(service, traveller):
     started(service, "Amazon")
     force(service)
-    assert service.history("Test", day=1).text.startswith("Day 1, Month 1")
-    assert service.history("Test", day=1, player="p1").text.startswith("Day 1, Month 1")
+    assert service.campaigns.history("Test", day=1).text.startswith("Day 1, Month 1")
+    assert service.campaigns.history("Test", day=1, player="p1").text.startswith("Day 1, Month 1")
     with pytest.raises(RequestError, match="no report for day 5"):
-        service.history("Test", day=5)
+        service.campaigns.history("Test", day=5)
 
 
 # --- wake-ups -----------------------------------------------------------------------------------
@@ -325,38 +334,39 @@ def test_history_gives_the_public_report_or_the_players_journal(service, travell
 
 def test_a_wake_up_resolves_only_a_day_still_due(service, traveller):
     started(service, "Amazon")
-    assert service.wake("Test", 1) == "nothing", "not due yet"
+    assert service.timekeeper.wake("Test", 1) == "nothing", "not due yet"
     traveller.shift(timedelta(days=2))
-    assert service.wake("Test", 1) == "resolved"
-    assert service.wake("Test", 1) == "nothing", "a double fire is harmless"
-    assert service.wake("Test", 5) == "nothing", "a stale job is harmless"
+    assert service.timekeeper.wake("Test", 1) == "resolved"
+    assert service.timekeeper.wake("Test", 1) == "nothing", "a double fire is harmless"
+    assert service.timekeeper.wake("Test", 5) == "nothing", "a stale job is harmless"
 
 
 def test_a_reminder_says_exactly_what_is_missing_once(service, traveller):
     started(service, "Amazon", "Elf")
-    service.submit_orders("Test", player="p1", text="H")
+    service.players.submit_orders("Test", player="p1", text="H")
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
         assert campaign is not None and campaign.deadline is not None
         deadline = campaign.deadline
     traveller.move_to(deadline - timedelta(hours=5))
-    assert service.wake("Test", 1) == "reminded"
-    reminders = [m for m in service.undelivered(1000) if "no orders yet" in m.content]
+    assert service.timekeeper.wake("Test", 1) == "reminded"
+    reminders = [m for m in service.store.undelivered(1000) if "no orders yet" in m.content]
     assert [m.to for m in reminders] == ["p2"]
     assert "the Elf on day 1" in reminders[0].content
-    assert service.wake("Test", 1) == "nothing", "once a day"
+    assert service.timekeeper.wake("Test", 1) == "nothing", "once a day"
 
 
 def test_a_day_overdue_after_downtime_is_announced_not_resolved(service, traveller):
     started(service, "Amazon")
     traveller.shift(timedelta(days=3))
-    assert service.after_downtime() == ["Test"]
-    assert service.wake("Test", 1) != "resolved", "a grace period runs first"
+    assert service.timekeeper.after_downtime() == ["Test"]
+    assert service.timekeeper.wake("Test", 1) != "resolved", "a grace period runs first"
     assert any(
-        "became due while the moderator was offline" in m.content for m in service.undelivered(1000)
+        "became due while the moderator was offline" in m.content
+        for m in service.store.undelivered(1000)
     )
     traveller.shift(timedelta(hours=2, minutes=1))
-    assert service.wake("Test", 1) == "resolved"
+    assert service.timekeeper.wake("Test", 1) == "resolved"
 
 
 def test_the_scheduler_registers_one_wake_up_per_campaign(service, traveller, tmp_path):
@@ -389,10 +399,10 @@ def resting_campaign(
     moved to her clearing if ``together``), and the chits ``tired`` names fatigued: a Rest then
     has a choice to make."""
     options = {"wait_for_decisions": True, "combat_by_dm": False}  # combat: tests/bot/test_plays.py
-    service.create("Test", moderator="gm", seed=7, options=options)
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
-    service.join("Test", player="p2", player_name="P2", character=second)
-    service.start("Test", moderator="gm")
+    service.campaigns.create("Test", moderator="gm", seed=7, options=options)
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.join("Test", player="p2", player_name="P2", character=second)
+    service.campaigns.start("Test", moderator="gm")
     with session_scope(service.engine) as session:
         snapshot = repo.latest_snapshot(session, campaign_id=1)
         assert snapshot is not None
@@ -425,39 +435,45 @@ def to_day_28(service: CampaignService) -> None:
 def waiting_campaign(service: CampaignService) -> None:
     """A campaign that waits for decisions, where the Amazon's Rest has a choice to make."""
     resting_campaign(service, "Elf", {"Amazon": ("MOVE M3*", "FIGHT M4*")}, together=False)
-    service.submit_orders("Test", player="p1", text="R, H")
+    service.players.submit_orders("Test", player="p1", text="R, H")
 
 
 def test_a_decision_is_asked_by_dm_and_the_day_resumes_with_the_answer(service, traveller):
     waiting_campaign(service)
     reply = force(service)
     assert "waits for 1 decision" in reply.text
-    asked = [m for m in service.undelivered(1000) if m.kind == "dm" and "must decide" in m.content]
+    asked = [
+        m for m in service.store.undelivered(1000) if m.kind == "dm" and "must decide" in m.content
+    ]
     assert [m.to for m in asked] == ["p1"]
     assert not any(
-        "decide" in m.content for m in service.undelivered(1000) if m.kind == "channel"
+        "decide" in m.content for m in service.store.undelivered(1000) if m.kind == "channel"
     ), "the channel never hears who is asked what"
     with pytest.raises(RequestError, match="'sleep' is not one of: "):
-        service.answer("Test", player="p1", answer="sleep")
+        service.resolver.answer("Test", player="p1", answer="sleep")
     with pytest.raises(RequestError, match="no decision to make"):
-        service.answer("Test", player="p2", answer="MOVE M3*")
-    assert "The day goes on" in service.answer("Test", player="p1", answer="fight m4*").text
+        service.resolver.answer("Test", player="p2", answer="MOVE M3*")
+    assert (
+        "The day goes on" in service.resolver.answer("Test", player="p1", answer="fight m4*").text
+    )
     reports = [
         m.content
-        for m in service.undelivered(1000)
+        for m in service.store.undelivered(1000)
         if m.kind == "channel" and m.content.startswith("Day 1")
     ]
     assert reports and "FIGHT M4* active" in reports[-1], reports
-    own = [m.content for m in service.undelivered(1000) if m.to == "p1" and "Day 1" in m.content]
+    own = [
+        m.content for m in service.store.undelivered(1000) if m.to == "p1" and "Day 1" in m.content
+    ]
     assert own and "FIGHT M4*" not in own[-1], "what the channel shows is not sent again"
 
 
 def test_an_unanswered_decision_takes_its_default_when_its_time_runs_out(service, traveller):
     waiting_campaign(service)
     force(service)
-    assert service.wake("Test", 1) == "nothing"
+    assert service.timekeeper.wake("Test", 1) == "nothing"
     traveller.shift(timedelta(hours=13))
-    assert service.wake("Test", 1) == "decided by default"
+    assert service.timekeeper.wake("Test", 1) == "decided by default"
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
         assert campaign is not None and campaign.day == 2
@@ -468,8 +484,8 @@ def guide_and_follower_resting(service: CampaignService) -> None:
     her: both have two fatigued chits, so one stop asks both which chit they rest first."""
     tired = {"Amazon": ("MOVE M3*", "FIGHT M4*"), "Black Knight": ("MOVE M4*", "FIGHT M4*")}
     resting_campaign(service, "Black Knight", tired, together=True)
-    service.submit_orders("Test", player="p1", text="R")
-    assert "stored" in service.submit_orders("Test", player="p2", text="F Amazon").text
+    service.players.submit_orders("Test", player="p1", text="R")
+    assert "stored" in service.players.submit_orders("Test", player="p2", text="F Amazon").text
 
 
 def decisions(service: CampaignService) -> list[PendingDecision]:
@@ -480,7 +496,9 @@ def decisions(service: CampaignService) -> list[PendingDecision]:
 def asked_dms(service: CampaignService) -> list[str | None]:
     """Who was sent a decision DM, in order."""
     return [
-        m.to for m in service.undelivered(1000) if m.kind == "dm" and "must decide" in m.content
+        m.to
+        for m in service.store.undelivered(1000)
+        if m.kind == "dm" and "must decide" in m.content
     ]
 
 
@@ -501,8 +519,8 @@ def test_answers_reach_the_engine_by_decision_id(service, traveller):
     assert knight.ref.endswith("/Amazon/p1/rest/Black Knight")
     for_amazon = next(o for o in amazon.options if o != amazon.default)
     for_knight = next(o for o in knight.options if o != knight.default)
-    service.answer("Test", player="p2", answer=for_knight)
-    assert "The day goes on" in service.answer("Test", player="p1", answer=for_amazon).text
+    service.resolver.answer("Test", player="p2", answer=for_knight)
+    assert "The day goes on" in service.resolver.answer("Test", player="p1", answer=for_amazon).text
     assert rested(service, 1) == {"Amazon": for_amazon, "Black Knight": for_knight}
 
 
@@ -510,11 +528,11 @@ def test_a_partial_answer_asks_nothing_twice(service, traveller):
     guide_and_follower_resting(service)
     force(service)
     assert asked_dms(service) == ["p1", "p2"]
-    reply = service.answer("Test", player="p2", answer="FIGHT M4*")
+    reply = service.resolver.answer("Test", player="p2", answer="FIGHT M4*")
     assert "Waiting for the other players" in reply.text
     assert [d.answer for d in decisions(service)] == [None, "FIGHT M4*"]
     assert asked_dms(service) == ["p1", "p2"]
-    service.answer("Test", player="p1", answer="MOVE M3*")
+    service.resolver.answer("Test", player="p1", answer="MOVE M3*")
     assert [(d.character, d.answer) for d in decisions(service)] == [
         ("Amazon", "MOVE M3*"),
         ("Black Knight", "FIGHT M4*"),
@@ -543,15 +561,15 @@ def test_a_rolled_back_day_asks_its_decisions_again(service, traveller):
     """Rolling back removes the day's decisions with its reports: it is asked afresh, once."""
     guide_and_follower_resting(service)
     force(service)
-    service.answer("Test", player="p1", answer="FIGHT M4*")
-    service.answer("Test", player="p2", answer="FIGHT M4*")
-    service.rollback("Test", moderator="gm", day=1)
+    service.resolver.answer("Test", player="p1", answer="FIGHT M4*")
+    service.resolver.answer("Test", player="p2", answer="FIGHT M4*")
+    service.rollbacks.rollback("Test", moderator="gm", day=1)
     assert decisions(service) == []
     assert "waits for 2 decision(s)" in force(service).text
     assert [d.answer for d in decisions(service)] == [None, None]
     assert asked_dms(service) == ["p1", "p2", "p1", "p2"]
-    service.answer("Test", player="p1", answer="MOVE M3*")
-    service.answer("Test", player="p2", answer="MOVE M4*")
+    service.resolver.answer("Test", player="p1", answer="MOVE M3*")
+    service.resolver.answer("Test", player="p2", answer="MOVE M4*")
     assert rested(service, 1) == {"Amazon": "MOVE M3*", "Black Knight": "MOVE M4*"}
 
 
@@ -559,29 +577,31 @@ def test_a_preview_in_the_middle_of_a_day_takes_the_defaults(service, traveller)
     """The whole day is previewed, the decisions still open answered with their defaults."""
     guide_and_follower_resting(service)
     force(service)
-    before = len(service.undelivered(1000))
-    reply = service.preview("Test", moderator="gm")
+    before = len(service.store.undelivered(1000))
+    reply = service.moderation.preview("Test", moderator="gm")
     assert reply.text.startswith("Preview (nothing stored):\nDay 1, Month 1\nMonster Roll: ")
     assert "Amazon: R (MOVE M3* active)" in reply.text, "her default"
-    assert len(service.undelivered(1000)) == before
+    assert len(service.store.undelivered(1000)) == before
     assert [d.answer for d in decisions(service)] == [None, None]
 
 
 def test_secret_setup_choices_are_checked_and_used(service, traveller):
     """3.3.5-3.3.6: start dwelling and Victory Requirements, chosen before the game starts."""
-    service.create("Test", moderator="gm", seed=7)
-    service.join("Test", player="p1", player_name="P1", character="Dwarf")
+    service.campaigns.create("Test", moderator="gm", seed=7)
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Dwarf")
     with pytest.raises(RequestError, match="must total 5 points"):
-        service.choose("Test", player="p1", text="victory: fame 2, gold 2")
+        service.campaigns.choose("Test", player="p1", text="victory: fame 2, gold 2")
     with pytest.raises(RequestError, match="cannot start at 'Chapel'"):
-        service.choose("Test", player="p1", text="start: Chapel")
-    reply = service.choose("Test", player="p1", text="start: Guard house\nvictory: fame 2, gold 3")
+        service.campaigns.choose("Test", player="p1", text="start: Chapel")
+    reply = service.campaigns.choose(
+        "Test", player="p1", text="start: Guard house\nvictory: fame 2, gold 3"
+    )
     assert "stored (secret)" in reply.text
-    service.start("Test", moderator="gm")
-    sheet = service.sheet("Test", player="p1").text
+    service.campaigns.start("Test", moderator="gm")
+    sheet = service.players.sheet("Test", player="p1").text
     assert "Fame 2" in sheet and "Gold 3" in sheet
     with pytest.raises(RequestError, match="setup choices are closed"):
-        service.choose("Test", player="p1", text="start: Inn")
+        service.campaigns.choose("Test", player="p1", text="start: Inn")
 
 
 def test_the_last_day_ends_and_archives_the_campaign(service, traveller):
@@ -593,7 +613,7 @@ def test_the_last_day_ends_and_archives_the_campaign(service, traveller):
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
         assert campaign is not None and campaign.status == "finished"
-    posted = [m for m in service.undelivered(1000) if m.kind == "channel"]
+    posted = [m for m in service.store.undelivered(1000) if m.kind == "channel"]
     final = next(m for m in posted if "archived" in m.content)
     text = final.content
     assert "day 28, has ended" in text
@@ -606,8 +626,8 @@ def test_the_last_day_ends_and_archives_the_campaign(service, traveller):
     assert final.attachment_name == "routes.png" and final.attachment_sha256
     (own,) = [m for m in posted if m.attachment_name == "route-amazon.png"]
     assert own.content == "Test: the route of the Amazon"
-    assert service.final("Test").text == text, "the archive gives the same report again"
-    reports = [m.content for m in service.undelivered(1000) if "day 28 is over" in m.content]
+    assert service.campaigns.final("Test").text == text, "the archive gives the same report again"
+    reports = [m.content for m in service.store.undelivered(1000) if "day 28 is over" in m.content]
     assert reports and all("Amazon scores:" in r for r in reports), "public and the player's own"
     with pytest.raises(RequestError, match="finished, not running"):
         force(service)
@@ -616,21 +636,21 @@ def test_the_last_day_ends_and_archives_the_campaign(service, traveller):
 def test_a_running_campaign_has_no_final_report_yet(service, traveller):
     started(service, "Amazon")
     with pytest.raises(RequestError, match="Test is not over yet: its final report comes after"):
-        service.final("Test")
+        service.campaigns.final("Test")
 
 
 def test_the_game_length_is_set_at_creation_and_checked(service, traveller):
     """10.E.2: any number of weeks; the Victory Requirements total one a week plus one."""
     with pytest.raises(RequestError, match=r"weeks: 0 is not allowed \(the game's length"):
-        service.create("Short", moderator="gm", options={"weeks": 0})
+        service.campaigns.create("Short", moderator="gm", options={"weeks": 0})
     with pytest.raises(RequestError, match="weeks: 25 is not allowed"):
-        service.create("Short", moderator="gm", options={"weeks": 25})
-    service.create("Short", moderator="gm", seed=7, options={"weeks": 2})
-    service.join("Short", player="p1", player_name="P1", character="Amazon")
+        service.campaigns.create("Short", moderator="gm", options={"weeks": 25})
+    service.campaigns.create("Short", moderator="gm", seed=7, options={"weeks": 2})
+    service.campaigns.join("Short", player="p1", player_name="P1", character="Amazon")
     with pytest.raises(RequestError, match="must total 3 points"):
-        service.choose("Short", player="p1", text="victory: fame 5")
-    service.choose("Short", player="p1", text="victory: fame 3")
-    service.start("Short", moderator="gm")
+        service.campaigns.choose("Short", player="p1", text="victory: fame 5")
+    service.campaigns.choose("Short", player="p1", text="victory: fame 3")
+    service.campaigns.start("Short", moderator="gm")
     with session_scope(service.engine) as session:
         snapshot = repo.latest_snapshot(session, campaign_id=1)
         assert snapshot is not None
@@ -640,10 +660,10 @@ def test_the_game_length_is_set_at_creation_and_checked(service, traveller):
 def test_a_five_week_campaign_goes_on_into_its_second_month(service, traveller):
     """10.E.2: after day 28 comes day 1 of month 2, game day 29; the campaign counts game days,
     so its days never repeat, and it ends after game day 35."""
-    service.create("Test", moderator="gm", seed=7, options={"weeks": 5})
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
-    service.choose("Test", player="p1", text="victory: fame 3, gold 3")
-    service.start("Test", moderator="gm")
+    service.campaigns.create("Test", moderator="gm", seed=7, options={"weeks": 5})
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.choose("Test", player="p1", text="victory: fame 3, gold 3")
+    service.campaigns.start("Test", moderator="gm")
     to_day_28(service)
     force(service)
     with session_scope(service.engine) as session:
@@ -661,33 +681,37 @@ def test_a_five_week_campaign_goes_on_into_its_second_month(service, traveller):
 
 def test_an_absent_player_is_not_reminded_and_his_days_are_not_missed(service, traveller):
     started(service, "Amazon", "Elf")
-    assert "away until" in service.away("Test", player="p1", days=5).text
+    assert "away until" in service.players.away("Test", player="p1", days=5).text
     for _ in range(3):
         force(service)
     with session_scope(service.engine) as session:
         seats = {s.character: s for s in repo.list_seats(session, campaign_id=1)}
         assert seats["Amazon"].missed_days == 0 and seats["Elf"].missed_days == 3
-    service.remind("Test")
-    reminded = [m.to for m in service.undelivered(1000) if "no orders yet" in m.content]
+    service.reminders.remind("Test")
+    reminded = [m.to for m in service.store.undelivered(1000) if "no orders yet" in m.content]
     assert reminded == ["p2"]
-    assert "no longer away" in service.away("Test", player="p1", days=0).text
+    assert "no longer away" in service.players.away("Test", player="p1", days=0).text
 
 
 def test_moderators_configure_the_campaign(service, traveller):
     started(service, "Amazon")
-    deadline = service.campaign("Test").deadline
+    deadline = service.campaigns.campaign("Test").deadline
     assert deadline is not None
-    changed = service.configure("Test", moderator="gm", setting="weekdays", value="0,2,4").text
+    changed = service.moderation.configure(
+        "Test", moderator="gm", setting="weekdays", value="0,2,4"
+    ).text
     assert changed == (
         "Test: weekdays is now 0,2,4. It sets the deadlines after today's, which stays "
         f"{deadline:%Y-%m-%d %H:%M} UTC (/gm extend moves it)."
     )
-    assert service.campaign("Test").deadline == deadline
-    service.configure("Test", moderator="gm", setting="wait_for_decisions", value="yes")
+    assert service.campaigns.campaign("Test").deadline == deadline
+    service.moderation.configure("Test", moderator="gm", setting="wait_for_decisions", value="yes")
     with pytest.raises(RequestError, match="timezone: 'Mars/Olympus' is not allowed"):
-        service.configure("Test", moderator="gm", setting="timezone", value="Mars/Olympus")
+        service.moderation.configure(
+            "Test", moderator="gm", setting="timezone", value="Mars/Olympus"
+        )
     with pytest.raises(RequestError, match="unknown setting 'colour'"):
-        service.configure("Test", moderator="gm", setting="colour", value="red")
+        service.moderation.configure("Test", moderator="gm", setting="colour", value="red")
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
         assert campaign is not None
@@ -752,9 +776,9 @@ def test_the_witch_records_her_familiars_turn_in_her_own_orders(service, travell
     """L3926: her message holds a ``Familiar:`` section; the echo shows it back to her alone,
     and the familiar's turn is played with the day."""
     started(service, "Witch", "Amazon")
-    reply = service.submit_orders("Test", player="p1", text="H\nFamiliar: P")
+    reply = service.players.submit_orders("Test", player="p1", text="H\nFamiliar: P")
     assert "stored (v1 · " in reply.text and "Familiar: P" in reply.text
-    refused = service.submit_orders("Test", player="p2", text="H\nFamiliar: P")
+    refused = service.players.submit_orders("Test", player="p2", text="H\nFamiliar: P")
     assert "NOT stored" in refused.text and "unknown-instruction" in refused.text
     force(service)
     with session_scope(service.engine) as session:
@@ -773,27 +797,27 @@ def test_a_one_week_campaign_is_played_to_its_end_with_a_death_and_a_fresh_start
     ends after day 7 and the final report — requirements revealed, scores, the victor, each
     character's epilogue with his death and fresh start — is posted with the route maps, and
     the archive gives the same report again."""
-    service.create("Test", moderator="gm", seed=7, options={"weeks": 1})
-    service.join("Test", player="p1", player_name="P1", character="Amazon")
-    service.join("Test", player="p2", player_name="P2", character="Elf")
-    service.choose("Test", player="p1", text="victory: fame 1, gold 1")
-    service.choose("Test", player="p2", text="victory: notoriety 2")
-    service.start("Test", moderator="gm")
+    service.campaigns.create("Test", moderator="gm", seed=7, options={"weeks": 1})
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.join("Test", player="p2", player_name="P2", character="Elf")
+    service.campaigns.choose("Test", player="p1", text="victory: fame 1, gold 1")
+    service.campaigns.choose("Test", player="p2", text="victory: notoriety 2")
+    service.campaigns.start("Test", moderator="gm")
     for day in range(1, 8):
         if day == 3:
-            reply = service.restart(
+            reply = service.restarts.restart(
                 "Test", player="p1", text="character: Black Knight\nvictory: gold 2"
             )
             assert "Black Knight" in reply.text
         if day != 2:
             first = "-\nsuicide: at midnight" if day == 1 else "H"
-            service.submit_orders("Test", player="p1", text=first)
-        service.submit_orders("Test", player="p2", text="H")
+            service.players.submit_orders("Test", player="p1", text=first)
+        service.players.submit_orders("Test", player="p2", text="H")
         force(service)
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
         assert campaign is not None and campaign.status == "finished"
-    posted = [m for m in service.undelivered(1000) if m.kind == "channel"]
+    posted = [m for m in service.store.undelivered(1000) if m.kind == "channel"]
     final = next(m for m in posted if "has ended (9.3.1)" in m.content)
     text = final.content
     assert "its last day, day 7, has ended" in text
@@ -812,4 +836,4 @@ def test_a_one_week_campaign_is_played_to_its_end_with_a_death_and_a_fresh_start
         m.attachment_name for m in posted if m.attachment_name and "route" in m.attachment_name
     )
     assert names == ["route-amazon.png", "route-black-knight.png", "route-elf.png", "routes.png"]
-    assert service.final("Test").text == text, "the archive gives the same report again"
+    assert service.campaigns.final("Test").text == text, "the archive gives the same report again"

@@ -21,7 +21,7 @@ NOT_SETTINGS = ("colour", "report_due", "paused_at", "moderator_names", "missed_
 
 
 def stored_settings(service: CampaignService, name: str) -> dict[str, object]:
-    return dict(service.campaign(name).options)
+    return dict(service.campaigns.campaign(name).options)
 
 
 @pytest.mark.parametrize("key", NOT_SETTINGS)
@@ -29,12 +29,12 @@ def test_a_campaign_is_not_created_with_a_key_that_is_no_setting(
     service: CampaignService, key: str
 ) -> None:
     with pytest.raises(RequestError) as refused:
-        service.create("Valley", moderator="gm", options={"weeks": 2, key: 1})
+        service.campaigns.create("Valley", moderator="gm", options={"weeks": 2, key: 1})
     message = str(refused.value)
     assert message.startswith(f"the campaign cannot be created: unknown setting {key!r}; ")
     assert "settings: " + ", ".join(known_keys()) in message
     with pytest.raises(RequestError, match="there is no campaign called 'Valley'"):
-        service.campaign("Valley")
+        service.campaigns.campaign("Valley")
 
 
 def test_an_unknown_deadline_rule_is_refused_at_creation_by_its_name(
@@ -43,17 +43,17 @@ def test_an_unknown_deadline_rule_is_refused_at_creation_by_its_name(
     with pytest.raises(
         RequestError, match=r"unknown setting 'deadlines\.colour'; deadline rules: "
     ):
-        service.create("Valley", moderator="gm", options={"deadlines": {"colour": 1}})
+        service.campaigns.create("Valley", moderator="gm", options={"deadlines": {"colour": 1}})
 
 
 @pytest.mark.parametrize("key", NOT_SETTINGS)
 def test_config_refuses_a_key_that_is_no_setting_and_changes_nothing(
     service: CampaignService, key: str
 ) -> None:
-    service.create("Valley", moderator="gm")
+    service.campaigns.create("Valley", moderator="gm")
     before = stored_settings(service, "Valley")
     with pytest.raises(RequestError) as refused:
-        service.configure("Valley", moderator="gm", setting=key, value="3")
+        service.moderation.configure("Valley", moderator="gm", setting=key, value="3")
     assert str(refused.value) == f"unknown setting {key!r}; settings: {', '.join(SETTINGS)}"
     assert stored_settings(service, "Valley") == before
     assert key not in before
@@ -99,14 +99,15 @@ def test_stored_settings_with_a_key_that_is_no_setting_are_refused_by_name(
 ) -> None:
     """A key written into the stored settings by hand is not dropped when they are read:
     every request that reads them says which campaign, which key, and the settings."""
-    service.create("Valley", moderator="gm")
+    service.campaigns.create("Valley", moderator="gm")
     with session_scope(service.engine) as session:
-        campaign = session.get(Campaign, service.campaign("Valley").id)
+        campaign = session.get(Campaign, service.campaigns.campaign("Valley").id)
         assert campaign is not None
         campaign.options = {**campaign.options, "colour": "red"}
     with pytest.raises(RequestError) as refused:
-        service.configure("Valley", moderator="gm", setting="decision_hours", value="3")
+        service.moderation.configure("Valley", moderator="gm", setting="decision_hours", value="3")
     assert str(refused.value).startswith(
         "Valley's stored settings are damaged: unknown setting 'colour'; settings: "
     )
     assert stored_settings(service, "Valley")["colour"] == "red", "nothing is dropped"
+

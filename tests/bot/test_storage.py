@@ -28,17 +28,19 @@ def traveller():
 
 
 def started(service: CampaignService, *characters: str) -> None:
-    service.create("Test", moderator="gm", seed=7)
+    service.campaigns.create("Test", moderator="gm", seed=7)
     for number, character in enumerate(characters, start=1):
-        service.join("Test", player=f"p{number}", player_name=f"P{number}", character=character)
-    service.start("Test", moderator="gm")
+        service.campaigns.join(
+            "Test", player=f"p{number}", player_name=f"P{number}", character=character
+        )
+    service.campaigns.start("Test", moderator="gm")
     for character in characters:
-        service.set_autopilot("Test", moderator="gm", character=character)
+        service.moderation.set_autopilot("Test", moderator="gm", character=character)
 
 
 def play(service: CampaignService, days: int) -> None:
     for day in range(1, days + 1):
-        service.resolve_day("Test", day=day, moderator="gm")
+        service.resolver.resolve_day("Test", day=day, moderator="gm")
 
 
 def test_the_rolls_of_a_day_are_kept_with_its_events_for_the_moderators(service, traveller):
@@ -53,13 +55,13 @@ def test_the_rolls_of_a_day_are_kept_with_its_events_for_the_moderators(service,
             assert rolls[0].purpose == "monster roll", "the day's own rolls, from its Sunrise"
             shown = [(r.fields["who"], r.fields["dice"]) for r in records if r.type == "roll"]
             assert all(roll in [(r.who, list(r.dice)) for r in rolls] for roll in shown)
-    text = service.rolls("Test", moderator="gm", day=2).text
+    text = service.moderation.rolls("Test", moderator="gm", day=2).text
     assert text.startswith("Test, day 2: ") and "1. game, monster roll: " in text
     with pytest.raises(RequestError, match="only the moderators"):
-        service.rolls("Test", moderator="p1", day=2)
+        service.moderation.rolls("Test", moderator="p1", day=2)
     with pytest.raises(RequestError, match="no events of day 9"):
-        service.rolls("Test", moderator="gm", day=9)
-    assert "monster roll:" not in service.history("Test", day=2).text
+        service.moderation.rolls("Test", moderator="gm", day=9)
+    assert "monster roll:" not in service.campaigns.history("Test", day=2).text
 
 
 def test_the_saved_game_holds_no_rolls_of_earlier_days(service, traveller):
@@ -86,21 +88,21 @@ def waiting(service: CampaignService) -> bool:
 
 
 def public_reports(service: CampaignService) -> list[str]:
-    return [m.content for m in service.undelivered(1000) if m.content.startswith("Day ")]
+    return [m.content for m in service.store.undelivered(1000) if m.content.startswith("Day ")]
 
 
 def test_a_day_over_keeps_its_end_snapshot_alone(service, traveller):
     """While a day waits for decisions its stops are saved (a moderator may roll back to
     them); once it is over only its end is kept, one snapshot a day."""
     started(service, "Amazon", "Berserker", "Dwarf")
-    service.configure("Test", moderator="gm", setting="wait_for_decisions", value="yes")
+    service.moderation.configure("Test", moderator="gm", setting="wait_for_decisions", value="yes")
     stops = 0
     for day in (1, 2, 3):
-        service.resolve_day("Test", day=day, moderator="gm")
+        service.resolver.resolve_day("Test", day=day, moderator="gm")
         while waiting(service):
             stops = max(stops, steps(service).count((day, "pending")))
             traveller.shift(timedelta(days=1))
-            service.wake("Test", day)  # the decisions' time runs out: their defaults
+            service.timekeeper.wake("Test", day)  # the decisions' time runs out: their defaults
     assert stops > 1, "the days stopped for decisions, each stop saved"
     assert steps(service) == [(1, "start"), (2, "end"), (3, "end"), (4, "end")]
 
@@ -109,13 +111,13 @@ def test_a_rollback_forgets_the_undone_days_and_plays_them_again_alike(service, 
     started(service, "Amazon", "Berserker", "Dwarf")
     play(service, 4)
     first = public_reports(service)
-    service.rollback("Test", moderator="gm", day=2)
+    service.rollbacks.rollback("Test", moderator="gm", day=2)
     assert steps(service) == [(1, "start"), (2, "end"), (2, "rollback")]
     for day in (2, 3, 4):
-        service.resolve_day("Test", day=day, moderator="gm")
+        service.resolver.resolve_day("Test", day=day, moderator="gm")
     assert public_reports(service)[-3:] == first[-3:]
     assert steps(service) == [(1, "start"), (2, "end"), (3, "end"), (4, "end"), (5, "end")]
-    service.rollback("Test", moderator="gm", day=1)
+    service.rollbacks.rollback("Test", moderator="gm", day=1)
     assert steps(service) == [(1, "start"), (1, "rollback")]
 
 
@@ -143,7 +145,7 @@ def test_a_map_is_stored_once_by_its_content(service, traveller):
                 attachment_name="map.png",
                 attachment=image,
             )
-    queued = [m for m in service.undelivered(1000) if m.content in ("first", "second")]
+    queued = [m for m in service.store.undelivered(1000) if m.content in ("first", "second")]
     assert {m.attachment_sha256 for m in queued} == {blobs.digest(image)}
     assert (1, blobs.digest(image)) in blob_rows(service)
 
@@ -153,14 +155,14 @@ def test_the_local_transport_writes_each_map_once_then_prunes_its_bytes(
 ):
     started(service, "Amazon", "Berserker")
     assert len(blob_rows(service)) == 1, "the start's map, waiting"
-    (start_map,) = [m for m in service.undelivered(1000) if m.attachment_sha256]
+    (start_map,) = [m for m in service.store.undelivered(1000) if m.attachment_sha256]
     files = deliver(service, tmp_path)
     images = [f for f in files if f.suffix == ".png"]
     assert [f.name for f in images] == [f"{start_map.id:05d}-map-month1-day1.png"]
     assert images[0].read_bytes().startswith(b"\x89PNG")
     assert blob_rows(service) == [], "delivered: its bytes are pruned"
     assert deliver(service, tmp_path) == [], "nothing is written twice"
-    service.resolve_day("Test", day=1, moderator="gm")
+    service.resolver.resolve_day("Test", day=1, moderator="gm")
     assert len(blob_rows(service)) == 1
     files = deliver(service, tmp_path)
     assert [f.name.split("-", 1)[1] for f in files if f.suffix == ".png"] == ["map-month1-day2.png"]
@@ -174,7 +176,7 @@ def test_a_batch_is_marked_delivered_at_once_and_a_crash_before_writes_it_again(
     between leaves every message of the batch undelivered, and the next delivery writes the
     same files again (nothing marked is written twice)."""
     started(service, "Amazon", "Berserker")
-    waiting = [m.id for m in service.undelivered(1000)]
+    waiting = [m.id for m in service.store.undelivered(1000)]
 
     def crash(*args: object, **kwargs: object) -> int:
         raise RuntimeError("the machine stopped")
@@ -182,17 +184,17 @@ def test_a_batch_is_marked_delivered_at_once_and_a_crash_before_writes_it_again(
     monkeypatch.setattr(outbox, "mark_delivered", crash)
     with pytest.raises(RuntimeError):
         deliver(service, tmp_path)
-    assert [m.id for m in service.undelivered(1000)] == waiting
+    assert [m.id for m in service.store.undelivered(1000)] == waiting
     monkeypatch.undo()
     again = deliver(service, tmp_path)
     assert sorted({int(f.name[:5]) for f in again}) == waiting
-    assert service.undelivered(1000) == [] and deliver(service, tmp_path) == []
+    assert service.store.undelivered(1000) == [] and deliver(service, tmp_path) == []
 
 
 def test_marking_a_batch_leaves_the_messages_marked_before_alone(service, traveller):
     started(service, "Amazon")
-    first, *rest = [m.id for m in service.undelivered(1000) if m.id is not None]
-    service.delivered(first)
+    first, *rest = [m.id for m in service.store.undelivered(1000) if m.id is not None]
+    service.store.delivered(first)
     later = START + timedelta(hours=1)
     assert outbox.mark_delivered(service.engine, [first, *rest], at=later) == len(rest)
     with session_scope(service.engine) as session:
@@ -204,11 +206,11 @@ def test_pruning_keeps_what_an_undelivered_message_needs(service, traveller):
     """The bot's periodic job prunes only what no undelivered message names, campaign by
     campaign; a delivered message keeps the hash of what it sent."""
     started(service, "Amazon")
-    (waiting,) = [m for m in service.undelivered(1000) if m.attachment_sha256]
+    (waiting,) = [m for m in service.store.undelivered(1000) if m.attachment_sha256]
     assert outbox.prune_attachments(service.engine) == 0
     assert waiting.id is not None
     assert outbox.load(service.engine, [waiting.id])[waiting.id].attachment is not None
-    service.delivered(waiting.id)
+    service.store.delivered(waiting.id)
     assert outbox.prune_attachments(service.engine) == 1
     assert blob_rows(service) == []
     with session_scope(service.engine) as session:

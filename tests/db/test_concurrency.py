@@ -43,15 +43,15 @@ def service(db_url: str) -> Iterator[CampaignService]:
 
 
 def test_concurrent_orders_for_one_seat_are_versions_1_to_n(service: CampaignService) -> None:
-    service.create("Race", moderator="gm", seed=5)
-    service.join("Race", player="p1", player_name="P1", character="Amazon")
-    service.join("Race", player="p2", player_name="P2", character="Elf")
-    service.start("Race", moderator="gm")
+    service.campaigns.create("Race", moderator="gm", seed=5)
+    service.campaigns.join("Race", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.join("Race", player="p2", player_name="P2", character="Elf")
+    service.campaigns.start("Race", moderator="gm")
     orders = ["H", "R", "H, R", "R, H"]
     submissions = SUBMISSIONS[service.engine.dialect.name]
 
     def submit(number: int) -> Callable[[], object]:
-        return lambda: service.submit_orders("Race", player="p1", text=orders[number % 4])
+        return lambda: service.players.submit_orders("Race", player="p1", text=orders[number % 4])
 
     results = race(*[submit(number) for number in range(submissions)])
 

@@ -183,14 +183,14 @@ def test_a_campaign_the_older_application_paused_resumes_and_plays_on(db_url: st
     clock = ManualClock(T0 + timedelta(hours=10))
     service = CampaignService(engine, catalog(), clock=clock)
 
-    assert service.resume("Valley", moderator="gm").text == "Valley is running again."
-    resumed = service.campaign("Valley")
+    assert service.moderation.resume("Valley", moderator="gm").text == "Valley is running again."
+    resumed = service.campaigns.campaign("Valley")
     assert resumed.deadline == T0 + timedelta(hours=34) and resumed.paused_at is None
     with session_scope(engine) as session:
         (action,) = repo.list_actions(session, campaign_id=1)
         assert action.moderator_name == "Gandalf"
-    assert service.remind("Valley").text == "Valley: today's reminders were sent already."
-    assert "day 1 resolved" in service.resolve_day("Valley", day=1, moderator="gm").text
+    assert service.reminders.remind("Valley").text == "Valley: today's reminders were sent already."
+    assert "day 1 resolved" in service.resolver.resolve_day("Valley", day=1, moderator="gm").text
     with session_scope(engine) as session:
         played = session.get(Campaign, 1)
         assert played is not None and (played.day, played.report_due) == (2, None)

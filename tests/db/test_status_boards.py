@@ -25,8 +25,8 @@ def service(db_url: str) -> Iterator[CampaignService]:
 def test_only_the_campaigns_with_a_board_have_one(service: CampaignService) -> None:
     for name, board in [("On", "yes"), ("Off", "no"), ("Default", None), ("Enrolling", "yes")]:
         options = {"status_board": board} if board is not None else None
-        service.create(name, moderator="gm", channel=f"#{name}", options=options)
+        service.campaigns.create(name, moderator="gm", channel=f"#{name}", options=options)
         if name != "Enrolling":
-            service.join(name, player=f"p-{name}", player_name="P", character="Amazon")
-            service.start(name, moderator="gm")
-    assert [board.channel for board in service.status_boards()] == ["#On"]
+            service.campaigns.join(name, player=f"p-{name}", player_name="P", character="Amazon")
+            service.campaigns.start(name, moderator="gm")
+    assert [board.channel for board in service.boards.status_boards()] == ["#On"]

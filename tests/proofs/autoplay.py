@@ -100,25 +100,25 @@ def play(
     sent; counts what the days showed in ``seen`` (:data:`SEEN`, and ``decisions``)."""
     name = f"S{seed}"
     characters = cast(seed, list(service.catalog.characters))
-    service.create(
+    service.campaigns.create(
         name, moderator=MODERATOR, seed=seed, options={"wait_for_decisions": waits(seed)}
     )
     players = {}
     for number, character in enumerate(characters):
         player = f"{name}-p{number}"
-        service.join(name, player=player, player_name=f"P{number}", character=character)
+        service.campaigns.join(name, player=player, player_name=f"P{number}", character=character)
         watcher.seat(name, player, character)
         players[character] = player
         choice = f"victory: {victory(random.Random(f'{seed}:{character}'))}"
-        watcher.reply(name, player, service.choose(name, player=player, text=choice).text)
-    service.start(name, moderator=MODERATOR)
+        watcher.reply(name, player, service.campaigns.choose(name, player=player, text=choice).text)
+    service.campaigns.start(name, moderator=MODERATOR)
     piloted = set(characters[::3])
     for character in sorted(piloted):
-        service.set_autopilot(name, moderator=MODERATOR, character=character)
+        service.moderation.set_autopilot(name, moderator=MODERATOR, character=character)
     inspect(watcher.drain(), {}, {})
     rng = random.Random(seed)
     for day in range(1, days + 1):
-        campaign = service.campaign(name)
+        campaign = service.campaigns.campaign(name)
         if campaign.status != "running":
             return
         state = latest_state(service, name)
@@ -131,18 +131,18 @@ def play(
                 text = text.split("\n", 1)[0]  # no standing combat lines: he plays by DM
             trades = characters.index(character) % 3 == 2 and rng.random() < 0.5
             trading = trader(state, character, service.catalog, text, rng) if trades else None
-            reply = service.submit_orders(name, player=player, text=trading or text)
+            reply = service.players.submit_orders(name, player=player, text=trading or text)
             if isinstance(reply, Refusal):  # his trade left the day's route unplayable
                 inspect([watcher.reply(name, player, reply.text)], orders, {})
-                reply = service.submit_orders(name, player=player, text=text)
+                reply = service.players.submit_orders(name, player=player, text=text)
             orders[character] = reply.text.split("\n", 1)[-1]
             inspect([watcher.reply(name, player, reply.text)], orders, {})
         inspect(watcher.drain(), orders, {})
-        service.resolve_day(name, day=day, moderator=MODERATOR)
+        service.resolver.resolve_day(name, day=day, moderator=MODERATOR)
         _decide(service, watcher, name, players, rng, inspect, seen)
         inspect(watcher.drain(), {}, {})
         with session_scope(service.engine) as session:
-            found = service.campaign(name)
+            found = service.campaigns.campaign(name)
             assert found.id is not None
             for record in repo.list_events(session, campaign_id=found.id, day=day):
                 for what, types in SEEN.items():
@@ -197,14 +197,16 @@ def _decide(
         combat = [d for d in waiting if is_combat_id(d.ref)]
         if not combat:
             decision = waiting[0]
-            service.answer(name, player=players[decision.character], answer=decision.default)
+            service.resolver.answer(
+                name, player=players[decision.character], answer=decision.default
+            )
             continue
         for character in sorted({d.character for d in combat}):
             if rng.random() < 0.5:
                 continue
             mine = [d for d in combat if d.character == character]
             try:
-                reply = service.answer_window_choice(
+                reply = service.plays.answer_window_choice(
                     name,
                     player=players[character],
                     index=0,
@@ -215,7 +217,7 @@ def _decide(
                 break  # the window closed with an earlier answer
             inspect([watcher.reply(name, players[character], reply.text)], {}, plays)
         if _still_open(service, name, combat[0].ref):
-            service.close_window(name, moderator=MODERATOR)
+            service.plays.close_window(name, moderator=MODERATOR)
     raise RuntimeError(f"{name}: the day did not end after {MAX_STOPS} stops")
 
 

@@ -172,14 +172,14 @@ def build(folder: Path) -> str:
     engine = make_engine(url)
     upgrade(engine)
     service = CampaignService(engine, catalog())
-    service.create("Open", moderator="gm")
-    service.join("Open", player="carol", player_name="carol", character="Witch")
+    service.campaigns.create("Open", moderator="gm")
+    service.campaigns.join("Open", player="carol", player_name="carol", character="Witch")
     for name, seats in (("Valley", ("alice", "bob")), ("Done", ("alice",))):
-        service.create(name, moderator="gm")
+        service.campaigns.create(name, moderator="gm")
         for player, character in zip(seats, ("Amazon", "Dwarf"), strict=False):
-            service.join(name, player=player, player_name=player, character=character)
-        service.start(name, moderator="gm")
-    service.end_early("Done", moderator="gm", agreed=True)
+            service.campaigns.join(name, player=player, player_name=player, character=character)
+        service.campaigns.start(name, moderator="gm")
+    service.moderation.end_early("Done", moderator="gm", agreed=True)
     engine.dispose()
     return url
 

@@ -9,7 +9,7 @@ then plays them from wherever the database says they stand, so that a run killed
 and started again ends where an unkilled run ends: each pass delivers both transports' outboxes,
 answers every open decision or combat window, sends the day's orders and, past its deadline,
 runs the campaign's scheduled wake-up job (:func:`bot.scheduler.wake`, as the scheduler stored
-it: :meth:`~bot.resolution.Resolver.wake_ups`), until every campaign has played :data:`DAYS`
+it: :meth:`~bot.timekeeping.Timekeeper.wake_ups`), until every campaign has played :data:`DAYS`
 days.
 
 What each transport delivered is appended to a journal, fsynced before the transport hears that
@@ -25,21 +25,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 import discord
 from sqlalchemy import Engine
 
 import bot.local
 from bot import scheduler
-from bot.campaigns import row_id
 from bot.discord.delivery import OutboxDelivery
 from bot.outbox import Outgoing
 from bot.service import CampaignService, RequestError
+from bot.store import row_id
 from db import repo
 from db.engine import make_engine, session_scope
 from db.migrate import upgrade
@@ -105,7 +105,7 @@ def prepare(url: str, *, seed: int = 0) -> None:
         upgrade(engine)
         service = CampaignService(engine, catalog(), clock=Clock())
         for number, table in enumerate(TABLES, start=1):
-            service.create(
+            service.campaigns.create(
                 table.name,
                 moderator=MODERATOR,
                 seed=table.seed + seed,
@@ -113,15 +113,19 @@ def prepare(url: str, *, seed: int = 0) -> None:
                 options={"wait_for_decisions": True},
             )
             for player, character in table.seats:
-                service.join(table.name, player=player, player_name=player, character=character)
-            service.start(table.name, moderator=MODERATOR)
+                service.campaigns.join(
+                    table.name, player=player, player_name=player, character=character
+                )
+            service.campaigns.start(table.name, moderator=MODERATOR)
             if table.channel is None:
                 stage_giant_fight(engine, number, "Amazon", "Black Knight")
-                service.set_autopilot(table.name, moderator=MODERATOR, character="Black Knight")
+                service.moderation.set_autopilot(
+                    table.name, moderator=MODERATOR, character="Black Knight"
+                )
             else:
                 rewrite_latest(engine, number, tired)
             for player, _ in table.seats:
-                service.submit_orders(table.name, player=player, text="R")
+                service.players.submit_orders(table.name, player=player, text="R")
     finally:
         engine.dispose()
 
@@ -172,19 +176,18 @@ class RecordingClient:
         return _Destination(self.journal)
 
 
-def _recording_write(journal: Journal) -> Callable[..., list[Path]]:
-    """:func:`bot.local.write`, then the files fsynced and each message journaled."""
-    write = bot.local.write
+def _recording_send(journal: Journal) -> Callable[..., Awaitable[None]]:
+    """:meth:`bot.local.Folder.send`, then the files fsynced and the message journaled."""
+    send = bot.local.Folder.send
 
-    def recorded(batch: Sequence[Outgoing], out: Path, campaigns: Any) -> list[Path]:
-        files = write(batch, out, campaigns)
-        for path in files:
+    async def recorded(folder: bot.local.Folder, outgoing: Outgoing, campaign: str | None) -> None:
+        before = len(folder.written)
+        await send(folder, outgoing, campaign)
+        for path in folder.written[before:]:
             fd = os.open(path, os.O_RDONLY)
             os.fsync(fd)
             os.close(fd)
-        for outgoing in batch:
-            journal.record(f"L {outgoing.id}")
-        return files
+        journal.record(f"L {outgoing.id}")
 
     return recorded
 
@@ -200,7 +203,7 @@ class Driver:
         self.out = out
         self.journal = Journal(journal)
         self.progress = progress
-        bot.local.write = _recording_write(self.journal)
+        setattr(bot.local.Folder, "send", _recording_send(self.journal))  # noqa: B010
         client = cast(discord.Client, RecordingClient(self.journal))
         self.discord = OutboxDelivery(client, self.service, clock=self.clock)
         self.loop = asyncio.new_event_loop()
@@ -217,12 +220,12 @@ class Driver:
         self.step("deliver-discord")
         for table in TABLES:  # the bot's resync job, for the bot's campaigns
             if table.channel is not None:
-                self.service.publish(table.name)
+                self.service.publisher.publish(table.name)
         self.loop.run_until_complete(self.discord.deliver_once())
 
     def play(self, table: Table) -> bool:
         """One step of ``table``'s campaign; False once it has played its days."""
-        campaign = self.service.campaign(table.name)
+        campaign = self.service.campaigns.campaign(table.name)
         if campaign.status == "finished" or campaign.day > DAYS:
             return False
         self.clock.now = moment(campaign.day)
@@ -237,23 +240,23 @@ class Driver:
             character, _, ref, default = asked[0]
             if not is_combat_id(ref):
                 self.step("answer")
-                self.service.answer(table.name, player=players[character], answer=default)
+                self.service.resolver.answer(table.name, player=players[character], answer=default)
                 return True
             kinds = {kind for c, kind, _, _ in asked if c == character}
             plays = quiet_plays(kinds)
             self.step("plays")
             if plays is None:
-                self.service.close_window(table.name, moderator=MODERATOR)
+                self.service.plays.close_window(table.name, moderator=MODERATOR)
             else:
-                self.service.answer_plays(table.name, player=players[character], text=plays)
+                self.service.plays.answer_plays(table.name, player=players[character], text=plays)
             return True
         for player, character in table.seats:
             if seats[character] not in submitted:
                 self.step("orders")
                 with contextlib.suppress(RequestError):  # dead or gone: no orders
-                    self.service.submit_orders(table.name, player=player, text="H")
+                    self.service.players.submit_orders(table.name, player=player, text="H")
         self.step("resolve")
-        [(ref, day)] = [(r, d) for r, d, _ in self.service.wake_ups() if r == f"#{cid}"]
+        [(ref, day)] = [(r, d) for r, d, _ in self.service.timekeeper.wake_ups() if r == f"#{cid}"]
         self.loop.run_until_complete(scheduler.wake(ref, day))
         return True
 

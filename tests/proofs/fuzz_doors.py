@@ -8,7 +8,7 @@ a hireling's section: :func:`rules.orders.parse.parse_orders`), combat plays
 (:func:`rules.evening.windows.read_plays`), setup choices (:func:`rules.setup.setup_choices` and
 :class:`rules.setup.CharacterSetup`), campaign names (:func:`bot.campaigns.clean_name`), a
 campaign setting's value (:meth:`bot.campaign_settings.CampaignSettings.configured`) and the
-moderators' text (:func:`bot.campaigns.typed_text`, the character names of
+moderators' text (:func:`bot.store.typed_text`, the character names of
 :func:`bot.names.matching` and :func:`bot.names.did_you_mean`), and any text the bot relays.
 
 What must hold (:func:`findings`): an accepted order's echo parses again to the same orders; no
@@ -27,9 +27,10 @@ from functools import cache
 from pydantic import ValidationError
 
 from bot.campaign_settings import SETTINGS, CampaignSettings, SettingError
-from bot.campaigns import RequestError, clean_name, typed_text
+from bot.campaigns import clean_name
 from bot.names import did_you_mean, matching
 from bot.render import discord_times, escape_discord, split_message
+from bot.store import RequestError, typed_text
 from rules.board import board_for
 from rules.catalog import catalog
 from rules.evening.windows import read_plays

@@ -168,7 +168,7 @@ async def _run(service: CampaignService, url: str, seats: dict[int, int], due: f
         while time.perf_counter() < due + GIVE_UP:
             await asyncio.sleep(DELIVERY_PERIOD)
             await asyncio.to_thread(deliver, service, delivered)
-            if len(done) + len(failed) >= len(seats) and not service.undelivered(limit=1):
+            if len(done) + len(failed) >= len(seats) and not service.store.undelivered(limit=1):
                 break
     finally:
         wakeups.shutdown()

@@ -107,10 +107,14 @@ class Table:
         weeks end.)"""
         self.tables += 1
         name = f"{prefix}{self.tables}"
-        self.service.create(name, moderator=GM, seed=self.tables, channel=channel, options=options)
+        self.service.campaigns.create(
+            name, moderator=GM, seed=self.tables, channel=channel, options=options
+        )
         for player, character in seats:
-            self.service.join(name, player=player, player_name=player, character=character)
-        self.service.start(name, moderator=GM)
+            self.service.campaigns.join(
+                name, player=player, player_name=player, character=character
+            )
+        self.service.campaigns.start(name, moderator=GM)
         return name
 
     # --- the callers ------------------------------------------------------------------------
@@ -124,16 +128,16 @@ class Table:
         return asyncio.run(delivery.deliver_once())
 
     def orders(self, campaign: str, player: str, text: str) -> Callable[[], object]:
-        return lambda: self.service.submit_orders(campaign, player=player, text=text)
+        return lambda: self.service.players.submit_orders(campaign, player=player, text=text)
 
     def plays(self, campaign: str, player: str, text: str) -> Callable[[], object]:
-        return lambda: self.service.answer_plays(campaign, player=player, text=text)
+        return lambda: self.service.plays.answer_plays(campaign, player=player, text=text)
 
     def wake(self, campaign: str, day: int) -> Callable[[], object]:
-        return lambda: self.service.wake(campaign, day)
+        return lambda: self.service.timekeeper.wake(campaign, day)
 
     def force(self, campaign: str, day: int) -> Callable[[], object]:
-        return lambda: self.service.resolve_day(campaign, day=day, moderator=GM)
+        return lambda: self.service.resolver.resolve_day(campaign, day=day, moderator=GM)
 
     # --- checks -----------------------------------------------------------------------------
 
@@ -151,7 +155,7 @@ class Table:
     def resolved_once(self, what: str, campaign: str, day: int, results: list[object]) -> None:
         """The day resolved once: the campaign is past it, one ``end`` snapshot says so, and
         one racer (at most) says it resolved it."""
-        now = self.service.campaign(campaign)
+        now = self.service.campaigns.campaign(campaign)
         said = sum(
             1
             for r in results
@@ -175,7 +179,7 @@ class Table:
     def orders_kept(self, what: str, campaign: str, day: int, accepted: Counter[str]) -> None:
         """Each accepted submission stored once, versions 1..n of the seat's day."""
         with session_scope(self.engine) as session:
-            cid = self.service.campaign(campaign).id
+            cid = self.service.campaigns.campaign(campaign).id
             assert cid is not None
             seats = {s.id: s.player for s in repo.list_seats(session, campaign_id=cid)}
             rows = session.exec(
@@ -196,7 +200,7 @@ class Table:
 
     def settle(self, campaign: str) -> None:
         """Let the day end: every later decision or combat window takes its default."""
-        cid = self.service.campaign(campaign).id
+        cid = self.service.campaigns.campaign(campaign).id
         assert cid is not None
         for _ in range(100):
             with session_scope(self.engine) as session:
@@ -204,19 +208,19 @@ class Table:
             if not waiting:
                 return
             if is_combat_id(waiting[0].ref):
-                self.service.close_window(campaign, moderator=GM)
+                self.service.plays.close_window(campaign, moderator=GM)
             else:
                 player = {c: p for p, c in PLAYERS}[waiting[0].character]
-                self.service.answer(campaign, player=player, answer=waiting[0].default)
+                self.service.resolver.answer(campaign, player=player, answer=waiting[0].default)
 
     # --- the rounds -------------------------------------------------------------------------
 
     def day_round(self, number: int) -> None:
-        if self.day is None or self.service.campaign(self.day).day > DAY_ROUNDS:
+        if self.day is None or self.service.campaigns.campaign(self.day).day > DAY_ROUNDS:
             channel = str(100000000000000001 + self.tables)
             self.day = self.new_campaign("Day", (*PLAYERS, THIRD), channel=channel)
         name = self.day
-        campaign = self.service.campaign(name)
+        campaign = self.service.campaigns.campaign(name)
         day = campaign.day
         (p1, _), (p2, _), (p3, _) = (*PLAYERS, THIRD)
         results = self.race(
@@ -249,15 +253,15 @@ class Table:
 
     def decision_round(self, number: int) -> None:
         name = self.new_campaign("Decide", PLAYERS, options={"wait_for_decisions": True})
-        campaign = self.service.campaign(name)
+        campaign = self.service.campaigns.campaign(name)
         day = campaign.day
         assert campaign.id is not None
         rewrite_latest(self.engine, campaign.id, tired, step="start")
         (p1, _), (p2, _) = PLAYERS
-        self.service.submit_orders(name, player=p1, text="R")
-        self.service.submit_orders(name, player=p2, text="H")
-        self.service.resolve_day(name, day=day, moderator=GM)
-        options = self.service.open_decision(name, player=p1)
+        self.service.players.submit_orders(name, player=p1, text="R")
+        self.service.players.submit_orders(name, player=p2, text="H")
+        self.service.resolver.resolve_day(name, day=day, moderator=GM)
+        options = self.service.resolver.open_decision(name, player=p1)
         if options is None:  # she could not rest so (dead, say): the day is over
             self.tally.rounds["decision (none asked)"] += 1
             return
@@ -267,9 +271,9 @@ class Table:
         self.clock.now = max(self.clock.now, asked.due_at) + timedelta(minutes=1)
         results = self.race(
             f"decision round {number}",
-            lambda: self.service.answer(name, player=p1, answer=options[0]),
-            lambda: self.service.answer(name, player=p1, answer=options[-1]),
-            lambda: self.service.answer(name, player=p2, answer=options[0]),
+            lambda: self.service.resolver.answer(name, player=p1, answer=options[0]),
+            lambda: self.service.resolver.answer(name, player=p1, answer=options[-1]),
+            lambda: self.service.resolver.answer(name, player=p2, answer=options[0]),
             self.wake(name, day),
             self.force(name, day),
             self.deliver_local,
@@ -292,12 +296,12 @@ class Table:
         service = self.service
         seats = (("p1", "Amazon"), ("p2", "Black Knight"))
         name = self.new_campaign("Fight", seats, options={"wait_for_decisions": True})
-        campaign = service.campaign(name)
+        campaign = service.campaigns.campaign(name)
         assert campaign.id is not None
         stage_giant_fight(self.engine, campaign.id, "Amazon", "Black Knight")
-        service.submit_orders(name, player="p1", text="R")
-        service.submit_orders(name, player="p2", text="R")
-        service.resolve_day(name, day=1, moderator=GM)
+        service.players.submit_orders(name, player="p1", text="R")
+        service.players.submit_orders(name, player="p2", text="R")
+        service.resolver.resolve_day(name, day=1, moderator=GM)
         with session_scope(self.engine) as session:
             waiting = repo.open_decisions(session, campaign_id=campaign.id)
         if not waiting:
@@ -314,7 +318,7 @@ class Table:
             f"combat round {number}",
             *calls,
             *calls[:1],
-            lambda: service.close_window(name, moderator=GM),
+            lambda: service.plays.close_window(name, moderator=GM),
             self.wake(name, 1),
             self.deliver_local,
         )

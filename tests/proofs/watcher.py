@@ -66,7 +66,7 @@ class Watcher:
         message = outgoing.message
         campaign = self._names.get(message.campaign_id)
         if campaign is None:
-            self._names = self.service.campaign_names()
+            self._names = self.service.campaigns.campaign_names()
             campaign = self._names[message.campaign_id]
         if message.kind == "dm":
             viewer = self.seats.get((campaign, message.to or ""), MODERATOR)

@@ -17,8 +17,10 @@ import discord
 
 from bot.cards import Carded
 from bot.discord.embeds import embed_messages
+from bot.discord.where import on_campaign
+from bot.inbox import Option, Request, take
 from bot.render import discord_times, escape_discord, split_message
-from bot.service import Reply, RequestError
+from bot.service import CampaignService, Reply, RequestError
 
 Action = Callable[[], Reply]
 
@@ -140,6 +142,28 @@ async def call_and_answer(
             for part in parts_of(reply.text):
                 await interaction.followup.send(part, ephemeral=False)
     return reply
+
+
+async def ask(
+    interaction: discord.Interaction,
+    service: CampaignService,
+    campaign: str | None,
+    command: str,
+    *,
+    ephemeral: bool = True,
+    **options: Option,
+) -> Reply | None:
+    """:func:`call_and_answer` the inbox's ``command`` (:data:`bot.inbox.COMMANDS`) with
+    ``options``, from the member, on the campaign the slash command means
+    (:func:`bot.discord.where.on_campaign`: ``campaign``, else the one played here, found when
+    the service call runs). Returns the reply, or ``None`` when it was refused."""
+    player = player_id(interaction.user)
+
+    def asked(name: str) -> Reply:
+        return take(service, Request(command, name, player, options=options))
+
+    act = on_campaign(interaction, service.engine, campaign, asked)
+    return await call_and_answer(interaction, act, ephemeral=ephemeral)
 
 
 def may_moderate(interaction: discord.Interaction) -> bool:

@@ -3,18 +3,16 @@
 Every command is refused with "Moderators only." unless the member has Discord's Manage Server
 permission in the channel *and* (except ``/gm create``) is one of the campaign's moderators in
 the service (the service raises :class:`~bot.service.NotModeratorError`). Every answer is
-private. To add a command, write a method decorated with ``@app_commands.command`` (or
-``@orders.command`` for ``/gm orders ...``) that calls :meth:`ModeratorCog.moderate_in` with the
-campaign option and the service call, taking the campaign's name and the moderator's id (the
-campaign option, last, may be left out in the campaign's channel: :mod:`bot.discord.where`)::
+private. To add a command, add its service call to the inbox's table
+(:data:`bot.inbox.COMMANDS`) and write a method decorated with ``@app_commands.command`` (or
+``@orders.command`` for ``/gm orders ...``) that calls
+:meth:`~bot.discord.cogs.gm.GmCommands.moderate_in` with the campaign option, the command's name
+and its options (the campaign option, last, may be left out in the campaign's channel:
+:mod:`bot.discord.where`)::
 
     @app_commands.command(name="lock", description="Stop taking orders")
     async def lock(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.lock(name, moderator=moderator),
-        )
+        await self.moderate_in(interaction, campaign, "lock", locked=True)
 
 ``/gm rollback`` asks first: it answers with a confirmation and its buttons, and only the button
 "Roll back" calls the service (:class:`RollbackConfirmation`).
@@ -24,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from typing import Literal
 
 import discord
@@ -35,24 +32,21 @@ from bot.campaign_settings import SETTINGS
 from bot.discord.cogs.common import (
     MODERATORS_ONLY,
     answer,
-    answer_reply,
     may_moderate,
     player_id,
 )
-from bot.discord.cogs.gm import Campaign, InCampaign
+from bot.discord.cogs.gm import Campaign
 from bot.discord.cogs.notices import NoticeCommands
 from bot.discord.cogs.players import CAMPAIGN_HELP, CampaignName, Day, OrdersText
 from bot.discord.cogs.rollback import RollbackConfirmation
 from bot.discord.cogs.team import TeamCommands
 from bot.discord.options import SeatedCharacter
 from bot.discord.where import Place
-from bot.outbox import moderators_status
-from bot.service import CampaignService, NotModeratorError, Reply, RequestError
+from bot.inbox import Option, Request, take
+from bot.service import CampaignService, RequestError
 
 log = logging.getLogger("realmbot.discord.moderators")
 
-#: A service call on the moderator's id.
-ModeratorAction = Callable[[str], Reply]
 CHARACTER_HELP = "the seat's character"
 
 #: The longest deadline extension a command takes, in hours (a week).
@@ -89,45 +83,6 @@ class ModeratorCog(
 
     orders = app_commands.Group(name="orders", description="A seat's orders for today")
 
-    async def moderate(self, interaction: discord.Interaction, action: ModeratorAction) -> None:
-        """Check Discord's permission, then run ``action(moderator_id)`` in a thread and answer
-        privately with its reply (or its refusal)."""
-        if not may_moderate(interaction):
-            await answer(interaction, MODERATORS_ONLY)
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.run_moderated(interaction, action)
-
-    async def moderate_in(
-        self,
-        interaction: discord.Interaction,
-        campaign: str | None,
-        action: InCampaign,
-    ) -> None:
-        """:meth:`moderate` ``action(campaign_name, moderator_id)`` on the campaign the command
-        means: ``campaign``, else its channel's (:mod:`bot.discord.where`)."""
-        place, engine = Place.of(interaction), self.service.engine
-        await self.moderate(
-            interaction, lambda moderator: action(place.campaign(engine, campaign), moderator)
-        )
-
-    async def run_moderated(
-        self, interaction: discord.Interaction, action: ModeratorAction
-    ) -> None:
-        """Run ``action(moderator_id)`` in a thread and answer privately with its reply or its
-        refusal; the interaction has been responded to already."""
-        moderator = player_id(interaction.user)
-        try:
-            reply = await asyncio.to_thread(action, moderator)
-        except NotModeratorError as error:
-            await answer(interaction, f"{MODERATORS_ONLY} ({error})")
-            return
-        except RequestError as error:
-            await answer(interaction, str(error))
-            return
-        log.info("moderator %s: %s", moderator, reply.text.partition("\n")[0])
-        await answer_reply(interaction, reply)
-
     # --- campaign life --------------------------------------------------------------------------
 
     @app_commands.command(name="create", description="Create a campaign played in this channel")
@@ -141,24 +96,20 @@ class ModeratorCog(
         if not interaction.permissions.manage_guild:
             await answer(interaction, MODERATORS_ONLY)
             return
-        channel = str(interaction.channel_id)
-        guild = str(interaction.guild_id)
-        options: dict[str, object] = {} if weeks is None else {"weeks": weeks}
+        where: dict[str, Option] = {
+            "channel": str(interaction.channel_id),
+            "guild": str(interaction.guild_id),
+            "weeks": weeks,
+        }
         await self.moderate(
             interaction,
-            lambda moderator: self.service.create(
-                name, moderator=moderator, channel=channel, guild=guild, options=options
-            ),
+            lambda moderator: take(self.service, Request("create", name, moderator, options=where)),
         )
 
     @app_commands.command(name="start", description="Set the game up and open day 1")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def start(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.start(name, moderator=moderator),
-        )
+        await self.moderate_in(interaction, campaign, "start")
 
     @app_commands.command(name="force", description="Resolve the current day now")
     @app_commands.describe(
@@ -171,22 +122,14 @@ class ModeratorCog(
         day: app_commands.Range[int, 1, 10_000],
         campaign: Campaign = None,
     ) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.resolve_day(name, day=day, moderator=moderator),
-        )
+        await self.moderate_in(interaction, campaign, "resolve", day=day)
 
     @app_commands.command(name="status", description="The day, who is in, and undelivered messages")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def status(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
         """The public status plus the campaign's deliveries: how many messages wait, and each
         one Discord keeps refusing (a player's closed DMs...), without its content."""
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: moderators_status(self.service, name, moderator=moderator),
-        )
+        await self.moderate_in(interaction, campaign, "moderators status")
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -199,33 +142,19 @@ class ModeratorCog(
         on: bool,
         campaign: Campaign = None,
     ) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.set_autopilot(
-                name, moderator=moderator, character=character, on=on
-            ),
-        )
+        await self.moderate_in(interaction, campaign, "autopilot", character=character, on=on)
 
     @app_commands.command(name="preview", description="A private dry run of today: nothing stored")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def preview(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.preview(name, moderator=moderator),
-        )
+        await self.moderate_in(interaction, campaign, "preview")
 
     @app_commands.command(name="rolls", description="Every roll of the dice on a day (4.1)")
     @app_commands.describe(day="the day", campaign=CAMPAIGN_HELP)
     async def rolls(
         self, interaction: discord.Interaction, day: Day, campaign: Campaign = None
     ) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.rolls(name, moderator=moderator, day=day),
-        )
+        await self.moderate_in(interaction, campaign, "rolls", day=day)
 
     @app_commands.command(
         name="window", description="The combat window: see, extend, close, roll back"
@@ -247,18 +176,7 @@ class ModeratorCog(
         to: app_commands.Range[str, 1, 80] = "round",
         campaign: Campaign = None,
     ) -> None:
-        def act(name: str, moderator: str) -> Reply:
-            if what == "rollback":
-                return self.service.rollback_combat(name, moderator=moderator, to=to)
-            if what == "extend":
-                return self.service.extend_window(name, moderator=moderator, hours=hours)
-            if what == "close":
-                return self.service.close_window(name, moderator=moderator)
-            if what == "sealed":
-                return self.service.sealed_plays(name, moderator=moderator)
-            return self.service.window_status(name, moderator=moderator)
-
-        await self.moderate_in(interaction, campaign, act)
+        await self.moderate_in(interaction, campaign, "window", what=what, hours=hours, to=to)
 
     @app_commands.command(name="extend", description="Move today's deadline later")
     @app_commands.describe(
@@ -271,13 +189,7 @@ class ModeratorCog(
         reason: Reason,
         campaign: Campaign = None,
     ) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.extend(
-                name, moderator=moderator, hours=hours, reason=reason
-            ),
-        )
+        await self.moderate_in(interaction, campaign, "extend", hours=hours, reason=reason)
 
     @app_commands.command(name="pause", description="Stop the clock until resumed or expired")
     @app_commands.describe(
@@ -290,22 +202,12 @@ class ModeratorCog(
         hours: PauseHours,
         campaign: Campaign = None,
     ) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.pause(
-                name, moderator=moderator, reason=reason, hours=hours
-            ),
-        )
+        await self.moderate_in(interaction, campaign, "pause", reason=reason, hours=hours)
 
     @app_commands.command(name="resume", description="Restart a paused campaign's clock")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def resume(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.resume(name, moderator=moderator),
-        )
+        await self.moderate_in(interaction, campaign, "resume")
 
     @app_commands.command(name="config", description="Change a campaign setting")
     @app_commands.describe(setting="the setting", value="its new value", campaign=CAMPAIGN_HELP)
@@ -318,13 +220,7 @@ class ModeratorCog(
         campaign: Campaign = None,
     ) -> None:
         key = setting.value
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.configure(
-                name, moderator=moderator, setting=key, value=value
-            ),
-        )
+        await self.moderate_in(interaction, campaign, "config", setting=key, value=value)
 
     @app_commands.command(name="rollback", description="Return to the start of a day (confirm)")
     @app_commands.describe(day="the day to play again", campaign=CAMPAIGN_HELP)
@@ -349,20 +245,12 @@ class ModeratorCog(
     @app_commands.command(name="lock", description="Freeze orders and resolution")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def lock(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.lock(name, moderator=moderator, locked=True),
-        )
+        await self.moderate_in(interaction, campaign, "lock", locked=True)
 
     @app_commands.command(name="unlock", description="Take orders and resolve again")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def unlock(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.lock(name, moderator=moderator, locked=False),
-        )
+        await self.moderate_in(interaction, campaign, "lock", locked=False)
 
     @app_commands.command(name="end", description="End the game early: all players agreed (9.2.1)")
     @app_commands.describe(
@@ -372,24 +260,14 @@ class ModeratorCog(
     async def end(
         self, interaction: discord.Interaction, agreed: bool, campaign: Campaign = None
     ) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.end_early(
-                name, moderator=moderator, agreed=agreed
-            ),
-        )
+        await self.moderate_in(interaction, campaign, "end", agreed=agreed)
 
     @app_commands.command(name="announce", description="Post an announcement in the channel")
     @app_commands.describe(text="the announcement", campaign=CAMPAIGN_HELP)
     async def announce(
         self, interaction: discord.Interaction, text: Announcement, campaign: Campaign = None
     ) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.announce(name, moderator=moderator, text=text),
-        )
+        await self.moderate_in(interaction, campaign, "announce", text=text)
 
     # --- seats and orders -----------------------------------------------------------------------
 
@@ -401,13 +279,7 @@ class ModeratorCog(
         character: SeatedCharacter,
         campaign: Campaign = None,
     ) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.view_orders(
-                name, moderator=moderator, character=character
-            ),
-        )
+        await self.moderate_in(interaction, campaign, "view orders", character=character)
 
     @app_commands.command(name="sheet", description="A seat's sheet with his hirelings (logged)")
     @app_commands.describe(character=CHARACTER_HELP, campaign=CAMPAIGN_HELP)
@@ -417,13 +289,7 @@ class ModeratorCog(
         character: SeatedCharacter,
         campaign: Campaign = None,
     ) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.view_sheet(
-                name, moderator=moderator, character=character
-            ),
-        )
+        await self.moderate_in(interaction, campaign, "view sheet", character=character)
 
     @orders.command(name="set", description="Set a seat's orders for today (logged)")
     @app_commands.describe(character=CHARACTER_HELP, text="the orders", campaign=CAMPAIGN_HELP)
@@ -434,13 +300,7 @@ class ModeratorCog(
         text: OrdersText,
         campaign: Campaign = None,
     ) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.set_orders(
-                name, moderator=moderator, character=character, text=text
-            ),
-        )
+        await self.moderate_in(interaction, campaign, "set orders", character=character, text=text)
 
     @app_commands.command(name="excuse", description="Today without orders is not a missed day")
     @app_commands.describe(character=CHARACTER_HELP, campaign=CAMPAIGN_HELP)
@@ -450,13 +310,7 @@ class ModeratorCog(
         character: SeatedCharacter,
         campaign: Campaign = None,
     ) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda name, moderator: self.service.excuse(
-                name, moderator=moderator, character=character
-            ),
-        )
+        await self.moderate_in(interaction, campaign, "excuse", character=character)
 
     @app_commands.command(name="replace", description="Give a seat to another member")
     @app_commands.describe(
@@ -469,15 +323,11 @@ class ModeratorCog(
         member: discord.Member,
         campaign: Campaign = None,
     ) -> None:
-        player, player_name = player_id(member), member.display_name
         await self.moderate_in(
             interaction,
             campaign,
-            lambda name, moderator: self.service.replace(
-                name,
-                moderator=moderator,
-                character=character,
-                player=player,
-                player_name=player_name,
-            ),
+            "replace",
+            character=character,
+            player=player_id(member),
+            player_name=member.display_name,
         )

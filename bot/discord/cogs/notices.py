@@ -1,7 +1,7 @@
 """``/gm nudge``: a DM to every player whose orders for today are missing
-(:meth:`bot.notifications.Notifications.nudge`). A command of the ``/gm`` group:
-:class:`NoticeCommands` is a base of :class:`~bot.discord.cogs.moderators.ModeratorCog`, which
-supplies ``service`` and ``moderate_in``."""
+(:meth:`bot.reminders.Reminders.nudge`). A command of the ``/gm`` group: :class:`NoticeCommands`
+is a base of :class:`~bot.discord.cogs.moderators.ModeratorCog`, which supplies ``service``;
+``moderate_in`` is their common base's (:class:`~bot.discord.cogs.gm.GmCommands`)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,4 @@ class NoticeCommands(GmCommands):
     @app_commands.command(name="nudge", description="DM every player whose orders are missing")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def nudge(self, interaction: discord.Interaction, campaign: Campaign = None) -> None:
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda at, moderator: self.service.nudge(at, moderator=moderator),
-        )
+        await self.moderate_in(interaction, campaign, "nudge")

@@ -15,6 +15,8 @@ those of his hirelings in sections of their own (:mod:`rules.orders.sections`)::
     Company HQ: M CV5, H
 
 The campaign may be left out (``orders`` alone) when the player plays in one running campaign.
+A DM is read as the inbox reads any text message, and every command here is one of the inbox's
+(:mod:`bot.inbox`), so that the command line and (next) mail answer the same.
 """
 
 from __future__ import annotations
@@ -22,9 +24,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import discord
 from discord import app_commands
@@ -36,19 +35,20 @@ from bot.campaigns import Joined
 from bot.discord.builder import OrdersBuilder
 from bot.discord.cogs.common import (
     answer,
-    call_and_answer,
+    ask,
     escaped,
     parts_of,
     player_id,
     report_failure,
 )
-from bot.discord.forms import ORDERS_LENGTH, OrdersModal, StandingOrdersModal, unfenced
+from bot.discord.forms import ORDERS_LENGTH, OrdersModal, StandingOrdersModal
 from bot.discord.options import CampaignOption, FreeCharacter
-from bot.discord.where import Place, on_campaign
+from bot.discord.where import Place
+from bot.inbox import only_campaign, read_message, take
 from bot.logs import set_campaign
 from bot.render import render
 from bot.scope import Scope
-from bot.service import CampaignService, Reply, RequestError
+from bot.service import CampaignService, RequestError
 
 log = logging.getLogger("realmbot.discord.players")
 
@@ -76,29 +76,6 @@ ORDERS_HELP = (
     "and such lines."
 )
 
-_HEADER = re.compile(r"orders(?:\s+(?P<campaign>.*))?", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class OrdersMessage:
-    """A DM read as orders: the campaign named on its first line (if any) and the orders."""
-
-    campaign: str | None
-    text: str
-
-
-def read_orders_message(content: str) -> OrdersMessage | None:
-    """``content`` as orders, or ``None`` if its first line is not ``orders [campaign]``.
-
-    Code fences around the orders (players paste them that way) are dropped.
-    """
-    first, _, rest = content.strip().partition("\n")
-    header = _HEADER.fullmatch(first.strip())
-    if header is None:
-        return None
-    campaign = (header.group("campaign") or "").strip() or None
-    return OrdersMessage(campaign=campaign, text=unfenced(rest))
-
 
 class PlayerCog(commands.Cog, name="Players"):
     """Slash commands for players, and orders by DM."""
@@ -110,13 +87,6 @@ class PlayerCog(commands.Cog, name="Players"):
 
     # --- slash commands -------------------------------------------------------------------------
 
-    def _at(
-        self, interaction: discord.Interaction, campaign: str | None, act: Callable[[str], Reply]
-    ) -> Callable[[], Reply]:
-        """``act`` on the campaign the command means, found when the service call runs
-        (:func:`bot.discord.where.on_campaign`)."""
-        return on_campaign(interaction, self.service.engine, campaign, act)
-
     @app_commands.command(name="join", description="Join a campaign as a character")
     @app_commands.describe(character="your character, e.g. Amazon", campaign=CAMPAIGN_HELP)
     async def join(
@@ -125,19 +95,9 @@ class PlayerCog(commands.Cog, name="Players"):
         character: FreeCharacter,
         campaign: CampaignOption | None = None,
     ) -> None:
-        user = interaction.user
-        joined = await call_and_answer(
-            interaction,
-            self._at(
-                interaction,
-                campaign,
-                lambda name: self.service.join(
-                    name,
-                    player=player_id(user),
-                    player_name=user.display_name,
-                    character=character,
-                ),
-            ),
+        name = interaction.user.display_name
+        joined = await ask(
+            interaction, self.service, campaign, "join", character=character, name=name
         )
         if isinstance(joined, Joined):  # how to play by DM, to him alone
             welcome = render("messages/welcome.txt.j2", campaign=joined.campaign)
@@ -148,27 +108,14 @@ class PlayerCog(commands.Cog, name="Players"):
     async def ready(
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
-        await self._ready(interaction, campaign, ready=True)
+        await ask(interaction, self.service, campaign, "ready", ready=True)
 
     @app_commands.command(name="unready", description="Take back your ready")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def unready(
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
-        await self._ready(interaction, campaign, ready=False)
-
-    async def _ready(
-        self, interaction: discord.Interaction, campaign: str | None, *, ready: bool
-    ) -> None:
-        player = player_id(interaction.user)
-        await call_and_answer(
-            interaction,
-            self._at(
-                interaction,
-                campaign,
-                lambda name: self.service.ready(name, player=player, ready=ready),
-            ),
-        )
+        await ask(interaction, self.service, campaign, "ready", ready=False)
 
     @app_commands.command(name="away", description="Say you are away: no reminders (0 days: back)")
     @app_commands.describe(days="for how many days (0: you are back)", campaign=CAMPAIGN_HELP)
@@ -178,15 +125,7 @@ class PlayerCog(commands.Cog, name="Players"):
         days: AwayDays,
         campaign: CampaignOption | None = None,
     ) -> None:
-        player = player_id(interaction.user)
-        await call_and_answer(
-            interaction,
-            self._at(
-                interaction,
-                campaign,
-                lambda name: self.service.away(name, player=player, days=days),
-            ),
-        )
+        await ask(interaction, self.service, campaign, "away", days=days)
 
     @app_commands.command(name="status", description="A campaign's day, deadline and who is in")
     @app_commands.describe(
@@ -198,33 +137,21 @@ class PlayerCog(commands.Cog, name="Players"):
         campaign: CampaignOption | None = None,
         share: bool = False,
     ) -> None:
-        await call_and_answer(
-            interaction, self._at(interaction, campaign, self.service.status), ephemeral=not share
-        )
+        await ask(interaction, self.service, campaign, "status", ephemeral=not share)
 
     @app_commands.command(name="me", description="Your character's sheet (only you see it)")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def me(
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
-        player = player_id(interaction.user)
-        await call_and_answer(
-            interaction,
-            self._at(interaction, campaign, lambda name: self.service.sheet(name, player=player)),
-        )
+        await ask(interaction, self.service, campaign, "sheet")
 
     @orders.command(name="show", description="Your orders in force for today (only you see them)")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def orders_show(
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
-        player = player_id(interaction.user)
-        await call_and_answer(
-            interaction,
-            self._at(
-                interaction, campaign, lambda name: self.service.show_orders(name, player=player)
-            ),
-        )
+        await ask(interaction, self.service, campaign, "show orders")
 
     @orders.command(name="send", description="Type today's orders in a text box (only you)")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
@@ -280,13 +207,7 @@ class PlayerCog(commands.Cog, name="Players"):
     async def orders_clear(
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
-        player = player_id(interaction.user)
-        await call_and_answer(
-            interaction,
-            self._at(
-                interaction, campaign, lambda name: self.service.clear_orders(name, player=player)
-            ),
-        )
+        await ask(interaction, self.service, campaign, "clear orders")
 
     @app_commands.command(name="standing", description="Orders for any day you send none")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
@@ -320,7 +241,7 @@ class PlayerCog(commands.Cog, name="Players"):
 
         def draw() -> tuple[str, bytes]:
             name = place.campaign(self.service.engine, campaign)
-            return name, self.service.map_image(name, player=player)
+            return name, self.service.campaigns.map_image(name, player=player)
 
         try:
             name, image = await asyncio.to_thread(draw)
@@ -338,35 +259,21 @@ class PlayerCog(commands.Cog, name="Players"):
     async def history(
         self, interaction: discord.Interaction, day: Day, campaign: CampaignOption | None = None
     ) -> None:
-        await call_and_answer(
-            interaction,
-            self._at(interaction, campaign, lambda name: self.service.history(name, day=day)),
-            ephemeral=False,
-        )
+        await ask(interaction, self.service, campaign, "history", day=day, ephemeral=False)
 
     @app_commands.command(name="final", description="A finished campaign's final report")
     @app_commands.describe(campaign=CAMPAIGN_HELP)
     async def final(
         self, interaction: discord.Interaction, campaign: CampaignOption | None = None
     ) -> None:
-        await call_and_answer(
-            interaction, self._at(interaction, campaign, self.service.final), ephemeral=False
-        )
+        await ask(interaction, self.service, campaign, "final", ephemeral=False)
 
     @app_commands.command(name="journal", description="Your own report of a past day (only you)")
     @app_commands.describe(day="the day", campaign=CAMPAIGN_HELP)
     async def journal(
         self, interaction: discord.Interaction, day: Day, campaign: CampaignOption | None = None
     ) -> None:
-        player = player_id(interaction.user)
-        await call_and_answer(
-            interaction,
-            self._at(
-                interaction,
-                campaign,
-                lambda name: self.service.history(name, day=day, player=player),
-            ),
-        )
+        await ask(interaction, self.service, campaign, "journal", day=day)
 
     # --- orders by DM ---------------------------------------------------------------------------
 
@@ -388,77 +295,26 @@ class PlayerCog(commands.Cog, name="Players"):
                 log.warning("could not tell %s that his DM failed", message.author.id)
 
     async def _direct_message(self, message: discord.Message) -> None:
-        first, _, rest = message.content.strip().partition("\n")
-        word, _, argument = first.strip().partition(" ")
-        if word.casefold() in ("answer", "setup", "plays", "restart"):
-            await self._answer_or_setup(message, word.casefold(), argument.strip(), rest)
-            return
-        orders = read_orders_message(message.content)
-        if orders is None:
+        """Read the DM as the inbox reads a text message (:func:`bot.inbox.read_message`):
+        ``orders [campaign]`` with the orders below, ``answer <choice>``, ``plays [campaign]``,
+        ``setup <campaign>`` or ``restart [campaign]`` with their lines below; a campaign left
+        out is his only running one. Anything else is answered with how to send orders."""
+        read = read_message(message.content)
+        if read is None:
             await self._say(message.channel, ORDERS_HELP, escape=False)
             return
         player = player_id(message.author)
         try:
-            campaign = orders.campaign or await self._only_campaign(player)
+            campaign = read.campaign
+            if campaign is None:
+                campaign = await asyncio.to_thread(only_campaign, self.service, player)
             set_campaign(campaign)
-            if not orders.text:
-                raise RequestError("your message has no orders: put them after the first line")
-            reply = await asyncio.to_thread(
-                self.service.submit_orders, campaign, player=player, text=orders.text
-            )
+            request = read.request(campaign, player)
+            reply = await asyncio.to_thread(take, self.service, request)
         except RequestError as error:
             await self._say(message.channel, str(error))
             return
         await self._say(message.channel, reply.text)
-
-    async def _answer_or_setup(
-        self, message: discord.Message, word: str, argument: str, rest: str
-    ) -> None:
-        """``answer <choice>``: the answer to the decision he was asked (in his only running
-        campaign); ``plays [campaign]`` with standing-order lines below: his plays for the open
-        combat window; ``setup <campaign>`` with choice lines below: his secret setup
-        choices; ``restart [campaign]`` with ``character: NAME`` and choice lines below: his
-        fresh start after his character's death (9.1.2)."""
-        player = player_id(message.author)
-        try:
-            if word == "plays":
-                campaign = argument or await self._only_campaign(player)
-                set_campaign(campaign)
-                reply = await asyncio.to_thread(
-                    self.service.answer_plays, campaign, player=player, text=rest
-                )
-            elif word == "answer":
-                campaign = await self._only_campaign(player)
-                set_campaign(campaign)
-                reply = await asyncio.to_thread(
-                    self.service.answer, campaign, player=player, answer=argument
-                )
-            elif word == "restart":
-                campaign = argument or await self._only_campaign(player)
-                set_campaign(campaign)
-                reply = await asyncio.to_thread(
-                    self.service.restart, campaign, player=player, text=rest
-                )
-            else:
-                set_campaign(argument)
-                reply = await asyncio.to_thread(
-                    self.service.choose, argument, player=player, text=rest
-                )
-        except RequestError as error:
-            await self._say(message.channel, str(error))
-            return
-        await self._say(message.channel, reply.text)
-
-    async def _only_campaign(self, player: str) -> str:
-        names = await asyncio.to_thread(self.service.player_campaigns, player)
-        if len(names) == 1:
-            return names[0]
-        if not names:
-            raise RequestError("you play in no running campaign")
-        raise RequestError(
-            f"you play in {len(names)} campaigns ({', '.join(names)}): "
-            "name one on the first line, as in 'orders <campaign>'"
-        )
 
     @staticmethod
     async def _say(channel: discord.abc.Messageable, text: str, *, escape: bool = True) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.cogs.common import MODERATORS_ONLY, escaped, may_moderate
+from bot.inbox import Request, take
 
 if TYPE_CHECKING:
     from bot.discord.cogs.moderators import ModeratorCog
@@ -51,10 +52,12 @@ class RollbackConfirmation(discord.ui.View):
             await interaction.response.edit_message(content=MODERATORS_ONLY, view=None)
             return
         await interaction.response.edit_message(content=f"{self.question()}\nConfirmed.", view=None)
-        campaign, day = self.campaign, self.day
+        campaign, service, options = self.campaign, self.cog.service, {"day": self.day}
         await self.cog.run_moderated(
             interaction,
-            lambda moderator: self.cog.service.rollback(campaign, moderator=moderator, day=day),
+            lambda moderator: take(
+                service, Request("rollback", campaign, moderator, options=options)
+            ),
         )
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)

@@ -9,10 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs.common import call_and_answer, player_id
+from bot.discord.cogs.common import ask
 from bot.discord.cogs.players import CAMPAIGN_HELP
 from bot.discord.options import CampaignOption
-from bot.discord.where import on_campaign
 from bot.service import CampaignService
 
 #: A lead time, in hours, as Discord offers it (the service checks it again).
@@ -34,16 +33,7 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
         state: Literal["on", "off"],
         campaign: CampaignOption | None = None,
     ) -> None:
-        player, on = player_id(interaction.user), state == "on"
-        await call_and_answer(
-            interaction,
-            on_campaign(
-                interaction,
-                self.service.engine,
-                campaign,
-                lambda name: self.service.set_reminders(name, player=player, on=on),
-            ),
-        )
+        await ask(interaction, self.service, campaign, "reminders", on=state == "on")
 
     @app_commands.command(name="remind-before", description="How long before a deadline")
     @app_commands.describe(hours="hours before the deadline", campaign=CAMPAIGN_HELP)
@@ -53,13 +43,4 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
         hours: LeadHours,
         campaign: CampaignOption | None = None,
     ) -> None:
-        player = player_id(interaction.user)
-        await call_and_answer(
-            interaction,
-            on_campaign(
-                interaction,
-                self.service.engine,
-                campaign,
-                lambda name: self.service.set_remind_before(name, player=player, hours=hours),
-            ),
-        )
+        await ask(interaction, self.service, campaign, "remind before", hours=hours)

@@ -2,9 +2,9 @@
 campaign's moderators as a team (:mod:`bot.moderators`).
 
 These are commands of the ``/gm`` group: :class:`TeamCommands` is a base of
-:class:`~bot.discord.cogs.moderators.ModeratorCog`, which supplies ``service`` and
-``moderate_in`` (the campaign named or the channel's, Discord's check, the service call in a
-thread, the private answer)."""
+:class:`~bot.discord.cogs.moderators.ModeratorCog`, which supplies ``service``; ``moderate_in``
+(:class:`~bot.discord.cogs.gm.GmCommands`: the campaign named or the channel's, Discord's check,
+the inbox's command in a thread, the private answer) is their common base's."""
 
 from __future__ import annotations
 
@@ -28,25 +28,14 @@ class TeamCommands(GmCommands):
         self, interaction: discord.Interaction, member: discord.Member, campaign: Campaign = None
     ) -> None:
         user, name = player_id(member), member.display_name
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda at, moderator: self.service.add_moderator(
-                at, moderator=moderator, user=user, user_name=name
-            ),
-        )
+        await self.moderate_in(interaction, campaign, "add moderator", user=user, user_name=name)
 
     @moderator.command(name="remove", description="Take a member off the campaign's moderators")
     @app_commands.describe(member="the moderator who leaves", campaign=CAMPAIGN_HELP)
     async def moderator_remove(
         self, interaction: discord.Interaction, member: discord.Member, campaign: Campaign = None
     ) -> None:
-        user = player_id(member)
-        await self.moderate_in(
-            interaction,
-            campaign,
-            lambda at, moderator: self.service.remove_moderator(at, moderator=moderator, user=user),
-        )
+        await self.moderate_in(interaction, campaign, "remove moderator", user=player_id(member))
 
     @app_commands.command(name="handover", description="Hand the campaign to another moderator")
     @app_commands.describe(
@@ -63,11 +52,7 @@ class TeamCommands(GmCommands):
     ) -> None:
         user, name = player_id(member), member.display_name
         await self.moderate_in(
-            interaction,
-            campaign,
-            lambda at, moderator: self.service.handover(
-                at, moderator=moderator, user=user, user_name=name, stay=stay
-            ),
+            interaction, campaign, "handover", user=user, user_name=name, stay=stay
         )
 
     @settings.command(name="moderators-channel", description="Where the moderators' notes go")
@@ -80,9 +65,5 @@ class TeamCommands(GmCommands):
     ) -> None:
         where, name = str(channel.id), channel.name
         await self.moderate_in(
-            interaction,
-            campaign,
-            lambda at, moderator: self.service.set_moderators_channel(
-                at, moderator=moderator, channel=where, channel_name=name
-            ),
+            interaction, campaign, "moderators channel", channel=where, channel_name=name
         )

@@ -11,10 +11,10 @@ import discord
 import pytest
 import simcord
 
-from bot.campaigns import Clock, system_clock
 from bot.discord import RealmBot, make_bot
 from bot.discord.cogs.common import POSTED
 from bot.service import CampaignService
+from bot.store import Clock, system_clock
 from db import repo
 from db.engine import make_engine, session_scope
 from db.migrate import upgrade

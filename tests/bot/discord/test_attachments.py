@@ -21,7 +21,7 @@ async def test_a_map_is_sent_once_with_its_bytes_then_pruned(
     await seat_two_players(table)
     started = await table.moderator.slash(table.channel, "gm start", campaign="Test")
     assert private_answer(started).startswith("Test has started")
-    (queued,) = [m for m in service.undelivered(1000) if m.attachment_sha256]
+    (queued,) = [m for m in service.store.undelivered(1000) if m.attachment_sha256]
     assert queued.id is not None
     image = outbox.load(service.engine, [queued.id])[queued.id].attachment
     assert image is not None and image.startswith(b"\x89PNG")

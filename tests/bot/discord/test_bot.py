@@ -13,9 +13,9 @@ import simcord
 from sqlmodel import select
 
 from bot.discord import make_bot
-from bot.discord.cogs.players import read_orders_message
 from bot.discord.decisions import NO_LONGER_OPEN, pressed_by_recipient, read_decision
 from bot.discord.delivery import DEFAULT_INTERVAL
+from bot.inbox import read_orders_message
 from bot.service import CampaignService
 from db import messages
 from db.engine import session_scope
@@ -162,20 +162,22 @@ async def test_moderators_messages_and_failed_deliveries(
     table: Table, service: CampaignService
 ) -> None:
     notes = table.guild.create_text_channel("gm-notes")
-    service.create(
+    service.campaigns.create(
         "Test",
         moderator=str(table.moderator.id),
         channel=str(table.channel.id),
         guild=str(table.guild.id),
         options={"moderators_channel": str(notes.id)},
     )
-    service.join("Test", player=str(table.alice.id), player_name="alice", character="Amazon")
-    service.join("Test", player="404404404404404404", player_name="gone", character="Elf")
-    service.start("Test", moderator=str(table.moderator.id))
-    queued = len(service.undelivered())
+    service.campaigns.join(
+        "Test", player=str(table.alice.id), player_name="alice", character="Amazon"
+    )
+    service.campaigns.join("Test", player="404404404404404404", player_name="gone", character="Elf")
+    service.campaigns.start("Test", moderator=str(table.moderator.id))
+    queued = len(service.store.undelivered())
 
     assert await table.bot.deliver_once() == queued - 1
-    [kept, notice] = service.undelivered()
+    [kept, notice] = service.store.undelivered()
     assert (kept.to, kept.attempts) == ("404404404404404404", 1), "left for next time"
     assert notice.kind == "moderators", "the moderators are to be told"
     assert text_of(bot_messages(notes.history())[-1]) == "Test: 2 characters seated."
@@ -375,7 +377,7 @@ async def test_a_button_on_an_options_change_is_not_answered(
     pressed = await table.alice.user.click(asked, label="MOVE M3*")
     assert pressed.response is not None and pressed.ephemeral
     assert pressed.response.content.startswith(NO_LONGER_OPEN[:-1])
-    assert service.open_decision("Test", player=str(table.alice.id)) is not None
+    assert service.resolver.open_decision("Test", player=str(table.alice.id)) is not None
     shown = bot_messages(table.alice.user.dm_channel.history())
     assert not any(disabled for _, disabled in labels(next(m for m in shown if m.id == asked.id)))
 

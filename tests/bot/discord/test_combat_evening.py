@@ -143,12 +143,12 @@ async def test_an_evening_fought_over_three_rounds_through_windows(
     stale = await choose_on(table, melee_one, "Giant 1")
     assert "no longer open" in stale, "a select of round 1's window answers nothing in round 2"
     await alice_by_selects(table, service)
-    real = service.clock
-    service.clock = lambda: real() + timedelta(hours=9)
+    real = service.store.clock
+    service.store.clock = lambda: real() + timedelta(hours=9)
     try:
-        assert await asyncio.to_thread(service.wake, "Test", 1) == "decided by default"
+        assert await asyncio.to_thread(service.timekeeper.wake, "Test", 1) == "decided by default"
     finally:
-        service.clock = real
+        service.store.clock = real
     await table.bot.deliver_once()
     assert "the Elf's target: none (default)" in dms(table.bob)
     assert channel_texts(table) == before, "the channel heard nothing of the fight so far"
@@ -162,7 +162,7 @@ async def test_an_evening_fought_over_three_rounds_through_windows(
             if text is not None:
                 await member.send_dm("plays\n" + text)
         await table.bot.deliver_once()
-    assert service.campaign("Test").day == 2, "the day is resolved"
+    assert service.campaigns.campaign("Test").day == 2, "the day is resolved"
 
     public = "\n".join(channel_texts(table)[len(before) :])
     assert "Round 1" in public and "Round 2" in public and "Round 3" in public

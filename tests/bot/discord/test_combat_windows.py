@@ -122,12 +122,17 @@ async def test_a_window_answered_with_its_selects_even_after_a_restart(
     assert selects and [o.label for o in selects[0].options] == ["no", "yes"]
     chosen = await table.alice.user.select(asked, ["1"], custom_id=selects[0].custom_id)
     assert "lure Giant 1: yes" in private_answer(chosen)
-    assert "lure Giant 1: yes" in service.sealed_plays("Test", moderator=moderator_of(table)).text
+    assert (
+        "lure Giant 1: yes"
+        in service.plays.sealed_plays("Test", moderator=moderator_of(table)).text
+    )
     restarted = make_bot(service)
     await table.env.restart_bot(restarted)
     again = await table.alice.user.select(asked, ["0"], custom_id=selects[0].custom_id)
     assert "lure Giant 1: no" in private_answer(again)
-    assert "lure Giant 1: no" in service.sealed_plays("Test", moderator=moderator_of(table)).text
+    assert (
+        "lure Giant 1: no" in service.plays.sealed_plays("Test", moderator=moderator_of(table)).text
+    )
 
 
 def moderator_of(table: Table) -> str:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from bot.campaigns import row_id
 from bot.service import CampaignService
+from bot.store import row_id
 from db import repo
 from db.engine import session_scope
 from rules.board import board_for

@@ -14,9 +14,11 @@ import pytest
 import simcord
 from sqlmodel import col, select
 
+from bot import outbox
 from bot.cards import Card
+from bot.delivery import FIRST_RETRY, NOTICE_AFTER_TRANSIENT, retry_delay
 from bot.discord import delivery, outgoing
-from bot.discord.delivery import FIRST_RETRY, NOTICE_AFTER_TRANSIENT, nonce, retry_delay
+from bot.discord.delivery import nonce
 from bot.discord.outgoing import Part
 from bot.logs import current_campaign
 from bot.service import CampaignService
@@ -36,16 +38,18 @@ def clock() -> ManualClock:
 def campaign(table: Table, service: CampaignService, *, notes: simcord.ChannelHandle) -> None:
     """Test, played in the table's channel, its moderators' messages in ``notes``, alice the
     Amazon and bob the Elf seated; started, so that each has his sheet in the outbox."""
-    service.create(
+    service.campaigns.create(
         "Test",
         moderator=str(table.moderator.id),
         channel=str(table.channel.id),
         guild=str(table.guild.id),
         options={"moderators_channel": str(notes.id)},
     )
-    service.join("Test", player=str(table.alice.id), player_name="alice", character="Amazon")
-    service.join("Test", player=str(table.bob.id), player_name="bob", character="Elf")
-    service.start("Test", moderator=str(table.moderator.id))
+    service.campaigns.join(
+        "Test", player=str(table.alice.id), player_name="alice", character="Amazon"
+    )
+    service.campaigns.join("Test", player=str(table.bob.id), player_name="bob", character="Elf")
+    service.campaigns.start("Test", moderator=str(table.moderator.id))
 
 
 def queue(service: CampaignService, kind: str, content: str, to: str | None = None) -> None:
@@ -100,7 +104,7 @@ async def test_a_player_with_closed_dms_is_told_once_and_nothing_else_waits(
     assert text_of(asked).startswith(f"<@{table.bob.id}> I cannot DM you; open your DMs")
     assert [user.id for user in asked.mentions] == [table.bob.id], "the mention pings him"
     assert "Your Elf" not in text_of(asked) and "MAGIC" not in text_of(asked)
-    [sheet] = [m for m in service.undelivered() if m.kind == "dm"]
+    [sheet] = [m for m in service.store.undelivered() if m.kind == "dm"]
     assert (sheet.to, sheet.attempts) == (str(table.bob.id), 1)
 
     queue(service, "dm", "Day 1: the Elf's own report.", to=str(table.bob.id))
@@ -134,7 +138,7 @@ async def test_a_player_with_closed_dms_is_told_once_and_nothing_else_waits(
     clock.advance(timedelta(seconds=1))
     assert await table.bot.deliver_once() == 2
     assert [text.split(":")[0] for text in dms(table.bob)] == ["Your Elf in Test", "Day 1"]
-    assert service.undelivered() == []
+    assert service.store.undelivered() == []
     status = await table.moderator.slash(table.channel, "gm status", campaign="Test")
     assert "Deliveries: everything has been delivered." in private_card(status)
 
@@ -197,7 +201,7 @@ async def test_discord_unreachable_holds_each_destination_in_order(
     )
     for attempt in range(1, NOTICE_AFTER_TRANSIENT + 1):
         assert await table.bot.deliver_once() == 0
-        waiting = [(m.kind, m.attempts) for m in service.undelivered()]
+        waiting = [(m.kind, m.attempts) for m in service.store.undelivered()]
         assert waiting[:2] == [("channel", attempt), ("channel", 0)], "the second waits"
         told = attempt == NOTICE_AFTER_TRANSIENT
         assert (waiting[2:] == [("moderators", 0)]) is told, "a hiccup is not news"
@@ -258,10 +262,10 @@ async def test_a_resend_after_a_crash_carries_the_same_nonces(
     queue(service, "channel", "\n".join(lines))
     before = len(posts_to(table, table.channel.id))
 
-    def crash(message_id: int) -> None:
+    def crash(*args: object, **kwargs: object) -> int:
         raise RuntimeError("the bot stopped here")
 
-    monkeypatch.setattr(service, "delivered", crash)
+    monkeypatch.setattr(outbox, "mark_delivered", crash)
     with pytest.raises(RuntimeError):
         await table.bot.deliver_once()
     monkeypatch.undo()
@@ -300,13 +304,13 @@ async def test_the_bot_leaves_the_messages_of_campaigns_without_a_channel_to_the
     """A campaign run from the command line (no channel) on the bot's database is delivered by
     ``realmbot local deliver``: the bot neither sends its messages nor marks them delivered."""
     campaign(table, service, notes=table.channel)
-    service.create("Forum", moderator="gm")
+    service.campaigns.create("Forum", moderator="gm")
     with session_scope(service.engine) as session:
         messages.add_message(
             session, campaign_id=2, kind="channel", content="forum news", created_at=service.clock()
         )
     await table.bot.deliver_once()
-    left = service.undelivered()
+    left = service.store.undelivered()
     assert "forum news" in [m.content for m in left] and {m.campaign_id for m in left} == {2}
     assert all(m.attempts == 0 for m in left), "not tried: no failure, no notice of one"
     assert "forum news" not in [text_of(m) for m in bot_messages(table.channel.history())]

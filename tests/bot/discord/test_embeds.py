@@ -69,7 +69,7 @@ async def test_status_is_an_embed_with_the_day_the_deadline_and_who_is_ready(
     [embed] = card_embeds(result, public=True)
     assert embed.title == "Test: running, day 1"
     fields = fields_of(embed)
-    deadline = service.campaign("Test").deadline
+    deadline = service.campaigns.campaign("Test").deadline
     assert deadline is not None
     stamp = int(deadline.timestamp())
     assert fields["Day"] == "1"

@@ -30,11 +30,11 @@ def broken(*args: object, **kwargs: object) -> Reply:
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize(
-    ("dm", "method"),
+    ("dm", "part", "method"),
     [
-        ("orders Test\nH, R", "submit_orders"),
-        ("setup Test\nvictory: fame 3, gold 2", "choose"),
-        ("answer MOVE M3*", "player_campaigns"),
+        ("orders Test\nH, R", "players", "submit_orders"),
+        ("setup Test\nvictory: fame 3, gold 2", "campaigns", "choose"),
+        ("answer MOVE M3*", "campaigns", "player_campaigns"),
     ],
 )
 async def test_an_unexpected_error_on_a_dm_gets_an_apology_with_a_reference(
@@ -43,10 +43,11 @@ async def test_an_unexpected_error_on_a_dm_gets_an_apology_with_a_reference(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
     dm: str,
+    part: str,
     method: str,
 ) -> None:
     await seat_two_players(table)
-    monkeypatch.setattr(service, method, broken)
+    monkeypatch.setattr(getattr(service, part), method, broken)
     with caplog.at_level(logging.ERROR):
         await table.alice.send_dm(dm)
     reply = last_dm(table.alice)
@@ -66,7 +67,7 @@ async def test_an_unexpected_error_in_a_command_gets_an_apology_with_a_reference
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     await seat_two_players(table)
-    monkeypatch.setattr(service, "status", broken)
+    monkeypatch.setattr(service.campaigns, "status", broken)
     with caplog.at_level(logging.ERROR):
         result = await table.bob.slash(table.channel, "status", campaign="Test")
     match = APOLOGY.fullmatch(private_answer(result))
@@ -83,13 +84,13 @@ async def test_a_commands_log_lines_name_its_campaign(
 ) -> None:
     await seat_two_players(table)
     seen: list[str | None] = []
-    status = service.status
+    status = service.campaigns.status
 
     def watched(campaign: str) -> Reply:
         seen.append(current_campaign())
         return status(campaign)
 
-    monkeypatch.setattr(service, "status", watched)
+    monkeypatch.setattr(service.campaigns, "status", watched)
     private_card(await table.bob.slash(table.channel, "status", campaign="Test"))
     await table.moderator.slash(table.channel, "gm status", campaign="Test")
     assert seen == ["Test", "Test"]

@@ -35,7 +35,7 @@ async def start(table: Table) -> None:
 
 
 def deadline(service: CampaignService) -> datetime:
-    moment = service.campaign("Test").deadline
+    moment = service.campaigns.campaign("Test").deadline
     assert moment is not None
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
@@ -111,7 +111,7 @@ async def test_an_expired_pause_gives_back_its_own_length(
     before = deadline(service)
     await table.moderator.slash(table.channel, "gm pause", campaign="Test", reason="away", hours=2)
     clock.now += timedelta(hours=3)  # the wake-up comes an hour after the pause ran out
-    assert service.wake("Test", 1) == "resumed"
+    assert service.timekeeper.wake("Test", 1) == "resumed"
     assert deadline(service) == before + timedelta(hours=2)
     await table.bot.deliver_once()
     assert len(said(table, MOVED)) == 1
@@ -143,21 +143,23 @@ async def test_each_player_is_reminded_at_his_own_time_or_not_at_all(
     with pytest.raises(simcord.OptionError):
         await table.bob.slash(table.channel, "settings remind-before", campaign="Test", hours=99)
     with pytest.raises(RequestError, match=r"0\.25 to 72 hours before the deadline"):
-        service.set_remind_before("Test", player=str(table.bob.user.id), hours=100)
+        service.reminders.set_remind_before("Test", player=str(table.bob.user.id), hours=100)
     stranger = table.member("carol")
     refused = await stranger.slash(table.channel, "settings reminders", campaign="Test", state="on")
     assert private_answer(refused) == "you have no character in Test"
 
     due = deadline(service)
-    assert [when for _, _, when in service.wake_ups()] == [due - timedelta(hours=1.5)]
+    assert [when for _, _, when in service.timekeeper.wake_ups()] == [due - timedelta(hours=1.5)]
     clock.now = due - timedelta(hours=6)  # the campaign's own reminder time: nobody's now
-    assert service.wake("Test", 1) == "nothing"
+    assert service.timekeeper.wake("Test", 1) == "nothing"
     clock.now = due - timedelta(hours=1.5)
-    assert service.wake("Test", 1) == "reminded"
-    assert service.wake("Test", 1) == "nothing", "once a day"
+    assert service.timekeeper.wake("Test", 1) == "reminded"
+    assert service.timekeeper.wake("Test", 1) == "nothing", "once a day"
     await table.bot.deliver_once()
     assert len(reminders_to(table.bob)) == 1 and reminders_to(table.alice) == []
-    assert [when for _, _, when in service.wake_ups()] == [due], "next: the deadline itself"
+    assert [when for _, _, when in service.timekeeper.wake_ups()] == [due], (
+        "next: the deadline itself"
+    )
 
 
 @pytest.mark.asyncio

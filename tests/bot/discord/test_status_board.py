@@ -42,7 +42,7 @@ async def test_the_board_is_pinned_once_and_edited_in_place(
     await table.bot.deliver_once()
     (board,) = board_messages(table)
     assert board.pinned and board.content == "" and len(board.embeds) == 1
-    deadline = service.campaign("Test").deadline
+    deadline = service.campaigns.campaign("Test").deadline
     assert deadline is not None
     stamp = int(deadline.timestamp())
     (text,) = boards(table)

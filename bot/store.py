@@ -1,0 +1,369 @@
+"""The store every campaign service works through (:class:`Store`): a unit of work on the
+database, the campaign a request may see, found and locked, its seats, its saved game and
+snapshots, its settings, the outbox a unit of work writes (:class:`Outbox`, the one writer of
+every message) and the moderators' log, and the injected clock; with the refusals every service
+raises (:class:`RequestError`).
+
+The services are separate classes over one store, each given the others it needs
+(:class:`bot.service.CampaignService` composes them); none inherits from another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import ColumnElement, Engine, func
+from sqlmodel import Session, col
+
+from bot import directory
+from bot.campaign_settings import CampaignSettings, SettingError
+from bot.cards import Reply as Reply  # re-exported: the replies of every request
+from bot.deadlines import DeadlineRules
+from bot.names import did_you_mean, matching
+from bot.render import render
+from bot.window_books import window_books
+from bot.wording import asker_name, known_name, with_name
+from db import messages, repo, rewind
+from db.engine import session_scope
+from db.models import Campaign, OutboxMessage, Seat, Snapshot
+from rules import PUBLIC, Catalog, GameState, not_text, read_state
+from rules.state import load_problem
+
+Clock = Callable[[], datetime]
+
+
+def system_clock() -> datetime:
+    """The real time, in UTC."""
+    return datetime.now(UTC)
+
+
+class RequestError(Exception):
+    """A request the service refuses; the message says what, why and how to fix it."""
+
+
+class NotModeratorError(RequestError):
+    """A moderator's request from someone who is not one of the campaign's moderators."""
+
+
+@dataclass(frozen=True)
+class Outbox:
+    """Where one unit of work writes the messages about one campaign — its channel, a player's
+    DMs, its moderators — in the transaction of the change they report; the transport delivers
+    them after the commit, exactly once."""
+
+    session: Session
+    campaign: Campaign
+    clock: Clock
+
+    def channel(self, content: str, *, attachment: tuple[str, bytes] | None = None) -> None:
+        """A message to the campaign's public channel, with an attachment (name, bytes)."""
+        self._add("channel", None, content, attachment)
+
+    def dm(self, player: str, content: str) -> None:
+        """A private message to ``player``."""
+        self._add("dm", player, content, None)
+
+    def moderators(self, content: str) -> None:
+        """A message to the campaign's moderators (their channel); it holds no secret."""
+        self._add("moderators", None, content, None)
+
+    def moderators_only(self, content: str) -> None:
+        """A message for the moderators that the public must not see (about a fight going
+        on): by DM to each, since the moderators' channel may be the campaign's own."""
+        for moderator in self.campaign.moderators:
+            self.dm(moderator, content)
+
+    def _add(
+        self, kind: str, to: str | None, content: str, attachment: tuple[str, bytes] | None
+    ) -> None:
+        messages.add_message(
+            self.session,
+            campaign_id=row_id(self.campaign),
+            kind=kind,
+            to=to,
+            content=content,
+            attachment_name=attachment[0] if attachment else None,
+            attachment=attachment[1] if attachment else None,
+            created_at=self.clock(),
+            flush=False,
+        )
+
+
+class Store:
+    """What every campaign service works through, over one database: a unit of work
+    (:meth:`unit`, one transaction), the campaign a request may see, found and locked
+    (:meth:`campaign`), its seats, its saved game (:meth:`state`, :meth:`snapshot`), its
+    settings, the outbox the unit of work writes (:meth:`outbox`), the moderators' log
+    (:meth:`log`), and the injected clock, which is the only time a service looks at."""
+
+    def __init__(self, engine: Engine, catalog: Catalog, clock: Clock = system_clock) -> None:
+        self.engine = engine
+        self.catalog = catalog
+        self.clock = clock
+
+    def unit(self) -> AbstractContextManager[Session]:
+        """One unit of work: a transaction, committed if the block succeeds, rolled back
+        whole if it raises (:func:`db.engine.session_scope`)."""
+        return session_scope(self.engine)
+
+    def campaign(self, session: Session, name: str) -> Campaign:
+        """The campaign called ``name`` that the request may see (:mod:`bot.scope`): in its
+        server, among its sender's, or any (``#<id>`` names one by id); locked for this
+        transaction. A campaign the request may not see is answered as if it did not exist.
+
+        The name matches whatever its case (names are unique in a server whatever the case; of
+        two servers', one spelled exactly so wins); a name that matches nothing is answered with
+        the closest names."""
+        if name.startswith("#") and name[1:].isdigit():
+            found = self.visible(session, col(Campaign.id) == int(name[1:]))
+        else:
+            found = self.visible(session, func.lower(col(Campaign.name)) == func.lower(name))
+            exact = [c for c in found if c.name == name]
+            found = exact if len(exact) == 1 else found
+        if not found:
+            names = sorted(c.name for c in self.visible(session))
+            hint = did_you_mean(name, names)
+            if not hint and names and len(names) <= 25:
+                hint = f"; campaigns: {', '.join(names)}"
+            raise RequestError(f"there is no campaign called {name[:100]!r}{hint}")
+        if len(found) > 1:
+            raise RequestError(
+                f"campaigns of several servers are called {name[:100]!r}: "
+                "ask in the campaign's own channel"
+            )
+        campaign = found[0]
+        repo.lock_campaign(session, campaign_id=row_id(campaign))  # writers of it wait their turn
+        return campaign
+
+    def read(self, campaign_name: str) -> Campaign:
+        """The campaign called ``campaign_name`` as the current request may see it (detached:
+        for reading), or :class:`RequestError` as if it did not exist."""
+        with self.unit() as session:
+            return self.campaign(session, campaign_name)
+
+    def visible(self, session: Session, *where: ColumnElement[bool]) -> list[Campaign]:
+        """The campaigns the current request may see (:func:`bot.directory.visible`), of those
+        ``where`` selects (all when not given)."""
+        return directory.visible(session, *where)
+
+    def seats(self, session: Session, campaign: Campaign) -> list[Seat]:
+        return repo.list_seats(session, campaign_id=row_id(campaign))
+
+    def player_seat(self, session: Session, campaign: Campaign, player: str) -> Seat | None:
+        """The seat ``player`` holds in the campaign, if any."""
+        return next((s for s in self.seats(session, campaign) if s.player == player), None)
+
+    def own_seat(self, session: Session, campaign: Campaign, player: str) -> Seat:
+        """The seat ``player`` holds in the campaign; a RequestError if he has none."""
+        seat = self.player_seat(session, campaign, player)
+        if seat is None:
+            raise RequestError(f"you have no character in {campaign.name}")
+        return seat
+
+    def viewer(self, session: Session, campaign: Campaign, player: str | None) -> str:
+        """Who sees a report or map: the public, or the player's character."""
+        if player is None:
+            return PUBLIC
+        return self.own_seat(session, campaign, player).character
+
+    def running_seat(self, session: Session, name: str, player: str) -> tuple[Campaign, Seat]:
+        """The running campaign called ``name`` and ``player``'s seat in it, or a refusal (the
+        game itself is :meth:`state`, read only by those who need it)."""
+        campaign = self.campaign(session, name)
+        if campaign.status != "running":
+            raise RequestError(f"{campaign.name} is {campaign.status}: orders are not open")
+        return campaign, self.own_seat(session, campaign, player)
+
+    def running_for(self, session: Session, name: str, moderator: str) -> Campaign:
+        """The running campaign called ``name``, which ``moderator`` moderates, or a refusal."""
+        campaign = self.campaign(session, name)
+        require_moderator(campaign, moderator)
+        if campaign.status != "running":
+            raise RequestError(f"{campaign.name} is {campaign.status}, not running")
+        return campaign
+
+    def seat_of(self, session: Session, campaign: Campaign, character: str) -> Seat:
+        """The seat that plays ``character`` (whatever its case), or a refusal naming the
+        closest character played and every one."""
+        seats = self.seats(session, campaign)
+        played = [s.character for s in seats]
+        name = matching(character, played)
+        seat = next((s for s in seats if s.character == name), None)
+        if seat is None:
+            listed = f"({', '.join(played)}){did_you_mean(character, played)}"
+            raise RequestError(f"no seat plays the {character[:40]} in {campaign.name} {listed}")
+        return seat
+
+    def settings(self, campaign: Campaign) -> CampaignSettings:
+        """The campaign's settings; a refusal if what is stored is damaged (a key that is no
+        setting, a value out of range), naming what."""
+        try:
+            return CampaignSettings.of(campaign.options)
+        except SettingError as error:
+            raise RequestError(f"{campaign.name}'s stored settings are damaged: {error}") from None
+
+    def deadline_rules(self, campaign: Campaign) -> DeadlineRules:
+        return self.settings(campaign).deadlines
+
+    def state_id(self, session: Session, campaign: Campaign) -> int | None:
+        """The id of the campaign's latest snapshot: it changes whenever the game does."""
+        return repo.latest_snapshot_id(session, campaign_id=row_id(campaign))
+
+    def state(self, session: Session, campaign: Campaign) -> GameState:
+        snapshot = repo.latest_snapshot(session, campaign_id=row_id(campaign))
+        if snapshot is None:
+            raise RequestError(f"{campaign.name} has no game yet")
+        try:
+            return read_state(snapshot.state, self.catalog)
+        except ValueError as error:
+            raise RequestError(
+                f"{campaign.name}'s saved game (snapshot {snapshot.id}) is damaged: "
+                f"{load_problem(error)}; a moderator can roll it back to a good day"
+            ) from None
+
+    def game(self, session: Session, campaign: Campaign) -> GameState:
+        """The latest snapshot's game, with the engine options the settings give now (a
+        moderator may have changed them since it was saved)."""
+        state = self.state(session, campaign)
+        state.options.update(self.settings(campaign).engine_options())
+        return state
+
+    def snapshot(
+        self,
+        session: Session,
+        campaign: Campaign,
+        state: GameState,
+        step: str,
+        *,
+        points: Sequence[str] = (),
+    ) -> Snapshot:
+        """Save ``state`` after ``step``, with the service's ledger of this moment (see
+        :class:`~db.models.Snapshot`), which a rollback to it restores.
+
+        With ``points``, the snapshot is a moment of the day a moderator may roll back to,
+        by those names (the start of the Evening, of a combat round): its ledger also keeps how
+        many of the day's events and which decisions came before it, and the combat windows'
+        bookkeeping."""
+        seats = {
+            str(row_id(seat)): {
+                "missed_days": seat.missed_days,
+                "ready": seat.ready,
+                "character": seat.character,
+                "lives": seat.lives,
+            }
+            for seat in self.seats(session, campaign)
+        }
+        ledger: dict[str, Any] = {"seats": seats, "reminded_day": campaign.reminded_day}
+        if points:
+            ledger |= {
+                "points": list(points),
+                "events": repo.event_count(
+                    session, campaign_id=row_id(campaign), day=state.game_day
+                ),
+                "decisions": rewind.last_decision_id(session, campaign_id=row_id(campaign)),
+                "windows": window_books(campaign),
+            }
+        return repo.save_snapshot(
+            session,
+            campaign_id=row_id(campaign),
+            day=state.game_day,
+            step=step,
+            state=state.to_json(),
+            created_at=self.clock(),
+            ledger=ledger,
+        )
+
+    def outbox(self, session: Session, campaign: Campaign) -> Outbox:
+        """The outbox of ``campaign`` in this unit of work (see :class:`Outbox`)."""
+        return Outbox(session, campaign, self.clock)
+
+    def log(
+        self,
+        session: Session,
+        campaign: Campaign,
+        moderator: str,
+        action: str,
+        detail: str,
+        *,
+        public: bool = True,
+    ) -> None:
+        """Every moderator action is one line in the log, posted in the channel; an action on
+        a combat window goes to the moderators only (not ``public``, see
+        :meth:`Outbox.moderators_only`), since the channel must not learn when a fight goes on
+        (pbem-combat.md §6). The moderator is named by his display name (:mod:`bot.wording`),
+        which the campaign keeps for later lines."""
+        name = known_name(campaign.moderator_names, moderator)
+        asked = asker_name(moderator)
+        if asked and campaign.moderator_names.get(moderator) != asked:
+            campaign.moderator_names = with_name(campaign.moderator_names, moderator, asked)
+        repo.log_action(
+            session,
+            campaign_id=row_id(campaign),
+            moderator=moderator,
+            moderator_name=name,
+            action=action,
+            detail=detail,
+            at=self.clock(),
+        )
+        line = render("messages/moderator_log.txt.j2", moderator=name, detail=detail)
+        if public:
+            self.outbox(session, campaign).channel(line)
+        else:
+            self.outbox(session, campaign).moderators_only(line)
+
+    def undelivered(self, limit: int = 100) -> list[OutboxMessage]:
+        """Messages waiting for the transport, oldest first."""
+        with self.unit() as session:
+            return messages.undelivered_messages(session, limit=limit)
+
+    def delivered(self, message_id: int) -> None:
+        """Mark one outbox message delivered (after the transport sent it)."""
+        with self.unit() as session:
+            messages.mark_delivered(session, message_id=message_id, at=self.clock())
+
+
+def require_moderator(campaign: Campaign, who: str) -> None:
+    """Refuse a moderator's request from someone who is not one of the campaign's moderators."""
+    if who not in campaign.moderators:
+        raise NotModeratorError(f"only the moderators of {campaign.name} may do that")
+
+
+def require_unfinished(campaign: Campaign) -> None:
+    """Refuse to change how a finished campaign plays — its settings, its lock, its seats:
+    the game is over and scored (a rollback, which plays a day again, is the way back)."""
+    if campaign.status == "finished":
+        raise RequestError(
+            f"{campaign.name} is finished: its settings and seats no longer change (a "
+            "rollback plays a day again). Nothing changed."
+        )
+
+
+def row_id(row: Campaign | Seat) -> int:
+    """The id of a row read from the database (an error for one not flushed yet)."""
+    if row.id is None:
+        raise AssertionError("row not flushed")
+    return row.id
+
+
+def first_line(error: Exception) -> str:
+    """What ``error`` says, on one line, for a person."""
+    if isinstance(error, ValidationError):
+        return str(error.errors(include_url=False)[0]["msg"]).removeprefix("Value error, ")
+    return str(error).splitlines()[0]
+
+
+def typed_text(value: str, what: str) -> str:
+    """``value`` if every character of it is text, else a refusal naming ``what`` and the
+    character: a lone surrogate could not even be stored, a control character would garble
+    every message that quotes it."""
+    bad = not_text(value)
+    if bad is not None:
+        raise RequestError(
+            f"{what}: {bad} is not text (a broken or control character); type it again"
+        )
+    return value
