@@ -10,6 +10,7 @@ it is stale.
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 
 from sqlmodel import select
@@ -25,6 +26,8 @@ from bot.store import RequestError, Store, row_id
 from bot.windows import Windows, closing_time, window_reminder_at, window_reminder_due
 from db import repo
 from db.models import Campaign
+
+log = logging.getLogger(__name__)
 
 
 class Timekeeper:
@@ -108,13 +111,18 @@ class Timekeeper:
 
     def after_downtime(self) -> list[str]:
         """At start-up: a day that became overdue while the bot was down is never resolved
-        silently; the channel is told and a grace period runs first."""
+        silently; the channel is told and a grace period runs first. A campaign whose stored
+        settings are damaged is left to its wake-up, which refuses it by name."""
         self.publisher.publish_due()
         touched = []
         with self.store.unit() as session:
             now = self.store.clock()
             for campaign in repo.list_running_campaigns(session):
-                rules = self.store.deadline_rules(campaign)
+                try:
+                    rules = self.store.deadline_rules(campaign)
+                except RequestError as refused:
+                    log.warning("no grace period: %s", refused)
+                    continue
                 new = after_downtime(campaign.deadline, now, rules) if campaign.deadline else None
                 if new is None:
                     continue
@@ -128,7 +136,9 @@ class Timekeeper:
     def wake_ups(self) -> list[tuple[str, int, datetime]]:
         """When each campaign next needs a wake-up: (campaign, day, when) — the campaign as
         ``#<id>`` (names may repeat across servers), the deadline, the reminder before it, or
-        the end of a pause."""
+        the end of a pause. A campaign whose stored settings are damaged still wakes at its
+        deadline (without its players' reminders), where the wake-up refuses it by name: it
+        never keeps the others from their wake-ups."""
         store = self.store
         wakes = []
         with store.unit() as session:
@@ -146,7 +156,11 @@ class Timekeeper:
                     wakes.append((ref, campaign.day, campaign.paused_until))
                 elif campaign.status == "running" and campaign.deadline is not None:
                     when = campaign.deadline
-                    reminder = self.reminders.next_reminder(session, campaign)
+                    try:
+                        reminder = self.reminders.next_reminder(session, campaign)
+                    except RequestError as refused:
+                        log.warning("no reminders: %s", refused)
+                        reminder = None
                     if reminder is not None:
                         when = max(min(when, reminder), store.clock())
                     wakes.append((ref, campaign.day, when))

@@ -5,9 +5,11 @@ settings hold one is refused by name, not read with the key dropped."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from sqlmodel import select
 
 from bot.campaign_settings import SETTINGS, known_keys
 from bot.cli import main
@@ -111,3 +113,27 @@ def test_stored_settings_with_a_key_that_is_no_setting_are_refused_by_name(
     )
     assert stored_settings(service, "Valley")["colour"] == "red", "nothing is dropped"
 
+
+def test_a_campaign_with_damaged_settings_keeps_no_other_from_its_wake_ups(
+    service: CampaignService,
+) -> None:
+    """The wake-ups of every campaign are read in one pass, and the start after downtime gives
+    every overdue campaign its grace period: one campaign's damaged settings stop neither; its
+    own wake-up, at its deadline, refuses it by name."""
+    for name in ("Valley", "Hills"):
+        service.campaigns.create(name, moderator="gm", seed=7)
+        service.campaigns.join(name, player=f"{name}-p", player_name="P", character="Amazon")
+        service.campaigns.start(name, moderator="gm")
+    with session_scope(service.engine) as session:
+        campaign = session.get(Campaign, service.campaigns.campaign("Valley").id)
+        assert campaign is not None
+        campaign.options = {**campaign.options, "colour": "red"}
+    woken = {ref for ref, _, _ in service.timekeeper.wake_ups()}
+    assert len(woken) == 2, "both still wake, the damaged one at its deadline"
+    with session_scope(service.engine) as session:
+        for campaign in session.exec(select(Campaign)):
+            assert campaign.deadline is not None
+            campaign.deadline -= timedelta(days=3)
+    assert service.timekeeper.after_downtime() == ["Hills"]
+    with pytest.raises(RequestError, match="Valley's stored settings are damaged"):
+        service.timekeeper.wake("Valley", 1)
