@@ -19,7 +19,7 @@ from bot.windows import closing_time, plays_echo, window_tag
 from db import repo
 from db.engine import session_scope
 from db.models import Campaign, PendingDecision
-from rules.evening.answers import is_combat_id
+from rules.decisions import is_combat_id
 from rules.evening.windows import read_plays
 from rules.events import Decision
 

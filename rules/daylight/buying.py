@@ -170,7 +170,7 @@ def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:
             " (no change is given, 7.6.5c)?"
         )
         decision = Decision(
-            id=ctx.decision_id(f"pay {item}", name),
+            id=ctx.decision_id("pay", name, item).format(),
             character=ctx.eyes(name),
             kind="pay",
             prompt=prompt,
@@ -345,7 +345,7 @@ def decision(
     """A decision of ``kind`` for ``name`` in the current phase, asked of his eyes (his
     employer's for a hired leader)."""
     return Decision(
-        id=ctx.decision_id(kind, name),
+        id=ctx.decision_id(kind, name).format(),
         character=ctx.eyes(name),
         kind=kind,
         prompt=prompt,

@@ -206,7 +206,7 @@ def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
 def _ask_sell(ctx: Ctx, name: str, group: str, item: str) -> str:
     gold = buying.basic_price(ctx, item, group, name)
     decision = Decision(
-        id=ctx.decision_id(f"sell {item}", name),
+        id=ctx.decision_id("sell", name, item).format(),
         character=ctx.eyes(name),
         kind="sell",
         prompt=f"Sell {item} to the {group} for {gold} gold (7.6.4)?",

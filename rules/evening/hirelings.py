@@ -25,8 +25,9 @@ its own sheet.
 from __future__ import annotations
 
 from rules.day.context import Ctx
+from rules.decisions.ids import CombatId
 from rules.evening import natives, standing, tactics
-from rules.evening.answers import NONE, decision_id
+from rules.evening.answers import NONE
 from rules.evening.counters import is_native, mount, red_side_up, tremendous
 from rules.evening.state import CombatState
 from rules.events import Decision
@@ -73,8 +74,18 @@ def lured_by_hireling(ctx: Ctx, combat: CombatState, denizen: str) -> bool:
     return owner is not None and owner in ctx.state.minions
 
 
-def _id(ctx: Ctx, combat: CombatState, kind: str, piece: str) -> str:
-    return decision_id(ctx.state.game_day, combat.clearing, combat.round, kind, piece)
+def _id(ctx: Ctx, combat: CombatState, kind: str, who: str, subject: str | None = None) -> str:
+    """The id of a decision of ``kind`` in the round being fought: a hireling's (``who``, the
+    hireling its employer decides for), or its employer's about ``subject``."""
+    where = CombatId(
+        day=ctx.state.game_day,
+        clearing=combat.clearing,
+        round=combat.round,
+        kind=kind,
+        who=who,
+        subject=subject,
+    )
+    return where.format()
 
 
 def lures(ctx: Ctx, combat: CombatState, who: str, lurable: list[str]) -> list[tuple[str, str]]:
@@ -137,9 +148,7 @@ def taker_choices(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
     for denizen, who in combat.won.items():
         choices = takers(ctx, combat, who)
         decision = Decision(
-            id=decision_id(
-                ctx.state.game_day, combat.clearing, combat.round, "assign", who, denizen
-            ),
+            id=_id(ctx, combat, "assign", who, denizen),
             character=who,
             kind="assign",
             prompt=f"Which of your hirelings takes the {denizen} you won (8.3.5a.3)?",

@@ -34,14 +34,16 @@ def _module(*names: str) -> Any:
     raise ImportError(f"none of {names} imports")
 
 
-def ids_of(path: Path) -> list[str]:
-    """Every decision id the run of the scenario in ``path`` makes, in order of first appearance:
-    those of the decisions pending after each resolution, and those of the answers given."""
+def run_recording(path: Path) -> tuple[list[str], list[Any]]:
+    """Run the scenario in ``path``: every decision id it makes, in order of first appearance —
+    those of the decisions pending after each resolution, and those of the answers given — and
+    every decision pending after a resolution, as asked."""
     runner = _module("scenarios.run", "rules.testing.run")
     reader = _module("bot.scenarios")
     engine = _module("rules.day.engine")
     catalog = _module("rules.catalog").catalog()
     seen: dict[str, None] = {}
+    asked: list[Any] = []
 
     def recording(
         state: Any, orders: Mapping[str, Any], answers: Mapping[str, str] | None = None, **kw: Any
@@ -49,10 +51,16 @@ def ids_of(path: Path) -> list[str]:
         seen.update(dict.fromkeys(answers or {}))
         resolution = engine.resolve(state, orders, answers, **kw)
         seen.update(dict.fromkeys(d.id for d in resolution.pending))
+        asked.extend(resolution.pending)
         return resolution
 
     runner.run(catalog, reader.read_scenario(path), resolve=recording)
-    return list(seen)
+    return list(seen), asked
+
+
+def ids_of(path: Path) -> list[str]:
+    """Every decision id the run of the scenario in ``path`` makes (:func:`run_recording`)."""
+    return run_recording(path)[0]
 
 
 def record(paths: Sequence[Path]) -> Iterator[tuple[str, list[str]]]:
