@@ -48,11 +48,11 @@ def _option(decision: Decision, written: str) -> str:
 
 
 def _listed(decision: Decision, written: list[str] | None) -> str | None:
-    """A per-belonging decision (``sell <item>``, ``pay <item>``): yes if ``written`` names
-    its item; None without a list."""
+    """A per-belonging decision (``sell``, ``pay``): yes if ``written`` names its item, its
+    id's subject; None without a list."""
     if written is None:
         return None
-    item = decision.id.split("/")[3].partition(" ")[2]
+    item = decision.where.subject or ""
     return _yes(any(names(item, w) for w in written))
 
 

@@ -5,6 +5,7 @@ places that read it (standing orders, typed plays, the bot's labels, the scenari
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -114,3 +115,23 @@ def test_a_combat_kind_is_typed_one_way():
     for kind in COMBAT_KINDS.values():
         assert not (kind.key is not None and kind.for_hireling), kind.name
         assert kind.window is not None or kind.key is None, kind.name
+
+
+#: Where an id may be split apart: only the module that reads ids.
+READER = Path("rules/decisions/ids.py")
+SPLIT = re.compile(r"""\.(r?split|r?partition)\(\s*["']/["']|f["']d\{""")
+
+
+def test_no_code_but_the_id_reader_splits_on_a_slash_or_writes_an_id():
+    """Ids are read with ``DecisionId.parse`` and written with ``format()``: no other code
+    of the application splits a text on ``/`` (an id's subject may hold one, ``Pony M3/M4``)
+    nor writes ``d{day}/...`` itself."""
+    found = [
+        f"{path}:{number}: {line.strip()}"
+        for package in ("rules", "bot", "db", "scenarios")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if path.relative_to(ROOT) != READER
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if SPLIT.search(line)
+    ]
+    assert found == []

@@ -4,7 +4,9 @@ reach their decisions.
 
 ``stored_ids.json`` was recorded with ``python -m tests.rules.stored_ids --record`` at commit
 9a66430 (before issue 30 part 2), the last revision whose ids were built as f-strings; each
-scenario it names must still make exactly those ids, in that order. A scenario changed on
+scenario it names must still make exactly those ids, in that order (the pony sold in
+``7.6.4_selling_a_pony_whose_name_holds_a_slash``, written with the fix it proves, was recorded
+from that engine too: its ids did not change, its sale did). A scenario changed on
 purpose since is recorded again from the revision before its change, never from the code under
 test.
 """
