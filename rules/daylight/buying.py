@@ -34,6 +34,7 @@ from rules.chits import spendable_gold
 from rules.day.context import Ctx
 from rules.daylight import looting, trade_orders
 from rules.daylight.wares import into_box, partner_box, price, saleable, visitor_face
+from rules.decisions.kinds import PENALTY
 from rules.events import Decision
 from rules.meeting import (
     PENALTIES,
@@ -141,7 +142,7 @@ def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
     answer = REFUSE
     if may_pay_penalty(sheet, what):
         prompt = penalty_prompt(ctx.catalog, group, what, "blocked")
-        asked = decision(ctx, what.lower(), name, prompt, (REFUSE, PAY), REFUSE)
+        asked = decision(ctx, what.lower(), name, prompt, PENALTY, PENALTY[0])
         answer = trade_orders.ask(ctx, asked, trade_orders.penalty(ctx, name, what))
         ctx.wait_if_pending()
     if answer == PAY:

@@ -38,6 +38,7 @@ from rules.daylight import buying, trade_orders
 from rules.daylight.looting import loose_items
 from rules.daylight.runes import learn_problem
 from rules.daylight.wares import into_box, partner_box, price, saleable
+from rules.decisions.kinds import DRINKS
 from rules.events import Decision
 from rules.meeting import drinks_cost, meet, partner
 from rules.orders.model import Activity
@@ -91,7 +92,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     drinks = False
     if mode in (BUY, BUY_BACK) and 0 < cost <= spendable_gold(ctx.sheet(name)):
         prompt = f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?"
-        decision = buying.decision(ctx, "drinks", name, prompt, (NO, YES), NO)
+        decision = buying.decision(ctx, "drinks", name, prompt, DRINKS, DRINKS[0])
         drinks = trade_orders.ask(ctx, decision, trade_orders.drinks(ctx, name)) == YES
     ctx.wait_if_pending()
     if mode == CANCEL or (mode == BUY and item is None):

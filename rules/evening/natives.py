@@ -20,6 +20,7 @@ from __future__ import annotations
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
 from rules.decisions.ids import CombatId
+from rules.decisions.kinds import DRINKS, PENALTY
 from rules.evening import standing
 from rules.evening.counters import is_native
 from rules.evening.state import CombatState
@@ -90,8 +91,8 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
                     character=who,
                     kind="drinks",
                     prompt=f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?",
-                    options=("no", "yes"),
-                    default="no",
+                    options=DRINKS,
+                    default=DRINKS[0],
                 )
                 drinks = standing.ask(ctx, combat, decision) == "yes"
             asked.append((who, group, drinks))
@@ -142,8 +143,8 @@ def pay_off(ctx: Ctx, combat: CombatState) -> None:
             character=who,
             kind=what.lower(),
             prompt=penalty_prompt(ctx.catalog, group, what, "battled"),
-            options=("refuse", "pay"),
-            default="refuse",
+            options=PENALTY,
+            default=PENALTY[0],
         )
         asked.append((who, group, what, standing.ask(ctx, combat, decision)))
     ctx.wait_if_pending()
