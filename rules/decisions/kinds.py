@@ -23,9 +23,11 @@ from rules.decisions.ids import CombatId, DecisionId, TurnId
 #: denizen (``lure``, ``assign``) or a native group (meeting natives at the start of combat).
 Subject = Literal["item", "denizen", "group"]
 
-#: The combat windows (issue 14): a round asks at most ``lure``, ``encounter`` and ``melee``,
-#: the start of combat ``natives``, and the Fatigue Step ``fatigue`` (only with the engine's
-#: ``wait_for_fatigue``, :meth:`rules.day.context.Ctx.ask`).
+#: The combat windows (issue 14): a round asks at most ``lure``, ``encounter`` and ``melee`` —
+#: and ``melee`` again, once the plays are revealed, for where a Battle Bracelets or Elusive
+#: Cloak moves an attack or maneuver (L4480) — the start of combat ``natives``, and the Fatigue
+#: Step ``fatigue`` (only with the engine's ``wait_for_fatigue``,
+#: :meth:`rules.day.context.Ctx.ask`).
 Window = Literal["natives", "lure", "encounter", "melee", "fatigue"]
 
 #: The combat keys of an order message (pbem-combat §3), each answering the decisions of the
@@ -182,8 +184,8 @@ _COMBAT = (
     CombatKind(name="place", rule="8.4.5m", window="melee", keys=("place",)),
     CombatKind(name="fatigue", rule="8.5.1", window="fatigue", keys=("fatigue",)),
     CombatKind(name="wound", rule="8.5.3", window="fatigue", keys=("wound",)),
-    CombatKind(name="shift_attack", rule="L4482"),
-    CombatKind(name="shift_maneuver", rule="L4486"),
+    CombatKind(name="shift_attack", rule="L4482", window="melee"),
+    CombatKind(name="shift_maneuver", rule="L4486", window="melee"),
     CombatKind(name="positions", rule="8.4.6", asked=False),
 )
 
