@@ -7,10 +7,10 @@ answer settles the result:
 
 - ``accept`` (a Price: yes, the default, or no), or ``boon`` (``take`` it free at one level less
   friendly, treat it as ``price`` x 1, the default, or ``decline``, L5493);
-- ``pay`` (7.6.5c): one for each of his belongings that has a price, its id's kind
-  ``pay <item>``, yes or no (no by default): the belongings he gives towards the price, each at
-  its basic price, the seller giving no change; the rest is paid in recorded gold, which may not
-  go below zero. They are asked only when his gold alone cannot pay (a ``pay with:`` instruction
+- ``pay`` (7.6.5c): one for each of his belongings that has a price, the item its id's subject
+  (``.../pay <item>/...``), yes or no (no by default): the belongings he gives towards the price,
+  each at its basic price, the seller giving no change; the rest is paid in recorded gold, which may
+  not go below zero. They are asked only when his gold alone cannot pay (a ``pay with:`` instruction
   gives belongings even then, rules-map P25); a price he cannot pay even with all his priced
   belongings asks nothing;
 - ``item`` (7.5.5f, as when he loots): keep what he obtains inactive (the default), activate it

@@ -10,10 +10,10 @@ chit must be there visitor side up. Its decisions, each under
 - ``trade``: ``buy``, ``sell``, ``buy back`` (a boon he owes the group, 7.6.5e.1) or ``cancel``
   the phase (7.6.3b–c); the default is to buy;
 - selling (7.6.4): one ``sell`` decision for each of his belongings that has a price (yes/no,
-  default no), its id's kind ``sell <item>``; all sold at once at basic price (a visitor's
-  special price, 7.6.2a), no Meeting roll, the cards shown; each goes into the buyer's box under
-  the items of its kind, by counter size; a card with a Fame reward from the buyer gains its
-  Fame (7.6.6);
+  default no), the item its id's subject (``.../sell <item>/...``); all sold at once at basic price
+  (a visitor's special price, 7.6.2a), no Meeting roll, the cards shown; each goes into the buyer's
+  box under the items of its kind, by counter size; a card with a Fame reward from the buyer gains
+  its Fame (7.6.6);
 - buying (7.6.5): ``buy`` names one item of the seller's box, or one of a visitor's Spell cards
   he could learn (7.6.7; default the first he can afford, else the first: once he looks he must
   name something and roll, 7.6.5), then ``drinks`` (natives only, 7.6.5b); the secret look
