@@ -62,10 +62,10 @@ def test_what_declines_a_combat_decision_is_among_its_options():
 def test_a_hireling_s_decision_is_asked_of_its_employer_and_no_other_is():
     """``for_hireling``: the id's ``who`` is the hireling, and the character asked is its
     employer; every other combat decision is asked of the one it is for."""
-    combat = [d for d in asked() if isinstance(d.where, CombatId)]
-    assert any(kind_of(d.where).for_hireling for d in combat)
-    for decision in combat:
-        assert (decision.where.who != decision.character) == kind_of(decision.where).for_hireling
+    combat = [(d, w) for d in asked() if isinstance(w := d.where, CombatId)]
+    assert any(kind_of(where).for_hireling for _, where in combat)
+    for decision, where in combat:
+        assert (where.who != decision.character) == kind_of(where).for_hireling, decision.id
 
 
 def test_every_standing_key_answers_a_kind_and_the_parser_reads_them_all():
