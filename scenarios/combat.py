@@ -35,11 +35,6 @@ from scenarios.format import ScenarioError
 from scenarios.names import is_copy, parts_of
 from scenarios.plays import Play, Position, target_of
 
-#: The kinds whose decision takes its default when no play covers it: those of a window with
-#: no answer that does nothing (:attr:`rules.decisions.kinds.CombatKind.declined`).
-DEFAULTED = frozenset(
-    k.name for k in COMBAT_KINDS.values() if k.window is not None and k.declined is None
-)
 #: The combat decisions ``plays`` has no key for — those of a window that no standing key
 #: answers and that are not a hireling's (``plays`` keys those by hireling): the scenario's
 #: ``answers`` give them, in the order asked, else they take their default.
@@ -195,8 +190,9 @@ def _hireling(resolver: _Resolver, play: Play, where: CombatId) -> str:
 
 
 def _unplayed(decision: Decision, where: CombatId) -> str:
-    """What no play covering ``decision`` answers: the answer that does nothing, else (one of
-    :data:`DEFAULTED`) its default."""
+    """What no play covering ``decision`` answers: the answer that does nothing
+    (:attr:`rules.decisions.kinds.CombatKind.declined`), else — a kind with none, such as the
+    shield, the placement, the fatigue and the wounds — its default."""
     declined = kind_of(where).declined
     return decision.default if declined is None else declined
 

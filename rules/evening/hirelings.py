@@ -74,10 +74,10 @@ def lured_by_hireling(ctx: Ctx, combat: CombatState, denizen: str) -> bool:
     return owner is not None and owner in ctx.state.minions
 
 
-def _id(ctx: Ctx, combat: CombatState, kind: str, who: str, subject: str | None = None) -> str:
+def _id(ctx: Ctx, combat: CombatState, kind: str, who: str, subject: str | None = None) -> CombatId:
     """The id of a decision of ``kind`` in the round being fought: a hireling's (``who``, the
     hireling its employer decides for), or its employer's about ``subject``."""
-    where = CombatId(
+    return CombatId(
         day=ctx.state.game_day,
         clearing=combat.clearing,
         round=combat.round,
@@ -85,7 +85,6 @@ def _id(ctx: Ctx, combat: CombatState, kind: str, who: str, subject: str | None 
         who=who,
         subject=subject,
     )
-    return where.format()
 
 
 def lures(ctx: Ctx, combat: CombatState, who: str, lurable: list[str]) -> list[tuple[str, str]]:
@@ -99,7 +98,7 @@ def lures(ctx: Ctx, combat: CombatState, who: str, lurable: list[str]) -> list[t
         if len(options) == 1:
             continue
         decision = Decision(
-            id=_id(ctx, combat, "hireling_lure", piece),
+            id=_id(ctx, combat, "hireling_lure", piece).format(),
             character=who,
             kind="hireling_lure",
             prompt=f"Have the {piece} lure one attacker onto a Melee Section of its own (8.3.4c)?",
@@ -148,7 +147,7 @@ def taker_choices(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
     for denizen, who in combat.won.items():
         choices = takers(ctx, combat, who)
         decision = Decision(
-            id=_id(ctx, combat, "assign", who, denizen),
+            id=_id(ctx, combat, "assign", who, denizen).format(),
             character=who,
             kind="assign",
             prompt=f"Which of your hirelings takes the {denizen} you won (8.3.5a.3)?",
@@ -216,7 +215,7 @@ def deployments(
         for target in deploy_targets(ctx, combat, piece, characters, ahead=True):
             options += [target, *(f"{target}, {side}" for side in sides)]
         decision = Decision(
-            id=_id(ctx, combat, "deploy", piece),
+            id=_id(ctx, combat, "deploy", piece).format(),
             character=who,
             kind="deploy",
             prompt=f"Send the {piece} against a character, monster or native (8.3.6a)?",
@@ -338,7 +337,7 @@ def target_choices(ctx: Ctx, combat: CombatState, who: str) -> list[tuple[str, s
         if not attackers:
             continue
         decision = Decision(
-            id=_id(ctx, combat, "hireling_target", piece),
+            id=_id(ctx, combat, "hireling_target", piece).format(),
             character=who,
             kind="hireling_target",
             prompt=f"The {piece}'s target among its attackers (8.4.2e)",

@@ -54,12 +54,11 @@ def groups_here(ctx: Ctx, combat: CombatState, pieces: list[str]) -> list[str]:
     return found
 
 
-def _id(ctx: Ctx, combat: CombatState, kind: str, who: str, group: str) -> str:
+def _id(ctx: Ctx, combat: CombatState, kind: str, who: str, group: str) -> CombatId:
     """The id of a choice about meeting ``group`` at the start of combat (round 0)."""
-    where = CombatId(
+    return CombatId(
         day=ctx.state.game_day, clearing=combat.clearing, round=0, kind=kind, who=who, subject=group
     )
-    return where.format()
 
 
 def battles(combat: CombatState, native_group: str, who: str) -> bool:
@@ -87,7 +86,7 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
             drinks = False
             if 0 < cost <= spendable_gold(ctx.sheet(who)):
                 decision = Decision(
-                    id=_id(ctx, combat, "drinks", who, group),
+                    id=_id(ctx, combat, "drinks", who, group).format(),
                     character=who,
                     kind="drinks",
                     prompt=f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?",
@@ -139,7 +138,7 @@ def pay_off(ctx: Ctx, combat: CombatState) -> None:
             asked.append((who, group, what, "refuse"))
             continue
         decision = Decision(
-            id=_id(ctx, combat, what.lower(), who, group),
+            id=_id(ctx, combat, what.lower(), who, group).format(),
             character=who,
             kind=what.lower(),
             prompt=penalty_prompt(ctx.catalog, group, what, "battled"),
