@@ -30,7 +30,7 @@ from rules import (
     resolve,
 )
 from rules.day.leaving import in_play
-from rules.evening.answers import is_combat_id
+from rules.decisions import is_combat_id
 from rules.orders.model import Orders
 from rules.orders.reader import Problem
 

@@ -18,7 +18,7 @@ from bot.store import Store, row_id
 from db import repo
 from db.models import Campaign, PendingDecision, Seat
 from rules import GameState, Resolution, visible_to
-from rules.evening.answers import clearing_of, is_combat_id
+from rules.decisions import DecisionId, about, clearing_of, is_combat_id
 from rules.evening.windows import KEY_OF, brief, window_of
 from rules.events import Decision
 
@@ -140,16 +140,10 @@ def round_reports(resolution: Resolution, seats: Sequence[Seat]) -> list[tuple[s
     return reports
 
 
-#: The decisions a character makes for one of his hirelings: the hireling is the id's ``who``.
-HIRELING_KINDS = ("hireling_lure", "deploy", "hireling_target")
-
-
 def decision_label(kind: str, ref: str) -> str:
-    """A stored decision as a player reads it: its kind and what it is about (``lure Giant 1``,
-    ``deploy Company 1``, ``attack``)."""
-    parts = ref.split("/", 5)
-    about = parts[4] if kind in HIRELING_KINDS else "/".join(parts[5:])
-    return f"{kind} {about}".strip()
+    """A stored decision as a player reads it: its kind and what it is about
+    (:func:`rules.decisions.kinds.about`: ``lure Giant 1``, ``deploy Company 1``, ``attack``)."""
+    return f"{kind} {about(DecisionId.parse(ref))}".strip()
 
 
 def sealed_set(decisions: Sequence[PendingDecision], character: str) -> tuple[str, list[str]]:

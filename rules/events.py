@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.decisions.ids import CombatId, DecisionId, TurnId
 from rules.dice import Roll
 
 PUBLIC: Literal["public"] = "public"
@@ -386,7 +387,10 @@ class Decision(BaseModel):
     ``id`` is stable and says where the choice arises, so that answers are matched to decisions
     by it, never by position: ``d3/Amazon/p2/rest/Woods Girl`` is the Woods Girl's choice of the
     chit she rests first, in phase 2 of the Amazon's turn on game day 3. Asking again from the
-    same state gives the same id."""
+    same state gives the same id. It is kept as the text answers are stored under (in a
+    campaign's database, a scenario's ``answers``); :attr:`where` is the same id typed
+    (:class:`~rules.decisions.ids.DecisionId`), and a decision whose id is none, or names
+    another kind, cannot be made."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -396,6 +400,17 @@ class Decision(BaseModel):
     prompt: str
     options: tuple[str, ...]
     default: str
+
+    @model_validator(mode="after")
+    def _id_names_the_kind(self) -> Decision:
+        if self.where.kind != self.kind:
+            raise ValueError(f"the decision {self.id!r} is of the kind {self.kind!r}")
+        return self
+
+    @property
+    def where(self) -> TurnId | CombatId:
+        """Where the decision arises: its :attr:`id`, typed."""
+        return DecisionId.parse(self.id)
 
 
 def dice_log(rolls: Sequence[Roll]) -> Event:

@@ -20,20 +20,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from rules.board import ClearingError, parse_clearing_id
 from rules.catalog import Catalog
-from rules.evening.answers import (
-    KINDS,
-    NONE,
-    TREACHERY,
-    Kind,
-    decision_id,
-    placement,
-    read_placement,
-)
+from rules.decisions import COMBAT_KINDS, CombatId, combat_id, kind_of
+from rules.evening.answers import NONE, TREACHERY, placement, read_placement
 from rules.events import Decision
 from rules.pieces import Kind as PieceKind
 from rules.pieces import pieces_of
@@ -42,44 +35,28 @@ from scenarios.format import ScenarioError
 from scenarios.names import is_copy, parts_of
 from scenarios.plays import Play, Position, target_of
 
-#: The kinds whose decision takes its default when no play covers it.
-DEFAULTED: frozenset[str] = frozenset({"assign", "shield", "place", "fatigue", "wound"})
-#: The combat decisions ``plays`` has no key for: the scenario's ``answers`` give them, in the
-#: order asked, else they take their default.
-UNPLAYED: frozenset[str] = frozenset({"assign"})
+#: The combat decisions ``plays`` has no key for — those of a window that no standing key
+#: answers and that are not a hireling's (``plays`` keys those by hireling): the scenario's
+#: ``answers`` give them, in the order asked, else they take their default.
+UNPLAYED = frozenset(
+    k.name
+    for k in COMBAT_KINDS.values()
+    if k.window is not None and k.key is None and not k.for_hireling
+)
 
 
-@dataclass(frozen=True)
-class Where:
-    """Where a combat decision arises, read from its id: the game day, the clearing, the round,
-    the kind of decision, who decides, and the denizen a lure is about."""
-
-    day: int
-    clearing: str
-    round: int
-    kind: Kind
-    who: str
-    subject: str | None = None
-
-
-def read_id(text: str) -> Where | None:
-    """The parts of a combat decision's id (:func:`rules.evening.answers.decision_id`); None
-    for any other decision's id."""
-    parts = text.split("/", 5)
-    if len(parts) < 5:
-        return None
-    day, clearing, round_, kind, who = parts[:5]
-    if not (day[:1] == "d" and day[1:].isdigit() and round_[:1] == "r" and round_[1:].isdigit()):
-        return None
-    if kind not in KINDS:
-        return None
-    subject = parts[5] if len(parts) == 6 else None
-    return Where(int(day[1:]), clearing, int(round_[1:]), kind, who, subject)
+def read_id(text: str) -> CombatId | None:
+    """The id ``text`` if it is a combat decision's that a player is asked in a window (the
+    scenario's ``plays``, battle choices or ``answers`` give it); None for any other decision's
+    id."""
+    where = combat_id(text)
+    kind = COMBAT_KINDS.get(where.kind) if where is not None else None
+    return where if kind is not None and kind.window is not None else None
 
 
 def round_of(decision: Decision) -> int | None:
     """The combat round a decision belongs to; None for a decision outside combat."""
-    where = read_id(decision.id)
+    where = combat_id(decision.id)
     return where.round if where is not None else None
 
 
@@ -143,14 +120,15 @@ def answer(
     where = read_id(decision.id)
     if where is None:
         raise ValueError(f"{decision.id!r} is not a combat decision's id")
-    who = decision.character if where.kind in HIRELING_KINDS else where.who
+    hired = kind_of(where).for_hireling
+    who = decision.character if hired else where.who
     rounds = plays.get(who, ())
     index = next((i for i, p in enumerate(rounds) if p.round == where.round), None)
     if index is None:
         return _unplayed(decision, where)
     play = rounds[index]
     resolver = _Resolver(decision, where, scene, f"plays.{who}[{index}]")
-    if where.kind in HIRELING_KINDS:
+    if hired:
         return _hireling(resolver, play, where)
     match where.kind:
         case "lure":
@@ -183,12 +161,7 @@ def answer(
     return _unplayed(decision, where)
 
 
-#: The decisions a character makes for one of his hirelings (the hireling's piece is the id's
-#: ``who``): whom it lures (8.3.4c), attacks (8.3.6a) and targets (8.4.2e).
-HIRELING_KINDS = ("hireling_lure", "deploy", "hireling_target")
-
-
-def _hireling(resolver: _Resolver, play: Play, where: Where) -> str:
+def _hireling(resolver: _Resolver, play: Play, where: CombatId) -> str:
     """The answer for one hireling from ``hireling_lure``, ``deploy`` or ``hireling_targets``,
     each keyed by the hireling (written with or without its number). A deployment's ``side``
     turns the hireling (8.3.6a.4); a mounted native's horse is then turned walking side up,
@@ -204,7 +177,7 @@ def _hireling(resolver: _Resolver, play: Play, where: Where) -> str:
         table = play.hireling_targets
     key = next((k for k in table or {} if k == where.who or is_copy(k, where.who)), None)
     if table is None or key is None:
-        return resolver.decision.default if where.kind == "hireling_target" else NONE
+        return _unplayed(resolver.decision, where)
     name = _Name(table[key], "individual")
     if key not in sides:
         return resolver.pick([name], where.kind)
@@ -216,17 +189,19 @@ def _hireling(resolver: _Resolver, play: Play, where: Where) -> str:
     return answer
 
 
-def _unplayed(decision: Decision, where: Where) -> str:
-    if where.kind in DEFAULTED:
-        return decision.default
-    return "no" if where.kind == "lure" else NONE
+def _unplayed(decision: Decision, where: CombatId) -> str:
+    """What no play covering ``decision`` answers: the answer that does nothing
+    (:attr:`rules.decisions.kinds.CombatKind.declined`), else — a kind with none, such as the
+    shield, the placement, the fatigue and the wounds — its default."""
+    declined = kind_of(where).declined
+    return decision.default if declined is None else declined
 
 
 class _Resolver:
     """Matches a play's text with the decision's options, and resolves its names when none
     matches (raising :class:`ScenarioError` for a name he cannot use)."""
 
-    def __init__(self, decision: Decision, where: Where, scene: Scene, key: str) -> None:
+    def __init__(self, decision: Decision, where: CombatId, scene: Scene, key: str) -> None:
         self.decision, self.where, self.scene, self.key = decision, where, scene, key
 
     def pick(self, parts: Sequence[_Part] | None, what: str) -> str:
@@ -289,10 +264,16 @@ def _lure(resolver: _Resolver, lure: Sequence[str], given: Mapping[str, str]) ->
                 f"there is no {written} in {where.clearing} to lure (round {where.round})",
             )
     left = list(lure)
-    prefix = decision_id(where.day, where.clearing, where.round, "lure", where.who) + "/"
+    mine = replace(where, subject=None)
     for asked, said in given.items():
-        if asked.startswith(prefix) and said == "yes":
-            _use(left, asked.removeprefix(prefix))
+        other = combat_id(asked)
+        if (
+            said == "yes"
+            and other is not None
+            and other.subject is not None
+            and replace(other, subject=None) == mine
+        ):
+            _use(left, other.subject)
     return "yes" if where.subject is not None and _use(left, where.subject) else "no"
 
 
@@ -404,10 +385,11 @@ def fixed_positions(
     catalog: Catalog, state: GameState, positions: Sequence[Position]
 ) -> dict[str, str]:
     """The answers fixing the ``positions`` (8.4.6), by id
-    ``d{game day}/{clearing}/r{round}/positions/{sheet}``, each ``Giant 1:2 dark, Giant's Club
-    1:3``: the clearing is the sheet owner's in ``state`` (the built state), the counters are
-    resolved among the denizens, native horses, heads and clubs there, and a side is written
-    only when given. Raises :class:`ScenarioError` for a sheet or counter that is not there."""
+    ``d{game day}/{clearing}/r{round}/positions/{sheet}`` (:class:`CombatId`), each
+    ``Giant 1:2 dark, Giant's Club 1:3``: the clearing is the sheet owner's in ``state`` (the
+    built state), the counters are resolved among the denizens, native horses, heads and clubs
+    there, and a side is written only when given. Raises :class:`ScenarioError` for a sheet or
+    counter that is not there."""
     fixed: dict[str, str] = {}
     for index, position in enumerate(positions):
         key = f"positions[{index}]"
@@ -423,7 +405,10 @@ def fixed_positions(
             f"{resolved[w]}:{box}" + (f" {position.sides[w]}" if w in position.sides else "")
             for w, box in position.boxes.items()
         )
-        fixed[decision_id(state.game_day, clearing, position.round, "positions", sheet)] = text
+        where = CombatId(
+            day=state.game_day, clearing=clearing, round=position.round, kind="positions", who=sheet
+        )
+        fixed[where.format()] = text
     return fixed
 
 

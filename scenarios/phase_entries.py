@@ -2,7 +2,7 @@
 the decisions of the phases they answer (SCENARIOS.md Part 2, "Choices").
 
 The engine asks a phase's decisions under ids ``d{game day}/{whose turn}/p{phase}/{kind}/{who}``
-(:func:`read_phase_id`). The k-th phase of the entries' activities in the
+(:class:`rules.decisions.ids.TurnId`). The k-th phase of the entries' activities in the
 orders of the individual whose turn it is takes his k-th entry; a decision his entry does not
 answer is left to the rest of the runner. An answer that is not among the decision's options
 makes the scenario malformed.
@@ -11,38 +11,14 @@ makes the scenario malformed.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
+from rules.decisions import TurnId
 from rules.events import Decision
 from rules.orders.model import ActivityKind, Orders
 from scenarios.format import ScenarioError
 
 Entry = TypeVar("Entry")
-
-
-@dataclass(frozen=True)
-class PhaseId:
-    """Where a decision of a turn arises, read from its id: the game day, whose turn, the
-    phase (1-based), the kind of decision and who decides."""
-
-    day: int
-    turn: str
-    phase: int
-    kind: str
-    who: str
-
-
-def read_phase_id(text: str) -> PhaseId | None:
-    """The parts of a decision id ``d{day}/{turn}/p{phase}/{kind}/{who}``; None for any other
-    (a combat decision's ``d{day}/{clearing}/r{round}/...``)."""
-    parts = text.split("/", 4)
-    if len(parts) != 5:
-        return None
-    day, turn, phase, kind, who = parts
-    if not (day[:1] == "d" and day[1:].isdigit() and phase[:1] == "p" and phase[1:].isdigit()):
-        return None
-    return PhaseId(int(day[1:]), turn, int(phase[1:]), kind, who)
 
 
 def activity_phases(orders: Orders, kinds: Collection[ActivityKind]) -> list[int]:
@@ -73,8 +49,8 @@ class PhaseEntries(Generic[Entry]):
         """The entry's answer to ``decision``, or None when it is none of the entries'
         decisions or his entry for the phase — if any — does not give it. Raises
         :class:`ScenarioError` for an answer that is not one of the decision's options."""
-        where = read_phase_id(decision.id)
-        if where is None or decision.kind not in self.kinds:
+        where = decision.where
+        if not isinstance(where, TurnId) or decision.kind not in self.kinds:
             return None
         numbers = self.phases.get(where.turn, [])
         if where.phase not in numbers:

@@ -36,6 +36,7 @@ from typing import Literal, Protocol
 
 from rules.catalog import Catalog
 from rules.day.engine import resolve as _real_resolve
+from rules.decisions import CombatId, kind_of
 from rules.events import PUBLIC, Decision, Event, Resolution, visible_to
 from rules.orders.model import Orders
 from rules.orders.parse import ParseResult, Problem
@@ -231,18 +232,18 @@ class _Combat:
         }
         self.scenes: dict[str, Scene] = {}
 
-    def answer(self, decision: Decision, clearing: str, given: Mapping[str, str]) -> str:
-        if decision.kind in ("drinks", "insult", "challenge"):
-            return self.meeting(decision)
+    def answer(self, decision: Decision, where: CombatId, given: Mapping[str, str]) -> str:
+        if kind_of(where).window == "natives":
+            return self.meeting(decision, where)
+        clearing = where.clearing
         if clearing not in self.scenes:
             self.scenes[clearing] = Scene.of(self.catalog, self.state, clearing)
         return answer(decision, self.plays, self.scenes[clearing], given)
 
-    def meeting(self, decision: Decision) -> str:
+    def meeting(self, decision: Decision, where: CombatId) -> str:
         """8.2.2: drinks, and paying off an Insult or a Challenge, from ``choices.battle``;
         no drinks and a refusal when the scenario does not say."""
-        group = decision.id.rsplit("/", 1)[1]
-        chosen = self.battle.get(decision.character, {}).get(group)
+        chosen = self.battle.get(decision.character, {}).get(where.subject or "")
         if decision.kind == "drinks":
             return "yes" if chosen is not None and chosen.drinks else "no"
         if chosen is None:
@@ -288,7 +289,7 @@ def _answer(
             answered = True
             continue
         if where is not None and combat is not None:
-            given[decision.id] = combat.answer(decision, where.clearing, given)
+            given[decision.id] = combat.answer(decision, where, given)
             answered = True
             continue
         if not unused and wait:

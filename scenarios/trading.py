@@ -8,9 +8,9 @@ The Hire phase (7.7.1, :mod:`rules.daylight.hiring`) asks ``hire`` (hire, rehire
 
 The engine asks the decisions of a Trade phase (7.6, :mod:`rules.daylight.trading`) under ids
 ``d{game day}/{whose turn}/p{phase}/{kind}/{who}``: ``trade`` (buy, sell, buy back or cancel),
-``sell`` and ``pay`` (one per belonging, its id's kind ``sell <item>`` or ``pay <item>``), ``buy``,
-``drinks``, ``accept``, ``item``, ``boon``, ``insult`` and ``challenge``. The k-th T phase of the
-orders of the individual whose turn it is takes his k-th entry, as searches do
+``sell`` and ``pay`` (one per belonging, the item its id's subject: ``.../sell <item>/...``),
+``buy``, ``drinks``, ``accept``, ``item``, ``boon``, ``insult`` and ``challenge``. The k-th T phase
+of the orders of the individual whose turn it is takes his k-th entry, as searches do
 (:mod:`scenarios.search`). A key the entry does not give leaves its decision to the rest of the
 runner (the character's ``answers``, else the default). An answer that is not among the decision's
 options makes the scenario malformed."""
@@ -48,11 +48,11 @@ def _option(decision: Decision, written: str) -> str:
 
 
 def _listed(decision: Decision, written: list[str] | None) -> str | None:
-    """A per-belonging decision (``sell <item>``, ``pay <item>``): yes if ``written`` names
-    its item; None without a list."""
+    """A per-belonging decision (``sell``, ``pay``): yes if ``written`` names its item, its
+    id's subject; None without a list."""
     if written is None:
         return None
-    item = decision.id.split("/")[3].partition(" ")[2]
+    item = decision.where.subject or ""
     return _yes(any(names(item, w) for w in written))
 
 

@@ -11,7 +11,8 @@ and varies the autopilot's orders with follows, blocking and trades, so that the
 blocking, following, resting, trading, prowling and hirelings are all exercised. After each call
 of ``resolve`` the run records the canonical JSON of the state, the events (their fields in the
 order the engine wrote them, as they are stored) and the pending decisions (without their ids,
-which older revisions lack).
+which older revisions lack; ``--ids`` compares those too, between revisions that have them:
+answers are stored under them).
 
 The recording half (``python -m tests.replay --record OUT``) imports whatever ``rules`` is first
 on ``sys.path``; it must run on every revision it compares, so it reaches the engine only through
@@ -183,8 +184,9 @@ def _orders(engine: _Engine, state: Any, rng: random.Random) -> dict[str, str]:
     return orders
 
 
-def _record(campaign: Campaign, days: int) -> Iterator[dict[str, Any]]:
-    """Play ``campaign`` for ``days`` days; yield one record per call of ``resolve``."""
+def _record(campaign: Campaign, days: int, *, ids: bool = False) -> Iterator[dict[str, Any]]:
+    """Play ``campaign`` for ``days`` days; yield one record per call of ``resolve`` (with the
+    pending decisions' ids if ``ids``)."""
     engine = _engine()
     catalog = engine.catalog()
     state = _setup(engine, campaign)
@@ -197,7 +199,7 @@ def _record(campaign: Campaign, days: int) -> Iterator[dict[str, Any]]:
         while True:
             resolution = engine.resolve(state, orders, answers, catalog=catalog)
             pending = [
-                {k: v for k, v in d.model_dump(mode="json").items() if k != "id"}
+                {k: v for k, v in d.model_dump(mode="json").items() if ids or k != "id"}
                 for d in resolution.pending
             ]
             yield {
@@ -223,11 +225,11 @@ def _record(campaign: Campaign, days: int) -> Iterator[dict[str, Any]]:
             break
 
 
-def record(out: Path, *, count: int, days: int) -> None:
+def record(out: Path, *, count: int, days: int, ids: bool = False) -> None:
     """Write the records of the first ``count`` campaigns, ``days`` days each, to ``out``."""
     with out.open("w") as stream:
         for campaign in CAMPAIGNS[:count]:
-            for entry in _record(campaign, days):
+            for entry in _record(campaign, days, ids=ids):
                 stream.write(json.dumps(entry, separators=(",", ":")) + "\n")
 
 
@@ -287,7 +289,7 @@ def _count(path: Path) -> int:
         return sum(1 for _ in stream)
 
 
-def _record_at(root: Path, out: Path, count: int, days: int) -> None:
+def _record_at(root: Path, out: Path, count: int, days: int, ids: bool = False) -> None:
     """Record with the ``rules`` package of ``root`` (a checkout), in a child process."""
     env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
     script = (
@@ -296,7 +298,7 @@ def _record_at(root: Path, out: Path, count: int, days: int) -> None:
         "rules.__file__\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
         "from tests.replay import record\n"
-        f"record(Path({str(out)!r}), count={count}, days={days})\n"
+        f"record(Path({str(out)!r}), count={count}, days={days}, ids={ids})\n"
     )
     subprocess.run([sys.executable, "-c", script], cwd=root, env=env, check=True)
 
@@ -308,9 +310,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--campaigns", type=int, default=len(CAMPAIGNS))
     parser.add_argument("--days", type=int, default=28)
     parser.add_argument("--ignore", action="append", default=[], metavar="STATE.PATH")
+    parser.add_argument("--ids", action="store_true", help="compare the decisions' ids too")
     args = parser.parse_args(argv)
     if args.record is not None:
-        record(args.record, count=args.campaigns, days=args.days)
+        record(args.record, count=args.campaigns, days=args.days, ids=args.ids)
         return 0
     if args.ref is None:
         parser.error("name a git revision to compare with, or --record FILE")
@@ -326,8 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             old, new = base / "ref.jsonl", base / "tree.jsonl"
             with concurrent.futures.ThreadPoolExecutor(2) as pool:
                 jobs = [
-                    pool.submit(_record_at, checkout, old, args.campaigns, args.days),
-                    pool.submit(_record_at, ROOT, new, args.campaigns, args.days),
+                    pool.submit(_record_at, checkout, old, args.campaigns, args.days, args.ids),
+                    pool.submit(_record_at, ROOT, new, args.campaigns, args.days, args.ids),
                 ]
                 for job in jobs:
                     job.result()

@@ -21,6 +21,8 @@ from typing import Any
 from rules.board import Board, board_for
 from rules.catalog import Catalog
 from rules.daylight import hirelings
+from rules.decisions.ids import TurnId
+from rules.decisions.kinds import FATIGUE_STEP
 from rules.dice import Dice, Roll
 from rules.events import Decision, Event, event
 from rules.orders.model import Instructions
@@ -29,10 +31,6 @@ from rules.state import CharacterState, DayState, GameState
 
 class PendingDecisionError(Exception):
     """Raised to stop resolution at a decision a player must make (:meth:`Ctx.wait_if_pending`)."""
-
-
-#: The decisions of the Fatigue Step (8.5), asked only with the option ``wait_for_fatigue``.
-FATIGUE_STEP = frozenset({"fatigue", "wound"})
 
 
 @dataclass
@@ -131,12 +129,20 @@ class Ctx:
         if len(self.pending) > self.pending_from:
             raise PendingDecisionError
 
-    def decision_id(self, kind: str, who: str) -> str:
+    def decision_id(self, kind: str, who: str, subject: str | None = None) -> TurnId:
         """The stable id of a decision of ``kind`` for ``who`` in the current phase of the
-        current turn: ``d{game day}/{whose turn}/p{phase}/{kind}/{who}``."""
+        current turn, about ``subject`` (one of his belongings) if given:
+        ``d{game day}/{whose turn}/p{phase}/{kind}/{who}``."""
         turn = self.today.turn
         assert turn is not None, "decisions arise during a turn"
-        return f"d{self.state.game_day}/{turn.character}/p{turn.phase + 1}/{kind}/{who}"
+        return TurnId(
+            day=self.state.game_day,
+            turn=turn.character,
+            phase=turn.phase + 1,
+            kind=kind,
+            who=who,
+            subject=subject,
+        )
 
     # --- who is who ---------------------------------------------------------------------------
 

@@ -7,10 +7,10 @@ answer settles the result:
 
 - ``accept`` (a Price: yes, the default, or no), or ``boon`` (``take`` it free at one level less
   friendly, treat it as ``price`` x 1, the default, or ``decline``, L5493);
-- ``pay`` (7.6.5c): one for each of his belongings that has a price, its id's kind
-  ``pay <item>``, yes or no (no by default): the belongings he gives towards the price, each at
-  its basic price, the seller giving no change; the rest is paid in recorded gold, which may not
-  go below zero. They are asked only when his gold alone cannot pay (a ``pay with:`` instruction
+- ``pay`` (7.6.5c): one for each of his belongings that has a price, the item its id's subject
+  (``.../pay <item>/...``), yes or no (no by default): the belongings he gives towards the price,
+  each at its basic price, the seller giving no change; the rest is paid in recorded gold, which may
+  not go below zero. They are asked only when his gold alone cannot pay (a ``pay with:`` instruction
   gives belongings even then, rules-map P25); a price he cannot pay even with all his priced
   belongings asks nothing;
 - ``item`` (7.5.5f, as when he loots): keep what he obtains inactive (the default), activate it
@@ -37,6 +37,7 @@ from rules.chits import spendable_gold
 from rules.day.context import Ctx
 from rules.daylight import looting, runes, trade_orders
 from rules.daylight.wares import into_box, partner_box, price, saleable, visitor_face
+from rules.decisions.kinds import PENALTY
 from rules.events import Decision
 from rules.meeting import (
     DISGUST,
@@ -159,7 +160,7 @@ def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
     answer = REFUSE
     if may_pay_penalty(sheet, what):
         prompt = penalty_prompt(ctx.catalog, group, what, "blocked")
-        asked = decision(ctx, what.lower(), name, prompt, (REFUSE, PAY), REFUSE)
+        asked = decision(ctx, what.lower(), name, prompt, PENALTY, PENALTY[0])
         answer = trade_orders.ask(ctx, asked, trade_orders.penalty(ctx, name, what))
         ctx.wait_if_pending()
     if answer == PAY:
@@ -188,7 +189,7 @@ def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:
             " (no change is given, 7.6.5c)?"
         )
         decision = Decision(
-            id=ctx.decision_id(f"pay {item}", name),
+            id=ctx.decision_id("pay", name, item).format(),
             character=ctx.eyes(name),
             kind="pay",
             prompt=prompt,
@@ -365,7 +366,7 @@ def decision(
     """A decision of ``kind`` for ``name`` in the current phase, asked of his eyes (his
     employer's for a hired leader)."""
     return Decision(
-        id=ctx.decision_id(kind, name),
+        id=ctx.decision_id(kind, name).format(),
         character=ctx.eyes(name),
         kind=kind,
         prompt=prompt,

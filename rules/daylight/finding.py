@@ -83,7 +83,7 @@ def _ask_exchange(ctx: Ctx, current: Search) -> str | None:
         return None
     chit = found_here[0]
     decision = Decision(
-        id=ctx.decision_id("exchange", current.who),
+        id=ctx.decision_id("exchange", current.who).format(),
         character=ctx.eyes(current.who),
         kind="exchange",
         prompt=f"Your look finds the {pieces[chit].name} in {current.tile}: exchange it for "
@@ -117,7 +117,7 @@ def choice(ctx: Ctx, current: Search, result: Result) -> None:
     options = choice_options(ctx, result)
     default = CHOICE_DEFAULTS.get(current.table, options[0])
     decision = Decision(
-        id=ctx.decision_id("search_choice", current.who),
+        id=ctx.decision_id("search_choice", current.who).format(),
         character=ctx.eyes(current.who),
         kind="search_choice",
         prompt=f"Choice on the {current.table} Table in {current.clearing}: which result?",

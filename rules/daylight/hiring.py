@@ -49,6 +49,7 @@ from rules.advantages import report_waiting
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
 from rules.daylight import buying, hirelings, trade_orders
+from rules.decisions.kinds import DRINKS, PENALTY
 from rules.meeting import (
     PENALTIES,
     TABLE,
@@ -234,8 +235,8 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
             "drinks",
             name,
             f"Buy drinks for the {group} ({cost} gold) before the Meeting roll (7.7.1b)?",
-            ("no", "yes"),
-            "no",
+            DRINKS,
+            DRINKS[0],
         )
         drinks = trade_orders.ask(ctx, decision, trade_orders.drinks(ctx, name)) == "yes"
     ctx.wait_if_pending()
@@ -356,8 +357,8 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
             what.lower(),
             name,
             penalty_prompt(ctx.catalog, current.group, what, "blocked"),
-            ("refuse", "pay"),
-            "refuse",
+            PENALTY,
+            PENALTY[0],
         )
         answer = trade_orders.ask(ctx, decision, trade_orders.penalty(ctx, name, what))
         ctx.wait_if_pending()

@@ -250,7 +250,7 @@ def ask_item(ctx: Ctx, who: str, item: str) -> str:
             return KEEP
     options = (KEEP, ACTIVATE, ABANDON) if ctx.is_character(who) else (KEEP, ABANDON)
     decision = Decision(
-        id=ctx.decision_id("item", who),
+        id=ctx.decision_id("item", who).format(),
         character=ctx.eyes(who),
         kind="item",
         prompt=f"You take the {piece.name}: keep it inactive, activate it, or abandon it?",
@@ -398,7 +398,7 @@ def magic_sight_take(ctx: Ctx, current: Search, result: Result) -> None:
         return
     options = (*(current.clearing if w == PILE else w for w in offered), "none")
     decision = Decision(
-        id=ctx.decision_id("take_from", current.who),
+        id=ctx.decision_id("take_from", current.who).format(),
         character=ctx.eyes(current.who),
         kind="take_from",
         prompt=f"{result.text}: take the top one from which site or pile, if any?",

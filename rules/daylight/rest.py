@@ -73,7 +73,7 @@ def choices(ctx: Ctx, name: str) -> dict[str, str | None]:
         if legal is not None:
             prefers[who] = ctx.ask(
                 Decision(
-                    id=ctx.decision_id(KIND, who),
+                    id=ctx.decision_id(KIND, who).format(),
                     character=who,
                     kind=KIND,
                     prompt=PROMPT,

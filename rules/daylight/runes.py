@@ -195,7 +195,7 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
     if sources:
         chosen = ctx.ask(
             Decision(
-                id=ctx.decision_id("perceive_from", current.who),
+                id=ctx.decision_id("perceive_from", current.who).format(),
                 character=eyes,
                 kind="perceive_from",
                 prompt=f"Perceive spell in {current.clearing}: whose Spell cards do you look at?",
@@ -212,7 +212,7 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
     if source is not None and learnable:
         learned = ctx.ask(
             Decision(
-                id=ctx.decision_id("learn", current.who),
+                id=ctx.decision_id("learn", current.who).format(),
                 character=eyes,
                 kind="learn",
                 prompt=f"The Spell cards of the {source.name}, top first: {', '.join(spells)}. "

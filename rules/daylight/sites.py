@@ -140,7 +140,7 @@ def _teleport(ctx: Ctx, current: Search) -> None:
     default = here if here in caves else caves[0]
     where = ctx.ask(
         Decision(
-            id=ctx.decision_id("teleport", current.who),
+            id=ctx.decision_id("teleport", current.who).format(),
             character=ctx.eyes(current.who),
             kind="teleport",
             prompt="The Toadstool Circle teleports you: to which cave clearing?",

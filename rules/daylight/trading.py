@@ -10,10 +10,10 @@ chit must be there visitor side up. Its decisions, each under
 - ``trade``: ``buy``, ``sell``, ``buy back`` (a boon he owes the group, 7.6.5e.1) or ``cancel``
   the phase (7.6.3b–c); the default is to buy;
 - selling (7.6.4): one ``sell`` decision for each of his belongings that has a price (yes/no,
-  default no), its id's kind ``sell <item>``; all sold at once at basic price (a visitor's
-  special price, 7.6.2a), no Meeting roll, the cards shown; each goes into the buyer's box under
-  the items of its kind, by counter size; a card with a Fame reward from the buyer gains its
-  Fame (7.6.6);
+  default no), the item its id's subject (``.../sell <item>/...``); all sold at once at basic price
+  (a visitor's special price, 7.6.2a), no Meeting roll, the cards shown; each goes into the buyer's
+  box under the items of its kind, by counter size; a card with a Fame reward from the buyer gains
+  its Fame (7.6.6);
 - buying (7.6.5): ``buy`` names one item of the seller's box, or one of a visitor's Spell cards
   he could learn (7.6.7; default the first he can afford, else the first: once he looks he must
   name something and roll, 7.6.5), then ``drinks`` (natives only, 7.6.5b); the secret look
@@ -38,6 +38,7 @@ from rules.daylight import buying, trade_orders
 from rules.daylight.looting import loose_items
 from rules.daylight.runes import learn_problem
 from rules.daylight.wares import into_box, partner_box, price, saleable
+from rules.decisions.kinds import DRINKS
 from rules.events import Decision
 from rules.meeting import drinks_cost, meet, partner
 from rules.orders.model import Activity
@@ -91,7 +92,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     drinks = False
     if mode in (BUY, BUY_BACK) and 0 < cost <= spendable_gold(ctx.sheet(name)):
         prompt = f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?"
-        decision = buying.decision(ctx, "drinks", name, prompt, (NO, YES), NO)
+        decision = buying.decision(ctx, "drinks", name, prompt, DRINKS, DRINKS[0])
         drinks = trade_orders.ask(ctx, decision, trade_orders.drinks(ctx, name)) == YES
     ctx.wait_if_pending()
     if mode == CANCEL or (mode == BUY and item is None):
@@ -206,7 +207,7 @@ def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
 def _ask_sell(ctx: Ctx, name: str, group: str, item: str) -> str:
     gold = buying.basic_price(ctx, item, group, name)
     decision = Decision(
-        id=ctx.decision_id(f"sell {item}", name),
+        id=ctx.decision_id("sell", name, item).format(),
         character=ctx.eyes(name),
         kind="sell",
         prompt=f"Sell {item} to the {group} for {gold} gold (7.6.4)?",

@@ -151,7 +151,7 @@ def timeless_choice(ctx: Ctx, turn: TurnState, recorded: Activity) -> Activity:
     texts = [str(a) for a in offered]
     plain = str(Activity(kind=recorded.kind, target=recorded.target))
     decision = Decision(
-        id=ctx.decision_id("timeless", name),
+        id=ctx.decision_id("timeless", name).format(),
         character=ctx.eyes(name),
         kind="timeless",
         prompt=f"The Timeless Jewel: what do you do in phase {number}?",

@@ -61,5 +61,5 @@ Text defects settled (rules-map-evening.md, Appendix A), each with the reading c
   start of the next phase, and the Encounter action may in combat (:mod:`rules.evening.combat`).
 
 Decisions asked in combat have ids under the day, clearing and round, e.g.
-``d3/CV5/r2/maneuver/Amazon`` (:func:`rules.evening.answers.decision_id`).
+``d3/CV5/r2/maneuver/Amazon`` (:class:`rules.decisions.ids.CombatId`).
 """

@@ -1,11 +1,12 @@
-"""The words of combat decisions: their ids and the canonical text of every answer (pbem-combat
-§1), shared by the engine, its defaults, the bot's buttons, standing orders and the scenario
-runner.
+"""The words of combat decisions: the canonical text of every answer (pbem-combat §1), shared by
+the engine, its defaults, the bot's buttons, standing orders and the scenario runner.
 
-A combat decision's id says where it arises: ``d{game day}/{clearing}/r{round}/{kind}/{who}``,
-and for a choice about one denizen or native group ``.../{kind}/{who}/{subject}``
-(:func:`decision_id`); round 0 is the start of combat. Its
-answers are short canonical texts, one grammar per kind (:data:`KINDS`):
+A combat decision's id says where it arises (:class:`rules.decisions.ids.CombatId`):
+``d{game day}/{clearing}/r{round}/{kind}/{who}``, and for a choice about one denizen or native
+group ``.../{kind}/{who}/{subject}``; round 0 is the start of combat. What each kind is — its
+window, the standing key that answers it, whose it is — is the registry
+:data:`rules.decisions.kinds.COMBAT_KINDS`. Its answers are short canonical texts, one grammar
+per kind:
 
 =============  ==============================================================================
 ``drinks``     per native group, round 0: ``yes`` or ``no`` — drinks before the Meeting Table
@@ -36,6 +37,10 @@ answers are short canonical texts, one grammar per kind (:data:`KINDS`):
                (8.4.5m)
 ``fatigue``    the chits that pay, ``MOVE M4*, FIGHT L3*``, or ``none`` (8.5.1)
 ``wound``      the chits wounded, ``FIGHT L4, MOVE M4``, or ``none`` (8.5.3)
+``shift_attack``    ``thrust`` · ``swing`` · ``smash``: where the Battle Bracelets move his
+               attack, the box he played keeping it (L4482)
+``shift_maneuver``  ``charge`` · ``dodge`` · ``duck``: where the Elusive Cloak moves his
+               maneuver (L4486)
 =============  ==============================================================================
 
 Chits are named by their printed labels; two plays of one label in a round use two copies.
@@ -47,50 +52,8 @@ made.
 
 from __future__ import annotations
 
-from typing import Literal
-
 #: The mark of a target that is one's own hired native (8.4.2g).
 TREACHERY = " (treachery)"
-
-Kind = Literal[
-    "drinks",
-    "insult",
-    "challenge",
-    "lure",
-    "hireling_lure",
-    "assign",
-    "deploy",
-    "charge",
-    "action",
-    "target",
-    "hireling_target",
-    "attack",
-    "maneuver",
-    "shield",
-    "place",
-    "fatigue",
-    "wound",
-]
-
-KINDS: tuple[Kind, ...] = (
-    "drinks",
-    "insult",
-    "challenge",
-    "lure",
-    "hireling_lure",
-    "assign",
-    "deploy",
-    "charge",
-    "action",
-    "target",
-    "hireling_target",
-    "attack",
-    "maneuver",
-    "shield",
-    "place",
-    "fatigue",
-    "wound",
-)
 
 NONE = "none"
 
@@ -100,25 +63,6 @@ NONE = "none"
 ATTACKS = {1: "thrust", 2: "swing", 3: "smash"}
 MANEUVERS = {1: "charge", 2: "dodge", 3: "duck"}
 BOX_OF = {**{v: k for k, v in ATTACKS.items()}, **{v: k for k, v in MANEUVERS.items()}}
-
-
-def decision_id(
-    day: int, clearing: str, round_: int, kind: str, who: str, subject: str | None = None
-) -> str:
-    """The stable id of a combat decision (see the module docstring)."""
-    base = f"d{day}/{clearing}/r{round_}/{kind}/{who}"
-    return base if subject is None else f"{base}/{subject}"
-
-
-def is_combat_id(ref: str) -> bool:
-    """Whether a decision id is a combat decision's (:func:`decision_id`)."""
-    parts = ref.split("/")
-    return len(parts) >= 5 and parts[2].startswith("r") and parts[2][1:].isdigit()
-
-
-def clearing_of(ref: str) -> str | None:
-    """The clearing of a combat decision's id (:func:`decision_id`); None for another id."""
-    return ref.split("/")[1] if is_combat_id(ref) else None
 
 
 def placement(boxes: dict[str, int]) -> str:

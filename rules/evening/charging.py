@@ -76,7 +76,7 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
         if len(choices) == 1:
             continue
         decision = Decision(
-            id=combat_id(ctx, combat, "charge", who),
+            id=combat_id(ctx, combat, "charge", who).format(),
             character=who,
             kind="charge",
             prompt="Charge another character with a Move chit (8.3.6b)?",

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from rules.day.context import Ctx
 from rules.evening import tactics
-from rules.evening.answers import decision_id
 from rules.evening.counters import sheet_counters
 from rules.evening.positions import Counter, changes_tactics, reposition, turning
 from rules.evening.state import CombatState
@@ -62,9 +61,7 @@ def randomize(ctx: Ctx, combat: CombatState, owner: str) -> None:
     boxes = lay_out(ctx, combat, owner)
     combat.boxes[owner] = boxes
     hired = owner in ctx.state.minions
-    fixed = ctx.answers.get(
-        decision_id(ctx.state.game_day, combat.clearing, combat.round, "positions", owner)
-    )
+    fixed = tactics.fixed_position(ctx, combat, owner)
     parts = [aimed, others] if hired else [aimed, others, defender]
     still = defender if hired else []
     if fixed is not None and tactics.fix(ctx, combat, owner, parts, fixed, still=still):

@@ -16,8 +16,9 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.daylight.moving import abandon, activation_refused, usable
 from rules.daylight.rest import vial_of_healing
+from rules.decisions.ids import CombatId
 from rules.evening import hirelings, kit, natives, standing
-from rules.evening.answers import NONE, decision_id
+from rules.evening.answers import NONE
 from rules.evening.counters import (
     dark,
     horse_side,
@@ -42,8 +43,17 @@ DEMONS = frozenset({"Demon", "Winged Demon", "Imp"})
 
 def combat_id(
     ctx: Ctx, combat: CombatState, kind: str, who: str, subject: str | None = None
-) -> str:
-    return decision_id(ctx.state.game_day, combat.clearing, combat.round, kind, who, subject)
+) -> CombatId:
+    """The id of a decision of ``kind`` for ``who`` in the round being fought, about
+    ``subject`` if given."""
+    return CombatId(
+        day=ctx.state.game_day,
+        clearing=combat.clearing,
+        round=combat.round,
+        kind=kind,
+        who=who,
+        subject=subject,
+    )
 
 
 def assigned_to(combat: CombatState, denizen: str) -> str | None:
@@ -95,7 +105,7 @@ def lure(ctx: Ctx, combat: CombatState) -> None:
             continue
         for denizen in lure_options(ctx, combat, who, free):
             decision = Decision(
-                id=combat_id(ctx, combat, "lure", who, denizen),
+                id=combat_id(ctx, combat, "lure", who, denizen).format(),
                 character=who,
                 kind="lure",
                 prompt=f"Lure the {denizen} onto your Melee Section (8.3.4)?",
@@ -251,7 +261,7 @@ def action_decisions(ctx: Ctx, combat: CombatState) -> list[Decision]:
     any charge is made."""
     found: list[Decision] = []
     for who in present(ctx, combat):
-        key = combat_id(ctx, combat, "action", who)
+        key = combat_id(ctx, combat, "action", who).format()
         decision = ctx.memo.get((key,))
         if not isinstance(decision, Decision):
             options = tuple(action_options(ctx, combat, who))

@@ -177,7 +177,7 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
                     ctx,
                     combat,
                     Decision(
-                        id=combat_id(ctx, combat, "fatigue", who),
+                        id=combat_id(ctx, combat, "fatigue", who).format(),
                         character=who,
                         kind="fatigue",
                         prompt=f"Which chits pay this round's {stars} asterisk(s) (8.5.1)?",
@@ -193,7 +193,7 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
                 ctx,
                 combat,
                 Decision(
-                    id=combat_id(ctx, combat, "wound", who),
+                    id=combat_id(ctx, combat, "wound", who).format(),
                     character=who,
                     kind="wound",
                     prompt=f"Which chits take this round's {wounds} wound(s) (8.5.3)?",

@@ -25,8 +25,9 @@ its own sheet.
 from __future__ import annotations
 
 from rules.day.context import Ctx
+from rules.decisions.ids import CombatId
 from rules.evening import natives, standing, tactics
-from rules.evening.answers import NONE, decision_id
+from rules.evening.answers import NONE
 from rules.evening.counters import is_native, mount, red_side_up, tremendous
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens
@@ -74,8 +75,17 @@ def lured_by_hireling(ctx: Ctx, combat: CombatState, denizen: str) -> bool:
     return owner is not None and owner in ctx.state.minions
 
 
-def _id(ctx: Ctx, combat: CombatState, kind: str, piece: str) -> str:
-    return decision_id(ctx.state.game_day, combat.clearing, combat.round, kind, piece)
+def _id(ctx: Ctx, combat: CombatState, kind: str, who: str, subject: str | None = None) -> CombatId:
+    """The id of a decision of ``kind`` in the round being fought: a hireling's (``who``, the
+    hireling its employer decides for), or its employer's about ``subject``."""
+    return CombatId(
+        day=ctx.state.game_day,
+        clearing=combat.clearing,
+        round=combat.round,
+        kind=kind,
+        who=who,
+        subject=subject,
+    )
 
 
 def lures(ctx: Ctx, combat: CombatState, who: str, lurable: list[str]) -> list[tuple[str, str]]:
@@ -89,7 +99,7 @@ def lures(ctx: Ctx, combat: CombatState, who: str, lurable: list[str]) -> list[t
         if len(options) == 1:
             continue
         decision = Decision(
-            id=_id(ctx, combat, "hireling_lure", piece),
+            id=_id(ctx, combat, "hireling_lure", piece).format(),
             character=who,
             kind="hireling_lure",
             prompt=f"Have the {piece} lure one attacker onto a Melee Section of its own (8.3.4c)?",
@@ -138,9 +148,7 @@ def taker_choices(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
     for denizen, who in combat.won.items():
         choices = takers(ctx, combat, who)
         decision = Decision(
-            id=decision_id(
-                ctx.state.game_day, combat.clearing, combat.round, "assign", who, denizen
-            ),
+            id=_id(ctx, combat, "assign", who, denizen).format(),
             character=who,
             kind="assign",
             prompt=f"Which of your hirelings takes the {denizen} you won (8.3.5a.3)?",
@@ -206,7 +214,7 @@ def deployments(
         for target in deploy_targets(ctx, combat, piece, characters, ahead=True):
             options += [target, *(f"{target}, {side}" for side in sides)]
         decision = Decision(
-            id=_id(ctx, combat, "deploy", piece),
+            id=_id(ctx, combat, "deploy", piece).format(),
             character=who,
             kind="deploy",
             prompt=f"Send the {piece} against a character, monster or native (8.3.6a)?",
@@ -328,7 +336,7 @@ def target_choices(ctx: Ctx, combat: CombatState, who: str) -> list[tuple[str, s
         if not attackers:
             continue
         decision = Decision(
-            id=_id(ctx, combat, "hireling_target", piece),
+            id=_id(ctx, combat, "hireling_target", piece).format(),
             character=who,
             kind="hireling_target",
             prompt=f"The {piece}'s target among its attackers (8.4.2e)",

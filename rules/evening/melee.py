@@ -76,7 +76,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
         options = target_options(ctx, combat, who, here)
         last = combat.targets.get(who, NONE)
         decision = Decision(
-            id=combat_id(ctx, combat, "target", who),
+            id=combat_id(ctx, combat, "target", who).format(),
             character=who,
             kind="target",
             prompt="Your target this round (8.4.2), or none",
@@ -262,7 +262,7 @@ class Menu:
 def menu(ctx: Ctx, combat: CombatState, who: str) -> Menu:
     """His :class:`Menu`, computed once a round: the melee window asks it with his target and
     again when the plays are made, and nothing it depends on changes in between."""
-    key = (combat_id(ctx, combat, "menu", who),)
+    key = ("menu", str(ctx.state.game_day), combat.clearing, str(combat.round), who)
     found = ctx.memo.get(key)
     if isinstance(found, Menu):
         return found
@@ -370,7 +370,7 @@ def _ask(
     effort: int = 0,
 ) -> str:
     decision = Decision(
-        id=combat_id(ctx, combat, kind, who),
+        id=combat_id(ctx, combat, kind, who).format(),
         character=who,
         kind=kind,
         prompt=prompt,
@@ -412,7 +412,7 @@ def ask_shifts(
     for who, (current, why) in eligible.items():
         options = shift_options(kind, current)
         decision = Decision(
-            id=combat_id(ctx, combat, kind, who),
+            id=combat_id(ctx, combat, kind, who).format(),
             character=who,
             kind=kind,
             prompt=(

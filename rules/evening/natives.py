@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
+from rules.decisions.ids import CombatId
+from rules.decisions.kinds import DRINKS, PENALTY
 from rules.evening import standing
-from rules.evening.answers import decision_id
 from rules.evening.counters import is_native
 from rules.evening.state import CombatState
 from rules.events import Decision
@@ -53,6 +54,13 @@ def groups_here(ctx: Ctx, combat: CombatState, pieces: list[str]) -> list[str]:
     return found
 
 
+def _id(ctx: Ctx, combat: CombatState, kind: str, who: str, group: str) -> CombatId:
+    """The id of a choice about meeting ``group`` at the start of combat (round 0)."""
+    return CombatId(
+        day=ctx.state.game_day, clearing=combat.clearing, round=0, kind=kind, who=who, subject=group
+    )
+
+
 def battles(combat: CombatState, native_group: str, who: str) -> bool:
     return who in combat.battling.get(native_group, [])
 
@@ -78,12 +86,12 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
             drinks = False
             if 0 < cost <= spendable_gold(ctx.sheet(who)):
                 decision = Decision(
-                    id=decision_id(ctx.state.game_day, combat.clearing, 0, "drinks", who, group),
+                    id=_id(ctx, combat, "drinks", who, group).format(),
                     character=who,
                     kind="drinks",
                     prompt=f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?",
-                    options=("no", "yes"),
-                    default="no",
+                    options=DRINKS,
+                    default=DRINKS[0],
                 )
                 drinks = standing.ask(ctx, combat, decision) == "yes"
             asked.append((who, group, drinks))
@@ -130,12 +138,12 @@ def pay_off(ctx: Ctx, combat: CombatState) -> None:
             asked.append((who, group, what, "refuse"))
             continue
         decision = Decision(
-            id=decision_id(ctx.state.game_day, combat.clearing, 0, what.lower(), who, group),
+            id=_id(ctx, combat, what.lower(), who, group).format(),
             character=who,
             kind=what.lower(),
             prompt=penalty_prompt(ctx.catalog, group, what, "battled"),
-            options=("refuse", "pay"),
-            default="refuse",
+            options=PENALTY,
+            default=PENALTY[0],
         )
         asked.append((who, group, what, standing.ask(ctx, combat, decision)))
     ctx.wait_if_pending()

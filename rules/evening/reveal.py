@@ -35,7 +35,7 @@ def reveal(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> 
         defaults = [
             kind
             for kind in ("attack", "maneuver", "shield")
-            if combat_id(ctx, combat, kind, who) in ctx.defaulted
+            if combat_id(ctx, combat, kind, who).format() in ctx.defaulted
         ]
         marks = {"defaults": defaults} if defaults else {}
         ctx.emit(

@@ -8,9 +8,9 @@ from dataclasses import replace
 from functools import lru_cache
 
 from rules.chits import Alteration, alteration, current
-from rules.day.context import FATIGUE_STEP, Ctx
+from rules.day.context import Ctx
+from rules.decisions.kinds import FATIGUE_STEP
 from rules.evening import kit
-from rules.evening.answers import decision_id
 from rules.evening.counters import red_side_up
 from rules.evening.state import CombatState
 from rules.events import Decision
@@ -68,10 +68,8 @@ def _situation(ctx: Ctx, combat: CombatState, decision: Decision, effort: int) -
     (nothing changes in between), each ``effort`` planned added to it; the Fatigue Step's once
     per kind, as fatigue is paid before wounds are asked."""
     kind = decision.kind if decision.kind in FATIGUE_STEP else ""
-    moment = decision_id(
-        ctx.state.game_day, combat.clearing, combat.round, combat.step, decision.character
-    )
-    key = (moment, kind)
+    day, round_ = str(ctx.state.game_day), str(combat.round)
+    key = ("situation", day, combat.clearing, round_, combat.step, decision.character, kind)
     found = ctx.memo.get(key)
     if not isinstance(found, Situation):
         found = ctx.memo[key] = situation(ctx, combat, decision.character)

@@ -7,11 +7,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.day.context import Ctx
-from rules.evening.answers import decision_id, read_placement, read_sides
+from rules.decisions.ids import CombatId
+from rules.evening.answers import read_placement, read_sides
 from rules.evening.counters import dark
 from rules.evening.positions import Counter, changes_tactics, position_possible, reposition, turning
 from rules.evening.state import CombatState
 from rules.pieces import pieces_of
+
+
+def fixed_position(ctx: Ctx, combat: CombatState, sheet: str) -> str | None:
+    """The position fixed for ``sheet`` this round, if any: the answer under its ``positions``
+    id (:mod:`rules.evening.answers`)."""
+    where = CombatId(
+        day=ctx.state.game_day,
+        clearing=combat.clearing,
+        round=combat.round,
+        kind="positions",
+        who=sheet,
+    )
+    return ctx.answers.get(where.format())
 
 
 def randomize(ctx: Ctx, combat: CombatState, sheet: str, counters: list[Counter]) -> None:
@@ -19,9 +33,7 @@ def randomize(ctx: Ctx, combat: CombatState, sheet: str, counters: list[Counter]
     red box, in box order, turn its counters over on a 6 (no modifiers). A fixed position — a
     moderator's, or a scenario's — replaces the rolls when the rolls could give it."""
     boxes = combat.boxes.get(sheet, {})
-    fixed = ctx.answers.get(
-        decision_id(ctx.state.game_day, combat.clearing, combat.round, "positions", sheet)
-    )
+    fixed = fixed_position(ctx, combat, sheet)
     if fixed is not None and fix(ctx, combat, sheet, [counters], fixed):
         return
     roll = ctx.dice.game_roll("Repositioning Denizens", who=sheet)

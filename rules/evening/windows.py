@@ -20,8 +20,9 @@ from dataclasses import dataclass
 
 from rules.catalog import Catalog
 from rules.day.context import Ctx
+from rules.decisions.ids import CombatId, clearing_of
+from rules.decisions.kinds import COMBAT_KINDS, Window, about, kind_of
 from rules.evening import kit
-from rules.evening.answers import clearing_of, is_combat_id
 from rules.evening.counters import dark, is_native, values
 from rules.evening.standing import situation
 from rules.evening.state import CombatState
@@ -32,48 +33,22 @@ from rules.orders.problems import ProblemCode
 from rules.orders.reader import Problem
 from rules.state import GameState
 
-#: The window each combat decision kind is asked in.
-WINDOW_OF: dict[str, str] = {
-    "drinks": "natives",
-    "insult": "natives",
-    "challenge": "natives",
-    "lure": "lure",
-    "hireling_lure": "lure",
-    "assign": "encounter",
-    "deploy": "encounter",
-    "charge": "encounter",
-    "action": "encounter",
-    "target": "melee",
-    "hireling_target": "melee",
-    "attack": "melee",
-    "maneuver": "melee",
-    "shield": "melee",
-    "place": "melee",
-    "fatigue": "fatigue",
-    "wound": "fatigue",
-}
+#: The standing-order key that answers each decision kind in a typed answer
+#: (:attr:`rules.decisions.kinds.CombatKind.key`).
+KEY_OF: dict[str, str] = {k.name: k.key for k in COMBAT_KINDS.values() if k.key is not None}
 
-#: The standing-order key that answers each decision kind in a typed answer.
-KEY_OF: dict[str, str] = {
-    "drinks": "natives",
-    "insult": "natives",
-    "challenge": "natives",
-    "lure": "lure",
-    "charge": "charge",
-    "action": "encounter",
-    "target": "target",
-    "attack": "attack",
-    "maneuver": "maneuver",
-    "shield": "shield",
-    "place": "place",
-    "fatigue": "fatigue",
-    "wound": "wound",
-}
+#: The kinds asked in a window that no standing key answers, typed as ``KIND ABOUT: OPTION``
+#: (:func:`rules.decisions.kinds.about`): a hireling's (``deploy Company 1: Giant 1``), which
+#: hireling takes a denizen won (``assign Giant 1: Company 1``).
+TYPED_BY_KIND = frozenset(
+    k.name for k in COMBAT_KINDS.values() if k.window is not None and k.key is None
+)
 
 
-def window_of(decision: Decision) -> str | None:
+def window_of(decision: Decision) -> Window | None:
     """The window of a combat decision (by its kind); None for any other decision."""
-    return WINDOW_OF.get(decision.kind) if is_combat_id(decision.id) else None
+    where = decision.where
+    return kind_of(where).window if isinstance(where, CombatId) else None
 
 
 def fight_of(state: GameState, who: str, clearing: str | None = None) -> CombatState | None:
@@ -186,10 +161,6 @@ def read_plays(
     return TypedPlays(answers, ())
 
 
-#: The decision kinds no standing key answers, typed as ``KIND SUBJECT: OPTION``.
-_HIRELING_KINDS = ("hireling_lure", "hireling_target", "deploy", "assign")
-
-
 def _hireling_lines(
     text: str, decisions: Sequence[Decision]
 ) -> tuple[dict[str, str], list[Problem], list[str]]:
@@ -201,7 +172,7 @@ def _hireling_lines(
     for number, line in enumerate(text.splitlines(), start=1):
         head, colon, value = line.partition(":")
         kind, _, subject = " ".join(head.split()).partition(" ")
-        if not colon or kind.casefold() not in _HIRELING_KINDS:
+        if not colon or kind.casefold() not in TYPED_BY_KIND:
             rest.append(line)
             continue
         rest.append("")
@@ -209,8 +180,7 @@ def _hireling_lines(
         found = [
             d
             for d in decisions
-            if d.kind == kind.casefold()
-            and d.id.rsplit("/", 1)[-1].casefold() == subject.casefold()
+            if d.kind == kind.casefold() and about(d.where).casefold() == subject.casefold()
         ]
         option = next((o for d in found for o in d.options if o.casefold() == wanted), None)
         if not found or option is None:
@@ -219,9 +189,9 @@ def _hireling_lines(
                 if found
                 else "open: "
                 + ", ".join(
-                    f"{d.kind} {d.id.rsplit('/', 1)[-1]}"
+                    f"{d.kind} {about(d.where)}".strip()
                     for d in decisions
-                    if d.kind in _HIRELING_KINDS
+                    if d.kind in TYPED_BY_KIND
                 )
             )
             problems.append(

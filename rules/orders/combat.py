@@ -53,6 +53,7 @@ from typing import cast
 
 from rules.catalog import Catalog
 from rules.chits import printed
+from rules.decisions.kinds import CombatKey
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE
 from rules.orders.conditions import (
     ATTACKER,
@@ -62,7 +63,6 @@ from rules.orders.conditions import (
     SPREAD,
     TOWARD_MOST,
     Clause,
-    CombatKey,
     Condition,
     Fact,
     standing_answer,

@@ -2,7 +2,7 @@
 :class:`Situation` they are checked in, and :func:`standing_answer`, a decision answered from them.
 
 A :class:`Clause` is one play a player records in advance for one kind of combat decision
-(:data:`rules.evening.answers.KINDS`), perhaps only for round N, perhaps only when a
+(:data:`rules.decisions.kinds.COMBAT_KINDS`), perhaps only for round N, perhaps only when a
 :class:`Condition` holds. :class:`CombatOrders` keeps them in the order written: for a decision,
 the clauses of its round come before the general ones, and the first that can be played answers
 it (:func:`standing_answer`). Conditions are few and public — a red-side-up
@@ -22,52 +22,30 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.evening.answers import MANEUVERS, NONE, TREACHERY, Kind
+from rules.decisions.kinds import COMBAT_KINDS, CombatKey
+from rules.evening.answers import MANEUVERS, NONE, TREACHERY
 from rules.events import Decision
 from rules.schema.characters import Action, ActionChit
 
-#: The combat keys of an order message, each with the kind of decision its clauses answer:
-#: ``encounter`` is the Encounter action (8.3.7), and ``run`` a shorthand for its running away
-#: (8.3.8), since ``alert`` is already what a bare Daylight A does (7.9).
-CombatKey = Literal[
-    "natives",
-    "lure",
-    "charge",
-    "encounter",
-    "run",
-    "target",
-    "attack",
-    "maneuver",
-    "shield",
-    "place",
-    "fatigue",
-    "wound",
-]
-KEY_KINDS: dict[CombatKey, Kind] = {
-    "natives": "drinks",  # or "insult", "challenge": see Clause.kind
-    "lure": "lure",
-    "charge": "charge",
-    "encounter": "action",
-    "run": "action",
-    "target": "target",
-    "attack": "attack",
-    "maneuver": "maneuver",
-    "shield": "shield",
-    "place": "place",
-    "fatigue": "fatigue",
-    "wound": "wound",
-}
-#: The ``natives`` plays (8.2.2, pbem-combat §3) by the decision kind they answer, each with
+
+#: The combat keys of an order message (:data:`rules.decisions.kinds.CombatKey`), in the
+#: rules' order, each with the kind of decision its clauses answer
+#: (:attr:`rules.decisions.kinds.CombatKind.keys`); a ``natives`` clause answers the kind its
+#: play names (:data:`NATIVE_PLAYS`, :attr:`Clause.kind`).
+def _key_kinds() -> dict[CombatKey, str]:
+    found: dict[CombatKey, str] = {}
+    for kind in COMBAT_KINDS.values():
+        for key in kind.keys:
+            found.setdefault(key, kind.name)
+    return found
+
+
+KEY_KINDS = _key_kinds()
+#: The ``natives`` plays (8.2.2, pbem-combat §3), each with the decision kind it answers and
 #: its answer.
-NATIVE_PLAYS: dict[str, tuple[Kind, str]] = {
-    "drinks": ("drinks", "yes"),
-    "no drinks": ("drinks", "no"),
-    "pay insult": ("insult", "pay"),
-    "refuse insult": ("insult", "refuse"),
-    "pay challenge": ("challenge", "pay"),
-    "refuse challenge": ("challenge", "refuse"),
+NATIVE_PLAYS: dict[str, tuple[str, str]] = {
+    play: (kind.name, answer) for kind in COMBAT_KINDS.values() for play, answer in kind.natives
 }
-NATIVE_KINDS: dict[str, Kind] = {"drinks": "drinks", "insult": "insult", "challenge": "challenge"}
 #: What ``target:`` writes for any denizen attacking him, one on his own sheet.
 ATTACKER = "any attacker on my sheet"
 #: What ``run:`` writes for the roadway he came in by today, the only one he may run on (8.3.8b).
@@ -199,11 +177,11 @@ class Clause(_Frozen):
     condition: Condition | None = None
 
     @property
-    def kind(self) -> Kind:
+    def kind(self) -> str:
         """The decision kind the clause answers; a ``natives`` clause answers the one its play
         names (``no drinks``, ``pay insult``, ``refuse challenge``)."""
         if self.key == "natives":
-            return NATIVE_KINDS[self.plays[0].rpartition(" ")[2]]
+            return NATIVE_PLAYS[self.plays[0]][0]
         return KEY_KINDS[self.key]
 
     def holds(self, situation: Situation) -> bool:
@@ -247,9 +225,9 @@ def standing_answer(orders: CombatOrders, decision: Decision, situation: Situati
     the engine's default: the first clause of the decision's kind — those for
     ``situation.round`` before the general ones — whose condition holds in ``situation`` and
     whose play is among the options (:mod:`rules.orders.combat` gives the judgement calls). A
-    name names pieces as :func:`names` says; a ``lure`` decision's denizen is the last part of
-    its id (``d3/CV5/r1/lure/Amazon/Giant 1``)."""
-    subject = "/".join(decision.id.split("/")[5:]) or None
+    name names pieces as :func:`names` says; a ``lure`` decision's denizen is its id's subject
+    (``d3/CV5/r1/lure/Amazon/Giant 1``)."""
+    subject = decision.where.subject
     for clause in orders.clauses_for(decision.kind, situation.round):
         if clause.holds(situation):
             answer = _answer(clause, decision, situation, subject)

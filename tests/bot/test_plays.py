@@ -15,8 +15,9 @@ from bot.service import CampaignService, RequestError
 from db import repo
 from db.engine import session_scope
 from db.models import ModeratorAction, PendingDecision
-from rules.state import GameState
+from rules.state import GameState, ItemState, Place
 from tests.fights import quiet_plays, stage_giant_fight, stage_two_fights
+from tests.snapshots import rewrite_latest
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
@@ -432,3 +433,34 @@ def test_orders_are_closed_while_the_day_waits_for_decisions(service, traveller)
     with session_scope(service.engine) as session:
         after = repo.current_orders(session, campaign_id=1, day=1)
         assert {seat: row.text for seat, row in after.items()} == texts
+
+
+def test_a_card_that_moves_an_attack_is_asked_in_a_window_and_answered_by_plays(service, traveller):
+    """L4480–4482: where the Battle Bracelets move her attack on the Giant (maneuver time 5 or
+    6) is asked once the plays are revealed, at a stop of its own: a melee window like any
+    other, answered with a select or typed as ``shift_attack: thrust`` (no standing key answers
+    it). It used to be asked as a lone decision, which only an answer could reach, and an
+    answer is refused while a combat decision is open."""
+    giant_fight(service)
+
+    def bracelets(state: GameState) -> None:
+        state.put("Battle Bracelets", Place.owner("Amazon"))
+        state.characters["Amazon"].items["Battle Bracelets"] = ItemState(active=True)
+
+    rewrite_latest(service.engine, 1, bracelets)
+    service.submit_orders("Test", player="p1", text="R")
+    service.submit_orders("Test", player="p2", text="R")
+    force(service)
+    until_window(service, "attack")
+    service.answer_plays(
+        "Test",
+        player="p1",
+        text="target: Giant\nattack: FIGHT M4* smash\nmaneuver: MOVE M3* dodge\n"
+        "shield: toward most attackers\nplace: spread",
+    )
+    quietly(service, "p2", "Black Knight")
+    assert open_kinds(service, "Amazon") == {"shift_attack"}
+    window = windows_to(service, "p1")[-1]
+    assert "melee window" in window and "Battle Bracelets" in window
+    echo = service.answer_plays("Test", player="p1", text="shift_attack: thrust").text
+    assert "shift_attack: thrust" in echo and "combat goes on" in echo

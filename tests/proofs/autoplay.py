@@ -26,7 +26,7 @@ from rules import GameState
 from rules.autopilot import autopilot_orders
 from rules.catalog import Catalog
 from rules.day.leaving import in_play
-from rules.evening.answers import is_combat_id
+from rules.decisions import is_combat_id
 from rules.orders.legal import legal_activities
 from rules.orders.model import ActivityKind
 from rules.state_check import read_state

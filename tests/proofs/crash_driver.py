@@ -44,7 +44,7 @@ from db import repo
 from db.engine import make_engine, session_scope
 from db.migrate import upgrade
 from rules.catalog import catalog
-from rules.evening.answers import is_combat_id
+from rules.decisions import is_combat_id
 from rules.state import GameState
 from tests.fights import quiet_plays, stage_giant_fight
 from tests.snapshots import rewrite_latest

@@ -49,7 +49,7 @@ from db.engine import make_engine, session_scope
 from db.migrate import upgrade
 from db.models import OrderSubmission, PendingDecision, Snapshot
 from rules.catalog import catalog
-from rules.evening.answers import is_combat_id
+from rules.decisions import is_combat_id
 from tests import pg
 from tests.clocks import ManualClock
 from tests.fights import quiet_plays, stage_giant_fight

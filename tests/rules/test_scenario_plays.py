@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from rules.catalog import catalog
+from rules.decisions import CombatId
 from rules.events import Decision
 from rules.state import Place
 from scenarios import ScenarioError
-from scenarios.combat import Scene, Where, answer, read_id, round_of
+from scenarios.combat import Scene, answer, read_id, round_of
 from scenarios.names import is_copy, part_id, road_place
 from scenarios.plays import Play
 
@@ -63,10 +64,12 @@ def answered(asked: Decision, given: Mapping[str, str] | None = None, **keys: An
 
 
 def test_a_combat_decision_id_is_read():
-    assert read_id("d3/DW5/r2/lure/Black Knight/Giant 1") == Where(
-        3, "DW5", 2, "lure", "Black Knight", "Giant 1"
+    assert read_id("d3/DW5/r2/lure/Black Knight/Giant 1") == CombatId(
+        day=3, clearing="DW5", round=2, kind="lure", who="Black Knight", subject="Giant 1"
     )
-    assert read_id("d29/CV5/r1/maneuver/Amazon") == Where(29, "CV5", 1, "maneuver", "Amazon")
+    assert read_id("d29/CV5/r1/maneuver/Amazon") == CombatId(
+        day=29, clearing="CV5", round=1, kind="maneuver", who="Amazon"
+    )
     assert round_of(decision("target", round_=4)) == 4
 
 

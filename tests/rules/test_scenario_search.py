@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from rules.catalog import catalog
+from rules.decisions import DecisionId, TurnId
 from rules.events import Decision
 from scenarios import ScenarioError, build_state, check, load_scenario, run
-from scenarios.phase_entries import read_phase_id
 from scenarios.search import choice_results
 from tests.rules.asking import AskingResolve
 
@@ -178,11 +178,11 @@ def asked(kind: str, phase: int, options: Sequence[str], who: str = "Black Knigh
 
 
 def test_the_id_of_a_turn_s_decision_is_read():
-    where = read_phase_id("d3/Company HQ/p2/search_choice/Company HQ")
-    assert where is not None
+    where = DecisionId.parse("d3/Company HQ/p2/search_choice/Company HQ")
+    assert isinstance(where, TurnId)
     assert (where.day, where.turn, where.phase, where.kind) == (3, "Company HQ", 2, "search_choice")
-    assert read_phase_id("d1/DW5/r1/lure/Black Knight/Giant 1") is None
-    assert read_phase_id("d1/DW5/r1/target/Black Knight") is None
+    assert not isinstance(DecisionId.parse("d1/DW5/r1/lure/Black Knight/Giant 1"), TurnId)
+    assert not isinstance(DecisionId.parse("d1/DW5/r1/target/Black Knight"), TurnId)
 
 
 def test_the_kth_search_phase_takes_the_kth_entry():

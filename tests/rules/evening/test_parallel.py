@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules import catalog, new_game, resolve
 from rules.board import board_for
-from rules.evening.answers import clearing_of
+from rules.decisions import clearing_of
 from rules.events import Resolution
 from rules.state import GameState, Place
 

@@ -9,7 +9,7 @@ import pytest
 
 from rules.catalog import catalog
 from rules.day.engine import resolve
-from rules.evening.answers import KINDS
+from rules.decisions import COMBAT_KINDS, CombatId
 from rules.evening.windows import brief, read_plays
 from rules.events import Decision
 from rules.orders.parse import parse_orders
@@ -72,7 +72,9 @@ def stops(
         resolution = resolve(state, orders, answers)  # type: ignore[arg-type]
         if not resolution.pending:
             return seen, [repr(e) for e in resolution.events]
-        rounds = {int(d.id.split("/")[2][1:]) for d in resolution.pending}
+        where = [d.where for d in resolution.pending]
+        assert all(isinstance(w, CombatId) for w in where), "only combat stops"
+        rounds = {w.round for w in where if isinstance(w, CombatId)}
         assert len(rounds) == 1, "one stop belongs to one round"
         seen.append((rounds.pop(), frozenset(d.kind for d in resolution.pending)))
         answers.update({d.id: d.default for d in resolution.pending})
@@ -83,7 +85,7 @@ def test_a_round_asks_at_most_three_windows_and_never_fatigue():
     assert seen, "the fight asks something"
     per_round: dict[int, list[frozenset[str]]] = defaultdict(list)
     for number, kinds in seen:
-        assert kinds <= frozenset(KINDS)
+        assert kinds <= {name for name, kind in COMBAT_KINDS.items() if kind.window is not None}
         window = [w for w, allowed in WINDOWS.items() if kinds <= allowed]
         assert window and window[0] != "fatigue", f"round {number} stopped for {sorted(kinds)}"
         per_round[number].append(kinds)
