@@ -9,7 +9,7 @@ from bot.sheets import sheet_text
 from db import repo
 from db.engine import session_scope
 from rules import CharacterSetup, SetupError, setup_choices
-from rules.events import event
+from rules.events.end import Restarted
 from rules.setup.restart import restart
 
 
@@ -64,7 +64,7 @@ class FreshStarts(CampaignBase):
             seat.missed_days = 0
             self._snapshot(session, campaign, state, "restart")
             where = state.clearing_of(sheet.name)
-            told = event("restarted", who=sheet.name, old=old, at=where)  # the final report's
+            told = Restarted(who=sheet.name, old=old, at=where)  # the final report's
             repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=[told])
             self._outbox(session, campaign).channel(
                 render(

@@ -183,6 +183,13 @@ def _orders(engine: _Engine, state: Any, rng: random.Random) -> dict[str, str]:
     return orders
 
 
+def _stored(event: Any) -> dict[str, Any]:
+    """An event's stored form: ``stored()`` since the typed events of issue 30, pydantic's JSON
+    dump of the untyped ``Event`` before."""
+    stored = getattr(event, "stored", None)
+    return stored() if stored is not None else event.model_dump(mode="json")
+
+
 def _record(campaign: Campaign, days: int) -> Iterator[dict[str, Any]]:
     """Play ``campaign`` for ``days`` days; yield one record per call of ``resolve``."""
     engine = _engine()
@@ -205,7 +212,7 @@ def _record(campaign: Campaign, days: int) -> Iterator[dict[str, Any]]:
                 "day": day,
                 "call": calls,
                 "state": json.loads(resolution.state.to_json()),
-                "events": [e.model_dump(mode="json") for e in resolution.events],
+                "events": [_stored(e) for e in resolution.events],
                 "pending": pending,
             }
             state = resolution.state

@@ -71,7 +71,7 @@ def stops(
     while True:
         resolution = resolve(state, orders, answers)  # type: ignore[arg-type]
         if not resolution.pending:
-            return seen, [repr(e) for e in resolution.events]
+            return seen, [str(e.stored()) for e in resolution.events]
         rounds = {int(d.id.split("/")[2][1:]) for d in resolution.pending}
         assert len(rounds) == 1, "one stop belongs to one round"
         seen.append((rounds.pop(), frozenset(d.kind for d in resolution.pending)))
