@@ -187,7 +187,8 @@ def _stored(event: Any) -> dict[str, Any]:
     """An event's stored form: ``stored()`` since the typed events of issue 30, pydantic's JSON
     dump of the untyped ``Event`` before."""
     stored = getattr(event, "stored", None)
-    return stored() if stored is not None else event.model_dump(mode="json")
+    dumped: dict[str, Any] = stored() if stored is not None else event.model_dump(mode="json")
+    return dumped
 
 
 def _record(campaign: Campaign, days: int) -> Iterator[dict[str, Any]]:

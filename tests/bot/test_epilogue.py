@@ -11,6 +11,7 @@ from bot.epilogue import carried_out, lives, route_map, starts
 from bot.maps import MapLayout
 from bot.maps.style import ROUTE_COLOURS
 from rules.catalog import catalog
+from rules.events import Event
 from rules.events.daylight import Moved
 from rules.events.end import Restarted
 from rules.events.evening import Killed
@@ -21,7 +22,7 @@ from tests.rules.games import fresh
 
 
 def test_a_route_follows_the_public_moves_from_the_start():
-    days = [
+    days: list[tuple[int, list[Event]]] = [
         (1, [Moved(who="Amazon", from_="AV5", to="AV2")]),
         (
             2,
@@ -39,7 +40,7 @@ def test_a_route_follows_the_public_moves_from_the_start():
 
 
 def test_kills_and_deaths_are_told_with_their_day_and_shared_kills_count_for_each():
-    days = [
+    days: list[tuple[int, list[Event]]] = [
         (3, [Killed(who="Wolf 1", by="Amazon", at="AV2")]),
         (5, [Killed(who="Giant 1", by=("Amazon", "Elf"), at="AV2", round=2)]),
         (6, [Killed(who="Elf", by="Giant 2", at="MW5", round=1)]),
@@ -72,7 +73,7 @@ def test_a_route_is_drawn_in_its_colour_from_clearing_to_clearing():
 
 
 def test_a_fresh_start_begins_a_new_route_where_he_starts():
-    days = [
+    days: list[tuple[int, list[Event]]] = [
         (1, [Killed(who="Amazon", by="Wolf 1", at="AV5", round=1)]),
         (2, [Restarted(who="Black Knight", old="Amazon", at="AV5")]),
         (3, [Moved(who="Black Knight", from_="AV5", to="AV2")]),

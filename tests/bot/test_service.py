@@ -706,10 +706,11 @@ def test_utc_times_become_discord_timestamps_only_for_discord():
 def test_the_day_report_shows_chits_revealed_and_monsters_summoned():
     """Issue 6's report: denizens appearing and chits revealed, under the turn that caused them."""
     from bot.reports import day_report
+    from rules.events import Event
     from rules.events.day import DayStarted
     from rules.events.daylight import ChitRevealed, Summoned, TurnStarted
 
-    events = [
+    events: list[Event] = [
         DayStarted(day=1, month=1, colors=()),
         TurnStarted(who="Dwarf"),
         ChitRevealed(tile="DW", chit="BONES M"),
@@ -723,6 +724,7 @@ def test_the_day_report_shows_chits_revealed_and_monsters_summoned():
 def test_the_day_report_names_what_prowls_after_the_monster_roll():
     """Issue 6's report: the monster roll and the prowling groups (6.3.3, 7.13.1b)."""
     from bot.reports import day_report
+    from rules.events import Event
     from rules.events.day import DayStarted, MonsterRoll, Prowling
 
     #: Rows 4 to 6 of the Appearance Chart: monsters (with the Ghosts, who prowl every day) and
@@ -738,7 +740,11 @@ def test_the_day_report_names_what_prowls_after_the_monster_roll():
         prowling = Prowling(
             row=roll, monsters=tuple(monsters), natives=tuple(natives), visitors=roll == 6
         )
-        events = [DayStarted(day=1, month=1, colors=()), MonsterRoll(roll=roll), prowling]
+        events: list[Event] = [
+            DayStarted(day=1, month=1, colors=()),
+            MonsterRoll(roll=roll),
+            prowling,
+        ]
         return day_report(events, "public")
 
     assert "visitors" not in report(5)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import Engine
@@ -202,7 +203,7 @@ def test_events_an_older_version_stored_still_load(engine: Engine, campaign_id: 
     """Stored rows are read as they were written, whatever version wrote them: an event of
     today's form becomes its type's class; one lacking a field since added (a kill's clearing)
     or holding one since dropped is still read, kept as stored, with its audience."""
-    rows = [
+    rows: list[tuple[str, str, list[str], dict[str, Any]]] = [
         ("killed", "public", [], {"who": "Wolf 1", "by": "Amazon"}),
         ("looted", "private", ["Amazon"], {"who": "Amazon", "item": "Power Boots"}),
         ("moved", "public", [], {"who": "Amazon", "from": "CV1", "to": "CV5", "pace": 1}),

@@ -182,7 +182,8 @@ def test_who_sees_an_event_is_what_its_type_declares(made_of, recipients, viewer
     name, values = made_of
     kind = event_types()[name]
     private = kind.audience == "private"
-    made = kind(**values, recipients=tuple(recipients)) if private else kind(**values)
+    make: Any = kind  # any type's class, with its fields' values
+    made = make(**values, recipients=tuple(recipients)) if private else make(**values)
     for event in (made, from_stored(made.stored())):
         if kind.audience == "moderator":
             assert event.visible_to(viewer) == (viewer == "moderator")
