@@ -19,12 +19,16 @@ from bot.maps.palette import encode_png
 from bot.maps.style import ROUTE_COLOURS
 from rules import Event
 from rules.catalog import Catalog
+from rules.events.daylight import Moved
+from rules.events.end import Restarted, Suicided
+from rules.events.evening import Killed, RanAway
+from rules.events.search import Teleported
 from rules.pieces import Kind, pieces_of
 from rules.state import GameState, Place
 from rules.view import PUBLIC, view_for
 
 #: The events that put an individual in another clearing, with the clearing in ``to``.
-_MOVES = frozenset({"moved", "teleported", "ran_away"})
+_MOVES = Moved | Teleported | RanAway
 
 
 #: Route colours, one per character in order; they repeat past the last.
@@ -54,28 +58,21 @@ def lives(
         for event in events:
             if not event.visible_to(PUBLIC):
                 continue
-            f = event.fields
-            who = f.get("who")
-            if event.type == "restarted" and who is not None:  # 9.1.2: a new life begins
-                found.setdefault(str(who), Life(str(who), route=[str(f.get("at"))]))
-            elif event.type in _MOVES and who in found:
-                to = str(f.get("to"))
-                if found[who].route[-1:] != [to]:
-                    found[who].route.append(to)
-            elif event.type == "suicided" and who in found:  # 9.2.2a
-                found[who].deaths.append(f"day {day}, by his own hand at Midnight")
-            elif event.type == "killed":
-                killers = f.get("by")
-                for killer in killers if isinstance(killers, list) else [killers]:
+            if isinstance(event, Restarted):  # 9.1.2: a new life begins
+                found.setdefault(event.who, Life(event.who, route=[str(event.at)]))
+            elif isinstance(event, _MOVES) and event.who in found:
+                if found[event.who].route[-1:] != [event.to]:
+                    found[event.who].route.append(event.to)
+            elif isinstance(event, Suicided) and event.who in found:  # 9.2.2a
+                found[event.who].deaths.append(f"day {day}, by his own hand at Midnight")
+            elif isinstance(event, Killed):
+                killers = (event.by,) if isinstance(event.by, str) else event.by
+                for killer in killers:
                     if killer in found:
-                        found[killer].kills.append(f"the {who} (day {day})")
-                if who in found:
-                    found[who].deaths.append(f"day {day}, by {_names(killers)}")
+                        found[killer].kills.append(f"the {event.who} (day {day})")
+                if event.who in found:
+                    found[event.who].deaths.append(f"day {day}, by {' and '.join(killers)}")
     return found
-
-
-def _names(value: object) -> str:
-    return " and ".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
 def carried_out(catalog: Catalog, state: GameState, name: str) -> list[str]:

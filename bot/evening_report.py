@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.event_text import describe
 from rules import Event
+from rules.events.day import Rolled
+from rules.events.evening import Attacked, CombatEnded, CombatStarted, Played, Positioned
 
 
 @dataclass
@@ -26,17 +29,20 @@ class Combat:
 def line(event: Event) -> str:
     """One event as a report line: a roll with its dice in parentheses, an attack with how it
     hit, anything else as its English line."""
-    f = event.fields
-    if event.type == "roll":
-        dice = ", ".join(map(str, f.get("dice", [])))
-        return f"{f.get('who')}: {f.get('purpose')} ({dice}) = {f.get('result')}"
-    if event.type == "played" and f.get("defaults"):
-        marked = ", ".join(str(kind) for kind in f.get("defaults", []))
-        return f"{event.describe()} (default: {marked})"
-    if event.type == "attacked":
-        result = f"hits ({f.get('how')})" if f.get("hit") else "misses"
-        return f"{f.get('attacker')} attacks {f.get('target')}: {result}"
-    return event.describe()
+    match event:
+        case Rolled(who=who, purpose=purpose, dice=dice, result=result):
+            return f"{who}: {purpose} ({', '.join(map(str, dice))}) = {result}"
+        case Played(defaults=defaults) if defaults:
+            return f"{describe(event)} (default: {', '.join(defaults)})"
+        case Attacked(attacker=attacker, target=target, hit=hit, how=how):
+            return f"{attacker} attacks {target}: {f'hits ({how})' if hit else 'misses'}"
+    return describe(event)
+
+
+def _round(event: Event) -> int | None:
+    """The round of combat an event names, whatever its type (its ``round``), if any."""
+    number = event.fields.get("round")
+    return number if isinstance(number, int) and not isinstance(number, bool) else None
 
 
 #: The rolls that reposition the denizens on a sheet and change their tactics (8.4.6).
@@ -61,23 +67,23 @@ def _sheet_lines(events: list[Event]) -> list[tuple[Event, str]]:
 
     last: Event | None = None
     for event in events:
-        f = event.fields
-        owner = f.get("who") if event.type == "roll" else f.get("sheet")
-        folded = (event.type == "roll" and f.get("purpose") in _SHEET_ROLLS) or (
-            event.type == "positioned"
-        )
-        if not folded or owner != sheet:
+        if isinstance(event, Rolled) and event.purpose in _SHEET_ROLLS:
+            owner = event.who
+        elif isinstance(event, Positioned):
+            owner = event.sheet
+        else:
             flush()
-        if not folded:
             lines.append((event, line(event)))
             continue
-        sheet, last = str(owner), event
-        if event.type == "roll":
-            dice = ", ".join(map(str, f.get("dice", [])))
-            name = "repositioning" if f.get("purpose") == _SHEET_ROLLS[0] else "tactics"
+        if owner != sheet:
+            flush()
+        sheet, last = owner, event
+        if isinstance(event, Rolled):
+            dice = ", ".join(map(str, event.dice))
+            name = "repositioning" if event.purpose == _SHEET_ROLLS[0] else "tactics"
             rolls.append(f"{name} ({dice})")
         else:
-            places.append(f"{f.get('denizen')} box {f.get('box')} ({f.get('side')})")
+            places.append(f"{event.denizen} box {event.box} ({event.side})")
     flush()
     return lines
 
@@ -92,22 +98,22 @@ def evening(events: list[Event], *, whole: bool = True) -> list[Combat]:
     current: Combat | None = None
     last = 0
     for event, text in _sheet_lines(_fought(events) if whole else events):
-        if event.type == "combat_started":
-            current, last = Combat(str(event.fields.get("at"))), 0
+        if isinstance(event, CombatStarted):
+            current, last = Combat(event.at), 0
             current.opening.append(text)
             combats.append(current)
             continue
-        if current is None and not whole and isinstance(event.fields.get("round"), int):
+        number = _round(event)
+        if current is None and not whole and number is not None:
             current, last = Combat(str(event.fields.get("at"))), 0
             combats.append(current)
         if current is None:
             continue
-        if event.type == "combat_ended":
+        if isinstance(event, CombatEnded):
             current.closing.append(text)
             current = None
             continue
-        number = event.fields.get("round")
-        if isinstance(number, int) and number > 0:
+        if number is not None and number > 0:
             last = number
         if last:
             current.rounds.setdefault(last, []).append(text)
@@ -122,10 +128,10 @@ def _fought(events: list[Event]) -> list[Event]:
     kept: list[Event] = []
     inside = False
     for event in events:
-        inside = inside or event.type == "combat_started"
+        inside = inside or isinstance(event, CombatStarted)
         if inside:
             kept.append(event)
-        inside = inside and event.type != "combat_ended"
+        inside = inside and not isinstance(event, CombatEnded)
     return kept
 
 
@@ -134,7 +140,7 @@ def rounds_report(events: list[Event]) -> str | None:
     players are sent them between windows: each clearing's finished rounds, in the report's
     style; None when no round was finished (the secret plays are in the events only from their
     reveal, 8.4.5e)."""
-    revealed = {(e.fields.get("at"), e.fields.get("round")) for e in events if e.type == "played"}
+    revealed = {(e.at, e.round) for e in events if isinstance(e, Played)}
     blocks = [
         f"Combat in {combat.at}, round {number}:\n" + "\n".join(lines)
         for combat in evening(events, whole=False)

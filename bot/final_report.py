@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.epilogue import Life, carried_out, lives, route_maps, starts
+from bot.event_text import describe
 from bot.render import render
 from rules import Event
 from rules.catalog import Catalog
+from rules.events.end import Restarted, Scored, Victor, VictoryRevealed
 from rules.state import GameState
 from rules.view import PUBLIC
 
@@ -42,10 +44,9 @@ def final_report(
     as the game ended, ``days`` the events of each day in order. ``maps`` draws the route maps
     (the text alone is enough for ``/final``)."""
     everything = [e for _, events in days for e in events]
-    ended = [e for e in everything if e.type in ("victory_revealed", "scored", "victor")]
-    requirements = [e.fields for e in ended if e.type == "victory_revealed"]
-    scores = [e.fields for e in ended if e.type == "scored"]
-    victor = next((e.fields for e in ended if e.type == "victor"), None)
+    requirements = [e for e in everything if isinstance(e, VictoryRevealed)]
+    scores = [e for e in everything if isinstance(e, Scored)]
+    victor = next((e for e in everything if isinstance(e, Victor)), None)
     found = lives(starts(first), days)
     restarted = _fresh_starts(everything)
     for name in restarted:
@@ -62,8 +63,8 @@ def final_report(
         agreed=last.ended == "agreed",
         requirements=requirements,
         scores=scores,
-        victors=_list(victor.get("who")) if victor else [],
-        winners=_list(victor.get("winners")) if victor else [],
+        victors=list(victor.who) if victor else [],
+        winners=list(victor.winners) if victor else [],
         lives=rows,
     )
     images: list[tuple[str, str, bytes]] = []
@@ -78,17 +79,10 @@ def final_report(
     return FinalReport(text, tuple(images))
 
 
-def _list(value: object) -> list[str]:
-    if value is None:
-        return []
-    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
-
-
 def _fresh_starts(events: Sequence[Event]) -> dict[str, list[str]]:
     """The fresh starts the events tell (9.1.2): by the new character, where and when."""
     found: dict[str, list[str]] = {}
     for event in events:
-        if event.type == "restarted" and event.visible_to(PUBLIC):
-            who = str(event.fields.get("who"))
-            found.setdefault(who, []).append(event.describe())
+        if isinstance(event, Restarted) and event.visible_to(PUBLIC):
+            found.setdefault(event.who, []).append(describe(event))
     return found

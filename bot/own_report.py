@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.event_text import describe
 from bot.render import render
 from rules import PUBLIC
 from rules.events import Event
+from rules.events.day import DayStarted
 
 
 def own_events(events: Sequence[Event], character: str) -> list[Event]:
@@ -23,12 +25,12 @@ def own_events(events: Sequence[Event], character: str) -> list[Event]:
 def own_report(events: Sequence[Event], character: str, campaign: str) -> str:
     """The DM for ``character`` after a day of ``campaign``: a header naming the day (as the
     channel's report does, "Day N, Month M"), his own lines, and the pointer to the channel."""
-    started = next((e.fields for e in events if e.type == "day_started"), {})
+    started = next((e for e in events if isinstance(e, DayStarted)), None)
     return render(
         "reports/own.txt.j2",
         campaign=campaign,
         character=character,
-        day=started.get("day", "?"),
-        month=started.get("month", "?"),
-        lines=[e.describe() for e in own_events(events, character)],
+        day=started.day if started is not None else "?",
+        month=started.month if started is not None else "?",
+        lines=[describe(e) for e in own_events(events, character)],
     )

@@ -12,54 +12,151 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.evening_report import evening
+from bot.event_text import describe
 from bot.render import render
 from rules import Event, visible_to
+from rules.events.day import (
+    DayEnded,
+    DayStarted,
+    Follows,
+    Midnight,
+    MonsterRoll,
+    NotImplementedYet,
+    Prowling,
+    Regenerated,
+    Rolled,
+    VisitorFlipped,
+)
+from rules.events.daylight import (
+    Abandoned,
+    AbandonedCard,
+    AbandonedCardNamed,
+    Activated,
+    Alerted,
+    Blocked,
+    CardActivationRefused,
+    ChitRevealed,
+    Climbing,
+    Deactivated,
+    DenizenMoved,
+    Exchanged,
+    Fatigued,
+    FellAsleep,
+    FollowerLeft,
+    FollowerStopped,
+    Hid,
+    Moved,
+    PhaseCancelled,
+    PhaseStarted,
+    Rested,
+    Summoned,
+    TurnEnded,
+    TurnLost,
+    TurnStarted,
+    Unhidden,
+    Woke,
+)
+from rules.events.end import (
+    DeathTold,
+    DepartureTold,
+    DiscardedAtEnd,
+    RestartOrder,
+    RestartRoll,
+    Scored,
+    Suicided,
+    Victor,
+    VictoryRevealed,
+)
+from rules.events.evening import CombatEnded, CombatStarted, Killed
+from rules.events.search import (
+    ChitShown,
+    ChitsRestored,
+    Cursed,
+    Discovered,
+    ExchangedCard,
+    ExchangedInto,
+    FoundEnemies,
+    GoldFound,
+    Looked,
+    Looted,
+    LootedCard,
+    LootedNothing,
+    LootedShown,
+    SearchChoice,
+    Searched,
+    SiteOpened,
+    SpellAwakened,
+    SpellLearned,
+    SpellNotLearned,
+    SpellsSeen,
+    SubstituteExchanged,
+    Teleported,
+)
+from rules.events.trade import (
+    BoonLost,
+    BoonRepaid,
+    Bought,
+    CampaignAbandoned,
+    CampaignCompleted,
+    CampaignFailed,
+    CampaignNotAbandoned,
+    ChitDropped,
+    ChitNotTaken,
+    ChitTaken,
+    Drinks,
+    FameReward,
+    Hired,
+    HirePaid,
+    MeetingRolled,
+    MissionCompleted,
+    MissionFailed,
+    NotHired,
+    PaidInKind,
+    PaidOff,
+    Rehired,
+    RelationshipChanged,
+    Sold,
+    SpellBought,
+    TradeDeclined,
+    TradeLooked,
+    TradeRefused,
+    Unhired,
+)
 
 #: Events shown as lines under the turn they happen in: followers left or stopping, and what
 #: the end of a turn brings (7.13).
-_NOTES = frozenset(
-    {
-        "follower_left",
-        "follower_stopped",
-        "chit_revealed",
-        "exchanged",
-        "summoned",
-        "denizen_moved",
-        "blocked",
-        "turn_lost",
-        "chit_shown",
-        "fell_asleep",
-        "woke",
-    }
+_NOTES = (
+    FollowerLeft
+    | FollowerStopped
+    | ChitRevealed
+    | Exchanged
+    | Summoned
+    | DenizenMoved
+    | Blocked
+    | TurnLost
+    | ChitShown
+    | FellAsleep
+    | Woke
 )
 
 #: How mission and campaign tasks end away from the phase of a turn (7.2.4b, d, i): at Midnight
 #: (Combat's are in its block).
-_TASKS_ENDED = frozenset(
-    {"mission_failed", "campaign_failed", "campaign_completed", "chit_dropped"}
-)
+_TASKS_ENDED = MissionFailed | CampaignFailed | CampaignCompleted | ChitDropped
 
 #: Mission and campaign events of a phase (7.2.4): under the phase of the one whose turn it is,
 #: as a note for a follower.
-_TASKS = frozenset(
-    {
-        "chit_taken",
-        "chit_not_taken",
-        "mission_completed",
-        "campaign_abandoned",
-        "campaign_not_abandoned",
-    }
-)
+_TASKS = ChitTaken | ChitNotTaken | MissionCompleted | CampaignAbandoned | CampaignNotAbandoned
 
 #: What everyone sees him take, said once to the one who took it (who also knows what).
-_SEEN_TAKING = frozenset({"looted_shown", "looted_card"})
+_SEEN_TAKING = LootedShown | LootedCard
 
 #: Leaving play outside combat (9.1.1c, 9.2.2) and the order of fresh starts (9.1.2b): after the
 #: turns, with what the one who left abandons; his own news (``death_told``) only to him.
-_LEFT_PLAY = frozenset(
-    {"suicided", "killed", "death_told", "departure_told", "restart_roll", "restart_order"}
-)
-_ABANDONED = frozenset({"abandoned", "abandoned_card", "abandoned_card_named"})
+_LEFT_PLAY = Suicided | Killed | DeathTold | DepartureTold | RestartRoll | RestartOrder
+_ABANDONED = Abandoned | AbandonedCard | AbandonedCardNamed
+
+#: The end of the game's events (9.3, rules.end.final): after the last Midnight.
+_GAME_END = VictoryRevealed | DiscardedAtEnd | Scored | Victor
 
 
 @dataclass
@@ -77,150 +174,141 @@ class _Turn:
 
 def _outcome(event: Event) -> str | None:
     """What a phase's result event adds to that phase, in the report's short form."""
-    f = event.fields
-    match event.type:
-        case "moved":
+    match event:
+        case Moved() | Rolled():
             return None
-        case "climbing":
+        case Climbing():
             return "climbing"
-        case "phase_cancelled":
-            return f"cancelled: {f.get('reason')}"
-        case "hid":
-            if f.get("roll") is None:
-                return "stays hidden"
-            return "hidden" if f.get("success") else "not hidden"
-        case "roll":
-            return None
-        case "rested":
-            return f"{f['chit']} {f['to']}" if f.get("chit") else "nothing to rest"
-        case "alerted":
-            return f"{'alerts' if f.get('alerted') else 'unalerts'} {f.get('item')}"
-        case "abandoned":
-            return f"abandons {f.get('item')}"
-        case "abandoned_card":
+        case PhaseCancelled(reason=reason):
+            return f"cancelled: {reason}"
+        case Hid(roll=None):
+            return "stays hidden"
+        case Hid(success=success):
+            return "hidden" if success else "not hidden"
+        case Rested(chit=chit, to=to):
+            return f"{chit} {to}" if chit else "nothing to rest"
+        case Alerted(alerted=alerted, item=item):
+            return f"{'alerts' if alerted else 'unalerts'} {item}"
+        case Abandoned(item=item):
+            return f"abandons {item}"
+        case AbandonedCard():
             return "abandons a Treasure card"
-        case "abandoned_card_named":
-            return f"it is the {f.get('item')}"
-        case "card_activation_refused":
-            return f"cannot activate the {f.get('item')}: {f.get('reason')}"
-        case "deactivated" | "activated":
-            return f"{event.type} {f.get('item')}"
-        case "not_implemented":
-            return f"not implemented yet: rule {f.get('rule')}"
+        case AbandonedCardNamed(item=item):
+            return f"it is the {item}"
+        case CardActivationRefused(item=item, reason=reason):
+            return f"cannot activate the {item}: {reason}"
+        case Deactivated(item=item) | Activated(item=item):
+            return f"{event.type} {item}"
+        case NotImplementedYet(rule=rule):
+            return f"not implemented yet: rule {rule}"
     return _task_outcome(event) or _search_outcome(event) or _trade_outcome(event)
 
 
 def _task_outcome(event: Event) -> str | None:
     """What taking a mission or campaign chit, or ending its task, adds to a phase (7.2.4)."""
-    f = event.fields
-    match event.type:
-        case "chit_taken":
-            return f"takes the {f.get('chit')} for {f.get('cost')}: {f.get('task')}"
-        case "chit_not_taken":
-            return f"cannot take the {f.get('chit')}: {f.get('reason')}"
-        case "mission_completed":
-            return (
-                f"delivers the {f.get('chit')} to the {f.get('to')}: {f.get('gold')} Gold, "
-                f"{f.get('regained')} back"
-            )
-        case "campaign_abandoned":
-            return f"abandons the {f.get('chit')} campaign"
-        case "campaign_not_abandoned":
-            return f"cannot abandon the {f.get('chit')}: {f.get('reason')}"
+    match event:
+        case ChitTaken(chit=chit, cost=cost, task=task):
+            return f"takes the {chit} for {cost}: {task}"
+        case ChitNotTaken(chit=chit, reason=reason):
+            return f"cannot take the {chit}: {reason}"
+        case MissionCompleted(chit=chit, to=to, gold=gold, regained=regained):
+            return f"delivers the {chit} to the {to}: {gold} Gold, {regained} back"
+        case CampaignAbandoned(chit=chit):
+            return f"abandons the {chit} campaign"
+        case CampaignNotAbandoned(chit=chit, reason=reason):
+            return f"cannot abandon the {chit}: {reason}"
     return None
 
 
 def _search_outcome(event: Event) -> str | None:
     """What a Search phase's events add to it (7.5): the roll and result, then what he alone
     learns or takes, and what everyone sees him take."""
-    f = event.fields
-    match event.type:
-        case "searched":
-            return f"{', '.join(map(str, f.get('dice', [])))}: {f.get('result')}"
-        case "search_choice":
-            return f"chooses {f.get('result')}"
-        case "looked":
-            chits = ", ".join(f.get("chits") or []) or "no map chits"
-            return f"sees {chits} in {f.get('tile')}"
-        case "discovered":
-            return f"discovers {f.get('what')}"
-        case "found_enemies":
+    match event:
+        case Searched(dice=dice, result=result):
+            return f"{', '.join(map(str, dice))}: {result}"
+        case SearchChoice(result=result):
+            return f"chooses {result}"
+        case Looked(chits=chits, tile=tile):
+            return f"sees {', '.join(chits) or 'no map chits'} in {tile}"
+        case Discovered(what=what):
+            return f"discovers {what}"
+        case FoundEnemies():
             return "finds hidden enemies"
-        case "looted" | "looted_shown":
-            return f"takes the {f.get('item')}"
-        case "looted_card":
+        case Looted(item=item) | LootedShown(item=item):
+            return f"takes the {item}"
+        case LootedCard():
             return "takes a Treasure card"
-        case "looted_nothing":
-            return f"nothing to take in {f.get('from')}"
-        case "site_opened":
-            return f"opens the {f.get('site')} with {f.get('by')}"
-        case "fatigued":
-            return f"fatigues {f.get('chit')}"
-        case "spell_learned":
-            return f"learns {f.get('spell')}"
-        case "spell_awakened":
-            return f"awakens {f.get('spell')}"
-        case "spell_not_learned":
-            return f"cannot record {f.get('spell')}: {f.get('reason')}"
-        case "spells_seen":
-            return f"sees the spells {', '.join(f.get('spells') or [])}"
-        case "cursed":
-            return f"cursed: {f.get('curse')}"
-        case "gold_found":
-            return f"{f.get('gold')} Gold"
-        case "teleported":
-            return f"teleports to {f.get('to')}"
-        case "chits_restored":
+        case LootedNothing(from_=where):
+            return f"nothing to take in {where}"
+        case SiteOpened(site=site, by=by):
+            return f"opens the {site} with {by}"
+        case Fatigued(chit=chit):
+            return f"fatigues {chit}"
+        case SpellLearned(spell=spell):
+            return f"learns {spell}"
+        case SpellAwakened(spell=spell):
+            return f"awakens {spell}"
+        case SpellNotLearned(spell=spell, reason=reason):
+            return f"cannot record {spell}: {reason}"
+        case SpellsSeen(spells=spells):
+            return f"sees the spells {', '.join(spells)}"
+        case Cursed(curse=curse):
+            return f"cursed: {curse}"
+        case GoldFound(gold=gold):
+            return f"{gold} Gold"
+        case Teleported(to=to):
+            return f"teleports to {to}"
+        case ChitsRestored():
             return "all his chits return to play"
-        case "exchanged_card":
-            return f"exchanges the {f.get('card')}"
-        case "exchanged_into":
-            return f"gets {', '.join(f.get('items') or [])} and {f.get('gold')} Gold"
-        case "substitute_exchanged":
-            return f"exchanges a map chit for {f.get('count')}"
+        case ExchangedCard(card=card):
+            return f"exchanges the {card}"
+        case ExchangedInto(items=items, gold=gold):
+            return f"gets {', '.join(items)} and {gold} Gold"
+        case SubstituteExchanged(count=count):
+            return f"exchanges a map chit for {count}"
     return None
 
 
 def _trade_outcome(event: Event) -> str | None:
     """What a Trade or Hire phase's events add to it (7.6, 7.7.1): drinks, the look, what
     changes hands and at what price, a refusal, a boon bought back or lost, a Fame reward."""
-    f = event.fields
-    match event.type:
-        case "drinks":
-            return f"drinks for {f.get('gold')} gold"
-        case "trade_looked":
-            return f"sees {', '.join(f.get('items') or []) or 'nothing'}"
-        case "bought":
-            return f"buys {f.get('item')} for {f.get('price')} gold"
-        case "sold":
-            return f"sells {', '.join(f.get('items') or [])} for {f.get('gold')} gold"
-        case "paid_in_kind":
-            return f"gives {', '.join(f.get('items') or [])} towards the price"
-        case "spell_bought":
-            return f"buys a spell for {f.get('price')} gold"
-        case "trade_declined":
-            return f"buys nothing: {f.get('reason')}"
-        case "trade_refused":
-            return f"refused: {f.get('result')}"
-        case "paid_off":
-            return f"pays off the {f.get('result')}"
-        case "relationship":
-            return f"the {f.get('group')} are now {f.get('level')}"
-        case "boon_repaid":
-            return f"buys back the boon for {f.get('gold')} gold"
-        case "boon_lost":
+    match event:
+        case Drinks(gold=gold):
+            return f"drinks for {gold} gold"
+        case TradeLooked(items=items):
+            return f"sees {', '.join(items) or 'nothing'}"
+        case Bought(item=item, price=price):
+            return f"buys {item} for {price} gold"
+        case Sold(items=items, gold=gold):
+            return f"sells {', '.join(items)} for {gold} gold"
+        case PaidInKind(items=items):
+            return f"gives {', '.join(items)} towards the price"
+        case SpellBought(price=price):
+            return f"buys a spell for {price} gold"
+        case TradeDeclined(reason=reason):
+            return f"buys nothing: {reason}"
+        case TradeRefused(result=result):
+            return f"refused: {result}"
+        case PaidOff(result=result):
+            return f"pays off the {result}"
+        case RelationshipChanged(group=group, level=level):
+            return f"the {group} are now {level}"
+        case BoonRepaid(gold=gold):
+            return f"buys back the boon for {gold} gold"
+        case BoonLost():
             return "his one chance to buy back the boon is gone"
-        case "fame_reward":
-            return f"{f.get('fame'):+} Fame for the {f.get('item')}"
-        case "hire_paid":
-            return f"pays {f.get('gold')} gold"
-        case "not_hired":
-            return f"hires no one: {f.get('reason')}"
+        case FameReward(fame=fame, item=item):
+            return f"{fame:+} Fame for the {item}"
+        case HirePaid(gold=gold):
+            return f"pays {gold} gold"
+        case NotHired(reason=reason):
+            return f"hires no one: {reason}"
     return None
 
 
-#: The end of the game's events (9.3, rules.end.final): after the last Midnight.
-_GAME_END = frozenset({"victory_revealed", "discarded_at_end", "scored", "victor"})
+def _actor(event: Event) -> object:
+    """Whom an event is about, whatever its type: its ``who``, if it has one."""
+    return event.fields.get("who")
 
 
 def day_report(events: list[Event], viewer: str) -> str:
@@ -238,74 +326,73 @@ def day_report(events: list[Event], viewer: str) -> str:
     combats = evening(seen)
     in_combat = False
     for event in seen:
-        f = event.fields
-        if event.type == "combat_started":
+        if isinstance(event, CombatStarted):
             in_combat, current = True, None
         if in_combat:
-            in_combat = event.type != "combat_ended"
+            in_combat = not isinstance(event, CombatEnded)
             continue
-        if event.type == "day_started":
-            context.update(day=f["day"], month=f["month"], colors=f.get("colors", []))
-        elif event.type == "monster_roll":
-            context["monster_roll"] = f["roll"]
-        elif event.type == "prowling":
-            natives = f"; natives: {', '.join(f['natives'])}" if f["natives"] else ""
-            visitors = "; the visitors and missions" if f.get("visitors") else ""
+        if isinstance(event, DayStarted):
+            context.update(day=event.day, month=event.month, colors=list(event.colors))
+        elif isinstance(event, MonsterRoll):
+            context["monster_roll"] = event.roll
+        elif isinstance(event, Prowling):
+            natives = f"; natives: {', '.join(event.natives)}" if event.natives else ""
+            visitors = "; the visitors and missions" if event.visitors else ""
             sunrise.append(
-                f"Prowling (row {f['row']}): {', '.join(f['monsters'])}{natives}{visitors}"
+                f"Prowling (row {event.row}): {', '.join(event.monsters)}{natives}{visitors}"
             )
-        elif event.type in ("regenerated", "visitor_flipped"):
-            sunrise.append(event.describe())
-        elif event.type == "follows":
-            sunrise.append(f"{f['who']} follows {f['guide']}")
-        elif event.type == "turn_started":
-            current = _Turn(f["who"])
+        elif isinstance(event, Regenerated | VisitorFlipped):
+            sunrise.append(describe(event))
+        elif isinstance(event, Follows):
+            sunrise.append(f"{event.who} follows {event.guide}")
+        elif isinstance(event, TurnStarted):
+            current = _Turn(event.who)
             turns.append(current)
-        elif event.type == "phase_started" and current is not None:
-            if f["who"] == current.who:
-                current.phases.append(str(f["activity"]))
-        elif event.type == "roll" and f.get("purpose") == "Meeting Table":
-            meetings.setdefault(f["who"], []).append(", ".join(map(str, f["dice"])))
-        elif event.type == "roll":
-            rolls[f["who"]] = ", ".join(map(str, f["dice"]))
-        elif event.type == "meeting" and current is not None:
-            dice = " then ".join(meetings.pop(f["who"], ["?"]))
-            current.annotate(f"{dice}: {f.get('result')} ({f.get('column')})")
-        elif event.type in ("hired", "rehired") and current is not None:
-            verb = "hires" if event.type == "hired" else "rehires"
-            current.annotate(f"{verb} {f.get('piece')} until day {f.get('until')}")
-        elif event.type == "hid" and current is not None and f.get("roll") is not None:
-            dice = rolls.pop(f["who"], str(f["roll"]))
-            current.annotate(f"{dice}: {'hidden' if f.get('success') else 'not hidden'}")
-        elif event.type in _LEFT_PLAY:
-            later.append(event.describe())
-            gone.add(str(f.get("who")))
-        elif event.type in _ABANDONED and f.get("who") in gone:
-            later.append(event.describe())
-        elif event.type in _NOTES and current is not None:
-            current.notes.append(event.describe())
-        elif event.type in _TASKS_ENDED or event.type in _GAME_END:
-            later.append(event.describe())
-        elif event.type == "turn_ended" or event.type == "unhidden":
+        elif isinstance(event, PhaseStarted) and current is not None:
+            if event.who == current.who:
+                current.phases.append(event.activity)
+        elif isinstance(event, Rolled) and event.purpose == "Meeting Table":
+            meetings.setdefault(event.who, []).append(", ".join(map(str, event.dice)))
+        elif isinstance(event, Rolled):
+            rolls[event.who] = ", ".join(map(str, event.dice))
+        elif isinstance(event, MeetingRolled) and current is not None:
+            dice = " then ".join(meetings.pop(event.who, ["?"]))
+            current.annotate(f"{dice}: {event.result} ({event.column})")
+        elif isinstance(event, Hired | Rehired) and current is not None:
+            verb = "hires" if isinstance(event, Hired) else "rehires"
+            current.annotate(f"{verb} {event.piece} until day {event.until}")
+        elif isinstance(event, Hid) and current is not None and event.roll is not None:
+            dice = rolls.pop(event.who, str(event.roll))
+            current.annotate(f"{dice}: {'hidden' if event.success else 'not hidden'}")
+        elif isinstance(event, _LEFT_PLAY):
+            later.append(describe(event))
+            gone.add(str(_actor(event)))
+        elif isinstance(event, _ABANDONED) and event.who in gone:
+            later.append(describe(event))
+        elif isinstance(event, _NOTES) and current is not None:
+            current.notes.append(describe(event))
+        elif isinstance(event, _TASKS_ENDED | _GAME_END):
+            later.append(describe(event))
+        elif isinstance(event, TurnEnded | Unhidden):
             continue
-        elif event.type in ("not_implemented", "midnight", "day_ended") and current is None:
-            (sunrise if not turns else later).append(event.describe())
-        elif event.type == "not_implemented" and event.fields.get("who") is None:
-            later.append(event.describe())
-        elif current is not None and event.fields.get("who") == current.who:
-            if event.type in _SEEN_TAKING and taken == f.get("from"):
+        elif isinstance(event, NotImplementedYet | Midnight | DayEnded) and current is None:
+            (sunrise if not turns else later).append(describe(event))
+        elif isinstance(event, NotImplementedYet) and event.who is None:
+            later.append(describe(event))
+        elif current is not None and _actor(event) == current.who:
+            if isinstance(event, _SEEN_TAKING) and taken == event.from_:
                 taken = None
                 continue
-            taken = f.get("from") if event.type == "looted" else None
+            taken = event.from_ if isinstance(event, Looted) else None
             outcome = _outcome(event)
             if outcome is not None:
                 current.annotate(outcome)
-        elif current is not None and event.type in _TASKS:
-            current.notes.append(event.describe())
-        elif current is not None and event.type == "moved":
-            current.notes.append(f"{f['who']} moves with him to {f['to']}")
-        elif event.type in ("midnight", "day_ended", "not_implemented", "unhired"):
-            later.append(event.describe())
+        elif current is not None and isinstance(event, _TASKS):
+            current.notes.append(describe(event))
+        elif current is not None and isinstance(event, Moved):
+            current.notes.append(f"{event.who} moves with him to {event.to}")
+        elif isinstance(event, Midnight | DayEnded | NotImplementedYet | Unhired):
+            later.append(describe(event))
     return render(
         "reports/day.txt.j2",
         turns=turns,

@@ -8,7 +8,7 @@ from bot.sheets import sheet_text
 from bot.store import Reply, RequestError, Store, row_id, typed_text
 from db import repo
 from rules import CharacterSetup, SetupError, setup_choices
-from rules.events import event
+from rules.events.end import Restarted
 from rules.setup.restart import restart
 
 
@@ -66,7 +66,7 @@ class FreshStarts:
             seat.missed_days = 0
             self.store.snapshot(session, campaign, state, "restart")
             where = state.clearing_of(sheet.name)
-            told = event("restarted", who=sheet.name, old=old, at=where)  # the final report's
+            told = Restarted(who=sheet.name, old=old, at=where)  # the final report's
             repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=[told])
             self.store.outbox(session, campaign).channel(
                 render(

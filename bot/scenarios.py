@@ -18,9 +18,10 @@ from typing import Any
 
 import yaml
 
+from bot.event_text import describe
 from bot.reports import day_report
 from rules.catalog import Catalog
-from rules.events import PUBLIC, Event
+from rules.events import PUBLIC, Event, visible_to
 from rules.plain_yaml import PlainLoader, load_plain_yaml
 from scenarios import (
     ParseFn,
@@ -106,10 +107,12 @@ def scenario_name(path: Path) -> str:
 
 
 def public_report_text(events: Sequence[Event]) -> str:
-    """What ``public_excludes`` is checked against: the public report as the bot renders it
-    (:func:`bot.reports.day_report`), after the English line of every event the public may see
-    (:func:`scenarios.public_report`); a string in either reaches the public."""
-    return public_report(events) + "\n" + day_report(list(events), PUBLIC)
+    """What ``public_excludes`` is checked against: the fields of every event the public may see
+    (:func:`scenarios.public_report`), the English line of each (:func:`bot.event_text.describe`)
+    and the public report as the bot renders it (:func:`bot.reports.day_report`); a string in
+    any of them reaches the public."""
+    lines = [describe(event) for event in visible_to(events, PUBLIC)]
+    return "\n".join([public_report(events), *lines, day_report(list(events), PUBLIC)])
 
 
 def run_file(

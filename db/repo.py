@@ -25,7 +25,7 @@ from db.models import (
     Snapshot,
 )
 from db.rows import add, get
-from rules.events import Event
+from rules.events import Event, from_stored
 
 # Campaigns
 
@@ -322,7 +322,7 @@ def save_events(session: Session, *, campaign_id: int, day: int, events: Iterabl
             seq=start + offset,
             type=event.type,
             audience=event.audience,
-            recipients=list(event.to),
+            recipients=list(event.recipients),
             fields=dict(event.fields),
         )
         for offset, event in enumerate(events)
@@ -343,8 +343,9 @@ def list_events(session: Session, *, campaign_id: int, day: int) -> list[EventRe
 
 
 def as_event(record: EventRecord) -> Event:
-    """The engine's :class:`~rules.events.Event` for a stored one."""
-    return Event.model_validate(
+    """The engine's :class:`~rules.events.Event` for a stored one, of its type's class
+    (:func:`rules.events.from_stored`: what an older version stored is still read)."""
+    return from_stored(
         {
             "type": record.type,
             "fields": record.fields,

@@ -18,7 +18,7 @@ The package reads like the rulebook's table of contents:
 ==================  ===========================================================================
 
 Under them is a small core: ``catalog.py`` (and ``schema/``, ``data/``), ``state.py``,
-``pieces.py``, ``board.py``, ``layout.py``, ``dice.py``, ``events.py``, ``view.py``, ``chits.py``,
+``pieces.py``, ``board.py``, ``layout.py``, ``dice.py``, ``events/``, ``view.py``, ``chits.py``,
 ``discoveries.py``, ``modifiers.py`` (what changes rolls and abilities), ``advantages.py`` (the
 32 Special Advantages: where each acts, whether it is done) and ``plain_yaml.py`` (YAML people
 write, read safely).

@@ -13,9 +13,10 @@ scenario named exists.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from rules.catalog import Catalog
+from rules.events.day import NotImplementedYet
 from rules.state import GameState
 
 if TYPE_CHECKING:
@@ -271,11 +272,11 @@ def report_waiting(ctx: Ctx, name: str, part: Acts, phase: int | None = None) ->
     """Name, loudly, each advantage of ``name`` that would act now in ``part`` and waits for it
     (:func:`waiting`): one ``not_implemented`` event each, with its rule line."""
     for title, advantage in waiting(ctx.catalog, ctx.state, name, part):
-        where: dict[str, Any] = {} if phase is None else {"phase": phase}
         ctx.emit(
-            "not_implemented",
-            rule=advantage.rule,
-            what=f"the {name}'s {title} in {part}, which comes with {waiting_for(advantage)}",
-            who=name,
-            **where,
+            NotImplementedYet(
+                rule=advantage.rule,
+                what=f"the {name}'s {title} in {part}, which comes with {waiting_for(advantage)}",
+                who=name,
+                phase=phase,
+            )
         )

@@ -7,6 +7,7 @@ and only while the hidden one has what made him seen. Both expire at Midnight (7
 from __future__ import annotations
 
 from rules.day.context import Ctx
+from rules.events.search import FoundBySight
 from rules.pieces import Kind, pieces_of
 from rules.state import Place
 
@@ -49,4 +50,4 @@ def sight(ctx: Ctx, finder: str, kind: str) -> None:
     found = ctx.today.found_by_sight.setdefault(finder, [])
     if kind not in found:
         found.append(kind)
-    ctx.emit("found_by_sight", private_to=[ctx.eyes(finder)], who=finder, kind=kind)
+    ctx.emit(FoundBySight(recipients=(ctx.eyes(finder),), who=finder, kind=kind))

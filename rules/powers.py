@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.day.context import Ctx
+from rules.events.day import NotImplementedYet
 from rules.pieces import Kind, pieces_of
 
 Done = Literal["yes", "partly", "no"]
@@ -290,8 +291,7 @@ def report_waiting(ctx: Ctx, who: str, item: str) -> None:
     for key, power in waiting(card.behaviour):
         missing = f": {power.note}" if power.note else ""
         ctx.emit(
-            "not_implemented",
-            rule=power.line,
-            what=f"the {card.name}'s power ({key}){missing}",
-            who=who,
+            NotImplementedYet(
+                rule=power.line, what=f"the {card.name}'s power ({key}){missing}", who=who
+            )
         )

@@ -19,6 +19,8 @@ from rules.board import ClearingError, board_for, parse_clearing_id
 from rules.catalog import Catalog
 from rules.daylight.familiar import familiar_of
 from rules.events import Event
+from rules.events.end import Scored, Victor
+from rules.events.evening import PositionRefused
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Relationship
 from rules.state import CharacterState, GameState, ItemState, Place
@@ -45,11 +47,11 @@ def check(
     catalog, state = outcome.catalog, outcome.state
     lines += _check_errors(scenario, outcome)
     lines += [
-        f"positions: round {e.fields.get('round')}, {e.fields.get('sheet')}'s sheet: "
-        f"{e.fields.get('position')} is not a position the dice could give (8.4.6; SCENARIOS.md "
+        f"positions: round {e.round}, {e.sheet}'s sheet: "
+        f"{e.position} is not a position the dice could give (8.4.6; SCENARIOS.md "
         "positions), so they were rolled"
         for e in outcome.events
-        if e.type == "position_refused"
+        if isinstance(e, PositionRefused)
     ]
     for decision in outcome.pending:
         where = "answers"
@@ -90,8 +92,8 @@ def _check_scores(catalog: Catalog, scenario: Scenario, outcome: Outcome) -> lis
     expect = scenario.expect
     if expect.scores is None and expect.victor is None:
         return []
-    scored = {e.fields["who"]: e for e in outcome.events if e.type == "scored"}
-    victor = next((e for e in outcome.events if e.type == "victor"), None)
+    scored = {e.who: e for e in outcome.events if isinstance(e, Scored)}
+    victor = next((e for e in outcome.events if isinstance(e, Victor)), None)
     if victor is None:
         return [
             f"expect.scores/victor: the game did not end (day {outcome.state.day}, stage "
@@ -111,7 +113,7 @@ def _check_scores(catalog: Catalog, scenario: Scenario, outcome: Outcome) -> lis
     if expect.victor is not None:
         victors = [expect.victor] if isinstance(expect.victor, str) else expect.victor
         wanted_victors = sorted(catalog.characters[w].name for w in victors)
-        got_victors = sorted(victor.fields["who"])
+        got_victors = sorted(victor.who)
         if wanted_victors != got_victors:
             lines.append(
                 f"expect.victor: expected {', '.join(wanted_victors)}, got {', '.join(got_victors)}"

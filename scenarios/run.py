@@ -45,6 +45,7 @@ from rules.state import GameState
 from scenarios.build import build_state
 from scenarios.combat import UNPLAYED, Scene, answer, fixed_positions, read_id, round_of
 from scenarios.format import Choices, Scenario, ScenarioError
+from scenarios.matching import show_event
 from scenarios.names import orders_name
 from scenarios.plays import Play, Position
 from scenarios.search import Searches, check_entries, everyone
@@ -300,9 +301,9 @@ def _answer(
 
 
 def public_report(events: Sequence[Event]) -> str:
-    """The public report's text: what ``public_excludes`` is checked against.
-
-    For now the English line of each event the public may see (:meth:`Event.describe`); the one
-    place to swap in the real report renderer.
-    """
-    return "\n".join(event.describe() for event in visible_to(list(events), PUBLIC))
+    """What ``public_excludes`` is checked against, as far as the engine knows it: every event
+    the public may see with its fields' values, one a line (:func:`scenarios.matching.show_event`:
+    ``{type: moved, who: Amazon, from: CV1, to: CV5}``). The sentences that tell them are the
+    application's (``bot``, which imports this package, not the other way round): its scenario
+    runner adds them, and its report, to this text."""
+    return "\n".join(show_event(event) for event in visible_to(events, PUBLIC))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.catalog import Catalog
-from rules.events import EVENT_TYPES
+from rules.events import event_types
 from rules.meeting import partner
 from rules.orders import parse as _parse_module
 from rules.pieces import Kind, pieces_of
@@ -212,7 +212,7 @@ def _check_piles(names: Names, expect: Expect) -> None:
 
 
 def _check_events(expect: Expect, until: str) -> None:
-    known = set(EVENT_TYPES) | PROMISED_EVENT_TYPES
+    known = set(event_types()) | PROMISED_EVENT_TYPES
     for part in ("events", "absent_events"):
         for index, item in enumerate(getattr(expect, part)):
             for place, entry in _members(index, item):

@@ -184,6 +184,14 @@ def _orders(engine: _Engine, state: Any, rng: random.Random) -> dict[str, str]:
     return orders
 
 
+def _stored(event: Any) -> dict[str, Any]:
+    """An event's stored form: ``stored()`` since the typed events of issue 30, pydantic's JSON
+    dump of the untyped ``Event`` before."""
+    stored = getattr(event, "stored", None)
+    dumped: dict[str, Any] = stored() if stored is not None else event.model_dump(mode="json")
+    return dumped
+
+
 def _record(campaign: Campaign, days: int, *, ids: bool = False) -> Iterator[dict[str, Any]]:
     """Play ``campaign`` for ``days`` days; yield one record per call of ``resolve`` (with the
     pending decisions' ids if ``ids``)."""
@@ -207,7 +215,7 @@ def _record(campaign: Campaign, days: int, *, ids: bool = False) -> Iterator[dic
                 "day": day,
                 "call": calls,
                 "state": json.loads(resolution.state.to_json()),
-                "events": [e.model_dump(mode="json") for e in resolution.events],
+                "events": [_stored(e) for e in resolution.events],
                 "pending": pending,
             }
             state = resolution.state

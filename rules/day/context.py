@@ -2,8 +2,8 @@
 the events produced so far and the decisions asked.
 
 A rule is a plain function ``step(ctx, ...)`` in its section's module. It reads and changes
-``ctx.state``, rolls with ``ctx.dice``, reports what happened with :meth:`Ctx.emit` (the audience
-comes from the event's type, :data:`rules.events.EVENT_TYPES`), and asks players with
+``ctx.state``, rolls with ``ctx.dice``, reports what happened with :meth:`Ctx.emit` (an event of
+its type's class, :mod:`rules.events`, which declares its audience), and asks players with
 :meth:`Ctx.ask`. A step that asks does so before it changes or rolls anything, then calls
 :meth:`Ctx.wait_if_pending`: if any answer is awaited, resolution stops there, and the step runs
 again from the start when it resumes with the answers.
@@ -14,7 +14,7 @@ an individual (6.2.5, 7.12.1), where he stands, who follows him (7.11).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +24,8 @@ from rules.daylight import hirelings
 from rules.decisions.ids import TurnId
 from rules.decisions.kinds import FATIGUE_STEP
 from rules.dice import Dice, Roll
-from rules.events import Decision, Event, event
+from rules.events import Decision, Event
+from rules.events.day import Rolled
 from rules.orders.model import Instructions
 from rules.state import CharacterState, DayState, GameState
 
@@ -76,21 +77,31 @@ class Ctx:
 
     # --- events and decisions -----------------------------------------------------------------
 
-    def emit(self, type_: str, *, private_to: Iterable[str] = (), **fields: Any) -> None:
-        """Record an event of ``type_``, for the audience its type declares (``private_to``: the
-        characters a private event is for)."""
-        self.events.append(event(type_, private_to=tuple(private_to), **fields))
+    def emit(self, event: Event) -> None:
+        """Record ``event`` (its class declares its audience; a private one names its
+        recipients)."""
+        self.events.append(event)
 
-    def emit_roll(self, roll: Roll, **where: Any) -> None:
+    def emit_roll(
+        self,
+        roll: Roll,
+        *,
+        at: str | None = None,
+        round: int | None = None,
+        phase: int | None = None,
+    ) -> None:
         """The public ``roll`` event of a recorded roll: who rolled, the table as printed, the
-        dice and the result; ``where`` adds where it was made (``at``, ``round``, ``phase``)."""
+        dice and the result, and where it was made (``at``, ``round``, ``phase``)."""
         self.emit(
-            "roll",
-            who=roll.who,
-            purpose=roll.purpose,
-            dice=list(roll.dice),
-            result=roll.result,
-            **where,
+            Rolled(
+                who=roll.who,
+                purpose=roll.purpose,
+                dice=roll.dice,
+                result=roll.result,
+                at=at,
+                round=round,
+                phase=phase,
+            )
         )
 
     def ask(self, decision: Decision) -> str:

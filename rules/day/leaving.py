@@ -29,6 +29,15 @@ from rules.day.context import Ctx
 from rules.daylight import familiar, hirelings, missions
 from rules.daylight.moving import abandon
 from rules.end.scoring import score_character
+from rules.events.end import (
+    DeathTold,
+    DepartureScored,
+    DepartureTold,
+    RestartOrder,
+    RestartRoll,
+    Suicided,
+)
+from rules.events.evening import Killed
 from rules.state import Departure, DepartureKind, GameState, Place
 
 #: The Curses that keep him from resting (4.6.8a.2; :data:`rules.daylight.curses.FORBIDS`).
@@ -66,10 +75,10 @@ def record(ctx: Ctx, name: str, how: DepartureKind, *, moment: str, cause: str) 
     )
     sheet.departed = departure
     if how == "left_map":
-        ctx.emit("departure_told", private_to=[name], who=name)
+        ctx.emit(DepartureTold(recipients=(name,), who=name))
     else:
         ctx.emit(
-            "death_told", private_to=[name], who=name, cause=cause, restart=departure.restart_day
+            DeathTold(recipients=(name,), who=name, cause=cause, restart=departure.restart_day)
         )
     return departure
 
@@ -126,7 +135,7 @@ def cannot_rest(ctx: Ctx, name: str) -> bool:
         return False
     at = ctx.where(name)
     cause = f"unable to Rest under the {curse} Curse with every chit down (9.1.1c)"
-    ctx.emit("killed", who=name, by=f"being {cause}", at=at)
+    ctx.emit(Killed(who=name, by=f"being {cause}", at=at))
     die(ctx, name, "killed", moment=f"daylight turn of the {name}", cause=cause)
     return True
 
@@ -141,7 +150,7 @@ def suicides(ctx: Ctx) -> None:
             continue
         if sheet.departed is not None or ctx.state.place_of(name) == Place.OUT:
             continue
-        ctx.emit("suicided", who=name, at=ctx.where(name))
+        ctx.emit(Suicided(who=name, at=ctx.where(name)))
         die(ctx, name, "suicide", moment="midnight", cause="suicide at Midnight (9.2.2a)")
 
 
@@ -164,7 +173,7 @@ def left_map(ctx: Ctx, name: str) -> None:
         state.put(item, Place.OUT)
         sheet.items.pop(item, None)
     score = score_character(ctx.catalog, state, name)
-    ctx.emit("departure_scored", private_to=[name], who=name, total=score.total, won=score.won)
+    ctx.emit(DepartureScored(recipients=(name,), who=name, total=score.total, won=score.won))
 
 
 def pick_order(ctx: Ctx) -> None:
@@ -194,7 +203,7 @@ def pick_order(ctx: Ctx) -> None:
         gone = state.characters[name].departed
         assert gone is not None
         gone.pick = rank
-    ctx.emit("restart_order", order=order)
+    ctx.emit(RestartOrder(order=tuple(order)))
 
 
 def _roll_off(ctx: Ctx, names: list[str]) -> list[str]:
@@ -204,7 +213,7 @@ def _roll_off(ctx: Ctx, names: list[str]) -> list[str]:
         roll = ctx.dice.game_roll("order of fresh starts (9.1.2b)", who=name)
         rolls[name] = roll.result
         ctx.emit(
-            "restart_roll", who=name, roll=roll.result, **{"with": [n for n in names if n != name]}
+            RestartRoll(who=name, roll=roll.result, with_=tuple(n for n in names if n != name))
         )
     ranked: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):

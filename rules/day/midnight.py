@@ -10,6 +10,8 @@ from rules.daylight import hirelings, missions, rest, trade
 from rules.end.final import end_game
 from rules.end.length import MONTH_DAYS, is_last_day
 from rules.events import Event
+from rules.events.day import CurseLifted, DayEnded, Midnight
+from rules.events.daylight import Fatigued
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.treasures import DiscardTo
@@ -34,7 +36,7 @@ def chapel_cures(ctx: Ctx) -> None:
         if character.curses and ctx.where(character.name) == chapel:
             cured, character.curses = list(character.curses), []
             for curse in cured:
-                ctx.emit("curse_lifted", who=character.name, curse=curse)
+                ctx.emit(CurseLifted(who=character.name, curse=curse))
 
 
 def midnight(ctx: Ctx) -> None:
@@ -56,7 +58,7 @@ def midnight(ctx: Ctx) -> None:
         for item in character.items.values():
             item.alerted = False
         for label in fatigue_alerted(character):
-            ctx.emit("fatigued", who=character.name, chit=label)
+            ctx.emit(Fatigued(who=character.name, chit=label))
     specials = {
         c.name
         for c in ctx.catalog.map_chits.values()
@@ -73,10 +75,9 @@ def midnight(ctx: Ctx) -> None:
     missions.midnight(ctx, game_over=over)  # 7.2.4d: time limits, the game's end
     hirelings.remount(ctx.catalog, ctx.board, state)
     ctx.emit(
-        "midnight",
-        what="weapons unalert, alerted Magic chits fatigue, map chits turn face down",
+        Midnight(what="weapons unalert, alerted Magic chits fatigue, map chits turn face down")
     )
-    ctx.emit("day_ended", day=state.day, month=state.month)
+    ctx.emit(DayEnded(day=state.day, month=state.month))
     if over:
         end_game(ctx)
         game_over(state, "month")
@@ -134,11 +135,12 @@ def potions(ctx: Ctx) -> None:
             state.face_up = [p for p in state.face_up if p != item]
             where = Place.split(box)[1] or "out of play"
             ctx.emit(
-                "midnight",
-                what=f"the {owner}'s {piece.name} expires and goes back to {where} (4.4.3)",
-                who=owner,
-                item=item,
-                to=box,
+                Midnight(
+                    what=f"the {owner}'s {piece.name} expires and goes back to {where} (4.4.3)",
+                    who=owner,
+                    item=item,
+                    to=box,
+                )
             )
 
 

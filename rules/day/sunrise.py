@@ -6,6 +6,8 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.daylight import familiar, hirelings, prowling
 from rules.end.length import MONTH_DAYS, last_day
+from rules.events.day import DayStarted, Follows, MonsterRoll
+from rules.events.daylight import PhaseCancelled, Unhidden
 from rules.modifiers import has
 from rules.schema.characters import AbilityKey
 from rules.state import Place
@@ -21,12 +23,12 @@ def sunrise(ctx: Ctx) -> None:
     Attention chits of everyone who takes a turn are mixed (7.1.1) — followers' chits are not; a
     familiar's turn comes just before its owner's (L3926)."""
     state = ctx.state
-    ctx.emit("day_started", day=state.day, month=state.month, colors=list(seventh_day_colors(ctx)))
+    ctx.emit(DayStarted(day=state.day, month=state.month, colors=tuple(seventh_day_colors(ctx))))
     unhide_underlings(ctx)
     declare_followers(ctx)
     roll = ctx.dice.game_roll("monster roll")
     ctx.today.monster_roll = roll.result
-    ctx.emit("monster_roll", roll=roll.result)
+    ctx.emit(MonsterRoll(roll=roll.result))
     prowling.prowling(ctx, roll.result)
     prowling.regenerate(ctx)
     turns = [
@@ -51,7 +53,7 @@ def unhide_underlings(ctx: Ctx) -> None:
     for piece, minion in sorted(ctx.state.minions.items()):
         if minion.sheet.hidden and not hirelings.is_actor(ctx.catalog, ctx.state, piece):
             minion.sheet.hidden = False
-            ctx.emit("unhidden", who=piece, reason="underlings are unhidden each day (6.3.1b)")
+            ctx.emit(Unhidden(who=piece, reason="underlings are unhidden each day (6.3.1b)"))
 
 
 def preempt(ctx: Ctx, turns: list[str], name: str) -> None:
@@ -94,10 +96,9 @@ def declare_followers(ctx: Ctx) -> None:
     for follower, guide in wanted.items():
         if not ctx.acts(guide) or ctx.where(guide) != ctx.where(follower):
             ctx.emit(
-                "phase_cancelled",
-                who=follower,
-                phase=1,
-                reason=f"{guide} is not in his clearing (6.2.7a)",
+                PhaseCancelled(
+                    who=follower, phase=1, reason=f"{guide} is not in his clearing (6.2.7a)"
+                )
             )
             continue
         followers[follower] = guide
@@ -115,11 +116,10 @@ def declare_followers(ctx: Ctx) -> None:
     loops = [f for f, g in followers.items() if g in followers]
     for follower in loops:
         ctx.emit(
-            "phase_cancelled",
-            who=follower,
-            phase=1,
-            reason="followers who follow each other do nothing (6.3.2b)",
+            PhaseCancelled(
+                who=follower, phase=1, reason="followers who follow each other do nothing (6.3.2b)"
+            )
         )
     for follower, guide in followers.items():
         if follower not in loops:
-            ctx.emit("follows", who=follower, guide=guide)
+            ctx.emit(Follows(who=follower, guide=guide))

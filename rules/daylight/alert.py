@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.chits import printed
 from rules.day.context import Ctx
+from rules.events.daylight import Alerted, Fatigued, PhaseCancelled, WentBerserk
 from rules.orders.model import Activity
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import Action
@@ -18,18 +19,12 @@ def alert(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     what = activity.target or ctx.instructions(name).alert
     if what == "none":
         ctx.emit(
-            "phase_cancelled",
-            who=name,
-            phase=number,
-            reason="his instructions alert nothing (alert: none)",
+            PhaseCancelled(
+                who=name, phase=number, reason="his instructions alert nothing (alert: none)"
+            )
         )
     elif ctx.is_character(name) and not _alert_one(ctx, name, what):
-        ctx.emit(
-            "phase_cancelled",
-            who=name,
-            phase=number,
-            reason=f"he has nothing to alert ({what})",
-        )
+        ctx.emit(PhaseCancelled(who=name, phase=number, reason=f"he has nothing to alert ({what})"))
     for follower in ctx.followers_of(name):
         choice = ctx.instructions(follower).alert
         if ctx.is_character(follower) and choice != "none":
@@ -56,7 +51,7 @@ def _alert_one(ctx: Ctx, name: str, what: str) -> bool:
         if chit is None:
             return False
         chit.alerted = True
-        ctx.emit("alerted", who=name, item=chit.label, alerted=True)
+        ctx.emit(Alerted(who=name, item=chit.label, alerted=True))
         return True
     pieces = pieces_of(ctx.catalog)
     weapons = [
@@ -68,7 +63,7 @@ def _alert_one(ctx: Ctx, name: str, what: str) -> bool:
         return False
     alerted = what.lower() != "unalert"
     character.items[weapons[0]].alerted = alerted
-    ctx.emit("alerted", who=name, item=weapons[0], alerted=alerted)
+    ctx.emit(Alerted(who=name, item=weapons[0], alerted=alerted))
     return True
 
 
@@ -88,6 +83,6 @@ def _berserk(ctx: Ctx, name: str) -> bool:
         return False
     chit.status = "fatigued"
     chit.alerted = True
-    ctx.emit("went_berserk", who=name, chit=chit.label)
-    ctx.emit("fatigued", who=name, chit=chit.label)
+    ctx.emit(WentBerserk(who=name, chit=chit.label))
+    ctx.emit(Fatigued(who=name, chit=chit.label))
     return True

@@ -10,10 +10,10 @@ visitors block only on the Meeting Table (7.12.6), in a Trade or Hire phase
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rules.day.context import Ctx
 from rules.daylight import hirelings
+from rules.events.daylight import Blocked, Unhidden
 from rules.hidden import finds as hidden_finds
 from rules.modifiers import has
 from rules.pieces import Kind, pieces_of
@@ -148,15 +148,15 @@ def block(ctx: Ctx, who: str, by: str, at: str, *, by_monster: bool | None = Non
     ``by_monster``: True when ``by`` is the monster, False when ``who`` is, None when both are
     individuals."""
     pieces = pieces_of(ctx.catalog)
-    fields: dict[str, Any] = {"who": who, "by": by, "at": at}
     if by_monster is True:
-        fields.update(by=pieces[by].name, piece=by)
+        ctx.emit(Blocked(who=who, by=pieces[by].name, at=at, piece=by))
     elif by_monster is False:
-        fields.update(who=pieces[who].name, piece=who)
-    ctx.emit("blocked", **fields)
+        ctx.emit(Blocked(who=pieces[who].name, by=by, at=at, piece=who))
+    else:
+        ctx.emit(Blocked(who=who, by=by, at=at))
     for individual in (who, by):
         if individual not in ctx.today.blocked:
             ctx.today.blocked.append(individual)
         if ctx.acts(individual) and ctx.sheet(individual).hidden:
             ctx.sheet(individual).hidden = False
-            ctx.emit("unhidden", who=individual, reason="blocking (7.12.4a)")
+            ctx.emit(Unhidden(who=individual, reason="blocking (7.12.4a)"))

@@ -39,6 +39,20 @@ from rules.daylight import looting, runes, trade_orders
 from rules.daylight.wares import into_box, partner_box, price, saleable, visitor_face
 from rules.decisions.kinds import PENALTY
 from rules.events import Decision
+from rules.events.daylight import Blocked, Unhidden
+from rules.events.search import SpellLearned
+from rules.events.trade import (
+    BoonLost,
+    BoonRepaid,
+    Bought,
+    FameReward,
+    PaidInKind,
+    PaidOff,
+    RelationshipChanged,
+    SpellBought,
+    TradeDeclined,
+    TradeRefused,
+)
 from rules.meeting import (
     DISGUST,
     PENALTIES,
@@ -86,7 +100,7 @@ def after_roll(ctx: Ctx, name: str, kept: TradeRoll) -> None:
         kind = ResultKind.PRICE
     if kind in (ResultKind.PRICE, ResultKind.BOON) and _fame_forbidden(ctx, offer):
         reason = "under the Disgust Curse he cannot lose the Fame this purchase costs (4.6.8a.4)"
-        ctx.emit("trade_declined", who=name, group=kept.group, reason=reason)
+        ctx.emit(TradeDeclined(who=name, group=kept.group, reason=reason))
     elif kind is ResultKind.PRICE:
         _price(ctx, offer, basic * (kept.multiplier or 1), kept.text)
     elif kind is ResultKind.BOON:
@@ -94,7 +108,7 @@ def after_roll(ctx: Ctx, name: str, kept: TradeRoll) -> None:
     elif kind in (ResultKind.INSULT, ResultKind.CHALLENGE):
         _penalty(ctx, offer, PENALTIES[kind])
     else:
-        ctx.emit("trade_refused", who=name, group=kept.group, result=kept.text)
+        ctx.emit(TradeRefused(who=name, group=kept.group, result=kept.text))
         if kind is ResultKind.BLOCK_BATTLE:
             blocked(ctx, name, kept.group)
         _lost(ctx, offer)
@@ -124,7 +138,7 @@ def _price(ctx: Ctx, offer: Offer, cost: int, text: str) -> None:
     choice = _ask_item(ctx, offer)
     ctx.wait_if_pending()
     if answer != YES:
-        ctx.emit("trade_declined", who=name, group=group, reason="he declines the price")
+        ctx.emit(TradeDeclined(who=name, group=group, reason="he declines the price"))
         _lost(ctx, offer)
         return
     _buy(ctx, offer, cost, items, choice)
@@ -150,7 +164,7 @@ def _boon(ctx: Ctx, offer: Offer) -> None:
     elif answer == PRICE:
         _short(ctx, offer, basic)
     else:
-        ctx.emit("trade_declined", who=name, group=group, reason="he declines the boon")
+        ctx.emit(TradeDeclined(who=name, group=group, reason="he declines the boon"))
 
 
 def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
@@ -165,10 +179,10 @@ def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
         ctx.wait_if_pending()
     if answer == PAY:
         pay_penalty(ctx.catalog, sheet, what)
-        ctx.emit("paid_off", who=name, group=group, result=what, at=ctx.where(name))
-        ctx.emit("trade_refused", who=name, group=group, result="No Deal")
+        ctx.emit(PaidOff(who=name, group=group, result=what, at=ctx.where(name)))
+        ctx.emit(TradeRefused(who=name, group=group, result="No Deal"))
     else:
-        ctx.emit("trade_refused", who=name, group=group, result=f"an unpaid {what}")
+        ctx.emit(TradeRefused(who=name, group=group, result=f"an unpaid {what}"))
         blocked(ctx, name, group)
     _lost(ctx, offer)
 
@@ -234,7 +248,7 @@ def _buy(ctx: Ctx, offer: Offer, cost: int, items: list[str], choice: str) -> No
     if gold > spendable_gold(ctx.sheet(name)):
         given = f" and {', '.join(items)} (worth {worth})" if items else ""
         reason = f"he cannot pay {cost} gold with his gold{given} (7.6.5c)"
-        ctx.emit("trade_declined", who=name, group=group, reason=reason)
+        ctx.emit(TradeDeclined(who=name, group=group, reason=reason))
         _lost(ctx, offer)
         return
     if items:
@@ -242,12 +256,12 @@ def _buy(ctx: Ctx, offer: Offer, cost: int, items: list[str], choice: str) -> No
         for item in items:
             del ctx.sheet(name).items[item]
             into_box(ctx, box, item)
-        ctx.emit("paid_in_kind", who=name, items=items, to=group, worth=worth)
+        ctx.emit(PaidInKind(who=name, items=tuple(items), to=group, worth=worth))
     if offer.item:
         obtain(ctx, name, group, offer.item, gold, choice)
         return
     ctx.sheet(name).gold -= gold
-    ctx.emit("boon_repaid", who=name, group=group, gold=gold)
+    ctx.emit(BoonRepaid(who=name, group=group, gold=gold))
     sheet = owner(ctx, name)
     sheet.boons.remove(next(boon for boon in sheet.boons if boon.group == group))
     _change(ctx, name, group, +1, "a boon bought back (7.6.5e.1)")
@@ -257,7 +271,7 @@ def _short(ctx: Ctx, offer: Offer, cost: int) -> None:
     """7.6.5c: he cannot buy if paying would take his recorded gold below zero, even with
     every belonging he could give."""
     reason = f"he cannot pay {cost} gold (7.6.5c)"
-    ctx.emit("trade_declined", who=offer.name, group=offer.group, reason=reason)
+    ctx.emit(TradeDeclined(who=offer.name, group=offer.group, reason=reason))
     _lost(ctx, offer)
 
 
@@ -268,12 +282,7 @@ def _lost(ctx: Ctx, offer: Offer) -> None:
     sheet = owner(ctx, offer.name)
     boon = next(boon for boon in sheet.boons if boon.group == offer.group)
     sheet.boons.remove(boon)
-    ctx.emit(
-        "boon_lost",
-        private_to=[ctx.eyes(offer.name)],
-        who=sheet.name,
-        group=offer.group,
-    )
+    ctx.emit(BoonLost(recipients=(ctx.eyes(offer.name),), who=sheet.name, group=offer.group))
 
 
 def obtain(ctx: Ctx, name: str, group: str, item: str, gold: int, choice: str) -> None:
@@ -292,7 +301,7 @@ def obtain(ctx: Ctx, name: str, group: str, item: str, gold: int, choice: str) -
         card = ctx.catalog.treasures[piece.name]
         if card.activation is not Activation.NEEDS_ACTIVATION and item not in ctx.state.face_up:
             ctx.state.face_up.append(item)
-    ctx.emit("bought", who=name, item=item, price=gold, **{"from": group})
+    ctx.emit(Bought(who=name, item=item, price=gold, from_=group))
     fame_reward(ctx, name, group, item, -1)
     looting.settle(ctx, name, item, choice)
 
@@ -301,8 +310,8 @@ def _learn(ctx: Ctx, name: str, group: str, spell: str, gold: int) -> None:
     """7.6.7b–c: he records the spell, secretly; the card stays with the visitor. The limit on
     the spells he records is not built (7.5.6g, :func:`rules.daylight.runes.report_spell_limit`)."""
     ctx.sheet(name).spells.append(spell)
-    ctx.emit("spell_bought", who=name, price=gold, **{"from": group})
-    ctx.emit("spell_learned", private_to=[ctx.eyes(name)], who=name, spell=spell, **{"from": group})
+    ctx.emit(SpellBought(who=name, price=gold, from_=group))
+    ctx.emit(SpellLearned(recipients=(ctx.eyes(name),), who=name, spell=spell, from_=group))
     runes.report_spell_limit(ctx, name)
 
 
@@ -318,7 +327,7 @@ def fame_reward(ctx: Ctx, name: str, group: str, item: str, sign: int) -> None:
         return
     owner = ctx.sheet(ctx.eyes(name))
     owner.fame += sign * reward.fame
-    ctx.emit("fame_reward", who=owner.name, item=item, group=group, fame=sign * reward.fame)
+    ctx.emit(FameReward(who=owner.name, item=item, group=group, fame=sign * reward.fame))
 
 
 def owe(ctx: Ctx, name: str, group: str, gold: int, reason: str) -> None:
@@ -340,24 +349,21 @@ def _change(ctx: Ctx, name: str, group: str, change: int, reason: str) -> None:
     sheet.relationships[group] = level
     shown = Relationship(min(max(level, Relationship.ENEMY), Relationship.ALLY)).name.lower()
     ctx.emit(
-        "relationship",
-        private_to=[sheet.name],
-        who=sheet.name,
-        group=group,
-        level=shown,
-        reason=reason,
+        RelationshipChanged(
+            recipients=(sheet.name,), who=sheet.name, group=group, level=shown, reason=reason
+        )
     )
 
 
 def blocked(ctx: Ctx, name: str, group: str) -> None:
     """7.6.5d, L5497: the group blocks him (7.12.4): unhidden, no more phases today."""
     at = ctx.where(name)
-    ctx.emit("blocked", who=name, by=group, at=at)
+    ctx.emit(Blocked(who=name, by=group, at=at))
     if name not in ctx.today.blocked:
         ctx.today.blocked.append(name)
     if ctx.sheet(name).hidden:
         ctx.sheet(name).hidden = False
-        ctx.emit("unhidden", who=name, reason="blocking (7.12.4a)")
+        ctx.emit(Unhidden(who=name, reason="blocking (7.12.4a)"))
 
 
 def decision(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.day.context import Ctx
 from rules.daylight.runes import inflict_curse
+from rules.events.search import ExchangedCard, ExchangedInto
 from rules.pieces import pieces_of
 from rules.state import ItemState, Place
 
@@ -35,9 +36,9 @@ def exchange_on_draw(ctx: Ctx, who: str, item: str, where: str) -> None:
         ranked = sorted(inside, key=lambda p: _rank(order, pieces[p].name))
         for piece in reversed(ranked):
             ctx.state.put(piece, target or Place.clearing(ctx.where(who) or ""))
-        ctx.emit("exchanged_card", who=who, card=card.name)
+        ctx.emit(ExchangedCard(who=who, card=card.name))
         return
-    ctx.emit("exchanged_card", who=who, card=card.name)
+    ctx.emit(ExchangedCard(who=who, card=card.name))
     _give(ctx, who, inside, card.name)
     ctx.sheet(who).gold += card.gold_inside or 0
 
@@ -56,7 +57,7 @@ def open_chest(ctx: Ctx, who: str) -> None:
     card = ctx.catalog.treasures["Chest"]
     inside = list(reversed(ctx.state.at(site_box(ctx, card.name))))
     _discard(ctx, who, chest)
-    ctx.emit("exchanged_card", who=who, card=card.name)
+    ctx.emit(ExchangedCard(who=who, card=card.name))
     _give(ctx, who, inside, card.name)
     sheet.gold += card.gold_inside or 0
 
@@ -80,5 +81,5 @@ def _give(ctx: Ctx, who: str, items: list[str], card: str) -> None:
         sheet.items[piece] = ItemState(active=False)
     gold = ctx.catalog.treasures[card].gold_inside or 0
     names = [pieces[p].name for p in items]
-    eyes = [ctx.eyes(who)]
-    ctx.emit("exchanged_into", private_to=eyes, who=who, card=card, items=names, gold=gold)
+    eyes = (ctx.eyes(who),)
+    ctx.emit(ExchangedInto(recipients=eyes, who=who, card=card, items=tuple(names), gold=gold))

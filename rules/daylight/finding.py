@@ -16,6 +16,7 @@ from rules.board import parse_clearing_id
 from rules.day.context import Ctx
 from rules.discoveries import RoadDiscovery
 from rules.events import Decision
+from rules.events.search import Discovered, FoundEnemies, Looked, SearchChoice, SubstituteExchanged
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.tables import Finding, Result
@@ -104,7 +105,7 @@ def _exchange(ctx: Ctx, current: Search, chit: str) -> None:
     ctx.state.put(chit, Place.OUT)
     for piece in inner:
         ctx.state.put(piece, Place.tile(current.tile))
-    ctx.emit("substitute_exchanged", who=current.who, tile=current.tile, count=len(inner))
+    ctx.emit(SubstituteExchanged(who=current.who, tile=current.tile, count=len(inner)))
 
 
 def nothing(ctx: Ctx, current: Search, result: Result) -> None:
@@ -126,7 +127,7 @@ def choice(ctx: Ctx, current: Search, result: Result) -> None:
     )
     chosen = ctx.ask(decision)
     ctx.wait_if_pending()
-    ctx.emit("search_choice", private_to=[ctx.eyes(current.who)], who=current.who, result=chosen)
+    ctx.emit(SearchChoice(recipients=(ctx.eyes(current.who),), who=current.who, result=chosen))
     found(ctx, current, _by_text(ctx, result, chosen))
 
 
@@ -158,7 +159,7 @@ def clues(ctx: Ctx, current: Search, who: str) -> None:
     for chit in chits:
         if chit not in sheet.known:
             sheet.known.append(chit)
-    ctx.emit("looked", private_to=[eyes], who=who, tile=current.tile, chits=chits)
+    ctx.emit(Looked(recipients=(eyes,), who=who, tile=current.tile, chits=tuple(chits)))
 
 
 def discover_chits(ctx: Ctx, current: Search, who: str) -> None:
@@ -192,7 +193,7 @@ def hidden_enemies(ctx: Ctx, current: Search, who: str) -> None:
     found_today = ctx.today.found_hidden_enemies
     if who not in found_today:
         found_today.append(who)
-    ctx.emit("found_enemies", private_to=[ctx.eyes(who)], who=who)
+    ctx.emit(FoundEnemies(recipients=(ctx.eyes(who),), who=who))
 
 
 def _roads(ctx: Ctx, current: Search, who: str, kind: RoadType) -> None:
@@ -214,7 +215,7 @@ def _discover(ctx: Ctx, who: str, what: str, discoveries: list[str], table: str)
     if what in discoveries:
         return
     discoveries.append(what)
-    ctx.emit("discovered", private_to=[ctx.eyes(who)], who=who, what=what, how=f"by {table}")
+    ctx.emit(Discovered(recipients=(ctx.eyes(who),), who=who, what=what, how=f"by {table}"))
 
 
 def map_chits(ctx: Ctx, code: str) -> list[str]:

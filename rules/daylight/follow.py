@@ -14,6 +14,7 @@ from collections.abc import Collection, Sequence
 from rules.day.context import Ctx
 from rules.daylight import blocking, prowling
 from rules.daylight.moving import active_horse, discover, is_pony, step
+from rules.events.daylight import FollowerLeft, FollowerStopped, TurnEnded
 from rules.state import TurnState
 
 
@@ -29,8 +30,8 @@ def followers_move(
         character = ctx.sheet(follower)
         if follower in staying:
             del ctx.today.followers[follower]
-            ctx.emit("follower_left", who=follower, guide=guide, at=start)
-            ctx.emit("turn_ended", who=follower, at=start)
+            ctx.emit(FollowerLeft(who=follower, guide=guide, at=start))
+            ctx.emit(TurnEnded(who=follower, at=start))
             blocking.phase_end_blocking(ctx, follower)
             prowling.prowl(ctx, follower)
             continue
@@ -76,8 +77,8 @@ def followers_stop(ctx: Ctx, turn: TurnState, number: int) -> None:
         orders = ctx.today.orders.get(follower)
         if orders is not None and orders.instructions.stop_following == number:
             del ctx.today.followers[follower]
-            ctx.emit("follower_stopped", who=follower, guide=turn.character)
-            ctx.emit("turn_ended", who=follower, at=ctx.where(follower))
+            ctx.emit(FollowerStopped(who=follower, guide=turn.character))
+            ctx.emit(TurnEnded(who=follower, at=ctx.where(follower)))
             turn.stopped.append(follower)
 
 

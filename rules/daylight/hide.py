@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.day.context import Ctx
+from rules.events.daylight import Hid
 from rules.modifiers import die_modifier, one_die
 from rules.schema.characters import DieTable
 
@@ -12,7 +13,7 @@ def hide(ctx: Ctx, name: str) -> None:
     that apply to him (4.1.2; the Shoes of Stealth, L4362) and what is added to his result (the
     Cloven Hoof in his clearing, L4344); followers share the guide's result (7.11.6b)."""
     if ctx.sheet(name).hidden:
-        ctx.emit("hid", who=name, success=True, roll=None)
+        ctx.emit(Hid(who=name, success=True, roll=None))
         return
     catalog, board, state = ctx.catalog, ctx.board, ctx.state
     dice = one_die(catalog, board, state, name, DieTable.HIDE)
@@ -21,7 +22,7 @@ def hide(ctx: Ctx, name: str) -> None:
     ctx.emit_roll(roll)
     result = ctx.catalog.tables["Hide Table"].result(roll.result)
     success = result.key == "hide"
-    ctx.emit("hid", who=name, success=success, roll=roll.result)
+    ctx.emit(Hid(who=name, success=success, roll=roll.result))
     for who in (name, *ctx.followers_of(name)):
         if success:
             ctx.sheet(who).hidden = True

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from rules.board import Board, board_for
 from rules.catalog import Catalog
 from rules.daylight import familiar
-from rules.events import Event, event
+from rules.events.trade import Hired, Unhired
 from rules.orders.model import ActivityKind
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
@@ -88,7 +88,7 @@ def hire(
     *,
     days: int = TERM,
     controlled: bool = False,
-) -> Event:
+) -> Hired:
     """``piece`` becomes ``employer``'s, for ``days`` days counting today (7.7.1c); a controlled
     monster with ``controlled`` (7.7.5e). A native's own horse goes with him (7.3.2e): he rides
     it, active, unless he stands in a cave (7.3.2e.2)."""
@@ -113,7 +113,7 @@ def hire(
         state.put(horse, Place.owner(piece))
         sheet.items[horse] = ItemState(active=True)
         _ride_unless_in_cave(catalog, board_for(catalog, state.tiles), state, piece)
-    return event("hired", piece=piece, by=employer, until=state.minions[piece].last_day)
+    return Hired(piece=piece, by=employer, until=state.minions[piece].last_day)
 
 
 def unhire(ctx: Ctx, piece: str, reason: str) -> None:
@@ -134,7 +134,7 @@ def unhire(ctx: Ctx, piece: str, reason: str) -> None:
             state.put(item, box)
         else:
             state.put(item, where)  # a controlled monster abandons them (7.7.5e.2)
-    ctx.emit("unhired", piece=piece, employer=minion.employer, reason=reason)
+    ctx.emit(Unhired(piece=piece, employer=minion.employer, reason=reason))
 
 
 def expire_terms(ctx: Ctx) -> None:

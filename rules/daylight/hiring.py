@@ -50,6 +50,8 @@ from rules.chits import spendable_gold
 from rules.day.context import Ctx
 from rules.daylight import buying, hirelings, trade_orders
 from rules.decisions.kinds import DRINKS, PENALTY
+from rules.events.daylight import Blocked, PhaseCancelled
+from rules.events.trade import Drinks, HirePaid, MeetingRolled, NotHired, PaidOff, Rehired
 from rules.meeting import (
     PENALTIES,
     TABLE,
@@ -128,7 +130,7 @@ def _forget(ctx: Ctx) -> None:
 
 
 def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
-    ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+    ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
 
 
 def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
@@ -242,18 +244,19 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
     ctx.wait_if_pending()
     if drinks:
         ctx.sheet(name).gold -= cost
-        ctx.emit("drinks", who=name, group=group, gold=cost, at=current.clearing)
+        ctx.emit(Drinks(who=name, group=group, gold=cost, at=current.clearing))
     meeting = meet(ctx.dice, ctx.catalog, ctx.state, name, group, activity="hire", drinks=drinks)
     for step in meeting.steps:
         ctx.emit_roll(step.roll, at=current.clearing, phase=current.phase)
     ctx.emit(
-        "meeting",
-        who=name,
-        group=group,
-        column=meeting.final_column.name.lower(),
-        result=meeting.result.text,
-        at=current.clearing,
-        phase=current.phase,
+        MeetingRolled(
+            who=name,
+            group=group,
+            column=meeting.final_column.name.lower(),
+            result=meeting.result.text,
+            at=current.clearing,
+            phase=current.phase,
+        )
     )
     return meeting
 
@@ -310,7 +313,7 @@ def _accept(ctx: Ctx, current: Hire, price: int, text: str) -> None:
 def _pay(ctx: Ctx, current: Hire, price: int, text: str) -> None:
     name = current.who
     ctx.sheet(name).gold -= price
-    ctx.emit("hire_paid", who=name, group=current.group, gold=price, result=text)
+    ctx.emit(HirePaid(who=name, group=current.group, gold=price, result=text))
     _engage(ctx, current)
 
 
@@ -366,12 +369,12 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
         _block(ctx, current, f"an unpaid {what} (L5499–5501)")
         return
     pay_penalty(ctx.catalog, employer, what)
-    ctx.emit("paid_off", who=name, group=current.group, result=what, at=current.clearing)
+    ctx.emit(PaidOff(who=name, group=current.group, result=what, at=current.clearing))
     _declined(ctx, current, f"the {what} paid off, No Deal (L5499–5501)")
 
 
 def _declined(ctx: Ctx, current: Hire, reason: str) -> None:
-    ctx.emit("not_hired", who=current.who, group=current.group, reason=reason)
+    ctx.emit(NotHired(who=current.who, group=current.group, reason=reason))
 
 
 def _block(ctx: Ctx, current: Hire, reason: str) -> None:
@@ -380,7 +383,7 @@ def _block(ctx: Ctx, current: Hire, reason: str) -> None:
     _declined(ctx, current, reason)
     if current.who not in ctx.today.blocked:
         ctx.today.blocked.append(current.who)
-    ctx.emit("blocked", who=current.who, by=current.group, at=current.clearing)
+    ctx.emit(Blocked(who=current.who, by=current.group, at=current.clearing))
 
 
 def _engage(ctx: Ctx, current: Hire) -> None:
@@ -390,6 +393,6 @@ def _engage(ctx: Ctx, current: Hire) -> None:
         if current.rehire:
             minion = state.minions[piece]
             minion.last_day += hirelings.TERM
-            ctx.emit("rehired", piece=piece, by=current.employer, until=minion.last_day)
+            ctx.emit(Rehired(piece=piece, by=current.employer, until=minion.last_day))
         else:
             ctx.events.append(hirelings.hire(ctx.catalog, state, piece, current.employer))

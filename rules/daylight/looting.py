@@ -28,6 +28,15 @@ from rules.daylight import exchanges, moving, one_use, rest, trade_orders
 from rules.daylight.exchanges import site_box
 from rules.evening.fatigue import fatigue_options, pay
 from rules.events import Decision
+from rules.events.daylight import Activated, ActivationRefused
+from rules.events.search import (
+    ChitShown,
+    Looted,
+    LootedCard,
+    LootedNothing,
+    LootedShown,
+    SiteOpened,
+)
 from rules.orders.targets import PILE
 from rules.pieces import ITEM_KINDS, Kind, pieces_of
 from rules.schema.base import Weight
@@ -233,7 +242,7 @@ def loot(ctx: Ctx, current: Search, result: Result) -> None:
         pay_each_roll(ctx, current.who, named)
         _show_site(ctx, current.who, named)
     if item is None:
-        ctx.emit("looted_nothing", who=current.who, **{"from": where})
+        ctx.emit(LootedNothing(who=current.who, from_=where))
         return
     take(ctx, current.who, item, where, choice)
     if _word(ctx, named) == POOL:
@@ -268,12 +277,12 @@ def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:
     piece = pieces[item]
     card = ctx.catalog.treasures[piece.name] if piece.kind is Kind.TREASURE else None
     eyes = ctx.eyes(who)
-    ctx.emit("looted", private_to=[eyes], who=who, item=piece.name, **{"from": where})
+    ctx.emit(Looted(recipients=(eyes,), who=who, item=piece.name, from_=where))
     shown = card is None or card.activation is not Activation.NEEDS_ACTIVATION
     if shown:
-        ctx.emit("looted_shown", who=who, item=piece.name, **{"from": where})
+        ctx.emit(LootedShown(who=who, item=piece.name, from_=where))
     else:
-        ctx.emit("looted_card", who=who, **{"from": where})
+        ctx.emit(LootedCard(who=who, from_=where))
     if card is not None and card.activation is Activation.SITE:
         if item not in ctx.state.face_up:
             ctx.state.face_up.append(item)
@@ -311,12 +320,12 @@ def settle(ctx: Ctx, who: str, item: str, choice: str) -> None:
         refused = moving.activation_refused(ctx.catalog, ctx.state, sheet, item)
         refused = refused or one_use.refused(ctx, who, item)
         if refused is not None:
-            ctx.emit("activation_refused", who=who, item=piece.name, reason=refused)
+            ctx.emit(ActivationRefused(who=who, item=piece.name, reason=refused))
             return
         sheet.items[item].active = True
         if card is not None and item not in ctx.state.face_up:
             ctx.state.face_up.append(item)
-        ctx.emit("activated", who=who, item=item)
+        ctx.emit(Activated(who=who, item=item))
         powers.report_waiting(ctx, who, item)
         rest.vial_of_healing(ctx, who)
         exchanges.open_chest(ctx, who)
@@ -337,7 +346,7 @@ def pay_each_roll(ctx: Ctx, who: str, site: str) -> None:
             pay(ctx, tired, what, 1)
         if word == VAULT:
             ctx.state.opened.append(site)
-        ctx.emit("site_opened", who=who, site=site, by=what)
+        ctx.emit(SiteOpened(who=who, site=site, by=what))
 
 
 def _pay_asterisk(ctx: Ctx, who: str, site: str) -> None:
@@ -356,7 +365,7 @@ def _show_site(ctx: Ctx, who: str, site: str) -> None:
     if chit is None or clearing is None:
         return
     if chit not in ctx.state.face_up and Place.split(ctx.state.place_of(chit))[0] == "tile":
-        ctx.emit("chit_shown", chit=site, at=clearing)
+        ctx.emit(ChitShown(chit=site, at=clearing))
         ctx.state.put(chit, Place.clearing(clearing))
         for character in ctx.state.characters.values():
             if chit not in character.known:

@@ -45,6 +45,18 @@ from typing import TYPE_CHECKING
 from rules.board import board_for
 from rules.catalog import Catalog
 from rules.end.length import MONTH_DAYS, last_day
+from rules.events.trade import (
+    CampaignAbandoned,
+    CampaignCompleted,
+    CampaignFailed,
+    CampaignNotAbandoned,
+    ChitDropped,
+    ChitNotTaken,
+    ChitTaken,
+    MissionCompleted,
+    MissionFailed,
+    RelationshipChanged,
+)
 from rules.meeting import DISGUST
 from rules.pieces import pieces_of
 from rules.schema.base import Relationship
@@ -160,7 +172,7 @@ def at_phase_start(ctx: Ctx, name: str) -> None:
             key = ("chit_not_taken", str(ctx.state.game_day), name, chit)
             if key not in ctx.memo:
                 ctx.memo[key] = True
-                ctx.emit("chit_not_taken", who=name, chit=face.name, at=where, reason=refused)
+                ctx.emit(ChitNotTaken(who=name, chit=face.name, at=where, reason=refused))
             continue
         take(ctx, name, chit, face, where)
 
@@ -220,18 +232,19 @@ def take(ctx: Ctx, name: str, chit: str, face: ChitFace, where: str) -> None:
     ctx.state.put(chit, Place.carried(name))
     sheet.tasks[chit] = task
     ctx.emit(
-        "chit_taken",
-        who=name,
-        chit=face.name,
-        kind=str(face.kind),
-        at=where,
-        cost=cost_text(task.fame, task.notoriety),
-        fame=task.fame,
-        notoriety=task.notoriety,
-        task=_task_text(face, task),
-        last_day=task.last_day,
-        to=task.destination,
-        reward=task.reward,
+        ChitTaken(
+            who=name,
+            chit=face.name,
+            kind=str(face.kind),
+            at=where,
+            cost=cost_text(task.fame, task.notoriety),
+            fame=task.fame,
+            notoriety=task.notoriety,
+            task=_task_text(face, task),
+            last_day=task.last_day,
+            to=task.destination,
+            reward=task.reward,
+        )
     )
     if face.kind is FaceKind.CAMPAIGN:
         _partners(ctx, name, face, PARTNER_LEVELS, "takes")
@@ -289,12 +302,13 @@ def _partners(ctx: Ctx, name: str, face: ChitFace, change: int, verb: str) -> No
         shown = Relationship(min(max(level, Relationship.ENEMY), Relationship.ALLY)).name.lower()
         extra = f" (+{level - Relationship.ALLY} beyond Ally, 7.2.4h.1)" if level > 2 else ""
         ctx.emit(
-            "relationship",
-            private_to=[name],
-            who=name,
-            group=group,
-            level=shown + extra,
-            reason=f"he {verb} the {face.name} chit (7.2.4h)",
+            RelationshipChanged(
+                recipients=(name,),
+                who=name,
+                group=group,
+                level=shown + extra,
+                reason=f"he {verb} the {face.name} chit (7.2.4h)",
+            )
         )
 
 
@@ -332,13 +346,14 @@ def entered(ctx: Ctx, name: str, clearing: str) -> None:
         _regain(sheet, task, +1)
         sheet.gold += task.reward or 0
         ctx.emit(
-            "mission_completed",
-            who=name,
-            chit=task.face,
-            to=task.destination,
-            at=clearing,
-            gold=task.reward or 0,
-            regained=cost_text(task.fame, task.notoriety),
+            MissionCompleted(
+                who=name,
+                chit=task.face,
+                to=task.destination,
+                at=clearing,
+                gold=task.reward or 0,
+                regained=cost_text(task.fame, task.notoriety),
+            )
         )
 
 
@@ -357,11 +372,9 @@ def campaigns_done(ctx: Ctx) -> None:
         task = _put_back(ctx, name, chit, where)
         _regain(sheet, task, +1)
         ctx.emit(
-            "campaign_completed",
-            who=name,
-            chit=face.name,
-            at=where,
-            regained=cost_text(task.fame, task.notoriety),
+            CampaignCompleted(
+                who=name, chit=face.name, at=where, regained=cost_text(task.fame, task.notoriety)
+            )
         )
 
 
@@ -380,14 +393,13 @@ def abandon(ctx: Ctx, name: str) -> None:
         if key not in ctx.memo:
             ctx.memo[key] = True
             ctx.emit(
-                "campaign_not_abandoned",
-                who=name,
-                chit=face.name,
-                reason="some of its foes are on the map (7.2.4j)",
+                CampaignNotAbandoned(
+                    who=name, chit=face.name, reason="some of its foes are on the map (7.2.4j)"
+                )
             )
         return
     _put_back(ctx, name, chit, where)
-    ctx.emit("campaign_abandoned", who=name, chit=face.name, at=where)
+    ctx.emit(CampaignAbandoned(who=name, chit=face.name, at=where))
 
 
 def killed(ctx: Ctx, name: str, clearing: str | None) -> None:
@@ -395,7 +407,7 @@ def killed(ctx: Ctx, name: str, clearing: str | None) -> None:
     sheet = ctx.sheet(name)
     for chit in list(sheet.tasks):
         task = _put_back(ctx, name, chit, clearing)
-        ctx.emit("chit_dropped", who=name, chit=task.face, at=clearing)
+        ctx.emit(ChitDropped(who=name, chit=task.face, at=clearing))
 
 
 def midnight(ctx: Ctx, *, game_over: bool) -> None:
@@ -417,11 +429,13 @@ def midnight(ctx: Ctx, *, game_over: bool) -> None:
             face = face_of(ctx.catalog, chit, task.face)
             _put_back(ctx, name, chit, where)
             _regain(sheet, task, -1)
+            failed = CampaignFailed if face.kind is FaceKind.CAMPAIGN else MissionFailed
             ctx.emit(
-                f"{face.kind}_failed",
-                who=name,
-                chit=face.name,
-                at=where,
-                penalty=cost_text(task.fame, task.notoriety),
-                reason="the game ends" if not out_of_time else f"game day {task.last_day} ends",
+                failed(
+                    who=name,
+                    chit=face.name,
+                    at=where,
+                    penalty=cost_text(task.fame, task.notoriety),
+                    reason="the game ends" if not out_of_time else f"game day {task.last_day} ends",
+                )
             )

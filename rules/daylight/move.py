@@ -23,6 +23,7 @@ from rules.daylight.moving import (
     step,
     usable,
 )
+from rules.events.daylight import Climbing, FamiliarLeft, LeftMap, Moved, PhaseCancelled
 from rules.orders.model import Activity
 from rules.schema.tiles import ClearingType
 from rules.state import Place, TurnState
@@ -40,7 +41,7 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     if road is not None:
         if activity.target not in road:
             reason = f"he is on the roadway between {road[0]} and {road[1]} (8.3.8d.1)"
-            ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+            ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
             return
         start = road[1] if activity.target == road[0] else road[0]
     if activity.target == EDGE and start is not None:
@@ -49,24 +50,25 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     target = resolve_target(ctx.board, activity.target)
     if start is None or isinstance(target, Cancelled):
         reason = target.reason if isinstance(target, Cancelled) else "he is off the map"
-        ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+        ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
     blocked = roadway(ctx.catalog, ctx.board, character, start, target)
     if blocked is not None:
-        ctx.emit("phase_cancelled", who=name, phase=number, reason=blocked.reason)
+        ctx.emit(PhaseCancelled(who=name, phase=number, reason=blocked.reason))
         return
     kind = ctx.board.clearing_type(target)
     if kind is ClearingType.CAVE and turn.sunlight_used:
         ctx.emit(
-            "phase_cancelled",
-            who=name,
-            phase=number,
-            reason="he used a Sunlight phase today and cannot enter a cave (7.3.1c.2)",
+            PhaseCancelled(
+                who=name,
+                phase=number,
+                reason="he used a Sunlight phase today and cannot enter a cave (7.3.1c.2)",
+            )
         )
         return
     if kind is ClearingType.MOUNTAIN and turn.climbing != target:
         turn.climbing = target
-        ctx.emit("climbing", who=name, to=target)
+        ctx.emit(Climbing(who=name, to=target))
         return
     turn.climbing = None
     pony_move = is_pony(ctx.catalog, activity.source)
@@ -76,7 +78,7 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     if road is not None:  # 8.3.8d.1: the chit he ran with already carried it all
         ctx.state.put(name, Place.clearing(target))
         ctx.today.entered_from[name] = start
-        ctx.emit("moved", **{"who": name, "from": f"{road[0]}-{road[1]}", "to": target})
+        ctx.emit(Moved(who=name, from_=f"{road[0]}-{road[1]}", to=target))
         missions.entered(ctx, name, target)  # 7.2.4e.4
         return
     step(ctx, character, start, target, follow.carriers(ctx, name, staying))
@@ -95,23 +97,22 @@ def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:
     exits = [c for c in ctx.board.connections(start) if c.to is None]
     if not any(usable(ctx.catalog, ctx.board, character, start, c) for c in exits):
         ctx.emit(
-            "phase_cancelled",
-            who=name,
-            phase=number,
-            reason=f"no roadway from {start} leads off the map",
+            PhaseCancelled(
+                who=name, phase=number, reason=f"no roadway from {start} leads off the map"
+            )
         )
         return
     leaving = [name, *ctx.followers_of(name)]
     for who in leaving:
         ctx.state.put(who, Place.OUT)
         familiar.lapse(ctx.state, who)  # a familiar following its owner off the map
-        ctx.emit("left_map", who=who, **{"from": start})
+        ctx.emit(LeftMap(who=who, from_=start))
     for who in leaving:
         piece = familiar.familiar_of(ctx.state, who)
         if piece is not None:
             was = ctx.where(piece) or start
             familiar.leave(ctx.state, who)
-            ctx.emit("familiar_left", who=piece, owner=who, **{"from": was})
+            ctx.emit(FamiliarLeft(who=piece, owner=who, from_=was))
     for piece, minion in sorted(ctx.state.minions.items()):
         if minion.employer == name:
             hirelings.unhire(ctx, piece, f"the {name} left the map (7.7.4b)")

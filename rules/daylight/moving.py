@@ -17,6 +17,8 @@ from rules.catalog import Catalog
 from rules.chits import alteration, move_strength
 from rules.daylight import missions
 from rules.discoveries import RoadDiscovery
+from rules.events.daylight import Abandoned, AbandonedCard, AbandonedCardNamed, Deactivated, Moved
+from rules.events.search import Discovered
 from rules.hidden import finds
 from rules.modifiers import sheet_has
 from rules.pieces import Kind, pieces_of
@@ -200,11 +202,11 @@ def abandon(ctx: Ctx, character: CharacterState, item: str, clearing: str) -> No
     ctx.state.stacks.setdefault(Place.clearing(clearing), []).insert(0, item)
     character.items.pop(item, None)
     if not secret_card(ctx.catalog, ctx.state, item):
-        ctx.emit("abandoned", who=character.name, item=item, at=clearing)
+        ctx.emit(Abandoned(who=character.name, item=item, at=clearing))
         return
-    ctx.emit("abandoned_card", who=character.name, at=clearing)
-    eyes = [ctx.eyes(character.name)]
-    ctx.emit("abandoned_card_named", private_to=eyes, who=character.name, item=item, at=clearing)
+    ctx.emit(AbandonedCard(who=character.name, at=clearing))
+    eyes = (ctx.eyes(character.name),)
+    ctx.emit(AbandonedCardNamed(recipients=eyes, who=character.name, item=item, at=clearing))
 
 
 def step(
@@ -217,13 +219,13 @@ def step(
         abandon(ctx, character, item, start)
     ctx.state.put(character.name, Place.clearing(target))
     ctx.today.entered_from[character.name] = start
-    ctx.emit("moved", **{"who": character.name, "from": start, "to": target})
+    ctx.emit(Moved(who=character.name, from_=start, to=target))
     missions.entered(ctx, character.name, target)  # 7.2.4e.4
     if ctx.board.clearing_type(target) is ClearingType.CAVE:
         horse = active_horse(ctx.catalog, ctx.state, character)
         if horse is not None:
             character.items[horse].active = False
-            ctx.emit("deactivated", who=character.name, item=horse, reason="caves (7.3.2a.1)")
+            ctx.emit(Deactivated(who=character.name, item=horse, reason="caves (7.3.2a.1)"))
 
 
 def resolve_target(board: Board, target: str | None) -> str | Cancelled:
@@ -349,4 +351,4 @@ def discover(ctx: Ctx, who: str, discoveries: Sequence[str], how: str) -> None:
     for discovery in discoveries:
         if discovery not in character.discoveries:
             character.discoveries.append(discovery)
-            ctx.emit("discovered", private_to=[ctx.eyes(who)], who=who, what=discovery, how=how)
+            ctx.emit(Discovered(recipients=(ctx.eyes(who),), who=who, what=discovery, how=how))

@@ -15,6 +15,8 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.day.midnight import discard_box
 from rules.daylight import runes
+from rules.events.day import NotImplementedYet
+from rules.events.daylight import CardUsed, CurseCured
 from rules.pieces import Kind, pieces_of
 
 
@@ -37,10 +39,11 @@ def use(ctx: Ctx, who: str, item: str) -> None:
         _amulet(ctx, who)
     elif "wish_and_curse" in card.behaviour:
         ctx.emit(
-            "not_implemented",
-            rule="L4336",
-            what="the Withered Claw's Wish, which comes with magic: its Curse is rolled",
-            who=who,
+            NotImplementedYet(
+                rule="L4336",
+                what="the Withered Claw's Wish, which comes with magic: its Curse is rolled",
+                who=who,
+            )
         )
         runes.inflict_curse(ctx, who)
     else:
@@ -48,7 +51,7 @@ def use(ctx: Ctx, who: str, item: str) -> None:
     if card.discard_to is not None:
         ctx.sheet(who).items.pop(item, None)
         ctx.state.put(item, discard_box(ctx.catalog, card.discard_to))
-        ctx.emit("card_used", who=who, item=name)
+        ctx.emit(CardUsed(who=who, item=name))
 
 
 def _cursed(ctx: Ctx, who: str) -> list[str]:
@@ -66,4 +69,4 @@ def _amulet(ctx: Ctx, who: str) -> None:
         return
     target = cursed[0]
     curse = ctx.sheet(target).curses.pop(0)
-    ctx.emit("curse_cured", who=target, curse=curse, by=who)
+    ctx.emit(CurseCured(who=target, curse=curse, by=who))

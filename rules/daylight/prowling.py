@@ -33,6 +33,8 @@ from __future__ import annotations
 from rules.board import clearing_id, parse_clearing_id
 from rules.day.context import Ctx
 from rules.daylight import blocking, rest
+from rules.events.day import Prowling, Regenerated, VisitorFlipped
+from rules.events.daylight import ChitRevealed, DenizenMoved, Exchanged, Summoned
 from rules.modifiers import cards_in_clearing, has
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey
@@ -107,10 +109,12 @@ class _Turn:
                 ):
                     self.state.put(piece, here)
                     self.ctx.emit(
-                        "denizen_moved",
-                        name=self.pieces[piece].name,
-                        piece=piece,
-                        **{"from": Place.split(place)[1], "to": self.clearing},
+                        DenizenMoved(
+                            name=self.pieces[piece].name,
+                            piece=piece,
+                            from_=Place.split(place)[1],
+                            to=self.clearing,
+                        )
                     )
                     self.arrivals.append((piece, self.clearing))
 
@@ -127,7 +131,7 @@ class _Turn:
             if name in self.state.face_up:
                 continue
             chit = self.catalog.map_chits[name]
-            self.ctx.emit("chit_revealed", tile=self.code, chit=name)
+            self.ctx.emit(ChitRevealed(tile=self.code, chit=name))
             if chit.exchange is not None:
                 self.exchange(chit)
                 continue
@@ -138,7 +142,7 @@ class _Turn:
                     inner_chit = self.catalog.map_chits[inner]
                     self.state.put(inner, self.chit_place(inner_chit))
                     self.state.face_up.append(inner)
-                    self.ctx.emit("chit_revealed", tile=self.code, chit=inner)
+                    self.ctx.emit(ChitRevealed(tile=self.code, chit=inner))
                     summoners.append(inner_chit)
                 continue
             self.state.put(name, self.chit_place(chit))
@@ -166,7 +170,7 @@ class _Turn:
                 continue
             used.add(free[0])
             self.state.put(free[0], Place.clearing(target))
-            self.ctx.emit("exchanged", chit=chit.name, piece=free[0], at=target)
+            self.ctx.emit(Exchanged(chit=chit.name, piece=free[0], at=target))
 
     # --- 7.13.3 ------------------------------------------------------------------------------
 
@@ -239,7 +243,7 @@ class _Turn:
             self.state.put(piece, Place.clearing(to))
             self.state.homes.setdefault(piece, Place.box(box))
             self.ctx.emit(
-                "summoned", name=self.pieces[piece].name, piece=piece, at=to, by=by, box=box
+                Summoned(name=self.pieces[piece].name, piece=piece, at=to, by=by, box=box)
             )
             self.arrivals.append((piece, to))
 
@@ -317,7 +321,9 @@ def prowling(ctx: Ctx, roll: int) -> None:
     catalog = ctx.catalog
     monsters = [m.name for m in catalog.monsters.values() if m.appearance_row == roll]
     natives = [g.name for g in catalog.natives.values() if g.appearance_row == roll]
-    ctx.emit("prowling", row=roll, monsters=[*monsters, GHOST], natives=natives, visitors=roll == 6)
+    ctx.emit(
+        Prowling(row=roll, monsters=(*monsters, GHOST), natives=tuple(natives), visitors=roll == 6)
+    )
 
 
 def regenerate(ctx: Ctx) -> None:
@@ -353,14 +359,14 @@ def regenerate(ctx: Ctx) -> None:
             continue
         if prowls and state.place_of(piece) != home:
             state.put(piece, home)
-            ctx.emit("regenerated", name=record.name, piece=piece, to=home)
+            ctx.emit(Regenerated(name=record.name, piece=piece, to=home))
     if roll == 6:
         for chit, face in list(state.visitor_faces.items()):
             if Place.split(state.place_of(chit))[0] in ("with", "carried"):
                 continue
             other = next(f.name for f in catalog.visitors[chit].faces if f.name != face)
             state.visitor_faces[chit] = other
-            ctx.emit("visitor_flipped", chit=chit, face=other)
+            ctx.emit(VisitorFlipped(chit=chit, face=other))
 
 
 def _monster_prowls(monster: Monster, roll: int | None) -> bool:

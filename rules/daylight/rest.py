@@ -17,6 +17,8 @@ from rules.chits import WITHER, heal_wounds, restable
 from rules.chits import rest as rest_chits
 from rules.day.context import Ctx
 from rules.events import Decision
+from rules.events.daylight import Fatigued, FellAsleep, FollowerLeft, Rested, Woke
+from rules.events.search import ChitsRestored
 from rules.modifiers import cards_in_clearing, has
 from rules.orders.model import DEFAULT_REST, Instructions
 from rules.pieces import Kind, pieces_of
@@ -95,15 +97,10 @@ def rest(ctx: Ctx, prefers: dict[str, str | None]) -> None:
         priority = ctx.instructions(who).rest or DEFAULT_REST
         steps = rest_chits(character, asterisks(ctx, who), priority, prefer)
         if not steps:
-            ctx.emit("rested", who=who, chit=None, to=None, option="nothing to rest")
+            ctx.emit(Rested(who=who, chit=None, to=None, option="nothing to rest"))
         for step in steps:
             ctx.emit(
-                "rested",
-                who=who,
-                chit=step.chit,
-                to=step.to,
-                option=step.option,
-                change=step.change,
+                Rested(who=who, chit=step.chit, to=step.to, option=step.option, change=step.change)
             )
 
 
@@ -142,7 +139,7 @@ def vial_of_healing(ctx: Ctx, who: str) -> list[str]:
         return []
     healed = heal_wounds(ctx.sheet(who))
     for label in healed:
-        ctx.emit("fatigued", who=who, chit=label, reason="the Vial of Healing (L4390)")
+        ctx.emit(Fatigued(who=who, chit=label, reason="the Vial of Healing (L4390)"))
     return healed
 
 
@@ -179,18 +176,19 @@ def flowers_of_rest(ctx: Ctx, name: str) -> bool:
         chit.status = "active"
     card = pieces[flowers[0]].name
     ctx.emit(
-        "chits_restored",
-        who=name,
-        chits=[chit.label for chit in fatigued],
-        by=card,
-        reason="he falls asleep until Sunset (L4302)",
+        ChitsRestored(
+            who=name,
+            chits=tuple(chit.label for chit in fatigued),
+            by=card,
+            reason="he falls asleep until Sunset (L4302)",
+        )
     )
     if name not in ctx.today.asleep:
         ctx.today.asleep.append(name)
-        ctx.emit("fell_asleep", who=name, at=where, by=card)
+        ctx.emit(FellAsleep(who=name, at=where, by=card))
         guide = ctx.today.followers.pop(name, None)
         if guide is not None:
-            ctx.emit("follower_left", who=name, guide=guide, at=where)
+            ctx.emit(FollowerLeft(who=name, guide=guide, at=where))
     return True
 
 
@@ -235,11 +233,12 @@ def wake(ctx: Ctx) -> None:
             for chit in fatigued:
                 chit.status = "active"
             ctx.emit(
-                "chits_restored",
-                who=name,
-                chits=[chit.label for chit in fatigued],
-                by="Flowers of Rest",
-                reason="he wakes at Sunset, rested (L4302, 8.1.1)",
+                ChitsRestored(
+                    who=name,
+                    chits=tuple(chit.label for chit in fatigued),
+                    by="Flowers of Rest",
+                    reason="he wakes at Sunset, rested (L4302, 8.1.1)",
+                )
             )
-        ctx.emit("woke", who=name)
+        ctx.emit(Woke(who=name))
     ctx.today.asleep = []

@@ -21,6 +21,9 @@ from rules.day.context import Ctx
 from rules.daylight.curses import CURSES
 from rules.daylight.finding import map_chits
 from rules.events import Decision
+from rules.events.day import NotImplementedYet
+from rules.events.daylight import Fatigued
+from rules.events.search import Cursed, SpellAwakened, SpellLearned, SpellNotLearned, SpellsSeen
 from rules.hidden import SPELLS, sight
 from rules.modifiers import treasure_modifier
 from rules.pieces import Kind, pieces_of
@@ -105,11 +108,12 @@ def read(ctx: Ctx, current: Search, result: Result) -> None:
     card = cards[0]
     if source.awakened(ctx):
         ctx.emit(
-            "not_implemented",
-            rule="7.5.6b",
-            what="naming an awakened Spell card of an Artifact or Spell Book: the top card of "
-            "its box is read",
-            who=current.who,
+            NotImplementedYet(
+                rule="7.5.6b",
+                what="naming an awakened Spell card of an Artifact or Spell Book: the top card of "
+                "its box is read",
+                who=current.who,
+            )
         )
     learning = result.key == "learn_and_awaken"
     if learning:
@@ -118,12 +122,10 @@ def read(ctx: Ctx, current: Search, result: Result) -> None:
     problem = learn_problem(ctx, current.who, spell) if learning else None
     _look(ctx, current.who, [card])
     _awaken(ctx, source, card)
-    eyes = [ctx.eyes(current.who)]
-    ctx.emit(
-        "spell_awakened", private_to=eyes, who=current.who, spell=spell, **{"from": source.name}
-    )
+    eyes = (ctx.eyes(current.who),)
+    ctx.emit(SpellAwakened(recipients=eyes, who=current.who, spell=spell, from_=source.name))
     if learning and problem is not None:
-        ctx.emit("spell_not_learned", private_to=eyes, who=current.who, spell=spell, reason=problem)
+        ctx.emit(SpellNotLearned(recipients=eyes, who=current.who, spell=spell, reason=problem))
     elif learning:
         _record(ctx, current.who, spell, source)
 
@@ -144,10 +146,13 @@ def inflict_curse(ctx: Ctx, who: str, table: str = "Curses Table") -> str:
     dice = sum("one_die:all" in ctx.catalog.treasures[t].behaviour for t in treasures)
     if any("choose_red_die" in ctx.catalog.treasures[t].behaviour for t in treasures):
         ctx.emit(
-            "not_implemented",
-            rule="L4352",
-            what="choosing the red die on the Curses Table with the Magic Wand: both are rolled",
-            who=who,
+            NotImplementedYet(
+                rule="L4352",
+                what=(
+                    "choosing the red die on the Curses Table with the Magic Wand: both are rolled"
+                ),
+                who=who,
+            )
         )
     added = treasure_modifier(ctx.catalog, ctx.board, ctx.state, who, None)  # L4344
     rolled = ctx.dice.roll(who, table, one_die=dice, modifier=added)
@@ -155,28 +160,24 @@ def inflict_curse(ctx: Ctx, who: str, table: str = "Curses Table") -> str:
     sheet = ctx.sheet(who)
     again = inflicted.text in sheet.curses
     ctx.emit(
-        "cursed",
-        who=who,
-        curse=inflicted.text,
-        dice=list(rolled.dice),
-        roll=rolled.result,
-        again=again,
+        Cursed(who=who, curse=inflicted.text, dice=rolled.dice, roll=rolled.result, again=again)
     )
     if again:
         return inflicted.text
     sheet.curses.append(inflicted.text)
     if inflicted.key == "wither":
         for label in wither(sheet):
-            ctx.emit("fatigued", who=who, chit=label, reason="the Wither Curse (4.6.8a.3)")
+            ctx.emit(Fatigued(who=who, chit=label, reason="the Wither Curse (4.6.8a.3)"))
     curse = CURSES[inflicted.text]
     if curse.done == "yes":
         return inflicted.text
     rule, effect = curse.rule, curse.missing
     ctx.emit(
-        "not_implemented",
-        rule=rule,
-        what=f"the {inflicted.text} Curse is recorded, its effects not applied: {effect}",
-        who=who,
+        NotImplementedYet(
+            rule=rule,
+            what=f"the {inflicted.text} Curse is recorded, its effects not applied: {effect}",
+            who=who,
+        )
     )
     return inflicted.text
 
@@ -226,11 +227,7 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
     if source is not None:
         _look(ctx, current.who, cards)
         ctx.emit(
-            "spells_seen",
-            private_to=[eyes],
-            who=current.who,
-            spells=spells,
-            **{"from": source.name},
+            SpellsSeen(recipients=(eyes,), who=current.who, spells=tuple(spells), from_=source.name)
         )
         if learned != NONE:
             _record(ctx, current.who, learned, source)
@@ -260,11 +257,12 @@ def report_spell_limit(ctx: Ctx, who: str) -> None:
     spell (a Learn result, a Perceive spell, a spell bought) reports it, whether he learns or
     not, so that the public report tells nothing of what he learned (7.5.6e)."""
     ctx.emit(
-        "not_implemented",
-        rule="7.5.6g",
-        what="the limit on the spells he records (the boxes of his sheet) and erasing spells to "
-        "make room: a spell he learns is recorded",
-        who=who,
+        NotImplementedYet(
+            rule="7.5.6g",
+            what="the limit on the spells he records (the boxes of his sheet) and erasing spells"
+            " to make room: a spell he learns is recorded",
+            who=who,
+        )
     )
 
 
@@ -396,6 +394,4 @@ def _record(ctx: Ctx, who: str, spell: str, source: Source) -> None:
     """He records ``spell`` in a box of his sheet (7.5.6e), privately; the card stays where it
     is (7.5.6d)."""
     ctx.sheet(who).spells.append(spell)
-    ctx.emit(
-        "spell_learned", private_to=[ctx.eyes(who)], who=who, spell=spell, **{"from": source.name}
-    )
+    ctx.emit(SpellLearned(recipients=(ctx.eyes(who),), who=who, spell=spell, from_=source.name))

@@ -21,6 +21,8 @@ from rules.advantages import report_waiting
 from rules.board import parse_clearing_id
 from rules.day.context import Ctx
 from rules.daylight import finding, looting, runes, sites
+from rules.events.daylight import PhaseCancelled
+from rules.events.search import Searched
 from rules.layout import DIRECTIONS
 from rules.modifiers import die_modifier, one_die
 from rules.orders.model import Activity, ActivityKind
@@ -147,7 +149,7 @@ def _declared(ctx: Ctx, name: str, activity: Activity) -> tuple[str, str | None]
 
 
 def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
-    ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+    ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
 
 
 def peer_problem(
@@ -215,14 +217,15 @@ def roll(ctx: Ctx, current: Search) -> int:
     rolled = ctx.dice.roll(current.who, table, one_die=dice, modifier=modifier)
     result = catalog.tables[table].result(rolled.result)
     ctx.emit(
-        "searched",
-        who=current.who,
-        phase=current.phase,
-        table=current.table,
-        at=current.clearing,
-        dice=list(rolled.dice),
-        roll=rolled.result,
-        result=result.text,
+        Searched(
+            who=current.who,
+            phase=current.phase,
+            table=current.table,
+            at=current.clearing,
+            dice=rolled.dice,
+            roll=rolled.result,
+            result=result.text,
+        )
     )
     return rolled.result
 

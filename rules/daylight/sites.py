@@ -22,6 +22,16 @@ from rules.day.context import Ctx
 from rules.daylight import looting, runes
 from rules.daylight.exchanges import site_box
 from rules.events import Decision
+from rules.events.day import NotImplementedYet
+from rules.events.daylight import FollowerLeft
+from rules.events.search import (
+    ChitsRestored,
+    GoldFound,
+    LootedNothing,
+    PeersAnywhere,
+    Searched,
+    Teleported,
+)
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import DieTable
@@ -60,14 +70,15 @@ def roll(ctx: Ctx, current: Search) -> int:
     modifier = die_modifier(catalog, board, state, current.who, DieTable.SITE_CARD)
     rolled = ctx.dice.roll(current.who, f"{card.name} table", one_die=dice, modifier=modifier)
     ctx.emit(
-        "searched",
-        who=current.who,
-        phase=current.phase,
-        table=card.name,
-        at=current.clearing,
-        dice=list(rolled.dice),
-        roll=rolled.result,
-        result=row(card, rolled.result).text,
+        Searched(
+            who=current.who,
+            phase=current.phase,
+            table=card.name,
+            at=current.clearing,
+            dice=rolled.dice,
+            roll=rolled.result,
+            result=row(card, rolled.result).text,
+        )
     )
     return rolled.result
 
@@ -91,7 +102,7 @@ def loot(ctx: Ctx, current: Search, rolled: int) -> None:
         if "loot_needs_tremendous" in card.behaviour:
             looting.pay_each_roll(ctx, who, card.name)
         if item is None:
-            ctx.emit("looted_nothing", who=who, **{"from": card.name})
+            ctx.emit(LootedNothing(who=who, from_=card.name))
             return
         looting.take(ctx, who, item, card.name, choice)
         return
@@ -102,7 +113,7 @@ def loot(ctx: Ctx, current: Search, rolled: int) -> None:
         looting.pay_each_roll(ctx, who, card.name)
     if result.result == "gold":
         ctx.sheet(who).gold += 1
-        ctx.emit("gold_found", private_to=[ctx.eyes(who)], who=who, gold=1, **{"from": card.name})
+        ctx.emit(GoldFound(recipients=(ctx.eyes(who),), who=who, gold=1, from_=card.name))
     elif result.result == "curse":
         runes.inflict_curse(ctx, who)
     elif result.result == "rest_all":
@@ -110,12 +121,12 @@ def loot(ctx: Ctx, current: Search, rolled: int) -> None:
     elif result.result == "remote_peer_enchant":
         if who not in ctx.today.peer_anywhere:
             ctx.today.peer_anywhere.append(who)
-        ctx.emit("peers_anywhere", who=who)
+        ctx.emit(PeersAnywhere(who=who))
         line, what = WAITING[result.result]
-        ctx.emit("not_implemented", rule=line, what=f"the {card.name}'s {what}", who=who)
+        ctx.emit(NotImplementedYet(rule=line, what=f"the {card.name}'s {what}", who=who))
     elif result.result in WAITING:
         line, what = WAITING[result.result]
-        ctx.emit("not_implemented", rule=line, what=f"the {card.name}'s {what}", who=who)
+        ctx.emit(NotImplementedYet(rule=line, what=f"the {card.name}'s {what}", who=who))
 
 
 def _in_box(ctx: Ctx, card: str, result: SiteResult) -> str | None:
@@ -153,9 +164,9 @@ def _teleport(ctx: Ctx, current: Search) -> None:
         return
     for follower in ctx.followers_of(current.who):
         ctx.today.followers.pop(follower, None)
-        ctx.emit("follower_left", who=follower, guide=current.who, at=here)
+        ctx.emit(FollowerLeft(who=follower, guide=current.who, at=here))
     ctx.state.put(current.who, Place.clearing(where))
-    ctx.emit("teleported", who=current.who, **{"from": here, "to": where})
+    ctx.emit(Teleported(who=current.who, from_=here, to=where))
 
 
 def _rest_all(ctx: Ctx, who: str) -> None:
@@ -167,4 +178,4 @@ def _rest_all(ctx: Ctx, who: str) -> None:
         chit.status = "active"
     if "Wither" in getattr(sheet, "curses", []):
         sheet.curses.remove("Wither")
-    ctx.emit("chits_restored", who=who, chits=rested)
+    ctx.emit(ChitsRestored(who=who, chits=tuple(rested)))

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
 from rules.daylight import moving
+from rules.events.daylight import Deactivated
+from rules.events.trade import Traded, TradedDetail, TradeFailed, TradeNotMade
 from rules.orders.model import TradeOffer
 from rules.state import ItemState, Place
 
@@ -58,13 +60,14 @@ def with_characters(ctx: Ctx, starting: str) -> None:
             continue
         _hand_over(ctx, name, partner, offer.give, offer.give_gold)
         _hand_over(ctx, partner, name, offer.get, offer.get_gold)
-        ctx.emit("traded", who=name, partner=partner)
+        ctx.emit(Traded(who=name, partner=partner))
         ctx.emit(
-            "traded_detail",
-            private_to=sorted({ctx.eyes(name), ctx.eyes(partner)}),
-            who=name,
-            partner=partner,
-            gave=offer.describe(),
+            TradedDetail(
+                recipients=tuple(sorted({ctx.eyes(name), ctx.eyes(partner)})),
+                who=name,
+                partner=partner,
+                gave=offer.describe(),
+            )
         )
 
 
@@ -92,11 +95,12 @@ def unmade(ctx: Ctx) -> None:
         for offer in order.instructions.trades:
             if key(name, offer) not in ctx.today.trades_done:
                 ctx.emit(
-                    "trade_not_made",
-                    private_to=[ctx.eyes(name)],
-                    who=name,
-                    partner=offer.partner,
-                    offer=offer.describe(),
+                    TradeNotMade(
+                        recipients=(ctx.eyes(name),),
+                        who=name,
+                        partner=offer.partner,
+                        offer=offer.describe(),
+                    )
                 )
 
 
@@ -118,9 +122,7 @@ def _failed(ctx: Ctx, name: str, partner: str, unable: dict[str, str]) -> None:
     secret, 2.6)."""
     for who, other in ((name, partner), (partner, name)):
         reason = unable.get(who, f"the {other} could not make it")
-        ctx.emit(
-            "trade_failed", private_to=[ctx.eyes(who)], who=name, partner=partner, reason=reason
-        )
+        ctx.emit(TradeFailed(recipients=(ctx.eyes(who),), who=name, partner=partner, reason=reason))
 
 
 def _hand_over(ctx: Ctx, giver: str, taker: str, items: Sequence[str], gold: int) -> None:
@@ -152,4 +154,4 @@ def _keep_mounts_able(ctx: Ctx, name: str, new_item: str) -> None:
             moving.abandon(ctx, character, new_item, where)
             return
         state.active = False
-        ctx.emit("deactivated", who=name, item=mount, reason=refused)
+        ctx.emit(Deactivated(who=name, item=mount, reason=refused))

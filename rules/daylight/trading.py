@@ -40,6 +40,9 @@ from rules.daylight.runes import learn_problem
 from rules.daylight.wares import into_box, partner_box, price, saleable
 from rules.decisions.kinds import DRINKS
 from rules.events import Decision
+from rules.events.day import NotImplementedYet
+from rules.events.daylight import PhaseCancelled
+from rules.events.trade import Drinks, EnchantedRevealed, MeetingRolled, Sold, TradeLooked
 from rules.meeting import drinks_cost, meet, partner
 from rules.orders.model import Activity
 from rules.pieces import Kind, pieces_of
@@ -105,13 +108,13 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
         _look(ctx, name, group, wares)
     if drinks:
         ctx.sheet(name).gold -= cost
-        ctx.emit("drinks", who=name, group=group, gold=cost, at=here, round=0)
+        ctx.emit(Drinks(who=name, group=group, gold=cost, at=here, round=0))
     meeting = meet(ctx.dice, ctx.catalog, ctx.state, name, group, activity="trade", drinks=drinks)
     for step in meeting.steps:
         ctx.emit_roll(step.roll)
     result = meeting.result
     column = meeting.final_column.name.lower()
-    ctx.emit("meeting", who=name, group=group, column=column, result=result.text, at=here)
+    ctx.emit(MeetingRolled(who=name, group=group, column=column, result=result.text, at=here))
     kept = TradeRoll(
         phase=number,
         group=group,
@@ -147,7 +150,7 @@ def _optional_rules(ctx: Ctx, name: str, number: int) -> None:
     built; the phase goes on by the basic rules."""
     for option, (rule, what) in OPTIONAL_RULES.items():
         if ctx.state.options.get(option):
-            ctx.emit("not_implemented", rule=rule, what=what, who=name, phase=number)
+            ctx.emit(NotImplementedYet(rule=rule, what=what, who=name, phase=number))
 
 
 def leader_of(ctx: Ctx, group: str) -> str | None:
@@ -201,7 +204,7 @@ def _partner_problem(ctx: Ctx, name: str, group: str | None, here: str | None) -
 
 
 def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
-    ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+    ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
 
 
 def _ask_sell(ctx: Ctx, name: str, group: str, item: str) -> str:
@@ -232,7 +235,7 @@ def _look(ctx: Ctx, name: str, group: str, wares: list[str]) -> None:
     """7.6.5: a secret look at the seller's belongings (and a visitor's Spell cards, 7.6.7a,
     which he may remember); an Enchanted card turns face up."""
     pieces = pieces_of(ctx.catalog)
-    ctx.emit("trade_looked", private_to=[ctx.eyes(name)], who=name, group=group, items=wares)
+    ctx.emit(TradeLooked(recipients=(ctx.eyes(name),), who=name, group=group, items=tuple(wares)))
     known = ctx.sheet(ctx.eyes(name)).known
     for item in wares:
         piece = pieces[item]
@@ -242,7 +245,7 @@ def _look(ctx: Ctx, name: str, group: str, wares: list[str]) -> None:
             continue
         if ctx.catalog.treasures[piece.name].enchanted:
             ctx.state.face_up.append(item)
-            ctx.emit("enchanted_revealed", item=item, group=group)
+            ctx.emit(EnchantedRevealed(item=item, group=group))
 
 
 def _sell(ctx: Ctx, name: str, group: str, box: str, items: list[str], number: int) -> None:
@@ -258,6 +261,6 @@ def _sell(ctx: Ctx, name: str, group: str, box: str, items: list[str], number: i
         del sheet.items[item]
         into_box(ctx, box, item)
     sheet.gold += gold
-    ctx.emit("sold", who=name, items=items, to=group, gold=gold)
+    ctx.emit(Sold(who=name, items=tuple(items), to=group, gold=gold))
     for item in items:
         buying.fame_reward(ctx, name, group, item, +1)

@@ -38,6 +38,21 @@ from rules.daylight import (
     trading,
 )
 from rules.events import Decision
+from rules.events.day import NotImplementedYet
+from rules.events.daylight import (
+    Activated,
+    ActivationRefused,
+    CardActivationRefused,
+    Deactivated,
+    JewelBlocked,
+    PhaseCancelled,
+    PhaseGained,
+    PhaseStarted,
+    TurnEnded,
+    TurnLost,
+    TurnStarted,
+    Unhidden,
+)
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
 from rules.orders.legal import legal_activities
@@ -75,14 +90,14 @@ def daylight(ctx: Ctx) -> None:
         if today.turn is None:
             rest.fall_asleep(ctx)
         if today.turn is None and name in today.asleep:
-            ctx.emit("turn_lost", who=name, reason="he is asleep under the Flowers of Rest (L4302)")
+            ctx.emit(TurnLost(who=name, reason="he is asleep under the Flowers of Rest (L4302)"))
             today.next_turn += 1
             continue
         if today.turn is None and leaving.cannot_rest(ctx, name):  # 9.1.1c
             today.next_turn += 1
             continue
         if today.turn is None and name in today.blocked:
-            ctx.emit("turn_lost", who=name, reason="he was blocked before his turn (7.12.4)")
+            ctx.emit(TurnLost(who=name, reason="he was blocked before his turn (7.12.4)"))
             today.next_turn += 1
             continue
         if today.turn is None:
@@ -97,11 +112,11 @@ def daylight(ctx: Ctx) -> None:
 
 def start_turn(ctx: Ctx, name: str) -> None:
     """7.1.2 and 7.11.4: he and his followers become unhidden."""
-    ctx.emit("turn_started", who=name)
+    ctx.emit(TurnStarted(who=name))
     for who in (name, *ctx.followers_of(name)):
         if ctx.sheet(who).hidden:
             ctx.sheet(who).hidden = False
-            ctx.emit("unhidden", who=who, reason="his turn starts (7.1.2)")
+            ctx.emit(Unhidden(who=who, reason="his turn starts (7.1.2)"))
 
 
 def _gained(turn: TurnState) -> list[Activity]:
@@ -120,7 +135,7 @@ def gain_phases(ctx: Ctx, name: str, item: str) -> None:
     extra = entitlement(ctx.catalog, ctx.state, name).extra(item)
     if extra is not None and not extra.pony and extra.kind != "horse":
         turn.gained.append(item)
-        ctx.emit("phase_gained", who=name, item=item)
+        ctx.emit(PhaseGained(who=name, item=item))
 
 
 def timeless(ctx: Ctx, name: str) -> bool:
@@ -191,8 +206,8 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
             ctx.state.put(follower, Place.clearing(where))
     rest.fall_asleep(ctx)
     for follower in ctx.followers_of(turn.character):
-        ctx.emit("turn_ended", who=follower, at=ctx.where(follower))
-    ctx.emit("turn_ended", who=turn.character, at=where)
+        ctx.emit(TurnEnded(who=follower, at=ctx.where(follower)))
+    ctx.emit(TurnEnded(who=turn.character, at=where))
     prowling.prowl(ctx, turn.character)
     for follower in ctx.followers_of(turn.character):
         blocking.land(ctx, follower)
@@ -218,7 +233,7 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         _activity(ctx, turn, number, activity, {})
         return
     prefers = rest.choices(ctx, name) if activity.kind is ActivityKind.REST else {}
-    ctx.emit("phase_started", who=name, phase=number, activity=str(activity))
+    ctx.emit(PhaseStarted(who=name, phase=number, activity=str(activity)))
     if turn.climbing is not None and not (
         activity.kind is ActivityKind.MOVE and activity.target == turn.climbing
     ):
@@ -237,7 +252,7 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     if name in ctx.today.blocked:
         reason = "he is blocked as the phase begins (7.12.4; the Timeless Jewel, L4315.2)"
     if reason is not None:
-        ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+        ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
     if (
         activity.kind is not ActivityKind.REST
@@ -245,10 +260,11 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         and not in_play(ctx.sheet(name))
     ):
         ctx.emit(
-            "phase_cancelled",
-            who=name,
-            phase=number,
-            reason="every chit is fatigued or wounded: he can only rest (7.8.4)",
+            PhaseCancelled(
+                who=name,
+                phase=number,
+                reason="every chit is fatigued or wounded: he can only rest (7.8.4)",
+            )
         )
         return
     road = ctx.state.road_of(name)
@@ -256,11 +272,11 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         reason = (
             f"he is on the roadway between {road[0]} and {road[1]}: he must move first (8.3.8d.1)"
         )
-        ctx.emit("phase_cancelled", who=name, phase=number, reason=reason)
+        ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
     cursed = curses.forbidden(ctx, name, activity)
     if cursed is not None:
-        ctx.emit("phase_cancelled", who=name, phase=number, reason=cursed)
+        ctx.emit(PhaseCancelled(who=name, phase=number, reason=cursed))
         return
     if activity.source == SUNLIGHT:
         turn.sunlight_used = True
@@ -294,20 +310,18 @@ def _activity(
         hiring.hire(ctx, name, number, activity)
     elif kind in LATER:
         ctx.emit(
-            "not_implemented",
-            rule=LATER[kind],
-            what=f"the {kind.name.replace('_', ' ').lower()} activity",
-            who=name,
-            phase=number,
+            NotImplementedYet(
+                rule=LATER[kind],
+                what=f"the {kind.name.replace('_', ' ').lower()} activity",
+                who=name,
+                phase=number,
+            )
         )
         if kind in LATER_PARTS:
             report_waiting(ctx, name, LATER_PARTS[kind], number)
     else:
         ctx.emit(
-            "phase_cancelled",
-            who=name,
-            phase=number,
-            reason=f"{kind.value} cannot be done in a phase",
+            PhaseCancelled(who=name, phase=number, reason=f"{kind.value} cannot be done in a phase")
         )
 
 
@@ -395,7 +409,7 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
             if item in character.items and character.items[item].active:
                 jewel = timeless(ctx, name)
                 character.items[item].active = False
-                ctx.emit("deactivated", who=name, item=item, reason="rearranged")
+                ctx.emit(Deactivated(who=name, item=item, reason="rearranged"))
                 turn = ctx.today.turn
                 if (
                     jewel
@@ -404,7 +418,7 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
                     and turn.character == name
                 ):
                     ctx.today.blocked.append(name)  # L4315.2: "instantly blocked"
-                    ctx.emit("jewel_blocked", who=name, item=item)
+                    ctx.emit(JewelBlocked(who=name, item=item))
         for item in change.activate:
             if item not in character.items or character.items[item].active:
                 continue
@@ -412,18 +426,16 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
             refused = refused or one_use.refused(ctx, name, item)
             if refused is not None and moving.secret_card(ctx.catalog, ctx.state, item):
                 ctx.emit(
-                    "card_activation_refused",
-                    private_to=[ctx.eyes(name)],
-                    who=name,
-                    item=item,
-                    reason=refused,
+                    CardActivationRefused(
+                        recipients=(ctx.eyes(name),), who=name, item=item, reason=refused
+                    )
                 )
                 continue
             if refused is not None:
-                ctx.emit("activation_refused", who=name, item=item, reason=refused)
+                ctx.emit(ActivationRefused(who=name, item=item, reason=refused))
                 continue
             character.items[item].active = True
-            ctx.emit("activated", who=name, item=item)
+            ctx.emit(Activated(who=name, item=item))
             powers.report_waiting(ctx, name, item)
             gain_phases(ctx, name, item)
             rest.vial_of_healing(ctx, name)

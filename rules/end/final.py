@@ -5,11 +5,11 @@ then what each discards (9.3.1), each score (9.3.2) and the victor (9.3.2j)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from rules.day.context import Ctx
-from rules.end.scoring import KEYS, counted, fields, score_game
-from rules.state import VICTORY_CATEGORIES
+from rules.end.scoring import Points, counted, score_game
+from rules.events.end import DiscardedAtEnd, Scored, Victor, VictoryRevealed
 
 
 def end_game(ctx: Ctx) -> None:
@@ -20,16 +20,40 @@ def end_game(ctx: Ctx) -> None:
     state = ctx.state
     scores = score_game(ctx.catalog, state)
     for name in counted(state):  # 9.3.1a: a previous character is ignored
-        character = state.characters[name]
-        points: dict[str, Any] = {KEYS[c]: character.victory.get(c, 0) for c in VICTORY_CATEGORIES}
-        ctx.emit("victory_revealed", who=name, **points)
+        points = state.characters[name].victory
+        ctx.emit(
+            VictoryRevealed(
+                who=name,
+                great_treasures=points.get("Great Treasures", 0),
+                spells=points.get("Spells", 0),
+                fame=points.get("Fame", 0),
+                notoriety=points.get("Notoriety", 0),
+                gold=points.get("Gold", 0),
+            )
+        )
     for score in scores.scores:
         if score.discarded:
-            ctx.emit("discarded_at_end", who=score.name, items=list(score.discarded))
-        ctx.emit("scored", who=score.name, **fields(score))
+            ctx.emit(DiscardedAtEnd(who=score.name, items=score.discarded))
+        results: Mapping[str, Points] = {c.category: c.result for c in score.categories}
+        ctx.emit(  # a dead character has no categories (9.3.1a)
+            Scored(
+                who=score.name,
+                great_treasures=results.get("Great Treasures"),
+                spells=results.get("Spells"),
+                fame=results.get("Fame"),
+                notoriety=results.get("Notoriety"),
+                gold=results.get("Gold"),
+                basic=score.basic,
+                bonus=score.bonus,
+                total=score.total,
+                won=score.won,
+                dead=score.dead,
+            )
+        )
     ctx.emit(
-        "victor",
-        who=list(scores.victors),
-        total=max((s.total for s in scores.scores), default=0),
-        winners=list(scores.winners),
+        Victor(
+            who=scores.victors,
+            total=max((s.total for s in scores.scores), default=0),
+            winners=scores.winners,
+        )
     )

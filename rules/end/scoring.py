@@ -36,7 +36,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -281,13 +280,3 @@ def score_game(catalog: Catalog, state: GameState) -> GameScores:
         winners=tuple(s.name for s in scores if s.won),
         victors=tuple(s.name for s in scores if s.total == best),
     )
-
-
-def fields(score: CharacterScore) -> dict[str, Any]:
-    """A score as flat event fields: each category's result under its key (:data:`KEYS`), then
-    ``basic``, ``bonus``, ``total``, ``won`` and ``dead``."""
-    flat: dict[str, Any] = {KEYS[c.category]: c.result for c in score.categories}
-    flat.update(
-        basic=score.basic, bonus=score.bonus, total=score.total, won=score.won, dead=score.dead
-    )
-    return flat

@@ -21,6 +21,8 @@ from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import CombatState
 from rules.evening.sunset import directing, present
 from rules.events import Decision
+from rules.events.daylight import Unhidden
+from rules.events.evening import Charged, PlayCancelled
 from rules.schema.characters import Action
 
 
@@ -105,12 +107,15 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
                 hirelings.deploy(ctx, combat, piece, target, is_red(ctx, combat, target))
         if charging is not None and not charged and not charge(ctx, combat, who, charging):
             ctx.emit(
-                "play_cancelled",
-                who=who,
-                chit=charging,
-                reason="he charges a hidden character without having found hidden enemies (8.3.6c)",
-                at=combat.clearing,
-                round=combat.round,
+                PlayCancelled(
+                    who=who,
+                    chit=charging,
+                    reason=(
+                        "he charges a hidden character without having found hidden enemies (8.3.6c)"
+                    ),
+                    at=combat.clearing,
+                    round=combat.round,
+                )
             )
     combat.step = "actions"
 
@@ -128,12 +133,13 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> bool:
     sheet = ctx.sheet(who)
     if kit.over_limit(ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), label]):
         ctx.emit(
-            "play_cancelled",
-            who=who,
-            chit=label,
-            reason=kit.too_much(ctx.catalog, ctx.state, sheet),
-            at=combat.clearing,
-            round=combat.round,
+            PlayCancelled(
+                who=who,
+                chit=label,
+                reason=kit.too_much(ctx.catalog, ctx.state, sheet),
+                at=combat.clearing,
+                round=combat.round,
+            )
         )
         return True
     kit.used(combat, who).append(label)
@@ -141,9 +147,9 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> bool:
     combat.charge_times[who] = kit.face(ctx.catalog, sheet, label).time
     combat.acted.append(who)
     combat.targets[who] = target
-    ctx.emit("charged", who=who, target=target, chit=label, at=combat.clearing, round=combat.round)
+    ctx.emit(Charged(who=who, target=target, chit=label, at=combat.clearing, round=combat.round))
     for name in (who, target):
         if ctx.sheet(name).hidden:
             ctx.sheet(name).hidden = False
-            ctx.emit("unhidden", who=name, reason="a charge (8.3.6c)")
+            ctx.emit(Unhidden(who=name, reason="a charge (8.3.6c)"))
     return True

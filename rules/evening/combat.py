@@ -23,6 +23,8 @@ from rules.evening.inflict import inflict
 from rules.evening.resolving import in_order, strikes
 from rules.evening.reveal import reveal
 from rules.evening.state import CombatState, EveningState, Step
+from rules.events.day import NotImplementedYet
+from rules.events.evening import CombatEnded, Flipped
 
 
 def evening(ctx: Ctx) -> None:
@@ -35,10 +37,11 @@ def evening(ctx: Ctx) -> None:
                 report_waiting(ctx, name, "combat")
                 for item, rule in kit.waiting_powers(ctx.catalog, ctx.state, ctx.sheet(name)):
                     ctx.emit(
-                        "not_implemented",
-                        rule=rule,
-                        what=f"the {name}'s {item} in combat, which comes with treasures",
-                        who=name,
+                        NotImplementedYet(
+                            rule=rule,
+                            what=f"the {name}'s {item} in combat, which comes with treasures",
+                            who=name,
+                        )
                     )
     state = today.evening
     if ctx.state.options.get("parallel_combat", False):
@@ -126,7 +129,7 @@ def end_round(ctx: Ctx, combat: CombatState) -> bool:
     for body in combat.hit:
         if tremendous(ctx.catalog, body) and body not in state.dark_side_up:
             state.dark_side_up.append(body)
-            ctx.emit("flipped", denizen=body, side="dark", at=combat.clearing, round=combat.round)
+            ctx.emit(Flipped(denizen=body, side="dark", at=combat.clearing, round=combat.round))
     for who, plays in combat.plays.items():
         attack = plays.attack
         if attack is not None and attack.flip and attack.weapon and attack.cancelled is None:
@@ -164,6 +167,6 @@ def end_combat(ctx: Ctx, combat: CombatState) -> None:
     pieces = sunset.denizens(ctx, combat.clearing)
     state.dark_side_up = [p for p in state.dark_side_up if p not in pieces]
     hirelings.settle_sides(ctx, combat)
-    ctx.emit("combat_ended", at=combat.clearing, rounds=combat.round)
+    ctx.emit(CombatEnded(at=combat.clearing, rounds=combat.round))
     for name in sunset.present(ctx, combat):
         trade.with_characters(ctx, name)

@@ -30,6 +30,15 @@ from rules.evening.counters import (
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, directing, present
 from rules.events import Decision
+from rules.events.daylight import (
+    Activated,
+    ActivationRefused,
+    Alerted,
+    Deactivated,
+    Unhidden,
+    WentBerserk,
+)
+from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
 from rules.modifiers import has
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
@@ -141,14 +150,14 @@ def _lure(ctx: Ctx, combat: CombatState, who: str, denizen: str) -> None:
         if denizen in sheet:
             sheet.remove(denizen)
     combat.sheets.setdefault(who, []).append(denizen)
-    ctx.emit("lured", who=who, denizen=denizen, at=combat.clearing, round=combat.round)
+    ctx.emit(Lured(who=who, denizen=denizen, at=combat.clearing, round=combat.round))
     if is_native(ctx.catalog, denizen):
         group = natives.group_of(ctx, denizen)
         natives.start_battling(ctx, combat, group, who, "lured (8.3.4e)")
     character = ctx.sheet(who)
     if character.hidden:
         character.hidden = False
-        ctx.emit("unhidden", who=who, reason="he lures (8.3.4b)")
+        ctx.emit(Unhidden(who=who, reason="he lures (8.3.4b)"))
 
 
 # --- 8.3.5 random assignment ------------------------------------------------------------------
@@ -323,7 +332,7 @@ def _too_slow(ctx: Ctx, combat: CombatState, who: str, time: int) -> str | None:
 
 def _cancel(ctx: Ctx, combat: CombatState, who: str, play: str, reason: str) -> None:
     ctx.emit(
-        "play_cancelled", who=who, chit=play, reason=reason, at=combat.clearing, round=combat.round
+        PlayCancelled(who=who, chit=play, reason=reason, at=combat.clearing, round=combat.round)
     )
 
 
@@ -348,14 +357,8 @@ def _alert(ctx: Ctx, combat: CombatState, who: str, label: str, verb: str) -> No
         return
     kit.used(combat, who).append(label)
     character.items[weapon].alerted = verb == "alert"
-    ctx.emit(
-        "alerted" if verb == "alert" else "unalerted",
-        who=who,
-        item=weapon,
-        chit=label,
-        at=combat.clearing,
-        round=combat.round,
-    )
+    alerted = Alerted if verb == "alert" else Unalerted
+    ctx.emit(alerted(who=who, item=weapon, chit=label, at=combat.clearing, round=combat.round))
 
 
 def _berserk(ctx: Ctx, combat: CombatState, who: str, label: str) -> None:
@@ -374,7 +377,7 @@ def _berserk(ctx: Ctx, combat: CombatState, who: str, label: str) -> None:
         return
     kit.used(combat, who).append(label)
     next(c for c in sheet.chits if c.label == label).alerted = True
-    ctx.emit("went_berserk", who=who, chit=label, at=combat.clearing, round=combat.round)
+    ctx.emit(WentBerserk(who=who, chit=label, at=combat.clearing, round=combat.round))
 
 
 def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
@@ -428,12 +431,14 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
     combat.left.append(who)
     combat.sheets.pop(who, None)
     ctx.emit(
-        "ran_away",
-        who=who,
-        chit=label,
-        at=combat.clearing,
-        round=combat.round,
-        **{"from": combat.clearing, "to": target},
+        RanAway(
+            who=who,
+            chit=label,
+            at=combat.clearing,
+            round=combat.round,
+            from_=combat.clearing,
+            to=target,
+        )
     )
 
 
@@ -459,15 +464,14 @@ def _activate(ctx: Ctx, who: str, item: str, *, on: bool) -> None:
     if on:
         refused = activation_refused(ctx.catalog, ctx.state, character, item)
         if refused is not None:
-            ctx.emit("activation_refused", who=who, item=item, reason=refused)
+            ctx.emit(ActivationRefused(who=who, item=item, reason=refused))
             return
     if on and pieces_of(ctx.catalog)[item].kind is Kind.HORSE:
         where = ctx.where(who)
         if where is not None and ctx.board.clearing_type(where) is ClearingType.CAVE:
             return
     record.active = on
-    ctx.emit(
-        "activated" if on else "deactivated", who=who, item=item, reason="Encounter action (8.3.7d)"
-    )
+    activated = Activated if on else Deactivated
+    ctx.emit(activated(who=who, item=item, reason="Encounter action (8.3.7d)"))
     if on:
         vial_of_healing(ctx, who)

@@ -22,6 +22,8 @@ from rules.evening.spoils import character_killed
 from rules.evening.state import CombatState
 from rules.evening.sunset import present
 from rules.events import Decision
+from rules.events.daylight import Fatigued
+from rules.events.evening import Killed, MadeChange, Wounded
 from rules.schema.characters import Action
 from rules.state import CharacterState, ChitState
 
@@ -99,7 +101,7 @@ def pay(ctx: Ctx, who: str, labels: str, stars: int) -> None:
         paid += printed(label).effort
         if printed(label).effort == 2:
             doubles.append(chit)
-        ctx.emit("fatigued", who=who, chit=label)
+        ctx.emit(Fatigued(who=who, chit=label))
     if paid > stars and doubles:
         face = printed(doubles[0].label)
         change = next(
@@ -115,7 +117,7 @@ def pay(ctx: Ctx, who: str, labels: str, stars: int) -> None:
         )
         if change is not None:
             change.status = "active"
-            ctx.emit("made_change", who=who, chit=change.label, paid=doubles[0].label)
+            ctx.emit(MadeChange(who=who, chit=change.label, paid=doubles[0].label))
 
 
 def woundable(character: CharacterState) -> list[ChitState]:
@@ -214,11 +216,11 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
             if chit is None:
                 continue
             chit.status = "wounded"
-            ctx.emit("wounded", who=who, chit=label)
+            ctx.emit(Wounded(who=who, chit=label))
             combat.eventful = True
         vial_of_healing(ctx, who)
         if all(c.status == "wounded" for c in character.chits):
-            ctx.emit("killed", who=who, by="wounds", at=combat.clearing, round=combat.round)
+            ctx.emit(Killed(who=who, by="wounds", at=combat.clearing, round=combat.round))
             character_killed(ctx, combat, who, None)
     combat.wounds = {}
     combat.step = "end"

@@ -32,6 +32,8 @@ from rules.evening.counters import is_native, mount, red_side_up, tremendous
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens
 from rules.events import Decision
+from rules.events.daylight import Unhidden
+from rules.events.evening import Assigned, Deployed, Held, Lured, Turned
 
 
 def here(ctx: Ctx, combat: CombatState) -> list[str]:
@@ -56,7 +58,7 @@ def unhide(ctx: Ctx, piece: str, reason: str) -> None:
     sheet = ctx.state.minions[piece].sheet
     if sheet.hidden:
         sheet.hidden = False
-        ctx.emit("unhidden", who=piece, reason=reason)
+        ctx.emit(Unhidden(who=piece, reason=reason))
 
 
 def attacked(combat: CombatState, piece: str) -> bool:
@@ -117,7 +119,7 @@ def lure(ctx: Ctx, combat: CombatState, piece: str, denizen: str) -> None:
         if denizen in sheet:
             sheet.remove(denizen)
     combat.sheets[piece] = [denizen]
-    ctx.emit("lured", who=piece, denizen=denizen, at=combat.clearing, round=combat.round)
+    ctx.emit(Lured(who=piece, denizen=denizen, at=combat.clearing, round=combat.round))
     unhide(ctx, piece, "he lures (8.3.4c.3)")
     if is_native(ctx.catalog, denizen):
         group = natives.group_of(ctx, denizen)
@@ -163,7 +165,7 @@ def place_won(ctx: Ctx, combat: CombatState, denizen: str, taker: str) -> None:
     """8.3.5: ``denizen`` goes onto ``taker``'s sheet."""
     combat.won.pop(denizen, None)
     combat.sheets.setdefault(taker, []).append(denizen)
-    ctx.emit("assigned", denizen=denizen, to=taker, at=combat.clearing, round=combat.round)
+    ctx.emit(Assigned(denizen=denizen, to=taker, at=combat.clearing, round=combat.round))
 
 
 def can_roll(ctx: Ctx, combat: CombatState, who: str) -> bool:
@@ -260,12 +262,13 @@ def turn(
             continue
         tactics.flip(ctx, combat, counter)
         ctx.emit(
-            "turned",
-            piece=counter,
-            side="dark" if dark else "light",
-            rule=rule,
-            at=combat.clearing,
-            round=combat.round,
+            Turned(
+                piece=counter,
+                side="dark" if dark else "light",
+                rule=rule,
+                at=combat.clearing,
+                round=combat.round,
+            )
         )
 
 
@@ -312,11 +315,11 @@ def deploy(ctx: Ctx, combat: CombatState, piece: str, target: str, red: bool) ->
 
 
 def _deployed(ctx: Ctx, combat: CombatState, piece: str, target: str, boss: str) -> None:
-    ctx.emit("deployed", hireling=piece, target=target, at=combat.clearing, round=combat.round)
+    ctx.emit(Deployed(hireling=piece, target=target, at=combat.clearing, round=combat.round))
     unhide(ctx, piece, "he is deployed (8.3.6c)")
     if target in ctx.state.characters and ctx.sheet(target).hidden:
         ctx.sheet(target).hidden = False
-        ctx.emit("unhidden", who=target, reason="a hired leader is deployed against him (8.3.6c)")
+        ctx.emit(Unhidden(who=target, reason="a hired leader is deployed against him (8.3.6c)"))
     if is_native(ctx.catalog, target) and target not in ctx.state.minions:
         group = natives.group_of(ctx, target)
         natives.start_battling(ctx, combat, group, boss, "a hireling deployed (8.3.6a.9)")
@@ -380,7 +383,7 @@ def disengage(ctx: Ctx, combat: CombatState) -> None:
     }
     for monster, piece in combat.held.items():
         combat.sheets[monster] = [piece]
-        ctx.emit("held", monster=monster, hireling=piece, at=combat.clearing, round=combat.round)
+        ctx.emit(Held(monster=monster, hireling=piece, at=combat.clearing, round=combat.round))
     for piece in list(combat.targets):
         if piece not in characters:
             del combat.targets[piece]

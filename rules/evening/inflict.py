@@ -38,6 +38,13 @@ from rules.evening.harm import (
 from rules.evening.resolving import Strike, blow
 from rules.evening.spoils import character_killed, denizen_killed
 from rules.evening.state import CombatState
+from rules.events.evening import (
+    ArmorDamaged,
+    ArmorDestroyed,
+    AttackCancelled,
+    HarmInflicted,
+    Killed,
+)
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import pieces_of
 from rules.schema.base import Weight
@@ -71,12 +78,13 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
             if source in dead or strike.target in dead:
                 turn_weapon(ctx, strike, alerted=True)
                 ctx.emit(
-                    "attack_cancelled",
-                    attacker=strike.attacker,
-                    target=strike.target,
-                    reason="killed first (8.4.9c)",
-                    at=combat.clearing,
-                    round=combat.round,
+                    AttackCancelled(
+                        attacker=strike.attacker,
+                        target=strike.target,
+                        reason="killed first (8.4.9c)",
+                        at=combat.clearing,
+                        round=combat.round,
+                    )
                 )
                 continue
             live.append(strike)
@@ -192,13 +200,14 @@ def _apply(
     for effect in effects:
         strike = effect.strike
         ctx.emit(
-            "harm",
-            attacker=strike.attacker,
-            target=strike.target,
-            level="RED" if effect.level is None else effect.level.letter,
-            on=effect.on,
-            at=combat.clearing,
-            round=combat.round,
+            HarmInflicted(
+                attacker=strike.attacker,
+                target=strike.target,
+                level="RED" if effect.level is None else effect.level.letter,
+                on=effect.on,
+                at=combat.clearing,
+                round=combat.round,
+            )
         )
         turn_weapon(ctx, strike, alerted=False)
         if effect.wound:
@@ -216,11 +225,12 @@ def _apply(
         hired = sorted({h.strike.hireling for h in hits if h.strike.hireling is not None})
         by = credit or sorted({h.strike.attacker for h in hits})
         ctx.emit(
-            "killed",
-            who=victim,
-            by=by if len(by) > 1 else by[0],
-            at=combat.clearing,
-            round=combat.round,
+            Killed(
+                who=victim,
+                by=tuple(by) if len(by) > 1 else by[0],
+                at=combat.clearing,
+                round=combat.round,
+            )
         )
         if victim in state.characters:
             dead.add(victim)
@@ -250,7 +260,7 @@ def _armor(ctx: Ctx, combat: CombatState, owner: str, piece: str, hits: list[Eff
     destroyed = destroyed or len(hits) > 1 or character.items[piece].damaged
     if not destroyed:
         character.items[piece].damaged = True
-        ctx.emit("armor_damaged", who=owner, armor=piece, at=combat.clearing, round=combat.round)
+        ctx.emit(ArmorDamaged(who=owner, armor=piece, at=combat.clearing, round=combat.round))
         return
     character.items.pop(piece)
     if record is None:  # an armor card (k.4–k.5)
@@ -263,7 +273,7 @@ def _armor(ctx: Ctx, combat: CombatState, owner: str, piece: str, hits: list[Eff
     character.gold += gold
     ctx.state.put(piece, home)
     ctx.emit(
-        "armor_destroyed", who=owner, armor=piece, gold=gold, at=combat.clearing, round=combat.round
+        ArmorDestroyed(who=owner, armor=piece, gold=gold, at=combat.clearing, round=combat.round)
     )
 
 

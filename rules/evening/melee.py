@@ -26,6 +26,8 @@ from rules.evening.positions import placements, spread
 from rules.evening.state import CombatState
 from rules.evening.sunset import directing, present
 from rules.events import Decision
+from rules.events.daylight import Unhidden
+from rules.events.evening import Targeted
 from rules.schema.characters import Action
 from rules.schema.tiles import ClearingType
 
@@ -99,11 +101,11 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             aim = combat.targets[owner] = combat.sheets[owner][-1]  # 8.4.2a
         else:
             continue
-        ctx.emit("targeted", who=owner, target=aim, at=combat.clearing, round=combat.round)
+        ctx.emit(Targeted(who=owner, target=aim, at=combat.clearing, round=combat.round))
     for piece, answer in hired:
         if answer in combat.sheets.get(piece, []):
             combat.targets[piece] = answer
-            ctx.emit("targeted", who=piece, target=answer, at=combat.clearing, round=combat.round)
+            ctx.emit(Targeted(who=piece, target=answer, at=combat.clearing, round=combat.round))
     for who, answer in asked:
         if answer == NONE or answer not in target_options(ctx, combat, who):
             continue
@@ -111,14 +113,14 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             answer = answer.removesuffix(TREACHERY)
             rebels.rebel(ctx, combat, who, answer)
         combat.targets[who] = answer
-        ctx.emit("targeted", who=who, target=answer, at=combat.clearing, round=combat.round)
+        ctx.emit(Targeted(who=who, target=answer, at=combat.clearing, round=combat.round))
         if is_native(ctx.catalog, answer) and answer not in ctx.state.minions:
             group = natives.group_of(ctx, answer)
             natives.start_battling(ctx, combat, group, who, "targeted (8.2.3a)")
         for name in (who, answer):
             if name in ctx.state.characters and ctx.sheet(name).hidden:
                 ctx.sheet(name).hidden = False
-                ctx.emit("unhidden", who=name, reason="a target is named (8.4.2b.2)")
+                ctx.emit(Unhidden(who=name, reason="a target is named (8.4.2b.2)"))
             elif name in ctx.state.minions:
                 hirelings.unhide(ctx, name, "a target is named (8.4.2b.2)")
     combat.step = "plays"

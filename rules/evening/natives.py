@@ -25,6 +25,8 @@ from rules.evening import standing
 from rules.evening.counters import is_native
 from rules.evening.state import CombatState
 from rules.events import Decision
+from rules.events.evening import Battling
+from rules.events.trade import Drinks, DrinksUnpaid, MeetingRolled, PaidOff
 from rules.meeting import (
     PENALTIES,
     ResultKind,
@@ -71,7 +73,7 @@ def start_battling(ctx: Ctx, combat: CombatState, group: str, who: str, reason: 
         return
     combat.battling.setdefault(group, []).append(who)
     number = 0 if combat.step in ("meeting", "pay") else combat.round
-    ctx.emit("battling", group=group, who=who, reason=reason, at=combat.clearing, round=number)
+    ctx.emit(Battling(group=group, who=who, reason=reason, at=combat.clearing, round=number))
 
 
 def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[str]) -> None:
@@ -102,10 +104,10 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
             # 2.6.2d.2 (L696): recorded gold never falls below zero, and the drinks bought for
             # another group here may have spent what he had when he was asked.
             drinks = False
-            ctx.emit("drinks_unpaid", private_to=[ctx.eyes(who)], who=who, group=group)
+            ctx.emit(DrinksUnpaid(recipients=(ctx.eyes(who),), who=who, group=group))
         if drinks:
             ctx.sheet(who).gold -= cost
-            ctx.emit("drinks", who=who, group=group, gold=cost, at=combat.clearing, round=0)
+            ctx.emit(Drinks(who=who, group=group, gold=cost, at=combat.clearing, round=0))
         meeting = meet(
             ctx.dice, ctx.catalog, ctx.state, who, group, activity="battling", drinks=drinks
         )
@@ -113,13 +115,14 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
             ctx.emit_roll(step.roll, at=combat.clearing, round=0)
         result = meeting.result
         ctx.emit(
-            "meeting",
-            who=who,
-            group=group,
-            column=meeting.final_column.name.lower(),
-            result=result.text,
-            at=combat.clearing,
-            round=0,
+            MeetingRolled(
+                who=who,
+                group=group,
+                column=meeting.final_column.name.lower(),
+                result=result.text,
+                at=combat.clearing,
+                round=0,
+            )
         )
         if result.kind is ResultKind.BLOCK_BATTLE:
             start_battling(ctx, combat, group, who, "Block/Battle (8.2.2b)")
@@ -150,7 +153,7 @@ def pay_off(ctx: Ctx, combat: CombatState) -> None:
     for who, group, what, answer in asked:
         if answer == "pay":
             pay_penalty(ctx.catalog, ctx.sheet(who), what)
-            ctx.emit("paid_off", who=who, group=group, result=what, at=combat.clearing, round=0)
+            ctx.emit(PaidOff(who=who, group=group, result=what, at=combat.clearing, round=0))
         else:
             start_battling(ctx, combat, group, who, f"an unpaid {what} (8.2.2b)")
     combat.owed = {}

@@ -21,6 +21,7 @@ from rules.evening import natives
 from rules.evening.counters import is_native
 from rules.evening.spoils import points
 from rules.evening.state import CombatState
+from rules.events.evening import Rebelled
 from rules.pieces import pieces_of
 
 
@@ -38,12 +39,13 @@ def rebel(ctx: Ctx, combat: CombatState, who: str, piece: str) -> None:
         bounty = ctx.catalog.native_counters[pieces_of(ctx.catalog)[native].name].bounty
         sheet.fame = points(Fraction(sheet.fame) - bounty.notoriety)
         ctx.emit(
-            "rebelled",
-            piece=native,
-            employer=who,
-            fame=-bounty.notoriety,
-            at=combat.clearing,
-            round=combat.round,
+            Rebelled(
+                piece=native,
+                employer=who,
+                fame=-bounty.notoriety,
+                at=combat.clearing,
+                round=combat.round,
+            )
         )
         unhire(ctx, native, "he rebels (8.4.2g)")
         combat.rebels.append(native)

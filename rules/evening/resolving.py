@@ -36,6 +36,8 @@ from rules.evening.counters import (
 from rules.evening.harm import Blow, Harm, striking_bonus
 from rules.evening.state import CombatState
 from rules.evening.sunset import present
+from rules.events.day import NotImplementedYet
+from rules.events.evening import AttackCancelled, Attacked, Shifted
 from rules.schema.characters import Action
 
 
@@ -166,9 +168,10 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             face = values(ctx.catalog, counter, dark(ctx.state, combat.dark_parts, counter))
             if face.spell is not None:
                 ctx.emit(
-                    "not_implemented",
-                    rule="8.4.7b",
-                    what=f"the {counter}'s {face.spell} attack, which comes with magic",
+                    NotImplementedYet(
+                        rule="8.4.7b",
+                        what=f"the {counter}'s {face.spell} attack, which comes with magic",
+                    )
                 )
                 continue
             if face.attack is None or face.harm is None:
@@ -179,12 +182,15 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                 continue  # 8.4.5o: a denizen on a sheet of its own attacks nobody
             if rebels.apart(ctx, combat, body, aim):
                 ctx.emit(
-                    "attack_cancelled",
-                    attacker=counter,
-                    target=aim,
-                    reason="rebels and uncontrolled denizens cannot attack each other (8.4.2g.1)",
-                    at=combat.clearing,
-                    round=combat.round,
+                    AttackCancelled(
+                        attacker=counter,
+                        target=aim,
+                        reason=(
+                            "rebels and uncontrolled denizens cannot attack each other (8.4.2g.1)"
+                        ),
+                        at=combat.clearing,
+                        round=combat.round,
+                    )
                 )
                 continue
             red = face.harm == "RED"
@@ -207,13 +213,14 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
     for strike in found:
         judge(ctx, combat, strike)
         ctx.emit(
-            "attacked",
-            attacker=strike.attacker,
-            target=strike.target,
-            hit=strike.hit,
-            how=strike.how,
-            at=combat.clearing,
-            round=combat.round,
+            Attacked(
+                attacker=strike.attacker,
+                target=strike.target,
+                hit=strike.hit,
+                how=strike.how,
+                at=combat.clearing,
+                round=combat.round,
+            )
         )
         if not strike.hit and strike.weapon is not None:
             ctx.sheet(strike.attacker).items[strike.weapon].alerted = True
@@ -278,11 +285,12 @@ def shift(ctx: Ctx, combat: CombatState) -> None:
     ctx.wait_if_pending()
     for who in held:
         ctx.emit(
-            "not_implemented",
-            rule="8.4.7d.4",
-            what=f"the {who}'s Elusive Cloak against a red-side-up Tremendous monster "
-            "(the infinite loop, L2625)",
-            who=who,
+            NotImplementedYet(
+                rule="8.4.7d.4",
+                what=f"the {who}'s Elusive Cloak against a red-side-up Tremendous monster "
+                "(the infinite loop, L2625)",
+                who=who,
+            )
         )
     for who, box in shifted.items():
         attack_play = combat.plays[who].attack
@@ -332,14 +340,15 @@ def _report_shift(
     """The shift, said to all (L4480)."""
     boxes = melee.SHIFTS["shift_attack" if play == "attack" else "shift_maneuver"]
     ctx.emit(
-        "shifted",
-        who=who,
-        item=boxes[0],
-        play=play,
-        **{"from": boxes[1][before]},
-        to=boxes[1][after],
-        at=combat.clearing,
-        round=combat.round,
+        Shifted(
+            who=who,
+            item=boxes[0],
+            play=play,
+            from_=boxes[1][before],
+            to=boxes[1][after],
+            at=combat.clearing,
+            round=combat.round,
+        )
     )
 
 

@@ -21,6 +21,7 @@ from rules.evening.counters import sheet_counters
 from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
+from rules.events.evening import PlayCancelled, Played
 from rules.pieces import pieces_of
 
 
@@ -37,27 +38,28 @@ def reveal(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> 
             for kind in ("attack", "maneuver", "shield")
             if combat_id(ctx, combat, kind, who).format() in ctx.defaulted
         ]
-        marks = {"defaults": defaults} if defaults else {}
         ctx.emit(
-            "played",
-            who=who,
-            attack=answers.get("attack", NONE),
-            maneuver=answers.get("maneuver", NONE),
-            shield=answers.get("shield", NONE),
-            at=combat.clearing,
-            round=combat.round,
-            **marks,
+            Played(
+                who=who,
+                attack=answers.get("attack", NONE),
+                maneuver=answers.get("maneuver", NONE),
+                shield=answers.get("shield", NONE),
+                at=combat.clearing,
+                round=combat.round,
+                defaults=tuple(defaults),
+            )
         )
         for play in (plays.attack, plays.maneuver):
             if play is not None and play.cancelled is not None:
                 label = play.chit if isinstance(play, Attack) else (play.chit or "horse")
                 ctx.emit(
-                    "play_cancelled",
-                    who=who,
-                    chit=label,
-                    reason=play.cancelled,
-                    at=combat.clearing,
-                    round=combat.round,
+                    PlayCancelled(
+                        who=who,
+                        chit=label,
+                        reason=play.cancelled,
+                        at=combat.clearing,
+                        round=combat.round,
+                    )
                 )
         boxes = combat.sheets.get(who, [])
         if boxes:

@@ -15,6 +15,8 @@ from rules.daylight import hirelings, missions
 from rules.daylight.moving import abandon, secret_card
 from rules.evening.counters import is_monster, is_native, monster_of, mount, parts, tremendous
 from rules.evening.state import CombatState
+from rules.events.daylight import Abandoned, AbandonedCard
+from rules.events.evening import Flipped, Killed, Spoils, Taken, TakenCard, TakenCardNamed
 from rules.pieces import ITEM_KINDS, pieces_of
 from rules.state import Place
 
@@ -31,12 +33,7 @@ def _gain(ctx: Ctx, who: str, fame: Fraction, notoriety: Fraction, gold: int, vi
     sheet.notoriety = points(Fraction(sheet.notoriety) + notoriety)
     sheet.gold += gold
     ctx.emit(
-        "spoils",
-        who=who,
-        victim=victim,
-        fame=points(fame),
-        notoriety=points(notoriety),
-        gold=gold,
+        Spoils(who=who, victim=victim, fame=points(fame), notoriety=points(notoriety), gold=gold)
     )
 
 
@@ -71,7 +68,7 @@ def denizen_killed(
     if horse is not None:  # 8.4.9q
         remove(ctx, combat, horse)
         ctx.state.put(horse, Place.OUT)
-        ctx.emit("killed", who=horse, by=victim, at=combat.clearing, round=combat.round)
+        ctx.emit(Killed(who=horse, by=victim, at=combat.clearing, round=combat.round))
     if is_native(catalog, victim) and catalog.native_counters[victim].leader and not was_hired:
         leader_killed(ctx, combat, victim)
     let_go(ctx, combat, victim)
@@ -95,9 +92,7 @@ def let_go(ctx: Ctx, combat: CombatState, victim: str) -> None:
         combat.hit = [body for body in combat.hit if body != denizen]
         if denizen in state.dark_side_up:
             state.dark_side_up.remove(denizen)
-            ctx.emit(
-                "flipped", denizen=denizen, side="light", at=combat.clearing, round=combat.round
-            )
+            ctx.emit(Flipped(denizen=denizen, side="light", at=combat.clearing, round=combat.round))
 
 
 def _hireling_spoils(ctx: Ctx, piece: str, victim: str) -> None:
@@ -137,9 +132,9 @@ def leader_killed(ctx: Ctx, combat: CombatState, leader: str) -> None:
         ctx.state.take(item)
         ctx.state.stacks.setdefault(pile, []).insert(0, item)
         if secret_card(ctx.catalog, ctx.state, item):
-            ctx.emit("abandoned_card", who=leader, at=combat.clearing)
+            ctx.emit(AbandonedCard(who=leader, at=combat.clearing))
         else:
-            ctx.emit("abandoned", who=leader, item=item, at=combat.clearing)
+            ctx.emit(Abandoned(who=leader, item=item, at=combat.clearing))
 
 
 def group_box(ctx: Ctx, native: str) -> str | None:
@@ -209,11 +204,11 @@ def character_killed(
             ctx.state.put(item, box)
             to = box.partition(":")[2]
             if not secret:
-                ctx.emit("taken", who=victim, item=item, by=killer, to=to)
+                ctx.emit(Taken(who=victim, item=item, by=killer, to=to))
                 continue
-            ctx.emit("taken_card", who=victim, by=killer, to=to)  # 4.4.1c: its name is his
-            eyes = [ctx.eyes(victim)]
-            ctx.emit("taken_card_named", private_to=eyes, who=victim, item=item, by=killer, to=to)
+            ctx.emit(TakenCard(who=victim, by=killer, to=to))  # 4.4.1c: its name is his
+            eyes = (ctx.eyes(victim),)
+            ctx.emit(TakenCardNamed(recipients=eyes, who=victim, item=item, by=killer, to=to))
     else:
         for item in reversed(belongings):
             abandon(ctx, sheet, item, combat.clearing)

@@ -12,6 +12,8 @@ from rules.evening.answers import read_placement, read_sides
 from rules.evening.counters import dark
 from rules.evening.positions import Counter, changes_tactics, position_possible, reposition, turning
 from rules.evening.state import CombatState
+from rules.events.day import Rolled
+from rules.events.evening import Positioned, PositionRefused
 from rules.pieces import pieces_of
 
 
@@ -82,7 +84,7 @@ def fix(
         possible = False
     if not possible:
         ctx.emit(
-            "position_refused", sheet=sheet, position=text, at=combat.clearing, round=combat.round
+            PositionRefused(sheet=sheet, position=text, at=combat.clearing, round=combat.round)
         )
         return False
     for counter in flipped:
@@ -109,13 +111,14 @@ def rolled(
     ctx: Ctx, combat: CombatState, who: str, purpose: str, dice: tuple[int, ...], result: int
 ) -> None:
     ctx.emit(
-        "roll",
-        who=who,
-        purpose=purpose,
-        dice=list(dice),
-        result=result,
-        at=combat.clearing,
-        round=combat.round,
+        Rolled(
+            who=who,
+            purpose=purpose,
+            dice=tuple(dice),
+            result=result,
+            at=combat.clearing,
+            round=combat.round,
+        )
     )
 
 
@@ -123,11 +126,12 @@ def positioned(ctx: Ctx, combat: CombatState, sheet: str, boxes: dict[str, int])
     for counter, box in boxes.items():
         side = "dark" if dark(ctx.state, combat.dark_parts, counter) else "light"
         ctx.emit(
-            "positioned",
-            sheet=sheet,
-            denizen=counter,
-            box=box,
-            side=side,
-            at=combat.clearing,
-            round=combat.round,
+            Positioned(
+                sheet=sheet,
+                denizen=counter,
+                box=box,
+                side=side,
+                at=combat.clearing,
+                round=combat.round,
+            )
         )

@@ -11,22 +11,26 @@ from bot.epilogue import carried_out, lives, route_map, starts
 from bot.maps import MapLayout
 from bot.maps.style import ROUTE_COLOURS
 from rules.catalog import catalog
-from rules.events import event
+from rules.events import Event
+from rules.events.daylight import Moved
+from rules.events.end import Restarted
+from rules.events.evening import Killed
+from rules.events.search import Looked, Teleported
 from rules.state import ItemState, Place
 from rules.view import PUBLIC, view_for
 from tests.rules.games import fresh
 
 
 def test_a_route_follows_the_public_moves_from_the_start():
-    days = [
-        (1, [event("moved", who="Amazon", **{"from": "AV5", "to": "AV2"})]),
+    days: list[tuple[int, list[Event]]] = [
+        (1, [Moved(who="Amazon", from_="AV5", to="AV2")]),
         (
             2,
             [
-                event("moved", who="Amazon", **{"from": "AV2", "to": "AV2"}),
-                event("moved", who="Elf", **{"from": "AV5", "to": "MW5"}),
-                event("teleported", who="Amazon", **{"from": "AV2", "to": "BL6"}),
-                event("looked", private_to=["Amazon"], who="Amazon", tile="BL", chits=[]),
+                Moved(who="Amazon", from_="AV2", to="AV2"),
+                Moved(who="Elf", from_="AV5", to="MW5"),
+                Teleported(who="Amazon", from_="AV2", to="BL6"),
+                Looked(recipients=("Amazon",), who="Amazon", tile="BL", chits=()),
             ],
         ),
     ]
@@ -36,10 +40,10 @@ def test_a_route_follows_the_public_moves_from_the_start():
 
 
 def test_kills_and_deaths_are_told_with_their_day_and_shared_kills_count_for_each():
-    days = [
-        (3, [event("killed", who="Wolf 1", by="Amazon")]),
-        (5, [event("killed", who="Giant 1", by=["Amazon", "Elf"])]),
-        (6, [event("killed", who="Elf", by="Giant 2")]),
+    days: list[tuple[int, list[Event]]] = [
+        (3, [Killed(who="Wolf 1", by="Amazon", at="AV2")]),
+        (5, [Killed(who="Giant 1", by=("Amazon", "Elf"), at="AV2", round=2)]),
+        (6, [Killed(who="Elf", by="Giant 2", at="MW5", round=1)]),
     ]
     found = lives({"Amazon": "AV5", "Elf": "AV5"}, days)
     assert found["Amazon"].kills == ["the Wolf 1 (day 3)", "the Giant 1 (day 5)"]
@@ -69,10 +73,10 @@ def test_a_route_is_drawn_in_its_colour_from_clearing_to_clearing():
 
 
 def test_a_fresh_start_begins_a_new_route_where_he_starts():
-    days = [
-        (1, [event("killed", who="Amazon", by="Wolf 1")]),
-        (2, [event("restarted", who="Black Knight", old="Amazon", at="AV5")]),
-        (3, [event("moved", who="Black Knight", **{"from": "AV5", "to": "AV2"})]),
+    days: list[tuple[int, list[Event]]] = [
+        (1, [Killed(who="Amazon", by="Wolf 1", at="AV5", round=1)]),
+        (2, [Restarted(who="Black Knight", old="Amazon", at="AV5")]),
+        (3, [Moved(who="Black Knight", from_="AV5", to="AV2")]),
     ]
     found = lives({"Amazon": "AV5"}, days)
     assert found["Black Knight"].route == ["AV5", "AV2"]

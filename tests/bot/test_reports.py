@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 from bot.reports import day_report
-from rules.events import event
+from rules.events.day import DayStarted
+from rules.events.daylight import (
+    AbandonedCard,
+    AbandonedCardNamed,
+    Moved,
+    PhaseStarted,
+    TurnStarted,
+)
 
 CARD_ABANDONED = [
-    event("day_started", day=1, month=1, colors=[]),
-    event("turn_started", who="Amazon"),
-    event("phase_started", who="Amazon", phase=1, activity="M BL2"),
-    event("abandoned_card", who="Amazon", at="BL3"),
-    event(
-        "abandoned_card_named", private_to=["Amazon"], who="Amazon", item="Cloak of Mist", at="BL3"
-    ),
-    event("moved", **{"who": "Amazon", "from": "BL3", "to": "BL2"}),
+    DayStarted(day=1, month=1, colors=()),
+    TurnStarted(who="Amazon"),
+    PhaseStarted(who="Amazon", phase=1, activity="M BL2"),
+    AbandonedCard(who="Amazon", at="BL3"),
+    AbandonedCardNamed(recipients=("Amazon",), who="Amazon", item="Cloak of Mist", at="BL3"),
+    Moved(who="Amazon", from_="BL3", to="BL2"),
 ]
 
 

@@ -731,15 +731,14 @@ def test_the_day_report_shows_chits_revealed_and_monsters_summoned():
     """Issue 6's report: denizens appearing and chits revealed, under the turn that caused them."""
     from bot.reports import day_report
     from rules.events import Event
+    from rules.events.day import DayStarted
+    from rules.events.daylight import ChitRevealed, Summoned, TurnStarted
 
-    events = [
-        Event(type="day_started", fields={"day": 1, "month": 1, "colors": []}),
-        Event(type="turn_started", fields={"who": "Dwarf"}),
-        Event(type="chit_revealed", fields={"tile": "DW", "chit": "BONES M"}),
-        Event(
-            type="summoned",
-            fields={"name": "Giant", "by": "BONES M", "box": "Giants #1", "at": "DW6"},
-        ),
+    events: list[Event] = [
+        DayStarted(day=1, month=1, colors=()),
+        TurnStarted(who="Dwarf"),
+        ChitRevealed(tile="DW", chit="BONES M"),
+        Summoned(name="Giant", piece="Giant 1", at="DW6", by="BONES M", box="Giants #1"),
     ]
     report = day_report(events, "public")
     assert "Dwarf: no activities\n    the map chit BONES M turns face up in DW" in report
@@ -749,7 +748,8 @@ def test_the_day_report_shows_chits_revealed_and_monsters_summoned():
 def test_the_day_report_names_what_prowls_after_the_monster_roll():
     """Issue 6's report: the monster roll and the prowling groups (6.3.3, 7.13.1b)."""
     from bot.reports import day_report
-    from rules import Event
+    from rules.events import Event
+    from rules.events.day import DayStarted, MonsterRoll, Prowling
 
     #: Rows 4 to 6 of the Appearance Chart: monsters (with the Ghosts, who prowl every day) and
     #: native groups.
@@ -761,11 +761,13 @@ def test_the_day_report_names_what_prowls_after_the_monster_roll():
 
     def report(roll: int) -> str:
         monsters, natives = rows[roll]
-        prowling = {"row": roll, "monsters": monsters, "natives": natives, "visitors": roll == 6}
-        events = [
-            Event(type="day_started", fields={"day": 1, "month": 1, "colors": []}),
-            Event(type="monster_roll", fields={"roll": roll}),
-            Event(type="prowling", fields=prowling),
+        prowling = Prowling(
+            row=roll, monsters=tuple(monsters), natives=tuple(natives), visitors=roll == 6
+        )
+        events: list[Event] = [
+            DayStarted(day=1, month=1, colors=()),
+            MonsterRoll(roll=roll),
+            prowling,
         ]
         return day_report(events, "public")
 

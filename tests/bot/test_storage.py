@@ -16,7 +16,8 @@ from bot.service import CampaignService, RequestError
 from db import blobs, messages, repo
 from db.engine import session_scope
 from db.models import Blob, OutboxMessage, Snapshot
-from rules.events import Event, logged_rolls
+from rules.events import logged_rolls
+from rules.events.day import Midnight
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
@@ -220,7 +221,7 @@ def test_pruning_keeps_what_an_undelivered_message_needs(service, traveller):
 
 def test_a_days_events_are_stored_in_one_batch_in_order(service, traveller):
     started(service, "Amazon")
-    events = [Event(type="midnight", fields={"n": n}) for n in range(1500)]
+    events = [Midnight(what=f"the {n}th") for n in range(1500)]
     with session_scope(service.engine) as session:
         assert repo.save_events(session, campaign_id=1, day=5, events=events[:1000]) == range(1000)
         assert repo.save_events(session, campaign_id=1, day=5, events=events[1000:]) == range(

@@ -24,7 +24,8 @@ from db.models import (
     Seat,
     Snapshot,
 )
-from rules.events import Event
+from rules.events import from_stored
+from rules.events.day import Midnight
 
 from .conftest import T0, sqlite_only
 
@@ -82,7 +83,9 @@ def test_deleting_a_campaign_deletes_its_rows(engine: Engine, campaign_id: int) 
         repo.save_snapshot(
             session, campaign_id=campaign_id, day=1, step="start", state="{}", created_at=T0
         )
-        repo.save_events(session, campaign_id=campaign_id, day=1, events=[Event(type="midnight")])
+        repo.save_events(
+            session, campaign_id=campaign_id, day=1, events=[Midnight(what="weapons unalert")]
+        )
         repo.add_decision(
             session,
             campaign_id=campaign_id,
@@ -143,7 +146,10 @@ def test_json_round_trips(engine: Engine) -> None:
         campaign_id = campaign.id
         fields = {"who": "Amazon", "roll": [3, 5], "note": "élan", "none": None}
         repo.save_events(
-            session, campaign_id=campaign.id or 0, day=1, events=[Event(type="roll", fields=fields)]
+            session,
+            campaign_id=campaign.id or 0,
+            day=1,
+            events=[from_stored({"type": "roll", "fields": fields})],
         )
     with session_scope(engine) as session:
         again = session.get_one(Campaign, campaign_id)

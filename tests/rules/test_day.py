@@ -463,7 +463,7 @@ def test_characters_in_the_clearing_spy_a_hidden_path_an_unhidden_character_uses
     state.characters["Amazon"].discoveries = []
     result = resolve(state, {"Wizard": orders("Wizard", m(target))}, until="daylight")
     found = of_type(result.events, "discovered", who="Amazon")
-    assert found and found[0].audience == "private" and found[0].to == ("Amazon",)
+    assert found and found[0].audience == "private" and found[0].recipients == ("Amazon",)
     from rules.daylight.moving import discoveries_used
 
     assert set(discoveries_used(board(state), start, target)) <= set(
@@ -497,7 +497,7 @@ def test_characters_trade_when_both_orders_agree():
     assert (after.characters["Amazon"].gold, after.characters["Black Knight"].gold) == (7, 13)
     public = of_type(result.events, "traded")
     assert len(public) == 1 and public[0].audience == "public"
-    assert set(of_type(result.events, "traded_detail")[0].to) == {"Black Knight", "Amazon"}
+    assert set(of_type(result.events, "traded_detail")[0].recipients) == {"Black Knight", "Amazon"}
 
 
 def test_a_trade_the_partner_did_not_agree_to_is_not_made():
@@ -511,7 +511,7 @@ def test_a_trade_the_partner_did_not_agree_to_is_not_made():
     result = resolve(state, {"Black Knight": knight.orders, "Amazon": amazon.orders})
     assert result.state.place_of(mace) == Place.owner("Black Knight")
     not_made = of_type(result.events, "trade_not_made")
-    assert {e.to for e in not_made} == {("Black Knight",), ("Amazon",)}
+    assert {e.recipients for e in not_made} == {("Black Knight",), ("Amazon",)}
     assert all(e.audience == "private" for e in not_made)
 
 
@@ -527,7 +527,7 @@ def test_a_failed_trade_tells_neither_what_the_other_lacks():
     amazon = parse_orders(f"H\ntrade Black Knight: give 9 gold; get {mace}", state, "Amazon")
     assert knight.orders and amazon.orders
     result = resolve(state, {"Black Knight": knight.orders, "Amazon": amazon.orders})
-    failed = {e.to: e.fields["reason"] for e in of_type(result.events, "trade_failed")}
+    failed = {e.recipients: e.fields["reason"] for e in of_type(result.events, "trade_failed")}
     assert failed == {
         ("Amazon",): "you have less than 9 gold",
         ("Black Knight",): "the Amazon could not make it",
@@ -595,7 +595,7 @@ def test_a_treasure_card_he_cannot_activate_stays_secret():
         state, {"Black Knight": orders("Black Knight", act(K.HIDE), rearrange=[change])}
     )
     (told,) = of_type(result.events, "card_activation_refused", who="Black Knight")
-    assert (told.audience, told.to) == ("private", ("Black Knight",))
+    assert (told.audience, told.recipients) == ("private", ("Black Knight",))
     assert "cannot carry" in told.fields["reason"]
     public = [e for e in result.events if e.visible_to("public")]
     assert not any("Elven Slippers" in str(e.fields) for e in public)

@@ -26,7 +26,7 @@ texts = {"Amazon": "F Black Knight", "Black Knight": "F Elf", "Elf": "F Amazon",
 orders = {n: parse_orders(t, state, n).orders for n, t in texts.items()}
 result = resolve(state, orders)
 print(result.state.to_json())
-print([e.model_dump(mode="json") for e in result.events])
+print([e.stored() for e in result.events])
 """
 
 

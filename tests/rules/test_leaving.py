@@ -44,7 +44,7 @@ def test_a_death_is_told_to_his_player_alone_and_abandons_his_belongings_here() 
     assert state.place_of("Amazon") == Place.OUT
     assert set(belongings) <= set(state.at(Place.clearing("BL1")))
     told = [e for e in ctx.events if e.type == "death_told"]
-    assert [e.to for e in told] == [("Amazon",)]
+    assert [e.recipients for e in told] == [("Amazon",)]
     assert not [e for e in visible_to(ctx.events, "Berserker") if e.type == "death_told"]
     assert not [e for e in visible_to(ctx.events, "public") if e.type == "death_told"]
 
@@ -65,7 +65,7 @@ def test_leaving_the_map_keeps_his_sheet_as_it_stood_and_takes_his_belongings_ou
     assert not state.characters["Amazon"].dead
     check_state(state, catalog())
     [scored] = [e for e in ctx.events if e.type == "departure_scored"]
-    assert scored.to == ("Amazon",) and not scored.visible_to("public")
+    assert scored.recipients == ("Amazon",) and not scored.visible_to("public")
     assert scored.fields["total"] == score_character(catalog(), state, "Amazon").total
     state.characters["Amazon"].fame = 0  # what he records after he left does not count
     assert scored.fields["total"] == score_character(catalog(), state, "Amazon").total

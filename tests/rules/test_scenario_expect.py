@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rules.catalog import catalog
-from rules.events import Event
+from rules.events import Event, from_stored
 from rules.state import GameState, Place
 from scenarios import Outcome, Scenario, ScenarioError, build_state, check, load_scenario
 from scenarios.names import road_place
@@ -32,7 +32,11 @@ def scenario(**changes: Any) -> Scenario:
 
 
 def event(type_: str, audience: str = "public", **fields: Any) -> Event:
-    return Event(type=type_, fields=fields, audience=audience, to=("Black Knight",))  # type: ignore[arg-type]
+    """An event as stored (:func:`rules.events.from_stored`): of its type's class if the fields
+    fit, else kept as given."""
+    return from_stored(
+        {"type": type_, "fields": fields, "audience": audience, "to": ["Black Knight"]}
+    )
 
 
 def differences(parsed: Scenario, events: Sequence[Event] = (), state: GameState | None = None):

@@ -71,7 +71,7 @@ def test_a_trade_tells_the_public_nothing_secret(seed, character, partner, level
     told = {word for e in public for value in e.fields.values() for word in words(value)}
     assert not (secret | learned) & told, sorted((secret | learned) & told)[:5]
     assert all(
-        e.audience == "private" and e.to == (character,)
+        e.audience == "private" and e.recipients == (character,)
         for e in events
         if e.type in ("trade_looked", "spell_learned", "relationship", "boon_lost")
     )

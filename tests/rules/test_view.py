@@ -241,7 +241,10 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
         public_events += [e for e in resolution.events if e.visible_to(PUBLIC)]
         about_card += [e for e in resolution.events if e.fields.get("item") == card]
         state = resolution.state
-    assert (about_card[0].type, about_card[0].to) == ("abandoned_card_named", (characters[0],))
+    assert (about_card[0].type, about_card[0].recipients) == (
+        "abandoned_card_named",
+        (characters[0],),
+    )
     assert all(e.audience == "private" for e in about_card), "told only to those who hold it"
     # abandoned, or looted since, or taken to a native group's box by natives who killed the
     # one who held it (8.7.5)

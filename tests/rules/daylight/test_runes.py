@@ -147,9 +147,9 @@ def test_learn_and_awaken_records_the_spell_privately_and_puts_the_card_under():
     assert TYPE_III in sheet.known and TYPE_VII not in sheet.known
     (learned,) = of_type(result.events, "spell_learned")
     assert learned.fields == {"who": "Elf", "spell": TYPE_III, "from": "ALTAR 1"}
-    assert learned.to == ("Elf",)
+    assert learned.recipients == ("Elf",)
     (awakened,) = of_type(result.events, "spell_awakened")
-    assert awakened.to == ("Elf",) and not of_type(result.events, "spell_not_learned")
+    assert awakened.recipients == ("Elf",) and not of_type(result.events, "spell_not_learned")
     assert [e.fields["result"] for e in of_type(result.events, "searched")] == [
         "Learn and awaken spell"
     ]
@@ -179,7 +179,9 @@ def test_without_a_magic_chit_of_its_type_the_spell_is_only_awakened():
     assert not of_type(result.events, "spell_learned")
     assert of_type(result.events, "spell_awakened")
     (refused,) = of_type(result.events, "spell_not_learned")
-    assert "no Magic chit of type III" in refused.fields["reason"] and refused.to == ("Amazon",)
+    assert "no Magic chit of type III" in refused.fields["reason"] and refused.recipients == (
+        "Amazon",
+    )
     assert "7.5.6c.2" in refused.fields["reason"]
     assert spells_in(result.state, "Altar") == [TYPE_III, TYPE_VII]
 
@@ -278,7 +280,7 @@ def test_an_awakened_card_goes_with_its_spell_book():
     assert spells_in(result.state, "Good Book") == ["Exorcise"]
     assert TYPE_I in result.state.characters["Pilgrim"].spells
     (learned,) = of_type(result.events, "spell_learned")
-    assert learned.fields["from"] == "Good Book" and learned.to == ("Pilgrim",)
+    assert learned.fields["from"] == "Good Book" and learned.recipients == ("Pilgrim",)
     assert TYPE_I not in public_words(result.events)
     saved = read_state(result.state.to_json(), catalog())
     assert saved.at(with_item("Good Book")) == [TYPE_I], "a saved game keeps it there"
@@ -448,13 +450,13 @@ def test_perceive_spell_by_default_learns_the_first_learnable_card_from_the_top(
     assert {TYPE_II, TYPE_III} <= set(sheet.known), "he looked at all of its cards"
     assert not of_type(result.events, "spell_awakened")
     (learned,) = of_type(result.events, "spell_learned")
-    assert learned.to == ("Magician",) and learned.fields["from"] == "ALTAR 1"
+    assert learned.recipients == ("Magician",) and learned.fields["from"] == "ALTAR 1"
     assert not reported(result.events)
     assert (
         result.state.today.found_by_sight == {} or "Magician" in result.state.today.found_by_sight
     )
     (sight,) = of_type(result.events, "found_by_sight")
-    assert sight.to == ("Magician",) and sight.fields["kind"] == "perceive_spell"
+    assert sight.recipients == ("Magician",) and sight.fields["kind"] == "perceive_spell"
     words = public_words(result.events)
     assert TYPE_III not in words and TYPE_II not in words
 

@@ -30,7 +30,7 @@ def test_a_choice_waits_and_resumes_with_the_same_roll():
     assert not [e for e in second.events if e.type == "searched"], "no second roll"
     chosen = [e for e in second.events if e.type == "search_choice"]
     assert chosen and chosen[0].fields["result"] == "Passages"
-    assert chosen[0].to == ("Amazon",)
+    assert chosen[0].recipients == ("Amazon",)
     assert second.state.today.turn is None or second.state.today.turn.searched is None
 
 

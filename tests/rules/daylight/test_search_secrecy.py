@@ -91,7 +91,10 @@ def test_searching_tells_the_public_nothing_secret(seed, characters, site):
     strings = set(words(dumped(view_for(catalog(), state, PUBLIC))))
     assert not cards & strings, f"cards in the public view: {sorted(cards & strings)[:5]}"
     for e in private:
-        assert len(e.to) == 1 and e.to[0] in state.characters, (e.type, e.to)
+        assert len(e.recipients) == 1 and e.recipients[0] in state.characters, (
+            e.type,
+            e.recipients,
+        )
         who = e.fields.get("who")
         if who in state.characters:
-            assert e.to == (who,), (e.type, e.to, who)
+            assert e.recipients == (who,), (e.type, e.recipients, who)

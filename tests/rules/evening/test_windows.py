@@ -71,7 +71,7 @@ def stops(
     while True:
         resolution = resolve(state, orders, answers)  # type: ignore[arg-type]
         if not resolution.pending:
-            return seen, [repr(e) for e in resolution.events]
+            return seen, [str(e.stored()) for e in resolution.events]
         where = [d.where for d in resolution.pending]
         assert all(isinstance(w, CombatId) for w in where), "only combat stops"
         rounds = {w.round for w in where if isinstance(w, CombatId)}

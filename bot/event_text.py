@@ -1,0 +1,59 @@
+"""Every event as one line a person reads: the sentence its type's template key names
+(:attr:`rules.events.Event.template`, ``section.name``: the macro ``name`` of
+``templates/events/section.j2``), with the event's fields in it.
+
+The engine speaks in codes and values; the words are here, in Jinja macros whose sentences are
+``{% trans %}`` blocks, ready to be extracted into a message catalog and translated. Each field
+is given to its macro as one word (:func:`word`): a list as ``a, b``, a truth as ``yes`` or
+``no``, and a field the event does not have (an optional one, or one an older version did not
+store) as ``?``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from rules.events import Event, event_types
+
+
+def word(value: Any) -> str:
+    """A field's value as the sentence shows it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    environment = ImmutableSandboxedEnvironment(
+        loader=jinja2.PackageLoader("templates", ""),
+        undefined=jinja2.StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
+        autoescape=False,
+    )
+    environment.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    return environment
+
+
+@cache
+def _section(name: str) -> Any:
+    """The macros of ``templates/events/<name>.j2``."""
+    return _environment().get_template(f"events/{name}.j2").module
+
+
+def describe(event: Event) -> str:
+    """``event`` as one line of English. An event of a type no longer known is shown as its
+    type and stored fields."""
+    kind = event_types().get(event.type)
+    section, _, name = event.template.partition(".")
+    if kind is None or not name:
+        return f"{event.type}: {event.fields}"
+    stored = event.fields
+    words = {field: word(stored[key]) if key in stored else "?" for field, key, _ in kind.layout}
+    return str(getattr(_section(section), name)(**words))
