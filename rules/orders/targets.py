@@ -88,8 +88,15 @@ class Map:
         return sorted(dict.fromkeys(found), key=lambda c: (c == EDGE, c))
 
     def tiles_near(self, clearing: str) -> list[str]:
-        """His tile and the tiles next to it: where he may fly (7.3.3 L1713)."""
-        placed = self.board.tile_of(clearing)
+        """His tile and the tiles next to it: where he may fly from ``clearing`` (7.3.3 L1713)."""
+        return self.tiles_around(self.board.tile_of(clearing).tile)
+
+    def tiles_around(self, tile: str) -> list[str]:
+        """``tile`` and the tiles next to it: where he may fly from anywhere in ``tile``, as
+        after a Fly to it (7.3.3a.2)."""
+        placed = self.board.placed(tile)
+        if placed is None:
+            return []
         beyond = [self.board.tile_at(placed.neighbour(d)) for d in DIRECTIONS]
         return [placed.tile, *(b.tile for b in beyond if b is not None)]
 

@@ -332,6 +332,19 @@ def test_enhanced_activities_need_their_source():
     assert codes(parse("FL NW", state)) == ["bad-tile"]  # not his tile or a neighbour
 
 
+def test_a_fly_after_a_fly_goes_from_the_tile_flown_to():
+    """7.3.3a.2, b: he may fly to his tile or one next to it; between Fly phases he does not
+    land, and a Fly takes him to the tile he recorded, so the next one leaves from that tile —
+    from the forest of MW to DW next to it, not to NW far away (L1712–1716)."""
+    state = give(game(), "Amazon", "Flying Carpet")
+    assert accepted("FL MW, FL DW", state).orders is not None  # DW is not next to AV5's tile
+    assert accepted("FL MW, H, FL MW", state).orders is not None
+    refused = parse("FL MW, FL NW", state)
+    (error,) = refused.errors
+    assert (error.code, error.phase, error.text) == ("bad-tile", 2, "FL NW")
+    assert error.hint == "from MW: MW, BL, AV, OW, DW, L"
+
+
 def test_an_echo_with_notes_reads_back_as_the_same_orders():
     """The echo's ``note:`` lines are the bot's remarks: an echo sent back (a player pasting
     it, the fuzz suite's round trip) reads as the orders it echoes, not as unknown instructions."""
