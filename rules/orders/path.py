@@ -6,13 +6,14 @@ along roadways he may use now (7.3.1a), the two consecutive Moves that enter a m
 after which he is known to be in the tile he flew to but not in which clearing (7.3.3a.2, b.1),
 and the first Move off the roadway he ran away along (8.3.8d.1). It is the one walk of the day:
 the parser checks the recorded phases with it (:meth:`rules.orders.reader.Reader.walk`), and
-:class:`rules.orders.legal.LegalOptions` knows from it where each next phase starts. Each problem
-it finds is passed to its ``report``, with the number of the phase it concerns (None when there is
-no phase to name).
+:class:`rules.orders.legal.LegalOptions` knows from it where each next phase starts and tries each
+candidate phase on a :meth:`Path.fork` of it. Each problem it finds is passed to its ``report``,
+with the number of the phase it concerns (None when there is no phase to name).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 from rules.orders.model import ActivityKind
@@ -40,8 +41,8 @@ class Path:
     starts (None: unknown, after a Fly or off the map), :attr:`tile` the tile he is in when
     only that is known (after a Fly), :attr:`caves` the cave clearings his Moves have entered.
     A Move into a mountain clearing moves him only with the same Move right after it
-    (7.3.1c.1); a lone one is reported when the next phase, or :meth:`finish`, shows it alone,
-    and leaves him where he was."""
+    (7.3.1c.1): :attr:`climbing` is its clearing until then; a lone one is reported when the
+    next phase, or :meth:`finish`, shows it alone, and leaves him where he was."""
 
     def __init__(self, world: Map, report: Report = ignore) -> None:
         self.world = world
@@ -53,6 +54,19 @@ class Path:
         self.steps = 0
         self._climb: tuple[str, int] | None = None  # a climb's first Move: its goal and phase
         self._warned_fly = False
+
+    @property
+    def climbing(self) -> str | None:
+        """The mountain clearing the last phase's Move started to climb into, if the next phase
+        must be the same Move to finish the climb (7.3.1c.1); else None."""
+        return self._climb[0] if self._climb is not None else None
+
+    def fork(self, report: Report) -> Path:
+        """A copy of this walk as it stands, reporting to ``report``: to try a next phase
+        without taking it."""
+        twin = copy.copy(self)
+        twin.report, twin.caves = report, list(self.caves)
+        return twin
 
     def flights(self) -> list[str] | None:
         """The tiles he may fly to next: his tile and those next to it (7.3.3a.2); None when

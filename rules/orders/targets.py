@@ -14,6 +14,7 @@ from __future__ import annotations
 import string
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rules.board import Board, ClearingError, Connection, board_for, is_tile_code
 from rules.catalog import Catalog
@@ -66,6 +67,11 @@ class Map:
     def __post_init__(self) -> None:
         self.board = board_for(self.catalog, self.state.tiles)
 
+    @cached_property
+    def tile_codes(self) -> dict[str, str]:
+        """Each tile's code by its name, casefolded (``"curst valley"``: ``"CV"``)."""
+        return {t.name.casefold(): t.code for t in self.catalog.tiles.values()}
+
     def here(self) -> str | None:
         """The clearing he stands in, or None off the map."""
         return self.state.clearing_of(self.character)
@@ -111,8 +117,7 @@ def _clearing(world: Map, text: str, *, edge: bool = False) -> str:
     if written is None:
         raise OrderError(ProblemCode.BAD_CLEARING, f"{quote(text)} is not a clearing", example)
     name, number = written
-    codes = {t.name.casefold(): t.code for t in world.catalog.tiles.values()}
-    code = codes.get(name.casefold(), name.upper())
+    code = world.tile_codes.get(name.casefold(), name.upper())
     on_map = [p.tile for p in world.board.tiles]
     if not is_tile_code(world.catalog, code):
         near = [c for c in on_map if c.startswith(code) and len(code) < len(c)]
@@ -147,8 +152,7 @@ def _split_clearing(words: str) -> tuple[str, int] | None:
 
 def _tile(world: Map, text: str) -> str:
     words = " ".join(text.split())
-    codes = {t.name.casefold(): t.code for t in world.catalog.tiles.values()}
-    code = codes.get(words.casefold(), words.upper())
+    code = world.tile_codes.get(words.casefold(), words.upper())
     if world.board.placed(code) is None:
         on_map = ", ".join(p.tile for p in world.board.tiles)
         raise OrderError(
