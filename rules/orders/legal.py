@@ -22,14 +22,14 @@ from collections.abc import Sequence
 
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
-from rules.daylight.hirelings import forbidden, guides
+from rules.daylight.hirelings import forbidden
 from rules.orders.entitlement import Entitlement, entitlement, every_chit_down
 from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind
 from rules.orders.path import Path
 from rules.orders.problems import ProblemCode
 from rules.orders.sources import PlannedPhase, payable
 from rules.orders.targets import EDGE, SEARCH_TABLES, Map, OrderError, target, visitors
-from rules.state import GameState, Place
+from rules.state import GameState
 
 K = ActivityKind
 
@@ -99,7 +99,6 @@ class LegalOptions:
         self._offered: list[Activity] | None = None
         self._judged: tuple[Activity, int, bool] | None = None
         self._paid: dict[tuple[bool, tuple[PlannedPhase, ...]], bool] = {}
-        self._present: list[str] | None = None
         self._read: dict[tuple[ActivityKind, str | None], bool] = {}
 
     def options(self) -> list[Activity]:
@@ -185,20 +184,8 @@ class LegalOptions:
         return self.ent.can_record(kind)
 
     def _follows(self, name: str | None) -> bool:
-        """F as the first phase of his day, naming an individual in his clearing (6.2.7a-b)."""
-        return self.phase == 1 and self.path.steps == 0 and name in self._guides()
-
-    def _guides(self) -> list[str]:
-        """Those he may follow: each other character, hired leader or controlled monster in
-        his clearing at Birdsong, none when he is in no clearing (6.2.7a-b; 7.7.2)."""
-        if self._present is None:
-            here = self.world.here()
-            self._present = [
-                name
-                for name in guides(self.catalog, self.state, self.character)
-                if here is not None and self.state.place_of(name) == Place.clearing(here)
-            ]
-        return self._present
+        """F as the first phase of his day, naming one he may follow (6.2.7)."""
+        return self.phase == 1 and self.path.steps == 0 and name in self.world.followable
 
     def _readable(self, activity: Activity) -> bool:
         """Whether the activity's target is one the parser reads, and reads as itself."""
@@ -279,7 +266,7 @@ class LegalOptions:
             return []
         found = []
         if self.phase == 1:
-            found += [Activity(kind=K.FOLLOW, target=name) for name in self._guides()]
+            found += [Activity(kind=K.FOLLOW, target=n) for n in self.world.followable]
         found += [Activity(kind=K.MOVE, target=goal) for goal in self.world.reachable(here)]
         return found
 

@@ -18,6 +18,7 @@ from functools import cached_property
 
 from rules.board import Board, ClearingError, Connection, board_for, is_tile_code
 from rules.catalog import Catalog
+from rules.daylight.hirelings import guides
 from rules.daylight.moving import usable
 from rules.layout import DIRECTIONS
 from rules.orders.entitlement import activity_name, clearing_qualities
@@ -25,7 +26,7 @@ from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
 from rules.schema.chits import ChitKind
 from rules.schema.visitors import FaceKind
-from rules.state import GameState
+from rules.state import GameState, Place
 
 K = ActivityKind
 
@@ -75,6 +76,20 @@ class Map:
     def here(self) -> str | None:
         """The clearing he stands in, or None off the map."""
         return self.state.clearing_of(self.character)
+
+    @cached_property
+    def followable(self) -> list[str]:
+        """Whom he may follow today: each other character, hired leader or controlled monster
+        in his clearing at Birdsong, whether hidden or not; nobody when he is in no clearing
+        (6.2.7a-b; 7.7.2; underlings and familiars are not followed, 6.2.7, L3927)."""
+        here = self.here()
+        if here is None:
+            return []
+        return [
+            name
+            for name in guides(self.catalog, self.state, self.character)
+            if self.state.place_of(name) == Place.clearing(here)
+        ]
 
     def road(self) -> tuple[str, str] | None:
         """The ends of the roadway he stands on after running away (8.3.8d), or None."""
