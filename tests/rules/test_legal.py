@@ -51,7 +51,7 @@ def move(goal: str) -> Activity:
     return Activity(kind=K.MOVE, target=goal)
 
 
-def test_an_extra_phase_is_offered_only_for_what_it_pays_for():
+def test_an_extra_phase_is_offered_only_for_what_it_pays_for() -> None:
     """6.2.4a L1511: the Amazon's fifth phase is her extra Move (or blank): after four Hides
     nothing else is offered, and a fifth Hide is refused as the parser refuses it."""
     legal = after(game(), "Amazon", HIDE, HIDE, HIDE, HIDE)
@@ -61,14 +61,14 @@ def test_an_extra_phase_is_offered_only_for_what_it_pays_for():
     assert legal.allows(move("AV2"))
 
 
-def test_nothing_is_offered_beyond_the_phases_he_has():
+def test_nothing_is_offered_beyond_the_phases_he_has() -> None:
     """6.2.2b: the Dwarf has his two Basic phases only (Short Legs, L3711)."""
     legal = after(game(), "Dwarf", HIDE, HIDE)
     assert legal.options() == [] and legal.complete
     assert not legal.allows(Activity(kind=K.BLANK))
 
 
-def test_a_move_into_a_cave_is_offered_only_while_his_basic_phases_pay_for_the_day():
+def test_a_move_into_a_cave_is_offered_only_while_his_basic_phases_pay_for_the_day() -> None:
     """6.2.2b: a Move into a cave clearing costs his Sunlight phases; the Black Knight's third
     phase may be a Move into BL6 only if the day has no more than his two Basic phases."""
     legal = after(game(), "Black Knight", move("MW5"), move("BL1"))
@@ -78,7 +78,7 @@ def test_a_move_into_a_cave_is_offered_only_while_his_basic_phases_pay_for_the_d
     assert [p.code for p in parsed.errors] == ["sunlight-cave"]
 
 
-def test_a_climb_is_offered_only_with_a_phase_left_for_its_second_move():
+def test_a_climb_is_offered_only_with_a_phase_left_for_its_second_move() -> None:
     """7.3.1c.1 L1655: two Moves in a row enter a mountain clearing; with one phase left, the
     first is not offered (a lone climb is a warning), and after it only the second is."""
     last = after(game(Black_Knight="M2"), "Black Knight", HIDE, HIDE, HIDE)
@@ -92,7 +92,7 @@ def test_a_climb_is_offered_only_with_a_phase_left_for_its_second_move():
     assert two_left.complete and two_left.options() == []
 
 
-def test_on_a_roadway_with_every_chit_down_nothing_may_be_recorded():
+def test_on_a_roadway_with_every_chit_down_nothing_may_be_recorded() -> None:
     """8.3.8d.1 makes his first phase a Move off the roadway, and 9.1.1c lets him record only
     Rest: the parser refuses both, so nothing is offered (the rulebook leaves him no day)."""
     state = game()
@@ -104,7 +104,7 @@ def test_on_a_roadway_with_every_chit_down_nothing_may_be_recorded():
         assert parse_orders(text, state, "Amazon").errors, text
 
 
-def test_a_fly_after_a_fly_is_offered_from_the_tile_flown_to():
+def test_a_fly_after_a_fly_is_offered_from_the_tile_flown_to() -> None:
     """7.3.3a.2, b: between Fly phases he stays in the tile he flew to."""
     legal = after(
         give(game(), "Amazon", "Flying Carpet"), "Amazon", Activity(kind=K.FLY, target="MW")
@@ -114,7 +114,7 @@ def test_a_fly_after_a_fly_is_offered_from_the_tile_flown_to():
     assert not any(a.kind is K.MOVE for a in legal.options())  # he lands at random (7.3.3b.1)
 
 
-def test_what_the_parser_accepts_beyond_the_list_is_allowed():
+def test_what_the_parser_accepts_beyond_the_list_is_allowed() -> None:
     """The options are a menu; :meth:`allows` accepts every phase the parser does: the weapon
     named for an Alert (7.9.2), a Search's place (7.5.3), an Enchant with a Magic chit to be
     rested first (6.2.4e)."""
@@ -134,7 +134,7 @@ def test_what_the_parser_accepts_beyond_the_list_is_allowed():
     assert not legal.allows(Activity(kind=K.ALERT, target="Weapon"))  # not as the parser writes it
 
 
-def test_a_named_source_is_judged_as_the_parser_judges_it():
+def test_a_named_source_is_judged_as_the_parser_judges_it() -> None:
     """6.2.4d: a phase may name its source; one he does not have, or one for another activity,
     is refused, and so is a Sunlight phase for the Dwarf (6.2.2b)."""
     legal = LegalOptions(game(), "Amazon")
@@ -145,14 +145,14 @@ def test_a_named_source_is_judged_as_the_parser_judges_it():
     assert not LegalOptions(game(), "Dwarf").allows(HIDE.model_copy(update={"source": SUNLIGHT}))
 
 
-def test_a_turn_under_way_is_judged_phase_by_phase_without_its_sources():
+def test_a_turn_under_way_is_judged_phase_by_phase_without_its_sources() -> None:
     """A phase of a turn under way (the Timeless Jewel, L4315) is already paid for: the Dwarf's
     third phase, which he could not record at Birdsong, offers what he may do now."""
     kinds = {a.kind for a in legal_activities(game(), "Dwarf", 3)}
     assert {K.MOVE, K.HIDE, K.REST, K.BLANK} <= kinds
 
 
-def test_nothing_is_allowed_after_a_phase_that_is_not():
+def test_nothing_is_allowed_after_a_phase_that_is_not() -> None:
     legal = LegalOptions(game(), "Amazon")
     legal.record(move("NW2"))  # no road from AV5
     assert not legal.allows(HIDE) and legal.options() == [] and not legal.complete
@@ -178,7 +178,9 @@ PHASES = st.builds(
     dark=st.booleans(),
     phases=st.lists(PHASES, max_size=7),
 )
-def test_payable_is_assign_sources_with_no_problem(who, items, dark, phases):
+def test_payable_is_assign_sources_with_no_problem(
+    who: str, items: list[str], dark: bool, phases: list[PlannedPhase]
+) -> None:
     """:func:`payable`'s shortcut (Basic and Sunlight phases pay for the whole day) gives what
     :func:`assign_sources` gives."""
     state = give(game(), who, *items)
