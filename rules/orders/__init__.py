@@ -20,7 +20,8 @@ vocabulary of problems, and what may legally be recorded in a phase:
 - :mod:`~rules.orders.entitlement` — the phases he has today and what gives each extra one
   (6.2.1–6.2.2); :mod:`~rules.orders.sources` — which source pays for each recorded phase (6.2.4).
 - :mod:`~rules.orders.legal` — :class:`~rules.orders.legal.LegalOptions`, what may be recorded in
-  each phase from where the earlier ones leave him (the Daylight Activities table), and
+  each phase from where the earlier ones leave him (the Daylight Activities table), judged with
+  the parser's own parts so that what it offers parses with no problem, and
   :func:`~rules.orders.legal.legal_activities`, one phase of it.
 - :mod:`~rules.orders.combat` — the standing combat keys (``lure:``, ``target:``, ``round N:``...,
   pbem-combat §3); :mod:`~rules.orders.conditions` — their clauses and conditions as data, and

@@ -177,6 +177,16 @@ class Entitlement:
         return f"{self.total} phases today: {', '.join(parts)}"
 
 
+def every_chit_down(state: GameState, character: str) -> bool:
+    """9.1.1c (L2894): "When all of a character's chits are fatigued, wounded, or dedicated to
+    spells, the only activity he can record and carry out is a Rest phase" — a character's, as
+    he stands at Birdsong (a hireling or a familiar has no chits)."""
+    sheet = state.characters.get(character)
+    if sheet is None or sheet.dead or not sheet.chits:
+        return False
+    return all(chit.status != "active" for chit in sheet.chits)
+
+
 def clearing_qualities(board: Board, state: GameState, clearing: str) -> frozenset[str]:
     """What matters about a clearing for extra phases: its type (``"cave"``, ``"mountain"`` or
     ``"woods"``) and ``"dwelling"`` when a dwelling or campfire stands there (L3653)."""

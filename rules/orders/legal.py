@@ -2,11 +2,18 @@
 :func:`legal_activities`, one phase of it: the single source of truth for the Birdsong builder,
 the autopilot, the parser's hints and the Timeless Jewel.
 
-The list follows the Daylight Activities table (L5509–5531) from where the earlier phases leave
-him: Follow only as the first and only phase (6.2.7), Moves along roadways he may use now
-(7.3.1a), targets that may be reached first (6.2.4e), enhanced activities (P, FL, RE) only with a
-source that gives them (6.2.1a), Fly to his tile or one next to it (7.3.3), Cache only under the
-Caching rule (10.A.4).
+A phase is legal when the day recorded so far with it added is one the order parser
+(:func:`rules.orders.parse.parse_orders`) accepts with no problem at all, neither error nor
+warning; :meth:`LegalOptions.allows` judges it with the parser's own parts — the target read back
+(:func:`rules.orders.targets.target`), the day's path (:class:`rules.orders.path.Path`), what a
+hireling or familiar may record, the sources that pay for each phase
+(:func:`rules.orders.sources.payable`, 6.2.2, 6.2.4) — and :meth:`LegalOptions.options` lists
+those of its candidates it allows. The candidates follow the Daylight Activities table
+(L5509–5531) from where the earlier phases leave him: Follow only as the first and only phase
+(6.2.7), Moves along roadways he may use now (7.3.1a), targets that may be reached first
+(6.2.4e), enhanced activities (P, FL, RE) only with a source that gives them (6.2.1a), Fly to his
+tile or one next to it (7.3.3), Cache only under the Caching rule (10.A.4). The property tests of
+``tests/proofs/legality.py`` prove that the parser and this module agree.
 """
 
 from __future__ import annotations
@@ -15,12 +22,14 @@ from collections.abc import Sequence
 
 from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
-from rules.daylight.hirelings import forbidden, guides
-from rules.orders.entitlement import Entitlement, entitlement
-from rules.orders.model import BASIC, Activity, ActivityKind
+from rules.daylight.hirelings import forbidden
+from rules.orders.entitlement import Entitlement, entitlement, every_chit_down
+from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind
 from rules.orders.path import Path
+from rules.orders.problems import ProblemCode
+from rules.orders.sources import PlannedPhase, payable
 from rules.orders.targets import EDGE, SEARCH_TABLES, Map, OrderError, target, visitors
-from rules.state import GameState, Place
+from rules.state import GameState
 
 K = ActivityKind
 
@@ -30,23 +39,37 @@ class LegalOptions:
     of truth for the Birdsong builder, the autopilot, the parser's hints and the Timeless Jewel's
     choices (:func:`legal_activities` is one phase of it).
 
-    Made from ``state`` at Birdsong, it lists the options of phase :attr:`phase` (1 unless
-    ``phase`` says otherwise: a phase of a turn under way, from where he stands now) with
-    :meth:`options`; :meth:`record` records that phase's activity and moves on to the next, from
-    where it leaves him (:class:`rules.orders.path.Path`, 7.3.1). The options follow the Daylight
-    Activities table, in this order: F with each other character, hired leader or controlled
-    monster in his clearing (phase 1 only, 6.2.7; 7.7.2); M to each clearing one roadway away that
-    he may use now (open roads, tunnels, discovered hidden paths and secret passages, ``Edge`` off
-    the map; 7.3.1a); H; R; A (bare, ``unalert`` and each of his Magic and Berserk chits); S (bare
-    and each Search table); T with each native group and visitor and HR with each group, present
-    or not (they may be reached first, 6.2.4e); EM; E (bare, ``tile`` and each active Magic chit);
-    P, RE and FL only with a source (6.2.1a), FL to his tile or one next to it (7.3.3); C under the
+    Made from ``state`` at Birdsong, it judges phase :attr:`phase` (1 unless ``phase`` says
+    otherwise: a phase of a turn under way, from where he stands now): :meth:`allows` says
+    whether an activity may be recorded in it, :meth:`options` lists those it offers, and
+    :meth:`record` records that phase's activity and moves on to the next, from where it leaves
+    him (:class:`rules.orders.path.Path`, 7.3.1); :attr:`complete` says whether the day may end
+    there.
+
+    An activity is allowed when the day so far with it added parses with no problem, neither
+    error nor warning (:func:`rules.orders.parse.parse_orders`), as its canonical text (its
+    target as the parser writes it, its source as :class:`~rules.orders.model.Activity` does:
+    ``basic`` for a phase whose source is left to the parser, ``sunlight`` for ``*``, or an extra
+    phase's source by its name); so nothing is allowed after a phase with a problem. A day planned
+    from Birdsong (phase 1) must be paid for: each phase by a source he has (6.2.2, 6.2.4), the
+    first Move of a climb into a mountain clearing only with a phase left for the second
+    (7.3.1c.1). A turn under way has its phases already: its activities are judged alone.
+
+    The options follow the Daylight Activities table, in this order: F with each other character,
+    hired leader or controlled monster in his clearing (phase 1 only, 6.2.7; 7.7.2); M to each
+    clearing one roadway away that he may use now (open roads, tunnels, discovered hidden paths
+    and secret passages, ``Edge`` off the map; 7.3.1a); H; R; A (bare, ``unalert`` and each of his
+    Magic and Berserk chits); S (bare and each Search table); T with each native group and visitor
+    and HR with each group, present or not (they may be reached first, 6.2.4e); EM; E (bare,
+    ``tile`` and each active Magic chit); P, RE and FL only with a source (6.2.1a), FL to his tile
+    or one next to it, or to the tile he flew to and those next to it (7.3.3a.2); C under the
     Caching rule (10.A.4); ``-``. On a roadway after running away his first phase may only be a
-    Move to one of its ends (8.3.8d.1); after a Follow nothing more (6.2.7). Whether he has a
-    phase for an activity is :func:`rules.orders.sources.assign_sources`'s business. A minion or a
-    familiar gets only what he may record (:func:`rules.daylight.hirelings.forbidden`); a
-    familiar's P names no clearing (L3926). A character with every chit fatigued or wounded
-    records only Rest (9.1.1c).
+    Move to one of its ends (8.3.8d.1); after the first Move of a climb only the second; after a
+    Follow nothing more (6.2.7). A minion or a familiar gets only what he may record
+    (:func:`rules.daylight.hirelings.forbidden`); a familiar's P names no clearing (L3926). A
+    character with every chit fatigued or wounded records only Rest (9.1.1c). :meth:`allows` is
+    wider than the list: it also allows what the parser accepts and the list leaves out (``A
+    weapon``, a Search's place, an Enchant with a chit not active yet...).
 
     What does not depend on where he stands is listed once. The state must not change while the
     options are in use."""
@@ -61,30 +84,51 @@ class LegalOptions:
         self.world = Map(data, state, character)
         self.path = Path(self.world)
         self.followed = False
+        self.planning = phase == 1
         self._goals = frozenset((*self.world.board.clearings(), EDGE))
         self.ent = entitlement(data, state, character)
-        mine = state.characters.get(character)
-        down = mine is not None and not mine.dead and bool(mine.chits)
-        self._only_rest = (
-            down and mine is not None and all(c.status != "active" for c in mine.chits)
-        )
-        self._allowed = {k: forbidden(data, state, character, k) is None for k in K}
+        self._dark: Entitlement | None = None
+        self._only_rest = every_chit_down(state, character)
+        self._allowed = {k: self._recordable(k) for k in K}
         self._middle = self._kept(self._anywhere())
         self._tail = self._kept(self._last())
-        self._listed: dict[tuple[bool, str | None], tuple[list[Activity], frozenset[Activity]]] = {}
+        self._listed: dict[tuple[bool, str | None, str | None], list[Activity]] = {}
+        self._planned: list[PlannedPhase] = []
+        self._horse_ready = True
+        self._clean = True
+        self._offered: list[Activity] | None = None
+        self._judged: tuple[Activity, int, bool] | None = None
+        self._paid: dict[tuple[bool, tuple[PlannedPhase, ...]], bool] = {}
+        self._read: dict[tuple[ActivityKind, str | None], bool] = {}
 
     def options(self) -> list[Activity]:
-        """What he may record in phase :attr:`phase`, in the order of the class docstring."""
-        return list(self._now()[0])
+        """What he may record in phase :attr:`phase`, in the order of the class docstring: the
+        candidates that :meth:`allows`."""
+        if self._offered is None:
+            self._offered = [a for a in self._candidates() if self.allows(a)]
+        return list(self._offered)
 
     def allows(self, activity: Activity) -> bool:
-        """Whether ``activity`` is among :meth:`options`."""
-        return activity in self._now()[1]
+        """Whether ``activity`` may be recorded as phase :attr:`phase` (see the class
+        docstring)."""
+        judged = self._judged
+        if judged is not None and judged[0] == activity and judged[1] == self.phase:
+            return judged[2]
+        verdict = self._allows(activity)
+        self._judged = (activity, self.phase, verdict)
+        return verdict
+
+    @property
+    def complete(self) -> bool:
+        """Whether the day recorded so far may end here: something is recorded, all of it
+        allowed, and no climb into a mountain clearing waits for its second Move (7.3.1c.1)."""
+        return self.path.steps > 0 and self._clean and self.path.climbing is None
 
     def record(self, activity: Activity) -> None:
         """Record ``activity`` as phase :attr:`phase`, legal or not (any activity may be recorded
         in any phase, 6.2.3: the parser judges the day), and move on to the next phase. A Move's
         target is read as the parser reads it; one naming no clearing moves him nowhere."""
+        self._clean = self._clean and self.allows(activity)
         if activity.kind is K.FOLLOW:
             self.followed = True
         goal = activity.target
@@ -93,43 +137,136 @@ class LegalOptions:
                 goal = target(self.world, K.MOVE, goal)
             except OrderError:
                 goal = None
-        self.path.step(self.phase, activity.kind, goal)
+        start = self.path.step(self.phase, activity.kind, goal)
+        if self.planning:
+            planned = self._planned_phase(activity, start, self._source(activity))
+            self._planned.append(planned)
+            self._horse_ready = planned.horse_ready
         self.phase += 1
+        self._offered = None
 
-    def _now(self) -> tuple[list[Activity], frozenset[Activity]]:
-        here = self.path.here
-        key = (self.phase == 1, here)
+    # --- judging a phase ---------------------------------------------------------------------
+
+    def _allows(self, activity: Activity) -> bool:
+        kind = activity.kind
+        if not self._clean or self.followed or not self._allowed[kind]:
+            return False
+        if kind is K.FOLLOW:
+            return self._follows(activity.target)
+        if not self._readable(activity):
+            return False
+        heard: list[ProblemCode] = []
+        path = self.path.fork(lambda number, code, message, hint: heard.append(code))
+        start = path.step(self.phase, kind, activity.target)
+        if heard:
+            return False
+        if not self.planning:
+            return True
+        source = self._source(activity)
+        if not (source is None or source == SUNLIGHT or self.ent.extra(source) is not None):
+            return False  # no source of that phase today (6.2.4d)
+        planned = [*self._planned, self._planned_phase(activity, start, source)]
+        if path.climbing is not None:  # the climb's second Move must be paid for too (7.3.1c.1)
+            first = planned[-1]
+            planned.append(PlannedPhase(K.MOVE, None, first.places, None, first.horse_ready))
+        return self._payable(path.caves, tuple(planned))
+
+    def _recordable(self, kind: ActivityKind) -> bool:
+        """Whether he may record ``kind`` at all today: what a minion or familiar may record
+        (6.2.5, L3926), only Rest with every chit down (9.1.1c), Cache under the Caching rule
+        (10.A.4), and an enhanced activity with a source (6.2.1a)."""
+        if forbidden(self.catalog, self.state, self.character, kind) is not None:
+            return False
+        if self._only_rest and kind not in (K.REST, K.BLANK):
+            return False
+        if kind is K.CACHE and not self.state.options.get("caching"):
+            return False
+        return self.ent.can_record(kind)
+
+    def _follows(self, name: str | None) -> bool:
+        """F as the first phase of his day, naming one he may follow (6.2.7)."""
+        return self.phase == 1 and self.path.steps == 0 and name in self.world.followable
+
+    def _readable(self, activity: Activity) -> bool:
+        """Whether the activity's target is one the parser reads, and reads as itself."""
+        key = (activity.kind, activity.target)
+        if key not in self._read:
+            try:
+                self._read[key] = (
+                    target(self.world, activity.kind, activity.target or "") == activity.target
+                )
+            except OrderError:
+                self._read[key] = False
+        return self._read[key]
+
+    def _source(self, activity: Activity) -> str | None:
+        """The source ``activity`` names as the parser takes it: None when it is left to the
+        parser (``basic``, or what lets him record an enhanced activity on any phase),
+        :data:`SUNLIGHT`, or a name (6.2.4d)."""
+        source = activity.source
+        if source == BASIC or source in self.ent.enablers_of(activity.kind):
+            return None
+        return source
+
+    def _planned_phase(
+        self, activity: Activity, start: str | None, source: str | None
+    ) -> PlannedPhase:
+        """The phase as :func:`rules.orders.sources.assign_sources` needs it, starting in
+        ``start``; his horse cannot be active once a phase starts in a cave, as the parser
+        reads it with no rearrangement (7.3.2a.1, 7.3.2b)."""
+        places = self.world.places(start)
+        aims = activity.target if activity.kind is K.PEER and activity.target else None
+        return PlannedPhase(
+            activity.kind,
+            source,
+            places,
+            self.world.places(aims),
+            self._horse_ready and not (places is not None and "cave" in places),
+        )
+
+    def _payable(self, caves: Sequence[str], planned: tuple[PlannedPhase, ...]) -> bool:
+        """Whether the sources he has pay for ``planned`` (6.2.2, 6.2.4), with no Sunlight
+        phases if his Moves enter ``caves`` (6.2.2b)."""
+        key = (bool(caves), planned)
+        if key not in self._paid:
+            ent = self.ent
+            if caves:
+                if self._dark is None:
+                    self._dark = entitlement(
+                        self.catalog, self.state, self.character, cave_moves=caves
+                    )
+                ent = self._dark
+            self._paid[key] = payable(ent, planned)
+        return self._paid[key]
+
+    # --- the candidates ----------------------------------------------------------------------
+
+    def _candidates(self) -> list[Activity]:
         if self.followed:
-            return [], frozenset()  # Follow is the whole day (6.2.7)
+            return []  # Follow is the whole day (6.2.7)
         road = self.path.road
         if road is not None and self.path.steps == 0:
-            ends = [Activity(kind=K.MOVE, target=end, source=BASIC) for end in road]
-            return ends, frozenset(ends)
+            return [Activity(kind=K.MOVE, target=end, source=BASIC) for end in road]
+        here = self.path.here
+        key = (self.phase == 1, here, self.path.tile)
         listed = self._listed.get(key)
         if listed is None:
-            found = [*self._kept(self._near(here)), *self._middle]
-            found += self._kept(self._flights(here)) + self._tail
-            listed = self._listed[key] = (found, frozenset(found))
+            listed = [*self._kept(self._near(here)), *self._middle]
+            listed += self._kept(self._flights()) + self._tail
+            self._listed[key] = listed
         return listed
 
     def _kept(self, found: list[Activity]) -> list[Activity]:
         """``found`` without what he may not record (9.1.1c; hirelings and familiars)."""
-        if self._only_rest:
-            found = [a for a in found if a.kind in (K.REST, K.BLANK)]
         return [a for a in found if self._allowed[a.kind]]
 
     def _near(self, here: str | None) -> list[Activity]:
         """F with those in his clearing on phase 1, and M to each clearing he may reach."""
         if here is None:
             return []
-        state = self.state
         found = []
         if self.phase == 1:
-            found += [
-                Activity(kind=K.FOLLOW, target=name)
-                for name in guides(self.catalog, state, self.character)
-                if state.place_of(name) == Place.clearing(here)
-            ]
+            found += [Activity(kind=K.FOLLOW, target=n) for n in self.world.followable]
         found += [Activity(kind=K.MOVE, target=goal) for goal in self.world.reachable(here)]
         return found
 
@@ -170,13 +307,11 @@ class LegalOptions:
             ]
         return found
 
-    def _flights(self, here: str | None) -> list[Activity]:
+    def _flights(self) -> list[Activity]:
         """FL to his tile or one next to it, with a source that gives it (7.3.3, 6.2.1a)."""
-        if self.character in self.state.familiars or here is None:
+        if self.character in self.state.familiars or not self.ent.enablers_of(K.FLY):
             return []
-        if not self.ent.enablers_of(K.FLY):
-            return []
-        return [Activity(kind=K.FLY, target=tile) for tile in self.world.tiles_near(here)]
+        return [Activity(kind=K.FLY, target=tile) for tile in self.path.flights() or ()]
 
     def _last(self) -> list[Activity]:
         """C under the Caching rule (10.A.4), and the blank phase."""

@@ -109,9 +109,7 @@ class Parser(Reader):
         name = " ".join((first.target or "").split())
         here = self.world.here()
         everyone = guides(self.world.catalog, self.state, self.character)
-        present = [
-            n for n in everyone if here is not None and self.state.place_of(n) == f"at:{here}"
-        ]
+        present = self.world.followable
         wanted = [n for n in (self.character, *everyone) if n.casefold() == name.casefold()]
         if here is None:
             why, hint = "you are not in a clearing (6.2.7b)", ""

@@ -3,15 +3,17 @@
 :class:`Path` follows where a character's recorded phases take him, one phase at a time: Moves
 along roadways he may use now (7.3.1a), the two consecutive Moves that enter a mountain clearing
 (7.3.1c.1 L1655), hidden paths and secret passages he has not discovered (6.2.4e L1518), Flies,
-after which he lands somewhere unknown (7.3.3), and the first Move off the roadway he ran away
-along (8.3.8d.1). It is the one walk of the day: the parser checks the recorded phases with it
-(:meth:`rules.orders.reader.Reader.walk`) and :class:`rules.orders.legal.LegalOptions` knows from it
-where each next phase starts. Each problem it finds is passed to its ``report``, with the number of
-the phase it concerns (None when there is no phase to name).
+after which he is known to be in the tile he flew to but not in which clearing (7.3.3a.2, b.1),
+and the first Move off the roadway he ran away along (8.3.8d.1). It is the one walk of the day:
+the parser checks the recorded phases with it (:meth:`rules.orders.reader.Reader.walk`), and
+:class:`rules.orders.legal.LegalOptions` knows from it where each next phase starts and tries each
+candidate phase on a :meth:`Path.fork` of it. Each problem it finds is passed to its ``report``,
+with the number of the phase it concerns (None when there is no phase to name).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 from rules.orders.model import ActivityKind
@@ -36,20 +38,44 @@ class Path:
     """The day's path from where ``world``'s character stands at Birdsong.
 
     :meth:`step` takes the phases in order, each once; :attr:`here` is where the next phase
-    starts (None: unknown, after a Fly or off the map), :attr:`caves` the cave clearings his
-    Moves have entered. A Move into a mountain clearing moves him only with the same Move right
-    after it (7.3.1c.1); a lone one is reported when the next phase, or :meth:`finish`, shows it
-    alone, and leaves him where he was."""
+    starts (None: unknown, after a Fly or off the map), :attr:`tile` the tile he is in when
+    only that is known (after a Fly), :attr:`caves` the cave clearings his Moves have entered.
+    A Move into a mountain clearing moves him only with the same Move right after it
+    (7.3.1c.1): :attr:`climbing` is its clearing until then; a lone one is reported when the
+    next phase, or :meth:`finish`, shows it alone, and leaves him where he was."""
 
     def __init__(self, world: Map, report: Report = ignore) -> None:
         self.world = world
         self.report = report
         self.here: str | None = world.here()
+        self.tile: str | None = None
         self.road = world.road()
         self.caves: list[str] = []
         self.steps = 0
         self._climb: tuple[str, int] | None = None  # a climb's first Move: its goal and phase
         self._warned_fly = False
+
+    @property
+    def climbing(self) -> str | None:
+        """The mountain clearing the last phase's Move started to climb into, if the next phase
+        must be the same Move to finish the climb (7.3.1c.1); else None."""
+        return self._climb[0] if self._climb is not None else None
+
+    def fork(self, report: Report) -> Path:
+        """A copy of this walk as it stands, reporting to ``report``: to try a next phase
+        without taking it."""
+        twin = copy.copy(self)
+        twin.report, twin.caves = report, list(self.caves)
+        return twin
+
+    def flights(self) -> list[str] | None:
+        """The tiles he may fly to next: his tile and those next to it (7.3.3a.2); None when
+        where he is is not known (off the map, or walked to after a Fly)."""
+        if self.here is not None:
+            return self.world.tiles_near(self.here)
+        if self.tile is not None:
+            return self.world.tiles_around(self.tile)
+        return None
 
     def step(self, number: int, kind: ActivityKind | None, target: str | None) -> str | None:
         """Phase ``number`` (the next), of ``kind`` with its canonical ``target`` (None when it
@@ -66,6 +92,7 @@ class Path:
             return start
         if kind is not K.MOVE or target is None:
             return start
+        self.tile = None
         goal, world = target, self.world
         if goal != EDGE and "cave" in (world.places(goal) or ()):
             self.caves.append(goal)
@@ -131,16 +158,18 @@ class Path:
         )
 
     def _fly(self, number: int, tile: str | None) -> None:
-        """7.3.3: a Fly to his tile or one next to it; he lands in a clearing not known yet."""
-        world, here = self.world, self.here
-        if here is not None and tile and tile not in world.tiles_near(here):
+        """7.3.3: a Fly to his tile or one next to it (7.3.3a.2), from his clearing, or from the
+        tile an earlier Fly took him to; he lands there in a clearing not known yet (7.3.3b.1),
+        and the walk goes on from that tile even when this Fly is refused."""
+        near = self.flights()
+        if near is not None and tile and tile not in near:
             self.report(
                 number,
                 ProblemCode.BAD_TILE,
                 f"you may fly only to your tile or one next to it (7.3.3), not {tile}",
-                f"from {here}: {', '.join(world.tiles_near(here))}",
+                f"from {self.here or self.tile}: {', '.join(near)}",
             )
-        self.here = None
+        self.here, self.tile = None, tile or None
 
     def _move(self, number: int, here: str, goal: str) -> None:
         """A Move from ``here`` to ``goal``: along a roadway (7.3.1a), one he may use now."""

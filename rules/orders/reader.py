@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict
 from rules.catalog import Catalog
 from rules.orders import combat, instructions
 from rules.orders.conditions import Clause
+from rules.orders.entitlement import every_chit_down
 from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.meetings import MEETING_KEYS
 from rules.orders.model import SUNLIGHT, ActivityKind, TradeOffer
@@ -232,7 +233,7 @@ class Reader:
             )
             return
         phase.kind = _WORDS[word]
-        if phase.kind not in (K.REST, K.BLANK) and self._every_chit_down():
+        if phase.kind not in (K.REST, K.BLANK) and every_chit_down(self.state, self.character):
             self.flag(
                 phase,
                 ProblemCode.ONLY_REST,
@@ -261,15 +262,6 @@ class Reader:
             phase.source = SUNLIGHT
         elif source_text is not None:
             phase.source = source_text
-
-    def _every_chit_down(self) -> bool:
-        """9.1.1c (L2894): "When all of a character's chits are fatigued, wounded, or dedicated
-        to spells, the only activity he can record and carry out is a Rest phase" — a
-        character's, as he stands at Birdsong (a hireling has no chits)."""
-        sheet = self.state.characters.get(self.character)
-        if sheet is None or sheet.dead or not sheet.chits:
-            return False
-        return all(chit.status != "active" for chit in sheet.chits)
 
     def on_line(
         self, number: int, line: str, code: ProblemCode, message: str, hint: str = ""

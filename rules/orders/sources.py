@@ -266,6 +266,26 @@ def assign_sources(ent: Entitlement, phases: Sequence[PlannedPhase]) -> Assignme
     return _finish(ent, phases, options, several=count > 1)
 
 
+def payable(ent: Entitlement, phases: Sequence[PlannedPhase]) -> bool:
+    """Whether :func:`assign_sources` gives ``phases`` their sources with no error and no
+    warning: the judgement :class:`rules.orders.legal.LegalOptions` makes of each phase it
+    offers. A day that his Basic and Sunlight phases pay for alone, with no source named but
+    ``*`` and no enhanced activity that needs an extra phase, is payable without the search."""
+    generic = ent.basic + ent.sunlight
+    if (
+        len(phases) <= generic
+        and sum(1 for p in phases if p.source == SUNLIGHT) <= ent.sunlight
+        and all(
+            p.source in (None, SUNLIGHT)
+            and (not ent.enhanced(p.kind) or bool(ent.enablers_of(p.kind)))
+            for p in phases
+        )
+    ):
+        return True
+    result = assign_sources(ent, phases)
+    return not result.errors and not result.warnings
+
+
 def _precheck(ent: Entitlement, phases: Sequence[PlannedPhase]) -> list[Issue]:
     errors: list[Issue] = []
     stars = [i + 1 for i, p in enumerate(phases) if p.source == SUNLIGHT]

@@ -14,9 +14,11 @@ from __future__ import annotations
 import string
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rules.board import Board, ClearingError, Connection, board_for, is_tile_code
 from rules.catalog import Catalog
+from rules.daylight.hirelings import guides
 from rules.daylight.moving import usable
 from rules.layout import DIRECTIONS
 from rules.orders.entitlement import activity_name, clearing_qualities
@@ -24,7 +26,7 @@ from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
 from rules.schema.chits import ChitKind
 from rules.schema.visitors import FaceKind
-from rules.state import GameState
+from rules.state import GameState, Place
 
 K = ActivityKind
 
@@ -66,9 +68,28 @@ class Map:
     def __post_init__(self) -> None:
         self.board = board_for(self.catalog, self.state.tiles)
 
+    @cached_property
+    def tile_codes(self) -> dict[str, str]:
+        """Each tile's code by its name, casefolded (``"curst valley"``: ``"CV"``)."""
+        return {t.name.casefold(): t.code for t in self.catalog.tiles.values()}
+
     def here(self) -> str | None:
         """The clearing he stands in, or None off the map."""
         return self.state.clearing_of(self.character)
+
+    @cached_property
+    def followable(self) -> list[str]:
+        """Whom he may follow today: each other character, hired leader or controlled monster
+        in his clearing at Birdsong, whether hidden or not; nobody when he is in no clearing
+        (6.2.7a-b; 7.7.2; underlings and familiars are not followed, 6.2.7, L3927)."""
+        here = self.here()
+        if here is None:
+            return []
+        return [
+            name
+            for name in guides(self.catalog, self.state, self.character)
+            if self.state.place_of(name) == Place.clearing(here)
+        ]
 
     def road(self) -> tuple[str, str] | None:
         """The ends of the roadway he stands on after running away (8.3.8d), or None."""
@@ -88,8 +109,15 @@ class Map:
         return sorted(dict.fromkeys(found), key=lambda c: (c == EDGE, c))
 
     def tiles_near(self, clearing: str) -> list[str]:
-        """His tile and the tiles next to it: where he may fly (7.3.3 L1713)."""
-        placed = self.board.tile_of(clearing)
+        """His tile and the tiles next to it: where he may fly from ``clearing`` (7.3.3 L1713)."""
+        return self.tiles_around(self.board.tile_of(clearing).tile)
+
+    def tiles_around(self, tile: str) -> list[str]:
+        """``tile`` and the tiles next to it: where he may fly from anywhere in ``tile``, as
+        after a Fly to it (7.3.3a.2)."""
+        placed = self.board.placed(tile)
+        if placed is None:
+            return []
         beyond = [self.board.tile_at(placed.neighbour(d)) for d in DIRECTIONS]
         return [placed.tile, *(b.tile for b in beyond if b is not None)]
 
@@ -104,8 +132,7 @@ def _clearing(world: Map, text: str, *, edge: bool = False) -> str:
     if written is None:
         raise OrderError(ProblemCode.BAD_CLEARING, f"{quote(text)} is not a clearing", example)
     name, number = written
-    codes = {t.name.casefold(): t.code for t in world.catalog.tiles.values()}
-    code = codes.get(name.casefold(), name.upper())
+    code = world.tile_codes.get(name.casefold(), name.upper())
     on_map = [p.tile for p in world.board.tiles]
     if not is_tile_code(world.catalog, code):
         near = [c for c in on_map if c.startswith(code) and len(code) < len(c)]
@@ -140,8 +167,7 @@ def _split_clearing(words: str) -> tuple[str, int] | None:
 
 def _tile(world: Map, text: str) -> str:
     words = " ".join(text.split())
-    codes = {t.name.casefold(): t.code for t in world.catalog.tiles.values()}
-    code = codes.get(words.casefold(), words.upper())
+    code = world.tile_codes.get(words.casefold(), words.upper())
     if world.board.placed(code) is None:
         on_map = ", ".join(p.tile for p in world.board.tiles)
         raise OrderError(

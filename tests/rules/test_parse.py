@@ -332,6 +332,19 @@ def test_enhanced_activities_need_their_source():
     assert codes(parse("FL NW", state)) == ["bad-tile"]  # not his tile or a neighbour
 
 
+def test_a_fly_after_a_fly_goes_from_the_tile_flown_to():
+    """7.3.3a.2, b: he may fly to his tile or one next to it; between Fly phases he does not
+    land, and a Fly takes him to the tile he recorded, so the next one leaves from that tile —
+    from the forest of MW to DW next to it, not to NW far away (L1712–1716)."""
+    state = give(game(), "Amazon", "Flying Carpet")
+    assert accepted("FL MW, FL DW", state).orders is not None  # DW is not next to AV5's tile
+    assert accepted("FL MW, H, FL MW", state).orders is not None
+    refused = parse("FL MW, FL NW", state)
+    (error,) = refused.errors
+    assert (error.code, error.phase, error.text) == ("bad-tile", 2, "FL NW")
+    assert error.hint == "from MW: MW, BL, AV, OW, DW, L"
+
+
 def test_an_echo_with_notes_reads_back_as_the_same_orders():
     """The echo's ``note:`` lines are the bot's remarks: an echo sent back (a player pasting
     it, the fuzz suite's round trip) reads as the orders it echoes, not as unknown instructions."""
@@ -763,8 +776,9 @@ def test_legal_activities_follow_the_earlier_phases():
 
 def test_legal_options_follow_his_plan_phase_by_phase():
     """LegalOptions carries where he stands from phase to phase: a climb into a mountain moves
-    him with its second Move only (7.3.1c.1), Follow is offered on phase 1 only, and each phase's
-    options are legal_activities' with the phases before it. The plan so built parses."""
+    him with its second Move only, which is all the phase after the first may be (7.3.1c.1),
+    Follow is offered on phase 1 only, and each phase's options are legal_activities' with the
+    phases before it. The plan so built parses."""
     state = game(Amazon="M2")
     legal = LegalOptions(state, "Amazon")
     plan: list[Activity] = []
@@ -783,7 +797,8 @@ def test_legal_options_follow_his_plan_phase_by_phase():
     assert "M5" in from_m2
     climb = Activity(kind=K.MOVE, target="M5")
     record(climb)
-    assert moves() == from_m2  # the first Move of a climb leaves him in M2
+    assert legal.options() == [climb]  # the first Move of a climb leaves him in M2, to climb on
+    assert legal.path.here == "M2"
     record(climb)
     assert "M2" in moves() and "M5" not in moves()
     assert not any(a.kind is K.FOLLOW for a in legal.options())
@@ -808,8 +823,12 @@ def test_legal_options_off_a_roadway_and_after_a_follow():
 
 
 def test_telescope_peers_are_listed_with_their_source():
-    state = give(game(), "Amazon", "Ancient Telescope")
+    """The Ancient Telescope's extra phase peers into a mountain clearing, from a mountain
+    clearing: begun elsewhere it is cancelled (L4278, 6.2.4b), so it is offered only there."""
+    state = give(game(Amazon="M5"), "Amazon", "Ancient Telescope")
     peers = [a for a in legal_activities(state, "Amazon", 1) if a.kind is K.PEER]
     assert peers and all(a.source == "Ancient Telescope" for a in peers)
-    assert {a.target for a in peers} >= {"M5", "HP1", "CG1"}
+    assert {a.target for a in peers} >= {"M6", "HP1", "CG1"}
     assert SUNLIGHT not in {a.source for a in peers}
+    away = give(game(), "Amazon", "Ancient Telescope")
+    assert not any(a.kind is K.PEER for a in legal_activities(away, "Amazon", 1))
