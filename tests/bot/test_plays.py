@@ -448,11 +448,11 @@ def test_a_card_that_moves_an_attack_is_asked_in_a_window_and_answered_by_plays(
         state.characters["Amazon"].items["Battle Bracelets"] = ItemState(active=True)
 
     rewrite_latest(service.engine, 1, bracelets)
-    service.submit_orders("Test", player="p1", text="R")
-    service.submit_orders("Test", player="p2", text="R")
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
     force(service)
     until_window(service, "attack")
-    service.answer_plays(
+    service.plays.answer_plays(
         "Test",
         player="p1",
         text="target: Giant\nattack: FIGHT M4* smash\nmaneuver: MOVE M3* dodge\n"
@@ -462,5 +462,5 @@ def test_a_card_that_moves_an_attack_is_asked_in_a_window_and_answered_by_plays(
     assert open_kinds(service, "Amazon") == {"shift_attack"}
     window = windows_to(service, "p1")[-1]
     assert "melee window" in window and "Battle Bracelets" in window
-    echo = service.answer_plays("Test", player="p1", text="shift_attack: thrust").text
+    echo = service.plays.answer_plays("Test", player="p1", text="shift_attack: thrust").text
     assert "shift_attack: thrust" in echo and "combat goes on" in echo
