@@ -23,7 +23,10 @@ Both sides run with the same string hashing (``PYTHONHASHSEED=0``), so that a re
 results depend on the iteration order of a set of names still compares with itself.
 
 ``--ignore today.answers_used`` drops a key (a dotted path into the state) on both sides before
-comparing: for a field a revision removed on purpose. Every ignored key is printed.
+comparing: for a field a revision removed on purpose. ``--ignore-event not_implemented:7.5.6g``
+drops on both sides the events of a type (and, after the colon, of that ``rule``): for a report a
+revision added on purpose; whatever else differs is still reported. Every ignored key and event
+is printed.
 """
 
 from __future__ import annotations
@@ -253,8 +256,21 @@ def _drop(data: dict[str, Any], path: str) -> None:
         node.pop(last, None)
 
 
-def compare(old: Path, new: Path, *, ignore: Sequence[str] = ()) -> list[str]:
-    """Every difference between two recordings, one line each (at most the first 20)."""
+def _ignored(event: Any, kinds: Sequence[str]) -> bool:
+    """Whether ``event`` (stored form) is of a kind ``TYPE`` or ``TYPE:RULE`` of ``kinds``."""
+    for kind in kinds:
+        type_, _, rule = kind.partition(":")
+        if event.get("type") == type_ and (not rule or event.get("fields", {}).get("rule") == rule):
+            return True
+    return False
+
+
+def compare(
+    old: Path, new: Path, *, ignore: Sequence[str] = (), ignore_events: Sequence[str] = ()
+) -> list[str]:
+    """Every difference between two recordings, one line each (at most the first 20), but those
+    of the state keys ``ignore`` names and of the events ``ignore_events`` names
+    (``TYPE`` or ``TYPE:RULE``), dropped on both sides."""
     problems: list[str] = []
     with old.open() as left, new.open() as right:
         for a, b in zip(left, right, strict=False):
@@ -264,6 +280,9 @@ def compare(old: Path, new: Path, *, ignore: Sequence[str] = ()) -> list[str]:
             for path in ignore:
                 _drop(before["state"], path)
                 _drop(after["state"], path)
+            for record in (before, after):
+                events = record.get("events") or []
+                record["events"] = [e for e in events if not _ignored(e, ignore_events)]
             if before == after:
                 continue
             where = f"seed {before.get('seed')} day {before.get('day')} call {before.get('call')}"
@@ -318,6 +337,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--campaigns", type=int, default=len(CAMPAIGNS))
     parser.add_argument("--days", type=int, default=28)
     parser.add_argument("--ignore", action="append", default=[], metavar="STATE.PATH")
+    parser.add_argument("--ignore-event", action="append", default=[], metavar="TYPE[:RULE]")
     parser.add_argument("--ids", action="store_true", help="compare the decisions' ids too")
     args = parser.parse_args(argv)
     if args.record is not None:
@@ -344,7 +364,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     job.result()
             for path in args.ignore:
                 print(f"ignoring state key {path} on both sides")
-            problems = compare(old, new, ignore=args.ignore)
+            for kind in args.ignore_event:
+                print(f"ignoring events {kind} on both sides")
+            problems = compare(old, new, ignore=args.ignore, ignore_events=args.ignore_event)
             records = _count(new)
         finally:
             subprocess.run(

@@ -41,6 +41,19 @@ def test_ignored_keys_are_dropped_on_both_sides_and_nothing_else(tmp_path: Path)
     assert compare(a, c, ignore=["today.answers_used"]) != []
 
 
+def test_ignored_events_are_dropped_on_both_sides_by_type_and_rule(tmp_path: Path):
+    loud = {"type": "not_implemented", "fields": {"rule": "7.5.6g"}}
+    other = {"type": "not_implemented", "fields": {"rule": "8.3.9"}}
+    moved = {"type": "moved", "fields": {"who": "Elf"}}
+    a = recording(tmp_path / "a", entry({"day": 2}, [moved]))
+    b = recording(tmp_path / "b", entry({"day": 2}, [moved, loud]))
+    c = recording(tmp_path / "c", entry({"day": 2}, [moved, other]))
+    assert compare(a, b) != []
+    assert compare(a, b, ignore_events=["not_implemented:7.5.6g"]) == []
+    assert compare(a, b, ignore_events=["not_implemented"]) == []
+    assert compare(a, c, ignore_events=["not_implemented:7.5.6g"]) != []
+
+
 def test_a_missing_record_is_a_difference(tmp_path: Path):
     a = recording(tmp_path / "a", entry({"day": 2}), entry({"day": 3}))
     b = recording(tmp_path / "b", entry({"day": 2}))
