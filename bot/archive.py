@@ -6,8 +6,7 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from db import repo
-from rules import Event
-from rules.state import GameState
+from rules import Event, GameState
 
 
 def first_state(session: Session, campaign_id: int) -> GameState | None:

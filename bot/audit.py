@@ -21,12 +21,7 @@ from typing import Literal
 
 from bot.audit_rows import SECTIONS_6_7, Written
 from bot.render import render
-from rules.advantages import ADVANTAGES, LATER_PARTS
-from rules.catalog import Catalog
-from rules.daylight.curses import CURSES
-from rules.loud import LOUD
-from rules.optional_rules import OPTIONAL_RULES
-from rules.powers import POWERS
+from rules import ADVANTAGES, CURSES, LATER_PARTS, LOUD, OPTIONAL_RULES, POWERS, Catalog
 
 Table = Literal["loud", "sections", "advantages", "powers", "curses", "options"]
 Status = Literal["done", "partly", "loud"]

@@ -21,11 +21,7 @@ from sqlalchemy import Engine
 from bot import directory
 from db import repo
 from db.engine import session_scope
-from rules import Catalog, GameState
-from rules.orders.entitlement import entitlement
-from rules.orders.legal import LegalOptions
-from rules.orders.model import Activity
-from rules.orders.sections import recorded_by
+from rules import Activity, Catalog, GameState, LegalOptions, entitlement, recorded_by
 
 
 class BuildError(Exception):

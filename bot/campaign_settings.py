@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.deadlines import DeadlineRules
-from rules.end.length import DEFAULT_WEEKS, MAX_WEEKS
+from rules import DEFAULT_WEEKS, MAX_WEEKS
 
 #: Settings a moderator may change, and what each takes.
 SETTINGS: dict[str, str] = {

@@ -122,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     from bot.cli_commands import COMMANDS, REFUSALS
-    from rules.catalog import catalog
+    from rules import catalog
 
     try:
         _text_arguments(args)

@@ -19,24 +19,26 @@ from bot.render import render
 from bot.reports import day_report
 from rules import (
     Catalog,
+    CatalogError,
     CharacterSetup,
     GameState,
+    LayoutError,
+    Orders,
     OrdersError,
+    Record,
     SetupError,
+    UnknownNameError,
     UnknownViewerError,
+    load_plain_yaml,
+    load_problem,
     new_game,
     parse_orders,
+    read_layout,
     read_state,
     resolve,
     view_for,
     viewers,
 )
-from rules.catalog import UnknownNameError
-from rules.orders.model import Orders
-from rules.plain_yaml import load_plain_yaml
-from rules.schema.base import CatalogError, Record
-from rules.setup.layout_files import LayoutError, read_layout
-from rules.state import load_problem
 
 
 def _pruned(value: Any) -> Any:

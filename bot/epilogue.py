@@ -17,15 +17,11 @@ from PIL import ImageDraw
 from bot.maps import DEFAULT_SCALE, MapLayout, render_image
 from bot.maps.palette import encode_png
 from bot.maps.style import ROUTE_COLOURS
-from rules import Event
-from rules.catalog import Catalog
+from rules import PUBLIC, Catalog, Event, GameState, Kind, Place, pieces_of, view_for
 from rules.events.daylight import Moved
 from rules.events.end import Restarted, Suicided
 from rules.events.evening import Killed, RanAway
 from rules.events.search import Teleported
-from rules.pieces import Kind, pieces_of
-from rules.state import GameState, Place
-from rules.view import PUBLIC, view_for
 
 #: The events that put an individual in another clearing, with the clearing in ``to``.
 _MOVES = Moved | Teleported | RanAway

@@ -15,11 +15,8 @@ from dataclasses import dataclass
 from bot.epilogue import Life, carried_out, lives, route_maps, starts
 from bot.event_text import describe
 from bot.render import render
-from rules import Event
-from rules.catalog import Catalog
+from rules import PUBLIC, Catalog, Event, GameState
 from rules.events.end import Restarted, Scored, Victor, VictoryRevealed
-from rules.state import GameState
-from rules.view import PUBLIC
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from bot.render import render, split_message
-from rules.orders.entitlement import activity_name
-from rules.orders.model import ActivityKind
-from rules.orders.parse import CODES
+from rules import CODES, ActivityKind, activity_name
 
 #: The most one page of help holds (Discord's limit on a message is 2,000 characters).
 PAGE = 1900

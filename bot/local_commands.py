@@ -262,8 +262,7 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     from bot.inbox import take
     from bot.local import deliver
     from bot.service import CampaignService, RequestError
-    from rules.setup import setup_choices
-    from rules.state import GameStateError, load_problem
+    from rules import GameStateError, load_problem, setup_choices
 
     service = CampaignService(open_database(args.db), data)
     try:

@@ -29,8 +29,7 @@ from bot.store import (
 )
 from db import repo
 from db.models import Campaign
-from rules import MODERATOR
-from rules.day.midnight import quit_together
+from rules import MODERATOR, quit_together
 from rules.events import logged_rolls
 
 

@@ -18,8 +18,7 @@ from bot.sheets import sheet_reply
 from bot.store import Reply, RequestError, Store, row_id
 from db import repo
 from db.models import Campaign, Seat
-from rules import Catalog, GameState, ParseResult, parse_orders
-from rules.day.leaving import in_play
+from rules import Catalog, GameState, ParseResult, in_play, parse_orders
 
 
 def version_tag(version: int, text: str) -> str:

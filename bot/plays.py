@@ -19,8 +19,7 @@ from bot.store import Reply, RequestError, Store, row_id
 from bot.windows import Windows, closing_time, plays_echo, window_tag
 from db import repo
 from db.models import Campaign, PendingDecision
-from rules.decisions import is_combat_id
-from rules.evening.windows import read_plays
+from rules import is_combat_id, read_plays
 from rules.events import Decision
 
 

@@ -19,7 +19,7 @@ from bot.render import render
 from bot.store import Reply, RequestError, Store, row_id
 from db import repo
 from db.models import Campaign, Seat
-from rules.day.leaving import in_play
+from rules import in_play
 
 #: The longest lead time a player may choose, in hours (as the campaign's own).
 MAX_REMIND_BEFORE = 72.0

@@ -23,16 +23,16 @@ from db import repo, rewind
 from db.models import Campaign, Seat
 from rules import (
     GameState,
+    Orders,
     ParseResult,
+    Problem,
     Resolution,
     autopilot_orders,
+    in_play,
+    is_combat_id,
     parse_standing,
     resolve,
 )
-from rules.day.leaving import in_play
-from rules.decisions import is_combat_id
-from rules.orders.model import Orders
-from rules.orders.reader import Problem
 
 
 class Resolver:

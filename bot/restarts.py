@@ -7,9 +7,8 @@ from bot.render import render
 from bot.sheets import sheet_text
 from bot.store import Reply, RequestError, Store, row_id, typed_text
 from db import repo
-from rules import CharacterSetup, SetupError, setup_choices
+from rules import CharacterSetup, SetupError, restart, setup_choices
 from rules.events.end import Restarted
-from rules.setup.restart import restart
 
 
 class FreshStarts:

@@ -20,9 +20,8 @@ import yaml
 
 from bot.event_text import describe
 from bot.reports import day_report
-from rules.catalog import Catalog
+from rules import Catalog, PlainLoader, load_plain_yaml
 from rules.events import PUBLIC, Event, visible_to
-from rules.plain_yaml import PlainLoader, load_plain_yaml
 from scenarios import (
     ParseFn,
     ResolveFn,

@@ -8,8 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.cards import NONE, Card, Field
-from rules.state import Departure
-from rules.view import CharacterView, ItemView
+from rules import CharacterView, Departure, ItemView
 
 if TYPE_CHECKING:
     from bot.sheets import Hireling

@@ -10,10 +10,7 @@ from dataclasses import dataclass
 from bot.cards import Carded
 from bot.render import render
 from bot.sheet_card import sheet_card
-from rules import Catalog, GameState, view_for
-from rules.daylight.hirelings import is_actor
-from rules.pieces import Kind
-from rules.view import ItemView, MinionView
+from rules import Catalog, GameState, ItemView, Kind, MinionView, is_actor, view_for
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,7 @@ from bot.wording import asker_name, known_name, with_name
 from db import messages, repo, rewind
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage, Seat, Snapshot
-from rules import PUBLIC, Catalog, GameState, not_text, read_state
-from rules.state import load_problem
+from rules import PUBLIC, Catalog, GameState, load_problem, not_text, read_state
 
 Clock = Callable[[], datetime]
 

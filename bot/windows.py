@@ -17,9 +17,18 @@ from bot.render import render
 from bot.store import Store, row_id
 from db import repo
 from db.models import Campaign, PendingDecision, Seat
-from rules import GameState, Resolution, visible_to
-from rules.decisions import DecisionId, about, clearing_of, is_combat_id
-from rules.evening.windows import KEY_OF, brief, window_of
+from rules import (
+    KEY_OF,
+    DecisionId,
+    GameState,
+    Resolution,
+    about,
+    brief,
+    clearing_of,
+    is_combat_id,
+    visible_to,
+    window_of,
+)
 from rules.events import Decision
 
 #: The combat windows a character may let run out in a day before he is no longer asked: his

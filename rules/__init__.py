@@ -1,8 +1,9 @@
 """The Magic Realm rules engine (3rd edition, release 3.1): pure, deterministic, no I/O.
 
-This is the public entry the application uses (``bot/`` imports these, plus the types it handles:
-:class:`~rules.state.GameState`, :class:`~rules.events.Event`, :class:`~rules.view.View`, ...).
-The package reads like the rulebook's table of contents:
+This module is the engine's one entry: ``bot/`` and ``db/`` import from ``rules`` only what it
+exports here (the functions, the types they handle, the tables the audit reads), and the event
+vocabulary, :mod:`rules.events` (its typed event classes); ``tests/test_layers.py`` holds them to
+it. The package reads like the rulebook's table of contents:
 
 ==================  ===========================================================================
 ``setup/``          section 3: a new game, the Set Up Card, the map (3.2), the characters (3.3)
@@ -13,12 +14,14 @@ The package reads like the rulebook's table of contents:
 ``daylight/``       section 7: turns, Move, Hide, Rest, Alert, Follow, blocking, prowling,
                     trading between characters, hirelings
 ``evening/``        section 8: Sunset and combat
+``end/``            section 9: leaving play, the game's length, scoring
+``decisions/``      the decision kinds (one registry) and the typed decision id
+``events/``         what happened: one typed class per event type, by section
 ``autopilot.py``    orders for a player who sent none
-``testing/``        the rule-scenario format (SCENARIOS.md): loading, running, checking
 ==================  ===========================================================================
 
 Under them is a small core: ``catalog.py`` (and ``schema/``, ``data/``), ``state.py``,
-``pieces.py``, ``board.py``, ``layout.py``, ``dice.py``, ``events/``, ``view.py``, ``chits.py``,
+``pieces.py``, ``board.py``, ``layout.py``, ``dice.py``, ``view.py``, ``chits.py``,
 ``discoveries.py``, ``modifiers.py`` (what changes rolls and abilities), ``advantages.py`` (the
 32 Special Advantages: where each acts, whether it is done) and ``plain_yaml.py`` (YAML people
 write, read safely).
@@ -26,44 +29,150 @@ write, read safely).
 
 from __future__ import annotations
 
+from rules.advantages import ADVANTAGES, LATER_PARTS
 from rules.autopilot import autopilot_orders
-from rules.catalog import Catalog, catalog
+from rules.board import (
+    Board,
+    board_for,
+    clearing_id,
+    edge_point,
+    hex_center,
+    hex_corners,
+    parse_clearing_id,
+)
+from rules.catalog import Catalog, UnknownNameError, catalog
 from rules.day.engine import OrdersError, resolve
+from rules.day.leaving import in_play
+from rules.day.midnight import quit_together
+from rules.daylight.curses import CURSES
+from rules.daylight.hirelings import is_actor
+from rules.decisions import DecisionId, about, clearing_of, is_combat_id
+from rules.discoveries import RoadDiscovery, known_roads
+from rules.end.length import DEFAULT_WEEKS, MAX_WEEKS
+from rules.evening.windows import KEY_OF, brief, read_plays, window_of
 from rules.events import Decision, Event, Resolution, visible_to
-from rules.orders.legal import legal_activities
-from rules.orders.parse import ParseResult, not_text, parse_orders
+from rules.layout import PlacedTile
+from rules.loud import LOUD
+from rules.optional_rules import OPTIONAL_RULES
+from rules.orders.entitlement import activity_name, entitlement
+from rules.orders.legal import LegalOptions, legal_activities
+from rules.orders.model import Activity, ActivityKind, Orders
+from rules.orders.parse import CODES, ParseResult, not_text, parse_orders
+from rules.orders.reader import Problem
+from rules.orders.sections import recorded_by
 from rules.orders.standing import parse_standing
+from rules.pieces import Kind, pieces_of
+from rules.plain_yaml import PlainLoader, load_plain_yaml
+from rules.powers import POWERS
+from rules.schema.base import CatalogError, Record
+from rules.schema.tiles import ClearingType, Road, RoadType, TileSide, TileType
 from rules.setup import CharacterSetup, SetupError, new_game, setup_choices
-from rules.state import GameState
+from rules.setup.layout_files import LayoutError, read_layout
+from rules.setup.restart import restart
+from rules.state import Departure, GameState, GameStateError, Place, load_problem
 from rules.state_check import check_state, read_state
-from rules.view import MODERATOR, PUBLIC, UnknownViewerError, View, view_for, viewers
+from rules.view import (
+    MODERATOR,
+    PUBLIC,
+    CharacterView,
+    ItemView,
+    MinionView,
+    PieceView,
+    Pile,
+    UnknownViewerError,
+    View,
+    view_for,
+    viewers,
+)
 
 __all__ = [
+    "ADVANTAGES",
+    "CODES",
+    "CURSES",
+    "DEFAULT_WEEKS",
+    "KEY_OF",
+    "LATER_PARTS",
+    "LOUD",
+    "MAX_WEEKS",
     "MODERATOR",
+    "OPTIONAL_RULES",
+    "POWERS",
     "PUBLIC",
+    "Activity",
+    "ActivityKind",
+    "Board",
     "Catalog",
+    "CatalogError",
     "CharacterSetup",
+    "CharacterView",
+    "ClearingType",
     "Decision",
+    "DecisionId",
+    "Departure",
     "Event",
     "GameState",
+    "GameStateError",
+    "ItemView",
+    "Kind",
+    "LayoutError",
+    "LegalOptions",
+    "MinionView",
+    "Orders",
     "OrdersError",
     "ParseResult",
+    "PieceView",
+    "Pile",
+    "Place",
+    "PlacedTile",
+    "PlainLoader",
+    "Problem",
+    "Record",
     "Resolution",
+    "Road",
+    "RoadDiscovery",
+    "RoadType",
     "SetupError",
+    "TileSide",
+    "TileType",
+    "UnknownNameError",
     "UnknownViewerError",
     "View",
+    "about",
+    "activity_name",
     "autopilot_orders",
+    "board_for",
+    "brief",
     "catalog",
     "check_state",
+    "clearing_id",
+    "clearing_of",
+    "edge_point",
+    "entitlement",
+    "hex_center",
+    "hex_corners",
+    "in_play",
+    "is_actor",
+    "is_combat_id",
+    "known_roads",
     "legal_activities",
+    "load_plain_yaml",
+    "load_problem",
     "new_game",
     "not_text",
+    "parse_clearing_id",
     "parse_orders",
     "parse_standing",
+    "pieces_of",
+    "quit_together",
+    "read_layout",
+    "read_plays",
     "read_state",
+    "recorded_by",
     "resolve",
+    "restart",
     "setup_choices",
     "view_for",
     "viewers",
     "visible_to",
+    "window_of",
 ]

@@ -31,9 +31,13 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
 
 @dataclass(frozen=True)
 class Import:
+    """``source`` imports the module ``target``, by a statement naming ``written`` (its ``from``
+    module, or the module it imports)."""
+
     source: str
     target: str
     line: int
+    written: str
 
 
 def modules() -> dict[str, Path]:
@@ -74,9 +78,11 @@ def imports(known: dict[str, Path]) -> list[Import]:
     for name, path in known.items():
         for node in _walk(ast.parse(path.read_text(encoding="utf-8"))):
             targets: list[str] = []
+            written = ""
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                written = node.module
                 targets = [
                     f"{node.module}.{alias.name}"
                     if f"{node.module}.{alias.name}" in known
@@ -85,7 +91,9 @@ def imports(known: dict[str, Path]) -> list[Import]:
                 ]
             for target in targets:
                 if target.split(".")[0] in PACKAGES and target != name:
-                    found.append(Import(name, target, getattr(node, "lineno", 0)))
+                    found.append(
+                        Import(name, target, getattr(node, "lineno", 0), written or target)
+                    )
     return found
 
 
@@ -111,6 +119,19 @@ def test_imports_point_down_the_layers():
         for i in imports(modules())
         if (top := i.target.split(".")[0]) != (own := i.source.split(".")[0])
         and top not in MAY_IMPORT[own]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_application_reaches_the_engine_through_its_entry():
+    """``bot`` and ``db`` import from the engine only what ``rules`` exports and the event
+    vocabulary (``rules.events`` and its section modules): never another engine module."""
+    wrong = [
+        f"{i.source} (line {i.line}) imports {i.target}"
+        for i in imports(modules())
+        if i.source.split(".")[0] in ("bot", "db")
+        and i.written.startswith("rules.")
+        and not (i.written == "rules.events" or i.written.startswith("rules.events."))
     ]
     assert not wrong, "\n".join(wrong)
 

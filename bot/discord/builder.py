@@ -26,7 +26,7 @@ from bot.discord.cogs.common import call_and_answer, escaped, player_id, reporti
 from bot.discord.where import scope_of
 from bot.inbox import Request, take
 from bot.service import CampaignService
-from rules.orders.model import Activity, ActivityKind
+from rules import Activity, ActivityKind
 
 log = logging.getLogger("realmbot.discord.builder")
 

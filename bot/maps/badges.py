@@ -27,10 +27,16 @@ from bot.maps.style import (
     font,
     ink_on,
 )
-from rules import Catalog, View
-from rules.board import clearing_id, hex_center, parse_clearing_id
-from rules.pieces import pieces_of
-from rules.view import PieceView, Pile
+from rules import (
+    Catalog,
+    PieceView,
+    Pile,
+    View,
+    clearing_id,
+    hex_center,
+    parse_clearing_id,
+    pieces_of,
+)
 
 #: At most this many badges beside one clearing; the rest are counted in a last one.
 MAX_BADGES = 7

@@ -16,11 +16,22 @@ from __future__ import annotations
 import math
 
 from bot.maps.style import font
-from rules import MODERATOR, PUBLIC, Catalog, View
-from rules.board import board_for, clearing_id, edge_point, hex_corners
-from rules.discoveries import RoadDiscovery, known_roads
-from rules.layout import PlacedTile
-from rules.schema.tiles import Road, RoadType, TileSide
+from rules import (
+    MODERATOR,
+    PUBLIC,
+    Catalog,
+    PlacedTile,
+    Road,
+    RoadDiscovery,
+    RoadType,
+    TileSide,
+    View,
+    board_for,
+    clearing_id,
+    edge_point,
+    hex_corners,
+    known_roads,
+)
 
 Point = tuple[float, float]
 #: A rectangle in pixels: left, top, right, bottom.

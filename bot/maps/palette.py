@@ -19,8 +19,7 @@ from bot.maps.badges import BADGE_HEIGHT, Badge, badge_width, draw_badge
 from bot.maps.layout import ZOOM
 from bot.maps.style import BACKGROUND, pure_colours
 from bot.maps.tiles import TileKey, draw_legend, draw_tile
-from rules import Catalog
-from rules.schema.tiles import TileType
+from rules import Catalog, TileType
 
 #: zlib's level for the map's PNG: 3 costs a few milliseconds more than 1 for a smaller file.
 COMPRESS_LEVEL = 3

@@ -27,8 +27,7 @@ from bot.maps.layout import DEFAULT_SCALE, ZOOM, Box, MapLayout, road_shown, vis
 from bot.maps.palette import encode_png, palette, to_palette
 from bot.maps.style import INK, font
 from bot.maps.tiles import LEGEND_LEAD, TileKey, draw_legend, draw_tile, hex_mask, sprite_size
-from rules import MODERATOR, PUBLIC, Catalog, View
-from rules.board import hex_center
+from rules import MODERATOR, PUBLIC, Catalog, View, hex_center
 
 #: Draws on a patch of the map, given the offset from layout pixels to the patch's.
 Painter = Callable[[ImageDraw.ImageDraw, float, float], None]

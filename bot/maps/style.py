@@ -10,7 +10,7 @@ from functools import cache
 
 from PIL import ImageFont
 
-from rules.schema.tiles import ClearingType, TileType
+from rules import ClearingType, TileType
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont

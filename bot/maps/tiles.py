@@ -56,10 +56,17 @@ from bot.maps.style import (
     font,
     hex_fill,
 )
-from rules import Catalog
-from rules.board import Board, clearing_id, edge_point, hex_corners
-from rules.layout import PlacedTile
-from rules.schema.tiles import ClearingType, RoadType, TileType
+from rules import (
+    Board,
+    Catalog,
+    ClearingType,
+    PlacedTile,
+    RoadType,
+    TileType,
+    clearing_id,
+    edge_point,
+    hex_corners,
+)
 
 #: The hex outline's width, in pixels at the default scale.
 OUTLINE = 2.5
