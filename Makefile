@@ -26,7 +26,7 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check .
 
 typecheck: $(VENV)/.installed-test
-	$(BIN)/mypy rules scenarios bot db
+	$(BIN)/mypy rules scenarios bot db tests
 
 pytest: $(VENV)/.installed-test
 	$(BIN)/pytest -q

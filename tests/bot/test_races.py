@@ -76,6 +76,7 @@ def test_orders_sent_while_the_day_waits_for_a_decision_are_refused_not_ignored(
         campaign = repo.get_campaign(session, name="Race")
         assert campaign is not None
         campaign.options = {**campaign.options, "wait_for_decisions": True}
+        assert campaign.id is not None
         snapshot = repo.latest_snapshot(session, campaign_id=campaign.id)
         assert snapshot is not None
         state = GameState.from_json(snapshot.state)

@@ -55,6 +55,7 @@ def test_a_campaign_is_created_joined_and_started(service, traveller):
         assert campaign.deadline == datetime(2026, 11, 23, 21 - 1, 0, tzinfo=UTC) + timedelta(
             days=1
         ), "20:00 UTC at least 12 hours ahead"
+        assert campaign.id is not None
         seats = repo.list_seats(session, campaign_id=campaign.id)
         assert [s.character for s in seats] == ["Amazon", "Elf"]
 
@@ -398,7 +399,8 @@ def resting_campaign(
     """A started campaign that waits for decisions, the Amazon and ``second`` seated (with him
     moved to her clearing if ``together``), and the chits ``tired`` names fatigued: a Rest then
     has a choice to make."""
-    options = {"wait_for_decisions": True, "combat_by_dm": False}  # combat: tests/bot/test_plays.py
+    # combat by DM is tests/bot/test_plays.py's
+    options: dict[str, object] = {"wait_for_decisions": True, "combat_by_dm": False}
     service.campaigns.create("Test", moderator="gm", seed=7, options=options)
     service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
     service.campaigns.join("Test", player="p2", player_name="P2", character=second)
@@ -482,7 +484,10 @@ def test_an_unanswered_decision_takes_its_default_when_its_time_runs_out(service
 def guide_and_follower_resting(service: CampaignService) -> None:
     """A campaign waiting for decisions where the Amazon rests with the Black Knight following
     her: both have two fatigued chits, so one stop asks both which chit they rest first."""
-    tired = {"Amazon": ("MOVE M3*", "FIGHT M4*"), "Black Knight": ("MOVE M4*", "FIGHT M4*")}
+    tired: dict[str, tuple[str, ...]] = {
+        "Amazon": ("MOVE M3*", "FIGHT M4*"),
+        "Black Knight": ("MOVE M4*", "FIGHT M4*"),
+    }
     resting_campaign(service, "Black Knight", tired, together=True)
     service.players.submit_orders("Test", player="p1", text="R")
     assert "stored" in service.players.submit_orders("Test", player="p2", text="F Amazon").text

@@ -24,7 +24,7 @@ def service(db_url: str) -> Iterator[CampaignService]:
 
 def test_only_the_campaigns_with_a_board_have_one(service: CampaignService) -> None:
     for name, board in [("On", "yes"), ("Off", "no"), ("Default", None), ("Enrolling", "yes")]:
-        options = {"status_board": board} if board is not None else None
+        options: dict[str, object] | None = {"status_board": board} if board else None
         service.campaigns.create(name, moderator="gm", channel=f"#{name}", options=options)
         if name != "Enrolling":
             service.campaigns.join(name, player=f"p-{name}", player_name="P", character="Amazon")

@@ -14,7 +14,15 @@ from hypothesis import strategies as st
 from rules.catalog import catalog
 from rules.daylight.hirelings import hire
 from rules.orders.legal import LegalOptions
-from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind, Instructions, Rearrangement
+from rules.orders.model import (
+    BASIC,
+    SUNLIGHT,
+    Activity,
+    ActivityKind,
+    Instructions,
+    Orders,
+    Rearrangement,
+)
 from rules.orders.parse import CODES, MAX_CHARS, ParseResult, legal_activities, parse_orders
 from rules.orders.problems import ProblemCode, Severity
 from rules.state import GameState, ItemState, Place
@@ -53,6 +61,12 @@ def accepted(text: str, state: GameState | None = None, who: str = "Amazon") -> 
     assert result.errors == (), result.errors
     assert result.orders is not None
     return result
+
+
+def orders_of(result: ParseResult) -> Orders:
+    """The orders of a result that has them."""
+    assert result.orders is not None
+    return result.orders
 
 
 def test_the_map_is_the_one_these_tests_assume():
@@ -447,7 +461,7 @@ def _hired(piece: str = "Company HQ", *, controlled: bool = False) -> GameState:
 def test_hired_leaders_record_like_characters_but_enchant():
     state = _hired()
     result = accepted("M AV2, H, R, A", state, "Company HQ")
-    assert [a.kind for a in result.orders.phases] == [K.MOVE, K.HIDE, K.REST, K.ALERT]
+    assert [a.kind for a in orders_of(result).phases] == [K.MOVE, K.HIDE, K.REST, K.ALERT]
     refused = parse("E", state, "Company HQ")
     assert codes(refused) == ["hireling-activity"]
     assert "6.2.5" in refused.errors[0].message
@@ -455,13 +469,13 @@ def test_hired_leaders_record_like_characters_but_enchant():
 
 def test_the_amazon_may_follow_her_hired_leader_and_he_her():
     state = _hired()
-    assert accepted("F Company HQ", state, "Amazon").orders.follow == "Company HQ"
-    assert accepted("F Amazon", state, "Company HQ").orders.follow == "Amazon"
+    assert orders_of(accepted("F Company HQ", state, "Amazon")).follow == "Company HQ"
+    assert orders_of(accepted("F Amazon", state, "Company HQ")).follow == "Amazon"
 
 
 def test_underlings_only_follow():
     state = _hired("Company 1")
-    assert accepted("F Amazon", state, "Company 1").orders.follow == "Amazon"
+    assert orders_of(accepted("F Amazon", state, "Company 1")).follow == "Amazon"
     assert codes(parse("H", state, "Company 1")) == ["hireling-activity"]
     assert codes(parse("F Company 1", state, "Amazon")) == ["follow-absent"]
     kinds = {a.kind for a in legal_activities(state, "Company 1", 1)}
@@ -483,7 +497,7 @@ def test_her_hired_leaders_section_is_read_as_his_orders_and_echoed():
     state = _hired()
     result = accepted("m av2, h\ncompany hq: m av2,h\nblock: unhidden", state)
     assert result.echo == "M AV2, H\nCompany HQ: M AV2, H\nblock: unhidden"
-    (theirs,) = result.orders.recorded
+    (theirs,) = orders_of(result).recorded
     assert theirs.character == "Company HQ" and theirs.instructions.block == "unhidden"
     assert [a.kind for a in theirs.phases] == [K.MOVE, K.HIDE]
 

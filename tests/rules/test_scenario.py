@@ -13,6 +13,7 @@ from rules.catalog import Catalog, catalog
 from rules.events import Decision, Event, Resolution, from_stored
 from rules.orders.model import Activity, ActivityKind, Orders
 from rules.orders.parse import ParseResult, Problem
+from rules.orders.problems import ProblemCode
 from rules.pieces import pieces_of
 from rules.state import GameState, Place
 from scenarios import (
@@ -72,7 +73,7 @@ def fake_parse(
         if kind == "M" and target not in clearings:
             errors.append(
                 Problem(
-                    code="bad-clearing",
+                    code=ProblemCode.BAD_CLEARING,
                     line=1,
                     phase=number,
                     text=part,
@@ -806,7 +807,9 @@ def test_public_excludes_looks_only_at_what_the_public_sees():
 
 
 def test_expected_errors_are_compared_with_the_parse_problems():
-    problem = Problem(code="bad-clearing", line=1, phase=1, text="M XX1", message="no XX1")
+    problem = Problem(
+        code=ProblemCode.BAD_CLEARING, line=1, phase=1, text="M XX1", message="no XX1"
+    )
     parsed = scenario(
         until="birdsong",
         expect={"errors": [{"character": "Black Knight", "code": "sunlight-cave"}]},

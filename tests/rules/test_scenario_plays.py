@@ -4,7 +4,7 @@ their run are in ``test_scenario_run_combat.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -56,7 +56,7 @@ def plays(**keys: Any) -> dict[str, list[Play]]:
     return {"Black Knight": [Play.model_validate({"round": 1, **keys})]}
 
 
-def answered(asked: Decision, given: Mapping[str, str] | None = None, **keys: Any) -> str:
+def answered(asked: Decision, given: Any = None, **keys: Any) -> str:
     return answer(asked, plays(**keys), SCENE, given or {})
 
 

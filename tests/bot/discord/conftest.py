@@ -3,9 +3,10 @@ simulated guild with a moderator (Manage Server) and two players."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -144,7 +145,7 @@ def embed_text(embed: discord.Embed) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def card_of(messages: list[discord.Message]) -> str:
+def card_of(messages: Sequence[Any]) -> str:
     """The embeds of ``messages`` (a card, in one message or several) read as text; each
     message has embeds and no other text."""
     assert messages and all(m.embeds and not m.content for m in messages), messages

@@ -327,7 +327,7 @@ async def test_decision_buttons_outlive_a_restart(table: Table, service: Campaig
     await seat_two_players(table)
     await wait_for_alices_decision(table, service)
     asked = bot_messages(table.alice.user.dm_channel.history())[-1]
-    assert [c.custom_id for row in asked.components for c in row.children] == [
+    assert [c.custom_id for row in asked.components for c in row.children] == [  # type: ignore[union-attr]
         "rb:decision:1:0",
         "rb:decision:1:1",
     ]

@@ -145,7 +145,7 @@ async def test_a_select_of_a_closed_window_answers_nothing(
 ) -> None:
     await giant_fight(table, service)
     asked = bot_messages(table.alice.user.dm_channel.history())[-1]
-    custom_id = asked.components[0].children[0].custom_id
+    custom_id = asked.components[0].children[0].custom_id  # type: ignore[union-attr]
     await table.alice.send_dm("plays\nlure: none")
     await table.bob.send_dm("plays\nlure: none")
     late = await table.alice.user.select(asked, ["1"], custom_id=custom_id)
@@ -166,7 +166,7 @@ def test_a_decision_with_over_25_options_gets_a_select_for_each_share() -> None:
     )
     view = window_view(1, content)
     assert view is not None
-    ids = [child.custom_id for child in view.children]
+    ids = [child.custom_id for child in view.children]  # type: ignore[attr-defined]
     assert ids == ["rb:play:1:0a1b2c3d:0", "rb:play:1:0a1b2c3d:1.0", "rb:play:1:0a1b2c3d:1.1"]
-    shares = [[o.label for o in child.item.options] for child in view.children[1:]]
+    shares = [[o.label for o in child.item.options] for child in view.children[1:]]  # type: ignore[attr-defined]
     assert shares[0] + shares[1] == attacks and len(shares[0]) == 25

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import Any
 
 import discord
 import pytest
@@ -59,7 +60,7 @@ def queue(service: CampaignService, kind: str, content: str, to: str | None = No
         )
 
 
-def posts_to(table: Table, channel_id: int) -> list[dict[str, object]]:
+def posts_to(table: Table, channel_id: int) -> list[Any]:
     """The bodies of every message the bot tried to post in a channel, in order."""
     return [
         request.json

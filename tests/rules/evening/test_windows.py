@@ -52,7 +52,7 @@ def fight(options: dict[str, bool], text: str = "R") -> tuple[GameState, dict[st
     for name in ("Amazon", "Black Knight"):
         state.characters[name].hidden = False
     state.options.update(options)
-    orders = {}
+    orders: dict[str, object] = {}
     for name in ("Amazon", "Black Knight"):
         result = parse_orders(text, state, name)
         assert result.orders is not None, result.errors
