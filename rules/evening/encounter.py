@@ -55,14 +55,7 @@ def combat_id(
 ) -> CombatId:
     """The id of a decision of ``kind`` for ``who`` in the round being fought, about
     ``subject`` if given."""
-    return CombatId(
-        day=ctx.state.game_day,
-        clearing=combat.clearing,
-        round=combat.round,
-        kind=kind,
-        who=who,
-        subject=subject,
-    )
+    return combat.decision_id(ctx.state.game_day, kind, who, subject)
 
 
 def assigned_to(combat: CombatState, denizen: str) -> str | None:

@@ -80,14 +80,7 @@ def lured_by_hireling(ctx: Ctx, combat: CombatState, denizen: str) -> bool:
 def _id(ctx: Ctx, combat: CombatState, kind: str, who: str, subject: str | None = None) -> CombatId:
     """The id of a decision of ``kind`` in the round being fought: a hireling's (``who``, the
     hireling its employer decides for), or its employer's about ``subject``."""
-    return CombatId(
-        day=ctx.state.game_day,
-        clearing=combat.clearing,
-        round=combat.round,
-        kind=kind,
-        who=who,
-        subject=subject,
-    )
+    return combat.decision_id(ctx.state.game_day, kind, who, subject)
 
 
 def lures(ctx: Ctx, combat: CombatState, who: str, lurable: list[str]) -> list[tuple[str, str]]:

@@ -58,9 +58,7 @@ def groups_here(ctx: Ctx, combat: CombatState, pieces: list[str]) -> list[str]:
 
 def _id(ctx: Ctx, combat: CombatState, kind: str, who: str, group: str) -> CombatId:
     """The id of a choice about meeting ``group`` at the start of combat (round 0)."""
-    return CombatId(
-        day=ctx.state.game_day, clearing=combat.clearing, round=0, kind=kind, who=who, subject=group
-    )
+    return combat.decision_id(ctx.state.game_day, kind, who, group, round=0)
 
 
 def battles(combat: CombatState, native_group: str, who: str) -> bool:

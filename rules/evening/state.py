@@ -15,6 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.decisions.ids import CombatId
+
 Step = Literal[
     "start",
     "meeting",
@@ -126,6 +128,21 @@ class CombatState(_Data):
     rebels: list[str] = Field(default_factory=list)
     quiet: int = 0
     eventful: bool = False
+
+    def decision_id(
+        self, day: int, kind: str, who: str, subject: str | None = None, *, round: int | None = None
+    ) -> CombatId:
+        """The id of a decision of ``kind`` for ``who`` (about ``subject`` if given) in this
+        clearing on game day ``day``, in the round being fought (or ``round``: 0 is the start of
+        combat)."""
+        return CombatId(
+            day=day,
+            clearing=self.clearing,
+            round=self.round if round is None else round,
+            kind=kind,
+            who=who,
+            subject=subject,
+        )
 
 
 class EveningState(_Data):

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.day.context import Ctx
-from rules.decisions.ids import CombatId
 from rules.evening.answers import read_placement, read_sides
 from rules.evening.counters import dark
 from rules.evening.positions import Counter, changes_tactics, position_possible, reposition, turning
@@ -20,14 +19,7 @@ from rules.pieces import pieces_of
 def fixed_position(ctx: Ctx, combat: CombatState, sheet: str) -> str | None:
     """The position fixed for ``sheet`` this round, if any: the answer under its ``positions``
     id (:mod:`rules.evening.answers`)."""
-    where = CombatId(
-        day=ctx.state.game_day,
-        clearing=combat.clearing,
-        round=combat.round,
-        kind="positions",
-        who=sheet,
-    )
-    return ctx.answers.get(where.format())
+    return ctx.answers.get(combat.decision_id(ctx.state.game_day, "positions", sheet).format())
 
 
 def randomize(ctx: Ctx, combat: CombatState, sheet: str, counters: list[Counter]) -> None:
