@@ -10,6 +10,7 @@ makes the scenario malformed.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Collection, Mapping, Sequence
 from typing import ClassVar, Generic, TypeVar
 
@@ -29,7 +30,7 @@ def activity_phases(orders: Orders, kinds: Collection[ActivityKind]) -> list[int
     return [n for n, phase in enumerate(orders.phases, start=1) if phase.kind in kinds]
 
 
-class PhaseEntries(Generic[Entry]):
+class PhaseEntries(ABC, Generic[Entry]):
     """The scenario's entries of one key by individual, and the phases of everyone's orders
     they answer. Subclasses name the key, the activities and the decision kinds, and read an
     entry's answer to one decision (:meth:`_value`)."""
@@ -74,6 +75,6 @@ class PhaseEntries(Generic[Entry]):
         """The entry's field that answers ``decision``, as an error names it."""
         return decision.kind
 
+    @abstractmethod
     def _value(self, decision: Decision, entry: Entry) -> str | None:
         """``entry``'s answer to ``decision``; None when it gives none."""
-        raise NotImplementedError
