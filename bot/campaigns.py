@@ -68,6 +68,14 @@ def clean_name(name: str) -> str:
     return cleaned
 
 
+def published(campaign: Campaign, day: int) -> bool:
+    """Whether ``day``'s report is out: the day is resolved (before the campaign's current day,
+    or its last once it is finished) and its reports are posted (not ``report_due``)."""
+    if campaign.report_due is not None and day >= campaign.report_due:
+        return False
+    return day < campaign.day or (day == campaign.day and campaign.status == "finished")
+
+
 class Campaigns:
     """Campaigns created, joined, set up and started, and read, over the ``store``."""
 
@@ -313,12 +321,14 @@ class Campaigns:
             )
 
     def history(self, campaign_name: str, *, day: int, player: str | None = None) -> Reply:
-        """A past day's report: the public one, or the player's own journal of it."""
+        """A past day's report: the public one, or the player's own journal of it — only once
+        the day's report is out (:func:`published`): a day still being resolved, its combat
+        windows open, is no one's to read yet."""
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             viewer = self.store.viewer(session, campaign, player)
             records = repo.list_events(session, campaign_id=row_id(campaign), day=day)
-            if not records:
+            if not records or not published(campaign, day):
                 raise RequestError(f"{campaign.name} has no report for day {day} yet")
             return Reply(day_report([repo.as_event(r) for r in records], viewer))
 

@@ -464,3 +464,28 @@ def test_a_card_that_moves_an_attack_is_asked_in_a_window_and_answered_by_plays(
     assert "melee window" in window and "Battle Bracelets" in window
     echo = service.plays.answer_plays("Test", player="p1", text="shift_attack: thrust").text
     assert "shift_attack: thrust" in echo and "combat goes on" in echo
+
+
+def test_the_day_being_fought_is_no_one_s_to_read_until_its_report_is_out(service, traveller):
+    """A day whose combat windows are open holds the Evening's rounds so far: neither the
+    public history nor a player's journal gives it (any member may ask in the channel); once
+    the day is resolved and reported, both do."""
+    giant_fight(service)
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
+    force(service)
+    until_window(service, "attack")
+    quietly(service, "p1", "Amazon")
+    quietly(service, "p2", "Black Knight")
+    assert stored_events(service), "the day's events so far are stored"
+    for player in (None, "p1"):
+        with pytest.raises(RequestError, match="has no report for day 1 yet"):
+            service.campaigns.history("Test", day=1, player=player)
+    for _ in range(30):
+        if combat_round(service) is None:
+            break
+        quietly(service, "p1", "Amazon")
+        quietly(service, "p2", "Black Knight")
+    assert service.campaigns.campaign("Test").day == 2, "the day is resolved"
+    assert service.campaigns.history("Test", day=1).text.startswith("Day 1, Month 1")
+    assert "Giant" in service.campaigns.history("Test", day=1, player="p1").text
