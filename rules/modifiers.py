@@ -14,7 +14,14 @@ from functools import cache
 from rules.board import Board, clearing_id, parse_clearing_id
 from rules.catalog import Catalog
 from rules.pieces import Kind, pieces_of
-from rules.schema.characters import AbilityKey, DieModifier, DieTable, OneDie, RollWhere
+from rules.schema.characters import (
+    AbilityKey,
+    DieModifier,
+    DieTable,
+    OneDie,
+    RollWeapon,
+    RollWhere,
+)
 from rules.schema.chits import ChitKind
 from rules.schema.tiles import ClearingType
 from rules.schema.treasures import Activation
@@ -42,11 +49,20 @@ def sheet_has(catalog: Catalog, sheet: CharacterState, key: AbilityKey) -> bool:
     )
 
 
-def one_die(catalog: Catalog, board: Board, state: GameState, name: str, table: DieTable) -> int:
+def one_die(
+    catalog: Catalog,
+    board: Board,
+    state: GameState,
+    name: str,
+    table: DieTable,
+    *,
+    weapon: RollWeapon | None = None,
+) -> int:
     """How many "one die" modifications apply to his roll on ``table`` (4.1.2): his advantages
-    where they apply, and his active treasures' one-die keys (L4338–4362). A hireling has
-    neither: he activates no treasures (7.7.2a.2) and the character's modifiers are not his
-    (7.7.1f.1)."""
+    where they apply — on the Missile Table, those that name a weapon only with it (``weapon``:
+    what the attack is made with, :func:`weapon_fits`) — and his active treasures' one-die keys
+    (L4338–4362). A hireling has neither: he activates no treasures (7.7.2a.2) and the
+    character's modifiers are not his (7.7.1f.1)."""
     if name not in state.characters:
         return 0
     character = state.characters[name]
@@ -57,6 +73,7 @@ def one_die(catalog: Catalog, board: Board, state: GameState, name: str, table: 
             isinstance(effect, OneDie)
             and table in effect.tables
             and applies(board, effect.where, where)
+            and weapon_fits(effect.weapon, weapon)
         ):
             count += 1
     pieces = pieces_of(catalog)
@@ -96,12 +113,19 @@ def applies(board: Board, scope: RollWhere | str, where: str | None) -> bool:
 
 
 def die_modifier(
-    catalog: Catalog, board: Board, state: GameState, name: str, table: DieTable
+    catalog: Catalog,
+    board: Board,
+    state: GameState,
+    name: str,
+    table: DieTable,
+    *,
+    weapon: RollWeapon | None = None,
 ) -> int:
     """What his advantages add to each die he rolls on ``table`` where he stands (4.1.2 L1043):
-    Aim's -1 on the Missile Table (L3568, L3625, L3652), Honor's -1 on the Meeting Table
-    (L3898); and what the Treasure cards add to his result (:func:`treasure_modifier`: the
-    Cloven Hoof, the Maps). A hireling has none (7.7.1f.1)."""
+    Aim's -1 on the Missile Table with a missile weapon (L3568, L3625, L3652; ``weapon`` as
+    :func:`one_die` takes it), Honor's -1 on the Meeting Table (L3898); and what the Treasure
+    cards add to his result (:func:`treasure_modifier`: the Cloven Hoof, the Maps). A hireling
+    has none (7.7.1f.1)."""
     if name not in state.characters:
         return 0
     where = state.clearing_of(name)
@@ -111,7 +135,22 @@ def die_modifier(
         if isinstance(effect, DieModifier)
         and table in effect.tables
         and applies(board, effect.where, where)
+        and weapon_fits(effect.weapon, weapon)
     ) + treasure_modifier(catalog, board, state, name, table)
+
+
+def weapon_fits(restriction: RollWeapon, used: RollWeapon | None) -> bool:
+    """Whether an effect limited to ``restriction`` applies to a Missile Table roll made with
+    ``used``: ``bow_or_crossbow`` for a weapon counter that attacks as a missile (the Light and
+    Medium Bows, the Crossbow), ``missile_weapon`` for another missile weapon (the Alchemist's
+    Mixture, thrown), None for an attack with no weapon (a spell that attacks like a missile,
+    L2546). The Archer advantage is "to make an attack with a bow or crossbow" (L3745, L4014);
+    Aim names missile weapons (L3568)."""
+    if restriction == "any":
+        return True
+    if restriction == "missile_weapon":
+        return used in ("missile_weapon", "bow_or_crossbow")
+    return used == restriction
 
 
 def treasure_modifier(

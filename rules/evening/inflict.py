@@ -46,9 +46,9 @@ from rules.events.evening import (
     Killed,
 )
 from rules.modifiers import die_modifier, one_die
-from rules.pieces import pieces_of
+from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
-from rules.schema.characters import DieTable
+from rules.schema.characters import DieTable, RollWeapon
 from rules.state import Place
 
 
@@ -165,17 +165,30 @@ def _missile(ctx: Ctx, combat: CombatState, strike: Strike) -> int:
     a Crossbowman (g.1–g.2)."""
     who = strike.credit
     if who is not None:
+        used = _missile_weapon(ctx, strike.weapon)
+        catalog, board, state = ctx.catalog, ctx.board, ctx.state
         roll = ctx.dice.roll(
             who,
             "Missile Table",
-            one_die=one_die(ctx.catalog, ctx.board, ctx.state, who, DieTable.MISSILE),
-            modifier=die_modifier(ctx.catalog, ctx.board, ctx.state, who, DieTable.MISSILE),
+            one_die=one_die(catalog, board, state, who, DieTable.MISSILE, weapon=used),
+            modifier=die_modifier(catalog, board, state, who, DieTable.MISSILE, weapon=used),
         )
     else:
         archer = catalog_title(ctx, strike.attacker) == "Archer"
         roll = ctx.dice.roll(strike.attacker, "Missile Table", one_die=1 if archer else 0)
     ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
     return missile_levels(ctx.catalog, roll.result)
+
+
+def _missile_weapon(ctx: Ctx, weapon: str | None) -> RollWeapon | None:
+    """What a missile attack is made with, as the advantages name it
+    (:func:`rules.modifiers.weapon_fits`): a weapon counter is a bow or crossbow (the only
+    missile weapons among them), a Treasure card that attacks as a missile (the Alchemist's
+    Mixture) is another missile weapon."""
+    if weapon is None:
+        return None
+    is_counter = pieces_of(ctx.catalog)[weapon].kind is Kind.WEAPON
+    return "bow_or_crossbow" if is_counter else "missile_weapon"
 
 
 def catalog_title(ctx: Ctx, piece: str) -> str | None:
