@@ -121,16 +121,18 @@ def _hireling_killed(ctx: Ctx, piece: str) -> None:
 
 def leader_killed(ctx: Ctx, combat: CombatState, leader: str) -> None:
     """8.7.8: when an unhired leader is killed, his group's belongings are abandoned in his
-    clearing, in the order they are stacked in the group's box. Everyone sees what is
-    abandoned, but a face-down Treasure card only as "a Treasure card" (4.4.1c, 4.5.3): no one
-    holds it, so no one learns its name."""
+    clearing, "in the same order they are stacked in the group's box" (L2859): they go under
+    what lies there already, as one stack in the box's order. Everyone sees what is abandoned,
+    but a face-down Treasure card only as "a Treasure card" (4.4.1c, 4.5.3): no one holds it,
+    so no one learns its name."""
     box = group_box(ctx, leader)
     if box is None:
         return
-    pile = Place.clearing(combat.clearing)
-    for item in [i for i in ctx.state.at(box) if pieces_of(ctx.catalog)[i].kind in ITEM_KINDS]:
+    items = [i for i in ctx.state.at(box) if pieces_of(ctx.catalog)[i].kind in ITEM_KINDS]
+    for item in items:
         ctx.state.take(item)
-        ctx.state.stacks.setdefault(pile, []).insert(0, item)
+    ctx.state.stacks.setdefault(Place.clearing(combat.clearing), [])[0:0] = items
+    for item in items:
         if secret_card(ctx.catalog, ctx.state, item):
             ctx.emit(AbandonedCard(who=leader, at=combat.clearing))
         else:
