@@ -19,12 +19,14 @@ from bot.local_commands import add_local_parser
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, ``realmbot: <command>: <what>``, exit
-    status 2 (``--help`` shows the usage)."""
+    """An argument parser whose errors are one line, ``realmbot: <command>: <what>`` (or
+    ``realmbot: <what>`` for the command line's own), exit status 2 (``--help`` shows the
+    usage)."""
 
     def error(self, message: str) -> Any:
-        command = self.prog.removeprefix("realmbot").strip() or "realmbot"
-        self.exit(EXIT_USAGE, f"realmbot: {command}: {message} (see {self.prog} --help)\n")
+        command = self.prog.removeprefix("realmbot").strip()
+        where = f"{command}: " if command else ""
+        self.exit(EXIT_USAGE, f"realmbot: {where}{message} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:

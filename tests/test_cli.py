@@ -109,3 +109,19 @@ def test_show_spells_out_structured_advantages(capsys):
     assert "    kind: one_die\n" in knowledge
     assert "    where: cave_clearing\n" in knowledge
     assert "aliases" not in out, "empty fields are left out"
+
+
+@pytest.mark.parametrize(
+    ("argv", "start"),
+    [
+        (("bogus",), "realmbot: argument COMMAND: invalid choice: 'bogus'"),
+        (("scenario",), "realmbot: scenario: the following arguments are required"),
+    ],
+)
+def test_a_usage_error_names_the_program_once_and_the_command_if_any(capsys, argv, start):
+    with pytest.raises(SystemExit) as stopped:
+        main(list(argv))
+    _, err = capsys.readouterr()
+    assert stopped.value.code == 2
+    assert err.startswith(start), err
+    assert err.count("realmbot:") == 1 and err.count("\n") == 1, err
