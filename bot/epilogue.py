@@ -17,6 +17,7 @@ from PIL import ImageDraw
 from bot.maps import DEFAULT_SCALE, MapLayout, render_image
 from bot.maps.palette import encode_png
 from bot.maps.style import ROUTE_COLOURS
+from bot.wording import pronouns
 from rules import PUBLIC, Catalog, Event, GameState, Kind, Place, pieces_of, view_for
 from rules.events.daylight import Moved
 from rules.events.end import Restarted, Suicided
@@ -60,7 +61,9 @@ def lives(
                 if found[event.who].route[-1:] != [event.to]:
                     found[event.who].route.append(event.to)
             elif isinstance(event, Suicided) and event.who in found:  # 9.2.2a
-                found[event.who].deaths.append(f"day {day}, by his own hand at Midnight")
+                found[event.who].deaths.append(
+                    f"day {day}, by {pronouns(event.who).his} own hand at Midnight"
+                )
             elif isinstance(event, Killed):
                 killers = (event.by,) if isinstance(event.by, str) else event.by
                 for killer in killers:

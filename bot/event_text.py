@@ -6,7 +6,8 @@ The engine speaks in codes and values; the words are here, in Jinja macros whose
 ``{% trans %}`` blocks, ready to be extracted into a message catalog and translated. Each field
 is given to its macro as one word (:func:`word`): a list as ``a, b``, a truth as ``yes`` or
 ``no``, and a field the event does not have (an optional one, or one an older version did not
-store) as ``?``.
+store) as ``?``. A sentence that speaks of its subject (``who``) as he, his or him takes the
+words for him, or her (:func:`bot.wording.pronouns`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from bot.wording import HE, pronouns
 from rules.events import Event, event_types
 
 
@@ -56,4 +58,8 @@ def describe(event: Event) -> str:
         return f"{event.type}: {event.fields}"
     stored = event.fields
     words = {field: word(stored[key]) if key in stored else "?" for field, key, _ in kind.layout}
-    return str(getattr(_section(section), name)(**words))
+    macro = getattr(_section(section), name)
+    who = stored.get("who")
+    said = pronouns(who) if isinstance(who, str) else HE
+    words |= {w: getattr(said, w) for w in ("he", "his", "him") if w in macro.arguments}
+    return str(macro(**words))

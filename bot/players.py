@@ -16,6 +16,7 @@ from bot.cards import Refusal
 from bot.render import render
 from bot.sheets import sheet_reply
 from bot.store import Reply, RequestError, Store, row_id
+from bot.wording import pronouns
 from db import repo
 from db.models import Campaign, Seat
 from rules import Catalog, GameState, ParseResult, in_play, parse_orders
@@ -51,11 +52,13 @@ def require_in_play(campaign: Campaign, seat: Seat, state: GameState) -> None:
         return
     if departure.how == "left_map":
         raise RequestError(
-            f"the {seat.character} has left the map: he takes no more part in "
+            f"the {seat.character} has left the map: {pronouns(seat.character).he} takes no more "
+            "part in "
             f"{campaign.name} (9.2.2b). Nothing was stored."
         )
     raise RequestError(
-        f"the {seat.character} is dead ({departure.cause}): he takes no orders. Start again "
+        f"the {seat.character} is dead ({departure.cause}): {pronouns(seat.character).he} takes "
+        "no orders. Start again "
         f"from game day {departure.restart_day} with a DM whose first line is 'restart "
         f"{campaign.name}' and whose lines below are your choices: 'character: <name>' "
         "(default the same), 'victory: fame 2, gold 3' (9.1.2). Nothing was stored."

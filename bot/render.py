@@ -20,6 +20,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
 from bot.deadlines import discord_timestamp
+from bot.wording import pronouns
 
 #: The most characters a rendered message may have (a report is split or attached beyond it).
 MAX_OUTPUT = 200_000
@@ -97,6 +98,7 @@ def _environment(finalize: Any = None) -> jinja2.Environment:
         finalize=finalize,
     )
     environment.filters.update(bbcode=escape_bbcode, markdown=escape_markdown, fence=markdown_fence)
+    environment.globals.update(pronouns=pronouns)
     return environment
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from bot.evening_report import evening
 from bot.event_text import describe
 from bot.render import render
+from bot.wording import pronouns
 from rules import Event, visible_to
 from rules.events.day import (
     DayEnded,
@@ -258,8 +259,8 @@ def _search_outcome(event: Event) -> str | None:
             return f"{gold} Gold"
         case Teleported(to=to):
             return f"teleports to {to}"
-        case ChitsRestored():
-            return "all his chits return to play"
+        case ChitsRestored(who=who):
+            return f"all {pronouns(who).his} chits return to play"
         case ExchangedCard(card=card):
             return f"exchanges the {card}"
         case ExchangedInto(items=items, gold=gold):
@@ -295,8 +296,8 @@ def _trade_outcome(event: Event) -> str | None:
             return f"the {group} are now {level}"
         case BoonRepaid(gold=gold):
             return f"buys back the boon for {gold} gold"
-        case BoonLost():
-            return "his one chance to buy back the boon is gone"
+        case BoonLost(who=who):
+            return f"{pronouns(who).his} one chance to buy back the boon is gone"
         case FameReward(fame=fame, item=item):
             return f"{fame:+} Fame for the {item}"
         case HirePaid(gold=gold):
@@ -390,7 +391,9 @@ def day_report(events: list[Event], viewer: str) -> str:
         elif current is not None and isinstance(event, _TASKS):
             current.notes.append(describe(event))
         elif current is not None and isinstance(event, Moved):
-            current.notes.append(f"{event.who} moves with him to {event.to}")
+            current.notes.append(
+                f"{event.who} moves with {pronouns(current.who).him} to {event.to}"
+            )
         elif isinstance(event, Midnight | DayEnded | NotImplementedYet | Unhired):
             later.append(describe(event))
     return render(

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.cards import NONE, Card, Field
+from bot.wording import pronouns
 from rules import CharacterView, Departure, ItemView
 
 if TYPE_CHECKING:
@@ -28,13 +29,17 @@ def _listed(names: Sequence[str] | None) -> str:
     return ", ".join(names or ()) or NONE
 
 
-def _fate(departed: Departure | None, campaign: str) -> str:
+def _fate(name: str, departed: Departure | None, campaign: str) -> str:
     if departed is None:
         return ""
+    said = pronouns(name)
     if departed.how == "left_map":
-        return "He has left the map (9.2.2b): he takes no more part in the game."
+        return (
+            f"{said.he.capitalize()} has left the map (9.2.2b): {said.he} takes no more part in "
+            "the game."
+        )
     return (
-        f"Dead ({departed.cause}): his player may start again from game day "
+        f"Dead ({departed.cause}): {said.his} player may start again from game day "
         f"{departed.restart_day}, with a DM restart {campaign} (9.1.2)."
     )
 
@@ -95,7 +100,7 @@ def sheet_card(
     fields.extend(_hireling(h) for h in hirelings)
     return Card(
         title=title,
-        description=_fate(departed, campaign),
+        description=_fate(sheet.name, departed, campaign),
         fields=tuple(fields),
         footer=HIRELINGS_HINT if hirelings else "Only you see this sheet.",
     )

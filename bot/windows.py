@@ -15,6 +15,7 @@ from sqlmodel import Session
 from bot.evening_report import rounds_report
 from bot.render import render
 from bot.store import Store, row_id
+from bot.wording import pronouns
 from db import repo
 from db.models import Campaign, PendingDecision, Seat
 from rules import (
@@ -306,8 +307,9 @@ class Windows:
             if missed[character] == MISSED_WINDOWS:
                 store.outbox(session, campaign).moderators_only(
                     f"{campaign.name}, day {campaign.day}: the {character} missed "
-                    f"{MISSED_WINDOWS} combat windows; his standing orders and the defaults "
-                    "answer for him for the rest of the day."
+                    f"{MISSED_WINDOWS} combat windows; {pronouns(character).his} standing orders "
+                    f"and the defaults answer for {pronouns(character).him} for the rest of the "
+                    "day."
                 )
         late = [d.ref for d in waiting if is_combat_id(d.ref)]
         before = campaign.defaulted if campaign.missed_day == campaign.day else []

@@ -5,9 +5,11 @@ never as Python prints them."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from bot import scope
+from rules import catalog
 
 #: How a moderator whose name the campaign never learned is called.
 A_MODERATOR = "a moderator"
@@ -54,3 +56,24 @@ def choices_text(choices: Mapping[str, Any]) -> str:
     """Setup choices, one ``key: value`` after another (``start: Guard house; victory: Fame 2,
     Gold 3``), separated by semicolons since a value may hold commas."""
     return "; ".join(f"{key}: {choice_text(value)}" for key, value in choices.items())
+
+
+@dataclass(frozen=True)
+class Pronouns:
+    """The words a line uses for someone: ``he`` (the subject), ``his`` and ``him``."""
+
+    he: str
+    his: str
+    him: str
+
+
+HE = Pronouns("he", "his", "him")
+SHE = Pronouns("she", "her", "her")
+
+
+def pronouns(name: str) -> Pronouns:
+    """How the lines people read speak of ``name``: as the rulebook speaks of him — she and her
+    for the Amazon, the Witch and the Woods Girl (:attr:`rules.schema.characters.Character
+    .pronoun`), he and his for every other character and for natives and monsters."""
+    characters = catalog().characters
+    return SHE if name in characters and characters[name].pronoun == "she" else HE

@@ -42,7 +42,7 @@ def test_a_suicide_sits_out_a_day_then_starts_again_as_another(
     assert "Amazon: dead, takes no orders" in local(capsys, db, "status", "Valley")[1]
     status, out, _ = local(capsys, db, "sheet", "Valley", "--player", "alice")
     assert status == 0 and out.splitlines()[0] == (
-        "Your Amazon in Valley: dead (suicide at Midnight (9.2.2a)): his player may start "
+        "Your Amazon in Valley: dead (suicide at Midnight (9.2.2a)): her player may start "
         "again from game day 3, with a DM restart Valley (9.1.2)"
     )
     choices = tmp_path / "restart.txt"

@@ -400,10 +400,13 @@ class Character(Record):
     ``advantages`` are in the rulebook's order, which is the order they are gained in the
     Development game (2.7.8 L723; 10.E.5.2.1 L3486). Partners absent from ``relationships`` are
     Neutral (7.6.5a L1897). ``aliases`` are other spellings players use for the name.
+    ``pronoun`` is how the rulebook speaks of the character: ``she`` for the Amazon, the Witch
+    and the Woods Girl (L3568, L3918, L4013), ``he`` for the others.
     """
 
     name: str = Field(min_length=1)
     aliases: tuple[str, ...] = ()
+    pronoun: Literal["he", "she"] = "he"
     weight: Weight
     advantages: tuple[Advantage, ...] = Field(min_length=1)
     starting_locations: tuple[StartLocation, ...] = Field(min_length=1)

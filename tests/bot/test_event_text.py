@@ -58,8 +58,9 @@ def test_the_samples_read_back_typed_as_the_engine_writes_them():
 
 
 def test_each_macro_takes_its_event_types_fields():
-    """Every template key names a macro whose parameters are its class's fields, in order, and
-    every macro is some type's."""
+    """Every template key names a macro whose parameters are its class's fields, in order (then
+    the words for its subject, he, his or him, if it speaks of him), and every macro is some
+    type's."""
     environment = jinja2.Environment(extensions=["jinja2.ext.i18n"])
     keys = {kind.template: kind for kind in event_types().values()}
     found = set()
@@ -68,7 +69,10 @@ def test_each_macro_takes_its_event_types_fields():
         for macro in tree.find_all(jinja2.nodes.Macro):
             key = f"{path.stem}.{macro.name}"
             assert key in keys, f"{key}: no event type has this template"
-            assert [a.name for a in macro.args] == [n for n, _, _ in keys[key].layout], key
+            names = [a.name for a in macro.args]
+            fields = [n for n, _, _ in keys[key].layout]
+            assert names[: len(fields)] == fields, key
+            assert set(names[len(fields) :]) <= {"he", "his", "him"}, key
             found.add(key)
     assert found == set(keys)
 
@@ -86,3 +90,24 @@ def test_each_sentence_is_one_message_to_translate():
     for message in messages:
         assert isinstance(message, str)
         assert not re.search(r"[{}]", message), message
+
+
+@pytest.mark.parametrize(
+    ("who", "words"),
+    [
+        ("Amazon", "her turn"),
+        ("Woods Girl", "her turn"),
+        ("Witch", "her turn"),
+        ("Dwarf", "his turn"),
+    ],
+)
+def test_a_sentence_speaks_of_the_amazon_the_witch_and_the_woods_girl_as_she(who, words):
+    """The Amazon, the Witch and the Woods Girl are "she" (L3568, L3918, L4013), every other
+    character "he", in every sentence that speaks of its subject."""
+    lost = from_stored({"type": "turn_lost", "fields": {"who": who, "reason": "blocked"}})
+    assert describe(lost) == f"{who} loses {words}: blocked"
+    asleep = from_stored(
+        {"type": "fell_asleep", "fields": {"who": who, "at": "AV1", "by": "Flowers of Rest"}}
+    )
+    pronoun = "she" if words.startswith("her") else "he"
+    assert f"Sunset: {pronoun} skips the rest of {words}" in describe(asleep)

@@ -86,7 +86,7 @@ def test_a_task_failed_at_midnight_reads_after_the_turns():
     done = _run("missions", "7.2.4d_mission_fails_at_midnight_of_its_fourteenth_day_L1617.yaml")
     public = day_report(done.events, "public")
     line = (
-        "Amazon fails the Food/Ale mission (game day 14 ends): he pays 5 Notoriety again and "
+        "Amazon fails the Food/Ale mission (game day 14 ends): she pays 5 Notoriety again and "
         "the chit is put in DW3 (7.2.4d)"
     )
     assert line in public.splitlines()

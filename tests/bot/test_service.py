@@ -834,7 +834,7 @@ def test_a_one_week_campaign_is_played_to_its_end_with_a_death_and_a_fresh_start
     assert "Amazon:" not in requirements, "only his new character is scored (9.3.1a)"
     epilogue = text.split("Epilogue\n")[1]
     assert "Amazon: 0 moves, AV5\n" in epilogue
-    assert "  killed: day 1, by his own hand at Midnight\n" in epilogue
+    assert "  killed: day 1, by her own hand at Midnight\n" in epilogue
     assert (
         "  fresh starts: the player of the Amazon starts again as the Black Knight, at the Inn"
         in epilogue.split("Black Knight:")[1]

@@ -109,7 +109,7 @@ async def test_a_dead_character_starts_again_as_another_and_the_seat_keeps_both_
 
     await table.alice.send_dm("orders Test\nH")
     assert last_dm(table.alice) == (
-        "the Amazon is dead (suicide at Midnight (9.2.2a)): he takes no orders. Start again from "
+        "the Amazon is dead (suicide at Midnight (9.2.2a)): she takes no orders. Start again from "
         "game day 3 with a DM whose first line is 'restart Test' and whose lines below are your "
         "choices: 'character: <name>' (default the same), 'victory: fame 2, gold 3' (9.1.2). "
         "Nothing was stored."
@@ -162,7 +162,7 @@ async def test_a_dead_character_starts_again_as_another_and_the_seat_keeps_both_
     await table.bot.deliver_once()
     posted = [text_of(m) for m in bot_messages(table.channel.history())]
     final = next(p for p in posted if p.startswith("Test is over: the players quit together"))
-    assert "Amazon: " in final and "killed: day 1, by his own hand at Midnight" in final
+    assert "Amazon: " in final and "killed: day 1, by her own hand at Midnight" in final
     assert "fresh starts: the player of the Amazon starts again as the Black Knight" in final
     scored = final.split("Scores")[1].split("Epilogue")[0]
     assert "Black Knight: " in scored and "Amazon" not in scored, "9.3.1a: the old one is ignored"
