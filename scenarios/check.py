@@ -26,7 +26,7 @@ from rules.schema.base import Relationship
 from rules.state import CharacterState, GameState, ItemState, Place
 from scenarios.expect import ExpectedCharacter, ExpectedDenizens, ExpectedMinion
 from scenarios.format import Scenario
-from scenarios.matching import check_events, matches, show, show_event, word
+from scenarios.matching import check_events, matches, same, show, show_event, word
 from scenarios.missions import check_tasks, check_visitors
 from scenarios.names import Names, box_named, orders_name, road_place, roadway
 from scenarios.piles import pile
@@ -190,7 +190,7 @@ def _check_character(
     lines: list[str] = []
 
     def differ(what: str, want: Any, got: Any) -> None:
-        if want is not None and want != got:
+        if want is not None and not same(want, got):
             lines.append(f"{key}.{what}: expected {word(want)}, got {word(got)}")
 
     differ("dead", expected.dead, character.dead)
@@ -281,7 +281,7 @@ def _check_minion(
     if expected.hired_by is not None:
         employer = catalog.characters[expected.hired_by].name
         got = minion.employer if minion is not None else "nobody"
-        if got != employer:
+        if not same(employer, got):
             lines.append(f"{key}.hired_by: expected {employer}, got {got}")
     if expected.hidden is not None:
         hidden = minion is not None and minion.sheet.hidden
@@ -361,11 +361,11 @@ def _check_piles(catalog: Catalog, state: GameState, scenario: Scenario) -> list
         for written, listed in table.items():
             box = box_named(catalog, written)
             got = pile(catalog, state, Place.box(box or written), spells)
-            if got != listed:
+            if not same(listed, got):
                 lines.append(f"{part}.{written}: expected {word(listed)}, got {word(got)}")
     for written, listed in expect.piles.items():
         clearing = _canonical_clearing(written)
         got = pile(catalog, state, Place.clearing(clearing))
-        if got != listed:
+        if not same(listed, got):
             lines.append(f"piles.{clearing}: expected {word(listed)}, got {word(got)}")
     return lines

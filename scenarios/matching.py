@@ -3,7 +3,8 @@
 
 An expected event matches an event of its ``type`` (and ``audience``, when given) whose fields
 include every field listed, equal: a number with a number, a list element by element, a
-string with the same string or, a piece written without its number, with any copy of it
+string with the same string whatever its case (``Ally`` matches ``ally``, ``FIGHT m5`` matches
+``FIGHT M5``) or, a piece written without its number, with any copy of it
 (:func:`scenarios.names.is_copy`: ``Giant`` matches ``Giant 1``, not ``Giant Bat``). The
 ``events`` must occur in order, others between; an item that is a list is a group whose events
 occur in any order among themselves, all after the item before and before the item after.
@@ -29,7 +30,7 @@ def same(want: Any, got: Any) -> bool:
     if isinstance(want, bool) or isinstance(got, bool):
         return isinstance(want, bool) and isinstance(got, bool) and want is got
     if isinstance(want, str) and isinstance(got, str):
-        return is_copy(want, got)
+        return is_copy(want.casefold(), got.casefold())
     if isinstance(want, list | tuple) and isinstance(got, list | tuple):
         return len(want) == len(got) and all(same(w, g) for w, g in zip(want, got, strict=True))
     if isinstance(want, Mapping) and isinstance(got, Mapping):

@@ -256,6 +256,17 @@ def test_a_name_without_its_number_matches_any_copy_in_fields_and_lists():
     assert differences(numbered, ROUND) != []
 
 
+def test_words_compare_without_regard_to_case_but_spelling_counts():
+    """SCENARIOS.md: "In expect, a string matches the engine's whatever its case"."""
+    lower = events_expected(
+        {"type": "attacked", "attacker": "giant", "target": "BLACK KNIGHT"},
+        {"type": "killed", "by": ["GIANT", "giant's club"]},
+    )
+    assert differences(lower, ROUND) == []
+    misspelt = events_expected({"type": "attacked", "attacker": "Giants"})
+    assert differences(misspelt, ROUND) != []
+
+
 def test_absent_events_match_unnumbered_names_too():
     parsed = scenario(expect={"absent_events": [{"type": "killed", "who": "Giant"}]})
     assert differences(parsed, ROUND) == []
