@@ -194,19 +194,24 @@ def secret_card(catalog: Catalog, state: GameState, item: str) -> bool:
     return pieces_of(catalog)[item].kind is Kind.TREASURE and item not in state.face_up
 
 
-def abandon(ctx: Ctx, character: CharacterState, item: str, clearing: str) -> None:
+def abandon(
+    ctx: Ctx, character: CharacterState, item: str, clearing: str, *, round: int | None = None
+) -> None:
     """Abandon ``item`` in ``clearing``'s pile (4.3.4: under the pile). Everyone sees what he
     abandons, but a face-down Treasure card only as "a Treasure card": its name goes to him (a
-    hireling's employer) alone (4.4.1c)."""
+    hireling's employer) alone (4.4.1c). In combat, its events say the ``round``."""
     ctx.state.take(item)
     ctx.state.stacks.setdefault(Place.clearing(clearing), []).insert(0, item)
     character.items.pop(item, None)
     if not secret_card(ctx.catalog, ctx.state, item):
-        ctx.emit(Abandoned(who=character.name, item=item, at=clearing))
+        ctx.emit(Abandoned(who=character.name, item=item, at=clearing, round=round))
         return
-    ctx.emit(AbandonedCard(who=character.name, at=clearing))
+    ctx.emit(AbandonedCard(who=character.name, at=clearing, round=round))
     eyes = (ctx.eyes(character.name),)
-    ctx.emit(AbandonedCardNamed(recipients=eyes, who=character.name, item=item, at=clearing))
+    named = AbandonedCardNamed(
+        recipients=eyes, who=character.name, item=item, at=clearing, round=round
+    )
+    ctx.emit(named)
 
 
 def step(

@@ -311,7 +311,7 @@ def act(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
     elif verb in ("activate", "deactivate"):
         _activate(ctx, who, rest, on=verb == "activate")
     elif verb == "abandon":
-        abandon(ctx, ctx.sheet(who), rest, combat.clearing)
+        abandon(ctx, ctx.sheet(who), rest, combat.clearing, round=combat.round)
 
 
 def _too_slow(ctx: Ctx, combat: CombatState, who: str, time: int) -> str | None:

@@ -89,9 +89,11 @@ def fatigue_options(character: CharacterState, stars: int, played: dict[Action, 
     return []
 
 
-def pay(ctx: Ctx, who: str, labels: str, stars: int) -> None:
+def pay(ctx: Ctx, who: str, labels: str, stars: int, *, combat: CombatState | None = None) -> None:
     """Fatigue the chits ``labels`` for ``stars`` asterisks; one asterisk over is made up in
-    change, a fatigued one-asterisk chit of the two-asterisk chit's type coming back (4.2.4a)."""
+    change, a fatigued one-asterisk chit of the two-asterisk chit's type coming back (4.2.4a).
+    In ``combat`` (the Fatigue Step), its events say where and in which round."""
+    at, round = (combat.clearing, combat.round) if combat is not None else (None, None)
     character = ctx.sheet(who)
     paid = 0
     doubles: list[ChitState] = []
@@ -101,7 +103,7 @@ def pay(ctx: Ctx, who: str, labels: str, stars: int) -> None:
         paid += printed(label).effort
         if printed(label).effort == 2:
             doubles.append(chit)
-        ctx.emit(Fatigued(who=who, chit=label))
+        ctx.emit(Fatigued(who=who, chit=label, at=at, round=round))
     if paid > stars and doubles:
         face = printed(doubles[0].label)
         change = next(
@@ -207,7 +209,7 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
     ctx.wait_if_pending()
     for who, kind, answer in asked:
         if kind.startswith("fatigue"):
-            pay(ctx, who, answer, int(kind.split()[1]))
+            pay(ctx, who, answer, int(kind.split()[1]), combat=combat)
             combat.eventful = True
             continue
         character = ctx.sheet(who)
@@ -216,7 +218,7 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
             if chit is None:
                 continue
             chit.status = "wounded"
-            ctx.emit(Wounded(who=who, chit=label))
+            ctx.emit(Wounded(who=who, chit=label, at=combat.clearing, round=combat.round))
             combat.eventful = True
         vial_of_healing(ctx, who)
         if all(c.status == "wounded" for c in character.chits):

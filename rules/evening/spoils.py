@@ -134,9 +134,9 @@ def leader_killed(ctx: Ctx, combat: CombatState, leader: str) -> None:
     ctx.state.stacks.setdefault(Place.clearing(combat.clearing), [])[0:0] = items
     for item in items:
         if secret_card(ctx.catalog, ctx.state, item):
-            ctx.emit(AbandonedCard(who=leader, at=combat.clearing))
+            ctx.emit(AbandonedCard(who=leader, at=combat.clearing, round=combat.round))
         else:
-            ctx.emit(Abandoned(who=leader, item=item, at=combat.clearing))
+            ctx.emit(Abandoned(who=leader, item=item, at=combat.clearing, round=combat.round))
 
 
 def group_box(ctx: Ctx, native: str) -> str | None:
@@ -194,7 +194,7 @@ def character_killed(
                 state.put(item, Place.owner(killer))
                 minion.sheet.items[item] = record.model_copy(update={"active": False})
             else:
-                abandon(ctx, sheet, item, combat.clearing)
+                abandon(ctx, sheet, item, combat.clearing, round=combat.round)
         if keeps:
             minion.sheet.gold += sheet.gold
     elif killer is not None and is_native(ctx.catalog, killer) and group_box(ctx, killer):
@@ -213,7 +213,7 @@ def character_killed(
             ctx.emit(TakenCardNamed(recipients=eyes, who=victim, item=item, by=killer, to=to))
     else:
         for item in reversed(belongings):
-            abandon(ctx, sheet, item, combat.clearing)
+            abandon(ctx, sheet, item, combat.clearing, round=combat.round)
     let_go(ctx, combat, victim)
     combat.sheets.pop(victim, None)
     combat.boxes.pop(victim, None)

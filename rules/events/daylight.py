@@ -66,26 +66,29 @@ class FamiliarLeft(Public, type="familiar_left"):
 
 
 class Abandoned(Public, type="abandoned"):
-    """``who`` abandons ``item`` in ``at``."""
+    """``who`` abandons ``item`` in ``at`` (in combat, in ``round``)."""
 
     who: str
     item: str
     at: str
+    round: int | None = None
 
 
 class AbandonedCard(Public, type="abandoned_card"):
-    """``who`` abandons a Treasure card in ``at`` (4.4.1c)."""
+    """``who`` abandons a Treasure card in ``at`` (4.4.1c; in combat, in ``round``)."""
 
     who: str
     at: str
+    round: int | None = None
 
 
 class AbandonedCardNamed(Private, type="abandoned_card_named"):
-    """``who`` abandons the ``item`` in ``at``."""
+    """``who`` abandons the ``item`` in ``at`` (in combat, in ``round``)."""
 
     who: str
     item: str
     at: str
+    round: int | None = None
 
 
 class Deactivated(Public, type="deactivated"):
@@ -159,11 +162,13 @@ class WentBerserk(Public, type="went_berserk"):
 
 
 class Fatigued(Public, type="fatigued"):
-    """``who`` fatigues ``chit``."""
+    """``who`` fatigues ``chit`` (in combat, at ``at`` in ``round``)."""
 
     who: str
     chit: str
     reason: str | None = None
+    at: str | None = None
+    round: int | None = None
 
 
 class FollowerStopped(Public, type="follower_stopped"):

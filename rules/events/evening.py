@@ -14,10 +14,12 @@ class MadeChange(Public, type="made_change"):
 
 
 class Wounded(Public, type="wounded"):
-    """``who`` is wounded: ``chit``."""
+    """``who`` is wounded: ``chit`` (in combat, at ``at`` in ``round``)."""
 
     who: str
     chit: str
+    at: str | None = None
+    round: int | None = None
 
 
 class Shifted(Public, type="shifted"):
