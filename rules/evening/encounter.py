@@ -14,7 +14,7 @@ he may not run on, 8.3.8b) is not made — he "can" only play what he can — an
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.daylight.moving import abandon, activation_refused, usable
+from rules.daylight.moving import abandon, activation_refused, secret_card, usable
 from rules.daylight.rest import vial_of_healing
 from rules.decisions.ids import CombatId
 from rules.evening import hirelings, kit, natives, standing
@@ -32,18 +32,17 @@ from rules.evening.sunset import denizens, directing, present
 from rules.events import Decision
 from rules.events.daylight import (
     Activated,
-    ActivationRefused,
     Alerted,
+    CardActivationRefused,
     Deactivated,
     Unhidden,
     WentBerserk,
 )
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
 from rules.modifiers import has
-from rules.pieces import Kind, pieces_of
+from rules.pieces import pieces_of
 from rules.schema.base import Weight
 from rules.schema.characters import AbilityKey, Action
-from rules.schema.tiles import ClearingType
 from rules.state import Place
 
 #: The monsters the Pilgrim's Heavenly Protection keeps off him (L3797).
@@ -306,10 +305,10 @@ def act(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
         _run(ctx, combat, who, rest)
     elif verb == "activate" and ", deactivate " in rest:
         first, _, second = rest.partition(", deactivate ")
-        _activate(ctx, who, first, on=True)
-        _activate(ctx, who, second, on=False)
+        _activate(ctx, combat, who, first, on=True)
+        _activate(ctx, combat, who, second, on=False)
     elif verb in ("activate", "deactivate"):
-        _activate(ctx, who, rest, on=verb == "activate")
+        _activate(ctx, combat, who, rest, on=verb == "activate")
     elif verb == "abandon":
         abandon(ctx, ctx.sheet(who), rest, combat.clearing, round=combat.round)
 
@@ -447,21 +446,24 @@ def _road(ctx: Ctx, combat: CombatState, who: str, target: str) -> str | None:
     return None
 
 
-def _activate(ctx: Ctx, who: str, item: str, *, on: bool) -> None:
-    """8.3.7d: activate or deactivate one belonging, as in Daylight (4.3). A Vial of Healing
-    activated turns his wounds to fatigue at once (L4390, :func:`vial_of_healing`)."""
+def _activate(ctx: Ctx, combat: CombatState, who: str, item: str, *, on: bool) -> None:
+    """8.3.7d: activate or deactivate one belonging, as in Daylight (4.3). One the rules do not
+    let him activate now is a cancelled play, with its reason (SCENARIOS.md "Refused plays");
+    a face-down Treasure card's refusal is told to him alone, as in Daylight (4.4.1c). A
+    Vial of Healing activated turns his wounds to fatigue at once (L4390,
+    :func:`vial_of_healing`)."""
     character = ctx.sheet(who)
     record = character.items.get(item)
     if record is None or record.active == on:
         return
     if on:
         refused = activation_refused(ctx.catalog, ctx.state, character, item)
-        if refused is not None:
-            ctx.emit(ActivationRefused(who=who, item=item, reason=refused))
+        if refused is not None and secret_card(ctx.catalog, ctx.state, item):
+            eyes = (ctx.eyes(who),)
+            ctx.emit(CardActivationRefused(recipients=eyes, who=who, item=item, reason=refused))
             return
-    if on and pieces_of(ctx.catalog)[item].kind is Kind.HORSE:
-        where = ctx.where(who)
-        if where is not None and ctx.board.clearing_type(where) is ClearingType.CAVE:
+        if refused is not None:
+            _cancel(ctx, combat, who, f"activate {item}", refused)
             return
     record.active = on
     activated = Activated if on else Deactivated
