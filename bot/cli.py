@@ -104,6 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
         "run", help="run scenario files and folders; exit 1 unless all pass"
     )
     scenario_run.add_argument("paths", nargs="+", type=Path, help="YAML files or folders")
+    scenario_run.add_argument(
+        "--events", action="store_true", help="print every event of each scenario's run"
+    )
     return parser
 
 

@@ -204,7 +204,7 @@ def cmd_scenario(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
     from bot.scenarios import MissingPathError, run_paths
 
     try:
-        return run_paths(args.paths, data)
+        return run_paths(args.paths, data, events=args.events)
     except MissingPathError as exc:
         raise UsageError(str(exc)) from None
 

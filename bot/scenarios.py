@@ -31,25 +31,31 @@ from scenarios import (
     load_scenario,
     public_report,
     run,
+    show_event,
 )
 
 
 @dataclass
 class Result:
-    """One scenario's result: its name (the file's when it has none), whether it passed, and
-    what differed."""
+    """One scenario's result: its name (the file's when it has none), whether it passed, what
+    differed, and every event its run made, in order, as ``expect`` writes them (with the
+    audience of those not public)."""
 
     path: Path
     name: str
     passed: bool
     lines: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
 
-    def report(self) -> str:
-        """``PASS name``, or ``FAIL name`` and the file and differences, indented."""
+    def report(self, *, events: bool = False) -> str:
+        """``PASS name``, or ``FAIL name`` and the file and differences, indented; with
+        ``events``, then every event of the run, indented."""
+        shown = [f"  | {line}" for line in self.events] if events else []
         if self.passed:
-            return f"PASS {self.name}"
+            return "\n".join([f"PASS {self.name}", *shown])
         where = [] if any(str(self.path) in line for line in self.lines) else [f"  in {self.path}"]
-        return "\n".join([f"FAIL {self.name}", *where, *(f"  - {line}" for line in self.lines)])
+        failed = [f"FAIL {self.name}", *where, *(f"  - {line}" for line in self.lines)]
+        return "\n".join([*failed, *shown])
 
 
 class _UniqueKeyLoader(PlainLoader):
@@ -140,7 +146,11 @@ def run_file(
         return Result(
             path, scenario.name, False, [f"the engine raised {type(exc).__name__}: {exc}"]
         )
-    return Result(path, scenario.name, not lines, lines)
+    shown = [
+        show_event(e) + ("" if e.audience == "public" else f" ({e.audience})")
+        for e in outcome.events
+    ]
+    return Result(path, scenario.name, not lines, lines, shown)
 
 
 class MissingPathError(ValueError):
@@ -167,13 +177,15 @@ def run_paths(
     *,
     parse: ParseFn | None = None,
     resolve: ResolveFn | None = None,
+    events: bool = False,
 ) -> tuple[str, int]:
-    """Run every scenario of ``paths``; the report text and the exit status (0 if all passed).
-    A path that does not exist raises :class:`MissingPathError` before anything runs."""
+    """Run every scenario of ``paths``; the report text (with ``events``, each scenario's events
+    too, for its author to see what happened) and the exit status (0 if all passed). A path
+    that does not exist raises :class:`MissingPathError` before anything runs."""
     files = scenario_files(paths)
     results = [run_file(f, catalog, parse=parse, resolve=resolve) for f in files]
     passed = sum(result.passed for result in results)
     failed = len(results) - passed
-    lines = [result.report() for result in results]
+    lines = [result.report(events=events) for result in results]
     lines.append(f"{passed} passed, {failed} failed")
     return "\n".join(lines), 0 if failed == 0 else 1

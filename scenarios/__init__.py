@@ -41,6 +41,7 @@ from __future__ import annotations
 from scenarios.build import build_state, scenario_board
 from scenarios.check import check
 from scenarios.format import Scenario, ScenarioError, load_scenario
+from scenarios.matching import show_event
 from scenarios.run import Outcome, ParseFn, ResolveFn, public_report, run
 
 __all__ = [
@@ -55,4 +56,5 @@ __all__ = [
     "public_report",
     "run",
     "scenario_board",
+    "show_event",
 ]

@@ -71,6 +71,33 @@ def test_a_failing_scenario_prints_what_differed_and_exits_1(tmp_path, capsys):
     ]
 
 
+HIDING = """\
+name: {name}
+map: {{tiles: [{{tile: BL, at: [0, 0]}}]}}
+characters:
+  Amazon: {{at: BL1}}
+orders:
+  Amazon: "H"
+until: daylight
+expect:
+  characters:
+    Amazon: {{at: BL1}}
+"""
+
+
+def test_events_prints_every_event_of_each_run_after_its_result(tmp_path, capsys):
+    path = write(tmp_path / "hide.yaml", HIDING.format(name="The Amazon hides"))
+    status, out, _ = run(capsys, "scenario", "run", "--events", str(path))
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "PASS The Amazon hides"
+    shown = [line for line in lines[1:-1] if line.startswith("  | ")]
+    assert shown == lines[1:-1], "every line between the result and the summary is an event"
+    assert any(line.startswith("  | {type: hid, who: Amazon") for line in shown), shown
+    quiet = run(capsys, "scenario", "run", str(path))[1]
+    assert quiet == "PASS The Amazon hides\n1 passed, 0 failed\n", "no events unless asked"
+
+
 def test_a_malformed_scenario_fails_naming_the_file_the_key_and_the_reason(tmp_path, capsys):
     text = PASSING.format(name="Typo").replace(
         "Amazon: {at: BL1}\n", "Amazon: {at: BL1, colour: red}\n", 1
