@@ -370,6 +370,16 @@ class Campaigns:
         with self.store.unit() as session:
             return {c.id: c.channel for c in session.exec(select(Campaign)) if c.id is not None}
 
+    def listing(self) -> Reply:
+        """Every campaign of the database, by name, one line each with its state and day (the
+        command line's ``local list``)."""
+        with self.store.unit() as session:
+            found = sorted(session.exec(select(Campaign)), key=lambda c: c.name.casefold())
+            lines = [f"{c.name}: {c.status}, day {c.day}" for c in found]
+        if not lines:
+            return Reply("No campaign yet: 'realmbot local create NAME --moderator YOU' makes one.")
+        return Reply("\n".join(lines))
+
     def campaign_names(self) -> dict[int, str]:
         """Every campaign's name by id (for transports that file messages by campaign)."""
         with self.store.unit() as session:

@@ -29,8 +29,19 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"realmbot: {where}{message} (see {self.prog} --help)\n")
 
 
+def _version() -> str:
+    """The installed realmbot's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("realmbot")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="realmbot", description="A moderator for Magic Realm campaigns.")
+    parser.add_argument("--version", action="version", version=f"realmbot {_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     catalog_parser = commands.add_parser(
@@ -71,7 +82,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     commands.add_parser(
-        "run", help="the main job: the Discord bot with DISCORD_TOKEN set, else the local demo"
+        "run",
+        help="the main job: the Discord bot with DISCORD_TOKEN set, else the local demo",
+        description=(
+            "The main job. With DISCORD_TOKEN set, the Discord bot (deploy/README.md); without "
+            "it, a local demo campaign played by the autopilot, its reports, maps and private "
+            "messages written to OUTPUT_DIR. The demo's settings: DEMO_DAYS, DEMO_CHARACTERS "
+            "(names, comma-separated), DEMO_SEED; the database: DATABASE_URL. Each comes from "
+            "the environment or a .env file."
+        ),
     )
 
     status = commands.add_parser(

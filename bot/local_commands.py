@@ -58,7 +58,7 @@ def add_local_parser(commands: Any) -> None:
             "(--moderator and --character; logged)",
         ),
         ("answer", "a player's answer to the decision he was asked"),
-        ("plays", "a player's plays for his open combat window, from a file or - (issue 14)"),
+        ("plays", "a player's plays for his open combat window, from a file or -"),
         ("config", "change a campaign setting (e.g. wait_for_decisions yes)"),
         ("window", "the combat window: status, close, extend --hours, sealed, rollback --to"),
         ("status", "who has sent orders, and the deadline"),
@@ -150,6 +150,7 @@ def add_local_parser(commands: Any) -> None:
         if action in ("extend", "pause"):
             sub.add_argument("--hours", type=float, required=True)
             sub.add_argument("--reason", required=True)
+    local_actions.add_parser("list", help="every campaign of the database: its state and day")
     deliver = local_actions.add_parser("deliver", help="write the reports, maps and messages")
     deliver.add_argument("--out", type=Path, required=True)
 
@@ -269,6 +270,8 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
         if args.action == "deliver":
             files = deliver(service, args.out)
             return f"{len(files)} files written to {args.out}"
+        if args.action == "list":
+            return service.campaigns.listing().text
         text = ""
         if args.action in ("orders", "choose", "plays", "restart"):
             text = read_text(args.file)

@@ -125,3 +125,25 @@ def test_a_usage_error_names_the_program_once_and_the_command_if_any(capsys, arg
     assert stopped.value.code == 2
     assert err.startswith(start), err
     assert err.count("realmbot:") == 1 and err.count("\n") == 1, err
+
+
+def test_version_names_the_installed_realmbot(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"realmbot {version('realmbot')}\n"
+
+
+def test_no_help_text_names_an_issue_and_run_names_its_settings(capsys):
+    """Help is for users: it never points at the project's issue tracker; ``run --help`` names
+    the settings it reads."""
+    texts = []
+    for argv in ([], ["local"], ["scenario"], ["scenario", "run"], ["catalog"], ["run"], ["audit"]):
+        with pytest.raises(SystemExit):
+            main([*argv, "--help"])
+        texts.append(capsys.readouterr().out)
+    assert not any("issue" in text.lower() for text in texts), texts
+    for name in ("DISCORD_TOKEN", "DEMO_DAYS", "DEMO_CHARACTERS", "DEMO_SEED", "DATABASE_URL"):
+        assert name in texts[5], name

@@ -199,3 +199,15 @@ def test_the_moderators_team_nudges_and_reminders_from_the_command_line(tmp_path
         if "moderators remind you" in p.read_text(encoding="utf-8")
     ]
     assert len(nudges) == 1, "the nudge is in her own folder, once"
+
+
+def test_list_names_every_campaign_with_its_state_and_day(tmp_path: Path, capsys):
+    db = f"sqlite:///{tmp_path / 'game.db'}"
+    assert local(capsys, db, "list")[1] == (
+        "No campaign yet: 'realmbot local create NAME --moderator YOU' makes one.\n"
+    )
+    local(capsys, db, "create", "valley", "--moderator", "gm")
+    local(capsys, db, "create", "Hills", "--moderator", "gm")
+    local(capsys, db, "join", "Hills", "--player", "alice", "--character", "Amazon")
+    local(capsys, db, "start", "Hills", "--moderator", "gm")
+    assert local(capsys, db, "list") == (0, "Hills: running, day 1\nvalley: enrolling, day 0\n", "")
