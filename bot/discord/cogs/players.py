@@ -255,11 +255,19 @@ class PlayerCog(commands.Cog, name="Players"):
         )
 
     @app_commands.command(name="history", description="A past day's public report")
-    @app_commands.describe(day="the day", campaign=CAMPAIGN_HELP)
+    @app_commands.describe(
+        day="the day",
+        campaign=CAMPAIGN_HELP,
+        share="Post it in the channel for everyone (only you see it else)",
+    )
     async def history(
-        self, interaction: discord.Interaction, day: Day, campaign: CampaignOption | None = None
+        self,
+        interaction: discord.Interaction,
+        day: Day,
+        campaign: CampaignOption | None = None,
+        share: bool = False,
     ) -> None:
-        await ask(interaction, self.service, campaign, "history", day=day, ephemeral=False)
+        await ask(interaction, self.service, campaign, "history", day=day, ephemeral=not share)
 
     @app_commands.command(name="final", description="A finished campaign's final report")
     @app_commands.describe(campaign=CAMPAIGN_HELP)

@@ -109,11 +109,15 @@ async def test_map_is_the_players_own_png(table: Table) -> None:
 
 
 @pytest.mark.asyncio
-async def test_history_is_public_and_journal_private_after_a_forced_day(table: Table) -> None:
+async def test_history_is_private_unless_shared_and_journal_private_after_a_forced_day(
+    table: Table,
+) -> None:
     await play_day_one(table)
     history = await table.bob.slash(table.channel, "history", campaign="Test", day=1)
-    report = public_answer(history)
+    report = private_answer(history)
     assert report.startswith("Day 1, Month 1") and "Amazon: H (2, 4: hidden)" in report
+    shared = await table.bob.slash(table.channel, "history", campaign="Test", day=1, share=True)
+    assert public_answer(shared) == report, "shared, the same report in the channel"
 
     journal = await table.alice.slash(table.channel, "journal", campaign="Test", day=1)
     assert private_answer(journal).startswith("Day 1, Month 1"), "her whole day, on request"
