@@ -3,6 +3,7 @@ campaign services (:class:`bot.service.CampaignService`)."""
 
 from __future__ import annotations
 
+from bot.names import matching
 from bot.render import render
 from bot.sheets import sheet_text
 from bot.store import Reply, RequestError, Store, row_id, typed_text
@@ -40,7 +41,8 @@ class FreshStarts:
                 )
             state = self.store.state(session, campaign)
             old = seat.character
-            character = named[0].partition(":")[2].strip() if named else old
+            typed = named[0].partition(":")[2].strip() if named else old
+            character = matching(typed, self.store.catalog.characters) or typed
             gone = state.characters[old].departed if old in state.characters else None
             try:
                 choices = setup_choices("\n".join(line for line in lines if line not in named))
@@ -49,7 +51,9 @@ class FreshStarts:
                 )
                 sheet, notes = restart(self.store.catalog, state, old, setup)
             except (SetupError, ValueError) as error:
-                raise RequestError(f"not started again: {error}. Nothing changed.") from None
+                said = str(error)
+                end = " " if said.endswith(("?", ".", "!")) else ". "
+                raise RequestError(f"not started again: {said}{end}Nothing changed.") from None
             life = {
                 "character": old,
                 "player": seat.player,

@@ -56,6 +56,11 @@ def test_a_suicide_sits_out_a_day_then_starts_again_as_another(
         "day 2 resolved"
         in local(capsys, db, "resolve", "Valley", "--day", "2", "--moderator", "gm")[1]
     )
+    choices.write_text("character: Blak Knight\nvictory: fame 2, gold 3\n", encoding="utf-8")
+    status, _, err = local(capsys, db, "restart", "Valley", "--player", "alice", str(choices))
+    assert status == 2 and "did you mean 'Black Knight'" in err, err
+    assert err.endswith("? Nothing changed.\n") and "?." not in err, err
+    choices.write_text("character: black knight\nvictory: fame 2, gold 3\n", encoding="utf-8")
     status, out, _ = local(capsys, db, "restart", "Valley", "--player", "alice", str(choices))
     assert status == 0 and out.startswith("You start again as the Black Knight at the Inn (")
     orders.write_text("H\n", encoding="utf-8")
