@@ -126,6 +126,7 @@ COMMANDS: dict[str, Call] = {
     "history": lambda s, r: s.campaigns.history(r.campaign, day=r.whole("day")),
     "journal": lambda s, r: s.campaigns.history(r.campaign, day=r.whole("day"), player=r.sender),
     "final": lambda s, r: s.campaigns.final(r.campaign),
+    "list": lambda s, r: s.campaigns.listing(),
     # a player's day
     "orders": lambda s, r: s.players.submit_orders(r.campaign, player=r.sender, text=r.text),
     "show orders": lambda s, r: s.players.show_orders(r.campaign, player=r.sender),

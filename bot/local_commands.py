@@ -161,10 +161,12 @@ def local_request(args: argparse.Namespace, text: str = "") -> Request:
     command line's arguments; ``text`` is what its file held."""
     from bot.inbox import Request
 
-    name = args.campaign
+    name = getattr(args, "campaign", "")
     moderator = getattr(args, "moderator", None) or ""
     player = getattr(args, "player", None) or ""
     match args.action:
+        case "list":
+            return Request("list", "")
         case "create":
             options = {"seed": args.seed, "weeks": args.weeks}
             return Request("create", name, moderator, options=options)
@@ -270,8 +272,6 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
         if args.action == "deliver":
             files = deliver(service, args.out)
             return f"{len(files)} files written to {args.out}"
-        if args.action == "list":
-            return service.campaigns.listing().text
         text = ""
         if args.action in ("orders", "choose", "plays", "restart"):
             text = read_text(args.file)
@@ -281,9 +281,9 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     except RequestError as exc:
         raise UsageError(str(exc)) from None
     except (ValidationError, json.JSONDecodeError, GameStateError) as exc:
+        where = getattr(args, "campaign", "the campaign")
         raise UsageError(
-            f"{args.campaign}: the stored game cannot be read (a corrupted snapshot): "
-            f"{load_problem(exc)}"
+            f"{where}: the stored game cannot be read (a corrupted snapshot): {load_problem(exc)}"
         ) from None
     if isinstance(reply, Refusal):  # refused orders: every problem, on one line
         raise UsageError(" ".join(line.strip() for line in reply.text.splitlines() if line.strip()))

@@ -113,6 +113,9 @@ def test_every_local_action_is_one_command_of_the_inbox() -> None:
         assert request.command in COMMANDS, argv
         assert (request.campaign, request.sender) == ("V", sender), argv
         covered.add(args.action)
+    listing = local_request(parser.parse_args(["local", "list"]))
+    assert (listing.command, listing.campaign) == ("list", "") and "list" in COMMANDS
+    covered.add("list")
     assert local_actions(parser) - covered == {"deliver"}
 
 
