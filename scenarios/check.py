@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules.board import ClearingError, board_for, parse_clearing_id
+from rules.board import board_for, parse_clearing_id
 from rules.catalog import Catalog
 from rules.daylight.familiar import familiar_of
 from rules.events import Event
@@ -28,7 +28,14 @@ from scenarios.expect import ExpectedCharacter, ExpectedDenizens, ExpectedMinion
 from scenarios.format import Scenario
 from scenarios.matching import check_events, matches, same, show, show_event, word
 from scenarios.missions import check_tasks, check_visitors
-from scenarios.names import Names, box_named, orders_name, road_place, roadway
+from scenarios.names import (
+    Names,
+    box_named,
+    canonical_clearing,
+    orders_name,
+    road_place,
+    roadway,
+)
 from scenarios.piles import pile
 from scenarios.run import Outcome, public_report
 from scenarios.search import SEARCH_KINDS
@@ -157,8 +164,8 @@ def _expected_place(written: str) -> str:
         return written
     ends = roadway(written)
     if ends is not None:
-        return _place_name(road_place(*map(_canonical_clearing, ends)))
-    return _canonical_clearing(written)
+        return _place_name(road_place(*map(canonical_clearing, ends)))
+    return canonical_clearing(written)
 
 
 def _active_weapon(catalog: Catalog, state: GameState, character: CharacterState) -> str | None:
@@ -206,7 +213,7 @@ def _check_character(
         piece = familiar_of(state, name)
         found = _place_name(state.place_of(piece)) if piece is not None else Place.OUT
         want = expected.familiar
-        differ("familiar", want if want == Place.OUT else _canonical_clearing(want), found)
+        differ("familiar", want if want == Place.OUT else canonical_clearing(want), found)
     differ("hidden", expected.hidden, character.hidden)
     differ("level", expected.level, character.level)
     differ("gold", expected.gold, character.gold)
@@ -271,7 +278,7 @@ def _check_minion(
     key = f"minions.{piece}"
     lines: list[str] = []
     where = _place_name(state.place_of(piece))
-    if expected.at is not None and _canonical_clearing(expected.at) != where:
+    if expected.at is not None and canonical_clearing(expected.at) != where:
         lines.append(f"{key}.at: expected {expected.at}, got {where}")
     minion = state.minions.get(piece)
     if expected.hired is not None and expected.hired != (minion is not None):
@@ -300,21 +307,13 @@ def _check_minion(
     return lines
 
 
-def _canonical_clearing(cid: str) -> str:
-    try:
-        code, number = parse_clearing_id(cid)
-    except ClearingError:
-        return cid
-    return f"{code}{number}"
-
-
 def _check_denizens(
     catalog: Catalog, state: GameState, expected: Sequence[ExpectedDenizens]
 ) -> list[str]:
     pieces = pieces_of(catalog)
     lines: list[str] = []
     for entry in expected:
-        at = _canonical_clearing(entry.at)
+        at = canonical_clearing(entry.at)
         here = [p for p in state.at(Place.clearing(at)) if pieces[p].name == entry.name]
         if len(here) != entry.count:
             elsewhere = [
@@ -364,7 +363,7 @@ def _check_piles(catalog: Catalog, state: GameState, scenario: Scenario) -> list
             if not same(listed, got):
                 lines.append(f"{part}.{written}: expected {word(listed)}, got {word(got)}")
     for written, listed in expect.piles.items():
-        clearing = _canonical_clearing(written)
+        clearing = canonical_clearing(written)
         got = pile(catalog, state, Place.clearing(clearing))
         if not same(listed, got):
             lines.append(f"piles.{clearing}: expected {word(listed)}, got {word(got)}")

@@ -23,7 +23,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from rules.board import ClearingError, parse_clearing_id
 from rules.catalog import Catalog
 from rules.decisions import COMBAT_KINDS, CombatId, combat_id, kind_of
 from rules.evening.answers import NONE, TREACHERY, placement, read_placement
@@ -32,7 +31,7 @@ from rules.pieces import Kind as PieceKind
 from rules.pieces import pieces_of
 from rules.state import GameState, Place
 from scenarios.format import ScenarioError
-from scenarios.names import is_copy, parts_of
+from scenarios.names import canonical_clearing, is_copy, parts_of
 from scenarios.plays import Play, Position, target_of
 
 #: The combat decisions ``plays`` has no key for — those of a window that no standing key
@@ -297,7 +296,7 @@ def _action(play: Play) -> list[_Part] | None:
     if action.berserk is not None:
         return ["berserk ", _Name(action.berserk, "chit")]
     if action.run is not None:
-        to = _clearing(action.run.to)
+        to = canonical_clearing(action.run.to)
         if action.run.horse is not None:
             return [f"run horse {action.run.horse} to {to}"]
         assert action.run.chit is not None
@@ -310,14 +309,6 @@ def _action(play: Play) -> list[_Part] | None:
     if action.deactivate is not None:
         parts += [", " if parts else "", "deactivate ", _Name(action.deactivate, "item")]
     return parts or None
-
-
-def _clearing(text: str) -> str:
-    try:
-        code, number = parse_clearing_id(text)
-    except ClearingError:
-        return text
-    return f"{code}{number}"
 
 
 def _attack(resolver: _Resolver, play: Play) -> list[_Part] | None:

@@ -15,7 +15,7 @@ import difflib
 import re
 from collections.abc import Iterable, Mapping
 
-from rules.board import Board, ClearingError
+from rules.board import Board, ClearingError, parse_clearing_id
 from rules.catalog import Catalog
 from rules.discoveries import RoadDiscovery
 from rules.evening import counters
@@ -58,6 +58,16 @@ def part_id(catalog: Catalog, monster_piece: str, part_name: str) -> str:
 def parts_of(catalog: Catalog, piece: str) -> list[str]:
     """The head and club counters of ``piece`` (none but for a Tremendous monster with some)."""
     return counters.parts(catalog, piece)
+
+
+def canonical_clearing(written: str) -> str:
+    """A clearing as the engine writes it (``CV5``), however the scenario wrote it; anything
+    that is no clearing as written."""
+    try:
+        code, number = parse_clearing_id(written)
+    except ClearingError:
+        return written
+    return f"{code}{number}"
 
 
 def road_place(a: str, b: str) -> str:
