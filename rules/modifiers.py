@@ -69,12 +69,7 @@ def one_die(
     where = state.clearing_of(name)
     count = 0
     for effect in catalog.characters[name].effects(character.level):
-        if (
-            isinstance(effect, OneDie)
-            and table in effect.tables
-            and applies(board, effect.where, where)
-            and weapon_fits(effect.weapon, weapon)
-        ):
+        if isinstance(effect, OneDie) and _rolls_with(effect, board, where, table, weapon):
             count += 1
     pieces = pieces_of(catalog)
     for item, item_state in character.items.items():
@@ -132,11 +127,24 @@ def die_modifier(
     return sum(
         effect.modifier
         for effect in catalog.characters[name].effects(state.characters[name].level)
-        if isinstance(effect, DieModifier)
-        and table in effect.tables
+        if isinstance(effect, DieModifier) and _rolls_with(effect, board, where, table, weapon)
+    ) + treasure_modifier(catalog, board, state, name, table)
+
+
+def _rolls_with(
+    effect: OneDie | DieModifier,
+    board: Board,
+    where: str | None,
+    table: DieTable,
+    weapon: RollWeapon | None,
+) -> bool:
+    """Whether a roll effect of his applies to his roll on ``table`` in the clearing ``where``,
+    made with ``weapon`` (:func:`applies`, :func:`weapon_fits`)."""
+    return (
+        table in effect.tables
         and applies(board, effect.where, where)
         and weapon_fits(effect.weapon, weapon)
-    ) + treasure_modifier(catalog, board, state, name, table)
+    )
 
 
 def weapon_fits(restriction: RollWeapon, used: RollWeapon | None) -> bool:
