@@ -15,9 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment
-
+from bot.render import environment
 from bot.wording import HE, pronouns
 from rules.events import Event, event_types
 
@@ -32,21 +30,10 @@ def word(value: Any) -> str:
 
 
 @cache
-def _environment() -> jinja2.Environment:
-    environment = ImmutableSandboxedEnvironment(
-        loader=jinja2.PackageLoader("templates", ""),
-        undefined=jinja2.StrictUndefined,
-        extensions=["jinja2.ext.i18n"],
-        autoescape=False,
-    )
-    environment.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
-    return environment
-
-
-@cache
 def _section(name: str) -> Any:
-    """The macros of ``templates/events/<name>.j2``."""
-    return _environment().get_template(f"events/{name}.j2").module
+    """The macros of ``templates/events/<name>.j2``, in the plain-text environment of every
+    template (:func:`bot.render.environment`)."""
+    return environment().get_template(f"events/{name}.j2").module
 
 
 def describe(event: Event) -> str:

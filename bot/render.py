@@ -96,7 +96,9 @@ def _environment(finalize: Any = None) -> jinja2.Environment:
         keep_trailing_newline=False,
         autoescape=False,
         finalize=finalize,
+        extensions=["jinja2.ext.i18n"],
     )
+    environment.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     environment.filters.update(bbcode=escape_bbcode, markdown=escape_markdown, fence=markdown_fence)
     environment.globals.update(pronouns=pronouns)
     return environment
