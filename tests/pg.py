@@ -13,6 +13,13 @@ newest version first. PostgreSQL refuses to run as root: as root the server runs
 ``postgres`` system user (the Debian package creates him), who owns the temporary directory.
 When there is no server to be had, :func:`unavailable` skips the tests that need one, saying
 why; in CI (``CI=true``) it fails them instead, so CI never passes without PostgreSQL.
+
+A killed test run leaves no server behind: :func:`start` first starts a guard, a small process
+of this file (:func:`guard`) whose standard input is a pipe only the test process holds open.
+However the test process ends — :meth:`Cluster.stop`, a normal exit, Ctrl-C, ``SIGTERM``, even
+``SIGKILL`` — the pipe closes, and the guard stops the server (if it still runs) and deletes its
+directory. The guard runs in a session of its own and ignores ``SIGINT`` and ``SIGTERM``, so a
+signal sent to the whole process group does not take it before it has done its work.
 """
 
 from __future__ import annotations
@@ -21,8 +28,10 @@ import itertools
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,11 +117,13 @@ def _free_port() -> int:
         return port
 
 
-def create_database_on(admin: Engine, name: str) -> None:
-    """Create the empty database ``name`` through ``admin``, an autocommit engine on a server
-    (a process that has only the server's URL, not its :class:`Cluster`, makes its own)."""
+def create_database_on(admin: Engine, name: str, template: str | None = None) -> None:
+    """Create database ``name`` through ``admin``, an autocommit engine on a server (a process
+    that has only the server's URL, not its :class:`Cluster`, makes its own): empty, or a copy
+    of database ``template`` (which nothing may be connected to meanwhile)."""
+    copy = f' TEMPLATE "{template}"' if template else ""
     with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
+        connection.execute(text(f'CREATE DATABASE "{name}"{copy}'))
 
 
 def drop_database_on(admin: Engine, name: str) -> None:
@@ -130,6 +141,7 @@ class Cluster:
     root: Path
     port: int
     account: pwd.struct_passwd | None
+    guard: subprocess.Popen[bytes] | None = None
     _names: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     _admin: Engine | None = None
 
@@ -153,29 +165,35 @@ class Cluster:
             self._admin = create_engine(self.url(), isolation_level="AUTOCOMMIT")
         return self._admin
 
-    def create_database(self) -> str:
-        """A new, empty database; its name."""
+    def create_database(self, template: str | None = None) -> str:
+        """A new database, empty or a copy of database ``template``; its name."""
         name = f"realmbot_test_{next(self._names)}"
-        create_database_on(self.admin(), name)
+        create_database_on(self.admin(), name, template)
         return name
+
+    def freeze_template(self, name: str) -> None:
+        """Make database ``name`` a template only: copied by :meth:`create_database`, never
+        connected to again (a connection would block the copies)."""
+        with self.admin().connect() as connection:
+            connection.execute(
+                text(f'ALTER DATABASE "{name}" WITH IS_TEMPLATE true ALLOW_CONNECTIONS false')
+            )
 
     def drop_database(self, name: str) -> None:
         """Drop database ``name``, closing whatever connections to it are still open."""
         drop_database_on(self.admin(), name)
 
     def stop(self) -> None:
-        """Stop the server and delete its directory."""
+        """Stop the server and delete its directory; then the guard, with nothing left to do,
+        ends too."""
         try:
             if self._admin is not None:
                 self._admin.dispose()
-            _run(
-                self.account,
-                self.root,
-                [self.bindir / "pg_ctl", "stop", "-D", self.data, "-m", "fast", "-w"],
-                check=False,
-            )
+            _stop_server(self.account, self.bindir, self.root, "fast")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+            if self.guard is not None:
+                _release(self.guard)
 
 
 def _run(
@@ -207,8 +225,50 @@ def _run(
     return result
 
 
+def _stop_server(account: pwd.struct_passwd | None, bindir: Path, root: Path, mode: str) -> None:
+    """Stop the server of ``root`` if it runs (``pg_ctl stop -m mode``, waiting)."""
+    data = root / "data"
+    if (data / "postmaster.pid").exists():
+        _run(account, root, [bindir / "pg_ctl", "stop", "-D", data, "-m", mode, "-w"], check=False)
+
+
+def _watch(bindir: Path, root: Path) -> subprocess.Popen[bytes]:
+    """Start the guard of the server to be set up in ``root`` (see the module's docstring)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.pg", "guard", str(bindir), str(root)],
+        cwd=Path(__file__).resolve().parents[1],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
+def _release(guard: subprocess.Popen[bytes]) -> None:
+    """Close the guard's pipe (it ends, finding nothing to stop) and wait for it."""
+    if guard.stdin is not None:
+        guard.stdin.close()
+    try:
+        guard.wait(START_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        guard.kill()
+
+
+def guard(bindir: Path, root: Path) -> None:
+    """The guard's work: wait for the end of standard input (the test process closed its pipe
+    or ended), then stop the server of ``root`` at once if it still runs and delete ``root``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    sys.stdin.buffer.read()
+    try:
+        _stop_server(_server_account(), bindir, root, "immediate")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
 def start() -> Cluster:
-    """Set up and start a throwaway server; :class:`ClusterError` saying why it could not."""
+    """Set up and start a throwaway server, watched by its guard; :class:`ClusterError` saying
+    why it could not."""
     try:
         import psycopg  # noqa: F401
     except ImportError:
@@ -221,6 +281,7 @@ def start() -> Cluster:
         )
     account = _server_account()
     root = Path(tempfile.mkdtemp(prefix="realmbot-pg-"))
+    watch = _watch(bindir, root)
     try:
         if account is not None:
             os.chown(root, account.pw_uid, account.pw_gid)
@@ -244,7 +305,9 @@ def start() -> Cluster:
             conf.write("\n# realmbot's throwaway test server\n")
             conf.writelines(f"{key} = {value}\n" for key, value in SETTINGS.items())
         for _attempt in range(5):  # a free port may be taken between the probe and the start
-            cluster = Cluster(bindir=bindir, root=root, port=_free_port(), account=account)
+            cluster = Cluster(
+                bindir=bindir, root=root, port=_free_port(), account=account, guard=watch
+            )
             started = _run(
                 account,
                 root,
@@ -273,5 +336,11 @@ def start() -> Cluster:
                 )
         raise ClusterError("no free port to start PostgreSQL on after 5 attempts")
     except BaseException:
+        _stop_server(account, bindir, root, "immediate")
         shutil.rmtree(root, ignore_errors=True)
+        _release(watch)
         raise
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["guard"]:
+    guard(Path(sys.argv[2]), Path(sys.argv[3]))
