@@ -9,15 +9,14 @@ import pytest
 
 from bot.service import CampaignService
 from db.engine import make_engine
-from db.migrate import upgrade
 from rules.catalog import catalog
 
 
 @pytest.fixture
-def service(db_url: str) -> Iterator[CampaignService]:
-    """A service on a fresh database: SQLite, then PostgreSQL (``db_url``, tests/conftest.py),
-    on the real clock (tests travel in time with time-machine)."""
-    engine = make_engine(db_url)
-    upgrade(engine)
+def service(migrated_url: str) -> Iterator[CampaignService]:
+    """A service on a fresh database migrated to head (``migrated_url``, tests/conftest.py: on
+    SQLite, and on PostgreSQL where that is due), on the real clock (tests travel in time with
+    time-machine)."""
+    engine = make_engine(migrated_url)
     yield CampaignService(engine, catalog(), clock=lambda: datetime.now(UTC))
     engine.dispose()

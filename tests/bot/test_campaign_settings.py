@@ -8,7 +8,6 @@ import pytest
 from bot.campaign_settings import DEADLINE_SETTINGS, SETTINGS, CampaignSettings, SettingError
 from bot.service import CampaignService
 from db.engine import make_engine
-from db.migrate import upgrade
 from rules.catalog import catalog
 
 
@@ -61,16 +60,14 @@ def test_every_setting_round_trips_through_its_stored_form():
     assert again.weeks == 8 and CampaignSettings().weeks == 4
 
 
-def test_a_configured_campaign_still_resolves(tmp_path):
+def test_a_configured_campaign_still_resolves(migrated_sqlite_url):
     from datetime import UTC, datetime
 
     from bot.service import CampaignService
     from db.engine import make_engine
-    from db.migrate import upgrade
     from rules.catalog import catalog
 
-    engine = make_engine(f"sqlite:///{tmp_path / 'settings.db'}")
-    upgrade(engine)
+    engine = make_engine(migrated_sqlite_url)
     service = CampaignService(engine, catalog(), clock=lambda: datetime(2026, 11, 23, tzinfo=UTC))
     service.campaigns.create("Cfg", moderator="gm", seed=1)
     service.campaigns.join("Cfg", player="p1", player_name="P1", character="Amazon")
@@ -109,9 +106,8 @@ def test_each_setting_is_shown_as_a_moderator_writes_it(settings: CampaignSettin
         assert "True" not in text and "(" not in text and "datetime" not in text
 
 
-def test_a_new_campaign_shows_the_settings_it_was_created_with(tmp_path):
-    engine = make_engine(f"sqlite:///{tmp_path / 'settings.db'}")
-    upgrade(engine)
+def test_a_new_campaign_shows_the_settings_it_was_created_with(migrated_sqlite_url):
+    engine = make_engine(migrated_sqlite_url)
     service = CampaignService(engine, catalog())
     reply = service.campaigns.create(
         "Valley", moderator="gm", options={"weeks": 2, "decision_hours": 3}

@@ -16,21 +16,19 @@ from bot.scheduler import Wakeups
 from bot.service import CampaignService
 from db import messages
 from db.engine import make_engine, session_scope
-from db.migrate import upgrade
 from rules.catalog import catalog
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'realmbot.db'}"
+def url(migrated_sqlite_url: str) -> str:
+    return migrated_sqlite_url
 
 
 @pytest.fixture
 def service(url: str) -> CampaignService:
     engine = make_engine(url)
-    upgrade(engine)
     service = CampaignService(engine, catalog(), clock=lambda: START)
     service.campaigns.create("Test", moderator="gm", seed=7)
     service.campaigns.join("Test", player="111", player_name="alice", character="Amazon")

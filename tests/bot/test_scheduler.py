@@ -20,7 +20,6 @@ from bot import scheduler
 from bot.scheduler import Wakeups
 from bot.service import CampaignService
 from db.engine import make_engine, session_scope
-from db.migrate import upgrade
 from db.models import Campaign, Seat
 from rules.catalog import catalog
 
@@ -57,9 +56,8 @@ class Watched(CampaignService):
 
 
 @pytest.fixture
-def watched(db_url: str) -> Iterator[Watched]:
-    engine = make_engine(db_url)
-    upgrade(engine)
+def watched(migrated_url: str) -> Iterator[Watched]:
+    engine = make_engine(migrated_url)
     yield Watched(engine, catalog(), clock=lambda: datetime.now(UTC))
     engine.dispose()
 

@@ -4,23 +4,20 @@ the campaigns it may, and one elsewhere is answered as if it did not exist."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
 from bot.scope import Scope, scoped
 from bot.service import CampaignService, RequestError
 from db.engine import make_engine
-from db.migrate import upgrade
 from rules.catalog import catalog
 
 HERE, THERE = Scope(guild="111"), Scope(guild="222")
 
 
 @pytest.fixture
-def service(tmp_path: Path) -> CampaignService:
-    engine = make_engine(f"sqlite:///{tmp_path / 'scope.db'}")
-    upgrade(engine)
+def service(migrated_sqlite_url: str) -> CampaignService:
+    engine = make_engine(migrated_sqlite_url)
     service = CampaignService(engine, catalog(), clock=lambda: datetime(2026, 11, 23, tzinfo=UTC))
     with scoped(HERE):
         service.campaigns.create("Valley", moderator="gm")

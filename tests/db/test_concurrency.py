@@ -19,7 +19,6 @@ from sqlmodel import col, select
 from bot.service import CampaignService, Reply, RequestError
 from db import repo
 from db.engine import make_engine, session_scope
-from db.migrate import upgrade
 from db.models import Campaign, OrderSubmission
 from rules.catalog import catalog
 from tests.races import race
@@ -34,10 +33,9 @@ PATIENCE_S = 0.5
 
 
 @pytest.fixture
-def service(db_url: str) -> Iterator[CampaignService]:
+def service(migrated_url: str) -> Iterator[CampaignService]:
     """A service on a fresh database, with a connection for every racer."""
-    engine = make_engine(db_url, pool_size=max(SUBMISSIONS.values()), max_overflow=0)
-    upgrade(engine)
+    engine = make_engine(migrated_url, pool_size=max(SUBMISSIONS.values()), max_overflow=0)
     yield CampaignService(engine, catalog(), clock=lambda: datetime.now(UTC))
     engine.dispose()
 
@@ -113,7 +111,7 @@ def test_a_second_writer_waits_for_the_first_and_sees_its_changes(engine: Engine
 
 
 @pytest.mark.postgres
-@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+@pytest.mark.parametrize("db_kind", ["postgres"], indirect=True)
 def test_writers_of_different_campaigns_do_not_wait_for_each_other(engine: Engine) -> None:
     """PostgreSQL only: SQLite has one writer per file, whatever the campaign."""
     first, second = _campaigns(engine, "Realm", "Other")

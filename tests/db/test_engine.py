@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -13,7 +14,6 @@ from sqlmodel import select
 
 from db import messages, repo
 from db.engine import _sqlite_connect, database_url, make_engine, session_scope
-from db.migrate import upgrade
 from db.models import (
     Campaign,
     EventRecord,
@@ -265,16 +265,17 @@ def test_concurrent_writers_never_share_a_version(engine: Engine, campaign_id: i
     assert sorted(versions) == list(range(1, 46))
 
 
-def test_a_long_running_engine_leaves_checkpoints_to_its_background_job(tmp_path) -> None:
+def test_a_long_running_engine_leaves_checkpoints_to_its_background_job(
+    migrated_sqlite_url: str,
+) -> None:
     """With ``background_checkpoints`` no commit copies the write-ahead log into the database
     file; :func:`checkpoint` does."""
     import sqlite3
 
     from db.engine import checkpoint
 
-    path = tmp_path / "long.db"
+    path = Path(migrated_sqlite_url.removeprefix("sqlite:///"))
     engine = make_engine(f"sqlite:///{path}", background_checkpoints=True)
-    upgrade(engine)
     checkpoint(engine)
 
     def in_the_file() -> int:

@@ -10,14 +10,12 @@ import pytest
 
 from bot.service import CampaignService
 from db.engine import make_engine
-from db.migrate import upgrade
 from rules.catalog import catalog
 
 
 @pytest.fixture
-def service(db_url: str) -> Iterator[CampaignService]:
-    engine = make_engine(db_url)
-    upgrade(engine)
+def service(migrated_url: str) -> Iterator[CampaignService]:
+    engine = make_engine(migrated_url)
     yield CampaignService(engine, catalog(), clock=lambda: datetime(2026, 11, 26, tzinfo=UTC))
     engine.dispose()
 

@@ -1,11 +1,11 @@
-"""SimCord fixtures: the real bot over a service on a migrated temporary SQLite database, in a
-simulated guild with a moderator (Manage Server) and two players."""
+"""SimCord fixtures: the real bot over a service on a migrated temporary SQLite database (a copy
+of the session's template, ``migrated_sqlite_url``), in a simulated guild with a moderator
+(Manage Server) and two players."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -18,7 +18,6 @@ from bot.service import CampaignService
 from bot.store import Clock, system_clock
 from db import repo
 from db.engine import make_engine, session_scope
-from db.migrate import upgrade
 from rules.catalog import catalog
 from rules.state import GameState
 from tests.snapshots import rewrite_latest
@@ -32,9 +31,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def service(tmp_path: Path, clock: Clock) -> CampaignService:
-    engine = make_engine(f"sqlite:///{tmp_path / 'realmbot.db'}")
-    upgrade(engine)
+def service(migrated_sqlite_url: str, clock: Clock) -> CampaignService:
+    engine = make_engine(migrated_sqlite_url)
     return CampaignService(engine, catalog(), clock=clock)
 
 
