@@ -8,7 +8,16 @@ import sys
 import time
 
 #: The suites, in the order ``make proofs`` runs them: modules of :mod:`tests.proofs`.
-SUITES: tuple[str, ...] = ("fuzz", "bad_input", "crashes", "races", "secrecy", "load", "legality")
+SUITES: tuple[str, ...] = (
+    "fuzz",
+    "bad_input",
+    "crashes",
+    "races",
+    "secrecy",
+    "load",
+    "legality",
+    "matrix",
+)
 
 
 def main(argv: list[str]) -> int:
