@@ -1,7 +1,7 @@
-"""The quick form of the secrecy suite (:mod:`tests.proofs.secrecy`): a few campaigns, one of
-them waiting for decisions (combat played by DM in windows), every message and image checked
-against its reader's view; and the control check, which proves the inspector catches a secret
-planted in a message."""
+"""The quick form of the secrecy suite (:mod:`tests.proofs.secrecy`): two campaigns (searches,
+hires and fights), one of them waiting for decisions (combat played by DM in windows), every
+message and image checked against its reader's view; and the control check, which proves the
+inspector catches a secret planted in a message."""
 
 from __future__ import annotations
 
@@ -12,13 +12,14 @@ from bot.service import CampaignService
 from db.engine import make_engine
 from db.migrate import upgrade
 from rules import catalog
-from tests.proofs.autoplay import WAITING, play
+from tests.proofs.autoplay import WAITING, play, waits
 from tests.proofs.secrecy import control, run
 from tests.proofs.watcher import Watcher
 
 
 def test_a_few_campaigns_leak_nothing_to_anyone() -> None:
-    leaks, counts, viewers = run([1, 2, 3, WAITING])
+    assert waits(2 * WAITING)
+    leaks, counts, viewers = run([3, 2 * WAITING])
     assert leaks == []
     assert counts["messages"] > 100 and counts["images"] > 0 and counts["decisions"] > 0
     assert viewers > 10
