@@ -19,11 +19,24 @@ from tests import pg
 
 PROJECT = Path(__file__).resolve().parent.parent
 
-#: A test that holds the session's server (the ``postgres`` fixture of tests/conftest.py), says
-#: where it is and waits to be killed.
+#: A test run that holds a server as tests/conftest.py's ``postgres`` fixture does (without the
+#: application's imports, which would only slow it down), says where it is and waits to be killed.
 HOLDER = """\
 import json, os, time
 from pathlib import Path
+
+import pytest
+
+from tests import pg
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    cluster = pg.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
 
 
 def test_holds_the_server(postgres):
@@ -58,9 +71,9 @@ def test_a_killed_run_leaves_no_server_behind(tmp_path: Path, kill: signal.Signa
     (tmp_path / "test_holder.py").write_text(HOLDER, encoding="utf-8")
     held = tmp_path / "held.json"
     env = {**os.environ, "HELD": str(held), "PYTHONPATH": str(PROJECT)}
+    plugins = ["-p", "no:cacheprovider", "-p", "no:xdist"]
     run = subprocess.Popen(
-        [sys.executable, "-m", "pytest", "-q", "-p", "tests.conftest", "-p", "no:cacheprovider"]
-        + ["-p", "no:xdist", "test_holder.py"],
+        [sys.executable, "-m", "pytest", "-q", *plugins, "test_holder.py"],
         cwd=tmp_path,
         env=env,
         stdout=subprocess.DEVNULL,
