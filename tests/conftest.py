@@ -19,8 +19,9 @@ Which tests run on PostgreSQL: ``make test`` (and CI) runs on both databases the
 :data:`BOTH_DATABASES`, those whose SQL, or what the database does with it, differs between
 SQLite and PostgreSQL — the migrations' DDL, the write locks (``BEGIN IMMEDIATE`` on SQLite, the
 campaign's row lock on PostgreSQL), racing writers and the scheduler's wake-ups, the repository's
-queries, JSON read in SQL, stored bytes, the case-insensitive unique index and a transaction that
-a constraint violation aborts; every PostgreSQL-only path of ``db`` and ``bot`` is run there.
+queries, JSON read in SQL, stored bytes, the case-insensitive unique index, a transaction that a
+constraint violation aborts, and a combat rolled back (``db.rewind``'s deletes): every line of
+``db`` that the full matrix runs on PostgreSQL, ``make test`` runs on PostgreSQL too.
 Every other test that takes a database goes through the same repository functions to test the
 service above them (a campaign's life, combat windows, settings, a finished game, the inbox and
 the local files): on SQLite in ``make test``, and on both with ``--all-databases``, which
@@ -80,7 +81,8 @@ def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> ScenarioFi
     return None
 
 
-#: The modules that run on both databases in ``make test``, and why (see the module's docstring).
+#: The modules (or single tests, ``module::test``) that run on both databases in ``make test``,
+#: and why (see the module's docstring).
 BOTH_DATABASES: dict[str, str] = {
     "tests/db/test_migrations.py": "the migrations' DDL differs per database",
     "tests/db/test_migrations_books.py": "the migrations' DDL and data moves",
@@ -95,6 +97,8 @@ BOTH_DATABASES: dict[str, str] = {
     "tests/bot/test_delivery.py": "the outbox's queue read in SQL, in order, each once",
     "tests/bot/test_names.py": "the case-insensitive unique index; a violation aborts",
     "tests/proofs/test_races.py": "racing callers under each database's locks",
+    "tests/bot/test_plays.py::test_combat_rolled_back_to_a_round_replays_the_same_dice_with_the"
+    "_same_plays": "a rollback's deletes and its snapshots' JSON ledgers (db.rewind)",
 }
 
 KINDS = ("sqlite", "postgres")
@@ -114,7 +118,7 @@ PROJECT = Path(__file__).resolve().parent.parent
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    missing = [module for module in BOTH_DATABASES if not (PROJECT / module).is_file()]
+    missing = [key for key in BOTH_DATABASES if not (PROJECT / key.split("::")[0]).is_file()]
     if missing:
         raise pytest.UsageError(f"tests/conftest.py: BOTH_DATABASES names no file: {missing}")
 
@@ -133,9 +137,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         if "db_kind" in [name.strip() for name in names]:
             return
     module = Path(str(metafunc.definition.path)).resolve()
-    both = (
-        module.is_relative_to(PROJECT) and module.relative_to(PROJECT).as_posix() in BOTH_DATABASES
-    )
+    name = module.relative_to(PROJECT).as_posix() if module.is_relative_to(PROJECT) else ""
+    both = name in BOTH_DATABASES or f"{name}::{metafunc.function.__name__}" in BOTH_DATABASES
     kinds: list[Any] = ["sqlite"]
     if metafunc.config.getoption("all_databases") or both:
         kinds.append(pytest.param("postgres", marks=pytest.mark.postgres))
