@@ -28,15 +28,17 @@ lint: $(VENV)/.installed-test
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy rules scenarios bot db tests
 
+# Over every core (pytest-xdist; each worker starts its own throwaway PostgreSQL server).
 pytest: $(VENV)/.installed-test
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 test: lint typecheck pytest
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.bench
 
-# The full form of the reliability suites (tests/proofs): figures for the README's Reliability.
+# The full form of the reliability suites (tests/proofs): figures for the README's Reliability;
+# and the full database matrix (tests/proofs/matrix.py: every database test on PostgreSQL too).
 proofs: $(VENV)/.installed-test
 	$(BIN)/python -m tests.proofs $(SUITES)
 
