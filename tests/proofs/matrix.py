@@ -9,13 +9,15 @@ together they cover the whole matrix. Extra arguments go to pytest.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import pytest
 
 
 def main(argv: list[str]) -> int:
     """Run the PostgreSQL variants of every database test; pytest's exit status."""
-    return int(pytest.main(["-q", "-m", "postgres", "--all-databases", *argv]))
+    tests = str(Path(__file__).resolve().parent.parent)
+    return int(pytest.main(["-q", "-m", "postgres", "--all-databases", *argv, tests]))
 
 
 if __name__ == "__main__":
