@@ -418,12 +418,7 @@ def _check_start(scenario: Scenario) -> None:
 
 def _check_supported(scenario: Scenario) -> None:
     """Raise ``not supported yet`` for the first part of SCENARIOS.md Part 2 the runner (or the
-    engine) does not support yet: ``turn_order`` with ``start: birdsong`` (Sunrise draws it),
-    and the combat plays :func:`scenarios.plays.unsupported` names."""
-    if scenario.turn_order is not None and scenario.start == "birdsong":
-        raise ScenarioError(
-            "turn_order", "not supported yet: turn_order (Sunrise draws the Attention chits)"
-        )
+    engine) does not support yet: the combat plays :func:`scenarios.plays.unsupported` names."""
     for key, reason in unsupported(scenario.plays):
         raise ScenarioError(key, reason)
 
