@@ -253,6 +253,14 @@ def test_curses_are_set_up_as_printed_and_unknown_ones_refused():
             "leaves out the Black Knight",
         ),
         ({"turn_order": ["Black Knight", "Amazon"]}, "turn_order[1]", "not one of the"),
+        (
+            {
+                "denizens": [{"name": "Company HQ", "at": "DW5", "hired_by": "Black Knight"}],
+                "turn_order": ["Black Knight"],
+            },
+            "turn_order",
+            "leaves out the Company HQ",
+        ),
         ({"treasures": {"Hord": ["Crystal Ball"]}}, "treasures.Hord", "'Hoard'"),
         ({"treasures": {"Hoard": ["Crystal Bal"]}}, "treasures.Hoard[0]", "'Crystal Ball'"),
         (
