@@ -4,7 +4,9 @@ Every die, shuffle and random choice of the engine is drawn from one counter-bas
 ``n`` is a pure function of the seed and ``n``. The seed and the position in the stream live in
 the game state (:class:`DiceState`), so resolving from the same state always draws the same
 numbers, and a state saved mid-game resumes exactly. Tests (and scenarios) may queue *forced*
-rolls, which are used, in order, before the stream; shuffles and choices never use them.
+rolls, which are used, in order, before the stream; shuffles and choices never use them. They may
+likewise queue *forced orders* for the draws of mixed pieces (:meth:`Dice.mix`, the Attention
+chits at Sunrise, 7.1.1), used in order before the stream.
 
 Every roll is recorded (who, why, dice, modifier, result) in the log of the :class:`Dice` that
 drew it, not in the state: a state's size does not grow with the days played. One resolution
@@ -23,7 +25,14 @@ import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 T = TypeVar("T")
 
@@ -56,6 +65,17 @@ class DiceState(BaseModel):
     seed: int
     position: int = Field(default=0, ge=0)
     forced: list[list[int]] = Field(default_factory=list)
+    forced_orders: list[list[str]] = Field(default_factory=list)
+    """Queued draw orders for :meth:`Dice.mix`, each the names in the order they are drawn."""
+
+    @model_serializer(mode="wrap")
+    def _without_no_orders(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """No queued order is left out of the saved state, so a game that never forces one
+        saves exactly the bytes it did before forced orders existed."""
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("forced_orders"):
+            data.pop("forced_orders", None)
+        return data
 
     @model_validator(mode="before")
     @classmethod
@@ -99,6 +119,23 @@ class Dice:
         for i in range(len(items) - 1, 0, -1):
             j = self.randbelow(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def mix(self, names: list[str]) -> None:
+        """Mix face-down pieces named ``names`` and draw them one by one (in place): the order
+        drawn is the next queued forced order if there is one (each name takes its place in it;
+        names it holds but ``names`` does not are skipped), else a :meth:`shuffle`.
+
+        Raises :class:`ForcedDiceError` if a piece mixed has no place in the forced order."""
+        if not self.state.forced_orders:
+            self.shuffle(names)
+            return
+        order = self.state.forced_orders.pop(0)
+        missing = [name for name in names if name not in order]
+        if missing:
+            raise ForcedDiceError(
+                f"forced order {order} leaves out {', '.join(missing)}, mixed with the others"
+            )
+        names.sort(key=order.index)
 
     def choice(self, items: Sequence[T]) -> T:
         """One of ``items``, uniformly."""

@@ -31,15 +31,22 @@ the engine makes (one die or two), before the seeded stream; shuffles and random
 them. A scenario starts at Birdsong, when nothing is rolled, and the Sunrise monster roll
 (6.3.3) is the first roll of the day; so ``monster_roll`` is queued first, before the ``dice``
 list: ``forced = [[monster_roll], *dice]``. A scenario that starts at Sunset has no monster
-roll: the ``dice`` are the Evening's.
+roll: the ``dice`` are the Evening's. From Birdsong, ``turn_order`` is queued as the forced
+order of Sunrise's draw of the Attention chits (:meth:`rules.dice.Dice.mix`, 7.1.1), through the
+same queue as forced rolls: the engine draws it as it draws every day's order, and a name the
+draw does not hold (a follower, a Clever Swordsman who keeps his chit, 2.3) is skipped. Hired
+leaders and controlled monsters draw Attention chits too (6.2.5): the order names them by piece
+id, and leaves out no one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules.board import Board
 from rules.catalog import Catalog
 from rules.daylight import familiar
-from rules.daylight.hirelings import hire
+from rules.daylight.hirelings import hire, is_actor
 from rules.dice import Dice, DiceState
 from rules.end.length import GameLengthError, last_day, victory_points, weeks
 from rules.layout import PlacedTile
@@ -164,6 +171,9 @@ class _Builder:
             self._today(f"characters.{written}", name, spec)
         if self.scenario.start == "sunset":
             self._sunset(list(characters))
+        elif self.scenario.turn_order is not None:
+            actors = [m for m in sorted(state.minions) if is_actor(self.catalog, state, m)]
+            state.dice.forced_orders = [self._turn_order(list(characters), actors)]
         check_names(self.names, state, self.scenario)
         if self.scenario.start == "sunset":
             fixed_positions(self.catalog, state, self.scenario.positions)
@@ -176,20 +186,24 @@ class _Builder:
         ``turn_order``, else the order of ``characters``."""
         today = self.state.today
         today.stage = "sunset"
+        today.turn_order = self._turn_order(characters) or characters
+
+    def _turn_order(self, characters: list[str], actors: Sequence[str] = ()) -> list[str]:
+        """``turn_order`` by the engine's names (empty if not given): each character, and each of
+        ``actors`` (hired leaders and controlled monsters, by piece id), once, none left out."""
         if self.scenario.turn_order is None:
-            today.turn_order = characters
-            return
+            return []
         order: list[str] = []
         for index, written in enumerate(self.scenario.turn_order):
             key = f"turn_order[{index}]"
-            name = member(self.names, self.state, key, written)
+            name = written if written in actors else member(self.names, self.state, key, written)
             if name in order:
                 raise ScenarioError(key, f"the {name} is in the order twice")
             order.append(name)
-        missing = [name for name in characters if name not in order]
+        missing = [name for name in (*characters, *actors) if name not in order]
         if missing:
             raise ScenarioError("turn_order", f"the order leaves out the {', '.join(missing)}")
-        today.turn_order = order
+        return order
 
     def _today(self, key: str, name: str, spec: CharacterSpec) -> None:
         """What he has done today: found hidden enemies, kills, the road he came by."""

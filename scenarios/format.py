@@ -25,7 +25,8 @@ Part 2 of SCENARIOS.md adds ``start``, ``turn_order``, ``rounds``, the Set Up Ca
 (:class:`BattleChoice`) and searching (:class:`SearchChoice`), and new expectations (the form
 of ``expect`` is :mod:`scenarios.expect`). What neither the runner nor the engine supports
 yet (``choices`` for trading and hiring, scoring, hirelings in combat, charging, flying,
-casting) is refused when loading, with ``not supported yet: KEY``.
+casting, and the keys of Part 3, magic: :mod:`scenarios.magic_keys`) is refused when loading,
+with ``not supported yet: KEY``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from pydantic import model_validator as _model_validator
 
 from rules.daylight.hirelings import TERM
 from scenarios.expect import Expect, Level
+from scenarios.magic_keys import magic_keys
 from scenarios.plays import Play, Position, rounds_twice, unsupported
 
 Until = Literal["birdsong", "daylight", "evening", "day"]
@@ -368,12 +370,15 @@ class Scenario(_Model):
 def load_scenario(data: object) -> Scenario:
     """Validate a parsed YAML document as a :class:`Scenario`.
 
-    Raises :class:`ScenarioError` for the first problem, naming the key path and the reason.
+    Raises :class:`ScenarioError` for the first problem, naming the key path and the reason;
+    a key of magic not built yet (:mod:`scenarios.magic_keys`) is ``not supported yet``.
     """
     if not isinstance(data, Mapping):
         raise ScenarioError(
             "(top level)", "a scenario is a mapping with at least name, map and expect"
         )
+    for place, reason in magic_keys(data):
+        raise ScenarioError(_key(place), reason)
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
@@ -418,12 +423,7 @@ def _check_start(scenario: Scenario) -> None:
 
 def _check_supported(scenario: Scenario) -> None:
     """Raise ``not supported yet`` for the first part of SCENARIOS.md Part 2 the runner (or the
-    engine) does not support yet: ``turn_order`` with ``start: birdsong`` (Sunrise draws it),
-    and the combat plays :func:`scenarios.plays.unsupported` names."""
-    if scenario.turn_order is not None and scenario.start == "birdsong":
-        raise ScenarioError(
-            "turn_order", "not supported yet: turn_order (Sunrise draws the Attention chits)"
-        )
+    engine) does not support yet: the combat plays :func:`scenarios.plays.unsupported` names."""
     for key, reason in unsupported(scenario.plays):
         raise ScenarioError(key, reason)
 

@@ -38,7 +38,7 @@ def sunrise(ctx: Ctx) -> None:
     ]
     clever = [name for name in turns if has(ctx.catalog, state, name, AbilityKey.CLEVER)]
     turns = [name for name in turns if name not in clever]
-    ctx.dice.shuffle(turns)
+    ctx.dice.mix(turns)
     for name in clever:
         preempt(ctx, turns, name)
     familiar.place_turns(state, turns, ctx.today.followers)

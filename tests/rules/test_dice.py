@@ -91,6 +91,39 @@ def test_shuffles_do_not_use_forced_rolls():
     assert d.state.forced == [[1, 1]]
 
 
+def test_a_mix_without_a_forced_order_is_a_shuffle():
+    mixed, shuffled = ["a", "b", "c", "d"], ["a", "b", "c", "d"]
+    dice(seed=3).mix(mixed)
+    dice(seed=3).shuffle(shuffled)
+    assert mixed == shuffled
+
+
+def test_a_forced_order_is_drawn_once_skipping_names_not_mixed_and_then_the_stream():
+    """The forced order is the next mix's draw (names it holds that were not mixed, such as a
+    follower's, are skipped), and the stream is left where it was for the mixes after it."""
+    d = DiceState(seed=3, forced_orders=[["c", "x", "a", "b"]])
+    forced = Dice(d)
+    names = ["a", "b", "c"]
+    forced.mix(names)
+    assert names == ["c", "a", "b"]
+    assert d.forced_orders == []
+    after, seeded = ["a", "b", "c"], ["a", "b", "c"]
+    forced.mix(after)
+    dice(seed=3).shuffle(seeded)
+    assert after == seeded
+
+
+def test_a_forced_order_that_leaves_out_a_mixed_name_is_refused():
+    with pytest.raises(ForcedDiceError, match="leaves out b"):
+        Dice(DiceState(seed=1, forced_orders=[["a"]])).mix(["a", "b"])
+
+
+def test_no_forced_order_is_saved_and_a_queued_one_is():
+    assert "forced_orders" not in DiceState(seed=1).model_dump(mode="json")
+    queued = DiceState(seed=1, forced_orders=[["a", "b"]])
+    assert DiceState.model_validate_json(queued.model_dump_json()) == queued
+
+
 @given(st.integers(min_value=0, max_value=2**63), st.integers(min_value=0, max_value=40))
 def test_a_saved_position_resumes_the_same_stream(seed, drawn):
     """Same state, same draws: the seed and position in the state fully determine the dice."""

@@ -130,7 +130,6 @@ def test_a_bad_part_two_key_names_the_key_and_the_reason(change, key, words):
 @pytest.mark.parametrize(
     ("change", "key", "words"),
     [
-        ({"turn_order": ["Black Knight"]}, "turn_order", "not supported yet: turn_order"),
         (
             {"expect": {"characters": {"Black Knight": {"at": "DW/BV"}}}},
             "expect.characters.Black Knight.at",
@@ -245,6 +244,23 @@ def test_curses_are_set_up_as_printed_and_unknown_ones_refused():
             "turn_order",
             "leaves out the Black Knight",
         ),
+        (
+            {
+                "characters": {"Black Knight": {"at": "DW5"}, "Amazon": {"at": "DW5"}},
+                "turn_order": ["Amazon"],
+            },
+            "turn_order",
+            "leaves out the Black Knight",
+        ),
+        ({"turn_order": ["Black Knight", "Amazon"]}, "turn_order[1]", "not one of the"),
+        (
+            {
+                "denizens": [{"name": "Company HQ", "at": "DW5", "hired_by": "Black Knight"}],
+                "turn_order": ["Black Knight"],
+            },
+            "turn_order",
+            "leaves out the Company HQ",
+        ),
         ({"treasures": {"Hord": ["Crystal Ball"]}}, "treasures.Hord", "'Hoard'"),
         ({"treasures": {"Hoard": ["Crystal Bal"]}}, "treasures.Hoard[0]", "'Crystal Ball'"),
         (
@@ -325,6 +341,22 @@ def test_turn_order_is_the_evening_s_order():
         turn_order=["Amazon", "Black Knight"],
     )
     assert state.today.turn_order == ["Amazon", "Black Knight"]
+
+
+def test_turn_order_from_birdsong_is_the_draw_sunrise_makes():
+    """From Birdsong the order is queued for Sunrise's draw of the Attention chits (7.1.1), not
+    set as today's order: Sunrise draws it."""
+    state = state_of(
+        characters={"Black Knight": {"at": "DW5"}, "Amazon": {"at": "DW5"}},
+        turn_order=["Amazon", "Black Knight"],
+    )
+    assert state.dice.forced_orders == [["Amazon", "Black Knight"]]
+    assert state.today.turn_order == []
+
+
+def test_without_turn_order_sunrise_draws_at_random():
+    state = state_of(characters={"Black Knight": {"at": "DW5"}, "Amazon": {"at": "DW5"}})
+    assert state.dice.forced_orders == []
 
 
 def test_birdsong_is_the_default_start():

@@ -1,0 +1,153 @@
+"""SCENARIOS.md Part 3 (magic): each key it adds that is not built yet fails, where it is
+written, with ``not supported yet: KEY`` — never ``unknown key``, never a pass."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from rules.catalog import catalog
+from scenarios import ScenarioError, build_state, load_scenario
+from scenarios.magic_keys import ANY, MAGIC_KEYS
+
+BASE: dict[str, Any] = {
+    "name": "a Part 3 scenario",
+    "map": {"tiles": [{"tile": "DW", "at": [0, 0]}, {"tile": "BV", "at": [0, -1], "rotation": 3}]},
+    "characters": {"Black Knight": {"at": "DW5"}},
+    "expect": {},
+}
+
+TRANSFORM = {"spell": "Transform", "caster": "Black Knight", "targets": ["Black Knight"]}
+
+#: One small malformed scenario per Part 3 key, at each level it is written: the change to
+#: :data:`BASE`, where the error is, and the key it names.
+CASES: list[tuple[dict[str, Any], str, str]] = [
+    ({"options": {"enhanced_magic": True}}, "options.enhanced_magic", "options.enhanced_magic"),
+    (
+        {"options": {"benevolent_spells": True}},
+        "options.benevolent_spells",
+        "options.benevolent_spells",
+    ),
+    (
+        {"options": {"enhanced_artifacts": True}},
+        "options.enhanced_artifacts",
+        "options.enhanced_artifacts",
+    ),
+    (
+        {"options": {"power_of_the_pit": True}},
+        "options.power_of_the_pit",
+        "options.power_of_the_pit",
+    ),
+    (
+        {"options": {"automatic_enchanting": True}},
+        "options.automatic_enchanting",
+        "options.automatic_enchanting",
+    ),
+    ({"options": {"ambushes": True}}, "options.ambushes", "options.ambushes"),
+    ({"spells_in_effect": [TRANSFORM]}, "spells_in_effect", "spells_in_effect"),
+    (
+        {"characters": {"Black Knight": {"at": "DW5", "color_chits": ["MAGIC IV4*"]}}},
+        "characters.Black Knight.color_chits",
+        "characters.color_chits",
+    ),
+    (
+        {"characters": {"Black Knight": {"at": "DW5", "alerted_chits": ["MAGIC V3*"]}}},
+        "characters.Black Knight.alerted_chits",
+        "characters.alerted_chits",
+    ),
+    (
+        {
+            "characters": {
+                "Black Knight": {
+                    "at": "DW5",
+                    "belongings": ["Mace", {"name": "Good Book", "awakened": ["Peace"]}],
+                }
+            }
+        },
+        "characters.Black Knight.belongings[1].awakened",
+        "characters.belongings.awakened",
+    ),
+    (
+        {"choices": {"Black Knight": {"color": [{"turn": "Black Knight", "phase": 1}]}}},
+        "choices.Black Knight.color",
+        "choices.color",
+    ),
+    (
+        {"choices": {"Black Knight": {"enchant": [{"color_chit": "MAGIC II4*"}]}}},
+        "choices.Black Knight.enchant",
+        "choices.enchant",
+    ),
+    (
+        {"choices": {"Black Knight": {"spells": [{"spell": "Broomstick", "invoke": False}]}}},
+        "choices.Black Knight.spells",
+        "choices.spells",
+    ),
+    (
+        {
+            "until": "evening",
+            "plays": {"Black Knight": [{"round": 1}, {"round": 2, "color_chits": ["MAGIC IV3*"]}]},
+        },
+        "plays.Black Knight[1].color_chits",
+        "plays.color_chits",
+    ),
+    (
+        {"expect": {"characters": {"Black Knight": {"color_chits": []}}}},
+        "expect.characters.Black Knight.color_chits",
+        "expect.characters.color_chits",
+    ),
+    (
+        {"expect": {"characters": {"Black Knight": {"alerted_chits": []}}}},
+        "expect.characters.Black Knight.alerted_chits",
+        "expect.characters.alerted_chits",
+    ),
+    (
+        {"expect": {"characters": {"Black Knight": {"committed": ["MAGIC VI2*"]}}}},
+        "expect.characters.Black Knight.committed",
+        "expect.characters.committed",
+    ),
+    (
+        {"expect": {"characters": {"Black Knight": {"form": "own"}}}},
+        "expect.characters.Black Knight.form",
+        "expect.characters.form",
+    ),
+    (
+        {"expect": {"denizens": [{"name": "Giant", "at": "DW5", "form": "own"}]}},
+        "expect.denizens[0].form",
+        "expect.denizens.form",
+    ),
+    (
+        {"expect": {"spells_in_effect": [TRANSFORM]}},
+        "expect.spells_in_effect",
+        "expect.spells_in_effect",
+    ),
+    ({"expect": {"tiles": {"DW": "enchanted"}}}, "expect.tiles", "expect.tiles"),
+]
+
+
+def malformed(**changes: Any) -> ScenarioError:
+    data = copy.deepcopy(BASE)
+    data.update(changes)
+    with pytest.raises(ScenarioError) as info:
+        build_state(catalog(), load_scenario(data))
+    return info.value
+
+
+@pytest.mark.parametrize(("change", "key", "name"), CASES, ids=[case[1] for case in CASES])
+def test_a_magic_key_is_not_supported_yet_where_it_is_written(change, key, name):
+    error = malformed(**change)
+    assert error.key == key
+    assert error.reason.startswith(f"not supported yet: {name} (magic, ")
+
+
+def test_every_key_of_the_table_has_its_malformed_scenario():
+    named = {name for _, _, name in CASES}
+    table = {".".join(step for step in path if step != ANY) for path in MAGIC_KEYS}
+    assert named == table
+
+
+def test_an_unknown_key_beside_them_is_still_unknown():
+    error = malformed(characters={"Black Knight": {"at": "DW5", "colour_chits": []}})
+    assert error.key == "characters.Black Knight.colour_chits"
+    assert error.reason.startswith("unknown key")
