@@ -4,7 +4,8 @@ moderators' hold on windows — who has not answered, more time, closing now, th
 A window is the set of combat decisions asked at one stop of the engine; they share their due
 time. A player's plays may be changed until the window closes: each accepted message replaces
 the answers it names and is echoed back, privately, in canonical form with a version tag (a
-short digest of all his answers in the window, which changes whenever they do).
+salted digest of all his answers in the window, which changes whenever they do:
+:mod:`bot.sealing`).
 """
 
 from __future__ import annotations
@@ -108,8 +109,9 @@ class Plays:
         echo = plays_echo(mine, character)
         if repo.open_decisions(session, campaign_id=row_id(campaign)):
             return echo, False
-        self.windows.seal(session, campaign, mine[0].due_at)
+        sealed = self.windows.seal(session, campaign, mine[0].due_at)
         self.resolver.continue_day(session, campaign)
+        self.windows.reveal(session, campaign, sealed)
         return echo, True
 
     def _taken(self, campaign_name: str, echo: str, closed: bool) -> Reply:
@@ -167,8 +169,9 @@ class Plays:
             self.store.log(
                 session, campaign, moderator, "close window", "closed the open window", public=False
             )
-            self.windows.close(session, campaign, waiting)
+            sealed = self.windows.close(session, campaign, waiting)
             self.resolver.continue_day(session, campaign)
+            self.windows.reveal(session, campaign, sealed)
         self.publisher.publish(campaign_name)
         return Reply(f"{campaign.name}: the window is closed; the defaults stand for the silent.")
 
