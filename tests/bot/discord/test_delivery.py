@@ -145,6 +145,33 @@ async def test_a_player_with_closed_dms_is_told_once_and_nothing_else_waits(
 
 
 @pytest.mark.asyncio
+async def test_a_player_who_writes_to_the_bot_gets_his_queued_dms_at_once(
+    table: Table, service: CampaignService, clock: ManualClock
+) -> None:
+    """His DMs closed, his messages back off; once he shows he is here — a slash command, a
+    DM — they are tried at once, not when the back-off ends (the clock never moves here)."""
+    campaign(table, service, notes=table.guild.create_text_channel("gm-notes"))
+    close_dms(table, table.bob)
+    bobs_dm = table.bob.user.dm_channel.id
+    await table.bot.deliver_once()
+    queue(service, "dm", "Day 1: the Elf's own report.", to=str(table.bob.id))
+    await table.bot.deliver_once()
+    assert len(posts_to(table, bobs_dm)) == 1, "his sheet failed; it and his report wait"
+
+    await table.bob.slash(table.channel, "status", campaign="Test")
+    assert len(posts_to(table, bobs_dm)) == 2, "tried at once, though his DMs are still closed"
+    await table.alice.slash(table.channel, "status", campaign="Test")
+    await table.bot.deliver_once()
+    assert len(posts_to(table, bobs_dm)) == 2, "others' commands change nothing for him"
+
+    open_dms(table)
+    await table.bob.send_dm("hello?")
+    queued = [text.split(":")[0] for text in dms(table.bob) if not text.startswith("To send")]
+    assert queued == ["Your Elf in Test", "Day 1"], "in order, before the back-off ends"
+    assert service.store.undelivered() == []
+
+
+@pytest.mark.asyncio
 async def test_gm_status_is_for_the_campaigns_moderators(
     table: Table, service: CampaignService
 ) -> None:
