@@ -167,7 +167,7 @@ class CampaignSettings(BaseModel):
         """These settings with ``key`` set from a moderator's ``text``; raises
         :class:`SettingError` naming what is allowed (nothing is changed)."""
         if key not in SETTINGS:
-            raise SettingError(f"unknown setting {key[:40]!r}; settings: {', '.join(SETTINGS)}")
+            raise SettingError(f"Unknown setting {key[:40]!r}; settings: {', '.join(SETTINGS)}")
         value: object = text
         if key in _YES_NO:
             if text.casefold() not in ("yes", "no"):
@@ -205,7 +205,7 @@ def _refusal(error: ValidationError) -> SettingError:
         nested = problem["loc"][0] == "deadlines" and len(problem["loc"]) > 1
         what = "deadline rules" if nested else "settings"
         known = known_keys(DeadlineRules if nested else CampaignSettings)
-        return SettingError(f"unknown setting {key[:60]!r}; {what}: {', '.join(known)}")
+        return SettingError(f"Unknown setting {key[:60]!r}; {what}: {', '.join(known)}")
     allowed = f" ({SETTINGS[key]})" if key in SETTINGS else ""
     return SettingError(
         f"{key}: {problem.get('input')!r} is not allowed{allowed}: {problem['msg']}"

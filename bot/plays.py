@@ -45,7 +45,7 @@ class Plays:
             campaign, seat = self.store.running_seat(session, campaign_name, player)
             mine = self._window(session, campaign, seat.character)
             if not mine:
-                raise RequestError(f"the {seat.character} has no combat window open now")
+                raise RequestError(f"The {seat.character} has no combat window open now")
             state = self.store.state(session, campaign)
             typed = read_plays(
                 self.store.catalog, state, seat.character, text, [_decision(d) for d in mine]
@@ -85,7 +85,7 @@ class Plays:
                 or not set(offered) <= set(mine[index].options)
                 or tag not in (None, current)
             ):
-                raise RequestError("this window is no longer open")
+                raise RequestError("This window is no longer open")
             if choice not in offered:
                 raise RequestError(f"{choice[:60]!r} is not one of: {', '.join(offered)}")
             answers = {mine[index].ref: choice}
@@ -140,7 +140,7 @@ class Plays:
     def extend_window(self, campaign_name: str, *, moderator: str, hours: float) -> Reply:
         """Keep the open window open ``hours`` longer (1 to 48); its players are told."""
         if not 0 < hours <= 48:
-            raise RequestError("a window is extended by more than 0 and at most 48 hours")
+            raise RequestError("A window is extended by more than 0 and at most 48 hours")
         with self.store.unit() as session:
             campaign = self.store.running_for(session, campaign_name, moderator)
             waiting = self._open_window(session, campaign)

@@ -302,7 +302,7 @@ def test_combat_rolled_back_to_a_round_replays_the_same_dice_with_the_same_plays
     the_amazon_fights(service, 3)
     played = stored_events(service)
     assert len(played) > len(at_round_two)
-    with pytest.raises(RequestError, match="only the moderators"):
+    with pytest.raises(RequestError, match="Only the moderators"):
         service.rollbacks.rollback_combat("Test", moderator="p1", to="round 2")
     with pytest.raises(RequestError, match=r"its points: evening, round 1 at \S+, round 2 at"):
         service.rollbacks.rollback_combat("Test", moderator="gm", to="round 9")

@@ -129,7 +129,8 @@ async def test_a_player_with_closed_dms_is_told_once_and_nothing_else_waits(
     assert text.startswith("Test: running, day 1")
     assert "Deliveries: 2 waiting, 1 undeliverable so far." in text
     assert "a direct message to bob (the Elf): 2 failed attempts" in text
-    assert "1 more wait behind it" in text and "MAGIC" not in text
+    assert "1 more waits behind it" in text and "MAGIC" not in text
+    assert text.count("Deliveries") == 1, "the card's field names it once"
 
     clock.advance(retry_delay(2) - timedelta(seconds=1))
     await table.bot.deliver_once()
@@ -142,6 +143,7 @@ async def test_a_player_with_closed_dms_is_told_once_and_nothing_else_waits(
     assert service.store.undelivered() == []
     status = await table.moderator.slash(table.channel, "gm status", campaign="Test")
     assert "Deliveries: everything has been delivered." in private_card(status)
+    assert private_card(status).count("Deliveries") == 1
 
 
 @pytest.mark.asyncio
@@ -178,7 +180,7 @@ async def test_gm_status_is_for_the_campaigns_moderators(
     campaign(table, service, notes=table.channel)
     other = table.member("other-gm", manage_guild=True)
     refused = await other.slash(table.channel, "gm status", campaign="Test")
-    assert private_answer(refused).startswith("Moderators only. (only the moderators of Test")
+    assert private_answer(refused).startswith("Moderators only. (Only the moderators of Test")
     with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
         await table.alice.slash(table.channel, "gm status", campaign="Test")
 
