@@ -132,18 +132,18 @@ def day_builder(engine: Engine, catalog: Catalog, campaign: str, player: str) ->
     with session_scope(engine) as session:
         found = directory.named(session, campaign)
         if found is None or found.id is None:
-            raise BuildError(f"there is no campaign called {campaign[:100]!r}")
+            raise BuildError(f"There is no campaign called {campaign[:100]!r}")
         if found.status != "running":
             raise BuildError(f"{found.name} is {found.status}: orders are not open")
         if repo.open_decisions(session, campaign_id=found.id):
             raise BuildError(
-                f"day {found.day} of {found.name} is being resolved and waits for players' "
+                f"Day {found.day} of {found.name} is being resolved and waits for players' "
                 f"decisions: its orders are in; build day {found.day + 1}'s once its report is out"
             )
         seats = repo.list_seats(session, campaign_id=found.id)
         seat = next((s for s in seats if s.player == player), None)
         if seat is None:
-            raise BuildError(f"you have no character in {found.name}")
+            raise BuildError(f"You have no character in {found.name}")
         snapshot = repo.latest_snapshot(session, campaign_id=found.id)
         if snapshot is None:
             raise BuildError(f"{found.name} has no game yet")
@@ -151,6 +151,6 @@ def day_builder(engine: Engine, catalog: Catalog, campaign: str, player: str) ->
         name, character, day = found.name, seat.character, found.day
     sheet = state.characters.get(character)
     if sheet is None or sheet.departed is not None:
-        raise BuildError(f"the {character} takes no orders")
+        raise BuildError(f"The {character} takes no orders")
     turns = [_turn(catalog, state, who) for who in [character, *recorded_by(state, character)]]
     return DayBuilder(name, character, day, state, catalog, turns)

@@ -26,7 +26,7 @@ SETTINGS: dict[str, str] = {
     "lure_hours": "hours a combat's lure window stays open (0.25-48)",
     "encounter_hours": "hours a combat's encounter window stays open (0.25-48)",
     "melee_hours": "hours a combat's melee window (targets and secret plays) stays open (0.25-48)",
-    "seal_hashes": "yes | no: a closing combat window's players get each sealed set's tag first",
+    "seal_hashes": "yes | no: combat plays' tags sent before the reveal, their salts with it",
     "parallel_clearings": "yes | no: all clearings fight at once (8.1.3b); set before the start",
     "weeks": f"the game's length in weeks (1-{MAX_WEEKS}; 4, a month, is standard; Victory "
     "Requirements total one point a week plus one, 10.E.2); set before the start",
@@ -72,13 +72,14 @@ class CampaignSettings(BaseModel):
     the Discord channel for the moderators' messages if the campaign has its own (set by its
     own command, :meth:`bot.moderators.ModeratorTeam.set_moderators_channel`).
 
-    A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``,
-    ``melee_hours``); the start of combat's natives windows and the others take
-    ``decision_hours``. With ``seal_hashes``, a closing combat window's players are first sent
-    the version tag of each sealed set. With ``parallel_clearings`` every clearing fights at
-    once (8.1.3b): all the players must agree, so it is set before the campaign starts; so is
-    ``weeks``, the game's length (10.E.2, :mod:`rules.end.length`), which sets the Victory Points
-    each character assigns.
+    A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``, ``melee_hours``);
+    the start of combat's natives windows and the others take ``decision_hours``. With
+    ``seal_hashes``, a closing combat window's players are first sent the tag of each sealed set,
+    and with the reveal its secret salt and the text it is the digest of (:mod:`bot.sealing`), so
+    that each can check every tag. With ``parallel_clearings`` every clearing fights at once
+    (8.1.3b): all the players must agree, so it is set before the campaign starts; so is ``weeks``,
+    the game's length (10.E.2, :mod:`rules.end.length`), which sets the Victory Points each
+    character assigns.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -166,7 +167,7 @@ class CampaignSettings(BaseModel):
         """These settings with ``key`` set from a moderator's ``text``; raises
         :class:`SettingError` naming what is allowed (nothing is changed)."""
         if key not in SETTINGS:
-            raise SettingError(f"unknown setting {key[:40]!r}; settings: {', '.join(SETTINGS)}")
+            raise SettingError(f"Unknown setting {key[:40]!r}; settings: {', '.join(SETTINGS)}")
         value: object = text
         if key in _YES_NO:
             if text.casefold() not in ("yes", "no"):
@@ -204,7 +205,7 @@ def _refusal(error: ValidationError) -> SettingError:
         nested = problem["loc"][0] == "deadlines" and len(problem["loc"]) > 1
         what = "deadline rules" if nested else "settings"
         known = known_keys(DeadlineRules if nested else CampaignSettings)
-        return SettingError(f"unknown setting {key[:60]!r}; {what}: {', '.join(known)}")
+        return SettingError(f"Unknown setting {key[:60]!r}; {what}: {', '.join(known)}")
     allowed = f" ({SETTINGS[key]})" if key in SETTINGS else ""
     return SettingError(
         f"{key}: {problem.get('input')!r} is not allowed{allowed}: {problem['msg']}"

@@ -64,7 +64,7 @@ def clean_name(name: str) -> str:
     """A campaign's name as typed, its runs of spaces made one; 1 to 100 characters of text."""
     cleaned = " ".join(typed_text(name, "campaign name").split())
     if not 1 <= len(cleaned) <= 100:
-        raise RequestError("a campaign name has 1 to 100 characters")
+        raise RequestError("A campaign name has 1 to 100 characters")
     return cleaned
 
 
@@ -99,17 +99,17 @@ class Campaigns:
         one unfinished campaign at a time (its commands need no name there: issue 19)."""
         name = clean_name(name)
         if name.startswith("#"):
-            raise RequestError("a campaign name does not start with '#'")
+            raise RequestError("A campaign name does not start with '#'")
         where = scope.current()
         if guild is None and where is not None:
             guild = where.guild
         if not 0 <= seed <= MAX_SEED:
-            raise RequestError(f"the seed is a whole number from 0 to {MAX_SEED}")
+            raise RequestError(f"The seed is a whole number from 0 to {MAX_SEED}")
         try:
             settings = CampaignSettings.created(options or {})
         except SettingError as error:
-            raise RequestError(f"the campaign cannot be created: {error}") from None
-        taken = RequestError(f"a campaign called {name!r} exists already; choose another")
+            raise RequestError(f"The campaign cannot be created: {error}") from None
+        taken = RequestError(f"A campaign called {name!r} exists already; choose another")
         try:
             with self.store.unit() as session:
                 if repo.get_campaign(session, name=name, guild=guild) is not None:
@@ -117,7 +117,7 @@ class Campaigns:
                 playing = repo.unfinished_in_channel(session, channel=channel)
                 if playing:
                     raise RequestError(
-                        f"this channel plays {playing[0].name} already: a channel is one "
+                        f"This channel plays {playing[0].name} already: a channel is one "
                         "campaign's; create the new one in another channel or a thread"
                     )
                 campaign = repo.create_campaign(
@@ -149,16 +149,16 @@ class Campaigns:
             known = matching(character, characters.names())
             if known is None:
                 hint = did_you_mean(character, characters)
-                raise RequestError(f"unknown character {character.strip()[:40]!r}{hint}")
+                raise RequestError(f"Unknown character {character.strip()[:40]!r}{hint}")
             card = characters[known]
             seats = self.store.seats(session, campaign)
             if any(s.character == card.name for s in seats):
-                raise RequestError(f"the {card.name} is taken in {campaign.name}; choose another")
+                raise RequestError(f"The {card.name} is taken in {campaign.name}; choose another")
             if any(s.player == player for s in seats):
-                raise RequestError(f"you already play in {campaign.name}")
+                raise RequestError(f"You already play in {campaign.name}")
             if player in campaign.moderators:
                 raise RequestError(
-                    f"you moderate {campaign.name}, and a moderator sees every secret: hand it "
+                    f"You moderate {campaign.name}, and a moderator sees every secret: hand it "
                     "over (/gm handover) before you play in it"
                 )
             repo.add_seat(
@@ -193,7 +193,7 @@ class Campaigns:
                 weeks = self.store.settings(campaign).weeks
                 new_game(self.store.catalog, campaign.seed, [setup], weeks=weeks)
             except (SetupError, ValueError) as error:
-                raise RequestError(f"not stored: {error}") from None
+                raise RequestError(f"Not stored: {error}") from None
             seat.setup = choices
             shown = choices_text(choices)
             return Reply(f"Setup choices for the {seat.character} stored (secret): {shown}")
@@ -221,7 +221,7 @@ class Campaigns:
         try:
             state = new_game(catalog, seed, setups, weeks=settings.weeks)
         except SetupError as error:
-            raise RequestError(f"the game cannot be set up: {error}") from None
+            raise RequestError(f"The game cannot be set up: {error}") from None
         state.options.update(settings.engine_options())
         public = view_for(catalog, state, PUBLIC)
         image = (map_file_name(public), render_map(catalog, public))
@@ -229,7 +229,7 @@ class Campaigns:
             campaign, seats = self._enrolled(session, campaign_name, moderator)
             if [(s.id, s.character, s.setup) for s in seats] != enrolled:
                 raise RequestError(
-                    f"the seats of {campaign.name} changed while it was being started; "
+                    f"The seats of {campaign.name} changed while it was being started; "
                     "start it again"
                 )
             campaign.status = "running"
@@ -255,7 +255,7 @@ class Campaigns:
             raise RequestError(f"{campaign.name} has already started")
         seats = list(self.store.seats(session, campaign))
         if not seats:
-            raise RequestError(f"nobody has joined {campaign.name} yet")
+            raise RequestError(f"Nobody has joined {campaign.name} yet")
         return campaign, seats
 
     def _post_views(

@@ -16,11 +16,13 @@ crash in between carries them again; nothing marked is carried twice.
 (:meth:`Transport.classify`: a transport for which any failure is fatal raises it again, and the
 pass stops there). A failed message stays in the outbox: its ``attempts`` go up, and it is tried
 again after :func:`retry_delay` (the times kept in memory: after a restart each is tried once at
-once). When its :class:`Failure` holds its destination, the later messages to the same place
-wait behind it, so that nobody reads them out of order; nothing else waits. The moderators are
-told of a message's first failure (its :data:`NOTICE_AFTER_TRANSIENT`-th while the transport
-cannot be reached at all) in words the transport chooses (:meth:`Transport.notice`), never with
-the message's content; a moderators' message that fails is only logged.
+once). When its :class:`Failure` holds its destination, the later messages to the same place wait
+behind it, so that nobody reads them out of order; nothing else waits. The moderators are told of a
+message's first failure (its :data:`NOTICE_AFTER_TRANSIENT`-th while the transport cannot be reached
+at all) in words the transport chooses (:meth:`Transport.notice`), never with the message's content;
+a moderators' message that fails is only logged. A player the transport hears from
+(:meth:`Courier.heard_from`: he wrote to the bot, so his private messages are likely open again) has
+his waiting private messages tried at once.
 """
 
 from __future__ import annotations
@@ -105,10 +107,11 @@ class Transport(Protocol):
 @dataclass(frozen=True)
 class _Retry:
     """A failed message's next attempt: not before ``at``; ``holds_destination`` as its
-    :class:`Failure` said."""
+    :class:`Failure` said; ``destination`` where it goes (:func:`bot.outbox.destination`)."""
 
     at: datetime
     holds_destination: bool
+    destination: str
 
 
 class Courier:
@@ -166,6 +169,18 @@ class Courier:
                         carried = []
             return sent + await self._delivered(carried)
 
+    async def heard_from(self, player: str) -> bool:
+        """``player`` was heard from (a message or an interaction of his reached the
+        transport): his private messages waiting out a back-off after a failure are due at
+        once, not when the back-off ends. Returns whether any was waiting (the caller then has
+        a pass carry them)."""
+        key = outbox.destination("dm", player, 0)
+        async with self._lock:
+            waiting = [i for i, retry in self._retries.items() if retry.destination == key]
+            for message_id in waiting:
+                del self._retries[message_id]
+        return bool(waiting)
+
     async def _delivered(self, ids: list[int]) -> int:
         """Mark the messages with ``ids`` delivered, in one transaction; how many they were."""
         if ids:
@@ -217,7 +232,8 @@ class Courier:
         assert message.id is not None
         attempts = message.attempts + 1
         delay = retry_delay(attempts)
-        self._retries[message.id] = _Retry(now + delay, failure.holds_destination)
+        where = outbox.destination(message.kind, message.to, message.campaign_id)
+        self._retries[message.id] = _Retry(now + delay, failure.holds_destination, where)
         first = NOTICE_AFTER_TRANSIENT if failure.transient else 1
         notice = None
         if message.kind != "moderators" and attempts == first:

@@ -221,7 +221,7 @@ def take(service: CampaignService, request: Request) -> Reply:
     service works on the database): a door on an event loop runs it in a thread."""
     call = COMMANDS.get(request.command)
     if call is None:
-        raise RequestError(f"there is no command {request.command[:40]!r}")
+        raise RequestError(f"There is no command {request.command[:40]!r}")
     return call(service, request)
 
 
@@ -277,7 +277,7 @@ class Message:
         """The request from ``sender`` about ``campaign``; orders without a line of orders are
         refused."""
         if self.command == "orders" and not self.text:
-            raise RequestError("your message has no orders: put them after the first line")
+            raise RequestError("Your message has no orders: put them after the first line")
         return Request(self.command, campaign, sender, self.text, self.options)
 
 
@@ -308,8 +308,8 @@ def only_campaign(service: CampaignService, player: str) -> str:
     if len(names) == 1:
         return names[0]
     if not names:
-        raise RequestError("you play in no running campaign")
+        raise RequestError("You play in no running campaign")
     raise RequestError(
-        f"you play in {len(names)} campaigns ({', '.join(names)}): "
+        f"You play in {len(names)} campaigns ({', '.join(names)}): "
         "name one on the first line, as in 'orders <campaign>'"
     )

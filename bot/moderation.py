@@ -105,12 +105,12 @@ class Moderation:
             campaign = self.store.running_for(session, campaign_name, moderator)
             rules = self.store.deadline_rules(campaign)
             if not reason.strip():
-                raise RequestError("an extension needs a reason; players see it")
+                raise RequestError("An extension needs a reason; players see it")
             if not 0 < hours <= rules.max_extension_hours:
-                raise RequestError(f"an extension is 0 to {rules.max_extension_hours:g} hours")
+                raise RequestError(f"An extension is 0 to {rules.max_extension_hours:g} hours")
             if campaign.extensions_used >= rules.max_extensions:
                 raise RequestError(
-                    f"day {campaign.day} has had its {rules.max_extensions} extensions already"
+                    f"Day {campaign.day} has had its {rules.max_extensions} extensions already"
                 )
             campaign.extensions_used += 1
             before = campaign.deadline
@@ -131,7 +131,7 @@ class Moderation:
         with self.store.unit() as session:
             campaign = self.store.running_for(session, campaign_name, moderator)
             if not reason.strip() or not 0 < hours <= 24 * 30:
-                raise RequestError("a pause needs a reason and lasts up to 30 days")
+                raise RequestError("A pause needs a reason and lasts up to 30 days")
             campaign.status = "paused"
             campaign.pause_reason = reason.strip()[:300]
             campaign.paused_until = self.store.clock() + timedelta(hours=hours)
@@ -248,13 +248,13 @@ class Moderation:
                 )
             if repo.open_decisions(session, campaign_id=row_id(campaign)):
                 raise RequestError(
-                    f"day {campaign.day} of {campaign.name} is being resolved and waits for "
+                    f"Day {campaign.day} of {campaign.name} is being resolved and waits for "
                     "players' decisions: end the game once its report is out. Nothing changed."
                 )
             state = self.store.state(session, campaign)
             if state.today.stage != "birdsong":
                 raise RequestError(
-                    f"day {campaign.day} of {campaign.name} is being resolved: end the game once "
+                    f"Day {campaign.day} of {campaign.name} is being resolved: end the game once "
                     "its report is out. Nothing changed."
                 )
             events = quit_together(self.store.catalog, state)

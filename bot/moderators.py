@@ -69,7 +69,7 @@ class ModeratorTeam:
             campaign = self.store.campaign(session, campaign_name)
             require_moderator(campaign, moderator)
             if user == moderator:
-                raise RequestError(f"you moderate {campaign.name} already. Nothing changed.")
+                raise RequestError(f"You moderate {campaign.name} already. Nothing changed.")
             if user not in campaign.moderators:
                 self._join_team(session, campaign, user, user_name)
             stays = " and stays a co-moderator" if stay else ""

@@ -236,13 +236,14 @@ def _moment(at: datetime) -> str:
 
 
 def delivery_lines(engine: Engine, campaign_id: int) -> list[str]:
-    """The deliveries part of the moderators' status: what waits, and each failing message
-    (where it goes, how many attempts, since when) — never what a message says."""
+    """The deliveries part of the moderators' status, under its heading (``Deliveries``): what
+    waits, and each failing message (where it goes, how many attempts, since when) — never what
+    a message says."""
     entries = queued(engine, campaign_id=campaign_id)
     if not entries:
-        return ["Deliveries: everything has been delivered."]
+        return ["everything has been delivered."]
     found = backlog(entries)
-    lines = [f"Deliveries: {found.total} waiting, {len(found.failing)} undeliverable so far."]
+    lines = [f"{found.total} waiting, {len(found.failing)} undeliverable so far."]
     for entry, behind in found.failing:
         if entry.kind == "dm":
             where = f"a direct message to {recipient(engine, campaign_id, entry.to)}"
@@ -250,7 +251,7 @@ def delivery_lines(engine: Engine, campaign_id: int) -> list[str]:
             where = "a message to the campaign's channel"
         else:
             where = "a message to the moderators"
-        held = f"; {behind} more wait behind it" if behind else ""
+        held = f"; {behind} more {'waits' if behind == 1 else 'wait'} behind it" if behind else ""
         tries = f"{entry.attempts} failed attempt{'' if entry.attempts == 1 else 's'}"
         lines.append(f"  {where}: {tries}, queued {_moment(entry.created_at)}{held}")
     return lines
@@ -263,7 +264,7 @@ def moderators_status(service: CampaignService, campaign_name: str, *, moderator
     if campaign.id is None:
         return public
     if moderator not in campaign.moderators:
-        raise NotModeratorError(f"only the moderators of {campaign.name} may do that")
-    deliveries = delivery_lines(service.engine, campaign.id)
-    text = "\n".join([public.text.rstrip("\n"), "", *deliveries])
-    return with_fields(public, [Field("Deliveries", "\n".join(deliveries))], text)
+        raise NotModeratorError(f"Only the moderators of {campaign.name} may do that")
+    deliveries = "\n".join(delivery_lines(service.engine, campaign.id))
+    text = "\n".join([public.text.rstrip("\n"), "", f"Deliveries: {deliveries}"])
+    return with_fields(public, [Field("Deliveries", deliveries)], text)

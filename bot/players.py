@@ -52,12 +52,12 @@ def require_in_play(campaign: Campaign, seat: Seat, state: GameState) -> None:
         return
     if departure.how == "left_map":
         raise RequestError(
-            f"the {seat.character} has left the map: {pronouns(seat.character).he} takes no more "
+            f"The {seat.character} has left the map: {pronouns(seat.character).he} takes no more "
             "part in "
             f"{campaign.name} (9.2.2b). Nothing was stored."
         )
     raise RequestError(
-        f"the {seat.character} is dead ({departure.cause}): {pronouns(seat.character).he} takes "
+        f"The {seat.character} is dead ({departure.cause}): {pronouns(seat.character).he} takes "
         "no orders. Start again "
         f"from game day {departure.restart_day} with a DM whose first line is 'restart "
         f"{campaign.name}' and whose lines below are your choices: 'character: <name>' "
@@ -73,7 +73,7 @@ def require_orders_open(session: Session, campaign: Campaign) -> None:
         raise RequestError(f"{campaign.name} is locked by its moderators; orders wait")
     if repo.open_decisions(session, campaign_id=row_id(campaign)):
         raise RequestError(
-            f"day {campaign.day} of {campaign.name} is being resolved and waits for "
+            f"Day {campaign.day} of {campaign.name} is being resolved and waits for "
             f"players' decisions: its orders are in; send day {campaign.day + 1}'s once "
             "its report is out. Nothing was stored."
         )
@@ -161,7 +161,7 @@ class Players:
         """Announce an absence (0 days ends it): while away a player is not reminded, and the
         days he misses do not count toward the autopilot; his standing orders still apply."""
         if not 0 <= days <= 30:
-            raise RequestError("an absence lasts 0 to 30 days")
+            raise RequestError("An absence lasts 0 to 30 days")
         with self.store.unit() as session:
             _, seat = self.store.running_seat(session, campaign_name, player)
             seat.away_until = self.store.clock() + timedelta(days=days) if days else None
@@ -214,7 +214,7 @@ class Players:
                 return refusal
             if result.orders is not None and result.orders.instructions.suicide:
                 raise RequestError(
-                    "standing orders cannot say 'suicide: at midnight': they stand for every "
+                    "Standing orders cannot say 'suicide: at midnight': they stand for every "
                     "day without orders. Send it in the orders of the day he is to die "
                     "(9.2.2a). Nothing was stored."
                 )

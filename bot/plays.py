@@ -4,7 +4,8 @@ moderators' hold on windows — who has not answered, more time, closing now, th
 A window is the set of combat decisions asked at one stop of the engine; they share their due
 time. A player's plays may be changed until the window closes: each accepted message replaces
 the answers it names and is echoed back, privately, in canonical form with a version tag (a
-short digest of all his answers in the window, which changes whenever they do).
+salted digest of all his answers in the window, which changes whenever they do:
+:mod:`bot.sealing`).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ class Plays:
             campaign, seat = self.store.running_seat(session, campaign_name, player)
             mine = self._window(session, campaign, seat.character)
             if not mine:
-                raise RequestError(f"the {seat.character} has no combat window open now")
+                raise RequestError(f"The {seat.character} has no combat window open now")
             state = self.store.state(session, campaign)
             typed = read_plays(
                 self.store.catalog, state, seat.character, text, [_decision(d) for d in mine]
@@ -84,7 +85,7 @@ class Plays:
                 or not set(offered) <= set(mine[index].options)
                 or tag not in (None, current)
             ):
-                raise RequestError("this window is no longer open")
+                raise RequestError("This window is no longer open")
             if choice not in offered:
                 raise RequestError(f"{choice[:60]!r} is not one of: {', '.join(offered)}")
             answers = {mine[index].ref: choice}
@@ -108,8 +109,9 @@ class Plays:
         echo = plays_echo(mine, character)
         if repo.open_decisions(session, campaign_id=row_id(campaign)):
             return echo, False
-        self.windows.seal(session, campaign, mine[0].due_at)
+        sealed = self.windows.seal(session, campaign, mine[0].due_at)
         self.resolver.continue_day(session, campaign)
+        self.windows.reveal(session, campaign, sealed)
         return echo, True
 
     def _taken(self, campaign_name: str, echo: str, closed: bool) -> Reply:
@@ -138,7 +140,7 @@ class Plays:
     def extend_window(self, campaign_name: str, *, moderator: str, hours: float) -> Reply:
         """Keep the open window open ``hours`` longer (1 to 48); its players are told."""
         if not 0 < hours <= 48:
-            raise RequestError("a window is extended by more than 0 and at most 48 hours")
+            raise RequestError("A window is extended by more than 0 and at most 48 hours")
         with self.store.unit() as session:
             campaign = self.store.running_for(session, campaign_name, moderator)
             waiting = self._open_window(session, campaign)
@@ -167,8 +169,9 @@ class Plays:
             self.store.log(
                 session, campaign, moderator, "close window", "closed the open window", public=False
             )
-            self.windows.close(session, campaign, waiting)
+            sealed = self.windows.close(session, campaign, waiting)
             self.resolver.continue_day(session, campaign)
+            self.windows.reveal(session, campaign, sealed)
         self.publisher.publish(campaign_name)
         return Reply(f"{campaign.name}: the window is closed; the defaults stand for the silent.")
 

@@ -125,7 +125,7 @@ class Reminders:
             late = self.without_orders(session, campaign, seats, self.store.clock())
             if not late:
                 raise RequestError(
-                    f"every player of {campaign.name} has sent orders for day {campaign.day}: "
+                    f"Every player of {campaign.name} has sent orders for day {campaign.day}: "
                     "nobody to nudge"
                 )
             if campaign.deadline is None:
@@ -166,7 +166,7 @@ class Reminders:
         hour to :data:`MAX_REMIND_BEFORE`; it turns his reminders on."""
         if not 0.25 <= hours <= MAX_REMIND_BEFORE:
             raise RequestError(
-                f"a reminder comes 0.25 to {MAX_REMIND_BEFORE:g} hours before the deadline. "
+                f"A reminder comes 0.25 to {MAX_REMIND_BEFORE:g} hours before the deadline. "
                 "Nothing changed."
             )
         with self.store.unit() as session:

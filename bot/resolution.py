@@ -61,7 +61,7 @@ class Resolver:
                 require_moderator(campaign, moderator)
             if campaign.day > day:
                 raise RequestError(
-                    f"day {day} of {campaign.name} is already resolved; it is day {campaign.day}"
+                    f"Day {day} of {campaign.name} is already resolved; it is day {campaign.day}"
                 )
             if campaign.day != day:
                 raise RequestError(f"{campaign.name} is on day {campaign.day}, not day {day}")
@@ -95,7 +95,7 @@ class Resolver:
             waiting = [d for d in waiting if not is_combat_id(d.ref)]
             if not waiting:
                 raise RequestError(
-                    f"the {seat.character} has no decision to make now (in a combat window, "
+                    f"The {seat.character} has no decision to make now (in a combat window, "
                     "answer with a DM starting `plays`)"
                 )
             decision = waiting[0]
@@ -143,7 +143,8 @@ class Resolver:
                 return self._finish(session, campaign, seats, resolution)
             count = self.windows.ask(session, campaign, seats, resolution)
             if count:
-                return Reply(f"{campaign.name}: day {campaign.day} waits for {count} decision(s).")
+                decisions = "decision" if count == 1 else "decisions"
+                return Reply(f"{campaign.name}: day {campaign.day} waits for {count} {decisions}.")
             resolution = self._resumed(session, campaign)
 
     def _resumed(self, session: Session, campaign: Campaign) -> Resolution:
@@ -288,6 +289,7 @@ class Resolver:
             problems=problems,
         )
         self.store.outbox(session, campaign).dm(seat.player, text)
-        what = f"{len(problems)} phase(s) left blank" if usable else "none could be used"
+        phases = "phase" if len(problems) == 1 else "phases"
+        what = f"{len(problems)} {phases} left blank" if usable else "none could be used"
         notice = f"{campaign.name}: the {seat.character}'s {source} for day {campaign.day}: {what}."
         self.store.outbox(session, campaign).moderators(notice + " The player was told why.")

@@ -31,12 +31,12 @@ class FreshStarts:
         lines = [line for line in text.splitlines() if line.strip()]
         named = [line for line in lines if line.partition(":")[0].strip().casefold() == "character"]
         if len(named) > 1:
-            raise RequestError("name one character: a single 'character: <name>' line")
+            raise RequestError("Name one character: a single 'character: <name>' line")
         with self.store.unit() as session:
             campaign, seat = self.store.running_seat(session, campaign_name, player)
             if repo.open_decisions(session, campaign_id=row_id(campaign)):
                 raise RequestError(
-                    f"day {campaign.day} of {campaign.name} is being resolved: start again at "
+                    f"Day {campaign.day} of {campaign.name} is being resolved: start again at "
                     "Birdsong, once its report is out. Nothing changed."
                 )
             state = self.store.state(session, campaign)
@@ -53,7 +53,7 @@ class FreshStarts:
             except (SetupError, ValueError) as error:
                 said = str(error)
                 end = " " if said.endswith(("?", ".", "!")) else ". "
-                raise RequestError(f"not started again: {said}{end}Nothing changed.") from None
+                raise RequestError(f"Not started again: {said}{end}Nothing changed.") from None
             life = {
                 "character": old,
                 "player": seat.player,

@@ -129,10 +129,10 @@ class Store:
             hint = did_you_mean(name, names)
             if not hint and names and len(names) <= 25:
                 hint = f"; campaigns: {', '.join(names)}"
-            raise RequestError(f"there is no campaign called {name[:100]!r}{hint}")
+            raise RequestError(f"There is no campaign called {name[:100]!r}{hint}")
         if len(found) > 1:
             raise RequestError(
-                f"campaigns of several servers are called {name[:100]!r}: "
+                f"Campaigns of several servers are called {name[:100]!r}: "
                 "ask in the campaign's own channel"
             )
         campaign = found[0]
@@ -161,7 +161,7 @@ class Store:
         """The seat ``player`` holds in the campaign; a RequestError if he has none."""
         seat = self.player_seat(session, campaign, player)
         if seat is None:
-            raise RequestError(f"you have no character in {campaign.name}")
+            raise RequestError(f"You have no character in {campaign.name}")
         return seat
 
     def viewer(self, session: Session, campaign: Campaign, player: str | None) -> str:
@@ -195,7 +195,7 @@ class Store:
         seat = next((s for s in seats if s.character == name), None)
         if seat is None:
             listed = f"({', '.join(played)}){did_you_mean(character, played)}"
-            raise RequestError(f"no seat plays the {character[:40]} in {campaign.name} {listed}")
+            raise RequestError(f"No seat plays the {character[:40]} in {campaign.name} {listed}")
         return seat
 
     def settings(self, campaign: Campaign) -> CampaignSettings:
@@ -329,7 +329,7 @@ class Store:
 def require_moderator(campaign: Campaign, who: str) -> None:
     """Refuse a moderator's request from someone who is not one of the campaign's moderators."""
     if who not in campaign.moderators:
-        raise NotModeratorError(f"only the moderators of {campaign.name} may do that")
+        raise NotModeratorError(f"Only the moderators of {campaign.name} may do that")
 
 
 def require_unfinished(campaign: Campaign) -> None:

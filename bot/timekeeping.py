@@ -87,8 +87,9 @@ class Timekeeper:
             waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
             if waiting:
                 if all(d.due_at is not None and d.due_at <= now for d in waiting):
-                    self.windows.close(session, campaign, waiting)
+                    sealed = self.windows.close(session, campaign, waiting)
                     self.resolver.continue_day(session, campaign)
+                    self.windows.reveal(session, campaign, sealed)
                     return "decided by default"
                 if window_reminder_due(campaign, waiting, now):
                     self.windows.remind(session, campaign, waiting)

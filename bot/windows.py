@@ -14,16 +14,24 @@ from sqlmodel import Session
 
 from bot.evening_report import rounds_report
 from bot.render import render
+from bot.sealing import (
+    CHECK_COMMAND,
+    TAG_DIGITS,
+    SealedSet,
+    decision_label,
+    new_salt,
+    revealed_to,
+    sealed_set,
+    sealed_sets,
+)
 from bot.store import Store, row_id
 from bot.wording import pronouns
 from db import repo
 from db.models import Campaign, PendingDecision, Seat
 from rules import (
     KEY_OF,
-    DecisionId,
     GameState,
     Resolution,
-    about,
     brief,
     clearing_of,
     is_combat_id,
@@ -150,39 +158,27 @@ def round_reports(resolution: Resolution, seats: Sequence[Seat]) -> list[tuple[s
     return reports
 
 
-def decision_label(kind: str, ref: str) -> str:
-    """A stored decision as a player reads it: its kind and what it is about
-    (:func:`rules.decisions.kinds.about`: ``lure Giant 1``, ``deploy Company 1``, ``attack``)."""
-    return f"{kind} {about(DecisionId.parse(ref))}".strip()
-
-
-def sealed_set(decisions: Sequence[PendingDecision], character: str) -> tuple[str, list[str]]:
-    """``character``'s plays among a window's ``decisions``, canonical — each answer, or its
-    default marked so — and the version tag of the whole set (a digest of those lines)."""
-    lines = []
-    for decision in decisions:
-        if decision.character != character:
-            continue
-        name = decision_label(decision.kind, decision.ref)
-        answer = decision.answer if decision.answer is not None else f"{decision.default} (default)"
-        lines.append(f"{name}: {answer}")
-    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:8], lines
-
-
 def plays_echo(decisions: Sequence[PendingDecision], character: str) -> str:
-    """The echo of ``character``'s plays in a window: his :func:`sealed_set`, tagged."""
-    version, lines = sealed_set(decisions, character)
-    return f"The {character}'s plays (version {version}):\n" + "\n".join(lines)
+    """The echo of ``character``'s plays in a window: his :func:`~bot.sealing.sealed_set`,
+    tagged (never its salt)."""
+    return render("messages/plays_echo.txt.j2", sealed=sealed_set(decisions, character))
 
 
-def seal_notice(decisions: Sequence[PendingDecision]) -> str:
-    """The version tag of each player's sealed set in a closing window, sent before the reveal
+def seal_notice(sets: Sequence[SealedSet]) -> str:
+    """The tag of each player's sealed set in a closing window, sent before the reveal
     (pbem-combat.md §6): each can check his against his last echo, and that none changed."""
-    characters = sorted({d.character for d in decisions})
-    tags = ", ".join(f"the {c}'s {sealed_set(decisions, c)[0]}" for c in characters)
-    return (
-        f"The window is closed and its plays sealed: {tags}. Each is the version tag of its "
-        "player's last echo (what he left unanswered at its default)."
+    return render("messages/plays_sealed.txt.j2", sets=sets)
+
+
+def reveal_notice(campaign: Campaign, sets: Sequence[SealedSet]) -> str:
+    """The reveal of sealed ``sets``: each tag with its salt and the exact text it is the
+    digest of, and how to check it."""
+    return render(
+        "messages/plays_revealed.txt.j2",
+        campaign=campaign,
+        sets=sets,
+        digits=TAG_DIGITS,
+        command=CHECK_COMMAND,
     )
 
 
@@ -240,6 +236,7 @@ class Windows:
         due = now + timedelta(hours=hours)
         windows: dict[tuple[str, str], list[Decision]] = {}
         defaulted: list[str] = []
+        salts: dict[str, str] = {}
         for decision in new:
             window = window_of(decision)
             row = repo.add_decision(
@@ -254,6 +251,7 @@ class Windows:
                 default=decision.default,
                 asked_at=now,
                 due_at=due,
+                salt=salts.setdefault(decision.character, new_salt()),
             )
             if window is not None and missed.get(decision.character, 0) >= MISSED_WINDOWS:
                 assert row.id is not None
@@ -276,27 +274,42 @@ class Windows:
             campaign.defaulted = [*campaign.defaulted, *defaulted]
         return len(repo.open_decisions(session, campaign_id=row_id(campaign)))
 
-    def seal(self, session: Session, campaign: Campaign, due: datetime | None) -> None:
+    def seal(self, session: Session, campaign: Campaign, due: datetime | None) -> list[SealedSet]:
         """With the campaign's ``seal_hashes`` setting, tell the players of the combat window
-        closing at ``due``, by DM before its reveal, the version tag of each sealed set
-        (:func:`seal_notice`)."""
+        closing at ``due``, by DM before its reveal, the tag of each sealed set
+        (:func:`seal_notice`). Returns the sets sealed, as they are now, for the reveal once
+        the round is resolved (:meth:`reveal`); none without the setting."""
         if not self.store.settings(campaign).seal_hashes or due is None:
-            return
+            return []
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
         window = [d for d in stored if is_combat_id(d.ref) and d.due_at == due]
         if not window:
-            return
-        notice = seal_notice(window)
+            return []
+        sets = sealed_sets(window)
+        notice = seal_notice(sets)
         players = {d.character for d in window}
         for seat in self.store.seats(session, campaign):
             if seat.character in players:
                 self.store.outbox(session, campaign).dm(seat.player, notice)
+        return sets
+
+    def reveal(self, session: Session, campaign: Campaign, sets: Sequence[SealedSet]) -> None:
+        """Reveal the ``sets`` a window sealed (:meth:`seal`), once the round they were played
+        in is resolved: each of their players is sent, by DM, the sets of his clearing
+        (:func:`~bot.sealing.revealed_to`), each tag with its salt and the text it is the
+        digest of (:func:`reveal_notice`)."""
+        players = {s.character for s in sets}
+        for seat in self.store.seats(session, campaign):
+            if seat.character in players:
+                shown = revealed_to(sets, seat.character)
+                self.store.outbox(session, campaign).dm(seat.player, reveal_notice(campaign, shown))
 
     def close(
         self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
-    ) -> None:
+    ) -> list[SealedSet]:
         """The open decisions take their defaults, which the window's players are told, each
-        marked "(default)"; the caller then has the day go on. A character who let a
+        marked "(default)"; the caller then has the day go on, and reveals the sets returned
+        (:meth:`seal`: none without ``seal_hashes``). A character who let a
         combat window run out has missed it; at his second of the day his standing orders and
         the defaults answer for him for the rest of the day, unasked, and the moderators (not
         the public) are told."""
@@ -317,7 +330,7 @@ class Windows:
         campaign.defaulted = before + late
         notice = defaults_notice(waiting)
         due = closing_time(waiting)
-        self.seal(session, campaign, due)
+        sets = self.seal(session, campaign, due)
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
         players = {d.character for d in stored if is_combat_id(d.ref) and d.due_at == due}
         for seat in store.seats(session, campaign):
@@ -326,6 +339,7 @@ class Windows:
         for decision in waiting:
             assert decision.id is not None
             repo.answer_decision(session, decision_id=decision.id, answer=decision.default)
+        return sets
 
     def remind(
         self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]

@@ -8,6 +8,7 @@ code assigns a new value rather than changing one in place.
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from typing import Any
 
@@ -171,7 +172,10 @@ class PendingDecision(SQLModel, table=True):
     """A choice the engine asked a player for mid-day, and his answer once given.
 
     ``ref`` is the engine's decision id (:attr:`rules.events.Decision.id`), which the answer is
-    given back under; a decision is stored once per campaign and day.
+    given back under; a decision is stored once per campaign and day. ``salt`` is the secret
+    salt of its player's sealed set in its combat window (:mod:`bot.sealing`), drawn from the
+    operating system's randomness, never the game's dice, and told to no one before the
+    reveal.
     """
 
     __table_args__ = (UniqueConstraint("campaign_id", "day", "ref", name="uq_decision_ref"),)
@@ -188,6 +192,7 @@ class PendingDecision(SQLModel, table=True):
     asked_at: datetime
     due_at: datetime | None = None
     ref: str = Field(max_length=200)
+    salt: str = Field(default_factory=lambda: secrets.token_hex(16), max_length=32)
 
 
 class ModeratorAction(SQLModel, table=True):

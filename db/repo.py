@@ -379,9 +379,11 @@ def add_decision(
     default: str,
     asked_at: datetime,
     due_at: datetime | None = None,
+    salt: str | None = None,
 ) -> PendingDecision:
     """Store a choice the engine asks a player for; ``ref`` is the engine's decision id, unique
-    for the campaign and day (a second one raises ``IntegrityError``)."""
+    for the campaign and day (a second one raises ``IntegrityError``). ``salt``: its sealed
+    set's secret salt (None: a fresh one of its own)."""
     decision = PendingDecision(
         campaign_id=campaign_id,
         day=day,
@@ -394,6 +396,8 @@ def add_decision(
         asked_at=asked_at,
         due_at=due_at,
     )
+    if salt is not None:
+        decision.salt = salt
     return add(session, decision)
 
 

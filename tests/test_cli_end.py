@@ -32,7 +32,7 @@ def test_end_needs_agreed_and_a_moderator_then_the_campaign_is_finished(
     assert status == 2 and "Valley was not ended: the game ends early only when every" in err
     assert "Amazon: " in local(capsys, db, "status", "Valley")[1]
     status, _, err = local(capsys, db, "end", "Valley", "--moderator", "mallory", "--agreed")
-    assert status == 2 and err == "realmbot: only the moderators of Valley may do that\n"
+    assert status == 2 and err == "realmbot: Only the moderators of Valley may do that\n"
 
     status, out, _ = local(capsys, db, "end", "Valley", "--moderator", "gm", "--agreed")
     assert status == 0

@@ -38,7 +38,7 @@ def test_a_campaign_runs_from_the_command_line(tmp_path: Path, capsys):
     forced = local(capsys, db, "resolve", "Valley", "--day", "1", "--moderator", "gm")[1]
     assert "day 1 resolved" in forced
     again = local(capsys, db, "resolve", "Valley", "--day", "1", "--moderator", "gm")
-    assert again[0] == 2 and "day 1 of Valley is already resolved; it is day 2" in again[2]
+    assert again[0] == 2 and "Day 1 of Valley is already resolved; it is day 2" in again[2]
     assert local(capsys, db, "history", "Valley", "--day", "1")[1].startswith("Day 1, Month 1")
     status, out, _ = local(capsys, db, "deliver", "--out", str(tmp_path / "posts"))
     assert status == 0
@@ -60,9 +60,9 @@ def test_refusals_are_one_line_with_status_2(tmp_path: Path, capsys):
     db = f"sqlite:///{tmp_path / 'game.db'}"
     local(capsys, db, "create", "Valley", "--moderator", "gm")
     status, _, err = local(capsys, db, "start", "Valley", "--moderator", "mallory")
-    assert status == 2 and err == "realmbot: only the moderators of Valley may do that\n"
+    assert status == 2 and err == "realmbot: Only the moderators of Valley may do that\n"
     status, _, err = local(capsys, db, "status", "Nowhere")
-    assert status == 2 and "there is no campaign called 'Nowhere'" in err
+    assert status == 2 and "There is no campaign called 'Nowhere'" in err
 
 
 def test_a_fight_played_window_by_window_from_plays_files(tmp_path: Path, capsys):
@@ -159,7 +159,7 @@ def test_hirelings_are_ordered_in_the_orders_file_and_listed_on_his_sheet(tmp_pa
     assert moderated[0] == 0 and expected in moderated[1]
     assert moderated[1].startswith("The Amazon's sheet in Valley (a moderator's view):")
     refused = local(capsys, db, "sheet", "Valley", "--moderator", "bob", "--character", "Amazon")
-    assert refused[0] == 2 and "only the moderators of Valley" in refused[2]
+    assert refused[0] == 2 and "Only the moderators of Valley" in refused[2]
     assert local(capsys, db, "sheet", "Valley")[0] == 2
 
     local(capsys, db, "resolve", "Valley", "--day", "1", "--moderator", "gm")

@@ -38,7 +38,7 @@ def test_a_suicide_sits_out_a_day_then_starts_again_as_another(
     )
 
     status, _, err = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
-    assert status == 2 and "the Amazon is dead (suicide at Midnight (9.2.2a))" in err
+    assert status == 2 and "The Amazon is dead (suicide at Midnight (9.2.2a))" in err
     assert "Amazon: dead, takes no orders" in local(capsys, db, "status", "Valley")[1]
     status, out, _ = local(capsys, db, "sheet", "Valley", "--player", "alice")
     assert status == 0 and out.splitlines()[0] == (
@@ -49,7 +49,7 @@ def test_a_suicide_sits_out_a_day_then_starts_again_as_another(
     choices.write_text("character: Black Knight\nvictory: fame 2, gold 3\n", encoding="utf-8")
     status, _, err = local(capsys, db, "restart", "Valley", "--player", "alice", str(choices))
     assert status == 2 and err == (
-        "realmbot: not started again: the Amazon died on game day 1: a player who suicides sits "
+        "realmbot: Not started again: the Amazon died on game day 1: a player who suicides sits "
         "out a full day (9.2.2a), so from game day 3, not 2. Nothing changed.\n"
     )
     assert (
@@ -74,4 +74,4 @@ def test_a_suicide_sits_out_a_day_then_starts_again_as_another(
     # the dead Amazon again, with no past life.
     assert local(capsys, db, "rollback", "Valley", "--moderator", "gm", "--day", "2")[0] == 0
     status, _, err = local(capsys, db, "orders", "Valley", "--player", "alice", str(orders))
-    assert status == 2 and "the Amazon is dead" in err
+    assert status == 2 and "The Amazon is dead" in err

@@ -3,7 +3,8 @@
 ``setup_hook`` adds the cogs, registers the decision buttons (so that those of DMs sent before a
 restart still work), syncs the slash commands (global commands) and starts the outbox delivery
 loop. Mentions are off for every message the bot sends (``AllowedMentions.none()``) but the one
-asking a player whose DMs are closed to open them. The bot asks for no privileged intent.
+asking a player whose DMs are closed to open them; once he writes to the bot or uses a command,
+what waits for him is sent at once. The bot asks for no privileged intent.
 """
 
 from __future__ import annotations
@@ -79,6 +80,8 @@ class RealmBot(commands.Bot):
             self, service, moderators_channel=moderators_channel, interval=delivery_interval
         )
         self.delivery.after_pass = self.refresh_boards
+        self.add_listener(self._heard_in_message, "on_message")
+        self.add_listener(self._heard_in_interaction, "on_interaction")
 
     async def setup_hook(self) -> None:
         await self.add_cog(PlayerCog(self.service))
@@ -100,6 +103,23 @@ class RealmBot(commands.Bot):
         sent = await self.delivery.deliver_once()
         await self.refresh_boards()
         return sent
+
+    async def _heard_in_message(self, message: discord.Message) -> None:
+        """A message of a person (a DM, or in a channel): his queued DMs go at once."""
+        if not message.author.bot:
+            await self._heard_from(message.author.id)
+
+    async def _heard_in_interaction(self, interaction: discord.Interaction) -> None:
+        """An interaction of a person (a command, a button, a select): likewise."""
+        await self._heard_from(interaction.user.id)
+
+    async def _heard_from(self, user_id: int) -> None:
+        """Someone the bot could not DM (his DMs closed) shows he is here: what waits for him
+        is sent now rather than when its back-off ends (:meth:`OutboxDelivery.heard_from`)."""
+        try:
+            await self.delivery.heard_from(user_id)
+        except Exception:
+            log.exception("a delivery pass for a user heard from failed")
 
     async def refresh_boards(self) -> None:
         """The status boards brought up to date (after each delivery pass)."""

@@ -211,6 +211,14 @@ class OutboxDelivery:
         how many were sent (:meth:`bot.delivery.Courier.deliver_once`)."""
         return await self.courier.deliver_once()
 
+    async def heard_from(self, user_id: int) -> int:
+        """A message or an interaction of the user ``user_id`` reached the bot: if messages to
+        him wait out a back-off (his DMs were closed), a pass now sends them, and the rest
+        that is due; returns how many were sent."""
+        if not await self.courier.heard_from(str(user_id)):
+            return 0
+        return await self.deliver_once()
+
     # --- the transport --------------------------------------------------------------------------
 
     async def prepare(self) -> None:

@@ -55,7 +55,7 @@ class OrdersModal(discord.ui.Modal):
         def submit() -> Reply:
             orders = unfenced(text)
             if not orders:
-                raise RequestError("your orders are empty: nothing was stored")
+                raise RequestError("Your orders are empty: nothing was stored")
             return take(self.service, Request("orders", campaign, player, orders))
 
         await call_and_answer(interaction, submit)

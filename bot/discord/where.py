@@ -68,17 +68,17 @@ class Place:
             return played[0]
         if played:
             raise RequestError(
-                f"this channel plays {len(played)} campaigns ({', '.join(played)}): "
+                f"This channel plays {len(played)} campaigns ({', '.join(played)}): "
                 "name one in the command's campaign option"
             )
         names = [c.name for c in directory.campaigns(engine)]
         if not names:
             raise RequestError(
-                "this channel plays no campaign, and this server has none: a moderator creates "
+                "This channel plays no campaign, and this server has none: a moderator creates "
                 "one in its channel with /gm create"
             )
         raise RequestError(
-            "this channel plays no campaign: name one in the command's campaign option, or use "
+            "This channel plays no campaign: name one in the command's campaign option, or use "
             f"the command in the campaign's channel (this server's: {listed(names)})"
         )
 
@@ -90,11 +90,11 @@ class Place:
             return unfinished[0]
         if not mine:
             raise RequestError(
-                "you play in no campaign: join one with /join in its channel on its server"
+                "You play in no campaign: join one with /join in its channel on its server"
             )
         names = listed([c.name for c in mine])
         raise RequestError(
-            f"name the campaign in the command's campaign option: you play in {names}"
+            f"Name the campaign in the command's campaign option: you play in {names}"
         )
 
 

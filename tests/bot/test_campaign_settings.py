@@ -31,7 +31,7 @@ def test_whole_numbers_stay_whole_and_the_day_still_resolves_with_them():
         ("wait_for_decisions", "maybe", "yes or no"),
         ("weekdays", "0,9", "weekdays: '0,9' is not allowed"),
         ("time", "25:00", "time: '25:00' is not allowed"),
-        ("colour", "red", "unknown setting 'colour'"),
+        ("colour", "red", "Unknown setting 'colour'"),
         ("weeks", "0", "weeks: '0' is not allowed"),
         ("weeks", "25", "weeks: '25' is not allowed"),
         ("weeks", "two", "weeks: 'two' is not allowed"),
@@ -130,9 +130,9 @@ def test_the_settings_hold_what_moderators_set_and_nothing_else() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"colour": "red"}, "unknown setting 'colour'; settings: wait_for_decisions, "),
-        ({"report_due": 3, "weeks": 2}, "unknown setting 'report_due'; settings: "),
-        ({"deadlines": {"time": "20:00"}}, "unknown setting 'deadlines.time'; deadline rules: "),
+        ({"colour": "red"}, "Unknown setting 'colour'; settings: wait_for_decisions, "),
+        ({"report_due": 3, "weeks": 2}, "Unknown setting 'report_due'; settings: "),
+        ({"deadlines": {"time": "20:00"}}, "Unknown setting 'deadlines.time'; deadline rules: "),
         ({"weeks": 0}, "weeks: 0 is not allowed"),
     ],
 )

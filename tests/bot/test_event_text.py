@@ -80,16 +80,19 @@ def test_each_macro_takes_its_event_types_fields():
 def test_each_sentence_is_one_message_to_translate():
     """Each macro is one ``{% trans %}`` block: a message catalog extracted from the templates
     (``babel_extract``, as Babel's extractor does) holds one entry per event type, whose
-    placeholders are its fields."""
+    placeholders are its fields; a sentence with a count has its plural form in the same
+    entry (``ngettext``)."""
     messages = []
     for path in sorted(TEMPLATES.glob("*.j2")):
         with path.open("rb") as stream:
-            found = babel_extract(stream, ("gettext", "_"), [], {})
+            found = babel_extract(stream, ("gettext", "ngettext", "_"), [], {})
             messages += [message for _, function, message, _ in found if function]
     assert len(messages) == len(event_types())
     for message in messages:
-        assert isinstance(message, str)
-        assert not re.search(r"[{}]", message), message
+        forms = message[:2] if isinstance(message, tuple) else (message,)  # singular, plural
+        for form in forms:
+            assert isinstance(form, str)
+            assert not re.search(r"[{}]", form), form
 
 
 @pytest.mark.parametrize(

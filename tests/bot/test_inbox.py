@@ -55,7 +55,7 @@ def test_a_text_message_that_names_no_command_is_not_a_request(content: str) -> 
 def test_orders_without_a_line_of_orders_are_refused_before_the_service() -> None:
     read = read_message("orders Valley\n```\n```")
     assert read is not None
-    with pytest.raises(RequestError, match="your message has no orders"):
+    with pytest.raises(RequestError, match="Your message has no orders"):
         read.request("Valley", "alice")
 
 
@@ -132,7 +132,7 @@ def test_a_requests_options_are_checked_as_the_command_reads_them(
     with pytest.raises(RequestError, match="extend: agreed is missing"):
         request.flag("agreed")
     assert Request("create", "V", options={"weeks": None}).maybe_whole("weeks") is None
-    with pytest.raises(RequestError, match="there is no command 'fly'"):
+    with pytest.raises(RequestError, match="There is no command 'fly'"):
         take(service, Request("fly", "V"))
 
 
@@ -148,5 +148,5 @@ def test_a_message_door_answers_as_the_service_does(service: CampaignService) ->
     assert "stored (v1" in reply.text
     shown = take(service, Request("show orders", "Valley", "alice"))
     assert shown.text.endswith("\nH, R")
-    with pytest.raises(RequestError, match="you play in no running campaign"):
+    with pytest.raises(RequestError, match="You play in no running campaign"):
         only_campaign(service, "bob")

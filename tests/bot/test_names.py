@@ -32,11 +32,11 @@ def test_a_campaign_is_found_whatever_the_case_and_its_name_is_taken_so(service:
         service.campaigns.create("North Sea", moderator="gm")
         assert service.campaigns.campaign("north sea").name == "North Sea"
         assert service.campaigns.campaign("NORTH SEA").name == "North Sea"
-        with pytest.raises(RequestError, match="a campaign called 'north sea' exists already"):
+        with pytest.raises(RequestError, match="A campaign called 'north sea' exists already"):
             service.campaigns.create("north sea", moderator="gm")
         with pytest.raises(RequestError) as refused:
             service.campaigns.campaign("Nort Sea")
-    assert str(refused.value) == "there is no campaign called 'Nort Sea'; did you mean 'North Sea'?"
+    assert str(refused.value) == "There is no campaign called 'Nort Sea'; did you mean 'North Sea'?"
 
 
 def test_a_character_joins_whatever_the_case_and_a_typo_is_answered(service: CampaignService):
@@ -45,11 +45,11 @@ def test_a_character_joins_whatever_the_case_and_a_typo_is_answered(service: Cam
     assert joined.text == "You play the Amazon in Test."
     joined = service.campaigns.join("Test", player="p2", player_name="P2", character="BLACK KNIGHT")
     assert joined.text == "You play the Black Knight in Test."
-    with pytest.raises(RequestError, match="the Amazon is taken"):
+    with pytest.raises(RequestError, match="The Amazon is taken"):
         service.campaigns.join("Test", player="p3", player_name="P3", character="AMAZON")
     with pytest.raises(RequestError) as typo:
         service.campaigns.join("Test", player="p3", player_name="P3", character="Amazn")
-    assert str(typo.value) == "unknown character 'Amazn'; did you mean 'Amazon'?"
+    assert str(typo.value) == "Unknown character 'Amazn'; did you mean 'Amazon'?"
 
 
 def test_a_moderator_names_a_seat_whatever_the_case(service: CampaignService):
@@ -64,7 +64,7 @@ def test_a_moderator_names_a_seat_whatever_the_case(service: CampaignService):
     with pytest.raises(RequestError) as refused:
         service.moderation.excuse("Test", moderator="gm", character="Amazn")
     assert str(refused.value) == (
-        "no seat plays the Amazn in Test (Amazon, Elf); did you mean 'Amazon'?"
+        "No seat plays the Amazn in Test (Amazon, Elf); did you mean 'Amazon'?"
     )
 
 

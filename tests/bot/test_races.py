@@ -52,14 +52,14 @@ def test_a_wake_up_racing_a_force_resolves_the_day_once(overdue: CampaignService
     )
     assert day_of(overdue) == 2
     refused = [r for r in results if isinstance(r, RequestError)]
-    assert all("day 1 of Race is already resolved" in str(r) for r in refused), results
+    assert all("Day 1 of Race is already resolved" in str(r) for r in refused), results
 
 
 def test_a_force_names_its_day_and_never_resolves_the_next_by_surprise(
     overdue: CampaignService,
 ) -> None:
     assert "day 1 resolved" in overdue.resolver.resolve_day("Race", day=1, moderator="gm").text
-    with pytest.raises(RequestError, match="day 1 of Race is already resolved; it is day 2"):
+    with pytest.raises(RequestError, match="Day 1 of Race is already resolved; it is day 2"):
         overdue.resolver.resolve_day("Race", day=1, moderator="gm")
     with pytest.raises(RequestError, match="Race is on day 2, not day 3"):
         overdue.resolver.resolve_day("Race", day=3, moderator="gm")
@@ -90,7 +90,7 @@ def test_orders_sent_while_the_day_waits_for_a_decision_are_refused_not_ignored(
     with session_scope(service.engine) as session:
         before = repo.current_orders(session, campaign_id=1, day=1)
     with pytest.raises(
-        RequestError, match=r"day 1 of Race is being resolved .* Nothing was stored"
+        RequestError, match=r"Day 1 of Race is being resolved .* Nothing was stored"
     ):
         service.players.submit_orders("Race", player="p2", text="H")
     with session_scope(service.engine) as session:
@@ -172,7 +172,7 @@ def test_a_days_reports_are_posted_once_after_the_commit_even_after_a_crash(
         ),
         (
             lambda s: s.campaigns.create("Big", moderator="gm", seed=2**63),
-            "the seed is a whole number",
+            "The seed is a whole number",
         ),
     ],
 )
@@ -217,6 +217,7 @@ def test_standing_orders_that_no_longer_work_are_mended_and_the_player_told(
     assert told and "phase 1: M XX9" in told[0] and "standing orders" in told[0]
     notices = [m.content for m in new if m.kind == "moderators" and "Amazon" in m.content]
     assert notices and "XX9" not in notices[0], "the moderators' notice holds no orders"
+    assert "standing orders for day 1: 1 phase left blank." in notices[0]
     report = next(m.content for m in new if m.kind == "channel" and m.content.startswith("Day 1"))
     turn = next(line for line in report.splitlines() if line.startswith("Amazon:"))
     assert "H" in turn, "the Hide is done, in the channel's report"

@@ -42,7 +42,7 @@ def test_names_repeat_across_servers_and_each_server_sees_its_own(service: Campa
 def test_a_campaign_elsewhere_does_not_exist_and_is_never_listed(service: CampaignService):
     with scoped(THERE), pytest.raises(RequestError) as refused:
         service.campaigns.status("Secret Vale")
-    assert str(refused.value) == "there is no campaign called 'Secret Vale'; campaigns: Valley"
+    assert str(refused.value) == "There is no campaign called 'Secret Vale'; campaigns: Valley"
     with scoped(THERE), pytest.raises(RequestError, match="no campaign called"):
         service.campaigns.history("Secret Vale", day=1)
 
@@ -52,14 +52,14 @@ def test_a_dm_sees_only_the_campaigns_its_sender_plays(service: CampaignService)
         assert service.campaigns.campaign("Secret Vale").name == "Secret Vale"
         with pytest.raises(RequestError) as refused:
             service.campaigns.campaign("Valley")
-    assert str(refused.value) == "there is no campaign called 'Valley'; campaigns: Secret Vale"
+    assert str(refused.value) == "There is no campaign called 'Valley'; campaigns: Secret Vale"
     with scoped(Scope(player="mallory")), pytest.raises(RequestError) as nothing:
         service.campaigns.campaign("Secret Vale")
-    assert str(nothing.value) == "there is no campaign called 'Secret Vale'"
+    assert str(nothing.value) == "There is no campaign called 'Secret Vale'"
 
 
 def test_without_a_scope_a_shared_name_is_ambiguous_and_an_id_is_not(service: CampaignService):
-    with pytest.raises(RequestError, match="campaigns of several servers are called 'Valley'"):
+    with pytest.raises(RequestError, match="Campaigns of several servers are called 'Valley'"):
         service.campaigns.campaign("Valley")
     assert service.campaigns.campaign("#3").guild == "222"
     with pytest.raises(RequestError, match="does not start with '#'"):

@@ -113,17 +113,17 @@ def test_a_seat_taken_while_the_game_is_made_is_not_left_out(service, monkeypatc
 def test_one_player_per_character_first_come_first_served(service, traveller):
     service.campaigns.create("Test", moderator="gm")
     service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
-    with pytest.raises(RequestError, match="the Amazon is taken"):
+    with pytest.raises(RequestError, match="The Amazon is taken"):
         service.campaigns.join("Test", player="p2", player_name="P2", character="Amazon")
-    with pytest.raises(RequestError, match="you already play"):
+    with pytest.raises(RequestError, match="You already play"):
         service.campaigns.join("Test", player="p1", player_name="P1", character="Elf")
-    with pytest.raises(RequestError, match="unknown character 'Amazone'; did you mean 'Amazon'"):
+    with pytest.raises(RequestError, match="Unknown character 'Amazone'; did you mean 'Amazon'"):
         service.campaigns.join("Test", player="p3", player_name="P3", character="Amazone")
 
 
 def test_a_moderator_does_not_play_in_the_campaign_he_moderates(service, traveller):
     service.campaigns.create("Test", moderator="gm")
-    with pytest.raises(RequestError, match="you moderate Test, and a moderator sees every secret"):
+    with pytest.raises(RequestError, match="You moderate Test, and a moderator sees every secret"):
         service.campaigns.join("Test", player="gm", player_name="GM", character="Amazon")
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")
@@ -135,7 +135,7 @@ def test_a_moderator_does_not_play_in_the_campaign_he_moderates(service, travell
 def test_only_moderators_start_or_force(service, traveller):
     service.campaigns.create("Test", moderator="gm")
     service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
-    with pytest.raises(RequestError, match="only the moderators of Test"):
+    with pytest.raises(RequestError, match="Only the moderators of Test"):
         service.campaigns.start("Test", moderator="p1")
 
 
@@ -517,7 +517,7 @@ def rested(service: CampaignService, day: int) -> dict[str, str]:
 def test_answers_reach_the_engine_by_decision_id(service, traveller):
     """Answered in the opposite order of asking, each player's answer is his own."""
     guide_and_follower_resting(service)
-    assert "waits for 2 decision(s)" in force(service).text
+    assert "waits for 2 decisions" in force(service).text
     amazon, knight = decisions(service)
     assert (amazon.character, knight.character) == ("Amazon", "Black Knight")
     assert amazon.ref.endswith("/Amazon/p1/rest/Amazon")
@@ -570,7 +570,7 @@ def test_a_rolled_back_day_asks_its_decisions_again(service, traveller):
     service.resolver.answer("Test", player="p2", answer="FIGHT M4*")
     service.rollbacks.rollback("Test", moderator="gm", day=1)
     assert decisions(service) == []
-    assert "waits for 2 decision(s)" in force(service).text
+    assert "waits for 2 decisions" in force(service).text
     assert [d.answer for d in decisions(service)] == [None, None]
     assert asked_dms(service) == ["p1", "p2", "p1", "p2"]
     service.resolver.answer("Test", player="p1", answer="MOVE M3*")
@@ -715,7 +715,7 @@ def test_moderators_configure_the_campaign(service, traveller):
         service.moderation.configure(
             "Test", moderator="gm", setting="timezone", value="Mars/Olympus"
         )
-    with pytest.raises(RequestError, match="unknown setting 'colour'"):
+    with pytest.raises(RequestError, match="Unknown setting 'colour'"):
         service.moderation.configure("Test", moderator="gm", setting="colour", value="red")
     with session_scope(service.engine) as session:
         campaign = repo.get_campaign(session, name="Test")

@@ -33,9 +33,9 @@ def test_a_campaign_is_not_created_with_a_key_that_is_no_setting(
     with pytest.raises(RequestError) as refused:
         service.campaigns.create("Valley", moderator="gm", options={"weeks": 2, key: 1})
     message = str(refused.value)
-    assert message.startswith(f"the campaign cannot be created: unknown setting {key!r}; ")
+    assert message.startswith(f"The campaign cannot be created: Unknown setting {key!r}; ")
     assert "settings: " + ", ".join(known_keys()) in message
-    with pytest.raises(RequestError, match="there is no campaign called 'Valley'"):
+    with pytest.raises(RequestError, match="There is no campaign called 'Valley'"):
         service.campaigns.campaign("Valley")
 
 
@@ -43,7 +43,7 @@ def test_an_unknown_deadline_rule_is_refused_at_creation_by_its_name(
     service: CampaignService,
 ) -> None:
     with pytest.raises(
-        RequestError, match=r"unknown setting 'deadlines\.colour'; deadline rules: "
+        RequestError, match=r"Unknown setting 'deadlines\.colour'; deadline rules: "
     ):
         service.campaigns.create("Valley", moderator="gm", options={"deadlines": {"colour": 1}})
 
@@ -56,7 +56,7 @@ def test_config_refuses_a_key_that_is_no_setting_and_changes_nothing(
     before = stored_settings(service, "Valley")
     with pytest.raises(RequestError) as refused:
         service.moderation.configure("Valley", moderator="gm", setting=key, value="3")
-    assert str(refused.value) == f"unknown setting {key!r}; settings: {', '.join(SETTINGS)}"
+    assert str(refused.value) == f"Unknown setting {key!r}; settings: {', '.join(SETTINGS)}"
     assert stored_settings(service, "Valley") == before
     assert key not in before
 
@@ -79,7 +79,7 @@ def test_local_config_refuses_a_key_that_is_no_setting(
     assert local(capsys, db, "create", "Valley", "--moderator", "gm")[0] == 0
     status, err = local(capsys, db, "config", "Valley", "--moderator", "gm", "report_due", "3")
     assert status == 2
-    assert err == f"realmbot: unknown setting 'report_due'; settings: {', '.join(SETTINGS)}\n"
+    assert err == f"realmbot: Unknown setting 'report_due'; settings: {', '.join(SETTINGS)}\n"
 
 
 def test_local_create_takes_no_setting_but_its_own(
@@ -93,7 +93,7 @@ def test_local_create_takes_no_setting_but_its_own(
     assert refused.value.code == 2
     assert "unrecognized arguments: --colour red" in capsys.readouterr().err
     status, err = local(capsys, db, "create", "Valley", "--moderator", "gm", "--weeks", "25")
-    assert status == 2 and err.startswith("realmbot: the campaign cannot be created: weeks: 25")
+    assert status == 2 and err.startswith("realmbot: The campaign cannot be created: weeks: 25")
 
 
 def test_stored_settings_with_a_key_that_is_no_setting_are_refused_by_name(
@@ -109,7 +109,7 @@ def test_stored_settings_with_a_key_that_is_no_setting_are_refused_by_name(
     with pytest.raises(RequestError) as refused:
         service.moderation.configure("Valley", moderator="gm", setting="decision_hours", value="3")
     assert str(refused.value).startswith(
-        "Valley's stored settings are damaged: unknown setting 'colour'; settings: "
+        "Valley's stored settings are damaged: Unknown setting 'colour'; settings: "
     )
     assert stored_settings(service, "Valley")["colour"] == "red", "nothing is dropped"
 

@@ -58,7 +58,7 @@ def test_the_rolls_of_a_day_are_kept_with_its_events_for_the_moderators(service,
             assert all(roll in [(r.who, list(r.dice)) for r in rolls] for roll in shown)
     text = service.moderation.rolls("Test", moderator="gm", day=2).text
     assert text.startswith("Test, day 2: ") and "1. game, monster roll: " in text
-    with pytest.raises(RequestError, match="only the moderators"):
+    with pytest.raises(RequestError, match="Only the moderators"):
         service.moderation.rolls("Test", moderator="p1", day=2)
     with pytest.raises(RequestError, match="no events of day 9"):
         service.moderation.rolls("Test", moderator="gm", day=9)

@@ -5,9 +5,10 @@ players would: a third of the seats are left to the autopilot (:mod:`rules.autop
 ``make run`` does), the others send the autopilot's orders as their own typed text (half of
 them without its standing combat instructions), so that the characters search, trade, hire and
 fight. One campaign in :data:`WAITING` waits for decisions: its combats are played by DM in
-windows, each asked player answering half the time with his default, the moderator closing
-the rest. After every request it hands what left the service to ``inspect`` with what was
-sealed at that moment: the orders not yet resolved and the plays of the open window.
+windows (their sealed sets tagged, and revealed with their salts: ``seal_hashes``), each
+asked player answering half the time with his default, the moderator closing the rest. After
+every request it hands what left the service to ``inspect`` with what was sealed at that
+moment: the orders not yet resolved and the plays of the open window.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from collections import Counter
 from collections.abc import Callable
 
 from bot.cards import Refusal
+from bot.sealing import SealedSet, sealed_sets
 from bot.service import CampaignService, RequestError
-from bot.windows import closing_time, sealed_set
+from bot.windows import closing_time
 from db import repo
 from db.engine import session_scope
 from db.models import PendingDecision
@@ -35,7 +37,7 @@ from tests.proofs.watcher import Sent, Watcher
 MODERATOR = "gm"
 
 #: What ``inspect`` is given: the messages, then the sealed orders and plays by character.
-Inspect = Callable[[list[Sent], dict[str, str], dict[str, list[str]]], None]
+Inspect = Callable[[list[Sent], dict[str, str], dict[str, SealedSet]], None]
 
 #: Event types counted, by what they show.
 SEEN = {
@@ -101,7 +103,10 @@ def play(
     name = f"S{seed}"
     characters = cast(seed, list(service.catalog.characters))
     service.campaigns.create(
-        name, moderator=MODERATOR, seed=seed, options={"wait_for_decisions": waits(seed)}
+        name,
+        moderator=MODERATOR,
+        seed=seed,
+        options={"wait_for_decisions": waits(seed), "seal_hashes": waits(seed)},
     )
     players = {}
     for number, character in enumerate(characters):
@@ -221,12 +226,12 @@ def _decide(
     raise RuntimeError(f"{name}: the day did not end after {MAX_STOPS} stops")
 
 
-def _plays(every: list[PendingDecision], waiting: list[PendingDecision]) -> dict[str, list[str]]:
-    """The sealed plays of the open combat window (the decisions due when it closes), by
+def _plays(every: list[PendingDecision], waiting: list[PendingDecision]) -> dict[str, SealedSet]:
+    """The sealed sets of the open combat window (the decisions due when it closes), by
     character."""
     due = closing_time(waiting)
     window = [d for d in every if is_combat_id(d.ref) and due is not None and d.due_at == due]
-    return {c: sealed_set(window, c)[1] for c in sorted({d.character for d in window})}
+    return {sealed.character: sealed for sealed in sealed_sets(window)}
 
 
 def _still_open(service: CampaignService, name: str, ref: str) -> bool:

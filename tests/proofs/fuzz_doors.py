@@ -131,7 +131,7 @@ def moderator_door(text: str, _: str) -> Answer:
     """A moderator's text: an announcement or reason, and a character name he types."""
     typed_text(text, "announcement")
     name = matching(text, CAST)
-    return Answer(True, [text, name or f"no seat plays the {text[:40]}{did_you_mean(text, CAST)}"])
+    return Answer(True, [text, name or f"No seat plays the {text[:40]}{did_you_mean(text, CAST)}"])
 
 
 def relayed_door(text: str, _: str) -> Answer:

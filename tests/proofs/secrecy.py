@@ -4,8 +4,9 @@ Seeded campaigns of 3 to 16 characters are played a few days each (:mod:`tests.p
 the characters search, trade, hire and fight; combat windows open and close). Every message
 and image that leaves the service (:mod:`tests.proofs.watcher`) is checked against its
 reader's view of the game at that moment: its text must hold none of his secrets
-(:mod:`tests.proofs.secrets`: what the moderator's view holds and his lacks, and the others'
-orders and plays before their reveal), and its image must be, byte for byte, the map drawn
+(:mod:`tests.proofs.secrets`: what the moderator's view holds and his lacks, the others'
+orders and plays before their reveal, and the salts of the open window's sealed sets, his own
+too), and its image must be, byte for byte, the map drawn
 from his own view. The control check plants a secret in a message and sees it caught.
 
 ``python -m tests.proofs.secrecy [CAMPAIGNS]`` is the full form (1,000 campaigns, over two
@@ -25,6 +26,7 @@ from pathlib import Path
 from sqlmodel import col, select
 
 from bot.maps import render_map
+from bot.sealing import SealedSet
 from bot.service import CampaignService
 from db import repo
 from db.engine import make_engine, session_scope
@@ -89,7 +91,7 @@ class Inspector:
         return self.service.catalog
 
     def __call__(
-        self, sent: list[Sent], orders: dict[str, str], plays: dict[str, list[str]]
+        self, sent: list[Sent], orders: dict[str, str], plays: dict[str, SealedSet]
     ) -> None:
         for message in sent:
             self.counts["messages"] += 1
@@ -127,7 +129,7 @@ class Inspector:
         message: Sent,
         moment: Moment,
         orders: dict[str, str],
-        plays: dict[str, list[str]],
+        plays: dict[str, SealedSet],
     ) -> None:
         """Check one message against its reader's view of the game at ``moment``."""
         viewer = message.viewer

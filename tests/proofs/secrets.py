@@ -5,9 +5,9 @@
 (face-down Treasures, Spells and map chits), and every other character's private sheet — Gold,
 Victory Requirements, recorded spells, discoveries — as the sheet prints it. :func:`sealed`
 adds what the game state does not hold: other players' orders and combat plays before their
-reveal. A :class:`Secret` finds itself in a text with :meth:`Secret.found_in`: as a whole name,
-case kept, and not as part of a longer name of the game that contains it (``Lost`` is not
-found in ``Lost Keys``).
+reveal, and the salts of the sealed plays. A :class:`Secret` finds itself in a text with
+:meth:`Secret.found_in`: as a whole name, case kept, and not as part of a longer name of the
+game that contains it (``Lost`` is not found in ``Lost Keys``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from bot.sealing import SealedSet
 from rules.catalog import Catalog
 from rules.events import Event
 from rules.pieces import pieces_of
@@ -169,11 +170,12 @@ def secrets_of(
     return found
 
 
-def sealed(character: str, orders: dict[str, str], plays: dict[str, list[str]]) -> list[Secret]:
+def sealed(character: str, orders: dict[str, str], plays: dict[str, SealedSet]) -> list[Secret]:
     """What ``character`` may not read before the reveal: the other players' ``orders`` of
-    the day not yet resolved (their canonical echo, line by line) and their ``plays`` in the
+    the day not yet resolved (their canonical echo, line by line), their ``plays`` in the
     open combat window (their sealed sets, as :func:`bot.windows.plays_echo` heads them), each
-    keyed by its character; a line of orders that is his own too is no secret."""
+    keyed by its character, and the salt of every set of that window, his own too (told only
+    with the reveal, :mod:`bot.sealing`); a line of orders that is his own too is no secret."""
     own = {line.strip() for line in orders.get(character, "").splitlines()}
     found: list[Secret] = []
     for other, echo in orders.items():
@@ -183,7 +185,8 @@ def sealed(character: str, orders: dict[str, str], plays: dict[str, list[str]]) 
                 for line in echo.splitlines()
                 if line.strip() and line.strip() not in own
             )
-    for other in plays:
+    for other, sealed_set in plays.items():
         if other != character:
             found.append(Secret(f"the {other}'s plays", f"The {other}'s plays (version"))
+        found.append(Secret(f"the salt of the {other}'s sealed plays", sealed_set.salt))
     return found

@@ -9,7 +9,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from bot.windows import decision_label
+from bot.sealing import decision_label
 from rules.catalog import catalog
 from rules.decisions import COMBAT_KINDS, TURN_KINDS, CombatId, TurnId, kind_of
 from rules.evening.windows import read_plays

@@ -87,7 +87,7 @@ async def test_only_moderators_moderate(table: Table) -> None:
     other = table.member("other-gm", manage_guild=True)  # a Discord moderator, not this game's
     refused = await other.slash(table.channel, "gm start", campaign="Test")
     assert refused.ephemeral and refused.response is not None
-    assert refused.response.content.startswith("Moderators only. (only the moderators of Test")
+    assert refused.response.content.startswith("Moderators only. (Only the moderators of Test")
 
 
 @pytest.mark.asyncio
@@ -107,7 +107,7 @@ async def test_a_hostile_name_never_pings_and_shows_escaped(table: Table) -> Non
 async def test_refusals_are_private_and_escaped(table: Table) -> None:
     joined = await table.alice.slash(table.channel, "join", campaign="*nope*", character="Amazon")
     assert joined.ephemeral and joined.response is not None
-    assert joined.response.content == "there is no campaign called '\\*nope\\*'"
+    assert joined.response.content == "There is no campaign called '\\*nope\\*'"
 
 
 @pytest.mark.asyncio
@@ -120,7 +120,7 @@ async def test_a_dm_without_orders_gets_the_help(table: Table) -> None:
         and "a section of yours that starts with his name" in helped
     )
     await table.alice.send_dm("orders\nH")
-    assert last_dm(table.alice) == "you play in no running campaign"
+    assert last_dm(table.alice) == "You play in no running campaign"
 
 
 def test_orders_messages_are_read_from_their_first_line() -> None:

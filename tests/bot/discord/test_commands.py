@@ -26,7 +26,7 @@ def buttons(message: simcord.ResponseMessage) -> list[str]:
 
 
 PNG = b"\x89PNG\r\n\x1a\n"
-NOT_THIS_GAMES_MODERATOR = "Moderators only. (only the moderators of Test may do that)"
+NOT_THIS_GAMES_MODERATOR = "Moderators only. (Only the moderators of Test may do that)"
 
 
 async def start(table: Table) -> None:
@@ -62,7 +62,7 @@ async def test_orders_show_and_clear(table: Table) -> None:
 
     carol = table.member("carol")
     refused = await carol.slash(table.channel, "orders show", campaign="Test")
-    assert private_answer(refused) == "you have no character in Test"
+    assert private_answer(refused) == "You have no character in Test"
 
 
 @pytest.mark.asyncio
@@ -89,7 +89,7 @@ async def test_standing_orders_are_typed_in_a_modal(table: Table) -> None:
     carol = table.member("carol")
     shown = await carol.slash(table.channel, "standing", campaign="Test")
     refused = await carol.submit_modal(shown, {"standing-orders": "H"})
-    assert private_answer(refused) == "you have no character in Test"
+    assert private_answer(refused) == "You have no character in Test"
 
 
 @pytest.mark.asyncio
@@ -104,7 +104,7 @@ async def test_map_is_the_players_own_png(table: Table) -> None:
 
     carol = table.member("carol")
     refused = await carol.slash(table.channel, "map", campaign="Test")
-    assert private_answer(refused) == "you have no character in Test"
+    assert private_answer(refused) == "You have no character in Test"
     assert refused.response is not None and refused.response.attachments == []
 
 
@@ -130,7 +130,7 @@ async def test_history_is_private_unless_shared_and_journal_private_after_a_forc
     refused = await table.bob.slash(table.channel, "history", campaign="Test", day=2)
     assert private_answer(refused) == "Test has no report for day 2 yet", "refused privately"
     refused = await table.member("carol").slash(table.channel, "journal", campaign="Test", day=1)
-    assert private_answer(refused) == "you have no character in Test"
+    assert private_answer(refused) == "You have no character in Test"
 
 
 @pytest.mark.asyncio
@@ -143,7 +143,7 @@ async def test_away_and_back(table: Table) -> None:
     with pytest.raises(simcord.OptionError, match="30"):
         await table.alice.slash(table.channel, "away", campaign="Test", days=31)
     refused = await table.member("carol").slash(table.channel, "away", campaign="Test", days=1)
-    assert private_answer(refused) == "you have no character in Test"
+    assert private_answer(refused) == "You have no character in Test"
 
 
 @pytest.mark.asyncio
@@ -319,7 +319,7 @@ async def test_a_seats_orders_viewed_and_set(table: Table) -> None:
     refused = await table.moderator.slash(
         table.channel, "gm orders view", campaign="Test", character="Dragon"
     )
-    assert private_answer(refused) == "no seat plays the Dragon in Test (Amazon, Elf)"
+    assert private_answer(refused) == "No seat plays the Dragon in Test (Amazon, Elf)"
     with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
         await table.alice.slash(
             table.channel, "gm orders set", campaign="Test", character="Elf", text="H"
@@ -389,4 +389,4 @@ async def test_replace_gives_the_seat_to_a_member(table: Table) -> None:
     sheet = await carol.slash(table.channel, "me", campaign="Test")
     assert private_card(sheet).startswith("Your Elf in Test\n")
     refused = await table.bob.slash(table.channel, "me", campaign="Test")
-    assert private_answer(refused) == "you have no character in Test"
+    assert private_answer(refused) == "You have no character in Test"

@@ -109,24 +109,24 @@ async def test_a_dead_character_starts_again_as_another_and_the_seat_keeps_both_
 
     await table.alice.send_dm("orders Test\nH")
     assert last_dm(table.alice) == (
-        "the Amazon is dead (suicide at Midnight (9.2.2a)): she takes no orders. Start again from "
+        "The Amazon is dead (suicide at Midnight (9.2.2a)): she takes no orders. Start again from "
         "game day 3 with a DM whose first line is 'restart Test' and whose lines below are your "
         "choices: 'character: <name>' (default the same), 'victory: fame 2, gold 3' (9.1.2). "
         "Nothing was stored."
     )
     await table.alice.send_dm("restart Test\ncharacter: Black Knight")
     assert last_dm(table.alice) == (
-        "not started again: the Amazon died on game day 1: a player who suicides sits out a full "
+        "Not started again: the Amazon died on game day 1: a player who suicides sits out a full "
         "day (9.2.2a), so from game day 3, not 2. Nothing changed."
     )
     await force(table, 2)
     await table.alice.send_dm("restart Test\ncharacter: Elf")
     assert last_dm(table.alice) == (
-        "not started again: the Elf is in use; pick a character nobody plays (9.1.2a). "
+        "Not started again: the Elf is in use; pick a character nobody plays (9.1.2a). "
         "Nothing changed."
     )
     await table.alice.send_dm("restart Test\ncharacter: Black Knight\nvictory: fame 7")
-    assert last_dm(table.alice).startswith("not started again: the Black Knight: Fame points")
+    assert last_dm(table.alice).startswith("Not started again: the Black Knight: Fame points")
 
     await table.alice.send_dm("restart Test\ncharacter: Black Knight\nvictory: fame 2, gold 3")
     assert last_dm(table.alice).startswith("You start again as the Black Knight at the Inn (")
@@ -176,7 +176,7 @@ async def test_a_suicide_is_refused_in_standing_orders(table: Table) -> None:
     shown = await table.alice.slash(table.channel, "standing", campaign="Test")
     refused = await table.alice.submit_modal(shown, {"standing-orders": "H\nsuicide: at midnight"})
     assert private_answer(refused) == (
-        "standing orders cannot say 'suicide: at midnight': they stand for every day without "
+        "Standing orders cannot say 'suicide: at midnight': they stand for every day without "
         "orders. Send it in the orders of the day he is to die (9.2.2a). Nothing was stored."
     )
     shown = await table.alice.slash(table.channel, "orders show", campaign="Test")

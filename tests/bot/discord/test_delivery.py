@@ -129,7 +129,8 @@ async def test_a_player_with_closed_dms_is_told_once_and_nothing_else_waits(
     assert text.startswith("Test: running, day 1")
     assert "Deliveries: 2 waiting, 1 undeliverable so far." in text
     assert "a direct message to bob (the Elf): 2 failed attempts" in text
-    assert "1 more wait behind it" in text and "MAGIC" not in text
+    assert "1 more waits behind it" in text and "MAGIC" not in text
+    assert text.count("Deliveries") == 1, "the card's field names it once"
 
     clock.advance(retry_delay(2) - timedelta(seconds=1))
     await table.bot.deliver_once()
@@ -142,6 +143,34 @@ async def test_a_player_with_closed_dms_is_told_once_and_nothing_else_waits(
     assert service.store.undelivered() == []
     status = await table.moderator.slash(table.channel, "gm status", campaign="Test")
     assert "Deliveries: everything has been delivered." in private_card(status)
+    assert private_card(status).count("Deliveries") == 1
+
+
+@pytest.mark.asyncio
+async def test_a_player_who_writes_to_the_bot_gets_his_queued_dms_at_once(
+    table: Table, service: CampaignService, clock: ManualClock
+) -> None:
+    """His DMs closed, his messages back off; once he shows he is here — a slash command, a
+    DM — they are tried at once, not when the back-off ends (the clock never moves here)."""
+    campaign(table, service, notes=table.guild.create_text_channel("gm-notes"))
+    close_dms(table, table.bob)
+    bobs_dm = table.bob.user.dm_channel.id
+    await table.bot.deliver_once()
+    queue(service, "dm", "Day 1: the Elf's own report.", to=str(table.bob.id))
+    await table.bot.deliver_once()
+    assert len(posts_to(table, bobs_dm)) == 1, "his sheet failed; it and his report wait"
+
+    await table.bob.slash(table.channel, "status", campaign="Test")
+    assert len(posts_to(table, bobs_dm)) == 2, "tried at once, though his DMs are still closed"
+    await table.alice.slash(table.channel, "status", campaign="Test")
+    await table.bot.deliver_once()
+    assert len(posts_to(table, bobs_dm)) == 2, "others' commands change nothing for him"
+
+    open_dms(table)
+    await table.bob.send_dm("hello?")
+    queued = [text.split(":")[0] for text in dms(table.bob) if not text.startswith("To send")]
+    assert queued == ["Your Elf in Test", "Day 1"], "in order, before the back-off ends"
+    assert service.store.undelivered() == []
 
 
 @pytest.mark.asyncio
@@ -151,7 +180,7 @@ async def test_gm_status_is_for_the_campaigns_moderators(
     campaign(table, service, notes=table.channel)
     other = table.member("other-gm", manage_guild=True)
     refused = await other.slash(table.channel, "gm status", campaign="Test")
-    assert private_answer(refused).startswith("Moderators only. (only the moderators of Test")
+    assert private_answer(refused).startswith("Moderators only. (Only the moderators of Test")
     with pytest.raises(simcord.SetupError, match=HIDDEN):  # /gm: not for players
         await table.alice.slash(table.channel, "gm status", campaign="Test")
 

@@ -63,7 +63,7 @@ async def test_a_nudge_dms_only_the_late_players(table: Table) -> None:
     await table.bob.send_dm("orders Test\nH")
     refused = await table.moderator.slash(table.channel, "gm nudge", campaign="Test")
     assert private_answer(refused) == (
-        "every player of Test has sent orders for day 1: nobody to nudge"
+        "Every player of Test has sent orders for day 1: nobody to nudge"
     )
 
 
@@ -146,7 +146,7 @@ async def test_each_player_is_reminded_at_his_own_time_or_not_at_all(
         service.reminders.set_remind_before("Test", player=str(table.bob.user.id), hours=100)
     stranger = table.member("carol")
     refused = await stranger.slash(table.channel, "settings reminders", campaign="Test", state="on")
-    assert private_answer(refused) == "you have no character in Test"
+    assert private_answer(refused) == "You have no character in Test"
 
     due = deadline(service)
     assert [when for _, _, when in service.timekeeper.wake_ups()] == [due - timedelta(hours=1.5)]

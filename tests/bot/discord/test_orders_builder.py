@@ -93,7 +93,7 @@ async def test_no_builder_before_the_start_or_without_a_seat(table: Table):
     await table.moderator.slash(table.channel, "gm start")
     carol = table.member("carol")
     stranger = await carol.slash(table.channel, "orders build")
-    assert private_answer(stranger) == "you have no character in Test"
+    assert private_answer(stranger) == "You have no character in Test"
 
 
 def test_options_that_fit_are_offered_as_they_are_and_others_by_kind_first():
@@ -113,7 +113,7 @@ async def test_no_builder_while_the_day_waits_for_decisions(table: Table, servic
     await wait_for_alices_decision(table, service)
     waiting = await table.alice.slash(table.channel, "orders build")
     assert private_answer(waiting) == (
-        "day 1 of Test is being resolved and waits for players' decisions: its orders are in; "
+        "Day 1 of Test is being resolved and waits for players' decisions: its orders are in; "
         "build day 2's once its report is out"
     )
 

@@ -52,7 +52,7 @@ async def test_bad_orders_in_the_box_store_nothing(table: Table):
     assert "NOT stored: 2 problems" in problems and "bad-clearing" in problems
     shown = await table.alice.slash(table.channel, "orders send")
     blank = await table.alice.submit_modal(shown, {"day-orders": "```\n```"})
-    assert private_answer(blank) == "your orders are empty: nothing was stored"
+    assert private_answer(blank) == "Your orders are empty: nothing was stored"
     status = await table.bob.slash(table.channel, "status")
     assert "Amazon: no orders yet" in private_card(status), "nothing was stored"
 
@@ -68,4 +68,4 @@ async def test_the_box_opens_by_dm_and_refuses_who_has_no_seat(table: Table):
     carol = table.member("carol")
     box = await carol.slash(table.channel, "orders send")
     refused = await carol.submit_modal(box, {"day-orders": "H"})
-    assert private_answer(refused) == "you have no character in Test"
+    assert private_answer(refused) == "You have no character in Test"

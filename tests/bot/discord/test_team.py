@@ -8,7 +8,7 @@ import simcord
 
 from .conftest import Table, bot_messages, private_answer, seat_two_players, text_of
 
-NOT_THIS_GAMES_MODERATOR = "Moderators only. (only the moderators of Test may do that)"
+NOT_THIS_GAMES_MODERATOR = "Moderators only. (Only the moderators of Test may do that)"
 
 
 async def start(table: Table) -> None:

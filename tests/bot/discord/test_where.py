@@ -30,9 +30,9 @@ async def test_a_player_joins_from_the_channel_in_lower_case_without_naming_it(t
     joined = await table.alice.slash(table.channel, "join", character="amazon")
     assert private_answer(joined).startswith("You play the Amazon in Test.\nHow to play by DM")
     typo = await table.bob.slash(table.channel, "join", character="Amazn")
-    assert private_answer(typo) == "unknown character 'Amazn'; did you mean 'Amazon'?"
+    assert private_answer(typo) == "Unknown character 'Amazn'; did you mean 'Amazon'?"
     taken = await table.bob.slash(table.channel, "join", character="AMAZON")
-    assert private_answer(taken) == "the Amazon is taken in Test; choose another"
+    assert private_answer(taken) == "The Amazon is taken in Test; choose another"
     named = await table.bob.slash(table.channel, "join", character="Elf", campaign="test")
     assert private_answer(named).startswith("You play the Elf in Test.\n")
 
@@ -48,7 +48,7 @@ async def test_a_moderator_command_in_the_channel_needs_no_name(table: Table):
     assert private_answer(excused) == "The Elf is excused for day 1."
     typo = await table.moderator.slash(table.channel, "gm excuse", character="Elff")
     assert (
-        private_answer(typo) == "no seat plays the Elff in Test (Amazon, Elf); did you mean 'Elf'?"
+        private_answer(typo) == "No seat plays the Elff in Test (Amazon, Elf); did you mean 'Elf'?"
     )
     forced = await table.moderator.slash(table.channel, "gm force", day=1)
     assert private_answer(forced) == "Test: day 1 resolved."
@@ -72,13 +72,13 @@ async def test_elsewhere_a_missing_name_is_answered_with_the_campaigns(table: Ta
     lobby = table.guild.create_text_channel("lobby")
     none_yet = await table.alice.slash(lobby, "status")
     assert private_answer(none_yet) == (
-        "this channel plays no campaign, and this server has none: a moderator creates one in "
+        "This channel plays no campaign, and this server has none: a moderator creates one in "
         "its channel with /gm create"
     )
     await create_test(table)
     refused = await table.alice.slash(lobby, "join", character="Amazon")
     assert private_answer(refused) == (
-        "this channel plays no campaign: name one in the command's campaign option, or use the "
+        "This channel plays no campaign: name one in the command's campaign option, or use the "
         "command in the campaign's channel (this server's: Test)"
     )
     joined = await table.alice.slash(lobby, "join", character="Amazon", campaign="Test")
@@ -89,7 +89,7 @@ async def test_elsewhere_a_missing_name_is_answered_with_the_campaigns(table: Ta
 async def test_in_a_dm_a_missing_name_means_his_only_campaign_or_lists_his(table: Table):
     stranger = await table.bob.user.slash("status")
     assert private_answer(stranger) == (
-        "you play in no campaign: join one with /join in its channel on its server"
+        "You play in no campaign: join one with /join in its channel on its server"
     )
     await create_test(table)
     await table.alice.slash(table.channel, "join", character="Amazon")
@@ -101,7 +101,7 @@ async def test_in_a_dm_a_missing_name_means_his_only_campaign_or_lists_his(table
     await table.alice.slash(other, "join", character="Elf")
     listed = await table.alice.user.slash("status")
     assert private_answer(listed) == (
-        "name the campaign in the command's campaign option: you play in Test, Other"
+        "Name the campaign in the command's campaign option: you play in Test, Other"
     )
 
 
@@ -142,7 +142,7 @@ async def test_characters_offered_are_the_free_ones_or_the_seated_ones(table: Ta
     ]
     lobby = table.guild.create_text_channel("lobby")
     named = await table.bob.autocomplete(lobby, "join", "character", "am", campaign="test")
-    assert offered(named) == [], "the Amazon is taken"
+    assert offered(named) == [], "The Amazon is taken"
     assert offered(await table.bob.autocomplete(lobby, "join", "character", "el")) == []
 
     await table.bob.slash(table.channel, "join", character="Elf")
@@ -157,7 +157,7 @@ async def test_a_channel_plays_one_campaign_and_one_with_two_needs_the_name(
     await create_test(table)
     second = await table.moderator.slash(table.channel, "gm create", name="Second")
     assert private_answer(second) == (
-        "this channel plays Test already: a channel is one campaign's; create the new one in "
+        "This channel plays Test already: a channel is one campaign's; create the new one in "
         "another channel or a thread"
     )
     with session_scope(service.engine) as session:  # one made before channels were one's
@@ -172,7 +172,7 @@ async def test_a_channel_plays_one_campaign_and_one_with_two_needs_the_name(
         )
     refused = await table.alice.slash(table.channel, "join", character="Amazon")
     assert private_answer(refused) == (
-        "this channel plays 2 campaigns (Test, Second): name one in the command's campaign option"
+        "This channel plays 2 campaigns (Test, Second): name one in the command's campaign option"
     )
     joined = await table.alice.slash(table.channel, "join", character="Amazon", campaign="second")
     assert private_answer(joined).startswith("You play the Amazon in Second.\n")
