@@ -133,7 +133,12 @@ def test_a_turn_given_up_is_skipped_and_a_turn_may_be_taken_again_by_its_holder(
     thread.join()
     assert gave_up == [False]
     later: list[bool] = []
-    thread = threading.Thread(target=lambda: later.append(turns.acquire(10)) or turns.release())
+
+    def wait_then_pass_on() -> None:
+        later.append(turns.acquire(10))
+        turns.release()
+
+    thread = threading.Thread(target=wait_then_pass_on)
     thread.start()
     queued(turns, 3)
     turns.release()
