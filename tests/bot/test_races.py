@@ -3,6 +3,7 @@ each other resolve the day once; every other racer is told the day is already re
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -315,3 +316,36 @@ def test_a_command_that_waits_in_vain_answers_one_line_and_stores_nothing(
         "day 1 resolved"
         in local(capsys, db, "resolve", "Valley", "--day", "1", "--moderator", "gm")[1]
     )
+
+
+#: ``realmbot`` in a process of its own, its patience short: SQLite's busy timeout 50 ms.
+IMPATIENT_CLI = """
+import sys
+import db.engine
+from db.waiting import Patience
+db.engine.PATIENCE = Patience(attempt_ms=50, seconds=60)
+from bot.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_two_local_resolves_racing_a_long_lock_holder_resolve_the_day_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 31's round: while another process holds the write lock for many of SQLite's busy
+    timeouts (made short), two ``realmbot local resolve`` processes of the day race; one
+    resolves it, the other is told it is resolved — neither fails."""
+    db = f"sqlite:///{tmp_path / 'game.db'}"
+    valley(capsys, db)
+    argv = ["local", "--db", db, "resolve", "Valley", "--day", "1", "--moderator", "gm"]
+    with holding(tmp_path / "game.db", 3.0):
+        resolves = [
+            subprocess.Popen(
+                [sys.executable, "-c", IMPATIENT_CLI, *argv], stderr=subprocess.PIPE, text=True
+            )
+            for _ in range(2)
+        ]
+        errs = [process.communicate(timeout=120)[1] for process in resolves]
+    assert sorted(p.returncode for p in resolves) == [0, 2], errs
+    assert "day 1 of Valley is already resolved; it is day 2" in "".join(errs)
+    assert "Traceback" not in "".join(errs) and "busy" not in "".join(errs)
