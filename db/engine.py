@@ -86,7 +86,8 @@ class _Writing:
 
 
 _WRITING: weakref.WeakKeyDictionary[Engine, _Writing] = weakref.WeakKeyDictionary()
-#: The moment the current thread's outermost unit of work gives up waiting.
+#: The current thread's outermost unit of work on a SQLite file: ``wait``, when it started
+#: and when it gives up waiting (None outside one).
 _UNIT = threading.local()
 
 
@@ -148,8 +149,8 @@ def _sqlite_setup(pragmas: tuple[str, ...], dbapi_connection: Any, _record: Any)
 def _sqlite_begin(patience: Patience, connection: Connection) -> None:
     """``BEGIN IMMEDIATE``, tried again with a back-off while another connection holds the
     write lock, until the unit of work's patience runs out (:class:`DatabaseBusyError`)."""
-    start = time.monotonic()
-    deadline = getattr(_UNIT, "deadline", None) or start + patience.seconds
+    now = time.monotonic()
+    start, deadline = getattr(_UNIT, "wait", None) or (now, now + patience.seconds)
     pause = patience.backoff
     while True:
         try:
@@ -160,7 +161,7 @@ def _sqlite_begin(patience: Patience, connection: Connection) -> None:
                 raise
             left = deadline - time.monotonic()
             if left <= 0:
-                waited = time.monotonic() - getattr(_UNIT, "start", start)
+                waited = time.monotonic() - start
                 raise DatabaseBusyError(waited, "another writer holds it") from None
         time.sleep(min(pause, left))
         pause = min(pause * 2, patience.max_backoff)
@@ -187,15 +188,15 @@ def session_scope(engine: Engine) -> Iterator[Session]:
     changed nothing. Rows stay readable after the block (``expire_on_commit=False``) but are
     detached.
     """
+    began = time.monotonic()
     writing = _WRITING.get(engine)
-    outermost = getattr(_UNIT, "deadline", None) is None
-    turns = turns_of(writing.path) if writing is not None and writing.path else None
+    outermost = writing is not None and getattr(_UNIT, "wait", None) is None
     if writing is not None and outermost:
-        _UNIT.start = time.monotonic()
-        _UNIT.deadline = _UNIT.start + writing.patience.seconds
+        _UNIT.wait = (began, began + writing.patience.seconds)
+    turns = turns_of(writing.path) if writing is not None and writing.path else None
     try:
-        if turns is not None and not turns.acquire(_UNIT.deadline - time.monotonic()):
-            raise DatabaseBusyError(time.monotonic() - _UNIT.start, "this process's writers queue")
+        if turns is not None and not turns.acquire(_UNIT.wait[1] - began):
+            raise DatabaseBusyError(time.monotonic() - began, "this process's writers queue")
         try:
             with Session(engine, expire_on_commit=False) as session:
                 try:
@@ -204,12 +205,12 @@ def session_scope(engine: Engine) -> Iterator[Session]:
                 except BaseException as error:
                     session.rollback()
                     if isinstance(error, DBAPIError) and is_busy(error):
-                        waited = time.monotonic() - getattr(_UNIT, "start", time.monotonic())
-                        raise DatabaseBusyError(waited, str(error.orig).strip()) from error
+                        why = (str(error.orig).strip().splitlines() or ["busy"])[0]
+                        raise DatabaseBusyError(time.monotonic() - began, why) from error
                     raise
         finally:
             if turns is not None:
                 turns.release()
     finally:
-        if writing is not None and outermost:
-            _UNIT.deadline = None
+        if outermost:
+            _UNIT.wait = None
