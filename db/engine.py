@@ -58,7 +58,7 @@ from db.waiting import DatabaseBusyError, Patience, turns_of
 
 DEFAULT_URL = "sqlite:///realmbot.db"
 #: How long a unit of work waits its turn to write by default (see the module's docstring).
-PATIENCE = Patience(attempt_ms=5000, seconds=120.0)
+PATIENCE = Patience()
 #: SQLite's busy timeout at each attempt of :data:`PATIENCE`.
 BUSY_TIMEOUT_MS = PATIENCE.attempt_ms
 SQLITE_PRAGMAS = (

@@ -34,7 +34,7 @@ class Patience:
     ``max_backoff``."""
 
     attempt_ms: int = 5000
-    seconds: float = 300.0
+    seconds: float = 120.0
     backoff: float = 0.05
     max_backoff: float = 1.0
 
