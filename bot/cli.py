@@ -2,7 +2,9 @@
 
 Every command prints its result to standard output and exits 0 (``scenario run`` exits 1 when a
 scenario fails, ``status`` when the bot is unhealthy); a usage error or bad input prints one
-line to standard error and exits 2. This module only reads the command line: the commands are
+line to standard error and exits 2, and a database that stayed busy with other writers for the
+whole of a command's patience one line too (``realmbot: the database stayed busy ...; try
+again``), exit status 75. This module only reads the command line: the commands are
 :mod:`bot.cli_commands`, imported when one runs.
 """
 
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.cli_input import EXIT_USAGE, UsageError, whole
+from bot.cli_input import EXIT_BUSY, EXIT_USAGE, UsageError, whole
 from bot.local_commands import add_local_parser
 
 
@@ -146,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     from bot.cli_commands import COMMANDS, REFUSALS
+    from db.waiting import DatabaseBusyError
     from rules import catalog
 
     try:
@@ -156,6 +159,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except REFUSALS as exc:
         print(f"realmbot: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except DatabaseBusyError as exc:
+        from bot.render import render
+
+        busy = render("messages/busy.txt.j2", seconds=round(exc.waited))
+        print(f"realmbot: {busy}", file=sys.stderr)
+        return EXIT_BUSY
     return status
 
 

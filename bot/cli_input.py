@@ -1,5 +1,6 @@
 """What every ``realmbot`` command reads from its command line and files: the one-line usage
-error (exit status 2), whole-number arguments, and text read as UTF-8 within a size limit."""
+error (exit status 2), whole-number arguments, and text read as UTF-8 within a size limit; and
+the exit status of a command that found the database busy (75)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 EXIT_USAGE = 2
+#: A command that waited its whole patience for a busy database (``EX_TEMPFAIL``: try again).
+EXIT_BUSY = 75
 #: The largest whole number a seed or day may be: what every database stores (32-bit INTEGER).
 MAX_NUMBER = 2**31 - 1
 

@@ -3,17 +3,23 @@ each other resolve the day once; every other racer is told the day is already re
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 import time_machine
 
+from bot.cli import main
+from bot.cli_input import EXIT_BUSY
 from bot.service import CampaignService, RequestError
 from db import repo
 from db.engine import session_scope
+from db.waiting import Patience
 from rules.state import GameState
+from tests.holder import holding
 from tests.races import race
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
@@ -263,3 +269,84 @@ def test_a_day_resolved_after_a_crash_left_the_last_days_reports_due_posts_them_
     public = [m.content for m in service.store.undelivered(1000) if m.kind == "channel"]
     assert len([c for c in public if c.startswith("Day 1, Month 1")]) == 1
     assert len([c for c in public if c.startswith("Day 2, Month 1")]) == 1
+
+
+def local(capsys: pytest.CaptureFixture[str], db: str, *argv: str) -> tuple[int, str, str]:
+    status = main(["local", "--db", db, *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def valley(capsys: pytest.CaptureFixture[str], db: str) -> None:
+    """A started one-player campaign, Valley, on ``db``."""
+    assert local(capsys, db, "create", "Valley", "--moderator", "gm", "--seed", "3")[0] == 0
+    assert local(capsys, db, "join", "Valley", "--player", "al", "--character", "Amazon")[0] == 0
+    assert local(capsys, db, "start", "Valley", "--moderator", "gm")[0] == 0
+
+
+def test_a_local_resolve_outwaits_another_process_holding_the_write_lock(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another process holds SQLite's write lock for twenty of SQLite's own busy timeouts (made
+    short here: the old 5 s); ``local resolve`` waits its turn and resolves the day (issue 31:
+    both resolves of a round failed with "database is locked")."""
+    monkeypatch.setattr("db.engine.PATIENCE", Patience(attempt_ms=50, seconds=60))
+    db = f"sqlite:///{tmp_path / 'game.db'}"
+    valley(capsys, db)
+    with holding(tmp_path / "game.db", 1.0):
+        status, out, err = local(capsys, db, "resolve", "Valley", "--day", "1", "--moderator", "gm")
+    assert (status, err) == (0, "") and "day 1 resolved" in out
+
+
+def test_a_command_that_waits_in_vain_answers_one_line_and_stores_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = f"sqlite:///{tmp_path / 'game.db'}"
+    valley(capsys, db)
+    monkeypatch.setattr("db.engine.PATIENCE", Patience(attempt_ms=50, seconds=0.3))
+    with holding(tmp_path / "game.db", 2.0):
+        status, out, err = local(capsys, db, "resolve", "Valley", "--day", "1", "--moderator", "gm")
+    assert (status, out) == (EXIT_BUSY, "")
+    assert (
+        err.startswith("realmbot: the database stayed busy")
+        and err.endswith("try again in a minute\n")
+        and err.count("\n") == 1
+    ), err
+    monkeypatch.undo()
+    assert (
+        "day 1 resolved"
+        in local(capsys, db, "resolve", "Valley", "--day", "1", "--moderator", "gm")[1]
+    )
+
+
+#: ``realmbot`` in a process of its own, its patience short: SQLite's busy timeout 50 ms.
+IMPATIENT_CLI = """
+import sys
+import db.engine
+from db.waiting import Patience
+db.engine.PATIENCE = Patience(attempt_ms=50, seconds=60)
+from bot.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_two_local_resolves_racing_a_long_lock_holder_resolve_the_day_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 31's round: while another process holds the write lock for many of SQLite's busy
+    timeouts (made short), two ``realmbot local resolve`` processes of the day race; one
+    resolves it, the other is told it is resolved — neither fails."""
+    db = f"sqlite:///{tmp_path / 'game.db'}"
+    valley(capsys, db)
+    argv = ["local", "--db", db, "resolve", "Valley", "--day", "1", "--moderator", "gm"]
+    with holding(tmp_path / "game.db", 3.0):
+        resolves = [
+            subprocess.Popen(
+                [sys.executable, "-c", IMPATIENT_CLI, *argv], stderr=subprocess.PIPE, text=True
+            )
+            for _ in range(2)
+        ]
+        errs = [process.communicate(timeout=120)[1] for process in resolves]
+    assert sorted(p.returncode for p in resolves) == [0, 2], errs
+    assert "day 1 of Valley is already resolved; it is day 2" in "".join(errs)
+    assert "Traceback" not in "".join(errs) and "busy" not in "".join(errs)

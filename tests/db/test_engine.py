@@ -8,12 +8,12 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from sqlalchemy import Engine, event, text
+from sqlalchemy import Engine, text
 from sqlalchemy.exc import IntegrityError, StatementError
 from sqlmodel import select
 
 from db import messages, repo
-from db.engine import _sqlite_connect, database_url, make_engine, session_scope
+from db.engine import _WRITING, _sqlite_setup, database_url, make_engine, session_scope
 from db.models import (
     Campaign,
     EventRecord,
@@ -47,7 +47,10 @@ def test_other_databases_get_no_sqlite_pragmas() -> None:
     dbapi = mock.MagicMock(paramstyle="format", __version__="1.30.0")
     engine = make_engine("postgresql+pg8000://user@host/realm", module=dbapi)
     assert engine.dialect.name == "postgresql"
-    assert not event.contains(engine, "connect", _sqlite_connect)
+    assert engine not in _WRITING, "no SQLite patience"
+    assert not engine.dispatch.begin, "no BEGIN IMMEDIATE"
+    connects = [getattr(listener, "func", None) for listener in engine.pool.dispatch.connect]
+    assert _sqlite_setup not in connects, "no SQLite pragmas"
 
 
 def test_postgres_urls_without_a_driver_mean_psycopg_3() -> None:

@@ -32,6 +32,7 @@ from rules.decisions import is_combat_id
 from rules.orders.legal import legal_activities
 from rules.orders.model import ActivityKind
 from rules.state_check import read_state
+from tests.proofs.readbacks import read_back
 from tests.proofs.watcher import Sent, Watcher
 
 MODERATOR = "gm"
@@ -185,8 +186,11 @@ def _decide(
     seen: Counter[str],
 ) -> None:
     """Answer the day's stops until it is over: each asked player answers (plays, in a combat
-    window, or a plain decision) with some chance, and the moderator closes what is left."""
-    for _ in range(MAX_STOPS):
+    window, or a plain decision) with some chance, and the moderator closes what is left. At
+    the day's first stop and then at its 2nd, 4th, 8th... (early rounds and late ones, at a
+    cost that grows slowly with a long day), the day being resolved, everyone asks every
+    read-back command (:func:`tests.proofs.readbacks.read_back`; the maps at the first)."""
+    for stop in range(MAX_STOPS):
         with session_scope(service.engine) as session:
             campaign = repo.get_campaign(session, name=name)
             assert campaign is not None and campaign.id is not None
@@ -199,6 +203,8 @@ def _decide(
         seen["decisions"] += len(waiting)
         plays = _plays(every, waiting)
         inspect(watcher.drain(), {}, plays)
+        if stop & (stop - 1) == 0:  # 0, 1, 2, 4, 8...
+            inspect(read_back(service, name, players, maps=stop == 0), {}, plays)
         combat = [d for d in waiting if is_combat_id(d.ref)]
         if not combat:
             decision = waiting[0]

@@ -6,8 +6,12 @@ and image that leaves the service (:mod:`tests.proofs.watcher`) is checked again
 reader's view of the game at that moment: its text must hold none of his secrets
 (:mod:`tests.proofs.secrets`: what the moderator's view holds and his lacks, the others'
 orders and plays before their reveal, and the salts of the open window's sealed sets, his own
-too), and its image must be, byte for byte, the map drawn
-from his own view. The control check plants a secret in a message and sees it caught.
+too), and its image must be, byte for byte, the map drawn from his own view. While a day is
+being resolved (a combat window open), everyone asks every read-back command — the public
+history, each journal and sheet, another's sheet, the status, the maps
+(:mod:`tests.proofs.readbacks`) — and those answers must also hold no line of the unfinished
+day's report. The control check plants a secret in a message and sees it caught, and the
+unfinished day's report in a read-back's answer.
 
 ``python -m tests.proofs.secrecy [CAMPAIGNS]`` is the full form (1,000 campaigns, over two
 processes); it prints its figures and exits 1 on any leak.
@@ -26,6 +30,7 @@ from pathlib import Path
 from sqlmodel import col, select
 
 from bot.maps import render_map
+from bot.reports import day_report
 from bot.sealing import SealedSet
 from bot.service import CampaignService
 from db import repo
@@ -36,8 +41,9 @@ from rules import catalog
 from rules.catalog import Catalog
 from rules.events import Event
 from rules.state import GameState
-from rules.view import MODERATOR, View, view_for
+from rules.view import MODERATOR, PUBLIC, View, view_for
 from tests.proofs.autoplay import cast, latest_state, play, waits
+from tests.proofs.readbacks import FIGHT, FIGHTERS, READ_BACK, Unfinished, mid_evening, unfinished
 from tests.proofs.secrets import SHOWING, Secret, sealed, secrets_of, shown
 from tests.proofs.watcher import Sent, Watcher
 
@@ -74,6 +80,8 @@ class Moment:
     views: dict[str, View] = field(default_factory=dict)
     secrets: dict[str, list[Secret]] = field(default_factory=dict)
     maps: dict[str, bytes] = field(default_factory=dict)
+    unfinished: Unfinished | None = None
+    unfinished_lines: dict[str, set[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -95,6 +103,7 @@ class Inspector:
     ) -> None:
         for message in sent:
             self.counts["messages"] += 1
+            self.counts["read-backs"] += message.how == READ_BACK
             self.viewers.add((message.campaign, message.viewer))
             if message.viewer != MODERATOR:
                 self.check(message, self.moment(message.campaign), orders, plays)
@@ -121,6 +130,7 @@ class Inspector:
                 asked.setdefault(decision.character, set()).update(decision.options)
         state = latest_state(self.service, campaign)
         moment = Moment(snapshot, state, view_for(self.catalog, state, MODERATOR), events, asked)
+        moment.unfinished = unfinished(self.service, campaign)
         self._moments = {campaign: moment}  # one campaign at a time: keep only its game
         return moment
 
@@ -150,6 +160,17 @@ class Inspector:
                         message.text[:300],
                         message.text,
                     )
+                )
+        if message.how == READ_BACK and message.image is None:
+            if viewer not in moment.unfinished_lines:
+                day = moment.unfinished
+                moment.unfinished_lines[viewer] = set() if day is None else day.lines(viewer)
+            lines = {line.strip() for line in message.text.splitlines()}
+            today = sorted(lines & moment.unfinished_lines[viewer])
+            if today:
+                what = "a line of the unfinished day's report in a read-back"
+                self.leaks.append(
+                    Leak(message.campaign, viewer, what, today[0][:300], message.text)
                 )
         if message.image is not None:
             self.counts["images"] += 1
@@ -201,6 +222,23 @@ def control(service: CampaignService, name: str) -> list[Leak]:
     return inspector.leaks
 
 
+def control_unfinished(service: CampaignService) -> list[Leak]:
+    """The read-backs' control check: in the Evening of a day being fought
+    (:func:`tests.proofs.readbacks.mid_evening`), its report so far planted in a public
+    history's answer and in each fighter's journal — what they answered before issue 31 — and
+    the leaks the inspector finds (one for each, if it works)."""
+    mid_evening(service)
+    day = unfinished(service, FIGHT)
+    assert day is not None
+    planted = [
+        Sent(FIGHT, viewer, READ_BACK, day_report(day.today, viewer))
+        for viewer in (PUBLIC, *FIGHTERS)
+    ]
+    inspector = Inspector(service)
+    inspector(planted, {}, {})
+    return inspector.leaks
+
+
 def _run_chunk(args: tuple[list[int], int]) -> tuple[list[Leak], Counter[str], int]:
     return run(*args)
 
@@ -222,11 +260,12 @@ def main(argv: list[str]) -> int:
         print(f"LEAK {leak.campaign} to {leak.viewer}: {leak.what}\n    {leak.excerpt!r}")
     print(f"figure: campaigns: {count} ({DAYS} days each)")
     print(f"figure: characters range: {min(sizes)}-{max(sizes)}")
-    for what in ("messages", "images", "searches", "trades", "hires", "combats", "decisions"):
+    counted = ("messages", "read-backs", "images", "searches", "trades", "hires", "combats")
+    for what in (*counted, "decisions"):
         print(f"figure: {what}: {counts[what]}")
     print(f"figure: viewers: {viewers}")
     print(f"figure: leaks: {len(leaks)}")
-    print(f"figure: control check caught the planted secret: {'yes' if caught else 'NO'}")
+    print(f"figure: control checks caught the planted secrets: {'yes' if caught else 'NO'}")
     print(f"figure: seconds: {time.perf_counter() - start:.0f}")
     return 0 if not leaks and caught else 1
 
@@ -239,6 +278,7 @@ def _control_caught() -> bool:
         watcher = Watcher(service)
         play(service, watcher, 1, days=1, inspect=lambda *_: None, seen=Counter())
         caught = len({leak.excerpt for leak in control(service, "S1")}) == 3
+        caught &= len({leak.viewer for leak in control_unfinished(service)}) == 3
         engine.dispose()
     return caught
 

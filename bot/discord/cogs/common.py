@@ -3,7 +3,9 @@
 The service is synchronous and talks to the database, so every call runs in a worker thread
 (:func:`asyncio.to_thread`). Its replies and refusals are plain text: they are escaped for
 Markdown and mentions and split at Discord's 2,000 characters before they are sent. Refusals are
-always private, even for a command whose answer is public.
+always private, even for a command whose answer is public. A request that found the database
+busy past its patience (:class:`db.waiting.DatabaseBusyError`) is told so in a sentence, without
+a traceback in the log.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from bot.cards import Carded
 from bot.discord.embeds import embed_messages
 from bot.discord.where import on_campaign
 from bot.inbox import Option, Request, take
-from bot.render import discord_times, escape_discord, split_message
+from bot.render import discord_times, escape_discord, render, split_message
 from bot.service import CampaignService, Reply, RequestError
+from db.waiting import DatabaseBusyError
 
 Action = Callable[[], Reply]
 
@@ -39,7 +42,13 @@ FAILED = (
 
 def report_failure(logger: logging.Logger, what: str, error: BaseException) -> str:
     """Log an unexpected ``error`` with its traceback under a new short reference, and return
-    the apology that gives the user that reference (:data:`FAILED`)."""
+    the apology that gives the user that reference (:data:`FAILED`); a database busy past the
+    request's patience is no failure of the bot's: logged in one line, it is answered with
+    what happened and to try again."""
+    if isinstance(error, DatabaseBusyError):
+        logger.warning("%s found the database busy: %s", what, error)
+        busy = render("messages/busy.txt.j2", seconds=round(error.waited))
+        return busy[:1].upper() + busy[1:]
     reference = secrets.token_hex(4)
     logger.error("%s failed (reference %s)", what, reference, exc_info=error)
     return FAILED.format(reference=reference)

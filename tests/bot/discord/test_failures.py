@@ -10,6 +10,7 @@ import pytest
 
 from bot.logs import current_campaign
 from bot.service import CampaignService, Reply
+from db.waiting import DatabaseBusyError
 
 from .conftest import Table, last_dm, private_answer, private_card, seat_two_players
 
@@ -102,3 +103,29 @@ def test_the_bot_asks_for_no_privileged_intent(table: Table) -> None:
     intents = table.bot.intents
     assert not (intents.message_content or intents.members or intents.presences)
     assert intents.dm_messages and intents.guilds
+
+
+@pytest.mark.asyncio
+async def test_a_database_busy_past_its_patience_is_answered_in_a_sentence(
+    table: Table,
+    service: CampaignService,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 31: "OperationalError: database is locked" reached a person; now a request that
+    waited its whole patience is told so, and the log has one line without a traceback."""
+    await seat_two_players(table)
+
+    def busy(*args: object, **kwargs: object) -> Reply:
+        raise DatabaseBusyError(121.4, "another writer holds it")
+
+    monkeypatch.setattr(service.campaigns, "status", busy)
+    with caplog.at_level(logging.WARNING):
+        result = await table.bob.slash(table.channel, "status", campaign="Test")
+    said = private_answer(result)
+    assert said.startswith("The database stayed busy with other requests for 121 s"), said
+    assert said.endswith("try again in a minute") and "reference" not in said
+    [record] = [r for r in caplog.records if "busy" in r.getMessage()]
+    assert record.levelno == logging.WARNING and record.exc_info is None
+    [error] = table.env.errors  # it reached the tree's on_error, which answered
+    assert isinstance(error.__cause__ or error, DatabaseBusyError)
