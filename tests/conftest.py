@@ -87,6 +87,8 @@ BOTH_DATABASES: dict[str, str] = {
     "tests/db/test_migrations.py": "the migrations' DDL differs per database",
     "tests/db/test_migrations_books.py": "the migrations' DDL and data moves",
     "tests/db/test_migrations_storage.py": "the migrations' DDL and data moves",
+    "tests/db/test_migrations_salt.py": "the migrations' DDL and data moves",
+    "tests/db/test_waiting.py": "writers waiting their turn: SQLite's lock, PostgreSQL's deadlocks",
     "tests/db/test_engine.py": "the engine's set-up and transactions per database",
     "tests/db/test_concurrency.py": "writers' turns: BEGIN IMMEDIATE against row locks",
     "tests/db/test_repo.py": "every repository query",

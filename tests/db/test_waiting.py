@@ -151,7 +151,7 @@ def test_a_turn_given_up_is_skipped_and_a_turn_may_be_taken_again_by_its_holder(
 
 
 @pytest.mark.parametrize(
-    "db_url", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
+    "db_kind", [pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
 )
 def test_a_postgres_deadlock_victim_says_the_database_is_busy(engine: Engine) -> None:
     """Two units lock two campaigns in opposite orders: PostgreSQL fails one of them (a
