@@ -348,5 +348,5 @@ def test_two_local_resolves_racing_a_long_lock_holder_resolve_the_day_once(
         ]
         errs = [process.communicate(timeout=120)[1] for process in resolves]
     assert sorted(p.returncode for p in resolves) == [0, 2], errs
-    assert "day 1 of Valley is already resolved; it is day 2" in "".join(errs)
+    assert "Day 1 of Valley is already resolved; it is day 2" in "".join(errs)
     assert "Traceback" not in "".join(errs) and "busy" not in "".join(errs)
