@@ -6,6 +6,8 @@ from __future__ import annotations
 from rules.catalog import catalog
 from rules.state import Place
 from tests import bench_evening, bench_sweep
+from tests.bench_pipeline import MONTH_LOST, MONTH_SEED
+from tests.bench_seed import survivors
 
 
 def test_the_big_fight_is_eight_characters_monsters_and_battling_natives_in_one_clearing() -> None:
@@ -19,6 +21,16 @@ def test_the_big_fight_is_eight_characters_monsters_and_battling_natives_in_one_
     fight = bench_evening.big_fight(data, state)
     assert fight.battling and all(group == "Bashkars" for group, _ in fight.battling)
     assert fight.rounds >= 3
+
+
+def test_the_month_benchmark_seed_keeps_its_characters_alive_the_whole_month() -> None:
+    """The month as a process claims 16 characters' work: its seed loses only those it names
+    (the engine alone plays the same game as the demo's service; the benchmark checks the
+    process's own database too)."""
+    data = catalog()
+    alive, combats = survivors(data, MONTH_SEED)
+    assert alive == len(data.characters) - len(MONTH_LOST) == 15
+    assert combats > 0
 
 
 def test_the_sweep_wakes_resolves_and_delivers_through_the_scheduler() -> None:
