@@ -2,10 +2,12 @@
 
 Each benchmark runs its subject several times and prints the median (and best) wall-clock time;
 memory is the peak RSS one run adds (never ``tracemalloc``, which misses Pillow's buffers and
-slows what it watches). The pipeline's benchmarks (maps, many campaigns, the month as a process)
-are :mod:`tests.bench_pipeline`'s. These are measurements, never
-assertions: nothing here can fail a build. A benchmark built on a crafted state checks, outside
-the timed part, that the state still makes the workload its name says, and stops if not.
+slows what it watches). The pipeline's benchmarks (maps, the month as a process) are
+:mod:`tests.bench_pipeline`'s, the campaigns due at once (woken by the scheduler, delivered)
+:mod:`tests.bench_sweep`'s, the big fight's Evening :mod:`tests.bench_evening`'s. These are
+measurements, never assertions: nothing here can fail a build. A benchmark built on a crafted
+state checks, outside the timed part, that the state still makes the workload its name says, and
+stops if not.
 """
 
 from __future__ import annotations
@@ -34,12 +36,10 @@ from rules.orders.parse import parse_orders
 from rules.setup.game import new_game
 from rules.setup.mapgen import MapStats, random_map_with_stats
 from rules.state import GameState, Place
-from tests.bench_pipeline import (
-    map_benchmarks,
-    month_process_benchmark,
-    sweep_benchmark,
-)
+from tests.bench_evening import big_fight_benchmark
+from tests.bench_pipeline import map_benchmarks, month_process_benchmark
 from tests.bench_storage import storage_benchmark
+from tests.bench_sweep import sweep_benchmark
 from tests.fights import quiet_plays, stage_giant_fight
 from tests.measure import timed
 
@@ -426,6 +426,7 @@ def main() -> None:
     whole_day(data, state, texts)
     day_table(data)
     evening_benchmarks(data)
+    big_fight_benchmark(data)
     month_benchmark(data)
     service_benchmarks(data)
     window_benchmarks(data)

@@ -1,0 +1,111 @@
+"""The big fight's Evening, run by ``make bench``: eight characters, four monsters and a native
+group in one clearing, the natives battling some of them (8.2).
+
+:func:`big_fight_state` builds it deterministically from a new game (seed :data:`SEED`): the
+first eight characters of the catalog's order, unhidden (so that the monsters are assigned to
+them, 8.3.5b), the monsters of :data:`MONSTERS` and the unhired natives of :data:`NATIVES` put in
+:data:`CLEARING`, at Sunset, each character's orders a blank phase and the autopilot's standing
+combat instructions (``rules.autopilot.fighting``). At the start of combat every character rolls
+on the Meeting Table for the group (8.2.2; the drinks and pay-off choices take their defaults),
+and those the roll sets battling fight like monsters. :func:`big_fight` resolves it once and
+checks, untimed, that it is that fight: one combat in the clearing, no decision pending, the
+natives battling at least one character, monsters and natives both among those killed or
+fighting.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass
+
+from rules.autopilot import fighting
+from rules.catalog import Catalog
+from rules.day.engine import resolve
+from rules.orders.parse import parse_orders
+from rules.setup.game import new_game
+from rules.state import GameState, Place
+from tests.measure import timed
+
+#: The game's seed: the one whose Meeting Table rolls set the group battling.
+SEED = 1
+#: The clearing of the fight: a woods clearing with nothing in it at setup on seed 1's map.
+CLEARING = "BL1"
+#: The monsters in the clearing.
+MONSTERS = ("Giant 1", "Ogre 1", "Goblin Axe 1", "Wolf 1")
+#: The native group in the clearing: its leader and four of its men.
+NATIVES = ("Bashkars HQ", "Bashkars 1", "Bashkars 2", "Bashkars 3", "Bashkars 4")
+#: How many characters fight.
+CHARACTERS = 8
+
+
+def big_fight_state(data: Catalog) -> GameState:
+    """The big fight at Sunset (see the module's docstring)."""
+    cast = list(data.characters)[:CHARACTERS]
+    state = new_game(data, SEED, cast)
+    place = Place.clearing(CLEARING)
+    if state.at(place):
+        raise RuntimeError(f"the big fight's {CLEARING} is not empty (seed {SEED})")
+    for name in cast:
+        state.put(name, place)
+        state.characters[name].hidden = False
+    for piece in MONSTERS + NATIVES:
+        state.put(piece, place)
+    state.today.stage = "sunset"
+    state.today.turn_order = cast
+    for name in cast:
+        text = "-\n" + "\n".join(fighting(data, state, name))
+        orders = parse_orders(text, state, name, catalog=data).orders
+        if orders is None:
+            raise RuntimeError(f"the {name}'s combat instructions do not parse: {text!r}")
+        state.today.orders[name] = orders
+    return state
+
+
+@dataclass(frozen=True)
+class Fight:
+    """What the big fight's Evening did: its ``rounds``, the (group, character) pairs
+    ``battling``, and the pieces ``killed``."""
+
+    rounds: int
+    battling: tuple[tuple[str, str], ...]
+    killed: tuple[str, ...]
+
+
+def big_fight(data: Catalog, state: GameState) -> Fight:
+    """Resolve ``state``'s Evening once and check it is the big fight (see the module's
+    docstring); raises if not."""
+    result = resolve(state, {}, catalog=data, until="evening")
+    ended = [e.fields for e in result.events if e.type == "combat_ended"]
+    pairs = {(e.fields["group"], e.fields["who"]) for e in result.events if e.type == "battling"}
+    battling = tuple(sorted(pairs))
+    killed = tuple(e.fields["who"] for e in result.events if e.type == "killed")
+    fight = Fight(sum(f["rounds"] for f in ended), battling, killed)
+    if result.pending or [f["at"] for f in ended] != [CLEARING] or not battling:
+        raise RuntimeError(
+            f"the big fight is no longer one: combats {ended}, battling {battling}, pending "
+            f"{len(result.pending)}: change its seed or natives"
+        )
+    return fight
+
+
+def big_fight_benchmark(data: Catalog, repeat: int = 15) -> None:
+    """The big fight's Evening, ``repeat`` times: the wall-clock median and best, the mean CPU
+    time of a run (the machine may be shared), and the fight's shape."""
+    state = big_fight_state(data)
+    fight = big_fight(data, state)
+    cpu = time.process_time()
+    timings = timed(lambda _: resolve(state, {}, catalog=data, until="evening"), repeat)
+    cpu = (time.process_time() - cpu) / repeat
+    median = statistics.median(timings)
+    label = f"Evening, {CHARACTERS} chars, {len(MONSTERS)} monsters, {len(NATIVES)} natives"
+    print(
+        f"{label:<48} median {median * 1000:8.1f} ms   best {min(timings) * 1000:8.1f} ms   "
+        f"cpu {cpu * 1000:.1f} ms a run"
+    )
+    groups = sorted({group for group, _ in fight.battling})
+    print(
+        f"{'Evening, big fight: shape':<48} one clearing, {fight.rounds} rounds "
+        f"({median / fight.rounds * 1000:.1f} ms per round); {', '.join(groups)} battling "
+        f"{len(fight.battling)} characters; {len(fight.killed)} killed"
+    )

@@ -1,0 +1,170 @@
+"""The sweep benchmark (issue 18's "1,000 campaigns due at once, end to end with maps"), run by
+``make bench``; ``python -m tests.bench_sweep [COUNT ...]`` runs it alone.
+
+Campaigns of three characters on a fresh SQLite file, each seat on the autopilot (the resolver
+writes its orders, as for a player who missed his days: real orders, moves, searches and fights,
+never blank days), all due at the same instant. They are woken the way production wakes them:
+the bot's scheduler (:class:`bot.scheduler.Wakeups`, APScheduler, a wake-up job per campaign run
+one at a time in its worker thread: the day resolved, its reports and public map put in the
+outbox), while a delivery loop carries the outbox through the local transport
+(:class:`bot.local.Folder` driven by :class:`bot.delivery.Courier`, files written to a folder) as
+the Discord bot's loop does. The clock runs from the deadline until every wake-up has run and
+every message is delivered; the process's CPU time over the same span is shown too (the machine
+may be shared). The setup (creating and starting the campaigns, their maps drawn) is not timed.
+Reminders are off so that the deadline is each campaign's first wake-up. Nothing asserts a time;
+the workload is checked: every campaign must have resolved its day, with orders for all three
+seats, and nothing may be left undelivered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_EXECUTED, JobEvent
+from sqlmodel import update
+
+from bot import outbox
+from bot.delivery import Courier
+from bot.local import Folder
+from bot.scheduler import Wakeups
+from bot.service import CampaignService
+from db import repo
+from db.engine import make_engine, session_scope
+from db.migrate import upgrade
+from db.models import Campaign, Seat
+from rules.catalog import Catalog, catalog
+from tests.measure import status
+
+#: The campaigns of the sweep: how many are due at once.
+SWEEP = (10, 100, 1000)
+#: Each sweep campaign's characters.
+SWEEP_CAST = ("Amazon", "Elf", "Dwarf")
+#: How long after the setup the deadline falls (the scheduler is started before it).
+LEAD = timedelta(seconds=2)
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """What one sweep did: ``wall`` and ``cpu`` seconds from the deadline to the last delivery,
+    the days resolved, the orders the days were resolved on, the messages delivered and the
+    files written, and the process's peak RSS in MiB."""
+
+    wall: float
+    cpu: float
+    resolved: int
+    orders: int
+    delivered: int
+    files: int
+    rss: float
+
+
+def setup(service: CampaignService, count: int) -> list[str]:
+    """``count`` started campaigns of :data:`SWEEP_CAST`, every seat on the autopilot and without
+    reminders; their names."""
+    names = [f"C{n}" for n in range(count)]
+    for n, name in enumerate(names):
+        service.campaigns.create(name, moderator="gm", seed=n)
+        for seat, cast in enumerate(SWEEP_CAST, start=1):
+            service.campaigns.join(name, player=f"{name}-{seat}", player_name="P", character=cast)
+        service.campaigns.start(name, moderator="gm")
+        for cast in SWEEP_CAST:
+            service.moderation.set_autopilot(name, moderator="gm", character=cast)
+    with session_scope(service.engine) as session:
+        session.exec(update(Seat).values(reminders=False))
+    return names
+
+
+async def _wake_and_deliver(service: CampaignService, count: int, out: Path) -> Sweep:
+    with session_scope(service.engine) as session:
+        deadline = datetime.now(UTC) + LEAD
+        session.exec(update(Campaign).values(deadline=deadline))
+    wakeups = Wakeups(service)
+    done: list[str] = []
+    failed: list[str] = []
+
+    def listen(event: JobEvent) -> None:
+        if event.job_id.startswith("wake:"):
+            (done if event.code == EVENT_JOB_EXECUTED else failed).append(event.job_id)
+
+    wakeups.scheduler.add_listener(listen, EVENT_JOB_EXECUTED | EVENT_JOB_ERROR)
+    folder = Folder(out)
+    courier = Courier(service, folder)
+    wakeups.start()
+    await asyncio.sleep(max((deadline - datetime.now(UTC)).total_seconds(), 0))
+    cpu = time.process_time()
+    delivered = 0
+    try:
+        while len(done) + len(failed) < count:
+            delivered += await courier.deliver_once()
+            await asyncio.sleep(0.05)
+        while sent := await courier.deliver_once():
+            delivered += sent
+    finally:
+        wakeups.shutdown()
+    wall = (datetime.now(UTC) - deadline).total_seconds()
+    cpu = time.process_time() - cpu
+    if failed:
+        raise RuntimeError(f"{len(failed)} wake-ups failed, the first {failed[0]}")
+    return Sweep(wall, cpu, 0, 0, delivered, len(folder.written), status("VmHWM") / 2**20)
+
+
+def _checked(service: CampaignService, names: list[str], sweep: Sweep) -> Sweep:
+    """``sweep`` with the days resolved and the seats whose orders were carried out (a
+    ``phase_started`` event of theirs) counted; raises unless every campaign resolved its day
+    with all three seats playing phases, and everything was delivered."""
+    resolved = sum(1 for name in names if service.campaigns.campaign(name).day == 2)
+    orders = 0
+    with session_scope(service.engine) as session:
+        for name in names:
+            campaign = repo.get_campaign(session, name=name)
+            assert campaign is not None and campaign.id is not None
+            events = repo.list_events(session, campaign_id=campaign.id, day=1)
+            orders += len({e.fields["who"] for e in events if e.type == "phase_started"})
+    left = len(outbox.queued(service.engine))
+    if resolved != len(names) or orders != len(names) * len(SWEEP_CAST) or left:
+        raise RuntimeError(
+            f"the sweep's workload is not the one named: {resolved} of {len(names)} days "
+            f"resolved, {orders} seats' orders, {left} messages left undelivered"
+        )
+    return Sweep(sweep.wall, sweep.cpu, resolved, orders, sweep.delivered, sweep.files, sweep.rss)
+
+
+def sweep(data: Catalog, count: int) -> Sweep:
+    """One sweep of ``count`` campaigns on a fresh database (see the module's docstring)."""
+    with tempfile.TemporaryDirectory() as folder:
+        engine = make_engine(f"sqlite:///{Path(folder) / 'sweep.db'}")
+        upgrade(engine)
+        service = CampaignService(engine, data)
+        names = setup(service, count)
+        result = asyncio.run(_wake_and_deliver(service, count, Path(folder) / "out"))
+        result = _checked(service, names, result)
+        engine.dispose()
+    return result
+
+
+def sweep_benchmark(data: Catalog, sizes: tuple[int, ...] = SWEEP) -> None:
+    """Print a line for each of ``sizes`` (see the module's docstring)."""
+    print(
+        "campaigns due at once: woken by the scheduler, resolved (3 characters on the "
+        "autopilot), delivered by the local transport"
+    )
+    print(
+        f"{'due':>6}{'wall':>9}{'cpu':>9}{'per campaign':>14}{'days':>7}{'orders':>8}"
+        f"{'delivered':>11}{'files':>8}{'peak RSS':>11}"
+    )
+    for count in sizes:
+        s = sweep(data, count)
+        print(
+            f"{count:>6}{s.wall:>8.1f}s{s.cpu:>8.1f}s{s.wall / count * 1000:>11.1f} ms"
+            f"{s.resolved:>7}{s.orders:>8}{s.delivered:>11}{s.files:>8}{s.rss:>7.0f} MiB"
+        )
+
+
+if __name__ == "__main__":
+    sweep_benchmark(catalog(), tuple(int(a) for a in sys.argv[1:]) or SWEEP)
