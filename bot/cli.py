@@ -145,8 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     only once the command line is read (``--help`` and usage errors need none of them)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    from bot.catalog_cache import catalog
     from bot.cli_commands import COMMANDS, REFUSALS
-    from rules import catalog
 
     try:
         _text_arguments(args)
