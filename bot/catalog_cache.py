@@ -20,8 +20,9 @@ import os
 import pickle
 import sys
 import tempfile
-from importlib.metadata import version
 from pathlib import Path
+
+from pydantic import VERSION as PYDANTIC_VERSION
 
 from rules.catalog import DATA_DIR, Catalog, load_catalog
 from rules.catalog import catalog as shared_catalog
@@ -45,7 +46,7 @@ def cache_key(data_dir: Path = DATA_DIR) -> str:
     bytes), the catalog's code and schemas (their source), and Python's and pydantic's
     versions (which decide what a pickle holds)."""
     digest = hashlib.sha256()
-    digest.update(f"{sys.version}\0pydantic {version('pydantic')}\0".encode())
+    digest.update(f"{sys.version}\0pydantic {PYDANTIC_VERSION}\0".encode())
     sources = [*_CODE, *sorted(_SCHEMA.glob("*.py"))]
     data = sorted(data_dir.glob("*.yaml"))
     for path in (*sources, *data):
