@@ -24,8 +24,8 @@ from pathlib import Path
 
 from pydantic import VERSION as PYDANTIC_VERSION
 
-from rules.catalog import DATA_DIR, Catalog, load_catalog
-from rules.catalog import catalog as shared_catalog
+from rules import DATA_DIR, Catalog, load_catalog
+from rules import catalog as shared_catalog
 
 #: The modules whose source decides what a built catalog is (besides its data files).
 _CODE = (Path(__file__).resolve().parents[1] / "rules" / "catalog.py",)
