@@ -41,9 +41,25 @@ def _version() -> str:
         return "unknown"
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: print the installed version and exit; the package metadata is read only
+    when asked (reading it costs every other command tens of milliseconds)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(
+            option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help")
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
+        print(f"realmbot {_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="realmbot", description="A moderator for Magic Realm campaigns.")
-    parser.add_argument("--version", action="version", version=f"realmbot {_version()}")
+    parser.add_argument(
+        "--version", action=_VersionAction, help="show the installed version and exit"
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     catalog_parser = commands.add_parser(
@@ -147,9 +163,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     only once the command line is read (``--help`` and usage errors need none of them)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    from bot.catalog_cache import catalog
     from bot.cli_commands import COMMANDS, REFUSALS
     from db.waiting import DatabaseBusyError
-    from rules import catalog
 
     try:
         _text_arguments(args)

@@ -233,14 +233,15 @@ def _sheet(args: argparse.Namespace) -> Request:
 
 
 def open_database(url: str) -> Engine:
-    """The engine of the database at ``url``, migrated; a UsageError says why it cannot be
-    opened (a URL that is not one, a driver not installed, a file or server out of reach),
-    without the URL's password."""
+    """The engine of the database at ``url``, migrated if it is not at the code's newest
+    revision (:func:`db.schema_head.ensure_current`, which loads Alembic only then); a
+    UsageError says why it cannot be opened (a URL that is not one, a driver not installed, a
+    file or server out of reach), without the URL's password."""
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from db.engine import make_engine
-    from db.migrate import upgrade
+    from db.schema_head import ensure_current
 
     example = "e.g. sqlite:///game.db or postgresql+psycopg://user@host/realmbot"
     try:
@@ -249,7 +250,7 @@ def open_database(url: str) -> Engine:
         raise UsageError(f"--db: not a database URL ({example})") from None
     try:
         engine = make_engine(url)
-        upgrade(engine)
+        ensure_current(engine)
     except (SQLAlchemyError, ImportError) as exc:
         reason = getattr(exc, "orig", None) or exc
         first = (str(reason).splitlines() or [type(exc).__name__])[0]

@@ -40,7 +40,7 @@ from rules.board import (
     hex_corners,
     parse_clearing_id,
 )
-from rules.catalog import Catalog, UnknownNameError, catalog
+from rules.catalog import DATA_DIR, Catalog, UnknownNameError, catalog, load_catalog
 from rules.day.engine import OrdersError, resolve
 from rules.day.leaving import in_play
 from rules.day.midnight import quit_together
@@ -89,6 +89,7 @@ __all__ = [
     "ADVANTAGES",
     "CODES",
     "CURSES",
+    "DATA_DIR",
     "DEFAULT_WEEKS",
     "KEY_OF",
     "LATER_PARTS",
@@ -155,6 +156,7 @@ __all__ = [
     "is_combat_id",
     "known_roads",
     "legal_activities",
+    "load_catalog",
     "load_plain_yaml",
     "load_problem",
     "new_game",

@@ -9,7 +9,6 @@ loaded-once instance the engine uses. Lookups by name are exact; an unknown name
 from __future__ import annotations
 
 import difflib
-import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -291,10 +290,16 @@ def load_catalog(data_dir: Path = DATA_DIR) -> Catalog:
     return catalog
 
 
-@functools.cache
-def catalog() -> Catalog:
-    """The catalog of the packaged data, loaded on first use and shared afterwards."""
-    return load_catalog()
+_shared: list[Catalog] = []
+
+
+def catalog(load: Callable[[], Catalog] = load_catalog) -> Catalog:
+    """The catalog of the packaged data, loaded on first use and shared afterwards: by
+    ``load`` when the process's first call gives one that builds the same catalog another way
+    (the command line's compiled cache, :mod:`bot.catalog_cache`), else from the YAML."""
+    if not _shared:
+        _shared.append(load())
+    return _shared[0]
 
 
 class _References:

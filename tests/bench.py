@@ -36,6 +36,7 @@ from rules.orders.parse import parse_orders
 from rules.setup.game import new_game
 from rules.setup.mapgen import MapStats, random_map_with_stats
 from rules.state import GameState, Place
+from tests.bench_cli import cli_benchmark
 from tests.bench_evening import big_fight_benchmark
 from tests.bench_pipeline import map_benchmarks, month_process_benchmark
 from tests.bench_storage import storage_benchmark
@@ -433,6 +434,7 @@ def main() -> None:
     sweep_benchmark(data)
     month_process_benchmark(data)
     storage_benchmark()
+    cli_benchmark()
 
 
 if __name__ == "__main__":

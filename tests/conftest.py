@@ -30,8 +30,10 @@ the local files): on SQLite in ``make test``, and on both with ``--all-databases
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -123,6 +125,11 @@ def pytest_configure(config: pytest.Config) -> None:
     missing = [key for key in BOTH_DATABASES if not (PROJECT / key.split("::")[0]).is_file()]
     if missing:
         raise pytest.UsageError(f"tests/conftest.py: BOTH_DATABASES names no file: {missing}")
+    # The command line keeps a compiled catalog in the user's cache (bot.catalog_cache): a test
+    # run, and the processes it starts, keep theirs in a folder of its own, not the user's.
+    cache = Path(tempfile.mkdtemp(prefix="realmbot-test-cache-"))
+    os.environ["XDG_CACHE_HOME"] = str(cache)
+    config.add_cleanup(lambda: shutil.rmtree(cache, ignore_errors=True))
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
