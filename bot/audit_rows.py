@@ -138,7 +138,7 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "turns in the order the chits are drawn; Clever preempts (L3850); the familiar's turn "
         "comes just before the Witch's (L3926)",
         ("rules/daylight/turn.py", "rules/daylight/familiar.py"),
-        "turn/7.1.2_turn_order_another_draw.yaml",
+        "turn/7.1.1_turn_order_fixes_the_draw_of_the_attention_chits.yaml",
     ),
     Written(
         "7.1.2", "done",
