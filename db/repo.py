@@ -315,21 +315,23 @@ def save_events(session: Session, *, campaign_id: int, day: int, events: Iterabl
     """Store a day's events in order, in one batch (one multi-row insert); ``seq`` continues
     after the day's last stored one. Returns the ``seq``s they took."""
     start = event_count(session, campaign_id=campaign_id, day=day)
-    records = [
-        EventRecord(
-            campaign_id=campaign_id,
-            day=day,
-            seq=start + offset,
-            type=event.type,
-            audience=event.audience,
-            recipients=list(event.recipients),
-            fields=dict(event.fields),
-        )
+    # Plain rows, not EventRecord objects: a month's thousands of ORM instances built only to be
+    # dumped again cost a tenth of a day's resolution.
+    rows = [
+        {
+            "campaign_id": campaign_id,
+            "day": day,
+            "seq": start + offset,
+            "type": event.type,
+            "audience": event.audience,
+            "recipients": list(event.recipients),
+            "fields": dict(event.fields),
+        }
         for offset, event in enumerate(events)
     ]
-    if records:
-        session.exec(insert(EventRecord), params=[r.model_dump(exclude={"id"}) for r in records])
-    return range(start, start + len(records))
+    if rows:
+        session.exec(insert(EventRecord), params=rows)
+    return range(start, start + len(rows))
 
 
 def list_events(session: Session, *, campaign_id: int, day: int) -> list[EventRecord]:
