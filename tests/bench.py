@@ -26,7 +26,7 @@ from bot.service import CampaignService
 from db import repo
 from db.engine import checkpoint, make_engine, session_scope
 from db.migrate import upgrade
-from rules.autopilot import autopilot_all, fighting
+from rules.autopilot import autopilot_all
 from rules.catalog import Catalog, catalog, load_catalog
 from rules.day.engine import resolve
 from rules.dice import Dice, DiceState
@@ -37,7 +37,7 @@ from rules.setup.game import new_game
 from rules.setup.mapgen import MapStats, random_map_with_stats
 from rules.state import GameState, Place
 from tests.bench_cli import cli_benchmark
-from tests.bench_evening import big_fight_benchmark
+from tests.bench_evening import at_sunset_fighting, big_fight_benchmark
 from tests.bench_pipeline import map_benchmarks, month_process_benchmark
 from tests.bench_storage import storage_benchmark
 from tests.bench_sweep import sweep_benchmark
@@ -216,15 +216,7 @@ def evening_state(data: Catalog, seed: int, monsters: tuple[str, ...]) -> GameSt
         state.characters[name].hidden = False
     for clearing, monster in zip(EVENING_CLEARINGS, monsters, strict=True):
         state.put(monster, Place.clearing(clearing))
-    state.today.stage = "sunset"
-    state.today.turn_order = list(data.characters)
-    for name in data.characters:
-        text = "-\n" + "\n".join(fighting(data, state, name))
-        orders = parse_orders(text, state, name, catalog=data).orders
-        if orders is None:
-            raise RuntimeError(f"the {name}'s combat instructions do not parse: {text!r}")
-        state.today.orders[name] = orders
-    return state
+    return at_sunset_fighting(data, state, list(data.characters))
 
 
 def evening_of(data: Catalog, state: GameState) -> Callable[[int], object]:

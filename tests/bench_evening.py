@@ -51,6 +51,13 @@ def big_fight_state(data: Catalog) -> GameState:
         state.characters[name].hidden = False
     for piece in MONSTERS + NATIVES:
         state.put(piece, place)
+    return at_sunset_fighting(data, state, cast)
+
+
+def at_sunset_fighting(data: Catalog, state: GameState, cast: list[str]) -> GameState:
+    """``state`` at Sunset, ``cast`` in that turn order, each with a blank phase and the
+    autopilot's standing combat instructions (``rules.autopilot.fighting``); raises if any do
+    not parse."""
     state.today.stage = "sunset"
     state.today.turn_order = cast
     for name in cast:
