@@ -30,6 +30,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from tests.measure import installed_environment
+
 READ_GOAL = 0.300
 SUBMIT_GOAL = 0.500
 CAMPAIGN = "Valley"
@@ -73,10 +75,7 @@ def _commands(db: str, orders: Path) -> list[tuple[str, list[str], float]]:
 def _environment(scratch: Path, checkout: Path) -> dict[str, str]:
     """The children's environment: ``checkout`` first on the path, bytecode cached in
     ``scratch``, and the compiled catalog's cache in ``scratch/cache``."""
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = str(scratch / "pycache")
-    env["XDG_CACHE_HOME"] = str(scratch / "cache")
+    env = installed_environment(scratch)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(checkout), env.get("PYTHONPATH")) if p)
     return env
 

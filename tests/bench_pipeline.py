@@ -11,7 +11,6 @@ measurements. Each workload checks, outside the timed part, that it is the one i
 from __future__ import annotations
 
 import json
-import os
 import resource
 import sqlite3
 import statistics
@@ -29,7 +28,7 @@ from bot.maps.tiles import sprite_size
 from rules.catalog import Catalog, catalog
 from rules.setup.game import new_game
 from rules.view import MODERATOR, view_for
-from tests.measure import peak_rss, timed
+from tests.measure import installed_environment, peak_rss, timed
 
 
 def _median_ms(subject: Callable[[int], object], repeat: int) -> float:
@@ -117,14 +116,9 @@ def month_process_benchmark(data: Catalog, repeat: int = 3) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         for _ in range(repeat):
             with tempfile.TemporaryDirectory() as folder:
-                env = {
-                    k: v
-                    for k, v in os.environ.items()
-                    if k not in ("DISCORD_TOKEN", "PYTHONDONTWRITEBYTECODE")
-                }
+                env = installed_environment(Path(scratch))
+                env.pop("DISCORD_TOKEN", None)
                 env |= {
-                    "PYTHONPYCACHEPREFIX": str(Path(scratch) / "pycache"),
-                    "XDG_CACHE_HOME": str(Path(scratch) / "cache"),
                     "OUTPUT_DIR": folder,
                     "DEMO_DAYS": "28",
                     "DEMO_SEED": str(MONTH_SEED),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -31,3 +32,14 @@ def peak_rss(subject: Callable[[], object]) -> float:
     before = status("VmRSS")
     subject()
     return (status("VmHWM") - before) / 2**20
+
+
+def installed_environment(scratch: Path) -> dict[str, str]:
+    """This process's environment for a benchmark's child process run as an installed realmbot
+    runs: Python's bytecode cached in ``scratch/pycache`` (whatever ``PYTHONDONTWRITEBYTECODE``
+    says) and the compiled catalog in ``scratch/cache``, so that a first run fills them and the
+    next ones are warm."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(scratch / "pycache")
+    env["XDG_CACHE_HOME"] = str(scratch / "cache")
+    return env
