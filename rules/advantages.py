@@ -195,11 +195,12 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("Witch", "Familiar"): Advantage(
         ("Birdsong", "Daylight"),
         "L3925",
-        "partly",
+        "yes",
         scenario="familiar/witch_familiar_moves_just_before_her_turn_L3926.yaml",
-        note="its Peer is done (familiar/witch_familiar_peers_its_own_clearing_L3926.yaml); "
-        "the Witch seeing the hidden enemies it finds while she is in its clearing (L3929) is "
-        "not; the rest is in rules.daylight.familiar and tests/scenarios/familiar",
+        note="its Peer (familiar/witch_familiar_peers_its_own_clearing_L3926.yaml); the hidden "
+        "enemies it finds seen by the Witch only in its clearing (rules.hidden.found_enemies, "
+        "familiar/witch_sees_the_hidden_her_familiar_found_beside_her_L3929.yaml); the rest is "
+        "in rules.daylight.familiar and tests/scenarios/familiar",
     ),
     ("Witch King", "Disembodied"): Advantage(
         ("search",),

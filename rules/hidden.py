@@ -2,11 +2,18 @@
 finds only some (7.5.7c) — on Counters, those who own a weapon, armor or horse counter (every
 native, Goblin, Ogre and Giant among them), on Treasure cards those who own a Treasure card, on
 Perceive spell those who have spells recorded. A kind found so is seen for the rest of the day,
-and only while the hidden one has what made him seen. Both expire at Midnight (7.5.4g.2)."""
+and only while the hidden one has what made him seen. Both expire at Midnight (7.5.4g.2).
+
+The Witch's familiar finds hidden enemies for her too: "If the familiar discovers Hidden Enemies,
+the Witch can only see them if she is in the same clearing with the Familiar" (L3929). Reading:
+"see" is what finding them gives (7.5.4g: spying on, blocking and attacking the hidden), and
+"in the same clearing" is judged when she would see, so she sees them for the rest of the day
+whenever she stands with it, and not while it is elsewhere (:func:`found_enemies`)."""
 
 from __future__ import annotations
 
 from rules.day.context import Ctx
+from rules.daylight.familiar import familiar_of
 from rules.events.search import FoundBySight
 from rules.pieces import Kind, pieces_of
 from rules.state import Place
@@ -18,9 +25,22 @@ COUNTERS, CARDS, SPELLS = "counters", "treasure_cards", "perceive_spell"
 ARMED_MONSTERS = ("Goblin", "Ogre", "Giant")
 
 
+def found_enemies(ctx: Ctx, finder: str) -> bool:
+    """Whether ``finder`` sees every hidden individual now: he found hidden enemies today
+    (7.5.4g), or his familiar did and stands in his clearing (L3929)."""
+    found = ctx.today.found_hidden_enemies
+    if finder in found:
+        return True
+    familiar = familiar_of(ctx.state, finder)
+    if familiar is None or familiar not in found:
+        return False
+    here = ctx.where(finder)
+    return here is not None and ctx.where(familiar) == here
+
+
 def finds(ctx: Ctx, finder: str, target: str) -> bool:
-    """Whether ``finder`` sees ``target`` when ``target`` is hidden (7.5.4g, 7.5.7c)."""
-    if finder in ctx.today.found_hidden_enemies:
+    """Whether ``finder`` sees ``target`` when ``target`` is hidden (7.5.4g, 7.5.7c, L3929)."""
+    if found_enemies(ctx, finder):
         return True
     kinds = ctx.today.found_by_sight.get(finder, [])
     return any(has(ctx, target, kind) for kind in kinds)

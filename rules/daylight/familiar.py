@@ -27,7 +27,8 @@ Where each part is done:
   guides) nor spied on. Following her, it moves with her and weighs nothing she must carry.
 - It carries nothing and records no gold (L3928): its sheet holds nothing, so it cannot
   activate, abandon or trade. The Discoveries list is hers and its (L3929): see
-  :meth:`rules.state.GameState.sheet`.
+  :meth:`rules.state.GameState.sheet`. The hidden enemies it finds she sees only while she stands
+  in its clearing (L3929, :func:`rules.hidden.found_enemies`).
 
 Readings where the text leaves a gap:
 

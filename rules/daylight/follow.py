@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from rules import hidden
 from rules.day.context import Ctx
 from rules.daylight import blocking, prowling
 from rules.daylight.moving import active_horse, discover, is_pony, step
@@ -41,11 +42,12 @@ def followers_move(
 
 def left_behind(ctx: Ctx, guide: str, follower: str, pony_move: bool) -> bool:
     """Whether ``follower`` stays behind when ``guide`` moves: a hidden guide may leave him
-    (7.11.6a.1, the guide's ``drop`` instruction; not one who found hidden enemies today), and
-    a pony Move leaves those without ponies (7.11.6a.2)."""
+    (7.11.6a.1, the guide's ``drop`` instruction; not one who sees him, having found hidden
+    enemies today, :func:`rules.hidden.found_enemies`), and a pony Move leaves those without
+    ponies (7.11.6a.2)."""
     orders = ctx.today.orders.get(guide)
     dropped = orders.instructions.drop_followers if orders and ctx.sheet(guide).hidden else ()
-    if follower in dropped and follower not in ctx.today.found_hidden_enemies:
+    if follower in dropped and not hidden.found_enemies(ctx, follower):
         return True
     horse = active_horse(ctx.catalog, ctx.state, ctx.sheet(follower))
     return pony_move and not is_pony(ctx.catalog, horse)

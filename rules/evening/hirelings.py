@@ -34,6 +34,7 @@ from rules.evening.sunset import denizens
 from rules.events import Decision
 from rules.events.daylight import Unhidden
 from rules.events.evening import Assigned, Deployed, Held, Lured, Turned
+from rules.hidden import found_enemies
 
 
 def here(ctx: Ctx, combat: CombatState) -> list[str]:
@@ -182,7 +183,7 @@ def deploy_targets(
     holds (8.6.2). ``ahead``, when the choice is asked: also a hidden character his employer
     may unhide first by charging him, having found hidden enemies (c's example)."""
     boss = employer(ctx, piece)
-    finds = finds_hidden(ctx, piece) or (ahead and boss in ctx.today.found_hidden_enemies)
+    finds = finds_hidden(ctx, piece) or (ahead and found_enemies(ctx, boss))
     people = [c for c in characters if c != boss and (finds or not ctx.sheet(c).hidden)]
     denizens = [d for d in _denizens(ctx, combat) if d != piece]
     held = set(combat.held.values())  # 8.6.2: no other denizen attacks them
