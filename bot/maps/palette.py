@@ -1,28 +1,27 @@
 """The map's 256 colours, and the PNG it is sent as.
 
 A map is a few flat colours and their antialiased edges, so 256 colours show it without visible
-loss, and a palette PNG encodes several times faster than an RGB one and is half its size. The
-palette is chosen once per process: every colour of :mod:`bot.maps.style`, exact, and the rest
-picked by Pillow's fast octree from a sample of what maps show (every tile's faces, the legend,
-a badge of every colour). Each picture is then mapped onto it without dithering, which keeps flat
-colours flat and costs a few milliseconds for a whole map.
+loss, and a palette PNG (:mod:`bot.maps.png`) encodes several times faster than an RGB one and
+is half its size. The palette is chosen once per process: every colour of
+:mod:`bot.maps.style`, exact, and the rest picked by Pillow's fast octree from a sample of what
+maps show (every tile's faces, the legend, a badge of every colour). Each picture is then mapped
+onto it without dithering, which keeps flat colours flat and costs a few milliseconds for a
+whole map.
 """
 
 from __future__ import annotations
 
-import io
 from functools import cache
 
 from PIL import Image, ImageDraw
 
 from bot.maps.badges import BADGE_HEIGHT, Badge, badge_width, draw_badge
 from bot.maps.layout import ZOOM
+from bot.maps.png import palette_png
 from bot.maps.style import BACKGROUND, pure_colours
 from bot.maps.tiles import TileKey, draw_legend, draw_tile
 from rules import Catalog, TileType
 
-#: zlib's level for the map's PNG: 3 costs a few milliseconds more than 1 for a smaller file.
-COMPRESS_LEVEL = 3
 #: No other colour of the palette comes within this many levels (on some channel) of one of
 #: :func:`pure_colours`.
 PURE_CLEARANCE = 8
@@ -60,12 +59,11 @@ def to_palette(catalog: Catalog, image: Image.Image) -> Image.Image:
 
 
 def encode_png(catalog: Catalog, image: Image.Image) -> bytes:
-    """``image`` as a palette PNG; an RGB image is first mapped onto the map's palette."""
+    """``image`` as a palette PNG (:func:`~bot.maps.png.palette_png`: the bands of rows met
+    before are not compressed again); an RGB image is first mapped onto the map's palette."""
     if image.mode != "P":
         image = to_palette(catalog, image)
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return palette_png(image)
 
 
 def _sample(catalog: Catalog) -> Image.Image:
