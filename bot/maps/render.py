@@ -9,14 +9,16 @@ How it is fast: what never moves is drawn once per process and kept — each til
 tile, face, rotation and the roads shown: :mod:`bot.maps.tiles`) and the legend — in the map's
 256-colour palette (:mod:`bot.maps.palette`). A map lays its tiles' sprites on a palette canvas
 (one byte a pixel), then draws the title and each stack of pieces into a small patch of it at
-twice the size, reduced (antialiasing) and mapped back onto the palette. Nothing is drawn at
-twice the size of the whole map, and the PNG is a palette PNG.
+twice the size, reduced (antialiasing) and mapped back onto the palette; a patch drawn before,
+the same pieces on the same ground (most of them, from one day's map to the next), is taken
+again. Nothing is drawn at twice the size of the whole map, and the PNG is a palette PNG.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -35,6 +37,8 @@ Painter = Callable[[ImageDraw.ImageDraw, float, float], None]
 #: How many tile sprites a process keeps (about 100 KB each at the default scale): every face
 #: and rotation of every tile as the public sees it is 240.
 SPRITES = 400
+#: How many drawn patches (a stack of pieces, a title: a few KB each) a process keeps.
+PATCHES = 1024
 
 
 @dataclass(frozen=True)
@@ -88,8 +92,11 @@ def render_image(catalog: Catalog, view: View, *, scale: float = DEFAULT_SCALE) 
     top = layout.legend_top - LEGEND_LEAD
     canvas.paste(_legend(catalog, width, height - top, scale), (0, top))
     for badges, box, align in Pieces(catalog, view, layout).place(labels):
-        _overdraw(catalog, canvas, box, _stack(badges, box, layout.unit, align))
-    _overdraw(catalog, canvas, (0, 0, width * ZOOM, layout.top * ZOOM), _title(view, layout))
+        stack = ("stack", tuple(badges), box, layout.unit, align)
+        _overdraw(catalog, canvas, box, _stack(badges, box, layout.unit, align), stack)
+    band = (0, 0, width * ZOOM, layout.top * ZOOM)
+    title = ("title", view.day, view.month, _viewer_title(view), layout.size, layout.unit)
+    _overdraw(catalog, canvas, band, _title(view, layout), title)
     return canvas
 
 
@@ -127,25 +134,59 @@ def lay_tiles(catalog: Catalog, view: View, layout: MapLayout, canvas: Image.Ima
     return labels
 
 
+class Patches:
+    """The patches :func:`_overdraw` drew, the least recently used forgotten past ``size``:
+    a patch is a function of what was under it and what was drawn on it, and most of a map's
+    stacks of pieces lie on the same ground as the day before. :attr:`drawn` counts the
+    patches drawn."""
+
+    def __init__(self, size: int = PATCHES) -> None:
+        self.size = size
+        self.kept: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self.drawn = 0
+
+    def get(self, key: Hashable) -> Image.Image | None:
+        found = self.kept.get(key)
+        if found is not None:
+            self.kept.move_to_end(key)
+        return found
+
+    def put(self, key: Hashable, patch: Image.Image) -> None:
+        self.drawn += 1
+        self.kept[key] = patch
+        if len(self.kept) > self.size:
+            self.kept.popitem(last=False)
+
+
+#: The process's patches.
+patches = Patches()
+
+
 def _overdraw(
-    catalog: Catalog,
-    canvas: Image.Image,
-    box: Box,
-    paint: Painter,
+    catalog: Catalog, canvas: Image.Image, box: Box, paint: Painter, what: Hashable
 ) -> None:
     """Let ``paint`` draw, at ``ZOOM``, over the part of ``canvas`` under ``box`` (layout
     pixels, a pixel of margin added): the patch is enlarged, drawn on, reduced and mapped back
-    onto the palette. ``paint`` gets a drawing and the offset to add to layout pixels."""
+    onto the palette. ``paint`` gets a drawing and the offset to add to layout pixels;
+    ``what`` says all that it draws (where included), so that the same drawing on the same
+    pixels takes the patch drawn before (:data:`patches`)."""
     left = max(0, math.floor(box[0] / ZOOM) - 1)
     top = max(0, math.floor(box[1] / ZOOM) - 1)
     right = min(canvas.width, math.ceil(box[2] / ZOOM) + 1)
     bottom = min(canvas.height, math.ceil(box[3] / ZOOM) + 1)
     if right <= left or bottom <= top:
         return
-    patch = canvas.crop((left, top, right, bottom)).convert("RGB")
-    patch = patch.resize(((right - left) * ZOOM, (bottom - top) * ZOOM), Image.Resampling.NEAREST)
-    paint(ImageDraw.Draw(patch, "RGBA"), -left * ZOOM, -top * ZOOM)
-    canvas.paste(to_palette(catalog, patch.reduce(ZOOM)), (left, top))
+    under = canvas.crop((left, top, right, bottom))
+    key = (catalog, what, (left, top, right, bottom), under.tobytes())
+    done = patches.get(key)
+    if done is None:
+        patch = under.convert("RGB")
+        size = ((right - left) * ZOOM, (bottom - top) * ZOOM)
+        patch = patch.resize(size, Image.Resampling.NEAREST)
+        paint(ImageDraw.Draw(patch, "RGBA"), -left * ZOOM, -top * ZOOM)
+        done = to_palette(catalog, patch.reduce(ZOOM))
+        patches.put(key, done)
+    canvas.paste(done, (left, top))
 
 
 def _stack(badges: list[Badge], box: Box, unit: float, align: str) -> Painter:
