@@ -15,6 +15,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.maps import kept
 from bot.maps.badges import BADGE_HEIGHT, Badge, badge_width, draw_badge
 from bot.maps.layout import ZOOM
 from bot.maps.png import palette_png
@@ -25,6 +26,8 @@ from rules import Catalog, TileType
 #: No other colour of the palette comes within this many levels (on some channel) of one of
 #: :func:`pure_colours`.
 PURE_CLEARANCE = 8
+#: The palette's file among the map's kept pictures (:mod:`bot.maps.kept`).
+PALETTE = "palette"
 #: How many tiles of each type the sample draws.
 SAMPLE_TILES = 2
 #: The scale the sample is drawn at (pixels per map unit): blends do not depend on it.
@@ -33,7 +36,24 @@ SAMPLE_SCALE = 80.0
 
 @cache
 def palette(catalog: Catalog) -> Image.Image:
-    """A 1×1 palette image holding the map's 256 colours (the first ones :func:`pure_colours`)."""
+    """A 1×1 palette image holding the map's 256 colours (the first ones :func:`pure_colours`),
+    chosen once and kept in the user's cache (:mod:`bot.maps.kept`)."""
+    flat = kept.load(catalog, PALETTE)
+    if flat is None or len(flat) != 3 * 256:
+        flat = bytes(_chosen(catalog))
+        kept.save(catalog, PALETTE, flat)
+    image = Image.new("P", (1, 1))
+    image.putpalette(flat)
+    return image
+
+
+def palette_colours(catalog: Catalog) -> list[int]:
+    """The map's palette as Pillow gives it (red, green, blue of each colour in turn)."""
+    return palette(catalog).getpalette() or []
+
+
+def _chosen(catalog: Catalog) -> list[int]:
+    """The palette's colours chosen from a sample of what maps show (:func:`_sample`)."""
     exact = pure_colours()
     sample = _sample(catalog).quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE)
     flat = sample.getpalette() or []
@@ -41,9 +61,7 @@ def palette(catalog: Catalog) -> Image.Image:
     colours = exact + [c for c in picked if all(_apart(c, e) for e in exact)]
     flat = [channel for colour in colours[:256] for channel in colour]
     flat += flat[:3] * (256 - len(colours))
-    image = Image.new("P", (1, 1))
-    image.putpalette(flat)
-    return image
+    return flat
 
 
 def _apart(a: tuple[int, ...], b: tuple[int, ...]) -> bool:

@@ -80,14 +80,16 @@ def palette_png(image: Image.Image, cache: BandCache = bands) -> bytes:
     if image.mode != "P":
         raise ValueError(f"a palette image is needed, not {image.mode!r}")
     width, height = image.size
-    # Each row after its filter byte (0, none): the image one column wider, the first empty.
-    rows = Image.new("P", (width + 1, height), 0)
-    rows.paste(image, (1, 0))
-    raw = rows.tobytes()
-    stride = (width + 1) * BAND_ROWS
+    # A band's rows each after its filter byte (0, none): the band one column wider, the first
+    # empty; one band at a time, so that the whole image is never held twice more.
+    rows = Image.new("P", (width + 1, BAND_ROWS), 0)
     parts, adler = [_ZLIB_HEADER], 1
-    for start in range(0, len(raw), stride):
-        band = raw[start : start + stride]
+    for top in range(0, height, BAND_ROWS):
+        count = min(BAND_ROWS, height - top)
+        rows.paste(image.crop((0, top, width, top + count)), (1, 0))
+        band = (
+            rows.tobytes() if count == BAND_ROWS else rows.crop((0, 0, width + 1, count)).tobytes()
+        )
         deflated, checksum = cache.deflate(band)
         parts.append(deflated)
         adler = adler32_combine(adler, checksum, len(band))

@@ -20,13 +20,14 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
+from bot.maps import kept
 from bot.maps.badges import Badge, Pieces, draw_stack
 from bot.maps.layout import DEFAULT_SCALE, ZOOM, Box, MapLayout, road_shown, visible_roads
-from bot.maps.palette import encode_png, palette, to_palette
+from bot.maps.palette import encode_png, palette, palette_colours, to_palette
 from bot.maps.style import INK, font
 from bot.maps.tiles import LEGEND_LEAD, TileKey, draw_legend, draw_tile, hex_mask, sprite_size
 from rules import MODERATOR, PUBLIC, Catalog, View, hex_center
@@ -52,14 +53,27 @@ class Sprite:
 
 @lru_cache(maxsize=SPRITES)
 def tile_sprite(catalog: Catalog, key: TileKey) -> Sprite:
-    """The sprite of ``key``, drawn on first use and kept."""
-    image, label = draw_tile(catalog, key)
-    return Sprite(to_palette(catalog, image.reduce(ZOOM)), label)
+    """The sprite of ``key``, drawn on first use (or read from the user's cache,
+    :mod:`bot.maps.kept`) and kept."""
+
+    def draw() -> tuple[Image.Image, Box]:
+        image, label = draw_tile(catalog, key)
+        return to_palette(catalog, image.reduce(ZOOM)), label
+
+    roads = ".".join(str(r) for r in key.roads)
+    name = f"tile-{key.code}-{key.enchanted:d}-{key.rotation}-{roads}-{key.scale!r}"
+    image, label = kept.picture(catalog, name, partial(palette_colours, catalog), draw)
+    x0, y0, x1, y1 = label
+    return Sprite(image, (x0, y0, x1, y1))
 
 
 @lru_cache(maxsize=16)
 def _legend(catalog: Catalog, width: int, height: int, scale: float) -> Image.Image:
-    return to_palette(catalog, draw_legend(width, height, scale).reduce(ZOOM))
+    def draw() -> tuple[Image.Image, tuple[float, ...]]:
+        return to_palette(catalog, draw_legend(width, height, scale).reduce(ZOOM)), ()
+
+    name = f"legend-{width}-{height}-{scale!r}"
+    return kept.picture(catalog, name, partial(palette_colours, catalog), draw)[0]
 
 
 @lru_cache(maxsize=16)
