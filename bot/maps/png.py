@@ -80,16 +80,12 @@ def palette_png(image: Image.Image, cache: BandCache = bands) -> bytes:
     if image.mode != "P":
         raise ValueError(f"a palette image is needed, not {image.mode!r}")
     width, height = image.size
-    # A band's rows each after its filter byte (0, none): the band one column wider, the first
-    # empty; one band at a time, so that the whole image is never held twice more.
-    rows = Image.new("P", (width + 1, BAND_ROWS), 0)
+    pixels = memoryview(image.tobytes())
     parts, adler = [_ZLIB_HEADER], 1
     for top in range(0, height, BAND_ROWS):
-        count = min(BAND_ROWS, height - top)
-        rows.paste(image.crop((0, top, width, top + count)), (1, 0))
-        band = (
-            rows.tobytes() if count == BAND_ROWS else rows.crop((0, 0, width + 1, count)).tobytes()
-        )
+        rows = range(top, min(top + BAND_ROWS, height))
+        # Each row after its filter byte (0: none).
+        band = b"\0" + b"\0".join(pixels[y * width : (y + 1) * width] for y in rows)
         deflated, checksum = cache.deflate(band)
         parts.append(deflated)
         adler = adler32_combine(adler, checksum, len(band))
