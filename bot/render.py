@@ -12,6 +12,7 @@ Each template is compiled once and kept compiled in the user's cache (:class:`Co
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import re
 from datetime import UTC, datetime
 from functools import cache
@@ -116,11 +117,13 @@ class CompiledTemplates(jinja2.FileSystemBytecodeCache):
 
 def compiled_templates(kind: str) -> CompiledTemplates:
     """Where the templates of the environment ``kind`` are kept compiled: a folder of
-    ``$XDG_CACHE_HOME/realmbot`` (:func:`bot.catalog_cache.cache_dir`) by Jinja's version and
-    ``kind`` (what the environment's settings change in the compiled code)."""
+    ``$XDG_CACHE_HOME/realmbot`` (:func:`bot.catalog_cache.cache_dir`) by Jinja's version,
+    ``kind`` and this module's source (the environments' settings change the compiled code)."""
     from bot.catalog_cache import cache_dir
 
-    return CompiledTemplates(cache_dir() / "templates" / f"jinja-{jinja2.__version__}-{kind}")
+    code = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    name = f"jinja-{jinja2.__version__}-{kind}-{code}"
+    return CompiledTemplates(cache_dir() / "templates" / name)
 
 
 def _environment(kind: str, finalize: Any = None) -> jinja2.Environment:

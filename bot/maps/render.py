@@ -109,7 +109,8 @@ def render_image(catalog: Catalog, view: View, *, scale: float = DEFAULT_SCALE) 
         stack = ("stack", tuple(badges), box, layout.unit, align)
         _overdraw(catalog, canvas, box, _stack(badges, box, layout.unit, align), stack)
     band = (0, 0, width * ZOOM, layout.top * ZOOM)
-    title = ("title", view.day, view.month, _viewer_title(view), layout.size, layout.unit)
+    viewer = _viewer_title(view)
+    title = ("title", view.day, view.month, viewer, layout.size, layout.top, layout.unit)
     _overdraw(catalog, canvas, band, _title(view, layout), title)
     return canvas
 
