@@ -17,8 +17,7 @@ def first_state(session: Session, campaign_id: int) -> GameState | None:
 
 def every_day(session: Session, campaign_id: int, last_day: int) -> list[tuple[int, list[Event]]]:
     """The events of each day from the first to ``last_day``, in order."""
-    found = []
-    for day in range(1, last_day + 1):
-        records = repo.list_events(session, campaign_id=campaign_id, day=day)
-        found.append((day, [repo.as_event(r) for r in records]))
-    return found
+    return [
+        (day, repo.day_events(session, campaign_id=campaign_id, day=day))
+        for day in range(1, last_day + 1)
+    ]

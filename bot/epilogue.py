@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from bot.maps import DEFAULT_SCALE, MapLayout, render_image
-from bot.maps.palette import encode_png
-from bot.maps.style import ROUTE_COLOURS
+from bot.maps.palette import encode_png, to_palette
+from bot.maps.style import RGB, ROUTE_COLOURS
 from bot.wording import pronouns
 from rules import PUBLIC, Catalog, Event, GameState, Kind, Place, pieces_of, view_for
 from rules.events.daylight import Moved
@@ -113,24 +113,41 @@ def route_maps(
     *,
     scale: float = DEFAULT_SCALE,
 ) -> list[bytes]:
-    """:func:`route_map` of each of ``maps``, the public map under them drawn once."""
+    """:func:`route_map` of each of ``maps``, the public map under them drawn once. The routes
+    are drawn straight onto the map's palette picture (their colours are in the palette,
+    exact, and drawn without antialiasing), so a route map's bands of rows that no route
+    crosses are the public map's (:mod:`bot.maps.png` compresses them once)."""
     view = view_for(catalog, state, PUBLIC)
-    base = render_image(catalog, view, scale=scale).convert("RGB")
+    base = render_image(catalog, view, scale=scale)
     layout = MapLayout(catalog, view, scale=scale)
     width = max(2, round(4 * scale / DEFAULT_SCALE))
+    inks = [_index(catalog, colour) for colour in ROUTE_COLOURS]
     pictures = []
     for routes in maps:
         image = base.copy()
-        _draw_routes(ImageDraw.Draw(image), layout, routes, width)
+        _draw_routes(ImageDraw.Draw(image), layout, routes, width, inks)
         pictures.append(encode_png(catalog, image))
     return pictures
 
 
+def _index(catalog: Catalog, colour: RGB) -> int:
+    """The entry of the map's palette that ``colour`` is drawn with."""
+    index = to_palette(catalog, Image.new("RGB", (1, 1), colour)).getpixel((0, 0))
+    assert isinstance(index, int)
+    return index
+
+
 def _draw_routes(
-    draw: ImageDraw.ImageDraw, layout: MapLayout, routes: Mapping[str, Sequence[str]], width: int
+    draw: ImageDraw.ImageDraw,
+    layout: MapLayout,
+    routes: Mapping[str, Sequence[str]],
+    width: int,
+    inks: Sequence[int | RGB],
 ) -> None:
+    """Draw ``routes`` in ``inks`` (palette entries on a palette picture, colours on an RGB
+    one), each in the next, with lines ``width`` pixels wide."""
     for index, route in enumerate(routes.values()):
-        colour = ROUTE_COLOURS[index % len(ROUTE_COLOURS)]
+        colour = inks[index % len(inks)]
         shift = (index - (len(routes) - 1) / 2) * width
         points = [
             (x + shift, y + shift)

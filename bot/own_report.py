@@ -19,7 +19,7 @@ from rules.events.day import DayStarted
 
 def own_events(events: Sequence[Event], character: str) -> list[Event]:
     """The events ``character`` may see and the public may not, in their order."""
-    return [e for e in events if e.visible_to(character) and not e.visible_to(PUBLIC)]
+    return [e for e in events if not e.visible_to(PUBLIC) and e.visible_to(character)]
 
 
 def own_report(events: Sequence[Event], character: str, campaign: str) -> str:

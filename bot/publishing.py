@@ -63,8 +63,7 @@ class Publisher:
             if campaign.report_due != due:
                 return False
             seats = store.seats(session, campaign)
-            records = repo.list_events(session, campaign_id=row_id(campaign), day=due)
-            events = [repo.as_event(r) for r in records]
+            events = repo.day_events(session, campaign_id=row_id(campaign), day=due)
             out = store.outbox(session, campaign)
             out.channel(day_report(events, PUBLIC), attachment=(image_name, image))
             if campaign.status == "running" and campaign.deadline is not None:

@@ -6,16 +6,21 @@ player named ``@everyone`` or ``**bold**`` prints harmlessly); values the code m
 with :class:`markupsafe.Markup` are printed as they are. Forum posts (``posts/*.j2``) print
 every value through a filter of their format: ``bbcode`` (:func:`escape_bbcode`), ``markdown``
 (:func:`escape_markdown`) and ``fence`` (:func:`markdown_fence`) for a Markdown code block.
+Each template is compiled once and kept compiled in the user's cache (:class:`CompiledTemplates`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import re
 from datetime import UTC, datetime
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.bccache import Bucket
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
@@ -87,9 +92,44 @@ def discord_times(text: str) -> str:
     return _UTC_TIME.sub(stamp, text)
 
 
-def _environment(finalize: Any = None) -> jinja2.Environment:
+class CompiledTemplates(jinja2.FileSystemBytecodeCache):
+    """The templates compiled to Python bytecode in a folder (of the user's cache), so that a
+    process does not parse and compile again each template it renders: Jinja keys each file by
+    the template's name and checks it against a hash of the template's source, so a changed
+    template is compiled again. A folder that cannot be read or written, or a damaged file,
+    only costs the compile."""
+
+    def __init__(self, directory: Path) -> None:
+        with contextlib.suppress(OSError):
+            directory.mkdir(parents=True, exist_ok=True)
+        super().__init__(str(directory))
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except Exception:  # unreadable or damaged: compiled again, never trusted
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        with contextlib.suppress(OSError):
+            super().dump_bytecode(bucket)
+
+
+def compiled_templates(kind: str) -> CompiledTemplates:
+    """Where the templates of the environment ``kind`` are kept compiled: a folder of
+    ``$XDG_CACHE_HOME/realmbot`` (:func:`bot.catalog_cache.cache_dir`) by Jinja's version,
+    ``kind`` and this module's source (the environments' settings change the compiled code)."""
+    from bot.catalog_cache import cache_dir
+
+    code = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    name = f"jinja-{jinja2.__version__}-{kind}-{code}"
+    return CompiledTemplates(cache_dir() / "templates" / name)
+
+
+def _environment(kind: str, finalize: Any = None) -> jinja2.Environment:
     environment = ImmutableSandboxedEnvironment(
         loader=jinja2.PackageLoader("templates", ""),
+        bytecode_cache=compiled_templates(kind),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -107,13 +147,13 @@ def _environment(finalize: Any = None) -> jinja2.Environment:
 @cache
 def environment() -> jinja2.Environment:
     """The environment for plain text: local files, forum posts, the command line."""
-    return _environment()
+    return _environment("plain")
 
 
 @cache
 def discord_environment() -> jinja2.Environment:
     """The environment for Discord: every printed value escaped (:func:`escape_discord`)."""
-    return _environment(escape_discord)
+    return _environment("discord", escape_discord)
 
 
 def _capped(text: str) -> str:

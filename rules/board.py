@@ -102,11 +102,14 @@ def clearing_id(code: str, number: int) -> str:
     return f"{code}{number}"
 
 
+@lru_cache(maxsize=1024)
 def parse_clearing_id(text: str) -> tuple[str, int]:
     """Split a clearing id into tile code and number (``"L3"`` → ``("L", 3)``).
 
     Letters are upper-cased, so ``"cv5"`` reads as ``("CV", 5)``. Only the form is checked; the
     board checks that the clearing exists. Raises :class:`ClearingError` for anything else.
+    Each id is read once and remembered (a day reads the same hundred ids tens of thousands of
+    times).
     """
     match = _CLEARING_ID.fullmatch(text.strip())
     if match is None:
@@ -460,9 +463,26 @@ def board_for(catalog: Catalog, tiles: Iterable[PlacedTile]) -> Board:
     """The :class:`Board` of ``tiles``, built once per layout and catalog and shared after: a
     Board never changes once built, and a state's tiles change only when a tile is turned over,
     which is a new layout."""
-    return _board(catalog, tuple(tiles))
+    return _board(catalog, _Layout(tuple(tiles)))
+
+
+class _Layout:
+    """Placed tiles as a key: equal when their tiles are equal field for field, compared as
+    plain tuples (comparing the models themselves costs more than the board's lookups save)."""
+
+    __slots__ = ("key", "tiles")
+
+    def __init__(self, tiles: tuple[PlacedTile, ...]) -> None:
+        self.tiles = tiles
+        self.key = tuple((t.tile, t.at, t.rotation, t.enchanted) for t in tiles)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Layout) and self.key == other.key
 
 
 @lru_cache(maxsize=64)
-def _board(catalog: Catalog, tiles: tuple[PlacedTile, ...]) -> Board:
-    return Board(catalog, tiles)
+def _board(catalog: Catalog, layout: _Layout) -> Board:
+    return Board(catalog, layout.tiles)

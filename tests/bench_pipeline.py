@@ -11,7 +11,9 @@ measurements. Each workload checks, outside the timed part, that it is the one i
 from __future__ import annotations
 
 import json
+import os
 import resource
+import shutil
 import sqlite3
 import statistics
 import subprocess
@@ -21,7 +23,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.maps import DEFAULT_SCALE, render_map
+from bot.maps import DEFAULT_SCALE, kept, render_map
 from bot.maps.palette import palette
 from bot.maps.render import tile_sprite
 from bot.maps.tiles import sprite_size
@@ -35,19 +37,35 @@ def _median_ms(subject: Callable[[int], object], repeat: int) -> float:
     return statistics.median(timed(subject, repeat)) * 1000
 
 
+def uncached() -> None:
+    """Nothing of the map kept in the user's cache (:mod:`bot.maps.kept`): an empty one (the
+    one before removed)."""
+    before = os.environ.get("XDG_CACHE_HOME", "")
+    if Path(before).name.startswith(_SCRATCH):
+        shutil.rmtree(before, ignore_errors=True)
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix=_SCRATCH)
+    kept.folder.cache_clear()
+
+
+_SCRATCH = "realmbot-bench-"
+
+
 def map_benchmarks(data: Catalog) -> None:
     """One full map (moderator view, all 16 characters): again (its tiles drawn before), new
-    (a new random map: every tile drawn), and the first of a process (its palette chosen)."""
+    (a new random map: every tile drawn), and the first of a process (its palette chosen);
+    the last two with nothing kept in the user's cache (:mod:`bot.maps.kept`)."""
     everyone = list(data.characters)
     views = [view_for(data, new_game(data, seed, everyone), MODERATOR) for seed in range(1, 12)]
     first = views[0]
 
     def cold(_: int) -> None:
+        uncached()
         palette.cache_clear()
         tile_sprite.cache_clear()
         render_map(data, first)
 
     def new(i: int) -> None:
+        uncached()
         tile_sprite.cache_clear()
         render_map(data, views[1 + i % 10])
 

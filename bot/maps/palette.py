@@ -1,31 +1,33 @@
 """The map's 256 colours, and the PNG it is sent as.
 
 A map is a few flat colours and their antialiased edges, so 256 colours show it without visible
-loss, and a palette PNG encodes several times faster than an RGB one and is half its size. The
-palette is chosen once per process: every colour of :mod:`bot.maps.style`, exact, and the rest
-picked by Pillow's fast octree from a sample of what maps show (every tile's faces, the legend,
-a badge of every colour). Each picture is then mapped onto it without dithering, which keeps flat
-colours flat and costs a few milliseconds for a whole map.
+loss, and a palette PNG (:mod:`bot.maps.png`) encodes several times faster than an RGB one and
+is half its size. The palette is chosen once per process: every colour of
+:mod:`bot.maps.style`, exact, and the rest picked by Pillow's fast octree from a sample of what
+maps show (every tile's faces, the legend, a badge of every colour). Each picture is then mapped
+onto it without dithering, which keeps flat colours flat and costs a few milliseconds for a
+whole map.
 """
 
 from __future__ import annotations
 
-import io
 from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot.maps import kept
 from bot.maps.badges import BADGE_HEIGHT, Badge, badge_width, draw_badge
 from bot.maps.layout import ZOOM
+from bot.maps.png import palette_png
 from bot.maps.style import BACKGROUND, pure_colours
 from bot.maps.tiles import TileKey, draw_legend, draw_tile
 from rules import Catalog, TileType
 
-#: zlib's level for the map's PNG: 3 costs a few milliseconds more than 1 for a smaller file.
-COMPRESS_LEVEL = 3
 #: No other colour of the palette comes within this many levels (on some channel) of one of
 #: :func:`pure_colours`.
 PURE_CLEARANCE = 8
+#: The palette's file among the map's kept pictures (:mod:`bot.maps.kept`).
+PALETTE = "palette"
 #: How many tiles of each type the sample draws.
 SAMPLE_TILES = 2
 #: The scale the sample is drawn at (pixels per map unit): blends do not depend on it.
@@ -34,7 +36,24 @@ SAMPLE_SCALE = 80.0
 
 @cache
 def palette(catalog: Catalog) -> Image.Image:
-    """A 1×1 palette image holding the map's 256 colours (the first ones :func:`pure_colours`)."""
+    """A 1×1 palette image holding the map's 256 colours (the first ones :func:`pure_colours`),
+    chosen once and kept in the user's cache (:mod:`bot.maps.kept`)."""
+    flat = kept.load(catalog, PALETTE)
+    if flat is None or len(flat) != 3 * 256:
+        flat = bytes(_chosen(catalog))
+        kept.save(catalog, PALETTE, flat)
+    image = Image.new("P", (1, 1))
+    image.putpalette(flat)
+    return image
+
+
+def palette_colours(catalog: Catalog) -> list[int]:
+    """The map's palette as Pillow gives it (red, green, blue of each colour in turn)."""
+    return palette(catalog).getpalette() or []
+
+
+def _chosen(catalog: Catalog) -> list[int]:
+    """The palette's colours chosen from a sample of what maps show (:func:`_sample`)."""
     exact = pure_colours()
     sample = _sample(catalog).quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE)
     flat = sample.getpalette() or []
@@ -42,9 +61,7 @@ def palette(catalog: Catalog) -> Image.Image:
     colours = exact + [c for c in picked if all(_apart(c, e) for e in exact)]
     flat = [channel for colour in colours[:256] for channel in colour]
     flat += flat[:3] * (256 - len(colours))
-    image = Image.new("P", (1, 1))
-    image.putpalette(flat)
-    return image
+    return flat
 
 
 def _apart(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
@@ -60,12 +77,11 @@ def to_palette(catalog: Catalog, image: Image.Image) -> Image.Image:
 
 
 def encode_png(catalog: Catalog, image: Image.Image) -> bytes:
-    """``image`` as a palette PNG; an RGB image is first mapped onto the map's palette."""
+    """``image`` as a palette PNG (:func:`~bot.maps.png.palette_png`: the bands of rows met
+    before are not compressed again); an RGB image is first mapped onto the map's palette."""
     if image.mode != "P":
         image = to_palette(catalog, image)
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return palette_png(image)
 
 
 def _sample(catalog: Catalog) -> Image.Image:

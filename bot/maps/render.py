@@ -9,22 +9,25 @@ How it is fast: what never moves is drawn once per process and kept — each til
 tile, face, rotation and the roads shown: :mod:`bot.maps.tiles`) and the legend — in the map's
 256-colour palette (:mod:`bot.maps.palette`). A map lays its tiles' sprites on a palette canvas
 (one byte a pixel), then draws the title and each stack of pieces into a small patch of it at
-twice the size, reduced (antialiasing) and mapped back onto the palette. Nothing is drawn at
-twice the size of the whole map, and the PNG is a palette PNG.
+twice the size, reduced (antialiasing) and mapped back onto the palette; a patch drawn before,
+the same pieces on the same ground (most of them, from one day's map to the next), is taken
+again. Nothing is drawn at twice the size of the whole map, and the PNG is a palette PNG.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
+from bot.maps import kept
 from bot.maps.badges import Badge, Pieces, draw_stack
 from bot.maps.layout import DEFAULT_SCALE, ZOOM, Box, MapLayout, road_shown, visible_roads
-from bot.maps.palette import encode_png, palette, to_palette
+from bot.maps.palette import encode_png, palette, palette_colours, to_palette
 from bot.maps.style import INK, font
 from bot.maps.tiles import LEGEND_LEAD, TileKey, draw_legend, draw_tile, hex_mask, sprite_size
 from rules import MODERATOR, PUBLIC, Catalog, View, hex_center
@@ -35,6 +38,8 @@ Painter = Callable[[ImageDraw.ImageDraw, float, float], None]
 #: How many tile sprites a process keeps (about 100 KB each at the default scale): every face
 #: and rotation of every tile as the public sees it is 240.
 SPRITES = 400
+#: How many drawn patches (a stack of pieces, a title: a few KB each) a process keeps.
+PATCHES = 1024
 
 
 @dataclass(frozen=True)
@@ -48,14 +53,27 @@ class Sprite:
 
 @lru_cache(maxsize=SPRITES)
 def tile_sprite(catalog: Catalog, key: TileKey) -> Sprite:
-    """The sprite of ``key``, drawn on first use and kept."""
-    image, label = draw_tile(catalog, key)
-    return Sprite(to_palette(catalog, image.reduce(ZOOM)), label)
+    """The sprite of ``key``, drawn on first use (or read from the user's cache,
+    :mod:`bot.maps.kept`) and kept."""
+
+    def draw() -> tuple[Image.Image, Box]:
+        image, label = draw_tile(catalog, key)
+        return to_palette(catalog, image.reduce(ZOOM)), label
+
+    roads = ".".join(str(r) for r in key.roads)
+    name = f"tile-{key.code}-{key.enchanted:d}-{key.rotation}-{roads}-{key.scale!r}"
+    image, label = kept.picture(catalog, name, partial(palette_colours, catalog), draw)
+    x0, y0, x1, y1 = label
+    return Sprite(image, (x0, y0, x1, y1))
 
 
 @lru_cache(maxsize=16)
 def _legend(catalog: Catalog, width: int, height: int, scale: float) -> Image.Image:
-    return to_palette(catalog, draw_legend(width, height, scale).reduce(ZOOM))
+    def draw() -> tuple[Image.Image, tuple[float, ...]]:
+        return to_palette(catalog, draw_legend(width, height, scale).reduce(ZOOM)), ()
+
+    name = f"legend-{width}-{height}-{scale!r}"
+    return kept.picture(catalog, name, partial(palette_colours, catalog), draw)[0]
 
 
 @lru_cache(maxsize=16)
@@ -88,8 +106,12 @@ def render_image(catalog: Catalog, view: View, *, scale: float = DEFAULT_SCALE) 
     top = layout.legend_top - LEGEND_LEAD
     canvas.paste(_legend(catalog, width, height - top, scale), (0, top))
     for badges, box, align in Pieces(catalog, view, layout).place(labels):
-        _overdraw(catalog, canvas, box, _stack(badges, box, layout.unit, align))
-    _overdraw(catalog, canvas, (0, 0, width * ZOOM, layout.top * ZOOM), _title(view, layout))
+        stack = ("stack", tuple(badges), box, layout.unit, align)
+        _overdraw(catalog, canvas, box, _stack(badges, box, layout.unit, align), stack)
+    band = (0, 0, width * ZOOM, layout.top * ZOOM)
+    viewer = _viewer_title(view)
+    title = ("title", view.day, view.month, viewer, layout.size, layout.top, layout.unit)
+    _overdraw(catalog, canvas, band, _title(view, layout), title)
     return canvas
 
 
@@ -127,25 +149,59 @@ def lay_tiles(catalog: Catalog, view: View, layout: MapLayout, canvas: Image.Ima
     return labels
 
 
+class Patches:
+    """The patches :func:`_overdraw` drew, the least recently used forgotten past ``size``:
+    a patch is a function of what was under it and what was drawn on it, and most of a map's
+    stacks of pieces lie on the same ground as the day before. :attr:`drawn` counts the
+    patches drawn."""
+
+    def __init__(self, size: int = PATCHES) -> None:
+        self.size = size
+        self.kept: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self.drawn = 0
+
+    def get(self, key: Hashable) -> Image.Image | None:
+        found = self.kept.get(key)
+        if found is not None:
+            self.kept.move_to_end(key)
+        return found
+
+    def put(self, key: Hashable, patch: Image.Image) -> None:
+        self.drawn += 1
+        self.kept[key] = patch
+        if len(self.kept) > self.size:
+            self.kept.popitem(last=False)
+
+
+#: The process's patches.
+patches = Patches()
+
+
 def _overdraw(
-    catalog: Catalog,
-    canvas: Image.Image,
-    box: Box,
-    paint: Painter,
+    catalog: Catalog, canvas: Image.Image, box: Box, paint: Painter, what: Hashable
 ) -> None:
     """Let ``paint`` draw, at ``ZOOM``, over the part of ``canvas`` under ``box`` (layout
     pixels, a pixel of margin added): the patch is enlarged, drawn on, reduced and mapped back
-    onto the palette. ``paint`` gets a drawing and the offset to add to layout pixels."""
+    onto the palette. ``paint`` gets a drawing and the offset to add to layout pixels;
+    ``what`` says all that it draws (where included), so that the same drawing on the same
+    pixels takes the patch drawn before (:data:`patches`)."""
     left = max(0, math.floor(box[0] / ZOOM) - 1)
     top = max(0, math.floor(box[1] / ZOOM) - 1)
     right = min(canvas.width, math.ceil(box[2] / ZOOM) + 1)
     bottom = min(canvas.height, math.ceil(box[3] / ZOOM) + 1)
     if right <= left or bottom <= top:
         return
-    patch = canvas.crop((left, top, right, bottom)).convert("RGB")
-    patch = patch.resize(((right - left) * ZOOM, (bottom - top) * ZOOM), Image.Resampling.NEAREST)
-    paint(ImageDraw.Draw(patch, "RGBA"), -left * ZOOM, -top * ZOOM)
-    canvas.paste(to_palette(catalog, patch.reduce(ZOOM)), (left, top))
+    under = canvas.crop((left, top, right, bottom))
+    key = (catalog, what, (left, top, right, bottom), under.tobytes())
+    done = patches.get(key)
+    if done is None:
+        patch = under.convert("RGB")
+        size = ((right - left) * ZOOM, (bottom - top) * ZOOM)
+        patch = patch.resize(size, Image.Resampling.NEAREST)
+        paint(ImageDraw.Draw(patch, "RGBA"), -left * ZOOM, -top * ZOOM)
+        done = to_palette(catalog, patch.reduce(ZOOM))
+        patches.put(key, done)
+    canvas.paste(done, (left, top))
 
 
 def _stack(badges: list[Badge], box: Box, unit: float, align: str) -> Painter:

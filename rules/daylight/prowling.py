@@ -73,12 +73,11 @@ class _Turn:
 
     def tile_clearings(self) -> list[str]:
         """The clearing places of his tile that hold something, in stack order."""
-        found = []
-        for place in self.state.stacks:
-            kind, where = Place.split(place)
-            if kind == "at" and parse_clearing_id(where)[0] == self.code:
-                found.append(place)
-        return found
+        return [
+            place
+            for place in self.state.stacks
+            if place.startswith("at:") and parse_clearing_id(place[3:])[0] == self.code
+        ]
 
     def chit_place(self, chit: MapChit) -> str:
         """Where a face-up chit stands: its clearing (Site and Sound chits), else the tile."""

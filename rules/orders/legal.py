@@ -341,7 +341,7 @@ def legal_activities(
 def _enhanced(world: Map, ent: Entitlement) -> list[tuple[ActivityKind, str, str]]:
     """P and RE templates, each with the source that allows it (6.2.1a)."""
     clearings = world.board.clearings()
-    found = [(K.PEER, c, BASIC) for c in clearings if ent.enablers_of(K.PEER)]
+    found = [(K.PEER, c, BASIC) for c in clearings] if ent.enablers_of(K.PEER) else []
     for extra in ent.extras:
         if K.PEER in extra.enables:
             found += [
@@ -349,5 +349,6 @@ def _enhanced(world: Map, ent: Entitlement) -> list[tuple[ActivityKind, str, str
                 for c in clearings
                 if extra.target_where in (world.places(c) or ())
             ]
-    found += [(K.REMOTE_ENCHANT, c, BASIC) for c in clearings if ent.enablers_of(K.REMOTE_ENCHANT)]
+    if ent.enablers_of(K.REMOTE_ENCHANT):
+        found += [(K.REMOTE_ENCHANT, c, BASIC) for c in clearings]
     return found

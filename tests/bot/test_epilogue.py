@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from bot.epilogue import carried_out, lives, route_map, starts
-from bot.maps import MapLayout
+from bot.epilogue import _draw_routes, carried_out, lives, route_map, route_maps, starts
+from bot.maps import DEFAULT_SCALE, MapLayout, render_image
+from bot.maps.palette import to_palette
 from bot.maps.style import ROUTE_COLOURS
 from rules.catalog import catalog
 from rules.events import Event
@@ -93,3 +94,22 @@ def test_routes_along_the_same_roads_are_drawn_side_by_side():
     near = {image.getpixel((round(mx + d), round(my + d))) for d in range(-6, 7)}
     both = ROUTE_COLOURS[0] in near and ROUTE_COLOURS[1] in near
     assert both, "both routes show between the clearings"
+
+
+def test_route_maps_drawn_on_the_palette_are_those_drawn_in_colour_then_mapped() -> None:
+    """The routes drawn straight onto the map's palette picture give, pixel for pixel, what
+    drawing them in colour on the map and mapping it onto the palette gives."""
+    data = catalog()
+    state = fresh(7, ("Amazon", "Elf", "Dwarf"))
+    maps = [
+        {"Amazon": ["AV5", "AV2", "AV4"], "Elf": ["AV5", "AV2"], "Dwarf": ["AV5"]},
+        {"Elf": ["AV5", "AV2", "AV4", "AV2"]},
+    ]
+    view = view_for(data, state, PUBLIC)
+    layout = MapLayout(data, view, scale=40)
+    for routes, png in zip(maps, route_maps(data, state, maps, scale=40), strict=True):
+        expected = render_image(data, view, scale=40).convert("RGB")
+        width = max(2, round(4 * 40 / DEFAULT_SCALE))
+        _draw_routes(ImageDraw.Draw(expected), layout, routes, width, ROUTE_COLOURS)
+        expected = to_palette(data, expected).convert("RGB")
+        assert Image.open(io.BytesIO(png)).convert("RGB").tobytes() == expected.tobytes()

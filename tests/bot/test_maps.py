@@ -9,7 +9,7 @@ import math
 import pytest
 from PIL import Image, ImageChops
 
-from bot.maps import MapLayout, pixel_of, render_map
+from bot.maps import MapLayout, pixel_of, render, render_map
 from bot.maps.badges import Pieces
 from bot.maps.layout import ZOOM, boxes_meet
 from bot.maps.palette import to_palette
@@ -330,3 +330,24 @@ def test_the_pieces_keep_clear_of_the_tile_names() -> None:
     assert stacks
     covered = [box for _, box, _ in stacks if any(boxes_meet(box, label) for label in labels)]
     assert covered == []
+
+
+def test_a_patch_drawn_before_is_taken_again_and_the_picture_is_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same pieces on the same ground are drawn once: a map drawn again draws no patch, and
+    the public map after the moderator's draws only what differs, the same picture as drawn
+    alone."""
+    data = catalog()
+    game = new_game(data, 1, list(data.characters))
+    public, moderator = view_for(data, game, PUBLIC), view_for(data, game, MODERATOR)
+    monkeypatch.setattr(render, "patches", render.Patches())
+    alone = render_map(data, public)
+    drawn_alone = render.patches.drawn
+    monkeypatch.setattr(render, "patches", render.Patches())
+    render_map(data, moderator)
+    drawn = render.patches.drawn
+    assert render_map(data, moderator) == render_map(data, moderator)
+    assert render.patches.drawn == drawn, "nothing drawn again"
+    assert render_map(data, public) == alone
+    assert 0 < render.patches.drawn - drawn < drawn_alone

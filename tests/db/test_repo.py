@@ -187,6 +187,11 @@ def test_events_keep_their_order_and_audience(engine: Engine, campaign_id: int) 
     with session_scope(engine) as session:
         records = repo.list_events(session, campaign_id=campaign_id, day=1)
         assert [repo.as_event(r) for r in records] == events
+        assert repo.day_events(session, campaign_id=campaign_id, day=1) == events
+        assert repo.day_events(session, campaign_id=campaign_id, day=2) == [
+            Midnight(what="weapons unalert")
+        ]
+        assert repo.day_events(session, campaign_id=campaign_id, day=3) == []
         assert records[2].recipients == ["Amazon", "Berserker"]
 
         def seen(viewer: str) -> list[str]:
@@ -226,6 +231,8 @@ def test_events_an_older_version_stored_still_load(engine: Engine, campaign_id: 
         killed, told, moved, looted = map(
             repo.as_event, repo.list_events(session, campaign_id=campaign_id, day=1)
         )
+        read = repo.day_events(session, campaign_id=campaign_id, day=1)
+    assert read == [killed, told, moved, looted]
     assert isinstance(killed, Untyped) and killed.fields == {"who": "Wolf 1", "by": "Amazon"}
     assert isinstance(told, Untyped) and told.recipients == ("Amazon",)
     assert not told.visible_to("public") and told.visible_to("Amazon")

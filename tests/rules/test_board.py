@@ -17,6 +17,7 @@ from rules.board import (
     ClearingError,
     Connection,
     LayoutError,
+    board_for,
     clearing_id,
     edge_point,
     hex_center,
@@ -269,3 +270,19 @@ def test_every_clearing_and_forest_point_lies_in_its_hex() -> None:
         assert math.dist(b.clearing_point(cid), hex_center(b.tile_of(cid).at)) < 1
     for placed in b.tiles:
         assert math.dist(b.forest_point(placed.tile), hex_center(placed.at)) < 1
+
+
+def test_equal_layouts_share_one_board_and_a_turned_tile_makes_another() -> None:
+    """A board is built once per layout: equal tiles placed anew give the same board; a tile
+    turned over (its other face up) or turned round is another layout."""
+    data = catalog()
+    tiles = [PlacedTile(tile="CV", at=(0, 0)), PlacedTile(tile="BL", at=(0, -1), rotation=2)]
+    again = [PlacedTile(tile="CV", at=(0, 0)), PlacedTile(tile="BL", at=(0, -1), rotation=2)]
+    board = board_for(data, tiles)
+    assert board_for(data, again) is board
+    flipped = [tiles[0].model_copy(update={"enchanted": True}), tiles[1]]
+    turned = [tiles[0], tiles[1].model_copy(update={"rotation": 3})]
+    assert board_for(data, flipped) is not board
+    assert board_for(data, flipped).tile_of("CV1").enchanted
+    assert board_for(data, turned) is not board
+    assert board_for(data, turned) is not board_for(data, flipped)
