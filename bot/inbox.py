@@ -18,10 +18,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from bot.outbox import moderators_status
-from bot.service import CampaignService
 from bot.store import Reply, RequestError
+
+if TYPE_CHECKING:
+    from bot.service import CampaignService
 
 #: What an option of a request may hold.
 Option = str | int | float | bool | None
@@ -83,7 +85,7 @@ class Request:
 
 
 #: A service call answering a request.
-Call = Callable[[CampaignService, Request], Reply]
+Call = Callable[["CampaignService", Request], Reply]
 
 
 def _create(s: CampaignService, r: Request) -> Reply:
@@ -96,6 +98,12 @@ def _create(s: CampaignService, r: Request) -> Reply:
         guild=r.maybe_word("guild"),
         options={} if weeks is None else {"weeks": weeks},
     )
+
+
+def _moderators_status(s: CampaignService, r: Request) -> Reply:
+    from bot.outbox import moderators_status  # the outbox's queries, only for this command
+
+    return moderators_status(s, r.campaign, moderator=r.sender)
 
 
 def _window(s: CampaignService, r: Request) -> Reply:
@@ -148,7 +156,7 @@ COMMANDS: dict[str, Call] = {
     "resolve": lambda s, r: s.resolver.resolve_day(
         r.campaign, day=r.whole("day"), moderator=r.sender
     ),
-    "moderators status": lambda s, r: moderators_status(s, r.campaign, moderator=r.sender),
+    "moderators status": _moderators_status,
     "preview": lambda s, r: s.moderation.preview(r.campaign, moderator=r.sender),
     "rolls": lambda s, r: s.moderation.rolls(r.campaign, moderator=r.sender, day=r.whole("day")),
     "config": lambda s, r: s.moderation.configure(

@@ -13,21 +13,13 @@ inheriting from another. The transports reach them as its attributes (``service.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from datetime import datetime
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from sqlalchemy import Engine
 
-from bot.campaigns import Campaigns
-from bot.moderation import Moderation
-from bot.moderators import ModeratorTeam
-from bot.players import Players, version_tag
-from bot.plays import Plays
-from bot.publishing import Publisher
-from bot.reminders import Reminders
-from bot.resolution import Resolver
-from bot.restarts import FreshStarts
-from bot.rollbacks import Rollbacks
-from bot.status_board import StatusBoards
 from bot.store import (
     Clock,
     NotModeratorError,
@@ -36,9 +28,22 @@ from bot.store import (
     Store,
     system_clock,
 )
-from bot.timekeeping import Timekeeper
-from bot.windows import Windows
 from rules import Catalog
+
+if TYPE_CHECKING:
+    from bot.campaigns import Campaigns
+    from bot.moderation import Moderation
+    from bot.moderators import ModeratorTeam
+    from bot.players import Players
+    from bot.plays import Plays
+    from bot.publishing import Publisher
+    from bot.reminders import Reminders
+    from bot.resolution import Resolver
+    from bot.restarts import FreshStarts
+    from bot.rollbacks import Rollbacks
+    from bot.status_board import StatusBoards
+    from bot.timekeeping import Timekeeper
+    from bot.windows import Windows
 
 __all__ = [
     "CampaignService",
@@ -47,8 +52,34 @@ __all__ = [
     "Reply",
     "RequestError",
     "system_clock",
-    "version_tag",
 ]
+
+S = TypeVar("S")
+
+
+class built(Generic[S]):  # noqa: N801 - used as a decorator, like functools.cached_property
+    """A service of :class:`CampaignService` made by ``make`` on its first use, once (under the
+    service's lock, for the scheduler's thread and the event loop may ask at the same moment),
+    and kept: a command that needs one service imports and makes only that one and those it
+    depends on (issue 31, a quick command line)."""
+
+    def __init__(self, make: Callable[[Any], S]) -> None:
+        self.make = make
+        self.name = make.__name__
+        self.__doc__ = make.__doc__
+
+    @overload
+    def __get__(self, service: None, owner: type) -> built[S]: ...
+    @overload
+    def __get__(self, service: CampaignService, owner: type) -> S: ...
+    def __get__(self, service: CampaignService | None, owner: type) -> built[S] | S:
+        if service is None:
+            return self
+        with service.lock:
+            if self.name not in service.__dict__:
+                service.__dict__[self.name] = self.make(service)
+            made: S = service.__dict__[self.name]
+        return made
 
 
 class CampaignService:
@@ -69,21 +100,86 @@ class CampaignService:
 
     def __init__(self, engine: Engine, catalog: Catalog, clock: Clock = system_clock) -> None:
         self.store = Store(engine, catalog, clock)
-        store = self.store
-        self.campaigns = Campaigns(store)
-        self.players = Players(store)
-        self.windows = Windows(store)
-        self.publisher = Publisher(store)
-        self.resolver = Resolver(store, self.windows, self.publisher)
-        self.plays = Plays(store, self.windows, self.resolver, self.publisher)
-        self.moderation = Moderation(store, self.resolver, self.publisher)
-        self.rollbacks = Rollbacks(store, self.resolver, self.publisher)
-        self.reminders = Reminders(store)
-        self.team = ModeratorTeam(store)
-        self.boards = StatusBoards(store)
-        self.restarts = FreshStarts(store)
-        self.timekeeper = Timekeeper(
-            store,
+        self.lock = threading.RLock()
+
+    @built
+    def campaigns(self) -> Campaigns:
+        from bot.campaigns import Campaigns
+
+        return Campaigns(self.store)
+
+    @built
+    def players(self) -> Players:
+        from bot.players import Players
+
+        return Players(self.store)
+
+    @built
+    def windows(self) -> Windows:
+        from bot.windows import Windows
+
+        return Windows(self.store)
+
+    @built
+    def publisher(self) -> Publisher:
+        from bot.publishing import Publisher
+
+        return Publisher(self.store)
+
+    @built
+    def resolver(self) -> Resolver:
+        from bot.resolution import Resolver
+
+        return Resolver(self.store, self.windows, self.publisher)
+
+    @built
+    def plays(self) -> Plays:
+        from bot.plays import Plays
+
+        return Plays(self.store, self.windows, self.resolver, self.publisher)
+
+    @built
+    def moderation(self) -> Moderation:
+        from bot.moderation import Moderation
+
+        return Moderation(self.store, self.resolver, self.publisher)
+
+    @built
+    def rollbacks(self) -> Rollbacks:
+        from bot.rollbacks import Rollbacks
+
+        return Rollbacks(self.store, self.resolver, self.publisher)
+
+    @built
+    def reminders(self) -> Reminders:
+        from bot.reminders import Reminders
+
+        return Reminders(self.store)
+
+    @built
+    def team(self) -> ModeratorTeam:
+        from bot.moderators import ModeratorTeam
+
+        return ModeratorTeam(self.store)
+
+    @built
+    def boards(self) -> StatusBoards:
+        from bot.status_board import StatusBoards
+
+        return StatusBoards(self.store)
+
+    @built
+    def restarts(self) -> FreshStarts:
+        from bot.restarts import FreshStarts
+
+        return FreshStarts(self.store)
+
+    @built
+    def timekeeper(self) -> Timekeeper:
+        from bot.timekeeping import Timekeeper
+
+        return Timekeeper(
+            self.store,
             windows=self.windows,
             resolver=self.resolver,
             reminders=self.reminders,
