@@ -12,12 +12,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.cli_input import EXIT_BUSY, EXIT_USAGE, UsageError, whole
 from bot.local_commands import add_local_parser
+
+if TYPE_CHECKING:
+    from rules import Catalog
+
+#: A command: what it prints, or that and the exit status.
+Command = Callable[[argparse.Namespace, "Catalog"], "str | tuple[str, int]"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -158,21 +164,34 @@ def _text_arguments(args: argparse.Namespace) -> None:
             raise UsageError(f"the {name} argument is not UTF-8 text: {value[:40]!a}") from None
 
 
+def _command(name: str) -> tuple[Command, tuple[type[Exception], ...]]:
+    """The command ``name`` and the errors it refuses with one line. ``local`` comes from its
+    own module, which imports only what each action uses, so that reading a campaign does not
+    load the engine (issue 31, a quick command line); the others from :mod:`bot.cli_commands`."""
+    if name == "local":
+        from bot.local_commands import cmd_local
+
+        return cmd_local, (UsageError, OSError)
+    from bot.cli_commands import COMMANDS, REFUSALS
+
+    return COMMANDS[name], REFUSALS
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the process exit status. The commands' modules are imported
     only once the command line is read (``--help`` and usage errors need none of them)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     from bot.catalog_cache import catalog
-    from bot.cli_commands import COMMANDS, REFUSALS
     from db.waiting import DatabaseBusyError
 
+    command, refusals = _command(args.command)
     try:
         _text_arguments(args)
-        output = COMMANDS[args.command](args, catalog())
+        output = command(args, catalog())
         text, status = output if isinstance(output, tuple) else (output, 0)
         print(text)
-    except REFUSALS as exc:
+    except refusals as exc:
         print(f"realmbot: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except DatabaseBusyError as exc:

@@ -258,26 +258,37 @@ def open_database(url: str) -> Engine:
     return engine
 
 
+def _check_choices(text: str) -> None:
+    """Setup choices refused here with one line, before the service reads them."""
+    from rules import SetupError, setup_choices
+
+    try:
+        setup_choices(text)
+    except SetupError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     """Run one ``local`` action (the engine and the service are imported only now)."""
     from pydantic import ValidationError
 
     from bot.cards import Refusal
     from bot.inbox import take
-    from bot.local import deliver
     from bot.service import CampaignService, RequestError
-    from rules import GameStateError, load_problem, setup_choices
+    from rules import GameStateError, load_problem
 
     service = CampaignService(open_database(args.db), data)
     try:
         if args.action == "deliver":
+            from bot.local import deliver
+
             files = deliver(service, args.out)
             return f"{len(files)} files written to {args.out}"
         text = ""
         if args.action in ("orders", "choose", "plays", "restart"):
             text = read_text(args.file)
         if args.action == "choose":
-            setup_choices(text)  # refused here with one line, before the service reads it
+            _check_choices(text)
         reply = take(service, local_request(args, text))
     except RequestError as exc:
         raise UsageError(str(exc)) from None
