@@ -19,12 +19,8 @@ from bot import archive, scope
 from bot.campaign_settings import CampaignSettings, SettingError
 from bot.cards import Carded, Seat, status_reply
 from bot.deadlines import next_deadline
-from bot.final_report import final_report
-from bot.maps import map_file_name, render_map
 from bot.names import did_you_mean, matching
 from bot.render import render
-from bot.reports import day_report
-from bot.sheets import sheet_text
 from bot.store import (
     Reply,
     RequestError,
@@ -37,16 +33,7 @@ from bot.wording import choices_text
 from db import repo
 from db.models import Campaign
 from db.models import Seat as SeatRow
-from rules import (
-    MODERATOR,
-    PUBLIC,
-    CharacterSetup,
-    GameState,
-    SetupError,
-    new_game,
-    setup_choices,
-    view_for,
-)
+from rules import MODERATOR, PUBLIC, GameState, view_for
 
 #: The largest seed a campaign can have: the column is a 32-bit integer on PostgreSQL.
 MAX_SEED = 2**31 - 1
@@ -178,6 +165,8 @@ class Campaigns:
         """The player's secret setup choices (3.3.3–3.3.6), before the game starts: lines such as
         ``start: Guard house``, ``victory: fame 2, gold 3``, ``spells: Absorb Essence, Peace``,
         ``enchant: MAGIC III4*``. Every choice is checked as setup will check it."""
+        from rules import CharacterSetup, SetupError, new_game, setup_choices
+
         typed_text(text, "setup choices")
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
@@ -206,6 +195,9 @@ class Campaigns:
         campaign started by another moderator) and stores it, so that drawing the map never
         holds the write lock (with many campaigns starting, the others' requests wait for none
         of it)."""
+        from bot.maps import map_file_name, render_map
+        from rules import CharacterSetup, SetupError, new_game
+
         catalog = self.store.catalog
         with self.store.unit() as session:
             campaign, seats = self._enrolled(session, campaign_name, moderator)
@@ -269,6 +261,8 @@ class Campaigns:
     ) -> None:
         """The start's messages: the channel's, with the public map (``image``, drawn outside
         the transaction), each seat's sheet, and the moderators' note."""
+        from bot.sheets import sheet_text
+
         catalog = self.store.catalog
         out = self.store.outbox(session, campaign)
         out.channel(
@@ -324,6 +318,8 @@ class Campaigns:
         """A past day's report: the public one, or the player's own journal of it — only once
         the day's report is out (:func:`published`): a day still being resolved, its combat
         windows open, is no one's to read yet."""
+        from bot.reports import day_report
+
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             viewer = self.store.viewer(session, campaign, player)
@@ -336,6 +332,8 @@ class Campaigns:
         """The final report of a finished campaign (issue 17), as its archive gives it again:
         the requirements, the scores, the victor and the epilogue (the route maps were posted
         with it)."""
+        from bot.final_report import final_report
+
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             snapshot = repo.latest_snapshot(session, campaign_id=row_id(campaign))
@@ -351,6 +349,8 @@ class Campaigns:
 
     def map_image(self, campaign_name: str, *, player: str | None = None) -> bytes:
         """The current map as the player's character sees it, or as the public sees it."""
+        from bot.maps import render_map
+
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             state = self.store.state(session, campaign)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session, col, func, insert, select
 
@@ -25,7 +25,9 @@ from db.models import (
     Snapshot,
 )
 from db.rows import add, get
-from rules.events import Event, from_stored
+
+if TYPE_CHECKING:
+    from rules.events import Event
 
 # Campaigns
 
@@ -347,6 +349,8 @@ def list_events(session: Session, *, campaign_id: int, day: int) -> list[EventRe
 def as_event(record: EventRecord) -> Event:
     """The engine's :class:`~rules.events.Event` for a stored one, of its type's class
     (:func:`rules.events.from_stored`: what an older version stored is still read)."""
+    from rules.events import from_stored  # the event classes, only when events are read
+
     return from_stored(
         {
             "type": record.type,
@@ -360,6 +364,8 @@ def as_event(record: EventRecord) -> Event:
 def day_events(session: Session, *, campaign_id: int, day: int) -> list[Event]:
     """A day's events in ``seq`` order as the engine's (:func:`as_event`), read as plain rows:
     no EventRecord is built only to be turned into an event (a report reads a day's hundreds)."""
+    from rules.events import from_stored
+
     query = (
         select(EventRecord.type, EventRecord.fields, EventRecord.audience, EventRecord.recipients)
         .where(EventRecord.campaign_id == campaign_id, EventRecord.day == day)

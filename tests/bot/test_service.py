@@ -72,7 +72,7 @@ def test_a_start_draws_its_map_without_holding_the_write_lock(service, monkeypat
         drawn.wait(30)
         return draw(catalog, view)
 
-    monkeypatch.setattr("bot.campaigns.render_map", slow)
+    monkeypatch.setattr("bot.maps.render_map", slow)
     service.campaigns.create("Test", moderator="gm", seed=7)
     service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
     starting = threading.Thread(
@@ -97,12 +97,12 @@ def test_a_seat_taken_while_the_game_is_made_is_not_left_out(service, monkeypatc
         service.campaigns.join("Test", player="p2", player_name="P2", character="Elf")
         return draw(catalog, view)
 
-    monkeypatch.setattr("bot.campaigns.render_map", joined_meanwhile)
+    monkeypatch.setattr("bot.maps.render_map", joined_meanwhile)
     service.campaigns.create("Test", moderator="gm", seed=7)
     service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
     with pytest.raises(RequestError, match="changed while it was being started; start it again"):
         service.campaigns.start("Test", moderator="gm")
-    monkeypatch.setattr("bot.campaigns.render_map", draw)
+    monkeypatch.setattr("bot.maps.render_map", draw)
     service.campaigns.start("Test", moderator="gm")
     with session_scope(service.engine) as session:
         snapshot = repo.latest_snapshot(session, campaign_id=service.campaigns.campaign("Test").id)
