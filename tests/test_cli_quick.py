@@ -1,6 +1,8 @@
 """The command line answers at once (issue 31): ``--help`` and ``--version`` load none of the
-heavy packages, and a ``local`` command uses the compiled catalog and migrates a database only
-when its revision is not the code's."""
+heavy packages; ``import rules`` loads a name's module only when it is asked for; reading a
+campaign (``local list``, ``status``, ``sheet``) loads neither the day's resolution, the
+autopilot, the maps nor the scheduler; and a ``local`` command uses the compiled catalog and
+migrates a database only when its revision is not the code's."""
 
 from __future__ import annotations
 
@@ -40,6 +42,79 @@ def test_help_and_version_import_nothing_heavy(argv: list[str]):
     out, heavy = imported_by(argv)
     assert out.startswith(("usage: realmbot", "realmbot ")), out
     assert heavy == set()
+
+
+def modules_after(code: str) -> set[str]:
+    """The modules a fresh interpreter holds after running ``code``."""
+    script = f"import sys\n{code}\nprint('MODULES', *sorted(sys.modules))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return set(done.stdout.rpartition("MODULES")[2].split())
+
+
+def test_import_rules_loads_only_what_is_asked_for():
+    alone = modules_after("import rules")
+    assert {"rules.evening", "rules.day", "rules.daylight", "rules.autopilot"}.isdisjoint(alone)
+    asked = modules_after("from rules import autopilot_orders")
+    assert "rules.autopilot" in asked
+
+
+def test_every_name_rules_exports_is_there():
+    import rules
+
+    missing = [name for name in rules.__all__ if getattr(rules, name, None) is None]
+    assert missing == []
+    assert callable(rules.catalog) and rules.catalog.__module__ == "rules.catalog"
+
+
+#: What reading a campaign never needs: the day's resolution, the autopilot, the maps (and
+#: Pillow), the outbox's delivery, the scheduler, Discord and the migrations' tool.
+NOT_FOR_READING = {
+    "rules.day.engine",
+    "rules.autopilot",
+    "bot.maps",
+    "PIL",
+    "bot.delivery",
+    "bot.local",
+    "bot.resolution",
+    "apscheduler",
+    "discord",
+    "alembic",
+}
+
+
+@pytest.fixture
+def started(migrated_sqlite_url: str) -> str:
+    """A started campaign, Valley, of two seats, on a migrated SQLite file: its URL."""
+    from bot.service import CampaignService
+    from db.engine import make_engine
+    from rules import catalog
+
+    engine = make_engine(migrated_sqlite_url)
+    service = CampaignService(engine, catalog())
+    service.campaigns.create("Valley", moderator="gm", seed=5)
+    for player, character in (("alice", "Amazon"), ("bob", "Dwarf")):
+        service.campaigns.join("Valley", player=player, player_name=player, character=character)
+    service.campaigns.start("Valley", moderator="gm")
+    engine.dispose()
+    return migrated_sqlite_url
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["list"], ["status", "Valley"], ["sheet", "Valley", "--player", "alice"]],
+    ids=["list", "status", "sheet"],
+)
+def test_reading_a_campaign_loads_no_resolution_maps_or_scheduler(started: str, argv: list[str]):
+    code = (
+        "from bot.cli import main\n"
+        f"status = main(['local', '--db', {started!r}, *{argv!r}])\n"
+        "assert status == 0, status"
+    )
+    loaded = modules_after(code)
+    unneeded = {m for m in loaded for x in NOT_FOR_READING if m == x or m.startswith(f"{x}.")}
+    assert unneeded == set()
 
 
 def local(db: str, cache: Path, *argv: str) -> subprocess.CompletedProcess[str]:
