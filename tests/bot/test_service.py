@@ -844,3 +844,17 @@ def test_a_one_week_campaign_is_played_to_its_end_with_a_death_and_a_fresh_start
     )
     assert names == ["route-amazon.png", "route-black-knight.png", "route-elf.png", "routes.png"]
     assert service.campaigns.final("Test").text == text, "the archive gives the same report again"
+
+
+def test_each_service_is_made_once_whoever_asks_first(service):
+    """bot.service.built: threads asking at once for a service (and for those it is made with)
+    all get the one service; a service's parts are the services the others hold."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    fresh = CampaignService(service.engine, service.catalog)
+    names = ["timekeeper", "resolver", "windows", "publisher", "plays"] * 8
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        got = list(pool.map(lambda name: (name, getattr(fresh, name)), names))
+    for name, made in got:
+        assert made is getattr(fresh, name)
+    assert fresh.plays.windows is fresh.windows and fresh.resolver.windows is fresh.windows
