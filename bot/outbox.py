@@ -84,8 +84,9 @@ def queued(
     )
     if campaign_id is not None:
         query = query.where(table.campaign_id == campaign_id)
-    if with_channel is not None:
-        query = query.where(messages.has_channel(with_channel))
+    if with_channel is not None:  # as db.messages.has_channel, on the campaign joined
+        channel = campaigns.channel
+        query = query.where(channel.is_not(None) if with_channel else channel.is_(None))
     with session_scope(engine) as session:
         return [
             Queued(id=i, campaign_id=c, kind=k, to=t, attempts=a, created_at=at, campaign=n)
