@@ -149,7 +149,7 @@ class Courier:
             if not due:
                 return 0
             await self.transport.prepare()
-            names = await asyncio.to_thread(self.service.campaigns.campaign_names)
+            names = {entry.campaign_id: entry.campaign for entry in due}
             sent = 0
             carried: list[int] = []
             for start in range(0, len(due), LOAD):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import os
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -75,12 +76,15 @@ class Folder:
     def __init__(self, out: Path) -> None:
         self.out = out
         self.written: list[Path] = []
+        self._made: set[Path] = set()
 
     async def prepare(self) -> None:
-        """Nothing to learn: a message's folder is named after its campaign."""
+        """Nothing to learn: a message's folder is named after its campaign. The folders made
+        are remembered for the pass only (a moderator may move them away between passes)."""
+        self._made = set()
 
     async def send(self, outgoing: Outgoing, campaign: str | None) -> None:
-        self.written += _write(outgoing, self.out / safe_name(campaign or ""))
+        self.written += _write(outgoing, self.out / safe_name(campaign or ""), self._made)
 
     def classify(self, error: Exception, message: OutboxMessage) -> Failure:
         """Any failure to write stops the delivery: the command reports it, and nothing of
@@ -121,13 +125,16 @@ def write(batch: Sequence[Outgoing], out: Path, campaigns: Mapping[int, str]) ->
     """Write each of ``batch`` under ``out/<campaign>/`` (``campaigns`` names them by id): its
     Markdown and BBCode, and its attachment. Returns the files written."""
     written: list[Path] = []
+    made: set[Path] = set()
     for outgoing in batch:
         folder = out / safe_name(campaigns.get(outgoing.message.campaign_id, ""))
-        written += _write(outgoing, folder)
+        written += _write(outgoing, folder, made)
     return written
 
 
-def _write(outgoing: Outgoing, folder: Path) -> list[Path]:
+def _write(outgoing: Outgoing, folder: Path, made: set[Path]) -> list[Path]:
+    """Write ``outgoing``'s files in its folder under ``folder``, made unless ``made`` holds
+    it (and added to it): a folder is made once a pass, not once a message."""
     message = outgoing.message
     stem = f"{message.id:05d}"
     if message.kind == "dm":
@@ -136,12 +143,27 @@ def _write(outgoing: Outgoing, folder: Path) -> list[Path]:
         folder = folder / "moderators"
     else:
         folder = folder / "public"
-    folder.mkdir(parents=True, exist_ok=True)
+    if folder not in made:
+        folder.mkdir(parents=True, exist_ok=True)
+        made.add(folder)
     files = [folder / f"{stem}.md", folder / f"{stem}.bbcode.txt"]
-    files[0].write_text(_markdown(message.content), encoding="utf-8")
-    files[1].write_text(_bbcode(message.content), encoding="utf-8")
+    _file(files[0], _markdown(message.content).encode("utf-8"))
+    _file(files[1], _bbcode(message.content).encode("utf-8"))
     if outgoing.attachment is not None and message.attachment_name:
         image = folder / f"{stem}-{safe_name(message.attachment_name)}"
-        image.write_bytes(outgoing.attachment)
+        _file(image, outgoing.attachment)
         files.append(image)
     return files
+
+
+def _file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` (created or replaced): three system calls, not the half
+    dozen of a Python file object, each of which hands the interpreter to the scheduler's
+    thread while a sweep of campaigns resolves."""
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(handle, view) :]
+    finally:
+        os.close(handle)

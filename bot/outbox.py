@@ -42,7 +42,8 @@ def destination(kind: str, to: str | None, campaign_id: int) -> str:
 
 @dataclass(frozen=True)
 class Queued:
-    """An undelivered message without its content and attachment."""
+    """An undelivered message without its content and attachment, with its campaign's name
+    (``campaign``: a transport files or posts by it, and a pass needs no other campaign's)."""
 
     id: int
     campaign_id: int
@@ -50,6 +51,7 @@ class Queued:
     to: str | None
     attempts: int
     created_at: datetime
+    campaign: str
 
     @property
     def destination(self) -> str:
@@ -60,23 +62,35 @@ def queued(
     engine: Engine, *, campaign_id: int | None = None, with_channel: bool | None = None
 ) -> list[Queued]:
     """Every undelivered message (of one campaign, or all; of the campaigns with a channel or
-    without one if ``with_channel`` says, :func:`db.messages.has_channel`), oldest first."""
+    without one if ``with_channel`` says, :func:`db.messages.has_channel`), oldest first. One
+    query, which reads the undelivered rows through the index on ``delivered_at`` and only
+    their campaigns' names: what a pass costs grows with what waits, never with the messages
+    delivered before or the campaigns that have nothing waiting."""
     table = OutboxMessage.__table__.c  # type: ignore[attr-defined]
+    campaigns = Campaign.__table__.c  # type: ignore[attr-defined]
     query = (
         sa_select(
-            table.id, table.campaign_id, table.kind, table.to, table.attempts, table.created_at
+            table.id,
+            table.campaign_id,
+            table.kind,
+            table.to,
+            table.attempts,
+            table.created_at,
+            campaigns.name,
         )
+        .join_from(OutboxMessage.__table__, Campaign.__table__, campaigns.id == table.campaign_id)  # type: ignore[attr-defined]
         .where(table.delivered_at.is_(None))
         .order_by(table.id)
     )
     if campaign_id is not None:
         query = query.where(table.campaign_id == campaign_id)
-    if with_channel is not None:
-        query = query.where(messages.has_channel(with_channel))
+    if with_channel is not None:  # as db.messages.has_channel, on the campaign joined
+        channel = campaigns.channel
+        query = query.where(channel.is_not(None) if with_channel else channel.is_(None))
     with session_scope(engine) as session:
         return [
-            Queued(id=i, campaign_id=c, kind=k, to=t, attempts=a, created_at=at)
-            for i, c, k, t, a, at in session.connection().execute(query)
+            Queued(id=i, campaign_id=c, kind=k, to=t, attempts=a, created_at=at, campaign=n)
+            for i, c, k, t, a, at, n in session.connection().execute(query)
         ]
 
 

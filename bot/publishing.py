@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from bot import archive, scope
 from bot.final_report import final_report
@@ -89,11 +89,10 @@ class Publisher:
 
     def publish_due(self) -> list[str]:
         """:meth:`publish` for every campaign whose reports wait (after a crash between the
-        resolution and its reports, say); the campaigns posted, as ``#<id>``."""
+        resolution and its reports, say); the campaigns posted, as ``#<id>``. Only their ids
+        are read (the scheduler asks every minute, however many campaigns there are)."""
         with self.store.unit() as session:
-            refs = [
-                scope.campaign_ref(row_id(c))
-                for c in session.exec(select(Campaign))
-                if c.report_due is not None
-            ]
+            query = select(Campaign.id).where(col(Campaign.report_due).is_not(None))
+            ids = session.exec(query.order_by(col(Campaign.id)))
+            refs = [scope.campaign_ref(i) for i in ids if i is not None]
         return [ref for ref in refs if self.publish(ref)]

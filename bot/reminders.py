@@ -53,20 +53,27 @@ class Reminders:
             campaign = self.store.campaign(session, campaign_name)
             return self.remind_in(session, campaign, due_only=False)
 
-    def _waiting_reminders(self, session: Session, campaign: Campaign) -> list[Seat]:
-        """The seats still to be reminded today (reminders on, not reminded yet)."""
+    def _waiting_reminders(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat] | None = None
+    ) -> list[Seat]:
+        """The seats still to be reminded today (reminders on, not reminded yet), of ``seats``
+        (the campaign's, read when not given)."""
         done = reminded_today(campaign, campaign.day)
-        seats = self.store.seats(session, campaign)
+        if seats is None:
+            seats = self.store.seats(session, campaign)
         return [s for s in seats if s.reminders and row_id(s) not in done]
 
-    def next_reminder(self, session: Session, campaign: Campaign) -> datetime | None:
-        """When the next seat's reminder is due today, if any is."""
+    def next_reminder(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat] | None = None
+    ) -> datetime | None:
+        """When the next seat's reminder is due today, if any is; ``seats`` are the campaign's
+        (read when not given)."""
         if campaign.deadline is None:
             return None
         settings = self.store.settings(campaign)
         times = [
             reminder_time(s, campaign.deadline, settings)
-            for s in self._waiting_reminders(session, campaign)
+            for s in self._waiting_reminders(session, campaign, seats)
         ]
         return min((t for t in times if t is not None), default=None)
 

@@ -161,15 +161,21 @@ class Wakeups:
         )
 
     def sync(self) -> list[str]:
-        """Upsert every campaign's next wake-up; returns the job ids registered. Nothing once
-        the scheduler is shut down: a resync whose work was already in the worker thread when
-        the shutdown came would otherwise wake a stopped scheduler (an error on the event
-        loop); the next start syncs anyway."""
+        """Upsert every campaign's next wake-up; returns the job ids registered. A job stored
+        already for the same time is left as it is: the job store is read once, and written
+        only for what changed (every minute, a thousand campaigns' jobs were each written
+        again). Nothing once the scheduler is shut down: a resync whose work was already in
+        the worker thread when the shutdown came would otherwise wake a stopped scheduler (an
+        error on the event loop); the next start syncs anyway."""
         if not self.scheduler.running:
             return []
+        stored = {job.id: job.next_run_time for job in self.scheduler.get_jobs()}
         ids = []
         for campaign, day, when in self.service.timekeeper.wake_ups():
             identifier = job_id(campaign, day)
+            ids.append(identifier)
+            if identifier in stored and stored[identifier] == when:
+                continue
             self.scheduler.add_job(
                 "bot.scheduler:wake",
                 "date",
@@ -178,7 +184,6 @@ class Wakeups:
                 id=identifier,
                 replace_existing=True,
             )
-            ids.append(identifier)
         return ids
 
     def shutdown(self) -> None:

@@ -139,13 +139,16 @@ class Timekeeper:
         ``#<id>`` (names may repeat across servers), the deadline, the reminder before it, or
         the end of a pause. A campaign whose stored settings are damaged still wakes at its
         deadline (without its players' reminders), where the wake-up refuses it by name: it
-        never keeps the others from their wake-ups."""
+        never keeps the others from their wake-ups. Three queries, however many campaigns:
+        the scheduler asks every minute."""
         store = self.store
         wakes = []
         with store.unit() as session:
+            decisions = repo.open_decisions_by_campaign(session)
+            seats = repo.seats_by_campaign(session)
             for campaign in session.exec(select(Campaign)):
                 ref = scope.campaign_ref(row_id(campaign))
-                waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
+                waiting = decisions.get(row_id(campaign), [])
                 due = closing_time(waiting)
                 if due is not None:
                     when = due
@@ -158,7 +161,9 @@ class Timekeeper:
                 elif campaign.status == "running" and campaign.deadline is not None:
                     when = campaign.deadline
                     try:
-                        reminder = self.reminders.next_reminder(session, campaign)
+                        reminder = self.reminders.next_reminder(
+                            session, campaign, seats.get(row_id(campaign), [])
+                        )
                     except RequestError as refused:
                         log.warning("no reminders: %s", refused)
                         reminder = None

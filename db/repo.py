@@ -160,6 +160,15 @@ def list_seats(session: Session, *, campaign_id: int) -> list[Seat]:
     return list(session.exec(query))
 
 
+def seats_by_campaign(session: Session) -> dict[int, list[Seat]]:
+    """Every campaign's seats (as :func:`list_seats` gives them), by campaign id, in one query;
+    a campaign without seats is left out."""
+    found: dict[int, list[Seat]] = {}
+    for seat in session.exec(select(Seat).order_by(col(Seat.id))):
+        found.setdefault(seat.campaign_id, []).append(seat)
+    return found
+
+
 def list_player_seats(
     session: Session, *, player: str, campaign_id: int | None = None
 ) -> list[Seat]:
@@ -441,6 +450,16 @@ def open_decisions(
     if character is not None:
         query = query.where(PendingDecision.character == character)
     return list(session.exec(query.order_by(col(PendingDecision.id))))
+
+
+def open_decisions_by_campaign(session: Session) -> dict[int, list[PendingDecision]]:
+    """Every campaign's unanswered decisions (as :func:`open_decisions` gives them), by
+    campaign id, in one query; a campaign without any is left out."""
+    query = select(PendingDecision).where(col(PendingDecision.answer).is_(None))
+    found: dict[int, list[PendingDecision]] = {}
+    for decision in session.exec(query.order_by(col(PendingDecision.id))):
+        found.setdefault(decision.campaign_id, []).append(decision)
+    return found
 
 
 def answer_decision(session: Session, *, decision_id: int, answer: str) -> PendingDecision:

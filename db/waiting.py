@@ -87,11 +87,17 @@ class Turns:
 
 _TURNS: dict[str, Turns] = {}
 _REGISTRY = threading.Lock()
+#: Each path's real path, resolved once (a file's links are not changed under a running bot).
+_REAL: dict[str, str] = {}
 
 
 def turns_of(path: str) -> Turns:
-    """The queue of this process's writers to the SQLite file at ``path`` (its real path)."""
-    key = os.path.realpath(path)
+    """The queue of this process's writers to the SQLite file at ``path`` (its real path,
+    resolved the first time only: every unit of work asks, and resolving a path is a system call
+    for each of its folders)."""
+    key = _REAL.get(path)
+    if key is None:
+        key = _REAL[path] = os.path.realpath(path)
     with _REGISTRY:
         turns = _TURNS.get(key)
         if turns is None:

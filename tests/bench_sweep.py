@@ -8,9 +8,14 @@ the bot's scheduler (:class:`bot.scheduler.Wakeups`, APScheduler, a wake-up job 
 one at a time in its worker thread: the day resolved, its reports and public map put in the
 outbox), while a delivery loop carries the outbox through the local transport
 (:class:`bot.local.Folder` driven by :class:`bot.delivery.Courier`, files written to a folder) as
-the Discord bot's loop does. The clock runs from the deadline until every wake-up has run and
-every message is delivered; the process's CPU time over the same span is shown too (the machine
-may be shared). The setup (creating and starting the campaigns, their maps drawn) is not timed.
+the Discord bot's loop does. The process is set up as the running bot's (``realmbot run``): its
+jobs stored in the campaigns' database (APScheduler's SQLAlchemy job store), checkpoints left to
+the background (:func:`db.engine.make_engine`'s ``background_checkpoints``) and the garbage
+collector settled once the campaigns are loaded (:func:`bot.collector.settle`). The clock runs
+from the deadline (or from the end of the scheduler's start, started paused, if that ends
+later) until every wake-up has run and every message is delivered; the process's CPU time over
+the same span is shown too (the machine may be shared). The setup (creating and starting the
+campaigns, their maps drawn, the scheduler started) is not timed.
 Reminders are off so that the deadline is each campaign's first wake-up. Nothing asserts a time;
 the workload is checked: every campaign must have resolved its day, with orders for all three
 seats, and nothing may be left undelivered.
@@ -29,7 +34,7 @@ from pathlib import Path
 from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_EXECUTED, JobEvent
 from sqlmodel import update
 
-from bot import outbox
+from bot import collector, outbox
 from bot.delivery import Courier
 from bot.local import Folder
 from bot.scheduler import Wakeups
@@ -80,11 +85,13 @@ def setup(service: CampaignService, count: int) -> list[str]:
     return names
 
 
-async def _wake_and_deliver(service: CampaignService, count: int, out: Path) -> Sweep:
+async def _wake_and_deliver(
+    service: CampaignService, count: int, out: Path, jobstore: str | None
+) -> Sweep:
     with session_scope(service.engine) as session:
         deadline = datetime.now(UTC) + LEAD
         session.exec(update(Campaign).values(deadline=deadline))
-    wakeups = Wakeups(service)
+    wakeups = Wakeups(service, jobstore_url=jobstore)
     done: list[str] = []
     failed: list[str] = []
 
@@ -95,9 +102,11 @@ async def _wake_and_deliver(service: CampaignService, count: int, out: Path) -> 
     wakeups.scheduler.add_listener(listen, EVENT_JOB_EXECUTED | EVENT_JOB_ERROR)
     folder = Folder(out)
     courier = Courier(service, folder)
-    wakeups.start()
+    wakeups.start(paused=True)
     await asyncio.sleep(max((deadline - datetime.now(UTC)).total_seconds(), 0))
+    start = max(deadline, datetime.now(UTC))
     cpu = time.process_time()
+    wakeups.scheduler.resume()
     delivered = 0
     try:
         while len(done) + len(failed) < count:
@@ -107,7 +116,7 @@ async def _wake_and_deliver(service: CampaignService, count: int, out: Path) -> 
             delivered += sent
     finally:
         wakeups.shutdown()
-    wall = (datetime.now(UTC) - deadline).total_seconds()
+    wall = (datetime.now(UTC) - start).total_seconds()
     cpu = time.process_time() - cpu
     if failed:
         raise RuntimeError(f"{len(failed)} wake-ups failed, the first {failed[0]}")
@@ -138,11 +147,13 @@ def _checked(service: CampaignService, names: list[str], sweep: Sweep) -> Sweep:
 def sweep(data: Catalog, count: int) -> Sweep:
     """One sweep of ``count`` campaigns on a fresh database (see the module's docstring)."""
     with tempfile.TemporaryDirectory() as folder:
-        engine = make_engine(f"sqlite:///{Path(folder) / 'sweep.db'}")
+        url = f"sqlite:///{Path(folder) / 'sweep.db'}"
+        engine = make_engine(url, background_checkpoints=True)
         upgrade(engine)
         service = CampaignService(engine, data)
         names = setup(service, count)
-        result = asyncio.run(_wake_and_deliver(service, count, Path(folder) / "out"))
+        collector.settle()
+        result = asyncio.run(_wake_and_deliver(service, count, Path(folder) / "out", url))
         result = _checked(service, names, result)
         engine.dispose()
     return result

@@ -13,6 +13,7 @@ from bot.outbox import Outgoing
 from bot.service import CampaignService
 from db.models import OutboxMessage
 from tests.clocks import ManualClock
+from tests.reads import reads
 
 
 @dataclass
@@ -91,3 +92,31 @@ def test_a_failing_destination_waits_alone_and_the_moderators_hear_of_it_once(
     assert asyncio.run(courier.deliver_once()) == 1
     assert bag.carried[-1] == (waiting.id, "Valley", "alice")
     assert service.store.undelivered(1000) == []
+
+
+def test_a_pass_asks_the_database_for_what_waits_whatever_the_campaigns_beside_it(
+    service: CampaignService,
+) -> None:
+    """A pass reads the messages that wait and their campaigns' names, nothing of the campaigns
+    with nothing waiting: a thousand campaigns' passes, each reading every campaign, made their
+    delivery grow with the square of their number."""
+    bag = Mailbag(batch=100)
+    courier = Courier(service, bag)
+    started(service)
+    with reads(service.engine) as alone:
+        first = asyncio.run(courier.deliver_once())
+    for n in range(6):
+        service.campaigns.create(f"Idle{n}", moderator="gm", seed=3)
+        service.campaigns.join(f"Idle{n}", player=f"p{n}", player_name="P", character="Amazon")
+        service.campaigns.start(f"Idle{n}", moderator="gm")
+    asyncio.run(courier.deliver_once())
+    service.campaigns.create("Hills", moderator="gm", seed=3)
+    service.campaigns.join("Hills", player="carol", player_name="Carol", character="Amazon")
+    service.campaigns.join("Hills", player="dave", player_name="Dave", character="Elf")
+    service.campaigns.start("Hills", moderator="gm")
+    with reads(service.engine) as beside:
+        second = asyncio.run(courier.deliver_once())
+    assert first == second > 0
+    assert beside.statements == alone.statements
+    assert beside.loaded == alone.loaded
+    assert "Campaign" not in beside.loaded

@@ -3,13 +3,16 @@ attachment beside its post."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+import shutil
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from bot.local import deliver, folder_name, write
+from bot.delivery import Courier
+from bot.local import Folder, deliver, folder_name, write
 from bot.outbox import Outgoing
 from bot.service import CampaignService
 from db.models import OutboxMessage
@@ -141,3 +144,23 @@ def test_deliver_leaves_the_messages_of_campaigns_with_a_channel_to_the_bot(
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["Valley"]
     left = service.store.undelivered()
     assert left and {m.campaign_id for m in left} == {2}
+
+
+def test_a_pass_after_the_folders_were_moved_away_makes_them_again(
+    service: CampaignService, tmp_path: Path
+) -> None:
+    """A folder is made once a pass, not once a message; the moderator may move the folders
+    away (posted on the forum) between two passes of the same transport."""
+    service.campaigns.create("Valley", moderator="gm", seed=3)
+    service.campaigns.join("Valley", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.start("Valley", moderator="gm")
+    folder = Folder(tmp_path / "out")
+    courier = Courier(service, folder)
+    asyncio.run(courier.deliver_once())
+    first = len(folder.written)
+    shutil.rmtree(tmp_path / "out")
+    service.resolver.resolve_day("Valley", day=1, moderator="gm")
+    assert asyncio.run(courier.deliver_once()) > 0
+    again = folder.written[first:]
+    assert again and all(path.is_file() for path in again)
+    assert {path.parent.name for path in again} >= {"public", folder_name("p1")}

@@ -21,6 +21,7 @@ from db.waiting import Patience
 from rules.state import GameState
 from tests.holder import holding
 from tests.races import race
+from tests.reads import reads
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
@@ -350,3 +351,13 @@ def test_two_local_resolves_racing_a_long_lock_holder_resolve_the_day_once(
     assert sorted(p.returncode for p in resolves) == [0, 2], errs
     assert "Day 1 of Valley is already resolved; it is day 2" in "".join(errs)
     assert "Traceback" not in "".join(errs) and "busy" not in "".join(errs)
+
+
+def test_looking_for_reports_left_due_reads_no_campaign_whose_reports_are_posted(
+    overdue: CampaignService,
+) -> None:
+    """The scheduler looks for reports a crash left due every minute: it reads the ids of the
+    campaigns whose reports wait, not every campaign's row."""
+    with reads(overdue.engine) as seen:
+        assert overdue.publisher.publish_due() == []
+    assert sum(seen.loaded.values()) == 0

@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import sqlite3
 import threading
 from collections.abc import Iterator
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from typing import Any
 import pytest
 from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_EXECUTED, JobEvent
 from sqlalchemy import update
+from sqlmodel import col
 
 from bot import scheduler
 from bot.scheduler import Wakeups
@@ -22,6 +25,7 @@ from bot.service import CampaignService
 from db.engine import make_engine, session_scope
 from db.models import Campaign, Seat
 from rules.catalog import catalog
+from tests.reads import reads
 
 #: Campaigns due in the same second.
 DUE = 6
@@ -204,3 +208,56 @@ def test_a_forked_process_runs_its_jobs_in_a_worker_of_its_own():
         child.join()
     assert answered and receive.recv() == 7, "the child's job never ran"
     assert child.exitcode == 0
+
+
+def test_a_sync_asks_the_same_beside_more_campaigns_and_writes_only_the_jobs_that_changed(
+    watched: Watched, tmp_path: Path
+) -> None:
+    """The scheduler syncs every campaign's wake-up every minute: its queries do not grow with
+    the campaigns (a thousand campaigns cost two thousand before), and a job stored already
+    for the same time is not written again; a moved deadline's is."""
+    due_soon(watched, 2)
+    jobs = tmp_path / "jobs.db"
+    wakeups = Wakeups(watched, jobstore_url=f"sqlite:///{jobs}")
+
+    def written(connection: sqlite3.Connection) -> int:
+        """The job store's file's version as ``connection`` sees it: it changes whenever
+        another connection commits."""
+        return int(connection.execute("PRAGMA data_version").fetchone()[0])
+
+    async def run(watcher: sqlite3.Connection) -> None:
+        wakeups.start(paused=True)
+        try:
+            with reads(watched.engine) as two:
+                wakeups.sync()
+            for number in range(2, 7):
+                name = f"C{number}"
+                watched.campaigns.create(name, moderator="gm", seed=number)
+                watched.campaigns.join(name, player=f"p{number}", player_name="P", character="Elf")
+                watched.campaigns.start(name, moderator="gm")
+            wakeups.sync()
+            before = written(watcher)
+            with reads(watched.engine) as seven:
+                ids = wakeups.sync()
+            assert len(ids) == 7
+            assert seven.statements == two.statements
+            assert written(watcher) == before, "no job changed: none is written"
+            later = datetime.now(UTC) + timedelta(hours=5)
+            with session_scope(watched.engine) as session:
+                session.exec(
+                    update(Campaign).where(col(Campaign.name) == "C0").values(deadline=later)
+                )
+            wakeups.sync()
+            assert written(watcher) != before
+            moved = wakeups.scheduler.get_job(scheduler.job_id(f"#{campaign_id('C0')}", 1))
+            assert moved is not None and moved.next_run_time == later
+        finally:
+            wakeups.shutdown()
+
+    def campaign_id(name: str) -> int:
+        found = watched.campaigns.campaign(name).id
+        assert found is not None
+        return found
+
+    with closing(sqlite3.connect(jobs)) as watcher:
+        asyncio.run(run(watcher))

@@ -5,6 +5,7 @@ served, and a unit that waits in vain, or that PostgreSQL picks as a deadlock's 
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from sqlmodel import select
 from db import repo
 from db.engine import make_engine, session_scope
 from db.models import Campaign
-from db.waiting import DatabaseBusyError, Patience, Turns
+from db.waiting import DatabaseBusyError, Patience, Turns, turns_of
 from tests.holder import holding
 
 from .conftest import T0, sqlite_only
@@ -191,3 +192,25 @@ def test_a_postgres_deadlock_victim_says_the_database_is_busy(engine: Engine) ->
     with session_scope(engine) as session:
         days = sorted(c.day for c in session.exec(select(Campaign)))
     assert days == [1, 1], "the victim changed nothing, the other both"
+
+
+def test_a_files_writers_share_one_queue_whatever_path_names_it_resolved_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two paths of one file (a link) share its queue; each path is resolved the first time
+    only, not at the start of every unit of work (a system call for each of its folders)."""
+    target = tmp_path / "campaigns.db"
+    target.touch()
+    link = tmp_path / "link.db"
+    link.symlink_to(target)
+    resolved: list[str] = []
+    real = os.path.realpath
+
+    def resolving(path: str) -> str:
+        resolved.append(path)
+        return real(path)
+
+    monkeypatch.setattr(os.path, "realpath", resolving)
+    assert turns_of(str(target)) is turns_of(str(link)) is turns_of(str(target))
+    assert all(turns_of(str(link)) is turns_of(str(target)) for _ in range(5))
+    assert sorted(resolved) == sorted([str(target), str(link)])
