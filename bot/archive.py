@@ -3,10 +3,15 @@ began and the events of every day, read back in order."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sqlmodel import Session
 
 from db import repo
-from rules import Event, GameState
+from rules import GameState
+
+if TYPE_CHECKING:
+    from rules import Event
 
 
 def first_state(session: Session, campaign_id: int) -> GameState | None:

@@ -31,7 +31,7 @@ from bot.wording import asker_name, known_name, with_name
 from db import messages, repo, rewind
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage, Seat, Snapshot
-from rules import PUBLIC, Catalog, GameState, load_problem, not_text, read_state
+from rules import PUBLIC, Catalog, GameState, load_problem, read_state
 
 Clock = Callable[[], datetime]
 
@@ -360,6 +360,8 @@ def typed_text(value: str, what: str) -> str:
     """``value`` if every character of it is text, else a refusal naming ``what`` and the
     character: a lone surrogate could not even be stored, a control character would garble
     every message that quotes it."""
+    from rules import not_text  # the orders' reader: a read, which types nothing, never loads it
+
     bad = not_text(value)
     if bad is not None:
         raise RequestError(

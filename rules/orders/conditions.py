@@ -18,14 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.decisions.kinds import COMBAT_KINDS, CombatKey
 from rules.evening.answers import MANEUVERS, NONE, TREACHERY
-from rules.events import Decision
 from rules.schema.characters import Action, ActionChit
+
+if TYPE_CHECKING:
+    from rules.events import Decision
 
 
 #: The combat keys of an order message (:data:`rules.decisions.kinds.CombatKey`), in the
