@@ -244,13 +244,15 @@ def cmd_run(args: argparse.Namespace, data: Catalog) -> str:
 
 
 def run_discord(settings: Any, data: Catalog) -> None:
-    """Run the Discord bot: migrate the database, start the wake-ups, connect (waiting out a
-    network failure at start-up; a token Discord refuses is a UsageError)."""
+    """Run the Discord bot: migrate the database, start the wake-ups (their maps drawn on the
+    other cores), connect (waiting out a network failure at start-up; a token Discord refuses
+    is a UsageError). The map workers end with the wake-ups."""
     import asyncio
 
     from bot import collector
     from bot.discord import startup
     from bot.discord.app import make_bot
+    from bot.maps.pool import spare_cores
     from bot.scheduler import Wakeups
     from bot.service import CampaignService
     from db.engine import make_engine
@@ -261,7 +263,7 @@ def run_discord(settings: Any, data: Catalog) -> None:
     service = CampaignService(engine, data)
     collector.settle()
     bot = make_bot(service)
-    wakeups = Wakeups(service, jobstore_url=settings.database_url)
+    wakeups = Wakeups(service, jobstore_url=settings.database_url, map_workers=spare_cores())
 
     async def serve() -> None:
         async with bot:

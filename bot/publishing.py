@@ -3,33 +3,102 @@ the public report with its map, each player's own, the next day's deadline, and 
 report after the last day.
 
 Resolution only marks a finished day's reports due (the campaign's ``report_due``); drawing the
-map is slow, so it is done here, outside any transaction, and the posting is one transaction
-that first checks the reports are still due.
+map is slow, so it is done here, outside any transaction (in the bot, in worker processes:
+:mod:`bot.maps.pool`), and the posting is one transaction that first checks the reports are
+still due.
 """
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sqlmodel import col, select
 
 from bot import archive, scope
-from bot.final_report import final_report
-from bot.maps import map_file_name, render_map
+from bot.final_report import FinalReport, final_report
+from bot.maps.pool import public_map
 from bot.notifications import day_opened
 from bot.own_report import own_report
 from bot.reports import day_report
 from bot.store import RequestError, Store, row_id
 from db import repo
 from db.models import Campaign, Snapshot
-from rules import PUBLIC, GameState, view_for
+from rules import PUBLIC, Catalog, GameState
+
+if TYPE_CHECKING:
+    from bot.maps.pool import MapPool
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class _Due:
+    """A resolved day's reports, read and ready to post: the campaign (``#<id>``), the day
+    whose reports are due, the end state's text, its public map's file name and bytes (or their
+    drawing in a :class:`MapPool`), and the final report after the last day."""
+
+    ref: str
+    due: int
+    state: str
+    image: tuple[str, bytes] | Future[tuple[str, bytes]]
+    final: FinalReport | None
+
+    def drawn(self, catalog: Catalog) -> tuple[str, bytes]:
+        """The map's file name and bytes; drawn here if the pool failed to (a worker died)."""
+        if isinstance(self.image, tuple):
+            return self.image
+        try:
+            return self.image.result()
+        except Exception:
+            log.exception("the map of %s day %d is drawn again", self.ref, self.due)
+            return public_map(catalog, self.state)
+
+
+#: Runs a call later, in the thread every wake-up's database work runs in.
+Later = Callable[[Callable[[], object]], object]
 
 
 class Publisher:
-    """Posting the reports of resolved days, over the ``store``."""
+    """Posting the reports of resolved days, over the ``store``.
+
+    Maps are drawn in the calling thread unless :meth:`draw_in` gave a :class:`MapPool` (the
+    bot's scheduler does): then :meth:`publish_soon` returns once the map is handed to the
+    pool, and the posting runs later (:meth:`post_drawn`, through ``later`` or the next
+    wake-up), once it is drawn. A day's map being
+    drawn is never drawn twice: :meth:`publish` called meanwhile (by the campaign's next
+    wake-up, :meth:`publish_left`, or :meth:`publish_due`) waits for it and posts, and the
+    posting that was queued finds nothing left due."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._lock = threading.Lock()
+        self._maps: MapPool | None = None
+        self._later: Later | None = None
+        self._drawing: dict[tuple[str, int], _Due] = {}
+        self._ready: list[tuple[_Due, contextvars.Context]] = []
+
+    def draw_in(self, maps: MapPool | None, later: Later | None = None) -> None:
+        """Draw maps in ``maps`` from now on, posting through ``later``; with None, in the
+        calling thread again (a posting whose map is still being drawn is then dropped: its
+        reports stay due, and :meth:`publish_due` posts them)."""
+        with self._lock:
+            self._maps, self._later = maps, later
+            dropped = [] if later is not None else self._ready
+            self._ready = [] if later is None else self._ready
+        for due, _ in dropped:
+            self._forget(due)
+
+    def publishing(self) -> int:
+        """How many days' reports are handed to the pool and not yet posted."""
+        with self._lock:
+            return len(self._drawing)
 
     def publish(self, campaign_name: str) -> bool:
         """Post the reports of the campaign's resolved day that wait for it (``report_due``):
@@ -39,40 +108,116 @@ class Publisher:
         posting is one transaction that first checks the reports are still due, so they are
         posted once, whoever calls this and however often (after each resolution, at start-up,
         and at every resync of the wake-ups). Returns whether it posted."""
+        due = self._read(campaign_name, pooled=False)
+        return due is not None and self._post(due)
+
+    def publish_soon(self, campaign_name: str) -> None:
+        """:meth:`publish`, its map drawn in the pool :meth:`draw_in` gave, if any: returns
+        once the map is handed over; the reports are posted through ``later`` once it is
+        drawn. Without a pool, :meth:`publish` itself."""
+        with self._lock:
+            pooled = self._maps is not None
+        if not pooled:
+            self.publish(campaign_name)
+            return
+        due = self._read(campaign_name, pooled=True)
+        if due is None or isinstance(due.image, tuple):
+            if due is not None:
+                self._post(due)
+            return
+        context = contextvars.copy_context()
+        due.image.add_done_callback(lambda _: self._drawn(due, context))
+
+    def _drawn(self, due: _Due, context: contextvars.Context) -> None:
+        """The map of ``due`` is drawn (or its drawing failed or was cancelled): it waits for
+        :meth:`post_drawn`, which ``later`` is asked to run; after :meth:`draw_in` None, it is
+        dropped (its reports stay due)."""
+        with self._lock:
+            later = self._later
+            if later is not None:
+                self._ready.append((due, context))
+        if later is None:
+            self._forget(due)
+            return
+        with contextlib.suppress(RuntimeError):  # the worker thread is gone: left due
+            later(self.post_drawn)
+
+    def post_drawn(self) -> int:
+        """Post the reports whose maps are drawn (in the order they were drawn); how many
+        were handed over. Each wake-up calls it first, so the reports go out as soon as their
+        maps are drawn, never after every wake-up queued before them."""
+        with self._lock:
+            ready, self._ready = self._ready, []
+        for due, context in ready:
+            context.run(self._post_drawn, due)
+        return len(ready)
+
+    def _post_drawn(self, due: _Due) -> None:
+        try:
+            self._post(due)
+        except Exception:
+            log.exception("the reports of %s day %d are left for a later try", due.ref, due.due)
+        finally:
+            self._forget(due)
+
+    def _forget(self, due: _Due) -> None:
+        with self._lock:
+            if self._drawing.get((due.ref, due.due)) is due:
+                del self._drawing[(due.ref, due.due)]
+
+    def _read(self, campaign_name: str, *, pooled: bool) -> _Due | None:
+        """The campaign's reports still due, read in one unit: its map is the one being drawn
+        for that day if there is one, else drawn in the pool (``pooled``) or here."""
         store, catalog = self.store, self.store.catalog
         with store.unit() as session:
             campaign = store.campaign(session, campaign_name)
             ref = scope.campaign_ref(row_id(campaign))
             due = campaign.report_due
             if due is None:
-                return False
+                return None
+            with self._lock:
+                drawing = self._drawing.get((ref, due))
+            if drawing is not None:
+                return drawing
             snapshot = session.get(Snapshot, campaign.report_snapshot)
             assert snapshot is not None, "a resolved day keeps its end snapshot"
-            state = GameState.from_json(snapshot.state)
-            over = state.today.stage == "over"
-            name = campaign.name
-            first, days = state, []
-            if over:
-                first = archive.first_state(session, row_id(campaign)) or state
-                days = archive.every_day(session, row_id(campaign), state.game_day)
-        public = view_for(catalog, state, PUBLIC)
-        image, image_name = render_map(catalog, public), map_file_name(public)
-        final = final_report(catalog, name, first, state, days) if over else None
-        with store.unit() as session:
-            campaign = store.campaign(session, ref)
-            if campaign.report_due != due:
+            text, final = snapshot.state, None
+            if campaign.status == "finished":  # the state is read here only for the last day
+                state = GameState.from_json(text)
+                if state.today.stage == "over":
+                    first = archive.first_state(session, row_id(campaign)) or state
+                    days = archive.every_day(session, row_id(campaign), state.game_day)
+                    final = final_report(catalog, campaign.name, first, state, days)
+        image: tuple[str, bytes] | Future[tuple[str, bytes]]
+        with self._lock:
+            maps = self._maps if pooled else None
+            image = maps.draw(text) if maps is not None else ("", b"")
+        if maps is None:
+            image = public_map(catalog, text)
+        read = _Due(ref, due, text, image, final)
+        if isinstance(image, Future):
+            with self._lock:
+                self._drawing[(ref, due)] = read
+        return read
+
+    def _post(self, read: _Due) -> bool:
+        """Post ``read``'s reports in one unit, if they are still due; whether it posted."""
+        image_name, image = read.drawn(self.store.catalog)
+        with self.store.unit() as session:
+            campaign = self.store.campaign(session, read.ref)
+            if campaign.report_due != read.due:
                 return False
-            seats = store.seats(session, campaign)
-            events = repo.day_events(session, campaign_id=row_id(campaign), day=due)
-            out = store.outbox(session, campaign)
+            seats = self.store.seats(session, campaign)
+            events = repo.day_events(session, campaign_id=row_id(campaign), day=read.due)
+            out = self.store.outbox(session, campaign)
             out.channel(day_report(events, PUBLIC), attachment=(image_name, image))
             if campaign.status == "running" and campaign.deadline is not None:
                 out.channel(day_opened(campaign, campaign.deadline))
             for seat in seats:
                 out.dm(seat.player, own_report(events, seat.character, campaign.name))
-            if final is not None:
-                (name, _, routes), *each = final.images
-                out.channel(final.text, attachment=(name, routes))
+            if read.final is not None:
+                (name, _, routes), *each = read.final.images
+                out.channel(read.final.text, attachment=(name, routes))
                 for name, caption, route in each:
                     out.channel(f"{campaign.name}: {caption}", attachment=(name, route))
             campaign.report_due, campaign.report_snapshot = None, None

@@ -19,7 +19,7 @@ import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from apscheduler.jobstores.sqlalchemy import SQLAlchemyJobStore
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -29,6 +29,9 @@ from bot.logs import campaign_context
 from bot.outbox import prune_attachments
 from bot.service import CampaignService
 from db.engine import checkpoint
+
+if TYPE_CHECKING:
+    from bot.maps.pool import MapPool
 
 T = TypeVar("T")
 
@@ -130,11 +133,30 @@ class _Scheduler(AsyncIOScheduler):  # type: ignore[misc]  # apscheduler is unty
         return wait
 
 
-class Wakeups:
-    """The scheduler of one bot process: one per job store (3.x does not coordinate several)."""
+def _later(call: Callable[[], object]) -> object:
+    """``call`` in the worker thread, after the jobs queued before it."""
+    return _WORKER["default"].submit(call)
 
-    def __init__(self, service: CampaignService, *, jobstore_url: str | None = None) -> None:
+
+class Wakeups:
+    """The scheduler of one bot process: one per job store (3.x does not coordinate several).
+
+    With ``map_workers`` (``realmbot run`` gives :func:`bot.maps.pool.spare_cores`), the public
+    maps of the days the wake-ups resolve are drawn in that many worker processes
+    (:class:`bot.maps.pool.MapPool`), started by :meth:`start` and ended by :meth:`shutdown`:
+    a wake-up returns once its map is handed over, and the reports are posted in the worker
+    thread once it is drawn (:meth:`bot.publishing.Publisher.publish_soon`)."""
+
+    def __init__(
+        self,
+        service: CampaignService,
+        *,
+        jobstore_url: str | None = None,
+        map_workers: int = 0,
+    ) -> None:
         self.service = service
+        self.map_workers = map_workers
+        self.maps: MapPool | None = None
         _SERVICE["default"] = service
         _WAKEUPS["default"] = self
         stores: dict[str, Any] = {}
@@ -148,7 +170,13 @@ class Wakeups:
 
     def start(self, *, paused: bool = False) -> None:
         """Start scheduling: tell the channels of any day that fell due while down, then
-        register every campaign's wake-up."""
+        register every campaign's wake-up (the map workers started first, if any)."""
+        if self.map_workers and self.maps is None:
+            from bot.maps.pool import MapPool
+
+            self.maps = MapPool(self.service.catalog, workers=self.map_workers)
+            self.maps.ready()
+            self.service.publisher.draw_in(self.maps, _later)
         self.service.timekeeper.after_downtime()
         self.scheduler.start(paused=paused)
         self.sync()
@@ -187,4 +215,11 @@ class Wakeups:
         return ids
 
     def shutdown(self) -> None:
+        """Stop scheduling and end the map workers: a day whose map was still being drawn
+        keeps its reports due, for the next start
+        (:meth:`~bot.timekeeping.Timekeeper.after_downtime`)."""
         self.scheduler.shutdown(wait=False)
+        if self.maps is not None:
+            self.service.publisher.draw_in(None)
+            self.maps.close()
+            self.maps = None

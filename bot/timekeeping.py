@@ -60,11 +60,16 @@ class Timekeeper:
 
     def wake(self, campaign_name: str, day: int) -> str:
         """:meth:`_wake`, then the reports of a day it resolved
-        (:meth:`~bot.publishing.Publisher.publish`); first the reports a crash left due."""
+        (:meth:`~bot.publishing.Publisher.publish_soon`: in the bot, its map is drawn in
+        another process while the next wake-up runs); first the reports a crash left due, or
+        the campaign's last day's still being drawn (posted before its next day resolves),
+        and the other campaigns' reports whose maps are drawn
+        (:meth:`~bot.publishing.Publisher.post_drawn`)."""
+        self.publisher.post_drawn()
         self.publisher.publish_left(campaign_name)
         done = self._wake(campaign_name, day)
         if done in ("resolved", "decided by default"):
-            self.publisher.publish(campaign_name)
+            self.publisher.publish_soon(campaign_name)
         return done
 
     def _wake(self, campaign_name: str, day: int) -> str:

@@ -6,16 +6,20 @@ writes its orders, as for a player who missed his days: real orders, moves, sear
 never blank days), all due at the same instant. They are woken the way production wakes them:
 the bot's scheduler (:class:`bot.scheduler.Wakeups`, APScheduler, a wake-up job per campaign run
 one at a time in its worker thread: the day resolved, its reports and public map put in the
-outbox), while a delivery loop carries the outbox through the local transport
-(:class:`bot.local.Folder` driven by :class:`bot.delivery.Courier`, files written to a folder) as
-the Discord bot's loop does. The process is set up as the running bot's (``realmbot run``): its
-jobs stored in the campaigns' database (APScheduler's SQLAlchemy job store), checkpoints left to
-the background (:func:`db.engine.make_engine`'s ``background_checkpoints``) and the garbage
-collector settled once the campaigns are loaded (:func:`bot.collector.settle`). The clock runs
+outbox; the maps drawn in worker processes on the machine's other cores,
+:class:`bot.maps.pool.MapPool`, the reports posted once each is drawn), while a delivery loop
+carries the outbox through the local transport (:class:`bot.local.Folder` driven by
+:class:`bot.delivery.Courier`, files written to a folder) as the Discord bot's loop does.
+The process is set up as the running bot's (``realmbot run``): its jobs stored in the
+campaigns' database (APScheduler's SQLAlchemy job store), its maps drawn in
+:func:`bot.maps.pool.spare_cores` workers, checkpoints left to the background
+(:func:`db.engine.make_engine`'s ``background_checkpoints``) and the garbage collector settled
+once the campaigns are loaded (:func:`bot.collector.settle`). The clock runs
 from the deadline (or from the end of the scheduler's start, started paused, if that ends
-later) until every wake-up has run and every message is delivered; the process's CPU time over
-the same span is shown too (the machine may be shared). The setup (creating and starting the
-campaigns, their maps drawn, the scheduler started) is not timed.
+later) until every wake-up has run, every report is posted and every message is delivered; the
+process's CPU time over the same span is shown too (the machine may be shared), and the map
+workers' apart. The setup (creating and starting the campaigns, their maps drawn, the
+scheduler and its map workers started) is not timed.
 Reminders are off so that the deadline is each campaign's first wake-up. Nothing asserts a time;
 the workload is checked: every campaign must have resolved its day, with orders for all three
 seats, and nothing may be left undelivered.
@@ -24,10 +28,11 @@ seats, and nothing may be left undelivered.
 from __future__ import annotations
 
 import asyncio
+import resource
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -37,6 +42,7 @@ from sqlmodel import update
 from bot import collector, outbox
 from bot.delivery import Courier
 from bot.local import Folder
+from bot.maps.pool import spare_cores
 from bot.scheduler import Wakeups
 from bot.service import CampaignService
 from db import repo
@@ -57,11 +63,13 @@ LEAD = timedelta(seconds=2)
 @dataclass(frozen=True)
 class Sweep:
     """What one sweep did: ``wall`` and ``cpu`` seconds from the deadline to the last delivery,
+    the CPU seconds of the processes drawing the maps (``drawing``, their start-up included),
     the days resolved, the orders the days were resolved on, the messages delivered and the
     files written, and the process's peak RSS in MiB."""
 
     wall: float
     cpu: float
+    drawing: float
     resolved: int
     orders: int
     delivered: int
@@ -91,7 +99,8 @@ async def _wake_and_deliver(
     with session_scope(service.engine) as session:
         deadline = datetime.now(UTC) + LEAD
         session.exec(update(Campaign).values(deadline=deadline))
-    wakeups = Wakeups(service, jobstore_url=jobstore)
+    children = _children_cpu()
+    wakeups = Wakeups(service, jobstore_url=jobstore, map_workers=spare_cores())
     done: list[str] = []
     failed: list[str] = []
 
@@ -109,7 +118,7 @@ async def _wake_and_deliver(
     wakeups.scheduler.resume()
     delivered = 0
     try:
-        while len(done) + len(failed) < count:
+        while len(done) + len(failed) < count or service.publisher.publishing():
             delivered += await courier.deliver_once()
             await asyncio.sleep(0.05)
         while sent := await courier.deliver_once():
@@ -118,9 +127,17 @@ async def _wake_and_deliver(
         wakeups.shutdown()
     wall = (datetime.now(UTC) - start).total_seconds()
     cpu = time.process_time() - cpu
+    drawing = _children_cpu() - children
     if failed:
         raise RuntimeError(f"{len(failed)} wake-ups failed, the first {failed[0]}")
-    return Sweep(wall, cpu, 0, 0, delivered, len(folder.written), status("VmHWM") / 2**20)
+    rss = status("VmHWM") / 2**20
+    return Sweep(wall, cpu, drawing, 0, 0, delivered, len(folder.written), rss)
+
+
+def _children_cpu() -> float:
+    """The CPU seconds of this process's ended child processes (the map workers)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def _checked(service: CampaignService, names: list[str], sweep: Sweep) -> Sweep:
@@ -141,7 +158,7 @@ def _checked(service: CampaignService, names: list[str], sweep: Sweep) -> Sweep:
             f"the sweep's workload is not the one named: {resolved} of {len(names)} days "
             f"resolved, {orders} seats' orders, {left} messages left undelivered"
         )
-    return Sweep(sweep.wall, sweep.cpu, resolved, orders, sweep.delivered, sweep.files, sweep.rss)
+    return replace(sweep, resolved=resolved, orders=orders)
 
 
 def sweep(data: Catalog, count: int) -> Sweep:
@@ -166,13 +183,14 @@ def sweep_benchmark(data: Catalog, sizes: tuple[int, ...] = SWEEP) -> None:
         "autopilot), delivered by the local transport"
     )
     print(
-        f"{'due':>6}{'wall':>9}{'cpu':>9}{'per campaign':>14}{'days':>7}{'orders':>8}"
-        f"{'delivered':>11}{'files':>8}{'peak RSS':>11}"
+        f"{'due':>6}{'wall':>9}{'cpu':>9}{'maps cpu':>10}{'per campaign':>14}"
+        f"{'days':>7}{'orders':>8}{'delivered':>11}{'files':>8}{'peak RSS':>11}"
     )
     for count in sizes:
         s = sweep(data, count)
         print(
-            f"{count:>6}{s.wall:>8.1f}s{s.cpu:>8.1f}s{s.wall / count * 1000:>11.1f} ms"
+            f"{count:>6}{s.wall:>8.1f}s{s.cpu:>8.1f}s{s.drawing:>9.1f}s"
+            f"{s.wall / count * 1000:>11.1f} ms"
             f"{s.resolved:>7}{s.orders:>8}{s.delivered:>11}{s.files:>8}{s.rss:>7.0f} MiB"
         )
 

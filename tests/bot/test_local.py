@@ -121,7 +121,7 @@ def test_deliver_posts_the_reports_a_crash_left_due(
         raise SystemExit("killed while drawing the map")
 
     with monkeypatch.context() as patched:
-        patched.setattr("bot.publishing.render_map", crash)
+        patched.setattr("bot.publishing.public_map", crash)
         with pytest.raises(SystemExit):
             service.resolver.resolve_day("Valley", day=1, moderator="gm")
     deliver(service, tmp_path)

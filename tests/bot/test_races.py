@@ -143,7 +143,7 @@ def test_a_days_reports_are_posted_once_after_the_commit_even_after_a_crash(
         raise SystemExit("killed while drawing the map")
 
     before = len(service.store.undelivered(1000))
-    monkeypatch.setattr("bot.publishing.render_map", crash)
+    monkeypatch.setattr("bot.publishing.public_map", crash)
     with pytest.raises(SystemExit):
         service.resolver.resolve_day("Race", day=1, moderator="gm")
     assert day_of(service) == 2, "the resolution committed before the map was drawn"
@@ -263,7 +263,7 @@ def test_a_day_resolved_after_a_crash_left_the_last_days_reports_due_posts_them_
     due in their place (they were lost)."""
     service = overdue
     with monkeypatch.context() as patched:
-        patched.setattr("bot.publishing.render_map", lambda *_: sys.exit("killed"))
+        patched.setattr("bot.publishing.public_map", lambda *_: sys.exit("killed"))
         with pytest.raises(SystemExit):
             service.resolver.resolve_day("Race", day=1, moderator="gm")
     service.resolver.resolve_day("Race", day=2, moderator="gm")

@@ -1,0 +1,84 @@
+"""Maps drawn in worker processes (:class:`MapPool`), so that a machine's other cores draw the
+public maps while the scheduler's thread resolves the next campaign's day.
+
+Drawing a map is pure CPU in Python and Pillow: in a thread it would hold the interpreter's lock
+the resolution needs. The workers are started with ``spawn`` (a fresh interpreter, never a fork
+of a process running threads), each given the bot's catalog once; a map drawn in a worker is the
+same bytes as one drawn in the bot's own process (:func:`public_map` is a function of the
+catalog and the state's text alone).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import Future
+
+from rules import Catalog
+
+#: The worker's catalog, set once when the worker starts (:func:`_load`).
+_CATALOG: dict[str, Catalog] = {}
+
+
+def _load(catalog: Catalog) -> None:
+    _CATALOG["default"] = catalog
+
+
+def _ready() -> bool:
+    """A worker's first job: load what drawing needs, so the first map does not wait for it."""
+    import bot.maps  # noqa: F401  # the drawing code, imported before the first map
+
+    return True
+
+
+def public_map(catalog: Catalog, state: str) -> tuple[str, bytes]:
+    """The public map of the game ``state`` (:meth:`rules.GameState.to_json`'s text): its file
+    name and PNG (:func:`bot.maps.map_file_name`, :func:`bot.maps.render_map`). Workers and
+    the bot's own process draw with this one function, from the same text."""
+    from bot.maps import map_file_name, render_map
+    from rules import PUBLIC, GameState, view_for
+
+    public = view_for(catalog, GameState.from_json(state), PUBLIC)
+    return map_file_name(public), render_map(catalog, public)
+
+
+def _draw(state: str) -> tuple[str, bytes]:
+    return public_map(_CATALOG["default"], state)
+
+
+def spare_cores() -> int:
+    """How many workers suit this machine: every core but the one the bot's thread uses, at
+    least one."""
+    return max((os.cpu_count() or 1) - 1, 1)
+
+
+class MapPool:
+    """``workers`` processes (:func:`spare_cores` when not given) drawing maps of ``catalog``.
+    :meth:`close` ends them; until then they wait for maps to draw."""
+
+    def __init__(self, catalog: Catalog, *, workers: int | None = None) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.workers = workers if workers is not None else spare_cores()
+        self._executor = ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_load,
+            initargs=(catalog,),
+        )
+
+    def ready(self) -> None:
+        """Start every worker and wait until each can draw (the start-up is not paid by the
+        first maps)."""
+        for started in [self._executor.submit(_ready) for _ in range(self.workers)]:
+            started.result()
+
+    def draw(self, state: str) -> Future[tuple[str, bytes]]:
+        """:func:`public_map` of ``state``, in a worker: the state is read there too (only
+        its text crosses to the worker, and the map's bytes back)."""
+        return self._executor.submit(_draw, state)
+
+    def close(self) -> None:
+        """End the workers: maps not started are cancelled, those being drawn finish; returns
+        once every worker process has ended."""
+        self._executor.shutdown(wait=True, cancel_futures=True)
