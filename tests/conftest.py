@@ -33,6 +33,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import closing
@@ -129,6 +130,11 @@ def pytest_configure(config: pytest.Config) -> None:
     # run, and the processes it starts, keep theirs in a folder of its own, not the user's.
     cache = Path(tempfile.mkdtemp(prefix="realmbot-test-cache-"))
     os.environ["XDG_CACHE_HOME"] = str(cache)
+    # The project's bytecode is written once and read by the processes the run starts (the
+    # command line's tests start hundreds), whatever PYTHONDONTWRITEBYTECODE says: each would
+    # compile the project again otherwise.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
     config.add_cleanup(lambda: shutil.rmtree(cache, ignore_errors=True))
 
 
