@@ -108,14 +108,20 @@ def test_a_wake_up_hands_its_map_over_and_the_reports_are_posted_once_when_drawn
     assert maps_posted(service) == ["map-month1-day2.png"]
 
 
-def test_the_next_day_resolves_after_the_reports_of_the_day_being_drawn_and_none_twice(
-    service: CampaignService, maps: MapPool
-) -> None:
+def day_one_handed_over(service: CampaignService, maps: MapPool) -> Held:
+    """C0's day 1 resolved and its map handed to ``maps``, its postings held (returned)."""
     due_soon(service, 1)
     held = Held()
     service.publisher.draw_in(maps, held)
     resolved_unposted(service, "C0", 1)
     service.publisher.publish_soon("C0")
+    return held
+
+
+def test_the_next_day_resolves_after_the_reports_of_the_day_being_drawn_and_none_twice(
+    service: CampaignService, maps: MapPool
+) -> None:
+    held = day_one_handed_over(service, maps)
     assert maps_posted(service) == []
     with session_scope(service.engine) as session:
         session.exec(update(Campaign).values(deadline=datetime.now(UTC) - timedelta(seconds=1)))
@@ -131,11 +137,7 @@ def test_the_next_day_resolves_after_the_reports_of_the_day_being_drawn_and_none
 def test_a_map_never_drawn_leaves_its_reports_due_for_publish_due(
     service: CampaignService, maps: MapPool
 ) -> None:
-    due_soon(service, 1)
-    held = Held()
-    service.publisher.draw_in(maps, held)
-    resolved_unposted(service, "C0", 1)
-    service.publisher.publish_soon("C0")
+    held = day_one_handed_over(service, maps)
     service.publisher.draw_in(None)  # the scheduler stops while the map is drawn
     deadline = time.monotonic() + 60
     while service.publisher.publishing() and time.monotonic() < deadline:
