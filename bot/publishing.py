@@ -115,15 +115,11 @@ class Publisher:
         """:meth:`publish`, its map drawn in the pool :meth:`draw_in` gave, if any: returns
         once the map is handed over; the reports are posted through ``later`` once it is
         drawn. Without a pool, :meth:`publish` itself."""
-        with self._lock:
-            pooled = self._maps is not None
-        if not pooled:
-            self.publish(campaign_name)
-            return
         due = self._read(campaign_name, pooled=True)
-        if due is None or isinstance(due.image, tuple):
-            if due is not None:
-                self._post(due)
+        if due is None:
+            return
+        if isinstance(due.image, tuple):  # no pool: drawn here, as publish draws it
+            self._post(due)
             return
         context = contextvars.copy_context()
         due.image.add_done_callback(lambda _: self._drawn(due, context))
@@ -188,14 +184,12 @@ class Publisher:
                     first = archive.first_state(session, row_id(campaign)) or state
                     days = archive.every_day(session, row_id(campaign), state.game_day)
                     final = final_report(catalog, campaign.name, first, state, days)
-        image: tuple[str, bytes] | Future[tuple[str, bytes]]
-        with self._lock:
+        with self._lock:  # a pool is not let go while a map is handed to it
             maps = self._maps if pooled else None
-            image = maps.draw(text) if maps is not None else ("", b"")
-        if maps is None:
-            image = public_map(catalog, text)
+            handed = maps.draw(text) if maps is not None else None
+        image = handed if handed is not None else public_map(catalog, text)
         read = _Due(ref, due, text, image, final)
-        if isinstance(image, Future):
+        if handed is not None:
             with self._lock:
                 self._drawing[(ref, due)] = read
         return read
