@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from pydantic import ValidationError
@@ -39,6 +38,9 @@ from rules import (
     view_for,
     viewers,
 )
+
+if TYPE_CHECKING:
+    from bot.cli import Command
 
 
 def _pruned(value: Any) -> Any:
@@ -286,7 +288,7 @@ def cmd_status(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
 
 
 #: The command functions, by the command's name.
-COMMANDS: dict[str, Callable[[argparse.Namespace, Catalog], str | tuple[str, int]]] = {
+COMMANDS: dict[str, Command] = {
     "catalog": cmd_catalog,
     "new-game": cmd_new_game,
     "view": cmd_view,
