@@ -28,8 +28,9 @@ from rules import DATA_DIR, Catalog, load_catalog
 from rules import catalog as shared_catalog
 
 #: The modules whose source decides what a built catalog is (besides its data files).
-_CODE = (Path(__file__).resolve().parents[1] / "rules" / "catalog.py",)
-_SCHEMA = Path(__file__).resolve().parents[1] / "rules" / "schema"
+_RULES = Path(__file__).resolve().parents[1] / "rules"
+_CODE = (_RULES / "catalog.py", _RULES / "catalog_references.py")
+_SCHEMA = _RULES / "schema"
 
 
 def cache_dir() -> Path:

@@ -60,7 +60,7 @@ from rules.orders.legal import LegalOptions
 from rules.orders.model import Activity, ActivityKind
 from rules.orders.targets import EDGE, Map
 from rules.pieces import Kind, pieces_of
-from rules.schema.characters import Action
+from rules.schema.action_chits import Action
 from rules.schema.chits import ChitKind
 from rules.schema.tiles import ClearingType
 from rules.state import GameState, Place

@@ -40,8 +40,8 @@ from rules.orders.model import Activity, ActivityKind
 from rules.orders.parse import parse_orders
 from rules.orders.targets import EDGE, Map
 from rules.pieces import Kind, pieces_of
+from rules.schema.action_chits import Action
 from rules.schema.base import Relationship
-from rules.schema.characters import Action
 from rules.schema.tiles import ClearingType
 from rules.schema.treasures import Activation
 from rules.state import GameState, Place

@@ -16,8 +16,8 @@ from functools import cache
 
 from rules.catalog import Catalog
 from rules.pieces import Kind, pieces_of
+from rules.schema.action_chits import STRENGTH_ACTIONS, Action, ActionChit
 from rules.schema.base import Weight
-from rules.schema.characters import STRENGTH_ACTIONS, Action, ActionChit
 from rules.state import CharacterState, ChitState, ChitStatus
 
 #: For making change, the Berserk chit counts as a Fight chit and the Duck chit as a Move chit

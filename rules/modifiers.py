@@ -14,14 +14,7 @@ from functools import cache
 from rules.board import Board, clearing_id, parse_clearing_id
 from rules.catalog import Catalog
 from rules.pieces import Kind, pieces_of
-from rules.schema.characters import (
-    AbilityKey,
-    DieModifier,
-    DieTable,
-    OneDie,
-    RollWeapon,
-    RollWhere,
-)
+from rules.schema.characters import AbilityKey, DieModifier, DieTable, OneDie, RollWeapon, RollWhere
 from rules.schema.chits import ChitKind
 from rules.schema.tiles import ClearingType
 from rules.schema.treasures import Activation

@@ -7,7 +7,7 @@ from rules.day.context import Ctx
 from rules.events.daylight import Alerted, Fatigued, PhaseCancelled, WentBerserk
 from rules.orders.model import Activity
 from rules.pieces import Kind, pieces_of
-from rules.schema.characters import Action
+from rules.schema.action_chits import Action
 from rules.state import Place
 
 

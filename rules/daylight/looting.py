@@ -39,8 +39,8 @@ from rules.events.search import (
 )
 from rules.orders.targets import PILE
 from rules.pieces import ITEM_KINDS, Kind, pieces_of
+from rules.schema.action_chits import STRENGTH_ACTIONS, Action
 from rules.schema.base import Weight
-from rules.schema.characters import STRENGTH_ACTIONS, Action
 from rules.schema.chits import ChitKind
 from rules.schema.tables import Result
 from rules.schema.treasures import Activation

@@ -27,7 +27,7 @@ from rules.events.search import Cursed, SpellAwakened, SpellLearned, SpellNotLea
 from rules.hidden import SPELLS, sight
 from rules.modifiers import treasure_modifier
 from rules.pieces import Kind, pieces_of
-from rules.schema.characters import Action
+from rules.schema.action_chits import Action
 from rules.schema.chits import ChitKind
 from rules.schema.tables import Result
 from rules.state import Place

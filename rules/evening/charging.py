@@ -23,7 +23,7 @@ from rules.evening.sunset import directing, present
 from rules.events import Decision
 from rules.events.daylight import Unhidden
 from rules.events.evening import Charged, PlayCancelled
-from rules.schema.characters import Action
+from rules.schema.action_chits import Action
 
 
 def targets(

@@ -41,8 +41,9 @@ from rules.events.daylight import (
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
 from rules.modifiers import has
 from rules.pieces import pieces_of
+from rules.schema.action_chits import Action
 from rules.schema.base import Weight
-from rules.schema.characters import AbilityKey, Action
+from rules.schema.characters import AbilityKey
 from rules.state import Place
 
 #: The monsters the Pilgrim's Heavenly Protection keeps off him (L3797).

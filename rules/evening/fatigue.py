@@ -24,7 +24,7 @@ from rules.evening.sunset import present
 from rules.events import Decision
 from rules.events.daylight import Fatigued
 from rules.events.evening import Killed, MadeChange, Wounded
-from rules.schema.characters import Action
+from rules.schema.action_chits import Action
 from rules.state import CharacterState, ChitState
 
 #: The most wound choices offered at once; beyond it, only the default order is offered.

@@ -21,8 +21,8 @@ from rules.daylight.moving import active_horse, is_weapon, item_weight
 from rules.evening.state import CombatState
 from rules.pieces import Kind, pieces_of
 from rules.powers import waiting
+from rules.schema.action_chits import Action, ActionChit
 from rules.schema.base import Weight
-from rules.schema.characters import Action, ActionChit
 from rules.state import CharacterState, GameState, Place
 
 #: The actions whose asterisks are paid at the Fatigue Step (8.5.1): Magic chits pay their own

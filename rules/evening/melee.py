@@ -28,7 +28,7 @@ from rules.evening.sunset import directing, present
 from rules.events import Decision
 from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
-from rules.schema.characters import Action
+from rules.schema.action_chits import Action
 from rules.schema.tiles import ClearingType
 
 # --- 8.4.2 targets ----------------------------------------------------------------------------

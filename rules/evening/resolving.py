@@ -38,7 +38,7 @@ from rules.evening.state import CombatState
 from rules.evening.sunset import present
 from rules.events.day import NotImplementedYet
 from rules.events.evening import AttackCancelled, Attacked, Shifted
-from rules.schema.characters import Action
+from rules.schema.action_chits import Action
 
 
 @dataclass

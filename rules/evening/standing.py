@@ -15,7 +15,7 @@ from rules.evening.counters import red_side_up
 from rules.evening.state import CombatState
 from rules.events import Decision
 from rules.orders.conditions import Situation, standing_answer
-from rules.schema.characters import ActionChit
+from rules.schema.action_chits import ActionChit
 
 
 def situation(ctx: Ctx, combat: CombatState, who: str, *, effort: int = 0) -> Situation:

@@ -71,7 +71,7 @@ from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
 from rules.orders.targets import Map, OrderError, quote, target
 from rules.pieces import Kind, pieces_of
-from rules.schema.characters import Action
+from rules.schema.action_chits import Action
 from rules.state import Place
 
 __all__ = ["COMBAT_KEYS", "MAX_CLAUSES", "MAX_FACTS", "read_line", "standing_answer"]

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.decisions.kinds import COMBAT_KINDS, CombatKey
 from rules.evening.answers import MANEUVERS, NONE, TREACHERY
-from rules.schema.characters import Action, ActionChit
+from rules.schema.action_chits import Action, ActionChit
 
 if TYPE_CHECKING:
     from rules.events import Decision

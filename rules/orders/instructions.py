@@ -24,7 +24,8 @@ from rules.orders.meetings import MEETING_KEYS, Wish
 from rules.orders.problems import ProblemCode
 from rules.orders.targets import SEARCH_TABLES, Map, OrderError, pick, quote
 from rules.pieces import ITEM_KINDS, Kind, pieces_of
-from rules.schema.characters import AbilityKey, Action, TradingPartner
+from rules.schema.action_chits import Action
+from rules.schema.characters import AbilityKey, TradingPartner
 from rules.schema.visitors import FaceKind
 
 #: Standing-instruction keys and the values they take.

@@ -16,14 +16,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.catalog import DATA_DIR
+from rules.schema.action_chits import Action, ActionChit
 from rules.schema.base import MagicType, Relationship, Weight, load_entries
 from rules.schema.characters import (
     ABILITY_RULES,
     SEARCH_TABLES,
     Ability,
     AbilityKey,
-    Action,
-    ActionChit,
     Character,
     DieModifier,
     DieTable,

@@ -35,8 +35,8 @@ from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.model import Instructions
 from rules.orders.parse import ParseResult, parse_orders
 from rules.orders.problems import MAX_CHARS, MAX_LINES
+from rules.schema.action_chits import ActionChit
 from rules.schema.base import Weight
-from rules.schema.characters import ActionChit
 from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
 from tests.rules.test_parse_limits import Worker
