@@ -328,6 +328,23 @@ class Campaigns:
                 raise RequestError(f"{campaign.name} has no report for day {day} yet")
             return Reply(day_report([repo.as_event(r) for r in records], viewer))
 
+    def rolls(self, campaign_name: str, *, moderator: str, day: int) -> Reply:
+        """Every roll of ``day`` (4.1), in the order the dice drew it — who, for what, the dice,
+        the modifier, the result, and whether a test forced it — for the moderators alone: the
+        record each resolution of the day kept with its events (``dice_log``). Read only."""
+        from rules.events import logged_rolls
+
+        with self.store.unit() as session:
+            campaign = self.store.campaign(session, campaign_name)
+            require_moderator(campaign, moderator)
+            records = repo.list_events(session, campaign_id=row_id(campaign), day=day)
+            if not records:
+                raise RequestError(f"{campaign.name} has no events of day {day} yet")
+            rolls = logged_rolls([repo.as_event(r) for r in records if r.type == "dice_log"])
+            return Reply(
+                render("reports/rolls.txt.j2", campaign=campaign.name, day=day, rolls=rolls)
+            )
+
     def final(self, campaign_name: str) -> Reply:
         """The final report of a finished campaign (issue 17), as its archive gives it again:
         the requirements, the scores, the victor and the epilogue (the route maps were posted

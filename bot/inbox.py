@@ -158,7 +158,7 @@ COMMANDS: dict[str, Call] = {
     ),
     "moderators status": _moderators_status,
     "preview": lambda s, r: s.moderation.preview(r.campaign, moderator=r.sender),
-    "rolls": lambda s, r: s.moderation.rolls(r.campaign, moderator=r.sender, day=r.whole("day")),
+    "rolls": lambda s, r: s.campaigns.rolls(r.campaign, moderator=r.sender, day=r.whole("day")),
     "config": lambda s, r: s.moderation.configure(
         r.campaign, moderator=r.sender, setting=r.word("setting"), value=r.word("value")
     ),

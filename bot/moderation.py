@@ -30,7 +30,6 @@ from bot.store import (
 from db import repo
 from db.models import Campaign
 from rules import MODERATOR, quit_together
-from rules.events import logged_rolls
 
 
 class Moderation:
@@ -82,21 +81,6 @@ class Moderation:
             events = [*(repo.as_event(r) for r in records), *resolution.events]
             session.rollback()
             return Reply("Preview (nothing stored):\n" + day_report(events, MODERATOR))
-
-    def rolls(self, campaign_name: str, *, moderator: str, day: int) -> Reply:
-        """Every roll of ``day`` (4.1), in the order the dice drew it — who, for what, the dice,
-        the modifier, the result, and whether a test forced it — for the moderators alone: the
-        record each resolution of the day kept with its events (``dice_log``). Read only."""
-        with self.store.unit() as session:
-            campaign = self.store.campaign(session, campaign_name)
-            require_moderator(campaign, moderator)
-            records = repo.list_events(session, campaign_id=row_id(campaign), day=day)
-            if not records:
-                raise RequestError(f"{campaign.name} has no events of day {day} yet")
-            rolls = logged_rolls([repo.as_event(r) for r in records if r.type == "dice_log"])
-            return Reply(
-                render("reports/rolls.txt.j2", campaign=campaign.name, day=day, rolls=rolls)
-            )
 
     def extend(self, campaign_name: str, *, moderator: str, hours: float, reason: str) -> Reply:
         """Move the deadline later, within the campaign's caps, for a stated reason."""

@@ -56,12 +56,12 @@ def test_the_rolls_of_a_day_are_kept_with_its_events_for_the_moderators(service,
             assert rolls[0].purpose == "monster roll", "the day's own rolls, from its Sunrise"
             shown = [(r.fields["who"], r.fields["dice"]) for r in records if r.type == "roll"]
             assert all(roll in [(r.who, list(r.dice)) for r in rolls] for roll in shown)
-    text = service.moderation.rolls("Test", moderator="gm", day=2).text
+    text = service.campaigns.rolls("Test", moderator="gm", day=2).text
     assert text.startswith("Test, day 2: ") and "1. game, monster roll: " in text
     with pytest.raises(RequestError, match="Only the moderators"):
-        service.moderation.rolls("Test", moderator="p1", day=2)
+        service.campaigns.rolls("Test", moderator="p1", day=2)
     with pytest.raises(RequestError, match="no events of day 9"):
-        service.moderation.rolls("Test", moderator="gm", day=9)
+        service.campaigns.rolls("Test", moderator="gm", day=9)
     assert "monster roll:" not in service.campaigns.history("Test", day=2).text
 
 
