@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 
@@ -86,15 +85,17 @@ class Relationship(enum.IntEnum):
 
 R = TypeVar("R", bound=Record)
 
-# libyaml's C parser when PyYAML was built with it; the same safe subset of YAML either way.
-_SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def read_yaml(path: Path) -> Any:
-    """Parse one YAML data file, turning a syntax error into a :class:`CatalogError`."""
+    """Parse one YAML data file, turning a syntax error into a :class:`CatalogError`. PyYAML is
+    imported only here: a catalog read from the compiled cache (and the engine's state, whose
+    models live beside these) needs none of it."""
+    import yaml
+
+    # libyaml's C parser when PyYAML was built with it; the same safe subset of YAML either way.
+    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         with path.open(encoding="utf-8") as handle:
-            return yaml.load(handle, Loader=_SAFE_LOADER)
+            return yaml.load(handle, Loader=loader)
     except OSError as exc:
         raise CatalogError(path.name, "(file)", f"cannot be read: {exc.strerror}") from exc
     except yaml.YAMLError as exc:
