@@ -218,7 +218,9 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     """One phase (5.1 step 4.3): a Rest first asks what it must (7.8.2); the phase's source must
     be usable, characters trade, belongings are rearranged, followers may stop, then the
     activity is done. A Search phase resumed after its result waited for the player goes
-    straight on with its activity."""
+    straight on with its activity. With every chit fatigued or wounded only Rest is done
+    (7.8.4), but for the Moves off the roadway he ran away along (8.3.8d.1: the reading at
+    :attr:`rules.orders.path.Path.leaving_road`)."""
     name = turn.character
     if turn.searched is not None and turn.searched.phase == number:
         # The phase began before its Search result waited for him (7.5.3): it goes on there.
@@ -254,8 +256,11 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     if reason is not None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
+    road = ctx.state.road_of(name)
+    off_road = road is not None and activity.kind is ActivityKind.MOVE  # 8.3.8d.1, see below
     if (
         activity.kind is not ActivityKind.REST
+        and not off_road
         and ctx.is_character(name)
         and not in_play(ctx.sheet(name))
     ):
@@ -267,8 +272,7 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
             )
         )
         return
-    road = ctx.state.road_of(name)
-    if road is not None and activity.kind is not ActivityKind.MOVE:
+    if road is not None and not off_road:
         reason = (
             f"he is on the roadway between {road[0]} and {road[1]}: he must move first (8.3.8d.1)"
         )

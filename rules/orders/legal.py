@@ -67,7 +67,8 @@ class LegalOptions:
     Move to one of its ends (8.3.8d.1); after the first Move of a climb only the second; after a
     Follow nothing more (6.2.7). A minion or a familiar gets only what he may record
     (:func:`rules.daylight.hirelings.forbidden`); a familiar's P names no clearing (L3926). A
-    character with every chit fatigued or wounded records only Rest (9.1.1c). :meth:`allows` is
+    character with every chit fatigued or wounded records only Rest (9.1.1c), but for the Moves
+    off the roadway he ran away along (8.3.8d.1, see :attr:`Path.leaving_road`). :meth:`allows` is
     wider than the list: it also allows what the parser accepts and the list leaves out (``A
     weapon``, a Search's place, an Enchant with a chit not active yet...).
 
@@ -149,7 +150,9 @@ class LegalOptions:
 
     def _allows(self, activity: Activity) -> bool:
         kind = activity.kind
-        if not self._clean or self.followed or not self._allowed[kind]:
+        if not self._clean or self.followed:
+            return False
+        if not (self._allowed[kind] or self._leaves_road(kind)):
             return False
         if kind is K.FOLLOW:
             return self._follows(activity.target)
@@ -170,6 +173,11 @@ class LegalOptions:
             first = planned[-1]
             planned.append(PlannedPhase(K.MOVE, None, first.places, None, first.horse_ready))
         return self._payable(path.caves, tuple(planned))
+
+    def _leaves_road(self, kind: ActivityKind) -> bool:
+        """A Move off the roadway he ran away along, which he records with every chit down too
+        (:attr:`rules.orders.path.Path.leaving_road`, 8.3.8d.1 over 9.1.1c)."""
+        return kind is K.MOVE and self._only_rest and self.path.leaving_road
 
     def _recordable(self, kind: ActivityKind) -> bool:
         """Whether he may record ``kind`` at all today: what a minion or familiar may record
@@ -247,6 +255,9 @@ class LegalOptions:
         road = self.path.road
         if road is not None and self.path.steps == 0:
             return [Activity(kind=K.MOVE, target=end, source=BASIC) for end in road]
+        climb = self.path.climbing
+        if climb is not None and self._leaves_road(K.MOVE):
+            return [Activity(kind=K.MOVE, target=climb, source=BASIC)]
         here = self.path.here
         key = (self.phase == 1, here, self.path.tile)
         listed = self._listed.get(key)

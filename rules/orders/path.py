@@ -56,6 +56,21 @@ class Path:
         self._warned_fly = False
 
     @property
+    def leaving_road(self) -> bool:
+        """Whether the next phase is one of the Moves off the roadway he ran away along
+        (8.3.8d.1): the first phase of his day on it, or the second Move of the climb into a
+        mountain clearing at its end ("he must use two Move phases").
+
+        Reading (L2376 against 9.1.1c L2894): with every chit fatigued or wounded he may still
+        record these Moves, though 9.1.1c allows "only ... a Rest phase". 8.3.8d.1 says he
+        "must" start his turn with them and that "the Move chit he played to run away has
+        already paid" for them; read the other way, the two rules leave him no day at all, on
+        the roadway for good, which no rule contemplates. Every phase after them is a Rest."""
+        if self.road is None:
+            return False
+        return self.steps == 0 or (self.steps == 1 and self._climb is not None)
+
+    @property
     def climbing(self) -> str | None:
         """The mountain clearing the last phase's Move started to climb into, if the next phase
         must be the same Move to finish the climb (7.3.1c.1); else None."""

@@ -233,13 +233,6 @@ class Reader:
             )
             return
         phase.kind = _WORDS[word]
-        if phase.kind not in (K.REST, K.BLANK) and every_chit_down(self.state, self.character):
-            self.flag(
-                phase,
-                ProblemCode.ONLY_REST,
-                "with every chit fatigued or wounded he may record only Rest phases (9.1.1c)",
-                "record R in each phase; if he cannot Rest (Ill Health), he dies (9.1.1c)",
-            )
         if phase.kind is K.CACHE and not self.state.options.get("caching"):
             self.flag(
                 phase,
@@ -281,11 +274,26 @@ class Reader:
         problems are reported."""
         path = Path(self.world, self._on_phase)
         steps: list[Step] = []
+        only_rest = every_chit_down(self.state, self.character)
         for phase in self.phases:
+            if only_rest and phase.kind not in (K.REST, K.BLANK, None):
+                self._only_rest(phase, path)
             start = path.step(phase.number, phase.kind, phase.target)
             steps.append(Step(start, self.world.places(start)))
         path.finish()
         return steps, path.caves, path.here
+
+    def _only_rest(self, phase: Phase, path: Path) -> None:
+        """9.1.1c: with every chit fatigued or wounded he records only Rest phases, but for the
+        Moves off the roadway he ran away along (:attr:`Path.leaving_road`, 8.3.8d.1)."""
+        if phase.kind is K.MOVE and path.leaving_road:
+            return
+        self.flag(
+            phase,
+            ProblemCode.ONLY_REST,
+            "with every chit fatigued or wounded he may record only Rest phases (9.1.1c)",
+            "record R in each phase; if he cannot Rest (Ill Health), he dies (9.1.1c)",
+        )
 
     def _on_phase(self, number: int | None, code: ProblemCode, message: str, hint: str) -> None:
         """A problem of phase ``number`` (None: of the day, on the first line)."""

@@ -85,6 +85,7 @@ class Relationship(enum.IntEnum):
 
 R = TypeVar("R", bound=Record)
 
+
 def read_yaml(path: Path) -> Any:
     """Parse one YAML data file, turning a syntax error into a :class:`CatalogError`. PyYAML is
     imported only here: a catalog read from the compiled cache (and the engine's state, whose

@@ -155,11 +155,9 @@ def check_path(state: GameState, who: str, data: st.DataObject) -> None:
             break
         day.append(data.draw(st.sampled_from(options)))
         legal.record(day[-1])
-    if not day:  # only on a roadway with every chit down: 9.1.1c leaves no Move off it
-        assert state.road_of(who) is not None and every_chit_down(state, who)
-        tally["empty days (on a roadway, every chit down)"] += 1
-        return
-    assert legal.complete
+    assert day and legal.complete, "every state offers a day (8.3.8d.1 even with every chit down)"
+    if state.road_of(who) is not None and every_chit_down(state, who):
+        tally["days off a roadway with every chit down (8.3.8d.1)"] += 1
     result = parse_orders(text_of(day), state, who)
     assert (result.errors, result.warnings) == ((), ()), (text_of(day), result)
     assert parsed_day(result) == [(a.kind, a.target) for a in day]

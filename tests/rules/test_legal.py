@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.catalog import catalog
+from rules.day.engine import resolve
 from rules.orders.entitlement import entitlement
 from rules.orders.legal import LegalOptions, legal_activities
 from rules.orders.model import SUNLIGHT, Activity, ActivityKind
@@ -92,16 +93,64 @@ def test_a_climb_is_offered_only_with_a_phase_left_for_its_second_move() -> None
     assert two_left.complete and two_left.options() == []
 
 
-def test_on_a_roadway_with_every_chit_down_nothing_may_be_recorded() -> None:
-    """8.3.8d.1 makes his first phase a Move off the roadway, and 9.1.1c lets him record only
-    Rest: the parser refuses both, so nothing is offered (the rulebook leaves him no day)."""
+def worn_out_on(a: str, b: str) -> GameState:
+    """The Amazon on the roadway between ``a`` and ``b`` (having run away), every chit
+    fatigued."""
     state = game()
-    state.put("Amazon", Place.road("AV5", "AV2"))
+    state.put("Amazon", Place.road(a, b))
     for chit in state.characters["Amazon"].chits:
         chit.status = "fatigued"
-    assert LegalOptions(state, "Amazon").options() == []
-    for text in ("M AV2", "R", "-"):
-        assert parse_orders(text, state, "Amazon").errors, text
+    return state
+
+
+def test_on_a_roadway_with_every_chit_down_he_moves_off_it_then_only_rests() -> None:
+    """8.3.8d.1 over 9.1.1c (the reading at ``Path.leaving_road``): his first phase is a Move
+    to an end of the roadway, which the Move chit he ran with paid for; after it only Rest."""
+    state = worn_out_on("AV5", "AV2")
+    legal = LegalOptions(state, "Amazon")
+    assert legal.options() == [move("AV2"), move("AV5")]
+    legal.record(move("AV2"))
+    assert [a.kind for a in legal.options()] == [K.REST, K.BLANK] and legal.complete
+    for text in ("M AV2", "M AV2, R, R", "M AV5"):
+        assert not parse_orders(text, state, "Amazon").errors, text
+    for text, code, phase in (
+        ("R", "on-roadway", 1),
+        ("-", "on-roadway", 1),
+        ("M AV2, M AV5", "only-rest", 2),
+        ("M AV2, H", "only-rest", 2),
+    ):
+        errors = parse_orders(text, state, "Amazon").errors
+        assert [(e.code, e.phase) for e in errors] == [(code, phase)], text
+
+
+def test_the_day_takes_him_off_the_roadway_every_chit_down_and_he_rests() -> None:
+    """8.3.8d.1 played: his Move takes him to the end he names, and his Rest then rests a chit
+    (7.8.2) — the day 9.1.1c alone would have denied him."""
+    state = worn_out_on("AV5", "AV2")
+    result = parse_orders("M AV2, R", state, "Amazon")
+    assert result.errors == () and result.orders is not None
+    after = resolve(state, {"Amazon": result.orders}, until="daylight").state
+    assert after.clearing_of("Amazon") == "AV2" and after.road_of("Amazon") is None
+    statuses = [c.status for c in after.characters["Amazon"].chits]
+    assert statuses.count("active") == 1
+
+
+def test_off_a_roadway_into_a_mountain_with_every_chit_down_he_climbs_with_two_moves() -> None:
+    """8.3.8d.1: "if he moves to a mountain clearing he must use two Move phases" — both are
+    his, every chit down or not; a third is not."""
+    state = worn_out_on("M2", "M5")
+    legal = LegalOptions(state, "Amazon")
+    legal.record(move("M5"))
+    assert legal.options() == [move("M5")] and not legal.complete
+    legal.record(move("M5"))
+    assert [a.kind for a in legal.options()] == [K.REST, K.BLANK] and legal.complete
+    assert not parse_orders("M M5, M M5, R", state, "Amazon").errors
+    errors = parse_orders("M M5, M M5, M M2", state, "Amazon").errors
+    assert [(e.code, e.phase) for e in errors] == [("only-rest", 3)]
+    orders = parse_orders("M M5, M M5", state, "Amazon").orders
+    assert orders is not None
+    after = resolve(state, {"Amazon": orders}, until="daylight").state
+    assert after.clearing_of("Amazon") == "M5"
 
 
 def test_a_fly_after_a_fly_is_offered_from_the_tile_flown_to() -> None:
