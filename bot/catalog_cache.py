@@ -29,7 +29,7 @@ from rules import catalog as shared_catalog
 
 #: The modules whose source decides what a built catalog is (besides its data files).
 _RULES = Path(__file__).resolve().parents[1] / "rules"
-_CODE = (_RULES / "catalog.py", _RULES / "catalog_references.py")
+_CODE = tuple(_RULES / name for name in ("catalog.py", "catalog_index.py", "catalog_references.py"))
 _SCHEMA = _RULES / "schema"
 
 

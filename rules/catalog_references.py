@@ -6,11 +6,17 @@ the unknown name with the closest valid ones."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.catalog import Catalog, Index, Rows, UnknownNameError
+from rules.catalog_index import Index, UnknownNameError
 from rules.schema.base import CatalogError
 from rules.schema.setup import Pieces
+
+if TYPE_CHECKING:
+    from rules.catalog import Catalog
+
+#: Each row of the Appearance Chart, by the name of the denizens it holds.
+Rows = dict[str, set[int | None]]
 
 
 class _References:
