@@ -8,13 +8,15 @@ map the outbox holds, with a progress bar on the terminal.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from bot import collector
 from bot.config import Settings
-from bot.local import deliver
+from bot.local import carry, deliver
+from bot.maps.pool import MapPool
 from bot.service import CampaignService
 from db.engine import make_engine
 from db.migrate import upgrade
@@ -39,8 +41,33 @@ def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
     engine = make_engine(f"sqlite:///{database}")
     upgrade(engine)
     service = CampaignService(engine, catalog())
+    maps = MapPool(service.catalog, workers=1) if (os.cpu_count() or 1) > 1 else None
+    service.publisher.draw_in(maps)
+    try:
+        files = _play(service, settings, out, names=_names(settings), echo=echo)
+    finally:
+        service.publisher.draw_in(None)
+        if maps is not None:
+            maps.close()
+    echo(progress(settings.demo_days, settings.demo_days, "done"))
+    echo(f"{len(files)} files written to {out}/Demo (public reports, maps, private messages)")
+    return out
+
+
+def _names(settings: Settings) -> list[str]:
+    return [n.strip() for n in settings.demo_characters.split(",") if n.strip()]
+
+
+def _play(
+    service: CampaignService,
+    settings: Settings,
+    out: Path,
+    *,
+    names: list[str],
+    echo: Callable[[str], None],
+) -> list[Path]:
+    """Seat ``names``, start the demo campaign and play its days; the files written."""
     collector.settle()  # as the bot does: the catalog out of the full collections
-    names = [n.strip() for n in settings.demo_characters.split(",") if n.strip()]
     service.campaigns.create("Demo", moderator=MODERATOR, seed=settings.demo_seed)
     for number, name in enumerate(names, start=1):
         service.campaigns.join(
@@ -52,11 +79,11 @@ def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
     files = deliver(service, out)
     for day in range(1, settings.demo_days + 1):
         echo(progress(day - 1, settings.demo_days, f"resolving day {day}"))
-        service.resolver.resolve_day("Demo", day=day, moderator=MODERATOR)
-        files += deliver(service, out)
-    echo(progress(settings.demo_days, settings.demo_days, "done"))
-    echo(f"{len(files)} files written to {out}/Demo (public reports, maps, private messages)")
-    return out
+        service.resolver.resolve_day("Demo", day=day, moderator=MODERATOR, post=False)
+        # The day before's reports are written while this day's map is drawn in the worker.
+        files += carry(service, out)
+        service.publisher.publish("Demo")
+    return files + deliver(service, out)
 
 
 if __name__ == "__main__":

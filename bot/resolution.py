@@ -44,7 +44,9 @@ class Resolver:
         self.windows = windows
         self.publisher = publisher
 
-    def resolve_day(self, campaign_name: str, *, day: int, moderator: str | None = None) -> Reply:
+    def resolve_day(
+        self, campaign_name: str, *, day: int, moderator: str | None = None, post: bool = True
+    ) -> Reply:
         """Resolve ``day``, which must be the campaign's current day: a moderator's force and
         the local command name the day they mean, so that re-running one after a crash never
         resolves the next day by surprise, and of racers only one resolves it.
@@ -53,7 +55,9 @@ class Resolver:
         once he has missed enough days, else a blank day); then the public report and map and
         each player's private report are posted, and the next day opens. When the campaign
         waits for decisions and the engine needs one, the players concerned are asked by DM and
-        the day resumes once they answer or their time runs out."""
+        the day resumes once they answer or their time runs out. Without ``post``, the reports
+        are left due for the caller to post (:meth:`bot.publishing.Publisher.publish`), once it
+        has done what it would do while their map is drawn (the demo writes the day before's)."""
         self.publisher.publish_left(campaign_name)
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
@@ -68,7 +72,8 @@ class Resolver:
             reply = self.resolve(session, campaign)
             if moderator is not None:
                 self.store.log(session, campaign, moderator, "force", f"resolved day {day}")
-        self.publisher.publish(campaign_name)
+        if post:
+            self.publisher.publish(campaign_name)
         return reply
 
     def resolve(self, session: Session, campaign: Campaign) -> Reply:
@@ -209,6 +214,7 @@ class Resolver:
         resolved = campaign.day
         finished = new.today.stage == "over"
         end = self.store.snapshot(session, campaign, new, "end")
+        self.publisher.foresee(end.state)
         rewind.forget_day(session, campaign_id=row_id(campaign), day=resolved)
         campaign.report_due, campaign.report_snapshot = resolved, end.id
         campaign.extensions_used = 0

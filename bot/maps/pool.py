@@ -11,9 +11,15 @@ catalog and the state's text alone).
 from __future__ import annotations
 
 import os
+import threading
+from collections import OrderedDict
 from concurrent.futures import Future
 
 from rules import Catalog
+
+#: How many maps handed over ahead (:meth:`MapPool.foresee`) are kept for their posting at most:
+#: the oldest beyond it (a day whose resolution was rolled back, say) is let go.
+FORESEEN = 32
 
 #: The worker's catalog, set once when the worker starts (:func:`_load`).
 _CATALOG: dict[str, Catalog] = {}
@@ -53,7 +59,12 @@ def spare_cores() -> int:
 
 class MapPool:
     """``workers`` processes (:func:`spare_cores` when not given) drawing maps of ``catalog``.
-    :meth:`close` ends them; until then they wait for maps to draw."""
+    :meth:`close` ends them; until then they wait for maps to draw.
+
+    A map may be handed over ahead of its posting (:meth:`foresee`: as soon as a day's end
+    state is known, while the day is still being saved): the posting then takes that drawing
+    (:meth:`draw`, :meth:`foreseen`), found by the state's very text, so a map foreseen is only
+    ever the map of the state posted."""
 
     def __init__(self, catalog: Catalog, *, workers: int | None = None) -> None:
         import multiprocessing
@@ -66,6 +77,8 @@ class MapPool:
             initializer=_load,
             initargs=(catalog,),
         )
+        self._lock = threading.Lock()
+        self._foreseen: OrderedDict[str, Future[tuple[str, bytes]]] = OrderedDict()
 
     def ready(self) -> None:
         """Start every worker and wait until each can draw (the start-up is not paid by the
@@ -75,8 +88,24 @@ class MapPool:
 
     def draw(self, state: str) -> Future[tuple[str, bytes]]:
         """:func:`public_map` of ``state``, in a worker: the state is read there too (only
-        its text crosses to the worker, and the map's bytes back)."""
-        return self._executor.submit(_draw, state)
+        its text crosses to the worker, and the map's bytes back); the drawing
+        :meth:`foresee` started, if it did."""
+        return self.foreseen(state) or self._executor.submit(_draw, state)
+
+    def foresee(self, state: str) -> None:
+        """Start drawing the map of ``state``, whose posting will ask for it (:meth:`draw`,
+        :meth:`foreseen`); of the drawings foreseen, only the :data:`FORESEEN` latest are kept."""
+        drawing = self._executor.submit(_draw, state)
+        with self._lock:
+            self._foreseen[state] = drawing
+            while len(self._foreseen) > FORESEEN:
+                self._foreseen.popitem(last=False)[1].cancel()
+
+    def foreseen(self, state: str) -> Future[tuple[str, bytes]] | None:
+        """The drawing :meth:`foresee` started of ``state``'s map (handed over once), or
+        None."""
+        with self._lock:
+            return self._foreseen.pop(state, None)
 
     def close(self) -> None:
         """End the workers: maps not started are cancelled, those being drawn finish; returns
