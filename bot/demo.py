@@ -4,6 +4,13 @@
 SQLite campaign in the output folder, seats the demo characters, lets the autopilot play a few
 days through the same campaign service the bot uses, and writes every report, private message and
 map the outbox holds, with a progress bar on the terminal.
+
+The month runs as one process with a worker (on a machine of more than one core): the database
+is a copy of one migrated once and kept in the user's cache (:func:`db.fresh.migrated_copy`), and
+each day's map is drawn in the worker (:class:`bot.maps.pool.MapPool`) from the moment the day's
+end state is known, while the day is saved and the day before's files are written; what is
+written, and in what order, is what the same days resolved and delivered one after the other
+write.
 """
 
 from __future__ import annotations
@@ -14,12 +21,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot import collector
+from bot.catalog_cache import cache_dir
 from bot.config import Settings
 from bot.local import carry, deliver
 from bot.maps.pool import MapPool
 from bot.service import CampaignService
 from db.engine import make_engine
-from db.migrate import upgrade
+from db.fresh import migrated_copy
 from rules import catalog
 
 MODERATOR = "demo-moderator"
@@ -38,8 +46,8 @@ def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
     database = out / "demo.db"
     for stale in out.glob("demo.db*"):
         stale.unlink()
+    migrated_copy(database, cache_dir())  # the schema at head, without loading Alembic
     engine = make_engine(f"sqlite:///{database}")
-    upgrade(engine)
     service = CampaignService(engine, catalog())
     maps = MapPool(service.catalog, workers=1) if (os.cpu_count() or 1) > 1 else None
     service.publisher.draw_in(maps)
