@@ -49,7 +49,8 @@ def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
     migrated_copy(database, cache_dir())  # the schema at head, without loading Alembic
     engine = make_engine(f"sqlite:///{database}")
     service = CampaignService(engine, catalog())
-    maps = MapPool(service.catalog, workers=1) if (os.cpu_count() or 1) > 1 else None
+    many = (os.cpu_count() or 1) > 1
+    maps = MapPool(service.catalog, workers=1, autopilot=True) if many else None
     service.publisher.draw_in(maps)
     try:
         files = _play(service, settings, out, names=_names(settings), echo=echo)

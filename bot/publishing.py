@@ -14,7 +14,7 @@ import contextlib
 import contextvars
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -103,6 +103,22 @@ class Publisher:
         with self._lock:
             if self._maps is not None:
                 self._maps.foresee(state)
+
+    def foresee_orders(
+        self, state: str, options: dict[str, bool], characters: Sequence[str]
+    ) -> None:
+        """The next day's autopilot orders of ``characters`` worked out in the pool from the
+        day's end ``state``, if it was made to (:meth:`bot.maps.pool.MapPool.foresee_orders`)."""
+        with self._lock:
+            if self._maps is not None:
+                self._maps.foresee_orders(state, options, characters)
+
+    def foreseen_orders(self, state: str, options: dict[str, bool]) -> dict[str, str]:
+        """The autopilot's orders worked out in the pool on ``state`` read with ``options``
+        (:meth:`foresee_orders`), by character; none without a pool."""
+        with self._lock:
+            maps = self._maps
+        return maps.orders(state, options) if maps is not None else {}
 
     def publishing(self) -> int:
         """How many days' reports are handed to the pool and not yet posted."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from concurrent.futures import Future
 
 from rules import Catalog
@@ -51,6 +52,22 @@ def _draw(state: str) -> tuple[str, bytes]:
     return public_map(_CATALOG["default"], state)
 
 
+#: The engine options a state is read with (:meth:`bot.campaign_settings.CampaignSettings
+#: .engine_options`), as a key.
+Options = tuple[tuple[str, bool], ...]
+
+
+def _autopilot(state: str, options: Options, characters: tuple[str, ...]) -> dict[str, str]:
+    """The autopilot's orders (:func:`rules.autopilot_orders`) of each of ``characters`` on the
+    game ``state`` read with ``options``, as the resolution of its day reads it."""
+    from rules import autopilot_orders, read_state
+
+    catalog = _CATALOG["default"]
+    game = read_state(state, catalog)
+    game.options.update(dict(options))
+    return {name: autopilot_orders(game, name, catalog=catalog) for name in characters}
+
+
 def spare_cores() -> int:
     """How many workers suit this machine: every core but the one the bot's thread uses, at
     least one."""
@@ -66,7 +83,9 @@ class MapPool:
     (:meth:`draw`, :meth:`foreseen`), found by the state's very text, so a map foreseen is only
     ever the map of the state posted."""
 
-    def __init__(self, catalog: Catalog, *, workers: int | None = None) -> None:
+    def __init__(
+        self, catalog: Catalog, *, workers: int | None = None, autopilot: bool = False
+    ) -> None:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
@@ -77,8 +96,10 @@ class MapPool:
             initializer=_load,
             initargs=(catalog,),
         )
+        self.autopilot = autopilot
         self._lock = threading.Lock()
         self._foreseen: OrderedDict[str, Future[tuple[str, bytes]]] = OrderedDict()
+        self._orders: OrderedDict[tuple[str, Options], Future[dict[str, str]]] = OrderedDict()
 
     def ready(self) -> None:
         """Start every worker and wait until each can draw (the start-up is not paid by the
@@ -106,6 +127,31 @@ class MapPool:
         None."""
         with self._lock:
             return self._foreseen.pop(state, None)
+
+    def foresee_orders(
+        self, state: str, options: dict[str, bool], characters: Sequence[str]
+    ) -> None:
+        """With ``autopilot`` (a caller that resolves the next day at once: the demo), start
+        working out the autopilot's orders of ``characters`` on the game ``state`` read with
+        the engine ``options``, which :meth:`orders` hands over; else nothing."""
+        if not self.autopilot or not characters:
+            return
+        key = (state, tuple(sorted(options.items())))
+        working = self._executor.submit(_autopilot, state, key[1], tuple(characters))
+        with self._lock:
+            self._orders[key] = working
+            while len(self._orders) > FORESEEN:
+                self._orders.popitem(last=False)[1].cancel()
+
+    def orders(self, state: str, options: dict[str, bool]) -> dict[str, str]:
+        """The autopilot's orders :meth:`foresee_orders` worked out on ``state`` read with
+        ``options``, by character (handed over once; none if it was not asked, or failed)."""
+        with self._lock:
+            working = self._orders.pop((state, tuple(sorted(options.items()))), None)
+        try:
+            return working.result() if working is not None else {}
+        except Exception:  # a worker that died: the caller works them out itself
+            return {}
 
     def close(self) -> None:
         """End the workers: maps not started are cancelled, those being drawn finish; returns

@@ -1,8 +1,9 @@
 """Maps handed to the worker as soon as a day's end state is known (issue 31, the month as a
 process: :meth:`bot.maps.pool.MapPool.foresee`, :meth:`bot.publishing.Publisher.foresee`): the
 posting takes that drawing, found by the state's very text, and posts the bytes drawn in-process;
-a day resolved without its posting leaves its reports due; the demo writes the same files with
-its worker as without one."""
+a day resolved without its posting leaves its reports due; the next day's autopilot orders worked
+out in the worker are the orders worked out in-process, and the next day takes them; the demo
+writes the same files with its worker as without one."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from sqlmodel import col, select
 
 import bot.demo
 import bot.publishing
+import bot.resolution
 from bot.config import Settings
 from bot.demo import run_demo
 from bot.maps.pool import FORESEEN, MapPool, public_map
@@ -22,6 +24,7 @@ from bot.outbox import load
 from bot.service import CampaignService
 from db.engine import session_scope
 from db.models import OutboxMessage, Snapshot
+from rules import autopilot_orders, in_play, read_state
 from rules.catalog import catalog
 from rules.setup.game import new_game
 from tests.bot.test_scheduler import due_soon
@@ -29,8 +32,9 @@ from tests.bot.test_scheduler import due_soon
 
 @pytest.fixture(scope="module")
 def maps() -> Iterator[MapPool]:
-    """One worker for the module's tests (a worker's start costs about a second)."""
-    pool = MapPool(catalog(), workers=1)
+    """One worker for the module's tests (a worker's start costs about a second), working out
+    the autopilot's orders ahead too, as the demo's does."""
+    pool = MapPool(catalog(), workers=1, autopilot=True)
     pool.ready()
     yield pool
     pool.close()
@@ -73,6 +77,35 @@ def test_a_day_resolved_hands_its_map_over_and_its_posting_takes_that_drawing(
     assert service.campaigns.campaign("C0").report_due is None
     assert posted_map(service) == public_map(catalog(), state)
     assert maps.foreseen(state) is None, "handed over once"
+
+
+def test_the_next_day_takes_the_autopilot_orders_worked_out_ahead_on_its_very_state(
+    service: CampaignService, maps: MapPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    due_soon(service, 1)
+    service.publisher.draw_in(maps)
+    try:
+        service.resolver.resolve_day("C0", day=1, moderator="gm")
+        state = end_state(service)
+        options = service.store.settings(service.campaigns.campaign("C0")).engine_options()
+        game = read_state(state, catalog())
+        game.options.update(options)
+        assert maps.orders(state, options) == {"Amazon": autopilot_orders(game, "Amazon")}
+        assert maps.orders(state, options) == {}, "handed over once"
+        service.resolver.resolve_day("C0", day=2, moderator="gm")
+        state = end_state(service)
+        other = {**options, "parallel_combat": not options["parallel_combat"]}
+        assert maps.orders(state, other) == {}, "worked out with the options it is read with"
+        assert in_play(read_state(state, catalog()), "Amazon"), "she has orders on day 3"
+
+        def not_here(*_: object, **__: object) -> str:
+            raise AssertionError("the orders worked out ahead are taken")
+
+        monkeypatch.setattr(bot.resolution, "autopilot_orders", not_here)
+        service.resolver.resolve_day("C0", day=3, moderator="gm")
+    finally:
+        service.publisher.draw_in(None)
+    assert service.campaigns.campaign("C0").day == 4
 
 
 def test_a_map_is_foreseen_by_its_state_s_text_and_only_the_latest_are_kept(
