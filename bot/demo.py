@@ -46,11 +46,13 @@ def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
     database = out / "demo.db"
     for stale in out.glob("demo.db*"):
         stale.unlink()
+    many = (os.cpu_count() or 1) > 1
+    maps = MapPool(catalog(), workers=1, autopilot=True) if many else None
+    if maps is not None:
+        maps.start()  # while the database is made and the campaign set up
     migrated_copy(database, cache_dir())  # the schema at head, without loading Alembic
     engine = make_engine(f"sqlite:///{database}")
     service = CampaignService(engine, catalog())
-    many = (os.cpu_count() or 1) > 1
-    maps = MapPool(service.catalog, workers=1, autopilot=True) if many else None
     service.publisher.draw_in(maps)
     try:
         files = _play(service, settings, out, names=_names(settings), echo=echo)

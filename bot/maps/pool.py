@@ -10,6 +10,7 @@ catalog and the state's text alone).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections import OrderedDict
@@ -106,6 +107,18 @@ class MapPool:
         first maps)."""
         for started in [self._executor.submit(_ready) for _ in range(self.workers)]:
             started.result()
+
+    def start(self) -> None:
+        """Start every worker in the background and return at once. Starting a worker takes
+        about as long as its start-up (the new process reads what it is handed, the catalog
+        included, only once it has loaded the drawing code): the caller goes on meanwhile, and
+        the first maps wait for the workers if they must."""
+        threading.Thread(target=self._start, name="map-pool-start", daemon=True).start()
+
+    def _start(self) -> None:
+        with contextlib.suppress(RuntimeError):  # closed before it started: nothing to start
+            for _ in range(self.workers):
+                self._executor.submit(_ready)
 
     def draw(self, state: str) -> Future[tuple[str, bytes]]:
         """:func:`public_map` of ``state``, in a worker: the state is read there too (only

@@ -8,6 +8,7 @@ writes the same files with its worker as without one."""
 from __future__ import annotations
 
 import filecmp
+import multiprocessing
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -144,3 +145,17 @@ def test_the_demo_writes_the_same_files_with_its_worker_as_without(
     assert any(p.suffix == ".png" for p in files)
     _, mismatch, errors = filecmp.cmpfiles(alone, pooled, [str(p) for p in files], shallow=False)
     assert (mismatch, errors) == ([], [])
+
+
+def test_workers_started_in_the_background_draw_and_are_ended() -> None:
+    before = set(multiprocessing.active_children())
+    pool = MapPool(catalog(), workers=1)
+    pool.start()
+    text = new_game(catalog(), 3, ["Elf"]).to_json()
+    assert pool.draw(text).result(timeout=60) == public_map(catalog(), text)
+    pool.close()
+    assert set(multiprocessing.active_children()) == before, "no worker is left"
+    closed = MapPool(catalog(), workers=1)
+    closed.close()
+    closed.start()  # a pool closed before it started starts nothing
+    assert set(multiprocessing.active_children()) == before
