@@ -4,20 +4,30 @@
 SQLite campaign in the output folder, seats the demo characters, lets the autopilot play a few
 days through the same campaign service the bot uses, and writes every report, private message and
 map the outbox holds, with a progress bar on the terminal.
+
+The month runs as one process with a worker (on a machine of more than one core): the database
+is a copy of one migrated once and kept in the user's cache (:func:`db.fresh.migrated_copy`);
+each day's map is drawn in the worker (:class:`bot.maps.pool.MapPool`) from the moment the day's
+end state is known, while the day is saved and the day before's files are written, and the
+worker then works out the next day's autopilot orders from the same state. What is written, and
+in what order, is what the same days resolved and delivered one after the other write.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from bot import collector
+from bot.catalog_cache import cache_dir
 from bot.config import Settings
-from bot.local import deliver
+from bot.local import carry, deliver
+from bot.maps.pool import MapPool
 from bot.service import CampaignService
 from db.engine import make_engine
-from db.migrate import upgrade
+from db.fresh import migrated_copy
 from rules import catalog
 
 MODERATOR = "demo-moderator"
@@ -36,11 +46,39 @@ def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
     database = out / "demo.db"
     for stale in out.glob("demo.db*"):
         stale.unlink()
+    many = (os.cpu_count() or 1) > 1
+    maps = MapPool(catalog(), workers=1, autopilot=True) if many else None
+    if maps is not None:
+        maps.start()  # while the database is made and the campaign set up
+    migrated_copy(database, cache_dir())  # the schema at head, without loading Alembic
     engine = make_engine(f"sqlite:///{database}")
-    upgrade(engine)
     service = CampaignService(engine, catalog())
+    service.publisher.draw_in(maps)
+    try:
+        files = _play(service, settings, out, names=_names(settings), echo=echo)
+    finally:
+        service.publisher.draw_in(None)
+        if maps is not None:
+            maps.close()
+    echo(progress(settings.demo_days, settings.demo_days, "done"))
+    echo(f"{len(files)} files written to {out}/Demo (public reports, maps, private messages)")
+    return out
+
+
+def _names(settings: Settings) -> list[str]:
+    return [n.strip() for n in settings.demo_characters.split(",") if n.strip()]
+
+
+def _play(
+    service: CampaignService,
+    settings: Settings,
+    out: Path,
+    *,
+    names: list[str],
+    echo: Callable[[str], None],
+) -> list[Path]:
+    """Seat ``names``, start the demo campaign and play its days; the files written."""
     collector.settle()  # as the bot does: the catalog out of the full collections
-    names = [n.strip() for n in settings.demo_characters.split(",") if n.strip()]
     service.campaigns.create("Demo", moderator=MODERATOR, seed=settings.demo_seed)
     for number, name in enumerate(names, start=1):
         service.campaigns.join(
@@ -52,11 +90,11 @@ def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
     files = deliver(service, out)
     for day in range(1, settings.demo_days + 1):
         echo(progress(day - 1, settings.demo_days, f"resolving day {day}"))
-        service.resolver.resolve_day("Demo", day=day, moderator=MODERATOR)
-        files += deliver(service, out)
-    echo(progress(settings.demo_days, settings.demo_days, "done"))
-    echo(f"{len(files)} files written to {out}/Demo (public reports, maps, private messages)")
-    return out
+        service.resolver.resolve_day("Demo", day=day, moderator=MODERATOR, post=False)
+        # The day before's reports are written while this day's map is drawn in the worker.
+        files += carry(service, out)
+        service.publisher.publish("Demo")
+    return files + deliver(service, out)
 
 
 if __name__ == "__main__":

@@ -109,6 +109,14 @@ def deliver(service: CampaignService, out: Path) -> list[Path]:
     undelivered message needs are pruned (:func:`bot.outbox.prune_attachments`). Returns the
     files written."""
     service.publisher.publish_due()
+    return carry(service, out)
+
+
+def carry(service: CampaignService, out: Path) -> list[Path]:
+    """:func:`deliver` without posting the reports due first: the outbox's messages as they
+    are, written and marked delivered, then the attachments no undelivered message needs
+    pruned. For a caller that posts them itself (the demo, whose every resolution does);
+    returns the files written."""
     folder = Folder(out)
     asyncio.run(_deliver_all(Courier(service, folder)))
     outbox.prune_attachments(service.engine)

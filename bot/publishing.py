@@ -14,7 +14,7 @@ import contextlib
 import contextvars
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -69,9 +69,10 @@ class Publisher:
     """Posting the reports of resolved days, over the ``store``.
 
     Maps are drawn in the calling thread unless :meth:`draw_in` gave a :class:`MapPool` (the
-    bot's scheduler does): then :meth:`publish_soon` returns once the map is handed to the
-    pool, and the posting runs later (:meth:`post_drawn`, through ``later`` or the next
-    wake-up), once it is drawn. A day's map being
+    bot's scheduler and the demo do): then a day's map starts being drawn in the pool as soon as
+    its resolution knows its end state (:meth:`foresee`), and its posting takes that drawing;
+    :meth:`publish_soon` returns once the map is handed to the pool, and the posting runs later
+    (:meth:`post_drawn`, through ``later`` or the next wake-up), once it is drawn. A day's map being
     drawn is never drawn twice: :meth:`publish` called meanwhile (by the campaign's next
     wake-up, :meth:`publish_left`, or :meth:`publish_due`) waits for it and posts, and the
     posting that was queued finds nothing left due."""
@@ -94,6 +95,30 @@ class Publisher:
             self._ready = [] if later is None else self._ready
         for due, _ in dropped:
             self._forget(due)
+
+    def foresee(self, state: str) -> None:
+        """A day ended in ``state`` (its end snapshot's text), whose reports will be posted:
+        with a pool, its map starts being drawn now, while the day is saved, and its posting
+        takes that drawing (:meth:`bot.maps.pool.MapPool.foresee`); without one, nothing."""
+        with self._lock:
+            if self._maps is not None:
+                self._maps.foresee(state)
+
+    def foresee_orders(
+        self, state: str, options: dict[str, bool], characters: Sequence[str]
+    ) -> None:
+        """The next day's autopilot orders of ``characters`` worked out in the pool from the
+        day's end ``state``, if it was made to (:meth:`bot.maps.pool.MapPool.foresee_orders`)."""
+        with self._lock:
+            if self._maps is not None:
+                self._maps.foresee_orders(state, options, characters)
+
+    def foreseen_orders(self, state: str, options: dict[str, bool]) -> dict[str, str]:
+        """The autopilot's orders worked out in the pool on ``state`` read with ``options``
+        (:meth:`foresee_orders`), by character; none without a pool."""
+        with self._lock:
+            maps = self._maps
+        return maps.orders(state, options) if maps is not None else {}
 
     def publishing(self) -> int:
         """How many days' reports are handed to the pool and not yet posted."""
@@ -163,7 +188,8 @@ class Publisher:
 
     def _read(self, campaign_name: str, *, pooled: bool) -> _Due | None:
         """The campaign's reports still due, read in one unit: its map is the one being drawn
-        for that day if there is one, else drawn in the pool (``pooled``) or here."""
+        for that day if there is one, else the drawing foreseen of its state (:meth:`foresee`),
+        else drawn in the pool (``pooled``) or here."""
         store, catalog = self.store, self.store.catalog
         with store.unit() as session:
             campaign = store.campaign(session, campaign_name)
@@ -185,11 +211,11 @@ class Publisher:
                     days = archive.every_day(session, row_id(campaign), state.game_day)
                     final = final_report(catalog, campaign.name, first, state, days)
         with self._lock:  # a pool is not let go while a map is handed to it
-            maps = self._maps if pooled else None
-            handed = maps.draw(text) if maps is not None else None
+            maps = self._maps
+            handed = None if maps is None else maps.draw(text) if pooled else maps.foreseen(text)
         image = handed if handed is not None else public_map(catalog, text)
         read = _Due(ref, due, text, image, final)
-        if handed is not None:
+        if handed is not None and pooled:
             with self._lock:
                 self._drawing[(ref, due)] = read
         return read

@@ -44,7 +44,9 @@ class Resolver:
         self.windows = windows
         self.publisher = publisher
 
-    def resolve_day(self, campaign_name: str, *, day: int, moderator: str | None = None) -> Reply:
+    def resolve_day(
+        self, campaign_name: str, *, day: int, moderator: str | None = None, post: bool = True
+    ) -> Reply:
         """Resolve ``day``, which must be the campaign's current day: a moderator's force and
         the local command name the day they mean, so that re-running one after a crash never
         resolves the next day by surprise, and of racers only one resolves it.
@@ -53,7 +55,9 @@ class Resolver:
         once he has missed enough days, else a blank day); then the public report and map and
         each player's private report are posted, and the next day opens. When the campaign
         waits for decisions and the engine needs one, the players concerned are asked by DM and
-        the day resumes once they answer or their time runs out."""
+        the day resumes once they answer or their time runs out. Without ``post``, the reports
+        are left due for the caller to post (:meth:`bot.publishing.Publisher.publish`), once it
+        has done what it would do while their map is drawn (the demo writes the day before's)."""
         self.publisher.publish_left(campaign_name)
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
@@ -68,7 +72,8 @@ class Resolver:
             reply = self.resolve(session, campaign)
             if moderator is not None:
                 self.store.log(session, campaign, moderator, "force", f"resolved day {day}")
-        self.publisher.publish(campaign_name)
+        if post:
+            self.publisher.publish(campaign_name)
         return reply
 
     def resolve(self, session: Session, campaign: Campaign) -> Reply:
@@ -79,8 +84,8 @@ class Resolver:
         if repo.open_decisions(session, campaign_id=row_id(campaign)):
             raise RequestError(f"{campaign.name} is waiting for players' decisions")
         seats = self.store.seats(session, campaign)
-        state = self.store.game(session, campaign)
-        orders = self._orders_for_day(session, campaign, seats, state)
+        state, saved = self.store.saved_game(session, campaign)
+        orders = self._orders_for_day(session, campaign, seats, state, saved)
         answers = self._answers(session, campaign)
         return self.go_on(session, campaign, self._run(session, campaign, state, orders, answers))
 
@@ -136,11 +141,15 @@ class Resolver:
         is left open (every one answered for its character by default), resolve on from
         there; stop when the day waits for an answer, or is over (:meth:`_finish`)."""
         while True:
+            # A finished day's map starts being drawn (with a pool) before the day is saved.
+            end = None if resolution.pending else resolution.state.to_json()
+            if end is not None:
+                self.publisher.foresee(end)
             events = resolution.events_with_rolls()  # the rolls too, for the moderators
             repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
             seats = self.store.seats(session, campaign)
-            if not resolution.pending:
-                return self._finish(session, campaign, seats, resolution)
+            if end is not None:
+                return self._finish(session, campaign, seats, resolution, end)
             count = self.windows.ask(session, campaign, seats, resolution)
             if count:
                 decisions = "decision" if count == 1 else "decisions"
@@ -195,10 +204,15 @@ class Resolver:
         return {d.ref: d.answer or d.default for d in decisions}
 
     def _finish(
-        self, session: Session, campaign: Campaign, seats: Sequence[Seat], resolution: Resolution
+        self,
+        session: Session,
+        campaign: Campaign,
+        seats: Sequence[Seat],
+        resolution: Resolution,
+        end_state: str,
     ) -> Reply:
-        """Finish the day, which keeps its ``end`` snapshot alone (:func:`db.rewind.forget_day`),
-        and open the next.
+        """Finish the day, which keeps its ``end`` snapshot alone (:func:`db.rewind.forget_day`)
+        of the state ``end_state`` (the resolution's, as JSON), and open the next.
 
         A finished day's reports are not written here: the day is marked ``report_due`` and
         :meth:`bot.publishing.Publisher.publish` posts them once this transaction has
@@ -208,7 +222,11 @@ class Resolver:
             seat.ready = False
         resolved = campaign.day
         finished = new.today.stage == "over"
-        end = self.store.snapshot(session, campaign, new, "end")
+        end = self.store.snapshot(session, campaign, new, "end", text=end_state)
+        if not finished:  # the next day's autopilot orders, worked out ahead in a pool
+            pilots = [s.character for s in seats if s.autopilot and in_play(new, s.character)]
+            options = self.store.settings(campaign).engine_options()
+            self.publisher.foresee_orders(end_state, options, pilots)
         rewind.forget_day(session, campaign_id=row_id(campaign), day=resolved)
         campaign.report_due, campaign.report_snapshot = resolved, end.id
         campaign.extensions_used = 0
@@ -233,13 +251,26 @@ class Resolver:
         return resolve(state, orders, answers, catalog=self.store.catalog)
 
     def _orders_for_day(
-        self, session: Session, campaign: Campaign, seats: Sequence[Seat], state: GameState
+        self,
+        session: Session,
+        campaign: Campaign,
+        seats: Sequence[Seat],
+        state: GameState,
+        saved: str | None = None,
     ) -> dict[str, Orders]:
         """Each seat's orders for the day (used only at Birdsong): his latest, else the
         autopilot's once he has missed enough days, else his standing orders; a day without
-        orders counts as missed unless he is excused or away."""
+        orders counts as missed unless he is excused or away. The autopilot's orders worked
+        out ahead on the snapshot ``state`` is read from (its text ``saved``: the day before's
+        end, :meth:`_finish`) with the same options are those orders, taken as they are."""
         catalog = self.store.catalog
-        after = self.store.settings(campaign).autopilot_after
+        settings = self.store.settings(campaign)
+        after = settings.autopilot_after
+        ahead = (
+            self.publisher.foreseen_orders(saved, settings.engine_options())
+            if saved is not None
+            else {}
+        )
         submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
         orders: dict[str, Orders] = {}
         for seat in seats:
@@ -252,7 +283,9 @@ class Resolver:
                 excused = seat.excused_day == campaign.day or away
                 seat.missed_days += 0 if excused else 1
                 if seat.autopilot or seat.missed_days > after:
-                    text = autopilot_orders(state, seat.character, catalog=catalog)
+                    text = ahead.get(seat.character)
+                    if text is None:
+                        text = autopilot_orders(state, seat.character, catalog=catalog)
                 elif seat.standing_orders:
                     text, source = seat.standing_orders, "standing orders"
             else:

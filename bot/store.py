@@ -214,11 +214,15 @@ class Store:
         return repo.latest_snapshot_id(session, campaign_id=row_id(campaign))
 
     def state(self, session: Session, campaign: Campaign) -> GameState:
+        return self.saved(session, campaign)[0]
+
+    def saved(self, session: Session, campaign: Campaign) -> tuple[GameState, str]:
+        """The latest snapshot's game and the text it is read from."""
         snapshot = repo.latest_snapshot(session, campaign_id=row_id(campaign))
         if snapshot is None:
             raise RequestError(f"{campaign.name} has no game yet")
         try:
-            return read_state(snapshot.state, self.catalog)
+            return read_state(snapshot.state, self.catalog), snapshot.state
         except ValueError as error:
             raise RequestError(
                 f"{campaign.name}'s saved game (snapshot {snapshot.id}) is damaged: "
@@ -228,9 +232,13 @@ class Store:
     def game(self, session: Session, campaign: Campaign) -> GameState:
         """The latest snapshot's game, with the engine options the settings give now (a
         moderator may have changed them since it was saved)."""
-        state = self.state(session, campaign)
+        return self.saved_game(session, campaign)[0]
+
+    def saved_game(self, session: Session, campaign: Campaign) -> tuple[GameState, str]:
+        """:meth:`game`, and the text of the snapshot it is read from."""
+        state, text = self.saved(session, campaign)
         state.options.update(self.settings(campaign).engine_options())
-        return state
+        return state, text
 
     def snapshot(
         self,
@@ -240,9 +248,11 @@ class Store:
         step: str,
         *,
         points: Sequence[str] = (),
+        text: str | None = None,
     ) -> Snapshot:
         """Save ``state`` after ``step``, with the service's ledger of this moment (see
-        :class:`~db.models.Snapshot`), which a rollback to it restores.
+        :class:`~db.models.Snapshot`), which a rollback to it restores; ``text`` is the state's
+        JSON (:meth:`rules.GameState.to_json`) when the caller has it already.
 
         With ``points``, the snapshot is a moment of the day a moderator may roll back to,
         by those names (the start of the Evening, of a combat round): its ledger also keeps how
@@ -272,7 +282,7 @@ class Store:
             campaign_id=row_id(campaign),
             day=state.game_day,
             step=step,
-            state=state.to_json(),
+            state=state.to_json() if text is None else text,
             created_at=self.clock(),
             ledger=ledger,
         )

@@ -126,7 +126,9 @@ def month_process_benchmark(data: Catalog, repeat: int = 3) -> None:
     run``). Python's bytecode and the compiled catalog are cached for the children in a folder of
     their own, as an installed realmbot's are (whatever ``PYTHONDONTWRITEBYTECODE`` says): the
     first run fills them, the median is a warm run's. The wall-clock and CPU (user and system)
-    times are the child process's; the workload is checked after each run: all 16 characters
+    times are the child process's, the CPU with its worker's (on a machine of more than one
+    core the demo draws its maps and works out the autopilot's orders in a worker process,
+    :mod:`bot.demo`); the workload is checked after each run: all 16 characters
     must have lived the whole month (an engine change may make the seed lose some: the benchmark
     then stops)."""
     script = Path(sys.executable).with_name("realmbot")

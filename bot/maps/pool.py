@@ -10,10 +10,18 @@ catalog and the state's text alone).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
 from concurrent.futures import Future
 
 from rules import Catalog
+
+#: How many maps handed over ahead (:meth:`MapPool.foresee`) are kept for their posting at most:
+#: the oldest beyond it (a day whose resolution was rolled back, say) is let go.
+FORESEEN = 32
 
 #: The worker's catalog, set once when the worker starts (:func:`_load`).
 _CATALOG: dict[str, Catalog] = {}
@@ -45,6 +53,22 @@ def _draw(state: str) -> tuple[str, bytes]:
     return public_map(_CATALOG["default"], state)
 
 
+#: The engine options a state is read with (:meth:`bot.campaign_settings.CampaignSettings
+#: .engine_options`), as a key.
+Options = tuple[tuple[str, bool], ...]
+
+
+def _autopilot(state: str, options: Options, characters: tuple[str, ...]) -> dict[str, str]:
+    """The autopilot's orders (:func:`rules.autopilot_orders`) of each of ``characters`` on the
+    game ``state`` read with ``options``, as the resolution of its day reads it."""
+    from rules import autopilot_orders, read_state
+
+    catalog = _CATALOG["default"]
+    game = read_state(state, catalog)
+    game.options.update(dict(options))
+    return {name: autopilot_orders(game, name, catalog=catalog) for name in characters}
+
+
 def spare_cores() -> int:
     """How many workers suit this machine: every core but the one the bot's thread uses, at
     least one."""
@@ -53,9 +77,16 @@ def spare_cores() -> int:
 
 class MapPool:
     """``workers`` processes (:func:`spare_cores` when not given) drawing maps of ``catalog``.
-    :meth:`close` ends them; until then they wait for maps to draw."""
+    :meth:`close` ends them; until then they wait for maps to draw.
 
-    def __init__(self, catalog: Catalog, *, workers: int | None = None) -> None:
+    A map may be handed over ahead of its posting (:meth:`foresee`: as soon as a day's end
+    state is known, while the day is still being saved): the posting then takes that drawing
+    (:meth:`draw`, :meth:`foreseen`), found by the state's very text, so a map foreseen is only
+    ever the map of the state posted."""
+
+    def __init__(
+        self, catalog: Catalog, *, workers: int | None = None, autopilot: bool = False
+    ) -> None:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
@@ -66,6 +97,10 @@ class MapPool:
             initializer=_load,
             initargs=(catalog,),
         )
+        self.autopilot = autopilot
+        self._lock = threading.Lock()
+        self._foreseen: OrderedDict[str, Future[tuple[str, bytes]]] = OrderedDict()
+        self._orders: OrderedDict[tuple[str, Options], Future[dict[str, str]]] = OrderedDict()
 
     def ready(self) -> None:
         """Start every worker and wait until each can draw (the start-up is not paid by the
@@ -73,10 +108,63 @@ class MapPool:
         for started in [self._executor.submit(_ready) for _ in range(self.workers)]:
             started.result()
 
+    def start(self) -> None:
+        """Start every worker in the background and return at once. Starting a worker takes
+        about as long as its start-up (the new process reads what it is handed, the catalog
+        included, only once it has loaded the drawing code): the caller goes on meanwhile, and
+        the first maps wait for the workers if they must."""
+        threading.Thread(target=self._start, name="map-pool-start", daemon=True).start()
+
+    def _start(self) -> None:
+        with contextlib.suppress(RuntimeError):  # closed before it started: nothing to start
+            for _ in range(self.workers):
+                self._executor.submit(_ready)
+
     def draw(self, state: str) -> Future[tuple[str, bytes]]:
         """:func:`public_map` of ``state``, in a worker: the state is read there too (only
-        its text crosses to the worker, and the map's bytes back)."""
-        return self._executor.submit(_draw, state)
+        its text crosses to the worker, and the map's bytes back); the drawing
+        :meth:`foresee` started, if it did."""
+        return self.foreseen(state) or self._executor.submit(_draw, state)
+
+    def foresee(self, state: str) -> None:
+        """Start drawing the map of ``state``, whose posting will ask for it (:meth:`draw`,
+        :meth:`foreseen`); of the drawings foreseen, only the :data:`FORESEEN` latest are kept."""
+        drawing = self._executor.submit(_draw, state)
+        with self._lock:
+            self._foreseen[state] = drawing
+            while len(self._foreseen) > FORESEEN:
+                self._foreseen.popitem(last=False)[1].cancel()
+
+    def foreseen(self, state: str) -> Future[tuple[str, bytes]] | None:
+        """The drawing :meth:`foresee` started of ``state``'s map (handed over once), or
+        None."""
+        with self._lock:
+            return self._foreseen.pop(state, None)
+
+    def foresee_orders(
+        self, state: str, options: dict[str, bool], characters: Sequence[str]
+    ) -> None:
+        """With ``autopilot`` (a caller that resolves the next day at once: the demo), start
+        working out the autopilot's orders of ``characters`` on the game ``state`` read with
+        the engine ``options``, which :meth:`orders` hands over; else nothing."""
+        if not self.autopilot or not characters:
+            return
+        key = (state, tuple(sorted(options.items())))
+        working = self._executor.submit(_autopilot, state, key[1], tuple(characters))
+        with self._lock:
+            self._orders[key] = working
+            while len(self._orders) > FORESEEN:
+                self._orders.popitem(last=False)[1].cancel()
+
+    def orders(self, state: str, options: dict[str, bool]) -> dict[str, str]:
+        """The autopilot's orders :meth:`foresee_orders` worked out on ``state`` read with
+        ``options``, by character (handed over once; none if it was not asked, or failed)."""
+        with self._lock:
+            working = self._orders.pop((state, tuple(sorted(options.items()))), None)
+        try:
+            return working.result() if working is not None else {}
+        except Exception:  # a worker that died: the caller works them out itself
+            return {}
 
     def close(self) -> None:
         """End the workers: maps not started are cancelled, those being drawn finish; returns
