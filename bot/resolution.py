@@ -82,7 +82,8 @@ class Resolver:
         state = self.store.game(session, campaign)
         orders = self._orders_for_day(session, campaign, seats, state)
         answers = self._answers(session, campaign)
-        return self.go_on(session, campaign, self._run(session, campaign, state, orders, answers))
+        resolution, stored = self._run(session, campaign, seats, state, orders, answers)
+        return self.go_on(session, campaign, resolution, stored, seats)
 
     def answer(self, campaign_name: str, *, player: str, answer: str) -> Reply:
         """The player's answer to the decision he was asked; the day resumes once every open
@@ -128,47 +129,63 @@ class Resolver:
     def continue_day(self, session: Session, campaign: Campaign) -> Reply:
         """Resume the day where it stopped, with every decision asked so far answered or
         defaulted (see :meth:`_answers`), and go on (:meth:`go_on`)."""
-        return self.go_on(session, campaign, self._resumed(session, campaign))
+        seats = self.store.seats(session, campaign)
+        return self.go_on(session, campaign, *self._resumed(session, campaign, seats), seats)
 
-    def go_on(self, session: Session, campaign: Campaign, resolution: Resolution) -> Reply:
+    def go_on(
+        self,
+        session: Session,
+        campaign: Campaign,
+        resolution: Resolution,
+        stored: int | None,
+        seats: Sequence[Seat],
+    ) -> Reply:
         """The one loop of a day: store what ``resolution`` produced; while the engine needs
         decisions, have them asked (:meth:`bot.windows.Windows.ask`) and, when nothing asked
         is left open (every one answered for its character by default), resolve on from
-        there; stop when the day waits for an answer, or is over (:meth:`_finish`)."""
+        there; stop when the day waits for an answer, or is over (:meth:`_finish`).
+        ``seats`` are the campaign's, read in this transaction (a resolution adds or removes
+        none: they are read once, not at every step); ``stored``, how many events the day has
+        stored, if this transaction knows it already (:meth:`_run`)."""
         while True:
             events = resolution.events_with_rolls()  # the rolls too, for the moderators
-            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
-            seats = self.store.seats(session, campaign)
+            repo.save_events(
+                session, campaign_id=row_id(campaign), day=campaign.day, events=events, start=stored
+            )
             if not resolution.pending:
                 return self._finish(session, campaign, seats, resolution)
             count = self.windows.ask(session, campaign, seats, resolution)
             if count:
                 decisions = "decision" if count == 1 else "decisions"
                 return Reply(f"{campaign.name}: day {campaign.day} waits for {count} {decisions}.")
-            resolution = self._resumed(session, campaign)
+            resolution, stored = self._resumed(session, campaign, seats)
 
-    def _resumed(self, session: Session, campaign: Campaign) -> Resolution:
+    def _resumed(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat]
+    ) -> tuple[Resolution, int | None]:
         """The day resolved on from its latest snapshot with the day's answers (those the
         closing of a window defaulted marked so)."""
         state = self.store.game(session, campaign)
         answers = self._answers(session, campaign)
         late = frozenset(campaign.defaulted if campaign.missed_day == campaign.day else ())
-        return self._run(session, campaign, state, {}, answers, late)
+        return self._run(session, campaign, seats, state, {}, answers, late)
 
     def _run(
         self,
         session: Session,
         campaign: Campaign,
+        seats: Sequence[Seat],
         state: GameState,
         orders: Mapping[str, Orders],
         answers: Mapping[str, str],
         defaulted: frozenset[str] = frozenset(),
-    ) -> Resolution:
+    ) -> tuple[Resolution, int | None]:
         """The day resolved from ``state``, which it takes over (:func:`rules.resolve` in
         place). On its way into the
         Evening it stops once to save the Evening's start, a point a moderator may roll combat
         back to (:meth:`bot.rollbacks.Rollbacks.rollback_combat`): the day's events so far are
-        stored then, and the resolution returned holds the others."""
+        stored then, and the resolution returned holds the others, with how many events the
+        day has stored then (None when it did not stop)."""
         catalog = self.store.catalog
         if state.today.stage in BEFORE_EVENING:
             first = resolve(
@@ -181,12 +198,26 @@ class Resolver:
                 in_place=True,
             )
             if first.pending or first.state.today.stage != "evening":
-                return first
+                return first, None
             events = first.events_with_rolls()
-            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
-            self.store.snapshot(session, campaign, first.state, "evening", points=[EVENING])
+            saved = repo.save_events(
+                session, campaign_id=row_id(campaign), day=campaign.day, events=events
+            )
+            self.store.snapshot(
+                session,
+                campaign,
+                first.state,
+                "evening",
+                points=[EVENING],
+                seats=seats,
+                events=saved.stop,
+            )
             state, orders = first.state, {}
-        return resolve(state, orders, answers, catalog=catalog, defaulted=defaulted, in_place=True)
+            stored: int | None = saved.stop
+        else:
+            stored = None
+        rest = resolve(state, orders, answers, catalog=catalog, defaulted=defaulted, in_place=True)
+        return rest, stored
 
     def _answers(self, session: Session, campaign: Campaign) -> dict[str, str]:
         """The answers to the decisions asked on the campaign's day, by the engine's decision
@@ -208,7 +239,7 @@ class Resolver:
             seat.ready = False
         resolved = campaign.day
         finished = new.today.stage == "over"
-        end = self.store.snapshot(session, campaign, new, "end")
+        end = self.store.snapshot(session, campaign, new, "end", seats=seats)
         rewind.forget_day(session, campaign_id=row_id(campaign), day=resolved)
         campaign.report_due, campaign.report_snapshot = resolved, end.id
         campaign.extensions_used = 0

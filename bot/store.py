@@ -34,6 +34,8 @@ from db.models import Campaign, OutboxMessage, Seat, Snapshot
 from rules import PUBLIC, Catalog, GameState, load_problem, read_state
 
 Clock = Callable[[], datetime]
+#: Where a unit of work's session keeps the snapshots :meth:`Store.snapshot` saved in it.
+_SAVED = "realmbot.saved_snapshots"
 
 
 def system_clock() -> datetime:
@@ -240,6 +242,8 @@ class Store:
         step: str,
         *,
         points: Sequence[str] = (),
+        seats: Sequence[Seat] | None = None,
+        events: int | None = None,
     ) -> Snapshot:
         """Save ``state`` after ``step``, with the service's ledger of this moment (see
         :class:`~db.models.Snapshot`), which a rollback to it restores.
@@ -247,27 +251,30 @@ class Store:
         With ``points``, the snapshot is a moment of the day a moderator may roll back to,
         by those names (the start of the Evening, of a combat round): its ledger also keeps how
         many of the day's events and which decisions came before it, and the combat windows'
-        bookkeeping."""
-        seats = {
+        bookkeeping. The caller may give what it has read or written in this transaction
+        already: the campaign's ``seats``, and how many ``events`` the state's day has stored."""
+        ledger_seats = {
             str(row_id(seat)): {
                 "missed_days": seat.missed_days,
                 "ready": seat.ready,
                 "character": seat.character,
                 "lives": seat.lives,
             }
-            for seat in self.seats(session, campaign)
+            for seat in (self.seats(session, campaign) if seats is None else seats)
         }
-        ledger: dict[str, Any] = {"seats": seats, "reminded_day": campaign.reminded_day}
+        ledger: dict[str, Any] = {"seats": ledger_seats, "reminded_day": campaign.reminded_day}
         if points:
             ledger |= {
                 "points": list(points),
-                "events": repo.event_count(
-                    session, campaign_id=row_id(campaign), day=state.game_day
+                "events": (
+                    repo.event_count(session, campaign_id=row_id(campaign), day=state.game_day)
+                    if events is None
+                    else events
                 ),
                 "decisions": rewind.last_decision_id(session, campaign_id=row_id(campaign)),
                 "windows": window_books(campaign),
             }
-        return repo.save_snapshot(
+        saved = repo.save_snapshot(
             session,
             campaign_id=row_id(campaign),
             day=state.game_day,
@@ -276,6 +283,16 @@ class Store:
             created_at=self.clock(),
             ledger=ledger,
         )
+        session.info.setdefault(_SAVED, {})[saved.id] = saved
+        return saved
+
+    def saved_snapshot(self, session: Session, snapshot_id: int | None) -> Snapshot | None:
+        """The snapshot with ``snapshot_id``: the one :meth:`snapshot` saved in this unit of
+        work, without reading it back (the session itself keeps only weak references to
+        the rows it holds), else read."""
+        saved: dict[int | None, Snapshot] = session.info.get(_SAVED, {})
+        found = saved.get(snapshot_id)
+        return found if found is not None else session.get(Snapshot, snapshot_id)
 
     def outbox(self, session: Session, campaign: Campaign) -> Outbox:
         """The outbox of ``campaign`` in this unit of work (see :class:`Outbox`)."""
