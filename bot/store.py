@@ -43,6 +43,19 @@ def system_clock() -> datetime:
     return datetime.now(UTC)
 
 
+@dataclass(frozen=True)
+class Taken:
+    """A game state as it was at a moment of a unit of work (its text and day), for
+    :meth:`Store.snapshot` to save later in the unit if at all: the game has gone on since."""
+
+    text: str
+    day: int
+
+    @classmethod
+    def of(cls, state: GameState) -> Taken:
+        return cls(state.to_json(), state.game_day)
+
+
 class RequestError(Exception):
     """A request the service refuses; the message says what, why and how to fix it."""
 
@@ -238,7 +251,7 @@ class Store:
         self,
         session: Session,
         campaign: Campaign,
-        state: GameState,
+        state: GameState | Taken,
         step: str,
         *,
         points: Sequence[str] = (),
@@ -253,6 +266,7 @@ class Store:
         many of the day's events and which decisions came before it, and the combat windows'
         bookkeeping. The caller may give what it has read or written in this transaction
         already: the campaign's ``seats``, and how many ``events`` the state's day has stored."""
+        taken = state if isinstance(state, Taken) else Taken.of(state)
         ledger_seats = {
             str(row_id(seat)): {
                 "missed_days": seat.missed_days,
@@ -267,7 +281,7 @@ class Store:
             ledger |= {
                 "points": list(points),
                 "events": (
-                    repo.event_count(session, campaign_id=row_id(campaign), day=state.game_day)
+                    repo.event_count(session, campaign_id=row_id(campaign), day=taken.day)
                     if events is None
                     else events
                 ),
@@ -277,9 +291,9 @@ class Store:
         saved = repo.save_snapshot(
             session,
             campaign_id=row_id(campaign),
-            day=state.game_day,
+            day=taken.day,
             step=step,
-            state=state.to_json(),
+            state=taken.text,
             created_at=self.clock(),
             ledger=ledger,
         )

@@ -1,7 +1,8 @@
 """What a wake-up asks of the database when it resolves a day (issue 31's sweep of campaigns due
 at once, where this work is most of the bot's): the day resolved in one unit of work and its
 reports posted in one more, nothing read back that the resolution has in hand — the seats once
-in each unit, the day's count of events only where nothing in hand tells it."""
+in each unit, the day's count of events only where nothing in hand tells it — and nothing
+saved that the same unit deletes (the Evening's start of a day that does not stop in it)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,5 @@ def test_a_wake_up_resolves_and_posts_a_day_in_two_units_reading_the_seats_once_
     assert units == 2, "the resolution's unit of work and the posting's"
     assert sum(s.startswith("SELECT seat.") for s in statements) == 2
     assert sum("max(eventrecord.seq)" in s for s in statements) == 1, "the day's first save"
+    saved = [s for s in statements if s.startswith("INSERT INTO snapshot ")]
+    assert len(saved) == 1, "the day's end: its Evening's start, forgotten at the end, is not saved"
