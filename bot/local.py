@@ -76,15 +76,12 @@ class Folder:
     def __init__(self, out: Path) -> None:
         self.out = out
         self.written: list[Path] = []
-        self._made: set[Path] = set()
 
     async def prepare(self) -> None:
-        """Nothing to learn: a message's folder is named after its campaign. The folders made
-        are remembered for the pass only (a moderator may move them away between passes)."""
-        self._made = set()
+        """Nothing to learn: a message's folder is named after its campaign."""
 
     async def send(self, outgoing: Outgoing, campaign: str | None) -> None:
-        self.written += _write(outgoing, self.out / safe_name(campaign or ""), self._made)
+        self.written += _write(outgoing, self.out / safe_name(campaign or ""))
 
     def classify(self, error: Exception, message: OutboxMessage) -> Failure:
         """Any failure to write stops the delivery: the command reports it, and nothing of
@@ -133,16 +130,15 @@ def write(batch: Sequence[Outgoing], out: Path, campaigns: Mapping[int, str]) ->
     """Write each of ``batch`` under ``out/<campaign>/`` (``campaigns`` names them by id): its
     Markdown and BBCode, and its attachment. Returns the files written."""
     written: list[Path] = []
-    made: set[Path] = set()
     for outgoing in batch:
         folder = out / safe_name(campaigns.get(outgoing.message.campaign_id, ""))
-        written += _write(outgoing, folder, made)
+        written += _write(outgoing, folder)
     return written
 
 
-def _write(outgoing: Outgoing, folder: Path, made: set[Path]) -> list[Path]:
-    """Write ``outgoing``'s files in its folder under ``folder``, made unless ``made`` holds
-    it (and added to it): a folder is made once a pass, not once a message."""
+def _write(outgoing: Outgoing, folder: Path) -> list[Path]:
+    """Write ``outgoing``'s files in its folder under ``folder`` (made by :func:`_file` if
+    it is not there)."""
     message = outgoing.message
     stem = f"{message.id:05d}"
     if message.kind == "dm":
@@ -151,9 +147,6 @@ def _write(outgoing: Outgoing, folder: Path, made: set[Path]) -> list[Path]:
         folder = folder / "moderators"
     else:
         folder = folder / "public"
-    if folder not in made:
-        folder.mkdir(parents=True, exist_ok=True)
-        made.add(folder)
     files = [folder / f"{stem}.md", folder / f"{stem}.bbcode.txt"]
     _file(files[0], _markdown(message.content).encode("utf-8"))
     _file(files[1], _bbcode(message.content).encode("utf-8"))
@@ -167,8 +160,15 @@ def _write(outgoing: Outgoing, folder: Path, made: set[Path]) -> list[Path]:
 def _file(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` (created or replaced): three system calls, not the half
     dozen of a Python file object, each of which hands the interpreter to the scheduler's
-    thread while a sweep of campaigns resolves."""
-    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    thread while a sweep of campaigns resolves. Its folder is made only when it is missing
+    (the first message there, or a moderator moved it away): a folder made before every
+    message, or every pass, cost more than the files' writing."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+    try:
+        handle = os.open(path, flags, 0o666)
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = os.open(path, flags, 0o666)
     try:
         view = memoryview(data)
         while view:

@@ -19,7 +19,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from bot import archive, scope
 from bot.final_report import FinalReport, final_report
@@ -29,13 +29,25 @@ from bot.own_report import own_report
 from bot.reports import day_report
 from bot.store import RequestError, Store, row_id
 from db import repo
-from db.models import Campaign, Snapshot
+from db.models import Campaign
 from rules import PUBLIC, Catalog, GameState
 
 if TYPE_CHECKING:
     from bot.maps.pool import MapPool
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A resolved day whose reports are due, as read in the unit of work that resolved it (or
+    a later one): the campaign (``#<id>``), the day, the end state's text, and the final report
+    after the last day."""
+
+    ref: str
+    due: int
+    state: str
+    final: FinalReport | None
 
 
 @dataclass(frozen=True)
@@ -136,11 +148,13 @@ class Publisher:
         due = self._read(campaign_name, pooled=False)
         return due is not None and self._post(due)
 
-    def publish_soon(self, campaign_name: str) -> None:
+    def publish_soon(self, campaign_name: str, ended: Ended | None = None) -> None:
         """:meth:`publish`, its map drawn in the pool :meth:`draw_in` gave, if any: returns
         once the map is handed over; the reports are posted through ``later`` once it is
-        drawn. Without a pool, :meth:`publish` itself."""
-        due = self._read(campaign_name, pooled=True)
+        drawn. Without a pool, :meth:`publish` itself. ``ended``: what :meth:`ended` read of
+        the campaign in the unit of work that resolved its day and has committed (then it is
+        not read again)."""
+        due = self._read(campaign_name, pooled=True, ended=ended)
         if due is None:
             return
         if isinstance(due.image, tuple):  # no pool: drawn here, as publish draws it
@@ -186,35 +200,50 @@ class Publisher:
             if self._drawing.get((due.ref, due.due)) is due:
                 del self._drawing[(due.ref, due.due)]
 
-    def _read(self, campaign_name: str, *, pooled: bool) -> _Due | None:
-        """The campaign's reports still due, read in one unit: its map is the one being drawn
-        for that day if there is one, else the drawing foreseen of its state (:meth:`foresee`),
-        else drawn in the pool (``pooled``) or here."""
+    def ended(self, session: Session, campaign: Campaign, *, final: bool = True) -> Ended | None:
+        """The campaign's day whose reports are due, read in the caller's unit of work (the
+        end state's snapshot was saved in it, or is read); None when none is due, or (without
+        ``final``) when the campaign is finished, whose final report is slow to make and
+        is left to :meth:`publish`, outside any transaction."""
+        due = campaign.report_due
+        if due is None or (campaign.status == "finished" and not final):
+            return None
+        ref = scope.campaign_ref(row_id(campaign))
+        with self._lock:
+            drawing = self._drawing.get((ref, due))
+        if drawing is not None:  # its state is the one being drawn
+            return Ended(ref, due, drawing.state, drawing.final)
+        snapshot = self.store.saved_snapshot(session, campaign.report_snapshot)
+        assert snapshot is not None, "a resolved day keeps its end snapshot"
+        text, report = snapshot.state, None
+        if campaign.status == "finished":  # the state is read here only for the last day
+            state = GameState.from_json(text)
+            if state.today.stage == "over":
+                first = archive.first_state(session, row_id(campaign)) or state
+                days = archive.every_day(session, row_id(campaign), state.game_day)
+                report = final_report(self.store.catalog, campaign.name, first, state, days)
+        return Ended(ref, due, text, report)
+
+    def _read(self, campaign_name: str, *, pooled: bool, ended: Ended | None = None) -> _Due | None:
+        """The campaign's reports still due, read in one unit (unless ``ended`` was read
+        already): its map is the one being drawn for that day if there is one, else the drawing
+        foreseen of its state (:meth:`foresee`), else drawn in the pool (``pooled``) or here."""
         store, catalog = self.store, self.store.catalog
-        with store.unit() as session:
-            campaign = store.campaign(session, campaign_name)
-            ref = scope.campaign_ref(row_id(campaign))
-            due = campaign.report_due
-            if due is None:
+        if ended is None:
+            with store.unit() as session:
+                ended = self.ended(session, store.campaign(session, campaign_name))
+            if ended is None:
                 return None
-            with self._lock:
-                drawing = self._drawing.get((ref, due))
-            if drawing is not None:
-                return drawing
-            snapshot = session.get(Snapshot, campaign.report_snapshot)
-            assert snapshot is not None, "a resolved day keeps its end snapshot"
-            text, final = snapshot.state, None
-            if campaign.status == "finished":  # the state is read here only for the last day
-                state = GameState.from_json(text)
-                if state.today.stage == "over":
-                    first = archive.first_state(session, row_id(campaign)) or state
-                    days = archive.every_day(session, row_id(campaign), state.game_day)
-                    final = final_report(catalog, campaign.name, first, state, days)
+        ref, due, text = ended.ref, ended.due, ended.state
+        with self._lock:
+            drawing = self._drawing.get((ref, due))
+        if drawing is not None:
+            return drawing
         with self._lock:  # a pool is not let go while a map is handed to it
             maps = self._maps
             handed = None if maps is None else maps.draw(text) if pooled else maps.foreseen(text)
         image = handed if handed is not None else public_map(catalog, text)
-        read = _Due(ref, due, text, image, final)
+        read = _Due(ref, due, text, image, ended.final)
         if handed is not None and pooled:
             with self._lock:
                 self._drawing[(ref, due)] = read

@@ -137,6 +137,7 @@ def _environment(kind: str, finalize: Any = None) -> jinja2.Environment:
         autoescape=False,
         finalize=finalize,
         extensions=["jinja2.ext.i18n"],
+        auto_reload=False,  # the templates are the package's: not a file's date at each use
     )
     environment.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     environment.filters.update(bbcode=escape_bbcode, markdown=escape_markdown, fence=markdown_fence)

@@ -11,13 +11,14 @@ the commit (:class:`bot.publishing.Publisher`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from sqlmodel import Session
 
 from bot.deadlines import next_deadline
 from bot.publishing import Publisher
 from bot.render import render
-from bot.store import Reply, RequestError, Store, require_moderator, row_id
+from bot.store import Reply, RequestError, Store, Taken, require_moderator, row_id
 from bot.windows import BEFORE_EVENING, EVENING, Windows
 from db import repo, rewind
 from db.models import Campaign, Seat
@@ -33,6 +34,16 @@ from rules import (
     parse_standing,
     resolve,
 )
+
+
+@dataclass(frozen=True)
+class _Ran:
+    """What :meth:`Resolver._run` resolved: the ``resolution``; when it stopped at the
+    Evening's start, how many events the day had ``stored`` then and the ``evening``'s state."""
+
+    resolution: Resolution
+    stored: int | None = None
+    evening: Taken | None = None
 
 
 class Resolver:
@@ -87,7 +98,8 @@ class Resolver:
         state, saved = self.store.saved_game(session, campaign)
         orders = self._orders_for_day(session, campaign, seats, state, saved)
         answers = self._answers(session, campaign)
-        return self.go_on(session, campaign, self._run(session, campaign, state, orders, answers))
+        ran = self._run(session, campaign, state, orders, answers)
+        return self.go_on(session, campaign, ran, seats)
 
     def answer(self, campaign_name: str, *, player: str, answer: str) -> Reply:
         """The player's answer to the decision he was asked; the day resumes once every open
@@ -133,30 +145,51 @@ class Resolver:
     def continue_day(self, session: Session, campaign: Campaign) -> Reply:
         """Resume the day where it stopped, with every decision asked so far answered or
         defaulted (see :meth:`_answers`), and go on (:meth:`go_on`)."""
-        return self.go_on(session, campaign, self._resumed(session, campaign))
+        seats = self.store.seats(session, campaign)
+        return self.go_on(session, campaign, self._resumed(session, campaign), seats)
 
-    def go_on(self, session: Session, campaign: Campaign, resolution: Resolution) -> Reply:
-        """The one loop of a day: store what ``resolution`` produced; while the engine needs
+    def go_on(
+        self, session: Session, campaign: Campaign, ran: _Ran, seats: Sequence[Seat]
+    ) -> Reply:
+        """The one loop of a day: store what ``ran`` resolved; while the engine needs
         decisions, have them asked (:meth:`bot.windows.Windows.ask`) and, when nothing asked
         is left open (every one answered for its character by default), resolve on from
-        there; stop when the day waits for an answer, or is over (:meth:`_finish`)."""
+        there; stop when the day waits for an answer, or is over (:meth:`_finish`).
+        ``seats`` are the campaign's, read in this transaction (a resolution adds or removes
+        none: they are read once, not at every step)."""
         while True:
+            resolution = ran.resolution
             # A finished day's map starts being drawn (with a pool) before the day is saved.
             end = None if resolution.pending else resolution.state.to_json()
             if end is not None:
                 self.publisher.foresee(end)
             events = resolution.events_with_rolls()  # the rolls too, for the moderators
-            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
-            seats = self.store.seats(session, campaign)
+            repo.save_events(
+                session,
+                campaign_id=row_id(campaign),
+                day=campaign.day,
+                events=events,
+                start=ran.stored,
+            )
             if end is not None:
                 return self._finish(session, campaign, seats, resolution, end)
+            if ran.evening is not None:  # the day stops in its Evening: a point to go back to
+                self.store.snapshot(
+                    session,
+                    campaign,
+                    ran.evening,
+                    "evening",
+                    points=[EVENING],
+                    seats=seats,
+                    events=ran.stored,
+                )
             count = self.windows.ask(session, campaign, seats, resolution)
             if count:
                 decisions = "decision" if count == 1 else "decisions"
                 return Reply(f"{campaign.name}: day {campaign.day} waits for {count} {decisions}.")
-            resolution = self._resumed(session, campaign)
+            ran = self._resumed(session, campaign)
 
-    def _resumed(self, session: Session, campaign: Campaign) -> Resolution:
+    def _resumed(self, session: Session, campaign: Campaign) -> _Ran:
         """The day resolved on from its latest snapshot with the day's answers (those the
         closing of a window defaulted marked so)."""
         state = self.store.game(session, campaign)
@@ -172,12 +205,14 @@ class Resolver:
         orders: Mapping[str, Orders],
         answers: Mapping[str, str],
         defaulted: frozenset[str] = frozenset(),
-    ) -> Resolution:
+    ) -> _Ran:
         """The day resolved from ``state``, which it takes over (:func:`rules.resolve` in
-        place). On its way into the
-        Evening it stops once to save the Evening's start, a point a moderator may roll combat
-        back to (:meth:`bot.rollbacks.Rollbacks.rollback_combat`): the day's events so far are
-        stored then, and the resolution returned holds the others."""
+        place). On its way into the Evening it stops once to take the Evening's start, a point
+        a moderator may roll combat back to (:meth:`bot.rollbacks.Rollbacks.rollback_combat`):
+        the day's events so far are stored then, and the resolution returned holds the others.
+        The point is saved by :meth:`go_on` only if the day stops in its Evening: a day that
+        ends in the same unit of work forgets it (:func:`db.rewind.forget_day`), so saving it
+        would be a snapshot written to be deleted."""
         catalog = self.store.catalog
         if state.today.stage in BEFORE_EVENING:
             first = resolve(
@@ -190,12 +225,19 @@ class Resolver:
                 in_place=True,
             )
             if first.pending or first.state.today.stage != "evening":
-                return first
+                return _Ran(first)
             events = first.events_with_rolls()
-            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
-            self.store.snapshot(session, campaign, first.state, "evening", points=[EVENING])
-            state, orders = first.state, {}
-        return resolve(state, orders, answers, catalog=catalog, defaulted=defaulted, in_place=True)
+            saved = repo.save_events(
+                session, campaign_id=row_id(campaign), day=campaign.day, events=events
+            )
+            evening = Taken.of(first.state)
+            rest = resolve(
+                first.state, {}, answers, catalog=catalog, defaulted=defaulted, in_place=True
+            )
+            return _Ran(rest, saved.stop, evening)
+        return _Ran(
+            resolve(state, orders, answers, catalog=catalog, defaulted=defaulted, in_place=True)
+        )
 
     def _answers(self, session: Session, campaign: Campaign) -> dict[str, str]:
         """The answers to the decisions asked on the campaign's day, by the engine's decision
@@ -222,7 +264,9 @@ class Resolver:
             seat.ready = False
         resolved = campaign.day
         finished = new.today.stage == "over"
-        end = self.store.snapshot(session, campaign, new, "end", text=end_state)
+        end = self.store.snapshot(
+            session, campaign, Taken(end_state, new.game_day), "end", seats=seats
+        )
         if not finished:  # the next day's autopilot orders, worked out ahead in a pool
             pilots = [s.character for s in seats if s.autopilot and in_play(new, s.character)]
             options = self.store.settings(campaign).engine_options()

@@ -34,11 +34,26 @@ from db.models import Campaign, OutboxMessage, Seat, Snapshot
 from rules import PUBLIC, Catalog, GameState, load_problem, read_state
 
 Clock = Callable[[], datetime]
+#: Where a unit of work's session keeps the snapshots :meth:`Store.snapshot` saved in it.
+_SAVED = "realmbot.saved_snapshots"
 
 
 def system_clock() -> datetime:
     """The real time, in UTC."""
     return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Taken:
+    """A game state as it was at a moment of a unit of work (its text and day), for
+    :meth:`Store.snapshot` to save later in the unit if at all: the game has gone on since."""
+
+    text: str
+    day: int
+
+    @classmethod
+    def of(cls, state: GameState) -> Taken:
+        return cls(state.to_json(), state.game_day)
 
 
 class RequestError(Exception):
@@ -244,11 +259,12 @@ class Store:
         self,
         session: Session,
         campaign: Campaign,
-        state: GameState,
+        state: GameState | Taken,
         step: str,
         *,
         points: Sequence[str] = (),
-        text: str | None = None,
+        seats: Sequence[Seat] | None = None,
+        events: int | None = None,
     ) -> Snapshot:
         """Save ``state`` after ``step``, with the service's ledger of this moment (see
         :class:`~db.models.Snapshot`), which a rollback to it restores; ``text`` is the state's
@@ -257,35 +273,49 @@ class Store:
         With ``points``, the snapshot is a moment of the day a moderator may roll back to,
         by those names (the start of the Evening, of a combat round): its ledger also keeps how
         many of the day's events and which decisions came before it, and the combat windows'
-        bookkeeping."""
-        seats = {
+        bookkeeping. The caller may give what it has read or written in this transaction
+        already: the campaign's ``seats``, and how many ``events`` the state's day has stored."""
+        taken = state if isinstance(state, Taken) else Taken.of(state)
+        ledger_seats = {
             str(row_id(seat)): {
                 "missed_days": seat.missed_days,
                 "ready": seat.ready,
                 "character": seat.character,
                 "lives": seat.lives,
             }
-            for seat in self.seats(session, campaign)
+            for seat in (self.seats(session, campaign) if seats is None else seats)
         }
-        ledger: dict[str, Any] = {"seats": seats, "reminded_day": campaign.reminded_day}
+        ledger: dict[str, Any] = {"seats": ledger_seats, "reminded_day": campaign.reminded_day}
         if points:
             ledger |= {
                 "points": list(points),
-                "events": repo.event_count(
-                    session, campaign_id=row_id(campaign), day=state.game_day
+                "events": (
+                    repo.event_count(session, campaign_id=row_id(campaign), day=taken.day)
+                    if events is None
+                    else events
                 ),
                 "decisions": rewind.last_decision_id(session, campaign_id=row_id(campaign)),
                 "windows": window_books(campaign),
             }
-        return repo.save_snapshot(
+        saved = repo.save_snapshot(
             session,
             campaign_id=row_id(campaign),
-            day=state.game_day,
+            day=taken.day,
             step=step,
-            state=state.to_json() if text is None else text,
+            state=taken.text,
             created_at=self.clock(),
             ledger=ledger,
         )
+        session.info.setdefault(_SAVED, {})[saved.id] = saved
+        return saved
+
+    def saved_snapshot(self, session: Session, snapshot_id: int | None) -> Snapshot | None:
+        """The snapshot with ``snapshot_id``: the one :meth:`snapshot` saved in this unit of
+        work, without reading it back (the session itself keeps only weak references to
+        the rows it holds), else read."""
+        saved: dict[int | None, Snapshot] = session.info.get(_SAVED, {})
+        found = saved.get(snapshot_id)
+        return found if found is not None else session.get(Snapshot, snapshot_id)
 
     def outbox(self, session: Session, campaign: Campaign) -> Outbox:
         """The outbox of ``campaign`` in this unit of work (see :class:`Outbox`)."""

@@ -13,12 +13,12 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from bot import scope
 from bot.deadlines import after_downtime
 from bot.moderation import Moderation
-from bot.publishing import Publisher
+from bot.publishing import Ended, Publisher
 from bot.reminders import Reminders
 from bot.render import render
 from bot.resolution import Resolver
@@ -28,6 +28,10 @@ from db import repo
 from db.models import Campaign
 
 log = logging.getLogger(__name__)
+
+#: What :meth:`Timekeeper._wake` answers, asked to, when the campaign's last day's reports are
+#: still due: they are posted first, outside its unit of work.
+LEFT_DUE = "reports left due"
 
 
 class Timekeeper:
@@ -60,23 +64,30 @@ class Timekeeper:
 
     def wake(self, campaign_name: str, day: int) -> str:
         """:meth:`_wake`, then the reports of a day it resolved
-        (:meth:`~bot.publishing.Publisher.publish_soon`: in the bot, its map is drawn in
-        another process while the next wake-up runs); first the reports a crash left due, or
-        the campaign's last day's still being drawn (posted before its next day resolves),
-        and the other campaigns' reports whose maps are drawn
-        (:meth:`~bot.publishing.Publisher.post_drawn`)."""
+        (:meth:`~bot.publishing.Publisher.publish_soon`, handed what the resolution's unit of
+        work read of them: in the bot, its map is drawn in another process while the next
+        wake-up runs); first the reports a crash left due, or the campaign's last day's still
+        being drawn (posted before its next day resolves: :data:`LEFT_DUE`), and the other
+        campaigns' reports whose maps are drawn (:meth:`~bot.publishing.Publisher.post_drawn`)."""
         self.publisher.post_drawn()
-        self.publisher.publish_left(campaign_name)
-        done = self._wake(campaign_name, day)
+        ended: list[Ended] = []
+        done = self._wake(campaign_name, day, left=True, ended=ended)
+        if done == LEFT_DUE:
+            self.publisher.publish_left(campaign_name)
+            done = self._wake(campaign_name, day, ended=ended)
         if done in ("resolved", "decided by default"):
-            self.publisher.publish_soon(campaign_name)
+            self.publisher.publish_soon(campaign_name, *ended)
         return done
 
-    def _wake(self, campaign_name: str, day: int) -> str:
+    def _wake(
+        self, campaign_name: str, day: int, *, left: bool = False, ended: list[Ended] | None = None
+    ) -> str:
         """What a scheduled wake-up for ``campaign_name``'s ``day`` does: take the defaults of
         decisions whose time ran out, resume an expired pause, resolve the day if it is due, or
         send the reminder; nothing if the job is stale (a double or late fire is harmless).
-        Returns what it did.
+        Returns what it did; with ``left``, :data:`LEFT_DUE` and nothing done if the campaign's
+        last day's reports are still due. A day it finished is added to ``ended``, as the unit
+        read it (:meth:`~bot.publishing.Publisher.ended`).
 
         The check and the act are one transaction on the locked campaign, so wake-ups racing
         each other or a moderator's force resolve a day once: the others find it resolved."""
@@ -86,34 +97,45 @@ class Timekeeper:
                 campaign = store.campaign(session, campaign_name)
             except RequestError:
                 return "nothing"
-            if campaign.day != day or campaign.locked:
-                return "nothing"
-            now = store.clock()
-            waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
-            if waiting:
-                if all(d.due_at is not None and d.due_at <= now for d in waiting):
-                    sealed = self.windows.close(session, campaign, waiting)
-                    self.resolver.continue_day(session, campaign)
-                    self.windows.reveal(session, campaign, sealed)
-                    return "decided by default"
-                if window_reminder_due(campaign, waiting, now):
-                    self.windows.remind(session, campaign, waiting)
-                    return "reminded"
-                return "nothing"
-            if campaign.status == "paused":
-                if campaign.paused_until is not None and campaign.paused_until <= now:
-                    self.moderation.resume_in(session, campaign, None)
-                    return "resumed"
-                return "nothing"
-            if campaign.status != "running" or campaign.deadline is None:
-                return "nothing"
-            if campaign.deadline <= now:
-                self.resolver.resolve(session, campaign)
-                return "resolved"
-            if self.reminders.reminder_due(session, campaign, now):
-                self.reminders.remind_in(session, campaign)
+            if left and campaign.report_due is not None:
+                return LEFT_DUE
+            done = self._act(session, campaign, day)
+            if ended is not None and done in ("resolved", "decided by default"):
+                finished = self.publisher.ended(session, campaign, final=False)
+                ended.extend([finished] if finished is not None else [])
+            return done
+
+    def _act(self, session: Session, campaign: Campaign, day: int) -> str:
+        """What :meth:`_wake` does, in its unit of work, on the locked campaign."""
+        store = self.store
+        if campaign.day != day or campaign.locked:
+            return "nothing"
+        now = store.clock()
+        waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
+        if waiting:
+            if all(d.due_at is not None and d.due_at <= now for d in waiting):
+                sealed = self.windows.close(session, campaign, waiting)
+                self.resolver.continue_day(session, campaign)
+                self.windows.reveal(session, campaign, sealed)
+                return "decided by default"
+            if window_reminder_due(campaign, waiting, now):
+                self.windows.remind(session, campaign, waiting)
                 return "reminded"
             return "nothing"
+        if campaign.status == "paused":
+            if campaign.paused_until is not None and campaign.paused_until <= now:
+                self.moderation.resume_in(session, campaign, None)
+                return "resumed"
+            return "nothing"
+        if campaign.status != "running" or campaign.deadline is None:
+            return "nothing"
+        if campaign.deadline <= now:
+            self.resolver.resolve(session, campaign)
+            return "resolved"
+        if self.reminders.reminder_due(session, campaign, now):
+            self.reminders.remind_in(session, campaign)
+            return "reminded"
+        return "nothing"
 
     def after_downtime(self) -> list[str]:
         """At start-up: a day that became overdue while the bot was down is never resolved

@@ -149,8 +149,8 @@ def test_deliver_leaves_the_messages_of_campaigns_with_a_channel_to_the_bot(
 def test_a_pass_after_the_folders_were_moved_away_makes_them_again(
     service: CampaignService, tmp_path: Path
 ) -> None:
-    """A folder is made once a pass, not once a message; the moderator may move the folders
-    away (posted on the forum) between two passes of the same transport."""
+    """The moderator may move the folders away (posted on the forum) between two passes of the
+    same transport."""
     service.campaigns.create("Valley", moderator="gm", seed=3)
     service.campaigns.join("Valley", player="p1", player_name="P1", character="Amazon")
     service.campaigns.start("Valley", moderator="gm")
@@ -164,3 +164,15 @@ def test_a_pass_after_the_folders_were_moved_away_makes_them_again(
     again = folder.written[first:]
     assert again and all(path.is_file() for path in again)
     assert {path.parent.name for path in again} >= {"public", folder_name("p1")}
+
+
+def test_a_folder_moved_away_between_two_messages_is_made_again(tmp_path: Path) -> None:
+    """A folder is made when a message finds it missing, not once before the messages: the
+    moderator may move it away while a pass writes."""
+    folder = Folder(tmp_path)
+    asyncio.run(folder.prepare())
+    asyncio.run(folder.send(message(1, "Day 1\nfirst"), "Valley"))
+    shutil.rmtree(tmp_path / "Valley")
+    asyncio.run(folder.send(message(2, "Day 1\nsecond"), "Valley"))
+    assert (tmp_path / "Valley" / "public" / "00002.md").read_text(encoding="utf-8")
+    assert not (tmp_path / "Valley" / "public" / "00001.md").exists()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import filecmp
 import multiprocessing
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -138,7 +139,7 @@ def test_the_demo_writes_the_same_files_with_its_worker_as_without(
         return folder / "Demo"
 
     pooled = demo(tmp_path / "pooled")
-    monkeypatch.setattr(bot.demo.os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)  # one core: the demo has no worker
     alone = demo(tmp_path / "alone")
     files = sorted(p.relative_to(alone) for p in alone.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(pooled) for p in pooled.rglob("*") if p.is_file())
