@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from sqlmodel import Session
 
-from db import repo
+from db import event_log, repo
 from rules import GameState
 
 if TYPE_CHECKING:
@@ -23,6 +23,6 @@ def first_state(session: Session, campaign_id: int) -> GameState | None:
 def every_day(session: Session, campaign_id: int, last_day: int) -> list[tuple[int, list[Event]]]:
     """The events of each day from the first to ``last_day``, in order."""
     return [
-        (day, repo.day_events(session, campaign_id=campaign_id, day=day))
+        (day, event_log.day_events(session, campaign_id=campaign_id, day=day))
         for day in range(1, last_day + 1)
     ]

@@ -30,7 +30,7 @@ from bot.store import (
     typed_text,
 )
 from bot.wording import choices_text
-from db import repo
+from db import event_log, repo
 from db.models import Campaign
 from db.models import Seat as SeatRow
 from rules import MODERATOR, PUBLIC, GameState, view_for
@@ -323,10 +323,10 @@ class Campaigns:
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             viewer = self.store.viewer(session, campaign, player)
-            records = repo.list_events(session, campaign_id=row_id(campaign), day=day)
+            records = event_log.list_events(session, campaign_id=row_id(campaign), day=day)
             if not records or not published(campaign, day):
                 raise RequestError(f"{campaign.name} has no report for day {day} yet")
-            return Reply(day_report([repo.as_event(r) for r in records], viewer))
+            return Reply(day_report([event_log.as_event(r) for r in records], viewer))
 
     def rolls(self, campaign_name: str, *, moderator: str, day: int) -> Reply:
         """Every roll of ``day`` (4.1), in the order the dice drew it — who, for what, the dice,
@@ -337,10 +337,10 @@ class Campaigns:
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             require_moderator(campaign, moderator)
-            records = repo.list_events(session, campaign_id=row_id(campaign), day=day)
+            records = event_log.list_events(session, campaign_id=row_id(campaign), day=day)
             if not records:
                 raise RequestError(f"{campaign.name} has no events of day {day} yet")
-            rolls = logged_rolls([repo.as_event(r) for r in records if r.type == "dice_log"])
+            rolls = logged_rolls([event_log.as_event(r) for r in records if r.type == "dice_log"])
             return Reply(
                 render("reports/rolls.txt.j2", campaign=campaign.name, day=day, rolls=rolls)
             )

@@ -27,7 +27,7 @@ from bot.store import (
     row_id,
     typed_text,
 )
-from db import repo
+from db import event_log, repo
 from db.models import Campaign
 from rules import MODERATOR, quit_together
 
@@ -77,8 +77,8 @@ class Moderation:
         with Session(self.store.engine) as session:
             campaign = self.store.running_for(session, campaign_name, moderator)
             resolution = self.resolver.preview(session, campaign)
-            records = repo.list_events(session, campaign_id=row_id(campaign), day=campaign.day)
-            events = [*(repo.as_event(r) for r in records), *resolution.events]
+            records = event_log.list_events(session, campaign_id=row_id(campaign), day=campaign.day)
+            events = [*(event_log.as_event(r) for r in records), *resolution.events]
             session.rollback()
             return Reply("Preview (nothing stored):\n" + day_report(events, MODERATOR))
 
@@ -242,7 +242,9 @@ class Moderation:
                     "its report is out. Nothing changed."
                 )
             events = quit_together(self.store.catalog, state)
-            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=events)
+            event_log.save_events(
+                session, campaign_id=row_id(campaign), day=campaign.day, events=events
+            )
             end = self.store.snapshot(session, campaign, state, "ended")
             campaign.report_due, campaign.report_snapshot = campaign.day, end.id
             campaign.status = "finished"
@@ -302,9 +304,9 @@ class Moderation:
             seat.player, seat.player_name = player, player_name[:100]
             seat.missed_days = 0
             for day in range(1, campaign.day):
-                records = repo.list_events(session, campaign_id=row_id(campaign), day=day)
+                records = event_log.list_events(session, campaign_id=row_id(campaign), day=day)
                 if records:
-                    journal = day_report([repo.as_event(r) for r in records], seat.character)
+                    journal = day_report([event_log.as_event(r) for r in records], seat.character)
                     self.store.outbox(session, campaign).dm(player, journal)
             self.store.log(
                 session,

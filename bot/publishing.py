@@ -28,7 +28,7 @@ from bot.notifications import day_opened
 from bot.own_report import own_report
 from bot.reports import day_report
 from bot.store import RequestError, Store, row_id
-from db import repo
+from db import event_log
 from db.models import Campaign
 from rules import PUBLIC, Catalog, GameState
 
@@ -257,7 +257,7 @@ class Publisher:
             if campaign.report_due != read.due:
                 return False
             seats = self.store.seats(session, campaign)
-            events = repo.day_events(session, campaign_id=row_id(campaign), day=read.due)
+            events = event_log.day_events(session, campaign_id=row_id(campaign), day=read.due)
             out = self.store.outbox(session, campaign)
             out.channel(day_report(events, PUBLIC), attachment=(image_name, image))
             if campaign.status == "running" and campaign.deadline is not None:

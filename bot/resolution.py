@@ -20,7 +20,7 @@ from bot.publishing import Publisher
 from bot.render import render
 from bot.store import Reply, RequestError, Store, Taken, require_moderator, row_id
 from bot.windows import BEFORE_EVENING, EVENING, Windows
-from db import repo, rewind
+from db import event_log, repo, rewind
 from db.models import Campaign, Seat
 from rules import (
     GameState,
@@ -164,7 +164,7 @@ class Resolver:
             if end is not None:
                 self.publisher.foresee(end)
             events = resolution.events_with_rolls()  # the rolls too, for the moderators
-            repo.save_events(
+            event_log.save_events(
                 session,
                 campaign_id=row_id(campaign),
                 day=campaign.day,
@@ -227,7 +227,7 @@ class Resolver:
             if first.pending or first.state.today.stage != "evening":
                 return _Ran(first)
             events = first.events_with_rolls()
-            saved = repo.save_events(
+            saved = event_log.save_events(
                 session, campaign_id=row_id(campaign), day=campaign.day, events=events
             )
             evening = Taken.of(first.state)

@@ -7,7 +7,7 @@ from bot.names import matching
 from bot.render import render
 from bot.sheets import sheet_text
 from bot.store import Reply, RequestError, Store, row_id, typed_text
-from db import repo
+from db import event_log, repo
 from rules import CharacterSetup, SetupError, restart, setup_choices
 from rules.events.end import Restarted
 
@@ -70,7 +70,9 @@ class FreshStarts:
             self.store.snapshot(session, campaign, state, "restart")
             where = state.clearing_of(sheet.name)
             told = Restarted(who=sheet.name, old=old, at=where)  # the final report's
-            repo.save_events(session, campaign_id=row_id(campaign), day=campaign.day, events=[told])
+            event_log.save_events(
+                session, campaign_id=row_id(campaign), day=campaign.day, events=[told]
+            )
             self.store.outbox(session, campaign).channel(
                 render(
                     "messages/restarted.txt.j2",

@@ -15,7 +15,7 @@ from bot.resolution import Resolver
 from bot.store import Reply, RequestError, Store, require_moderator, row_id
 from bot.window_books import restore_window_books
 from bot.windows import EVENING, day_points
-from db import repo, rewind
+from db import event_log, repo, rewind
 from db.models import Campaign
 from rules import GameState
 
@@ -48,10 +48,12 @@ class Rollbacks:
             if campaign.report_due is not None and campaign.report_due >= day:
                 campaign.report_due, campaign.report_snapshot = None, None
             self.store.snapshot(session, campaign, GameState.from_json(snapshot.state), "rollback")
-            for record in repo.list_events(session, campaign_id=row_id(campaign), day=day):
+            for record in event_log.list_events(session, campaign_id=row_id(campaign), day=day):
                 session.delete(record)
             for later in range(day + 1, campaign.day + 1):
-                for record in repo.list_events(session, campaign_id=row_id(campaign), day=later):
+                for record in event_log.list_events(
+                    session, campaign_id=row_id(campaign), day=later
+                ):
                     session.delete(record)
             rewind.delete_decisions(session, campaign_id=row_id(campaign), from_day=day)
             campaign.day = day

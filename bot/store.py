@@ -28,7 +28,7 @@ from bot.names import did_you_mean, matching
 from bot.render import render
 from bot.window_books import window_books
 from bot.wording import asker_name, known_name, with_name
-from db import messages, repo, rewind
+from db import event_log, messages, repo, rewind
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage, Seat, Snapshot
 from rules import PUBLIC, Catalog, GameState, load_problem, read_state
@@ -290,7 +290,7 @@ class Store:
             ledger |= {
                 "points": list(points),
                 "events": (
-                    repo.event_count(session, campaign_id=row_id(campaign), day=taken.day)
+                    event_log.event_count(session, campaign_id=row_id(campaign), day=taken.day)
                     if events is None
                     else events
                 ),

@@ -45,7 +45,7 @@ from bot.local import Folder
 from bot.maps.pool import spare_cores
 from bot.scheduler import Wakeups
 from bot.service import CampaignService
-from db import repo
+from db import event_log, repo
 from db.engine import make_engine, session_scope
 from db.migrate import upgrade
 from db.models import Campaign, Seat
@@ -150,7 +150,7 @@ def _checked(service: CampaignService, names: list[str], sweep: Sweep) -> Sweep:
         for name in names:
             campaign = repo.get_campaign(session, name=name)
             assert campaign is not None and campaign.id is not None
-            events = repo.list_events(session, campaign_id=campaign.id, day=1)
+            events = event_log.list_events(session, campaign_id=campaign.id, day=1)
             orders += len({e.fields["who"] for e in events if e.type == "phase_started"})
     left = len(outbox.queued(service.engine))
     if resolved != len(names) or orders != len(names) * len(SWEEP_CAST) or left:

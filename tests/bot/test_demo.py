@@ -9,7 +9,7 @@ from sqlmodel import select
 
 from bot.config import Settings
 from bot.demo import run_demo
-from db import repo
+from db import event_log
 from db.engine import make_engine, session_scope
 from db.models import OutboxMessage
 from rules.catalog import catalog
@@ -30,7 +30,9 @@ def test_a_demo_of_every_character_buys_and_hires_with_orders_all_read(tmp_path:
         events = [
             (day, event.type, event.fields)
             for day in range(1, 5)
-            for event in map(repo.as_event, repo.list_events(session, campaign_id=1, day=day))
+            for event in map(
+                event_log.as_event, event_log.list_events(session, campaign_id=1, day=day)
+            )
         ]
         messages = [m.content for m in session.exec(select(OutboxMessage))]
     engine.dispose()

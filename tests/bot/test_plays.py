@@ -12,7 +12,7 @@ import time_machine
 from sqlmodel import col, select
 
 from bot.service import CampaignService, RequestError
-from db import repo
+from db import event_log, repo
 from db.engine import session_scope
 from db.models import ModeratorAction, PendingDecision
 from rules.state import GameState, ItemState, Place
@@ -264,7 +264,7 @@ def stored_events(service: CampaignService) -> list[tuple[str, str, str]]:
     with session_scope(service.engine) as session:
         return [
             (r.type, r.audience, json.dumps(r.fields, sort_keys=True))
-            for r in repo.list_events(session, campaign_id=1, day=1)
+            for r in event_log.list_events(session, campaign_id=1, day=1)
         ]
 
 

@@ -13,7 +13,7 @@ from bot import outbox
 from bot.local import deliver
 from bot.maps import render_map
 from bot.service import CampaignService, Reply, RequestError
-from db import repo
+from db import event_log, repo
 from db.engine import session_scope
 from db.models import PendingDecision
 from rules.state import GameState
@@ -186,7 +186,7 @@ def test_a_player_without_orders_gets_the_autopilot_after_missed_days(service, t
     with session_scope(service.engine) as session:
         seat = repo.list_seats(session, campaign_id=1)[0]
         assert seat.missed_days == 3
-        events = repo.list_events(session, campaign_id=1, day=3)
+        events = event_log.list_events(session, campaign_id=1, day=3)
     assert any(e.type == "phase_started" for e in events), "day 3 was played by the autopilot"
 
 
@@ -510,7 +510,7 @@ def asked_dms(service: CampaignService) -> list[str | None]:
 def rested(service: CampaignService, day: int) -> dict[str, str]:
     """The chit each character rested on ``day``, from the stored events."""
     with session_scope(service.engine) as session:
-        events = repo.list_events(session, campaign_id=1, day=day)
+        events = event_log.list_events(session, campaign_id=1, day=day)
         return {e.fields["who"]: e.fields["chit"] for e in events if e.type == "rested"}
 
 
@@ -789,7 +789,7 @@ def test_the_witch_records_her_familiars_turn_in_her_own_orders(service, travell
     assert "NOT stored" in refused.text and "unknown-instruction" in refused.text
     force(service)
     with session_scope(service.engine) as session:
-        events = repo.list_events(session, campaign_id=1, day=1)
+        events = event_log.list_events(session, campaign_id=1, day=1)
     started_turns = [e.fields["who"] for e in events if e.type == "turn_started"]
     assert started_turns.index("Familiar") + 1 == started_turns.index("Witch")
     peers = [e for e in events if e.type == "searched" and e.fields["who"] == "Familiar"]

@@ -13,7 +13,7 @@ from sqlmodel import col, select
 from bot import outbox
 from bot.local import deliver
 from bot.service import CampaignService, RequestError
-from db import blobs, messages, repo
+from db import blobs, event_log, messages, repo
 from db.engine import session_scope
 from db.models import Blob, OutboxMessage, Snapshot
 from rules.events import logged_rolls
@@ -49,10 +49,10 @@ def test_the_rolls_of_a_day_are_kept_with_its_events_for_the_moderators(service,
     play(service, 3)
     with session_scope(service.engine) as session:
         for day in (1, 2, 3):
-            records = repo.list_events(session, campaign_id=1, day=day)
+            records = event_log.list_events(session, campaign_id=1, day=day)
             logs = [r for r in records if r.type == "dice_log"]
             assert logs and all(r.audience == "moderator" and not r.recipients for r in logs)
-            rolls = logged_rolls([repo.as_event(r) for r in logs])
+            rolls = logged_rolls([event_log.as_event(r) for r in logs])
             assert rolls[0].purpose == "monster roll", "the day's own rolls, from its Sunrise"
             shown = [(r.fields["who"], r.fields["dice"]) for r in records if r.type == "roll"]
             assert all(roll in [(r.who, list(r.dice)) for r in rolls] for roll in shown)
@@ -223,11 +223,13 @@ def test_a_days_events_are_stored_in_one_batch_in_order(service, traveller):
     started(service, "Amazon")
     events = [Midnight(what=f"the {n}th") for n in range(1500)]
     with session_scope(service.engine) as session:
-        assert repo.save_events(session, campaign_id=1, day=5, events=events[:1000]) == range(1000)
-        assert repo.save_events(session, campaign_id=1, day=5, events=events[1000:]) == range(
+        assert event_log.save_events(session, campaign_id=1, day=5, events=events[:1000]) == range(
+            1000
+        )
+        assert event_log.save_events(session, campaign_id=1, day=5, events=events[1000:]) == range(
             1000, 1500
         )
     with session_scope(service.engine) as session:
-        stored = repo.list_events(session, campaign_id=1, day=5)
+        stored = event_log.list_events(session, campaign_id=1, day=5)
     assert [r.seq for r in stored] == list(range(1500))
-    assert [repo.as_event(r) for r in stored] == events
+    assert [event_log.as_event(r) for r in stored] == events

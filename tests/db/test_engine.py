@@ -12,7 +12,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.exc import IntegrityError, StatementError
 from sqlmodel import select
 
-from db import messages, repo
+from db import event_log, messages, repo
 from db.engine import _WRITING, _sqlite_setup, database_url, make_engine, session_scope
 from db.models import (
     Campaign,
@@ -86,7 +86,7 @@ def test_deleting_a_campaign_deletes_its_rows(engine: Engine, campaign_id: int) 
         repo.save_snapshot(
             session, campaign_id=campaign_id, day=1, step="start", state="{}", created_at=T0
         )
-        repo.save_events(
+        event_log.save_events(
             session, campaign_id=campaign_id, day=1, events=[Midnight(what="weapons unalert")]
         )
         repo.add_decision(
@@ -148,7 +148,7 @@ def test_json_round_trips(engine: Engine) -> None:
         )
         campaign_id = campaign.id
         fields = {"who": "Amazon", "roll": [3, 5], "note": "élan", "none": None}
-        repo.save_events(
+        event_log.save_events(
             session,
             campaign_id=campaign.id or 0,
             day=1,
@@ -158,7 +158,7 @@ def test_json_round_trips(engine: Engine) -> None:
         again = session.get_one(Campaign, campaign_id)
         assert again.options == options
         assert again.moderators == ["7", "8"]
-        (record,) = repo.list_events(session, campaign_id=again.id or 0, day=1)
+        (record,) = event_log.list_events(session, campaign_id=again.id or 0, day=1)
         assert record.fields == fields
 
 

@@ -12,7 +12,7 @@ from sqlalchemy import Connection, inspect, text
 from sqlmodel import col, select
 
 from bot import outbox
-from db import blobs, repo
+from db import blobs, event_log
 from db.engine import make_engine, session_scope
 from db.migrate import downgrade, upgrade
 from db.models import Blob, OutboxMessage
@@ -126,16 +126,18 @@ def test_each_days_rolls_become_its_dice_log_and_the_snapshots_lose_theirs(db_ur
     with session_scope(engine) as session:
         kept = {}
         for day in (1, 2, 3):
-            records = repo.list_events(session, campaign_id=1, day=day)
+            records = event_log.list_events(session, campaign_id=1, day=day)
             assert [r.seq for r in records] == list(range(len(records))), "appended in order"
             assert records[-1].type == "dice_log" and records[-1].audience == "moderator"
-            kept[day] = [r.purpose for r in logged_rolls([repo.as_event(records[-1])])]
+            kept[day] = [r.purpose for r in logged_rolls([event_log.as_event(records[-1])])]
         assert kept == {
             1: ["roll 0", "roll 1", "roll 2"],
             2: ["roll 3"],
             3: ["roll 4", "roll 5", "roll 6"],
         }
-        first = logged_rolls([repo.as_event(repo.list_events(session, campaign_id=1, day=1)[-1])])
+        first = logged_rolls(
+            [event_log.as_event(event_log.list_events(session, campaign_id=1, day=1)[-1])]
+        )
         assert (first[1].modifier, first[1].forced) == (1, False)
     with engine.connect() as connection:
         for saved, digest in connection.execute(text("SELECT state, content_hash FROM snapshot")):

@@ -11,7 +11,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from db import blobs, messages, repo, rewind
+from db import blobs, event_log, messages, repo, rewind
 from db.engine import session_scope
 from db.models import EventRecord, Seat
 from rules.events import Untyped, from_stored
@@ -176,26 +176,28 @@ def test_events_keep_their_order_and_audience(engine: Engine, campaign_id: int) 
         )
     ]
     with session_scope(engine) as session:
-        saved = repo.save_events(session, campaign_id=campaign_id, day=1, events=events[:2])
+        saved = event_log.save_events(session, campaign_id=campaign_id, day=1, events=events[:2])
         assert list(saved) == [0, 1]
-        more = repo.save_events(session, campaign_id=campaign_id, day=1, events=events[2:])
+        more = event_log.save_events(session, campaign_id=campaign_id, day=1, events=events[2:])
         assert list(more) == [2, 3]
-        assert list(repo.save_events(session, campaign_id=campaign_id, day=1, events=[])) == []
-        repo.save_events(
+        assert list(event_log.save_events(session, campaign_id=campaign_id, day=1, events=[])) == []
+        event_log.save_events(
             session, campaign_id=campaign_id, day=2, events=[Midnight(what="weapons unalert")]
         )
     with session_scope(engine) as session:
-        records = repo.list_events(session, campaign_id=campaign_id, day=1)
-        assert [repo.as_event(r) for r in records] == events
-        assert repo.day_events(session, campaign_id=campaign_id, day=1) == events
-        assert repo.day_events(session, campaign_id=campaign_id, day=2) == [
+        records = event_log.list_events(session, campaign_id=campaign_id, day=1)
+        assert [event_log.as_event(r) for r in records] == events
+        assert event_log.day_events(session, campaign_id=campaign_id, day=1) == events
+        assert event_log.day_events(session, campaign_id=campaign_id, day=2) == [
             Midnight(what="weapons unalert")
         ]
-        assert repo.day_events(session, campaign_id=campaign_id, day=3) == []
+        assert event_log.day_events(session, campaign_id=campaign_id, day=3) == []
         assert records[2].recipients == ["Amazon", "Berserker"]
 
         def seen(viewer: str) -> list[str]:
-            visible = repo.visible_events(session, campaign_id=campaign_id, day=1, viewer=viewer)
+            visible = event_log.visible_events(
+                session, campaign_id=campaign_id, day=1, viewer=viewer
+            )
             return [r.type for r in visible]
 
         assert seen("moderator") == ["day_started", "hid", "traded", "roll"]
@@ -229,9 +231,9 @@ def test_events_an_older_version_stored_still_load(engine: Engine, campaign_id: 
             )
     with session_scope(engine) as session:
         killed, told, moved, looted = map(
-            repo.as_event, repo.list_events(session, campaign_id=campaign_id, day=1)
+            event_log.as_event, event_log.list_events(session, campaign_id=campaign_id, day=1)
         )
-        read = repo.day_events(session, campaign_id=campaign_id, day=1)
+        read = event_log.day_events(session, campaign_id=campaign_id, day=1)
     assert read == [killed, told, moved, looted]
     assert isinstance(killed, Untyped) and killed.fields == {"who": "Wolf 1", "by": "Amazon"}
     assert isinstance(told, Untyped) and told.recipients == ("Amazon",)

@@ -21,7 +21,7 @@ from bot.cards import Refusal
 from bot.sealing import SealedSet, sealed_sets
 from bot.service import CampaignService, RequestError
 from bot.windows import closing_time
-from db import repo
+from db import event_log, repo
 from db.engine import session_scope
 from db.models import PendingDecision
 from rules import GameState
@@ -150,7 +150,7 @@ def play(
         with session_scope(service.engine) as session:
             found = service.campaigns.campaign(name)
             assert found.id is not None
-            for record in repo.list_events(session, campaign_id=found.id, day=day):
+            for record in event_log.list_events(session, campaign_id=found.id, day=day):
                 for what, types in SEEN.items():
                     seen[what] += record.type in types
 

@@ -18,7 +18,7 @@ from bot.campaigns import published
 from bot.inbox import Option, Request, take
 from bot.reports import day_report
 from bot.service import CampaignService, RequestError
-from db import repo
+from db import event_log, repo
 from db.engine import session_scope
 from rules.events import Event
 from rules.state import GameState
@@ -96,7 +96,10 @@ def unfinished(service: CampaignService, name: str) -> Unfinished | None:
         ):
             return None
         days = [
-            [repo.as_event(r) for r in repo.list_events(session, campaign_id=campaign.id, day=d)]
+            [
+                event_log.as_event(r)
+                for r in event_log.list_events(session, campaign_id=campaign.id, day=d)
+            ]
             for d in range(1, campaign.day + 1)
         ]
     return Unfinished(days[-1], days[:-1])

@@ -33,7 +33,7 @@ from bot.maps import render_map
 from bot.reports import day_report
 from bot.sealing import SealedSet
 from bot.service import CampaignService
-from db import repo
+from db import event_log, repo
 from db.engine import make_engine, session_scope
 from db.migrate import upgrade
 from db.models import EventRecord, PendingDecision
@@ -123,7 +123,7 @@ class Inspector:
                 .where(EventRecord.campaign_id == found.id, col(EventRecord.type).in_(SHOWING))
                 .order_by(col(EventRecord.day), col(EventRecord.seq))
             )
-            events = [repo.as_event(record) for record in session.exec(query)]
+            events = [event_log.as_event(record) for record in session.exec(query)]
             asked: dict[str, set[str]] = {}
             decisions = select(PendingDecision).where(PendingDecision.campaign_id == found.id)
             for decision in session.exec(decisions):
