@@ -235,11 +235,10 @@ class Publisher:
             if ended is None:
                 return None
         ref, due, text = ended.ref, ended.due, ended.state
-        with self._lock:
-            drawing = self._drawing.get((ref, due))
-        if drawing is not None:
-            return drawing
         with self._lock:  # a pool is not let go while a map is handed to it
+            drawing = self._drawing.get((ref, due))
+            if drawing is not None:
+                return drawing
             maps = self._maps
             handed = None if maps is None else maps.draw(text) if pooled else maps.foreseen(text)
         image = handed if handed is not None else public_map(catalog, text)

@@ -267,8 +267,8 @@ class Store:
         events: int | None = None,
     ) -> Snapshot:
         """Save ``state`` after ``step``, with the service's ledger of this moment (see
-        :class:`~db.models.Snapshot`), which a rollback to it restores; ``text`` is the state's
-        JSON (:meth:`rules.GameState.to_json`) when the caller has it already.
+        :class:`~db.models.Snapshot`), which a rollback to it restores; ``state`` may be a
+        :class:`Taken`, when the caller has its JSON already or took it earlier in the unit.
 
         With ``points``, the snapshot is a moment of the day a moderator may roll back to,
         by those names (the start of the Evening, of a combat round): its ledger also keeps how

@@ -102,7 +102,8 @@ class Timekeeper:
             done = self._act(session, campaign, day)
             if ended is not None and done in ("resolved", "decided by default"):
                 finished = self.publisher.ended(session, campaign, final=False)
-                ended.extend([finished] if finished is not None else [])
+                if finished is not None:
+                    ended.append(finished)
             return done
 
     def _act(self, session: Session, campaign: Campaign, day: int) -> str:
