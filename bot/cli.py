@@ -178,9 +178,24 @@ def _command(name: str) -> tuple[Command, tuple[type[Exception], ...]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; returns the process exit status. The commands' modules are imported
-    only once the command line is read (``--help`` and usage errors need none of them)."""
-    parser = build_parser()
+    """Run one command; returns the process exit status. A ``local`` command is run by the
+    resident process (:mod:`bot.resident`, ``realmbot local serve``) when one is listening for
+    this installation, else here (:func:`run`)."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["local"] and "serve" not in arguments:
+        from bot.resident import ask
+
+        status = ask(arguments)
+        if status is not None:
+            return status
+    return run(arguments)
+
+
+def run(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) -> int:
+    """Run one command in this process; returns the exit status. The commands' modules are
+    imported only once the command line is read (``--help`` and usage errors need none);
+    ``parser`` is :func:`build_parser`'s, built before (by a resident process) or now."""
+    parser = parser or build_parser()
     args = parser.parse_args(argv)
     from bot.catalog_cache import catalog
     from db.waiting import DatabaseBusyError

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -151,6 +152,23 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--hours", type=float, required=True)
             sub.add_argument("--reason", required=True)
     local_actions.add_parser("list", help="every campaign of the database: its state and day")
+    serve = local_actions.add_parser(
+        "serve",
+        help="stay loaded: the local commands run meanwhile answer at once (a resident process)",
+        description=(
+            "Load the engine, the service and the templates once, and answer every 'realmbot "
+            "local' command this user runs meanwhile from this installation, each in a fork of "
+            "this process, on the command's own terminal, folder and environment. Stops after "
+            "--idle minutes without a command, on Ctrl-C or SIGTERM, or when the installed code "
+            "changes (the commands then run on their own again)."
+        ),
+    )
+    serve.add_argument(
+        "--idle",
+        type=float,
+        default=480.0,
+        help="minutes without a command before it stops (default 480)",
+    )
     deliver = local_actions.add_parser("deliver", help="write the reports, maps and messages")
     deliver.add_argument("--out", type=Path, required=True)
 
@@ -268,6 +286,27 @@ def _check_choices(text: str) -> None:
         raise UsageError(str(exc)) from None
 
 
+def _log(line: str) -> None:
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def _serve(minutes: float) -> str:
+    """``local serve``: the resident process (:mod:`bot.resident`) until it stops; each
+    command handed over is logged on standard output."""
+    import time
+
+    from bot.resident import serve
+
+    if not minutes > 0:
+        raise UsageError(f"serve: --idle must be a positive number of minutes, not {minutes}")
+    try:
+        reason = serve(minutes * 60, _log, time.monotonic)
+    except RuntimeError as exc:
+        raise UsageError(f"serve: {exc}") from None
+    return f"stopped: {reason}"
+
+
 def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     """Run one ``local`` action (the engine and the service are imported only now)."""
     from pydantic import ValidationError
@@ -277,6 +316,8 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     from bot.service import CampaignService, RequestError
     from rules import GameStateError, load_problem
 
+    if args.action == "serve":
+        return _serve(args.idle)
     service = CampaignService(open_database(args.db), data)
     try:
         if args.action == "deliver":

@@ -157,6 +157,14 @@ def discord_environment() -> jinja2.Environment:
     return _environment("discord", escape_discord)
 
 
+def compile_all() -> None:
+    """Compile every template of the plain environment now: a resident process
+    (:mod:`bot.resident`) compiles them once for every command it forks."""
+    plain = environment()
+    for name in plain.list_templates(extensions=["j2"]):
+        plain.get_template(name)
+
+
 def _capped(text: str) -> str:
     if len(text) > MAX_OUTPUT:
         raise ValueError(f"a rendered message of {len(text)} characters exceeds {MAX_OUTPUT}")

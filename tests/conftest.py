@@ -130,6 +130,11 @@ def pytest_configure(config: pytest.Config) -> None:
     # run, and the processes it starts, keep theirs in a folder of its own, not the user's.
     cache = Path(tempfile.mkdtemp(prefix="realmbot-test-cache-"))
     os.environ["XDG_CACHE_HOME"] = str(cache)
+    # Nor does a resident process of the user's (bot.resident, `realmbot local serve`) answer the
+    # command lines a test runs: its socket's folder is the run's own.
+    runtime = Path(tempfile.mkdtemp(prefix="realmbot-test-run-"))
+    os.environ["XDG_RUNTIME_DIR"] = str(runtime)
+    config.add_cleanup(lambda: shutil.rmtree(runtime, ignore_errors=True))
     # The project's bytecode is written once and read by the processes the run starts (the
     # command line's tests start hundreds), whatever PYTHONDONTWRITEBYTECODE says: each would
     # compile the project again otherwise.
