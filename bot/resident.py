@@ -52,6 +52,8 @@ REQUEST_PATIENCE = 5.0
 FORWARDED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 #: The longest path of a Unix socket (``sun_path`` holds 108 bytes on Linux, 104 on BSD).
 MAX_SOCKET_PATH = 100
+#: The exit status of a command interrupted (Ctrl-C), as shells give it.
+INTERRUPTED = 128 + signal.SIGINT
 #: The exit status of a command whose process ended without telling it (killed).
 LOST = 1
 
@@ -122,6 +124,9 @@ def ask(argv: list[str]) -> int | None:
         forwarding.to(int(first["pid"]))
         last = next(replies, None)
     if last is None or "status" not in last:
+        if forwarding.sent:  # killed as the caller asked: the caller ends as it was told to
+            signal.signal(forwarding.sent[-1], signal.SIG_DFL)
+            signal.raise_signal(forwarding.sent[-1])
         sys.stderr.write("realmbot: the command's process ended without an exit status\n")
         return LOST
     return int(last["status"])
@@ -171,6 +176,7 @@ class _Forwarding:
     def __init__(self) -> None:
         self.pid: int | None = None
         self.pending: list[int] = []
+        self.sent: list[int] = []
         self.before: dict[int, Any] = {}
 
     def __enter__(self) -> _Forwarding:
@@ -181,15 +187,19 @@ class _Forwarding:
         if self.pid is None:
             self.pending.append(signum)
         else:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, signum)
+            self._send(signum)
 
     def to(self, pid: int) -> None:
         """The command runs in ``pid``: the signals caught before are sent to it."""
         self.pid = pid
         while self.pending:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, self.pending.pop(0))
+            self._send(self.pending.pop(0))
+
+    def _send(self, signum: int) -> None:
+        assert self.pid is not None
+        self.sent.append(signum)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signum)
 
     def __exit__(self, *_exc: object) -> None:
         for signum, handler in self.before.items():
@@ -426,11 +436,13 @@ def _child(
             os.close(fd)
         _own_streams(request.get("streams") or {})
         conn.settimeout(None)
-        conn.sendall(json.dumps({"pid": os.getpid()}).encode() + b"\n")
         try:
+            conn.sendall(json.dumps({"pid": os.getpid()}).encode() + b"\n")
             os.chdir(request["cwd"])
             os.environ.clear()
             os.environ.update(request["env"])
+        except KeyboardInterrupt:  # the caller's, passed on before its command started
+            status = INTERRUPTED
         except (OSError, TypeError, KeyError) as exc:
             sys.stderr.write(f"realmbot: cannot run in the caller's folder: {exc}\n")
             status = 1
@@ -477,7 +489,7 @@ def _run(argv: list[str], parser: argparse.ArgumentParser) -> int:
         if code is not None and not isinstance(code, int):
             sys.stderr.write(f"{code}\n")
     except KeyboardInterrupt:
-        status = 128 + signal.SIGINT
+        status = INTERRUPTED
     except BaseException:
         import traceback
 

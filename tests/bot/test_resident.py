@@ -184,6 +184,19 @@ def test_an_interrupt_of_the_caller_stops_its_command(served: Server, tmp_path: 
     assert caller.returncode == 128 + signal.SIGINT
     assert out == ""
     assert "Elf: no orders yet" in _client(served, *db, "status", "Valley")[1]
+    caller = subprocess.Popen(
+        [sys.executable, "-m", "bot.cli", *db, "orders", "Valley", "--player", "al", "-"],
+        env=served.env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _wait_for(lambda: sum(f"{db[2]} orders Valley" in line for line in served.lines) == 2)
+    caller.terminate()  # its command is terminated, and it ends as a terminated process
+    out, _err = caller.communicate(timeout=30)
+    assert (caller.returncode, out) == (-signal.SIGTERM, "")
+    assert "Elf: no orders yet" in _client(served, *db, "status", "Valley")[1]
     second = _client(served, "local", "serve")
     assert second[0] == 2 and "a resident process already listens" in second[2]
 
