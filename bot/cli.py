@@ -177,6 +177,31 @@ def _command(name: str) -> tuple[Command, tuple[type[Exception], ...]]:
     return COMMANDS[name], REFUSALS
 
 
+def _serve(minutes: float) -> int:
+    """``local serve``: the resident process (:mod:`bot.resident`) until it stops, each
+    command it hands over logged on standard output; a refusal is one line, exit status 2."""
+    import time
+
+    from bot.resident import serve
+
+    def log(line: str) -> None:
+        print(line, flush=True)
+
+    if not minutes > 0:
+        print(
+            f"realmbot: serve: --idle must be a positive number of minutes, not {minutes}",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    try:
+        reason = serve(minutes * 60, log, time.monotonic, build_parser, run)
+    except RuntimeError as exc:
+        print(f"realmbot: serve: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"stopped: {reason}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the process exit status. A ``local`` command is run by the
     resident process (:mod:`bot.resident`, ``realmbot local serve``) when one is listening for
@@ -197,6 +222,8 @@ def run(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) -> i
     ``parser`` is :func:`build_parser`'s, built before (by a resident process) or now."""
     parser = parser or build_parser()
     args = parser.parse_args(argv)
+    if args.command == "local" and args.action == "serve":
+        return _serve(args.idle)
     from bot.catalog_cache import catalog
     from db.waiting import DatabaseBusyError
 

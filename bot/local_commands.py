@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -286,27 +285,6 @@ def _check_choices(text: str) -> None:
         raise UsageError(str(exc)) from None
 
 
-def _log(line: str) -> None:
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
-
-
-def _serve(minutes: float) -> str:
-    """``local serve``: the resident process (:mod:`bot.resident`) until it stops; each
-    command handed over is logged on standard output."""
-    import time
-
-    from bot.resident import serve
-
-    if not minutes > 0:
-        raise UsageError(f"serve: --idle must be a positive number of minutes, not {minutes}")
-    try:
-        reason = serve(minutes * 60, _log, time.monotonic)
-    except RuntimeError as exc:
-        raise UsageError(f"serve: {exc}") from None
-    return f"stopped: {reason}"
-
-
 def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     """Run one ``local`` action (the engine and the service are imported only now)."""
     from pydantic import ValidationError
@@ -316,8 +294,6 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
     from bot.service import CampaignService, RequestError
     from rules import GameStateError, load_problem
 
-    if args.action == "serve":
-        return _serve(args.idle)
     service = CampaignService(open_database(args.db), data)
     try:
         if args.action == "deliver":

@@ -37,7 +37,8 @@ import signal
 import socket
 import struct
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -215,11 +216,23 @@ class _Forwarding:
 _NOT_LOADED = (("bot", "discord"), ("db", "migrations"))
 
 
-def preload() -> argparse.ArgumentParser:
+@dataclass(frozen=True)
+class CommandLine:
+    """The command line a resident process runs each command with (:mod:`bot.cli`'s): its
+    parser, built once before the forks, and how a command runs in a process."""
+
+    parser: argparse.ArgumentParser
+    runner: Callable[[Sequence[str], argparse.ArgumentParser], int]
+
+    def run(self, argv: Sequence[str]) -> int:
+        """Run ``realmbot argv`` here; its exit status (SystemExit as argparse raises it)."""
+        return self.runner(argv, self.parser)
+
+
+def preload() -> None:
     """Load what commands use: every module of the engine, the database, the service and the
     command line (not the Discord transport's, nor the migrations' scripts, which only Alembic
-    runs), the catalog, and every template compiled; returns the command line's parser, built
-    once for all the forks (:func:`_rehearse`)."""
+    runs), the catalog, and every template compiled."""
     import importlib
 
     root = Path(__file__).resolve().parents[1]
@@ -229,17 +242,13 @@ def preload() -> argparse.ArgumentParser:
             name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
             importlib.import_module(name)
     from bot.catalog_cache import catalog
-    from bot.cli import build_parser
     from bot.render import compile_all
 
     catalog()
     compile_all()
-    parser = build_parser()
-    _rehearse(parser)
-    return parser
 
 
-def _rehearse(parser: argparse.ArgumentParser) -> None:
+def _rehearse(line: CommandLine) -> None:
     """Run a few commands on a scratch campaign, their output dropped: what a process does the
     first time only (the database's dialect loaded, the tables' mappings configured, patterns
     compiled) is then done once for every fork."""
@@ -247,7 +256,6 @@ def _rehearse(parser: argparse.ArgumentParser) -> None:
     import tempfile
 
     from bot.catalog_cache import cache_dir
-    from bot.cli import run
     from db.fresh import migrated_copy
 
     with tempfile.TemporaryDirectory(prefix="realmbot-resident-") as folder:
@@ -255,10 +263,10 @@ def _rehearse(parser: argparse.ArgumentParser) -> None:
         migrated_copy(database, cache_dir())
         local = ["local", "--db", f"sqlite:///{database}"]
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            run([*local, "create", "Rehearsal", "--moderator", "gm"], parser)
-            run([*local, "join", "Rehearsal", "--player", "p", "--character", "Amazon"], parser)
-            run([*local, "status", "Rehearsal"], parser)
-            run([*local, "list"], parser)
+            line.run([*local, "create", "Rehearsal", "--moderator", "gm"])
+            line.run([*local, "join", "Rehearsal", "--player", "p", "--character", "Amazon"])
+            line.run([*local, "status", "Rehearsal"])
+            line.run([*local, "list"])
 
 
 def watched_files() -> dict[str, tuple[int, int]]:
@@ -294,10 +302,10 @@ class Resident:
         idle: float,
         clock: Callable[[], float],
         echo: Callable[[str], None],
-        parser: argparse.ArgumentParser,
+        line: CommandLine,
     ) -> None:
         self.path = path
-        self.parser = parser
+        self.line = line
         self.idle = idle
         self.clock = clock
         self.echo = echo
@@ -369,7 +377,7 @@ class Resident:
             pid = os.fork()
             if pid == 0:
                 self.listener.close()
-                _child(conn, request, fds, self.parser)
+                _child(conn, request, fds, self.line)
             self.echo(f"{pid}: {' '.join(request['argv'])}")
         finally:
             for fd in fds:
@@ -421,9 +429,7 @@ def _read_request(conn: socket.socket) -> tuple[dict[str, Any], list[int]]:
     return request, fds
 
 
-def _child(
-    conn: socket.socket, request: dict[str, Any], fds: list[int], parser: argparse.ArgumentParser
-) -> None:
+def _child(conn: socket.socket, request: dict[str, Any], fds: list[int], line: CommandLine) -> None:
     """In the fork: become the caller's command (its streams, folder and environment), run it,
     tell the caller its exit status, and exit."""
     status = LOST
@@ -447,7 +453,7 @@ def _child(
             sys.stderr.write(f"realmbot: cannot run in the caller's folder: {exc}\n")
             status = 1
         else:
-            status = _run(request["argv"], parser)
+            status = _run(request["argv"], line)
         conn.sendall(json.dumps({"status": status}).encode() + b"\n")
     finally:
         os._exit(status)
@@ -476,13 +482,11 @@ def _own_streams(streams: dict[str, Any]) -> None:
         setattr(sys, f"std{name}", stream)
 
 
-def _run(argv: list[str], parser: argparse.ArgumentParser) -> int:
+def _run(argv: list[str], line: CommandLine) -> int:
     """Run one command as :func:`bot.cli.run` does in a new process, its exit status as that
     process's would be."""
-    from bot.cli import run
-
     try:
-        status = run(argv, parser)
+        status = line.run(argv)
     except SystemExit as exc:
         code = exc.code
         status = code if isinstance(code, int) else (0 if code is None else 1)
@@ -501,7 +505,13 @@ def _run(argv: list[str], parser: argparse.ArgumentParser) -> int:
     return status
 
 
-def serve(idle: float, echo: Callable[[str], None], clock: Callable[[], float]) -> str:
+def serve(
+    idle: float,
+    echo: Callable[[str], None],
+    clock: Callable[[], float],
+    build_parser: Callable[[], argparse.ArgumentParser],
+    runner: Callable[[Sequence[str], argparse.ArgumentParser], int],
+) -> str:
     """``realmbot local serve``: load everything, then answer this installation's commands
     until ``idle`` seconds pass without one, a signal stops it, or its code changes; returns
     why it stopped. A resident process already listening is left alone (RuntimeError)."""
@@ -518,10 +528,12 @@ def serve(idle: float, echo: Callable[[str], None], clock: Callable[[], float]) 
         raise RuntimeError(f"a resident process already listens on {path}")
     with contextlib.suppress(FileNotFoundError):
         path.unlink()
-    parser = preload()
+    preload()
+    line = CommandLine(build_parser(), runner)
+    _rehearse(line)
     from bot import collector
 
-    resident = Resident(path, idle, clock, echo, parser)
+    resident = Resident(path, idle, clock, echo, line)
     collector.settle()
     before = {signum: signal.signal(signum, resident.stop) for signum in FORWARDED}
     echo(f"listening on {path}")

@@ -232,7 +232,8 @@ def test_it_stops_by_itself_when_idle(runtime: Path) -> None:
         path = resident.socket_path()
         assert resident.private_dir(path.parent)
         now = [100.0]
-        server = resident.Resident(path, 60.0, lambda: now[0], lambda _line: None, build_parser())
+        line = resident.CommandLine(build_parser(), run)
+        server = resident.Resident(path, 60.0, lambda: now[0], lambda _line: None, line)
         assert oct(path.stat().st_mode & 0o777) == oct(0o600)
         assert oct(path.parent.stat().st_mode & 0o777) == oct(0o700)
         now[0] += 61.0
