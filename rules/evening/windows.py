@@ -27,7 +27,7 @@ from rules.evening.counters import dark, is_native, values
 from rules.evening.standing import situation
 from rules.evening.state import CombatState
 from rules.events import Decision
-from rules.orders.conditions import standing_answer
+from rules.orders.conditions import CombatOrders, Situation, standing_answer
 from rules.orders.parse import parse_orders
 from rules.orders.problems import ProblemCode
 from rules.orders.reader import Problem
@@ -136,6 +136,9 @@ def read_plays(
         found = standing_answer(orders, decision, facts)
         if found is not None and found in decision.options:
             answers[decision.id] = found
+    missed = _not_among_options(orders, decisions, answers, facts)
+    if missed:
+        return TypedPlays({}, tuple(missed))
     written = {c.key for c in orders.clauses}
     useless = written - {KEY_OF.get(d.kind, "") for d in decisions if d.id in answers}
     if answers and orders.clauses:
@@ -159,6 +162,41 @@ def read_plays(
             ),
         )
     return TypedPlays(answers, ())
+
+
+def _not_among_options(
+    orders: CombatOrders,
+    decisions: Sequence[Decision],
+    answers: dict[str, str],
+    facts: Situation,
+) -> list[Problem]:
+    """A problem for each open decision that a clause of his, its condition holding now,
+    meant to answer with a play not among its options (``target: Giant 1`` when no Giant 1 may
+    be targeted) and that no clause of the same key answered: what he wrote is not refused as
+    answering nothing, but said to be no choice of his now, with the choices he has (issue
+    32); one problem a key."""
+    problems = []
+    done = {KEY_OF.get(d.kind) for d in decisions if d.id in answers}
+    for decision in decisions:
+        key = KEY_OF.get(decision.kind)
+        if key is None or key in done:  # a lure names some denizens, not all
+            continue
+        meant = [c for c in orders.clauses_for(decision.kind, facts.round) if c.holds(facts)]
+        if not meant:
+            continue
+        done.add(key)
+        written = ", ".join(meant[0].plays)
+        problems.append(
+            Problem(
+                code=ProblemCode.BAD_INSTRUCTION,
+                line=1,
+                phase=None,
+                text=f"{key}: {written}"[:80],
+                message=f"{key}: {written} is not one of your choices now",
+                hint=f"you may {key}: {', '.join(decision.options)}",
+            )
+        )
+    return problems
 
 
 def _hireling_lines(

@@ -179,3 +179,22 @@ def test_a_line_that_answers_nothing_open_is_said_back_and_the_others_taken():
     assert "Giant 1" in typed.answers.values()
     alone = read_plays(catalog(), state, "Amazon", "lure: Giant", mine)
     assert alone.answers == {} and "answers none" in alone.problems[0].message
+
+
+def test_a_play_not_among_the_options_says_so_and_what_he_may_choose():
+    state, pending = melee_stop()
+    mine = [d for d in pending if d.character == "Amazon"]
+    typed = read_plays(catalog(), state, "Amazon", "target: Wolf 1\nshield: smash", mine)
+    assert typed.answers == {}
+    (problem,) = typed.problems
+    assert problem.message == "target: Wolf 1 is not one of your choices now"
+    target = next(d for d in mine if d.kind == "target")
+    assert problem.hint == f"you may target: {', '.join(target.options)}"
+    assert "Giant 1" in problem.hint
+
+
+def test_a_conditional_play_not_meant_now_is_no_problem():
+    state, pending = melee_stop()
+    mine = [d for d in pending if d.character == "Amazon"]
+    typed = read_plays(catalog(), state, "Amazon", "target: Wolf 1 if round 5\nshield: smash", mine)
+    assert typed.problems == () and typed.unused == ("target",)
