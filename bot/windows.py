@@ -35,6 +35,7 @@ from rules import (
     brief,
     clearing_of,
     is_combat_id,
+    typed_example,
     visible_to,
     window_of,
 )
@@ -137,6 +138,7 @@ def window_message(
         brief=brief,
         decisions=decisions,
         keys=KEY_OF,
+        typed=typed_example(decisions),
     )
 
 

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from rules.decisions import DecisionId, about, clearing_of, is_combat_id
     from rules.discoveries import RoadDiscovery, known_roads
     from rules.end.length import DEFAULT_WEEKS, MAX_WEEKS
-    from rules.evening.windows import KEY_OF, brief, read_plays, window_of
+    from rules.evening.windows import KEY_OF, brief, read_plays, typed_example, window_of
     from rules.events import Decision, Event, Resolution, visible_to
     from rules.layout import PlacedTile
     from rules.loud import LOUD
@@ -126,6 +126,7 @@ _WHERE = {
     "KEY_OF": "rules.evening.windows",
     "brief": "rules.evening.windows",
     "read_plays": "rules.evening.windows",
+    "typed_example": "rules.evening.windows",
     "window_of": "rules.evening.windows",
     "Decision": "rules.events",
     "Event": "rules.events",
@@ -275,6 +276,7 @@ __all__ = [
     "resolve",
     "restart",
     "setup_choices",
+    "typed_example",
     "view_for",
     "viewers",
     "visible_to",

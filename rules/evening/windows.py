@@ -100,6 +100,17 @@ def brief(catalog: Catalog, state: GameState, who: str, clearing: str | None = N
     return lines
 
 
+def typed_example(decisions: Sequence[Decision]) -> str | None:
+    """The line that would answer the first of ``decisions`` that no standing key answers
+    (``deploy Company 1: Giant 1``, a hireling's; ``shift_attack: thrust``), to show a player
+    how such a choice is typed; None when every one has its key."""
+    for decision in decisions:
+        if decision.kind in TYPED_BY_KIND and decision.options:
+            head = f"{decision.kind} {about(decision.where)}".strip()
+            return f"{head}: {decision.options[0]}"
+    return None
+
+
 @dataclass(frozen=True)
 class TypedPlays:
     """A player's typed answers: the answer to each open decision they answer, by decision
