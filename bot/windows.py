@@ -269,7 +269,7 @@ class Windows:
         for (player, character), decisions in windows.items():
             kinds = " and ".join(dict.fromkeys(str(window_of(d)) for d in decisions))
             where = clearing_of(decisions[0].id)
-            lines = brief(store.catalog, resolution.state, character, where)
+            lines = brief(store.catalog, resolution.state, character, where, decisions)
             text = window_message(campaign, character, kinds, due, lines, decisions)
             out.dm(player, text)
         if defaulted:

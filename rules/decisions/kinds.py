@@ -86,7 +86,8 @@ class CombatKind(DecisionKind):
     ``for_hireling``: its id's ``who`` is the hireling the decision is for, its employer
     deciding. ``declined``: the answer that does nothing (None: something must be chosen, the
     default too is a choice). ``asked``: False for the one kind that is not a player's, the
-    ``positions`` a moderator or a scenario fixes (8.4.6)."""
+    ``positions`` a moderator or a scenario fixes (8.4.6). ``plays_chits``: its answer may
+    play an action chit, whose asterisks count toward the round's effort limit (8.4.5f.2)."""
 
     window: Window | None = None
     keys: tuple[CombatKey, ...] = ()
@@ -94,6 +95,7 @@ class CombatKind(DecisionKind):
     for_hireling: bool = False
     declined: str | None = None
     asked: bool = True
+    plays_chits: bool = False
 
     @property
     def key(self) -> CombatKey | None:
@@ -170,15 +172,39 @@ _COMBAT = (
     ),
     CombatKind(name="assign", rule="8.3.5a.3", subject="denizen", window="encounter"),
     CombatKind(name="deploy", rule="8.3.6a", window="encounter", for_hireling=True, declined=_NONE),
-    CombatKind(name="charge", rule="8.3.6b", window="encounter", keys=("charge",), declined=_NONE),
     CombatKind(
-        name="action", rule="8.3.7", window="encounter", keys=("encounter", "run"), declined=_NONE
+        name="charge",
+        rule="8.3.6b",
+        window="encounter",
+        keys=("charge",),
+        declined=_NONE,
+        plays_chits=True,
+    ),
+    CombatKind(
+        name="action",
+        rule="8.3.7",
+        window="encounter",
+        keys=("encounter", "run"),
+        declined=_NONE,
+        plays_chits=True,
     ),
     CombatKind(name="target", rule="8.4.2", window="melee", keys=("target",), declined=_NONE),
     CombatKind(name="hireling_target", rule="8.4.2e", window="melee", for_hireling=True),
-    CombatKind(name="attack", rule="8.4.5", window="melee", keys=("attack",), declined=_NONE),
     CombatKind(
-        name="maneuver", rule="8.4.5e.2", window="melee", keys=("maneuver",), declined=_NONE
+        name="attack",
+        rule="8.4.5",
+        window="melee",
+        keys=("attack",),
+        declined=_NONE,
+        plays_chits=True,
+    ),
+    CombatKind(
+        name="maneuver",
+        rule="8.4.5e.2",
+        window="melee",
+        keys=("maneuver",),
+        declined=_NONE,
+        plays_chits=True,
     ),
     CombatKind(name="shield", rule="8.4.5i.2", window="melee", keys=("shield",)),
     CombatKind(name="place", rule="8.4.5m", window="melee", keys=("place",)),

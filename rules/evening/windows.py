@@ -64,12 +64,18 @@ def fight_of(state: GameState, who: str, clearing: str | None = None) -> CombatS
     return next((c for c in fights if who in c.participants), fights[0] if fights else None)
 
 
-def brief(catalog: Catalog, state: GameState, who: str, clearing: str | None = None) -> list[str]:
-    """What ``who`` needs to decide in the combat of ``clearing`` (see :func:`fight_of`), from
-    the state where combat waits: the counters on his sheet with the side they show and their
-    move and attack times, his action chits in play and those played this round, the asterisks
-    he may still play (8.4.5f.2), his wounds and fatigue. Empty when no combat is being
-    fought."""
+def brief(
+    catalog: Catalog,
+    state: GameState,
+    who: str,
+    clearing: str | None = None,
+    decisions: Sequence[Decision] = (),
+) -> list[str]:
+    """What ``who`` needs to decide ``decisions`` in the combat of ``clearing`` (see
+    :func:`fight_of`), from the state where combat waits: the counters on his sheet with the
+    side they show and their move and attack times, his action chits in play and those played
+    this round, the asterisks he may still play (8.4.5f.2) when one of ``decisions`` plays
+    chits, his wounds and fatigue. Empty when no combat is being fought."""
     combat = fight_of(state, who, clearing)
     if combat is None or who not in state.characters:
         return []
@@ -88,12 +94,13 @@ def brief(catalog: Catalog, state: GameState, who: str, clearing: str | None = N
     lines.append("Your chits in play: " + (", ".join(unused) if unused else "none") + ".")
     if played:
         lines.append("Played this round: " + ", ".join(played) + ".")
-    limit = kit.effort_limit(catalog, state, character)
-    if limit is None:
-        lines.append("Asterisks you may still play this round: any number (L4477).")
-    else:
-        left = max(0, limit - kit.effort(played))
-        lines.append(f"Asterisks you may still play this round: {left} (8.4.5f.2).")
+    if any(kind_of(d.where).plays_chits for d in decisions if isinstance(d.where, CombatId)):
+        limit = kit.effort_limit(catalog, state, character)
+        if limit is None:
+            lines.append("Asterisks you may still play this round: any number (L4477).")
+        else:
+            left = max(0, limit - kit.effort(played))
+            lines.append(f"Asterisks you may still play this round: {left} (8.4.5f.2).")
     wounded = sum(1 for c in character.chits if c.status == "wounded")
     fatigued = sum(1 for c in character.chits if c.status == "fatigued")
     lines.append(f"Wounded chits: {wounded}; fatigued: {fatigued}.")

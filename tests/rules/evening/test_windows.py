@@ -165,10 +165,18 @@ def test_typed_plays_that_answer_nothing_are_refused_whole(text, words):
 
 
 def test_the_brief_shows_what_is_on_his_sheet_and_what_he_may_play():
-    state, _ = melee_stop()
-    lines = brief(catalog(), state, "Amazon")
+    state, pending = melee_stop()
+    mine = [d for d in pending if d.character == "Amazon"]
+    lines = brief(catalog(), state, "Amazon", None, mine)
     text = "\n".join(lines)
     assert "round" in text and "Your chits in play:" in text and "Asterisks" in text
+
+
+def test_the_asterisks_left_are_shown_only_in_a_window_that_plays_chits():
+    state, pending = melee_stop()
+    target = [d for d in pending if d.character == "Amazon" and d.kind == "target"]
+    text = "\n".join(brief(catalog(), state, "Amazon", None, target))
+    assert "Your chits in play:" in text and "Asterisks" not in text
 
 
 def test_a_line_that_answers_nothing_open_is_said_back_and_the_others_taken():
