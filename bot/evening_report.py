@@ -14,16 +14,25 @@ from bot.event_text import describe
 from rules import Event
 from rules.events.day import Rolled
 from rules.events.evening import Attacked, CombatEnded, CombatStarted, Played, Positioned
+from rules.events.trade import MeetingRolled
 
 
 @dataclass
 class Combat:
-    """One clearing's combat as reported: its lines before the first round and by round."""
+    """One clearing's combat as reported: its lines before the first round and by round
+    (:attr:`rounds`: only those in which something happened, see :func:`evening`)."""
 
     at: str
     opening: list[str] = field(default_factory=list)
     rounds: dict[int, list[str]] = field(default_factory=dict)
     closing: list[str] = field(default_factory=list)
+    eventful: set[int] = field(default_factory=set)
+
+    def drop_quiet_rounds(self) -> None:
+        """Leave out the rounds in which nothing happened but the plays revealed: a lone
+        character's two rounds (8.1.3a), in which he neither ran nor activated anything, or a
+        round of characters none of whom attacked anyone (issue 32)."""
+        self.rounds = {n: lines for n, lines in self.rounds.items() if n in self.eventful}
 
 
 def line(event: Event) -> str:
@@ -45,14 +54,24 @@ def _round(event: Event) -> int | None:
     return number if isinstance(number, int) and not isinstance(number, bool) else None
 
 
+#: The purpose of a roll on the Meeting Table (7.6.5, 8.2.2).
+MEETING = "Meeting Table"
+
 #: The rolls that reposition the denizens on a sheet and change their tactics (8.4.6).
 _SHEET_ROLLS = ("Repositioning Denizens", "Change Tactics")
+
+
+def _meeting_roll(before: Event, meeting: MeetingRolled) -> bool:
+    """Whether ``before`` is the roll whose result ``meeting`` tells."""
+    return isinstance(before, Rolled) and before.purpose == MEETING and before.who == meeting.who
 
 
 def _sheet_lines(events: list[Event]) -> list[tuple[Event, str]]:
     """Each event with its report line, the repositioning and change-tactics rolls and the
     final positions of one sheet folded into one line: ``Elf's sheet: repositioning (5),
-    tactics (5, 3) → Goblin Axe 1 box 2 (dark)``."""
+    tactics (5, 3) → Goblin Axe 1 box 2 (dark)``; a Meeting Table roll and its result in one
+    line too, so that the roll is told once: ``Swordsman rolls on the Meeting Table for the
+    Rogues (friendly): No Deal (rolled 3, 6: 6)``."""
     lines: list[tuple[Event, str]] = []
     sheet: str | None = None
     rolls: list[str] = []
@@ -67,6 +86,12 @@ def _sheet_lines(events: list[Event]) -> list[tuple[Event, str]]:
 
     last: Event | None = None
     for event in events:
+        if isinstance(event, MeetingRolled) and lines and _meeting_roll(lines[-1][0], event):
+            roll = lines.pop()[0]
+            assert isinstance(roll, Rolled)
+            dice = ", ".join(map(str, roll.dice))
+            lines.append((event, f"{line(event)} (rolled {dice}: {roll.result})"))
+            continue
         if isinstance(event, Rolled) and event.purpose in _SHEET_ROLLS:
             owner = event.who
         elif isinstance(event, Positioned):
@@ -91,7 +116,8 @@ def _sheet_lines(events: list[Event]) -> list[tuple[Event, str]]:
 def evening(events: list[Event], *, whole: bool = True) -> list[Combat]:
     """The combats of ``events`` (already filtered for the viewer), in the order fought; the
     events of a combat are those from its ``combat_started`` to its ``combat_ended``, each in
-    the round it names or, naming none (a wound, a fatigued chit), the round before it. Not
+    the round it names or, naming none (a wound, a fatigued chit), the round before it; a
+    round in which nothing happened but the plays revealed is left out. Not
     ``whole``: ``events`` may start in the middle of a combat (between two windows), whose
     clearing the first event naming one gives."""
     combats: list[Combat] = []
@@ -117,8 +143,12 @@ def evening(events: list[Event], *, whole: bool = True) -> list[Combat]:
             last = number
         if last:
             current.rounds.setdefault(last, []).append(text)
+            if not isinstance(event, Played):
+                current.eventful.add(last)
         else:
             current.opening.append(text)
+    for combat in combats:
+        combat.drop_quiet_rounds()
     return combats
 
 
