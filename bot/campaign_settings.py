@@ -23,7 +23,8 @@ SETTINGS: dict[str, str] = {
     "wait_for_decisions": "yes | no: mid-day decisions wait for players, or take defaults",
     "decision_hours": "hours players have to answer a decision (1-72)",
     "combat_by_dm": "yes | no: with wait_for_decisions, combat asks its players round by round",
-    "lure_hours": "hours a combat's lure window stays open (0.25-48)",
+    "lure_hours": "hours a combat's lure window (and its natives' drinks and pay-offs) stays open "
+    "(0.25-48)",
     "encounter_hours": "hours a combat's encounter window stays open (0.25-48)",
     "melee_hours": "hours a combat's melee window (targets and secret plays) stays open (0.25-48)",
     "seal_hashes": "yes | no: combat plays' tags sent before the reveal, their salts with it",
@@ -72,8 +73,11 @@ class CampaignSettings(BaseModel):
     the Discord channel for the moderators' messages if the campaign has its own (set by its
     own command, :meth:`bot.moderators.ModeratorTeam.set_moderators_channel`).
 
-    A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``, ``melee_hours``);
-    the start of combat's natives windows and the others take ``decision_hours``. With
+    A combat window's hours are its kind's (``lure_hours``, ``encounter_hours``, ``melee_hours``,
+    an hour each by default: a window closes at once when everyone asked has played, and a
+    campaign that resolves a day a day cannot wait longer, issue 32); the start of combat's
+    natives windows take ``lure_hours`` (they too come before the blows), the decisions of the
+    day ``decision_hours``. With
     ``seal_hashes``, a closing combat window's players are first sent the tag of each sealed set,
     and with the reveal its secret salt and the text it is the digest of (:mod:`bot.sealing`), so
     that each can check every tag. With ``parallel_clearings`` every clearing fights at once
@@ -87,9 +91,9 @@ class CampaignSettings(BaseModel):
     wait_for_decisions: bool = False
     decision_hours: float = Field(default=12, ge=1, le=72)
     combat_by_dm: bool = True
-    lure_hours: float = Field(default=4, ge=0.25, le=48)
-    encounter_hours: float = Field(default=4, ge=0.25, le=48)
-    melee_hours: float = Field(default=8, ge=0.25, le=48)
+    lure_hours: float = Field(default=1, ge=0.25, le=48)
+    encounter_hours: float = Field(default=1, ge=0.25, le=48)
+    melee_hours: float = Field(default=1, ge=0.25, le=48)
     seal_hashes: bool = False
     parallel_clearings: bool = False
     weeks: int = Field(default=DEFAULT_WEEKS, ge=1, le=MAX_WEEKS)
@@ -126,6 +130,7 @@ class CampaignSettings(BaseModel):
         """The hours a decision of ``window`` (:func:`rules.evening.windows.window_of`) is
         open."""
         hours = {
+            "natives": self.lure_hours,
             "lure": self.lure_hours,
             "encounter": self.encounter_hours,
             "melee": self.melee_hours,

@@ -142,3 +142,13 @@ def test_stored_or_created_settings_refuse_a_key_that_is_no_setting(
     for read in (CampaignSettings.of, CampaignSettings.created):
         with pytest.raises(SettingError, match=message):
             read(options)
+
+
+def test_combat_windows_are_short_by_default_and_the_natives_take_the_lure_windows_hours():
+    """Issue 32: an Evening fits in an evening — each window an hour unless the moderator
+    says; the natives' drinks and pay-offs before the blows as long as a lure window."""
+    settings = CampaignSettings()
+    assert [settings.window_hours(w) for w in ("natives", "lure", "encounter", "melee")] == [1] * 4
+    longer = settings.configured("lure_hours", "3")
+    assert longer.window_hours("natives") == longer.window_hours("lure") == 3
+    assert settings.window_hours(None) == settings.decision_hours == 12

@@ -185,7 +185,7 @@ def test_moderators_see_who_is_silent_extend_close_and_read_sealed_plays(service
     with pytest.raises(RequestError):
         service.plays.window_status("Test", moderator="p1")
     extended = service.plays.extend_window("Test", moderator="gm", hours=2).text
-    assert "2026-11-23 15:00" in extended  # 9:00 + 4 hours + 2
+    assert "2026-11-23 12:00" in extended  # 9:00 + the lure window's hour + 2
     sealed = service.plays.sealed_plays("Test", moderator="gm").text
     assert "lure Giant 1: yes" in sealed
     with session_scope(service.engine) as session:
@@ -238,9 +238,9 @@ def test_the_silent_are_reminded_once_before_the_window_closes(service, travelle
     force(service)
     service.plays.answer_plays("Test", player="p1", text="lure: none")
     ((_, _, when),) = service.timekeeper.wake_ups()
-    assert when == START + timedelta(hours=3), "an hour before the lure window's 4 hours"
+    assert when == START + timedelta(minutes=45), "a quarter of the lure window's hour before"
     assert service.timekeeper.wake("Test", 1) == "nothing"
-    traveller.shift(timedelta(hours=3))
+    traveller.shift(timedelta(minutes=45))
     assert service.timekeeper.wake("Test", 1) == "reminded"
     reminded = [
         m.to for m in service.store.undelivered(1000) if "combat window closes" in m.content
@@ -248,7 +248,7 @@ def test_the_silent_are_reminded_once_before_the_window_closes(service, travelle
     assert reminded == ["p2"], "only the silent player"
     assert service.timekeeper.wake("Test", 1) == "nothing", "once a window"
     ((_, _, when),) = service.timekeeper.wake_ups()
-    assert when == START + timedelta(hours=4)
+    assert when == START + timedelta(hours=1)
 
 
 def combat_round(service: CampaignService) -> int | None:
