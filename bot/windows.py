@@ -211,6 +211,10 @@ class Windows:
         Returns how many decisions are open now: none when every one asked was answered for
         its character, unasked (below), and the day may go on at once.
 
+        The combat rounds finished since the last stop go to their fighters
+        (:func:`round_reports`), each player's at the head of his next window's DM when he has
+        one, alone when he has none (issue 32: one DM a round).
+
         A decision is asked once a day: one whose id is stored for the day already (asked
         again by the engine because it was still open when the day went on) gets no second
         row and no second DM. Combat decisions come in windows (:func:`window_of`): one DM per
@@ -222,8 +226,7 @@ class Windows:
         points = round_points(resolution.state)
         store.snapshot(session, campaign, resolution.state, "pending", points=points)
         out = store.outbox(session, campaign)
-        for player, report in round_reports(resolution, seats):
-            out.dm(player, report)
+        reports = dict(round_reports(resolution, seats))
         settings = store.settings(campaign)
         now = store.clock()
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
@@ -271,7 +274,10 @@ class Windows:
             where = clearing_of(decisions[0].id)
             lines = brief(store.catalog, resolution.state, character, where, decisions)
             text = window_message(campaign, character, kinds, due, lines, decisions)
-            out.dm(player, text)
+            report = reports.pop(player, None)
+            out.dm(player, text if report is None else f"{report}\n\n{text}")
+        for player, report in reports.items():
+            out.dm(player, report)
         if defaulted:
             campaign.defaulted = [*campaign.defaulted, *defaulted]
         return len(repo.open_decisions(session, campaign_id=row_id(campaign)))

@@ -203,7 +203,8 @@ def test_moderators_see_who_is_silent_extend_close_and_read_sealed_plays(service
 
 def test_each_finished_round_goes_to_the_fights_players_and_the_public_waits(service, traveller):
     """The round report, with the revealed plays (8.4.5e), reaches each player of the fight by
-    DM before his next window; the channel gets the Evening only with the day's report."""
+    DM at the head of his next window; the channel gets the Evening only with the day's
+    report."""
     giant_fight(service)
     service.players.submit_orders("Test", player="p1", text="R")
     service.players.submit_orders("Test", player="p2", text="R")
@@ -218,6 +219,8 @@ def test_each_finished_round_goes_to_the_fights_players_and_the_public_waits(ser
             if m.to == player and m.content.startswith("Combat in ")
         ]
         assert rounds and "round 1:" in rounds[0] and "reveals" in rounds[0], player
+        # one DM a round: the report heads the next round's window (issue 32)
+        assert "window is open until" in rounds[0], player
     channel = [m.content for m in service.store.undelivered(1000) if m.kind == "channel"]
     assert not any("reveals" in c for c in channel)
 
