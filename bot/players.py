@@ -126,8 +126,26 @@ class Players:
                     tag=version_tag(version, result.echo),
                     echo=result.echo,
                     warnings=result.warnings,
+                    combat_hint=self._combat_hint(campaign, result, state, seat.character),
                 )
             )
+
+    def _combat_hint(
+        self, campaign: Campaign, result: ParseResult, state: GameState, character: str
+    ) -> list[str]:
+        """Standing combat instructions proposed to a player whose orders have none, in a
+        campaign that asks combat by DM (issue 32): the autopilot's for his character
+        (:func:`rules.autopilot.fighting`), so that most Evenings need no window; none
+        otherwise."""
+        settings = self.store.settings(campaign)
+        orders = result.orders
+        if not (settings.wait_for_decisions and settings.combat_by_dm) or orders is None:
+            return []
+        if orders.instructions.combat.clauses:
+            return []
+        from rules import fighting  # the autopilot: not for a command that only reads
+
+        return fighting(self.store.catalog, state, character)
 
     def ready(self, campaign_name: str, *, player: str, ready: bool = True) -> Reply:
         """Mark the player ready (or not); when every seat is ready the day may resolve early.

@@ -38,7 +38,7 @@ from rules.catalog import catalog
 
 if TYPE_CHECKING:
     from rules.advantages import ADVANTAGES, LATER_PARTS
-    from rules.autopilot import autopilot_orders
+    from rules.autopilot import autopilot_orders, fighting
     from rules.board import (
         Board,
         board_for,
@@ -98,6 +98,7 @@ _WHERE = {
     "ADVANTAGES": "rules.advantages",
     "LATER_PARTS": "rules.advantages",
     "autopilot_orders": "rules.autopilot",
+    "fighting": "rules.autopilot",
     "Board": "rules.board",
     "board_for": "rules.board",
     "clearing_id": "rules.board",
@@ -252,6 +253,7 @@ __all__ = [
     "clearing_of",
     "edge_point",
     "entitlement",
+    "fighting",
     "hex_center",
     "hex_corners",
     "in_play",
