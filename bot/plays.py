@@ -20,7 +20,7 @@ from bot.store import Reply, RequestError, Store, row_id
 from bot.windows import Windows, closing_time, plays_echo, window_tag
 from db import repo
 from db.models import Campaign, PendingDecision
-from rules import is_combat_id, read_plays
+from rules import DecisionId, is_combat_id, read_plays
 from rules.events import Decision
 
 
@@ -89,6 +89,37 @@ class Plays:
             if choice not in offered:
                 raise RequestError(f"{choice[:60]!r} is not one of: {', '.join(offered)}")
             answers = {mine[index].ref: choice}
+            echo, closed = self._take(session, campaign, mine, seat.character, answers)
+        return self._taken(campaign_name, echo, closed)
+
+    def answer_lures(
+        self,
+        campaign_name: str,
+        *,
+        player: str,
+        index: int,
+        denizens: tuple[str, ...],
+        chosen: frozenset[str],
+        tag: str | None,
+    ) -> Reply:
+        """The lures chosen on a combat window's DM as one select (issue 32): the decisions
+        of ``player``'s open window from the ``index``-th, each the lure of the denizen of
+        ``denizens`` in the same place, answered yes for those ``chosen`` and no for the others;
+        echoed as typed plays are. Refused when the window has closed or changed (the tag
+        names another, or those decisions are no longer those lures)."""
+        with self.store.unit() as session:
+            campaign, seat = self.store.running_seat(session, campaign_name, player)
+            mine = self._window(session, campaign, seat.character)
+            lures = mine[index : index + len(denizens)]
+            if (
+                index < 0
+                or tag != window_tag(campaign.day, [d.ref for d in mine])
+                or [_lured(d) for d in lures] != list(denizens)
+            ):
+                raise RequestError("This window is no longer open")
+            if not chosen <= set(denizens):
+                raise RequestError(f"Not one of: {', '.join(denizens)}")
+            answers = {d.ref: "yes" if _lured(d) in chosen else "no" for d in lures}
             echo, closed = self._take(session, campaign, mine, seat.character, answers)
         return self._taken(campaign_name, echo, closed)
 
@@ -224,3 +255,9 @@ def _decision(stored: PendingDecision) -> Decision:
         options=tuple(stored.options),
         default=stored.default,
     )
+
+
+def _lured(decision: PendingDecision) -> str | None:
+    """The denizen a lure decision is about; None for another decision."""
+    where = DecisionId.parse(decision.ref)
+    return where.subject if decision.kind == "lure" else None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -32,6 +33,7 @@ from rules import (
     KEY_OF,
     GameState,
     Resolution,
+    about,
     brief,
     clearing_of,
     is_combat_id,
@@ -117,6 +119,36 @@ def window_tag(day: int, refs: Sequence[str]) -> str:
     return hashlib.sha256("\n".join([str(day), *refs]).encode()).hexdigest()[:8]
 
 
+@dataclass(frozen=True)
+class Block:
+    """One block of a combat window's DM: a decision with its options and default, or
+    (``many``) the lures of several denizens together — any of ``options``, the denizens, or
+    none — standing for ``count`` yes-or-no decisions in a row (issue 32: one multi-select,
+    not a question per denizen)."""
+
+    prompt: str
+    options: tuple[str, ...]
+    default: str
+    many: bool = False
+    count: int = 1
+
+
+def window_blocks(decisions: Sequence[Decision]) -> list[Block]:
+    """The blocks of a window's DM, in the decisions' order: its lures of two or more
+    denizens in a row as one block, every other decision a block of its own."""
+    lures = [n for n, d in enumerate(decisions) if d.kind == "lure"]
+    grouped = len(lures) > 1 and lures == list(range(lures[0], lures[0] + len(lures)))
+    blocks: list[Block] = []
+    for number, decision in enumerate(decisions):
+        if grouped and number in lures:
+            if number == lures[0]:
+                denizens = tuple(about(decisions[n].where) for n in lures)
+                blocks.append(Block("", denizens, "none", many=True, count=len(lures)))
+            continue
+        blocks.append(Block(decision.prompt, decision.options, decision.default))
+    return blocks
+
+
 def window_message(
     campaign: Campaign,
     character: str,
@@ -136,8 +168,8 @@ def window_message(
         tag=window_tag(campaign.day, [d.id for d in decisions]),
         due=due,
         brief=brief,
-        decisions=decisions,
-        keys=KEY_OF,
+        blocks=window_blocks(decisions),
+        key=next((KEY_OF[d.kind] for d in decisions if d.kind in KEY_OF), None),
         typed=typed_example(decisions),
     )
 

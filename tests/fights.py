@@ -25,10 +25,16 @@ def quiet_plays(kinds: set[str]) -> str | None:
     return next((QUIET_PLAYS[k] for k in QUIET_PLAYS if k in kinds), None)
 
 
-def stage_giant_fight(engine: Engine, campaign_id: int, first: str, second: str) -> None:
+def stage_giant_fight(
+    engine: Engine,
+    campaign_id: int,
+    first: str,
+    second: str,
+    monsters: tuple[str, ...] = ("Giant 1",),
+) -> None:
     """Rewrite the latest snapshot of the campaign ``campaign_id`` (a started game): ``second``
-    moved to ``first``'s clearing, everything else there taken out, a Giant put in, and every
-    character unhidden."""
+    moved to ``first``'s clearing, everything else there taken out, a Giant (or ``monsters``)
+    put in, and every character unhidden."""
 
     def change(state: GameState) -> None:
         here = state.place_of(first)
@@ -36,7 +42,8 @@ def stage_giant_fight(engine: Engine, campaign_id: int, first: str, second: str)
             if piece != first:
                 state.put(piece, Place.OUT)
         state.put(second, here)
-        state.put("Giant 1", here)
+        for monster in monsters:
+            state.put(monster, here)
         for character in state.characters.values():
             character.hidden = False
 

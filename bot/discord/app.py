@@ -20,7 +20,7 @@ from bot.discord.cogs import HelpCog, ModeratorCog, PlayerCog, SettingsCog
 from bot.discord.cogs.common import answer, report_failure
 from bot.discord.decisions import DecisionButton
 from bot.discord.delivery import DEFAULT_INTERVAL, OutboxDelivery
-from bot.discord.plays import PlaySelect
+from bot.discord.plays import LureSelect, PlaySelect
 from bot.discord.status_board import refresh_boards
 from bot.discord.where import scope_of
 from bot.logs import set_campaign
@@ -88,7 +88,7 @@ class RealmBot(commands.Bot):
         await self.add_cog(ModeratorCog(self.service))
         await self.add_cog(SettingsCog(self.service))
         await self.add_cog(HelpCog())
-        self.add_dynamic_items(DecisionButton, PlaySelect)
+        self.add_dynamic_items(DecisionButton, PlaySelect, LureSelect)
         if self.sync_tree:
             await self.tree.sync()
         self.delivery.start()

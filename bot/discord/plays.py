@@ -6,9 +6,11 @@ decision a block::
     - Your target this round (8.4.2), or none
       Options: none | Giant 1 | Black Knight. Default: none.
 
-Each block gets a select, or two or more when it has over 25 options (Discord's limit: an
-attack's chits and directions may), as long as the message has room (five selects); the others
-(a placement, often) are answered by typing ``plays``.
+Lures of two or more denizens come as one block, ``Any of: Giant 1 | Ogre 1. Default: none.``,
+whose select (:class:`LureSelect`) takes any number of them, or none: each chosen is lured, the
+others not (issue 32). Each other block gets a select, or two or more when it has over 25
+options (Discord's limit: an attack's chits and directions may), as long as the message has room
+(five selects); the others (a placement, often) are answered by typing ``plays``.
 
 Like the decision buttons (:mod:`bot.discord.decisions`) a select survives a restart: it is a
 :class:`discord.ui.DynamicItem` whose ``custom_id`` (``rb:play:<campaign id>:<window
@@ -25,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from dataclasses import dataclass
 from typing import Any, Self
 
 import discord
@@ -45,21 +48,39 @@ CUSTOM_ID = (
     r"(?:\.(?P<part>[0-9]))?"
 )
 
-_BLOCK = re.compile(r"^- (?P<prompt>.+)\n  Options: (?P<options>.+)\. Default: ", re.MULTILINE)
+LURES_ID = r"rb:lure:(?P<campaign>[0-9]{1,20}):(?P<tag>[0-9a-f]{8}):(?P<index>[0-9]{1,2})"
+
+_BLOCK = re.compile(
+    r"^- (?P<prompt>.+)\n  (?P<how>Options|Any of): (?P<options>.+)\. Default: ", re.MULTILINE
+)
 _TAG = re.compile(r" window is open until .* \(window (?P<tag>[0-9a-f]{8})\)\.$")
 
 
-def read_window(content: str) -> tuple[str, list[tuple[str, tuple[str, ...]]]] | None:
-    """A combat window DM's tag and decisions, as (prompt, options) in order; None if
-    ``content`` is not one."""
+@dataclass(frozen=True)
+class Block:
+    """A block of a combat window's DM: its prompt and options, the index of its (first)
+    decision in the window, and whether it stands for one yes-or-no lure decision per option
+    (``many``: any of them may be chosen, or none)."""
+
+    prompt: str
+    options: tuple[str, ...]
+    index: int
+    many: bool = False
+
+
+def read_window(content: str) -> tuple[str, list[Block]] | None:
+    """A combat window DM's tag and blocks, in order; None if ``content`` is not one."""
     header = _TAG.search(content.partition("\n")[0])
     if header is None:
         return None
-    decisions = [
-        (found["prompt"], tuple(found["options"].split(" | ")))
-        for found in _BLOCK.finditer(content)
-    ]
-    return header["tag"], decisions
+    blocks: list[Block] = []
+    index = 0
+    for found in _BLOCK.finditer(content):
+        options = tuple(found["options"].split(" | "))
+        many = found["how"] == "Any of"
+        blocks.append(Block(found["prompt"], options, index, many))
+        index += len(options) if many else 1
+    return header["tag"], blocks
 
 
 class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=CUSTOM_ID):
@@ -140,15 +161,92 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         await answer(interaction, reply.text)
 
 
+class LureSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=LURES_ID):
+    """The lures of a combat window as one select of any number of denizens, or none (issue
+    32); it finds the service through the bot it is used in."""
+
+    def __init__(self, campaign_id: int, tag: str, index: int, denizens: tuple[str, ...]) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rb:lure:{campaign_id}:{tag}:{index}",
+                placeholder="Lure any of them (8.3.4), or none",
+                min_values=0,
+                max_values=max(1, len(denizens)),
+                options=[
+                    discord.SelectOption(label=denizen[:LABEL_LENGTH], value=str(n))
+                    for n, denizen in enumerate(denizens)
+                ],
+            )
+        )
+        self.campaign_id, self.tag, self.index, self.denizens = campaign_id, tag, index, denizens
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        select = item.item if isinstance(item, discord.ui.DynamicItem) else item
+        denizens: tuple[str, ...] = ()
+        if isinstance(select, discord.ui.Select):
+            denizens = tuple(o.label for o in select.options)
+        return cls(int(match["campaign"]), match["tag"], int(match["index"]), denizens)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reporting_failure(log, "a lure select", interaction, self.choose)
+
+    async def choose(self, interaction: discord.Interaction) -> None:
+        """Lure the denizens chosen and not the others, privately echoed, if the window still
+        asks those lures."""
+        client = interaction.client
+        if not isinstance(client, ServesCampaigns):
+            raise TypeError(f"combat selects need the realmbot, not {client!r}")
+        if not await pressed_by_recipient(interaction):
+            await answer(interaction, NOT_YOURS)
+            return
+        chosen = frozenset(
+            self.denizens[int(v)]
+            for v in self.item.values
+            if v.isdigit() and int(v) < len(self.denizens)
+        )
+        names = await asyncio.to_thread(client.service.campaigns.campaign_names)
+        name = names.get(self.campaign_id)
+        if name is None:
+            await answer(interaction, "This window is no longer open.")
+            return
+        try:
+            reply = await asyncio.to_thread(
+                client.service.plays.answer_lures,
+                name,
+                player=player_id(interaction.user),
+                index=self.index,
+                denizens=self.denizens,
+                chosen=chosen,
+                tag=self.tag,
+            )
+        except RequestError as error:
+            await answer(interaction, str(error))
+            return
+        await answer(interaction, reply.text)
+
+
 def window_view(campaign_id: int, content: str) -> discord.ui.View | None:
-    """The selects for an outbox DM that opens a combat window, if any decision fits one."""
+    """The selects for an outbox DM that opens a combat window, if any decision fits one: a
+    block of lures a select of any number of its denizens."""
     window = read_window(content)
     if window is None:
         return None
-    tag, decisions = window
+    tag, blocks = window
     view = discord.ui.View(timeout=None)
-    for index, (prompt, options) in enumerate(decisions):
+    for block in blocks:
+        prompt, options, index = block.prompt, block.options, block.index
         fits = all(len(option) <= LABEL_LENGTH for option in options)
+        if block.many:
+            if fits and len(options) <= MAX_OPTIONS and len(view.children) < MAX_SELECTS:
+                view.add_item(LureSelect(campaign_id, tag, index, options))
+            continue
         if not fits or len(options) < 2 or len(set(options)) != len(options):
             continue
         shares = [options[at : at + MAX_OPTIONS] for at in range(0, len(options), MAX_OPTIONS)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.windows import window_message
+from bot.windows import window_blocks, window_message
 from db.models import Campaign
 from rules.decisions import CombatId
 from rules.events import Decision
@@ -20,8 +20,8 @@ def decision(ref: str, options: tuple[str, ...]) -> Decision:
 
 
 def message(*decisions: Decision) -> str:
-    campaign = Campaign(name="Valley", guild_id=0, channel_id=0, moderator_id=0, day=3)
     due = datetime(2026, 11, 29, 20, tzinfo=UTC)
+    campaign = Campaign(name="Valley", day=3, created_at=due)
     return window_message(campaign, "Amazon", "melee", due, [], decisions)
 
 
@@ -41,3 +41,40 @@ def test_a_player_without_such_a_choice_is_not_told_about_it() -> None:
     )
     assert "no key answers" not in text and "Company" not in text and "{" not in text
     assert "e.g. `target: ...`" in text
+
+
+def test_two_or_more_lures_in_a_row_are_one_block_any_other_decision_its_own() -> None:
+    lures = [
+        decision("d3/CV5/r1/lure/Amazon/Giant 1", ("no", "yes")),
+        decision("d3/CV5/r1/lure/Amazon/Ogre 1", ("no", "yes")),
+    ]
+    hireling = decision("d3/CV5/r1/hireling_lure/Company 1", ("none", "Giant 1", "Ogre 1"))
+    (group, alone) = window_blocks([*lures, hireling])
+    assert (group.many, group.options, group.default, group.count) == (
+        True,
+        ("Giant 1", "Ogre 1"),
+        "none",
+        2,
+    )
+    assert not alone.many and alone.options == ("none", "Giant 1", "Ogre 1")
+    assert [b.many for b in window_blocks(lures[:1])] == [False], "one lure: yes or no"
+    apart = window_blocks([lures[0], hireling, lures[1]])
+    assert [b.many for b in apart] == [False, False, False], "not in a row: one block each"
+    text = message(*lures, hireling)
+    assert "Any of: Giant 1 | Ogre 1. Default: none." in text
+    assert "Lure the" not in text and "e.g. `lure: Giant 1, Ogre 1` or `lure: none`" in text
+
+
+def test_the_discord_selects_keep_each_decisions_place_in_the_window() -> None:
+    from bot.discord.plays import window_view
+
+    text = message(
+        decision("d3/CV5/r1/lure/Amazon/Giant 1", ("no", "yes")),
+        decision("d3/CV5/r1/lure/Amazon/Ogre 1", ("no", "yes")),
+        decision("d3/CV5/r1/hireling_lure/Company 1", ("none", "Giant 1", "Ogre 1")),
+    )
+    view = window_view(1, text)
+    assert view is not None
+    ids = [child.custom_id for child in view.children]  # type: ignore[attr-defined]
+    tag = ids[0].split(":")[3]
+    assert ids == [f"rb:lure:1:{tag}:0", f"rb:play:1:{tag}:2"]

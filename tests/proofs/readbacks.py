@@ -122,7 +122,8 @@ def mid_evening(service: CampaignService) -> None:
     for character, player in FIGHTERS.items():
         service.campaigns.join(FIGHT, player=player, player_name=player, character=character)
     service.campaigns.start(FIGHT, moderator="gm")
-    stage_giant_fight(service.engine, service.campaigns.campaign(FIGHT).id or 0, *FIGHTERS)
+    first, second = FIGHTERS
+    stage_giant_fight(service.engine, service.campaigns.campaign(FIGHT).id or 0, first, second)
     for player in FIGHTERS.values():
         service.players.submit_orders(FIGHT, player=player, text="R")
     service.resolver.resolve_day(FIGHT, day=1, moderator="gm")

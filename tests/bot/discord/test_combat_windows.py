@@ -24,7 +24,9 @@ from .conftest import (
 )
 
 
-async def giant_fight(table: Table, service: CampaignService) -> None:
+async def giant_fight(
+    table: Table, service: CampaignService, monsters: tuple[str, ...] = ("Giant 1",)
+) -> None:
     """Test started waiting for decisions, combat's too; the Amazon (alice) and the Elf (bob),
     unhidden, with a Giant in one clearing; both rest, and day 1 is forced to its first
     window (delivered)."""
@@ -34,7 +36,7 @@ async def giant_fight(table: Table, service: CampaignService) -> None:
         assert campaign is not None
         campaign.options = {**campaign.options, "wait_for_decisions": True}
     await table.moderator.slash(table.channel, "gm start", campaign="Test")
-    stage_giant_fight(service.engine, 1, "Amazon", "Elf")
+    stage_giant_fight(service.engine, 1, "Amazon", "Elf", monsters)
     await table.alice.send_dm("orders Test\nR")
     await table.bob.send_dm("orders Test\nR")
     await table.moderator.slash(table.channel, "gm force", campaign="Test", day=1)
@@ -133,6 +135,37 @@ async def test_a_window_answered_with_its_selects_even_after_a_restart(
     assert (
         "lure Giant 1: no" in service.plays.sealed_plays("Test", moderator=moderator_of(table)).text
     )
+
+
+@pytest.mark.asyncio
+async def test_the_lures_are_one_select_of_any_of_the_denizens(
+    table: Table, service: CampaignService
+) -> None:
+    """Issue 32: a window's lures are one select of the denizens he may lure, any number of
+    them or none, not a yes-or-no question each."""
+    await giant_fight(table, service, ("Giant 1", "Ogre 1"))
+    asked = bot_messages(table.alice.user.dm_channel.history())[-1]
+    assert "Any of: Giant 1 \\| Ogre 1. Default: none." in text_of(asked)  # | escaped
+    assert "e.g. \\`lure: Giant 1, Ogre 1\\` or \\`lure: none\\`" in text_of(asked)
+    assert "Lure the Giant 1" not in text_of(asked)
+    (select,) = [
+        child
+        for row in asked.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.SelectMenu)
+    ]
+    assert [o.label for o in select.options] == ["Giant 1", "Ogre 1"]
+    assert (select.min_values, select.max_values) == (0, 2)
+    chosen = await table.alice.user.select(asked, ["1"], custom_id=select.custom_id)
+    assert "lure Giant 1: no" in private_answer(chosen)
+    assert "lure Ogre 1: yes" in private_answer(chosen)
+    both = await table.alice.user.select(asked, ["0", "1"], custom_id=select.custom_id)
+    sealed = service.plays.sealed_plays("Test", moderator=moderator_of(table)).text
+    assert "lure Giant 1: yes" in private_answer(both) and "lure Ogre 1: yes" in sealed
+    await table.bob.send_dm("plays\nlure: none")
+    late = await table.alice.user.select(asked, [], custom_id=select.custom_id)
+    assert "no longer open" in private_answer(late)
 
 
 def moderator_of(table: Table) -> str:
