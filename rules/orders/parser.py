@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rules.catalog import Catalog
 from rules.daylight.hirelings import forbidden, guides
-from rules.orders.entitlement import Entitlement, activity_name, entitlement
+from rules.orders.entitlement import Entitlement, activity_name, entitlement, every_chit_down
 from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
 from rules.orders.problems import ProblemCode
 from rules.orders.reader import Phase, Reader, Step
@@ -97,8 +97,12 @@ class Parser(Reader):
                 )
 
     def follow(self, follows: list[Phase]) -> None:
-        """6.2.7 L1526–1528: F alone, naming a character in his clearing."""
+        """6.2.7 L1526–1528: F alone, naming a character in his clearing; not with every chit
+        fatigued or wounded, when he can do only the Rest activity (7.8.4, 9.1.1c: Follow is an
+        activity of his own, and would move him with his guide)."""
         first = follows[0]
+        if every_chit_down(self.state, self.character):
+            self._only_rest(first, None)
         if len(self.phases) > 1:
             self.flag(
                 first,

@@ -283,10 +283,11 @@ class Reader:
         path.finish()
         return steps, path.caves, path.here
 
-    def _only_rest(self, phase: Phase, path: Path) -> None:
+    def _only_rest(self, phase: Phase, path: Path | None) -> None:
         """9.1.1c: with every chit fatigued or wounded he records only Rest phases, but for the
-        Moves off the roadway he ran away along (:attr:`Path.leaving_road`, 8.3.8d.1)."""
-        if phase.kind is K.MOVE and path.leaving_road:
+        Moves off the roadway he ran away along (:attr:`Path.leaving_road`, 8.3.8d.1; ``path``
+        the day's so far, None for a Follow)."""
+        if phase.kind is K.MOVE and path is not None and path.leaving_road:
             return
         self.flag(
             phase,

@@ -391,6 +391,13 @@ def test_follow_names_a_character_in_his_clearing():
     assert codes(parse("F Dwarf, H")) == ["follow-alone"]
 
 
+def test_with_every_chit_down_he_may_not_follow():
+    """7.8.4, 9.1.1c: with every chit fatigued or wounded he can do only the Rest activity;
+    Follow is an activity of his own, which would move him with his guide (found by the
+    legality proof: the parser took it, the legal options did not offer it)."""
+    assert codes(parse("F Dwarf", _every_chit_down())) == ["only-rest"]
+
+
 # --- standing instructions ---------------------------------------------------------------------
 
 
