@@ -21,8 +21,11 @@ QUIET_PLAYS = {
 
 
 def quiet_plays(kinds: set[str]) -> str | None:
-    """The quiet plays for a window asking ``kinds``, if it asks any of :data:`QUIET_PLAYS`."""
-    return next((QUIET_PLAYS[k] for k in QUIET_PLAYS if k in kinds), None)
+    """The quiet plays for a window asking ``kinds``, if it asks any of :data:`QUIET_PLAYS`:
+    those of each (a window after random assignment asks the Encounter's and the Melee's,
+    issue 32), each line once."""
+    lines = [line for k in QUIET_PLAYS if k in kinds for line in QUIET_PLAYS[k].splitlines()]
+    return "\n".join(dict.fromkeys(lines)) or None
 
 
 def stage_giant_fight(

@@ -33,7 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 import aiohttp
@@ -45,7 +45,7 @@ from bot.cards import Card
 from bot.delivery import MAX_RETRY, Courier, Failure
 from bot.discord.decisions import decision_view
 from bot.discord.outgoing import card_of, render_parts
-from bot.discord.plays import window_view
+from bot.discord.plays import window_views
 from bot.render import escape_discord
 from bot.service import CampaignService, Clock
 from db.engine import session_scope
@@ -292,39 +292,42 @@ class OutboxDelivery:
             )
         return self.client.get_partial_messageable(_snowflake(channel, "the campaign's channel"))
 
-    def _buttons(self, message: OutboxMessage, campaign: str | None) -> discord.ui.View | None:
+    def _buttons(self, message: OutboxMessage, campaign: str | None) -> list[discord.ui.View]:
         """The decision buttons ``message`` carries, if it is a DM asking a decision, or the
-        selects of a combat window it opens."""
+        selects of a combat window it opens (five to a view)."""
         if message.kind != "dm" or message.to is None or campaign is None:
-            return None
+            return []
         asked = decision_view(message.campaign_id, campaign, message.content)
-        return asked if asked is not None else window_view(message.campaign_id, message.content)
+        return [asked] if asked is not None else window_views(message.campaign_id, message.content)
 
     async def _send(
         self,
         target: discord.abc.Messageable,
         message: OutboxMessage,
-        buttons: discord.ui.View | None = None,
+        buttons: Sequence[discord.ui.View] = (),
         attachment: bytes | None = None,
         card: Card | None = None,
     ) -> None:
         """Send ``message`` (as ``card`` if given, :func:`~bot.discord.outgoing.render_parts`),
-        each part with its :func:`nonce`; its files (its ``attachment`` among them), and
-        ``buttons`` if any, go with its last part."""
+        each part with its :func:`nonce`; its files (its ``attachment`` among them), and the
+        first of ``buttons`` if any, go with its last part, each other view of ``buttons`` on a
+        message of its own after it (a message holds five selects)."""
         assert message.id is not None
         parts, files = render_parts(message, attachment, card)
         *first, last = parts
         for index, part in enumerate(first):
             await target.send(part.content, embeds=part.embeds, nonce=nonce(message.id, index))
-        if buttons is None and not (last.content or last.embeds or files):
+        if not buttons and not (last.content or last.embeds or files):
             return
         final = nonce(message.id, len(first))
-        if buttons is not None:
+        if buttons:
             await target.send(
-                last.content, embeds=last.embeds, files=files, view=buttons, nonce=final
+                last.content, embeds=last.embeds, files=files, view=buttons[0], nonce=final
             )
         else:
             await target.send(last.content, embeds=last.embeds, files=files, nonce=final)
+        for number, more in enumerate(buttons[1:], start=len(parts)):
+            await target.send(view=more, nonce=nonce(message.id, number))
 
 
 def moderators_notice(

@@ -9,8 +9,8 @@ decision a block::
 Lures of two or more denizens come as one block, ``Any of: Giant 1 | Ogre 1. Default: none.``,
 whose select (:class:`LureSelect`) takes any number of them, or none: each chosen is lured, the
 others not (issue 32). Each other block gets a select, or two or more when it has over 25
-options (Discord's limit: an attack's chits and directions may), as long as the message has room
-(five selects); the others (a placement, often) are answered by typing ``plays``.
+options (Discord's limit: an attack's chits and directions may); a message holds five selects,
+so those beyond go on messages of their own after the window's (:func:`window_views`).
 
 Like the decision buttons (:mod:`bot.discord.decisions`) a select survives a restart: it is a
 :class:`discord.ui.DynamicItem` whose ``custom_id`` (``rb:play:<campaign id>:<window
@@ -53,7 +53,7 @@ LURES_ID = r"rb:lure:(?P<campaign>[0-9]{1,20}):(?P<tag>[0-9a-f]{8}):(?P<index>[0
 _BLOCK = re.compile(
     r"^- (?P<prompt>.+)\n  (?P<how>Options|Any of): (?P<options>.+)\. Default: ", re.MULTILINE
 )
-_TAG = re.compile(r" window is open until .* \(window (?P<tag>[0-9a-f]{8})\)\.$")
+_TAG = re.compile(r" window is open until .* \(window (?P<tag>[0-9a-f]{8})\)\.$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -70,12 +70,12 @@ class Block:
 
 def read_window(content: str) -> tuple[str, list[Block]] | None:
     """A combat window DM's tag and blocks, in order; None if ``content`` is not one."""
-    header = _TAG.search(content.partition("\n")[0])
+    header = _TAG.search(content)  # its first line, or the first after the rounds before it
     if header is None:
         return None
     blocks: list[Block] = []
     index = 0
-    for found in _BLOCK.finditer(content):
+    for found in _BLOCK.finditer(content, header.end()):
         options = tuple(found["options"].split(" | "))
         many = found["how"] == "Any of"
         blocks.append(Block(found["prompt"], options, index, many))
@@ -232,31 +232,39 @@ class LureSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         await answer(interaction, reply.text)
 
 
-def window_view(campaign_id: int, content: str) -> discord.ui.View | None:
-    """The selects for an outbox DM that opens a combat window, if any decision fits one: a
-    block of lures a select of any number of its denizens."""
+def window_views(campaign_id: int, content: str) -> list[discord.ui.View]:
+    """The selects for an outbox DM that opens a combat window, five to a view (Discord's
+    limit on a message): one for each decision that fits one (a block of lures a select of any
+    number of its denizens, a decision of over 25 options one per share), in the window's
+    order; none if ``content`` opens no window. The transport puts each view on a message of
+    its own (:meth:`bot.discord.delivery.DiscordTransport.send`): a window after random
+    assignment asks the Encounter's choices and the Melee's together (issue 32)."""
     window = read_window(content)
     if window is None:
-        return None
+        return []
     tag, blocks = window
-    view = discord.ui.View(timeout=None)
+    items: list[discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]]] = []
     for block in blocks:
         prompt, options, index = block.prompt, block.options, block.index
         fits = all(len(option) <= LABEL_LENGTH for option in options)
         if block.many:
-            if fits and len(options) <= MAX_OPTIONS and len(view.children) < MAX_SELECTS:
-                view.add_item(LureSelect(campaign_id, tag, index, options))
+            if fits and len(options) <= MAX_OPTIONS:
+                items.append(LureSelect(campaign_id, tag, index, options))
             continue
         if not fits or len(options) < 2 or len(set(options)) != len(options):
             continue
         shares = [options[at : at + MAX_OPTIONS] for at in range(0, len(options), MAX_OPTIONS)]
-        if len(view.children) + len(shares) > MAX_SELECTS:
-            continue
         if len(shares) == 1:
-            view.add_item(PlaySelect(campaign_id, tag, index, options, prompt))
+            items.append(PlaySelect(campaign_id, tag, index, options, prompt))
             continue
         for part, share in enumerate(shares):
             placeholder = f"{prompt} ({part + 1}/{len(shares)})"
-            view.add_item(PlaySelect(campaign_id, tag, index, share, placeholder, part))
-    view.stop()
-    return view if view.children else None
+            items.append(PlaySelect(campaign_id, tag, index, share, placeholder, part))
+    views = []
+    for at in range(0, len(items), MAX_SELECTS):
+        view = discord.ui.View(timeout=None)
+        for item in items[at : at + MAX_SELECTS]:
+            view.add_item(item)
+        view.stop()
+        views.append(view)
+    return views

@@ -109,12 +109,18 @@ class Ctx:
         ``wait_for_decisions``, the default for now while the decision is added to those pending
         (see :meth:`wait_if_pending`). The Evening's decisions wait only with the option
         ``wait_for_combat`` as well, and those of the Fatigue Step (fatigue and wounds, 8.5)
-        only with ``wait_for_fatigue`` too: a round of combat by DM asks at most three windows
-        (lure, encounter, melee), and fatigue and wounds follow the player's standing ``fatigue:``
-        and ``wound:`` orders or the default. A combat decision with a single option is no
-        choice and is never asked. Asking changes nothing in the state."""
+        only with ``wait_for_fatigue`` too: a round of combat by DM asks at most two windows
+        (lure; the encounter's, with the melee's asked ahead), and fatigue and wounds follow the
+        player's standing ``fatigue:`` and ``wound:`` orders or the default. A combat decision
+        with a single option is no choice and is never asked. Asking changes nothing in the
+        state. An answer that is no longer among the options (given ahead, before the step
+        that takes it) is the default; so is one that was the default because nobody answered
+        (:attr:`defaulted`): the default of the moment it is taken, which a decision asked
+        ahead may have changed since."""
         answer = self.answers.get(decision.id)
         if answer is not None:
+            if decision.id in self.defaulted:  # nobody chose: his default as it is now
+                return decision.default
             return answer if answer in decision.options else decision.default
         waits = bool(self.state.options.get("wait_for_decisions", False))
         if self.today.stage == "evening":

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from rules import hidden
 from rules.day.context import Ctx
-from rules.evening import encounter, hirelings, kit, standing
+from rules.evening import encounter, hirelings, kit, melee, standing
 from rules.evening.answers import NONE
 from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import CombatState
@@ -65,7 +65,8 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
 
     These are asked in one window with the rest of his Encounter choices: which hireling takes
     a denizen he won (8.3.5a.3, placed first, as random assignment comes before Deployment) and
-    his action (8.3.7, made in the next step, unless his charge was his action)."""
+    his action (8.3.7, made in the next step, unless his charge was his action) — and, when
+    combat waits for its players, his Melee Step's choices too (:func:`melee.ask_ahead`)."""
     asked: list[tuple[str, str]] = []
     sent: dict[str, list[tuple[str, str]]] = {}
     won = hirelings.taker_choices(ctx, combat)
@@ -88,6 +89,7 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
         asked.append((who, standing.ask(ctx, combat, decision)))
     if ctx.combat_waits():
         encounter.ask_actions(ctx, combat)
+        melee.ask_ahead(ctx, combat)
     else:  # asking them ahead would change nothing; they are made now all the same
         encounter.action_decisions(ctx, combat)
     ctx.wait_if_pending()

@@ -75,17 +75,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             continue
         if who not in here:
             continue  # 8.4.2b.1: absent, he picks no target for himself
-        options = target_options(ctx, combat, who, here)
-        last = combat.targets.get(who, NONE)
-        decision = Decision(
-            id=combat_id(ctx, combat, "target", who).format(),
-            character=who,
-            kind="target",
-            prompt="Your target this round (8.4.2), or none",
-            options=tuple(options),
-            default=last if last in options else NONE,
-        )
-        asked.append((who, standing.ask(ctx, combat, decision)))
+        asked.append((who, standing.ask(ctx, combat, _target_decision(ctx, combat, who, here))))
     if ctx.combat_waits():
         ask_plays(ctx, combat, {who: answer for who, answer in asked if answer != NONE})
     else:  # asking them ahead would change nothing; their menus are made now all the same
@@ -124,6 +114,40 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             elif name in ctx.state.minions:
                 hirelings.unhide(ctx, name, "a target is named (8.4.2b.2)")
     combat.step = "plays"
+
+
+def _target_decision(ctx: Ctx, combat: CombatState, who: str, here: list[str]) -> Decision:
+    """``who``'s choice of target (8.4.2b.3): his default last round's while it is still
+    there, else none (pbem-combat §4)."""
+    options = target_options(ctx, combat, who, here)
+    last = combat.targets.get(who, NONE)
+    return Decision(
+        id=combat_id(ctx, combat, "target", who).format(),
+        character=who,
+        kind="target",
+        prompt="Your target this round (8.4.2), or none",
+        options=tuple(options),
+        default=last if last in options else NONE,
+    )
+
+
+def ask_ahead(ctx: Ctx, combat: CombatState) -> None:
+    """The Melee Step's choices — each character's target, his hirelings' and his secret
+    plays — asked ahead, with the Encounter's, when combat waits for its players: a round
+    asks a player at most twice, for his lures and then, once random assignment is done
+    (8.3.5), for everything else (issue 32). Each is asked again at its step with the options
+    of that moment: an answer given ahead is taken if it is still among them, else his
+    default then (:meth:`rules.day.context.Ctx.ask`). Asking changes nothing; the menus of
+    the plays made now are not kept for the Melee Step, which makes its own."""
+    here = present(ctx, combat)
+    aiming: dict[str, str] = {}
+    for who in directing(ctx, combat):
+        hirelings.target_choices(ctx, combat, who)
+        if who in here:
+            answer = standing.ask(ctx, combat, _target_decision(ctx, combat, who, here))
+            if answer != NONE:
+                aiming[who] = answer
+    ask_plays(ctx, combat, aiming, ahead=True)
 
 
 # --- 8.4.5 plays ------------------------------------------------------------------------------
@@ -261,10 +285,12 @@ class Menu:
     place: str | None
 
 
-def menu(ctx: Ctx, combat: CombatState, who: str) -> Menu:
+def menu(ctx: Ctx, combat: CombatState, who: str, *, ahead: bool = False) -> Menu:
     """His :class:`Menu`, computed once a round: the melee window asks it with his target and
-    again when the plays are made, and nothing it depends on changes in between."""
-    key = ("menu", str(ctx.state.game_day), combat.clearing, str(combat.round), who)
+    again when the plays are made, and nothing it depends on changes in between. ``ahead``:
+    the menu as the Encounter Step's window offers it (:func:`ask_ahead`), kept apart."""
+    when = "ahead" if ahead else "melee"
+    key = ("menu", str(ctx.state.game_day), combat.clearing, str(combat.round), who, when)
     found = ctx.memo.get(key)
     if isinstance(found, Menu):
         return found
@@ -290,15 +316,16 @@ def menu(ctx: Ctx, combat: CombatState, who: str) -> Menu:
 
 
 def ask_plays(
-    ctx: Ctx, combat: CombatState, aiming: Mapping[str, str]
+    ctx: Ctx, combat: CombatState, aiming: Mapping[str, str], *, ahead: bool = False
 ) -> dict[str, dict[str, str]]:
     """The secret plays of every character in the clearing, asked without waiting: with the
-    targets, in one melee window (:func:`targets`), and again when they are played. ``aiming``
-    are the targets named (or, asked with them, their answers so far): last round's attack is
-    the default only for one who names a target (pbem-combat §4)."""
+    targets, in one melee window (:func:`targets`; ``ahead``, with the Encounter's,
+    :func:`ask_ahead`), and again when they are played. ``aiming`` are the targets named (or,
+    asked with them, their answers so far): last round's attack is the default only for one
+    who names a target (pbem-combat §4)."""
     chosen: dict[str, dict[str, str]] = {}
     for who in present(ctx, combat):
-        offered = menu(ctx, combat, who)
+        offered = menu(ctx, combat, who, ahead=ahead)
         answers: dict[str, str] = {}
         last = combat.plays.get(who)
         previous = NONE

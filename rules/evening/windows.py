@@ -2,11 +2,13 @@
 combat decision belongs to, what a player is told when a window opens, and his answers typed in
 the standing-order notation.
 
-A round asks at most three windows — ``lure`` (lures), ``encounter`` (who takes a denizen he
-won, deployments, charges, the Encounter action) and ``melee`` (targets and every secret play) —
-and the start of combat one or two ``natives`` windows (drinks; paying off an Insult or a
-Challenge). Fatigue and wounds wait only with the engine's ``wait_for_fatigue`` option, in a
-``fatigue`` window (:meth:`rules.day.context.Ctx.ask`).
+A round asks a player at most twice (issue 32): ``lure`` (lures), then, once random
+assignment is done, ``encounter`` (who takes a denizen he won, deployments, charges, the
+Encounter action) with ``melee`` (targets and every secret play) asked ahead in the same stop
+(:func:`rules.evening.melee.ask_ahead`) — the Melee Step stops again only for a choice that
+appears only then. The start of combat asks one or two ``natives`` windows (drinks; paying off
+an Insult or a Challenge). Fatigue and wounds wait only with the engine's ``wait_for_fatigue``
+option, in a ``fatigue`` window (:meth:`rules.day.context.Ctx.ask`).
 
 Typed answers (:func:`read_plays`) are lines such as ``target: Giant`` or ``attack: FIGHT H5*
 smash``, read exactly as the standing combat orders of the day's orders are

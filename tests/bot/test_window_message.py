@@ -66,15 +66,34 @@ def test_two_or_more_lures_in_a_row_are_one_block_any_other_decision_its_own() -
 
 
 def test_the_discord_selects_keep_each_decisions_place_in_the_window() -> None:
-    from bot.discord.plays import window_view
+    from bot.discord.plays import window_views
 
     text = message(
         decision("d3/CV5/r1/lure/Amazon/Giant 1", ("no", "yes")),
         decision("d3/CV5/r1/lure/Amazon/Ogre 1", ("no", "yes")),
         decision("d3/CV5/r1/hireling_lure/Company 1", ("none", "Giant 1", "Ogre 1")),
     )
-    view = window_view(1, text)
-    assert view is not None
+    (view,) = window_views(1, text)
     ids = [child.custom_id for child in view.children]  # type: ignore[attr-defined]
     tag = ids[0].split(":")[3]
     assert ids == [f"rb:lure:1:{tag}:0", f"rb:play:1:{tag}:2"]
+
+
+def test_a_window_of_more_choices_than_a_message_holds_has_a_view_for_each_five() -> None:
+    """Issue 32: the window after random assignment asks the Encounter's choices and the
+    Melee's together; past Discord's five selects a message, the others go on a message of
+    their own, in the window's order."""
+    from bot.discord.plays import window_views
+
+    text = message(
+        decision("d3/CV5/r1/charge/Amazon", ("none", "Elf MOVE M4")),
+        decision("d3/CV5/r1/action/Amazon", ("none", "alert FIGHT L4")),
+        decision("d3/CV5/r1/target/Amazon", ("none", "Giant 1")),
+        decision("d3/CV5/r1/attack/Amazon", ("none", "FIGHT L4 thrust")),
+        decision("d3/CV5/r1/maneuver/Amazon", ("none", "MOVE M4 duck")),
+        decision("d3/CV5/r1/shield/Amazon", ("none", "thrust", "swing", "smash")),
+        decision("d3/CV5/r1/place/Amazon", ("spread", "Giant 1 box 1")),
+    )
+    views = window_views(1, text)
+    indexes = [[c.custom_id.rsplit(":", 1)[1] for c in v.children] for v in views]  # type: ignore[attr-defined]
+    assert indexes == [["0", "1", "2", "3", "4"], ["5", "6"]]

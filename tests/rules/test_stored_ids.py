@@ -4,7 +4,8 @@ reach their decisions.
 
 ``stored_ids.json`` was recorded with ``python -m tests.rules.stored_ids --record`` at commit
 9a66430 (before issue 30 part 2), the last revision whose ids were built as f-strings; each
-scenario it names must still make exactly those ids, in that order (the pony sold in
+scenario it names must still make every one of those ids — and others only of the kinds asked
+ahead since issue 32, whose order changed with them (the pony sold in
 ``7.6.4_selling_a_pony_whose_name_holds_a_slash``, written with the fix it proves, was recorded
 from that engine too: its ids did not change, its sale did). A scenario changed on
 purpose since is recorded again from the revision before its change, never from the code under
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from rules.decisions import DecisionId
 from tests.rules.stored_ids import ROOT, ids_of
 
 RECORDED: dict[str, list[str]] = json.loads(
@@ -25,6 +27,16 @@ RECORDED: dict[str, list[str]] = json.loads(
 )
 
 
+#: The kinds the Encounter Step's window asks ahead of the Melee Step (issue 32): their ids
+#: may now be made where they were not (a target asked ahead of a charge that then made it
+#: his), and earlier than the Encounter's own.
+ASKED_AHEAD = frozenset({"target", "hireling_target", "attack", "maneuver", "shield", "place"})
+
+
 @pytest.mark.parametrize("scenario", sorted(RECORDED))
 def test_a_scenario_makes_the_ids_recorded_before_ids_had_a_type(scenario: str):
-    assert ids_of(ROOT / scenario) == RECORDED[scenario]
+    made = ids_of(ROOT / scenario)
+    recorded = RECORDED[scenario]
+    assert [ref for ref in recorded if ref not in made] == []
+    extra = [ref for ref in made if ref not in recorded]
+    assert all(DecisionId.parse(ref).kind in ASKED_AHEAD for ref in extra), extra

@@ -96,6 +96,14 @@ def last_dm(member: simcord.MemberActor) -> str:
     return text_of(bot_messages(member.user.dm_channel.history())[-1])
 
 
+def last_window(member: simcord.MemberActor) -> str:
+    """The last combat window the bot opened for ``member`` by DM, whole: a long one comes in
+    several messages, the first naming the window."""
+    sent = [text_of(m) for m in bot_messages(member.user.dm_channel.history())]
+    first = max(i for i, text in enumerate(sent) if "window is open until" in text)
+    return "\n".join(sent[first:])
+
+
 def last_report(member: simcord.MemberActor) -> str:
     """The last report the bot sent ``member`` by DM, whole: a long one comes in several
     messages, the first starting ``Day``."""

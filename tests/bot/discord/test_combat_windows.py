@@ -18,6 +18,7 @@ from .conftest import (
     Table,
     bot_messages,
     last_dm,
+    last_window,
     private_answer,
     seat_two_players,
     text_of,
@@ -58,7 +59,7 @@ async def test_a_window_by_dm_answered_with_typed_plays(
     await table.bob.send_dm("plays\nlure: Giant")
     assert "combat goes on" in last_dm(table.bob)
     await table.bot.deliver_once()
-    assert "encounter window is open" in last_dm(table.alice)
+    assert "encounter and melee window is open" in last_window(table.alice)
     said = " ".join(text_of(m) for m in bot_messages(table.channel.history()))
     assert "window" not in said and "lure" not in said, "the channel hears nothing of the fight"
 
@@ -78,7 +79,7 @@ async def test_moderators_hold_the_window_with_gm_window(
     closed = await table.moderator.slash(table.channel, "gm window", campaign="Test", what="close")
     assert "closed" in private_answer(closed)
     await table.bot.deliver_once()
-    assert "encounter window is open" in last_dm(table.bob)
+    assert "encounter and melee window is open" in last_window(table.bob)
     back = await table.moderator.slash(
         table.channel, "gm window", campaign="Test", what="rollback", to="round 1"
     )
@@ -103,7 +104,7 @@ async def test_a_window_survives_a_restart_of_the_bot(
     await table.bob.send_dm("plays\nlure: none")
     assert "combat goes on" in last_dm(table.bob)
     await restarted.deliver_once()
-    assert "encounter window is open" in last_dm(table.alice)
+    assert "encounter and melee window is open" in last_window(table.alice)
 
 
 @pytest.mark.asyncio
@@ -186,7 +187,7 @@ async def test_a_select_of_a_closed_window_answers_nothing(
 
 
 def test_a_decision_with_over_25_options_gets_a_select_for_each_share() -> None:
-    from bot.discord.plays import window_view
+    from bot.discord.plays import window_views
 
     attacks = [
         "none",
@@ -197,8 +198,7 @@ def test_a_decision_with_over_25_options_gets_a_select_for_each_share() -> None:
         "\n- Your target this round (8.4.2), or none\n  Options: none | Giant 1. Default: none."
         f"\n- Your attack\n  Options: {' | '.join(attacks)}. Default: none.\n"
     )
-    view = window_view(1, content)
-    assert view is not None
+    (view,) = window_views(1, content)
     ids = [child.custom_id for child in view.children]  # type: ignore[attr-defined]
     assert ids == ["rb:play:1:0a1b2c3d:0", "rb:play:1:0a1b2c3d:1.0", "rb:play:1:0a1b2c3d:1.1"]
     shares = [[o.label for o in child.item.options] for child in view.children[1:]]  # type: ignore[attr-defined]

@@ -1,8 +1,10 @@
-"""Combat by DM asks each round's decisions in at most three windows — lure, encounter, melee —
-and never stops for fatigue or wounds unless asked to (issue 14, pbem-combat §2)."""
+"""Combat by DM asks each round's decisions in at most two windows — lure, then the encounter's
+with the melee's asked ahead (issue 32) — and never stops for fatigue or wounds unless asked to
+(issue 14, pbem-combat §2)."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 import pytest
@@ -21,7 +23,11 @@ WINDOWS = {
     "natives": frozenset({"drinks"}),
     "pay": frozenset({"insult", "challenge"}),
     "lure": frozenset({"lure", "hireling_lure"}),
-    "encounter": frozenset({"assign", "deploy", "charge", "action"}),
+    # after random assignment, the Encounter's choices and the Melee Step's asked ahead (issue 32)
+    "encounter": frozenset(
+        {"assign", "deploy", "charge", "action"}
+        | {"target", "hireling_target", "attack", "maneuver", "shield", "place"}
+    ),
     "melee": frozenset({"target", "hireling_target", "attack", "maneuver", "shield", "place"}),
     "fatigue": frozenset({"fatigue", "wound"}),
 }
@@ -61,15 +67,17 @@ def fight(options: dict[str, bool], text: str = "R") -> tuple[GameState, dict[st
 
 
 def stops(
-    options: dict[str, bool], text: str = "R"
+    options: dict[str, bool], text: str = "R", *, silent: bool = False
 ) -> tuple[list[tuple[int, frozenset[str]]], list[str]]:
-    """Resolve the day, answering every stop with the defaults: the (round, kinds) of each
-    stop, and the day's events as text."""
+    """Resolve the day, answering every stop with the defaults — or, ``silent``, letting each
+    run out, its defaults marked so —: the (round, kinds) of each stop, and the day's events
+    as text."""
     state, orders = fight(options, text)
     answers: dict[str, str] = {}
     seen: list[tuple[int, frozenset[str]]] = []
     while True:
-        resolution = resolve(state, orders, answers)  # type: ignore[arg-type]
+        defaulted = frozenset(answers) if silent else frozenset()
+        resolution = resolve(state, orders, answers, defaulted=defaulted)  # type: ignore[arg-type]
         if not resolution.pending:
             return seen, [str(e.stored()) for e in resolution.events]
         where = [d.where for d in resolution.pending]
@@ -80,7 +88,9 @@ def stops(
         answers.update({d.id: d.default for d in resolution.pending})
 
 
-def test_a_round_asks_at_most_three_windows_and_never_fatigue():
+def test_a_round_asks_at_most_two_windows_and_never_fatigue():
+    """Issue 32: a round asks a player at most twice — his lures, then everything else once
+    random assignment is done."""
     seen, _ = stops({"wait_for_decisions": True, "wait_for_combat": True})
     assert seen, "the fight asks something"
     per_round: dict[int, list[frozenset[str]]] = defaultdict(list)
@@ -91,8 +101,10 @@ def test_a_round_asks_at_most_three_windows_and_never_fatigue():
         per_round[number].append(kinds)
     for number, windows in per_round.items():
         if number > 0:
-            assert len(windows) <= 3, f"round {number}: {windows}"
-    assert any("attack" in k and "target" in k for _, k in seen), "melee asks target and plays"
+            assert len(windows) <= 2, f"round {number}: {windows}"
+    assert any("attack" in k and "target" in k and "action" in k for _, k in seen), (
+        "the encounter's window asks the action, the target and the plays"
+    )
 
 
 def test_the_fatigue_step_waits_only_when_asked_to():
@@ -106,6 +118,16 @@ def test_answering_every_window_with_its_defaults_changes_nothing():
     _, waited = stops({"wait_for_decisions": True, "wait_for_combat": True})
     _, straight = stops({})
     assert waited == straight
+
+
+def test_windows_left_to_run_out_are_the_fight_resolved_without_asking():
+    """Nobody answers: each decision, asked ahead or not, takes its default of the moment its
+    step takes it; the plays are revealed marked "(default)"."""
+    _, silent = stops({"wait_for_decisions": True, "wait_for_combat": True}, silent=True)
+    _, straight = stops({})
+    marked = re.compile(r", 'defaults': \[[^]]*\]")
+    assert any(marked.search(line) for line in silent)
+    assert [marked.sub("", line) for line in silent] == straight
 
 
 def test_a_fight_answered_by_standing_orders_opens_no_window():
