@@ -179,9 +179,26 @@ def _command(name: str) -> tuple[Command, tuple[type[Exception], ...]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the process exit status. The commands' modules are imported
-    only once the command line is read (``--help`` and usage errors need none of them)."""
+    only once the command line is read (``--help`` and usage errors need none of them).
+    ``run`` starts the demo's worker first (:func:`bot.demo_start.early_worker`, handed to the
+    command as ``args.maps``), so that it loads on the other core while this process loads the
+    engine; it is ended here if the command failed before the demo ended it."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command != "run":
+        return _run(args)
+    from bot.demo_start import early_worker
+
+    args.maps = early_worker()
+    try:
+        return _run(args)
+    finally:
+        if args.maps is not None:
+            args.maps.close()
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command ``args`` names (see :func:`main`)."""
     from bot.catalog_cache import catalog
     from db.waiting import DatabaseBusyError
 

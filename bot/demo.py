@@ -15,7 +15,6 @@ in what order, is what the same days resolved and delivered one after the other 
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +22,7 @@ from pathlib import Path
 from bot import collector
 from bot.catalog_cache import cache_dir
 from bot.config import Settings
+from bot.demo_start import demo_pool, many_cores
 from bot.local import carry, deliver
 from bot.maps.pool import MapPool
 from bot.service import CampaignService
@@ -39,16 +39,19 @@ def progress(done: int, total: int, label: str, width: int = 30) -> str:
     return f"[{'#' * filled}{'-' * (width - filled)}] {done}/{total} {label}"
 
 
-def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
-    """Play ``settings.demo_days`` days of a demo campaign; returns the output folder."""
+def run_demo(
+    settings: Settings, echo: Callable[[str], None] = print, *, maps: MapPool | None = None
+) -> Path:
+    """Play ``settings.demo_days`` days of a demo campaign; returns the output folder.
+    ``maps``: the demo's worker, started already (:func:`bot.demo_start.early_worker`), which
+    the demo ends; without it, one is started here on a machine of more than one core."""
     out = settings.output_dir
     out.mkdir(parents=True, exist_ok=True)
     database = out / "demo.db"
     for stale in out.glob("demo.db*"):
         stale.unlink()
-    many = (os.cpu_count() or 1) > 1
-    maps = MapPool(catalog(), workers=1, autopilot=True) if many else None
-    if maps is not None:
+    if maps is None and many_cores():
+        maps = demo_pool(catalog())
         maps.start()  # while the database is made and the campaign set up
     migrated_copy(database, cache_dir())  # the schema at head, without loading Alembic
     engine = make_engine(f"sqlite:///{database}")

@@ -5,7 +5,11 @@ Drawing a map is pure CPU in Python and Pillow: in a thread it would hold the in
 the resolution needs. The workers are started with ``spawn`` (a fresh interpreter, never a fork
 of a process running threads), each given the bot's catalog once; a map drawn in a worker is the
 same bytes as one drawn in the bot's own process (:func:`public_map` is a function of the
-catalog and the state's text alone).
+catalog and the state's text alone). A pool made without a catalog has each worker load the
+shared one through the compiled cache itself (:func:`bot.catalog_cache.catalog`): it can be
+started before the process that starts it has loaded anything of the engine (the demo's is,
+:func:`bot.demo_start.early_worker`), since this module loads neither the engine nor the drawing
+code.
 """
 
 from __future__ import annotations
@@ -16,8 +20,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
-from rules import Catalog
+if TYPE_CHECKING:
+    from rules import Catalog
 
 #: How many maps handed over ahead (:meth:`MapPool.foresee`) are kept for their posting at most:
 #: the oldest beyond it (a day whose resolution was rolled back, say) is let go.
@@ -27,14 +33,23 @@ FORESEEN = 32
 _CATALOG: dict[str, Catalog] = {}
 
 
-def _load(catalog: Catalog) -> None:
+def _load(catalog: Catalog | None) -> None:
+    """A worker's start: its catalog, the one handed over, else the shared one loaded through
+    the compiled cache."""
+    if catalog is None:
+        from bot.catalog_cache import catalog as shared
+
+        catalog = shared()
     _CATALOG["default"] = catalog
 
 
-def _ready() -> bool:
-    """A worker's first job: load what drawing needs, so the first map does not wait for it."""
-    import bot.maps  # noqa: F401  # the drawing code, imported before the first map
+def _ready(autopilot: bool = False) -> bool:
+    """A worker's first job: load what drawing needs, and with ``autopilot`` what working out
+    orders needs (the engine), so that the first map and orders do not wait for it."""
+    import bot.maps.render  # noqa: F401  # the drawing code, imported before the first map
 
+    if autopilot:
+        from rules import autopilot_orders, read_state  # noqa: F401  # the engine, likewise
     return True
 
 
@@ -76,8 +91,10 @@ def spare_cores() -> int:
 
 
 class MapPool:
-    """``workers`` processes (:func:`spare_cores` when not given) drawing maps of ``catalog``.
-    :meth:`close` ends them; until then they wait for maps to draw.
+    """``workers`` processes (:func:`spare_cores` when not given) drawing maps of ``catalog``
+    (None: the shared catalog, which each worker loads through the compiled cache, so that
+    the caller need not have loaded it nor hand it over). :meth:`close` ends them; until then
+    they wait for maps to draw.
 
     A map may be handed over ahead of its posting (:meth:`foresee`: as soon as a day's end
     state is known, while the day is still being saved): the posting then takes that drawing
@@ -85,7 +102,7 @@ class MapPool:
     ever the map of the state posted."""
 
     def __init__(
-        self, catalog: Catalog, *, workers: int | None = None, autopilot: bool = False
+        self, catalog: Catalog | None, *, workers: int | None = None, autopilot: bool = False
     ) -> None:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
@@ -105,7 +122,7 @@ class MapPool:
     def ready(self) -> None:
         """Start every worker and wait until each can draw (the start-up is not paid by the
         first maps)."""
-        for started in [self._executor.submit(_ready) for _ in range(self.workers)]:
+        for started in [self._executor.submit(_ready, self.autopilot) for _ in range(self.workers)]:
             started.result()
 
     def start(self) -> None:
@@ -118,7 +135,7 @@ class MapPool:
     def _start(self) -> None:
         with contextlib.suppress(RuntimeError):  # closed before it started: nothing to start
             for _ in range(self.workers):
-                self._executor.submit(_ready)
+                self._executor.submit(_ready, self.autopilot)
 
     def draw(self, state: str) -> Future[tuple[str, bytes]]:
         """:func:`public_map` of ``state``, in a worker: the state is read there too (only
