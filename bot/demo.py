@@ -25,6 +25,7 @@ from bot.config import Settings
 from bot.demo_start import demo_pool, many_cores
 from bot.local import carry, deliver
 from bot.maps.pool import MapPool
+from bot.publishing import Ended
 from bot.service import CampaignService
 from db.engine import make_engine
 from db.fresh import migrated_copy
@@ -93,10 +94,11 @@ def _play(
     files = deliver(service, out)
     for day in range(1, settings.demo_days + 1):
         echo(progress(day - 1, settings.demo_days, f"resolving day {day}"))
-        service.resolver.resolve_day("Demo", day=day, moderator=MODERATOR, post=False)
+        ended: list[Ended] = []  # what the resolution's unit read for the reports
+        service.resolver.resolve_day("Demo", day=day, moderator=MODERATOR, post=False, ended=ended)
         # The day before's reports are written while this day's map is drawn in the worker.
         files += carry(service, out)
-        service.publisher.publish("Demo")
+        service.publisher.publish("Demo", *ended)
     return files + deliver(service, out)
 
 
