@@ -33,7 +33,7 @@ from db.models import Campaign
 from rules import PUBLIC, Catalog, GameState
 
 if TYPE_CHECKING:
-    from bot.maps.pool import MapPool
+    from bot.maps.pool import Foreseen, MapPool
     from rules import Event
 
 log = logging.getLogger(__name__)
@@ -134,9 +134,10 @@ class Publisher:
             if self._maps is not None:
                 self._maps.foresee_orders(state, options, characters)
 
-    def foreseen_orders(self, state: str, options: dict[str, bool]) -> dict[str, str]:
+    def foreseen_orders(self, state: str, options: dict[str, bool]) -> dict[str, Foreseen]:
         """The autopilot's orders worked out in the pool on ``state`` read with ``options``
-        (:meth:`foresee_orders`), by character; none without a pool."""
+        (:meth:`foresee_orders`), and how they read there, by character; none without a
+        pool."""
         with self._lock:
             maps = self._maps
         return maps.orders(state, options) if maps is not None else {}

@@ -325,7 +325,8 @@ class Resolver:
         autopilot's once he has missed enough days, else his standing orders; a day without
         orders counts as missed unless he is excused or away. The autopilot's orders worked
         out ahead on the snapshot ``state`` is read from (its text ``saved``: the day before's
-        end, :meth:`_finish`) with the same options are those orders, taken as they are."""
+        end, :meth:`_finish`) with the same options are those orders, taken as they are and as
+        they were read there."""
         catalog = self.store.catalog
         settings = self.store.settings(campaign)
         after = settings.autopilot_after
@@ -340,22 +341,29 @@ class Resolver:
             if not in_play(state, seat.character):
                 continue  # dead or gone (9.1.1, 9.2.2): no orders, no missed day
             text = submitted[row_id(seat)].text if row_id(seat) in submitted else None
-            source = "orders"
+            source, foreseen = "orders", None
             if text is None:
                 away = seat.away_until is not None and seat.away_until > self.store.clock()
                 excused = seat.excused_day == campaign.day or away
                 seat.missed_days += 0 if excused else 1
                 if seat.autopilot or seat.missed_days > after:
-                    text = ahead.get(seat.character)
-                    if text is None:
-                        text = autopilot_orders(state, seat.character, catalog=catalog)
+                    foreseen = ahead.get(seat.character)
+                    text = (
+                        foreseen.text
+                        if foreseen is not None
+                        else autopilot_orders(state, seat.character, catalog=catalog)
+                    )
                 elif seat.standing_orders:
                     text, source = seat.standing_orders, "standing orders"
             else:
                 seat.missed_days = 0
             if text is None:
                 continue
-            parsed, blanked = parse_standing(text, state, seat.character, catalog=catalog)
+            parsed, blanked = (
+                (foreseen.parsed, foreseen.blanked)
+                if foreseen is not None
+                else parse_standing(text, state, seat.character, catalog=catalog)
+            )
             if parsed.orders is not None:
                 orders[seat.character] = parsed.orders
             if blanked or parsed.orders is None:

@@ -20,10 +20,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rules import Catalog
+    from rules import Catalog, ParseResult, Problem
 
 #: How many maps handed over ahead (:meth:`MapPool.foresee`) are kept for their posting at most:
 #: the oldest beyond it (a day whose resolution was rolled back, say) is let go.
@@ -73,15 +74,31 @@ def _draw(state: str) -> tuple[str, bytes]:
 Options = tuple[tuple[str, bool], ...]
 
 
-def _autopilot(state: str, options: Options, characters: tuple[str, ...]) -> dict[str, str]:
+@dataclass(frozen=True)
+class Foreseen:
+    """A character's autopilot orders worked out ahead (:meth:`MapPool.foresee_orders`): their
+    ``text`` (:func:`rules.autopilot_orders`) and how they read on the same game
+    (:func:`rules.parse_standing`: the result and the problems of the phases left blank)."""
+
+    text: str
+    parsed: ParseResult
+    blanked: tuple[Problem, ...]
+
+
+def _autopilot(state: str, options: Options, characters: tuple[str, ...]) -> dict[str, Foreseen]:
     """The autopilot's orders (:func:`rules.autopilot_orders`) of each of ``characters`` on the
-    game ``state`` read with ``options``, as the resolution of its day reads it."""
-    from rules import autopilot_orders, read_state
+    game ``state`` read with ``options``, as the resolution of its day reads it, and how they
+    read there (:func:`rules.parse_standing`), each worked out as the resolution would."""
+    from rules import autopilot_orders, parse_standing, read_state
 
     catalog = _CATALOG["default"]
     game = read_state(state, catalog)
     game.options.update(dict(options))
-    return {name: autopilot_orders(game, name, catalog=catalog) for name in characters}
+    foreseen = {}
+    for name in characters:
+        text = autopilot_orders(game, name, catalog=catalog)
+        foreseen[name] = Foreseen(text, *parse_standing(text, game, name, catalog=catalog))
+    return foreseen
 
 
 def spare_cores() -> int:
@@ -117,7 +134,7 @@ class MapPool:
         self.autopilot = autopilot
         self._lock = threading.Lock()
         self._foreseen: OrderedDict[str, Future[tuple[str, bytes]]] = OrderedDict()
-        self._orders: OrderedDict[tuple[str, Options], Future[dict[str, str]]] = OrderedDict()
+        self._orders: OrderedDict[tuple[str, Options], Future[dict[str, Foreseen]]] = OrderedDict()
 
     def ready(self) -> None:
         """Start every worker and wait until each can draw (the start-up is not paid by the
@@ -163,7 +180,8 @@ class MapPool:
     ) -> None:
         """With ``autopilot`` (a caller that resolves the next day at once: the demo), start
         working out the autopilot's orders of ``characters`` on the game ``state`` read with
-        the engine ``options``, which :meth:`orders` hands over; else nothing."""
+        the engine ``options``, and reading them there, which :meth:`orders` hands over; else
+        nothing."""
         if not self.autopilot or not characters:
             return
         key = (state, tuple(sorted(options.items())))
@@ -173,9 +191,10 @@ class MapPool:
             while len(self._orders) > FORESEEN:
                 self._orders.popitem(last=False)[1].cancel()
 
-    def orders(self, state: str, options: dict[str, bool]) -> dict[str, str]:
+    def orders(self, state: str, options: dict[str, bool]) -> dict[str, Foreseen]:
         """The autopilot's orders :meth:`foresee_orders` worked out on ``state`` read with
-        ``options``, by character (handed over once; none if it was not asked, or failed)."""
+        ``options``, and how they read, by character (handed over once; none if it was not
+        asked, or failed)."""
         with self._lock:
             working = self._orders.pop((state, tuple(sorted(options.items()))), None)
         try:
