@@ -96,8 +96,9 @@ def _play(
         echo(progress(day - 1, settings.demo_days, f"resolving day {day}"))
         ended: list[Ended] = []  # what the resolution's unit read for the reports
         service.resolver.resolve_day("Demo", day=day, moderator=MODERATOR, post=False, ended=ended)
-        # The day before's reports are written while this day's map is drawn in the worker.
-        files += carry(service, out)
+        # The day before's reports are written while this day's map is drawn in the worker;
+        # the attachments delivered are pruned once, at the end (deliver).
+        files += carry(service, out, prune=False)
         service.publisher.publish("Demo", *ended)
     return files + deliver(service, out)
 
