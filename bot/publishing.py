@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from sqlmodel import Session, col, select
 
 from bot import archive, scope
-from bot.final_report import FinalReport, final_report
+from bot.final_report import FinalReport, final_events, final_report
 from bot.maps.pool import public_map
 from bot.notifications import day_opened
 from bot.own_report import own_report
@@ -240,7 +240,9 @@ class Publisher:
             state = GameState.from_json(text)
             if state.today.stage == "over":
                 first = archive.first_state(session, row_id(campaign)) or state
-                days = archive.every_day(session, row_id(campaign), state.game_day)
+                days = archive.every_day(
+                    session, row_id(campaign), state.game_day, types=final_events()
+                )
                 report = final_report(self.store.catalog, campaign.name, first, state, days)
         events = session.info.get(_TOLD, {}).get((row_id(campaign), due))
         return Ended(ref, due, text, report, events)
