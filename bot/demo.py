@@ -5,12 +5,16 @@ SQLite campaign in the output folder, seats the demo characters, lets the autopi
 days through the same campaign service the bot uses, and writes every report, private message and
 map the outbox holds, with a progress bar on the terminal.
 
-The month runs as one process with a worker (on a machine of more than one core): the database
-is a copy of one migrated once and kept in the user's cache (:func:`db.fresh.migrated_copy`);
-each day's map is drawn in the worker (:class:`bot.maps.pool.MapPool`) from the moment the day's
-end state is known, while the day is saved and the day before's files are written, and the
-worker then works out the next day's autopilot orders from the same state. What is written, and
-in what order, is what the same days resolved and delivered one after the other write.
+The month runs as one process with a worker (on a machine of more than one core), which
+``realmbot run`` starts before it loads the engine (:func:`bot.demo_start.early_worker`): the
+database is a copy of one migrated once and kept in the user's cache
+(:func:`db.fresh.migrated_copy`); each day's map is drawn in the worker
+(:class:`bot.maps.pool.MapPool`) from the moment the day's end state is known, while the day is
+saved and the day before's files are written, and the worker then works out and reads the next
+day's autopilot orders from the same state. Each day's reports take the events its resolution
+stored (:meth:`bot.publishing.Publisher.told`), and the attachments delivered are pruned once, at
+the end. What is written, and in what order, is what the same days resolved and delivered one
+after the other write.
 """
 
 from __future__ import annotations
