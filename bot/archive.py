@@ -3,6 +3,7 @@ began and the events of every day, read back in order."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from sqlmodel import Session
@@ -20,9 +21,12 @@ def first_state(session: Session, campaign_id: int) -> GameState | None:
     return None if snapshot is None else GameState.from_json(snapshot.state)
 
 
-def every_day(session: Session, campaign_id: int, last_day: int) -> list[tuple[int, list[Event]]]:
-    """The events of each day from the first to ``last_day``, in order."""
+def every_day(
+    session: Session, campaign_id: int, last_day: int, *, types: Collection[str] | None = None
+) -> list[tuple[int, list[Event]]]:
+    """The events of each day from the first to ``last_day``, in order; with ``types``, only
+    those of the types so named (:func:`bot.final_report.final_events`)."""
     return [
-        (day, event_log.day_events(session, campaign_id=campaign_id, day=day))
+        (day, event_log.day_events(session, campaign_id=campaign_id, day=day, types=types))
         for day in range(1, last_day + 1)
     ]

@@ -349,7 +349,7 @@ class Campaigns:
         """The final report of a finished campaign (issue 17), as its archive gives it again:
         the requirements, the scores, the victor and the epilogue (the route maps were posted
         with it)."""
-        from bot.final_report import final_report
+        from bot.final_report import final_events, final_report
 
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
@@ -360,7 +360,7 @@ class Campaigns:
                     f"{campaign.name} is not over yet: its final report comes after its last day"
                 )
             first = archive.first_state(session, row_id(campaign)) or last
-            days = archive.every_day(session, row_id(campaign), last.game_day)
+            days = archive.every_day(session, row_id(campaign), last.game_day, types=final_events())
         report = final_report(self.store.catalog, campaign.name, first, last, days, maps=False)
         return Reply(report.text)
 

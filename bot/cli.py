@@ -219,11 +219,28 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) -> int:
     """Run one command in this process; returns the exit status. The commands' modules are
     imported only once the command line is read (``--help`` and usage errors need none);
-    ``parser`` is :func:`build_parser`'s, built before (by a resident process) or now."""
+    ``parser`` is :func:`build_parser`'s, built before (by a resident process) or now.
+    ``run`` starts the demo's worker first (:func:`bot.demo_start.early_worker`, handed to the
+    command as ``args.maps``), so that it loads on the other core while this process loads the
+    engine; it is ended here if the command failed before the demo ended it."""
     parser = parser or build_parser()
     args = parser.parse_args(argv)
     if args.command == "local" and args.action == "serve":
         return _serve(args.idle)
+    if args.command != "run":
+        return _run(args)
+    from bot.demo_start import early_worker
+
+    args.maps = early_worker()
+    try:
+        return _run(args)
+    finally:
+        if args.maps is not None:
+            args.maps.close()
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command ``args`` names (see :func:`run`)."""
     from bot.catalog_cache import catalog
     from db.waiting import DatabaseBusyError
 

@@ -241,7 +241,7 @@ def cmd_run(args: argparse.Namespace, data: Catalog) -> str:
     if settings.discord:
         run_discord(settings, data)
         return "the Discord bot stopped"
-    out = run_demo(settings)
+    out = run_demo(settings, maps=getattr(args, "maps", None))
     return f"demo written to {out}"
 
 

@@ -5,17 +5,20 @@ SQLite campaign in the output folder, seats the demo characters, lets the autopi
 days through the same campaign service the bot uses, and writes every report, private message and
 map the outbox holds, with a progress bar on the terminal.
 
-The month runs as one process with a worker (on a machine of more than one core): the database
-is a copy of one migrated once and kept in the user's cache (:func:`db.fresh.migrated_copy`);
-each day's map is drawn in the worker (:class:`bot.maps.pool.MapPool`) from the moment the day's
-end state is known, while the day is saved and the day before's files are written, and the
-worker then works out the next day's autopilot orders from the same state. What is written, and
-in what order, is what the same days resolved and delivered one after the other write.
+The month runs as one process with a worker (on a machine of more than one core), which
+``realmbot run`` starts before it loads the engine (:func:`bot.demo_start.early_worker`): the
+database is a copy of one migrated once and kept in the user's cache
+(:func:`db.fresh.migrated_copy`); each day's map is drawn in the worker
+(:class:`bot.maps.pool.MapPool`) from the moment the day's end state is known, while the day is
+saved and the day before's files are written, and the worker then works out and reads the next
+day's autopilot orders from the same state. Each day's reports take the events its resolution
+stored (:meth:`bot.publishing.Publisher.told`), and the attachments delivered are pruned once, at
+the end. What is written, and in what order, is what the same days resolved and delivered one
+after the other write.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -23,8 +26,10 @@ from pathlib import Path
 from bot import collector
 from bot.catalog_cache import cache_dir
 from bot.config import Settings
+from bot.demo_start import demo_pool, many_cores
 from bot.local import carry, deliver
 from bot.maps.pool import MapPool
+from bot.publishing import Ended
 from bot.service import CampaignService
 from db.engine import make_engine
 from db.fresh import migrated_copy
@@ -39,16 +44,19 @@ def progress(done: int, total: int, label: str, width: int = 30) -> str:
     return f"[{'#' * filled}{'-' * (width - filled)}] {done}/{total} {label}"
 
 
-def run_demo(settings: Settings, echo: Callable[[str], None] = print) -> Path:
-    """Play ``settings.demo_days`` days of a demo campaign; returns the output folder."""
+def run_demo(
+    settings: Settings, echo: Callable[[str], None] = print, *, maps: MapPool | None = None
+) -> Path:
+    """Play ``settings.demo_days`` days of a demo campaign; returns the output folder.
+    ``maps``: the demo's worker, started already (:func:`bot.demo_start.early_worker`), which
+    the demo ends; without it, one is started here on a machine of more than one core."""
     out = settings.output_dir
     out.mkdir(parents=True, exist_ok=True)
     database = out / "demo.db"
     for stale in out.glob("demo.db*"):
         stale.unlink()
-    many = (os.cpu_count() or 1) > 1
-    maps = MapPool(catalog(), workers=1, autopilot=True) if many else None
-    if maps is not None:
+    if maps is None and many_cores():
+        maps = demo_pool(catalog())
         maps.start()  # while the database is made and the campaign set up
     migrated_copy(database, cache_dir())  # the schema at head, without loading Alembic
     engine = make_engine(f"sqlite:///{database}")
@@ -90,10 +98,12 @@ def _play(
     files = deliver(service, out)
     for day in range(1, settings.demo_days + 1):
         echo(progress(day - 1, settings.demo_days, f"resolving day {day}"))
-        service.resolver.resolve_day("Demo", day=day, moderator=MODERATOR, post=False)
-        # The day before's reports are written while this day's map is drawn in the worker.
-        files += carry(service, out)
-        service.publisher.publish("Demo")
+        ended: list[Ended] = []  # what the resolution's unit read for the reports
+        service.resolver.resolve_day("Demo", day=day, moderator=MODERATOR, post=False, ended=ended)
+        # The day before's reports are written while this day's map is drawn in the worker;
+        # the attachments delivered are pruned once, at the end (deliver).
+        files += carry(service, out, prune=False)
+        service.publisher.publish("Demo", *ended)
     return files + deliver(service, out)
 
 

@@ -26,6 +26,8 @@ from rules.events.search import Teleported
 
 #: The events that put an individual in another clearing, with the clearing in ``to``.
 _MOVES = Moved | Teleported | RanAway
+#: The event classes :func:`lives` reads: it reads no other.
+EPILOGUE_EVENTS = (Restarted, Moved, Teleported, RanAway, Suicided, Killed)
 
 
 #: Route colours, one per character in order; they repeat past the last.

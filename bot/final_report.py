@@ -9,14 +9,27 @@ start and at the end — so the same archive gives the same report, whenever it 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.epilogue import Life, carried_out, lives, route_maps, starts
+from bot.epilogue import EPILOGUE_EVENTS, Life, carried_out, lives, route_maps, starts
 from bot.event_text import describe
 from bot.render import render
 from rules import PUBLIC, Catalog, Event, GameState
+from rules.events import event_types
 from rules.events.end import Restarted, Scored, Victor, VictoryRevealed
+
+#: The event classes the final report reads (its epilogue's too): it reads no other event.
+FINAL_EVENTS = (VictoryRevealed, Scored, Victor, Restarted, *EPILOGUE_EVENTS)
+
+
+@functools.cache
+def final_events() -> frozenset[str]:
+    """The names of the event types :func:`final_report` reads (:data:`FINAL_EVENTS` and
+    their subclasses): the archive need read no other (an event stored under another name is
+    read as another class, or as an untyped event, neither of which the report reads)."""
+    return frozenset(name for name, kind in event_types().items() if issubclass(kind, FINAL_EVENTS))
 
 
 @dataclass(frozen=True)
@@ -38,8 +51,9 @@ def final_report(
     maps: bool = True,
 ) -> FinalReport:
     """The final report of ``campaign``: ``first`` is the saved game as day 1 began, ``last``
-    as the game ended, ``days`` the events of each day in order. ``maps`` draws the route maps
-    (the text alone is enough for ``/final``)."""
+    as the game ended, ``days`` the events of each day in order (those of
+    :func:`final_events` are enough). ``maps`` draws the route maps (the text alone is enough
+    for ``/final``)."""
     everything = [e for _, events in days for e in events]
     requirements = [e for e in everything if isinstance(e, VictoryRevealed)]
     scores = [e for e in everything if isinstance(e, Scored)]

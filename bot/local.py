@@ -109,14 +109,15 @@ def deliver(service: CampaignService, out: Path) -> list[Path]:
     return carry(service, out)
 
 
-def carry(service: CampaignService, out: Path) -> list[Path]:
+def carry(service: CampaignService, out: Path, *, prune: bool = True) -> list[Path]:
     """:func:`deliver` without posting the reports due first: the outbox's messages as they
-    are, written and marked delivered, then the attachments no undelivered message needs
-    pruned. For a caller that posts them itself (the demo, whose every resolution does);
-    returns the files written."""
+    are, written and marked delivered, then (with ``prune``) the attachments no undelivered
+    message needs pruned. For a caller that posts them itself (the demo, whose every
+    resolution does, and which prunes once, at its end); returns the files written."""
     folder = Folder(out)
     asyncio.run(_deliver_all(Courier(service, folder)))
-    outbox.prune_attachments(service.engine)
+    if prune:
+        outbox.prune_attachments(service.engine)
     return folder.written
 
 

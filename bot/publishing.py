@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from sqlmodel import Session, col, select
 
 from bot import archive, scope
-from bot.final_report import FinalReport, final_report
+from bot.final_report import FinalReport, final_events, final_report
 from bot.maps.pool import public_map
 from bot.notifications import day_opened
 from bot.own_report import own_report
@@ -33,34 +33,43 @@ from db.models import Campaign
 from rules import PUBLIC, Catalog, GameState
 
 if TYPE_CHECKING:
-    from bot.maps.pool import MapPool
+    from bot.maps.pool import Foreseen, MapPool
+    from rules import Event
 
 log = logging.getLogger(__name__)
+
+
+#: Where a unit of work keeps the events of the days it resolved whole (``session.info``).
+_TOLD = "publishing.told"
 
 
 @dataclass(frozen=True)
 class Ended:
     """A resolved day whose reports are due, as read in the unit of work that resolved it (or
-    a later one): the campaign (``#<id>``), the day, the end state's text, and the final report
-    after the last day."""
+    a later one): the campaign (``#<id>``), the day, the end state's text, the final report
+    after the last day, and the day's events when that unit resolved the whole day (its
+    reports take them instead of reading them back: :meth:`Publisher.told`)."""
 
     ref: str
     due: int
     state: str
     final: FinalReport | None
+    events: tuple[Event, ...] | None = None
 
 
 @dataclass(frozen=True)
 class _Due:
     """A resolved day's reports, read and ready to post: the campaign (``#<id>``), the day
     whose reports are due, the end state's text, its public map's file name and bytes (or their
-    drawing in a :class:`MapPool`), and the final report after the last day."""
+    drawing in a :class:`MapPool`), the final report after the last day, and the day's events
+    if they were handed over (:attr:`Ended.events`; else they are read when posting)."""
 
     ref: str
     due: int
     state: str
     image: tuple[str, bytes] | Future[tuple[str, bytes]]
     final: FinalReport | None
+    events: tuple[Event, ...] | None = None
 
     def drawn(self, catalog: Catalog) -> tuple[str, bytes]:
         """The map's file name and bytes; drawn here if the pool failed to (a worker died)."""
@@ -125,9 +134,10 @@ class Publisher:
             if self._maps is not None:
                 self._maps.foresee_orders(state, options, characters)
 
-    def foreseen_orders(self, state: str, options: dict[str, bool]) -> dict[str, str]:
+    def foreseen_orders(self, state: str, options: dict[str, bool]) -> dict[str, Foreseen]:
         """The autopilot's orders worked out in the pool on ``state`` read with ``options``
-        (:meth:`foresee_orders`), by character; none without a pool."""
+        (:meth:`foresee_orders`), and how they read there, by character; none without a
+        pool."""
         with self._lock:
             maps = self._maps
         return maps.orders(state, options) if maps is not None else {}
@@ -137,15 +147,17 @@ class Publisher:
         with self._lock:
             return len(self._drawing)
 
-    def publish(self, campaign_name: str) -> bool:
+    def publish(self, campaign_name: str, ended: Ended | None = None) -> bool:
         """Post the reports of the campaign's resolved day that wait for it (``report_due``):
         the public report with its map to the channel, once; each player by DM only what is his
         (:mod:`bot.own_report`), the next day's deadline in the channel, and the end of the
         campaign after its last day. The map is drawn outside any transaction; the
         posting is one transaction that first checks the reports are still due, so they are
         posted once, whoever calls this and however often (after each resolution, at start-up,
-        and at every resync of the wake-ups). Returns whether it posted."""
-        due = self._read(campaign_name, pooled=False)
+        and at every resync of the wake-ups). Returns whether it posted. ``ended``: what
+        :meth:`ended` read of the campaign in the unit of work that resolved its day and has
+        committed (then it is not read again)."""
+        due = self._read(campaign_name, pooled=False, ended=ended)
         return due is not None and self._post(due)
 
     def publish_soon(self, campaign_name: str, ended: Ended | None = None) -> None:
@@ -200,11 +212,19 @@ class Publisher:
             if self._drawing.get((due.ref, due.due)) is due:
                 del self._drawing[(due.ref, due.due)]
 
+    def told(self, session: Session, campaign: Campaign, day: int, events: Sequence[Event]) -> None:
+        """The whole of ``day``'s events, as stored in the caller's unit of work (the
+        resolution that stored them all, from the day's first): :meth:`ended` read in the same
+        unit hands them to the day's reports, which then need not read them back."""
+        told: dict[tuple[int, int], tuple[Event, ...]] = session.info.setdefault(_TOLD, {})
+        told[(row_id(campaign), day)] = tuple(events)
+
     def ended(self, session: Session, campaign: Campaign, *, final: bool = True) -> Ended | None:
         """The campaign's day whose reports are due, read in the caller's unit of work (the
-        end state's snapshot was saved in it, or is read); None when none is due, or (without
-        ``final``) when the campaign is finished, whose final report is slow to make and
-        is left to :meth:`publish`, outside any transaction."""
+        end state's snapshot was saved in it, or is read; the day's events if the unit
+        resolved it whole, :meth:`told`); None when none is due, or (without ``final``) when
+        the campaign is finished, whose final report is slow to make and is left to
+        :meth:`publish`, outside any transaction."""
         due = campaign.report_due
         if due is None or (campaign.status == "finished" and not final):
             return None
@@ -212,7 +232,7 @@ class Publisher:
         with self._lock:
             drawing = self._drawing.get((ref, due))
         if drawing is not None:  # its state is the one being drawn
-            return Ended(ref, due, drawing.state, drawing.final)
+            return Ended(ref, due, drawing.state, drawing.final, drawing.events)
         snapshot = self.store.saved_snapshot(session, campaign.report_snapshot)
         assert snapshot is not None, "a resolved day keeps its end snapshot"
         text, report = snapshot.state, None
@@ -220,9 +240,12 @@ class Publisher:
             state = GameState.from_json(text)
             if state.today.stage == "over":
                 first = archive.first_state(session, row_id(campaign)) or state
-                days = archive.every_day(session, row_id(campaign), state.game_day)
+                days = archive.every_day(
+                    session, row_id(campaign), state.game_day, types=final_events()
+                )
                 report = final_report(self.store.catalog, campaign.name, first, state, days)
-        return Ended(ref, due, text, report)
+        events = session.info.get(_TOLD, {}).get((row_id(campaign), due))
+        return Ended(ref, due, text, report, events)
 
     def _read(self, campaign_name: str, *, pooled: bool, ended: Ended | None = None) -> _Due | None:
         """The campaign's reports still due, read in one unit (unless ``ended`` was read
@@ -242,7 +265,7 @@ class Publisher:
             maps = self._maps
             handed = None if maps is None else maps.draw(text) if pooled else maps.foreseen(text)
         image = handed if handed is not None else public_map(catalog, text)
-        read = _Due(ref, due, text, image, ended.final)
+        read = _Due(ref, due, text, image, ended.final, ended.events)
         if handed is not None and pooled:
             with self._lock:
                 self._drawing[(ref, due)] = read
@@ -256,7 +279,11 @@ class Publisher:
             if campaign.report_due != read.due:
                 return False
             seats = self.store.seats(session, campaign)
-            events = event_log.day_events(session, campaign_id=row_id(campaign), day=read.due)
+            events = (
+                list(read.events)
+                if read.events is not None
+                else event_log.day_events(session, campaign_id=row_id(campaign), day=read.due)
+            )
             out = self.store.outbox(session, campaign)
             out.channel(day_report(events, PUBLIC), attachment=(image_name, image))
             if campaign.status == "running" and campaign.deadline is not None:

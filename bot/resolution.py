@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from bot.deadlines import next_deadline
-from bot.publishing import Publisher
+from bot.publishing import Ended, Publisher
 from bot.render import render
 from bot.store import Reply, RequestError, Store, Taken, require_moderator, row_id
 from bot.windows import BEFORE_EVENING, EVENING, Windows
 from db import event_log, repo, rewind
 from db.models import Campaign, Seat
 from rules import (
+    Event,
     GameState,
     Orders,
     ParseResult,
@@ -39,11 +40,14 @@ from rules import (
 @dataclass(frozen=True)
 class _Ran:
     """What :meth:`Resolver._run` resolved: the ``resolution``; when it stopped at the
-    Evening's start, how many events the day had ``stored`` then and the ``evening``'s state."""
+    Evening's start, how many events the day had ``stored`` then and the ``evening``'s state;
+    and the events it stored itself (``told``), when they are the day's from its first (None
+    when the day had stored some before)."""
 
     resolution: Resolution
     stored: int | None = None
     evening: Taken | None = None
+    told: tuple[Event, ...] | None = ()
 
 
 class Resolver:
@@ -56,7 +60,13 @@ class Resolver:
         self.publisher = publisher
 
     def resolve_day(
-        self, campaign_name: str, *, day: int, moderator: str | None = None, post: bool = True
+        self,
+        campaign_name: str,
+        *,
+        day: int,
+        moderator: str | None = None,
+        post: bool = True,
+        ended: list[Ended] | None = None,
     ) -> Reply:
         """Resolve ``day``, which must be the campaign's current day: a moderator's force and
         the local command name the day they mean, so that re-running one after a crash never
@@ -68,7 +78,10 @@ class Resolver:
         waits for decisions and the engine needs one, the players concerned are asked by DM and
         the day resumes once they answer or their time runs out. Without ``post``, the reports
         are left due for the caller to post (:meth:`bot.publishing.Publisher.publish`), once it
-        has done what it would do while their map is drawn (the demo writes the day before's)."""
+        has done what it would do while their map is drawn (the demo writes the day before's),
+        and what the resolution's unit of work read of them (the day's end state and events,
+        :meth:`bot.publishing.Publisher.ended`) is added to ``ended``, for the posting to take
+        once that unit has committed."""
         self.publisher.publish_left(campaign_name)
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
@@ -83,8 +96,11 @@ class Resolver:
             reply = self.resolve(session, campaign)
             if moderator is not None:
                 self.store.log(session, campaign, moderator, "force", f"resolved day {day}")
+            finished = self.publisher.ended(session, campaign, final=False)
         if post:
-            self.publisher.publish(campaign_name)
+            self.publisher.publish(campaign_name, finished)
+        elif ended is not None and finished is not None:
+            ended.append(finished)
         return reply
 
     def resolve(self, session: Session, campaign: Campaign) -> Reply:
@@ -164,7 +180,7 @@ class Resolver:
             if end is not None:
                 self.publisher.foresee(end)
             events = resolution.events_with_rolls()  # the rolls too, for the moderators
-            event_log.save_events(
+            saved = event_log.save_events(
                 session,
                 campaign_id=row_id(campaign),
                 day=campaign.day,
@@ -172,6 +188,9 @@ class Resolver:
                 start=ran.stored,
             )
             if end is not None:
+                if ran.told is not None and (ran.stored is not None or saved.start == 0):
+                    # The whole day is in hand: its reports take it (Publisher.ended).
+                    self.publisher.told(session, campaign, campaign.day, [*ran.told, *events])
                 return self._finish(session, campaign, seats, resolution, end)
             if ran.evening is not None:  # the day stops in its Evening: a point to go back to
                 self.store.snapshot(
@@ -234,7 +253,7 @@ class Resolver:
             rest = resolve(
                 first.state, {}, answers, catalog=catalog, defaulted=defaulted, in_place=True
             )
-            return _Ran(rest, saved.stop, evening)
+            return _Ran(rest, saved.stop, evening, tuple(events) if saved.start == 0 else None)
         return _Ran(
             resolve(state, orders, answers, catalog=catalog, defaulted=defaulted, in_place=True)
         )
@@ -306,7 +325,8 @@ class Resolver:
         autopilot's once he has missed enough days, else his standing orders; a day without
         orders counts as missed unless he is excused or away. The autopilot's orders worked
         out ahead on the snapshot ``state`` is read from (its text ``saved``: the day before's
-        end, :meth:`_finish`) with the same options are those orders, taken as they are."""
+        end, :meth:`_finish`) with the same options are those orders, taken as they are and as
+        they were read there."""
         catalog = self.store.catalog
         settings = self.store.settings(campaign)
         after = settings.autopilot_after
@@ -321,22 +341,29 @@ class Resolver:
             if not in_play(state, seat.character):
                 continue  # dead or gone (9.1.1, 9.2.2): no orders, no missed day
             text = submitted[row_id(seat)].text if row_id(seat) in submitted else None
-            source = "orders"
+            source, foreseen = "orders", None
             if text is None:
                 away = seat.away_until is not None and seat.away_until > self.store.clock()
                 excused = seat.excused_day == campaign.day or away
                 seat.missed_days += 0 if excused else 1
                 if seat.autopilot or seat.missed_days > after:
-                    text = ahead.get(seat.character)
-                    if text is None:
-                        text = autopilot_orders(state, seat.character, catalog=catalog)
+                    foreseen = ahead.get(seat.character)
+                    text = (
+                        foreseen.text
+                        if foreseen is not None
+                        else autopilot_orders(state, seat.character, catalog=catalog)
+                    )
                 elif seat.standing_orders:
                     text, source = seat.standing_orders, "standing orders"
             else:
                 seat.missed_days = 0
             if text is None:
                 continue
-            parsed, blanked = parse_standing(text, state, seat.character, catalog=catalog)
+            parsed, blanked = (
+                (foreseen.parsed, foreseen.blanked)
+                if foreseen is not None
+                else parse_standing(text, state, seat.character, catalog=catalog)
+            )
             if parsed.orders is not None:
                 orders[seat.character] = parsed.orders
             if blanked or parsed.orders is None:

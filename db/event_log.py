@@ -5,7 +5,7 @@ over a session that never commit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING
 
 from sqlmodel import Session, col, func, select
@@ -86,9 +86,12 @@ def as_event(record: EventRecord) -> Event:
     )
 
 
-def day_events(session: Session, *, campaign_id: int, day: int) -> list[Event]:
+def day_events(
+    session: Session, *, campaign_id: int, day: int, types: Collection[str] | None = None
+) -> list[Event]:
     """A day's events in ``seq`` order as the engine's (:func:`as_event`), read as plain rows:
-    no EventRecord is built only to be turned into an event (a report reads a day's hundreds)."""
+    no EventRecord is built only to be turned into an event (a report reads a day's hundreds);
+    with ``types``, only the events stored under those types' names."""
     from rules.events import from_stored
 
     query = (
@@ -96,6 +99,8 @@ def day_events(session: Session, *, campaign_id: int, day: int) -> list[Event]:
         .where(EventRecord.campaign_id == campaign_id, EventRecord.day == day)
         .order_by(col(EventRecord.seq))
     )
+    if types is not None:
+        query = query.where(col(EventRecord.type).in_(sorted(types)))
     return [
         from_stored({"type": kind, "fields": fields, "audience": audience, "to": tuple(to)})
         for kind, fields, audience, to in session.exec(query)

@@ -15,11 +15,11 @@ it is trusted as the user's own files are.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import shutil
 import sqlite3
 import tempfile
 from contextlib import closing
-from importlib.metadata import version
 from pathlib import Path
 
 import sqlalchemy
@@ -35,16 +35,25 @@ _SOURCES = ("engine.py", "migrate.py", "migrations/env.py")
 def template_key(package: Path = PACKAGE) -> str:
     """The hash of what a database migrated to head is made from: the migration scripts of
     ``package`` and the code that runs them (names and bytes), and the versions of
-    SQLAlchemy, Alembic and SQLite."""
+    SQLAlchemy, Alembic (:func:`_alembic`) and SQLite."""
     digest = hashlib.sha256()
-    libraries = f"{sqlalchemy.__version__}\0{version('alembic')}\0{sqlite3.sqlite_version}"
-    digest.update(libraries.encode())
+    libraries = f"{sqlalchemy.__version__}\0{sqlite3.sqlite_version}\0"
+    digest.update(libraries.encode() + _alembic())
     scripts = sorted((package / "migrations" / "versions").glob("*.py"))
     for path in (*(package / name for name in _SOURCES), *scripts):
         content = path.read_bytes()
         digest.update(f"{path.name}\0{len(content)}\0".encode())
         digest.update(content)
     return digest.hexdigest()[:32]
+
+
+def _alembic() -> bytes:
+    """Alembic's ``__init__.py``, which states its version, found without loading Alembic:
+    reading the installed package's metadata for its version costs a new process more than
+    the rest of the database's making (its distributions looked for, its metadata parsed)."""
+    spec = importlib.util.find_spec("alembic")
+    origin = spec.origin if spec is not None else None
+    return Path(origin).read_bytes() if origin is not None else b""
 
 
 def template_file(cache: Path) -> Path:

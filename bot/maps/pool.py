@@ -5,7 +5,11 @@ Drawing a map is pure CPU in Python and Pillow: in a thread it would hold the in
 the resolution needs. The workers are started with ``spawn`` (a fresh interpreter, never a fork
 of a process running threads), each given the bot's catalog once; a map drawn in a worker is the
 same bytes as one drawn in the bot's own process (:func:`public_map` is a function of the
-catalog and the state's text alone).
+catalog and the state's text alone). A pool made without a catalog has each worker load the
+shared one through the compiled cache itself (:func:`bot.catalog_cache.catalog`): it can be
+started before the process that starts it has loaded anything of the engine (the demo's is,
+:func:`bot.demo_start.early_worker`), since this module loads neither the engine nor the drawing
+code.
 """
 
 from __future__ import annotations
@@ -16,8 +20,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from rules import Catalog
+if TYPE_CHECKING:
+    from rules import Catalog, ParseResult, Problem
 
 #: How many maps handed over ahead (:meth:`MapPool.foresee`) are kept for their posting at most:
 #: the oldest beyond it (a day whose resolution was rolled back, say) is let go.
@@ -27,14 +34,23 @@ FORESEEN = 32
 _CATALOG: dict[str, Catalog] = {}
 
 
-def _load(catalog: Catalog) -> None:
+def _load(catalog: Catalog | None) -> None:
+    """A worker's start: its catalog, the one handed over, else the shared one loaded through
+    the compiled cache."""
+    if catalog is None:
+        from bot.catalog_cache import catalog as shared
+
+        catalog = shared()
     _CATALOG["default"] = catalog
 
 
-def _ready() -> bool:
-    """A worker's first job: load what drawing needs, so the first map does not wait for it."""
-    import bot.maps  # noqa: F401  # the drawing code, imported before the first map
+def _ready(autopilot: bool = False) -> bool:
+    """A worker's first job: load what drawing needs, and with ``autopilot`` what working out
+    orders needs (the engine), so that the first map and orders do not wait for it."""
+    import bot.maps.render  # noqa: F401  # the drawing code, imported before the first map
 
+    if autopilot:
+        from rules import autopilot_orders, read_state  # noqa: F401  # the engine, likewise
     return True
 
 
@@ -58,15 +74,31 @@ def _draw(state: str) -> tuple[str, bytes]:
 Options = tuple[tuple[str, bool], ...]
 
 
-def _autopilot(state: str, options: Options, characters: tuple[str, ...]) -> dict[str, str]:
+@dataclass(frozen=True)
+class Foreseen:
+    """A character's autopilot orders worked out ahead (:meth:`MapPool.foresee_orders`): their
+    ``text`` (:func:`rules.autopilot_orders`) and how they read on the same game
+    (:func:`rules.parse_standing`: the result and the problems of the phases left blank)."""
+
+    text: str
+    parsed: ParseResult
+    blanked: tuple[Problem, ...]
+
+
+def _autopilot(state: str, options: Options, characters: tuple[str, ...]) -> dict[str, Foreseen]:
     """The autopilot's orders (:func:`rules.autopilot_orders`) of each of ``characters`` on the
-    game ``state`` read with ``options``, as the resolution of its day reads it."""
-    from rules import autopilot_orders, read_state
+    game ``state`` read with ``options``, as the resolution of its day reads it, and how they
+    read there (:func:`rules.parse_standing`), each worked out as the resolution would."""
+    from rules import autopilot_orders, parse_standing, read_state
 
     catalog = _CATALOG["default"]
     game = read_state(state, catalog)
     game.options.update(dict(options))
-    return {name: autopilot_orders(game, name, catalog=catalog) for name in characters}
+    foreseen = {}
+    for name in characters:
+        text = autopilot_orders(game, name, catalog=catalog)
+        foreseen[name] = Foreseen(text, *parse_standing(text, game, name, catalog=catalog))
+    return foreseen
 
 
 def spare_cores() -> int:
@@ -76,8 +108,10 @@ def spare_cores() -> int:
 
 
 class MapPool:
-    """``workers`` processes (:func:`spare_cores` when not given) drawing maps of ``catalog``.
-    :meth:`close` ends them; until then they wait for maps to draw.
+    """``workers`` processes (:func:`spare_cores` when not given) drawing maps of ``catalog``
+    (None: the shared catalog, which each worker loads through the compiled cache, so that
+    the caller need not have loaded it nor hand it over). :meth:`close` ends them; until then
+    they wait for maps to draw.
 
     A map may be handed over ahead of its posting (:meth:`foresee`: as soon as a day's end
     state is known, while the day is still being saved): the posting then takes that drawing
@@ -85,7 +119,7 @@ class MapPool:
     ever the map of the state posted."""
 
     def __init__(
-        self, catalog: Catalog, *, workers: int | None = None, autopilot: bool = False
+        self, catalog: Catalog | None, *, workers: int | None = None, autopilot: bool = False
     ) -> None:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
@@ -100,12 +134,12 @@ class MapPool:
         self.autopilot = autopilot
         self._lock = threading.Lock()
         self._foreseen: OrderedDict[str, Future[tuple[str, bytes]]] = OrderedDict()
-        self._orders: OrderedDict[tuple[str, Options], Future[dict[str, str]]] = OrderedDict()
+        self._orders: OrderedDict[tuple[str, Options], Future[dict[str, Foreseen]]] = OrderedDict()
 
     def ready(self) -> None:
         """Start every worker and wait until each can draw (the start-up is not paid by the
         first maps)."""
-        for started in [self._executor.submit(_ready) for _ in range(self.workers)]:
+        for started in [self._executor.submit(_ready, self.autopilot) for _ in range(self.workers)]:
             started.result()
 
     def start(self) -> None:
@@ -118,7 +152,7 @@ class MapPool:
     def _start(self) -> None:
         with contextlib.suppress(RuntimeError):  # closed before it started: nothing to start
             for _ in range(self.workers):
-                self._executor.submit(_ready)
+                self._executor.submit(_ready, self.autopilot)
 
     def draw(self, state: str) -> Future[tuple[str, bytes]]:
         """:func:`public_map` of ``state``, in a worker: the state is read there too (only
@@ -146,7 +180,8 @@ class MapPool:
     ) -> None:
         """With ``autopilot`` (a caller that resolves the next day at once: the demo), start
         working out the autopilot's orders of ``characters`` on the game ``state`` read with
-        the engine ``options``, which :meth:`orders` hands over; else nothing."""
+        the engine ``options``, and reading them there, which :meth:`orders` hands over; else
+        nothing."""
         if not self.autopilot or not characters:
             return
         key = (state, tuple(sorted(options.items())))
@@ -156,9 +191,10 @@ class MapPool:
             while len(self._orders) > FORESEEN:
                 self._orders.popitem(last=False)[1].cancel()
 
-    def orders(self, state: str, options: dict[str, bool]) -> dict[str, str]:
+    def orders(self, state: str, options: dict[str, bool]) -> dict[str, Foreseen]:
         """The autopilot's orders :meth:`foresee_orders` worked out on ``state`` read with
-        ``options``, by character (handed over once; none if it was not asked, or failed)."""
+        ``options``, and how they read, by character (handed over once; none if it was not
+        asked, or failed)."""
         with self._lock:
             working = self._orders.pop((state, tuple(sorted(options.items()))), None)
         try:

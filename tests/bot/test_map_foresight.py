@@ -2,8 +2,8 @@
 process: :meth:`bot.maps.pool.MapPool.foresee`, :meth:`bot.publishing.Publisher.foresee`): the
 posting takes that drawing, found by the state's very text, and posts the bytes drawn in-process;
 a day resolved without its posting leaves its reports due; the next day's autopilot orders worked
-out in the worker are the orders worked out in-process, and the next day takes them; the demo
-writes the same files with its worker as without one."""
+out in the worker are the orders worked out in-process, read as they are read in-process, and the
+next day takes them so; the demo writes the same files with its worker as without one."""
 
 from __future__ import annotations
 
@@ -21,12 +21,12 @@ import bot.publishing
 import bot.resolution
 from bot.config import Settings
 from bot.demo import run_demo
-from bot.maps.pool import FORESEEN, MapPool, public_map
+from bot.maps.pool import FORESEEN, Foreseen, MapPool, public_map
 from bot.outbox import load
 from bot.service import CampaignService
 from db.engine import session_scope
 from db.models import OutboxMessage, Snapshot
-from rules import autopilot_orders, in_play, read_state
+from rules import autopilot_orders, in_play, parse_standing, read_state
 from rules.catalog import catalog
 from rules.setup.game import new_game
 from tests.bot.test_scheduler import due_soon
@@ -92,7 +92,9 @@ def test_the_next_day_takes_the_autopilot_orders_worked_out_ahead_on_its_very_st
         options = service.store.settings(service.campaigns.campaign("C0")).engine_options()
         game = read_state(state, catalog())
         game.options.update(options)
-        assert maps.orders(state, options) == {"Amazon": autopilot_orders(game, "Amazon")}
+        text = autopilot_orders(game, "Amazon")
+        read = parse_standing(text, game, "Amazon")
+        assert maps.orders(state, options) == {"Amazon": Foreseen(text, *read)}
         assert maps.orders(state, options) == {}, "handed over once"
         service.resolver.resolve_day("C0", day=2, moderator="gm")
         state = end_state(service)
@@ -101,9 +103,10 @@ def test_the_next_day_takes_the_autopilot_orders_worked_out_ahead_on_its_very_st
         assert in_play(read_state(state, catalog()), "Amazon"), "she has orders on day 3"
 
         def not_here(*_: object, **__: object) -> str:
-            raise AssertionError("the orders worked out ahead are taken")
+            raise AssertionError("the orders worked out ahead are taken, as they read there")
 
         monkeypatch.setattr(bot.resolution, "autopilot_orders", not_here)
+        monkeypatch.setattr(bot.resolution, "parse_standing", not_here)
         service.resolver.resolve_day("C0", day=3, moderator="gm")
     finally:
         service.publisher.draw_in(None)

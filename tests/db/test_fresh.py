@@ -1,9 +1,12 @@
 """A new SQLite database copied from one migrated once and kept (:mod:`db.fresh`): the schema
 and version a migration gives, Alembic left unloaded once the template is kept, and a new
-template when the migrations change."""
+template when the migrations or Alembic change (told without reading any package's metadata)."""
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.metadata
+import importlib.util
 import shutil
 import sqlite3
 from contextlib import closing
@@ -68,3 +71,23 @@ def test_a_changed_migration_script_makes_a_new_template(tmp_path: Path) -> None
     script = sorted((package / "migrations" / "versions").glob("*.py"))[-1]
     script.write_text(script.read_text() + "\n# changed\n")
     assert template_key(package) != template_key()
+
+
+def test_another_alembic_makes_a_new_template_and_no_metadata_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = template_key()
+
+    def unread(*_: object, **__: object) -> None:
+        raise AssertionError("a package's metadata is read")
+
+    monkeypatch.setattr(importlib.metadata.Distribution, "from_name", unread)
+    assert template_key() == kept
+    spec = importlib.util.find_spec("alembic")
+    assert spec is not None and spec.origin is not None
+    other = tmp_path / "alembic" / "__init__.py"
+    other.parent.mkdir()
+    other.write_text(Path(spec.origin).read_text().replace("__version__ = ", "__version__ = '0'+"))
+    found = importlib.machinery.ModuleSpec("alembic", None, origin=str(other))
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: found)
+    assert template_key() != kept
