@@ -38,6 +38,7 @@ from rules.setup.mapgen import MapStats, random_map_with_stats
 from rules.state import GameState, Place
 from tests.bench_cli import cli_benchmark
 from tests.bench_evening import at_sunset_fighting, big_fight_benchmark
+from tests.bench_pace import pace_benchmark
 from tests.bench_pipeline import map_benchmarks, month_process_benchmark
 from tests.bench_storage import storage_benchmark
 from tests.bench_sweep import sweep_benchmark
@@ -427,6 +428,7 @@ def main() -> None:
     month_process_benchmark(data)
     storage_benchmark()
     cli_benchmark()
+    pace_benchmark()
 
 
 if __name__ == "__main__":

@@ -237,13 +237,18 @@ def report(pace: Pace) -> list[str]:
     ]
 
 
+def pace_benchmark(seed: int = SEED, days: int = DAYS) -> None:
+    """Play the campaign and print the figures against the goals."""
+    for line in report(play(seed, days)):
+        print(line)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tests.bench_pace", description=__doc__)
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--days", type=int, default=DAYS)
     args = parser.parse_args(argv)
-    for line in report(play(args.seed, args.days)):
-        print(line)
+    pace_benchmark(args.seed, args.days)
 
 
 if __name__ == "__main__":
