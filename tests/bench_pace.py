@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import get_args
 
 from bot.catalog_cache import cache_dir
 from bot.service import CampaignService
@@ -42,6 +43,7 @@ from rules.autopilot import autopilot_orders
 from rules.catalog import catalog
 from rules.day.leaving import in_play
 from rules.decisions import CombatId, DecisionId, is_combat_id
+from rules.decisions.kinds import CombatKey
 from tests.proofs.autoplay import latest_state
 from tests.proofs.watcher import Watcher
 
@@ -121,22 +123,9 @@ def play(seed: int = SEED, days: int = DAYS, characters: int = CHARACTERS) -> Pa
     return pace
 
 
-#: The keys of standing combat instructions (pbem-combat §3), which the players leave out.
-_COMBAT_KEYS = (
-    "natives",
-    "lure",
-    "charge",
-    "run",
-    "encounter",
-    "target",
-    "attack",
-    "maneuver",
-    "shield",
-    "place",
-    "fatigue",
-    "wound",
-    "round",
-)
+#: The keys of standing combat instructions (pbem-combat §3), which the players leave out, and
+#: the ``round N:`` that scripts one of them for a round.
+_COMBAT_KEYS = (*get_args(CombatKey), "round")
 
 
 def _combat_line(line: str) -> bool:

@@ -27,7 +27,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Self
 
 import discord
@@ -35,6 +37,7 @@ import discord
 from bot.discord.cogs.common import answer, player_id, reporting_failure
 from bot.discord.decisions import NOT_YOURS, ServesCampaigns, pressed_by_recipient
 from bot.service import RequestError
+from bot.store import Reply
 
 log = logging.getLogger("realmbot.discord.plays")
 
@@ -83,6 +86,52 @@ def read_window(content: str) -> tuple[str, list[Block]] | None:
     return header["tag"], blocks
 
 
+def _select_options(labels: tuple[str, ...]) -> list[discord.SelectOption]:
+    """A select's options: each label (cut to Discord's length), its index the value."""
+    return [
+        discord.SelectOption(label=label[:LABEL_LENGTH], value=str(n))
+        for n, label in enumerate(labels)
+    ]
+
+
+def _labels(item: discord.ui.Item[Any]) -> tuple[str, ...]:
+    """The labels of the select a restarted bot is handed (a select's options hold all it
+    needs)."""
+    select = item.item if isinstance(item, discord.ui.DynamicItem) else item
+    if isinstance(select, discord.ui.Select):
+        return tuple(o.label for o in select.options)
+    return ()
+
+
+async def _campaign(
+    interaction: discord.Interaction, campaign_id: int
+) -> tuple[ServesCampaigns, str] | None:
+    """The bot and the name of the campaign a select of a window DM belongs to; None, the
+    chooser told why, if he is not its recipient or the campaign is gone."""
+    client = interaction.client
+    if not isinstance(client, ServesCampaigns):
+        raise TypeError(f"combat selects need the realmbot, not {client!r}")
+    if not await pressed_by_recipient(interaction):
+        await answer(interaction, NOT_YOURS)
+        return None
+    names = await asyncio.to_thread(client.service.campaigns.campaign_names)
+    name = names.get(campaign_id)
+    if name is None:
+        await answer(interaction, "This window is no longer open.")
+        return None
+    return client, name
+
+
+async def _echo(interaction: discord.Interaction, call: Callable[[], Reply]) -> None:
+    """Run the service's ``call`` off the event loop; its reply, or its refusal, privately."""
+    try:
+        reply = await asyncio.to_thread(call)
+    except RequestError as error:
+        await answer(interaction, str(error))
+        return
+    await answer(interaction, reply.text)
+
+
 class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=CUSTOM_ID):
     """One decision of a combat window; it finds the service through the bot it is used in."""
 
@@ -101,10 +150,7 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
             discord.ui.Select(
                 custom_id=f"rb:play:{campaign_id}:{window}{index}{share}",
                 placeholder=(prompt or "")[:150] or None,
-                options=[
-                    discord.SelectOption(label=option[:LABEL_LENGTH], value=str(n))
-                    for n, option in enumerate(options)
-                ],
+                options=_select_options(options),
             )
         )
         self.campaign_id, self.tag, self.index, self.options = campaign_id, tag, index, options
@@ -117,12 +163,9 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         match: re.Match[str],
         /,
     ) -> Self:
-        select = item.item if isinstance(item, discord.ui.DynamicItem) else item
-        options: tuple[str, ...] = ()
-        if isinstance(select, discord.ui.Select):
-            options = tuple(o.label for o in select.options)
         part = int(match["part"]) if match["part"] is not None else None
-        return cls(int(match["campaign"]), match["tag"], int(match["index"]), options, part=part)
+        index = int(match["index"])
+        return cls(int(match["campaign"]), match["tag"], index, _labels(item), part=part)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await reporting_failure(log, "a combat select", interaction, self.choose)
@@ -130,35 +173,21 @@ class PlaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
     async def choose(self, interaction: discord.Interaction) -> None:
         """Answer the decision with the option chosen, privately echoed, if the window still
         asks it."""
-        client = interaction.client
-        if not isinstance(client, ServesCampaigns):
-            raise TypeError(f"combat selects need the realmbot, not {client!r}")
-        if not await pressed_by_recipient(interaction):
-            await answer(interaction, NOT_YOURS)
-            return
         values = self.item.values
-        chosen = self.options[int(values[0])] if values else None
-        if chosen is None:
+        found = await _campaign(interaction, self.campaign_id)
+        if found is None or not values:
             return
-        names = await asyncio.to_thread(client.service.campaigns.campaign_names)
-        name = names.get(self.campaign_id)
-        if name is None:
-            await answer(interaction, "This window is no longer open.")
-            return
-        try:
-            reply = await asyncio.to_thread(
-                client.service.plays.answer_window_choice,
-                name,
-                player=player_id(interaction.user),
-                index=self.index,
-                offered=self.options,
-                choice=chosen,
-                tag=self.tag,
-            )
-        except RequestError as error:
-            await answer(interaction, str(error))
-            return
-        await answer(interaction, reply.text)
+        client, name = found
+        answer_choice = partial(
+            client.service.plays.answer_window_choice,
+            name,
+            player=player_id(interaction.user),
+            index=self.index,
+            offered=self.options,
+            choice=self.options[int(values[0])],
+            tag=self.tag,
+        )
+        await _echo(interaction, answer_choice)
 
 
 class LureSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=LURES_ID):
@@ -172,10 +201,7 @@ class LureSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
                 placeholder="Lure any of them (8.3.4), or none",
                 min_values=0,
                 max_values=max(1, len(denizens)),
-                options=[
-                    discord.SelectOption(label=denizen[:LABEL_LENGTH], value=str(n))
-                    for n, denizen in enumerate(denizens)
-                ],
+                options=_select_options(denizens),
             )
         )
         self.campaign_id, self.tag, self.index, self.denizens = campaign_id, tag, index, denizens
@@ -188,11 +214,7 @@ class LureSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         match: re.Match[str],
         /,
     ) -> Self:
-        select = item.item if isinstance(item, discord.ui.DynamicItem) else item
-        denizens: tuple[str, ...] = ()
-        if isinstance(select, discord.ui.Select):
-            denizens = tuple(o.label for o in select.options)
-        return cls(int(match["campaign"]), match["tag"], int(match["index"]), denizens)
+        return cls(int(match["campaign"]), match["tag"], int(match["index"]), _labels(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await reporting_failure(log, "a lure select", interaction, self.choose)
@@ -200,36 +222,25 @@ class LureSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
     async def choose(self, interaction: discord.Interaction) -> None:
         """Lure the denizens chosen and not the others, privately echoed, if the window still
         asks those lures."""
-        client = interaction.client
-        if not isinstance(client, ServesCampaigns):
-            raise TypeError(f"combat selects need the realmbot, not {client!r}")
-        if not await pressed_by_recipient(interaction):
-            await answer(interaction, NOT_YOURS)
+        found = await _campaign(interaction, self.campaign_id)
+        if found is None:
             return
+        client, name = found
         chosen = frozenset(
             self.denizens[int(v)]
             for v in self.item.values
             if v.isdigit() and int(v) < len(self.denizens)
         )
-        names = await asyncio.to_thread(client.service.campaigns.campaign_names)
-        name = names.get(self.campaign_id)
-        if name is None:
-            await answer(interaction, "This window is no longer open.")
-            return
-        try:
-            reply = await asyncio.to_thread(
-                client.service.plays.answer_lures,
-                name,
-                player=player_id(interaction.user),
-                index=self.index,
-                denizens=self.denizens,
-                chosen=chosen,
-                tag=self.tag,
-            )
-        except RequestError as error:
-            await answer(interaction, str(error))
-            return
-        await answer(interaction, reply.text)
+        answer_lures = partial(
+            client.service.plays.answer_lures,
+            name,
+            player=player_id(interaction.user),
+            index=self.index,
+            denizens=self.denizens,
+            chosen=chosen,
+            tag=self.tag,
+        )
+        await _echo(interaction, answer_lures)
 
 
 def window_views(campaign_id: int, content: str) -> list[discord.ui.View]:
