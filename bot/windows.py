@@ -31,6 +31,8 @@ from db import repo
 from db.models import Campaign, PendingDecision, Seat
 from rules import (
     KEY_OF,
+    CombatId,
+    DecisionId,
     GameState,
     Resolution,
     about,
@@ -227,6 +229,28 @@ def defaults_notice(waiting: Sequence[PendingDecision]) -> str | None:
     return "The window closed; not answered in time:\n" + "\n".join(lines) if lines else None
 
 
+def declined_before(stored: Sequence[PendingDecision], decision: Decision) -> bool:
+    """Whether ``decision`` is the lure of a denizen its player declined — or let its window
+    run out on — in an earlier round of the same fight (``stored``: the day's decisions):
+    answered no for him, he is not asked again (issue 32: a player is asked only what matters,
+    once). A standing ``lure:`` line of his answers before anything is asked."""
+    where = decision.where
+    if decision.kind != "lure" or not isinstance(where, CombatId):
+        return False
+    for earlier in stored:
+        if earlier.kind != "lure" or earlier.character != decision.character:
+            continue
+        before = DecisionId.parse(earlier.ref)
+        if (
+            isinstance(before, CombatId)
+            and (before.clearing, before.subject) == (where.clearing, where.subject)
+            and before.round < where.round
+            and (earlier.answer or earlier.default) == "no"
+        ):
+            return True
+    return False
+
+
 class Windows:
     """Asking the engine's pending decisions (combat's in windows), and closing and reminding
     combat windows, over the ``store``. It never goes on with the day itself: resolution asks
@@ -290,6 +314,10 @@ class Windows:
                 due_at=due,
                 salt=salts.setdefault(decision.character, new_salt()),
             )
+            if declined_before(stored, decision):
+                assert row.id is not None
+                repo.answer_decision(session, decision_id=row.id, answer="no")
+                continue
             if window is not None and missed.get(decision.character, 0) >= MISSED_WINDOWS:
                 assert row.id is not None
                 repo.answer_decision(session, decision_id=row.id, answer=decision.default)

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from rules.day.midnight import quit_together
     from rules.daylight.curses import CURSES
     from rules.daylight.hirelings import is_actor
-    from rules.decisions import DecisionId, about, clearing_of, is_combat_id
+    from rules.decisions import CombatId, DecisionId, about, clearing_of, is_combat_id
     from rules.discoveries import RoadDiscovery, known_roads
     from rules.end.length import DEFAULT_WEEKS, MAX_WEEKS
     from rules.evening.windows import KEY_OF, brief, read_plays, typed_example, window_of
@@ -116,6 +116,7 @@ _WHERE = {
     "quit_together": "rules.day.midnight",
     "CURSES": "rules.daylight.curses",
     "is_actor": "rules.daylight.hirelings",
+    "CombatId": "rules.decisions",
     "DecisionId": "rules.decisions",
     "about": "rules.decisions",
     "clearing_of": "rules.decisions",
@@ -211,6 +212,7 @@ __all__ = [
     "CharacterSetup",
     "CharacterView",
     "ClearingType",
+    "CombatId",
     "Decision",
     "DecisionId",
     "Departure",

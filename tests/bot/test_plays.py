@@ -288,6 +288,8 @@ def the_amazon_fights(service: CampaignService, until_round: int) -> None:
             service.plays.answer_plays("Test", player="p1", text=AMAZON_ATTACKS)
         else:
             quietly(service, "p1", "Amazon")
+        if combat_round(service) == until_round:  # her answer ended the round before
+            return
         quietly(service, "p2", "Black Knight")
     raise AssertionError(f"round {until_round} never came")
 
@@ -492,3 +494,29 @@ def test_the_day_being_fought_is_no_one_s_to_read_until_its_report_is_out(servic
     assert service.campaigns.campaign("Test").day == 2, "the day is resolved"
     assert service.campaigns.history("Test", day=1).text.startswith("Day 1, Month 1")
     assert "Giant" in service.campaigns.history("Test", day=1, player="p1").text
+
+
+def test_a_lure_declined_is_not_asked_again_in_the_fight(service, traveller):
+    """Issue 32: a player who declined to lure a denizen, or let the window run out on it, is
+    not asked about it again in the fight's later rounds; it stands as his answer (no)."""
+    service.campaigns.create("Test", moderator="gm", seed=7, options={"wait_for_decisions": True})
+    service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.join("Test", player="p2", player_name="P2", character="Black Knight")
+    service.campaigns.start("Test", moderator="gm")
+    stage_giant_fight(
+        service.engine, 1, "Amazon", "Black Knight", ("Giant 1", "Ogre 1", "Wolf 1", "Wolf 2")
+    )
+    service.players.submit_orders("Test", player="p1", text="R")
+    service.players.submit_orders("Test", player="p2", text="R")
+    force(service)
+    for _ in range(40):
+        if not open_kinds(service, "Amazon") | open_kinds(service, "Black Knight"):
+            break
+        quietly(service, "p1", "Amazon")
+        quietly(service, "p2", "Black Knight")
+    with session_scope(service.engine) as session:
+        lures = [d for d in repo.list_decisions(session, campaign_id=1, day=1) if d.kind == "lure"]
+    later = [d for d in lures if "/r1/" not in d.ref]
+    assert later and all(d.answer == "no" for d in later), "answered no for him"
+    asked_by_dm = [m.content for m in service.store.undelivered(1000) if "Lure" in m.content]
+    assert len(asked_by_dm) == 2, "each asked once, in round 1"
