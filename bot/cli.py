@@ -208,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     this installation, else here (:func:`run`)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == ["local"] and "serve" not in arguments:
-        from bot.resident import ask
+        from bot.resident_call import ask
 
         status = ask(arguments)
         if status is not None:

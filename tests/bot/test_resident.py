@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import resident
+from bot import resident, resident_call
 from bot.cli import build_parser, run
 
-pytestmark = pytest.mark.skipif(not resident.supported(), reason="no Unix sockets with fds")
+pytestmark = pytest.mark.skipif(not resident_call.supported(), reason="no Unix sockets with fds")
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -229,8 +229,8 @@ def test_it_declines_and_stops_once_its_code_changed(tmp_path: Path, runtime: Pa
 def test_it_stops_by_itself_when_idle(runtime: Path) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_RUNTIME_DIR", str(runtime))
-        path = resident.socket_path()
-        assert resident.private_dir(path.parent)
+        path = resident_call.socket_path()
+        assert resident_call.private_dir(path.parent)
         now = [100.0]
         line = resident.CommandLine(build_parser(), run)
         server = resident.Resident(path, 60.0, lambda: now[0], lambda _line: None, line)
@@ -246,12 +246,12 @@ def test_it_answers_nobody_but_its_user(runtime: Path) -> None:
     (runtime / "realmbot").chmod(0o755)  # others may reach a socket in it
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_RUNTIME_DIR", str(runtime))
-        path = resident.socket_path()
+        path = resident_call.socket_path()
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         with listener:
             listener.bind(str(path))
             listener.listen(1)
-            assert resident.ask(["local", "list"]) is None
+            assert resident_call.ask(["local", "list"]) is None
             listener.setblocking(False)
             with pytest.raises(BlockingIOError):
                 listener.accept()  # not even connected to
@@ -262,8 +262,8 @@ def test_another_user_is_not_answered(runtime: Path) -> None:
     runtime.chmod(0o755)  # a runtime folder others can reach, as /tmp is
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_RUNTIME_DIR", str(runtime))
-        path = resident.socket_path()
-        assert resident.private_dir(path.parent)
+        path = resident_call.socket_path()
+        assert resident_call.private_dir(path.parent)
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         with listener:
             listener.bind(str(path))
@@ -272,7 +272,7 @@ def test_another_user_is_not_answered(runtime: Path) -> None:
             if pid == 0:  # another user asks
                 os.setgid(65534)
                 os.setuid(65534)
-                os._exit(0 if resident.ask(["local", "list"]) is None else 1)
+                os._exit(0 if resident_call.ask(["local", "list"]) is None else 1)
             assert os.waitpid(pid, 0)[1] == 0
             listener.setblocking(False)
             with pytest.raises(BlockingIOError):
@@ -282,7 +282,7 @@ def test_another_user_is_not_answered(runtime: Path) -> None:
 def test_an_interrupt_before_its_command_started_reaches_the_command_once_started() -> None:
     command = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
-        with resident._Forwarding() as forwarding:
+        with resident_call._Forwarding() as forwarding:
             signal.raise_signal(signal.SIGINT)  # caught: no command to pass it to yet
             assert command.poll() is None
             forwarding.to(command.pid)
