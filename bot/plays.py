@@ -20,7 +20,7 @@ from bot.store import Reply, RequestError, Store, row_id
 from bot.windows import Windows, closing_time, plays_echo, window_tag
 from db import repo
 from db.models import Campaign, PendingDecision
-from rules import DecisionId, is_combat_id, read_plays
+from rules import DecisionId, about, is_combat_id, read_plays
 from rules.events import Decision
 
 
@@ -258,6 +258,5 @@ def _decision(stored: PendingDecision) -> Decision:
 
 
 def _lured(decision: PendingDecision) -> str | None:
-    """The denizen a lure decision is about; None for another decision."""
-    where = DecisionId.parse(decision.ref)
-    return where.subject if decision.kind == "lure" else None
+    """The denizen a lure decision is about (:func:`rules.about`); None for another decision."""
+    return about(DecisionId.parse(decision.ref)) if decision.kind == "lure" else None

@@ -125,14 +125,18 @@ def window_tag(day: int, refs: Sequence[str]) -> str:
 class Block:
     """One block of a combat window's DM: a decision with its options and default, or
     (``many``) the lures of several denizens together — any of ``options``, the denizens, or
-    none — standing for ``count`` yes-or-no decisions in a row (issue 32: one multi-select,
-    not a question per denizen)."""
+    none — standing for a yes-or-no decision each, in a row (issue 32: one multi-select, not
+    a question per denizen)."""
 
     prompt: str
     options: tuple[str, ...]
     default: str
     many: bool = False
-    count: int = 1
+
+    @property
+    def count(self) -> int:
+        """How many of the window's decisions the block stands for."""
+        return len(self.options) if self.many else 1
 
 
 def window_blocks(decisions: Sequence[Decision]) -> list[Block]:
@@ -145,7 +149,7 @@ def window_blocks(decisions: Sequence[Decision]) -> list[Block]:
         if grouped and number in lures:
             if number == lures[0]:
                 denizens = tuple(about(decisions[n].where) for n in lures)
-                blocks.append(Block("", denizens, "none", many=True, count=len(lures)))
+                blocks.append(Block("", denizens, "none", many=True))
             continue
         blocks.append(Block(decision.prompt, decision.options, decision.default))
     return blocks
