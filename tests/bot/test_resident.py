@@ -280,7 +280,12 @@ def test_another_user_is_not_answered(runtime: Path) -> None:
 
 
 def test_an_interrupt_before_its_command_started_reaches_the_command_once_started() -> None:
-    command = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    # Interrupts as a terminal gives them, even under a shell that runs the suite in the
+    # background (its jobs inherit SIGINT ignored, and so would this command).
+    command = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(60)"],
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         with resident_call._Forwarding() as forwarding:
             signal.raise_signal(signal.SIGINT)  # caught: no command to pass it to yet
