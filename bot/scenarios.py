@@ -11,6 +11,7 @@ what differed indented below a failure, and the plain summary line ``N passed, N
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,10 +102,19 @@ def _yaml_problem(exc: yaml.YAMLError) -> str:
     return " ".join(str(exc).split())
 
 
+#: A scenario's top-level ``name:`` key and its value, continuation lines included.
+_NAME = re.compile(r"^name:.*(?:\n[ \t]+\S.*)*", re.MULTILINE)
+
+
 def scenario_name(path: Path) -> str:
-    """The ``name`` written in the file, if it can be read; else the file's path."""
+    """The ``name`` written in the file, if it can be read; else the file's path. Its
+    ``name:`` key is read alone when the file has one at the top level, so that collecting
+    hundreds of scenarios does not parse each whole (the run parses it, and says what is
+    wrong with it)."""
     try:
-        data = load_plain_yaml(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        found = _NAME.search(text)
+        data = load_plain_yaml(found.group(0) if found else text)
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
         return str(path)
     name = data.get("name") if isinstance(data, dict) else None

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from bot.cli import main
-from bot.scenarios import run_file, run_paths
+from bot.scenarios import run_file, run_paths, scenario_name
 from rules.catalog import catalog
 
 PASSING = """\
@@ -215,3 +215,28 @@ def test_a_folder_of_the_project_s_scenarios_passes_line_by_line(capsys):
         f"{len(files)} passed, 0 failed",
     ]
     assert len(files) >= 3
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("name: A Giant at the Inn\nrules: [8.1]\n", "A Giant at the Inn"),
+        ("# a comment\nrules: [8.1]\nname: 'quoted: with a colon'\n", "quoted: with a colon"),
+        (
+            "name: a name that goes on\n  over two lines\nrules: [8.1]\n",
+            "a name that goes on over two lines",
+        ),
+        ("name: >\n  folded\n  text\nrules: [8.1]\n", "folded text"),
+        ("setup:\n  name: not the scenario's\nname: the scenario's\n", "the scenario's"),
+        ("{name: flow style, rules: [8.1]}\n", "flow style"),
+        ("setup:\n  name: nested only\n", None),
+        ("name: [not, a, string]\n", None),
+        ("name: 'unclosed\n", None),
+    ],
+)
+def test_a_scenario_is_named_by_its_top_level_name(
+    tmp_path: Path, text: str, name: str | None
+) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(text)
+    assert scenario_name(path) == (name if name is not None else str(path))
