@@ -293,6 +293,7 @@ class Resolver:
         rewind.forget_day(session, campaign_id=row_id(campaign), day=resolved)
         campaign.report_due, campaign.report_snapshot = resolved, end.id
         campaign.extensions_used = 0
+        campaign.held_reports = {}
         campaign.day = new.game_day  # game days: day 1 of month 2 is 29 (10.E.2)
         campaign.status = "finished" if finished else "running"
         campaign.deadline = (

@@ -2,7 +2,8 @@
 
 The service writes its bookkeeping in the campaign's own columns (:class:`db.models.Campaign`);
 those of the combat windows (``window_reminded``, ``missed_day``, ``missed_windows``,
-``defaulted``) are also saved with each point of the day a moderator may roll combat back to
+``defaulted``, ``held_reports``) are also saved with each point of the day a moderator may roll
+combat back to
 (:meth:`bot.store.Store.snapshot`), and a rollback within the day puts them back as
 they were (:meth:`bot.rollbacks.Rollbacks.rollback_combat`). The ledger keeps them as JSON, in
 the form the campaign's settings held them before they had columns (the moment as ISO text), so
@@ -18,7 +19,7 @@ from typing import Any
 from db.models import Campaign
 
 #: The combat windows' bookkeeping, by its columns' names (and its keys in a ledger).
-WINDOW_BOOKS = ("window_reminded", "missed_day", "missed_windows", "defaulted")
+WINDOW_BOOKS = ("window_reminded", "missed_day", "missed_windows", "defaulted", "held_reports")
 
 
 def window_books(campaign: Campaign) -> dict[str, Any]:
@@ -29,6 +30,7 @@ def window_books(campaign: Campaign) -> dict[str, Any]:
         "missed_day": campaign.missed_day,
         "missed_windows": dict(campaign.missed_windows),
         "defaulted": list(campaign.defaulted),
+        "held_reports": dict(campaign.held_reports),
     }
 
 
@@ -40,3 +42,4 @@ def restore_window_books(campaign: Campaign, books: Mapping[str, Any]) -> None:
     campaign.missed_day = books.get("missed_day")
     campaign.missed_windows = dict(books.get("missed_windows") or {})
     campaign.defaulted = list(books.get("defaulted") or [])
+    campaign.held_reports = dict(books.get("held_reports") or {})

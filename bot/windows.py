@@ -14,6 +14,7 @@ from typing import Any
 from sqlmodel import Session
 
 from bot.evening_report import rounds_report
+from bot.option_lists import compact, expand
 from bot.render import render
 from bot.sealing import (
     CHECK_COMMAND,
@@ -38,6 +39,7 @@ from rules import (
     about,
     brief,
     clearing_of,
+    in_play,
     is_combat_id,
     typed_example,
     visible_to,
@@ -138,6 +140,13 @@ class Block:
         """How many of the window's decisions the block stands for."""
         return len(self.options) if self.many else 1
 
+    @property
+    def entries(self) -> list[str]:
+        """The options as the DM writes them: in braces where they cross chits with directions
+        or characters with chits (:func:`bot.option_lists.compact`; issue 32, a melee window
+        in one message); the lures' denizens one by one."""
+        return list(self.options) if self.many else compact(self.options)
+
 
 def window_blocks(decisions: Sequence[Decision]) -> list[Block]:
     """The blocks of a window's DM, in the decisions' order: its lures of two or more
@@ -166,6 +175,7 @@ def window_message(
     """The DM that opens ``window`` for ``character``: what he needs to know, each decision
     with its options and default, and how to answer; its header names the window by its
     :func:`window_tag`."""
+    blocks = window_blocks(decisions)
     return render(
         "messages/combat_window.txt.j2",
         campaign=campaign,
@@ -174,10 +184,21 @@ def window_message(
         tag=window_tag(campaign.day, [d.id for d in decisions]),
         due=due,
         brief=brief,
-        blocks=window_blocks(decisions),
+        blocks=blocks,
         key=next((KEY_OF[d.kind] for d in decisions if d.kind in KEY_OF), None),
         typed=typed_example(decisions),
+        braced=braced_example(blocks),
     )
+
+
+def braced_example(blocks: Sequence[Block]) -> tuple[str, str] | None:
+    """The first entry of ``blocks`` written with braces, and the first option it stands for:
+    the DM's example of how braces read; None if no entry has braces."""
+    for block in blocks:
+        for entry in block.entries:
+            if "{" in entry:
+                return entry, expand(entry)[0]
+    return None
 
 
 def round_reports(resolution: Resolution, seats: Sequence[Seat]) -> list[tuple[str, str]]:
@@ -272,8 +293,11 @@ class Windows:
         its character, unasked (below), and the day may go on at once.
 
         The combat rounds finished since the last stop go to their fighters
-        (:func:`round_reports`), each player's at the head of his next window's DM when he has
-        one, alone when he has none (issue 32: one DM a round).
+        (:func:`round_reports`), each player's at the head of his next window's DM: held
+        (``held_reports``) while the stops ask him nothing, his standing orders or earlier
+        answers answering for him (issue 32: one DM a round); alone at once if his character
+        is out of play (killed). What is still held when the day ends is told by the day's
+        reports.
 
         A decision is asked once a day: one whose id is stored for the day already (asked
         again by the engine because it was still open when the day went on) gets no second
@@ -286,7 +310,9 @@ class Windows:
         points = round_points(resolution.state)
         store.snapshot(session, campaign, resolution.state, "pending", points=points)
         out = store.outbox(session, campaign)
-        reports = dict(round_reports(resolution, seats))
+        reports: dict[str, str] = dict(campaign.held_reports)
+        for player, report in round_reports(resolution, seats):
+            reports[player] = f"{reports[player]}\n\n{report}" if player in reports else report
         settings = store.settings(campaign)
         now = store.clock()
         stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
@@ -338,10 +364,14 @@ class Windows:
             where = clearing_of(decisions[0].id)
             lines = brief(store.catalog, resolution.state, character, where, decisions)
             text = window_message(campaign, character, kinds, due, lines, decisions)
-            report = reports.pop(player, None)
-            out.dm(player, text if report is None else f"{report}\n\n{text}")
-        for player, report in reports.items():
-            out.dm(player, report)
+            if player in reports:
+                text = f"{reports.pop(player)}\n\n{text}"
+            out.dm(player, text)
+        playing = {s.player for s in seats if in_play(resolution.state, s.character)}
+        for player in list(reports):
+            if player not in playing:  # killed, or out of the game: his fight's last rounds
+                out.dm(player, reports.pop(player))
+        campaign.held_reports = reports
         if defaulted:
             campaign.defaulted = [*campaign.defaulted, *defaulted]
         return len(repo.open_decisions(session, campaign_id=row_id(campaign)))

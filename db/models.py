@@ -50,7 +50,9 @@ class Campaign(SQLModel, table=True):
     - ``window_reminded`` is the closing time of the last combat window whose silent players
       were reminded; ``missed_windows`` counts, for the day ``missed_day``, the combat windows
       each character let run out, and ``defaulted`` holds the engine ids of the decisions left
-      to their defaults that day (:mod:`bot.windows`, :mod:`bot.window_books`).
+      to their defaults that day (:mod:`bot.windows`, :mod:`bot.window_books`);
+      ``held_reports`` holds, by player, the combat rounds' reports kept for his next window
+      of the day, the stops since asking him nothing (:meth:`bot.windows.Windows.ask`).
     """
 
     __table_args__ = (
@@ -89,6 +91,7 @@ class Campaign(SQLModel, table=True):
     missed_day: int | None = None
     missed_windows: dict[str, int] = _json(dict, server_default="{}")
     defaulted: list[str] = _json(list, server_default="[]")
+    held_reports: dict[str, str] = _json(dict, server_default="{}")
 
 
 class Seat(SQLModel, table=True):

@@ -44,9 +44,9 @@ from bot import outbox
 from bot.cards import Card
 from bot.delivery import MAX_RETRY, Courier, Failure
 from bot.discord.decisions import decision_view
-from bot.discord.outgoing import card_of, render_parts
-from bot.discord.plays import window_views
-from bot.render import escape_discord
+from bot.discord.outgoing import MESSAGE_LIMIT, card_of, render_parts, shown
+from bot.discord.plays import window_layout, window_views
+from bot.render import escape_discord, split_message
 from bot.service import CampaignService, Clock
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
@@ -232,6 +232,15 @@ class OutboxDelivery:
         buttons or window selects."""
         message = outgoing.message
         target = await self._target(message, self._destinations.get(message.campaign_id))
+        window = self._layout(message, campaign)
+        if window is not None:
+            assert message.id is not None
+            before, layout = window
+            parts = split_message(shown(before), MESSAGE_LIMIT) if before else []
+            for index, part in enumerate(parts):
+                await target.send(part, nonce=nonce(message.id, index))
+            await target.send(view=layout, nonce=nonce(message.id, len(parts)))
+            return
         buttons = self._buttons(message, campaign)
         card = card_of(message, campaign)
         await self._send(target, message, buttons, outgoing.attachment, card)
@@ -291,6 +300,15 @@ class OutboxDelivery:
                 f"unknown kind of message {message.kind!r}", holds_destination=False
             )
         return self.client.get_partial_messageable(_snowflake(channel, "the campaign's channel"))
+
+    def _layout(
+        self, message: OutboxMessage, campaign: str | None
+    ) -> tuple[str, discord.ui.LayoutView] | None:
+        """A DM opening a combat window as one message, its text above its selects, if it fits
+        one, and the report before it that did not (:func:`~bot.discord.plays.window_layout`)."""
+        if message.kind != "dm" or message.to is None or campaign is None:
+            return None
+        return window_layout(message.campaign_id, message.content)
 
     def _buttons(self, message: OutboxMessage, campaign: str | None) -> list[discord.ui.View]:
         """The decision buttons ``message`` carries, if it is a DM asking a decision, or the

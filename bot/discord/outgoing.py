@@ -55,8 +55,14 @@ def card_of(message: OutboxMessage, campaign: str | None) -> Card | None:
     return None
 
 
+def shown(content: str) -> str:
+    """An outbox message's text as Discord shows it: escaped for Markdown and mentions, its
+    UTC times as Discord timestamps."""
+    return discord_times(escape_discord(content))
+
+
 def _text_parts(message: OutboxMessage) -> tuple[list[Part], list[discord.File]]:
-    text = discord_times(escape_discord(message.content))
+    text = shown(message.content)
     if len(text) <= ATTACH_OVER:
         parts = [Part(content=part) for part in split_message(text, MESSAGE_LIMIT)]
         return parts or [Part()], []

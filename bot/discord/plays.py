@@ -36,6 +36,8 @@ import discord
 
 from bot.discord.cogs.common import answer, player_id, reporting_failure
 from bot.discord.decisions import NOT_YOURS, ServesCampaigns, pressed_by_recipient
+from bot.discord.outgoing import shown
+from bot.option_lists import expand
 from bot.service import RequestError
 from bot.store import Reply
 
@@ -45,6 +47,9 @@ log = logging.getLogger("realmbot.discord.plays")
 MAX_OPTIONS = 25
 MAX_SELECTS = 5
 LABEL_LENGTH = 100
+#: Discord's limits on a message in its newer layout: characters of text, components.
+LAYOUT_TEXT = 4000
+LAYOUT_COMPONENTS = 40
 
 CUSTOM_ID = (
     r"rb:play:(?P<campaign>[0-9]{1,20}):(?:(?P<tag>[0-9a-f]{8}):)?(?P<index>[0-9]{1,2})"
@@ -79,7 +84,7 @@ def read_window(content: str) -> tuple[str, list[Block]] | None:
     blocks: list[Block] = []
     index = 0
     for found in _BLOCK.finditer(content, header.end()):
-        options = tuple(found["options"].split(" | "))
+        options = tuple(o for entry in found["options"].split(" | ") for o in expand(entry))
         many = found["how"] == "Any of"
         blocks.append(Block(found["prompt"], options, index, many))
         index += len(options) if many else 1
@@ -243,13 +248,12 @@ class LureSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         await _echo(interaction, answer_lures)
 
 
-def window_views(campaign_id: int, content: str) -> list[discord.ui.View]:
-    """The selects for an outbox DM that opens a combat window, five to a view (Discord's
-    limit on a message): one for each decision that fits one (a block of lures a select of any
-    number of its denizens, a decision of over 25 options one per share), in the window's
-    order; none if ``content`` opens no window. The transport puts each view on a message of
-    its own (:meth:`bot.discord.delivery.DiscordTransport.send`): a window after random
-    assignment asks the Encounter's choices and the Melee's together (issue 32)."""
+def _window_items(
+    campaign_id: int, content: str
+) -> list[discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]]]:
+    """The selects of an outbox DM that opens a combat window, in the window's order: one for
+    each decision that fits one (a block of lures a select of any number of its denizens, a
+    decision of over 25 options one per share); none if ``content`` opens no window."""
     window = read_window(content)
     if window is None:
         return []
@@ -271,6 +275,15 @@ def window_views(campaign_id: int, content: str) -> list[discord.ui.View]:
         for part, share in enumerate(shares):
             placeholder = f"{prompt} ({part + 1}/{len(shares)})"
             items.append(PlaySelect(campaign_id, tag, index, share, placeholder, part))
+    return items
+
+
+def window_views(campaign_id: int, content: str) -> list[discord.ui.View]:
+    """The selects for an outbox DM that opens a combat window (:func:`_window_items`), five to
+    a view (Discord's limit on a message of text): the form of a window too long for one
+    message (:func:`window_layout`), whose text the transport sends first, then each view on a
+    message of its own (:meth:`bot.discord.delivery.DiscordTransport.send`)."""
+    items = _window_items(campaign_id, content)
     views = []
     for at in range(0, len(items), MAX_SELECTS):
         view = discord.ui.View(timeout=None)
@@ -279,3 +292,30 @@ def window_views(campaign_id: int, content: str) -> list[discord.ui.View]:
         view.stop()
         views.append(view)
     return views
+
+
+def window_layout(campaign_id: int, content: str) -> tuple[str, discord.ui.LayoutView] | None:
+    """A combat window as one message (issue 32): its text as Discord shows it above a row for
+    each of its selects, in Discord's newer layout (components v2), which holds 4,000
+    characters and 40 components where a message of text holds 2,000 and five selects. The
+    rounds' report heading the window goes in the same message if it fits, else first, as
+    text of its own: returned with the layout, empty when it is in it. None if ``content``
+    opens no window, or if the window alone does not fit so: then it goes as text and
+    :func:`window_views`."""
+    items = _window_items(campaign_id, content)
+    header = _TAG.search(content)
+    if not items or header is None or 1 + 2 * len(items) > LAYOUT_COMPONENTS:
+        return None
+    before = ""
+    text = shown(content)
+    if len(text) > LAYOUT_TEXT:
+        start = content.rfind("\n", 0, header.start()) + 1
+        before, text = content[:start].rstrip("\n"), shown(content[start:])
+        if len(text) > LAYOUT_TEXT:
+            return None
+    layout = discord.ui.LayoutView(timeout=None)
+    layout.add_item(discord.ui.TextDisplay(text))
+    for item in items:
+        layout.add_item(discord.ui.ActionRow(item))
+    layout.stop()
+    return before, layout

@@ -27,7 +27,7 @@ def test_an_old_ledger_restores_the_columns_and_is_written_again_alike() -> None
     assert restored.window_reminded == datetime(2026, 11, 23, 21, 0, 0, 500_000, tzinfo=UTC)
     assert (restored.missed_day, restored.missed_windows) == (3, {"Amazon": 1})
     assert restored.defaulted == ["3/melee/CV5/1/Amazon/target"]
-    assert window_books(restored) == OLD_LEDGER
+    assert window_books(restored) == {**OLD_LEDGER, "held_reports": {}}  # none held then
     assert list(window_books(restored)) == list(WINDOW_BOOKS)
 
 
@@ -40,6 +40,16 @@ def test_a_day_without_windows_restores_to_none() -> None:
         "missed_day": None,
         "missed_windows": {},
         "defaulted": [],
+        "held_reports": {},
     }
     restore_window_books(busy, empty)
     assert window_books(busy) == empty
+
+
+def test_the_reports_held_for_the_next_window_go_back_with_the_rollback() -> None:
+    held = campaign()
+    held.held_reports = {"1234": "Combat in CV5, round 1: ..."}
+    ledger = window_books(held)
+    restored = campaign()
+    restore_window_books(restored, ledger)
+    assert restored.held_reports == {"1234": "Combat in CV5, round 1: ..."}

@@ -86,9 +86,10 @@ def bot_messages(history: list[discord.Message]) -> list[discord.Message]:
 
 
 def text_of(message: discord.Message) -> str:
-    """What ``message`` says: its text, or its embeds read as text (:func:`embed_text`), a
-    report's or a decision's card."""
-    return message.content or "\n".join(embed_text(e) for e in message.embeds)
+    """What ``message`` says: its text, the text of its layout (a combat window's), or its
+    embeds read as text (:func:`embed_text`), a report's or a decision's card."""
+    shown = [c.content for c in message.components if isinstance(c, discord.TextDisplay)]
+    return message.content or "\n".join(shown) or "\n".join(embed_text(e) for e in message.embeds)
 
 
 def last_dm(member: simcord.MemberActor) -> str:

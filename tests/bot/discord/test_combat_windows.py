@@ -179,7 +179,13 @@ async def test_a_select_of_a_closed_window_answers_nothing(
 ) -> None:
     await giant_fight(table, service)
     asked = bot_messages(table.alice.user.dm_channel.history())[-1]
-    custom_id = asked.components[0].children[0].custom_id  # type: ignore[union-attr]
+    (custom_id, *_) = [
+        child.custom_id
+        for row in asked.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.SelectMenu)
+    ]
     await table.alice.send_dm("plays\nlure: none")
     await table.bob.send_dm("plays\nlure: none")
     late = await table.alice.user.select(asked, ["1"], custom_id=custom_id)

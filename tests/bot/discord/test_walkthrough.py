@@ -1,6 +1,7 @@
 """Issue 32's walk-through on Discord (SimCord): three players at the Inn fight a Giant, an Ogre
 and a Wolf through their DMs. Each round asks a player at most twice, each window a real choice,
-and the Evening reaches its end with the day's report in the channel."""
+and the Evening reaches its end with the day's report in the channel; every DM the bot sends
+unasked is counted, at most two a round."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import re
 from collections import Counter
 
 import pytest
+import simcord
 
+from bot.option_lists import expand
 from bot.service import CampaignService
 from db import repo
 from db.engine import session_scope
@@ -23,6 +26,40 @@ PLAYERS = {"alice": "Amazon", "bob": "Black Knight", "carol": "Swordsman"}
 HEADER = re.compile(r"the (?P<who>[\w ]+)'s [\w ]+ window is open until")
 ROUND = re.compile(r"^Combat in \w+, round (?P<round>\d+)\.$", re.MULTILINE)
 BLOCK = re.compile(r"^\\?- .+\n  (?:Options|Any of): (?P<options>.+)\. Default:", re.MULTILINE)
+
+
+def choices(written: str) -> list[str]:
+    """The options a block's line offers, its braces read (bot.option_lists), escapes undone."""
+    entries = written.replace("\\", "").split(" | ")
+    return [option for entry in entries for option in expand(entry)]
+
+
+#: What the bot may DM a fighter: the echo of what he sent (orders, plays), his sheet, a
+#: window, the rounds before it, his own report of the day.
+ECHO = re.compile(r"^(Orders for the [\w ]+, day \d+ stored|The [\w ]+'s plays \(version )")
+SHEET = re.compile(r"^Your [\w ]+ in \w+: at ")
+REPORT = re.compile(r"^Combat in \w+, round (?P<round>\d+):$", re.MULTILINE)
+OWN = re.compile(r"^Day \d+, Month \d+ of \w+, for the [\w ]+ alone:")
+
+
+def messages_a_round(name: str, member: simcord.MemberActor) -> Counter[int]:
+    """Every message the bot sent ``member`` by DM unasked, by the round it asks about: a
+    window its round's, the rounds' report sent before a window (too long to share its
+    message) or after his character's death the next round's. Any other message fails."""
+    counted: Counter[int] = Counter()
+    for message in bot_messages(member.user.dm_channel.history()):
+        text = text_of(message)
+        if ECHO.match(text) or SHEET.match(text) or OWN.match(text):
+            continue
+        if HEADER.search(text):
+            found = ROUND.search(text)
+            assert found is not None, f"{name}: a window naming no round: {text}"
+            counted[int(found["round"])] += 1
+            continue
+        rounds = [int(found["round"]) for found in REPORT.finditer(text)]
+        assert rounds and text.startswith("Combat in "), f"{name}: an unexpected DM: {text}"
+        counted[max(rounds) + 1] += 1
+    return counted
 
 
 def open_kinds(service: CampaignService, character: str) -> set[str]:
@@ -82,7 +119,8 @@ async def test_three_players_at_the_inn_are_asked_at_most_twice_a_round(
         )
         assert per_round and max(per_round.values()) <= 2, (name, per_round)
         for text in windows:
-            blocks = [found["options"] for found in BLOCK.finditer(text)]
-            assert any("|" in options for options in blocks), f"{name}: no real choice: {text}"
+            blocks = [choices(found["options"]) for found in BLOCK.finditer(text)]
+            assert any(len(options) > 1 for options in blocks), f"{name}: no real choice: {text}"
+        assert max(messages_a_round(name, members[name]).values()) <= 2, name
     report = " ".join(text_of(m) for m in bot_messages(table.channel.history()))
     assert "Round 1" in report
