@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from bot.evening_notice import evening_notice
 from bot.evening_report import rounds_report
 from bot.option_lists import compact, expand
 from bot.render import render
@@ -305,7 +306,9 @@ class Windows:
         player, with what he needs to decide (:func:`brief`); a character who has missed two
         windows today is not asked, his standing orders and the defaults answering for him.
         What is asked at one stop is open for the longest hours of its windows, and closes
-        together: one window, or, when clearings fight at once (8.1.3b), one for each."""
+        together: one window, or, when clearings fight at once (8.1.3b), one for each. The
+        first windows of a day's Evening tell the channel when it is expected to end
+        (:mod:`bot.evening_notice`)."""
         store = self.store
         points = round_points(resolution.state)
         store.snapshot(session, campaign, resolution.state, "pending", points=points)
@@ -359,6 +362,9 @@ class Windows:
                 continue
             text = render("messages/decision.txt.j2", campaign=campaign, decision=decision, due=due)
             out.dm(seat.player, text)
+        if windows and campaign.evening_noticed != campaign.day:
+            out.channel(evening_notice(campaign, resolution.state, due, settings))
+            campaign.evening_noticed = campaign.day
         for (player, character), decisions in windows.items():
             kinds = " and ".join(dict.fromkeys(str(window_of(d)) for d in decisions))
             where = clearing_of(decisions[0].id)

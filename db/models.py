@@ -52,7 +52,9 @@ class Campaign(SQLModel, table=True):
       each character let run out, and ``defaulted`` holds the engine ids of the decisions left
       to their defaults that day (:mod:`bot.windows`, :mod:`bot.window_books`);
       ``held_reports`` holds, by player, the combat rounds' reports kept for his next window
-      of the day, the stops since asking him nothing (:meth:`bot.windows.Windows.ask`).
+      of the day, the stops since asking him nothing (:meth:`bot.windows.Windows.ask`);
+      ``evening_noticed`` is the last day whose Evening's pace the channel was told
+      (:mod:`bot.evening_notice`), once, whatever rollbacks follow.
     """
 
     __table_args__ = (
@@ -92,6 +94,7 @@ class Campaign(SQLModel, table=True):
     missed_windows: dict[str, int] = _json(dict, server_default="{}")
     defaulted: list[str] = _json(list, server_default="[]")
     held_reports: dict[str, str] = _json(dict, server_default="{}")
+    evening_noticed: int | None = None
 
 
 class Seat(SQLModel, table=True):

@@ -122,5 +122,9 @@ async def test_three_players_at_the_inn_are_asked_at_most_twice_a_round(
             blocks = [choices(found["options"]) for found in BLOCK.finditer(text)]
             assert any(len(options) > 1 for options in blocks), f"{name}: no real choice: {text}"
         assert max(messages_a_round(name, members[name]).values()) <= 2, name
-    report = " ".join(text_of(m) for m in bot_messages(table.channel.history()))
+    said = [text_of(m) for m in bot_messages(table.channel.history())]
+    (pace,) = [text for text in said if "the Evening's combat is fought by DM" in text]
+    assert "expected to end about" in pace, "the Evening's expected end, in the channel"
+    assert not any(character in pace for character in PLAYERS.values()) and "DV5" not in pace
+    report = " ".join(said)
     assert "Round 1" in report
