@@ -216,6 +216,17 @@ def column(relationship: int, *, drinks: bool) -> Relationship:
     return _clamp(relationship + (1 if drinks else 0))
 
 
+def drinks_help(catalog: Catalog, state: GameState, who: str, group: str) -> bool:
+    """Whether drinks would make ``group`` friendlier to him (7.6.5b L1898, :func:`column`): not
+    an Ally group, nor one worse than an Enemy (10.B.6 L3133), nor a foe of his campaign, for
+    whom he cannot buy them (7.2.4h). Drinks that would not are not offered: they would only
+    spend his gold."""
+    if is_foe(catalog, state, who, group):
+        return False
+    level = friendliness(catalog, state, who, group)
+    return column(level, drinks=True) != column(level, drinks=False)
+
+
 def _clamp(level: int) -> Relationship:
     return Relationship(min(max(level, Relationship.ENEMY), Relationship.ALLY))
 
