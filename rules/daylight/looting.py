@@ -433,6 +433,7 @@ def magic_sight_take(ctx: Ctx, current: Search, result: Result) -> None:
         default=options[0],
     )
     chosen = ctx.ask(decision)
+    ctx.wait_if_pending()  # the item asked about depends on where he takes it from (issue 32)
     where = PILE if chosen == current.clearing else chosen
     item = _top(ctx, current.clearing, where, counters=counters) if chosen != "none" else None
     choice = ask_item(ctx, current.who, item) if item is not None else KEEP

@@ -2,7 +2,8 @@
 options depend on an earlier answer waits for it, so that nothing is asked about an item he does
 not get — the price or boon alone, then the belongings he pays with, then what he does with the
 item — and a phase stopped at any of them resumes with the same roll, to the same end as when
-every answer is given at once."""
+every answer is given at once. Magic Sight's take (7.5.7d) likewise asks about the item only once
+he has chosen where he takes it from."""
 
 from __future__ import annotations
 
@@ -203,3 +204,26 @@ def test_a_card_always_active_asks_nothing_once_taken():
     assert kinds_after_buy(stops) == [["boon"]]
     flowers = [i for i in after.characters["Amazon"].items if i.startswith("Flowers")]
     assert flowers and after.characters["Amazon"].items[flowers[0]].active
+
+
+def test_magic_sight_asks_what_to_do_with_an_item_only_once_he_takes_one():
+    """7.5.7c: on Counters the Witch King may take the top counter of the pile in his clearing,
+    or none (7.5.7d): the item is asked only once he has chosen where from, and not at all when
+    he takes none."""
+    data = {
+        "name": "magic sight",
+        "map": {"tiles": [{"tile": "BL", "at": [0, 0]}]},
+        "monster_roll": 2,
+        "seed": 3,
+        "dice": [[2, 1]],
+        "characters": {"Witch King": {"at": "BL2"}},
+        "piles": {"BL2": ["Mace"]},
+        "expect": {},
+    }
+    for take, after in (("none", []), ("BL2", [["item"]])):
+        state = build_state(catalog(), load_scenario(data))
+        state.options["wait_for_decisions"] = True
+        parsed = parse_orders("S", state, "Witch King")
+        assert parsed.orders is not None, parsed.errors
+        stops, _, _ = stop_by_stop(state, {"Witch King": parsed.orders}, {"take_from": take})
+        assert stops == [["take_from"], *after], take
