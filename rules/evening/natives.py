@@ -92,7 +92,7 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
         for group in groups:
             cost = drinks_cost(ctx.catalog, ctx.state, group, combat.clearing, who)
             drinks = False
-            if 0 < cost <= spendable_gold(ctx.sheet(who)) and _drinks_matter(ctx, who, group):
+            if _drinks_offered(ctx, combat, who, group, cost):
                 decision = Decision(
                     id=_id(ctx, combat, "drinks", who, group).format(),
                     character=who,
@@ -137,10 +137,14 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
             combat.owed[f"{who}|{group}"] = PENALTIES[result.kind]
 
 
-def _drinks_matter(ctx: Ctx, who: str, group: str) -> bool:
-    """Whether drinks for ``group`` are a real choice for him now (8.2.2a,
-    :func:`rules.meeting_odds.drinks_matter`): they make the column friendlier and change the
+def _drinks_offered(ctx: Ctx, combat: CombatState, who: str, group: str, cost: int) -> bool:
+    """Whether he is asked to buy drinks for ``group`` (8.2.2a): he is in the clearing ("If he
+    is in the clearing"; one who rolls for his hirelings there alone cannot), he can pay the
+    ``cost`` (none for a foe, 7.2.4h), and they are a real choice
+    (:func:`rules.meeting_odds.drinks_matter`): they make the column friendlier and change the
     chance that the group battles him or that he owes a penalty."""
+    if ctx.where(who) != combat.clearing or not 0 < cost <= spendable_gold(ctx.sheet(who)):
+        return False
     level = friendliness(ctx.catalog, ctx.state, who, group)
     one, added = modifiers(ctx.catalog, ctx.state, who, "battling")
     return drinks_matter(ctx.catalog, level, one_die=one, added=added)

@@ -5,6 +5,8 @@ the Trade and Hire lines ``drinks:``, ``insults:`` and ``challenges:``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.catalog import catalog
 from rules.day.engine import resolve
 from rules.events import Resolution
@@ -13,17 +15,25 @@ from rules.state import GameState
 from scenarios import build_state, load_scenario
 
 
-def evening(relationship: str, *, dice: list[list[int]] | None = None) -> GameState:
-    """The Amazon (10 gold) at Sunset in DW5 with the Company's HQ and 1, in ``relationship``,
-    the combat waiting for its players."""
+def evening(
+    relationship: str, *, dice: list[list[int]] | None = None, at: str = "DW5"
+) -> GameState:
+    """The Amazon (10 gold) at Sunset in ``at`` and her hired Rogue in DW5 with the Company's HQ
+    and 1, in ``relationship``; the Black Knight, their Ally, in DW6; the combat waiting for its
+    players."""
     data = {
         "name": "natives at the start of combat",
         "map": {"tiles": [{"tile": "DW", "at": [0, 0], "rotation": 0}]},
         "start": "sunset",
         "characters": {
-            "Amazon": {"at": "DW5", "gold": 10, "relationships": {"Company": relationship}}
+            "Amazon": {"at": at, "gold": 10, "relationships": {"Company": relationship}},
+            "Black Knight": {"at": "DW6", "relationships": {"Company": "ally"}},
         },
-        "denizens": [{"name": "Company HQ", "at": "DW5"}, {"name": "Company 1", "at": "DW5"}],
+        "denizens": [
+            {"name": "Company HQ", "at": "DW5"},
+            {"name": "Company 1", "at": "DW5"},
+            {"name": "Rogues 1", "at": "DW5", "hired_by": "Amazon"},
+        ],
         "dice": dice or [],
         "expect": {},
     }
@@ -85,3 +95,24 @@ def test_an_insult_is_paid_off_by_the_insults_line_without_asking():
     assert "insult" not in kinds(paid)
     assert "paid_off" in types(paid)
     assert paid.state.characters["Amazon"].notoriety == -5
+
+
+def test_no_drinks_are_asked_of_one_who_is_not_in_the_clearing():
+    """8.2.2: the Black Knight in DW5 starts combat there; the Amazon rolls for the Company
+    because her hireling is there, but only "if he is in the clearing" (a) could she buy drinks:
+    away in DW2 she cannot."""
+    state = evening("unfriendly", at="DW2")
+    state.put("Black Knight", "at:DW5")
+    asked: set[str] = set()
+    events: list[dict[str, Any]] = []
+    answers: dict[str, str] = {}
+    while True:
+        stop = resolve(state, {}, answers)
+        events += [e.stored() for e in stop.events]
+        if not stop.pending:
+            break
+        state = stop.state
+        asked |= kinds(stop)
+        answers.update({d.id: d.default for d in stop.pending})
+    assert "drinks" not in asked
+    assert any(e["type"] == "meeting" and e["fields"]["who"] == "Amazon" for e in events)
