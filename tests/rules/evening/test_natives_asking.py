@@ -59,7 +59,8 @@ def types(resolution: Resolution) -> list[str]:
 
 
 def test_drinks_are_asked_when_they_can_keep_the_group_from_battling():
-    """Unfriendly: 4 to 6 battle him or owe a penalty; Neutral, with drinks, only on Trouble."""
+    """Enemy and Unfriendly rolls battle him or owe a penalty, Neutral ones through Trouble
+    (L5503); drinks lower those chances."""
     for relationship in ("enemy", "unfriendly", "neutral"):
         assert kinds(first_stop(evening(relationship))) == {"drinks"}, relationship
 
