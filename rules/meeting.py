@@ -216,6 +216,17 @@ def column(relationship: int, *, drinks: bool) -> Relationship:
     return _clamp(relationship + (1 if drinks else 0))
 
 
+def drinks_help(catalog: Catalog, state: GameState, who: str, group: str) -> bool:
+    """Whether drinks would make ``group`` friendlier to him (7.6.5b L1898, :func:`column`): not
+    an Ally group, nor one worse than an Enemy (10.B.6 L3133), nor a foe of his campaign, for
+    whom he cannot buy them (7.2.4h). Drinks that would not are not offered: they would only
+    spend his gold."""
+    if is_foe(catalog, state, who, group):
+        return False
+    level = friendliness(catalog, state, who, group)
+    return column(level, drinks=True) != column(level, drinks=False)
+
+
 def _clamp(level: int) -> Relationship:
     return Relationship(min(max(level, Relationship.ENEMY), Relationship.ALLY))
 
@@ -286,23 +297,28 @@ def meet(
     table = catalog.tables[TABLE]
     level = friendliness(catalog, state, who, group)
     one, added = modifiers(catalog, state, who, activity)
-    current = column(level, drinks=drinks)
+    current: Relationship | None = column(level, drinks=drinks)
     steps: list[Step] = []
-    while True:
+    while current is not None:
         roll = dice.roll(who, purpose, one_die=one, modifier=added)
         printed = table.for_relationship(roll.result, current)
         steps.append(Step(current, roll, MeetingResult.of(printed)))
-        if printed.reroll_in is not None:
-            current = Relationship[printed.reroll_in.upper()]
-        elif printed.reroll_shift is not None:
-            current = Relationship(current + printed.reroll_shift)
-        else:
-            break
+        current = reroll_column(printed, current)
         if len(steps) > len(Relationship):
             raise RuntimeError(f"the {TABLE} rerolls without end: check its data")
     return Meeting(
         who=who, group=group, relationship=_clamp(level), drinks=drinks, steps=tuple(steps)
     )
+
+
+def reroll_column(printed: Result, current: Relationship) -> Relationship | None:
+    """The column a result read in ``current`` is rolled again in — Trouble's Unfriendly
+    (L5503), Opportunity's next friendlier (L5505) — or None for a final result."""
+    if printed.reroll_in is not None:
+        return Relationship[printed.reroll_in.upper()]
+    if printed.reroll_shift is not None:
+        return Relationship(current + printed.reroll_shift)
+    return None
 
 
 def _hostile(result: MeetingResult, *, pays_insult: bool, pays_challenge: bool) -> bool:

@@ -2,8 +2,10 @@
 rewards (7.6.6) and buying back a boon (7.6.5e.1). The phase itself is
 :mod:`rules.daylight.trading`.
 
-Decisions, each under :meth:`~rules.day.context.Ctx.decision_id`, asked together so that one
-answer settles the result:
+Decisions, each under :meth:`~rules.day.context.Ctx.decision_id`, asked in order, each only
+once the answers it depends on are in, so that nothing is asked about an item he does not get
+(issue 32): the price or boon first; if he buys, the belongings he pays with; once he has paid,
+what he does with the item:
 
 - ``accept`` (a Price: yes, the default, or no), or ``boon`` (``take`` it free at one level less
   friendly, treat it as ``price`` x 1, the default, or ``decline``, L5493);
@@ -134,14 +136,12 @@ def _price(ctx: Ctx, offer: Offer, cost: int, text: str) -> None:
     prompt = f"{text}: buy {offer.what} for {cost} gold?"
     asked = decision(ctx, "accept", name, prompt, (YES, NO), YES)
     answer = trade_orders.ask(ctx, asked, trade_orders.accepts(ctx, name, offer.item, cost))
-    items = _ask_payment(ctx, offer, cost)
-    choice = _ask_item(ctx, offer)
     ctx.wait_if_pending()
     if answer != YES:
         ctx.emit(TradeDeclined(who=name, group=group, reason="he declines the price"))
         _lost(ctx, offer)
         return
-    _buy(ctx, offer, cost, items, choice)
+    _purchase(ctx, offer, cost)
 
 
 def _boon(ctx: Ctx, offer: Offer) -> None:
@@ -153,14 +153,14 @@ def _boon(ctx: Ctx, offer: Offer) -> None:
     )
     asked = decision(ctx, "boon", name, prompt, (TAKE, PRICE, DECLINE), PRICE)
     answer = trade_orders.ask(ctx, asked, trade_orders.boon(ctx, name, offer.item, basic))
-    items = _ask_payment(ctx, offer, basic) if _could_pay(ctx, offer, basic) else []
-    choice = _ask_item(ctx, offer)
     ctx.wait_if_pending()
     if answer == TAKE:
+        choice = _ask_item(ctx, offer)
+        ctx.wait_if_pending()
         obtain(ctx, name, group, offer.item, 0, choice)
         owe(ctx, name, group, basic, "a boon taken (7.6.5e)")
     elif answer == PRICE and _could_pay(ctx, offer, basic):
-        _buy(ctx, offer, basic, items, choice)
+        _purchase(ctx, offer, basic)
     elif answer == PRICE:
         _short(ctx, offer, basic)
     else:
@@ -185,6 +185,18 @@ def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
         ctx.emit(TradeRefused(who=name, group=group, result=f"an unpaid {what}"))
         blocked(ctx, name, group)
     _lost(ctx, offer)
+
+
+def _purchase(ctx: Ctx, offer: Offer, cost: int) -> None:
+    """He has agreed to pay ``cost``: the belongings he gives towards it are asked and awaited;
+    then, only if they and his gold pay it (7.6.5c), what he does with the item (7.5.5f) is
+    asked and awaited; then he buys — nothing changes before the last answer is in."""
+    items = _ask_payment(ctx, offer, cost)
+    ctx.wait_if_pending()
+    paid = max(cost - _worth(ctx, offer, items), 0) <= spendable_gold(ctx.sheet(offer.name))
+    choice = _ask_item(ctx, offer, items) if paid else looting.KEEP
+    ctx.wait_if_pending()
+    _buy(ctx, offer, cost, items, choice)
 
 
 def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:
@@ -215,10 +227,10 @@ def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:
     return chosen
 
 
-def _ask_item(ctx: Ctx, offer: Offer) -> str:
+def _ask_item(ctx: Ctx, offer: Offer, giving: list[str] | None = None) -> str:
     if not offer.item or pieces_of(ctx.catalog)[offer.item].kind is Kind.SPELL:
         return looting.KEEP
-    return looting.ask_item(ctx, offer.name, offer.item)
+    return looting.ask_item(ctx, offer.name, offer.item, giving=giving or ())
 
 
 def basic_price(ctx: Ctx, item: str, group: str, owner: str | None = None) -> int:

@@ -11,7 +11,9 @@ The decision ``hire`` says which: ``hire``, ``rehire`` or ``cancel`` the phase b
 neither, the phase is cancelled with the reason.
 
 Before the roll he may buy drinks for every member of the group in the clearing, hired and
-unhired (b L1929, 7.6.5b L1898): the decision ``drinks``. Then the Meeting roll in the column of
+unhired (b L1929, 7.6.5b L1898): the decision ``drinks``, asked only when they would make the
+group friendlier (not an Ally, :func:`rules.meeting.drinks_help`) and only once ``hire``
+is answered, with ``rehire`` (which depends on it too). Then the Meeting roll in the column of
 his (his employer's) relationship (7.6.5a L1897), made public, and its final result (L5482–5505):
 
 - Price x N: N times the total wages of those hired (b.1 L1930), in recorded gold only; the
@@ -59,6 +61,7 @@ from rules.meeting import (
     MeetingResult,
     ResultKind,
     drinks_cost,
+    drinks_help,
     may_pay_penalty,
     meet,
     pay_penalty,
@@ -99,13 +102,13 @@ def hire(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     resumed = kept is not None and kept.get("phase") == number
     if not resumed:
         report_waiting(ctx, name, "trade", number)
+    if turn is not None and not resumed:
+        turn.hired = {"phase": number}
+        kept = turn.hired
     current = _start(ctx, name, number, activity)
     if current is None:
         _forget(ctx)
         return
-    if turn is not None and not resumed:
-        turn.hired = {"phase": number}
-        kept = turn.hired
     if kept is not None and "roll" in kept:
         result = MeetingResult.of(
             ctx.catalog.tables[TABLE].for_relationship(kept["roll"], Relationship(kept["column"]))
@@ -162,6 +165,7 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
             options[0],
         )
         answer = trade_orders.ask(ctx, decision, trade_orders.hire(ctx, name))
+        ctx.wait_if_pending()
         if answer == CANCEL:
             _cancel(ctx, name, number, "he cancels the Hire phase before the roll (7.7.1)")
             return None
@@ -231,7 +235,8 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
     name, group = current.who, current.group
     cost = drinks_cost(ctx.catalog, ctx.state, group, current.clearing, name)
     drinks = False
-    if 0 < cost <= spendable_gold(ctx.sheet(name)):
+    helps = drinks_help(ctx.catalog, ctx.state, name, group)
+    if 0 < cost <= spendable_gold(ctx.sheet(name)) and helps:
         decision = buying.decision(
             ctx,
             "drinks",

@@ -18,6 +18,7 @@ exchanged (L4198–4202) in :mod:`rules.daylight.exchanges`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rules import hidden, powers
@@ -249,24 +250,41 @@ def loot(ctx: Ctx, current: Search, result: Result) -> None:
         _pay_asterisk(ctx, current.who, named)
 
 
-def ask_item(ctx: Ctx, who: str, item: str) -> str:
+def ask_item(ctx: Ctx, who: str, item: str, *, giving: Sequence[str] = ()) -> str:
     """What he does with ``item`` as he takes it (7.5.5f): keep it (the default, P10), activate
-    it (a character only) or abandon it. A card that reveals or acts at once asks nothing."""
+    it (a character only) or abandon it. A card that reveals or acts at once, or is always
+    active (:func:`settle` activates it whatever he says), asks nothing. Activating is offered
+    only when he could activate it now — or he is giving one of his active belongings away for
+    it (``giving``, 7.6.5c), which may make room; an answer or ``new items:`` instruction given
+    ahead is still followed, and a refused activation told (:func:`settle`)."""
     piece = pieces_of(ctx.catalog)[item]
     if piece.kind is Kind.TREASURE:
         activation = ctx.catalog.treasures[piece.name].activation
-        if activation in (Activation.SITE, Activation.ON_DRAW):
+        if activation in (Activation.SITE, Activation.ON_DRAW, Activation.ALWAYS_ACTIVE):
             return KEEP
-    options = (KEEP, ACTIVATE, ABANDON) if ctx.is_character(who) else (KEEP, ABANDON)
+    every = (KEEP, ACTIVATE, ABANDON) if ctx.is_character(who) else (KEEP, ABANDON)
+    standing = trade_orders.new_item(ctx, who)
     decision = Decision(
         id=ctx.decision_id("item", who).format(),
         character=ctx.eyes(who),
         kind="item",
         prompt=f"You take the {piece.name}: keep it inactive, activate it, or abandon it?",
-        options=options,
+        options=every,
         default=KEEP,
     )
-    return trade_orders.ask(ctx, decision, trade_orders.new_item(ctx, who))
+    asked = decision.id not in ctx.answers and standing not in every
+    if asked and ACTIVATE in every and not _may_activate(ctx, who, item, giving):
+        decision = decision.model_copy(update={"options": (KEEP, ABANDON)})
+    return trade_orders.ask(ctx, decision, standing)
+
+
+def _may_activate(ctx: Ctx, who: str, item: str, giving: Sequence[str]) -> bool:
+    """Whether ``item`` could be activated as he takes it, so that asking it is a choice."""
+    sheet = ctx.sheet(who)
+    if any(sheet.items[given].active for given in giving if given in sheet.items):
+        return True
+    refused = moving.activation_refused(ctx.catalog, ctx.state, sheet, item)
+    return refused is None and one_use.refused(ctx, who, item) is None
 
 
 def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:
@@ -415,6 +433,7 @@ def magic_sight_take(ctx: Ctx, current: Search, result: Result) -> None:
         default=options[0],
     )
     chosen = ctx.ask(decision)
+    ctx.wait_if_pending()  # the item asked about depends on where he takes it from (issue 32)
     where = PILE if chosen == current.clearing else chosen
     item = _top(ctx, current.clearing, where, counters=counters) if chosen != "none" else None
     choice = ask_item(ctx, current.who, item) if item is not None else KEEP

@@ -5,7 +5,9 @@ to buy. What the roll's result does is :mod:`rules.daylight.buying`; prices and 
 A T phase names one unhired native leader's group or one visitor in his clearing (7.6.3,
 7.6.3a); a native leader must stand in the clearing (7.6.1a) and be unhired (7.6.1b), a visitor's
 chit must be there visitor side up. Its decisions, each under
-:meth:`~rules.day.context.Ctx.decision_id`:
+:meth:`~rules.day.context.Ctx.decision_id`, asked in order, each once the answer it depends on is
+in (issue 32): ``trade`` alone; then either the ``sell`` decisions, or ``buy`` and ``drinks``
+together (neither depends on the other):
 
 - ``trade``: ``buy``, ``sell``, ``buy back`` (a boon he owes the group, 7.6.5e.1) or ``cancel``
   the phase (7.6.3b–c); the default is to buy;
@@ -16,7 +18,8 @@ chit must be there visitor side up. Its decisions, each under
   its Fame (7.6.6);
 - buying (7.6.5): ``buy`` names one item of the seller's box, or one of a visitor's Spell cards
   he could learn (7.6.7; default the first he can afford, else the first: once he looks he must
-  name something and roll, 7.6.5), then ``drinks`` (natives only, 7.6.5b); the secret look
+  name something and roll, 7.6.5), then ``drinks`` (natives only, 7.6.5b, and only when they
+  would make the group friendlier: not an Ally); the secret look
   (Enchanted cards turn face up), the Meeting roll, kept in
   :attr:`rules.state.TurnState.traded` while a decision after it waits.
 
@@ -43,7 +46,7 @@ from rules.events import Decision
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import PhaseCancelled
 from rules.events.trade import Drinks, EnchantedRevealed, MeetingRolled, Sold, TradeLooked
-from rules.meeting import drinks_cost, meet, partner
+from rules.meeting import drinks_cost, drinks_help, meet, partner
 from rules.orders.model import Activity
 from rules.pieces import Kind, pieces_of
 from rules.state import Place, TradeRoll
@@ -84,6 +87,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     mode = trade_orders.ask(
         ctx, buying.decision(ctx, "trade", name, f"Trade with the {group}?", options, BUY), standing
     )
+    ctx.wait_if_pending()
     if mode == SELL:
         chosen = [item for item in mine if _ask_sell(ctx, name, group, item) == YES]
         ctx.wait_if_pending()
@@ -93,7 +97,9 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     item = _ask_buy(ctx, name, group, wares) if mode == BUY and wares else None
     cost = 0 if visitor else drinks_cost(ctx.catalog, ctx.state, group, here, name)
     drinks = False
-    if mode in (BUY, BUY_BACK) and 0 < cost <= spendable_gold(ctx.sheet(name)):
+    rolls = mode == BUY_BACK or (mode == BUY and item is not None)
+    helps = rolls and drinks_help(ctx.catalog, ctx.state, name, group)
+    if helps and 0 < cost <= spendable_gold(ctx.sheet(name)):
         prompt = f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?"
         decision = buying.decision(ctx, "drinks", name, prompt, DRINKS, DRINKS[0])
         drinks = trade_orders.ask(ctx, decision, trade_orders.drinks(ctx, name)) == YES

@@ -3,8 +3,12 @@
 At the start of combat each character taking part rolls on the Meeting Table for each unhired
 group there (8.2.2), in the Evening order and, for each character, the groups in the order their
 first counter stands in the clearing (SCENARIOS.md part 2, "Forced dice during the Evening").
-Before the rolls he may buy drinks (8.2.2a), a decision; after them he may pay off an Insult with
-5 Notoriety or a Challenge with 5 Fame (L5499–5501), another decision. Block/Battle, or an
+Before the rolls he may buy drinks (8.2.2a), a decision asked only when it is a real choice
+(:func:`rules.meeting_odds.drinks_matter`: drinks that cannot change whether the group battles
+him or what he owes are not bought); after them he may pay off an Insult with 5 Notoriety or a
+Challenge with 5 Fame (L5499–5501), another decision. His standing combat line ``natives:``
+answers either, else his Trade and Hire ``drinks:``, ``insults:`` and ``challenges:``
+(:mod:`rules.orders.meetings`); a decision they answer is not asked (issue 32). Block/Battle, or an
 Insult or Challenge not paid, sets the group battling him and his hirelings for the rest of the
 combat (8.2.2b); so do luring one of its natives, naming one as a target, or deploying against
 one (8.2.3a, 8.3.4e). Battling natives fight like monsters, but only those they battle (8.2.3c).
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
+from rules.daylight import trade_orders
 from rules.decisions.ids import CombatId
 from rules.decisions.kinds import DRINKS, PENALTY
 from rules.evening import standing
@@ -31,11 +36,14 @@ from rules.meeting import (
     PENALTIES,
     ResultKind,
     drinks_cost,
+    friendliness,
     may_pay_penalty,
     meet,
+    modifiers,
     pay_penalty,
     penalty_prompt,
 )
+from rules.meeting_odds import drinks_matter
 
 #: The Meeting Table results that must be paid off or start a battle (L5499–5501).
 
@@ -84,7 +92,7 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
         for group in groups:
             cost = drinks_cost(ctx.catalog, ctx.state, group, combat.clearing, who)
             drinks = False
-            if 0 < cost <= spendable_gold(ctx.sheet(who)):
+            if _drinks_offered(ctx, combat, who, group, cost):
                 decision = Decision(
                     id=_id(ctx, combat, "drinks", who, group).format(),
                     character=who,
@@ -93,7 +101,8 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
                     options=DRINKS,
                     default=DRINKS[0],
                 )
-                drinks = standing.ask(ctx, combat, decision) == "yes"
+                standing_drinks = trade_orders.drinks(ctx, who)
+                drinks = standing.ask(ctx, combat, decision, fallback=standing_drinks) == "yes"
             asked.append((who, group, drinks))
     ctx.wait_if_pending()
     for who, group, drinks in asked:
@@ -128,6 +137,19 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
             combat.owed[f"{who}|{group}"] = PENALTIES[result.kind]
 
 
+def _drinks_offered(ctx: Ctx, combat: CombatState, who: str, group: str, cost: int) -> bool:
+    """Whether he is asked to buy drinks for ``group`` (8.2.2a): he is in the clearing ("If he
+    is in the clearing"; one who rolls for his hirelings there alone cannot), he can pay the
+    ``cost`` (none for a foe, 7.2.4h), and they are a real choice
+    (:func:`rules.meeting_odds.drinks_matter`): they make the column friendlier and change the
+    chance that the group battles him or that he owes a penalty."""
+    if ctx.where(who) != combat.clearing or not 0 < cost <= spendable_gold(ctx.sheet(who)):
+        return False
+    level = friendliness(ctx.catalog, ctx.state, who, group)
+    one, added = modifiers(ctx.catalog, ctx.state, who, "battling")
+    return drinks_matter(ctx.catalog, level, one_die=one, added=added)
+
+
 def pay_off(ctx: Ctx, combat: CombatState) -> None:
     """8.2.2b, L5499–5501: each Insult or Challenge rolled is paid with 5 Notoriety or 5 Fame,
     or refused — then the group battles him. Refusing is the default (pbem-combat §4); under
@@ -146,7 +168,8 @@ def pay_off(ctx: Ctx, combat: CombatState) -> None:
             options=PENALTY,
             default=PENALTY[0],
         )
-        asked.append((who, group, what, standing.ask(ctx, combat, decision)))
+        answer = standing.ask(ctx, combat, decision, fallback=trade_orders.penalty(ctx, who, what))
+        asked.append((who, group, what, answer))
     ctx.wait_if_pending()
     for who, group, what, answer in asked:
         if answer == "pay":

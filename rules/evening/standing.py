@@ -47,10 +47,19 @@ def _faces(labels: tuple[str, ...], altered: Alteration) -> tuple[tuple[str, Act
     return tuple((label, current(label, altered)) for label in labels)
 
 
-def ask(ctx: Ctx, combat: CombatState, decision: Decision, *, effort: int = 0) -> str:
-    """The answer to ``decision``: the player's, else his standing instruction's — which is
-    then never asked: a window opens only for the choices his standing orders do not answer
-    (issue 14) — else the decision's own default (asked, when combat waits for players)."""
+def ask(
+    ctx: Ctx,
+    combat: CombatState,
+    decision: Decision,
+    *,
+    effort: int = 0,
+    fallback: str | None = None,
+) -> str:
+    """The answer to ``decision``: the player's, else his standing combat instruction's, else
+    ``fallback`` (another standing instruction's answer, when it is one of the options) — a
+    decision so answered is never asked: a window opens only for the choices his standing
+    orders do not answer (issue 14) — else the decision's own default (asked, when combat
+    waits for players)."""
     orders = ctx.today.orders.get(decision.character)
     if decision.id in ctx.answers or orders is None:
         return ctx.ask(decision)
@@ -60,6 +69,8 @@ def ask(ctx: Ctx, combat: CombatState, decision: Decision, *, effort: int = 0) -
         )
         if found is not None:
             return found
+    if fallback is not None and fallback in decision.options:
+        return fallback
     return ctx.ask(decision)
 
 

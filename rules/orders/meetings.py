@@ -8,7 +8,9 @@ a list and nothing on it for sale he names the cheapest belonging and declines t
 looking obliges him to roll (7.6.5, P23). ``sell: Mace, Helmet`` — a T phase sells these if he
 has any of them (7.6.4, P22). ``pay with: Mace`` — belongings given towards a price (7.6.5c,
 P25). ``drinks: yes | no`` (7.6.5b, P24). ``boons: take | price | decline`` (L5493, P26).
-``insults: pay | refuse`` and ``challenges: pay | refuse`` (L5499–5501, P27). ``buy back:
+``insults: pay | refuse`` and ``challenges: pay | refuse`` (L5499–5501, P27). The last three also
+answer the Meeting rolls at the start of combat (8.2.2) where the combat line ``natives:`` does
+not (:mod:`rules.evening.natives`). ``buy back:
 Company`` — his T phases with these groups buy back the boon he owes them (7.6.5e.1, P28).
 ``new items: keep | activate | abandon`` — what he does with an item he buys or loots (7.5.5f,
 P10). ``hire: new | rehire`` — whom an HR phase hires when he could do either (7.7.1d, P31).
@@ -29,7 +31,7 @@ MEETING_KEYS: dict[str, str] = {
     "buy": "what a T phase names, in order, each perhaps 'up to N' gold (7.6.5)",
     "sell": "belongings a T phase sells if he has any of them, e.g. 'Mace, Helmet' (7.6.4)",
     "pay with": "belongings he gives towards a price, e.g. 'Mace' (7.6.5c)",
-    "drinks": "yes | no: buy drinks before a Meeting roll in Trade and Hire (7.6.5b)",
+    "drinks": "yes | no: buy drinks before a Meeting roll in Trade, Hire and combat (7.6.5b)",
     "boons": "take | price | decline: a Boon result (L5493)",
     "insults": "pay | refuse: an Insult, 5 Notoriety (L5501)",
     "challenges": "pay | refuse: a Challenge, 5 Fame (L5499)",

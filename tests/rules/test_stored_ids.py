@@ -7,7 +7,8 @@ reach their decisions.
 scenario it names must still make every one of those ids — and others only of the kinds asked
 ahead since issue 32, whose order changed with them (the pony sold in
 ``7.6.4_selling_a_pony_whose_name_holds_a_slash``, written with the fix it proves, was recorded
-from that engine too: its ids did not change, its sale did). A scenario changed on
+from that engine too: its ids did not change, its sale did) — and may no longer make those of
+the kinds issue 32 asks only when they are a real choice. A scenario changed on
 purpose since is recorded again from the revision before its change, never from the code under
 test.
 """
@@ -33,10 +34,19 @@ RECORDED: dict[str, list[str]] = json.loads(
 ASKED_AHEAD = frozenset({"target", "hireling_target", "attack", "maneuver", "shield", "place"})
 
 
+#: The kinds issue 32 asks only when they are a real choice — drinks that can make the group
+#: friendlier and, in the Evening, change what it does — or only once the answer they depend on
+#: is in: what to buy once he buys, the belongings he pays with once he takes the price, what he
+#: does with an item once it is his. A recorded id of theirs may no longer be made: an answer
+#: stored under it answered a question that changed nothing.
+ASKED_ONLY_WHEN_REAL = frozenset({"drinks", "buy", "pay", "item"})
+
+
 @pytest.mark.parametrize("scenario", sorted(RECORDED))
 def test_a_scenario_makes_the_ids_recorded_before_ids_had_a_type(scenario: str):
     made = ids_of(ROOT / scenario)
     recorded = RECORDED[scenario]
-    assert [ref for ref in recorded if ref not in made] == []
+    missing = [ref for ref in recorded if ref not in made]
+    assert [ref for ref in missing if DecisionId.parse(ref).kind not in ASKED_ONLY_WHEN_REAL] == []
     extra = [ref for ref in made if ref not in recorded]
     assert all(DecisionId.parse(ref).kind in ASKED_AHEAD for ref in extra), extra

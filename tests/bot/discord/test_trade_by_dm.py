@@ -1,7 +1,7 @@
 """Trading on Discord (issue 16), end to end with SimCord: in a campaign that waits for
 decisions, a Trade phase asks the player by DM, with a button per option, what he buys and what
-he does on a Boon; the channel reads the Meeting roll and what was bought, and what he looked at
-in the seller's box reaches him alone."""
+he does on a Boon, one step at a time (issue 32); the channel reads the Meeting roll and what was
+bought, and what he looked at in the seller's box reaches him alone."""
 
 from __future__ import annotations
 
@@ -37,6 +37,11 @@ def _the_company(state: GameState) -> None:
     state.dice.forced = [[2], [1, 1]]
 
 
+def _dms(table: Table) -> str:
+    """Every DM the Amazon has had from the bot, as one text."""
+    return " ".join(text_of(m) for m in bot_messages(table.alice.user.dm_channel.history()))
+
+
 def _asked(table: Table, words: str) -> discord.Message:
     """The latest decision DM'd to the Amazon whose text holds ``words``."""
     asked = bot_messages(table.alice.user.dm_channel.history())
@@ -57,21 +62,27 @@ async def test_a_trade_is_decided_by_buttons_and_its_look_stays_private(
 
     trade = _asked(table, "Trade with the Company?")
     assert labels(trade) == [("buy", False), ("sell", False), ("cancel", False)]
+    assert not any(words in _dms(table) for words in ("try to buy", "You take")), (
+        "what she buys, and what she does with it, wait for her first answer (issue 32)"
+    )
+    await table.alice.user.click(trade, label="buy")
+    await table.bot.deliver_once()
     which = _asked(table, "try to buy")
     assert labels(which) == [("Axe 1", False), ("Mace 1", False)]
-    drinks = _asked(table, "Buy drinks")
-    await table.alice.user.click(trade, label="buy")
+    assert "Buy drinks" not in _dms(table), "drinks cannot make an Ally friendlier (7.6.5b)"
     await table.alice.user.click(which, label="Axe 1")
-    await table.alice.user.click(drinks, label="no")
     await table.bot.deliver_once()
     boon = _asked(table, "Boon: take Axe 1 free")
     assert ("take", False) in labels(boon)
-    kept = _asked(table, "You take the Axe")
-    assert "Give " not in " ".join(
-        text_of(m) for m in bot_messages(table.alice.user.dm_channel.history())
-    ), "her gold pays: no belongings are asked for"
+    assert "You take the Axe" not in _dms(table), "the Axe is not hers before she takes it"
+    assert "Give " not in _dms(table), "her gold pays: no belongings are asked for"
     await table.alice.user.click(boon, label="take")
-    await table.alice.user.click(kept, label="activate")
+    await table.bot.deliver_once()
+    kept = _asked(table, "You take the Axe")
+    assert [label for label, _ in labels(kept)] == ["keep", "abandon"], (
+        "her Short Sword is active: a second weapon cannot be (4.3.6)"
+    )
+    await table.alice.user.click(kept, label="keep")
     await table.bot.deliver_once()
 
     await table.bot.deliver_once()
