@@ -6,8 +6,8 @@ A T phase names one unhired native leader's group or one visitor in his clearing
 7.6.3a); a native leader must stand in the clearing (7.6.1a) and be unhired (7.6.1b), a visitor's
 chit must be there visitor side up. Its decisions, each under
 :meth:`~rules.day.context.Ctx.decision_id`, asked in order, each once the answer it depends on is
-in (issue 32): ``trade`` alone; then either the ``sell`` decisions, or ``buy`` and ``drinks``
-together (neither depends on the other):
+in (issue 32): ``trade`` alone; then either the ``sell`` decisions, or ``buy``, then
+``drinks``, one question at a time:
 
 - ``trade``: ``buy``, ``sell``, ``buy back`` (a boon he owes the group, 7.6.5e.1) or ``cancel``
   the phase (7.6.3b–c); the default is to buy;
@@ -95,6 +95,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
         _done(ctx)
         return
     item = _ask_buy(ctx, name, group, wares) if mode == BUY and wares else None
+    ctx.wait_if_pending()  # one question at a time: what he buys, then drinks (issue 32)
     cost = 0 if visitor else drinks_cost(ctx.catalog, ctx.state, group, here, name)
     drinks = False
     rolls = mode == BUY_BACK or (mode == BUY and item is not None)

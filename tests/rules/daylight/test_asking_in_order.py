@@ -99,6 +99,14 @@ def test_the_trade_asks_what_to_do_alone_then_what_to_buy():
     assert stops[:2] == [["trade"], ["buy"]]
 
 
+def test_drinks_are_asked_once_what_he_buys_is_answered():
+    """One question at a time (issue 32): for a Neutral group, whose drinks would make it
+    Friendly (7.6.5b), what he buys is asked alone, then the drinks."""
+    state, orders = day([3, 1], gold=30, relationship="neutral")
+    stops, _, _ = stop_by_stop(state, orders, {})
+    assert stops[:3] == [["trade"], ["buy"], ["drinks"]]
+
+
 def types(events: list[dict[str, Any]]) -> list[str]:
     return [e["type"] for e in events]
 
