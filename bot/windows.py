@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from bot.campaign_settings import CampaignSettings
 from bot.evening_notice import evening_notice
 from bot.evening_report import rounds_report
 from bot.option_lists import compact, expand
@@ -172,13 +173,27 @@ def window_message(
     due: datetime,
     brief: Sequence[str],
     decisions: Sequence[Decision],
+    settings: CampaignSettings | None = None,
 ) -> str:
     """The DM that opens ``window`` for ``character``: what he needs to know, each decision
     with its options and default, and how to answer; its header names the window by its
-    :func:`window_tag`."""
+    :func:`window_tag`. With the campaign's ``settings``, it ends with what will be asked
+    next and when (issue 32): after the natives', the first round; after a lure window, the
+    encounter and melee's, once random assignment is done; after those, the next round's,
+    which brings the round's report."""
     blocks = window_blocks(decisions)
+    where = decisions[0].where if decisions else None
+    number = where.round if isinstance(where, CombatId) else 0
+    following = None
+    if settings is not None:
+        following = {
+            "natives": ("first round", settings.lure_hours),
+            "lure": ("encounter and melee", max(settings.encounter_hours, settings.melee_hours)),
+        }.get(window, ("next round", settings.lure_hours))
     return render(
         "messages/combat_window.txt.j2",
+        following=following,
+        round=number,
         campaign=campaign,
         character=character,
         window=window,
@@ -369,7 +384,7 @@ class Windows:
             kinds = " and ".join(dict.fromkeys(str(window_of(d)) for d in decisions))
             where = clearing_of(decisions[0].id)
             lines = brief(store.catalog, resolution.state, character, where, decisions)
-            text = window_message(campaign, character, kinds, due, lines, decisions)
+            text = window_message(campaign, character, kinds, due, lines, decisions, settings)
             if player in reports:
                 text = f"{reports.pop(player)}\n\n{text}"
             out.dm(player, text)

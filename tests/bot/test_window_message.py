@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bot.campaign_settings import CampaignSettings
 from bot.windows import window_blocks, window_message
 from db.models import Campaign
 from rules.decisions import CombatId
@@ -97,3 +98,26 @@ def test_a_window_of_more_choices_than_a_message_holds_has_a_view_for_each_five(
     views = window_views(1, text)
     indexes = [[c.custom_id.rsplit(":", 1)[1] for c in v.children] for v in views]  # type: ignore[attr-defined]
     assert indexes == [["0", "1", "2", "3", "4"], ["5", "6"]]
+
+
+def test_each_window_says_what_is_asked_next_and_when() -> None:
+    """Issue 32: each DM says what will be asked next and when."""
+    due = datetime(2026, 11, 29, 20, tzinfo=UTC)
+    campaign = Campaign(name="Valley", day=3, created_at=due)
+    settings = CampaignSettings(lure_hours=2, encounter_hours=1, melee_hours=3)
+    lure = decision("d3/CV5/r2/lure/Amazon/Giant 1", ("no", "yes"))
+    melee = decision("d3/CV5/r2/target/Amazon", ("none", "Giant 1"))
+
+    def told(window: str, asked: Decision) -> str:
+        text = window_message(campaign, "Amazon", window, due, [], [asked], settings)
+        return text.rstrip("\n").rsplit("\n", 1)[-1]
+
+    assert told("lure", lure) == (
+        "Next: random assignment, then your encounter and melee choices for round 2, in a "
+        "window opening when this one closes, by 2026-11-29 20:00 UTC, and open at most 3 hours."
+    )
+    assert told("encounter and melee", melee).startswith(
+        "Next: round 2 is fought, and its report comes with your first window of round 3"
+    )
+    assert told("encounter and melee", melee).endswith("open at most 2 hours.")
+    assert "Next:" not in window_message(campaign, "Amazon", "melee", due, [], [melee])

@@ -119,6 +119,7 @@ async def test_three_players_at_the_inn_are_asked_at_most_twice_a_round(
         )
         assert per_round and max(per_round.values()) <= 2, (name, per_round)
         for text in windows:
+            assert "Next: " in text, f"{name}: a window that does not say what comes next"
             blocks = [choices(found["options"]) for found in BLOCK.finditer(text)]
             assert any(len(options) > 1 for options in blocks), f"{name}: no real choice: {text}"
         assert max(messages_a_round(name, members[name]).values()) <= 2, name
