@@ -14,13 +14,7 @@ from rules.meeting import ResultKind
 from rules.meeting_odds import drinks_matter, evening_odds, final_odds, roll_odds
 from rules.schema.base import Relationship
 
-E, U, N, F, A = (
-    Relationship.ENEMY,
-    Relationship.UNFRIENDLY,
-    Relationship.NEUTRAL,
-    Relationship.FRIENDLY,
-    Relationship.ALLY,
-)
+E, U, N, F, A = Relationship  # the columns, from Enemy to Ally
 HOSTILE = {ResultKind.BLOCK_BATTLE, ResultKind.INSULT, ResultKind.CHALLENGE}
 
 
