@@ -191,7 +191,7 @@ def clearing_qualities(board: Board, state: GameState, clearing: str) -> frozens
     """What matters about a clearing for extra phases: its type (``"cave"``, ``"mountain"`` or
     ``"woods"``) and ``"dwelling"`` when a dwelling or campfire stands there (L3653)."""
     found = {str(board.clearing_type(clearing))}
-    if any(p in board.catalog.dwellings for p in state.at(Place.clearing(clearing))):
+    if board.catalog.dwellings.any_in(state.at(Place.clearing(clearing))):
         found.add("dwelling")
     return frozenset(found)
 

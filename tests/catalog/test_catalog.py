@@ -181,3 +181,10 @@ def test_a_monster_whose_row_disagrees_with_its_box_is_refused(tmp_path):
         "monsters.yaml: monsters[15] 'Giant': appearance_row is 5, but its Set Up Card box is on "
         "row 4"
     )
+
+
+def test_any_in_an_index_is_any_name_or_alias_of_it() -> None:
+    dwellings = catalog().dwellings
+    name = next(iter(dwellings))
+    assert dwellings.any_in(["Giant 1", name]) and not dwellings.any_in(["Giant 1", "Amazon"])
+    assert not dwellings.any_in([])
