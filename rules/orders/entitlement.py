@@ -247,8 +247,9 @@ def entitlement(
         if not gives:
             unavailable.append((advantage.name, f"{advantage.name} gives no extra phase"))
 
+    carried = frozenset(state.at(Place.owner(character)))
     for piece, item in sheet.items.items():
-        if state.place_of(piece) != Place.owner(character):
+        if piece not in carried:
             continue
         if piece in catalog.horses:
             _horse(catalog, piece, item.active, in_cave, extras, unavailable)
