@@ -7,14 +7,17 @@ BIN := $(VENV)/bin
 .PHONY: run test lint typecheck pytest bench proofs replay audit clean
 
 # Packages are installed by uv, itself installed by pip: on a fresh machine it takes seconds
-# where pip takes half a minute. Where uv cannot be had or fails, pip installs them.
+# where pip takes half a minute. Where uv cannot be had or fails, pip installs them. Their
+# bytecode is compiled once at install (and make test compiles the project's): with
+# PYTHONDONTWRITEBYTECODE set, as on this machine, every process would compile what it
+# imports again, each pytest worker and each command a test starts.
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet uv || echo "uv is not available: pip installs"
 
 WITH_TESTS := -e '.[test,postgres]'
-INSTALL = { [ -x $(BIN)/uv ] && $(BIN)/uv pip install --quiet --python $(BIN)/python $(1); } \
-	|| $(BIN)/python -m pip install --quiet $(1)
+INSTALL = { [ -x $(BIN)/uv ] && $(BIN)/uv pip install --quiet --compile-bytecode \
+	--python $(BIN)/python $(1); } || $(BIN)/python -m pip install --quiet $(1)
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(call INSTALL,-e .)
@@ -45,6 +48,7 @@ pytest: $(VENV)/.installed-test
 # Ruff first (seconds); then mypy beside pytest, its report shown once pytest is done: its
 # half-minute on one core is mostly hidden in pytest's time.
 test: lint $(VENV)/.installed-test
+	@$(BIN)/python -m compileall -q -j 0 bot db rules scenarios templates tests
 	@$(BIN)/mypy rules scenarios bot db tests > $(VENV)/mypy.log 2>&1 & typing=$$!; \
 	$(BIN)/pytest -q -n $(WORKERS); tested=$$?; \
 	wait $$typing; typed=$$?; echo "mypy:"; cat $(VENV)/mypy.log; \
