@@ -193,7 +193,7 @@ def _purchase(ctx: Ctx, offer: Offer, cost: int) -> None:
     asked and awaited; then he buys — nothing changes before the last answer is in."""
     items = _ask_payment(ctx, offer, cost)
     ctx.wait_if_pending()
-    paid = max(cost - _worth(ctx, offer, items), 0) <= spendable_gold(ctx.sheet(offer.name))
+    paid = _gold_due(cost, _worth(ctx, offer, items)) <= spendable_gold(ctx.sheet(offer.name))
     choice = _ask_item(ctx, offer, items) if paid else looting.KEEP
     ctx.wait_if_pending()
     _buy(ctx, offer, cost, items, choice)
@@ -245,6 +245,12 @@ def _worth(ctx: Ctx, offer: Offer, items: list[str]) -> int:
     return sum(price(ctx, item, offer.name, partner=offer.group) or 0 for item in items)
 
 
+def _gold_due(cost: int, worth: int) -> int:
+    """The gold he pays of ``cost`` once belongings ``worth`` that much are given towards it;
+    no change is given (7.6.5c)."""
+    return max(cost - worth, 0)
+
+
 def _could_pay(ctx: Ctx, offer: Offer, cost: int) -> bool:
     """Whether his recorded gold and all his priced belongings could pay ``cost`` (7.6.5c)."""
     goods = [item for item in saleable(ctx, offer.name, offer.group) if item != offer.item]
@@ -256,7 +262,7 @@ def _buy(ctx: Ctx, offer: Offer, cost: int, items: list[str], choice: str) -> No
     zero (7.6.5c); then the item, or the level bought back, is his."""
     name, group = offer.name, offer.group
     worth = _worth(ctx, offer, items)
-    gold = max(cost - worth, 0)
+    gold = _gold_due(cost, worth)
     if gold > spendable_gold(ctx.sheet(name)):
         given = f" and {', '.join(items)} (worth {worth})" if items else ""
         reason = f"he cannot pay {cost} gold with his gold{given} (7.6.5c)"
