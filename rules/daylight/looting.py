@@ -272,7 +272,7 @@ def ask_item(ctx: Ctx, who: str, item: str, *, giving: Sequence[str] = ()) -> st
         options=every,
         default=KEEP,
     )
-    asked = decision.id not in ctx.answers and standing not in every
+    asked = not trade_orders.answered_ahead(ctx, decision, standing)
     if asked and ACTIVATE in every and not _may_activate(ctx, who, item, giving):
         decision = decision.model_copy(update={"options": (KEEP, ABANDON)})
     return trade_orders.ask(ctx, decision, standing)

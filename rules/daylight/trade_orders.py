@@ -23,11 +23,18 @@ def orders(ctx: Ctx, name: str) -> MeetingOrders:
     return ctx.instructions(name).meeting
 
 
+def answered_ahead(ctx: Ctx, decision: Decision, standing: str | None) -> bool:
+    """Whether ``decision`` is answered before it is asked: by the player, or by ``standing``
+    (his instruction's answer, when it is one of the options)."""
+    return decision.id in ctx.answers or (standing is not None and standing in decision.options)
+
+
 def ask(ctx: Ctx, decision: Decision, standing: str | None) -> str:
     """The answer to ``decision``: the player's, else ``standing`` (his instruction's, when it
     is one of the options; the decision is then not asked), else the default."""
-    if decision.id in ctx.answers or standing is None or standing not in decision.options:
+    if decision.id in ctx.answers or not answered_ahead(ctx, decision, standing):
         return ctx.ask(decision)
+    assert standing is not None
     return standing
 
 
