@@ -137,6 +137,12 @@ class CampaignSettings(BaseModel):
         }
         return hours.get(window or "", self.decision_hours)
 
+    @property
+    def after_assignment_hours(self) -> float:
+        """The hours of a round's window after random assignment, which asks the Encounter's
+        choices and the Melee's together (issue 32): the longer of theirs."""
+        return max(self.encounter_hours, self.melee_hours)
+
     def engine_options(self) -> dict[str, bool]:
         """The engine's game options these settings give: whether decisions wait for players,
         combat's too, and whether the clearings fight at once."""

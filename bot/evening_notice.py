@@ -28,7 +28,7 @@ TYPICAL_ROUNDS = 4
 def round_hours(settings: CampaignSettings) -> float:
     """The hours a round of combat waits at most, nobody answering: its lure window, then its
     encounter and melee window (asked together)."""
-    return settings.lure_hours + max(settings.encounter_hours, settings.melee_hours)
+    return settings.lure_hours + settings.after_assignment_hours
 
 
 def rounds_left(state: GameState) -> int:

@@ -188,7 +188,7 @@ def window_message(
     if settings is not None:
         following = {
             "natives": ("first round", settings.lure_hours),
-            "lure": ("encounter and melee", max(settings.encounter_hours, settings.melee_hours)),
+            "lure": ("encounter and melee", settings.after_assignment_hours),
         }.get(window, ("next round", settings.lure_hours))
     return render(
         "messages/combat_window.txt.j2",
