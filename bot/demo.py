@@ -9,12 +9,15 @@ The month runs as one process with a worker (on a machine of more than one core)
 ``realmbot run`` starts before it loads the engine (:func:`bot.demo_start.early_worker`): the
 database is a copy of one migrated once and kept in the user's cache
 (:func:`db.fresh.migrated_copy`); each day's map is drawn in the worker
-(:class:`bot.maps.pool.MapPool`) from the moment the day's end state is known, while the day is
-saved and the day before's files are written, and the worker then works out and reads the next
-day's autopilot orders from the same state. Each day's reports take the events its resolution
-stored (:meth:`bot.publishing.Publisher.told`), and the attachments delivered are pruned once, at
-the end. What is written, and in what order, is what the same days resolved and delivered one
-after the other write.
+(:class:`bot.maps.pool.MapPool`) from the moment the day's end state is known, after the
+worker has worked out and read the next day's autopilot orders from the same state (which the
+next day's resolution waits for first), while the day is saved and the day before's files are
+written. A day's reports are held (:meth:`bot.publishing.Publisher.hold`) for the next day's
+resolution to post in its unit of work once its engine has run, so that its map is drawn
+meanwhile rather than waited for; they take the events its resolution stored
+(:meth:`bot.publishing.Publisher.told`), and the attachments delivered are pruned once, at the
+end. What is written, and in what order, is what the same days resolved and posted one after
+the other write.
 """
 
 from __future__ import annotations
@@ -100,10 +103,13 @@ def _play(
         echo(progress(day - 1, settings.demo_days, f"resolving day {day}"))
         ended: list[Ended] = []  # what the resolution's unit read for the reports
         service.resolver.resolve_day("Demo", day=day, moderator=MODERATOR, post=False, ended=ended)
-        # The day before's reports are written while this day's map is drawn in the worker;
-        # the attachments delivered are pruned once, at the end (deliver).
+        # The day before's reports, posted by this day's resolution, are written while this
+        # day's map is drawn in the worker; this day's are held for the next resolution to
+        # post once its engine has run (Publisher.hold), the last day's by deliver; the
+        # attachments delivered are pruned once, at the end.
         files += carry(service, out, prune=False)
-        service.publisher.publish("Demo", *ended)
+        for held in ended:
+            service.publisher.hold(held)
     return files + deliver(service, out)
 
 

@@ -105,6 +105,7 @@ class Publisher:
         self._later: Later | None = None
         self._drawing: dict[tuple[str, int], _Due] = {}
         self._ready: list[tuple[_Due, contextvars.Context]] = []
+        self._held: dict[str, _Due] = {}
 
     def draw_in(self, maps: MapPool | None, later: Later | None = None) -> None:
         """Draw maps in ``maps`` from now on, posting through ``later``; with None, in the
@@ -159,6 +160,26 @@ class Publisher:
         committed (then it is not read again)."""
         due = self._read(campaign_name, pooled=False, ended=ended)
         return due is not None and self._post(due)
+
+    def hold(self, ended: Ended) -> None:
+        """Keep the reports ``ended`` read, their map being drawn in the pool :meth:`draw_in`
+        gave (foreseen, :meth:`foresee`), for the campaign's next resolution to post in its
+        unit of work once its engine has run (:meth:`post_held`): for a caller that resolves
+        the next day at once (the demo), whose day's map is drawn meanwhile instead of waited
+        for. :meth:`publish` (and so :meth:`publish_due`) posts them if called first."""
+        due = self._read(ended.ref, pooled=False, ended=ended)
+        if due is not None:
+            with self._lock:
+                self._held[due.ref] = due
+
+    def post_held(self, session: Session, campaign: Campaign) -> None:
+        """Post the campaign's reports :meth:`hold` kept, if any, in the caller's unit of work
+        (the resolution of its next day, before it stores anything: its messages follow
+        them), waiting for their map if it is still being drawn."""
+        with self._lock:
+            held = self._held.pop(scope.campaign_ref(row_id(campaign)), None)
+        if held is not None:
+            self._post_in(session, campaign, held, held.drawn(self.store.catalog))
 
     def publish_soon(self, campaign_name: str, ended: Ended | None = None) -> None:
         """:meth:`publish`, its map drawn in the pool :meth:`draw_in` gave, if any: returns
@@ -231,7 +252,10 @@ class Publisher:
         ref = scope.campaign_ref(row_id(campaign))
         with self._lock:
             drawing = self._drawing.get((ref, due))
-        if drawing is not None:  # its state is the one being drawn
+            held = self._held.get(ref)
+        if held is not None and held.due == due:
+            drawing = held
+        if drawing is not None:  # its state is the one being drawn, or held
             return Ended(ref, due, drawing.state, drawing.final, drawing.events)
         snapshot = self.store.saved_snapshot(session, campaign.report_snapshot)
         assert snapshot is not None, "a resolved day keeps its end snapshot"
@@ -247,10 +271,18 @@ class Publisher:
         events = session.info.get(_TOLD, {}).get((row_id(campaign), due))
         return Ended(ref, due, text, report, events)
 
-    def _read(self, campaign_name: str, *, pooled: bool, ended: Ended | None = None) -> _Due | None:
+    def _read(
+        self,
+        campaign_name: str,
+        *,
+        pooled: bool,
+        ended: Ended | None = None,
+        leave_held: bool = False,
+    ) -> _Due | None:
         """The campaign's reports still due, read in one unit (unless ``ended`` was read
-        already): its map is the one being drawn for that day if there is one, else the drawing
-        foreseen of its state (:meth:`foresee`), else drawn in the pool (``pooled``) or here."""
+        already): those :meth:`hold` kept (None with ``leave_held``), else its map is the one
+        being drawn for that day if there is one, else the drawing foreseen of its state
+        (:meth:`foresee`), else drawn in the pool (``pooled``) or here."""
         store, catalog = self.store, self.store.catalog
         if ended is None:
             with store.unit() as session:
@@ -259,6 +291,9 @@ class Publisher:
                 return None
         ref, due, text = ended.ref, ended.due, ended.state
         with self._lock:  # a pool is not let go while a map is handed to it
+            held = self._held.get(ref)
+            if held is not None and held.due == due:
+                return None if leave_held else self._held.pop(ref)
             drawing = self._drawing.get((ref, due))
             if drawing is not None:
                 return drawing
@@ -273,39 +308,48 @@ class Publisher:
 
     def _post(self, read: _Due) -> bool:
         """Post ``read``'s reports in one unit, if they are still due; whether it posted."""
-        image_name, image = read.drawn(self.store.catalog)
+        image = read.drawn(self.store.catalog)
         with self.store.unit() as session:
-            campaign = self.store.campaign(session, read.ref)
-            if campaign.report_due != read.due:
-                return False
-            seats = self.store.seats(session, campaign)
-            events = (
-                list(read.events)
-                if read.events is not None
-                else event_log.day_events(session, campaign_id=row_id(campaign), day=read.due)
-            )
-            out = self.store.outbox(session, campaign)
-            out.channel(day_report(events, PUBLIC), attachment=(image_name, image))
-            if campaign.status == "running" and campaign.deadline is not None:
-                out.channel(day_opened(campaign, campaign.deadline))
-            for seat in seats:
-                out.dm(seat.player, own_report(events, seat.character, campaign.name))
-            if read.final is not None:
-                (name, _, routes), *each = read.final.images
-                out.channel(read.final.text, attachment=(name, routes))
-                for name, caption, route in each:
-                    out.channel(f"{campaign.name}: {caption}", attachment=(name, route))
-            campaign.report_due, campaign.report_snapshot = None, None
-            return True
+            return self._post_in(session, self.store.campaign(session, read.ref), read, image)
+
+    def _post_in(
+        self, session: Session, campaign: Campaign, read: _Due, image: tuple[str, bytes]
+    ) -> bool:
+        """Post ``read``'s reports, with the map ``image``, in the caller's unit, if they are
+        still due; whether it posted."""
+        if campaign.report_due != read.due:
+            return False
+        seats = self.store.seats(session, campaign)
+        events = (
+            list(read.events)
+            if read.events is not None
+            else event_log.day_events(session, campaign_id=row_id(campaign), day=read.due)
+        )
+        out = self.store.outbox(session, campaign)
+        out.channel(day_report(events, PUBLIC), attachment=image)
+        if campaign.status == "running" and campaign.deadline is not None:
+            out.channel(day_opened(campaign, campaign.deadline))
+        for seat in seats:
+            out.dm(seat.player, own_report(events, seat.character, campaign.name))
+        if read.final is not None:
+            (name, _, routes), *each = read.final.images
+            out.channel(read.final.text, attachment=(name, routes))
+            for name, caption, route in each:
+                out.channel(f"{campaign.name}: {caption}", attachment=(name, route))
+        campaign.report_due, campaign.report_snapshot = None, None
+        return True
 
     def publish_left(self, campaign_name: str) -> None:
         """Post the reports of the campaign's last day if a crash left them due, before a
         resolution marks the next day's due in their place (every day starts resolving
         through :meth:`~bot.resolution.Resolver.resolve_day` or
         :meth:`~bot.timekeeping.Timekeeper.wake`): the command line has no resync job, and a
-        ``local resolve`` run again after a crash would otherwise lose them."""
+        ``local resolve`` run again after a crash would otherwise lose them. Those
+        :meth:`hold` kept are left to the resolution (:meth:`post_held`)."""
         with contextlib.suppress(RequestError):  # no such campaign: the caller says so
-            self.publish(campaign_name)
+            due = self._read(campaign_name, pooled=False, leave_held=True)
+            if due is not None:
+                self._post(due)
 
     def publish_due(self) -> list[str]:
         """:meth:`publish` for every campaign whose reports wait (after a crash between the

@@ -50,6 +50,11 @@ class _Ran:
     told: tuple[Event, ...] | None = ()
 
 
+#: Orders that could not all be used (:meth:`Resolver._mended`): the seat, where they came
+#: from, how they read and the phases left blank.
+_Mending = tuple[Seat, str, ParseResult, Sequence[Problem]]
+
+
 class Resolver:
     """Resolving days and answering their decisions, over the ``store``; the ``windows`` ask
     what the engine needs, and the ``publisher`` posts a finished day's reports."""
@@ -112,9 +117,12 @@ class Resolver:
             raise RequestError(f"{campaign.name} is waiting for players' decisions")
         seats = self.store.seats(session, campaign)
         state, saved = self.store.saved_game(session, campaign)
-        orders = self._orders_for_day(session, campaign, seats, state, saved)
+        orders, mended = self._orders_for_day(session, campaign, seats, state, saved)
         answers = self._answers(session, campaign)
         ran = self._run(session, campaign, state, orders, answers)
+        self.publisher.post_held(session, campaign)  # the day before's, if held: first
+        for mending in mended:
+            self._mended(session, campaign, *mending)
         return self.go_on(session, campaign, ran, seats)
 
     def answer(self, campaign_name: str, *, player: str, answer: str) -> Reply:
@@ -175,10 +183,9 @@ class Resolver:
         none: they are read once, not at every step)."""
         while True:
             resolution = ran.resolution
-            # A finished day's map starts being drawn (with a pool) before the day is saved.
             end = None if resolution.pending else resolution.state.to_json()
             if end is not None:
-                self.publisher.foresee(end)
+                self._foresee(campaign, seats, resolution.state, end)
             events = resolution.events_with_rolls()  # the rolls too, for the moderators
             saved = event_log.save_events(
                 session,
@@ -264,6 +271,21 @@ class Resolver:
         decisions = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
         return {d.ref: d.answer or d.default for d in decisions}
 
+    def _foresee(
+        self, campaign: Campaign, seats: Sequence[Seat], state: GameState, end: str
+    ) -> None:
+        """A finished day's work handed to the pool (:class:`bot.maps.pool.MapPool`, if the
+        publisher has one) before the day is saved: the next day's autopilot orders worked out
+        on its end ``state`` (whose text is ``end``), then its map drawn. The orders first: the
+        next day's resolution waits for them, its posting of this day's reports for the map
+        (a demo's, which resolves its days one after the other, only once that resolution's
+        engine has run: :meth:`bot.publishing.Publisher.hold`)."""
+        if state.today.stage != "over":
+            pilots = [s.character for s in seats if s.autopilot and in_play(state, s.character)]
+            options = self.store.settings(campaign).engine_options()
+            self.publisher.foresee_orders(end, options, pilots)
+        self.publisher.foresee(end)
+
     def _finish(
         self,
         session: Session,
@@ -286,10 +308,6 @@ class Resolver:
         end = self.store.snapshot(
             session, campaign, Taken(end_state, new.game_day), "end", seats=seats
         )
-        if not finished:  # the next day's autopilot orders, worked out ahead in a pool
-            pilots = [s.character for s in seats if s.autopilot and in_play(new, s.character)]
-            options = self.store.settings(campaign).engine_options()
-            self.publisher.foresee_orders(end_state, options, pilots)
         rewind.forget_day(session, campaign_id=row_id(campaign), day=resolved)
         campaign.report_due, campaign.report_snapshot = resolved, end.id
         campaign.extensions_used = 0
@@ -309,7 +327,7 @@ class Resolver:
         For a dry run: the caller rolls ``session`` back."""
         seats = self.store.seats(session, campaign)
         state = self.store.game(session, campaign)
-        orders = self._orders_for_day(session, campaign, seats, state)
+        orders, _ = self._orders_for_day(session, campaign, seats, state)
         answers = self._answers(session, campaign)
         state.options.update(wait_for_decisions=False, wait_for_combat=False)
         return resolve(state, orders, answers, catalog=self.store.catalog)
@@ -321,13 +339,14 @@ class Resolver:
         seats: Sequence[Seat],
         state: GameState,
         saved: str | None = None,
-    ) -> dict[str, Orders]:
+    ) -> tuple[dict[str, Orders], list[_Mending]]:
         """Each seat's orders for the day (used only at Birdsong): his latest, else the
         autopilot's once he has missed enough days, else his standing orders; a day without
         orders counts as missed unless he is excused or away. The autopilot's orders worked
         out ahead on the snapshot ``state`` is read from (its text ``saved``: the day before's
         end, :meth:`_finish`) with the same options are those orders, taken as they are and as
-        they were read there."""
+        they were read there. With them, the orders that could not all be used, for the
+        caller to tell (:meth:`_mended`)."""
         catalog = self.store.catalog
         settings = self.store.settings(campaign)
         after = settings.autopilot_after
@@ -338,6 +357,7 @@ class Resolver:
         )
         submitted = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
         orders: dict[str, Orders] = {}
+        mended: list[_Mending] = []
         for seat in seats:
             if not in_play(state, seat.character):
                 continue  # dead or gone (9.1.1, 9.2.2): no orders, no missed day
@@ -368,8 +388,8 @@ class Resolver:
             if parsed.orders is not None:
                 orders[seat.character] = parsed.orders
             if blanked or parsed.orders is None:
-                self._mended(session, campaign, seat, source, parsed, blanked)
-        return orders
+                mended.append((seat, source, parsed, blanked))
+        return orders, mended
 
     def _mended(
         self,

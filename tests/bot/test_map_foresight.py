@@ -25,7 +25,7 @@ from bot.maps.pool import FORESEEN, Foreseen, MapPool, public_map
 from bot.outbox import load
 from bot.service import CampaignService
 from db.engine import session_scope
-from db.models import OutboxMessage, Snapshot
+from db.models import OutboxMessage, Seat, Snapshot
 from rules import autopilot_orders, in_play, parse_standing, read_state
 from rules.catalog import catalog
 from rules.setup.game import new_game
@@ -149,6 +149,66 @@ def test_the_demo_writes_the_same_files_with_its_worker_as_without(
     assert any(p.suffix == ".png" for p in files)
     _, mismatch, errors = filecmp.cmpfiles(alone, pooled, [str(p) for p in files], shallow=False)
     assert (mismatch, errors) == ([], [])
+
+
+def test_the_demo_holding_each_day_s_reports_writes_what_posting_them_at_once_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The demo holds a day's reports for the next day's resolution to post once its engine
+    has run (Publisher.hold): the files are those of each day posted as soon as it is
+    resolved, as the bot posts them."""
+
+    def demo(folder: Path) -> Path:
+        settings = Settings(
+            output_dir=folder, demo_days=4, demo_seed=9, demo_characters="Amazon,Witch,Dwarf"
+        )
+        run_demo(settings, echo=lambda _: None)
+        return folder / "Demo"
+
+    held = demo(tmp_path / "held")
+
+    def at_once(self: bot.publishing.Publisher, ended: bot.publishing.Ended) -> None:
+        assert self.publish(ended.ref, ended)
+
+    monkeypatch.setattr(bot.publishing.Publisher, "hold", at_once)
+    posted = demo(tmp_path / "posted")
+    files = sorted(p.relative_to(posted) for p in posted.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(held) for p in held.rglob("*") if p.is_file())
+    assert sum(1 for p in files if p.suffix == ".png") >= 5, "the start's map and four days'"
+    _, mismatch, errors = filecmp.cmpfiles(posted, held, [str(p) for p in files], shallow=False)
+    assert (mismatch, errors) == ([], [])
+
+
+def test_reports_held_are_posted_by_the_next_resolution_before_its_own_messages(
+    service: CampaignService,
+) -> None:
+    """Day 1's reports held (Publisher.hold) are left by the next day's publish_left and
+    posted by its resolution in its unit of work, ahead of the messages that resolution adds
+    (the Amazon's standing orders, mended at Birdsong); publish takes the reports held."""
+    service.campaigns.create("Held", moderator="gm", seed=4)
+    service.campaigns.join("Held", player="p1", player_name="P1", character="Amazon")
+    service.campaigns.start("Held", moderator="gm")
+    with session_scope(service.engine) as session:
+        seat = session.exec(select(Seat)).one()
+        seat.standing_orders = "M XX9, H"
+    ended: list[bot.publishing.Ended] = []
+    service.resolver.resolve_day("Held", day=1, moderator="gm", post=False, ended=ended)
+    service.publisher.hold(ended[0])
+    service.publisher.publish_left("Held")
+    assert service.campaigns.campaign("Held").report_due == 1, "left to the next resolution"
+    before = len(service.store.undelivered(1000))
+    later: list[bot.publishing.Ended] = []
+    service.resolver.resolve_day("Held", day=2, moderator="gm", post=False, ended=later)
+    new = [(m.kind, m.content.splitlines()[0]) for m in service.store.undelivered(1000)[before:]]
+    day_1 = [i for i, (_, head) in enumerate(new) if "Day 1" in head or "day 2 is open" in head]
+    assert day_1 == [0, 1, 2], "the public report, the deadline, the Amazon's own"
+    mended = [i for i, (kind, head) in enumerate(new) if kind == "dm" and "day 2" in head]
+    assert mended == [3], "her standing orders mended, told after them"
+    assert service.campaigns.campaign("Held").report_due == 2
+    service.publisher.hold(later[0])
+    assert service.publisher.publish("Held"), "publish takes the reports held"
+    assert service.campaigns.campaign("Held").report_due is None
+    assert not service.publisher.publish("Held"), "posted once"
 
 
 def test_workers_started_in_the_background_draw_and_are_ended() -> None:
