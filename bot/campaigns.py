@@ -9,8 +9,9 @@ to the outbox, all in one transaction, and returns the reply to the person who a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
@@ -25,6 +26,7 @@ from bot.store import (
     Reply,
     RequestError,
     Store,
+    Taken,
     require_moderator,
     row_id,
     typed_text,
@@ -33,7 +35,10 @@ from bot.wording import choices_text
 from db import event_log, repo
 from db.models import Campaign
 from db.models import Seat as SeatRow
-from rules import MODERATOR, PUBLIC, GameState, view_for
+from rules import MODERATOR, GameState, view_for
+
+if TYPE_CHECKING:
+    from bot.publishing import Publisher
 
 #: The largest seed a campaign can have: the column is a 32-bit integer on PostgreSQL.
 MAX_SEED = 2**31 - 1
@@ -64,10 +69,13 @@ def published(campaign: Campaign, day: int) -> bool:
 
 
 class Campaigns:
-    """Campaigns created, joined, set up and started, and read, over the ``store``."""
+    """Campaigns created, joined, set up and started, and read, over the ``store``; a start's
+    map is drawn, and its autopilot's first orders worked out, by the ``publisher`` (made when
+    first needed: reading a campaign needs none of it)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, publisher: Callable[[], Publisher]) -> None:
         self.store = store
+        self._publisher = publisher
 
     def create(
         self,
@@ -194,8 +202,10 @@ class Campaigns:
         the write transaction then checks that nothing changed meanwhile (a seat taken, the
         campaign started by another moderator) and stores it, so that drawing the map never
         holds the write lock (with many campaigns starting, the others' requests wait for none
-        of it)."""
-        from bot.maps import map_file_name, render_map
+        of it). The map is drawn, and the first day's orders of the seats on the autopilot
+        worked out, in the publisher's pool if it has one
+        (:meth:`bot.publishing.Publisher.public_map`, :meth:`~bot.publishing.Publisher
+        .foresee_orders`)."""
         from rules import CharacterSetup, SetupError, new_game
 
         catalog = self.store.catalog
@@ -214,9 +224,11 @@ class Campaigns:
             state = new_game(catalog, seed, setups, weeks=settings.weeks)
         except SetupError as error:
             raise RequestError(f"The game cannot be set up: {error}") from None
-        state.options.update(settings.engine_options())
-        public = view_for(catalog, state, PUBLIC)
-        image = (map_file_name(public), render_map(catalog, public))
+        options = settings.engine_options()
+        state.options.update(options)
+        started = Taken.of(state)
+        publisher = self._publisher()
+        image = publisher.public_map(started.text)
         with self.store.unit() as session:
             campaign, seats = self._enrolled(session, campaign_name, moderator)
             if [(s.id, s.character, s.setup) for s in seats] != enrolled:
@@ -229,13 +241,15 @@ class Campaigns:
             campaign.deadline = next_deadline(
                 self.store.clock(), self.store.deadline_rules(campaign)
             )
-            self.store.snapshot(session, campaign, state, "start")
+            self.store.snapshot(session, campaign, started, "start")
             self.store.log(
                 session, campaign, moderator, "start", f"started with {len(seats)} seats"
             )
             self._post_views(session, campaign, state, seats, image=image)
             due = f"{campaign.deadline:%Y-%m-%d %H:%M} UTC"
-            return Reply(f"{campaign.name} has started: day 1, orders due {due}.")
+            pilots = [s.character for s in seats if s.autopilot]
+        publisher.foresee_orders(started.text, options, pilots)
+        return Reply(f"{campaign.name} has started: day 1, orders due {due}.")
 
     def _enrolled(
         self, session: Session, campaign_name: str, moderator: str

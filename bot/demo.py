@@ -95,9 +95,9 @@ def _play(
         service.campaigns.join(
             "Demo", player=f"player-{number}", player_name=f"Player {number}", character=name
         )
-    service.campaigns.start("Demo", moderator=MODERATOR)
-    for name in names:
+    for name in names:  # before the start, whose first orders the worker then works out
         service.moderation.set_autopilot("Demo", moderator=MODERATOR, character=name)
+    service.campaigns.start("Demo", moderator=MODERATOR)
     files = deliver(service, out)
     for day in range(1, settings.demo_days + 1):
         echo(progress(day - 1, settings.demo_days, f"resolving day {day}"))

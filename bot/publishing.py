@@ -75,11 +75,21 @@ class _Due:
         """The map's file name and bytes; drawn here if the pool failed to (a worker died)."""
         if isinstance(self.image, tuple):
             return self.image
-        try:
-            return self.image.result()
-        except Exception:
-            log.exception("the map of %s day %d is drawn again", self.ref, self.due)
-            return public_map(catalog, self.state)
+        return _taken(self.image, catalog, self.state, f"{self.ref} day {self.due}")
+
+
+def _taken(
+    drawing: Future[tuple[str, bytes]] | None, catalog: Catalog, state: str, what: str
+) -> tuple[str, bytes]:
+    """The public map of ``state`` that ``drawing`` drew in a pool (waited for); drawn here
+    without one, or if the pool failed to (a worker died: logged, naming ``what``)."""
+    if drawing is None:
+        return public_map(catalog, state)
+    try:
+        return drawing.result()
+    except Exception:
+        log.exception("the map of %s is drawn again", what)
+        return public_map(catalog, state)
 
 
 #: Runs a call later, in the thread every wake-up's database work runs in.
@@ -125,6 +135,14 @@ class Publisher:
         with self._lock:
             if self._maps is not None:
                 self._maps.foresee(state)
+
+    def public_map(self, state: str) -> tuple[str, bytes]:
+        """The public map of the game ``state`` (its text), drawn in the pool :meth:`draw_in`
+        gave if any (and waited for), else here (:func:`bot.maps.pool.public_map`)."""
+        with self._lock:
+            maps = self._maps
+        drawing = maps.draw(state) if maps is not None else None
+        return _taken(drawing, self.store.catalog, state, "a campaign's start")
 
     def foresee_orders(
         self, state: str, options: dict[str, bool], characters: Sequence[str]

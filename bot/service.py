@@ -106,7 +106,7 @@ class CampaignService:
     def campaigns(self) -> Campaigns:
         from bot.campaigns import Campaigns
 
-        return Campaigns(self.store)
+        return Campaigns(self.store, lambda: self.publisher)
 
     @built
     def players(self) -> Players:
