@@ -89,7 +89,7 @@ def _play(
     echo: Callable[[str], None],
 ) -> list[Path]:
     """Seat ``names``, start the demo campaign and play its days; the files written."""
-    collector.settle()  # as the bot does: the catalog out of the full collections
+    collector.settle(batch=True)  # the catalog frozen, and no full collection: a batch job
     service.campaigns.create("Demo", moderator=MODERATOR, seed=settings.demo_seed)
     for number, name in enumerate(names, start=1):
         service.campaigns.join(

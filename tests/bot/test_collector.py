@@ -17,3 +17,15 @@ def test_settle_freezes_what_is_loaded_and_makes_full_collections_rarer():
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_a_batch_job_freezes_what_is_loaded_and_makes_no_full_collection():
+    before = gc.get_threshold()
+    try:
+        collector.settle(batch=True)
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold()[:2] == before[:2], "the young generations as Python's"
+        assert gc.get_threshold()[2] >= 10**6, "no full collection in practice"
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

@@ -27,13 +27,13 @@ def test_the_events_handed_to_each_day_s_reports_are_the_day_s_as_stored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     handed: list[Ended | None] = []
-    publish = Publisher.publish
+    hold = Publisher.hold
 
-    def recorded(self: Publisher, campaign_name: str, ended: Ended | None = None) -> bool:
+    def recorded(self: Publisher, ended: Ended) -> None:
         handed.append(ended)
-        return publish(self, campaign_name, ended)
+        hold(self, ended)
 
-    monkeypatch.setattr(Publisher, "publish", recorded)
+    monkeypatch.setattr(Publisher, "hold", recorded)
     settings = Settings(
         output_dir=tmp_path, demo_days=4, demo_seed=21, demo_characters="Amazon,Elf,Dwarf,Witch"
     )
