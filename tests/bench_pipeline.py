@@ -30,7 +30,7 @@ from bot.maps.tiles import sprite_size
 from rules.catalog import Catalog, catalog
 from rules.setup.game import new_game
 from rules.view import MODERATOR, view_for
-from tests.measure import installed_environment, peak_rss, timed
+from tests.measure import installed_environment, machine_pace, peak_rss, timed
 
 
 def _median_ms(subject: Callable[[int], object], repeat: int) -> float:
@@ -127,16 +127,18 @@ def month_process_benchmark(data: Catalog, repeat: int = 5) -> None:
     their own, as an installed realmbot's are (whatever ``PYTHONDONTWRITEBYTECODE`` says): a
     first run, not counted, fills them, and the median is of ``repeat`` warm runs (with the cold
     run counted among three, the median was the slower of two warm ones), printed with the
-    fastest and the slowest. The wall-clock and CPU (user and system) times are the child
+    fastest and the slowest, and the machine's pace then (:func:`tests.measure.machine_pace`).
+    The wall-clock and CPU (user and system) times are the child
     process's, the CPU with its worker's (on a machine of more than one
     core the demo draws its maps and works out the autopilot's orders in a worker process,
     :mod:`bot.demo`); the workload is checked after each run: all 16 characters
     must have lived the whole month (an engine change may make the seed lose some: the benchmark
     then stops)."""
     script = Path(sys.executable).with_name("realmbot")
-    timings, cpu = [], []
+    timings, cpu, paces = [], [], []
     with tempfile.TemporaryDirectory() as scratch:
         for run in range(repeat + 1):
+            paces.append(machine_pace())
             with tempfile.TemporaryDirectory() as folder:
                 env = installed_environment(Path(scratch))
                 env.pop("DISCORD_TOKEN", None)
@@ -165,7 +167,8 @@ def month_process_benchmark(data: Catalog, repeat: int = 5) -> None:
         f"{'28-day month, 16 chars, as a process (realmbot run)':<48} median "
         f"{statistics.median(timings):8.2f} s ({min(timings):.2f}-{max(timings):.2f})   "
         f"cpu {statistics.median(cpu):6.2f} s   "
-        f"(seed {MONTH_SEED}: all {len(alive)} characters lived the 28 days; {files} files)"
+        f"(seed {MONTH_SEED}: all {len(alive)} characters lived the 28 days; {files} files; "
+        f"the machine's pace {statistics.median(paces):.0f} ms, tests.measure.machine_pace)"
     )
 
 
