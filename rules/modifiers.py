@@ -265,7 +265,7 @@ def cards_in_clearing(catalog: Catalog, state: GameState, clearing: str) -> list
         ]
     sites = _site_cards(catalog)
     for card in state.face_up:
-        if card in sites and _site_card_clearing(catalog, state, card) == clearing:
+        if card in sites and site_card_clearing(catalog, state, card) == clearing:
             found.append(card)
     return found
 
@@ -280,7 +280,7 @@ def _site_cards(catalog: Catalog) -> frozenset[str]:
     )
 
 
-def _site_card_clearing(catalog: Catalog, state: GameState, card: str) -> str | None:
+def site_card_clearing(catalog: Catalog, state: GameState, card: str) -> str | None:
     """The clearing of a Site card in its box: that of the Site chit the box belongs to (L4206),
     standing in its clearing or face down in its tile; None when the chit is off the map."""
     kind, box = Place.split(state.place_of(card))

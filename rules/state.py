@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from rules.dice import DiceState
 from rules.evening.state import EveningState
 from rules.layout import PlacedTile
+from rules.magic.state import SpellInEffect
 from rules.orders.model import Orders
 from rules.schema.base import MagicColor
 
@@ -336,6 +337,8 @@ class DayState(_Data):
     (8.3.8b)."""
     kills: dict[str, int] = Field(default_factory=dict)
     """Each character's line of kills today (8.7.1a)."""
+    meditated: list[str] = Field(default_factory=list)
+    """Those who have done today's first Enchant phase, the meditation (7.10.1)."""
     asleep: list[str] = Field(default_factory=list)
     """The characters asleep under the Flowers of Rest until Sunset (L4302,
     :func:`rules.daylight.rest.flowers_of_rest`)."""
@@ -377,6 +380,8 @@ class GameState(_Data):
     :mod:`rules.end.length`; absent: 4)."""
     opened: list[str] = Field(default_factory=list)
     """The sites opened for good: the Vault, once broken into (7.5.5d.2)."""
+    spells: list[SpellInEffect] = Field(default_factory=list)
+    """The spells in effect, in casting order (4.6.7; :mod:`rules.magic.state`)."""
     today: DayState = Field(default_factory=DayState)
     ended: str | None = None
     """Why the game is over, once it is: ``month`` (Midnight of its last day, 9.3.1) or

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from rules.day.context import Ctx
 from rules.daylight import familiar, hirelings, prowling
-from rules.end.length import MONTH_DAYS, last_day
 from rules.events.day import DayStarted, Follows, MonsterRoll
 from rules.events.daylight import PhaseCancelled, Unhidden
+from rules.magic.colors import seventh_day_colors
 from rules.modifiers import has
 from rules.schema.characters import AbilityKey
 from rules.state import Place
-
-#: The colour magic days 14, 21 and 28 supply (6.1.2, L1491); Day 7 supplies White and Black.
-SEVENTH_DAY_COLORS = {14: ("gray",), 21: ("purple",), 28: ("gold",)}
 
 
 def sunrise(ctx: Ctx) -> None:
@@ -23,7 +20,8 @@ def sunrise(ctx: Ctx) -> None:
     Attention chits of everyone who takes a turn are mixed (7.1.1) — followers' chits are not; a
     familiar's turn comes just before its owner's (L3926)."""
     state = ctx.state
-    ctx.emit(DayStarted(day=state.day, month=state.month, colors=tuple(seventh_day_colors(ctx))))
+    colors = tuple(color.value for color in seventh_day_colors(state))
+    ctx.emit(DayStarted(day=state.day, month=state.month, colors=colors))
     unhide_underlings(ctx)
     declare_followers(ctx)
     roll = ctx.dice.game_roll("monster roll")
@@ -73,17 +71,6 @@ def preempt(ctx: Ctx, turns: list[str], name: str) -> None:
         turns.insert(turns.index(when) + 1, name)
     else:
         turns.append(name)
-
-
-def seventh_day_colors(ctx: Ctx) -> tuple[str, ...]:
-    """6.1.2: Day 7 White and Black, 14 Grey, 21 Purple, 28 Gold. In a game longer than one
-    month (:mod:`rules.end.length`) day 7 supplies White in odd months and Black in even ones
-    instead (10.E.2 2.3, L3457)."""
-    if ctx.state.day == 7:
-        if last_day(ctx.state) > MONTH_DAYS:
-            return ("white",) if ctx.state.month % 2 else ("black",)
-        return ("white", "black")
-    return SEVENTH_DAY_COLORS.get(ctx.state.day, ())
 
 
 def declare_followers(ctx: Ctx) -> None:

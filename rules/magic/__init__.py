@@ -1,0 +1,18 @@
+"""Magic (rulebook 4.6, 7.10, 8.3.9, 8.4.2–8.4.4; the List of Spells L4665–5232): colour, Enchant,
+spells in play and casting.
+
+The package reads like those rules' table of contents; each module holds one part, as step
+functions over the engine's context (:class:`rules.day.context.Ctx`) or as pure functions of the
+game state:
+
+- :mod:`rules.magic.state`: what the game state records of magic beyond the chits' colour and
+  alert (:class:`~rules.state.ChitState`) and the tiles' sides
+  (:class:`~rules.layout.PlacedTile`): the spells in effect (4.6.7), each with its caster, the
+  chit committed to it, its targets and whether it is energized.
+- :mod:`rules.magic.colors`: every source of colour magic (4.6.2–4.6.4), behind one pair of
+  functions that say which colours supply an individual, a place or a tile now — used by
+  enchanting (7.10.4), casting (8.3.9b) and energizing (4.6.7h) alike.
+
+Where the rulebook is unclear, the reading chosen is recorded in the docstring of the function
+that applies it, with its line (``../shared/docs/magic-readings.md`` lists them all).
+"""
