@@ -131,24 +131,31 @@ def test_a_map_is_foreseen_by_its_state_s_text_and_only_the_latest_are_kept(
         maps.foreseen(text)
 
 
+def demo(folder: Path, days: int, seed: int, characters: str) -> Path:
+    """The demo's folder of a campaign of ``characters`` played ``days`` days from ``seed``."""
+    settings = Settings(
+        output_dir=folder, demo_days=days, demo_seed=seed, demo_characters=characters
+    )
+    run_demo(settings, echo=lambda _: None)
+    return folder / "Demo"
+
+
+def same_files(one: Path, other: Path) -> list[Path]:
+    """The files of ``one``, asserted to be those of ``other``, byte for byte."""
+    files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(other) for p in other.rglob("*") if p.is_file())
+    _, mismatch, errors = filecmp.cmpfiles(one, other, [str(p) for p in files], shallow=False)
+    assert (mismatch, errors) == ([], [])
+    return files
+
+
 def test_the_demo_writes_the_same_files_with_its_worker_as_without(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def demo(folder: Path) -> Path:
-        settings = Settings(
-            output_dir=folder, demo_days=3, demo_seed=5, demo_characters="Amazon,Elf,Dwarf"
-        )
-        run_demo(settings, echo=lambda _: None)
-        return folder / "Demo"
-
-    pooled = demo(tmp_path / "pooled")
+    pooled = demo(tmp_path / "pooled", 3, 5, "Amazon,Elf,Dwarf")
     monkeypatch.setattr(os, "cpu_count", lambda: 1)  # one core: the demo has no worker
-    alone = demo(tmp_path / "alone")
-    files = sorted(p.relative_to(alone) for p in alone.rglob("*") if p.is_file())
-    assert files == sorted(p.relative_to(pooled) for p in pooled.rglob("*") if p.is_file())
-    assert any(p.suffix == ".png" for p in files)
-    _, mismatch, errors = filecmp.cmpfiles(alone, pooled, [str(p) for p in files], shallow=False)
-    assert (mismatch, errors) == ([], [])
+    alone = demo(tmp_path / "alone", 3, 5, "Amazon,Elf,Dwarf")
+    assert any(p.suffix == ".png" for p in same_files(alone, pooled))
 
 
 def test_the_demo_holding_each_day_s_reports_writes_what_posting_them_at_once_writes(
@@ -158,25 +165,15 @@ def test_the_demo_holding_each_day_s_reports_writes_what_posting_them_at_once_wr
     has run (Publisher.hold): the files are those of each day posted as soon as it is
     resolved, as the bot posts them."""
 
-    def demo(folder: Path) -> Path:
-        settings = Settings(
-            output_dir=folder, demo_days=4, demo_seed=9, demo_characters="Amazon,Witch,Dwarf"
-        )
-        run_demo(settings, echo=lambda _: None)
-        return folder / "Demo"
-
-    held = demo(tmp_path / "held")
+    held = demo(tmp_path / "held", 4, 9, "Amazon,Witch,Dwarf")
 
     def at_once(self: bot.publishing.Publisher, ended: bot.publishing.Ended) -> None:
         assert self.publish(ended.ref, ended)
 
     monkeypatch.setattr(bot.publishing.Publisher, "hold", at_once)
-    posted = demo(tmp_path / "posted")
-    files = sorted(p.relative_to(posted) for p in posted.rglob("*") if p.is_file())
-    assert files == sorted(p.relative_to(held) for p in held.rglob("*") if p.is_file())
+    posted = demo(tmp_path / "posted", 4, 9, "Amazon,Witch,Dwarf")
+    files = same_files(posted, held)
     assert sum(1 for p in files if p.suffix == ".png") >= 5, "the start's map and four days'"
-    _, mismatch, errors = filecmp.cmpfiles(posted, held, [str(p) for p in files], shallow=False)
-    assert (mismatch, errors) == ([], [])
 
 
 def test_reports_held_are_posted_by_the_next_resolution_before_its_own_messages(
