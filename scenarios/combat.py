@@ -141,13 +141,11 @@ def answer(
             return resolver.pick([charged, " ", _Name(play.charge.chit, "chit")], "charge")
         case "color":
             return _colors(resolver, play)
-        case "target" if isinstance(play.target, list) and len(play.target) > 1:
-            return _targets(resolver, play.target)
+        case "target" if play.action is not None and play.action.cast is not None:
+            written = [play.target] if isinstance(play.target, str) else play.target or []
+            return _targets(resolver, written) if written else NONE
         case "target":
             target = target_of(play)
-            spelled = [o for o in decision.options if target is not None and _names(target, o)]
-            if spelled:
-                return spelled[0]  # the piece itself, else its first copy offered
             named: list[_Part] | None = None if target is None else [_Name(target, "individual")]
             answer = resolver.pick(named, "target")
             if answer not in decision.options and f"{answer}{TREACHERY}" in decision.options:
@@ -348,8 +346,10 @@ def _colors(resolver: _Resolver, play: Play) -> str:
 
 
 def _targets(resolver: _Resolver, written: Sequence[str]) -> str:
-    """A spell's several targets (8.4.2d): the option naming them with the first written
-    first (his Attention chit), the others in any order; else the names resolved, in order."""
+    """A spell's targets (8.4.2d): the option naming them with the first written first (his
+    Attention chit), the others in any order; else each name resolved — an individual in the
+    clearing, an item someone owns, else as written (a clearing, a tile) — in order. The
+    target decision may be asked ahead, before his cast is made, with an attack's options."""
     first, rest = written[0], sorted(written[1:])
     for option in resolver.decision.options:
         names = [n.strip() for n in option.split(",")]
@@ -358,7 +358,16 @@ def _targets(resolver: _Resolver, written: Sequence[str]) -> str:
         others = list(names[1:])
         if all(_take(others, w) for w in rest):
             return option
-    return ", ".join(resolver.resolve(_Name(w, "individual"), "target") for w in written)
+    return ", ".join(_spell_target(resolver, w) for w in written)
+
+
+def _spell_target(resolver: _Resolver, written: str) -> str:
+    scene = resolver.scene
+    found = _best(written, scene.pieces)
+    if found is None:
+        owned = [item for items in scene.belongings.values() for item in items]
+        found = _best(written, owned)
+    return written if found is None else found
 
 
 def _names(written: str, piece: str) -> bool:

@@ -250,7 +250,7 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     for item in belongings:
         options.append(f"abandon {item}")
     if character.spells:
-        options += casting.cast_options(ctx, combat, who, move_times(ctx, combat, who))
+        options += casting.cast_options(ctx, combat, who)
     return options
 
 

@@ -5,16 +5,17 @@ tests: :func:`cast_options` adds the casts to the ``action`` decision's options
 (:func:`rules.evening.encounter.action_options`), :func:`color_options` gives the ``color``
 decision's (``d3/CV5/r1/color/Sorcerer``).
 
-A cast is offered, and later made, only if the rules let him (8.3.9b.3–b.7): a spell recorded
-on his sheet, not committed to a spell in effect unless he recorded it twice (8.4.3c.2); an
-active Magic chit of the spell's type, not a colour chit, not committed, not played this round,
-within his effort limit (8.4.5f.2), its time — 0 if alerted (b.4) — at most the move time of
-every denizen and Attention chit on his sheet (b.5); the spell's colour supplied by an automatic
-source where he stands or one of his own colour chits (b.6); and the place the spell requires
-(the List of Spells' "cast in"). A cast the rules forbid when his turn comes (a charge made
-since, say) is a ``play_cancelled``: nothing fatigues. A spell whose effect is not built yet is
-offered all the same and, cast, reported ``not implemented yet: rule 8.3.9`` by name
-(:data:`rules.magic.spells.BUILT`), never skipped.
+Every cast he could name is offered (each free spell with each Magic chit he may still play,
+:func:`cast_options`); as for the other Encounter actions, it is made only if the rules let him
+when his turn comes (8.3.9b.3–b.7, :func:`refusal`): a spell recorded on his sheet, not
+committed to a spell in effect unless he recorded it twice (8.4.3c.2); an active Magic chit of
+the spell's type, not a colour chit, not committed, not played this round, within his effort
+limit (8.4.5f.2), its time — 0 if alerted (b.4) — at most the move time of every denizen and
+Attention chit on his sheet (b.5); the spell's colour supplied by an automatic source where he
+stands or one of his own colour chits (b.6); and the place the spell requires (the List of
+Spells' "cast in"). A cast the rules forbid is a ``play_cancelled``: nothing fatigues. A spell
+whose effect is not built yet is reported ``not implemented yet: rule 8.3.9`` by name when
+cast (:data:`rules.magic.spells.BUILT`), never skipped.
 
 Answers: ``cast SPELL with CHIT``, or ``cast SPELL with CHIT, color COLORCHIT`` when one of his
 colour chits supplies the colour; a ``color`` answer lists the colour chits he plays beside his
@@ -112,31 +113,22 @@ def sources(ctx: Ctx, who: str, spell: Spell) -> list[colors.Supply]:
     return colors.supplies(colors.for_individual(ctx.catalog, ctx.state, who), spell.color)
 
 
-def cast_options(ctx: Ctx, combat: CombatState, who: str, times: list[int]) -> list[str]:
-    """Every cast he may make now (see the module docstring), ``times`` being the move times
-    on his sheet (:func:`rules.evening.encounter.move_times`): for each free spell and each
-    Magic chit of its type fast enough and within his effort limit, the cast with an automatic
-    source if one supplies it, and with each colour chit of his that does."""
+def cast_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """Every cast he could name now: each of his free recorded spells (:func:`free_spells`)
+    with each Magic chit he may still play this round (:func:`castable`), supplied by the
+    automatic sources where he stands, and with each of his colour chits. As for the other
+    Encounter actions, whether the rules allow it (the chit's type and time, his effort limit,
+    the colour, the place) is judged when it is his turn to act (:func:`refusal`, which the bot
+    may use to offer only the casts allowed now)."""
     chits = castable(ctx, combat, who)
     if not chits:
         return []
+    mine = color_chits(ctx, who)
     options: list[str] = []
     for name in free_spells(ctx, who):
-        spell = ctx.catalog.spells[name]
-        if not place_allows(ctx, combat, spell):
-            continue
-        found = sources(ctx, who, spell)
-        if not found:
-            continue
         for chit in chits:
-            if printed(chit.label).magic_type != spell.type or _refused(
-                ctx, combat, who, chit, times
-            ):
-                continue
             base = f"{CAST}{name} with {chit.label}"
-            if any(not s.chit for s in found):
-                options.append(base)
-            options += [f"{base}{COLOR}{s.source}" for s in found if s.chit]
+            options += [base, *(f"{base}{COLOR}{label}" for label in mine)]
     return list(dict.fromkeys(options))
 
 
@@ -168,11 +160,11 @@ def cast(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int])
     8.4.5f.2); a colour chit that supplies the colour fatigues and reverts to a Magic chit
     (8.3.9b.6–b.7). A spell not built yet is reported by name and not cast."""
     name, label, color_chit = read(answer)
-    sheet = ctx.sheet(who)
-    spell = ctx.catalog.spells.get(name)
-    if spell is None or name not in sheet.spells:
-        _cancel(ctx, combat, who, label, f"he has not recorded {name} (8.3.9b)")
+    why = refusal(ctx, combat, who, answer, times)
+    if why is not None:
+        _cancel(ctx, combat, who, label, why)
         return
+    spell = ctx.catalog.spells[name]
     if spell.text_key not in BUILT:
         ctx.emit(
             NotImplementedYet(
@@ -181,10 +173,6 @@ def cast(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int])
                 who=who,
             )
         )
-        return
-    why = _judge(ctx, combat, who, spell, label, color_chit, times)
-    if why is not None:
-        _cancel(ctx, combat, who, label, why)
         return
     chit = next(c for c in castable(ctx, combat, who) if c.label == label)
     found = sources(ctx, who, spell)
@@ -217,16 +205,13 @@ def cast(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int])
         )
 
 
-def _judge(
-    ctx: Ctx,
-    combat: CombatState,
-    who: str,
-    spell: Spell,
-    label: str,
-    color_chit: str | None,
-    times: list[int],
-) -> str | None:
-    """Why the cast cannot be made now, or None (see the module docstring)."""
+def refusal(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int]) -> str | None:
+    """Why the cast ``answer`` cannot be made now, or None (see the module docstring);
+    ``times``: the move times on his sheet (:func:`rules.evening.encounter.move_times`)."""
+    name, label, color_chit = read(answer)
+    spell = ctx.catalog.spells.get(name)
+    if spell is None or name not in ctx.sheet(who).spells:
+        return f"he has not recorded {name} (8.3.9b)"
     if spell.name not in free_spells(ctx, who):
         return f"{spell.name} is committed to a spell in effect (8.4.3c)"
     chit = next((c for c in castable(ctx, combat, who) if c.label == label), None)
@@ -260,6 +245,7 @@ def spend_color_chit(ctx: Ctx, combat: CombatState, who: str, label: str, reason
         return
     chit.color = None
     chit.status = "fatigued"
+    combat.eventful = True  # 8.8.2: something fatigued
     ctx.emit(Fatigued(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round))
 
 

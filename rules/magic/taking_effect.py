@@ -153,4 +153,5 @@ def _fatigue(ctx: Ctx, combat: CombatState, who: str, reason: str) -> None:
         return
     chit.status = "fatigued"
     chit.alerted = False
+    combat.eventful = True  # 8.8.2: something fatigued
     ctx.emit(Fatigued(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round))

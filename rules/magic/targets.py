@@ -8,13 +8,15 @@ written ``Giant 1, Amazon`` — and then every other individual in the clearing:
 naming a target of the wrong sort, which breaks the spell before it works (8.4.2d,
 :func:`right_sort`). The sorts built: a character, an individual, several individuals, the
 clearing, the hex tile, a weapon (d.1–d.4); the others are offered as individuals and judged
-when a spell of theirs is built.
+when a spell of theirs is built. A hidden individual is offered only to one who may name him
+(d.6, :func:`seen`).
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
+from rules import hidden
 from rules.day.context import Ctx
 from rules.evening import hirelings
 from rules.evening.answers import NONE
@@ -36,6 +38,23 @@ def individuals(ctx: Ctx, combat: CombatState) -> list[str]:
     return [*present(ctx, combat), *denizens(ctx, combat.clearing), *hirelings.here(ctx, combat)]
 
 
+def seen(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """The individuals here he may name (d.6): a hidden one only if he has found hidden enemies
+    today, or sees him (:func:`rules.hidden.finds`); himself always."""
+    return [
+        name
+        for name in individuals(ctx, combat)
+        if name == who or not _hidden(ctx, name) or hidden.finds(ctx, who, name)
+    ]
+
+
+def _hidden(ctx: Ctx, name: str) -> bool:
+    if name in ctx.state.characters:
+        return ctx.sheet(name).hidden
+    minion = ctx.state.minions.get(name)
+    return minion is not None and minion.sheet.hidden
+
+
 def weapons(ctx: Ctx, combat: CombatState) -> list[str]:
     """d.4: every weapon counter owned by a character in the clearing, active or not, and every
     native, Goblin and Ogre counter there (the Giants' clubs are not built yet)."""
@@ -53,14 +72,14 @@ def weapons(ctx: Ctx, combat: CombatState) -> list[str]:
     return found
 
 
-def of_sort(ctx: Ctx, combat: CombatState, kind: TargetKind) -> list[str] | None:
-    """The single targets of sort ``kind`` here; None for several individuals (``multiple``)
-    or a sort not built yet."""
+def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[str] | None:
+    """The single targets of sort ``kind`` he may name here; None for several individuals
+    (``multiple``) or a sort not built yet."""
     match kind:
         case TargetKind.CHARACTER:
-            return list(present(ctx, combat))
+            return [name for name in seen(ctx, combat, who) if name in ctx.state.characters]
         case TargetKind.INDIVIDUAL:
-            return individuals(ctx, combat)
+            return seen(ctx, combat, who)
         case TargetKind.CLEARING:
             return [combat.clearing]
         case TargetKind.HEX:
@@ -74,8 +93,8 @@ def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """What his spell may be cast on (see the module docstring): none, the targets of its
     sort, then the other individuals here (of the wrong sort)."""
     spell = ctx.catalog.spells[combat.casts[who].spell]
-    people = individuals(ctx, combat)
-    single = of_sort(ctx, combat, spell.target.kind)
+    people = seen(ctx, combat, who)
+    single = of_sort(ctx, combat, who, spell.target.kind)
     options = [NONE]
     if single is not None:
         options += single
@@ -101,7 +120,7 @@ def right_sort(ctx: Ctx, combat: CombatState, who: str) -> bool:
     if not cast.targets:
         return False
     if kind is TargetKind.MULTIPLE:
-        people = individuals(ctx, combat)
+        people = seen(ctx, combat, who)
         return all(t in people for t in cast.targets)
-    single = of_sort(ctx, combat, kind)
+    single = of_sort(ctx, combat, who, kind)
     return single is not None and len(cast.targets) == 1 and cast.targets[0] in single
