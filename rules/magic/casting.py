@@ -45,7 +45,7 @@ from rules.magic.spells import BUILT
 from rules.magic.state import committed
 from rules.schema.spells import Spell
 from rules.schema.tiles import ClearingType
-from rules.state import ChitState
+from rules.state import CharacterState, ChitState
 
 #: The word that starts a cast answer, and the one that names its colour chit.
 CAST, COLOR = "cast ", ", color "
@@ -123,7 +123,7 @@ def cast_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     chits = castable(ctx, combat, who)
     if not chits:
         return []
-    mine = color_chits(ctx, who)
+    mine = color_chits(ctx.sheet(who))
     options: list[str] = []
     for name in free_spells(ctx, who):
         for chit in chits:
@@ -252,15 +252,15 @@ def spend_color_chit(ctx: Ctx, combat: CombatState, who: str, label: str, reason
 # --- 8.3.9a colour chits beside the action -------------------------------------------------
 
 
-def color_chits(ctx: Ctx, who: str) -> list[str]:
+def color_chits(sheet: CharacterState) -> list[str]:
     """His active colour chits, in the order of his sheet."""
-    return [c.label for c in ctx.sheet(who).chits if c.color is not None and c.status == "active"]
+    return [c.label for c in sheet.chits if c.color is not None and c.status == "active"]
 
 
-def color_options(ctx: Ctx, who: str) -> list[str]:
+def color_options(sheet: CharacterState) -> list[str]:
     """The colour chits he may play beside his action (8.3.9a.2–a.3), none first: every set of
     his colour chits, each listed once, as ``MAGIC IV4*, MAGIC IV3*``. Each fatigues."""
-    chits = color_chits(ctx, who)
+    chits = color_chits(sheet)
     options = [NONE]
     for size in range(1, len(chits) + 1):
         options += [", ".join(combo) for combo in combinations(chits, size)]
@@ -271,7 +271,7 @@ def color_decisions(ctx: Ctx, combat: CombatState, here: list[str]) -> list[Deci
     """The ``color`` decision of each character in the clearing who has colour chits."""
     found = []
     for who in here:
-        options = color_options(ctx, who)
+        options = color_options(ctx.sheet(who))
         if len(options) > 1:
             found.append(
                 Decision(
