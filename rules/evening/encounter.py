@@ -261,6 +261,13 @@ def ask_actions(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
     return [(d.character, standing.ask(ctx, combat, d)) for d in action_decisions(ctx, combat)]
 
 
+def ask_colors(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
+    """8.3.9a: the colour chits each character with any plays beside his action, asked with
+    the actions, as (character, answer) (:func:`rules.magic.casting.color_decisions`)."""
+    decisions = casting.color_decisions(ctx, combat, present(ctx, combat))
+    return [(d.character, standing.ask(ctx, combat, d)) for d in decisions]
+
+
 def action_decisions(ctx: Ctx, combat: CombatState) -> list[Decision]:
     """The action decision of each character in the clearing, made once a round, the first time
     it is asked (the window asks it, the Encounter actions again): its options are those before
@@ -290,10 +297,7 @@ def actions(ctx: Ctx, combat: CombatState) -> None:
     has made his (8.3.6b.1). Then the colour chits each plays beside his action fatigue
     (8.3.9a.2–a.3: not an action, not limited by his sheet)."""
     asked = ask_actions(ctx, combat)
-    colors = [
-        (d.character, standing.ask(ctx, combat, d))
-        for d in casting.color_decisions(ctx, combat, present(ctx, combat))
-    ]
+    colors = ask_colors(ctx, combat)
     ctx.wait_if_pending()
     for who, answer in asked:
         if answer == NONE or who not in present(ctx, combat):
