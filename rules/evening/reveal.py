@@ -92,7 +92,8 @@ def _own_sheets(ctx: Ctx, combat: CombatState) -> list[str]:
         if who in combat.plays and combat.plays[who].attack is not None
     }
     for who, cast in combat.casts.items():  # an Attack spell attacks all its targets (8.4.5 i.2)
-        if who in combat.plays and combat.plays[who].attack is not None:
+        attack = combat.plays[who].attack if who in combat.plays else None
+        if attack is not None and attack.spell is not None:
             attacked |= set(cast.targets)
     return [d for d in sorted(attacked) if d not in on_sheets and d not in ctx.state.characters]
 
