@@ -146,7 +146,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             missile = record.attack == "missile"
             bonus = not missile and striking_bonus(strength, record.weight)
         stars += int("add_sharpness" in potions)  # Oil of Poison, L4457
-        stars += poisoned(ctx.state, attack.weapon)  # the Poison spell, L5177
+        stars += poisoned(ctx.state, attack.weapon)  # the Poison spell, L5175
         found.append(
             Strike(
                 attacker=who,

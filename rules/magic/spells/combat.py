@@ -16,7 +16,7 @@ def takes_effect(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> No
 
 
 def poisoned(state: GameState, counter: str | None) -> int:
-    """Poison (VIII, Grey, one weapon; L5177): the sharpness stars Poison adds to the harm the
+    """Poison (VIII, Grey, one weapon; L5175): the sharpness stars Poison adds to the harm the
     weapon, native, Goblin or Ogre counter ``counter`` inflicts when it hits — one for each
     Poison on it (none on a dagger, ``None``)."""
     if counter is None or not state.spells:
