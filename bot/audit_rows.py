@@ -51,10 +51,9 @@ SECTIONS_6_7: tuple[Written, ...] = (
     ),
     Written(
         "6.1.3", "loud",
-        "no Permanent spell can be in effect for the seventh day's colour magic to energize: "
-        "spells are cast only in combat, and casting them (8.3.9) is reported at the start of "
-        "every combat",
-        proof="day/6.1.3_colour_magic_waits_for_magic.yaml",
+        "the seventh day's colour magic supplies spells cast in the Evening (8.3.9b.6); no "
+        "Permanent spell can be in effect for it to energize: casting one (8.3.9) is reported",
+        proof="magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
         loud=("8.3.9",),
     ),
     Written(
@@ -197,9 +196,8 @@ SECTIONS_6_7: tuple[Written, ...] = (
     ),
     Written(
         "7.3.4", "loud",
-        "walking the woods comes only with a transformation spell, and casting spells (8.3.9) "
-        "is reported at the start of every combat; no order can record a Move off the roads "
-        "(`no-road`)",
+        "walking the woods comes only with a transformation spell, and casting one (8.3.9) is "
+        "reported; no order can record a Move off the roads (`no-road`)",
         loud=("8.3.9",),
     ),
     Written(

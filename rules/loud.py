@@ -128,10 +128,12 @@ LOUD: dict[str, Loud] = _table(
     ),
     Loud(
         "8.3.9", 2390, "8.3.9 Activating and Casting Spells",
-        "casting spells and playing colour chits in combat (and so every spell's effect): "
-        "reported at the start of each combat",
-        "rules.evening.sunset",
-        "day/6.1.3_colour_magic_waits_for_magic.yaml",
+        "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
+        "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison): a cast of one is "
+        "reported by name and not made; casting with an Artifact or Spell Book (8.3.9c) and "
+        "energizing a spell with a colour chit (8.3.9a.1)",
+        "rules.magic.casting",
+        "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),
     Loud(
         "8.4.7b", 2608, "Demon, Winged Demon, and Imp",

@@ -139,6 +139,11 @@ def answer(
                 return NONE
             charged = _Name(play.charge.target, "individual")
             return resolver.pick([charged, " ", _Name(play.charge.chit, "chit")], "charge")
+        case "color":
+            return _colors(resolver, play)
+        case "target" if play.action is not None and play.action.cast is not None:
+            written = [play.target] if isinstance(play.target, str) else play.target or []
+            return _targets(resolver, written) if written else NONE
         case "target":
             target = target_of(play)
             named: list[_Part] | None = None if target is None else [_Name(target, "individual")]
@@ -303,6 +308,10 @@ def _action(play: Play) -> list[_Part] | None:
         return ["run ", _Name(action.run.chit, "chit"), f" to {to}"]
     if action.abandon is not None:
         return ["abandon ", _Name(action.abandon[0], "item")]
+    if action.cast is not None:
+        cast = action.cast
+        color: list[_Part] = [", color ", _Name(cast.color_chit, "chit")] if cast.color_chit else []
+        return [f"cast {cast.spell} with ", _Name(cast.chit, "chit"), *color]
     parts: list[_Part] = []
     if action.activate is not None:
         parts += ["activate ", _Name(action.activate, "item")]
@@ -313,6 +322,8 @@ def _action(play: Play) -> list[_Part] | None:
 
 def _attack(resolver: _Resolver, play: Play) -> list[_Part] | None:
     attack = play.attack
+    if attack is not None and attack.chit is None:
+        return [f"spell {attack.direction}"]  # after an Attack spell (8.4.5 i)
     if attack is None or attack.chit is None:
         return None
     if attack.weapon is not None:
@@ -325,6 +336,50 @@ def _attack(resolver: _Resolver, play: Play) -> list[_Part] | None:
     if attack.flip is not None:
         return [_Name(attack.chit, "chit"), f" flip {attack.flip}"]
     return [_Name(attack.chit, "chit"), f" {attack.direction}"]
+
+
+def _colors(resolver: _Resolver, play: Play) -> str:
+    """The colour chits played beside his action (8.3.9a): the option listing them in any
+    order, else their labels as written; ``none`` for none."""
+    labels = [c if isinstance(c, str) else c.chit for c in play.color_chits or []]
+    return _chits(resolver, labels, "color_chits")
+
+
+def _targets(resolver: _Resolver, written: Sequence[str]) -> str:
+    """A spell's targets (8.4.2d): the option naming them with the first written first (his
+    Attention chit), the others in any order; else each name resolved — an individual in the
+    clearing, an item someone owns, else as written (a clearing, a tile) — in order. The
+    target decision may be asked ahead, before his cast is made, with an attack's options."""
+    first, rest = written[0], sorted(written[1:])
+    for option in resolver.decision.options:
+        names = [n.strip() for n in option.split(",")]
+        if len(names) != len(written) or not _names(first, names[0]):
+            continue
+        others = list(names[1:])
+        if all(_take(others, w) for w in rest):
+            return option
+    return ", ".join(_spell_target(resolver, w) for w in written)
+
+
+def _spell_target(resolver: _Resolver, written: str) -> str:
+    scene = resolver.scene
+    found = _best(written, scene.pieces)
+    if found is None:
+        owned = [item for items in scene.belongings.values() for item in items]
+        found = _best(written, owned)
+    return written if found is None else found
+
+
+def _names(written: str, piece: str) -> bool:
+    return written == piece or is_copy(written, piece)
+
+
+def _take(pieces: list[str], written: str) -> bool:
+    found = next((p for p in pieces if _names(written, p)), None)
+    if found is None:
+        return False
+    pieces.remove(found)
+    return True
 
 
 def _maneuver(play: Play) -> list[_Part] | None:

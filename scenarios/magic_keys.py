@@ -4,8 +4,8 @@ A scenario that uses one fails when it is loaded with ``not supported yet: KEY``
 is written, never with ``unknown key`` (Part 3: "Until magic exists, a scenario using these keys
 fails with `not supported yet: KEY`"). :data:`MAGIC_KEYS` is the one table of them: building a
 key is removing its row (and giving the scenario models the key). Part 3's keys that the models
-already hold and refuse themselves (``plays.action.cast``, several ``plays.target``, an
-``attack`` without a chit: :func:`scenarios.plays.unsupported`) are not repeated here, nor are
+already hold and refuse themselves (``plays.action.fly``, a colour chit's ``energize``:
+:func:`scenarios.plays.unsupported`) are not repeated here, nor are
 the orders Part 3 adds (``E``, ``EM``, ``RE``), which the order parser judges.
 """
 
@@ -33,7 +33,6 @@ MAGIC_KEYS: Mapping[tuple[str, ...], str] = MappingProxyType(
         ("choices", ANY, "color"): "4.6.7h.6",
         ("choices", ANY, "enchant"): "7.10",
         ("choices", ANY, "spells"): "4.6.7",
-        ("plays", ANY, ANY, "color_chits"): "8.3.9a",
         ("expect", "characters", ANY, "color_chits"): "4.6.4",
         ("expect", "characters", ANY, "alerted_chits"): "7.9.3",
         ("expect", "characters", ANY, "committed"): "4.6.7",

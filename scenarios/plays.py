@@ -141,6 +141,20 @@ class Charge(_Model):
     chit: str
 
 
+class Energize(_Model):
+    """A colour chit's ``energize``: the Permanent spell in effect, by its target (8.3.9a.1)."""
+
+    spell: str
+    target: str
+
+
+class ColorChit(_Model):
+    """A colour chit played beside the action to energize a spell (8.3.9a.1)."""
+
+    chit: str
+    energize: Energize | None = None
+
+
 class Play(_Model):
     """One character's plays in one round (SCENARIOS.md "Combat plays"). What is not given is
     not done: every decision no play covers is answered ``none`` (``no`` for a lure), but the
@@ -152,6 +166,7 @@ class Play(_Model):
     deploy: dict[str, Deployment] | None = None
     charge: Charge | None = None
     action: Action | None = None
+    color_chits: list[str | ColorChit] | None = None
     target: str | list[str] | None = None
     hireling_targets: dict[str, str] | None = None
     attack: Attack | None = None
@@ -182,31 +197,25 @@ class Position(_Model):
 
 def unsupported(plays: dict[str, list[Play]]) -> Iterator[tuple[str, str]]:
     """The keys of ``plays`` the engine cannot play yet, as (key path, reason): flying,
-    casting, abandoning more than one item, several targets (a spell's), an attack without a
-    chit (after an Attack spell)."""
+    abandoning more than one item, a colour chit energizing a spell."""
     for who, rounds in plays.items():
         for index, play in enumerate(rounds):
             key = f"plays.{who}[{index}]"
             action = play.action
             if action is not None:
-                for name in ("fly", "cast"):
-                    if getattr(action, name) is not None:
-                        yield (
-                            f"{key}.action.{name}",
-                            f"not supported yet: plays.action.{name} (8.3.9, 8.4.3)",
-                        )
+                if action.fly is not None:
+                    yield (f"{key}.action.fly", "not supported yet: plays.action.fly (8.3.9)")
                 if action.abandon is not None and len(action.abandon) > 1:
                     yield (
                         f"{key}.action.abandon",
                         "not supported yet: plays.action.abandon of more than one item",
                     )
-            if isinstance(play.target, list) and len(play.target) != 1:
-                yield f"{key}.target", "not supported yet: plays.target with several targets"
-            if play.attack is not None and play.attack.chit is None:
-                yield (
-                    f"{key}.attack",
-                    "not supported yet: plays.attack without a chit (after an Attack spell)",
-                )
+            for index, chit in enumerate(play.color_chits or []):
+                if isinstance(chit, ColorChit) and chit.energize is not None:
+                    yield (
+                        f"{key}.color_chits[{index}].energize",
+                        "not supported yet: plays.color_chits.energize (8.3.9a.1)",
+                    )
 
 
 def rounds_twice(plays: dict[str, list[Play]], positions: list[Position]) -> Iterator[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.board import ClearingError
 from rules.catalog import Catalog
 from rules.events import event_types
 from rules.meeting import partner
@@ -278,8 +279,22 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
                 _item(names, f"{key}.action.{verb}", item)
         for index, item in enumerate(action.abandon or []):
             _item(names, f"{key}.action.abandon[{index}]", item)
+        if action.cast is not None:
+            if action.cast.spell not in catalog.spells:
+                raise ScenarioError(
+                    f"{key}.action.cast.spell",
+                    f"no spell {action.cast.spell!r}{hint(action.cast.spell, catalog.spells)}",
+                )
+            chit(f"{key}.action.cast.chit", action.cast.chit)
+            if action.cast.color_chit is not None:
+                chit(f"{key}.action.cast.color_chit", action.cast.color_chit)
+    for index, played in enumerate(play.color_chits or []):
+        chit(f"{key}.color_chits[{index}]", played if isinstance(played, str) else played.chit)
     targets = play.target if isinstance(play.target, list) else [play.target]
+    casting = action is not None and action.cast is not None
     for written in filter(None, targets):
+        if casting and _spell_target(names, written):
+            continue  # a spell's target: an item, a clearing or a tile (8.4.2d)
         individual(f"{key}.target", written)
     if play.attack is not None:
         if play.attack.chit is not None:
@@ -293,6 +308,21 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
     for part in ("fatigue", "wound"):
         for index, label in enumerate(getattr(play, part) or []):
             chit(f"{key}.{part}[{index}]", label)
+
+
+def _spell_target(names: Names, written: str) -> bool:
+    """Whether ``written`` names a clearing, a tile or a weapon of the game."""
+    catalog = names.catalog
+    pieces = pieces_of(catalog)
+    if written in catalog.weapons or written in catalog.tiles:
+        return True
+    if written in pieces and pieces[written].kind is Kind.WEAPON:
+        return True
+    try:
+        names.board.resolve(written)
+    except ClearingError:
+        return False
+    return True
 
 
 def _item(names: Names, key: str, written: str) -> None:

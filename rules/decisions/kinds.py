@@ -188,6 +188,7 @@ _COMBAT = (
         declined=_NONE,
         plays_chits=True,
     ),
+    CombatKind(name="color", rule="8.3.9a", window="encounter", declined=_NONE),
     CombatKind(name="target", rule="8.4.2", window="melee", keys=("target",), declined=_NONE),
     CombatKind(name="hireling_target", rule="8.4.2e", window="melee", for_hireling=True),
     CombatKind(

@@ -23,8 +23,11 @@ section 8:
   instructions as their defaults (:mod:`rules.orders.combat`); ``counters`` and ``kit`` — what
   denizens and characters fight with. Midnight (8.9) is :mod:`rules.day.midnight`.
 
-Not implemented yet, and reported with ``not_implemented`` where it would act: casting spells
-and colour chits (8.3.9, 8.4.3–8.4.4), the Demons' and the Imp's spell attacks (8.4.7b),
+Casting spells and playing colour chits (8.3.9, 8.4.2d–8.4.4, 8.4.5 i) are :mod:`rules.magic`'s
+(``casting``, ``targets``, ``taking_effect``, ``spells``), called from the actions, the targets
+and the resolving here. Not implemented yet, and reported with ``not_implemented`` where it
+would act: casting the spells whose effects are not built yet (8.3.9, by name), the Demons'
+and the Imp's spell attacks (8.4.7b),
 advantages that act in combat and are not done (:mod:`rules.advantages`). Boots, Gloves,
 armor and weapon cards, the potions that alter weapons and the Combat cards (L4392–4488:
 :mod:`~rules.evening.kit`, ``resolving.shift``, :mod:`~rules.evening.inflict`) are played; the
@@ -41,7 +44,7 @@ Text defects settled (rules-map-evening.md, Appendix A), each with the reading c
   controlled defender does not (8.4.6d.3).
 - The Weapon Length chart's merged rows (L2658–2688): the lengths are the catalog's, from the
   lists of weapons and monsters.
-- "i. Attack Spells" at L2544 is 8.4.5l (the index cites 8.4.5l); spells come with magic.
+- "i. Attack Spells" at L2544 is 8.4.5l (the index cites 8.4.5l): :mod:`rules.magic.spells.attack`.
 - The Striking Weapon Harm Chart is indexed by harm letter; 8.4.9f.2 compares the Fight chit
   with the weapon's weight, which is followed (:mod:`rules.evening.harm`).
 - 8.4.9c.1 "all attacks that are waiting ... are cancelled": those of the one killed and those

@@ -89,6 +89,7 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
         asked.append((who, standing.ask(ctx, combat, decision)))
     if ctx.combat_waits():
         encounter.ask_actions(ctx, combat)
+        encounter.ask_colors(ctx, combat)
         melee.ask_ahead(ctx, combat)
     else:  # asking them ahead would change nothing; they are made now all the same
         encounter.action_decisions(ctx, combat)

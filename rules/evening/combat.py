@@ -25,6 +25,7 @@ from rules.evening.reveal import reveal
 from rules.evening.state import CombatState, EveningState, Step
 from rules.events.day import NotImplementedYet
 from rules.events.evening import CombatEnded, Flipped
+from rules.magic import taking_effect
 
 
 def evening(ctx: Ctx) -> None:
@@ -89,6 +90,8 @@ def _meeting(ctx: Ctx, combat: CombatState) -> None:
 
 def _resolve(ctx: Ctx, combat: CombatState) -> None:
     inflict(ctx, combat, in_order(combat, strikes(ctx, combat)))
+    if combat.casts:
+        taking_effect.expire_attacks(ctx, combat)
     combat.step = "fatigue"
 
 
@@ -151,6 +154,7 @@ def end_round(ctx: Ctx, combat: CombatState) -> bool:
     combat.acted = []
     combat.galloped = []
     combat.hit = []
+    combat.casts = {}
     combat.eventful = False
     combat.step = "lure"
     return False

@@ -39,6 +39,7 @@ from rules.events.daylight import (
     WentBerserk,
 )
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
+from rules.magic import casting
 from rules.modifiers import has
 from rules.pieces import pieces_of
 from rules.schema.action_chits import Action
@@ -223,8 +224,9 @@ def roads(ctx: Ctx, combat: CombatState) -> list[str]:
 def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """Every action ``who`` could name this round (8.3.7): alerting or unalerting his weapon with
     any Fight chit not yet played, running along any roadway with any Move chit or his horse,
-    activating or deactivating one belonging, abandoning one. Whether it can be done is judged
-    when it is his turn to act (see the module docstring)."""
+    activating or deactivating one belonging, abandoning one; casting a spell, as far as the
+    rules let him now (8.3.9b, :func:`rules.magic.casting.cast_options`). Whether it can be
+    done is judged when it is his turn to act (see the module docstring)."""
     state = ctx.state
     character = ctx.sheet(who)
     chits = kit.unused(character, kit.used(combat, who))
@@ -247,6 +249,8 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         options.append(f"{verb} {item}")
     for item in belongings:
         options.append(f"abandon {item}")
+    if character.spells:
+        options += casting.cast_options(ctx, combat, who)
     return options
 
 
@@ -255,6 +259,13 @@ def ask_actions(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
     encounter window, with their charges: one who charged makes no other action, 8.3.6b.1),
     as (character, answer)."""
     return [(d.character, standing.ask(ctx, combat, d)) for d in action_decisions(ctx, combat)]
+
+
+def ask_colors(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
+    """8.3.9a: the colour chits each character with any plays beside his action, asked with
+    the actions, as (character, answer) (:func:`rules.magic.casting.color_decisions`)."""
+    decisions = casting.color_decisions(ctx, combat, present(ctx, combat))
+    return [(d.character, standing.ask(ctx, combat, d)) for d in decisions]
 
 
 def action_decisions(ctx: Ctx, combat: CombatState) -> list[Decision]:
@@ -283,8 +294,10 @@ def action_decisions(ctx: Ctx, combat: CombatState) -> list[Decision]:
 
 def actions(ctx: Ctx, combat: CombatState) -> None:
     """8.3.7: in turn, each character does one action; hirelings never do (e); one who charged
-    has made his (8.3.6b.1)."""
+    has made his (8.3.6b.1). Then the colour chits each plays beside his action fatigue
+    (8.3.9a.2–a.3: not an action, not limited by his sheet)."""
     asked = ask_actions(ctx, combat)
+    colors = ask_colors(ctx, combat)
     ctx.wait_if_pending()
     for who, answer in asked:
         if answer == NONE or who not in present(ctx, combat):
@@ -293,6 +306,8 @@ def actions(ctx: Ctx, combat: CombatState) -> None:
             _cancel(ctx, combat, who, answer, "his charge was his action (8.3.6b.1)")
             continue
         act(ctx, combat, who, answer)
+    for who, answer in colors:
+        casting.play_colors(ctx, combat, who, answer)
     combat.step = "targets"
 
 
@@ -312,6 +327,8 @@ def act(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
         _activate(ctx, combat, who, rest, on=verb == "activate")
     elif verb == "abandon":
         abandon(ctx, ctx.sheet(who), rest, combat.clearing, round=combat.round)
+    elif verb == "cast":
+        casting.cast(ctx, combat, who, answer, move_times(ctx, combat, who))
 
 
 def _too_slow(ctx: Ctx, combat: CombatState, who: str, time: int) -> str | None:

@@ -28,6 +28,9 @@ from rules.evening.sunset import directing, present
 from rules.events import Decision
 from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
+from rules.magic import taking_effect
+from rules.magic import targets as spell_targets
+from rules.magic.spells.attack import SPELL
 from rules.schema.action_chits import Action
 from rules.schema.tiles import ClearingType
 
@@ -62,7 +65,9 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
     (8.3.6b.2) — and the target of each of his hirelings defending on its own sheet (e). Naming
     a target, or being named, unhides (b.2). His default is last round's target while it is
     still there, else none (pbem-combat §4). His secret plays are asked with his target, in one
-    melee window (:func:`ask_plays`)."""
+    melee window (:func:`ask_plays`). A spellcaster names his spell's targets instead (8.4.2d,
+    :mod:`rules.magic.targets`); once all are named, the spells come to life (8.4.3,
+    :func:`rules.magic.taking_effect.take_effect`)."""
     order = directing(ctx, combat)
     ctx.dice.shuffle(order)
     asked: list[tuple[str, str]] = []
@@ -97,6 +102,9 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             combat.targets[piece] = answer
             ctx.emit(Targeted(who=piece, target=answer, at=combat.clearing, round=combat.round))
     for who, answer in asked:
+        if who in combat.casts and who not in combat.charges:
+            taking_effect.name_targets(ctx, combat, who, answer)  # 8.4.2d
+            continue
         if answer == NONE or answer not in target_options(ctx, combat, who):
             continue
         if answer.endswith(TREACHERY):
@@ -113,12 +121,26 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
                 ctx.emit(Unhidden(who=name, reason="a target is named (8.4.2b.2)"))
             elif name in ctx.state.minions:
                 hirelings.unhide(ctx, name, "a target is named (8.4.2b.2)")
+    if combat.casts:
+        taking_effect.take_effect(ctx, combat)  # 8.4.3
     combat.step = "plays"
 
 
 def _target_decision(ctx: Ctx, combat: CombatState, who: str, here: list[str]) -> Decision:
     """``who``'s choice of target (8.4.2b.3): his default last round's while it is still
-    there, else none (pbem-combat §4)."""
+    there, else none (pbem-combat §4); a spellcaster's, his spell's targets (8.4.2d,
+    :func:`rules.magic.targets.target_options`), none by default."""
+    if who in combat.casts:
+        options = spell_targets.target_options(ctx, combat, who)
+        return Decision(
+            id=combat_id(ctx, combat, "target", who).format(),
+            character=who,
+            kind="target",
+            prompt=f"The targets of your {combat.casts[who].spell} (8.4.2d), the first bearing "
+            "your Attention chit",
+            options=tuple(options),
+            default=NONE,
+        )
     options = target_options(ctx, combat, who, here)
     last = combat.targets.get(who, NONE)
     return Decision(
@@ -157,11 +179,20 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """8.4.5e.1, h.2, j.2: each Fight chit or Gloves card not yet played this round in each
     Attack circle — offered with the target in one window, so before it is known: an attack
     with no target named is not played (8.4.2b.3) — and, with a weapon counter, a Fight chit
-    played to turn it over at the end of the round (a weapon card has one side, L4430)."""
+    played to turn it over at the end of the round (a weapon card has one side, L4430). A
+    spellcaster whose Attack spell works attacks with it in a circle, ``spell smash`` (8.4.5 i),
+    and no other way; one whose other spell works makes no attack (8.4.5a)."""
     character = ctx.sheet(who)
+    cast = combat.casts.get(who)
+    options = [NONE]
+    attacking = cast is not None and ctx.catalog.spells[cast.spell].attack is not None
+    if cast is not None and attacking and cast.status in ("cast", "working"):
+        options += [f"{SPELL} {ATTACKS[box]}" for box in ATTACKS]  # 8.4.5 i
+    if cast is not None and cast.status == "working":
+        return options  # 8.4.5a: no weapon attack in the round his spell works
     fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT)
     fights += kit.unused_cards(ctx.catalog, ctx.state, character, "gloves", kit.used(combat, who))
-    options = [NONE, *(f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS)]
+    options += [f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS]
     weapon = kit.weapon(ctx.catalog, ctx.state, character)
     if weapon is not None and not kit.weapon_record(ctx.catalog, weapon).card:
         options += [f"{label} flip {side}" for label in fights for side in ("alerted", "unalerted")]
@@ -290,6 +321,9 @@ def menu(ctx: Ctx, combat: CombatState, who: str, *, ahead: bool = False) -> Men
     again when the plays are made, and nothing it depends on changes in between. ``ahead``:
     the menu as the Encounter Step's window offers it (:func:`ask_ahead`), kept apart."""
     when = "ahead" if ahead else "melee"
+    cast = combat.casts.get(who)
+    if cast is not None:  # his attacks change once his spell works or is cancelled (8.4.5a)
+        when += f" {cast.status}"
     key = ("menu", str(ctx.state.game_day), combat.clearing, str(combat.round), who, when)
     found = ctx.memo.get(key)
     if isinstance(found, Menu):

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from rules.day.context import Ctx
-from rules.evening import kit, melee, rebels
+from rules.evening import hirelings, kit, melee, rebels
 from rules.evening.counters import (
     body_of,
     dark,
@@ -34,10 +34,12 @@ from rules.evening.counters import (
     values,
 )
 from rules.evening.harm import Blow, Harm, striking_bonus
-from rules.evening.state import CombatState
-from rules.evening.sunset import present
+from rules.evening.state import Attack, CombatState
+from rules.evening.sunset import denizens, present
 from rules.events.day import NotImplementedYet
 from rules.events.evening import AttackCancelled, Attacked, Shifted
+from rules.magic.spells.attack import aims
+from rules.magic.spells.combat import poisoned
 from rules.schema.action_chits import Action
 
 
@@ -126,6 +128,9 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         if attack is None or attack.cancelled or attack.flip or target is None:
             continue
         assert attack.direction is not None
+        if attack.spell is not None:
+            found += _spell_strikes(ctx, combat, who, attack)
+            continue
         character = ctx.sheet(who)
         chit = kit.face(ctx.catalog, character, attack.chit)
         strength = chit.strength
@@ -141,6 +146,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             missile = record.attack == "missile"
             bonus = not missile and striking_bonus(strength, record.weight)
         stars += int("add_sharpness" in potions)  # Oil of Poison, L4457
+        stars += poisoned(ctx.state, attack.weapon)  # the Poison spell, L5175
         found.append(
             Strike(
                 attacker=who,
@@ -204,7 +210,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                     length=face.length,
                     harm=None if red else Harm.parse(str(face.harm)),
                     red=red,
-                    sharpness=face.sharpness,
+                    sharpness=face.sharpness + poisoned(ctx.state, body),
                     missile=face.missile,
                     body=body,
                     hireling=body if body in ctx.state.minions else None,
@@ -233,6 +239,32 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         ):
             combat.hit.append(hitter)
     return [s for s in found if s.hit]
+
+
+def _spell_strikes(ctx: Ctx, combat: CombatState, who: str, attack: Attack) -> list[Strike]:
+    """8.4.5 i.1–i.2: an Attack spell's attacks, like a weapon's of the spell's length, harm
+    and sharpness, the same direction and time on each of its targets still here, every
+    attack on the first target written, then the next (each missile hit rolls on its own)."""
+    cast = combat.casts[who]
+    values = ctx.catalog.spells[cast.spell].attack
+    assert values is not None and attack.direction is not None
+    here = [*present(ctx, combat), *denizens(ctx, combat.clearing), *hirelings.here(ctx, combat)]
+    missile = values.method == "missile"
+    return [
+        Strike(
+            attacker=who,
+            credit=who,
+            target=target,
+            direction=attack.direction,
+            time=attack.time,
+            length=values.length,
+            harm=Harm.of(values.harm),
+            sharpness=values.sharpness,
+            missile=missile,
+            missile_roller=who if missile else None,
+        )
+        for target in aims(cast, here)
+    ]
 
 
 def shift(ctx: Ctx, combat: CombatState) -> None:

@@ -22,6 +22,7 @@ from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
 from rules.events.evening import PlayCancelled, Played
+from rules.magic.spells.attack import SPELL
 from rules.pieces import pieces_of
 
 
@@ -90,6 +91,10 @@ def _own_sheets(ctx: Ctx, combat: CombatState) -> list[str]:
         for who in combat.targets
         if who in combat.plays and combat.plays[who].attack is not None
     }
+    for who, cast in combat.casts.items():  # an Attack spell attacks all its targets (8.4.5 i.2)
+        attack = combat.plays[who].attack if who in combat.plays else None
+        if attack is not None and attack.spell is not None:
+            attacked |= set(cast.targets)
     return [d for d in sorted(attacked) if d not in on_sheets and d not in ctx.state.characters]
 
 
@@ -98,16 +103,16 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
     used = kit.used(combat, who)
     attack = _attack(ctx, combat, who, answers.get("attack", NONE))
     maneuver = _maneuver(ctx, combat, who, answers.get("maneuver", NONE))
-    if attack is not None:
+    if attack is not None and attack.spell is None:
         used.append(attack.chit)
     if maneuver is not None and maneuver.chit is not None:
         used.append(maneuver.chit)
     too_much = kit.too_much(ctx.catalog, state, character)
     over = kit.over_limit(ctx.catalog, state, character, used)
-    if over and attack is not None and attack.cancelled is None:
+    if over and attack is not None and attack.cancelled is None and attack.spell is None:
         attack.cancelled = too_much
     without_attack = list(used)
-    if attack is not None:
+    if attack is not None and attack.spell is None:
         without_attack.remove(attack.chit)
     if (
         maneuver is not None
@@ -135,6 +140,8 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
     asked in the same window as the target, before the target is known."""
     if answer == NONE:
         return None
+    if answer.startswith(f"{SPELL} "):
+        return _spell_attack(ctx, combat, who, answer)
     state, character = ctx.state, ctx.sheet(who)
     words = answer.split()
     if words[-2:-1] == ["flip"]:
@@ -162,6 +169,23 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
         length=length,
         flip="alerted" if flip == "alerted" else ("unalerted" if flip else None),
         cancelled=cancelled,
+    )
+
+
+def _spell_attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | None:
+    """8.4.5 i: his Attack spell that works attacks from the circle he plays, its completion
+    time the attack time, its length the spell's (i.1); a spell that does not work makes no
+    attack."""
+    cast = combat.casts.get(who)
+    values = ctx.catalog.spells[cast.spell].attack if cast is not None else None
+    if cast is None or values is None or cast.status != "working":
+        return None
+    return Attack(
+        chit=cast.chit,
+        direction=BOX_OF[answer.split()[-1]],
+        time=cast.time,
+        length=values.length,
+        spell=cast.spell,
     )
 
 

@@ -16,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.decisions.ids import CombatId
+from rules.magic.casts import SpellCast
 
 Step = Literal[
     "start",
@@ -57,6 +58,7 @@ class Attack(_Data):
     length: int = 0
     flip: Literal["alerted", "unalerted"] | None = None
     cancelled: str | None = None
+    spell: str | None = None
 
 
 class Maneuver(_Data):
@@ -101,7 +103,7 @@ class CombatState(_Data):
     its target on the monster's own sheet from then on (8.6.2). ``rebels`` are the natives who
     rebelled against their employer this combat (8.4.2g). ``won`` maps each denizen won at random
     assignment by a character who must name which of his hirelings takes it to him, until he
-    has (8.3.5a.3)."""
+    has (8.3.5a.3). ``casts`` are the spells cast this round, by caster (8.3.9b, 8.4.3)."""
 
     clearing: str
     round: int = 1
@@ -126,6 +128,7 @@ class CombatState(_Data):
     held: dict[str, str] = Field(default_factory=dict)
     won: dict[str, str] = Field(default_factory=dict)
     rebels: list[str] = Field(default_factory=list)
+    casts: dict[str, SpellCast] = Field(default_factory=dict)
     quiet: int = 0
     eventful: bool = False
 

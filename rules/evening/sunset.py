@@ -10,7 +10,6 @@ from rules.day.context import Ctx
 from rules.daylight.hirelings import is_actor
 from rules.evening.counters import is_monster, is_native, parts
 from rules.evening.state import CombatState
-from rules.events.day import NotImplementedYet
 from rules.events.evening import CombatStarted
 from rules.state import Place
 
@@ -97,10 +96,4 @@ def start(ctx: Ctx, combat: CombatState) -> None:
         p for p in combat.dark_parts if not any(p in parts(ctx.catalog, b) for b in pieces)
     ]
     ctx.emit(CombatStarted(at=clearing, who=tuple(combat.participants)))
-    ctx.emit(
-        NotImplementedYet(
-            rule="8.3.9",
-            what=f"casting spells and playing colour chits in {clearing}: they come with magic",
-        )
-    )
     combat.step = "meeting"

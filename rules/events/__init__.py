@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.decisions.ids import CombatId, DecisionId, TurnId
 from rules.dice import Roll
-from rules.events import day, daylight, end, evening, search, trade
+from rules.events import casting, day, daylight, end, evening, search, trade
 from rules.events.base import (
     MODERATOR,
     PRIVATE,
@@ -56,6 +56,7 @@ __all__ = [
     "Public",
     "Resolution",
     "Untyped",
+    "casting",
     "day",
     "daylight",
     "dice_log",

@@ -12,6 +12,12 @@ game state:
 - :mod:`rules.magic.colors`: every source of colour magic (4.6.2–4.6.4), behind one pair of
   functions that say which colours supply an individual, a place or a tile now — used by
   enchanting (7.10.4), casting (8.3.9b) and energizing (4.6.7h) alike.
+- :mod:`rules.magic.casting`: the cast as the Encounter action and the colour chits played
+  beside it (8.3.9a–b); :mod:`rules.magic.casts`: a cast in its round;
+  :mod:`rules.magic.targets`: a spell's targets and their sort (8.4.2d);
+  :mod:`rules.magic.taking_effect`: spells cancelled or coming to life by completion time, and
+  the Instant and Attack spells expiring (8.4.3–8.4.4); :mod:`rules.magic.spells`: what each
+  spell built does, one module per family.
 
 Where the rulebook is unclear, the reading chosen is recorded in the docstring of the function
 that applies it, with its line (``../shared/docs/magic-readings.md`` lists them all).

@@ -85,14 +85,6 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
         "choices.spells",
     ),
     (
-        {
-            "until": "evening",
-            "plays": {"Black Knight": [{"round": 1}, {"round": 2, "color_chits": ["MAGIC IV3*"]}]},
-        },
-        "plays.Black Knight[1].color_chits",
-        "plays.color_chits",
-    ),
-    (
         {"expect": {"characters": {"Black Knight": {"color_chits": []}}}},
         "expect.characters.Black Knight.color_chits",
         "expect.characters.color_chits",

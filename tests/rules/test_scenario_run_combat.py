@@ -81,23 +81,28 @@ def malformed(data: Mapping[str, Any]) -> ScenarioError:
         ),
         (
             {"round": 1, "action": {"cast": {"spell": "Fiery Blast", "chit": "MAGIC IV3*"}}},
-            "plays.Black Knight[0].action.cast",
-            "not supported yet: plays.action.cast",
+            "plays.Black Knight[0].action.cast.chit",
+            "no chit 'MAGIC IV3*'",
+        ),
+        (
+            {"round": 1, "action": {"cast": {"spell": "Fiery Blats", "chit": "FIGHT H5*"}}},
+            "plays.Black Knight[0].action.cast.spell",
+            "'Fiery Blast'",
+        ),
+        (
+            {
+                "round": 1,
+                "color_chits": [
+                    {"chit": "FIGHT H5*", "energize": {"spell": "Transform", "target": "Giant"}}
+                ],
+            },
+            "plays.Black Knight[0].color_chits[0].energize",
+            "not supported yet: plays.color_chits.energize",
         ),
         (
             {"round": 1, "action": {"abandon": ["Mace", "Shield"]}},
             "plays.Black Knight[0].action.abandon",
             "not supported yet: plays.action.abandon",
-        ),
-        (
-            {"round": 1, "target": ["Giant", "Giant"]},
-            "plays.Black Knight[0].target",
-            "not supported yet: plays.target",
-        ),
-        (
-            {"round": 1, "attack": {"direction": "smash"}},
-            "plays.Black Knight[0].attack",
-            "not supported yet: plays.attack",
         ),
         (
             {"round": 1, "attack": {"chit": "FIGHT H5", "direction": "smash"}},

@@ -1,0 +1,87 @@
+"""The events of casting spells in the Evening (8.3.9, 8.4.2d–8.4.5 i): the cast as an Encounter
+action, the colour that supplies it, spells cancelled before they work, spells taking effect and
+the Instant and Attack spells expiring. All public: a cast is seen as it is done (DESIGN,
+principle 2), and its spell is named when it is cast (SCENARIOS.md part 3's vocabulary)."""
+
+from __future__ import annotations
+
+from rules.events.base import Public
+
+
+class Cast(Public, type="cast"):
+    """``who`` casts ``spell`` with ``chit`` (an Artifact or Spell Book, with its
+    ``magic_type``): completion time ``time``, ``color`` supplied by ``source`` (8.3.9b)."""
+
+    who: str
+    spell: str
+    chit: str
+    time: int
+    color: str
+    source: str
+    magic_type: str | None = None
+    at: str | None = None
+    round: int | None = None
+
+
+class ColorSupplied(Public, type="color_supplied"):
+    """``color`` supplies ``who`` from ``source`` for ``use``: ``cast``, ``enchant`` or
+    ``energize`` (4.6.2, 8.3.9a–b)."""
+
+    who: str
+    color: str
+    source: str
+    use: str
+
+
+class SpellCancelled(Public, type="spell_cancelled"):
+    """``who``'s ``spell`` is cancelled before it works: ``reason`` (``slower`` than ``by``'s
+    spell on him, 8.4.3b; ``target`` of the wrong sort, 8.4.2d)."""
+
+    who: str
+    spell: str
+    reason: str
+    by: str | None = None
+    at: str | None = None
+    round: int | None = None
+
+
+class SpellTookEffect(Public, type="spell_took_effect"):
+    """``caster``'s ``spell`` comes to life on ``targets`` at completion time ``time``
+    (8.4.3)."""
+
+    spell: str
+    caster: str
+    targets: tuple[str, ...]
+    time: int
+    becomes: str | None = None
+    phases_lost: int | None = None
+    adds: str | None = None
+    at: str | None = None
+    round: int | None = None
+
+
+class SpellTable(Public, type="spell_table"):
+    """``who`` rolls ``roll`` on the ``table`` for ``target``: ``result`` (List of Spells)."""
+
+    who: str
+    table: str
+    roll: int
+    result: str
+    target: str | None = None
+
+
+class SpellExpired(Public, type="spell_expired"):
+    """``caster``'s ``spell`` expires: ``when`` (``instant``, ``attack``, ... 4.6.7)."""
+
+    spell: str
+    caster: str
+    when: str
+
+
+class MadeWhole(Public, type="made_whole"):
+    """Make Whole (L4692) activates ``who``'s fatigued and wounded ``chits`` and repairs his
+    damaged ``armor``."""
+
+    who: str
+    chits: tuple[str, ...]
+    armor: tuple[str, ...]

@@ -1,0 +1,295 @@
+"""Casting a spell as the Encounter action (8.3.9b), and colour chits played beside it (8.3.9a).
+
+One generator of legal options per decision, shared by the engine, the default, the bot and the
+tests: :func:`cast_options` adds the casts to the ``action`` decision's options
+(:func:`rules.evening.encounter.action_options`), :func:`color_options` gives the ``color``
+decision's (``d3/CV5/r1/color/Sorcerer``).
+
+Every cast he could name is offered (each free spell with each Magic chit he may still play,
+:func:`cast_options`); as for the other Encounter actions, it is made only if the rules let him
+when his turn comes (8.3.9b.3–b.7, :func:`refusal`): a spell recorded on his sheet, not
+committed to a spell in effect unless he recorded it twice (8.4.3c.2); an active Magic chit of
+the spell's type, not a colour chit, not committed, not played this round, within his effort
+limit (8.4.5f.2), its time — 0 if alerted (b.4) — at most the move time of every denizen and
+Attention chit on his sheet (b.5); the spell's colour supplied by an automatic source where he
+stands or one of his own colour chits (b.6); and the place the spell requires (the List of
+Spells' "cast in"). A cast the rules forbid is a ``play_cancelled``: nothing fatigues. A spell
+whose effect is not built yet is reported ``not implemented yet: rule 8.3.9`` by name when
+cast (:data:`rules.magic.spells.BUILT`), never skipped.
+
+Answers: ``cast SPELL with CHIT``, or ``cast SPELL with CHIT, color COLORCHIT`` when one of his
+colour chits supplies the colour; a ``color`` answer lists the colour chits he plays beside his
+action, ``MAGIC IV4*, MAGIC IV3*`` (each fatigues, 8.3.9a.3), or ``none``.
+
+Not built here: casting with an Artifact or Spell Book (8.3.9c) and energizing a Permanent spell
+with a colour chit (8.3.9a.1), both of the spells-in-play lifecycle.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from rules.chits import printed
+from rules.day.context import Ctx
+from rules.evening import kit
+from rules.evening.answers import NONE
+from rules.evening.state import CombatState
+from rules.events import Decision
+from rules.events.casting import Cast, ColorSupplied
+from rules.events.day import NotImplementedYet
+from rules.events.daylight import Fatigued
+from rules.events.evening import PlayCancelled
+from rules.magic import colors
+from rules.magic.casts import SpellCast
+from rules.magic.spells import BUILT
+from rules.magic.state import committed
+from rules.schema.spells import Spell
+from rules.schema.tiles import ClearingType
+from rules.state import CharacterState, ChitState
+
+#: The word that starts a cast answer, and the one that names its colour chit.
+CAST, COLOR = "cast ", ", color "
+
+
+def chit_time(chit: ChitState) -> int:
+    """A Magic chit's completion time: 0 if alerted, else its printed time (8.3.9b.4)."""
+    return 0 if chit.alerted else printed(chit.label).time
+
+
+def castable(ctx: Ctx, combat: CombatState, who: str) -> list[ChitState]:
+    """His Magic chits that may be played now: active, not colour chits, not committed to a
+    spell in effect, not played this round (8.4.5f.1), and none if he already casts this
+    round (8.3.9b.2)."""
+    if who in combat.casts:
+        return []
+    sheet = ctx.sheet(who)
+    played = kit.used(combat, who)
+    left = kit.unused(sheet, played)
+    taken = list(committed(ctx.state.spells, who))
+    found: list[ChitState] = []
+    for chit in sheet.chits:
+        face = printed(chit.label)
+        if face.magic_type is None or chit.status != "active" or chit.color is not None:
+            continue
+        if chit.label in taken:
+            taken.remove(chit.label)
+            continue
+        if chit.label in left:
+            left.remove(chit.label)
+            found.append(chit)
+    return found
+
+
+def free_spells(ctx: Ctx, who: str) -> list[str]:
+    """His recorded spells not committed to a spell in effect (each copy recorded is a spell
+    of its own, 8.4.3c.2), in the order recorded, once each."""
+    sheet = ctx.sheet(who)
+    working = [s.spell for s in ctx.state.spells if s.controller == who and s.caster == who]
+    free: list[str] = []
+    for name in sheet.spells:
+        if name in working:
+            working.remove(name)
+        elif name not in free:
+            free.append(name)
+    return free
+
+
+def place_allows(ctx: Ctx, combat: CombatState, spell: Spell) -> bool:
+    """Whether his clearing is where ``spell`` must be cast (List of Spells: a mountain or a
+    cave clearing, a tile of six clearings)."""
+    if spell.cast_in is None:
+        return True
+    if spell.cast_in == "mountain clearing":
+        return ctx.board.clearing_type(combat.clearing) is ClearingType.MOUNTAIN
+    if spell.cast_in == "cave clearing":
+        return ctx.board.clearing_type(combat.clearing) is ClearingType.CAVE
+    tile = ctx.board.tile_of(combat.clearing)
+    return len(ctx.catalog.tiles[tile.tile].side(tile.enchanted).clearings) == 6
+
+
+def sources(ctx: Ctx, who: str, spell: Spell) -> list[colors.Supply]:
+    """What supplies ``spell``'s colour to him now (8.3.9b.6): automatic sources first, then
+    his own colour chits."""
+    return colors.supplies(colors.for_individual(ctx.catalog, ctx.state, who), spell.color)
+
+
+def cast_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """Every cast he could name now: each of his free recorded spells (:func:`free_spells`)
+    with each Magic chit he may still play this round (:func:`castable`), supplied by the
+    automatic sources where he stands, and with each of his colour chits. As for the other
+    Encounter actions, whether the rules allow it (the chit's type and time, his effort limit,
+    the colour, the place) is judged when it is his turn to act (:func:`refusal`, which the bot
+    may use to offer only the casts allowed now)."""
+    chits = castable(ctx, combat, who)
+    if not chits:
+        return []
+    mine = color_chits(ctx.sheet(who))
+    options: list[str] = []
+    for name in free_spells(ctx, who):
+        for chit in chits:
+            base = f"{CAST}{name} with {chit.label}"
+            options += [base, *(f"{base}{COLOR}{label}" for label in mine)]
+    return list(dict.fromkeys(options))
+
+
+def _refused(
+    ctx: Ctx, combat: CombatState, who: str, chit: ChitState, times: list[int]
+) -> str | None:
+    """Why ``chit`` cannot be played to cast now: too slow for a move time on his sheet
+    (8.3.9b.5: equal is fast enough), or past his effort limit (8.4.5f.2)."""
+    time = chit_time(chit)
+    if times and time > min(times):
+        return f"time {time} is slower than move time {min(times)} on his sheet (8.3.9b.5)"
+    sheet = ctx.sheet(who)
+    if kit.over_limit(ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), chit.label]):
+        return kit.too_much(ctx.catalog, ctx.state, sheet)
+    return None
+
+
+def read(answer: str) -> tuple[str, str, str | None]:
+    """A cast answer's spell, Magic chit and colour chit (None: an automatic source)."""
+    body = answer.removeprefix(CAST)
+    body, _, color_chit = body.partition(COLOR)
+    spell, _, chit = body.rpartition(" with ")
+    return spell, chit, color_chit or None
+
+
+def cast(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int]) -> None:
+    """8.3.9b: his cast, if the rules allow it now (else ``play_cancelled``, nothing fatigues).
+    The Magic chit goes to Used This Round (its asterisks count toward his effort limit,
+    8.4.5f.2); a colour chit that supplies the colour fatigues and reverts to a Magic chit
+    (8.3.9b.6–b.7). A spell not built yet is reported by name and not cast."""
+    name, label, color_chit = read(answer)
+    why = refusal(ctx, combat, who, answer, times)
+    if why is not None:
+        _cancel(ctx, combat, who, label, why)
+        return
+    spell = ctx.catalog.spells[name]
+    if spell.text_key not in BUILT:
+        ctx.emit(
+            NotImplementedYet(
+                rule="8.3.9",
+                what=f"the spell {name}: casting it is not built yet, the {who} does not cast it",
+                who=who,
+            )
+        )
+        return
+    chit = next(c for c in castable(ctx, combat, who) if c.label == label)
+    found = sources(ctx, who, spell)
+    supply = (
+        next(s for s in found if s.chit and s.source == color_chit)
+        if color_chit is not None
+        else next(s for s in found if not s.chit)
+    )
+    kit.used(combat, who).append(label)
+    time = chit_time(chit)
+    combat.casts[who] = SpellCast(
+        spell=name, chit=label, time=time, color=str(supply.color), source=supply.source
+    )
+    ctx.emit(ColorSupplied(who=who, color=str(supply.color), source=supply.source, use="cast"))
+    ctx.emit(
+        Cast(
+            who=who,
+            spell=name,
+            chit=label,
+            time=time,
+            color=str(supply.color),
+            source=supply.source,
+            at=combat.clearing,
+            round=combat.round,
+        )
+    )
+    if supply.chit:
+        spend_color_chit(
+            ctx, combat, who, supply.source, "it supplies his spell's colour (8.3.9b.6)"
+        )
+
+
+def refusal(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int]) -> str | None:
+    """Why the cast ``answer`` cannot be made now, or None (see the module docstring);
+    ``times``: the move times on his sheet (:func:`rules.evening.encounter.move_times`)."""
+    name, label, color_chit = read(answer)
+    spell = ctx.catalog.spells.get(name)
+    if spell is None or name not in ctx.sheet(who).spells:
+        return f"he has not recorded {name} (8.3.9b)"
+    if spell.name not in free_spells(ctx, who):
+        return f"{spell.name} is committed to a spell in effect (8.4.3c)"
+    chit = next((c for c in castable(ctx, combat, who) if c.label == label), None)
+    if chit is None:
+        return f"{label} is not an active Magic chit he may play now (8.3.9b.3)"
+    if printed(label).magic_type != spell.type:
+        return f"{label} is not of {spell.name}'s type {spell.type} (8.3.9b.3)"
+    refused = _refused(ctx, combat, who, chit, times)
+    if refused is not None:
+        return refused
+    if not place_allows(ctx, combat, spell):
+        return f"{spell.name} is cast only in a {spell.cast_in}"
+    found = sources(ctx, who, spell)
+    if color_chit is None and not any(not s.chit for s in found):
+        return f"no {spell.color} magic supplies him here (8.3.9b.6)"
+    if color_chit is not None and not any(s.chit and s.source == color_chit for s in found):
+        return f"{color_chit} is not a colour chit of his supplying {spell.color} (8.3.9b.6)"
+    return None
+
+
+def _cancel(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:
+    ctx.emit(
+        PlayCancelled(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round)
+    )
+
+
+def spend_color_chit(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:
+    """A colour chit used: it fatigues and reverts to a Magic chit (8.3.9a, 4.6.4h)."""
+    chit = next((c for c in ctx.sheet(who).chits if c.label == label and c.color is not None), None)
+    if chit is None:
+        return
+    chit.color = None
+    chit.status = "fatigued"
+    combat.eventful = True  # 8.8.2: something fatigued
+    ctx.emit(Fatigued(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round))
+
+
+# --- 8.3.9a colour chits beside the action -------------------------------------------------
+
+
+def color_chits(sheet: CharacterState) -> list[str]:
+    """His active colour chits, in the order of his sheet."""
+    return [c.label for c in sheet.chits if c.color is not None and c.status == "active"]
+
+
+def color_options(sheet: CharacterState) -> list[str]:
+    """The colour chits he may play beside his action (8.3.9a.2–a.3), none first: every set of
+    his colour chits, each listed once, as ``MAGIC IV4*, MAGIC IV3*``. Each fatigues."""
+    chits = color_chits(sheet)
+    options = [NONE]
+    for size in range(1, len(chits) + 1):
+        options += [", ".join(combo) for combo in combinations(chits, size)]
+    return list(dict.fromkeys(options))
+
+
+def color_decisions(ctx: Ctx, combat: CombatState, here: list[str]) -> list[Decision]:
+    """The ``color`` decision of each character in the clearing who has colour chits."""
+    found = []
+    for who in here:
+        options = color_options(ctx.sheet(who))
+        if len(options) > 1:
+            found.append(
+                Decision(
+                    id=combat.decision_id(ctx.state.game_day, "color", who).format(),
+                    character=who,
+                    kind="color",
+                    prompt="Colour chits to play beside your action (8.3.9a), or none",
+                    options=tuple(options),
+                    default=NONE,
+                )
+            )
+    return found
+
+
+def play_colors(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
+    """8.3.9a.3: the colour chits he plays beside his action fatigue and revert to Magic chits
+    (one his cast just used is already spent)."""
+    if answer == NONE:
+        return
+    for label in [p.strip() for p in answer.split(",") if p.strip()]:
+        spend_color_chit(ctx, combat, who, label, "a colour chit played (8.3.9a.3)")

@@ -1,0 +1,34 @@
+"""A spell being cast in a round of combat (8.3.9b–8.4.4): what the caster played, and how far
+it has come — cast in the Encounter Step, its targets named in the Melee Step (8.4.2d), then
+cancelled or taken effect in order of completion time (8.4.3).
+
+Kept per caster in :attr:`rules.evening.state.CombatState.casts` for the round; a spell that
+lasts beyond it is then a :class:`rules.magic.state.SpellInEffect` in the game state.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: How far a cast has come this round: played as the Encounter action, ``cancelled`` before it
+#: worked (8.4.3b, 8.4.2d), or ``working`` (it took effect, 8.4.3), until it ``expired``.
+CastStatus = Literal["cast", "cancelled", "working", "expired"]
+
+
+class SpellCast(BaseModel):
+    """One character's cast this round: the Spell card's name, the Magic chit played, its
+    completion time (0 for an alerted chit, 8.3.9b.4), the colour that supplied it and its
+    source (a source of :mod:`rules.magic.colors`, or the colour chit's label), the targets
+    in the order announced (the first bears his Attention chit, 8.4.2d) and its status."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    spell: str
+    chit: str
+    time: int = Field(ge=0)
+    color: str
+    source: str
+    targets: list[str] = Field(default_factory=list)
+    status: CastStatus = "cast"

@@ -1,0 +1,32 @@
+"""The spells whose effects are built, one module per family, behind one registry.
+
+:data:`BUILT` maps each built spell's ``text_key`` (:class:`rules.schema.spells.Spell`) to what
+it does when it takes effect (8.4.3), called with the caster's :class:`~rules.magic.casts.
+SpellCast` once its targets are of the right sort. What a spell does later is read where it acts
+(an Attack spell's attack, :mod:`rules.magic.spells.attack`; Poison's sharpness star,
+:mod:`rules.magic.spells.combat`). A spell not in :data:`BUILT` is reported ``not implemented
+yet: rule 8.3.9`` by name when cast (:func:`rules.magic.casting.cast`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
+from rules.day.context import Ctx
+from rules.evening.state import CombatState
+from rules.magic.casts import SpellCast
+from rules.magic.spells import attack, combat, instant
+
+Effect = Callable[[Ctx, CombatState, str, SpellCast], None]
+
+BUILT: Mapping[str, Effect] = MappingProxyType(
+    {
+        "fiery_blast": attack.takes_effect,
+        "lightning_bolt": attack.takes_effect,
+        "stones_fly": attack.takes_effect,
+        "make_whole": instant.make_whole,
+        "poison": combat.takes_effect,
+    }
+)
+"""The spells built, by ``text_key``: what each does as it takes effect."""

@@ -1,0 +1,157 @@
+"""Spells naming their targets and coming to life (8.4.2d, 8.4.3), and the Instant and Attack
+spells expiring (4.6.7c–d, 8.4.4a).
+
+Order (SCENARIOS.md part 3, "Order"): the targets are named with everyone's (``targeted``,
+``unhidden``); then a spell whose targets are of the wrong sort is cancelled first
+(``spell_cancelled``, reason ``target``: 8.4.2d); then, for each completion time from 0, the
+spells of that time cancel the slower spells of the characters they name (reason ``slower``,
+8.4.3b, b.1) and take effect together, in the Evening order of their casters
+(``spell_took_effect`` and what each does). A cancelled spell's Magic chit fatigues (b.4); its
+asterisks still count toward his effort limit, and he keeps his Attention chit on his first
+target, which he may still attack if it is an individual (8.4.5a). An Instant spell expires as
+it has worked, an Attack spell once its attacks are resolved or, unused, at the end of the
+Melee Step: its Magic chit then fatigues (8.4.3c.1). Any other spell goes into effect: a
+:class:`~rules.magic.state.SpellInEffect` in the game state, its chit committed to it (8.4.3c).
+"""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.evening import hirelings, natives
+from rules.evening.counters import is_native
+from rules.evening.state import CombatState
+from rules.events.casting import SpellCancelled, SpellExpired, SpellTookEffect
+from rules.events.daylight import Fatigued, Unhidden
+from rules.events.evening import Targeted
+from rules.magic import targets
+from rules.magic.spells import BUILT
+from rules.magic.state import SpellInEffect, next_number
+from rules.schema.spells import Duration
+
+
+def name_targets(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
+    """8.4.2d: he announces his spell's targets in order, his Attention chit on the first —
+    which is his target for an attack too if his spell is cancelled (8.4.3b.4), when it is an
+    individual. Naming a character or denizen unhides both (d.6; himself too, even on his own
+    spell); naming an unhired native sets its group battling him (d.7)."""
+    cast = combat.casts[who]
+    cast.targets = targets.named(answer)
+    people = targets.individuals(ctx, combat)
+    if cast.targets and cast.targets[0] in people:
+        combat.targets[who] = cast.targets[0]
+    for target in cast.targets:
+        ctx.emit(Targeted(who=who, target=target, at=combat.clearing, round=combat.round))
+        if target not in people:
+            continue
+        if is_native(ctx.catalog, target) and target not in ctx.state.minions:
+            group = natives.group_of(ctx, target)
+            natives.start_battling(ctx, combat, group, who, "targeted by a spell (8.4.2d.7)")
+        for name in dict.fromkeys((who, target)):
+            if name in ctx.state.characters and ctx.sheet(name).hidden:
+                ctx.sheet(name).hidden = False
+                ctx.emit(Unhidden(who=name, reason="a spell's target is named (8.4.2d.6)"))
+            elif name in ctx.state.minions:
+                hirelings.unhide(ctx, name, "a spell's target is named (8.4.2d.6)")
+
+
+def take_effect(ctx: Ctx, combat: CombatState) -> None:
+    """8.4.2d, 8.4.3: the spells cast this round come to life, or are cancelled, in order (see
+    the module docstring)."""
+    order = [who for who in combat.participants if who in combat.casts]
+    for who in order:
+        if not targets.right_sort(ctx, combat, who):
+            cancel(ctx, combat, who, "target")
+    for time in sorted({combat.casts[w].time for w in order}):
+        group = [
+            w for w in order if combat.casts[w].time == time and combat.casts[w].status == "cast"
+        ]
+        for who in group:
+            for target in combat.casts[who].targets:
+                slower = combat.casts.get(target)
+                if slower is not None and slower.status == "cast" and slower.time > time:
+                    cancel(ctx, combat, target, "slower", by=who)
+        for who in group:
+            if combat.casts[who].status == "cast":
+                _works(ctx, combat, who)
+
+
+def cancel(ctx: Ctx, combat: CombatState, who: str, reason: str, by: str | None = None) -> None:
+    """8.4.3b.4: his spell is cancelled before it works; its Magic chit fatigues."""
+    cast = combat.casts[who]
+    cast.status = "cancelled"
+    ctx.emit(
+        SpellCancelled(
+            who=who, spell=cast.spell, reason=reason, by=by, at=combat.clearing, round=combat.round
+        )
+    )
+    _fatigue(ctx, combat, who, "his spell was cancelled (8.4.3b.4)")
+
+
+def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
+    cast = combat.casts[who]
+    spell = ctx.catalog.spells[cast.spell]
+    cast.status = "working"
+    combat.eventful = True
+    ctx.emit(
+        SpellTookEffect(
+            spell=cast.spell,
+            caster=who,
+            targets=tuple(cast.targets),
+            time=cast.time,
+            at=combat.clearing,
+            round=combat.round,
+        )
+    )
+    BUILT[spell.text_key](ctx, combat, who, cast)
+    if spell.duration is Duration.INSTANT:
+        expire(ctx, combat, who, "instant")
+    elif spell.duration is not Duration.ATTACK:
+        commit(ctx, who, cast.spell, cast.chit, cast.targets)
+
+
+def commit(ctx: Ctx, who: str, spell: str, chit: str, aims: list[str]) -> None:
+    """8.4.3c: the spell stays on its targets until it ends, its Magic chit committed to it."""
+    state = ctx.state
+    state.spells.append(
+        SpellInEffect(
+            number=next_number(state.spells),
+            spell=spell,
+            caster=who,
+            controller=who,
+            chit=chit,
+            targets=list(aims),
+            cast_day=state.game_day,
+        )
+    )
+
+
+def expire(ctx: Ctx, combat: CombatState, who: str, when: str) -> None:
+    """An Instant or Attack spell ends (4.6.7c–d): its Magic chit fatigues (8.4.3c.1)."""
+    cast = combat.casts[who]
+    cast.status = "expired"
+    ctx.emit(SpellExpired(spell=cast.spell, caster=who, when=when))
+    _fatigue(ctx, combat, who, "his spell has ended (8.4.3c.1)")
+
+
+def expire_attacks(ctx: Ctx, combat: CombatState) -> None:
+    """8.4.4a: once the attacks are resolved, the Attack spells that worked this round expire,
+    used or not."""
+    for who in combat.participants:
+        cast = combat.casts.get(who)
+        if cast is None or cast.status != "working":
+            continue
+        if ctx.catalog.spells[cast.spell].duration is Duration.ATTACK:
+            expire(ctx, combat, who, "attack")
+
+
+def _fatigue(ctx: Ctx, combat: CombatState, who: str, reason: str) -> None:
+    """His Magic chit played to cast fatigues (if he still has it active)."""
+    sheet = ctx.sheet(who)
+    label = combat.casts[who].chit
+    chit = next((c for c in sheet.chits if c.label == label and c.status == "active"), None)
+    if chit is None or sheet.dead:
+        return
+    chit.status = "fatigued"
+    chit.alerted = False
+    combat.eventful = True  # 8.8.2: something fatigued
+    ctx.emit(Fatigued(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round))
