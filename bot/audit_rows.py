@@ -271,12 +271,12 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "Reading Runes on a discovered site in his clearing or an active Artifact or Spell Book "
         "he owns, the top Spell card, learn and awaken (a Magic chit of its type, c.2; once a "
         "card, f), awaken (an item's card with its item, a site's under its box, c.1), Curse! "
-        "(the Curses Table, the Curse applied: `rules/daylight/curses.py`), nothing (c.3); "
-        "naming an item's awakened card (b) and the limit on recorded spells with erasing (g) "
-        "are reported",
-        ("rules/daylight/runes.py",),
+        "(the Curses Table, the Curse applied: `rules/daylight/curses.py`), nothing (c.3), "
+        "the limit of 14 recorded spells with erasing one to make room (g: "
+        "`rules/magic/recording.py`); naming an item's awakened card (b) is reported",
+        ("rules/daylight/runes.py", "rules/magic/recording.py"),
         "tests/rules/daylight/test_runes.py",
-        ("7.5.6b", "7.5.6g"),
+        ("7.5.6b",),
     ),
     Written(
         "7.5.7", "partly",
