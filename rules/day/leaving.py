@@ -38,6 +38,7 @@ from rules.events.end import (
     Suicided,
 )
 from rules.events.evening import Killed
+from rules.magic import lifecycle
 from rules.state import Departure, DepartureKind, GameState, Place
 
 #: The Curses that keep him from resting (4.6.8a.2; :data:`rules.daylight.curses.FORBIDS`).
@@ -86,13 +87,16 @@ def record(ctx: Ctx, name: str, how: DepartureKind, *, moment: str, cause: str) 
 def lose_everything(
     ctx: Ctx, name: str, unhired: str = "his employer the {name} is dead (9.1.1)"
 ) -> None:
-    """9.1.1d: his recorded Fame, Notoriety, gold, spells and discoveries are lost; he is dead,
+    """9.1.1d: his recorded Fame, Notoriety, gold, spells and discoveries are lost, the spells
+    his Magic chits cast are broken and he is released from those cast on him (4.6.10h.2–h.3,
+    :func:`rules.magic.lifecycle.killed`); he is dead,
     off the map (out of play, so he takes no turn and is asked nothing); his familiar leaves play
     with him (L3926) and his hirelings become unhired (8.4.9p, 9.2.2b), ``unhired`` saying why
     (``{name}`` is his)."""
     state = ctx.state
     sheet = state.characters[name]
     sheet.dead = True
+    lifecycle.killed(ctx, name)  # 4.6.10h.2-h.3
     sheet.fame = 0
     sheet.notoriety = 0
     sheet.gold = 0

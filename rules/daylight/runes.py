@@ -191,9 +191,8 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
     at all of its Spell cards without changing their order, then learn one of them without
     awakening it (the decision ``learn``: the spells he may learn, default the first from the
     top, rules-map P19), and with no Spells box free the spell he erases for it (7.5.6g,
-    :func:`rules.magic.recording.ask_room`). All are asked before anything changes. He also finds the
-    hidden
-    enemies who have spells recorded (7.5.7c, :func:`rules.hidden.sight`)."""
+    :func:`rules.magic.recording.ask_room`). All are asked before anything changes. He also
+    finds the hidden enemies who have spells recorded (7.5.7c, :func:`rules.hidden.sight`)."""
     sources = perceivable(ctx, current.who)
     eyes = ctx.eyes(current.who)
     chosen = NONE
