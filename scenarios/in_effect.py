@@ -74,7 +74,8 @@ def awaken(catalog: Catalog, state: GameState, names: Names, take: Take, key: st
            cards: Sequence[str]) -> None:  # fmt: skip
     """The Spell cards ``cards`` (top first) awakened in the Artifact or Spell Book ``item``:
     put with it (7.5.6c.1)."""
-    record = catalog.treasures.get(pieces_of(catalog)[item].name)
+    piece = pieces_of(catalog)[item]
+    record = catalog.treasures[piece.name] if piece.kind is Kind.TREASURE else None
     if record is None or not set(SPELL_ITEMS) & set(record.behaviour):
         raise ScenarioError(key, f"the {item} is no Artifact or Spell Book (4.6.6)")
     chosen = [
@@ -141,6 +142,8 @@ def _spell(
     if cast_day < 1:
         raise ScenarioError(f"{key}.spell", "no Evening came before day 1 for it to be cast in")
     becomes = spec.becomes
+    if name == ABSORB_ESSENCE:
+        becomes = _absorbed(catalog, state, f"{key}.targets", targets, becomes)
     if becomes is not None and name == TRANSFORM:
         results = [r.text for r in catalog.tables["Transform Table"].results.values()]
         if becomes not in results:
@@ -159,6 +162,23 @@ def _spell(
         energized=spec.energized,
         becomes=becomes,
     )
+
+
+def _absorbed(
+    catalog: Catalog, state: GameState, key: str, targets: list[str], becomes: str | None
+) -> str:
+    """Absorb Essence's one target, a monster, "simply ceases to exist – it is removed from
+    play" into the spell (L4942): it is taken off the map, and the caster becomes it."""
+    pieces = pieces_of(catalog)
+    if len(targets) != 1 or targets[0] not in pieces or pieces[targets[0]].kind is not Kind.MONSTER:
+        raise ScenarioError(key, "Absorb Essence has one target, a monster (L4942)")
+    monster = pieces[targets[0]].name
+    if becomes is not None and becomes != monster:
+        raise ScenarioError(
+            f"{key[: -len('.targets')]}.becomes", f"the caster becomes the {monster}"
+        )
+    state.put(targets[0], Place.OUT)
+    return monster
 
 
 def _caster(

@@ -25,6 +25,7 @@ clearing (7.2.4b).
 
 from __future__ import annotations
 
+from rules import chits
 from rules.day.context import Ctx
 from rules.daylight import familiar, hirelings, missions
 from rules.daylight.moving import abandon
@@ -39,6 +40,7 @@ from rules.events.end import (
 )
 from rules.events.evening import Killed
 from rules.magic import lifecycle
+from rules.magic.state import committed
 from rules.state import Departure, DepartureKind, GameState, Place
 
 #: The Curses that keep him from resting (4.6.8a.2; :data:`rules.daylight.curses.FORBIDS`).
@@ -132,7 +134,7 @@ def cannot_rest(ctx: Ctx, name: str) -> bool:
     if not ctx.is_character(name):
         return False
     sheet = ctx.state.characters[name]
-    if sheet.dead or any(chit.status == "active" for chit in sheet.chits):
+    if sheet.dead or chits.in_play(sheet, committed(ctx.state.spells, name)):
         return False
     curse = next((c for c in sheet.curses if c in NO_REST_CURSES), None)
     if curse is None:

@@ -26,6 +26,7 @@ from rules.events.daylight import Fatigued
 from rules.events.search import Cursed, SpellAwakened, SpellNotLearned, SpellsSeen
 from rules.hidden import SPELLS, sight
 from rules.magic import recording
+from rules.magic.state import committed
 from rules.modifiers import treasure_modifier
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
@@ -168,7 +169,7 @@ def inflict_curse(ctx: Ctx, who: str, table: str = "Curses Table") -> str:
         return inflicted.text
     sheet.curses.append(inflicted.text)
     if inflicted.key == "wither":
-        for label in wither(sheet):
+        for label in wither(sheet, committed(ctx.state.spells, who)):
             ctx.emit(Fatigued(who=who, chit=label, reason="the Wither Curse (4.6.8a.3)"))
     curse = CURSES[inflicted.text]
     if curse.done == "yes":

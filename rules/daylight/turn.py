@@ -53,6 +53,7 @@ from rules.events.daylight import (
     TurnStarted,
     Unhidden,
 )
+from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
 from rules.orders.legal import legal_activities
@@ -262,7 +263,7 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         activity.kind is not ActivityKind.REST
         and not off_road
         and ctx.is_character(name)
-        and not in_play(ctx.sheet(name))
+        and not in_play(ctx.sheet(name), committed(ctx.state.spells, name))
     ):
         ctx.emit(
             PhaseCancelled(
