@@ -88,7 +88,8 @@ def test_an_items_awakened_cards_go_with_it_and_it_casts_them():
 
 
 CASES: list[tuple[dict[str, Any], str, str]] = [
-    ({"spells_in_effect": [given(spell="Fog")]}, "spells_in_effect[0].caster", "does not record Fog"),
+    ({"spells_in_effect": [given(spell="Fog")]}, "spells_in_effect[0].caster",
+     "does not record Fog"),
     ({"spells_in_effect": [given(chit="MAGIC IV9*")]}, "spells_in_effect[0].chit", "has no chit"),
     ({"spells_in_effect": [given(chit="MAGIC V4*")]}, "spells_in_effect[0].chit", "of type VI"),
     ({"spells_in_effect": [given(chit=None)]}, "spells_in_effect[0].chit", "needs the Magic chit"),
@@ -114,8 +115,8 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
         "spells_in_effect[0].chit",
         "not free to commit",
     ),
-    ({"spells_in_effect": [given(spell="Pentangle", chit="MAGIC V4*")]}, "spells_in_effect[0].spell",
-     "Combat spell"),
+    ({"spells_in_effect": [given(spell="Pentangle", chit="MAGIC V4*")]},
+     "spells_in_effect[0].spell", "Combat spell"),
     ({"spells_in_effect": [given(energized=True)]}, "spells_in_effect[0].energized",
      "only a Permanent spell"),
     ({"spells_in_effect": [given(spell="Transform", energized=True)]},
