@@ -42,6 +42,7 @@ from rules.daylight.wares import into_box, partner_box, price, saleable, visitor
 from rules.decisions.kinds import PENALTY
 from rules.events import Decision
 from rules.events.daylight import Blocked, Unhidden
+from rules.events.spells import SpellLimit
 from rules.events.trade import (
     BoonLost,
     BoonRepaid,
@@ -157,6 +158,8 @@ def _boon(ctx: Ctx, offer: Offer) -> None:
     if answer == TAKE:
         choice = _ask_item(ctx, offer)
         ctx.wait_if_pending()
+        if _no_room(ctx, offer, choice):
+            return
         obtain(ctx, name, group, offer.item, 0, choice)
         owe(ctx, name, group, basic, "a boon taken (7.6.5e)")
     elif answer == PRICE and _could_pay(ctx, offer, basic):
@@ -196,7 +199,25 @@ def _purchase(ctx: Ctx, offer: Offer, cost: int) -> None:
     paid = _gold_due(cost, _worth(ctx, offer, items)) <= spendable_gold(ctx.sheet(offer.name))
     choice = _ask_item(ctx, offer, items) if paid else looting.KEEP
     ctx.wait_if_pending()
+    if paid and _no_room(ctx, offer, choice):
+        return
     _buy(ctx, offer, cost, items, choice)
+
+
+def _no_room(ctx: Ctx, offer: Offer, choice: str) -> bool:
+    """7.5.6g: a spell he has no box for, erasing none (:func:`rules.magic.recording.ask_room`),
+    is not bought: he pays nothing and records nothing. The public hears only that he declines
+    (what his sheet holds is secret, 7.5.6e); he is told why (``spell_limit``)."""
+    if choice != recording.NONE or not offer.item:
+        return False
+    piece = pieces_of(ctx.catalog)[offer.item]
+    if piece.kind is not Kind.SPELL:
+        return False
+    ctx.emit(TradeDeclined(who=offer.name, group=offer.group, reason="he declines the spell"))
+    eyes = (ctx.eyes(offer.name),)
+    boxes = recording.SPELL_BOXES
+    ctx.emit(SpellLimit(recipients=eyes, who=offer.name, spell=piece.name, boxes=boxes))
+    return True
 
 
 def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:

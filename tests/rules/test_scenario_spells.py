@@ -87,7 +87,22 @@ def test_an_items_awakened_cards_go_with_it_and_it_casts_them():
     assert (spell.caster, spell.controller, spell.chit) == ("Black Book", "Witch King", None)
 
 
+def test_a_spell_recorded_twice_is_two_spells_each_castable():
+    """3.3.3b, 8.4.3c.2: a duplicate is recorded in a box of its own and cast separately, with
+    separate chits."""
+    twice = {"at": "CV1", "spells": ["Phantasm", "Phantasm"]}
+    state = build(
+        characters={"Witch King": twice},
+        spells_in_effect=[given(targets=["Witch King"]),
+                          given(chit="MAGIC VI3*", targets=["Witch King"])],
+    )  # fmt: skip
+    assert state.characters["Witch King"].spells == ["Phantasm", "Phantasm"]
+    assert [s.chit for s in state.spells] == ["MAGIC VI4*", "MAGIC VI3*"]
+
+
 CASES: list[tuple[dict[str, Any], str, str]] = [
+    ({"characters": {"Witch King": {"at": "CV1", "spells": ["Fog"] * 15}}},
+     "characters.Witch King.spells", "14 Spells boxes"),
     ({"spells_in_effect": [given(spell="Fog")]}, "spells_in_effect[0].caster",
      "does not record Fog"),
     ({"spells_in_effect": [given(chit="MAGIC IV9*")]}, "spells_in_effect[0].chit", "has no chit"),
