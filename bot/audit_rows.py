@@ -50,12 +50,12 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "day/6.1.2_fourteenth_day_grey_magic.yaml",
     ),
     Written(
-        "6.1.3", "loud",
-        "no Permanent spell can be in effect for the seventh day's colour magic to energize: "
-        "spells are cast only in combat, and casting them (8.3.9) is reported at the start of "
-        "every combat",
-        proof="day/6.1.3_colour_magic_waits_for_magic.yaml",
-        loud=("8.3.9",),
+        "6.1.3", "done",
+        "as the day begins, the seventh day's colour and the other automatic sources energize the "
+        "Permanent spells whose targets they supply, until Midnight (of a character's duplicate "
+        "spells the day energizes the earliest cast, the default of his choice, rules-map U4)",
+        ("rules/day/sunrise.py", "rules/magic/lifecycle.py"),
+        "magic/spells/6.1.3_the_seventh_day_energizes_until_its_midnight.yaml",
     ),
     Written(
         "6.2.1", "done",

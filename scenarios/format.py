@@ -26,7 +26,9 @@ Part 2 of SCENARIOS.md adds ``start``, ``turn_order``, ``rounds``, the Set Up Ca
 of ``expect`` is :mod:`scenarios.expect`). What neither the runner nor the engine supports
 yet (``choices`` for trading and hiring, scoring, hirelings in combat, charging, flying,
 casting, and the keys of Part 3, magic: :mod:`scenarios.magic_keys`) is refused when loading,
-with ``not supported yet: KEY``.
+with ``not supported yet: KEY``. Part 3's spells in play — ``spells_in_effect``,
+``characters.<name>.alerted_chits``, a belonging's ``awakened`` cards, and their expectations —
+are built (:mod:`scenarios.spells`, :mod:`scenarios.in_effect`).
 """
 
 from __future__ import annotations
