@@ -267,16 +267,15 @@ SECTIONS_6_7: tuple[Written, ...] = (
         ("L4216", "L4217", "L4265"),
     ),
     Written(
-        "7.5.6", "partly",
+        "7.5.6", "done",
         "Reading Runes on a discovered site in his clearing or an active Artifact or Spell Book "
-        "he owns, the top Spell card, learn and awaken (a Magic chit of its type, c.2; once a "
-        "card, f), awaken (an item's card with its item, a site's under its box, c.1), Curse! "
-        "(the Curses Table, the Curse applied: `rules/daylight/curses.py`), nothing (c.3), "
-        "the limit of 14 recorded spells with erasing one to make room (g: "
-        "`rules/magic/recording.py`); naming an item's awakened card (b) is reported",
+        "he owns, the top Spell card or an item's awakened card he names before the roll (b), "
+        "learn and awaken (a Magic chit of its type, c.2; once a card, f), awaken (an item's "
+        "card with its item, a site's under its box, c.1), Curse! (the Curses Table, the Curse "
+        "applied: `rules/daylight/curses.py`), nothing (c.3), the limit of 14 recorded spells "
+        "with erasing one to make room (g: `rules/magic/recording.py`)",
         ("rules/daylight/runes.py", "rules/magic/recording.py"),
         "tests/rules/daylight/test_runes.py",
-        ("7.5.6b",),
     ),
     Written(
         "7.5.7", "partly",

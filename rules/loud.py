@@ -68,13 +68,6 @@ LOUD: dict[str, Loud] = _table(
         "turn/10.A.4_cache_phase_not_implemented.yaml",
     ),
     Loud(
-        "7.5.6b", 1848, "He can try to learn only one spell per Search activity",
-        "naming one of the awakened Spell cards of an Artifact or Spell Book: the top card of "
-        "its box is read",
-        "rules.daylight.runes",
-        "search/7.5.6b_an_awakened_card_cannot_be_named_yet.yaml",
-    ),
-    Loud(
         "L4216", 4216, "each time he uses the Peer table he can search any clearing",
         "the Toadstool Circle's 4: his Enchant in any clearing (his Peer in any clearing is "
         "done)",

@@ -43,6 +43,9 @@ SPELL_ITEMS = ("artifact", "spell_book")
 #: The answer that takes nothing on a Perceive spell decision.
 NONE = "none"
 
+#: The answer to ``rune_card`` that reads the topmost Spell card of the box (7.5.6b).
+TOP = "top card"
+
 
 def with_item(item: str) -> str:
     """The place of the awakened Spell cards put with the Artifact or Spell Book ``item``
@@ -79,54 +82,79 @@ class Source:
 def runes_problem(ctx: Ctx, current: Search) -> str | None:
     """Why he may not read runes on what he names, or None (7.5.6): an Artifact or Spell Book
     he owns and has active, or a Site chit he has discovered in his clearing, with a Spell card
-    in its box to read (7.5.6b: the topmost). A bare ``S Reading Runes`` reads his only active
-    Artifact or Spell Book, else, having none, the only discovered site in his clearing with
-    Spell cards; if that does not say which, he must name it."""
+    to read — the topmost of its box, or one of an item's awakened cards (7.5.6b). A bare
+    ``S Reading Runes`` reads his only active Artifact or Spell Book, else, having none, the
+    only discovered site in his clearing with Spell cards; if that does not say which, he must
+    name it."""
     source, problem = _named(ctx, current)
     if source is None:
         return problem
-    if source.in_box(ctx):
+    if source.in_box(ctx) or source.awakened(ctx):
         return None
-    if source.awakened(ctx):
-        return (
-            f"the {source.name} has no unawakened Spell card left; reading one of its awakened "
-            "cards (7.5.6b) is not built yet"
-        )
     return f"the {source.name} has no Spell cards to read (7.5.6a)"
+
+
+def card_options(ctx: Ctx, source: Source) -> tuple[str, ...]:
+    """The cards he may read on ``source`` (7.5.6b), the default first: the top card of its
+    box (:data:`TOP`) if it has one, then each awakened card of an item, by spell, once, top
+    first."""
+    pieces = pieces_of(ctx.catalog)
+    awakened = dict.fromkeys(pieces[card].name for card in source.awakened(ctx))
+    return (*((TOP,) if source.in_box(ctx) else ()), *awakened)
+
+
+def ask_card(ctx: Ctx, current: Search) -> str:
+    """7.5.6b: "If he specifies an Artifact or Spell Book with awakened Spell cards, he can
+    specify one of its awakened cards instead of the top card in its box" — the decision
+    ``rune_card``, asked before he rolls (:data:`TOP` or a spell's name, :func:`card_options`),
+    only when there is such a choice; asked again after the roll, it gives the same answer.
+    The card he names stays face down and secret: the decision is his alone."""
+    source, _ = _named(ctx, current)
+    if source is None or not source.awakened(ctx):
+        return TOP
+    options = card_options(ctx, source)
+    return ctx.ask(
+        Decision(
+            id=ctx.decision_id("rune_card", current.who).format(),
+            character=ctx.eyes(current.who),
+            kind="rune_card",
+            prompt=f"Reading Runes on the {source.name}: the top card of its box, or one of its "
+            "awakened cards?",
+            options=options,
+            default=options[0],
+        )
+    )
 
 
 def read(ctx: Ctx, current: Search, result: Result) -> None:
     """The Reading Runes results Learn and awaken spell, and Awaken spell (7.5.6c), on the
-    topmost Spell card of what he reads (7.5.6b; naming one of an item's awakened cards
-    instead is not built, and is reported when there is one). He looks at the card (c.1) and
-    awakens it: an item's card goes with the item (:func:`with_item`), a site's back under the
-    other Spell cards of its box. On "learn" he records the spell if he may
+    topmost Spell card of what he reads, or the awakened card of an item he named instead
+    (7.5.6b, :func:`ask_card`). He looks at the card (c.1) and awakens it: an item's card goes
+    with the item (:func:`with_item`), a site's back under the other Spell cards of its box; a
+    card already awakened stays as it is. On "learn" he records the spell if he may
     (:func:`learn_problem`: c.2, f), privately, in a free box of his sheet or one he erases
     (7.5.6g, :mod:`rules.magic.recording`: asked before anything changes); a spell he may not
     learn is only awakened, and he is told why (``spell_not_learned``)."""
     source, _ = _named(ctx, current)
     assert source is not None, "runes_problem let the search go on"
-    cards = source.in_box(ctx)
+    named = ask_card(ctx, current)
+    pieces = pieces_of(ctx.catalog)
+    cards = source.in_box(ctx) if named == TOP else [
+        c for c in source.awakened(ctx) if pieces[c].name == named
+    ]  # fmt: skip
     assert cards, "runes_problem found a Spell card to read"
     card = cards[0]
+    asleep = card not in source.awakened(ctx)
     learning = result.key == "learn_and_awaken"
     spell = pieces_of(ctx.catalog)[card].name
     problem = learn_problem(ctx, current.who, spell) if learning else None
     room = recording.ask_room(ctx, current.who, spell) if learning and problem is None else None
     ctx.wait_if_pending()
-    if source.awakened(ctx):
-        ctx.emit(
-            NotImplementedYet(
-                rule="7.5.6b",
-                what="naming an awakened Spell card of an Artifact or Spell Book: the top card of "
-                "its box is read",
-                who=current.who,
-            )
-        )
     _look(ctx, current.who, [card])
-    _awaken(ctx, source, card)
     eyes = (ctx.eyes(current.who),)
-    ctx.emit(SpellAwakened(recipients=eyes, who=current.who, spell=spell, from_=source.name))
+    if asleep:
+        _awaken(ctx, source, card)
+        ctx.emit(SpellAwakened(recipients=eyes, who=current.who, spell=spell, from_=source.name))
     if learning and problem is not None:
         ctx.emit(SpellNotLearned(recipients=eyes, who=current.who, spell=spell, reason=problem))
     elif room is not None:

@@ -276,27 +276,44 @@ def test_an_awakened_card_goes_with_its_spell_book():
     assert saved.at(with_item("Good Book")) == [TYPE_I], "a saved game keeps it there"
 
 
-def test_an_items_top_card_is_read_and_the_awakened_card_choice_is_reported():
-    """7.5.6b: he may name an awakened card of his item instead of the top one: not built, the
-    top card of its box is read and the rule is reported."""
+def test_an_item_with_awakened_cards_asks_which_card_before_the_roll():
+    """7.5.6b (L1848): he may name one of his item's awakened cards instead of the top card of
+    its box — asked before he rolls (``rune_card``, his alone), the top card by default, which
+    is then read and awakened."""
     state = game("Pilgrim", [[4]])  # Learning: one die (L3798)
     give(state, "Pilgrim", "Good Book")
     deal(state, "Good Book", ["Exorcise", TYPE_I])
     state.put("Exorcise", with_item("Good Book"))
+    state.options.update(wait_for_decisions=True)
+    waiting = searching(state, "Pilgrim", "Reading Runes Good Book")
+    (asked,) = waiting.pending
+    assert (asked.kind, asked.options, asked.default) == (
+        "rune_card",
+        ("top card", "Exorcise"),
+        "top card",
+    )
+    assert asked.character == "Pilgrim" and not of_type(waiting.events, "searched")
+    state.options.update(wait_for_decisions=False)
     result = searching(state, "Pilgrim", "Reading Runes Good Book")
     assert result.state.at(with_item("Good Book")) == ["Exorcise", TYPE_I]
-    assert reported(result.events) == ["7.5.6b"]
-    assert "Good Book" not in public_words(of_type(result.events, "not_implemented"))
+    assert not reported(result.events)
 
 
-def test_an_item_with_only_awakened_cards_left_cannot_be_read_yet():
-    """7.5.6b: with no card left in its box he could only name an awakened card: not built."""
+def test_an_item_with_only_awakened_cards_left_reads_one_of_them():
+    """7.5.6b: with no card left in its box he names an awakened card (the first by default);
+    a Learn result records it, and the card stays with the item."""
     state = game("Pilgrim", [[1]])  # Learning: one die (L3798)
     give(state, "Pilgrim", "Good Book")
     deal(state, "Good Book", [TYPE_I])
     state.put(TYPE_I, with_item("Good Book"))
-    reason = cancelled(searching(state, "Pilgrim", "Reading Runes Good Book").events)
-    assert "awakened" in reason and "7.5.6b" in reason
+    result = searching(state, "Pilgrim", "Reading Runes Good Book")
+    assert result.state.characters["Pilgrim"].spells[-1] == TYPE_I
+    assert result.state.at(with_item("Good Book")) == [TYPE_I]
+    assert not of_type(result.events, "spell_awakened") and not cancelled_any(result.events)
+
+
+def cancelled_any(events: list[Event]) -> bool:
+    return bool(of_type(events, "phase_cancelled"))
 
 
 # --- what he may not read (7.5.6): the phase is cancelled with the reason ----------------------
