@@ -12,6 +12,12 @@ game state:
 - :mod:`rules.magic.colors`: every source of colour magic (4.6.2–4.6.4), behind one pair of
   functions that say which colours supply an individual, a place or a tile now — used by
   enchanting (7.10.4), casting (8.3.9b) and energizing (4.6.7h) alike.
+- :mod:`rules.magic.lifecycle`: a spell in effect energized and falling inert, a target
+  released, the spell broken or expired, and the steps of the day that do it without casting
+  (Sunset, Midnight, the day's beginning, a death, the game's end).
+- :mod:`rules.magic.forms`: the form a transmorphizing spell gives an individual (4.6.9).
+- :mod:`rules.magic.recording`: the spells a character records, the boxes of his sheet and
+  erasing (7.5.6e–g).
 
 Where the rulebook is unclear, the reading chosen is recorded in the docstring of the function
 that applies it, with its line (``../shared/docs/magic-readings.md`` lists them all).
