@@ -37,7 +37,7 @@ from rules.events.daylight import Fatigued
 from rules.events.spells import SpellBroken, SpellEnergized, SpellExpired, SpellInert, SpellReleased
 from rules.magic.colors import DAY, Supply, at_place, on_tile, supplies
 from rules.magic.state import SpellInEffect
-from rules.schema.spells import Duration
+from rules.schema.spells import Duration, Spell
 from rules.state import GameState, Place
 
 #: What breaks a spell when its caster or target is killed (4.6.10h.2–h.3), or the game ends
@@ -48,10 +48,18 @@ RELEASED = "released"
 GAME_OVER = "game over"
 
 
+def card_of(catalog: Catalog, spell: SpellInEffect) -> Spell | None:
+    """The spell's card in the List of Spells; None for a Treasure card's own spell (4.4.8),
+    which this module leaves to its card."""
+    if spell.spell not in catalog.spells:  # the index's get raises for a name it lacks
+        return None
+    return catalog.spells[spell.spell]
+
+
 def duration(catalog: Catalog, spell: SpellInEffect) -> Duration | None:
     """The spell's duration as its card prints it (4.6.7), None for a Treasure card's own spell
-    (4.4.8), which this module leaves to its card."""
-    card = catalog.spells.get(spell.spell)
+    (:func:`card_of`)."""
+    card = card_of(catalog, spell)
     return card.duration if card is not None else None
 
 
@@ -141,7 +149,7 @@ def automatic_supply(
     now, None if none does; a tile target from anywhere on the tile (h.7). At ``midnight`` the
     seventh day supplies nothing any more (L1418). A spell that is not a Permanent spell of the
     List of Spells is never supplied here."""
-    card = catalog.spells.get(spell.spell)
+    card = card_of(catalog, spell)
     if card is None or card.duration is not Duration.PERMANENT:
         return None
     for target in spell.targets:
@@ -242,10 +250,9 @@ def midnight(ctx: Ctx) -> None:
     day's colour ends at its Midnight, L1418) — and "All Combat spells expire" (4.6.7g.1), their
     chits fatiguing."""
     for spell in list(ctx.state.spells):
-        if (
-            spell.energized
-            and automatic_supply(ctx.catalog, ctx.state, spell, midnight=True) is None
-        ):
+        if duration(ctx.catalog, spell) is not Duration.PERMANENT or not spell.energized:
+            continue
+        if automatic_supply(ctx.catalog, ctx.state, spell, midnight=True) is None:
             fall_inert(ctx, spell, "midnight")
     for spell in list(ctx.state.spells):
         if duration(ctx.catalog, spell) is Duration.COMBAT:

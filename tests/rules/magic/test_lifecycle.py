@@ -203,3 +203,16 @@ def test_the_games_end_breaks_every_spell_before_the_scores():
     assert not result.state.spells
     (broken,) = [e for e in result.events if e.type == "spell_broken"]
     assert broken.fields["reason"] == "game over"
+
+
+def test_a_treasures_own_spell_is_left_to_its_card():
+    """4.4.8 (L4546): a Treasure card's own spell (the Flying Carpet's) is not in the List of
+    Spells: no step here expires, energizes or inerts it."""
+    state = game()
+    carpet = cast(state, "Flying Carpet", ["Witch King"], chit=None, caster="Flying Carpet",
+                  energized=True, day=1)  # fmt: skip
+    ctx = Ctx.start(catalog(), state)
+    lifecycle.sunset(ctx)
+    lifecycle.midnight(ctx)
+    lifecycle.day_begins(ctx)
+    assert state.spells == [carpet] and carpet.energized and not ctx.events
