@@ -171,8 +171,9 @@ class _Builder:
         )
         for name, (written, spec) in characters.items():
             self._today(f"characters.{written}", name, spec)
-        in_effect.set_up(self.catalog, state, self.names, self.scenario.spells_in_effect,
-                         sunset=self.scenario.start == "sunset")  # fmt: skip
+        given = self.scenario.spells_in_effect
+        sunset = self.scenario.start == "sunset"
+        in_effect.set_up(self.catalog, state, self.names, given, sunset=sunset)
         if self.scenario.start == "sunset":
             self._sunset(list(characters))
         elif self.scenario.turn_order is not None:
@@ -448,8 +449,9 @@ class _Builder:
                 )
             character.items[piece] = ItemState(active=belonging.active, damaged=belonging.damaged)
             if belonging.awakened is not None:
-                in_effect.awaken(self.catalog, self.state, self.names, self._take_item,
-                                 f"{item_key}.awakened", piece, belonging.awakened)  # fmt: skip
+                where, cards = f"{item_key}.awakened", belonging.awakened
+                take = self._take_item
+                in_effect.awaken(self.catalog, self.state, self.names, take, where, piece, cards)
         if spec.alerted is not None:
             weapon = next(
                 (

@@ -70,8 +70,15 @@ def alert_chits(key: str, character: CharacterState, labels: Sequence[str]) -> N
         chit.alerted = True
 
 
-def awaken(catalog: Catalog, state: GameState, names: Names, take: Take, key: str, item: str,
-           cards: Sequence[str]) -> None:  # fmt: skip
+def awaken(
+    catalog: Catalog,
+    state: GameState,
+    names: Names,
+    take: Take,
+    key: str,
+    item: str,
+    cards: Sequence[str],
+) -> None:
     """The Spell cards ``cards`` (top first) awakened in the Artifact or Spell Book ``item``:
     put with it (7.5.6c.1)."""
     piece = pieces_of(catalog)[item]
