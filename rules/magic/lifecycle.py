@@ -36,6 +36,7 @@ from rules.day.context import Ctx
 from rules.events.daylight import Fatigued
 from rules.events.spells import SpellBroken, SpellEnergized, SpellExpired, SpellInert, SpellReleased
 from rules.magic.colors import DAY, Supply, at_place, on_tile, supplies
+from rules.magic.forms import ABSORB_ESSENCE
 from rules.magic.state import SpellInEffect
 from rules.schema.spells import Duration, Spell
 from rules.state import GameState, Place
@@ -46,6 +47,8 @@ CASTER_KILLED = "caster killed"
 TARGET_KILLED = "target killed"
 RELEASED = "released"
 GAME_OVER = "game over"
+#: Why a regenerating denizen is released from spells (6.3.4e).
+REGENERATED = "regenerated"
 
 
 def card_of(catalog: Catalog, spell: SpellInEffect) -> Spell | None:
@@ -269,6 +272,20 @@ def killed(ctx: Ctx, who: str) -> None:
     for spell in list(ctx.state.spells):
         if who in spell.targets:
             release(ctx, spell, who, reason=TARGET_KILLED)
+
+
+def regenerated(ctx: Ctx, piece: str) -> None:
+    """6.3.4e (L1557): "Denizens who regenerate are released from all spells. If all the targets
+    of a spell regenerate, the spell is broken." """
+    for spell in list(ctx.state.spells):
+        if piece in spell.targets:
+            release(ctx, spell, piece, reason=REGENERATED)
+
+
+def absorbed(state: GameState, piece: str) -> bool:
+    """Whether ``piece`` is a monster absorbed by an Absorb Essence in effect: it "is not killed
+    and cannot regenerate" (L4942)."""
+    return any(s.spell == ABSORB_ESSENCE and piece in s.targets for s in state.spells)
 
 
 def game_ends(ctx: Ctx) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules import resolve
 from rules.catalog import catalog
 from rules.day.context import Ctx
+from rules.daylight.prowling import regenerate
 from rules.events import Event
 from rules.magic import lifecycle
 from rules.magic.state import SpellInEffect
@@ -216,3 +217,41 @@ def test_a_treasures_own_spell_is_left_to_its_card():
     lifecycle.midnight(ctx)
     lifecycle.day_begins(ctx)
     assert state.spells == [carpet] and carpet.energized and not ctx.events
+
+
+def prowling_monster(state: GameState) -> str:
+    """A Giant summoned from its box (its home, 7.13), prowling today (row 4)."""
+    monster = "Giant 1"
+    state.homes[monster] = state.place_of(monster)
+    assert state.homes[monster].startswith("box:")
+    state.today.monster_roll = catalog().monsters["Giant"].appearance_row
+    return monster
+
+
+def test_a_regenerating_denizen_is_released_from_its_spells():
+    """6.3.4e (L1557): "Denizens who regenerate are released from all spells. If all the targets
+    of a spell regenerate, the spell is broken." """
+    state = game(day=7)
+    monster = prowling_monster(state)
+    state.put(monster, Place.clearing("CV2"))
+    spell = cast(state, "Transform", [monster], energized=True)
+    ctx = Ctx.start(catalog(), state)
+    regenerate(ctx)
+    assert state.place_of(monster) == state.homes[monster] and spell not in state.spells
+    types = [e.type for e in ctx.events]
+    assert types[types.index("regenerated") :][:3] == [
+        "regenerated",
+        "spell_released",
+        "spell_broken",
+    ]
+
+
+def test_an_absorbed_monster_does_not_regenerate():
+    """L4942: the monster Absorb Essence absorbed "is not killed and cannot regenerate"."""
+    state = game(day=7)
+    monster = prowling_monster(state)
+    state.put(monster, Place.OUT)
+    cast(state, "Absorb Essence", [monster], chit="MAGIC V4*")
+    ctx = Ctx.start(catalog(), state)
+    regenerate(ctx)
+    assert state.place_of(monster) == Place.OUT and len(state.spells) == 1
