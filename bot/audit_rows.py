@@ -50,11 +50,12 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "day/6.1.2_fourteenth_day_grey_magic.yaml",
     ),
     Written(
-        "6.1.3", "loud",
-        "the seventh day's colour magic supplies spells cast in the Evening (8.3.9b.6); no "
-        "Permanent spell can be in effect for it to energize: casting one (8.3.9) is reported",
-        proof="magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
-        loud=("8.3.9",),
+        "6.1.3", "done",
+        "as the day begins, the seventh day's colour and the other automatic sources energize the "
+        "Permanent spells whose targets they supply, until Midnight (of a character's duplicate "
+        "spells the day energizes the earliest cast, the default of his choice, rules-map U4)",
+        ("rules/day/sunrise.py", "rules/magic/lifecycle.py"),
+        "magic/spells/6.1.3_the_seventh_day_energizes_until_its_midnight.yaml",
     ),
     Written(
         "6.2.1", "done",
@@ -265,16 +266,15 @@ SECTIONS_6_7: tuple[Written, ...] = (
         ("L4216", "L4217", "L4265"),
     ),
     Written(
-        "7.5.6", "partly",
+        "7.5.6", "done",
         "Reading Runes on a discovered site in his clearing or an active Artifact or Spell Book "
-        "he owns, the top Spell card, learn and awaken (a Magic chit of its type, c.2; once a "
-        "card, f), awaken (an item's card with its item, a site's under its box, c.1), Curse! "
-        "(the Curses Table, the Curse applied: `rules/daylight/curses.py`), nothing (c.3); "
-        "naming an item's awakened card (b) and the limit on recorded spells with erasing (g) "
-        "are reported",
-        ("rules/daylight/runes.py",),
+        "he owns, the top Spell card or an item's awakened card he names before the roll (b), "
+        "learn and awaken (a Magic chit of its type, c.2; once a card, f), awaken (an item's "
+        "card with its item, a site's under its box, c.1), Curse! (the Curses Table, the Curse "
+        "applied: `rules/daylight/curses.py`), nothing (c.3), the limit of 14 recorded spells "
+        "with erasing one to make room (g: `rules/magic/recording.py`)",
+        ("rules/daylight/runes.py", "rules/magic/recording.py"),
         "tests/rules/daylight/test_runes.py",
-        ("7.5.6b", "7.5.6g"),
     ),
     Written(
         "7.5.7", "partly",

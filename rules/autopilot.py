@@ -55,6 +55,7 @@ from rules.day.context import Ctx
 from rules.daylight import finding, looting
 from rules.daylight.familiar import familiar_of
 from rules.daylight.moving import too_heavy
+from rules.magic.state import committed
 from rules.orders.entitlement import Entitlement, clearing_qualities, entitlement
 from rules.orders.legal import LegalOptions
 from rules.orders.model import Activity, ActivityKind
@@ -192,7 +193,7 @@ class _Pilot:
         )  # what each other extra pays for (6.2.4a); BLANK: none of M, H, R, or not here (6.2.4b)
         moves, hides, rests, blanks = (own[k] for k in (K.MOVE, K.HIDE, K.REST, K.BLANK))
         tired = sum(1 for c in self.sheet.chits if c.status != "active")
-        if not in_play(self.sheet):  # 7.8.4
+        if not in_play(self.sheet, committed(self.state.spells, self.character)):  # 7.8.4
             self.add(REST, generic + rests)
             self.add(BLANK, moves + hides + blanks)
             return self.plan

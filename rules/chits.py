@@ -10,6 +10,7 @@ place and return what happened as plain descriptions for events.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -111,11 +112,31 @@ def spendable_gold(character: CharacterState) -> int:
     return -1 if ASHES in character.curses else character.gold
 
 
-def wither(character: CharacterState) -> list[str]:
+def uncommitted(chits: Sequence[ChitState], committed: Sequence[str] = ()) -> list[ChitState]:
+    """``chits`` but those committed to spells in effect (4.6.7b, g, h.1; ``committed``: their
+    labels, :func:`rules.magic.state.committed`). A committed chit lies with its spell's target:
+    neither active nor fatigued for its owner, it is not played, rested, fatigued, wounded,
+    alerted or given as change, and does not count among his chits in play (9.1.1b–c). It is
+    active, unenchanted and unalerted on his sheet; of two such chits of one label, the last in
+    development order is the one committed."""
+    left = Counter(committed)
+    kept: list[ChitState] = []
+    for chit in reversed(chits):
+        free = chit.status == "active" and chit.color is None and not chit.alerted
+        if free and left[chit.label] > 0:
+            left[chit.label] -= 1
+            continue
+        kept.append(chit)
+    kept.reverse()
+    return kept
+
+
+def wither(character: CharacterState, committed: Sequence[str] = ()) -> list[str]:
     """4.6.8a.3: the Wither Curse fatigues all of his action chits that have asterisks, colour
-    chits included; the labels fatigued."""
+    chits included — not those committed to spells (:func:`uncommitted`); the labels
+    fatigued."""
     tired = []
-    for chit in character.chits:
+    for chit in uncommitted(character.chits, committed):
         if chit.status == "active" and printed(chit.label).effort > 0:
             chit.status = "fatigued"
             chit.color = None
@@ -127,9 +148,10 @@ def change_type(chit: ActionChit) -> Action:
     return CHANGE_TYPE.get(chit.action, chit.action)
 
 
-def in_play(character: CharacterState) -> list[ChitState]:
-    """His active chits, colour chits included (4.2.1)."""
-    return [c for c in character.chits if c.status == "active"]
+def in_play(character: CharacterState, committed: Sequence[str] = ()) -> list[ChitState]:
+    """His active chits, colour chits included (4.2.1), but those ``committed`` to spells
+    (:func:`uncommitted`)."""
+    return [c for c in uncommitted(character.chits, committed) if c.status == "active"]
 
 
 def move_strength(character: CharacterState, altered: Alteration = UNALTERED) -> Weight | None:
@@ -185,11 +207,13 @@ def restable(character: CharacterState) -> list[str]:
     return list(dict.fromkeys(labels))
 
 
-def _change_chit(character: CharacterState, besides: ChitState) -> ChitState | None:
+def _change_chit(
+    character: CharacterState, besides: ChitState, committed: Sequence[str]
+) -> ChitState | None:
     """An active, unenchanted one-asterisk chit to fatigue as change (7.8.2b): the slowest."""
     candidates = [
         c
-        for c in in_play(character)
+        for c in in_play(character, committed)
         if c is not besides and c.color is None and printed(c.label).effort == 1
     ]
     return max(candidates, key=lambda c: printed(c.label).time) if candidates else None
@@ -200,17 +224,19 @@ def rest(
     asterisks: int,
     priority: Sequence[str],
     prefer: str | None = None,
+    committed: Sequence[str] = (),
 ) -> list[RestStep]:
     """Rest ``asterisks`` effort asterisks' worth (1 per Rest; the Dwarf rests one more, L3715),
     choosing among the options of 7.8.2a in this order: a.1 (a fatigued 1* or a wounded 0*
     chit back into play), a.3 (a wounded 1* chit to fatigued), then the two-asterisk options a.2
     and a.4, which take two asterisks or one plus change from an active 1* chit (7.8.2b).
-    ``prefer`` names a chit the player chose to rest first. Returns the steps done (none when
-    nothing can rest)."""
+    ``prefer`` names a chit the player chose to rest first; a chit ``committed`` to a spell is
+    never given as change (:func:`uncommitted`). Returns the steps done (none when nothing can
+    rest)."""
     steps: list[RestStep] = []
     budget = asterisks
     while budget > 0:
-        step = _rest_once(character, budget, priority, prefer)
+        step = _rest_once(character, budget, priority, prefer, committed)
         if step is None:
             break
         steps.append(step)
@@ -230,7 +256,11 @@ _OPTIONS: tuple[tuple[str, str, int, ChitStatus], ...] = (
 
 
 def _rest_once(
-    character: CharacterState, budget: int, priority: Sequence[str], prefer: str | None
+    character: CharacterState,
+    budget: int,
+    priority: Sequence[str],
+    prefer: str | None,
+    committed: Sequence[str],
 ) -> RestStep | None:
     """The best single Rest option: the player's chosen chit, then by his order of action types,
     then a.1, a.3, a.2, a.4, then the strongest and fastest chit."""
@@ -247,7 +277,7 @@ def _rest_once(
         if option not in ("a.2", "a.4") or budget >= 2:
             chit.status = to
             return RestStep(option, chit.label, to)
-        change = _change_chit(character, chit)
+        change = _change_chit(character, chit, committed)
         if change is not None:
             chit.status = to
             change.status = "fatigued"

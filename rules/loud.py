@@ -68,20 +68,6 @@ LOUD: dict[str, Loud] = _table(
         "turn/10.A.4_cache_phase_not_implemented.yaml",
     ),
     Loud(
-        "7.5.6b", 1848, "He can try to learn only one spell per Search activity",
-        "naming one of the awakened Spell cards of an Artifact or Spell Book: the top card of "
-        "its box is read",
-        "rules.daylight.runes",
-        "search/7.5.6b_an_awakened_card_cannot_be_named_yet.yaml",
-    ),
-    Loud(
-        "7.5.6g", 1856, "The number of spells a character can record is limited",
-        "the limit on the spells a character records (the boxes of his sheet) and erasing "
-        "spells to make room: each spell learned is recorded",
-        "rules.daylight.runes",
-        "search/7.5.6g_the_limit_on_recorded_spells_is_reported.yaml",
-    ),
-    Loud(
         "L4216", 4216, "each time he uses the Peer table he can search any clearing",
         "the Toadstool Circle's 4: his Enchant in any clearing (his Peer in any clearing is "
         "done)",

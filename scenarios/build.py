@@ -21,6 +21,8 @@ Part 2 (SCENARIOS.md "Setting up"): with ``start: sunset`` the day stands at ``s
 today is as given (``found_enemies``, ``kills``, ``entered_from``). Characters may have changed
 trading ``relationships``, recorded ``spells``, an ``alerted`` weapon and ``damaged`` armor. The
 Set Up Card boxes and abandoned piles listed are set up exactly (:mod:`scenarios.piles`).
+Part 3: alerted Magic chits, awakened Spell cards and the spells in effect are
+:mod:`scenarios.in_effect`'s.
 The names used by ``orders``, ``answers``, ``expect`` and ``plays`` are checked last
 (:mod:`scenarios.validate`), and with ``start: sunset`` the ``positions`` are resolved once
 (:func:`scenarios.combat.fixed_positions`) so that a bad one fails before anything runs;
@@ -58,7 +60,7 @@ from rules.setup.layout_files import layout_from_data
 from rules.setup.legal_map import LayoutError, check_layout
 from rules.setup.mapgen import random_map
 from rules.state import CharacterState, ChitState, GameState, ItemState, Place
-from scenarios import sheets
+from scenarios import in_effect, sheets
 from scenarios.combat import fixed_positions
 from scenarios.format import (
     Belonging,
@@ -169,6 +171,9 @@ class _Builder:
         )
         for name, (written, spec) in characters.items():
             self._today(f"characters.{written}", name, spec)
+        given = self.scenario.spells_in_effect
+        sunset = self.scenario.start == "sunset"
+        in_effect.set_up(self.catalog, state, self.names, given, sunset=sunset)
         if self.scenario.start == "sunset":
             self._sunset(list(characters))
         elif self.scenario.turn_order is not None:
@@ -427,6 +432,7 @@ class _Builder:
                         f"{hint(label, have)}",
                     )
                 chit.status = "fatigued" if status == "fatigued" else "wounded"
+        in_effect.alert_chits(f"{key}.alerted_chits", character, spec.alerted_chits)
         belongings = (
             spec.belongings
             if spec.belongings is not None
@@ -442,6 +448,10 @@ class _Builder:
                     f"{item_key}.damaged", f"only armor is damaged; {belonging.name} is {kind}"
                 )
             character.items[piece] = ItemState(active=belonging.active, damaged=belonging.damaged)
+            if belonging.awakened is not None:
+                where, cards = f"{item_key}.awakened", belonging.awakened
+                take = self._take_item
+                in_effect.awaken(self.catalog, self.state, self.names, take, where, piece, cards)
         if spec.alerted is not None:
             weapon = next(
                 (

@@ -24,6 +24,7 @@ from rules.events.evening import PositionRefused
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Relationship
 from rules.state import CharacterState, GameState, ItemState, Place
+from scenarios import in_effect
 from scenarios.expect import ExpectedCharacter, ExpectedDenizens, ExpectedMinion
 from scenarios.format import Scenario
 from scenarios.matching import check_events, matches, same, show, show_event, word
@@ -73,7 +74,12 @@ def check(
     for written, expected in scenario.expect.characters.items():
         name = catalog.characters[written].name
         lines += _check_character(catalog, state, name, f"characters.{written}", expected)
+        if name in state.characters and not expected.dead:
+            lines += in_effect.check_character(state, name, f"characters.{written}", expected)
     lines += _check_denizens(catalog, state, scenario.expect.denizens)
+    for denizens in scenario.expect.denizens:
+        lines += in_effect.check_denizen_forms(catalog, state, denizens)
+    lines += in_effect.check_spells(catalog, state, scenario.expect.spells_in_effect)
     for piece, minion in scenario.expect.minions.items():
         lines += _check_minion(catalog, state, piece, minion)
     lines += _check_chits(state, scenario.expect.chits)

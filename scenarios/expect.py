@@ -10,6 +10,8 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from scenarios.spells import ExpectedSpell
+
 Level = Literal["enemy", "unfriendly", "neutral", "friendly", "ally"]
 """A trading relationship as the character cards write it (7.6.5a)."""
 
@@ -59,6 +61,12 @@ class ExpectedCharacter(_Model):
     numbers (7.2.4h.1)."""
     tasks: list[str] | None = None
     """The faces of the mission and campaign chits he carries (7.2.4)."""
+    alerted_chits: list[str] | None = None
+    """Part 3: exactly his alerted Magic chits (7.9.3)."""
+    committed: list[str] | None = None
+    """Part 3: exactly his chits committed to spells in effect (4.6.7)."""
+    form: str | None = None
+    """Part 3: ``own``, ``mist``, a creature or the monster he absorbed (4.6.9)."""
 
     @field_validator("belongings", mode="before")
     @classmethod
@@ -83,11 +91,13 @@ class ExpectedScore(_Model):
 
 
 class ExpectedDenizens(_Model):
-    """How many denizens of ``name`` stand in clearing ``at`` afterwards (default 1)."""
+    """How many denizens of ``name`` stand in clearing ``at`` afterwards (default 1); Part 3:
+    the ``form`` each has (4.6.9)."""
 
     name: str
     at: str
     count: int = Field(default=1, ge=0)
+    form: str | None = None
 
 
 class ExpectedMinion(_Model):
@@ -130,6 +140,8 @@ class Expect(_Model):
     scores: dict[str, ExpectedScore] | None = None
     victor: str | list[str] | None = None
     """The victor (9.3.2j), or every character sharing the highest total."""
+    spells_in_effect: list[ExpectedSpell] | None = None
+    """Part 3: exactly the spells in effect, in casting order (:mod:`scenarios.in_effect`)."""
 
     @field_validator("events", "absent_events", mode="before")
     @classmethod

@@ -26,7 +26,9 @@ Part 2 of SCENARIOS.md adds ``start``, ``turn_order``, ``rounds``, the Set Up Ca
 of ``expect`` is :mod:`scenarios.expect`). What neither the runner nor the engine supports
 yet (``choices`` for trading and hiring, scoring, hirelings in combat, charging, flying,
 casting, and the keys of Part 3, magic: :mod:`scenarios.magic_keys`) is refused when loading,
-with ``not supported yet: KEY``.
+with ``not supported yet: KEY``. Part 3's spells in play — ``spells_in_effect``,
+``characters.<name>.alerted_chits``, a belonging's ``awakened`` cards, and their expectations —
+are built (:mod:`scenarios.spells`, :mod:`scenarios.in_effect`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from rules.daylight.hirelings import TERM
 from scenarios.expect import Expect, Level
 from scenarios.magic_keys import magic_keys
 from scenarios.plays import Play, Position, rounds_twice, unsupported
+from scenarios.spells import SpellSpec
 
 Until = Literal["birdsong", "daylight", "evening", "day"]
 Start = Literal["birdsong", "sunset"]
@@ -135,12 +138,14 @@ class MapSpec(_Model):
 
 
 class Belonging(_Model):
-    """An item a character owns: a name, or ``{name, active, damaged}`` (active by default;
-    ``damaged``, armor only, 3.3.2a)."""
+    """An item a character owns: a name, or ``{name, active, damaged, awakened}`` (active by
+    default; ``damaged``, armor only, 3.3.2a; ``awakened``, an Artifact's or Spell Book's
+    awakened Spell cards, top first, Part 3: :mod:`scenarios.in_effect`)."""
 
     name: str
     active: bool = True
     damaged: bool = False
+    awakened: list[str] | None = None
 
 
 def _named(value: Any) -> Any:
@@ -189,6 +194,8 @@ class CharacterSpec(_Model):
     victory: dict[str, int] | None = None
     spells_learned: list[str] | None = None
     tasks: list[TaskSpec] = Field(default_factory=list)
+    alerted_chits: list[str] = Field(default_factory=list)
+    """Part 3: his Magic chits alerted today (7.9.3), ``start: sunset`` only."""
 
     @field_validator("belongings", mode="before")
     @classmethod
@@ -338,6 +345,9 @@ class Scenario(_Model):
     choices: dict[str, Choices] = Field(default_factory=dict)
     plays: dict[str, list[Play]] = Field(default_factory=dict)
     positions: list[Position] = Field(default_factory=list)
+    spells_in_effect: list[SpellSpec] = Field(default_factory=list)
+    """Part 3: the spells cast before the scenario starts, in casting order
+    (:mod:`scenarios.in_effect`)."""
     until: Until = "day"
     expect: Expect
 
@@ -406,6 +416,12 @@ def _check_start(scenario: Scenario) -> None:
             raise ScenarioError(
                 f"characters.{written}.entered_from",
                 "only with start: sunset (the road he came by today, 8.3.8b)",
+            )
+        if spec.alerted_chits and not sunset:
+            raise ScenarioError(
+                f"characters.{written}.alerted_chits",
+                "only with start: sunset (alerted today, 7.9.3; at Birdsong none is: they "
+                "fatigued at Midnight)",
             )
     if scenario.until in ("birdsong", "daylight"):
         for key in ("plays", "positions", "rounds"):

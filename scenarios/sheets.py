@@ -5,6 +5,7 @@ against the catalog."""
 from __future__ import annotations
 
 from rules.catalog import Catalog
+from rules.magic.recording import SPELL_BOXES
 from rules.schema.base import Relationship
 from rules.setup.characters import default_spells, default_victory
 from rules.state import VICTORY_CATEGORIES
@@ -42,15 +43,18 @@ def curses(catalog: Catalog, key: str, spec: CharacterSpec) -> list[str]:
 def recorded_spells(
     catalog: Catalog, names: Names, key: str, name: str, spec: CharacterSpec
 ) -> list[str]:
-    """``spells`` (each once), else the setup default at his level."""
+    """``spells``, else the setup default at his level. A spell may be recorded twice, each in
+    its own box (3.3.3b; SCENARIOS.md Part 3, 8.4.3c.2); with ``spells_learned`` they fill at
+    most the boxes of his sheet (7.5.6g, :data:`rules.magic.recording.SPELL_BOXES`)."""
     if spec.spells is None:
         return default_spells(catalog, name, spec.level)
-    chosen: list[str] = []
-    for index, written in enumerate(spec.spells):
-        spell = names.spell(f"{key}.spells[{index}]", written)
-        if spell in chosen:
-            raise ScenarioError(f"{key}.spells[{index}]", f"{spell} is recorded twice")
-        chosen.append(spell)
+    chosen = [
+        names.spell(f"{key}.spells[{index}]", written) for index, written in enumerate(spec.spells)
+    ]
+    if len(chosen) + len(spec.spells_learned or []) > SPELL_BOXES:
+        raise ScenarioError(
+            f"{key}.spells", f"his sheet has {SPELL_BOXES} Spells boxes (7.5.6g), no more"
+        )
     return chosen
 
 

@@ -25,6 +25,7 @@ clearing (7.2.4b).
 
 from __future__ import annotations
 
+from rules import chits
 from rules.day.context import Ctx
 from rules.daylight import familiar, hirelings, missions
 from rules.daylight.moving import abandon
@@ -38,6 +39,8 @@ from rules.events.end import (
     Suicided,
 )
 from rules.events.evening import Killed
+from rules.magic import lifecycle
+from rules.magic.state import committed
 from rules.state import Departure, DepartureKind, GameState, Place
 
 #: The Curses that keep him from resting (4.6.8a.2; :data:`rules.daylight.curses.FORBIDS`).
@@ -86,13 +89,16 @@ def record(ctx: Ctx, name: str, how: DepartureKind, *, moment: str, cause: str) 
 def lose_everything(
     ctx: Ctx, name: str, unhired: str = "his employer the {name} is dead (9.1.1)"
 ) -> None:
-    """9.1.1d: his recorded Fame, Notoriety, gold, spells and discoveries are lost; he is dead,
+    """9.1.1d: his recorded Fame, Notoriety, gold, spells and discoveries are lost, the spells
+    his Magic chits cast are broken and he is released from those cast on him (4.6.10h.2–h.3,
+    :func:`rules.magic.lifecycle.killed`); he is dead,
     off the map (out of play, so he takes no turn and is asked nothing); his familiar leaves play
     with him (L3926) and his hirelings become unhired (8.4.9p, 9.2.2b), ``unhired`` saying why
     (``{name}`` is his)."""
     state = ctx.state
     sheet = state.characters[name]
     sheet.dead = True
+    lifecycle.killed(ctx, name)  # 4.6.10h.2-h.3
     sheet.fame = 0
     sheet.notoriety = 0
     sheet.gold = 0
@@ -128,7 +134,7 @@ def cannot_rest(ctx: Ctx, name: str) -> bool:
     if not ctx.is_character(name):
         return False
     sheet = ctx.state.characters[name]
-    if sheet.dead or any(chit.status == "active" for chit in sheet.chits):
+    if sheet.dead or chits.in_play(sheet, committed(ctx.state.spells, name)):
         return False
     curse = next((c for c in sheet.curses if c in NO_REST_CURSES), None)
     if curse is None:

@@ -12,6 +12,7 @@ from rules.end.length import MONTH_DAYS, is_last_day
 from rules.events import Event
 from rules.events.day import CurseLifted, DayEnded, Midnight
 from rules.events.daylight import Fatigued
+from rules.magic import lifecycle
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.treasures import DiscardTo
@@ -19,9 +20,13 @@ from rules.state import DayState, GameState, Place
 
 
 def sunset(ctx: Ctx) -> None:
-    """5.1 step 5: Day spells expire (none exist yet); "Characters put to sleep by the Flowers
-    of Rest wake up" (L1412), "with all their fatigued chits activated" (8.1.1, L2247; L4302:
+    """5.1 step 5: Day spells cast the day before expire, their chits fatiguing, before combat
+    (8.1.1 L2247, :func:`rules.magic.lifecycle.sunset`), and the Permanent spells an automatic
+    source supplies are energized (4.6.7h.3); "Characters put to sleep by the Flowers of Rest
+    wake up" (L1412), "with all their fatigued chits activated" (8.1.1, L2247; L4302:
     :func:`rules.daylight.rest.wake`)."""
+    lifecycle.sunset(ctx)
+    lifecycle.energize_automatically(ctx)
     rest.wake(ctx)
     ctx.today.stage = "evening"
 
@@ -47,9 +52,11 @@ def midnight(ctx: Ctx) -> None:
     month after day 28), or after the game's last day (:mod:`rules.end.length`, 10.E.2) the game
     is over and scored (9.3, :func:`rules.end.final.end_game`). Active Potions expire and go back
     to their boxes (4.4.3, :func:`potions`), and the Chapel removes the Curses in its clearing
-    (4.6.8a.5, :func:`chapel_cures`). Mission and campaign chits whose time runs out — every one
-    still carried when the game ends — cost their cost again and go back to the map (7.2.4d,
-    :func:`rules.daylight.missions.midnight`)."""
+    (4.6.8a.5, :func:`chapel_cures`); Permanent spells fall inert unless an automatic source
+    supplies them, and Combat spells expire (8.9.2d–e, :func:`rules.magic.lifecycle.midnight`);
+    all spells end with the game (4.6.10h.1). Mission and campaign chits whose time runs out —
+    every one still carried when the game ends — cost their cost again and go back to the map
+    (7.2.4d, :func:`rules.daylight.missions.midnight`)."""
     state = ctx.state
     trade.unmade(ctx)
     potions(ctx)
@@ -59,6 +66,7 @@ def midnight(ctx: Ctx) -> None:
             item.alerted = False
         for label in fatigue_alerted(character):
             ctx.emit(Fatigued(who=character.name, chit=label))
+    lifecycle.midnight(ctx)  # 8.9.2d-e: Permanent spells fall inert, Combat spells expire
     specials = {
         c.name
         for c in ctx.catalog.map_chits.values()
@@ -79,6 +87,7 @@ def midnight(ctx: Ctx) -> None:
     )
     ctx.emit(DayEnded(day=state.day, month=state.month))
     if over:
+        lifecycle.game_ends(ctx)  # 4.6.10h.1: no spell is in effect when scores are reckoned
         end_game(ctx)
         game_over(state, "month")
         return
@@ -105,6 +114,7 @@ def quit_together(catalog: Catalog, state: GameState) -> list[Event]:
     over. Returns the events, public as the end of a month's are."""
     ctx = Ctx.start(catalog, state)
     missions.midnight(ctx, game_over=True)
+    lifecycle.game_ends(ctx)
     end_game(ctx)
     game_over(state, "agreed")
     return ctx.events

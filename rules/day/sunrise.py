@@ -7,6 +7,7 @@ from rules.day.context import Ctx
 from rules.daylight import familiar, hirelings, prowling
 from rules.events.day import DayStarted, Follows, MonsterRoll
 from rules.events.daylight import PhaseCancelled, Unhidden
+from rules.magic import lifecycle
 from rules.magic.colors import seventh_day_colors
 from rules.modifiers import has
 from rules.schema.characters import AbilityKey
@@ -15,13 +16,15 @@ from rules.state import Place
 
 def sunrise(ctx: Ctx) -> None:
     """6.1 and 6.3, in the rulebook's order: the day begins (with a seventh day's colours,
-    6.1.2), hired underlings become unhidden (6.3.1b), followers are declared (6.3.2), the
-    monster roll sets what prowls (6.3.3, 7.13.1), the week's end regenerates (6.3.4), and the
-    Attention chits of everyone who takes a turn are mixed (7.1.1) — followers' chits are not; a
-    familiar's turn comes just before its owner's (L3926)."""
+    6.1.2, which with the other automatic sources energize Permanent spells, 6.1.3), hired
+    underlings become unhidden (6.3.1b), followers are declared (6.3.2), the monster roll sets
+    what prowls (6.3.3, 7.13.1), the week's end regenerates (6.3.4), and the Attention chits of
+    everyone who takes a turn are mixed (7.1.1) — followers' chits are not; a familiar's turn
+    comes just before its owner's (L3926)."""
     state = ctx.state
     colors = tuple(color.value for color in seventh_day_colors(state))
     ctx.emit(DayStarted(day=state.day, month=state.month, colors=colors))
+    lifecycle.day_begins(ctx)
     unhide_underlings(ctx)
     declare_followers(ctx)
     roll = ctx.dice.game_roll("monster roll")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from rules.chits import printed
+from rules.chits import printed, uncommitted
 from rules.day.context import Ctx
 from rules.events.daylight import Alerted, Fatigued, PhaseCancelled, WentBerserk
+from rules.magic.state import committed
 from rules.orders.model import Activity
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
@@ -32,7 +33,8 @@ def alert(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
 
 
 def _alert_one(ctx: Ctx, name: str, what: str) -> bool:
-    """Alert ``what`` for one character; False when he has nothing of the kind in play."""
+    """Alert ``what`` for one character; False when he has nothing of the kind in play (a Magic
+    chit committed to a spell is not, 4.6.7)."""
     character = ctx.sheet(name)
     if what.upper().startswith("BERSERK"):
         return _berserk(ctx, name)
@@ -40,7 +42,7 @@ def _alert_one(ctx: Ctx, name: str, what: str) -> bool:
         chit = next(
             (
                 c
-                for c in character.chits
+                for c in uncommitted(character.chits, committed(ctx.state.spells, name))
                 if c.label == what.upper()
                 and c.status == "active"
                 and c.color is None

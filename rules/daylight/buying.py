@@ -37,12 +37,12 @@ from dataclasses import dataclass
 
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
-from rules.daylight import looting, runes, trade_orders
+from rules.daylight import looting, trade_orders
 from rules.daylight.wares import into_box, partner_box, price, saleable, visitor_face
 from rules.decisions.kinds import PENALTY
 from rules.events import Decision
 from rules.events.daylight import Blocked, Unhidden
-from rules.events.search import SpellLearned
+from rules.events.spells import SpellLimit
 from rules.events.trade import (
     BoonLost,
     BoonRepaid,
@@ -55,6 +55,7 @@ from rules.events.trade import (
     TradeDeclined,
     TradeRefused,
 )
+from rules.magic import recording
 from rules.meeting import (
     DISGUST,
     PENALTIES,
@@ -157,6 +158,8 @@ def _boon(ctx: Ctx, offer: Offer) -> None:
     if answer == TAKE:
         choice = _ask_item(ctx, offer)
         ctx.wait_if_pending()
+        if _no_room(ctx, offer, choice):
+            return
         obtain(ctx, name, group, offer.item, 0, choice)
         owe(ctx, name, group, basic, "a boon taken (7.6.5e)")
     elif answer == PRICE and _could_pay(ctx, offer, basic):
@@ -196,7 +199,25 @@ def _purchase(ctx: Ctx, offer: Offer, cost: int) -> None:
     paid = _gold_due(cost, _worth(ctx, offer, items)) <= spendable_gold(ctx.sheet(offer.name))
     choice = _ask_item(ctx, offer, items) if paid else looting.KEEP
     ctx.wait_if_pending()
+    if paid and _no_room(ctx, offer, choice):
+        return
     _buy(ctx, offer, cost, items, choice)
+
+
+def _no_room(ctx: Ctx, offer: Offer, choice: str) -> bool:
+    """7.5.6g: a spell he has no box for, erasing none (:func:`rules.magic.recording.ask_room`),
+    is not bought: he pays nothing and records nothing. The public hears only that he declines
+    (what his sheet holds is secret, 7.5.6e); he is told why (``spell_limit``)."""
+    if choice != recording.NONE or not offer.item:
+        return False
+    piece = pieces_of(ctx.catalog)[offer.item]
+    if piece.kind is not Kind.SPELL:
+        return False
+    ctx.emit(TradeDeclined(who=offer.name, group=offer.group, reason="he declines the spell"))
+    eyes = (ctx.eyes(offer.name),)
+    boxes = recording.SPELL_BOXES
+    ctx.emit(SpellLimit(recipients=eyes, who=offer.name, spell=piece.name, boxes=boxes))
+    return True
 
 
 def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:
@@ -228,8 +249,13 @@ def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:
 
 
 def _ask_item(ctx: Ctx, offer: Offer, giving: list[str] | None = None) -> str:
-    if not offer.item or pieces_of(ctx.catalog)[offer.item].kind is Kind.SPELL:
+    """What he does with what he buys (7.5.5f); for a visitor's spell, the room he makes for
+    it on his sheet (7.5.6g, :func:`rules.magic.recording.ask_room`)."""
+    if not offer.item:
         return looting.KEEP
+    piece = pieces_of(ctx.catalog)[offer.item]
+    if piece.kind is Kind.SPELL:
+        return recording.ask_room(ctx, offer.name, piece.name)
     return looting.ask_item(ctx, offer.name, offer.item, giving=giving or ())
 
 
@@ -311,7 +337,7 @@ def obtain(ctx: Ctx, name: str, group: str, item: str, gold: int, choice: str) -
     sheet.gold -= gold
     piece = pieces_of(ctx.catalog)[item]
     if piece.kind is Kind.SPELL:
-        _learn(ctx, name, group, piece.name, gold)
+        _learn(ctx, name, group, piece.name, gold, choice)
         return
     ctx.state.put(item, Place.owner(name))
     sheet.items[item] = ItemState(active=False)
@@ -324,13 +350,12 @@ def obtain(ctx: Ctx, name: str, group: str, item: str, gold: int, choice: str) -
     looting.settle(ctx, name, item, choice)
 
 
-def _learn(ctx: Ctx, name: str, group: str, spell: str, gold: int) -> None:
-    """7.6.7b–c: he records the spell, secretly; the card stays with the visitor. The limit on
-    the spells he records is not built (7.5.6g, :func:`rules.daylight.runes.report_spell_limit`)."""
-    ctx.sheet(name).spells.append(spell)
+def _learn(ctx: Ctx, name: str, group: str, spell: str, gold: int, room: str) -> None:
+    """7.6.7b–c: he records the spell, secretly, in a free box of his sheet or the one he
+    erased for it (``room``, 7.5.6g: :func:`rules.magic.recording.record`); the card stays with
+    the visitor."""
     ctx.emit(SpellBought(who=name, price=gold, from_=group))
-    ctx.emit(SpellLearned(recipients=(ctx.eyes(name),), who=name, spell=spell, from_=group))
-    runes.report_spell_limit(ctx, name)
+    recording.record(ctx, name, spell, group, room)
 
 
 def fame_reward(ctx: Ctx, name: str, group: str, item: str, sign: int) -> None:

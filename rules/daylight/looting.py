@@ -38,6 +38,7 @@ from rules.events.search import (
     LootedShown,
     SiteOpened,
 )
+from rules.magic.state import committed
 from rules.orders.targets import PILE
 from rules.pieces import ITEM_KINDS, Kind, pieces_of
 from rules.schema.action_chits import STRENGTH_ACTIONS, Action
@@ -180,7 +181,9 @@ def _asterisk(ctx: Ctx, who: str) -> str | None:
     """The chit he fatigues for one asterisk (P16: the one-asterisk chit with the highest time,
     then the weakest; a two-asterisk chit, making change, only without one)."""
     character = ctx.sheet(who)
-    options = fatigue_options(character, 1, dict.fromkeys(Action, 2))
+    options = fatigue_options(
+        character, 1, dict.fromkeys(Action, 2), committed(ctx.state.spells, who)
+    )
     return options[0] if options else None
 
 

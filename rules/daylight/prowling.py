@@ -35,6 +35,7 @@ from rules.day.context import Ctx
 from rules.daylight import blocking, rest
 from rules.events.day import Prowling, Regenerated, VisitorFlipped
 from rules.events.daylight import ChitRevealed, DenizenMoved, Exchanged, Summoned
+from rules.magic import lifecycle
 from rules.modifiers import cards_in_clearing, has
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey
@@ -332,7 +333,8 @@ def regenerate(ctx: Ctx) -> None:
     their dwelling with the row their colour prowls on (d); on row 6 the visitor/mission chits
     not held by a character turn over (b). Hired and controlled denizens stay where they are,
     and so do hired natives' horses, but the unhired members of a partly hired group return
-    (7.7.1e, 6.3.4c). Nobody can be killed yet (Evening combat is a later issue)."""
+    (7.7.1e, 6.3.4c). Those who regenerate are released from all spells (6.3.4e); a monster
+    absorbed by Absorb Essence does not regenerate (L4942)."""
     catalog, state = ctx.catalog, ctx.state
     roll = state.today.monster_roll
     if roll is None or state.day % 7 != 0:
@@ -356,9 +358,12 @@ def regenerate(ctx: Ctx) -> None:
             )
         else:
             continue
+        if prowls and lifecycle.absorbed(state, piece):
+            continue  # L4942: an absorbed monster "is not killed and cannot regenerate"
         if prowls and state.place_of(piece) != home:
             state.put(piece, home)
             ctx.emit(Regenerated(name=record.name, piece=piece, to=home))
+            lifecycle.regenerated(ctx, piece)  # 6.3.4e
     if roll == 6:
         for chit, face in list(state.visitor_faces.items()):
             if Place.split(state.place_of(chit))[0] in ("with", "carried"):

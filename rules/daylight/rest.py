@@ -19,6 +19,7 @@ from rules.day.context import Ctx
 from rules.events import Decision
 from rules.events.daylight import Fatigued, FellAsleep, FollowerLeft, Rested, Woke
 from rules.events.search import ChitsRestored
+from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing, has
 from rules.orders.model import DEFAULT_REST, Instructions
 from rules.pieces import Kind, pieces_of
@@ -95,7 +96,8 @@ def rest(ctx: Ctx, prefers: dict[str, str | None]) -> None:
         character = ctx.sheet(who)
         vial_of_healing(ctx, who)
         priority = ctx.instructions(who).rest or DEFAULT_REST
-        steps = rest_chits(character, asterisks(ctx, who), priority, prefer)
+        tied = committed(ctx.state.spells, who)
+        steps = rest_chits(character, asterisks(ctx, who), priority, prefer, tied)
         if not steps:
             ctx.emit(Rested(who=who, chit=None, to=None, option="nothing to rest"))
         for step in steps:

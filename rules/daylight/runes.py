@@ -23,8 +23,10 @@ from rules.daylight.finding import map_chits
 from rules.events import Decision
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued
-from rules.events.search import Cursed, SpellAwakened, SpellLearned, SpellNotLearned, SpellsSeen
+from rules.events.search import Cursed, SpellAwakened, SpellNotLearned, SpellsSeen
 from rules.hidden import SPELLS, sight
+from rules.magic import recording
+from rules.magic.state import committed
 from rules.modifiers import treasure_modifier
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
@@ -40,6 +42,9 @@ SPELL_ITEMS = ("artifact", "spell_book")
 
 #: The answer that takes nothing on a Perceive spell decision.
 NONE = "none"
+
+#: The answer to ``rune_card`` that reads the topmost Spell card of the box (7.5.6b).
+TOP = "top card"
 
 
 def with_item(item: str) -> str:
@@ -77,57 +82,83 @@ class Source:
 def runes_problem(ctx: Ctx, current: Search) -> str | None:
     """Why he may not read runes on what he names, or None (7.5.6): an Artifact or Spell Book
     he owns and has active, or a Site chit he has discovered in his clearing, with a Spell card
-    in its box to read (7.5.6b: the topmost). A bare ``S Reading Runes`` reads his only active
-    Artifact or Spell Book, else, having none, the only discovered site in his clearing with
-    Spell cards; if that does not say which, he must name it."""
+    to read — the topmost of its box, or one of an item's awakened cards (7.5.6b). A bare
+    ``S Reading Runes`` reads his only active Artifact or Spell Book, else, having none, the
+    only discovered site in his clearing with Spell cards; if that does not say which, he must
+    name it."""
     source, problem = _named(ctx, current)
     if source is None:
         return problem
-    if source.in_box(ctx):
+    if source.in_box(ctx) or source.awakened(ctx):
         return None
-    if source.awakened(ctx):
-        return (
-            f"the {source.name} has no unawakened Spell card left; reading one of its awakened "
-            "cards (7.5.6b) is not built yet"
-        )
     return f"the {source.name} has no Spell cards to read (7.5.6a)"
+
+
+def card_options(ctx: Ctx, source: Source) -> tuple[str, ...]:
+    """The cards he may read on ``source`` (7.5.6b), the default first: the top card of its
+    box (:data:`TOP`) if it has one, then each awakened card of an item, by spell, once, top
+    first."""
+    pieces = pieces_of(ctx.catalog)
+    awakened = dict.fromkeys(pieces[card].name for card in source.awakened(ctx))
+    return (*((TOP,) if source.in_box(ctx) else ()), *awakened)
+
+
+def ask_card(ctx: Ctx, current: Search) -> str:
+    """7.5.6b: "If he specifies an Artifact or Spell Book with awakened Spell cards, he can
+    specify one of its awakened cards instead of the top card in its box" — the decision
+    ``rune_card``, asked before he rolls (:data:`TOP` or a spell's name, :func:`card_options`),
+    only when there is such a choice; asked again after the roll, it gives the same answer.
+    The card he names stays face down and secret: the decision is his alone."""
+    source, _ = _named(ctx, current)
+    if source is None or not source.awakened(ctx):
+        return TOP
+    options = card_options(ctx, source)
+    return ctx.ask(
+        Decision(
+            id=ctx.decision_id("rune_card", current.who).format(),
+            character=ctx.eyes(current.who),
+            kind="rune_card",
+            prompt=f"Reading Runes on the {source.name}: the top card of its box, or one of its "
+            "awakened cards?",
+            options=options,
+            default=options[0],
+        )
+    )
 
 
 def read(ctx: Ctx, current: Search, result: Result) -> None:
     """The Reading Runes results Learn and awaken spell, and Awaken spell (7.5.6c), on the
-    topmost Spell card of what he reads (7.5.6b; naming one of an item's awakened cards
-    instead is not built, and is reported when there is one). He looks at the card (c.1) and
-    awakens it: an item's card goes with the item (:func:`with_item`), a site's back under the
-    other Spell cards of its box. On "learn" he records the spell if he may
-    (:func:`learn_problem`: c.2, f, g), privately; a spell he may not learn is only awakened,
-    and he is told why (``spell_not_learned``)."""
+    topmost Spell card of what he reads, or the awakened card of an item he named instead
+    (7.5.6b, :func:`ask_card`). He looks at the card (c.1) and awakens it: an item's card goes
+    with the item (:func:`with_item`), a site's back under the other Spell cards of its box; a
+    card already awakened stays as it is. On "learn" he records the spell if he may
+    (:func:`learn_problem`: c.2, f), privately, in a free box of his sheet or one he erases
+    (7.5.6g, :mod:`rules.magic.recording`: asked before anything changes); a spell he may not
+    learn is only awakened, and he is told why (``spell_not_learned``)."""
     source, _ = _named(ctx, current)
     assert source is not None, "runes_problem let the search go on"
-    cards = source.in_box(ctx)
+    named = ask_card(ctx, current)
+    pieces = pieces_of(ctx.catalog)
+    cards = source.in_box(ctx) if named == TOP else [
+        c for c in source.awakened(ctx) if pieces[c].name == named
+    ]  # fmt: skip
     assert cards, "runes_problem found a Spell card to read"
     card = cards[0]
-    if source.awakened(ctx):
-        ctx.emit(
-            NotImplementedYet(
-                rule="7.5.6b",
-                what="naming an awakened Spell card of an Artifact or Spell Book: the top card of "
-                "its box is read",
-                who=current.who,
-            )
-        )
+    asleep = card not in source.awakened(ctx)
     learning = result.key == "learn_and_awaken"
-    if learning:
-        report_spell_limit(ctx, current.who)
     spell = pieces_of(ctx.catalog)[card].name
     problem = learn_problem(ctx, current.who, spell) if learning else None
+    room = recording.ask_room(ctx, current.who, spell) if learning and problem is None else None
+    ctx.wait_if_pending()
     _look(ctx, current.who, [card])
-    _awaken(ctx, source, card)
     eyes = (ctx.eyes(current.who),)
-    ctx.emit(SpellAwakened(recipients=eyes, who=current.who, spell=spell, from_=source.name))
+    if asleep:
+        _awaken(ctx, source, card)
+        ctx.emit(SpellAwakened(recipients=eyes, who=current.who, spell=spell, from_=source.name))
     if learning and problem is not None:
         ctx.emit(SpellNotLearned(recipients=eyes, who=current.who, spell=spell, reason=problem))
-    elif learning:
-        _record(ctx, current.who, spell, source)
+    elif room is not None:
+        recording.record(ctx, current.who, spell, source.name, room)
 
 
 def curse(ctx: Ctx, current: Search, result: Result) -> None:
@@ -166,7 +197,7 @@ def inflict_curse(ctx: Ctx, who: str, table: str = "Curses Table") -> str:
         return inflicted.text
     sheet.curses.append(inflicted.text)
     if inflicted.key == "wither":
-        for label in wither(sheet):
+        for label in wither(sheet, committed(ctx.state.spells, who)):
             ctx.emit(Fatigued(who=who, chit=label, reason="the Wither Curse (4.6.8a.3)"))
     curse = CURSES[inflicted.text]
     if curse.done == "yes":
@@ -188,8 +219,9 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
     discovered in his clearing (the decision ``perceive_from``, default the first of them), look
     at all of its Spell cards without changing their order, then learn one of them without
     awakening it (the decision ``learn``: the spells he may learn, default the first from the
-    top, rules-map P19). Both are asked before anything changes. He also finds the hidden
-    enemies who have spells recorded (7.5.7c, :func:`rules.hidden.sight`)."""
+    top, rules-map P19), and with no Spells box free the spell he erases for it (7.5.6g,
+    :func:`rules.magic.recording.ask_room`). All are asked before anything changes. He also
+    finds the hidden enemies who have spells recorded (7.5.7c, :func:`rules.hidden.sight`)."""
     sources = perceivable(ctx, current.who)
     eyes = ctx.eyes(current.who)
     chosen = NONE
@@ -223,23 +255,23 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
             )
         )
         ctx.wait_if_pending()
-    report_spell_limit(ctx, current.who)
+    room = recording.ask_room(ctx, current.who, learned) if learned != NONE else None
+    ctx.wait_if_pending()
     if source is not None:
         _look(ctx, current.who, cards)
         ctx.emit(
             SpellsSeen(recipients=(eyes,), who=current.who, spells=tuple(spells), from_=source.name)
         )
-        if learned != NONE:
-            _record(ctx, current.who, learned, source)
+        if room is not None:
+            recording.record(ctx, current.who, learned, source.name, room)
     sight(ctx, current.who, SPELLS)
 
 
 def learn_problem(ctx: Ctx, who: str, spell: str) -> str | None:
     """Why he may not record ``spell`` now, or None: he needs a Magic chit of the spell's type,
     active, fatigued, wounded or enchanted (7.5.6c.2), and may not learn a spell he has already
-    recorded from a Spell card (7.5.6f) — a starting spell he may record again. The number of
-    spells is limited by the boxes of his sheet (7.5.6g), a number the game's data does not
-    give: no limit is applied, and each chance to learn says so (:func:`report_spell_limit`)."""
+    recorded from a Spell card (7.5.6f) — a starting spell he may record again. The boxes of his
+    sheet (7.5.6g) are :mod:`rules.magic.recording`'s: with none free he may erase a spell."""
     sheet = ctx.sheet(who)
     kind = ctx.catalog.spells[spell].type
     magic = [printed(c.label) for c in sheet.chits]
@@ -248,22 +280,6 @@ def learn_problem(ctx: Ctx, who: str, spell: str) -> str | None:
     if sheet.spells.count(spell) > sheet.starting_spells.count(spell):
         return f"he has already learned {spell} from its Spell card (7.5.6f)"
     return None
-
-
-def report_spell_limit(ctx: Ctx, who: str) -> None:
-    """7.5.6g (L1856): "The number of spells a character can record is limited by the number of
-    boxes he has. He can erase old spells to make room for new spells" — the boxes of his sheet,
-    a number neither the rulebook nor the game's data gives. Not built: every chance to learn a
-    spell (a Learn result, a Perceive spell, a spell bought) reports it, whether he learns or
-    not, so that the public report tells nothing of what he learned (7.5.6e)."""
-    ctx.emit(
-        NotImplementedYet(
-            rule="7.5.6g",
-            what="the limit on the spells he records (the boxes of his sheet) and erasing spells"
-            " to make room: a spell he learns is recorded",
-            who=who,
-        )
-    )
 
 
 def perceivable(ctx: Ctx, who: str) -> list[Source]:
@@ -388,10 +404,3 @@ def _awaken(ctx: Ctx, source: Source, card: str) -> None:
     lowest = next(i for i, p in enumerate(stack) if pieces[p].kind is Kind.SPELL)
     stack.remove(card)
     stack.insert(lowest, card)
-
-
-def _record(ctx: Ctx, who: str, spell: str, source: Source) -> None:
-    """He records ``spell`` in a box of his sheet (7.5.6e), privately; the card stays where it
-    is (7.5.6d)."""
-    ctx.sheet(who).spells.append(spell)
-    ctx.emit(SpellLearned(recipients=(ctx.eyes(who),), who=who, spell=spell, from_=source.name))

@@ -128,6 +128,9 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search
     if problem is not None:
         _cancel(ctx, name, number, problem)
         return None
+    if table == "Reading Runes":
+        runes.ask_card(ctx, current)  # 7.5.6b: which card he reads, before he rolls
+        ctx.wait_if_pending()
     if site_card and named is not None:
         current = Search(who=name, table=named, clearing=clearing, target=named, phase=number)
         return current, sites.roll(ctx, current)

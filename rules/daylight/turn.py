@@ -53,6 +53,8 @@ from rules.events.daylight import (
     TurnStarted,
     Unhidden,
 )
+from rules.magic import lifecycle
+from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
 from rules.orders.legal import legal_activities
@@ -181,9 +183,11 @@ def timeless_choice(ctx: Ctx, turn: TurnState, recorded: Activity) -> Activity:
 def take_turn(ctx: Ctx, turn: TurnState) -> None:
     """His phases, from where the turn stands, until they are done, he leaves the map, he is
     blocked (7.12.4) or he falls asleep under the Flowers of Rest, which act at the end of each
-    phase before blocking (L4302, :func:`rules.daylight.rest.fall_asleep`); then his followers
-    are put back in his clearing (7.11.6) and the turn ends for each of them, with prowling and
-    summoning (7.13.2, 7.11.8)."""
+    phase before blocking (L4302, :func:`rules.daylight.rest.fall_asleep`); after each phase the
+    Permanent spells an automatic source now supplies are energized (4.6.7h.3,
+    :func:`rules.magic.lifecycle.energize_automatically`); then his followers are put back in
+    his clearing (7.11.6) and the turn ends for each of them, with prowling and summoning
+    (7.13.2, 7.11.8)."""
     orders = ctx.today.orders.get(turn.character)
     recorded = orders.phases if orders is not None and orders.follow is None else ()
     while (
@@ -197,6 +201,7 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
             activity = timeless_choice(ctx, turn, activity)
         phase(ctx, turn, turn.phase + 1, activity)
         turn.phase += 1
+        lifecycle.energize_automatically(ctx)  # 4.6.7h.3: a target the phase brought to colour
         rest.fall_asleep(ctx)
         blocking.phase_end_blocking(ctx, turn.character)
         follow.ex_followers_end(ctx, turn)
@@ -262,7 +267,7 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         activity.kind is not ActivityKind.REST
         and not off_road
         and ctx.is_character(name)
-        and not in_play(ctx.sheet(name))
+        and not in_play(ctx.sheet(name), committed(ctx.state.spells, name))
     ):
         ctx.emit(
             PhaseCancelled(

@@ -129,6 +129,8 @@ _TURN = (
     TurnKind(name="take_from", rule="7.5.7d"),
     TurnKind(name="perceive_from", rule="7.5.7e"),
     TurnKind(name="learn", rule="7.5.7e"),
+    TurnKind(name="erase", rule="7.5.6g"),
+    TurnKind(name="rune_card", rule="7.5.6b"),
 )
 
 _NONE = "none"

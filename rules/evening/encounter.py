@@ -40,6 +40,7 @@ from rules.events.daylight import (
 )
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
 from rules.magic import casting
+from rules.magic.state import committed
 from rules.modifiers import has
 from rules.pieces import pieces_of
 from rules.schema.action_chits import Action
@@ -229,7 +230,7 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     done is judged when it is his turn to act (see the module docstring)."""
     state = ctx.state
     character = ctx.sheet(who)
-    chits = kit.unused(character, kit.used(combat, who))
+    chits = kit.unused(character, kit.used(combat, who), committed(state.spells, who))
     options = [NONE]
     weapon = kit.weapon(ctx.catalog, state, character)
     if weapon is not None:

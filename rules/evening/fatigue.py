@@ -10,9 +10,10 @@ chits in play, then colour chits, then fatigued chits).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
-from rules.chits import change_type, printed
+from rules.chits import change_type, printed, uncommitted
 from rules.day.context import Ctx
 from rules.daylight.rest import vial_of_healing
 from rules.evening import kit, standing
@@ -24,6 +25,7 @@ from rules.evening.sunset import present
 from rules.events import Decision
 from rules.events.daylight import Fatigued
 from rules.events.evening import Killed, MadeChange, Wounded
+from rules.magic.state import committed
 from rules.schema.action_chits import Action
 from rules.state import CharacterState, ChitState
 
@@ -53,15 +55,21 @@ def _value(chit: ChitState) -> tuple[int, int, int, str]:
     return (face.effort, -face.time, strength, chit.label)
 
 
-def fatigue_options(character: CharacterState, stars: int, played: dict[Action, int]) -> list[str]:
+def fatigue_options(
+    character: CharacterState,
+    stars: int,
+    played: dict[Action, int],
+    committed: Sequence[str] = (),
+) -> list[str]:
     """The ways to fatigue ``stars`` asterisks of the types played (8.5.1a, 4.2.4a–b): chits in
     play whose asterisks add up to ``stars``, no more of a type than he played of it; failing
     that, one more asterisk with a two-asterisk chit (making change when he can, or losing the
-    extra). Least valuable first, as comma lists of labels."""
+    extra). Least valuable first, as comma lists of labels. Chits ``committed`` to spells are
+    not in play (:func:`rules.chits.uncommitted`)."""
     chits = sorted(
         (
             c
-            for c in character.chits
+            for c in uncommitted(character.chits, committed)
             if c.status == "active"
             and c.color is None
             and printed(c.label).effort
@@ -95,10 +103,11 @@ def pay(ctx: Ctx, who: str, labels: str, stars: int, *, combat: CombatState | No
     In ``combat`` (the Fatigue Step), its events say where and in which round."""
     at, round = (combat.clearing, combat.round) if combat is not None else (None, None)
     character = ctx.sheet(who)
+    free = uncommitted(character.chits, committed(ctx.state.spells, who))
     paid = 0
     doubles: list[ChitState] = []
     for label in (p.strip() for p in labels.split(",")):
-        chit = next(c for c in character.chits if c.label == label and c.status == "active")
+        chit = next(c for c in free if c.label == label and c.status == "active")
         chit.status = "fatigued"
         paid += printed(label).effort
         if printed(label).effort == 2:
@@ -122,24 +131,28 @@ def pay(ctx: Ctx, who: str, labels: str, stars: int, *, combat: CombatState | No
             ctx.emit(MadeChange(who=who, chit=change.label, paid=doubles[0].label))
 
 
-def woundable(character: CharacterState) -> list[ChitState]:
+def woundable(character: CharacterState, committed: Sequence[str] = ()) -> list[ChitState]:
     """The chits a wound may fall on now (4.2.5a): unenchanted chits in play, else colour
-    chits, else fatigued chits."""
+    chits, else fatigued chits — never one ``committed`` to a spell (9.1.1b)."""
+    chits = uncommitted(character.chits, committed)
     for tier in (
-        [c for c in character.chits if c.status == "active" and c.color is None],
-        [c for c in character.chits if c.status == "active" and c.color is not None],
-        [c for c in character.chits if c.status == "fatigued"],
+        [c for c in chits if c.status == "active" and c.color is None],
+        [c for c in chits if c.status == "active" and c.color is not None],
+        [c for c in chits if c.status == "fatigued"],
     ):
         if tier:
             return sorted(tier, key=_value)
     return []
 
 
-def wound_options(character: CharacterState, count: int) -> list[str]:
+def wound_options(
+    character: CharacterState, count: int, committed: Sequence[str] = ()
+) -> list[str]:
     """Every choice of ``count`` chits to wound within 4.2.5a's order (as comma lists), the
-    default first; only the default when there are too many to list."""
-    order = woundable(character)
-    default = _default_wounds(character, count)
+    default first; only the default when there are too many to list. Chits ``committed`` to
+    spells are never wounded."""
+    order = woundable(character, committed)
+    default = _default_wounds(character, count, committed)
     if (
         len(order) > count
         and len(list(combinations(range(len(order)), count))) <= MAX_WOUND_OPTIONS
@@ -149,11 +162,11 @@ def wound_options(character: CharacterState, count: int) -> list[str]:
     return [default]
 
 
-def _default_wounds(character: CharacterState, count: int) -> str:
+def _default_wounds(character: CharacterState, count: int, committed: Sequence[str]) -> str:
     copy = character.model_copy(deep=True)
     chosen: list[str] = []
     for _ in range(count):
-        left = woundable(copy)
+        left = woundable(copy, committed)
         if not left:
             break
         left[0].status = "wounded"
@@ -175,7 +188,7 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
             continue
         stars, played = due(combat, who)
         if stars and who in present(ctx, combat):
-            options = fatigue_options(character, stars, played)
+            options = fatigue_options(character, stars, played, committed(ctx.state.spells, who))
             if options:
                 answer = standing.ask(
                     ctx,
@@ -192,7 +205,7 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
                 asked.append((who, f"fatigue {stars}", answer))
         wounds = combat.wounds.get(who, 0)
         if wounds:
-            options = wound_options(character, wounds)
+            options = wound_options(character, wounds, committed(ctx.state.spells, who))
             answer = standing.ask(
                 ctx,
                 combat,
@@ -213,15 +226,16 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
             combat.eventful = True
             continue
         character = ctx.sheet(who)
+        tied = committed(ctx.state.spells, who)
         for label in [p.strip() for p in answer.split(",") if p.strip() and answer != NONE]:
-            chit = next((c for c in woundable(character) if c.label == label), None)
+            chit = next((c for c in woundable(character, tied) if c.label == label), None)
             if chit is None:
                 continue
             chit.status = "wounded"
             ctx.emit(Wounded(who=who, chit=label, at=combat.clearing, round=combat.round))
             combat.eventful = True
         vial_of_healing(ctx, who)
-        if all(c.status == "wounded" for c in character.chits):
+        if all(c.status == "wounded" for c in uncommitted(character.chits, tied)):  # 9.1.1b
             ctx.emit(Killed(who=who, by="wounds", at=combat.clearing, round=combat.round))
             character_killed(ctx, combat, who, None)
     combat.wounds = {}

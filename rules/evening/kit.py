@@ -12,6 +12,7 @@ active (:func:`weapon_potions`). It expires at Midnight (:func:`rules.day.midnig
 from __future__ import annotations
 
 from collections import Counter as Tally
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -191,10 +192,11 @@ def horse(catalog: Catalog, state: GameState, character: CharacterState) -> str 
     return active_horse(catalog, state, character)
 
 
-def unused(character: CharacterState, used: list[str]) -> list[str]:
+def unused(character: CharacterState, used: list[str], committed: Sequence[str] = ()) -> list[str]:
     """The labels of his chits in play not yet played this round (8.4.5f.1), colour chits
-    aside; a label twice when he has two such chits not yet played."""
-    left = Tally(used)
+    aside, and those ``committed`` to spells in effect (4.6.7: they are not his to play); a
+    label twice when he has two such chits not yet played."""
+    left = Tally([*used, *committed])
     labels: list[str] = []
     for chit in in_play(character):
         if chit.color is not None:

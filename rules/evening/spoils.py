@@ -17,6 +17,7 @@ from rules.evening.counters import is_monster, is_native, monster_of, mount, par
 from rules.evening.state import CombatState
 from rules.events.daylight import Abandoned, AbandonedCard
 from rules.events.evening import Flipped, Killed, Spoils, Taken, TakenCard, TakenCardNamed
+from rules.magic import lifecycle
 from rules.pieces import ITEM_KINDS, pieces_of
 from rules.state import Place
 
@@ -45,7 +46,8 @@ def denizen_killed(
     a native's gold bounty is not multiplied. For a kill by a hireling (``hired``) his employer
     gains the basic bounty, counting no kill, and a hired leader or controlled monster takes a
     native's gold (8.7.3). A hired native killed is unhired, and his employer loses his
-    Notoriety bounty (8.7.7). The denizen leaves play until it regenerates."""
+    Notoriety bounty (8.7.7). It is released from every spell on it (4.6.10h.3). The denizen
+    leaves play until it regenerates."""
     catalog = ctx.catalog
     for piece in hired:
         _hireling_spoils(ctx, piece, victim)
@@ -73,6 +75,7 @@ def denizen_killed(
         leader_killed(ctx, combat, victim)
     let_go(ctx, combat, victim)
     remove(ctx, combat, victim)
+    lifecycle.killed(ctx, victim)  # 4.6.10h.3: released from the spells on it
     ctx.state.put(victim, Place.OUT)
     if victim in ctx.state.dark_side_up:
         ctx.state.dark_side_up.remove(victim)

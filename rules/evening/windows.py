@@ -29,6 +29,7 @@ from rules.evening.counters import dark, is_native, values
 from rules.evening.standing import situation
 from rules.evening.state import CombatState
 from rules.events import Decision
+from rules.magic.state import committed
 from rules.orders.conditions import CombatOrders, Situation, standing_answer
 from rules.orders.parse import parse_orders
 from rules.orders.problems import ProblemCode
@@ -92,7 +93,7 @@ def brief(
         counters.append(f"{denizen} ({kind}, {side}: move {face.move}{attack})")
     lines.append("On your sheet: " + (", ".join(counters) if counters else "nothing") + ".")
     played = combat.used.get(who, [])
-    unused = kit.unused(character, played)
+    unused = kit.unused(character, played, committed(state.spells, who))
     lines.append("Your chits in play: " + (", ".join(unused) if unused else "none") + ".")
     if played:
         lines.append("Played this round: " + ", ".join(played) + ".")

@@ -70,14 +70,6 @@ class SpellTable(Public, type="spell_table"):
     target: str | None = None
 
 
-class SpellExpired(Public, type="spell_expired"):
-    """``caster``'s ``spell`` expires: ``when`` (``instant``, ``attack``, ... 4.6.7)."""
-
-    spell: str
-    caster: str
-    when: str
-
-
 class MadeWhole(Public, type="made_whole"):
     """Make Whole (L4692) activates ``who``'s fatigued and wounded ``chits`` and repairs his
     damaged ``armor``."""

@@ -18,6 +18,12 @@ game state:
   :mod:`rules.magic.taking_effect`: spells cancelled or coming to life by completion time, and
   the Instant and Attack spells expiring (8.4.3–8.4.4); :mod:`rules.magic.spells`: what each
   spell built does, one module per family.
+- :mod:`rules.magic.lifecycle`: a spell in effect energized and falling inert, a target
+  released, the spell broken or expired, and the steps of the day that do it without casting
+  (Sunset, Midnight, the day's beginning, a death, the game's end).
+- :mod:`rules.magic.forms`: the form a transmorphizing spell gives an individual (4.6.9).
+- :mod:`rules.magic.recording`: the spells a character records, the boxes of his sheet and
+  erasing (7.5.6e–g).
 
 Where the rulebook is unclear, the reading chosen is recorded in the docstring of the function
 that applies it, with its line (``../shared/docs/magic-readings.md`` lists them all).

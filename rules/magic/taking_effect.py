@@ -20,9 +20,10 @@ from rules.day.context import Ctx
 from rules.evening import hirelings, natives
 from rules.evening.counters import is_native
 from rules.evening.state import CombatState
-from rules.events.casting import SpellCancelled, SpellExpired, SpellTookEffect
+from rules.events.casting import SpellCancelled, SpellTookEffect
 from rules.events.daylight import Fatigued, Unhidden
 from rules.events.evening import Targeted
+from rules.events.spells import SpellExpired
 from rules.magic import targets
 from rules.magic.spells import BUILT
 from rules.magic.state import SpellInEffect, next_number

@@ -100,24 +100,14 @@ def public_words(events: list[Event]) -> str:
     return " ".join(f"{e.type} {e.fields}" for e in visible_to(events, PUBLIC))
 
 
-#: The limit on recorded spells, reported at every chance to learn one (7.5.6g): its tests are
-#: its own (:func:`test_every_chance_to_learn_reports_the_limit_on_recorded_spells`).
-LIMIT = "7.5.6g"
-
-
 def reported(events: list[Event]) -> list[str]:
     """The rules of the searches and Curses reported not implemented (not the characters'
-    advantages, reported elsewhere, nor the limit on recorded spells, :data:`LIMIT`)."""
+    advantages, reported elsewhere)."""
     return [
         str(e.fields["rule"])
         for e in of_type(events, "not_implemented")
-        if str(e.fields["rule"]).startswith(("7.5", "4.6", "L4352")) and e.fields["rule"] != LIMIT
+        if str(e.fields["rule"]).startswith(("7.5", "4.6", "L4352"))
     ]
-
-
-def limits(events: list[Event]) -> list[Event]:
-    """The reports of the limit on recorded spells (7.5.6g)."""
-    return [e for e in of_type(events, "not_implemented") if e.fields["rule"] == LIMIT]
 
 
 def cancelled(events: list[Event]) -> str:
@@ -286,27 +276,44 @@ def test_an_awakened_card_goes_with_its_spell_book():
     assert saved.at(with_item("Good Book")) == [TYPE_I], "a saved game keeps it there"
 
 
-def test_an_items_top_card_is_read_and_the_awakened_card_choice_is_reported():
-    """7.5.6b: he may name an awakened card of his item instead of the top one: not built, the
-    top card of its box is read and the rule is reported."""
+def test_an_item_with_awakened_cards_asks_which_card_before_the_roll():
+    """7.5.6b (L1848): he may name one of his item's awakened cards instead of the top card of
+    its box — asked before he rolls (``rune_card``, his alone), the top card by default, which
+    is then read and awakened."""
     state = game("Pilgrim", [[4]])  # Learning: one die (L3798)
     give(state, "Pilgrim", "Good Book")
     deal(state, "Good Book", ["Exorcise", TYPE_I])
     state.put("Exorcise", with_item("Good Book"))
+    state.options.update(wait_for_decisions=True)
+    waiting = searching(state, "Pilgrim", "Reading Runes Good Book")
+    (asked,) = waiting.pending
+    assert (asked.kind, asked.options, asked.default) == (
+        "rune_card",
+        ("top card", "Exorcise"),
+        "top card",
+    )
+    assert asked.character == "Pilgrim" and not of_type(waiting.events, "searched")
+    state.options.update(wait_for_decisions=False)
     result = searching(state, "Pilgrim", "Reading Runes Good Book")
     assert result.state.at(with_item("Good Book")) == ["Exorcise", TYPE_I]
-    assert reported(result.events) == ["7.5.6b"]
-    assert "Good Book" not in public_words(of_type(result.events, "not_implemented"))
+    assert not reported(result.events)
 
 
-def test_an_item_with_only_awakened_cards_left_cannot_be_read_yet():
-    """7.5.6b: with no card left in its box he could only name an awakened card: not built."""
+def test_an_item_with_only_awakened_cards_left_reads_one_of_them():
+    """7.5.6b: with no card left in its box he names an awakened card (the first by default);
+    a Learn result records it, and the card stays with the item."""
     state = game("Pilgrim", [[1]])  # Learning: one die (L3798)
     give(state, "Pilgrim", "Good Book")
     deal(state, "Good Book", [TYPE_I])
     state.put(TYPE_I, with_item("Good Book"))
-    reason = cancelled(searching(state, "Pilgrim", "Reading Runes Good Book").events)
-    assert "awakened" in reason and "7.5.6b" in reason
+    result = searching(state, "Pilgrim", "Reading Runes Good Book")
+    assert result.state.characters["Pilgrim"].spells[-1] == TYPE_I
+    assert result.state.at(with_item("Good Book")) == [TYPE_I]
+    assert not of_type(result.events, "spell_awakened") and not cancelled_any(result.events)
+
+
+def cancelled_any(events: list[Event]) -> bool:
+    return bool(of_type(events, "phase_cancelled"))
 
 
 # --- what he may not read (7.5.6): the phase is cancelled with the reason ----------------------
@@ -530,30 +537,75 @@ def test_perceive_spell_with_nothing_to_look_into_asks_nothing():
 # --- the limit on recorded spells (7.5.6g) ------------------------------------------------------
 
 
-def test_every_chance_to_learn_reports_the_limit_on_recorded_spells():
-    """7.5.6g (L1856): the spells he records are limited by the boxes of his sheet, a number the
-    game's data does not give, and he may erase old spells: not built, and reported, publicly,
-    at every Learn result and Perceive spell — whether he learns or not, so that the report
-    tells nothing of what he learned (7.5.6e). An Awaken result, which learns nothing, does
-    not report it."""
+#: Fourteen spells, a full sheet (7.5.6g: the boxes of his sheet, rules.magic.recording).
+FULL = (
+    "Blend Into Background", "Ask Demon", "Bad Luck", "Broomstick", "Control Bats", "Curse",
+    "Dissolve Spell", "Deal with Goblins", "Enchant Artifact", "Exorcise", "Faerie Lights",
+    "Fiery Blast", "Fog", "Lost",
+)  # fmt: skip
+
+
+def test_a_full_sheet_records_no_spell_unless_he_erases_one():
+    """7.5.6g (L1856): the spells he records are limited by the boxes of his sheet (14); with
+    none free he is asked first which spell to erase — ``none``, the default, keeps them all and
+    records nothing (he is told so, privately); the spell he names is erased, lost, and the new
+    one recorded in its box. Nothing of it is public (7.5.6e)."""
+    state = game("Elf", [[1, 1]], spells=FULL)
+    at_site(state, "Elf")
+    deal(state, "Altar", [TYPE_III])
+    state.options.update(wait_for_decisions=True)
+    waiting = day(state, "Elf", "S Reading Runes ALTAR 1")
+    (asked,) = waiting.pending
+    assert asked.kind == "erase" and asked.default == "none"
+    assert asked.options == ("none", *FULL)
+    assert not of_type(waiting.events, "spell_awakened"), "nothing changes before he answers"
+
+    kept = day(state, "Elf", "S Reading Runes ALTAR 1", {asked.id: "none"})
+    assert kept.state.characters["Elf"].spells == list(FULL)
+    (limit,) = of_type(kept.events, "spell_limit")
+    assert limit.recipients == ("Elf",) and limit.fields["spell"] == TYPE_III
+    assert of_type(kept.events, "spell_awakened") and not of_type(kept.events, "spell_learned")
+
+    erased = day(state, "Elf", "S Reading Runes ALTAR 1", {asked.id: "Fog"})
+    spells = erased.state.characters["Elf"].spells
+    assert "Fog" not in spells and spells[-1] == TYPE_III and len(spells) == 14
+    assert "Fog" not in erased.state.characters["Elf"].starting_spells
+    (gone,) = of_type(erased.events, "spell_erased")
+    assert gone.recipients == ("Elf",) and gone.fields == {
+        "who": "Elf",
+        "spell": "Fog",
+        "for": TYPE_III,
+    }
+    assert "Fog" not in public_words(erased.events) and TYPE_III not in public_words(erased.events)
+
+
+def test_a_spell_in_effect_ties_up_its_box():
+    """8.4.2c.2 (L2475): while a spell he cast with a Magic chit is in effect he cannot erase
+    its box; a duplicate in another box he can."""
+    from rules.magic.recording import erase_options
+    from rules.magic.state import SpellInEffect
+
+    state = game("Elf", spells=FULL)
+    state.spells.append(
+        SpellInEffect(number=1, spell="Fog", caster="Elf", controller="Elf", chit="MAGIC III4*",
+                      targets=["Elf"], cast_day=1)
+    )  # fmt: skip
+    assert "Fog" not in erase_options(state, "Elf")
+    state.characters["Elf"].spells.append("Fog")
+    assert "Fog" in erase_options(state, "Elf")
+
+
+def test_a_free_box_records_the_spell_without_asking():
+    """7.5.6e, g: with a box free the spell learned is recorded at once, nothing asked, and
+    nothing is reported as not implemented any more."""
     state = game("Elf", [[1, 1]])
     at_site(state, "Elf")
     deal(state, "Altar", [TYPE_III])
-    learned = day(state, "Elf", "S Reading Runes ALTAR 1").events
-    (limit,) = limits(learned)
-    assert limit.audience == PUBLIC and limit.fields["who"] == "Elf"
-    assert "boxes of his sheet" in limit.fields["what"]
-
-    state = game("Amazon", [[1, 1]], spells=())
-    at_site(state, "Amazon")
-    deal(state, "Altar", [TYPE_III])
-    refused = day(state, "Amazon", "S Reading Runes ALTAR 1").events
-    assert of_type(refused, "spell_not_learned") and len(limits(refused)) == 1
-
-    state = game("Elf", [[4, 2]])
-    at_site(state, "Elf")
-    deal(state, "Altar", [TYPE_III])
-    assert not limits(day(state, "Elf", "S Reading Runes ALTAR 1").events)
-
-    perceived = day(magic_sight("Magician"), "Magician", "S").events
-    assert of_type(perceived, "spell_learned") and len(limits(perceived)) == 1
+    state.options.update(wait_for_decisions=True)
+    result = day(state, "Elf", "S Reading Runes ALTAR 1")
+    assert not result.pending and result.state.characters["Elf"].spells[-1] == TYPE_III
+    assert not of_type(result.events, "not_implemented")
+    perceived = day(magic_sight("Magician"), "Magician", "S")
+    assert of_type(perceived.events, "spell_learned") and not of_type(
+        perceived.events, "spell_limit"
+    )

@@ -1,0 +1,82 @@
+"""The events of spells in effect (4.6.7, 4.6.10; SCENARIOS.md Part 3, "Event vocabulary"): a
+spell energized or falling inert, a target released, a spell broken or expired, and a spell
+erased from a character's sheet to make room (7.5.6g).
+
+``caster`` is who cast the spell: a character, or the Artifact or Spell Book whose spell it is.
+A spell in effect is on the board for all to see (its chit lies with its target, 4.6.7g–h), so
+these are public; only what a character records on his sheet is his alone (7.5.6e).
+"""
+
+from __future__ import annotations
+
+from rules.events.base import Private, Public
+
+
+class SpellEnergized(Public, type="spell_energized"):
+    """The Permanent spell ``spell`` cast by ``caster`` on ``targets`` is energized by ``by``
+    (a character playing a colour chit, or an automatic source: ``day``, ``tile``, the Chapel,
+    the Toadstool Circle, an Enchanted card), 4.6.7h.2–h.6."""
+
+    spell: str
+    caster: str
+    targets: tuple[str, ...]
+    by: str | None = None
+
+
+class SpellInert(Public, type="spell_inert"):
+    """The Permanent spell ``spell`` cast by ``caster`` on ``targets`` falls inert (``by``: what
+    made it, ``midnight`` at Midnight), 4.6.7h.2, 8.9.2d."""
+
+    spell: str
+    caster: str
+    targets: tuple[str, ...]
+    by: str | None = None
+
+
+class SpellReleased(Public, type="spell_released"):
+    """``target`` is released from the spell ``spell`` cast by ``caster`` (4.6.10d.2): by
+    ``by``, or for ``reason``."""
+
+    spell: str
+    caster: str
+    target: str
+    by: str | None = None
+    reason: str | None = None
+
+
+class SpellBroken(Public, type="spell_broken"):
+    """The spell ``spell`` cast by ``caster`` is broken (4.6.10d.3): all its targets are
+    released and its chit returns to its owner and fatigues; ``reason``: ``target killed``,
+    ``caster killed``, ``released``, ``game over`` or a spell; ``by`` who or what broke it."""
+
+    spell: str
+    caster: str
+    reason: str
+    by: str | None = None
+
+
+class SpellExpired(Public, type="spell_expired"):
+    """The spell ``spell`` cast by ``caster`` expires (4.6.7b–g), ``when``: ``instant``,
+    ``attack``, ``landed``, ``phase``, ``round``, ``sunset`` or ``midnight``."""
+
+    spell: str
+    caster: str
+    when: str
+
+
+class SpellErased(Private, type="spell_erased"):
+    """``who`` erases the spell ``spell`` from his sheet to make room for ``for_`` (7.5.6g): he
+    loses it."""
+
+    who: str
+    spell: str
+    for_: str
+
+
+class SpellLimit(Private, type="spell_limit"):
+    """``who`` has no box free on his sheet for ``spell`` and erases nothing: he does not record
+    it (7.5.6g, ``boxes`` boxes)."""
+
+    who: str
+    spell: str
+    boxes: int

@@ -1,0 +1,52 @@
+"""The form an individual has now (4.6.9): his own, or what a transmorphizing spell in effect
+made of him.
+
+Three spells transmorphize (4.6.9, the Transmorphization Spells Summary L1316): Melt into Mist
+turns its target into mist, Transform into the creature its roll gave
+(:attr:`~rules.magic.state.SpellInEffect.becomes`), and Absorb Essence turns its *spellcaster*
+into the monster he named as its target (L4942). All three are Permanent spells: they affect
+their targets only while energized (4.6.7h.1). If several affect one individual at once, the
+strongest nullifies the others (4.6.9g): Melt into Mist, then Transform, then Absorb Essence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rules.magic.state import SpellInEffect
+
+#: An individual's form when no spell transmorphizes him.
+OWN = "own"
+#: The form Melt into Mist gives.
+MIST = "mist"
+
+MELT_INTO_MIST = "Melt into Mist"
+TRANSFORM = "Transform"
+ABSORB_ESSENCE = "Absorb Essence"
+
+#: The transmorphizing spells, strongest first (4.6.9g).
+TRANSMORPHIZING = (MELT_INTO_MIST, TRANSFORM, ABSORB_ESSENCE)
+
+
+def form(spells: Iterable[SpellInEffect], who: str) -> str:
+    """``who``'s form now: ``mist``, the creature a Transform made of him, the monster he
+    absorbed, or ``own`` — by the strongest transmorphizing spell in effect and energized on
+    him (4.6.9g)."""
+    found: dict[str, str] = {}
+    for spell in spells:
+        if not spell.energized or spell.spell in found:
+            continue
+        if spell.spell == MELT_INTO_MIST and who in spell.targets:
+            found[spell.spell] = MIST
+        elif spell.spell == TRANSFORM and who in spell.targets and spell.becomes is not None:
+            found[spell.spell] = spell.becomes
+        elif spell.spell == ABSORB_ESSENCE and spell.controller == who:
+            absorbed = spell.becomes or (spell.targets[0] if spell.targets else None)
+            if absorbed is not None:
+                found[spell.spell] = absorbed
+    return next((found[name] for name in TRANSMORPHIZING if name in found), OWN)
+
+
+def transmorphized(spells: Iterable[SpellInEffect], who: str) -> bool:
+    """Whether a spell in effect transmorphizes ``who`` now (4.6.9)."""
+    return form(spells, who) != OWN

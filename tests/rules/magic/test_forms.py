@@ -1,0 +1,42 @@
+"""The form a transmorphizing spell gives (4.6.9, rules.magic.forms): only while energized, the
+strongest of several (4.6.9g), and Absorb Essence's on its caster (L4942)."""
+
+from __future__ import annotations
+
+from rules.magic.forms import MIST, OWN, form, transmorphized
+from rules.magic.state import SpellInEffect
+
+
+def spell(number: int, name: str, target: str, *, energized: bool = True,
+          becomes: str | None = None, controller: str = "Sorcerer") -> SpellInEffect:  # fmt: skip
+    return SpellInEffect(
+        number=number,
+        spell=name,
+        caster=controller,
+        controller=controller,
+        chit="MAGIC VI4*",
+        targets=[target],
+        cast_day=1,
+        energized=energized,
+        becomes=becomes,
+    )
+
+
+def test_an_inert_spell_leaves_its_target_his_own_self():
+    """4.6.7h.1: "When the spell is inert, the spell is ignored"."""
+    frog = spell(1, "Transform", "Amazon", energized=False, becomes="Frog")
+    assert form([frog], "Amazon") == OWN and not transmorphized([frog], "Amazon")
+    assert form([frog.model_copy(update={"energized": True})], "Amazon") == "Frog"
+
+
+def test_the_strongest_transmorphizing_spell_wins():
+    """4.6.9g (L1314): Melt into Mist, then Transform, then Absorb Essence, whatever the casting
+    order; each affects only its own target (Absorb Essence its caster)."""
+    absorb = spell(1, "Absorb Essence", "Giant 1", becomes="Giant", controller="Amazon")
+    frog = spell(2, "Transform", "Amazon", becomes="Frog")
+    mist = spell(3, "Melt into Mist", "Amazon")
+    assert form([absorb], "Amazon") == "Giant"
+    assert form([absorb], "Giant 1") == OWN
+    assert form([absorb, frog], "Amazon") == "Frog"
+    assert form([absorb, frog, mist], "Amazon") == MIST
+    assert form([mist, frog], "Sorcerer") == OWN
