@@ -21,6 +21,11 @@ Done = Literal["yes", "partly", "no"]
 
 _SEARCH = "tests/scenarios/search/"
 T = "tests/scenarios/treasures/"
+#: The proofs of the Enchanted cards' colours (4.6.2b): each source's test, and a cast it supplies.
+_COLORS = "tests/rules/magic/test_colors.py"
+_CARRIED = (
+    "tests/scenarios/magic/casting/4.6.2b_an_enchanted_card_he_carries_supplies_his_cast.yaml"
+)
 #: The scenario where the powers not built are reported as their cards become active.
 ACTIVE = T + "powers_not_built_are_reported_as_their_cards_become_active.yaml"
 
@@ -254,14 +259,11 @@ POWERS: dict[str, Power] = {
         "its infinite loop with a red-side-up Tremendous monster (8.4.7d.4) is reported there",
     ),
     # 13-15. Magic: sources of colour, Artifacts and Books, built-in spells (L4490-4558)
-    "color_source:white": Power(
-        "L4506", "no", "magic (color magic)",
-        _SEARCH + "7.5.5f_an_enchanted_card_is_active_at_once_and_its_magic_waits.yaml",
-    ),
-    "color_source:gray": Power("L4504", "no", "magic (color magic)", ACTIVE),
-    "color_source:gold": Power("L4302", "no", "magic (color magic)", ACTIVE),
-    "color_source:purple": Power("L4300", "no", "magic (color magic)", ACTIVE),
-    "color_source:black": Power("L4344", "no", "magic (color magic)", ACTIVE),
+    "color_source:white": Power("L4506", "yes", "rules.magic.colors", _COLORS),
+    "color_source:gray": Power("L4504", "yes", "rules.magic.colors", _CARRIED),
+    "color_source:gold": Power("L4302", "yes", "rules.magic.colors", _COLORS),
+    "color_source:purple": Power("L4300", "yes", "rules.magic.colors", _COLORS),
+    "color_source:black": Power("L4344", "yes", "rules.magic.colors", _COLORS),
     "artifact": Power(
         "L4516", "partly", "rules.daylight.runes",
         "tests/rules/daylight/test_runes.py",

@@ -55,6 +55,7 @@ from rules.layout import PlacedTile
 from rules.pieces import Kind, Pieces, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.setup import Section
+from rules.schema.treasures import Activation
 from rules.setup.game import fill_set_up_card, place_map_chits, place_visitor_chits
 from rules.setup.layout_files import layout_from_data
 from rules.setup.legal_map import LayoutError, check_layout
@@ -448,6 +449,13 @@ class _Builder:
                     f"{item_key}.damaged", f"only armor is damaged; {belonging.name} is {kind}"
                 )
             character.items[piece] = ItemState(active=belonging.active, damaged=belonging.damaged)
+            if kind is Kind.TREASURE and self._always_active(piece):
+                if not belonging.active:
+                    raise ScenarioError(
+                        f"{item_key}.active",
+                        f"the {belonging.name} is an Enchanted card: active once found (4.4.2)",
+                    )
+                self.state.face_up.append(piece)  # found, so face up (4.6.2b.1)
             if belonging.awakened is not None:
                 where, cards = f"{item_key}.awakened", belonging.awakened
                 take = self._take_item
@@ -470,6 +478,12 @@ class _Builder:
             for index, text in enumerate(spec.discoveries)
         ]
         return character
+
+    def _always_active(self, piece: str) -> bool:
+        """Whether the Treasure card ``piece`` is an Enchanted card: face up and active once
+        found, which a character carrying it has done (4.4.2, 4.6.2b.1)."""
+        card = self.catalog.treasures[self.pieces[piece].name]
+        return card.activation is Activation.ALWAYS_ACTIVE
 
     def _take_item(self, key: str, name: str) -> str:
         """A copy of ``name`` from where the Set Up Card put it: first from the natives that
