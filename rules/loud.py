@@ -49,17 +49,11 @@ LOUD: dict[str, Loud] = _table(
         "turn/7.3.3_fly_phase_not_implemented.yaml",
     ),
     Loud(
-        "7.10", 2018, "7.10 The Enchant Activity",
-        "the Enchant activity (7.10.1-7.10.6): an Enchant phase enchants neither a Magic chit "
-        "nor a tile",
-        "rules.daylight.turn",
-        "turn/7.6-7.10_later_activities_not_implemented.yaml",
-    ),
-    Loud(
-        "7.10.5", 2050, "7.10.5 The Remote Enchant Activity",
-        "the Remote Enchant activity: an RE phase does nothing",
-        "rules.daylight.turn",
-        "treasures/7.10.5_remote_enchant_with_the_crystal_ball_is_reported.yaml",
+        "7.10.4d.2", 2048, "he is put in the forest",
+        "a character on a roadway that vanishes or turns hidden from him when its tile is "
+        "enchanted: he is left on it, not put in the forest",
+        "rules.daylight.enchant",
+        "magic/enchant/7.10.4c_pieces_and_roadways_after_the_tile_turns_L2045.yaml",
     ),
     Loud(
         "10.A.4", 3033, "4. Caching",

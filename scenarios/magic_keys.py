@@ -27,20 +27,16 @@ MAGIC_KEYS: Mapping[tuple[str, ...], str] = MappingProxyType(
         ("options", "automatic_enchanting"): "10.C.5",
         ("options", "ambushes"): "10.A.2",
         ("spells_in_effect",): "4.6.7, 4.6.10",
-        ("characters", ANY, "color_chits"): "4.6.4",
         ("characters", ANY, "alerted_chits"): "7.9.3",
         ("characters", ANY, "belongings", ANY, "awakened"): "4.6.6",
         ("choices", ANY, "color"): "4.6.7h.6",
-        ("choices", ANY, "enchant"): "7.10",
         ("choices", ANY, "spells"): "4.6.7",
         ("plays", ANY, ANY, "color_chits"): "8.3.9a",
-        ("expect", "characters", ANY, "color_chits"): "4.6.4",
         ("expect", "characters", ANY, "alerted_chits"): "7.9.3",
         ("expect", "characters", ANY, "committed"): "4.6.7",
         ("expect", "characters", ANY, "form"): "4.6.7",
         ("expect", "denizens", ANY, "form"): "4.6.7",
         ("expect", "spells_in_effect"): "4.6.7",
-        ("expect", "tiles"): "7.10.4",
     }
 )
 """Each Part 3 key not built yet, as its path from the top of a scenario (:data:`ANY` for a

@@ -129,6 +129,7 @@ _TURN = (
     TurnKind(name="take_from", rule="7.5.7d"),
     TurnKind(name="perceive_from", rule="7.5.7e"),
     TurnKind(name="learn", rule="7.5.7e"),
+    TurnKind(name="enchant", rule="7.10.4"),
 )
 
 _NONE = "none"

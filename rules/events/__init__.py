@@ -3,12 +3,12 @@
 Every event is a frozen value of its type's class (:mod:`rules.events.base`: the base, the
 audiences, the stored form; the types by the rulebook's sections: :mod:`~rules.events.day`,
 :mod:`~rules.events.daylight`, :mod:`~rules.events.search`, :mod:`~rules.events.trade`,
-:mod:`~rules.events.evening`, :mod:`~rules.events.end`). Its audience is the public, certain
-characters (its ``recipients``), or the moderator only; :func:`visible_to` is the only filter
-between events and a person. The engine speaks in codes and values: the sentence that tells an
-event is its ``template``, rendered by the application. A :class:`Decision` is a choice the
-engine needs from a player that his orders do not answer; :class:`Resolution` is what
-:func:`rules.day.engine.resolve` returns.
+:mod:`~rules.events.evening`, :mod:`~rules.events.end`, :mod:`~rules.events.magic`). Its
+audience is the public, certain characters (its ``recipients``), or the moderator only;
+:func:`visible_to` is the only filter between events and a person. The engine speaks in codes
+and values: the sentence that tells an event is its ``template``, rendered by the application. A
+:class:`Decision` is a choice the engine needs from a player that his orders do not answer;
+:class:`Resolution` is what :func:`rules.day.engine.resolve` returns.
 
 The rolls a resolution drew are not kept in the state (:mod:`rules.dice`): :func:`dice_log`
 makes of them one event for the moderator alone, kept with the day's events
@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.decisions.ids import CombatId, DecisionId, TurnId
 from rules.dice import Roll
-from rules.events import day, daylight, end, evening, search, trade
+from rules.events import day, daylight, end, evening, magic, search, trade
 from rules.events.base import (
     MODERATOR,
     PRIVATE,
@@ -64,6 +64,7 @@ __all__ = [
     "event_types",
     "from_stored",
     "logged_rolls",
+    "magic",
     "search",
     "stored_name",
     "trade",

@@ -48,11 +48,6 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
     ({"options": {"ambushes": True}}, "options.ambushes", "options.ambushes"),
     ({"spells_in_effect": [TRANSFORM]}, "spells_in_effect", "spells_in_effect"),
     (
-        {"characters": {"Black Knight": {"at": "DW5", "color_chits": ["MAGIC IV4*"]}}},
-        "characters.Black Knight.color_chits",
-        "characters.color_chits",
-    ),
-    (
         {"characters": {"Black Knight": {"at": "DW5", "alerted_chits": ["MAGIC V3*"]}}},
         "characters.Black Knight.alerted_chits",
         "characters.alerted_chits",
@@ -75,11 +70,6 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
         "choices.color",
     ),
     (
-        {"choices": {"Black Knight": {"enchant": [{"color_chit": "MAGIC II4*"}]}}},
-        "choices.Black Knight.enchant",
-        "choices.enchant",
-    ),
-    (
         {"choices": {"Black Knight": {"spells": [{"spell": "Broomstick", "invoke": False}]}}},
         "choices.Black Knight.spells",
         "choices.spells",
@@ -91,11 +81,6 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
         },
         "plays.Black Knight[1].color_chits",
         "plays.color_chits",
-    ),
-    (
-        {"expect": {"characters": {"Black Knight": {"color_chits": []}}}},
-        "expect.characters.Black Knight.color_chits",
-        "expect.characters.color_chits",
     ),
     (
         {"expect": {"characters": {"Black Knight": {"alerted_chits": []}}}},
@@ -122,7 +107,6 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
         "expect.spells_in_effect",
         "expect.spells_in_effect",
     ),
-    ({"expect": {"tiles": {"DW": "enchanted"}}}, "expect.tiles", "expect.tiles"),
 ]
 
 
