@@ -68,7 +68,7 @@ class LegalOptions:
     clearing one roadway away that he may use now (open roads, tunnels, discovered hidden paths
     and secret passages, ``Edge`` off the map; 7.3.1a); H; R; A (bare, ``unalert`` and each of his
     Magic and Berserk chits); S (bare and each Search table); T with each native group and visitor
-    and HR with each group, present or not (they may be reached first, 6.2.4e); EM; E with each
+    and HR with each group, present or not (they may be reached first, 6.2.4e); EM and E with each
     active Magic chit of Types I–V that is not a colour chit, then ``tile`` and it (7.10.2); P,
     RE (each clearing with each of his chits of Types I–V, as E names them) and FL only with a
     source (6.2.1a), FL to his tile or one next to it, or to the tile he flew to and those next
@@ -309,7 +309,8 @@ class LegalOptions:
         ]
         found += [Activity(kind=K.TRADE, target=g) for g in [*data.natives, *visitors(data)]]
         found += [Activity(kind=K.HIRE, target=g) for g in data.natives]
-        found.append(Activity(kind=K.ENCHANT_FIRST))
+        if enchanters(self.world):  # 7.10.1: only with Magic chits of Types I-V
+            found.append(Activity(kind=K.ENCHANT_FIRST))
         found += [
             Activity(kind=K.ENCHANT, target=aim) for aim in _enchantments(self.world, active=True)
         ]
