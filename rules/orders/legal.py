@@ -107,6 +107,7 @@ class LegalOptions:
         self._planned: list[PlannedPhase] = []
         self._horse_ready = True
         self._clean = True
+        self._meditates = phase > 1 and character in state.today.meditated
         self._offered: list[Activity] | None = None
         self._judged: tuple[Activity, int, bool] | None = None
         self._paid: dict[tuple[bool, tuple[PlannedPhase, ...]], bool] = {}
@@ -140,6 +141,7 @@ class LegalOptions:
         in any phase, 6.2.3: the parser judges the day), and move on to the next phase. A Move's
         target is read as the parser reads it; one naming no clearing moves him nowhere."""
         self._clean = self._clean and self.allows(activity)
+        self._meditates = self._meditates or activity.kind in (K.ENCHANT_FIRST, K.ENCHANT)
         if activity.kind is K.FOLLOW:
             self.followed = True
         goal = activity.target
@@ -166,6 +168,8 @@ class LegalOptions:
             return False
         if kind is K.FOLLOW:
             return self._follows(activity.target)
+        if kind is K.REMOTE_ENCHANT and not self._meditates:
+            return False  # 7.10.5: an EM (or E) recorded before it
         if not self._readable(activity):
             return False
         heard: list[ProblemCode] = []

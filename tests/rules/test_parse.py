@@ -254,6 +254,8 @@ def test_a_remote_enchant_names_its_clearing_and_chit():
     targets = [a.target for a in orders_of(result).phases]
     assert targets == [None, "CV5 tile MAGIC IV3*", "AV2 MAGIC II3*"]
     assert orders_of(result).canonical() == "EM, RE CV5 tile MAGIC IV3*, *RE AV2 MAGIC II3*"
+    assert codes(parse("RE CV5 MAGIC II3*, EM", state, "Magician")) == ["no-meditation"]
+    accepted("E MAGIC IV3*, RE CV5 MAGIC II3*", state, "Magician")  # the E is the meditation
     assert codes(parse("EM, RE CV5", state, "Magician")) == ["missing-target"]
     assert codes(parse("EM, RE CV5 tile", state, "Magician")) == ["missing-target"]
     assert codes(parse("EM, RE XX5 MAGIC II3*", state, "Magician")) == ["bad-clearing"]
@@ -365,11 +367,14 @@ def test_the_shielded_lantern_may_be_recorded_outside_a_cave():
 
 
 def test_enhanced_activities_need_their_source():
-    assert codes(parse("P AV2, FL MW, RE AV2 MAGIC II3*", who="Magician")) == ["not-enhanced"] * 3
+    assert (
+        codes(parse("EM, P AV2, FL MW, RE AV2 MAGIC II3*", who="Magician")) == ["not-enhanced"] * 3
+    )
     state = give(game(), "Magician", "Crystal Ball", "Flying Carpet")
-    result = accepted("P CV5 (Crystal Ball), RE AV2 MAGIC II3*, FL MW, M MW5", state, "Magician")
+    result = accepted("P CV5 (Crystal Ball), EM, RE AV2 MAGIC II3*, FL MW", state, "Magician")
     assert "phase 1: Peer by your Crystal Ball (6.2.4d)" in result.echo
-    assert warnings(result) == ["unchecked-move"]  # he lands at random after a Fly
+    flown = accepted("FL MW, M MW5", state, "Magician")
+    assert warnings(flown) == ["unchecked-move"]  # he lands at random after a Fly
     assert codes(parse("FL NW", state, "Magician")) == ["bad-tile"]  # not next to his tile
 
 
@@ -639,6 +644,11 @@ ERRORS: dict[str, tuple[str, GameState | None, str]] = {
     "not-your-hireling": ("H\nPatrol HQ: H", _hired(), "Amazon"),
     "recorded-twice": ("H\nFamiliar: F Witch\nFamiliar: -", fresh(7, ("Witch",)), "Witch"),
     "on-roadway": ("H", _on_road(), "Amazon"),
+    "no-meditation": (
+        "RE AV2 MAGIC II3*, EM",
+        give(game(), "Magician", "Crystal Ball"),
+        "Magician",
+    ),
     "committed-source": (
         "M MW5, M BL1, M BL6, H (Shielded Lantern)\nbefore 2: abandon Shielded Lantern",
         _lantern(),

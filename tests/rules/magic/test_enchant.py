@@ -16,7 +16,7 @@ from rules.decisions import TURN_KINDS, TurnId
 from rules.events import PUBLIC, event_types
 from rules.magic.state import SpellInEffect
 from rules.orders.legal import legal_activities
-from rules.orders.model import Activity, ActivityKind
+from rules.orders.model import Activity, ActivityKind, Orders
 from rules.orders.parse import parse_orders
 from rules.schema.base import MagicColor
 from rules.state import GameState, ItemState, Place
@@ -154,9 +154,15 @@ def test_the_legal_options_name_each_active_chit_of_types_i_to_v_and_the_tile():
     assert not [a for a in options if a.kind is K.REMOTE_ENCHANT]
     state.put("Crystal Ball", Place.owner("Magician"))
     state.characters["Magician"].items["Crystal Ball"] = ItemState(active=True)
+    assert not [
+        a
+        for a in legal_activities(state, "Magician", 1, catalog=catalog())
+        if a.kind is K.REMOTE_ENCHANT
+    ]  # 7.10.5: not before an EM
+    meditated = [Activity(kind=K.ENCHANT_FIRST)]
     remote = [
         a.target
-        for a in legal_activities(state, "Magician", 1, catalog=catalog())
+        for a in legal_activities(state, "Magician", 2, catalog=catalog(), earlier=meditated)
         if a.kind is K.REMOTE_ENCHANT
     ]
     assert "BV2 MAGIC II3*" in remote and "BV2 tile MAGIC V4**" in remote
@@ -208,3 +214,17 @@ def test_an_enchant_answer_not_among_the_options_is_malformed():
         Enchants({"Witch King": [EnchantChoice(color_chit="magic iv3*")]}).answer(decision)
         == "MAGIC IV3*"
     )
+
+
+def test_a_remote_enchant_before_any_meditation_is_cancelled_when_done():
+    """7.10.5: orders the parser would refuse (no-meditation), given to the engine as they are:
+    the RE is cancelled, and is not the day's meditation either."""
+    state = _state(
+        map={"tiles": [{"tile": "BL", "at": [0, 0]}, {"tile": "BV", "at": [0, -1]}]},
+        characters={"Wizard": {"at": "BL1", "belongings": ["Crystal Ball"]}},
+    )
+    phases = (Activity(kind=K.REMOTE_ENCHANT, target="BV2 MAGIC II3*"), Activity(kind=K.HIDE))
+    orders = {"Wizard": Orders(character="Wizard", phases=phases)}
+    events = _events(resolve(state, orders, catalog=catalog(), until="daylight"))
+    assert [f["phase"] for t, f in events if t == "phase_cancelled"] == [1]
+    assert not [t for t, _ in events if t in ("meditated", "enchanted")]
