@@ -76,13 +76,6 @@ LOUD: dict[str, Loud] = _table(
         "search/7.5.6g_the_limit_on_recorded_spells_is_reported.yaml",
     ),
     Loud(
-        "L4216", 4216, "each time he uses the Peer table he can search any clearing",
-        "the Toadstool Circle's 4: his Enchant in any clearing (his Peer in any clearing is "
-        "done)",
-        "rules.daylight.sites",
-        "search/L4216_the_toadstool_circle_4_peers_anywhere_its_enchant_is_reported.yaml",
-    ),
-    Loud(
         "L4217", 4217, "He must roll on the Power of the Pit table",
         "the Toadstool Circle's 5: the Power of the Pit",
         "rules.daylight.sites",

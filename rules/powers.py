@@ -59,8 +59,8 @@ POWERS: dict[str, Power] = {
     "site_card": Power(
         "L4206", "partly", "rules.daylight.sites.loot",
         _SEARCH + "7.5.5g3_loot_the_toadstool_circle_with_its_own_table_L4220.yaml",
-        "the Toadstool Circle's Enchant anywhere (L4216) and Power of the Pit (L4217) and the "
-        "Enchanted Meadow's Wish (L4265) come with magic",
+        "the Toadstool Circle's Power of the Pit (L4217) and the Enchanted Meadow's Wish "
+        "(L4265) come with magic",
     ),
     "loot_needs_tremendous": Power(
         "L4348", "yes", "rules.daylight.looting.condition_problem",

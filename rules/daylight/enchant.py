@@ -25,9 +25,12 @@ Remote Enchant (7.10.5) is done as if he were in the clearing recorded, and need
 meditation that day; to enchant that clearing's tile he may use colour supplied in his own
 clearing or in the recorded one.
 
-When several of his colour chits could supply the tile's colour, which one he uses is a decision
-of the kind ``enchant`` (:func:`color_chit_options`, default the first in development order),
-asked before the phase starts, as Rest's is (:func:`choices`).
+After the Toadstool Circle's 4 (L4216) "each time he does an Enchant activity he can do it in
+any clearing, as if he were in that clearing" for the rest of the day: where an E that enchants a
+tile is done is a decision of the kind ``enchant_clearing`` (:func:`clearing_options`, default
+his own clearing). When several of his colour chits could supply the tile's colour, which one he
+uses is a decision of the kind ``enchant`` (:func:`color_chit_options`, default the first in
+development order). Both are asked before the phase starts, as Rest's is (:func:`choices`).
 """
 
 from __future__ import annotations
@@ -54,6 +57,11 @@ ENCHANTS = frozenset({K.ENCHANT_FIRST, K.ENCHANT, K.REMOTE_ENCHANT})
 #: The kind of the decision which colour chit supplies a tile's enchantment (7.10.4).
 KIND = "enchant"
 PROMPT = "Which of your colour chits supplies the colour to enchant the tile (7.10.4)?"
+#: The kind of the decision where an E is done after the Toadstool Circle's 4 (L4216).
+CLEARING_KIND = "enchant_clearing"
+WHERE = "The Toadstool Circle lets you Enchant in any clearing today: in which (L4216)?"
+#: The keys of the answers :func:`choices` returns.
+CLEARING, COLOR_CHIT = "clearing", "color_chit"
 #: The rule reported when a roadway someone stands on vanishes under him (7.10.4d.2).
 FOREST = "7.10.4d.2"
 
@@ -70,9 +78,10 @@ class Aim:
     tile: bool
 
 
-def aim(state: GameState, name: str, activity: Activity) -> Aim | None:
+def aim(state: GameState, name: str, activity: Activity, anywhere: str | None = None) -> Aim | None:
     """What ``activity`` (an E or RE phase, as the parser writes it) names, or None for EM or a
-    character in no clearing."""
+    character in no clearing; an E done ``anywhere`` (the Toadstool Circle's 4, L4216) is done
+    as if he were in that clearing."""
     if activity.kind is K.ENCHANT_FIRST or activity.target is None:
         return None
     here = state.place_of(name)
@@ -80,6 +89,8 @@ def aim(state: GameState, name: str, activity: Activity) -> Aim | None:
     if activity.kind is K.REMOTE_ENCHANT:
         clearing, _, text = text.partition(" ")
         places: tuple[str, ...] = tuple(dict.fromkeys((here, Place.clearing(clearing))))
+    elif anywhere is not None:
+        clearing, places = anywhere, (Place.clearing(anywhere),)
     else:
         kind, clearing = Place.split(here)
         if kind != "at":
@@ -124,11 +135,29 @@ def color_chit_options(state: GameState, name: str, color: MagicColor) -> list[s
     )
 
 
-def _needs_choice(ctx: Ctx, name: str, activity: Activity) -> list[str]:
+def clearing_options(ctx: Ctx, name: str, activity: Activity) -> list[str]:
+    """The one generator of the ``enchant_clearing`` decision's options (L4216: after the
+    Toadstool Circle's 4, "each time he does an Enchant activity he can do it in any clearing,
+    as if he were in that clearing"): for an E that enchants a tile, his own clearing (the
+    default) and every other clearing of the map; empty when there is no such choice."""
+    here = ctx.state.clearing_of(name)
+    if (
+        name not in ctx.today.peer_anywhere
+        or activity.kind is not K.ENCHANT
+        or not (activity.target or "").startswith("tile ")
+        or here is None
+    ):
+        return []
+    return [here, *(c for c in ctx.board.clearings() if c != here)]
+
+
+def _needs_choice(
+    ctx: Ctx, name: str, activity: Activity, anywhere: str | None = None
+) -> list[str]:
     """The options of the ``enchant`` decision this phase would ask as the state stands now
     (empty when it asks none): a tile enchantment after his meditation, with its chit ready,
     no automatic source of its colour, and two or more of his colour chits to supply it."""
-    where = aim(ctx.state, name, activity)
+    where = aim(ctx.state, name, activity, anywhere)
     if where is None or not where.tile or name not in ctx.today.meditated:
         return []
     color = chit_color(where.label)
@@ -140,35 +169,41 @@ def _needs_choice(ctx: Ctx, name: str, activity: Activity) -> list[str]:
     return options if len(options) > 1 else []
 
 
-def _decision(ctx: Ctx, name: str, options: list[str]) -> Decision:
+def _decision(ctx: Ctx, name: str, kind: str, prompt: str, options: list[str]) -> Decision:
     return Decision(
-        id=ctx.decision_id(KIND, name).format(),
+        id=ctx.decision_id(kind, name).format(),
         character=ctx.eyes(name),
-        kind=KIND,
-        prompt=PROMPT,
+        kind=kind,
+        prompt=prompt,
         options=tuple(options),
         default=options[0],
     )
 
 
 def choices(ctx: Ctx, name: str, activity: Activity) -> dict[str, str | None]:
-    """Before an E or RE phase changes anything, ask which colour chit supplies its tile's
-    enchantment when he has a choice (:func:`color_chit_options`); stops resolution if the
-    answer is awaited. The answer is taken when the phase is done if it can still be used
-    there."""
-    options = _needs_choice(ctx, name, activity)
-    if not options:
-        return {}
-    chosen = ctx.ask(_decision(ctx, name, options))
-    ctx.wait_if_pending()
-    return {name: chosen}
+    """Before an E or RE phase changes anything, ask where an E that enchants a tile is done
+    when the Toadstool Circle lets him choose (``enchant_clearing``, :func:`clearing_options`),
+    then which colour chit supplies its tile's enchantment when he has a choice (``enchant``,
+    :func:`color_chit_options`); stops resolution while an answer is awaited. Each answer is
+    taken when the phase is done if it can still be used there: ``{"clearing": ...,
+    "color_chit": ...}``."""
+    chosen: dict[str, str | None] = {}
+    places = clearing_options(ctx, name, activity)
+    if places:
+        chosen[CLEARING] = ctx.ask(_decision(ctx, name, CLEARING_KIND, WHERE, places))
+        ctx.wait_if_pending()
+    options = _needs_choice(ctx, name, activity, chosen.get(CLEARING))
+    if options:
+        chosen[COLOR_CHIT] = ctx.ask(_decision(ctx, name, KIND, PROMPT, options))
+        ctx.wait_if_pending()
+    return chosen
 
 
 def enchant(
     ctx: Ctx, name: str, number: int, activity: Activity, prefers: dict[str, str | None]
 ) -> None:
     """7.10.1–7.10.5: phase ``number`` of ``name``'s turn, an EM, E or RE phase (see the module
-    docstring); ``prefers`` holds his answer to the ``enchant`` decision (:func:`choices`)."""
+    docstring); ``prefers`` holds his answers to the decisions :func:`choices` asked."""
     if activity.kind is K.REMOTE_ENCHANT and name not in ctx.today.meditated:
         _cancel(ctx, name, number, "Remote Enchant needs an earlier EM phase today (7.10.5)")
         return
@@ -179,11 +214,16 @@ def enchant(
         ctx.today.meditated.append(name)
         ctx.emit(Meditated(who=name, phase=number))
         return
-    where = aim(ctx.state, name, activity)
+    if activity.kind is K.ENCHANT_FIRST:
+        reason = "he has meditated today already: one EM serves the day (7.10.1a)"
+        _cancel(ctx, name, number, reason)
+        return
+    anywhere = prefers.get(CLEARING)
+    if anywhere not in clearing_options(ctx, name, activity):
+        anywhere = None
+    where = aim(ctx.state, name, activity, anywhere)
     if where is None:
-        _cancel(
-            ctx, name, number, "he has meditated today already: one EM serves the day (7.10.1a)"
-        )
+        _cancel(ctx, name, number, "he is in no clearing to enchant in (7.10.4)")
         return
     chit = ready_chit(ctx.state, name, where.label)
     color = chit_color(where.label)
@@ -194,7 +234,7 @@ def enchant(
         )
         _cancel(ctx, name, number, reason)
         return
-    if where.tile and _supply(ctx, name, where, color, prefers.get(name)):
+    if where.tile and _supply(ctx, name, where, color, prefers.get(COLOR_CHIT)):
         flip(ctx, where.clearing, name, chit.label)
         return
     chit.color = color

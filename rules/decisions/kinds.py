@@ -130,6 +130,7 @@ _TURN = (
     TurnKind(name="perceive_from", rule="7.5.7e"),
     TurnKind(name="learn", rule="7.5.7e"),
     TurnKind(name="enchant", rule="7.10.4"),
+    TurnKind(name="enchant_clearing", rule="L4216"),
 )
 
 _NONE = "none"

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from rules.catalog import catalog
+from rules.day.context import Ctx
 from rules.day.engine import resolve
-from rules.daylight.enchant import KIND, color_chit_options
+from rules.daylight.enchant import KIND, clearing_options, color_chit_options
 from rules.decisions import TURN_KINDS, TurnId
 from rules.events import PUBLIC, event_types
 from rules.magic.state import SpellInEffect
@@ -228,3 +229,24 @@ def test_a_remote_enchant_before_any_meditation_is_cancelled_when_done():
     events = _events(resolve(state, orders, catalog=catalog(), until="daylight"))
     assert [f["phase"] for t, f in events if t == "phase_cancelled"] == [1]
     assert not [t for t, _ in events if t in ("meditated", "enchanted")]
+
+
+def test_after_the_toadstool_circles_4_an_e_tile_may_be_done_in_any_clearing():
+    """L4216: the ``enchant_clearing`` decision offers his own clearing first (the default),
+    then every other clearing of the map; only for an E that enchants a tile, only for one the
+    Circle's 4 lets Enchant anywhere today."""
+    state = _state(
+        map={"tiles": [{"tile": "DW", "at": [0, 0]}, {"tile": "CN", "at": [1, 0]}]},
+        characters={"Wizard": {"at": "DW6"}},
+    )
+    ctx = Ctx.start(catalog(), state)
+    tile = Activity(kind=K.ENCHANT, target="tile MAGIC IV4*")
+    assert clearing_options(ctx, "Wizard", tile) == []
+    state.today.peer_anywhere.append("Wizard")
+    options = clearing_options(ctx, "Wizard", tile)
+    assert options[0] == "DW6" and sorted(options) == sorted(ctx.board.clearings())
+    assert len(set(options)) == len(options)
+    assert clearing_options(ctx, "Wizard", Activity(kind=K.ENCHANT, target="MAGIC IV4*")) == []
+    remote = Activity(kind=K.REMOTE_ENCHANT, target="CN1 tile MAGIC IV4*")
+    assert clearing_options(ctx, "Wizard", remote) == []
+    assert "enchant_clearing" in TURN_KINDS
