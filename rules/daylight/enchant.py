@@ -62,8 +62,8 @@ CLEARING_KIND = "enchant_clearing"
 WHERE = "The Toadstool Circle lets you Enchant in any clearing today: in which (L4216)?"
 #: The keys of the answers :func:`choices` returns.
 CLEARING, COLOR_CHIT = "clearing", "color_chit"
-#: The rule reported when a roadway someone stands on vanishes under him (7.10.4d.2).
-FOREST = "7.10.4d.2"
+#: What the colour supplied is used for, as ``color_supplied`` events name it.
+USE = "enchant"
 
 
 @dataclass(frozen=True)
@@ -188,7 +188,7 @@ def choices(ctx: Ctx, name: str, activity: Activity) -> dict[str, str | None]:
     taken when the phase is done if it can still be used there: ``{"clearing": ...,
     "color_chit": ...}``."""
     chosen: dict[str, str | None] = {}
-    places = clearing_options(ctx, name, activity)
+    places = clearing_options(ctx, name, activity) if name in ctx.today.meditated else []
     if places:
         chosen[CLEARING] = ctx.ask(_decision(ctx, name, CLEARING_KIND, WHERE, places))
         ctx.wait_if_pending()
@@ -256,7 +256,7 @@ def _supply(ctx: Ctx, name: str, where: Aim, color: MagicColor, preferred: str |
     a Magic chit (7.10.3b); False when nothing supplies it."""
     found = automatic(ctx, where, color)
     if found is not None:
-        ctx.emit(ColorSupplied(who=name, color=color.value, source=found.source, use=KIND))
+        ctx.emit(ColorSupplied(who=name, color=color.value, source=found.source, use=USE))
         return True
     options = color_chit_options(ctx.state, name, color)
     if not options:
@@ -269,7 +269,7 @@ def _supply(ctx: Ctx, name: str, where: Aim, color: MagicColor, preferred: str |
     )
     used.color = None
     used.status = "fatigued"
-    ctx.emit(ColorSupplied(who=name, color=color.value, source=label, use=KIND))
+    ctx.emit(ColorSupplied(who=name, color=color.value, source=label, use=USE))
     ctx.emit(Fatigued(who=name, chit=label, reason="its colour is used (7.10.4)"))
     return True
 
@@ -277,7 +277,7 @@ def _supply(ctx: Ctx, name: str, where: Aim, color: MagicColor, preferred: str |
 def flip(ctx: Ctx, clearing: str, by: str, chit: str | None) -> None:
     """7.10.4b–d: the tile of ``clearing`` turns over; the board's roadways become the new
     face's. Pieces keep their clearings (whose ids do not change); someone on a roadway whose
-    two clearings it no longer joins for him is reported (:data:`FOREST`)."""
+    two clearings it no longer joins for him is reported (7.10.4d.2)."""
     code = ctx.board.tile_of(clearing).tile
     tiles = ctx.state.tiles
     index = next(i for i, t in enumerate(tiles) if t.tile == code)
@@ -310,7 +310,7 @@ def _roadways(ctx: Ctx, code: str) -> None:
                 continue
             ctx.emit(
                 NotImplementedYet(
-                    rule=FOREST,
+                    rule="7.10.4d.2",
                     what=(
                         f"the roadway {first}-{second} is gone or hidden from him: he should be "
                         "put in the forest and move back to the clearing he ran out of; he "

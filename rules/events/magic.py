@@ -35,7 +35,8 @@ class TileFlipped(Public, type="tile_flipped"):
 class ColorSupplied(Public, type="color_supplied"):
     """``color`` magic is supplied to ``who`` by ``source`` (``day``, ``tile``, the Chapel, a
     Treasure card, or one of his colour chits by its label), for ``use`` (``enchant``, ``cast``,
-    ``energize``: 4.6.2, 7.10.4)."""
+    ``energize``: 4.6.2, 7.10.4). The same type as the Evening's casting makes (one vocabulary,
+    SCENARIOS.md Part 3), with the same fields and sentence."""
 
     who: str
     color: str
