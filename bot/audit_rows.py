@@ -162,10 +162,9 @@ SECTIONS_6_7: tuple[Written, ...] = (
     ),
     Written(
         "7.2.3", "loud",
-        "no spell to activate nor colour chit to play at the start of a phase: enchanting "
-        "chits (7.10) is reported in each Enchant phase, casting spells (8.3.9) in each combat",
-        proof="turn/7.6-7.10_later_activities_not_implemented.yaml",
-        loud=("7.10", "8.3.9"),
+        "no spell to activate nor colour chit to play at the start of a phase: casting spells "
+        "(8.3.9) is reported in each combat",
+        loud=("8.3.9",),
     ),
     Written(
         "7.2.4", "done",
@@ -260,10 +259,10 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "abandon (f), a face-down Site chit shown and put in its clearing (b.2), a Site card "
         "discovered, put back face up under its box and looted with its own table (g), the "
         "Remains of Thief and the Mouldy Skeleton exchanged (L4200–L4202); of the Site cards' "
-        "tables, the Enchant anywhere, the Power of the Pit and the Wish are reported",
+        "tables, the Power of the Pit and the Wish are reported",
         ("rules/daylight/looting.py", "rules/daylight/sites.py"),
         "search/7.5.5c_loot_roll_takes_the_nth_item_from_the_top_L1819.yaml",
-        ("L4216", "L4217", "L4265"),
+        ("L4217", "L4265"),
     ),
     Written(
         "7.5.6", "done",
@@ -377,9 +376,24 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "alert/7.9.3_alerted_magic_chit_fatigues_at_midnight.yaml",
     ),
     Written(
-        "7.10.1–7.10.6", "loud",
-        "an Enchant phase, and a Remote Enchant phase, are reported and do nothing",
-        loud=("7.10", "7.10.5"),
+        "7.10.1–7.10.4", "partly",
+        "the first Enchant phase of the day is the meditation; E names a Magic chit of Types "
+        "I-V and enchants it into a colour chit, or enchants his tile with it when an automatic "
+        "source or one of his colour chits (which fatigues; a decision among several) supplies "
+        "its colour, else the chit; an inactive chit cancels the phase; the tile turns over with "
+        "its roads, and a Move they forbid is cancelled; someone on a roadway that vanishes is "
+        "not put in the forest (d.2, reported)",
+        ("rules/daylight/enchant.py", "rules/orders/targets.py"),
+        "magic/enchant/7.10.4_e_tile_with_the_days_colour_L2034.yaml",
+        ("7.10.4d.2",),
+    ),
+    Written(
+        "7.10.5–7.10.6", "done",
+        "Remote Enchant with its enabler, after the day's meditation, with colour from his own "
+        "clearing or the recorded one; only his own Magic chits can be named, never an Artifact "
+        "or Spell Book",
+        ("rules/daylight/enchant.py", "rules/orders/targets.py"),
+        "magic/enchant/7.10.5_remote_enchant_with_the_crystal_ball_L2050.yaml",
     ),
     Written(
         "7.11.1–7.11.3", "done",

@@ -44,8 +44,8 @@ class Advantage:
 #: The scenario of three characters' Reading Runes advantages (one die, or one less a die).
 RUNES = "advantages/sorcerer_wizard_lore_and_witch_knowledge_on_the_reading_runes_table.yaml"
 
-#: The scenario where the Aura of Power, not built, is reported in an Enchant phase.
-AURA = "advantages/aura_of_power_is_reported_in_an_enchant_phase_L3823_L3957.yaml"
+#: The scenario of the Aura of Power's extra Enchant phase.
+AURA = "advantages/aura_of_power_an_extra_enchant_phase_L3823_L3957.yaml"
 
 #: Every Special Advantage, by (character, advantage).
 ADVANTAGES: dict[tuple[str, str], Advantage] = {
@@ -163,9 +163,8 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("Sorcerer", "Aura of Power"): Advantage(
         ("Birdsong", "magic"),
         "L3823",
-        "no",
+        "yes",
         scenario=AURA,
-        note="an extra Enchant phase: comes with magic",
     ),
     ("Swordsman", "Barter"): Advantage(
         ("trade",),
@@ -215,9 +214,8 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
     ("Witch King", "Aura of Power"): Advantage(
         ("Birdsong", "magic"),
         "L3957",
-        "no",
+        "yes",
         scenario=AURA,
-        note="an extra Enchant phase: comes with magic",
     ),
     ("Wizard", "Lore"): Advantage(("search",), "L3985", "yes", scenario=RUNES),
     ("Wizard", "Experience"): Advantage(

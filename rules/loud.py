@@ -49,30 +49,17 @@ LOUD: dict[str, Loud] = _table(
         "turn/7.3.3_fly_phase_not_implemented.yaml",
     ),
     Loud(
-        "7.10", 2018, "7.10 The Enchant Activity",
-        "the Enchant activity (7.10.1-7.10.6): an Enchant phase enchants neither a Magic chit "
-        "nor a tile",
-        "rules.daylight.turn",
-        "turn/7.6-7.10_later_activities_not_implemented.yaml",
-    ),
-    Loud(
-        "7.10.5", 2050, "7.10.5 The Remote Enchant Activity",
-        "the Remote Enchant activity: an RE phase does nothing",
-        "rules.daylight.turn",
-        "treasures/7.10.5_remote_enchant_with_the_crystal_ball_is_reported.yaml",
+        "7.10.4d.2", 2048, "he is put in the forest",
+        "a character on a roadway that vanishes or turns hidden from him when its tile is "
+        "enchanted: he is left on it, not put in the forest",
+        "rules.daylight.enchant",
+        "magic/enchant/7.10.4c_pieces_and_roadways_after_the_tile_turns_L2045.yaml",
     ),
     Loud(
         "10.A.4", 3033, "4. Caching",
         "the Cache activity of the optional Caching rule: a C phase does nothing",
         "rules.daylight.turn",
         "turn/10.A.4_cache_phase_not_implemented.yaml",
-    ),
-    Loud(
-        "L4216", 4216, "each time he uses the Peer table he can search any clearing",
-        "the Toadstool Circle's 4: his Enchant in any clearing (his Peer in any clearing is "
-        "done)",
-        "rules.daylight.sites",
-        "search/L4216_the_toadstool_circle_4_peers_anywhere_its_enchant_is_reported.yaml",
     ),
     Loud(
         "L4217", 4217, "He must roll on the Power of the Pit table",

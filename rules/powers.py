@@ -64,8 +64,8 @@ POWERS: dict[str, Power] = {
     "site_card": Power(
         "L4206", "partly", "rules.daylight.sites.loot",
         _SEARCH + "7.5.5g3_loot_the_toadstool_circle_with_its_own_table_L4220.yaml",
-        "the Toadstool Circle's Enchant anywhere (L4216) and Power of the Pit (L4217) and the "
-        "Enchanted Meadow's Wish (L4265) come with magic",
+        "the Toadstool Circle's Power of the Pit (L4217) and the Enchanted Meadow's Wish "
+        "(L4265) come with magic",
     ),
     "loot_needs_tremendous": Power(
         "L4348", "yes", "rules.daylight.looting.condition_problem",
@@ -76,7 +76,10 @@ POWERS: dict[str, Power] = {
         "L4274", "yes", "rules.orders.entitlement",
         _SEARCH + "7.5.4i_enhanced_peer_with_the_crystal_ball.yaml",
     ),
-    "remote_enchant": Power("L4274", "no", "magic (7.10.5)", ACTIVE),
+    "remote_enchant": Power(
+        "L4274", "yes", "rules.orders.entitlement, rules.daylight.enchant",
+        "tests/scenarios/magic/enchant/7.10.5_remote_enchant_with_the_crystal_ball_L2050.yaml",
+    ),
     "extra_phase:hide": Power(
         "L4280", "yes", "rules.orders.entitlement",
         T + "L4282_cloak_of_mist_extra_hide_phase.yaml",
@@ -98,9 +101,8 @@ POWERS: dict[str, Power] = {
         T + "L4290_seven_league_boots_extra_move_phase.yaml",
     ),
     "extra_phase:enchant": Power(
-        "L4294", "partly", "rules.orders.entitlement",
+        "L4294", "yes", "rules.orders.entitlement, rules.daylight.enchant",
         T + "L4294_toadstool_ring_extra_enchant_phase.yaml",
-        "recorded; the Enchant activity itself comes with magic",
     ),
     "extra_phase:mountain_peer": Power(
         "L4278", "yes", "rules.orders.entitlement",
@@ -111,9 +113,9 @@ POWERS: dict[str, Power] = {
         "tests/scenarios/birdsong/6.2.4b_shielded_lantern_move_in_cave_L1514.yaml",
     ),
     "clearing_extra_phase:enchant": Power(
-        "L4292", "partly", "rules.orders.entitlement, rules.daylight.turn",
+        "L4292", "yes", "rules.orders.entitlement, rules.daylight.turn",
         "tests/rules/test_treasure_powers_daylight.py",
-        "recorded and done in its clearing; the Enchant activity comes with magic",
+        "recorded and done in its clearing (rules.daylight.enchant)",
     ),
     # 3. Daylight cards (L4296-4318)
     "summons:smoke": Power(

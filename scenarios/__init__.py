@@ -24,6 +24,8 @@ run`` and the pytest collector) and handed here as plain data; this package does
 ``combat.py``       combat decision ids read, plays turned into answers, fixed positions
 ``search.py``       the decisions of Search phases answered from ``choices.<searcher>.search``,
                     the k-th S or P phase of his orders by his k-th entry
+``enchanting.py``   Part 3's keys of Enchant: ``color_chits`` set up and expected,
+                    ``choices.<name>.enchant`` answering the ``enchant`` decisions, ``expect.tiles``
 ``check.py``        :func:`check`: every difference from ``expect``, one line each
 ``matching.py``     expected events matched with a run's (groups, unnumbered names, audience)
 ==================  ===========================================================================
@@ -33,7 +35,9 @@ a scenario character (with ``term``, ``hidden`` and ``found_enemies``), orders a
 errors for them by piece id, ``expect.minions`` (7.7), and combat decisions ``plays`` has no key
 for (``assign``) answered from ``answers``, and the search entries of a hired leader, controlled
 monster or familiar under its piece id in ``choices``, with ``perceive_from`` (Magic Sight's
-Perceive spell, 7.5.7e) beside SCENARIOS.md's ``choice``, ``take_from``, ``learn`` and ``item``.
+Perceive spell, 7.5.7e) beside SCENARIOS.md's ``choice``, ``take_from``, ``learn`` and ``item``;
+and a character's ``at`` a roadway (``DW5-DW4``) he ran away onto the evening before (8.3.8d),
+at Birdsong as at Sunset.
 """
 
 from __future__ import annotations

@@ -63,6 +63,7 @@ from rules.setup.mapgen import random_map
 from rules.state import CharacterState, ChitState, GameState, ItemState, Place
 from scenarios import in_effect, sheets
 from scenarios.combat import fixed_positions
+from scenarios.enchanting import set_color_chits
 from scenarios.format import (
     Belonging,
     CharacterSpec,
@@ -72,7 +73,7 @@ from scenarios.format import (
     ScenarioError,
 )
 from scenarios.missions import carry_tasks, put_out
-from scenarios.names import Names, hint
+from scenarios.names import Names, hint, roadway
 from scenarios.piles import set_up as set_up_piles
 from scenarios.validate import check_names, member
 
@@ -407,7 +408,9 @@ class _Builder:
         )
         character.starting_spells = list(character.spells)
         character.spells += sheets.spells_learned(self.names, key, spec)
-        if spec.at is not None:
+        if spec.at is not None and roadway(spec.at) is not None:
+            place = self.names.roadway(f"{key}.at", spec.at)  # he ran away onto it (8.3.8d)
+        elif spec.at is not None:
             place = Place.clearing(self.names.clearing(f"{key}.at", spec.at))
         else:
             where = self.state.place_of("Ghost 1" if start == "Ghosts" else start)
@@ -434,6 +437,7 @@ class _Builder:
                     )
                 chit.status = "fatigued" if status == "fatigued" else "wounded"
         in_effect.alert_chits(f"{key}.alerted_chits", character, spec.alerted_chits)
+        set_color_chits(key, character, spec.color_chits)
         belongings = (
             spec.belongings
             if spec.belongings is not None

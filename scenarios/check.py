@@ -25,6 +25,7 @@ from rules.pieces import Kind, pieces_of
 from rules.schema.base import Relationship
 from rules.state import CharacterState, GameState, ItemState, Place
 from scenarios import in_effect
+from scenarios.enchanting import check_color_chits, check_tiles
 from scenarios.expect import ExpectedCharacter, ExpectedDenizens, ExpectedMinion
 from scenarios.format import Scenario
 from scenarios.matching import check_events, matches, same, show, show_event, word
@@ -83,6 +84,7 @@ def check(
     for piece, minion in scenario.expect.minions.items():
         lines += _check_minion(catalog, state, piece, minion)
     lines += _check_chits(state, scenario.expect.chits)
+    lines += check_tiles(state, scenario.expect.tiles)
     lines += check_visitors(catalog, state, scenario.expect.visitors)
     lines += _check_piles(catalog, state, scenario)
     lines += _check_scores(catalog, scenario, outcome)
@@ -263,6 +265,7 @@ def _check_character(
     if expected.curses is not None:
         differ("curses", sorted(expected.curses), sorted(character.curses))
     lines += check_tasks(state, name, key, expected.tasks)
+    lines += check_color_chits(character, key, expected.color_chits)
     for group, level in (expected.relationships or {}).items():
         got_level = character.relationships.get(group, int(Relationship.NEUTRAL))
         wanted_level = level if isinstance(level, int) else int(Relationship[level.upper()])

@@ -67,6 +67,8 @@ class ExpectedCharacter(_Model):
     """Part 3: exactly his chits committed to spells in effect (4.6.7)."""
     form: str | None = None
     """Part 3: ``own``, ``mist``, a creature or the monster he absorbed (4.6.9)."""
+    color_chits: list[str] | None = None
+    """Part 3: exactly his colour chits, by label (4.6.4)."""
 
     @field_validator("belongings", mode="before")
     @classmethod
@@ -138,6 +140,8 @@ class Expect(_Model):
     spell_cards: dict[str, list[str]] = Field(default_factory=dict)
     piles: dict[str, list[str]] = Field(default_factory=dict)
     scores: dict[str, ExpectedScore] | None = None
+    tiles: dict[str, Literal["enchanted", "normal"]] = Field(default_factory=dict)
+    """Part 3: the side up of each tile named, by its code (7.10.4)."""
     victor: str | list[str] | None = None
     """The victor (9.3.2j), or every character sharing the highest total."""
     spells_in_effect: list[ExpectedSpell] | None = None

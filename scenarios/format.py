@@ -165,7 +165,8 @@ class TaskSpec(_Model):
 
 
 class CharacterSpec(_Model):
-    """One character of ``characters``; the defaults are the rulebook's starting values.
+    """One character of ``characters``; the defaults are the rulebook's starting values. ``at``
+    is a clearing, or a roadway (``DW5-DW4``) he ran away onto the evening before (8.3.8d).
 
     Part 2 (SCENARIOS.md "Setting up"): changes to his card's trading ``relationships``, his
     recorded ``spells``, whether he has ``found_enemies`` today, the ``kills`` he has made today,
@@ -196,6 +197,8 @@ class CharacterSpec(_Model):
     tasks: list[TaskSpec] = Field(default_factory=list)
     alerted_chits: list[str] = Field(default_factory=list)
     """Part 3: his Magic chits alerted today (7.9.3), ``start: sunset`` only."""
+    color_chits: list[str] = Field(default_factory=list)
+    """Part 3: his Magic chits enchanted into colour chits (4.6.4: Types I-V, active)."""
 
     @field_validator("belongings", mode="before")
     @classmethod
@@ -305,15 +308,24 @@ class HireChoice(_Model):
     cancel: bool | None = None
 
 
+class EnchantChoice(_Model):
+    """One entry of ``choices.<character>.enchant`` (Part 3): for his k-th tile enchantment
+    that asks, the colour chit that supplies its colour (7.10.4); omitted, the first such chit
+    in development order."""
+
+    color_chit: str | None = None
+
+
 class Choices(_Model):
     """``choices.<character>``: the answers the rules leave to him: ``battle`` and ``search``
     (a hired leader's, controlled monster's or familiar's ``search`` under its piece id),
-    ``trade`` and ``hire``."""
+    ``trade``, ``hire`` and ``enchant``."""
 
     battle: list[BattleChoice] = Field(default_factory=list)
     search: list[SearchChoice] = Field(default_factory=list)
     trade: list[TradeChoice] = Field(default_factory=list)
     hire: list[HireChoice] = Field(default_factory=list)
+    enchant: list[EnchantChoice] = Field(default_factory=list)
 
 
 class Scenario(_Model):

@@ -26,12 +26,8 @@ MAGIC_KEYS: Mapping[tuple[str, ...], str] = MappingProxyType(
         ("options", "power_of_the_pit"): "10.C.4",
         ("options", "automatic_enchanting"): "10.C.5",
         ("options", "ambushes"): "10.A.2",
-        ("characters", ANY, "color_chits"): "4.6.4",
         ("choices", ANY, "color"): "4.6.7h.6",
-        ("choices", ANY, "enchant"): "7.10",
         ("choices", ANY, "spells"): "4.6.7",
-        ("expect", "characters", ANY, "color_chits"): "4.6.4",
-        ("expect", "tiles"): "7.10.4",
     }
 )
 """Each Part 3 key not built yet, as its path from the top of a scenario (:data:`ANY` for a

@@ -15,7 +15,8 @@ The decisions of a Search phase (SCENARIOS.md Part 2, "Choices") are answered fr
 ``choices.<searcher>.search`` first, the k-th S or P phase of his orders by his k-th entry
 (:mod:`scenarios.search`); one his entry does not answer is answered as any other
 (``answers``, else its default). Entries that cannot belong to his orders (a follower's, more
-than his Search phases) make the scenario malformed.
+than his Search phases) make the scenario malformed. A tile enchantment's ``enchant`` decision
+is answered from ``choices.<name>.enchant``, in order (:mod:`scenarios.enchanting`).
 
 Combat decisions (SCENARIOS.md Part 2, "Combat plays") are answered from ``plays`` instead
 (:func:`scenarios.combat.answer`), never from ``answers``; the ``positions`` are given, as
@@ -44,6 +45,7 @@ from rules.orders.parse import parse_orders as _real_parse
 from rules.state import GameState
 from scenarios.build import build_state
 from scenarios.combat import UNPLAYED, Scene, answer, fixed_positions, read_id, round_of
+from scenarios.enchanting import Enchants
 from scenarios.format import Choices, Scenario, ScenarioError
 from scenarios.matching import show_event
 from scenarios.names import orders_name
@@ -148,6 +150,12 @@ def run(
         },
         recorded,
     )
+    enchants = Enchants(
+        {
+            orders_name(catalog, state, written): chosen.enchant
+            for written, chosen in scenario.choices.items()
+        }
+    )
     if scenario.until == "birdsong":
         return outcome
     answers = {catalog.characters[k].name: list(v) for k, v in scenario.answers.items()}
@@ -177,6 +185,7 @@ def run(
             searches=searches,
             trades=trades,
             hires=hires,
+            enchants=enchants,
         ):
             break
         resolution = resolve(
@@ -262,6 +271,7 @@ def _answer(
     searches: Searches | None = None,
     trades: Trades | None = None,
     hires: Hires | None = None,
+    enchants: Enchants | None = None,
 ) -> bool:
     """Answer the ``pending`` decisions into ``given`` (by id): a combat decision from the
     ``combat`` plays (one of a kind ``plays`` has no key for, :data:`UNPLAYED`, from his
@@ -279,6 +289,8 @@ def _answer(
             chosen = trades.answer(decision)
         if chosen is None and hires is not None:
             chosen = hires.answer(decision)
+        if chosen is None and enchants is not None:
+            chosen = enchants.answer(decision)
         if chosen is not None:
             given[decision.id] = chosen
             answered = True

@@ -111,7 +111,7 @@ def test_a_malformed_scenario_fails_naming_the_file_the_key_and_the_reason(tmp_p
         f"  - {path}: characters.Amazon.colour: unknown key (the keys here are at, hidden, level, "
         "gold, fame, notoriety, fatigued, wounded, belongings, discoveries, familiar, "
         "relationships, spells, found_enemies, kills, entered_from, alerted, curses, victory, "
-        "spells_learned, tasks, alerted_chits)",
+        "spells_learned, tasks, alerted_chits, color_chits)",
         "0 passed, 1 failed",
     ]
 

@@ -8,10 +8,11 @@ card, once drawn, lies in the box it came from but stands in that box's chit's c
 one who has discovered it loots it there with its table, two dice and the high roll, Loot-roll
 modifiers applying (7.5.5g.3); Magic Sight never replaces those tables (7.5.7a).
 
-The Toadstool Circle's 4 lets him Peer into any clearing for the rest of the day (L4216). Not
-built yet, and reported by line when rolled (:data:`rules.loud.LOUD`): its Enchant anywhere, the
-Power of the Pit (the Toadstool Circle's 5, L4217) and the Wish (the Enchanted Meadow's 3, L4265),
-which come with magic.
+The Toadstool Circle's 4 lets him Peer into any clearing for the rest of the day, and do his
+Enchant activity in any clearing as if he were there (L4216, :mod:`rules.daylight.enchant`). Not
+built yet, and reported by line when rolled (:data:`rules.loud.LOUD`): the Power of the Pit (the
+Toadstool Circle's 5, L4217) and the Wish (the Enchanted Meadow's 3, L4265), which come with
+magic.
 """
 
 from __future__ import annotations
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
 #: The lines of the Site-card results the engine does not apply yet (declared in
 #: :data:`rules.loud.LOUD`).
 WAITING = {
-    "remote_peer_enchant": ("L4216", "Enchant in any clearing, which comes with magic"),
     "power_of_the_pit": ("L4217", "the Power of the Pit, which comes with magic"),
     "wish": ("L4265", "the Wish, which comes with magic"),
 }
@@ -122,8 +122,6 @@ def loot(ctx: Ctx, current: Search, rolled: int) -> None:
         if who not in ctx.today.peer_anywhere:
             ctx.today.peer_anywhere.append(who)
         ctx.emit(PeersAnywhere(who=who))
-        line, what = WAITING[result.result]
-        ctx.emit(NotImplementedYet(rule=line, what=f"the {card.name}'s {what}", who=who))
     elif result.result in WAITING:
         line, what = WAITING[result.result]
         ctx.emit(NotImplementedYet(rule=line, what=f"the {card.name}'s {what}", who=who))

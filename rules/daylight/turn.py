@@ -15,7 +15,6 @@ Activities of later issues are reported, never skipped: :data:`LATER` names the 
 from __future__ import annotations
 
 from rules import powers
-from rules.advantages import Acts, report_waiting
 from rules.chits import in_play
 from rules.day import leaving
 from rules.day.context import Ctx
@@ -23,6 +22,7 @@ from rules.daylight import (
     alert,
     blocking,
     curses,
+    enchant,
     exchanges,
     follow,
     hide,
@@ -65,18 +65,8 @@ from rules.state import Place, TurnState
 
 #: Activities of later issues, with the rule that will implement them.
 LATER = {
-    ActivityKind.ENCHANT_FIRST: "7.10",
-    ActivityKind.ENCHANT: "7.10",
     ActivityKind.FLY: "7.3.3",
-    ActivityKind.REMOTE_ENCHANT: "7.10.5",
     ActivityKind.CACHE: "10.A.4",
-}
-
-#: The part of the game each of them belongs to, whose Special Advantages are named with it.
-LATER_PARTS: dict[ActivityKind, Acts] = {
-    ActivityKind.ENCHANT_FIRST: "magic",
-    ActivityKind.ENCHANT: "magic",
-    ActivityKind.REMOTE_ENCHANT: "magic",
 }
 
 
@@ -240,6 +230,8 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         _activity(ctx, turn, number, activity, {})
         return
     prefers = rest.choices(ctx, name) if activity.kind is ActivityKind.REST else {}
+    if activity.kind in enchant.ENCHANTS:
+        prefers = enchant.choices(ctx, name, activity)
     ctx.emit(PhaseStarted(who=name, phase=number, activity=str(activity)))
     if turn.climbing is not None and not (
         activity.kind is ActivityKind.MOVE and activity.target == turn.climbing
@@ -311,6 +303,8 @@ def _activity(
         rest.rest(ctx, prefers)
     elif kind is ActivityKind.ALERT:
         alert.alert(ctx, name, number, activity)
+    elif kind in enchant.ENCHANTS:
+        enchant.enchant(ctx, name, number, activity, prefers)
     elif kind in (ActivityKind.SEARCH, ActivityKind.PEER):
         search.search(ctx, name, number, activity)
     elif kind is ActivityKind.TRADE:
@@ -326,8 +320,6 @@ def _activity(
                 phase=number,
             )
         )
-        if kind in LATER_PARTS:
-            report_waiting(ctx, name, LATER_PARTS[kind], number)
     else:
         ctx.emit(
             PhaseCancelled(who=name, phase=number, reason=f"{kind.value} cannot be done in a phase")

@@ -131,6 +131,8 @@ _TURN = (
     TurnKind(name="learn", rule="7.5.7e"),
     TurnKind(name="erase", rule="7.5.6g"),
     TurnKind(name="rune_card", rule="7.5.6b"),
+    TurnKind(name="enchant", rule="7.10.4"),
+    TurnKind(name="enchant_clearing", rule="L4216"),
 )
 
 _NONE = "none"

@@ -4,7 +4,7 @@ Every event is a frozen value of its type's class (:mod:`rules.events.base`: the
 audiences, the stored form; the types by the rulebook's sections: :mod:`~rules.events.day`,
 :mod:`~rules.events.daylight`, :mod:`~rules.events.search`, :mod:`~rules.events.trade`,
 :mod:`~rules.events.evening`, :mod:`~rules.events.end`,
-:mod:`~rules.events.spells`). Its audience is the public, certain
+:mod:`~rules.events.spells`, :mod:`~rules.events.magic`). Its audience is the public, certain
 characters (its ``recipients``), or the moderator only; :func:`visible_to` is the only filter
 between events and a person. The engine speaks in codes and values: the sentence that tells an
 event is its ``template``, rendered by the application. A :class:`Decision` is a choice the
@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.decisions.ids import CombatId, DecisionId, TurnId
 from rules.dice import Roll
-from rules.events import casting, day, daylight, end, evening, search, spells, trade
+from rules.events import casting, day, daylight, end, evening, magic, search, spells, trade
 from rules.events.base import (
     MODERATOR,
     PRIVATE,
@@ -66,6 +66,7 @@ __all__ = [
     "event_types",
     "from_stored",
     "logged_rolls",
+    "magic",
     "search",
     "spells",
     "stored_name",

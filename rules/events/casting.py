@@ -23,16 +23,6 @@ class Cast(Public, type="cast"):
     round: int | None = None
 
 
-class ColorSupplied(Public, type="color_supplied"):
-    """``color`` supplies ``who`` from ``source`` for ``use``: ``cast``, ``enchant`` or
-    ``energize`` (4.6.2, 8.3.9a–b)."""
-
-    who: str
-    color: str
-    source: str
-    use: str
-
-
 class SpellCancelled(Public, type="spell_cancelled"):
     """``who``'s ``spell`` is cancelled before it works: ``reason`` (``slower`` than ``by``'s
     spell on him, 8.4.3b; ``target`` of the wrong sort, 8.4.2d)."""

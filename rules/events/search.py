@@ -110,7 +110,7 @@ class Teleported(Public, type="teleported"):
 
 
 class PeersAnywhere(Public, type="peers_anywhere"):
-    """``who`` may Peer into any clearing for the rest of the day (L4226)."""
+    """``who`` may Peer and Enchant in any clearing for the rest of the day (L4216)."""
 
     who: str
 

@@ -35,10 +35,11 @@ from rules.evening import kit
 from rules.evening.answers import NONE
 from rules.evening.state import CombatState
 from rules.events import Decision
-from rules.events.casting import Cast, ColorSupplied
+from rules.events.casting import Cast
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued
 from rules.events.evening import PlayCancelled
+from rules.events.magic import ColorSupplied
 from rules.magic import colors
 from rules.magic.casts import SpellCast
 from rules.magic.spells import BUILT

@@ -28,7 +28,15 @@ from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind
 from rules.orders.path import Path
 from rules.orders.problems import ProblemCode
 from rules.orders.sources import PlannedPhase, payable
-from rules.orders.targets import EDGE, SEARCH_TABLES, Map, OrderError, target, visitors
+from rules.orders.targets import (
+    EDGE,
+    SEARCH_TABLES,
+    Map,
+    OrderError,
+    enchanters,
+    target,
+    visitors,
+)
 from rules.state import GameState
 
 K = ActivityKind
@@ -60,17 +68,19 @@ class LegalOptions:
     clearing one roadway away that he may use now (open roads, tunnels, discovered hidden paths
     and secret passages, ``Edge`` off the map; 7.3.1a); H; R; A (bare, ``unalert`` and each of his
     Magic and Berserk chits); S (bare and each Search table); T with each native group and visitor
-    and HR with each group, present or not (they may be reached first, 6.2.4e); EM; E (bare,
-    ``tile`` and each active Magic chit); P, RE and FL only with a source (6.2.1a), FL to his tile
-    or one next to it, or to the tile he flew to and those next to it (7.3.3a.2); C under the
-    Caching rule (10.A.4); ``-``. On a roadway after running away his first phase may only be a
-    Move to one of its ends (8.3.8d.1); after the first Move of a climb only the second; after a
-    Follow nothing more (6.2.7). A minion or a familiar gets only what he may record
-    (:func:`rules.daylight.hirelings.forbidden`); a familiar's P names no clearing (L3926). A
-    character with every chit fatigued or wounded records only Rest (9.1.1c), but for the Moves
-    off the roadway he ran away along (8.3.8d.1, see :attr:`Path.leaving_road`). :meth:`allows` is
-    wider than the list: it also allows what the parser accepts and the list leaves out (``A
-    weapon``, a Search's place, an Enchant with a chit not active yet...).
+    and HR with each group, present or not (they may be reached first, 6.2.4e); EM and E with each
+    active Magic chit of Types I–V that is not a colour chit, then ``tile`` and it (7.10.2); P,
+    RE (each clearing with each of his chits of Types I–V, as E names them) and FL only with a
+    source (6.2.1a), FL to his tile or one next to it, or to the tile he flew to and those next
+    to it (7.3.3a.2); C under the Caching rule (10.A.4); ``-``. On a roadway after running away
+    his first phase may only be a Move to one of its ends (8.3.8d.1); after the first Move of a
+    climb only the second; after a Follow nothing more (6.2.7). A minion or a familiar gets only
+    what he may record (:func:`rules.daylight.hirelings.forbidden`); a familiar's P names no
+    clearing (L3926). A character with every chit fatigued or wounded records only Rest
+    (9.1.1c), but for the Moves off the roadway he ran away along (8.3.8d.1, see
+    :attr:`Path.leaving_road`). :meth:`allows` is wider than the list: it also allows what the
+    parser accepts and the list leaves out (``A weapon``, a Search's place, an Enchant with a
+    chit not active yet...).
 
     What does not depend on where he stands is listed once. The state must not change while the
     options are in use."""
@@ -97,6 +107,7 @@ class LegalOptions:
         self._planned: list[PlannedPhase] = []
         self._horse_ready = True
         self._clean = True
+        self._meditates = phase > 1 and character in state.today.meditated
         self._offered: list[Activity] | None = None
         self._judged: tuple[Activity, int, bool] | None = None
         self._paid: dict[tuple[bool, tuple[PlannedPhase, ...]], bool] = {}
@@ -130,6 +141,7 @@ class LegalOptions:
         in any phase, 6.2.3: the parser judges the day), and move on to the next phase. A Move's
         target is read as the parser reads it; one naming no clearing moves him nowhere."""
         self._clean = self._clean and self.allows(activity)
+        self._meditates = self._meditates or activity.kind in (K.ENCHANT_FIRST, K.ENCHANT)
         if activity.kind is K.FOLLOW:
             self.followed = True
         goal = activity.target
@@ -156,6 +168,8 @@ class LegalOptions:
             return False
         if kind is K.FOLLOW:
             return self._follows(activity.target)
+        if kind is K.REMOTE_ENCHANT and not self._meditates:
+            return False  # 7.10.5: an EM (or E) recorded before it
         if not self._readable(activity):
             return False
         heard: list[ProblemCode] = []
@@ -299,15 +313,10 @@ class LegalOptions:
         ]
         found += [Activity(kind=K.TRADE, target=g) for g in [*data.natives, *visitors(data)]]
         found += [Activity(kind=K.HIRE, target=g) for g in data.natives]
-        found += [Activity(kind=K.ENCHANT_FIRST), Activity(kind=K.ENCHANT)]
-        found += [Activity(kind=K.ENCHANT, target="tile")]
+        if enchanters(self.world):  # 7.10.1: only with Magic chits of Types I-V
+            found.append(Activity(kind=K.ENCHANT_FIRST))
         found += [
-            Activity(kind=K.ENCHANT, target=label)
-            for label in dict.fromkeys(
-                c.label
-                for c in sheet.chits
-                if c.status == "active" and c.label.startswith("MAGIC ")
-            )
+            Activity(kind=K.ENCHANT, target=aim) for aim in _enchantments(self.world, active=True)
         ]
         if character in state.familiars:
             found.append(Activity(kind=K.PEER))  # L3926: it peers into its own clearing only
@@ -361,5 +370,21 @@ def _enhanced(world: Map, ent: Entitlement) -> list[tuple[ActivityKind, str, str
                 if extra.target_where in (world.places(c) or ())
             ]
     if ent.enablers_of(K.REMOTE_ENCHANT):
-        found += [(K.REMOTE_ENCHANT, c, BASIC) for c in clearings]
+        aims = _enchantments(world, active=False)
+        found += [(K.REMOTE_ENCHANT, f"{c} {aim}", BASIC) for c in clearings for aim in aims]
     return found
+
+
+def _enchantments(world: Map, *, active: bool) -> list[str]:
+    """What an Enchant phase may name (7.10.2): each of his Magic chits of Types I–V, to enchant
+    it and to enchant his tile with it (``MAGIC III4*``, ``tile MAGIC III4*``); with ``active``,
+    only those active and not colour chits now."""
+    labels = enchanters(world)
+    if active:
+        ready = {
+            c.label
+            for c in world.state.sheet(world.character).chits
+            if c.status == "active" and c.color is None
+        }
+        labels = [label for label in labels if label in ready]
+    return [aim for label in labels for aim in (label, f"tile {label}")]

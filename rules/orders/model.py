@@ -54,9 +54,12 @@ class _Frozen(BaseModel):
 class Activity(_Frozen):
     """One recorded phase: the activity, its target, and the phase's source.
 
-    ``target`` is a clearing id for M, P and RE (``"CV5"``); a tile code for FL; a native group
+    ``target`` is a clearing id for M and P (``"CV5"``); a tile code for FL; a native group
     or visitor for T and HR; a Search table (and what is searched) for S, e.g. ``"Loot HOARD 6"``;
-    for A, what is alerted (``"weapon"``, ``"unalert"``, a Magic chit label). ``source`` is
+    for A, what is alerted (``"weapon"``, ``"unalert"``, a Magic chit label); for E, the Magic
+    chit enchanted (``"MAGIC III4*"``) or ``tile`` and the chit that enchants his tile
+    (``"tile MAGIC II3*"``, 7.10.2); for RE, the clearing and what E names
+    (``"CV5 tile MAGIC II3*"``, 7.10.5). ``source`` is
     :data:`BASIC`, :data:`SUNLIGHT` or the name of the advantage, horse or treasure card that
     gives the phase (``"Stamina"``, ``"Pony M3/M4"``).
     """

@@ -11,9 +11,10 @@ A message holds the day's phases, in order, separated by commas or new lines, ca
 Each phase is one activity (:class:`~rules.orders.model.ActivityKind`): ``M <clearing>``, ``H``,
 ``S [table [where]]`` (``S Peer <clearing>``, ``S Loot <site or pile>``, ``S Reading Runes
 <site>``), ``R``, ``A [weapon|unalert|chit]``, ``T <group or visitor>``, ``HR <group>``, ``EM``,
-``E [chit|tile]``, ``P <clearing>``, ``FL <tile>``, ``RE <clearing>``, ``C`` (Caching rule only),
-``-`` (blank); or ``F <character>`` alone for the whole day (6.2.7). Every target is a word of the
-game's vocabulary, written back canonically: nothing a player typed beyond it is kept.
+``E [tile] <Magic chit>``, ``P <clearing>``, ``FL <tile>``, ``RE <clearing> [tile] <Magic
+chit>``, ``C`` (Caching rule only), ``-`` (blank); or ``F <character>`` alone for the whole day
+(6.2.7). Every target is a word of the game's vocabulary, written back canonically: nothing a
+player typed beyond it is kept.
 Full names (``Move``, ``Hide``, ``Fly``...) work too. A clearing is a tile code and a number
 (``cv5``, ``CV 5``, ``Curst Valley 5``); ``CG CL CS CN`` tell the four C tiles apart (6.2.6), so
 ``C5`` is refused with the candidates. A phase may name its source in parentheses (``M BV4

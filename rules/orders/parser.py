@@ -2,10 +2,11 @@
 
 :class:`Parser` is a :class:`~rules.orders.reader.Reader` that checks the day as a whole: Follow is
 recorded alone and names a character in his clearing (6.2.7 L1526–1528); P, FL and RE need a source
-that gives them (6.2.1a); each phase gets its source, Sunlight and extra phases included
-(:func:`rules.orders.sources.assign_sources`, 6.2.2, 6.2.4), his horse being unusable after he
-enters a cave (7.3.2a.1, 7.3.2b); a rearrangement names one of his phases and does not abandon or
-deactivate the source of a later one (6.2.4d L1517); ``stop following`` goes with a Follow (7.11.5).
+that gives them (6.2.1a), and RE an earlier EM (7.10.5); each phase gets its source, Sunlight and
+extra phases included (:func:`rules.orders.sources.assign_sources`, 6.2.2, 6.2.4), his horse being
+unusable after he enters a cave (7.3.2a.1, 7.3.2b); a rearrangement names one of his phases and does
+not abandon or deactivate the source of a later one (6.2.4d L1517); ``stop following`` goes with a
+Follow (7.11.5).
 The result is built by :func:`rules.orders.parse.parse_orders`.
 """
 
@@ -53,6 +54,7 @@ class Parser(Reader):
         for phase in self.phases:
             self.activity(phase)
         self.hireling_limits()
+        self.meditation()
         follows = [p for p in self.phases if p.kind is K.FOLLOW]
         if follows:
             self.following = len(self.phases) == 1
@@ -82,6 +84,20 @@ class Parser(Reader):
                     else "record another"
                 )
                 self.flag(phase, ProblemCode.HIRELING_ACTIVITY, why, hint)
+
+    def meditation(self) -> None:
+        """7.10.5: a Remote Enchant needs an EM phase recorded before it that day — or an E, the
+        day's first Enchant phase being the meditation whatever he wrote (7.10.1)."""
+        meditates = False
+        for phase in self.phases:
+            if phase.kind is K.REMOTE_ENCHANT and not meditates:
+                self.flag(
+                    phase,
+                    ProblemCode.NO_MEDITATION,
+                    "Remote Enchant needs an earlier EM phase that day (7.10.5)",
+                    "record EM before it",
+                )
+            meditates = meditates or phase.kind in (K.ENCHANT_FIRST, K.ENCHANT)
 
     def not_enhanced(self) -> None:
         """P, FL and RE without any source (6.2.1a), reported even beside other errors."""

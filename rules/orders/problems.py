@@ -119,6 +119,10 @@ class ProblemCode(enum.StrEnum):
         "not-enhanced",
         "P, FL or RE without a Special Advantage, Treasure card or spell giving it",
     )
+    NO_MEDITATION = (
+        "no-meditation",
+        "RE with no EM (or E) phase recorded before it that day (7.10.5)",
+    )
     UNKNOWN_SOURCE = "unknown-source", "the source in parentheses is not one of his"
     SOURCE_INACTIVE = (
         "source-inactive",

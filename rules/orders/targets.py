@@ -21,6 +21,7 @@ from rules.catalog import Catalog
 from rules.daylight.hirelings import guides
 from rules.daylight.moving import usable
 from rules.layout import DIRECTIONS
+from rules.magic.colors import chit_color
 from rules.orders.entitlement import activity_name, clearing_qualities
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
@@ -230,6 +231,8 @@ def _chit(world: Map, text: str, actions: Sequence[str]) -> str:
 def target(world: Map, kind: ActivityKind, text: str) -> str | None:
     """The canonical target of a ``kind`` phase from the text after the activity."""
     text = " ".join(text.split())
+    if kind is K.ENCHANT:
+        return enchanting(world, text)
     if kind is K.PEER and world.character in world.state.familiars:
         if text:
             raise OrderError(
@@ -257,8 +260,10 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
         )
     if kind is K.MOVE:
         return _clearing(world, text, edge=True)
-    if kind in (K.PEER, K.REMOTE_ENCHANT):
+    if kind is K.PEER:
         return _clearing(world, text)
+    if kind is K.REMOTE_ENCHANT:
+        return _remote(world, text)
     if kind is K.FLY:
         return _tile(world, text)
     if kind is K.SEARCH:
@@ -275,9 +280,70 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
         if text.casefold() in ("weapon", "unalert"):
             return text.casefold()
         return _chit(world, text, ("MAGIC", "BERSERK"))
-    if kind is K.ENCHANT:
-        return "tile" if text.casefold() == "tile" else _chit(world, text, ("MAGIC",))
     return text  # Follow: checked with the whole day
+
+
+def enchanters(world: Map) -> list[str]:
+    """His Magic chits that can do enchantments (Types I–V, 7.10.2), by label, once each, in
+    development order — whatever their state now: one fatigued at Birdsong may be rested by the
+    time he enchants."""
+    return list(
+        dict.fromkeys(
+            c.label
+            for c in world.state.sheet(world.character).chits
+            if c.label.startswith("MAGIC ") and chit_color(c.label) is not None
+        )
+    )
+
+
+def enchanting(world: Map, text: str) -> str:
+    """An Enchant phase's target (7.10.1–7.10.4): the Magic chit he enchants (``MAGIC III4*``),
+    or ``tile`` and the Magic chit that enchants his tile (``tile MAGIC II3*``). The chit is
+    named (7.10.2): a bare ``E`` or ``E tile`` is refused, naming the chits he could use; so is a
+    chit of Type VI–VIII, which cannot do enchantments."""
+    text = " ".join(text.split())
+    if world.character not in world.state.characters:
+        return text  # hired leaders and controlled monsters cannot Enchant (6.2.5): refused so
+    first, _, rest = text.partition(" ")
+    tile = first.casefold() == "tile"
+    chit = rest if tile else text
+    mine = enchanters(world)
+    hint = f"yours: {', '.join(mine)}" if mine else "you have no Magic chit of Types I-V"
+    if not chit:
+        what = "that enchants your tile" if tile else "you enchant, or 'tile' and the chit"
+        example = f"e.g. 'E {'tile ' if tile else ''}{mine[0]}'; " if mine else ""
+        raise OrderError(
+            ProblemCode.MISSING_TARGET,
+            f"Enchant names the Magic chit {what} (7.10.2)",
+            example + hint,
+        )
+    label = _chit(world, chit, ("MAGIC",))
+    if chit_color(label) is None:
+        raise OrderError(
+            ProblemCode.BAD_TARGET,
+            f"{label} cannot do enchantments: only Magic chits of Types I-V can (7.10.2)",
+            hint,
+        )
+    return f"tile {label}" if tile else label
+
+
+def _remote(world: Map, text: str) -> str:
+    """A Remote Enchant phase's target (7.10.5): the clearing, then what an Enchant phase
+    names there (:func:`enchanting`): ``CV5 MAGIC III4*``, ``CV5 tile MAGIC II3*``. The
+    clearing is read up to its number, the first word that ends in a digit."""
+    words = text.split()
+    end = next((i for i, w in enumerate(words) if w[-1].isdigit()), len(words) - 1)
+    clearing = _clearing(world, " ".join(words[: end + 1]))
+    rest = " ".join(words[end + 1 :])
+    if not rest:
+        mine = enchanters(world)
+        raise OrderError(
+            ProblemCode.MISSING_TARGET,
+            "Remote Enchant names the clearing and the Magic chit (7.10.5, 7.10.2)",
+            f"e.g. 'RE {clearing} {mine[0] if mine else 'MAGIC III4*'}' or "
+            f"'RE {clearing} tile ...'",
+        )
+    return f"{clearing} {enchanting(world, rest)}"
 
 
 def sites(catalog: Catalog) -> list[str]:

@@ -421,7 +421,7 @@ def test_a_follower_must_share_his_guides_clearing():
 
 @pytest.mark.parametrize(
     ("kind", "rule"),
-    [(K.ENCHANT, "7.10"), (K.FLY, "7.3.3")],
+    [(K.FLY, "7.3.3")],
 )
 def test_activities_of_later_issues_say_they_are_not_implemented(kind, rule):
     result = resolve(game("Amazon"), {"Amazon": orders("Amazon", act(kind))})

@@ -224,12 +224,41 @@ def test_text_that_is_not_unicode_is_refused_before_reading():
 
 
 def test_alert_and_enchant_take_his_own_chits():
-    result = accepted("A magic iii3*, E IV3*, E tile, EM", who="Magician")
+    result = accepted("A magic iii3*, E IV3*, enchant TILE magic ii3*, EM", who="Magician")
     assert result.orders is not None
     targets = [a.target for a in result.orders.phases]
-    assert targets == ["MAGIC III3*", "MAGIC IV3*", "tile", None]
+    assert targets == ["MAGIC III3*", "MAGIC IV3*", "tile MAGIC II3*", None]
+    assert "E MAGIC IV3*, E tile MAGIC II3*" in result.orders.canonical()
     (error,) = parse("A MAGIC III4*").errors  # the Amazon has no Magic chits
     assert error.code == "bad-target"
+
+
+def test_an_enchant_names_a_chit_of_types_i_to_v():
+    """7.10.2: E and E tile name the Magic chit; bare, each is refused with the chits he could
+    use (his Types I-V, whatever their state); a Type VI-VIII chit cannot do enchantments."""
+    for text in ("E", "E tile"):
+        (error,) = parse(f"EM, {text}", who="Magician").errors
+        assert (error.code, error.phase) == ("missing-target", 2)
+        assert error.hint.endswith("yours: MAGIC II3*, MAGIC III3*, MAGIC IV3*, MAGIC V4**")
+    (error,) = parse("E MAGIC VI4*", who="Magician").errors
+    assert error.code == "bad-target"
+    assert "Types I-V" in error.message
+    (error,) = parse("E").errors  # the Amazon has no Magic chit at all
+    assert (error.code, error.hint) == ("missing-target", "you have no Magic chit of Types I-V")
+
+
+def test_a_remote_enchant_names_its_clearing_and_chit():
+    """7.10.5: RE, the clearing (its name or code), then what E names there."""
+    state = give(game(), "Magician", "Crystal Ball")
+    result = accepted("EM, RE curst valley 5 tile iv3*, RE AV2 MAGIC II3*", state, "Magician")
+    targets = [a.target for a in orders_of(result).phases]
+    assert targets == [None, "CV5 tile MAGIC IV3*", "AV2 MAGIC II3*"]
+    assert orders_of(result).canonical() == "EM, RE CV5 tile MAGIC IV3*, *RE AV2 MAGIC II3*"
+    assert codes(parse("RE CV5 MAGIC II3*, EM", state, "Magician")) == ["no-meditation"]
+    accepted("E MAGIC IV3*, RE CV5 MAGIC II3*", state, "Magician")  # the E is the meditation
+    assert codes(parse("EM, RE CV5", state, "Magician")) == ["missing-target"]
+    assert codes(parse("EM, RE CV5 tile", state, "Magician")) == ["missing-target"]
+    assert codes(parse("EM, RE XX5 MAGIC II3*", state, "Magician")) == ["bad-clearing"]
 
 
 # --- the day's path (7.3.1) ------------------------------------------------------------------
@@ -338,12 +367,15 @@ def test_the_shielded_lantern_may_be_recorded_outside_a_cave():
 
 
 def test_enhanced_activities_need_their_source():
-    assert codes(parse("P AV2, FL MW, RE AV2")) == ["not-enhanced"] * 3
-    state = give(game(), "Amazon", "Crystal Ball", "Flying Carpet")
-    result = accepted("P CV5 (Crystal Ball), RE AV2, FL MW, M MW5", state)
+    assert (
+        codes(parse("EM, P AV2, FL MW, RE AV2 MAGIC II3*", who="Magician")) == ["not-enhanced"] * 3
+    )
+    state = give(game(), "Magician", "Crystal Ball", "Flying Carpet")
+    result = accepted("P CV5 (Crystal Ball), EM, RE AV2 MAGIC II3*, FL MW", state, "Magician")
     assert "phase 1: Peer by your Crystal Ball (6.2.4d)" in result.echo
-    assert warnings(result) == ["unchecked-move"]  # he lands at random after a Fly
-    assert codes(parse("FL NW", state)) == ["bad-tile"]  # not his tile or a neighbour
+    flown = accepted("FL MW, M MW5", state, "Magician")
+    assert warnings(flown) == ["unchecked-move"]  # he lands at random after a Fly
+    assert codes(parse("FL NW", state, "Magician")) == ["bad-tile"]  # not next to his tile
 
 
 def test_a_fly_after_a_fly_goes_from_the_tile_flown_to():
@@ -612,6 +644,11 @@ ERRORS: dict[str, tuple[str, GameState | None, str]] = {
     "not-your-hireling": ("H\nPatrol HQ: H", _hired(), "Amazon"),
     "recorded-twice": ("H\nFamiliar: F Witch\nFamiliar: -", fresh(7, ("Witch",)), "Witch"),
     "on-roadway": ("H", _on_road(), "Amazon"),
+    "no-meditation": (
+        "RE AV2 MAGIC II3*, EM",
+        give(game(), "Magician", "Crystal Ball"),
+        "Magician",
+    ),
     "committed-source": (
         "M MW5, M BL1, M BL6, H (Shielded Lantern)\nbefore 2: abandon Shielded Lantern",
         _lantern(),

@@ -45,31 +45,15 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
     ),
     ({"options": {"ambushes": True}}, "options.ambushes", "options.ambushes"),
     (
-        {"characters": {"Black Knight": {"at": "DW5", "color_chits": ["MAGIC IV4*"]}}},
-        "characters.Black Knight.color_chits",
-        "characters.color_chits",
-    ),
-    (
         {"choices": {"Black Knight": {"color": [{"turn": "Black Knight", "phase": 1}]}}},
         "choices.Black Knight.color",
         "choices.color",
-    ),
-    (
-        {"choices": {"Black Knight": {"enchant": [{"color_chit": "MAGIC II4*"}]}}},
-        "choices.Black Knight.enchant",
-        "choices.enchant",
     ),
     (
         {"choices": {"Black Knight": {"spells": [{"spell": "Broomstick", "invoke": False}]}}},
         "choices.Black Knight.spells",
         "choices.spells",
     ),
-    (
-        {"expect": {"characters": {"Black Knight": {"color_chits": []}}}},
-        "expect.characters.Black Knight.color_chits",
-        "expect.characters.color_chits",
-    ),
-    ({"expect": {"tiles": {"DW": "enchanted"}}}, "expect.tiles", "expect.tiles"),
 ]
 
 

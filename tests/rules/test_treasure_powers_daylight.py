@@ -322,19 +322,19 @@ def _circle_day(orders: str) -> list[tuple[str, dict[str, Any]]]:
 def test_the_toadstool_circles_enchant_phase_is_done_in_its_clearing():
     """L4292: the extra Enchant phase is his "if he is in that clearing both when he records the
     phase and when he does it". Done in the Circle's clearing, the phase is not cancelled and
-    its Enchant activity is reported (it comes with magic, 7.10); after moving away, it is
-    cancelled."""
-    stays = _circle_day("E (Toadstool Circle)")
-    started = {"who": "Wizard", "phase": 1, "activity": "E (Toadstool Circle)"}
+    its Enchant activity is done (7.10: the day's first, his meditation); after moving away, it
+    is cancelled."""
+    stays = _circle_day("EM (Toadstool Circle)")
+    started = {"who": "Wizard", "phase": 1, "activity": "EM (Toadstool Circle)"}
     assert ("phase_started", started) in stays
     assert not [f for t, f in stays if t == "phase_cancelled"]
-    assert any(t == "not_implemented" and f["rule"] == "7.10" for t, f in stays)
-    leaves = _circle_day("M DW1, E (Toadstool Circle)")
+    assert ("meditated", {"who": "Wizard", "phase": 1}) in stays
+    leaves = _circle_day("M DW1, EM (Toadstool Circle)")
     cancelled = [f for t, f in leaves if t == "phase_cancelled"]
     assert [(f["phase"], f["reason"]) for f in cancelled] == [
         (2, "he is not in the clearing of the Toadstool Circle when he does its phase (L4292)")
     ]
-    assert not any(t == "not_implemented" and f["rule"] == "7.10" for t, f in leaves)
+    assert not any(t == "meditated" for t, _ in leaves)
 
 
 def test_the_chapel_lifts_the_curses_in_its_clearing_at_midnight():

@@ -52,9 +52,9 @@ async def test_orders_are_built_phase_by_phase_and_sent(table: Table):
     message = opened.response
     assert opened.ephemeral and message is not None
     assert message.content.startswith("Orders for the Amazon, day 1 of Test:\n(nothing yet)")
+    # No Enchant: the Amazon has no Magic chit (7.10.1).
     assert select_options(message) == [
-        "F Elf", "kind:M", "H", "R", "A", "A unalert", "S", "kind:S", "kind:T", "kind:HR",
-        "EM", "E", "E tile", "-",
+        "F Elf", "kind:M", "H", "R", "A", "A unalert", "S", "kind:S", "kind:T", "kind:HR", "-",
     ]  # fmt: skip
     assert select_labels(message)[1].startswith("M … (")
 

@@ -12,9 +12,10 @@ from typing import Any, Literal
 from rules.catalog import Catalog, catalog
 from rules.day.engine import resolve
 from rules.events import Event, Resolution
-from rules.events.casting import Cast, ColorSupplied
+from rules.events.casting import Cast
 from rules.events.daylight import Fatigued
 from rules.events.evening import PlayCancelled
+from rules.events.magic import ColorSupplied
 from rules.magic.casting import color_options
 from rules.orders.model import Orders
 from rules.schema.base import MagicColor
