@@ -168,7 +168,7 @@ def test_every_loud_rows_scenario_expects_its_report_and_passes():
     expects the ``not_implemented`` event of (one of) the rules the row is reported as, and
     passes."""
     loud = [row for row in rows() if row.status == "loud"]
-    assert len(loud) > 20
+    assert loud, "the audit reads the loud rows (they shrink as the rules are built)"
     for row in loud:
         assert row.proof.startswith(SCENARIOS) and row.proof.endswith(".yaml"), row.subject
         reports = {
