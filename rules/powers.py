@@ -267,14 +267,12 @@ POWERS: dict[str, Power] = {
     "color_source:purple": Power("L4300", "yes", "rules.magic.colors", _COLORS),
     "color_source:black": Power("L4344", "yes", "rules.magic.colors", _COLORS),
     "artifact": Power(
-        "L4516", "partly", "rules.daylight.runes",
-        "tests/rules/daylight/test_runes.py",
-        "Reading Runes and Perceive spell read its Spell cards; casting comes with magic",
+        "L4516", "yes", "rules.magic.items",
+        "tests/scenarios/magic/books/8.3.9c_an_artifact_casts_its_awakened_spell_with_time_0.yaml",
     ),
     "spell_book": Power(
-        "L4536", "partly", "rules.daylight.runes",
-        "tests/rules/daylight/test_runes.py",
-        "Reading Runes and Perceive spell read its Spell cards; casting comes with magic",
+        "L4536", "yes", "rules.magic.items",
+        "tests/scenarios/magic/books/8.3.9c_a_spell_book_casts_only_its_spells_of_its_type.yaml",
     ),
     "built_in_spell": Power("L4552", "no", "magic (its spell)", ACTIVE),
 }  # fmt: skip

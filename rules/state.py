@@ -339,6 +339,8 @@ class DayState(_Data):
     """Each character's line of kills today (8.7.1a)."""
     meditated: list[str] = Field(default_factory=list)
     """Those who have done today's first Enchant phase, the meditation (7.10.1)."""
+    items_cast: list[str] = Field(default_factory=list)
+    """The Artifacts and Spell Books played to cast a spell this Evening (8.3.9c.4: once)."""
     asleep: list[str] = Field(default_factory=list)
     """The characters asleep under the Flowers of Rest until Sunset (L4302,
     :func:`rules.daylight.rest.flowers_of_rest`)."""

@@ -250,8 +250,7 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         options.append(f"{verb} {item}")
     for item in belongings:
         options.append(f"abandon {item}")
-    if character.spells:
-        options += casting.cast_options(ctx, combat, who)
+    options += casting.cast_options(ctx, combat, who)  # his spells, his Artifacts' and Books'
     return options
 
 

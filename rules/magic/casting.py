@@ -21,8 +21,12 @@ Answers: ``cast SPELL with CHIT``, or ``cast SPELL with CHIT, color COLORCHIT`` 
 colour chits supplies the colour; a ``color`` answer lists the colour chits he plays beside his
 action, ``MAGIC IV4*, MAGIC IV3*`` (each fatigues, 8.3.9a.3), or ``none``.
 
-Not built here: casting with an Artifact or Spell Book (8.3.9c) and energizing a Permanent spell
-with a colour chit (8.3.9a.1), both of the spells-in-play lifecycle.
+An active Artifact or Spell Book he owns is played like a Magic chit to cast one of its awakened
+Spell cards (8.3.9c, :mod:`rules.magic.items`): ``cast SPELL with ITEM``, with time 0 and no
+effort, once per Evening; a cast it forbids is a ``play_cancelled`` as well.
+
+Not built here: energizing a Permanent spell with a colour chit (8.3.9a.1), of the
+spells-in-play lifecycle.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued
 from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
-from rules.magic import colors
+from rules.magic import colors, items
 from rules.magic.casts import SpellCast
 from rules.magic.spells import BUILT
 from rules.magic.state import committed
@@ -117,19 +121,21 @@ def sources(ctx: Ctx, who: str, spell: Spell) -> list[colors.Supply]:
 def cast_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """Every cast he could name now: each of his free recorded spells (:func:`free_spells`)
     with each Magic chit he may still play this round (:func:`castable`), supplied by the
-    automatic sources where he stands, and with each of his colour chits. As for the other
+    automatic sources where he stands, and with each of his colour chits; and each Spell card
+    awakened in one of his Artifacts and Spell Books with its item (:func:`rules.magic.items.
+    options`). As for the other
     Encounter actions, whether the rules allow it (the chit's type and time, his effort limit,
     the colour, the place) is judged when it is his turn to act (:func:`refusal`, which the bot
     may use to offer only the casts allowed now)."""
-    chits = castable(ctx, combat, who)
-    if not chits:
+    if who in combat.casts:
         return []
+    chits = castable(ctx, combat, who)
     mine = color_chits(ctx.sheet(who))
+    casts = [f"{name} with {chit.label}" for name in free_spells(ctx, who) for chit in chits]
     options: list[str] = []
-    for name in free_spells(ctx, who):
-        for chit in chits:
-            base = f"{CAST}{name} with {chit.label}"
-            options += [base, *(f"{base}{COLOR}{label}" for label in mine)]
+    for cast in [*casts, *items.options(ctx, who)]:
+        base = f"{CAST}{cast}"
+        options += [base, *(f"{base}{COLOR}{label}" for label in mine)]
     return list(dict.fromkeys(options))
 
 
@@ -175,17 +181,22 @@ def cast(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int])
             )
         )
         return
-    chit = next(c for c in castable(ctx, combat, who) if c.label == label)
+    item = items.treasure(ctx, label) is not None
     found = sources(ctx, who, spell)
     supply = (
         next(s for s in found if s.chit and s.source == color_chit)
         if color_chit is not None
         else next(s for s in found if not s.chit)
     )
-    kit.used(combat, who).append(label)
-    time = chit_time(chit)
+    if item:
+        ctx.today.items_cast.append(label)
+        time = 0  # 8.3.9c: an item casts with a time number of 0
+    else:
+        chit = next(c for c in castable(ctx, combat, who) if c.label == label)
+        kit.used(combat, who).append(label)
+        time = chit_time(chit)
     combat.casts[who] = SpellCast(
-        spell=name, chit=label, time=time, color=str(supply.color), source=supply.source
+        spell=name, chit=label, time=time, color=str(supply.color), source=supply.source, item=item
     )
     ctx.emit(ColorSupplied(who=who, color=str(supply.color), source=supply.source, use="cast"))
     ctx.emit(
@@ -196,6 +207,7 @@ def cast(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int])
             time=time,
             color=str(supply.color),
             source=supply.source,
+            magic_type=str(spell.type) if item else None,
             at=combat.clearing,
             round=combat.round,
         )
@@ -211,6 +223,32 @@ def refusal(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[in
     ``times``: the move times on his sheet (:func:`rules.evening.encounter.move_times`)."""
     name, label, color_chit = read(answer)
     spell = ctx.catalog.spells.get(name)
+    if items.treasure(ctx, label) is not None:
+        if spell is None:
+            return f"{label} holds no Spell card {name} (8.3.9c.1)"
+        if who in combat.casts:
+            return "he casts a spell this round already (8.3.9b.2)"
+        refused = items.refusal(ctx, who, label, spell)
+    else:
+        refused = _chit_refusal(ctx, combat, who, name, label, times)
+    if refused is not None:
+        return refused
+    assert spell is not None
+    if not place_allows(ctx, combat, spell):
+        return f"{spell.name} is cast only in a {spell.cast_in}"
+    found = sources(ctx, who, spell)
+    if color_chit is None and not any(not s.chit for s in found):
+        return f"no {spell.color} magic supplies him here (8.3.9b.6)"
+    if color_chit is not None and not any(s.chit and s.source == color_chit for s in found):
+        return f"{color_chit} is not a colour chit of his supplying {spell.color} (8.3.9b.6)"
+    return None
+
+
+def _chit_refusal(
+    ctx: Ctx, combat: CombatState, who: str, name: str, label: str, times: list[int]
+) -> str | None:
+    """Why he cannot cast his recorded spell ``name`` with his Magic chit ``label`` now."""
+    spell = ctx.catalog.spells.get(name)
     if spell is None or name not in ctx.sheet(who).spells:
         return f"he has not recorded {name} (8.3.9b)"
     if spell.name not in free_spells(ctx, who):
@@ -220,17 +258,7 @@ def refusal(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[in
         return f"{label} is not an active Magic chit he may play now (8.3.9b.3)"
     if printed(label).magic_type != spell.type:
         return f"{label} is not of {spell.name}'s type {spell.type} (8.3.9b.3)"
-    refused = _refused(ctx, combat, who, chit, times)
-    if refused is not None:
-        return refused
-    if not place_allows(ctx, combat, spell):
-        return f"{spell.name} is cast only in a {spell.cast_in}"
-    found = sources(ctx, who, spell)
-    if color_chit is None and not any(not s.chit for s in found):
-        return f"no {spell.color} magic supplies him here (8.3.9b.6)"
-    if color_chit is not None and not any(s.chit and s.source == color_chit for s in found):
-        return f"{color_chit} is not a colour chit of his supplying {spell.color} (8.3.9b.6)"
-    return None
+    return _refused(ctx, combat, who, chit, times)
 
 
 def _cancel(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:

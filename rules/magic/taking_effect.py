@@ -107,17 +107,22 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
     if spell.duration is Duration.INSTANT:
         expire(ctx, combat, who, "instant")
     elif spell.duration is not Duration.ATTACK:
-        commit(ctx, who, cast.spell, cast.chit, cast.targets)
+        item = cast.chit if cast.item else None
+        commit(ctx, who, cast.spell, None if item else cast.chit, cast.targets, item=item)
 
 
-def commit(ctx: Ctx, who: str, spell: str, chit: str, aims: list[str]) -> None:
-    """8.4.3c: the spell stays on its targets until it ends, its Magic chit committed to it."""
+def commit(
+    ctx: Ctx, who: str, spell: str, chit: str | None, aims: list[str], item: str | None = None
+) -> None:
+    """8.4.3c: the spell stays on its targets until it ends, its Magic chit committed to it;
+    cast by his Artifact or Spell Book ``item``, the item is its caster and he controls it
+    (8.3.9c.3, c.5)."""
     state = ctx.state
     state.spells.append(
         SpellInEffect(
             number=next_number(state.spells),
             spell=spell,
-            caster=who,
+            caster=item or who,
             controller=who,
             chit=chit,
             targets=list(aims),
@@ -146,8 +151,10 @@ def expire_attacks(ctx: Ctx, combat: CombatState) -> None:
 
 
 def _fatigue(ctx: Ctx, combat: CombatState, who: str, reason: str) -> None:
-    """His Magic chit played to cast fatigues (if he still has it active)."""
+    """His Magic chit played to cast fatigues (if he still has it active; not an item)."""
     sheet = ctx.sheet(who)
+    if combat.casts[who].item:
+        return  # 8.3.9c: an Artifact or Spell Book does not fatigue
     label = combat.casts[who].chit
     chit = next((c for c in sheet.chits if c.label == label and c.status == "active"), None)
     if chit is None or sheet.dead:

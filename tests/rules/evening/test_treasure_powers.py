@@ -167,6 +167,8 @@ def test_an_inactive_girtle_does_not_count():
         "Potion of Energy",
         "Battle Bracelets",
         "Elusive Cloak",
+        "Beast Pipes",
+        "Good Book",
     ],
 )
 def test_the_combat_powers_built_are_no_longer_waiting(card: str):
@@ -177,9 +179,9 @@ def test_the_combat_powers_built_are_no_longer_waiting(card: str):
 
 def test_powers_not_built_still_wait_loudly():
     state = _amazon()
-    _give(state, "Amazon", "Beast Pipes")
+    _give(state, "Amazon", "Dragonfang Necklace")
     found = kit.waiting_powers(catalog(), state, state.characters["Amazon"])
-    assert [rule for _, rule in found] == ["L4516"]
+    assert [rule for _, rule in found] == ["L4552"]
 
 
 def test_a_weapon_card_is_not_turned_over():

@@ -1,0 +1,72 @@
+"""Artifacts and Spell Books played like Magic chits to cast their awakened spells (4.6.6,
+8.3.9c).
+
+An active Artifact or Spell Book is a Magic chit of its red Roman numeral's type (the catalog's
+``chit: {kind: magic, type: ...}``) that casts only the Spell cards awakened with it
+(``item:<piece>``, :func:`rules.state.Place.item`) of that type (4.6.6b, d; c.1), with time 0
+and no effort (8.3.9c), once per Evening (c.4: :attr:`rules.state.DayState.items_cast`), and
+never while a spell it cast is in effect (c.3). The item is the spell's caster, its owner the
+controller (c.5); no chit is committed, so killing the owner does not break it (c.6,
+:func:`rules.magic.lifecycle.killed`).
+"""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.pieces import Kind, pieces_of
+from rules.schema.spells import Spell
+from rules.schema.treasures import Treasure
+from rules.state import Place
+
+#: The behaviour keys of the Treasure cards that cast their Spell cards (4.6.6).
+SPELL_ITEMS = frozenset({"artifact", "spell_book"})
+
+
+def treasure(ctx: Ctx, piece: str) -> Treasure | None:
+    """The Artifact or Spell Book card ``piece`` is, or None if it is not one."""
+    pieces = pieces_of(ctx.catalog)
+    if piece not in pieces or pieces[piece].kind is not Kind.TREASURE:
+        return None
+    card = ctx.catalog.treasures[pieces[piece].name]
+    return card if SPELL_ITEMS & set(card.behaviour) and card.chit is not None else None
+
+
+def owned(ctx: Ctx, who: str) -> list[str]:
+    """His Artifacts and Spell Books, active or not, in the order of his sheet."""
+    return [piece for piece in ctx.sheet(who).items if treasure(ctx, piece) is not None]
+
+
+def awakened(ctx: Ctx, piece: str) -> list[str]:
+    """The names of the Spell cards awakened with ``piece``, top first (7.5.6c.1)."""
+    pieces = pieces_of(ctx.catalog)
+    return [pieces[card].name for card in reversed(ctx.state.at(Place.item(piece)))]
+
+
+def in_effect(ctx: Ctx, piece: str) -> bool:
+    """Whether a spell ``piece`` cast is in effect: the item is committed to it (8.3.9c.3)."""
+    return any(spell.caster == piece for spell in ctx.state.spells)
+
+
+def options(ctx: Ctx, who: str) -> list[str]:
+    """Each ``SPELL with ITEM`` he could name: each awakened card of each of his Artifacts and
+    Spell Books (whether the rules allow it now is :func:`refusal`'s)."""
+    return [f"{name} with {piece}" for piece in owned(ctx, who) for name in awakened(ctx, piece)]
+
+
+def refusal(ctx: Ctx, who: str, piece: str, spell: Spell) -> str | None:
+    """Why his item ``piece`` cannot cast ``spell`` now, or None (8.3.9c.1, c.3, c.4)."""
+    card = treasure(ctx, piece)
+    held = ctx.sheet(who).items.get(piece)
+    if card is None or card.chit is None or held is None:
+        return f"{piece} is not an Artifact or Spell Book of his (8.3.9c)"
+    if not held.active:
+        return f"{piece} is not active (8.3.9c.1)"
+    if spell.name not in awakened(ctx, piece):
+        return f"{spell.name} is not a Spell card awakened in {piece} (8.3.9c.1)"
+    if card.chit.type != spell.type:
+        return f"{piece} is of type {card.chit.type}, not {spell.name}'s type {spell.type} (4.6.6b)"
+    if in_effect(ctx, piece):
+        return f"{piece} is committed to a spell in effect (8.3.9c.3)"
+    if piece in ctx.state.today.items_cast:
+        return f"{piece} has cast a spell this Evening already (8.3.9c.4)"
+    return None
