@@ -28,7 +28,11 @@ from itertools import combinations, product
 from rules.board import parse_clearing_id
 from rules.catalog import Catalog
 from rules.day.context import Ctx
+from rules.decisions.ids import TurnId
 from rules.evening.answers import NONE
+from rules.events import Decision
+from rules.events.daylight import Fatigued
+from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
 from rules.magic import lifecycle
 from rules.magic.colors import chit_color
@@ -168,3 +172,56 @@ def play(ctx: Ctx, who: str, clearing: str, answer: str, *, refuse: Refuse, spen
         ctx.emit(ColorSupplied(who=who, color=color, source=chit, use="energize"))
         lifecycle.energize(ctx, spell, who)
         spend(chit, "it energizes a Permanent spell (4.6.7h.4)")
+
+
+# --- 4.6.7h.6 in Daylight: as anyone's phase starts in his clearing ------------------------
+
+#: The ``color`` decision's prompt.
+PROMPT = "Colour chits to play as this phase starts, each energizing a Permanent spell or not"
+
+
+def phase_starts(ctx: Ctx, turn: str, number: int) -> None:
+    """4.6.7h.6 (L1265), 4.6.4i: as phase ``number`` of ``turn``'s turn starts, each character
+    in that clearing with colour chits, in the order of the game's characters, may play them
+    (the ``color`` decision ``d3/Amazon/p1/color/Sorcerer``, :func:`options`). There is no
+    window in Daylight: the decision is answered only by an answer given ahead (a standing
+    instruction), else ``none``, and never waits."""
+    where = ctx.state.clearing_of(turn)
+    if where is None:
+        return
+    for who, sheet in ctx.state.characters.items():
+        if sheet.dead or not color_chits(sheet) or ctx.state.clearing_of(who) != where:
+            continue
+        found = options(ctx.catalog, ctx.state, who, where)
+        decision = Decision(
+            id=TurnId(
+                day=ctx.state.game_day, turn=turn, phase=number, kind="color", who=who
+            ).format(),
+            character=who,
+            kind="color",
+            prompt=PROMPT,
+            options=tuple(found),
+            default=NONE,
+        )
+        answer = ctx.answers.get(decision.id)
+        if answer is None or answer not in decision.options:
+            continue
+        _daylight_play(ctx, who, where, answer)
+
+
+def _daylight_play(ctx: Ctx, who: str, where: str, answer: str) -> None:
+    """His Daylight ``answer`` played in ``where``: one refused is a ``play_cancelled`` without
+    a round."""
+
+    def refuse(chit: str, why: str) -> None:
+        ctx.emit(PlayCancelled(who=who, chit=chit, reason=why, at=where))
+
+    play(ctx, who, where, answer, refuse=refuse, spend=lambda c, why: _fatigue(ctx, who, c, why))
+
+
+def _fatigue(ctx: Ctx, who: str, label: str, reason: str) -> None:
+    """A colour chit used or fatigued at will in Daylight: it reverts to a Magic chit (4.6.4h)."""
+    chit = next(c for c in ctx.sheet(who).chits if c.label == label and c.color is not None)
+    chit.color = None
+    chit.status = "fatigued"
+    ctx.emit(Fatigued(who=who, chit=label, reason=reason))
