@@ -26,6 +26,8 @@ run`` and the pytest collector) and handed here as plain data; this package does
                     the k-th S or P phase of his orders by his k-th entry
 ``enchanting.py``   Part 3's keys of Enchant: ``color_chits`` set up and expected,
                     ``choices.<name>.enchant`` answering the ``enchant`` decisions, ``expect.tiles``
+``energizing.py``   ``choices.<name>.color``: colour chits played as a Daylight phase starts,
+                    given as answers ahead to the ``color`` decisions
 ``check.py``        :func:`check`: every difference from ``expect``, one line each
 ``matching.py``     expected events matched with a run's (groups, unnumbered names, audience)
 ==================  ===========================================================================

@@ -27,6 +27,7 @@ from rules.catalog import Catalog
 from rules.decisions import COMBAT_KINDS, CombatId, combat_id, kind_of
 from rules.evening.answers import NONE, TREACHERY, placement, read_placement
 from rules.events import Decision
+from rules.magic.energizing import ENERGIZES, ON
 from rules.pieces import Kind as PieceKind
 from rules.pieces import pieces_of
 from rules.state import GameState, Place
@@ -339,10 +340,41 @@ def _attack(resolver: _Resolver, play: Play) -> list[_Part] | None:
 
 
 def _colors(resolver: _Resolver, play: Play) -> str:
-    """The colour chits played beside his action (8.3.9a): the option listing them in any
-    order, else their labels as written; ``none`` for none."""
-    labels = [c if isinstance(c, str) else c.chit for c in play.color_chits or []]
-    return _chits(resolver, labels, "color_chits")
+    """The colour chits played beside his action (8.3.9a), each bare or energizing a spell
+    (``MAGIC IV4* energizes Transform on Amazon``): the option listing them in any order (a
+    target written without its number matching its copy), else as written; ``none`` for none."""
+    written: list[str] = []
+    for chit in play.color_chits or []:
+        label = chit if isinstance(chit, str) else chit.chit
+        resolver.resolve(_Name(label, "chit"), "color_chits")
+        if isinstance(chit, str) or chit.energize is None:
+            written.append(label)
+        else:
+            written.append(f"{label}{ENERGIZES}{chit.energize.spell}{ON}{chit.energize.target}")
+    if not written:
+        return NONE
+    for option in resolver.decision.options:
+        parts = [p.strip() for p in option.split(",")]
+        if len(parts) == len(written) and all(_take_part(parts, w) for w in written):
+            return option
+    return ", ".join(written)
+
+
+def _take_part(parts: list[str], written: str) -> bool:
+    """Takes from ``parts`` the one ``written`` names (its target possibly without its number)."""
+    head, _, target = written.rpartition(ON)
+
+    def names(part: str) -> bool:
+        if part == written:
+            return True
+        before, _, after = part.rpartition(ON)
+        return ENERGIZES in written and before == head and _names(target, after)
+
+    found = next((p for p in parts if names(p)), None)
+    if found is None:
+        return False
+    parts.remove(found)
+    return True
 
 
 def _targets(resolver: _Resolver, written: Sequence[str]) -> str:

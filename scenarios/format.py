@@ -43,7 +43,7 @@ from pydantic import model_validator as _model_validator
 from rules.daylight.hirelings import TERM
 from scenarios.expect import Expect, Level
 from scenarios.magic_keys import magic_keys
-from scenarios.plays import Play, Position, rounds_twice, unsupported
+from scenarios.plays import Energize, Play, Position, rounds_twice, unsupported
 from scenarios.spells import SpellSpec
 
 Until = Literal["birdsong", "daylight", "evening", "day"]
@@ -316,16 +316,28 @@ class EnchantChoice(_Model):
     color_chit: str | None = None
 
 
+class ColorChoice(_Model):
+    """One entry of ``choices.<character>.color`` (Part 3): a colour chit he plays as phase
+    ``phase`` of ``turn``'s turn starts in his clearing (4.6.7h.6), energizing a Permanent spell
+    or, without ``energize``, only fatiguing (4.6.4i)."""
+
+    turn: str
+    phase: int = Field(ge=1)
+    chit: str
+    energize: Energize | None = None
+
+
 class Choices(_Model):
     """``choices.<character>``: the answers the rules leave to him: ``battle`` and ``search``
     (a hired leader's, controlled monster's or familiar's ``search`` under its piece id),
-    ``trade``, ``hire`` and ``enchant``."""
+    ``trade``, ``hire``, ``enchant`` and ``color``."""
 
     battle: list[BattleChoice] = Field(default_factory=list)
     search: list[SearchChoice] = Field(default_factory=list)
     trade: list[TradeChoice] = Field(default_factory=list)
     hire: list[HireChoice] = Field(default_factory=list)
     enchant: list[EnchantChoice] = Field(default_factory=list)
+    color: list[ColorChoice] = Field(default_factory=list)
 
 
 class Scenario(_Model):

@@ -149,7 +149,8 @@ class Energize(_Model):
 
 
 class ColorChit(_Model):
-    """A colour chit played beside the action to energize a spell (8.3.9a.1)."""
+    """A colour chit played beside the action, energizing a spell or, without ``energize``,
+    only fatiguing (8.3.9a.1–a.3)."""
 
     chit: str
     energize: Energize | None = None
@@ -197,7 +198,7 @@ class Position(_Model):
 
 def unsupported(plays: dict[str, list[Play]]) -> Iterator[tuple[str, str]]:
     """The keys of ``plays`` the engine cannot play yet, as (key path, reason): flying,
-    abandoning more than one item, a colour chit energizing a spell."""
+    abandoning more than one item."""
     for who, rounds in plays.items():
         for index, play in enumerate(rounds):
             key = f"plays.{who}[{index}]"
@@ -209,12 +210,6 @@ def unsupported(plays: dict[str, list[Play]]) -> Iterator[tuple[str, str]]:
                     yield (
                         f"{key}.action.abandon",
                         "not supported yet: plays.action.abandon of more than one item",
-                    )
-            for index, chit in enumerate(play.color_chits or []):
-                if isinstance(chit, ColorChit) and chit.energize is not None:
-                    yield (
-                        f"{key}.color_chits[{index}].energize",
-                        "not supported yet: plays.color_chits.energize (8.3.9a.1)",
                     )
 
 

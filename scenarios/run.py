@@ -46,6 +46,7 @@ from rules.state import GameState
 from scenarios.build import build_state
 from scenarios.combat import UNPLAYED, Scene, answer, fixed_positions, read_id, round_of
 from scenarios.enchanting import Enchants
+from scenarios.energizing import color_answers
 from scenarios.format import Choices, Scenario, ScenarioError
 from scenarios.matching import show_event
 from scenarios.names import orders_name
@@ -165,6 +166,7 @@ def run(
     )
     sunset = scenario.start == "sunset"
     given = fixed_positions(catalog, state, scenario.positions) if sunset else {}
+    given.update(color_answers(catalog, state, scenario.choices))
     resolution = resolve(waiting, orders, dict(given), catalog=catalog, until=scenario.until)
     outcome.events = list(resolution.events)
     while True:

@@ -53,7 +53,7 @@ from rules.events.daylight import (
     TurnStarted,
     Unhidden,
 )
-from rules.magic import lifecycle
+from rules.magic import energizing, lifecycle
 from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
@@ -233,6 +233,7 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     if activity.kind in enchant.ENCHANTS:
         prefers = enchant.choices(ctx, name, activity)
     ctx.emit(PhaseStarted(who=name, phase=number, activity=str(activity)))
+    energizing.phase_starts(ctx, name, number)  # 4.6.7h.6: colour chits played as it starts
     if turn.climbing is not None and not (
         activity.kind is ActivityKind.MOVE and activity.target == turn.climbing
     ):

@@ -133,6 +133,7 @@ _TURN = (
     TurnKind(name="rune_card", rule="7.5.6b"),
     TurnKind(name="enchant", rule="7.10.4"),
     TurnKind(name="enchant_clearing", rule="L4216"),
+    TurnKind(name="color", rule="4.6.7h.6"),
 )
 
 _NONE = "none"

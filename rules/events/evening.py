@@ -127,13 +127,14 @@ class RanAway(Public, type="ran_away"):
 
 
 class PlayCancelled(Public, type="play_cancelled"):
-    """``who``'s play of ``chit`` is cancelled: ``reason``."""
+    """``who``'s play of ``chit`` is cancelled: ``reason`` (at ``at``, in combat ``round``; a
+    colour chit played as a Daylight phase starts has no round, 4.6.7h.6)."""
 
     who: str
     chit: str
     reason: str
     at: str
-    round: int
+    round: int | None = None
 
 
 class Targeted(Public, type="targeted"):

@@ -18,6 +18,9 @@ game state:
   :mod:`rules.magic.taking_effect`: spells cancelled or coming to life by completion time, and
   the Instant and Attack spells expiring (8.4.3–8.4.4); :mod:`rules.magic.spells`: what each
   spell built does, one module per family.
+- :mod:`rules.magic.energizing`: colour chits played to energize Permanent spells or only to
+  fatigue, as a Daylight phase starts in his clearing or beside his Encounter action (4.6.4h–i,
+  4.6.7h.4–h.6, 8.3.9a).
 - :mod:`rules.magic.lifecycle`: a spell in effect energized and falling inert, a target
   released, the spell broken or expired, and the steps of the day that do it without casting
   (Sunset, Midnight, the day's beginning, a death, the game's end).

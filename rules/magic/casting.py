@@ -2,8 +2,8 @@
 
 One generator of legal options per decision, shared by the engine, the default, the bot and the
 tests: :func:`cast_options` adds the casts to the ``action`` decision's options
-(:func:`rules.evening.encounter.action_options`), :func:`color_options` gives the ``color``
-decision's (``d3/CV5/r1/color/Sorcerer``).
+(:func:`rules.evening.encounter.action_options`); the ``color`` decision's
+(``d3/CV5/r1/color/Sorcerer``) are :func:`rules.magic.energizing.options`.
 
 Every cast he could name is offered (each free spell with each Magic chit he may still play,
 :func:`cast_options`); as for the other Encounter actions, it is made only if the rules let him
@@ -19,19 +19,15 @@ cast (:data:`rules.magic.spells.BUILT`), never skipped.
 
 Answers: ``cast SPELL with CHIT``, or ``cast SPELL with CHIT, color COLORCHIT`` when one of his
 colour chits supplies the colour; a ``color`` answer lists the colour chits he plays beside his
-action, ``MAGIC IV4*, MAGIC IV3*`` (each fatigues, 8.3.9a.3), or ``none``.
+action, ``MAGIC IV4* energizes Transform on Amazon, MAGIC IV3*`` (each fatigues, 8.3.9a.1–a.3),
+or ``none``.
 
 An active Artifact or Spell Book he owns is played like a Magic chit to cast one of its awakened
 Spell cards (8.3.9c, :mod:`rules.magic.items`): ``cast SPELL with ITEM``, with time 0 and no
 effort, once per Evening; a cast it forbids is a ``play_cancelled`` as well.
-
-Not built here: energizing a Permanent spell with a colour chit (8.3.9a.1), of the
-spells-in-play lifecycle.
 """
 
 from __future__ import annotations
-
-from itertools import combinations
 
 from rules.chits import printed
 from rules.day.context import Ctx
@@ -44,7 +40,7 @@ from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued
 from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
-from rules.magic import colors, items
+from rules.magic import colors, energizing, items
 from rules.magic.casts import SpellCast
 from rules.magic.spells import BUILT
 from rules.magic.state import committed
@@ -283,31 +279,23 @@ def spend_color_chit(ctx: Ctx, combat: CombatState, who: str, label: str, reason
 
 def color_chits(sheet: CharacterState) -> list[str]:
     """His active colour chits, in the order of his sheet."""
-    return [c.label for c in sheet.chits if c.color is not None and c.status == "active"]
-
-
-def color_options(sheet: CharacterState) -> list[str]:
-    """The colour chits he may play beside his action (8.3.9a.2–a.3), none first: every set of
-    his colour chits, each listed once, as ``MAGIC IV4*, MAGIC IV3*``. Each fatigues."""
-    chits = color_chits(sheet)
-    options = [NONE]
-    for size in range(1, len(chits) + 1):
-        options += [", ".join(combo) for combo in combinations(chits, size)]
-    return list(dict.fromkeys(options))
+    return energizing.color_chits(sheet)
 
 
 def color_decisions(ctx: Ctx, combat: CombatState, here: list[str]) -> list[Decision]:
-    """The ``color`` decision of each character in the clearing who has colour chits."""
+    """The ``color`` decision of each character in the clearing who has colour chits, its
+    options from :func:`rules.magic.energizing.options`."""
     found = []
     for who in here:
-        options = color_options(ctx.sheet(who))
+        options = energizing.options(ctx.catalog, ctx.state, who, combat.clearing)
         if len(options) > 1:
             found.append(
                 Decision(
                     id=combat.decision_id(ctx.state.game_day, "color", who).format(),
                     character=who,
                     kind="color",
-                    prompt="Colour chits to play beside your action (8.3.9a), or none",
+                    prompt="Colour chits to play beside your action, each energizing a "
+                    "Permanent spell or not (8.3.9a), or none",
                     options=tuple(options),
                     default=NONE,
                 )
@@ -316,9 +304,16 @@ def color_decisions(ctx: Ctx, combat: CombatState, here: list[str]) -> list[Deci
 
 
 def play_colors(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
-    """8.3.9a.3: the colour chits he plays beside his action fatigue and revert to Magic chits
-    (one his cast just used is already spent)."""
-    if answer == NONE:
-        return
-    for label in [p.strip() for p in answer.split(",") if p.strip()]:
-        spend_color_chit(ctx, combat, who, label, "a colour chit played (8.3.9a.3)")
+    """8.3.9a.1–a.3: the colour chits he plays beside his action each energize a Permanent
+    spell or not, and fatigue and revert to Magic chits (:func:`rules.magic.energizing.play`);
+    one his cast just used is already spent and is passed over."""
+    mine = color_chits(ctx.sheet(who))
+    kept = [part for part in energizing.parts(answer) if energizing.chit_of(part) in mine]
+    energizing.play(
+        ctx,
+        who,
+        combat.clearing,
+        ", ".join(kept) or NONE,
+        refuse=lambda chit, why: _cancel(ctx, combat, who, chit, why),
+        spend=lambda chit, why: spend_color_chit(ctx, combat, who, chit, why),
+    )

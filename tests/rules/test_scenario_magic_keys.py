@@ -45,11 +45,6 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
     ),
     ({"options": {"ambushes": True}}, "options.ambushes", "options.ambushes"),
     (
-        {"choices": {"Black Knight": {"color": [{"turn": "Black Knight", "phase": 1}]}}},
-        "choices.Black Knight.color",
-        "choices.color",
-    ),
-    (
         {"choices": {"Black Knight": {"spells": [{"spell": "Broomstick", "invoke": False}]}}},
         "choices.Black Knight.spells",
         "choices.spells",

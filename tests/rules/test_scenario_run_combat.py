@@ -90,16 +90,6 @@ def malformed(data: Mapping[str, Any]) -> ScenarioError:
             "'Fiery Blast'",
         ),
         (
-            {
-                "round": 1,
-                "color_chits": [
-                    {"chit": "FIGHT H5*", "energize": {"spell": "Transform", "target": "Giant"}}
-                ],
-            },
-            "plays.Black Knight[0].color_chits[0].energize",
-            "not supported yet: plays.color_chits.energize",
-        ),
-        (
             {"round": 1, "action": {"abandon": ["Mace", "Shield"]}},
             "plays.Black Knight[0].action.abandon",
             "not supported yet: plays.action.abandon",

@@ -16,7 +16,7 @@ from rules.events.casting import Cast
 from rules.events.daylight import Fatigued
 from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
-from rules.magic.casting import color_options
+from rules.magic.energizing import options
 from rules.orders.model import Orders
 from rules.schema.base import MagicColor
 from rules.state import GameState
@@ -149,10 +149,9 @@ def test_an_alerted_magic_chit_casts_at_time_0_whatever_is_on_his_sheet() -> Non
 
 def test_the_colour_decision_offers_every_set_of_his_colour_chits_none_first() -> None:
     state = load_and_build()
-    sheet = state.characters["Sorcerer"]
-    assert color_options(sheet) == ["none"]
+    assert options(catalog(), state, "Sorcerer", "DW5") == ["none"]
     colored("MAGIC IV5*", "MAGIC IV3*")(state)
-    assert color_options(sheet) == [
+    assert options(catalog(), state, "Sorcerer", "DW5") == [
         "none",
         "MAGIC IV3*",
         "MAGIC IV5*",

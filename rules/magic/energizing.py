@@ -1,0 +1,227 @@
+"""Colour chits played to energize Permanent spells, or to fatigue (4.6.4h–i, 4.6.7h.4–h.6,
+8.3.9a.1–a.3).
+
+A character may play any of his colour chits at the moments 4.6.7h.6 gives: in Daylight as a
+phase of anyone's turn starts in his clearing (the ``color`` decision
+``d3/Amazon/p1/color/Sorcerer``), in the Evening beside his Encounter action (the ``color``
+decision ``d3/CV5/r1/color/Sorcerer``, :mod:`rules.magic.casting`). Each chit played either
+energizes one Permanent spell in effect whose target is in his clearing (h.5; a tile target
+from anywhere on the tile, h.7), or, energizing nothing, just fatigues (4.6.4i). Either way it
+fatigues and reverts to a Magic chit (4.6.4h).
+
+One generator, :func:`options`, gives the answers of both decisions, for the engine, the
+default (``none``), the bot and the tests: every set of his colour chits, each chit bare or
+energizing each Permanent spell with a target in his clearing. As with a cast, whether the
+chit's colour is the one the spell needs (h.5: a spell of colour ``any`` takes any colour) is
+judged when it is played (:func:`refusal`): a chit refused is a ``play_cancelled`` and does
+not fatigue.
+
+An answer lists the chits played, ``MAGIC IV4* energizes Transform on Amazon, MAGIC IV3*``, or
+``none``. Two spells of one name on one target: the earliest cast is energized.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations, product
+
+from rules.board import parse_clearing_id
+from rules.catalog import Catalog
+from rules.day.context import Ctx
+from rules.decisions.ids import TurnId
+from rules.evening.answers import NONE
+from rules.events import Decision
+from rules.events.daylight import Fatigued
+from rules.events.evening import PlayCancelled
+from rules.events.magic import ColorSupplied
+from rules.magic import lifecycle
+from rules.magic.colors import chit_color
+from rules.magic.state import SpellInEffect
+from rules.schema.spells import Duration
+from rules.state import CharacterState, GameState, Place
+
+#: The word between a colour chit and the spell it energizes in an answer.
+ENERGIZES, ON = " energizes ", " on "
+#: The colour of a spell any colour casts (and so energizes, 4.6.7h.2).
+ANY = "any"
+
+
+def color_chits(sheet: CharacterState) -> list[str]:
+    """His active colour chits, in the order of his sheet."""
+    return [c.label for c in sheet.chits if c.color is not None and c.status == "active"]
+
+
+def in_clearing(state: GameState, target: str, clearing: str) -> bool:
+    """Whether the spell's ``target`` is in ``clearing`` (4.6.7h.5): the clearing itself, its
+    tile (h.7), or a piece standing there (an item where its owner stands)."""
+    tile, _ = parse_clearing_id(clearing)
+    if target in (clearing, tile):
+        return True
+    piece = target
+    for _ in range(3):
+        try:
+            place = state.place_of(piece)
+        except KeyError:
+            return False
+        kind, where = Place.split(place)
+        if kind != "with":
+            return kind == "at" and where == clearing
+        piece = where
+    return False
+
+
+def energizable(catalog: Catalog, state: GameState, clearing: str) -> list[tuple[str, str]]:
+    """The Permanent spells in effect with a target in ``clearing``, as (spell, target), in
+    casting order and each target's order, once each."""
+    found: list[tuple[str, str]] = []
+    for spell in state.spells:
+        if lifecycle.duration(catalog, spell) is not Duration.PERMANENT:
+            continue
+        for target in spell.targets:
+            if in_clearing(state, target, clearing):
+                found.append((spell.spell, target))
+    return list(dict.fromkeys(found))
+
+
+def options(catalog: Catalog, state: GameState, who: str, clearing: str) -> list[str]:
+    """The ``color`` decision's options (see the module), ``none`` first, then each set of his
+    colour chits by size, each chit bare or energizing each spell of :func:`energizable`."""
+    chits = color_chits(state.characters[who])
+    spells = energizable(catalog, state, clearing)
+    found = [NONE]
+    for size in range(1, len(chits) + 1):
+        for combo in combinations(chits, size):
+            ways = [[c, *(f"{c}{ENERGIZES}{s}{ON}{t}" for s, t in spells)] for c in combo]
+            found += [", ".join(choice) for choice in product(*ways)]
+    return list(dict.fromkeys(found))
+
+
+def parts(answer: str) -> list[str]:
+    """An answer's chits played, each as written (``none``: no part)."""
+    if answer == NONE:
+        return []
+    return [p.strip() for p in answer.split(",") if p.strip()]
+
+
+def chit_of(part: str) -> str:
+    """The colour chit a part of an answer plays."""
+    return part.partition(ENERGIZES)[0]
+
+
+def read(answer: str) -> list[tuple[str, tuple[str, str] | None]]:
+    """An answer's chits, each with the (spell, target) it energizes or None."""
+    found: list[tuple[str, tuple[str, str] | None]] = []
+    for part in parts(answer):
+        chit, _, rest = part.partition(ENERGIZES)
+        spell, _, target = rest.rpartition(ON)
+        found.append((chit, (spell, target) if rest else None))
+    return found
+
+
+def spell_for(ctx: Ctx, spell: str, target: str) -> SpellInEffect | None:
+    """The earliest cast Permanent spell ``spell`` in effect on ``target``."""
+    return next((s for s in ctx.state.spells if s.spell == spell and target in s.targets), None)
+
+
+def refusal(
+    catalog: Catalog,
+    state: GameState,
+    who: str,
+    clearing: str,
+    chit: str,
+    energize: tuple[str, str] | None,
+) -> str | None:
+    """Why ``chit`` cannot be played so now, or None: it must be an active colour chit of his;
+    a spell it energizes must be a Permanent spell in effect with that target in his clearing
+    (4.6.7h.5), and need its colour (or ``any``)."""
+    if chit not in color_chits(state.characters[who]):
+        return f"{chit} is not an active colour chit of his (4.6.4h)"
+    if energize is None:
+        return None
+    name, target = energize
+    if energize not in energizable(catalog, state, clearing):
+        return f"no Permanent spell {name} on {target} is in his clearing (4.6.7h.5)"
+    card = catalog.spells[name]
+    color = chit_color(chit)
+    if str(card.color) != ANY and str(card.color) != str(color):
+        return f"{chit} supplies {color} magic, {name} needs {card.color} (4.6.7h.5)"
+    return None
+
+
+#: What refuses a play (``play_cancelled``) and fatigues a chit, given by the caller with the
+#: place and round it tells them at.
+Refuse = Callable[[str, str], None]
+Spend = Callable[[str, str], None]
+
+
+def play(ctx: Ctx, who: str, clearing: str, answer: str, *, refuse: Refuse, spend: Spend) -> None:
+    """4.6.7h.4–h.5, 4.6.4h–i: each chit of ``answer`` energizes its spell (``color_supplied``
+    with use ``energize``, then :func:`rules.magic.lifecycle.energize`) and is spent, or only
+    is spent; one the rules forbid is refused (``refuse(chit, why)``) and stays."""
+    for chit, energize in read(answer):
+        why = refusal(ctx.catalog, ctx.state, who, clearing, chit, energize)
+        if why is not None:
+            refuse(chit, why)
+            continue
+        if energize is None:
+            spend(chit, "a colour chit fatigued without use (4.6.4i)")
+            continue
+        spell = spell_for(ctx, *energize)
+        assert spell is not None  # refusal found it
+        color = str(chit_color(chit))
+        ctx.emit(ColorSupplied(who=who, color=color, source=chit, use="energize"))
+        lifecycle.energize(ctx, spell, who)
+        spend(chit, "it energizes a Permanent spell (4.6.7h.4)")
+
+
+# --- 4.6.7h.6 in Daylight: as anyone's phase starts in his clearing ------------------------
+
+#: The ``color`` decision's prompt.
+PROMPT = "Colour chits to play as this phase starts, each energizing a Permanent spell or not"
+
+
+def phase_starts(ctx: Ctx, turn: str, number: int) -> None:
+    """4.6.7h.6 (L1265), 4.6.4i: as phase ``number`` of ``turn``'s turn starts, each character
+    in that clearing with colour chits, in the order of the game's characters, may play them
+    (the ``color`` decision ``d3/Amazon/p1/color/Sorcerer``, :func:`options`). There is no
+    window in Daylight: the decision is answered only by an answer given ahead (a standing
+    instruction), else ``none``, and never waits."""
+    where = ctx.state.clearing_of(turn)
+    if where is None:
+        return
+    for who, sheet in ctx.state.characters.items():
+        if sheet.dead or not color_chits(sheet) or ctx.state.clearing_of(who) != where:
+            continue
+        found = options(ctx.catalog, ctx.state, who, where)
+        decision = Decision(
+            id=TurnId(
+                day=ctx.state.game_day, turn=turn, phase=number, kind="color", who=who
+            ).format(),
+            character=who,
+            kind="color",
+            prompt=PROMPT,
+            options=tuple(found),
+            default=NONE,
+        )
+        answer = ctx.answers.get(decision.id)
+        if answer is None or answer not in decision.options:
+            continue
+        _daylight_play(ctx, who, where, answer)
+
+
+def _daylight_play(ctx: Ctx, who: str, where: str, answer: str) -> None:
+    """His Daylight ``answer`` played in ``where``: one refused is a ``play_cancelled`` without
+    a round."""
+
+    def refuse(chit: str, why: str) -> None:
+        ctx.emit(PlayCancelled(who=who, chit=chit, reason=why, at=where))
+
+    play(ctx, who, where, answer, refuse=refuse, spend=lambda c, why: _fatigue(ctx, who, c, why))
+
+
+def _fatigue(ctx: Ctx, who: str, label: str, reason: str) -> None:
+    """A colour chit used or fatigued at will in Daylight: it reverts to a Magic chit (4.6.4h)."""
+    chit = next(c for c in ctx.sheet(who).chits if c.label == label and c.color is not None)
+    chit.color = None
+    chit.status = "fatigued"
+    ctx.emit(Fatigued(who=who, chit=label, reason=reason))
