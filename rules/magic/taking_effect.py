@@ -107,12 +107,16 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
     if spell.duration is Duration.INSTANT:
         expire(ctx, combat, who, "instant")
     elif spell.duration is not Duration.ATTACK:
-        commit(ctx, who, cast.spell, cast.chit, cast.targets)
+        commit(ctx, who, cast.spell, cast.chit, cast.targets, becomes=cast.becomes)
 
 
-def commit(ctx: Ctx, who: str, spell: str, chit: str, aims: list[str]) -> None:
-    """8.4.3c: the spell stays on its targets until it ends, its Magic chit committed to it."""
+def commit(
+    ctx: Ctx, who: str, spell: str, chit: str, aims: list[str], *, becomes: str | None = None
+) -> None:
+    """8.4.3c: the spell stays on its targets until it ends, its Magic chit committed to it; a
+    Permanent spell is energized as it is cast (4.6.7h.2), until Midnight."""
     state = ctx.state
+    permanent = ctx.catalog.spells[spell].duration is Duration.PERMANENT
     state.spells.append(
         SpellInEffect(
             number=next_number(state.spells),
@@ -122,6 +126,8 @@ def commit(ctx: Ctx, who: str, spell: str, chit: str, aims: list[str]) -> None:
             chit=chit,
             targets=list(aims),
             cast_day=state.game_day,
+            energized=permanent,
+            becomes=becomes,
         )
     )
 
