@@ -37,7 +37,6 @@ from rules.evening.harm import (
 )
 from rules.evening.resolving import Strike, blow
 from rules.evening.spoils import character_killed, denizen_killed
-from rules.magic.forms import creature
 from rules.evening.state import CombatState
 from rules.events.evening import (
     ArmorDamaged,
@@ -46,6 +45,7 @@ from rules.events.evening import (
     HarmInflicted,
     Killed,
 )
+from rules.magic.forms import creature
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight

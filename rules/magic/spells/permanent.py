@@ -16,13 +16,15 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.events.casting import SpellTable
+from rules.events.day import NotImplementedYet
 from rules.magic.casts import SpellCast
 from rules.magic.forms import TRANSFORM_TABLE
 
 
 def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     """Transform takes effect: the caster ``who`` rolls on the Transform Table for its target,
-    and the creature rolled is what the spell makes of him (``cast.becomes``)."""
+    and the creature rolled is what the spell makes of him (``cast.becomes``). The creature's
+    attack and move values (4.6.9d) are reported not implemented (:data:`rules.loud.LOUD`)."""
     table = ctx.catalog.tables[TRANSFORM_TABLE]
     roll = ctx.dice.roll(who, TRANSFORM_TABLE)
     ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
@@ -32,5 +34,16 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     ctx.emit(
         SpellTable(
             who=who, table=TRANSFORM_TABLE, roll=roll.result, result=result.text, target=target
+        )
+    )
+    ctx.emit(
+        NotImplementedYet(
+            rule="4.6.9d",
+            what=(
+                f"{target} as a {result.text}: only the creature's vulnerability is built; he "
+                "attacks and moves with his own values, and the limits on a transmorphized "
+                "individual's activities and chits (4.6.9b-c, e) are not applied"
+            ),
+            who=target,
         )
     )
