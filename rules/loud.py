@@ -102,8 +102,8 @@ LOUD: dict[str, Loud] = _table(
     Loud(
         "8.3.9", 2390, "8.3.9 Activating and Casting Spells",
         "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
-        "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform): a cast of one is "
-        "reported by name and not made; casting with an Artifact or Spell Book (8.3.9c) and "
+        "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform, Exorcise): a cast "
+        "of one is reported by name and not made; casting with an Artifact or Spell Book (8.3.9c) and "
         "energizing a spell with a colour chit (8.3.9a.1)",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
@@ -114,6 +114,12 @@ LOUD: dict[str, Loud] = _table(
         "transmorphized individual (4.6.9b-c, e); only its vulnerability is built",
         "rules.magic.spells.permanent",
         "magic/spells_transform/L5071_transform_rolls_once_and_its_target_becomes_the_creature.yaml",
+    ),
+    Loud(
+        "L4682", 4682, "Every spell and Curse that is in effect in the clearing",
+        "Exorcise breaking the Curses of the characters in its clearing: they stay",
+        "rules.magic.spells.instant",
+        "magic/spells_transform/L4682_exorcise_breaks_the_spells_in_its_clearing.yaml",
     ),
     Loud(
         "8.4.7b", 2608, "Demon, Winged Demon, and Imp",

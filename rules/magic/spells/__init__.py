@@ -26,6 +26,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "lightning_bolt": attack.takes_effect,
         "stones_fly": attack.takes_effect,
         "make_whole": instant.make_whole,
+        "exorcise": instant.exorcise,
         "poison": combat.takes_effect,
         "transform": permanent.transform,
     }
