@@ -95,7 +95,9 @@ def _here(state: GameState, clearing: str, target: str) -> bool:
         return True
     if target.startswith(("spell:", "curse:")):
         return False
-    piece = target.removeprefix("chit:").partition("/")[0] if target.startswith("chit:") else target
+    piece = target
+    if target.startswith("chit:"):  # chit:<owner>/<label>: the owner (a label holds no slash)
+        piece = target[len("chit:") : target.index("/")]
     for _ in range(3):
         try:
             kind, where = Place.split(state.place_of(piece))
