@@ -102,10 +102,23 @@ LOUD: dict[str, Loud] = _table(
     Loud(
         "8.3.9", 2390, "8.3.9 Activating and Casting Spells",
         "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
-        "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison): a cast of one is "
-        "reported by name and not made",
+        "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform, Exorcise): a "
+        "cast of one is reported by name and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
+    ),
+    Loud(
+        "4.6.9d", 1308, "uses the creature's attack values, move values",
+        "a Transform's creature: its attack and move values (8.4.5p) and the limits on a "
+        "transmorphized individual (4.6.9b-c, e); only its vulnerability is built",
+        "rules.magic.spells.permanent",
+        "magic/spells_transform/L5071_transform_rolls_once_and_its_target_becomes_the_creature.yaml",
+    ),
+    Loud(
+        "L4682", 4682, "Every spell and Curse that is in effect in the clearing",
+        "Exorcise breaking the Curses of the characters in its clearing: they stay",
+        "rules.magic.spells.instant",
+        "magic/spells_transform/L4682_exorcise_breaks_the_spells_in_its_clearing.yaml",
     ),
     Loud(
         "8.4.7b", 2608, "Demon, Winged Demon, and Imp",

@@ -45,6 +45,7 @@ from rules.events.evening import (
     HarmInflicted,
     Killed,
 )
+from rules.magic.forms import creature
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
@@ -110,6 +111,11 @@ def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]
     if strike.red:  # 8.4.7d, d.3: killed outright, armor and horses untouched
         return Effect(strike, None, target, killed=target)
     bare = strike.ignores_armor  # Penetrating Grease, L4461
+    shape = creature(catalog, state.spells, target)
+    if shape is not None:  # 4.6.9d-e: its horse and armor transmorphized, he is not wounded
+        level = inflicted(blow(strike, levels), on_armor=shape.armored and not bare)
+        killed = target if kills(level, shape.vulnerability) else None
+        return Effect(strike, level, target, killed=killed)
     if target not in state.characters:
         horse_piece = mount(catalog, ctx.board, state, target)
         if horse_piece is not None and horse_piece not in lost_horses:  # 8.4.9i

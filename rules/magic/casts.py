@@ -21,8 +21,9 @@ class SpellCast(BaseModel):
     """One character's cast this round: the Spell card's name, the Magic chit played, its
     completion time (0 for an alerted chit, 8.3.9b.4), the colour that supplied it and its
     source (a source of :mod:`rules.magic.colors`, or the colour chit's label), the targets
-    in the order announced (the first bears his Attention chit, 8.4.2d) and its status.
-    ``item``: ``chit`` is the Artifact or Spell Book he played (8.3.9c), the spell's caster."""
+    in the order announced (the first bears his Attention chit, 8.4.2d), its status, and what a
+    Transform's roll made of its target (``becomes``, L5071). ``item``: ``chit`` is the Artifact
+    or Spell Book he played (8.3.9c), the spell's caster."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -34,3 +35,4 @@ class SpellCast(BaseModel):
     targets: list[str] = Field(default_factory=list)
     status: CastStatus = "cast"
     item: bool = False
+    becomes: str | None = None

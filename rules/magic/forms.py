@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rules.catalog import Catalog
 from rules.magic.state import SpellInEffect
+from rules.schema.tables import Creature
 
 #: An individual's form when no spell transmorphizes him.
 OWN = "own"
@@ -50,3 +52,16 @@ def form(spells: Iterable[SpellInEffect], who: str) -> str:
 def transmorphized(spells: Iterable[SpellInEffect], who: str) -> bool:
     """Whether a spell in effect transmorphizes ``who`` now (4.6.9)."""
     return form(spells, who) != OWN
+
+
+#: The table whose creatures Transform makes (L5284).
+TRANSFORM_TABLE = "Transform Table"
+
+
+def creature(catalog: Catalog, spells: Iterable[SpellInEffect], who: str) -> Creature | None:
+    """The Transform Table creature ``who`` is now (its combat values: 4.6.9d, 8.4.5p), by the
+    strongest transmorphizing spell energized on him; None when he is his own self, mist, or an
+    absorbed monster (who fights with that monster's own values)."""
+    shape = form(spells, who)
+    found = (r.creature for r in catalog.tables[TRANSFORM_TABLE].results.values())
+    return next((c for c in found if c is not None and c.name == shape), None)

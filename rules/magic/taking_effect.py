@@ -108,16 +108,32 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
         expire(ctx, combat, who, "instant")
     elif spell.duration is not Duration.ATTACK:
         item = cast.chit if cast.item else None
-        commit(ctx, who, cast.spell, None if item else cast.chit, cast.targets, item=item)
+        commit(
+            ctx,
+            who,
+            cast.spell,
+            None if item else cast.chit,
+            cast.targets,
+            item=item,
+            becomes=cast.becomes,
+        )
 
 
 def commit(
-    ctx: Ctx, who: str, spell: str, chit: str | None, aims: list[str], item: str | None = None
+    ctx: Ctx,
+    who: str,
+    spell: str,
+    chit: str | None,
+    aims: list[str],
+    item: str | None = None,
+    *,
+    becomes: str | None = None,
 ) -> None:
     """8.4.3c: the spell stays on its targets until it ends, its Magic chit committed to it;
     cast by his Artifact or Spell Book ``item``, the item is its caster and he controls it
-    (8.3.9c.3, c.5)."""
+    (8.3.9c.3, c.5). A Permanent spell is energized as it is cast (4.6.7h.2), until Midnight."""
     state = ctx.state
+    permanent = ctx.catalog.spells[spell].duration is Duration.PERMANENT
     state.spells.append(
         SpellInEffect(
             number=next_number(state.spells),
@@ -127,6 +143,8 @@ def commit(
             chit=chit,
             targets=list(aims),
             cast_day=state.game_day,
+            energized=permanent,
+            becomes=becomes,
         )
     )
 

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.magic.casts import SpellCast
-from rules.magic.spells import attack, combat, instant
+from rules.magic.spells import attack, combat, instant, permanent
 
 Effect = Callable[[Ctx, CombatState, str, SpellCast], None]
 
@@ -26,7 +26,9 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "lightning_bolt": attack.takes_effect,
         "stones_fly": attack.takes_effect,
         "make_whole": instant.make_whole,
+        "exorcise": instant.exorcise,
         "poison": combat.takes_effect,
+        "transform": permanent.transform,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

@@ -1,13 +1,23 @@
-"""Instant spells (4.6.7c): they work once as they take effect, then expire."""
+"""Instant spells (4.6.7c): they work once as they take effect, then expire: Make Whole, and
+Exorcise, the strongest spellbreaking spell (L4682, 4.6.10g)."""
 
 from __future__ import annotations
 
+from rules.board import parse_clearing_id
 from rules.day.context import Ctx
 from rules.evening import kit
+from rules.evening.counters import is_monster, monster_of
+from rules.evening.spoils import denizen_killed
 from rules.evening.state import CombatState
-from rules.events.casting import MadeWhole
+from rules.events.casting import MadeWhole, SpellCancelled
+from rules.events.day import NotImplementedYet
+from rules.events.daylight import Fatigued
+from rules.events.evening import Killed
+from rules.magic import lifecycle, targets
 from rules.magic.casts import SpellCast
 from rules.pieces import Kind
+from rules.schema.spells import Duration
+from rules.state import GameState, Place
 
 
 def make_whole(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
@@ -28,3 +38,104 @@ def make_whole(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None
     for piece in armor:
         sheet.items[piece].damaged = False
     ctx.emit(MadeWhole(who=target, chits=tuple(c.label for c in chits), armor=tuple(armor)))
+
+
+#: The monsters Exorcise kills (L4682).
+DEMONS = ("Demon", "Winged Demon", "Imp")
+#: How Exorcise names itself as the reason a spell is cancelled, broken or released.
+EXORCISE = "Exorcise"
+
+
+def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
+    """Exorcise (I, White, the spellcaster's clearing; L4682): every Demon and Imp in the
+    clearing is killed (the kill is the caster's); every other spell being cast here this round
+    that has not yet worked, or that is an Attack spell waiting for its attack, is cancelled;
+    every spell in effect in the clearing is broken when its caster is here, else its targets
+    here are released (the spellbreaking of 4.6.10g.1, inert spells too, g.2); all colour
+    chits in the clearing fatigue. Reading: a spell is in effect in the clearing when one of
+    its targets is here — an individual, the clearing or its tile, an item or Magic chit of
+    someone here. The Curses are the curses' part: one on a character here is reported not
+    implemented."""
+    del cast
+    state, here = ctx.state, combat.clearing
+    for piece in targets.individuals(ctx, combat):
+        if is_monster(ctx.catalog, piece) and monster_of(ctx.catalog, piece).name in DEMONS:
+            ctx.emit(Killed(who=piece, by=who, at=here, round=combat.round))
+            denizen_killed(ctx, combat, piece, [who])
+    for other, other_cast in combat.casts.items():
+        attack = ctx.catalog.spells[other_cast.spell].duration is Duration.ATTACK
+        if other != who and (
+            other_cast.status == "cast" or (attack and other_cast.status == "working")
+        ):
+            _cancel(ctx, combat, other, who)
+    for spell in list(state.spells):
+        if state.clearing_of(spell.controller) == here:
+            lifecycle.break_spell(ctx, spell, EXORCISE, by=who)
+            continue
+        for target in [t for t in spell.targets if _here(state, here, t)]:
+            lifecycle.release(ctx, spell, target, by=who, reason=EXORCISE)
+    people = [c for c in state.characters if state.clearing_of(c) == here]
+    for name in people:
+        for chit in [c.label for c in ctx.sheet(name).chits if c.color is not None]:
+            _fatigue(ctx, combat, name, chit, "Exorcise fatigues every colour chit (L4682)")
+        if ctx.sheet(name).curses:
+            ctx.emit(
+                NotImplementedYet(
+                    rule="L4682",
+                    what=f"Exorcise breaking {name}'s Curses: they stay",
+                    who=name,
+                )
+            )
+
+
+def _here(state: GameState, clearing: str, target: str) -> bool:
+    """Whether the spell's ``target`` is in ``clearing``: the clearing itself or its tile, an
+    individual there, an item or Magic chit of someone there."""
+    if target in (clearing, parse_clearing_id(clearing)[0]):
+        return True
+    if target.startswith(("spell:", "curse:")):
+        return False
+    piece = target
+    if target.startswith("chit:"):  # chit:<owner>/<label>: the owner (a label holds no slash)
+        piece = target[len("chit:") : target.index("/")]
+    for _ in range(3):
+        try:
+            kind, where = Place.split(state.place_of(piece))
+        except KeyError:
+            return False
+        if kind != "with":
+            return kind == "at" and where == clearing
+        piece = where
+    return False
+
+
+def _cancel(ctx: Ctx, combat: CombatState, caster: str, who: str) -> None:
+    """``caster``'s spell this round is broken by ``who``'s Exorcise before it works (or before
+    its attack): cancelled, its Magic chit fatigues (8.4.3b.4)."""
+    cast = combat.casts[caster]
+    cast.status = "cancelled"
+    ctx.emit(
+        SpellCancelled(
+            who=caster,
+            spell=cast.spell,
+            reason=EXORCISE,
+            by=who,
+            at=combat.clearing,
+            round=combat.round,
+        )
+    )
+    _fatigue(ctx, combat, caster, cast.chit, "his spell was cancelled (8.4.3b.4)")
+
+
+def _fatigue(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:
+    """His chit ``label`` fatigues, if it is active (a colour chit reverting to a Magic chit,
+    4.6.4h)."""
+    sheet = ctx.sheet(who)
+    chit = next((c for c in sheet.chits if c.label == label and c.status == "active"), None)
+    if chit is None or sheet.dead:
+        return
+    chit.status = "fatigued"
+    chit.color = None
+    chit.alerted = False
+    combat.eventful = True  # 8.8.2: something fatigued
+    ctx.emit(Fatigued(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round))

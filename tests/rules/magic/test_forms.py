@@ -3,8 +3,10 @@ strongest of several (4.6.9g), and Absorb Essence's on its caster (L4942)."""
 
 from __future__ import annotations
 
-from rules.magic.forms import MIST, OWN, form, transmorphized
+from rules.catalog import catalog
+from rules.magic.forms import MIST, OWN, creature, form, transmorphized
 from rules.magic.state import SpellInEffect
+from rules.schema.base import Weight
 
 
 def spell(number: int, name: str, target: str, *, energized: bool = True,
@@ -40,3 +42,19 @@ def test_the_strongest_transmorphizing_spell_wins():
     assert form([absorb, frog], "Amazon") == "Frog"
     assert form([absorb, frog, mist], "Amazon") == MIST
     assert form([mist, frog], "Sorcerer") == OWN
+
+
+def test_the_creature_is_the_transform_tables_while_energized():
+    """4.6.9d, 8.4.5p: a Transform's target fights with the creature's values, as the Transform
+    Table prints them (L5284: the Squirrel Light, the Dragon Tremendous and armored), only while
+    the spell is energized and no stronger spell transmorphizes him (4.6.9g)."""
+    book = catalog()
+    squirrel = spell(1, "Transform", "Amazon", becomes="Squirrel")
+    shape = creature(book, [squirrel], "Amazon")
+    assert shape is not None and shape.vulnerability is Weight.LIGHT and shape.harm is None
+    dragon = creature(book, [spell(1, "Transform", "Amazon", becomes="Dragon")], "Amazon")
+    assert dragon is not None and dragon.vulnerability is Weight.TREMENDOUS and dragon.armored
+    inert = squirrel.model_copy(update={"energized": False})
+    assert creature(book, [inert], "Amazon") is None
+    assert creature(book, [squirrel], "Sorcerer") is None
+    assert creature(book, [squirrel, spell(2, "Melt into Mist", "Amazon")], "Amazon") is None

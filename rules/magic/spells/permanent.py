@@ -1,0 +1,49 @@
+"""Permanent spells (4.6.7h): in effect until broken, affecting their targets only while
+energized. Each is energized as it is cast (h.2) and committed as a
+:class:`~rules.magic.state.SpellInEffect` (:func:`rules.magic.taking_effect.commit`); what it
+does is read where it acts, while it is energized.
+
+Transform (VI, Purple, one character, monster or native; L5071): the caster rolls once on the
+Transform Table as the spell takes effect (SCENARIOS part 3, forced dice step 3); the creature
+rolled is the spell's ``becomes``, the target's form whenever the spell is energized
+(:func:`rules.magic.forms.form`) — "each time he energizes the spell, he is transformed into the
+same creature; he does not roll again". :func:`rules.magic.forms.creature` gives the values the
+transmorphized individual fights with (4.6.9d, 8.4.5p).
+"""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.evening.state import CombatState
+from rules.events.casting import SpellTable
+from rules.events.day import NotImplementedYet
+from rules.magic.casts import SpellCast
+from rules.magic.forms import TRANSFORM_TABLE
+
+
+def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
+    """Transform takes effect: the caster ``who`` rolls on the Transform Table for its target,
+    and the creature rolled is what the spell makes of him (``cast.becomes``). The creature's
+    attack and move values (4.6.9d) are reported not implemented (:data:`rules.loud.LOUD`)."""
+    table = ctx.catalog.tables[TRANSFORM_TABLE]
+    roll = ctx.dice.roll(who, TRANSFORM_TABLE)
+    ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
+    result = table.result(roll.result)
+    cast.becomes = result.text
+    target = cast.targets[0] if cast.targets else None
+    ctx.emit(
+        SpellTable(
+            who=who, table=TRANSFORM_TABLE, roll=roll.result, result=result.text, target=target
+        )
+    )
+    ctx.emit(
+        NotImplementedYet(
+            rule="4.6.9d",
+            what=(
+                f"{target} as a {result.text}: only the creature's vulnerability is built; he "
+                "attacks and moves with his own values, and the limits on a transmorphized "
+                "individual's activities and chits (4.6.9b-c, e) are not applied"
+            ),
+            who=target,
+        )
+    )
