@@ -20,11 +20,12 @@ from rules.day.context import Ctx
 from rules.evening import hirelings, natives
 from rules.evening.counters import is_native
 from rules.evening.state import CombatState
-from rules.events.casting import SpellCancelled, SpellTookEffect
-from rules.events.daylight import Fatigued, Unhidden
+from rules.events.casting import SpellTookEffect
+from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
 from rules.events.spells import SpellExpired
 from rules.magic import targets
+from rules.magic.casts import cancel, fatigue_chit
 from rules.magic.spells import BUILT
 from rules.magic.state import SpellInEffect, next_number
 from rules.schema.spells import Duration
@@ -74,18 +75,6 @@ def take_effect(ctx: Ctx, combat: CombatState) -> None:
         for who in group:
             if combat.casts[who].status == "cast":
                 _works(ctx, combat, who)
-
-
-def cancel(ctx: Ctx, combat: CombatState, who: str, reason: str, by: str | None = None) -> None:
-    """8.4.3b.4: his spell is cancelled before it works; its Magic chit fatigues."""
-    cast = combat.casts[who]
-    cast.status = "cancelled"
-    ctx.emit(
-        SpellCancelled(
-            who=who, spell=cast.spell, reason=reason, by=by, at=combat.clearing, round=combat.round
-        )
-    )
-    _fatigue(ctx, combat, who, "his spell was cancelled (8.4.3b.4)")
 
 
 def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
@@ -154,7 +143,7 @@ def expire(ctx: Ctx, combat: CombatState, who: str, when: str) -> None:
     cast = combat.casts[who]
     cast.status = "expired"
     ctx.emit(SpellExpired(spell=cast.spell, caster=who, when=when))
-    _fatigue(ctx, combat, who, "his spell has ended (8.4.3c.1)")
+    fatigue_chit(ctx, combat, who, "his spell has ended (8.4.3c.1)")
 
 
 def expire_attacks(ctx: Ctx, combat: CombatState) -> None:
@@ -166,18 +155,3 @@ def expire_attacks(ctx: Ctx, combat: CombatState) -> None:
             continue
         if ctx.catalog.spells[cast.spell].duration is Duration.ATTACK:
             expire(ctx, combat, who, "attack")
-
-
-def _fatigue(ctx: Ctx, combat: CombatState, who: str, reason: str) -> None:
-    """His Magic chit played to cast fatigues (if he still has it active; not an item)."""
-    sheet = ctx.sheet(who)
-    if combat.casts[who].item:
-        return  # 8.3.9c: an Artifact or Spell Book does not fatigue
-    label = combat.casts[who].chit
-    chit = next((c for c in sheet.chits if c.label == label and c.status == "active"), None)
-    if chit is None or sheet.dead:
-        return
-    chit.status = "fatigued"
-    chit.alerted = False
-    combat.eventful = True  # 8.8.2: something fatigued
-    ctx.emit(Fatigued(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round))

@@ -9,11 +9,11 @@ from rules.evening import kit
 from rules.evening.counters import is_monster, monster_of
 from rules.evening.spoils import denizen_killed
 from rules.evening.state import CombatState
-from rules.events.casting import MadeWhole, SpellCancelled
+from rules.events.casting import MadeWhole
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued
 from rules.events.evening import Killed
-from rules.magic import lifecycle, targets
+from rules.magic import casts, lifecycle, targets
 from rules.magic.casts import SpellCast
 from rules.pieces import Kind
 from rules.schema.spells import Duration
@@ -67,7 +67,7 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
         if other != who and (
             other_cast.status == "cast" or (attack and other_cast.status == "working")
         ):
-            _cancel(ctx, combat, other, who)
+            casts.cancel(ctx, combat, other, EXORCISE, by=who)
     for spell in list(state.spells):
         if state.clearing_of(spell.controller) == here:
             lifecycle.break_spell(ctx, spell, EXORCISE, by=who)
@@ -109,27 +109,9 @@ def _here(state: GameState, clearing: str, target: str) -> bool:
     return False
 
 
-def _cancel(ctx: Ctx, combat: CombatState, caster: str, who: str) -> None:
-    """``caster``'s spell this round is broken by ``who``'s Exorcise before it works (or before
-    its attack): cancelled, its Magic chit fatigues (8.4.3b.4)."""
-    cast = combat.casts[caster]
-    cast.status = "cancelled"
-    ctx.emit(
-        SpellCancelled(
-            who=caster,
-            spell=cast.spell,
-            reason=EXORCISE,
-            by=who,
-            at=combat.clearing,
-            round=combat.round,
-        )
-    )
-    _fatigue(ctx, combat, caster, cast.chit, "his spell was cancelled (8.4.3b.4)")
-
-
 def _fatigue(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:
-    """His chit ``label`` fatigues, if it is active (a colour chit reverting to a Magic chit,
-    4.6.4h)."""
+    """His colour chit ``label`` fatigues, if it is active, reverting to a Magic chit
+    (4.6.4h)."""
     sheet = ctx.sheet(who)
     chit = next((c for c in sheet.chits if c.label == label and c.status == "active"), None)
     if chit is None or sheet.dead:
