@@ -14,6 +14,7 @@ game state:
   enchanting (7.10.4), casting (8.3.9b) and energizing (4.6.7h) alike.
 - :mod:`rules.magic.casting`: the cast as the Encounter action and the colour chits played
   beside it (8.3.9a–b); :mod:`rules.magic.casts`: a cast in its round;
+  :mod:`rules.magic.cancelling`: a cast cancelled, and its Magic chit fatigued;
   :mod:`rules.magic.targets`: a spell's targets and their sort (8.4.2d);
   :mod:`rules.magic.taking_effect`: spells cancelled or coming to life by completion time, and
   the Instant and Attack spells expiring (8.4.3–8.4.4); :mod:`rules.magic.spells`: what each

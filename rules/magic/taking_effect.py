@@ -25,7 +25,7 @@ from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
 from rules.events.spells import SpellExpired
 from rules.magic import targets
-from rules.magic.casts import cancel, fatigue_chit
+from rules.magic.cancelling import cancel, fatigue_chit
 from rules.magic.spells import BUILT
 from rules.magic.state import SpellInEffect, next_number
 from rules.schema.spells import Duration

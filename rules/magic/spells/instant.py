@@ -13,7 +13,7 @@ from rules.events.casting import MadeWhole
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued
 from rules.events.evening import Killed
-from rules.magic import casts, lifecycle, targets
+from rules.magic import cancelling, lifecycle, targets
 from rules.magic.casts import SpellCast
 from rules.pieces import Kind
 from rules.schema.spells import Duration
@@ -67,7 +67,7 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
         if other != who and (
             other_cast.status == "cast" or (attack and other_cast.status == "working")
         ):
-            casts.cancel(ctx, combat, other, EXORCISE, by=who)
+            cancelling.cancel(ctx, combat, other, EXORCISE, by=who)
     for spell in list(state.spells):
         if state.clearing_of(spell.controller) == here:
             lifecycle.break_spell(ctx, spell, EXORCISE, by=who)
