@@ -28,6 +28,8 @@ run`` and the pytest collector) and handed here as plain data; this package does
                     ``choices.<name>.enchant`` answering the ``enchant`` decisions, ``expect.tiles``
 ``energizing.py``   ``choices.<name>.color``: colour chits played as a Daylight phase starts,
                     given as answers ahead to the ``color`` decisions
+``spell_answers.py`` ``choices.<name>.spells``: the answers to the questions spells ask (the
+                    ``spell`` decisions), each entry naming its spell, in the order asked
 ``check.py``        :func:`check`: every difference from ``expect``, one line each
 ``matching.py``     expected events matched with a run's (groups, unnumbered names, audience)
 ==================  ===========================================================================

@@ -327,10 +327,70 @@ class ColorChoice(_Model):
     energize: Energize | None = None
 
 
+#: The keys of a ``choices.<character>.spells`` entry that give its answer (Part 3).
+SPELL_ANSWERS = (
+    "invoke",
+    "cancel",
+    "clearing",
+    "individual",
+    "box",
+    "tile",
+    "adds",
+    "unassign",
+    "preempt",
+    "ask",
+)
+
+
+class SpellChoice(_Model):
+    """One entry of ``choices.<character>.spells`` (Part 3): his answer, as caster or target,
+    to a question the spell ``spell`` asks (:mod:`rules.magic.questions`), in exactly one of
+    the keys of :data:`SPELL_ANSWERS`: ``{spell: Lost, clearing: DW4}``,
+    ``{spell: Violent Storm, cancel: [2, 3]}``, ``{spell: Broomstick, invoke: false}``."""
+
+    spell: str
+    invoke: bool | None = None
+    cancel: list[int] | None = None
+    clearing: str | None = None
+    individual: str | None = None
+    box: str | None = None
+    tile: str | None = None
+    adds: str | None = None
+    unassign: list[str] | None = None
+    preempt: int | None = Field(default=None, ge=1)
+    ask: str | None = None
+
+    @_model_validator(mode="after")
+    def _one_answer(self) -> SpellChoice:
+        given = [key for key in SPELL_ANSWERS if getattr(self, key) is not None]
+        if len(given) != 1:
+            raise ValueError(
+                f"an entry answers with exactly one of {', '.join(SPELL_ANSWERS)}; "
+                f"this one gives {', '.join(given) or 'none'}"
+            )
+        return self
+
+    @property
+    def key(self) -> str:
+        """The key its answer is given in."""
+        return next(key for key in SPELL_ANSWERS if getattr(self, key) is not None)
+
+    @property
+    def answer(self) -> str:
+        """Its answer as the decision's options write it: ``yes`` or ``no`` for a flag, a
+        list's items joined by ``, ``, a number or a name as it is."""
+        value = getattr(self, self.key)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, list):
+            return ", ".join(str(item) for item in value)
+        return str(value)
+
+
 class Choices(_Model):
     """``choices.<character>``: the answers the rules leave to him: ``battle`` and ``search``
     (a hired leader's, controlled monster's or familiar's ``search`` under its piece id),
-    ``trade``, ``hire``, ``enchant`` and ``color``."""
+    ``trade``, ``hire``, ``enchant``, ``color`` and ``spells``."""
 
     battle: list[BattleChoice] = Field(default_factory=list)
     search: list[SearchChoice] = Field(default_factory=list)
@@ -338,6 +398,7 @@ class Choices(_Model):
     hire: list[HireChoice] = Field(default_factory=list)
     enchant: list[EnchantChoice] = Field(default_factory=list)
     color: list[ColorChoice] = Field(default_factory=list)
+    spells: list[SpellChoice] = Field(default_factory=list)
 
 
 class Scenario(_Model):

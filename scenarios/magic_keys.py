@@ -26,7 +26,6 @@ MAGIC_KEYS: Mapping[tuple[str, ...], str] = MappingProxyType(
         ("options", "power_of_the_pit"): "10.C.4",
         ("options", "automatic_enchanting"): "10.C.5",
         ("options", "ambushes"): "10.A.2",
-        ("choices", ANY, "spells"): "4.6.7",
     }
 )
 """Each Part 3 key not built yet, as its path from the top of a scenario (:data:`ANY` for a

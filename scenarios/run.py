@@ -52,6 +52,7 @@ from scenarios.matching import show_event
 from scenarios.names import orders_name
 from scenarios.plays import Play, Position
 from scenarios.search import Searches, check_entries, everyone
+from scenarios.spell_answers import SpellAnswers
 from scenarios.trading import Hires, Trades
 
 #: The game option that makes the engine stop at a decision instead of taking its default.
@@ -157,6 +158,12 @@ def run(
             for written, chosen in scenario.choices.items()
         }
     )
+    spells = SpellAnswers(
+        {
+            orders_name(catalog, state, written): chosen.spells
+            for written, chosen in scenario.choices.items()
+        }
+    )
     if scenario.until == "birdsong":
         return outcome
     answers = {catalog.characters[k].name: list(v) for k, v in scenario.answers.items()}
@@ -188,6 +195,7 @@ def run(
             trades=trades,
             hires=hires,
             enchants=enchants,
+            spells=spells,
         ):
             break
         resolution = resolve(
@@ -274,6 +282,7 @@ def _answer(
     trades: Trades | None = None,
     hires: Hires | None = None,
     enchants: Enchants | None = None,
+    spells: SpellAnswers | None = None,
 ) -> bool:
     """Answer the ``pending`` decisions into ``given`` (by id): a combat decision from the
     ``combat`` plays (one of a kind ``plays`` has no key for, :data:`UNPLAYED`, from his
@@ -293,6 +302,8 @@ def _answer(
             chosen = hires.answer(decision)
         if chosen is None and enchants is not None:
             chosen = enchants.answer(decision)
+        if chosen is None and spells is not None:
+            chosen = spells.answer(decision)
         if chosen is not None:
             given[decision.id] = chosen
             answered = True

@@ -44,11 +44,6 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
         "options.automatic_enchanting",
     ),
     ({"options": {"ambushes": True}}, "options.ambushes", "options.ambushes"),
-    (
-        {"choices": {"Black Knight": {"spells": [{"spell": "Broomstick", "invoke": False}]}}},
-        "choices.Black Knight.spells",
-        "choices.spells",
-    ),
 ]
 
 
