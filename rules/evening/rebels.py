@@ -8,7 +8,8 @@ Readings: 8.4.2g says the treacherous character loses *Fame* equal to the rebels
 bounty (L2453); the optional rule 10.B.5.3 says *Notoriety* (L3127). Section 8 is followed:
 Fame. The engine keeps battling by native group (8.2.1c), so the rebels' group battles him:
 members of the group who were not hired by him and stand in the clearing battle him too, where
-g.2 names only the rebels. Targeting one's own hirelings by spells (g, d.7) comes with magic.
+g.2 names only the rebels. Naming one of his hired natives as a spell's target is treachery
+too (8.4.2d.7, :func:`rules.magic.taking_effect.name_targets`).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ Melee Step: its Magic chit then fatigues (8.4.3c.1). Any other spell goes into e
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.evening import hirelings, natives
+from rules.evening import hirelings, natives, rebels
 from rules.evening.counters import is_native
 from rules.evening.state import CombatState
 from rules.events.casting import SpellTookEffect
@@ -35,7 +35,10 @@ def name_targets(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
     """8.4.2d: he announces his spell's targets in order, his Attention chit on the first —
     which is his target for an attack too if his spell is cancelled (8.4.3b.4), when it is an
     individual. Naming a character or denizen unhides both (d.6; himself too, even on his own
-    spell); naming an unhired native sets its group battling him (d.7)."""
+    spell); naming an unhired native sets its group battling him, naming one of his own hired
+    natives makes that group's natives under hire to him rebel (d.7, 8.4.2g:
+    :func:`rules.evening.rebels.rebel`). The Benevolent Spells that d.7 excepts are the
+    optional rule 10.C.2, which a campaign cannot choose yet."""
     cast = combat.casts[who]
     cast.targets = targets.named(answer)
     people = targets.individuals(ctx, combat)
@@ -48,6 +51,8 @@ def name_targets(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
         if is_native(ctx.catalog, target) and target not in ctx.state.minions:
             group = natives.group_of(ctx, target)
             natives.start_battling(ctx, combat, group, who, "targeted by a spell (8.4.2d.7)")
+        elif is_native(ctx.catalog, target) and ctx.state.minions[target].employer == who:
+            rebels.rebel(ctx, combat, who, target)
         for name in dict.fromkeys((who, target)):
             if name in ctx.state.characters and ctx.sheet(name).hidden:
                 ctx.sheet(name).hidden = False
