@@ -53,7 +53,7 @@ from rules.events.daylight import (
     TurnStarted,
     Unhidden,
 )
-from rules.magic import energizing, lifecycle
+from rules.magic import bewitched, energizing, lifecycle
 from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
@@ -329,7 +329,7 @@ def _activity(
 
 def source_unusable(ctx: Ctx, name: str, activity: Activity) -> str | None:
     """Why the phase's source cannot be used now (6.2.4a–d, 7.3.2b; a card in his clearing,
-    L4292), or None."""
+    L4292; a spell in effect, :func:`rules.magic.bewitched.phase_unusable`), or None."""
     source = activity.source
     character = ctx.sheet(name)
     where = ctx.where(name)
@@ -338,6 +338,8 @@ def source_unusable(ctx: Ctx, name: str, activity: Activity) -> str | None:
         return "no Sunlight phase in a cave (7.3.1c.2)"
     if source in (BASIC, SUNLIGHT):
         return None
+    if source in bewitched.SPELL_PHASES:
+        return bewitched.phase_unusable(ctx.catalog, ctx.state, name, source)
     pieces = pieces_of(ctx.catalog)
     if source in character.items:
         if not character.items[source].active:

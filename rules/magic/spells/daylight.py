@@ -1,0 +1,23 @@
+"""The spells that act in Daylight (the List of Spells; Day spells 4.6.7g, Permanent 4.6.7h):
+as they take effect in the Evening they do nothing beyond going into effect (committed by
+:func:`rules.magic.taking_effect.commit`); what they do is read in Daylight, where it acts,
+through :mod:`rules.magic.bewitched`:
+
+- Blend Into Background (II, Grey, Day; L4721), See Hidden Signs (III, Gold, Day; L4854),
+  Sense Danger (VII, Purple, Permanent; L5165) and Blazing Light (IV, Purple, a cave clearing,
+  Day; L4858): an extra phase, a source of phases named after the spell
+  (:data:`rules.magic.bewitched.SPELL_PHASES`, :mod:`rules.orders.entitlement`).
+"""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.evening.state import CombatState
+from rules.magic.casts import SpellCast
+
+
+def in_effect(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
+    """A spell whose effect is read in Daylight does nothing more as it takes effect than being
+    in effect (:func:`rules.magic.taking_effect.commit`). (Blazing Light cast outside a cave
+    clearing is a cast the rules forbid, :mod:`rules.magic.casting`)."""
+    del ctx, combat, who, cast
