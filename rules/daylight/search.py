@@ -24,6 +24,7 @@ from rules.daylight import finding, looting, runes, sites
 from rules.events.daylight import PhaseCancelled
 from rules.events.search import Searched
 from rules.layout import DIRECTIONS
+from rules.magic import bewitched
 from rules.modifiers import die_modifier, one_die
 from rules.orders.model import Activity, ActivityKind
 from rules.pieces import Kind, pieces_of
@@ -99,7 +100,9 @@ def search(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
 
 def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search, int] | None:
     """The search he does and its roll; None, the phase cancelled with the reason, if he
-    cannot do it."""
+    cannot do it. Reading (Fog, L4723): a Search naming the Peer table in or into a fogged tile
+    is cancelled as a Search he cannot do (6.2.4f), as the Eyemist Curse cancels a Search; the
+    Enhanced Peer activity (P) is not a Search activity and is not affected."""
     report_waiting(ctx, name, "search", number)
     here = ctx.where(name)
     declared = _declared(ctx, name, activity)
@@ -113,6 +116,12 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search
         # 7.5.7: whatever he recorded; and only on the Peer Table does he search another
         # clearing than his own (7.5.4b).
         table, named = "Magic Sight", None
+    if table == "Peer" and activity.kind is ActivityKind.SEARCH:
+        fogged = bewitched.fog(ctx.state, [here] if named is None else [here, named])
+        if fogged is not None:
+            why = f"the Fog on {fogged.targets[0]} prevents the Peer table in a Search (L4723)"
+            _cancel(ctx, name, number, why)
+            return None
     if table == "Peer" and named is not None:
         enhanced = activity.kind is ActivityKind.PEER
         problem = peer_problem(ctx, here, named, enhanced=enhanced, who=name)

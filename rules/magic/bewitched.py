@@ -125,3 +125,16 @@ def phase_unusable(catalog: Catalog, state: GameState, who: str, name: str) -> s
     if not any(at_work(catalog, s) for s in found):
         return f"his {name} is inert at the start of the phase (4.6.7h.1, L{line})"
     return None
+
+
+FOG = "Fog"
+
+
+def fog(state: GameState, clearings: list[str]) -> SpellInEffect | None:
+    """Fog (II, Grey, the spellcaster's hex tile, Day; L4723): the Fog in effect on the tile of
+    any of ``clearings`` (where the searcher stands, and the clearing he Peers into), None if
+    none: "This spell prevents an individual who is doing the Search activity from using the
+    Peer table", in the tile or searching a clearing of it ("he cannot Peer into the tile from a
+    mountain in an adjacent tile")."""
+    tiles = {_tile_of(c) for c in clearings}
+    return next((s for s in state.spells if s.spell == FOG and tiles & set(s.targets)), None)

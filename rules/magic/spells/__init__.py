@@ -34,6 +34,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "see_hidden_signs": daylight.in_effect,
         "sense_danger": daylight.in_effect,
         "blazing_light": daylight.in_effect,
+        "fog": daylight.in_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

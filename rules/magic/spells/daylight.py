@@ -7,6 +7,8 @@ through :mod:`rules.magic.bewitched`:
   Sense Danger (VII, Purple, Permanent; L5165) and Blazing Light (IV, Purple, a cave clearing,
   Day; L4858): an extra phase, a source of phases named after the spell
   (:data:`rules.magic.bewitched.SPELL_PHASES`, :mod:`rules.orders.entitlement`).
+- Fog (II, Grey, the spellcaster's hex tile, Day; L4723): no Peer table in a Search activity
+  in the tile or into it (:func:`rules.magic.bewitched.fog`, :mod:`rules.daylight.search`).
 """
 
 from __future__ import annotations
