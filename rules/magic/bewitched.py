@@ -13,7 +13,9 @@ The extra phases (:data:`SPELL_PHASES`): Blend Into Background (L4721, an extra 
 See Hidden Signs (L4854, an extra Search phase), Sense Danger (L5165, an extra Alert phase) and
 Blazing Light (L4858, an extra phase for any normal activity, to whoever is in its cave
 clearing during Birdsong). Each is a source of phases named after its spell, written in the
-orders as ``H (Blend Into Background)`` (SCENARIOS part 3).
+orders as ``H (Blend Into Background)`` (SCENARIOS part 3). Fog (L4723) forbids the Peer table
+in a Search (:func:`fog`); Illusion (L4845) and Bad Luck (L5169) add to rolls
+(:func:`spell_modifier`).
 
 Readings. A spell on him gives its extra phase once, however many copies name him (the card
 gives "an extra ... phase"; a second copy gives nothing more). A Permanent spell on him lets him
@@ -30,6 +32,7 @@ from rules.board import ClearingError, parse_clearing_id
 from rules.catalog import Catalog
 from rules.magic.state import SpellInEffect
 from rules.orders.model import ActivityKind
+from rules.schema.characters import SEARCH_TABLES, DieTable
 from rules.schema.spells import Duration
 from rules.state import GameState
 
@@ -138,3 +141,26 @@ def fog(state: GameState, clearings: list[str]) -> SpellInEffect | None:
     mountain in an adjacent tile")."""
     tiles = {_tile_of(c) for c in clearings}
     return next((s for s in state.spells if s.spell == FOG and tiles & set(s.targets)), None)
+
+
+ILLUSION = "Illusion"
+BAD_LUCK = "Bad Luck"
+
+
+def spell_modifier(catalog: Catalog, state: GameState, name: str, table: DieTable | None) -> int:
+    """What the spells in effect on ``name`` add to his result on ``table`` (None: a table no
+    advantage names, such as the Curses Table): Illusion (III, Gold, one character or the
+    spellcaster's hex tile, Permanent; L4845) "adds one to his result whenever he uses any
+    Search table" — every character, hired leader, controlled monster, phantasm or familiar in
+    a target tile; Bad Luck (VIII, any colour, one character, Permanent; L5169) "adds one to
+    his result whenever he uses any table (except where specified in the rules or table
+    descriptions)". Each only while energized (:func:`affecting`). Reading: each spell adds one
+    however many copies of it affect him (the cards say "adds one"); the two add up, as the
+    Treasure cards' modifications do (L4340). Who rolls which table asks: combat tables such as
+    repositioning and game rolls are no one's (L4340), and their callers do not ask."""
+    added = 0
+    if table in SEARCH_TABLES and affecting(catalog, state, name, ILLUSION) is not None:
+        added += 1
+    if affecting(catalog, state, name, BAD_LUCK) is not None:
+        added += 1
+    return added

@@ -35,6 +35,8 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "sense_danger": daylight.in_effect,
         "blazing_light": daylight.in_effect,
         "fog": daylight.in_effect,
+        "illusion": daylight.in_effect,
+        "bad_luck": daylight.in_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

@@ -9,6 +9,9 @@ through :mod:`rules.magic.bewitched`:
   (:data:`rules.magic.bewitched.SPELL_PHASES`, :mod:`rules.orders.entitlement`).
 - Fog (II, Grey, the spellcaster's hex tile, Day; L4723): no Peer table in a Search activity
   in the tile or into it (:func:`rules.magic.bewitched.fog`, :mod:`rules.daylight.search`).
+- Illusion (III, Gold, one character or the spellcaster's hex tile, Permanent; L4845) and Bad
+  Luck (VIII, any colour, one character, Permanent; L5169): one added to every Search table,
+  to every table (:func:`rules.magic.bewitched.spell_modifier`, :mod:`rules.modifiers`).
 """
 
 from __future__ import annotations
