@@ -39,6 +39,9 @@ from rules.state import GameState
 K = ActivityKind
 
 BLAZING_LIGHT = "Blazing Light"
+#: Peace with Nature (VII, Gold, Permanent; L5159): read as the individual's turn ends
+#: (:func:`rules.daylight.prowling.prowl`).
+PEACE_WITH_NATURE = "Peace with Nature"
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "fog": daylight.in_effect,
         "illusion": daylight.in_effect,
         "bad_luck": daylight.in_effect,
+        "peace_with_nature": daylight.in_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

@@ -12,6 +12,9 @@ through :mod:`rules.magic.bewitched`:
 - Illusion (III, Gold, one character or the spellcaster's hex tile, Permanent; L4845) and Bad
   Luck (VIII, any colour, one character, Permanent; L5169): one added to every Search table,
   to every table (:func:`rules.magic.bewitched.spell_modifier`, :mod:`rules.modifiers`).
+- Peace with Nature (VII, Gold, one character, hired leader or controlled monster, Permanent;
+  L5159): as the Druid's advantage, his turn's end makes no Warning or Sound chit summon
+  (:func:`rules.daylight.prowling.prowl`).
 """
 
 from __future__ import annotations
