@@ -281,9 +281,9 @@ def prowl(ctx: Ctx, name: str) -> None:
     to him, the tile's chits turn up and summon (followers each separately, 7.11.8; hired leaders
     as if they were characters, 7.7.2d; underlings never, 7.7.3b); the Druid's Warning and Sound
     chits do not summon (Peace with Nature, L3681), nor those of the target of an energized
-    Peace with Nature spell, which does what the Druid's advantage does (L5159). The monsters that arrive block (7.12.3a).
-    One asleep under the Flowers of Rest — or who falls asleep as his turn ends there with
-    fatigued chits — summons nothing (L4302)."""
+    Peace with Nature spell, which does what the Druid's advantage does (L5159). The monsters
+    that arrive block (7.12.3a). One asleep under the Flowers of Rest — or who falls asleep as
+    his turn ends there with fatigued chits — summons nothing (L4302)."""
     where = ctx.where(name)
     if where is not None and ctx.acts(name):
         rest.flowers_of_rest(ctx, name)
