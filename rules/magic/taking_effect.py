@@ -105,6 +105,7 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
             cast.targets,
             item=item,
             becomes=cast.becomes,
+            phases_lost=cast.phases_lost,
         )
 
 
@@ -117,6 +118,7 @@ def commit(
     item: str | None = None,
     *,
     becomes: str | None = None,
+    phases_lost: int | None = None,
 ) -> None:
     """8.4.3c: the spell stays on its targets until it ends, its Magic chit committed to it;
     cast by his Artifact or Spell Book ``item``, the item is its caster and he controls it
@@ -134,6 +136,7 @@ def commit(
             cast_day=state.game_day,
             energized=permanent,
             becomes=becomes,
+            phases_lost=phases_lost,
         )
     )
 

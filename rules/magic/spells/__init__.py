@@ -38,6 +38,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "illusion": daylight.in_effect,
         "bad_luck": daylight.in_effect,
         "peace_with_nature": daylight.in_effect,
+        "violent_storm": daylight.violent_storm,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""
