@@ -55,6 +55,7 @@ from rules.events.daylight import (
 )
 from rules.magic import bewitched, energizing, lifecycle
 from rules.magic.spells import daylight as daylight_spells
+from rules.magic.spells import lost
 from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
@@ -104,8 +105,10 @@ def daylight(ctx: Ctx) -> None:
 
 
 def start_turn(ctx: Ctx, name: str) -> None:
-    """7.1.2 and 7.11.4: he and his followers become unhidden."""
+    """7.1.2 and 7.11.4: he and his followers become unhidden. What a Lost spell cancelled of
+    his last turn is forgotten (:func:`rules.magic.spells.lost.turn_starts`)."""
     ctx.emit(TurnStarted(who=name))
+    lost.turn_starts(ctx.state, name)
     for who in (name, *ctx.followers_of(name)):
         if ctx.sheet(who).hidden:
             ctx.sheet(who).hidden = False
@@ -243,7 +246,7 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         activity.kind is ActivityKind.MOVE and activity.target == turn.climbing
     ):
         turn.climbing = None
-    reason = source_unusable(ctx, name, activity) or daylight_spells.storm_cancels(
+    reason = source_unusable(ctx, name, activity) or daylight_spells.spell_cancels(
         ctx.state, name, number
     )
     trade.with_characters(ctx, name)

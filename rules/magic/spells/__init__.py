@@ -39,6 +39,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "bad_luck": daylight.in_effect,
         "peace_with_nature": daylight.in_effect,
         "violent_storm": daylight.violent_storm,
+        "lost": daylight.in_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

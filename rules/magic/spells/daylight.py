@@ -18,7 +18,9 @@ through :mod:`rules.magic.bewitched`:
 - Violent Storm (IV, Purple, the spellcaster's hex tile, Day; L4924): the caster rolls the
   Violent Storm Table as it takes effect (:func:`violent_storm`); in Daylight whoever ends a
   phase in an affected clearing of the tile cancels that many of his remaining phases, once
-  (:func:`storm_strikes`, :func:`storm_cancels`).
+  (:func:`storm_strikes`, :func:`spell_cancels`).
+- Lost (III, Gold, one character or the spellcaster's hex tile, Permanent; L4847): a Move
+  activity leaving a clearing goes where the Lost Table says (:mod:`rules.magic.spells.lost`).
 """
 
 from __future__ import annotations
@@ -105,7 +107,7 @@ def storm_strikes(ctx: Ctx, turn: TurnState, count: int) -> None:
         if not _stormy(ctx, spell, where):
             continue
         left = [
-            n for n in range(turn.phase + 1, count + 1) if storm_cancels(ctx.state, name, n) is None
+            n for n in range(turn.phase + 1, count + 1) if spell_cancels(ctx.state, name, n) is None
         ]
         lost = min(spell.phases_lost, len(left))
         options = [", ".join(map(str, c)) for c in combinations(left, lost)]
@@ -119,9 +121,13 @@ def storm_strikes(ctx: Ctx, turn: TurnState, count: int) -> None:
         spell.cancels[name] = [int(n) for n in answer.split(",") if n.strip()]
 
 
-def storm_cancels(state: GameState, name: str, number: int) -> str | None:
-    """Why Violent Storm cancels his phase ``number`` this turn (L4924), or None."""
+def spell_cancels(state: GameState, name: str, number: int) -> str | None:
+    """Why a spell in effect cancels his phase ``number`` this turn — a Violent Storm's choice
+    (L4924), the Move that climbs the mountain he was Lost into (L5322,
+    :mod:`rules.magic.spells.lost`) — or None."""
     for spell in state.spells:
-        if spell.spell == VIOLENT_STORM and number in spell.cancels.get(name, ()):
-            return f"the Violent Storm cancels it (L4924: {spell.phases_lost} phases lost)"
+        if number in spell.cancels.get(name, ()):
+            if spell.spell == VIOLENT_STORM:
+                return f"the Violent Storm cancels it (L4924: {spell.phases_lost} phases lost)"
+            return "it is the second Move into the mountain he was Lost into (L5322)"
     return None
