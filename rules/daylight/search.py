@@ -193,8 +193,8 @@ def peer_problem(
 
 def magic_sight(ctx: Ctx, name: str) -> bool:
     """7.5.7: whether he must search on the Magic Sight Table: an odd number of its causes —
-    Disembodied (his advantage) and the Phantom Glass, active (7.5.7b: they cancel in
-    pairs). The World Fades spell comes with magic."""
+    Disembodied (his advantage), the Phantom Glass, active, and an energized World Fades on him
+    (L5081) (7.5.7b: they cancel in pairs)."""
     if not ctx.is_character(name):
         return False
     sheet = ctx.sheet(name)
@@ -204,6 +204,7 @@ def magic_sight(ctx: Ctx, name: str) -> bool:
         piece = pieces[item]
         if held.active and piece.kind is Kind.TREASURE:
             causes += "magic_sight" in ctx.catalog.treasures[piece.name].behaviour
+    causes += bewitched.affecting(ctx.catalog, ctx.state, name, bewitched.WORLD_FADES) is not None
     return causes % 2 == 1
 
 

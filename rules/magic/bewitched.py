@@ -42,6 +42,9 @@ BLAZING_LIGHT = "Blazing Light"
 #: Peace with Nature (VII, Gold, Permanent; L5159): read as the individual's turn ends
 #: (:func:`rules.daylight.prowling.prowl`).
 PEACE_WITH_NATURE = "Peace with Nature"
+#: World Fades (VI, Black, Permanent; L5081): a cause of Magic Sight (7.5.7), read by
+#: :func:`rules.daylight.search.magic_sight`.
+WORLD_FADES = "World Fades"
 
 
 @dataclass(frozen=True)

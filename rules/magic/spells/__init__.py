@@ -40,6 +40,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "peace_with_nature": daylight.in_effect,
         "violent_storm": daylight.violent_storm,
         "lost": daylight.in_effect,
+        "world_fades": daylight.in_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

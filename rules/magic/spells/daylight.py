@@ -21,6 +21,8 @@ through :mod:`rules.magic.bewitched`:
   (:func:`storm_strikes`, :func:`spell_cancels`).
 - Lost (III, Gold, one character or the spellcaster's hex tile, Permanent; L4847): a Move
   activity leaving a clearing goes where the Lost Table says (:mod:`rules.magic.spells.lost`).
+- World Fades (VI, Black, one character, Permanent; L5081): a cause of Magic Sight, and a Hide
+  roll at the end of a round of combat (:mod:`rules.magic.spells.world_fades`).
 """
 
 from __future__ import annotations
