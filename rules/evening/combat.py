@@ -89,6 +89,11 @@ def _meeting(ctx: Ctx, combat: CombatState) -> None:
     combat.step = "pay"
 
 
+def _effects(ctx: Ctx, combat: CombatState) -> None:
+    taking_effect.take_effect(ctx, combat)  # 8.4.3
+    combat.step = "plays"
+
+
 def _resolve(ctx: Ctx, combat: CombatState) -> None:
     inflict(ctx, combat, in_order(combat, strikes(ctx, combat)))
     if combat.casts:
@@ -105,6 +110,7 @@ STEPS: dict[Step, Callable[[Ctx, CombatState], None]] = {
     "deploy": charging.deploy,
     "actions": encounter.actions,
     "targets": melee.targets,
+    "effects": _effects,
     "plays": _plays,
     "resolve": _resolve,
     "fatigue": fatigue.fatigue_step,

@@ -13,8 +13,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 #: How far a cast has come this round: played as the Encounter action, ``cancelled`` before it
-#: worked (8.4.3b, 8.4.2d), or ``working`` (it took effect, 8.4.3), until it ``expired``.
-CastStatus = Literal["cast", "cancelled", "working", "expired"]
+#: worked (8.4.3b, 8.4.2d), ``taking`` effect (told, and waiting for the answer to a question it
+#: asks, :mod:`rules.magic.questions`), or ``working`` (it took effect, 8.4.3), until it
+#: ``expired``.
+CastStatus = Literal["cast", "cancelled", "taking", "working", "expired"]
 
 
 class SpellCast(BaseModel):
