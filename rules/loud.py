@@ -104,8 +104,8 @@ LOUD: dict[str, Loud] = _table(
         "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
         "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform, Exorcise, "
         "Blend Into Background, See Hidden Signs, Sense Danger, Blazing Light, Fog, Illusion, "
-        "Bad Luck, Peace with Nature, Violent Storm, Lost, World Fades): a cast of one is "
-        "reported by name and not made",
+        "Bad Luck, Peace with Nature, Violent Storm, Lost, World Fades, Talk to Wise Bird): a "
+        "cast of one is reported by name and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),

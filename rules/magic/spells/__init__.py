@@ -17,7 +17,7 @@ from types import MappingProxyType
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.magic.casts import SpellCast
-from rules.magic.spells import attack, combat, daylight, instant, permanent
+from rules.magic.spells import attack, combat, daylight, instant, permanent, wise_bird
 
 Effect = Callable[[Ctx, CombatState, str, SpellCast], None]
 
@@ -41,6 +41,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "violent_storm": daylight.violent_storm,
         "lost": daylight.in_effect,
         "world_fades": daylight.in_effect,
+        "talk_to_wise_bird": wise_bird.talk_to_wise_bird,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""
