@@ -11,10 +11,11 @@ spells of that time cancel the slower spells of the characters they name (reason
 changes anything, and when the answer must wait the step runs again with it, the spells that
 took effect skipped and the one asking (``taking``) resumed. A cancelled spell's Magic chit
 fatigues (b.4); its asterisks still count toward his effort limit, and he keeps his Attention
-chit on his first target, which he may still attack if it is an individual (8.4.5a). An Instant spell expires as
-it has worked, an Attack spell once its attacks are resolved or, unused, at the end of the
-Melee Step: its Magic chit then fatigues (8.4.3c.1). Any other spell goes into effect: a
-:class:`~rules.magic.state.SpellInEffect` in the game state, its chit committed to it (8.4.3c).
+chit on his first target, which he may still attack if it is an individual (8.4.5a). An
+Instant spell expires as it has worked, an Attack spell once its attacks are resolved or,
+unused, at the end of the Melee Step: its Magic chit then fatigues (8.4.3c.1). Any other spell
+goes into effect: a :class:`~rules.magic.state.SpellInEffect` in the game state, its chit
+committed to it (8.4.3c).
 """
 
 from __future__ import annotations
