@@ -62,7 +62,7 @@ def talk_to_wise_bird(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) 
         chosen = CHOICE_DEFAULTS[PEER]
         ctx.emit(
             NotImplementedYet(
-                rule="7.5.4",
+                rule="L4729",
                 what=f"choosing the result of a Choice in the Evening: {chosen} is taken",
                 who=target,
             )
