@@ -101,7 +101,7 @@ def storm_strikes(ctx: Ctx, turn: TurnState, count: int) -> None:
     has no phases of his own to cancel and is not struck."""
     name = turn.character
     where = ctx.where(name)
-    if where is None:
+    if where is None or _begun(turn, turn.phase + 1):
         return
     for spell in ctx.state.spells:
         if spell.spell != VIOLENT_STORM or spell.phases_lost is None or name in spell.cancels:
@@ -121,6 +121,17 @@ def storm_strikes(ctx: Ctx, turn: TurnState, count: int) -> None:
         answer = questions.ask(ctx, name, VIOLENT_STORM, prompt, options)
         ctx.wait_if_pending()
         spell.cancels[name] = [int(n) for n in answer.split(",") if n.strip()]
+
+
+def _begun(turn: TurnState, number: int) -> bool:
+    """Whether phase ``number`` began before a decision waited for him, and resumes now (the
+    phase's own record of its roll, :func:`rules.daylight.turn.phase`): the storm struck, or
+    spared, him before it began."""
+    return (
+        (turn.searched is not None and turn.searched.phase == number)
+        or (turn.traded is not None and turn.traded.phase == number)
+        or (turn.hired is not None and turn.hired.get("phase") == number)
+    )
 
 
 def spell_cancels(state: GameState, name: str, number: int) -> str | None:
