@@ -50,10 +50,12 @@ WORLD_FADES = "World Fades"
 @dataclass(frozen=True)
 class SpellPhase:
     """The extra phase a spell gives: what it may be used for (``None``: any normal activity,
-    L4858) and the line of its text in the List of Spells."""
+    L4858), the line of its text in the List of Spells, and whether it must start in a cave
+    clearing (Blazing Light's, in its own; the orders warn of one planned elsewhere)."""
 
     activity: ActivityKind | None
     line: int
+    cave: bool = False
 
 
 #: The spells that give an extra phase (L4721, L4854, L4858, L5165), by Spell card name.
@@ -61,7 +63,7 @@ SPELL_PHASES: dict[str, SpellPhase] = {
     "Blend Into Background": SpellPhase(K.HIDE, 4721),
     "See Hidden Signs": SpellPhase(K.SEARCH, 4854),
     "Sense Danger": SpellPhase(K.ALERT, 5165),
-    BLAZING_LIGHT: SpellPhase(None, 4858),
+    BLAZING_LIGHT: SpellPhase(None, 4858, cave=True),
 }
 
 

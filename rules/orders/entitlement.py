@@ -265,7 +265,8 @@ def entitlement(
     for name in phase_spells(state, character):
         phase = SPELL_PHASES[name]
         activities = NORMAL if phase.activity is None else frozenset({phase.activity})
-        extras.append(ExtraSource(name, "spell", activities, rule=f"L{phase.line}"))
+        where: Where = "cave" if phase.cave else "anywhere"
+        extras.append(ExtraSource(name, "spell", activities, where, rule=f"L{phase.line}"))
 
     if no_sunlight is None and in_cave:
         no_sunlight = f"you start the day in a cave clearing, {here} (6.2.2b)"

@@ -13,6 +13,8 @@ from rules.evening.state import CombatState
 from rules.magic import bewitched
 from rules.magic.spells.world_fades import hide_at_round_end
 from rules.magic.state import SpellInEffect
+from rules.orders.parse import parse_orders
+from rules.orders.problems import ProblemCode
 from rules.schema.characters import DieTable
 from rules.state import GameState
 from tests.rules.games import fresh
@@ -92,3 +94,19 @@ def test_world_fades_rolls_not_with_a_denizen_on_his_melee_section():
     ctx, state = world_fades_round({"Amazon": ["Wolf 1"]})
     assert not state.characters["Amazon"].hidden
     assert ctx.dice.log == []
+
+
+def test_blazing_lights_phase_is_recorded_by_whoever_is_in_its_clearing_at_birdsong():
+    """L4858: his extra phase, for any normal activity, is warned of when planned outside a
+    cave clearing (it is cancelled when he starts it elsewhere); the Amazon, not there, has
+    none to name."""
+    state = game(Amazon="BL3", Black_Knight="BL5")
+    state.spells = [spell("Blazing Light", ["BL5"])]
+    cards = catalog()
+    kept = parse_orders("R, R, H (Blazing Light)", state, "Black Knight", catalog=cards)
+    assert not kept.errors and not kept.warnings
+    assert kept.orders is not None and kept.orders.phases[2].source == "Blazing Light"
+    moved = parse_orders("M BL3, R, R (Blazing Light)", state, "Black Knight", catalog=cards)
+    assert [w.code for w in moved.warnings] == [ProblemCode.UNUSABLE_EXTRA]
+    refused = parse_orders("R, H (Blazing Light)", state, "Amazon", catalog=cards)
+    assert [e.code for e in refused.errors] == [ProblemCode.SOURCE_INACTIVE]
