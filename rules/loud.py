@@ -102,7 +102,9 @@ LOUD: dict[str, Loud] = _table(
     Loud(
         "8.3.9", 2390, "8.3.9 Activating and Casting Spells",
         "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
-        "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform, Exorcise): a "
+        "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform, Exorcise, "
+        "Blend Into Background, See Hidden Signs, Sense Danger, Blazing Light, Fog, Illusion, "
+        "Bad Luck, Peace with Nature, Violent Storm, Lost, World Fades, Talk to Wise Bird): a "
         "cast of one is reported by name and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
@@ -113,6 +115,13 @@ LOUD: dict[str, Loud] = _table(
         "transmorphized individual (4.6.9b-c, e); only its vulnerability is built",
         "rules.magic.spells.permanent",
         "magic/spells_transform/L5071_transform_rolls_once_and_its_target_becomes_the_creature.yaml",
+    ),
+    Loud(
+        "L4729", 4729, "immediately does a remote Peer activity",
+        "choosing the result of a Choice that Talk to Wise Bird's remote Peer rolls in the "
+        "Evening: Clues and Paths, the Peer Table's usual choice, is taken",
+        "rules.magic.spells.wise_bird",
+        "magic/spells_daylight/L4729_talk_to_wise_birds_choice_is_reported.yaml",
     ),
     Loud(
         "L4682", 4682, "Every spell and Curse that is in effect in the clearing",

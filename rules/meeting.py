@@ -29,6 +29,7 @@ from typing import Literal
 from rules.board import board_for
 from rules.catalog import Catalog
 from rules.dice import Dice, Roll
+from rules.magic.bewitched import spell_modifier
 from rules.modifiers import applies, one_die, treasure_modifier
 from rules.schema.base import Relationship
 from rules.schema.characters import DieModifier, DieTable, OneDie, TradingPartner
@@ -255,6 +256,7 @@ def modifiers(catalog: Catalog, state: GameState, who: str, activity: Activity) 
             dice -= 1
         elif isinstance(effect, DieModifier) and here:
             added += effect.modifier
+    added += spell_modifier(catalog, state, who, DieTable.MEETING)  # Bad Luck, L5169
     return dice, added + treasure_modifier(catalog, board, state, who, DieTable.MEETING)
 
 

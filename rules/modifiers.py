@@ -13,6 +13,7 @@ from functools import cache
 
 from rules.board import Board, clearing_id, parse_clearing_id
 from rules.catalog import Catalog
+from rules.magic.bewitched import spell_modifier
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey, DieModifier, DieTable, OneDie, RollWeapon, RollWhere
 from rules.schema.chits import ChitKind
@@ -113,15 +114,21 @@ def die_modifier(
     Aim's -1 on the Missile Table with a missile weapon (L3568, L3625, L3652; ``weapon`` as
     :func:`one_die` takes it), Honor's -1 on the Meeting Table (L3898); and what the Treasure
     cards add to his result (:func:`treasure_modifier`: the Cloven Hoof, the Maps). A hireling
-    has none (7.7.1f.1)."""
+    has none (7.7.1f.1). The spells in effect on him add theirs, a hireling's too
+    (:func:`rules.magic.bewitched.spell_modifier`: Illusion, Bad Luck)."""
+    spells = spell_modifier(catalog, state, name, table)
     if name not in state.characters:
-        return 0
+        return spells
     where = state.clearing_of(name)
-    return sum(
-        effect.modifier
-        for effect in catalog.characters[name].effects(state.characters[name].level)
-        if isinstance(effect, DieModifier) and _rolls_with(effect, board, where, table, weapon)
-    ) + treasure_modifier(catalog, board, state, name, table)
+    return (
+        sum(
+            effect.modifier
+            for effect in catalog.characters[name].effects(state.characters[name].level)
+            if isinstance(effect, DieModifier) and _rolls_with(effect, board, where, table, weapon)
+        )
+        + treasure_modifier(catalog, board, state, name, table)
+        + spells
+    )
 
 
 def _rolls_with(

@@ -299,7 +299,8 @@ class TurnState(_Data):
     use at once (L4315), one phase each."""
     searched: SearchRoll | None = None
     """The Search roll of the phase being done, kept while its result waits for a decision, so
-    that the phase resumes with the same roll (7.5)."""
+    that the phase resumes with the same roll (7.5); likewise the Lost Table's roll of a Move
+    under the Lost spell while his choice of clearing waits (table ``Lost``, L4847)."""
     hired: dict[str, int] | None = None
     """The Hire phase being done (7.7.1), kept while it waits for a decision: its ``phase``, then
     the ``column`` and ``roll`` of its final Meeting roll, so that it resumes with the same roll."""

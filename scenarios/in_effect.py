@@ -30,6 +30,7 @@ from rules.catalog import Catalog
 from rules.chits import printed
 from rules.daylight.runes import SPELL_ITEMS, with_item
 from rules.magic.forms import ABSORB_ESSENCE, OWN, TRANSFORM, form
+from rules.magic.spells.daylight import VIOLENT_STORM
 from rules.magic.state import SpellInEffect, committed
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
@@ -112,12 +113,16 @@ def _spell(
     *,
     sunset: bool,
 ) -> SpellInEffect:
-    for extra in ("phases_lost", "adds"):
-        if getattr(spec, extra) is not None:
-            raise ScenarioError(
-                f"{key}.{extra}", f"not supported yet: spells_in_effect.{extra} (magic, 4.6.7)"
-            )
+    if spec.adds is not None:
+        raise ScenarioError(
+            f"{key}.adds", "not supported yet: spells_in_effect.adds (magic, 4.6.7)"
+        )
     name = names.spell(f"{key}.spell", spec.spell)
+    if (spec.phases_lost is None) != (name != VIOLENT_STORM):
+        raise ScenarioError(
+            f"{key}.phases_lost",
+            "Violent Storm, and it only, is given with the phases its roll cancels (L4924)",
+        )
     card = catalog.spells[name]
     if card.duration in UNGIVEN:
         raise ScenarioError(
@@ -168,6 +173,7 @@ def _spell(
         cast_day=cast_day,
         energized=spec.energized,
         becomes=becomes,
+        phases_lost=spec.phases_lost,
     )
 
 
@@ -418,6 +424,8 @@ def check_spells(
             lines.append(f"{key}.energized: expected {want.energized}, got {got.energized}")
         if want.becomes is not None and not _names(want.becomes, got.becomes or ""):
             lines.append(f"{key}.becomes: expected {want.becomes}, got {got.becomes}")
+        if want.phases_lost is not None and want.phases_lost != got.phases_lost:
+            lines.append(f"{key}.phases_lost: expected {want.phases_lost}, got {got.phases_lost}")
         if want.targets is not None and not _same_targets(state, got, want.targets):
             lines.append(f"{key}.targets: expected {want.targets}, got {got.targets}")
     return lines

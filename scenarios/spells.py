@@ -29,8 +29,8 @@ class SpellSpec(_Model):
     order — its ``caster`` (a character, or the Artifact or Spell Book that cast it), the
     ``chit`` committed to it (none for an item), its ``targets``, whether a Permanent spell is
     ``energized`` (only with ``start: sunset``), and what Transform or Absorb Essence made of
-    its target (``becomes``). ``phases_lost`` (Violent Storm) and ``adds`` (Enchant Artifact)
-    are the spells' own and not supported yet."""
+    its target (``becomes``), the phases Violent Storm's roll cancels (``phases_lost``, 1 to
+    4, given with it). ``adds`` (Enchant Artifact) is the spell's own and not supported yet."""
 
     spell: str
     caster: str
@@ -38,7 +38,7 @@ class SpellSpec(_Model):
     targets: list[Target] = Field(default_factory=list)
     energized: bool = False
     becomes: str | None = None
-    phases_lost: Any = None
+    phases_lost: int | None = Field(default=None, ge=1, le=4)
     adds: Any = None
 
 
@@ -52,3 +52,4 @@ class ExpectedSpell(_Model):
     targets: list[Target] | None = None
     energized: bool | None = None
     becomes: str | None = None
+    phases_lost: int | None = None

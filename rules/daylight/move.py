@@ -24,6 +24,7 @@ from rules.daylight.moving import (
     usable,
 )
 from rules.events.daylight import Climbing, FamiliarLeft, LeftMap, Moved, PhaseCancelled
+from rules.magic.spells import lost
 from rules.orders.model import Activity
 from rules.schema.tiles import ClearingType
 from rules.state import Place, TurnState
@@ -33,7 +34,8 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     """7.3.1: one roadway to the recorded clearing, or off the map by a roadway to its edge
     (a.4); two consecutive Moves into a mountain (c.1); no cave on a day a Sunlight phase is used
     (c.2). His followers move with him (7.11.6a), and those who see him use a hidden path or
-    secret passage discover it (4.5.6b.1)."""
+    secret passage discover it (4.5.6b.1). Under an energized Lost spell the Lost Table says
+    where he goes (L4847, :func:`_lost`)."""
     name = turn.character
     character = ctx.sheet(name)
     start = ctx.where(name)
@@ -44,6 +46,9 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
             ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
             return
         start = road[1] if activity.target == road[0] else road[0]
+    if road is None and start is not None and lost.affected(ctx, name):
+        _lost(ctx, turn, number, activity, start)
+        return
     if activity.target == EDGE and start is not None:
         leave_map(ctx, name, number, start)
         return
@@ -57,22 +62,61 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=blocked.reason))
         return
     kind = ctx.board.clearing_type(target)
-    if kind is ClearingType.CAVE and turn.sunlight_used:
-        ctx.emit(
-            PhaseCancelled(
-                who=name,
-                phase=number,
-                reason="he used a Sunlight phase today and cannot enter a cave (7.3.1c.2)",
-            )
-        )
+    if _no_cave(ctx, turn, number, target):
         return
     if kind is ClearingType.MOUNTAIN and turn.climbing != target:
         turn.climbing = target
         ctx.emit(Climbing(who=name, to=target))
         return
     turn.climbing = None
+    _goes(ctx, name, activity, start, target, road)
+
+
+def _no_cave(ctx: Ctx, turn: TurnState, number: int, target: str) -> bool:
+    """7.3.1c.2: a cave cannot be entered on a day he used a Sunlight phase: the Move is
+    cancelled (True)."""
+    if ctx.board.clearing_type(target) is not ClearingType.CAVE or not turn.sunlight_used:
+        return False
+    ctx.emit(
+        PhaseCancelled(
+            who=turn.character,
+            phase=number,
+            reason="he used a Sunlight phase today and cannot enter a cave (7.3.1c.2)",
+        )
+    )
+    return True
+
+
+def _lost(ctx: Ctx, turn: TurnState, number: int, activity: Activity, start: str) -> None:
+    """A Move under the Lost spell (L4847, :mod:`rules.magic.spells.lost`): the Lost Table
+    names where he goes, by any roadway; a mountain clearing costs his next Move instead of
+    this one's climb. A path or passage he had not discovered stays undiscovered (L5319)."""
+    target = lost.destination(ctx, turn, number, start)
+    if target is None or _no_cave(ctx, turn, number, target):
+        return
+    turn.climbing = None
+    known = ctx.sheet(turn.character).discoveries
+    _goes(ctx, turn.character, activity, start, target, None, shown=known)
+
+
+def _goes(
+    ctx: Ctx,
+    name: str,
+    activity: Activity,
+    start: str,
+    target: str,
+    road: tuple[str, str] | None,
+    *,
+    shown: list[str] | None = None,
+) -> None:
+    """He goes from ``start`` (or the roadway ``road`` he ran to) to ``target``, his followers
+    with him; those who see him use a hidden path or secret passage discover it (4.5.6b.1) —
+    of those in ``shown`` only, when given."""
+    character = ctx.sheet(name)
     pony_move = is_pony(ctx.catalog, activity.source)
     used = discoveries_used(ctx.board, start, target)
+    if shown is not None:
+        used = [d for d in used if d in shown]
     watchers = spies(ctx, name, (start, target)) if used else []
     staying = follow.staying(ctx, name, pony_move)
     if road is not None:  # 8.3.8d.1: the chit he ran with already carried it all

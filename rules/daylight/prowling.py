@@ -35,7 +35,7 @@ from rules.day.context import Ctx
 from rules.daylight import blocking, rest
 from rules.events.day import Prowling, Regenerated, VisitorFlipped
 from rules.events.daylight import ChitRevealed, DenizenMoved, Exchanged, Summoned
-from rules.magic import lifecycle
+from rules.magic import bewitched, lifecycle
 from rules.modifiers import cards_in_clearing, has
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey
@@ -280,15 +280,19 @@ def prowl(ctx: Ctx, name: str) -> None:
     """7.13.2: the end of an individual's turn in a clearing — prowling monsters in his tile move
     to him, the tile's chits turn up and summon (followers each separately, 7.11.8; hired leaders
     as if they were characters, 7.7.2d; underlings never, 7.7.3b); the Druid's Warning and Sound
-    chits do not summon (Peace with Nature, L3681). The monsters that arrive block (7.12.3a).
-    One asleep under the Flowers of Rest — or who falls asleep as his turn ends there with
-    fatigued chits — summons nothing (L4302)."""
+    chits do not summon (Peace with Nature, L3681), nor those of the target of an energized
+    Peace with Nature spell, which does what the Druid's advantage does (L5159). The monsters
+    that arrive block (7.12.3a). One asleep under the Flowers of Rest — or who falls asleep as
+    his turn ends there with fatigued chits — summons nothing (L4302)."""
     where = ctx.where(name)
     if where is not None and ctx.acts(name):
         rest.flowers_of_rest(ctx, name)
         if name in ctx.today.asleep:
             return  # asleep, he "cannot ... summon monsters" (L4302)
-        peaceful = has(ctx.catalog, ctx.state, name, AbilityKey.PEACE_WITH_NATURE)
+        peaceful = has(ctx.catalog, ctx.state, name, AbilityKey.PEACE_WITH_NATURE) or (
+            bewitched.affecting(ctx.catalog, ctx.state, name, bewitched.PEACE_WITH_NATURE)
+            is not None
+        )
         arrivals = end_turn(ctx, where, peaceful=peaceful)
         blocking.arrivals_block(ctx, arrivals)
 

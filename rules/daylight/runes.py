@@ -26,6 +26,7 @@ from rules.events.daylight import Fatigued
 from rules.events.search import Cursed, SpellAwakened, SpellNotLearned, SpellsSeen
 from rules.hidden import SPELLS, sight
 from rules.magic import recording
+from rules.magic.bewitched import spell_modifier
 from rules.magic.state import committed
 from rules.modifiers import treasure_modifier
 from rules.pieces import Kind, pieces_of
@@ -186,6 +187,7 @@ def inflict_curse(ctx: Ctx, who: str, table: str = "Curses Table") -> str:
             )
         )
     added = treasure_modifier(ctx.catalog, ctx.board, ctx.state, who, None)  # L4344
+    added += spell_modifier(ctx.catalog, ctx.state, who, None)  # Bad Luck, L5169
     rolled = ctx.dice.roll(who, table, one_die=dice, modifier=added)
     inflicted = ctx.catalog.tables[table].result(rolled.result)
     sheet = ctx.sheet(who)

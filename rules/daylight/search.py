@@ -24,6 +24,7 @@ from rules.daylight import finding, looting, runes, sites
 from rules.events.daylight import PhaseCancelled
 from rules.events.search import Searched
 from rules.layout import DIRECTIONS
+from rules.magic import bewitched
 from rules.modifiers import die_modifier, one_die
 from rules.orders.model import Activity, ActivityKind
 from rules.pieces import Kind, pieces_of
@@ -99,7 +100,9 @@ def search(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
 
 def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search, int] | None:
     """The search he does and its roll; None, the phase cancelled with the reason, if he
-    cannot do it."""
+    cannot do it. Reading (Fog, L4723): a Search naming the Peer table in or into a fogged tile
+    is cancelled as a Search he cannot do (6.2.4f), as the Eyemist Curse cancels a Search; the
+    Enhanced Peer activity (P) is not a Search activity and is not affected."""
     report_waiting(ctx, name, "search", number)
     here = ctx.where(name)
     declared = _declared(ctx, name, activity)
@@ -113,6 +116,12 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search
         # 7.5.7: whatever he recorded; and only on the Peer Table does he search another
         # clearing than his own (7.5.4b).
         table, named = "Magic Sight", None
+    if table == "Peer" and activity.kind is ActivityKind.SEARCH:
+        fogged = bewitched.fog(ctx.state, [here] if named is None else [here, named])
+        if fogged is not None:
+            why = f"the Fog on {fogged.targets[0]} prevents the Peer table in a Search (L4723)"
+            _cancel(ctx, name, number, why)
+            return None
     if table == "Peer" and named is not None:
         enhanced = activity.kind is ActivityKind.PEER
         problem = peer_problem(ctx, here, named, enhanced=enhanced, who=name)
@@ -184,8 +193,8 @@ def peer_problem(
 
 def magic_sight(ctx: Ctx, name: str) -> bool:
     """7.5.7: whether he must search on the Magic Sight Table: an odd number of its causes —
-    Disembodied (his advantage) and the Phantom Glass, active (7.5.7b: they cancel in
-    pairs). The World Fades spell comes with magic."""
+    Disembodied (his advantage), the Phantom Glass, active, and an energized World Fades on him
+    (L5081) (7.5.7b: they cancel in pairs)."""
     if not ctx.is_character(name):
         return False
     sheet = ctx.sheet(name)
@@ -195,6 +204,7 @@ def magic_sight(ctx: Ctx, name: str) -> bool:
         piece = pieces[item]
         if held.active and piece.kind is Kind.TREASURE:
             causes += "magic_sight" in ctx.catalog.treasures[piece.name].behaviour
+    causes += bewitched.affecting(ctx.catalog, ctx.state, name, bewitched.WORLD_FADES) is not None
     return causes % 2 == 1
 
 

@@ -53,7 +53,9 @@ from rules.events.daylight import (
     TurnStarted,
     Unhidden,
 )
-from rules.magic import energizing, lifecycle
+from rules.magic import bewitched, energizing, lifecycle
+from rules.magic.spells import daylight as daylight_spells
+from rules.magic.spells import lost
 from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
@@ -103,8 +105,10 @@ def daylight(ctx: Ctx) -> None:
 
 
 def start_turn(ctx: Ctx, name: str) -> None:
-    """7.1.2 and 7.11.4: he and his followers become unhidden."""
+    """7.1.2 and 7.11.4: he and his followers become unhidden. What a Lost spell cancelled of
+    his last turn is forgotten (:func:`rules.magic.spells.lost.turn_starts`)."""
     ctx.emit(TurnStarted(who=name))
+    lost.turn_starts(ctx.state, name)
     for who in (name, *ctx.followers_of(name)):
         if ctx.sheet(who).hidden:
             ctx.sheet(who).hidden = False
@@ -173,7 +177,9 @@ def timeless_choice(ctx: Ctx, turn: TurnState, recorded: Activity) -> Activity:
 def take_turn(ctx: Ctx, turn: TurnState) -> None:
     """His phases, from where the turn stands, until they are done, he leaves the map, he is
     blocked (7.12.4) or he falls asleep under the Flowers of Rest, which act at the end of each
-    phase before blocking (L4302, :func:`rules.daylight.rest.fall_asleep`); after each phase the
+    phase before blocking (L4302, :func:`rules.daylight.rest.fall_asleep`); before each phase
+    but the first a Violent Storm where he ended the last one strikes him
+    (:func:`rules.magic.spells.daylight.storm_strikes`); after each phase the
     Permanent spells an automatic source now supplies are energized (4.6.7h.3,
     :func:`rules.magic.lifecycle.energize_automatically`); then his followers are put back in
     his clearing (7.11.6) and the turn ends for each of them, with prowling and summoning
@@ -187,6 +193,8 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
         and turn.character not in ctx.today.asleep
     ):
         activity = phases[turn.phase]
+        if turn.phase > 0:  # L4924: where he ended the phase before, a Violent Storm strikes
+            daylight_spells.storm_strikes(ctx, turn, len(phases))
         if timeless(ctx, turn.character):
             activity = timeless_choice(ctx, turn, activity)
         phase(ctx, turn, turn.phase + 1, activity)
@@ -238,7 +246,9 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         activity.kind is ActivityKind.MOVE and activity.target == turn.climbing
     ):
         turn.climbing = None
-    reason = source_unusable(ctx, name, activity)
+    reason = source_unusable(ctx, name, activity) or daylight_spells.spell_cancels(
+        ctx.state, name, number
+    )
     trade.with_characters(ctx, name)
     rearrange(ctx, name, number)
     for follower in ctx.followers_of(name):
@@ -329,7 +339,7 @@ def _activity(
 
 def source_unusable(ctx: Ctx, name: str, activity: Activity) -> str | None:
     """Why the phase's source cannot be used now (6.2.4a–d, 7.3.2b; a card in his clearing,
-    L4292), or None."""
+    L4292; a spell in effect, :func:`rules.magic.bewitched.phase_unusable`), or None."""
     source = activity.source
     character = ctx.sheet(name)
     where = ctx.where(name)
@@ -338,6 +348,8 @@ def source_unusable(ctx: Ctx, name: str, activity: Activity) -> str | None:
         return "no Sunlight phase in a cave (7.3.1c.2)"
     if source in (BASIC, SUNLIGHT):
         return None
+    if source in bewitched.SPELL_PHASES:
+        return bewitched.phase_unusable(ctx.catalog, ctx.state, name, source)
     pieces = pieces_of(ctx.catalog)
     if source in character.items:
         if not character.items[source].active:

@@ -26,6 +26,7 @@ from rules.evening.state import CombatState, EveningState, Step
 from rules.events.day import NotImplementedYet
 from rules.events.evening import CombatEnded, Flipped
 from rules.magic import taking_effect
+from rules.magic.spells import world_fades
 
 
 def evening(ctx: Ctx) -> None:
@@ -88,6 +89,11 @@ def _meeting(ctx: Ctx, combat: CombatState) -> None:
     combat.step = "pay"
 
 
+def _effects(ctx: Ctx, combat: CombatState) -> None:
+    taking_effect.take_effect(ctx, combat)  # 8.4.3
+    combat.step = "plays"
+
+
 def _resolve(ctx: Ctx, combat: CombatState) -> None:
     inflict(ctx, combat, in_order(combat, strikes(ctx, combat)))
     if combat.casts:
@@ -104,6 +110,7 @@ STEPS: dict[Step, Callable[[Ctx, CombatState], None]] = {
     "deploy": charging.deploy,
     "actions": encounter.actions,
     "targets": melee.targets,
+    "effects": _effects,
     "plays": _plays,
     "resolve": _resolve,
     "fatigue": fatigue.fatigue_step,
@@ -127,8 +134,11 @@ def end_round(ctx: Ctx, combat: CombatState) -> bool:
     (8.4.9s) and stay assigned to the characters, every other denizen becoming unassigned
     (8.6.1). Returns whether combat ends: no character, hired native or controlled monster left
     in the clearing (8.8.4), or a second round in a row with nothing fatigued, wounded, damaged,
-    destroyed or killed and no Tremendous monster red side up (8.8.2)."""
+    destroyed or killed and no Tremendous monster red side up (8.8.2). First, World Fades' Hide
+    rolls (L5081, :func:`rules.magic.spells.world_fades.hide_at_round_end`)."""
     state = ctx.state
+    if state.spells:
+        world_fades.hide_at_round_end(ctx, combat)
     for body in combat.hit:
         if tremendous(ctx.catalog, body) and body not in state.dark_side_up:
             state.dark_side_up.append(body)

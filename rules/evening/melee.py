@@ -66,8 +66,8 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
     a target, or being named, unhides (b.2). His default is last round's target while it is
     still there, else none (pbem-combat §4). His secret plays are asked with his target, in one
     melee window (:func:`ask_plays`). A spellcaster names his spell's targets instead (8.4.2d,
-    :mod:`rules.magic.targets`); once all are named, the spells come to life (8.4.3,
-    :func:`rules.magic.taking_effect.take_effect`)."""
+    :mod:`rules.magic.targets`); once all are named, the spells come to life in the next step
+    (8.4.3, :func:`rules.magic.taking_effect.take_effect`)."""
     order = directing(ctx, combat)
     ctx.dice.shuffle(order)
     asked: list[tuple[str, str]] = []
@@ -121,9 +121,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
                 ctx.emit(Unhidden(who=name, reason="a target is named (8.4.2b.2)"))
             elif name in ctx.state.minions:
                 hirelings.unhide(ctx, name, "a target is named (8.4.2b.2)")
-    if combat.casts:
-        taking_effect.take_effect(ctx, combat)  # 8.4.3
-    combat.step = "plays"
+    combat.step = "effects" if combat.casts else "plays"  # 8.4.3
 
 
 def _target_decision(ctx: Ctx, combat: CombatState, who: str, here: list[str]) -> Decision:

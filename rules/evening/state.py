@@ -27,6 +27,7 @@ Step = Literal[
     "deploy",
     "actions",
     "targets",
+    "effects",
     "plays",
     "resolve",
     "fatigue",
@@ -34,6 +35,7 @@ Step = Literal[
 ]
 """The steps of a round, in order (8.3–8.6): luring (8.3.4), random assignment (8.3.5),
 deployment and charging (8.3.6), the Encounter actions (8.3.7–8.3.9), targets (8.4.2), the
+spells cast coming to life (8.4.3, a step of its own so that a spell's question resumes it), the
 secret plays and their reveal (8.4.5–8.4.6), resolving attacks and harm (8.4.8–8.4.9), the
 Fatigue Step (8.5) and the end of the round (8.6, 8.8); ``start`` is the start of combat
 (8.1.4), ``meeting`` and ``pay`` the Meeting Table rolls for battling natives and paying off

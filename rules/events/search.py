@@ -15,10 +15,11 @@ class Discovered(Private, type="discovered"):
 
 
 class Searched(Public, type="searched"):
-    """``who`` searches on the ``table`` Table in ``at``: ``roll``, ``result``."""
+    """``who`` searches on the ``table`` Table in ``at``: ``roll``, ``result``; ``phase`` is
+    None for a search done in no phase (Talk to Wise Bird's remote Peer in the Evening)."""
 
     who: str
-    phase: int
+    phase: int | None
     table: str
     at: str
     dice: tuple[int, ...]

@@ -26,6 +26,11 @@ game state:
   released, the spell broken or expired, and the steps of the day that do it without casting
   (Sunset, Midnight, the day's beginning, a death, the game's end).
 - :mod:`rules.magic.forms`: the form a transmorphizing spell gives an individual (4.6.9).
+- :mod:`rules.magic.bewitched`: who a spell in effect bewitches now, and what the spells that
+  act in Daylight do there through it: extra phases, Fog, Illusion's and Bad Luck's
+  modifications (read by the orders, the Search tables and the tables' modifiers);
+  :mod:`rules.magic.spells.daylight` and :mod:`rules.magic.spells.lost` hold what those spells
+  do with the day's context (Violent Storm's phases lost, Lost's Move).
 - :mod:`rules.magic.recording`: the spells a character records, the boxes of his sheet and
   erasing (7.5.6e–g).
 

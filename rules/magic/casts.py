@@ -13,8 +13,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 #: How far a cast has come this round: played as the Encounter action, ``cancelled`` before it
-#: worked (8.4.3b, 8.4.2d), or ``working`` (it took effect, 8.4.3), until it ``expired``.
-CastStatus = Literal["cast", "cancelled", "working", "expired"]
+#: worked (8.4.3b, 8.4.2d), ``taking`` effect (told, and waiting for the answer to a question it
+#: asks, :mod:`rules.magic.questions`), or ``working`` (it took effect, 8.4.3), until it
+#: ``expired``.
+CastStatus = Literal["cast", "cancelled", "taking", "working", "expired"]
 
 
 class SpellCast(BaseModel):
@@ -22,7 +24,8 @@ class SpellCast(BaseModel):
     completion time (0 for an alerted chit, 8.3.9b.4), the colour that supplied it and its
     source (a source of :mod:`rules.magic.colors`, or the colour chit's label), the targets
     in the order announced (the first bears his Attention chit, 8.4.2d), its status, and what a
-    Transform's roll made of its target (``becomes``, L5071). ``item``: ``chit`` is the Artifact
+    Transform's roll made of its target (``becomes``, L5071), the phases Violent Storm's roll
+    cancels (``phases_lost``, L4924). ``item``: ``chit`` is the Artifact
     or Spell Book he played (8.3.9c), the spell's caster."""
 
     model_config = ConfigDict(extra="forbid")
@@ -36,3 +39,4 @@ class SpellCast(BaseModel):
     status: CastStatus = "cast"
     item: bool = False
     becomes: str | None = None
+    phases_lost: int | None = None

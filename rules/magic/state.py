@@ -29,7 +29,10 @@ class SpellInEffect(BaseModel):
     item's owner when it was cast), the Magic chit committed to it (None for an item's spell),
     its targets in the order announced, the game day it was cast (a Day spell expires at Sunset
     of the next day, 4.6.7g.2), and, for a Permanent spell, whether it is energized now
-    (4.6.7h). ``becomes`` is what Transform or Absorb Essence made of the target."""
+    (4.6.7h). ``becomes`` is what Transform or Absorb Essence made of the target;
+    ``phases_lost`` what Violent Storm's roll made each phase-ending in its tile cost (L4924),
+    and ``cancels`` the individuals it has struck, each with the phases of his turn it cancels
+    (once per turn, and a Day spell lasts one Daylight)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -42,6 +45,8 @@ class SpellInEffect(BaseModel):
     cast_day: int = Field(ge=1)
     energized: bool = False
     becomes: str | None = None
+    phases_lost: int | None = Field(default=None, ge=1)
+    cancels: dict[str, list[int]] = Field(default_factory=dict)
 
 
 def next_number(spells: Iterable[SpellInEffect]) -> int:

@@ -6,12 +6,16 @@ Order (SCENARIOS.md part 3, "Order"): the targets are named with everyone's (``t
 (``spell_cancelled``, reason ``target``: 8.4.2d); then, for each completion time from 0, the
 spells of that time cancel the slower spells of the characters they name (reason ``slower``,
 8.4.3b, b.1) and take effect together, in the Evening order of their casters
-(``spell_took_effect`` and what each does). A cancelled spell's Magic chit fatigues (b.4); its
-asterisks still count toward his effort limit, and he keeps his Attention chit on his first
-target, which he may still attack if it is an individual (8.4.5a). An Instant spell expires as
-it has worked, an Attack spell once its attacks are resolved or, unused, at the end of the
-Melee Step: its Magic chit then fatigues (8.4.3c.1). Any other spell goes into effect: a
-:class:`~rules.magic.state.SpellInEffect` in the game state, its chit committed to it (8.4.3c).
+(``spell_took_effect`` and what each does). This is a step of the round of its own
+(``effects``): a spell that asks a question (:mod:`rules.magic.questions`) asks it before it
+changes anything, and when the answer must wait the step runs again with it, the spells that
+took effect skipped and the one asking (``taking``) resumed. A cancelled spell's Magic chit
+fatigues (b.4); its asterisks still count toward his effort limit, and he keeps his Attention
+chit on his first target, which he may still attack if it is an individual (8.4.5a). An
+Instant spell expires as it has worked, an Attack spell once its attacks are resolved or,
+unused, at the end of the Melee Step: its Magic chit then fatigues (8.4.3c.1). Any other spell
+goes into effect: a :class:`~rules.magic.state.SpellInEffect` in the game state, its chit
+committed to it (8.4.3c).
 """
 
 from __future__ import annotations
@@ -66,11 +70,13 @@ def take_effect(ctx: Ctx, combat: CombatState) -> None:
     the module docstring)."""
     order = [who for who in combat.participants if who in combat.casts]
     for who in order:
-        if not targets.right_sort(ctx, combat, who):
+        if combat.casts[who].status == "cast" and not targets.right_sort(ctx, combat, who):
             cancel(ctx, combat, who, "target")
     for time in sorted({combat.casts[w].time for w in order}):
         group = [
-            w for w in order if combat.casts[w].time == time and combat.casts[w].status == "cast"
+            w
+            for w in order
+            if combat.casts[w].time == time and combat.casts[w].status in ("cast", "taking")
         ]
         for who in group:
             for target in combat.casts[who].targets:
@@ -78,26 +84,28 @@ def take_effect(ctx: Ctx, combat: CombatState) -> None:
                 if slower is not None and slower.status == "cast" and slower.time > time:
                     cancel(ctx, combat, target, "slower", by=who)
         for who in group:
-            if combat.casts[who].status == "cast":
+            if combat.casts[who].status in ("cast", "taking"):
                 _works(ctx, combat, who)
 
 
 def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
     cast = combat.casts[who]
     spell = ctx.catalog.spells[cast.spell]
-    cast.status = "working"
-    combat.eventful = True
-    ctx.emit(
-        SpellTookEffect(
-            spell=cast.spell,
-            caster=who,
-            targets=tuple(cast.targets),
-            time=cast.time,
-            at=combat.clearing,
-            round=combat.round,
+    if cast.status == "cast":
+        cast.status = "taking"
+        combat.eventful = True
+        ctx.emit(
+            SpellTookEffect(
+                spell=cast.spell,
+                caster=who,
+                targets=tuple(cast.targets),
+                time=cast.time,
+                at=combat.clearing,
+                round=combat.round,
+            )
         )
-    )
-    BUILT[spell.text_key](ctx, combat, who, cast)
+    BUILT[spell.text_key](ctx, combat, who, cast)  # asks, if it does, before it changes anything
+    cast.status = "working"
     if spell.duration is Duration.INSTANT:
         expire(ctx, combat, who, "instant")
     elif spell.duration is not Duration.ATTACK:
@@ -110,6 +118,7 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
             cast.targets,
             item=item,
             becomes=cast.becomes,
+            phases_lost=cast.phases_lost,
         )
 
 
@@ -122,6 +131,7 @@ def commit(
     item: str | None = None,
     *,
     becomes: str | None = None,
+    phases_lost: int | None = None,
 ) -> None:
     """8.4.3c: the spell stays on its targets until it ends, its Magic chit committed to it;
     cast by his Artifact or Spell Book ``item``, the item is its caster and he controls it
@@ -139,6 +149,7 @@ def commit(
             cast_day=state.game_day,
             energized=permanent,
             becomes=becomes,
+            phases_lost=phases_lost,
         )
     )
 

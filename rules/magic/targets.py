@@ -7,9 +7,9 @@ individuals in the clearing, each with each of them first (the first bears his A
 written ``Giant 1, Amazon`` — and then every other individual in the clearing: naming one is
 naming a target of the wrong sort, which breaks the spell before it works (8.4.2d,
 :func:`right_sort`). The sorts built: a character, an individual, several individuals, the
-clearing, the hex tile, a weapon (d.1–d.4); the others are offered as individuals and judged
-when a spell of theirs is built. A hidden individual is offered only to one who may name him
-(d.6, :func:`seen`).
+clearing, the hex tile, a character or the hex tile (Illusion, Lost), a weapon (d.1–d.4); the
+others are offered as individuals and judged when a spell of theirs is built. A hidden
+individual is offered only to one who may name him (d.6, :func:`seen`).
 """
 
 from __future__ import annotations
@@ -84,6 +84,9 @@ def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[s
             return [combat.clearing]
         case TargetKind.HEX:
             return [ctx.board.tile_of(combat.clearing).tile]
+        case TargetKind.HEX_OR_HUMAN:
+            people = [name for name in seen(ctx, combat, who) if name in ctx.state.characters]
+            return [*people, ctx.board.tile_of(combat.clearing).tile]
         case TargetKind.WEAPON:
             return weapons(ctx, combat)
     return None

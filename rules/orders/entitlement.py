@@ -6,7 +6,9 @@ into one; never for the Dwarf, L3713), and every extra phase (6.2.2c L1505–150
 and its limits — Special Advantages (:class:`~rules.schema.characters.ExtraPhase` effects), an
 active horse (7.3.2b L1692–1698; none while he is in a cave, 6.2.2c.1 L1506), active Birdsong
 cards (``extra_phase:*`` behaviours, L4270–4294) and the Toadstool Circle in his clearing
-(``clearing_extra_phase:enchant``, L4292). It also lists the sources that let him record
+(``clearing_extra_phase:enchant``, L4292) and the spells in effect on him that give one
+(:data:`rules.magic.bewitched.SPELL_PHASES`: Blend Into Background, See Hidden Signs, Sense
+Danger, Blazing Light on his clearing). It also lists the sources that let him record
 the enhanced activities P, RE and FL on his regular phases (6.2.1a–b L1497–1498). Which source
 pays for each recorded phase (6.2.4) is :mod:`rules.orders.sources`'s business.
 
@@ -21,6 +23,7 @@ from typing import Literal
 
 from rules.board import Board, board_for
 from rules.catalog import Catalog
+from rules.magic.bewitched import SPELL_PHASES, phase_spells
 from rules.modifiers import cards_in_clearing
 from rules.orders.model import ActivityKind
 from rules.pieces import pieces_of
@@ -34,7 +37,7 @@ ENHANCED = frozenset({K.PEER, K.FLY, K.REMOTE_ENCHANT})
 NORMAL = frozenset(set(K) - ENHANCED - {K.FOLLOW})
 
 Where = Literal["anywhere", "dwelling", "cave", "mountain"]
-SourceKind = Literal["advantage", "horse", "treasure"]
+SourceKind = Literal["advantage", "horse", "treasure", "spell"]
 
 _ADVANTAGE_ACTIVITIES: dict[str, frozenset[ActivityKind]] = {
     "move": frozenset({K.MOVE}),
@@ -211,7 +214,8 @@ def entitlement(
     Birdsong). A hired leader or controlled monster has two Basic and two Sunlight phases and
     the extra Moves of the native horse he rides (6.2.5, 7.3.2e.1), but no Special Advantages
     (7.7.1f.1). A familiar has two Basic and two Sunlight phases too, and its Peer is a normal
-    activity for it (L3926). Spells are not handled yet.
+    activity for it (L3926). The spells in effect that give an extra phase give it to anyone
+    they name, character or not (:func:`rules.magic.bewitched.phase_spells`).
     """
     sheet = state.sheet(character)
     advantages = (
@@ -258,6 +262,11 @@ def entitlement(
 
     if here is not None and character in state.characters:
         _clearing_cards(catalog, state, here, extras)
+    for name in phase_spells(state, character):
+        phase = SPELL_PHASES[name]
+        activities = NORMAL if phase.activity is None else frozenset({phase.activity})
+        where: Where = "cave" if phase.cave else "anywhere"
+        extras.append(ExtraSource(name, "spell", activities, where, rule=f"L{phase.line}"))
 
     if no_sunlight is None and in_cave:
         no_sunlight = f"you start the day in a cave clearing, {here} (6.2.2b)"

@@ -15,7 +15,8 @@ assignments it picks the one a player would want, by these preferences in turn:
 2. fewest Sunlight phases (never spend a Sunlight phase where an extra fits);
 3. fewest flexible extras (keep the Captain's Reputation or the Shielded Lantern for activities
    nothing else can pay for);
-4. fewest extras from belongings (each commits him to keep the card or horse, 6.2.4d L1517);
+4. fewest extras from belongings (each commits him to keep the card or horse, 6.2.4d L1517;
+   a spell's or a Special Advantage's commits him to nothing);
 5. generic phases as early as possible, so the 1st and 2nd generic phases are the Basic ones and
    the 3rd and 4th the Sunlight ones, as in the book's example (7.3.1c.2 L1659).
 
@@ -29,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
+from rules.magic.bewitched import SPELL_PHASES
 from rules.orders.entitlement import Entitlement, ExtraSource, activity_name
 from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
 from rules.orders.problems import ProblemCode
@@ -85,6 +87,15 @@ def match_source(ent: Entitlement, text: str) -> tuple[str | None, Issue | None]
             "write the full name",
         )
     if not exact:
+        spell = next((n for n in SPELL_PHASES if n.casefold() == word), None)
+        if spell is not None:
+            return None, Issue(
+                ProblemCode.SOURCE_INACTIVE,
+                None,
+                f"no {spell} in effect names you or your clearing today: its extra phase is "
+                f"only its target's (L{SPELL_PHASES[spell].line})",
+                f"your sources today: {valid}",
+            )
         return None, Issue(
             ProblemCode.UNKNOWN_SOURCE,
             None,
@@ -129,7 +140,7 @@ class Assignment:
     warnings: tuple[Issue, ...] = ()
 
 
-_RANK = {"advantage": 1, "treasure": 2, "horse": 3}
+_RANK = {"advantage": 1, "spell": 1, "treasure": 2, "horse": 3}
 Sums = tuple[int, int, int, int]
 Best = tuple[Sums, tuple[int, ...], int, tuple[int, ...]]
 
@@ -186,7 +197,7 @@ class _Search:
             int(_unusable(extra, phase) is not None),
             0,
             int(extra.flexible),
-            int(extra.kind != "advantage"),
+            int(extra.kind in ("treasure", "horse")),
         ), _RANK[extra.kind]
 
     def solve(self) -> Best | None:

@@ -141,7 +141,7 @@ CASES: list[tuple[dict[str, Any], str, str]] = [
     ({"spells_in_effect": [given(spell="Transform", becomes="Toad")]},
      "spells_in_effect[0].becomes", "no Transform Table result"),
     ({"spells_in_effect": [given(phases_lost=2)]}, "spells_in_effect[0].phases_lost",
-     "not supported yet"),
+     "Violent Storm, and it only"),
     ({"spells_in_effect": [given(targets=["Nobody"])]}, "spells_in_effect[0].targets[0]",
      "no target"),
     ({"spells_in_effect": [given(targets=[])]}, "spells_in_effect[0].targets", "at least one"),

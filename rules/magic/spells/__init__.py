@@ -4,7 +4,8 @@
 it does when it takes effect (8.4.3), called with the caster's :class:`~rules.magic.casts.
 SpellCast` once its targets are of the right sort. What a spell does later is read where it acts
 (an Attack spell's attack, :mod:`rules.magic.spells.attack`; Poison's sharpness star,
-:mod:`rules.magic.spells.combat`). A spell not in :data:`BUILT` is reported ``not implemented
+:mod:`rules.magic.spells.combat`; the spells that act in Daylight,
+:mod:`rules.magic.spells.daylight`). A spell not in :data:`BUILT` is reported ``not implemented
 yet: rule 8.3.9`` by name when cast (:func:`rules.magic.casting.cast`).
 """
 
@@ -16,7 +17,7 @@ from types import MappingProxyType
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.magic.casts import SpellCast
-from rules.magic.spells import attack, combat, instant, permanent
+from rules.magic.spells import attack, combat, daylight, instant, permanent, wise_bird
 
 Effect = Callable[[Ctx, CombatState, str, SpellCast], None]
 
@@ -29,6 +30,18 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "exorcise": instant.exorcise,
         "poison": combat.takes_effect,
         "transform": permanent.transform,
+        "blend_into_background": daylight.in_effect,
+        "see_hidden_signs": daylight.in_effect,
+        "sense_danger": daylight.in_effect,
+        "blazing_light": daylight.in_effect,
+        "fog": daylight.in_effect,
+        "illusion": daylight.in_effect,
+        "bad_luck": daylight.in_effect,
+        "peace_with_nature": daylight.in_effect,
+        "violent_storm": daylight.violent_storm,
+        "lost": daylight.in_effect,
+        "world_fades": daylight.in_effect,
+        "talk_to_wise_bird": wise_bird.talk_to_wise_bird,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""
