@@ -83,6 +83,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
         asked.append((who, standing.ask(ctx, combat, _target_decision(ctx, combat, who, here))))
     if ctx.combat_waits():
         ask_plays(ctx, combat, {who: answer for who, answer in asked if answer != NONE})
+        taking_effect.ask_ahead(ctx, combat)
     else:  # asking them ahead would change nothing; their menus are made now all the same
         for who in present(ctx, combat):
             menu(ctx, combat, who)

@@ -35,6 +35,7 @@ from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.events.daylight import Fatigued
 from rules.events.spells import SpellBroken, SpellEnergized, SpellExpired, SpellInert, SpellReleased
+from rules.magic import minions
 from rules.magic.colors import DAY, Supply, at_place, on_tile, supplies
 from rules.magic.forms import ABSORB_ESSENCE
 from rules.magic.state import SpellInEffect
@@ -106,6 +107,7 @@ def release(
     ctx.emit(
         SpellReleased(spell=spell.spell, caster=spell.caster, target=target, by=by, reason=reason)
     )
+    minions.freed(ctx, spell, target)
     if not spell.targets:
         break_spell(ctx, spell, reason or RELEASED, by=by)
 
@@ -130,7 +132,10 @@ def expire(ctx: Ctx, spell: SpellInEffect, when: str) -> None:
 
 def _end(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
     """The spell leaves play, and its chit, no longer committed, fatigues on its owner's sheet
-    (4.6.7b, g; 4.6.10d.3) — unless he is dead, his chits gone with him."""
+    (4.6.7b, g; 4.6.10d.3) — unless he is dead, his chits gone with him. The monsters it
+    controlled are freed (:func:`rules.magic.minions.freed`)."""
+    for target in spell.targets:
+        minions.freed(ctx, spell, target)
     ctx.state.spells.remove(spell)
     owner = ctx.state.characters.get(spell.controller)
     if spell.chit is None or owner is None or owner.dead:

@@ -26,7 +26,7 @@ from rules.events.evening import Targeted
 from rules.events.spells import SpellExpired
 from rules.magic import targets
 from rules.magic.cancelling import cancel, fatigue_chit
-from rules.magic.spells import BUILT
+from rules.magic.spells import BUILT, control
 from rules.magic.state import SpellInEffect, next_number
 from rules.schema.spells import Duration
 
@@ -54,6 +54,13 @@ def name_targets(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
                 ctx.emit(Unhidden(who=name, reason="a spell's target is named (8.4.2d.6)"))
             elif name in ctx.state.minions:
                 hirelings.unhide(ctx, name, "a spell's target is named (8.4.2d.6)")
+
+
+def ask_ahead(ctx: Ctx, combat: CombatState) -> None:
+    """The questions the spells cast this round will ask as they take effect, asked ahead in
+    the melee window, before anything changes (:mod:`rules.day.context`): a controlling
+    spell's assignments cancelled (8.4.4c, :func:`rules.magic.spells.control.ask_ahead`)."""
+    control.ask_ahead(ctx, combat)
 
 
 def take_effect(ctx: Ctx, combat: CombatState) -> None:
