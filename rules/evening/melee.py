@@ -122,6 +122,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
                 ctx.emit(Unhidden(who=name, reason="a target is named (8.4.2b.2)"))
             elif name in ctx.state.minions:
                 hirelings.unhide(ctx, name, "a target is named (8.4.2b.2)")
+    taking_effect.break_on_target(ctx, combat)  # 8.4.2h
     if combat.casts:
         taking_effect.take_effect(ctx, combat)  # 8.4.3
     combat.step = "plays"

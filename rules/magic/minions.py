@@ -1,5 +1,5 @@
-"""Denizens a spell in effect makes a character's: monsters controlled (7.7.5, 8.4.4c) and
-denizens pacified (8.4.4b).
+"""Monsters a spell in effect makes a character's controlled monsters (7.7.5, 8.4.4c); the
+denizens it pacifies are :mod:`rules.magic.pacification`'s.
 
 A *controlling* spell (Guide Spider or Octopus L5173, Control Bats L5157, the Dragonfang
 Necklace's L4552) makes each of its targets not already controlled a controlled monster of the
@@ -9,11 +9,6 @@ cast it (its holder, "When no character holds the item, the spell is nullified")
 The spell is its term: when it expires at Sunset, is broken, or releases the monster, the
 monster is freed (:func:`freed`), its recorded values vanishing and its belongings abandoned in
 its clearing (7.7.5e.2, :func:`rules.daylight.hirelings.unhire`).
-
-A *pacifying* spell (Persuade L4852, Deal with Goblins L5171) leaves its targets where they
-are; while it is in effect they do not attack or block its controller and his hirelings
-(8.4.4b, :func:`pacified`), and he hires them in the column the spell names
-(:func:`meeting_column`, 7.6.5a L1897, 7.7.1b.3, 7.7.5a).
 """
 
 from __future__ import annotations
@@ -21,17 +16,10 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.daylight import hirelings
 from rules.magic.state import SpellInEffect
-from rules.schema.base import Relationship
 from rules.state import GameState
 
 #: The spells that make their targets controlled monsters (7.7.5e, 8.4.4c).
 CONTROLLING = frozenset({"Guide Spider or Octopus", "Control Bats", "Dragonfang Necklace"})
-#: The spells that pacify their targets, with the Meeting Table column their controller hires
-#: them in (7.7.5a; L4852 "the Friendly column", L5171 "the Neutral column").
-PACIFYING: dict[str, Relationship] = {
-    "Persuade": Relationship.FRIENDLY,
-    "Deal with Goblins": Relationship.NEUTRAL,
-}
 #: Why a controlled monster is freed when its spell ends (7.7.5e.2).
 SPELL_ENDED = "the spell that controlled it has ended (7.7.5e.2)"
 
@@ -71,24 +59,3 @@ def _controls_still(state: GameState, ending: SpellInEffect, target: str) -> boo
         and target in s.targets
         for s in state.spells
     )
-
-
-def pacified(state: GameState, who: str, piece: str) -> bool:
-    """Whether ``piece`` is pacified toward ``who``: a target of a pacifying spell in effect
-    that ``who`` controls (8.4.4b: they "stop attacking and blocking him and his hirelings")."""
-    return any(
-        s.spell in PACIFYING and s.controller == who and piece in s.targets for s in state.spells
-    )
-
-
-def meeting_column(state: GameState, who: str, pieces: list[str]) -> Relationship | None:
-    """The Meeting Table column a pacifying spell of ``who``'s in effect sets for him with the
-    denizens ``pieces`` (one of them its target), None without one (7.6.5a L1897 "he uses the
-    trading relationship defined by the spell rather than his normal trading relationships",
-    7.7.1b.3). Reading: with two such spells the friendlier column."""
-    found = [
-        PACIFYING[s.spell]
-        for s in state.spells
-        if s.spell in PACIFYING and s.controller == who and set(pieces) & set(s.targets)
-    ]
-    return max(found, default=None)

@@ -63,6 +63,13 @@ def ask_ahead(ctx: Ctx, combat: CombatState) -> None:
     control.ask_ahead(ctx, combat)
 
 
+def break_on_target(ctx: Ctx, combat: CombatState) -> None:
+    """8.4.2h: the pacifying and controlling spells whose controller, or one of his hirelings,
+    has named one of their targets as his target this round break
+    (:func:`rules.magic.spells.control.break_on_target`)."""
+    control.break_on_target(ctx, combat)
+
+
 def take_effect(ctx: Ctx, combat: CombatState) -> None:
     """8.4.2d, 8.4.3: the spells cast this round come to life, or are cancelled, in order (see
     the module docstring)."""
@@ -79,6 +86,9 @@ def take_effect(ctx: Ctx, combat: CombatState) -> None:
                 slower = combat.casts.get(target)
                 if slower is not None and slower.status == "cast" and slower.time > time:
                     cancel(ctx, combat, target, "slower", by=who)
+        for who in group:
+            if combat.casts[who].status == "cast" and control.stopped(ctx, combat, who):
+                cancel(ctx, combat, who, "hireling")  # 8.4.4b note, 8.4.2h.1
         for who in group:
             if combat.casts[who].status == "cast":
                 _works(ctx, combat, who)

@@ -31,6 +31,8 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "transform": permanent.transform,
         "guide_spider_or_octopus": control.controls,
         "control_bats": control.controls,
+        "persuade": control.pacifies,
+        "deal_with_goblins": control.pacifies,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

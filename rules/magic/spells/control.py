@@ -5,6 +5,10 @@ holds what being controlled or pacified means while the spell is in effect).
   colour, all of the Bats in his clearing; L5157): "The spellcaster controls the monster(s)";
   cast by an Artifact or Spell Book, "the character who holds the item" controls them — the
   owner who played it (8.3.9c.5), the spell's controller.
+- Persuade (III, Gold, one native group or all of the Giants or of the Ogres in his clearing;
+  L4852) and Deal with Goblins (VIII, Black, all of the Goblins in his clearing; L5171): "The
+  spellcaster pacifies the targets" (8.4.4b); he meets them on the Friendly, or the Neutral,
+  column of the Meeting Table (:mod:`rules.magic.pacification`).
 """
 
 from __future__ import annotations
@@ -12,11 +16,16 @@ from __future__ import annotations
 from itertools import combinations
 
 from rules.day.context import Ctx
-from rules.evening import hirelings
+from rules.evening import hirelings, natives
+from rules.evening.counters import is_monster, is_native
 from rules.evening.state import CombatState
-from rules.magic import minions, questions, targets
+from rules.events.day import NotImplementedYet
+from rules.magic import lifecycle, minions, questions, targets
 from rules.magic.casts import SpellCast
+from rules.magic.pacification import PACIFYING
 
+#: Why a pacifying or controlling spell is broken by its own side's attack (8.4.2h).
+TARGETED = "targeted by its side"
 #: The answer that cancels no assignment (8.4.4c), the default.
 NONE = "none"
 #: The separator of several monsters in an answer.
@@ -98,3 +107,64 @@ def unassign(ctx: Ctx, combat: CombatState, who: str, spell: str, taken: list[st
             continue
         combat.sheets[owner].remove(piece)
         combat.boxes.get(owner, {}).pop(piece, None)
+
+
+def pacifies(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
+    """Persuade, Deal with Goblins (L4852, L5171; 8.4.4b): the targets are pacified toward
+    ``who`` — the caster, or the owner of the item that cast it — while the spell is in effect
+    (:mod:`rules.magic.pacification`). "When the spell goes into effect, all of its targets who
+    are assigned to attack the spellcaster or his hirelings become unassigned", and natives
+    among them no longer battle him: they "act like unhired natives who are not battling the
+    spellcaster"."""
+    spared = {who, *hirelings.of(ctx, combat, who)}
+    for owner in spared:
+        on = combat.sheets.get(owner, [])
+        for piece in [p for p in on if p in cast.targets]:
+            on.remove(piece)
+            combat.boxes.get(owner, {}).pop(piece, None)
+    groups = {natives.group_of(ctx, p) for p in cast.targets if is_native(ctx.catalog, p)}
+    for group in sorted(groups):
+        battling = combat.battling.get(group, [])
+        if who in battling:
+            battling.remove(who)
+    if any(is_monster(ctx.catalog, p) for p in cast.targets):
+        ctx.emit(
+            NotImplementedYet(
+                rule="7.7.5a",
+                what=(
+                    f"hiring the monsters {cast.spell} pacifies: a Hire phase names a native "
+                    "group only"
+                ),
+                who=who,
+            )
+        )
+
+
+def break_on_target(ctx: Ctx, combat: CombatState) -> None:
+    """8.4.2h (L2456): "A spell that pacifies or controls a group of denizens is instantly
+    broken when the spellcaster specifies one of the spell's targets as a target for himself or
+    one of his hirelings. When the spell is broken, all of the targets revert to normal
+    behavior." Called once the targets of the round are named (``combat.targets``). Reading:
+    every pacifying or controlling spell, of one target or of a group."""
+    for aimer, aim in sorted(combat.targets.items()):
+        boss = ctx.state.minions[aimer].employer if aimer in ctx.state.minions else aimer
+        for spell in list(ctx.state.spells):
+            kinds = (*minions.CONTROLLING, *PACIFYING)
+            if spell.spell in kinds and spell.controller == boss and aim in spell.targets:
+                lifecycle.break_spell(ctx, spell, TARGETED, by=aimer)
+
+
+def stopped(ctx: Ctx, combat: CombatState, who: str) -> bool:
+    """8.4.4b's note (L2481), 8.4.2h.1: "If any of the spellcaster's hirelings are assigned to
+    attack any of the spell's targets at the moment when the spell goes into effect, then the
+    spell is stopped from going into effect. The spell is cancelled." — for a pacifying spell:
+    one of his hirelings has a target among them as its target, or attacks on one's sheet."""
+    cast = combat.casts[who]
+    if cast.spell not in PACIFYING:
+        return False
+    for piece in hirelings.of(ctx, combat, who):
+        if combat.targets.get(piece) in cast.targets:
+            return True
+        if any(piece in combat.sheets.get(target, []) for target in cast.targets):
+            return True
+    return False
