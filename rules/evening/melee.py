@@ -28,7 +28,7 @@ from rules.evening.sunset import directing, present
 from rules.events import Decision
 from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
-from rules.magic import taking_effect
+from rules.magic import builtin, taking_effect
 from rules.magic import targets as spell_targets
 from rules.magic.spells.attack import SPELL
 from rules.schema.action_chits import Action
@@ -187,7 +187,7 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     character = ctx.sheet(who)
     cast = combat.casts.get(who)
     options = [NONE]
-    attacking = cast is not None and ctx.catalog.spells[cast.spell].attack is not None
+    attacking = cast is not None and builtin.card(ctx.catalog, cast.spell).attack is not None
     if cast is not None and attacking and cast.status in ("cast", "working"):
         options += [f"{SPELL} {ATTACKS[box]}" for box in ATTACKS]  # 8.4.5 i
     if cast is not None and cast.status == "working":

@@ -35,7 +35,7 @@ from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.events.daylight import Fatigued
 from rules.events.spells import SpellBroken, SpellEnergized, SpellExpired, SpellInert, SpellReleased
-from rules.magic import minions
+from rules.magic import builtin, minions
 from rules.magic.colors import DAY, Supply, at_place, on_tile, supplies
 from rules.magic.forms import ABSORB_ESSENCE
 from rules.magic.state import SpellInEffect
@@ -53,10 +53,11 @@ REGENERATED = "regenerated"
 
 
 def card_of(catalog: Catalog, spell: SpellInEffect) -> Spell | None:
-    """The spell's card in the List of Spells; None for a Treasure card's own spell (4.4.8),
-    which this module leaves to its card."""
+    """The spell's card in the List of Spells, or the values of a Treasure card's own spell
+    that can be cast (the Dragonfang Necklace's, :func:`rules.magic.builtin.built_in`); None for
+    another Treasure card's own spell (4.4.8), which this module leaves to its card."""
     if spell.spell not in catalog.spells:  # the index's get raises for a name it lacks
-        return None
+        return builtin.built_in(catalog, spell.spell)
     return catalog.spells[spell.spell]
 
 

@@ -24,7 +24,7 @@ from rules.events.casting import SpellTookEffect
 from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
 from rules.events.spells import SpellExpired
-from rules.magic import targets
+from rules.magic import builtin, targets
 from rules.magic.cancelling import cancel, fatigue_chit
 from rules.magic.spells import BUILT, control
 from rules.magic.state import SpellInEffect, next_number
@@ -96,7 +96,7 @@ def take_effect(ctx: Ctx, combat: CombatState) -> None:
 
 def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
     cast = combat.casts[who]
-    spell = ctx.catalog.spells[cast.spell]
+    spell = builtin.card(ctx.catalog, cast.spell)
     cast.status = "working"
     combat.eventful = True
     ctx.emit(
@@ -139,7 +139,7 @@ def commit(
     cast by his Artifact or Spell Book ``item``, the item is its caster and he controls it
     (8.3.9c.3, c.5). A Permanent spell is energized as it is cast (4.6.7h.2), until Midnight."""
     state = ctx.state
-    permanent = ctx.catalog.spells[spell].duration is Duration.PERMANENT
+    permanent = builtin.card(ctx.catalog, spell).duration is Duration.PERMANENT
     state.spells.append(
         SpellInEffect(
             number=next_number(state.spells),
@@ -170,5 +170,5 @@ def expire_attacks(ctx: Ctx, combat: CombatState) -> None:
         cast = combat.casts.get(who)
         if cast is None or cast.status != "working":
             continue
-        if ctx.catalog.spells[cast.spell].duration is Duration.ATTACK:
+        if builtin.card(ctx.catalog, cast.spell).duration is Duration.ATTACK:
             expire(ctx, combat, who, "attack")

@@ -25,6 +25,7 @@ from rules.evening.answers import NONE
 from rules.evening.counters import is_monster, is_native
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, present
+from rules.magic import builtin
 from rules.pieces import Kind, pieces_of
 from rules.schema.spells import TargetKind
 from rules.state import Place
@@ -96,6 +97,9 @@ def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[s
 #: The monsters a spell of sort ``monster`` names only some of, by the spell (L5173).
 ONLY: dict[str, frozenset[str]] = {
     "Guide Spider or Octopus": frozenset({"Heavy Spider", "Tremendous Spider", "Octopus"}),
+    "Dragonfang Necklace": frozenset(
+        {"Heavy Dragon", "Heavy Flying Dragon", "Tremendous Dragon", "Tremendous Flying Dragon"}
+    ),
 }
 #: The monsters a spell's target is all of in the clearing, by its sort (L5157, L5171).
 ALL_OF: dict[TargetKind, tuple[str, ...]] = {
@@ -107,7 +111,7 @@ ALL_OF: dict[TargetKind, tuple[str, ...]] = {
 def of_spell(ctx: Ctx, combat: CombatState, who: str, spell: str) -> list[str] | None:
     """The single targets his ``spell`` may name here (:func:`of_sort`), only those of the
     monsters it names when it names some (:data:`ONLY`)."""
-    single = of_sort(ctx, combat, who, ctx.catalog.spells[spell].target.kind)
+    single = of_sort(ctx, combat, who, builtin.card(ctx.catalog, spell).target.kind)
     if single is None or spell not in ONLY:
         return single
     pieces = pieces_of(ctx.catalog)
@@ -149,7 +153,7 @@ def _employs(ctx: Ctx, who: str, piece: str) -> bool:
 def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """What his spell may be cast on (see the module docstring): none, the targets of its
     sort, then the other individuals here (of the wrong sort)."""
-    spell = ctx.catalog.spells[combat.casts[who].spell]
+    spell = builtin.card(ctx.catalog, combat.casts[who].spell)
     people = seen(ctx, combat, who)
     single = of_spell(ctx, combat, who, spell.name)
     sets = groups(ctx, combat, who, spell.target.kind)
@@ -176,7 +180,7 @@ def named(answer: str) -> list[str]:
 def right_sort(ctx: Ctx, combat: CombatState, who: str) -> bool:
     """8.4.2d: whether his spell's targets are of the sort it requires (at least one)."""
     cast = combat.casts[who]
-    kind = ctx.catalog.spells[cast.spell].target.kind
+    kind = builtin.card(ctx.catalog, cast.spell).target.kind
     if not cast.targets:
         return False
     sets = groups(ctx, combat, who, kind)

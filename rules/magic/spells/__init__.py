@@ -33,6 +33,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "control_bats": control.controls,
         "persuade": control.pacifies,
         "deal_with_goblins": control.pacifies,
+        "control_dragon": control.controls,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

@@ -20,7 +20,7 @@ from rules.evening import hirelings, natives
 from rules.evening.counters import is_monster, is_native
 from rules.evening.state import CombatState
 from rules.events.day import NotImplementedYet
-from rules.magic import lifecycle, minions, questions, targets
+from rules.magic import builtin, lifecycle, minions, questions, targets
 from rules.magic.casts import SpellCast
 from rules.magic.pacification import PACIFYING
 
@@ -52,7 +52,7 @@ def ask_ahead(ctx: Ctx, combat: CombatState) -> None:
     for who, cast in combat.casts.items():
         if cast.status != "cast" or cast.spell not in minions.CONTROLLING:
             continue
-        kind = ctx.catalog.spells[cast.spell].target.kind
+        kind = builtin.card(ctx.catalog, cast.spell).target.kind
         sets = targets.groups(ctx, combat, who, kind)
         if sets is not None:
             options = [o for found in sets for o in _subsets(_assigned(combat, found))[1:]]
