@@ -67,3 +67,15 @@ class MadeWhole(Public, type="made_whole"):
     who: str
     chits: tuple[str, ...]
     armor: tuple[str, ...]
+
+
+class Whistled(Public, type="whistled"):
+    """Whistle for Monsters (L5179): ``who`` moves the face-up Sound chit ``chit`` from ``from_``
+    to ``to`` (its clearing in its new tile), where it summons from now on."""
+
+    who: str
+    chit: str
+    from_: str
+    to: str
+    at: str | None = None
+    round: int | None = None

@@ -19,6 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from rules import hidden
+from rules.board import parse_clearing_id
 from rules.day.context import Ctx
 from rules.evening import hirelings
 from rules.evening.answers import NONE
@@ -27,6 +28,7 @@ from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, present
 from rules.magic import builtin
 from rules.pieces import Kind, pieces_of
+from rules.schema.chits import ChitKind
 from rules.schema.spells import TargetKind
 from rules.state import Place
 
@@ -75,6 +77,30 @@ def weapons(ctx: Ctx, combat: CombatState) -> list[str]:
     return found
 
 
+def sound_chits(ctx: Ctx) -> list[str]:
+    """Every face-up Sound chit on the map, in a clearing or a tile, in the order of the
+    catalog's map chits (Whistle for Monsters, L5179: "one face-up Sound chit anywhere on the
+    map")."""
+    return [
+        name
+        for name, chit in ctx.catalog.map_chits.items()
+        if chit.kind is ChitKind.SOUND and name in ctx.state.face_up and tile_of(ctx, name)
+    ]
+
+
+def tile_of(ctx: Ctx, chit: str) -> str | None:
+    """The tile a map chit lies in, None off the map."""
+    try:
+        kind, where = Place.split(ctx.state.place_of(chit))
+    except KeyError:
+        return None
+    if kind == "tile":
+        return where
+    if kind == "at":
+        return parse_clearing_id(where)[0]
+    return None
+
+
 def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[str] | None:
     """The single targets of sort ``kind`` he may name here; None for several individuals
     (``multiple``) or a sort not built yet."""
@@ -89,6 +115,8 @@ def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[s
             return [ctx.board.tile_of(combat.clearing).tile]
         case TargetKind.WEAPON:
             return weapons(ctx, combat)
+        case TargetKind.SOUND_CHIT:
+            return sound_chits(ctx)
         case TargetKind.MONSTER:
             return [p for p in seen(ctx, combat, who) if is_monster(ctx.catalog, p)]
     return None
