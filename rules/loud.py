@@ -104,8 +104,8 @@ LOUD: dict[str, Loud] = _table(
         "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
         "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform, Exorcise, "
         "Guide Spider or Octopus, Control Bats, Persuade, Deal with Goblins, Whistle for "
-        "Monsters, and the Dragonfang Necklace's spell): a cast of one is reported by name and "
-        "not made",
+        "Monsters, Ask Demon, and the Dragonfang Necklace's spell): a cast of one is reported by "
+        "name and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),

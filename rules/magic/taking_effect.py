@@ -26,7 +26,7 @@ from rules.events.evening import Targeted
 from rules.events.spells import SpellExpired
 from rules.magic import builtin, targets
 from rules.magic.cancelling import cancel, fatigue_chit
-from rules.magic.spells import BUILT, control, whistle
+from rules.magic.spells import BUILT, ask_demon, control, whistle
 from rules.magic.state import SpellInEffect, next_number
 from rules.schema.spells import Duration
 
@@ -61,11 +61,14 @@ def ask_ahead(ctx: Ctx, combat: CombatState) -> None:
     the melee window, before anything changes (:mod:`rules.day.context`): a controlling
     spell's assignments cancelled (8.4.4c, :func:`rules.magic.spells.control.ask_ahead`), the
     tile Whistle for Monsters sends a Sound chit to (L5179,
-    :func:`rules.magic.spells.whistle.ask_ahead`)."""
+    :func:`rules.magic.spells.whistle.ask_ahead`), the player Ask Demon asks (L4953,
+    :func:`rules.magic.spells.ask_demon.ask_ahead`)."""
     control.ask_ahead(ctx, combat)
     for who, cast in combat.casts.items():
         if cast.status == "cast" and cast.spell == whistle.WHISTLE:
             whistle.ask_ahead(ctx, combat, who)
+        if cast.status == "cast" and cast.spell == ask_demon.ASK_DEMON:
+            ask_demon.ask_ahead(ctx, combat, who)
 
 
 def break_on_target(ctx: Ctx, combat: CombatState) -> None:

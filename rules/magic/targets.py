@@ -115,6 +115,13 @@ def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[s
             return [ctx.board.tile_of(combat.clearing).tile]
         case TargetKind.WEAPON:
             return weapons(ctx, combat)
+        case TargetKind.DEMON:
+            pieces = pieces_of(ctx.catalog)
+            return [
+                p
+                for p in seen(ctx, combat, who)
+                if is_monster(ctx.catalog, p) and pieces[p].name in ("Demon", "Winged Demon")
+            ]
         case TargetKind.SOUND_CHIT:
             return sound_chits(ctx)
         case TargetKind.MONSTER:

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.magic.casts import SpellCast
-from rules.magic.spells import attack, combat, control, instant, permanent, whistle
+from rules.magic.spells import ask_demon, attack, combat, control, instant, permanent, whistle
 
 Effect = Callable[[Ctx, CombatState, str, SpellCast], None]
 
@@ -35,6 +35,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "deal_with_goblins": control.pacifies,
         "control_dragon": control.controls,
         "whistle_for_monsters": whistle.takes_effect,
+        "ask_demon": ask_demon.takes_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""
