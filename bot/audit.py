@@ -21,8 +21,17 @@ from typing import Literal
 
 from bot.audit_rows import SECTIONS_6_7, Written
 from bot.render import render
-from rules import ADVANTAGES, CURSES, LATER_PARTS, LOUD, OPTIONAL_RULES, POWERS, Catalog
-from rules.powers import BUILT_IN, Power
+from rules import (
+    ADVANTAGES,
+    BUILT_IN_SPELLS,
+    CURSES,
+    LATER_PARTS,
+    LOUD,
+    OPTIONAL_RULES,
+    POWERS,
+    Catalog,
+    Power,
+)
 
 Table = Literal["loud", "sections", "advantages", "powers", "curses", "options"]
 Status = Literal["done", "partly", "loud"]
@@ -139,11 +148,11 @@ def advantage_rows() -> list[Row]:
 
 def _powers(catalog: Catalog) -> list[tuple[str, Power, list[str]]]:
     """Each Treasure power with the cards that have it; the built-in spells one by one, each
-    with its card (:data:`rules.powers.BUILT_IN`)."""
+    with its card (:data:`rules.powers.BUILT_IN_SPELLS`)."""
     found = []
     for key, power in POWERS.items():
         if key == "built_in_spell":
-            for text_key, spell in BUILT_IN.items():
+            for text_key, spell in BUILT_IN_SPELLS.items():
                 cards = sorted(
                     t.name
                     for t in catalog.treasures.values()

@@ -287,7 +287,7 @@ POWERS: dict[str, Power] = {
 
 #: The Treasure cards' built-in spells (4.4.8, L4546-4558), by the ``text_key`` of their
 #: ``built_in_spell``: the card's ``built_in_spell`` power is each one's.
-BUILT_IN: dict[str, Power] = {
+BUILT_IN_SPELLS: dict[str, Power] = {
     "control_dragon": Power("L4552", "yes", "rules.magic.builtin", _NECKLACE),
     "see_change_weather": Power(
         "L4554", "no", "magic (its spell)", T + "L4554_the_eye_of_the_moon_is_reported.yaml",
@@ -301,12 +301,12 @@ BUILT_IN: dict[str, Power] = {
 def waiting(behaviour: tuple[str, ...], built_in: str | None = None) -> list[tuple[str, Power]]:
     """The keys of ``behaviour`` whose power is not wholly built, with their entries; the
     ``built_in_spell`` key is its card's spell's (``built_in``: its ``text_key``,
-    :data:`BUILT_IN`)."""
+    :data:`BUILT_IN_SPELLS`)."""
     found = []
     for key in behaviour:
         power = POWERS[key]
         if key == "built_in_spell" and built_in is not None:
-            power = BUILT_IN[built_in]
+            power = BUILT_IN_SPELLS[built_in]
         if power.done != "yes":
             found.append((key, power))
     return found
