@@ -1,10 +1,12 @@
-"""The Day spells that control or pacify denizens (7.7.5, 8.4.4b–c; :mod:`rules.magic.minions`
-holds what being controlled or pacified means while the spell is in effect).
+"""The Day spells that control or pacify denizens (7.7.5, 8.4.4b–c): what they do as they take
+effect; what being controlled or pacified means while the spell is in effect is
+:mod:`rules.magic.minions`'s and :mod:`rules.magic.pacification`'s.
 
 - Guide Spider or Octopus (VIII, Grey, one Spider or Octopus; L5173) and Control Bats (VII, any
   colour, all of the Bats in his clearing; L5157): "The spellcaster controls the monster(s)";
   cast by an Artifact or Spell Book, "the character who holds the item" controls them — the
-  owner who played it (8.3.9c.5), the spell's controller.
+  owner who played it (8.3.9c.5), the spell's controller. So does the Dragonfang Necklace's
+  spell on a Dragon (L4552, :mod:`rules.magic.builtin`).
 - Persuade (III, Gold, one native group or all of the Giants or of the Ogres in his clearing;
   L4852) and Deal with Goblins (VIII, Black, all of the Goblins in his clearing; L5171): "The
   spellcaster pacifies the targets" (8.4.4b); he meets them on the Friendly, or the Neutral,
