@@ -21,7 +21,17 @@ from typing import Literal
 
 from bot.audit_rows import SECTIONS_6_7, Written
 from bot.render import render
-from rules import ADVANTAGES, CURSES, LATER_PARTS, LOUD, OPTIONAL_RULES, POWERS, Catalog
+from rules import (
+    ADVANTAGES,
+    BUILT_IN_SPELLS,
+    CURSES,
+    LATER_PARTS,
+    LOUD,
+    OPTIONAL_RULES,
+    POWERS,
+    Catalog,
+    Power,
+)
 
 Table = Literal["loud", "sections", "advantages", "powers", "curses", "options"]
 Status = Literal["done", "partly", "loud"]
@@ -136,12 +146,30 @@ def advantage_rows() -> list[Row]:
     return rows
 
 
+def _powers(catalog: Catalog) -> list[tuple[str, Power, list[str]]]:
+    """Each Treasure power with the cards that have it; the built-in spells one by one, each
+    with its card (:data:`rules.powers.BUILT_IN_SPELLS`)."""
+    found = []
+    for key, power in POWERS.items():
+        if key == "built_in_spell":
+            for text_key, spell in BUILT_IN_SPELLS.items():
+                cards = sorted(
+                    t.name
+                    for t in catalog.treasures.values()
+                    if t.built_in_spell is not None and t.built_in_spell.text_key == text_key
+                )
+                found.append((key, spell, cards))
+            continue
+        cards = sorted(t.name for t in catalog.treasures.values() if key in t.behaviour)
+        found.append((key, power, cards))
+    return found
+
+
 def power_rows(catalog: Catalog) -> list[Row]:
     """The Treasure powers, with the cards that have each; one not wholly built is reported as
     its card becomes active (:func:`rules.powers.report_waiting`)."""
     rows = []
-    for key, power in POWERS.items():
-        cards = sorted(t.name for t in catalog.treasures.values() if key in t.behaviour)
+    for key, power, cards in _powers(catalog):
         status = _STATUS[power.done]
         missing = power.note or f"comes with {power.where}"
         rows.append(

@@ -302,10 +302,9 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "7.7.1", "partly",
         "hiring a group or one Rogue or Order member through the Meeting Table, wages, drinks, "
         "Boon, Insult and Challenge, rehiring, cancelling before the roll, terms and horses; "
-        "the Persuade spell's column (b.3) cannot be had, spells being cast only in combat",
-        ("rules/daylight/hiring.py", "rules/daylight/hirelings.py"),
+        "the Persuade spell's column (b.3, rules/magic/pacification.py)",
+        ("rules/daylight/hiring.py", "rules/daylight/hirelings.py", "rules/meeting.py"),
         "hire/7.7.1b1_whole_group_hired_at_price_x1_L1930.yaml",
-        ("8.3.9",),
     ),
     Written(
         "7.7.2", "done",
@@ -326,10 +325,13 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "hirelings/7.7.4a_term_of_hire_ends_at_midnight_L1970.yaml",
     ),
     Written(
-        "7.7.5", "done",
-        "hired and controlled monsters (controlling one comes with spells, cast only in combat)",
-        ("rules/daylight/hirelings.py",),
+        "7.7.5", "partly",
+        "controlled monsters (Guide Spider or Octopus, Control Bats: rules/magic/minions.py) "
+        "take turns like hired leaders and are freed as the spell ends; hiring the monsters a "
+        "pacifying spell pacifies (a-b) is reported",
+        ("rules/daylight/hirelings.py", "rules/magic/minions.py"),
         "hirelings/7.7.5e_controlled_monster_takes_a_turn_L1984.yaml",
+        ("7.7.5a",),
     ),
     Written(
         "7.8.1", "done",

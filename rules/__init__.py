@@ -71,7 +71,7 @@ if TYPE_CHECKING:
     from rules.orders.standing import parse_standing
     from rules.pieces import Kind, pieces_of
     from rules.plain_yaml import PlainLoader, load_plain_yaml
-    from rules.powers import POWERS
+    from rules.powers import BUILT_IN_SPELLS, POWERS, Power
     from rules.schema.base import CatalogError, Record
     from rules.schema.tiles import ClearingType, Road, RoadType, TileSide, TileType
     from rules.setup import CharacterSetup, SetupError, new_game, setup_choices
@@ -156,6 +156,8 @@ _WHERE = {
     "PlainLoader": "rules.plain_yaml",
     "load_plain_yaml": "rules.plain_yaml",
     "POWERS": "rules.powers",
+    "BUILT_IN_SPELLS": "rules.powers",
+    "Power": "rules.powers",
     "CatalogError": "rules.schema.base",
     "Record": "rules.schema.base",
     "ClearingType": "rules.schema.tiles",
@@ -192,6 +194,7 @@ _WHERE = {
 
 __all__ = [
     "ADVANTAGES",
+    "BUILT_IN_SPELLS",
     "CODES",
     "CURSES",
     "DATA_DIR",
@@ -232,6 +235,7 @@ __all__ = [
     "Place",
     "PlacedTile",
     "PlainLoader",
+    "Power",
     "Problem",
     "Record",
     "Resolution",

@@ -101,13 +101,17 @@ LOUD: dict[str, Loud] = _table(
     ),
     Loud(
         "8.3.9", 2390, "8.3.9 Activating and Casting Spells",
-        "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
-        "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform, Exorcise, "
-        "Blend Into Background, See Hidden Signs, Sense Danger, Blazing Light, Fog, Illusion, "
-        "Bad Luck, Peace with Nature, Violent Storm, Lost, World Fades, Talk to Wise Bird): a "
+        "the spells whose effects are not built yet, those not in rules.magic.spells.BUILT: a "
         "cast of one is reported by name and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
+    ),
+    Loud(
+        "7.7.5a", 1980, "can use Hire phases to hire the target denizens",
+        "hiring the monsters a pacifying spell pacifies (Deal with Goblins; Persuade on Giants "
+        "or Ogres): a Hire phase names a native group only",
+        "rules.magic.spells.control",
+        "magic/spells_control/L5171_deal_with_goblins_pacifies_the_goblins_in_combat.yaml",
     ),
     Loud(
         "4.6.9d", 1308, "uses the creature's attack values, move values",

@@ -15,7 +15,9 @@ back (:mod:`rules.daylight.missions`), so the extra levels are kept beyond Ally 
 Ally column (h.1) — and his foes are always read in the Enemy column, with no drinks for them
 (:func:`is_foe`; :func:`friendliness`, :func:`drinks_cost`).
 
-Not here: the column a Persuade spell sets (7.6.5a L1897, L4852) comes with magic. The Cloven
+A pacifying spell in effect sets the column of its controller with its targets' group instead
+of his relationship (7.6.5a L1897, 7.7.1b.3, L4852 Persuade: Friendly; :func:`level`,
+:mod:`rules.magic.pacification`); drinks make it friendlier as ever (7.7.5a). The Cloven
 Hoof's +1 to every table roll in its clearing (L4344) is added with the other treasures' by
 :func:`rules.modifiers.treasure_modifier`.
 """
@@ -30,6 +32,7 @@ from rules.board import board_for
 from rules.catalog import Catalog
 from rules.dice import Dice, Roll
 from rules.magic.bewitched import spell_modifier
+from rules.magic.pacification import meeting_column
 from rules.modifiers import applies, one_die, treasure_modifier
 from rules.schema.base import Relationship
 from rules.schema.characters import DieModifier, DieTable, OneDie, TradingPartner
@@ -217,6 +220,20 @@ def column(relationship: int, *, drinks: bool) -> Relationship:
     return _clamp(relationship + (1 if drinks else 0))
 
 
+def level(catalog: Catalog, state: GameState, who: str, group: str) -> int:
+    """The level of friendliness his Meeting roll with ``group`` starts from: his own
+    (:func:`friendliness`), or the column a pacifying spell of his in effect on members of the
+    group sets ("he uses the trading relationship defined by the spell rather than his normal
+    trading relationships", 7.6.5a L1897, 7.7.1b.3 L1932). Reading: a group his campaign makes a
+    foe stays in the Enemy column (7.2.4h "always"), spell or not."""
+    own = friendliness(catalog, state, who, group)
+    if partner(group).is_visitor or is_foe(catalog, state, who, group):
+        return own
+    members = [p for p in catalog.native_counters if catalog.group_of(p).name == group]
+    spell = meeting_column(state, who, members)
+    return own if spell is None else int(spell)
+
+
 def drinks_help(catalog: Catalog, state: GameState, who: str, group: str) -> bool:
     """Whether drinks would make ``group`` friendlier to him (7.6.5b L1898, :func:`column`): not
     an Ally group, nor one worse than an Enemy (10.B.6 L3133), nor a foe of his campaign, for
@@ -224,8 +241,8 @@ def drinks_help(catalog: Catalog, state: GameState, who: str, group: str) -> boo
     spend his gold."""
     if is_foe(catalog, state, who, group):
         return False
-    level = friendliness(catalog, state, who, group)
-    return column(level, drinks=True) != column(level, drinks=False)
+    start = level(catalog, state, who, group)
+    return column(start, drinks=True) != column(start, drinks=False)
 
 
 def _clamp(level: int) -> Relationship:
@@ -272,8 +289,9 @@ def meet(
     purpose: str = TABLE,
 ) -> Meeting:
     """Roll on the Meeting Table for ``who`` meeting ``group``: in the column of his relationship
-    (:func:`relationship`), one friendlier with ``drinks`` (:func:`column`), with his
-    :func:`modifiers` for ``activity``; each roll is recorded through ``dice`` with ``purpose``.
+    (:func:`relationship`; a pacifying spell's, :func:`level`), one friendlier with ``drinks``
+    (:func:`column`), with his :func:`modifiers` for ``activity``; each roll is recorded
+    through ``dice`` with ``purpose``.
 
     The rerolls are the table's (its results' ``reroll_in`` and ``reroll_shift``):
 
@@ -297,9 +315,9 @@ def meet(
     if drinks and is_foe(catalog, state, who, group):
         raise ValueError(f"no drinks for the {group}, foes of his campaign (7.2.4h)")
     table = catalog.tables[TABLE]
-    level = friendliness(catalog, state, who, group)
+    start = level(catalog, state, who, group)
     one, added = modifiers(catalog, state, who, activity)
-    current: Relationship | None = column(level, drinks=drinks)
+    current: Relationship | None = column(start, drinks=drinks)
     steps: list[Step] = []
     while current is not None:
         roll = dice.roll(who, purpose, one_die=one, modifier=added)
@@ -309,7 +327,7 @@ def meet(
         if len(steps) > len(Relationship):
             raise RuntimeError(f"the {TABLE} rerolls without end: check its data")
     return Meeting(
-        who=who, group=group, relationship=_clamp(level), drinks=drinks, steps=tuple(steps)
+        who=who, group=group, relationship=_clamp(start), drinks=drinks, steps=tuple(steps)
     )
 
 

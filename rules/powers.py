@@ -26,6 +26,10 @@ _COLORS = "tests/rules/magic/test_colors.py"
 _CARRIED = (
     "tests/scenarios/magic/casting/4.6.2b_an_enchanted_card_he_carries_supplies_his_cast.yaml"
 )
+#: The proof of the Dragonfang Necklace's spell (L4552).
+_NECKLACE = (
+    "tests/scenarios/magic/spells_control/L4552_the_dragonfang_necklace_controls_a_dragon.yaml"
+)
 #: The scenario where the powers not built are reported as their cards become active.
 ACTIVE = T + "powers_not_built_are_reported_as_their_cards_become_active.yaml"
 
@@ -274,13 +278,38 @@ POWERS: dict[str, Power] = {
         "L4536", "yes", "rules.magic.items",
         "tests/scenarios/magic/books/8.3.9c_a_spell_book_casts_only_its_spells_of_its_type.yaml",
     ),
-    "built_in_spell": Power("L4552", "no", "magic (its spell)", ACTIVE),
+    "built_in_spell": Power(
+        "L4552", "partly", "rules.magic.builtin", _NECKLACE,
+        "the Eye of the Moon's spell (L4554) needs the optional Seasons and Weather rules "
+        "(10.D.1), not built; the Flying Carpet's (L4558) is not built",
+    ),
+}  # fmt: skip
+
+#: The Treasure cards' built-in spells (4.4.8, L4546-4558), by the ``text_key`` of their
+#: ``built_in_spell``: the card's ``built_in_spell`` power is each one's.
+BUILT_IN_SPELLS: dict[str, Power] = {
+    "control_dragon": Power("L4552", "yes", "rules.magic.builtin", _NECKLACE),
+    "see_change_weather": Power(
+        "L4554", "no", "magic (its spell)", T + "L4554_the_eye_of_the_moon_is_reported.yaml",
+        "its spell can be cast only with the optional Seasons and Weather rules (10.D.1), "
+        "not built",
+    ),
+    "flying_carpet": Power("L4552", "no", "magic (its spell)", ACTIVE),
 }  # fmt: skip
 
 
-def waiting(behaviour: tuple[str, ...]) -> list[tuple[str, Power]]:
-    """The keys of ``behaviour`` whose power is not wholly built, with their entries."""
-    return [(key, POWERS[key]) for key in behaviour if POWERS[key].done != "yes"]
+def waiting(behaviour: tuple[str, ...], built_in: str | None = None) -> list[tuple[str, Power]]:
+    """The keys of ``behaviour`` whose power is not wholly built, with their entries; the
+    ``built_in_spell`` key is its card's spell's (``built_in``: its ``text_key``,
+    :data:`BUILT_IN_SPELLS`)."""
+    found = []
+    for key in behaviour:
+        power = POWERS[key]
+        if key == "built_in_spell" and built_in is not None:
+            power = BUILT_IN_SPELLS[built_in]
+        if power.done != "yes":
+            found.append((key, power))
+    return found
 
 
 def report_waiting(ctx: Ctx, who: str, item: str) -> None:
@@ -290,7 +319,8 @@ def report_waiting(ctx: Ctx, who: str, item: str) -> None:
     if record.kind is not Kind.TREASURE:
         return
     card = ctx.catalog.treasures[record.name]
-    for key, power in waiting(card.behaviour):
+    spell = card.built_in_spell.text_key if card.built_in_spell is not None else None
+    for key, power in waiting(card.behaviour, spell):
         missing = f": {power.note}" if power.note else ""
         ctx.emit(
             NotImplementedYet(

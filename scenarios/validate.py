@@ -15,6 +15,7 @@ from typing import Any
 from rules.board import ClearingError
 from rules.catalog import Catalog
 from rules.events import event_types
+from rules.magic import builtin
 from rules.meeting import partner
 from rules.orders import parse as _parse_module
 from rules.pieces import Kind, pieces_of
@@ -280,7 +281,8 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
         for index, item in enumerate(action.abandon or []):
             _item(names, f"{key}.action.abandon[{index}]", item)
         if action.cast is not None:
-            if action.cast.spell not in catalog.spells:
+            spell = action.cast.spell
+            if spell not in catalog.spells and not builtin.is_built_in(catalog, spell):
                 raise ScenarioError(
                     f"{key}.action.cast.spell",
                     f"no spell {action.cast.spell!r}{hint(action.cast.spell, catalog.spells)}",

@@ -15,6 +15,7 @@ from rules.day.context import Ctx
 from rules.daylight import hirelings
 from rules.events.daylight import Blocked, Unhidden
 from rules.hidden import finds as hidden_finds
+from rules.magic import pacification
 from rules.modifiers import has
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey
@@ -71,7 +72,11 @@ HEAVENLY_PROTECTED_FROM = frozenset({"Demon", "Winged Demon", "Imp"})
 def _protected(ctx: Ctx, name: str, monster: str) -> bool:
     """Heavenly Protection (L3797): "The Demon, Winged Demon and Imp cannot block the Pilgrim
     ... He can block and attack them normally. His hirelings are not protected." So ``monster``
-    does not block ``name``, though ``name`` may still block it by his instructions."""
+    does not block ``name``, though ``name`` may still block it by his instructions. Nor does a
+    monster pacified toward him or his employer (8.4.4b: "they stop attacking and blocking him
+    and his hirelings", :func:`rules.magic.pacification.pacified`)."""
+    if pacification.pacified(ctx.state, name, monster):
+        return True
     kind = pieces_of(ctx.catalog)[monster].name
     return kind in HEAVENLY_PROTECTED_FROM and has(
         ctx.catalog, ctx.state, name, AbilityKey.HEAVENLY_PROTECTION

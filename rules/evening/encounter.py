@@ -39,7 +39,7 @@ from rules.events.daylight import (
     WentBerserk,
 )
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
-from rules.magic import casting
+from rules.magic import casting, pacification
 from rules.magic.state import committed
 from rules.modifiers import has
 from rules.pieces import pieces_of
@@ -91,7 +91,11 @@ def lure_options(
 
 def protected(ctx: Ctx, who: str, denizen: str) -> bool:
     """The Pilgrim's Heavenly Protection (L3797): the Demon, Winged Demon and Imp cannot be
-    assigned to attack him."""
+    assigned to attack him. Nor can a denizen his pacifying spell pacifies (8.4.4b): "A
+    spellcaster who has cast a pacification spell on a denizen does not have to roll for that
+    denizen" (8.3.5a.1)."""
+    if pacification.pacified(ctx.state, who, denizen):
+        return True
     return has(ctx.catalog, ctx.state, who, AbilityKey.HEAVENLY_PROTECTION) and (
         pieces_of(ctx.catalog)[denizen].name in DEMONS
     )

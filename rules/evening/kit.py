@@ -265,9 +265,10 @@ def waiting_powers(
     for item in owned(catalog, state, character.name, Kind.TREASURE):
         if not active(character, item):
             continue
-        behaviour = catalog.treasures[pieces_of(catalog)[item].name].behaviour
-        acting = tuple(b for b in behaviour if b.split(":")[0] in COMBAT_POWERS)
-        lines = [power.line for _, power in waiting(acting)]
+        card = catalog.treasures[pieces_of(catalog)[item].name]
+        acting = tuple(b for b in card.behaviour if b.split(":")[0] in COMBAT_POWERS)
+        spell = card.built_in_spell.text_key if card.built_in_spell is not None else None
+        lines = [power.line for _, power in waiting(acting, spell)]
         if lines:
             found.append((item, lines[0]))
     return found

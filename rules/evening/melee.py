@@ -28,7 +28,7 @@ from rules.evening.sunset import directing, present
 from rules.events import Decision
 from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
-from rules.magic import taking_effect
+from rules.magic import builtin, taking_effect
 from rules.magic import targets as spell_targets
 from rules.magic.spells.attack import SPELL
 from rules.schema.action_chits import Action
@@ -83,6 +83,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
         asked.append((who, standing.ask(ctx, combat, _target_decision(ctx, combat, who, here))))
     if ctx.combat_waits():
         ask_plays(ctx, combat, {who: answer for who, answer in asked if answer != NONE})
+        taking_effect.ask_ahead(ctx, combat)
     else:  # asking them ahead would change nothing; their menus are made now all the same
         for who in present(ctx, combat):
             menu(ctx, combat, who)
@@ -121,6 +122,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
                 ctx.emit(Unhidden(who=name, reason="a target is named (8.4.2b.2)"))
             elif name in ctx.state.minions:
                 hirelings.unhide(ctx, name, "a target is named (8.4.2b.2)")
+    taking_effect.break_on_target(ctx, combat)  # 8.4.2h
     combat.step = "effects" if combat.casts else "plays"  # 8.4.3
 
 
@@ -183,7 +185,7 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     character = ctx.sheet(who)
     cast = combat.casts.get(who)
     options = [NONE]
-    attacking = cast is not None and ctx.catalog.spells[cast.spell].attack is not None
+    attacking = cast is not None and builtin.card(ctx.catalog, cast.spell).attack is not None
     if cast is not None and attacking and cast.status in ("cast", "working"):
         options += [f"{SPELL} {ATTACKS[box]}" for box in ATTACKS]  # 8.4.5 i
     if cast is not None and cast.status == "working":

@@ -38,6 +38,7 @@ from rules.evening.state import Attack, CombatState
 from rules.evening.sunset import denizens, present
 from rules.events.day import NotImplementedYet
 from rules.events.evening import AttackCancelled, Attacked, Shifted
+from rules.magic import builtin
 from rules.magic.spells.attack import aims
 from rules.magic.spells.combat import poisoned
 from rules.schema.action_chits import Action
@@ -246,7 +247,7 @@ def _spell_strikes(ctx: Ctx, combat: CombatState, who: str, attack: Attack) -> l
     and sharpness, the same direction and time on each of its targets still here, every
     attack on the first target written, then the next (each missile hit rolls on its own)."""
     cast = combat.casts[who]
-    values = ctx.catalog.spells[cast.spell].attack
+    values = builtin.card(ctx.catalog, cast.spell).attack
     assert values is not None and attack.direction is not None
     here = [*present(ctx, combat), *denizens(ctx, combat.clearing), *hirelings.here(ctx, combat)]
     missile = values.method == "missile"

@@ -22,6 +22,7 @@ from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
 from rules.events.evening import PlayCancelled, Played
+from rules.magic import builtin
 from rules.magic.spells.attack import SPELL
 from rules.pieces import pieces_of
 
@@ -177,7 +178,7 @@ def _spell_attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attac
     time the attack time, its length the spell's (i.1); a spell that does not work makes no
     attack."""
     cast = combat.casts.get(who)
-    values = ctx.catalog.spells[cast.spell].attack if cast is not None else None
+    values = builtin.card(ctx.catalog, cast.spell).attack if cast is not None else None
     if cast is None or values is None or cast.status != "working":
         return None
     return Attack(

@@ -5,7 +5,7 @@ principle 2), and its spell is named when it is cast (SCENARIOS.md part 3's voca
 
 from __future__ import annotations
 
-from rules.events.base import Public
+from rules.events.base import Private, Public
 
 
 class Cast(Public, type="cast"):
@@ -67,3 +67,25 @@ class MadeWhole(Public, type="made_whole"):
     who: str
     chits: tuple[str, ...]
     armor: tuple[str, ...]
+
+
+class Whistled(Public, type="whistled"):
+    """Whistle for Monsters (L5179): ``who`` moves the face-up Sound chit ``chit`` from ``from_``
+    to ``to`` (its clearing in its new tile), where it summons from now on."""
+
+    who: str
+    chit: str
+    from_: str
+    to: str
+    at: str | None = None
+    round: int | None = None
+
+
+class AskedDemon(Private, type="asked_demon"):
+    """Ask Demon (L4953): ``who`` asks the player of ``of`` one question, which he must answer
+    truthfully. "Question and answer must be kept secret from the other players": the two of
+    them (and the moderator) see it; the question itself passes between them, not through the
+    engine."""
+
+    who: str
+    of: str

@@ -25,6 +25,11 @@ game state:
 - :mod:`rules.magic.lifecycle`: a spell in effect energized and falling inert, a target
   released, the spell broken or expired, and the steps of the day that do it without casting
   (Sunset, Midnight, the day's beginning, a death, the game's end).
+- :mod:`rules.magic.minions`: the monsters a spell in effect controls (7.7.5, 8.4.4c), freed
+  as the spell ends; :mod:`rules.magic.pacification`: the denizens it pacifies (8.4.4b) and the
+  Meeting Table column it sets (7.6.5a).
+- :mod:`rules.magic.builtin`: the spells printed on Treasure cards (4.4.8), cast like an
+  Artifact's, and the one lookup of a spell's values (:func:`rules.magic.builtin.card`).
 - :mod:`rules.magic.forms`: the form a transmorphizing spell gives an individual (4.6.9).
 - :mod:`rules.magic.bewitched`: who a spell in effect bewitches now, and what the spells that
   act in Daylight do there through it: extra phases, Fog, Illusion's and Bad Luck's

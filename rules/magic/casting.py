@@ -40,7 +40,7 @@ from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued
 from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
-from rules.magic import colors, energizing, items
+from rules.magic import builtin, colors, energizing, items
 from rules.magic.casts import SpellCast
 from rules.magic.spells import BUILT
 from rules.magic.state import committed
@@ -167,7 +167,7 @@ def cast(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int])
     if why is not None:
         _cancel(ctx, combat, who, label, why)
         return
-    spell = ctx.catalog.spells[name]
+    spell = builtin.card(ctx.catalog, name)
     if spell.text_key not in BUILT:
         ctx.emit(
             NotImplementedYet(
@@ -177,7 +177,7 @@ def cast(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int])
             )
         )
         return
-    item = items.treasure(ctx, label) is not None
+    item = items.is_item(ctx, label)
     found = sources(ctx, who, spell)
     supply = (
         next(s for s in found if s.chit and s.source == color_chit)
@@ -203,7 +203,7 @@ def cast(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int])
             time=time,
             color=str(supply.color),
             source=supply.source,
-            magic_type=str(spell.type) if item else None,
+            magic_type=str(spell.type) if item and name in ctx.catalog.spells else None,
             at=combat.clearing,
             round=combat.round,
         )
@@ -218,8 +218,8 @@ def refusal(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[in
     """Why the cast ``answer`` cannot be made now, or None (see the module docstring);
     ``times``: the move times on his sheet (:func:`rules.evening.encounter.move_times`)."""
     name, label, color_chit = read(answer)
-    spell = ctx.catalog.spells.get(name)
-    if items.treasure(ctx, label) is not None:
+    spell = builtin.card(ctx.catalog, name) if _known(ctx, name) else None
+    if items.is_item(ctx, label):
         if spell is None:
             return f"{label} holds no Spell card {name} (8.3.9c.1)"
         if who in combat.casts:
@@ -238,6 +238,11 @@ def refusal(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[in
     if color_chit is not None and not any(s.chit and s.source == color_chit for s in found):
         return f"{color_chit} is not a colour chit of his supplying {spell.color} (8.3.9b.6)"
     return None
+
+
+def _known(ctx: Ctx, name: str) -> bool:
+    """Whether ``name`` is a Spell card or a castable built-in spell."""
+    return name in ctx.catalog.spells or builtin.is_built_in(ctx.catalog, name)
 
 
 def _chit_refusal(

@@ -13,6 +13,7 @@ controller (c.5); no chit is committed, so killing the owner does not break it (
 from __future__ import annotations
 
 from rules.day.context import Ctx
+from rules.magic import builtin
 from rules.pieces import Kind, pieces_of
 from rules.schema.spells import Spell
 from rules.schema.treasures import Treasure
@@ -29,6 +30,22 @@ def treasure(ctx: Ctx, piece: str) -> Treasure | None:
         return None
     card = ctx.catalog.treasures[pieces[piece].name]
     return card if SPELL_ITEMS & set(card.behaviour) and card.chit is not None else None
+
+
+def built_in_card(ctx: Ctx, piece: str) -> Treasure | None:
+    """The Treasure card ``piece`` is when it has a built-in spell that can be cast (the
+    Dragonfang Necklace, :mod:`rules.magic.builtin`), else None."""
+    pieces = pieces_of(ctx.catalog)
+    if piece not in pieces or pieces[piece].kind is not Kind.TREASURE:
+        return None
+    name = pieces[piece].name
+    return ctx.catalog.treasures[name] if builtin.is_built_in(ctx.catalog, name) else None
+
+
+def is_item(ctx: Ctx, piece: str) -> bool:
+    """Whether ``piece`` is played like a Magic chit to cast: an Artifact, a Spell Book, or a
+    Treasure card with a built-in spell "played exactly like an Artifact" (L4552)."""
+    return treasure(ctx, piece) is not None or built_in_card(ctx, piece) is not None
 
 
 def owned(ctx: Ctx, who: str) -> list[str]:
@@ -50,13 +67,28 @@ def in_effect(ctx: Ctx, piece: str) -> bool:
 def options(ctx: Ctx, who: str) -> list[str]:
     """Each ``SPELL with ITEM`` he could name: each awakened card of each of his Artifacts and
     Spell Books (whether the rules allow it now is :func:`refusal`'s)."""
-    return [f"{name} with {piece}" for piece in owned(ctx, who) for name in awakened(ctx, piece)]
+    found = [f"{name} with {piece}" for piece in owned(ctx, who) for name in awakened(ctx, piece)]
+    for piece in ctx.sheet(who).items:
+        card = built_in_card(ctx, piece)
+        if card is not None:
+            found.append(f"{card.name} with {piece}")
+    return found
 
 
 def refusal(ctx: Ctx, who: str, piece: str, spell: Spell) -> str | None:
-    """Why his item ``piece`` cannot cast ``spell`` now, or None (8.3.9c.1, c.3, c.4)."""
-    card = treasure(ctx, piece)
+    """Why his item ``piece`` cannot cast ``spell`` now, or None (8.3.9c.1, c.3, c.4); a
+    built-in spell's card casts its own spell only, as an Artifact (L4552)."""
     held = ctx.sheet(who).items.get(piece)
+    own = built_in_card(ctx, piece)
+    if own is not None:
+        if held is None:
+            return f"{piece} is not his (L4552)"
+        if own.needs_activation and not held.active:
+            return f"{piece} is not active (8.3.9c.1)"
+        if spell.name != own.name:
+            return f"{piece} casts its own spell only (4.4.8)"
+        return _in_use(ctx, piece)
+    card = treasure(ctx, piece)
     if card is None or card.chit is None or held is None:
         return f"{piece} is not an Artifact or Spell Book of his (8.3.9c)"
     if not held.active:
@@ -65,6 +97,12 @@ def refusal(ctx: Ctx, who: str, piece: str, spell: Spell) -> str | None:
         return f"{spell.name} is not a Spell card awakened in {piece} (8.3.9c.1)"
     if card.chit.type != spell.type:
         return f"{piece} is of type {card.chit.type}, not {spell.name}'s type {spell.type} (4.6.6b)"
+    return _in_use(ctx, piece)
+
+
+def _in_use(ctx: Ctx, piece: str) -> str | None:
+    """Why ``piece`` cannot cast again now: its spell is in effect (8.3.9c.3) or it has cast
+    this Evening (c.4)."""
     if in_effect(ctx, piece):
         return f"{piece} is committed to a spell in effect (8.3.9c.3)"
     if piece in ctx.state.today.items_cast:

@@ -35,6 +35,7 @@ from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.events.daylight import Fatigued
 from rules.events.spells import SpellBroken, SpellEnergized, SpellExpired, SpellInert, SpellReleased
+from rules.magic import builtin, minions
 from rules.magic.colors import DAY, Supply, at_place, on_tile, supplies
 from rules.magic.forms import ABSORB_ESSENCE
 from rules.magic.state import SpellInEffect
@@ -52,10 +53,11 @@ REGENERATED = "regenerated"
 
 
 def card_of(catalog: Catalog, spell: SpellInEffect) -> Spell | None:
-    """The spell's card in the List of Spells; None for a Treasure card's own spell (4.4.8),
-    which this module leaves to its card."""
+    """The spell's card in the List of Spells, or the values of a Treasure card's own spell
+    that can be cast (the Dragonfang Necklace's, :func:`rules.magic.builtin.built_in`); None for
+    another Treasure card's own spell (4.4.8), which this module leaves to its card."""
     if spell.spell not in catalog.spells:  # the index's get raises for a name it lacks
-        return None
+        return builtin.built_in(catalog, spell.spell)
     return catalog.spells[spell.spell]
 
 
@@ -106,6 +108,7 @@ def release(
     ctx.emit(
         SpellReleased(spell=spell.spell, caster=spell.caster, target=target, by=by, reason=reason)
     )
+    minions.freed(ctx, spell, target)
     if not spell.targets:
         break_spell(ctx, spell, reason or RELEASED, by=by)
 
@@ -130,7 +133,10 @@ def expire(ctx: Ctx, spell: SpellInEffect, when: str) -> None:
 
 def _end(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
     """The spell leaves play, and its chit, no longer committed, fatigues on its owner's sheet
-    (4.6.7b, g; 4.6.10d.3) — unless he is dead, his chits gone with him."""
+    (4.6.7b, g; 4.6.10d.3) — unless he is dead, his chits gone with him. The monsters it
+    controlled are freed (:func:`rules.magic.minions.freed`)."""
+    for target in spell.targets:
+        minions.freed(ctx, spell, target)
     ctx.state.spells.remove(spell)
     owner = ctx.state.characters.get(spell.controller)
     if spell.chit is None or owner is None or owner.dead:

@@ -28,9 +28,9 @@ from rules.events.casting import SpellTookEffect
 from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
 from rules.events.spells import SpellExpired
-from rules.magic import targets
+from rules.magic import builtin, targets
 from rules.magic.cancelling import cancel, fatigue_chit
-from rules.magic.spells import BUILT
+from rules.magic.spells import BUILT, ask_demon, control, whistle
 from rules.magic.state import SpellInEffect, next_number
 from rules.schema.spells import Duration
 
@@ -65,6 +65,28 @@ def name_targets(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
                 hirelings.unhide(ctx, name, "a spell's target is named (8.4.2d.6)")
 
 
+def ask_ahead(ctx: Ctx, combat: CombatState) -> None:
+    """The questions the spells cast this round will ask as they take effect, asked ahead in
+    the melee window, before anything changes (:mod:`rules.day.context`): a controlling
+    spell's assignments cancelled (8.4.4c, :func:`rules.magic.spells.control.ask_ahead`), the
+    tile Whistle for Monsters sends a Sound chit to (L5179,
+    :func:`rules.magic.spells.whistle.ask_ahead`), the player Ask Demon asks (L4953,
+    :func:`rules.magic.spells.ask_demon.ask_ahead`)."""
+    control.ask_ahead(ctx, combat)
+    for who, cast in combat.casts.items():
+        if cast.status == "cast" and cast.spell == whistle.WHISTLE:
+            whistle.ask_ahead(ctx, combat, who)
+        if cast.status == "cast" and cast.spell == ask_demon.ASK_DEMON:
+            ask_demon.ask_ahead(ctx, combat, who)
+
+
+def break_on_target(ctx: Ctx, combat: CombatState) -> None:
+    """8.4.2h: the pacifying and controlling spells whose controller, or one of his hirelings,
+    has named one of their targets as his target this round break
+    (:func:`rules.magic.spells.control.break_on_target`)."""
+    control.break_on_target(ctx, combat)
+
+
 def take_effect(ctx: Ctx, combat: CombatState) -> None:
     """8.4.2d, 8.4.3: the spells cast this round come to life, or are cancelled, in order (see
     the module docstring)."""
@@ -84,13 +106,16 @@ def take_effect(ctx: Ctx, combat: CombatState) -> None:
                 if slower is not None and slower.status == "cast" and slower.time > time:
                     cancel(ctx, combat, target, "slower", by=who)
         for who in group:
+            if combat.casts[who].status == "cast" and control.stopped(ctx, combat, who):
+                cancel(ctx, combat, who, "hireling")  # 8.4.4b note, 8.4.2h.1
+        for who in group:
             if combat.casts[who].status in ("cast", "taking"):
                 _works(ctx, combat, who)
 
 
 def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
     cast = combat.casts[who]
-    spell = ctx.catalog.spells[cast.spell]
+    spell = builtin.card(ctx.catalog, cast.spell)
     if cast.status == "cast":
         cast.status = "taking"
         combat.eventful = True
@@ -137,7 +162,7 @@ def commit(
     cast by his Artifact or Spell Book ``item``, the item is its caster and he controls it
     (8.3.9c.3, c.5). A Permanent spell is energized as it is cast (4.6.7h.2), until Midnight."""
     state = ctx.state
-    permanent = ctx.catalog.spells[spell].duration is Duration.PERMANENT
+    permanent = builtin.card(ctx.catalog, spell).duration is Duration.PERMANENT
     state.spells.append(
         SpellInEffect(
             number=next_number(state.spells),
@@ -169,5 +194,5 @@ def expire_attacks(ctx: Ctx, combat: CombatState) -> None:
         cast = combat.casts.get(who)
         if cast is None or cast.status != "working":
             continue
-        if ctx.catalog.spells[cast.spell].duration is Duration.ATTACK:
+        if builtin.card(ctx.catalog, cast.spell).duration is Duration.ATTACK:
             expire(ctx, combat, who, "attack")

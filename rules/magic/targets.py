@@ -7,7 +7,10 @@ individuals in the clearing, each with each of them first (the first bears his A
 written ``Giant 1, Amazon`` — and then every other individual in the clearing: naming one is
 naming a target of the wrong sort, which breaks the spell before it works (8.4.2d,
 :func:`right_sort`). The sorts built: a character, an individual, several individuals, the
-clearing, the hex tile, a character or the hex tile (Illusion, Lost), a weapon (d.1–d.4); the
+clearing, the hex tile, a character or the hex tile (Illusion, Lost), a weapon (d.1–d.4), a
+monster (one Spider or Octopus for Guide Spider or Octopus, :data:`ONLY`), and the sets a spell
+names all of at once (all of the Bats, all of the Goblins, a native group or all of the Giants or
+Ogres: :func:`groups`, written as the set); the
 others are offered as individuals and judged when a spell of theirs is built. A hidden
 individual is offered only to one who may name him (d.6, :func:`seen`).
 """
@@ -17,13 +20,16 @@ from __future__ import annotations
 from itertools import combinations
 
 from rules import hidden
+from rules.board import parse_clearing_id
 from rules.day.context import Ctx
 from rules.evening import hirelings
 from rules.evening.answers import NONE
-from rules.evening.counters import is_native
+from rules.evening.counters import is_monster, is_native
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, present
+from rules.magic import builtin
 from rules.pieces import Kind, pieces_of
+from rules.schema.chits import ChitKind
 from rules.schema.spells import TargetKind
 from rules.state import Place
 
@@ -72,6 +78,30 @@ def weapons(ctx: Ctx, combat: CombatState) -> list[str]:
     return found
 
 
+def sound_chits(ctx: Ctx) -> list[str]:
+    """Every face-up Sound chit on the map, in a clearing or a tile, in the order of the
+    catalog's map chits (Whistle for Monsters, L5179: "one face-up Sound chit anywhere on the
+    map")."""
+    return [
+        name
+        for name, chit in ctx.catalog.map_chits.items()
+        if chit.kind is ChitKind.SOUND and name in ctx.state.face_up and tile_of(ctx, name)
+    ]
+
+
+def tile_of(ctx: Ctx, chit: str) -> str | None:
+    """The tile a map chit lies in, None off the map."""
+    try:
+        kind, where = Place.split(ctx.state.place_of(chit))
+    except KeyError:
+        return None
+    if kind == "tile":
+        return where
+    if kind == "at":
+        return parse_clearing_id(where)[0]
+    return None
+
+
 def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[str] | None:
     """The single targets of sort ``kind`` he may name here; None for several individuals
     (``multiple``) or a sort not built yet."""
@@ -89,17 +119,87 @@ def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[s
             return [*people, ctx.board.tile_of(combat.clearing).tile]
         case TargetKind.WEAPON:
             return weapons(ctx, combat)
+        case TargetKind.DEMON:
+            pieces = pieces_of(ctx.catalog)
+            return [
+                p
+                for p in seen(ctx, combat, who)
+                if is_monster(ctx.catalog, p) and pieces[p].name in ("Demon", "Winged Demon")
+            ]
+        case TargetKind.SOUND_CHIT:
+            return sound_chits(ctx)
+        case TargetKind.MONSTER:
+            return [p for p in seen(ctx, combat, who) if is_monster(ctx.catalog, p)]
     return None
+
+
+#: The monsters a spell of sort ``monster`` names only some of, by the spell (L5173).
+ONLY: dict[str, frozenset[str]] = {
+    "Guide Spider or Octopus": frozenset({"Heavy Spider", "Tremendous Spider", "Octopus"}),
+    "Dragonfang Necklace": frozenset(
+        {"Heavy Dragon", "Heavy Flying Dragon", "Tremendous Dragon", "Tremendous Flying Dragon"}
+    ),
+}
+#: The monsters a spell's target is all of in the clearing, by its sort (L5157, L5171).
+ALL_OF: dict[TargetKind, tuple[str, ...]] = {
+    TargetKind.BATS: ("Giant Bat",),
+    TargetKind.GOBLINS: ("Goblin Axe", "Goblin Great Sword", "Goblin Spear"),
+}
+
+
+def of_spell(ctx: Ctx, combat: CombatState, who: str, spell: str) -> list[str] | None:
+    """The single targets his ``spell`` may name here (:func:`of_sort`), only those of the
+    monsters it names when it names some (:data:`ONLY`)."""
+    single = of_sort(ctx, combat, who, builtin.card(ctx.catalog, spell).target.kind)
+    if single is None or spell not in ONLY:
+        return single
+    pieces = pieces_of(ctx.catalog)
+    return [p for p in single if pieces[p].kind is Kind.MONSTER and pieces[p].name in ONLY[spell]]
+
+
+def groups(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[list[str]] | None:
+    """The sets of individuals here a spell of sort ``kind`` names all of at once: all of the
+    Bats, all of the Goblins (L5157, L5171: every one of them he may name, d.6); for a human
+    group (Persuade, L4852) each native group's unhired members here, all of the Giants, all of
+    the Ogres. Reading: "one native group" is its members in his clearing, the spell's targets
+    being where he is (8.4.2d); natives hired by others are not among them (7.7.5c). None for
+    any other sort."""
+    pieces = pieces_of(ctx.catalog)
+    people = seen(ctx, combat, who)
+    if kind in ALL_OF:
+        found = [p for p in people if pieces[p].name in ALL_OF[kind]]
+        return [found] if found else []
+    if kind is not TargetKind.HUMAN_GROUP:
+        return None
+    natives_here = [p for p in people if is_native(ctx.catalog, p)]
+    free = [p for p in natives_here if p not in ctx.state.minions or _employs(ctx, who, p)]
+    found_groups: dict[str, list[str]] = {}
+    for piece in free:
+        found_groups.setdefault(ctx.catalog.group_of(piece).name, []).append(piece)
+    options = list(found_groups.values())
+    for name in ("Giant", "Ogre"):
+        same = [p for p in people if pieces[p].kind is Kind.MONSTER and pieces[p].name == name]
+        if same:
+            options.append(same)
+    return options
+
+
+def _employs(ctx: Ctx, who: str, piece: str) -> bool:
+    minion = ctx.state.minions.get(piece)
+    return minion is not None and minion.employer == who
 
 
 def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """What his spell may be cast on (see the module docstring): none, the targets of its
     sort, then the other individuals here (of the wrong sort)."""
-    spell = ctx.catalog.spells[combat.casts[who].spell]
+    spell = builtin.card(ctx.catalog, combat.casts[who].spell)
     people = seen(ctx, combat, who)
-    single = of_sort(ctx, combat, who, spell.target.kind)
+    single = of_spell(ctx, combat, who, spell.name)
+    sets = groups(ctx, combat, who, spell.target.kind)
     options = [NONE]
-    if single is not None:
+    if sets is not None:
+        options += [AND.join(found) for found in sets]
+    elif single is not None:
         options += single
     elif spell.target.kind is TargetKind.MULTIPLE:
         pool = people[:MOST]
@@ -119,11 +219,14 @@ def named(answer: str) -> list[str]:
 def right_sort(ctx: Ctx, combat: CombatState, who: str) -> bool:
     """8.4.2d: whether his spell's targets are of the sort it requires (at least one)."""
     cast = combat.casts[who]
-    kind = ctx.catalog.spells[cast.spell].target.kind
+    kind = builtin.card(ctx.catalog, cast.spell).target.kind
     if not cast.targets:
         return False
+    sets = groups(ctx, combat, who, kind)
+    if sets is not None:
+        return cast.targets in sets
     if kind is TargetKind.MULTIPLE:
         people = seen(ctx, combat, who)
         return all(t in people for t in cast.targets)
-    single = of_sort(ctx, combat, who, kind)
+    single = of_spell(ctx, combat, who, cast.spell)
     return single is not None and len(cast.targets) == 1 and cast.targets[0] in single

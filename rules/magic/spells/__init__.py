@@ -17,7 +17,17 @@ from types import MappingProxyType
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.magic.casts import SpellCast
-from rules.magic.spells import attack, combat, daylight, instant, permanent, wise_bird
+from rules.magic.spells import (
+    ask_demon,
+    attack,
+    combat,
+    control,
+    daylight,
+    instant,
+    permanent,
+    whistle,
+    wise_bird,
+)
 
 Effect = Callable[[Ctx, CombatState, str, SpellCast], None]
 
@@ -42,6 +52,13 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "lost": daylight.in_effect,
         "world_fades": daylight.in_effect,
         "talk_to_wise_bird": wise_bird.talk_to_wise_bird,
+        "guide_spider_or_octopus": control.controls,
+        "control_bats": control.controls,
+        "persuade": control.pacifies,
+        "deal_with_goblins": control.pacifies,
+        "control_dragon": control.controls,
+        "whistle_for_monsters": whistle.takes_effect,
+        "ask_demon": ask_demon.takes_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

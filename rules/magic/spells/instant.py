@@ -13,7 +13,7 @@ from rules.events.casting import MadeWhole
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued
 from rules.events.evening import Killed
-from rules.magic import cancelling, lifecycle, targets
+from rules.magic import builtin, cancelling, lifecycle, targets
 from rules.magic.casts import SpellCast
 from rules.pieces import Kind
 from rules.schema.spells import Duration
@@ -63,7 +63,7 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
             ctx.emit(Killed(who=piece, by=who, at=here, round=combat.round))
             denizen_killed(ctx, combat, piece, [who])
     for other, other_cast in combat.casts.items():
-        attack = ctx.catalog.spells[other_cast.spell].duration is Duration.ATTACK
+        attack = builtin.card(ctx.catalog, other_cast.spell).duration is Duration.ATTACK
         if other != who and (
             other_cast.status == "cast" or (attack and other_cast.status == "working")
         ):

@@ -169,6 +169,7 @@ def test_an_inactive_girtle_does_not_count():
         "Elusive Cloak",
         "Beast Pipes",
         "Good Book",
+        "Dragonfang Necklace",
     ],
 )
 def test_the_combat_powers_built_are_no_longer_waiting(card: str):
@@ -178,10 +179,11 @@ def test_the_combat_powers_built_are_no_longer_waiting(card: str):
 
 
 def test_powers_not_built_still_wait_loudly():
+    """The Eye of the Moon's spell needs the optional Seasons and Weather rules (L4554)."""
     state = _amazon()
-    _give(state, "Amazon", "Dragonfang Necklace")
+    _give(state, "Amazon", "Eye of the Moon")
     found = kit.waiting_powers(catalog(), state, state.characters["Amazon"])
-    assert [rule for _, rule in found] == ["L4552"]
+    assert [rule for _, rule in found] == ["L4554"]
 
 
 def test_a_weapon_card_is_not_turned_over():
