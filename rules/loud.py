@@ -43,10 +43,10 @@ def _table(*entries: Loud) -> dict[str, Loud]:
 #: Every rule the engine's steps report as not implemented, by the rule its event names.
 LOUD: dict[str, Loud] = _table(
     Loud(
-        "7.3.3", 1710, "7.3.3 Flying",
-        "flying: a Fly phase does nothing",
-        "rules.daylight.turn",
-        "turn/7.3.3_fly_phase_not_implemented.yaml",
+        "7.3.3h", 1736, "The Flying Carpet is considered to have a permanent flying spell",
+        "flying with the Flying Carpet: its spell energized by Purple magic",
+        "rules.daylight.fly",
+        "turn/7.3.3h_flying_carpet_not_implemented.yaml",
     ),
     Loud(
         "7.10.4d.2", 2048, "he is put in the forest",

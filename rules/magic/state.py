@@ -29,7 +29,8 @@ class SpellInEffect(BaseModel):
     item's owner when it was cast), the Magic chit committed to it (None for an item's spell),
     its targets in the order announced, the game day it was cast (a Day spell expires at Sunset
     of the next day, 4.6.7g.2), and, for a Permanent spell, whether it is energized now
-    (4.6.7h). ``becomes`` is what Transform or Absorb Essence made of the target."""
+    (4.6.7h). ``becomes`` is what Transform or Absorb Essence made of the target. ``flying``:
+    a Fly spell's Fly chit is in use, its target flying with it until he lands (7.3.3d.1)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -42,6 +43,7 @@ class SpellInEffect(BaseModel):
     cast_day: int = Field(ge=1)
     energized: bool = False
     becomes: str | None = None
+    flying: bool = False
 
 
 def next_number(spells: Iterable[SpellInEffect]) -> int:
