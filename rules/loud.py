@@ -102,10 +102,18 @@ LOUD: dict[str, Loud] = _table(
     Loud(
         "8.3.9", 2390, "8.3.9 Activating and Casting Spells",
         "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
-        "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform, Exorcise): a "
-        "cast of one is reported by name and not made",
+        "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform, Exorcise, "
+        "Broomstick): a cast of one is reported by name and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
+    ),
+    Loud(
+        "4.6.7e", 1247, "The target can play this Fly chit like a Move chit",
+        "a Fly chit played in combat (to charge, fly away or maneuver: 8.3.6b.4, 8.3.7, "
+        "8.4.5q), and Broomstick's rules 1, 3 and 4 (L4957-4960: its caster invoking it on the "
+        "target's Move chits); it flies him only in a Fly phase (7.3.3)",
+        "rules.magic.spells.fly",
+        "magic/spells_fly/L4955_broomstick_gives_a_light_character_a_fly_chit.yaml",
     ),
     Loud(
         "4.6.9d", 1308, "uses the creature's attack values, move values",

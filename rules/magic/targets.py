@@ -23,6 +23,7 @@ from rules.evening.answers import NONE
 from rules.evening.counters import is_native
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, present
+from rules.magic.spells import fly
 from rules.pieces import Kind, pieces_of
 from rules.schema.spells import TargetKind
 from rules.state import Place
@@ -114,7 +115,8 @@ def named(answer: str) -> list[str]:
 
 
 def right_sort(ctx: Ctx, combat: CombatState, who: str) -> bool:
-    """8.4.2d: whether his spell's targets are of the sort it requires (at least one)."""
+    """8.4.2d: whether his spell's targets are of the sort it requires (at least one), and of
+    the weight it requires (Broomstick's Light character, :func:`rules.magic.spells.fly.fits`)."""
     cast = combat.casts[who]
     kind = ctx.catalog.spells[cast.spell].target.kind
     if not cast.targets:
@@ -123,4 +125,9 @@ def right_sort(ctx: Ctx, combat: CombatState, who: str) -> bool:
         people = seen(ctx, combat, who)
         return all(t in people for t in cast.targets)
     single = of_sort(ctx, combat, who, kind)
-    return single is not None and len(cast.targets) == 1 and cast.targets[0] in single
+    return (
+        single is not None
+        and len(cast.targets) == 1
+        and cast.targets[0] in single
+        and fly.fits(ctx.catalog, cast.spell, cast.targets[0])
+    )
