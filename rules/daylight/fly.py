@@ -169,7 +169,7 @@ def _take_off(ctx: Ctx, name: str, chit: SpellInEffect, start: str) -> None:
         prowling.prowl(ctx, follower)
 
 
-def land(ctx: Ctx, name: str, turn: TurnState) -> None:
+def land(ctx: Ctx, name: str) -> None:
     """7.3.3b–b.1: if ``name`` is flying he lands — before another activity, or as his turn
     ends. He rolls one die, unmodified, until it names a clearing of the tile he flew to, and
     lands there (even a cave); the Fly chit he flew with expires (4.6.7e.1, d.1). He can then
@@ -185,6 +185,17 @@ def land(ctx: Ctx, name: str, turn: TurnState) -> None:
     for spell in list(ctx.state.spells):
         if spell.flying and spell.targets[:1] == [name]:
             lifecycle.expire(ctx, spell, "landed")
+
+
+def denizens_land(ctx: Ctx) -> None:
+    """Hurricane Winds (L4891): "If the target is a denizen that does not record turns, it lands
+    at the beginning of Daylight, just before the first attention chit is chosen" — each
+    individual flying over a tile who takes no turn today lands (:func:`land`), in the order
+    the spells were cast."""
+    for spell in list(ctx.state.spells):
+        target = spell.targets[0] if spell.flying and spell.targets else None
+        if target is not None and target not in ctx.today.turn_order:
+            land(ctx, target)
 
 
 def landing_clearing(ctx: Ctx, name: str, tile: str) -> str:

@@ -77,8 +77,11 @@ def daylight(ctx: Ctx) -> None:
     before his turn loses it (7.12.4), and one asleep under the Flowers of Rest "skips his turn
     (if he has not already taken it)" (L4302) — the Flowers act before each turn, from the start
     of Daylight (:func:`rules.daylight.rest.fall_asleep`). A character who must Rest and cannot
-    dies as his turn comes (9.1.1c, :func:`rules.day.leaving.cannot_rest`)."""
+    dies as his turn comes (9.1.1c, :func:`rules.day.leaving.cannot_rest`). Denizens blown
+    away by Hurricane Winds land first (L4891, :func:`rules.daylight.fly.denizens_land`)."""
     today = ctx.today
+    if today.next_turn == 0 and today.turn is None:
+        fly.denizens_land(ctx)  # L4891: before the first Attention chit is chosen
     while today.next_turn < len(today.turn_order):
         name = today.turn_order[today.next_turn]
         if today.turn is None:
@@ -197,7 +200,7 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
         rest.fall_asleep(ctx)
         blocking.phase_end_blocking(ctx, turn.character)
         follow.ex_followers_end(ctx, turn)
-    fly.land(ctx, turn.character, turn)  # 7.3.3b: he lands at the end of his turn
+    fly.land(ctx, turn.character)  # 7.3.3b: he lands at the end of his turn
     where = ctx.where(turn.character)
     for follower in ctx.followers_of(turn.character):
         if ctx.where(follower) != where and where is not None:
@@ -234,7 +237,7 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         _activity(ctx, turn, number, activity, {})
         return
     if activity.kind is not ActivityKind.FLY:
-        fly.land(ctx, name, turn)  # 7.3.3b: "He must land before doing any other activity"
+        fly.land(ctx, name)  # 7.3.3b: "He must land before doing any other activity"
     prefers = rest.choices(ctx, name) if activity.kind is ActivityKind.REST else {}
     if activity.kind in enchant.ENCHANTS:
         prefers = enchant.choices(ctx, name, activity)

@@ -40,6 +40,7 @@ from rules.events.daylight import (
 )
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
 from rules.magic import casting
+from rules.magic.spells import fly
 from rules.magic.state import committed
 from rules.modifiers import has
 from rules.pieces import pieces_of
@@ -99,7 +100,9 @@ def protected(ctx: Ctx, who: str, denizen: str) -> bool:
 
 def lure(ctx: Ctx, combat: CombatState) -> None:
     """8.3.4: in turn, each character may take unhired denizens onto his own sheet, even those
-    assigned to others (a); a hidden lurer becomes unhidden (b)."""
+    assigned to others (a); a hidden lurer becomes unhidden (b). First, as the Encounter Step
+    begins, Hurricane Winds blows its targets away (:func:`rules.magic.spells.fly.blow_away`)."""
+    fly.blow_away(ctx, combat)
     asked: list[tuple[str, str, str]] = []
     hired: dict[str, list[tuple[str, str]]] = {}
     here, free = present(ctx, combat), lurable(ctx, combat)  # asking changes neither

@@ -30,6 +30,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "poison": combat.takes_effect,
         "transform": permanent.transform,
         "broomstick": fly.takes_effect,
+        "hurricane_winds": fly.takes_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

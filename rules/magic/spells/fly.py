@@ -6,10 +6,18 @@ chit; playing it in a Fly phase is :mod:`rules.daylight.fly`'s.
 Broomstick (V/Black, one Light character, Fly; L4955–4960): a Light Fly chit, time 1, whose use
 "the spellcaster controls" — unless he cast it on himself, when he plays it directly. Built: the
 chit created (:func:`takes_effect`), its target of Light weight (:func:`fits`), and rule 2, the
-caster invoking it as the target starts a Fly phase (:func:`invoked`). Not built, and reported
-as a Fly spell takes effect (4.6.7e): a Fly chit played in combat — to charge, fly away or
-maneuver (8.3.6b.4, 8.3.7, 8.4.5q) — and Broomstick's rules 1, 3 and 4, the caster invoking it on
-the target's Move chits.
+caster invoking it as the target starts a Fly phase (:func:`invoked`).
+
+Hurricane Winds (IV/Purple, one character, monster or native, Fly, cast only in a mountain
+clearing; L4891): a Tremendous Fly chit, time 1, that blows its target away, with all his
+belongings, to the adjacent tile the caster chooses, just before the next Encounter Step
+(:func:`blow_away`); he lands in his turn, a denizen that takes none at the start of Daylight
+(:func:`rules.daylight.fly.denizens_land`).
+
+Not built, and reported as a Fly spell takes effect (4.6.7e): a Fly chit played in combat — to
+charge, fly away or maneuver (8.3.6b.4, 8.3.7, 8.4.5q) —, Broomstick's rules 1, 3 and 4 (the
+caster invoking it on the target's Move chits) and Hurricane Winds on a red-side-up Tremendous
+monster or its target (the monster drops its target and turns light side up, L4891).
 """
 
 from __future__ import annotations
@@ -18,14 +26,18 @@ from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.events.day import NotImplementedYet
-from rules.events.spells import FlyChitCreated
+from rules.events.spells import Flew, FlyChitCreated
+from rules.layout import DIRECTIONS
 from rules.magic import questions
 from rules.magic.casts import SpellCast
 from rules.magic.state import SpellInEffect
 from rules.schema.base import Weight
+from rules.state import Place
 
 BROOMSTICK = "broomstick"
 """Broomstick's ``text_key``."""
+HURRICANE_WINDS = "hurricane_winds"
+"""Hurricane Winds' ``text_key``."""
 
 #: The answers to Broomstick's question, the default first (SCENARIOS part 3: ``invoke: false``).
 NO, YES = "no", "yes"
@@ -48,8 +60,9 @@ def takes_effect(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> No
             rule="4.6.7e",
             what=(
                 f"{target}'s Fly chit of {cast.spell} in combat (to charge, fly away or "
-                "maneuver), and Broomstick's rules 1, 3 and 4 (its caster invoking it on his "
-                "Move chits); it flies him only in a Fly phase"
+                "maneuver), Broomstick's rules 1, 3 and 4 (its caster invoking it on his Move "
+                "chits) and Hurricane Winds on a red-side-up Tremendous monster or its target; "
+                "the chit flies him in a Fly phase, and Hurricane Winds blows him away"
             ),
             who=target,
         )
@@ -85,3 +98,56 @@ def invoked(ctx: Ctx, spell: SpellInEffect, target: str) -> bool:
     )
     ctx.wait_if_pending()
     return answer == YES
+
+
+def tiles_next_to(ctx: Ctx, clearing: str) -> list[str]:
+    """The tiles next to the tile of ``clearing``, clockwise from its north side (7.3.3a)."""
+    placed = ctx.board.tile_of(clearing)
+    beyond = [ctx.board.tile_at(placed.neighbour(d)) for d in DIRECTIONS]
+    return [b.tile for b in beyond if b is not None]
+
+
+def blow_away(ctx: Ctx, combat: CombatState) -> None:
+    """Hurricane Winds (L4891): "The target must use this chit to fly away just before the next
+    Encounter Step begins; the Fly chit overrules the target's normal behavior ... When the
+    target flies out of the clearing, all of his belongings, including his horses, fly and land
+    with him. The spellcaster chooses which adjacent tile the target flies to." Called as the
+    Encounter Step of a round in ``combat``'s clearing begins (:func:`rules.evening.encounter.
+    lure`): each Hurricane Winds in effect, unused, whose target is here blows him away — its
+    controller is asked the tile (``{spell: Hurricane Winds, tile: BV}``; default the first
+    clockwise from north), all the questions first. He leaves the combat and flies over that
+    tile's forest (his counter "half in" each tile, 8.3.8e.2, is read as over the tile he flies
+    to), to land in his turn (7.3.3b) — a denizen that takes none, as Daylight begins. With no
+    tile next to his, he stays."""
+    blowing = [
+        spell
+        for spell in ctx.state.spells
+        if not spell.flying
+        and ctx.catalog.spells[spell.spell].text_key == HURRICANE_WINDS
+        and spell.targets
+        and ctx.where(spell.targets[0]) == combat.clearing
+        and tiles_next_to(ctx, combat.clearing)
+    ]
+    chosen = [
+        questions.ask(
+            ctx,
+            spell.controller,
+            spell.spell,
+            f"Your {spell.spell} blows the {spell.targets[0]} away: to which tile (L4891)?",
+            tiles_next_to(ctx, combat.clearing),
+            combat=combat,
+        )
+        for spell in blowing
+    ]
+    ctx.wait_if_pending()
+    for spell, tile in zip(blowing, chosen, strict=True):
+        target = spell.targets[0]
+        spell.flying = True
+        ctx.state.put(target, Place.tile(tile))
+        if target in ctx.state.characters:
+            combat.left.append(target)
+        combat.sheets.pop(target, None)
+        for sheet in combat.sheets.values():
+            if target in sheet:
+                sheet.remove(target)
+        ctx.emit(Flew(who=target, from_=combat.clearing, tile=tile))
