@@ -103,7 +103,8 @@ LOUD: dict[str, Loud] = _table(
         "8.3.9", 2390, "8.3.9 Activating and Casting Spells",
         "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
         "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform, Exorcise, "
-        "Broomstick, Hurricane Winds): a cast of one is reported by name and not made",
+        "Broomstick, Hurricane Winds, Enchant Artifact): a cast of one is reported by name "
+        "and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),
@@ -114,6 +115,13 @@ LOUD: dict[str, Loud] = _table(
         "target's Move chits); it flies him only in a Fly phase (7.3.3)",
         "rules.magic.spells.fly",
         "magic/spells_fly/L4955_broomstick_gives_a_light_character_a_fly_chit.yaml",
+    ),
+    Loud(
+        "L5053", 5053, "can read runes to learn the spell",
+        "reading the runes of the spell Enchant Artifact adds to an item: Reading Runes reads "
+        "only the item's Spell cards",
+        "rules.magic.spells.artifact",
+        "magic/spells_fly/L5051_enchant_artifact_adds_a_recorded_spell_to_his_active_book.yaml",
     ),
     Loud(
         "4.6.9d", 1308, "uses the creature's attack values, move values",

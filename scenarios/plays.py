@@ -58,11 +58,15 @@ class Fly(_Model):
 
 class Cast(_Model):
     """``cast``: a spell, the Magic chit that casts it, and an enchanted colour chit when no
-    automatic source supplies the colour (8.3.7, 8.4.3)."""
+    automatic source supplies the colour (8.3.7, 8.4.3); ``magic_type``, with an Artifact or
+    Spell Book as the chit, the Magic type he plays it as — the spell's, which Enchant
+    Artifact may have added to the item (L5053: "He must specify which Magic type and spell he
+    is using")."""
 
     spell: str
     chit: str
     color_chit: str | None = None
+    magic_type: str | None = None
 
 
 class Action(_Model):

@@ -29,8 +29,9 @@ class SpellSpec(_Model):
     order — its ``caster`` (a character, or the Artifact or Spell Book that cast it), the
     ``chit`` committed to it (none for an item), its ``targets``, whether a Permanent spell is
     ``energized`` (only with ``start: sunset``), and what Transform or Absorb Essence made of
-    its target (``becomes``). ``phases_lost`` (Violent Storm) and ``adds`` (Enchant Artifact)
-    are the spells' own and not supported yet."""
+    its target (``becomes``), the spell Enchant Artifact adds (``adds``, one of its caster's
+    recorded spells). ``phases_lost`` (Violent Storm) is the spell's own and not supported
+    yet."""
 
     spell: str
     caster: str
@@ -52,3 +53,4 @@ class ExpectedSpell(_Model):
     targets: list[Target] | None = None
     energized: bool | None = None
     becomes: str | None = None
+    adds: str | None = None

@@ -286,6 +286,12 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
                     f"no spell {action.cast.spell!r}{hint(action.cast.spell, catalog.spells)}",
                 )
             chit(f"{key}.action.cast.chit", action.cast.chit)
+            kind = str(catalog.spells[action.cast.spell].type)
+            if action.cast.magic_type not in (None, kind):
+                raise ScenarioError(
+                    f"{key}.action.cast.magic_type",
+                    f"{action.cast.spell} is of Magic type {kind}, the type the item is played as",
+                )
             if action.cast.color_chit is not None:
                 chit(f"{key}.action.cast.color_chit", action.cast.color_chit)
     for index, played in enumerate(play.color_chits or []):

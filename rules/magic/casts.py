@@ -22,8 +22,9 @@ class SpellCast(BaseModel):
     completion time (0 for an alerted chit, 8.3.9b.4), the colour that supplied it and its
     source (a source of :mod:`rules.magic.colors`, or the colour chit's label), the targets
     in the order announced (the first bears his Attention chit, 8.4.2d), its status, and what a
-    Transform's roll made of its target (``becomes``, L5071). ``item``: ``chit`` is the Artifact
-    or Spell Book he played (8.3.9c), the spell's caster."""
+    Transform's roll made of its target (``becomes``, L5071) and the spell Enchant Artifact adds
+    to its target (``adds``). ``item``: ``chit`` is the Artifact or Spell Book he played
+    (8.3.9c), the spell's caster."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -36,3 +37,4 @@ class SpellCast(BaseModel):
     status: CastStatus = "cast"
     item: bool = False
     becomes: str | None = None
+    adds: str | None = None

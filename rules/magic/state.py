@@ -30,7 +30,8 @@ class SpellInEffect(BaseModel):
     its targets in the order announced, the game day it was cast (a Day spell expires at Sunset
     of the next day, 4.6.7g.2), and, for a Permanent spell, whether it is energized now
     (4.6.7h). ``becomes`` is what Transform or Absorb Essence made of the target. ``flying``:
-    a Fly spell's Fly chit is in use, its target flying with it until he lands (7.3.3d.1)."""
+    a Fly spell's Fly chit is in use, its target flying with it until he lands (7.3.3d.1).
+    ``adds``: the spell Enchant Artifact adds to its target, with its Magic type."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -44,6 +45,7 @@ class SpellInEffect(BaseModel):
     energized: bool = False
     becomes: str | None = None
     flying: bool = False
+    adds: str | None = None
 
 
 def next_number(spells: Iterable[SpellInEffect]) -> int:

@@ -26,7 +26,7 @@ from rules.events.evening import Targeted
 from rules.events.spells import SpellExpired
 from rules.magic import targets
 from rules.magic.cancelling import cancel, fatigue_chit
-from rules.magic.spells import BUILT
+from rules.magic.spells import BUILT, artifact
 from rules.magic.state import SpellInEffect, next_number
 from rules.schema.spells import Duration
 
@@ -41,6 +41,7 @@ def name_targets(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
     people = targets.individuals(ctx, combat)
     if cast.targets and cast.targets[0] in people:
         combat.targets[who] = cast.targets[0]
+    artifact.name_added(ctx, combat, who, cast)  # Enchant Artifact's spell, with its target
     for target in cast.targets:
         ctx.emit(Targeted(who=who, target=target, at=combat.clearing, round=combat.round))
         if target not in people:
@@ -88,6 +89,7 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
             caster=who,
             targets=tuple(cast.targets),
             time=cast.time,
+            adds=cast.adds,
             at=combat.clearing,
             round=combat.round,
         )
@@ -105,6 +107,7 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
             cast.targets,
             item=item,
             becomes=cast.becomes,
+            adds=cast.adds,
         )
 
 
@@ -117,6 +120,7 @@ def commit(
     item: str | None = None,
     *,
     becomes: str | None = None,
+    adds: str | None = None,
 ) -> None:
     """8.4.3c: the spell stays on its targets until it ends, its Magic chit committed to it;
     cast by his Artifact or Spell Book ``item``, the item is its caster and he controls it
@@ -134,6 +138,7 @@ def commit(
             cast_day=state.game_day,
             energized=permanent,
             becomes=becomes,
+            adds=adds,
         )
     )
 

@@ -7,9 +7,9 @@ individuals in the clearing, each with each of them first (the first bears his A
 written ``Giant 1, Amazon`` — and then every other individual in the clearing: naming one is
 naming a target of the wrong sort, which breaks the spell before it works (8.4.2d,
 :func:`right_sort`). The sorts built: a character, an individual, several individuals, the
-clearing, the hex tile, a weapon (d.1–d.4); the others are offered as individuals and judged
-when a spell of theirs is built. A hidden individual is offered only to one who may name him
-(d.6, :func:`seen`).
+clearing, the hex tile, a weapon (d.1–d.4), an Artifact or Spell Book he has active (Enchant
+Artifact); the others are offered as individuals and judged when a spell of theirs is built.
+A hidden individual is offered only to one who may name him (d.6, :func:`seen`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from rules.evening.answers import NONE
 from rules.evening.counters import is_native
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, present
+from rules.magic import items
 from rules.magic.spells import fly
 from rules.pieces import Kind, pieces_of
 from rules.schema.spells import TargetKind
@@ -87,6 +88,8 @@ def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[s
             return [ctx.board.tile_of(combat.clearing).tile]
         case TargetKind.WEAPON:
             return weapons(ctx, combat)
+        case TargetKind.ARTIFACT:  # "one Artifact or Spell Book that the spellcaster has active"
+            return [p for p in items.owned(ctx, who) if ctx.sheet(who).items[p].active]
     return None
 
 
