@@ -103,8 +103,8 @@ LOUD: dict[str, Loud] = _table(
         "8.3.9", 2390, "8.3.9 Activating and Casting Spells",
         "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
         "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform, Exorcise, "
-        "Broomstick, Hurricane Winds, Enchant Artifact): a cast of one is reported by name "
-        "and not made",
+        "Broomstick, Hurricane Winds, Enchant Artifact, Absorb Essence): a cast of one is "
+        "reported by name and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),
@@ -122,6 +122,14 @@ LOUD: dict[str, Loud] = _table(
         "only the item's Spell cards",
         "rules.magic.spells.artifact",
         "magic/spells_fly/L5051_enchant_artifact_adds_a_recorded_spell_to_his_active_book.yaml",
+    ),
+    Loud(
+        "L4947", 4947, "uses the monster’s combat values",
+        "Absorb Essence: the monster's combat values for the caster while energized (its head "
+        "or club, a Demon's spell, recording with its Magic type), the killer's points and kills "
+        "when the caster dies, duplicate Absorb Essence spells",
+        "rules.magic.spells.absorb",
+        "magic/spells_fly/L4942_absorb_essence_makes_the_caster_the_monster.yaml",
     ),
     Loud(
         "4.6.9d", 1308, "uses the creature's attack values, move values",

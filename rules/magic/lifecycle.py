@@ -133,6 +133,7 @@ def _end(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
     (4.6.7b, g; 4.6.10d.3) — unless he is dead, his chits gone with him."""
     ctx.state.spells.remove(spell)
     owner = ctx.state.characters.get(spell.controller)
+    _absorbed_returns(ctx, spell)
     if spell.chit is None or owner is None or owner.dead:
         return
     chit = next((c for c in owner.chits if c.label == spell.chit), None)
@@ -142,6 +143,20 @@ def _end(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
     chit.color = None
     chit.alerted = False
     ctx.emit(Fatigued(who=owner.name, chit=chit.label, reason=reason))
+
+
+def _absorbed_returns(ctx: Ctx, spell: SpellInEffect) -> None:
+    """Absorb Essence ending (L4946, rule 1.2): "If the spell is broken without killing the
+    spellcaster, the monster instantly appears in the spellcaster's clearing" — where he stands
+    (under an item's spell, its owner). Killed, "the monster is also killed" (1.1): it stays out
+    of play."""
+    if spell.spell != ABSORB_ESSENCE or not spell.targets:
+        return
+    owner = ctx.state.characters.get(spell.controller)
+    where = ctx.state.clearing_of(spell.controller) if owner is not None else None
+    if owner is None or owner.dead or where is None:
+        return
+    ctx.state.put(spell.targets[0], Place.clearing(where))
 
 
 def automatic_supply(

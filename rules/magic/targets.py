@@ -8,8 +8,9 @@ written ``Giant 1, Amazon`` — and then every other individual in the clearing:
 naming a target of the wrong sort, which breaks the spell before it works (8.4.2d,
 :func:`right_sort`). The sorts built: a character, an individual, several individuals, the
 clearing, the hex tile, a weapon (d.1–d.4), an Artifact or Spell Book he has active (Enchant
-Artifact); the others are offered as individuals and judged when a spell of theirs is built.
-A hidden individual is offered only to one who may name him (d.6, :func:`seen`).
+Artifact), a monster (Absorb Essence); the others are offered as individuals and judged when a
+spell of theirs is built. A hidden individual is offered only to one who may name him (d.6,
+:func:`seen`).
 """
 
 from __future__ import annotations
@@ -88,6 +89,9 @@ def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[s
             return [ctx.board.tile_of(combat.clearing).tile]
         case TargetKind.WEAPON:
             return weapons(ctx, combat)
+        case TargetKind.MONSTER:  # "any monster, even if it is controlled or hired" (L4942)
+            monsters = pieces_of(ctx.catalog)
+            return [p for p in seen(ctx, combat, who) if monsters[p].kind is Kind.MONSTER]
         case TargetKind.ARTIFACT:  # "one Artifact or Spell Book that the spellcaster has active"
             return [p for p in items.owned(ctx, who) if ctx.sheet(who).items[p].active]
     return None

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.magic.casts import SpellCast
-from rules.magic.spells import artifact, attack, combat, fly, instant, permanent
+from rules.magic.spells import absorb, artifact, attack, combat, fly, instant, permanent
 
 Effect = Callable[[Ctx, CombatState, str, SpellCast], None]
 
@@ -32,6 +32,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "broomstick": fly.takes_effect,
         "hurricane_winds": fly.takes_effect,
         "enchant_artifact": artifact.takes_effect,
+        "absorb_essence": absorb.absorb_essence,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""
