@@ -29,9 +29,8 @@ from rules.events.daylight import (
     Unhidden,
 )
 from rules.events.spells import Flew, Landed
-from rules.layout import DIRECTIONS
 from rules.magic import lifecycle
-from rules.magic.spells.fly import invoked
+from rules.magic.spells.fly import HURRICANE_WINDS, invoked, neighbours
 from rules.magic.state import SpellInEffect
 from rules.orders.model import Activity
 from rules.pieces import Kind, pieces_of
@@ -61,7 +60,7 @@ def fly_chits(catalog: Catalog, state: GameState, name: str) -> list[SpellInEffe
         if spell.targets[:1] == [name]
         and spell.spell in catalog.spells
         and catalog.spells[spell.spell].duration is Duration.FLY
-        and catalog.spells[spell.spell].text_key != "hurricane_winds"
+        and catalog.spells[spell.spell].text_key != HURRICANE_WINDS
     ]
 
 
@@ -74,11 +73,7 @@ def strength(catalog: Catalog, spell: SpellInEffect) -> Weight:
 
 def tiles_around(ctx: Ctx, tile: str) -> list[str]:
     """``tile`` and the tiles next to it: where he may fly from anywhere in it (7.3.3a)."""
-    placed = ctx.board.placed(tile)
-    if placed is None:
-        return []
-    beyond = [ctx.board.tile_at(placed.neighbour(d)) for d in DIRECTIONS]
-    return [placed.tile, *(b.tile for b in beyond if b is not None)]
+    return [tile, *neighbours(ctx, tile)] if ctx.board.placed(tile) is not None else []
 
 
 def fly(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:

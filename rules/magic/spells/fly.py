@@ -100,11 +100,19 @@ def invoked(ctx: Ctx, spell: SpellInEffect, target: str) -> bool:
     return answer == YES
 
 
-def tiles_next_to(ctx: Ctx, clearing: str) -> list[str]:
-    """The tiles next to the tile of ``clearing``, clockwise from its north side (7.3.3a)."""
-    placed = ctx.board.tile_of(clearing)
+def neighbours(ctx: Ctx, tile: str) -> list[str]:
+    """The tiles next to ``tile``, clockwise from its north side (7.3.3a: "from tile to
+    adjacent tile")."""
+    placed = ctx.board.placed(tile)
+    if placed is None:
+        return []
     beyond = [ctx.board.tile_at(placed.neighbour(d)) for d in DIRECTIONS]
     return [b.tile for b in beyond if b is not None]
+
+
+def tiles_next_to(ctx: Ctx, clearing: str) -> list[str]:
+    """The tiles next to the tile of ``clearing``, clockwise from its north side."""
+    return neighbours(ctx, ctx.board.tile_of(clearing).tile)
 
 
 def blow_away(ctx: Ctx, combat: CombatState) -> None:
