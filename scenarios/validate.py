@@ -273,6 +273,8 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
             if action.run.chit is not None:
                 chit(f"{key}.action.run.chit", action.run.chit)
             names.clearing(f"{key}.action.run.to", action.run.to)
+        if action.fly is not None:  # its chit may be another's Magic chit: the options judge it
+            names.tile(f"{key}.action.fly.tile", action.fly.tile)
         for verb in ("activate", "deactivate"):
             item = getattr(action, verb)
             if item is not None:

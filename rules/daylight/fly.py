@@ -9,15 +9,14 @@ before any other activity and at the end of his turn (b, b.3): one die, unmodifi
 clearing of that tile he lands in (b.1), and the Fly chit he used expires (4.6.7e.1).
 
 His flying strength is a Fly chit (c, d): a Fly spell in effect whose target he is and whose chit
-is unused (:func:`fly_chits`; SCENARIOS part 3: "A Fly spell is an unused Fly chit"); the
-Flying Carpet's own spell needs Purple magic to energize it (h), which is not built: a Fly
-phase with the Carpet alone is reported (``not_implemented``, 7.3.3h). Flying monsters and
-creatures, and riding them (e–g), come with controlled monsters and Transform's values.
+is unused (:func:`rules.magic.spells.fly.fly_chits`; SCENARIOS part 3: "A Fly spell is an unused
+Fly chit"); the Flying Carpet's own spell needs Purple magic to energize it (h), which is not
+built: a Fly phase with the Carpet alone is reported (``not_implemented``, 7.3.3h). Flying monsters
+and creatures, and riding them (e–g), come with controlled monsters and Transform's values.
 """
 
 from __future__ import annotations
 
-from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.daylight import blocking, missions, prowling
 from rules.daylight.moving import abandon, item_weight, weight_of
@@ -30,14 +29,12 @@ from rules.events.daylight import (
 )
 from rules.events.spells import Flew, Landed
 from rules.magic import lifecycle
-from rules.magic.spells.fly import HURRICANE_WINDS, invoked, neighbours
+from rules.magic.spells.fly import fly_chits, invoked, neighbours, strength
 from rules.magic.state import SpellInEffect
 from rules.orders.model import Activity
 from rules.pieces import Kind, pieces_of
-from rules.schema.base import Weight
-from rules.schema.spells import Duration
 from rules.schema.tiles import ClearingType
-from rules.state import GameState, Place, TurnState
+from rules.state import Place, TurnState
 
 
 def flying_tile(ctx: Ctx, name: str) -> str | None:
@@ -48,27 +45,6 @@ def flying_tile(ctx: Ctx, name: str) -> str | None:
         return None
     kind, where = Place.split(place)
     return where if kind == "tile" else None
-
-
-def fly_chits(catalog: Catalog, state: GameState, name: str) -> list[SpellInEffect]:
-    """The Fly chits ``name`` may play in a Fly phase (4.6.7e, 7.3.3d.1), in casting order: the
-    Fly spells in effect whose (first and only) target he is. Hurricane Winds' chit is played
-    only as the spell forces it (L4891)."""
-    return [
-        spell
-        for spell in state.spells
-        if spell.targets[:1] == [name]
-        and spell.spell in catalog.spells
-        and catalog.spells[spell.spell].duration is Duration.FLY
-        and catalog.spells[spell.spell].text_key != HURRICANE_WINDS
-    ]
-
-
-def strength(catalog: Catalog, spell: SpellInEffect) -> Weight:
-    """The flying strength of the Fly chit ``spell`` created (4.6.7e)."""
-    fly = catalog.spells[spell.spell].fly
-    assert fly is not None, f"{spell.spell} is no Fly spell"
-    return fly.strength
 
 
 def tiles_around(ctx: Ctx, tile: str) -> list[str]:

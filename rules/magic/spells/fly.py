@@ -14,8 +14,9 @@ belongings, to the adjacent tile the caster chooses, just before the next Encoun
 (:func:`blow_away`); he lands in his turn, a denizen that takes none at the start of Daylight
 (:func:`rules.daylight.fly.denizens_land`).
 
-Not built, and reported as a Fly spell takes effect (4.6.7e): a Fly chit played in combat — to
-charge, fly away or maneuver (8.3.6b.4, 8.3.7, 8.4.5q) —, Broomstick's rules 1, 3 and 4 (the
+A Fly chit flies its target away from combat as his Encounter action (8.3.8e,
+:mod:`rules.evening.flying`). Not built, and reported as a Fly spell takes effect (4.6.7e): a Fly
+chit played to charge or maneuver (8.3.6b.4, 8.4.5q), Broomstick's rules 1, 3 and 4 (the
 caster invoking it on the target's Move chits) and Hurricane Winds on a red-side-up Tremendous
 monster or its target (the monster drops its target and turns light side up, L4891).
 """
@@ -32,7 +33,8 @@ from rules.magic import questions
 from rules.magic.casts import SpellCast
 from rules.magic.state import SpellInEffect
 from rules.schema.base import Weight
-from rules.state import Place
+from rules.schema.spells import Duration
+from rules.state import GameState, Place
 
 BROOMSTICK = "broomstick"
 """Broomstick's ``text_key``."""
@@ -43,12 +45,33 @@ HURRICANE_WINDS = "hurricane_winds"
 NO, YES = "no", "yes"
 
 
+def fly_chits(catalog: Catalog, state: GameState, name: str) -> list[SpellInEffect]:
+    """The Fly chits ``name`` may play in a Fly phase (4.6.7e, 7.3.3d.1), in casting order: the
+    Fly spells in effect whose (first and only) target he is. Hurricane Winds' chit is played
+    only as the spell forces it (L4891)."""
+    return [
+        spell
+        for spell in state.spells
+        if spell.targets[:1] == [name]
+        and spell.spell in catalog.spells
+        and catalog.spells[spell.spell].duration is Duration.FLY
+        and catalog.spells[spell.spell].text_key != HURRICANE_WINDS
+    ]
+
+
+def strength(catalog: Catalog, spell: SpellInEffect) -> Weight:
+    """The flying strength of the Fly chit ``spell`` created (4.6.7e)."""
+    fly = catalog.spells[spell.spell].fly
+    assert fly is not None, f"{spell.spell} is no Fly spell"
+    return fly.strength
+
+
 def takes_effect(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     """4.6.7e (L1247): "When a Fly spell comes to life it has no immediate effect ... The spell
     creates a special 'Fly' chit with the flying strength and time number defined by the spell,
     with no effort asterisks", put with his active chits: his target has it (``fly_chit``). The
     spell goes into effect, its Magic chit committed (:func:`rules.magic.taking_effect.commit`).
-    Playing the chit in combat is reported not implemented (see the module)."""
+    Playing the chit to charge or maneuver is reported not implemented (see the module)."""
     chit = ctx.catalog.spells[cast.spell].fly
     assert chit is not None, f"{cast.spell} is no Fly spell"
     target = cast.targets[0]
@@ -59,10 +82,10 @@ def takes_effect(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> No
         NotImplementedYet(
             rule="4.6.7e",
             what=(
-                f"{target}'s Fly chit of {cast.spell} in combat (to charge, fly away or "
-                "maneuver), Broomstick's rules 1, 3 and 4 (its caster invoking it on his Move "
-                "chits) and Hurricane Winds on a red-side-up Tremendous monster or its target; "
-                "the chit flies him in a Fly phase, and Hurricane Winds blows him away"
+                f"{target}'s Fly chit of {cast.spell} played to charge or maneuver, "
+                "Broomstick's rules 1, 3 and 4 (its caster invoking it on his Move chits) and "
+                "Hurricane Winds on a red-side-up Tremendous monster or its target; the chit "
+                "flies him in a Fly phase or away from combat, and Hurricane Winds blows him away"
             ),
             who=target,
         )
