@@ -155,10 +155,12 @@ SECTIONS_6_7: tuple[Written, ...] = (
     Written(
         "7.2.2", "partly",
         "rearranging at the start of a phase, and a follower's when his guide begins one; "
-        "flying (d) comes with Fly",
+        "flying, he only abandons, each item landing by a die (d, "
+        "`magic/spells_fly/7.2.2d_flying_he_can_only_abandon_and_it_lands_by_a_die_L1596.yaml`)"
+        "; walking the woods (e) comes with Transform's values",
         ("rules/daylight/turn.py",),
         "follow/7.2.2c_follower_rearranges_when_the_guide_begins_a_phase.yaml",
-        ("7.3.3",),
+        ("8.3.9",),
     ),
     Written(
         "7.2.3", "loud",
@@ -190,9 +192,15 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "birdsong/6.2.2c3_amazon_workhorse_six_phases_L1508.yaml",
     ),
     Written(
-        "7.3.3", "loud",
-        "a Fly phase is reported and does nothing",
-        loud=("7.3.3",),
+        "7.3.3", "partly",
+        "the Fly activity with a Fly spell's Fly chit (a–d): to his tile or the next, on over "
+        "the forest, unhidden, leaving horses, items too heavy and followers; landing by a die "
+        "before another activity and at his turn's end, the chit expiring; the Flying Carpet "
+        "(h) is reported; flying monsters, creatures and steeds (e–g) come with Transform's "
+        "values and controlled monsters",
+        ("rules/daylight/fly.py", "rules/daylight/turn.py"),
+        "magic/spells_fly/7.3.3_he_flies_to_the_next_tile_and_lands_before_hiding_L1713.yaml",
+        ("7.3.3h", "8.3.9"),
     ),
     Written(
         "7.3.4", "loud",
@@ -419,11 +427,13 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "7.11.6", "partly",
         "moving, hiding, resting and alerting (or not), discoveries, carrying with underlings, "
         "searching with the guide (c: his looks, discoveries and hidden enemies, not an "
-        "underling's, `search/7.5.4_follower_shares_what_his_guide_finds_L2083.yaml`); walking "
-        "the woods, flying and teleporting (a.4–a.8) come with spells and flying",
-        ("rules/daylight/follow.py", "rules/daylight/finding.py"),
+        "underling's, `search/7.5.4_follower_shares_what_his_guide_finds_L2083.yaml`); a "
+        "flying guide leaves them behind (a.5, `magic/spells_fly/7.3.3a.3_flying_unhides_him_"
+        "and_leaves_horses_heavy_items_and_followers_L1715.yaml`); walking the woods, flying "
+        "followers and teleporting (a.4, a.6–a.8) come with spells",
+        ("rules/daylight/follow.py", "rules/daylight/finding.py", "rules/daylight/fly.py"),
         "follow/7.11.6f_followers_choose_their_alert.yaml",
-        ("7.3.3", "8.3.9"),
+        ("8.3.9",),
     ),
     Written(
         "7.11.7", "done",

@@ -307,6 +307,8 @@ def _action(play: Play) -> list[_Part] | None:
             return [f"run horse {action.run.horse} to {to}"]
         assert action.run.chit is not None
         return ["run ", _Name(action.run.chit, "chit"), f" to {to}"]
+    if action.fly is not None:
+        return [f"fly {action.fly.chit} to {action.fly.tile.upper()}"]
     if action.abandon is not None:
         return ["abandon ", _Name(action.abandon[0], "item")]
     if action.cast is not None:

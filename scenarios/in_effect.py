@@ -11,8 +11,9 @@ Part 3, "Setting up" and "Expectations"):
   without his chit or an item's with one, a chit not his, not a Magic chit of the spell's type,
   or also fatigued, wounded, colour, alerted or committed to another spell; ``energized`` on
   any but a Permanent spell, or without ``start: sunset``; ``becomes`` on any but Transform and
-  Absorb Essence. A Day spell was cast the Evening before the scenario's day (it expires at its
-  Sunset, 4.6.7g.2); a Permanent spell starts inert unless ``energized``, and the automatic
+  Absorb Essence; ``adds`` on any but Enchant Artifact, or not a spell its caster records. A
+  Day spell was cast the Evening before the scenario's day (it expires at its Sunset,
+  4.6.7g.2); a Permanent spell starts inert unless ``energized``, and the automatic
   sources energize it as the day begins or, with ``start: sunset``, as the Evening does
   (:func:`rules.magic.lifecycle.energize_automatically`);
 - ``expect.characters.<name>.alerted_chits``, ``committed`` and ``form``,
@@ -40,6 +41,9 @@ from scenarios.expect import ExpectedCharacter, ExpectedDenizens
 from scenarios.format import ScenarioError
 from scenarios.names import Names, canonical_clearing, hint, is_copy
 from scenarios.spells import ExpectedSpell, SpellSpec, Target
+
+#: The spell whose ``adds`` a scenario gives (L5051).
+ENCHANT_ARTIFACT = "Enchant Artifact"
 
 #: Takes a copy of the piece called ``name`` for the key ``key`` (the builder's).
 Take = Callable[[str, str], str]
@@ -113,10 +117,6 @@ def _spell(
     *,
     sunset: bool,
 ) -> SpellInEffect:
-    if spec.adds is not None:
-        raise ScenarioError(
-            f"{key}.adds", "not supported yet: spells_in_effect.adds (magic, 4.6.7)"
-        )
     name = names.spell(f"{key}.spell", spec.spell)
     if (spec.phases_lost is None) != (name != VIOLENT_STORM):
         raise ScenarioError(
@@ -146,6 +146,7 @@ def _spell(
         raise ScenarioError(f"{key}.becomes", f"only Transform and Absorb Essence; not {name}")
     if not spec.targets:
         raise ScenarioError(f"{key}.targets", "a spell in effect has at least one target")
+    adds = _adds(catalog, state, f"{key}.adds", name, controller, spec.adds)
     targets = [
         _target(catalog, state, names, f"{key}.targets[{i}]", controller, written)
         for i, written in enumerate(spec.targets)
@@ -174,7 +175,27 @@ def _spell(
         energized=spec.energized,
         becomes=becomes,
         phases_lost=spec.phases_lost,
+        adds=adds,
     )
+
+
+def _adds(
+    catalog: Catalog, state: GameState, key: str, spell: str, controller: str, written: object
+) -> str | None:
+    """Enchant Artifact's ``adds``: one of its caster's recorded spells (L5051); required for
+    it, refused for any other spell."""
+    if spell != ENCHANT_ARTIFACT:
+        if written is not None:
+            raise ScenarioError(key, f"only Enchant Artifact adds a spell; not {spell}")
+        return None
+    recorded = state.characters[controller].spells
+    if not isinstance(written, str) or written not in recorded:
+        raise ScenarioError(
+            key,
+            f"Enchant Artifact adds one of the {controller}'s recorded spells: "
+            f"{', '.join(recorded)}",
+        )
+    return written
 
 
 def _absorbed(
@@ -426,6 +447,8 @@ def check_spells(
             lines.append(f"{key}.becomes: expected {want.becomes}, got {got.becomes}")
         if want.phases_lost is not None and want.phases_lost != got.phases_lost:
             lines.append(f"{key}.phases_lost: expected {want.phases_lost}, got {got.phases_lost}")
+        if want.adds is not None and want.adds != got.adds:
+            lines.append(f"{key}.adds: expected {want.adds}, got {got.adds}")
         if want.targets is not None and not _same_targets(state, got, want.targets):
             lines.append(f"{key}.targets: expected {want.targets}, got {got.targets}")
     return lines

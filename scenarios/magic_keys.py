@@ -4,9 +4,8 @@ A scenario that uses one fails when it is loaded with ``not supported yet: KEY``
 is written, never with ``unknown key`` (Part 3: "Until magic exists, a scenario using these keys
 fails with `not supported yet: KEY`"). :data:`MAGIC_KEYS` is the one table of them: building a
 key is removing its row (and giving the scenario models the key). Part 3's keys that the models
-already hold and refuse themselves (``plays.action.fly``, a colour chit's ``energize``:
-:func:`scenarios.plays.unsupported`) are not repeated here, nor are
-the orders Part 3 adds (``E``, ``EM``, ``RE``), which the order parser judges.
+already hold and refuse themselves (:func:`scenarios.plays.unsupported`) are not repeated here,
+nor are the orders Part 3 adds (``E``, ``EM``, ``RE``), which the order parser judges.
 """
 
 from __future__ import annotations

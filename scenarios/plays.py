@@ -50,7 +50,8 @@ class Run(_Model):
 
 
 class Fly(_Model):
-    """``fly``: a chit (or card) that flies, and the tile he flies to (8.3.9)."""
+    """``fly``: the Fly chit he flies away with — the Magic chit that is it (4.6.7e) — and the
+    tile next to his he flies to (8.3.8e)."""
 
     chit: str
     tile: str
@@ -58,11 +59,15 @@ class Fly(_Model):
 
 class Cast(_Model):
     """``cast``: a spell, the Magic chit that casts it, and an enchanted colour chit when no
-    automatic source supplies the colour (8.3.7, 8.4.3)."""
+    automatic source supplies the colour (8.3.7, 8.4.3); ``magic_type``, with an Artifact or
+    Spell Book as the chit, the Magic type he plays it as — the spell's, which Enchant
+    Artifact may have added to the item (L5053: "He must specify which Magic type and spell he
+    is using")."""
 
     spell: str
     chit: str
     color_chit: str | None = None
+    magic_type: str | None = None
 
 
 class Action(_Model):
@@ -197,20 +202,17 @@ class Position(_Model):
 
 
 def unsupported(plays: dict[str, list[Play]]) -> Iterator[tuple[str, str]]:
-    """The keys of ``plays`` the engine cannot play yet, as (key path, reason): flying,
-    abandoning more than one item."""
+    """The keys of ``plays`` the engine cannot play yet, as (key path, reason): abandoning more
+    than one item."""
     for who, rounds in plays.items():
         for index, play in enumerate(rounds):
             key = f"plays.{who}[{index}]"
             action = play.action
-            if action is not None:
-                if action.fly is not None:
-                    yield (f"{key}.action.fly", "not supported yet: plays.action.fly (8.3.9)")
-                if action.abandon is not None and len(action.abandon) > 1:
-                    yield (
-                        f"{key}.action.abandon",
-                        "not supported yet: plays.action.abandon of more than one item",
-                    )
+            if action is not None and action.abandon is not None and len(action.abandon) > 1:
+                yield (
+                    f"{key}.action.abandon",
+                    "not supported yet: plays.action.abandon of more than one item",
+                )
 
 
 def rounds_twice(plays: dict[str, list[Play]], positions: list[Position]) -> Iterator[str]:

@@ -30,7 +30,8 @@ class SpellSpec(_Model):
     ``chit`` committed to it (none for an item), its ``targets``, whether a Permanent spell is
     ``energized`` (only with ``start: sunset``), and what Transform or Absorb Essence made of
     its target (``becomes``), the phases Violent Storm's roll cancels (``phases_lost``, 1 to
-    4, given with it). ``adds`` (Enchant Artifact) is the spell's own and not supported yet."""
+    4, given with it), the spell Enchant Artifact adds (``adds``, one of its caster's recorded
+    spells)."""
 
     spell: str
     caster: str
@@ -53,3 +54,4 @@ class ExpectedSpell(_Model):
     energized: bool | None = None
     becomes: str | None = None
     phases_lost: int | None = None
+    adds: str | None = None

@@ -274,6 +274,8 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
             if action.run.chit is not None:
                 chit(f"{key}.action.run.chit", action.run.chit)
             names.clearing(f"{key}.action.run.to", action.run.to)
+        if action.fly is not None:  # its chit may be another's Magic chit: the options judge it
+            names.tile(f"{key}.action.fly.tile", action.fly.tile)
         for verb in ("activate", "deactivate"):
             item = getattr(action, verb)
             if item is not None:
@@ -288,6 +290,12 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
                     f"no spell {action.cast.spell!r}{hint(action.cast.spell, catalog.spells)}",
                 )
             chit(f"{key}.action.cast.chit", action.cast.chit)
+            kind = str(builtin.card(catalog, action.cast.spell).type)
+            if action.cast.magic_type not in (None, kind):
+                raise ScenarioError(
+                    f"{key}.action.cast.magic_type",
+                    f"{action.cast.spell} is of Magic type {kind}, the type the item is played as",
+                )
             if action.cast.color_chit is not None:
                 chit(f"{key}.action.cast.color_chit", action.cast.color_chit)
     for index, played in enumerate(play.color_chits or []):

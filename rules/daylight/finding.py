@@ -10,10 +10,9 @@ hidden enemies (7.11.6c), but for hired underlings, who share nothing (7.7.3).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules.board import parse_clearing_id
 from rules.day.context import Ctx
+from rules.daylight.search_phase import Search
 from rules.discoveries import RoadDiscovery
 from rules.events import Decision
 from rules.events.search import Discovered, FoundEnemies, Looked, SearchChoice, SubstituteExchanged
@@ -22,9 +21,6 @@ from rules.schema.chits import ChitKind
 from rules.schema.tables import Finding, Result
 from rules.schema.tiles import RoadType
 from rules.state import Place
-
-if TYPE_CHECKING:
-    from rules.daylight.search import Search
 
 #: The result keys whose findings are listed in the table data (``finds``).
 FINDING_RESULTS = (

@@ -19,7 +19,6 @@ exchanged (L4198–4202) in :mod:`rules.daylight.exchanges`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from rules import hidden, powers
 from rules.board import clearing_id
@@ -27,6 +26,7 @@ from rules.chits import alteration, current
 from rules.day.context import Ctx
 from rules.daylight import exchanges, moving, one_use, rest, trade_orders
 from rules.daylight.exchanges import site_box
+from rules.daylight.search_phase import Search
 from rules.evening.fatigue import fatigue_options, pay
 from rules.events import Decision
 from rules.events.daylight import Activated, ActivationRefused
@@ -47,9 +47,6 @@ from rules.schema.chits import ChitKind
 from rules.schema.tables import Result
 from rules.schema.treasures import Activation
 from rules.state import ItemState, Place
-
-if TYPE_CHECKING:
-    from rules.daylight.search import Search
 
 #: The sites whose own conditions looting must meet (7.5.5d), by their chits' words.
 CAIRNS, POOL, VAULT, CRYPT = "CAIRNS", "POOL", "VAULT", "Crypt of the Knight"

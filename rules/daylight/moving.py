@@ -259,7 +259,9 @@ def denizen_strength(catalog: Catalog, name: str) -> Weight | None:
     return None
 
 
-def _weight_of(catalog: Catalog, name: str) -> Weight:
+def weight_of(catalog: Catalog, name: str) -> Weight:
+    """The weight of the individual ``name`` himself: a character's, a native's, a monster's
+    size (2.1.1, 4.3.1)."""
     if name in catalog.characters:
         return catalog.characters[name].weight
     if name in catalog.native_counters:
@@ -277,7 +279,7 @@ def activation_refused(
     piece = pieces[item]
     owned = [i for i in state.at(Place.owner(character.name)) if i != item]
     active = [i for i in owned if character.items.get(i) is not None and character.items[i].active]
-    me = _weight_of(catalog, character.name)
+    me = weight_of(catalog, character.name)
     if is_weapon(catalog, item) and any(is_weapon(catalog, i) for i in active):
         return "he may have only one weapon active (4.3.6; a weapon card counts, L4428)"
     if piece.kind is Kind.ARMOR:

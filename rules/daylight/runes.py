@@ -13,13 +13,13 @@ events, and the cards he has seen in his ``known``; the roll and a Curse are pub
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rules.board import parse_clearing_id
 from rules.chits import printed, wither
 from rules.day.context import Ctx
 from rules.daylight.curses import CURSES
 from rules.daylight.finding import map_chits
+from rules.daylight.search_phase import Search
 from rules.events import Decision
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued
@@ -34,9 +34,6 @@ from rules.schema.action_chits import Action
 from rules.schema.chits import ChitKind
 from rules.schema.tables import Result
 from rules.state import Place
-
-if TYPE_CHECKING:
-    from rules.daylight.search import Search
 
 #: The behaviour keys of the Treasure cards that hold Spell cards (4.4.7, 7.5.6).
 SPELL_ITEMS = ("artifact", "spell_book")

@@ -15,12 +15,11 @@ its own table (7.5.5g.3), whose name is then the search's table, in
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from rules.advantages import report_waiting
-from rules.board import parse_clearing_id
 from rules.day.context import Ctx
 from rules.daylight import finding, looting, runes, sites
+from rules.daylight.search_phase import Search
 from rules.events.daylight import PhaseCancelled
 from rules.events.search import Searched
 from rules.layout import DIRECTIONS
@@ -44,23 +43,6 @@ TABLES: dict[str, DieTable] = {
 
 #: The tables a hired leader or controlled monster may not use (7.5.2 note).
 CHARACTERS_ONLY = frozenset({"Reading Runes", "Magic Sight"})
-
-
-@dataclass(frozen=True)
-class Search:
-    """One Search phase being done: who, on which table, the clearing searched, what he named
-    there (a site chit, :data:`~rules.orders.targets.PILE`, or nothing), and the phase."""
-
-    who: str
-    table: str
-    clearing: str
-    target: str | None
-    phase: int
-
-    @property
-    def tile(self) -> str:
-        """The code of the tile searched."""
-        return parse_clearing_id(self.clearing)[0]
 
 
 Handler = Callable[[Ctx, Search, Result], None]

@@ -17,11 +17,10 @@ magic.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules.day.context import Ctx
 from rules.daylight import looting, runes
 from rules.daylight.exchanges import site_box
+from rules.daylight.search_phase import Search
 from rules.events import Decision
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import FollowerLeft
@@ -39,9 +38,6 @@ from rules.schema.characters import DieTable
 from rules.schema.tiles import ClearingType
 from rules.schema.treasures import Activation, SiteResult, Treasure
 from rules.state import Place
-
-if TYPE_CHECKING:
-    from rules.daylight.search import Search
 
 #: The lines of the Site-card results the engine does not apply yet (declared in
 #: :data:`rules.loud.LOUD`).

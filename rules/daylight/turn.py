@@ -14,6 +14,8 @@ Activities of later issues are reported, never skipped: :data:`LATER` names the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules import powers
 from rules.chits import in_play
 from rules.day import leaving
@@ -24,6 +26,7 @@ from rules.daylight import (
     curses,
     enchant,
     exchanges,
+    fly,
     follow,
     hide,
     hiring,
@@ -67,7 +70,6 @@ from rules.state import Place, TurnState
 
 #: Activities of later issues, with the rule that will implement them.
 LATER = {
-    ActivityKind.FLY: "7.3.3",
     ActivityKind.CACHE: "10.A.4",
 }
 
@@ -77,8 +79,11 @@ def daylight(ctx: Ctx) -> None:
     before his turn loses it (7.12.4), and one asleep under the Flowers of Rest "skips his turn
     (if he has not already taken it)" (L4302) — the Flowers act before each turn, from the start
     of Daylight (:func:`rules.daylight.rest.fall_asleep`). A character who must Rest and cannot
-    dies as his turn comes (9.1.1c, :func:`rules.day.leaving.cannot_rest`)."""
+    dies as his turn comes (9.1.1c, :func:`rules.day.leaving.cannot_rest`). Denizens blown
+    away by Hurricane Winds land first (L4891, :func:`rules.daylight.fly.denizens_land`)."""
     today = ctx.today
+    if today.next_turn == 0 and today.turn is None:
+        fly.denizens_land(ctx)  # L4891: before the first Attention chit is chosen
     while today.next_turn < len(today.turn_order):
         name = today.turn_order[today.next_turn]
         if today.turn is None:
@@ -183,7 +188,7 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
     Permanent spells an automatic source now supplies are energized (4.6.7h.3,
     :func:`rules.magic.lifecycle.energize_automatically`); then his followers are put back in
     his clearing (7.11.6) and the turn ends for each of them, with prowling and summoning
-    (7.13.2, 7.11.8)."""
+    (7.13.2, 7.11.8). A flier lands as his turn ends (7.3.3b, :func:`rules.daylight.fly.land`)."""
     orders = ctx.today.orders.get(turn.character)
     recorded = orders.phases if orders is not None and orders.follow is None else ()
     while (
@@ -203,6 +208,7 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
         rest.fall_asleep(ctx)
         blocking.phase_end_blocking(ctx, turn.character)
         follow.ex_followers_end(ctx, turn)
+    fly.land(ctx, turn.character)  # 7.3.3b: he lands at the end of his turn
     where = ctx.where(turn.character)
     for follower in ctx.followers_of(turn.character):
         if ctx.where(follower) != where and where is not None:
@@ -220,10 +226,11 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
 def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     """One phase (5.1 step 4.3): a Rest first asks what it must (7.8.2); the phase's source must
     be usable, characters trade, belongings are rearranged, followers may stop, then the
-    activity is done. A Search phase resumed after its result waited for the player goes
-    straight on with its activity. With every chit fatigued or wounded only Rest is done
-    (7.8.4), but for the Moves off the roadway he ran away along (8.3.8d.1: the reading at
-    :attr:`rules.orders.path.Path.leaving_road`)."""
+    activity is done; a flier lands first if it is no Fly (7.3.3b), and after landing in a cave
+    with a Sunlight phase used his phases are cancelled (b.1). A Search phase resumed after its
+    result waited for the player goes straight on with its activity. With every chit fatigued or
+    wounded only Rest is done (7.8.4), but for the Moves off the roadway he ran away along
+    (8.3.8d.1: the reading at :attr:`rules.orders.path.Path.leaving_road`)."""
     name = turn.character
     if turn.searched is not None and turn.searched.phase == number:
         # The phase began before its Search result waited for him (7.5.3): it goes on there.
@@ -237,6 +244,8 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         # The Hire phase began before a decision waited for him (7.7.1): it goes on there.
         _activity(ctx, turn, number, activity, {})
         return
+    if activity.kind is not ActivityKind.FLY:
+        fly.land(ctx, name)  # 7.3.3b: "He must land before doing any other activity"
     prefers = rest.choices(ctx, name) if activity.kind is ActivityKind.REST else {}
     if activity.kind in enchant.ENCHANTS:
         prefers = enchant.choices(ctx, name, activity)
@@ -286,7 +295,7 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         )
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
-    cursed = curses.forbidden(ctx, name, activity)
+    cursed = curses.forbidden(ctx, name, activity) or fly.grounded(ctx, name, turn)
     if cursed is not None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=cursed))
         return
@@ -322,6 +331,8 @@ def _activity(
         trading.trade(ctx, name, number, activity)
     elif kind is ActivityKind.HIRE:
         hiring.hire(ctx, name, number, activity)
+    elif kind is ActivityKind.FLY:
+        fly.fly(ctx, turn, number, activity)
     elif kind in LATER:
         ctx.emit(
             NotImplementedYet(
@@ -411,13 +422,17 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
     """7.2.2: the belongings his standing instructions change at the start of phase
     ``number`` — of his turn, or, for a follower, of his guide's: "Any characters, hired leaders,
     or controlled monsters that are following may also rearrange their belongings whenever the
-    guide they are following begins a phase" (7.2.2c, L1595)."""
+    guide they are following begins a phase" (7.2.2c, L1595). Flying, he may only abandon
+    (7.2.2d, :func:`_rearrange_flying`)."""
     orders = ctx.today.orders.get(name)
     if orders is None:
         return
     character = ctx.sheet(name)
     for change in orders.instructions.rearrange:
         if change.phase != number:
+            continue
+        if fly.flying_tile(ctx, name) is not None:
+            _rearrange_flying(ctx, name, change.activate, change.abandon)
             continue
         for item in change.deactivate:
             if item in character.items and character.items[item].active:
@@ -459,3 +474,26 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
             where = ctx.where(name)
             if item in character.items and where is not None:
                 moving.abandon(ctx, character, item, where)
+
+
+def _rearrange_flying(
+    ctx: Ctx, name: str, activate: Sequence[str], abandoning: Sequence[str]
+) -> None:
+    """7.2.2d (L1596): "Individuals who are flying cannot rearrange their belongings, except that
+    they can abandon items": each activation his instructions ask is refused (his deactivations
+    are not done: they leave nothing to report), and each item he abandons lands in the clearing
+    of the tile he flies over that one die names (:func:`rules.daylight.fly.landing_clearing`)."""
+    character = ctx.sheet(name)
+    tile = fly.flying_tile(ctx, name)
+    assert tile is not None
+    for item in activate:
+        if item in character.items and not character.items[item].active:
+            reason = "he is flying: he can only abandon belongings (7.2.2d)"
+            if moving.secret_card(ctx.catalog, ctx.state, item):
+                eyes = (ctx.eyes(name),)
+                ctx.emit(CardActivationRefused(recipients=eyes, who=name, item=item, reason=reason))
+            else:
+                ctx.emit(ActivationRefused(who=name, item=item, reason=reason))
+    for item in abandoning:
+        if item in character.items:
+            moving.abandon(ctx, character, item, fly.landing_clearing(ctx, name, tile))

@@ -8,6 +8,7 @@ section 8:
 - ``natives`` — 8.2: battling natives, the Meeting Table at the start of combat
   (:mod:`rules.meeting`, shared with Trade and Hire);
 - ``encounter`` — 8.3.3–8.3.8: luring, random assignment, the Encounter actions, running away;
+  ``flying`` — 8.3.8e: flying away with a Fly chit;
 - ``charging`` — 8.3.6: charging, and deploying hirelings (``hirelings``);
 - ``melee`` — 8.4.1, 8.4.2, 8.4.5: hired natives' horses turning over, targets, and the
   secret plays asked; ``rebels`` — 8.4.2g: treachery;

@@ -17,7 +17,7 @@ from rules.day.context import Ctx
 from rules.daylight.moving import abandon, activation_refused, secret_card, usable
 from rules.daylight.rest import vial_of_healing
 from rules.decisions.ids import CombatId
-from rules.evening import hirelings, kit, natives, standing
+from rules.evening import flying, hirelings, kit, natives, standing
 from rules.evening.answers import NONE
 from rules.evening.counters import (
     dark,
@@ -40,6 +40,7 @@ from rules.events.daylight import (
 )
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
 from rules.magic import casting, pacification
+from rules.magic.spells import fly
 from rules.magic.state import committed
 from rules.modifiers import has
 from rules.pieces import pieces_of
@@ -103,7 +104,9 @@ def protected(ctx: Ctx, who: str, denizen: str) -> bool:
 
 def lure(ctx: Ctx, combat: CombatState) -> None:
     """8.3.4: in turn, each character may take unhired denizens onto his own sheet, even those
-    assigned to others (a); a hidden lurer becomes unhidden (b)."""
+    assigned to others (a); a hidden lurer becomes unhidden (b). First, as the Encounter Step
+    begins, Hurricane Winds blows its targets away (:func:`rules.magic.spells.fly.blow_away`)."""
+    fly.blow_away(ctx, combat)
     asked: list[tuple[str, str, str]] = []
     hired: dict[str, list[tuple[str, str]]] = {}
     here, free = present(ctx, combat), lurable(ctx, combat)  # asking changes neither
@@ -229,6 +232,7 @@ def roads(ctx: Ctx, combat: CombatState) -> list[str]:
 def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """Every action ``who`` could name this round (8.3.7): alerting or unalerting his weapon with
     any Fight chit not yet played, running along any roadway with any Move chit or his horse,
+    flying away to a tile next to his with a Fly chit (:mod:`rules.evening.flying`),
     activating or deactivating one belonging, abandoning one; casting a spell, as far as the
     rules let him now (8.3.9b, :func:`rules.magic.casting.cast_options`). Whether it can be
     done is judged when it is his turn to act (see the module docstring)."""
@@ -248,6 +252,7 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         options += [f"run {label} to {end}" for end in ends]
     if kit.horse(ctx.catalog, state, character) is not None:
         options += [f"run horse {gait} to {end}" for gait in ("walk", "gallop") for end in ends]
+    options += flying.options(ctx, combat, who)  # 8.3.8e: fly away with a Fly chit
     belongings = state.at(Place.owner(who))
     for item in belongings:
         verb = "deactivate" if kit.active(character, item) else "activate"
@@ -323,6 +328,8 @@ def act(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
         _berserk(ctx, combat, who, rest)
     elif verb == "run":
         _run(ctx, combat, who, rest)
+    elif verb == flying.FLY:
+        flying.fly_away(ctx, combat, who, rest)
     elif verb == "activate" and ", deactivate " in rest:
         first, _, second = rest.partition(", deactivate ")
         _activate(ctx, combat, who, first, on=True)

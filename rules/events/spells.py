@@ -80,3 +80,29 @@ class SpellLimit(Private, type="spell_limit"):
     who: str
     spell: str
     boxes: int
+
+
+class FlyChitCreated(Public, type="fly_chit"):
+    """A Fly spell comes to life: ``who`` (its target) has an unused Fly chit of ``spell`` with
+    flying strength ``strength`` and time number ``time`` (4.6.7e, 7.3.3d.1)."""
+
+    who: str
+    spell: str
+    strength: str
+    time: int
+
+
+class Flew(Public, type="flew"):
+    """``who`` flies from ``from_`` (the clearing he took off from, or the tile he flew to
+    before) to the forest of ``tile``, away from its clearings (7.3.3a, a.1)."""
+
+    who: str
+    from_: str
+    tile: str
+
+
+class Landed(Public, type="landed"):
+    """``who`` stops flying and lands in the clearing ``at`` (7.3.3b, b.1)."""
+
+    who: str
+    at: str

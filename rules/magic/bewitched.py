@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from rules.board import ClearingError, parse_clearing_id
 from rules.catalog import Catalog
+from rules.magic import builtin
 from rules.magic.state import SpellInEffect
 from rules.orders.model import ActivityKind
 from rules.schema.characters import SEARCH_TABLES, DieTable
@@ -103,7 +104,7 @@ def at_work(catalog: Catalog, spell: SpellInEffect) -> bool:
     (4.6.7h.1), any other while it is in effect."""
     permanent = (
         spell.spell in catalog.spells  # a Treasure card's own spell is in no index (4.4.8)
-        and catalog.spells[spell.spell].duration is Duration.PERMANENT
+        and builtin.card(catalog, spell.spell).duration is Duration.PERMANENT
     )
     return spell.energized or not permanent
 

@@ -185,7 +185,7 @@ def cast(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int])
         else next(s for s in found if not s.chit)
     )
     if item:
-        ctx.today.items_cast.append(label)
+        ctx.today.items_cast.append(items.cast_key(ctx, label, str(spell.type)))
         time = 0  # 8.3.9c: an item casts with a time number of 0
     else:
         chit = next(c for c in castable(ctx, combat, who) if c.label == label)

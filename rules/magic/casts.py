@@ -25,8 +25,9 @@ class SpellCast(BaseModel):
     source (a source of :mod:`rules.magic.colors`, or the colour chit's label), the targets
     in the order announced (the first bears his Attention chit, 8.4.2d), its status, and what a
     Transform's roll made of its target (``becomes``, L5071), the phases Violent Storm's roll
-    cancels (``phases_lost``, L4924). ``item``: ``chit`` is the Artifact
-    or Spell Book he played (8.3.9c), the spell's caster."""
+    cancels (``phases_lost``, L4924) and the spell Enchant Artifact adds to its target
+    (``adds``). ``item``: ``chit`` is the Artifact or Spell Book he played (8.3.9c), the
+    spell's caster."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -40,3 +41,4 @@ class SpellCast(BaseModel):
     item: bool = False
     becomes: str | None = None
     phases_lost: int | None = None
+    adds: str | None = None

@@ -8,16 +8,25 @@ and no effort (8.3.9c), once per Evening (c.4: :attr:`rules.state.DayState.items
 never while a spell it cast is in effect (c.3). The item is the spell's caster, its owner the
 controller (c.5); no chit is committed, so killing the owner does not break it (c.6,
 :func:`rules.magic.lifecycle.killed`).
+
+An energized Enchant Artifact on the item adds a Magic type and a spell to it
+(:func:`rules.magic.spells.artifact.added`, L5053–5056): it then casts the added spell, and its
+own cards of the added type, as a Magic chit of that type; each type once an Evening, and a type
+committed to a spell in effect leaves the others free (:func:`types`, :func:`spells`).
 """
 
 from __future__ import annotations
 
+from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.magic import builtin
 from rules.pieces import Kind, pieces_of
 from rules.schema.spells import Spell
 from rules.schema.treasures import Treasure
-from rules.state import Place
+from rules.state import GameState, Place
+
+#: Enchant Artifact's ``text_key`` (:class:`rules.schema.spells.Spell`).
+ENCHANT_ARTIFACT = "enchant_artifact"
 
 #: The behaviour keys of the Treasure cards that cast their Spell cards (4.6.6).
 SPELL_ITEMS = frozenset({"artifact", "spell_book"})
@@ -59,15 +68,46 @@ def awakened(ctx: Ctx, piece: str) -> list[str]:
     return [pieces[card].name for card in reversed(ctx.state.at(Place.item(piece)))]
 
 
-def in_effect(ctx: Ctx, piece: str) -> bool:
-    """Whether a spell ``piece`` cast is in effect: the item is committed to it (8.3.9c.3)."""
-    return any(spell.caster == piece for spell in ctx.state.spells)
+def types(ctx: Ctx, piece: str) -> list[str]:
+    """The Magic types of the Artifact or Spell Book ``piece`` now: its red numeral's, then
+    those energized Enchant Artifact spells add (L5053)."""
+    card = treasure(ctx, piece)
+    own = [str(card.chit.type)] if card is not None and card.chit is not None else []
+    more = [kind for kind, _ in added(ctx.catalog, ctx.state, piece)]
+    return list(dict.fromkeys([*own, *more]))
+
+
+def spells(ctx: Ctx, piece: str) -> list[str]:
+    """The spells ``piece`` holds now: its awakened cards (7.5.6c.1), then the spells energized
+    Enchant Artifact spells add to it, "automatically awakened" (L5053)."""
+    more = [name for _, name in added(ctx.catalog, ctx.state, piece)]
+    return list(dict.fromkeys([*awakened(ctx, piece), *more]))
+
+
+def in_effect(ctx: Ctx, piece: str, kind: str | None = None) -> bool:
+    """Whether a spell ``piece`` cast is in effect: the item is committed to it (8.3.9c.3) —
+    with ``kind``, its Magic type of that type only: "when one Magic type is committed to a
+    target, the item can still be played to use the other Magic type" (L5055)."""
+    return any(
+        spell.caster == piece
+        and (kind is None or str(builtin.card(ctx.catalog, spell.spell).type) == kind)
+        for spell in ctx.state.spells
+    )
+
+
+def cast_key(ctx: Ctx, piece: str, kind: str) -> str:
+    """How :attr:`rules.state.DayState.items_cast` records that ``piece`` cast with its Magic
+    type ``kind`` this Evening: its own type by the item's name (c.4), an added type beside it
+    ("Each Magic type on the target item can be used once per day", L5055)."""
+    own = types(ctx, piece)[:1]
+    return piece if [kind] == own else f"{piece} {kind}"
 
 
 def options(ctx: Ctx, who: str) -> list[str]:
-    """Each ``SPELL with ITEM`` he could name: each awakened card of each of his Artifacts and
-    Spell Books (whether the rules allow it now is :func:`refusal`'s)."""
-    found = [f"{name} with {piece}" for piece in owned(ctx, who) for name in awakened(ctx, piece)]
+    """Each ``SPELL with ITEM`` he could name: each spell each of his Artifacts and Spell Books
+    holds (:func:`spells`), and each card's built-in spell (whether the rules allow it now is
+    :func:`refusal`'s)."""
+    found = [f"{name} with {piece}" for piece in owned(ctx, who) for name in spells(ctx, piece)]
     for piece in ctx.sheet(who).items:
         card = built_in_card(ctx, piece)
         if card is not None:
@@ -76,8 +116,10 @@ def options(ctx: Ctx, who: str) -> list[str]:
 
 
 def refusal(ctx: Ctx, who: str, piece: str, spell: Spell) -> str | None:
-    """Why his item ``piece`` cannot cast ``spell`` now, or None (8.3.9c.1, c.3, c.4); a
-    built-in spell's card casts its own spell only, as an Artifact (L4552)."""
+    """Why his item ``piece`` cannot cast ``spell`` now, or None (8.3.9c.1, c.3, c.4; with the
+    types and spells Enchant Artifact adds, L5053–5055): the spell's type is the Magic type he
+    plays the item as. A built-in spell's card casts its own spell only, as an Artifact
+    (L4552)."""
     held = ctx.sheet(who).items.get(piece)
     own = built_in_card(ctx, piece)
     if own is not None:
@@ -87,24 +129,41 @@ def refusal(ctx: Ctx, who: str, piece: str, spell: Spell) -> str | None:
             return f"{piece} is not active (8.3.9c.1)"
         if spell.name != own.name:
             return f"{piece} casts its own spell only (4.4.8)"
-        return _in_use(ctx, piece)
+        return _in_use(ctx, piece, str(spell.type))
     card = treasure(ctx, piece)
     if card is None or card.chit is None or held is None:
         return f"{piece} is not an Artifact or Spell Book of his (8.3.9c)"
     if not held.active:
         return f"{piece} is not active (8.3.9c.1)"
-    if spell.name not in awakened(ctx, piece):
+    if spell.name not in spells(ctx, piece):
         return f"{spell.name} is not a Spell card awakened in {piece} (8.3.9c.1)"
-    if card.chit.type != spell.type:
+    kind = str(spell.type)
+    if kind not in types(ctx, piece):
         return f"{piece} is of type {card.chit.type}, not {spell.name}'s type {spell.type} (4.6.6b)"
-    return _in_use(ctx, piece)
+    return _in_use(ctx, piece, kind)
 
 
-def _in_use(ctx: Ctx, piece: str) -> str | None:
-    """Why ``piece`` cannot cast again now: its spell is in effect (8.3.9c.3) or it has cast
-    this Evening (c.4)."""
-    if in_effect(ctx, piece):
+def _in_use(ctx: Ctx, piece: str, kind: str) -> str | None:
+    """Why ``piece`` cannot cast again as a Magic chit of type ``kind`` now: a spell of that
+    type it cast is in effect (8.3.9c.3, L5055) or it has cast with that type this Evening
+    (c.4)."""
+    if in_effect(ctx, piece, kind):
         return f"{piece} is committed to a spell in effect (8.3.9c.3)"
-    if piece in ctx.state.today.items_cast:
+    if cast_key(ctx, piece, kind) in ctx.state.today.items_cast:
         return f"{piece} has cast a spell this Evening already (8.3.9c.4)"
     return None
+
+
+def added(catalog: Catalog, state: GameState, piece: str) -> list[tuple[str, str]]:
+    """The Magic types and spells that energized Enchant Artifact spells add to the item
+    ``piece`` now (rule 1: "Whenever the Enchant Artifact spell is energized, the target
+    contains the added type and spell in addition to its own"), as (type, spell), in casting
+    order (rule 4: "The same item can be enchanted any number of times")."""
+    return [
+        (str(catalog.spells[spell.adds].type), spell.adds)
+        for spell in state.spells
+        if spell.energized
+        and spell.adds is not None
+        and spell.targets[:1] == [piece]
+        and builtin.card(catalog, spell.spell).text_key == ENCHANT_ARTIFACT
+    ]

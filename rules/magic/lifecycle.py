@@ -58,7 +58,7 @@ def card_of(catalog: Catalog, spell: SpellInEffect) -> Spell | None:
     another Treasure card's own spell (4.4.8), which this module leaves to its card."""
     if spell.spell not in catalog.spells:  # the index's get raises for a name it lacks
         return builtin.built_in(catalog, spell.spell)
-    return catalog.spells[spell.spell]
+    return builtin.card(catalog, spell.spell)
 
 
 def duration(catalog: Catalog, spell: SpellInEffect) -> Duration | None:
@@ -139,6 +139,7 @@ def _end(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
         minions.freed(ctx, spell, target)
     ctx.state.spells.remove(spell)
     owner = ctx.state.characters.get(spell.controller)
+    _absorbed_returns(ctx, spell)
     if spell.chit is None or owner is None or owner.dead:
         return
     chit = next((c for c in owner.chits if c.label == spell.chit), None)
@@ -148,6 +149,20 @@ def _end(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
     chit.color = None
     chit.alerted = False
     ctx.emit(Fatigued(who=owner.name, chit=chit.label, reason=reason))
+
+
+def _absorbed_returns(ctx: Ctx, spell: SpellInEffect) -> None:
+    """Absorb Essence ending (L4946, rule 1.2): "If the spell is broken without killing the
+    spellcaster, the monster instantly appears in the spellcaster's clearing" — where he stands
+    (under an item's spell, its owner). Killed, "the monster is also killed" (1.1): it stays out
+    of play."""
+    if spell.spell != ABSORB_ESSENCE or not spell.targets:
+        return
+    owner = ctx.state.characters.get(spell.controller)
+    where = ctx.state.clearing_of(spell.controller) if owner is not None else None
+    if owner is None or owner.dead or where is None:
+        return
+    ctx.state.put(spell.targets[0], Place.clearing(where))
 
 
 def automatic_supply(

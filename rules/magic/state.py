@@ -32,7 +32,9 @@ class SpellInEffect(BaseModel):
     (4.6.7h). ``becomes`` is what Transform or Absorb Essence made of the target;
     ``phases_lost`` what Violent Storm's roll made each phase-ending in its tile cost (L4924),
     and ``cancels`` the individuals it has struck, each with the phases of his turn it cancels
-    (once per turn, and a Day spell lasts one Daylight)."""
+    (once per turn, and a Day spell lasts one Daylight). ``flying``: a Fly spell's Fly chit is
+    in use, its target flying with it until he lands (7.3.3d.1). ``adds``: the spell Enchant
+    Artifact adds to its target, with its Magic type."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -47,6 +49,8 @@ class SpellInEffect(BaseModel):
     becomes: str | None = None
     phases_lost: int | None = Field(default=None, ge=1)
     cancels: dict[str, list[int]] = Field(default_factory=dict)
+    flying: bool = False
+    adds: str | None = None
 
 
 def next_number(spells: Iterable[SpellInEffect]) -> int:

@@ -30,7 +30,7 @@ from rules.events.evening import Targeted
 from rules.events.spells import SpellExpired
 from rules.magic import builtin, targets
 from rules.magic.cancelling import cancel, fatigue_chit
-from rules.magic.spells import BUILT, ask_demon, control, whistle
+from rules.magic.spells import BUILT, artifact, ask_demon, control, whistle
 from rules.magic.state import SpellInEffect, next_number
 from rules.schema.spells import Duration
 
@@ -48,6 +48,7 @@ def name_targets(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
     people = targets.individuals(ctx, combat)
     if cast.targets and cast.targets[0] in people:
         combat.targets[who] = cast.targets[0]
+    artifact.name_added(ctx, combat, who, cast)  # Enchant Artifact's spell, with its target
     for target in cast.targets:
         ctx.emit(Targeted(who=who, target=target, at=combat.clearing, round=combat.round))
         if target not in people:
@@ -126,6 +127,7 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
                 targets=tuple(cast.targets),
                 time=cast.time,
                 at=combat.clearing,
+                adds=cast.adds,
                 round=combat.round,
             )
         )
@@ -144,6 +146,7 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
             item=item,
             becomes=cast.becomes,
             phases_lost=cast.phases_lost,
+            adds=cast.adds,
         )
 
 
@@ -157,6 +160,7 @@ def commit(
     *,
     becomes: str | None = None,
     phases_lost: int | None = None,
+    adds: str | None = None,
 ) -> None:
     """8.4.3c: the spell stays on its targets until it ends, its Magic chit committed to it;
     cast by his Artifact or Spell Book ``item``, the item is its caster and he controls it
@@ -175,6 +179,7 @@ def commit(
             energized=permanent,
             becomes=becomes,
             phases_lost=phases_lost,
+            adds=adds,
         )
     )
 

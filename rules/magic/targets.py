@@ -7,12 +7,13 @@ individuals in the clearing, each with each of them first (the first bears his A
 written ``Giant 1, Amazon`` — and then every other individual in the clearing: naming one is
 naming a target of the wrong sort, which breaks the spell before it works (8.4.2d,
 :func:`right_sort`). The sorts built: a character, an individual, several individuals, the
-clearing, the hex tile, a character or the hex tile (Illusion, Lost), a weapon (d.1–d.4), a
-monster (one Spider or Octopus for Guide Spider or Octopus, :data:`ONLY`), and the sets a spell
-names all of at once (all of the Bats, all of the Goblins, a native group or all of the Giants or
-Ogres: :func:`groups`, written as the set); the
-others are offered as individuals and judged when a spell of theirs is built. A hidden
-individual is offered only to one who may name him (d.6, :func:`seen`).
+clearing, the hex tile, a character or the hex tile (Illusion, Lost), a weapon (d.1–d.4), an
+Artifact or Spell Book he has active (Enchant Artifact), a monster (Absorb Essence; one Spider or
+Octopus for Guide Spider or Octopus, :data:`ONLY`), and the sets a spell names all of at once
+(all of the Bats, all of the Goblins, a native group or all of the Giants or Ogres:
+:func:`groups`, written as the set); the others are offered as individuals and judged when a
+spell of theirs is built. A hidden individual is offered only to one who may name him (d.6,
+:func:`seen`).
 """
 
 from __future__ import annotations
@@ -21,14 +22,16 @@ from itertools import combinations
 
 from rules import hidden
 from rules.board import parse_clearing_id
+from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.evening import hirelings
 from rules.evening.answers import NONE
 from rules.evening.counters import is_monster, is_native
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, present
-from rules.magic import builtin
+from rules.magic import builtin, items
 from rules.pieces import Kind, pieces_of
+from rules.schema.base import Weight
 from rules.schema.chits import ChitKind
 from rules.schema.spells import TargetKind
 from rules.state import Place
@@ -128,8 +131,10 @@ def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[s
             ]
         case TargetKind.SOUND_CHIT:
             return sound_chits(ctx)
-        case TargetKind.MONSTER:
+        case TargetKind.MONSTER:  # "any monster, even if it is controlled or hired" (L4942)
             return [p for p in seen(ctx, combat, who) if is_monster(ctx.catalog, p)]
+        case TargetKind.ARTIFACT:  # "one Artifact or Spell Book that the spellcaster has active"
+            return [p for p in items.owned(ctx, who) if ctx.sheet(who).items[p].active]
     return None
 
 
@@ -217,7 +222,8 @@ def named(answer: str) -> list[str]:
 
 
 def right_sort(ctx: Ctx, combat: CombatState, who: str) -> bool:
-    """8.4.2d: whether his spell's targets are of the sort it requires (at least one)."""
+    """8.4.2d: whether his spell's targets are of the sort it requires (at least one), and of
+    the weight it requires (Broomstick's Light character, :func:`fits`)."""
     cast = combat.casts[who]
     kind = builtin.card(ctx.catalog, cast.spell).target.kind
     if not cast.targets:
@@ -229,4 +235,17 @@ def right_sort(ctx: Ctx, combat: CombatState, who: str) -> bool:
         people = seen(ctx, combat, who)
         return all(t in people for t in cast.targets)
     single = of_spell(ctx, combat, who, cast.spell)
-    return single is not None and len(cast.targets) == 1 and cast.targets[0] in single
+    return (
+        single is not None
+        and len(cast.targets) == 1
+        and cast.targets[0] in single
+        and fits(ctx.catalog, cast.spell, cast.targets[0])
+    )
+
+
+def fits(catalog: Catalog, spell: str, target: str) -> bool:
+    """Whether ``target`` is of the kind ``spell`` requires beyond its sort (8.4.2d): Broomstick
+    "can be cast only on a target with Light weight" — a Light character (L4955)."""
+    if builtin.card(catalog, spell).text_key != "broomstick":
+        return True
+    return target in catalog.characters and catalog.characters[target].weight is Weight.LIGHT

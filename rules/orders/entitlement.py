@@ -23,11 +23,13 @@ from typing import Literal
 
 from rules.board import Board, board_for
 from rules.catalog import Catalog
+from rules.magic import builtin
 from rules.magic.bewitched import SPELL_PHASES, phase_spells
 from rules.modifiers import cards_in_clearing
 from rules.orders.model import ActivityKind
 from rules.pieces import pieces_of
 from rules.schema.characters import Ability, AbilityKey, ExtraPhase
+from rules.schema.spells import Duration
 from rules.state import GameState, Place
 
 K = ActivityKind
@@ -292,6 +294,7 @@ def entitlement(
         and (spell := catalog.treasures[piece].built_in_spell) is not None
         and spell.fly is not None
     ]
+    enablers += [(K.FLY, spell) for spell in _fly_spells(catalog, state, character)]
     return Entitlement(
         character=character,
         clearing=here,
@@ -303,6 +306,20 @@ def entitlement(
         unavailable=tuple(unavailable),
         normal=frozenset({K.PEER}) if character in state.familiars else frozenset(),
     )
+
+
+def _fly_spells(catalog: Catalog, state: GameState, character: str) -> list[str]:
+    """The Fly spells in effect whose target he is: each an unused Fly chit that lets him
+    record FL (4.6.7e, 6.2.1a; 7.3.3a.1 lets him record it even without one, but 6.2.1a's
+    "only if he has the appropriate ... spell" is the check the parser makes of every enhanced
+    activity)."""
+    return [
+        spell.spell
+        for spell in state.spells
+        if spell.targets[:1] == [character]
+        and spell.spell in catalog.spells
+        and builtin.card(catalog, spell.spell).duration is Duration.FLY
+    ]
 
 
 def _horse(

@@ -48,7 +48,7 @@ class Path:
         self.world = world
         self.report = report
         self.here: str | None = world.here()
-        self.tile: str | None = None
+        self.tile: str | None = world.over()
         self.road = world.road()
         self.caves: list[str] = []
         self.steps = 0

@@ -92,6 +92,12 @@ class Map:
             if self.state.place_of(name) == Place.clearing(here)
         ]
 
+    def over(self) -> str | None:
+        """The tile he is flying over (blown away by Hurricane Winds, L4891; 7.3.3a.1), or
+        None."""
+        kind, where = Place.split(self.state.place_of(self.character))
+        return where if kind == "tile" else None
+
     def road(self) -> tuple[str, str] | None:
         """The ends of the roadway he stands on after running away (8.3.8d), or None."""
         return self.state.road_of(self.character)

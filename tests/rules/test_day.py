@@ -421,11 +421,22 @@ def test_a_follower_must_share_his_guides_clearing():
 
 @pytest.mark.parametrize(
     ("kind", "rule"),
-    [(K.FLY, "7.3.3")],
+    [(K.CACHE, "10.A.4")],
 )
 def test_activities_of_later_issues_say_they_are_not_implemented(kind, rule):
     result = resolve(game("Amazon"), {"Amazon": orders("Amazon", act(kind))})
     assert of_type(result.events, "not_implemented", rule=rule, who="Amazon", phase=1)
+
+
+def test_a_fly_phase_without_a_fly_chit_is_cancelled_and_he_stays():
+    """7.3.3a.2: with no flying strength the Fly activity is cancelled; he stays where he is."""
+    state = game("Amazon")
+    start = state.place_of("Amazon")
+    tile = board(state).tile_of(Place.split(start)[1]).tile
+    result = resolve(state, {"Amazon": orders("Amazon", act(K.FLY, target=tile))})
+    assert of_type(result.events, "phase_cancelled", who="Amazon", phase=1)
+    assert not of_type(result.events, "flew")
+    assert result.state.place_of("Amazon") == start
 
 
 def test_a_move_to_the_edge_leaves_the_map():

@@ -75,9 +75,9 @@ def malformed(data: Mapping[str, Any]) -> ScenarioError:
         ({"round": 0}, "plays.Black Knight[0].round", "1"),
         ({"round": 1, "swing": 1}, "plays.Black Knight[0].swing", "unknown key"),
         (
-            {"round": 1, "action": {"fly": {"chit": "MOVE H6", "tile": "BV"}}},
-            "plays.Black Knight[0].action.fly",
-            "not supported yet: plays.action.fly",
+            {"round": 1, "action": {"fly": {"chit": "MOVE H6", "tile": "CV"}}},
+            "plays.Black Knight[0].action.fly.tile",
+            "tile CV is not on the scenario's map",
         ),
         (
             {"round": 1, "action": {"cast": {"spell": "Fiery Blast", "chit": "MAGIC IV3*"}}},

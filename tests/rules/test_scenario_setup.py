@@ -488,8 +488,8 @@ expect: {{}}
     [
         ("orders: {Black Knight: H}", "orders: with start: sunset there is no Birdsong"),
         (
-            "plays: {Black Knight: [{round: 1, action: {fly: {chit: MOVE H6, tile: DW}}}]}",
-            "plays.Black Knight[0].action.fly: not supported yet: plays.action.fly",
+            "plays: {Black Knight: [{round: 1, action: {fly: {chit: MOVE H6, tile: BV}}}]}",
+            "plays.Black Knight[0].action.fly.tile: tile BV is not on the scenario's map",
         ),
         (
             "positions: [{round: 1, sheet: Black Knight, boxes: {Giant: 1}}]",

@@ -18,11 +18,14 @@ from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.magic.casts import SpellCast
 from rules.magic.spells import (
+    absorb,
+    artifact,
     ask_demon,
     attack,
     combat,
     control,
     daylight,
+    fly,
     instant,
     permanent,
     whistle,
@@ -59,6 +62,10 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "control_dragon": control.controls,
         "whistle_for_monsters": whistle.takes_effect,
         "ask_demon": ask_demon.takes_effect,
+        "broomstick": fly.takes_effect,
+        "hurricane_winds": fly.takes_effect,
+        "enchant_artifact": artifact.takes_effect,
+        "absorb_essence": absorb.absorb_essence,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from rules.day.context import Ctx
 from rules.daylight.finding import CHOICE_DEFAULTS, FINDINGS
+from rules.daylight.search_phase import Search
 from rules.evening.state import CombatState
 from rules.events.day import NotImplementedYet
 from rules.events.search import Searched
@@ -73,9 +74,6 @@ def talk_to_wise_bird(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) 
             for row in catalog.tables[name].results.values()
             if row.text == chosen
         )
-    # Imported here: the Search activity's module imports the Evening's, which imports the spells.
-    from rules.daylight.search import Search
-
     current = Search(who=target, table=PEER, clearing=clearing, target=None, phase=0)
     for what in result.finds:
         FINDINGS[what](ctx, current, target)

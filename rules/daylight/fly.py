@@ -1,0 +1,196 @@
+"""The Fly activity (7.3.3a–d, L1710–1727): one recorded Fly phase, and the landing after it.
+
+He flies from tile to tile, not along the roadways: from his clearing (even a cave, a.5) to his
+own tile or one next to it, or on from the tile an earlier Fly phase took him to (a, a.2). His
+counter is put "on the forest in that tile, away from the clearings" (a.1): the tile's own
+place, :meth:`rules.state.Place.tile`, where nobody blocks him or is blocked by him (a.3,
+:func:`rules.daylight.blocking.phase_end_blocking` blocks only in clearings). He must land
+before any other activity and at the end of his turn (b, b.3): one die, unmodified, names the
+clearing of that tile he lands in (b.1), and the Fly chit he used expires (4.6.7e.1).
+
+His flying strength is a Fly chit (c, d): a Fly spell in effect whose target he is and whose chit
+is unused (:func:`rules.magic.spells.fly.fly_chits`; SCENARIOS part 3: "A Fly spell is an unused
+Fly chit"); the Flying Carpet's own spell needs Purple magic to energize it (h), which is not
+built: a Fly phase with the Carpet alone is reported (``not_implemented``, 7.3.3h). Flying monsters
+and creatures, and riding them (e–g), come with controlled monsters and Transform's values.
+"""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.daylight import blocking, missions, prowling
+from rules.daylight.moving import abandon, item_weight, weight_of
+from rules.events.day import NotImplementedYet
+from rules.events.daylight import (
+    FollowerLeft,
+    PhaseCancelled,
+    TurnEnded,
+    Unhidden,
+)
+from rules.events.spells import Flew, Landed
+from rules.magic import lifecycle
+from rules.magic.spells.fly import fly_chits, invoked, neighbours, strength
+from rules.magic.state import SpellInEffect
+from rules.orders.model import Activity
+from rules.pieces import Kind, pieces_of
+from rules.schema.tiles import ClearingType
+from rules.state import Place, TurnState
+
+
+def flying_tile(ctx: Ctx, name: str) -> str | None:
+    """The tile ``name`` is flying over (his counter on its forest, 7.3.3a.1), None when he is
+    not flying."""
+    place = ctx.place_of(name)
+    if place is None:
+        return None
+    kind, where = Place.split(place)
+    return where if kind == "tile" else None
+
+
+def tiles_around(ctx: Ctx, tile: str) -> list[str]:
+    """``tile`` and the tiles next to it: where he may fly from anywhere in it (7.3.3a)."""
+    return [tile, *neighbours(ctx, tile)] if ctx.board.placed(tile) is not None else []
+
+
+def fly(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
+    """7.3.3a: one Fly phase to the recorded tile. He must be in that tile or one next to it
+    (a.2, condition 2); unless he is flying already (the chit "can be used for multiple
+    consecutive Fly phases", d.1), he must have a Fly chit that can carry him — his weight at
+    most its strength, and invoked (:func:`rules.magic.spells.fly.invoked`) — else the phase is
+    cancelled (a.2, condition 1). Taking off, he becomes unhidden and abandons his horses and
+    the items heavier than the chit's strength where he stands (a.3); his followers cannot fly
+    with a Fly chit and are left behind (a.4)."""
+    name = turn.character
+    tile = activity.target or ""
+    over = flying_tile(ctx, name)
+    start = ctx.where(name)
+    here = over if over is not None else ctx.board.tile_of(start).tile if start else None
+    if here is None or tile not in tiles_around(ctx, here):
+        reason = f"{tile} is neither his tile nor one next to it (7.3.3a.2)"
+        ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
+        return
+    if over is None:
+        assert start is not None
+        chit = _chit(ctx, name)
+        if chit is None:
+            _no_chit(ctx, name, number)
+            return
+        _take_off(ctx, name, chit, start)
+    ctx.state.put(name, Place.tile(tile))
+    ctx.emit(Flew(who=name, from_=over or start or "", tile=tile))
+
+
+def _chit(ctx: Ctx, name: str) -> SpellInEffect | None:
+    """The first Fly chit of his that can carry him (7.3.3a.2) and that its caster invokes."""
+    me = weight_of(ctx.catalog, name)
+    for spell in fly_chits(ctx.catalog, ctx.state, name):
+        if strength(ctx.catalog, spell).rank >= me.rank and invoked(ctx, spell, name):
+            return spell
+    return None
+
+
+def _no_chit(ctx: Ctx, name: str, number: int) -> None:
+    """No Fly chit carries him: the phase is cancelled (7.3.3a.2) — and with only the Flying
+    Carpet, whose Purple-energized spell is not built (7.3.3h), that is reported."""
+    pieces = pieces_of(ctx.catalog)
+    carpets = (
+        [
+            item
+            for item, held in ctx.sheet(name).items.items()
+            if held.active
+            and pieces[item].kind is Kind.TREASURE
+            and (spell := ctx.catalog.treasures[pieces[item].name].built_in_spell) is not None
+            and spell.fly is not None
+        ]
+        if ctx.is_character(name)
+        else []
+    )
+    if carpets:
+        ctx.emit(
+            NotImplementedYet(
+                rule="7.3.3h",
+                what=f"flying with the {carpets[0]} (its spell energized by Purple magic)",
+                who=name,
+                phase=number,
+            )
+        )
+    reason = "he has no Fly chit that can carry him and is invoked (7.3.3a.2)"
+    ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
+
+
+def _take_off(ctx: Ctx, name: str, chit: SpellInEffect, start: str) -> None:
+    """7.3.3a.3–a.4 as he takes off from ``start`` with ``chit``."""
+    chit.flying = True
+    if ctx.is_character(name):
+        sheet = ctx.sheet(name)
+        if sheet.hidden:
+            sheet.hidden = False
+            ctx.emit(Unhidden(who=name, reason="he flies (7.3.3a.3)"))
+        pieces = pieces_of(ctx.catalog)
+        limit = strength(ctx.catalog, chit)
+        for item in list(ctx.state.at(Place.owner(name))):
+            horse = pieces[item].kind is Kind.HORSE
+            if horse or item_weight(ctx.catalog, item).rank > limit.rank:
+                abandon(ctx, sheet, item, start)
+    for follower in ctx.followers_of(name):
+        del ctx.today.followers[follower]
+        ctx.emit(FollowerLeft(who=follower, guide=name, at=start))
+        ctx.emit(TurnEnded(who=follower, at=start))
+        blocking.phase_end_blocking(ctx, follower)
+        prowling.prowl(ctx, follower)
+
+
+def land(ctx: Ctx, name: str) -> None:
+    """7.3.3b–b.1: if ``name`` is flying he lands — before another activity, or as his turn
+    ends. He rolls one die, unmodified, until it names a clearing of the tile he flew to, and
+    lands there (even a cave); the Fly chit he flew with expires (4.6.7e.1, d.1). He can then
+    block and be blocked (b.2: at the end of the phase, as anyone). Entering the clearing
+    completes a mission whose Dwelling is there (7.2.4e.4)."""
+    tile = flying_tile(ctx, name)
+    if tile is None:
+        return
+    at = landing_clearing(ctx, name, tile)
+    ctx.state.put(name, Place.clearing(at))
+    ctx.emit(Landed(who=name, at=at))
+    missions.entered(ctx, name, at)
+    for spell in list(ctx.state.spells):
+        if spell.flying and spell.targets[:1] == [name]:
+            lifecycle.expire(ctx, spell, "landed")
+
+
+def denizens_land(ctx: Ctx) -> None:
+    """Hurricane Winds (L4891): "If the target is a denizen that does not record turns, it lands
+    at the beginning of Daylight, just before the first attention chit is chosen" — each
+    individual flying over a tile who takes no turn today lands (:func:`land`), in the order
+    the spells were cast."""
+    for spell in list(ctx.state.spells):
+        target = spell.targets[0] if spell.flying and spell.targets else None
+        if target is not None and target not in ctx.today.turn_order:
+            land(ctx, target)
+
+
+def landing_clearing(ctx: Ctx, name: str, tile: str) -> str:
+    """The clearing of ``tile`` where what ``name`` lets fall lands — himself (7.3.3b.1) or an
+    item he abandons while flying (7.2.2d): he rolls one die, unmodified, "until he rolls a
+    number matching a clearing on the tile" (even a cave); each roll is a ``roll`` event,
+    purpose ``landing``."""
+    clearings = set(ctx.board.clearings())
+    while True:
+        roll = ctx.dice.game_roll("landing", who=name)
+        ctx.emit_roll(roll)
+        at = f"{tile}{roll.result}"
+        if at in clearings:
+            return at
+
+
+def grounded(ctx: Ctx, name: str, turn: TurnState) -> str | None:
+    """7.3.3b.1 *Special*: "If he lands in a cave after using a Sunlight phase during his turn,
+    the remaining phases of his turn are cancelled" — the reason each is, or None. Read from
+    where he stands: a character who used a Sunlight phase cannot walk into a cave (7.3.1c.2)
+    and has none in one (6.2.4), so in a cave after one he can only have landed there."""
+    where = ctx.where(name)
+    if not turn.sunlight_used or where is None:
+        return None
+    if ctx.board.clearing_type(where) is not ClearingType.CAVE:
+        return None
+    return "he landed in a cave after using a Sunlight phase (7.3.3b.1)"
