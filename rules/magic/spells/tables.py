@@ -1,0 +1,27 @@
+"""The Instant spells that roll on a Spell Table (4.6.8; L5234–5282) as they take effect: Curse
+(the caster rolls on the Curses Table for his target, L4962).
+
+Each roll is a ``roll`` event, then ``spell_table`` (who rolled, the table, the roll, the result
+as printed, the target), then what the result does (SCENARIOS part 3, forced dice step 3: the
+caster rolls for Curse and Power of the Pit, the target for Small Blessing).
+"""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.daylight.runes import afflict
+from rules.evening.state import CombatState
+from rules.magic import spell_tables
+from rules.magic.casts import SpellCast
+from rules.magic.spell_tables import CURSES_TABLE
+
+
+def curse(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
+    """Curse (V, Grey as printed, one character, Instant; L4962): "The spellcaster rolls on the
+    Curses Table and applies the Curse to the target" — ``who`` rolls (with his own
+    modifications, :func:`rules.magic.spell_tables.roll`) and the target is cursed
+    (4.6.8a: a Curse he already has has no further effect)."""
+    target = cast.targets[0]
+    at, round = combat.clearing, combat.round
+    rolled, result = spell_tables.told(ctx, who, CURSES_TABLE, target, at=at, round=round)
+    afflict(ctx, target, result, rolled)
