@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from rules.chits import is_berserk
 from rules.day.context import Ctx
-from rules.evening import kit
+from rules.evening import armor, kit
 from rules.evening.counters import armored, mount, vulnerability
 from rules.evening.harm import (
     ArmorOutcome,
@@ -39,8 +39,6 @@ from rules.evening.resolving import Strike, blow
 from rules.evening.spoils import character_killed, denizen_killed
 from rules.evening.state import CombatState
 from rules.events.evening import (
-    ArmorDamaged,
-    ArmorDestroyed,
     AttackCancelled,
     HarmInflicted,
     Killed,
@@ -267,37 +265,8 @@ def _apply(
 
 
 def _armor(ctx: Ctx, combat: CombatState, owner: str, piece: str, hits: list[Effect]) -> None:
-    """8.4.9k, m: damaged armor damaged again, or damaged twice at once, is destroyed; a
-    destroyed armor counter goes back to its box on the Set Up Card, intact (k.3), a treasure
-    one or an armor card (never damaged, k.5) leaves play and pays its owner its destroyed
-    value in gold (k.4)."""
-    combat.eventful = True
-    character = ctx.sheet(owner)
-    name = pieces_of(ctx.catalog)[piece].name
-    record = ctx.catalog.armor.named(name)
+    """8.4.9k, m: damaged armor damaged again, or damaged twice at once, is destroyed
+    (:func:`rules.evening.armor.damage`)."""
     destroyed = any(h.armor is ArmorOutcome.DESTROYED for h in hits)
-    destroyed = destroyed or len(hits) > 1 or character.items[piece].damaged
-    if not destroyed:
-        character.items[piece].damaged = True
-        ctx.emit(ArmorDamaged(who=owner, armor=piece, at=combat.clearing, round=combat.round))
-        return
-    character.items.pop(piece)
-    if record is None:  # an armor card (k.4–k.5)
-        card = ctx.catalog.treasures[name].armor
-        assert card is not None
-        gold, home = card.destroyed_gold, Place.OUT
-    else:
-        gold = record.price.destroyed if record.treasure else 0
-        home = _returns_to(ctx, record.returns_to)
-    character.gold += gold
-    ctx.state.put(piece, home)
-    ctx.emit(
-        ArmorDestroyed(who=owner, armor=piece, gold=gold, at=combat.clearing, round=combat.round)
-    )
-
-
-def _returns_to(ctx: Ctx, group: str | None) -> str:
-    """The Set Up Card box of the native group a destroyed armor counter goes back to (8.4.9k.3);
-    out of play for treasure armor (k.4)."""
-    box = next((b for b in ctx.catalog.setup_card.values() if group and b.natives == group), None)
-    return Place.box(box.name) if box is not None else Place.OUT
+    destroyed = destroyed or len(hits) > 1 or ctx.sheet(owner).items[piece].damaged
+    armor.damage(ctx, combat, owner, piece, destroyed=destroyed)

@@ -30,6 +30,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "poison": combat.takes_effect,
         "transform": permanent.transform,
         "curse": tables.curse,
+        "power_of_the_pit": tables.power_of_the_pit,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

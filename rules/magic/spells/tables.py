@@ -1,5 +1,6 @@
 """The Instant spells that roll on a Spell Table (4.6.8; L5234–5282) as they take effect: Curse
-(the caster rolls on the Curses Table for his target, L4962).
+(the caster rolls on the Curses Table for his target, L4962) and Power of the Pit (the caster
+rolls on the Power of the Pit Table for his target, L4966).
 
 Each roll is a ``roll`` event, then ``spell_table`` (who rolled, the table, the roll, the result
 as printed, the target), then what the result does (SCENARIOS part 3, forced dice step 3: the
@@ -11,7 +12,7 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.daylight.runes import afflict
 from rules.evening.state import CombatState
-from rules.magic import spell_tables
+from rules.magic import pit, spell_tables
 from rules.magic.casts import SpellCast
 from rules.magic.spell_tables import CURSES_TABLE
 
@@ -25,3 +26,10 @@ def curse(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     at, round = combat.clearing, combat.round
     rolled, result = spell_tables.told(ctx, who, CURSES_TABLE, target, at=at, round=round)
     afflict(ctx, target, result, rolled)
+
+
+def power_of_the_pit(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
+    """Power of the Pit (V, Black, one character, native or monster, Instant; L4966): "The
+    spellcaster rolls on the Power of the Pit Table and applies the result to the target"
+    (:func:`rules.magic.pit.power_of_the_pit`); its kills are his (note 1, 8.7.2c)."""
+    pit.power_of_the_pit(ctx, combat, who, cast.targets[0], who)
