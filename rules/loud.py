@@ -121,13 +121,6 @@ LOUD: dict[str, Loud] = _table(
         "magic/spells_transform/L4682_exorcise_breaks_the_spells_in_its_clearing.yaml",
     ),
     Loud(
-        "8.4.7b", 2608, "Demon, Winged Demon, and Imp",
-        "the Demons' and the Imp's spell attacks (the Power of the Pit, a Curse): they do not "
-        "attack",
-        "rules.evening.resolving",
-        "combat/8.4.7b-demon-spell-attack-not-implemented.yaml",
-    ),
-    Loud(
         "8.4.7d.4", 2625, "Use of the Elusive Cloak can cause an \"infinite loop\"",
         "the Elusive Cloak's infinite loop with a red-side-up Tremendous monster: the maneuver "
         "is shifted as asked",

@@ -43,6 +43,7 @@ from rules.events.evening import (
     HarmInflicted,
     Killed,
 )
+from rules.magic import demons
 from rules.magic.forms import creature
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import Kind, pieces_of
@@ -67,7 +68,8 @@ class Effect:
 def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
     """8.4.9: the hits of each instant, in order; those of a killed attacker (or aimed at one
     already killed) are cancelled, and a character's cancelled attack alerts his weapon
-    (c.1–c.2)."""
+    (c.1–c.2). A Demon's or the Imp's magic hit makes its target roll instead of harming him
+    (8.4.7b)."""
     dead: set[str] = set()
     lost_horses: set[str] = set()
     for instant, group in enumerate(groups, start=1):
@@ -87,8 +89,32 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
                 )
                 continue
             live.append(strike)
-        effects = [_effect(ctx, combat, strike, lost_horses) for strike in live]
+        harm = [strike for strike in live if strike.spell is None]
+        effects = [_effect(ctx, combat, strike, lost_horses) for strike in harm]
         _apply(ctx, combat, effects, dead, lost_horses, instant)
+        for strike in [strike for strike in live if strike.spell is not None]:
+            _magic(ctx, combat, strike, dead)
+
+
+def _magic(ctx: Ctx, combat: CombatState, strike: Strike, dead: set[str]) -> None:
+    """8.4.7b: a Demon's or the Imp's magic hit — its target rolls on a spell table
+    (:func:`rules.magic.demons.magic_hit`) once the harm of the same instant is applied. Reading
+    (8.4.9m): a target that harm killed at the same instant cannot roll; the attack is
+    cancelled."""
+    assert strike.spell is not None
+    if strike.target in dead:
+        ctx.emit(
+            AttackCancelled(
+                attacker=strike.attacker,
+                target=strike.target,
+                reason="killed first (8.4.9c)",
+                at=combat.clearing,
+                round=combat.round,
+            )
+        )
+        return
+    combat.eventful = True
+    dead.update(demons.magic_hit(ctx, combat, strike.attacker, strike.spell, strike.target))
 
 
 def turn_weapon(ctx: Ctx, strike: Strike, *, alerted: bool) -> None:
