@@ -103,7 +103,7 @@ LOUD: dict[str, Loud] = _table(
         "8.3.9", 2390, "8.3.9 Activating and Casting Spells",
         "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
         "Fiery Blast, Lightning Bolt, Stones Fly, Make Whole, Poison, Transform, Exorcise, Curse, "
-        "Power of the Pit): a cast of one is reported by name and not made",
+        "Power of the Pit, Small Blessing): a cast of one is reported by name and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),
@@ -119,6 +119,19 @@ LOUD: dict[str, Loud] = _table(
         "Exorcise breaking the Curses of the characters in its clearing: they stay",
         "rules.magic.spells.instant",
         "magic/spells_transform/L4682_exorcise_breaks_the_spells_in_its_clearing.yaml",
+    ),
+    Loud(
+        "L5259", 5259, "I wish for peace",
+        "the Wish for peace: combat is not ended in his clearing, nor are its spells cancelled "
+        "and its targets and attacks forbidden for the day",
+        "rules.magic.wishes",
+        "magic/spells_tables/L5259_the_wish_for_peace_is_reported.yaml",
+    ),
+    Loud(
+        "4.6.8b.3", 1286, "Tremendous Strength",
+        "the Wish for strength: his next hit with a Fight chit or Gloves is not made Tremendous",
+        "rules.magic.wishes",
+        "magic/spells_tables/4.6.8b.3_the_wish_for_strength_is_reported.yaml",
     ),
     Loud(
         "8.4.7d.4", 2625, "Use of the Elusive Cloak can cause an \"infinite loop\"",

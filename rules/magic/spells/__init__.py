@@ -31,6 +31,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "transform": permanent.transform,
         "curse": tables.curse,
         "power_of_the_pit": tables.power_of_the_pit,
+        "small_blessing": tables.small_blessing,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""
