@@ -115,12 +115,6 @@ LOUD: dict[str, Loud] = _table(
         "magic/spells_transform/L5071_transform_rolls_once_and_its_target_becomes_the_creature.yaml",
     ),
     Loud(
-        "L4682", 4682, "Every spell and Curse that is in effect in the clearing",
-        "Exorcise breaking the Curses of the characters in its clearing: they stay",
-        "rules.magic.spells.instant",
-        "magic/spells_transform/L4682_exorcise_breaks_the_spells_in_its_clearing.yaml",
-    ),
-    Loud(
         "L5259", 5259, "I wish for peace",
         "the Wish for peace: combat is not ended in his clearing, nor are its spells cancelled "
         "and its targets and attacks forbidden for the day",

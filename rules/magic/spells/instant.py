@@ -10,9 +10,9 @@ from rules.evening.counters import is_monster, monster_of
 from rules.evening.spoils import denizen_killed
 from rules.evening.state import CombatState
 from rules.events.casting import MadeWhole
-from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued
 from rules.events.evening import Killed
+from rules.events.spells import CurseRemoved
 from rules.magic import cancelling, lifecycle, targets
 from rules.magic.casts import SpellCast
 from rules.pieces import Kind
@@ -54,8 +54,8 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     here are released (the spellbreaking of 4.6.10g.1, inert spells too, g.2); all colour
     chits in the clearing fatigue. Reading: a spell is in effect in the clearing when one of
     its targets is here — an individual, the clearing or its tile, an item or Magic chit of
-    someone here. The Curses are the curses' part: one on a character here is reported not
-    implemented."""
+    someone here. Every Curse of a character here is broken (``curse_removed``), after his
+    colour chits fatigue."""
     del cast
     state, here = ctx.state, combat.clearing
     for piece in targets.individuals(ctx, combat):
@@ -78,14 +78,10 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     for name in people:
         for chit in [c.label for c in ctx.sheet(name).chits if c.color is not None]:
             _fatigue(ctx, combat, name, chit, "Exorcise fatigues every colour chit (L4682)")
-        if ctx.sheet(name).curses:
-            ctx.emit(
-                NotImplementedYet(
-                    rule="L4682",
-                    what=f"Exorcise breaking {name}'s Curses: they stay",
-                    who=name,
-                )
-            )
+        sheet = ctx.sheet(name)
+        for curse in list(sheet.curses):
+            sheet.curses.remove(curse)
+            ctx.emit(CurseRemoved(who=name, curse=curse, by=EXORCISE))
 
 
 def _here(state: GameState, clearing: str, target: str) -> bool:
