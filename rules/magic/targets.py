@@ -7,9 +7,9 @@ individuals in the clearing, each with each of them first (the first bears his A
 written ``Giant 1, Amazon`` — and then every other individual in the clearing: naming one is
 naming a target of the wrong sort, which breaks the spell before it works (8.4.2d,
 :func:`right_sort`). The sorts built: a character, an individual, several individuals, the
-clearing, the hex tile, a weapon (d.1–d.4); the others are offered as individuals and judged
-when a spell of theirs is built. A hidden individual is offered only to one who may name him
-(d.6, :func:`seen`).
+clearing, the hex tile, a weapon (d.1–d.4), a spell in effect or a Curse (:func:`spells_here`);
+the others are offered as individuals and judged when a spell of theirs is built. A hidden
+individual is offered only to one who may name him (d.6, :func:`seen`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from rules.evening.answers import NONE
 from rules.evening.counters import is_native
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, present
+from rules.magic import in_clearing
 from rules.pieces import Kind, pieces_of
 from rules.schema.spells import TargetKind
 from rules.state import Place
@@ -86,7 +87,19 @@ def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[s
             return [ctx.board.tile_of(combat.clearing).tile]
         case TargetKind.WEAPON:
             return weapons(ctx, combat)
+        case TargetKind.SPELL:
+            return spells_here(ctx, combat, who)
     return None
+
+
+def spells_here(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """A spell's targets of the sort ``spell`` (L5049, L5177): the spells in effect in the
+    clearing as his targets are named — they "must already exist", none being cast this round
+    — and, for Remedy, the Curses of the characters here (:mod:`rules.magic.in_clearing`)."""
+    found = list(in_clearing.spells(ctx.state, combat.clearing))
+    if ctx.catalog.spells[combat.casts[who].spell].text_key == "remedy":
+        found += in_clearing.curses(ctx.state, combat.clearing)
+    return found
 
 
 def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.magic.casts import SpellCast
-from rules.magic.spells import attack, combat, instant, permanent, tables
+from rules.magic.spells import attack, breaking, combat, instant, permanent, tables
 
 Effect = Callable[[Ctx, CombatState, str, SpellCast], None]
 
@@ -32,6 +32,8 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "curse": tables.curse,
         "power_of_the_pit": tables.power_of_the_pit,
         "small_blessing": tables.small_blessing,
+        "remedy": breaking.breaks,
+        "dissolve_spell": breaking.breaks,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

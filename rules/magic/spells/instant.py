@@ -3,7 +3,6 @@ Exorcise, the strongest spellbreaking spell (L4682, 4.6.10g)."""
 
 from __future__ import annotations
 
-from rules.board import parse_clearing_id
 from rules.day.context import Ctx
 from rules.evening import kit
 from rules.evening.counters import is_monster, monster_of
@@ -15,9 +14,9 @@ from rules.events.evening import Killed
 from rules.events.spells import CurseRemoved
 from rules.magic import cancelling, lifecycle, targets
 from rules.magic.casts import SpellCast
+from rules.magic.in_clearing import is_here
 from rules.pieces import Kind
 from rules.schema.spells import Duration
-from rules.state import GameState, Place
 
 
 def make_whole(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
@@ -72,7 +71,7 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
         if state.clearing_of(spell.controller) == here:
             lifecycle.break_spell(ctx, spell, EXORCISE, by=who)
             continue
-        for target in [t for t in spell.targets if _here(state, here, t)]:
+        for target in [t for t in spell.targets if is_here(state, here, t)]:
             lifecycle.release(ctx, spell, target, by=who, reason=EXORCISE)
     people = [c for c in state.characters if state.clearing_of(c) == here]
     for name in people:
@@ -82,27 +81,6 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
         for curse in list(sheet.curses):
             sheet.curses.remove(curse)
             ctx.emit(CurseRemoved(who=name, curse=curse, by=EXORCISE))
-
-
-def _here(state: GameState, clearing: str, target: str) -> bool:
-    """Whether the spell's ``target`` is in ``clearing``: the clearing itself or its tile, an
-    individual there, an item or Magic chit of someone there."""
-    if target in (clearing, parse_clearing_id(clearing)[0]):
-        return True
-    if target.startswith(("spell:", "curse:")):
-        return False
-    piece = target
-    if target.startswith("chit:"):  # chit:<owner>/<label>: the owner (a label holds no slash)
-        piece = target[len("chit:") : target.index("/")]
-    for _ in range(3):
-        try:
-            kind, where = Place.split(state.place_of(piece))
-        except KeyError:
-            return False
-        if kind != "with":
-            return kind == "at" and where == clearing
-        piece = where
-    return False
 
 
 def _fatigue(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:
