@@ -258,11 +258,11 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "strength (d.2), cards revealed at once and the rest secret (e), keep, activate or "
         "abandon (f), a face-down Site chit shown and put in its clearing (b.2), a Site card "
         "discovered, put back face up under its box and looted with its own table (g), the "
-        "Remains of Thief and the Mouldy Skeleton exchanged (L4200–L4202); of the Site cards' "
-        "tables, the Power of the Pit and the Wish are reported",
+        "Remains of Thief and the Mouldy Skeleton exchanged (L4200–L4202), the Enchanted "
+        "Meadow's Wish (L4265); of the Site cards' tables, the Power of the Pit is reported",
         ("rules/daylight/looting.py", "rules/daylight/sites.py"),
         "search/7.5.5c_loot_roll_takes_the_nth_item_from_the_top_L1819.yaml",
-        ("L4217", "L4265"),
+        ("L4217",),
     ),
     Written(
         "7.5.6", "done",

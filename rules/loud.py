@@ -68,18 +68,6 @@ LOUD: dict[str, Loud] = _table(
         "search/L4217_the_toadstool_circle_5_power_of_the_pit_is_reported.yaml",
     ),
     Loud(
-        "L4265", 4265, "He must roll for a Wish",
-        "the Enchanted Meadow's 3: the Wish",
-        "rules.daylight.sites",
-        "search/L4265_the_enchanted_meadow_3_wish_is_reported.yaml",
-    ),
-    Loud(
-        "L4336", 4336, "Withered Claw",
-        "the Withered Claw's Wish (its Curse is rolled)",
-        "rules.daylight.one_use",
-        "treasures/L4336_the_withered_claw_rolls_its_curse.yaml",
-    ),
-    Loud(
         "L4352", 4352, "Magic Wand",
         "choosing the red die with the Magic Wand on the Curses Table: both dice are rolled",
         "rules.daylight.runes",

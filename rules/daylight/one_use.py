@@ -6,8 +6,8 @@ rolls once for a Wish and a Curse (L4336).
 Readings: the Amulet's owner "chooses exactly which Curse" (L4325); the engine takes his own first
 Curse, else the first of another character in his clearing, so that no decision stops his
 phase's start. A used card goes back to its box (the Shaman's) at once rather than at Midnight:
-it cannot be used again either way. Breaking a spell with the Amulet and the Claw's Wish come
-with magic and are reported by line.
+it cannot be used again either way. Breaking a spell with the Amulet is not built yet
+(:data:`rules.powers.POWERS` marks it partly done).
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.day.midnight import discard_box
 from rules.daylight import runes
-from rules.events.day import NotImplementedYet
 from rules.events.daylight import CardUsed, CurseCured
+from rules.magic import spell_tables, wishes
+from rules.magic.spell_tables import CURSES_TABLE, WISHES_TABLE
 from rules.pieces import Kind, pieces_of
 
 
@@ -38,14 +39,7 @@ def use(ctx: Ctx, who: str, item: str) -> None:
     if "cure_or_break" in card.behaviour:
         _amulet(ctx, who)
     elif "wish_and_curse" in card.behaviour:
-        ctx.emit(
-            NotImplementedYet(
-                rule="L4336",
-                what="the Withered Claw's Wish, which comes with magic: its Curse is rolled",
-                who=who,
-            )
-        )
-        runes.inflict_curse(ctx, who)
+        _claw(ctx, who, name)
     else:
         return
     if card.discard_to is not None:
@@ -70,3 +64,18 @@ def _amulet(ctx: Ctx, who: str) -> None:
     target = cursed[0]
     curse = ctx.sheet(target).curses.pop(0)
     ctx.emit(CurseCured(who=target, curse=curse, by=who))
+
+
+def _claw(ctx: Ctx, who: str, card: str) -> None:
+    """L4336: he rolls once for a Wish and a Curse, "the same die roll to find his result on
+    both tables": the Wish is granted (:func:`rules.magic.wishes.grant`), then the Curse
+    inflicted — but not after the Wish for a vision, which says "Do not roll for Curses"
+    (L5258)."""
+    at = ctx.where(who)
+    rolled, wish = spell_tables.told(ctx, who, WISHES_TABLE, who, at=at)
+    wishes.grant(ctx, who, wish, card)
+    if wish.key == "vision":
+        return
+    curse = ctx.catalog.tables[CURSES_TABLE].result(rolled.result)
+    spell_tables.said(ctx, who, CURSES_TABLE, rolled, curse, who)
+    runes.afflict(ctx, who, curse, rolled)

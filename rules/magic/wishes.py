@@ -143,16 +143,13 @@ def _you_elsewhere(ctx: Ctx, who: str, asker: str, combat: CombatState | None) -
 def _ask(
     ctx: Ctx, who: str, asker: str, prompt: str, options: list[str], combat: CombatState | None
 ) -> str:
-    """His answer to the Wish's question (:func:`rules.magic.questions.ask`). In Daylight the
-    phase waits for it. In a round of combat the Wish is granted at once with the answer given
-    ahead, else the default: the spells of 8.4.3 come to life in the step that names their
-    targets, which a wait would run again from its start (re-rolling the Wish), against
-    :func:`rules.day.engine.resolve`'s contract that a step asks before it changes anything. A
-    service resolving afresh from the day's snapshot with the answer applies it."""
-    answer = questions.ask(ctx, who, asker, prompt, options, combat=combat)
-    if combat is None:
-        ctx.wait_if_pending()
-    return answer
+    """His answer to the Wish's question (:func:`rules.magic.questions.ask`): the answer given
+    ahead, else the default — the Wish is granted at once, not waiting. It comes in the middle
+    of a step that has already changed the game (the roll is made, a Search's result or a
+    spell's taking effect is told), and a wait would run that step again from its start,
+    against :func:`rules.day.engine.resolve`'s contract that a step asks before it changes
+    anything."""
+    return questions.ask(ctx, who, asker, prompt, options, combat=combat)
 
 
 def _people(ctx: Ctx, who: str, here: str, combat: CombatState | None) -> list[str]:
