@@ -140,9 +140,8 @@ POWERS: dict[str, Power] = {
         T + "L4325_the_amulet_cures_a_curse.yaml",
     ),
     "cure_or_break": Power(
-        "L4325", "partly", "rules.daylight.one_use",
-        T + "L4325_the_amulet_cures_a_curse.yaml",
-        "a Curse is cured; breaking a spell comes with magic",
+        "L4325", "yes", "rules.daylight.one_use",
+        T + "L4325_the_amulet_breaks_a_spell_in_its_clearing.yaml",
     ),
     "wish_and_curse": Power(
         "L4336", "yes", "rules.daylight.one_use, rules.magic.wishes",
