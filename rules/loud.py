@@ -62,12 +62,6 @@ LOUD: dict[str, Loud] = _table(
         "turn/10.A.4_cache_phase_not_implemented.yaml",
     ),
     Loud(
-        "L4217", 4217, "He must roll on the Power of the Pit table",
-        "the Toadstool Circle's 5: the Power of the Pit",
-        "rules.daylight.sites",
-        "search/L4217_the_toadstool_circle_5_power_of_the_pit_is_reported.yaml",
-    ),
-    Loud(
         "L4352", 4352, "Magic Wand",
         "choosing the red die with the Magic Wand on the Curses Table: both dice are rolled",
         "rules.daylight.runes",

@@ -62,10 +62,8 @@ POWERS: dict[str, Power] = {
         _SEARCH + "L4202_the_remains_of_thief_are_exchanged_and_curse_the_finder_loot.yaml",
     ),
     "site_card": Power(
-        "L4206", "partly", "rules.daylight.sites.loot",
+        "L4206", "yes", "rules.daylight.sites.loot",
         _SEARCH + "7.5.5g3_loot_the_toadstool_circle_with_its_own_table_L4220.yaml",
-        "the Toadstool Circle's Power of the Pit (L4217) is reported: it needs the Power of "
-        "the Pit outside combat",
     ),
     "loot_needs_tremendous": Power(
         "L4348", "yes", "rules.daylight.looting.condition_problem",

@@ -10,9 +10,9 @@ modifiers applying (7.5.5g.3); Magic Sight never replaces those tables (7.5.7a).
 
 The Toadstool Circle's 4 lets him Peer into any clearing for the rest of the day, and do his
 Enchant activity in any clearing as if he were there (L4216, :mod:`rules.daylight.enchant`). The
-Enchanted Meadow's 3 grants him a Wish (L4265, :mod:`rules.magic.wishes`). Not built yet, and
-reported by line when rolled (:data:`rules.loud.LOUD`): the Power of the Pit (the Toadstool
-Circle's 5, L4217), which needs the Power of the Pit outside combat.
+Enchanted Meadow's 3 grants him a Wish (L4265, :mod:`rules.magic.wishes`); the Toadstool
+Circle's 5 makes him roll on the Power of the Pit Table with himself as the target (L4217,
+:mod:`rules.magic.pit`), in Daylight: its kills are no one's.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from rules.events.search import (
     Searched,
     Teleported,
 )
-from rules.magic import wishes
+from rules.magic import pit, wishes
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import DieTable
@@ -45,10 +45,8 @@ if TYPE_CHECKING:
     from rules.daylight.search import Search
 
 #: The lines of the Site-card results the engine does not apply yet (declared in
-#: :data:`rules.loud.LOUD`).
-WAITING = {
-    "power_of_the_pit": ("L4217", "the Power of the Pit, which comes with magic"),
-}
+#: :data:`rules.loud.LOUD`), with what each misses: none now.
+WAITING: dict[str, tuple[str, str]] = {}
 
 
 def is_site_card(ctx: Ctx, name: str | None) -> bool:
@@ -124,6 +122,8 @@ def loot(ctx: Ctx, current: Search, rolled: int) -> None:
         ctx.emit(PeersAnywhere(who=who))
     elif result.result == "wish":
         wishes.wish(ctx, who, card.name)
+    elif result.result == "power_of_the_pit":
+        pit.power_of_the_pit(ctx, pit.in_daylight(ctx, current.clearing), who, who, who)
     elif result.result in WAITING:
         line, what = WAITING[result.result]
         ctx.emit(NotImplementedYet(rule=line, what=f"the {card.name}'s {what}", who=who))

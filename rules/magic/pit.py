@@ -29,6 +29,7 @@ chit, 4.6.4h): they fatigue and revert like any colour chit.
 from __future__ import annotations
 
 from rules.chits import alteration, current, uncommitted
+from rules.day import leaving
 from rules.day.context import Ctx
 from rules.evening import armor, hirelings
 from rules.evening.counters import is_native, mount, vulnerability
@@ -49,11 +50,24 @@ from rules.state import ChitState, Place
 LIGHT_AND_MEDIUM = (Weight.LIGHT, Weight.MEDIUM)
 
 
+#: The round of the :func:`in_daylight` scene: no round of combat.
+DAYLIGHT = 0
+
+
+def in_daylight(ctx: Ctx, clearing: str) -> CombatState:
+    """The scene of a roll made in Daylight (the Toadstool Circle's 5, L4217): the characters
+    in ``clearing``, with no round of combat (:data:`DAYLIGHT`); its kills are Daylight deaths
+    (:func:`rules.day.leaving.die`)."""
+    here = [n for n, s in ctx.state.characters.items() if not s.dead and ctx.where(n) == clearing]
+    return CombatState(clearing=clearing, round=DAYLIGHT, participants=here)
+
+
 def power_of_the_pit(ctx: Ctx, combat: CombatState, roller: str, target: str, by: str) -> list[str]:
     """``roller`` rolls on the Power of the Pit Table for ``target`` (``roll``, ``spell_table``)
-    and the result is applied, its kills ``by``'s (the spellcaster, or the Demon whose attack
+    and the result is applied in the clearing of ``combat`` (a round of combat, or the
+    :func:`in_daylight` scene), its kills ``by``'s (the spellcaster, or the Demon whose attack
     it is); returns the individuals killed, in the order they were killed."""
-    at, round = combat.clearing, combat.round
+    at, round = combat.clearing, _round(combat)
     _, result = spell_tables.told(ctx, roller, PIT_TABLE, target, at=at, round=round)
     combat.eventful = True
     match result.key:
@@ -70,6 +84,10 @@ def power_of_the_pit(ctx: Ctx, combat: CombatState, roller: str, target: str, by
         case "rust":
             _rust(ctx, combat, target)
     return []
+
+
+def _round(combat: CombatState) -> int | None:
+    return None if combat.round == DAYLIGHT else combat.round
 
 
 def _here(ctx: Ctx, combat: CombatState) -> list[str]:
@@ -90,8 +108,11 @@ def _kill(ctx: Ctx, combat: CombatState, victims: list[str], by: str) -> list[st
     ``by`` is among them (see the module docstring)."""
     killer = None if by in victims else by
     for victim in victims:
-        ctx.emit(Killed(who=victim, by=by, at=combat.clearing, round=combat.round))
-        if victim in ctx.state.characters:
+        ctx.emit(Killed(who=victim, by=by, at=combat.clearing, round=_round(combat)))
+        if victim in ctx.state.characters and combat.round == DAYLIGHT:
+            cause = f"killed by the Power of the Pit in {combat.clearing}"
+            leaving.die(ctx, victim, "killed", moment="daylight", cause=cause)
+        elif victim in ctx.state.characters:
             character_killed(ctx, combat, victim, killer, "the Power of the Pit")
         else:
             credit = [killer] if killer in ctx.state.characters else []
@@ -141,14 +162,14 @@ def _horse_killed(ctx: Ctx, combat: CombatState, horse: str, owner: str | None, 
     if owner is not None:
         ctx.sheet(owner).items.pop(horse, None)
     ctx.state.put(horse, Place.OUT)
-    ctx.emit(Killed(who=horse, by=by, at=combat.clearing, round=combat.round))
+    ctx.emit(Killed(who=horse, by=by, at=combat.clearing, round=_round(combat)))
 
 
 def _wound(ctx: Ctx, combat: CombatState, who: str, chit: ChitState) -> None:
     chit.status = "wounded"
     chit.color = None
     chit.alerted = False
-    ctx.emit(Wounded(who=who, chit=chit.label, at=combat.clearing, round=combat.round))
+    ctx.emit(Wounded(who=who, chit=chit.label, at=combat.clearing, round=_round(combat)))
 
 
 def _blight(ctx: Ctx, combat: CombatState, target: str) -> None:
@@ -177,7 +198,7 @@ def _forget(ctx: Ctx, combat: CombatState, target: str) -> None:
                     chit=chit.label,
                     reason="Forget, the Power of the Pit (L5248)",
                     at=combat.clearing,
-                    round=combat.round,
+                    round=_round(combat),
                 )
             )
 
