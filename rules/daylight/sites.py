@@ -123,7 +123,7 @@ def loot(ctx: Ctx, current: Search, rolled: int) -> None:
     elif result.result == "wish":
         wishes.wish(ctx, who, card.name)
     elif result.result == "power_of_the_pit":
-        pit.power_of_the_pit(ctx, pit.in_daylight(ctx, current.clearing), who, who, who)
+        pit.power_of_the_pit(ctx, pit.in_daylight(ctx, current.clearing), who, who, card.name)
     elif result.result in WAITING:
         line, what = WAITING[result.result]
         ctx.emit(NotImplementedYet(rule=line, what=f"the {card.name}'s {what}", who=who))
