@@ -15,7 +15,8 @@ section 8:
   8.4.6: placement, repositioning and change tactics; ``denizen_sheets`` — the Melee Sections
   denizens own (8.4.2a, 8.4.5n, 8.4.6d);
 - ``resolving`` — 8.4.8, 8.4.9a–b: hits and misses, the order of harm; ``inflict`` and
-  ``harm`` — 8.4.9c–q: harm on horses, armor, characters and denizens;
+  ``harm`` — 8.4.9c–q: harm on horses, armor, characters and denizens; ``armor`` — 8.4.9k:
+  armor damaged or destroyed;
 - ``spoils`` — 8.7 and deaths (8.4.9p–q);
 - ``fatigue`` — 8.5; the end of the round and of combat (8.6, 8.8) are in ``combat``, a
   red-side-up Tremendous monster holding a hireling (8.6.2) in ``hirelings``;
