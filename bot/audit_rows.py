@@ -259,18 +259,18 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "search/7.5.4_peer_1_choice_discover_chits_from_choices.yaml",
     ),
     Written(
-        "7.5.5", "partly",
+        "7.5.5", "done",
         "looting a discovered site in his clearing or the pile (b), the nth item from the top "
         "or nothing (c, L1819), the Cairns' asterisk each roll and the Pool's per item (d.1), "
         "the Vault opened once and the Crypt at each roll by the Lost Keys or Tremendous "
         "strength (d.2), cards revealed at once and the rest secret (e), keep, activate or "
         "abandon (f), a face-down Site chit shown and put in its clearing (b.2), a Site card "
         "discovered, put back face up under its box and looted with its own table (g), the "
-        "Remains of Thief and the Mouldy Skeleton exchanged (L4200–L4202); of the Site cards' "
-        "tables, the Power of the Pit and the Wish are reported",
+        "Remains of Thief and the Mouldy Skeleton exchanged (L4200–L4202), the Enchanted "
+        "Meadow's Wish (L4265) and the Toadstool Circle's Power of the Pit (L4217)",
         ("rules/daylight/looting.py", "rules/daylight/sites.py"),
         "search/7.5.5c_loot_roll_takes_the_nth_item_from_the_top_L1819.yaml",
-        ("L4217", "L4265"),
+        (),
     ),
     Written(
         "7.5.6", "done",

@@ -62,24 +62,6 @@ LOUD: dict[str, Loud] = _table(
         "turn/10.A.4_cache_phase_not_implemented.yaml",
     ),
     Loud(
-        "L4217", 4217, "He must roll on the Power of the Pit table",
-        "the Toadstool Circle's 5: the Power of the Pit",
-        "rules.daylight.sites",
-        "search/L4217_the_toadstool_circle_5_power_of_the_pit_is_reported.yaml",
-    ),
-    Loud(
-        "L4265", 4265, "He must roll for a Wish",
-        "the Enchanted Meadow's 3: the Wish",
-        "rules.daylight.sites",
-        "search/L4265_the_enchanted_meadow_3_wish_is_reported.yaml",
-    ),
-    Loud(
-        "L4336", 4336, "Withered Claw",
-        "the Withered Claw's Wish (its Curse is rolled)",
-        "rules.daylight.one_use",
-        "treasures/L4336_the_withered_claw_rolls_its_curse.yaml",
-    ),
-    Loud(
         "L4352", 4352, "Magic Wand",
         "choosing the red die with the Magic Wand on the Curses Table: both dice are rolled",
         "rules.daylight.runes",
@@ -153,17 +135,17 @@ LOUD: dict[str, Loud] = _table(
         "magic/spells_daylight/L4729_talk_to_wise_birds_choice_is_reported.yaml",
     ),
     Loud(
-        "L4682", 4682, "Every spell and Curse that is in effect in the clearing",
-        "Exorcise breaking the Curses of the characters in its clearing: they stay",
-        "rules.magic.spells.instant",
-        "magic/spells_transform/L4682_exorcise_breaks_the_spells_in_its_clearing.yaml",
+        "L5259", 5259, "I wish for peace",
+        "the Wish for peace: combat is not ended in his clearing, nor are its spells cancelled "
+        "and its targets and attacks forbidden for the day",
+        "rules.magic.wishes",
+        "magic/spells_tables/L5259_the_wish_for_peace_is_reported.yaml",
     ),
     Loud(
-        "8.4.7b", 2608, "Demon, Winged Demon, and Imp",
-        "the Demons' and the Imp's spell attacks (the Power of the Pit, a Curse): they do not "
-        "attack",
-        "rules.evening.resolving",
-        "combat/8.4.7b-demon-spell-attack-not-implemented.yaml",
+        "4.6.8b.3", 1286, "Tremendous Strength",
+        "the Wish for strength: his next hit with a Fight chit or Gloves is not made Tremendous",
+        "rules.magic.wishes",
+        "magic/spells_tables/4.6.8b.3_the_wish_for_strength_is_reported.yaml",
     ),
     Loud(
         "8.4.7d.4", 2625, "Use of the Elusive Cloak can cause an \"infinite loop\"",

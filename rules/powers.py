@@ -66,10 +66,8 @@ POWERS: dict[str, Power] = {
         _SEARCH + "L4202_the_remains_of_thief_are_exchanged_and_curse_the_finder_loot.yaml",
     ),
     "site_card": Power(
-        "L4206", "partly", "rules.daylight.sites.loot",
+        "L4206", "yes", "rules.daylight.sites.loot",
         _SEARCH + "7.5.5g3_loot_the_toadstool_circle_with_its_own_table_L4220.yaml",
-        "the Toadstool Circle's Power of the Pit (L4217) and the Enchanted Meadow's Wish "
-        "(L4265) come with magic",
     ),
     "loot_needs_tremendous": Power(
         "L4348", "yes", "rules.daylight.looting.condition_problem",
@@ -144,14 +142,12 @@ POWERS: dict[str, Power] = {
         T + "L4325_the_amulet_cures_a_curse.yaml",
     ),
     "cure_or_break": Power(
-        "L4325", "partly", "rules.daylight.one_use",
-        T + "L4325_the_amulet_cures_a_curse.yaml",
-        "a Curse is cured; breaking a spell comes with magic",
+        "L4325", "yes", "rules.daylight.one_use",
+        T + "L4325_the_amulet_breaks_a_spell_in_its_clearing.yaml",
     ),
     "wish_and_curse": Power(
-        "L4336", "partly", "rules.daylight.one_use",
-        T + "L4336_the_withered_claw_rolls_its_curse.yaml",
-        "its Curse is rolled; its Wish comes with magic",
+        "L4336", "yes", "rules.daylight.one_use, rules.magic.wishes",
+        T + "L4336_the_withered_claw_rolls_once_for_a_wish_and_a_curse.yaml",
     ),
     # 5. Using tables (L4338-4362)
     "clearing_die_mod:+1": Power(

@@ -27,6 +27,7 @@ from rules.catalog import Catalog
 from rules.decisions import COMBAT_KINDS, CombatId, combat_id, kind_of
 from rules.evening.answers import NONE, TREACHERY, placement, read_placement
 from rules.events import Decision
+from rules.magic import in_clearing
 from rules.magic.energizing import ENERGIZES, ON
 from rules.pieces import Kind as PieceKind
 from rules.pieces import pieces_of
@@ -64,12 +65,14 @@ def round_of(decision: Decision) -> int | None:
 class Scene:
     """What a play's names are resolved against when it answers a decision: the pieces
     standing in the clearing (characters, denizens and native horses, with the monsters' heads
-    and clubs), and each character's belongings, active weapon and chit labels."""
+    and clubs), and each character's belongings, active weapon and chit labels; the words
+    that name the spells in effect there (:func:`rules.magic.in_clearing.spells`)."""
 
     pieces: tuple[str, ...] = ()
     belongings: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     weapons: Mapping[str, str | None] = field(default_factory=dict)
     chits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    spells: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, catalog: Catalog, state: GameState, clearing: str) -> Scene:
@@ -94,6 +97,7 @@ class Scene:
             belongings={n: tuple(state.at(Place.owner(n))) for n in state.characters},
             weapons=weapons,
             chits={n: tuple(c.label for c in s.chits) for n, s in state.characters.items()},
+            spells=tuple(in_clearing.spells(state, clearing)),
         )
 
 
@@ -143,6 +147,8 @@ def answer(
         case "color":
             return _colors(resolver, play)
         case "target" if play.action is not None and play.action.cast is not None:
+            if isinstance(play.target, dict):
+                return _spell_or_curse(resolver, play.target)
             written = [play.target] if isinstance(play.target, str) else play.target or []
             return _targets(resolver, written) if written else NONE
         case "target":
@@ -393,6 +399,26 @@ def _targets(resolver: _Resolver, written: Sequence[str]) -> str:
         if all(_take(others, w) for w in rest):
             return option
     return ", ".join(_spell_target(resolver, w) for w in written)
+
+
+def _spell_or_curse(resolver: _Resolver, written: Mapping[str, str]) -> str:
+    """A spell in effect ``{spell, target[, caster]}`` or a Curse ``{curse, target}`` as the
+    target decision offers it (:mod:`rules.magic.in_clearing`: ``Witch King's Transform on
+    Amazon``, ``Amazon's Ashes``); a spell named by its card and one of its targets (and its
+    caster, if given), among those the decision offers or, asked ahead of the cast, those in
+    effect in the clearing."""
+    if "curse" in written:
+        return f"{written['target']}'s {written['curse']}"
+    for option in dict.fromkeys([*resolver.decision.options, *resolver.scene.spells]):
+        caster, _, rest = option.partition("'s ")
+        spell, _, aims = rest.partition(" on ")
+        if spell != written["spell"] or ("caster" in written and caster != written["caster"]):
+            continue
+        if "target" not in written or any(
+            _names(written["target"], a) for a in aims.split(" and ")
+        ):
+            return option
+    return f"{written.get('caster', '?')}'s {written['spell']} on {written.get('target', '?')}"
 
 
 def _spell_target(resolver: _Resolver, written: str) -> str:

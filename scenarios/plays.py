@@ -173,7 +173,9 @@ class Play(_Model):
     charge: Charge | None = None
     action: Action | None = None
     color_chits: list[str | ColorChit] | None = None
-    target: str | list[str] | None = None
+    target: str | list[str] | dict[str, str] | None = None
+    """Whom or what he targets; a spell's target may be a spell in effect ``{spell, target[,
+    caster]}`` or a Curse ``{curse, target}`` (SCENARIOS.md part 3)."""
     hireling_targets: dict[str, str] | None = None
     attack: Attack | None = None
     maneuver: Maneuver | None = None
@@ -232,7 +234,8 @@ def rounds_twice(plays: dict[str, list[Play]], positions: list[Position]) -> Ite
 
 
 def target_of(play: Play) -> str | None:
-    """The one target a play names (a list of one is that one)."""
+    """The one target a play names (a list of one is that one; a spell or Curse is no
+    individual: None)."""
     if isinstance(play.target, list):
         return play.target[0] if play.target else None
-    return play.target
+    return None if isinstance(play.target, dict) else play.target

@@ -10,6 +10,7 @@ state of that moment.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.board import ClearingError
@@ -24,7 +25,7 @@ from rules.state import GameState
 from scenarios.expect import Expect, ExpectedCharacter
 from scenarios.format import PROMISED_EVENT_TYPES, Scenario, ScenarioError, SearchChoice
 from scenarios.names import Names, hint, part_id, roadway
-from scenarios.plays import Play
+from scenarios.plays import Play, target_of
 from scenarios.search import NONE, choice_results
 
 
@@ -300,8 +301,10 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
                 chit(f"{key}.action.cast.color_chit", action.cast.color_chit)
     for index, played in enumerate(play.color_chits or []):
         chit(f"{key}.color_chits[{index}]", played if isinstance(played, str) else played.chit)
-    targets = play.target if isinstance(play.target, list) else [play.target]
     casting = action is not None and action.cast is not None
+    if isinstance(play.target, dict):
+        _spell_or_curse(names, f"{key}.target", play.target, casting)
+    targets = play.target if isinstance(play.target, list) else [target_of(play)]
     for written in filter(None, targets):
         if casting and _spell_target(names, written):
             continue  # a spell's target: an item, a clearing or a tile (8.4.2d)
@@ -318,6 +321,19 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
     for part in ("fatigue", "wound"):
         for index, label in enumerate(getattr(play, part) or []):
             chit(f"{key}.{part}[{index}]", label)
+
+
+def _spell_or_curse(names: Names, key: str, written: Mapping[str, str], casting: bool) -> None:
+    """A spell's target that is a spell in effect ``{spell, target[, caster]}`` or a Curse
+    ``{curse, target}`` (SCENARIOS.md part 3), only beside a cast."""
+    if not casting:
+        raise ScenarioError(key, "a spell or a Curse is the target of a spell only")
+    if "spell" in written and set(written) <= {"spell", "target", "caster"}:
+        names.spell(f"{key}.spell", written["spell"])
+    elif set(written) == {"curse", "target"}:
+        names.character(f"{key}.target", written["target"])
+    else:
+        raise ScenarioError(key, "a target mapping is {spell, target[, caster]} or {curse, target}")
 
 
 def _spell_target(names: Names, written: str) -> bool:

@@ -1,13 +1,15 @@
 """The One-Use cards (List of Treasures 4, L4320–4336): used at once when activated, once; "if he
 cannot use it, he cannot activate it" (L4322). The Chest opens with the Lost Keys
-(:func:`rules.daylight.exchanges.open_chest`); the Amulet cures a Curse (L4325.1); the Withered Claw
-rolls once for a Wish and a Curse (L4336).
+(:func:`rules.daylight.exchanges.open_chest`); the Amulet cures a Curse or breaks a spell (L4325);
+the Withered Claw rolls once for a Wish and a Curse (L4336).
 
-Readings: the Amulet's owner "chooses exactly which Curse" (L4325); the engine takes his own first
-Curse, else the first of another character in his clearing, so that no decision stops his
-phase's start. A used card goes back to its box (the Shaman's) at once rather than at Midnight:
-it cannot be used again either way. Breaking a spell with the Amulet and the Claw's Wish come
-with magic and are reported by line.
+Readings: the Amulet's owner "chooses exactly which Curse or Spell is canceled" (L4325); the
+engine takes his own first Curse, else the first of another character in his clearing, else the
+first spell in effect (in casting order) whose spellcaster or target is in his clearing, so that
+no decision stops his phase's start. Such a spell is broken when its spellcaster (the character
+who controls it) is there; else it is "partially" broken: its targets there are released, as
+Exorcise does (4.6.10g.1), and it breaks if none is left. A used card goes back to its box (the
+Shaman's) at once rather than at Midnight: it cannot be used again either way.
 """
 
 from __future__ import annotations
@@ -15,16 +17,23 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.day.midnight import discard_box
 from rules.daylight import runes
-from rules.events.day import NotImplementedYet
 from rules.events.daylight import CardUsed, CurseCured
+from rules.magic import in_clearing, lifecycle, spell_tables, wishes
+from rules.magic.spell_tables import CURSES_TABLE, WISHES_TABLE
+from rules.magic.state import SpellInEffect
 from rules.pieces import Kind, pieces_of
+
+#: How the Amulet names itself as the reason a spell is broken or a target released.
+AMULET = "Amulet"
 
 
 def refused(ctx: Ctx, who: str, item: str) -> str | None:
     """Why ``who`` cannot activate the one-use card ``item`` now, or None (L4322): the Amulet
-    needs a Curse to cure in his clearing."""
-    if pieces_of(ctx.catalog)[item].name == "Amulet" and not _cursed(ctx, who):
-        return "the Amulet has no Curse to cure in his clearing (L4322, L4325)"
+    needs a Curse to cure or a spell to break in his clearing."""
+    if pieces_of(ctx.catalog)[item].name == "Amulet" and not (
+        _cursed(ctx, who) or _spells(ctx, who)
+    ):
+        return "the Amulet has no Curse to cure nor spell to break in his clearing (L4322, L4325)"
     return None
 
 
@@ -38,14 +47,7 @@ def use(ctx: Ctx, who: str, item: str) -> None:
     if "cure_or_break" in card.behaviour:
         _amulet(ctx, who)
     elif "wish_and_curse" in card.behaviour:
-        ctx.emit(
-            NotImplementedYet(
-                rule="L4336",
-                what="the Withered Claw's Wish, which comes with magic: its Curse is rolled",
-                who=who,
-            )
-        )
-        runes.inflict_curse(ctx, who)
+        _claw(ctx, who, name)
     else:
         return
     if card.discard_to is not None:
@@ -61,12 +63,48 @@ def _cursed(ctx: Ctx, who: str) -> list[str]:
     return [n for n in (who, *others) if n in ctx.state.characters and ctx.sheet(n).curses]
 
 
+def _spells(ctx: Ctx, who: str) -> list[SpellInEffect]:
+    """The spells in effect whose spellcaster or target is in his clearing."""
+    here = ctx.where(who)
+    return [] if here is None else list(in_clearing.spells(ctx.state, here).values())
+
+
 def _amulet(ctx: Ctx, who: str) -> None:
-    """L4325.1: one Curse of one character in his clearing is cured (see the module's
-    reading of the choice)."""
+    """L4325: one Curse of one character in his clearing is cured, or one spell whose
+    spellcaster or target is there broken (see the module's reading of the choice)."""
     cursed = _cursed(ctx, who)
     if not cursed:
+        _break(ctx, who)
         return
     target = cursed[0]
     curse = ctx.sheet(target).curses.pop(0)
     ctx.emit(CurseCured(who=target, curse=curse, by=who))
+
+
+def _claw(ctx: Ctx, who: str, card: str) -> None:
+    """L4336: he rolls once for a Wish and a Curse, "the same die roll to find his result on
+    both tables": the Wish is granted (:func:`rules.magic.wishes.grant`), then the Curse
+    inflicted — but not after the Wish for a vision, which says "Do not roll for Curses"
+    (L5258)."""
+    at = ctx.where(who)
+    rolled, wish = spell_tables.told(ctx, who, WISHES_TABLE, who, at=at)
+    wishes.grant(ctx, who, wish, card)
+    if wish.key == "vision":
+        return
+    curse = ctx.catalog.tables[CURSES_TABLE].result(rolled.result)
+    spell_tables.said(ctx, who, CURSES_TABLE, rolled, curse, who)
+    runes.afflict(ctx, who, curse, rolled)
+
+
+def _break(ctx: Ctx, who: str) -> None:
+    """L4325: the Amulet breaks (or partially breaks) the first spell of :func:`_spells`."""
+    found = _spells(ctx, who)
+    if not found:
+        return
+    spell, here = found[0], ctx.where(who)
+    if ctx.state.clearing_of(spell.controller) == here:
+        lifecycle.break_spell(ctx, spell, AMULET, by=who)
+        return
+    assert here is not None
+    for target in [t for t in spell.targets if in_clearing.is_here(ctx.state, here, t)]:
+        lifecycle.release(ctx, spell, target, by=who, reason=AMULET)

@@ -20,15 +20,15 @@ from rules.day.context import Ctx
 from rules.daylight.curses import CURSES
 from rules.daylight.finding import map_chits
 from rules.daylight.search_phase import Search
+from rules.dice import Roll
 from rules.events import Decision
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued
 from rules.events.search import Cursed, SpellAwakened, SpellNotLearned, SpellsSeen
 from rules.hidden import SPELLS, sight
-from rules.magic import recording
-from rules.magic.bewitched import spell_modifier
+from rules.magic import recording, spell_tables
+from rules.magic.spell_tables import CURSES_TABLE
 from rules.magic.state import committed
-from rules.modifiers import treasure_modifier
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
 from rules.schema.chits import ChitKind
@@ -165,28 +165,20 @@ def curse(ctx: Ctx, current: Search, result: Result) -> None:
     inflict_curse(ctx, current.who, result.roll_on or "Curses Table")
 
 
-def inflict_curse(ctx: Ctx, who: str, table: str = "Curses Table") -> str:
-    """He rolls on the Curses Table — two dice, one fewer per "one die on every table"
-    treasure he has active (the Lucky Charm, L4350) — and the Curse is inflicted on him,
-    publicly, and written on his sheet (4.6.8a); returns it as printed. A Curse he already has
-    has no further effect and is not written twice (4.6.8a). A new Curse whose effects are not
-    wholly applied (:data:`rules.daylight.curses.CURSES`) reports its rule."""
-    treasures = _active_treasures(ctx, who)
-    dice = sum("one_die:all" in ctx.catalog.treasures[t].behaviour for t in treasures)
-    if any("choose_red_die" in ctx.catalog.treasures[t].behaviour for t in treasures):
-        ctx.emit(
-            NotImplementedYet(
-                rule="L4352",
-                what=(
-                    "choosing the red die on the Curses Table with the Magic Wand: both are rolled"
-                ),
-                who=who,
-            )
-        )
-    added = treasure_modifier(ctx.catalog, ctx.board, ctx.state, who, None)  # L4344
-    added += spell_modifier(ctx.catalog, ctx.state, who, None)  # Bad Luck, L5169
-    rolled = ctx.dice.roll(who, table, one_die=dice, modifier=added)
-    inflicted = ctx.catalog.tables[table].result(rolled.result)
+def inflict_curse(ctx: Ctx, who: str, table: str = CURSES_TABLE) -> str:
+    """He rolls on the Curses Table (:func:`rules.magic.spell_tables.roll`: two dice, one fewer
+    per "one die on every table" treasure he has active) and the Curse is inflicted on him
+    (:func:`afflict`); returns it as printed."""
+    rolled, inflicted = spell_tables.roll(ctx, who, table)
+    return afflict(ctx, who, inflicted, rolled)
+
+
+def afflict(ctx: Ctx, who: str, inflicted: Result, rolled: Roll) -> str:
+    """The Curse ``inflicted`` (a result of the Curses Table, rolled as ``rolled``, by him or a
+    spellcaster) is inflicted on the character ``who``, publicly, and written on his sheet
+    (4.6.8a); returns it as printed. A Curse he already has has no further effect and is not
+    written twice (4.6.8a). A new Curse whose effects are not wholly applied
+    (:data:`rules.daylight.curses.CURSES`) reports its rule."""
     sheet = ctx.sheet(who)
     again = inflicted.text in sheet.curses
     ctx.emit(
@@ -294,7 +286,7 @@ def active_items(ctx: Ctx, who: str) -> list[str]:
     """The Artifacts and Spell Books he owns and has active (7.5.6), in the order of his sheet."""
     return [
         t
-        for t in _active_treasures(ctx, who)
+        for t in spell_tables.active_treasures(ctx, who)
         if set(SPELL_ITEMS) & set(ctx.catalog.treasures[t].behaviour)
     ]
 
@@ -354,16 +346,6 @@ def _named(ctx: Ctx, current: Search) -> tuple[Source | None, str | None]:
     return None, (
         f"he reads runes on an Artifact, a Spell Book or a Site chit, not {target!r} (7.5.6)"
     )
-
-
-def _active_treasures(ctx: Ctx, who: str) -> list[str]:
-    """The Treasure cards he owns and has active, by catalog name, in the order of his sheet."""
-    pieces = pieces_of(ctx.catalog)
-    return [
-        pieces[item].name
-        for item, held in ctx.sheet(who).items.items()
-        if held.active and pieces[item].kind is Kind.TREASURE
-    ]
 
 
 def _box(ctx: Ctx, holds: str) -> str:

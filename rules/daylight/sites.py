@@ -9,10 +9,10 @@ one who has discovered it loots it there with its table, two dice and the high r
 modifiers applying (7.5.5g.3); Magic Sight never replaces those tables (7.5.7a).
 
 The Toadstool Circle's 4 lets him Peer into any clearing for the rest of the day, and do his
-Enchant activity in any clearing as if he were there (L4216, :mod:`rules.daylight.enchant`). Not
-built yet, and reported by line when rolled (:data:`rules.loud.LOUD`): the Power of the Pit (the
-Toadstool Circle's 5, L4217) and the Wish (the Enchanted Meadow's 3, L4265), which come with
-magic.
+Enchant activity in any clearing as if he were there (L4216, :mod:`rules.daylight.enchant`). The
+Enchanted Meadow's 3 grants him a Wish (L4265, :mod:`rules.magic.wishes`); the Toadstool
+Circle's 5 makes him roll on the Power of the Pit Table with himself as the target (L4217,
+:mod:`rules.magic.pit`), in Daylight: its kills are no one's.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from rules.events.search import (
     Searched,
     Teleported,
 )
+from rules.magic import pit, wishes
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import DieTable
@@ -40,11 +41,8 @@ from rules.schema.treasures import Activation, SiteResult, Treasure
 from rules.state import Place
 
 #: The lines of the Site-card results the engine does not apply yet (declared in
-#: :data:`rules.loud.LOUD`).
-WAITING = {
-    "power_of_the_pit": ("L4217", "the Power of the Pit, which comes with magic"),
-    "wish": ("L4265", "the Wish, which comes with magic"),
-}
+#: :data:`rules.loud.LOUD`), with what each misses: none now.
+WAITING: dict[str, tuple[str, str]] = {}
 
 
 def is_site_card(ctx: Ctx, name: str | None) -> bool:
@@ -118,6 +116,10 @@ def loot(ctx: Ctx, current: Search, rolled: int) -> None:
         if who not in ctx.today.peer_anywhere:
             ctx.today.peer_anywhere.append(who)
         ctx.emit(PeersAnywhere(who=who))
+    elif result.result == "wish":
+        wishes.wish(ctx, who, card.name)
+    elif result.result == "power_of_the_pit":
+        pit.power_of_the_pit(ctx, pit.in_daylight(ctx, current.clearing), who, who, card.name)
     elif result.result in WAITING:
         line, what = WAITING[result.result]
         ctx.emit(NotImplementedYet(rule=line, what=f"the {card.name}'s {what}", who=who))

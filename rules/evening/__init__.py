@@ -16,7 +16,8 @@ section 8:
   8.4.6: placement, repositioning and change tactics; ``denizen_sheets`` — the Melee Sections
   denizens own (8.4.2a, 8.4.5n, 8.4.6d);
 - ``resolving`` — 8.4.8, 8.4.9a–b: hits and misses, the order of harm; ``inflict`` and
-  ``harm`` — 8.4.9c–q: harm on horses, armor, characters and denizens;
+  ``harm`` — 8.4.9c–q: harm on horses, armor, characters and denizens; ``armor`` — 8.4.9k:
+  armor damaged or destroyed;
 - ``spoils`` — 8.7 and deaths (8.4.9p–q);
 - ``fatigue`` — 8.5; the end of the round and of combat (8.6, 8.8) are in ``combat``, a
   red-side-up Tremendous monster holding a hireling (8.6.2) in ``hirelings``;
@@ -26,13 +27,14 @@ section 8:
 
 Casting spells and playing colour chits (8.3.9, 8.4.2d–8.4.4, 8.4.5 i) are :mod:`rules.magic`'s
 (``casting``, ``targets``, ``taking_effect``, ``spells``), called from the actions, the targets
-and the resolving here. Not implemented yet, and reported with ``not_implemented`` where it
-would act: casting the spells whose effects are not built yet (8.3.9, by name), the Demons'
-and the Imp's spell attacks (8.4.7b),
-advantages that act in combat and are not done (:mod:`rules.advantages`). Boots, Gloves,
-armor and weapon cards, the potions that alter weapons and the Combat cards (L4392–4488:
-:mod:`~rules.evening.kit`, ``resolving.shift``, :mod:`~rules.evening.inflict`) are played; the
-Elusive Cloak's infinite loop with a red-side-up Tremendous monster (8.4.7d.4) is reported.
+and the resolving here, as are the Demons' and the Imp's magic hits (8.4.7b,
+:mod:`rules.magic.demons`, from ``inflict``). Not implemented yet, and reported with
+``not_implemented`` where it would act: casting the spells whose effects are not built yet
+(8.3.9, by name), advantages that act in combat and are not done (:mod:`rules.advantages`).
+Boots, Gloves, armor and weapon cards, the potions that alter weapons and the Combat cards
+(L4392–4488: :mod:`~rules.evening.kit`, ``resolving.shift``, :mod:`~rules.evening.inflict`) are
+played; the Elusive Cloak's infinite loop with a red-side-up Tremendous monster (8.4.7d.4) is
+reported.
 
 Text defects settled (rules-map-evening.md, Appendix A), each with the reading chosen:
 

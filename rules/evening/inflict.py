@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from rules.chits import is_berserk
 from rules.day.context import Ctx
-from rules.evening import kit
+from rules.evening import armor, kit
 from rules.evening.counters import armored, mount, vulnerability
 from rules.evening.harm import (
     ArmorOutcome,
@@ -39,12 +39,11 @@ from rules.evening.resolving import Strike, blow
 from rules.evening.spoils import character_killed, denizen_killed
 from rules.evening.state import CombatState
 from rules.events.evening import (
-    ArmorDamaged,
-    ArmorDestroyed,
     AttackCancelled,
     HarmInflicted,
     Killed,
 )
+from rules.magic import demons
 from rules.magic.forms import creature
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import Kind, pieces_of
@@ -69,7 +68,8 @@ class Effect:
 def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
     """8.4.9: the hits of each instant, in order; those of a killed attacker (or aimed at one
     already killed) are cancelled, and a character's cancelled attack alerts his weapon
-    (c.1–c.2)."""
+    (c.1–c.2). A Demon's or the Imp's magic hit makes its target roll instead of harming him
+    (8.4.7b)."""
     dead: set[str] = set()
     lost_horses: set[str] = set()
     for instant, group in enumerate(groups, start=1):
@@ -89,8 +89,32 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
                 )
                 continue
             live.append(strike)
-        effects = [_effect(ctx, combat, strike, lost_horses) for strike in live]
+        harm = [strike for strike in live if strike.spell is None]
+        effects = [_effect(ctx, combat, strike, lost_horses) for strike in harm]
         _apply(ctx, combat, effects, dead, lost_horses, instant)
+        for strike in [strike for strike in live if strike.spell is not None]:
+            _magic(ctx, combat, strike, dead)
+
+
+def _magic(ctx: Ctx, combat: CombatState, strike: Strike, dead: set[str]) -> None:
+    """8.4.7b: a Demon's or the Imp's magic hit — its target rolls on a spell table
+    (:func:`rules.magic.demons.magic_hit`) once the harm of the same instant is applied. Reading
+    (8.4.9m): a target that harm killed at the same instant cannot roll; the attack is
+    cancelled."""
+    assert strike.spell is not None
+    if strike.target in dead:
+        ctx.emit(
+            AttackCancelled(
+                attacker=strike.attacker,
+                target=strike.target,
+                reason="killed first (8.4.9c)",
+                at=combat.clearing,
+                round=combat.round,
+            )
+        )
+        return
+    combat.eventful = True
+    dead.update(demons.magic_hit(ctx, combat, strike.attacker, strike.spell, strike.target))
 
 
 def turn_weapon(ctx: Ctx, strike: Strike, *, alerted: bool) -> None:
@@ -267,37 +291,8 @@ def _apply(
 
 
 def _armor(ctx: Ctx, combat: CombatState, owner: str, piece: str, hits: list[Effect]) -> None:
-    """8.4.9k, m: damaged armor damaged again, or damaged twice at once, is destroyed; a
-    destroyed armor counter goes back to its box on the Set Up Card, intact (k.3), a treasure
-    one or an armor card (never damaged, k.5) leaves play and pays its owner its destroyed
-    value in gold (k.4)."""
-    combat.eventful = True
-    character = ctx.sheet(owner)
-    name = pieces_of(ctx.catalog)[piece].name
-    record = ctx.catalog.armor.named(name)
+    """8.4.9k, m: damaged armor damaged again, or damaged twice at once, is destroyed
+    (:func:`rules.evening.armor.damage`)."""
     destroyed = any(h.armor is ArmorOutcome.DESTROYED for h in hits)
-    destroyed = destroyed or len(hits) > 1 or character.items[piece].damaged
-    if not destroyed:
-        character.items[piece].damaged = True
-        ctx.emit(ArmorDamaged(who=owner, armor=piece, at=combat.clearing, round=combat.round))
-        return
-    character.items.pop(piece)
-    if record is None:  # an armor card (k.4–k.5)
-        card = ctx.catalog.treasures[name].armor
-        assert card is not None
-        gold, home = card.destroyed_gold, Place.OUT
-    else:
-        gold = record.price.destroyed if record.treasure else 0
-        home = _returns_to(ctx, record.returns_to)
-    character.gold += gold
-    ctx.state.put(piece, home)
-    ctx.emit(
-        ArmorDestroyed(who=owner, armor=piece, gold=gold, at=combat.clearing, round=combat.round)
-    )
-
-
-def _returns_to(ctx: Ctx, group: str | None) -> str:
-    """The Set Up Card box of the native group a destroyed armor counter goes back to (8.4.9k.3);
-    out of play for treasure armor (k.4)."""
-    box = next((b for b in ctx.catalog.setup_card.values() if group and b.natives == group), None)
-    return Place.box(box.name) if box is not None else Place.OUT
+    destroyed = destroyed or len(hits) > 1 or ctx.sheet(owner).items[piece].damaged
+    armor.damage(ctx, combat, owner, piece, destroyed=destroyed)

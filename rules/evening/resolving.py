@@ -50,7 +50,8 @@ class Strike:
     whom it counts (``credit``: the attacking character; None for a denizen), its target, its
     direction (1–3), time, weapon length and harm, and whether it hits. A character's weapon
     may carry Potions (L4449–4463): it hits on a tie (``ties``), ignores armor
-    (``ignores_armor``), stays alerted (``stays_alerted``)."""
+    (``ignores_armor``), stays alerted (``stays_alerted``). A Demon's or the Imp's Roman-numeral
+    side attacks with a ``spell`` table instead of harm (8.4.7b, :mod:`rules.magic.demons`)."""
 
     attacker: str
     credit: str | None
@@ -72,6 +73,7 @@ class Strike:
     ties: bool = False
     ignores_armor: bool = False
     stays_alerted: bool = False
+    spell: str | None = None
 
     @property
     def hit(self) -> bool:
@@ -116,7 +118,8 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
     counter on a character's sheet against him from its red box (8.4.6b); on a denizen's sheet,
     the defender (with its head or club) against its target, and every other counter against
     the defender, from its box, square or circle (8.4.8e). A denizen alone on a sheet of its own
-    attacks nobody (8.4.5o), nor does one with no attack on the side it shows (8.4.7a). First
+    attacks nobody (8.4.5o), nor does one with no attack on the side it shows (8.4.7a); a
+    Demon's or the Imp's Roman-numeral side attacks with its spell (8.4.7b). First
     the Battle Bracelets and the Elusive Cloak may shift attacks and maneuvers (:func:`shift`).
     A character's weapon is a counter or a card (L4394), with the Potions on it (L4449–4463);
     his dagger takes them too (L4451)."""
@@ -173,15 +176,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             continue
         for counter, box in boxes.items():
             face = values(ctx.catalog, counter, dark(ctx.state, combat.dark_parts, counter))
-            if face.spell is not None:
-                ctx.emit(
-                    NotImplementedYet(
-                        rule="8.4.7b",
-                        what=f"the {counter}'s {face.spell} attack, which comes with magic",
-                    )
-                )
-                continue
-            if face.attack is None or face.harm is None:
+            if face.attack is None or (face.harm is None and face.spell is None):
                 continue
             body = body_of(ctx.catalog, counter) or counter
             aim = combat.targets.get(owner) if body == owner else owner
@@ -209,12 +204,13 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                     direction=box,
                     time=face.attack,
                     length=face.length,
-                    harm=None if red else Harm.parse(str(face.harm)),
+                    harm=None if red or face.spell else Harm.parse(str(face.harm)),
                     red=red,
                     sharpness=face.sharpness + poisoned(ctx.state, body),
                     missile=face.missile,
                     body=body,
                     hireling=body if body in ctx.state.minions else None,
+                    spell=face.spell,
                 )
             )
     for strike in found:

@@ -1,7 +1,8 @@
 """The events of casting spells in the Evening (8.3.9, 8.4.2d–8.4.5 i): the cast as an Encounter
 action, the colour that supplies it, spells cancelled before they work, spells taking effect and
-the Instant and Attack spells expiring. All public: a cast is seen as it is done (DESIGN,
-principle 2), and its spell is named when it is cast (SCENARIOS.md part 3's vocabulary)."""
+the Instant and Attack spells expiring, the rolls on the Spell Tables and the Wishes granted.
+All public — a cast is seen as it is done (DESIGN, principle 2), and its spell is named when it
+is cast (SCENARIOS.md part 3's vocabulary) — but what a vision shows, which is his alone."""
 
 from __future__ import annotations
 
@@ -89,3 +90,28 @@ class AskedDemon(Private, type="asked_demon"):
 
     who: str
     of: str
+
+
+class Healed(Public, type="healed"):
+    """The Wish for health (L5260) rests ``who``'s fatigued and wounded ``chits`` and returns
+    them to play."""
+
+    who: str
+    chits: tuple[str, ...]
+
+
+class Vision(Public, type="vision"):
+    """The Wish for a vision (L5258, 4.6.8b.2): ``who`` looks at the Treasure cards of ``box``
+    on the Set Up Card — what he sees is :class:`VisionSeen`, his alone."""
+
+    who: str
+    box: str
+
+
+class VisionSeen(Private, type="vision_seen"):
+    """What ``who``'s vision shows him: the Treasure ``cards`` of ``box``, top first, put back
+    as they were (4.6.8b.2)."""
+
+    who: str
+    box: str
+    cards: tuple[str, ...]

@@ -55,6 +55,14 @@ class SpellBroken(Public, type="spell_broken"):
     by: str | None = None
 
 
+class CurseRemoved(Public, type="curse_removed"):
+    """``who``'s Curse ``curse`` is removed by ``by``, a spell or a Wish (4.6.8a.5, L5260)."""
+
+    who: str
+    curse: str
+    by: str
+
+
 class SpellExpired(Public, type="spell_expired"):
     """The spell ``spell`` cast by ``caster`` expires (4.6.7b–g), ``when``: ``instant``,
     ``attack``, ``landed``, ``phase``, ``round``, ``sunset`` or ``midnight``."""

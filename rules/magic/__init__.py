@@ -19,6 +19,11 @@ game state:
   :mod:`rules.magic.taking_effect`: spells cancelled or coming to life by completion time, and
   the Instant and Attack spells expiring (8.4.3–8.4.4); :mod:`rules.magic.spells`: what each
   spell built does, one module per family.
+- The Spell Tables (4.6.8, L5234–5282): :mod:`rules.magic.spell_tables` rolls on them;
+  :mod:`rules.magic.pit` applies the Power of the Pit, :mod:`rules.magic.wishes` grants the
+  Wishes (the Curses are :func:`rules.daylight.runes.afflict`'s); :mod:`rules.magic.demons`: the
+  Demons' and the Imp's magic hits (8.4.7b). :mod:`rules.magic.in_clearing`: the spells and
+  Curses in a clearing, as Exorcise, Remedy, Dissolve Spell and the Amulet find them.
 - :mod:`rules.magic.energizing`: colour chits played to energize Permanent spells or only to
   fatigue, as a Daylight phase starts in his clearing or beside his Encounter action (4.6.4h–i,
   4.6.7h.4–h.6, 8.3.9a).

@@ -9,11 +9,11 @@ naming a target of the wrong sort, which breaks the spell before it works (8.4.2
 :func:`right_sort`). The sorts built: a character, an individual, several individuals, the
 clearing, the hex tile, a character or the hex tile (Illusion, Lost), a weapon (d.1–d.4), an
 Artifact or Spell Book he has active (Enchant Artifact), a monster (Absorb Essence; one Spider or
-Octopus for Guide Spider or Octopus, :data:`ONLY`), and the sets a spell names all of at once
-(all of the Bats, all of the Goblins, a native group or all of the Giants or Ogres:
-:func:`groups`, written as the set); the others are offered as individuals and judged when a
-spell of theirs is built. A hidden individual is offered only to one who may name him (d.6,
-:func:`seen`).
+Octopus for Guide Spider or Octopus, :data:`ONLY`), a spell in effect or a Curse
+(:func:`spells_here`), and the sets a spell names all of at once (all of the Bats, all of the
+Goblins, a native group or all of the Giants or Ogres: :func:`groups`, written as the set); the
+others are offered as individuals and judged when a spell of theirs is built. A hidden
+individual is offered only to one who may name him (d.6, :func:`seen`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from rules.evening.answers import NONE
 from rules.evening.counters import is_monster, is_native
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, present
-from rules.magic import builtin, items
+from rules.magic import builtin, in_clearing, items
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
 from rules.schema.chits import ChitKind
@@ -135,6 +135,8 @@ def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[s
             return [p for p in seen(ctx, combat, who) if is_monster(ctx.catalog, p)]
         case TargetKind.ARTIFACT:  # "one Artifact or Spell Book that the spellcaster has active"
             return [p for p in items.owned(ctx, who) if ctx.sheet(who).items[p].active]
+        case TargetKind.SPELL:
+            return spells_here(ctx, combat, who)
     return None
 
 
@@ -192,6 +194,16 @@ def groups(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[li
 def _employs(ctx: Ctx, who: str, piece: str) -> bool:
     minion = ctx.state.minions.get(piece)
     return minion is not None and minion.employer == who
+
+
+def spells_here(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """A spell's targets of the sort ``spell`` (L5049, L5177): the spells in effect in the
+    clearing as his targets are named — they "must already exist", none being cast this round
+    — and, for Remedy, the Curses of the characters here (:mod:`rules.magic.in_clearing`)."""
+    found = list(in_clearing.spells(ctx.state, combat.clearing))
+    if builtin.card(ctx.catalog, combat.casts[who].spell).text_key == "remedy":
+        found += in_clearing.curses(ctx.state, combat.clearing)
+    return found
 
 
 def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:

@@ -110,7 +110,7 @@ def private_lines(sheet: CharacterView) -> list[str]:
 #: The events by which the rules show pieces: turned face up before all (7.13.2b, 7.5.5b.2,
 #: 7.5.5e, 7.6.5's Enchanted card; a Treasure card bought or sold is revealed, 7.6.5f and
 #: 7.6.4, even if it then lies inactive face down), or in a secret look or find to one (7.5.4,
-#: 7.6.5, 7.6.7a).
+#: 7.6.5, 7.6.7a; a Wish's vision, 4.6.8b.2).
 SHOWING = frozenset(
     {
         "bought",
@@ -122,6 +122,7 @@ SHOWING = frozenset(
         "looked",
         "trade_looked",
         "spells_seen",
+        "vision_seen",
         "discovered",
     }
 )

@@ -22,12 +22,14 @@ from rules.magic.spells import (
     artifact,
     ask_demon,
     attack,
+    breaking,
     combat,
     control,
     daylight,
     fly,
     instant,
     permanent,
+    tables,
     whistle,
     wise_bird,
 )
@@ -66,6 +68,11 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "hurricane_winds": fly.takes_effect,
         "enchant_artifact": artifact.takes_effect,
         "absorb_essence": absorb.absorb_essence,
+        "curse": tables.curse,
+        "power_of_the_pit": tables.power_of_the_pit,
+        "small_blessing": tables.small_blessing,
+        "remedy": breaking.breaks,
+        "dissolve_spell": breaking.breaks,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

@@ -3,21 +3,20 @@ Exorcise, the strongest spellbreaking spell (L4682, 4.6.10g)."""
 
 from __future__ import annotations
 
-from rules.board import parse_clearing_id
 from rules.day.context import Ctx
 from rules.evening import kit
 from rules.evening.counters import is_monster, monster_of
 from rules.evening.spoils import denizen_killed
 from rules.evening.state import CombatState
 from rules.events.casting import MadeWhole
-from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued
 from rules.events.evening import Killed
+from rules.events.spells import CurseRemoved
 from rules.magic import builtin, cancelling, lifecycle, targets
 from rules.magic.casts import SpellCast
+from rules.magic.in_clearing import is_here
 from rules.pieces import Kind
 from rules.schema.spells import Duration
-from rules.state import GameState, Place
 
 
 def make_whole(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
@@ -54,8 +53,8 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     here are released (the spellbreaking of 4.6.10g.1, inert spells too, g.2); all colour
     chits in the clearing fatigue. Reading: a spell is in effect in the clearing when one of
     its targets is here — an individual, the clearing or its tile, an item or Magic chit of
-    someone here. The Curses are the curses' part: one on a character here is reported not
-    implemented."""
+    someone here. Every Curse of a character here is broken (``curse_removed``), after his
+    colour chits fatigue."""
     del cast
     state, here = ctx.state, combat.clearing
     for piece in targets.individuals(ctx, combat):
@@ -72,41 +71,16 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
         if state.clearing_of(spell.controller) == here:
             lifecycle.break_spell(ctx, spell, EXORCISE, by=who)
             continue
-        for target in [t for t in spell.targets if _here(state, here, t)]:
+        for target in [t for t in spell.targets if is_here(state, here, t)]:
             lifecycle.release(ctx, spell, target, by=who, reason=EXORCISE)
     people = [c for c in state.characters if state.clearing_of(c) == here]
     for name in people:
         for chit in [c.label for c in ctx.sheet(name).chits if c.color is not None]:
             _fatigue(ctx, combat, name, chit, "Exorcise fatigues every colour chit (L4682)")
-        if ctx.sheet(name).curses:
-            ctx.emit(
-                NotImplementedYet(
-                    rule="L4682",
-                    what=f"Exorcise breaking {name}'s Curses: they stay",
-                    who=name,
-                )
-            )
-
-
-def _here(state: GameState, clearing: str, target: str) -> bool:
-    """Whether the spell's ``target`` is in ``clearing``: the clearing itself or its tile, an
-    individual there, an item or Magic chit of someone there."""
-    if target in (clearing, parse_clearing_id(clearing)[0]):
-        return True
-    if target.startswith(("spell:", "curse:")):
-        return False
-    piece = target
-    if target.startswith("chit:"):  # chit:<owner>/<label>: the owner (a label holds no slash)
-        piece = target[len("chit:") : target.index("/")]
-    for _ in range(3):
-        try:
-            kind, where = Place.split(state.place_of(piece))
-        except KeyError:
-            return False
-        if kind != "with":
-            return kind == "at" and where == clearing
-        piece = where
-    return False
+        sheet = ctx.sheet(name)
+        for curse in list(sheet.curses):
+            sheet.curses.remove(curse)
+            ctx.emit(CurseRemoved(who=name, curse=curse, by=EXORCISE))
 
 
 def _fatigue(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:
