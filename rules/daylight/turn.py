@@ -6,7 +6,8 @@ order. At the start of each phase he trades with the characters his orders name 
 belongings are rearranged as his instructions say (7.2.2), followers may stop (7.11.5), a
 character takes the mission and campaign chits his instructions name (7.2.4); a phase
 whose source cannot be used is cancelled (6.2.4), and so is every phase but Rest once all his
-chits are fatigued or wounded (7.8.4). At the end of each phase he blocks and is blocked (7.12.2);
+chits are fatigued or wounded (7.8.4), and one his Curse (4.6.8a.2) or his transmorphized form
+(4.6.9c) forbids. At the end of each phase he blocks and is blocked (7.12.2);
 at the end of his turn the denizens prowl and summon (7.13.2).
 
 Activities of later issues are reported, never skipped: :data:`LATER` names the rule of each.
@@ -53,7 +54,7 @@ from rules.events.daylight import (
     TurnStarted,
     Unhidden,
 )
-from rules.magic import energizing, lifecycle
+from rules.magic import energizing, lifecycle, limits
 from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
@@ -277,6 +278,8 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
     cursed = curses.forbidden(ctx, name, activity)
+    if cursed is None:
+        cursed = limits.forbidden(ctx.catalog, ctx.state.spells, name, activity.kind)
     if cursed is not None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=cursed))
         return

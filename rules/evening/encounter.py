@@ -20,12 +20,11 @@ from rules.decisions.ids import CombatId
 from rules.evening import hirelings, kit, natives, standing
 from rules.evening.answers import NONE
 from rules.evening.counters import (
-    dark,
     horse_side,
     is_native,
-    mount,
     red_side_up,
-    values,
+    riding,
+    showing,
 )
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, directing, present
@@ -206,11 +205,11 @@ def move_times(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
     Move chit's (8.3.6b)."""
     times = []
     for denizen in combat.sheets.get(who, []):
-        horse = mount(ctx.catalog, ctx.board, ctx.state, denizen)
+        horse = riding(ctx.catalog, ctx.board, ctx.state, denizen)
         if horse is not None:
             times.append(horse_side(ctx.catalog, ctx.state, denizen, horse, melee=False).move)
             continue
-        move = values(ctx.catalog, denizen, dark(ctx.state, combat.dark_parts, denizen)).move
+        move = showing(ctx.catalog, ctx.state, combat.dark_parts, denizen).move
         if move is not None:
             times.append(move)
     times += [t for charger, t in combat.charge_times.items() if combat.charges[charger] == who]

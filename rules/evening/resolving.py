@@ -26,18 +26,18 @@ from rules.day.context import Ctx
 from rules.evening import hirelings, kit, melee, rebels
 from rules.evening.counters import (
     body_of,
-    dark,
     horse_side,
-    mount,
     red_side_up,
+    riding,
+    showing,
     tremendous,
-    values,
 )
 from rules.evening.harm import Blow, Harm, striking_bonus
 from rules.evening.state import Attack, CombatState
 from rules.evening.sunset import denizens, present
 from rules.events.day import NotImplementedYet
 from rules.events.evening import AttackCancelled, Attacked, Shifted
+from rules.magic.forms import transmorphized
 from rules.magic.spells.attack import aims
 from rules.magic.spells.combat import poisoned
 from rules.schema.action_chits import Action
@@ -87,12 +87,12 @@ def maneuver_of(ctx: Ctx, combat: CombatState, target: str) -> tuple[int, int] |
         if move is None or move.cancelled is not None:
             return None
         return move.direction, move.time
-    horse = mount(ctx.catalog, ctx.board, ctx.state, target)
+    horse = riding(ctx.catalog, ctx.board, ctx.state, target)
     for boxes in combat.boxes.values():
         if horse is not None and horse in boxes:
             return boxes[horse], horse_side(ctx.catalog, ctx.state, target, horse, melee=True).move
         if target in boxes:
-            own = values(ctx.catalog, target, dark(ctx.state, combat.dark_parts, target))
+            own = showing(ctx.catalog, ctx.state, combat.dark_parts, target)
             return boxes[target], own.move if own.move is not None else 0
     return None
 
@@ -171,7 +171,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         if owner in ctx.state.characters and owner not in fighting:
             continue
         for counter, box in boxes.items():
-            face = values(ctx.catalog, counter, dark(ctx.state, combat.dark_parts, counter))
+            face = showing(ctx.catalog, ctx.state, combat.dark_parts, counter)
             if face.spell is not None:
                 ctx.emit(
                     NotImplementedYet(
@@ -235,6 +235,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             strike.hit
             and hitter is not None
             and tremendous(ctx.catalog, hitter)
+            and not transmorphized(ctx.state.spells, hitter)  # 4.6.9d: the creature's values
             and hitter not in combat.hit
         ):
             combat.hit.append(hitter)
@@ -360,7 +361,7 @@ def aimed_at(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
         if _attack_of(combat, other) is not None and plays.attack is not None:
             times.append(plays.attack.time)
     for counter in combat.boxes.get(who, {}):
-        face = values(ctx.catalog, counter, dark(ctx.state, combat.dark_parts, counter))
+        face = showing(ctx.catalog, ctx.state, combat.dark_parts, counter)
         if face.attack is not None:
             times.append(face.attack)
     return times

@@ -25,7 +25,9 @@ game state:
 - :mod:`rules.magic.lifecycle`: a spell in effect energized and falling inert, a target
   released, the spell broken or expired, and the steps of the day that do it without casting
   (Sunset, Midnight, the day's beginning, a death, the game's end).
-- :mod:`rules.magic.forms`: the form a transmorphizing spell gives an individual (4.6.9).
+- :mod:`rules.magic.forms`: the form a transmorphizing spell gives an individual (4.6.9) and
+  the creature's values; :mod:`rules.magic.limits`: the activities a transmorphized individual
+  cannot do (4.6.9c).
 - :mod:`rules.magic.recording`: the spells a character records, the boxes of his sheet and
   erasing (7.5.6e–g).
 

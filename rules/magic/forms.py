@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from rules.catalog import Catalog
 from rules.magic.state import SpellInEffect
+from rules.schema.base import Weight
 from rules.schema.tables import Creature
 
 #: An individual's form when no spell transmorphizes him.
@@ -65,3 +66,17 @@ def creature(catalog: Catalog, spells: Iterable[SpellInEffect], who: str) -> Cre
     shape = form(spells, who)
     found = (r.creature for r in catalog.tables[TRANSFORM_TABLE].results.values())
     return next((c for c in found if c is not None and c.name == shape), None)
+
+
+def attack(shape: Creature) -> tuple[Weight, int] | None:
+    """The creature's attack values (the Transform Table's "Attack Values", L5286): the harm it
+    inflicts and its attack time; None when it "cannot attack" (the Bird, Squirrel and Frog)."""
+    if shape.harm is None or shape.attack_time is None:
+        return None
+    return shape.harm, shape.attack_time
+
+
+def must_fly(shape: Creature) -> bool:
+    """Whether the creature's movement values are flying values it must use ("must fly",
+    L5286): it moves only by the Fly activity (7.3.3e L1728)."""
+    return shape.flying and shape.special_movement == "must fly"

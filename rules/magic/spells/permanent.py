@@ -23,8 +23,12 @@ from rules.magic.forms import TRANSFORM_TABLE
 
 def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     """Transform takes effect: the caster ``who`` rolls on the Transform Table for its target,
-    and the creature rolled is what the spell makes of him (``cast.becomes``). The creature's
-    attack and move values (4.6.9d) are reported not implemented (:data:`rules.loud.LOUD`)."""
+    and the creature rolled is what the spell makes of him (``cast.becomes``). A denizen fights
+    with the creature's values (:func:`rules.evening.counters.showing`) and a transmorphized
+    individual cancels the activities he cannot do (:mod:`rules.magic.limits`); a character's
+    own combat plays as the creature (8.4.5p), his frozen chits (4.6.9e), what it carries
+    (4.6.9b.4) and walking the woods (7.3.4) are reported not implemented
+    (:data:`rules.loud.LOUD`)."""
     table = ctx.catalog.tables[TRANSFORM_TABLE]
     roll = ctx.dice.roll(who, TRANSFORM_TABLE)
     ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
@@ -40,9 +44,10 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
         NotImplementedYet(
             rule="4.6.9d",
             what=(
-                f"{target} as a {result.text}: only the creature's vulnerability is built; he "
-                "attacks and moves with his own values, and the limits on a transmorphized "
-                "individual's activities and chits (4.6.9b-c, e) are not applied"
+                f"{target} as a {result.text}: a transmorphized character's own combat "
+                "plays (his chits as dummies with the creature's values, 8.4.5p; his frozen "
+                "chits and spells, 4.6.9e), what the creature carries (4.6.9b.4) and its "
+                "walking the woods (7.3.4) are not built"
             ),
             who=target,
         )
