@@ -37,7 +37,8 @@ from rules.evening.state import Attack, CombatState
 from rules.evening.sunset import denizens, present
 from rules.events.day import NotImplementedYet
 from rules.events.evening import AttackCancelled, Attacked, Shifted
-from rules.magic.forms import transmorphized
+from rules.magic.forms import attack as form_attack
+from rules.magic.forms import creature, transmorphized
 from rules.magic.spells.attack import aims
 from rules.magic.spells.combat import poisoned
 from rules.schema.action_chits import Action
@@ -132,8 +133,13 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             found += _spell_strikes(ctx, combat, who, attack)
             continue
         character = ctx.sheet(who)
-        chit = kit.face(ctx.catalog, character, attack.chit)
-        strength = chit.strength
+        shape = creature(ctx.catalog, ctx.state.spells, who)
+        if shape is not None:  # 8.4.5p.2: a dummy with the creature's harm, nothing added
+            hits = form_attack(shape)
+            if hits is not None:
+                found.append(_creature_strike(who, target, attack, Harm.of(hits[0])))
+            continue
+        strength = kit.face(ctx.catalog, character, attack.chit).strength
         assert strength is not None
         potions = kit.weapon_potions(ctx.catalog, ctx.state, character)
         if attack.weapon is None:
@@ -240,6 +246,22 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         ):
             combat.hit.append(hitter)
     return [s for s in found if s.hit]
+
+
+def _creature_strike(who: str, target: str, attack: Attack, harm: Harm) -> Strike:
+    """A transmorphized character's attack (8.4.5p.2, 4.6.9d): the creature's harm and attack
+    time, from the circle of his dummy; no weapon, sharpness or striking bonus (the Transform
+    Table prints none), length 0."""
+    assert attack.direction is not None
+    return Strike(
+        attacker=who,
+        credit=who,
+        target=target,
+        direction=attack.direction,
+        time=attack.time,
+        length=0,
+        harm=harm,
+    )
 
 
 def _spell_strikes(ctx: Ctx, combat: CombatState, who: str, attack: Attack) -> list[Strike]:

@@ -22,6 +22,8 @@ from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
 from rules.events.evening import PlayCancelled, Played
+from rules.magic.forms import TRANSMORPHIZING, creature
+from rules.magic.forms import attack as form_attack
 from rules.magic.spells.attack import SPELL
 from rules.pieces import pieces_of
 
@@ -108,7 +110,8 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
     if maneuver is not None and maneuver.chit is not None:
         used.append(maneuver.chit)
     too_much = kit.too_much(ctx.catalog, state, character)
-    over = kit.over_limit(ctx.catalog, state, character, used)
+    dummies = dummy_plays(ctx, combat, who, attack, maneuver)
+    over = kit.over_limit(ctx.catalog, state, character, [u for u in used if u not in dummies])
     if over and attack is not None and attack.cancelled is None and attack.spell is None:
         attack.cancelled = too_much
     without_attack = list(used)
@@ -117,6 +120,7 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
     if (
         maneuver is not None
         and maneuver.chit
+        and maneuver.chit not in dummies
         and kit.over_limit(ctx.catalog, state, character, without_attack)
     ):
         maneuver.cancelled = maneuver.cancelled or too_much
@@ -131,6 +135,30 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
         maneuver=maneuver,
         shield=BOX_OF[shield] if has_shield and shield in BOX_OF else None,
     )
+
+
+def dummy_plays(
+    ctx: Ctx, combat: CombatState, who: str, attack: Attack | None, maneuver: Maneuver | None
+) -> set[str]:
+    """The chits ``who`` played this round as dummies (8.4.5p), while a spell makes him a
+    creature: his ``attack`` and ``maneuver`` (made after spells take effect, 8.4.3), and every
+    other chit he played this round unless the spell took effect on him this very round (he
+    played those as himself). A dummy is played "symbol side up" with the creature's values,
+    his own chits "frozen and unusable" (4.6.9e): its asterisks count toward neither his effort
+    limit (8.4.5f.2) nor the Fatigue Step (8.5.1) — the reading chosen for L2561 and L2797 ("A
+    transmorphized character pays his fatigue costs normally on the round he is
+    transmorphized": for what he played as himself before the spell took effect, such as a
+    charge in the Encounter Step)."""
+    if creature(ctx.catalog, ctx.state.spells, who) is None:
+        return set()
+    found = {attack.chit} if attack is not None and attack.spell is None else set()
+    if maneuver is not None and maneuver.chit is not None:
+        found.add(maneuver.chit)
+    struck_now = any(
+        cast.spell in TRANSMORPHIZING and who in cast.targets and cast.status == "working"
+        for cast in combat.casts.values()
+    )
+    return found if struck_now else found | set(kit.used(combat, who))
 
 
 def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | None:
@@ -150,6 +178,12 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
         label, flip, direction = " ".join(words[:-1]), None, BOX_OF[words[-1]]
         if who not in combat.targets:
             return None
+    shape = creature(ctx.catalog, state.spells, who)
+    if shape is not None:  # 8.4.5p.2: a dummy with the creature's attack time, no weapon
+        hits = form_attack(shape)
+        if hits is None or direction is None:
+            return None
+        return Attack(chit=label, direction=direction, time=hits[1])
     chit = kit.face(ctx.catalog, character, label)
     weapon = kit.weapon(ctx.catalog, state, character)
     time, length = chit.time, 0
@@ -219,6 +253,9 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
             time=side.move,
             cancelled=cancelled,
         )
+    shape = creature(ctx.catalog, state.spells, who)
+    if shape is not None:  # 8.4.5p.2: a dummy with the creature's move time
+        return Maneuver(chit=play, direction=direction, time=shape.move_time)
     chit = kit.face(ctx.catalog, character, play)
     needed = kit.carrying(ctx.catalog, state, character, play)
     cancelled = None

@@ -24,11 +24,12 @@ from rules.magic.forms import TRANSFORM_TABLE
 def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     """Transform takes effect: the caster ``who`` rolls on the Transform Table for its target,
     and the creature rolled is what the spell makes of him (``cast.becomes``). A denizen fights
-    with the creature's values (:func:`rules.evening.counters.showing`) and a transmorphized
-    individual cancels the activities he cannot do (:mod:`rules.magic.limits`); a character's
-    own combat plays as the creature (8.4.5p), his frozen chits (4.6.9e), what it carries
-    (4.6.9b.4) and walking the woods (7.3.4) are reported not implemented
-    (:data:`rules.loud.LOUD`)."""
+    with the creature's values (:func:`rules.evening.counters.showing`), a character with
+    dummies at its values (8.4.5p: :mod:`rules.evening.melee`, :mod:`rules.evening.reveal`),
+    and a transmorphized individual cancels the activities he cannot do
+    (:mod:`rules.magic.limits`). What he carries (4.6.9b.4), walking the woods (7.3.4) and a
+    character made a Dragon fighting as a Tremendous monster (8.4.7f) are reported not
+    implemented (:data:`rules.loud.LOUD`)."""
     table = ctx.catalog.tables[TRANSFORM_TABLE]
     roll = ctx.dice.roll(who, TRANSFORM_TABLE)
     ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
@@ -44,10 +45,10 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
         NotImplementedYet(
             rule="4.6.9d",
             what=(
-                f"{target} as a {result.text}: a transmorphized character's own combat "
-                "plays (his chits as dummies with the creature's values, 8.4.5p; his frozen "
-                "chits and spells, 4.6.9e), what the creature carries (4.6.9b.4) and its "
-                "walking the woods (7.3.4) are not built"
+                f"{target} as a {result.text}: what a transmorphized individual carries and "
+                "trades (4.6.9b.4), walking the woods (7.3.4) and running into the forest "
+                "(8.3.8f), and a character made a Dragon fighting as a Tremendous monster "
+                "(8.4.5p.3, 8.4.7f) are not built"
             ),
             who=target,
         )
