@@ -55,6 +55,7 @@ from rules.events.daylight import (
     Unhidden,
 )
 from rules.magic import energizing, lifecycle, limits
+from rules.magic.spells import turns as spell_turns
 from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
@@ -72,12 +73,15 @@ LATER = {
 
 
 def daylight(ctx: Ctx) -> None:
-    """7.1: each individual's turn, in the order the Attention chits were drawn; one blocked
+    """7.1: each individual's turn, in the order the Attention chits were drawn (a Premonition's
+    target first takes his place in it, :func:`rules.magic.spells.turns.preempt`); one blocked
     before his turn loses it (7.12.4), and one asleep under the Flowers of Rest "skips his turn
     (if he has not already taken it)" (L4302) — the Flowers act before each turn, from the start
     of Daylight (:func:`rules.daylight.rest.fall_asleep`). A character who must Rest and cannot
     dies as his turn comes (9.1.1c, :func:`rules.day.leaving.cannot_rest`)."""
     today = ctx.today
+    if today.next_turn == 0 and today.turn is None:
+        spell_turns.preempt(ctx)  # Premonition, L5161
     while today.next_turn < len(today.turn_order):
         name = today.turn_order[today.next_turn]
         if today.turn is None:

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.magic.casts import SpellCast
-from rules.magic.spells import attack, combat, instant, permanent
+from rules.magic.spells import attack, combat, instant, permanent, turns
 
 Effect = Callable[[Ctx, CombatState, str, SpellCast], None]
 
@@ -29,6 +29,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "exorcise": instant.exorcise,
         "poison": combat.takes_effect,
         "transform": permanent.transform,
+        "premonition": turns.takes_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""
