@@ -127,7 +127,8 @@ def gain_phases(ctx: Ctx, name: str, item: str) -> None:
     belonging as soon as he activates that belonging": an extra phase ``item`` gives, activated
     during his turn, is added to it (a horse's or a pony's is not)."""
     turn = ctx.today.turn
-    if turn is None or turn.character != name or not timeless(ctx, name):
+    chooses = timeless(ctx, name) or spell_turns.prophesied(ctx.state, name)  # L4725 too
+    if turn is None or turn.character != name or not chooses:
         return
     extra = entitlement(ctx.catalog, ctx.state, name).extra(item)
     if extra is not None and not extra.pony and extra.kind != "horse":
@@ -192,7 +193,9 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
         and turn.character not in ctx.today.asleep
     ):
         activity = phases[turn.phase]
-        if timeless(ctx, turn.character):
+        if spell_turns.prophesied(ctx.state, turn.character):
+            activity = spell_turns.choose_phase(ctx, turn, activity)  # Prophecy, L4725
+        elif timeless(ctx, turn.character):
             activity = timeless_choice(ctx, turn, activity)
         phase(ctx, turn, turn.phase + 1, activity)
         turn.phase += 1

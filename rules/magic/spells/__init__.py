@@ -30,6 +30,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "poison": combat.takes_effect,
         "transform": permanent.transform,
         "premonition": turns.takes_effect,
+        "prophecy": turns.takes_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

@@ -4,7 +4,8 @@ does nothing then; its effect is read in Daylight.
 
 Premonition (VII, Grey, one character; L5161): the target keeps his Attention chit at Sunrise
 and chooses when he takes his turn (:func:`preempt`, as Daylight starts:
-:func:`rules.daylight.turn.daylight`).
+:func:`rules.daylight.turn.daylight`). Prophecy (II, Purple, one character; L4725): he chooses
+each phase's activity as he does it (:func:`choose_phase`, :func:`rules.daylight.turn.take_turn`).
 """
 
 from __future__ import annotations
@@ -16,9 +17,13 @@ from rules.daylight import familiar
 from rules.evening.state import CombatState
 from rules.magic import questions
 from rules.magic.casts import SpellCast
-from rules.state import GameState
+from rules.orders.entitlement import entitlement
+from rules.orders.legal import legal_activities
+from rules.orders.model import Activity, ActivityKind
+from rules.state import GameState, TurnState
 
 PREMONITION = "Premonition"
+PROPHECY = "Prophecy"
 
 
 def takes_effect(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
@@ -88,3 +93,42 @@ def clockwise(state: GameState, names: Sequence[str], last: str | None) -> list[
     anchor = (state.recorder(last) or last) if last is not None else None
     start = seats.index(anchor) + 1 if anchor in seats else 0
     return sorted(names, key=lambda name: (seats.index(name) - start) % len(seats))
+
+
+def prophesied(state: GameState, name: str) -> bool:
+    """Whether a Prophecy in effect targets ``name`` (L4725)."""
+    return any(s.spell == PROPHECY and name in s.targets for s in state.spells)
+
+
+def choose_phase(ctx: Ctx, turn: TurnState, recorded: Activity) -> Activity:
+    """Prophecy (L4725): "The target character ignores his recorded turn and chooses what to do
+    on each phase of his turn as he does the phase. He gets the same number of phases and types
+    of activities he is normally allowed". Each phase is a spell question
+    (:func:`rules.magic.questions.ask`): the activities he may do now, as orders write them
+    (:func:`rules.orders.legal.legal_activities`; an extra phase's kinds only, unless it is
+    flexible), the default first — his recorded activity if he may still do it and it is not a
+    blank, else Hide, else the first offered. The reading chosen: his phases are those he
+    recorded, each keeping its source (basic, Sunlight or an extra phase's), so he has as many
+    as his orders, which are checked against what he is allowed; under Prophecy he records them
+    as he likes (blanks, ``-``, to be chosen). An extra phase a belonging activated in his turn
+    gives is added at once, as for the Timeless Jewel (:func:`rules.daylight.turn.gain_phases`);
+    "only one horse per day" is the orders' check of his recorded phases. His hirelings and
+    familiar still do their recorded turns. A Prophecy broken before his turn ends would block
+    him; none built breaks a Day spell in Daylight."""
+    name = turn.character
+    number = turn.phase + 1
+    offered = legal_activities(ctx.state, name, number, catalog=ctx.catalog)
+    extra = entitlement(ctx.catalog, ctx.state, name).extra(recorded.source)
+    if extra is not None and not extra.flexible:
+        offered = [a for a in offered if a.kind in extra.activities] or offered
+    texts = [str(a) for a in offered]
+    plain = str(Activity(kind=recorded.kind, target=recorded.target))
+    hide = str(Activity(kind=ActivityKind.HIDE))
+    candidates = [hide] if recorded.kind is ActivityKind.BLANK else [plain, hide]
+    default = next((t for t in candidates if t in texts), texts[0])
+    options = [default, *(t for t in texts if t != default)]
+    prompt = f"Prophecy: what do you do in phase {number}? (L4725)"
+    answer = questions.ask(ctx, name, PROPHECY, prompt, options)
+    ctx.wait_if_pending()
+    chosen = offered[texts.index(answer)]
+    return Activity(kind=chosen.kind, target=chosen.target, source=recorded.source)

@@ -153,4 +153,5 @@ def test_answers_are_written_as_the_options_write_them():
         "Giant Bat 1, Giant Bat 2"
     )
     assert SpellChoice(spell="Premonition", preempt=2).answer == "2"
+    assert SpellChoice(spell="Prophecy", activity="M CV2").answer == "M CV2"
     assert load_scenario(scenario({"spell": "Lost", "clearing": "BV2"})).choices
