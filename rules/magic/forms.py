@@ -35,6 +35,13 @@ def form(spells: Iterable[SpellInEffect], who: str) -> str:
     """``who``'s form now: ``mist``, the creature a Transform made of him, the monster he
     absorbed, or ``own`` — by the strongest transmorphizing spell in effect and energized on
     him (4.6.9g)."""
+    strongest = _strongest(spells, who)
+    return strongest[1] if strongest is not None else OWN
+
+
+def _strongest(spells: Iterable[SpellInEffect], who: str) -> tuple[str, str] | None:
+    """The strongest transmorphizing spell energized on ``who`` (4.6.9g), by name, and the form
+    it gives him; None when none is."""
     found: dict[str, str] = {}
     for spell in spells:
         if not spell.energized or spell.spell in found:
@@ -47,12 +54,22 @@ def form(spells: Iterable[SpellInEffect], who: str) -> str:
             absorbed = spell.becomes or (spell.targets[0] if spell.targets else None)
             if absorbed is not None:
                 found[spell.spell] = absorbed
-    return next((found[name] for name in TRANSMORPHIZING if name in found), OWN)
+    return next(((name, found[name]) for name in TRANSMORPHIZING if name in found), None)
 
 
 def transmorphized(spells: Iterable[SpellInEffect], who: str) -> bool:
     """Whether a spell in effect transmorphizes ``who`` now (4.6.9)."""
     return form(spells, who) != OWN
+
+
+def belongings_frozen(spells: Iterable[SpellInEffect], who: str) -> bool:
+    """Whether the belongings ``who`` has are transmorphized with him now: by Melt into Mist or
+    Transform, not Absorb Essence (the Transmorphization Spells Summary, L1316). They are
+    frozen, have Negligible weight and move with him (4.6.9b.1–b.2 L1301–1302). The reading
+    chosen: everything he has is taken as transmorphized — the belongings he gains while
+    transformed, which he must carry with the creature's strength (b.4), are not told apart."""
+    strongest = _strongest(spells, who)
+    return strongest is not None and strongest[0] != ABSORB_ESSENCE
 
 
 #: The table whose creatures Transform makes (L5284).

@@ -27,9 +27,10 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     with the creature's values (:func:`rules.evening.counters.showing`), a character with
     dummies at its values (8.4.5p: :mod:`rules.evening.melee`, :mod:`rules.evening.reveal`),
     and a transmorphized individual cancels the activities he cannot do
-    (:mod:`rules.magic.limits`). What he carries (4.6.9b.4), walking the woods (7.3.4) and a
-    character made a Dragon fighting as a Tremendous monster (8.4.7f) are reported not
-    implemented (:data:`rules.loud.LOUD`)."""
+    (:mod:`rules.magic.limits`); his belongings move with him, weighing nothing
+    (:func:`rules.magic.forms.belongings_frozen`). What he gains while transformed (4.6.9b.4),
+    walking the woods (7.3.4) and a character made a Dragon fighting as a Tremendous monster
+    (8.4.7f) are reported not implemented (:data:`rules.loud.LOUD`)."""
     table = ctx.catalog.tables[TRANSFORM_TABLE]
     roll = ctx.dice.roll(who, TRANSFORM_TABLE)
     ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
@@ -45,10 +46,10 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
         NotImplementedYet(
             rule="4.6.9d",
             what=(
-                f"{target} as a {result.text}: what a transmorphized individual carries and "
-                "trades (4.6.9b.4), walking the woods (7.3.4) and running into the forest "
-                "(8.3.8f), and a character made a Dragon fighting as a Tremendous monster "
-                "(8.4.5p.3, 8.4.7f) are not built"
+                f"{target} as a {result.text}: the belongings he gains while transformed, "
+                "carried with the creature's strength (4.6.9b.4), walking the woods (7.3.4) "
+                "and running into the forest (8.3.8f), and a character made a Dragon fighting "
+                "as a Tremendous monster (8.4.7f) are not built"
             ),
             who=target,
         )

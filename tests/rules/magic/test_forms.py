@@ -4,7 +4,16 @@ strongest of several (4.6.9g), and Absorb Essence's on its caster (L4942)."""
 from __future__ import annotations
 
 from rules.catalog import catalog
-from rules.magic.forms import MIST, OWN, attack, creature, form, must_fly, transmorphized
+from rules.magic.forms import (
+    MIST,
+    OWN,
+    attack,
+    belongings_frozen,
+    creature,
+    form,
+    must_fly,
+    transmorphized,
+)
 from rules.magic.limits import forbidden
 from rules.magic.state import SpellInEffect
 from rules.orders.model import ActivityKind
@@ -96,3 +105,16 @@ def test_a_transmorphized_individual_cancels_what_4_6_9c_forbids():
     assert forbidden(book, frog, "Amazon", k.SEARCH) is None
     assert forbidden(book, mist, "Amazon", k.SEARCH) is not None
     assert forbidden(book, mist, "Amazon", k.PEER) is not None
+
+
+def test_belongings_are_transmorphized_by_mist_and_transform_not_absorb_essence():
+    """The Summary (L1316): Melt into Mist's and Transform's targets have their belongings
+    transmorphized with them, Absorb Essence's caster does not; only while energized."""
+    frog = spell(1, "Transform", "Amazon", becomes="Frog")
+    absorb = spell(2, "Absorb Essence", "Giant 1", controller="Amazon", becomes="Giant")
+    mist = spell(3, "Melt into Mist", "Amazon")
+    assert belongings_frozen([frog], "Amazon") and belongings_frozen([mist], "Amazon")
+    assert not belongings_frozen([absorb], "Amazon")
+    assert belongings_frozen([absorb, frog], "Amazon")  # Transform is the stronger (4.6.9g)
+    assert not belongings_frozen([frog.model_copy(update={"energized": False})], "Amazon")
+    assert not belongings_frozen([frog], "Sorcerer")
