@@ -24,6 +24,7 @@ from rules.daylight.moving import (
     usable,
 )
 from rules.events.daylight import Climbing, FamiliarLeft, LeftMap, Moved, PhaseCancelled
+from rules.magic.forms import creature, walks_woods
 from rules.orders.model import Activity
 from rules.schema.tiles import ClearingType
 from rules.state import Place, TurnState
@@ -53,7 +54,8 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
     blocked = roadway(ctx.catalog, ctx.board, character, start, target)
-    if blocked is not None:
+    woods = blocked is not None and walks_the_woods(ctx, name, start, target)
+    if blocked is not None and not woods:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=blocked.reason))
         return
     kind = ctx.board.clearing_type(target)
@@ -73,8 +75,10 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     turn.climbing = None
     pony_move = is_pony(ctx.catalog, activity.source)
     used = discoveries_used(ctx.board, start, target)
-    watchers = spies(ctx, name, (start, target)) if used else []
+    watchers = spies(ctx, name, (start, target)) if used and not woods else []
     staying = follow.staying(ctx, name, pony_move)
+    if woods:
+        staying |= follow.off_the_roads(ctx, name, start, target)
     if road is not None:  # 8.3.8d.1: the chit he ran with already carried it all
         ctx.state.put(name, Place.clearing(target))
         ctx.today.entered_from[name] = start
@@ -85,6 +89,16 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     follow.followers_move(ctx, name, start, target, staying, used)
     for spy in watchers:
         discover(ctx, spy, used, f"spying on the {name} (4.5.6b.1)")
+
+
+def walks_the_woods(ctx: Ctx, name: str, start: str, target: str) -> bool:
+    """7.3.4 (L1738): "When transformed into a beast that 'walks the woods', a character or
+    denizen can move from clearing to clearing within a tile without following the roadways":
+    ``name`` is such a beast now (:func:`rules.magic.forms.walks_woods`) and ``target`` lies in
+    the tile of ``start``. He needs no roadway, nor the discovery of one."""
+    shape = creature(ctx.catalog, ctx.state.spells, name)
+    same_tile = ctx.board.tile_of(start).tile == ctx.board.tile_of(target).tile
+    return shape is not None and walks_woods(shape) and same_tile
 
 
 def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:

@@ -93,6 +93,24 @@ def attack(shape: Creature) -> tuple[Weight, int] | None:
     return shape.harm, shape.attack_time
 
 
+def walks_woods(shape: Creature) -> bool:
+    """Whether the creature "walks woods" (L5286): it may Move to any clearing of its tile
+    without following the roadways (7.3.4 L1738)."""
+    return shape.special_movement == "walks woods"
+
+
+def may_walk_woods(catalog: Catalog, spells: Iterable[SpellInEffect], who: str) -> bool:
+    """Whether ``who`` may record Moves through the woods (7.3.4: "He can record and do a Move
+    to any clearing in his tile"): a Transform in effect on him, energized or not, made him a
+    creature that walks woods. At Birdsong a Permanent spell is inert until a colour energizes
+    it (8.9.2d), so the reading chosen lets him record such a Move whenever the spell may be
+    energized by the time he does it; it is cancelled if he is not then a beast that walks
+    woods (:func:`creature`)."""
+    table = catalog.tables[TRANSFORM_TABLE].results.values()
+    walkers = {r.creature.name for r in table if r.creature is not None and walks_woods(r.creature)}
+    return any(s.spell == TRANSFORM and who in s.targets and s.becomes in walkers for s in spells)
+
+
 def must_fly(shape: Creature) -> bool:
     """Whether the creature's movement values are flying values it must use ("must fly",
     L5286): it moves only by the Fly activity (7.3.3e L1728)."""
