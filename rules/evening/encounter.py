@@ -400,7 +400,7 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
     never with a red-side-up Tremendous monster on his sheet (8.4.7d.2). A transmorphized
     character runs with a dummy at the creature's move time and strength (8.4.5p.2), carrying
     nothing: his belongings are transmorphized with him, of Negligible weight (4.6.9b.2), and a
-    dummy counts toward no effort limit (:func:`rules.evening.reveal.dummy_plays`)."""
+    dummy counts toward no effort limit (:func:`rules.evening.dummies.played`)."""
     state, character = ctx.state, ctx.sheet(who)
     play, _, target = rest.rpartition(" to ")
     if play.startswith("horse "):

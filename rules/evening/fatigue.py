@@ -16,7 +16,7 @@ from itertools import combinations
 from rules.chits import change_type, printed, uncommitted
 from rules.day.context import Ctx
 from rules.daylight.rest import vial_of_healing
-from rules.evening import kit, reveal, standing
+from rules.evening import dummies, kit, standing
 from rules.evening.answers import NONE
 from rules.evening.encounter import combat_id
 from rules.evening.spoils import character_killed
@@ -40,7 +40,7 @@ def due(
     Move, Berserk and Duck chits, cancelled plays included (c, 8.4.5g) — and how many he played
     of each type: the asterisks fatigued are of the types played, the one left free of his
     choice (a). The ``dummies`` he played as a creature cost nothing
-    (:func:`rules.evening.reveal.dummy_plays`)."""
+    (:func:`rules.evening.dummies.played`)."""
     played: dict[Action, int] = {}
     for label in combat.used.get(who, []):
         if kit.is_card(label) or label in dummies:
@@ -190,12 +190,8 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
         if character.dead:
             continue
         plays = combat.plays.get(who)
-        dummies = (
-            reveal.dummy_plays(ctx, combat, who, plays.attack, plays.maneuver)
-            if plays is not None
-            else reveal.dummy_plays(ctx, combat, who, None, None)
-        )
-        stars, played = due(combat, who, dummies)
+        attack, maneuver = (plays.attack, plays.maneuver) if plays is not None else (None, None)
+        stars, played = due(combat, who, dummies.played(ctx, combat, who, attack, maneuver))
         if stars and who in present(ctx, combat):
             options = fatigue_options(character, stars, played, committed(ctx.state.spells, who))
             if options:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from rules import hidden
 from rules.chits import alteration
 from rules.day.context import Ctx
-from rules.evening import hirelings, kit, natives, rebels, standing
+from rules.evening import dummies, hirelings, kit, natives, rebels, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, TREACHERY, placement
 from rules.evening.counters import is_native, sheet_counters
 from rules.evening.encounter import combat_id, hostiles, is_red
@@ -33,7 +33,6 @@ from rules.magic import targets as spell_targets
 from rules.magic.forms import attack as form_attack
 from rules.magic.forms import creature, form, transmorphized
 from rules.magic.spells.attack import SPELL
-from rules.magic.state import committed
 from rules.schema.action_chits import Action
 from rules.schema.tiles import ClearingType
 
@@ -195,8 +194,8 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         return options  # 8.4.5a: no weapon attack in the round his spell works
     shape = creature(ctx.catalog, ctx.state.spells, who)
     if shape is not None:  # 8.4.5p.2: a dummy in a circle, if the creature attacks at all
-        dummies = _dummies(ctx, combat, who) if form_attack(shape) is not None else []
-        return options + [f"{label} {ATTACKS[box]}" for label in dummies for box in ATTACKS]
+        free = dummies.chits(ctx, combat, who) if form_attack(shape) is not None else []
+        return options + [f"{label} {ATTACKS[box]}" for label in free for box in ATTACKS]
     fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT)
     fights += kit.unused_cards(ctx.catalog, ctx.state, character, "gloves", kit.used(combat, who))
     options += [f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS]
@@ -212,8 +211,8 @@ def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     (k.1)."""
     character = ctx.sheet(who)
     if creature(ctx.catalog, ctx.state.spells, who) is not None:  # 8.4.5p.2, 4.6.9b.1
-        dummies = _dummies(ctx, combat, who)
-        return [NONE, *(f"{label} {MANEUVERS[box]}" for label in dummies for box in MANEUVERS)]
+        free = dummies.chits(ctx, combat, who)
+        return [NONE, *(f"{label} {MANEUVERS[box]}" for label in free for box in MANEUVERS)]
     chits = kit.unused(character, kit.used(combat, who))
     options = [NONE]
     boots = kit.unused_cards(ctx.catalog, ctx.state, character, "boots", kit.used(combat, who))
@@ -229,15 +228,6 @@ def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
             f"horse {gait} {MANEUVERS[box]}" for gait in ("walk", "gallop") for box in MANEUVERS
         ]
     return options
-
-
-def _dummies(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
-    """8.4.5p (L2561): "Instead of playing his own chits, a transmorphized character plays
-    unused chits symbol side up as dummies, and each chit has the values defined by the spell"
-    — any action chit in play not yet played this round and not committed to a spell; Boots,
-    Gloves and his horse are transmorphized with him (4.6.9b.1)."""
-    used = kit.used(combat, who)
-    return kit.unused(ctx.sheet(who), used, committed(ctx.state.spells, who))
 
 
 def threatened(ctx: Ctx, combat: CombatState, who: str) -> bool:
@@ -275,8 +265,8 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
     catalog, state, character = ctx.catalog, ctx.state, ctx.sheet(who)
     played = kit.used(combat, who)
     if creature(catalog, state.spells, who) is not None:  # 8.4.5p: any dummy is as fast
-        dummies = _dummies(ctx, combat, who)
-        return f"{min(dummies)} {MANEUVERS[_safest(ctx, combat, who)]}" if dummies else NONE
+        free = dummies.chits(ctx, combat, who)
+        return f"{min(free)} {MANEUVERS[_safest(ctx, combat, who)]}" if free else NONE
     limit = kit.effort_limit(catalog, state, character)
     altered = alteration(catalog, character)
     carried = kit.heaviest(catalog, state, character)

@@ -15,15 +15,15 @@ weapon (L4394), and a weapon under Gripping Dust shows its alerted side (L4455).
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.evening import denizen_sheets, kit, tactics
+from rules.evening import denizen_sheets, dummies, kit, tactics
 from rules.evening.answers import BOX_OF, NONE, read_placement
 from rules.evening.counters import sheet_counters
 from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
 from rules.events.evening import PlayCancelled, Played
-from rules.magic.forms import TRANSMORPHIZING, creature
 from rules.magic.forms import attack as form_attack
+from rules.magic.forms import creature
 from rules.magic.spells.attack import SPELL
 from rules.pieces import pieces_of
 
@@ -110,8 +110,8 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
     if maneuver is not None and maneuver.chit is not None:
         used.append(maneuver.chit)
     too_much = kit.too_much(ctx.catalog, state, character)
-    dummies = dummy_plays(ctx, combat, who, attack, maneuver)
-    over = kit.over_limit(ctx.catalog, state, character, [u for u in used if u not in dummies])
+    frozen = dummies.played(ctx, combat, who, attack, maneuver)
+    over = kit.over_limit(ctx.catalog, state, character, [u for u in used if u not in frozen])
     if over and attack is not None and attack.cancelled is None and attack.spell is None:
         attack.cancelled = too_much
     without_attack = list(used)
@@ -120,7 +120,7 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
     if (
         maneuver is not None
         and maneuver.chit
-        and maneuver.chit not in dummies
+        and maneuver.chit not in frozen
         and kit.over_limit(ctx.catalog, state, character, without_attack)
     ):
         maneuver.cancelled = maneuver.cancelled or too_much
@@ -135,30 +135,6 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
         maneuver=maneuver,
         shield=BOX_OF[shield] if has_shield and shield in BOX_OF else None,
     )
-
-
-def dummy_plays(
-    ctx: Ctx, combat: CombatState, who: str, attack: Attack | None, maneuver: Maneuver | None
-) -> set[str]:
-    """The chits ``who`` played this round as dummies (8.4.5p), while a spell makes him a
-    creature: his ``attack`` and ``maneuver`` (made after spells take effect, 8.4.3), and every
-    other chit he played this round unless the spell took effect on him this very round (he
-    played those as himself). A dummy is played "symbol side up" with the creature's values,
-    his own chits "frozen and unusable" (4.6.9e): its asterisks count toward neither his effort
-    limit (8.4.5f.2) nor the Fatigue Step (8.5.1) — the reading chosen for L2561 and L2797 ("A
-    transmorphized character pays his fatigue costs normally on the round he is
-    transmorphized": for what he played as himself before the spell took effect, such as a
-    charge in the Encounter Step)."""
-    if creature(ctx.catalog, ctx.state.spells, who) is None:
-        return set()
-    found = {attack.chit} if attack is not None and attack.spell is None else set()
-    if maneuver is not None and maneuver.chit is not None:
-        found.add(maneuver.chit)
-    struck_now = any(
-        cast.spell in TRANSMORPHIZING and who in cast.targets and cast.status == "working"
-        for cast in combat.casts.values()
-    )
-    return found if struck_now else found | set(kit.used(combat, who))
 
 
 def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | None:
