@@ -87,7 +87,13 @@ def creature(catalog: Catalog, spells: Iterable[SpellInEffect], who: str) -> Cre
 
 def attack(shape: Creature) -> tuple[Weight, int] | None:
     """The creature's attack values (the Transform Table's "Attack Values", L5286): the harm it
-    inflicts and its attack time; None when it "cannot attack" (the Bird, Squirrel and Frog)."""
+    inflicts and its attack time; None when it "cannot attack" (the Bird, Squirrel and Frog).
+
+    Reading (L227 against 8.4.7f L2636): the Glossary names the Transform's Dragon a beast ("A
+    Frog, Squirrel, Bird, Eagle, Lion, or Dragon created by the Transform spell"), and 8.4.7f
+    speaks of characters "transmorphized into Tremendous monsters": a character made a Dragon
+    by Transform inflicts Tremendous harm like any hit and never turns red side up (a monster
+    absorbed by Absorb Essence is another matter)."""
     if shape.harm is None or shape.attack_time is None:
         return None
     return shape.harm, shape.attack_time
