@@ -122,8 +122,8 @@ LOUD: dict[str, Loud] = _table(
     ),
     Loud(
         "4.6.9d", 1308, "uses the creature's attack values, move values",
-        "a Transform's creature: its attack and move values (8.4.5p) and the limits on a "
-        "transmorphized individual (4.6.9b-c, e); only its vulnerability is built",
+        "a Transform's creature: the belongings he gains while transformed, carried with the "
+        "creature's strength (4.6.9b.4), and a beast running away into the forest (8.3.8f)",
         "rules.magic.spells.permanent",
         "magic/spells_transform/L5071_transform_rolls_once_and_its_target_becomes_the_creature.yaml",
     ),

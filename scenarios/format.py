@@ -339,6 +339,7 @@ SPELL_ANSWERS = (
     "unassign",
     "preempt",
     "ask",
+    "activity",
 )
 
 
@@ -359,6 +360,8 @@ class SpellChoice(_Model):
     unassign: list[str] | None = None
     preempt: int | None = Field(default=None, ge=1)
     ask: str | None = None
+    activity: str | None = None
+    """Prophecy's activity for a phase, as an order writes it (``M CV2``, ``H``)."""
 
     @_model_validator(mode="after")
     def _one_answer(self) -> SpellChoice:

@@ -9,6 +9,7 @@ from rules.events.day import DayStarted, Follows, MonsterRoll
 from rules.events.daylight import PhaseCancelled, Unhidden
 from rules.magic import lifecycle
 from rules.magic.colors import seventh_day_colors
+from rules.magic.spells import turns as spell_turns
 from rules.modifiers import has
 from rules.schema.characters import AbilityKey
 from rules.state import Place
@@ -19,8 +20,9 @@ def sunrise(ctx: Ctx) -> None:
     6.1.2, which with the other automatic sources energize Permanent spells, 6.1.3), hired
     underlings become unhidden (6.3.1b), followers are declared (6.3.2), the monster roll sets
     what prowls (6.3.3, 7.13.1), the week's end regenerates (6.3.4), and the Attention chits of
-    everyone who takes a turn are mixed (7.1.1) — followers' chits are not; a familiar's turn
-    comes just before its owner's (L3926)."""
+    everyone who takes a turn are mixed (7.1.1) — followers' chits are not, nor those a
+    Premonition or the Clever advantage lets keep (L5161, L3850); a familiar's turn comes just
+    before its owner's (L3926)."""
     state = ctx.state
     colors = tuple(color.value for color in seventh_day_colors(state))
     ctx.emit(DayStarted(day=state.day, month=state.month, colors=colors))
@@ -38,8 +40,10 @@ def sunrise(ctx: Ctx) -> None:
         if name not in ctx.today.followers and state.place_of(name) != Place.OUT
     ]
     clever = [name for name in turns if has(ctx.catalog, state, name, AbilityKey.CLEVER)]
-    turns = [name for name in turns if name not in clever]
+    seeing = [name for name in spell_turns.seers(state, turns) if name not in clever]
+    turns = [name for name in turns if name not in clever and name not in seeing]
     ctx.dice.mix(turns)
+    turns += seeing  # Premonition: he chooses when as Daylight starts (L5161)
     for name in clever:
         preempt(ctx, turns, name)
     familiar.place_turns(state, turns, ctx.today.followers)

@@ -16,6 +16,7 @@ from rules.day.context import Ctx
 from rules.daylight import blocking, prowling
 from rules.daylight.moving import active_horse, discover, is_pony, step
 from rules.events.daylight import FollowerLeft, FollowerStopped, TurnEnded
+from rules.magic.forms import creature
 from rules.state import TurnState
 
 
@@ -56,6 +57,21 @@ def left_behind(ctx: Ctx, guide: str, follower: str, pony_move: bool) -> bool:
 def staying(ctx: Ctx, guide: str, pony_move: bool) -> set[str]:
     """The followers :func:`left_behind` when ``guide`` makes this Move."""
     return {f for f in ctx.followers_of(guide) if left_behind(ctx, guide, f, pony_move)}
+
+
+def off_the_roads(ctx: Ctx, guide: str, start: str, target: str) -> set[str]:
+    """7.11.6a.4 (L2077): "When a character transformed into a beast is acting as a guide and
+    moves from clearing to clearing by walking the woods, a follower can only follow it if he
+    is also a beast or if the clearings are connected by a roadway" — the followers who cannot,
+    left behind (:func:`followers_move`). Those who follow along a hidden path or secret
+    passage discover it, as for any Move (a.3)."""
+    if any(c.to == target for c in ctx.board.connections(start)):
+        return set()
+    return {
+        follower
+        for follower in ctx.followers_of(guide)
+        if creature(ctx.catalog, ctx.state.spells, follower) is None
+    }
 
 
 def carriers(ctx: Ctx, guide: str, staying: Collection[str]) -> list[str]:

@@ -24,6 +24,7 @@ from rules.daylight.moving import (
     usable,
 )
 from rules.events.daylight import Climbing, FamiliarLeft, LeftMap, Moved, PhaseCancelled
+from rules.magic.forms import creature, walks_woods
 from rules.magic.spells import lost
 from rules.orders.model import Activity
 from rules.schema.tiles import ClearingType
@@ -58,7 +59,8 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
     blocked = roadway(ctx.catalog, ctx.board, character, start, target)
-    if blocked is not None:
+    woods = blocked is not None and walks_the_woods(ctx, name, start, target)
+    if blocked is not None and not woods:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=blocked.reason))
         return
     kind = ctx.board.clearing_type(target)
@@ -69,7 +71,7 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         ctx.emit(Climbing(who=name, to=target))
         return
     turn.climbing = None
-    _goes(ctx, name, activity, start, target, road)
+    _goes(ctx, name, activity, start, target, road, woods=woods)
 
 
 def _no_cave(ctx: Ctx, turn: TurnState, number: int, target: str) -> bool:
@@ -108,17 +110,21 @@ def _goes(
     road: tuple[str, str] | None,
     *,
     shown: list[str] | None = None,
+    woods: bool = False,
 ) -> None:
     """He goes from ``start`` (or the roadway ``road`` he ran to) to ``target``, his followers
     with him; those who see him use a hidden path or secret passage discover it (4.5.6b.1) —
-    of those in ``shown`` only, when given."""
+    of those in ``shown`` only, when given. Walking the ``woods`` (7.3.4), he uses no roadway
+    that anyone could see, and his followers stay behind (7.11.6a.4)."""
     character = ctx.sheet(name)
     pony_move = is_pony(ctx.catalog, activity.source)
     used = discoveries_used(ctx.board, start, target)
     if shown is not None:
         used = [d for d in used if d in shown]
-    watchers = spies(ctx, name, (start, target)) if used else []
+    watchers = spies(ctx, name, (start, target)) if used and not woods else []
     staying = follow.staying(ctx, name, pony_move)
+    if woods:
+        staying |= follow.off_the_roads(ctx, name, start, target)
     if road is not None:  # 8.3.8d.1: the chit he ran with already carried it all
         ctx.state.put(name, Place.clearing(target))
         ctx.today.entered_from[name] = start
@@ -129,6 +135,16 @@ def _goes(
     follow.followers_move(ctx, name, start, target, staying, used)
     for spy in watchers:
         discover(ctx, spy, used, f"spying on the {name} (4.5.6b.1)")
+
+
+def walks_the_woods(ctx: Ctx, name: str, start: str, target: str) -> bool:
+    """7.3.4 (L1738): "When transformed into a beast that 'walks the woods', a character or
+    denizen can move from clearing to clearing within a tile without following the roadways":
+    ``name`` is such a beast now (:func:`rules.magic.forms.walks_woods`) and ``target`` lies in
+    the tile of ``start``. He needs no roadway, nor the discovery of one."""
+    shape = creature(ctx.catalog, ctx.state.spells, name)
+    same_tile = ctx.board.tile_of(start).tile == ctx.board.tile_of(target).tile
+    return shape is not None and walks_woods(shape) and same_tile
 
 
 def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:

@@ -20,6 +20,7 @@ from rules.discoveries import RoadDiscovery
 from rules.events.daylight import Abandoned, AbandonedCard, AbandonedCardNamed, Deactivated, Moved
 from rules.events.search import Discovered
 from rules.hidden import finds
+from rules.magic.forms import belongings_frozen
 from rules.modifiers import sheet_has
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
@@ -124,7 +125,10 @@ def too_heavy(
 ) -> list[str]:
     """The items he must abandon to move: heavier than he can carry (with ``helpers``, the
     underlings following him, 7.3.1h) and not on a pack horse (7.3.1e.3–e.4, i.4). Horses are
-    never carried (e.1)."""
+    never carried (e.1). Belongings transmorphized with him weigh nothing and move with him
+    (4.6.9b.2, :func:`rules.magic.forms.belongings_frozen`)."""
+    if belongings_frozen(state.spells, character.name):
+        return []
     strength = carrying_strength(catalog, state, character, helpers)
     packed = _packed(catalog, state, character)
     return [
@@ -226,7 +230,8 @@ def step(
     ctx.today.entered_from[character.name] = start
     ctx.emit(Moved(who=character.name, from_=start, to=target))
     missions.entered(ctx, character.name, target)  # 7.2.4e.4
-    if ctx.board.clearing_type(target) is ClearingType.CAVE:
+    frozen = belongings_frozen(ctx.state.spells, character.name)  # 4.6.9b.2: not rearranged
+    if ctx.board.clearing_type(target) is ClearingType.CAVE and not frozen:
         horse = active_horse(ctx.catalog, ctx.state, character)
         if horse is not None:
             character.items[horse].active = False

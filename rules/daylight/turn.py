@@ -6,7 +6,8 @@ order. At the start of each phase he trades with the characters his orders name 
 belongings are rearranged as his instructions say (7.2.2), followers may stop (7.11.5), a
 character takes the mission and campaign chits his instructions name (7.2.4); a phase
 whose source cannot be used is cancelled (6.2.4), and so is every phase but Rest once all his
-chits are fatigued or wounded (7.8.4). At the end of each phase he blocks and is blocked (7.12.2);
+chits are fatigued or wounded (7.8.4), and one his Curse (4.6.8a.2) or his transmorphized form
+(4.6.9c) forbids. At the end of each phase he blocks and is blocked (7.12.2);
 at the end of his turn the denizens prowl and summon (7.13.2).
 
 Activities of later issues are reported, never skipped: :data:`LATER` names the rule of each.
@@ -56,9 +57,10 @@ from rules.events.daylight import (
     TurnStarted,
     Unhidden,
 )
-from rules.magic import bewitched, energizing, lifecycle
+from rules.magic import bewitched, energizing, lifecycle, limits
 from rules.magic.spells import daylight as daylight_spells
 from rules.magic.spells import lost
+from rules.magic.spells import turns as spell_turns
 from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
@@ -75,7 +77,8 @@ LATER = {
 
 
 def daylight(ctx: Ctx) -> None:
-    """7.1: each individual's turn, in the order the Attention chits were drawn; one blocked
+    """7.1: each individual's turn, in the order the Attention chits were drawn (a Premonition's
+    target first takes his place in it, :func:`rules.magic.spells.turns.preempt`); one blocked
     before his turn loses it (7.12.4), and one asleep under the Flowers of Rest "skips his turn
     (if he has not already taken it)" (L4302) — the Flowers act before each turn, from the start
     of Daylight (:func:`rules.daylight.rest.fall_asleep`). A character who must Rest and cannot
@@ -84,6 +87,7 @@ def daylight(ctx: Ctx) -> None:
     today = ctx.today
     if today.next_turn == 0 and today.turn is None:
         fly.denizens_land(ctx)  # L4891: before the first Attention chit is chosen
+        spell_turns.preempt(ctx)  # Premonition, L5161
     while today.next_turn < len(today.turn_order):
         name = today.turn_order[today.next_turn]
         if today.turn is None:
@@ -131,7 +135,8 @@ def gain_phases(ctx: Ctx, name: str, item: str) -> None:
     belonging as soon as he activates that belonging": an extra phase ``item`` gives, activated
     during his turn, is added to it (a horse's or a pony's is not)."""
     turn = ctx.today.turn
-    if turn is None or turn.character != name or not timeless(ctx, name):
+    chooses = timeless(ctx, name) or spell_turns.prophesied(ctx.state, name)  # L4725 too
+    if turn is None or turn.character != name or not chooses:
         return
     extra = entitlement(ctx.catalog, ctx.state, name).extra(item)
     if extra is not None and not extra.pony and extra.kind != "horse":
@@ -200,7 +205,9 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
         activity = phases[turn.phase]
         if turn.phase > 0:  # L4924: where he ended the phase before, a Violent Storm strikes
             daylight_spells.storm_strikes(ctx, turn, len(phases))
-        if timeless(ctx, turn.character):
+        if spell_turns.prophesied(ctx.state, turn.character):
+            activity = spell_turns.choose_phase(ctx, turn, activity)  # Prophecy, L4725
+        elif timeless(ctx, turn.character):
             activity = timeless_choice(ctx, turn, activity)
         phase(ctx, turn, turn.phase + 1, activity)
         turn.phase += 1
@@ -296,6 +303,8 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
     cursed = curses.forbidden(ctx, name, activity) or fly.grounded(ctx, name, turn)
+    if cursed is None:
+        cursed = limits.forbidden(ctx.catalog, ctx.state.spells, name, activity.kind)
     if cursed is not None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=cursed))
         return

@@ -23,7 +23,8 @@ section 8:
   red-side-up Tremendous monster holding a hireling (8.6.2) in ``hirelings``;
 - ``answers`` — the decisions' ids and answer texts; ``standing`` — standing combat
   instructions as their defaults (:mod:`rules.orders.combat`); ``counters`` and ``kit`` — what
-  denizens and characters fight with. Midnight (8.9) is :mod:`rules.day.midnight`.
+  denizens and characters fight with; ``dummies`` — 8.4.5p: a transmorphized character's plays.
+  Midnight (8.9) is :mod:`rules.day.midnight`.
 
 Casting spells and playing colour chits (8.3.9, 8.4.2d–8.4.4, 8.4.5 i) are :mod:`rules.magic`'s
 (``casting``, ``targets``, ``taking_effect``, ``spells``), called from the actions, the targets

@@ -23,6 +23,8 @@ from rules.evening.sunset import directing, present
 from rules.events import Decision
 from rules.events.daylight import Unhidden
 from rules.events.evening import Charged, PlayCancelled
+from rules.magic.forms import creature
+from rules.magic.state import committed
 from rules.schema.action_chits import Action
 
 
@@ -49,10 +51,13 @@ def targets(
 
 def options(ctx: Ctx, combat: CombatState, who: str, here: list[str] | None = None) -> list[str]:
     """``none``, and each character he may charge (:func:`targets` ``ahead``) with each Move
-    chit not yet played."""
+    chit not yet played — a transmorphized character with any such chit as a dummy, at the
+    creature's move time (8.4.5p.2; a flier's flying values, 8.3.6b.4)."""
     if any(is_red(ctx, combat, d) for d in combat.sheets.get(who, [])):
         return [NONE]
-    moves = kit.of_action(kit.unused(ctx.sheet(who), kit.used(combat, who)), Action.MOVE)
+    moves = kit.unused(ctx.sheet(who), kit.used(combat, who), committed(ctx.state.spells, who))
+    if creature(ctx.catalog, ctx.state.spells, who) is None:
+        moves = kit.of_action(moves, Action.MOVE)
     chargeable = targets(ctx, combat, who, ahead=True, here=here)
     return [NONE, *(f"{target} {label}" for target in chargeable for label in moves)]
 
@@ -134,7 +139,10 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> bool:
     if target not in targets(ctx, combat, who):
         return False
     sheet = ctx.sheet(who)
-    if kit.over_limit(ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), label]):
+    shape = creature(ctx.catalog, ctx.state.spells, who)
+    if shape is None and kit.over_limit(
+        ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), label]
+    ):
         ctx.emit(
             PlayCancelled(
                 who=who,
@@ -147,7 +155,9 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> bool:
         return True
     kit.used(combat, who).append(label)
     combat.charges[who] = target
-    combat.charge_times[who] = kit.face(ctx.catalog, sheet, label).time
+    combat.charge_times[who] = (
+        shape.move_time if shape is not None else kit.face(ctx.catalog, sheet, label).time
+    )
     combat.acted.append(who)
     combat.targets[who] = target
     ctx.emit(Charged(who=who, target=target, chit=label, at=combat.clearing, round=combat.round))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from rules.board import Board
 from rules.catalog import Catalog
 from rules.evening.positions import Counter
+from rules.magic.forms import attack, creature, transmorphized
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
 from rules.schema.denizens import Monster, MonsterPart
@@ -136,6 +137,23 @@ def values(catalog: Catalog, counter: str, dark_side: bool) -> Values:
     )
 
 
+def showing(catalog: Catalog, state: GameState, dark_parts: list[str], counter: str) -> Values:
+    """What ``counter`` fights with now: :func:`values` on the side it shows, unless a
+    transmorphizing spell made its denizen a creature (4.6.9d L1308: "it uses the creature's
+    attack values, move values and vulnerability in place of its own", 8.4.5p). Then its body
+    has the creature's move time and attack (none when it "cannot attack"), no sharpness and —
+    the Transform Table printing none — length 0; its heads and clubs are transmorphized with it
+    (4.6.9b.3 L1303) and neither move nor attack."""
+    body = body_of(catalog, counter) or counter
+    shape = creature(catalog, state.spells, body)
+    if shape is None:
+        return values(catalog, counter, dark(state, dark_parts, counter))
+    if body != counter:
+        return Values(None, None, None, 0, 0)
+    hits = attack(shape)
+    return Values(shape.move_time, hits[1] if hits else None, hits[0] if hits else None, 0, 0)
+
+
 def vulnerability(catalog: Catalog, piece: str) -> Weight:
     """A denizen's vulnerability: a monster's size, a native's listed letter (8.4.9h)."""
     record = pieces_of(catalog)[piece]
@@ -167,6 +185,13 @@ def mount(catalog: Catalog, board: Board, state: GameState, native: str) -> str 
     return None if board.clearing_type(where) is ClearingType.CAVE else horse
 
 
+def riding(catalog: Catalog, board: Board, state: GameState, native: str) -> str | None:
+    """The horse ``native`` fights on (:func:`mount`), unless a spell transmorphizes him: his
+    native horse is transmorphized with him (4.6.9b.3 L1303) and he maneuvers with the form's
+    move values (4.6.9d) — it still dies with him (8.4.9q)."""
+    return None if transmorphized(state.spells, native) else mount(catalog, board, state, native)
+
+
 def horse_side(
     catalog: Catalog, state: GameState, rider: str, horse: str, *, melee: bool
 ) -> HorseSide:
@@ -188,7 +213,7 @@ def sheet_counters(
     for body in bodies:
         counters.append(Counter(body, attacking=True, turns=not tremendous(catalog, body)))
         counters.extend(Counter(p, attacking=True, owner=body) for p in parts(catalog, body))
-        horse = mount(catalog, board, state, body)
+        horse = riding(catalog, board, state, body)
         if horse is not None:
             counters.append(Counter(horse, attacking=False, owner=body, turns=False))
     return counters

@@ -20,12 +20,11 @@ from rules.decisions.ids import CombatId
 from rules.evening import flying, hirelings, kit, natives, standing
 from rules.evening.answers import NONE
 from rules.evening.counters import (
-    dark,
     horse_side,
     is_native,
-    mount,
     red_side_up,
-    values,
+    riding,
+    showing,
 )
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, directing, present
@@ -40,6 +39,7 @@ from rules.events.daylight import (
 )
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
 from rules.magic import casting, pacification
+from rules.magic.forms import creature
 from rules.magic.spells import fly
 from rules.magic.state import committed
 from rules.modifiers import has
@@ -213,11 +213,11 @@ def move_times(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
     Move chit's (8.3.6b)."""
     times = []
     for denizen in combat.sheets.get(who, []):
-        horse = mount(ctx.catalog, ctx.board, ctx.state, denizen)
+        horse = riding(ctx.catalog, ctx.board, ctx.state, denizen)
         if horse is not None:
             times.append(horse_side(ctx.catalog, ctx.state, denizen, horse, melee=False).move)
             continue
-        move = values(ctx.catalog, denizen, dark(ctx.state, combat.dark_parts, denizen)).move
+        move = showing(ctx.catalog, ctx.state, combat.dark_parts, denizen).move
         if move is not None:
             times.append(move)
     times += [t for charger, t in combat.charge_times.items() if combat.charges[charger] == who]
@@ -234,12 +234,16 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     any Fight chit not yet played, running along any roadway with any Move chit or his horse,
     flying away to a tile next to his with a Fly chit (:mod:`rules.evening.flying`),
     activating or deactivating one belonging, abandoning one; casting a spell, as far as the
-    rules let him now (8.3.9b, :func:`rules.magic.casting.cast_options`). Whether it can be
+    rules let him now (8.3.9b, :func:`rules.magic.casting.cast_options`). A transmorphized
+    character can only run away, with a dummy (8.4.5p.2): his chits and belongings are frozen
+    and he names no target for a spell (4.6.9b.2, e). Whether it can be
     done is judged when it is his turn to act (see the module docstring)."""
     state = ctx.state
     character = ctx.sheet(who)
     chits = kit.unused(character, kit.used(combat, who), committed(state.spells, who))
     options = [NONE]
+    if creature(ctx.catalog, state.spells, who) is not None:  # 8.4.5p.2, 4.6.9b.2, e
+        return options + [f"run {label} to {end}" for label in chits for end in roads(ctx, combat)]
     weapon = kit.weapon(ctx.catalog, state, character)
     if weapon is not None:
         verb = "unalert" if character.items[weapon].alerted else "alert"
@@ -404,7 +408,10 @@ def _berserk(ctx: Ctx, combat: CombatState, who: str, label: str) -> None:
 def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
     """8.3.8: he runs onto a roadway and leaves the combat: along the road he came by if he
     moved in today (b), fast enough (8.3.7a.1), strong enough to carry all he has (8.3.7c), and
-    never with a red-side-up Tremendous monster on his sheet (8.4.7d.2)."""
+    never with a red-side-up Tremendous monster on his sheet (8.4.7d.2). A transmorphized
+    character runs with a dummy at the creature's move time and strength (8.4.5p.2), carrying
+    nothing: his belongings are transmorphized with him, of Negligible weight (4.6.9b.2), and a
+    dummy counts toward no effort limit (:func:`rules.evening.dummies.played`)."""
     state, character = ctx.state, ctx.sheet(who)
     play, _, target = rest.rpartition(" to ")
     if play.startswith("horse "):
@@ -419,6 +426,8 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
             ctx.catalog.characters[who].weight,
             key=lambda w: w.rank,
         )
+    elif (shape := creature(ctx.catalog, state.spells, who)) is not None:
+        time, label, strength, needed = shape.move_time, play, shape.strength, Weight.NEGLIGIBLE
     else:
         chit = kit.face(ctx.catalog, character, play)
         time, label = chit.time, play
@@ -437,6 +446,7 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
     if (
         why is None
         and not play.startswith("horse")
+        and creature(ctx.catalog, state.spells, who) is None
         and kit.over_limit(ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), play])
     ):
         why = kit.too_much(ctx.catalog, ctx.state, sheet)

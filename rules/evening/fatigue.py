@@ -10,13 +10,13 @@ chits in play, then colour chits, then fatigued chits).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from itertools import combinations
 
 from rules.chits import change_type, printed, uncommitted
 from rules.day.context import Ctx
 from rules.daylight.rest import vial_of_healing
-from rules.evening import kit, standing
+from rules.evening import dummies, kit, standing
 from rules.evening.answers import NONE
 from rules.evening.encounter import combat_id
 from rules.evening.spoils import character_killed
@@ -33,14 +33,17 @@ from rules.state import CharacterState, ChitState
 MAX_WOUND_OPTIONS = 512
 
 
-def due(combat: CombatState, who: str) -> tuple[int, dict[Action, int]]:
+def due(
+    combat: CombatState, who: str, dummies: Collection[str] = ()
+) -> tuple[int, dict[Action, int]]:
     """8.5.1: the asterisks he must fatigue this round — one less than those he played on Fight,
     Move, Berserk and Duck chits, cancelled plays included (c, 8.4.5g) — and how many he played
     of each type: the asterisks fatigued are of the types played, the one left free of his
-    choice (a)."""
+    choice (a). The ``dummies`` he played as a creature cost nothing
+    (:func:`rules.evening.dummies.played`)."""
     played: dict[Action, int] = {}
     for label in combat.used.get(who, []):
-        if kit.is_card(label):
+        if kit.is_card(label) or label in dummies:
             continue  # Boots and Gloves cards are never fatigued (8.4.5j)
         chit = printed(label)
         if chit.action in kit.PHYSICAL and chit.effort:
@@ -186,7 +189,9 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
         character = ctx.sheet(who)
         if character.dead:
             continue
-        stars, played = due(combat, who)
+        plays = combat.plays.get(who)
+        attack, maneuver = (plays.attack, plays.maneuver) if plays is not None else (None, None)
+        stars, played = due(combat, who, dummies.played(ctx, combat, who, attack, maneuver))
         if stars and who in present(ctx, combat):
             options = fatigue_options(character, stars, played, committed(ctx.state.spells, who))
             if options:

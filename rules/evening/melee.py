@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from rules import hidden
 from rules.chits import alteration
 from rules.day.context import Ctx
-from rules.evening import hirelings, kit, natives, rebels, standing
+from rules.evening import dummies, hirelings, kit, natives, rebels, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, TREACHERY, placement
 from rules.evening.counters import is_native, sheet_counters
 from rules.evening.encounter import combat_id, hostiles, is_red
@@ -30,6 +30,8 @@ from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
 from rules.magic import builtin, taking_effect
 from rules.magic import targets as spell_targets
+from rules.magic.forms import attack as form_attack
+from rules.magic.forms import creature, form, transmorphized
 from rules.magic.spells.attack import SPELL
 from rules.schema.action_chits import Action
 from rules.schema.tiles import ClearingType
@@ -190,6 +192,10 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         options += [f"{SPELL} {ATTACKS[box]}" for box in ATTACKS]  # 8.4.5 i
     if cast is not None and cast.status == "working":
         return options  # 8.4.5a: no weapon attack in the round his spell works
+    shape = creature(ctx.catalog, ctx.state.spells, who)
+    if shape is not None:  # 8.4.5p.2: a dummy in a circle, if the creature attacks at all
+        free = dummies.chits(ctx, combat, who) if form_attack(shape) is not None else []
+        return options + [f"{label} {ATTACKS[box]}" for label in free for box in ATTACKS]
     fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT)
     fights += kit.unused_cards(ctx.catalog, ctx.state, character, "gloves", kit.used(combat, who))
     options += [f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS]
@@ -204,6 +210,9 @@ def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     (a Duck chit only in Duck, L3717), or his active horse on either side — never in a cave
     (k.1)."""
     character = ctx.sheet(who)
+    if creature(ctx.catalog, ctx.state.spells, who) is not None:  # 8.4.5p.2, 4.6.9b.1
+        free = dummies.chits(ctx, combat, who)
+        return [NONE, *(f"{label} {MANEUVERS[box]}" for label in free for box in MANEUVERS)]
     chits = kit.unused(character, kit.used(combat, who))
     options = [NONE]
     boots = kit.unused_cards(ctx.catalog, ctx.state, character, "boots", kit.used(combat, who))
@@ -229,7 +238,10 @@ def threatened(ctx: Ctx, combat: CombatState, who: str) -> bool:
 
 
 def shield(ctx: Ctx, who: str) -> str | None:
-    """His active shield, if he has one (8.4.5i.2)."""
+    """His active shield, if he has one (8.4.5i.2) and is his own self: a transmorphized
+    character's shield is transmorphized with him (4.6.9b.1–b.2)."""
+    if transmorphized(ctx.state.spells, who):
+        return None
     for item in kit.armor(ctx.catalog, ctx.state, ctx.sheet(who)):
         if kit.is_shield(ctx.catalog, item):
             return item
@@ -252,6 +264,9 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
             return again
     catalog, state, character = ctx.catalog, ctx.state, ctx.sheet(who)
     played = kit.used(combat, who)
+    if creature(catalog, state.spells, who) is not None:  # 8.4.5p: any dummy is as fast
+        free = dummies.chits(ctx, combat, who)
+        return f"{min(free)} {MANEUVERS[_safest(ctx, combat, who)]}" if free else NONE
     limit = kit.effort_limit(catalog, state, character)
     altered = alteration(catalog, character)
     carried = kit.heaviest(catalog, state, character)
@@ -275,10 +290,14 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
         return (chit.time, chit.effort, label)
 
     best = min(chits, key=rank)
+    return f"{best} {MANEUVERS[_safest(ctx, combat, who)]}"
+
+
+def _safest(ctx: Ctx, combat: CombatState, who: str) -> int:
+    """The maneuver square the counters on his sheet threaten least."""
     boxes = default_place(ctx, combat, who)
     threat = {box: sum(1 for b in boxes.values() if b == box) for box in MANEUVERS}
-    square = min(MANEUVERS, key=lambda box: (threat[box], box))
-    return f"{best} {MANEUVERS[square]}"
+    return min(MANEUVERS, key=lambda box: (threat[box], box))
 
 
 def _maneuver_text(chit: str | None, horse: str | None, galloping: bool) -> str:
@@ -324,6 +343,7 @@ def menu(ctx: Ctx, combat: CombatState, who: str, *, ahead: bool = False) -> Men
     cast = combat.casts.get(who)
     if cast is not None:  # his attacks change once his spell works or is cancelled (8.4.5a)
         when += f" {cast.status}"
+    when += f" {form(ctx.state.spells, who)}"  # and once a spell transmorphizes him (8.4.5p)
     key = ("menu", str(ctx.state.game_day), combat.clearing, str(combat.round), who, when)
     found = ctx.memo.get(key)
     if isinstance(found, Menu):

@@ -26,12 +26,11 @@ from rules.day.context import Ctx
 from rules.evening import hirelings, kit, melee, rebels
 from rules.evening.counters import (
     body_of,
-    dark,
     horse_side,
-    mount,
     red_side_up,
+    riding,
+    showing,
     tremendous,
-    values,
 )
 from rules.evening.harm import Blow, Harm, striking_bonus
 from rules.evening.state import Attack, CombatState
@@ -39,6 +38,8 @@ from rules.evening.sunset import denizens, present
 from rules.events.day import NotImplementedYet
 from rules.events.evening import AttackCancelled, Attacked, Shifted
 from rules.magic import builtin
+from rules.magic.forms import attack as form_attack
+from rules.magic.forms import creature, transmorphized
 from rules.magic.spells.attack import aims
 from rules.magic.spells.combat import poisoned
 from rules.schema.action_chits import Action
@@ -90,12 +91,12 @@ def maneuver_of(ctx: Ctx, combat: CombatState, target: str) -> tuple[int, int] |
         if move is None or move.cancelled is not None:
             return None
         return move.direction, move.time
-    horse = mount(ctx.catalog, ctx.board, ctx.state, target)
+    horse = riding(ctx.catalog, ctx.board, ctx.state, target)
     for boxes in combat.boxes.values():
         if horse is not None and horse in boxes:
             return boxes[horse], horse_side(ctx.catalog, ctx.state, target, horse, melee=True).move
         if target in boxes:
-            own = values(ctx.catalog, target, dark(ctx.state, combat.dark_parts, target))
+            own = showing(ctx.catalog, ctx.state, combat.dark_parts, target)
             return boxes[target], own.move if own.move is not None else 0
     return None
 
@@ -136,8 +137,13 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             found += _spell_strikes(ctx, combat, who, attack)
             continue
         character = ctx.sheet(who)
-        chit = kit.face(ctx.catalog, character, attack.chit)
-        strength = chit.strength
+        shape = creature(ctx.catalog, ctx.state.spells, who)
+        if shape is not None:  # 8.4.5p.2: a dummy with the creature's harm, nothing added
+            hits = form_attack(shape)
+            if hits is not None:
+                found.append(_creature_strike(who, target, attack, Harm.of(hits[0])))
+            continue
+        strength = kit.face(ctx.catalog, character, attack.chit).strength
         assert strength is not None
         potions = kit.weapon_potions(ctx.catalog, ctx.state, character)
         if attack.weapon is None:
@@ -175,7 +181,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         if owner in ctx.state.characters and owner not in fighting:
             continue
         for counter, box in boxes.items():
-            face = values(ctx.catalog, counter, dark(ctx.state, combat.dark_parts, counter))
+            face = showing(ctx.catalog, ctx.state, combat.dark_parts, counter)
             if face.attack is None or (face.harm is None and face.spell is None):
                 continue
             body = body_of(ctx.catalog, counter) or counter
@@ -232,10 +238,27 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             strike.hit
             and hitter is not None
             and tremendous(ctx.catalog, hitter)
+            and not transmorphized(ctx.state.spells, hitter)  # 4.6.9d: the creature's values
             and hitter not in combat.hit
         ):
             combat.hit.append(hitter)
     return [s for s in found if s.hit]
+
+
+def _creature_strike(who: str, target: str, attack: Attack, harm: Harm) -> Strike:
+    """A transmorphized character's attack (8.4.5p.2, 4.6.9d): the creature's harm and attack
+    time, from the circle of his dummy; no weapon, sharpness or striking bonus (the Transform
+    Table prints none), length 0."""
+    assert attack.direction is not None
+    return Strike(
+        attacker=who,
+        credit=who,
+        target=target,
+        direction=attack.direction,
+        time=attack.time,
+        length=0,
+        harm=harm,
+    )
 
 
 def _spell_strikes(ctx: Ctx, combat: CombatState, who: str, attack: Attack) -> list[Strike]:
@@ -357,7 +380,7 @@ def aimed_at(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
         if _attack_of(combat, other) is not None and plays.attack is not None:
             times.append(plays.attack.time)
     for counter in combat.boxes.get(who, {}):
-        face = values(ctx.catalog, counter, dark(ctx.state, combat.dark_parts, counter))
+        face = showing(ctx.catalog, ctx.state, combat.dark_parts, counter)
         if face.attack is not None:
             times.append(face.attack)
     return times

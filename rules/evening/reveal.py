@@ -15,7 +15,7 @@ weapon (L4394), and a weapon under Gripping Dust shows its alerted side (L4455).
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.evening import denizen_sheets, kit, tactics
+from rules.evening import denizen_sheets, dummies, kit, tactics
 from rules.evening.answers import BOX_OF, NONE, read_placement
 from rules.evening.counters import sheet_counters
 from rules.evening.encounter import combat_id, is_red
@@ -23,6 +23,8 @@ from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
 from rules.events.evening import PlayCancelled, Played
 from rules.magic import builtin
+from rules.magic.forms import attack as form_attack
+from rules.magic.forms import creature
 from rules.magic.spells.attack import SPELL
 from rules.pieces import pieces_of
 
@@ -109,7 +111,8 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
     if maneuver is not None and maneuver.chit is not None:
         used.append(maneuver.chit)
     too_much = kit.too_much(ctx.catalog, state, character)
-    over = kit.over_limit(ctx.catalog, state, character, used)
+    frozen = dummies.played(ctx, combat, who, attack, maneuver)
+    over = kit.over_limit(ctx.catalog, state, character, [u for u in used if u not in frozen])
     if over and attack is not None and attack.cancelled is None and attack.spell is None:
         attack.cancelled = too_much
     without_attack = list(used)
@@ -118,6 +121,7 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
     if (
         maneuver is not None
         and maneuver.chit
+        and maneuver.chit not in frozen
         and kit.over_limit(ctx.catalog, state, character, without_attack)
     ):
         maneuver.cancelled = maneuver.cancelled or too_much
@@ -151,6 +155,12 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
         label, flip, direction = " ".join(words[:-1]), None, BOX_OF[words[-1]]
         if who not in combat.targets:
             return None
+    shape = creature(ctx.catalog, state.spells, who)
+    if shape is not None:  # 8.4.5p.2: a dummy with the creature's attack time, no weapon
+        hits = form_attack(shape)
+        if hits is None or direction is None:
+            return None
+        return Attack(chit=label, direction=direction, time=hits[1])
     chit = kit.face(ctx.catalog, character, label)
     weapon = kit.weapon(ctx.catalog, state, character)
     time, length = chit.time, 0
@@ -220,6 +230,9 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
             time=side.move,
             cancelled=cancelled,
         )
+    shape = creature(ctx.catalog, state.spells, who)
+    if shape is not None:  # 8.4.5p.2: a dummy with the creature's move time
+        return Maneuver(chit=play, direction=direction, time=shape.move_time)
     chit = kit.face(ctx.catalog, character, play)
     needed = kit.carrying(ctx.catalog, state, character, play)
     cancelled = None

@@ -25,7 +25,7 @@ from rules.day.context import Ctx
 from rules.decisions.ids import CombatId, clearing_of
 from rules.decisions.kinds import COMBAT_KINDS, Window, about, kind_of
 from rules.evening import kit
-from rules.evening.counters import dark, is_native, values
+from rules.evening.counters import dark, is_native, showing
 from rules.evening.standing import situation
 from rules.evening.state import CombatState
 from rules.events import Decision
@@ -86,7 +86,7 @@ def brief(
     lines = [f"Combat in {combat.clearing}, round {combat.round}."]
     counters = []
     for denizen in combat.sheets.get(who, []):
-        face = values(catalog, denizen, dark(state, combat.dark_parts, denizen))
+        face = showing(catalog, state, combat.dark_parts, denizen)
         side = "dark" if dark(state, combat.dark_parts, denizen) else "light"
         attack = f", attack {face.attack} {face.harm}" if face.attack is not None else ""
         kind = "native" if is_native(catalog, denizen) else "monster"

@@ -35,7 +35,9 @@ game state:
   Meeting Table column it sets (7.6.5a).
 - :mod:`rules.magic.builtin`: the spells printed on Treasure cards (4.4.8), cast like an
   Artifact's, and the one lookup of a spell's values (:func:`rules.magic.builtin.card`).
-- :mod:`rules.magic.forms`: the form a transmorphizing spell gives an individual (4.6.9).
+- :mod:`rules.magic.forms`: the form a transmorphizing spell gives an individual (4.6.9) and
+  the creature's values; :mod:`rules.magic.limits`: the activities a transmorphized individual
+  cannot do (4.6.9c).
 - :mod:`rules.magic.bewitched`: who a spell in effect bewitches now, and what the spells that
   act in Daylight do there through it: extra phases, Fog, Illusion's and Bad Luck's
   modifications (read by the orders, the Search tables and the tables' modifiers);

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from rules.catalog import Catalog
 from rules.magic.state import SpellInEffect
+from rules.schema.base import Weight
 from rules.schema.tables import Creature
 
 #: An individual's form when no spell transmorphizes him.
@@ -34,6 +35,13 @@ def form(spells: Iterable[SpellInEffect], who: str) -> str:
     """``who``'s form now: ``mist``, the creature a Transform made of him, the monster he
     absorbed, or ``own`` — by the strongest transmorphizing spell in effect and energized on
     him (4.6.9g)."""
+    strongest = _strongest(spells, who)
+    return strongest[1] if strongest is not None else OWN
+
+
+def _strongest(spells: Iterable[SpellInEffect], who: str) -> tuple[str, str] | None:
+    """The strongest transmorphizing spell energized on ``who`` (4.6.9g), by name, and the form
+    it gives him; None when none is."""
     found: dict[str, str] = {}
     for spell in spells:
         if not spell.energized or spell.spell in found:
@@ -46,12 +54,22 @@ def form(spells: Iterable[SpellInEffect], who: str) -> str:
             absorbed = spell.becomes or (spell.targets[0] if spell.targets else None)
             if absorbed is not None:
                 found[spell.spell] = absorbed
-    return next((found[name] for name in TRANSMORPHIZING if name in found), OWN)
+    return next(((name, found[name]) for name in TRANSMORPHIZING if name in found), None)
 
 
 def transmorphized(spells: Iterable[SpellInEffect], who: str) -> bool:
     """Whether a spell in effect transmorphizes ``who`` now (4.6.9)."""
     return form(spells, who) != OWN
+
+
+def belongings_frozen(spells: Iterable[SpellInEffect], who: str) -> bool:
+    """Whether the belongings ``who`` has are transmorphized with him now: by Melt into Mist or
+    Transform, not Absorb Essence (the Transmorphization Spells Summary, L1316). They are
+    frozen, have Negligible weight and move with him (4.6.9b.1–b.2 L1301–1302). The reading
+    chosen: everything he has is taken as transmorphized — the belongings he gains while
+    transformed, which he must carry with the creature's strength (b.4), are not told apart."""
+    strongest = _strongest(spells, who)
+    return strongest is not None and strongest[0] != ABSORB_ESSENCE
 
 
 #: The table whose creatures Transform makes (L5284).
@@ -65,3 +83,41 @@ def creature(catalog: Catalog, spells: Iterable[SpellInEffect], who: str) -> Cre
     shape = form(spells, who)
     found = (r.creature for r in catalog.tables[TRANSFORM_TABLE].results.values())
     return next((c for c in found if c is not None and c.name == shape), None)
+
+
+def attack(shape: Creature) -> tuple[Weight, int] | None:
+    """The creature's attack values (the Transform Table's "Attack Values", L5286): the harm it
+    inflicts and its attack time; None when it "cannot attack" (the Bird, Squirrel and Frog).
+
+    Reading (L227 against 8.4.7f L2636): the Glossary names the Transform's Dragon a beast ("A
+    Frog, Squirrel, Bird, Eagle, Lion, or Dragon created by the Transform spell"), and 8.4.7f
+    speaks of characters "transmorphized into Tremendous monsters": a character made a Dragon
+    by Transform inflicts Tremendous harm like any hit and never turns red side up (a monster
+    absorbed by Absorb Essence is another matter)."""
+    if shape.harm is None or shape.attack_time is None:
+        return None
+    return shape.harm, shape.attack_time
+
+
+def walks_woods(shape: Creature) -> bool:
+    """Whether the creature "walks woods" (L5286): it may Move to any clearing of its tile
+    without following the roadways (7.3.4 L1738)."""
+    return shape.special_movement == "walks woods"
+
+
+def may_walk_woods(catalog: Catalog, spells: Iterable[SpellInEffect], who: str) -> bool:
+    """Whether ``who`` may record Moves through the woods (7.3.4: "He can record and do a Move
+    to any clearing in his tile"): a Transform in effect on him, energized or not, made him a
+    creature that walks woods. At Birdsong a Permanent spell is inert until a colour energizes
+    it (8.9.2d), so the reading chosen lets him record such a Move whenever the spell may be
+    energized by the time he does it; it is cancelled if he is not then a beast that walks
+    woods (:func:`creature`)."""
+    table = catalog.tables[TRANSFORM_TABLE].results.values()
+    walkers = {r.creature.name for r in table if r.creature is not None and walks_woods(r.creature)}
+    return any(s.spell == TRANSFORM and who in s.targets and s.becomes in walkers for s in spells)
+
+
+def must_fly(shape: Creature) -> bool:
+    """Whether the creature's movement values are flying values it must use ("must fly",
+    L5286): it moves only by the Fly activity (7.3.3e L1728)."""
+    return shape.flying and shape.special_movement == "must fly"

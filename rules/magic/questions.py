@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.day.context import Ctx
+from rules.decisions import CombatId, TurnId
 from rules.evening.state import CombatState
 from rules.events import Decision
 
@@ -35,20 +36,26 @@ def ask(
     options: Sequence[str],
     *,
     combat: CombatState | None = None,
+    before: str | None = None,
 ) -> str:
     """``who``'s answer to the question ``spell`` (its Spell card's name) asks him, among
     ``options`` (legal, the default first, at least one), in the round of ``combat`` if given,
-    else in the current phase of the current turn; his employer answers for a hireling
+    ``before`` the turn of the individual named if given (a question about that turn, asked
+    before it starts: its first phase's, ``d3/Amazon/p1/spell Premonition/Amazon``), else in
+    the current phase of the current turn; his employer answers for a hireling
     (:meth:`rules.day.context.Ctx.eyes`). A single option is no choice: it is the answer, and
     nothing is asked."""
     assert options, f"{spell} asks {who} with no option"
     if len(options) == 1:
         return options[0]
-    where = (
-        combat.decision_id(ctx.state.game_day, KIND, who, spell)
-        if combat is not None
-        else ctx.decision_id(KIND, who, spell)
-    )
+    if combat is not None:
+        where: TurnId | CombatId = combat.decision_id(ctx.state.game_day, KIND, who, spell)
+    elif before is not None:
+        where = TurnId(
+            day=ctx.state.game_day, turn=before, phase=1, kind=KIND, who=who, subject=spell
+        )
+    else:
+        where = ctx.decision_id(KIND, who, spell)
     return ctx.ask(
         Decision(
             id=where.format(),

@@ -187,7 +187,8 @@ class Path:
         self.here, self.tile = None, tile or None
 
     def _move(self, number: int, here: str, goal: str) -> None:
-        """A Move from ``here`` to ``goal``: along a roadway (7.3.1a), one he may use now."""
+        """A Move from ``here`` to ``goal``: along a roadway (7.3.1a), one he may use now, or
+        through the woods of his tile (7.3.4)."""
         world = self.world
         if goal == here:
             self.report(
@@ -198,6 +199,8 @@ class Path:
             )
             return
         roads = [c for c in world.board.connections(here) if (c.to or EDGE) == goal]
+        if goal in world.woods(here):
+            return  # 7.3.4: a beast walks the woods, whatever the roadways
         if not roads:
             leads = ", ".join(world.reachable(here)) or "nowhere you may go yet"
             self.report(

@@ -22,6 +22,7 @@ from rules.daylight.hirelings import guides
 from rules.daylight.moving import usable
 from rules.layout import DIRECTIONS
 from rules.magic.colors import chit_color
+from rules.magic.forms import may_walk_woods
 from rules.orders.entitlement import activity_name, clearing_qualities
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
@@ -111,9 +112,22 @@ class Map:
         return usable(self.catalog, self.board, sheet, start, connection)
 
     def reachable(self, start: str) -> list[str]:
-        """Clearings (and ``Edge``) one roadway from ``start`` that he may use now."""
+        """Clearings (and ``Edge``) one roadway from ``start`` that he may use now, and the
+        other clearings of its tile when he walks the woods (7.3.4, :meth:`woods`)."""
         found = [c.to or EDGE for c in self.board.connections(start) if self.open_to(start, c)]
+        found += self.woods(start)
         return sorted(dict.fromkeys(found), key=lambda c: (c == EDGE, c))
+
+    def woods(self, start: str) -> list[str]:
+        """The clearings he may walk the woods to from ``start`` (7.3.4 L1738): the others of
+        its tile, if a Transform has made him a beast that walks woods
+        (:func:`rules.magic.forms.may_walk_woods`); else none."""
+        if not may_walk_woods(self.catalog, self.state.spells, self.character):
+            return []
+        tile = self.board.tile_of(start).tile
+        return [
+            c for c in self.board.clearings() if c != start and self.board.tile_of(c).tile == tile
+        ]
 
     def tiles_near(self, clearing: str) -> list[str]:
         """His tile and the tiles next to it: where he may fly from ``clearing`` (7.3.3 L1713)."""

@@ -30,6 +30,7 @@ from rules.magic.spells import (
     instant,
     permanent,
     tables,
+    turns,
     whistle,
     wise_bird,
 )
@@ -73,6 +74,8 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "small_blessing": tables.small_blessing,
         "remedy": breaking.breaks,
         "dissolve_spell": breaking.breaks,
+        "premonition": turns.takes_effect,
+        "prophecy": turns.takes_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""

@@ -14,6 +14,7 @@ from rules.events.evening import Killed
 from rules.events.spells import CurseRemoved
 from rules.magic import builtin, cancelling, lifecycle, targets
 from rules.magic.casts import SpellCast
+from rules.magic.forms import transmorphized
 from rules.magic.in_clearing import is_here
 from rules.pieces import Kind
 from rules.schema.spells import Duration
@@ -24,16 +25,19 @@ def make_whole(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None
     action chits come back into play and his damaged armor, active or not, is repaired — only
     what is already inactive or damaged as the spell works (this round's fatigue and wounds
     come later, at the Fatigue Step). Reading (magic-readings L5260): a colour chit fatigued
-    this round comes back as well; scenarios avoid it. Breaking the Wither Curse is the
+    this round comes back as well; scenarios avoid it. On a transmorphized target it changes
+    nothing: "his chits are not activated or deactivated by spells" (4.6.9e L1309) and his armor
+    is transmorphized with him, frozen (4.6.9b.2). Breaking the Wither Curse is the
     curses' part."""
     del combat, who
     target = cast.targets[0]
     sheet = ctx.sheet(target)
-    chits = [c for c in sheet.chits if c.status in ("fatigued", "wounded")]
+    frozen = transmorphized(ctx.state.spells, target)  # 4.6.9e, b.2: chits and armor frozen
+    chits = [c for c in sheet.chits if c.status in ("fatigued", "wounded") and not frozen]
     for chit in chits:
         chit.status = "active"
     owned = kit.owned(ctx.catalog, ctx.state, target, Kind.ARMOR)
-    armor = [a for a in owned if a in sheet.items and sheet.items[a].damaged]
+    armor = [a for a in owned if a in sheet.items and sheet.items[a].damaged and not frozen]
     for piece in armor:
         sheet.items[piece].damaged = False
     ctx.emit(MadeWhole(who=target, chits=tuple(c.label for c in chits), armor=tuple(armor)))

@@ -4,8 +4,19 @@ strongest of several (4.6.9g), and Absorb Essence's on its caster (L4942)."""
 from __future__ import annotations
 
 from rules.catalog import catalog
-from rules.magic.forms import MIST, OWN, creature, form, transmorphized
+from rules.magic.forms import (
+    MIST,
+    OWN,
+    attack,
+    belongings_frozen,
+    creature,
+    form,
+    must_fly,
+    transmorphized,
+)
+from rules.magic.limits import forbidden
 from rules.magic.state import SpellInEffect
+from rules.orders.model import ActivityKind
 from rules.schema.base import Weight
 
 
@@ -58,3 +69,52 @@ def test_the_creature_is_the_transform_tables_while_energized():
     assert creature(book, [inert], "Amazon") is None
     assert creature(book, [squirrel], "Sorcerer") is None
     assert creature(book, [squirrel, spell(2, "Melt into Mist", "Amazon")], "Amazon") is None
+
+
+def test_the_creatures_attack_and_flight_are_the_tables():
+    """L5284-5295: the Lion attacks Heavy at 3 and walks; the Eagle attacks Medium at 2 and must
+    fly; the Frog cannot attack."""
+    book = catalog()
+
+    def shape(name: str):  # type: ignore[no-untyped-def]
+        found = creature(book, [spell(1, "Transform", "Amazon", becomes=name)], "Amazon")
+        assert found is not None
+        return found
+
+    assert attack(shape("Lion")) == (Weight.HEAVY, 3) and not must_fly(shape("Lion"))
+    assert attack(shape("Eagle")) == (Weight.MEDIUM, 2) and must_fly(shape("Eagle"))
+    assert attack(shape("Frog")) is None and not must_fly(shape("Frog"))
+
+
+def test_a_transmorphized_individual_cancels_what_4_6_9c_forbids():
+    """4.6.9c.1: never Trade, Hire, Rest, Alert or Enchant, always Hide and Follow; c.2: mist
+    cannot Search; 7.3.3e: a flier cannot Move. His own self is forbidden nothing."""
+    book = catalog()
+    eagle = [spell(1, "Transform", "Amazon", becomes="Eagle")]
+    frog = [spell(1, "Transform", "Amazon", becomes="Frog")]
+    mist = [spell(1, "Melt into Mist", "Amazon")]
+    k = ActivityKind
+    for kind in (k.TRADE, k.HIRE, k.REST, k.ALERT, k.ENCHANT_FIRST, k.ENCHANT, k.REMOTE_ENCHANT):
+        assert forbidden(book, frog, "Amazon", kind) is not None
+        assert forbidden(book, frog, "Sorcerer", kind) is None
+    for kind in (k.HIDE, k.FOLLOW):
+        assert forbidden(book, eagle, "Amazon", kind) is None
+        assert forbidden(book, mist, "Amazon", kind) is None
+    assert forbidden(book, eagle, "Amazon", k.MOVE) is not None
+    assert forbidden(book, frog, "Amazon", k.MOVE) is None
+    assert forbidden(book, frog, "Amazon", k.SEARCH) is None
+    assert forbidden(book, mist, "Amazon", k.SEARCH) is not None
+    assert forbidden(book, mist, "Amazon", k.PEER) is not None
+
+
+def test_belongings_are_transmorphized_by_mist_and_transform_not_absorb_essence():
+    """The Summary (L1316): Melt into Mist's and Transform's targets have their belongings
+    transmorphized with them, Absorb Essence's caster does not; only while energized."""
+    frog = spell(1, "Transform", "Amazon", becomes="Frog")
+    absorb = spell(2, "Absorb Essence", "Giant 1", controller="Amazon", becomes="Giant")
+    mist = spell(3, "Melt into Mist", "Amazon")
+    assert belongings_frozen([frog], "Amazon") and belongings_frozen([mist], "Amazon")
+    assert not belongings_frozen([absorb], "Amazon")
+    assert belongings_frozen([absorb, frog], "Amazon")  # Transform is the stronger (4.6.9g)
+    assert not belongings_frozen([frog.model_copy(update={"energized": False})], "Amazon")
+    assert not belongings_frozen([frog], "Sorcerer")

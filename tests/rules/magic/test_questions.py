@@ -52,6 +52,16 @@ def test_a_question_in_combat_names_the_clearing_and_round():
     assert isinstance(decision.where, CombatId)
 
 
+def test_a_question_before_a_turn_is_his_first_phases():
+    """Premonition asks before its target's turn starts, no turn being taken."""
+    ctx = context()
+    ctx.state.today.turn = None
+    questions.ask(ctx, "Amazon", "Premonition", "?", ["3", "1", "2"], before="Amazon")
+    (decision,) = ctx.pending
+    assert decision.id == "d1/Amazon/p1/spell Premonition/Amazon"
+    assert decision.default == "3" and isinstance(decision.where, TurnId)
+
+
 def test_the_answer_given_is_taken_and_one_not_among_the_options_is_the_default():
     given = context({"d1/Amazon/p2/spell Lost/Amazon": "BV5"})
     assert questions.ask(given, "Amazon", "Lost", "?", ["BV2", "BV5"]) == "BV5"
@@ -143,4 +153,5 @@ def test_answers_are_written_as_the_options_write_them():
         "Giant Bat 1, Giant Bat 2"
     )
     assert SpellChoice(spell="Premonition", preempt=2).answer == "2"
+    assert SpellChoice(spell="Prophecy", activity="M CV2").answer == "M CV2"
     assert load_scenario(scenario({"spell": "Lost", "clearing": "BV2"})).choices

@@ -1,0 +1,51 @@
+"""A transmorphized character's combat plays (8.4.5p L2561): "Instead of playing his own chits,
+a transmorphized character plays unused chits symbol side up as dummies, and each chit has the
+values defined by the spell."
+
+The Melee Step offers them (:mod:`rules.evening.melee`), reveals them at the creature's values
+(:mod:`rules.evening.reveal`), resolves his attack with the creature's harm
+(:mod:`rules.evening.resolving`); the Encounter Step lets him charge and run with them
+(:mod:`rules.evening.charging`, :mod:`rules.evening.encounter`); the Fatigue Step charges
+nothing for them (:mod:`rules.evening.fatigue`).
+"""
+
+from __future__ import annotations
+
+from rules.day.context import Ctx
+from rules.evening import kit
+from rules.evening.state import Attack, CombatState, Maneuver
+from rules.magic.forms import TRANSMORPHIZING, creature
+from rules.magic.state import committed
+
+
+def chits(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """8.4.5p (L2561): "Instead of playing his own chits, a transmorphized character plays
+    unused chits symbol side up as dummies, and each chit has the values defined by the spell"
+    — any action chit in play not yet played this round and not committed to a spell; Boots,
+    Gloves and his horse are transmorphized with him (4.6.9b.1)."""
+    used = kit.used(combat, who)
+    return kit.unused(ctx.sheet(who), used, committed(ctx.state.spells, who))
+
+
+def played(
+    ctx: Ctx, combat: CombatState, who: str, attack: Attack | None, maneuver: Maneuver | None
+) -> set[str]:
+    """The chits ``who`` played this round as dummies (8.4.5p), while a spell makes him a
+    creature: his ``attack`` and ``maneuver`` (made after spells take effect, 8.4.3), and every
+    other chit he played this round unless the spell took effect on him this very round (he
+    played those as himself). A dummy is played "symbol side up" with the creature's values,
+    his own chits "frozen and unusable" (4.6.9e): its asterisks count toward neither his effort
+    limit (8.4.5f.2) nor the Fatigue Step (8.5.1) — the reading chosen for L2561 and L2797 ("A
+    transmorphized character pays his fatigue costs normally on the round he is
+    transmorphized": for what he played as himself before the spell took effect, such as a
+    charge in the Encounter Step)."""
+    if creature(ctx.catalog, ctx.state.spells, who) is None:
+        return set()
+    found = {attack.chit} if attack is not None and attack.spell is None else set()
+    if maneuver is not None and maneuver.chit is not None:
+        found.add(maneuver.chit)
+    struck_now = any(
+        cast.spell in TRANSMORPHIZING and who in cast.targets and cast.status == "working"
+        for cast in combat.casts.values()
+    )
+    return found if struck_now else found | set(kit.used(combat, who))
