@@ -30,7 +30,7 @@ from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
 from rules.magic import taking_effect
 from rules.magic import targets as spell_targets
-from rules.magic.spells.attack import SPELL
+from rules.magic.spells.attack import SPELL, attacks_all, fixed_circle
 from rules.schema.action_chits import Action
 from rules.schema.tiles import ClearingType
 
@@ -181,13 +181,19 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     with no target named is not played (8.4.2b.3) — and, with a weapon counter, a Fight chit
     played to turn it over at the end of the round (a weapon card has one side, L4430). A
     spellcaster whose Attack spell works attacks with it in a circle, ``spell smash`` (8.4.5 i),
-    and no other way; one whose other spell works makes no attack (8.4.5a)."""
+    and no other way; one whose other spell works makes no attack (8.4.5a). Roof Collapses
+    attacks automatically in its one circle (L4913): once it works, ``spell smash`` is his only
+    play."""
     character = ctx.sheet(who)
     cast = combat.casts.get(who)
     options = [NONE]
     attacking = cast is not None and ctx.catalog.spells[cast.spell].attack is not None
+    fixed = fixed_circle(ctx, cast) if cast is not None else None
     if cast is not None and attacking and cast.status in ("cast", "working"):
-        options += [f"{SPELL} {ATTACKS[box]}" for box in ATTACKS]  # 8.4.5 i
+        circles = [fixed] if fixed is not None else list(ATTACKS.values())
+        options += [f"{SPELL} {circle}" for circle in circles]  # 8.4.5 i
+    if cast is not None and cast.status == "working" and fixed is not None and attacking:
+        return options[1:]  # Roof Collapses attacks "automatically" (L4913)
     if cast is not None and cast.status == "working":
         return options  # 8.4.5a: no weapon attack in the round his spell works
     fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT)
@@ -223,9 +229,14 @@ def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
 
 def threatened(ctx: Ctx, combat: CombatState, who: str) -> bool:
     """Whether anything could attack him this round: denizens on his sheet (8.4.6b), or another
-    character in the clearing, who may have named him (8.4.2c). With neither, he is not asked
-    for a maneuver, which would only tire him."""
-    return bool(combat.sheets.get(who)) or any(n != who for n in present(ctx, combat))
+    character in the clearing, who may have named him (8.4.2c), or a Roof Collapses cast here,
+    which attacks everyone (L4913). With none, he is not asked for a maneuver, which would only
+    tire him."""
+    return (
+        bool(combat.sheets.get(who))
+        or any(n != who for n in present(ctx, combat))
+        or attacks_all(combat)
+    )
 
 
 def shield(ctx: Ctx, who: str) -> str | None:
@@ -372,7 +383,7 @@ def ask_plays(
             "attack",
             "Your attack (8.4.5e.1)",
             offered.attacks,
-            previous if previous in offered.attacks and who in aiming else NONE,
+            previous if previous in offered.attacks and who in aiming else offered.attacks[0],
         )
         answers["maneuver"] = (
             NONE

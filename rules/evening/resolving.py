@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from rules.day.context import Ctx
-from rules.evening import hirelings, kit, melee, rebels
+from rules.evening import kit, melee, rebels
 from rules.evening.counters import (
     body_of,
     dark,
@@ -35,11 +35,12 @@ from rules.evening.counters import (
 )
 from rules.evening.harm import Blow, Harm, striking_bonus
 from rules.evening.state import Attack, CombatState
-from rules.evening.sunset import denizens, present
+from rules.evening.sunset import present
 from rules.events.day import NotImplementedYet
 from rules.events.evening import AttackCancelled, Attacked, Shifted
 from rules.magic.spells.attack import aims
 from rules.magic.spells.combat import poisoned
+from rules.magic.targets import individuals
 from rules.schema.action_chits import Action
 
 
@@ -125,11 +126,13 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         plays = combat.plays.get(who)
         attack = plays.attack if plays is not None else None
         target = combat.targets.get(who)
-        if attack is None or attack.cancelled or attack.flip or target is None:
+        if attack is None or attack.cancelled or attack.flip:
             continue
         assert attack.direction is not None
-        if attack.spell is not None:
+        if attack.spell is not None:  # its targets are the spell's (8.4.5 i.2)
             found += _spell_strikes(ctx, combat, who, attack)
+            continue
+        if target is None:
             continue
         character = ctx.sheet(who)
         chit = kit.face(ctx.catalog, character, attack.chit)
@@ -248,7 +251,7 @@ def _spell_strikes(ctx: Ctx, combat: CombatState, who: str, attack: Attack) -> l
     cast = combat.casts[who]
     values = ctx.catalog.spells[cast.spell].attack
     assert values is not None and attack.direction is not None
-    here = [*present(ctx, combat), *denizens(ctx, combat.clearing), *hirelings.here(ctx, combat)]
+    here = individuals(ctx, combat)
     missile = values.method == "missile"
     return [
         Strike(

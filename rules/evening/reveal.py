@@ -22,7 +22,8 @@ from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
 from rules.events.evening import PlayCancelled, Played
-from rules.magic.spells.attack import SPELL
+from rules.magic import targets
+from rules.magic.spells.attack import SPELL, aims
 from rules.pieces import pieces_of
 
 
@@ -91,10 +92,11 @@ def _own_sheets(ctx: Ctx, combat: CombatState) -> list[str]:
         for who in combat.targets
         if who in combat.plays and combat.plays[who].attack is not None
     }
+    here = targets.individuals(ctx, combat)
     for who, cast in combat.casts.items():  # an Attack spell attacks all its targets (8.4.5 i.2)
         attack = combat.plays[who].attack if who in combat.plays else None
         if attack is not None and attack.spell is not None:
-            attacked |= set(cast.targets)
+            attacked |= set(aims(cast, here))
     return [d for d in sorted(attacked) if d not in on_sheets and d not in ctx.state.characters]
 
 
@@ -175,15 +177,15 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
 def _spell_attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | None:
     """8.4.5 i: his Attack spell that works attacks from the circle he plays, its completion
     time the attack time, its length the spell's (i.1); a spell that does not work makes no
-    attack."""
+    attack. Roof Collapses always attacks in Smash with time 4 (L4913)."""
     cast = combat.casts.get(who)
     values = ctx.catalog.spells[cast.spell].attack if cast is not None else None
     if cast is None or values is None or cast.status != "working":
         return None
     return Attack(
         chit=cast.chit,
-        direction=BOX_OF[answer.split()[-1]],
-        time=cast.time,
+        direction=BOX_OF[values.direction or answer.split()[-1]],
+        time=cast.time if values.time is None else values.time,
         length=values.length,
         spell=cast.spell,
     )

@@ -25,6 +25,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "fiery_blast": attack.takes_effect,
         "lightning_bolt": attack.takes_effect,
         "stones_fly": attack.takes_effect,
+        "roof_collapses": attack.takes_effect,
         "make_whole": instant.make_whole,
         "exorcise": instant.exorcise,
         "poison": combat.takes_effect,
