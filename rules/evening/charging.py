@@ -147,7 +147,7 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> bool:
         return True
     kit.used(combat, who).append(label)
     combat.charges[who] = target
-    combat.charge_times[who] = kit.face(ctx.catalog, sheet, label).time
+    combat.charge_times[who] = kit.face(ctx.catalog, ctx.state, sheet, label).time
     combat.acted.append(who)
     combat.targets[who] = target
     ctx.emit(Charged(who=who, target=target, chit=label, at=combat.clearing, round=combat.round))

@@ -24,6 +24,7 @@ from rules.evening.counters import (
     horse_side,
     is_native,
     mount,
+    move_time,
     red_side_up,
     values,
 )
@@ -211,6 +212,7 @@ def move_times(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
             times.append(horse_side(ctx.catalog, ctx.state, denizen, horse, melee=False).move)
             continue
         move = values(ctx.catalog, denizen, dark(ctx.state, combat.dark_parts, denizen)).move
+        move = move_time(ctx.catalog, ctx.state, denizen, move)  # Elven Grace, L4838
         if move is not None:
             times.append(move)
     times += [t for charger, t in combat.charge_times.items() if combat.charges[charger] == who]
@@ -353,7 +355,7 @@ def _alert(ctx: Ctx, combat: CombatState, who: str, label: str, verb: str) -> No
     weapon = kit.weapon(ctx.catalog, ctx.state, character)
     if weapon is None:
         return
-    chit = kit.face(ctx.catalog, character, label)
+    chit = kit.face(ctx.catalog, ctx.state, character, label)
     why = _too_slow(ctx, combat, who, chit.time)
     if why is None and not kit.strong_enough(chit, kit.weapon_record(ctx.catalog, weapon).weight):
         why = f"{label} is weaker than the {weapon} (8.3.7b)"
@@ -377,7 +379,7 @@ def _berserk(ctx: Ctx, combat: CombatState, who: str, label: str) -> None:
     fatigues as effort does; until Midnight only Tremendous harm kills him (L3594; the chit is
     marked alerted until then, :func:`rules.chits.is_berserk`)."""
     sheet = ctx.sheet(who)
-    chit = kit.face(ctx.catalog, sheet, label)
+    chit = kit.face(ctx.catalog, ctx.state, sheet, label)
     why = _too_slow(ctx, combat, who, chit.time)
     played = [*kit.used(combat, who), label]
     if why is None and kit.over_limit(ctx.catalog, ctx.state, sheet, played):
@@ -409,7 +411,7 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
             key=lambda w: w.rank,
         )
     else:
-        chit = kit.face(ctx.catalog, character, play)
+        chit = kit.face(ctx.catalog, ctx.state, character, play)
         time, label = chit.time, play
         strength = chit.strength if chit.strength is not None else Weight.NEGLIGIBLE
         needed = kit.carrying(ctx.catalog, state, character, play)

@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules import hidden
-from rules.chits import alteration
 from rules.day.context import Ctx
 from rules.evening import hirelings, kit, natives, rebels, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, TREACHERY, placement
@@ -264,7 +263,7 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
     catalog, state, character = ctx.catalog, ctx.state, ctx.sheet(who)
     played = kit.used(combat, who)
     limit = kit.effort_limit(catalog, state, character)
-    altered = alteration(catalog, character)
+    altered = kit.altered(catalog, state, character)
     carried = kit.heaviest(catalog, state, character)
     chits = [
         label
@@ -274,7 +273,7 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
         ]
         if not kit.beyond([*played, label], limit)
         and kit.strong_enough(
-            kit.face(catalog, character, label, altered),
+            kit.face(catalog, state, character, label, altered),
             kit.carrying(catalog, state, character, label, carried),
         )
     ]
@@ -282,7 +281,7 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
         return NONE
 
     def rank(label: str) -> tuple[int, int, str]:
-        chit = kit.face(catalog, character, label, altered)
+        chit = kit.face(catalog, state, character, label, altered)
         return (chit.time, chit.effort, label)
 
     best = min(chits, key=rank)

@@ -29,6 +29,7 @@ from rules.evening.counters import (
     dark,
     horse_side,
     mount,
+    move_time,
     red_side_up,
     tremendous,
     values,
@@ -94,7 +95,8 @@ def maneuver_of(ctx: Ctx, combat: CombatState, target: str) -> tuple[int, int] |
             return boxes[horse], horse_side(ctx.catalog, ctx.state, target, horse, melee=True).move
         if target in boxes:
             own = values(ctx.catalog, target, dark(ctx.state, combat.dark_parts, target))
-            return boxes[target], own.move if own.move is not None else 0
+            time = move_time(ctx.catalog, ctx.state, target, own.move)  # Elven Grace, L4838
+            return boxes[target], time if time is not None else 0
     return None
 
 
@@ -135,7 +137,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         if target is None:
             continue
         character = ctx.sheet(who)
-        chit = kit.face(ctx.catalog, character, attack.chit)
+        chit = kit.face(ctx.catalog, ctx.state, character, attack.chit)
         strength = chit.strength
         assert strength is not None
         potions = kit.weapon_potions(ctx.catalog, ctx.state, character)
@@ -310,7 +312,10 @@ def shift(ctx: Ctx, combat: CombatState) -> None:
             for d in combat.sheets.get(who, [])
         ):
             held.append(who)
-        if move.chit is not None and kit.face(ctx.catalog, sheet, move.chit).action is Action.DUCK:
+        if (
+            move.chit is not None
+            and kit.face(ctx.catalog, ctx.state, sheet, move.chit).action is Action.DUCK
+        ):
             continue  # L4486: the Duck chit goes only in the Duck square
         times = aimed_at(ctx, combat, who)
         if times and min(times) >= 5:

@@ -152,7 +152,7 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
         label, flip, direction = " ".join(words[:-1]), None, BOX_OF[words[-1]]
         if who not in combat.targets:
             return None
-    chit = kit.face(ctx.catalog, character, label)
+    chit = kit.face(ctx.catalog, ctx.state, character, label)
     weapon = kit.weapon(ctx.catalog, state, character)
     time, length = chit.time, 0
     cancelled = None
@@ -221,7 +221,7 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
             time=side.move,
             cancelled=cancelled,
         )
-    chit = kit.face(ctx.catalog, character, play)
+    chit = kit.face(ctx.catalog, ctx.state, character, play)
     needed = kit.carrying(ctx.catalog, state, character, play)
     cancelled = None
     if not kit.strong_enough(chit, needed):

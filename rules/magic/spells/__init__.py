@@ -4,8 +4,9 @@
 it does when it takes effect (8.4.3), called with the caster's :class:`~rules.magic.casts.
 SpellCast` once its targets are of the right sort. What a spell does later is read where it acts
 (an Attack spell's attack, :mod:`rules.magic.spells.attack`; Poison's sharpness star,
-:mod:`rules.magic.spells.combat`). A spell not in :data:`BUILT` is reported ``not implemented
-yet: rule 8.3.9`` by name when cast (:func:`rules.magic.casting.cast`).
+:mod:`rules.magic.spells.combat`; Elven Grace's move times, :mod:`rules.magic.altering`). A
+spell not in :data:`BUILT` is reported ``not implemented yet: rule 8.3.9`` by name when cast
+(:func:`rules.magic.casting.cast`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "make_whole": instant.make_whole,
         "exorcise": instant.exorcise,
         "poison": combat.takes_effect,
+        "elven_grace": combat.takes_effect,
         "transform": permanent.transform,
     }
 )
