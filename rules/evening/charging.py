@@ -23,6 +23,7 @@ from rules.evening.sunset import directing, present
 from rules.events import Decision
 from rules.events.daylight import Unhidden
 from rules.events.evening import Charged, PlayCancelled
+from rules.magic.spells.peace import pacified
 from rules.schema.action_chits import Action
 
 
@@ -52,6 +53,8 @@ def options(ctx: Ctx, combat: CombatState, who: str, here: list[str] | None = No
     chit not yet played."""
     if any(is_red(ctx, combat, d) for d in combat.sheets.get(who, [])):
         return [NONE]
+    if pacified(ctx.state, who):
+        return [NONE]  # Peace, L4714: he cannot charge
     moves = kit.of_action(kit.unused(ctx.sheet(who), kit.used(combat, who)), Action.MOVE)
     chargeable = targets(ctx, combat, who, ahead=True, here=here)
     return [NONE, *(f"{target} {label}" for target in chargeable for label in moves)]

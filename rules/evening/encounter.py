@@ -41,6 +41,7 @@ from rules.events.daylight import (
 )
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
 from rules.magic import casting
+from rules.magic.spells.peace import pacified
 from rules.magic.state import committed
 from rules.modifiers import has
 from rules.pieces import pieces_of
@@ -84,7 +85,9 @@ def lure_options(
 ) -> list[str]:
     """The denizens ``who`` may lure onto his sheet (8.3.4, d): every unhired monster in the
     clearing not already on his sheet and not red side up (``free``: :func:`lurable` now, if
-    the caller has it)."""
+    the caller has it); none while Peace bewitches him (L4714)."""
+    if pacified(ctx.state, who):
+        return []  # Peace, L4714: he cannot lure attackers
     mine = combat.sheets.get(who, [])
     free = lurable(ctx, combat) if free is None else free
     return [p for p in free if p not in mine and not protected(ctx, who, p)]
@@ -131,11 +134,13 @@ def lure(ctx: Ctx, combat: CombatState) -> None:
 
 def lurable(ctx: Ctx, combat: CombatState) -> list[str]:
     """8.3.4d: the unhired denizens that may be lured: not red side up, not lured by or assigned
-    to a hireling."""
+    to a hireling, not bewitched by Peace (L4713)."""
     return [
         p
         for p in hostiles(ctx, combat)
-        if not is_red(ctx, combat, p) and not hirelings.lured_by_hireling(ctx, combat, p)
+        if not is_red(ctx, combat, p)
+        and not hirelings.lured_by_hireling(ctx, combat, p)
+        and not pacified(ctx.state, p)
     ]
 
 
@@ -166,10 +171,13 @@ def assign(ctx: Ctx, combat: CombatState) -> None:
     are hidden (b). A red-side-up Tremendous monster held by a hireling stays with it (8.6.2).
     Heads and clubs come along with their monsters (8.4.7e), horses with their riders. One who
     wins a denizen he cannot take himself names which of his unhidden hirelings takes it
-    (a.3), with his other Encounter choices (:func:`rules.evening.charging.deploy`)."""
+    (a.3), with his other Encounter choices (:func:`rules.evening.charging.deploy`). A denizen
+    under Peace is not assigned (L4713)."""
     for denizen in hostiles(ctx, combat):
         if assigned_to(combat, denizen) is not None or denizen in combat.held:
             continue
+        if pacified(ctx.state, denizen):
+            continue  # Peace, L4713: it cannot be assigned
         group = natives.group_of(ctx, denizen) if is_native(ctx.catalog, denizen) else None
         rollers = [
             n

@@ -30,6 +30,7 @@ from rules.events.evening import Targeted
 from rules.magic import taking_effect
 from rules.magic import targets as spell_targets
 from rules.magic.spells.attack import SPELL, attacks_all, fixed_circle
+from rules.magic.spells.peace import named, pacified
 from rules.schema.action_chits import Action
 from rules.schema.tiles import ClearingType
 
@@ -64,7 +65,8 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
     (8.3.6b.2) — and the target of each of his hirelings defending on its own sheet (e). Naming
     a target, or being named, unhides (b.2). His default is last round's target while it is
     still there, else none (pbem-combat §4). His secret plays are asked with his target, in one
-    melee window (:func:`ask_plays`). A spellcaster names his spell's targets instead (8.4.2d,
+    melee window (:func:`ask_plays`). One under Peace names none (L4714), and naming one under
+    Peace breaks it (L4715). A spellcaster names his spell's targets instead (8.4.2d,
     :mod:`rules.magic.targets`); once all are named, the spells come to life (8.4.3,
     :func:`rules.magic.taking_effect.take_effect`)."""
     order = directing(ctx, combat)
@@ -79,6 +81,9 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             continue
         if who not in here:
             continue  # 8.4.2b.1: absent, he picks no target for himself
+        if pacified(ctx.state, who):
+            asked.append((who, NONE))  # Peace, L4714: he names no target
+            continue
         asked.append((who, standing.ask(ctx, combat, _target_decision(ctx, combat, who, here))))
     if ctx.combat_waits():
         ask_plays(ctx, combat, {who: answer for who, answer in asked if answer != NONE})
@@ -100,6 +105,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
         if answer in combat.sheets.get(piece, []):
             combat.targets[piece] = answer
             ctx.emit(Targeted(who=piece, target=answer, at=combat.clearing, round=combat.round))
+            named(ctx, answer, piece)  # Peace, L4715
     for who, answer in asked:
         if who in combat.casts and who not in combat.charges:
             taking_effect.name_targets(ctx, combat, who, answer)  # 8.4.2d
@@ -111,6 +117,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             rebels.rebel(ctx, combat, who, answer)
         combat.targets[who] = answer
         ctx.emit(Targeted(who=who, target=answer, at=combat.clearing, round=combat.round))
+        named(ctx, answer, who)  # Peace, L4715
         if is_native(ctx.catalog, answer) and answer not in ctx.state.minions:
             group = natives.group_of(ctx, answer)
             natives.start_battling(ctx, combat, group, who, "targeted (8.2.3a)")

@@ -26,7 +26,7 @@ from rules.events.evening import Targeted
 from rules.events.spells import SpellExpired
 from rules.magic import targets
 from rules.magic.cancelling import cancel, fatigue_chit
-from rules.magic.spells import BUILT
+from rules.magic.spells import BUILT, peace
 from rules.magic.state import SpellInEffect, next_number
 from rules.schema.spells import Duration
 
@@ -43,6 +43,7 @@ def name_targets(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
         combat.targets[who] = cast.targets[0]
     for target in cast.targets:
         ctx.emit(Targeted(who=who, target=target, at=combat.clearing, round=combat.round))
+        peace.named(ctx, target, who)
         if target not in people:
             continue
         if is_native(ctx.catalog, target) and target not in ctx.state.minions:
@@ -93,6 +94,8 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
         )
     )
     BUILT[spell.text_key](ctx, combat, who, cast)
+    if cast.status != "working":
+        return  # it ended as it took effect (Peace broken at once, L4703)
     if spell.duration is Duration.INSTANT:
         expire(ctx, combat, who, "instant")
     elif spell.duration is not Duration.ATTACK:

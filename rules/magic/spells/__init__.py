@@ -17,7 +17,7 @@ from types import MappingProxyType
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.magic.casts import SpellCast
-from rules.magic.spells import attack, combat, instant, permanent
+from rules.magic.spells import attack, combat, instant, peace, permanent
 
 Effect = Callable[[Ctx, CombatState, str, SpellCast], None]
 
@@ -31,6 +31,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "exorcise": instant.exorcise,
         "poison": combat.takes_effect,
         "elven_grace": combat.takes_effect,
+        "peace": peace.takes_effect,
         "transform": permanent.transform,
     }
 )
