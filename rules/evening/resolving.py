@@ -39,9 +39,12 @@ from rules.evening.state import Attack, CombatState
 from rules.evening.sunset import present
 from rules.events.day import NotImplementedYet
 from rules.events.evening import AttackCancelled, Attacked, Shifted
+from rules.magic.nullifying import PENTANGLE, affects
 from rules.magic.spells.attack import aims
 from rules.magic.spells.combat import poisoned
+from rules.magic.spells.instant import DEMONS
 from rules.magic.targets import individuals
+from rules.pieces import pieces_of
 from rules.schema.action_chits import Action
 
 
@@ -204,6 +207,17 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                     )
                 )
                 continue
+            if demon_warded(ctx, body, aim):
+                ctx.emit(
+                    AttackCancelled(
+                        attacker=counter,
+                        target=aim,
+                        reason="a Pentangle protects him from the Demons and the Imp (L4964)",
+                        at=combat.clearing,
+                        round=combat.round,
+                    )
+                )
+                continue
             red = face.harm == "RED"
             found.append(
                 Strike(
@@ -244,6 +258,12 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         ):
             combat.hit.append(hitter)
     return [s for s in found if s.hit]
+
+
+def demon_warded(ctx: Ctx, attacker: str, target: str) -> bool:
+    """Pentangle (L4964): "The Demon, Winged Demon, and Imp cannot attack the target"."""
+    name = pieces_of(ctx.catalog)[attacker].name if attacker in pieces_of(ctx.catalog) else ""
+    return name in DEMONS and affects(ctx.state.spells, PENTANGLE, target)
 
 
 def _spell_strikes(ctx: Ctx, combat: CombatState, who: str, attack: Attack) -> list[Strike]:

@@ -26,6 +26,11 @@ game state:
   released, the spell broken or expired, and the steps of the day that do it without casting
   (Sunset, Midnight, the day's beginning, a death, the game's end).
 - :mod:`rules.magic.forms`: the form a transmorphizing spell gives an individual (4.6.9).
+- :mod:`rules.magic.nullifying`: whether a spell in effect is nullified on a target now, from
+  the spells protecting him (Pentangle, Melt into Mist; 4.6.10d.1), and the events as a
+  protection begins and ends.
+- :mod:`rules.magic.altering`: what spells in effect make of the values an individual fights
+  and moves with (Elven Grace's move times).
 - :mod:`rules.magic.recording`: the spells a character records, the boxes of his sheet and
   erasing (7.5.6e–g).
 

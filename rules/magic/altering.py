@@ -9,6 +9,7 @@ or native's move time on both sides of its counter is its size's (:func:`graced`
 
 from __future__ import annotations
 
+from rules.magic.nullifying import affects
 from rules.schema.base import Weight
 from rules.state import GameState
 
@@ -25,12 +26,7 @@ GRACE_TIMES: dict[Weight, int] = {
 }
 
 
-def bewitching(state: GameState, spell: str, who: str) -> bool:
-    """Whether a spell named ``spell`` in effect has ``who`` among its targets."""
-    return any(s.spell == spell and who in s.targets for s in state.spells)
-
-
 def graced(state: GameState, who: str) -> bool:
     """Whether Elven Grace is on ``who`` now (L4838): a Combat spell, it lasts until Midnight
-    (4.6.7f)."""
-    return bool(state.spells) and bewitching(state, ELVEN_GRACE, who)
+    (4.6.7f), unless nullified on him (4.6.10d.1)."""
+    return bool(state.spells) and affects(state.spells, ELVEN_GRACE, who)

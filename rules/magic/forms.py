@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.catalog import Catalog
+from rules.magic.nullifying import nullified
 from rules.magic.state import SpellInEffect
 from rules.schema.tables import Creature
 
@@ -33,10 +34,11 @@ TRANSMORPHIZING = (MELT_INTO_MIST, TRANSFORM, ABSORB_ESSENCE)
 def form(spells: Iterable[SpellInEffect], who: str) -> str:
     """``who``'s form now: ``mist``, the creature a Transform made of him, the monster he
     absorbed, or ``own`` — by the strongest transmorphizing spell in effect and energized on
-    him (4.6.9g)."""
+    him (4.6.9g), and not nullified on him (a Pentangle on him, 4.6.10d.1, L4964)."""
     found: dict[str, str] = {}
+    spells = list(spells)
     for spell in spells:
-        if not spell.energized or spell.spell in found:
+        if not spell.energized or spell.spell in found or nullified(spells, spell, who):
             continue
         if spell.spell == MELT_INTO_MIST and who in spell.targets:
             found[spell.spell] = MIST

@@ -23,8 +23,8 @@ from rules.evening.state import CombatState
 from rules.events.casting import SpellTookEffect
 from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
-from rules.events.spells import SpellExpired
-from rules.magic import targets
+from rules.events.spells import SpellExpired, SpellNullified
+from rules.magic import nullifying, targets
 from rules.magic.cancelling import cancel, fatigue_chit
 from rules.magic.spells import BUILT, peace
 from rules.magic.state import SpellInEffect, next_number
@@ -74,8 +74,30 @@ def take_effect(ctx: Ctx, combat: CombatState) -> None:
                 if slower is not None and slower.status == "cast" and slower.time > time:
                     cancel(ctx, combat, target, "slower", by=who)
         for who in group:
-            if combat.casts[who].status == "cast":
+            if combat.casts[who].status == "cast" and _reaches(ctx, combat, who):
                 _works(ctx, combat, who)
+
+
+def _reaches(ctx: Ctx, combat: CombatState, who: str) -> bool:
+    """No new spell goes into effect against a protected individual (L4964, L5061, L5163;
+    :func:`rules.magic.nullifying.shielded`): a cast naming only protected targets is
+    cancelled, its reason the protecting spell; one naming others too goes on without them,
+    each left out told as ``spell_nullified``. Whether it still reaches a target."""
+    cast = combat.casts[who]
+    spells = ctx.state.spells
+    kept = [t for t in cast.targets if not nullifying.shielded(spells, t)]
+    if kept == cast.targets:
+        return True
+    for target in cast.targets:
+        guard = nullifying.protector(spells, target)
+        if guard is None:
+            continue
+        if not kept:
+            cancel(ctx, combat, who, guard.spell, by=guard.caster)
+            return False
+        ctx.emit(SpellNullified(spell=cast.spell, caster=who, target=target, by=guard.spell))
+    cast.targets = kept
+    return True
 
 
 def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
@@ -100,7 +122,7 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
         expire(ctx, combat, who, "instant")
     elif spell.duration is not Duration.ATTACK:
         item = cast.chit if cast.item else None
-        commit(
+        made = commit(
             ctx,
             who,
             cast.spell,
@@ -109,6 +131,7 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
             item=item,
             becomes=cast.becomes,
         )
+        nullifying.announce(ctx, made)  # a Pentangle nullifies the spells on its target
 
 
 def commit(
@@ -120,25 +143,26 @@ def commit(
     item: str | None = None,
     *,
     becomes: str | None = None,
-) -> None:
+) -> SpellInEffect:
     """8.4.3c: the spell stays on its targets until it ends, its Magic chit committed to it;
     cast by his Artifact or Spell Book ``item``, the item is its caster and he controls it
-    (8.3.9c.3, c.5). A Permanent spell is energized as it is cast (4.6.7h.2), until Midnight."""
+    (8.3.9c.3, c.5). A Permanent spell is energized as it is cast (4.6.7h.2), until Midnight.
+    Returns the spell in effect."""
     state = ctx.state
     permanent = ctx.catalog.spells[spell].duration is Duration.PERMANENT
-    state.spells.append(
-        SpellInEffect(
-            number=next_number(state.spells),
-            spell=spell,
-            caster=item or who,
-            controller=who,
-            chit=chit,
-            targets=list(aims),
-            cast_day=state.game_day,
-            energized=permanent,
-            becomes=becomes,
-        )
+    made = SpellInEffect(
+        number=next_number(state.spells),
+        spell=spell,
+        caster=item or who,
+        controller=who,
+        chit=chit,
+        targets=list(aims),
+        cast_day=state.game_day,
+        energized=permanent,
+        becomes=becomes,
     )
+    state.spells.append(made)
+    return made
 
 
 def expire(ctx: Ctx, combat: CombatState, who: str, when: str) -> None:

@@ -32,6 +32,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "poison": combat.takes_effect,
         "elven_grace": combat.takes_effect,
         "peace": peace.takes_effect,
+        "pentangle": combat.takes_effect,
         "transform": permanent.transform,
     }
 )

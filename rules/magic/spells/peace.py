@@ -18,6 +18,7 @@ from rules.evening.state import CombatState
 from rules.events.spells import SpellBroken
 from rules.magic import cancelling, lifecycle
 from rules.magic.casts import SpellCast
+from rules.magic.nullifying import affects
 from rules.state import GameState
 
 PEACE = "Peace"
@@ -26,8 +27,9 @@ NAMED = "target named"
 
 
 def pacified(state: GameState, who: str) -> bool:
-    """Whether a Peace in effect bewitches ``who`` now."""
-    return bool(state.spells) and any(s.spell == PEACE and who in s.targets for s in state.spells)
+    """Whether a Peace in effect bewitches ``who`` now, and is not nullified on him
+    (4.6.10d.1)."""
+    return bool(state.spells) and affects(state.spells, PEACE, who)
 
 
 def aiming_at(combat: CombatState, target: str, caster: str) -> str | None:
