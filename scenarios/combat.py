@@ -395,6 +395,8 @@ def _targets(resolver: _Resolver, written: Sequence[str]) -> str:
 
 def _spell_target(resolver: _Resolver, written: str) -> str:
     scene = resolver.scene
+    if written.startswith("MAGIC "):  # one of his own Magic chits (4.6.10c)
+        return f"chit:{resolver.decision.character}/{written}"
     found = _best(written, scene.pieces)
     if found is None:
         owned = [item for items in scene.belongings.values() for item in items]
@@ -403,6 +405,10 @@ def _spell_target(resolver: _Resolver, written: str) -> str:
 
 
 def _names(written: str, piece: str) -> bool:
+    """Whether ``written`` names ``piece``: a piece by its name or id, or one of the
+    spellcaster's Magic chits by its label (a target ``chit:<owner>/<label>``)."""
+    if piece.startswith("chit:"):
+        return piece.partition("/")[2] == written
     return written == piece or is_copy(written, piece)
 
 

@@ -311,11 +311,13 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
 
 
 def _spell_target(names: Names, written: str) -> bool:
-    """Whether ``written`` names a clearing, a tile or a weapon of the game."""
+    """Whether ``written`` names a clearing, a tile, a weapon of the game or a Magic chit."""
     catalog = names.catalog
     pieces = pieces_of(catalog)
     if written in catalog.weapons or written in catalog.tiles:
         return True
+    if written.startswith("MAGIC "):
+        return True  # one of his Magic chits (4.6.10c)
     if written in pieces and pieces[written].kind is Kind.WEAPON:
         return True
     try:

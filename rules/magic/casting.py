@@ -41,6 +41,7 @@ from rules.events.daylight import Fatigued
 from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
 from rules.magic import colors, energizing, items
+from rules.magic.altering import magic_type
 from rules.magic.casts import SpellCast
 from rules.magic.spells import BUILT
 from rules.magic.state import committed
@@ -69,8 +70,8 @@ def castable(ctx: Ctx, combat: CombatState, who: str) -> list[ChitState]:
     taken = list(committed(ctx.state.spells, who))
     found: list[ChitState] = []
     for chit in sheet.chits:
-        face = printed(chit.label)
-        if face.magic_type is None or chit.status != "active" or chit.color is not None:
+        magic = magic_type(ctx.state.spells, who, chit.label)  # as a spell may alter it (4.6.10c)
+        if magic is None or chit.status != "active" or chit.color is not None:
             continue
         if chit.label in taken:
             taken.remove(chit.label)
@@ -252,7 +253,7 @@ def _chit_refusal(
     chit = next((c for c in castable(ctx, combat, who) if c.label == label), None)
     if chit is None:
         return f"{label} is not an active Magic chit he may play now (8.3.9b.3)"
-    if printed(label).magic_type != spell.type:
+    if magic_type(ctx.state.spells, who, label) != spell.type:  # 4.6.10c: as altered now
         return f"{label} is not of {spell.name}'s type {spell.type} (8.3.9b.3)"
     return _refused(ctx, combat, who, chit, times)
 

@@ -7,9 +7,10 @@ individuals in the clearing, each with each of them first (the first bears his A
 written ``Giant 1, Amazon`` — and then every other individual in the clearing: naming one is
 naming a target of the wrong sort, which breaks the spell before it works (8.4.2d,
 :func:`right_sort`). The sorts built: a character, an individual, several individuals, the
-clearing, the hex tile, a weapon (d.1–d.4); the others are offered as individuals and judged
-when a spell of theirs is built. A hidden individual is offered only to one who may name him
-(d.6, :func:`seen`).
+clearing, the hex tile, a weapon (d.1–d.4), his own Magic chits (4.6.10c, :func:`own_chits`:
+every set of them, written ``chit:Witch/MAGIC II3*, chit:Witch/MAGIC VIII2*``); the others are
+offered as individuals and judged when a spell of theirs is built. A hidden individual is
+offered only to one who may name him (d.6, :func:`seen`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ from rules.evening.answers import NONE
 from rules.evening.counters import is_native
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, present
+from rules.magic.altering import TRANSFORMING, chit_target, magic_type
+from rules.magic.state import committed
 from rules.pieces import Kind, pieces_of
+from rules.schema.base import MagicType
 from rules.schema.spells import TargetKind
 from rules.state import Place
 
@@ -72,6 +76,33 @@ def weapons(ctx: Ctx, combat: CombatState) -> list[str]:
     return found
 
 
+#: The Magic types each spell that alters Magic chits may target (L4731, L4843, L4869); a spell
+#: not listed (Unleash Power, L5076) targets any.
+ALTERABLE: dict[str, tuple[MagicType, ...]] = {
+    name: tuple(change) for name, change in TRANSFORMING.items()
+}
+
+
+def own_chits(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """4.6.10c (L1327): the Magic chits his spell may alter, as targets: his own active Magic
+    chits — not fatigued or wounded, not enchanted (colour chits) or alerted, not committed to
+    a spell in effect, nor the one he plays to cast it — of the types the spell alters, by
+    their type now (:func:`rules.magic.altering.magic_type`), once each label."""
+    cast = combat.casts[who]
+    types = ALTERABLE.get(cast.spell)
+    taken = committed(ctx.state.spells, who)
+    found: list[str] = []
+    for chit in ctx.sheet(who).chits:
+        magic = magic_type(ctx.state.spells, who, chit.label)
+        if magic is None or chit.status != "active" or chit.color is not None or chit.alerted:
+            continue
+        if chit.label in taken or chit.label == cast.chit:
+            continue
+        if types is None or magic in types:
+            found.append(chit_target(who, chit.label))
+    return list(dict.fromkeys(found))
+
+
 def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[str] | None:
     """The single targets of sort ``kind`` he may name here; None for several individuals
     (``multiple``) or a sort not built yet."""
@@ -98,6 +129,10 @@ def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     options = [NONE]
     if single is not None:
         options += single
+    elif spell.target.kind is TargetKind.MAGIC_CHITS:
+        pool = own_chits(ctx, combat, who)[:MOST]
+        for size in range(1, len(pool) + 1):
+            options += [AND.join(combo) for combo in combinations(pool, size)]
     elif spell.target.kind is TargetKind.MULTIPLE:
         pool = people[:MOST]
         for size in range(1, len(pool) + 1):
@@ -122,5 +157,8 @@ def right_sort(ctx: Ctx, combat: CombatState, who: str) -> bool:
     if kind is TargetKind.MULTIPLE:
         people = seen(ctx, combat, who)
         return all(t in people for t in cast.targets)
+    if kind is TargetKind.MAGIC_CHITS:
+        mine = own_chits(ctx, combat, who)
+        return len(set(cast.targets)) == len(cast.targets) and all(t in mine for t in cast.targets)
     single = of_sort(ctx, combat, who, kind)
     return single is not None and len(cast.targets) == 1 and cast.targets[0] in single

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.magic.casts import SpellCast
-from rules.magic.spells import attack, combat, instant, peace, permanent
+from rules.magic.spells import attack, chits, combat, instant, peace, permanent
 
 Effect = Callable[[Ctx, CombatState, str, SpellCast], None]
 
@@ -33,6 +33,9 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "elven_grace": combat.takes_effect,
         "peace": peace.takes_effect,
         "pentangle": combat.takes_effect,
+        "witchs_brew": chits.takes_effect,
+        "faerie_lights": chits.takes_effect,
+        "elemental_spirit": chits.takes_effect,
         "transform": permanent.transform,
     }
 )

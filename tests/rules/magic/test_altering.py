@@ -1,9 +1,13 @@
-"""Elven Grace on a character's chits (L4838–4841): :func:`rules.chits.current` under an
-alteration that is graced."""
+"""What spells make of a character's chits (rules.magic.altering): Elven Grace's times
+(L4838–4841, :func:`rules.chits.current` under an alteration that is graced) and the Magic
+types the chit-transforming spells give (4.6.10c)."""
 
 from __future__ import annotations
 
 from rules.chits import Alteration, current
+from rules.magic.altering import magic_type
+from rules.magic.state import SpellInEffect
+from rules.schema.base import MagicType
 
 
 def test_a_move_chit_takes_its_printed_strengths_time_and_nothing_else_changes() -> None:
@@ -29,3 +33,33 @@ def test_the_belt_of_strength_does_not_change_the_time_grace_gives() -> None:
 def test_the_draught_or_garb_of_speed_nullifies_grace() -> None:
     """L4841, rule 2: the card defines the time numbers and Elven Grace is ignored."""
     assert current("MOVE M4", Alteration(times=(5, 4, 3), graced=True)).time == 5
+
+
+def _on_chits(name: str, *labels: str) -> SpellInEffect:
+    return SpellInEffect(
+        number=1,
+        spell=name,
+        caster="Witch",
+        controller="Witch",
+        chit="MAGIC II2*",
+        targets=[f"chit:Witch/{label}" for label in labels],
+        cast_day=1,
+    )
+
+
+def test_each_spell_transforms_the_types_it_targets_while_in_effect():
+    """L4731, L4843, L4869: II to IV and VIII to III; III to II and VII to VI; IV to VIII and
+    VI to V — only the chits targeted, only the owner's, printed again once it ends."""
+    brew = _on_chits("Witch's Brew", "MAGIC II3*", "MAGIC VIII2*")
+    assert magic_type([brew], "Witch", "MAGIC II3*") is MagicType.IV
+    assert magic_type([brew], "Witch", "MAGIC VIII2*") is MagicType.III
+    assert magic_type([brew], "Witch", "MAGIC II2*") is MagicType.II
+    assert magic_type([brew], "Amazon", "MAGIC II3*") is MagicType.II
+    assert magic_type([], "Witch", "MAGIC II3*") is MagicType.II
+    lights = _on_chits("Faerie Lights", "MAGIC III4*", "MAGIC VII3*")
+    assert magic_type([lights], "Witch", "MAGIC III4*") is MagicType.II
+    assert magic_type([lights], "Witch", "MAGIC VII3*") is MagicType.VI
+    spirit = _on_chits("Elemental Spirit", "MAGIC IV3*", "MAGIC VI2*")
+    assert magic_type([spirit], "Witch", "MAGIC IV3*") is MagicType.VIII
+    assert magic_type([spirit], "Witch", "MAGIC VI2*") is MagicType.V
+    assert magic_type([spirit], "Witch", "MOVE M4") is None
