@@ -408,7 +408,7 @@ def _names(written: str, piece: str) -> bool:
     """Whether ``written`` names ``piece``: a piece by its name or id, or one of the
     spellcaster's Magic chits by its label (a target ``chit:<owner>/<label>``)."""
     if piece.startswith("chit:"):
-        return piece.partition("/")[2] == written
+        return piece.endswith(f"/{written}") and written.startswith("MAGIC ")
     return written == piece or is_copy(written, piece)
 
 
