@@ -103,8 +103,8 @@ LOUD: dict[str, Loud] = _table(
         "8.3.9", 2390, "8.3.9 Activating and Casting Spells",
         "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
         "Fiery Blast, Lightning Bolt, Stones Fly, Roof Collapses, Make Whole, Poison, Elven Grace, "
-        "Peace, Pentangle, Witch's Brew, Faerie Lights, Elemental Spirit, Transform, Exorcise): "
-        "a cast of one is reported by name and not made",
+        "Peace, Pentangle, Witch's Brew, Faerie Lights, Elemental Spirit, Unleash Power, "
+        "Transform, Exorcise): a cast of one is reported by name and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),

@@ -55,7 +55,11 @@ def options(ctx: Ctx, combat: CombatState, who: str, here: list[str] | None = No
         return [NONE]
     if pacified(ctx.state, who):
         return [NONE]  # Peace, L4714: he cannot charge
-    moves = kit.of_action(kit.unused(ctx.sheet(who), kit.used(combat, who)), Action.MOVE)
+    moves = kit.of_action(
+        kit.unused(ctx.sheet(who), kit.used(combat, who)),
+        Action.MOVE,
+        freed=kit.unleashed(ctx.state, who),  # Move/Fight chits (L5076)
+    )
     chargeable = targets(ctx, combat, who, ahead=True, here=here)
     return [NONE, *(f"{target} {label}" for target in chargeable for label in moves)]
 

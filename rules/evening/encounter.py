@@ -242,15 +242,19 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     character = ctx.sheet(who)
     chits = kit.unused(character, kit.used(combat, who), committed(state.spells, who))
     options = [NONE]
+    freed = kit.unleashed(state, who)  # Move/Fight chits (L5076)
     weapon = kit.weapon(ctx.catalog, state, character)
     if weapon is not None:
         verb = "unalert" if character.items[weapon].alerted else "alert"
         gloves = kit.unused_cards(ctx.catalog, state, character, "gloves", kit.used(combat, who))
-        options += [f"{verb} {label}" for label in [*kit.of_action(chits, Action.FIGHT), *gloves]]
+        options += [
+            f"{verb} {label}"
+            for label in [*kit.of_action(chits, Action.FIGHT, freed=freed), *gloves]
+        ]
     options += [f"berserk {label}" for label in kit.of_action(chits, Action.BERSERK)]
     ends = roads(ctx, combat)
     boots = kit.unused_cards(ctx.catalog, state, character, "boots", kit.used(combat, who))
-    for label in [*kit.of_action(chits, Action.MOVE), *boots]:
+    for label in [*kit.of_action(chits, Action.MOVE, freed=freed), *boots]:
         options += [f"run {label} to {end}" for end in ends]
     if kit.horse(ctx.catalog, state, character) is not None:
         options += [f"run horse {gait} to {end}" for gait in ("walk", "gallop") for end in ends]

@@ -12,7 +12,7 @@ active (:func:`weapon_potions`). It expires at Midnight (:func:`rules.day.midnig
 from __future__ import annotations
 
 from collections import Counter as Tally
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -20,6 +20,7 @@ from rules.catalog import Catalog
 from rules.chits import Alteration, alteration, current, in_play, printed
 from rules.daylight.moving import active_horse, is_weapon, item_weight
 from rules.evening.state import CombatState
+from rules.magic import altering
 from rules.magic.altering import graced
 from rules.pieces import Kind, pieces_of
 from rules.powers import waiting
@@ -209,13 +210,24 @@ def unused(character: CharacterState, used: list[str], committed: Sequence[str] 
     return labels
 
 
-def of_action(labels: list[str], *actions: Action) -> list[str]:
-    """The labels among ``labels`` of chits of the given actions, each label once, in order."""
+def of_action(
+    labels: list[str], *actions: Action, freed: Collection[str] = frozenset()
+) -> list[str]:
+    """The labels among ``labels`` of chits of the given actions, each label once, in order;
+    a Magic chit ``freed`` by Unleash Power counts as a Move and a Fight chit (L5076,
+    :func:`unleashed`)."""
+    both = {Action.MOVE, Action.FIGHT}
     seen: list[str] = []
     for label in labels:
-        if printed(label).action in actions and label not in seen:
+        action = printed(label).action
+        if (action in actions or (label in freed and both & set(actions))) and label not in seen:
             seen.append(label)
     return seen
+
+
+def unleashed(state: GameState, who: str) -> frozenset[str]:
+    """His Magic chits Unleash Power makes Move/Fight chits now (L5076)."""
+    return altering.unleashed(state.spells, who) if state.spells else frozenset()
 
 
 def cards(catalog: Catalog, state: GameState, character: CharacterState, use: str) -> list[str]:
@@ -302,6 +314,8 @@ def face(
     (L4364–4378, L4838, :func:`rules.chits.current`; ``altered_now``: his :func:`altered`, if
     the caller has it) —, or a Boots or Gloves card's as a Move or Fight chit of the card's
     strength and time, with no effort (8.4.5j.1–j.2): cards are not altered (L4366)."""
+    if label in unleashed(state, character.name):
+        return altering.unleashed_face(label)
     if not is_card(label):
         found = altered(catalog, state, character) if altered_now is None else altered_now
         return current(label, found)

@@ -202,7 +202,8 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         return options[1:]  # Roof Collapses attacks "automatically" (L4913)
     if cast is not None and cast.status == "working":
         return options  # 8.4.5a: no weapon attack in the round his spell works
-    fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT)
+    freed = kit.unleashed(ctx.state, who)  # Move/Fight chits (L5076)
+    fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT, freed=freed)
     fights += kit.unused_cards(ctx.catalog, ctx.state, character, "gloves", kit.used(combat, who))
     options += [f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS]
     weapon = kit.weapon(ctx.catalog, ctx.state, character)
@@ -221,7 +222,10 @@ def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     boots = kit.unused_cards(ctx.catalog, ctx.state, character, "boots", kit.used(combat, who))
     options += [
         f"{label} {MANEUVERS[box]}"
-        for label in [*kit.of_action(chits, Action.MOVE), *boots]
+        for label in [
+            *kit.of_action(chits, Action.MOVE, freed=kit.unleashed(ctx.state, who)),
+            *boots,
+        ]
         for box in MANEUVERS
     ]
     options += [f"{label} duck" for label in kit.of_action(chits, Action.DUCK)]
@@ -275,7 +279,9 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
     chits = [
         label
         for label in [
-            *kit.of_action(kit.unused(character, played), Action.MOVE),
+            *kit.of_action(
+                kit.unused(character, played), Action.MOVE, freed=kit.unleashed(state, who)
+            ),
             *kit.unused_cards(catalog, state, character, "boots", played),
         ]
         if not kit.beyond([*played, label], limit)

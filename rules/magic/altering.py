@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from rules.magic.nullifying import affects
 from rules.magic.state import SpellInEffect
-from rules.schema.action_chits import ActionChit
+from rules.schema.action_chits import Action, ActionChit
 from rules.schema.base import MagicType, Weight
 from rules.state import GameState
 
@@ -62,7 +62,8 @@ def chit_target(owner: str, label: str) -> str:
 
 def magic_type(spells: Iterable[SpellInEffect], owner: str, label: str) -> MagicType | None:
     """The Magic type ``owner``'s chit ``label`` has now: the one a spell in effect on it
-    transforms it into, else its printed type; None for a chit that is no Magic chit.
+    transforms it into, else its printed type; None for a chit that is no Magic chit, or one
+    Unleash Power makes a Move/Fight chit (:func:`unleashed`).
     Reading (4.6.10c, L1327): a chit is named by its label, so naming one of two chits with
     one label (the Witch's two MAGIC II3*) alters both that are not enchanted or committed —
     a colour chit keeps the colour it was enchanted to."""
@@ -70,8 +71,47 @@ def magic_type(spells: Iterable[SpellInEffect], owner: str, label: str) -> Magic
     if printed_type is None:
         return None
     target = chit_target(owner, label)
+    spells = list(spells)
+    if any(s.spell == UNLEASH_POWER and target in s.targets for s in spells):
+        return None  # a Move/Fight chit meanwhile (L5076)
     for spell in spells:
         change = TRANSFORMING.get(spell.spell)
         if change is not None and target in spell.targets:
             return change.get(printed_type, printed_type)
     return printed_type
+
+
+UNLEASH_POWER = "Unleash Power"
+
+
+def unleashed(spells: Iterable[SpellInEffect], owner: str) -> frozenset[str]:
+    """Unleash Power (VI, Purple, any of the caster's Magic chits, Day; L5076): the labels of
+    ``owner``'s Magic chits it makes "Move/Fight" chits while it is in effect — each used as a
+    Move chit or a Fight chit, once a round, and no Magic chit meanwhile (:func:`magic_type`)."""
+    prefix = chit_target(owner, "")
+    return frozenset(
+        target.removeprefix(prefix)
+        for s in spells
+        if s.spell == UNLEASH_POWER
+        for target in s.targets
+        if target.startswith(prefix)
+    )
+
+
+def unleashed_face(label: str) -> ActionChit:
+    """The Move/Fight chit Unleash Power makes of the Magic chit ``label`` (L5076): "the effort
+    asterisks and time number printed on it", its strength by its time — 2 or 3 Light, 4
+    Medium, 5 Heavy, 6 or more Tremendous. Shown as a Move chit; played as a Fight chit it
+    attacks with the same strength and time. Elven Grace, which "does not affect Move/Fight
+    chits" (L4838), and the treasures that alter chits leave it as it is."""
+    magic = ActionChit.parse(label)
+    strength = (
+        Weight.LIGHT
+        if magic.time <= 3
+        else Weight.MEDIUM
+        if magic.time == 4
+        else Weight.HEAVY
+        if magic.time == 5
+        else Weight.TREMENDOUS
+    )
+    return ActionChit(action=Action.MOVE, strength=strength, time=magic.time, effort=magic.effort)

@@ -36,6 +36,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "witchs_brew": chits.takes_effect,
         "faerie_lights": chits.takes_effect,
         "elemental_spirit": chits.takes_effect,
+        "unleash_power": chits.takes_effect,
         "transform": permanent.transform,
     }
 )

@@ -5,7 +5,7 @@ types the chit-transforming spells give (4.6.10c)."""
 from __future__ import annotations
 
 from rules.chits import Alteration, current
-from rules.magic.altering import magic_type
+from rules.magic.altering import magic_type, unleashed, unleashed_face
 from rules.magic.state import SpellInEffect
 from rules.schema.base import MagicType
 
@@ -63,3 +63,14 @@ def test_each_spell_transforms_the_types_it_targets_while_in_effect():
     assert magic_type([spirit], "Witch", "MAGIC IV3*") is MagicType.VIII
     assert magic_type([spirit], "Witch", "MAGIC VI2*") is MagicType.V
     assert magic_type([spirit], "Witch", "MOVE M4") is None
+
+
+def test_unleash_power_makes_move_fight_chits_of_the_strength_their_time_gives():
+    """L5076: 2 or 3 L, 4 M, 5 H, 6 or more T, with the printed time and asterisks; no Magic
+    chit while the spell lasts."""
+    faces = [unleashed_face(f"MAGIC IV{t}*") for t in (2, 3, 4, 5, 6, 7)]
+    assert [f.strength for f in faces] == ["L", "L", "M", "H", "T", "T"]
+    assert [(f.time, f.effort) for f in faces] == [(t, 1) for t in (2, 3, 4, 5, 6, 7)]
+    power = _on_chits("Unleash Power", "MAGIC IV4*")
+    assert magic_type([power], "Witch", "MAGIC IV4*") is None
+    assert unleashed([power], "Witch") == {"MAGIC IV4*"} and not unleashed([power], "Amazon")
