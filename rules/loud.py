@@ -104,7 +104,7 @@ LOUD: dict[str, Loud] = _table(
         "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
         "Fiery Blast, Lightning Bolt, Stones Fly, Roof Collapses, Make Whole, Poison, Elven Grace, "
         "Peace, Pentangle, Witch's Brew, Faerie Lights, Elemental Spirit, Unleash Power, "
-        "Transform, Exorcise): a cast of one is reported by name and not made",
+        "Transform, Melt into Mist, Exorcise): a cast of one is reported by name and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),
@@ -114,6 +114,13 @@ LOUD: dict[str, Loud] = _table(
         "transmorphized individual (4.6.9b-c, e); only its vulnerability is built",
         "rules.magic.spells.permanent",
         "magic/spells_transform/L5071_transform_rolls_once_and_its_target_becomes_the_creature.yaml",
+    ),
+    Loud(
+        "L5060", 5060, "he can do only the Move, Hide and Follow activities",
+        "Melt into Mist: the T4 Move chit he runs away with, moving along undiscovered hidden "
+        "paths, not blocking or being blocked, his belongings transmorphized with him (4.6.9b-c)",
+        "rules.magic.spells.permanent",
+        "magic/spells_chits/L5058_melt_into_mist_takes_its_target_out_of_combat.yaml",
     ),
     Loud(
         "L4682", 4682, "Every spell and Curse that is in effect in the clearing",

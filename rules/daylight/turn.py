@@ -54,6 +54,7 @@ from rules.events.daylight import (
     Unhidden,
 )
 from rules.magic import energizing, lifecycle
+from rules.magic.forms import mist_forbids
 from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
@@ -277,6 +278,8 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
     cursed = curses.forbidden(ctx, name, activity)
+    if cursed is None:  # Melt into Mist, L5060
+        cursed = mist_forbids(ctx.state.spells, name, activity.kind.value)
     if cursed is not None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=cursed))
         return

@@ -23,6 +23,7 @@ from rules.evening.sunset import directing, present
 from rules.events import Decision
 from rules.events.daylight import Unhidden
 from rules.events.evening import Charged, PlayCancelled
+from rules.magic.forms import misted
 from rules.magic.spells.peace import pacified
 from rules.schema.action_chits import Action
 
@@ -44,7 +45,9 @@ def targets(
     return [
         n
         for n in (present(ctx, combat) if here is None else here)
-        if n != who and (not ctx.sheet(n).hidden or helped or hidden.finds(ctx, who, n))
+        if n != who
+        and (not ctx.sheet(n).hidden or helped or hidden.finds(ctx, who, n))
+        and not misted(ctx.state.spells, n)  # L5062: he cannot be charged
     ]
 
 
@@ -53,8 +56,8 @@ def options(ctx: Ctx, combat: CombatState, who: str, here: list[str] | None = No
     chit not yet played."""
     if any(is_red(ctx, combat, d) for d in combat.sheets.get(who, [])):
         return [NONE]
-    if pacified(ctx.state, who):
-        return [NONE]  # Peace, L4714: he cannot charge
+    if pacified(ctx.state, who) or misted(ctx.state.spells, who):
+        return [NONE]  # Peace, L4714; mist, L5062: he cannot charge
     moves = kit.of_action(
         kit.unused(ctx.sheet(who), kit.used(combat, who)),
         Action.MOVE,

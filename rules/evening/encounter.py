@@ -41,6 +41,7 @@ from rules.events.daylight import (
 )
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
 from rules.magic import casting
+from rules.magic.forms import misted
 from rules.magic.spells.peace import pacified
 from rules.magic.state import committed
 from rules.modifiers import has
@@ -86,8 +87,8 @@ def lure_options(
     """The denizens ``who`` may lure onto his sheet (8.3.4, d): every unhired monster in the
     clearing not already on his sheet and not red side up (``free``: :func:`lurable` now, if
     the caller has it); none while Peace bewitches him (L4714)."""
-    if pacified(ctx.state, who):
-        return []  # Peace, L4714: he cannot lure attackers
+    if pacified(ctx.state, who) or misted(ctx.state.spells, who):
+        return []  # Peace, L4714; mist, L5062: he cannot lure attackers
     mine = combat.sheets.get(who, [])
     free = lurable(ctx, combat) if free is None else free
     return [p for p in free if p not in mine and not protected(ctx, who, p)]
@@ -141,6 +142,7 @@ def lurable(ctx: Ctx, combat: CombatState) -> list[str]:
         if not is_red(ctx, combat, p)
         and not hirelings.lured_by_hireling(ctx, combat, p)
         and not pacified(ctx.state, p)
+        and not misted(ctx.state.spells, p)
     ]
 
 
@@ -176,14 +178,15 @@ def assign(ctx: Ctx, combat: CombatState) -> None:
     for denizen in hostiles(ctx, combat):
         if assigned_to(combat, denizen) is not None or denizen in combat.held:
             continue
-        if pacified(ctx.state, denizen):
-            continue  # Peace, L4713: it cannot be assigned
+        if pacified(ctx.state, denizen) or misted(ctx.state.spells, denizen):
+            continue  # Peace, L4713; mist, L5062: it cannot be assigned
         group = natives.group_of(ctx, denizen) if is_native(ctx.catalog, denizen) else None
         rollers = [
             n
             for n in directing(ctx, combat)
             if hirelings.can_roll(ctx, combat, n)
             and not protected(ctx, n, denizen)
+            and not misted(ctx.state.spells, n)
             and (group is None or natives.battles(combat, group, n))
         ]
         while len(rollers) > 1:

@@ -29,6 +29,7 @@ from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
 from rules.magic import taking_effect
 from rules.magic import targets as spell_targets
+from rules.magic.forms import misted
 from rules.magic.spells.attack import SPELL, attacks_all, fixed_circle
 from rules.magic.spells.peace import named, pacified
 from rules.schema.action_chits import Action
@@ -45,7 +46,7 @@ def target_options(
     if the caller has them) — a hidden one only if he sees him (b.5; found today,
     :func:`rules.hidden.finds`). His own hired natives are offered last, marked
     ``(treachery)``: naming one makes its group's natives under hire to him rebel (8.4.2g,
-    :func:`rules.evening.rebels.rebel`)."""
+    :func:`rules.evening.rebels.rebel`). Nobody in mist is offered (L5062)."""
     others = [
         name
         for name in (present(ctx, combat) if here is None else here)
@@ -53,7 +54,9 @@ def target_options(
     ]
     hired = [m for m in hirelings.here(ctx, combat) if hirelings.employer(ctx, m) != who]
     own = [f"{m}{TREACHERY}" for m in hirelings.of(ctx, combat, who) if is_native(ctx.catalog, m)]
-    return [NONE, *hostiles(ctx, combat), *hired, *others, *own]
+    found = [*hostiles(ctx, combat), *hired, *others, *own]
+    spells = ctx.state.spells
+    return [NONE, *(t for t in found if not misted(spells, t.removesuffix(TREACHERY)))]
 
 
 def targets(ctx: Ctx, combat: CombatState) -> None:
@@ -81,8 +84,8 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             continue
         if who not in here:
             continue  # 8.4.2b.1: absent, he picks no target for himself
-        if pacified(ctx.state, who):
-            asked.append((who, NONE))  # Peace, L4714: he names no target
+        if pacified(ctx.state, who) or misted(ctx.state.spells, who):
+            asked.append((who, NONE))  # Peace, L4714; mist, L5062: he names no target
             continue
         asked.append((who, standing.ask(ctx, combat, _target_decision(ctx, combat, who, here))))
     if ctx.combat_waits():

@@ -39,6 +39,7 @@ from rules.evening.state import Attack, CombatState
 from rules.evening.sunset import present
 from rules.events.day import NotImplementedYet
 from rules.events.evening import AttackCancelled, Attacked, Shifted
+from rules.magic.forms import misted
 from rules.magic.nullifying import PENTANGLE, affects
 from rules.magic.spells.attack import aims
 from rules.magic.spells.combat import poisoned
@@ -235,6 +236,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                     hireling=body if body in ctx.state.minions else None,
                 )
             )
+    found = [s for s in found if not _in_mist(ctx, combat, s)]
     for strike in found:
         judge(ctx, combat, strike)
         ctx.emit(
@@ -258,6 +260,24 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         ):
             combat.hit.append(hitter)
     return [s for s in found if s.hit]
+
+
+def _in_mist(ctx: Ctx, combat: CombatState, strike: Strike) -> bool:
+    """L5062: one in mist "cannot attack or be attacked" (4.6.9d): an attack he makes, or one
+    aimed at him, is cancelled (a denizen's by its body)."""
+    attacker = strike.body or strike.attacker
+    if not (misted(ctx.state.spells, attacker) or misted(ctx.state.spells, strike.target)):
+        return False
+    ctx.emit(
+        AttackCancelled(
+            attacker=strike.attacker,
+            target=strike.target,
+            reason="one in mist cannot attack or be attacked (L5062)",
+            at=combat.clearing,
+            round=combat.round,
+        )
+    )
+    return True
 
 
 def demon_warded(ctx: Ctx, attacker: str, target: str) -> bool:

@@ -67,3 +67,22 @@ def creature(catalog: Catalog, spells: Iterable[SpellInEffect], who: str) -> Cre
     shape = form(spells, who)
     found = (r.creature for r in catalog.tables[TRANSFORM_TABLE].results.values())
     return next((c for c in found if c is not None and c.name == shape), None)
+
+
+#: What an individual in mist may do in Daylight (L5060; Follow is not a phase).
+MIST_ACTIVITIES = ("M", "H", "-")
+
+
+def misted(spells: Iterable[SpellInEffect], who: str) -> bool:
+    """Whether ``who`` is mist now (an energized Melt into Mist on him, L5058): he "takes no
+    part in combat — he cannot charge or attack, and he cannot be charged or attacked" (L5062,
+    4.6.9d), nor is he affected by spells aimed at other targets (L5061)."""
+    return form(spells, who) == MIST
+
+
+def mist_forbids(spells: Iterable[SpellInEffect], who: str, activity: str) -> str | None:
+    """Why ``who`` in mist cannot do ``activity`` (its abbreviation) as his phase begins:
+    "he can do only the Move, Hide and Follow activities" (L5060, 4.6.9c.2); None if he may."""
+    if activity in MIST_ACTIVITIES or not misted(spells, who):
+        return None
+    return "in mist he can do only the Move, Hide and Follow activities (L5060)"

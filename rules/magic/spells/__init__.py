@@ -38,6 +38,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "elemental_spirit": chits.takes_effect,
         "unleash_power": chits.takes_effect,
         "transform": permanent.transform,
+        "melt_into_mist": permanent.melt_into_mist,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""
