@@ -104,7 +104,8 @@ LOUD: dict[str, Loud] = _table(
         "the spells whose effects are not built yet (all but those of rules.magic.spells.BUILT: "
         "Fiery Blast, Lightning Bolt, Stones Fly, Roof Collapses, Make Whole, Poison, Elven Grace, "
         "Peace, Pentangle, Witch's Brew, Faerie Lights, Elemental Spirit, Unleash Power, "
-        "Transform, Melt into Mist, Exorcise): a cast of one is reported by name and not made",
+        "Transform, Melt into Mist, Protection from Magic, Exorcise): a cast of one is reported "
+        "by name and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),

@@ -15,6 +15,7 @@ from typing import Any
 from rules.board import ClearingError
 from rules.catalog import Catalog
 from rules.events import event_types
+from rules.magic.nullifying import PROTECTION_FROM_MAGIC as PROTECTION
 from rules.meeting import partner
 from rules.orders import parse as _parse_module
 from rules.pieces import Kind, pieces_of
@@ -275,8 +276,8 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
             names.clearing(f"{key}.action.run.to", action.run.to)
         for verb in ("activate", "deactivate"):
             item = getattr(action, verb)
-            if item is not None:
-                _item(names, f"{key}.action.{verb}", item)
+            if item is not None and not (verb == "activate" and item == PROTECTION):
+                _item(names, f"{key}.action.{verb}", item)  # the spell's chit is no item
         for index, item in enumerate(action.abandon or []):
             _item(names, f"{key}.action.abandon[{index}]", item)
         if action.cast is not None:

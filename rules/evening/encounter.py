@@ -42,6 +42,7 @@ from rules.events.daylight import (
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
 from rules.magic import casting
 from rules.magic.forms import misted
+from rules.magic.spells import protection
 from rules.magic.spells.peace import pacified
 from rules.magic.state import committed
 from rules.modifiers import has
@@ -267,6 +268,8 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         options.append(f"{verb} {item}")
     for item in belongings:
         options.append(f"abandon {item}")
+    if protection.inactive(state, who) is not None:
+        options.append(protection.ACTIVATE)  # 4.6.7f.1, L5163
     options += casting.cast_options(ctx, combat, who)  # his spells, his Artifacts' and Books'
     return options
 
@@ -336,6 +339,8 @@ def act(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
         _berserk(ctx, combat, who, rest)
     elif verb == "run":
         _run(ctx, combat, who, rest)
+    elif answer == protection.ACTIVATE:
+        protection.activate(ctx, who)
     elif verb == "activate" and ", deactivate " in rest:
         first, _, second = rest.partition(", deactivate ")
         _activate(ctx, combat, who, first, on=True)

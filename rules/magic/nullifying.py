@@ -11,7 +11,7 @@ aimed at him, not those aimed at other targets (L4964, L5061, L5163):
 - Pentangle (V, Black, Combat; L4964), while in effect;
 - Melt into Mist (VI, Purple, Permanent; L5061 rule 2), while energized (4.6.10f.4: an inert
   spell does not affect its target);
-- Protection from Magic (VII, Gold, Phase; L5163), once activated (not built yet).
+- Protection from Magic (VII, Gold, Phase; L5163), once activated, to the end of the round.
 
 Reading (L5061 "The Melt into Mist spell itself is not immune to spells"; 4.6.10f): a
 protecting spell does not nullify another protecting spell — each keeps its own effect — and
@@ -42,12 +42,13 @@ PROTECTING = (PENTANGLE, MELT_INTO_MIST, PROTECTION_FROM_MAGIC)
 
 def protects(spell: SpellInEffect, who: str) -> bool:
     """Whether ``spell`` in effect protects ``who`` now: a Pentangle on him, a Melt into Mist
-    energized on him (a Protection from Magic is not built yet)."""
+    energized on him, a Protection from Magic he has activated
+    (:mod:`rules.magic.spells.protection`)."""
     if who not in spell.targets:
         return False
     if spell.spell == PENTANGLE:
         return True
-    return spell.spell == MELT_INTO_MIST and spell.energized
+    return spell.spell in (MELT_INTO_MIST, PROTECTION_FROM_MAGIC) and spell.energized
 
 
 def protector(spells: Iterable[SpellInEffect], who: str) -> SpellInEffect | None:

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.magic.casts import SpellCast
-from rules.magic.spells import attack, chits, combat, instant, peace, permanent
+from rules.magic.spells import attack, chits, combat, instant, peace, permanent, protection
 
 Effect = Callable[[Ctx, CombatState, str, SpellCast], None]
 
@@ -39,6 +39,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "unleash_power": chits.takes_effect,
         "transform": permanent.transform,
         "melt_into_mist": permanent.melt_into_mist,
+        "protection_from_magic": protection.takes_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""
