@@ -55,6 +55,7 @@ from rules.events.daylight import (
 )
 from rules.magic import energizing, lifecycle
 from rules.magic.forms import mist_forbids
+from rules.magic.spells import protection
 from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
@@ -192,6 +193,7 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
             activity = timeless_choice(ctx, turn, activity)
         phase(ctx, turn, turn.phase + 1, activity)
         turn.phase += 1
+        protection.phase_ends(ctx, turn.character)  # 4.6.7f.1
         lifecycle.energize_automatically(ctx)  # 4.6.7h.3: a target the phase brought to colour
         rest.fall_asleep(ctx)
         blocking.phase_end_blocking(ctx, turn.character)
@@ -425,6 +427,9 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
                     ctx.today.blocked.append(name)  # L4315.2: "instantly blocked"
                     ctx.emit(JewelBlocked(who=name, item=item))
         for item in change.activate:
+            if item == protection.PROTECTION:
+                protection.activate(ctx, name)  # 4.6.7f.1, as if it were an item
+                continue
             if item not in character.items or character.items[item].active:
                 continue
             refused = moving.activation_refused(ctx.catalog, ctx.state, character, item)

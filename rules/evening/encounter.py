@@ -340,7 +340,7 @@ def act(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
     elif verb == "run":
         _run(ctx, combat, who, rest)
     elif answer == protection.ACTIVATE:
-        protection.activate(ctx, who)
+        protection.activate(ctx, who, reason="Encounter action (8.3.7d, 4.6.7f.1)")
     elif verb == "activate" and ", deactivate " in rest:
         first, _, second = rest.partition(", deactivate ")
         _activate(ctx, combat, who, first, on=True)

@@ -5,9 +5,10 @@ for the round of combat he activates it in it nullifies every spell bewitching h
 ones from going into effect against him (:mod:`rules.magic.nullifying`), then expires.
 
 The spell in effect is activated when its ``energized`` is set (the one state a spell that is
-not Permanent has no other use for). Built: its activation as his Encounter action (f.1:
-"he cannot do any other action during that step"), and its expiry at the end of that round.
-Its activation at the start of a phase of his turn (f.1) is not built: no order activates it.
+not Permanent has no other use for). Activated at the start of a phase of his turn (``before
+2: activate Protection from Magic``, f.1, :func:`rules.daylight.turn.rearrange`) it protects
+him until that phase ends (:func:`phase_ends`); as his Encounter action (f.1: "he cannot do
+any other action during that step") until the round ends (:func:`round_ends`).
 """
 
 from __future__ import annotations
@@ -38,15 +39,23 @@ def inactive(state: GameState, who: str) -> SpellInEffect | None:
     )
 
 
-def activate(ctx: Ctx, who: str) -> None:
-    """4.6.7f.1: his Encounter action activates the chit: from now to the end of the round the
-    spells bewitching him are nullified (``spell_nullified`` for each)."""
+def activate(ctx: Ctx, who: str, *, reason: str | None = None) -> None:
+    """4.6.7f.1: he activates the chit (``reason``: as his Encounter action, or none as a phase
+    starts): until the round or phase ends the spells bewitching him are nullified
+    (``spell_nullified`` for each)."""
     spell = inactive(ctx.state, who)
     if spell is None:
         return
     spell.energized = True
-    ctx.emit(Activated(who=who, item=PROTECTION, reason="Encounter action (8.3.7d, 4.6.7f.1)"))
+    ctx.emit(Activated(who=who, item=PROTECTION, reason=reason))
     nullifying.announce(ctx, spell)
+
+
+def phase_ends(ctx: Ctx, who: str) -> None:
+    """4.6.7f.1: "at the end of the phase, the spell expires" — each activated on ``who``."""
+    for spell in [s for s in ctx.state.spells if s.spell == PROTECTION and s.energized]:
+        if who in spell.targets:
+            lifecycle.expire(ctx, spell, "phase")
 
 
 def round_ends(ctx: Ctx, combat: CombatState) -> None:
