@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from rules.catalog import Catalog
+from rules.magic.altering import GRACE_TIMES
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import STRENGTH_ACTIONS, Action, ActionChit
 from rules.schema.base import Weight
@@ -50,18 +51,21 @@ class Alteration:
     ``strength`` by asterisks (the Belt of Strength: none M, one H, two T, L4370), ``times``
     by asterisks (the Draught of Speed 4, 3, 2, L4374; the Garb of Speed 5, 4, 3, L4378), None
     when unaltered. The alteration is automatic: he "does not have the option of using the
-    printed values" (L4366)."""
+    printed values" (L4366). ``graced``: Elven Grace is on him (L4838,
+    :mod:`rules.magic.altering`)."""
 
     strength: bool = False
     times: tuple[int, int, int] | None = None
+    graced: bool = False
 
 
 UNALTERED = Alteration()
 
 
-def alteration(catalog: Catalog, character: CharacterState) -> Alteration:
-    """The :class:`Alteration` his active Treasure cards make (L4364–4378); unaltered for
-    anyone without chits (a hireling activates no treasures, 7.7.2a.2)."""
+def alteration(catalog: Catalog, character: CharacterState, *, graced: bool = False) -> Alteration:
+    """The :class:`Alteration` his active Treasure cards make (L4364–4378), and Elven Grace
+    when ``graced`` (:func:`rules.magic.altering.graced`); unaltered for anyone without chits
+    (a hireling activates no treasures, 7.7.2a.2)."""
     pieces = pieces_of(catalog)
     keys: set[str] = set()
     for item, held in character.items.items():
@@ -69,7 +73,7 @@ def alteration(catalog: Catalog, character: CharacterState) -> Alteration:
         if held.active and piece.kind is Kind.TREASURE:
             keys.update(catalog.treasures[piece.name].behaviour)
     times = next((t for key, t in TIMES_BY_STARS.items() if key in keys), None)
-    return Alteration(strength=STRENGTH_BY_STARS in keys, times=times)
+    return Alteration(strength=STRENGTH_BY_STARS in keys, times=times, graced=graced)
 
 
 def current(label: str, altered: Alteration = UNALTERED) -> ActionChit:
@@ -78,13 +82,20 @@ def current(label: str, altered: Alteration = UNALTERED) -> ActionChit:
     Strength ("his Magic chits are not affected", L4370) and the time of every action chit,
     Magic chits included, set by its asterisks under the Draught or Garb of Speed (L4374,
     L4378). Only action chits are altered — "not Treasure cards or horses" (L4366). Its
-    ``label`` shows the current values: the chit is still named by its printed ``label``."""
+    ``label`` shows the current values: the chit is still named by its printed ``label``.
+
+    Under Elven Grace (L4838–4841) a Move chit's time is its printed strength's
+    (:data:`rules.magic.altering.GRACE_TIMES`) — not a Duck chit's — "the strength that is
+    actually printed", whatever the Belt of Strength makes of it (rule 1); the Draught and Garb
+    of Speed nullify it (rule 2): their times stand."""
     face = printed(label)
     updates: dict[str, object] = {}
     if altered.strength and face.action in STRENGTH_ACTIONS:
         updates["strength"] = _STRENGTHS[face.effort]
     if altered.times is not None:
         updates["time"] = altered.times[face.effort]
+    elif altered.graced and face.action is Action.MOVE and face.strength is not None:
+        updates["time"] = GRACE_TIMES[face.strength]
     return face.model_copy(update=updates) if updates else face
 
 

@@ -83,8 +83,8 @@ LOUD: dict[str, Loud] = _table(
     ),
     Loud(
         "8.3.9", 2390, "8.3.9 Activating and Casting Spells",
-        "the spells whose effects are not built yet, those not in rules.magic.spells.BUILT: a "
-        "cast of one is reported by name and not made",
+        "the spells whose effects are not built yet, those not in "
+        "rules.magic.spells.registry.BUILT: a cast of one is reported by name and not made",
         "rules.magic.casting",
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),
@@ -133,6 +133,13 @@ LOUD: dict[str, Loud] = _table(
         "Evening: Clues and Paths, the Peer Table's usual choice, is taken",
         "rules.magic.spells.wise_bird",
         "magic/spells_daylight/L4729_talk_to_wise_birds_choice_is_reported.yaml",
+    ),
+    Loud(
+        "L5060", 5060, "he can do only the Move, Hide and Follow activities",
+        "Melt into Mist: the T4 Move chit he runs away with, moving along undiscovered hidden "
+        "paths, not blocking or being blocked, his belongings transmorphized with him (4.6.9b-c)",
+        "rules.magic.spells.permanent",
+        "magic/spells_chits/L5058_melt_into_mist_takes_its_target_out_of_combat.yaml",
     ),
     Loud(
         "L5259", 5259, "I wish for peace",

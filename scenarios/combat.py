@@ -423,6 +423,8 @@ def _spell_or_curse(resolver: _Resolver, written: Mapping[str, str]) -> str:
 
 def _spell_target(resolver: _Resolver, written: str) -> str:
     scene = resolver.scene
+    if written.startswith("MAGIC "):  # one of his own Magic chits (4.6.10c)
+        return f"chit:{resolver.decision.character}/{written}"
     found = _best(written, scene.pieces)
     if found is None:
         owned = [item for items in scene.belongings.values() for item in items]
@@ -431,6 +433,10 @@ def _spell_target(resolver: _Resolver, written: str) -> str:
 
 
 def _names(written: str, piece: str) -> bool:
+    """Whether ``written`` names ``piece``: a piece by its name or id, or one of the
+    spellcaster's Magic chits by its label (a target ``chit:<owner>/<label>``)."""
+    if piece.startswith("chit:"):
+        return piece.endswith(f"/{written}") and written.startswith("MAGIC ")
     return written == piece or is_copy(written, piece)
 
 

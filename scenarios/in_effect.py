@@ -30,6 +30,7 @@ from rules.board import ClearingError, parse_clearing_id
 from rules.catalog import Catalog
 from rules.chits import printed
 from rules.daylight.runes import SPELL_ITEMS, with_item
+from rules.magic import builtin
 from rules.magic.forms import ABSORB_ESSENCE, OWN, TRANSFORM, form
 from rules.magic.spells.daylight import VIOLENT_STORM
 from rules.magic.state import SpellInEffect, committed
@@ -235,7 +236,7 @@ def _caster(
                 if spell not in cards:
                     raise ScenarioError(key, f"the {item} has no {spell} awakened (4.6.6c)")
                 chit = catalog.treasures[pieces[item].name].chit
-                kind = catalog.spells[spell].type
+                kind = builtin.card(catalog, spell).type
                 if chit is None or chit.type != kind:
                     raise ScenarioError(key, f"the {item} cannot cast a Type {kind} spell (4.6.6b)")
                 return item, owner

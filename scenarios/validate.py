@@ -17,6 +17,7 @@ from rules.board import ClearingError
 from rules.catalog import Catalog
 from rules.events import event_types
 from rules.magic import builtin
+from rules.magic.nullifying import PROTECTION_FROM_MAGIC as PROTECTION
 from rules.meeting import partner
 from rules.orders import parse as _parse_module
 from rules.pieces import Kind, pieces_of
@@ -279,8 +280,8 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
             names.tile(f"{key}.action.fly.tile", action.fly.tile)
         for verb in ("activate", "deactivate"):
             item = getattr(action, verb)
-            if item is not None:
-                _item(names, f"{key}.action.{verb}", item)
+            if item is not None and not (verb == "activate" and item == PROTECTION):
+                _item(names, f"{key}.action.{verb}", item)  # the spell's chit is no item
         for index, item in enumerate(action.abandon or []):
             _item(names, f"{key}.action.abandon[{index}]", item)
         if action.cast is not None:
@@ -337,11 +338,13 @@ def _spell_or_curse(names: Names, key: str, written: Mapping[str, str], casting:
 
 
 def _spell_target(names: Names, written: str) -> bool:
-    """Whether ``written`` names a clearing, a tile or a weapon of the game."""
+    """Whether ``written`` names a clearing, a tile, a weapon of the game or a Magic chit."""
     catalog = names.catalog
     pieces = pieces_of(catalog)
     if written in catalog.weapons or written in catalog.tiles:
         return True
+    if written.startswith("MAGIC "):
+        return True  # one of his Magic chits (4.6.10c)
     if written in pieces and pieces[written].kind is Kind.WEAPON:
         return True
     try:

@@ -44,7 +44,7 @@ from rules.events import Decision
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued, PhaseCancelled
 from rules.events.magic import ColorSupplied, Enchanted, Meditated, TileFlipped
-from rules.magic.colors import Supply, at_place, chit_color, supplies
+from rules.magic.colors import Supply, at_place, chit_color_now, supplies
 from rules.magic.state import committed
 from rules.orders.model import Activity, ActivityKind
 from rules.schema.base import MagicColor
@@ -160,7 +160,7 @@ def _needs_choice(
     where = aim(ctx.state, name, activity, anywhere)
     if where is None or not where.tile or name not in ctx.today.meditated:
         return []
-    color = chit_color(where.label)
+    color = chit_color_now(ctx.state, name, where.label)
     if color is None or ready_chit(ctx.state, name, where.label) is None:
         return []
     if automatic(ctx, where, color) is not None:
@@ -226,7 +226,7 @@ def enchant(
         _cancel(ctx, name, number, "he is in no clearing to enchant in (7.10.4)")
         return
     chit = ready_chit(ctx.state, name, where.label)
-    color = chit_color(where.label)
+    color = chit_color_now(ctx.state, name, where.label)
     if chit is None or color is None:
         reason = (
             f"his {where.label} is not active (fatigued, wounded, a colour chit or committed "
@@ -244,7 +244,8 @@ def enchant(
 def _any_ready(state: GameState, name: str) -> bool:
     """Whether he has an active Magic chit of Types I–V that is no colour chit (7.10.2)."""
     return any(
-        chit_color(c.label) is not None and ready_chit(state, name, c.label) is not None
+        chit_color_now(state, name, c.label) is not None
+        and ready_chit(state, name, c.label) is not None
         for c in state.sheet(name).chits
         if c.label.startswith("MAGIC ")
     )

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 from rules.board import Board, ClearingError, Connection, board_for, parse_clearing_id
 from rules.catalog import Catalog
-from rules.chits import alteration, move_strength
+from rules.chits import alteration, in_play, move_strength
 from rules.daylight import missions
 from rules.discoveries import RoadDiscovery
 from rules.events.daylight import Abandoned, AbandonedCard, AbandonedCardNamed, Deactivated, Moved
 from rules.events.search import Discovered
 from rules.hidden import finds
+from rules.magic.altering import unleashed, unleashed_face
 from rules.magic.forms import belongings_frozen
 from rules.modifiers import sheet_has
 from rules.pieces import Kind, pieces_of
@@ -81,12 +82,19 @@ def carrying_strength(
     he rides (7.3.2c), active Boots (7.3.1f) and the move strength of the underlings following
     him, ``helpers`` (7.3.1h, L1674; 7.11.6d); Negligible without any (e.4). His Move chits
     carry by their current strength: by asterisks under an active Belt of Strength (L4370,
-    :func:`rules.chits.alteration`)."""
+    :func:`rules.chits.alteration`); the Move/Fight chits of Unleash Power carry like Move
+    chits (L5076)."""
     candidates = [
         move_strength(character, alteration(catalog, character)),
         denizen_strength(catalog, character.name),
     ]
     candidates += [denizen_strength(catalog, helper) for helper in helpers]
+    freed = unleashed(state.spells, character.name) if state.spells else frozenset()
+    candidates += [
+        unleashed_face(c.label).strength
+        for c in in_play(character)
+        if c.label in freed and c.color is None
+    ]
     horse = active_horse(catalog, state, character)
     if horse is not None:
         candidates.append(horse_strength(catalog, horse))

@@ -58,8 +58,9 @@ from rules.events.daylight import (
     Unhidden,
 )
 from rules.magic import bewitched, energizing, lifecycle, limits
+from rules.magic.forms import mist_forbids
 from rules.magic.spells import daylight as daylight_spells
-from rules.magic.spells import lost
+from rules.magic.spells import lost, protection
 from rules.magic.spells import turns as spell_turns
 from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
@@ -211,6 +212,7 @@ def take_turn(ctx: Ctx, turn: TurnState) -> None:
             activity = timeless_choice(ctx, turn, activity)
         phase(ctx, turn, turn.phase + 1, activity)
         turn.phase += 1
+        protection.phase_ends(ctx, turn.character)  # 4.6.7f.1
         lifecycle.energize_automatically(ctx)  # 4.6.7h.3: a target the phase brought to colour
         rest.fall_asleep(ctx)
         blocking.phase_end_blocking(ctx, turn.character)
@@ -305,6 +307,8 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     cursed = curses.forbidden(ctx, name, activity) or fly.grounded(ctx, name, turn)
     if cursed is None:
         cursed = limits.forbidden(ctx.catalog, ctx.state.spells, name, activity.kind)
+    if cursed is None:  # Melt into Mist, L5060
+        cursed = mist_forbids(ctx.state.spells, name, activity.kind.value)
     if cursed is not None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=cursed))
         return
@@ -458,6 +462,9 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
                     ctx.today.blocked.append(name)  # L4315.2: "instantly blocked"
                     ctx.emit(JewelBlocked(who=name, item=item))
         for item in change.activate:
+            if item == protection.PROTECTION:
+                protection.activate(ctx, name)  # 4.6.7f.1, as if it were an item
+                continue
             if item not in character.items or character.items[item].active:
                 continue
             refused = moving.activation_refused(ctx.catalog, ctx.state, character, item)

@@ -23,7 +23,8 @@ from rules.evening.sunset import directing, present
 from rules.events import Decision
 from rules.events.daylight import Unhidden
 from rules.events.evening import Charged, PlayCancelled
-from rules.magic.forms import creature
+from rules.magic.forms import creature, misted
+from rules.magic.spells.peace import pacified
 from rules.magic.state import committed
 from rules.schema.action_chits import Action
 
@@ -45,7 +46,9 @@ def targets(
     return [
         n
         for n in (present(ctx, combat) if here is None else here)
-        if n != who and (not ctx.sheet(n).hidden or helped or hidden.finds(ctx, who, n))
+        if n != who
+        and (not ctx.sheet(n).hidden or helped or hidden.finds(ctx, who, n))
+        and not misted(ctx.state.spells, n)  # L5062: he cannot be charged
     ]
 
 
@@ -55,9 +58,11 @@ def options(ctx: Ctx, combat: CombatState, who: str, here: list[str] | None = No
     creature's move time (8.4.5p.2; a flier's flying values, 8.3.6b.4)."""
     if any(is_red(ctx, combat, d) for d in combat.sheets.get(who, [])):
         return [NONE]
+    if pacified(ctx.state, who) or misted(ctx.state.spells, who):
+        return [NONE]  # Peace, L4714; mist, L5062: he cannot charge
     moves = kit.unused(ctx.sheet(who), kit.used(combat, who), committed(ctx.state.spells, who))
     if creature(ctx.catalog, ctx.state.spells, who) is None:
-        moves = kit.of_action(moves, Action.MOVE)
+        moves = kit.of_action(moves, Action.MOVE, freed=kit.unleashed(ctx.state, who))  # L5076
     chargeable = targets(ctx, combat, who, ahead=True, here=here)
     return [NONE, *(f"{target} {label}" for target in chargeable for label in moves)]
 
@@ -156,7 +161,9 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> bool:
     kit.used(combat, who).append(label)
     combat.charges[who] = target
     combat.charge_times[who] = (
-        shape.move_time if shape is not None else kit.face(ctx.catalog, sheet, label).time
+        shape.move_time
+        if shape is not None
+        else kit.face(ctx.catalog, ctx.state, sheet, label).time
     )
     combat.acted.append(who)
     combat.targets[who] = target

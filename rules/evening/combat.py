@@ -26,7 +26,7 @@ from rules.evening.state import CombatState, EveningState, Step
 from rules.events.day import NotImplementedYet
 from rules.events.evening import CombatEnded, Flipped
 from rules.magic import taking_effect
-from rules.magic.spells import world_fades
+from rules.magic.spells import protection, world_fades
 
 
 def evening(ctx: Ctx) -> None:
@@ -151,6 +151,7 @@ def end_round(ctx: Ctx, combat: CombatState) -> bool:
                 sheet.items[attack.weapon].alerted = attack.flip == "alerted"
     combat.boxes = {}
     hirelings.disengage(ctx, combat)
+    protection.round_ends(ctx, combat)  # 4.6.7f.1
     if any(is_red(ctx, combat, d) for d in hostiles(ctx, combat)):
         combat.eventful = True
     combat.quiet = 0 if combat.eventful else combat.quiet + 1

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from rules.board import Board
 from rules.catalog import Catalog
 from rules.evening.positions import Counter
+from rules.magic.altering import GRACE_TIMES, graced
 from rules.magic.forms import attack, creature, transmorphized
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
@@ -160,6 +161,15 @@ def vulnerability(catalog: Catalog, piece: str) -> Weight:
     if record.kind is Kind.MONSTER:
         return catalog.monsters[record.name].size
     return catalog.native_counters[record.name].vulnerability
+
+
+def move_time(catalog: Catalog, state: GameState, counter: str, move: int | None) -> int | None:
+    """The move time of ``counter`` showing ``move`` on its side up: under Elven Grace
+    (L4838) a monster's or native's size defines it on both sides of its counter
+    (:data:`rules.magic.altering.GRACE_TIMES`); a head, club or horse has none of its own."""
+    if move is None or not graced(state, counter):
+        return move
+    return GRACE_TIMES[vulnerability(catalog, counter)]
 
 
 def armored(catalog: Catalog, piece: str) -> bool:

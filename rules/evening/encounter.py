@@ -22,6 +22,7 @@ from rules.evening.answers import NONE
 from rules.evening.counters import (
     horse_side,
     is_native,
+    move_time,
     red_side_up,
     riding,
     showing,
@@ -39,8 +40,9 @@ from rules.events.daylight import (
 )
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
 from rules.magic import casting, pacification
-from rules.magic.forms import creature
-from rules.magic.spells import fly
+from rules.magic.forms import creature, misted
+from rules.magic.spells import fly, protection
+from rules.magic.spells.peace import pacified
 from rules.magic.state import committed
 from rules.modifiers import has
 from rules.pieces import pieces_of
@@ -84,7 +86,9 @@ def lure_options(
 ) -> list[str]:
     """The denizens ``who`` may lure onto his sheet (8.3.4, d): every unhired monster in the
     clearing not already on his sheet and not red side up (``free``: :func:`lurable` now, if
-    the caller has it)."""
+    the caller has it); none while Peace bewitches him (L4714)."""
+    if pacified(ctx.state, who) or misted(ctx.state.spells, who):
+        return []  # Peace, L4714; mist, L5062: he cannot lure attackers
     mine = combat.sheets.get(who, [])
     free = lurable(ctx, combat) if free is None else free
     return [p for p in free if p not in mine and not protected(ctx, who, p)]
@@ -137,11 +141,14 @@ def lure(ctx: Ctx, combat: CombatState) -> None:
 
 def lurable(ctx: Ctx, combat: CombatState) -> list[str]:
     """8.3.4d: the unhired denizens that may be lured: not red side up, not lured by or assigned
-    to a hireling."""
+    to a hireling, not bewitched by Peace (L4713)."""
     return [
         p
         for p in hostiles(ctx, combat)
-        if not is_red(ctx, combat, p) and not hirelings.lured_by_hireling(ctx, combat, p)
+        if not is_red(ctx, combat, p)
+        and not hirelings.lured_by_hireling(ctx, combat, p)
+        and not pacified(ctx.state, p)
+        and not misted(ctx.state.spells, p)
     ]
 
 
@@ -172,16 +179,20 @@ def assign(ctx: Ctx, combat: CombatState) -> None:
     are hidden (b). A red-side-up Tremendous monster held by a hireling stays with it (8.6.2).
     Heads and clubs come along with their monsters (8.4.7e), horses with their riders. One who
     wins a denizen he cannot take himself names which of his unhidden hirelings takes it
-    (a.3), with his other Encounter choices (:func:`rules.evening.charging.deploy`)."""
+    (a.3), with his other Encounter choices (:func:`rules.evening.charging.deploy`). A denizen
+    under Peace is not assigned (L4713)."""
     for denizen in hostiles(ctx, combat):
         if assigned_to(combat, denizen) is not None or denizen in combat.held:
             continue
+        if pacified(ctx.state, denizen) or misted(ctx.state.spells, denizen):
+            continue  # Peace, L4713; mist, L5062: it cannot be assigned
         group = natives.group_of(ctx, denizen) if is_native(ctx.catalog, denizen) else None
         rollers = [
             n
             for n in directing(ctx, combat)
             if hirelings.can_roll(ctx, combat, n)
             and not protected(ctx, n, denizen)
+            and not misted(ctx.state.spells, n)
             and (group is None or natives.battles(combat, group, n))
         ]
         while len(rollers) > 1:
@@ -218,6 +229,7 @@ def move_times(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
             times.append(horse_side(ctx.catalog, ctx.state, denizen, horse, melee=False).move)
             continue
         move = showing(ctx.catalog, ctx.state, combat.dark_parts, denizen).move
+        move = move_time(ctx.catalog, ctx.state, denizen, move)  # Elven Grace, L4838
         if move is not None:
             times.append(move)
     times += [t for charger, t in combat.charge_times.items() if combat.charges[charger] == who]
@@ -236,23 +248,30 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     activating or deactivating one belonging, abandoning one; casting a spell, as far as the
     rules let him now (8.3.9b, :func:`rules.magic.casting.cast_options`). A transmorphized
     character can only run away, with a dummy (8.4.5p.2): his chits and belongings are frozen
-    and he names no target for a spell (4.6.9b.2, e). Whether it can be
+    and he names no target for a spell (4.6.9b.2, e) — but he may activate a Protection from
+    Magic on him, a spell's chit and no belonging (4.6.7f.1). Whether it can be
     done is judged when it is his turn to act (see the module docstring)."""
     state = ctx.state
     character = ctx.sheet(who)
     chits = kit.unused(character, kit.used(combat, who), committed(state.spells, who))
     options = [NONE]
+    if protection.inactive(state, who) is not None:
+        options.append(protection.ACTIVATE)  # 4.6.7f.1, L5163: a spell's chit, no belonging
     if creature(ctx.catalog, state.spells, who) is not None:  # 8.4.5p.2, 4.6.9b.2, e
         return options + [f"run {label} to {end}" for label in chits for end in roads(ctx, combat)]
+    freed = kit.unleashed(state, who)  # Move/Fight chits (L5076)
     weapon = kit.weapon(ctx.catalog, state, character)
     if weapon is not None:
         verb = "unalert" if character.items[weapon].alerted else "alert"
         gloves = kit.unused_cards(ctx.catalog, state, character, "gloves", kit.used(combat, who))
-        options += [f"{verb} {label}" for label in [*kit.of_action(chits, Action.FIGHT), *gloves]]
+        options += [
+            f"{verb} {label}"
+            for label in [*kit.of_action(chits, Action.FIGHT, freed=freed), *gloves]
+        ]
     options += [f"berserk {label}" for label in kit.of_action(chits, Action.BERSERK)]
     ends = roads(ctx, combat)
     boots = kit.unused_cards(ctx.catalog, state, character, "boots", kit.used(combat, who))
-    for label in [*kit.of_action(chits, Action.MOVE), *boots]:
+    for label in [*kit.of_action(chits, Action.MOVE, freed=freed), *boots]:
         options += [f"run {label} to {end}" for end in ends]
     if kit.horse(ctx.catalog, state, character) is not None:
         options += [f"run horse {gait} to {end}" for gait in ("walk", "gallop") for end in ends]
@@ -334,6 +353,8 @@ def act(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
         _run(ctx, combat, who, rest)
     elif verb == flying.FLY:
         flying.fly_away(ctx, combat, who, rest)
+    elif answer == protection.ACTIVATE:
+        protection.activate(ctx, who, reason="Encounter action (8.3.7d, 4.6.7f.1)")
     elif verb == "activate" and ", deactivate " in rest:
         first, _, second = rest.partition(", deactivate ")
         _activate(ctx, combat, who, first, on=True)
@@ -368,7 +389,7 @@ def _alert(ctx: Ctx, combat: CombatState, who: str, label: str, verb: str) -> No
     weapon = kit.weapon(ctx.catalog, ctx.state, character)
     if weapon is None:
         return
-    chit = kit.face(ctx.catalog, character, label)
+    chit = kit.face(ctx.catalog, ctx.state, character, label)
     why = _too_slow(ctx, combat, who, chit.time)
     if why is None and not kit.strong_enough(chit, kit.weapon_record(ctx.catalog, weapon).weight):
         why = f"{label} is weaker than the {weapon} (8.3.7b)"
@@ -392,7 +413,7 @@ def _berserk(ctx: Ctx, combat: CombatState, who: str, label: str) -> None:
     fatigues as effort does; until Midnight only Tremendous harm kills him (L3594; the chit is
     marked alerted until then, :func:`rules.chits.is_berserk`)."""
     sheet = ctx.sheet(who)
-    chit = kit.face(ctx.catalog, sheet, label)
+    chit = kit.face(ctx.catalog, ctx.state, sheet, label)
     why = _too_slow(ctx, combat, who, chit.time)
     played = [*kit.used(combat, who), label]
     if why is None and kit.over_limit(ctx.catalog, ctx.state, sheet, played):
@@ -429,7 +450,7 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
     elif (shape := creature(ctx.catalog, state.spells, who)) is not None:
         time, label, strength, needed = shape.move_time, play, shape.strength, Weight.NEGLIGIBLE
     else:
-        chit = kit.face(ctx.catalog, character, play)
+        chit = kit.face(ctx.catalog, ctx.state, character, play)
         time, label = chit.time, play
         strength = chit.strength if chit.strength is not None else Weight.NEGLIGIBLE
         needed = kit.carrying(ctx.catalog, state, character, play)

@@ -35,6 +35,7 @@ from rules.events import Decision
 from rules.events.daylight import Unhidden
 from rules.events.evening import Assigned, Deployed, Held, Lured, Turned
 from rules.hidden import found_enemies
+from rules.magic.spells.peace import pacified
 
 
 def here(ctx: Ctx, combat: CombatState) -> list[str]:
@@ -91,6 +92,8 @@ def lures(ctx: Ctx, combat: CombatState, who: str, lurable: list[str]) -> list[t
     for piece in of(ctx, combat, who):
         if attacked(combat, piece) or attacking(combat, piece) is not None:
             continue
+        if pacified(ctx.state, piece):
+            continue  # Peace, L4713: a hired denizen under it cannot lure
         options = [NONE, *(d for d in lurable if not lured_by_hireling(ctx, combat, d))]
         if len(options) == 1:
             continue

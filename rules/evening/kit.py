@@ -12,7 +12,7 @@ active (:func:`weapon_potions`). It expires at Midnight (:func:`rules.day.midnig
 from __future__ import annotations
 
 from collections import Counter as Tally
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -20,6 +20,8 @@ from rules.catalog import Catalog
 from rules.chits import Alteration, alteration, current, in_play, printed
 from rules.daylight.moving import active_horse, is_weapon, item_weight
 from rules.evening.state import CombatState
+from rules.magic import altering
+from rules.magic.altering import graced
 from rules.pieces import Kind, pieces_of
 from rules.powers import waiting
 from rules.schema.action_chits import Action, ActionChit
@@ -208,13 +210,24 @@ def unused(character: CharacterState, used: list[str], committed: Sequence[str] 
     return labels
 
 
-def of_action(labels: list[str], *actions: Action) -> list[str]:
-    """The labels among ``labels`` of chits of the given actions, each label once, in order."""
+def of_action(
+    labels: list[str], *actions: Action, freed: Collection[str] = frozenset()
+) -> list[str]:
+    """The labels among ``labels`` of chits of the given actions, each label once, in order;
+    a Magic chit ``freed`` by Unleash Power counts as a Move and a Fight chit (L5076,
+    :func:`unleashed`)."""
+    both = {Action.MOVE, Action.FIGHT}
     seen: list[str] = []
     for label in labels:
-        if printed(label).action in actions and label not in seen:
+        action = printed(label).action
+        if (action in actions or (label in freed and both & set(actions))) and label not in seen:
             seen.append(label)
     return seen
+
+
+def unleashed(state: GameState, who: str) -> frozenset[str]:
+    """His Magic chits Unleash Power makes Move/Fight chits now (L5076)."""
+    return altering.unleashed(state.spells, who) if state.spells else frozenset()
 
 
 def cards(catalog: Catalog, state: GameState, character: CharacterState, use: str) -> list[str]:
@@ -283,16 +296,30 @@ def is_card(label: str) -> bool:
     return label.split(" ", 1)[0] not in _ACTIONS
 
 
+def altered(catalog: Catalog, state: GameState, character: CharacterState) -> Alteration:
+    """How his treasures and the spells on him alter his action chits now: his
+    :func:`rules.chits.alteration`, with Elven Grace if it is on him (L4838,
+    :func:`rules.magic.altering.graced`)."""
+    return alteration(catalog, character, graced=graced(state, character.name))
+
+
 def face(
-    catalog: Catalog, character: CharacterState, label: str, altered: Alteration | None = None
+    catalog: Catalog,
+    state: GameState,
+    character: CharacterState,
+    label: str,
+    altered_now: Alteration | None = None,
 ) -> ActionChit:
     """What a play of ``character``'s stands for: an action chit's current face — its printed
-    one, as his active Belt of Strength, Draught or Garb of Speed alter it (L4364–4378,
-    :func:`rules.chits.current`; ``altered``: his :func:`rules.chits.alteration`, if the caller
-    has it) —, or a Boots or Gloves card's as a Move or Fight chit of the card's strength and
-    time, with no effort (8.4.5j.1–j.2): cards are not altered (L4366)."""
+    one, as his active Belt of Strength, Draught or Garb of Speed and Elven Grace alter it
+    (L4364–4378, L4838, :func:`rules.chits.current`; ``altered_now``: his :func:`altered`, if
+    the caller has it) —, or a Boots or Gloves card's as a Move or Fight chit of the card's
+    strength and time, with no effort (8.4.5j.1–j.2): cards are not altered (L4366)."""
+    if label in unleashed(state, character.name):
+        return altering.unleashed_face(label)
     if not is_card(label):
-        return current(label, alteration(catalog, character) if altered is None else altered)
+        found = altered(catalog, state, character) if altered_now is None else altered_now
+        return current(label, found)
     chit = catalog.treasures[pieces_of(catalog)[label].name].chit
     assert chit is not None and chit.kind in ("move", "fight") and chit.time is not None
     action = Action.MOVE if chit.kind == "move" else Action.FIGHT

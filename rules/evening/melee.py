@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules import hidden
-from rules.chits import alteration
 from rules.day.context import Ctx
 from rules.evening import dummies, hirelings, kit, natives, rebels, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, TREACHERY, placement
@@ -31,8 +30,9 @@ from rules.events.evening import Targeted
 from rules.magic import builtin, taking_effect
 from rules.magic import targets as spell_targets
 from rules.magic.forms import attack as form_attack
-from rules.magic.forms import creature, form, transmorphized
-from rules.magic.spells.attack import SPELL
+from rules.magic.forms import creature, form, misted, transmorphized
+from rules.magic.spells.attack import SPELL, attacks_all, fixed_circle
+from rules.magic.spells.peace import named, pacified
 from rules.schema.action_chits import Action
 from rules.schema.tiles import ClearingType
 
@@ -47,7 +47,7 @@ def target_options(
     if the caller has them) — a hidden one only if he sees him (b.5; found today,
     :func:`rules.hidden.finds`). His own hired natives are offered last, marked
     ``(treachery)``: naming one makes its group's natives under hire to him rebel (8.4.2g,
-    :func:`rules.evening.rebels.rebel`)."""
+    :func:`rules.evening.rebels.rebel`). Nobody in mist is offered (L5062)."""
     others = [
         name
         for name in (present(ctx, combat) if here is None else here)
@@ -55,7 +55,9 @@ def target_options(
     ]
     hired = [m for m in hirelings.here(ctx, combat) if hirelings.employer(ctx, m) != who]
     own = [f"{m}{TREACHERY}" for m in hirelings.of(ctx, combat, who) if is_native(ctx.catalog, m)]
-    return [NONE, *hostiles(ctx, combat), *hired, *others, *own]
+    found = [*hostiles(ctx, combat), *hired, *others, *own]
+    spells = ctx.state.spells
+    return [NONE, *(t for t in found if not misted(spells, t.removesuffix(TREACHERY)))]
 
 
 def targets(ctx: Ctx, combat: CombatState) -> None:
@@ -67,7 +69,8 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
     (8.3.6b.2) — and the target of each of his hirelings defending on its own sheet (e). Naming
     a target, or being named, unhides (b.2). His default is last round's target while it is
     still there, else none (pbem-combat §4). His secret plays are asked with his target, in one
-    melee window (:func:`ask_plays`). A spellcaster names his spell's targets instead (8.4.2d,
+    melee window (:func:`ask_plays`). One under Peace names none (L4714), and naming one under
+    Peace breaks it (L4715). A spellcaster names his spell's targets instead (8.4.2d,
     :mod:`rules.magic.targets`); once all are named, the spells come to life in the next step
     (8.4.3, :func:`rules.magic.taking_effect.take_effect`)."""
     order = directing(ctx, combat)
@@ -82,6 +85,9 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             continue
         if who not in here:
             continue  # 8.4.2b.1: absent, he picks no target for himself
+        if pacified(ctx.state, who) or misted(ctx.state.spells, who):
+            asked.append((who, NONE))  # Peace, L4714; mist, L5062: he names no target
+            continue
         asked.append((who, standing.ask(ctx, combat, _target_decision(ctx, combat, who, here))))
     if ctx.combat_waits():
         ask_plays(ctx, combat, {who: answer for who, answer in asked if answer != NONE})
@@ -104,6 +110,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
         if answer in combat.sheets.get(piece, []):
             combat.targets[piece] = answer
             ctx.emit(Targeted(who=piece, target=answer, at=combat.clearing, round=combat.round))
+            named(ctx, answer, piece)  # Peace, L4715
     for who, answer in asked:
         if who in combat.casts and who not in combat.charges:
             taking_effect.name_targets(ctx, combat, who, answer)  # 8.4.2d
@@ -115,6 +122,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             rebels.rebel(ctx, combat, who, answer)
         combat.targets[who] = answer
         ctx.emit(Targeted(who=who, target=answer, at=combat.clearing, round=combat.round))
+        named(ctx, answer, who)  # Peace, L4715
         if is_native(ctx.catalog, answer) and answer not in ctx.state.minions:
             group = natives.group_of(ctx, answer)
             natives.start_battling(ctx, combat, group, who, "targeted (8.2.3a)")
@@ -183,20 +191,27 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     with no target named is not played (8.4.2b.3) — and, with a weapon counter, a Fight chit
     played to turn it over at the end of the round (a weapon card has one side, L4430). A
     spellcaster whose Attack spell works attacks with it in a circle, ``spell smash`` (8.4.5 i),
-    and no other way; one whose other spell works makes no attack (8.4.5a)."""
+    and no other way; one whose other spell works makes no attack (8.4.5a). Roof Collapses
+    attacks automatically in its one circle (L4913): once it works, ``spell smash`` is his only
+    play."""
     character = ctx.sheet(who)
     cast = combat.casts.get(who)
     options = [NONE]
     attacking = cast is not None and builtin.card(ctx.catalog, cast.spell).attack is not None
+    fixed = fixed_circle(ctx, cast) if cast is not None else None
     if cast is not None and attacking and cast.status in ("cast", "working"):
-        options += [f"{SPELL} {ATTACKS[box]}" for box in ATTACKS]  # 8.4.5 i
+        circles = [fixed] if fixed is not None else list(ATTACKS.values())
+        options += [f"{SPELL} {circle}" for circle in circles]  # 8.4.5 i
+    if cast is not None and cast.status == "working" and fixed is not None and attacking:
+        return options[1:]  # Roof Collapses attacks "automatically" (L4913)
     if cast is not None and cast.status == "working":
         return options  # 8.4.5a: no weapon attack in the round his spell works
     shape = creature(ctx.catalog, ctx.state.spells, who)
     if shape is not None:  # 8.4.5p.2: a dummy in a circle, if the creature attacks at all
         free = dummies.chits(ctx, combat, who) if form_attack(shape) is not None else []
         return options + [f"{label} {ATTACKS[box]}" for label in free for box in ATTACKS]
-    fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT)
+    freed = kit.unleashed(ctx.state, who)  # Move/Fight chits (L5076)
+    fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT, freed=freed)
     fights += kit.unused_cards(ctx.catalog, ctx.state, character, "gloves", kit.used(combat, who))
     options += [f"{label} {ATTACKS[box]}" for label in fights for box in ATTACKS]
     weapon = kit.weapon(ctx.catalog, ctx.state, character)
@@ -218,7 +233,10 @@ def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     boots = kit.unused_cards(ctx.catalog, ctx.state, character, "boots", kit.used(combat, who))
     options += [
         f"{label} {MANEUVERS[box]}"
-        for label in [*kit.of_action(chits, Action.MOVE), *boots]
+        for label in [
+            *kit.of_action(chits, Action.MOVE, freed=kit.unleashed(ctx.state, who)),
+            *boots,
+        ]
         for box in MANEUVERS
     ]
     options += [f"{label} duck" for label in kit.of_action(chits, Action.DUCK)]
@@ -232,9 +250,14 @@ def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
 
 def threatened(ctx: Ctx, combat: CombatState, who: str) -> bool:
     """Whether anything could attack him this round: denizens on his sheet (8.4.6b), or another
-    character in the clearing, who may have named him (8.4.2c). With neither, he is not asked
-    for a maneuver, which would only tire him."""
-    return bool(combat.sheets.get(who)) or any(n != who for n in present(ctx, combat))
+    character in the clearing, who may have named him (8.4.2c), or a Roof Collapses cast here,
+    which attacks everyone (L4913). With none, he is not asked for a maneuver, which would only
+    tire him."""
+    return (
+        bool(combat.sheets.get(who))
+        or any(n != who for n in present(ctx, combat))
+        or attacks_all(combat)
+    )
 
 
 def shield(ctx: Ctx, who: str) -> str | None:
@@ -268,17 +291,19 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
         free = dummies.chits(ctx, combat, who)
         return f"{min(free)} {MANEUVERS[_safest(ctx, combat, who)]}" if free else NONE
     limit = kit.effort_limit(catalog, state, character)
-    altered = alteration(catalog, character)
+    altered = kit.altered(catalog, state, character)
     carried = kit.heaviest(catalog, state, character)
     chits = [
         label
         for label in [
-            *kit.of_action(kit.unused(character, played), Action.MOVE),
+            *kit.of_action(
+                kit.unused(character, played), Action.MOVE, freed=kit.unleashed(state, who)
+            ),
             *kit.unused_cards(catalog, state, character, "boots", played),
         ]
         if not kit.beyond([*played, label], limit)
         and kit.strong_enough(
-            kit.face(catalog, character, label, altered),
+            kit.face(catalog, state, character, label, altered),
             kit.carrying(catalog, state, character, label, carried),
         )
     ]
@@ -286,7 +311,7 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
         return NONE
 
     def rank(label: str) -> tuple[int, int, str]:
-        chit = kit.face(catalog, character, label, altered)
+        chit = kit.face(catalog, state, character, label, altered)
         return (chit.time, chit.effort, label)
 
     best = min(chits, key=rank)
@@ -392,7 +417,7 @@ def ask_plays(
             "attack",
             "Your attack (8.4.5e.1)",
             offered.attacks,
-            previous if previous in offered.attacks and who in aiming else NONE,
+            previous if previous in offered.attacks and who in aiming else offered.attacks[0],
         )
         answers["maneuver"] = (
             NONE

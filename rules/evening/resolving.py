@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from rules.day.context import Ctx
-from rules.evening import hirelings, kit, melee, rebels
+from rules.evening import kit, melee, rebels
 from rules.evening.counters import (
     body_of,
     horse_side,
+    move_time,
     red_side_up,
     riding,
     showing,
@@ -34,14 +35,18 @@ from rules.evening.counters import (
 )
 from rules.evening.harm import Blow, Harm, striking_bonus
 from rules.evening.state import Attack, CombatState
-from rules.evening.sunset import denizens, present
+from rules.evening.sunset import present
 from rules.events.day import NotImplementedYet
 from rules.events.evening import AttackCancelled, Attacked, Shifted
 from rules.magic import builtin
 from rules.magic.forms import attack as form_attack
-from rules.magic.forms import creature, transmorphized
+from rules.magic.forms import creature, misted, transmorphized
+from rules.magic.nullifying import PENTANGLE, affects
 from rules.magic.spells.attack import aims
 from rules.magic.spells.combat import poisoned
+from rules.magic.spells.instant import DEMONS
+from rules.magic.targets import individuals
+from rules.pieces import pieces_of
 from rules.schema.action_chits import Action
 
 
@@ -97,7 +102,8 @@ def maneuver_of(ctx: Ctx, combat: CombatState, target: str) -> tuple[int, int] |
             return boxes[horse], horse_side(ctx.catalog, ctx.state, target, horse, melee=True).move
         if target in boxes:
             own = showing(ctx.catalog, ctx.state, combat.dark_parts, target)
-            return boxes[target], own.move if own.move is not None else 0
+            time = move_time(ctx.catalog, ctx.state, target, own.move)  # Elven Grace, L4838
+            return boxes[target], time if time is not None else 0
     return None
 
 
@@ -130,11 +136,13 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         plays = combat.plays.get(who)
         attack = plays.attack if plays is not None else None
         target = combat.targets.get(who)
-        if attack is None or attack.cancelled or attack.flip or target is None:
+        if attack is None or attack.cancelled or attack.flip:
             continue
         assert attack.direction is not None
-        if attack.spell is not None:
+        if attack.spell is not None:  # its targets are the spell's (8.4.5 i.2)
             found += _spell_strikes(ctx, combat, who, attack)
+            continue
+        if target is None:
             continue
         character = ctx.sheet(who)
         shape = creature(ctx.catalog, ctx.state.spells, who)
@@ -143,7 +151,8 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             if hits is not None:
                 found.append(_creature_strike(who, target, attack, Harm.of(hits[0])))
             continue
-        strength = kit.face(ctx.catalog, character, attack.chit).strength
+        chit = kit.face(ctx.catalog, ctx.state, character, attack.chit)
+        strength = chit.strength
         assert strength is not None
         potions = kit.weapon_potions(ctx.catalog, ctx.state, character)
         if attack.weapon is None:
@@ -201,6 +210,17 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                     )
                 )
                 continue
+            if demon_warded(ctx, body, aim):
+                ctx.emit(
+                    AttackCancelled(
+                        attacker=counter,
+                        target=aim,
+                        reason="a Pentangle protects him from the Demons and the Imp (L4964)",
+                        at=combat.clearing,
+                        round=combat.round,
+                    )
+                )
+                continue
             red = face.harm == "RED"
             found.append(
                 Strike(
@@ -219,6 +239,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                     spell=face.spell,
                 )
             )
+    found = [s for s in found if not _in_mist(ctx, combat, s)]
     for strike in found:
         judge(ctx, combat, strike)
         ctx.emit(
@@ -261,6 +282,30 @@ def _creature_strike(who: str, target: str, attack: Attack, harm: Harm) -> Strik
     )
 
 
+def _in_mist(ctx: Ctx, combat: CombatState, strike: Strike) -> bool:
+    """L5062: one in mist "cannot attack or be attacked" (4.6.9d): an attack he makes, or one
+    aimed at him, is cancelled (a denizen's by its body)."""
+    attacker = strike.body or strike.attacker
+    if not (misted(ctx.state.spells, attacker) or misted(ctx.state.spells, strike.target)):
+        return False
+    ctx.emit(
+        AttackCancelled(
+            attacker=strike.attacker,
+            target=strike.target,
+            reason="one in mist cannot attack or be attacked (L5062)",
+            at=combat.clearing,
+            round=combat.round,
+        )
+    )
+    return True
+
+
+def demon_warded(ctx: Ctx, attacker: str, target: str) -> bool:
+    """Pentangle (L4964): "The Demon, Winged Demon, and Imp cannot attack the target"."""
+    name = pieces_of(ctx.catalog)[attacker].name if attacker in pieces_of(ctx.catalog) else ""
+    return name in DEMONS and affects(ctx.state.spells, PENTANGLE, target)
+
+
 def _spell_strikes(ctx: Ctx, combat: CombatState, who: str, attack: Attack) -> list[Strike]:
     """8.4.5 i.1–i.2: an Attack spell's attacks, like a weapon's of the spell's length, harm
     and sharpness, the same direction and time on each of its targets still here, every
@@ -268,7 +313,7 @@ def _spell_strikes(ctx: Ctx, combat: CombatState, who: str, attack: Attack) -> l
     cast = combat.casts[who]
     values = builtin.card(ctx.catalog, cast.spell).attack
     assert values is not None and attack.direction is not None
-    here = [*present(ctx, combat), *denizens(ctx, combat.clearing), *hirelings.here(ctx, combat)]
+    here = individuals(ctx, combat)
     missile = values.method == "missile"
     return [
         Strike(
@@ -327,7 +372,10 @@ def shift(ctx: Ctx, combat: CombatState) -> None:
             for d in combat.sheets.get(who, [])
         ):
             held.append(who)
-        if move.chit is not None and kit.face(ctx.catalog, sheet, move.chit).action is Action.DUCK:
+        if (
+            move.chit is not None
+            and kit.face(ctx.catalog, ctx.state, sheet, move.chit).action is Action.DUCK
+        ):
             continue  # L4486: the Duck chit goes only in the Duck square
         times = aimed_at(ctx, combat, who)
         if times and min(times) >= 5:

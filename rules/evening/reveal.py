@@ -22,10 +22,10 @@ from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
 from rules.events.evening import PlayCancelled, Played
-from rules.magic import builtin
+from rules.magic import builtin, targets
 from rules.magic.forms import attack as form_attack
 from rules.magic.forms import creature
-from rules.magic.spells.attack import SPELL
+from rules.magic.spells.attack import SPELL, aims
 from rules.pieces import pieces_of
 
 
@@ -94,10 +94,11 @@ def _own_sheets(ctx: Ctx, combat: CombatState) -> list[str]:
         for who in combat.targets
         if who in combat.plays and combat.plays[who].attack is not None
     }
+    here = targets.individuals(ctx, combat)
     for who, cast in combat.casts.items():  # an Attack spell attacks all its targets (8.4.5 i.2)
         attack = combat.plays[who].attack if who in combat.plays else None
         if attack is not None and attack.spell is not None:
-            attacked |= set(cast.targets)
+            attacked |= set(aims(cast, here))
     return [d for d in sorted(attacked) if d not in on_sheets and d not in ctx.state.characters]
 
 
@@ -161,7 +162,7 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
         if hits is None or direction is None:
             return None
         return Attack(chit=label, direction=direction, time=hits[1])
-    chit = kit.face(ctx.catalog, character, label)
+    chit = kit.face(ctx.catalog, ctx.state, character, label)
     weapon = kit.weapon(ctx.catalog, state, character)
     time, length = chit.time, 0
     cancelled = None
@@ -186,15 +187,15 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
 def _spell_attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | None:
     """8.4.5 i: his Attack spell that works attacks from the circle he plays, its completion
     time the attack time, its length the spell's (i.1); a spell that does not work makes no
-    attack."""
+    attack. Roof Collapses always attacks in Smash with time 4 (L4913)."""
     cast = combat.casts.get(who)
     values = builtin.card(ctx.catalog, cast.spell).attack if cast is not None else None
     if cast is None or values is None or cast.status != "working":
         return None
     return Attack(
         chit=cast.chit,
-        direction=BOX_OF[answer.split()[-1]],
-        time=cast.time,
+        direction=BOX_OF[values.direction or answer.split()[-1]],
+        time=cast.time if values.time is None else values.time,
         length=values.length,
         spell=cast.spell,
     )
@@ -233,7 +234,7 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
     shape = creature(ctx.catalog, state.spells, who)
     if shape is not None:  # 8.4.5p.2: a dummy with the creature's move time
         return Maneuver(chit=play, direction=direction, time=shape.move_time)
-    chit = kit.face(ctx.catalog, character, play)
+    chit = kit.face(ctx.catalog, ctx.state, character, play)
     needed = kit.carrying(ctx.catalog, state, character, play)
     cancelled = None
     if not kit.strong_enough(chit, needed):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from rules.chits import Alteration, alteration, current
+from rules.chits import Alteration, current
 from rules.day.context import Ctx
 from rules.decisions.kinds import FATIGUE_STEP
 from rules.evening import kit
@@ -36,7 +36,7 @@ def situation(ctx: Ctx, combat: CombatState, who: str, *, effort: int = 0) -> Si
         came_from=ctx.today.entered_from.get(who),
         effort=kit.effort(kit.used(combat, who)) + effort,
         carried=kit.heaviest(ctx.catalog, ctx.state, character).rank,
-        faces=_faces(labels, alteration(ctx.catalog, character)),
+        faces=_faces(labels, kit.altered(ctx.catalog, ctx.state, character)),
     )
 
 

@@ -44,6 +44,29 @@ class SpellReleased(Public, type="spell_released"):
     reason: str | None = None
 
 
+class SpellNullified(Public, type="spell_nullified"):
+    """The spell ``spell`` cast by ``caster`` no longer affects ``target`` (4.6.10d.1): it stays
+    committed to him, nullified by ``by`` (the spell protecting him: Pentangle, Melt into Mist,
+    Protection from Magic), or for ``reason``."""
+
+    spell: str
+    caster: str
+    target: str
+    by: str | None = None
+    reason: str | None = None
+
+
+class SpellResumed(Public, type="spell_resumed"):
+    """The spell ``spell`` cast by ``caster`` affects ``target`` again (4.6.10d.1): what
+    nullified it (``by``, or ``reason``) has ended."""
+
+    spell: str
+    caster: str
+    target: str
+    by: str | None = None
+    reason: str | None = None
+
+
 class SpellBroken(Public, type="spell_broken"):
     """The spell ``spell`` cast by ``caster`` is broken (4.6.10d.3): all its targets are
     released and its chit returns to its owner and fatigues; ``reason``: ``target killed``,

@@ -38,6 +38,11 @@ game state:
 - :mod:`rules.magic.forms`: the form a transmorphizing spell gives an individual (4.6.9) and
   the creature's values; :mod:`rules.magic.limits`: the activities a transmorphized individual
   cannot do (4.6.9c).
+- :mod:`rules.magic.nullifying`: whether a spell in effect is nullified on a target now, from
+  the spells protecting him (Pentangle, Melt into Mist; 4.6.10d.1), and the events as a
+  protection begins and ends.
+- :mod:`rules.magic.altering`: what spells in effect make of the values an individual fights
+  and moves with (Elven Grace's move times).
 - :mod:`rules.magic.bewitched`: who a spell in effect bewitches now, and what the spells that
   act in Daylight do there through it: extra phases, Fog, Illusion's and Bad Luck's
   modifications (read by the orders, the Search tables and the tables' modifiers);

@@ -15,7 +15,7 @@ Attention chit on his sheet (b.5); the spell's colour supplied by an automatic s
 stands or one of his own colour chits (b.6); and the place the spell requires (the List of
 Spells' "cast in"). A cast the rules forbid is a ``play_cancelled``: nothing fatigues. A spell
 whose effect is not built yet is reported ``not implemented yet: rule 8.3.9`` by name when
-cast (:data:`rules.magic.spells.BUILT`), never skipped.
+cast (:data:`rules.magic.spells.registry.BUILT`), never skipped.
 
 Answers: ``cast SPELL with CHIT``, or ``cast SPELL with CHIT, color COLORCHIT`` when one of his
 colour chits supplies the colour; a ``color`` answer lists the colour chits he plays beside his
@@ -41,8 +41,9 @@ from rules.events.daylight import Fatigued
 from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
 from rules.magic import builtin, colors, energizing, items
+from rules.magic.altering import magic_type
 from rules.magic.casts import SpellCast
-from rules.magic.spells import BUILT
+from rules.magic.spells.registry import BUILT
 from rules.magic.state import committed
 from rules.schema.spells import Spell
 from rules.schema.tiles import ClearingType
@@ -69,8 +70,8 @@ def castable(ctx: Ctx, combat: CombatState, who: str) -> list[ChitState]:
     taken = list(committed(ctx.state.spells, who))
     found: list[ChitState] = []
     for chit in sheet.chits:
-        face = printed(chit.label)
-        if face.magic_type is None or chit.status != "active" or chit.color is not None:
+        magic = magic_type(ctx.state.spells, who, chit.label)  # as a spell may alter it (4.6.10c)
+        if magic is None or chit.status != "active" or chit.color is not None:
             continue
         if chit.label in taken:
             taken.remove(chit.label)
@@ -257,7 +258,7 @@ def _chit_refusal(
     chit = next((c for c in castable(ctx, combat, who) if c.label == label), None)
     if chit is None:
         return f"{label} is not an active Magic chit he may play now (8.3.9b.3)"
-    if printed(label).magic_type != spell.type:
+    if magic_type(ctx.state.spells, who, label) != spell.type:  # 4.6.10c: as altered now
         return f"{label} is not of {spell.name}'s type {spell.type} (8.3.9b.3)"
     return _refused(ctx, combat, who, chit, times)
 

@@ -30,6 +30,7 @@ from rules.board import clearing_id, parse_clearing_id
 from rules.catalog import Catalog
 from rules.chits import printed
 from rules.end.length import MONTH_DAYS, last_day
+from rules.magic.altering import magic_type
 from rules.modifiers import site_card_clearing
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import MagicColor, MagicType
@@ -81,6 +82,13 @@ def chit_color(label: str) -> MagicColor | None:
     """The colour a Magic chit of this label becomes when enchanted, and needs to enchant a
     tile (4.6.4a–f); None for Types VI–VIII and for any other chit."""
     magic = printed(label).magic_type
+    return CHIT_COLORS.get(magic) if magic is not None else None
+
+
+def chit_color_now(state: GameState, owner: str, label: str) -> MagicColor | None:
+    """:func:`chit_color` of ``owner``'s Magic chit ``label`` by the type it has now: a spell
+    in effect may have transformed it (4.6.10c, :func:`rules.magic.altering.magic_type`)."""
+    magic = magic_type(state.spells, owner, label)
     return CHIT_COLORS.get(magic) if magic is not None else None
 
 

@@ -35,7 +35,6 @@ from rules.events.daylight import Fatigued
 from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
 from rules.magic import lifecycle
-from rules.magic.colors import chit_color
 from rules.magic.state import SpellInEffect
 from rules.schema.spells import Duration
 from rules.state import CharacterState, GameState, Place
@@ -49,6 +48,14 @@ ANY = "any"
 def color_chits(sheet: CharacterState) -> list[str]:
     """His active colour chits, in the order of his sheet."""
     return [c.label for c in sheet.chits if c.color is not None and c.status == "active"]
+
+
+def color_of(sheet: CharacterState, label: str) -> str:
+    """The colour his active colour chit ``label`` supplies: the one it was enchanted to
+    (7.10.3), which a spell altering the chit's type then gave it (4.6.10c)."""
+    return next(
+        str(c.color) for c in sheet.chits if c.label == label and c.color and c.status == "active"
+    )
 
 
 def in_clearing(state: GameState, target: str, clearing: str) -> bool:
@@ -142,7 +149,7 @@ def refusal(
     if energize not in energizable(catalog, state, clearing):
         return f"no Permanent spell {name} on {target} is in his clearing (4.6.7h.5)"
     card = catalog.spells[name]
-    color = chit_color(chit)
+    color = color_of(state.characters[who], chit)
     if str(card.color) != ANY and str(card.color) != str(color):
         return f"{chit} supplies {color} magic, {name} needs {card.color} (4.6.7h.5)"
     return None
@@ -168,7 +175,7 @@ def play(ctx: Ctx, who: str, clearing: str, answer: str, *, refuse: Refuse, spen
             continue
         spell = spell_for(ctx, *energize)
         assert spell is not None  # refusal found it
-        color = str(chit_color(chit))
+        color = color_of(ctx.sheet(who), chit)
         ctx.emit(ColorSupplied(who=who, color=color, source=chit, use="energize"))
         lifecycle.energize(ctx, spell, who)
         spend(chit, "it energizes a Permanent spell (4.6.7h.4)")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.catalog import Catalog
+from rules.magic.nullifying import nullified
 from rules.magic.state import SpellInEffect
 from rules.schema.base import Weight
 from rules.schema.tables import Creature
@@ -34,17 +35,18 @@ TRANSMORPHIZING = (MELT_INTO_MIST, TRANSFORM, ABSORB_ESSENCE)
 def form(spells: Iterable[SpellInEffect], who: str) -> str:
     """``who``'s form now: ``mist``, the creature a Transform made of him, the monster he
     absorbed, or ``own`` — by the strongest transmorphizing spell in effect and energized on
-    him (4.6.9g)."""
+    him (4.6.9g), and not nullified on him (a Pentangle on him, 4.6.10d.1, L4964)."""
     strongest = _strongest(spells, who)
     return strongest[1] if strongest is not None else OWN
 
 
 def _strongest(spells: Iterable[SpellInEffect], who: str) -> tuple[str, str] | None:
-    """The strongest transmorphizing spell energized on ``who`` (4.6.9g), by name, and the form
-    it gives him; None when none is."""
+    """The strongest transmorphizing spell energized on ``who`` (4.6.9g) and not nullified on
+    him (4.6.10d.1), by name, and the form it gives him; None when none is."""
     found: dict[str, str] = {}
+    spells = list(spells)
     for spell in spells:
-        if not spell.energized or spell.spell in found:
+        if not spell.energized or spell.spell in found or nullified(spells, spell, who):
             continue
         if spell.spell == MELT_INTO_MIST and who in spell.targets:
             found[spell.spell] = MIST
@@ -121,3 +123,22 @@ def must_fly(shape: Creature) -> bool:
     """Whether the creature's movement values are flying values it must use ("must fly",
     L5286): it moves only by the Fly activity (7.3.3e L1728)."""
     return shape.flying and shape.special_movement == "must fly"
+
+
+#: What an individual in mist may do in Daylight (L5060; Follow is not a phase).
+MIST_ACTIVITIES = ("M", "H", "-")
+
+
+def misted(spells: Iterable[SpellInEffect], who: str) -> bool:
+    """Whether ``who`` is mist now (an energized Melt into Mist on him, L5058): he "takes no
+    part in combat — he cannot charge or attack, and he cannot be charged or attacked" (L5062,
+    4.6.9d), nor is he affected by spells aimed at other targets (L5061)."""
+    return form(spells, who) == MIST
+
+
+def mist_forbids(spells: Iterable[SpellInEffect], who: str, activity: str) -> str | None:
+    """Why ``who`` in mist cannot do ``activity`` (its abbreviation) as his phase begins:
+    "he can do only the Move, Hide and Follow activities" (L5060, 4.6.9c.2); None if he may."""
+    if activity in MIST_ACTIVITIES or not misted(spells, who):
+        return None
+    return "in mist he can do only the Move, Hide and Follow activities (L5060)"

@@ -35,7 +35,7 @@ from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.events.daylight import Fatigued
 from rules.events.spells import SpellBroken, SpellEnergized, SpellExpired, SpellInert, SpellReleased
-from rules.magic import builtin, minions
+from rules.magic import builtin, minions, nullifying
 from rules.magic.colors import DAY, Supply, at_place, on_tile, supplies
 from rules.magic.forms import ABSORB_ESSENCE
 from rules.magic.state import SpellInEffect
@@ -83,6 +83,7 @@ def energize(ctx: Ctx, spell: SpellInEffect, by: str) -> None:
     ctx.emit(
         SpellEnergized(spell=spell.spell, caster=spell.caster, targets=tuple(spell.targets), by=by)
     )
+    nullifying.announce(ctx, spell)  # an energized Melt into Mist protects (L5061)
 
 
 def fall_inert(ctx: Ctx, spell: SpellInEffect, by: str) -> None:
@@ -94,6 +95,7 @@ def fall_inert(ctx: Ctx, spell: SpellInEffect, by: str) -> None:
     ctx.emit(
         SpellInert(spell=spell.spell, caster=spell.caster, targets=tuple(spell.targets), by=by)
     )
+    nullifying.resume(ctx, spell)
 
 
 def release(
@@ -134,10 +136,16 @@ def expire(ctx: Ctx, spell: SpellInEffect, when: str) -> None:
 def _end(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
     """The spell leaves play, and its chit, no longer committed, fatigues on its owner's sheet
     (4.6.7b, g; 4.6.10d.3) — unless he is dead, his chits gone with him. The monsters it
-    controlled are freed (:func:`rules.magic.minions.freed`)."""
+    controlled are freed (:func:`rules.magic.minions.freed`); a protecting spell's end lets the
+    spells it nullified resume (:func:`rules.magic.nullifying.resume`)."""
     for target in spell.targets:
         minions.freed(ctx, spell, target)
     ctx.state.spells.remove(spell)
+    _free_chit(ctx, spell, reason)
+    nullifying.resume(ctx, spell)  # what it nullified resumes (4.6.10d.1)
+
+
+def _free_chit(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
     owner = ctx.state.characters.get(spell.controller)
     _absorbed_returns(ctx, spell)
     if spell.chit is None or owner is None or owner.dead:

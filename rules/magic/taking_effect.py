@@ -27,10 +27,11 @@ from rules.evening.state import CombatState
 from rules.events.casting import SpellTookEffect
 from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
-from rules.events.spells import SpellExpired
-from rules.magic import builtin, targets
+from rules.events.spells import SpellExpired, SpellNullified
+from rules.magic import builtin, nullifying, targets
 from rules.magic.cancelling import cancel, fatigue_chit
-from rules.magic.spells import BUILT, artifact, ask_demon, control, whistle
+from rules.magic.spells import artifact, ask_demon, control, peace, whistle
+from rules.magic.spells.registry import BUILT
 from rules.magic.state import SpellInEffect, next_number
 from rules.schema.spells import Duration
 
@@ -51,6 +52,7 @@ def name_targets(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
     artifact.name_added(ctx, combat, who, cast)  # Enchant Artifact's spell, with its target
     for target in cast.targets:
         ctx.emit(Targeted(who=who, target=target, at=combat.clearing, round=combat.round))
+        peace.named(ctx, target, who)
         if target not in people:
             continue
         if is_native(ctx.catalog, target) and target not in ctx.state.minions:
@@ -110,8 +112,31 @@ def take_effect(ctx: Ctx, combat: CombatState) -> None:
             if combat.casts[who].status == "cast" and control.stopped(ctx, combat, who):
                 cancel(ctx, combat, who, "hireling")  # 8.4.4b note, 8.4.2h.1
         for who in group:
-            if combat.casts[who].status in ("cast", "taking"):
+            status = combat.casts[who].status
+            if status == "taking" or (status == "cast" and _reaches(ctx, combat, who)):
                 _works(ctx, combat, who)
+
+
+def _reaches(ctx: Ctx, combat: CombatState, who: str) -> bool:
+    """No new spell goes into effect against a protected individual (L4964, L5061, L5163;
+    :func:`rules.magic.nullifying.shielded`): a cast naming only protected targets is
+    cancelled, its reason the protecting spell; one naming others too goes on without them,
+    each left out told as ``spell_nullified``. Whether it still reaches a target."""
+    cast = combat.casts[who]
+    spells = ctx.state.spells
+    kept = [t for t in cast.targets if not nullifying.shielded(spells, t)]
+    if kept == cast.targets:
+        return True
+    for target in cast.targets:
+        guard = nullifying.protector(spells, target)
+        if guard is None:
+            continue
+        if not kept:
+            cancel(ctx, combat, who, guard.spell, by=guard.caster)
+            return False
+        ctx.emit(SpellNullified(spell=cast.spell, caster=who, target=target, by=guard.spell))
+    cast.targets = kept
+    return True
 
 
 def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
@@ -132,12 +157,14 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
             )
         )
     BUILT[spell.text_key](ctx, combat, who, cast)  # asks, if it does, before it changes anything
+    if cast.status != "taking":
+        return  # it ended as it took effect (Peace broken at once, L4703)
     cast.status = "working"
     if spell.duration is Duration.INSTANT:
         expire(ctx, combat, who, "instant")
     elif spell.duration is not Duration.ATTACK:
         item = cast.chit if cast.item else None
-        commit(
+        made = commit(
             ctx,
             who,
             cast.spell,
@@ -148,6 +175,7 @@ def _works(ctx: Ctx, combat: CombatState, who: str) -> None:
             phases_lost=cast.phases_lost,
             adds=cast.adds,
         )
+        nullifying.announce(ctx, made)  # a Pentangle nullifies the spells on its target
 
 
 def commit(
@@ -161,27 +189,28 @@ def commit(
     becomes: str | None = None,
     phases_lost: int | None = None,
     adds: str | None = None,
-) -> None:
+) -> SpellInEffect:
     """8.4.3c: the spell stays on its targets until it ends, its Magic chit committed to it;
     cast by his Artifact or Spell Book ``item``, the item is its caster and he controls it
-    (8.3.9c.3, c.5). A Permanent spell is energized as it is cast (4.6.7h.2), until Midnight."""
+    (8.3.9c.3, c.5). A Permanent spell is energized as it is cast (4.6.7h.2), until Midnight.
+    Returns the spell in effect."""
     state = ctx.state
     permanent = builtin.card(ctx.catalog, spell).duration is Duration.PERMANENT
-    state.spells.append(
-        SpellInEffect(
-            number=next_number(state.spells),
-            spell=spell,
-            caster=item or who,
-            controller=who,
-            chit=chit,
-            targets=list(aims),
-            cast_day=state.game_day,
-            energized=permanent,
-            becomes=becomes,
-            phases_lost=phases_lost,
-            adds=adds,
-        )
+    made = SpellInEffect(
+        number=next_number(state.spells),
+        spell=spell,
+        caster=item or who,
+        controller=who,
+        chit=chit,
+        targets=list(aims),
+        cast_day=state.game_day,
+        energized=permanent,
+        becomes=becomes,
+        phases_lost=phases_lost,
+        adds=adds,
     )
+    state.spells.append(made)
+    return made
 
 
 def expire(ctx: Ctx, combat: CombatState, who: str, when: str) -> None:

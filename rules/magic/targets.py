@@ -10,10 +10,12 @@ naming a target of the wrong sort, which breaks the spell before it works (8.4.2
 clearing, the hex tile, a character or the hex tile (Illusion, Lost), a weapon (d.1–d.4), an
 Artifact or Spell Book he has active (Enchant Artifact), a monster (Absorb Essence; one Spider or
 Octopus for Guide Spider or Octopus, :data:`ONLY`), a spell in effect or a Curse
-(:func:`spells_here`), and the sets a spell names all of at once (all of the Bats, all of the
-Goblins, a native group or all of the Giants or Ogres: :func:`groups`, written as the set); the
-others are offered as individuals and judged when a spell of theirs is built. A hidden
-individual is offered only to one who may name him (d.6, :func:`seen`).
+(:func:`spells_here`), his own Magic chits (4.6.10c, :func:`own_chits`: every set of them,
+written ``chit:Witch/MAGIC II3*, chit:Witch/MAGIC VIII2*``), and the sets a spell names all of
+at once (all of the Bats, all of the Goblins, a native group or all of the Giants or Ogres:
+:func:`groups`, written as the set); the others are offered as individuals and judged when a
+spell of theirs is built. A hidden individual is offered only to one who may name him (d.6,
+:func:`seen`).
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ from rules.evening.counters import is_monster, is_native
 from rules.evening.state import CombatState
 from rules.evening.sunset import denizens, present
 from rules.magic import builtin, in_clearing, items
+from rules.magic.altering import TRANSFORMING, chit_target, magic_type
+from rules.magic.state import committed
 from rules.pieces import Kind, pieces_of
-from rules.schema.base import Weight
+from rules.schema.base import MagicType, Weight
 from rules.schema.chits import ChitKind
 from rules.schema.spells import TargetKind
 from rules.state import Place
@@ -103,6 +107,33 @@ def tile_of(ctx: Ctx, chit: str) -> str | None:
     if kind == "at":
         return parse_clearing_id(where)[0]
     return None
+
+
+#: The Magic types each spell that alters Magic chits may target (L4731, L4843, L4869); a spell
+#: not listed (Unleash Power, L5076) targets any.
+ALTERABLE: dict[str, tuple[MagicType, ...]] = {
+    name: tuple(change) for name, change in TRANSFORMING.items()
+}
+
+
+def own_chits(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """4.6.10c (L1327): the Magic chits his spell may alter, as targets: his own active Magic
+    chits — not fatigued or wounded, not enchanted (colour chits) or alerted, not committed to
+    a spell in effect, nor the one he plays to cast it — of the types the spell alters, by
+    their type now (:func:`rules.magic.altering.magic_type`), once each label."""
+    cast = combat.casts[who]
+    types = ALTERABLE.get(cast.spell)
+    taken = committed(ctx.state.spells, who)
+    found: list[str] = []
+    for chit in ctx.sheet(who).chits:
+        magic = magic_type(ctx.state.spells, who, chit.label)
+        if magic is None or chit.status != "active" or chit.color is not None or chit.alerted:
+            continue
+        if chit.label in taken or chit.label == cast.chit:
+            continue
+        if types is None or magic in types:
+            found.append(chit_target(who, chit.label))
+    return list(dict.fromkeys(found))
 
 
 def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[str] | None:
@@ -218,6 +249,10 @@ def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         options += [AND.join(found) for found in sets]
     elif single is not None:
         options += single
+    elif spell.target.kind is TargetKind.MAGIC_CHITS:
+        pool = own_chits(ctx, combat, who)[:MOST]
+        for size in range(1, len(pool) + 1):
+            options += [AND.join(combo) for combo in combinations(pool, size)]
     elif spell.target.kind is TargetKind.MULTIPLE:
         pool = people[:MOST]
         for size in range(1, len(pool) + 1):
@@ -246,6 +281,9 @@ def right_sort(ctx: Ctx, combat: CombatState, who: str) -> bool:
     if kind is TargetKind.MULTIPLE:
         people = seen(ctx, combat, who)
         return all(t in people for t in cast.targets)
+    if kind is TargetKind.MAGIC_CHITS:
+        mine = own_chits(ctx, combat, who)
+        return len(set(cast.targets)) == len(cast.targets) and all(t in mine for t in cast.targets)
     single = of_spell(ctx, combat, who, cast.spell)
     return (
         single is not None

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict
 
 from rules.catalog import Catalog
+from rules.magic.nullifying import PROTECTION_FROM_MAGIC
 from rules.orders import combat, instructions
 from rules.orders.conditions import Clause
 from rules.orders.entitlement import every_chit_down
@@ -379,6 +380,13 @@ class Reader:
         for reason in instructions.take_warnings(self.world, take, abandons):
             self.on_line(number, line, ProblemCode.CHIT_NOT_TAKEN, reason, "")
 
+    def _protection(self, item: str) -> bool:
+        """Whether ``item`` names the Protection from Magic that waits on him: he activates its
+        chit "exactly as if it were an item" (4.6.7f)."""
+        return item.casefold() == PROTECTION_FROM_MAGIC.casefold() and _protection_waits(
+            self.state, self.character
+        )
+
     def before(self, number: int, line: str, phase: int, value: str) -> None:
         owned = [
             p
@@ -402,6 +410,9 @@ class Reader:
                 )
                 continue
             for item in filter(None, (i.strip() for i in items.split(","))):
+                if verb == "activate" and self._protection(item):
+                    change.setdefault(verb, []).append(PROTECTION_FROM_MAGIC)  # 4.6.7f.1
+                    continue
                 found = [p for p in owned if p.casefold() == item.casefold()]
                 if not found:
                     self.on_line(
@@ -413,6 +424,14 @@ class Reader:
                     )
                     continue
                 change.setdefault(verb, []).append(found[0])
+
+
+def _protection_waits(state: GameState, character: str) -> bool:
+    """Whether a Protection from Magic waits, not yet activated, on ``character`` (4.6.7f)."""
+    return any(
+        s.spell == PROTECTION_FROM_MAGIC and character in s.targets and not s.energized
+        for s in state.spells
+    )
 
 
 def _is_note(line: str) -> bool:

@@ -55,3 +55,27 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
             who=target,
         )
     )
+
+
+def melt_into_mist(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
+    """Melt into Mist (VI, Purple, one character, native or monster; L5058) takes effect: its
+    target is mist whenever the spell is energized (:func:`rules.magic.forms.form`). What that
+    does is read where it acts: he takes no part in combat (:func:`rules.magic.forms.misted`,
+    rule 3), spells do not affect him (:mod:`rules.magic.nullifying`, rule 2), and in Daylight
+    he only Moves, Hides and Follows (:func:`rules.magic.forms.mist_forbids`, rule 1). The
+    rest — his T4 Move chit to run away, the hidden paths he may take, not blocking or being
+    blocked, his belongings transmorphized with him — is reported not implemented."""
+    del who
+    target = cast.targets[0] if cast.targets else None
+    ctx.emit(
+        NotImplementedYet(
+            rule="L5060",
+            what=(
+                f"{target} in mist: the T4 Move chit to run away with, moving along hidden "
+                "paths and secret passages, not blocking or being blocked, and his belongings "
+                "transmorphized with him (4.6.9b-c)"
+            ),
+            who=target,
+        )
+    )
+    del combat

@@ -82,7 +82,7 @@ def test_his_plays_show_their_altered_faces_but_his_boots_do_not():
         plays = ("FIGHT L4", "MOVE M3*", "FIGHT H4**", boots)
         return [
             (face.strength, face.time)
-            for face in (kit.face(catalog(), amazon, play) for play in plays)
+            for face in (kit.face(catalog(), state, amazon, play) for play in plays)
         ]
 
     printed_faces = [(Weight.LIGHT, 4), (Weight.MEDIUM, 3), (Weight.HEAVY, 4), (Weight.HEAVY, 4)]

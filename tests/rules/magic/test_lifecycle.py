@@ -97,7 +97,8 @@ def test_an_items_spell_has_no_chit_to_fatigue():
 def test_at_midnight_combat_spells_expire_and_unsupplied_permanent_spells_fall_inert():
     """8.9.2d–e (L2879): Combat spells expire (4.6.7g.1), their chits fatiguing; an energized
     Permanent spell falls inert unless an automatic source supplies its target; an inert one
-    and a Day spell stay as they are."""
+    and a Day spell stay as they are. The Day spell on the Pentangle's target, nullified while
+    the Pentangle lasted, resumes (4.6.10d.1)."""
     state = game()
     combat = cast(state, "Pentangle", ["Witch King"], chit="MAGIC V4*")
     permanent = cast(state, "Transform", ["Amazon"], energized=True)
@@ -111,6 +112,8 @@ def test_at_midnight_combat_spells_expire_and_unsupplied_permanent_spells_fall_i
         ("spell_expired", {"spell": "Pentangle", "caster": "Witch King", "when": "midnight"}),
         ("fatigued", {"who": "Witch King", "chit": "MAGIC V4*",
                       "reason": "its spell expires (4.6.7b, g)"}),
+        ("spell_resumed", {"spell": "Phantasm", "caster": "Witch King", "target": "Witch King",
+                           "by": "Pentangle"}),
     ]  # fmt: skip
     assert combat not in state.spells
 
