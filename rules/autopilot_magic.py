@@ -9,9 +9,9 @@ mountain only). He casts it with his fastest free Magic chit of its type, at wha
 him, with a colour chit of its colour (8.3.9b.6): colour chits are the one source of colour he
 carries, the others depending on where the Evening finds him.
 
-- **Setup** (3.3.3–3.3.4, :func:`setup_lines`): his spells are the Attack spells he may record
-  first, then the default choice (:func:`rules.setup.characters.default_spells`); and when he
-  has two Magic chits of his battle spell's colour type, one of them starts enchanted.
+- **Setup** (3.3.3, :func:`setup_lines`): his spells are the Attack spells he may record
+  first, then the default choice (:func:`rules.setup.characters.default_spells`). He enchants
+  no chit at setup (3.3.4): he does it in his first turn, so that a demo shows enchanting.
 - **Daylight** (7.10, :func:`to_enchant`): with no colour chit of his battle spell's colour, he
   meditates (``EM``) and enchants (``E CHIT``) another chit of that colour's type than the
   one he casts with, when his day has the phases to spare.
@@ -66,9 +66,8 @@ def attack_spells(catalog: Catalog, types: Sequence[str]) -> list[Spell]:
 
 
 def setup_lines(catalog: Catalog, character: str) -> list[str]:
-    """His setup choices (3.3.3–3.3.4) as the lines a player sends (``spells: Fiery Blast,
-    ...``, ``enchant: MAGIC IV3*``); none for a character who records no spells or may record
-    no battle spell."""
+    """His setup choices (3.3.3) as the lines a player sends (``spells: Fiery Blast, ...``);
+    none for a character who records no spells or may record no battle spell."""
     card = catalog.characters[character]
     level = card.starting_level
     wanted = [s.name for s in attack_spells(catalog, level.spell_types)][: level.spells]
@@ -78,15 +77,7 @@ def setup_lines(catalog: Catalog, character: str) -> list[str]:
     for name in default_spells(catalog, character):
         if len(chosen) < level.spells and name not in chosen:
             chosen.append(name)
-    lines = [f"spells: {', '.join(chosen)}"]
-    spell = catalog.spells[wanted[0]]
-    kind = COLOR_TYPES[spell.color]
-    labels = [c.label for c in card.chits_at(level.number) if c.magic_type == kind]
-    if len(labels) >= 2 and kind == spell.type:
-        lines.append(f"enchant: {max(labels, key=lambda label: printed(label).time)}")
-    elif labels and kind != spell.type:
-        lines.append(f"enchant: {labels[0]}")
-    return lines
+    return [f"spells: {', '.join(chosen)}"]
 
 
 def battle_spell(catalog: Catalog, state: GameState, character: str) -> BattleSpell | None:

@@ -28,16 +28,13 @@ def game(seed: int = 4, names: tuple[str, ...] = MAGES) -> GameState:
     return new_game(data, seed, setups)
 
 
-def test_a_magic_user_starts_with_an_attack_spell_and_a_colour_chit_for_it():
-    """3.3.3-3.3.4: the Witch King records Fiery Blast first (IV/Purple) and enchants the
-    slower of his two Type IV chits, keeping the faster to cast with."""
+def test_a_magic_user_starts_with_an_attack_spell_and_no_colour_chit():
+    """3.3.3: the Witch King records Fiery Blast first (IV/Purple), then the default choice;
+    he enchants in his first turn, not at setup (3.3.4)."""
     assert setup_lines(catalog(), "Witch King") == [
-        "spells: Fiery Blast, Blazing Light, Absorb Essence, Dissolve Spell",
-        "enchant: MAGIC IV4*",
+        "spells: Fiery Blast, Blazing Light, Absorb Essence, Dissolve Spell"
     ]
-    state = game()
-    king = state.characters["Witch King"]
-    assert [c.label for c in king.chits if c.color == "purple"] == ["MAGIC IV4*"]
+    assert not any(c.color for c in game().characters["Witch King"].chits)
 
 
 def test_no_setup_lines_for_who_records_no_battle_spell():
@@ -53,24 +50,23 @@ def test_one_chit_of_a_type_is_cast_with_never_enchanted():
     assert battle_spell(catalog(), game(names=("Magician",)), "Magician") is None
 
 
-def test_his_orders_cast_his_battle_spell_at_whatever_attacks_him():
+def test_with_no_colour_chit_he_meditates_and_enchants_one_first():
+    """7.10.1-7.10.3: EM, then E the slower of his two Type IV chits, the faster cast with
+    it as colour at whatever attacks him (8.3.9b)."""
     state = game()
     text = autopilot_orders(state, "Witch King")
-    assert (
-        "encounter: cast Fiery Blast with MAGIC IV3*, color MAGIC IV4* if an attacker is on me"
-        in (text.splitlines())
-    )
-    assert not text.startswith("EM")
+    assert text.startswith("EM, E MAGIC IV4*, ")
+    cast = "encounter: cast Fiery Blast with MAGIC IV3*, color MAGIC IV4* if an attacker is on me"
+    assert cast in text.splitlines()
     assert parse_orders(text, state, "Witch King").errors == ()
 
 
-def test_with_no_colour_chit_he_meditates_and_enchants_one_first():
-    """7.10.1-7.10.3: EM, then E the chit he will cast with as colour."""
+def test_with_a_colour_chit_he_casts_and_does_not_enchant():
     state = game()
-    for chit in state.characters["Wizard"].chits:
-        chit.color = None
+    wizard = state.characters["Wizard"]
+    next(c for c in wizard.chits if c.label == "MAGIC II4*").color = "gray"
     text = autopilot_orders(state, "Wizard")
-    assert text.startswith("EM, E MAGIC II4*, ")
+    assert not text.startswith("EM")
     assert "encounter: cast Stones Fly with MAGIC II3*, color MAGIC II4*" in text
     assert parse_orders(text, state, "Wizard").errors == ()
 
