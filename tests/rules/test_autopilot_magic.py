@@ -11,6 +11,7 @@ from rules.autopilot import autopilot_orders
 from rules.autopilot_magic import battle_spell, setup_lines
 from rules.catalog import catalog
 from rules.magic.state import SpellInEffect
+from rules.schema.base import MagicColor
 from rules.setup.characters import CharacterSetup, setup_choices
 from rules.state import GameState
 
@@ -64,7 +65,7 @@ def test_with_no_colour_chit_he_meditates_and_enchants_one_first():
 def test_with_a_colour_chit_he_casts_and_does_not_enchant():
     state = game()
     wizard = state.characters["Wizard"]
-    next(c for c in wizard.chits if c.label == "MAGIC II4*").color = "gray"
+    next(c for c in wizard.chits if c.label == "MAGIC II4*").color = MagicColor.GRAY
     text = autopilot_orders(state, "Wizard")
     assert not text.startswith("EM")
     assert "encounter: cast Stones Fly with MAGIC II3*, color MAGIC II4*" in text
