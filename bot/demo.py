@@ -1,7 +1,8 @@
 """The main job without Discord: a demo campaign played by the autopilot, written to a folder.
 
 ``make run`` calls :func:`run_demo` when no Discord token is configured. It creates a fresh
-SQLite campaign in the output folder, seats the demo characters, lets the autopilot play a few
+SQLite campaign in the output folder, seats the demo characters (the magic-users with the spells
+the autopilot casts, :func:`rules.autopilot_magic.setup_lines`), lets the autopilot play a few
 days through the same campaign service the bot uses, and writes every report, private message and
 map the outbox holds, with a progress bar on the terminal.
 
@@ -37,6 +38,7 @@ from bot.service import CampaignService
 from db.engine import make_engine
 from db.fresh import migrated_copy
 from rules import catalog
+from rules.autopilot_magic import setup_lines
 
 MODERATOR = "demo-moderator"
 
@@ -95,6 +97,9 @@ def _play(
         service.campaigns.join(
             "Demo", player=f"player-{number}", player_name=f"Player {number}", character=name
         )
+        magic = setup_lines(service.store.catalog, name)  # spells the autopilot casts
+        if magic:
+            service.campaigns.choose("Demo", player=f"player-{number}", text="\n".join(magic))
     for name in names:  # before the start, whose first orders the worker then works out
         service.moderation.set_autopilot("Demo", moderator=MODERATOR, character=name)
     service.campaigns.start("Demo", moderator=MODERATOR)

@@ -22,6 +22,10 @@ dwelling). Pony Moves (6.2.4c) are not used. The plan, in order:
 5. H at the end of the turn, so that he is hidden when the denizens prowl (7.4); a phase no Move
    can use (a mountain climb with one phase left) is a Rest if a chit is out of play, else H.
 
+A magic-user with a battle spell and no colour chit for it meditates and enchants one after his
+Rests (``EM``, ``E MAGIC IV4*``), when his day has three generic phases to spare; in the Evening
+he casts it at whatever attacks him (:mod:`rules.autopilot_magic`).
+
 Before exploring (step 4) he searches where he starts, keeping a phase for his last H: he loots
 twice the one site he has discovered there (or the one pile), else Locates once where his
 tile's map chits are not all known to him or a Site chit he knows lies undiscovered in his
@@ -46,6 +50,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cached_property, lru_cache
 
+from rules.autopilot_magic import casting_line, to_enchant
 from rules.autopilot_natives import business, hireling_sections
 from rules.board import Board, parse_clearing_id
 from rules.catalog import Catalog
@@ -68,6 +73,7 @@ from rules.state import GameState, Place
 
 K = ActivityKind
 HIDE, REST, BLANK = Activity(kind=K.HIDE), Activity(kind=K.REST), Activity(kind=K.BLANK)
+MEDITATE = Activity(kind=K.ENCHANT_FIRST)
 #: How many of the nearest unexplored tiles a day's goal is drawn from.
 CHOICES = 3
 #: What walking back through a clearing entered today adds to a route's length.
@@ -91,9 +97,11 @@ def fighting(catalog: Catalog, state: GameState, character: str) -> list[str]:
     """Standing combat instructions for the Evening (pbem-combat §3): attack whatever attacks
     him with his strongest Fight chit his weapon allows (the fewest asterisks, then the fastest),
     maneuver with his fastest Move chit when something attacks him (and not otherwise, which
-    would only tire him and keep the combat going), and run away by the road he came in by once
-    he has three wounds. Strength and time are read from each chit's current face, as his active
-    Belt of Strength, Draught or Garb of Speed alter it (L4364–4378)."""
+    would only tire him and keep the combat going), run away by the road he came in by once
+    he has three wounds, and else cast his battle spell at whatever attacks him
+    (:func:`rules.autopilot_magic.casting_line`). Strength and time are read from each chit's
+    current face, as his active Belt of Strength, Draught or Garb of Speed alter it
+    (L4364–4378)."""
     sheet = state.characters[character]
     altered = alteration(catalog, sheet)
     owned = state.at(Place.owner(character))
@@ -125,7 +133,8 @@ def fighting(catalog: Catalog, state: GameState, character: str) -> list[str]:
     if moves:
         fastest = min(moves, key=lambda c: (current(c, altered).time, printed(c).effort))
         lines.append(f"run: {fastest} to the road I came by if I have 3 wounds")
-    return lines
+    spell = casting_line(catalog, state, character)  # after running, which comes first
+    return [*lines, spell] if spell is not None else lines
 
 
 def autopilot_all(
@@ -205,6 +214,11 @@ class _Pilot:
         resting = min(max(tired - rests, 0), generic)
         self.add(REST, resting)
         generic -= resting
+        enchanting = to_enchant(self.catalog, self.state, self.character)
+        if enchanting is not None and generic >= 3 and self.legal(MEDITATE):  # one kept for H
+            self.record(MEDITATE)
+            self.add(Activity(kind=K.ENCHANT, target=enchanting))
+            generic -= 2
         staying = False
         if generic >= 2:  # one is kept for his last H
             deal = business(self.catalog, self.state, self.character, self.rng)

@@ -421,6 +421,7 @@ def main() -> None:
     day_table(data)
     evening_benchmarks(data)
     big_fight_benchmark(data)
+    big_fight_benchmark(data, spells=True)
     month_benchmark(data)
     service_benchmarks(data)
     window_benchmarks(data)

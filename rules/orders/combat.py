@@ -47,6 +47,7 @@ ids, and, for ``target``, the other characters; clearings are read as a Move's (
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import cast
@@ -55,6 +56,7 @@ from rules.catalog import Catalog
 from rules.chits import printed
 from rules.decisions.kinds import CombatKey
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE
+from rules.magic.colors import chit_color
 from rules.orders.conditions import (
     ATTACKER,
     CAME_BY,
@@ -87,7 +89,8 @@ COMBAT_KEYS: dict[str, str] = {
     "charge": "none | CHARACTER with MOVE M4*: whom he charges, and with which chit (8.3.6b)",
     "encounter": (
         "his Encounter action (8.3.7): none | alert FIGHT L3* | unalert FIGHT L3* | run ... | "
-        "activate, deactivate or abandon ITEM | berserk BERSERK T4** (the Berserker, L3600)"
+        "activate, deactivate or abandon ITEM | berserk BERSERK T4** (the Berserker, L3600) | "
+        "cast SPELL with MAGIC IV4* [, color MAGIC IV3*] (8.3.9b)"
     ),
     "run": "MOVE M4* | horse walk | horse gallop [to CV5 | to the road I came by] (8.3.8)",
     "target": "names, the first present wins: 'Giant, any attacker on my sheet' | none (8.4.2)",
@@ -407,11 +410,53 @@ def _encounter(world: Map, text: str) -> tuple[str, ...]:
         return (f"run {_run(world, rest)}",)
     if verb in ("activate", "deactivate", "abandon"):
         return (f"{verb} {_item(world, rest)}",)
+    if verb == "cast":
+        return (_cast(world, rest),)
     raise _refuse(
         f"encounter: {quote(text)} is not an Encounter action",
         "none, alert FIGHT L3*, unalert FIGHT L3*, run MOVE M4* to the road I came by, "
-        "activate, deactivate or abandon ITEM (8.3.7)",
+        "activate, deactivate or abandon ITEM, cast SPELL with MAGIC IV4* (8.3.7)",
     )
+
+
+def _cast(world: Map, text: str) -> str:
+    """``SPELL with CHIT`` or ``SPELL with CHIT, color CHIT`` (8.3.9b): one of his recorded
+    spells, or a Spell card awakened in an item he owns, cast with one of his Magic chits or
+    that item, the colour from one of his Magic chits of Types I-V (as a colour chit when he
+    casts) or, without ``color``, from an automatic source. Whether the rules let him cast it
+    then is judged when the decision comes (:func:`rules.magic.casting.refusal`): the clause
+    answers only when its cast is among the options. The canonical answer is
+    :mod:`rules.magic.casting`'s."""
+    hint = "e.g. 'encounter: cast Fiery Blast with MAGIC IV4*, color MAGIC IV3*' (8.3.9b)"
+    head, *colored = re.split(r",\s*colou?r\s+", text, flags=re.IGNORECASE)
+    *named, chit_text = re.split(r"\s+with\s+", head, flags=re.IGNORECASE)
+    if not named or len(colored) > 1:
+        raise _refuse(f"cast {quote(text)} names no spell and chit", hint)
+    sheet = world.state.sheet(world.character)
+    owned = world.state.at(Place.owner(world.character))
+    pieces = pieces_of(world.catalog)
+    awakened = [pieces[card].name for item in owned for card in world.state.at(Place.item(item))]
+    spells = {name.casefold(): name for name in [*sheet.spells, *awakened]}
+    spell = spells.get(" ".join(" with ".join(named).split()).casefold())
+    if spell is None:
+        yours = ", ".join(dict.fromkeys(spells.values())) or "none"
+        message = f"cast {quote(' with '.join(named))}: not a spell you have"
+        raise _refuse(message, f"yours: {yours}", ProblemCode.BAD_TARGET)
+    folded = {item.casefold(): item for item in owned}
+    chit = folded.get(" ".join(chit_text.split()).casefold()) or _chit(
+        world, chit_text, [Action.MAGIC]
+    )
+    played = f"cast {spell} with {chit}"
+    if not colored:
+        return played
+    color = _chit(world, colored[0], [Action.MAGIC])
+    if chit_color(color) is None:
+        raise _refuse(
+            f"color {color}: only a Magic chit of Types I-V is a colour chit (4.6.4f)",
+            hint,
+            ProblemCode.BAD_TARGET,
+        )
+    return f"{played}, color {color}"
 
 
 def _attack(world: Map, text: str) -> tuple[str, ...]:

@@ -155,6 +155,54 @@ def test_the_berserker_may_go_berserk_as_his_encounter_action():
     assert [p.code for p in result.errors] == ["bad-target"]
 
 
+def test_a_spellcaster_may_cast_as_his_encounter_action():
+    """8.3.9b: a recorded spell with one of his Magic chits, its colour from one of his chits
+    of Types I-V or, unnamed, an automatic source; the canonical cast answer, whatever the
+    case and spacing typed."""
+    (clause,) = combat(
+        "encounter: CAST elven grace  WITH magic iii3*, colour MAGIC IV3* if an attacker is on me",
+        who="Wizard",
+    ).clauses
+    assert clause.plays == ("cast Elven Grace with MAGIC III3*, color MAGIC IV3*",)
+    assert clause.condition is not None
+    (bare,) = combat("encounter: cast Blend Into Background with MAGIC II4*", who="Wizard").clauses
+    assert bare.plays == ("cast Blend Into Background with MAGIC II4*",)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "encounter: cast Fiery Blast with MAGIC IV4*",  # a spell he has not recorded
+        "encounter: cast Elven Grace with FIGHT L4",  # not a Magic chit
+        "encounter: cast Elven Grace with MAGIC V4*",  # not one of his chits
+        "encounter: cast Elven Grace with MAGIC III3*, color MAGIC VI4*",  # no colour type
+        "encounter: cast Elven Grace",  # no chit
+        "encounter: cast Elven Grace with MAGIC III3*, color MAGIC II3*, color MAGIC IV3*",
+    ],
+)
+def test_a_cast_he_cannot_name_is_refused_with_what_he_has(line):
+    result = parse(line, who="Wizard")
+    assert [p.line for p in result.errors] == [2]
+    assert result.errors[0].code in ("bad-target", "bad-instruction")
+
+
+def test_a_standing_cast_answers_the_action_decision_when_offered():
+    orders = combat("encounter: cast Elven Grace with MAGIC III3*", who="Wizard")
+    offered = ("none", "cast Elven Grace with MAGIC III3*", "alert FIGHT L4")
+    decision = Decision(
+        id="d1/CV5/r1/action/Wizard",
+        character="Wizard",
+        kind="action",
+        prompt="?",
+        options=offered,
+        default="none",
+    )
+    situation = Situation(round=1)
+    assert standing_answer(orders, decision, situation) == "cast Elven Grace with MAGIC III3*"
+    elsewhere = decision.model_copy(update={"options": ("none", "alert FIGHT L4")})
+    assert standing_answer(orders, elsewhere, situation) is None
+
+
 def test_a_round_prefix_scripts_one_round():
     orders = combat("round 1: attack: FIGHT H4** smash\nattack: FIGHT L4 thrust")
     assert [(c.round, c.plays) for c in orders.clauses] == [
