@@ -2,7 +2,7 @@
 
 ``make run`` calls :func:`run_demo` when no Discord token is configured. It creates a fresh
 SQLite campaign in the output folder, seats the demo characters (the magic-users with the spells
-the autopilot casts, :func:`rules.autopilot_magic.setup_lines`), lets the autopilot play a few
+the autopilot casts, :func:`rules.autopilot_magic.autopilot_setup`), lets the autopilot play a few
 days through the same campaign service the bot uses, and writes every report, private message and
 map the outbox holds, with a progress bar on the terminal.
 
@@ -37,8 +37,7 @@ from bot.publishing import Ended
 from bot.service import CampaignService
 from db.engine import make_engine
 from db.fresh import migrated_copy
-from rules import catalog
-from rules.autopilot_magic import setup_lines
+from rules import autopilot_setup, catalog
 
 MODERATOR = "demo-moderator"
 
@@ -97,7 +96,7 @@ def _play(
         service.campaigns.join(
             "Demo", player=f"player-{number}", player_name=f"Player {number}", character=name
         )
-        magic = setup_lines(service.store.catalog, name)  # spells the autopilot casts
+        magic = autopilot_setup(service.store.catalog, name)  # spells the autopilot casts
         if magic:
             service.campaigns.choose("Demo", player=f"player-{number}", text="\n".join(magic))
     for name in names:  # before the start, whose first orders the worker then works out

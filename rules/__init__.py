@@ -39,6 +39,7 @@ from rules.catalog import catalog
 if TYPE_CHECKING:
     from rules.advantages import ADVANTAGES, LATER_PARTS
     from rules.autopilot import autopilot_orders, fighting
+    from rules.autopilot_magic import autopilot_setup
     from rules.board import (
         Board,
         board_for,
@@ -99,6 +100,7 @@ _WHERE = {
     "LATER_PARTS": "rules.advantages",
     "autopilot_orders": "rules.autopilot",
     "fighting": "rules.autopilot",
+    "autopilot_setup": "rules.autopilot_magic",
     "Board": "rules.board",
     "board_for": "rules.board",
     "clearing_id": "rules.board",
@@ -251,6 +253,7 @@ __all__ = [
     "about",
     "activity_name",
     "autopilot_orders",
+    "autopilot_setup",
     "board_for",
     "brief",
     "catalog",

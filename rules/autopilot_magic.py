@@ -9,7 +9,7 @@ mountain only). He casts it with his fastest free Magic chit of its type, at wha
 him, with a colour chit of its colour (8.3.9b.6): colour chits are the one source of colour he
 carries, the others depending on where the Evening finds him.
 
-- **Setup** (3.3.3, :func:`setup_lines`): his spells are the Attack spells he may record
+- **Setup** (3.3.3, :func:`autopilot_setup`): his spells are the Attack spells he may record
   first, then the default choice (:func:`rules.setup.characters.default_spells`). He enchants
   no chit at setup (3.3.4): he does it in his first turn, so that a demo shows enchanting.
 - **Daylight** (7.10, :func:`to_enchant`): with no colour chit of his battle spell's colour, he
@@ -65,7 +65,7 @@ def attack_spells(catalog: Catalog, types: Sequence[str]) -> list[Spell]:
     ]
 
 
-def setup_lines(catalog: Catalog, character: str) -> list[str]:
+def autopilot_setup(catalog: Catalog, character: str) -> list[str]:
     """His setup choices (3.3.3) as the lines a player sends (``spells: Fiery Blast, ...``);
     none for a character who records no spells or may record no battle spell."""
     card = catalog.characters[character]

@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 
 from rules.autopilot import fighting
-from rules.autopilot_magic import battle_spell, setup_lines
+from rules.autopilot_magic import autopilot_setup, battle_spell
 from rules.catalog import Catalog
 from rules.day.engine import resolve
 from rules.magic.colors import chit_color
@@ -55,15 +55,15 @@ def big_fight_state(data: Catalog) -> GameState:
 def spell_fight_state(data: Catalog) -> GameState:
     """The big fight with spells at Sunset: the same monsters and natives, and
     :data:`CHARACTERS` characters, first every one the autopilot gives a battle spell
-    (:func:`rules.autopilot_magic.setup_lines`) with that spell recorded and a colour chit for
+    (:func:`rules.autopilot_magic.autopilot_setup`) with that spell recorded and a colour chit for
     it (3.3.3-3.3.4), then the others in the catalog's order; the casters cast it at whatever
     attacks them (:func:`rules.autopilot_magic.casting_line`)."""
-    casters = [name for name in data.characters if setup_lines(data, name)]
+    casters = [name for name in data.characters if autopilot_setup(data, name)]
     others = [name for name in data.characters if name not in casters]
     cast = (casters + others)[:CHARACTERS]
     setups = []
     for name in cast:
-        choices = setup_choices("\n".join(setup_lines(data, name)))
+        choices = setup_choices("\n".join(autopilot_setup(data, name)))
         setups.append(CharacterSetup.model_validate({**choices, "name": name}))
     state = new_game(data, SEED, setups)
     for name in casters:

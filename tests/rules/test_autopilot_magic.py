@@ -8,7 +8,7 @@ from collections import Counter
 
 from rules import new_game, parse_orders, resolve
 from rules.autopilot import autopilot_orders
-from rules.autopilot_magic import battle_spell, setup_lines
+from rules.autopilot_magic import autopilot_setup, battle_spell
 from rules.catalog import catalog
 from rules.magic.state import SpellInEffect
 from rules.schema.base import MagicColor
@@ -22,7 +22,7 @@ def game(seed: int = 4, names: tuple[str, ...] = MAGES) -> GameState:
     data = catalog()
     setups = [
         CharacterSetup.model_validate(
-            {**setup_choices("\n".join(setup_lines(data, name))), "name": name}
+            {**setup_choices("\n".join(autopilot_setup(data, name))), "name": name}
         )
         for name in names
     ]
@@ -32,20 +32,20 @@ def game(seed: int = 4, names: tuple[str, ...] = MAGES) -> GameState:
 def test_a_magic_user_starts_with_an_attack_spell_and_no_colour_chit():
     """3.3.3: the Witch King records Fiery Blast first (IV/Purple), then the default choice;
     he enchants in his first turn, not at setup (3.3.4)."""
-    assert setup_lines(catalog(), "Witch King") == [
+    assert autopilot_setup(catalog(), "Witch King") == [
         "spells: Fiery Blast, Blazing Light, Absorb Essence, Dissolve Spell"
     ]
     assert not any(c.color for c in game().characters["Witch King"].chits)
 
 
 def test_no_setup_lines_for_who_records_no_battle_spell():
-    assert setup_lines(catalog(), "Amazon") == []
-    assert setup_lines(catalog(), "Pilgrim") == []  # Types I and VII: no Attack spell
+    assert autopilot_setup(catalog(), "Amazon") == []
+    assert autopilot_setup(catalog(), "Pilgrim") == []  # Types I and VII: no Attack spell
 
 
 def test_one_chit_of_a_type_is_cast_with_never_enchanted():
     """The Magician has one Type II and one Type IV chit: he cannot both enchant and cast."""
-    assert setup_lines(catalog(), "Magician") == [
+    assert autopilot_setup(catalog(), "Magician") == [
         "spells: Stones Fly, Fiery Blast, Blend Into Background"
     ]
     assert battle_spell(catalog(), game(names=("Magician",)), "Magician") is None
