@@ -65,7 +65,7 @@ from rules.magic.spells import turns as spell_turns
 from rules.magic.state import committed
 from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
-from rules.orders.legal import legal_activities
+from rules.orders.legal import phase_activities
 from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
@@ -161,15 +161,12 @@ def timeless(ctx: Ctx, name: str) -> bool:
 def timeless_choice(ctx: Ctx, turn: TurnState, recorded: Activity) -> Activity:
     """L4315: the owner of an active Timeless Jewel "chooses what to do on each phase of his turn
     as he does the phase": each phase is a decision among the activities he may do now
-    (:func:`rules.orders.legal.legal_activities`), his recorded one the default; the phase keeps
+    (:func:`rules.orders.legal.phase_activities`), his recorded one the default; the phase keeps
     its recorded source, so he has the same phases as he recorded (the extra activity a
     belonging activated during the turn would give is not offered)."""
     name = turn.character
     number = turn.phase + 1
-    offered = legal_activities(ctx.state, name, number, catalog=ctx.catalog)
-    extra = entitlement(ctx.catalog, ctx.state, name).extra(recorded.source)
-    if extra is not None and not extra.flexible:
-        offered = [a for a in offered if a.kind in extra.activities] or offered
+    offered = phase_activities(ctx.state, name, number, recorded.source, catalog=ctx.catalog)
     texts = [str(a) for a in offered]
     plain = str(Activity(kind=recorded.kind, target=recorded.target))
     decision = Decision(

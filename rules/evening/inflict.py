@@ -78,15 +78,7 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
             source = strike.body or strike.attacker
             if source in dead or strike.target in dead:
                 turn_weapon(ctx, strike, alerted=True)
-                ctx.emit(
-                    AttackCancelled(
-                        attacker=strike.attacker,
-                        target=strike.target,
-                        reason="killed first (8.4.9c)",
-                        at=combat.clearing,
-                        round=combat.round,
-                    )
-                )
+                _killed_first(ctx, combat, strike)
                 continue
             live.append(strike)
         harm = [strike for strike in live if strike.spell is None]
@@ -103,18 +95,23 @@ def _magic(ctx: Ctx, combat: CombatState, strike: Strike, dead: set[str]) -> Non
     cancelled."""
     assert strike.spell is not None
     if strike.target in dead:
-        ctx.emit(
-            AttackCancelled(
-                attacker=strike.attacker,
-                target=strike.target,
-                reason="killed first (8.4.9c)",
-                at=combat.clearing,
-                round=combat.round,
-            )
-        )
+        _killed_first(ctx, combat, strike)
         return
     combat.eventful = True
     dead.update(demons.magic_hit(ctx, combat, strike.attacker, strike.spell, strike.target))
+
+
+def _killed_first(ctx: Ctx, combat: CombatState, strike: Strike) -> None:
+    """8.4.9c: the attack is cancelled, its attacker or target killed at an earlier instant."""
+    ctx.emit(
+        AttackCancelled(
+            attacker=strike.attacker,
+            target=strike.target,
+            reason="killed first (8.4.9c)",
+            at=combat.clearing,
+            round=combat.round,
+        )
+    )
 
 
 def turn_weapon(ctx: Ctx, strike: Strike, *, alerted: bool) -> None:

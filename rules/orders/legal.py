@@ -358,6 +358,20 @@ def legal_activities(
     return legal.options()
 
 
+def phase_activities(
+    state: GameState, character: str, phase: int, source: str, *, catalog: Catalog
+) -> list[Activity]:
+    """What ``character`` may do as phase ``phase`` of his turn, which he recorded with
+    ``source``, when he chooses it as he does it (the Timeless Jewel, L4315; Prophecy, L4725):
+    :func:`legal_activities` from where he stands, only the kinds an extra phase pays for unless
+    it is flexible (6.2.4a)."""
+    offered = legal_activities(state, character, phase, catalog=catalog)
+    extra = entitlement(catalog, state, character).extra(source)
+    if extra is not None and not extra.flexible:
+        offered = [a for a in offered if a.kind in extra.activities] or offered
+    return offered
+
+
 def _enhanced(world: Map, ent: Entitlement) -> list[tuple[ActivityKind, str, str]]:
     """P and RE templates, each with the source that allows it (6.2.1a)."""
     clearings = world.board.clearings()

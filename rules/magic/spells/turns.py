@@ -17,8 +17,7 @@ from rules.daylight import familiar
 from rules.evening.state import CombatState
 from rules.magic import questions
 from rules.magic.casts import SpellCast
-from rules.orders.entitlement import entitlement
-from rules.orders.legal import legal_activities
+from rules.orders.legal import phase_activities
 from rules.orders.model import Activity, ActivityKind
 from rules.state import GameState, TurnState
 
@@ -105,7 +104,7 @@ def choose_phase(ctx: Ctx, turn: TurnState, recorded: Activity) -> Activity:
     on each phase of his turn as he does the phase. He gets the same number of phases and types
     of activities he is normally allowed". Each phase is a spell question
     (:func:`rules.magic.questions.ask`): the activities he may do now, as orders write them
-    (:func:`rules.orders.legal.legal_activities`; an extra phase's kinds only, unless it is
+    (:func:`rules.orders.legal.phase_activities`: an extra phase's kinds only, unless it is
     flexible), the default first — his recorded activity if he may still do it and it is not a
     blank, else Hide, else the first offered. The reading chosen: his phases are those he
     recorded, each keeping its source (basic, Sunlight or an extra phase's), so he has as many
@@ -117,10 +116,7 @@ def choose_phase(ctx: Ctx, turn: TurnState, recorded: Activity) -> Activity:
     him; none built breaks a Day spell in Daylight."""
     name = turn.character
     number = turn.phase + 1
-    offered = legal_activities(ctx.state, name, number, catalog=ctx.catalog)
-    extra = entitlement(ctx.catalog, ctx.state, name).extra(recorded.source)
-    if extra is not None and not extra.flexible:
-        offered = [a for a in offered if a.kind in extra.activities] or offered
+    offered = phase_activities(ctx.state, name, number, recorded.source, catalog=ctx.catalog)
     texts = [str(a) for a in offered]
     plain = str(Activity(kind=recorded.kind, target=recorded.target))
     hide = str(Activity(kind=ActivityKind.HIDE))
