@@ -35,9 +35,11 @@ def test_every_event_type_declares_an_audience_and_a_template():
 
 
 def test_what_players_keep_secret_is_private():
-    """Discoveries (2.6.2e) and what changes hands in a trade (7.2.1) are the characters' own."""
+    """Discoveries (2.6.2e) and what changes hands in a trade (7.2.1) are the characters' own;
+    so are whom Ask Demon asks (L4953) and what a vision shows (4.6.8b.2)."""
     private = {name for name, kind in event_types().items() if kind.audience == "private"}
     assert {"discovered", "traded_detail", "trade_failed", "trade_not_made"} <= private
+    assert {"asked_demon", "vision_seen"} <= private
 
 
 def test_a_private_event_needs_its_recipients():
