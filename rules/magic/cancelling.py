@@ -1,6 +1,7 @@
 """A cast ended before or after it works (8.4.3b.4, 8.4.3c.1): cancelled, and its Magic chit
 fatigued, for every step that does it: the taking effect of 8.4.3
-(:mod:`rules.magic.taking_effect`) and the spells that cancel others (Exorcise).
+(:mod:`rules.magic.taking_effect`) and the spells that cancel others (Exorcise); and a colour
+chit spent in combat (8.3.9a–b, 4.6.4h), by a cast, beside the action, or by Exorcise.
 """
 
 from __future__ import annotations
@@ -32,6 +33,27 @@ def fatigue_chit(ctx: Ctx, combat: CombatState, who: str, reason: str) -> None:
     chit = next((c for c in sheet.chits if c.label == label and c.status == "active"), None)
     if chit is None or sheet.dead:
         return
+    chit.status = "fatigued"
+    chit.alerted = False
+    combat.eventful = True  # 8.8.2: something fatigued
+    ctx.emit(Fatigued(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round))
+
+
+def spend_color_chit(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:
+    """His colour chit ``label`` is used, or fatigued by a spell: if he has it active and is
+    alive, it fatigues and reverts to a Magic chit (8.3.9a, 8.3.9b.7, 4.6.4h; Exorcise, L4682)."""
+    sheet = ctx.sheet(who)
+    chit = next(
+        (
+            c
+            for c in sheet.chits
+            if c.label == label and c.color is not None and c.status == "active"
+        ),
+        None,
+    )
+    if chit is None or sheet.dead:
+        return
+    chit.color = None
     chit.status = "fatigued"
     chit.alerted = False
     combat.eventful = True  # 8.8.2: something fatigued

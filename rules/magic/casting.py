@@ -37,11 +37,11 @@ from rules.evening.state import CombatState
 from rules.events import Decision
 from rules.events.casting import Cast
 from rules.events.day import NotImplementedYet
-from rules.events.daylight import Fatigued
 from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
 from rules.magic import builtin, colors, energizing, items
 from rules.magic.altering import magic_type
+from rules.magic.cancelling import spend_color_chit
 from rules.magic.casts import SpellCast
 from rules.magic.spells.registry import BUILT
 from rules.magic.state import committed
@@ -267,17 +267,6 @@ def _cancel(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) ->
     ctx.emit(
         PlayCancelled(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round)
     )
-
-
-def spend_color_chit(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:
-    """A colour chit used: it fatigues and reverts to a Magic chit (8.3.9a, 4.6.4h)."""
-    chit = next((c for c in ctx.sheet(who).chits if c.label == label and c.color is not None), None)
-    if chit is None:
-        return
-    chit.color = None
-    chit.status = "fatigued"
-    combat.eventful = True  # 8.8.2: something fatigued
-    ctx.emit(Fatigued(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round))
 
 
 # --- 8.3.9a colour chits beside the action -------------------------------------------------

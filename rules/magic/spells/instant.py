@@ -9,7 +9,6 @@ from rules.evening.counters import is_monster, monster_of
 from rules.evening.spoils import denizen_killed
 from rules.evening.state import CombatState
 from rules.events.casting import MadeWhole
-from rules.events.daylight import Fatigued
 from rules.events.evening import Killed
 from rules.events.spells import CurseRemoved
 from rules.magic import builtin, cancelling, lifecycle, targets
@@ -80,22 +79,10 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     people = [c for c in state.characters if state.clearing_of(c) == here]
     for name in people:
         for chit in [c.label for c in ctx.sheet(name).chits if c.color is not None]:
-            _fatigue(ctx, combat, name, chit, "Exorcise fatigues every colour chit (L4682)")
+            cancelling.spend_color_chit(
+                ctx, combat, name, chit, "Exorcise fatigues every colour chit (L4682)"
+            )
         sheet = ctx.sheet(name)
         for curse in list(sheet.curses):
             sheet.curses.remove(curse)
             ctx.emit(CurseRemoved(who=name, curse=curse, by=EXORCISE))
-
-
-def _fatigue(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:
-    """His colour chit ``label`` fatigues, if it is active, reverting to a Magic chit
-    (4.6.4h)."""
-    sheet = ctx.sheet(who)
-    chit = next((c for c in sheet.chits if c.label == label and c.status == "active"), None)
-    if chit is None or sheet.dead:
-        return
-    chit.status = "fatigued"
-    chit.color = None
-    chit.alerted = False
-    combat.eventful = True  # 8.8.2: something fatigued
-    ctx.emit(Fatigued(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round))
