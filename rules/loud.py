@@ -135,13 +135,6 @@ LOUD: dict[str, Loud] = _table(
         "magic/spells_daylight/L4729_talk_to_wise_birds_choice_is_reported.yaml",
     ),
     Loud(
-        "L5060", 5060, "he can do only the Move, Hide and Follow activities",
-        "Melt into Mist: the T4 Move chit he runs away with, moving along undiscovered hidden "
-        "paths, not blocking or being blocked, his belongings transmorphized with him (4.6.9b-c)",
-        "rules.magic.spells.permanent",
-        "magic/spells_chits/L5058_melt_into_mist_takes_its_target_out_of_combat.yaml",
-    ),
-    Loud(
         "L5259", 5259, "I wish for peace",
         "the Wish for peace: combat is not ended in his clearing, nor are its spells cancelled "
         "and its targets and attacks forbidden for the day",

@@ -169,30 +169,46 @@ def knows_every_road(catalog: Catalog, character: CharacterState) -> bool:
 
 
 def usable(
-    catalog: Catalog, board: Board, character: CharacterState, start: str, connection: Connection
+    catalog: Catalog,
+    board: Board,
+    character: CharacterState,
+    start: str,
+    connection: Connection,
+    *,
+    mist: bool = False,
 ) -> bool:
     """Whether he may use ``connection`` out of ``start`` now: open roads and tunnels always,
     hidden paths and secret passages once discovered on the tile's face that is up (7.3.1a.1–a.2,
-    7.10.4d) or known by Experience."""
+    7.10.4d) or known by Experience. In ``mist`` (Melt into Mist, L5060: "The target can move
+    along hidden paths and secret passages that he has not discovered") he may use every
+    roadway between two clearings."""
     if not connection.types & {RoadType.HIDDEN, RoadType.SECRET}:
         return True
     if knows_every_road(catalog, character):
         return True
     if connection.to is None:
         return False
+    if mist:
+        return True
     return all(d in character.discoveries for d in discoveries_used(board, start, connection.to))
 
 
 def roadway(
-    catalog: Catalog, board: Board, character: CharacterState, start: str, target: str
+    catalog: Catalog,
+    board: Board,
+    character: CharacterState,
+    start: str,
+    target: str,
+    *,
+    mist: bool = False,
 ) -> Cancelled | None:
     """Why he cannot move from ``start`` to ``target`` along one roadway, or None if he can
-    (7.3.1a)."""
+    (7.3.1a); in ``mist``, along any roadway (L5060, :func:`usable`)."""
     connection = next((c for c in board.connections(start) if c.to == target), None)
     if connection is None:
         neighbours = ", ".join(sorted({c.to for c in board.connections(start) if c.to}))
         return Cancelled(f"no roadway from {start} to {target} (roads lead to {neighbours})")
-    if not usable(catalog, board, character, start, connection):
+    if not usable(catalog, board, character, start, connection, mist=mist):
         missing = [
             d for d in discoveries_used(board, start, target) if d not in character.discoveries
         ]

@@ -136,6 +136,20 @@ def misted(spells: Iterable[SpellInEffect], who: str) -> bool:
     return form(spells, who) == MIST
 
 
+#: The Move chit a character in mist has (L5062): "he has a T4 Move chit that he can use only to
+#: run away" — Tremendous strength, time 4, no effort to fatigue.
+MIST_MOVE_CHIT = "MOVE T4"
+
+
+def may_be_mist(spells: Iterable[SpellInEffect], who: str) -> bool:
+    """Whether ``who`` may record Moves along hidden paths and secret passages he has not
+    discovered (L5060): a Melt into Mist is in effect on him, energized or not. As for
+    :func:`may_walk_woods`, the reading chosen lets him record such a Move whenever the spell
+    may be energized by the time he does it (8.9.2d); it is cancelled if he is not then mist
+    (:func:`misted`)."""
+    return any(s.spell == MELT_INTO_MIST and who in s.targets for s in spells)
+
+
 def mist_forbids(spells: Iterable[SpellInEffect], who: str, activity: str) -> str | None:
     """Why ``who`` in mist cannot do ``activity`` (its abbreviation) as his phase begins:
     "he can do only the Move, Hide and Follow activities" (L5060, 4.6.9c.2); None if he may."""

@@ -22,7 +22,7 @@ from rules.daylight.hirelings import guides
 from rules.daylight.moving import usable
 from rules.layout import DIRECTIONS
 from rules.magic.colors import chit_color
-from rules.magic.forms import may_walk_woods
+from rules.magic.forms import may_be_mist, may_walk_woods
 from rules.orders.entitlement import activity_name, clearing_qualities
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
@@ -107,9 +107,12 @@ class Map:
         return None if clearing is None else clearing_qualities(self.board, self.state, clearing)
 
     def open_to(self, start: str, connection: Connection) -> bool:
-        """Whether he may use ``connection`` now (7.3.1a.1–a.2): see :func:`moving.usable`."""
+        """Whether he may use ``connection`` now (7.3.1a.1–a.2): see :func:`moving.usable`; a
+        Melt into Mist on him lets him record Moves along undiscovered paths
+        (:func:`rules.magic.forms.may_be_mist`)."""
         sheet = self.state.sheet(self.character)
-        return usable(self.catalog, self.board, sheet, start, connection)
+        mist = may_be_mist(self.state.spells, self.character)
+        return usable(self.catalog, self.board, sheet, start, connection, mist=mist)
 
     def reachable(self, start: str) -> list[str]:
         """Clearings (and ``Edge``) one roadway from ``start`` that he may use now, and the
