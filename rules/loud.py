@@ -128,13 +128,6 @@ LOUD: dict[str, Loud] = _table(
         "magic/spells_transform/L5071_transform_rolls_once_and_its_target_becomes_the_creature.yaml",
     ),
     Loud(
-        "L4729", 4729, "immediately does a remote Peer activity",
-        "choosing the result of a Choice that Talk to Wise Bird's remote Peer rolls in the "
-        "Evening: Clues and Paths, the Peer Table's usual choice, is taken",
-        "rules.magic.spells.wise_bird",
-        "magic/spells_daylight/L4729_talk_to_wise_birds_choice_is_reported.yaml",
-    ),
-    Loud(
         "L5259", 5259, "I wish for peace",
         "the Wish for peace: combat is not ended in his clearing, nor are its spells cancelled "
         "and its targets and attacks forbidden for the day",
