@@ -89,13 +89,6 @@ LOUD: dict[str, Loud] = _table(
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),
     Loud(
-        "7.7.5a", 1980, "can use Hire phases to hire the target denizens",
-        "hiring the monsters a pacifying spell pacifies (Deal with Goblins; Persuade on Giants "
-        "or Ogres): a Hire phase names a native group only",
-        "rules.magic.spells.control",
-        "magic/spells_control/L5171_deal_with_goblins_pacifies_the_goblins_in_combat.yaml",
-    ),
-    Loud(
         "4.6.7e", 1247, "The target can play this Fly chit like a Move chit",
         "a Fly chit played in combat to charge or maneuver (8.3.6b.4, 8.4.5q), Broomstick's "
         "rules 1, 3 and 4 (L4957-4960: its caster invoking it on the target's Move chits) and "
