@@ -115,8 +115,8 @@ LOUD: dict[str, Loud] = _table(
     ),
     Loud(
         "4.6.9d", 1308, "uses the creature's attack values, move values",
-        "a Transform's creature: the belongings he gains while transformed, carried with the "
-        "creature's strength (4.6.9b.4), and a beast running away into the forest (8.3.8f)",
+        "a Transform's creature: a beast running away into the forest (8.3.8f); he runs onto "
+        "a roadway only",
         "rules.magic.spells.permanent",
         "magic/spells_transform/L5071_transform_rolls_once_and_its_target_becomes_the_creature.yaml",
     ),

@@ -27,12 +27,13 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     with the creature's values (:func:`rules.evening.counters.showing`), a character with
     dummies at its values (8.4.5p: :mod:`rules.evening.melee`, :mod:`rules.evening.reveal`),
     and a transmorphized individual cancels the activities he cannot do
-    (:mod:`rules.magic.limits`); his belongings move with him, weighing nothing
-    (:func:`rules.magic.forms.belongings_frozen`), and a beast walks the woods (7.3.4,
-    :func:`rules.daylight.move.walks_the_woods`). What he gains while transformed (4.6.9b.4)
-    and running into the forest (8.3.8f) are reported not implemented
-    (:data:`rules.loud.LOUD`); a Dragon is a beast, never red side up (the reading at
-    :func:`rules.magic.forms.attack`)."""
+    (:mod:`rules.magic.limits`); the belongings he has as it is energized move with him,
+    weighing nothing (:func:`rules.magic.forms.belongings_frozen`), those he gains after are
+    carried with the creature's strength (4.6.9b.4, :func:`rules.magic.forms.untransmorphized`),
+    none activated; and a beast walks the woods (7.3.4,
+    :func:`rules.daylight.move.walks_the_woods`). Running into the forest (8.3.8f) is reported
+    not implemented (:data:`rules.loud.LOUD`); a Dragon is a beast, never red side up (the
+    reading at :func:`rules.magic.forms.attack`)."""
     table = ctx.catalog.tables[TRANSFORM_TABLE]
     roll = ctx.dice.roll(who, TRANSFORM_TABLE)
     ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
@@ -48,9 +49,8 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
         NotImplementedYet(
             rule="4.6.9d",
             what=(
-                f"{target} as a {result.text}: the belongings he gains while transformed, "
-                "carried with the creature's strength (4.6.9b.4), and a beast running away "
-                "into the forest (8.3.8f) are not built"
+                f"{target} as a {result.text}: a beast running away into the forest "
+                "(8.3.8f) is not built"
             ),
             who=target,
         )
