@@ -83,7 +83,9 @@ def _in_mist(
 ) -> None:
     """A Move in mist (Melt into Mist, L5060): "The target can move along hidden paths and
     secret passages that he has not discovered. He does not discover them as he moves"; and
-    "he cannot be followed" (4.6.9c.2 L1307): his followers stay behind. The reading chosen
+    "he cannot be followed" (4.6.9c.2 L1307): his followers — those declared before a colour
+    energized the spell during the day; one mist as the day begins has none
+    (:func:`rules.day.sunrise.declare_followers`) — stay behind. The reading chosen
     (as for the Lost spell, L5319): those who spy on him discover only the paths and passages
     he had discovered — one he has not is no more shown to them than to him."""
     known = ctx.sheet(name).discoveries
