@@ -335,11 +335,12 @@ SECTIONS_6_7: tuple[Written, ...] = (
     Written(
         "7.7.5", "partly",
         "controlled monsters (Guide Spider or Octopus, Control Bats: rules/magic/minions.py) "
-        "take turns like hired leaders and are freed as the spell ends; hiring the monsters a "
-        "pacifying spell pacifies (a-b) is reported",
-        ("rules/daylight/hirelings.py", "rules/magic/minions.py"),
+        "take turns like hired leaders and are freed as the spell ends; the monsters a "
+        "pacifying spell pacifies are hired as a group in a Hire phase naming the spell, in its "
+        "column, for their Notoriety, a Boon as Price x 1, released from others' pacifying "
+        "spells (a-c)",
+        ("rules/daylight/hirelings.py", "rules/magic/minions.py", "rules/daylight/hiring.py"),
         "hirelings/7.7.5e_controlled_monster_takes_a_turn_L1984.yaml",
-        ("7.7.5a",),
     ),
     Written(
         "7.8.1", "done",

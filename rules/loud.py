@@ -89,13 +89,6 @@ LOUD: dict[str, Loud] = _table(
         "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),
     Loud(
-        "7.7.5a", 1980, "can use Hire phases to hire the target denizens",
-        "hiring the monsters a pacifying spell pacifies (Deal with Goblins; Persuade on Giants "
-        "or Ogres): a Hire phase names a native group only",
-        "rules.magic.spells.control",
-        "magic/spells_control/L5171_deal_with_goblins_pacifies_the_goblins_in_combat.yaml",
-    ),
-    Loud(
         "4.6.7e", 1247, "The target can play this Fly chit like a Move chit",
         "a Fly chit played in combat to charge or maneuver (8.3.6b.4, 8.4.5q), Broomstick's "
         "rules 1, 3 and 4 (L4957-4960: its caster invoking it on the target's Move chits) and "
@@ -122,24 +115,10 @@ LOUD: dict[str, Loud] = _table(
     ),
     Loud(
         "4.6.9d", 1308, "uses the creature's attack values, move values",
-        "a Transform's creature: the belongings he gains while transformed, carried with the "
-        "creature's strength (4.6.9b.4), and a beast running away into the forest (8.3.8f)",
+        "a Transform's creature: a beast running away into the forest (8.3.8f); he runs onto "
+        "a roadway only",
         "rules.magic.spells.permanent",
         "magic/spells_transform/L5071_transform_rolls_once_and_its_target_becomes_the_creature.yaml",
-    ),
-    Loud(
-        "L4729", 4729, "immediately does a remote Peer activity",
-        "choosing the result of a Choice that Talk to Wise Bird's remote Peer rolls in the "
-        "Evening: Clues and Paths, the Peer Table's usual choice, is taken",
-        "rules.magic.spells.wise_bird",
-        "magic/spells_daylight/L4729_talk_to_wise_birds_choice_is_reported.yaml",
-    ),
-    Loud(
-        "L5060", 5060, "he can do only the Move, Hide and Follow activities",
-        "Melt into Mist: the T4 Move chit he runs away with, moving along undiscovered hidden "
-        "paths, not blocking or being blocked, his belongings transmorphized with him (4.6.9b-c)",
-        "rules.magic.spells.permanent",
-        "magic/spells_chits/L5058_melt_into_mist_takes_its_target_out_of_combat.yaml",
     ),
     Loud(
         "L5259", 5259, "I wish for peace",

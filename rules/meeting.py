@@ -287,6 +287,7 @@ def meet(
     activity: Activity,
     drinks: bool,
     purpose: str = TABLE,
+    start: int | None = None,
 ) -> Meeting:
     """Roll on the Meeting Table for ``who`` meeting ``group``: in the column of his relationship
     (:func:`relationship`; a pacifying spell's, :func:`level`), one friendlier with ``drinks``
@@ -306,16 +307,21 @@ def meet(
     chain ends: the Unfriendly and Ally columns hold neither result, so a meeting is at most
     three rolls (Neutral, Friendly, Ally).
 
+    ``start``, when given, is the level he starts from instead of his relationship with a
+    native group: the column a pacifying spell sets for the monsters it lets him hire
+    (7.7.5a L1980, :func:`rules.magic.pacification.hireable`); ``group`` then only names them.
+
     Drinks are for natives only (7.6.5b L1898): ValueError for a visitor. That he may buy them
     (in the Evening only when he is in the clearing, 8.2.2a L2279) and pays for them
     (:func:`drinks_cost`) is the caller's to check.
     """
-    if drinks and partner(group).is_visitor:
-        raise ValueError(f"drinks are bought for natives, not for the {group} (7.6.5b)")
-    if drinks and is_foe(catalog, state, who, group):
-        raise ValueError(f"no drinks for the {group}, foes of his campaign (7.2.4h)")
+    if start is None:
+        if drinks and partner(group).is_visitor:
+            raise ValueError(f"drinks are bought for natives, not for the {group} (7.6.5b)")
+        if drinks and is_foe(catalog, state, who, group):
+            raise ValueError(f"no drinks for the {group}, foes of his campaign (7.2.4h)")
+        start = level(catalog, state, who, group)
     table = catalog.tables[TABLE]
-    start = level(catalog, state, who, group)
     one, added = modifiers(catalog, state, who, activity)
     current: Relationship | None = column(start, drinks=drinks)
     steps: list[Step] = []

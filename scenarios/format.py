@@ -340,6 +340,7 @@ SPELL_ANSWERS = (
     "preempt",
     "ask",
     "activity",
+    "result",
 )
 
 
@@ -362,6 +363,9 @@ class SpellChoice(_Model):
     ask: str | None = None
     activity: str | None = None
     """Prophecy's activity for a phase, as an order writes it (``M CV2``, ``H``)."""
+    result: str | None = None
+    """A Choice's result on a search table, as printed (Talk to Wise Bird's Peer:
+    ``Discover chits``)."""
 
     @_model_validator(mode="after")
     def _one_answer(self) -> SpellChoice:

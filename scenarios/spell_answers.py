@@ -2,7 +2,8 @@
 answers, as caster or target, to the questions spells ask (the ``spell`` decisions,
 :mod:`rules.magic.questions`), in the order they are asked.
 
-A ``spell`` decision of his about a spell is answered by his first entry naming that spell not
+A ``spell`` decision of his about a spell (any of its questions,
+:func:`rules.magic.questions.spell_of`) is answered by his first entry naming that spell not
 used yet (:class:`scenarios.format.SpellChoice`, its answer written as the options write it);
 with none left, it takes its default. An answer that is not among the decision's options is
 malformed, named by its place.
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rules.events import Decision
-from rules.magic.questions import KIND
+from rules.magic.questions import KIND, spell_of
 from scenarios.format import ScenarioError, SpellChoice
 
 
@@ -30,7 +31,7 @@ class SpellAnswers:
         if decision.kind != KIND:
             return None
         name = decision.character
-        spell = decision.where.subject
+        spell = spell_of(decision.where.subject or "")
         used = self.used.setdefault(name, set())
         for index, entry in enumerate(self.entries.get(name, [])):
             if index in used or entry.spell != spell:

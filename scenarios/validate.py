@@ -17,6 +17,7 @@ from rules.board import ClearingError
 from rules.catalog import Catalog
 from rules.events import event_types
 from rules.magic import builtin
+from rules.magic.forms import MIST_MOVE_CHIT
 from rules.magic.nullifying import PROTECTION_FROM_MAGIC as PROTECTION
 from rules.meeting import partner
 from rules.orders import parse as _parse_module
@@ -244,10 +245,11 @@ def _members(index: int, item: object) -> list[tuple[str, dict[str, Any]]]:
 
 
 def _check_play(names: Names, state: GameState, key: str, name: str, play: Play) -> None:
-    """The names a play uses are names of the game: chits he has at his level (or a card),
-    items, denizens, heads and clubs, characters, clearings."""
+    """The names a play uses are names of the game: chits he has at his level (or a card, or
+    the T4 Move chit of a character in mist, L5062), items, denizens, heads and clubs,
+    characters, clearings."""
     catalog = names.catalog
-    labels = {c.label for c in state.characters[name].chits}
+    labels = {c.label for c in state.characters[name].chits} | {MIST_MOVE_CHIT}
 
     def chit(chit_key: str, label: str) -> None:
         if label in labels or label in catalog.treasures:

@@ -9,6 +9,7 @@ from rules.events.day import DayStarted, Follows, MonsterRoll
 from rules.events.daylight import PhaseCancelled, Unhidden
 from rules.magic import lifecycle
 from rules.magic.colors import seventh_day_colors
+from rules.magic.forms import misted
 from rules.magic.spells import turns as spell_turns
 from rules.modifiers import has
 from rules.schema.characters import AbilityKey
@@ -84,7 +85,8 @@ def declare_followers(ctx: Ctx) -> None:
     """6.3.2 and 6.2.7a: a follower must share a clearing with his guide at Birdsong; followers
     who follow each other do nothing that day (b). Hired leaders can be followed like characters
     (7.7.2); underlings follow characters or hired leaders (7.7.3, 6.3.1). One who follows a
-    follower follows that follower's guide."""
+    follower follows that follower's guide. One in mist "cannot be followed" (4.6.9c.2 L1307):
+    a Melt into Mist energized on him as the day begins (6.1.3) refuses his followers."""
     followers = ctx.today.followers
     wanted = {n: o.follow for n, o in ctx.today.orders.items() if o.follow is not None}
     for follower, guide in wanted.items():
@@ -94,6 +96,10 @@ def declare_followers(ctx: Ctx) -> None:
                     who=follower, phase=1, reason=f"{guide} is not in his clearing (6.2.7a)"
                 )
             )
+            continue
+        if misted(ctx.state.spells, guide):
+            reason = f"the {guide} is mist: he cannot be followed (4.6.9c.2)"
+            ctx.emit(PhaseCancelled(who=follower, phase=1, reason=reason))
             continue
         followers[follower] = guide
     for follower in list(followers):

@@ -5,6 +5,9 @@ Characters, hired leaders and controlled monsters block only as their standing i
 monsters block automatically. Underlings never block nor are blocked (7.12.1). Natives and
 visitors block only on the Meeting Table (7.12.6), in a Trade or Hire phase
 (:func:`rules.daylight.buying.blocked`); flying (7.12.2d) is not built, a Fly phase reported.
+One in mist "cannot block or be blocked" (Melt into Mist, L5062; 4.6.9c.2 L1307): neither a
+character nor a denizen that a Melt into Mist energized on it turns into mist
+(:func:`rules.magic.forms.misted`).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from rules.daylight import hirelings
 from rules.events.daylight import Blocked, Unhidden
 from rules.hidden import finds as hidden_finds
 from rules.magic import pacification
+from rules.magic.forms import misted
 from rules.modifiers import has
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey
@@ -51,6 +55,7 @@ def _individuals_at(ctx: Ctx, where: str, besides: str) -> list[str]:
         and ctx.where(other) == where
         and not following(ctx, other)
         and other not in ctx.today.asleep
+        and not misted(ctx.state.spells, other)  # L5062
     ]
 
 
@@ -61,7 +66,9 @@ def _monsters_at(ctx: Ctx, where: str) -> list[str]:
     return [
         p
         for p in ctx.state.at(Place.clearing(where))
-        if pieces[p].kind is Kind.MONSTER and p not in ctx.state.minions
+        if pieces[p].kind is Kind.MONSTER
+        and p not in ctx.state.minions
+        and not misted(ctx.state.spells, p)  # L5062
     ]
 
 
@@ -102,7 +109,8 @@ def phase_end_blocking(ctx: Ctx, name: str) -> None:
     (c). Monsters already in the clearing block only him, not the others there (4.3.3)."""
     where = ctx.where(name)
     asleep = name in ctx.today.asleep  # the Flowers of Rest (L4302)
-    if where is None or following(ctx, name) or not ctx.acts(name) or asleep:
+    mist = misted(ctx.state.spells, name)  # L5062: he cannot block or be blocked
+    if where is None or following(ctx, name) or not ctx.acts(name) or asleep or mist:
         return
     for monster in _monsters_at(ctx, where):
         if not ctx.sheet(name).hidden and not _protected(ctx, name, monster):
@@ -137,6 +145,7 @@ def arrivals_block(ctx: Ctx, arrivals: Sequence[tuple[str, str]]) -> None:
             pieces[piece].kind is not Kind.MONSTER
             or piece in ctx.state.minions
             or ctx.where(piece) != to
+            or misted(ctx.state.spells, piece)  # L5062
         ):
             continue
         for other in _individuals_at(ctx, to, piece):

@@ -124,7 +124,7 @@ def choice(ctx: Ctx, current: Search, result: Result) -> None:
     chosen = ctx.ask(decision)
     ctx.wait_if_pending()
     ctx.emit(SearchChoice(recipients=(ctx.eyes(current.who),), who=current.who, result=chosen))
-    found(ctx, current, _by_text(ctx, result, chosen))
+    found(ctx, current, choice_result(ctx, result, chosen))
 
 
 def choice_options(ctx: Ctx, result: Result) -> list[str]:
@@ -138,7 +138,8 @@ def choice_options(ctx: Ctx, result: Result) -> list[str]:
     return texts
 
 
-def _by_text(ctx: Ctx, result: Result, text: str) -> Result:
+def choice_result(ctx: Ctx, result: Result, text: str) -> Result:
+    """The result of the tables a Choice ``result`` may take that is printed ``text``."""
     for table in result.choose_from:
         for row in ctx.catalog.tables[table].results.values():
             if row.text == text:

@@ -39,8 +39,15 @@ that a decision awaited before or after it resumes the same phase with the same 
 A boon taken is owed to the group at the natives' total wages (b.1, 7.6.5e): the employer may buy
 the level back in a Trade phase with the group's unhired leader (the note to b.1).
 
-Not here: the Persuade spell's column (b.3) comes with magic; hiring monsters (7.7.5) comes with
-the spells that allow it.
+A pacifying spell's monsters (7.7.5a–b L1980–1981): an HR phase that names a Persuade or Deal
+with Goblins of his (his employer's) in effect hires the monsters among its targets in his
+clearing, all together (:func:`rules.magic.pacification.hireable`), or rehires his own — "only
+when the spell is in effect". He meets them in the spell's column, may buy them drinks (one gold
+each there, hired or not), and each one's wage is its Notoriety bounty (b); a Boon is Price x 1
+("They cannot be hired free, as a boon"). Hired, they are his underlings for 14 days and stay
+his after the spell ends (a, f); each is released from the pacifying spells of other
+characters (c L1982). The Persuade spell's column for natives (b.3) is the Meeting Table's
+(:func:`rules.meeting.level`).
 """
 
 from __future__ import annotations
@@ -54,12 +61,15 @@ from rules.daylight import buying, hirelings, trade_orders
 from rules.decisions.kinds import DRINKS, PENALTY
 from rules.events.daylight import Blocked, PhaseCancelled
 from rules.events.trade import Drinks, HirePaid, MeetingRolled, NotHired, PaidOff, Rehired
+from rules.magic import lifecycle
+from rules.magic.pacification import PACIFYING, hireable
 from rules.meeting import (
     PENALTIES,
     TABLE,
     Meeting,
     MeetingResult,
     ResultKind,
+    column,
     drinks_cost,
     drinks_help,
     may_pay_penalty,
@@ -68,6 +78,7 @@ from rules.meeting import (
     penalty_prompt,
 )
 from rules.orders.model import Activity
+from rules.pieces import pieces_of
 from rules.schema.base import Relationship
 from rules.state import Place
 
@@ -89,6 +100,13 @@ class Hire:
     natives: tuple[str, ...]
     rehire: bool
     phase: int
+    spell: str | None = None
+    """The pacifying spell whose monsters he hires (7.7.5a); else None."""
+
+    @property
+    def column(self) -> Relationship | None:
+        """The Meeting column the pacifying spell sets (7.7.5a); None for natives."""
+        return None if self.spell is None else PACIFYING[self.spell]
 
     @property
     def names(self) -> str:
@@ -143,11 +161,20 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
     if here is None:
         _cancel(ctx, name, number, "he is not in a clearing (7.7.1a)")
         return None
-    if group is None or group not in ctx.catalog.natives:
+    employer = ctx.eyes(name)
+    by_spell = group if group in PACIFYING else None
+    if by_spell is not None:
+        present = hireable(ctx.catalog, ctx.state, name, by_spell, here)
+        if not present:
+            reason = f"no monster his {by_spell} pacifies is in {here} (7.7.5a)"
+            _cancel(ctx, name, number, reason)
+            return None
+        group = f"monsters of his {by_spell}"
+    elif group is None or group not in ctx.catalog.natives:
         _cancel(ctx, name, number, f"{group!r} is not a native group (7.7.1a)")
         return None
-    employer = ctx.eyes(name)
-    present = members(ctx, group, here)
+    else:
+        present = members(ctx, group, here)
     unhired = [p for p in present if p not in ctx.state.minions]
     mine = [
         p
@@ -171,9 +198,9 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
             return None
         if answer == HIRE:
             chosen = [order(ctx, unhired)[0]] if group in ONE_AT_A_TIME else unhired
-            return Hire(name, employer, group, here, tuple(chosen), False, number)
+            return Hire(name, employer, group, here, tuple(chosen), False, number, by_spell)
         chosen = [_which(ctx, name, mine)] if group in ONE_AT_A_TIME else mine
-        return Hire(name, employer, group, here, tuple(chosen), True, number)
+        return Hire(name, employer, group, here, tuple(chosen), True, number, by_spell)
     if present:
         reason = f"every member of the {group} in {here} is hired by another (7.7.1a, e)"
         if name in present and len(present) == 1:
@@ -226,16 +253,24 @@ def _which(ctx: Ctx, name: str, mine: list[str]) -> str:
 
 def wages(ctx: Ctx, natives: tuple[str, ...]) -> int:
     """The total basic wages of ``natives`` (7.7.1b.1 L1930; the same with or without a horse,
-    b.2)."""
-    return sum(ctx.catalog.native_counters[p].wage for p in natives)
+    b.2); a monster's is its Notoriety bounty (7.7.5b L1981)."""
+    counters, pieces = ctx.catalog.native_counters, pieces_of(ctx.catalog)
+    return sum(
+        counters[p].wage if p in counters else ctx.catalog.monsters[pieces[p].name].notoriety
+        for p in natives
+    )
 
 
 def _roll(ctx: Ctx, current: Hire) -> Meeting:
     """Drinks asked (and paid), then the Meeting roll, made public."""
     name, group = current.who, current.group
-    cost = drinks_cost(ctx.catalog, ctx.state, group, current.clearing, name)
+    if current.column is None:
+        cost = drinks_cost(ctx.catalog, ctx.state, group, current.clearing, name)
+        helps = drinks_help(ctx.catalog, ctx.state, name, group)
+    else:  # 7.7.5a: drinks for every monster of the spell there, hired or not
+        cost = len(hireable(ctx.catalog, ctx.state, name, current.spell or "", current.clearing))
+        helps = column(current.column, drinks=True) != current.column
     drinks = False
-    helps = drinks_help(ctx.catalog, ctx.state, name, group)
     if 0 < cost <= spendable_gold(ctx.sheet(name)) and helps:
         decision = buying.decision(
             ctx,
@@ -250,7 +285,10 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
     if drinks:
         ctx.sheet(name).gold -= cost
         ctx.emit(Drinks(who=name, group=group, gold=cost, at=current.clearing))
-    meeting = meet(ctx.dice, ctx.catalog, ctx.state, name, group, activity="hire", drinks=drinks)
+    start = None if current.column is None else int(current.column)
+    meeting = meet(
+        ctx.dice, ctx.catalog, ctx.state, name, group, activity="hire", drinks=drinks, start=start
+    )
     for step in meeting.steps:
         ctx.emit_roll(step.roll, at=current.clearing, phase=current.phase)
     ctx.emit(
@@ -271,6 +309,8 @@ def _result(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     kind = result.kind
     if kind is ResultKind.PRICE:
         _price(ctx, current, result.multiplier or 1, result.text)
+    elif kind is ResultKind.BOON and current.column is not None:
+        _price(ctx, current, 1, "Boon, as Price x 1 (7.7.5b)")  # no monster is hired free
     elif kind is ResultKind.BOON:
         _boon(ctx, current, result)
     elif kind is ResultKind.NO_DEAL:
@@ -401,3 +441,12 @@ def _engage(ctx: Ctx, current: Hire) -> None:
             ctx.emit(Rehired(piece=piece, by=current.employer, until=minion.last_day))
         else:
             ctx.events.append(hirelings.hire(ctx.catalog, state, piece, current.employer))
+            _released(ctx, piece, current.employer)
+
+
+def _released(ctx: Ctx, piece: str, employer: str) -> None:
+    """7.7.5c (L1982): "When a character or hired leader hires a denizen, the denizen is
+    released from all pacification spells cast by other characters"."""
+    for spell in list(ctx.state.spells):
+        if spell.spell in PACIFYING and spell.controller != employer and piece in spell.targets:
+            lifecycle.release(ctx, spell, piece, reason="hired by another (7.7.5c)")

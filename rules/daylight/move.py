@@ -24,7 +24,7 @@ from rules.daylight.moving import (
     usable,
 )
 from rules.events.daylight import Climbing, FamiliarLeft, LeftMap, Moved, PhaseCancelled
-from rules.magic.forms import creature, walks_woods
+from rules.magic.forms import creature, misted, walks_woods
 from rules.magic.spells import lost
 from rules.orders.model import Activity
 from rules.schema.tiles import ClearingType
@@ -58,7 +58,8 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         reason = target.reason if isinstance(target, Cancelled) else "he is off the map"
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
-    blocked = roadway(ctx.catalog, ctx.board, character, start, target)
+    mist = misted(ctx.state.spells, name)
+    blocked = roadway(ctx.catalog, ctx.board, character, start, target, mist=mist)
     woods = blocked is not None and walks_the_woods(ctx, name, start, target)
     if blocked is not None and not woods:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=blocked.reason))
@@ -71,7 +72,25 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         ctx.emit(Climbing(who=name, to=target))
         return
     turn.climbing = None
+    if mist:
+        _in_mist(ctx, name, activity, start, target, road)
+        return
     _goes(ctx, name, activity, start, target, road, woods=woods)
+
+
+def _in_mist(
+    ctx: Ctx, name: str, activity: Activity, start: str, target: str, road: tuple[str, str] | None
+) -> None:
+    """A Move in mist (Melt into Mist, L5060): "The target can move along hidden paths and
+    secret passages that he has not discovered. He does not discover them as he moves"; and
+    "he cannot be followed" (4.6.9c.2 L1307): his followers — those declared before a colour
+    energized the spell during the day; one mist as the day begins has none
+    (:func:`rules.day.sunrise.declare_followers`) — stay behind. The reading chosen
+    (as for the Lost spell, L5319): those who spy on him discover only the paths and passages
+    he had discovered — one he has not is no more shown to them than to him."""
+    known = ctx.sheet(name).discoveries
+    unfollowed = set(ctx.followers_of(name))
+    _goes(ctx, name, activity, start, target, road, shown=known, staying=unfollowed)
 
 
 def _no_cave(ctx: Ctx, turn: TurnState, number: int, target: str) -> bool:
@@ -111,18 +130,20 @@ def _goes(
     *,
     shown: list[str] | None = None,
     woods: bool = False,
+    staying: set[str] | None = None,
 ) -> None:
     """He goes from ``start`` (or the roadway ``road`` he ran to) to ``target``, his followers
-    with him; those who see him use a hidden path or secret passage discover it (4.5.6b.1) —
-    of those in ``shown`` only, when given. Walking the ``woods`` (7.3.4), he uses no roadway
-    that anyone could see, and his followers stay behind (7.11.6a.4)."""
+    with him but those ``staying`` besides the ones left behind (:func:`follow.staying`);
+    those who see him use a hidden path or secret passage discover it (4.5.6b.1) — of those in
+    ``shown`` only, when given. Walking the ``woods`` (7.3.4), he uses no roadway that anyone
+    could see, and his followers stay behind (7.11.6a.4)."""
     character = ctx.sheet(name)
     pony_move = is_pony(ctx.catalog, activity.source)
     used = discoveries_used(ctx.board, start, target)
     if shown is not None:
         used = [d for d in used if d in shown]
     watchers = spies(ctx, name, (start, target)) if used and not woods else []
-    staying = follow.staying(ctx, name, pony_move)
+    staying = follow.staying(ctx, name, pony_move) | (staying or set())
     if woods:
         staying |= follow.off_the_roads(ctx, name, start, target)
     if road is not None:  # 8.3.8d.1: the chit he ran with already carried it all

@@ -21,7 +21,7 @@ from rules.events.daylight import Abandoned, AbandonedCard, AbandonedCardNamed, 
 from rules.events.search import Discovered
 from rules.hidden import finds
 from rules.magic.altering import unleashed, unleashed_face
-from rules.magic.forms import belongings_frozen
+from rules.magic.forms import belongings_frozen, creature, untransmorphized
 from rules.modifiers import sheet_has
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
@@ -134,9 +134,21 @@ def too_heavy(
     """The items he must abandon to move: heavier than he can carry (with ``helpers``, the
     underlings following him, 7.3.1h) and not on a pack horse (7.3.1e.3–e.4, i.4). Horses are
     never carried (e.1). Belongings transmorphized with him weigh nothing and move with him
-    (4.6.9b.2, :func:`rules.magic.forms.belongings_frozen`)."""
+    (4.6.9b.2, :func:`rules.magic.forms.belongings_frozen`); those he gained since, he must
+    carry "using the creature's move strength" (4.6.9b.4 L1304,
+    :func:`rules.magic.forms.untransmorphized`). The reading chosen: the creature's strength
+    alone — he keeps his belongings inactive, so he rides no untransmorphized horse, and a
+    creature carries no pack (7.3.1i is a character's)."""
     if belongings_frozen(state.spells, character.name):
-        return []
+        owned = state.at(Place.owner(character.name))
+        shape = creature(catalog, state.spells, character.name)
+        strength = shape.strength if shape is not None else Weight.NEGLIGIBLE
+        return [
+            item
+            for item in untransmorphized(state.spells, character.name, owned)
+            if pieces_of(catalog)[item].kind is not Kind.HORSE
+            and item_weight(catalog, item).rank > strength.rank
+        ]
     strength = carrying_strength(catalog, state, character, helpers)
     packed = _packed(catalog, state, character)
     return [
@@ -169,30 +181,46 @@ def knows_every_road(catalog: Catalog, character: CharacterState) -> bool:
 
 
 def usable(
-    catalog: Catalog, board: Board, character: CharacterState, start: str, connection: Connection
+    catalog: Catalog,
+    board: Board,
+    character: CharacterState,
+    start: str,
+    connection: Connection,
+    *,
+    mist: bool = False,
 ) -> bool:
     """Whether he may use ``connection`` out of ``start`` now: open roads and tunnels always,
     hidden paths and secret passages once discovered on the tile's face that is up (7.3.1a.1–a.2,
-    7.10.4d) or known by Experience."""
+    7.10.4d) or known by Experience. In ``mist`` (Melt into Mist, L5060: "The target can move
+    along hidden paths and secret passages that he has not discovered") he may use every
+    roadway between two clearings."""
     if not connection.types & {RoadType.HIDDEN, RoadType.SECRET}:
         return True
     if knows_every_road(catalog, character):
         return True
     if connection.to is None:
         return False
+    if mist:
+        return True
     return all(d in character.discoveries for d in discoveries_used(board, start, connection.to))
 
 
 def roadway(
-    catalog: Catalog, board: Board, character: CharacterState, start: str, target: str
+    catalog: Catalog,
+    board: Board,
+    character: CharacterState,
+    start: str,
+    target: str,
+    *,
+    mist: bool = False,
 ) -> Cancelled | None:
     """Why he cannot move from ``start`` to ``target`` along one roadway, or None if he can
-    (7.3.1a)."""
+    (7.3.1a); in ``mist``, along any roadway (L5060, :func:`usable`)."""
     connection = next((c for c in board.connections(start) if c.to == target), None)
     if connection is None:
         neighbours = ", ".join(sorted({c.to for c in board.connections(start) if c.to}))
         return Cancelled(f"no roadway from {start} to {target} (roads lead to {neighbours})")
-    if not usable(catalog, board, character, start, connection):
+    if not usable(catalog, board, character, start, connection, mist=mist):
         missing = [
             d for d in discoveries_used(board, start, target) if d not in character.discoveries
         ]
@@ -287,12 +315,18 @@ def activation_refused(
 ) -> str | None:
     """Why ``item`` cannot be activated now, or None (4.3.6–4.3.8, 7.3.1f, 7.3.2a): one active
     weapon, one of each kind of armor counter, one horse — never in a cave, and strong enough
-    for him and what he carries — and one Boots card, strong enough for him and all he owns."""
+    for him and what he carries — and one Boots card, strong enough for him and all he owns.
+    Transmorphized by Transform or Melt into Mist, he activates none but Enchanted cards: his
+    transmorphized belongings "cannot be used" (4.6.9b.2 L1302) and "He must keep the
+    belongings inactive (except for Enchanted cards)" he gains (b.4 L1304)."""
     pieces = pieces_of(catalog)
     piece = pieces[item]
     owned = [i for i in state.at(Place.owner(character.name)) if i != item]
     active = [i for i in owned if character.items.get(i) is not None and character.items[i].active]
     me = weight_of(catalog, character.name)
+    enchanted = piece.kind is Kind.TREASURE and catalog.treasures[piece.name].enchanted
+    if state.spells and belongings_frozen(state.spells, character.name) and not enchanted:
+        return "transmorphized, he keeps his belongings inactive (4.6.9b.2, b.4)"
     if is_weapon(catalog, item) and any(is_weapon(catalog, i) for i in active):
         return "he may have only one weapon active (4.3.6; a weapon card counts, L4428)"
     if piece.kind is Kind.ARMOR:

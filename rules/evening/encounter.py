@@ -13,6 +13,7 @@ he may not run on, 8.3.8b) is not made — he "can" only play what he can — an
 
 from __future__ import annotations
 
+from rules.chits import printed
 from rules.day.context import Ctx
 from rules.daylight.moving import abandon, activation_refused, secret_card, usable
 from rules.daylight.rest import vial_of_healing
@@ -40,7 +41,7 @@ from rules.events.daylight import (
 )
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
 from rules.magic import casting, pacification
-from rules.magic.forms import creature, misted
+from rules.magic.forms import MIST_MOVE_CHIT, creature, misted
 from rules.magic.spells import fly, protection
 from rules.magic.spells.peace import pacified
 from rules.magic.state import committed
@@ -249,14 +250,17 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     rules let him now (8.3.9b, :func:`rules.magic.casting.cast_options`). A transmorphized
     character can only run away, with a dummy (8.4.5p.2): his chits and belongings are frozen
     and he names no target for a spell (4.6.9b.2, e) — but he may activate a Protection from
-    Magic on him, a spell's chit and no belonging (4.6.7f.1). Whether it can be
-    done is judged when it is his turn to act (see the module docstring)."""
+    Magic on him, a spell's chit and no belonging (4.6.7f.1). A character in mist has only the
+    T4 Move chit "that he can use only to run away" (L5062, :data:`MIST_MOVE_CHIT`). Whether it
+    can be done is judged when it is his turn to act (see the module docstring)."""
     state = ctx.state
     character = ctx.sheet(who)
     chits = kit.unused(character, kit.used(combat, who), committed(state.spells, who))
     options = [NONE]
     if protection.inactive(state, who) is not None:
         options.append(protection.ACTIVATE)  # 4.6.7f.1, L5163: a spell's chit, no belonging
+    if misted(state.spells, who):  # L5062: his own chits frozen (4.6.9e), the T4 to run away
+        return options + [f"run {MIST_MOVE_CHIT} to {end}" for end in roads(ctx, combat)]
     if creature(ctx.catalog, state.spells, who) is not None:  # 8.4.5p.2, 4.6.9b.2, e
         return options + [f"run {label} to {end}" for label in chits for end in roads(ctx, combat)]
     freed = kit.unleashed(state, who)  # Move/Fight chits (L5076)
@@ -432,10 +436,22 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
     never with a red-side-up Tremendous monster on his sheet (8.4.7d.2). A transmorphized
     character runs with a dummy at the creature's move time and strength (8.4.5p.2), carrying
     nothing: his belongings are transmorphized with him, of Negligible weight (4.6.9b.2), and a
-    dummy counts toward no effort limit (:func:`rules.evening.dummies.played`)."""
+    dummy counts toward no effort limit (:func:`rules.evening.dummies.played`). A character in
+    mist runs only with his T4 Move chit (L5062, :data:`MIST_MOVE_CHIT`), carrying nothing (his
+    belongings are transmorphized with him) and with no asterisk to fatigue. The reading
+    chosen: the denizens already on his sheet when he turned to mist stay there and its time 4
+    must be faster than theirs (8.3.7a.1) — the only way the chit's time can matter."""
     state, character = ctx.state, ctx.sheet(who)
     play, _, target = rest.rpartition(" to ")
-    if play.startswith("horse "):
+    mist = misted(state.spells, who)
+    if mist and play != MIST_MOVE_CHIT:
+        reason = f"in mist he can run away only with his {MIST_MOVE_CHIT} chit (L5062)"
+        _cancel(ctx, combat, who, play, reason)
+        return
+    if mist:
+        chit = printed(MIST_MOVE_CHIT)
+        time, label, strength, needed = chit.time, play, chit.strength, Weight.NEGLIGIBLE
+    elif play.startswith("horse "):
         horse = kit.horse(ctx.catalog, state, character)
         if horse is None:
             return
@@ -467,6 +483,7 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
     if (
         why is None
         and not play.startswith("horse")
+        and not mist
         and creature(ctx.catalog, state.spells, who) is None
         and kit.over_limit(ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), play])
     ):
@@ -501,7 +518,8 @@ def _road(ctx: Ctx, combat: CombatState, who: str, target: str) -> str | None:
     connection = next((c for c in ctx.board.connections(combat.clearing) if c.to == target), None)
     if connection is None:
         return f"no roadway leads from {combat.clearing} to {target}"
-    if not usable(ctx.catalog, ctx.board, ctx.sheet(who), combat.clearing, connection):
+    mist = misted(ctx.state.spells, who)  # L5060: along undiscovered paths too
+    if not usable(ctx.catalog, ctx.board, ctx.sheet(who), combat.clearing, connection, mist=mist):
         return f"he cannot use the roadway to {target} (8.3.8b)"
     return None
 

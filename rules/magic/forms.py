@@ -65,13 +65,56 @@ def transmorphized(spells: Iterable[SpellInEffect], who: str) -> bool:
 
 
 def belongings_frozen(spells: Iterable[SpellInEffect], who: str) -> bool:
-    """Whether the belongings ``who`` has are transmorphized with him now: by Melt into Mist or
+    """Whether the belongings ``who`` had are transmorphized with him now: by Melt into Mist or
     Transform, not Absorb Essence (the Transmorphization Spells Summary, L1316). They are
-    frozen, have Negligible weight and move with him (4.6.9b.1–b.2 L1301–1302). The reading
-    chosen: everything he has is taken as transmorphized — the belongings he gains while
-    transformed, which he must carry with the creature's strength (b.4), are not told apart."""
+    frozen, have Negligible weight and move with him (4.6.9b.1–b.2 L1301–1302); those he gains
+    while transformed are not (:func:`untransmorphized`)."""
     strongest = _strongest(spells, who)
     return strongest is not None and strongest[0] != ABSORB_ESSENCE
+
+
+#: The spells that transmorphize their target's belongings with him (the Summary, L1316).
+BELONGINGS_WITH_HIM = (MELT_INTO_MIST, TRANSFORM)
+
+
+def transmorphize_belongings(spell: SpellInEffect, owned: dict[str, list[str]]) -> None:
+    """4.6.9b.1 (L1301): "when an individual becomes transmorphized the recorded gold, items and
+    horses he has with him are transmorphized with him" — as a Transform or Melt into Mist is
+    energized (as it takes effect, and each time again), what each target has (``owned``, by
+    target) is recorded as its ``kept``. Transform L5073: "when the spell falls inert, he
+    merges the two groups": energized again, all he has then is transmorphized."""
+    if spell.spell in BELONGINGS_WITH_HIM:
+        spell.kept = [item for target in spell.targets for item in owned.get(target, [])]
+
+
+def untransmorphized(spells: Iterable[SpellInEffect], who: str, owned: Iterable[str]) -> list[str]:
+    """The belongings of ``owned`` (his) that are not transmorphized with him now: all of them
+    unless a Transform or Melt into Mist transmorphizes him (:func:`belongings_frozen`); under
+    Transform, those he gained since it was last energized (4.6.9b.4 L1304, L5073: "He must
+    keep his transmorphized Gold and belongings separate from those that are
+    untransmorphized"), which he carries with the creature's move strength; in mist none: he
+    "cannot carry untransmorphized items" (L5058). Gold is not told apart (the reading: he can
+    neither Trade nor Hire while transmorphized, 4.6.9c.1, so none of his gold is spent)."""
+    spells = list(spells)
+    owned = list(owned)
+    if not belongings_frozen(spells, who):
+        return owned
+    if misted(spells, who):
+        return []
+    spell = next(
+        (
+            s
+            for s in spells
+            if s.spell == TRANSFORM
+            and who in s.targets
+            and s.energized
+            and not nullified(spells, s, who)
+        ),
+        None,
+    )
+    if spell is None or spell.kept is None:
+        return []
+    return [item for item in owned if item not in spell.kept]
 
 
 #: The table whose creatures Transform makes (L5284).
@@ -134,6 +177,20 @@ def misted(spells: Iterable[SpellInEffect], who: str) -> bool:
     part in combat — he cannot charge or attack, and he cannot be charged or attacked" (L5062,
     4.6.9d), nor is he affected by spells aimed at other targets (L5061)."""
     return form(spells, who) == MIST
+
+
+#: The Move chit a character in mist has (L5062): "he has a T4 Move chit that he can use only to
+#: run away" — Tremendous strength, time 4, no effort to fatigue.
+MIST_MOVE_CHIT = "MOVE T4"
+
+
+def may_be_mist(spells: Iterable[SpellInEffect], who: str) -> bool:
+    """Whether ``who`` may record Moves along hidden paths and secret passages he has not
+    discovered (L5060): a Melt into Mist is in effect on him, energized or not. As for
+    :func:`may_walk_woods`, the reading chosen lets him record such a Move whenever the spell
+    may be energized by the time he does it (8.9.2d); it is cancelled if he is not then mist
+    (:func:`misted`)."""
+    return any(s.spell == MELT_INTO_MIST and who in s.targets for s in spells)
 
 
 def mist_forbids(spells: Iterable[SpellInEffect], who: str, activity: str) -> str | None:

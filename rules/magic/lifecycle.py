@@ -37,7 +37,7 @@ from rules.events.daylight import Fatigued
 from rules.events.spells import SpellBroken, SpellEnergized, SpellExpired, SpellInert, SpellReleased
 from rules.magic import builtin, minions, nullifying
 from rules.magic.colors import DAY, Supply, at_place, on_tile, supplies
-from rules.magic.forms import ABSORB_ESSENCE
+from rules.magic.forms import ABSORB_ESSENCE, transmorphize_belongings
 from rules.magic.state import SpellInEffect
 from rules.schema.spells import Duration, Spell
 from rules.state import GameState, Place
@@ -80,10 +80,16 @@ def energize(ctx: Ctx, spell: SpellInEffect, by: str) -> None:
     if spell.energized:
         return
     spell.energized = True
+    transmorphize_belongings(spell, _belongings(ctx.state, spell))  # 4.6.9b.1
     ctx.emit(
         SpellEnergized(spell=spell.spell, caster=spell.caster, targets=tuple(spell.targets), by=by)
     )
     nullifying.announce(ctx, spell)  # an energized Melt into Mist protects (L5061)
+
+
+def _belongings(state: GameState, spell: SpellInEffect) -> dict[str, list[str]]:
+    """What each target of ``spell`` has, by target."""
+    return {target: list(state.at(Place.owner(target))) for target in spell.targets}
 
 
 def fall_inert(ctx: Ctx, spell: SpellInEffect, by: str) -> None:

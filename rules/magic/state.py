@@ -18,8 +18,9 @@ clearing (``CV5``) or a tile (``CV``) by its code, and for the rarer sorts a pre
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 
 class SpellInEffect(BaseModel):
@@ -34,7 +35,10 @@ class SpellInEffect(BaseModel):
     and ``cancels`` the individuals it has struck, each with the phases of his turn it cancels
     (once per turn, and a Day spell lasts one Daylight). ``flying``: a Fly spell's Fly chit is
     in use, its target flying with it until he lands (7.3.3d.1). ``adds``: the spell Enchant
-    Artifact adds to its target, with its Magic type."""
+    Artifact adds to its target, with its Magic type. ``kept``: the belongings transmorphized
+    with a Transform's or Melt into Mist's target when it was last energized (4.6.9b.1,
+    :func:`rules.magic.forms.transmorphize_belongings`); None when not recorded, every
+    belonging he has then counting as transmorphized."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -51,6 +55,16 @@ class SpellInEffect(BaseModel):
     cancels: dict[str, list[int]] = Field(default_factory=dict)
     flying: bool = False
     adds: str | None = None
+    kept: list[str] | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_none_kept(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """No ``kept`` recorded is left out of the saved state, so a spell that records none
+        saves exactly the bytes it did before belongings were recorded."""
+        data = handler(self)
+        if isinstance(data, dict) and data.get("kept") is None:
+            data.pop("kept", None)
+        return data
 
 
 def next_number(spells: Iterable[SpellInEffect]) -> int:

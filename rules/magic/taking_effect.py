@@ -30,10 +30,12 @@ from rules.events.evening import Targeted
 from rules.events.spells import SpellExpired, SpellNullified
 from rules.magic import builtin, nullifying, targets
 from rules.magic.cancelling import cancel, fatigue_chit
+from rules.magic.forms import transmorphize_belongings
 from rules.magic.spells import artifact, ask_demon, control, peace, whistle
 from rules.magic.spells.registry import BUILT
 from rules.magic.state import SpellInEffect, next_number
 from rules.schema.spells import Duration
+from rules.state import Place
 
 
 def name_targets(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
@@ -209,6 +211,9 @@ def commit(
         phases_lost=phases_lost,
         adds=adds,
     )
+    if permanent:  # 4.6.9b.1: his belongings are transmorphized with him
+        owned = {target: list(state.at(Place.owner(target))) for target in made.targets}
+        transmorphize_belongings(made, owned)
     state.spells.append(made)
     return made
 

@@ -34,6 +34,7 @@ from rules.orders.targets import (
     Map,
     OrderError,
     enchanters,
+    hiring_spells,
     target,
     visitors,
 )
@@ -313,6 +314,7 @@ class LegalOptions:
         ]
         found += [Activity(kind=K.TRADE, target=g) for g in [*data.natives, *visitors(data)]]
         found += [Activity(kind=K.HIRE, target=g) for g in data.natives]
+        found += [Activity(kind=K.HIRE, target=s) for s in hiring_spells(self.world)]  # 7.7.5a
         if enchanters(self.world):  # 7.10.1: only with Magic chits of Types I-V
             found.append(Activity(kind=K.ENCHANT_FIRST))
         found += [

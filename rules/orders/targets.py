@@ -22,7 +22,8 @@ from rules.daylight.hirelings import guides
 from rules.daylight.moving import usable
 from rules.layout import DIRECTIONS
 from rules.magic.colors import chit_color
-from rules.magic.forms import may_walk_woods
+from rules.magic.forms import may_be_mist, may_walk_woods
+from rules.magic.pacification import spells_hiring
 from rules.orders.entitlement import activity_name, clearing_qualities
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
@@ -107,9 +108,12 @@ class Map:
         return None if clearing is None else clearing_qualities(self.board, self.state, clearing)
 
     def open_to(self, start: str, connection: Connection) -> bool:
-        """Whether he may use ``connection`` now (7.3.1a.1–a.2): see :func:`moving.usable`."""
+        """Whether he may use ``connection`` now (7.3.1a.1–a.2): see :func:`moving.usable`; a
+        Melt into Mist on him lets him record Moves along undiscovered paths
+        (:func:`rules.magic.forms.may_be_mist`)."""
         sheet = self.state.sheet(self.character)
-        return usable(self.catalog, self.board, sheet, start, connection)
+        mist = may_be_mist(self.state.spells, self.character)
+        return usable(self.catalog, self.board, sheet, start, connection, mist=mist)
 
     def reachable(self, start: str) -> list[str]:
         """Clearings (and ``Edge``) one roadway from ``start`` that he may use now, and the
@@ -293,14 +297,22 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
         return _only(
             text, groups, "native group or visitor", "native groups and visitors", "Trade (T)"
         )
-    if kind is K.HIRE:
-        natives = list(world.catalog.natives)
-        return _only(text, natives, "native group", "native groups", "Hire (HR)")
+    if kind is K.HIRE:  # a native group, or a pacifying spell of his whose monsters he hires
+        groups = [*world.catalog.natives, *hiring_spells(world)]
+        return _only(text, groups, "native group", "native groups", "Hire (HR)")
     if kind is K.ALERT:
         if text.casefold() in ("weapon", "unalert"):
             return text.casefold()
         return _chit(world, text, ("MAGIC", "BERSERK"))
     return text  # Follow: checked with the whole day
+
+
+def hiring_spells(world: Map) -> list[str]:
+    """The pacifying spells in effect whose monsters he may hire, by name (7.7.5a L1980: "When
+    such a spell is in effect during Daylight, the spellcaster and his hired leaders can use
+    Hire phases to hire the target denizens"): ``HR Deal with Goblins``, ``HR Persuade``
+    (:func:`rules.magic.pacification.spells_hiring`)."""
+    return spells_hiring(world.catalog, world.state, world.character)
 
 
 def enchanters(world: Map) -> list[str]:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from rules.catalog import catalog
 from rules.daylight.hirelings import hire
+from rules.magic.state import SpellInEffect
 from rules.orders.legal import LegalOptions
 from rules.orders.model import (
     BASIC,
@@ -158,6 +159,28 @@ def test_search_trade_and_hire_take_only_the_games_vocabulary(text, hint):
     (error,) = parse(text).errors
     assert error.code == "bad-target"
     assert error.hint.startswith(hint), error.hint
+
+
+def test_hire_names_a_pacifying_spell_of_his_in_effect_on_monsters():
+    """7.7.5a (L1980): while his Deal with Goblins (or Persuade) on monsters is in effect, a
+    Hire phase may name it to hire them; without it in effect the name is no target."""
+    refused = parse("HR Deal with Goblins", who="Magician")
+    assert codes(refused) == ["bad-target"]
+    state = game()
+    state.spells.append(
+        SpellInEffect(
+            number=1,
+            spell="Deal with Goblins",
+            caster="Magician",
+            controller="Magician",
+            chit="MAGIC VIII4*",
+            targets=["Goblin Axe 1"],
+            cast_day=1,
+        )
+    )
+    result = accepted("HR deal with goblins", state, who="Magician")
+    assert [a.target for a in orders_of(result).phases] == ["Deal with Goblins"]
+    assert codes(parse("HR Deal with Goblins", state, who="Amazon")) == ["bad-target"]
 
 
 def test_search_names_where_he_searches_canonically():

@@ -19,9 +19,8 @@ from itertools import combinations
 
 from rules.day.context import Ctx
 from rules.evening import hirelings, natives
-from rules.evening.counters import is_monster, is_native
+from rules.evening.counters import is_native
 from rules.evening.state import CombatState
-from rules.events.day import NotImplementedYet
 from rules.magic import builtin, lifecycle, minions, questions, targets
 from rules.magic.casts import SpellCast
 from rules.magic.pacification import PACIFYING
@@ -117,7 +116,8 @@ def pacifies(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     (:mod:`rules.magic.pacification`). "When the spell goes into effect, all of its targets who
     are assigned to attack the spellcaster or his hirelings become unassigned", and natives
     among them no longer battle him: they "act like unhired natives who are not battling the
-    spellcaster"."""
+    spellcaster". While it is in effect he may hire the monsters among them in Hire phases
+    (7.7.5a, :mod:`rules.daylight.hiring`)."""
     spared = {who, *hirelings.of(ctx, combat, who)}
     for owner in spared:
         on = combat.sheets.get(owner, [])
@@ -129,17 +129,6 @@ def pacifies(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
         battling = combat.battling.get(group, [])
         if who in battling:
             battling.remove(who)
-    if any(is_monster(ctx.catalog, p) for p in cast.targets):
-        ctx.emit(
-            NotImplementedYet(
-                rule="7.7.5a",
-                what=(
-                    f"hiring the monsters {cast.spell} pacifies: a Hire phase names a native "
-                    "group only"
-                ),
-                who=who,
-            )
-        )
 
 
 def break_on_target(ctx: Ctx, combat: CombatState) -> None:

@@ -27,12 +27,13 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     with the creature's values (:func:`rules.evening.counters.showing`), a character with
     dummies at its values (8.4.5p: :mod:`rules.evening.melee`, :mod:`rules.evening.reveal`),
     and a transmorphized individual cancels the activities he cannot do
-    (:mod:`rules.magic.limits`); his belongings move with him, weighing nothing
-    (:func:`rules.magic.forms.belongings_frozen`), and a beast walks the woods (7.3.4,
-    :func:`rules.daylight.move.walks_the_woods`). What he gains while transformed (4.6.9b.4)
-    and running into the forest (8.3.8f) are reported not implemented
-    (:data:`rules.loud.LOUD`); a Dragon is a beast, never red side up (the reading at
-    :func:`rules.magic.forms.attack`)."""
+    (:mod:`rules.magic.limits`); the belongings he has as it is energized move with him,
+    weighing nothing (:func:`rules.magic.forms.belongings_frozen`), those he gains after are
+    carried with the creature's strength (4.6.9b.4, :func:`rules.magic.forms.untransmorphized`),
+    none activated; and a beast walks the woods (7.3.4,
+    :func:`rules.daylight.move.walks_the_woods`). Running into the forest (8.3.8f) is reported
+    not implemented (:data:`rules.loud.LOUD`); a Dragon is a beast, never red side up (the
+    reading at :func:`rules.magic.forms.attack`)."""
     table = ctx.catalog.tables[TRANSFORM_TABLE]
     roll = ctx.dice.roll(who, TRANSFORM_TABLE)
     ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
@@ -48,9 +49,8 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
         NotImplementedYet(
             rule="4.6.9d",
             what=(
-                f"{target} as a {result.text}: the belongings he gains while transformed, "
-                "carried with the creature's strength (4.6.9b.4), and a beast running away "
-                "into the forest (8.3.8f) are not built"
+                f"{target} as a {result.text}: a beast running away into the forest "
+                "(8.3.8f) is not built"
             ),
             who=target,
         )
@@ -59,23 +59,20 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
 
 def melt_into_mist(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     """Melt into Mist (VI, Purple, one character, native or monster; L5058) takes effect: its
-    target is mist whenever the spell is energized (:func:`rules.magic.forms.form`). What that
-    does is read where it acts: he takes no part in combat (:func:`rules.magic.forms.misted`,
-    rule 3), spells do not affect him (:mod:`rules.magic.nullifying`, rule 2), and in Daylight
-    he only Moves, Hides and Follows (:func:`rules.magic.forms.mist_forbids`, rule 1). The
-    rest — his T4 Move chit to run away, the hidden paths he may take, not blocking or being
-    blocked, his belongings transmorphized with him — is reported not implemented."""
-    del who
-    target = cast.targets[0] if cast.targets else None
-    ctx.emit(
-        NotImplementedYet(
-            rule="L5060",
-            what=(
-                f"{target} in mist: the T4 Move chit to run away with, moving along hidden "
-                "paths and secret passages, not blocking or being blocked, and his belongings "
-                "transmorphized with him (4.6.9b-c)"
-            ),
-            who=target,
-        )
-    )
-    del combat
+    target is mist whenever the spell is energized (:func:`rules.magic.forms.form`); nothing
+    is done as it takes effect. What mist does is read where it acts:
+
+    - rule 1 (L5060): in Daylight he only Moves, Hides and Follows
+      (:func:`rules.magic.forms.mist_forbids`; he cannot Search, 4.6.9c.2), moves along hidden
+      paths and secret passages he has not discovered without discovering them, and cannot be
+      followed (:func:`rules.daylight.move.move`, :func:`rules.daylight.moving.usable`);
+    - rule 2 (L5061): spells do not affect him (:mod:`rules.magic.nullifying`);
+    - rule 3 (L5062): he cannot block or be blocked (:mod:`rules.daylight.blocking`), takes no
+      part in combat (:func:`rules.magic.forms.misted`) and, a character, runs away only with
+      his T4 Move chit (:data:`rules.magic.forms.MIST_MOVE_CHIT`,
+      :func:`rules.evening.encounter.action_options`);
+    - his horses and items are transmorphized with him (L5058, 4.6.9b.1–b.2): frozen, of
+      Negligible weight, moving with him (:func:`rules.magic.forms.belongings_frozen`). He
+      "cannot carry untransmorphized items" and has no way to gain any: he cannot Trade,
+      Search or take part in combat."""
+    del ctx, combat, who, cast

@@ -9,24 +9,28 @@ what the result finds there, as the Search activity does (7.5.4,
 :mod:`rules.daylight.finding`).
 
 Readings. A spell's Peer is no Search phase: Magic Sight does not replace its table (7.5.7
-speaks of Search phases) and Fog does not stop it (L4723). A Choice rolled takes the Peer
-Table's usual choice, Clues and Paths (the Daylight default), reported not implemented (no
-decision of the Evening chooses a search result yet); a Lost City or Lost Castle found face
-down is put back unrevealed, the default of 7.5.4c (no Evening decision exchanges it yet).
+speaks of Search phases) and Fog does not stop it (L4723). A Choice rolled (L5577) is his to
+choose among the Peer and Locate Tables' results as a Search's Choice is in Daylight
+(:func:`rules.daylight.finding.choice`): a second ``spell`` question of the spell, about the
+Choice (``{spell: Talk to Wise Bird, result: Discover chits}``; default Clues and Paths, the
+Peer Table's usual choice, :data:`rules.daylight.finding.CHOICE_DEFAULTS`), asked once the roll
+is made — the step runs again with the answer, the roll drawn again from the same dice. A Lost
+City or Lost Castle found face down is put back unrevealed, the default of 7.5.4c (no Evening
+decision exchanges it yet).
 """
 
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.daylight.finding import CHOICE_DEFAULTS, FINDINGS
+from rules.daylight.finding import CHOICE_DEFAULTS, FINDINGS, choice_options, choice_result
 from rules.daylight.search_phase import Search
 from rules.evening.state import CombatState
-from rules.events.day import NotImplementedYet
-from rules.events.search import Searched
+from rules.events.search import SearchChoice, Searched
 from rules.magic import questions
 from rules.magic.casts import SpellCast
 from rules.modifiers import die_modifier, one_die
 from rules.schema.characters import DieTable
+from rules.schema.tables import Result
 
 TALK_TO_WISE_BIRD = "Talk to Wise Bird"
 PEER = "Peer"
@@ -41,6 +45,20 @@ def talk_to_wise_bird(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) 
     prompt = "Talk to Wise Bird: which clearing do you Peer into?"
     clearing = questions.ask(ctx, target, TALK_TO_WISE_BIRD, prompt, options, combat=combat)
     ctx.wait_if_pending()
+    table = f"{PEER} Table"
+    if cast.rolled is None:
+        cast.rolled = _peer(ctx, combat, target, clearing)
+    result = ctx.catalog.tables[table].result(cast.rolled)
+    if result.choose_from:
+        result = _choice(ctx, combat, target, clearing, result)
+    current = Search(who=target, table=PEER, clearing=clearing, target=None, phase=0)
+    for what in result.finds:
+        FINDINGS[what](ctx, current, target)
+
+
+def _peer(ctx: Ctx, combat: CombatState, target: str, clearing: str) -> int:
+    """His roll on the Peer Table (4.1.2: with his one-die and die modifications), made public
+    with its result, as a Search's is (:func:`rules.daylight.search.roll`)."""
     catalog, board, state = ctx.catalog, ctx.board, ctx.state
     dice = one_die(catalog, board, state, target, DieTable.PEER)
     added = die_modifier(catalog, board, state, target, DieTable.PEER)
@@ -59,21 +77,23 @@ def talk_to_wise_bird(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) 
             result=result.text,
         )
     )
-    if result.choose_from:
-        chosen = CHOICE_DEFAULTS[PEER]
-        ctx.emit(
-            NotImplementedYet(
-                rule="L4729",
-                what=f"choosing the result of a Choice in the Evening: {chosen} is taken",
-                who=target,
-            )
-        )
-        result = next(
-            row
-            for name in result.choose_from
-            for row in catalog.tables[name].results.values()
-            if row.text == chosen
-        )
-    current = Search(who=target, table=PEER, clearing=clearing, target=None, phase=0)
-    for what in result.finds:
-        FINDINGS[what](ctx, current, target)
+    return rolled.result
+
+
+#: What the second question of the spell is about (:func:`rules.magic.questions.subject`).
+CHOICE = "Choice"
+
+
+def _choice(ctx: Ctx, combat: CombatState, target: str, clearing: str, result: Result) -> Result:
+    """The Choice (L5577) his Peer rolled: he chooses any one result of the Peer or Locate
+    Table (:func:`rules.daylight.finding.choice_options`), the Peer Table's usual choice by
+    default; his choice is told to him alone, as in Daylight (``search_choice``)."""
+    default = CHOICE_DEFAULTS[PEER]
+    options = [default, *(o for o in choice_options(ctx, result) if o != default)]
+    prompt = f"Talk to Wise Bird: Choice on the Peer Table in {clearing}: which result (L5577)?"
+    chosen = questions.ask(
+        ctx, target, TALK_TO_WISE_BIRD, prompt, options, combat=combat, about=CHOICE
+    )
+    ctx.wait_if_pending()
+    ctx.emit(SearchChoice(recipients=(ctx.eyes(target),), who=target, result=chosen))
+    return choice_result(ctx, result, chosen)
