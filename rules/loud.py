@@ -142,13 +142,6 @@ LOUD: dict[str, Loud] = _table(
         "magic/spells_chits/L5058_melt_into_mist_takes_its_target_out_of_combat.yaml",
     ),
     Loud(
-        "L5259", 5259, "I wish for peace",
-        "the Wish for peace: combat is not ended in his clearing, nor are its spells cancelled "
-        "and its targets and attacks forbidden for the day",
-        "rules.magic.wishes",
-        "magic/spells_tables/L5259_the_wish_for_peace_is_reported.yaml",
-    ),
-    Loud(
         "4.6.8b.3", 1286, "Tremendous Strength",
         "the Wish for strength: his next hit with a Fight chit or Gloves is not made Tremendous",
         "rules.magic.wishes",

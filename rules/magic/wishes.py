@@ -14,9 +14,9 @@ rolls — by the Small Blessing spell (L4717, in a round of combat), the Enchant
 3. **I wish for a vision**: he looks at the Treasure cards in one box of the Set Up Card
    (``box``, the first by default) without changing them; what he sees is his alone
    (``vision_seen``, private), that he looked is public (``vision``).
-4. **I wish for peace**: reported not implemented (L5259: combat ends for the day in his
-   clearing, spells not yet in effect are cancelled, no one targets or attacks for the rest of
-   the day — the Evening has no such state yet).
+4. **I wish for peace**: his clearing is at peace for the rest of the day: its combat ends
+   after two rounds of actions, the slower casts are cancelled and no one names a target or
+   attacks (L5259, notes 3–4: :mod:`rules.magic.truce`).
 5. **I wish for health**: all his action chits are rested and returned to play, and the Wither
    and Ill Health Curses are removed (``curse_removed``; 4.6.8b.4).
 6. **I wish for strength**: reported not implemented (L5261, 4.6.8b.3: his next hit with a
@@ -45,7 +45,7 @@ from rules.events.daylight import FollowerLeft
 from rules.events.search import Teleported
 from rules.events.spells import CurseRemoved
 from rules.hidden import finds
-from rules.magic import lifecycle, questions, spell_tables, targets
+from rules.magic import lifecycle, questions, spell_tables, targets, truce
 from rules.magic.cancelling import cancel
 from rules.magic.spell_tables import WISHES_TABLE
 from rules.pieces import Kind, pieces_of
@@ -55,7 +55,7 @@ from rules.state import Place
 #: The Curses the Wish for health removes (L5260).
 HEALTH_CURES = ("Wither", "Ill Health")
 #: The reason a cast is cancelled by a teleport (SCENARIOS part 3's ``spell_cancelled``).
-WISH = "wish"
+WISH = truce.WISH
 
 
 def wish(ctx: Ctx, who: str, asker: str, *, combat: CombatState | None = None) -> Result:
@@ -80,16 +80,7 @@ def grant(
         case "vision":
             _vision(ctx, who, asker, combat)
         case "peace":
-            ctx.emit(
-                NotImplementedYet(
-                    rule="L5259",
-                    what=(
-                        "the Wish for peace: combat is not ended in his clearing, nor are its "
-                        "spells cancelled and its targets and attacks forbidden for the day"
-                    ),
-                    who=who,
-                )
-            )
+            truce.make(ctx, who, combat)
         case "health":
             _health(ctx, who)
         case "strength":
