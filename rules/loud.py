@@ -142,12 +142,6 @@ LOUD: dict[str, Loud] = _table(
         "magic/spells_chits/L5058_melt_into_mist_takes_its_target_out_of_combat.yaml",
     ),
     Loud(
-        "4.6.8b.3", 1286, "Tremendous Strength",
-        "the Wish for strength: his next hit with a Fight chit or Gloves is not made Tremendous",
-        "rules.magic.wishes",
-        "magic/spells_tables/4.6.8b.3_the_wish_for_strength_is_reported.yaml",
-    ),
-    Loud(
         "8.4.7d.4", 2625, "Use of the Elusive Cloak can cause an \"infinite loop\"",
         "the Elusive Cloak's infinite loop with a red-side-up Tremendous monster: the maneuver "
         "is shifted as asked",

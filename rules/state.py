@@ -236,6 +236,18 @@ class CharacterState(_Data):
     dead: bool = False
     departed: Departure | None = None
     """How and when he left play, if he did (9.1.1, 9.2.2)."""
+    strength: bool = False
+    """A Wish for strength ready: his next Fight chit or Gloves card that hits inflicts
+    Tremendous harm (4.6.8b.3, L5261; :mod:`rules.magic.strength`)."""
+
+    @model_serializer(mode="wrap")
+    def _without_no_strength(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """No Wish for strength is left out of the saved state, so a sheet without one saves
+        exactly the bytes it did before the Wish was built."""
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("strength"):
+            data.pop("strength", None)
+        return data
 
 
 #: A sheet's fields as they are by default, copied into a familiar's (:meth:`GameState.sheet`).

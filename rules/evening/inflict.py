@@ -43,7 +43,7 @@ from rules.events.evening import (
     HarmInflicted,
     Killed,
 )
-from rules.magic import demons
+from rules.magic import demons, strength
 from rules.magic.forms import creature
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import Kind, pieces_of
@@ -69,7 +69,7 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
     """8.4.9: the hits of each instant, in order; those of a killed attacker (or aimed at one
     already killed) are cancelled, and a character's cancelled attack alerts his weapon
     (c.1–c.2). A Demon's or the Imp's magic hit makes its target roll instead of harming him
-    (8.4.7b)."""
+    (8.4.7b). A hit made with a Wish for strength uses it up (4.6.8b.3)."""
     dead: set[str] = set()
     lost_horses: set[str] = set()
     for instant, group in enumerate(groups, start=1):
@@ -91,6 +91,9 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
             live.append(strike)
         harm = [strike for strike in live if strike.spell is None]
         effects = [_effect(ctx, combat, strike, lost_horses) for strike in harm]
+        for strike in harm:
+            if strike.wished:
+                strength.used(ctx, strike.attacker)  # 4.6.8b.3: his next hit only
         _apply(ctx, combat, effects, dead, lost_horses, instant)
         for strike in [strike for strike in live if strike.spell is not None]:
             _magic(ctx, combat, strike, dead)

@@ -19,8 +19,9 @@ rolls — by the Small Blessing spell (L4717, in a round of combat), the Enchant
    attacks (L5259, notes 3–4: :mod:`rules.magic.truce`).
 5. **I wish for health**: all his action chits are rested and returned to play, and the Wither
    and Ill Health Curses are removed (``curse_removed``; 4.6.8b.4).
-6. **I wish for strength**: reported not implemented (L5261, 4.6.8b.3: his next hit with a
-   Fight chit or Gloves inflicts Tremendous harm — the combat has no such play yet).
+6. **I wish for strength**: his next hit with a Fight chit or Gloves card inflicts Tremendous
+   harm, or opens the Vault or the Crypt of the Knight (L5261, 4.6.8b.3:
+   :mod:`rules.magic.strength`).
 
 Note 1: an individual who teleports is released from the spells not yet in effect on him: in
 a round of combat, every cast on him not yet worked is cancelled (``spell_cancelled``, reason
@@ -40,12 +41,11 @@ from rules.daylight.hirelings import unhire
 from rules.evening.spoils import remove
 from rules.evening.state import CombatState
 from rules.events.casting import Healed, Vision, VisionSeen
-from rules.events.day import NotImplementedYet
 from rules.events.daylight import FollowerLeft
 from rules.events.search import Teleported
 from rules.events.spells import CurseRemoved
 from rules.hidden import finds
-from rules.magic import lifecycle, questions, spell_tables, targets, truce
+from rules.magic import lifecycle, questions, spell_tables, strength, targets, truce
 from rules.magic.cancelling import cancel
 from rules.magic.spell_tables import WISHES_TABLE
 from rules.pieces import Kind, pieces_of
@@ -84,13 +84,7 @@ def grant(
         case "health":
             _health(ctx, who)
         case "strength":
-            ctx.emit(
-                NotImplementedYet(
-                    rule="4.6.8b.3",
-                    what="the Wish for strength: his next hit is not made Tremendous",
-                    who=who,
-                )
-            )
+            strength.grant(ctx, who)
 
 
 def _elsewhere(ctx: Ctx, who: str, asker: str, combat: CombatState | None) -> None:
