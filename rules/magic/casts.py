@@ -8,9 +8,15 @@ lasts beyond it is then a :class:`rules.magic.state.SpellInEffect` in the game s
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 #: How far a cast has come this round: played as the Encounter action, ``cancelled`` before it
 #: worked (8.4.3b, 8.4.2d), ``taking`` effect (told, and waiting for the answer to a question it
@@ -27,7 +33,9 @@ class SpellCast(BaseModel):
     Transform's roll made of its target (``becomes``, L5071), the phases Violent Storm's roll
     cancels (``phases_lost``, L4924) and the spell Enchant Artifact adds to its target
     (``adds``). ``item``: ``chit`` is the Artifact or Spell Book he played (8.3.9c), the
-    spell's caster."""
+    spell's caster. ``rolled``: the result of the Spell Table roll it made as it took effect,
+    kept while a question it asks waits, so that it resumes without rolling again (Small
+    Blessing's Wish, :func:`rules.magic.wishes.wish`)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -42,3 +50,13 @@ class SpellCast(BaseModel):
     becomes: str | None = None
     phases_lost: int | None = None
     adds: str | None = None
+    rolled: int | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_no_roll(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """No roll is left out of the saved state, so a cast that keeps none saves exactly the
+        bytes it did before rolls were kept."""
+        data = handler(self)
+        if isinstance(data, dict) and data.get("rolled") is None:
+            data.pop("rolled", None)
+        return data

@@ -47,6 +47,7 @@ from rules.events.spells import CurseRemoved
 from rules.hidden import finds
 from rules.magic import lifecycle, questions, spell_tables, strength, targets, truce
 from rules.magic.cancelling import cancel
+from rules.magic.casts import SpellCast
 from rules.magic.spell_tables import WISHES_TABLE
 from rules.pieces import Kind, pieces_of
 from rules.schema.tables import Result
@@ -58,12 +59,28 @@ HEALTH_CURES = ("Wither", "Ill Health")
 WISH = truce.WISH
 
 
-def wish(ctx: Ctx, who: str, asker: str, *, combat: CombatState | None = None) -> Result:
+def wish(
+    ctx: Ctx,
+    who: str,
+    asker: str,
+    *,
+    combat: CombatState | None = None,
+    cast: SpellCast | None = None,
+) -> Result:
     """The character ``who`` rolls on the Wishes Table (``roll``, ``spell_table``) and is
     granted the Wish (:func:`grant`); ``asker`` is what makes him wish (the spell's or card's
-    name), the subject of the questions the Wish asks. Returns the Wish rolled."""
-    at, round = (combat.clearing, combat.round) if combat is not None else (ctx.where(who), None)
-    _, result = spell_tables.told(ctx, who, WISHES_TABLE, who, at=at, round=round)
+    name), the subject of the questions the Wish asks. In a round of combat, by the spell
+    ``cast``, the roll is kept on it (``rolled``): when the Wish's question waits, the step
+    resumes the cast and the Wish is granted again from the same roll, not rolled again nor
+    told twice (:func:`_ask`). Returns the Wish rolled."""
+    if cast is not None and cast.rolled is not None:
+        result = ctx.catalog.tables[WISHES_TABLE].result(cast.rolled)
+    else:
+        at = combat.clearing if combat is not None else ctx.where(who)
+        round = combat.round if combat is not None else None
+        rolled, result = spell_tables.told(ctx, who, WISHES_TABLE, who, at=at, round=round)
+        if cast is not None:
+            cast.rolled = rolled.result
     grant(ctx, who, result, asker, combat=combat)
     return result
 
@@ -128,13 +145,18 @@ def _you_elsewhere(ctx: Ctx, who: str, asker: str, combat: CombatState | None) -
 def _ask(
     ctx: Ctx, who: str, asker: str, prompt: str, options: list[str], combat: CombatState | None
 ) -> str:
-    """His answer to the Wish's question (:func:`rules.magic.questions.ask`): the answer given
-    ahead, else the default — the Wish is granted at once, not waiting. It comes in the middle
-    of a step that has already changed the game (the roll is made, a Search's result or a
-    spell's taking effect is told), and a wait would run that step again from its start,
-    against :func:`rules.day.engine.resolve`'s contract that a step asks before it changes
-    anything."""
-    return questions.ask(ctx, who, asker, prompt, options, combat=combat)
+    """His answer to the Wish's question (:func:`rules.magic.questions.ask`). In a round of
+    combat it waits for him when the Evening's decisions wait: the effects step stops, before
+    the Wish has changed anything, and resumes the cast (status ``taking``, 8.4.3) with his
+    answer, from the roll kept on it (:func:`wish`). In Daylight it is the answer given ahead,
+    else the default — the Wish is granted at once, not waiting: it comes in the middle of a
+    step that has already changed the game (a Search's result or a card's activation is told),
+    and a wait would run that step again from its start, against
+    :func:`rules.day.engine.resolve`'s contract that a step asks before it changes anything."""
+    answer = questions.ask(ctx, who, asker, prompt, options, combat=combat)
+    if combat is not None:
+        ctx.wait_if_pending()
+    return answer
 
 
 def _people(ctx: Ctx, who: str, here: str, combat: CombatState | None) -> list[str]:

@@ -39,6 +39,7 @@ def power_of_the_pit(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -
 def small_blessing(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     """Small Blessing (I, White, one character, Instant; L4717): "The target character
     immediately rolls the dice and consults the Wishes table" — he is granted the Wish he rolls
-    (:func:`rules.magic.wishes.wish`), answering its questions himself."""
+    (:func:`rules.magic.wishes.wish`), answering its questions himself; the roll is kept on
+    the cast while a question waits."""
     del who
-    wishes.wish(ctx, cast.targets[0], cast.spell, combat=combat)
+    wishes.wish(ctx, cast.targets[0], cast.spell, combat=combat, cast=cast)
