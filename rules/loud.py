@@ -62,12 +62,6 @@ LOUD: dict[str, Loud] = _table(
         "turn/10.A.4_cache_phase_not_implemented.yaml",
     ),
     Loud(
-        "L4352", 4352, "Magic Wand",
-        "choosing the red die with the Magic Wand on the Curses Table: both dice are rolled",
-        "rules.daylight.runes",
-        "treasures/L4352_the_magic_wand_on_the_curses_table_is_reported.yaml",
-    ),
-    Loud(
         "10.D.2", 3305, "2. Commerce",
         "the optional Commerce rule's selling and buying: a Trade phase trades by the basic "
         "rules",

@@ -43,7 +43,7 @@ from rules.events.evening import (
     HarmInflicted,
     Killed,
 )
-from rules.magic import demons, strength
+from rules.magic import demons, strength, wand
 from rules.magic.forms import creature
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import Kind, pieces_of
@@ -195,16 +195,20 @@ def _missile(ctx: Ctx, combat: CombatState, strike: Strike) -> int:
     """8.4.9f.1, g: the Missile Table roll for a missile hit: two dice less his one-die
     modifications (the Elf's and Woods Girl's Archer advantage), plus his die modifiers (Aim);
     a bowman's roll is made for him without a player's modifiers: one die for an Archer, two for
-    a Crossbowman (g.1–g.2)."""
+    a Crossbowman (g.1–g.2). An Attack spell's caster with the Magic Wand active chooses the red
+    die (L4352, :func:`rules.magic.wand.red_die`: his answer given ahead, else 1)."""
     who = strike.credit
     if who is not None:
         used = _missile_weapon(ctx, strike.weapon)
         catalog, board, state = ctx.catalog, ctx.board, ctx.state
+        spell = strike.weapon is None  # an Attack spell's missile (a dagger is no missile)
+        red = wand.red_die(ctx, who, "Missile Table", combat) if spell else None  # L4352
         roll = ctx.dice.roll(
             who,
             "Missile Table",
             one_die=one_die(catalog, board, state, who, DieTable.MISSILE, weapon=used),
             modifier=die_modifier(catalog, board, state, who, DieTable.MISSILE, weapon=used),
+            red=red,
         )
     else:
         archer = catalog_title(ctx, strike.attacker) == "Archer"

@@ -78,7 +78,9 @@ def wish(
     else:
         at = combat.clearing if combat is not None else ctx.where(who)
         round = combat.round if combat is not None else None
-        rolled, result = spell_tables.told(ctx, who, WISHES_TABLE, who, at=at, round=round)
+        rolled, result = spell_tables.told(
+            ctx, who, WISHES_TABLE, who, at=at, round=round, combat=combat
+        )
         if cast is not None:
             cast.rolled = rolled.result
     grant(ctx, who, result, asker, combat=combat)

@@ -25,7 +25,9 @@ def curse(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     (4.6.8a: a Curse he already has has no further effect)."""
     target = cast.targets[0]
     at, round = combat.clearing, combat.round
-    rolled, result = spell_tables.told(ctx, who, CURSES_TABLE, target, at=at, round=round)
+    rolled, result = spell_tables.told(
+        ctx, who, CURSES_TABLE, target, at=at, round=round, combat=combat
+    )
     afflict(ctx, target, result, rolled)
 
 
