@@ -201,7 +201,7 @@ def _may_trade(ctx: Ctx, character: str, group: str, here: str) -> bool:
         box = partner_box(ctx, group)
     except ValueError:
         return False
-    gold = spendable_gold(state.characters[character])
+    gold = spendable_gold(state.characters[character], state.spells)
     affordable = [
         (item, cost)
         for item in loose_items(ctx, box)
@@ -224,4 +224,4 @@ def _may_hire(ctx: Ctx, character: str, group: str, here: str) -> bool:
         return False
     chosen = order(ctx, unhired)[:1] if group in ONE_AT_A_TIME else unhired
     cost = wages(ctx, tuple(chosen)) * LOWEST_PRICE[level]
-    return cost <= spendable_gold(ctx.state.characters[character])
+    return cost <= spendable_gold(ctx.state.characters[character], ctx.state.spells)

@@ -11,12 +11,14 @@ place and return what happened as plain descriptions for events.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from rules.catalog import Catalog
 from rules.magic.altering import GRACE_TIMES
+from rules.magic.nullifying import curses_in_force
+from rules.magic.state import SpellInEffect
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import STRENGTH_ACTIONS, Action, ActionChit
 from rules.schema.base import Weight
@@ -117,10 +119,11 @@ WITHER = "Wither"
 ASHES = "Ashes"
 
 
-def spendable_gold(character: CharacterState) -> int:
-    """The recorded gold he may spend: under Ashes it does not count, and he "is considered to
-    have -1 recorded gold" (4.6.8a.4)."""
-    return -1 if ASHES in character.curses else character.gold
+def spendable_gold(character: CharacterState, spells: Iterable[SpellInEffect]) -> int:
+    """The recorded gold he may spend, given the ``spells`` in effect: under Ashes in force
+    (:func:`rules.magic.nullifying.curses_in_force`) it does not count, and he "is considered
+    to have -1 recorded gold" (4.6.8a.4)."""
+    return -1 if ASHES in curses_in_force(spells, character) else character.gold
 
 
 def uncommitted(chits: Sequence[ChitState], committed: Sequence[str] = ()) -> list[ChitState]:
@@ -206,9 +209,10 @@ def _rank(
     return (chit.label != prefer, order, -strength, face.time)
 
 
-def restable(character: CharacterState) -> list[str]:
-    """The labels of the chits a Rest could bring back or convert now (7.8.2a), each once."""
-    withered = WITHER in character.curses  # 4.6.8a.3: wounds may rest to fatigue, no further
+def restable(character: CharacterState, spells: Iterable[SpellInEffect]) -> list[str]:
+    """The labels of the chits a Rest could bring back or convert now (7.8.2a), each once,
+    given the ``spells`` in effect (a Wither Curse nullified does not act)."""
+    withered = WITHER in curses_in_force(spells, character)  # 4.6.8a.3: wounds rest to fatigue
     labels = [
         c.label
         for c in character.chits
@@ -236,18 +240,22 @@ def rest(
     priority: Sequence[str],
     prefer: str | None = None,
     committed: Sequence[str] = (),
+    *,
+    spells: Iterable[SpellInEffect],
 ) -> list[RestStep]:
     """Rest ``asterisks`` effort asterisks' worth (1 per Rest; the Dwarf rests one more, L3715),
     choosing among the options of 7.8.2a in this order: a.1 (a fatigued 1* or a wounded 0*
     chit back into play), a.3 (a wounded 1* chit to fatigued), then the two-asterisk options a.2
     and a.4, which take two asterisks or one plus change from an active 1* chit (7.8.2b).
     ``prefer`` names a chit the player chose to rest first; a chit ``committed`` to a spell is
-    never given as change (:func:`uncommitted`). Returns the steps done (none when nothing can
-    rest)."""
+    never given as change (:func:`uncommitted`). Under the Wither Curse in force (``spells``:
+    those in effect) no chit with asterisks comes back into play. Returns the steps done (none
+    when nothing can rest)."""
     steps: list[RestStep] = []
     budget = asterisks
+    withered = WITHER in curses_in_force(spells, character)
     while budget > 0:
-        step = _rest_once(character, budget, priority, prefer, committed)
+        step = _rest_once(character, budget, priority, prefer, committed, withered)
         if step is None:
             break
         steps.append(step)
@@ -272,11 +280,11 @@ def _rest_once(
     priority: Sequence[str],
     prefer: str | None,
     committed: Sequence[str],
+    withered: bool,
 ) -> RestStep | None:
     """The best single Rest option: the player's chosen chit, then by his order of action types,
     then a.1, a.3, a.2, a.4, then the strongest and fastest chit."""
     candidates = []
-    withered = WITHER in character.curses
     for order, (option, status, effort, to) in enumerate(_OPTIONS):
         if withered and to == "active" and effort > 0:
             continue  # 4.6.8a.3: no chit with asterisks comes back into play under Wither

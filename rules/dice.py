@@ -154,11 +154,20 @@ class Dice:
             return tuple(forced), True
         return tuple(self.randbelow(6) + 1 for _ in range(count)), False
 
-    def roll(self, who: str, purpose: str, *, one_die: int = 0, modifier: int = 0) -> Roll:
+    def roll(
+        self, who: str, purpose: str, *, one_die: int = 0, modifier: int = 0, red: int | None = None
+    ) -> Roll:
         """A table roll (4.1.1–4.1.2): two dice less one per ``one_die`` modification (at least
-        one), the highest die plus ``modifier``, clamped to 1..6; recorded in the log."""
+        one), the highest die plus ``modifier``, clamped to 1..6; recorded in the log. ``red``:
+        what the red die shows, chosen, not rolled (the Magic Wand, L4352) — the white die is
+        still rolled if he rolls two (first in ``dice``, the red one last), and with one die
+        the red one is all."""
         count = max(1, 2 - one_die)
-        dice, forced = self._dice(count)
+        if red is not None:
+            white, forced = self._dice(count - 1) if count > 1 else ((), False)
+            dice = (*white, red)
+        else:
+            dice, forced = self._dice(count)
         result = min(6, max(1, max(dice) + modifier))
         return self._record(
             Roll(

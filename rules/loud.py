@@ -62,12 +62,6 @@ LOUD: dict[str, Loud] = _table(
         "turn/10.A.4_cache_phase_not_implemented.yaml",
     ),
     Loud(
-        "L4352", 4352, "Magic Wand",
-        "choosing the red die with the Magic Wand on the Curses Table: both dice are rolled",
-        "rules.daylight.runes",
-        "treasures/L4352_the_magic_wand_on_the_curses_table_is_reported.yaml",
-    ),
-    Loud(
         "10.D.2", 3305, "2. Commerce",
         "the optional Commerce rule's selling and buying: a Trade phase trades by the basic "
         "rules",
@@ -119,19 +113,6 @@ LOUD: dict[str, Loud] = _table(
         "a roadway only",
         "rules.magic.spells.permanent",
         "magic/spells_transform/L5071_transform_rolls_once_and_its_target_becomes_the_creature.yaml",
-    ),
-    Loud(
-        "L5259", 5259, "I wish for peace",
-        "the Wish for peace: combat is not ended in his clearing, nor are its spells cancelled "
-        "and its targets and attacks forbidden for the day",
-        "rules.magic.wishes",
-        "magic/spells_tables/L5259_the_wish_for_peace_is_reported.yaml",
-    ),
-    Loud(
-        "4.6.8b.3", 1286, "Tremendous Strength",
-        "the Wish for strength: his next hit with a Fight chit or Gloves is not made Tremendous",
-        "rules.magic.wishes",
-        "magic/spells_tables/4.6.8b.3_the_wish_for_strength_is_reported.yaml",
     ),
     Loud(
         "8.4.7d.4", 2625, "Use of the Elusive Cloak can cause an \"infinite loop\"",

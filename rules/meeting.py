@@ -32,6 +32,7 @@ from rules.board import board_for
 from rules.catalog import Catalog
 from rules.dice import Dice, Roll
 from rules.magic.bewitched import spell_modifier
+from rules.magic.nullifying import curses_in_force
 from rules.magic.pacification import meeting_column
 from rules.modifiers import applies, one_die, treasure_modifier
 from rules.schema.base import Relationship
@@ -80,10 +81,11 @@ def penalty_cost(catalog: Catalog, what: str) -> int:
 DISGUST = "Disgust"
 
 
-def may_pay_penalty(sheet: CharacterState, what: str) -> bool:
-    """Whether he may pay off the penalty ``what``: not a Challenge under the Disgust curse
-    (L5499 note), so he is not asked and it is Block/Battle."""
-    return what == "Insult" or DISGUST not in sheet.curses
+def may_pay_penalty(state: GameState, sheet: CharacterState, what: str) -> bool:
+    """Whether he may pay off the penalty ``what``: not a Challenge under the Disgust curse in
+    force (L5499 note; :func:`rules.magic.nullifying.curses_in_force`), so he is not asked and it
+    is Block/Battle."""
+    return what == "Insult" or DISGUST not in curses_in_force(state.spells, sheet)
 
 
 def penalty_prompt(catalog: Catalog, group: str, what: str, unpaid: str) -> str:

@@ -166,7 +166,10 @@ POWERS: dict[str, Power] = {
         "L4362", "yes", "rules.modifiers.one_die",
         T + "L4362_shoes_of_stealth_one_die_on_the_hide_table.yaml",
     ),
-    "choose_red_die": Power("L4352", "no", "magic (spell tables)", ACTIVE),
+    "choose_red_die": Power(
+        "L4352", "yes", "rules.magic.wand.red_die",
+        "tests/scenarios/magic/spells_tables/L4352_the_magic_wand_chooses_the_red_die_for_a_wish.yaml",
+    ),
     "locate_minus_one:lost_castle": Power(
         "L4354", "yes", "rules.modifiers.locate_modifier",
         T + "L4354_map_of_lost_castle_subtracts_one_in_its_tile.yaml",

@@ -32,7 +32,15 @@ import json
 from copy import copy
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
 
 from rules.dice import DiceState
 from rules.evening.state import EveningState
@@ -228,6 +236,18 @@ class CharacterState(_Data):
     dead: bool = False
     departed: Departure | None = None
     """How and when he left play, if he did (9.1.1, 9.2.2)."""
+    strength: bool = False
+    """A Wish for strength ready: his next Fight chit or Gloves card that hits inflicts
+    Tremendous harm (4.6.8b.3, L5261; :mod:`rules.magic.strength`)."""
+
+    @model_serializer(mode="wrap")
+    def _without_no_strength(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """No Wish for strength is left out of the saved state, so a sheet without one saves
+        exactly the bytes it did before the Wish was built."""
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("strength"):
+            data.pop("strength", None)
+        return data
 
 
 #: A sheet's fields as they are by default, copied into a familiar's (:meth:`GameState.sheet`).
@@ -345,7 +365,19 @@ class DayState(_Data):
     asleep: list[str] = Field(default_factory=list)
     """The characters asleep under the Flowers of Rest until Sunset (L4302,
     :func:`rules.daylight.rest.flowers_of_rest`)."""
+    peace: dict[str, int] = Field(default_factory=dict)
+    """The clearings at peace for the rest of the day by a Wish, each with the round of combat
+    it was made in, 0 in Daylight (L5259, :mod:`rules.magic.truce`)."""
     evening: EveningState | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_no_peace(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """No peace is left out of the saved state, so a day without one saves exactly the bytes
+        it did before the Wish for peace was built."""
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("peace"):
+            data.pop("peace", None)
+        return data
 
     @model_validator(mode="before")
     @classmethod

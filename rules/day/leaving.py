@@ -40,6 +40,7 @@ from rules.events.end import (
 )
 from rules.events.evening import Killed
 from rules.magic import lifecycle
+from rules.magic.nullifying import curses_in_force
 from rules.magic.state import committed
 from rules.state import Departure, DepartureKind, GameState, Place
 
@@ -136,7 +137,8 @@ def cannot_rest(ctx: Ctx, name: str) -> bool:
     sheet = ctx.state.characters[name]
     if sheet.dead or chits.in_play(sheet, committed(ctx.state.spells, name)):
         return False
-    curse = next((c for c in sheet.curses if c in NO_REST_CURSES), None)
+    in_force = curses_in_force(ctx.state.spells, sheet)
+    curse = next((c for c in in_force if c in NO_REST_CURSES), None)
     if curse is None:
         return False
     at = ctx.where(name)

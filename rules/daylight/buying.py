@@ -56,6 +56,7 @@ from rules.events.trade import (
     TradeRefused,
 )
 from rules.magic import recording
+from rules.magic.nullifying import curses_in_force
 from rules.meeting import (
     DISGUST,
     PENALTIES,
@@ -125,7 +126,8 @@ def _fame_forbidden(ctx: Ctx, offer: Offer) -> bool:
         return False
     reward = ctx.catalog.treasures[pieces_of(ctx.catalog)[offer.item].name].fame_reward
     sheet = ctx.sheet(ctx.eyes(offer.name))
-    return reward is not None and reward.group == offer.group and DISGUST in sheet.curses
+    cursed = DISGUST in curses_in_force(ctx.state.spells, sheet)
+    return reward is not None and reward.group == offer.group and cursed
 
 
 def _price(ctx: Ctx, offer: Offer, cost: int, text: str) -> None:
@@ -175,7 +177,7 @@ def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
     name, group = offer.name, offer.group
     sheet = ctx.sheet(ctx.eyes(name))
     answer = REFUSE
-    if may_pay_penalty(sheet, what):
+    if may_pay_penalty(ctx.state, sheet, what):
         prompt = penalty_prompt(ctx.catalog, group, what, "blocked")
         asked = decision(ctx, what.lower(), name, prompt, PENALTY, PENALTY[0])
         answer = trade_orders.ask(ctx, asked, trade_orders.penalty(ctx, name, what))
@@ -196,7 +198,9 @@ def _purchase(ctx: Ctx, offer: Offer, cost: int) -> None:
     asked and awaited; then he buys — nothing changes before the last answer is in."""
     items = _ask_payment(ctx, offer, cost)
     ctx.wait_if_pending()
-    paid = _gold_due(cost, _worth(ctx, offer, items)) <= spendable_gold(ctx.sheet(offer.name))
+    paid = _gold_due(cost, _worth(ctx, offer, items)) <= spendable_gold(
+        ctx.sheet(offer.name), ctx.state.spells
+    )
     choice = _ask_item(ctx, offer, items) if paid else looting.KEEP
     ctx.wait_if_pending()
     if paid and _no_room(ctx, offer, choice):
@@ -224,7 +228,7 @@ def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:
     """7.6.5c: the belongings he gives towards ``cost``, one ``pay`` decision each — asked only
     when his gold alone falls short; otherwise only his ``pay with:`` instruction gives any."""
     name = offer.name
-    enough = spendable_gold(ctx.sheet(name)) >= cost
+    enough = spendable_gold(ctx.sheet(name), ctx.state.spells) >= cost
     chosen: list[str] = []
     for item in saleable(ctx, name, offer.group):
         standing = trade_orders.pays_with(ctx, name, item)
@@ -280,7 +284,9 @@ def _gold_due(cost: int, worth: int) -> int:
 def _could_pay(ctx: Ctx, offer: Offer, cost: int) -> bool:
     """Whether his recorded gold and all his priced belongings could pay ``cost`` (7.6.5c)."""
     goods = [item for item in saleable(ctx, offer.name, offer.group) if item != offer.item]
-    return cost <= spendable_gold(ctx.sheet(offer.name)) + _worth(ctx, offer, goods)
+    return cost <= spendable_gold(ctx.sheet(offer.name), ctx.state.spells) + _worth(
+        ctx, offer, goods
+    )
 
 
 def _buy(ctx: Ctx, offer: Offer, cost: int, items: list[str], choice: str) -> None:
@@ -289,7 +295,7 @@ def _buy(ctx: Ctx, offer: Offer, cost: int, items: list[str], choice: str) -> No
     name, group = offer.name, offer.group
     worth = _worth(ctx, offer, items)
     gold = _gold_due(cost, worth)
-    if gold > spendable_gold(ctx.sheet(name)):
+    if gold > spendable_gold(ctx.sheet(name), ctx.state.spells):
         given = f" and {', '.join(items)} (worth {worth})" if items else ""
         reason = f"he cannot pay {cost} gold with his gold{given} (7.6.5c)"
         ctx.emit(TradeDeclined(who=name, group=group, reason=reason))

@@ -271,7 +271,7 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
         cost = len(hireable(ctx.catalog, ctx.state, name, current.spell or "", current.clearing))
         helps = column(current.column, drinks=True) != current.column
     drinks = False
-    if 0 < cost <= spendable_gold(ctx.sheet(name)) and helps:
+    if 0 < cost <= spendable_gold(ctx.sheet(name), ctx.state.spells) and helps:
         decision = buying.decision(
             ctx,
             "drinks",
@@ -328,7 +328,7 @@ def _price(ctx: Ctx, current: Hire, multiplier: int, text: str, *, accepted: boo
     paid if he can and will (``accepted``: he has already said so)."""
     price = multiplier * wages(ctx, current.natives)
     name = current.who
-    if spendable_gold(ctx.sheet(name)) < price:
+    if spendable_gold(ctx.sheet(name), ctx.state.spells) < price:
         _declined(ctx, current, f"{text}: he cannot pay {price} gold (7.7.1b.1, 7.6.5c)")
         return
     if not accepted:
@@ -367,7 +367,7 @@ def _boon(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     x 1, or not at all."""
     name = current.who
     price = wages(ctx, current.natives)
-    affordable = spendable_gold(ctx.sheet(name)) >= price
+    affordable = spendable_gold(ctx.sheet(name), ctx.state.spells) >= price
     options = ("price", "boon", "decline") if affordable else ("boon", "decline")
     decision = buying.decision(
         ctx,
@@ -399,7 +399,7 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     what = PENALTIES[result.kind]
     employer = ctx.state.characters[current.employer]
     answer = "refuse"
-    if may_pay_penalty(employer, what):
+    if may_pay_penalty(ctx.state, employer, what):
         decision = buying.decision(
             ctx,
             what.lower(),

@@ -38,6 +38,7 @@ from rules.events.search import (
     LootedShown,
     SiteOpened,
 )
+from rules.magic import strength as strength_wish
 from rules.magic.state import committed
 from rules.orders.targets import PILE
 from rules.pieces import ITEM_KINDS, Kind, pieces_of
@@ -187,7 +188,8 @@ def _asterisk(ctx: Ctx, who: str) -> str | None:
 def _tremendous(ctx: Ctx, who: str) -> tuple[str, str | None] | None:
     """How he breaks down the doors (7.5.5d.2, P17): the Lost Keys active, else a Tremendous
     horse, Boots or Gloves card, or follower's chit or horse (free), else his own Tremendous
-    Fight, Move, Duck or Berserk chit (fatigued) — as (what, who fatigues it) — or None. A
+    Fight, Move, Duck or Berserk chit (fatigued), else his Wish for strength (used up, 4.6.8b.3,
+    :mod:`rules.magic.strength`) — as (what, who fatigues it) — or None. A
     hired leader or controlled monster uses its own Tremendous strength."""
     if not ctx.is_character(who):
         strength = moving.denizen_strength(ctx.catalog, who)
@@ -224,6 +226,8 @@ def _tremendous(ctx: Ctx, who: str) -> tuple[str, str | None] | None:
                 and face.strength is Weight.TREMENDOUS
             ):
                 return (chit.label, name)
+    if strength_wish.ready(ctx.state, who):
+        return (strength_wish.WISH, None)  # 4.6.8b.3: used last, kept for the fight if it can be
     return None
 
 
@@ -362,6 +366,8 @@ def pay_each_roll(ctx: Ctx, who: str, site: str) -> None:
         what, tired = found
         if tired is not None:
             pay(ctx, tired, what, 1)
+        if what == strength_wish.WISH:
+            strength_wish.used(ctx, who)
         if word == VAULT:
             ctx.state.opened.append(site)
         ctx.emit(SiteOpened(who=who, site=site, by=what))

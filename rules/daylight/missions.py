@@ -57,6 +57,7 @@ from rules.events.trade import (
     MissionFailed,
     RelationshipChanged,
 )
+from rules.magic.nullifying import curses_in_force
 from rules.meeting import DISGUST
 from rules.pieces import pieces_of
 from rules.schema.base import Relationship
@@ -188,7 +189,7 @@ def refusal(
     assert face.cost is not None
     if sheet.fame < 0 or sheet.notoriety < 0:
         return "he has negative Fame or Notoriety (7.2.4c)"
-    if face.cost.fame > 0 and DISGUST in sheet.curses:
+    if face.cost.fame > 0 and DISGUST in curses_in_force(state.spells, sheet):
         return (
             f"its cost, {cost_text(face.cost.fame, face.cost.notoriety)}, takes Fame, which he "
             "cannot lose under the Disgust Curse (4.6.8a.4, L5280)"

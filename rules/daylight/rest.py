@@ -9,6 +9,7 @@ the day, its default, the bot's buttons and the tests.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import NamedTuple
 
@@ -19,7 +20,8 @@ from rules.day.context import Ctx
 from rules.events import Decision
 from rules.events.daylight import Fatigued, FellAsleep, FollowerLeft, Rested, Woke
 from rules.events.search import ChitsRestored
-from rules.magic.state import committed
+from rules.magic.nullifying import curses_in_force
+from rules.magic.state import SpellInEffect, committed
 from rules.modifiers import cards_in_clearing, has
 from rules.orders.model import DEFAULT_REST, Instructions
 from rules.pieces import Kind, pieces_of
@@ -45,14 +47,17 @@ class Options(NamedTuple):
     default: str
 
 
-def options(character: CharacterState, instructions: Instructions) -> Options | None:
+def options(
+    character: CharacterState, instructions: Instructions, spells: Iterable[SpellInEffect]
+) -> Options | None:
     """The choice of the chit he rests first, when there is one his instructions do not settle
     (7.8.2; rules-map P32): None when he has fewer than two chits to choose from or his ``rest``
-    instruction orders them. The default is what resting by :data:`DEFAULT_REST` takes first."""
-    choices = restable(character)
+    instruction orders them. The default is what resting by :data:`DEFAULT_REST` takes first.
+    ``spells``: those in effect (a Wither Curse nullified does not act)."""
+    choices = restable(character, spells)
     if len(choices) < 2 or instructions.rest is not None:
         return None
-    best = rest_chits(character.model_copy(deep=True), 1, DEFAULT_REST)
+    best = rest_chits(character.model_copy(deep=True), 1, DEFAULT_REST, spells=spells)
     return Options(tuple(choices), best[0].chit if best else choices[0])
 
 
@@ -72,7 +77,7 @@ def choices(ctx: Ctx, name: str) -> dict[str, str | None]:
             # Asked as his chits will stand when he rests: his wounds already fatigue (L4390).
             sheet = sheet.model_copy(deep=True)
             heal_wounds(sheet)
-        legal = options(sheet, ctx.instructions(who))
+        legal = options(sheet, ctx.instructions(who), ctx.state.spells)
         if legal is not None:
             prefers[who] = ctx.ask(
                 Decision(
@@ -97,7 +102,8 @@ def rest(ctx: Ctx, prefers: dict[str, str | None]) -> None:
         vial_of_healing(ctx, who)
         priority = ctx.instructions(who).rest or DEFAULT_REST
         tied = committed(ctx.state.spells, who)
-        steps = rest_chits(character, asterisks(ctx, who), priority, prefer, tied)
+        spells = ctx.state.spells
+        steps = rest_chits(character, asterisks(ctx, who), priority, prefer, tied, spells=spells)
         if not steps:
             ctx.emit(Rested(who=who, chit=None, to=None, option="nothing to rest"))
         for step in steps:
@@ -164,7 +170,7 @@ def flowers_of_rest(ctx: Ctx, name: str) -> bool:
         return False
     sheet = ctx.sheet(name)
     fatigued = [chit for chit in sheet.chits if chit.status == "fatigued"]
-    if not fatigued or WITHER in sheet.curses or sheet.dead:
+    if not fatigued or WITHER in curses_in_force(ctx.state.spells, sheet) or sheet.dead:
         return False
     pieces = pieces_of(ctx.catalog)
     flowers = [
@@ -231,7 +237,7 @@ def wake(ctx: Ctx) -> None:
     for name in ctx.today.asleep:
         sheet = ctx.sheet(name)
         fatigued = [chit for chit in sheet.chits if chit.status == "fatigued"]
-        if fatigued and WITHER not in sheet.curses and not sheet.dead:
+        if fatigued and WITHER not in curses_in_force(ctx.state.spells, sheet) and not sheet.dead:
             for chit in fatigued:
                 chit.status = "active"
             ctx.emit(

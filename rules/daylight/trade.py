@@ -110,7 +110,7 @@ def _unable(ctx: Ctx, who: str, items: Sequence[str], gold: int) -> str | None:
     missing = [i for i in items if i not in character.items]
     if missing:
         return f"you no longer have {', '.join(missing)}"
-    if gold and spendable_gold(character) < gold:
+    if gold and spendable_gold(character, ctx.state.spells) < gold:
         ashes = " (your Ashes Curse, 4.6.8a.4)" if character.gold >= gold else ""
         return f"you have less than {gold} gold{ashes}"
     return None

@@ -100,7 +100,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     drinks = False
     rolls = mode == BUY_BACK or (mode == BUY and item is not None)
     helps = rolls and drinks_help(ctx.catalog, ctx.state, name, group)
-    if helps and 0 < cost <= spendable_gold(ctx.sheet(name)):
+    if helps and 0 < cost <= spendable_gold(ctx.sheet(name), ctx.state.spells):
         prompt = f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?"
         decision = buying.decision(ctx, "drinks", name, prompt, DRINKS, DRINKS[0])
         drinks = trade_orders.ask(ctx, decision, trade_orders.drinks(ctx, name)) == YES
@@ -228,7 +228,7 @@ def _ask_sell(ctx: Ctx, name: str, group: str, item: str) -> str:
 
 
 def _ask_buy(ctx: Ctx, name: str, group: str, wares: list[str]) -> str:
-    gold = spendable_gold(ctx.sheet(name))
+    gold = spendable_gold(ctx.sheet(name), ctx.state.spells)
     costs = {item: buying.basic_price(ctx, item, group) for item in wares}
     listed = ", ".join(f"{item} ({cost} gold)" for item, cost in costs.items())
     affordable = [item for item in wares if costs[item] <= gold]

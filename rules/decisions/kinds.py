@@ -20,9 +20,10 @@ from typing import Literal, overload
 from rules.decisions.ids import CombatId, DecisionId, TurnId
 
 #: What a decision's id names as its subject: one of his belongings (``sell``, ``pay``), a
-#: denizen (``lure``, ``assign``), a native group (meeting natives at the start of combat) or
-#: the spell whose question it is (``spell``, :mod:`rules.magic.questions`).
-Subject = Literal["item", "denizen", "group", "spell"]
+#: denizen (``lure``, ``assign``), a native group (meeting natives at the start of combat),
+#: the spell whose question it is (``spell``, :mod:`rules.magic.questions`) or the table he
+#: rolls on (``red_die``, :mod:`rules.magic.wand`).
+Subject = Literal["item", "denizen", "group", "spell", "table"]
 
 #: The combat windows (issue 14): a round asks at most ``lure``, ``encounter`` and ``melee`` —
 #: and ``melee`` again, once the plays are revealed, for where a Battle Bracelets or Elusive
@@ -136,6 +137,7 @@ _TURN = (
     TurnKind(name="enchant_clearing", rule="L4216"),
     TurnKind(name="color", rule="4.6.7h.6"),
     TurnKind(name="spell", rule="4.6.7", subject="spell"),
+    TurnKind(name="red_die", rule="L4352", subject="table"),
 )
 
 _NONE = "none"
@@ -222,6 +224,7 @@ _COMBAT = (
     CombatKind(name="shift_maneuver", rule="L4486", window="melee"),
     CombatKind(name="positions", rule="8.4.6", asked=False),
     CombatKind(name="spell", rule="8.4.3", subject="spell"),
+    CombatKind(name="red_die", rule="L4352", subject="table"),
 )
 
 #: The kinds asked in a phase of a turn, by name.

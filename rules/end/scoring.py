@@ -35,13 +35,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
 from rules.catalog import Catalog
 from rules.chits import spendable_gold
 from rules.daylight.moving import carrying_strength, item_weight
+from rules.magic.nullifying import curses_in_force
+from rules.magic.state import SpellInEffect
 from rules.pieces import Kind, pieces_of
 from rules.state import VICTORY_CATEGORIES, CharacterState, GameState, Place
 
@@ -199,13 +201,16 @@ def learned_spells(character: CharacterState) -> int:
     return sum(learned.values())
 
 
-def earned(catalog: Catalog, character: CharacterState, kept: list[str]) -> dict[str, Points]:
+def earned(
+    catalog: Catalog, character: CharacterState, kept: list[str], spells: Iterable[SpellInEffect]
+) -> dict[str, Points]:
     """What he earned in each category (9.3.2a–e) with the belongings he ``kept``: Great
     Treasures owned; spells learned; recorded Fame (-1 under Disgust) plus the items' Fame
     values; recorded Notoriety plus the items' Notoriety values; recorded gold (-1 under Ashes)
     less his starting gold and equipment (:func:`starting_value`). Fame rewards and Gold prices
-    of items do not count (c, e)."""
-    fame: Points = -1 if DISGUST in character.curses else character.fame
+    of items do not count (c, e). The Curses are those in force (``spells``: those in effect;
+    :func:`rules.magic.nullifying.curses_in_force`)."""
+    fame: Points = -1 if DISGUST in curses_in_force(spells, character) else character.fame
     notoriety: Points = character.notoriety
     great = 0
     for item in kept:
@@ -213,7 +218,7 @@ def earned(catalog: Catalog, character: CharacterState, kept: list[str]) -> dict
         fame += item_fame
         notoriety += item_notoriety
         great += is_great
-    gold = spendable_gold(character)  # -1 under Ashes (9.3.2e)
+    gold = spendable_gold(character, spells)  # -1 under Ashes (9.3.2e)
     return {
         "Great Treasures": great,
         "Spells": learned_spells(character),
@@ -253,7 +258,7 @@ def score_character(catalog: Catalog, state: GameState, name: str) -> CharacterS
         return CharacterScore(name=name, dead=True, basic=0, bonus=0, total=DEAD_SCORE, won=False)
     dropped = discarded(catalog, state, character)
     kept = [i for i in state.at(Place.owner(name)) if i not in dropped]
-    totals = earned(catalog, character, kept)
+    totals = earned(catalog, character, kept, state.spells)
     categories = tuple(
         category_score(c, character.victory.get(c, 0), totals[c]) for c in VICTORY_CATEGORIES
     )

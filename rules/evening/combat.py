@@ -25,7 +25,7 @@ from rules.evening.reveal import reveal
 from rules.evening.state import CombatState, EveningState, Step
 from rules.events.day import NotImplementedYet
 from rules.events.evening import CombatEnded, Flipped
-from rules.magic import taking_effect
+from rules.magic import taking_effect, truce
 from rules.magic.spells import protection, world_fades
 
 
@@ -95,7 +95,8 @@ def _effects(ctx: Ctx, combat: CombatState) -> None:
 
 
 def _resolve(ctx: Ctx, combat: CombatState) -> None:
-    inflict(ctx, combat, in_order(combat, strikes(ctx, combat)))
+    if not truce.reigns(ctx, combat.clearing):  # a Wish for peace: no one attacks (L5259)
+        inflict(ctx, combat, in_order(combat, strikes(ctx, combat)))
     if combat.casts:
         taking_effect.expire_attacks(ctx, combat)
     combat.step = "fatigue"
@@ -125,6 +126,10 @@ def fight(ctx: Ctx, combat: CombatState) -> None:
                 end_combat(ctx, combat)
                 return
             continue
+        instead = truce.step(ctx, combat)  # a Wish for peace does away with it (L5259)
+        if instead is not None:
+            combat.step = instead
+            continue
         STEPS[combat.step](ctx, combat)
 
 
@@ -134,8 +139,9 @@ def end_round(ctx: Ctx, combat: CombatState) -> bool:
     (8.4.9s) and stay assigned to the characters, every other denizen becoming unassigned
     (8.6.1). Returns whether combat ends: no character, hired native or controlled monster left
     in the clearing (8.8.4), or a second round in a row with nothing fatigued, wounded, damaged,
-    destroyed or killed and no Tremendous monster red side up (8.8.2). First, World Fades' Hide
-    rolls (L5081, :func:`rules.magic.spells.world_fades.hide_at_round_end`)."""
+    destroyed or killed and no Tremendous monster red side up (8.8.2) — in a clearing at peace,
+    the second round after the Wish (:func:`rules.magic.truce.over`, L5259 note 4). First,
+    World Fades' Hide rolls (L5081, :func:`rules.magic.spells.world_fades.hide_at_round_end`)."""
     state = ctx.state
     if state.spells:
         world_fades.hide_at_round_end(ctx, combat)
@@ -156,7 +162,8 @@ def end_round(ctx: Ctx, combat: CombatState) -> bool:
         combat.eventful = True
     combat.quiet = 0 if combat.eventful else combat.quiet + 1
     nobody = not sunset.present(ctx, combat) and not hirelings.here(ctx, combat)
-    if nobody or combat.quiet >= 2:
+    peace = truce.over(ctx, combat)
+    if nobody or (combat.quiet >= 2 if peace is None else peace):
         return True
     combat.round += 1
     combat.used = {}

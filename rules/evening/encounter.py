@@ -40,7 +40,7 @@ from rules.events.daylight import (
     WentBerserk,
 )
 from rules.events.evening import Lured, PlayCancelled, RanAway, Unalerted
-from rules.magic import casting, pacification
+from rules.magic import casting, pacification, truce
 from rules.magic.forms import MIST_MOVE_CHIT, creature, misted
 from rules.magic.spells import fly, protection
 from rules.magic.spells.peace import pacified
@@ -247,7 +247,8 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     any Fight chit not yet played, running along any roadway with any Move chit or his horse,
     flying away to a tile next to his with a Fly chit (:mod:`rules.evening.flying`),
     activating or deactivating one belonging, abandoning one; casting a spell, as far as the
-    rules let him now (8.3.9b, :func:`rules.magic.casting.cast_options`). A transmorphized
+    rules let him now (8.3.9b, :func:`rules.magic.casting.cast_options`), but not in a clearing
+    at peace, where no one names a target (L5259, :mod:`rules.magic.truce`). A transmorphized
     character can only run away, with a dummy (8.4.5p.2): his chits and belongings are frozen
     and he names no target for a spell (4.6.9b.2, e) — but he may activate a Protection from
     Magic on him, a spell's chit and no belonging (4.6.7f.1). A character in mist has only the
@@ -286,7 +287,8 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         options.append(f"{verb} {item}")
     for item in belongings:
         options.append(f"abandon {item}")
-    options += casting.cast_options(ctx, combat, who)  # his spells, his Artifacts' and Books'
+    if not truce.reigns(ctx, combat.clearing):  # a Wish for peace: no targets (L5259)
+        options += casting.cast_options(ctx, combat, who)  # his spells, his Artifacts', Books'
     return options
 
 

@@ -43,7 +43,7 @@ from rules.events.evening import (
     HarmInflicted,
     Killed,
 )
-from rules.magic import demons
+from rules.magic import demons, strength, wand
 from rules.magic.forms import creature
 from rules.modifiers import die_modifier, one_die
 from rules.pieces import Kind, pieces_of
@@ -69,7 +69,7 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
     """8.4.9: the hits of each instant, in order; those of a killed attacker (or aimed at one
     already killed) are cancelled, and a character's cancelled attack alerts his weapon
     (c.1–c.2). A Demon's or the Imp's magic hit makes its target roll instead of harming him
-    (8.4.7b)."""
+    (8.4.7b). A hit made with a Wish for strength uses it up (4.6.8b.3)."""
     dead: set[str] = set()
     lost_horses: set[str] = set()
     for instant, group in enumerate(groups, start=1):
@@ -83,6 +83,9 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
             live.append(strike)
         harm = [strike for strike in live if strike.spell is None]
         effects = [_effect(ctx, combat, strike, lost_horses) for strike in harm]
+        for strike in harm:
+            if strike.wished:
+                strength.used(ctx, strike.attacker)  # 4.6.8b.3: his next hit only
         _apply(ctx, combat, effects, dead, lost_horses, instant)
         for strike in [strike for strike in live if strike.spell is not None]:
             _magic(ctx, combat, strike, dead)
@@ -189,16 +192,20 @@ def _missile(ctx: Ctx, combat: CombatState, strike: Strike) -> int:
     """8.4.9f.1, g: the Missile Table roll for a missile hit: two dice less his one-die
     modifications (the Elf's and Woods Girl's Archer advantage), plus his die modifiers (Aim);
     a bowman's roll is made for him without a player's modifiers: one die for an Archer, two for
-    a Crossbowman (g.1–g.2)."""
+    a Crossbowman (g.1–g.2). An Attack spell's caster with the Magic Wand active chooses the red
+    die (L4352, :func:`rules.magic.wand.red_die`: his answer given ahead, else 1)."""
     who = strike.credit
     if who is not None:
         used = _missile_weapon(ctx, strike.weapon)
         catalog, board, state = ctx.catalog, ctx.board, ctx.state
+        spell = strike.weapon is None  # an Attack spell's missile (a dagger is no missile)
+        red = wand.red_die(ctx, who, "Missile Table", combat) if spell else None  # L4352
         roll = ctx.dice.roll(
             who,
             "Missile Table",
             one_die=one_die(catalog, board, state, who, DieTable.MISSILE, weapon=used),
             modifier=die_modifier(catalog, board, state, who, DieTable.MISSILE, weapon=used),
+            red=red,
         )
     else:
         archer = catalog_title(ctx, strike.attacker) == "Archer"

@@ -107,7 +107,7 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
     ctx.wait_if_pending()
     for who, group, drinks in asked:
         cost = drinks_cost(ctx.catalog, ctx.state, group, combat.clearing)
-        if drinks and cost > spendable_gold(ctx.sheet(who)):
+        if drinks and cost > spendable_gold(ctx.sheet(who), ctx.state.spells):
             # 2.6.2d.2 (L696): recorded gold never falls below zero, and the drinks bought for
             # another group here may have spent what he had when he was asked.
             drinks = False
@@ -143,7 +143,9 @@ def _drinks_offered(ctx: Ctx, combat: CombatState, who: str, group: str, cost: i
     ``cost`` (none for a foe, 7.2.4h), and they are a real choice
     (:func:`rules.meeting_odds.drinks_matter`): they make the column friendlier and change the
     chance that the group battles him or that he owes a penalty."""
-    if ctx.where(who) != combat.clearing or not 0 < cost <= spendable_gold(ctx.sheet(who)):
+    if ctx.where(who) != combat.clearing or not 0 < cost <= spendable_gold(
+        ctx.sheet(who), ctx.state.spells
+    ):
         return False
     level = friendliness(ctx.catalog, ctx.state, who, group)
     one, added = modifiers(ctx.catalog, ctx.state, who, "battling")
@@ -157,7 +159,7 @@ def pay_off(ctx: Ctx, combat: CombatState) -> None:
     asked: list[tuple[str, str, str, str]] = []
     for key, what in sorted(combat.owed.items()):
         who, _, group = key.partition("|")
-        if not may_pay_penalty(ctx.sheet(who), what):
+        if not may_pay_penalty(ctx.state, ctx.sheet(who), what):
             asked.append((who, group, what, "refuse"))
             continue
         decision = Decision(

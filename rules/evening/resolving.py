@@ -39,6 +39,7 @@ from rules.evening.sunset import present
 from rules.events.day import NotImplementedYet
 from rules.events.evening import AttackCancelled, Attacked, Shifted
 from rules.magic import builtin
+from rules.magic import strength as strength_wish
 from rules.magic.forms import attack as form_attack
 from rules.magic.forms import creature, misted, transmorphized
 from rules.magic.nullifying import PENTANGLE, affects
@@ -80,6 +81,7 @@ class Strike:
     ignores_armor: bool = False
     stays_alerted: bool = False
     spell: str | None = None
+    wished: bool = False
 
     @property
     def hit(self) -> bool:
@@ -129,7 +131,8 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
     Demon's or the Imp's Roman-numeral side attacks with its spell (8.4.7b). First
     the Battle Bracelets and the Elusive Cloak may shift attacks and maneuvers (:func:`shift`).
     A character's weapon is a counter or a card (L4394), with the Potions on it (L4449–4463);
-    his dagger takes them too (L4451)."""
+    his dagger takes them too (L4451). With a Wish for strength ready, his attack inflicts
+    Tremendous harm (``wished``; 4.6.8b.3, :mod:`rules.magic.strength`)."""
     shift(ctx, combat)
     found: list[Strike] = []
     for who in present(ctx, combat):
@@ -166,6 +169,9 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             bonus = not missile and striking_bonus(strength, record.weight)
         stars += int("add_sharpness" in potions)  # Oil of Poison, L4457
         stars += poisoned(ctx.state, attack.weapon)  # the Poison spell, L5175
+        wished = strength_wish.ready(ctx.state, who)  # 4.6.8b.3: T, nothing added or taken
+        if wished:
+            harm, stars, missile, bonus = Harm.TREMENDOUS, 0, False, False
         found.append(
             Strike(
                 attacker=who,
@@ -181,8 +187,9 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                 weapon=attack.weapon,
                 missile_roller=who if missile else None,
                 ties="hit_on_tie" in potions,
-                ignores_armor="ignore_armor" in potions,
+                ignores_armor="ignore_armor" in potions and not wished,
                 stays_alerted="stays_alerted" in potions,
+                wished=wished,
             )
         )
     fighting = present(ctx, combat)

@@ -28,8 +28,8 @@ class SpellCast(BaseModel):
     cancels (``phases_lost``, L4924) and the spell Enchant Artifact adds to its target
     (``adds``). ``item``: ``chit`` is the Artifact or Spell Book he played (8.3.9c), the
     spell's caster. ``rolled``: the roll a spell taking effect made before a question it waits
-    on (Talk to Wise Bird's Peer, then its Choice), kept so that it resumes with the same
-    roll."""
+    on (Talk to Wise Bird's Peer, then its Choice; Small Blessing's Wish,
+    :func:`rules.magic.wishes.wish`), kept so that it resumes with the same roll."""
 
     model_config = ConfigDict(extra="forbid")
 

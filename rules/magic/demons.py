@@ -30,7 +30,9 @@ def magic_hit(ctx: Ctx, combat: CombatState, attacker: str, spell: str, target: 
         return pit.power_of_the_pit(ctx, combat, target, target, attacker)
     assert spell == CURSE, f"{attacker} casts {spell}, not a spell of 8.4.7b"
     at, round = combat.clearing, combat.round
-    rolled, result = spell_tables.told(ctx, target, CURSES_TABLE, target, at=at, round=round)
+    rolled, result = spell_tables.told(
+        ctx, target, CURSES_TABLE, target, at=at, round=round, combat=combat
+    )
     if target in ctx.state.characters:
         afflict(ctx, target, result, rolled)
     return []

@@ -21,8 +21,12 @@ never itself. No new spell goes into effect against a protected target
 
 As a protection begins, each spell it nullifies is a ``spell_nullified`` (:func:`announce`);
 as it ends, each still in existence and no longer nullified is a ``spell_resumed``
-(:func:`resume`). A Curse on a protected character is nullified too (:func:`curses_nullified`),
-read where each Curse acts.
+(:func:`resume`). A Curse on a protected character is nullified too (:func:`curses_nullified`):
+"all spells and Curses that are bewitching him are temporarily nullified" (L4964). Every rule
+where a Curse acts reads :func:`curses_in_force`; the sheet's ``curses`` stay the record (what
+is inflicted, removed, broken or shown), so a Curse nullified acts again when the protection
+ends, without being told (no event is said of a Curse nullified or resumed, as its Spell card
+has none).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from collections.abc import Iterable
 from rules.day.context import Ctx
 from rules.events.spells import SpellNullified, SpellResumed
 from rules.magic.state import SpellInEffect
+from rules.state import CharacterState
 
 PENTANGLE = "Pentangle"
 MELT_INTO_MIST = "Melt into Mist"
@@ -79,6 +84,15 @@ def shielded(spells: Iterable[SpellInEffect], who: str) -> bool:
 def curses_nullified(spells: Iterable[SpellInEffect], who: str) -> bool:
     """Whether the Curses on character ``who`` are nullified now (L4964, L5061, L5163)."""
     return protector(spells, who) is not None
+
+
+def curses_in_force(spells: Iterable[SpellInEffect], character: CharacterState) -> list[str]:
+    """The Curses in force on ``character`` now, given the ``spells`` in effect: those his sheet
+    records, none while a Pentangle, an energized Melt into Mist or an activated Protection from
+    Magic protects him (:func:`curses_nullified`)."""
+    if not character.curses or curses_nullified(spells, character.name):
+        return []
+    return list(character.curses)
 
 
 def announce(ctx: Ctx, protecting: SpellInEffect) -> None:

@@ -68,7 +68,7 @@ def power_of_the_pit(ctx: Ctx, combat: CombatState, roller: str, target: str, by
     :func:`in_daylight` scene), its kills ``by``'s (the spellcaster, or the Demon whose attack
     it is); returns the individuals killed, in the order they were killed."""
     at, round = combat.clearing, _round(combat)
-    _, result = spell_tables.told(ctx, roller, PIT_TABLE, target, at=at, round=round)
+    _, result = spell_tables.told(ctx, roller, PIT_TABLE, target, at=at, round=round, combat=combat)
     combat.eventful = True
     match result.key:
         case "fiery_chasm":

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from rules.day.context import Ctx
 from rules.dice import Roll
+from rules.evening.state import CombatState
 from rules.events.casting import SpellTable
-from rules.events.day import NotImplementedYet
+from rules.magic import wand
 from rules.magic.bewitched import spell_modifier
 from rules.modifiers import treasure_modifier
 from rules.pieces import Kind, pieces_of
@@ -23,29 +24,25 @@ PIT_TABLE = "Power of the Pit Table"
 WISHES_TABLE = "Wishes Table"
 
 
-def roll(ctx: Ctx, who: str, table: str) -> tuple[Roll, Result]:
+def roll(
+    ctx: Ctx, who: str, table: str, *, combat: CombatState | None = None
+) -> tuple[Roll, Result]:
     """``who`` rolls on ``table`` and the result it gives. A character rolls two dice, one fewer
     per active Treasure card giving "one die on every table" (the Lucky Charm, L4350), plus
     what the Treasure cards add (the Cloven Hoof, L4344) and the spells on him (Bad Luck,
-    :func:`rules.magic.bewitched.spell_modifier`); choosing the red die with the Magic
-    Wand (L4352) is reported not implemented, both dice rolled. A denizen rolls two dice with no
-    modifier (L4340: a character's modifications do not apply to his hirelings)."""
+    :func:`rules.magic.bewitched.spell_modifier`); with the Magic Wand active he first chooses
+    what the red die rolls (L4352, :func:`rules.magic.wand.red_die`: in the spells' step of a
+    round of ``combat`` the choice waits for him). A denizen rolls two dice with no modifier
+    (L4340: a character's modifications do not apply to his hirelings)."""
     if who not in ctx.state.characters:
         rolled = ctx.dice.roll(who, table)
         return rolled, ctx.catalog.tables[table].result(rolled.result)
+    red = wand.red_die(ctx, who, table, combat)  # asked, and awaited, before anything is rolled
     treasures = active_treasures(ctx, who)
     dice = sum("one_die:all" in ctx.catalog.treasures[t].behaviour for t in treasures)
-    if any("choose_red_die" in ctx.catalog.treasures[t].behaviour for t in treasures):
-        ctx.emit(
-            NotImplementedYet(
-                rule="L4352",
-                what=f"choosing the red die on the {table} with the Magic Wand: both are rolled",
-                who=who,
-            )
-        )
     added = treasure_modifier(ctx.catalog, ctx.board, ctx.state, who, None)  # L4344
     added += spell_modifier(ctx.catalog, ctx.state, who, None)  # Bad Luck, L5169
-    rolled = ctx.dice.roll(who, table, one_die=dice, modifier=added)
+    rolled = ctx.dice.roll(who, table, one_die=dice, modifier=added, red=red)
     return rolled, ctx.catalog.tables[table].result(rolled.result)
 
 
@@ -57,10 +54,12 @@ def told(
     *,
     at: str | None = None,
     round: int | None = None,
+    combat: CombatState | None = None,
 ) -> tuple[Roll, Result]:
-    """``who`` rolls on ``table`` for ``target`` (:func:`roll`), said to all: the ``roll``
-    event, then ``spell_table`` (:func:`said`); returns the roll and its result."""
-    rolled, result = roll(ctx, who, table)
+    """``who`` rolls on ``table`` for ``target`` (:func:`roll`, in the round of ``combat`` if
+    given), said to all: the ``roll`` event, then ``spell_table`` (:func:`said`); returns the
+    roll and its result."""
+    rolled, result = roll(ctx, who, table, combat=combat)
     ctx.emit_roll(rolled, at=at, round=round)
     said(ctx, who, table, rolled, result, target)
     return rolled, result

@@ -14,13 +14,14 @@ rolls — by the Small Blessing spell (L4717, in a round of combat), the Enchant
 3. **I wish for a vision**: he looks at the Treasure cards in one box of the Set Up Card
    (``box``, the first by default) without changing them; what he sees is his alone
    (``vision_seen``, private), that he looked is public (``vision``).
-4. **I wish for peace**: reported not implemented (L5259: combat ends for the day in his
-   clearing, spells not yet in effect are cancelled, no one targets or attacks for the rest of
-   the day — the Evening has no such state yet).
+4. **I wish for peace**: his clearing is at peace for the rest of the day: its combat ends
+   after two rounds of actions, the slower casts are cancelled and no one names a target or
+   attacks (L5259, notes 3–4: :mod:`rules.magic.truce`).
 5. **I wish for health**: all his action chits are rested and returned to play, and the Wither
    and Ill Health Curses are removed (``curse_removed``; 4.6.8b.4).
-6. **I wish for strength**: reported not implemented (L5261, 4.6.8b.3: his next hit with a
-   Fight chit or Gloves inflicts Tremendous harm — the combat has no such play yet).
+6. **I wish for strength**: his next hit with a Fight chit or Gloves card inflicts Tremendous
+   harm, or opens the Vault or the Crypt of the Knight (L5261, 4.6.8b.3:
+   :mod:`rules.magic.strength`).
 
 Note 1: an individual who teleports is released from the spells not yet in effect on him: in
 a round of combat, every cast on him not yet worked is cancelled (``spell_cancelled``, reason
@@ -40,13 +41,13 @@ from rules.daylight.hirelings import unhire
 from rules.evening.spoils import remove
 from rules.evening.state import CombatState
 from rules.events.casting import Healed, Vision, VisionSeen
-from rules.events.day import NotImplementedYet
 from rules.events.daylight import FollowerLeft
 from rules.events.search import Teleported
 from rules.events.spells import CurseRemoved
 from rules.hidden import finds
-from rules.magic import lifecycle, questions, spell_tables, targets
+from rules.magic import lifecycle, questions, spell_tables, strength, targets, truce
 from rules.magic.cancelling import cancel
+from rules.magic.casts import SpellCast
 from rules.magic.spell_tables import WISHES_TABLE
 from rules.pieces import Kind, pieces_of
 from rules.schema.tables import Result
@@ -55,15 +56,33 @@ from rules.state import Place
 #: The Curses the Wish for health removes (L5260).
 HEALTH_CURES = ("Wither", "Ill Health")
 #: The reason a cast is cancelled by a teleport (SCENARIOS part 3's ``spell_cancelled``).
-WISH = "wish"
+WISH = truce.WISH
 
 
-def wish(ctx: Ctx, who: str, asker: str, *, combat: CombatState | None = None) -> Result:
+def wish(
+    ctx: Ctx,
+    who: str,
+    asker: str,
+    *,
+    combat: CombatState | None = None,
+    cast: SpellCast | None = None,
+) -> Result:
     """The character ``who`` rolls on the Wishes Table (``roll``, ``spell_table``) and is
     granted the Wish (:func:`grant`); ``asker`` is what makes him wish (the spell's or card's
-    name), the subject of the questions the Wish asks. Returns the Wish rolled."""
-    at, round = (combat.clearing, combat.round) if combat is not None else (ctx.where(who), None)
-    _, result = spell_tables.told(ctx, who, WISHES_TABLE, who, at=at, round=round)
+    name), the subject of the questions the Wish asks. In a round of combat, by the spell
+    ``cast``, the roll is kept on it (``rolled``): when the Wish's question waits, the step
+    resumes the cast and the Wish is granted again from the same roll, not rolled again nor
+    told twice (:func:`_ask`). Returns the Wish rolled."""
+    if cast is not None and cast.rolled is not None:
+        result = ctx.catalog.tables[WISHES_TABLE].result(cast.rolled)
+    else:
+        at = combat.clearing if combat is not None else ctx.where(who)
+        round = combat.round if combat is not None else None
+        rolled, result = spell_tables.told(
+            ctx, who, WISHES_TABLE, who, at=at, round=round, combat=combat
+        )
+        if cast is not None:
+            cast.rolled = rolled.result
     grant(ctx, who, result, asker, combat=combat)
     return result
 
@@ -80,26 +99,11 @@ def grant(
         case "vision":
             _vision(ctx, who, asker, combat)
         case "peace":
-            ctx.emit(
-                NotImplementedYet(
-                    rule="L5259",
-                    what=(
-                        "the Wish for peace: combat is not ended in his clearing, nor are its "
-                        "spells cancelled and its targets and attacks forbidden for the day"
-                    ),
-                    who=who,
-                )
-            )
+            truce.make(ctx, who, combat)
         case "health":
             _health(ctx, who)
         case "strength":
-            ctx.emit(
-                NotImplementedYet(
-                    rule="4.6.8b.3",
-                    what="the Wish for strength: his next hit is not made Tremendous",
-                    who=who,
-                )
-            )
+            strength.grant(ctx, who)
 
 
 def _elsewhere(ctx: Ctx, who: str, asker: str, combat: CombatState | None) -> None:
@@ -143,13 +147,18 @@ def _you_elsewhere(ctx: Ctx, who: str, asker: str, combat: CombatState | None) -
 def _ask(
     ctx: Ctx, who: str, asker: str, prompt: str, options: list[str], combat: CombatState | None
 ) -> str:
-    """His answer to the Wish's question (:func:`rules.magic.questions.ask`): the answer given
-    ahead, else the default — the Wish is granted at once, not waiting. It comes in the middle
-    of a step that has already changed the game (the roll is made, a Search's result or a
-    spell's taking effect is told), and a wait would run that step again from its start,
-    against :func:`rules.day.engine.resolve`'s contract that a step asks before it changes
-    anything."""
-    return questions.ask(ctx, who, asker, prompt, options, combat=combat)
+    """His answer to the Wish's question (:func:`rules.magic.questions.ask`). In a round of
+    combat it waits for him when the Evening's decisions wait: the effects step stops, before
+    the Wish has changed anything, and resumes the cast (status ``taking``, 8.4.3) with his
+    answer, from the roll kept on it (:func:`wish`). In Daylight it is the answer given ahead,
+    else the default — the Wish is granted at once, not waiting: it comes in the middle of a
+    step that has already changed the game (a Search's result or a card's activation is told),
+    and a wait would run that step again from its start, against
+    :func:`rules.day.engine.resolve`'s contract that a step asks before it changes anything."""
+    answer = questions.ask(ctx, who, asker, prompt, options, combat=combat)
+    if combat is not None:
+        ctx.wait_if_pending()
+    return answer
 
 
 def _people(ctx: Ctx, who: str, here: str, combat: CombatState | None) -> list[str]:

@@ -47,14 +47,15 @@ def test_the_rest_options_are_the_one_generator_the_decision_uses():
     instruction settles the choice, and so does having one chit to rest."""
     state = tired("MOVE M3*", "FIGHT M4*")
     amazon = state.characters["Amazon"]
-    legal = rest.options(amazon, Instructions())
+    legal = rest.options(amazon, Instructions(), state.spells)
     assert legal is not None and set(legal.options) == {"MOVE M3*", "FIGHT M4*"}
     waiting = resolve(state, {"Amazon": Orders(character="Amazon", phases=(REST,))})
     (decision,) = waiting.pending
     assert (decision.options, decision.default) == (legal.options, legal.default)
     ordered = Instructions.model_validate({"rest": ("fight", "move")})
-    assert rest.options(amazon, ordered) is None
-    assert rest.options(tired("MOVE M3*").characters["Amazon"], Instructions()) is None
+    assert rest.options(amazon, ordered, state.spells) is None
+    one = tired("MOVE M3*")
+    assert rest.options(one.characters["Amazon"], Instructions(), one.spells) is None
 
 
 def test_ids_say_where_the_decision_arises_and_answers_go_by_id():

@@ -32,7 +32,7 @@ from itertools import combinations
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.events.casting import SpellTable
-from rules.magic import questions
+from rules.magic import questions, wand
 from rules.magic.bewitched import spell_modifier
 from rules.magic.casts import SpellCast
 from rules.magic.state import SpellInEffect
@@ -62,7 +62,8 @@ def violent_storm(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> N
     state = ctx.state
     added = treasure_modifier(ctx.catalog, ctx.board, state, who, None)
     added += spell_modifier(ctx.catalog, state, who, None)
-    roll = ctx.dice.roll(who, STORM_TABLE, modifier=added)
+    red = wand.red_die(ctx, who, STORM_TABLE, combat)  # L4352: asked before the roll
+    roll = ctx.dice.roll(who, STORM_TABLE, modifier=added, red=red)
     ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
     result = table.result(roll.result)
     cast.phases_lost = result.phases

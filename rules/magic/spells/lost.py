@@ -24,7 +24,7 @@ from __future__ import annotations
 from rules.board import parse_clearing_id
 from rules.day.context import Ctx
 from rules.events.daylight import PhaseCancelled
-from rules.magic import bewitched, questions
+from rules.magic import bewitched, questions, wand
 from rules.magic.spells.daylight import spell_cancels
 from rules.modifiers import treasure_modifier
 from rules.orders.model import ActivityKind
@@ -52,7 +52,8 @@ def destination(ctx: Ctx, turn: TurnState, number: int, start: str) -> str | Non
     else:
         added = treasure_modifier(ctx.catalog, ctx.board, state, name, None)
         added += bewitched.spell_modifier(ctx.catalog, state, name, None)
-        roll = ctx.dice.roll(name, LOST_TABLE, modifier=added)
+        red = wand.red_die(ctx, name, LOST_TABLE)  # L4352: given ahead, else the default
+        roll = ctx.dice.roll(name, LOST_TABLE, modifier=added, red=red)
         ctx.emit_roll(roll, phase=number)
         rolled = roll.result
         turn.searched = SearchRoll(phase=number, table=LOST, clearing=start, roll=rolled)

@@ -17,6 +17,7 @@ from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.events.casting import SpellTable
 from rules.events.day import NotImplementedYet
+from rules.magic import wand
 from rules.magic.casts import SpellCast
 from rules.magic.forms import TRANSFORM_TABLE
 
@@ -35,7 +36,8 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     not implemented (:data:`rules.loud.LOUD`); a Dragon is a beast, never red side up (the
     reading at :func:`rules.magic.forms.attack`)."""
     table = ctx.catalog.tables[TRANSFORM_TABLE]
-    roll = ctx.dice.roll(who, TRANSFORM_TABLE)
+    red = wand.red_die(ctx, who, TRANSFORM_TABLE, combat)  # L4352: asked before the roll
+    roll = ctx.dice.roll(who, TRANSFORM_TABLE, red=red)
     ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
     result = table.result(roll.result)
     cast.becomes = result.text

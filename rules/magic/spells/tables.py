@@ -25,7 +25,9 @@ def curse(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     (4.6.8a: a Curse he already has has no further effect)."""
     target = cast.targets[0]
     at, round = combat.clearing, combat.round
-    rolled, result = spell_tables.told(ctx, who, CURSES_TABLE, target, at=at, round=round)
+    rolled, result = spell_tables.told(
+        ctx, who, CURSES_TABLE, target, at=at, round=round, combat=combat
+    )
     afflict(ctx, target, result, rolled)
 
 
@@ -39,6 +41,7 @@ def power_of_the_pit(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -
 def small_blessing(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     """Small Blessing (I, White, one character, Instant; L4717): "The target character
     immediately rolls the dice and consults the Wishes table" — he is granted the Wish he rolls
-    (:func:`rules.magic.wishes.wish`), answering its questions himself."""
+    (:func:`rules.magic.wishes.wish`), answering its questions himself; the roll is kept on
+    the cast while a question waits."""
     del who
-    wishes.wish(ctx, cast.targets[0], cast.spell, combat=combat)
+    wishes.wish(ctx, cast.targets[0], cast.spell, combat=combat, cast=cast)

@@ -47,9 +47,9 @@ def test_a_committed_chit_is_never_given_as_change():
     committed = ChitState(label="MAGIC VI3*")
     tired = ChitState(label="MAGIC V4**", status="fatigued")
     character = sheet(tired, committed)
-    assert rest(character, 1, (), committed=["MAGIC VI3*"]) == []
+    assert rest(character, 1, (), committed=["MAGIC VI3*"], spells=[]) == []
     assert committed.status == "active" and tired.status == "fatigued"
-    assert [s.change for s in rest(character, 1, ())] == ["MAGIC VI3*"]
+    assert [s.change for s in rest(character, 1, (), spells=[])] == ["MAGIC VI3*"]
 
 
 def test_with_every_other_chit_down_he_may_only_rest():
