@@ -26,6 +26,7 @@ from rules.magic.forms import may_walk_woods
 from rules.orders.entitlement import activity_name, clearing_qualities
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
+from rules.pieces import is_phantasm
 from rules.schema.chits import ChitKind
 from rules.schema.visitors import FaceKind
 from rules.state import GameState, Place
@@ -320,9 +321,10 @@ def enchanting(world: Map, text: str) -> str:
     """An Enchant phase's target (7.10.1–7.10.4): the Magic chit he enchants (``MAGIC III4*``),
     or ``tile`` and the Magic chit that enchants his tile (``tile MAGIC II3*``). The chit is
     named (7.10.2): a bare ``E`` or ``E tile`` is refused, naming the chits he could use; so is a
-    chit of Type VI–VIII, which cannot do enchantments."""
+    chit of Type VI–VIII, which cannot do enchantments. A phantasm names its controller's
+    chits, which it enchants with (L5068)."""
     text = " ".join(text.split())
-    if world.character not in world.state.characters:
+    if world.character not in world.state.characters and not is_phantasm(world.character):
         return text  # hired leaders and controlled monsters cannot Enchant (6.2.5): refused so
     first, _, rest = text.partition(" ")
     tile = first.casefold() == "tile"
