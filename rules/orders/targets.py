@@ -256,9 +256,11 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
         return enchanting(world, text)
     if kind is K.PEER and world.character in world.state.familiars:
         if text:
+            who = "the phantasm" if is_phantasm(world.character) else "the familiar"
+            rule = "L5068" if is_phantasm(world.character) else "L3926"
             raise OrderError(
                 ProblemCode.UNEXPECTED_TARGET,
-                f"the familiar peers only into the clearing it is in (L3926), not {quote(text)}",
+                f"{who} peers only into the clearing it is in ({rule}), not {quote(text)}",
                 "write just 'P'",
             )
         return None

@@ -110,6 +110,9 @@ def test_it_records_only_move_peer_and_enchant():
     for text in ("H", "R", "A", "S", "F Amazon", "T Company", "HR Company"):
         assert codes(f"R\nPhantasm: {text}", state) == ["hireling-activity"], text
     assert codes("R\nPhantasm: P AV2", state) == ["unexpected-target"]
+    for line in ("block: all", "stop following: before 2", "before 1: activate Amazon"):
+        (problem,) = parse_orders(f"R\nPhantasm: -\n{line}", state, "Amazon").errors
+        assert problem.code == "bad-instruction" and "(L5066, L5069)" in problem.message
     kinds = {a.kind for a in legal_activities(state, PIECE, 1)}
     assert kinds == {K.MOVE, K.PEER, K.BLANK}  # the Amazon has no Magic chit to enchant with
     assert "bad-target" in codes("R\nPhantasm: E MAGIC IV4*", state)
