@@ -160,13 +160,17 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "; walking the woods (e) comes with Transform's values",
         ("rules/daylight/turn.py",),
         "follow/7.2.2c_follower_rearranges_when_the_guide_begins_a_phase.yaml",
-        ("8.3.9",),
     ),
     Written(
-        "7.2.3", "loud",
-        "no spell to activate nor colour chit to play at the start of a phase: casting spells "
-        "(8.3.9) is reported in each combat",
-        loud=("8.3.9",),
+        "7.2.3", "partly",
+        "Protection from Magic activated as a phase of his turn starts, protecting him to the "
+        "phase's end (a, a.1; `before N: activate Protection from Magic`); colour chits played "
+        "as anyone's phase starts in his clearing, each energizing a Permanent spell or only "
+        "fatiguing (b–c, `magic/colorchits/4.6.7h.6_a_colour_chit_energizes_transform_as_the_"
+        "amazons_phase_starts_L1265.yaml`); d's limits (a roadway, the woods, flying) are not "
+        "proven by a scenario",
+        ("rules/daylight/turn.py", "rules/magic/spells/protection.py", "rules/magic/energizing.py"),
+        "magic/spells_chits/4.6.7f.1_protection_from_magic_activated_as_a_phase_starts.yaml",
     ),
     Written(
         "7.2.4", "done",
@@ -200,13 +204,15 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "values and controlled monsters",
         ("rules/daylight/fly.py", "rules/daylight/turn.py"),
         "magic/spells_fly/7.3.3_he_flies_to_the_next_tile_and_lands_before_hiding_L1713.yaml",
-        ("7.3.3h", "8.3.9"),
+        ("7.3.3h",),
     ),
     Written(
-        "7.3.4", "loud",
-        "walking the woods comes only with a transformation spell, and casting one (8.3.9) is "
-        "reported; no order can record a Move off the roads (`no-road`)",
-        loud=("8.3.9",),
+        "7.3.4", "done",
+        "a character or denizen transformed into a beast that walks the woods records and does "
+        "a Move to any clearing of his tile, without a roadway; a follower follows only if he "
+        "is such a beast too or the clearings are joined by a road",
+        ("rules/daylight/move.py", "rules/orders/path.py"),
+        "magic/spells_transform/7.3.4_a_squirrel_walks_the_woods.yaml",
     ),
     Written(
         "7.4.1", "done",
@@ -290,21 +296,21 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "the Peer activity (a), its Choice of a Peer or Locate result (f), its Discover chits, "
         "its Counters and Treasure cards' taking (d) and Perceive spell (e); the hidden "
         "enemies its results find by their belongings or spells, seen for the day (c, "
-        "`rules.hidden`); World Fades, a spell, cannot be cast",
+        "`rules.hidden`); World Fades' Magic Sight is one of the causes counted "
+        "(`rules/magic/spells/world_fades.py`)",
         ("rules/daylight/search.py", "rules/daylight/looting.py", "rules/daylight/runes.py"),
         "search/7.5.7_witch_king_must_use_magic_sight_L3956.yaml",
-        ("8.3.9",),
     ),
     Written(
         "7.6.1–7.6.7", "partly",
         "buying from and selling to an unhired native leader's group or a visitor through the "
         "Meeting Table — drinks, Price, Boon, No Deal, Block/Battle, Insult and Challenge, "
         "paying with belongings (7.6.5c), buying back a boon (7.6.5e.1), Fame rewards (7.6.6), "
-        "visitors' prices and spells (7.6.2a, 7.6.7); the Persuade spell's column (7.6.5a) "
-        "cannot be had, spells being cast only in combat",
+        "visitors' prices and spells (7.6.2a, 7.6.7); the column a Persuade in effect sets "
+        "(7.6.5a) is read by the Meeting Table (`rules.meeting.level`), but no scenario shows "
+        "it in a Trade",
         ("rules/daylight/trading.py", "rules/daylight/buying.py"),
         "trade/7.6.5c_buy_at_price_x2_L5491.yaml",
-        ("8.3.9",),
     ),
     Written(
         "7.7.1", "partly",
@@ -430,11 +436,12 @@ SECTIONS_6_7: tuple[Written, ...] = (
         "searching with the guide (c: his looks, discoveries and hidden enemies, not an "
         "underling's, `search/7.5.4_follower_shares_what_his_guide_finds_L2083.yaml`); a "
         "flying guide leaves them behind (a.5, `magic/spells_fly/7.3.3a.3_flying_unhides_him_"
-        "and_leaves_horses_heavy_items_and_followers_L1715.yaml`); walking the woods, flying "
-        "followers and teleporting (a.4, a.6–a.8) come with spells",
+        "and_leaves_horses_heavy_items_and_followers_L1715.yaml`); a guide walking the woods "
+        "leaves behind a follower who is no such beast (a.4, `magic/spells_transform/7.3.4_a_"
+        "squirrel_walks_the_woods.yaml`); flying followers and teleporting (a.6–a.8) are not "
+        "proven by a scenario",
         ("rules/daylight/follow.py", "rules/daylight/finding.py", "rules/daylight/fly.py"),
         "follow/7.11.6f_followers_choose_their_alert.yaml",
-        ("8.3.9",),
     ),
     Written(
         "7.11.7", "done",

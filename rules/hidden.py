@@ -8,12 +8,14 @@ The Witch's familiar finds hidden enemies for her too: "If the familiar discover
 the Witch can only see them if she is in the same clearing with the Familiar" (L3929). Reading:
 "see" is what finding them gives (7.5.4g: spying on, blocking and attacking the hidden), and
 "in the same clearing" is judged when she would see, so she sees them for the rest of the day
-whenever she stands with it, and not while it is elsewhere (:func:`found_enemies`)."""
+whenever she stands with it, and not while it is elsewhere (:func:`found_enemies`). A phantasm
+finds them so for the character it is for (L5068: "the controlling character can only see
+Hidden Enemies if he is in the same clearing as the phantasm")."""
 
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.daylight.familiar import familiar_of
+from rules.daylight.familiar import companions_of
 from rules.events.search import FoundBySight
 from rules.pieces import Kind, pieces_of
 from rules.state import Place
@@ -27,15 +29,14 @@ ARMED_MONSTERS = ("Goblin", "Ogre", "Giant")
 
 def found_enemies(ctx: Ctx, finder: str) -> bool:
     """Whether ``finder`` sees every hidden individual now: he found hidden enemies today
-    (7.5.4g), or his familiar did and stands in his clearing (L3929)."""
+    (7.5.4g), or his familiar or phantasm did and stands in his clearing (L3929, L5068)."""
     found = ctx.today.found_hidden_enemies
     if finder in found:
         return True
-    familiar = familiar_of(ctx.state, finder)
-    if familiar is None or familiar not in found:
-        return False
     here = ctx.where(finder)
-    return here is not None and ctx.where(familiar) == here
+    return here is not None and any(
+        piece in found and ctx.where(piece) == here for piece in companions_of(ctx.state, finder)
+    )
 
 
 def finds(ctx: Ctx, finder: str, target: str) -> bool:

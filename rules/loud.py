@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Loud:
-    """One rule reported as not implemented: ``rule`` as its event names it (``"8.3.9"``,
+    """One rule reported as not implemented: ``rule`` as its event names it (``"7.3.3h"``,
     ``"L4336"``); ``line``, the rulebook line that states it, and ``quote``, a few words of that
     line as printed; ``missing``, what is not built; ``where``, the module that reports it; and
     ``scenario``, a path under ``tests/scenarios`` whose ``expect.events`` holds the report."""
@@ -74,13 +74,6 @@ LOUD: dict[str, Loud] = _table(
         "basic rules",
         "rules.daylight.trading",
         "trade/10.B.6_grudges_and_gratitude_on_is_named_as_not_implemented.yaml",
-    ),
-    Loud(
-        "8.3.9", 2390, "8.3.9 Activating and Casting Spells",
-        "the spells whose effects are not built yet, those not in "
-        "rules.magic.spells.registry.BUILT: a cast of one is reported by name and not made",
-        "rules.magic.casting",
-        "magic/casting/8.3.9_a_spell_not_built_yet_is_reported_not_cast.yaml",
     ),
     Loud(
         "4.6.7e", 1247, "The target can play this Fly chit like a Move chit",

@@ -6,7 +6,11 @@ followed by its copy number otherwise (``Giant 1``, ``Giant 2``, ``Spear 3``). N
 treasure and spell cards, map chits, dwellings, visitor chits and characters are all unique, so
 their ids are their names (``Company HQ``, ``Pony L2/L4``, ``HOWL 4``, ``Crone / Raid``).
 A character whose advantage gives him a familiar (the Witch, L3926) brings its extra piece, whose
-id is ``Familiar``.
+id is ``Familiar``. Each character has an unused piece for the phantasm a Phantasm spell may give
+him (L5066: "he puts an unused piece with himself to represent the phantasm"), whose id is
+``Phantasm (<character>)`` (:func:`phantasm`). It is no piece of the game's until a spell puts it
+in play, so it stands in no stack while unused: :class:`Pieces` knows its id (``in``, ``[]``)
+but does not list it with the game's pieces (iteration, ``len``, :meth:`Pieces.of_kind`).
 """
 
 from __future__ import annotations
@@ -24,6 +28,17 @@ from rules.schema.characters import AbilityKey
 FAMILIAR = "Familiar"
 
 
+def phantasm(character: str) -> str:
+    """The id of the unused piece that is ``character``'s phantasm when a Phantasm spell gives
+    him one (L5066)."""
+    return f"Phantasm ({character})"
+
+
+def is_phantasm(piece: str) -> bool:
+    """Whether ``piece`` is the id of a phantasm's piece (:func:`phantasm`)."""
+    return piece.startswith("Phantasm (") and piece.endswith(")")
+
+
 class Kind(enum.StrEnum):
     """What kind of piece an id names; each is the catalog the piece's ``name`` belongs to."""
 
@@ -39,6 +54,7 @@ class Kind(enum.StrEnum):
     DWELLING = "dwelling"
     VISITOR = "visitor chit"
     FAMILIAR = "familiar"
+    PHANTASM = "phantasm"
 
 
 #: Items a character can own and carry (4.3); the other kinds are never belongings.
@@ -60,12 +76,16 @@ def copies(name: str, count: int) -> list[str]:
 
 
 class Pieces:
-    """All pieces of a game, by id, in a fixed order (catalog order, copies in number order)."""
+    """All pieces of a game, by id, in a fixed order (catalog order, copies in number order);
+    the phantasms' unused pieces are known by id only (see the module)."""
 
     def __init__(self, catalog: Catalog) -> None:
         found: dict[str, Piece] = {}
         self.familiars: dict[str, str] = {}
         """Each familiar piece, with the character whose advantage it is (L3925–3926)."""
+        self.phantasms: dict[str, str] = {}
+        """Each phantasm piece, with the character it is for (L5066)."""
+        unused: dict[str, Piece] = {}
 
         def add(kind: Kind, name: str, count: int = 1) -> None:
             for piece_id in copies(name, count):
@@ -78,6 +98,9 @@ class Pieces:
             if character.has_ability(AbilityKey.FAMILIAR):
                 add(Kind.FAMILIAR, FAMILIAR)
                 self.familiars[FAMILIAR] = character.name
+            piece = phantasm(character.name)
+            unused[piece] = Piece(piece, Kind.PHANTASM, piece)
+            self.phantasms[piece] = character.name
         for monster in catalog.monsters.values():
             add(Kind.MONSTER, monster.name, monster.count)
         for native in catalog.native_counters.values():
@@ -99,15 +122,18 @@ class Pieces:
         for visitor in catalog.visitors.values():
             add(Kind.VISITOR, visitor.name)
         self._pieces = found
+        self._unused = unused
 
     def __getitem__(self, piece_id: str) -> Piece:
         try:
             return self._pieces[piece_id]
         except KeyError:
+            if piece_id in self._unused:
+                return self._unused[piece_id]
             raise UnknownNameError("piece", piece_id, self._suggest(piece_id)) from None
 
     def __contains__(self, piece_id: object) -> bool:
-        return piece_id in self._pieces
+        return piece_id in self._pieces or piece_id in self._unused
 
     def __iter__(self) -> Iterator[Piece]:
         return iter(self._pieces.values())

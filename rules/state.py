@@ -47,6 +47,7 @@ from rules.evening.state import EveningState
 from rules.layout import PlacedTile
 from rules.magic.state import SpellInEffect
 from rules.orders.model import Orders
+from rules.pieces import is_phantasm
 from rules.schema.base import MagicColor
 
 SCHEMA_VERSION = 1
@@ -395,7 +396,8 @@ class GameState(_Data):
     ``homes`` records the box each summoned denizen came from (7.13), where regeneration puts it
     back (6.3.4). ``minions`` are the hired and controlled denizens, by piece id (7.7).
     ``familiars`` are the familiars in play (the Witch's, L3925), by piece id, each with the
-    character whose it is; its piece stands on the map."""
+    character whose it is, and the phantasms in play (L5066), each with the character it is for;
+    its piece stands on the map."""
 
     schema_version: int = SCHEMA_VERSION
     dice: DiceState
@@ -434,13 +436,16 @@ class GameState(_Data):
         A familiar has no sheet of its own: it carries nothing and records no gold (L3928) and
         cannot hide or be blocked (L3926). Its sheet is made on each call — never hidden,
         holding nothing — around its owner's Discoveries list itself, the one list they share
-        (L3929): what either discovers is written there for both."""
+        (L3929): what either discovers is written there for both. A phantasm's is made so too
+        (L5068), around its controller's chits as well, the Magic chits it enchants with: what
+        its Enchant does to one is done to his."""
         if name in self.characters:
             return self.characters[name]
         if name in self.familiars:
             owner = self.characters[self.familiars[name]]
+            chits = owner.chits if is_phantasm(name) else []
             given: dict[str, Any] = {"hidden": False, "start": owner.start, "gold": 0}
-            given.update(name=name, chits=[], items={}, discoveries=owner.discoveries)
+            given.update(name=name, chits=chits, items={}, discoveries=owner.discoveries)
             # The other fields are given too, fresh, and marked unset: pydantic reads a default
             # factory's signature whenever it calls it (about 0.1 ms a field).
             fresh = {k: copy(v) for k, v in vars(_BLANK_SHEET).items() if k not in given}

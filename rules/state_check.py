@@ -64,9 +64,11 @@ class Validator:
                 )
             self.sheet(name, minion.sheet)
         for name, owner in self.state.familiars.items():
-            if self.pieces.familiars.get(name) != owner or owner not in self.state.characters:
+            whose = self.pieces.familiars.get(name) or self.pieces.phantasms.get(name)
+            if whose != owner or owner not in self.state.characters:
                 raise GameStateError(
-                    f"familiars: {name!r} is not the familiar of a character in the game"
+                    f"familiars: {name!r} is not the familiar or phantasm of a character in "
+                    "the game"
                 )
             if Place.split(self.state.place_of(name))[0] != "at":
                 raise GameStateError(

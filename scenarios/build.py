@@ -52,6 +52,7 @@ from rules.daylight.hirelings import hire, is_actor
 from rules.dice import Dice, DiceState
 from rules.end.length import GameLengthError, last_day, victory_points, weeks
 from rules.layout import PlacedTile
+from rules.magic import phantasm
 from rules.pieces import Kind, Pieces, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.setup import Section
@@ -176,6 +177,8 @@ class _Builder:
         given = self.scenario.spells_in_effect
         sunset = self.scenario.start == "sunset"
         in_effect.set_up(self.catalog, state, self.names, given, sunset=sunset)
+        if not sunset:
+            phantasm.appear(state)  # the day starts at Birdsong: a Phantasm's piece is put (L5066)
         if self.scenario.start == "sunset":
             self._sunset(list(characters))
         elif self.scenario.turn_order is not None:

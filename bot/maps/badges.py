@@ -169,7 +169,7 @@ class Pieces:
         if kind == "character":
             fill = HIDDEN_CHARACTER if piece.hidden else CHARACTER
             return 0, Badge(piece.id, fill, "pill")
-        if kind == "familiar":
+        if kind in ("familiar", "phantasm"):  # a phantasm is a piece of the same sort (L5066)
             return 0, Badge(piece.id, FAMILIAR, "pill")
         if kind == "dwelling":
             return 1, Badge(piece.id, DWELLING, "box")

@@ -12,7 +12,7 @@ from rules.end.length import MONTH_DAYS, is_last_day
 from rules.events import Event
 from rules.events.day import CurseLifted, DayEnded, Midnight
 from rules.events.daylight import Fatigued
-from rules.magic import lifecycle
+from rules.magic import lifecycle, phantasm
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.treasures import DiscardTo
@@ -97,6 +97,7 @@ def midnight(ctx: Ctx) -> None:
     else:
         state.day += 1
     state.today = DayState()
+    phantasm.birdsong(ctx)  # L5066: the next day's Birdsong puts each phantasm in play
 
 
 def game_over(state: GameState, reason: str) -> None:

@@ -21,6 +21,12 @@ clearings (c); when that roadway is gone or hidden from him, the rule puts him i
 (d.2), which the movement code does not know: he is left on the roadway and the rule is reported
 as not implemented (:data:`rules.loud.LOUD`).
 
+A phantasm (L5068: "it does its Peer and Enchant activities in the clearing it is in. It uses
+the target character's Magic chits to do the Enchant activity") enchants as a character does, in
+its own clearing, with its controller's Magic chits (its sheet holds them,
+:meth:`rules.state.GameState.sheet`): those committed to his spells and altered by spells on
+them are his (:func:`holder`). Its first Enchant phase of the day is its own meditation.
+
 Remote Enchant (7.10.5) is done as if he were in the clearing recorded, and needs an earlier
 meditation that day; to enchant that clearing's tile he may use colour supplied in his own
 clearing or in the recorded one.
@@ -100,11 +106,17 @@ def aim(state: GameState, name: str, activity: Activity, anywhere: str | None = 
     return Aim(clearing, places, text.removeprefix("tile ") if tile else text, tile)
 
 
+def holder(state: GameState, name: str) -> str:
+    """Whose Magic chits ``name`` enchants with: his own, or, for a phantasm, its controller's
+    (L5068)."""
+    return state.familiars.get(name, name)
+
+
 def ready_chit(state: GameState, name: str, label: str) -> ChitState | None:
     """His Magic chit ``label`` if one is active now — not fatigued, wounded, a colour chit or
     committed to a spell in effect (7.10.2, 4.6.7) — or None. Of two chits with one label, a
     committed one is counted first."""
-    held = committed(state.spells, name).count(label)
+    held = committed(state.spells, holder(state, name)).count(label)
     for chit in state.sheet(name).chits:
         if chit.label != label or chit.status != "active" or chit.color is not None:
             continue
@@ -160,7 +172,7 @@ def _needs_choice(
     where = aim(ctx.state, name, activity, anywhere)
     if where is None or not where.tile or name not in ctx.today.meditated:
         return []
-    color = chit_color_now(ctx.state, name, where.label)
+    color = chit_color_now(ctx.state, holder(ctx.state, name), where.label)
     if color is None or ready_chit(ctx.state, name, where.label) is None:
         return []
     if automatic(ctx, where, color) is not None:
@@ -226,7 +238,7 @@ def enchant(
         _cancel(ctx, name, number, "he is in no clearing to enchant in (7.10.4)")
         return
     chit = ready_chit(ctx.state, name, where.label)
-    color = chit_color_now(ctx.state, name, where.label)
+    color = chit_color_now(ctx.state, holder(ctx.state, name), where.label)
     if chit is None or color is None:
         reason = (
             f"his {where.label} is not active (fatigued, wounded, a colour chit or committed "
@@ -244,7 +256,7 @@ def enchant(
 def _any_ready(state: GameState, name: str) -> bool:
     """Whether he has an active Magic chit of Types I–V that is no colour chit (7.10.2)."""
     return any(
-        chit_color_now(state, name, c.label) is not None
+        chit_color_now(state, holder(state, name), c.label) is not None
         and ready_chit(state, name, c.label) is not None
         for c in state.sheet(name).chits
         if c.label.startswith("MAGIC ")

@@ -30,6 +30,15 @@ Where each part is done:
   :meth:`rules.state.GameState.sheet`. The hidden enemies it finds she sees only while she stands
   in its clearing (L3929, :func:`rules.hidden.found_enemies`).
 
+The phantasm a Phantasm spell gives its target (L5064–5069, :mod:`rules.magic.phantasm`) is a
+piece of the same sort, and goes through the same machinery: it is listed in
+``GameState.familiars`` with the character who records its turn, takes its turn just before his,
+shares his Discoveries list, is not an individual who blocks, is blocked or summons, carries
+nothing and is neither followed nor spied on. What differs is what it may do: only Move, Peer
+and Enchant (L5066, :func:`forbidden`) — it neither follows nor spies (L5069) —, and it leaves
+play when its spell ends. :func:`familiar_of` names a true familiar only; :func:`companions_of`
+names both.
+
 Readings where the text leaves a gap:
 
 - If she follows someone she has no Attention chit in the draw (6.3.2): her familiar takes its
@@ -47,7 +56,7 @@ from __future__ import annotations
 from rules.catalog import Catalog
 from rules.modifiers import has
 from rules.orders.model import ActivityKind
-from rules.pieces import pieces_of
+from rules.pieces import is_phantasm, pieces_of
 from rules.schema.characters import AbilityKey
 from rules.state import GameState, Place
 
@@ -56,16 +65,36 @@ ACTIVITIES = frozenset(
     {ActivityKind.MOVE, ActivityKind.FOLLOW, ActivityKind.PEER, ActivityKind.BLANK}
 )
 _ONLY = "the familiar can do only the Move, Follow and Peer activities (L3926)"
+#: What a phantasm may record (L5066): Move, Peer and Enchant (the day's first Enchant phase
+#: too, 7.10.1); a blank phase is doing nothing.
+PHANTASM_ACTIVITIES = frozenset(
+    {
+        ActivityKind.MOVE,
+        ActivityKind.PEER,
+        ActivityKind.ENCHANT,
+        ActivityKind.ENCHANT_FIRST,
+        ActivityKind.BLANK,
+    }
+)
+_PHANTASM_ONLY = "the phantasm can do only the Move, Peer and Enchant activities (L5066)"
 
 
-def forbidden(kind: ActivityKind) -> str | None:
-    """Why a familiar may not record ``kind``, or None."""
+def forbidden(piece: str, kind: ActivityKind) -> str | None:
+    """Why the familiar or phantasm ``piece`` may not record ``kind``, or None."""
+    if is_phantasm(piece):
+        return None if kind in PHANTASM_ACTIVITIES else _PHANTASM_ONLY
     return None if kind in ACTIVITIES else _ONLY
 
 
 def familiar_of(state: GameState, owner: str) -> str | None:
-    """The familiar in play that ``owner`` records turns for, or None."""
-    return next((f for f, o in state.familiars.items() if o == owner), None)
+    """The familiar in play that ``owner`` records turns for (not a phantasm), or None."""
+    return next((f for f, o in state.familiars.items() if o == owner and not is_phantasm(f)), None)
+
+
+def companions_of(state: GameState, owner: str) -> list[str]:
+    """The familiar and phantasm in play that ``owner`` records turns for (L3926, L5066), in
+    id order."""
+    return sorted(f for f, o in state.familiars.items() if o == owner)
 
 
 def bring(catalog: Catalog, state: GameState, owner: str) -> None:
@@ -81,11 +110,14 @@ def bring(catalog: Catalog, state: GameState, owner: str) -> None:
 
 
 def leave(state: GameState, owner: str) -> None:
-    """``owner``'s familiar, if he has one in play, leaves play with him (he left the map or
-    died), and the orders she recorded for it lapse (L3926: it moves only as she records)."""
-    piece = familiar_of(state, owner)
-    if piece is not None:
-        state.put(piece, Place.OUT)
+    """``owner``'s familiar and phantasm, those he has in play, leave play with him (he left the
+    map or died), and the orders he recorded for them lapse (L3926: it moves only as she
+    records). A phantasm's piece goes back unused, in no stack (L5066)."""
+    for piece in companions_of(state, owner):
+        if is_phantasm(piece):
+            state.take(piece)
+        else:
+            state.put(piece, Place.OUT)
         lapse(state, piece)
 
 

@@ -65,9 +65,10 @@ _ENCHANTS = frozenset(
 def forbidden(catalog: Catalog, state: GameState, name: str, kind: ActivityKind) -> str | None:
     """Why the minion ``name`` may not record ``kind``, or None (always None for a character).
     Rest and Alert are allowed: a hired leader records them for his followers (6.2.5). A
-    familiar records only Move, Follow and Peer (L3926, :mod:`rules.daylight.familiar`)."""
+    familiar records only Move, Follow and Peer (L3926), a phantasm only Move, Peer and Enchant
+    (L5066; :mod:`rules.daylight.familiar`)."""
     if name in state.familiars:
-        return familiar.forbidden(kind)
+        return familiar.forbidden(name, kind)
     minion = state.minions.get(name)
     if minion is None:
         return None

@@ -41,7 +41,7 @@ from rules.events.search import (
 from rules.magic import strength as strength_wish
 from rules.magic.state import committed
 from rules.orders.targets import PILE
-from rules.pieces import ITEM_KINDS, Kind, pieces_of
+from rules.pieces import ITEM_KINDS, Kind, is_phantasm, pieces_of
 from rules.schema.action_chits import STRENGTH_ACTIONS, Action
 from rules.schema.base import Weight
 from rules.schema.chits import ChitKind
@@ -401,14 +401,15 @@ def _show_site(ctx: Ctx, who: str, site: str) -> None:
 def watchers(ctx: Ctx, who: str, clearing: str) -> list[str]:
     """Who spies on his looting in ``clearing`` (4.5.6a-b): every character, familiar and hired
     leader there who sees him — all of them if he is unhidden, those who see the hidden if he
-    is hidden — followers too, who "spy normally while following" (7.11.6e, L2085)."""
+    is hidden — followers too, who "spy normally while following" (7.11.6e, L2085); a phantasm
+    spies on nobody (L5069)."""
     unseen = ctx.sheet(who).hidden
     everyone = [*ctx.state.characters, *ctx.state.familiars, *ctx.state.minions]
     return [
         other
         for other in everyone
         if other != who
-        and (ctx.acts(other) or other in ctx.state.familiars)
+        and (ctx.acts(other) or (other in ctx.state.familiars and not is_phantasm(other)))
         and ctx.where(other) == clearing
         and (not unseen or hidden.finds(ctx, other, who))
     ]

@@ -189,11 +189,11 @@ def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:
         familiar.lapse(ctx.state, who)  # a familiar following its owner off the map
         ctx.emit(LeftMap(who=who, from_=start))
     for who in leaving:
-        piece = familiar.familiar_of(ctx.state, who)
-        if piece is not None:
-            was = ctx.where(piece) or start
-            familiar.leave(ctx.state, who)
-            ctx.emit(FamiliarLeft(who=piece, owner=who, from_=was))
+        pieces = familiar.companions_of(ctx.state, who)
+        was = {piece: ctx.where(piece) or start for piece in pieces}
+        familiar.leave(ctx.state, who)
+        for piece in pieces:
+            ctx.emit(FamiliarLeft(who=piece, owner=who, from_=was[piece]))
     for piece, minion in sorted(ctx.state.minions.items()):
         if minion.employer == name:
             hirelings.unhire(ctx, piece, f"the {name} left the map (7.7.4b)")

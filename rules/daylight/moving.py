@@ -23,7 +23,7 @@ from rules.hidden import finds
 from rules.magic.altering import unleashed, unleashed_face
 from rules.magic.forms import belongings_frozen, creature, untransmorphized
 from rules.modifiers import sheet_has
-from rules.pieces import Kind, pieces_of
+from rules.pieces import Kind, is_phantasm, pieces_of
 from rules.schema.base import Weight
 from rules.schema.characters import AbilityKey
 from rules.schema.tiles import ClearingType, RoadType
@@ -381,7 +381,8 @@ def is_weapon(catalog: Catalog, item: str) -> bool:
 def spies(ctx: Ctx, name: str, clearings: Sequence[str]) -> list[str]:
     """Who spies on ``name`` (4.5.6a): every character and familiar (it spies like a character,
     L3927) in those clearings if he is unhidden; if he is hidden, only those who see him
-    (:func:`rules.hidden.finds`). Nobody spies on a familiar (L3927)."""
+    (:func:`rules.hidden.finds`). Nobody spies on a familiar (L3927) or a phantasm, and a
+    phantasm spies on nobody (L5069)."""
     if name in ctx.state.familiars:
         return []
     hidden = ctx.sheet(name).hidden
@@ -389,6 +390,7 @@ def spies(ctx: Ctx, name: str, clearings: Sequence[str]) -> list[str]:
         other
         for other in (*ctx.state.characters, *ctx.state.familiars)
         if other != name
+        and not is_phantasm(other)
         and other not in ctx.today.followers
         and ctx.where(other) in clearings
         and (not hidden or finds(ctx, other, name))

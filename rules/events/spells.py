@@ -137,3 +137,21 @@ class Landed(Public, type="landed"):
 
     who: str
     at: str
+
+
+class PhantasmAppeared(Public, type="phantasm_appeared"):
+    """At Birdsong, the ``owner`` puts his phantasm ``who`` with himself in ``at`` (L5066): a
+    piece on the board, seen by all."""
+
+    who: str
+    owner: str
+    at: str
+
+
+class PhantasmLeft(Public, type="phantasm_left"):
+    """The ``owner``'s phantasm ``who`` leaves play from the clearing ``from_``: no Phantasm
+    spell names him any more (L5064, 4.6.7g.2)."""
+
+    who: str
+    owner: str
+    from_: str

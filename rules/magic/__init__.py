@@ -50,6 +50,8 @@ game state:
   do with the day's context (Violent Storm's phases lost, Lost's Move).
 - :mod:`rules.magic.recording`: the spells a character records, the boxes of his sheet and
   erasing (7.5.6e–g).
+- :mod:`rules.magic.phantasm`: the phantasm a Phantasm spell puts in play at the next Birdsong,
+  a piece of the familiar's sort (:mod:`rules.daylight.familiar`), until its spell ends.
 
 Where the rulebook is unclear, the reading chosen is recorded in the docstring of the function
 that applies it, with its line (``../shared/docs/magic-readings.md`` lists them all).

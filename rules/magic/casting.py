@@ -13,9 +13,9 @@ the spell's type, not a colour chit, not committed, not played this round, withi
 limit (8.4.5f.2), its time — 0 if alerted (b.4) — at most the move time of every denizen and
 Attention chit on his sheet (b.5); the spell's colour supplied by an automatic source where he
 stands or one of his own colour chits (b.6); and the place the spell requires (the List of
-Spells' "cast in"). A cast the rules forbid is a ``play_cancelled``: nothing fatigues. A spell
-whose effect is not built yet is reported ``not implemented yet: rule 8.3.9`` by name when
-cast (:data:`rules.magic.spells.registry.BUILT`), never skipped.
+Spells' "cast in"). A cast the rules forbid is a ``play_cancelled``: nothing fatigues. Every
+spell's effect is built (:data:`rules.magic.spells.registry.BUILT`, which a test checks against
+the List of Spells and the Treasure cards' spells).
 
 Answers: ``cast SPELL with CHIT``, or ``cast SPELL with CHIT, color COLORCHIT`` when one of his
 colour chits supplies the colour; a ``color`` answer lists the colour chits he plays beside his
@@ -36,14 +36,12 @@ from rules.evening.answers import NONE
 from rules.evening.state import CombatState
 from rules.events import Decision
 from rules.events.casting import Cast
-from rules.events.day import NotImplementedYet
 from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
 from rules.magic import builtin, colors, energizing, items
 from rules.magic.altering import magic_type
 from rules.magic.cancelling import spend_color_chit
 from rules.magic.casts import SpellCast
-from rules.magic.spells.registry import BUILT
 from rules.magic.state import committed
 from rules.schema.spells import Spell
 from rules.schema.tiles import ClearingType
@@ -162,22 +160,13 @@ def cast(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int])
     """8.3.9b: his cast, if the rules allow it now (else ``play_cancelled``, nothing fatigues).
     The Magic chit goes to Used This Round (its asterisks count toward his effort limit,
     8.4.5f.2); a colour chit that supplies the colour fatigues and reverts to a Magic chit
-    (8.3.9b.6–b.7). A spell not built yet is reported by name and not cast."""
+    (8.3.9b.6–b.7)."""
     name, label, color_chit = read(answer)
     why = refusal(ctx, combat, who, answer, times)
     if why is not None:
         _cancel(ctx, combat, who, label, why)
         return
     spell = builtin.card(ctx.catalog, name)
-    if spell.text_key not in BUILT:
-        ctx.emit(
-            NotImplementedYet(
-                rule="8.3.9",
-                what=f"the spell {name}: casting it is not built yet, the {who} does not cast it",
-                who=who,
-            )
-        )
-        return
     item = items.is_item(ctx, label)
     found = sources(ctx, who, spell)
     supply = (

@@ -35,7 +35,7 @@ from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.events.daylight import Fatigued
 from rules.events.spells import SpellBroken, SpellEnergized, SpellExpired, SpellInert, SpellReleased
-from rules.magic import builtin, minions, nullifying
+from rules.magic import builtin, minions, nullifying, phantasm
 from rules.magic.colors import DAY, Supply, at_place, on_tile, supplies
 from rules.magic.forms import ABSORB_ESSENCE, transmorphize_belongings
 from rules.magic.state import SpellInEffect
@@ -143,12 +143,14 @@ def _end(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
     """The spell leaves play, and its chit, no longer committed, fatigues on its owner's sheet
     (4.6.7b, g; 4.6.10d.3) — unless he is dead, his chits gone with him. The monsters it
     controlled are freed (:func:`rules.magic.minions.freed`); a protecting spell's end lets the
-    spells it nullified resume (:func:`rules.magic.nullifying.resume`)."""
+    spells it nullified resume (:func:`rules.magic.nullifying.resume`), and a Phantasm's
+    phantasm leaves play (:func:`rules.magic.phantasm.vanish`)."""
     for target in spell.targets:
         minions.freed(ctx, spell, target)
     ctx.state.spells.remove(spell)
     _free_chit(ctx, spell, reason)
     nullifying.resume(ctx, spell)  # what it nullified resumes (4.6.10d.1)
+    phantasm.vanish(ctx)  # a Phantasm's phantasm leaves play with it (L5064)
 
 
 def _free_chit(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:

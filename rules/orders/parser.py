@@ -18,8 +18,10 @@ from rules.orders.entitlement import Entitlement, activity_name, entitlement, ev
 from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
 from rules.orders.problems import ProblemCode
 from rules.orders.reader import Phase, Reader, Step
+from rules.orders.sections import PHANTASM_HEAD
 from rules.orders.sources import Issue, PlannedPhase, assign_sources, match_source
 from rules.orders.targets import quote
+from rules.pieces import is_phantasm
 from rules.state import GameState
 
 K = ActivityKind
@@ -79,6 +81,8 @@ class Parser(Reader):
                 hint = (
                     "record 'F <character>' for him"
                     if "follow" in why
+                    else "record M, P or E"
+                    if is_phantasm(self.character)
                     else "record M, F or P"
                     if self.character in self.state.familiars
                     else "record another"
@@ -135,6 +139,9 @@ class Parser(Reader):
             why, hint = "you are not in a clearing (6.2.7b)", ""
         elif wanted and wanted[0] == self.character:
             why, hint = "you cannot follow yourself", ""
+        elif is_phantasm(name) or name.casefold() == PHANTASM_HEAD:
+            why = "a phantasm cannot be followed (L5069)"
+            hint = f"in your clearing: {', '.join(present)}" if present else "nobody is with you"
         elif name.casefold() in (f.casefold() for f in self.state.familiars):
             why = "the familiar cannot be followed (L3927)"
             hint = f"in your clearing: {', '.join(present)}" if present else "nobody is with you"

@@ -31,6 +31,7 @@ from rules.orders.model import SUNLIGHT, ActivityKind, TradeOffer
 from rules.orders.path import Path
 from rules.orders.problems import MAX_LINES, ProblemCode, Severity
 from rules.orders.targets import Map, OrderError, quote, target
+from rules.pieces import is_phantasm
 from rules.state import GameState, Place
 
 K = ActivityKind
@@ -309,6 +310,16 @@ class Reader:
     def instruction(self, number: int, line: str, written: InstructionLine) -> None:
         key = " ".join(written.key.split()).casefold()
         value = " ".join(written.value.split())
+        if is_phantasm(self.character):
+            self.on_line(
+                number,
+                line,
+                ProblemCode.BAD_INSTRUCTION,
+                f"the phantasm takes no {quote(written.key)} instruction: it only moves, peers "
+                "and enchants, and carries nothing (L5066, L5069)",
+                "its controller's own instructions go before the 'Phantasm:' line",
+            )
+            return
         if self.character in self.state.familiars and key != "stop following":
             self.on_line(
                 number,

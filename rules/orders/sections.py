@@ -10,6 +10,7 @@ first::
     M CV2, M CV5
     block: unhidden
     Familiar: M CV4, P
+    Phantasm: M CV6, P
     Company HQ: M CV5, H
     stop following: before 2
 
@@ -27,17 +28,21 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from rules.catalog import Catalog
-from rules.daylight.familiar import familiar_of
-from rules.pieces import Kind, pieces_of
+from rules.daylight.familiar import companions_of
+from rules.pieces import Kind, is_phantasm, pieces_of
 from rules.state import GameState
 
 
 def recorded_by(state: GameState, character: str) -> list[str]:
-    """Those whose orders ``character`` records: his familiar in play (L3926), then his hired
-    leaders, controlled monsters and underlings by piece id (6.2.5)."""
-    familiar = familiar_of(state, character)
+    """Those whose orders ``character`` records: his familiar and phantasm in play (L3926,
+    L5066), then his hired leaders, controlled monsters and underlings by piece id (6.2.5)."""
     hirelings = sorted(m for m, minion in state.minions.items() if minion.employer == character)
-    return [*([familiar] if familiar is not None else []), *hirelings]
+    return [*companions_of(state, character), *hirelings]
+
+
+#: The heading of a phantasm's section, folded: it needs no owner's name, there being one
+#: phantasm per character (:mod:`rules.magic.phantasm`).
+PHANTASM_HEAD = "phantasm"
 
 
 @dataclass(frozen=True)
@@ -95,8 +100,12 @@ def split(
 ) -> tuple[str, list[Section]]:
     """The character's own part of ``text`` (the lines before the first section, so their line
     numbers are unchanged) and each section for one of ``names``, in message order; a line
-    whose head ``refuse`` gives a reason for starts a refused section."""
+    whose head ``refuse`` gives a reason for starts a refused section. His phantasm's section
+    may be headed ``Phantasm:`` as well as by its piece's id."""
     folded = {" ".join(n.split()).casefold(): n for n in names}
+    phantasms = [n for n in names if is_phantasm(n)]
+    if phantasms:
+        folded[PHANTASM_HEAD] = phantasms[0]  # one phantasm per character (L5066)
     lines = text.splitlines()
     own: list[str] = []
     sections: list[Section] = []

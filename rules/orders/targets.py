@@ -27,6 +27,7 @@ from rules.magic.pacification import spells_hiring
 from rules.orders.entitlement import activity_name, clearing_qualities
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
+from rules.pieces import is_phantasm
 from rules.schema.chits import ChitKind
 from rules.schema.visitors import FaceKind
 from rules.state import GameState, Place
@@ -259,9 +260,11 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
         return enchanting(world, text)
     if kind is K.PEER and world.character in world.state.familiars:
         if text:
+            who = "the phantasm" if is_phantasm(world.character) else "the familiar"
+            rule = "L5068" if is_phantasm(world.character) else "L3926"
             raise OrderError(
                 ProblemCode.UNEXPECTED_TARGET,
-                f"the familiar peers only into the clearing it is in (L3926), not {quote(text)}",
+                f"{who} peers only into the clearing it is in ({rule}), not {quote(text)}",
                 "write just 'P'",
             )
         return None
@@ -332,9 +335,10 @@ def enchanting(world: Map, text: str) -> str:
     """An Enchant phase's target (7.10.1–7.10.4): the Magic chit he enchants (``MAGIC III4*``),
     or ``tile`` and the Magic chit that enchants his tile (``tile MAGIC II3*``). The chit is
     named (7.10.2): a bare ``E`` or ``E tile`` is refused, naming the chits he could use; so is a
-    chit of Type VI–VIII, which cannot do enchantments."""
+    chit of Type VI–VIII, which cannot do enchantments. A phantasm names its controller's
+    chits, which it enchants with (L5068)."""
     text = " ".join(text.split())
-    if world.character not in world.state.characters:
+    if world.character not in world.state.characters and not is_phantasm(world.character):
         return text  # hired leaders and controlled monsters cannot Enchant (6.2.5): refused so
     first, _, rest = text.partition(" ")
     tile = first.casefold() == "tile"

@@ -4,6 +4,6 @@ does when it takes effect (8.4.3), called with the caster's :class:`~rules.magic
 once its targets are of the right sort. What a spell does later is read where it acts (an Attack
 spell's attack, :mod:`rules.magic.spells.attack`; Poison's sharpness star,
 :mod:`rules.magic.spells.combat`; Elven Grace's move times, :mod:`rules.magic.altering`; the
-spells that act in Daylight, :mod:`rules.magic.spells.daylight`). A spell not in the registry is
-reported ``not implemented yet: rule 8.3.9`` by name when cast (:func:`rules.magic.casting.cast`).
+spells that act in Daylight, :mod:`rules.magic.spells.daylight`; Phantasm's phantasm,
+:mod:`rules.magic.phantasm`). Every spell of the List of Spells is in the registry.
 """

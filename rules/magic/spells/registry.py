@@ -4,8 +4,8 @@ read) does not import every spell's.
 
 :data:`BUILT` maps each built spell's ``text_key`` (:class:`rules.schema.spells.Spell`) to what
 it does when it takes effect (8.4.3), called with the caster's :class:`~rules.magic.casts.
-SpellCast` once its targets are of the right sort. A spell not in :data:`BUILT` is reported
-``not implemented yet: rule 8.3.9`` by name when cast (:func:`rules.magic.casting.cast`).
+SpellCast` once its targets are of the right sort. Every spell of the List of Spells and every
+Treasure card's spell that can be cast is in it (a test checks).
 """
 
 from __future__ import annotations
@@ -88,6 +88,7 @@ BUILT: Mapping[str, Effect] = MappingProxyType(
         "prophecy": turns.takes_effect,
         "melt_into_mist": permanent.melt_into_mist,
         "protection_from_magic": protection.takes_effect,
+        "phantasm": daylight.in_effect,
     }
 )
 """The spells built, by ``text_key``: what each does as it takes effect."""
