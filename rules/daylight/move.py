@@ -142,7 +142,7 @@ def walks_the_woods(ctx: Ctx, name: str, start: str, target: str) -> bool:
     denizen can move from clearing to clearing within a tile without following the roadways":
     ``name`` is such a beast now (:func:`rules.magic.forms.walks_woods`) and ``target`` lies in
     the tile of ``start``. He needs no roadway, nor the discovery of one."""
-    shape = creature(ctx.catalog, ctx.state.spells, name)
+    shape = creature(ctx.catalog, ctx.state.spells, name, ctx.state.dark_side_up)
     same_tile = ctx.board.tile_of(start).tile == ctx.board.tile_of(target).tile
     return shape is not None and walks_woods(shape) and same_tile
 

@@ -27,6 +27,7 @@ from rules.events.daylight import Fatigued
 from rules.events.search import Cursed, SpellAwakened, SpellNotLearned, SpellsSeen
 from rules.hidden import SPELLS, sight
 from rules.magic import recording, spell_tables
+from rules.magic.forms import absorbed_magic
 from rules.magic.spell_tables import CURSES_TABLE
 from rules.magic.state import committed
 from rules.pieces import Kind, pieces_of
@@ -260,13 +261,18 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
 
 def learn_problem(ctx: Ctx, who: str, spell: str) -> str | None:
     """Why he may not record ``spell`` now, or None: he needs a Magic chit of the spell's type,
-    active, fatigued, wounded or enchanted (7.5.6c.2), and may not learn a spell he has already
+    active, fatigued, wounded or enchanted (7.5.6c.2), or to be a Demon or the Imp by Absorb
+    Essence, whose Magic type he may use (rule 2.2 L4948,
+    :func:`rules.magic.forms.absorbed_magic`); and he may not learn a spell he has already
     recorded from a Spell card (7.5.6f) — a starting spell he may record again. The boxes of his
     sheet (7.5.6g) are :mod:`rules.magic.recording`'s: with none free he may erase a spell."""
     sheet = ctx.sheet(who)
     kind = ctx.catalog.spells[spell].type
     magic = [printed(c.label) for c in sheet.chits]
-    if not any(c.action is Action.MAGIC and c.magic_type == kind for c in magic):
+    absorbed = absorbed_magic(ctx.catalog, ctx.state.spells, who)  # Absorb Essence, L4948
+    if absorbed != str(kind) and not any(
+        c.action is Action.MAGIC and c.magic_type == kind for c in magic
+    ):
         return f"he has no Magic chit of type {kind} to learn {spell} (7.5.6c.2)"
     if sheet.spells.count(spell) > sheet.starting_spells.count(spell):
         return f"he has already learned {spell} from its Spell card (7.5.6f)"

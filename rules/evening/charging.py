@@ -61,7 +61,7 @@ def options(ctx: Ctx, combat: CombatState, who: str, here: list[str] | None = No
     if pacified(ctx.state, who) or misted(ctx.state.spells, who):
         return [NONE]  # Peace, L4714; mist, L5062: he cannot charge
     moves = kit.unused(ctx.sheet(who), kit.used(combat, who), committed(ctx.state.spells, who))
-    if creature(ctx.catalog, ctx.state.spells, who) is None:
+    if creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up) is None:
         moves = kit.of_action(moves, Action.MOVE, freed=kit.unleashed(ctx.state, who))  # L5076
     chargeable = targets(ctx, combat, who, ahead=True, here=here)
     return [NONE, *(f"{target} {label}" for target in chargeable for label in moves)]
@@ -144,7 +144,7 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> bool:
     if target not in targets(ctx, combat, who):
         return False
     sheet = ctx.sheet(who)
-    shape = creature(ctx.catalog, ctx.state.spells, who)
+    shape = creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up)
     if shape is None and kit.over_limit(
         ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), label]
     ):

@@ -39,7 +39,7 @@ def played(
     transmorphized character pays his fatigue costs normally on the round he is
     transmorphized": for what he played as himself before the spell took effect, such as a
     charge in the Encounter Step)."""
-    if creature(ctx.catalog, ctx.state.spells, who) is None:
+    if creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up) is None:
         return set()
     found = {attack.chit} if attack is not None and attack.spell is None else set()
     if maneuver is not None and maneuver.chit is not None:

@@ -257,7 +257,9 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     options = [NONE]
     if protection.inactive(state, who) is not None:
         options.append(protection.ACTIVATE)  # 4.6.7f.1, L5163: a spell's chit, no belonging
-    if creature(ctx.catalog, state.spells, who) is not None:  # 8.4.5p.2, 4.6.9b.2, e
+    if (
+        creature(ctx.catalog, state.spells, who, state.dark_side_up) is not None
+    ):  # 8.4.5p.2, 4.6.9b.2, e
         return options + [f"run {label} to {end}" for label in chits for end in roads(ctx, combat)]
     freed = kit.unleashed(state, who)  # Move/Fight chits (L5076)
     weapon = kit.weapon(ctx.catalog, state, character)
@@ -447,7 +449,7 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
             ctx.catalog.characters[who].weight,
             key=lambda w: w.rank,
         )
-    elif (shape := creature(ctx.catalog, state.spells, who)) is not None:
+    elif (shape := creature(ctx.catalog, state.spells, who, state.dark_side_up)) is not None:
         time, label, strength, needed = shape.move_time, play, shape.strength, Weight.NEGLIGIBLE
     else:
         chit = kit.face(ctx.catalog, ctx.state, character, play)
@@ -467,7 +469,7 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
     if (
         why is None
         and not play.startswith("horse")
-        and creature(ctx.catalog, state.spells, who) is None
+        and creature(ctx.catalog, state.spells, who, state.dark_side_up) is None
         and kit.over_limit(ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), play])
     ):
         why = kit.too_much(ctx.catalog, ctx.state, sheet)

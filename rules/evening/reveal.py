@@ -23,7 +23,6 @@ from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
 from rules.events.evening import PlayCancelled, Played
 from rules.magic import builtin, targets
-from rules.magic.forms import attack as form_attack
 from rules.magic.forms import creature
 from rules.magic.spells.attack import SPELL, aims
 from rules.pieces import pieces_of
@@ -156,12 +155,11 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
         label, flip, direction = " ".join(words[:-1]), None, BOX_OF[words[-1]]
         if who not in combat.targets:
             return None
-    shape = creature(ctx.catalog, state.spells, who)
+    shape = creature(ctx.catalog, state.spells, who, state.dark_side_up)
     if shape is not None:  # 8.4.5p.2: a dummy with the creature's attack time, no weapon
-        hits = form_attack(shape)
-        if hits is None or direction is None:
+        if shape.attack_time is None or direction is None:
             return None
-        return Attack(chit=label, direction=direction, time=hits[1])
+        return Attack(chit=label, direction=direction, time=shape.attack_time)
     chit = kit.face(ctx.catalog, ctx.state, character, label)
     weapon = kit.weapon(ctx.catalog, state, character)
     time, length = chit.time, 0
@@ -231,7 +229,7 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
             time=side.move,
             cancelled=cancelled,
         )
-    shape = creature(ctx.catalog, state.spells, who)
+    shape = creature(ctx.catalog, state.spells, who, state.dark_side_up)
     if shape is not None:  # 8.4.5p.2: a dummy with the creature's move time
         return Maneuver(chit=play, direction=direction, time=shape.move_time)
     chit = kit.face(ctx.catalog, ctx.state, character, play)
