@@ -252,6 +252,8 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
     def chit(chit_key: str, label: str) -> None:
         if label in labels or label in catalog.treasures:
             return
+        if label.startswith("fly "):  # a Fly chit played like a Move chit: the options judge it
+            return
         raise ScenarioError(
             chit_key,
             f"the {name} has no chit {label!r} (at level {state.characters[name].level}), "

@@ -6,6 +6,8 @@ used to cast the spell on top of any unused action chit to represent the Fly chi
 an item cast, by the spell's name) — each unused Fly chit of his (:func:`rules.magic.spells.fly.
 fly_chits`) he may play himself: not a Broomstick another cast on him, whose caster controls it
 (L4955; his invoking it on the target's Move chits, rule 1, is reported with the chit, 4.6.7e).
+The same Fly chits are played like Move chits to charge and to maneuver (``fly CHIT``,
+:func:`plays`; 8.3.6b.4, 8.4.5q): he stays in the clearing.
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ from rules.evening import kit
 from rules.evening.counters import dark, red_side_up, values
 from rules.evening.state import CombatState
 from rules.events.evening import PlayCancelled
-from rules.events.spells import Flew
-from rules.magic import builtin
-from rules.magic.spells.fly import BROOMSTICK, fly_chits, strength, tiles_next_to
+from rules.events.spells import Flew, FlyChitInvoked
+from rules.magic import builtin, lifecycle, questions
+from rules.magic.forms import transmorphized
+from rules.magic.spells.fly import BROOMSTICK, NO, YES, fly_chits, strength, tiles_next_to
 from rules.magic.state import SpellInEffect
 from rules.pieces import Kind, pieces_of
+from rules.schema.action_chits import Action
+from rules.schema.base import Weight
 from rules.state import Place
 
 #: The action's verb.
@@ -119,3 +124,131 @@ def _too_heavy(ctx: Ctx, who: str, chit: SpellInEffect) -> str | None:
     if needed.rank > limit.rank:
         return f"the {chit.spell}'s Fly chit cannot carry {needed} weight (8.3.7c)"
     return None
+
+
+#: How a play names a Fly chit played like a Move chit (``fly MAGIC V2*``), to charge or
+#: maneuver (8.3.6b.4, 8.4.5q).
+PLAYED = f"{FLY} "
+
+
+def plays(ctx: Ctx, who: str) -> list[str]:
+    """Each Fly chit he may play himself like a Move chit to charge or maneuver (4.6.7e L1247:
+    "The target can play this Fly chit like a Move chit during his turn or during combat"), as
+    a play names it: ``fly`` and the chit's :func:`label`."""
+    return [f"{PLAYED}{label(spell)}" for spell in playable(ctx, who)]
+
+
+def is_fly(play: str) -> bool:
+    """Whether the play ``play`` names a Fly chit (``fly LABEL``)."""
+    return play.startswith(PLAYED)
+
+
+def played(ctx: Ctx, who: str, play: str) -> SpellInEffect | None:
+    """The Fly chit the play ``play`` (``fly LABEL``) names, if it is one of his (a Broomstick
+    another controls among them: its caster may invoke it, :func:`invocations`); else None."""
+    if not play.startswith(PLAYED):
+        return None
+    named = play.removeprefix(PLAYED)
+    return next((s for s in fly_chits(ctx.catalog, ctx.state, who) if label(s) == named), None)
+
+
+def invocations(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> dict[str, str]:
+    """Broomstick's caster and his target's maneuver, as the maneuvers are revealed (L4955:
+    "The spellcaster controls when this chit is used, but it can be used only when the target
+    uses a Light Move chit"). Rule 1 (L4957): "When the target plays a Light Move chit to
+    maneuver, when the final maneuvers are revealed the spellcaster can invoke the Fly chit. He
+    cannot change the direction of the target's maneuver." Rule 4 (L4960): "Any time the target
+    uses a Move chit that is stronger than Light, the spellcaster can invoke the Fly chit. When
+    this happens, the Fly chit has no effect and the spell is broken." Each caster of an unused
+    Broomstick on another, whose target maneuvers with a Move chit (his own self, not a dummy),
+    is asked (``{spell: Broomstick, invoke: true}``; default no), all first. Returns the
+    maneuvers the Fly chit replaces (``fly LABEL SQUARE``), by target; the Move chit is then
+    not played (its play is interrupted). Reading: a caster with several Broomsticks on
+    maneuvering targets is asked for the first only in a round (one question a spell)."""
+    found: list[tuple[str, SpellInEffect, str, bool]] = []
+    asking: set[str] = set()
+    for who, answers in chosen.items():
+        answer = answers.get("maneuver", "none")
+        play, _, square = answer.rpartition(" ")
+        if not play or play.startswith(("horse", PLAYED)) or who not in ctx.state.characters:
+            continue
+        if transmorphized(ctx.state.spells, who) or kit.is_card(play):
+            continue
+        chit = kit.face(ctx.catalog, ctx.state, ctx.sheet(who), play)
+        if chit.action is not Action.MOVE or chit.strength is None:
+            continue
+        for spell in fly_chits(ctx.catalog, ctx.state, who):
+            text_key = builtin.card(ctx.catalog, spell.spell).text_key
+            if text_key != BROOMSTICK or spell.controller in (who, *asking) or spell.flying:
+                continue
+            light = chit.strength is Weight.LIGHT
+            what = (
+                f"maneuvers with {play}, a Light Move chit: do you invoke your {spell.spell}'s "
+                "Fly chit for his maneuver (L4957)?"
+                if light
+                else f"maneuvers with {play}, stronger than Light: do you invoke your "
+                f"{spell.spell}'s Fly chit, which then has no effect and breaks the spell (L4960)?"
+            )
+            asking.add(spell.controller)
+            answer = questions.ask(
+                ctx, spell.controller, spell.spell, f"The {who} {what}", [NO, YES], combat=combat
+            )
+            found.append((who, spell, f"{play} {square}" if light else "", answer == YES))
+            break
+    ctx.wait_if_pending()
+    replaced: dict[str, str] = {}
+    for who, spell, light_play, invoked in found:
+        if not invoked:
+            continue
+        if not light_play:
+            lifecycle.break_spell(
+                ctx, spell, "invoked on a Move chit stronger than Light (L4960)", by=spell.caster
+            )
+            continue
+        play, _, square = light_play.rpartition(" ")
+        replaced[who] = f"{PLAYED}{label(spell)} {square}"
+        ctx.emit(FlyChitInvoked(caster=spell.controller, who=who, spell=spell.spell, chit=play))
+    return replaced
+
+
+def fly_time(ctx: Ctx, spell: SpellInEffect) -> int:
+    """The time number of the Fly chit ``spell`` created (4.6.7e)."""
+    fly = builtin.card(ctx.catalog, spell.spell).fly
+    assert fly is not None, f"{spell.spell} is no Fly spell"
+    return fly.time
+
+
+def cannot_carry(ctx: Ctx, who: str, spell: SpellInEffect) -> str | None:
+    """8.4.5q (L2565): "He can use his own flying values only if his flying strength will carry
+    him and all of his items" — why the Fly chit cannot, or None."""
+    return _too_heavy(ctx, who, spell)
+
+
+def used(ctx: Ctx, spell: SpellInEffect, how: str) -> None:
+    """The Fly chit is used to charge (``how``), and he stays in the clearing (8.4.5q).
+    4.6.7e.1: "If it is used to charge, it expires at the end of the Encounter Step." Reading:
+    it expires as the charge is made — the time it gives is kept with the charge, and his
+    charge is his action for the round (8.3.6b.1): nothing else in that step could play it;
+    only the moment its Magic chit fatigues is earlier. It has "no effort asterisks" (4.6.7e):
+    it counts toward neither his effort limit nor the Fatigue Step."""
+    lifecycle.expire(ctx, spell, how)
+
+
+def maneuvers_end(ctx: Ctx, combat: CombatState) -> None:
+    """4.6.7e.1: "If it is used to maneuver in combat, it expires at the end of the Melee Step
+    in which it is used" — each Fly chit a maneuver of this round played, not cancelled, as the
+    round ends."""
+    for who, plays in combat.plays.items():
+        maneuver = plays.maneuver
+        if maneuver is None or maneuver.chit is None or maneuver.cancelled is not None:
+            continue
+        spell = next(
+            (
+                s
+                for s in fly_chits(ctx.catalog, ctx.state, who)
+                if f"{PLAYED}{label(s)}" == maneuver.chit
+            ),
+            None,
+        )
+        if spell is not None:
+            lifecycle.expire(ctx, spell, "maneuver")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from rules import hidden
 from rules.day.context import Ctx
-from rules.evening import dummies, hirelings, kit, natives, rebels, standing
+from rules.evening import dummies, flying, hirelings, kit, natives, rebels, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, TREACHERY, placement
 from rules.evening.counters import is_native, sheet_counters
 from rules.evening.encounter import combat_id, hostiles, is_red
@@ -226,7 +226,7 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
 def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """8.4.5e.2, j.1, k: each Move chit or Boots card not yet played, in each Maneuver square
     (a Duck chit only in Duck, L3717), or his active horse on either side — never in a cave
-    (k.1)."""
+    (k.1) —, or a Fly chit he may play himself (8.4.5q, ``fly CHIT``)."""
     character = ctx.sheet(who)
     if (
         creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up) is not None
@@ -245,6 +245,7 @@ def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         for box in MANEUVERS
     ]
     options += [f"{label} duck" for label in kit.of_action(chits, Action.DUCK)]
+    options += [f"{fly} {MANEUVERS[box]}" for fly in flying.plays(ctx, who) for box in MANEUVERS]
     cave = ctx.board.clearing_type(combat.clearing) is ClearingType.CAVE
     if kit.horse(ctx.catalog, ctx.state, character) is not None and not cave:
         options += [

@@ -15,7 +15,7 @@ weapon (L4394), and a weapon under Gripping Dust shows its alerted side (L4455).
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.evening import denizen_sheets, dummies, kit, tactics
+from rules.evening import denizen_sheets, dummies, flying, kit, tactics
 from rules.evening.answers import BOX_OF, NONE, read_placement
 from rules.evening.counters import sheet_counters
 from rules.evening.encounter import combat_id, is_red
@@ -31,10 +31,14 @@ from rules.pieces import pieces_of
 def reveal(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> None:
     """8.4.5e: the plays are revealed together (those a player left to their defaults said so,
     ``defaults``) and judged; the denizens on each sheet go where
-    their owner placed them (m), then are repositioned and may change tactics (8.4.6)."""
+    their owner placed them (m), then are repositioned and may change tactics (8.4.6). First,
+    Broomstick's casters may invoke its Fly chit on their targets' maneuvers (L4957, L4960,
+    :func:`rules.evening.flying.invocations`)."""
+    invoked = flying.invocations(ctx, combat, chosen) if ctx.state.spells else {}
     for who in present(ctx, combat):
         answers = chosen.get(who, {})
-        plays = _judge(ctx, combat, who, answers)
+        judged = {**answers, "maneuver": invoked[who]} if who in invoked else answers
+        plays = _judge(ctx, combat, who, judged)
         combat.plays[who] = plays
         defaults = [
             kind
@@ -108,7 +112,7 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
     maneuver = _maneuver(ctx, combat, who, answers.get("maneuver", NONE))
     if attack is not None and attack.spell is None:
         used.append(attack.chit)
-    if maneuver is not None and maneuver.chit is not None:
+    if maneuver is not None and maneuver.chit is not None and not flying.is_fly(maneuver.chit):
         used.append(maneuver.chit)
     too_much = kit.too_much(ctx.catalog, state, character)
     frozen = dummies.played(ctx, combat, who, attack, maneuver)
@@ -202,7 +206,10 @@ def _spell_attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attac
 def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver | None:
     """8.4.5e.2, k: a Move chit strong enough for all he carries (f.3), or his horse strong
     enough for him and all he carries (k), galloping once a round (k.2), never under a
-    red-side-up Tremendous monster (8.4.7d.2)."""
+    red-side-up Tremendous monster (8.4.7d.2); or a Fly chit (``fly CHIT``) whose flying
+    strength carries him and all his items, at its time (8.4.5q L2565: "He can use his flying
+    values like move values ... to maneuver during the Melee Step"), expiring as the round ends
+    (:func:`rules.evening.flying.maneuvers_end`)."""
     if answer == NONE:
         return None
     state, character = ctx.state, ctx.sheet(who)
@@ -228,6 +235,12 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
             direction=direction,
             time=side.move,
             cancelled=cancelled,
+        )
+    fly = flying.played(ctx, who, play)
+    if fly is not None:  # 8.4.5q: a Fly chit like a Move chit, if it carries him
+        why = flying.cannot_carry(ctx, who, fly)
+        return Maneuver(
+            chit=play, direction=direction, time=flying.fly_time(ctx, fly), cancelled=why
         )
     shape = creature(ctx.catalog, state.spells, who, state.dark_side_up)
     if shape is not None:  # 8.4.5p.2: a dummy with the creature's move time

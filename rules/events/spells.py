@@ -123,6 +123,17 @@ class FlyChitCreated(Public, type="fly_chit"):
     time: int
 
 
+class FlyChitInvoked(Public, type="fly_chit_invoked"):
+    """Broomstick's ``caster`` invokes its Fly chit as his target ``who`` maneuvers with the
+    Light Move chit ``chit`` (L4957, rule 1): ``who`` maneuvers with the Fly chit instead, in
+    the same direction."""
+
+    caster: str
+    who: str
+    spell: str
+    chit: str
+
+
 class Flew(Public, type="flew"):
     """``who`` flies from ``from_`` (the clearing he took off from, or the tile he flew to
     before) to the forest of ``tile``, away from its clearings (7.3.3a, a.1)."""
