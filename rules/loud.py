@@ -97,11 +97,10 @@ LOUD: dict[str, Loud] = _table(
     ),
     Loud(
         "4.6.7e", 1247, "The target can play this Fly chit like a Move chit",
-        "a Fly chit played in combat to charge or maneuver (8.3.6b.4, 8.4.5q), Broomstick's "
-        "rules 1, 3 and 4 (L4957-4960: its caster invoking it on the target's Move chits) and "
-        "Hurricane Winds on a red-side-up Tremendous monster or its target (L4891); a Fly chit "
-        "flies him in a Fly phase (7.3.3) or away from combat (8.3.8e), and Hurricane Winds "
-        "blows its target away",
+        "Broomstick's rules 3 and 4 in Daylight (L4959-4960): its caster invoking its Fly chit "
+        "when the target plays a Move chit in a Move phase; a Fly chit flies him in a Fly phase "
+        "(7.3.3), away from combat (8.3.8e), charges and maneuvers (8.3.6b.4, 8.4.5q), and the "
+        "caster invokes it on the target's Move chits in combat",
         "rules.magic.spells.fly",
         "magic/spells_fly/L4955_broomstick_gives_a_light_character_a_fly_chit.yaml",
     ),

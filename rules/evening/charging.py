@@ -115,7 +115,16 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
         hirelings.place_won(ctx, combat, denizen, taker if taker in choices else choices[0])
     for who in directing(ctx, combat):
         charging = next((a for mine, a in asked if mine == who and a != NONE), None)
-        charged = charging is not None and charge(ctx, combat, who, charging)
+        invoked = False
+        if charging is not None and ctx.state.spells:  # Broomstick, rules 1 and 4 (L4957)
+            target, label = _split(charging)
+            instead = flying.encounter_invocation(ctx, combat, who, "charge", label)
+            if instead.startswith(flying.PLAYED) and " to " in instead:
+                flying.fly_away(ctx, combat, who, instead.removeprefix(flying.PLAYED), forced=True)
+                continue
+            if instead:
+                charging, invoked = f"{target} {instead}", True
+        charged = charging is not None and charge(ctx, combat, who, charging, invoked=invoked)
         for piece, answer in sent[who]:
             if answer == NONE or hirelings.attacked(combat, piece):
                 continue
@@ -123,7 +132,11 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
             if target in hirelings.deploy_targets(ctx, combat, piece, present(ctx, combat)):
                 hirelings.turn(ctx, combat, piece, sides)
                 hirelings.deploy(ctx, combat, piece, target, is_red(ctx, combat, target))
-        if charging is not None and not charged and not charge(ctx, combat, who, charging):
+        if (
+            charging is not None
+            and not charged
+            and not charge(ctx, combat, who, charging, invoked=invoked)
+        ):
             ctx.emit(
                 PlayCancelled(
                     who=who,
@@ -147,13 +160,16 @@ def _split(answer: str) -> tuple[str, str]:
     return " ".join(words[:-2]), " ".join(words[-2:])
 
 
-def charge(ctx: Ctx, combat: CombatState, who: str, answer: str) -> bool:
+def charge(ctx: Ctx, combat: CombatState, who: str, answer: str, *, invoked: bool = False) -> bool:
     """Play the charge ``answer`` (``TARGET CHIT``) if it is still possible; the chit's
     asterisks count toward his effort limit (b.1). Returns False only when the target is
-    hidden from him now (he may try again once it is not)."""
-    if answer not in options(ctx, combat, who):
-        return True
+    hidden from him now (he may try again once it is not). ``invoked``: Broomstick's caster
+    forces him to charge with its Fly chit (L4957), not one of his options."""
     target, label = _split(answer)
+    if invoked and flying.played(ctx, who, label) is None:
+        return True
+    if not invoked and answer not in options(ctx, combat, who):
+        return True
     if target not in targets(ctx, combat, who):
         return False
     sheet = ctx.sheet(who)

@@ -339,6 +339,14 @@ def actions(ctx: Ctx, combat: CombatState) -> None:
         if who in combat.charges:
             _cancel(ctx, combat, who, answer, "his charge was his action (8.3.6b.1)")
             continue
+        verb, _, rest = answer.partition(" ")
+        if verb == "run" and ctx.state.spells:  # Broomstick, rules 1 and 4 (L4957, L4960)
+            instead = flying.encounter_invocation(
+                ctx, combat, who, "run", rest.rpartition(" to ")[0]
+            )
+            if instead:
+                flying.fly_away(ctx, combat, who, instead.removeprefix(flying.PLAYED), forced=True)
+                continue
         act(ctx, combat, who, answer)
     for who, answer in colors:
         casting.play_colors(ctx, combat, who, answer)

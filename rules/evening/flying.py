@@ -53,7 +53,7 @@ def options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     return [f"{FLY} {label(spell)} to {tile}" for spell in playable(ctx, who) for tile in tiles]
 
 
-def fly_away(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
+def fly_away(ctx: Ctx, combat: CombatState, who: str, rest: str, *, forced: bool = False) -> None:
     """8.3.8e: he flies away with the Fly chit ``rest`` names, if the rules allow it — else the
     play is cancelled. e.1: "he ignores non-flying move times. The only denizens and Attention
     chits on his Melee Section that can stop him from flying away are those that fly, and
@@ -63,9 +63,11 @@ def fly_away(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
     (7.3.3a.3). e.2: "his counter is put half in the tile he is in, and half in an adjacent
     tile of his choice" — read as over the forest of the tile he chose, as after a Fly phase
     (:mod:`rules.daylight.fly`): he leaves the combat, and lands in his turn (7.3.3b), the chit
-    expiring then (4.6.7e.1)."""
+    expiring then (4.6.7e.1). ``forced``: Broomstick's caster makes him fly away with its Fly
+    chit (rule 1, :func:`encounter_invocation`)."""
     named, _, tile = rest.rpartition(" to ")
-    chit = next((s for s in playable(ctx, who) if label(s) == named), None)
+    mine = fly_chits(ctx.catalog, ctx.state, who) if forced else playable(ctx, who)
+    chit = next((s for s in mine if label(s) == named), None)
     why = None if chit is not None else f"{named} is no Fly chit of his (4.6.7e)"
     if chit is not None and tile not in tiles_next_to(ctx, combat.clearing):
         why = f"{tile} is not a tile next to his (8.3.8e.2)"
@@ -152,6 +154,83 @@ def played(ctx: Ctx, who: str, play: str) -> SpellInEffect | None:
     return next((s for s in fly_chits(ctx.catalog, ctx.state, who) if label(s) == named), None)
 
 
+def _broomstick(ctx: Ctx, who: str) -> SpellInEffect | None:
+    """The first unused Broomstick on ``who`` that another controls (its caster's to invoke,
+    L4955), if he is his own self; None if none."""
+    if who not in ctx.state.characters or transmorphized(ctx.state.spells, who):
+        return None
+    return next(
+        (
+            spell
+            for spell in fly_chits(ctx.catalog, ctx.state, who)
+            if builtin.card(ctx.catalog, spell.spell).text_key == BROOMSTICK
+            and spell.controller != who
+            and not spell.flying
+        ),
+        None,
+    )
+
+
+def _move_strength(ctx: Ctx, who: str, play: str) -> Weight | None:
+    """The strength of the Move chit ``play`` names (not a horse, card or Fly chit); None if it
+    names none."""
+    if play.startswith(("horse", PLAYED)) or kit.is_card(play):
+        return None
+    chit = kit.face(ctx.catalog, ctx.state, ctx.sheet(who), play)
+    return chit.strength if chit.action is Action.MOVE else None
+
+
+def encounter_invocation(ctx: Ctx, combat: CombatState, who: str, verb: str, play: str) -> str:
+    """Broomstick's caster as his target plays a Move chit in the Encounter Step (``verb``:
+    ``charge`` or ``run``; ``play``, the Move chit). Rule 1 (L4957): "When the target plays a
+    Light Move chit during the Encounter Step, the spellcaster can interrupt his play and force
+    him to use the Fly chit to charge or fly away, as the spellcaster chooses"; rule 4 (L4960):
+    on a Move chit stronger than Light, invoking it breaks the spell, the Fly chit having no
+    effect. His controller is asked (default ``no``): ``yes`` (``{spell: Broomstick, invoke:
+    true}``) breaks the spell (rule 4), or makes the Fly chit charge whom the target charged
+    (rule 1); a tile next to his (``{spell: Broomstick, tile: BV}``) makes him fly away there.
+    Returns what the target does instead — ``fly LABEL`` (a charge) or ``fly LABEL to TILE`` —,
+    or ``""`` when his play stands.
+
+    Readings: the caster chooses a charge only in place of a charge: a run turned into a
+    charge would name a target the target never named; a charge can be turned into a flight
+    away. A caster is asked once a round for his spell (one question a spell a round): if he
+    declines here, he does not invoke it at the maneuvers of that round."""
+    spell = _broomstick(ctx, who)
+    strength = _move_strength(ctx, who, play)
+    if spell is None or strength is None:
+        return ""
+    if strength is not Weight.LIGHT:
+        options = [NO, YES]
+        what = f"{play}, stronger than Light: invoke the Fly chit, breaking the spell (L4960)?"
+    else:
+        tiles = tiles_next_to(ctx, combat.clearing)
+        options = [NO, *([YES] if verb == "charge" else []), *tiles]
+        what = (
+            f"{play}, a Light Move chit: force him to charge or fly away with the Fly chit (L4957)?"
+        )
+    answer = questions.ask(
+        ctx,
+        spell.controller,
+        spell.spell,
+        f"The {who} plays {what}",
+        options,
+        combat=combat,
+    )
+    ctx.wait_if_pending()
+    if answer == NO or answer not in options:
+        return ""
+    if strength is not Weight.LIGHT:
+        lifecycle.break_spell(
+            ctx, spell, "invoked on a Move chit stronger than Light (L4960)", by=spell.caster
+        )
+        return ""
+    ctx.emit(FlyChitInvoked(caster=spell.controller, who=who, spell=spell.spell, chit=play))
+    if answer == YES:
+        return f"{PLAYED}{label(spell)}"
+    return f"{PLAYED}{label(spell)} to {answer}"
+
+
 def invocations(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> dict[str, str]:
     """Broomstick's caster and his target's maneuver, as the maneuvers are revealed (L4955:
     "The spellcaster controls when this chit is used, but it can be used only when the target
@@ -168,33 +247,24 @@ def invocations(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]
     found: list[tuple[str, SpellInEffect, str, bool]] = []
     asking: set[str] = set()
     for who, answers in chosen.items():
-        answer = answers.get("maneuver", "none")
-        play, _, square = answer.rpartition(" ")
-        if not play or play.startswith(("horse", PLAYED)) or who not in ctx.state.characters:
+        play, _, square = answers.get("maneuver", "none").rpartition(" ")
+        spell = _broomstick(ctx, who) if play else None
+        strength = _move_strength(ctx, who, play) if spell is not None else None
+        if spell is None or strength is None or spell.controller in asking:
             continue
-        if transmorphized(ctx.state.spells, who) or kit.is_card(play):
-            continue
-        chit = kit.face(ctx.catalog, ctx.state, ctx.sheet(who), play)
-        if chit.action is not Action.MOVE or chit.strength is None:
-            continue
-        for spell in fly_chits(ctx.catalog, ctx.state, who):
-            text_key = builtin.card(ctx.catalog, spell.spell).text_key
-            if text_key != BROOMSTICK or spell.controller in (who, *asking) or spell.flying:
-                continue
-            light = chit.strength is Weight.LIGHT
-            what = (
-                f"maneuvers with {play}, a Light Move chit: do you invoke your {spell.spell}'s "
-                "Fly chit for his maneuver (L4957)?"
-                if light
-                else f"maneuvers with {play}, stronger than Light: do you invoke your "
-                f"{spell.spell}'s Fly chit, which then has no effect and breaks the spell (L4960)?"
-            )
-            asking.add(spell.controller)
-            answer = questions.ask(
-                ctx, spell.controller, spell.spell, f"The {who} {what}", [NO, YES], combat=combat
-            )
-            found.append((who, spell, f"{play} {square}" if light else "", answer == YES))
-            break
+        light = strength is Weight.LIGHT
+        what = (
+            f"maneuvers with {play}, a Light Move chit: do you invoke your {spell.spell}'s "
+            "Fly chit for his maneuver (L4957)?"
+            if light
+            else f"maneuvers with {play}, stronger than Light: do you invoke your "
+            f"{spell.spell}'s Fly chit, which then has no effect and breaks the spell (L4960)?"
+        )
+        asking.add(spell.controller)
+        answer = questions.ask(
+            ctx, spell.controller, spell.spell, f"The {who} {what}", [NO, YES], combat=combat
+        )
+        found.append((who, spell, f"{play} {square}" if light else "", answer == YES))
     ctx.wait_if_pending()
     replaced: dict[str, str] = {}
     for who, spell, light_play, invoked in found:

@@ -124,9 +124,9 @@ class FlyChitCreated(Public, type="fly_chit"):
 
 
 class FlyChitInvoked(Public, type="fly_chit_invoked"):
-    """Broomstick's ``caster`` invokes its Fly chit as his target ``who`` maneuvers with the
-    Light Move chit ``chit`` (L4957, rule 1): ``who`` maneuvers with the Fly chit instead, in
-    the same direction."""
+    """Broomstick's ``caster`` invokes its Fly chit as his target ``who`` plays the Light Move
+    chit ``chit`` (L4957, rule 1): ``who`` uses the Fly chit instead — to maneuver in the same
+    direction, to charge, or to fly away."""
 
     caster: str
     who: str
