@@ -105,13 +105,6 @@ LOUD: dict[str, Loud] = _table(
         "magic/spells_fly/L4955_broomstick_gives_a_light_character_a_fly_chit.yaml",
     ),
     Loud(
-        "L5053", 5053, "can read runes to learn the spell",
-        "reading the runes of the spell Enchant Artifact adds to an item: Reading Runes reads "
-        "only the item's Spell cards",
-        "rules.magic.spells.artifact",
-        "magic/spells_fly/L5051_enchant_artifact_adds_a_recorded_spell_to_his_active_book.yaml",
-    ),
-    Loud(
         "L4947", 4947, "uses the monster’s combat values",
         "Absorb Essence: the caster turning the monster over when he plays a chit (a Medium or "
         "Heavy monster either side up, a Tremendous one red side down at will, rule 2), its head "
