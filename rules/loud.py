@@ -96,15 +96,6 @@ LOUD: dict[str, Loud] = _table(
         "magic/spells_control/L5171_deal_with_goblins_pacifies_the_goblins_in_combat.yaml",
     ),
     Loud(
-        "4.6.7e", 1247, "The target can play this Fly chit like a Move chit",
-        "Broomstick's rules 3 and 4 in Daylight (L4959-4960): its caster invoking its Fly chit "
-        "when the target plays a Move chit in a Move phase; a Fly chit flies him in a Fly phase "
-        "(7.3.3), away from combat (8.3.8e), charges and maneuvers (8.3.6b.4, 8.4.5q), and the "
-        "caster invokes it on the target's Move chits in combat",
-        "rules.magic.spells.fly",
-        "magic/spells_fly/L4955_broomstick_gives_a_light_character_a_fly_chit.yaml",
-    ),
-    Loud(
         "L4947", 4947, "uses the monster’s combat values",
         "Absorb Essence: the caster turning the monster over when he plays a chit (a Medium or "
         "Heavy monster either side up, a Tremendous one red side down at will, rule 2), its head "

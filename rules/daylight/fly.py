@@ -13,13 +13,16 @@ is unused (:func:`rules.magic.spells.fly.fly_chits`; SCENARIOS part 3: "A Fly sp
 Fly chit"); the Flying Carpet's own spell needs Purple magic to energize it (h), which is not
 built: a Fly phase with the Carpet alone is reported (``not_implemented``, 7.3.3h). Flying monsters
 and creatures, and riding them (e–g), come with controlled monsters and Transform's values.
+Broomstick's caster invokes its Fly chit on his target's Move phase (L4959–4960,
+:func:`broomstick_move`).
 """
 
 from __future__ import annotations
 
+from rules.chits import alteration, current, in_play, printed
 from rules.day.context import Ctx
 from rules.daylight import blocking, missions, prowling
-from rules.daylight.moving import abandon, item_weight, weight_of
+from rules.daylight.moving import abandon, active_horse, horse_strength, item_weight, weight_of
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import (
     FollowerLeft,
@@ -28,11 +31,14 @@ from rules.events.daylight import (
     Unhidden,
 )
 from rules.events.spells import Flew, Landed
-from rules.magic import lifecycle
-from rules.magic.spells.fly import fly_chits, invoked, neighbours, strength
-from rules.magic.state import SpellInEffect
+from rules.magic import builtin, lifecycle, questions
+from rules.magic.forms import belongings_frozen, transmorphized
+from rules.magic.spells.fly import BROOMSTICK, NO, YES, fly_chits, invoked, neighbours, strength
+from rules.magic.state import SpellInEffect, committed
 from rules.orders.model import Activity
 from rules.pieces import Kind, pieces_of
+from rules.schema.action_chits import Action
+from rules.schema.base import Weight
 from rules.schema.tiles import ClearingType
 from rules.state import Place, TurnState
 
@@ -78,6 +84,91 @@ def fly(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         _take_off(ctx, name, chit, start)
     ctx.state.put(name, Place.tile(tile))
     ctx.emit(Flew(who=name, from_=over or start or "", tile=tile))
+
+
+def move_chit(ctx: Ctx, name: str) -> Weight | None:
+    """The strength of the Move chit ``name`` plays to carry his items in a Move phase (7.3.1e),
+    None when he plays none. Reading (the engine carries by the best of what he has,
+    :func:`rules.daylight.moving.carrying_strength`): he plays a Move chit only to carry an
+    item heavier than Negligible that no horse he rides carries; the chit he plays is the
+    weakest of his Move chits in play that carries it."""
+    sheet = ctx.sheet(name)
+    if belongings_frozen(ctx.state.spells, name) or transmorphized(ctx.state.spells, name):
+        return None
+    heaviest = max(
+        (
+            item_weight(ctx.catalog, item)
+            for item in ctx.state.at(Place.owner(name))
+            if pieces_of(ctx.catalog)[item].kind is not Kind.HORSE
+        ),
+        key=lambda w: w.rank,
+        default=Weight.NEGLIGIBLE,
+    )
+    horse = active_horse(ctx.catalog, ctx.state, sheet)
+    if heaviest is Weight.NEGLIGIBLE or (
+        horse is not None and horse_strength(ctx.catalog, horse).rank >= heaviest.rank
+    ):
+        return None
+    altered = alteration(ctx.catalog, sheet)
+    strengths = [
+        found
+        for chit in in_play(sheet, committed(ctx.state.spells, name))
+        if chit.color is None
+        and printed(chit.label).action is Action.MOVE
+        and (found := current(chit.label, altered).strength) is not None
+        and found.rank >= heaviest.rank
+    ]
+    return min(strengths, key=lambda w: w.rank) if strengths else None
+
+
+def broomstick_move(ctx: Ctx, name: str, start: str, target: str) -> bool:
+    """Broomstick in a Move phase of its target (L4955: "The spellcaster controls when this
+    chit is used, but it can be used only when the target uses a Light Move chit"). Rule 3
+    (L4959): "If the target does a Move phase and plays a Light Move chit to carry items, then
+    the spellcaster can invoke the Fly chit and force him to Fly to the tile he is moving to
+    instead of moving to a particular clearing" — he takes off (7.3.3a.3) and flies over the
+    forest of ``target``'s tile, to land as the next activity starts or his turn ends (7.3.3b).
+    Rule 4 (L4960): on a Move chit stronger than Light, "the Fly chit has no effect and the
+    spell is broken", and he moves. Its controller is asked (``{spell: Broomstick, invoke:
+    true}``; default no) for the first such Broomstick on him (:func:`move_chit`: the chit he
+    plays). Returns whether he flew instead of moving."""
+    chit = move_chit(ctx, name) if ctx.is_character(name) else None
+    spell = next(
+        (
+            s
+            for s in fly_chits(ctx.catalog, ctx.state, name)
+            if builtin.card(ctx.catalog, s.spell).text_key == BROOMSTICK
+            and s.controller != name
+            and not s.flying
+        ),
+        None,
+    )
+    if chit is None or spell is None:
+        return False
+    light = chit is Weight.LIGHT
+    what = (
+        "a Light Move chit to carry his items: do you invoke the Fly chit and make him fly to "
+        "the tile he moves to (L4959)?"
+        if light
+        else "a Move chit stronger than Light: do you invoke the Fly chit, which has no effect "
+        "and breaks the spell (L4960)?"
+    )
+    answer = questions.ask(
+        ctx, spell.controller, spell.spell, f"The {name} moves with {what}", [NO, YES]
+    )
+    ctx.wait_if_pending()
+    if answer != YES:
+        return False
+    if not light:
+        lifecycle.break_spell(
+            ctx, spell, "invoked on a Move chit stronger than Light (L4960)", by=spell.caster
+        )
+        return False
+    tile = ctx.board.tile_of(target).tile
+    _take_off(ctx, name, spell, start)
+    ctx.state.put(name, Place.tile(tile))
+    ctx.emit(Flew(who=name, from_=start, tile=tile))
+    return True
 
 
 def _chit(ctx: Ctx, name: str) -> SpellInEffect | None:

@@ -5,9 +5,10 @@ the combat for a tile next to his.
 used to cast the spell on top of any unused action chit to represent the Fly chit"; a Fly spell
 an item cast, by the spell's name) — each unused Fly chit of his (:func:`rules.magic.spells.fly.
 fly_chits`) he may play himself: not a Broomstick another cast on him, whose caster controls it
-(L4955; his invoking it on the target's Move chits, rule 1, is reported with the chit, 4.6.7e).
-The same Fly chits are played like Move chits to charge and to maneuver (``fly CHIT``,
-:func:`plays`; 8.3.6b.4, 8.4.5q): he stays in the clearing.
+(L4955): he invokes it on the target's Move chits (rules 1 and 4: :func:`encounter_invocation`
+in the Encounter Step, :func:`invocations` as the maneuvers are revealed). The same Fly chits are
+played like Move chits to charge and to maneuver (``fly CHIT``, :func:`plays`; 8.3.6b.4, 8.4.5q):
+he stays in the clearing.
 """
 
 from __future__ import annotations

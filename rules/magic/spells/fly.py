@@ -18,10 +18,8 @@ A Fly chit flies its target away from combat as his Encounter action (8.3.8e), a
 like a Move chit to charge or maneuver (8.3.6b.4, 8.4.5q): :mod:`rules.evening.flying`, where
 Broomstick's caster invokes it on his target's Move chits in combat (rules 1 and 4). Hurricane
 Winds cast on a red-side-up Tremendous monster or its target turns the monster red side down
-(:func:`winds_on_red`). Not built, and reported as a Broomstick cast on another takes effect
-(4.6.7e): its rules 3 and 4 in Daylight — the caster invoking the Fly chit when the target plays
-a Move chit in a Move phase (to fly him to the tile he moves to; on one stronger than Light, to
-break the spell).
+(:func:`winds_on_red`). In Daylight its caster invokes a Broomstick on his target's Move phase
+(rules 3 and 4, :func:`rules.daylight.fly.broomstick_move`).
 """
 
 from __future__ import annotations
@@ -30,7 +28,6 @@ from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.evening.counters import red_side_up
 from rules.evening.state import CombatState
-from rules.events.day import NotImplementedYet
 from rules.events.evening import Flipped
 from rules.events.spells import Flew, FlyChitCreated
 from rules.layout import DIRECTIONS
@@ -77,8 +74,7 @@ def takes_effect(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> No
     with no effort asterisks", put with his active chits: his target has it (``fly_chit``). The
     spell goes into effect, its Magic chit committed (:func:`rules.magic.taking_effect.commit`).
     Hurricane Winds on a red-side-up Tremendous monster or its target turns it red side down
-    (:func:`winds_on_red`). A Broomstick on another: its rules 3 and 4 in Daylight are reported
-    not implemented (see the module)."""
+    (:func:`winds_on_red`)."""
     chit = builtin.card(ctx.catalog, cast.spell).fly
     assert chit is not None, f"{cast.spell} is no Fly spell"
     target = cast.targets[0]
@@ -87,17 +83,6 @@ def takes_effect(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> No
     )
     if builtin.card(ctx.catalog, cast.spell).text_key == HURRICANE_WINDS:
         winds_on_red(ctx, combat, target)
-    if builtin.card(ctx.catalog, cast.spell).text_key == BROOMSTICK and target != who:
-        ctx.emit(
-            NotImplementedYet(
-                rule="4.6.7e",
-                what=(
-                    f"Broomstick's rules 3 and 4 in Daylight for {target}: its caster invoking "
-                    "its Fly chit when he plays a Move chit in a Move phase"
-                ),
-                who=target,
-            )
-        )
 
 
 def winds_on_red(ctx: Ctx, combat: CombatState, target: str) -> None:
