@@ -97,10 +97,8 @@ LOUD: dict[str, Loud] = _table(
     ),
     Loud(
         "L4947", 4947, "uses the monster’s combat values",
-        "Absorb Essence: the caster turning the monster over when he plays a chit (a Medium or "
-        "Heavy monster either side up, a Tremendous one red side down at will, rule 2), its head "
-        "or club as a second attack (2.1), an item's spell making the item itself the monster "
-        "when no character holds it (4)",
+        "Absorb Essence: the monster's head or club as a second attack (rule 2.1), an item's "
+        "spell making the item itself the monster when no character holds it (4)",
         "rules.magic.spells.absorb",
         "magic/spells_fly/L4942_absorb_essence_makes_the_caster_the_monster.yaml",
     ),

@@ -211,8 +211,14 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         return options  # 8.4.5a: no weapon attack in the round his spell works
     shape = creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up)
     if shape is not None:  # 8.4.5p.2: a dummy in a circle, if the creature attacks at all
-        free = dummies.chits(ctx, combat, who) if shape.attack_time is not None else []
-        return options + [f"{label} {ATTACKS[box]}" for label in free for box in ATTACKS]
+        free = dummies.chits(ctx, combat, who)
+        turned = (
+            [f"{dummies.TURNED}{label}" for label in free] if dummies.may_turn(ctx, who) else []
+        )
+        if shape.attack_time is None:  # it cannot attack on this side; the other may
+            free = []
+        plays = [*free, *turned]
+        return options + [f"{label} {ATTACKS[box]}" for label in plays for box in ATTACKS]
     freed = kit.unleashed(ctx.state, who)  # Move/Fight chits (L5076)
     fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT, freed=freed)
     fights += kit.unused_cards(ctx.catalog, ctx.state, character, "gloves", kit.used(combat, who))
@@ -232,6 +238,8 @@ def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up) is not None
     ):  # 8.4.5p.2, 4.6.9b.1
         free = dummies.chits(ctx, combat, who)
+        if dummies.may_turn(ctx, who):  # Absorb Essence, rule 2 (L4947)
+            free += [f"{dummies.TURNED}{label}" for label in free]
         return [NONE, *(f"{label} {MANEUVERS[box]}" for label in free for box in MANEUVERS)]
     chits = kit.unused(character, kit.used(combat, who))
     options = [NONE]

@@ -161,6 +161,11 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
             return None
     shape = creature(ctx.catalog, state.spells, who, state.dark_side_up)
     if shape is not None:  # 8.4.5p.2: a dummy with the creature's attack time, no weapon
+        if label.startswith(dummies.TURNED):  # Absorb Essence, rule 2 (L4947)
+            label = label.removeprefix(dummies.TURNED)
+            dummies.turn(ctx, combat, who)
+            shape = creature(ctx.catalog, state.spells, who, state.dark_side_up)
+            assert shape is not None
         if shape.attack_time is None or direction is None:
             return None
         return Attack(chit=label, direction=direction, time=shape.attack_time)
@@ -244,6 +249,11 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
         )
     shape = creature(ctx.catalog, state.spells, who, state.dark_side_up)
     if shape is not None:  # 8.4.5p.2: a dummy with the creature's move time
+        if play.startswith(dummies.TURNED):  # Absorb Essence, rule 2 (L4947)
+            play = play.removeprefix(dummies.TURNED)
+            dummies.turn(ctx, combat, who)
+            shape = creature(ctx.catalog, state.spells, who, state.dark_side_up)
+            assert shape is not None
         return Maneuver(chit=play, direction=direction, time=shape.move_time)
     chit = kit.face(ctx.catalog, ctx.state, character, play)
     needed = kit.carrying(ctx.catalog, state, character, play)

@@ -34,9 +34,10 @@ def absorb_essence(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> 
     side up on a hit and down when his target dies or he changes targets
     (:func:`red_side_down`); his killer takes both bounties (1.1,
     :mod:`rules.evening.spoils`); with duplicate spells the latest energized holds him (3).
-    Not built, and reported: turning a Medium or Heavy monster over, or a Tremendous one red
-    side down, when he plays a chit (2); its head or club as a second attack (2.1); an item's
-    spell not held by a character making the item the monster (4)."""
+    He turns a Medium or Heavy monster over, or a red-side-up Tremendous one down, as he plays a
+    chit (2, :func:`rules.evening.dummies.may_turn`). Not built, and reported: its head or club
+    as a second attack (2.1); an item's spell not held by a character making the item the
+    monster (4)."""
     monster = cast.targets[0]
     cast.becomes = pieces_of(ctx.catalog)[monster].name
     for spell in list(ctx.state.spells):
@@ -54,9 +55,8 @@ def absorb_essence(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> 
         NotImplementedYet(
             rule="L4947",
             what=(
-                f"Absorb Essence's {cast.becomes} for {who}: turning it over (a Medium or Heavy "
-                "monster either side up, a Tremendous one red side down) when he plays a chit, "
-                "its head or club as a second attack"
+                f"Absorb Essence's {cast.becomes} for {who}: its head or club as a second "
+                "attack, an item's spell making the item the monster"
             ),
             who=who,
         )
