@@ -44,7 +44,9 @@ def _table(*entries: Loud) -> dict[str, Loud]:
 LOUD: dict[str, Loud] = _table(
     Loud(
         "7.3.3h", 1736, "The Flying Carpet is considered to have a permanent flying spell",
-        "flying with the Flying Carpet: its spell energized by Purple magic",
+        "the Flying Carpet energized by a Purple Magic chit of its owner (for the whole day), "
+        "and played in combat (8.4.5q); it flies him in a Fly phase when an automatic source "
+        "supplies Purple where he takes off",
         "rules.daylight.fly",
         "turn/7.3.3h_flying_carpet_not_implemented.yaml",
     ),
