@@ -184,7 +184,7 @@ def _chit(ctx: Ctx, name: str) -> SpellInEffect | None:
     return None
 
 
-def _carpets(ctx: Ctx, name: str) -> list[str]:
+def carpets(ctx: Ctx, name: str) -> list[str]:
     """The active Treasure cards of his with a built-in flying spell — the Flying Carpet
     (7.3.3h; its card L4558) — in the order of his sheet; none for anyone but a character."""
     if not ctx.is_character(name):
@@ -200,7 +200,7 @@ def _carpets(ctx: Ctx, name: str) -> list[str]:
     ]
 
 
-def _carpet_fly(ctx: Ctx, carpet: str) -> FlyChit:
+def carpet_fly(ctx: Ctx, carpet: str) -> FlyChit:
     """The Fly chit the Carpet ``carpet`` is used as (L4558: "Medium strength and a time
     number of '2'")."""
     spell = ctx.catalog.treasures[pieces_of(ctx.catalog)[carpet].name].built_in_spell
@@ -224,7 +224,7 @@ def _carpet(ctx: Ctx, name: str) -> str | None:
     purple = supplies(at_place(ctx.catalog, ctx.state, place), MagicColor.PURPLE)
     me = weight_of(ctx.catalog, name)
     return next(
-        (c for c in _carpets(ctx, name) if purple and _carpet_fly(ctx, c).strength.rank >= me.rank),
+        (c for c in carpets(ctx, name) if purple and carpet_fly(ctx, c).strength.rank >= me.rank),
         None,
     )
 
@@ -233,13 +233,13 @@ def _no_chit(ctx: Ctx, name: str, number: int) -> None:
     """No Fly chit carries him: the phase is cancelled (7.3.3a.2) — and with an active Flying
     Carpet that no automatic source supplies with Purple here, its energizing with a Purple
     Magic chit not being built (7.3.3h), that is reported."""
-    carpets = _carpets(ctx, name)
-    if carpets:
+    held = carpets(ctx, name)
+    if held:
         ctx.emit(
             NotImplementedYet(
                 rule="7.3.3h",
                 what=(
-                    f"flying with the {carpets[0]} energized by a Purple Magic chit of his (no "
+                    f"flying with the {held[0]} energized by a Purple Magic chit of his (no "
                     "automatic source supplies Purple here)"
                 ),
                 who=name,
@@ -266,7 +266,7 @@ def _take_off(
             limit = strength(ctx.catalog, chit)
         else:
             assert carpet is not None
-            limit = _carpet_fly(ctx, carpet).strength
+            limit = carpet_fly(ctx, carpet).strength
         for item in list(ctx.state.at(Place.owner(name))):
             horse = pieces[item].kind is Kind.HORSE
             if horse or item_weight(ctx.catalog, item).rank > limit.rank:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from rules import hidden
 from rules.day.context import Ctx
+from rules.daylight.fly import carpet_fly
 from rules.evening import encounter, flying, hirelings, kit, melee, standing
 from rules.evening.answers import NONE
 from rules.evening.encounter import combat_id, is_red
@@ -67,7 +68,7 @@ def options(ctx: Ctx, combat: CombatState, who: str, here: list[str] | None = No
     if creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up) is None:
         moves = kit.of_action(moves, Action.MOVE, freed=kit.unleashed(ctx.state, who))  # L5076
     if not transmorphized(ctx.state.spells, who):  # 4.6.9e: his chits frozen
-        moves += flying.plays(ctx, who)  # a Fly chit like a Move chit (8.3.6b.4)
+        moves += flying.plays(ctx, combat, who)  # a Fly chit like a Move chit (8.3.6b.4)
     chargeable = targets(ctx, combat, who, ahead=True, here=here)
     return [NONE, *(f"{target} {label}" for target in chargeable for label in moves)]
 
@@ -175,8 +176,11 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str, *, invoked: boo
     sheet = ctx.sheet(who)
     shape = creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up)
     fly = flying.played(ctx, who, label)
+    rug = flying.carpet_played(ctx, combat, who, label) if fly is None else None
     if fly is not None:
         why = flying.cannot_carry(ctx, who, fly)
+    elif rug is not None:
+        why = flying.carpet_carries(ctx, who, rug)
     elif shape is None and kit.over_limit(
         ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), label]
     ):
@@ -190,6 +194,9 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str, *, invoked: boo
         return True
     if fly is not None:  # no asterisks (4.6.7e); he stays in the clearing (8.4.5q)
         combat.charge_times[who] = flying.fly_time(ctx, fly)
+    elif rug is not None:  # the Flying Carpet, once a round (8.4.5q)
+        kit.used(combat, who).append(rug)
+        combat.charge_times[who] = carpet_fly(ctx, rug).time
     else:
         kit.used(combat, who).append(label)
         combat.charge_times[who] = (

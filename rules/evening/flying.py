@@ -8,12 +8,13 @@ fly_chits`) he may play himself: not a Broomstick another cast on him, whose cas
 (L4955): he invokes it on the target's Move chits (rules 1 and 4: :func:`encounter_invocation`
 in the Encounter Step, :func:`invocations` as the maneuvers are revealed). The same Fly chits are
 played like Move chits to charge and to maneuver (``fly CHIT``, :func:`plays`; 8.3.6b.4, 8.4.5q):
-he stays in the clearing.
+he stays in the clearing; so is the Flying Carpet, once a round (:func:`carpet`).
 """
 
 from __future__ import annotations
 
 from rules.day.context import Ctx
+from rules.daylight.fly import carpet_fly, carpets
 from rules.daylight.moving import abandon, weight_of
 from rules.evening import kit
 from rules.evening.counters import dark, red_side_up, values
@@ -21,12 +22,13 @@ from rules.evening.state import CombatState
 from rules.events.evening import PlayCancelled
 from rules.events.spells import Flew, FlyChitInvoked
 from rules.magic import builtin, lifecycle, questions
+from rules.magic.colors import at_place, supplies
 from rules.magic.forms import transmorphized
 from rules.magic.spells.fly import BROOMSTICK, NO, YES, fly_chits, strength, tiles_next_to
 from rules.magic.state import SpellInEffect
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
-from rules.schema.base import Weight
+from rules.schema.base import MagicColor, Weight
 from rules.state import Place
 
 #: The action's verb.
@@ -134,11 +136,49 @@ def _too_heavy(ctx: Ctx, who: str, chit: SpellInEffect) -> str | None:
 PLAYED = f"{FLY} "
 
 
-def plays(ctx: Ctx, who: str) -> list[str]:
+def plays(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """Each Fly chit he may play himself like a Move chit to charge or maneuver (4.6.7e L1247:
     "The target can play this Fly chit like a Move chit during his turn or during combat"), as
-    a play names it: ``fly`` and the chit's :func:`label`."""
-    return [f"{PLAYED}{label(spell)}" for spell in playable(ctx, who)]
+    a play names it: ``fly`` and the chit's :func:`label`; then his Flying Carpet, if he may
+    play it this round (:func:`carpet`)."""
+    found = [f"{PLAYED}{label(spell)}" for spell in playable(ctx, who)]
+    rug = carpet(ctx, combat, who)
+    return [*found, f"{PLAYED}{rug}"] if rug is not None else found
+
+
+def carpet(ctx: Ctx, combat: CombatState, who: str) -> str | None:
+    """The Flying Carpet ``who`` may play this round like a Move chit, to charge or maneuver
+    (8.4.5q L2587: "The owner of the Flying Carpet has the option to use it repeatedly whenever
+    it is energized, but only once per round of combat"; L4558: "a Fly chit with Medium
+    strength and a time number of '2'"): his first active Carpet, energized by Purple from an
+    automatic source in the clearing (:func:`rules.magic.colors.at_place`), not played yet this
+    round (it is then among his plays, :func:`rules.evening.kit.used`). Energizing it with a
+    Purple Magic chit is not built (7.3.3h)."""
+    place = Place.clearing(combat.clearing)
+    if not supplies(at_place(ctx.catalog, ctx.state, place), MagicColor.PURPLE):
+        return None
+    played = kit.used(combat, who)
+    return next((c for c in carpets(ctx, who) if c not in played), None)
+
+
+def carpet_played(ctx: Ctx, combat: CombatState, who: str, play: str) -> str | None:
+    """The Flying Carpet the play ``play`` (``fly CARPET``) names, if he may play it now."""
+    rug = carpet(ctx, combat, who)
+    return rug if rug is not None and play == f"{PLAYED}{rug}" else None
+
+
+def carpet_carries(ctx: Ctx, who: str, rug: str) -> str | None:
+    """8.4.5q: the Carpet's flying strength must carry him and all his items — why it cannot,
+    or None."""
+    limit = carpet_fly(ctx, rug).strength
+    needed = max(
+        kit.heaviest(ctx.catalog, ctx.state, ctx.sheet(who)),
+        weight_of(ctx.catalog, who),
+        key=lambda w: w.rank,
+    )
+    if needed.rank > limit.rank:
+        return f"the {rug} cannot carry {needed} weight (8.4.5q)"
+    return None
 
 
 def is_fly(play: str) -> bool:

@@ -253,7 +253,9 @@ def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         for box in MANEUVERS
     ]
     options += [f"{label} duck" for label in kit.of_action(chits, Action.DUCK)]
-    options += [f"{fly} {MANEUVERS[box]}" for fly in flying.plays(ctx, who) for box in MANEUVERS]
+    options += [
+        f"{fly} {MANEUVERS[box]}" for fly in flying.plays(ctx, combat, who) for box in MANEUVERS
+    ]
     cave = ctx.board.clearing_type(combat.clearing) is ClearingType.CAVE
     if kit.horse(ctx.catalog, ctx.state, character) is not None and not cave:
         options += [

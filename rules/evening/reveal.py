@@ -15,6 +15,7 @@ weapon (L4394), and a weapon under Gripping Dust shows its alerted side (L4455).
 from __future__ import annotations
 
 from rules.day.context import Ctx
+from rules.daylight.fly import carpet_fly
 from rules.evening import denizen_sheets, dummies, flying, kit, tactics
 from rules.evening.answers import BOX_OF, NONE, read_placement
 from rules.evening.counters import sheet_counters
@@ -241,6 +242,12 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
             time=side.move,
             cancelled=cancelled,
         )
+    rug = flying.carpet_played(ctx, combat, who, play)
+    if rug is not None:  # 8.4.5q: the Flying Carpet, once a round, if it carries him
+        kit.used(combat, who).append(rug)
+        why = flying.carpet_carries(ctx, who, rug)
+        time = carpet_fly(ctx, rug).time
+        return Maneuver(chit=play, direction=direction, time=time, cancelled=why)
     fly = flying.played(ctx, who, play)
     if fly is not None:  # 8.4.5q: a Fly chit like a Move chit, if it carries him
         why = flying.cannot_carry(ctx, who, fly)
