@@ -44,9 +44,9 @@ def _table(*entries: Loud) -> dict[str, Loud]:
 LOUD: dict[str, Loud] = _table(
     Loud(
         "7.3.3h", 1736, "The Flying Carpet is considered to have a permanent flying spell",
-        "the Flying Carpet energized by a Purple Magic chit of its owner (for the whole day), "
-        "and flying away from combat with it (8.3.8e); energized by Purple from an automatic "
-        "source, it flies him in a Fly phase, and charges or maneuvers in combat (8.4.5q)",
+        "the Flying Carpet energized by a Purple Magic chit of its owner (for the whole day); "
+        "energized by Purple from an automatic source, it flies him in a Fly phase, and charges, "
+        "maneuvers and flies away in combat (8.4.5q, 8.3.8e)",
         "rules.daylight.fly",
         "turn/7.3.3h_flying_carpet_not_implemented.yaml",
     ),

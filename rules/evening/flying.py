@@ -50,10 +50,14 @@ def playable(ctx: Ctx, who: str) -> list[SpellInEffect]:
 
 
 def options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
-    """Each ``fly CHIT to TILE`` he could name: each Fly chit he may play, to each tile next to
-    his, clockwise from north (8.3.8e.2: "an adjacent tile of his choice")."""
+    """Each ``fly CHIT to TILE`` he could name: each Fly chit he may play, then his Flying
+    Carpet if he may play it this round (:func:`carpet`), to each tile next to his, clockwise
+    from north (8.3.8e.2: "an adjacent tile of his choice")."""
     tiles = tiles_next_to(ctx, combat.clearing)
-    return [f"{FLY} {label(spell)} to {tile}" for spell in playable(ctx, who) for tile in tiles]
+    named = [label(spell) for spell in playable(ctx, who)]
+    rug = carpet(ctx, combat, who)
+    named += [rug] if rug is not None else []
+    return [f"{FLY} {chit} to {tile}" for chit in named for tile in tiles]
 
 
 def fly_away(ctx: Ctx, combat: CombatState, who: str, rest: str, *, forced: bool = False) -> None:
@@ -71,7 +75,12 @@ def fly_away(ctx: Ctx, combat: CombatState, who: str, rest: str, *, forced: bool
     named, _, tile = rest.rpartition(" to ")
     mine = fly_chits(ctx.catalog, ctx.state, who) if forced else playable(ctx, who)
     chit = next((s for s in mine if label(s) == named), None)
-    why = None if chit is not None else f"{named} is no Fly chit of his (4.6.7e)"
+    rug = carpet(ctx, combat, who) if chit is None else None
+    rug = rug if rug == named else None
+    if rug is not None:  # the Flying Carpet (8.4.5q): values of L4558, once a round
+        kit.used(combat, who).append(rug)
+    found = chit is not None or rug is not None
+    why = None if found else f"{named} is no Fly chit of his (4.6.7e)"
     if chit is not None and tile not in tiles_next_to(ctx, combat.clearing):
         why = f"{tile} is not a tile next to his (8.3.8e.2)"
     sheet = combat.sheets.get(who, [])
@@ -80,8 +89,12 @@ def fly_away(ctx: Ctx, combat: CombatState, who: str, rest: str, *, forced: bool
     ):
         why = "a red-side-up Tremendous monster holds him (8.4.7d.2)"
     if why is None and chit is not None:
-        why = _too_slow(ctx, combat, who, chit) or _too_heavy(ctx, who, chit)
-    if why is not None or chit is None:
+        why = _too_slow(ctx, combat, who, fly_time(ctx, chit)) or _too_heavy(ctx, who, chit)
+    if why is None and rug is not None:
+        why = _too_slow(ctx, combat, who, carpet_fly(ctx, rug).time) or carpet_carries(
+            ctx, who, rug
+        )
+    if why is not None or not found:
         ctx.emit(
             PlayCancelled(
                 who=who, chit=named, reason=why or "", at=combat.clearing, round=combat.round
@@ -93,17 +106,16 @@ def fly_away(ctx: Ctx, combat: CombatState, who: str, rest: str, *, forced: bool
     for item in list(ctx.state.at(Place.owner(who))):
         if pieces[item].kind is Kind.HORSE:
             abandon(ctx, character, item, combat.clearing, round=combat.round)
-    chit.flying = True
+    if chit is not None:
+        chit.flying = True
     ctx.state.put(who, Place.tile(tile))
     combat.left.append(who)
     combat.sheets.pop(who, None)
     ctx.emit(Flew(who=who, from_=combat.clearing, tile=tile))
 
 
-def _too_slow(ctx: Ctx, combat: CombatState, who: str, chit: SpellInEffect) -> str | None:
-    """8.3.7a.1 with e.1: the Fly chit's time against the flying monsters on his sheet."""
-    fly = builtin.card(ctx.catalog, chit.spell).fly
-    assert fly is not None
+def _too_slow(ctx: Ctx, combat: CombatState, who: str, time: int) -> str | None:
+    """8.3.7a.1 with e.1: the Fly chit's ``time`` against the flying monsters on his sheet."""
     pieces = pieces_of(ctx.catalog)
     times = [
         move
@@ -113,8 +125,8 @@ def _too_slow(ctx: Ctx, combat: CombatState, who: str, chit: SpellInEffect) -> s
         and (move := values(ctx.catalog, denizen, dark(ctx.state, combat.dark_parts, denizen)).move)
         is not None
     ]
-    if times and fly.time >= min(times):
-        return f"time {fly.time} is not faster than flying move time {min(times)} (8.3.8e.1)"
+    if times and time >= min(times):
+        return f"time {time} is not faster than flying move time {min(times)} (8.3.8e.1)"
     return None
 
 
