@@ -44,7 +44,9 @@ def _table(*entries: Loud) -> dict[str, Loud]:
 LOUD: dict[str, Loud] = _table(
     Loud(
         "7.3.3h", 1736, "The Flying Carpet is considered to have a permanent flying spell",
-        "flying with the Flying Carpet: its spell energized by Purple magic",
+        "the Flying Carpet energized by a Purple Magic chit of its owner (for the whole day); "
+        "energized by Purple from an automatic source, it flies him in a Fly phase, and charges, "
+        "maneuvers and flies away in combat (8.4.5q, 8.3.8e)",
         "rules.daylight.fly",
         "turn/7.3.3h_flying_carpet_not_implemented.yaml",
     ),
@@ -76,27 +78,9 @@ LOUD: dict[str, Loud] = _table(
         "trade/10.B.6_grudges_and_gratitude_on_is_named_as_not_implemented.yaml",
     ),
     Loud(
-        "4.6.7e", 1247, "The target can play this Fly chit like a Move chit",
-        "a Fly chit played in combat to charge or maneuver (8.3.6b.4, 8.4.5q), Broomstick's "
-        "rules 1, 3 and 4 (L4957-4960: its caster invoking it on the target's Move chits) and "
-        "Hurricane Winds on a red-side-up Tremendous monster or its target (L4891); a Fly chit "
-        "flies him in a Fly phase (7.3.3) or away from combat (8.3.8e), and Hurricane Winds "
-        "blows its target away",
-        "rules.magic.spells.fly",
-        "magic/spells_fly/L4955_broomstick_gives_a_light_character_a_fly_chit.yaml",
-    ),
-    Loud(
-        "L5053", 5053, "can read runes to learn the spell",
-        "reading the runes of the spell Enchant Artifact adds to an item: Reading Runes reads "
-        "only the item's Spell cards",
-        "rules.magic.spells.artifact",
-        "magic/spells_fly/L5051_enchant_artifact_adds_a_recorded_spell_to_his_active_book.yaml",
-    ),
-    Loud(
         "L4947", 4947, "uses the monster’s combat values",
-        "Absorb Essence: the monster's combat values for the caster while energized (its head "
-        "or club, a Demon's spell, recording with its Magic type), the killer's points and kills "
-        "when the caster dies, duplicate Absorb Essence spells",
+        "Absorb Essence: the monster's head or club as a second attack (rule 2.1), an item's "
+        "spell making the item itself the monster when no character holds it (4)",
         "rules.magic.spells.absorb",
         "magic/spells_fly/L4942_absorb_essence_makes_the_caster_the_monster.yaml",
     ),

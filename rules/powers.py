@@ -293,7 +293,12 @@ BUILT_IN_SPELLS: dict[str, Power] = {
         "its spell can be cast only with the optional Seasons and Weather rules (10.D.1), "
         "not built",
     ),
-    "flying_carpet": Power("L4552", "no", "magic (its spell)", ACTIVE),
+    "flying_carpet": Power(
+        "L4552", "partly", "rules.daylight.fly",
+        "tests/scenarios/turn/7.3.3h_she_flies_with_the_flying_carpet_on_a_purple_day.yaml",
+        "energized by Purple from an automatic source it flies its owner in a Fly phase and in "
+        "combat (7.3.3h, 8.4.5q); energizing it with a Purple Magic chit is not built",
+    ),
 }  # fmt: skip
 
 

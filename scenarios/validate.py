@@ -252,7 +252,10 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
     labels = {c.label for c in state.characters[name].chits} | {MIST_MOVE_CHIT}
 
     def chit(chit_key: str, label: str) -> None:
+        label = label.removeprefix("turned ")  # a dummy turning an absorbed monster (L4947)
         if label in labels or label in catalog.treasures:
+            return
+        if label.startswith("fly "):  # a Fly chit played like a Move chit: the options judge it
             return
         raise ScenarioError(
             chit_key,

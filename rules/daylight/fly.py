@@ -10,16 +10,20 @@ clearing of that tile he lands in (b.1), and the Fly chit he used expires (4.6.7
 
 His flying strength is a Fly chit (c, d): a Fly spell in effect whose target he is and whose chit
 is unused (:func:`rules.magic.spells.fly.fly_chits`; SCENARIOS part 3: "A Fly spell is an unused
-Fly chit"); the Flying Carpet's own spell needs Purple magic to energize it (h), which is not
-built: a Fly phase with the Carpet alone is reported (``not_implemented``, 7.3.3h). Flying monsters
+Fly chit"), or the Flying Carpet, whose own spell Purple magic energizes (h, :func:`_carpet`:
+from an automatic source; energizing it with a Purple Magic chit is not built, and a Fly phase
+with the Carpet and no Purple is reported, ``not_implemented``, 7.3.3h). Flying monsters
 and creatures, and riding them (e–g), come with controlled monsters and Transform's values.
+Broomstick's caster invokes its Fly chit on his target's Move phase (L4959–4960,
+:func:`broomstick_move`).
 """
 
 from __future__ import annotations
 
+from rules.chits import alteration, current, in_play, printed
 from rules.day.context import Ctx
 from rules.daylight import blocking, missions, prowling
-from rules.daylight.moving import abandon, item_weight, weight_of
+from rules.daylight.moving import abandon, active_horse, horse_strength, item_weight, weight_of
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import (
     FollowerLeft,
@@ -28,11 +32,16 @@ from rules.events.daylight import (
     Unhidden,
 )
 from rules.events.spells import Flew, Landed
-from rules.magic import lifecycle
-from rules.magic.spells.fly import fly_chits, invoked, neighbours, strength
-from rules.magic.state import SpellInEffect
+from rules.magic import builtin, lifecycle, questions
+from rules.magic.colors import at_place, supplies
+from rules.magic.forms import belongings_frozen, transmorphized
+from rules.magic.spells.fly import BROOMSTICK, NO, YES, fly_chits, invoked, neighbours, strength
+from rules.magic.state import SpellInEffect, committed
 from rules.orders.model import Activity
 from rules.pieces import Kind, pieces_of
+from rules.schema.action_chits import Action
+from rules.schema.base import MagicColor, Weight
+from rules.schema.spells import FlyChit
 from rules.schema.tiles import ClearingType
 from rules.state import Place, TurnState
 
@@ -72,12 +81,98 @@ def fly(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     if over is None:
         assert start is not None
         chit = _chit(ctx, name)
-        if chit is None:
+        carpet = _carpet(ctx, name) if chit is None else None
+        if chit is None and carpet is None:
             _no_chit(ctx, name, number)
             return
-        _take_off(ctx, name, chit, start)
+        _take_off(ctx, name, chit, start, carpet)
     ctx.state.put(name, Place.tile(tile))
     ctx.emit(Flew(who=name, from_=over or start or "", tile=tile))
+
+
+def move_chit(ctx: Ctx, name: str) -> Weight | None:
+    """The strength of the Move chit ``name`` plays to carry his items in a Move phase (7.3.1e),
+    None when he plays none. Reading (the engine carries by the best of what he has,
+    :func:`rules.daylight.moving.carrying_strength`): he plays a Move chit only to carry an
+    item heavier than Negligible that no horse he rides carries; the chit he plays is the
+    weakest of his Move chits in play that carries it."""
+    sheet = ctx.sheet(name)
+    if belongings_frozen(ctx.state.spells, name) or transmorphized(ctx.state.spells, name):
+        return None
+    heaviest = max(
+        (
+            item_weight(ctx.catalog, item)
+            for item in ctx.state.at(Place.owner(name))
+            if pieces_of(ctx.catalog)[item].kind is not Kind.HORSE
+        ),
+        key=lambda w: w.rank,
+        default=Weight.NEGLIGIBLE,
+    )
+    horse = active_horse(ctx.catalog, ctx.state, sheet)
+    if heaviest is Weight.NEGLIGIBLE or (
+        horse is not None and horse_strength(ctx.catalog, horse).rank >= heaviest.rank
+    ):
+        return None
+    altered = alteration(ctx.catalog, sheet)
+    strengths = [
+        found
+        for chit in in_play(sheet, committed(ctx.state.spells, name))
+        if chit.color is None
+        and printed(chit.label).action is Action.MOVE
+        and (found := current(chit.label, altered).strength) is not None
+        and found.rank >= heaviest.rank
+    ]
+    return min(strengths, key=lambda w: w.rank) if strengths else None
+
+
+def broomstick_move(ctx: Ctx, name: str, start: str, target: str) -> bool:
+    """Broomstick in a Move phase of its target (L4955: "The spellcaster controls when this
+    chit is used, but it can be used only when the target uses a Light Move chit"). Rule 3
+    (L4959): "If the target does a Move phase and plays a Light Move chit to carry items, then
+    the spellcaster can invoke the Fly chit and force him to Fly to the tile he is moving to
+    instead of moving to a particular clearing" — he takes off (7.3.3a.3) and flies over the
+    forest of ``target``'s tile, to land as the next activity starts or his turn ends (7.3.3b).
+    Rule 4 (L4960): on a Move chit stronger than Light, "the Fly chit has no effect and the
+    spell is broken", and he moves. Its controller is asked (``{spell: Broomstick, invoke:
+    true}``; default no) for the first such Broomstick on him (:func:`move_chit`: the chit he
+    plays). Returns whether he flew instead of moving."""
+    chit = move_chit(ctx, name) if ctx.is_character(name) else None
+    spell = next(
+        (
+            s
+            for s in fly_chits(ctx.catalog, ctx.state, name)
+            if builtin.card(ctx.catalog, s.spell).text_key == BROOMSTICK
+            and s.controller != name
+            and not s.flying
+        ),
+        None,
+    )
+    if chit is None or spell is None:
+        return False
+    light = chit is Weight.LIGHT
+    what = (
+        "a Light Move chit to carry his items: do you invoke the Fly chit and make him fly to "
+        "the tile he moves to (L4959)?"
+        if light
+        else "a Move chit stronger than Light: do you invoke the Fly chit, which has no effect "
+        "and breaks the spell (L4960)?"
+    )
+    answer = questions.ask(
+        ctx, spell.controller, spell.spell, f"The {name} moves with {what}", [NO, YES]
+    )
+    ctx.wait_if_pending()
+    if answer != YES:
+        return False
+    if not light:
+        lifecycle.break_spell(
+            ctx, spell, "invoked on a Move chit stronger than Light (L4960)", by=spell.caster
+        )
+        return False
+    tile = ctx.board.tile_of(target).tile
+    _take_off(ctx, name, spell, start)
+    ctx.state.put(name, Place.tile(tile))
+    ctx.emit(Flew(who=name, from_=start, tile=tile))
+    return True
 
 
 def _chit(ctx: Ctx, name: str) -> SpellInEffect | None:
@@ -89,27 +184,64 @@ def _chit(ctx: Ctx, name: str) -> SpellInEffect | None:
     return None
 
 
-def _no_chit(ctx: Ctx, name: str, number: int) -> None:
-    """No Fly chit carries him: the phase is cancelled (7.3.3a.2) — and with only the Flying
-    Carpet, whose Purple-energized spell is not built (7.3.3h), that is reported."""
+def carpets(ctx: Ctx, name: str) -> list[str]:
+    """The active Treasure cards of his with a built-in flying spell — the Flying Carpet
+    (7.3.3h; its card L4558) — in the order of his sheet; none for anyone but a character."""
+    if not ctx.is_character(name):
+        return []
     pieces = pieces_of(ctx.catalog)
-    carpets = (
-        [
-            item
-            for item, held in ctx.sheet(name).items.items()
-            if held.active
-            and pieces[item].kind is Kind.TREASURE
-            and (spell := ctx.catalog.treasures[pieces[item].name].built_in_spell) is not None
-            and spell.fly is not None
-        ]
-        if ctx.is_character(name)
-        else []
+    return [
+        item
+        for item, held in ctx.sheet(name).items.items()
+        if held.active
+        and pieces[item].kind is Kind.TREASURE
+        and (spell := ctx.catalog.treasures[pieces[item].name].built_in_spell) is not None
+        and spell.fly is not None
+    ]
+
+
+def carpet_fly(ctx: Ctx, carpet: str) -> FlyChit:
+    """The Fly chit the Carpet ``carpet`` is used as (L4558: "Medium strength and a time
+    number of '2'")."""
+    spell = ctx.catalog.treasures[pieces_of(ctx.catalog)[carpet].name].built_in_spell
+    assert spell is not None and spell.fly is not None
+    return spell.fly
+
+
+def _carpet(ctx: Ctx, name: str) -> str | None:
+    """7.3.3h (L1736): "The Flying Carpet is considered to have a permanent flying spell on it,
+    which can be energized using Purple magic. A character who owns the Flying Carpet may use
+    it repeatedly and without limit to fly during the day, as long as he and his belongings do
+    not exceed its weight limit, and as long as it is supplied with Purple magic" — his first
+    active Carpet that carries him (his weight at most its strength, M), energized as he takes
+    off by Purple from an automatic source where he stands (:func:`rules.magic.colors.at_place`:
+    the day's, the Chapel's and the like, an enchanted tile's). Its spell never expires: he may
+    fly with it again after he lands. Energizing it with a Purple Magic chit of his, for the
+    whole day, is not built (reported by :func:`_no_chit`)."""
+    place = ctx.place_of(name)
+    if place is None:
+        return None
+    purple = supplies(at_place(ctx.catalog, ctx.state, place), MagicColor.PURPLE)
+    me = weight_of(ctx.catalog, name)
+    return next(
+        (c for c in carpets(ctx, name) if purple and carpet_fly(ctx, c).strength.rank >= me.rank),
+        None,
     )
-    if carpets:
+
+
+def _no_chit(ctx: Ctx, name: str, number: int) -> None:
+    """No Fly chit carries him: the phase is cancelled (7.3.3a.2) — and with an active Flying
+    Carpet that no automatic source supplies with Purple here, its energizing with a Purple
+    Magic chit not being built (7.3.3h), that is reported."""
+    held = carpets(ctx, name)
+    if held:
         ctx.emit(
             NotImplementedYet(
                 rule="7.3.3h",
-                what=f"flying with the {carpets[0]} (its spell energized by Purple magic)",
+                what=(
+                    f"flying with the {held[0]} energized by a Purple Magic chit of his (no "
+                    "automatic source supplies Purple here)"
+                ),
                 who=name,
                 phase=number,
             )
@@ -118,16 +250,23 @@ def _no_chit(ctx: Ctx, name: str, number: int) -> None:
     ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
 
 
-def _take_off(ctx: Ctx, name: str, chit: SpellInEffect, start: str) -> None:
-    """7.3.3a.3–a.4 as he takes off from ``start`` with ``chit``."""
-    chit.flying = True
+def _take_off(
+    ctx: Ctx, name: str, chit: SpellInEffect | None, start: str, carpet: str | None = None
+) -> None:
+    """7.3.3a.3–a.4 as he takes off from ``start`` with ``chit``, or else his ``carpet``."""
+    if chit is not None:
+        chit.flying = True
     if ctx.is_character(name):
         sheet = ctx.sheet(name)
         if sheet.hidden:
             sheet.hidden = False
             ctx.emit(Unhidden(who=name, reason="he flies (7.3.3a.3)"))
         pieces = pieces_of(ctx.catalog)
-        limit = strength(ctx.catalog, chit)
+        if chit is not None:
+            limit = strength(ctx.catalog, chit)
+        else:
+            assert carpet is not None
+            limit = carpet_fly(ctx, carpet).strength
         for item in list(ctx.state.at(Place.owner(name))):
             horse = pieces[item].kind is Kind.HORSE
             if horse or item_weight(ctx.catalog, item).rank > limit.rank:

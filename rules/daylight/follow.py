@@ -70,7 +70,7 @@ def off_the_roads(ctx: Ctx, guide: str, start: str, target: str) -> set[str]:
     return {
         follower
         for follower in ctx.followers_of(guide)
-        if creature(ctx.catalog, ctx.state.spells, follower) is None
+        if creature(ctx.catalog, ctx.state.spells, follower, ctx.state.dark_side_up) is None
     }
 
 

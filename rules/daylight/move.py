@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.day import leaving as departure
 from rules.day.context import Ctx
 from rules.daylight import familiar, follow, hirelings, missions
+from rules.daylight.fly import broomstick_move
 from rules.daylight.moving import (
     EDGE,
     Cancelled,
@@ -36,7 +37,8 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     (a.4); two consecutive Moves into a mountain (c.1); no cave on a day a Sunlight phase is used
     (c.2). His followers move with him (7.11.6a), and those who see him use a hidden path or
     secret passage discover it (4.5.6b.1). Under an energized Lost spell the Lost Table says
-    where he goes (L4847, :func:`_lost`)."""
+    where he goes (L4847, :func:`_lost`). A Broomstick on him may make him fly instead, or be
+    broken (L4959–4960, :func:`rules.daylight.fly.broomstick_move`)."""
     name = turn.character
     character = ctx.sheet(name)
     start = ctx.where(name)
@@ -75,6 +77,8 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     if mist:
         _in_mist(ctx, name, activity, start, target, road)
         return
+    if road is None and ctx.state.spells and broomstick_move(ctx, name, start, target):
+        return  # Broomstick, rule 3 (L4959): its caster made him fly instead
     _goes(ctx, name, activity, start, target, road, woods=woods)
 
 
@@ -163,7 +167,7 @@ def walks_the_woods(ctx: Ctx, name: str, start: str, target: str) -> bool:
     denizen can move from clearing to clearing within a tile without following the roadways":
     ``name`` is such a beast now (:func:`rules.magic.forms.walks_woods`) and ``target`` lies in
     the tile of ``start``. He needs no roadway, nor the discovery of one."""
-    shape = creature(ctx.catalog, ctx.state.spells, name)
+    shape = creature(ctx.catalog, ctx.state.spells, name, ctx.state.dark_side_up)
     same_tile = ctx.board.tile_of(start).tile == ctx.board.tile_of(target).tile
     return shape is not None and walks_woods(shape) and same_tile
 

@@ -27,6 +27,8 @@ from rules.events.daylight import Fatigued
 from rules.events.search import Cursed, SpellAwakened, SpellNotLearned, SpellsSeen
 from rules.hidden import SPELLS, sight
 from rules.magic import recording, spell_tables
+from rules.magic.forms import absorbed_magic
+from rules.magic.items import added
 from rules.magic.spell_tables import CURSES_TABLE
 from rules.magic.state import committed
 from rules.pieces import Kind, pieces_of
@@ -71,6 +73,14 @@ class Source:
         """The awakened Spell cards put with the item, top first (none for a site)."""
         return list(reversed(ctx.state.at(with_item(self.name)))) if self.item else []
 
+    def added(self, ctx: Ctx) -> list[str]:
+        """The spells energized Enchant Artifact spells add to the item (L5053: "The character
+        who is holding the target item can read runes to learn the spell"), each once; none
+        for a site. They are not cards: "automatically awakened", read by name."""
+        if not self.item:
+            return []
+        return list(dict.fromkeys(s for _, s in added(ctx.catalog, ctx.state, self.name)))
+
     def cards(self, ctx: Ctx) -> list[str]:
         """Every Spell card that belongs to it (7.5.7e): its box's, top first, then those
         awakened with the item."""
@@ -87,7 +97,7 @@ def runes_problem(ctx: Ctx, current: Search) -> str | None:
     source, problem = _named(ctx, current)
     if source is None:
         return problem
-    if source.in_box(ctx) or source.awakened(ctx):
+    if source.in_box(ctx) or source.awakened(ctx) or source.added(ctx):
         return None
     return f"the {source.name} has no Spell cards to read (7.5.6a)"
 
@@ -97,7 +107,9 @@ def card_options(ctx: Ctx, source: Source) -> tuple[str, ...]:
     box (:data:`TOP`) if it has one, then each awakened card of an item, by spell, once, top
     first."""
     pieces = pieces_of(ctx.catalog)
-    awakened = dict.fromkeys(pieces[card].name for card in source.awakened(ctx))
+    awakened = dict.fromkeys(
+        [*(pieces[card].name for card in source.awakened(ctx)), *source.added(ctx)]
+    )
     return (*((TOP,) if source.in_box(ctx) else ()), *awakened)
 
 
@@ -108,7 +120,7 @@ def ask_card(ctx: Ctx, current: Search) -> str:
     only when there is such a choice; asked again after the roll, it gives the same answer.
     The card he names stays face down and secret: the decision is his alone."""
     source, _ = _named(ctx, current)
-    if source is None or not source.awakened(ctx):
+    if source is None or not (source.awakened(ctx) or source.added(ctx)):
         return TOP
     options = card_options(ctx, source)
     return ctx.ask(
@@ -140,6 +152,9 @@ def read(ctx: Ctx, current: Search, result: Result) -> None:
     cards = source.in_box(ctx) if named == TOP else [
         c for c in source.awakened(ctx) if pieces[c].name == named
     ]  # fmt: skip
+    if not cards and named in source.added(ctx):
+        _read_added(ctx, current, named, result)
+        return
     assert cards, "runes_problem found a Spell card to read"
     card = cards[0]
     asleep = card not in source.awakened(ctx)
@@ -154,6 +169,26 @@ def read(ctx: Ctx, current: Search, result: Result) -> None:
         _awaken(ctx, source, card)
         ctx.emit(SpellAwakened(recipients=eyes, who=current.who, spell=spell, from_=source.name))
     if learning and problem is not None:
+        ctx.emit(SpellNotLearned(recipients=eyes, who=current.who, spell=spell, reason=problem))
+    elif room is not None:
+        recording.record(ctx, current.who, spell, source.name, room)
+
+
+def _read_added(ctx: Ctx, current: Search, spell: str, result: Result) -> None:
+    """He reads the runes of the spell an Enchant Artifact adds to his item (L5053: "The
+    character who is holding the target item can read runes to learn the spell"): it is no
+    card, "automatically awakened" — Awaken spell does nothing more; on "learn" he records it
+    if he may (:func:`learn_problem`), as from a card. Reading: the added spell counts as
+    learned from a Spell card for 7.5.6f (he may not learn it again)."""
+    if result.key != "learn_and_awaken":
+        return
+    problem = learn_problem(ctx, current.who, spell)
+    room = recording.ask_room(ctx, current.who, spell) if problem is None else None
+    ctx.wait_if_pending()
+    source, _ = _named(ctx, current)
+    assert source is not None
+    if problem is not None:
+        eyes = (ctx.eyes(current.who),)
         ctx.emit(SpellNotLearned(recipients=eyes, who=current.who, spell=spell, reason=problem))
     elif room is not None:
         recording.record(ctx, current.who, spell, source.name, room)
@@ -260,13 +295,18 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
 
 def learn_problem(ctx: Ctx, who: str, spell: str) -> str | None:
     """Why he may not record ``spell`` now, or None: he needs a Magic chit of the spell's type,
-    active, fatigued, wounded or enchanted (7.5.6c.2), and may not learn a spell he has already
+    active, fatigued, wounded or enchanted (7.5.6c.2), or to be a Demon or the Imp by Absorb
+    Essence, whose Magic type he may use (rule 2.2 L4948,
+    :func:`rules.magic.forms.absorbed_magic`); and he may not learn a spell he has already
     recorded from a Spell card (7.5.6f) — a starting spell he may record again. The boxes of his
     sheet (7.5.6g) are :mod:`rules.magic.recording`'s: with none free he may erase a spell."""
     sheet = ctx.sheet(who)
     kind = ctx.catalog.spells[spell].type
     magic = [printed(c.label) for c in sheet.chits]
-    if not any(c.action is Action.MAGIC and c.magic_type == kind for c in magic):
+    absorbed = absorbed_magic(ctx.catalog, ctx.state.spells, who)  # Absorb Essence, L4948
+    if absorbed != str(kind) and not any(
+        c.action is Action.MAGIC and c.magic_type == kind for c in magic
+    ):
         return f"he has no Magic chit of type {kind} to learn {spell} (7.5.6c.2)"
     if sheet.spells.count(spell) > sheet.starting_spells.count(spell):
         return f"he has already learned {spell} from its Spell card (7.5.6f)"

@@ -16,7 +16,17 @@ from collections.abc import Callable
 from rules.advantages import report_waiting
 from rules.day.context import Ctx, PendingDecisionError
 from rules.daylight import trade
-from rules.evening import charging, encounter, fatigue, hirelings, kit, melee, natives, sunset
+from rules.evening import (
+    charging,
+    encounter,
+    fatigue,
+    flying,
+    hirelings,
+    kit,
+    melee,
+    natives,
+    sunset,
+)
 from rules.evening.counters import tremendous
 from rules.evening.encounter import hostiles, is_red
 from rules.evening.inflict import inflict
@@ -144,6 +154,7 @@ def end_round(ctx: Ctx, combat: CombatState) -> bool:
     World Fades' Hide rolls (L5081, :func:`rules.magic.spells.world_fades.hide_at_round_end`)."""
     state = ctx.state
     if state.spells:
+        flying.maneuvers_end(ctx, combat)  # 4.6.7e.1
         world_fades.hide_at_round_end(ctx, combat)
     for body in combat.hit:
         if tremendous(ctx.catalog, body) and body not in state.dark_side_up:

@@ -146,7 +146,7 @@ def showing(catalog: Catalog, state: GameState, dark_parts: list[str], counter: 
     the Transform Table printing none — length 0; its heads and clubs are transmorphized with it
     (4.6.9b.3 L1303) and neither move nor attack."""
     body = body_of(catalog, counter) or counter
-    shape = creature(catalog, state.spells, body)
+    shape = creature(catalog, state.spells, body, state.dark_side_up)
     if shape is None:
         return values(catalog, counter, dark(state, dark_parts, counter))
     if body != counter:

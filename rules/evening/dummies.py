@@ -14,8 +14,14 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.evening import kit
 from rules.evening.state import Attack, CombatState, Maneuver
+from rules.events.evening import Flipped
 from rules.magic.forms import TRANSMORPHIZING, creature
 from rules.magic.state import committed
+from rules.schema.base import Weight
+
+#: How a play turns the monster he absorbed over as he plays the dummy (``turned MAGIC IV3*
+#: smash``; Absorb Essence, rule 2).
+TURNED = "turned "
 
 
 def chits(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
@@ -39,7 +45,7 @@ def played(
     transmorphized character pays his fatigue costs normally on the round he is
     transmorphized": for what he played as himself before the spell took effect, such as a
     charge in the Encounter Step)."""
-    if creature(ctx.catalog, ctx.state.spells, who) is None:
+    if creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up) is None:
         return set()
     found = {attack.chit} if attack is not None and attack.spell is None else set()
     if maneuver is not None and maneuver.chit is not None:
@@ -49,3 +55,30 @@ def played(
         for cast in combat.casts.values()
     )
     return found if struck_now else found | set(kit.used(combat, who))
+
+
+def may_turn(ctx: Ctx, who: str) -> bool:
+    """Whether ``who`` may turn the monster he absorbed over as he plays a chit (Absorb
+    Essence, rule 2, L4947): "If the monster is Medium or Heavy, he can turn it either side up
+    whenever he plays a chit (it does not change tactics). If it is Tremendous ... once it is
+    red side up, he can turn it red side down whenever he plays a chit"."""
+    shape = creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up)
+    if shape is None or shape.absorbed is None:
+        return False
+    return ctx.catalog.monsters[shape.name].size is not Weight.TREMENDOUS or shape.red
+
+
+def turn(ctx: Ctx, combat: CombatState, who: str) -> None:
+    """``who`` turns the monster he absorbed over as he plays a dummy (:func:`may_turn`, the
+    play written ``turned CHIT BOX``): its other side is up from this play on."""
+    shape = creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up)
+    if shape is None or shape.absorbed is None or not may_turn(ctx, who):
+        return
+    piece = shape.absorbed
+    dark = ctx.state.dark_side_up
+    if piece in dark:
+        dark.remove(piece)
+    else:
+        dark.append(piece)
+    side = "dark" if piece in dark else "light"
+    ctx.emit(Flipped(denizen=piece, side=side, at=combat.clearing, round=combat.round))

@@ -262,7 +262,7 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         options.append(protection.ACTIVATE)  # 4.6.7f.1, L5163: a spell's chit, no belonging
     if misted(state.spells, who):  # L5062: his own chits frozen (4.6.9e), the T4 to run away
         return options + [f"run {MIST_MOVE_CHIT} to {end}" for end in roads(ctx, combat)]
-    if creature(ctx.catalog, state.spells, who) is not None:  # 8.4.5p.2, 4.6.9b.2, e
+    if creature(ctx.catalog, state.spells, who, state.dark_side_up) is not None:  # 8.4.5p.2, e
         return options + [f"run {label} to {end}" for label in chits for end in roads(ctx, combat)]
     freed = kit.unleashed(state, who)  # Move/Fight chits (L5076)
     weapon = kit.weapon(ctx.catalog, state, character)
@@ -343,6 +343,14 @@ def actions(ctx: Ctx, combat: CombatState) -> None:
         if who in combat.charges:
             _cancel(ctx, combat, who, answer, "his charge was his action (8.3.6b.1)")
             continue
+        verb, _, rest = answer.partition(" ")
+        if verb == "run" and ctx.state.spells:  # Broomstick, rules 1 and 4 (L4957, L4960)
+            instead = flying.encounter_invocation(
+                ctx, combat, who, "run", rest.rpartition(" to ")[0]
+            )
+            if instead:
+                flying.fly_away(ctx, combat, who, instead.removeprefix(flying.PLAYED), forced=True)
+                continue
         act(ctx, combat, who, answer)
     for who, answer in colors:
         casting.play_colors(ctx, combat, who, answer)
@@ -465,7 +473,7 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
             ctx.catalog.characters[who].weight,
             key=lambda w: w.rank,
         )
-    elif (shape := creature(ctx.catalog, state.spells, who)) is not None:
+    elif (shape := creature(ctx.catalog, state.spells, who, state.dark_side_up)) is not None:
         time, label, strength, needed = shape.move_time, play, shape.strength, Weight.NEGLIGIBLE
     else:
         chit = kit.face(ctx.catalog, ctx.state, character, play)
@@ -486,7 +494,7 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
         why is None
         and not play.startswith("horse")
         and not mist
-        and creature(ctx.catalog, state.spells, who) is None
+        and creature(ctx.catalog, state.spells, who, state.dark_side_up) is None
         and kit.over_limit(ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), play])
     ):
         why = kit.too_much(ctx.catalog, ctx.state, sheet)

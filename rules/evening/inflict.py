@@ -135,7 +135,7 @@ def _effect(ctx: Ctx, combat: CombatState, strike: Strike, lost_horses: set[str]
     if strike.red:  # 8.4.7d, d.3: killed outright, armor and horses untouched
         return Effect(strike, None, target, killed=target)
     bare = strike.ignores_armor  # Penetrating Grease, L4461
-    shape = creature(catalog, state.spells, target)
+    shape = creature(catalog, state.spells, target, state.dark_side_up)
     if shape is not None:  # 4.6.9d-e: its horse and armor transmorphized, he is not wounded
         level = inflicted(blow(strike, levels), on_armor=shape.armored and not bare)
         killed = target if kills(level, shape.vulnerability) else None

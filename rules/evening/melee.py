@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from rules import hidden
 from rules.day.context import Ctx
-from rules.evening import dummies, hirelings, kit, natives, rebels, standing
+from rules.evening import dummies, flying, hirelings, kit, natives, rebels, standing
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE, TREACHERY, placement
 from rules.evening.counters import is_native, sheet_counters
 from rules.evening.encounter import combat_id, hostiles, is_red
@@ -29,8 +29,8 @@ from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
 from rules.magic import builtin, taking_effect
 from rules.magic import targets as spell_targets
-from rules.magic.forms import attack as form_attack
 from rules.magic.forms import creature, form, misted, transmorphized
+from rules.magic.spells import absorb
 from rules.magic.spells.attack import SPELL, attacks_all, fixed_circle
 from rules.magic.spells.peace import named, pacified
 from rules.schema.action_chits import Action
@@ -97,6 +97,7 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
             menu(ctx, combat, who)
     ctx.wait_if_pending()
     hirelings.turn_horses(ctx, combat)
+    before = combat.targets
     combat.targets = {}
     for owner in hirelings.defenders(ctx, combat):
         if owner in combat.held:
@@ -132,6 +133,8 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
                 ctx.emit(Unhidden(who=name, reason="a target is named (8.4.2b.2)"))
             elif name in ctx.state.minions:
                 hirelings.unhide(ctx, name, "a target is named (8.4.2b.2)")
+    if ctx.state.spells:
+        absorb.changed_targets(ctx, combat, before)  # Absorb Essence, rule 2 (L4947)
     taking_effect.break_on_target(ctx, combat)  # 8.4.2h
     combat.step = "effects" if combat.casts else "plays"  # 8.4.3
 
@@ -206,10 +209,16 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         return options[1:]  # Roof Collapses attacks "automatically" (L4913)
     if cast is not None and cast.status == "working":
         return options  # 8.4.5a: no weapon attack in the round his spell works
-    shape = creature(ctx.catalog, ctx.state.spells, who)
+    shape = creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up)
     if shape is not None:  # 8.4.5p.2: a dummy in a circle, if the creature attacks at all
-        free = dummies.chits(ctx, combat, who) if form_attack(shape) is not None else []
-        return options + [f"{label} {ATTACKS[box]}" for label in free for box in ATTACKS]
+        free = dummies.chits(ctx, combat, who)
+        turned = (
+            [f"{dummies.TURNED}{label}" for label in free] if dummies.may_turn(ctx, who) else []
+        )
+        if shape.attack_time is None:  # it cannot attack on this side; the other may
+            free = []
+        plays = [*free, *turned]
+        return options + [f"{label} {ATTACKS[box]}" for label in plays for box in ATTACKS]
     freed = kit.unleashed(ctx.state, who)  # Move/Fight chits (L5076)
     fights = kit.of_action(kit.unused(character, kit.used(combat, who)), Action.FIGHT, freed=freed)
     fights += kit.unused_cards(ctx.catalog, ctx.state, character, "gloves", kit.used(combat, who))
@@ -223,10 +232,14 @@ def attack_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
 def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """8.4.5e.2, j.1, k: each Move chit or Boots card not yet played, in each Maneuver square
     (a Duck chit only in Duck, L3717), or his active horse on either side — never in a cave
-    (k.1)."""
+    (k.1) —, or a Fly chit he may play himself (8.4.5q, ``fly CHIT``)."""
     character = ctx.sheet(who)
-    if creature(ctx.catalog, ctx.state.spells, who) is not None:  # 8.4.5p.2, 4.6.9b.1
+    if (
+        creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up) is not None
+    ):  # 8.4.5p.2, 4.6.9b.1
         free = dummies.chits(ctx, combat, who)
+        if dummies.may_turn(ctx, who):  # Absorb Essence, rule 2 (L4947)
+            free += [f"{dummies.TURNED}{label}" for label in free]
         return [NONE, *(f"{label} {MANEUVERS[box]}" for label in free for box in MANEUVERS)]
     chits = kit.unused(character, kit.used(combat, who))
     options = [NONE]
@@ -240,6 +253,9 @@ def maneuver_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
         for box in MANEUVERS
     ]
     options += [f"{label} duck" for label in kit.of_action(chits, Action.DUCK)]
+    options += [
+        f"{fly} {MANEUVERS[box]}" for fly in flying.plays(ctx, combat, who) for box in MANEUVERS
+    ]
     cave = ctx.board.clearing_type(combat.clearing) is ClearingType.CAVE
     if kit.horse(ctx.catalog, ctx.state, character) is not None and not cave:
         options += [
@@ -287,7 +303,9 @@ def default_maneuver(ctx: Ctx, combat: CombatState, who: str, options: list[str]
             return again
     catalog, state, character = ctx.catalog, ctx.state, ctx.sheet(who)
     played = kit.used(combat, who)
-    if creature(catalog, state.spells, who) is not None:  # 8.4.5p: any dummy is as fast
+    if (
+        creature(catalog, state.spells, who, state.dark_side_up) is not None
+    ):  # 8.4.5p: any dummy is as fast
         free = dummies.chits(ctx, combat, who)
         return f"{min(free)} {MANEUVERS[_safest(ctx, combat, who)]}" if free else NONE
     limit = kit.effort_limit(catalog, state, character)

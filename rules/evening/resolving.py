@@ -40,8 +40,7 @@ from rules.events.day import NotImplementedYet
 from rules.events.evening import AttackCancelled, Attacked, Shifted
 from rules.magic import builtin
 from rules.magic import strength as strength_wish
-from rules.magic.forms import attack as form_attack
-from rules.magic.forms import creature, misted, transmorphized
+from rules.magic.forms import Shape, creature, misted, transmorphized
 from rules.magic.nullifying import PENTANGLE, affects
 from rules.magic.spells.attack import aims
 from rules.magic.spells.combat import poisoned
@@ -148,11 +147,10 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         if target is None:
             continue
         character = ctx.sheet(who)
-        shape = creature(ctx.catalog, ctx.state.spells, who)
+        shape = creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up)
         if shape is not None:  # 8.4.5p.2: a dummy with the creature's harm, nothing added
-            hits = form_attack(shape)
-            if hits is not None:
-                found.append(_creature_strike(who, target, attack, Harm.of(hits[0])))
+            if shape.attack_time is not None:
+                found.append(_creature_strike(who, target, attack, shape))
             continue
         chit = kit.face(ctx.catalog, ctx.state, character, attack.chit)
         strength = chit.strength
@@ -270,13 +268,28 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             and hitter not in combat.hit
         ):
             combat.hit.append(hitter)
+        if strike.hit and strike.credit == strike.attacker:
+            _absorbed_hit(ctx, combat, strike.attacker)
     return [s for s in found if s.hit]
 
 
-def _creature_strike(who: str, target: str, attack: Attack, harm: Harm) -> Strike:
+def _absorbed_hit(ctx: Ctx, combat: CombatState, who: str) -> None:
+    """Absorb Essence, rule 2 (L4947): a Tremendous monster the caster absorbed "turns red side
+    up only when it gets a hit" — at the end of the round, as a Tremendous monster's
+    (8.4.7c, :func:`rules.evening.combat.end_round`)."""
+    shape = creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up)
+    piece = shape.absorbed if shape is not None else None
+    if piece is not None and tremendous(ctx.catalog, piece) and piece not in combat.hit:
+        combat.hit.append(piece)
+
+
+def _creature_strike(who: str, target: str, attack: Attack, shape: Shape) -> Strike:
     """A transmorphized character's attack (8.4.5p.2, 4.6.9d): the creature's harm and attack
-    time, from the circle of his dummy; no weapon, sharpness or striking bonus (the Transform
-    Table prints none), length 0."""
+    time, from the circle of his dummy; no weapon or striking bonus. A Transform creature has
+    no sharpness and length 0 (the Transform Table prints none); an absorbed monster (L4947,
+    rule 2) strikes with its face-up side's sharpness and length, kills outright red side up
+    (8.4.7d), and a Demon's or the Imp's spell side casts its spell "like a monster, not a
+    character" (rule 2.2, 8.4.7b)."""
     assert attack.direction is not None
     return Strike(
         attacker=who,
@@ -284,8 +297,11 @@ def _creature_strike(who: str, target: str, attack: Attack, harm: Harm) -> Strik
         target=target,
         direction=attack.direction,
         time=attack.time,
-        length=0,
-        harm=harm,
+        length=shape.length,
+        harm=Harm.of(shape.harm) if shape.harm is not None else None,
+        red=shape.red,
+        sharpness=shape.sharpness,
+        spell=shape.spell,
     )
 
 

@@ -15,7 +15,8 @@ weapon (L4394), and a weapon under Gripping Dust shows its alerted side (L4455).
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.evening import denizen_sheets, dummies, kit, tactics
+from rules.daylight.fly import carpet_fly
+from rules.evening import denizen_sheets, dummies, flying, kit, tactics
 from rules.evening.answers import BOX_OF, NONE, read_placement
 from rules.evening.counters import sheet_counters
 from rules.evening.encounter import combat_id, is_red
@@ -23,7 +24,6 @@ from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
 from rules.events.evening import PlayCancelled, Played
 from rules.magic import builtin, targets
-from rules.magic.forms import attack as form_attack
 from rules.magic.forms import creature
 from rules.magic.spells.attack import SPELL, aims
 from rules.pieces import pieces_of
@@ -32,10 +32,14 @@ from rules.pieces import pieces_of
 def reveal(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> None:
     """8.4.5e: the plays are revealed together (those a player left to their defaults said so,
     ``defaults``) and judged; the denizens on each sheet go where
-    their owner placed them (m), then are repositioned and may change tactics (8.4.6)."""
+    their owner placed them (m), then are repositioned and may change tactics (8.4.6). First,
+    Broomstick's casters may invoke its Fly chit on their targets' maneuvers (L4957, L4960,
+    :func:`rules.evening.flying.invocations`)."""
+    invoked = flying.invocations(ctx, combat, chosen) if ctx.state.spells else {}
     for who in present(ctx, combat):
         answers = chosen.get(who, {})
-        plays = _judge(ctx, combat, who, answers)
+        judged = {**answers, "maneuver": invoked[who]} if who in invoked else answers
+        plays = _judge(ctx, combat, who, judged)
         combat.plays[who] = plays
         defaults = [
             kind
@@ -109,7 +113,7 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
     maneuver = _maneuver(ctx, combat, who, answers.get("maneuver", NONE))
     if attack is not None and attack.spell is None:
         used.append(attack.chit)
-    if maneuver is not None and maneuver.chit is not None:
+    if maneuver is not None and maneuver.chit is not None and not flying.is_fly(maneuver.chit):
         used.append(maneuver.chit)
     too_much = kit.too_much(ctx.catalog, state, character)
     frozen = dummies.played(ctx, combat, who, attack, maneuver)
@@ -156,12 +160,16 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
         label, flip, direction = " ".join(words[:-1]), None, BOX_OF[words[-1]]
         if who not in combat.targets:
             return None
-    shape = creature(ctx.catalog, state.spells, who)
+    shape = creature(ctx.catalog, state.spells, who, state.dark_side_up)
     if shape is not None:  # 8.4.5p.2: a dummy with the creature's attack time, no weapon
-        hits = form_attack(shape)
-        if hits is None or direction is None:
+        if label.startswith(dummies.TURNED):  # Absorb Essence, rule 2 (L4947)
+            label = label.removeprefix(dummies.TURNED)
+            dummies.turn(ctx, combat, who)
+            shape = creature(ctx.catalog, state.spells, who, state.dark_side_up)
+            assert shape is not None
+        if shape.attack_time is None or direction is None:
             return None
-        return Attack(chit=label, direction=direction, time=hits[1])
+        return Attack(chit=label, direction=direction, time=shape.attack_time)
     chit = kit.face(ctx.catalog, ctx.state, character, label)
     weapon = kit.weapon(ctx.catalog, state, character)
     time, length = chit.time, 0
@@ -204,7 +212,10 @@ def _spell_attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attac
 def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver | None:
     """8.4.5e.2, k: a Move chit strong enough for all he carries (f.3), or his horse strong
     enough for him and all he carries (k), galloping once a round (k.2), never under a
-    red-side-up Tremendous monster (8.4.7d.2)."""
+    red-side-up Tremendous monster (8.4.7d.2); or a Fly chit (``fly CHIT``) whose flying
+    strength carries him and all his items, at its time (8.4.5q L2565: "He can use his flying
+    values like move values ... to maneuver during the Melee Step"), expiring as the round ends
+    (:func:`rules.evening.flying.maneuvers_end`)."""
     if answer == NONE:
         return None
     state, character = ctx.state, ctx.sheet(who)
@@ -231,8 +242,25 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
             time=side.move,
             cancelled=cancelled,
         )
-    shape = creature(ctx.catalog, state.spells, who)
+    rug = flying.carpet_played(ctx, combat, who, play)
+    if rug is not None:  # 8.4.5q: the Flying Carpet, once a round, if it carries him
+        kit.used(combat, who).append(rug)
+        why = flying.carpet_carries(ctx, who, rug)
+        time = carpet_fly(ctx, rug).time
+        return Maneuver(chit=play, direction=direction, time=time, cancelled=why)
+    fly = flying.played(ctx, who, play)
+    if fly is not None:  # 8.4.5q: a Fly chit like a Move chit, if it carries him
+        why = flying.cannot_carry(ctx, who, fly)
+        return Maneuver(
+            chit=play, direction=direction, time=flying.fly_time(ctx, fly), cancelled=why
+        )
+    shape = creature(ctx.catalog, state.spells, who, state.dark_side_up)
     if shape is not None:  # 8.4.5p.2: a dummy with the creature's move time
+        if play.startswith(dummies.TURNED):  # Absorb Essence, rule 2 (L4947)
+            play = play.removeprefix(dummies.TURNED)
+            dummies.turn(ctx, combat, who)
+            shape = creature(ctx.catalog, state.spells, who, state.dark_side_up)
+            assert shape is not None
         return Maneuver(chit=play, direction=direction, time=shape.move_time)
     chit = kit.face(ctx.catalog, ctx.state, character, play)
     needed = kit.carrying(ctx.catalog, state, character, play)

@@ -18,6 +18,8 @@ from rules.evening.state import CombatState
 from rules.events.daylight import Abandoned, AbandonedCard
 from rules.events.evening import Flipped, Killed, Spoils, Taken, TakenCard, TakenCardNamed
 from rules.magic import lifecycle
+from rules.magic.forms import ABSORB_ESSENCE
+from rules.magic.spells import absorb
 from rules.pieces import ITEM_KINDS, pieces_of
 from rules.state import Place
 
@@ -86,11 +88,14 @@ def denizen_killed(
 def let_go(ctx: Ctx, combat: CombatState, victim: str) -> None:
     """8.4.7c: a Tremendous monster whose target is killed turns red side down again — one on
     the victim's sheet, or defending on its own with the victim its target — and does not turn
-    red for this round's hit."""
+    red for this round's hit; so does one a character absorbed whose target the victim was
+    (Absorb Essence, rule 2, L4947)."""
     state = ctx.state
     holders = {*combat.sheets.get(victim, [])}
     holders |= {m for m, target in combat.targets.items() if target == victim}
     holders |= {m for m, target in combat.held.items() if target == victim}
+    for who in sorted(h for h in holders if h in state.characters):
+        absorb.red_side_down(ctx, combat, who)  # Absorb Essence, rule 2 (L4947)
     for denizen in sorted(h for h in holders if tremendous(ctx.catalog, h)):
         combat.hit = [body for body in combat.hit if body != denizen]
         if denizen in state.dark_side_up:
@@ -162,6 +167,24 @@ def remove(ctx: Ctx, combat: CombatState, victim: str) -> None:
     combat.targets = {who: t for who, t in combat.targets.items() if t not in gone}
 
 
+def _absorbed_spoils(ctx: Ctx, victim: str, killer: str) -> None:
+    """Absorb Essence, rule 1.1 (L4945): "If the spellcaster is killed the monster is also
+    killed. The killer gets the spellcaster's points plus the monster's bounty points, without
+    multiplication, and both the spellcaster and the monster count as kills towards the
+    killer's daily total" — for each monster ``victim`` absorbed (rule 3: one per spell), energized
+    or not ("one entity, even when the spell is inert", rule 1). The monster stays out of play
+    (:func:`rules.magic.lifecycle.killed` ends the spell)."""
+    for spell in ctx.state.spells:
+        if spell.spell != ABSORB_ESSENCE or spell.controller != victim or not spell.targets:
+            continue
+        monster = spell.targets[0]
+        if not is_monster(ctx.catalog, monster):
+            continue
+        ctx.today.kills[killer] = ctx.today.kills.get(killer, 0) + 1
+        record = monster_of(ctx.catalog, monster)
+        _gain(ctx, killer, Fraction(record.fame), Fraction(record.notoriety), 0, monster)
+
+
 def character_killed(
     ctx: Ctx, combat: CombatState, victim: str, killer: str | None, instant: str = "wounds"
 ) -> None:
@@ -183,6 +206,7 @@ def character_killed(
     if killer is not None and killer in state.characters:
         ctx.today.kills[killer] = ctx.today.kills.get(killer, 0) + 1
         _gain(ctx, killer, Fraction(0), Fraction(sheet.notoriety), sheet.gold, victim)
+        _absorbed_spoils(ctx, victim, killer)
         for item in belongings:
             record = sheet.items.pop(item)
             state.put(item, Place.owner(killer))

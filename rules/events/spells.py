@@ -123,6 +123,17 @@ class FlyChitCreated(Public, type="fly_chit"):
     time: int
 
 
+class FlyChitInvoked(Public, type="fly_chit_invoked"):
+    """Broomstick's ``caster`` invokes its Fly chit as his target ``who`` plays the Light Move
+    chit ``chit`` (L4957, rule 1): ``who`` uses the Fly chit instead — to maneuver in the same
+    direction, to charge, or to fly away."""
+
+    caster: str
+    who: str
+    spell: str
+    chit: str
+
+
 class Flew(Public, type="flew"):
     """``who`` flies from ``from_`` (the clearing he took off from, or the tile he flew to
     before) to the forest of ``tile``, away from its clearings (7.3.3a, a.1)."""

@@ -12,8 +12,10 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.events.day import NotImplementedYet
+from rules.events.evening import Flipped
 from rules.magic import lifecycle
 from rules.magic.casts import SpellCast
+from rules.magic.forms import creature
 from rules.pieces import pieces_of
 from rules.state import Place
 
@@ -25,9 +27,17 @@ def absorb_essence(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> 
     Attention chits assigned to it become unassigned, and it is released from any spells
     bewitching it" — its own sheet and its place on others' go, and whoever targets it has no
     target. Reading: a hired or controlled monster stays its employer's minion, out of play.
-    Not built, and reported: the monster's combat values for the caster while the spell is
-    energized, its head or club, a Demon's spell, recording with its Magic type (rule 2), the
-    killer's points and kills when the caster dies (1.1), duplicate spells (3)."""
+    While energized the caster fights with the monster's values through the one path a
+    transmorphized character's dummies take (:func:`rules.magic.forms.creature`, rule 2): its
+    face-up side's harm, sharpness, length and times, red side up killing, a Demon's or the
+    Imp's spell (2.2), and its Magic type to record spells (2.2); a Tremendous monster turns red
+    side up on a hit and down when his target dies or he changes targets
+    (:func:`red_side_down`); his killer takes both bounties (1.1,
+    :mod:`rules.evening.spoils`); with duplicate spells the latest energized holds him (3).
+    He turns a Medium or Heavy monster over, or a red-side-up Tremendous one down, as he plays a
+    chit (2, :func:`rules.evening.dummies.may_turn`). Not built, and reported: its head or club
+    as a second attack (2.1); an item's spell not held by a character making the item the
+    monster (4)."""
     monster = cast.targets[0]
     cast.becomes = pieces_of(ctx.catalog)[monster].name
     for spell in list(ctx.state.spells):
@@ -45,10 +55,33 @@ def absorb_essence(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> 
         NotImplementedYet(
             rule="L4947",
             what=(
-                f"the {cast.becomes}'s combat values for {who} while Absorb Essence is "
-                "energized (its head or club, a Demon's spell, recording with its Magic type), "
-                "the killer's points and kills when he dies, duplicate Absorb Essence spells"
+                f"Absorb Essence's {cast.becomes} for {who}: its head or club as a second "
+                "attack, an item's spell making the item the monster"
             ),
             who=who,
         )
     )
+
+
+def red_side_down(ctx: Ctx, combat: CombatState, who: str) -> None:
+    """Absorb Essence, rule 2 (L4947): the Tremendous monster ``who`` absorbed "automatically
+    turns red side down when he changes targets, or when his target is killed" — and a hit it
+    got this round no longer turns it red side up (as a Tremendous monster's, 8.4.7c)."""
+    shape = creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up)
+    if shape is None or shape.absorbed is None:
+        return
+    piece = shape.absorbed
+    combat.hit = [p for p in combat.hit if p != piece]
+    if shape.red:
+        ctx.state.dark_side_up.remove(piece)
+        ctx.emit(Flipped(denizen=piece, side="light", at=combat.clearing, round=combat.round))
+
+
+def changed_targets(ctx: Ctx, combat: CombatState, before: dict[str, str]) -> None:
+    """Rule 2 (L4947) as the Melee Step's targets are named: each character whose target is not
+    the one he had (``before``: the targets of the round before) turns his absorbed
+    Tremendous monster red side down (:func:`red_side_down`). Reading: naming no target is
+    changing targets."""
+    for who in ctx.state.characters:
+        if who in before and combat.targets.get(who) != before[who]:
+            red_side_down(ctx, combat, who)

@@ -8,16 +8,14 @@ the spell's ``adds`` (:class:`rules.magic.state.SpellInEffect`). While the spell
 item holds that Magic type and that spell beside its own (rule 1, :func:`added`): its holder may
 play it as a Magic chit of that type to cast the spell, automatically awakened, or its own Spell
 cards of that type (rule 2); each of its Magic types casts once a day, and one committed to a
-spell in effect leaves the others free (rule 3) — :mod:`rules.magic.items` reads them. Reading
-the added spell's runes to learn it (rule 1) is not built: Read Runes learns only from the
-item's cards (:mod:`rules.daylight.runes`); it is reported as the spell takes effect.
+spell in effect leaves the others free (rule 3) — :mod:`rules.magic.items` reads them. Its holder
+reads the added spell's runes to learn it (rule 1, :mod:`rules.daylight.runes`).
 """
 
 from __future__ import annotations
 
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
-from rules.events.day import NotImplementedYet
 from rules.magic import builtin, questions
 from rules.magic.casts import SpellCast
 from rules.magic.items import ENCHANT_ARTIFACT
@@ -46,17 +44,5 @@ def name_added(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None
 
 def takes_effect(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     """Enchant Artifact takes effect: nothing happens at once. The spell goes into effect,
-    energized as it is cast (4.6.7h.2), with the spell it adds (``cast.adds``). Reading the
-    added spell's runes is reported not implemented (see the module)."""
-    if cast.adds is None or not cast.targets:
-        return
-    ctx.emit(
-        NotImplementedYet(
-            rule="L5053",
-            what=(
-                f"reading the runes of the {cast.adds} Enchant Artifact adds to the "
-                f"{cast.targets[0]}: Reading Runes reads only the item's Spell cards"
-            ),
-            who=who,
-        )
-    )
+    energized as it is cast (4.6.7h.2), with the spell it adds (``cast.adds``), read where the
+    item is played and its runes read (see the module)."""

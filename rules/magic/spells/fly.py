@@ -14,19 +14,21 @@ belongings, to the adjacent tile the caster chooses, just before the next Encoun
 (:func:`blow_away`); he lands in his turn, a denizen that takes none at the start of Daylight
 (:func:`rules.daylight.fly.denizens_land`).
 
-A Fly chit flies its target away from combat as his Encounter action (8.3.8e,
-:mod:`rules.evening.flying`). Not built, and reported as a Fly spell takes effect (4.6.7e): a Fly
-chit played to charge or maneuver (8.3.6b.4, 8.4.5q), Broomstick's rules 1, 3 and 4 (the
-caster invoking it on the target's Move chits) and Hurricane Winds on a red-side-up Tremendous
-monster or its target (the monster drops its target and turns light side up, L4891).
+A Fly chit flies its target away from combat as his Encounter action (8.3.8e), and is played
+like a Move chit to charge or maneuver (8.3.6b.4, 8.4.5q): :mod:`rules.evening.flying`, where
+Broomstick's caster invokes it on his target's Move chits in combat (rules 1 and 4). Hurricane
+Winds cast on a red-side-up Tremendous monster or its target turns the monster red side down
+(:func:`winds_on_red`). In Daylight its caster invokes a Broomstick on his target's Move phase
+(rules 3 and 4, :func:`rules.daylight.fly.broomstick_move`).
 """
 
 from __future__ import annotations
 
 from rules.catalog import Catalog
 from rules.day.context import Ctx
+from rules.evening.counters import red_side_up
 from rules.evening.state import CombatState
-from rules.events.day import NotImplementedYet
+from rules.events.evening import Flipped
 from rules.events.spells import Flew, FlyChitCreated
 from rules.layout import DIRECTIONS
 from rules.magic import builtin, questions
@@ -71,25 +73,43 @@ def takes_effect(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> No
     creates a special 'Fly' chit with the flying strength and time number defined by the spell,
     with no effort asterisks", put with his active chits: his target has it (``fly_chit``). The
     spell goes into effect, its Magic chit committed (:func:`rules.magic.taking_effect.commit`).
-    Playing the chit to charge or maneuver is reported not implemented (see the module)."""
+    Hurricane Winds on a red-side-up Tremendous monster or its target turns it red side down
+    (:func:`winds_on_red`)."""
     chit = builtin.card(ctx.catalog, cast.spell).fly
     assert chit is not None, f"{cast.spell} is no Fly spell"
     target = cast.targets[0]
     ctx.emit(
         FlyChitCreated(who=target, spell=cast.spell, strength=chit.strength.value, time=chit.time)
     )
-    ctx.emit(
-        NotImplementedYet(
-            rule="4.6.7e",
-            what=(
-                f"{target}'s Fly chit of {cast.spell} played to charge or maneuver, "
-                "Broomstick's rules 1, 3 and 4 (its caster invoking it on his Move chits) and "
-                "Hurricane Winds on a red-side-up Tremendous monster or its target; the chit "
-                "flies him in a Fly phase or away from combat, and Hurricane Winds blows him away"
-            ),
-            who=target,
-        )
-    )
+    if builtin.card(ctx.catalog, cast.spell).text_key == HURRICANE_WINDS:
+        winds_on_red(ctx, combat, target)
+
+
+def winds_on_red(ctx: Ctx, combat: CombatState, target: str) -> None:
+    """Hurricane Winds (L4891): "When this spell is cast on a red-side-up T monster or its
+    target, the monster immediately drops its target and turns red-side-down, and the target of
+    the spell flies away" (:func:`blow_away`, before the next Encounter Step). A red-side-up
+    Tremendous monster is the target, or holds the target: on his sheet, naming him, or holding
+    him as its own sheet's target (8.6.2). Reading: dropping its target, it no longer holds or
+    targets him; it stays where it is on the sheets until he flies away, and its hit this
+    round no longer turns it red side up (as when its target is killed, 8.4.7c)."""
+    state = ctx.state
+
+    def red(piece: str) -> bool:
+        return red_side_up(ctx.catalog, state, combat.dark_parts, piece)
+
+    holders = {*combat.sheets.get(target, [])}
+    holders |= {m for m, aim in combat.targets.items() if aim == target}
+    holders |= {m for m, aim in combat.held.items() if aim == target}
+    monsters = [target] if red(target) else sorted(m for m in holders if red(m))
+    for monster in monsters:
+        combat.held.pop(monster, None)
+        combat.targets.pop(monster, None)
+        combat.hit = [piece for piece in combat.hit if piece != monster]
+        if monster in state.dark_side_up:
+            state.dark_side_up.remove(monster)
+        combat.dark_parts = [p for p in combat.dark_parts if p != monster]
+        ctx.emit(Flipped(denizen=monster, side="light", at=combat.clearing, round=combat.round))
 
 
 def invoked(ctx: Ctx, spell: SpellInEffect, target: str) -> bool:

@@ -7,6 +7,7 @@ from rules.catalog import catalog
 from rules.magic.forms import (
     MIST,
     OWN,
+    absorbed_magic,
     attack,
     belongings_frozen,
     creature,
@@ -118,3 +119,56 @@ def test_belongings_are_transmorphized_by_mist_and_transform_not_absorb_essence(
     assert belongings_frozen([absorb, frog], "Amazon")  # Transform is the stronger (4.6.9g)
     assert not belongings_frozen([frog.model_copy(update={"energized": False})], "Amazon")
     assert not belongings_frozen([frog], "Sorcerer")
+
+
+def test_an_absorbed_monster_fights_with_its_face_up_sides_values():
+    """Absorb Essence, rule 2 (L4947): "He must always use the combat values that are on the
+    face-up side of the monster's counter" — the Heavy Troll's light side (Medium harm at 4,
+    move 4) or its dark side (Heavy harm at 5); its vulnerability is its size."""
+    book = catalog()
+    troll = [
+        spell(1, "Absorb Essence", "Heavy Troll 1", controller="Amazon", becomes="Heavy Troll")
+    ]
+    light = creature(book, troll, "Amazon")
+    assert light is not None and light.absorbed == "Heavy Troll 1"
+    assert attack(light) == (Weight.MEDIUM, 4) and light.move_time == 4
+    assert light.vulnerability is Weight.HEAVY and not light.red and light.spell is None
+    dark = creature(book, troll, "Amazon", dark=["Heavy Troll 1"])
+    assert dark is not None and attack(dark) == (Weight.HEAVY, 5)
+    assert creature(book, troll, "Heavy Troll 1") is None
+
+
+def test_an_absorbed_tremendous_monster_kills_red_side_up_and_strikes_with_its_club():
+    """Rule 2 (L4947): red side up the Giant kills (8.4.7d): no harm letter, attack time 4; its
+    club is its own (rule 2.1). An absorbed Demon casts Power of the Pit on its V side (2.2)."""
+    book = catalog()
+    giant = [spell(1, "Absorb Essence", "Giant 2", controller="Amazon", becomes="Giant")]
+    red = creature(book, giant, "Amazon", dark=["Giant 2"])
+    assert red is not None and red.red and red.harm is None and red.attack_time == 4
+    assert red.parts == ("Giant's Club 2",)
+    demon = creature(book, [spell(1, "Absorb Essence", "Demon", controller="Amazon")], "Amazon")
+    assert demon is not None and demon.spell == "Power of the Pit" and demon.attack_time == 2
+
+
+def test_duplicate_absorb_essence_spells_make_him_the_latest_ones_monster():
+    """Rule 3 (L4949): "he will always be transmorphized into the monster that belongs to the
+    most recently energized spell" — the reading: the latest cast of those energized."""
+    book = catalog()
+    first = spell(1, "Absorb Essence", "Wolf 1", controller="Amazon", becomes="Wolf")
+    second = spell(2, "Absorb Essence", "Imp", controller="Amazon", becomes="Imp")
+    assert form([first, second], "Amazon") == "Imp"
+    shape = creature(book, [second, first], "Amazon")
+    assert shape is not None and shape.absorbed == "Imp"
+    inert = second.model_copy(update={"energized": False})
+    assert form([first, inert], "Amazon") == "Wolf"
+
+
+def test_an_absorbed_demon_or_imp_lends_its_magic_type_to_record_spells():
+    """Rule 2.2 (L4948): "When the spell is energized, the spellcaster can use the monster's
+    Magic type to record spells" — the Imp's V; a Wolf has none, nor an inert spell."""
+    book = catalog()
+    imp = spell(1, "Absorb Essence", "Imp", controller="Amazon", becomes="Imp")
+    assert absorbed_magic(book, [imp], "Amazon") == "V"
+    assert absorbed_magic(book, [imp.model_copy(update={"energized": False})], "Amazon") is None
+    wolf = spell(1, "Absorb Essence", "Wolf 1", controller="Amazon", becomes="Wolf")
+    assert absorbed_magic(book, [wolf], "Amazon") is None
