@@ -155,7 +155,7 @@ def blow_away(ctx: Ctx, combat: CombatState) -> None:
     Encounter Step begins; the Fly chit overrules the target's normal behavior ... When the
     target flies out of the clearing, all of his belongings, including his horses, fly and land
     with him. The spellcaster chooses which adjacent tile the target flies to." Called as the
-    Encounter Step of a round in ``combat``'s clearing begins (:func:`rules.evening.encounter.
+    Encounter Step of a round in ``combat``'s clearing begins (:func:`rules.evening.luring.
     lure`): each Hurricane Winds in effect, unused, whose target is here blows him away — its
     controller is asked the tile (``{spell: Hurricane Winds, tile: BV}``; default the first
     clockwise from north), all the questions first. He leaves the combat and flies over that

@@ -5,10 +5,10 @@ target is named as the target of a spell or an attack.
 
 Read where it acts, through :func:`pacified`: a bewitched character names no target for an
 attack or a spell (:func:`rules.evening.melee.targets`), charges nobody
-(:func:`rules.evening.charging.options`) and lures nothing (:func:`rules.evening.encounter.
+(:func:`rules.evening.charging.options`) and lures nothing (:func:`rules.evening.luring.
 lure_options`), though attackers may be assigned to him at random (rule 2); a bewitched denizen
-is neither lured nor assigned (:func:`rules.evening.encounter.lurable`,
-:func:`rules.evening.encounter.assign`) and, hired, lures nothing (rule 1).
+is neither lured nor assigned (:func:`rules.evening.luring.lurable`,
+:func:`rules.evening.luring.assign`) and, hired, lures nothing (rule 1).
 """
 
 from __future__ import annotations
