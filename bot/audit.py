@@ -19,7 +19,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Literal
 
-from bot.audit_rows import SECTIONS_6_7, Written
+from bot.audit_form import Written
+from bot.audit_rows import SECTIONS_6_7
 from bot.render import render
 from rules import (
     ADVANTAGES,
