@@ -12,6 +12,7 @@ than one compressed whole.
 from __future__ import annotations
 
 import struct
+import threading
 import zlib
 from collections import OrderedDict
 
@@ -32,26 +33,33 @@ _ZLIB_HEADER = zlib.compress(b"", COMPRESS_LEVEL)[:2]
 
 class BandCache:
     """Compressed bands by their raw bytes (filter bytes and pixels), the least recently used
-    forgotten past ``size``; :attr:`compressed` counts the bands compressed."""
+    forgotten past ``size``; :attr:`compressed` counts the bands compressed. The process's maps
+    are drawn in several threads at once (the scheduler's wake-ups), so the bands are looked up
+    and kept under a lock — a band one thread found could be forgotten by another before the
+    first marked it used — while the compressing itself is done outside it."""
 
     def __init__(self, size: int = BANDS) -> None:
         self.size = size
         self.bands: OrderedDict[bytes, tuple[bytes, int]] = OrderedDict()
         self.compressed = 0
+        self._lock = threading.Lock()
 
     def deflate(self, raw: bytes) -> tuple[bytes, int]:
         """``raw`` as a raw deflate stream ending on a byte boundary (a full flush), not final
         (such streams are read one after the other as one), and the Adler-32 of ``raw``."""
-        found = self.bands.get(raw)
-        if found is not None:
-            self.bands.move_to_end(raw)
-            return found
+        with self._lock:
+            found = self.bands.get(raw)
+            if found is not None:
+                self.bands.move_to_end(raw)
+                return found
         packer = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
         found = packer.compress(raw) + packer.flush(zlib.Z_FULL_FLUSH), zlib.adler32(raw)
-        self.compressed += 1
-        self.bands[raw] = found
-        if len(self.bands) > self.size:
-            self.bands.popitem(last=False)
+        with self._lock:
+            self.compressed += 1
+            self.bands[raw] = found
+            self.bands.move_to_end(raw)
+            while len(self.bands) > self.size:
+                self.bands.popitem(last=False)
         return found
 
 

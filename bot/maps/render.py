@@ -17,6 +17,7 @@ again. Nothing is drawn at twice the size of the whole map, and the PNG is a pal
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -153,24 +154,30 @@ class Patches:
     """The patches :func:`_overdraw` drew, the least recently used forgotten past ``size``:
     a patch is a function of what was under it and what was drawn on it, and most of a map's
     stacks of pieces lie on the same ground as the day before. :attr:`drawn` counts the
-    patches drawn."""
+    patches drawn. Maps are drawn in several threads at once (the scheduler's wake-ups), so the
+    patches are looked up and kept under a lock: a patch one thread found could be forgotten by
+    another before the first marked it used."""
 
     def __init__(self, size: int = PATCHES) -> None:
         self.size = size
         self.kept: OrderedDict[Hashable, Image.Image] = OrderedDict()
         self.drawn = 0
+        self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> Image.Image | None:
-        found = self.kept.get(key)
-        if found is not None:
-            self.kept.move_to_end(key)
-        return found
+        with self._lock:
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+            return found
 
     def put(self, key: Hashable, patch: Image.Image) -> None:
-        self.drawn += 1
-        self.kept[key] = patch
-        if len(self.kept) > self.size:
-            self.kept.popitem(last=False)
+        with self._lock:
+            self.drawn += 1
+            self.kept[key] = patch
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
 
 
 #: The process's patches.

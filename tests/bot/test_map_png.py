@@ -1,5 +1,6 @@
 """The map's PNG compressed in bands: the pixels and palette its reader decodes are the image's
-exactly, and a band met before is not compressed again."""
+exactly, and a band met before is not compressed again; the bands and the drawn patches kept
+for the next map are shared safely by the threads drawing maps at once."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from PIL import Image
 
 from bot.maps import render_image
 from bot.maps.png import BAND_ROWS, BandCache, adler32_combine, palette_png
+from bot.maps.render import Patches
 from rules.catalog import catalog
 from rules.setup.game import new_game
 from rules.view import MODERATOR, PUBLIC, view_for
+from tests.bot.meeting import Meeting
 
 
 def decoded(data: bytes) -> Image.Image:
@@ -106,3 +109,31 @@ def test_adler32_of_two_strings_combines_as_zlib_computes_it_whole() -> None:
         a = rng.randbytes(rng.choice([0, 1, 100, 70_000]))
         b = rng.randbytes(rng.choice([0, 1, 5_000, 200_000]))
         assert adler32_combine(zlib.adler32(a), zlib.adler32(b), len(b)) == zlib.adler32(a + b)
+
+
+def test_a_band_found_is_not_forgotten_by_another_thread_before_it_is_used() -> None:
+    """Maps are drawn in several threads at once (the scheduler's wake-ups): while one thread
+    has found a band, another compressing new ones must not forget it under it (this raised
+    KeyError in a race test on PostgreSQL); the other thread's bands come after."""
+    cache = BandCache(size=1)
+    first, second = bytes([1]) * 64, bytes([2]) * 64
+    meeting = Meeting(lambda: cache.deflate(second))
+    cache.bands = meeting  # type: ignore[assignment]
+    cache.deflate(first)
+    meeting.armed = True
+    assert cache.deflate(first) == BandCache().deflate(first)
+    meeting.thread.join()
+    assert list(cache.bands) == [second]
+
+
+def test_a_patch_found_is_not_forgotten_by_another_thread_before_it_is_used() -> None:
+    """The drawn patches are shared by the threads drawing maps as the bands are."""
+    patches = Patches(size=1)
+    first, second = Image.new("P", (2, 2), 1), Image.new("P", (2, 2), 2)
+    meeting = Meeting(lambda: patches.put("second", second))
+    patches.kept = meeting  # type: ignore[assignment]
+    patches.put("first", first)
+    meeting.armed = True
+    assert patches.get("first") is first
+    meeting.thread.join()
+    assert list(patches.kept) == ["second"]
