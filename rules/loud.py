@@ -79,10 +79,10 @@ LOUD: dict[str, Loud] = _table(
     ),
     Loud(
         "L4947", 4947, "uses the monster’s combat values",
-        "Absorb Essence: the monster's head or club as a second attack (rule 2.1), an item's "
-        "spell making the item itself the monster when no character holds it (4)",
+        "Absorb Essence cast by an Artifact or Spell Book: the item itself becoming the monster "
+        "when no character holds it, broken when it is killed (rule 4)",
         "rules.magic.spells.absorb",
-        "magic/spells_fly/L4942_absorb_essence_makes_the_caster_the_monster.yaml",
+        "magic/spells_fly/L4950_a_books_absorb_essence_is_reported_for_the_item_as_monster.yaml",
     ),
     Loud(
         "4.6.9d", 1308, "uses the creature's attack values, move values",

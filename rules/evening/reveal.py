@@ -52,6 +52,7 @@ def reveal(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> 
                 attack=answers.get("attack", NONE),
                 maneuver=answers.get("maneuver", NONE),
                 shield=answers.get("shield", NONE),
+                head=None if plays.head is None else answers["head"],
                 at=combat.clearing,
                 round=combat.round,
                 defaults=tuple(defaults),
@@ -140,6 +141,7 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
         attack=attack,
         maneuver=maneuver,
         shield=BOX_OF[shield] if has_shield and shield in BOX_OF else None,
+        head=dummies.head_attack(ctx, combat, who, answers.get("head", NONE)),
     )
 
 

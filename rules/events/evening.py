@@ -147,7 +147,9 @@ class Targeted(Public, type="targeted"):
 
 
 class Played(Public, type="played"):
-    """``who`` reveals: attack ``attack``, maneuver ``maneuver``, shield ``shield`` (8.4.5e)."""
+    """``who`` reveals: attack ``attack``, maneuver ``maneuver``, shield ``shield`` (8.4.5e),
+    and ``head``, the head or club he plays as a second attack (Absorb Essence, rule 2.1, L4948;
+    None: none)."""
 
     who: str
     attack: str
@@ -156,6 +158,7 @@ class Played(Public, type="played"):
     at: str
     round: int
     defaults: tuple[str, ...] = ()
+    head: str | None = None
 
 
 class Positioned(Public, type="positioned"):
