@@ -43,14 +43,6 @@ def _table(*entries: Loud) -> dict[str, Loud]:
 #: Every rule the engine's steps report as not implemented, by the rule its event names.
 LOUD: dict[str, Loud] = _table(
     Loud(
-        "7.3.3h", 1736, "The Flying Carpet is considered to have a permanent flying spell",
-        "the Flying Carpet energized by a Purple Magic chit of its owner (for the whole day); "
-        "energized by Purple from an automatic source, it flies him in a Fly phase, and charges, "
-        "maneuvers and flies away in combat (8.4.5q, 8.3.8e)",
-        "rules.daylight.fly",
-        "turn/7.3.3h_flying_carpet_not_implemented.yaml",
-    ),
-    Loud(
         "7.10.4d.2", 2048, "he is put in the forest",
         "a character on a roadway that vanishes or turns hidden from him when its tile is "
         "enchanted: he is left on it, not put in the forest",
