@@ -22,7 +22,7 @@ from rules.evening.counters import sheet_counters
 from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
-from rules.events.evening import PlayCancelled, Played
+from rules.events.evening import HeadPlayed, PlayCancelled, Played
 from rules.magic import builtin, targets
 from rules.magic.forms import creature
 from rules.magic.spells.attack import SPELL, aims
@@ -52,12 +52,15 @@ def reveal(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> 
                 attack=answers.get("attack", NONE),
                 maneuver=answers.get("maneuver", NONE),
                 shield=answers.get("shield", NONE),
-                head=None if plays.head is None else answers["head"],
                 at=combat.clearing,
                 round=combat.round,
                 defaults=tuple(defaults),
             )
         )
+        if plays.head is not None:  # Absorb Essence, rule 2.1 (L4948)
+            ctx.emit(
+                HeadPlayed(who=who, head=answers["head"], at=combat.clearing, round=combat.round)
+            )
         for play in (plays.attack, plays.maneuver):
             if play is not None and play.cancelled is not None:
                 label = play.chit if isinstance(play, Attack) else (play.chit or "horse")

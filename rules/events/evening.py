@@ -147,9 +147,7 @@ class Targeted(Public, type="targeted"):
 
 
 class Played(Public, type="played"):
-    """``who`` reveals: attack ``attack``, maneuver ``maneuver``, shield ``shield`` (8.4.5e),
-    and ``head``, the head or club he plays as a second attack (Absorb Essence, rule 2.1, L4948;
-    None: none)."""
+    """``who`` reveals: attack ``attack``, maneuver ``maneuver``, shield ``shield`` (8.4.5e)."""
 
     who: str
     attack: str
@@ -158,7 +156,16 @@ class Played(Public, type="played"):
     at: str
     round: int
     defaults: tuple[str, ...] = ()
-    head: str | None = None
+
+
+class HeadPlayed(Public, type="head_played"):
+    """``who`` reveals the head or club ``head`` of the monster he absorbed, played as a second
+    attack (Absorb Essence, rule 2.1, L4948): ``Giant's Club 1 dark thrust``."""
+
+    who: str
+    head: str
+    at: str
+    round: int
 
 
 class Positioned(Public, type="positioned"):
