@@ -76,11 +76,11 @@ SECTION_7: tuple[Written, ...] = (
         "the Fly activity with a Fly spell's Fly chit (a–d): to his tile or the next, on over "
         "the forest, unhidden, leaving horses, items too heavy and followers; landing by a die "
         "before another activity and at his turn's end, the chit expiring; the Flying Carpet "
-        "(h) is reported; flying monsters, creatures and steeds (e–g) come with Transform's "
-        "values and controlled monsters",
+        "(h), energized by Purple from an automatic source or by a Purple colour chit of its "
+        "owner for the whole day; flying monsters, creatures and steeds (e–g) come with "
+        "Transform's values and controlled monsters",
         ("rules/daylight/fly.py", "rules/daylight/turn.py"),
         "magic/spells_fly/7.3.3_he_flies_to_the_next_tile_and_lands_before_hiding_L1713.yaml",
-        ("7.3.3h",),
     ),
     Written(
         "7.3.4", "done",

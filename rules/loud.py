@@ -43,14 +43,6 @@ def _table(*entries: Loud) -> dict[str, Loud]:
 #: Every rule the engine's steps report as not implemented, by the rule its event names.
 LOUD: dict[str, Loud] = _table(
     Loud(
-        "7.3.3h", 1736, "The Flying Carpet is considered to have a permanent flying spell",
-        "the Flying Carpet energized by a Purple Magic chit of its owner (for the whole day); "
-        "energized by Purple from an automatic source, it flies him in a Fly phase, and charges, "
-        "maneuvers and flies away in combat (8.4.5q, 8.3.8e)",
-        "rules.daylight.fly",
-        "turn/7.3.3h_flying_carpet_not_implemented.yaml",
-    ),
-    Loud(
         "7.10.4d.2", 2048, "he is put in the forest",
         "a character on a roadway that vanishes or turns hidden from him when its tile is "
         "enchanted: he is left on it, not put in the forest",
@@ -79,10 +71,10 @@ LOUD: dict[str, Loud] = _table(
     ),
     Loud(
         "L4947", 4947, "uses the monster’s combat values",
-        "Absorb Essence: the monster's head or club as a second attack (rule 2.1), an item's "
-        "spell making the item itself the monster when no character holds it (4)",
+        "Absorb Essence cast by an Artifact or Spell Book: the item itself becoming the monster "
+        "when no character holds it, broken when it is killed (rule 4)",
         "rules.magic.spells.absorb",
-        "magic/spells_fly/L4942_absorb_essence_makes_the_caster_the_monster.yaml",
+        "magic/spells_fly/L4950_a_books_absorb_essence_is_reported_for_the_item_as_monster.yaml",
     ),
     Loud(
         "4.6.9d", 1308, "uses the creature's attack values, move values",

@@ -294,10 +294,13 @@ BUILT_IN_SPELLS: dict[str, Power] = {
         "not built",
     ),
     "flying_carpet": Power(
-        "L4552", "partly", "rules.daylight.fly",
-        "tests/scenarios/turn/7.3.3h_she_flies_with_the_flying_carpet_on_a_purple_day.yaml",
-        "energized by Purple from an automatic source it flies its owner in a Fly phase and in "
-        "combat (7.3.3h, 8.4.5q); energizing it with a Purple Magic chit is not built",
+        "L4552", "partly", "rules.daylight.fly, rules.evening.flying, rules.magic.energizing",
+        "tests/scenarios/turn/7.3.3h_a_purple_colour_chit_energizes_the_flying_carpet_for_the_"
+        "day.yaml",
+        "energized by Purple from an automatic source, or by a Purple colour chit of its owner "
+        "for the whole day, it flies him in a Fly phase and in combat (7.3.3h, 8.4.5q); a "
+        "spellbreaking spell making it fall inert until resupplied with Purple (L4558) is not "
+        "built",
     ),
 }  # fmt: skip
 

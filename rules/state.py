@@ -370,14 +370,19 @@ class DayState(_Data):
     """The clearings at peace for the rest of the day by a Wish, each with the round of combat
     it was made in, 0 in Daylight (L5259, :mod:`rules.magic.truce`)."""
     evening: EveningState | None = None
+    carpets: list[str] = Field(default_factory=list)
+    """The Flying Carpets a Purple colour chit of their owner energized today, for the whole
+    day (7.3.3h, :mod:`rules.magic.energizing`)."""
 
     @model_serializer(mode="wrap")
     def _without_no_peace(self, handler: SerializerFunctionWrapHandler) -> Any:
-        """No peace is left out of the saved state, so a day without one saves exactly the bytes
-        it did before the Wish for peace was built."""
+        """No peace, and no Flying Carpet energized, is left out of the saved state, so a day
+        without one saves exactly the bytes it did before the Wish for peace and the Carpet's
+        colour chit were built."""
         data = handler(self)
-        if isinstance(data, dict) and not data.get("peace"):
-            data.pop("peace", None)
+        for name in ("peace", "carpets"):
+            if isinstance(data, dict) and not data.get(name):
+                data.pop(name, None)
         return data
 
     @model_validator(mode="before")

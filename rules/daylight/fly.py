@@ -11,8 +11,7 @@ clearing of that tile he lands in (b.1), and the Fly chit he used expires (4.6.7
 His flying strength is a Fly chit (c, d): a Fly spell in effect whose target he is and whose chit
 is unused (:func:`rules.magic.spells.fly.fly_chits`; SCENARIOS part 3: "A Fly spell is an unused
 Fly chit"), or the Flying Carpet, whose own spell Purple magic energizes (h, :func:`_carpet`:
-from an automatic source; energizing it with a Purple Magic chit is not built, and a Fly phase
-with the Carpet and no Purple is reported, ``not_implemented``, 7.3.3h). Flying monsters
+from an automatic source, or a Purple colour chit of his for the whole day). Flying monsters
 and creatures, and riding them (e–g), come with controlled monsters and Transform's values.
 Broomstick's caster invokes its Fly chit on his target's Move phase (L4959–4960,
 :func:`broomstick_move`).
@@ -24,7 +23,6 @@ from rules.chits import alteration, current, in_play, printed
 from rules.day.context import Ctx
 from rules.daylight import blocking, missions, prowling
 from rules.daylight.moving import abandon, active_horse, horse_strength, item_weight, weight_of
-from rules.events.day import NotImplementedYet
 from rules.events.daylight import (
     FollowerLeft,
     PhaseCancelled,
@@ -32,7 +30,7 @@ from rules.events.daylight import (
     Unhidden,
 )
 from rules.events.spells import Flew, Landed
-from rules.magic import builtin, lifecycle, questions
+from rules.magic import builtin, energizing, lifecycle, questions
 from rules.magic.colors import at_place, supplies
 from rules.magic.forms import belongings_frozen, transmorphized
 from rules.magic.spells.fly import BROOMSTICK, NO, YES, fly_chits, invoked, neighbours, strength
@@ -187,17 +185,7 @@ def _chit(ctx: Ctx, name: str) -> SpellInEffect | None:
 def carpets(ctx: Ctx, name: str) -> list[str]:
     """The active Treasure cards of his with a built-in flying spell — the Flying Carpet
     (7.3.3h; its card L4558) — in the order of his sheet; none for anyone but a character."""
-    if not ctx.is_character(name):
-        return []
-    pieces = pieces_of(ctx.catalog)
-    return [
-        item
-        for item, held in ctx.sheet(name).items.items()
-        if held.active
-        and pieces[item].kind is Kind.TREASURE
-        and (spell := ctx.catalog.treasures[pieces[item].name].built_in_spell) is not None
-        and spell.fly is not None
-    ]
+    return energizing.carpets(ctx.catalog, ctx.sheet(name)) if ctx.is_character(name) else []
 
 
 def carpet_fly(ctx: Ctx, carpet: str) -> FlyChit:
@@ -215,37 +203,28 @@ def _carpet(ctx: Ctx, name: str) -> str | None:
     not exceed its weight limit, and as long as it is supplied with Purple magic" — his first
     active Carpet that carries him (his weight at most its strength, M), energized as he takes
     off by Purple from an automatic source where he stands (:func:`rules.magic.colors.at_place`:
-    the day's, the Chapel's and the like, an enchanted tile's). Its spell never expires: he may
-    fly with it again after he lands. Energizing it with a Purple Magic chit of his, for the
-    whole day, is not built (reported by :func:`_no_chit`)."""
+    the day's, the Chapel's and the like, an enchanted tile's), or by a Purple colour chit of
+    his today: "If he uses a Purple Magic chit to energize the Flying Carpet, it remains
+    energized for the whole day, regardless of how often he lands" (the ``color`` decision as
+    a phase starts, :mod:`rules.magic.energizing`). Its spell never expires: he may fly with it
+    again after he lands."""
     place = ctx.place_of(name)
     if place is None:
         return None
-    purple = supplies(at_place(ctx.catalog, ctx.state, place), MagicColor.PURPLE)
+    purple = bool(supplies(at_place(ctx.catalog, ctx.state, place), MagicColor.PURPLE))
     me = weight_of(ctx.catalog, name)
     return next(
-        (c for c in carpets(ctx, name) if purple and carpet_fly(ctx, c).strength.rank >= me.rank),
+        (
+            c
+            for c in carpets(ctx, name)
+            if (purple or c in ctx.today.carpets) and carpet_fly(ctx, c).strength.rank >= me.rank
+        ),
         None,
     )
 
 
 def _no_chit(ctx: Ctx, name: str, number: int) -> None:
-    """No Fly chit carries him: the phase is cancelled (7.3.3a.2) — and with an active Flying
-    Carpet that no automatic source supplies with Purple here, its energizing with a Purple
-    Magic chit not being built (7.3.3h), that is reported."""
-    held = carpets(ctx, name)
-    if held:
-        ctx.emit(
-            NotImplementedYet(
-                rule="7.3.3h",
-                what=(
-                    f"flying with the {held[0]} energized by a Purple Magic chit of his (no "
-                    "automatic source supplies Purple here)"
-                ),
-                who=name,
-                phase=number,
-            )
-        )
+    """No Fly chit carries him: the phase is cancelled (7.3.3a.2)."""
     reason = "he has no Fly chit that can carry him and is invoked (7.3.3a.2)"
     ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
 

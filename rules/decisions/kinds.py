@@ -208,6 +208,7 @@ _COMBAT = (
         declined=_NONE,
         plays_chits=True,
     ),
+    CombatKind(name="head", rule="L4948", window="melee", declined=_NONE),
     CombatKind(
         name="maneuver",
         rule="8.4.5e.2",

@@ -30,6 +30,9 @@ per kind:
 ``hireling_target``  per hireling defending on its own sheet: the attacker it attacks (8.4.2e)
 ``attack``     ``none`` · ``FIGHT H5* thrust`` (``swing``, ``smash``) · ``FIGHT H5* flip
                alerted`` (``unalerted``: a Fight chit played without a target, 8.4.5h.2)
+``head``       ``none`` · ``Dragon Head dark thrust`` (``light``; ``swing``, ``smash``): the head or
+               club of the monster he absorbed, played either side up as a second attack
+               (Absorb Essence, rule 2.1, L4948)
 ``maneuver``   ``none`` · ``MOVE M4 charge`` (``dodge``, ``duck``) · ``horse walk duck`` ·
                ``horse gallop charge`` (8.4.5e.2, 8.4.5k)
 ``shield``     ``thrust`` · ``swing`` · ``smash`` (8.4.5i.2)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from rules.day.context import Ctx
 from rules.evening import kit
+from rules.evening.answers import ATTACKS, BOX_OF, NONE
+from rules.evening.counters import values
 from rules.evening.state import Attack, CombatState, Maneuver
 from rules.events.evening import Flipped
 from rules.magic.forms import TRANSMORPHIZING, creature
@@ -82,3 +84,41 @@ def turn(ctx: Ctx, combat: CombatState, who: str) -> None:
         dark.append(piece)
     side = "dark" if piece in dark else "light"
     ctx.emit(Flipped(denizen=piece, side=side, at=combat.clearing, round=combat.round))
+
+
+#: The sides a head or club is played on (Absorb Essence, rule 2.1, L4948).
+SIDES = ("light", "dark")
+
+
+def head_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """Absorb Essence, rule 2.1 (L4948): "If the monster has a head or club, the spellcaster
+    can play it during combat as a second attack against his target. Heads and Clubs can be
+    played either side up, even when the body is red-side-up" — each head or club of the
+    monster he absorbed, on either side, in each Attack circle (``Dragon Head dark thrust``),
+    or none; nothing for one who is no such monster, or whose spell works this round (he makes
+    no other attack, 8.4.5a). Reading: the head or club needs his target, not the body's
+    attack."""
+    cast = combat.casts.get(who)
+    if cast is not None and cast.status == "working":
+        return []
+    shape = creature(ctx.catalog, ctx.state.spells, who, ctx.state.dark_side_up)
+    if shape is None or shape.absorbed is None or not shape.parts:
+        return []
+    plays = [
+        f"{part} {side} {ATTACKS[box]}" for part in shape.parts for side in SIDES for box in ATTACKS
+    ]
+    return [NONE, *plays]
+
+
+def head_attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | None:
+    """The head or club ``who`` plays (:func:`head_options`), revealed with his other plays
+    (8.4.5e): its attack time and length on the side played, from the circle played; not
+    played at all with no target named (8.4.2b.3), as an attack."""
+    if answer == NONE or who not in combat.targets:
+        return None
+    play, _, circle = answer.rpartition(" ")
+    part, _, side = play.rpartition(" ")
+    face = values(ctx.catalog, part, side == "dark")
+    if face.attack is None:
+        return None
+    return Attack(chit=play, direction=BOX_OF[circle], time=face.attack, length=face.length)

@@ -163,14 +163,16 @@ def carpet(ctx: Ctx, combat: CombatState, who: str) -> str | None:
     (8.4.5q L2587: "The owner of the Flying Carpet has the option to use it repeatedly whenever
     it is energized, but only once per round of combat"; L4558: "a Fly chit with Medium
     strength and a time number of '2'"): his first active Carpet, energized by Purple from an
-    automatic source in the clearing (:func:`rules.magic.colors.at_place`), not played yet this
-    round (it is then among his plays, :func:`rules.evening.kit.used`). Energizing it with a
-    Purple Magic chit is not built (7.3.3h)."""
+    automatic source in the clearing (:func:`rules.magic.colors.at_place`) or by a Purple
+    colour chit of his today (7.3.3h: "it remains energized for the whole day"), not played yet
+    this round (it is then among his plays, :func:`rules.evening.kit.used`)."""
     place = Place.clearing(combat.clearing)
-    if not supplies(at_place(ctx.catalog, ctx.state, place), MagicColor.PURPLE):
-        return None
+    purple = bool(supplies(at_place(ctx.catalog, ctx.state, place), MagicColor.PURPLE))
     played = kit.used(combat, who)
-    return next((c for c in carpets(ctx, who) if c not in played), None)
+    return next(
+        (c for c in carpets(ctx, who) if c not in played and (purple or c in ctx.today.carpets)),
+        None,
+    )
 
 
 def carpet_played(ctx: Ctx, combat: CombatState, who: str, play: str) -> str | None:

@@ -280,10 +280,12 @@ def plays(ctx: Ctx, combat: CombatState) -> dict[str, dict[str, str]]:
 
 @dataclass(frozen=True)
 class Menu:
-    """One character's secret plays this round, as offered: the options of each and the
+    """One character's secret plays this round, as offered: the options of each (``heads``:
+    his absorbed monster's head or club, :func:`rules.evening.dummies.head_options`) and the
     defaults that do not depend on his target."""
 
     attacks: list[str]
+    heads: list[str]
     maneuvers: list[str]
     maneuver: str
     shield: str | None
@@ -315,6 +317,7 @@ def menu(ctx: Ctx, combat: CombatState, who: str, *, ahead: bool = False) -> Men
             places.append(place)
     made = Menu(
         attacks=attack_options(ctx, combat, who),
+        heads=dummies.head_options(ctx, combat, who),
         maneuvers=maneuvers,
         maneuver=default_maneuver(ctx, combat, who, maneuvers) if maneuvers else NONE,
         shield=default_shield(ctx, combat, who) if shield(ctx, who) is not None else None,
@@ -350,6 +353,10 @@ def ask_plays(
             offered.attacks,
             previous if previous in offered.attacks and who in aiming else offered.attacks[0],
         )
+        if offered.heads:  # Absorb Essence, rule 2.1 (L4948)
+            answers["head"] = _ask(
+                ctx, combat, who, "head", "Your head or club (L4948)", offered.heads, NONE
+            )
         answers["maneuver"] = (
             NONE
             if not offered.maneuvers

@@ -32,6 +32,7 @@ from rules.evening.counters import (
     riding,
     showing,
     tremendous,
+    values,
 )
 from rules.evening.harm import Blow, Harm, striking_bonus
 from rules.evening.state import Attack, CombatState
@@ -138,6 +139,8 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         plays = combat.plays.get(who)
         attack = plays.attack if plays is not None else None
         target = combat.targets.get(who)
+        if plays is not None and plays.head is not None and target is not None:
+            found.append(_head_strike(ctx, who, target, plays.head))  # Absorb Essence, 2.1
         if attack is None or attack.cancelled or attack.flip:
             continue
         assert attack.direction is not None
@@ -302,6 +305,28 @@ def _creature_strike(who: str, target: str, attack: Attack, shape: Shape) -> Str
         red=shape.red,
         sharpness=shape.sharpness,
         spell=shape.spell,
+    )
+
+
+def _head_strike(ctx: Ctx, who: str, target: str, head: Attack) -> Strike:
+    """The head or club of the monster ``who`` absorbed, his second attack on his target
+    (Absorb Essence, rule 2.1, L4948): its harm, sharpness and length on the side he played
+    it; it hits as his attack, and its hit turns a Tremendous monster red side up as its body's
+    would (8.4.7c)."""
+    assert head.direction is not None
+    part, _, side = head.chit.rpartition(" ")
+    face = values(ctx.catalog, part, side == "dark")
+    red = face.harm == "RED"
+    return Strike(
+        attacker=who,
+        credit=who,
+        target=target,
+        direction=head.direction,
+        time=head.time,
+        length=head.length,
+        harm=None if red else Harm.parse(str(face.harm)),
+        red=red,
+        sharpness=face.sharpness,
     )
 
 

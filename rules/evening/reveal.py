@@ -22,7 +22,7 @@ from rules.evening.counters import sheet_counters
 from rules.evening.encounter import combat_id, is_red
 from rules.evening.state import Attack, CombatState, Maneuver, Plays
 from rules.evening.sunset import present
-from rules.events.evening import PlayCancelled, Played
+from rules.events.evening import HeadPlayed, PlayCancelled, Played
 from rules.magic import builtin, targets
 from rules.magic.forms import creature
 from rules.magic.spells.attack import SPELL, aims
@@ -57,6 +57,10 @@ def reveal(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]) -> 
                 defaults=tuple(defaults),
             )
         )
+        if plays.head is not None:  # Absorb Essence, rule 2.1 (L4948)
+            ctx.emit(
+                HeadPlayed(who=who, head=answers["head"], at=combat.clearing, round=combat.round)
+            )
         for play in (plays.attack, plays.maneuver):
             if play is not None and play.cancelled is not None:
                 label = play.chit if isinstance(play, Attack) else (play.chit or "horse")
@@ -140,6 +144,7 @@ def _judge(ctx: Ctx, combat: CombatState, who: str, answers: dict[str, str]) -> 
         attack=attack,
         maneuver=maneuver,
         shield=BOX_OF[shield] if has_shield and shield in BOX_OF else None,
+        head=dummies.head_attack(ctx, combat, who, answers.get("head", NONE)),
     )
 
 

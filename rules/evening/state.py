@@ -11,9 +11,9 @@ by piece id (``Giant 1``) or, for heads and clubs, by :func:`rules.evening.count
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from rules.decisions.ids import CombatId
 from rules.magic.casts import SpellCast
@@ -77,11 +77,23 @@ class Maneuver(_Data):
 
 
 class Plays(_Data):
-    """One character's secret plays of a round, once revealed (8.4.5e)."""
+    """One character's secret plays of a round, once revealed (8.4.5e). ``head``: the second
+    attack of one transmorphized into a monster with a head or club (Absorb Essence, rule 2.1,
+    L4948), its ``chit`` the part and the side it is played (``Dragon Head dark``)."""
 
     attack: Attack | None = None
     maneuver: Maneuver | None = None
     shield: int | None = Field(default=None, ge=1, le=3)
+    head: Attack | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_no_head(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """No head or club played is left out of the saved state, so a round without one
+        saves exactly the bytes it did before heads and clubs were played."""
+        data = handler(self)
+        if isinstance(data, dict) and data.get("head") is None:
+            data.pop("head", None)
+        return data
 
 
 class CombatState(_Data):

@@ -158,6 +158,16 @@ class Played(Public, type="played"):
     defaults: tuple[str, ...] = ()
 
 
+class HeadPlayed(Public, type="head_played"):
+    """``who`` reveals the head or club ``head`` of the monster he absorbed, played as a second
+    attack (Absorb Essence, rule 2.1, L4948): ``Giant's Club 1 dark thrust``."""
+
+    who: str
+    head: str
+    at: str
+    round: int
+
+
 class Positioned(Public, type="positioned"):
     """On ``sheet``'s sheet the ``denizen`` is in box ``box``, ``side`` (8.4.6)."""
 

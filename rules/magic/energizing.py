@@ -6,8 +6,9 @@ phase of anyone's turn starts in his clearing (the ``color`` decision
 ``d3/Amazon/p1/color/Sorcerer``), in the Evening beside his Encounter action (the ``color``
 decision ``d3/CV5/r1/color/Sorcerer``, :mod:`rules.magic.casting`). Each chit played either
 energizes one Permanent spell in effect whose target is in his clearing (h.5; a tile target
-from anywhere on the tile, h.7), or, energizing nothing, just fatigues (4.6.4i). Either way it
-fatigues and reverts to a Magic chit (4.6.4h).
+from anywhere on the tile, h.7), or his own Flying Carpet for the whole day (Purple, 7.3.3h,
+kept in :attr:`rules.state.DayState.carpets`), or, energizing nothing, just fatigues (4.6.4i).
+Either way it fatigues and reverts to a Magic chit (4.6.4h).
 
 One generator, :func:`options`, gives the answers of both decisions, for the engine, the
 default (``none``), the bot and the tests: every set of his colour chits, each chit bare or
@@ -36,6 +37,7 @@ from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
 from rules.magic import lifecycle
 from rules.magic.state import SpellInEffect
+from rules.pieces import Kind, pieces_of
 from rules.schema.spells import Duration
 from rules.state import CharacterState, GameState, Place
 
@@ -90,11 +92,35 @@ def energizable(catalog: Catalog, state: GameState, clearing: str) -> list[tuple
     return list(dict.fromkeys(found))
 
 
+def carpets(catalog: Catalog, sheet: CharacterState) -> list[str]:
+    """His active Treasure cards with a built-in flying spell — the Flying Carpet (7.3.3h; its
+    card L4558) — in the order of his sheet."""
+    pieces = pieces_of(catalog)
+    return [
+        item
+        for item, held in sheet.items.items()
+        if held.active
+        and pieces[item].kind is Kind.TREASURE
+        and (spell := catalog.treasures[pieces[item].name].built_in_spell) is not None
+        and spell.fly is not None
+    ]
+
+
+def _own_carpets(catalog: Catalog, state: GameState, who: str) -> list[tuple[str, str]]:
+    """His Flying Carpets as (spell, target) of an answer: the card's spell on the card
+    (``MAGIC IV3* energizes Flying Carpet on Flying Carpet``, 7.3.3h L1736: "If he uses a
+    Purple Magic chit to energize the Flying Carpet, it remains energized for the whole
+    day")."""
+    pieces = pieces_of(catalog)
+    return [(pieces[c].name, c) for c in carpets(catalog, state.characters[who])]
+
+
 def options(catalog: Catalog, state: GameState, who: str, clearing: str) -> list[str]:
     """The ``color`` decision's options (see the module), ``none`` first, then each set of his
-    colour chits by size, each chit bare or energizing each spell of :func:`energizable`."""
+    colour chits by size, each chit bare or energizing each spell of :func:`energizable` or
+    his own Flying Carpet (:func:`carpets`)."""
     chits = color_chits(state.characters[who])
-    spells = energizable(catalog, state, clearing)
+    spells = energizable(catalog, state, clearing) + _own_carpets(catalog, state, who)
     found = [NONE]
     for size in range(1, len(chits) + 1):
         for combo in combinations(chits, size):
@@ -146,6 +172,9 @@ def refusal(
     if energize is None:
         return None
     name, target = energize
+    if energize in _own_carpets(catalog, state, who):  # 7.3.3h: Purple magic energizes it
+        color = color_of(state.characters[who], chit)
+        return None if color == "purple" else f"{chit} supplies {color} magic, {name} needs purple"
     if energize not in energizable(catalog, state, clearing):
         return f"no Permanent spell {name} on {target} is in his clearing (4.6.7h.5)"
     card = catalog.spells[name]
@@ -173,9 +202,15 @@ def play(ctx: Ctx, who: str, clearing: str, answer: str, *, refuse: Refuse, spen
         if energize is None:
             spend(chit, "a colour chit fatigued without use (4.6.4i)")
             continue
+        color = color_of(ctx.sheet(who), chit)
+        if energize in _own_carpets(ctx.catalog, ctx.state, who):  # 7.3.3h, for the day
+            ctx.emit(ColorSupplied(who=who, color=color, source=chit, use="energize"))
+            if energize[1] not in ctx.today.carpets:
+                ctx.today.carpets.append(energize[1])
+            spend(chit, "it energizes the Flying Carpet for the day (7.3.3h)")
+            continue
         spell = spell_for(ctx, *energize)
         assert spell is not None  # refusal found it
-        color = color_of(ctx.sheet(who), chit)
         ctx.emit(ColorSupplied(who=who, color=color, source=chit, use="energize"))
         lifecycle.energize(ctx, spell, who)
         spend(chit, "it energizes a Permanent spell (4.6.7h.4)")

@@ -35,9 +35,10 @@ def absorb_essence(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> 
     (:func:`red_side_down`); his killer takes both bounties (1.1,
     :mod:`rules.evening.spoils`); with duplicate spells the latest energized holds him (3).
     He turns a Medium or Heavy monster over, or a red-side-up Tremendous one down, as he plays a
-    chit (2, :func:`rules.evening.dummies.may_turn`). Not built, and reported: its head or club
-    as a second attack (2.1); an item's spell not held by a character making the item the
-    monster (4)."""
+    chit (2, :func:`rules.evening.dummies.may_turn`), and plays its head or club as a second
+    attack, either side up (2.1, :func:`rules.evening.dummies.head_options`). Not built, and
+    reported when an Artifact or Spell Book casts it: the item, held by no character, becoming
+    the monster itself (4)."""
     monster = cast.targets[0]
     cast.becomes = pieces_of(ctx.catalog)[monster].name
     for spell in list(ctx.state.spells):
@@ -51,16 +52,17 @@ def absorb_essence(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> 
         if monster in (attacker, target):
             del combat.targets[attacker]
     ctx.state.put(monster, Place.OUT)
-    ctx.emit(
-        NotImplementedYet(
-            rule="L4947",
-            what=(
-                f"Absorb Essence's {cast.becomes} for {who}: its head or club as a second "
-                "attack, an item's spell making the item the monster"
-            ),
-            who=who,
+    if cast.item:  # rule 4 (L4950)
+        ctx.emit(
+            NotImplementedYet(
+                rule="L4947",
+                what=(
+                    f"Absorb Essence's {cast.becomes} cast by the {cast.chit}: the item itself "
+                    "becoming the monster when no character holds it (rule 4)"
+                ),
+                who=who,
+            )
         )
-    )
 
 
 def red_side_down(ctx: Ctx, combat: CombatState, who: str) -> None:
