@@ -255,11 +255,11 @@ POWERS: dict[str, Power] = {
         T + "L4477_potion_of_energy_any_number_of_asterisks.yaml",
     ),
     "shift_attack": Power(
-        "L4482", "yes", "rules.evening.resolving.shift",
+        "L4482", "yes", "rules.evening.shifting.shift",
         T + "L4482_battle_bracelets_shift_the_attack.yaml",
     ),
     "shift_maneuver": Power(
-        "L4486", "yes", "rules.evening.resolving.shift",
+        "L4486", "yes", "rules.evening.shifting.shift",
         T + "L4486_elusive_cloak_shift_the_maneuver.yaml",
         "its infinite loop with a red-side-up Tremendous monster (8.4.7d.4) is reported there",
     ),

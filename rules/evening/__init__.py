@@ -30,10 +30,10 @@ Casting spells and playing colour chits (8.3.9, 8.4.2d–8.4.4, 8.4.5 i) are :mo
 (``casting``, ``targets``, ``taking_effect``, ``spells``), called from the actions, the targets
 and the resolving here, as are the Demons' and the Imp's magic hits (8.4.7b,
 :mod:`rules.magic.demons`, from ``inflict``). Not implemented yet, and reported with
-``not_implemented`` where it would act: casting the spells whose effects are not built yet
-(8.3.9, by name), advantages that act in combat and are not done (:mod:`rules.advantages`).
-Boots, Gloves, armor and weapon cards, the potions that alter weapons and the Combat cards
-(L4392–4488: :mod:`~rules.evening.kit`, ``resolving.shift``, :mod:`~rules.evening.inflict`) are
+``not_implemented`` where it would act: the advantages that act in combat and are not done
+(:mod:`rules.advantages`), and what :data:`rules.loud.LOUD` lists. Boots, Gloves, armor and
+weapon cards, the potions that alter weapons and the Combat cards (L4392–4488:
+:mod:`~rules.evening.kit`, :mod:`~rules.evening.shifting`, :mod:`~rules.evening.inflict`) are
 played; the Elusive Cloak's infinite loop with a red-side-up Tremendous monster (8.4.7d.4) is
 reported.
 

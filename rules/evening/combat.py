@@ -26,6 +26,7 @@ from rules.evening import (
     luring,
     melee,
     natives,
+    shifting,
     sunset,
 )
 from rules.evening.counters import tremendous
@@ -107,6 +108,7 @@ def _effects(ctx: Ctx, combat: CombatState) -> None:
 
 def _resolve(ctx: Ctx, combat: CombatState) -> None:
     if not truce.reigns(ctx, combat.clearing):  # a Wish for peace: no one attacks (L5259)
+        shifting.shift(ctx, combat)  # L4480-4488, before the attacks are resolved
         inflict(ctx, combat, in_order(combat, strikes(ctx, combat)))
     if combat.casts:
         taking_effect.expire_attacks(ctx, combat)

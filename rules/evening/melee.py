@@ -7,7 +7,7 @@ are asked at once and revealed together (8.4.5e), by :mod:`rules.evening.reveal`
 revealed, and before they are resolved, a character with the Battle Bracelets or the Elusive
 Cloak active may change the direction of his attack or maneuver (L4480–4488): a decision of its
 own, ``shift_attack`` or ``shift_maneuver`` (:func:`ask_shifts`), asked when the card's
-condition is met by :func:`rules.evening.resolving.shift`.
+condition is met by :func:`rules.evening.shifting.shift`.
 """
 
 from __future__ import annotations

@@ -23,12 +23,11 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from rules.day.context import Ctx
-from rules.evening import kit, melee, rebels
+from rules.evening import kit, rebels
 from rules.evening.counters import (
     body_of,
     horse_side,
     move_time,
-    red_side_up,
     riding,
     showing,
     tremendous,
@@ -37,8 +36,7 @@ from rules.evening.counters import (
 from rules.evening.harm import Blow, Harm, striking_bonus
 from rules.evening.state import Attack, CombatState
 from rules.evening.sunset import present
-from rules.events.day import NotImplementedYet
-from rules.events.evening import AttackCancelled, Attacked, Shifted
+from rules.events.evening import AttackCancelled, Attacked
 from rules.magic import builtin
 from rules.magic import strength as strength_wish
 from rules.magic.forms import Shape, creature, misted, transmorphized
@@ -48,7 +46,6 @@ from rules.magic.spells.combat import poisoned
 from rules.magic.spells.instant import DEMONS
 from rules.magic.targets import individuals
 from rules.pieces import pieces_of
-from rules.schema.action_chits import Action
 
 
 @dataclass
@@ -128,12 +125,12 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
     the defender (with its head or club) against its target, and every other counter against
     the defender, from its box, square or circle (8.4.8e). A denizen alone on a sheet of its own
     attacks nobody (8.4.5o), nor does one with no attack on the side it shows (8.4.7a); a
-    Demon's or the Imp's Roman-numeral side attacks with its spell (8.4.7b). First
-    the Battle Bracelets and the Elusive Cloak may shift attacks and maneuvers (:func:`shift`).
-    A character's weapon is a counter or a card (L4394), with the Potions on it (L4449–4463);
-    his dagger takes them too (L4451). With a Wish for strength ready, his attack inflicts
-    Tremendous harm (``wished``; 4.6.8b.3, :mod:`rules.magic.strength`)."""
-    shift(ctx, combat)
+    Demon's or the Imp's Roman-numeral side attacks with its spell (8.4.7b). The Battle
+    Bracelets and the Elusive Cloak have shifted attacks and maneuvers before
+    (:func:`rules.evening.shifting.shift`). A character's weapon is a counter or a card
+    (L4394), with the Potions on it (L4449–4463); his dagger takes them too (L4451). With a Wish
+    for strength ready, his attack inflicts Tremendous harm (``wished``; 4.6.8b.3,
+    :mod:`rules.magic.strength`)."""
     found: list[Strike] = []
     for who in present(ctx, combat):
         plays = combat.plays.get(who)
@@ -378,126 +375,6 @@ def _spell_strikes(ctx: Ctx, combat: CombatState, who: str, attack: Attack) -> l
         )
         for target in aims(cast, here)
     ]
-
-
-def shift(ctx: Ctx, combat: CombatState) -> None:
-    """L4480–4488, changing directions: "after attacks and maneuvers are revealed but before
-    they are resolved", a character with the Battle Bracelets active may move his attack to any
-    Attack circle if his target's maneuver time is 5 or more (L4482); one with the Elusive
-    Cloak active may move his maneuver to any Maneuver square if every attack aimed at him has
-    an attack time of 5 or more (L4486) — never the Dwarf's Duck chit, which goes only in the
-    Duck square. The attacks are shifted first, then the maneuvers (L4488): the maneuvers are
-    asked once the attacks are known. Nothing changes until every answer is in (each wait
-    reruns the step). A target with no maneuver (or a cancelled one) has no maneuver time and
-    is intercepted anyway (8.4.8b.2): nothing to shift. The Cloak's "infinite loop" with a
-    red-side-up Tremendous monster (8.4.7d.4, L2625) is reported, not played."""
-    attacks: dict[str, tuple[int, str]] = {}
-    for who in present(ctx, combat):
-        attack = _attack_of(combat, who)
-        target = combat.targets.get(who)
-        if attack is None or target is None:
-            continue
-        if "shift_attack" not in kit.powers(ctx.catalog, ctx.state, ctx.sheet(who)):
-            continue
-        maneuver = maneuver_of(ctx, combat, target)
-        if maneuver is not None and maneuver[1] >= 5:
-            why = f"the maneuver time of {target} is {maneuver[1]}"
-            attacks[who] = (attack, why)
-    shifted = melee.ask_shifts(ctx, combat, "shift_attack", attacks)
-    ctx.wait_if_pending()
-    maneuvers: dict[str, tuple[int, str]] = {}
-    held: list[str] = []
-    for who in present(ctx, combat):
-        plays = combat.plays.get(who)
-        move = plays.maneuver if plays is not None else None
-        if move is None or move.cancelled is not None:
-            continue
-        sheet = ctx.sheet(who)
-        if "shift_maneuver" not in kit.powers(ctx.catalog, ctx.state, sheet):
-            continue
-        if any(
-            red_side_up(ctx.catalog, ctx.state, combat.dark_parts, d)
-            for d in combat.sheets.get(who, [])
-        ):
-            held.append(who)
-        if (
-            move.chit is not None
-            and kit.face(ctx.catalog, ctx.state, sheet, move.chit).action is Action.DUCK
-        ):
-            continue  # L4486: the Duck chit goes only in the Duck square
-        times = aimed_at(ctx, combat, who)
-        if times and min(times) >= 5:
-            why = f"the attacks aimed at you have times {', '.join(map(str, sorted(times)))}"
-            maneuvers[who] = (move.direction, why)
-    moved = melee.ask_shifts(ctx, combat, "shift_maneuver", maneuvers)
-    ctx.wait_if_pending()
-    for who in held:
-        ctx.emit(
-            NotImplementedYet(
-                rule="8.4.7d.4",
-                what=f"the {who}'s Elusive Cloak against a red-side-up Tremendous monster "
-                "(the infinite loop, L2625)",
-                who=who,
-            )
-        )
-    for who, box in shifted.items():
-        attack_play = combat.plays[who].attack
-        assert attack_play is not None and attack_play.direction is not None
-        if box != attack_play.direction:
-            _report_shift(ctx, combat, who, "attack", attack_play.direction, box)
-            attack_play.direction = box
-    for who, box in moved.items():
-        move_play = combat.plays[who].maneuver
-        assert move_play is not None
-        if box != move_play.direction:
-            _report_shift(ctx, combat, who, "maneuver", move_play.direction, box)
-            move_play.direction = box
-
-
-def _attack_of(combat: CombatState, who: str) -> int | None:
-    """The circle of his attack this round, if he made one that stands (not cancelled, not a
-    Fight chit played to turn his weapon)."""
-    plays = combat.plays.get(who)
-    attack = plays.attack if plays is not None else None
-    if attack is None or attack.cancelled or attack.flip or attack.direction is None:
-        return None
-    return attack.direction
-
-
-def aimed_at(ctx: Ctx, combat: CombatState, who: str) -> list[int]:
-    """The attack times of the attacks aimed at the character ``who`` this round (L4486): the
-    other characters' attacks on him and those of the counters on his sheet that attack (an
-    attack time on the side they show, 8.4.7a)."""
-    times: list[int] = []
-    for other in present(ctx, combat):
-        plays = combat.plays.get(other)
-        if other == who or plays is None or combat.targets.get(other) != who:
-            continue
-        if _attack_of(combat, other) is not None and plays.attack is not None:
-            times.append(plays.attack.time)
-    for counter in combat.boxes.get(who, {}):
-        face = showing(ctx.catalog, ctx.state, combat.dark_parts, counter)
-        if face.attack is not None:
-            times.append(face.attack)
-    return times
-
-
-def _report_shift(
-    ctx: Ctx, combat: CombatState, who: str, play: str, before: int, after: int
-) -> None:
-    """The shift, said to all (L4480)."""
-    boxes = melee.SHIFTS["shift_attack" if play == "attack" else "shift_maneuver"]
-    ctx.emit(
-        Shifted(
-            who=who,
-            item=boxes[0],
-            play=play,
-            from_=boxes[1][before],
-            to=boxes[1][after],
-            at=combat.clearing,
-            round=combat.round,
-        )
-    )
 
 
 def in_order(combat: CombatState, hits: list[Strike]) -> list[list[Strike]]:
