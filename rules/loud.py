@@ -51,13 +51,6 @@ LOUD: dict[str, Loud] = _table(
         "turn/7.3.3h_flying_carpet_not_implemented.yaml",
     ),
     Loud(
-        "7.10.4d.2", 2048, "he is put in the forest",
-        "a character on a roadway that vanishes or turns hidden from him when its tile is "
-        "enchanted: he is left on it, not put in the forest",
-        "rules.daylight.enchant",
-        "magic/enchant/7.10.4c_pieces_and_roadways_after_the_tile_turns_L2045.yaml",
-    ),
-    Loud(
         "10.A.4", 3033, "4. Caching",
         "the Cache activity of the optional Caching rule: a C phase does nothing",
         "rules.daylight.turn",

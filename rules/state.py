@@ -16,6 +16,8 @@ exactly one stack. Places are written as strings (see :class:`Place`):
 - ``box:Hoard`` — in a box of the Set Up Card or Appearance Chart (2.4);
 - ``section:Lost City`` / ``section:Lost Castle`` — the five chits of each (3.5.3);
 - ``road:DW4|DW5`` — on the roadway between two clearings, having run away (8.3.8d);
+- ``forest:DW4|DW5`` — in the forest of a tile, put there off that roadway when it vanished or
+  turned hidden from him (7.10.4d.2): he must move back to one of its clearings first;
 - ``with:Amazon`` — among a character's belongings (4.3), or a hired leader's (7.7.2a); a hired
   native's own horse is ``with`` him (7.3.2e);
 - ``carried:Amazon`` — the mission and campaign chits a character has taken (7.2.4): with his
@@ -113,6 +115,13 @@ class Place:
         clearings in sorted order, so either way names the same roadway."""
         first, second = sorted((a, b))
         return f"road:{first}|{second}"
+
+    @staticmethod
+    def forest(a: str, b: str) -> str:
+        """In the forest, put off the roadway between clearings ``a`` and ``b`` when it
+        vanished or turned hidden from him (7.10.4d.2); the clearings sorted, as for a road."""
+        first, second = sorted((a, b))
+        return f"forest:{first}|{second}"
 
     @staticmethod
     def split(place: str) -> tuple[str, str]:
@@ -500,6 +509,15 @@ class GameState(_Data):
         8.3.8d), or None when it is not on a roadway."""
         kind, _, where = self.place_of(piece).partition(":")
         if kind != "road":
+            return None
+        first, _, second = where.partition("|")
+        return first, second
+
+    def forest_of(self, piece: str) -> tuple[str, str] | None:
+        """The two clearings of the roadway ``piece`` was put in the forest off (7.10.4d.2), one
+        of which his next turn must start by moving back to, or None when he is not there."""
+        kind, _, where = self.place_of(piece).partition(":")
+        if kind != "forest":
             return None
         first, _, second = where.partition("|")
         return first, second

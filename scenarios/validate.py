@@ -169,7 +169,11 @@ def _check_character(
             raise ScenarioError(
                 f"{key}.at", "not supported yet: at between two tiles (flying away, 8.3.9)"
             )
-        if roadway(expected.at) is not None:
+        forest = roadway(expected.at.removeprefix("forest "))
+        if expected.at.startswith("forest ") and forest is not None:
+            for end in forest:  # in the forest off a roadway that vanished (7.10.4d.2)
+                names.clearing(f"{key}.at", end)
+        elif roadway(expected.at) is not None:
             names.roadway(f"{key}.at", expected.at)
         else:
             names.place(f"{key}.at", expected.at)

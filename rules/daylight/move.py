@@ -38,14 +38,19 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     (c.2). His followers move with him (7.11.6a), and those who see him use a hidden path or
     secret passage discover it (4.5.6b.1). Under an energized Lost spell the Lost Table says
     where he goes (L4847, :func:`_lost`). A Broomstick on him may make him fly instead, or be
-    broken (L4959–4960, :func:`rules.daylight.fly.broomstick_move`)."""
+    broken (L4959–4960, :func:`rules.daylight.fly.broomstick_move`). Put in the forest off a
+    roadway that vanished (7.10.4d.2, ``forest:A|B``), he moves back to either of its clearings,
+    as from the roadway but along none (the reading at :mod:`rules.daylight.enchant`)."""
     name = turn.character
     character = ctx.sheet(name)
     start = ctx.where(name)
-    road = ctx.state.road_of(name)
+    forest = ctx.state.forest_of(name)
+    road = ctx.state.road_of(name) or forest
     if road is not None:
         if activity.target not in road:
             reason = f"he is on the roadway between {road[0]} and {road[1]} (8.3.8d.1)"
+            if forest is not None:
+                reason = f"he must move back to {road[0]} or {road[1]} (7.10.4d.2)"
             ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
             return
         start = road[1] if activity.target == road[0] else road[0]
@@ -62,6 +67,8 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         return
     mist = misted(ctx.state.spells, name)
     blocked = roadway(ctx.catalog, ctx.board, character, start, target, mist=mist)
+    if forest is not None:
+        blocked = None  # 7.10.4d.2: back out of the forest, along no roadway
     woods = blocked is not None and walks_the_woods(ctx, name, start, target)
     if blocked is not None and not woods:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=blocked.reason))

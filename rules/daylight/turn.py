@@ -279,7 +279,7 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     if reason is not None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
-    road = ctx.state.road_of(name)
+    road = ctx.state.road_of(name) or ctx.state.forest_of(name)  # 8.3.8d.1, 7.10.4d.2
     off_road = road is not None and activity.kind is ActivityKind.MOVE  # 8.3.8d.1, see below
     if (
         activity.kind is not ActivityKind.REST
@@ -298,6 +298,9 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     if road is not None and not off_road:
         reason = (
             f"he is on the roadway between {road[0]} and {road[1]}: he must move first (8.3.8d.1)"
+            if ctx.state.forest_of(name) is None
+            else f"he is in the forest off the roadway between {road[0]} and {road[1]}: he must "
+            "move back to the clearing he ran out of first (7.10.4d.2)"
         )
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return

@@ -50,6 +50,7 @@ class Path:
         self.here: str | None = world.here()
         self.tile: str | None = world.over()
         self.road = world.road()
+        self.forest = world.forest()  # 7.10.4d.2: off a roadway that vanished, no roadway back
         self.caves: list[str] = []
         self.steps = 0
         self._climb: tuple[str, int] | None = None  # a climb's first Move: its goal and phase
@@ -95,6 +96,7 @@ class Path:
     def step(self, number: int, kind: ActivityKind | None, target: str | None) -> str | None:
         """Phase ``number`` (the next), of ``kind`` with its canonical ``target`` (None when it
         has none or it could not be read); returns the clearing where it starts."""
+        from_forest = self.steps == 0 and self.forest
         if self.steps == 0 and self.road is not None:
             self.here = self._off_road(number, kind, target, self.road)
         self.steps += 1
@@ -126,7 +128,8 @@ class Path:
                 self._warned_fly = True
             self.here = None if goal == EDGE else goal
             return start
-        self._move(number, self.here, goal)
+        if not from_forest:
+            self._move(number, self.here, goal)
         if goal != EDGE and "mountain" in (world.places(goal) or ()):
             self._climb = (goal, number)
             return start
@@ -151,13 +154,19 @@ class Path:
     ) -> str | None:
         """8.3.8d.1: on a roadway after running away, his first phase is a Move to one of its
         ends, along that roadway: the walk starts from the other end. Anything else is
-        reported, and the walk starts nowhere."""
+        reported, and the walk starts nowhere. Put in the forest off that roadway (7.10.4d.2),
+        the same: his first phase is a Move back to one of its clearings, along no roadway."""
         if kind is K.MOVE and target in road:
             return road[1] if target == road[0] else road[0]
         message = (
             f"you are on the roadway between {road[0]} and {road[1]}, having run away: your "
             "first phase is a Move to one of them (8.3.8d.1)"
         )
+        if self.forest:
+            message = (
+                f"you are in the forest, put off the roadway between {road[0]} and {road[1]}: "
+                "your first phase is a Move back to the clearing you ran out of (7.10.4d.2)"
+            )
         self.report(
             number, ProblemCode.ON_ROADWAY, message, f"start with 'M {road[0]}' or 'M {road[1]}'"
         )

@@ -102,8 +102,13 @@ class Map:
         return where if kind == "tile" else None
 
     def road(self) -> tuple[str, str] | None:
-        """The ends of the roadway he stands on after running away (8.3.8d), or None."""
-        return self.state.road_of(self.character)
+        """The ends of the roadway he stands on after running away (8.3.8d), or of the one he
+        was put in the forest off (7.10.4d.2); else None."""
+        return self.state.road_of(self.character) or self.state.forest_of(self.character)
+
+    def forest(self) -> bool:
+        """Whether he is in the forest off a roadway that vanished (7.10.4d.2)."""
+        return self.state.forest_of(self.character) is not None
 
     def places(self, clearing: str | None) -> frozenset[str] | None:
         return None if clearing is None else clearing_qualities(self.board, self.state, clearing)
