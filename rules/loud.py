@@ -78,13 +78,6 @@ LOUD: dict[str, Loud] = _table(
         "magic/spells_fly/L4942_absorb_essence_makes_the_caster_the_monster.yaml",
     ),
     Loud(
-        "4.6.9d", 1308, "uses the creature's attack values, move values",
-        "a Transform's creature: a beast running away into the forest (8.3.8f); he runs onto "
-        "a roadway only",
-        "rules.magic.spells.permanent",
-        "magic/spells_transform/L5071_transform_rolls_once_and_its_target_becomes_the_creature.yaml",
-    ),
-    Loud(
         "8.4.7d.4", 2625, "Use of the Elusive Cloak can cause an \"infinite loop\"",
         "the Elusive Cloak's infinite loop with a red-side-up Tremendous monster: the maneuver "
         "is shifted as asked",

@@ -160,7 +160,7 @@ def _check_errors(scenario: Scenario, outcome: Outcome) -> list[str]:
 
 def _place_name(place: str) -> str:
     """A place as a scenario writes it: a clearing id, a roadway ``DW4-DW5``, the forest off one
-    ``forest DW4-DW5`` (7.10.4d.2), or the place."""
+    ``forest DW4-DW5`` (7.10.4d.2) or of a tile ``forest DW`` (8.3.8f), or the place."""
     kind, rest = Place.split(place)
     if kind == "road":
         return rest.replace("|", "-")
@@ -176,6 +176,8 @@ def _expected_place(written: str) -> str:
     ends = roadway(written.removeprefix("forest "))
     if written.startswith("forest ") and ends is not None:
         return _place_name(Place.forest(*map(canonical_clearing, ends)))
+    if written.startswith("forest "):  # a beast ran into the forest of a tile (8.3.8f)
+        return written
     if ends is not None:
         return _place_name(road_place(*map(canonical_clearing, ends)))
     return canonical_clearing(written)
