@@ -269,16 +269,21 @@ SECTION_7: tuple[Written, ...] = (
         "alert/7.9.3_alerted_magic_chit_fatigues_at_midnight.yaml",
     ),
     Written(
-        "7.10.1–7.10.4", "partly",
+        "7.10.1–7.10.4", "done",
         "the first Enchant phase of the day is the meditation; E names a Magic chit of Types "
         "I-V and enchants it into a colour chit, or enchants his tile with it when an automatic "
         "source or one of his colour chits (which fatigues; a decision among several) supplies "
         "its colour, else the chit; an inactive chit cancels the phase; the tile turns over with "
         "its roads, and a Move they forbid is cancelled; someone on a roadway that vanishes is "
-        "not put in the forest (d.2, reported)",
-        ("rules/daylight/enchant.py", "rules/orders/targets.py"),
+        "put in the forest, and his next turn starts by moving back to one of its clearings "
+        "(d.2; reading: either end, the engine keeps no direction of a runaway)",
+        (
+            "rules/daylight/enchant.py",
+            "rules/orders/targets.py",
+            "rules/daylight/move.py",
+            "rules/orders/path.py",
+        ),
         "magic/enchant/7.10.4_e_tile_with_the_days_colour_L2034.yaml",
-        ("7.10.4d.2",),
     ),
     Written(
         "7.10.5–7.10.6", "done",

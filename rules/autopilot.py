@@ -169,8 +169,9 @@ class _Pilot:
     def day(self) -> list[Activity]:
         """The day's phases: without caves if any Move is possible so (6.2.2b), else with them."""
         here = self.world.here()
-        road = self.world.road()
-        if road is not None:  # 8.3.8d.1: off the roadway first, to a clearing not a mountain
+        road = self.world.road() or self.world.forest()
+        if road is not None:  # 8.3.8d.1: off the roadway first (or out of the forest, 7.10.4d.2,
+            # 8.3.8f), to a clearing not a mountain
             end = min(road, key=lambda c: (self.board.clearing_type(c) is ClearingType.MOUNTAIN, c))
             climb = self.board.clearing_type(end) is ClearingType.MOUNTAIN
             return [Activity(kind=K.MOVE, target=end)] * (2 if climb else 1)

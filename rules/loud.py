@@ -43,13 +43,6 @@ def _table(*entries: Loud) -> dict[str, Loud]:
 #: Every rule the engine's steps report as not implemented, by the rule its event names.
 LOUD: dict[str, Loud] = _table(
     Loud(
-        "7.10.4d.2", 2048, "he is put in the forest",
-        "a character on a roadway that vanishes or turns hidden from him when its tile is "
-        "enchanted: he is left on it, not put in the forest",
-        "rules.daylight.enchant",
-        "magic/enchant/7.10.4c_pieces_and_roadways_after_the_tile_turns_L2045.yaml",
-    ),
-    Loud(
         "10.A.4", 3033, "4. Caching",
         "the Cache activity of the optional Caching rule: a C phase does nothing",
         "rules.daylight.turn",
@@ -75,13 +68,6 @@ LOUD: dict[str, Loud] = _table(
         "when no character holds it, broken when it is killed (rule 4)",
         "rules.magic.spells.absorb",
         "magic/spells_fly/L4950_a_books_absorb_essence_is_reported_for_the_item_as_monster.yaml",
-    ),
-    Loud(
-        "4.6.9d", 1308, "uses the creature's attack values, move values",
-        "a Transform's creature: a beast running away into the forest (8.3.8f); he runs onto "
-        "a roadway only",
-        "rules.magic.spells.permanent",
-        "magic/spells_transform/L5071_transform_rolls_once_and_its_target_becomes_the_creature.yaml",
     ),
     Loud(
         "8.4.7d.4", 2625, "Use of the Elusive Cloak can cause an \"infinite loop\"",

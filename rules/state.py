@@ -16,6 +16,9 @@ exactly one stack. Places are written as strings (see :class:`Place`):
 - ``box:Hoard`` — in a box of the Set Up Card or Appearance Chart (2.4);
 - ``section:Lost City`` / ``section:Lost Castle`` — the five chits of each (3.5.3);
 - ``road:DW4|DW5`` — on the roadway between two clearings, having run away (8.3.8d);
+- ``forest:DW4|DW5`` — in the forest of a tile, put there off that roadway when it vanished or
+  turned hidden from him (7.10.4d.2), or ``forest:DW`` — run into the forest of the tile as a
+  beast (8.3.8f): his next turn starts with a Move to a clearing (:mod:`rules.forest`);
 - ``with:Amazon`` — among a character's belongings (4.3), or a hired leader's (7.7.2a); a hired
   native's own horse is ``with`` him (7.3.2e);
 - ``carried:Amazon`` — the mission and campaign chits a character has taken (7.2.4): with his
@@ -113,6 +116,16 @@ class Place:
         clearings in sorted order, so either way names the same roadway."""
         first, second = sorted((a, b))
         return f"road:{first}|{second}"
+
+    @staticmethod
+    def forest(a: str, b: str | None = None) -> str:
+        """In the forest (:mod:`rules.forest`): put off the roadway between clearings ``a`` and
+        ``b`` when it vanished or turned hidden from him (7.10.4d.2), the clearings sorted as for
+        a road; or, with ``a`` a tile code alone, run into that tile's forest (8.3.8f)."""
+        if b is None:
+            return f"forest:{a}"
+        first, second = sorted((a, b))
+        return f"forest:{first}|{second}"
 
     @staticmethod
     def split(place: str) -> tuple[str, str]:

@@ -145,7 +145,9 @@ class Validator:
             case "carried":
                 present = where in self.state.characters
                 return None if present else f"{where!r} is no character in the game"
-            case "road":
+            case "forest" if "|" not in where:
+                return None if self.board.placed(where) else f"{where!r} is no tile on this map"
+            case "road" | "forest":
                 ends = where.split("|")
                 known = len(ends) == 2 and all(end in self.clearings for end in ends)
                 return None if known else f"{where!r} is no roadway between two clearings"
@@ -158,7 +160,7 @@ class Validator:
         return (
             "no such place: at:<clearing>, tile:<tile>, box:<box>, section:<section>, "
             "with:<owner>, carried:<character>, item:<Artifact or Spell Book>, "
-            "road:<clearing>|<clearing>, out or aside"
+            "road:<clearing>|<clearing>, forest:<clearing>|<clearing>, forest:<tile>, out or aside"
         )
 
     def length(self) -> None:

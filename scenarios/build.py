@@ -411,7 +411,13 @@ class _Builder:
         )
         character.starting_spells = list(character.spells)
         character.spells += sheets.spells_learned(self.names, key, spec)
-        if spec.at is not None and roadway(spec.at) is not None:
+        forest = roadway(spec.at.removeprefix("forest ")) if spec.at is not None else None
+        if spec.at is not None and spec.at.startswith("forest ") and forest is not None:
+            a, b = (self.names.clearing(f"{key}.at", end) for end in forest)
+            place = Place.forest(a, b)  # put in the forest off that roadway (7.10.4d.2)
+        elif spec.at is not None and spec.at.startswith("forest "):  # a beast ran there (8.3.8f)
+            place = Place.forest(self.names.tile(f"{key}.at", spec.at.removeprefix("forest ")))
+        elif spec.at is not None and roadway(spec.at) is not None:
             place = self.names.roadway(f"{key}.at", spec.at)  # he ran away onto it (8.3.8d)
         elif spec.at is not None:
             place = Place.clearing(self.names.clearing(f"{key}.at", spec.at))

@@ -159,10 +159,13 @@ def _check_errors(scenario: Scenario, outcome: Outcome) -> list[str]:
 
 
 def _place_name(place: str) -> str:
-    """A place as a scenario writes it: a clearing id, a roadway ``DW4-DW5``, or the place."""
+    """A place as a scenario writes it: a clearing id, a roadway ``DW4-DW5``, the forest off one
+    ``forest DW4-DW5`` (7.10.4d.2) or of a tile ``forest DW`` (8.3.8f), or the place."""
     kind, rest = Place.split(place)
     if kind == "road":
         return rest.replace("|", "-")
+    if kind == "forest":  # 7.10.4d.2: ``forest DW4-DW5``
+        return f"forest {rest.replace('|', '-')}"
     return rest if kind == "at" else place
 
 
@@ -170,7 +173,11 @@ def _expected_place(written: str) -> str:
     """What ``at: written`` expects, as :func:`_place_name` writes places."""
     if written == Place.OUT:
         return written
-    ends = roadway(written)
+    ends = roadway(written.removeprefix("forest "))
+    if written.startswith("forest ") and ends is not None:
+        return _place_name(Place.forest(*map(canonical_clearing, ends)))
+    if written.startswith("forest "):  # a beast ran into the forest of a tile (8.3.8f)
+        return written
     if ends is not None:
         return _place_name(road_place(*map(canonical_clearing, ends)))
     return canonical_clearing(written)

@@ -36,7 +36,7 @@ def _one_of(model: BaseModel, *names: str) -> list[str]:
 
 class Run(_Model):
     """``run``: a Move chit or his horse (``walk`` or ``gallop``), and the clearing at the far
-    end of the roadway (8.3.8)."""
+    end of the roadway (8.3.8), or ``forest`` for a beast running into the forest (8.3.8f)."""
 
     chit: str | None = None
     horse: Gait | None = None

@@ -169,7 +169,13 @@ def _check_character(
             raise ScenarioError(
                 f"{key}.at", "not supported yet: at between two tiles (flying away, 8.3.9)"
             )
-        if roadway(expected.at) is not None:
+        forest = roadway(expected.at.removeprefix("forest "))
+        if expected.at.startswith("forest ") and forest is not None:
+            for end in forest:  # in the forest off a roadway that vanished (7.10.4d.2)
+                names.clearing(f"{key}.at", end)
+        elif expected.at.startswith("forest "):  # of a tile, a beast ran there (8.3.8f)
+            names.tile(f"{key}.at", expected.at.removeprefix("forest "))
+        elif roadway(expected.at) is not None:
             names.roadway(f"{key}.at", expected.at)
         else:
             names.place(f"{key}.at", expected.at)
@@ -280,7 +286,8 @@ def _check_play(names: Names, state: GameState, key: str, name: str, play: Play)
         if action.run is not None:
             if action.run.chit is not None:
                 chit(f"{key}.action.run.chit", action.run.chit)
-            names.clearing(f"{key}.action.run.to", action.run.to)
+            if action.run.to != "forest":  # a beast runs into the forest (8.3.8f)
+                names.clearing(f"{key}.action.run.to", action.run.to)
         if action.fly is not None:  # its chit may be another's Magic chit: the options judge it
             names.tile(f"{key}.action.fly.tile", action.fly.tile)
         for verb in ("activate", "deactivate"):

@@ -17,9 +17,12 @@ their ids (c), and the board's roadways become those of the new face (:func:`rul
 board_for`), so a Move recorded along a roadway that is gone, or is now a hidden path or secret
 passage he has not found on this face, is cancelled when he comes to do it (d,
 :func:`rules.daylight.move.move`). Someone on a roadway stays on the roadway between the same two
-clearings (c); when that roadway is gone or hidden from him, the rule puts him in the forest
-(d.2), which the movement code does not know: he is left on the roadway and the rule is reported
-as not implemented (:data:`rules.loud.LOUD`).
+clearings (c); when that roadway is gone or hidden from him, he is put in the forest (d.2):
+``forest:A|B`` (:meth:`rules.state.Place.forest`), which remembers the roadway's two clearings,
+and his next turn must start by moving back (:func:`rules.daylight.move.move`). Reading: the
+engine keeps the roadway a runaway stands on, not the way he ran along it (8.3.8d.1 lets him
+leave it by either end), so "the clearing he just ran out of" is either of the two — he must
+start with a Move to one of them, as on the roadway (SCENARIOS.md Part 3 reading, 7.10.4d.2).
 
 A phantasm (L5068: "it does its Peer and Enchant activities in the clearing it is in. It uses
 the target character's Magic chits to do the Enchant activity") enchants as a character does, in
@@ -47,9 +50,8 @@ from rules.board import board_for
 from rules.day.context import Ctx
 from rules.daylight.moving import usable
 from rules.events import Decision
-from rules.events.day import NotImplementedYet
 from rules.events.daylight import Fatigued, PhaseCancelled
-from rules.events.magic import ColorSupplied, Enchanted, Meditated, TileFlipped
+from rules.events.magic import ColorSupplied, Enchanted, Meditated, PutInForest, TileFlipped
 from rules.magic.colors import Supply, at_place, chit_color_now, supplies
 from rules.magic.state import committed
 from rules.orders.model import Activity, ActivityKind
@@ -304,8 +306,8 @@ def flip(ctx: Ctx, clearing: str, by: str, chit: str | None) -> None:
 
 def _roadways(ctx: Ctx, code: str) -> None:
     """7.10.4c–d.2: each character on a roadway of the turned tile stays on it if it still joins
-    its two clearings and he may use it; else the rule puts him in the forest, which is not
-    built: he stays where he is, and it is reported."""
+    its two clearings and he may use it; else "he is put in the forest" (d.2, L2048), off that
+    roadway, whose clearings ``forest:A|B`` remembers."""
     board = ctx.board
     for place, pieces in sorted(ctx.state.stacks.items()):
         kind, ends = Place.split(place)
@@ -315,23 +317,14 @@ def _roadways(ctx: Ctx, code: str) -> None:
         if code not in (board.tile_of(first).tile, board.tile_of(second).tile):
             continue
         roads = [c for c in board.connections(first) if c.to == second]
-        for who in pieces:
+        for who in list(pieces):
             if who not in ctx.state.characters:
                 continue
             sheet = ctx.sheet(who)
             if any(usable(ctx.catalog, board, sheet, first, road) for road in roads):
                 continue
-            ctx.emit(
-                NotImplementedYet(
-                    rule="7.10.4d.2",
-                    what=(
-                        f"the roadway {first}-{second} is gone or hidden from him: he should be "
-                        "put in the forest and move back to the clearing he ran out of; he "
-                        "stays on the roadway"
-                    ),
-                    who=who,
-                )
-            )
+            ctx.state.put(who, Place.forest(first, second))
+            ctx.emit(PutInForest(who=who, road=f"{first}-{second}"))
 
 
 def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:

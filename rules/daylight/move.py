@@ -8,6 +8,7 @@ forces items to be abandoned (7.3.1e). His followers move with him (7.11.6a,
 
 from __future__ import annotations
 
+from rules import forest
 from rules.day import leaving as departure
 from rules.day.context import Ctx
 from rules.daylight import familiar, follow, hirelings, missions
@@ -38,9 +39,14 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     (c.2). His followers move with him (7.11.6a), and those who see him use a hidden path or
     secret passage discover it (4.5.6b.1). Under an energized Lost spell the Lost Table says
     where he goes (L4847, :func:`_lost`). A Broomstick on him may make him fly instead, or be
-    broken (L4959–4960, :func:`rules.daylight.fly.broomstick_move`)."""
+    broken (L4959–4960, :func:`rules.daylight.fly.broomstick_move`). In the forest he moves out
+    of it (:func:`_out_of_forest`)."""
     name = turn.character
     character = ctx.sheet(name)
+    exits = forest.exits(ctx.board, ctx.state, name)
+    if exits is not None:
+        _out_of_forest(ctx, turn, number, activity, exits)
+        return
     start = ctx.where(name)
     road = ctx.state.road_of(name)
     if road is not None:
@@ -80,6 +86,33 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     if road is None and ctx.state.spells and broomstick_move(ctx, name, start, target):
         return  # Broomstick, rule 3 (L4959): its caster made him fly instead
     _goes(ctx, name, activity, start, target, road, woods=woods)
+
+
+def _out_of_forest(
+    ctx: Ctx, turn: TurnState, number: int, activity: Activity, exits: tuple[str, ...]
+) -> None:
+    """A Move out of the forest (:mod:`rules.forest`) to one of ``exits``: back to a clearing of
+    the roadway he was put off (7.10.4d.2), or to any clearing of his tile (8.3.8f), along no
+    roadway; a mountain clearing takes two Moves ("Move phases", 8.3.8f; 7.3.1c.1), a cave none
+    after a Sunlight phase (7.3.1c.2). Another clearing cancels the Move. Reading: he entered
+    the clearing by no roadway, so that Evening he may run onto any (as 8.3.8g says of walking
+    the woods); and nobody is with him in the forest to follow or spy on him."""
+    name, target = turn.character, activity.target or ""
+    if target not in exits:
+        reason = f"he is in the forest: he must move to {' or '.join(exits)} (7.10.4d.2, 8.3.8f)"
+        ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
+        return
+    if _no_cave(ctx, turn, number, target):
+        return
+    if ctx.board.clearing_type(target) is ClearingType.MOUNTAIN and turn.climbing != target:
+        turn.climbing = target
+        ctx.emit(Climbing(who=name, to=target))
+        return
+    turn.climbing = None
+    kind, where = Place.split(ctx.state.place_of(name))
+    ctx.state.put(name, Place.clearing(target))
+    ctx.emit(Moved(who=name, from_=f"{kind} {where.replace('|', '-')}", to=target))
+    missions.entered(ctx, name, target)  # 7.2.4e.4
 
 
 def _in_mist(

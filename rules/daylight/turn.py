@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules import powers
+from rules import forest, powers
 from rules.chits import in_play
 from rules.day import leaving
 from rules.day.context import Ctx
@@ -279,7 +279,7 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     if reason is not None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
-    road = ctx.state.road_of(name)
+    road = ctx.state.road_of(name) or forest.exits(ctx.board, ctx.state, name)  # 8.3.8d.1
     off_road = road is not None and activity.kind is ActivityKind.MOVE  # 8.3.8d.1, see below
     if (
         activity.kind is not ActivityKind.REST
@@ -298,6 +298,9 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     if road is not None and not off_road:
         reason = (
             f"he is on the roadway between {road[0]} and {road[1]}: he must move first (8.3.8d.1)"
+            if ctx.state.road_of(name) is not None
+            else f"he is in the forest: he must move to {' or '.join(road)} first "
+            "(7.10.4d.2, 8.3.8f)"
         )
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return

@@ -48,6 +48,9 @@ from rules.schema.action_chits import Action
 from rules.schema.base import Weight
 from rules.state import Place
 
+#: Where a beast runs to into the forest of his tile, in a ``run`` answer (8.3.8f L2386).
+FOREST = "forest"
+
 #: The monsters the Pilgrim's Heavenly Protection keeps off him (L3797).
 DEMONS = frozenset({"Demon", "Winged Demon", "Imp"})
 
@@ -122,7 +125,8 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     if misted(state.spells, who):  # L5062: his own chits frozen (4.6.9e), the T4 to run away
         return options + [f"run {MIST_MOVE_CHIT} to {end}" for end in roads(ctx, combat)]
     if creature(ctx.catalog, state.spells, who, state.dark_side_up) is not None:  # 8.4.5p.2, e
-        return options + [f"run {label} to {end}" for label in chits for end in roads(ctx, combat)]
+        ends = [*roads(ctx, combat), FOREST]  # 8.3.8f: a beast runs into the forest too
+        return options + [f"run {label} to {end}" for label in chits for end in ends]
     freed = kit.unleashed(state, who)  # Move/Fight chits (L5076)
     weapon = kit.weapon(ctx.catalog, state, character)
     if weapon is not None:
@@ -309,7 +313,11 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
     mist runs only with his T4 Move chit (L5062, :data:`MIST_MOVE_CHIT`), carrying nothing (his
     belongings are transmorphized with him) and with no asterisk to fatigue. The reading
     chosen: the denizens already on his sheet when he turned to mist stay there and its time 4
-    must be faster than theirs (8.3.7a.1) — the only way the chit's time can matter."""
+    must be faster than theirs (8.3.7a.1) — the only way the chit's time can matter.
+
+    8.3.8f (L2386): "A character transmorphized into a beast can run away onto a roadway or into
+    the forest, as he chooses": run ``to forest``, he is put in the forest of his tile
+    (:mod:`rules.forest`), whatever roadway he came in by (8.3.8b limits only roadways)."""
     state, character = ctx.state, ctx.sheet(who)
     play, _, target = rest.rpartition(" to ")
     mist = misted(state.spells, who)
@@ -344,7 +352,10 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
         why = "a red-side-up Tremendous monster holds him (8.4.7d.2)"
     if why is None and (strength is None or strength.rank < needed.rank):
         why = f"{label} cannot carry {needed} weight (8.3.7c)"
-    if why is None:
+    beast = creature(ctx.catalog, state.spells, who, state.dark_side_up) is not None
+    if why is None and target == FOREST and not beast:
+        why = "only a character transmorphized into a beast runs into the forest (8.3.8f)"
+    elif why is None and target != FOREST:
         why = _road(ctx, combat, who, target)
     if why is None and play == "horse gallop" and who in combat.galloped:
         why = "his horse gallops only once a round (8.4.5k.2)"
@@ -365,7 +376,10 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
             combat.galloped.append(who)
     else:
         kit.used(combat, who).append(play)
-    state.put(who, Place.road(combat.clearing, target))
+    if target == FOREST:
+        state.put(who, Place.forest(ctx.board.tile_of(combat.clearing).tile))
+    else:
+        state.put(who, Place.road(combat.clearing, target))
     combat.left.append(who)
     combat.sheets.pop(who, None)
     ctx.emit(

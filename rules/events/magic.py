@@ -32,6 +32,15 @@ class TileFlipped(Public, type="tile_flipped"):
     chit: str | None = None
 
 
+class PutInForest(Public, type="put_in_forest"):
+    """The roadway ``road`` (its two clearings, ``DW4-DW5``) that ``who`` stood on vanished or
+    turned hidden from him as its tile turned over: he is put in the forest, and must start his
+    next turn by moving back to one of those clearings (7.10.4d.2)."""
+
+    who: str
+    road: str
+
+
 class ColorSupplied(Public, type="color_supplied"):
     """``color`` magic is supplied to ``who`` by ``source`` (``day``, ``tile``, the Chapel, a
     Treasure card, or one of his colour chits by its label), for ``use`` (``enchant``, ``cast``,

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from rules import forest
 from rules.board import clearing_id, parse_clearing_id
 from rules.catalog import Catalog
 from rules.chits import printed
@@ -94,9 +95,13 @@ def chit_color_now(state: GameState, owner: str, label: str) -> MagicColor | Non
 
 def at_place(catalog: Catalog, state: GameState, place: str) -> tuple[Supply, ...]:
     """The colours the automatic sources supply at ``place`` (a clearing ``at:CV5`` or a
-    roadway ``road:CV4|CV5``; elsewhere only the day's), in the module's order."""
-    supplies = [Supply(color, DAY) for color in seventh_day_colors(state)]
+    roadway ``road:CV4|CV5``; in the forest, :mod:`rules.forest`, those of its whole tile, as
+    8.3.8f L2386 says, :func:`on_tile`; elsewhere only the day's), in the module's order."""
+    tile = forest.tile_of(place)
+    if tile is not None:
+        return on_tile(catalog, state, tile)
     kind, where = Place.split(place)
+    supplies = [Supply(color, DAY) for color in seventh_day_colors(state)]
     if kind == "at":
         supplies += _radiating(catalog, state, place)
         supplies += _tile_colors(catalog, state, [where])

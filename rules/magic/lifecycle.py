@@ -228,15 +228,15 @@ def _is_clearing(state: GameState, target: str) -> bool:
 
 
 def _place(state: GameState, piece: str) -> str | None:
-    """Where ``piece`` stands on the map (a clearing or roadway), following an item to its
-    owner; None off the map."""
+    """Where ``piece`` stands on the map (a clearing, a roadway, or the forest off one,
+    7.10.4d.2), following an item to its owner; None off the map."""
     for _ in range(3):
         try:
             place = state.place_of(piece)
         except KeyError:
             return None
         kind, where = Place.split(place)
-        if kind in ("at", "road"):
+        if kind in ("at", "road", "forest"):
             return place
         if kind != "with":
             return None

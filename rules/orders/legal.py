@@ -74,7 +74,8 @@ class LegalOptions:
     RE (each clearing with each of his chits of Types I–V, as E names them) and FL only with a
     source (6.2.1a), FL to his tile or one next to it, or to the tile he flew to and those next
     to it (7.3.3a.2); C under the Caching rule (10.A.4); ``-``. On a roadway after running away
-    his first phase may only be a Move to one of its ends (8.3.8d.1); after the first Move of a
+    his first phase may only be a Move to one of its ends (8.3.8d.1), in the forest a Move to one
+    of :func:`rules.forest.exits` (7.10.4d.2, 8.3.8f); after the first Move of a
     climb only the second; after a Follow nothing more (6.2.7). A minion or a familiar gets only
     what he may record (:func:`rules.daylight.hirelings.forbidden`); a familiar's P names no
     clearing (L3926). A character with every chit fatigued or wounded records only Rest
@@ -267,7 +268,7 @@ class LegalOptions:
     def _candidates(self) -> list[Activity]:
         if self.followed:
             return []  # Follow is the whole day (6.2.7)
-        road = self.path.road
+        road = self.path.road or self.path.forest  # 8.3.8d.1; 7.10.4d.2, 8.3.8f
         if road is not None and self.path.steps == 0:
             return [Activity(kind=K.MOVE, target=end, source=BASIC) for end in road]
         climb = self.path.climbing

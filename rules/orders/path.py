@@ -4,7 +4,8 @@
 along roadways he may use now (7.3.1a), the two consecutive Moves that enter a mountain clearing
 (7.3.1c.1 L1655), hidden paths and secret passages he has not discovered (6.2.4e L1518), Flies,
 after which he is known to be in the tile he flew to but not in which clearing (7.3.3a.2, b.1),
-and the first Move off the roadway he ran away along (8.3.8d.1). It is the one walk of the day:
+and the first Move off the roadway he ran away along (8.3.8d.1), or out of the forest (7.10.4d.2,
+8.3.8f, :mod:`rules.forest`). It is the one walk of the day:
 the parser checks the recorded phases with it (:meth:`rules.orders.reader.Reader.walk`), and
 :class:`rules.orders.legal.LegalOptions` knows from it where each next phase starts and tries each
 candidate phase on a :meth:`Path.fork` of it. Each problem it finds is passed to its ``report``,
@@ -50,6 +51,7 @@ class Path:
         self.here: str | None = world.here()
         self.tile: str | None = world.over()
         self.road = world.road()
+        self.forest = world.forest()  # 7.10.4d.2, 8.3.8f: where his first Move may go
         self.caves: list[str] = []
         self.steps = 0
         self._climb: tuple[str, int] | None = None  # a climb's first Move: its goal and phase
@@ -66,7 +68,7 @@ class Path:
         "must" start his turn with them and that "the Move chit he played to run away has
         already paid" for them; read the other way, the two rules leave him no day at all, on
         the roadway for good, which no rule contemplates. Every phase after them is a Rest."""
-        if self.road is None:
+        if self.road is None and self.forest is None:
             return False
         return self.steps == 0 or (self.steps == 1 and self._climb is not None)
 
@@ -95,8 +97,12 @@ class Path:
     def step(self, number: int, kind: ActivityKind | None, target: str | None) -> str | None:
         """Phase ``number`` (the next), of ``kind`` with its canonical ``target`` (None when it
         has none or it could not be read); returns the clearing where it starts."""
+        from_forest = self.steps == 0 and self.forest is not None
         if self.steps == 0 and self.road is not None:
             self.here = self._off_road(number, kind, target, self.road)
+        if from_forest and not (kind is K.MOVE and target in (self.forest or ())):
+            self._in_forest(number)
+            from_forest = False
         self.steps += 1
         climb, self._climb = self._climb, None
         if climb is not None and not (kind is K.MOVE and target == climb[0]):
@@ -114,7 +120,7 @@ class Path:
         if climb is not None and climb[0] == goal:  # the second Move of a climb (7.3.1c.1)
             self.here = goal
             return start
-        if self.here is None:
+        if self.here is None and not from_forest:
             if not self._warned_fly:
                 self.report(
                     number,
@@ -126,7 +132,8 @@ class Path:
                 self._warned_fly = True
             self.here = None if goal == EDGE else goal
             return start
-        self._move(number, self.here, goal)
+        if self.here is not None:  # out of the forest: along no roadway (7.10.4d.2, 8.3.8f)
+            self._move(number, self.here, goal)
         if goal != EDGE and "mountain" in (world.places(goal) or ()):
             self._climb = (goal, number)
             return start
@@ -135,12 +142,14 @@ class Path:
 
     def finish(self) -> None:
         """The day's phases are over: a climb they leave unfinished is reported, and a day on a
-        roadway with no phase at all (8.3.8d.1)."""
+        roadway or in the forest with no phase at all (8.3.8d.1, 7.10.4d.2, 8.3.8f)."""
         if self._climb is not None:
             self._lone_climb(*self._climb)
             self._climb = None
         if self.steps == 0 and self.road is not None:
             self._off_road(None, None, None, self.road)
+        if self.steps == 0 and self.forest is not None:
+            self._in_forest(None)
 
     def _off_road(
         self,
@@ -162,6 +171,20 @@ class Path:
             number, ProblemCode.ON_ROADWAY, message, f"start with 'M {road[0]}' or 'M {road[1]}'"
         )
         return None
+
+    def _in_forest(self, number: int | None) -> None:
+        """7.10.4d.2, 8.3.8f: in the forest his first phase is a Move to one of
+        :attr:`forest`, along no roadway; anything else is reported (as on a roadway, 8.3.8d.1),
+        and the walk starts nowhere."""
+        exits = self.forest or ()
+        self.report(
+            number,
+            ProblemCode.ON_ROADWAY,
+            f"you are in the forest: your first phase is a Move to {' or '.join(exits)} "
+            "(7.10.4d.2, 8.3.8f)",
+            f"start with 'M {exits[0]}'" if exits else "",
+        )
+        self.here = None
 
     def _lone_climb(self, goal: str, number: int) -> None:
         self.report(

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from rules import forest
 from rules.board import Board, ClearingError, Connection, board_for, is_tile_code
 from rules.catalog import Catalog
 from rules.daylight.hirelings import guides
@@ -104,6 +105,11 @@ class Map:
     def road(self) -> tuple[str, str] | None:
         """The ends of the roadway he stands on after running away (8.3.8d), or None."""
         return self.state.road_of(self.character)
+
+    def forest(self) -> tuple[str, ...] | None:
+        """In the forest (7.10.4d.2, 8.3.8f), the clearings his day may start by moving to
+        (:func:`rules.forest.exits`); else None."""
+        return forest.exits(self.board, self.state, self.character)
 
     def places(self, clearing: str | None) -> frozenset[str] | None:
         return None if clearing is None else clearing_qualities(self.board, self.state, clearing)

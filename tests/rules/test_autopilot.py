@@ -158,3 +158,16 @@ def test_he_locates_where_his_tiles_chits_are_unknown_then_loots_what_he_discove
     orders = [str(p) for p in parsed(state, name).phases]
     assert orders.count("S Loot") == min(2, len(orders) - 1), "a phase is kept for his last H"
     assert "S Locate" not in orders and orders[-1] == "H"
+
+
+def test_in_the_forest_the_day_starts_by_moving_to_a_clearing_it_lets_him_reach() -> None:
+    """7.10.4d.2 and 8.3.8f (rules.forest): his orders start with a Move to one of the
+    clearings the forest lets him reach first, and parse without a problem."""
+    state = game()
+    for place, exits in (
+        (Place.forest("CV"), ("CV1", "CV2", "CV4", "CV5")),
+        (Place.forest("AV5", "AV2"), ("AV2", "AV5")),
+    ):
+        state.put("Amazon", place)
+        first = parsed(state, "Amazon").phases[0]
+        assert first.kind is K.MOVE and first.target in exits, place

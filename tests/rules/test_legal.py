@@ -236,3 +236,24 @@ def test_payable_is_assign_sources_with_no_problem(
     ent = entitlement(catalog(), state, who, cave_moves=("BL6",) if dark else ())
     result = assign_sources(ent, phases)
     assert payable(ent, phases) == (not result.errors and not result.warnings)
+
+
+def test_in_the_forest_his_first_phase_is_a_move_to_a_clearing_it_lets_him_reach() -> None:
+    """7.10.4d.2 and 8.3.8f (rules.forest): in the forest off a roadway, a Move to either of its
+    clearings; in a tile's forest, to any clearing of the tile; along no roadway, and nothing
+    else first."""
+    state = game()
+    state.put("Amazon", Place.forest("CV"))
+    legal = LegalOptions(state, "Amazon")
+    assert legal.options() == [move("CV1"), move("CV2"), move("CV4"), move("CV5")]
+    assert not legal.allows(HIDE)
+    legal.record(move("CV1"))
+    assert HIDE in legal.options()
+    assert not parse_orders("M CV1, H", state, "Amazon").errors
+    errors = parse_orders("H, M CV1", state, "Amazon").errors
+    assert [(e.code, e.phase) for e in errors][:1] == [("on-roadway", 1)]
+    state.put("Amazon", Place.forest("AV5", "AV2"))
+    assert LegalOptions(state, "Amazon").options() == [move("AV2"), move("AV5")]
+    orders = parse_orders("M AV2", state, "Amazon").orders
+    assert orders is not None
+    assert resolve(state, {"Amazon": orders}, until="daylight").state.clearing_of("Amazon") == "AV2"

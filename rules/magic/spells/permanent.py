@@ -16,7 +16,6 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.events.casting import SpellTable
-from rules.events.day import NotImplementedYet
 from rules.magic import wand
 from rules.magic.casts import SpellCast
 from rules.magic.forms import TRANSFORM_TABLE
@@ -32,9 +31,9 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     weighing nothing (:func:`rules.magic.forms.belongings_frozen`), those he gains after are
     carried with the creature's strength (4.6.9b.4, :func:`rules.magic.forms.untransmorphized`),
     none activated; and a beast walks the woods (7.3.4,
-    :func:`rules.daylight.move.walks_the_woods`). Running into the forest (8.3.8f) is reported
-    not implemented (:data:`rules.loud.LOUD`); a Dragon is a beast, never red side up (the
-    reading at :func:`rules.magic.forms.attack`)."""
+    :func:`rules.daylight.move.walks_the_woods`) and may run into the forest (8.3.8f,
+    :func:`rules.evening.encounter.action_options`, :mod:`rules.forest`); a Dragon is a beast,
+    never red side up (the reading at :func:`rules.magic.forms.attack`)."""
     table = ctx.catalog.tables[TRANSFORM_TABLE]
     red = wand.red_die(ctx, who, TRANSFORM_TABLE, combat)  # L4352: asked before the roll
     roll = ctx.dice.roll(who, TRANSFORM_TABLE, red=red)
@@ -45,16 +44,6 @@ def transform(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     ctx.emit(
         SpellTable(
             who=who, table=TRANSFORM_TABLE, roll=roll.result, result=result.text, target=target
-        )
-    )
-    ctx.emit(
-        NotImplementedYet(
-            rule="4.6.9d",
-            what=(
-                f"{target} as a {result.text}: a beast running away into the forest "
-                "(8.3.8f) is not built"
-            ),
-            who=target,
         )
     )
 

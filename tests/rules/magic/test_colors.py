@@ -1,6 +1,6 @@
 """Every source of colour magic (4.6.2–4.6.4, rules.magic.colors): the seventh days, the Chapel,
 the Enchanted cards face up (carried, lying, on a roadway), the Toadstool Circle, enchanted
-tiles with their roadways, and a character's own colour chits."""
+tiles with their roadways and their forest, and a character's own colour chits."""
 
 from __future__ import annotations
 
@@ -90,6 +90,17 @@ def test_an_enchanted_tile_supplies_each_clearing_s_colours_and_the_roadways_int
     road = Place.road("BL1", "BL2")
     assert {s.color for s in at_place(catalog(), state, road)} == {G, Au}, "both ends (e.2)"
     assert {s.color for s in on_tile(catalog(), state, "BL")} == {G, Au, P}, "anywhere (h.7)"
+
+
+def test_in_the_forest_the_whole_tile_supplies_him() -> None:
+    """7.10.4d.2 puts him in the forest; there the whole tile supplies him (8.3.8f, L2386)."""
+    state = game()
+    forest = Place.forest("BL1", "BL2")
+    assert at_place(catalog(), state, forest) == ()
+    enchant(state, "BL")
+    assert {s.color for s in at_place(catalog(), state, forest)} == {G, Au, P}
+    state.day = 28
+    assert Supply(Au, "day") in at_place(catalog(), state, forest)
 
 
 def test_the_toadstool_circle_once_discovered_supplies_black_at_its_site() -> None:
