@@ -132,15 +132,19 @@ def _too_slow(ctx: Ctx, combat: CombatState, who: str, time: int) -> str | None:
 
 def _too_heavy(ctx: Ctx, who: str, chit: SpellInEffect) -> str | None:
     """The Fly chit must carry him and his items (the reading in :func:`fly_away`)."""
-    limit = strength(ctx.catalog, chit)
-    needed = max(
+    needed = _load(ctx, who)
+    if needed.rank > strength(ctx.catalog, chit).rank:
+        return f"the {chit.spell}'s Fly chit cannot carry {needed} weight (8.3.7c)"
+    return None
+
+
+def _load(ctx: Ctx, who: str) -> Weight:
+    """What flying must carry: his own weight or his heaviest item's, the heavier."""
+    return max(
         kit.heaviest(ctx.catalog, ctx.state, ctx.sheet(who)),
         weight_of(ctx.catalog, who),
         key=lambda w: w.rank,
     )
-    if needed.rank > limit.rank:
-        return f"the {chit.spell}'s Fly chit cannot carry {needed} weight (8.3.7c)"
-    return None
 
 
 #: How a play names a Fly chit played like a Move chit (``fly MAGIC V2*``), to charge or
@@ -184,13 +188,8 @@ def carpet_played(ctx: Ctx, combat: CombatState, who: str, play: str) -> str | N
 def carpet_carries(ctx: Ctx, who: str, rug: str) -> str | None:
     """8.4.5q: the Carpet's flying strength must carry him and all his items — why it cannot,
     or None."""
-    limit = carpet_fly(ctx, rug).strength
-    needed = max(
-        kit.heaviest(ctx.catalog, ctx.state, ctx.sheet(who)),
-        weight_of(ctx.catalog, who),
-        key=lambda w: w.rank,
-    )
-    if needed.rank > limit.rank:
+    needed = _load(ctx, who)
+    if needed.rank > carpet_fly(ctx, rug).strength.rank:
         return f"the {rug} cannot carry {needed} weight (8.4.5q)"
     return None
 
