@@ -19,27 +19,16 @@ from collections.abc import Callable
 from rules.advantages import report_waiting
 from rules.day.context import Ctx
 from rules.daylight import finding, looting, runes, sites
-from rules.daylight.search_phase import Search
+from rules.daylight.search_phase import TABLES, Search, roll
 from rules.events.daylight import PhaseCancelled
-from rules.events.search import Searched
 from rules.layout import DIRECTIONS
 from rules.magic import bewitched
-from rules.modifiers import die_modifier, one_die
 from rules.orders.model import Activity, ActivityKind
 from rules.pieces import Kind, pieces_of
-from rules.schema.characters import AbilityKey, DieTable
+from rules.schema.characters import AbilityKey
 from rules.schema.tables import Result
 from rules.schema.tiles import ClearingType
 from rules.state import SearchRoll
-
-#: The table each name of an S phase rolls on, and the die table its modifiers are listed by.
-TABLES: dict[str, DieTable] = {
-    "Peer": DieTable.PEER,
-    "Locate": DieTable.LOCATE,
-    "Loot": DieTable.LOOT,
-    "Reading Runes": DieTable.READING_RUNES,
-    "Magic Sight": DieTable.MAGIC_SIGHT,
-}
 
 #: The tables a hired leader or controlled monster may not use (7.5.2 note).
 CHARACTERS_ONLY = frozenset({"Reading Runes", "Magic Sight"})
@@ -199,30 +188,6 @@ def target_problem(ctx: Ctx, current: Search) -> str | None:
     if current.target is not None:
         return f"the {current.table} Table names nothing to search (7.5.3)"
     return None
-
-
-def roll(ctx: Ctx, current: Search) -> int:
-    """The roll on his table (4.1.1–4.1.2: two dice, one with each one-die modification, his
-    advantages' modifiers), made public with its result as printed."""
-    die = TABLES[current.table]
-    catalog, board, state = ctx.catalog, ctx.board, ctx.state
-    dice = one_die(catalog, board, state, current.who, die)
-    modifier = die_modifier(catalog, board, state, current.who, die)
-    table = f"{current.table} Table"
-    rolled = ctx.dice.roll(current.who, table, one_die=dice, modifier=modifier)
-    result = catalog.tables[table].result(rolled.result)
-    ctx.emit(
-        Searched(
-            who=current.who,
-            phase=current.phase,
-            table=current.table,
-            at=current.clearing,
-            dice=rolled.dice,
-            roll=rolled.result,
-            result=result.text,
-        )
-    )
-    return rolled.result
 
 
 #: What each result of the Search tables does, by its key in the tables' data.

@@ -23,13 +23,11 @@ from __future__ import annotations
 
 from rules.day.context import Ctx
 from rules.daylight.finding import CHOICE_DEFAULTS, FINDINGS, choice_options, choice_result
-from rules.daylight.search_phase import Search
+from rules.daylight.search_phase import Search, roll
 from rules.evening.state import CombatState
-from rules.events.search import SearchChoice, Searched
+from rules.events.search import SearchChoice
 from rules.magic import questions
 from rules.magic.casts import SpellCast
-from rules.modifiers import die_modifier, one_die
-from rules.schema.characters import DieTable
 from rules.schema.tables import Result
 
 TALK_TO_WISE_BIRD = "Talk to Wise Bird"
@@ -45,39 +43,14 @@ def talk_to_wise_bird(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) 
     prompt = "Talk to Wise Bird: which clearing do you Peer into?"
     clearing = questions.ask(ctx, target, TALK_TO_WISE_BIRD, prompt, options, combat=combat)
     ctx.wait_if_pending()
-    table = f"{PEER} Table"
+    current = Search(who=target, table=PEER, clearing=clearing, target=None, phase=0)
     if cast.rolled is None:
-        cast.rolled = _peer(ctx, combat, target, clearing)
-    result = ctx.catalog.tables[table].result(cast.rolled)
+        cast.rolled = roll(ctx, current, combat=combat)
+    result = ctx.catalog.tables[f"{PEER} Table"].result(cast.rolled)
     if result.choose_from:
         result = _choice(ctx, combat, target, clearing, result)
-    current = Search(who=target, table=PEER, clearing=clearing, target=None, phase=0)
     for what in result.finds:
         FINDINGS[what](ctx, current, target)
-
-
-def _peer(ctx: Ctx, combat: CombatState, target: str, clearing: str) -> int:
-    """His roll on the Peer Table (4.1.2: with his one-die and die modifications), made public
-    with its result, as a Search's is (:func:`rules.daylight.search.roll`)."""
-    catalog, board, state = ctx.catalog, ctx.board, ctx.state
-    dice = one_die(catalog, board, state, target, DieTable.PEER)
-    added = die_modifier(catalog, board, state, target, DieTable.PEER)
-    table = f"{PEER} Table"
-    rolled = ctx.dice.roll(target, table, one_die=dice, modifier=added)
-    ctx.emit_roll(rolled, at=combat.clearing, round=combat.round)
-    result = catalog.tables[table].result(rolled.result)
-    ctx.emit(
-        Searched(
-            who=target,
-            phase=None,
-            table=PEER,
-            at=clearing,
-            dice=rolled.dice,
-            roll=rolled.result,
-            result=result.text,
-        )
-    )
-    return rolled.result
 
 
 #: What the second question of the spell is about (:func:`rules.magic.questions.subject`).
