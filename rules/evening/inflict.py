@@ -35,11 +35,10 @@ from rules.evening.harm import (
     wounds_character,
     wounds_through_armor,
 )
-from rules.evening.resolving import Strike, blow
+from rules.evening.resolving import Strike, blow, cancelled
 from rules.evening.spoils import character_killed, denizen_killed
 from rules.evening.state import CombatState
 from rules.events.evening import (
-    AttackCancelled,
     HarmInflicted,
     Killed,
 )
@@ -50,6 +49,9 @@ from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
 from rules.schema.characters import DieTable, RollWeapon
 from rules.state import Place
+
+#: Why an attack is cancelled whose attacker or target an earlier instant killed (8.4.9c).
+KILLED_FIRST = "killed first (8.4.9c)"
 
 
 @dataclass
@@ -78,7 +80,7 @@ def inflict(ctx: Ctx, combat: CombatState, groups: list[list[Strike]]) -> None:
             source = strike.body or strike.attacker
             if source in dead or strike.target in dead:
                 turn_weapon(ctx, strike, alerted=True)
-                _killed_first(ctx, combat, strike)
+                cancelled(ctx, combat, strike.attacker, strike.target, KILLED_FIRST)
                 continue
             live.append(strike)
         harm = [strike for strike in live if strike.spell is None]
@@ -98,23 +100,10 @@ def _magic(ctx: Ctx, combat: CombatState, strike: Strike, dead: set[str]) -> Non
     cancelled."""
     assert strike.spell is not None
     if strike.target in dead:
-        _killed_first(ctx, combat, strike)
+        cancelled(ctx, combat, strike.attacker, strike.target, KILLED_FIRST)
         return
     combat.eventful = True
     dead.update(demons.magic_hit(ctx, combat, strike.attacker, strike.spell, strike.target))
-
-
-def _killed_first(ctx: Ctx, combat: CombatState, strike: Strike) -> None:
-    """8.4.9c: the attack is cancelled, its attacker or target killed at an earlier instant."""
-    ctx.emit(
-        AttackCancelled(
-            attacker=strike.attacker,
-            target=strike.target,
-            reason="killed first (8.4.9c)",
-            at=combat.clearing,
-            round=combat.round,
-        )
-    )
 
 
 def turn_weapon(ctx: Ctx, strike: Strike, *, alerted: bool) -> None:

@@ -203,28 +203,12 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             if aim is None:
                 continue  # 8.4.5o: a denizen on a sheet of its own attacks nobody
             if rebels.apart(ctx, combat, body, aim):
-                ctx.emit(
-                    AttackCancelled(
-                        attacker=counter,
-                        target=aim,
-                        reason=(
-                            "rebels and uncontrolled denizens cannot attack each other (8.4.2g.1)"
-                        ),
-                        at=combat.clearing,
-                        round=combat.round,
-                    )
-                )
+                why = "rebels and uncontrolled denizens cannot attack each other (8.4.2g.1)"
+                cancelled(ctx, combat, counter, aim, why)
                 continue
             if demon_warded(ctx, body, aim):
-                ctx.emit(
-                    AttackCancelled(
-                        attacker=counter,
-                        target=aim,
-                        reason="a Pentangle protects him from the Demons and the Imp (L4964)",
-                        at=combat.clearing,
-                        round=combat.round,
-                    )
-                )
+                why = "a Pentangle protects him from the Demons and the Imp (L4964)"
+                cancelled(ctx, combat, counter, aim, why)
                 continue
             red = face.harm == "RED"
             found.append(
@@ -333,16 +317,18 @@ def _in_mist(ctx: Ctx, combat: CombatState, strike: Strike) -> bool:
     attacker = strike.body or strike.attacker
     if not (misted(ctx.state.spells, attacker) or misted(ctx.state.spells, strike.target)):
         return False
+    why = "one in mist cannot attack or be attacked (L5062)"
+    cancelled(ctx, combat, strike.attacker, strike.target, why)
+    return True
+
+
+def cancelled(ctx: Ctx, combat: CombatState, attacker: str, target: str, reason: str) -> None:
+    """The attack of ``attacker`` on ``target`` is cancelled, for ``reason``: told to all."""
     ctx.emit(
         AttackCancelled(
-            attacker=strike.attacker,
-            target=strike.target,
-            reason="one in mist cannot attack or be attacked (L5062)",
-            at=combat.clearing,
-            round=combat.round,
+            attacker=attacker, target=target, reason=reason, at=combat.clearing, round=combat.round
         )
     )
-    return True
 
 
 def demon_warded(ctx: Ctx, attacker: str, target: str) -> bool:
