@@ -41,6 +41,7 @@ from rules.daylight import (
     trade,
     trading,
 )
+from rules.daylight.phase_sources import source_unusable
 from rules.events import Decision
 from rules.events.day import NotImplementedYet
 from rules.events.daylight import (
@@ -57,18 +58,16 @@ from rules.events.daylight import (
     TurnStarted,
     Unhidden,
 )
-from rules.magic import bewitched, energizing, lifecycle, limits
+from rules.magic import energizing, lifecycle, limits
 from rules.magic.forms import mist_forbids
 from rules.magic.spells import daylight as daylight_spells
 from rules.magic.spells import lost, protection
 from rules.magic.spells import turns as spell_turns
 from rules.magic.state import committed
-from rules.modifiers import cards_in_clearing
 from rules.orders.entitlement import entitlement
 from rules.orders.legal import phase_activities
-from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind
+from rules.orders.model import SUNLIGHT, Activity, ActivityKind
 from rules.pieces import Kind, pieces_of
-from rules.schema.tiles import ClearingType
 from rules.state import Place, TurnState
 
 #: Activities of later issues, with the rule that will implement them.
@@ -359,76 +358,6 @@ def _activity(
         ctx.emit(
             PhaseCancelled(who=name, phase=number, reason=f"{kind.value} cannot be done in a phase")
         )
-
-
-def source_unusable(ctx: Ctx, name: str, activity: Activity) -> str | None:
-    """Why the phase's source cannot be used now (6.2.4a–d, 7.3.2b; a card in his clearing,
-    L4292; a spell in effect, :func:`rules.magic.bewitched.phase_unusable`), or None."""
-    source = activity.source
-    character = ctx.sheet(name)
-    where = ctx.where(name)
-    in_cave = where is not None and ctx.board.clearing_type(where) is ClearingType.CAVE
-    if source == SUNLIGHT and in_cave:
-        return "no Sunlight phase in a cave (7.3.1c.2)"
-    if source in (BASIC, SUNLIGHT):
-        return None
-    if source in bewitched.SPELL_PHASES:
-        return bewitched.phase_unusable(ctx.catalog, ctx.state, name, source)
-    pieces = pieces_of(ctx.catalog)
-    if source in character.items:
-        if not character.items[source].active:
-            return f"{source} is not active at the start of the phase (7.3.2b, 6.2.4d)"
-        piece = pieces[source]
-        if piece.kind is Kind.HORSE and in_cave:
-            return f"{source} cannot be ridden in a cave (7.3.2a.1)"
-        if piece.kind is Kind.TREASURE:
-            return _card_phase_unusable(ctx, piece.name, where, in_cave)
-        return None
-    if source in pieces and pieces[source].kind is Kind.TREASURE:
-        return _clearing_card_phase_unusable(ctx, source, where)
-    card = ctx.catalog.characters[name] if ctx.is_character(name) else None
-    advantage = next((a for a in card.advantages if a.name == source), None) if card else None
-    if advantage is None:
-        return f"{source} gives him no extra phase"
-    for effect in advantage.effects:
-        if (
-            getattr(effect, "kind", None) == "extra_phase"
-            and getattr(effect, "where", "") == "dwelling"
-        ):
-            dwellings = [
-                p
-                for p in ctx.state.at(Place.clearing(where or ""))
-                if pieces[p].kind is Kind.DWELLING
-            ]
-            if not dwellings:
-                return f"{source} is used only when the phase starts at a dwelling (7.3.1d)"
-    return None
-
-
-def _card_phase_unusable(ctx: Ctx, card: str, where: str | None, in_cave: bool) -> str | None:
-    """A card's extra phase limited to certain clearings must start in one (6.2.4b): the
-    Shielded Lantern's in a cave (L4290), the Ancient Telescope's on a mountain (L4280)."""
-    keys = ctx.catalog.treasures[card].behaviour
-    if "extra_phase:cave" in keys and not in_cave:
-        return f"the {card}'s phase must start in a cave clearing (6.2.4b)"
-    on_mountain = where is not None and (ctx.board.clearing_type(where) is ClearingType.MOUNTAIN)
-    if "extra_phase:mountain_peer" in keys and not on_mountain:
-        return f"the {card}'s phase must start in a mountain clearing (6.2.4b)"
-    return None
-
-
-def _clearing_card_phase_unusable(ctx: Ctx, card: str, where: str | None) -> str | None:
-    """The extra phase a card in his clearing gives (L4292): the Toadstool Circle's Enchant is
-    his "if he is in that clearing both when he records the phase and when he does it" — it
-    must be among the cards in his clearing now (:func:`rules.modifiers.cards_in_clearing`:
-    drawn, in the clearing of its box's Site chit, L4206). A card that gives no such phase
-    gives him none."""
-    keys = ctx.catalog.treasures[pieces_of(ctx.catalog)[card].name].behaviour
-    if not any(key.startswith("clearing_extra_phase:") for key in keys):
-        return f"{card} gives him no extra phase"
-    if where is None or card not in cards_in_clearing(ctx.catalog, ctx.state, where):
-        return f"he is not in the clearing of the {card} when he does its phase (L4292)"
-    return None
 
 
 def rearrange(ctx: Ctx, name: str, number: int) -> None:
