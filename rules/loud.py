@@ -63,13 +63,6 @@ LOUD: dict[str, Loud] = _table(
         "trade/10.B.6_grudges_and_gratitude_on_is_named_as_not_implemented.yaml",
     ),
     Loud(
-        "L4947", 4947, "uses the monster’s combat values",
-        "Absorb Essence cast by an Artifact or Spell Book: the item itself becoming the monster "
-        "when no character holds it, broken when it is killed (rule 4)",
-        "rules.magic.spells.absorb",
-        "magic/spells_fly/L4950_a_books_absorb_essence_is_reported_for_the_item_as_monster.yaml",
-    ),
-    Loud(
         "8.4.7d.4", 2625, "Use of the Elusive Cloak can cause an \"infinite loop\"",
         "the Elusive Cloak's infinite loop with a red-side-up Tremendous monster: the maneuver "
         "is shifted as asked",

@@ -30,8 +30,6 @@ _CARRIED = (
 _NECKLACE = (
     "tests/scenarios/magic/spells_control/L4552_the_dragonfang_necklace_controls_a_dragon.yaml"
 )
-#: The scenario where the powers not built are reported as their cards become active.
-ACTIVE = T + "powers_not_built_are_reported_as_their_cards_become_active.yaml"
 
 
 @dataclass(frozen=True)
@@ -280,7 +278,7 @@ POWERS: dict[str, Power] = {
     "built_in_spell": Power(
         "L4552", "partly", "rules.magic.builtin", _NECKLACE,
         "the Eye of the Moon's spell (L4554) needs the optional Seasons and Weather rules "
-        "(10.D.1), not built; the Flying Carpet's (L4558) is not built",
+        "(10.D.1), not built",
     ),
 }  # fmt: skip
 
@@ -294,13 +292,9 @@ BUILT_IN_SPELLS: dict[str, Power] = {
         "not built",
     ),
     "flying_carpet": Power(
-        "L4552", "partly", "rules.daylight.fly, rules.evening.flying, rules.magic.energizing",
-        "tests/scenarios/turn/7.3.3h_a_purple_colour_chit_energizes_the_flying_carpet_for_the_"
-        "day.yaml",
-        "energized by Purple from an automatic source, or by a Purple colour chit of its owner "
-        "for the whole day, it flies him in a Fly phase and in combat (7.3.3h, 8.4.5q); a "
-        "spellbreaking spell making it fall inert until resupplied with Purple (L4558) is not "
-        "built",
+        "L4558", "yes", "rules.daylight.fly, rules.evening.flying, rules.magic.energizing",
+        "tests/scenarios/magic/spells_fly/L4558_dissolve_spell_makes_the_flying_carpet_fall_"
+        "inert.yaml",
     ),
 }  # fmt: skip
 

@@ -66,7 +66,8 @@ class Scene:
     """What a play's names are resolved against when it answers a decision: the pieces
     standing in the clearing (characters, denizens and native horses, with the monsters' heads
     and clubs), and each character's belongings, active weapon and chit labels; the words
-    that name the spells in effect there (:func:`rules.magic.in_clearing.spells`)."""
+    that name the spells in effect there (:func:`rules.magic.in_clearing.spells`, and the
+    Flying Carpets' energized, :func:`rules.magic.in_clearing.carpets`)."""
 
     pieces: tuple[str, ...] = ()
     belongings: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -97,7 +98,10 @@ class Scene:
             belongings={n: tuple(state.at(Place.owner(n))) for n in state.characters},
             weapons=weapons,
             chits={n: tuple(c.label for c in s.chits) for n, s in state.characters.items()},
-            spells=tuple(in_clearing.spells(state, clearing)),
+            spells=(
+                *in_clearing.spells(state, clearing),
+                *in_clearing.carpets(state, state.today.carpets, clearing),
+            ),
         )
 
 

@@ -342,7 +342,10 @@ def _spell_or_curse(names: Names, key: str, written: Mapping[str, str], casting:
     if not casting:
         raise ScenarioError(key, "a spell or a Curse is the target of a spell only")
     if "spell" in written and set(written) <= {"spell", "target", "caster"}:
-        names.spell(f"{key}.spell", written["spell"])
+        treasures = names.catalog.treasures
+        carpet = written["spell"] in treasures and treasures[written["spell"]].built_in_spell
+        if not carpet:  # a Treasure card's own spell, as the Flying Carpet's (L4558)
+            names.spell(f"{key}.spell", written["spell"])
     elif set(written) == {"curse", "target"}:
         names.character(f"{key}.target", written["target"])
     else:

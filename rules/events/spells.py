@@ -166,3 +166,23 @@ class PhantasmLeft(Public, type="phantasm_left"):
     who: str
     owner: str
     from_: str
+
+
+class ItemTransmorphized(Public, type="item_transmorphized"):
+    """Absorb Essence cast by the Artifact or Spell Book ``item`` is energized while no
+    character holds it: "the item itself becomes the monster" ``monster``, in play in ``at``
+    as a normal monster (rule 4, L4950)."""
+
+    item: str
+    monster: str
+    at: str
+
+
+class ItemReappeared(Public, type="item_reappeared"):
+    """The Artifact or Spell Book ``item`` that was the monster ``monster`` reappears in
+    ``at``: its Absorb Essence fell inert, or was broken as the monster was killed (rule 4,
+    L4950); ``monster`` goes back into the spell, or is killed."""
+
+    item: str
+    monster: str
+    at: str

@@ -35,7 +35,7 @@ from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.events.daylight import Fatigued
 from rules.events.spells import SpellBroken, SpellEnergized, SpellExpired, SpellInert, SpellReleased
-from rules.magic import builtin, minions, nullifying, phantasm
+from rules.magic import builtin, item_monster, minions, nullifying, phantasm
 from rules.magic.colors import DAY, Supply, at_place, on_tile, supplies
 from rules.magic.forms import ABSORB_ESSENCE, transmorphize_belongings
 from rules.magic.state import SpellInEffect
@@ -84,6 +84,7 @@ def energize(ctx: Ctx, spell: SpellInEffect, by: str) -> None:
     ctx.emit(
         SpellEnergized(spell=spell.spell, caster=spell.caster, targets=tuple(spell.targets), by=by)
     )
+    item_monster.energized(ctx, spell)  # an item's Absorb Essence (L4950)
     nullifying.announce(ctx, spell)  # an energized Melt into Mist protects (L5061)
 
 
@@ -101,6 +102,7 @@ def fall_inert(ctx: Ctx, spell: SpellInEffect, by: str) -> None:
     ctx.emit(
         SpellInert(spell=spell.spell, caster=spell.caster, targets=tuple(spell.targets), by=by)
     )
+    item_monster.reverts(ctx, spell)  # an item's Absorb Essence (L4950)
     nullifying.resume(ctx, spell)
 
 
@@ -112,6 +114,7 @@ def release(
     else ``released``)."""
     if target not in spell.targets:
         return
+    item_monster.reverts(ctx, spell, ends=True)  # the item that is the monster reappears
     spell.targets.remove(target)
     ctx.emit(
         SpellReleased(spell=spell.spell, caster=spell.caster, target=target, by=by, reason=reason)
@@ -170,15 +173,21 @@ def _free_chit(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
 def _absorbed_returns(ctx: Ctx, spell: SpellInEffect) -> None:
     """Absorb Essence ending (L4946, rule 1.2): "If the spell is broken without killing the
     spellcaster, the monster instantly appears in the spellcaster's clearing" — where he stands
-    (under an item's spell, its owner). Killed, "the monster is also killed" (1.1): it stays out
-    of play."""
+    (under an item's spell, the character it transmorphized, or the item where it is, rule 4).
+    Killed, "the monster is also killed" (1.1): it stays out of play. An item that is the
+    monster reappears where the monster is, which stays in play (rule 4, L4950)."""
     if spell.spell != ABSORB_ESSENCE or not spell.targets:
         return
-    owner = ctx.state.characters.get(spell.controller)
-    where = ctx.state.clearing_of(spell.controller) if owner is not None else None
-    if owner is None or owner.dead or where is None:
+    if item_monster.is_monster(ctx.state, spell):
+        item_monster.reverts(ctx, spell, ends=True)
         return
-    ctx.state.put(spell.targets[0], Place.clearing(where))
+    owner = ctx.state.characters.get(spell.controller)
+    if owner is not None and owner.dead:
+        return
+    where = _place(ctx.state, spell.controller if owner is not None else spell.caster)
+    kind, clearing = Place.split(where) if where is not None else ("", "")
+    if kind == "at":
+        ctx.state.put(spell.targets[0], Place.clearing(clearing))
 
 
 def automatic_supply(
@@ -301,10 +310,13 @@ def midnight(ctx: Ctx) -> None:
 
 def killed(ctx: Ctx, who: str) -> None:
     """4.6.10h.2–h.3: when ``who`` is killed, the spells he cast with his Magic chits are broken
-    (those his Artifacts and Spell Books cast stay in effect), and he is released from every
-    spell that names him as a target — a spell left with no target is broken."""
+    (those his Artifacts and Spell Books cast stay in effect, but for an Absorb Essence that
+    made him its monster: "If the spellcaster is killed the monster is also killed", rule 1.1,
+    and "When the monster is killed the spell is broken", rule 4, L4950), and he is released
+    from every spell that names him as a target — a spell left with no target is broken."""
     for spell in list(ctx.state.spells):
-        if spell.chit is not None and spell.controller == who:
+        mine = spell.chit is not None or spell.spell == ABSORB_ESSENCE
+        if mine and spell.controller == who:
             break_spell(ctx, spell, CASTER_KILLED)
     for spell in list(ctx.state.spells):
         if who in spell.targets:
@@ -321,8 +333,12 @@ def regenerated(ctx: Ctx, piece: str) -> None:
 
 def absorbed(state: GameState, piece: str) -> bool:
     """Whether ``piece`` is a monster absorbed by an Absorb Essence in effect: it "is not killed
-    and cannot regenerate" (L4942)."""
-    return any(s.spell == ABSORB_ESSENCE and piece in s.targets for s in state.spells)
+    and cannot regenerate" (L4942) — unless an item's spell made it the monster in play, which
+    "functions like a normal monster in all respects" (rule 4, L4950)."""
+    return any(
+        s.spell == ABSORB_ESSENCE and piece in s.targets and not item_monster.is_monster(state, s)
+        for s in state.spells
+    )
 
 
 def game_ends(ctx: Ctx) -> None:

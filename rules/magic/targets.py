@@ -230,8 +230,10 @@ def _employs(ctx: Ctx, who: str, piece: str) -> bool:
 def spells_here(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """A spell's targets of the sort ``spell`` (L5049, L5177): the spells in effect in the
     clearing as his targets are named — they "must already exist", none being cast this round
-    — and, for Remedy, the Curses of the characters here (:mod:`rules.magic.in_clearing`)."""
+    —, the Flying Carpets' spells energized here (L4558), and, for Remedy, the Curses of the
+    characters here (:mod:`rules.magic.in_clearing`)."""
     found = list(in_clearing.spells(ctx.state, combat.clearing))
+    found += in_clearing.carpets(ctx.state, ctx.today.carpets, combat.clearing)
     if builtin.card(ctx.catalog, combat.casts[who].spell).text_key == "remedy":
         found += in_clearing.curses(ctx.state, combat.clearing)
     return found

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from rules.day.context import Ctx
 from rules.evening.state import CombatState
-from rules.events.day import NotImplementedYet
 from rules.events.evening import Flipped
 from rules.magic import lifecycle
 from rules.magic.casts import SpellCast
@@ -36,9 +35,9 @@ def absorb_essence(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> 
     :mod:`rules.evening.spoils`); with duplicate spells the latest energized holds him (3).
     He turns a Medium or Heavy monster over, or a red-side-up Tremendous one down, as he plays a
     chit (2, :func:`rules.evening.dummies.may_turn`), and plays its head or club as a second
-    attack, either side up (2.1, :func:`rules.evening.dummies.head_options`). Not built, and
-    reported when an Artifact or Spell Book casts it: the item, held by no character, becoming
-    the monster itself (4)."""
+    attack, either side up (2.1, :func:`rules.evening.dummies.head_options`). Cast by an
+    Artifact or Spell Book, the character holding it as it is energized is the monster, or the
+    item itself when no character holds it (4, :mod:`rules.magic.item_monster`)."""
     monster = cast.targets[0]
     cast.becomes = pieces_of(ctx.catalog)[monster].name
     for spell in list(ctx.state.spells):
@@ -52,17 +51,6 @@ def absorb_essence(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> 
         if monster in (attacker, target):
             del combat.targets[attacker]
     ctx.state.put(monster, Place.OUT)
-    if cast.item:  # rule 4 (L4950)
-        ctx.emit(
-            NotImplementedYet(
-                rule="L4947",
-                what=(
-                    f"Absorb Essence's {cast.becomes} cast by the {cast.chit}: the item itself "
-                    "becoming the monster when no character holds it (rule 4)"
-                ),
-                who=who,
-            )
-        )
 
 
 def red_side_down(ctx: Ctx, combat: CombatState, who: str) -> None:

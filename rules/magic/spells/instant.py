@@ -11,10 +11,11 @@ from rules.evening.state import CombatState
 from rules.events.casting import MadeWhole
 from rules.events.evening import Killed
 from rules.events.spells import CurseRemoved
-from rules.magic import builtin, cancelling, lifecycle, targets
+from rules.magic import builtin, cancelling, in_clearing, lifecycle, targets
 from rules.magic.casts import SpellCast
 from rules.magic.forms import transmorphized
 from rules.magic.in_clearing import is_here
+from rules.magic.spells.breaking import carpet_inert
 from rules.pieces import Kind
 from rules.schema.spells import Duration
 
@@ -56,7 +57,8 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     here are released (the spellbreaking of 4.6.10g.1, inert spells too, g.2); all colour
     chits in the clearing fatigue. Reading: a spell is in effect in the clearing when one of
     its targets is here — an individual, the clearing or its tile, an item or Magic chit of
-    someone here. Every Curse of a character here is broken (``curse_removed``), after his
+    someone here; a Flying Carpet's spell, unbreakable, falls inert (L4558). Every Curse of a
+    character here is broken (``curse_removed``), after his
     colour chits fatigue."""
     del cast
     state, here = ctx.state, combat.clearing
@@ -76,6 +78,8 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
             continue
         for target in [t for t in spell.targets if is_here(state, here, t)]:
             lifecycle.release(ctx, spell, target, by=who, reason=EXORCISE)
+    for carpet in in_clearing.carpets(state, ctx.today.carpets, here).values():
+        carpet_inert(ctx, carpet, EXORCISE)  # unbreakable, it falls inert (L4558)
     people = [c for c in state.characters if state.clearing_of(c) == here]
     for name in people:
         for chit in [c.label for c in ctx.sheet(name).chits if c.color is not None]:
