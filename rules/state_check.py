@@ -8,13 +8,7 @@ from rules.board import LayoutError, board_for
 from rules.catalog import Catalog
 from rules.end.length import GameLengthError, last_day
 from rules.pieces import Kind, pieces_of
-from rules.state import (
-    VICTORY_CATEGORIES,
-    CharacterState,
-    GameState,
-    GameStateError,
-    Place,
-)
+from rules.state import VICTORY_CATEGORIES, CharacterState, GameState, GameStateError, Place
 
 #: The sections of the Appearance Chart that hold chits (3.5.3).
 SECTIONS = ("Lost City", "Lost Castle")

@@ -20,6 +20,7 @@ from typing import Any
 
 from rules.board import Board, board_for
 from rules.catalog import Catalog
+from rules.day.state import DayState
 from rules.daylight import hirelings
 from rules.decisions.ids import TurnId
 from rules.decisions.kinds import FATIGUE_STEP
@@ -27,7 +28,7 @@ from rules.dice import Dice, Roll
 from rules.events import Decision, Event
 from rules.events.day import Rolled
 from rules.orders.model import Instructions
-from rules.state import CharacterState, DayState, GameState
+from rules.state import CharacterState, GameState
 
 
 class PendingDecisionError(Exception):

@@ -22,13 +22,14 @@ from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
 from rules.day.context import Ctx, PendingDecisionError
 from rules.day.midnight import midnight, sunset
+from rules.day.state import Stage
 from rules.day.sunrise import sunrise
 from rules.daylight.turn import daylight
 from rules.evening.combat import evening
 from rules.events import Resolution
 from rules.orders.model import Orders
 from rules.orders.problems import ProblemCode
-from rules.state import GameState, Stage
+from rules.state import GameState
 
 Until = Literal["daylight", "sunset", "evening", "day"]
 

@@ -6,6 +6,7 @@ from rules.catalog import Catalog
 from rules.chits import midnight as fatigue_alerted
 from rules.day import leaving
 from rules.day.context import Ctx
+from rules.day.state import DayState
 from rules.daylight import hirelings, missions, rest, trade
 from rules.end.final import end_game
 from rules.end.length import MONTH_DAYS, is_last_day
@@ -16,7 +17,7 @@ from rules.magic import lifecycle, phantasm
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.treasures import DiscardTo
-from rules.state import DayState, GameState, Place
+from rules.state import GameState, Place
 
 
 def sunset(ctx: Ctx) -> None:

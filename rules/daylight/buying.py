@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
+from rules.day.state import TradeRoll
 from rules.daylight import looting, trade_orders
 from rules.daylight.wares import into_box, partner_box, price, saleable, visitor_face
 from rules.decisions.kinds import PENALTY
@@ -69,7 +70,7 @@ from rules.meeting import (
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Relationship
 from rules.schema.treasures import Activation
-from rules.state import Boon, CharacterState, ItemState, Place, TradeRoll
+from rules.state import Boon, CharacterState, ItemState, Place
 
 YES, NO = "yes", "no"
 #: The basic Gold price of a visitor's spell (7.6.7).

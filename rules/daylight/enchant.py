@@ -1,7 +1,7 @@
 """The Enchant activity (7.10) and the Remote Enchant activity (7.10.5).
 
 The first Enchant phase a character does each day is his meditation, whatever he recorded
-(7.10.1, :attr:`rules.state.DayState.meditated`; SCENARIOS.md Part 3 and the reading of L2022
+(7.10.1, :attr:`rules.day.state.DayState.meditated`; SCENARIOS.md Part 3 and the reading of L2022
 in ``docs/magic-readings.md``); one serves the day (7.10.1a). Each later E phase does one
 enchantment with the Magic chit it names (7.10.2): it enchants the chit into a colour chit of its
 type's colour (7.10.3, :func:`rules.magic.colors.chit_color`), or uses it to enchant his tile

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from rules.chits import alteration, current, in_play, printed
 from rules.day.context import Ctx
+from rules.day.state import TurnState
 from rules.daylight import blocking, missions, prowling
 from rules.daylight.moving import abandon, active_horse, horse_strength, item_weight, weight_of
 from rules.events.daylight import (
@@ -41,7 +42,7 @@ from rules.schema.action_chits import Action
 from rules.schema.base import MagicColor, Weight
 from rules.schema.spells import FlyChit
 from rules.schema.tiles import ClearingType
-from rules.state import Place, TurnState
+from rules.state import Place
 
 
 def flying_tile(ctx: Ctx, name: str) -> str | None:

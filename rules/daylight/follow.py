@@ -13,11 +13,11 @@ from collections.abc import Collection, Sequence
 
 from rules import hidden
 from rules.day.context import Ctx
+from rules.day.state import TurnState
 from rules.daylight import blocking, prowling
 from rules.daylight.moving import active_horse, discover, is_pony, step
 from rules.events.daylight import FollowerLeft, FollowerStopped, TurnEnded
 from rules.magic.forms import creature
-from rules.state import TurnState
 
 
 def followers_move(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules import forest
 from rules.day import leaving as departure
 from rules.day.context import Ctx
+from rules.day.state import TurnState
 from rules.daylight import familiar, follow, hirelings, missions
 from rules.daylight.fly import broomstick_move
 from rules.daylight.moving import (
@@ -30,7 +31,7 @@ from rules.magic.forms import creature, misted, walks_woods
 from rules.magic.spells import lost
 from rules.orders.model import Activity
 from rules.schema.tiles import ClearingType
-from rules.state import Place, TurnState
+from rules.state import Place
 
 
 def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:

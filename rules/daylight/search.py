@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from rules.advantages import report_waiting
 from rules.day.context import Ctx
+from rules.day.state import SearchRoll
 from rules.daylight import finding, looting, runes, sites
 from rules.daylight.search_phase import TABLES, Search, roll
 from rules.events.daylight import PhaseCancelled
@@ -28,7 +29,6 @@ from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey
 from rules.schema.tables import Result
 from rules.schema.tiles import ClearingType
-from rules.state import SearchRoll
 
 #: The tables a hired leader or controlled monster may not use (7.5.2 note).
 CHARACTERS_ONLY = frozenset({"Reading Runes", "Magic Sight"})

@@ -21,7 +21,7 @@ in (issue 32): ``trade`` alone; then either the ``sell`` decisions, or ``buy``, 
   name something and roll, 7.6.5), then ``drinks`` (natives only, 7.6.5b, and only when they
   would make the group friendlier: not an Ally); the secret look
   (Enchanted cards turn face up), the Meeting roll, kept in
-  :attr:`rules.state.TurnState.traded` while a decision after it waits.
+  :attr:`rules.day.state.TurnState.traded` while a decision after it waits.
 
 Readings: a visitor sells a card on his Visitor Prices list at that price too (7.6.2a "to buy or
 sell"). A visitor's Spell card is offered only when he could learn it (7.6.7b, 7.5.6c.2): naming
@@ -37,6 +37,7 @@ from __future__ import annotations
 from rules.advantages import report_waiting
 from rules.chits import spendable_gold
 from rules.day.context import Ctx
+from rules.day.state import TradeRoll
 from rules.daylight import buying, trade_orders
 from rules.daylight.looting import loose_items
 from rules.daylight.runes import learn_problem
@@ -49,7 +50,7 @@ from rules.events.trade import Drinks, EnchantedRevealed, MeetingRolled, Sold, T
 from rules.meeting import drinks_cost, drinks_help, meet, partner
 from rules.orders.model import Activity
 from rules.pieces import Kind, pieces_of
-from rules.state import Place, TradeRoll
+from rules.state import Place
 
 BUY, SELL, BUY_BACK, CANCEL = "buy", "sell", "buy back", "cancel"
 YES, NO = "yes", "no"

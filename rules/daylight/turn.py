@@ -21,6 +21,7 @@ from rules import forest, powers
 from rules.chits import in_play
 from rules.day import leaving
 from rules.day.context import Ctx
+from rules.day.state import TurnState
 from rules.daylight import (
     alert,
     blocking,
@@ -68,7 +69,7 @@ from rules.orders.entitlement import entitlement
 from rules.orders.legal import phase_activities
 from rules.orders.model import SUNLIGHT, Activity, ActivityKind
 from rules.pieces import Kind, pieces_of
-from rules.state import Place, TurnState
+from rules.state import Place
 
 #: Activities of later issues, with the rule that will implement them.
 LATER = {

@@ -7,7 +7,7 @@ phase of anyone's turn starts in his clearing (the ``color`` decision
 decision ``d3/CV5/r1/color/Sorcerer``, :mod:`rules.magic.casting`). Each chit played either
 energizes one Permanent spell in effect whose target is in his clearing (h.5; a tile target
 from anywhere on the tile, h.7), or his own Flying Carpet for the whole day (Purple, 7.3.3h,
-kept in :attr:`rules.state.DayState.carpets`), or, energizing nothing, just fatigues (4.6.4i).
+kept in :attr:`rules.day.state.DayState.carpets`), or, energizing nothing, just fatigues (4.6.4i).
 Either way it fatigues and reverts to a Magic chit (4.6.4h).
 
 One generator, :func:`options`, gives the answers of both decisions, for the engine, the

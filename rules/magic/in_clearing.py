@@ -7,7 +7,7 @@ clearing itself or its tile, an item or Magic chit of someone there — or when 
 controls it is there (4.6.10g.1: breaking a spell in its caster's clearing). A Curse is in the
 clearing of the character who has it. A Flying Carpet's own spell ("an unbreakable Permanent
 spell", L4558) is in the clearing of the card's holder while a colour chit keeps it energized
-for the day (:attr:`rules.state.DayState.carpets`).
+for the day (:attr:`rules.day.state.DayState.carpets`).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def curses(state: GameState, clearing: str) -> dict[str, tuple[str, str]]:
 
 def carpets(state: GameState, energized: list[str], clearing: str) -> dict[str, str]:
     """The Flying Carpets in ``clearing`` whose spell a colour chit energized today
-    (``energized``, :attr:`rules.state.DayState.carpets`), by the words that name the spell —
+    (``energized``, :attr:`rules.day.state.DayState.carpets`), by the words that name the spell —
     ``Witch King's Flying Carpet`` — as their pieces: what a spellbreaking spell there may
     name, and Exorcise makes fall inert (L4558)."""
     found: dict[str, str] = {}

@@ -4,7 +4,7 @@
 An active Artifact or Spell Book is a Magic chit of its red Roman numeral's type (the catalog's
 ``chit: {kind: magic, type: ...}``) that casts only the Spell cards awakened with it
 (``item:<piece>``, :func:`rules.state.Place.item`) of that type (4.6.6b, d; c.1), with time 0
-and no effort (8.3.9c), once per Evening (c.4: :attr:`rules.state.DayState.items_cast`), and
+and no effort (8.3.9c), once per Evening (c.4: :attr:`rules.day.state.DayState.items_cast`), and
 never while a spell it cast is in effect (c.3). The item is the spell's caster, its owner the
 controller (c.5); no chit is committed, so killing the owner does not break it (c.6,
 :func:`rules.magic.lifecycle.killed`).
@@ -96,7 +96,7 @@ def in_effect(ctx: Ctx, piece: str, kind: str | None = None) -> bool:
 
 
 def cast_key(ctx: Ctx, piece: str, kind: str) -> str:
-    """How :attr:`rules.state.DayState.items_cast` records that ``piece`` cast with its Magic
+    """How :attr:`rules.day.state.DayState.items_cast` records that ``piece`` cast with its Magic
     type ``kind`` this Evening: its own type by the item's name (c.4), an added type beside it
     ("Each Magic type on the target item can be used once per day", L5055)."""
     own = types(ctx, piece)[:1]

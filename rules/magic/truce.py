@@ -4,7 +4,7 @@ and all characters and denizens are prohibited from specifying targets or attack
 rest of the day"; "Rounds of combat continue for two rounds to allow characters to do actions.
 This 'peace' cannot be broken before it expires."
 
-The peace is kept for the day in :attr:`rules.state.DayState.peace`, the clearing with the round
+The peace is kept for the day in :attr:`rules.day.state.DayState.peace`, the clearing with the round
 it was made in (0 in Daylight: the Enchanted Meadow's and the Withered Claw's Wishes). In a
 clearing at peace a round of combat has no luring, assigning or charging and no targets, spells
 or attacks: its Encounter Step (actions without casting, which names targets) and its Fatigue

@@ -30,6 +30,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from rules.day.context import Ctx
+from rules.day.state import TurnState
 from rules.evening.state import CombatState
 from rules.events.casting import SpellTable
 from rules.magic import questions, wand
@@ -39,7 +40,7 @@ from rules.magic.state import SpellInEffect
 from rules.modifiers import treasure_modifier
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
-from rules.state import GameState, Place, TurnState
+from rules.state import GameState, Place
 
 VIOLENT_STORM = "Violent Storm"
 STORM_TABLE = "Violent Storm Table"

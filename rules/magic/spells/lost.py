@@ -23,13 +23,14 @@ from __future__ import annotations
 
 from rules.board import parse_clearing_id
 from rules.day.context import Ctx
+from rules.day.state import SearchRoll, TurnState
 from rules.events.daylight import PhaseCancelled
 from rules.magic import bewitched, questions, wand
 from rules.magic.spells.daylight import spell_cancels
 from rules.modifiers import treasure_modifier
 from rules.orders.model import ActivityKind
 from rules.schema.tiles import ClearingType
-from rules.state import GameState, SearchRoll, TurnState
+from rules.state import GameState
 
 LOST = "Lost"
 LOST_TABLE = "Lost Table"
@@ -43,7 +44,7 @@ def affected(ctx: Ctx, name: str) -> bool:
 def destination(ctx: Ctx, turn: TurnState, number: int, start: str) -> str | None:
     """Where his Lost Move phase ``number`` from ``start`` takes him (see the module); None when
     the phase is cancelled, with the reason told. The roll is kept in the turn
-    (:attr:`rules.state.TurnState.searched`, table ``Lost``) while his choice of clearing waits,
+    (:attr:`rules.day.state.TurnState.searched`, table ``Lost``) while his choice of clearing waits,
     so that the phase resumes with the same roll."""
     state, name = ctx.state, turn.character
     kept = turn.searched

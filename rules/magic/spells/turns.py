@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.day.context import Ctx
+from rules.day.state import TurnState
 from rules.daylight import familiar
 from rules.evening.state import CombatState
 from rules.magic import questions
 from rules.magic.casts import SpellCast
 from rules.orders.legal import phase_activities
 from rules.orders.model import Activity, ActivityKind
-from rules.state import GameState, TurnState
+from rules.state import GameState
 
 PREMONITION = "Premonition"
 PROPHECY = "Prophecy"

@@ -11,11 +11,11 @@ import pytest
 
 from rules.catalog import catalog
 from rules.day.context import Ctx
+from rules.day.state import TurnState
 from rules.decisions import CombatId, TurnId, kind_of
 from rules.evening.state import CombatState
 from rules.events import Decision
 from rules.magic import questions
-from rules.state import TurnState
 from scenarios import ScenarioError, load_scenario
 from scenarios.format import SpellChoice
 from scenarios.spell_answers import SpellAnswers
