@@ -62,11 +62,4 @@ LOUD: dict[str, Loud] = _table(
         "rules.daylight.trading",
         "trade/10.B.6_grudges_and_gratitude_on_is_named_as_not_implemented.yaml",
     ),
-    Loud(
-        "8.4.7d.4", 2625, "Use of the Elusive Cloak can cause an \"infinite loop\"",
-        "the Elusive Cloak's infinite loop with a red-side-up Tremendous monster: the maneuver "
-        "is shifted as asked",
-        "rules.evening.resolving",
-        "treasures/8.4.7d4_the_elusive_cloaks_infinite_loop_is_reported.yaml",
-    ),
 )  # fmt: skip

@@ -34,8 +34,8 @@ and the resolving here, as are the Demons' and the Imp's magic hits (8.4.7b,
 (:mod:`rules.advantages`), and what :data:`rules.loud.LOUD` lists. Boots, Gloves, armor and
 weapon cards, the potions that alter weapons and the Combat cards (L4392–4488:
 :mod:`~rules.evening.kit`, :mod:`~rules.evening.shifting`, :mod:`~rules.evening.inflict`) are
-played; the Elusive Cloak's infinite loop with a red-side-up Tremendous monster (8.4.7d.4) is
-reported.
+played, and the Elusive Cloak's infinite loop with a red-side-up Tremendous monster ends as
+8.4.7d.4 says (:func:`~rules.evening.shifting.cloak_loop`).
 
 Text defects settled (rules-map-evening.md, Appendix A), each with the reading chosen:
 

@@ -153,9 +153,13 @@ def end_round(ctx: Ctx, combat: CombatState) -> bool:
     (8.6.1). Returns whether combat ends: no character, hired native or controlled monster left
     in the clearing (8.8.4), or a second round in a row with nothing fatigued, wounded, damaged,
     destroyed or killed and no Tremendous monster red side up (8.8.2) — in a clearing at peace,
-    the second round after the Wish (:func:`rules.magic.truce.over`, L5259 note 4). First,
-    World Fades' Hide rolls (L5081, :func:`rules.magic.spells.world_fades.hide_at_round_end`)."""
+    the second round after the Wish (:func:`rules.magic.truce.over`, L5259 note 4). First, a
+    character the Elusive Cloak kept in an endless loop is killed (8.4.7d.4,
+    :func:`rules.evening.shifting.cloak_loop`), and World Fades' Hide rolls (L5081,
+    :func:`rules.magic.spells.world_fades.hide_at_round_end`)."""
     state = ctx.state
+    if combat.cloaked:
+        shifting.cloak_loop(ctx, combat)  # 8.4.7d.4
     if state.spells:
         flying.maneuvers_end(ctx, combat)  # 4.6.7e.1
         world_fades.hide_at_round_end(ctx, combat)

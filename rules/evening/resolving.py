@@ -25,6 +25,7 @@ from itertools import groupby
 from rules.day.context import Ctx
 from rules.evening import kit, rebels
 from rules.evening.counters import (
+    armored,
     body_of,
     horse_side,
     move_time,
@@ -32,8 +33,9 @@ from rules.evening.counters import (
     showing,
     tremendous,
     values,
+    vulnerability,
 )
-from rules.evening.harm import Blow, Harm, striking_bonus
+from rules.evening.harm import Blow, Harm, inflicted, kills, striking_bonus
 from rules.evening.state import Attack, CombatState
 from rules.evening.sunset import present
 from rules.events.evening import AttackCancelled, Attacked
@@ -229,6 +231,11 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                 )
             )
     found = [s for s in found if not _in_mist(ctx, combat, s)]
+    if combat.cloaked:  # 8.4.7d.4: whom an attack this round could kill
+        aims_at = {s.target for s in found if tremendous(ctx.catalog, s.target)}
+        combat.threatened = sorted(
+            t for t in aims_at if any(s.target == t and could_kill(ctx, s) for s in found)
+        )
     for strike in found:
         judge(ctx, combat, strike)
         ctx.emit(
@@ -255,6 +262,19 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
         if strike.hit and strike.credit == strike.attacker:
             _absorbed_hit(ctx, combat, strike.attacker)
     return [s for s in found if s.hit]
+
+
+def could_kill(ctx: Ctx, strike: Strike) -> bool:
+    """Whether ``strike``, were it to hit, could kill its target, a denizen (8.4.9h, n): its
+    harm with its sharpness and striking bonus — and, a missile, the Missile Table's best change
+    (+2, 8.4.9f.1) — reaching the target's vulnerability, one star lost on armor (e.2), unless
+    it ignores armor; a red-side-up Tremendous monster's attack, or one whose harm a spell or a
+    Demon's table gives, always could."""
+    if strike.harm is None:
+        return True
+    best = blow(strike, 2 if strike.missile else 0)
+    on_armor = armored(ctx.catalog, strike.target) and not strike.ignores_armor
+    return kills(inflicted(best, on_armor=on_armor), vulnerability(ctx.catalog, strike.target))
 
 
 def _absorbed_hit(ctx: Ctx, combat: CombatState, who: str) -> None:

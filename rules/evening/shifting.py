@@ -7,7 +7,7 @@ resolved, the Battle Bracelets move an attack and the Elusive Cloak a maneuver
 from __future__ import annotations
 
 from rules.day.context import Ctx
-from rules.evening import kit, melee
+from rules.evening import kit, melee, spoils
 from rules.evening.counters import (
     red_side_up,
     showing,
@@ -15,8 +15,7 @@ from rules.evening.counters import (
 from rules.evening.resolving import maneuver_of
 from rules.evening.state import CombatState
 from rules.evening.sunset import present
-from rules.events.day import NotImplementedYet
-from rules.events.evening import Shifted
+from rules.events.evening import Killed, Shifted
 from rules.schema.action_chits import Action
 
 
@@ -29,8 +28,9 @@ def shift(ctx: Ctx, combat: CombatState) -> None:
     Duck square. The attacks are shifted first, then the maneuvers (L4488): the maneuvers are
     asked once the attacks are known. Nothing changes until every answer is in (each wait
     reruns the step). A target with no maneuver (or a cancelled one) has no maneuver time and
-    is intercepted anyway (8.4.8b.2): nothing to shift. The Cloak's "infinite loop" with a
-    red-side-up Tremendous monster (8.4.7d.4, L2625) is reported, not played."""
+    is intercepted anyway (8.4.8b.2): nothing to shift. A character held by a red-side-up
+    Tremendous monster whose maneuver the Cloak moves is ``cloaked`` this round, for
+    :func:`cloak_loop`."""
     attacks: dict[str, tuple[int, str]] = {}
     for who in present(ctx, combat):
         attack = _attack_of(combat, who)
@@ -71,15 +71,6 @@ def shift(ctx: Ctx, combat: CombatState) -> None:
             maneuvers[who] = (move.direction, why)
     moved = melee.ask_shifts(ctx, combat, "shift_maneuver", maneuvers)
     ctx.wait_if_pending()
-    for who in held:
-        ctx.emit(
-            NotImplementedYet(
-                rule="8.4.7d.4",
-                what=f"the {who}'s Elusive Cloak against a red-side-up Tremendous monster "
-                "(the infinite loop, L2625)",
-                who=who,
-            )
-        )
     for who, box in shifted.items():
         attack_play = combat.plays[who].attack
         assert attack_play is not None and attack_play.direction is not None
@@ -92,6 +83,8 @@ def shift(ctx: Ctx, combat: CombatState) -> None:
         if box != move_play.direction:
             _report_shift(ctx, combat, who, "maneuver", move_play.direction, box)
             move_play.direction = box
+            if who in held and who not in combat.cloaked:
+                combat.cloaked.append(who)  # 8.4.7d.4: see cloak_loop
 
 
 def _attack_of(combat: CombatState, who: str) -> int | None:
@@ -138,3 +131,36 @@ def _report_shift(
             round=combat.round,
         )
     )
+
+
+def cloak_loop(ctx: Ctx, combat: CombatState) -> None:
+    """8.4.7d.4 (L2625): "Combat cannot end in a clearing while a Tremendous monster is red side
+    up. *Special:* Use of the Elusive Cloak can cause an 'infinite loop' where neither the
+    character nor the Tremendous monster can be killed, and combat extends indefinitely. If
+    there is no chance for the Tremendous monster to be killed by either the character or
+    anyone else in the clearing (or the other characters decline to help), then the character
+    is killed. *Explanation:* It is assumed that the character will tire before the monster
+    does." At the end of the round, each ``cloaked`` character (the Cloak moved his maneuver
+    while a red-side-up Tremendous monster held him, :func:`shift`) still alive and held by
+    one that no attack this round could have killed (``threatened``: the attack's best harm,
+    its sharpness and striking bonus counted and the Missile Table's best change, reaching the
+    monster's vulnerability — or an attack spell, whose harm is rolled) is killed by it, as a
+    monster's victim (8.7.2). Reading: the loop is judged round by round — a round in which
+    the Cloak alone kept him alive and nobody in the clearing, he included, made an attack on
+    the monster that could kill it is one with "no chance" of it, whether nobody could or the
+    others declined. Both lists are emptied for the next round."""
+    cloaked, threatened = combat.cloaked, combat.threatened
+    combat.cloaked, combat.threatened = [], []
+    for who in cloaked:
+        if who not in present(ctx, combat) or ctx.sheet(who).dead:
+            continue
+        holding = [
+            d
+            for d in combat.sheets.get(who, [])
+            if red_side_up(ctx.catalog, ctx.state, combat.dark_parts, d) and d not in threatened
+        ]
+        if not holding:
+            continue
+        combat.eventful = True
+        ctx.emit(Killed(who=who, by=holding[0], at=combat.clearing, round=combat.round))
+        spoils.character_killed(ctx, combat, who, holding[0], "the Elusive Cloak's loop")

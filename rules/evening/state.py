@@ -117,7 +117,10 @@ class CombatState(_Data):
     its target on the monster's own sheet from then on (8.6.2). ``rebels`` are the natives who
     rebelled against their employer this combat (8.4.2g). ``won`` maps each denizen won at random
     assignment by a character who must name which of his hirelings takes it to him, until he
-    has (8.3.5a.3). ``casts`` are the spells cast this round, by caster (8.3.9b, 8.4.3)."""
+    has (8.3.5a.3). ``casts`` are the spells cast this round, by caster (8.3.9b, 8.4.3).
+    ``cloaked`` are the characters held by a red-side-up Tremendous monster whose maneuver the
+    Elusive Cloak moved this round, ``threatened`` the individuals an attack this round could
+    have killed (8.4.7d.4, :func:`rules.evening.shifting.cloak_loop`)."""
 
     clearing: str
     round: int = 1
@@ -145,6 +148,18 @@ class CombatState(_Data):
     casts: dict[str, SpellCast] = Field(default_factory=dict)
     quiet: int = 0
     eventful: bool = False
+    cloaked: list[str] = Field(default_factory=list)
+    threatened: list[str] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _without_no_loop(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """No one cloaked or threatened is left out of the saved state, so a round without the
+        Elusive Cloak's loop saves exactly the bytes it did before 8.4.7d.4 was built."""
+        data = handler(self)
+        for name in ("cloaked", "threatened"):
+            if isinstance(data, dict) and not data.get(name):
+                data.pop(name, None)
+        return data
 
     def decision_id(
         self, day: int, kind: str, who: str, subject: str | None = None, *, round: int | None = None

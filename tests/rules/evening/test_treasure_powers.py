@@ -368,11 +368,12 @@ def test_every_potion_has_a_box():
             assert discard_box(catalog(), card.discard_to)
 
 
-def test_the_cloaks_infinite_loop_is_reported():
-    """8.4.7d.4 (L2625): with a red-side-up Tremendous monster on his sheet, the Elusive Cloak
-    "can cause an infinite loop" — not played; reported where it would act. The Tremendous
-    Troll (light: attack 4, H) hits the White Knight's suit in round 1 and turns red side up
-    (8.4.7c); in round 2 he maneuvers with the Cloak active."""
+def test_no_loop_when_the_red_monster_is_faster_than_the_cloak():
+    """8.4.7d.4 (L2625): the Elusive Cloak "can cause an infinite loop" only when it can move
+    his maneuver (every attack on him 5 or slower, L4486). The Tremendous Troll (light: attack
+    4, H) hits the White Knight's suit in round 1 and turns red side up (8.4.7c); in round 2,
+    red side up, it attacks at time 2: the Cloak cannot help, nothing is shifted, no loop is
+    judged — the Troll's own attack undercuts his H6 maneuver and kills him."""
     data = copy.deepcopy(BASE)
     data["rounds"] = 2
     data["characters"] = {
@@ -397,8 +398,15 @@ def test_the_cloaks_infinite_loop_is_reported():
         {"round": 2, "sheet": "White Knight", "boxes": {"Tremendous Troll": 1}},
     ]
     outcome = run(catalog(), load_scenario(data))
-    reported = [
-        e for e in outcome.events if e.type == "not_implemented" and e.fields["rule"] == "8.4.7d.4"
+    assert not [e for e in outcome.events if e.type in ("not_implemented", "shifted")]
+    troll = [
+        e
+        for e in outcome.events
+        if e.type == "attacked" and e.fields["attacker"] == "Tremendous Troll 1"
     ]
-    assert [e.fields["who"] for e in reported] == ["White Knight"]
+    assert [(e.fields["round"], e.fields["how"]) for e in troll] == [
+        (1, "intercept"),
+        (2, "undercut"),
+    ]
+    assert outcome.state.characters["White Knight"].dead
     assert any(e.type == "flipped" and e.fields["round"] == 1 for e in outcome.events)
