@@ -24,7 +24,7 @@ from bot.windows import closing_time
 from db import event_log, repo
 from db.engine import session_scope
 from db.models import PendingDecision
-from rules import GameState
+from rules import GameState, autopilot_setup
 from rules.autopilot import autopilot_orders
 from rules.catalog import Catalog
 from rules.day.leaving import in_play
@@ -46,7 +46,13 @@ SEEN = {
     "trades": ("traded", "bought", "sold", "trade_looked"),
     "hires": ("hired", "hire_paid"),
     "combats": ("combat_started",),
+    "enchants": ("enchanted", "tile_flipped"),
+    "casts": ("cast",),
+    "spells": ("spell_took_effect",),
 }
+
+#: The characters who start with spells and Magic chits (2.1: the spellcasters).
+SPELLCASTERS = ("Wizard", "Witch", "Sorcerer", "Magician", "Druid", "Witch King")
 
 #: The categories of Victory Requirements, as a player writes them (3.3.6a).
 CATEGORIES = ("great treasures", "spells", "fame", "notoriety", "gold")
@@ -98,11 +104,14 @@ def play(
     days: int,
     inspect: Inspect,
     seen: Counter[str],
+    characters: list[str] | None = None,
 ) -> None:
     """Play campaign ``S<seed>`` for ``days`` days (fewer if it ends), inspecting everything
-    sent; counts what the days showed in ``seen`` (:data:`SEEN`, and ``decisions``)."""
+    sent; counts what the days showed in ``seen`` (:data:`SEEN`, and ``decisions``). Its
+    ``characters`` are drawn from the seed (:func:`cast`) unless given."""
     name = f"S{seed}"
-    characters = cast(seed, list(service.catalog.characters))
+    if characters is None:
+        characters = cast(seed, list(service.catalog.characters))
     service.campaigns.create(
         name,
         moderator=MODERATOR,
@@ -116,6 +125,7 @@ def play(
         watcher.seat(name, player, character)
         players[character] = player
         choice = f"victory: {victory(random.Random(f'{seed}:{character}'))}"
+        choice = "\n".join([choice, *autopilot_setup(service.catalog, character)])
         watcher.reply(name, player, service.campaigns.choose(name, player=player, text=choice).text)
     service.campaigns.start(name, moderator=MODERATOR)
     piloted = set(characters[::3])

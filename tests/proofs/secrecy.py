@@ -182,9 +182,16 @@ class Inspector:
                 )
 
 
-def run(seeds: list[int], days: int = DAYS) -> tuple[list[Leak], Counter[str], int]:
+def run(
+    seeds: list[int],
+    days: int = DAYS,
+    characters: list[str] | None = None,
+    waiting_days: int = WAITING_DAYS,
+) -> tuple[list[Leak], Counter[str], int]:
     """Play the campaigns of ``seeds`` on a fresh SQLite database, inspecting everything;
-    the leaks, the counts, and how many viewers read something."""
+    the leaks, the counts, and how many viewers read something. Each campaign seats
+    ``characters``, or those its seed draws; one that waits for decisions plays at most
+    ``waiting_days``."""
     with tempfile.TemporaryDirectory() as folder:
         engine = make_engine(f"sqlite:///{Path(folder) / 'secrecy.db'}")
         upgrade(engine)
@@ -193,8 +200,16 @@ def run(seeds: list[int], days: int = DAYS) -> tuple[list[Leak], Counter[str], i
         watcher = Watcher(service)
         seen: Counter[str] = Counter()
         for seed in seeds:
-            length = min(days, WAITING_DAYS) if waits(seed) else days
-            play(service, watcher, seed, days=length, inspect=inspector, seen=seen)
+            length = min(days, waiting_days) if waits(seed) else days
+            play(
+                service,
+                watcher,
+                seed,
+                days=length,
+                inspect=inspector,
+                seen=seen,
+                characters=characters,
+            )
         engine.dispose()
     return inspector.leaks, inspector.counts + seen, len(inspector.viewers)
 

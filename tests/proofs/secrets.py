@@ -110,9 +110,14 @@ def private_lines(sheet: CharacterView) -> list[str]:
 #: The events by which the rules show pieces: turned face up before all (7.13.2b, 7.5.5b.2,
 #: 7.5.5e, 7.6.5's Enchanted card; a Treasure card bought or sold is revealed, 7.6.5f and
 #: 7.6.4, even if it then lies inactive face down), or in a secret look or find to one (7.5.4,
-#: 7.6.5, 7.6.7a; a Wish's vision, 4.6.8b.2).
+#: 7.6.5, 7.6.7a; a Wish's vision, 4.6.8b.2). A spell cast is revealed to all (8.3.9b, 8.4.3),
+#: and a spell in effect lies on the board for all to see (4.6.7g–h): its name is no secret, though
+#: a face-down Spell card in a box may bear it.
 SHOWING = frozenset(
     {
+        "cast",
+        "spell_took_effect",
+        "spell_cancelled",
         "bought",
         "sold",
         "chit_revealed",
