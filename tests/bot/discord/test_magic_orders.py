@@ -1,0 +1,38 @@
+"""Magic in the orders by DM, end to end under SimCord (issue 34): the Elf (bob), a spellcaster,
+sends his Birdsong's magic phases and gets them back in the rulebook's notation, or every
+problem at once with nothing stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import Table, last_dm, private_card, seat_two_players
+
+
+def unescaped(text: str) -> str:
+    """A DM as the player reads it: Discord's markdown escapes (``\\*``, ``\\[``) removed."""
+    return text.replace("\\", "")
+
+
+@pytest.mark.asyncio
+async def test_magic_orders_are_echoed_or_refused_by_dm(table: Table) -> None:
+    await seat_two_players(table)
+    await table.moderator.slash(table.channel, "gm start", campaign="Test")
+    await table.bot.deliver_once()
+
+    await table.bob.send_dm("orders Test\nE, e magic vii4*, A FIGHT M9")
+    refused = unescaped(last_dm(table.bob))
+    assert "NOT stored: 3 problems" in refused
+    assert "phase 1 [missing-target]" in refused
+    assert "yours: MAGIC III3*, MAGIC III4*, MAGIC III2*" in refused, "the chits he could use"
+    assert "phase 2 [bad-target]" in refused and "Types I-V" in refused
+    assert "phase 3 [bad-target]" in refused
+    status = await table.alice.slash(table.channel, "status", campaign="Test")
+    assert "Elf: no orders yet" in private_card(status), "nothing was stored"
+
+    await table.bob.send_dm("orders Test\ne magic iii4*, enchant III2*, a iii3*")
+    echo = unescaped(last_dm(table.bob))
+    assert echo.startswith("Orders for the Elf, day 1 stored (v1 · ")
+    assert "\nE MAGIC III4*, E MAGIC III2*, *A MAGIC III3*\n" in echo
+    assert "warning [meditation]: phase 1 is your first Enchant phase today" in echo
+    assert "Orders for the Elf" not in last_dm(table.alice), "his orders are his alone"
