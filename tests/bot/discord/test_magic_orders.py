@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Table, last_dm, private_card, seat_two_players
+from bot.service import CampaignService
+from rules.state import GameState
+
+from .conftest import Table, change_state, last_dm, private_card, seat_two_players
 
 
 def unescaped(text: str) -> str:
@@ -36,3 +39,39 @@ async def test_magic_orders_are_echoed_or_refused_by_dm(table: Table) -> None:
     assert "\nE MAGIC III4*, E MAGIC III2*, *A MAGIC III3*\n" in echo
     assert "warning [meditation]: phase 1 is your first Enchant phase today" in echo
     assert "Orders for the Elf" not in last_dm(table.alice), "his orders are his alone"
+
+
+@pytest.mark.asyncio
+async def test_standing_magic_instructions_are_echoed_or_refused_by_dm(
+    table: Table, service: CampaignService
+) -> None:
+    """``cast:`` and ``color:`` lines (issue 34) come back in canonical form with the orders,
+    or every problem at once with nothing stored."""
+    await seat_two_players(table)
+    await table.moderator.slash(table.channel, "gm start", campaign="Test")
+    await table.bot.deliver_once()
+
+    def elven_grace(state: GameState) -> None:
+        state.characters["Elf"].spells = ["Elven Grace"]
+
+    change_state(service, elven_grace)
+
+    await table.bob.send_dm(
+        "orders Test\nH\ncast: Fiery Blast with MAGIC III4*\ncolor: energize Frog"
+    )
+    refused = unescaped(last_dm(table.bob))
+    assert "NOT stored: 2 problems" in refused
+    assert "cast 'Fiery Blast': not a spell you have (yours: Elven Grace)" in refused
+    assert "'Frog' is not a Permanent spell" in refused
+
+    await table.bob.send_dm(
+        "orders Test\nH\ncast: elven grace with magic iii4* at ME if an attacker is on me\n"
+        "color: energize transform on amazon when possible"
+    )
+    echo = unescaped(last_dm(table.bob))
+    assert echo.startswith("Orders for the Elf, day 1 stored (v1 · ")
+    assert echo.splitlines()[1:] == [
+        "H",
+        "cast: Elven Grace with MAGIC III4* at me if an attacker is on me",
+        "color: energize Transform on Amazon",
+    ]
