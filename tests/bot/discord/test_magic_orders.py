@@ -4,10 +4,16 @@ problem at once with nothing stored."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from bot.help import orders_help
 from bot.service import CampaignService
+from rules.magic.state import SpellInEffect
+from rules.orders.parse import parse_orders
 from rules.state import GameState
+from tests.rules.games import fresh
 
 from .conftest import Table, change_state, last_dm, private_card, seat_two_players
 
@@ -75,3 +81,45 @@ async def test_standing_magic_instructions_are_echoed_or_refused_by_dm(
         "cast: Elven Grace with MAGIC III4* at me if an attacker is on me",
         "color: energize Transform on Amazon",
     ]
+
+
+def test_the_help_gives_the_magic_orders_and_says_daylight_colour_is_standing_only() -> None:
+    """``/help orders``: the magic phases and standing magic instructions, each example one the
+    parser accepts for a Sorcerer who has recorded Fiery Blast, and the one way colour chits are
+    played in someone else's Daylight turn."""
+    text = "\n".join(orders_help())
+    assert "there is no window in Daylight" in text
+    phases = [
+        "EM",
+        "E MAGIC IV3*",
+        "E tile MAGIC IV3*",
+        "A MAGIC IV4*",
+        "H (Blend Into Background)",
+    ]
+    (paragraph,) = [t for t in text.splitlines() if t.startswith("**Standing magic")]
+    lines = [
+        line
+        for line in re.findall(r"`([^`]+)`", paragraph)
+        if line.split(":")[0] in KEYS and line.split(":")[1].strip() not in ("", "none")
+    ]
+    assert {line.split(":")[0] for line in lines} == KEYS
+    state = fresh(7, ("Sorcerer", "Amazon"))
+    state.characters["Sorcerer"].spells.append("Fiery Blast")
+    for example in ("E MAGIC III4*", "E tile MAGIC II3*", "A MAGIC II4*", phases[-1]):
+        assert f"`{example}`" in text
+    state.spells = [
+        SpellInEffect(
+            number=1,
+            spell="Blend Into Background",
+            caster="Wizard",
+            controller="Wizard",
+            chit="MAGIC II4*",
+            targets=["Sorcerer"],
+            cast_day=1,
+        )
+    ]
+    result = parse_orders("\n".join([", ".join(phases), *lines]), state, "Sorcerer")
+    assert (result.errors, result.warnings) == ((), ()), (result.errors, result.warnings)
+
+
+KEYS = {"cast", "attack", "color"}
