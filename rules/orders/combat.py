@@ -26,7 +26,9 @@ where only one action fits); names are monster types, native groups, monster and
 ids, and, for ``target``, the other characters; clearings are read as a Move's (6.2.6).
 
 Each key's plays are read by :mod:`rules.orders.combat_plays` (:data:`~rules.orders.
-combat_plays.PLAYS`). :func:`~rules.orders.conditions.standing_answer` (here too) answers a
+combat_plays.PLAYS`); the standing magic keys ``cast`` and ``color`` (issue 34,
+:data:`CLAUSE_KEYS`) by :mod:`rules.orders.magic_plays`, in lines of the same form.
+:func:`~rules.orders.conditions.standing_answer` (here too) answers a
 :class:`~rules.events.Decision` from the clauses, or leaves it to the engine's default
 (pbem-combat §4). Judgement calls:
 

@@ -9,6 +9,11 @@ it (:func:`standing_answer`). Conditions are few and public — a red-side-up
 Tremendous monster on his sheet (8.4.7d), his wounds, a denizen on his sheet, whether his weapon
 is alerted (2.3.5d), the round — so that the echo can say what each clause means.
 
+The standing magic keys (issue 34, read by :mod:`rules.orders.magic_plays`) are clauses too:
+a ``cast`` clause answers the Encounter action and then, once his cast is known, his spell's
+``target`` decision (:func:`spell_target`); a ``color`` clause the ``color`` decisions, in the
+Evening here and in Daylight through :func:`daylight_color` (:func:`color_answer`).
+
 This module reads no text (:mod:`rules.orders.combat` does, and documents the judgement calls)
 and imports nothing of the game state, so that :mod:`rules.orders.model` can hold
 :class:`CombatOrders`.
