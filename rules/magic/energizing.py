@@ -37,6 +37,7 @@ from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
 from rules.magic import lifecycle
 from rules.magic.state import SpellInEffect
+from rules.orders.conditions import daylight_color
 from rules.pieces import Kind, pieces_of
 from rules.schema.spells import Duration
 from rules.state import CharacterState, GameState, Place
@@ -184,6 +185,28 @@ def refusal(
     return None
 
 
+def worth_playing(
+    catalog: Catalog, state: GameState, who: str, clearing: str, carpets_today: list[str]
+) -> list[str]:
+    """The plays of one colour chit of his that would energize something now to some purpose
+    (a standing ``color`` instruction's choices, :func:`rules.orders.conditions.color_answer`):
+    a Permanent spell with a target in ``clearing`` that is inert, or his Flying Carpet not
+    energized yet today (``carpets_today``), the chit's colour the one it needs
+    (:func:`refusal`); as options write them, ``MAGIC IV3* energizes Transform on Amazon``."""
+    wanted = [
+        (name, target)
+        for name, target in energizable(catalog, state, clearing)
+        if not any(s.spell == name and target in s.targets and s.energized for s in state.spells)
+    ]
+    wanted += [c for c in _own_carpets(catalog, state, who) if c[1] not in carpets_today]
+    return [
+        f"{chit}{ENERGIZES}{name}{ON}{target}"
+        for chit in color_chits(state.characters[who])
+        for name, target in wanted
+        if refusal(catalog, state, who, clearing, chit, (name, target)) is None
+    ]
+
+
 #: What refuses a play (``play_cancelled``) and fatigues a chit, given by the caller with the
 #: place and round it tells them at.
 Refuse = Callable[[str, str], None]
@@ -226,8 +249,8 @@ def phase_starts(ctx: Ctx, turn: str, number: int) -> None:
     """4.6.7h.6 (L1265), 4.6.4i: as phase ``number`` of ``turn``'s turn starts, each character
     in that clearing with colour chits, in the order of the game's characters, may play them
     (the ``color`` decision ``d3/Amazon/p1/color/Sorcerer``, :func:`options`). There is no
-    window in Daylight: the decision is answered only by an answer given ahead (a standing
-    instruction), else ``none``, and never waits."""
+    window in Daylight: the decision is answered only by an answer given ahead, or else by his
+    standing ``color:`` instruction (:func:`_standing`), else ``none``, and never waits."""
     where = ctx.state.clearing_of(turn)
     if where is None:
         return
@@ -246,9 +269,21 @@ def phase_starts(ctx: Ctx, turn: str, number: int) -> None:
             default=NONE,
         )
         answer = ctx.answers.get(decision.id)
+        if answer is None:
+            answer = _standing(ctx, who, where, decision)
         if answer is None or answer not in decision.options:
             continue
         _daylight_play(ctx, who, where, answer)
+
+
+def _standing(ctx: Ctx, who: str, where: str, decision: Decision) -> str | None:
+    """His standing ``color:`` instruction's answer to a Daylight ``color`` decision
+    (:func:`rules.orders.conditions.daylight_color`), or None."""
+    orders = ctx.today.orders.get(who)
+    if orders is None or not any(c.key == "color" for c in orders.instructions.combat.clauses):
+        return None
+    plays = worth_playing(ctx.catalog, ctx.state, who, where, ctx.today.carpets)
+    return daylight_color(orders.instructions.combat, decision, plays)
 
 
 def _daylight_play(ctx: Ctx, who: str, where: str, answer: str) -> None:

@@ -24,8 +24,11 @@ vocabulary of problems, and what may legally be recorded in a phase:
   the parser's own parts so that what it offers parses with no problem, and
   :func:`~rules.orders.legal.legal_activities`, one phase of it.
 - :mod:`~rules.orders.combat` — the standing combat keys (``lure:``, ``target:``, ``round N:``...,
-  pbem-combat §3); :mod:`~rules.orders.conditions` — their clauses and conditions as data, and
-  :func:`~rules.orders.conditions.standing_answer`, a combat decision answered from them.
+  pbem-combat §3); :mod:`~rules.orders.magic_plays` — the standing magic keys (``cast:``,
+  ``color:``, issue 34), read as clauses of the same kind; :mod:`~rules.orders.conditions` —
+  their clauses and conditions as data, and :func:`~rules.orders.conditions.standing_answer`, a
+  combat decision answered from them (:func:`~rules.orders.conditions.daylight_color`, a Daylight
+  ``color`` decision).
 
 Nothing is imported here: :mod:`rules.state` imports :mod:`rules.orders.model`, which must not
 pull in the parser.

@@ -26,7 +26,9 @@ where only one action fits); names are monster types, native groups, monster and
 ids, and, for ``target``, the other characters; clearings are read as a Move's (6.2.6).
 
 Each key's plays are read by :mod:`rules.orders.combat_plays` (:data:`~rules.orders.
-combat_plays.PLAYS`). :func:`~rules.orders.conditions.standing_answer` (here too) answers a
+combat_plays.PLAYS`); the standing magic keys ``cast`` and ``color`` (issue 34,
+:data:`CLAUSE_KEYS`) by :mod:`rules.orders.magic_plays`, in lines of the same form.
+:func:`~rules.orders.conditions.standing_answer` (here too) answers a
 :class:`~rules.events.Decision` from the clauses, or leaves it to the engine's default
 (pbem-combat §4). Judgement calls:
 
@@ -47,22 +49,32 @@ combat_plays.PLAYS`). :func:`~rules.orders.conditions.standing_answer` (here too
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from rules.decisions.kinds import CombatKey
 from rules.orders.combat_plays import PLAYS, denizens, named, refuse
 from rules.orders.conditions import (
     KEY_KINDS,
+    MAGIC_KINDS,
     Clause,
     Condition,
     Fact,
+    MagicKey,
     standing_answer,
 )
+from rules.orders.magic_plays import MAGIC_KEYS, cast_line, color_line
 from rules.orders.problems import ProblemCode
 from rules.orders.targets import Map, OrderError, quote
 
-__all__ = ["COMBAT_KEYS", "MAX_CLAUSES", "MAX_FACTS", "read_line", "standing_answer"]
+__all__ = [
+    "CLAUSE_KEYS",
+    "COMBAT_KEYS",
+    "MAX_CLAUSES",
+    "MAX_FACTS",
+    "read_line",
+    "standing_answer",
+]
 
 #: The combat keys and the values they take (pbem-combat §3); each takes ``;`` between clauses
 #: and ``if``/``unless``/``while`` conditions after a play.
@@ -80,13 +92,24 @@ COMBAT_KEYS: dict[str, str] = {
     ),
     "run": "MOVE M4* | horse walk | horse gallop [to CV5 | to the road I came by] (8.3.8)",
     "target": "names, the first present wins: 'Giant, any attacker on my sheet' | none (8.4.2)",
-    "attack": "FIGHT H5* thrust|swing|smash | FIGHT H5* flip alerted|unalerted | none (8.4.5e)",
+    "attack": (
+        "FIGHT H5* thrust|swing|smash | FIGHT H5* flip alerted|unalerted | spell "
+        "thrust|swing|smash (his Attack spell, 8.4.5 i) | none (8.4.5e)"
+    ),
     "maneuver": "MOVE M4 charge|dodge|duck | horse walk|gallop SQUARE | fastest [SQUARE] | none",
     "shield": "thrust | swing | smash | toward most attackers (8.4.5i.2)",
     "place": "spread (8.4.5m)",
     "fatigue": "the chits to fatigue first, e.g. 'MOVE M3*, FIGHT M4*' (8.5.1)",
     "wound": "the chits to wound first, e.g. 'FIGHT L4, MOVE M4' (8.5.3)",
     "round N": "a combat key for round N only, e.g. 'round 1: attack: FIGHT H5* smash'",
+}
+#: Every key whose clauses :func:`read_line` reads: the combat keys and the standing magic keys
+#: (:mod:`rules.orders.magic_plays`), with what each takes.
+CLAUSE_KEYS: dict[str, str] = {**COMBAT_KEYS, **MAGIC_KEYS}
+_PLAYS: dict[str, Callable[[Map, str], tuple[str, ...]]] = {
+    **dict(PLAYS.items()),
+    "cast": cast_line,
+    "color": color_line,
 }
 #: The most clauses one line holds, and facts one condition.
 MAX_CLAUSES = 10
@@ -112,8 +135,8 @@ def read_line(
         hint = "e.g. 'round 1: attack: FIGHT H5* smash'"
         if not (number and _count(number)):
             return [], [refuse(f"round {quote(number or '')}: rounds count from 1", hint)]
-        if not colon or key not in KEY_KINDS:
-            keys = ", ".join(KEY_KINDS)
+        if not colon or (key not in KEY_KINDS and key not in MAGIC_KINDS):
+            keys = ", ".join([*KEY_KINDS, *MAGIC_KINDS])
             message = f"round {number}: {quote(head.strip())} is not a combat key"
             return [], [refuse(message, f"{hint}; keys: {keys}")]
         round_ = _count(number)
@@ -130,16 +153,16 @@ def read_line(
     clauses: list[Clause] = []
     problems: list[OrderError] = []
     for part in filter(None, parts):
-        clause, found = _clause(world, cast(CombatKey, key), round_, part)
+        clause, found = _clause(world, cast(CombatKey | MagicKey, key), round_, part)
         problems += found
         clauses += [clause] if clause is not None else []
     if not clauses and not problems:
-        problems.append(refuse(f"{name}: says nothing", f"{key}: {COMBAT_KEYS[key]}"))
+        problems.append(refuse(f"{name}: says nothing", f"{key}: {CLAUSE_KEYS[key]}"))
     return clauses, problems
 
 
 def _clause(
-    world: Map, key: CombatKey, round_: int | None, text: str
+    world: Map, key: CombatKey | MagicKey, round_: int | None, text: str
 ) -> tuple[Clause | None, list[OrderError]]:
     """One clause: its play and its condition, each checked; every problem with them."""
     words = text.split()
@@ -149,7 +172,7 @@ def _clause(
     plays: tuple[str, ...] | None = None
     condition = None
     try:
-        plays = PLAYS[key](world, play)
+        plays = _PLAYS[key](world, play)
     except OrderError as refused:
         problems.append(refused)
     if cut < len(words):

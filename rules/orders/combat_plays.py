@@ -16,6 +16,7 @@ from rules.chits import printed
 from rules.decisions.kinds import CombatKey
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE
 from rules.magic.colors import chit_color
+from rules.magic.spells.attack import SPELL
 from rules.orders.conditions import ATTACKER, CAME_BY, NATIVE_PLAYS, SPREAD, TOWARD_MOST
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
@@ -255,6 +256,8 @@ def _attack(world: Map, text: str) -> tuple[str, ...]:
             "the enemy, which a standing play cannot see",
             "name the chit and the circle, e.g. 'attack: FIGHT H5* smash'",
         )
+    if len(low) == 2 and low[0] == SPELL and low[1] in ATTACKS.values():  # 8.4.5 i
+        return (f"{SPELL} {low[1]}",)
     if len(low) > 2 and low[-2] == "flip" and low[-1] in ("alerted", "unalerted"):
         return (f"{_chit(world, ' '.join(words[:-2]), [Action.FIGHT])} flip {low[-1]}",)
     found = _direction(words, tuple(ATTACKS.values()))
@@ -262,7 +265,7 @@ def _attack(world: Map, text: str) -> tuple[str, ...]:
         raise refuse(
             f"attack: {quote(text)} names no Fight chit and circle",
             "e.g. 'attack: FIGHT H5* smash' (thrust, swing, smash), 'FIGHT H5* flip alerted', "
-            "or 'none'",
+            "'spell smash' (his Attack spell, 8.4.5 i) or 'none'",
         )
     return (f"{_chit(world, found[0], [Action.FIGHT])} {found[1]}",)
 

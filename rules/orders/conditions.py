@@ -9,6 +9,11 @@ it (:func:`standing_answer`). Conditions are few and public — a red-side-up
 Tremendous monster on his sheet (8.4.7d), his wounds, a denizen on his sheet, whether his weapon
 is alerted (2.3.5d), the round — so that the echo can say what each clause means.
 
+The standing magic keys (issue 34, read by :mod:`rules.orders.magic_plays`) are clauses too:
+a ``cast`` clause answers the Encounter action and then, once his cast is known, his spell's
+``target`` decision (:func:`spell_target`); a ``color`` clause the ``color`` decisions, in the
+Evening here and in Daylight through :func:`daylight_color` (:func:`color_answer`).
+
 This module reads no text (:mod:`rules.orders.combat` does, and documents the judgement calls)
 and imports nothing of the game state, so that :mod:`rules.orders.model` can hold
 :class:`CombatOrders`.
@@ -57,6 +62,21 @@ CAME_BY = "the road I came by"
 TOWARD_MOST = "toward most attackers"
 SPREAD = "spread"
 
+#: The standing magic keys (issue 34, :mod:`rules.orders.magic_plays`), each with the decision
+#: kinds its clauses answer: ``cast`` the Encounter action (8.3.9b) and then, once his cast is
+#: known, his spell's targets (8.4.2d); ``color`` the colour chits played as a phase starts in
+#: his clearing (4.6.7h.6) and beside his Encounter action (8.3.9a).
+MagicKey = Literal["cast", "color"]
+MAGIC_KINDS: dict[MagicKey, tuple[str, ...]] = {"cast": ("action", "target"), "color": ("color",)}
+#: The target phrases of a ``cast`` clause besides names (:func:`spell_target`), canonical.
+ATTACKING_MONSTER = "the first monster that attacks me"
+ME = "me"
+MY_CLEARING = "my clearing"
+THIS_TILE = "this tile"
+#: What a ``cast`` clause writes between its cast and its targets, and a ``color`` clause before
+#: the spell it energizes.
+AT, ENERGIZE = " at ", "energize "
+
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -76,7 +96,12 @@ class Situation:
     (:attr:`rules.schema.base.Weight.rank`), which a Move chit must match (8.4.5f.3).
     ``faces``: the current face of each of his action chits by label, where his active Belt of
     Strength, Draught or Garb of Speed alter it (L4364–4378); a chit not listed shows its
-    printed face (:meth:`face`)."""
+    printed face (:meth:`face`). For the magic keys: ``cast``, the spell he cast this round
+    (None before his cast is known); ``monsters``, the monsters among ``on_sheet``, in its
+    order; ``clearing`` and ``tile``, where the fight is; ``energize``, the plays of one colour
+    chit of his that would energize an inert Permanent spell now, its colour the right one
+    (``MAGIC IV3* energizes Transform on Amazon``, :func:`rules.magic.energizing.worth_playing`).
+    """
 
     round: int
     on_sheet: tuple[str, ...] = ()
@@ -87,6 +112,11 @@ class Situation:
     effort: int = 0
     carried: int = 0
     faces: tuple[tuple[str, ActionChit], ...] = ()
+    cast: str | None = None
+    monsters: tuple[str, ...] = ()
+    clearing: str | None = None
+    tile: str | None = None
+    energize: tuple[str, ...] = ()
 
     def face(self, label: str) -> ActionChit:
         """The chit ``label`` as it counts now: altered (``faces``, L4364–4378) or printed."""
@@ -173,7 +203,7 @@ class Clause(_Frozen):
     ``target`` (or ``none``); the chit labels in order of preference for ``fatigue`` and
     ``wound``."""
 
-    key: CombatKey
+    key: CombatKey | MagicKey
     round: int | None = Field(default=None, ge=1)
     plays: tuple[str, ...] = Field(min_length=1)
     condition: Condition | None = None
@@ -182,15 +212,24 @@ class Clause(_Frozen):
     def kind(self) -> str:
         """The decision kind the clause answers; a ``natives`` clause answers the one its play
         names (``no drinks``, ``pay insult``, ``refuse challenge``)."""
+        return self.kinds[0]
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Every decision kind the clause answers: one, but for ``cast`` (:data:`MAGIC_KINDS`)."""
         if self.key == "natives":
-            return NATIVE_PLAYS[self.plays[0]][0]
-        return KEY_KINDS[self.key]
+            return (NATIVE_PLAYS[self.plays[0]][0],)
+        if self.key == "cast" or self.key == "color":
+            return MAGIC_KINDS[self.key]
+        return (KEY_KINDS[self.key],)
 
     def holds(self, situation: Situation) -> bool:
         return self.condition is None or self.condition.holds(situation)
 
     def __str__(self) -> str:
         play = ", ".join(self.plays)
+        if self.key == "cast" and len(self.plays) > 1:
+            play = f"{self.plays[0]}{AT}{', '.join(self.plays[1:])}"
         return play if self.condition is None else f"{play} {self.condition}"
 
 
@@ -202,7 +241,7 @@ class CombatOrders(_Frozen):
     def clauses_for(self, kind: str, round_: int) -> list[Clause]:
         """The clauses that may answer a ``kind`` decision of round ``round_``, in the order
         they are tried: those written for that round, then the general ones."""
-        mine = [c for c in self.clauses if c.kind == kind]
+        mine = [c for c in self.clauses if kind in c.kinds]
         return [c for c in mine if c.round == round_] + [c for c in mine if c.round is None]
 
     def lines(self) -> list[str]:
@@ -242,6 +281,12 @@ def _answer(
     clause: Clause, decision: Decision, situation: Situation, subject: str | None
 ) -> str | None:
     plays, options = clause.plays, decision.options
+    if clause.key == "cast":
+        if decision.kind == "action":
+            return f"cast {plays[0]}"
+        return spell_target(plays, decision, situation)
+    if clause.key == "color":
+        return color_answer(plays[0], options, situation)
     if clause.key == "natives":
         return NATIVE_PLAYS[plays[0]][1]
     if clause.key == "charge":
@@ -330,3 +375,77 @@ def _wounds(plays: Sequence[str], options: Sequence[str]) -> str | None:
 
     liked = [o for o in options if o != NONE and min(positions(o)) < len(plays)]
     return min(liked, key=positions, default=None)
+
+
+# --- the standing magic keys ----------------------------------------------------------------
+
+
+def cast_spell(play: str) -> str:
+    """The spell a ``cast`` clause's play casts: ``Fiery Blast with MAGIC IV4*, color MAGIC
+    IV3*`` casts Fiery Blast (a spell's name may hold ``with``: the chit follows the last)."""
+    head = play.partition(", color ")[0]
+    return head.rpartition(" with ")[0]
+
+
+def spell_target(plays: Sequence[str], decision: Decision, situation: Situation) -> str | None:
+    """The answer of a ``cast`` clause to his ``target`` decision (8.4.2d): only once his cast
+    is known to be the clause's spell, the first of its target phrases that names one of the
+    options — :data:`ATTACKING_MONSTER` the first monster on his sheet, :data:`ATTACKER` the
+    first denizen there, :data:`ME` himself, :data:`MY_CLEARING` and :data:`THIS_TILE` where
+    the fight is, a name (:func:`names`) the first option naming that one alone, else a set of
+    several it names all of (the Bats, a native group)."""
+    if situation.cast is None or situation.cast != cast_spell(plays[0]):
+        return None
+    options = [o for o in decision.options if o != NONE]
+    for phrase in plays[1:]:
+        fixed = {
+            ATTACKING_MONSTER: situation.monsters,
+            ATTACKER: situation.on_sheet,
+            ME: (decision.character,),
+            MY_CLEARING: (situation.clearing,),
+            THIS_TILE: (situation.tile,),
+        }.get(phrase)
+        if fixed is not None:
+            found = next((t for t in fixed if t in options), None)
+        else:
+            single = (o for o in options if ", " not in o and names(phrase, o))
+            sets = (o for o in options if all(names(phrase, t) for t in o.split(", ")))
+            found = next(single, None) or next(sets, None)
+        if found is not None:
+            return found
+    return None
+
+
+def color_answer(play: str, options: Sequence[str], situation: Situation) -> str | None:
+    """The answer of a ``color`` clause (``energize SPELL [on TARGET] [with CHIT]`` or
+    ``none``) to a ``color`` decision: the first option that plays one colour chit (the one
+    named, if any) energizing that spell (on a target the clause names, :func:`names`) while
+    the spell is inert and the chit's colour the one it needs (:attr:`Situation.energize`);
+    None when there is none, so that a spell energized already is not paid for again."""
+    if play == NONE:
+        return NONE
+    body, found, chit = play.removeprefix(ENERGIZE).rpartition(" with ")
+    if not found or not chit.startswith("MAGIC "):
+        body, chit = play.removeprefix(ENERGIZE), ""
+    spell, _, target = body.partition(" on ")
+    for option in options:
+        if option not in situation.energize:
+            continue
+        label, _, rest = option.partition(" energizes ")
+        name, _, on = rest.rpartition(" on ")
+        if name == spell and (not target or names(target, on)) and (not chit or label == chit):
+            return option
+    return None
+
+
+def daylight_color(orders: CombatOrders, decision: Decision, energize: Sequence[str]) -> str | None:
+    """His ``color`` clauses' answer to a Daylight ``color`` decision (4.6.7h.6; there is no
+    window in Daylight): those with no round and no condition, which speak of combat, tried in
+    order (:func:`color_answer`); None leaves the default."""
+    situation = Situation(round=0, energize=tuple(energize))
+    for clause in orders.clauses:
+        if clause.key == "color" and clause.round is None and clause.condition is None:
+            found = color_answer(clause.plays[0], decision.options, situation)
+            if found is not None and found in decision.options:
+                return found
+    return None

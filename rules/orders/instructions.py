@@ -19,7 +19,7 @@ from rules.chits import printed
 from rules.daylight.hirelings import is_actor
 from rules.daylight.missions import task_faces
 from rules.modifiers import sheet_has
-from rules.orders.combat import COMBAT_KEYS
+from rules.orders.combat import CLAUSE_KEYS
 from rules.orders.meetings import MEETING_KEYS, Wish
 from rules.orders.problems import ProblemCode
 from rules.orders.targets import SEARCH_TABLES, Map, OrderError, pick, quote
@@ -59,7 +59,7 @@ INSTRUCTION_KEYS: dict[str, str] = {
         "at midnight: he kills himself at Midnight of this day; his belongings are abandoned in "
         "his clearing and his player sits out a full day before starting again (9.2.2a)"
     ),
-    **COMBAT_KEYS,
+    **CLAUSE_KEYS,
 }
 
 

@@ -91,9 +91,18 @@ class Parser(Reader):
 
     def meditation(self) -> None:
         """7.10.5: a Remote Enchant needs an EM phase recorded before it that day — or an E, the
-        day's first Enchant phase being the meditation whatever he wrote (7.10.1)."""
+        day's first Enchant phase being the meditation whatever he wrote (7.10.1): an E recorded
+        as that first one enchants nothing, which a warning says."""
         meditates = False
         for phase in self.phases:
+            if phase.kind is K.ENCHANT and not meditates and phase.target:
+                self.flag(
+                    phase,
+                    ProblemCode.MEDITATION,
+                    f"phase {phase.number} is your first Enchant phase today: you meditate in "
+                    f"it and enchant nothing, not {phase.target} (7.10.1)",
+                    f"record EM before it, then 'E {phase.target}'",
+                )
             if phase.kind is K.REMOTE_ENCHANT and not meditates:
                 self.flag(
                     phase,

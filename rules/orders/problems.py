@@ -123,6 +123,12 @@ class ProblemCode(enum.StrEnum):
         "no-meditation",
         "RE with no EM (or E) phase recorded before it that day (7.10.5)",
     )
+    MEDITATION = (
+        "meditation",
+        "an E recorded as the day's first Enchant phase: he meditates in it, enchanting nothing "
+        "(7.10.1)",
+        Severity.WARNING,
+    )
     UNKNOWN_SOURCE = "unknown-source", "the source in parentheses is not one of his"
     SOURCE_INACTIVE = (
         "source-inactive",

@@ -334,7 +334,7 @@ class Reader:
         if key == "before" and written.number is not None:
             self.before(number, line, int(written.number), value)
             return
-        if key in combat.COMBAT_KEYS or (key == "round" and written.number is not None):
+        if key in combat.CLAUSE_KEYS or (key == "round" and written.number is not None):
             clauses, refusals = combat.read_line(
                 self.world, key, written.number, value, self.seen_keys
             )

@@ -310,10 +310,26 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
         groups = [*world.catalog.natives, *hiring_spells(world)]
         return _only(text, groups, "native group", "native groups", "Hire (HR)")
     if kind is K.ALERT:
-        if text.casefold() in ("weapon", "unalert"):
-            return text.casefold()
-        return _chit(world, text, ("MAGIC", "BERSERK"))
+        return alerting(world, text)
     return text  # Follow: checked with the whole day
+
+
+def alerting(world: Map, text: str) -> str:
+    """What an Alert phase names (7.9): ``weapon``, ``unalert``, or one of his Magic chits,
+    which he alerts to time 0 (7.9.3, 8.3.9b.4), or his BERSERK chit (the Berserker's). A chit
+    he does not have is refused with those he has and the other two words."""
+    if text.casefold() in ("weapon", "unalert"):
+        return text.casefold()
+    labels = [c.label for c in world.state.sheet(world.character).chits]
+    kinds = tuple(k for k in ("MAGIC", "BERSERK") if any(x.split()[0] == k for x in labels))
+    try:
+        return _chit(world, text, kinds or ("MAGIC",))
+    except OrderError as refused:
+        mine = [x for x in dict.fromkeys(labels) if x.split()[0] in kinds]
+        hint = "'A weapon' or 'A unalert'" + (
+            f", or one of yours: {', '.join(mine)}" if mine else ""
+        )
+        raise OrderError(refused.code, refused.message, hint) from None
 
 
 def hiring_spells(world: Map) -> list[str]:
@@ -359,7 +375,10 @@ def enchanting(world: Map, text: str) -> str:
             f"Enchant names the Magic chit {what} (7.10.2)",
             example + hint,
         )
-    label = _chit(world, chit, ("MAGIC",))
+    try:
+        label = _chit(world, chit, ("MAGIC",))
+    except OrderError as refused:
+        raise OrderError(refused.code, refused.message, hint) from None
     if chit_color(label) is None:
         raise OrderError(
             ProblemCode.BAD_TARGET,

@@ -689,6 +689,7 @@ WARNINGS: dict[str, tuple[str, GameState | None, str]] = {
         "Amazon",
     ),
     "chit-not-taken": ("H\ntake: Food/Ale", _negative_fame(), "Amazon"),
+    "meditation": ("E MAGIC IV3*, E MAGIC II3*", None, "Magician"),
 }
 
 
