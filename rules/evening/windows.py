@@ -24,11 +24,12 @@ from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.decisions.ids import CombatId, clearing_of
 from rules.decisions.kinds import COMBAT_KINDS, Window, about, kind_of
-from rules.evening import kit
+from rules.evening import encounter, kit
 from rules.evening.counters import dark, is_native, showing
 from rules.evening.standing import situation
 from rules.evening.state import CombatState
 from rules.events import Decision
+from rules.magic import uncastable
 from rules.magic.state import committed
 from rules.orders.conditions import CombatOrders, Situation, standing_answer
 from rules.orders.parse import parse_orders
@@ -78,7 +79,9 @@ def brief(
     :func:`fight_of`), from the state where combat waits: the counters on his sheet with the
     side they show and their move and attack times, his action chits in play and those played
     this round, the asterisks he may still play (8.4.5f.2) when one of ``decisions`` plays
-    chits, his wounds and fatigue. Empty when no combat is being fought."""
+    chits, the spells he cannot cast now and why when his Encounter action is asked
+    (:func:`rules.magic.uncastable.reasons`), his wounds and fatigue. Empty when no combat is
+    being fought."""
     combat = fight_of(state, who, clearing)
     if combat is None or who not in state.characters:
         return []
@@ -104,10 +107,22 @@ def brief(
         else:
             left = max(0, limit - kit.effort(played))
             lines.append(f"Asterisks you may still play this round: {left} (8.4.5f.2).")
+    if any(d.kind == "action" for d in decisions):
+        lines += _uncastable(catalog, state, combat, who)
     wounded = sum(1 for c in character.chits if c.status == "wounded")
     fatigued = sum(1 for c in character.chits if c.status == "fatigued")
     lines.append(f"Wounded chits: {wounded}; fatigued: {fatigued}.")
     return lines
+
+
+def _uncastable(catalog: Catalog, state: GameState, combat: CombatState, who: str) -> list[str]:
+    """The line naming the spells he cannot cast now, each with its reason; none if he can
+    cast every spell of his (or has none)."""
+    ctx = Ctx.start(catalog, state)
+    found = uncastable.reasons(ctx, combat, who, encounter.move_times(ctx, combat, who))
+    if not found:
+        return []
+    return ["Spells you cannot cast now: " + "; ".join(f"{n} ({why})" for n, why in found) + "."]
 
 
 def typed_example(decisions: Sequence[Decision]) -> str | None:
