@@ -155,8 +155,13 @@ def read_plays(
     combat lines — and, for a hireling's decisions, which no standing key answers, as
     ``deploy Company 1: Giant`` (the kind, the hireling or denizen the decision is about, and
     one of its options); every problem at once — a line that does not read, a hireling's line
-    that answers no open decision, or lines of which none answers any."""
+    that answers no open decision, or lines of which none answers any. A ``target:`` line that
+    is one of his open target decision's options as written — a spell's target the standing
+    notation does not name (himself, his clearing or tile, a spell in effect, his own chits,
+    several targets in the order announced: ``target: Demon, Witch King``) — answers it so
+    (issue 34); any other is read as the standing ``target:`` instruction, a priority list."""
     answers, problems, rest = _hireling_lines(text, decisions)
+    rest = _exact_targets(rest, decisions, answers)
     result = parse_orders("-\n" + "\n".join(rest), state, who, catalog=catalog)
     problems += [p.model_copy(update={"line": max(1, p.line - 1)}) for p in result.errors]
     if problems or result.orders is None:
@@ -233,6 +238,36 @@ def _not_among_options(
             )
         )
     return problems
+
+
+def _exact_targets(
+    lines: list[str], decisions: Sequence[Decision], answers: dict[str, str]
+) -> list[str]:
+    """``lines`` with each ``target:`` line that is an option of an open ``target`` decision
+    (case and spaces aside) taken as its answer into ``answers`` and blanked (kept as a blank
+    line, so that problems name the lines as written)."""
+    rest: list[str] = []
+    for line in lines:
+        head, colon, value = line.partition(":")
+        wanted = " ".join(value.split()).casefold()
+        found = None
+        if colon and head.strip().casefold() == KEY_OF["target"]:
+            found = next(
+                (
+                    (d.id, option)
+                    for d in decisions
+                    if d.kind == "target" and d.id not in answers
+                    for option in d.options
+                    if option.casefold() == wanted
+                ),
+                None,
+            )
+        if found is None:
+            rest.append(line)
+            continue
+        answers[found[0]] = found[1]
+        rest.append("")
+    return rest
 
 
 def _hireling_lines(
