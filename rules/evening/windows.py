@@ -234,7 +234,7 @@ def _not_among_options(
                 phase=None,
                 text=f"{key}: {written}"[:80],
                 message=f"{key}: {written} is not one of your choices now",
-                hint=f"you may {key}: {', '.join(decision.options)}",
+                hint=f"you may {key}: {_listed(decision.options)}",
             )
         )
     return problems
@@ -291,10 +291,10 @@ def _hireling_lines(
             for d in decisions
             if d.kind == kind.casefold() and about(d.where).casefold() == subject.casefold()
         ]
-        option = next((o for d in found for o in d.options if o.casefold() == wanted), None)
+        option = next((o for d in found for o in d.options if _same(o, wanted, d.kind)), None)
         if not found or option is None:
             hint = (
-                f"one of: {', '.join(found[0].options)}"
+                f"one of: {_listed(found[0].options)}"
                 if found
                 else "open: "
                 + ", ".join(
@@ -316,6 +316,24 @@ def _hireling_lines(
             continue
         answers[found[0].id] = option
     return answers, problems, rest
+
+
+def _same(option: str, wanted: str, kind: str) -> bool:
+    """Whether the typed ``wanted`` (casefolded, spaces collapsed) is ``option``: as written,
+    or for a ``color`` answer the same colour chits in any order (``MAGIC V3*, MAGIC IV4*``)."""
+    if option.casefold() == wanted:
+        return True
+    if kind != "color":
+        return False
+    return sorted(" ".join(p.split()) for p in option.casefold().split(",")) == sorted(
+        " ".join(p.split()) for p in wanted.split(",")
+    )
+
+
+def _listed(options: Sequence[str]) -> str:
+    """Options told in a hint: by commas, or by bars when one holds a comma (a ``color``
+    answer of several chits)."""
+    return (" | " if any("," in o for o in options) else ", ").join(options)
 
 
 def _nothing_open(text: str) -> Problem:

@@ -22,7 +22,8 @@ BLEND = "cast Blend Into Background with MAGIC II4*, color MAGIC II3*"
 def demon_fight() -> tuple[GameState, dict[str, Orders]]:
     """The Wizard and the Witch King, unhidden, with a Demon in the Wizard's clearing on day 1;
     the Wizard's MAGIC II3* a Gray colour chit (so he may cast Blend Into Background, II/Gray,
-    on an individual: himself), the Witch King's MAGIC V3* a Black one."""
+    on an individual: himself), the Witch King's MAGIC V3* a Black one and a MAGIC IV4* a
+    Purple one."""
     state = fresh(7, ["Wizard", "Witch King"])
     here = state.place_of("Wizard")
     for piece in list(state.at(here)):
@@ -33,6 +34,7 @@ def demon_fight() -> tuple[GameState, dict[str, Orders]]:
     for name, label, color in (
         ("Wizard", "MAGIC II3*", MagicColor.GRAY),
         ("Witch King", "MAGIC V3*", MagicColor.BLACK),
+        ("Witch King", "MAGIC IV4*", MagicColor.PURPLE),
     ):
         state.characters[name].hidden = False
         next(c for c in state.characters[name].chits if c.label == label).color = color
@@ -145,3 +147,21 @@ def test_a_caster_who_let_the_window_run_out_is_not_asked_again() -> None:
     assert all("/r2/" in d.id for d in resolution.pending), "round 2 goes on"
     cancelled = [e for e in resolution.events if e.type == "spell_cancelled"]
     assert cancelled and cancelled[0].reason == "target"  # type: ignore[attr-defined]
+
+
+def test_colour_chits_beside_the_action_typed_in_any_order() -> None:
+    state, orders = demon_fight()
+    answers: dict[str, str] = {}
+    resolution, pending = until(state, orders, answers, "action")
+    color = pending["color Witch King"]
+    assert set(color.options) == {"none", "MAGIC IV4*", "MAGIC V3*", "MAGIC IV4*, MAGIC V3*"}
+    mine = [d for d in resolution.pending if d.character == "Witch King"]
+    typed = read_plays(
+        catalog(), resolution.state, "Witch King", "color: magic v3*,  MAGIC IV4*", mine
+    )
+    assert typed.problems == () and typed.answers == {color.id: "MAGIC IV4*, MAGIC V3*"}
+    wrong = read_plays(catalog(), resolution.state, "Witch King", "color: MAGIC VI3*", mine)
+    assert wrong.problems and " | " in wrong.problems[0].hint
+    action = pending["action Witch King"].options
+    assert "cast Absorb Essence with MAGIC V4*, color MAGIC V3*" in action
+    assert not any("Blazing Light" in o for o in action), "cast only in a cave clearing"
