@@ -130,12 +130,15 @@ class Block:
     """One block of a combat window's DM: a decision with its options and default, or
     (``many``) the lures of several denizens together — any of ``options``, the denizens, or
     none — standing for a yes-or-no decision each, in a row (issue 32: one multi-select, not
-    a question per denizen)."""
+    a question per denizen). ``whole``: its options are written one by one, never in braces
+    (the colour chits played beside an action: ``MAGIC {IV4*, V3*}``, one of them, would read
+    too close to ``MAGIC IV4*, MAGIC V3*``, both)."""
 
     prompt: str
     options: tuple[str, ...]
     default: str
     many: bool = False
+    whole: bool = False
 
     @property
     def count(self) -> int:
@@ -147,7 +150,7 @@ class Block:
         """The options as the DM writes them: in braces where they cross chits with directions
         or characters with chits (:func:`bot.option_lists.compact`; issue 32, a melee window
         in one message); the lures' denizens one by one."""
-        return list(self.options) if self.many else compact(self.options)
+        return list(self.options) if self.many or self.whole else compact(self.options)
 
 
 def window_blocks(decisions: Sequence[Decision]) -> list[Block]:
@@ -162,7 +165,8 @@ def window_blocks(decisions: Sequence[Decision]) -> list[Block]:
                 denizens = tuple(about(decisions[n].where) for n in lures)
                 blocks.append(Block("", denizens, "none", many=True))
             continue
-        blocks.append(Block(decision.prompt, decision.options, decision.default))
+        whole = decision.kind == "color"
+        blocks.append(Block(decision.prompt, decision.options, decision.default, whole=whole))
     return blocks
 
 

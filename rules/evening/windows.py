@@ -157,8 +157,9 @@ def read_plays(
     one of its options); every problem at once — a line that does not read, a hireling's line
     that answers no open decision, or lines of which none answers any. A ``target:`` line that
     is one of his open target decision's options as written — a spell's target the standing
-    notation does not name (himself, his clearing or tile, a spell in effect, his own chits,
-    several targets in the order announced: ``target: Demon, Witch King``) — answers it so
+    notation does not name (himself, his clearing or tile, a spell in effect, his own chits
+    with or without their ``chit:WHO/``, several targets in the order announced:
+    ``target: Demon, Witch King``) — answers it so
     (issue 34); any other is read as the standing ``target:`` instruction, a priority list."""
     answers, problems, rest = _hireling_lines(text, decisions)
     rest = _exact_targets(rest, decisions, answers)
@@ -258,7 +259,7 @@ def _exact_targets(
                     for d in decisions
                     if d.kind == "target" and d.id not in answers
                     for option in d.options
-                    if option.casefold() == wanted
+                    if wanted in (option.casefold(), _as_typed(option, d.character))
                 ),
                 None,
             )
@@ -268,6 +269,12 @@ def _exact_targets(
         answers[found[0]] = found[1]
         rest.append("")
     return rest
+
+
+def _as_typed(option: str, who: str) -> str:
+    """A target option as he may type it: casefolded, his own Magic chits without the
+    ``chit:WHO/`` that names their owner (``MAGIC VI3*, MAGIC VI2*``)."""
+    return option.replace(f"chit:{who}/", "").casefold()
 
 
 def _hireling_lines(

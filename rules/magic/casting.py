@@ -131,7 +131,8 @@ def cast_options(ctx: Ctx, combat: CombatState, who: str, times: list[int]) -> l
     """The casts he may make now (``times``: the move times on his sheet,
     :func:`rules.evening.encounter.move_times`): each of :func:`named_casts`, supplied by the
     automatic sources where he stands or by one of his colour chits (``, color CHIT``), that
-    :func:`refusal` allows now. The one generator of the casts the ``action`` decision offers
+    :func:`refusal` allows now, each once (two chits may bear one label). The one generator
+    of the casts the ``action`` decision offers
     (:func:`rules.evening.encounter.action_options`); what he cannot cast, and why, is
     :func:`rules.magic.uncastable.reasons`'."""
     mine = color_chits(ctx.sheet(who))
@@ -139,7 +140,7 @@ def cast_options(ctx: Ctx, combat: CombatState, who: str, times: list[int]) -> l
     for cast in named_casts(ctx, combat, who):
         base = f"{CAST}{cast}"
         for answer in [base, *(f"{base}{COLOR}{label}" for label in mine)]:
-            if refusal(ctx, combat, who, answer, times) is None:
+            if answer not in options and refusal(ctx, combat, who, answer, times) is None:
                 options.append(answer)
     return options
 
