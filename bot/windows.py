@@ -30,7 +30,7 @@ from bot.sealing import (
 )
 from bot.store import Store, row_id
 from bot.wording import pronouns
-from db import repo
+from db import event_log, repo
 from db.models import Campaign, PendingDecision, Seat
 from rules import (
     KEY_OF,
@@ -47,7 +47,8 @@ from rules import (
     visible_to,
     window_of,
 )
-from rules.events import Decision
+from rules.events import Decision, Event
+from rules.events.evening import Played
 
 #: The combat windows a character may let run out in a day before he is no longer asked: his
 #: standing orders and the defaults answer for him for the rest of the day.
@@ -221,10 +222,27 @@ def braced_example(blocks: Sequence[Block]) -> tuple[str, str] | None:
     return None
 
 
-def round_reports(resolution: Resolution, seats: Sequence[Seat]) -> list[tuple[str, str]]:
+def _earlier(session: Session, campaign: Campaign, resolution: Resolution) -> list[Event]:
+    """The day's events stored before ``resolution``'s — which are stored just before it asks
+    (:meth:`bot.resolution.Resolver.go_on`), its rolls' log last —, read only when it reveals a
+    combat round (:func:`round_reports`)."""
+    if not any(isinstance(e, Played) for e in resolution.events):
+        return []
+    day = event_log.day_events(session, campaign_id=row_id(campaign), day=campaign.day)
+    return day[: max(0, len(day) - len(resolution.events_with_rolls()))]
+
+
+def round_reports(
+    resolution: Resolution, seats: Sequence[Seat], earlier: Sequence[Event] = ()
+) -> list[tuple[str, str]]:
     """The combat rounds a resolution finished, for the fight's players by DM before their next
     window (issue 14): (player, report) for each seat whose character takes part in the fight
-    now waiting or has a decision in it, each seeing only what his character may."""
+    now waiting or has a decision in it, each seeing only what his character may. ``earlier``:
+    the day's events before the resolution's, so that a round begun before the last stop — its
+    lures and assignments before the encounter window, its Encounter before a caster is asked
+    his targets again (issue 34) — is told whole."""
+    revealed = {(e.at, e.round) for e in resolution.events if isinstance(e, Played)}
+    events = [*earlier, *resolution.events]
     evening = resolution.state.today.evening
     fights = evening.in_progress() if evening is not None else []
     fighting = {who for combat in fights for who in combat.participants}
@@ -233,7 +251,7 @@ def round_reports(resolution: Resolution, seats: Sequence[Seat]) -> list[tuple[s
     for seat in seats:
         if seat.character not in fighting:
             continue
-        text = rounds_report(visible_to(resolution.events, seat.character))
+        text = rounds_report(visible_to(events, seat.character), revealed)
         if text is not None:
             reports.append((seat.player, text))
     return reports
@@ -333,7 +351,9 @@ class Windows:
         store.snapshot(session, campaign, resolution.state, "pending", points=points)
         out = store.outbox(session, campaign)
         reports: dict[str, str] = dict(campaign.held_reports)
-        for player, report in round_reports(resolution, seats):
+        for player, report in round_reports(
+            resolution, seats, _earlier(session, campaign, resolution)
+        ):
             reports[player] = f"{reports[player]}\n\n{report}" if player in reports else report
         settings = store.settings(campaign)
         now = store.clock()

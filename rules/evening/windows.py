@@ -244,29 +244,27 @@ def _not_among_options(
 def _exact_targets(
     lines: list[str], decisions: Sequence[Decision], answers: dict[str, str]
 ) -> list[str]:
-    """``lines`` with each ``target:`` line that is an option of an open ``target`` decision
-    (case and spaces aside) taken as its answer into ``answers`` and blanked (kept as a blank
-    line, so that problems name the lines as written)."""
+    """``lines`` with each ``target:`` line that is an option of his open ``target``
+    decisions (case and spaces aside) taken as the answer of each that offers it, into
+    ``answers``, and blanked (kept as a blank line, so that problems name the lines as
+    written)."""
     rest: list[str] = []
     for line in lines:
         head, colon, value = line.partition(":")
         wanted = " ".join(value.split()).casefold()
-        found = None
+        found = {}
         if colon and head.strip().casefold() == KEY_OF["target"]:
-            found = next(
-                (
-                    (d.id, option)
-                    for d in decisions
-                    if d.kind == "target" and d.id not in answers
-                    for option in d.options
-                    if wanted in (option.casefold(), _as_typed(option, d.character))
-                ),
-                None,
-            )
-        if found is None:
+            for decision in decisions:
+                if decision.kind != "target" or decision.id in answers:
+                    continue
+                for option in decision.options:
+                    if wanted in (option.casefold(), _as_typed(option, decision.character)):
+                        found[decision.id] = option
+                        break
+        if not found:
             rest.append(line)
             continue
-        answers[found[0]] = found[1]
+        answers.update(found)
         rest.append("")
     return rest
 

@@ -142,6 +142,7 @@ async def test_two_casters_cast_through_selects_and_typed_plays(
     mine = dms(table.alice).replace("\\", "")
     assert "the Wizard's action: none (default)" in mine, "her defaults are told her"
     assert f"Witch King targets {DISSOLVE}" in mine
+    assert "Witch King casts Dissolve Spell with MAGIC VI4*" in mine, "the round's report is whole"
     assert channel_texts(table) == before, "the channel heard nothing of the fight so far"
 
     # On quietly until the fight is over and the day resolved.
