@@ -209,7 +209,15 @@ def window_message(
         key=next((KEY_OF[d.kind] for d in decisions if d.kind in KEY_OF), None),
         typed=typed_example(decisions),
         braced=braced_example(blocks),
+        several=several_targets(decisions),
     )
+
+
+def several_targets(decisions: Sequence[Decision]) -> str | None:
+    """The first option of several targets (a spell's, in the order announced: ``Demon,
+    Witch King``) among ``decisions``' targets, to show that a ``target:`` line written as an
+    option names them all, not a priority list (issue 34); None if none is offered."""
+    return next((o for d in decisions if d.kind == "target" for o in d.options if ", " in o), None)
 
 
 def braced_example(blocks: Sequence[Block]) -> tuple[str, str] | None:

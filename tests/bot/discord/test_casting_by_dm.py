@@ -106,6 +106,8 @@ async def test_two_casters_cast_through_selects_and_typed_plays(
     theirs = last_window(table.bob).replace("\\", "")
     assert "Blazing Light (cast only in a cave clearing)" in theirs
     assert "Options: none | MAGIC IV4* | MAGIC V3* | MAGIC IV4*, MAGIC IV4* |" in theirs
+    assert "several in the order announced: `target: chit:Witch King/MAGIC VI4*, " in theirs
+    assert "several in the order announced" not in window, "she has no spell of several"
     await alice_casts_by_selects(table)
     assert "Blend Into Background" not in dms(table.bob), "her plays are sealed"
     await table.bob.send_dm(
