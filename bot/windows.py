@@ -15,9 +15,9 @@ from sqlmodel import Session
 
 from bot.campaign_settings import CampaignSettings
 from bot.evening_notice import evening_notice
-from bot.evening_report import rounds_report
 from bot.option_lists import compact, expand
 from bot.render import render
+from bot.round_reports import events_before, round_reports
 from bot.sealing import (
     CHECK_COMMAND,
     TAG_DIGITS,
@@ -30,7 +30,7 @@ from bot.sealing import (
 )
 from bot.store import Store, row_id
 from bot.wording import pronouns
-from db import event_log, repo
+from db import repo
 from db.models import Campaign, PendingDecision, Seat
 from rules import (
     KEY_OF,
@@ -44,11 +44,9 @@ from rules import (
     in_play,
     is_combat_id,
     typed_example,
-    visible_to,
     window_of,
 )
-from rules.events import Decision, Event
-from rules.events.evening import Played
+from rules.events import Decision
 
 #: The combat windows a character may let run out in a day before he is no longer asked: his
 #: standing orders and the defaults answer for him for the rest of the day.
@@ -230,41 +228,6 @@ def braced_example(blocks: Sequence[Block]) -> tuple[str, str] | None:
     return None
 
 
-def _earlier(session: Session, campaign: Campaign, resolution: Resolution) -> list[Event]:
-    """The day's events stored before ``resolution``'s — which are stored just before it asks
-    (:meth:`bot.resolution.Resolver.go_on`), its rolls' log last —, read only when it reveals a
-    combat round (:func:`round_reports`)."""
-    if not any(isinstance(e, Played) for e in resolution.events):
-        return []
-    day = event_log.day_events(session, campaign_id=row_id(campaign), day=campaign.day)
-    return day[: max(0, len(day) - len(resolution.events_with_rolls()))]
-
-
-def round_reports(
-    resolution: Resolution, seats: Sequence[Seat], earlier: Sequence[Event] = ()
-) -> list[tuple[str, str]]:
-    """The combat rounds a resolution finished, for the fight's players by DM before their next
-    window (issue 14): (player, report) for each seat whose character takes part in the fight
-    now waiting or has a decision in it, each seeing only what his character may. ``earlier``:
-    the day's events before the resolution's, so that a round begun before the last stop — its
-    lures and assignments before the encounter window, its Encounter before a caster is asked
-    his targets again (issue 34) — is told whole."""
-    revealed = {(e.at, e.round) for e in resolution.events if isinstance(e, Played)}
-    events = [*earlier, *resolution.events]
-    evening = resolution.state.today.evening
-    fights = evening.in_progress() if evening is not None else []
-    fighting = {who for combat in fights for who in combat.participants}
-    fighting |= {d.character for d in resolution.pending}
-    reports = []
-    for seat in seats:
-        if seat.character not in fighting:
-            continue
-        text = rounds_report(visible_to(events, seat.character), revealed)
-        if text is not None:
-            reports.append((seat.player, text))
-    return reports
-
-
 def plays_echo(decisions: Sequence[PendingDecision], character: str) -> str:
     """The echo of ``character``'s plays in a window: his :func:`~bot.sealing.sealed_set`,
     tagged (never its salt)."""
@@ -339,11 +302,11 @@ class Windows:
         its character, unasked (below), and the day may go on at once.
 
         The combat rounds finished since the last stop go to their fighters
-        (:func:`round_reports`), each player's at the head of his next window's DM: held
-        (``held_reports``) while the stops ask him nothing, his standing orders or earlier
-        answers answering for him (issue 32: one DM a round); alone at once if his character
-        is out of play (killed). What is still held when the day ends is told by the day's
-        reports.
+        (:func:`bot.round_reports.round_reports`), each player's at the head of his next
+        window's DM: held (``held_reports``) while the stops ask him nothing, his standing
+        orders or earlier answers answering for him (issue 32: one DM a round); alone at once
+        if his character is out of play (killed). What is still held when the day ends is
+        told by the day's reports.
 
         A decision is asked once a day: one whose id is stored for the day already (asked
         again by the engine because it was still open when the day went on) gets no second
@@ -360,7 +323,7 @@ class Windows:
         out = store.outbox(session, campaign)
         reports: dict[str, str] = dict(campaign.held_reports)
         for player, report in round_reports(
-            resolution, seats, _earlier(session, campaign, resolution)
+            resolution, seats, events_before(session, campaign, resolution)
         ):
             reports[player] = f"{reports[player]}\n\n{report}" if player in reports else report
         settings = store.settings(campaign)
