@@ -8,6 +8,7 @@ report shows what the events show, to the viewer they are visible to.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from bot.event_text import describe
@@ -165,12 +166,17 @@ def _fought(events: list[Event]) -> list[Event]:
     return kept
 
 
-def rounds_report(events: list[Event]) -> str | None:
+def rounds_report(
+    events: list[Event], rounds: Collection[tuple[str, int]] | None = None
+) -> str | None:
     """The combat rounds ``events`` (already filtered for the viewer) finish, as the fight's
     players are sent them between windows: each clearing's finished rounds, in the report's
     style; None when no round was finished (the secret plays are in the events only from their
-    reveal, 8.4.5e)."""
+    reveal, 8.4.5e). ``rounds``: only those (clearing, round), when ``events`` hold earlier
+    rounds already told."""
     revealed = {(e.at, e.round) for e in events if isinstance(e, Played)}
+    if rounds is not None:
+        revealed &= set(rounds)
     blocks = [
         f"Combat in {combat.at}, round {number}:\n" + "\n".join(lines)
         for combat in evening(events, whole=False)

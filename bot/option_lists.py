@@ -9,7 +9,8 @@ a Discord message; written as braces, as a shell expands them, they take a line:
 stands for ``FIGHT H5* thrust``, ``FIGHT H5* swing``, … ``FIGHT M4* smash``, in that order
 (the first braces vary slowest). :func:`compact` writes a list so, :func:`expand` reads it
 back, exactly: ``expand(compact(options)) == options`` for any options without braces or
-``", "`` in them (:func:`compactable`), which the engine's are.
+``", "`` in them (:func:`compactable`), and for any others without braces, each option that
+holds ``", "`` written as it is.
 
 A piece's number belongs to its name: ``Mace 1`` and ``Shield 2`` are never cut into
 ``{Mace, Shield} …``, nor ``Giant 1``, ``Giant 2`` into ``Giant {1, 2}``.
@@ -103,10 +104,26 @@ def _runs(words: Sequence[tuple[str, ...]]) -> list[_Run]:
 def compact(options: Sequence[str]) -> list[str]:
     """``options`` in as few entries as braces allow (see the module), in their order: first
     the options alike but for one stretch of words are run together, then the runs alike but
-    for one stretch before or after their braces. Options that are not :func:`compactable`
-    come back as they are."""
-    if not compactable(options):
+    for one stretch before or after their braces. An option holding ``", "`` (a cast with its
+    colour chit, ``cast Fiery Blast with MAGIC IV3*, color MAGIC IV5*``; several colour chits)
+    stays an entry of its own, the options between such ones compacted; options with braces,
+    or twice the same, come back as they are."""
+    if len(set(options)) != len(options) or any("{" in o or "}" in o for o in options):
         return list(options)
+    entries: list[str] = []
+    between: list[str] = []
+    for option in options:
+        if SEPARATOR in option:
+            entries += _compacted(between) if between else []
+            entries.append(option)
+            between = []
+        else:
+            between.append(option)
+    return entries + (_compacted(between) if between else [])
+
+
+def _compacted(options: Sequence[str]) -> list[str]:
+    """:func:`compact` for :func:`compactable` options."""
     first = [run.text() for run in _runs([tuple(o.split(" ")) for o in options])]
     return [run.text() for run in _runs([_words(entry) for entry in first])]
 

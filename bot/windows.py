@@ -15,9 +15,9 @@ from sqlmodel import Session
 
 from bot.campaign_settings import CampaignSettings
 from bot.evening_notice import evening_notice
-from bot.evening_report import rounds_report
 from bot.option_lists import compact, expand
 from bot.render import render
+from bot.round_reports import events_before, round_reports
 from bot.sealing import (
     CHECK_COMMAND,
     TAG_DIGITS,
@@ -44,7 +44,6 @@ from rules import (
     in_play,
     is_combat_id,
     typed_example,
-    visible_to,
     window_of,
 )
 from rules.events import Decision
@@ -130,12 +129,15 @@ class Block:
     """One block of a combat window's DM: a decision with its options and default, or
     (``many``) the lures of several denizens together — any of ``options``, the denizens, or
     none — standing for a yes-or-no decision each, in a row (issue 32: one multi-select, not
-    a question per denizen)."""
+    a question per denizen). ``whole``: its options are written one by one, never in braces
+    (the colour chits played beside an action: ``MAGIC {IV4*, V3*}``, one of them, would read
+    too close to ``MAGIC IV4*, MAGIC V3*``, both)."""
 
     prompt: str
     options: tuple[str, ...]
     default: str
     many: bool = False
+    whole: bool = False
 
     @property
     def count(self) -> int:
@@ -147,7 +149,7 @@ class Block:
         """The options as the DM writes them: in braces where they cross chits with directions
         or characters with chits (:func:`bot.option_lists.compact`; issue 32, a melee window
         in one message); the lures' denizens one by one."""
-        return list(self.options) if self.many else compact(self.options)
+        return list(self.options) if self.many or self.whole else compact(self.options)
 
 
 def window_blocks(decisions: Sequence[Decision]) -> list[Block]:
@@ -162,7 +164,8 @@ def window_blocks(decisions: Sequence[Decision]) -> list[Block]:
                 denizens = tuple(about(decisions[n].where) for n in lures)
                 blocks.append(Block("", denizens, "none", many=True))
             continue
-        blocks.append(Block(decision.prompt, decision.options, decision.default))
+        whole = decision.kind == "color"
+        blocks.append(Block(decision.prompt, decision.options, decision.default, whole=whole))
     return blocks
 
 
@@ -204,7 +207,15 @@ def window_message(
         key=next((KEY_OF[d.kind] for d in decisions if d.kind in KEY_OF), None),
         typed=typed_example(decisions),
         braced=braced_example(blocks),
+        several=several_targets(decisions),
     )
+
+
+def several_targets(decisions: Sequence[Decision]) -> str | None:
+    """The first option of several targets (a spell's, in the order announced: ``Demon,
+    Witch King``) among ``decisions``' targets, to show that a ``target:`` line written as an
+    option names them all, not a priority list (issue 34); None if none is offered."""
+    return next((o for d in decisions if d.kind == "target" for o in d.options if ", " in o), None)
 
 
 def braced_example(blocks: Sequence[Block]) -> tuple[str, str] | None:
@@ -215,24 +226,6 @@ def braced_example(blocks: Sequence[Block]) -> tuple[str, str] | None:
             if "{" in entry:
                 return entry, expand(entry)[0]
     return None
-
-
-def round_reports(resolution: Resolution, seats: Sequence[Seat]) -> list[tuple[str, str]]:
-    """The combat rounds a resolution finished, for the fight's players by DM before their next
-    window (issue 14): (player, report) for each seat whose character takes part in the fight
-    now waiting or has a decision in it, each seeing only what his character may."""
-    evening = resolution.state.today.evening
-    fights = evening.in_progress() if evening is not None else []
-    fighting = {who for combat in fights for who in combat.participants}
-    fighting |= {d.character for d in resolution.pending}
-    reports = []
-    for seat in seats:
-        if seat.character not in fighting:
-            continue
-        text = rounds_report(visible_to(resolution.events, seat.character))
-        if text is not None:
-            reports.append((seat.player, text))
-    return reports
 
 
 def plays_echo(decisions: Sequence[PendingDecision], character: str) -> str:
@@ -309,11 +302,11 @@ class Windows:
         its character, unasked (below), and the day may go on at once.
 
         The combat rounds finished since the last stop go to their fighters
-        (:func:`round_reports`), each player's at the head of his next window's DM: held
-        (``held_reports``) while the stops ask him nothing, his standing orders or earlier
-        answers answering for him (issue 32: one DM a round); alone at once if his character
-        is out of play (killed). What is still held when the day ends is told by the day's
-        reports.
+        (:func:`bot.round_reports.round_reports`), each player's at the head of his next
+        window's DM: held (``held_reports``) while the stops ask him nothing, his standing
+        orders or earlier answers answering for him (issue 32: one DM a round); alone at once
+        if his character is out of play (killed). What is still held when the day ends is
+        told by the day's reports.
 
         A decision is asked once a day: one whose id is stored for the day already (asked
         again by the engine because it was still open when the day went on) gets no second
@@ -329,7 +322,9 @@ class Windows:
         store.snapshot(session, campaign, resolution.state, "pending", points=points)
         out = store.outbox(session, campaign)
         reports: dict[str, str] = dict(campaign.held_reports)
-        for player, report in round_reports(resolution, seats):
+        for player, report in round_reports(
+            resolution, seats, events_before(session, campaign, resolution)
+        ):
             reports[player] = f"{reports[player]}\n\n{report}" if player in reports else report
         settings = store.settings(campaign)
         now = store.clock()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import Engine
 
+from rules.schema.base import MagicColor
 from rules.state import GameState, Place
 from tests.snapshots import rewrite_latest
 
@@ -75,3 +76,29 @@ def stage_two_fights(engine: Engine, campaign_id: int, first: str, second: str) 
         return other
 
     return rewrite_latest(engine, campaign_id, change)
+
+
+#: The colour chits the casters of :func:`stage_demon_fight` are given (4.6.4: a Magic chit of
+#: Types I-V enchanted to its colour), so that they may cast on day 1 without a source there:
+#: the Wizard's Blend Into Background (II/Gray), the Witch King's Elemental Spirit and Dissolve
+#: Spell (IV and VI/Purple, one chit each) and a Black chit to play beside his action.
+CASTERS_COLOURS = {
+    "Wizard": (("MAGIC II3*", "gray"),),
+    "Witch King": (("MAGIC V3*", "black"), ("MAGIC IV4*", "purple"), ("MAGIC IV4*", "purple")),
+}
+
+
+def stage_demon_fight(engine: Engine, campaign_id: int, first: str, second: str) -> None:
+    """:func:`stage_giant_fight` with a Demon, ``first`` and ``second`` given their
+    :data:`CASTERS_COLOURS`."""
+    stage_giant_fight(engine, campaign_id, first, second, ("Demon",))
+
+    def change(state: GameState) -> None:
+        for who in (first, second):
+            for label, color in CASTERS_COLOURS.get(who, ()):
+                chit = next(
+                    c for c in state.characters[who].chits if c.label == label and c.color is None
+                )
+                chit.color = MagicColor(color)
+
+    rewrite_latest(engine, campaign_id, change)

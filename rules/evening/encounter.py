@@ -108,8 +108,8 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """Every action ``who`` could name this round (8.3.7): alerting or unalerting his weapon with
     any Fight chit not yet played, running along any roadway with any Move chit or his horse,
     flying away to a tile next to his with a Fly chit (:mod:`rules.evening.flying`),
-    activating or deactivating one belonging, abandoning one; casting a spell, as far as the
-    rules let him now (8.3.9b, :func:`rules.magic.casting.cast_options`), but not in a clearing
+    activating or deactivating one belonging, abandoning one; casting a spell the rules let him
+    cast now (8.3.9b, :func:`rules.magic.casting.cast_options`), but not in a clearing
     at peace, where no one names a target (L5259, :mod:`rules.magic.truce`). A transmorphized
     character can only run away, with a dummy (8.4.5p.2): his chits and belongings are frozen
     and he names no target for a spell (4.6.9b.2, e) — but he may activate a Protection from
@@ -151,7 +151,8 @@ def action_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     for item in belongings:
         options.append(f"abandon {item}")
     if not truce.reigns(ctx, combat.clearing):  # a Wish for peace: no targets (L5259)
-        options += casting.cast_options(ctx, combat, who)  # his spells, his Artifacts', Books'
+        times = move_times(ctx, combat, who)  # his spells, his Artifacts', Books'
+        options += casting.cast_options(ctx, combat, who, times)
     return options
 
 
@@ -180,12 +181,15 @@ def action_decisions(ctx: Ctx, combat: CombatState) -> list[Decision]:
         if not isinstance(decision, Decision):
             options = tuple(action_options(ctx, combat, who))
             berserk = any(option.startswith("berserk ") for option in options)
+            cast = any(option.startswith(casting.CAST) for option in options)
             decision = ctx.memo[(key,)] = Decision(
                 id=key,
                 character=who,
                 kind="action",
                 prompt="Your Encounter action (8.3.7): alert, run away, (de)activate, abandon"
-                + (", go berserk (L3600)?" if berserk else "?"),
+                + (", go berserk (L3600)" if berserk else "")
+                + (", cast a spell (8.3.9b)" if cast else "")
+                + "?",
                 options=options,
                 default=NONE,
             )

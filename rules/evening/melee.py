@@ -33,8 +33,7 @@ from rules.evening.sunset import directing, present
 from rules.events import Decision
 from rules.events.daylight import Unhidden
 from rules.events.evening import Targeted
-from rules.magic import builtin, taking_effect
-from rules.magic import targets as spell_targets
+from rules.magic import builtin, naming, taking_effect
 from rules.magic.forms import creature, form, misted
 from rules.magic.spells import absorb
 from rules.magic.spells.attack import SPELL, fixed_circle
@@ -94,7 +93,10 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
         if pacified(ctx.state, who) or misted(ctx.state.spells, who):
             asked.append((who, NONE))  # Peace, L4714; mist, L5062: he names no target
             continue
-        asked.append((who, standing.ask(ctx, combat, _target_decision(ctx, combat, who, here))))
+        answer = standing.ask(ctx, combat, _target_decision(ctx, combat, who, here))
+        if who in combat.casts:
+            answer = naming.again(ctx, combat, who, answer)
+        asked.append((who, answer))
     if ctx.combat_waits():
         ask_plays(ctx, combat, {who: answer for who, answer in asked if answer != NONE})
         taking_effect.ask_ahead(ctx, combat)
@@ -145,22 +147,20 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
     combat.step = "effects" if combat.casts else "plays"  # 8.4.3
 
 
-def _target_decision(ctx: Ctx, combat: CombatState, who: str, here: list[str]) -> Decision:
+def _target_decision(
+    ctx: Ctx, combat: CombatState, who: str, here: list[str], *, ahead: bool = False
+) -> Decision:
     """``who``'s choice of target (8.4.2b.3): his default last round's while it is still
     there, else none (pbem-combat §4); a spellcaster's, his spell's targets (8.4.2d,
-    :func:`rules.magic.targets.target_options`), none by default."""
+    :func:`rules.magic.naming.decision`), none by default. Asked ``ahead``, in the encounter
+    window, before any cast is made, it offers besides the attack targets those of each spell
+    his Encounter action may cast (:func:`rules.magic.naming.ahead`): his spell is secret until
+    its targets are named, and his target answers both."""
     if who in combat.casts:
-        options = spell_targets.target_options(ctx, combat, who)
-        return Decision(
-            id=combat_id(ctx, combat, "target", who).format(),
-            character=who,
-            kind="target",
-            prompt=f"The targets of your {combat.casts[who].spell} (8.4.2d), the first bearing "
-            "your Attention chit",
-            options=tuple(options),
-            default=NONE,
-        )
+        return naming.decision(ctx, combat, who)
     options = target_options(ctx, combat, who, here)
+    if ahead:
+        options = list(dict.fromkeys([*options, *naming.ahead(ctx, combat, who)]))
     last = combat.targets.get(who, NONE)
     return Decision(
         id=combat_id(ctx, combat, "target", who).format(),
@@ -185,7 +185,8 @@ def ask_ahead(ctx: Ctx, combat: CombatState) -> None:
     for who in directing(ctx, combat):
         hirelings.target_choices(ctx, combat, who)
         if who in here:
-            answer = standing.ask(ctx, combat, _target_decision(ctx, combat, who, here))
+            decision = _target_decision(ctx, combat, who, here, ahead=True)
+            answer = standing.ask(ctx, combat, decision)
             if answer != NONE:
                 aiming[who] = answer
     ask_plays(ctx, combat, aiming, ahead=True)

@@ -24,11 +24,12 @@ from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.decisions.ids import CombatId, clearing_of
 from rules.decisions.kinds import COMBAT_KINDS, Window, about, kind_of
-from rules.evening import kit
+from rules.evening import encounter, kit
 from rules.evening.counters import dark, is_native, showing
 from rules.evening.standing import situation
 from rules.evening.state import CombatState
 from rules.events import Decision
+from rules.magic import uncastable
 from rules.magic.state import committed
 from rules.orders.conditions import CombatOrders, Situation, standing_answer
 from rules.orders.parse import parse_orders
@@ -78,7 +79,9 @@ def brief(
     :func:`fight_of`), from the state where combat waits: the counters on his sheet with the
     side they show and their move and attack times, his action chits in play and those played
     this round, the asterisks he may still play (8.4.5f.2) when one of ``decisions`` plays
-    chits, his wounds and fatigue. Empty when no combat is being fought."""
+    chits, the spells he cannot cast now and why when his Encounter action is asked
+    (:func:`rules.magic.uncastable.reasons`), his wounds and fatigue. Empty when no combat is
+    being fought."""
     combat = fight_of(state, who, clearing)
     if combat is None or who not in state.characters:
         return []
@@ -104,10 +107,22 @@ def brief(
         else:
             left = max(0, limit - kit.effort(played))
             lines.append(f"Asterisks you may still play this round: {left} (8.4.5f.2).")
+    if any(d.kind == "action" for d in decisions):
+        lines += _uncastable(catalog, state, combat, who)
     wounded = sum(1 for c in character.chits if c.status == "wounded")
     fatigued = sum(1 for c in character.chits if c.status == "fatigued")
     lines.append(f"Wounded chits: {wounded}; fatigued: {fatigued}.")
     return lines
+
+
+def _uncastable(catalog: Catalog, state: GameState, combat: CombatState, who: str) -> list[str]:
+    """The line naming the spells he cannot cast now, each with its reason; none if he can
+    cast every spell of his (or has none)."""
+    ctx = Ctx.start(catalog, state)
+    found = uncastable.reasons(ctx, combat, who, encounter.move_times(ctx, combat, who))
+    if not found:
+        return []
+    return ["Spells you cannot cast now: " + "; ".join(f"{n} ({why})" for n, why in found) + "."]
 
 
 def typed_example(decisions: Sequence[Decision]) -> str | None:
@@ -140,8 +155,14 @@ def read_plays(
     combat lines — and, for a hireling's decisions, which no standing key answers, as
     ``deploy Company 1: Giant`` (the kind, the hireling or denizen the decision is about, and
     one of its options); every problem at once — a line that does not read, a hireling's line
-    that answers no open decision, or lines of which none answers any."""
+    that answers no open decision, or lines of which none answers any. A ``target:`` line that
+    is one of his open target decision's options as written — a spell's target the standing
+    notation does not name (himself, his clearing or tile, a spell in effect, his own chits
+    with or without their ``chit:WHO/``, several targets in the order announced:
+    ``target: Demon, Witch King``) — answers it so
+    (issue 34); any other is read as the standing ``target:`` instruction, a priority list."""
     answers, problems, rest = _hireling_lines(text, decisions)
+    rest = _exact_targets(rest, decisions, answers)
     result = parse_orders("-\n" + "\n".join(rest), state, who, catalog=catalog)
     problems += [p.model_copy(update={"line": max(1, p.line - 1)}) for p in result.errors]
     if problems or result.orders is None:
@@ -214,10 +235,44 @@ def _not_among_options(
                 phase=None,
                 text=f"{key}: {written}"[:80],
                 message=f"{key}: {written} is not one of your choices now",
-                hint=f"you may {key}: {', '.join(decision.options)}",
+                hint=f"you may {key}: {_listed(decision.options)}",
             )
         )
     return problems
+
+
+def _exact_targets(
+    lines: list[str], decisions: Sequence[Decision], answers: dict[str, str]
+) -> list[str]:
+    """``lines`` with each ``target:`` line that is an option of his open ``target``
+    decisions (case and spaces aside) taken as the answer of each that offers it, into
+    ``answers``, and blanked (kept as a blank line, so that problems name the lines as
+    written)."""
+    rest: list[str] = []
+    for line in lines:
+        head, colon, value = line.partition(":")
+        wanted = " ".join(value.split()).casefold()
+        found = {}
+        if colon and head.strip().casefold() == KEY_OF["target"]:
+            for decision in decisions:
+                if decision.kind != "target" or decision.id in answers:
+                    continue
+                for option in decision.options:
+                    if wanted in (option.casefold(), _as_typed(option, decision.character)):
+                        found[decision.id] = option
+                        break
+        if not found:
+            rest.append(line)
+            continue
+        answers.update(found)
+        rest.append("")
+    return rest
+
+
+def _as_typed(option: str, who: str) -> str:
+    """A target option as he may type it: casefolded, his own Magic chits without the
+    ``chit:WHO/`` that names their owner (``MAGIC VI3*, MAGIC VI2*``)."""
+    return option.replace(f"chit:{who}/", "").casefold()
 
 
 def _hireling_lines(
@@ -241,10 +296,10 @@ def _hireling_lines(
             for d in decisions
             if d.kind == kind.casefold() and about(d.where).casefold() == subject.casefold()
         ]
-        option = next((o for d in found for o in d.options if o.casefold() == wanted), None)
+        option = next((o for d in found for o in d.options if _same(o, wanted, d.kind)), None)
         if not found or option is None:
             hint = (
-                f"one of: {', '.join(found[0].options)}"
+                f"one of: {_listed(found[0].options)}"
                 if found
                 else "open: "
                 + ", ".join(
@@ -266,6 +321,24 @@ def _hireling_lines(
             continue
         answers[found[0].id] = option
     return answers, problems, rest
+
+
+def _same(option: str, wanted: str, kind: str) -> bool:
+    """Whether the typed ``wanted`` (casefolded, spaces collapsed) is ``option``: as written,
+    or for a ``color`` answer the same colour chits in any order (``MAGIC V3*, MAGIC IV4*``)."""
+    if option.casefold() == wanted:
+        return True
+    if kind != "color":
+        return False
+    return sorted(" ".join(p.split()) for p in option.casefold().split(",")) == sorted(
+        " ".join(p.split()) for p in wanted.split(",")
+    )
+
+
+def _listed(options: Sequence[str]) -> str:
+    """Options told in a hint: by commas, or by bars when one holds a comma (a ``color``
+    answer of several chits)."""
+    return (" | " if any("," in o for o in options) else ", ").join(options)
 
 
 def _nothing_open(text: str) -> Problem:

@@ -15,7 +15,10 @@ game state:
 - :mod:`rules.magic.casting`: the cast as the Encounter action and the colour chits played
   beside it (8.3.9a–b); :mod:`rules.magic.casts`: a cast in its round;
   :mod:`rules.magic.cancelling`: a cast cancelled, and its Magic chit fatigued;
-  :mod:`rules.magic.targets`: a spell's targets and their sort (8.4.2d);
+  :mod:`rules.magic.uncastable`: why a spell of his cannot be cast now, for the combat
+  window's brief; :mod:`rules.magic.targets`: a spell's targets and their sort (8.4.2d);
+  :mod:`rules.magic.naming`: a caster's target decision, asked ahead in the encounter window
+  and again once the casts are revealed;
   :mod:`rules.magic.taking_effect`: spells cancelled or coming to life by completion time, and
   the Instant and Attack spells expiring (8.4.3–8.4.4); :mod:`rules.magic.spells`: what each
   spell built does, one module per family.

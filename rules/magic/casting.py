@@ -5,9 +5,11 @@ tests: :func:`cast_options` adds the casts to the ``action`` decision's options
 (:func:`rules.evening.encounter.action_options`); the ``color`` decision's
 (``d3/CV5/r1/color/Sorcerer``) are :func:`rules.magic.energizing.options`.
 
-Every cast he could name is offered (each free spell with each Magic chit he may still play,
-:func:`cast_options`); as for the other Encounter actions, it is made only if the rules let him
-when his turn comes (8.3.9b.3–b.7, :func:`refusal`): a spell recorded on his sheet, not
+Only the casts the rules let him make as the decision is asked are offered (:func:`cast_options`:
+each free spell with each Magic chit he may still play, each awakened spell with its item, bare
+or with each of his colour chits, that :func:`refusal` allows); as for the other Encounter
+actions, the cast is judged again when his turn comes (a charge may have made him slower meanwhile,
+8.3.9b.3–b.7, :func:`refusal`): a spell recorded on his sheet, not
 committed to a spell in effect unless he recorded it twice (8.4.3c.2); an active Magic chit of
 the spell's type, not a colour chit, not committed, not played this round, within his effort
 limit (8.4.5f.2), its time — 0 if alerted (b.4) — at most the move time of every denizen and
@@ -113,28 +115,37 @@ def sources(ctx: Ctx, who: str, spell: Spell) -> list[colors.Supply]:
     return colors.supplies(colors.for_individual(ctx.catalog, ctx.state, who), spell.color)
 
 
-def cast_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
-    """Every cast he could name now: each of his free recorded spells (:func:`free_spells`)
-    with each Magic chit he may still play this round (:func:`castable`), supplied by the
-    automatic sources where he stands, and with each of his colour chits; and each Spell card
-    awakened in one of his Artifacts and Spell Books with its item (:func:`rules.magic.items.
-    options`). As for the other
-    Encounter actions, whether the rules allow it (the chit's type and time, his effort limit,
-    the colour, the place) is judged when it is his turn to act (:func:`refusal`, which the bot
-    may use to offer only the casts allowed now)."""
+def named_casts(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+    """Every ``SPELL with CHIT`` he could name, allowed or not: each of his free recorded
+    spells (:func:`free_spells`) with each Magic chit he may still play this round
+    (:func:`castable`), and each Spell card awakened in one of his Artifacts and Spell Books
+    with its item (:func:`rules.magic.items.options`)."""
     if who in combat.casts:
         return []
     chits = castable(ctx, combat, who)
-    mine = color_chits(ctx.sheet(who))
     casts = [f"{name} with {chit.label}" for name in free_spells(ctx, who) for chit in chits]
+    return list(dict.fromkeys([*casts, *items.options(ctx, who)]))
+
+
+def cast_options(ctx: Ctx, combat: CombatState, who: str, times: list[int]) -> list[str]:
+    """The casts he may make now (``times``: the move times on his sheet,
+    :func:`rules.evening.encounter.move_times`): each of :func:`named_casts`, supplied by the
+    automatic sources where he stands or by one of his colour chits (``, color CHIT``), that
+    :func:`refusal` allows now, each once (two chits may bear one label). The one generator
+    of the casts the ``action`` decision offers
+    (:func:`rules.evening.encounter.action_options`); what he cannot cast, and why, is
+    :func:`rules.magic.uncastable.reasons`'."""
+    mine = color_chits(ctx.sheet(who))
     options: list[str] = []
-    for cast in [*casts, *items.options(ctx, who)]:
+    for cast in named_casts(ctx, combat, who):
         base = f"{CAST}{cast}"
-        options += [base, *(f"{base}{COLOR}{label}" for label in mine)]
-    return list(dict.fromkeys(options))
+        for answer in [base, *(f"{base}{COLOR}{label}" for label in mine)]:
+            if answer not in options and refusal(ctx, combat, who, answer, times) is None:
+                options.append(answer)
+    return options
 
 
-def _refused(
+def chit_refused(
     ctx: Ctx, combat: CombatState, who: str, chit: ChitState, times: list[int]
 ) -> str | None:
     """Why ``chit`` cannot be played to cast now: too slow for a move time on his sheet
@@ -249,7 +260,7 @@ def _chit_refusal(
         return f"{label} is not an active Magic chit he may play now (8.3.9b.3)"
     if magic_type(ctx.state.spells, who, label) != spell.type:  # 4.6.10c: as altered now
         return f"{label} is not of {spell.name}'s type {spell.type} (8.3.9b.3)"
-    return _refused(ctx, combat, who, chit, times)
+    return chit_refused(ctx, combat, who, chit, times)
 
 
 def _cancel(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:

@@ -116,29 +116,35 @@ ALTERABLE: dict[str, tuple[MagicType, ...]] = {
 }
 
 
-def own_chits(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+def own_chits(
+    ctx: Ctx, combat: CombatState, who: str, cast: tuple[str, str] | None = None
+) -> list[str]:
     """4.6.10c (L1327): the Magic chits his spell may alter, as targets: his own active Magic
     chits — not fatigued or wounded, not enchanted (colour chits) or alerted, not committed to
     a spell in effect, nor the one he plays to cast it — of the types the spell alters, by
-    their type now (:func:`rules.magic.altering.magic_type`), once each label."""
-    cast = combat.casts[who]
-    types = ALTERABLE.get(cast.spell)
+    their type now (:func:`rules.magic.altering.magic_type`), once each label. ``cast``: the
+    spell and chit he would cast with, before he casts (:func:`ahead`); else his cast's."""
+    spell, played = cast or (combat.casts[who].spell, combat.casts[who].chit)
+    types = ALTERABLE.get(spell)
     taken = committed(ctx.state.spells, who)
     found: list[str] = []
     for chit in ctx.sheet(who).chits:
         magic = magic_type(ctx.state.spells, who, chit.label)
         if magic is None or chit.status != "active" or chit.color is not None or chit.alerted:
             continue
-        if chit.label in taken or chit.label == cast.chit:
+        if chit.label in taken or chit.label == played:
             continue
         if types is None or magic in types:
             found.append(chit_target(who, chit.label))
     return list(dict.fromkeys(found))
 
 
-def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[str] | None:
+def of_sort(
+    ctx: Ctx, combat: CombatState, who: str, kind: TargetKind, spell: str | None = None
+) -> list[str] | None:
     """The single targets of sort ``kind`` he may name here; None for several individuals
-    (``multiple``) or a sort not built yet."""
+    (``multiple``) or a sort not built yet. ``spell``: the spell he would cast, before he
+    casts; else his cast's."""
     match kind:
         case TargetKind.CHARACTER:
             return [name for name in seen(ctx, combat, who) if name in ctx.state.characters]
@@ -167,7 +173,7 @@ def of_sort(ctx: Ctx, combat: CombatState, who: str, kind: TargetKind) -> list[s
         case TargetKind.ARTIFACT:  # "one Artifact or Spell Book that the spellcaster has active"
             return [p for p in items.owned(ctx, who) if ctx.sheet(who).items[p].active]
         case TargetKind.SPELL:
-            return spells_here(ctx, combat, who)
+            return spells_here(ctx, combat, who, spell)
     return None
 
 
@@ -188,7 +194,7 @@ ALL_OF: dict[TargetKind, tuple[str, ...]] = {
 def of_spell(ctx: Ctx, combat: CombatState, who: str, spell: str) -> list[str] | None:
     """The single targets his ``spell`` may name here (:func:`of_sort`), only those of the
     monsters it names when it names some (:data:`ONLY`)."""
-    single = of_sort(ctx, combat, who, builtin.card(ctx.catalog, spell).target.kind)
+    single = of_sort(ctx, combat, who, builtin.card(ctx.catalog, spell).target.kind, spell)
     if single is None or spell not in ONLY:
         return single
     pieces = pieces_of(ctx.catalog)
@@ -227,14 +233,16 @@ def _employs(ctx: Ctx, who: str, piece: str) -> bool:
     return minion is not None and minion.employer == who
 
 
-def spells_here(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
+def spells_here(ctx: Ctx, combat: CombatState, who: str, spell: str | None = None) -> list[str]:
     """A spell's targets of the sort ``spell`` (L5049, L5177): the spells in effect in the
     clearing as his targets are named — they "must already exist", none being cast this round
     —, the Flying Carpets' spells energized here (L4558), and, for Remedy, the Curses of the
-    characters here (:mod:`rules.magic.in_clearing`)."""
+    characters here (:mod:`rules.magic.in_clearing`); ``spell``: the spell he would cast, before
+    he casts; else his cast's."""
     found = list(in_clearing.spells(ctx.state, combat.clearing))
     found += in_clearing.carpets(ctx.state, ctx.today.carpets, combat.clearing)
-    if builtin.card(ctx.catalog, combat.casts[who].spell).text_key == "remedy":
+    name = spell or combat.casts[who].spell
+    if builtin.card(ctx.catalog, name).text_key == "remedy":
         found += in_clearing.curses(ctx.state, combat.clearing)
     return found
 
@@ -242,7 +250,25 @@ def spells_here(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
 def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     """What his spell may be cast on (see the module docstring): none, the targets of its
     sort, then the other individuals here (of the wrong sort)."""
-    spell = builtin.card(ctx.catalog, combat.casts[who].spell)
+    cast = combat.casts[who]
+    return options_for(ctx, combat, who, (cast.spell, cast.chit))
+
+
+def ahead(ctx: Ctx, combat: CombatState, who: str, casts: list[tuple[str, str]]) -> list[str]:
+    """The targets he may name for any of ``casts`` (spell, chit: those his Encounter action
+    offers), before he casts: the target decision asked ahead in the encounter window offers
+    them besides his attack targets (issue 34), his spell being secret until its targets are
+    named (8.4.2d). None first, each once, in the order of ``casts``."""
+    found = [NONE]
+    for cast in casts:
+        found += options_for(ctx, combat, who, cast)
+    return list(dict.fromkeys(found))
+
+
+def options_for(ctx: Ctx, combat: CombatState, who: str, cast: tuple[str, str]) -> list[str]:
+    """:func:`target_options` for the spell and chit of ``cast``, cast or not yet."""
+    name, chit = cast
+    spell = builtin.card(ctx.catalog, name)
     people = seen(ctx, combat, who)
     single = of_spell(ctx, combat, who, spell.name)
     sets = groups(ctx, combat, who, spell.target.kind)
@@ -252,7 +278,7 @@ def target_options(ctx: Ctx, combat: CombatState, who: str) -> list[str]:
     elif single is not None:
         options += single
     elif spell.target.kind is TargetKind.MAGIC_CHITS:
-        pool = own_chits(ctx, combat, who)[:MOST]
+        pool = own_chits(ctx, combat, who, (name, chit))[:MOST]
         for size in range(1, len(pool) + 1):
             options += [AND.join(combo) for combo in combinations(pool, size)]
     elif spell.target.kind is TargetKind.MULTIPLE:
@@ -273,25 +299,30 @@ def named(answer: str) -> list[str]:
 def right_sort(ctx: Ctx, combat: CombatState, who: str) -> bool:
     """8.4.2d: whether his spell's targets are of the sort it requires (at least one), and of
     the weight it requires (Broomstick's Light character, :func:`fits`)."""
+    return of_right_sort(ctx, combat, who, combat.casts[who].targets)
+
+
+def of_right_sort(ctx: Ctx, combat: CombatState, who: str, named: list[str]) -> bool:
+    """:func:`right_sort` for the targets ``named`` for his cast, named or not yet."""
     cast = combat.casts[who]
     kind = builtin.card(ctx.catalog, cast.spell).target.kind
-    if not cast.targets:
+    if not named:
         return False
     sets = groups(ctx, combat, who, kind)
     if sets is not None:
-        return cast.targets in sets
+        return named in sets
     if kind is TargetKind.MULTIPLE:
         people = seen(ctx, combat, who)
-        return all(t in people for t in cast.targets)
+        return all(t in people for t in named)
     if kind is TargetKind.MAGIC_CHITS:
         mine = own_chits(ctx, combat, who)
-        return len(set(cast.targets)) == len(cast.targets) and all(t in mine for t in cast.targets)
+        return len(set(named)) == len(named) and all(t in mine for t in named)
     single = of_spell(ctx, combat, who, cast.spell)
     return (
         single is not None
-        and len(cast.targets) == 1
-        and cast.targets[0] in single
-        and fits(ctx.catalog, cast.spell, cast.targets[0])
+        and len(named) == 1
+        and named[0] in single
+        and fits(ctx.catalog, cast.spell, named[0])
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from random import Random
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -87,3 +89,35 @@ def test_crossed_lists_read_back_the_same(
     options = [f"{h} {c} {t}" for h in heads for c in chits for t in tails]
     assert read_back(compact(options)) == tuple(options)
     assert len(compact(options)) <= len(heads)
+
+
+def test_a_cast_with_its_colour_chit_stands_alone_the_rest_compacted() -> None:
+    """Issue 34: a caster's Encounter actions hold casts with ``, color CHIT``; the other
+    actions are compacted around them, and everything reads back in order."""
+    options = [
+        "none",
+        *(f"run MOVE {c} to {end}" for c in CHITS[:2] for end in ("AV2", "AV4")),
+        "cast Blend Into Background with MAGIC II4*, color MAGIC II3*",
+        "cast Elven Grace with MAGIC III3*",
+        "cast Elven Grace with MAGIC III2*",
+    ]
+    assert compact(options) == [
+        "none",
+        "run MOVE {H5*, H6} to {AV2, AV4}",
+        "cast Blend Into Background with MAGIC II4*, color MAGIC II3*",
+        "cast Elven Grace with MAGIC {III3*, III2*}",
+    ]
+    assert read_back(compact(options)) == tuple(options)
+
+
+@given(
+    OPTIONS,
+    st.lists(st.sampled_from(["a, b", "MAGIC IV3*, MAGIC V2*", "x y, z"]), unique=True),
+    st.randoms(),
+)
+def test_options_with_separators_among_others_read_back_the_same(
+    options: list[str], separated: list[str], random: Random
+) -> None:
+    mixed = [*options, *separated]
+    random.shuffle(mixed)
+    assert read_back(compact(mixed)) == tuple(mixed)

@@ -67,8 +67,13 @@ def test_a_cast_through_an_item_is_refused_for_the_rules_reasons():
 
 
 def test_each_awakened_card_is_offered_with_its_item_to_its_owner():
+    """Offered only while the item may cast it (8.3.9c.3-c.4): the Pipes committed to the
+    Poison in effect, then free again on another Evening (day 14 supplies its Grey)."""
     state = after_the_cast()
     ctx = Ctx.start(catalog(), state)
     combat = CombatState(clearing=state.clearing_of("Witch") or "")
-    assert "cast Poison with Beast Pipes" in casting.cast_options(ctx, combat, "Witch")
-    assert "cast Poison with Beast Pipes" not in casting.cast_options(ctx, combat, "Amazon")
+    assert not any("Beast Pipes" in o for o in casting.cast_options(ctx, combat, "Witch", []))
+    state.spells.clear()
+    state.today.items_cast.clear()
+    assert "cast Poison with Beast Pipes" in casting.cast_options(ctx, combat, "Witch", [])
+    assert "cast Poison with Beast Pipes" not in casting.cast_options(ctx, combat, "Amazon", [])

@@ -10,12 +10,14 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from rules.catalog import Catalog, catalog
+from rules.day.context import Ctx
 from rules.day.engine import resolve
+from rules.evening.state import CombatState
 from rules.events import Event, Resolution
 from rules.events.casting import Cast
 from rules.events.daylight import Fatigued
-from rules.events.evening import PlayCancelled
 from rules.events.magic import ColorSupplied
+from rules.magic.casting import refusal
 from rules.magic.energizing import options
 from rules.orders.model import Orders
 from rules.schema.base import MagicColor
@@ -36,6 +38,9 @@ BASE: dict[str, Any] = {
     "until": "evening",
     "expect": {},
 }
+
+
+CAST_IV3 = "cast Fiery Blast with MAGIC IV3*"
 
 
 def played(
@@ -98,7 +103,9 @@ def test_his_colour_chit_supplies_a_cast_once_then_fatigues_and_reverts() -> Non
     assert (chit.status, chit.color) == ("fatigued", None)
 
 
-def test_without_the_colour_the_cast_is_cancelled_and_nothing_fatigues() -> None:
+def test_without_the_colour_the_cast_is_not_offered_and_nothing_fatigues() -> None:
+    """The cast is not among his options (issue 34: only what is castable is offered), so the
+    answer is his default, none; the rules' reason is the refusal's."""
     outcome = played(
         {
             "action": {"cast": {"spell": "Fiery Blast", "chit": "MAGIC IV3*"}},
@@ -106,10 +113,12 @@ def test_without_the_colour_the_cast_is_cancelled_and_nothing_fatigues() -> None
         },
         lambda state: None,
     )
-    cancelled = of(PlayCancelled, outcome.events)
-    assert [c.chit for c in cancelled] == ["MAGIC IV3*"] and "purple" in cancelled[0].reason
     assert not of(Cast, outcome.events)
     assert not [f for f in of(Fatigued, outcome.events) if f.chit.startswith("MAGIC")]
+    state = load_and_build()
+    ctx = Ctx.start(catalog(), state)
+    why = refusal(ctx, CombatState(clearing="DW5"), "Sorcerer", CAST_IV3, [])
+    assert why is not None and "purple" in why
 
 
 def test_colour_chits_played_beside_the_action_fatigue_each() -> None:
