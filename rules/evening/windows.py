@@ -18,7 +18,7 @@ smash``, read exactly as the standing combat orders of the day's orders are
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.catalog import Catalog
 from rules.day.context import Ctx
@@ -30,8 +30,9 @@ from rules.evening.standing import situation
 from rules.evening.state import CombatState
 from rules.events import Decision
 from rules.magic import uncastable
+from rules.magic.casting import CAST
 from rules.magic.state import committed
-from rules.orders.conditions import CombatOrders, Situation, standing_answer
+from rules.orders.conditions import CombatOrders, Situation, cast_spell, standing_answer
 from rules.orders.parse import parse_orders
 from rules.orders.problems import ProblemCode
 from rules.orders.reader import Problem
@@ -178,11 +179,17 @@ def read_plays(
         found = standing_answer(orders, decision, facts)
         if found is not None and found in decision.options:
             answers[decision.id] = found
+    facts = _casting(decisions, answers, facts)
+    for decision in decisions:
+        if decision.kind == "target" and decision.id not in answers:
+            found = standing_answer(orders, decision, facts)
+            if found is not None and found in decision.options:
+                answers[decision.id] = found
     missed = _not_among_options(orders, decisions, answers, facts)
     if missed:
         return TypedPlays({}, tuple(missed))
-    written = {c.key for c in orders.clauses}
-    useless = written - {KEY_OF.get(d.kind, "") for d in decisions if d.id in answers}
+    answered = {d.kind for d in decisions if d.id in answers}
+    useless = {c.key for c in orders.clauses if not answered & set(c.kinds)}
     if answers and orders.clauses:
         return TypedPlays(answers, (), tuple(sorted(useless)))
     if useless or not orders.clauses:
@@ -206,6 +213,17 @@ def read_plays(
     return TypedPlays(answers, ())
 
 
+def _casting(decisions: Sequence[Decision], answers: dict[str, str], facts: Situation) -> Situation:
+    """``facts`` as they will be once the cast his typed plays answer his open ``action``
+    decision with is revealed: a ``cast:`` line typed in the encounter window names the targets
+    of his spell, asked ahead there (issue 34), as it would once the cast is known."""
+    for decision in decisions:
+        answer = answers.get(decision.id, "")
+        if decision.kind == "action" and answer.startswith(CAST):
+            return replace(facts, cast=cast_spell(answer.removeprefix(CAST)))
+    return facts
+
+
 def _not_among_options(
     orders: CombatOrders,
     decisions: Sequence[Decision],
@@ -223,7 +241,11 @@ def _not_among_options(
         key = KEY_OF.get(decision.kind)
         if key is None or key in done:  # a lure names some denizens, not all
             continue
-        meant = [c for c in orders.clauses_for(decision.kind, facts.round) if c.holds(facts)]
+        meant = [
+            c
+            for c in orders.clauses_for(decision.kind, facts.round)
+            if c.holds(facts) and (c.key != "cast" or decision.kind == "action")
+        ]
         if not meant:
             continue
         done.add(key)

@@ -165,3 +165,18 @@ def test_colour_chits_beside_the_action_typed_in_any_order() -> None:
     action = pending["action Witch King"].options
     assert "cast Absorb Essence with MAGIC V4*, color MAGIC V3*" in action
     assert not any("Blazing Light" in o for o in action), "cast only in a cave clearing"
+
+
+def test_a_cast_line_typed_in_the_window_answers_the_action_and_the_targets_asked_ahead() -> None:
+    """The standing ``cast:`` instruction typed as plays in the encounter-and-melee window
+    (issue 34): it answers his Encounter action with the cast and, his spell not known yet,
+    the target decision asked ahead with the spell's target it names (``at me``: himself);
+    nothing written is left unused."""
+    state, orders = demon_fight()
+    answers: dict[str, str] = {}
+    resolution, pending = until(state, orders, answers, "action")
+    mine = [d for d in resolution.pending if d.character == "Wizard"]
+    typed = read_plays(catalog(), resolution.state, "Wizard", f"cast: {BLEND[5:]} at me", mine)
+    assert typed.problems == () and typed.unused == ()
+    assert typed.answers[pending["action Wizard"].id] == BLEND
+    assert typed.answers[pending["target Wizard"].id] == "Wizard"
