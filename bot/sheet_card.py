@@ -1,6 +1,7 @@
 """A sheet as a :class:`~bot.cards.Card`: the same data as ``sheet.txt.j2``, one field per line
-of the text (where he is, his gold, fame and notoriety, chits, belongings, spells,
-discoveries, curses, tasks, victory requirements) and one per hireling."""
+of the text (where he is, his gold, fame and notoriety, chits, belongings, spells, his magic
+as ``sheet_magic.txt.j2`` words it, discoveries, curses, tasks, victory requirements) and one
+per hireling."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.cards import NONE, Card, Field
+from bot.render import render
+from bot.spell_sheet import SpellSheet
 from bot.wording import pronouns
 from rules import CharacterView, Departure, ItemView
 
@@ -54,6 +57,15 @@ def _hireling(h: Hireling) -> Field:
     return Field(name, value)
 
 
+def _magic(magic: SpellSheet | None) -> list[Field]:
+    """A field for each line ``sheet_magic.txt.j2`` writes of ``magic`` (``name: value``)."""
+    if not magic:
+        return []
+    lines = render("messages/sheet_magic.txt.j2", magic=magic).splitlines()
+    fields = [line.partition(": ") for line in lines if line]
+    return [Field(name, value) for name, _, value in fields]
+
+
 def sheet_card(
     sheet: CharacterView,
     campaign: str,
@@ -61,9 +73,11 @@ def sheet_card(
     *,
     moderator: bool,
     departed: Departure | None,
+    magic: SpellSheet | None = None,
 ) -> Card:
-    """``sheet`` (as its owner's view shows it) in ``campaign`` with his ``hirelings``; headed
-    for a ``moderator``'s eyes or for his own, and saying how he ``departed`` if he did."""
+    """``sheet`` (as its owner's view shows it) in ``campaign`` with his ``hirelings`` and his
+    ``magic``; headed for a ``moderator``'s eyes or for his own, and saying how he ``departed``
+    if he did."""
     title = (
         f"The {sheet.name}'s sheet in {campaign} (a moderator's view)"
         if moderator
@@ -80,11 +94,10 @@ def sheet_card(
         Field("chits", chits or NONE),
         Field("belongings", _items(sheet.belongings)),
     ]
-    for name, names in (
-        ("spells", sheet.spells),
-        ("discoveries", sheet.discoveries),
-        ("curses", sheet.curses),
-    ):
+    if sheet.spells:
+        fields.append(Field("spells", _listed(sheet.spells)))
+    fields.extend(_magic(magic))
+    for name, names in (("discoveries", sheet.discoveries), ("curses", sheet.curses)):
         if names:
             fields.append(Field(name, _listed(names)))
     if sheet.tasks:
