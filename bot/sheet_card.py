@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING
 
 from bot.cards import NONE, Card, Field
 from bot.render import render
-from bot.spell_sheet import SpellSheet
 from bot.wording import pronouns
-from rules import CharacterView, Departure, ItemView
+from rules import CharacterView, Departure, ItemView, SpellSheet
 
 if TYPE_CHECKING:
     from bot.sheets import Hireling

@@ -1,5 +1,5 @@
 """One's own sheet as its owner reads it (``/me`` on Discord, ``local sheet``): his character,
-his magic (:mod:`bot.spell_sheet`) and his hirelings (7.7) — where each stands, the game day
+his magic (:mod:`rules.magic.sheet`) and his hirelings (7.7) — where each stands, the game day
 his term ends, his horse, and for a hired leader or controlled monster his gold and belongings
 (7.7.2a), which only his employer and the moderators may know."""
 
@@ -10,8 +10,16 @@ from dataclasses import dataclass
 from bot.cards import Carded
 from bot.render import render
 from bot.sheet_card import sheet_card
-from bot.spell_sheet import spell_sheet
-from rules import Catalog, GameState, ItemView, Kind, MinionView, is_actor, view_for
+from rules import (
+    Catalog,
+    GameState,
+    ItemView,
+    Kind,
+    MinionView,
+    is_actor,
+    spell_sheet,
+    view_for,
+)
 
 
 @dataclass(frozen=True)

@@ -7,20 +7,19 @@ what supplies its colour (4.6.7h). His recorded spells and his Curses are the vi
 (:class:`rules.view.CharacterView`).
 
 Everything here is his own or lies open on the table (a spell in effect is revealed as it is
-cast, 8.4.3); it is read from the game state for his sheet alone, which only he and the
-moderators see (:mod:`bot.sheets`)."""
+cast, 8.4.3): it is for his sheet alone, which only he and the moderators see."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import Catalog, GameState
+from rules.catalog import Catalog
 from rules.magic import bewitched, items
 from rules.magic.lifecycle import automatic_supply, card_of
 from rules.magic.state import SpellInEffect
 from rules.pieces import pieces_of
 from rules.schema.spells import Duration
-from rules.state import Place
+from rules.state import GameState, Place
 
 
 @dataclass(frozen=True)
