@@ -159,6 +159,17 @@ _ABANDONED = Abandoned | AbandonedCard | AbandonedCardNamed
 #: The end of the game's events (9.3, rules.end.final): after the last Midnight.
 _GAME_END = VictoryRevealed | DiscardedAtEnd | Scored | Victor
 
+#: The modules of magic's events (4.6, 7.10, 8.3.9): meditating, enchanting and colour supplied,
+#: spells in effect energized, inert, released, broken and expired, casts and what they do.
+_MAGIC = frozenset({"rules.events.magic", "rules.events.spells", "rules.events.casting"})
+
+
+def _is_magic(event: Event) -> bool:
+    """Whether ``event`` is one of magic's, told in a line of its own with its rule: under the
+    turn it happens in, else with Sunrise's lines before the turns or after them (Sunset's
+    expiring spells, Midnight's inert ones)."""
+    return type(event).__module__ in _MAGIC
+
 
 @dataclass
 class _Turn:
@@ -326,11 +337,19 @@ def day_report(events: list[Event], viewer: str) -> str:
     gone: set[str] = set()
     combats = evening(seen)
     in_combat = False
+    in_turn = False
     for event in seen:
         if isinstance(event, CombatStarted):
             in_combat, current = True, None
         if in_combat:
             in_combat = not isinstance(event, CombatEnded)
+            continue
+        in_turn = isinstance(event, TurnStarted) or (in_turn and not isinstance(event, TurnEnded))
+        if _is_magic(event):
+            if in_turn and current is not None:
+                current.notes.append(describe(event))
+            else:
+                (later if turns else sunrise).append(describe(event))
             continue
         if isinstance(event, DayStarted):
             context.update(day=event.day, month=event.month, colors=list(event.colors))
