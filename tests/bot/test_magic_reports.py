@@ -168,3 +168,14 @@ def test_a_private_result_reaches_its_recipients_alone(source: str) -> None:
                 else:
                     assert text not in report and text not in own, (name, text)
     assert private, "the days hold private events"
+
+
+def test_sunsets_expiring_spell_is_told_before_the_evening_and_its_chit_apart() -> None:
+    """8.1.1: the Witch King's Phantasm expires at Sunset, before combat: its line comes after
+    the turns and before the Evening, with its chit fatiguing in a line of its own, not in the
+    last phase of his turn."""
+    events, _ = scenario_day("spells/8.1.1_a_day_spell_expires_at_sunset_before_combat.yaml")
+    report = day_report(events, PUBLIC).splitlines()
+    expired = report.index("Witch King's Phantasm expires at Sunset (4.6.7g.2)")
+    assert report.index("Witch King: H (4, 4: hidden)") < expired < report.index("Evening")
+    assert report[expired + 1] == "Witch King fatigues MAGIC VI4*"
