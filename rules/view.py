@@ -23,8 +23,6 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from rules.catalog import Catalog
-from rules.magic.colors import present
-from rules.magic.forms import OWN, form
 from rules.pieces import Kind, Pieces, pieces_of
 from rules.state import CharacterState, GameState, Place
 
@@ -263,6 +261,10 @@ class _Projector:
         viewer knows of: all but a Site card's at a site he does not know — its chit unseen
         by him and neither it nor the card among his discoveries (4.6.2c; a discovery is his
         alone)."""
+        # Imported here: a campaign's status imports this module and, without a view, none of
+        # the events' classes magic's modules import (tests/test_cli_quick.py).
+        from rules.magic.colors import present
+
         me = self.state.characters.get(self.viewer)
         found = me.discoveries if me is not None else []
         pieces = self.pieces
@@ -307,9 +309,12 @@ class _Projector:
     def piece(self, piece_id: str) -> PieceView:
         piece = self.pieces[piece_id]
         view = PieceView(id=piece_id, kind=str(piece.kind))
-        shape = form(self.state.spells, piece_id)
-        if shape != OWN:
-            view = view.model_copy(update={"form": shape})
+        if self.state.spells:
+            from rules.magic.forms import OWN, form  # as colors(): only with spells in effect
+
+            shape = form(self.state.spells, piece_id)
+            if shape != OWN:
+                view = view.model_copy(update={"form": shape})
         if piece.kind is Kind.CHARACTER and piece_id in self.state.characters:
             return view.model_copy(update={"hidden": self.state.characters[piece_id].hidden})
         if piece.kind in (Kind.MONSTER, Kind.NATIVE):
