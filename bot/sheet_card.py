@@ -31,6 +31,22 @@ def _listed(names: Sequence[str] | None) -> str:
     return ", ".join(names or ()) or NONE
 
 
+def chit_statuses(sheet: CharacterView, magic: SpellSheet | None) -> list[str]:
+    """Each of his chits' status as the sheet shows it: ``active``, ``fatigued``, ``wounded``,
+    or ``committed`` for an active Magic chit committed to a spell in effect, neither active nor
+    fatigued for him until the spell ends (4.6.7b, g, h.1; ``magic.committed``, label by
+    label: two chits of one label, one committed, show one)."""
+    left = [c.chit for c in magic.committed] if magic else []
+    statuses: list[str] = []
+    for chit in sheet.chits:
+        if chit.status == "active" and chit.label in left:
+            left.remove(chit.label)
+            statuses.append("committed")
+        else:
+            statuses.append(chit.status)
+    return statuses
+
+
 def _fate(name: str, departed: Departure | None, campaign: str) -> str:
     if departed is None:
         return ""
@@ -83,7 +99,8 @@ def sheet_card(
         else f"Your {sheet.name} in {campaign}"
     )
     chits = ", ".join(
-        c.label + ("" if c.status == "active" else f" ({c.status})") for c in sheet.chits
+        c.label + ("" if status == "active" else f" ({status})")
+        for c, status in zip(sheet.chits, chit_statuses(sheet, magic), strict=True)
     )
     fields = [
         Field("at", (sheet.at or "off the map") + (", hidden" if sheet.hidden else "")),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from bot.cards import Carded
 from bot.render import render
-from bot.sheet_card import sheet_card
+from bot.sheet_card import chit_statuses, sheet_card
 from rules import (
     Catalog,
     GameState,
@@ -86,6 +86,7 @@ def sheet_reply(
         "messages/sheet.txt.j2",
         character=sheet,
         magic=magic,
+        statuses=chit_statuses(sheet, magic),
         campaign=campaign,
         hirelings=hirelings,
         moderator=moderator,

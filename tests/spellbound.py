@@ -34,6 +34,11 @@ class Staged:
             "curses: Ashes",
         ]
 
+    @property
+    def committed_mark(self) -> str:
+        """How his chits line shows the committed chit (4.6.7: neither active nor fatigued)."""
+        return f"{self.committed_chit} (committed)"
+
     #: What the Amazon's sheet shows of the Elf's magic: the spell that bewitches her.
     AMAZONS_LINE = "bewitched by: the Elf's Elven Grace (spell 1; Combat spell)"
     #: Words of the Elf's magic that no one else's sheet shows.

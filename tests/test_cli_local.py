@@ -236,6 +236,7 @@ def test_the_local_sheet_shows_his_magic_to_him_and_the_moderator(tmp_path: Path
 
     status, elf, _ = local(capsys, db, "sheet", "Valley", "--player", "bob")
     assert status == 0 and all(line + "\n" in elf for line in magic.elfs_lines()), elf
+    assert magic.committed_mark in elf.split("\n")[1], "his chits line"
     amazon = local(capsys, db, "sheet", "Valley", "--player", "alice")[1]
     assert magic.AMAZONS_LINE in amazon
     assert not any(secret in amazon for secret in magic.SECRETS), amazon

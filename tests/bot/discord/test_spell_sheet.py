@@ -40,6 +40,8 @@ async def test_me_shows_his_magic_to_him_alone(table: Table, service: CampaignSe
     elf = unescaped(private_card(await table.bob.slash(table.channel, "me", campaign="Test")))
     for line in magic.elfs_lines():
         assert line in elf, (line, elf)
+    chits = next(line for line in elf.splitlines() if line.startswith("chits: "))
+    assert magic.committed_mark in chits and chits.count("(committed)") == 1, chits
     assert "spells: " in elf, "his recorded spells are still there"
 
     amazon = private_card(await table.alice.slash(table.channel, "me", campaign="Test"))
