@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 
 from bot.event_text import describe
 from rules import Event
+from rules.events.casting import Cast, SpellTable
 from rules.events.day import Rolled
 from rules.events.evening import Attacked, CombatEnded, CombatStarted, Played, Positioned
+from rules.events.magic import ColorSupplied
 from rules.events.trade import MeetingRolled
 
 
@@ -67,12 +69,19 @@ def _meeting_roll(before: Event, meeting: MeetingRolled) -> bool:
     return isinstance(before, Rolled) and before.purpose == MEETING and before.who == meeting.who
 
 
+def _table_roll(before: Event, table: SpellTable) -> bool:
+    """Whether ``before`` is the roll whose result ``table`` tells (a Spell Table's, the
+    Transform Table's: List of Spells)."""
+    return isinstance(before, Rolled) and before.purpose == table.table and before.who == table.who
+
+
 def _sheet_lines(events: list[Event]) -> list[tuple[Event, str]]:
     """Each event with its report line, the repositioning and change-tactics rolls and the
     final positions of one sheet folded into one line: ``Elf's sheet: repositioning (5),
     tactics (5, 3) → Goblin Axe 1 box 2 (dark)``; a Meeting Table roll and its result in one
     line too, so that the roll is told once: ``Swordsman rolls on the Meeting Table for the
-    Rogues (friendly): No Deal (rolled 3, 6: 6)``."""
+    Rogues (friendly): No Deal (rolled 3, 6: 6)``, and a Spell Table's so: ``Sorcerer rolls 2 on
+    the Transform Table for Giant 1: Lion (rolled 2, 1: 2)``."""
     lines: list[tuple[Event, str]] = []
     sheet: str | None = None
     rolls: list[str] = []
@@ -87,7 +96,9 @@ def _sheet_lines(events: list[Event]) -> list[tuple[Event, str]]:
 
     last: Event | None = None
     for event in events:
-        if isinstance(event, MeetingRolled) and lines and _meeting_roll(lines[-1][0], event):
+        if (isinstance(event, MeetingRolled) and lines and _meeting_roll(lines[-1][0], event)) or (
+            isinstance(event, SpellTable) and lines and _table_roll(lines[-1][0], event)
+        ):
             roll = lines.pop()[0]
             assert isinstance(roll, Rolled)
             dice = ", ".join(map(str, roll.dice))
@@ -114,6 +125,23 @@ def _sheet_lines(events: list[Event]) -> list[tuple[Event, str]]:
     return lines
 
 
+def _told_by_cast(events: list[Event]) -> list[Event]:
+    """``events`` but the colour supplied to cast that the cast right after it tells (its
+    colour and source are the cast's line: ``Wizard casts Stones Fly with MAGIC II3* (time 3)
+    and gray magic from his colour chit MAGIC II4* (8.3.9b)``)."""
+    kept: list[Event] = []
+    for index, event in enumerate(events):
+        after = events[index + 1] if index + 1 < len(events) else None
+        if (
+            isinstance(event, ColorSupplied)
+            and isinstance(after, Cast)
+            and (event.who, event.source, event.color) == (after.who, after.source, after.color)
+        ):
+            continue
+        kept.append(event)
+    return kept
+
+
 def evening(events: list[Event], *, whole: bool = True) -> list[Combat]:
     """The combats of ``events`` (already filtered for the viewer), in the order fought; the
     events of a combat are those from its ``combat_started`` to its ``combat_ended``, each in
@@ -124,7 +152,7 @@ def evening(events: list[Event], *, whole: bool = True) -> list[Combat]:
     combats: list[Combat] = []
     current: Combat | None = None
     last = 0
-    for event, text in _sheet_lines(_fought(events) if whole else events):
+    for event, text in _sheet_lines(_told_by_cast(_fought(events) if whole else events)):
         if isinstance(event, CombatStarted):
             current, last = Combat(event.at), 0
             current.opening.append(text)

@@ -159,6 +159,19 @@ _ABANDONED = Abandoned | AbandonedCard | AbandonedCardNamed
 #: The end of the game's events (9.3, rules.end.final): after the last Midnight.
 _GAME_END = VictoryRevealed | DiscardedAtEnd | Scored | Victor
 
+#: The modules of magic's events (4.6, 7.10, 8.3.9): meditating, enchanting and colour supplied,
+#: spells in effect energized, inert, released, broken and expired, casts and what they do.
+_MAGIC = frozenset({"rules.events.magic", "rules.events.spells", "rules.events.casting"})
+
+
+def _is_magic(event: Event) -> bool:
+    """Whether ``event`` is one of magic's, told in a line of its own with its rule: under the
+    turn it happens in, else with Sunrise's lines before the turns, after the turns and before
+    the Evening (Sunset's expiring spells), or after the Evening (Midnight's inert ones). The
+    chit of a spell that ends outside a turn fatigues in such a line too, not in the last
+    turn's phase."""
+    return type(event).__module__ in _MAGIC
+
 
 @dataclass
 class _Turn:
@@ -317,6 +330,7 @@ def day_report(events: list[Event], viewer: str) -> str:
     seen = visible_to(events, viewer)
     context: dict[str, object] = {"day": "?", "month": "?", "colors": [], "monster_roll": None}
     sunrise: list[str] = []
+    sunset: list[str] = []
     later: list[str] = []
     turns: list[_Turn] = []
     current: _Turn | None = None
@@ -325,12 +339,20 @@ def day_report(events: list[Event], viewer: str) -> str:
     taken: object = None
     gone: set[str] = set()
     combats = evening(seen)
-    in_combat = False
+    in_combat = fought = False
+    in_turn = False
     for event in seen:
         if isinstance(event, CombatStarted):
-            in_combat, current = True, None
+            in_combat, fought, current = True, True, None
         if in_combat:
             in_combat = not isinstance(event, CombatEnded)
+            continue
+        in_turn = isinstance(event, TurnStarted) or (in_turn and not isinstance(event, TurnEnded))
+        if _is_magic(event) or (isinstance(event, Fatigued) and not in_turn):
+            if in_turn and current is not None:
+                current.notes.append(describe(event))
+            else:
+                (later if fought else sunset if turns else sunrise).append(describe(event))
             continue
         if isinstance(event, DayStarted):
             context.update(day=event.day, month=event.month, colors=list(event.colors))
@@ -400,6 +422,7 @@ def day_report(events: list[Event], viewer: str) -> str:
         "reports/day.txt.j2",
         turns=turns,
         sunrise=sunrise,
+        sunset=sunset,
         combats=combats,
         later=later,
         **context,

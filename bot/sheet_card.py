@@ -1,6 +1,7 @@
 """A sheet as a :class:`~bot.cards.Card`: the same data as ``sheet.txt.j2``, one field per line
-of the text (where he is, his gold, fame and notoriety, chits, belongings, spells,
-discoveries, curses, tasks, victory requirements) and one per hireling."""
+of the text (where he is, his gold, fame and notoriety, chits, belongings, spells, his magic
+as ``sheet_magic.txt.j2`` words it, discoveries, curses, tasks, victory requirements) and one
+per hireling."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.cards import NONE, Card, Field
+from bot.render import render
 from bot.wording import pronouns
-from rules import CharacterView, Departure, ItemView
+from rules import CharacterView, Departure, ItemView, SpellSheet
 
 if TYPE_CHECKING:
     from bot.sheets import Hireling
@@ -27,6 +29,22 @@ def _items(items: Iterable[ItemView]) -> str:
 
 def _listed(names: Sequence[str] | None) -> str:
     return ", ".join(names or ()) or NONE
+
+
+def chit_statuses(sheet: CharacterView, magic: SpellSheet | None) -> list[str]:
+    """Each of his chits' status as the sheet shows it: ``active``, ``fatigued``, ``wounded``,
+    or ``committed`` for an active Magic chit committed to a spell in effect, neither active nor
+    fatigued for him until the spell ends (4.6.7b, g, h.1; ``magic.committed``, label by
+    label: two chits of one label, one committed, show one)."""
+    left = [c.chit for c in magic.committed] if magic else []
+    statuses: list[str] = []
+    for chit in sheet.chits:
+        if chit.status == "active" and chit.label in left:
+            left.remove(chit.label)
+            statuses.append("committed")
+        else:
+            statuses.append(chit.status)
+    return statuses
 
 
 def _fate(name: str, departed: Departure | None, campaign: str) -> str:
@@ -54,6 +72,15 @@ def _hireling(h: Hireling) -> Field:
     return Field(name, value)
 
 
+def _magic(magic: SpellSheet | None) -> list[Field]:
+    """A field for each line ``sheet_magic.txt.j2`` writes of ``magic`` (``name: value``)."""
+    if not magic:
+        return []
+    lines = render("messages/sheet_magic.txt.j2", magic=magic).splitlines()
+    fields = [line.partition(": ") for line in lines if line]
+    return [Field(name, value) for name, _, value in fields]
+
+
 def sheet_card(
     sheet: CharacterView,
     campaign: str,
@@ -61,16 +88,19 @@ def sheet_card(
     *,
     moderator: bool,
     departed: Departure | None,
+    magic: SpellSheet | None = None,
 ) -> Card:
-    """``sheet`` (as its owner's view shows it) in ``campaign`` with his ``hirelings``; headed
-    for a ``moderator``'s eyes or for his own, and saying how he ``departed`` if he did."""
+    """``sheet`` (as its owner's view shows it) in ``campaign`` with his ``hirelings`` and his
+    ``magic``; headed for a ``moderator``'s eyes or for his own, and saying how he ``departed``
+    if he did."""
     title = (
         f"The {sheet.name}'s sheet in {campaign} (a moderator's view)"
         if moderator
         else f"Your {sheet.name} in {campaign}"
     )
     chits = ", ".join(
-        c.label + ("" if c.status == "active" else f" ({c.status})") for c in sheet.chits
+        c.label + ("" if status == "active" else f" ({status})")
+        for c, status in zip(sheet.chits, chit_statuses(sheet, magic), strict=True)
     )
     fields = [
         Field("at", (sheet.at or "off the map") + (", hidden" if sheet.hidden else "")),
@@ -80,11 +110,10 @@ def sheet_card(
         Field("chits", chits or NONE),
         Field("belongings", _items(sheet.belongings)),
     ]
-    for name, names in (
-        ("spells", sheet.spells),
-        ("discoveries", sheet.discoveries),
-        ("curses", sheet.curses),
-    ):
+    if sheet.spells:
+        fields.append(Field("spells", _listed(sheet.spells)))
+    fields.extend(_magic(magic))
+    for name, names in (("discoveries", sheet.discoveries), ("curses", sheet.curses)):
         if names:
             fields.append(Field(name, _listed(names)))
     if sheet.tasks:

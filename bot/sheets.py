@@ -1,7 +1,7 @@
-"""One's own sheet as its owner reads it (``/me`` on Discord, ``local sheet``): his character
-and his hirelings (7.7) — where each stands, the game day his term ends, his horse, and for a
-hired leader or controlled monster his gold and belongings (7.7.2a), which only his employer and
-the moderators may know."""
+"""One's own sheet as its owner reads it (``/me`` on Discord, ``local sheet``): his character,
+his magic (:mod:`rules.magic.sheet`) and his hirelings (7.7) — where each stands, the game day
+his term ends, his horse, and for a hired leader or controlled monster his gold and belongings
+(7.7.2a), which only his employer and the moderators may know."""
 
 from __future__ import annotations
 
@@ -9,8 +9,17 @@ from dataclasses import dataclass
 
 from bot.cards import Carded
 from bot.render import render
-from bot.sheet_card import sheet_card
-from rules import Catalog, GameState, ItemView, Kind, MinionView, is_actor, view_for
+from bot.sheet_card import chit_statuses, sheet_card
+from rules import (
+    Catalog,
+    GameState,
+    ItemView,
+    Kind,
+    MinionView,
+    is_actor,
+    spell_sheet,
+    view_for,
+)
 
 
 @dataclass(frozen=True)
@@ -72,13 +81,18 @@ def sheet_reply(
     sheet = next(c for c in view.characters if c.name == character)
     hirelings = hirelings_of(catalog, state, view.minions, character)
     departed = state.characters[character].departed if character in state.characters else None
+    magic = spell_sheet(catalog, state, character)
     text = render(
         "messages/sheet.txt.j2",
         character=sheet,
+        magic=magic,
+        statuses=chit_statuses(sheet, magic),
         campaign=campaign,
         hirelings=hirelings,
         moderator=moderator,
         departed=departed,
     )
-    card = sheet_card(sheet, campaign, hirelings, moderator=moderator, departed=departed)
+    card = sheet_card(
+        sheet, campaign, hirelings, moderator=moderator, departed=departed, magic=magic
+    )
     return Carded(text, card=card)

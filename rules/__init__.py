@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from rules.events import Decision, Event, Resolution, visible_to
     from rules.layout import PlacedTile
     from rules.loud import LOUD
+    from rules.magic.sheet import SpellSheet, spell_sheet
     from rules.optional_rules import OPTIONAL_RULES
     from rules.orders.entitlement import activity_name, entitlement
     from rules.orders.legal import LegalOptions, legal_activities
@@ -117,6 +118,8 @@ _WHERE = {
     "in_play": "rules.day.leaving",
     "quit_together": "rules.day.midnight",
     "CURSES": "rules.daylight.curses",
+    "SpellSheet": "rules.magic.sheet",
+    "spell_sheet": "rules.magic.sheet",
     "is_actor": "rules.daylight.hirelings",
     "CombatId": "rules.decisions",
     "DecisionId": "rules.decisions",
@@ -245,6 +248,7 @@ __all__ = [
     "RoadDiscovery",
     "RoadType",
     "SetupError",
+    "SpellSheet",
     "TileSide",
     "TileType",
     "UnknownNameError",
@@ -287,6 +291,7 @@ __all__ = [
     "resolve",
     "restart",
     "setup_choices",
+    "spell_sheet",
     "typed_example",
     "view_for",
     "viewers",

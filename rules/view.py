@@ -38,13 +38,26 @@ class _View(BaseModel):
 
 
 class PieceView(_View):
-    """One piece the viewer can identify: its id and kind, and the state of its visible side."""
+    """One piece the viewer can identify: its id and kind, and the state of its visible side;
+    for an individual a spell transmorphizes, the ``form`` it has (4.6.9, open to all:
+    :func:`rules.magic.forms.form`)."""
 
     id: str
     kind: str
     hidden: bool | None = None
     side: str | None = None
     face: str | None = None
+    form: str | None = None
+
+
+class ColorView(_View):
+    """An automatic source of colour magic the viewer knows of (4.6.2): its ``color``, its
+    ``source`` (``day``, ``tile``, the Chapel, a card's name) and ``where`` it supplies (a
+    clearing, a roadway ``A|B``; None: everywhere)."""
+
+    color: str
+    source: str
+    where: str | None = None
 
 
 class Pile(_View):
@@ -150,6 +163,7 @@ class View(_View):
     minions: tuple[MinionView, ...] = ()
     aside: Pile
     out_of_play: Pile
+    colors: tuple[ColorView, ...] = ()
 
 
 class UnknownViewerError(ValueError):
@@ -239,6 +253,30 @@ class _Projector:
             ),
             aside=self.pile(state.at(Place.ASIDE)),
             out_of_play=self.pile(state.at(Place.OUT)),
+            colors=self.colors(),
+        )
+
+    def colors(self) -> tuple[ColorView, ...]:
+        """The automatic colour sources present (:func:`rules.magic.colors.present`) that the
+        viewer knows of: all but a Site card's at a site he does not know — its chit unseen
+        by him and neither it nor the card among his discoveries (4.6.2c; a discovery is his
+        alone)."""
+        # Imported here: a campaign's status imports this module and, without a view, none of
+        # the events' classes magic's modules import (tests/test_cli_quick.py).
+        from rules.magic.colors import present
+
+        me = self.state.characters.get(self.viewer)
+        found = me.discoveries if me is not None else []
+        pieces = self.pieces
+        return tuple(
+            ColorView(color=str(p.color), source=p.source, where=p.where)
+            for p in present(self.catalog, self.state)
+            if p.site is None
+            or self.all_seeing
+            or self.can_identify(p.site)
+            or p.source in found
+            or pieces[p.site].name in found
+            or p.site in found
         )
 
     def can_identify(self, piece_id: str) -> bool:
@@ -271,6 +309,12 @@ class _Projector:
     def piece(self, piece_id: str) -> PieceView:
         piece = self.pieces[piece_id]
         view = PieceView(id=piece_id, kind=str(piece.kind))
+        if self.state.spells:
+            from rules.magic.forms import OWN, form  # as colors(): only with spells in effect
+
+            shape = form(self.state.spells, piece_id)
+            if shape != OWN:
+                view = view.model_copy(update={"form": shape})
         if piece.kind is Kind.CHARACTER and piece_id in self.state.characters:
             return view.model_copy(update={"hidden": self.state.characters[piece_id].hidden})
         if piece.kind in (Kind.MONSTER, Kind.NATIVE):

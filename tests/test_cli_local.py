@@ -215,3 +215,30 @@ def test_list_names_every_campaign_with_its_state_and_day(tmp_path: Path, capsys
     local(capsys, db, "join", "Hills", "--player", "alice", "--character", "Amazon")
     local(capsys, db, "start", "Hills", "--moderator", "gm")
     assert local(capsys, db, "list") == (0, "Hills: running, day 1\nvalley: enrolling, day 0\n", "")
+
+
+def test_the_local_sheet_shows_his_magic_to_him_and_the_moderator(tmp_path: Path, capsys):
+    """Issue 34 on the local transport: ``local sheet`` shows the Elf his awakened cards, colour
+    chit, committed chit, the spells bewitching him and his Curses; the Amazon's shows only the
+    spell on her; a moderator's view of the Elf shows them all."""
+    from db.engine import make_engine
+    from tests.snapshots import rewrite_latest
+    from tests.spellbound import bewitch
+
+    db = f"sqlite:///{tmp_path / 'game.db'}"
+    local(capsys, db, "create", "Valley", "--moderator", "gm", "--seed", "3")
+    local(capsys, db, "join", "Valley", "--player", "alice", "--character", "Amazon")
+    local(capsys, db, "join", "Valley", "--player", "bob", "--character", "Elf")
+    local(capsys, db, "start", "Valley", "--moderator", "gm")
+    engine = make_engine(db)
+    magic = rewrite_latest(engine, 1, bewitch, step="test")
+    engine.dispose()
+
+    status, elf, _ = local(capsys, db, "sheet", "Valley", "--player", "bob")
+    assert status == 0 and all(line + "\n" in elf for line in magic.elfs_lines()), elf
+    assert magic.committed_mark in elf.split("\n")[1], "his chits line"
+    amazon = local(capsys, db, "sheet", "Valley", "--player", "alice")[1]
+    assert magic.AMAZONS_LINE in amazon
+    assert not any(secret in amazon for secret in magic.SECRETS), amazon
+    seen = local(capsys, db, "sheet", "Valley", "--moderator", "gm", "--character", "Elf")[1]
+    assert all(line + "\n" in seen for line in magic.elfs_lines()), seen

@@ -164,21 +164,27 @@ class Pieces:
             out = [*out[: limit - 1], Badge(f"+{rest} more", ITEM, "box")]
         return out
 
+    def shown(self, name: str, piece: PieceView) -> str:
+        """``name`` as the badge reads it: with the form a spell gives the piece, if any (4.6.9:
+        ``Amazon (mist)``, ``Elf (Wolf)``; an absorbed monster by its name)."""
+        return f"{name} ({self.name_of(piece.form)})" if piece.form else name
+
     def badge(self, piece: PieceView) -> tuple[int, Badge]:
         kind = piece.kind
         if kind == "character":
             fill = HIDDEN_CHARACTER if piece.hidden else CHARACTER
-            return 0, Badge(piece.id, fill, "pill")
+            return 0, Badge(self.shown(piece.id, piece), fill, "pill")
         if kind in ("familiar", "phantasm"):  # a phantasm is a piece of the same sort (L5066)
             return 0, Badge(piece.id, FAMILIAR, "pill")
         if kind == "dwelling":
             return 1, Badge(piece.id, DWELLING, "box")
         if kind == "native":
             group = piece.id.rsplit(" ", 1)[0]
-            return 2, Badge(group, NATIVE.get(piece.side or "light", NATIVE["light"]))
+            fill = NATIVE.get(piece.side or "light", NATIVE["light"])
+            return 2, Badge(self.shown(group, piece), fill)
         if kind == "monster":
             fill = MONSTER.get(piece.side or "light", MONSTER["light"])
-            return 3, Badge(self.name_of(piece.id), fill)
+            return 3, Badge(self.shown(self.name_of(piece.id), piece), fill)
         if kind == "map chit":
             chit = self.catalog.map_chits.named(piece.id)
             fill = CHIT_FILL.get(str(chit.kind), CHIT_FILL["site"]) if chit else CHIT_FILL["site"]

@@ -14,8 +14,10 @@ and callers use it to find where things are drawn.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from bot.maps.style import font
+from bot.render import render
 from rules import (
     MODERATOR,
     PUBLIC,
@@ -106,6 +108,45 @@ def legend_rows(width: float, k: float) -> list[list[tuple[str, str, float]]]:
     return rows
 
 
+def colour_entries(view: View) -> list[str]:
+    """The legend's entries of colour magic (4.6.2), as ``map_colours.txt.j2`` words them: a
+    heading, then the colours of each source the viewer knows of (``view.colors``) and the
+    places it supplies them (an enchanted tile's clearings of the same colours in one entry);
+    none when no colour is supplied anywhere."""
+    by_place: dict[tuple[str, str | None], list[str]] = {}
+    for found in view.colors:
+        colours = by_place.setdefault((found.source, found.where), [])
+        if found.color not in colours:
+            colours.append(found.color)
+    by_colours: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for (source, where), colours in by_place.items():
+        places = by_colours.setdefault((source, tuple(colours)), [])
+        if where is not None:
+            places.append(where)
+    groups = [
+        {"source": source, "colors": colours, "places": places}
+        for (source, colours), places in by_colours.items()
+    ]
+    return render("messages/map_colours.txt.j2", groups=groups).splitlines()
+
+
+def colour_rows(entries: Sequence[str], width: float, k: float) -> list[list[tuple[str, float]]]:
+    """``entries`` laid out in rows across ``width`` pixels at ``k`` times the default scale, as
+    the legend's: (text, x) entries."""
+    face = font(round(LEGEND_FONT * k))
+    left = 16 * k
+    rows: list[list[tuple[str, float]]] = []
+    x = left
+    for text in entries:
+        w = 18 * k + face.getlength(text) * 1.05
+        if not rows or (rows[-1] and x + w > width - left):
+            rows.append([])
+            x = left
+        rows[-1].append((text, x))
+        x += w
+    return rows
+
+
 class MapLayout:
     """Where one view's map is drawn on an image at ``scale`` pixels per map unit.
 
@@ -143,8 +184,11 @@ class MapLayout:
         map_width = (max_x - min_x) * scale + 2 * margin
         width = max(math.ceil(map_width), math.ceil(MIN_WIDTH * k))
         self.legend_rows = legend_rows(width, k)
+        #: The legend's rows of colour magic, below its icons (:func:`colour_entries`).
+        self.colour_rows = colour_rows(colour_entries(view), width, k)
         self.legend_top = self.top + math.ceil((max_y - min_y) * scale + 2 * margin)
-        height = self.legend_top + round(LEGEND_ROW * k) * len(self.legend_rows) + round(10 * k)
+        rows = len(self.legend_rows) + len(self.colour_rows)
+        height = self.legend_top + round(LEGEND_ROW * k) * rows + round(10 * k)
         self.size = (width, height)
         self.origin = (
             min_x - (margin + (width - map_width) / 2) / scale,

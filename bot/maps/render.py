@@ -11,7 +11,9 @@ tile, face, rotation and the roads shown: :mod:`bot.maps.tiles`) and the legend 
 (one byte a pixel), then draws the title and each stack of pieces into a small patch of it at
 twice the size, reduced (antialiasing) and mapped back onto the palette; a patch drawn before,
 the same pieces on the same ground (most of them, from one day's map to the next), is taken
-again. Nothing is drawn at twice the size of the whole map, and the PNG is a palette PNG.
+again. The legend's rows of colour magic (the sources the viewer knows of, 4.6.2) are one more
+patch, keyed by their words. Nothing is drawn at twice the size of the whole map, and the PNG is
+a palette PNG.
 """
 
 from __future__ import annotations
@@ -27,7 +29,16 @@ from PIL import Image, ImageDraw
 
 from bot.maps import kept
 from bot.maps.badges import Badge, Pieces, draw_stack
-from bot.maps.layout import DEFAULT_SCALE, ZOOM, Box, MapLayout, road_shown, visible_roads
+from bot.maps.layout import (
+    DEFAULT_SCALE,
+    LEGEND_FONT,
+    LEGEND_ROW,
+    ZOOM,
+    Box,
+    MapLayout,
+    road_shown,
+    visible_roads,
+)
 from bot.maps.palette import encode_png, palette, palette_colours, to_palette
 from bot.maps.style import INK, font
 from bot.maps.tiles import LEGEND_LEAD, TileKey, draw_legend, draw_tile, hex_mask, sprite_size
@@ -106,6 +117,12 @@ def render_image(catalog: Catalog, view: View, *, scale: float = DEFAULT_SCALE) 
     width, height = layout.size
     top = layout.legend_top - LEGEND_LEAD
     canvas.paste(_legend(catalog, width, height - top, scale), (0, top))
+    if layout.colour_rows:
+        rows = tuple(tuple(row) for row in layout.colour_rows)
+        first = layout.legend_top * ZOOM + LEGEND_ROW * layout.unit * len(layout.legend_rows)
+        band = (0, first, width * ZOOM, height * ZOOM)
+        colours = ("colours", rows, layout.size, first, layout.unit)
+        _overdraw(catalog, canvas, band, _colours(layout, first), colours)
     for badges, box, align in Pieces(catalog, view, layout).place(labels):
         stack = ("stack", tuple(badges), box, layout.unit, align)
         _overdraw(catalog, canvas, box, _stack(badges, box, layout.unit, align), stack)
@@ -217,6 +234,21 @@ def _stack(badges: list[Badge], box: Box, unit: float, align: str) -> Painter:
     def paint(draw: ImageDraw.ImageDraw, dx: float, dy: float) -> None:
         x0, y0, x1, y1 = box
         draw_stack(draw, badges, (x0 + dx, y0 + dy, x1 + dx, y1 + dy), unit, align)
+
+    return paint
+
+
+def _colours(layout: MapLayout, first: float) -> Painter:
+    """The painter of the legend's rows of colour magic, the first row's top at ``first``
+    (layout pixels), in the legend's rows' height and font."""
+    u = layout.unit
+
+    def paint(draw: ImageDraw.ImageDraw, dx: float, dy: float) -> None:
+        face = font(round(LEGEND_FONT * u))
+        for i, row in enumerate(layout.colour_rows):
+            y = first + LEGEND_ROW * u * (i + 0.5) + 5 * u + dy
+            for text, x in row:
+                draw.text((x * ZOOM + dx, y), text, fill=INK, font=face, anchor="lm")
 
     return paint
 

@@ -11,7 +11,8 @@ game state:
   chit committed to it, its targets and whether it is energized.
 - :mod:`rules.magic.colors`: every source of colour magic (4.6.2–4.6.4), behind one pair of
   functions that say which colours supply an individual, a place or a tile now — used by
-  enchanting (7.10.4), casting (8.3.9b) and energizing (4.6.7h) alike.
+  enchanting (7.10.4), casting (8.3.9b) and energizing (4.6.7h) alike; and every automatic
+  source present on the map (:func:`~rules.magic.colors.present`, for the map's legend).
 - :mod:`rules.magic.casting`: the cast as the Encounter action and the colour chits played
   beside it (8.3.9a–b); :mod:`rules.magic.casts`: a cast in its round;
   :mod:`rules.magic.cancelling`: a cast cancelled, and its Magic chit fatigued;
@@ -53,6 +54,8 @@ game state:
   do with the day's context (Violent Storm's phases lost, Lost's Move).
 - :mod:`rules.magic.recording`: the spells a character records, the boxes of his sheet and
   erasing (7.5.6e–g).
+- :mod:`rules.magic.sheet`: what a character's sheet shows of magic (his awakened cards, colour
+  and committed chits, the spells bewitching him and what energizes them).
 - :mod:`rules.magic.phantasm`: the phantasm a Phantasm spell puts in play at the next Birdsong,
   a piece of the familiar's sort (:mod:`rules.daylight.familiar`), until its spell ends.
 

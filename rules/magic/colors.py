@@ -134,6 +134,64 @@ def on_tile(catalog: Catalog, state: GameState, tile: str) -> tuple[Supply, ...]
     return tuple(dict.fromkeys(supplies))
 
 
+@dataclass(frozen=True)
+class Present:
+    """An automatic source of colour present on the map now (for the map's legend): its
+    ``color``, its ``source`` (as :class:`Supply` names it), ``where`` it supplies (a clearing
+    ``CV5``, a roadway ``CV4|CV5``; None everywhere: the day's) and, for a Site card (the
+    Toadstool Circle), the ``site`` chit whose clearing it supplies — known only to those who
+    know the site (4.6.2c)."""
+
+    color: MagicColor
+    source: str
+    where: str | None = None
+    site: str | None = None
+
+
+def present(catalog: Catalog, state: GameState) -> tuple[Present, ...]:
+    """Every automatic source supplying colour somewhere now, in the module's order: the seventh
+    day's colours everywhere, the Chapel's White, each face-up card's colour where it is (lying
+    in a clearing or on a roadway, carried by someone there, a Site card at its site), and each
+    enchanted tile's colours by clearing. Where a card lies off the map (in a box, aside) it
+    supplies nowhere and is left out."""
+    found = [Present(color, DAY) for color in seventh_day_colors(state)]
+    pieces = pieces_of(catalog)
+    kind, where = Place.split(_place(state, CHAPEL))
+    if kind == "at":
+        found.append(Present(MagicColor.WHITE, CHAPEL, where))
+    sources = _color_cards(catalog)
+    for card in state.face_up:
+        if card not in sources:
+            continue
+        place = _place(state, card)
+        kind, holder = Place.split(place)
+        if kind == "with":
+            place = _place(state, holder)
+        kind, where = Place.split(place)
+        if kind in ("at", "road"):
+            found.append(Present(sources[card], pieces[card].name, where))
+        elif kind == "box":
+            clearing = site_card_clearing(catalog, state, card)
+            holds = catalog.setup_card[where].holds if where in catalog.setup_card else None
+            if clearing is not None and holds is not None:
+                chit = pieces.named(holds)[0]
+                found.append(Present(sources[card], pieces[card].name, clearing, chit))
+    for placed in state.tiles:
+        if not placed.enchanted:
+            continue
+        for spot in catalog.tiles[placed.tile].side(True).clearings:
+            found += [Present(c, TILE, clearing_id(placed.tile, spot.number)) for c in spot.magic]
+    return tuple(found)
+
+
+def _place(state: GameState, piece: str) -> str:
+    """Where ``piece`` is; out of play when in no stack (a game set up without it)."""
+    try:
+        return state.place_of(piece)
+    except KeyError:
+        return Place.OUT
+
+
 def supplies(found: Iterable[Supply], color: MagicColor | str) -> list[Supply]:
     """Those of ``found`` that supply ``color`` (``any``: every one, for Bad Luck and Control
     Bats, 4.6.7h.2), automatic sources first."""
