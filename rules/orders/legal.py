@@ -172,6 +172,8 @@ class LegalOptions:
             return self._follows(activity.target)
         if kind is K.REMOTE_ENCHANT and not self._meditates:
             return False  # 7.10.5: an EM (or E) recorded before it
+        if kind is K.ENCHANT and activity.target and not self._meditates:
+            return False  # 7.10.1: the day's first Enchant phase is the meditation (EM)
         if not self._readable(activity):
             return False
         heard: list[ProblemCode] = []

@@ -166,7 +166,8 @@ def test_a_fly_after_a_fly_is_offered_from_the_tile_flown_to() -> None:
 def test_what_the_parser_accepts_beyond_the_list_is_allowed() -> None:
     """The options are a menu; :meth:`allows` accepts every phase the parser does: the weapon
     named for an Alert (7.9.2), a Search's place (7.5.3), an Enchant with a Magic chit to be
-    rested first (6.2.4e)."""
+    rested first (6.2.4e) once he has meditated (7.10.1: before, an E is the meditation, which
+    the parser warns of)."""
     state = game()
     state.characters["Magician"].chits[4].status = "fatigued"  # MAGIC II3*
     legal = LegalOptions(state, "Magician")
@@ -174,13 +175,20 @@ def test_what_the_parser_accepts_beyond_the_list_is_allowed() -> None:
         Activity(kind=K.ALERT, target="weapon"),
         Activity(kind=K.SEARCH, target="Peer CV5"),
         Activity(kind=K.SEARCH, target="Loot pile"),
-        Activity(kind=K.ENCHANT, target="MAGIC II3*"),
     ]
     for activity in wider:
         assert activity not in legal.options()
         assert legal.allows(activity), activity
         assert parse_orders(str(activity), state, "Magician").errors == ()
     assert not legal.allows(Activity(kind=K.ALERT, target="Weapon"))  # not as the parser writes it
+    enchant = Activity(kind=K.ENCHANT, target="MAGIC II3*")
+    assert not legal.allows(enchant)
+    assert parse_orders(str(enchant), state, "Magician").warnings != ()
+    legal.record(Activity(kind=K.ENCHANT_FIRST))
+    assert enchant not in legal.options()
+    assert legal.allows(enchant)
+    result = parse_orders(f"EM, {enchant}", state, "Magician")
+    assert (result.errors, result.warnings) == ((), ())
 
 
 def test_a_named_source_is_judged_as_the_parser_judges_it() -> None:
