@@ -195,6 +195,7 @@ def test_an_unknown_viewer_is_refused_naming_the_viewers():
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seeds, parties)
 @example(1769, ("Amazon", "Magician", "Berserker"))  # the Rogues show their Dragon Essence
+@example(10, ("Pilgrim", "Magician", "Druid"))  # the Company, its employer killed, hired anew
 def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, characters):
     """Issue 6: after days of prowling, summoning and blocking (7.12, 7.13) neither the public
     events nor the public view name a map chit that was never turned up, nor a treasure or spell
@@ -226,7 +227,8 @@ def test_prowling_days_reveal_only_the_chits_turned_up_in_public(seed, character
     for day in range(3):
         orders = {}
         texts = autopilot_all(state, state.characters)
-        if "Company HQ" in state.minions:  # unhired if his employer is killed (8.4.9p)
+        company = state.minions.get("Company HQ")  # unhired if his employer is killed (8.4.9p)
+        if company is not None and company.employer == characters[0]:  # not hired by another
             own = texts[characters[0]].splitlines()  # his turn, not the autopilot's Follow
             texts[characters[0]] = "\n".join(
                 [*(line for line in own if not line.startswith("Company HQ:")), "Company HQ: H, H"]
