@@ -14,6 +14,7 @@ SUITES: tuple[str, ...] = (
     "crashes",
     "races",
     "secrecy",
+    "spellcasters",
     "load",
     "legality",
     "matrix",

@@ -160,9 +160,12 @@ def play(
         with session_scope(service.engine) as session:
             found = service.campaigns.campaign(name)
             assert found.id is not None
-            for record in event_log.list_events(session, campaign_id=found.id, day=day):
-                for what, types in SEEN.items():
-                    seen[what] += record.type in types
+            types = [r.type for r in event_log.list_events(session, campaign_id=found.id, day=day)]
+            for what, kinds in SEEN.items():
+                seen[what] += sum(t in kinds for t in types)
+            seen["days"] += 1
+            seen["days with a fight"] += "combat_started" in types
+            seen["days with a cast"] += "cast" in types
 
 
 def trader(
@@ -226,7 +229,15 @@ def _decide(
             if rng.random() < 0.5:
                 continue
             mine = [d for d in combat if d.character == character]
+            casting = _casting(mine, rng)
             try:
+                if casting is not None:  # he casts, by typed plays (issue 34)
+                    reply = service.plays.answer_plays(
+                        name, player=players[character], text=casting
+                    )
+                    seen["casts by DM"] += 1
+                    inspect([watcher.reply(name, players[character], reply.text)], {}, plays)
+                    continue
                 reply = service.plays.answer_window_choice(
                     name,
                     player=players[character],
@@ -240,6 +251,23 @@ def _decide(
         if _still_open(service, name, combat[0].ref):
             service.plays.close_window(name, moderator=MODERATOR)
     raise RuntimeError(f"{name}: the day did not end after {MAX_STOPS} stops")
+
+
+def _casting(mine: list[PendingDecision], rng: random.Random) -> str | None:
+    """The plays of a player who casts a spell through his window, when its Encounter action
+    offers one (issue 34): one of the casts offered, and the first of the targets his target
+    decision offers (a target of the wrong sort for his spell has him asked again, alone, once
+    the casts are revealed); None when no cast is offered."""
+    action = next((d for d in mine if d.kind == "action"), None)
+    casts = [o for o in action.options if o.startswith("cast ")] if action is not None else []
+    if not casts:
+        return None
+    lines = [f"encounter: {rng.choice(casts)}"]
+    target = next((d for d in mine if d.kind == "target"), None)
+    aims = [o for o in target.options if o != "none"] if target is not None else []
+    if aims:
+        lines.append(f"target: {aims[0]}")
+    return "\n".join(lines)
 
 
 def _plays(every: list[PendingDecision], waiting: list[PendingDecision]) -> dict[str, SealedSet]:

@@ -174,6 +174,8 @@ class Inspector:
                 )
         if message.image is not None:
             self.counts["images"] += 1
+            if moment.state.today.stage == "over":
+                return  # the final report's route maps: every route on the public map (9.3)
             if viewer not in moment.maps:
                 moment.maps[viewer] = render_map(self.catalog, view)
             if message.image != moment.maps[viewer]:

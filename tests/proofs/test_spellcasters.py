@@ -1,0 +1,20 @@
+"""The quick form of the spellcasters suite (:mod:`tests.proofs.spellcasters`): the six
+spellcasters play two days of a campaign that waits for decisions — they enchant on the first,
+and on the second cast by their standing orders and by typed plays in their combat windows —
+and no message or image tells anyone a secret: a spell cast is revealed to all, the spells each
+records stay his."""
+
+from __future__ import annotations
+
+from tests.proofs.autoplay import SPELLCASTERS, WAITING, waits
+from tests.proofs.secrecy import run
+
+
+def test_six_spellcasters_enchant_and_cast_by_dm_and_leak_nothing() -> None:
+    seed = 2 * WAITING
+    assert waits(seed)
+    leaks, counts, viewers = run([seed], days=2, characters=list(SPELLCASTERS), waiting_days=2)
+    assert leaks == []
+    assert counts["enchants"] > 0 and counts["spells"] > 0
+    assert counts["casts by DM"] > 0 and counts["days with a cast"] > 0
+    assert viewers == len(SPELLCASTERS) + 2, "each player, the public and the moderator read"
