@@ -15,7 +15,7 @@ from rules.day.context import Ctx
 from rules.day.engine import resolve
 from rules.magic import lifecycle, phantasm
 from rules.magic.state import SpellInEffect
-from rules.orders.model import ActivityKind, Orders
+from rules.orders.model import Activity, ActivityKind, Orders
 from rules.orders.parse import legal_activities, parse_orders
 from rules.pieces import pieces_of
 from rules.state import GameState, GameStateError, Place
@@ -123,7 +123,9 @@ def test_it_enchants_with_its_controllers_magic_chits():
     state.day = 2
     (piece,) = phantasm.appear(state)
     kinds = {a.kind for a in legal_activities(state, piece, 1)}
-    assert kinds == {K.MOVE, K.PEER, K.ENCHANT_FIRST, K.ENCHANT, K.BLANK}
+    assert kinds == {K.MOVE, K.PEER, K.ENCHANT_FIRST, K.BLANK}  # 7.10.1: EM first
+    meditated = [Activity(kind=K.ENCHANT_FIRST)]
+    assert K.ENCHANT in {a.kind for a in legal_activities(state, piece, 2, earlier=meditated)}
     accepted("R\nPhantasm: EM, E MAGIC IV4*", state, "Wizard")
 
 

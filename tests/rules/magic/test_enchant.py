@@ -141,17 +141,21 @@ def test_remote_enchant_may_use_the_colour_of_the_clearing_recorded():
 
 def test_the_legal_options_name_each_active_chit_of_types_i_to_v_and_the_tile():
     """7.10.2: E with each active Magic chit of Types I-V that is no colour chit, and ``tile``
-    with it; never a bare E or E tile, nor a Type VI-VIII chit; RE with a clearing and a chit
-    once he has its enabler."""
+    with it, once the day has its meditation (7.10.1: EM first, the only Enchant of phase 1);
+    never a bare E or E tile, nor a Type VI-VIII chit; RE with a clearing and a chit once he
+    has its enabler."""
     state = _state(
         characters={
             "Magician": {"at": "BV5", "fatigued": ["MAGIC II3*"], "color_chits": ["MAGIC III3*"]}
         }
     )
     options = legal_activities(state, "Magician", 1, catalog=catalog())
-    enchants = [str(a) for a in options if a.kind is K.ENCHANT]
-    assert enchants == ["E MAGIC IV3*", "E tile MAGIC IV3*", "E MAGIC V4**", "E tile MAGIC V4**"]
     assert Activity(kind=K.ENCHANT_FIRST) in options
+    assert not [a for a in options if a.kind is K.ENCHANT]
+    meditated = [Activity(kind=K.ENCHANT_FIRST)]
+    after = legal_activities(state, "Magician", 2, catalog=catalog(), earlier=meditated)
+    enchants = [str(a) for a in after if a.kind is K.ENCHANT]
+    assert enchants == ["E MAGIC IV3*", "E tile MAGIC IV3*", "E MAGIC V4**", "E tile MAGIC V4**"]
     assert not [a for a in options if a.kind is K.REMOTE_ENCHANT]
     state.put("Crystal Ball", Place.owner("Magician"))
     state.characters["Magician"].items["Crystal Ball"] = ItemState(active=True)
