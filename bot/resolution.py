@@ -144,7 +144,7 @@ class Resolver:
             chosen = next((o for o in decision.options if o.casefold() == wanted), None)
             if chosen is None:
                 raise RequestError(
-                    f"{answer.strip()[:60]!r} is not one of: {', '.join(decision.options)}"
+                    f"{answer.strip()[:60]!r} is not one of: {' | '.join(decision.options)}"
                 )
             assert decision.id is not None
             repo.answer_decision(session, decision_id=decision.id, answer=chosen)
