@@ -91,3 +91,41 @@ def test_a_combat_spell_question_from_a_plays_file_or_closed_to_its_default(tmp_
     assert "may ask the player of Dwarf one question" in told
     assert "may ask the player of Dwarf one question" in private(capsys, db, tmp_path, "bob")
     assert "ask the player of" not in private(capsys, db, tmp_path, "carol")
+
+
+def test_ask_demons_question_and_answer_from_the_command_line(tmp_path: Path, capsys):
+    """Issue 34 on the local transport: the Witch names the Dwarf's player in a plays file,
+    then asks her question from a file; it reaches his folder alone, his answer hers alone;
+    the moderator reads both."""
+    db = started(tmp_path, capsys, "demon")
+    plays = tmp_path / "plays.txt"
+    plays.write_text("lure: none\n", encoding="utf-8")
+    for player in ("alice", "bob"):
+        local(capsys, db, "plays", "Valley", "--player", player, str(plays))
+    local(capsys, db, "window", "Valley", "--moderator", "gm", "close")
+    plays.write_text("spell Ask Demon: Dwarf\n", encoding="utf-8")
+    local(capsys, db, "plays", "Valley", "--player", "alice", str(plays))
+    text = tmp_path / "question.txt"
+    text.write_text("How many Fame points?\n[b]loud[/b] **bold**\n", encoding="utf-8")
+    status, _, err = local(capsys, db, "ask", "Valley", "--player", "carol", str(text))
+    assert status == 2 and "The Amazon has cast no Ask Demon" in err
+    status, out, _ = local(capsys, db, "ask", "Valley", "--player", "alice", str(text))
+    assert status == 0 and "sent to the Dwarf's player, privately" in out
+    question = private(capsys, db, tmp_path, "bob")
+    assert "the Witch asks the Dwarf one question" in question
+    assert "How many Fame points?" in question
+    text.write_text("Three.\n", encoding="utf-8")
+    status, out, _ = local(capsys, db, "answer-demon", "Valley", "--player", "bob", str(text))
+    assert status == 0 and "sent to the Witch's player, privately" in out
+    answer = private(capsys, db, tmp_path, "alice")
+    assert "the Dwarf answers the question you asked by Ask Demon" in answer and "Three." in answer
+    carol = private(capsys, db, tmp_path, "carol")
+    assert "Fame points" not in carol and "Three." not in carol
+    public = tmp_path / "posts" / "Valley" / "public"
+    said = "\n".join(f.read_text(encoding="utf-8") for f in public.glob("*.md"))
+    assert "Fame points" not in said and "Three." not in said
+    read = local(capsys, db, "demon", "Valley", "--moderator", "gm")[1]
+    assert "Day 1: the Witch asks the Dwarf:\n> How many Fame points?" in read
+    assert "Answer:\n> Three." in read
+    status, _, err = local(capsys, db, "demon", "Valley", "--moderator", "alice")
+    assert status == 2 and "moderat" in err

@@ -1,0 +1,63 @@
+"""Ask Demon's question and answer by DM on Discord (issue 34, L4953), end to end with SimCord:
+the Witch casts it in a fight and names the Dwarf's player in her melee window; she DMs her
+question, the bot relays it to the Dwarf's player alone, his answer comes back to her alone;
+the Amazon's player and the channel see nothing of it; a moderator reads the exchange."""
+
+from __future__ import annotations
+
+import pytest
+import simcord
+
+from bot.service import CampaignService
+from tests.clocks import ManualClock
+
+from .conftest import HIDDEN, Table, bot_messages, private_answer, text_of
+from .test_spell_questions import cast_ask_demon, clock, last_said, said, selects_of
+
+__all__ = ["clock"]  # the module's clock fixture: time moves by hand
+
+QUESTION = "Is your Great Axe active? @everyone **now** <@1>"
+
+
+@pytest.mark.asyncio
+async def test_the_question_and_answer_pass_privately_between_the_two_players(
+    table: Table, service: CampaignService, clock: ManualClock
+) -> None:
+    carol = await cast_ask_demon(table, service, clock)
+    window = bot_messages(table.alice.user.dm_channel.history())[-1]
+    (select,) = selects_of(window)
+    await table.alice.user.select(window, ["1"], custom_id=select.custom_id)  # the Dwarf
+    await table.bot.deliver_once()
+    await carol.send_dm("ask Test\nMay I?")
+    assert "The Amazon has cast no Ask Demon whose question is open" in last_said(carol)
+    await table.bob.send_dm("answer-demon Test\nyes")
+    assert "No question asked of the Dwarf by Ask Demon waits" in last_said(table.bob)
+
+    await table.alice.send_dm(f"ask Test\n{QUESTION}")
+    assert "Your question was sent to the Dwarf's player, privately" in last_said(table.alice)
+    await table.bot.deliver_once()
+    relayed = bot_messages(table.bob.user.dm_channel.history())[-1]
+    assert not relayed.components, "no button or select"
+    raw = text_of(relayed)
+    assert "@everyone" not in raw and "<@1>" not in raw, "mentions are broken"
+    question = last_said(table.bob)
+    assert "by Ask Demon (L4953) the Witch asks the Dwarf one question" in question
+    assert "Is your Great Axe active?" in question
+
+    await table.bob.send_dm("answer-demon Test\nYes, it is.")
+    assert "Your answer was sent to the Witch's player, privately" in last_said(table.bob)
+    await table.bot.deliver_once()
+    answer = last_said(table.alice)
+    assert "the Dwarf answers the question you asked by Ask Demon" in answer
+    assert "Answer:\n> Yes, it is." in answer
+
+    assert "Great Axe" not in said(carol) and "Yes, it is" not in said(carol)
+    public = " ".join(text_of(m) for m in bot_messages(table.channel.history()))
+    assert (
+        "Great Axe" not in public and "Yes, it is" not in public and "ask the player" not in public
+    )
+    read = await table.moderator.slash(table.channel, "gm window", campaign="Test", what="demon")
+    shown = private_answer(read).replace("\\", "")
+    assert "Day 1: the Witch asks the Dwarf:" in shown and "> Yes, it is." in shown
+    with pytest.raises(simcord.SetupError, match=HIDDEN):
+        await table.alice.slash(table.channel, "gm window", campaign="Test", what="demon")
