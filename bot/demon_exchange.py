@@ -13,8 +13,9 @@ reading they log among themselves).
 
 The deadline: a cast of day D may be asked about, and answered, until the orders deadline of
 day D + 1 — while the campaign is on day D (the Evening it was cast in) or D + 1
-(:data:`OPEN_DAYS`); a player who still owes his question or answer is reminded with the
-reminders of missing orders (:meth:`DemonExchanges.remind`).
+(:data:`OPEN_DAYS`). The caster is told how to ask as soon as his cast is stored
+(:meth:`DemonExchanges.tell_casters`); a player who still owes his question or answer is
+reminded with the reminders of missing orders (:meth:`DemonExchanges.remind`).
 
 What is relayed is the player's text, cut of control characters and at most :data:`LIMIT`
 characters long, each line quoted (``> ``): the transports make it inert (Discord's Markdown
@@ -34,6 +35,7 @@ from bot.render import render
 from bot.store import Reply, RequestError, Store, require_moderator, row_id
 from db import exchanges
 from db.models import Campaign, DemonExchange, EventRecord, Seat
+from rules import Event
 
 #: The longest question or answer relayed, in characters.
 LIMIT = 1000
@@ -160,6 +162,28 @@ class DemonExchanges:
             return Reply(
                 render("messages/demon_exchanges.txt.j2", campaign=campaign, exchanges=rows)
             )
+
+    def tell_casters(
+        self, session: Session, campaign: Campaign, seats: Sequence[Seat], events: Sequence[Event]
+    ) -> None:
+        """Tell the caster of each Ask Demon among ``events`` (the campaign's, just stored) how
+        to send his question, and until when; the asked player learns of it from his report,
+        and from the question itself."""
+        for event in events:
+            if event.type != exchanges.ASKED_DEMON:
+                continue
+            caster = next((s for s in seats if s.character == event.fields.get("who")), None)
+            if caster is None:
+                continue
+            text = render(
+                "messages/demon_reminder.txt.j2",
+                campaign=campaign,
+                exchange=None,
+                caster=caster.character,
+                asked=event.fields.get("of"),
+                until=campaign.day + OPEN_DAYS,
+            )
+            self.store.outbox(session, campaign).dm(caster.player, text)
 
     def remind(self, session: Session, campaign: Campaign, seats: Sequence[Seat]) -> None:
         """Remind each of ``seats`` (those reminded now of their orders) of what he still owes
