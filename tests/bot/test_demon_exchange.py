@@ -14,6 +14,7 @@ from sqlmodel import select
 
 from bot.demon_exchange import LIMIT
 from bot.discord.decisions import read_decision
+from bot.discord.demon import demon_action
 from bot.discord.outgoing import shown
 from bot.discord.plays import read_window
 from bot.inbox import Request, read_message, take
@@ -219,3 +220,25 @@ def test_a_rollback_within_the_day_forgets_only_the_exchanges_of_the_casts_it_un
     with session_scope(cast.engine) as session:
         exchanges.forget_exchanges(session, campaign_id=1, from_day=1, from_seq=1)
     assert [r.question for r in rows(cast)] == ["First cast?"]
+
+
+def test_the_dms_that_ask_something_of_their_reader_get_its_button(cast: CampaignService) -> None:
+    """On Discord the caster's reminder gets an Ask button, the relayed question and the asked
+    player's reminder an Answer button (:mod:`bot.discord.demon`); the answer relayed, none."""
+    def action(player: str, words: str) -> str | None:
+        found = [m for m in cast.store.undelivered(1000) if m.to == player and words in m.content]
+        return demon_action("Test", found[-1].content)
+
+    cast.reminders.remind("Test")
+    assert action("p1", "your Ask Demon lets") == "ask"
+    send(cast, "p1", "ask Test\nTest: your Ask Demon lets the Witch ask the Dwarf one question?")
+    assert action("p2", "by Ask Demon (L4953) the Witch asks") == "answer"
+    set_day(cast, 2)
+    cast.reminders.remind("Test")
+    assert action("p2", "still waits for your answer") == "answer"
+    send(
+        cast,
+        "p2",
+        "answer-demon Test\nTest: by Ask Demon (L4953) the Dwarf asks the Witch one question",
+    )
+    assert action("p1", "the Dwarf answers the question") is None

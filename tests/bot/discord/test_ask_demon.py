@@ -40,7 +40,8 @@ async def test_the_question_and_answer_pass_privately_between_the_two_players(
     assert "Your question was sent to the Dwarf's player, privately" in last_said(table.alice)
     await table.bot.deliver_once()
     relayed = bot_messages(table.bob.user.dm_channel.history())[-1]
-    assert not relayed.components, "no button or select"
+    labels = [getattr(c, "label", None) for row in relayed.components for c in row.children]  # type: ignore[union-attr]
+    assert labels == ["Answer"], "its Answer button alone"
     raw = text_of(relayed)
     assert "@everyone" not in raw and "<@1>" not in raw, "mentions are broken"
     question = last_said(table.bob)
@@ -64,3 +65,37 @@ async def test_the_question_and_answer_pass_privately_between_the_two_players(
     assert "Day 1: the Witch asks the Dwarf:" in shown and "> Yes, it is." in shown
     with pytest.raises(simcord.SetupError, match=HIDDEN):
         await table.alice.slash(table.channel, "gm window", campaign="Test", what="demon")
+
+
+@pytest.mark.asyncio
+async def test_the_question_and_answer_typed_in_text_boxes_behind_buttons(
+    table: Table, service: CampaignService, clock: ManualClock
+) -> None:
+    """The caster's notice has an Ask button, the relayed question an Answer button: each opens
+    a text box whose text is sent as the DM would be."""
+    await cast_ask_demon(table, service, clock)
+    window = bot_messages(table.alice.user.dm_channel.history())[-1]
+    (select,) = selects_of(window)
+    await table.alice.user.select(window, ["1"], custom_id=select.custom_id)
+    await table.bot.deliver_once()
+    notice = next(
+        m
+        for m in bot_messages(table.alice.user.dm_channel.history())
+        if "your Ask Demon lets the Witch" in text_of(m)
+    )
+    shown = await table.alice.user.click(notice, label="Ask")
+    assert shown.modal is not None and shown.modal["title"] == "Ask: Test"
+    sent = await table.alice.user.submit_modal(shown, {"demon-text": "Are you hurt?"})
+    assert "sent to the Dwarf's player, privately" in private_answer(sent)
+    await table.bot.deliver_once()
+    relayed = bot_messages(table.bob.user.dm_channel.history())[-1]
+    assert "Are you hurt?" in text_of(relayed)
+    shown = await table.bob.user.click(relayed, label="Answer")
+    assert shown.modal is not None and shown.modal["title"] == "Answer: Test"
+    sent = await table.bob.user.submit_modal(shown, {"demon-text": "No."})
+    assert "sent to the Witch's player, privately" in private_answer(sent)
+    await table.bot.deliver_once()
+    assert "Answer:\n> No." in last_said(table.alice)
+    again = await table.bob.user.click(relayed, label="Answer")
+    refused = await table.bob.user.submit_modal(again, {"demon-text": "Yes."})
+    assert "No question asked of the Dwarf by Ask Demon waits" in private_answer(refused)
