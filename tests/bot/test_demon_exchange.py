@@ -225,6 +225,7 @@ def test_a_rollback_within_the_day_forgets_only_the_exchanges_of_the_casts_it_un
 def test_the_dms_that_ask_something_of_their_reader_get_its_button(cast: CampaignService) -> None:
     """On Discord the caster's reminder gets an Ask button, the relayed question and the asked
     player's reminder an Answer button (:mod:`bot.discord.demon`); the answer relayed, none."""
+
     def action(player: str, words: str) -> str | None:
         found = [m for m in cast.store.undelivered(1000) if m.to == player and words in m.content]
         return demon_action("Test", found[-1].content)
