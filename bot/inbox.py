@@ -5,7 +5,8 @@ every door behaves the same and a new door is only a new caller.
 
 A text message (a DM; a mail's body next) is read by :func:`read_message`: its first line
 names the command and the campaign (``orders North Sea``, ``plays``, ``setup Valley``,
-``restart``, ``answer <choice>``), its lines below are the text. A campaign it leaves out is the
+``restart``, ``answer <choice>``, Ask Demon's ``ask`` and ``answer-demon``), its lines below are
+the text. A campaign it leaves out is the
 sender's only running campaign (:func:`only_campaign`).
 
 Each door keeps what is its own: the syntax it reads (a slash command's options, the command
@@ -108,7 +109,8 @@ def _moderators_status(s: CampaignService, r: Request) -> Reply:
 
 def _window(s: CampaignService, r: Request) -> Reply:
     """A moderator's hold on the open combat window: its status, more time, closing it now,
-    the sealed plays, or a rollback to the start of a round or of the Evening."""
+    the sealed plays, or a rollback to the start of a round or of the Evening; and the Ask
+    Demon exchanges of its casts (``demon``)."""
     what, name, moderator = r.word("what"), r.campaign, r.sender
     if what == "rollback":
         return s.rollbacks.rollback_combat(name, moderator=moderator, to=r.word("to"))
@@ -118,6 +120,8 @@ def _window(s: CampaignService, r: Request) -> Reply:
         return s.plays.close_window(name, moderator=moderator)
     if what == "sealed":
         return s.plays.sealed_plays(name, moderator=moderator)
+    if what == "demon":
+        return s.demon.exchanges(name, moderator=moderator)
     return s.plays.window_status(name, moderator=moderator)
 
 
@@ -146,6 +150,8 @@ COMMANDS: dict[str, Call] = {
     "answer": lambda s, r: s.resolver.answer(r.campaign, player=r.sender, answer=r.word("choice")),
     "plays": lambda s, r: s.plays.answer_plays(r.campaign, player=r.sender, text=r.text),
     "restart": lambda s, r: s.restarts.restart(r.campaign, player=r.sender, text=r.text),
+    "ask": lambda s, r: s.demon.ask(r.campaign, player=r.sender, text=r.text),
+    "answer-demon": lambda s, r: s.demon.answer(r.campaign, player=r.sender, text=r.text),
     "reminders": lambda s, r: s.reminders.set_reminders(
         r.campaign, player=r.sender, on=r.flag("on")
     ),
@@ -200,6 +206,7 @@ COMMANDS: dict[str, Call] = {
         r.campaign, moderator=r.sender, day=r.whole("day")
     ),
     "window": _window,
+    "demon exchanges": lambda s, r: s.demon.exchanges(r.campaign, moderator=r.sender),
     "nudge": lambda s, r: s.reminders.nudge(r.campaign, moderator=r.sender),
     # the moderators' team
     "add moderator": lambda s, r: s.team.add_moderator(
@@ -240,7 +247,7 @@ _FENCE = re.compile(r"^```[A-Za-z]*$")
 
 #: The commands a text message may start with besides ``orders``, with what follows the word on
 #: its first line: the campaign (left out: the sender's only one), or the answer's choice.
-WORDS = ("answer", "setup", "plays", "restart")
+WORDS = ("answer", "setup", "plays", "restart", "ask", "answer-demon")
 
 
 def unfenced(text: str) -> str:
@@ -292,8 +299,9 @@ class Message:
 def read_message(content: str) -> Message | None:
     """``content`` read as a request (see the module's docstring), or None when its first line
     names no command: ``answer <choice>`` (in the sender's only running campaign), ``plays
-    [campaign]``, ``restart [campaign]`` and ``setup <campaign>`` with their lines below as
-    they are, ``orders [campaign]`` with its orders below out of their code fences."""
+    [campaign]``, ``restart [campaign]``, ``ask [campaign]``, ``answer-demon [campaign]`` and
+    ``setup <campaign>`` with their lines below as they are, ``orders [campaign]`` with its
+    orders below out of their code fences."""
     first, _, rest = content.strip().partition("\n")
     word, _, argument = first.strip().partition(" ")
     word, argument = word.casefold(), argument.strip()

@@ -18,6 +18,10 @@ if TYPE_CHECKING:
     from rules import Catalog
 
 
+#: The actions whose text is read from a file (or standard input).
+_FILED = ("orders", "choose", "plays", "restart", "ask", "answer-demon")
+
+
 def add_local_parser(commands: Any) -> None:
     """The ``local`` command and its actions, among ``commands`` (the parser's subparsers)."""
     local = commands.add_parser("local", help="run a campaign from the command line")
@@ -40,6 +44,7 @@ def add_local_parser(commands: Any) -> None:
         "nudge",
         "moderator",
         "handover",
+        "demon",
     }
     for action, help_text in (
         ("create", "create a campaign"),
@@ -59,8 +64,15 @@ def add_local_parser(commands: Any) -> None:
         ),
         ("answer", "a player's answer to the decision he was asked"),
         ("plays", "a player's plays for his open combat window, from a file or -"),
+        ("ask", "the question a player asks by Ask Demon (L4953), from a file or -"),
+        ("answer-demon", "a player's answer to the question Ask Demon asked him, a file or -"),
+        ("demon", "the questions and answers of Ask Demon, for a moderator"),
         ("config", "change a campaign setting (e.g. wait_for_decisions yes)"),
-        ("window", "the combat window: status, close, extend --hours, sealed, rollback --to"),
+        (
+            "window",
+            "the combat window: status, close, extend --hours, sealed, rollback --to; demon: "
+            "Ask Demon's questions and answers",
+        ),
         ("status", "who has sent orders, and the deadline"),
         ("history", "the report of a past day (public, or a player's own)"),
         ("rolls", "every roll of the dice on a past day, for a moderator (4.1)"),
@@ -105,7 +117,17 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--player", required=True)
         if action == "remind-before":
             sub.add_argument("--hours", type=float, required=True)
-        if action in ("join", "orders", "ready", "choose", "answer", "plays", "restart"):
+        if action in (
+            "join",
+            "orders",
+            "ready",
+            "choose",
+            "answer",
+            "plays",
+            "restart",
+            "ask",
+            "answer-demon",
+        ):
             sub.add_argument("--player", required=True)
         if action == "sheet":
             sub.add_argument("--player")
@@ -115,13 +137,15 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--character", required=True)
         if action == "join":
             sub.add_argument("--name", help="the player's display name")
-        if action in ("orders", "choose", "plays", "restart"):
+        if action in _FILED:
             sub.add_argument("file", help="a file, or - for standard input")
         if action == "config":
             sub.add_argument("setting")
             sub.add_argument("value")
         if action == "window":
-            sub.add_argument("what", choices=("status", "close", "extend", "sealed", "rollback"))
+            sub.add_argument(
+                "what", choices=("status", "close", "extend", "sealed", "rollback", "demon")
+            )
             sub.add_argument("--hours", type=float, default=0.0)
             sub.add_argument(
                 "--to",
@@ -192,8 +216,10 @@ def local_request(args: argparse.Namespace, text: str = "") -> Request:
             return Request("join", name, player, options=options)
         case "choose":
             return Request("setup", name, player, text)
-        case "orders" | "plays" | "restart":
+        case "orders" | "plays" | "restart" | "ask" | "answer-demon":
             return Request(args.action, name, player, text)
+        case "demon":
+            return Request("demon exchanges", name, moderator)
         case "ready":
             return Request("ready", name, player, options={"ready": True})
         case "sheet":
@@ -302,7 +328,7 @@ def cmd_local(args: argparse.Namespace, data: Catalog) -> str:
             files = deliver(service, args.out)
             return f"{len(files)} files written to {args.out}"
         text = ""
-        if args.action in ("orders", "choose", "plays", "restart"):
+        if args.action in _FILED:
             text = read_text(args.file)
         if args.action == "choose":
             _check_choices(text)

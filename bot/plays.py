@@ -16,6 +16,7 @@ from sqlmodel import Session
 
 from bot.publishing import Publisher
 from bot.resolution import Resolver
+from bot.sealing import decision_label
 from bot.store import Reply, RequestError, Store, row_id
 from bot.windows import Windows, closing_time, plays_echo, window_tag
 from db import repo
@@ -87,7 +88,7 @@ class Plays:
             ):
                 raise RequestError("This window is no longer open")
             if choice not in offered:
-                raise RequestError(f"{choice[:60]!r} is not one of: {', '.join(offered)}")
+                raise RequestError(f"{choice[:60]!r} is not one of: {' | '.join(offered)}")
             answers = {mine[index].ref: choice}
             echo, closed = self._take(session, campaign, mine, seat.character, answers)
         return self._taken(campaign_name, echo, closed)
@@ -163,9 +164,16 @@ class Plays:
             due = closing_time(waiting)
             assert due is not None, "every combat decision is asked with its window's time"
             silent = sorted({d.character for d in waiting})
+            asked = [
+                f"the {d.character}'s {decision_label(d.kind, d.ref)} (default {d.default})"
+                for d in waiting
+                if not is_combat_id(d.ref)
+            ]
+            turns = f"; asked in a turn: {'; '.join(asked)}" if asked else ""
             return Reply(
                 f"{campaign.name}: the window closes {due:%Y-%m-%d %H:%M} UTC; not answered: "
                 + ", ".join(silent)
+                + turns
             )
 
     def extend_window(self, campaign_name: str, *, moderator: str, hours: float) -> Reply:
@@ -193,10 +201,11 @@ class Plays:
             return Reply(f"{campaign.name}: the window is open until {due:%Y-%m-%d %H:%M} UTC.")
 
     def close_window(self, campaign_name: str, *, moderator: str) -> Reply:
-        """Close the open window now: what is not answered takes its default."""
+        """Close the open window — or the decisions asked in a turn — now: what is not
+        answered takes its default, which its players are told."""
         with self.store.unit() as session:
             campaign = self.store.running_for(session, campaign_name, moderator)
-            waiting = self._open_window(session, campaign)
+            waiting = self._open_window(session, campaign, turns=True)
             self.store.log(
                 session, campaign, moderator, "close window", "closed the open window", public=False
             )
@@ -218,10 +227,15 @@ class Plays:
             characters = sorted({d.character for d in window})
             return Reply("\n\n".join(plays_echo(window, c) for c in characters))
 
-    def _open_window(self, session: Session, campaign: Campaign) -> list[PendingDecision]:
+    def _open_window(
+        self, session: Session, campaign: Campaign, *, turns: bool = False
+    ) -> list[PendingDecision]:
+        """The open decisions, if a combat window is open — or, with ``turns``, any decision
+        (one asked in a turn, which a moderator may close as he closes a window)."""
         waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
-        if not any(is_combat_id(d.ref) for d in waiting):
-            raise RequestError(f"{campaign.name} has no combat window open")
+        if not any(turns or is_combat_id(d.ref) for d in waiting):
+            nor = ", nor any decision" if turns else ""
+            raise RequestError(f"{campaign.name} has no combat window open{nor}")
         return waiting
 
     def _window(

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from sqlmodel import Session
 
 from bot.campaign_settings import CampaignSettings
+from bot.demon_exchange import DemonExchanges
 from bot.notifications import utc_text
 from bot.render import render
 from bot.store import Reply, RequestError, Store, row_id
@@ -83,7 +84,9 @@ class Reminders:
 
     def remind_in(self, session: Session, campaign: Campaign, *, due_only: bool = True) -> Reply:
         """Remind the seats whose reminder is due (all waiting ones unless ``due_only``), each
-        only if his orders are missing; every one of them counts as reminded today."""
+        only if his orders are missing — and of a question or answer he owes by Ask Demon
+        (:meth:`bot.demon_exchange.DemonExchanges.remind`); every one of them counts as
+        reminded today."""
         now = self.store.clock()
         settings = self.store.settings(campaign)
         seats = self._waiting_reminders(session, campaign)
@@ -103,6 +106,7 @@ class Reminders:
                     standing=seat.standing_orders is not None,
                 ),
             )
+        DemonExchanges(self.store).remind(session, campaign, seats)
         done = reminded_today(campaign, campaign.day) | {row_id(s) for s in seats}
         campaign.reminded_day, campaign.reminded_seats = campaign.day, sorted(done)
         return Reply(f"Reminded {len(missing)} players.")

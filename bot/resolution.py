@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from bot.deadlines import next_deadline
+from bot.demon_exchange import DemonExchanges
 from bot.publishing import Ended, Publisher
 from bot.render import render
 from bot.store import Reply, RequestError, Store, Taken, require_moderator, row_id
@@ -144,7 +145,7 @@ class Resolver:
             chosen = next((o for o in decision.options if o.casefold() == wanted), None)
             if chosen is None:
                 raise RequestError(
-                    f"{answer.strip()[:60]!r} is not one of: {', '.join(decision.options)}"
+                    f"{answer.strip()[:60]!r} is not one of: {' | '.join(decision.options)}"
                 )
             assert decision.id is not None
             repo.answer_decision(session, decision_id=decision.id, answer=chosen)
@@ -194,6 +195,7 @@ class Resolver:
                 events=events,
                 start=ran.stored,
             )
+            DemonExchanges(self.store).tell_casters(session, campaign, seats, events)
             if end is not None:
                 if ran.told is not None and (ran.stored is not None or saved.start == 0):
                     # The whole day is in hand: its reports take it (Publisher.ended).

@@ -15,7 +15,7 @@ from bot.resolution import Resolver
 from bot.store import Reply, RequestError, Store, require_moderator, row_id
 from bot.window_books import restore_window_books
 from bot.windows import EVENING, day_points
-from db import event_log, repo, rewind
+from db import event_log, exchanges, repo, rewind
 from db.models import Campaign
 from rules import GameState
 
@@ -56,6 +56,7 @@ class Rollbacks:
                 ):
                     session.delete(record)
             rewind.delete_decisions(session, campaign_id=row_id(campaign), from_day=day)
+            exchanges.forget_exchanges(session, campaign_id=row_id(campaign), from_day=day)
             campaign.day = day
             campaign.status = "running"
             before = campaign.deadline

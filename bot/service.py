@@ -32,6 +32,7 @@ from rules import Catalog
 
 if TYPE_CHECKING:
     from bot.campaigns import Campaigns
+    from bot.demon_exchange import DemonExchanges
     from bot.moderation import Moderation
     from bot.moderators import ModeratorTeam
     from bot.players import Players
@@ -95,6 +96,7 @@ class CampaignService:
     - ``reminders``: reminders of missing orders and the moderators' nudge;
     - ``team``: the moderators' team; ``boards``: the status boards;
     - ``restarts``: a dead character's fresh start;
+    - ``demon``: Ask Demon's questions and answers relayed between players;
     - ``timekeeper``: what a scheduled wake-up does, and when the next is due.
     """
 
@@ -173,6 +175,12 @@ class CampaignService:
         from bot.restarts import FreshStarts
 
         return FreshStarts(self.store)
+
+    @built
+    def demon(self) -> DemonExchanges:
+        from bot.demon_exchange import DemonExchanges
+
+        return DemonExchanges(self.store)
 
     @built
     def timekeeper(self) -> Timekeeper:

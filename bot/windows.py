@@ -426,7 +426,8 @@ class Windows:
         self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
     ) -> list[SealedSet]:
         """The open decisions take their defaults, which the window's players are told, each
-        marked "(default)"; the caller then has the day go on, and reveals the sets returned
+        marked "(default)" (a decision asked in a turn, its player alone,
+        :meth:`_tell_defaulted`); the caller then has the day go on, and reveals the sets returned
         (:meth:`seal`: none without ``seal_hashes``). A character who let a
         combat window run out has missed it; at his second of the day his standing orders and
         the defaults answer for him for the rest of the day, unasked, and the moderators (not
@@ -457,7 +458,22 @@ class Windows:
         for decision in waiting:
             assert decision.id is not None
             repo.answer_decision(session, decision_id=decision.id, answer=decision.default)
+        self._tell_defaulted(session, campaign, [d for d in waiting if not is_combat_id(d.ref)])
         return sets
+
+    def _tell_defaulted(
+        self, session: Session, campaign: Campaign, defaulted: Sequence[PendingDecision]
+    ) -> None:
+        """Tell each player, by DM, the decisions asked in a turn (not combat's, which the
+        window's notice tells) whose time ran out, and the default each takes."""
+        players = {s.character: s.player for s in self.store.seats(session, campaign)}
+        for decision in defaulted:
+            player = players.get(decision.character)
+            if player is not None:
+                text = render(
+                    "messages/decision_defaulted.txt.j2", campaign=campaign, decision=decision
+                )
+                self.store.outbox(session, campaign).dm(player, text)
 
     def remind(
         self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]

@@ -1,5 +1,5 @@
-"""The tables: campaigns, seats, orders, snapshots, events, decisions, moderator actions, outbox
-and the attachments' bytes.
+"""The tables: campaigns, seats, orders, snapshots, events, decisions, moderator actions, outbox,
+the attachments' bytes, and the Ask Demon exchanges between players.
 
 The engine's state is stored as its own canonical JSON (``Snapshot.state``); rows never hold
 engine objects. Every datetime is timezone-aware UTC. JSON columns are treated as immutable:
@@ -250,3 +250,27 @@ class Blob(SQLModel, table=True):
     size: int
     data: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
     created_at: datetime
+
+
+class DemonExchange(SQLModel, table=True):
+    """The question a spellcaster asks another player by Ask Demon, and its answer (L4953:
+    "Question and answer must be kept secret from the other players"), relayed by DM between
+    the two of them (:mod:`bot.demon_exchange`). The cast is the private ``asked_demon`` event
+    stored as ``seq`` of ``day`` (one question per cast): ``caster`` asked the player of
+    ``asked`` (characters), ``question`` at ``asked_at``, answered ``answer`` at
+    ``answered_at`` (None until then)."""
+
+    __table_args__ = (
+        UniqueConstraint("campaign_id", "day", "seq", name="uq_demon_exchange_event"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
+    day: int
+    seq: int
+    caster: str = Field(max_length=40)
+    asked: str = Field(max_length=40)
+    question: str = Field(sa_column=Column(Text, nullable=False))
+    asked_at: datetime
+    answer: str | None = Field(default=None, sa_column=Column(Text))
+    answered_at: datetime | None = None

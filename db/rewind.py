@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlmodel import Session, col, delete, func, select
 
+from db.exchanges import forget_exchanges
 from db.models import EventRecord, PendingDecision, Snapshot
 
 
@@ -43,8 +44,9 @@ def rewind_day(
     decisions_after: int,
 ) -> None:
     """Undo what was stored for ``day`` after snapshot ``snapshot_id``, which becomes the
-    latest: the snapshots saved since, the events from ``seq`` ``events_from`` on, and the
-    decisions whose ids are above ``decisions_after``."""
+    latest: the snapshots saved since, the events from ``seq`` ``events_from`` on (and the Ask
+    Demon exchanges of those casts), and the decisions whose ids are above
+    ``decisions_after``."""
     later: list[Any] = [
         *session.exec(
             select(Snapshot).where(
@@ -68,6 +70,7 @@ def rewind_day(
     ]
     for row in later:
         session.delete(row)
+    forget_exchanges(session, campaign_id=campaign_id, from_day=day, from_seq=events_from)
     session.flush()
 
 

@@ -18,8 +18,9 @@ from discord.ext import commands
 from bot import scope
 from bot.discord.cogs import HelpCog, ModeratorCog, PlayerCog, SettingsCog
 from bot.discord.cogs.common import answer, report_failure
-from bot.discord.decisions import DecisionButton
+from bot.discord.decisions import DecisionButton, DecisionSelect
 from bot.discord.delivery import DEFAULT_INTERVAL, OutboxDelivery
+from bot.discord.demon import DemonButton
 from bot.discord.plays import LureSelect, PlaySelect
 from bot.discord.status_board import refresh_boards
 from bot.discord.where import scope_of
@@ -88,7 +89,7 @@ class RealmBot(commands.Bot):
         await self.add_cog(ModeratorCog(self.service))
         await self.add_cog(SettingsCog(self.service))
         await self.add_cog(HelpCog())
-        self.add_dynamic_items(DecisionButton, PlaySelect, LureSelect)
+        self.add_dynamic_items(DecisionButton, DecisionSelect, DemonButton, PlaySelect, LureSelect)
         if self.sync_tree:
             await self.tree.sync()
         self.delivery.start()

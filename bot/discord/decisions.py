@@ -3,14 +3,20 @@
 The service asks a mid-day decision by DM (``templates/messages/decision.txt.j2``)::
 
     North Sea, day 3: the Amazon must decide. Which chit do you rest first? (7.8.2)
-    Options: MOVE M3*, FIGHT M4*. Without an answer by 2025-01-01 12:00 UTC: MOVE M3*.
+    Options: MOVE M3* | FIGHT M4*. Without an answer by 2025-01-01 12:00 UTC: MOVE M3*.
 
-The options are read from the DM's ``Options:`` line (:func:`read_decision`); the campaign is the
-outbox message's own. The DM is shown as a card (:func:`decision_card`) above its buttons. The
-buttons survive a restart of the bot: each is a :class:`discord.ui.DynamicItem` whose
+The options are read from the DM's ``Options:`` line (:func:`read_decision`), written
+``MOVE M3* | FIGHT M4*`` (an option may hold a comma: Violent Storm's ``3, 4``; DMs from before
+were written with commas, and are read so); the campaign is the outbox message's own. The DM is
+shown as a card (:func:`decision_card`) above its buttons. The buttons survive a restart of the
+bot: each is a :class:`discord.ui.DynamicItem` whose
 ``custom_id`` (``rb:decision:<campaign id>:<index>``) holds all it needs, and the bot registers
 :class:`DecisionButton` once (``add_dynamic_items`` in its ``setup_hook``), so the bot keeps
 nothing in memory about the DMs it sent.
+
+A decision of over 25 options (a Wish's clearing anywhere on the map) gets selects instead, one
+for each share of 25 options, at most five (:class:`DecisionSelect`, ``rb:choice:<campaign
+id>:<share>``); a choice on one is taken as a press is.
 
 A press asks the service for the player's open decision
 (:meth:`~bot.resolution.Resolver.open_decision`): only if its options are still those on the
@@ -38,12 +44,22 @@ from bot.service import CampaignService, RequestError
 
 log = logging.getLogger("realmbot.discord.decisions")
 
-#: Discord's limits: buttons on a message, and a button's label.
+#: Discord's limits: buttons on a message, and a button's label; options in a select, selects on
+#: a message, and a select option's label.
 MAX_BUTTONS = 25
 LABEL_LENGTH = 80
+MAX_OPTIONS = 25
+MAX_SELECTS = 5
+OPTION_LENGTH = 100
+
+#: Between the options on a decision DM's ``Options:`` line; :data:`OLD_SEPARATOR` before.
+SEPARATOR = " | "
+OLD_SEPARATOR = ", "
 
 #: A decision button's ``custom_id``: the campaign's id and the option's index (under 100 chars).
 CUSTOM_ID = r"rb:decision:(?P<campaign>[0-9]{1,20}):(?P<index>[0-9]{1,2})"
+#: A decision select's ``custom_id``: the campaign's id and which share of the options it holds.
+SELECT_ID = r"rb:choice:(?P<campaign>[0-9]{1,20}):(?P<share>[0-9])"
 
 #: What a press of a decision that was answered, defaulted or replaced says.
 NO_LONGER_OPEN = "This decision is no longer open."
@@ -78,17 +94,21 @@ class DecisionAsked:
 
 def read_decision(campaign: str, content: str) -> DecisionAsked | None:
     """``content`` (an outbox DM of ``campaign``) as a decision, or ``None`` if it is not one, or
-    its options would not fit on buttons (the player answers by DM then)."""
+    its options would not fit on buttons or selects (the player answers by DM then)."""
     first = content.partition("\n")[0]
     if not (first.startswith(f"{campaign}, day ") and " must decide. " in first):
         return None
     found = _OPTIONS.search(content)
     if found is None:
         return None
-    options = tuple(o.strip() for o in found.group("options").split(", ") if o.strip())
-    if not options or len(options) > MAX_BUTTONS or len(set(options)) < len(options):
+    written = found.group("options")
+    between = SEPARATOR if SEPARATOR in written else OLD_SEPARATOR
+    options = tuple(o.strip() for o in written.split(between) if o.strip())
+    if not options or len(set(options)) < len(options):
         return None
-    if any(len(option) > LABEL_LENGTH for option in options):
+    if len(options) > MAX_OPTIONS * MAX_SELECTS:
+        return None
+    if any(len(option) > OPTION_LENGTH for option in options):
         return None
     header, _, question = first.partition(" must decide. ")
     return DecisionAsked(
@@ -108,10 +128,20 @@ def decision_card(asked: DecisionAsked) -> Card:
         title=asked.header,
         description=asked.question,
         fields=(
-            Field("Options", ", ".join(asked.options)),
+            Field("Options", SEPARATOR.join(asked.options)),
             Field("Without an answer", f"by {asked.due}: {asked.default}"),
         ),
-        footer="Press an option, or answer by DM: answer <option>.",
+        footer=(
+            f"{'Press' if buttons(asked) else 'Choose'} an option, or answer by DM: "
+            "answer <option>."
+        ),
+    )
+
+
+def buttons(asked: DecisionAsked) -> bool:
+    """Whether ``asked`` is answered with a button for each option (else with selects)."""
+    return len(asked.options) <= MAX_BUTTONS and all(
+        len(option) <= LABEL_LENGTH for option in asked.options
     )
 
 
@@ -132,9 +162,15 @@ class Pressed:
 
 
 def find_open_option(
-    service: CampaignService, campaign_id: int, player: str, offered: tuple[str, ...], index: int
+    service: CampaignService,
+    campaign_id: int,
+    player: str,
+    offered: tuple[str, ...],
+    index: int,
+    start: int | None = None,
 ) -> Pressed:
-    """The option at ``index`` if ``offered`` (the message's buttons) is still the decision the
+    """The option at ``index`` of ``offered`` if ``offered`` (the message's buttons, or with a
+    ``start`` a select's share of the options from the ``start``-th) is still the decision the
     player must make in the campaign ``campaign_id`` (blocking: run it in a thread)."""
     name = service.campaigns.campaign_names().get(campaign_id)
     if name is None:
@@ -145,9 +181,10 @@ def find_open_option(
         return Pressed()
     if options is None:
         return Pressed()
-    if tuple(options) != offered or not 0 <= index < len(options):
+    shown = tuple(options) if start is None else tuple(options[start : start + len(offered)])
+    if shown != offered or not 0 <= index < len(offered):
         return Pressed(refusal=NOT_OPEN_NOW)
-    return Pressed(campaign=name, option=options[index])
+    return Pressed(campaign=name, option=offered[index])
 
 
 async def pressed_by_recipient(interaction: discord.Interaction) -> bool:
@@ -244,23 +281,98 @@ class DecisionButton(
             await answer(interaction, found.refusal)
             return
         await interaction.response.edit_message(view=disable(view, chosen=self))
-        request = Request("answer", found.campaign, player, options={"choice": found.option})
-        try:
-            reply = await asyncio.to_thread(take, client.service, request)
-        except RequestError as error:
-            await answer(interaction, str(error))
+        await answer(interaction, await _answered(client, found, player))
+
+
+class DecisionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=SELECT_ID
+):
+    """One share of the options of a decision too long for buttons; a choice is taken as a
+    press of :class:`DecisionButton` is, if the decision is still open with these options."""
+
+    def __init__(self, campaign_id: int, share: int, labels: tuple[str, ...] = ()) -> None:
+        first = share * MAX_OPTIONS + 1
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"rb:choice:{campaign_id}:{share}",
+                placeholder=f"Options {first}-{first + len(labels) - 1}",
+                options=[
+                    discord.SelectOption(label=label, value=str(n))
+                    for n, label in enumerate(labels)
+                ],
+            )
+        )
+        self.campaign_id, self.share, self.labels = campaign_id, share, labels
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
+        labels = (
+            tuple(o.label for o in inner.options) if isinstance(inner, discord.ui.Select) else ()
+        )
+        return cls(int(match["campaign"]), int(match["share"]), labels)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reporting_failure(log, "a decision select", interaction, self.choose)
+
+    async def choose(self, interaction: discord.Interaction) -> None:
+        """Answer the decision with the option chosen if it is still open; reply privately."""
+        client = interaction.client
+        if not isinstance(client, ServesCampaigns):
+            raise TypeError(f"decision selects need the realmbot, not {client!r}")
+        if not await pressed_by_recipient(interaction):
+            await answer(interaction, NOT_YOURS)
             return
-        await answer(interaction, reply.text)
+        values = self.item.values
+        if not values or not values[0].isdigit():
+            return
+        found = await asyncio.to_thread(
+            find_open_option,
+            client.service,
+            self.campaign_id,
+            player_id(interaction.user),
+            self.labels,
+            int(values[0]),
+            self.share * MAX_OPTIONS,
+        )
+        if found.campaign is None or found.option is None:
+            await answer(interaction, found.refusal)
+            return
+        await answer(interaction, await _answered(client, found, player_id(interaction.user)))
+
+
+async def _answered(client: ServesCampaigns, found: Pressed, player: str) -> str:
+    """The service's reply to ``player``'s answer ``found``, or its refusal."""
+    assert found.campaign is not None and found.option is not None
+    request = Request("answer", found.campaign, player, options={"choice": found.option})
+    try:
+        reply = await asyncio.to_thread(take, client.service, request)
+    except RequestError as error:
+        return str(error)
+    return reply.text
 
 
 def decision_view(campaign_id: int, campaign: str, content: str) -> discord.ui.View | None:
     """The buttons for an outbox DM of ``campaign`` (whose id is ``campaign_id``), if it asks a
-    decision. The view is stopped: the buttons are :class:`DecisionButton` and need no view."""
+    decision — or its selects, a share of 25 options each, when it has too many options or
+    too long for buttons. The view is stopped: the buttons are :class:`DecisionButton` (the
+    selects :class:`DecisionSelect`) and need no view."""
     decision = read_decision(campaign, content)
     if decision is None:
         return None
     view = discord.ui.View(timeout=None)
-    for index, option in enumerate(decision.options):
-        view.add_item(DecisionButton(campaign_id, index, label=option))
+    if buttons(decision):
+        for index, option in enumerate(decision.options):
+            view.add_item(DecisionButton(campaign_id, index, label=option))
+    else:
+        options = decision.options
+        for share, at in enumerate(range(0, len(options), MAX_OPTIONS)):
+            view.add_item(DecisionSelect(campaign_id, share, options[at : at + MAX_OPTIONS]))
     view.stop()
     return view

@@ -44,6 +44,7 @@ from bot import outbox
 from bot.cards import Card
 from bot.delivery import MAX_RETRY, Courier, Failure
 from bot.discord.decisions import decision_view
+from bot.discord.demon import demon_view
 from bot.discord.outgoing import MESSAGE_LIMIT, card_of, render_parts, shown
 from bot.discord.plays import window_layout, window_views
 from bot.render import escape_discord, split_message
@@ -311,11 +312,13 @@ class OutboxDelivery:
         return window_layout(message.campaign_id, message.content)
 
     def _buttons(self, message: OutboxMessage, campaign: str | None) -> list[discord.ui.View]:
-        """The decision buttons ``message`` carries, if it is a DM asking a decision, or the
-        selects of a combat window it opens (five to a view)."""
+        """The decision buttons ``message`` carries, if it is a DM asking a decision (or Ask
+        Demon's question or answer, :mod:`bot.discord.demon`), or the selects of a combat
+        window it opens (five to a view)."""
         if message.kind != "dm" or message.to is None or campaign is None:
             return []
         asked = decision_view(message.campaign_id, campaign, message.content)
+        asked = asked or demon_view(message.campaign_id, campaign, message.content)
         return [asked] if asked is not None else window_views(message.campaign_id, message.content)
 
     async def _send(

@@ -29,7 +29,10 @@ Subject = Literal["item", "denizen", "group", "spell", "table"]
 #: and ``melee`` again, once the plays are revealed, for where a Battle Bracelets or Elusive
 #: Cloak moves an attack or maneuver (L4480) — the start of combat ``natives``, and the Fatigue
 #: Step ``fatigue`` (only with the engine's ``wait_for_fatigue``,
-#: :meth:`rules.day.context.Ctx.ask`).
+#: :meth:`rules.day.context.Ctx.ask`). The questions spells ask in a round (``spell``,
+#: :mod:`rules.magic.questions`) and the Magic Wand's red die (``red_die``) come in the melee
+#: window — asked ahead with the melee's, or as the spells take effect (8.4.3) — so that a
+#: player answers them as he answers the rest of the round, by select or typed plays.
 Window = Literal["natives", "lure", "encounter", "melee", "fatigue"]
 
 #: The combat keys of an order message (pbem-combat §3), each answering the decisions of the
@@ -224,8 +227,8 @@ _COMBAT = (
     CombatKind(name="shift_attack", rule="L4482", window="melee"),
     CombatKind(name="shift_maneuver", rule="L4486", window="melee"),
     CombatKind(name="positions", rule="8.4.6", asked=False),
-    CombatKind(name="spell", rule="8.4.3", subject="spell"),
-    CombatKind(name="red_die", rule="L4352", subject="table"),
+    CombatKind(name="spell", rule="8.4.3", subject="spell", window="melee"),
+    CombatKind(name="red_die", rule="L4352", subject="table", window="melee"),
 )
 
 #: The kinds asked in a phase of a turn, by name.

@@ -162,7 +162,8 @@ class ModeratorCog(
     @app_commands.describe(
         what=(
             "status: who is silent; extend; close now; sealed: the plays so far (logged); "
-            "rollback: to the start of a round or of the Evening"
+            "rollback: to the start of a round or of the Evening; demon: Ask Demon's questions "
+            "and answers (logged)"
         ),
         hours="for extend: how many hours more",
         to="for rollback: evening, round (this one), round N, or round N at CLEARING",
@@ -171,7 +172,7 @@ class ModeratorCog(
     async def window(
         self,
         interaction: discord.Interaction,
-        what: Literal["status", "extend", "close", "sealed", "rollback"],
+        what: Literal["status", "extend", "close", "sealed", "rollback", "demon"],
         hours: WindowHours = 1,
         to: app_commands.Range[str, 1, 80] = "round",
         campaign: Campaign = None,

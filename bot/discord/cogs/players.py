@@ -73,7 +73,8 @@ ORDERS_HELP = (
     "choices "
     "as `setup <campaign>` followed by lines such as `victory: fame 2, gold 3`. When your "
     "character is dead, start again with `restart <campaign>` followed by `character: <name>` "
-    "and such lines."
+    "and such lines. After your Ask Demon, send your question as `ask <campaign>` with the "
+    "question below; the player asked answers with `answer-demon <campaign>` and his answer below."
 )
 
 

@@ -281,7 +281,7 @@ async def test_a_decision_is_answered_with_its_buttons(
     [card] = asked.embeds
     assert card.title == "Test, day 1: the Amazon must decide."
     options, default = card.fields
-    assert (options.name, options.value) == ("Options", "MOVE M3\\*, FIGHT M4\\*")
+    assert (options.name, options.value) == ("Options", "MOVE M3\\* \\| FIGHT M4\\*")
     assert default.name == "Without an answer"
     assert re.fullmatch(r"by <t:[0-9]+:F> \(<t:[0-9]+:R>\): MOVE M3\\\*", default.value or "")
     assert labels(asked) == [("MOVE M3*", False), ("FIGHT M4*", False)]
@@ -310,8 +310,8 @@ def test_a_decision_dm_is_read_back_for_its_buttons() -> None:
     assert read is not None and read.options == ("MOVE M3*", "FIGHT M4*")
     assert read_decision("South Sea", content) is None, "another campaign's"
     assert read_decision("North Sea", "North Sea, day 3: the Amazon rests.") is None
-    many = content.replace("MOVE M3*, FIGHT M4*", ", ".join(f"o{n}" for n in range(26)))
-    assert read_decision("North Sea", many) is None, "too many for buttons: answer by DM"
+    many = content.replace("MOVE M3*, FIGHT M4*", ", ".join(f"o{n}" for n in range(126)))
+    assert read_decision("North Sea", many) is None, "too many for selects: answer by DM"
 
 
 def buttons_of(result: simcord.InteractionResult) -> list[tuple[str, bool]]:

@@ -73,7 +73,7 @@ def test_only_reports_and_decisions_are_cards() -> None:
     assert card is not None and card.title == "Test, day 3: the Amazon must decide."
     assert card.description == "Which chit do you rest first? (7.8.2)"
     assert [(f.name, f.value) for f in card.fields] == [
-        ("Options", "MOVE M3*, FIGHT M4*"),
+        ("Options", "MOVE M3* | FIGHT M4*"),
         ("Without an answer", "by 2026-11-27 12:00 UTC: MOVE M3*"),
     ]
     assert card_of(message(decision, kind="dm", attachment=None), "Other") is None

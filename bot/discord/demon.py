@@ -1,0 +1,129 @@
+"""A button under Ask Demon's DMs (issue 34, L4953): **Ask** under the caster's notice that he may
+ask his question, **Answer** under the question relayed to the asked player (and under their
+reminders); pressing it opens a text box whose text is sent as the DM ``ask <campaign>`` or
+``answer-demon <campaign>`` would be (:mod:`bot.demon_exchange`), through the inbox.
+
+The DMs are recognised by their first line, which the relay writes (the player's own text is
+quoted below it): ``templates/messages/demon_reminder.txt.j2`` and ``demon_question.txt.j2``.
+Like the decision buttons (:mod:`bot.discord.decisions`) the button survives a restart: its
+``custom_id`` (``rb:demon:<campaign id>:ask|answer``) holds all it needs; whether there is
+still something to ask or answer is the service's to say when the text is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import Any, Self
+
+import discord
+
+from bot import scope
+from bot.demon_exchange import LIMIT
+from bot.discord.cogs.common import answer, call_and_answer, player_id, reporting_failure
+from bot.discord.decisions import NOT_YOURS, ServesCampaigns, pressed_by_recipient
+from bot.discord.forms import title
+from bot.discord.where import scope_of
+from bot.inbox import Request, take
+from bot.service import CampaignService
+
+log = logging.getLogger("realmbot.discord.demon")
+
+#: The button's ``custom_id``: the campaign's id and what the text box sends.
+CUSTOM_ID = r"rb:demon:(?P<campaign>[0-9]{1,20}):(?P<what>ask|answer)"
+
+#: What each button sends, with its label and the text box's.
+_COMMANDS = {"ask": "ask", "answer": "answer-demon"}
+_LABELS = {"ask": ("Ask", "Your question"), "answer": ("Answer", "Your answer")}
+
+
+def demon_action(campaign: str, content: str) -> str | None:
+    """What a DM of ``campaign`` asks of its reader by Ask Demon: ``ask`` (the caster's notice
+    or reminder), ``answer`` (a question relayed to him, or its reminder), or None."""
+    first = content.partition("\n")[0]
+    head = f"{re.escape(campaign)}: "
+    if re.match(head + r"your Ask Demon lets the .+ ask the .+ one question", first):
+        return "ask"
+    if re.match(head + r"by Ask Demon \(L4953\) the .+ asks the .+ one question", first):
+        return "answer"
+    if re.match(head + r"the .+ still waits for your answer to the question asked by Ask", first):
+        return "answer"
+    return None
+
+
+class DemonModal(discord.ui.Modal):
+    """The text box of a question or an answer; submitting it sends it as its DM would."""
+
+    def __init__(self, service: CampaignService, campaign: str, what: str) -> None:
+        super().__init__(title=title(_LABELS[what][0], campaign))
+        self.text: discord.ui.TextInput[DemonModal] = discord.ui.TextInput(
+            label=_LABELS[what][1],
+            style=discord.TextStyle.paragraph,
+            min_length=1,
+            max_length=LIMIT,
+            custom_id="demon-text",
+        )
+        self.add_item(self.text)
+        self.service, self.campaign, self.what = service, campaign, what
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        scope.enter(scope_of(interaction))
+        request = Request(
+            _COMMANDS[self.what], self.campaign, player_id(interaction.user), self.text.value
+        )
+        await call_and_answer(interaction, lambda: take(self.service, request))
+
+
+class DemonButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=CUSTOM_ID):
+    """The Ask or Answer button; it finds the service through the bot pressed."""
+
+    def __init__(self, campaign_id: int, what: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=_LABELS[what][0],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"rb:demon:{campaign_id}:{what}",
+            )
+        )
+        self.campaign_id, self.what = campaign_id, what
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(int(match["campaign"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reporting_failure(log, "an Ask Demon button", interaction, self.press)
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        """Open the text box, if the presser is the DM's recipient and the campaign exists."""
+        client = interaction.client
+        if not isinstance(client, ServesCampaigns):
+            raise TypeError(f"Ask Demon buttons need the realmbot, not {client!r}")
+        if not await pressed_by_recipient(interaction):
+            await answer(interaction, NOT_YOURS)
+            return
+        names = await asyncio.to_thread(client.service.campaigns.campaign_names)
+        name = names.get(self.campaign_id)
+        if name is None:
+            await answer(interaction, "This campaign is gone.")
+            return
+        await interaction.response.send_modal(DemonModal(client.service, name, self.what))
+
+
+def demon_view(campaign_id: int, campaign: str, content: str) -> discord.ui.View | None:
+    """The button for an outbox DM of ``campaign`` (whose id is ``campaign_id``), if it asks
+    something of its reader by Ask Demon (:func:`demon_action`). The view is stopped."""
+    what = demon_action(campaign, content)
+    if what is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(DemonButton(campaign_id, what))
+    view.stop()
+    return view
