@@ -87,8 +87,8 @@ def test_a_combat_spell_question_from_a_plays_file_or_closed_to_its_default(tmp_
     plays.write_text("spell Ask Demon: Dwarf\n", encoding="utf-8")
     status, out, _ = local(capsys, db, "plays", "Valley", "--player", "alice", str(plays))
     assert status == 0 and "spell Ask Demon: Dwarf" in out
-    told = private(capsys, db, tmp_path, "alice")
-    assert "may ask the player of Dwarf one question" in told
+    told = private(capsys, db, tmp_path, "alice")  # her round's report waits for her next window
+    assert "your Ask Demon lets the Witch ask the Dwarf's player one question" in told
     assert "may ask the player of Dwarf one question" in private(capsys, db, tmp_path, "bob")
     assert "ask the player of" not in private(capsys, db, tmp_path, "carol")
 
