@@ -15,6 +15,7 @@ SUITES: tuple[str, ...] = (
     "races",
     "secrecy",
     "spellcasters",
+    "spellcasters_discord",
     "load",
     "legality",
     "matrix",

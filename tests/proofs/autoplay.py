@@ -86,10 +86,10 @@ def cast(seed: int, characters: list[str]) -> list[str]:
     return rng.sample(characters, rng.randint(3, min(16, len(characters))))
 
 
-def latest_state(service: CampaignService, name: str) -> GameState:
-    """The game as the campaign's last snapshot holds it."""
+def latest_state(service: CampaignService, name: str, guild: str | None = None) -> GameState:
+    """The game as the campaign's last snapshot holds it (a Discord campaign's in ``guild``)."""
     with session_scope(service.engine) as session:
-        campaign = repo.get_campaign(session, name=name)
+        campaign = repo.get_campaign(session, name=name, guild=guild)
         assert campaign is not None and campaign.id is not None
         snapshot = repo.latest_snapshot(session, campaign_id=campaign.id)
         assert snapshot is not None

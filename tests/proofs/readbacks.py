@@ -85,11 +85,11 @@ class Unfinished:
         return today
 
 
-def unfinished(service: CampaignService, name: str) -> Unfinished | None:
-    """The day of campaign ``name`` being resolved (a decision open, its report not out), or
-    None."""
+def unfinished(service: CampaignService, name: str, guild: str | None = None) -> Unfinished | None:
+    """The day of campaign ``name`` (a Discord campaign's in ``guild``) being resolved (a
+    decision open, its report not out), or None."""
     with session_scope(service.engine) as session:
-        campaign = repo.get_campaign(session, name=name)
+        campaign = repo.get_campaign(session, name=name, guild=guild)
         assert campaign is not None and campaign.id is not None
         if published(campaign, campaign.day) or not repo.open_decisions(
             session, campaign_id=campaign.id

@@ -89,6 +89,8 @@ class Inspector:
     """Checks what leaves the service against each reader's view, and counts it."""
 
     service: CampaignService
+    #: The Discord server whose campaigns it reads (None: the command line's).
+    guild: str | None = None
     leaks: list[Leak] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)
     viewers: set[tuple[str, str]] = field(default_factory=set)
@@ -112,7 +114,7 @@ class Inspector:
         """The game of ``campaign`` as its last snapshot holds it, with what was shown so far
         (kept until the next snapshot)."""
         with session_scope(self.service.engine) as session:
-            found = repo.get_campaign(session, name=campaign)
+            found = repo.get_campaign(session, name=campaign, guild=self.guild)
             assert found is not None and found.id is not None
             snapshot = repo.latest_snapshot_id(session, campaign_id=found.id)
             known = self._moments.get(campaign)
@@ -128,9 +130,9 @@ class Inspector:
             decisions = select(PendingDecision).where(PendingDecision.campaign_id == found.id)
             for decision in session.exec(decisions):
                 asked.setdefault(decision.character, set()).update(decision.options)
-        state = latest_state(self.service, campaign)
+        state = latest_state(self.service, campaign, self.guild)
         moment = Moment(snapshot, state, view_for(self.catalog, state, MODERATOR), events, asked)
-        moment.unfinished = unfinished(self.service, campaign)
+        moment.unfinished = unfinished(self.service, campaign, self.guild)
         self._moments = {campaign: moment}  # one campaign at a time: keep only its game
         return moment
 

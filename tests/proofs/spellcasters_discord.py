@@ -1,0 +1,251 @@
+"""Magic for players on Discord (issue 34): the six spellcasters play a campaign through Discord
+(SimCord), the moderator forcing each day and closing what is left open, and nothing secret
+reaches the wrong reader.
+
+Six members of a simulated server join as the Wizard, the Witch, the Sorcerer, the Magician,
+the Druid and the Witch King, with the spells the autopilot casts
+(:func:`rules.autopilot_magic.autopilot_setup`), in a campaign that waits for decisions; two of
+them are left to the autopilot by ``/gm autopilot``. Each day the others DM the autopilot's
+orders as their own (enchanting colour chits, ``EM, E CHIT``), half of them without its standing
+combat lines; the moderator forces the day (through the service, as ``/gm force`` does: a day of
+six fighting spellcasters can take longer to resolve than SimCord lets a command settle). In
+each combat window a player offered a cast makes it by typed plays (``encounter: cast ...``,
+``target: ...``; :func:`tests.proofs.autoplay._casting`), the others answer half the time with
+their defaults; the moderator closes the rest (as ``/gm window close`` does). Everything the bot
+says — each DM, each reply, each message and image in the campaign's channel — is checked, as
+it arrives, against its reader's view of the game (:class:`tests.proofs.secrecy.Inspector`),
+with the other players' orders sealed until the day is resolved and their plays until the
+window closes.
+
+``python -m tests.proofs.spellcasters_discord [DAYS]`` is the full form (28 days); it prints
+its figures and exits 1 on any leak or if no spell was cast through a window.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import discord
+import simcord
+
+from bot.discord import make_bot
+from bot.service import CampaignService
+from db import event_log, repo
+from db.engine import make_engine, session_scope
+from db.migrate import upgrade
+from rules import autopilot_setup
+from rules.autopilot import autopilot_orders
+from rules.catalog import catalog
+from rules.day.leaving import in_play
+from rules.decisions import is_combat_id
+from rules.view import PUBLIC
+from tests.proofs.autoplay import SPELLCASTERS, _casting, _plays, latest_state, victory
+from tests.proofs.secrecy import Inspector, Leak
+from tests.proofs.watcher import Sent
+
+NAME = "Spells"
+DAYS = 28
+#: The seats left to the autopilot, and how many times one day may stop before giving up.
+PILOTED = ("Druid", "Witch King")
+MAX_STOPS = 120
+
+
+class Table:
+    """The simulated server: the moderator, the six players, and what each has read so far."""
+
+    def __init__(self, env: simcord.Env, service: CampaignService) -> None:
+        self.env = env
+        self.service = service
+        self.guild = env.create_guild()
+        mods = self.guild.create_role(
+            "Moderators", permissions=discord.Permissions(manage_guild=True)
+        )
+        self.channel = self.guild.create_text_channel("realm")
+        self.gm = self.guild.add_member(env.create_user("gm"), roles=[mods])
+        self.players = {
+            character: self.guild.add_member(env.create_user(f"player{number}"))
+            for number, character in enumerate(SPELLCASTERS)
+        }
+        self.inspector = Inspector(service, guild=str(self.guild.id))
+        self.seen: dict[str, int] = {}
+
+    @property
+    def where(self) -> str:
+        """The server's id, as the campaign's ``guild``."""
+        return str(self.guild.id)
+
+    @property
+    def moderator(self) -> str:
+        """The moderator as the service knows him: his user id."""
+        return str(self.gm.user.id)
+
+    @property
+    def bot(self) -> discord.Client:
+        bot = self.env.bot
+        assert isinstance(bot, discord.Client)
+        return bot
+
+    def read(self, orders: dict[str, str], plays: dict[str, object]) -> None:
+        """Hand every message not read yet, in each DM and in the channel, to the inspector."""
+        readers = [(PUBLIC, self.channel.history())] + [
+            (character, member.user.dm_channel.history())
+            for character, member in self.players.items()
+            if member.user.dm_channel is not None
+        ]
+        sent: list[Sent] = []
+        for viewer, history in readers:
+            mine = [m for m in history if m.author.bot]
+            for message in mine[self.seen.get(viewer, 0) :]:
+                sent += self._sent(viewer, message)
+            self.seen[viewer] = len(mine)
+        self.inspector(sent, orders, plays)  # type: ignore[arg-type]
+
+    def _sent(self, viewer: str, message: discord.Message) -> list[Sent]:
+        shown = [c.content for c in message.components if isinstance(c, discord.TextDisplay)]
+        embeds = [e.description or "" for e in message.embeds]
+        text = "\n".join([message.content, *shown, *embeds])
+        found = [Sent(NAME, viewer, "dm" if viewer != PUBLIC else "channel", text)]
+        for attachment in message.attachments:
+            data = self.env.backend.cdn.get(attachment.url)
+            if data is not None and attachment.filename.endswith(".png"):
+                found.append(Sent(NAME, viewer, "image", "", data, attachment.filename))
+        return found
+
+
+async def play(days: int, seed: int = 7) -> tuple[list[Leak], Counter[str], int]:
+    """Play :data:`NAME` for ``days`` days on a fresh database under SimCord; the leaks, the
+    counts (those of the inspector and of the days) and how many viewers read something."""
+    rng = random.Random(seed)
+    counts: Counter[str] = Counter()
+    with tempfile.TemporaryDirectory() as folder:
+        engine = make_engine(f"sqlite:///{Path(folder) / 'spells.db'}")
+        upgrade(engine)
+        service = CampaignService(engine, catalog())
+        async with simcord.run(make_bot(service)) as env:
+            table = Table(env, service)
+            await _seat(table)
+            for day in range(1, days + 1):
+                if not await _day(table, day, rng, counts):
+                    break
+        engine.dispose()
+    inspector = table.inspector
+    return inspector.leaks, inspector.counts + counts, len(inspector.viewers)
+
+
+async def _seat(table: Table) -> None:
+    """Create, seat, choose and start: the campaign waits for decisions; two seats piloted."""
+    await table.gm.slash(table.channel, "gm create", name=NAME)
+    with session_scope(table.service.engine) as session:
+        campaign = repo.get_campaign(session, name=NAME, guild=table.where)
+        assert campaign is not None
+        campaign.options = {**campaign.options, "wait_for_decisions": True}
+    for character, member in table.players.items():
+        await member.slash(table.channel, "join", campaign=NAME, character=character)
+        choice = f"victory: {victory(random.Random(character))}"
+        spells = autopilot_setup(table.service.catalog, character)
+        await member.send_dm("\n".join([f"setup {NAME}", choice, *spells]))
+    await table.gm.slash(table.channel, "gm start", campaign=NAME)
+    for character in PILOTED:
+        await table.gm.slash(
+            table.channel, "gm autopilot", campaign=NAME, character=character, on=True
+        )
+    await table.bot.deliver_once()  # type: ignore[attr-defined]
+    table.read({}, {})
+
+
+async def _day(table: Table, day: int, rng: random.Random, counts: Counter[str]) -> bool:
+    """One day: the players' orders by DM, the day forced, its windows answered and closed;
+    False, doing nothing, once the campaign is over."""
+    service = table.service
+    with session_scope(service.engine) as session:
+        found = repo.get_campaign(session, name=NAME, guild=table.where)
+        if found is None or found.status != "running":
+            return False
+    state = latest_state(service, NAME, table.where)
+    orders: dict[str, str] = {}
+    for number, (character, member) in enumerate(table.players.items()):
+        if character in PILOTED or not in_play(state, character):
+            continue
+        text = autopilot_orders(state, character, catalog=service.catalog)
+        if number % 2:
+            text = text.split("\n", 1)[0]  # no standing combat lines: he plays by DM
+        await member.send_dm(f"orders {NAME}\n{text}")
+        echo = [m for m in member.user.dm_channel.history() if m.author.bot][-1]
+        orders[character] = echo.content.split("\n", 1)[-1]  # as the service echoes them
+    table.read(orders, {})
+    service.resolver.resolve_day(NAME, day=day, moderator=table.moderator)  # his force
+    await table.bot.deliver_once()  # type: ignore[attr-defined]
+    table.read({}, {})
+    for _ in range(MAX_STOPS):
+        with session_scope(service.engine) as session:
+            campaign = repo.get_campaign(session, name=NAME, guild=table.where)
+            assert campaign is not None and campaign.id is not None
+            waiting = repo.open_decisions(session, campaign_id=campaign.id)
+            every = repo.list_decisions(session, campaign_id=campaign.id, day=campaign.day)
+            for decision in every:
+                session.expunge(decision)
+        if not waiting:
+            break
+        counts["decisions"] += len(waiting)
+        plays = _plays(every, waiting)
+        for character in sorted({d.character for d in waiting if is_combat_id(d.ref)}):
+            mine = [d for d in waiting if d.character == character]
+            casting = _casting(mine, rng)
+            if casting is not None:
+                await table.players[character].send_dm(f"plays {NAME}\n{casting}")
+                counts["casts by DM"] += 1
+            elif rng.random() < 0.5:
+                await table.players[character].send_dm(f"plays {NAME}\nencounter: none")
+        table.read({}, plays)  # type: ignore[arg-type]
+        if _open(table):
+            service.plays.close_window(NAME, moderator=table.moderator)  # his window close
+        await table.bot.deliver_once()  # type: ignore[attr-defined]
+        table.read({}, {})
+    else:
+        raise RuntimeError(f"day {day} did not end after {MAX_STOPS} stops")
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name=NAME, guild=table.where)
+        assert campaign is not None and campaign.id is not None
+        types = [r.type for r in event_log.list_events(session, campaign_id=campaign.id, day=day)]
+    counts["days"] += 1
+    counts["days with a fight"] += "combat_started" in types
+    counts["days with a cast"] += "cast" in types
+    counts["casts"] += types.count("cast")
+    counts["enchants"] += types.count("enchanted")
+    return True
+
+
+def _open(table: Table) -> bool:
+    """Whether a decision of the campaign still waits."""
+    with session_scope(table.service.engine) as session:
+        campaign = repo.get_campaign(session, name=NAME, guild=table.where)
+        assert campaign is not None and campaign.id is not None
+        return bool(repo.open_decisions(session, campaign_id=campaign.id))
+
+
+def main(argv: list[str]) -> int:
+    """The full form: :data:`DAYS` days (or ``argv[0]``)."""
+    days = int(argv[0]) if argv else DAYS
+    start = time.perf_counter()
+    leaks, counts, viewers = asyncio.run(play(days))
+    for leak in leaks[:20]:
+        print(f"LEAK {leak.campaign} to {leak.viewer}: {leak.what}\n    {leak.excerpt!r}")
+    print(f"figure: campaign: the six spellcasters on Discord (SimCord), {counts['days']} days")
+    for what in ("days with a fight", "days with a cast", "enchants", "casts", "casts by DM"):
+        print(f"figure: {what}: {counts[what]}")
+    for what in ("decisions", "messages", "images"):
+        print(f"figure: {what}: {counts[what]}")
+    print(f"figure: viewers: {viewers}")
+    print(f"figure: leaks: {len(leaks)}")
+    print(f"figure: seconds: {time.perf_counter() - start:.0f}")
+    return 0 if not leaks and counts["casts by DM"] > 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
