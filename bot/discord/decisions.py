@@ -199,6 +199,19 @@ async def pressed_by_recipient(interaction: discord.Interaction) -> bool:
     return dm.id == channel.id
 
 
+async def recipient_served(interaction: discord.Interaction, what: str) -> ServesCampaigns | None:
+    """The realmbot serving ``interaction`` (``what`` pressed, for the error when it is another
+    client), if it comes from the DM of the user who pressed; else None, the presser told that
+    the choice is not his."""
+    client = interaction.client
+    if not isinstance(client, ServesCampaigns):
+        raise TypeError(f"{what} need the realmbot, not {client!r}")
+    if not await pressed_by_recipient(interaction):
+        await answer(interaction, NOT_YOURS)
+        return None
+    return client
+
+
 def _button(item: discord.ui.Item[Any]) -> discord.ui.Button[Any] | None:
     inner = item.item if isinstance(item, discord.ui.DynamicItem) else item
     return inner if isinstance(inner, discord.ui.Button) else None
@@ -257,11 +270,8 @@ class DecisionButton(
 
     async def press(self, interaction: discord.Interaction) -> None:
         """Answer the decision if it is still open, and reply privately either way."""
-        client = interaction.client
-        if not isinstance(client, ServesCampaigns):
-            raise TypeError(f"decision buttons need the realmbot, not {client!r}")
-        if not await pressed_by_recipient(interaction):
-            await answer(interaction, NOT_YOURS)
+        client = await recipient_served(interaction, "decision buttons")
+        if client is None:
             return
         view = self.view
         if not isinstance(view, discord.ui.View):
@@ -323,11 +333,8 @@ class DecisionSelect(
 
     async def choose(self, interaction: discord.Interaction) -> None:
         """Answer the decision with the option chosen if it is still open; reply privately."""
-        client = interaction.client
-        if not isinstance(client, ServesCampaigns):
-            raise TypeError(f"decision selects need the realmbot, not {client!r}")
-        if not await pressed_by_recipient(interaction):
-            await answer(interaction, NOT_YOURS)
+        client = await recipient_served(interaction, "decision selects")
+        if client is None:
             return
         values = self.item.values
         if not values or not values[0].isdigit():

@@ -22,7 +22,7 @@ import discord
 from bot import scope
 from bot.demon_exchange import LIMIT
 from bot.discord.cogs.common import answer, call_and_answer, player_id, reporting_failure
-from bot.discord.decisions import NOT_YOURS, ServesCampaigns, pressed_by_recipient
+from bot.discord.decisions import recipient_served
 from bot.discord.forms import title
 from bot.discord.where import scope_of
 from bot.inbox import Request, take
@@ -103,11 +103,8 @@ class DemonButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
 
     async def press(self, interaction: discord.Interaction) -> None:
         """Open the text box, if the presser is the DM's recipient and the campaign exists."""
-        client = interaction.client
-        if not isinstance(client, ServesCampaigns):
-            raise TypeError(f"Ask Demon buttons need the realmbot, not {client!r}")
-        if not await pressed_by_recipient(interaction):
-            await answer(interaction, NOT_YOURS)
+        client = await recipient_served(interaction, "Ask Demon buttons")
+        if client is None:
             return
         names = await asyncio.to_thread(client.service.campaigns.campaign_names)
         name = names.get(self.campaign_id)

@@ -35,7 +35,7 @@ from typing import Any, Self
 import discord
 
 from bot.discord.cogs.common import answer, player_id, reporting_failure
-from bot.discord.decisions import NOT_YOURS, ServesCampaigns, pressed_by_recipient
+from bot.discord.decisions import ServesCampaigns, recipient_served
 from bot.discord.outgoing import shown
 from bot.option_lists import expand
 from bot.service import RequestError
@@ -113,11 +113,8 @@ async def _campaign(
 ) -> tuple[ServesCampaigns, str] | None:
     """The bot and the name of the campaign a select of a window DM belongs to; None, the
     chooser told why, if he is not its recipient or the campaign is gone."""
-    client = interaction.client
-    if not isinstance(client, ServesCampaigns):
-        raise TypeError(f"combat selects need the realmbot, not {client!r}")
-    if not await pressed_by_recipient(interaction):
-        await answer(interaction, NOT_YOURS)
+    client = await recipient_served(interaction, "combat selects")
+    if client is None:
         return None
     names = await asyncio.to_thread(client.service.campaigns.campaign_names)
     name = names.get(campaign_id)

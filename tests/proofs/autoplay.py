@@ -204,17 +204,10 @@ def _decide(
     cost that grows slowly with a long day), the day being resolved, everyone asks every
     read-back command (:func:`tests.proofs.readbacks.read_back`; the maps at the first)."""
     for stop in range(MAX_STOPS):
-        with session_scope(service.engine) as session:
-            campaign = repo.get_campaign(session, name=name)
-            assert campaign is not None and campaign.id is not None
-            waiting = repo.open_decisions(session, campaign_id=campaign.id)
-            every = repo.list_decisions(session, campaign_id=campaign.id, day=campaign.day)
-            for decision in every:
-                session.expunge(decision)
+        waiting, plays = stop_of(service, name)
         if not waiting:
             return
         seen["decisions"] += len(waiting)
-        plays = _plays(every, waiting)
         inspect(watcher.drain(), {}, plays)
         if stop & (stop - 1) == 0:  # 0, 1, 2, 4, 8...
             inspect(read_back(service, name, players, maps=stop == 0), {}, plays)
@@ -268,6 +261,21 @@ def _casting(mine: list[PendingDecision], rng: random.Random) -> str | None:
     if aims:
         lines.append(f"target: {aims[0]}")
     return "\n".join(lines)
+
+
+def stop_of(
+    service: CampaignService, name: str, guild: str | None = None
+) -> tuple[list[PendingDecision], dict[str, SealedSet]]:
+    """Where campaign ``name`` (a Discord campaign's in ``guild``) stops: the decisions open
+    now, and the sealed sets of the open combat window by character."""
+    with session_scope(service.engine) as session:
+        campaign = repo.get_campaign(session, name=name, guild=guild)
+        assert campaign is not None and campaign.id is not None
+        waiting = repo.open_decisions(session, campaign_id=campaign.id)
+        every = repo.list_decisions(session, campaign_id=campaign.id, day=campaign.day)
+        for decision in every:
+            session.expunge(decision)
+    return waiting, _plays(every, waiting)
 
 
 def _plays(every: list[PendingDecision], waiting: list[PendingDecision]) -> dict[str, SealedSet]:

@@ -45,7 +45,7 @@ from rules.catalog import catalog
 from rules.day.leaving import in_play
 from rules.decisions import is_combat_id
 from rules.view import PUBLIC
-from tests.proofs.autoplay import SPELLCASTERS, _casting, _plays, latest_state, victory
+from tests.proofs.autoplay import SPELLCASTERS, _casting, latest_state, stop_of, victory
 from tests.proofs.secrecy import Inspector, Leak
 from tests.proofs.watcher import Sent
 
@@ -183,17 +183,10 @@ async def _day(table: Table, day: int, rng: random.Random, counts: Counter[str])
     await table.bot.deliver_once()  # type: ignore[attr-defined]
     table.read({}, {})
     for _ in range(MAX_STOPS):
-        with session_scope(service.engine) as session:
-            campaign = repo.get_campaign(session, name=NAME, guild=table.where)
-            assert campaign is not None and campaign.id is not None
-            waiting = repo.open_decisions(session, campaign_id=campaign.id)
-            every = repo.list_decisions(session, campaign_id=campaign.id, day=campaign.day)
-            for decision in every:
-                session.expunge(decision)
+        waiting, plays = stop_of(service, NAME, table.where)
         if not waiting:
             break
         counts["decisions"] += len(waiting)
-        plays = _plays(every, waiting)
         for character in sorted({d.character for d in waiting if is_combat_id(d.ref)}):
             mine = [d for d in waiting if d.character == character]
             casting = _casting(mine, rng)

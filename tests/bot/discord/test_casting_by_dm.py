@@ -14,7 +14,7 @@ import pytest
 from bot.service import CampaignService
 from db import repo
 from db.engine import session_scope
-from tests.fights import quiet_plays, stage_demon_fight
+from tests.fights import stage_demon_fight
 
 from .conftest import Table, last_window, private_answer
 from .test_combat_evening import (
@@ -22,6 +22,7 @@ from .test_combat_evening import (
     choose,
     combat_round,
     dms,
+    fight_on_quietly,
     open_kinds,
     selects,
     window_dm,
@@ -148,14 +149,7 @@ async def test_two_casters_cast_through_selects_and_typed_plays(
     assert channel_texts(table) == before, "the channel heard nothing of the fight so far"
 
     # On quietly until the fight is over and the day resolved.
-    for _ in range(40):
-        if not open_kinds(service, "Wizard") and not open_kinds(service, "Witch King"):
-            break
-        for member, character in ((table.alice, "Wizard"), (table.bob, "Witch King")):
-            text = quiet_plays(open_kinds(service, character))
-            if text is not None:
-                await member.send_dm("plays\n" + text)
-        await table.bot.deliver_once()
+    await fight_on_quietly(table, service, {"Wizard": table.alice, "Witch King": table.bob})
     assert service.campaigns.campaign("Test").day == 2, "the day is resolved"
     public = "\n".join(channel_texts(table)[len(before) :]).replace("\\", "")
     assert "Round 1" in public and "Round 2" in public

@@ -10,6 +10,7 @@ from datetime import timedelta
 
 import discord
 import pytest
+import simcord
 
 from bot.service import CampaignService
 from db import repo
@@ -75,6 +76,21 @@ async def choose_on(table: Table, messages: list[discord.Message], label: str) -
                 done = await table.alice.user.select(message, [value], custom_id=select.custom_id)
                 return private_answer(done)
     raise AssertionError(f"no select offers {label!r}")
+
+
+async def fight_on_quietly(
+    table: Table, service: CampaignService, seats: dict[str, simcord.MemberActor]
+) -> None:
+    """Each of ``seats`` (by character) answers his windows without fighting until none asks
+    him, the bot delivering between rounds."""
+    for _ in range(40):
+        if not any(open_kinds(service, character) for character in seats):
+            return
+        for character, member in seats.items():
+            text = quiet_plays(open_kinds(service, character))
+            if text is not None:
+                await member.send_dm("plays\n" + text)
+        await table.bot.deliver_once()
 
 
 def channel_texts(table: Table) -> list[str]:
@@ -161,14 +177,7 @@ async def test_an_evening_fought_over_three_rounds_through_windows(
     assert channel_texts(table) == before, "the channel heard nothing of the fight so far"
 
     # Round 3, and on quietly until the fight is over and the day resolved.
-    for _ in range(40):
-        if not open_kinds(service, "Amazon") and not open_kinds(service, "Elf"):
-            break
-        for member, character in ((table.alice, "Amazon"), (table.bob, "Elf")):
-            text = quiet_plays(open_kinds(service, character))
-            if text is not None:
-                await member.send_dm("plays\n" + text)
-        await table.bot.deliver_once()
+    await fight_on_quietly(table, service, {"Amazon": table.alice, "Elf": table.bob})
     assert service.campaigns.campaign("Test").day == 2, "the day is resolved"
 
     public = "\n".join(channel_texts(table)[len(before) :])
