@@ -47,6 +47,7 @@ from rules.decisions import is_combat_id
 from rules.view import PUBLIC
 from tests.proofs.autoplay import SPELLCASTERS, _casting, latest_state, stop_of, victory
 from tests.proofs.secrecy import Inspector, Leak
+from tests.proofs.spellcasters import verdict
 from tests.proofs.watcher import Sent
 
 NAME = "Spells"
@@ -227,17 +228,8 @@ def main(argv: list[str]) -> int:
     days = int(argv[0]) if argv else DAYS
     start = time.perf_counter()
     leaks, counts, viewers = asyncio.run(play(days))
-    for leak in leaks[:20]:
-        print(f"LEAK {leak.campaign} to {leak.viewer}: {leak.what}\n    {leak.excerpt!r}")
     print(f"figure: campaign: the six spellcasters on Discord (SimCord), {counts['days']} days")
-    for what in ("days with a fight", "days with a cast", "enchants", "casts", "casts by DM"):
-        print(f"figure: {what}: {counts[what]}")
-    for what in ("decisions", "messages", "images"):
-        print(f"figure: {what}: {counts[what]}")
-    print(f"figure: viewers: {viewers}")
-    print(f"figure: leaks: {len(leaks)}")
-    print(f"figure: seconds: {time.perf_counter() - start:.0f}")
-    return 0 if not leaks and counts["casts by DM"] > 0 else 1
+    return verdict(leaks, counts, viewers, ("decisions", "messages", "images"), start)
 
 
 if __name__ == "__main__":
