@@ -39,20 +39,18 @@ typecheck: $(VENV)/.installed-test
 
 # pytest-xdist workers, one more than the cores: many tests wait on processes they start and on
 # servers, and a third worker on two cores keeps both busy (~125-140 s against ~160 s with two).
-# Each worker starts its own throwaway PostgreSQL server. ``--dist loadgroup``: the tests of a
-# module that works out one costly thing for all of them (``xdist_group``) run on one worker,
-# which works it out once.
+# Each worker starts its own throwaway PostgreSQL server.
 WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 
 pytest: $(VENV)/.installed-test
-	$(BIN)/pytest -q -n $(WORKERS) --dist loadgroup
+	$(BIN)/pytest -q -n $(WORKERS)
 
 # Ruff first (seconds); then mypy beside pytest, its report shown once pytest is done: its
 # half-minute on one core is mostly hidden in pytest's time.
 test: lint $(VENV)/.installed-test
 	@$(BIN)/python -m compileall -q -j 0 bot db rules scenarios templates tests
 	@$(BIN)/mypy rules scenarios bot db tests > $(VENV)/mypy.log 2>&1 & typing=$$!; \
-	$(BIN)/pytest -q -n $(WORKERS) --dist loadgroup; tested=$$?; \
+	$(BIN)/pytest -q -n $(WORKERS); tested=$$?; \
 	wait $$typing; typed=$$?; echo "mypy:"; cat $(VENV)/mypy.log; \
 	[ $$tested -eq 0 ] && [ $$typed -eq 0 ]
 

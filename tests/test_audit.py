@@ -39,10 +39,6 @@ from tests.rulebook import locate, rulebook_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: One worker works out the audit's rows and runs their scenarios once for every test here
-#: (``make test``'s loadgroup).
-pytestmark = pytest.mark.xdist_group("audit")
-
 
 @cache
 def rows() -> tuple[Row, ...]:

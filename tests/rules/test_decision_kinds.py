@@ -9,8 +9,6 @@ import re
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 from bot.sealing import decision_label
 from rules.catalog import catalog
 from rules.decisions import COMBAT_KINDS, TURN_KINDS, CombatId, TurnId, kind_of
@@ -21,9 +19,6 @@ from scenarios.search import SEARCH_KINDS
 from scenarios.trading import HIRE_KINDS, TRADE_KINDS
 from tests.rules.games import fresh
 from tests.rules.stored_ids import ROOT, run_recording
-
-#: One worker plays the recorded scenarios once for every test here (``make test``'s loadgroup).
-pytestmark = pytest.mark.xdist_group("decision_kinds")
 
 RECORDED = json.loads((Path(__file__).parent / "stored_ids.json").read_text(encoding="utf-8"))
 
