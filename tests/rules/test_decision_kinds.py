@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache
 from pathlib import Path
+
+import pytest
 
 from bot.sealing import decision_label
 from rules.catalog import catalog
@@ -17,41 +18,51 @@ from rules.events import Decision
 from rules.orders.combat import COMBAT_KEYS
 from scenarios.search import SEARCH_KINDS
 from scenarios.trading import HIRE_KINDS, TRADE_KINDS
+from tests.once import once
 from tests.rules.games import fresh
 from tests.rules.stored_ids import ROOT, run_recording
 
 RECORDED = json.loads((Path(__file__).parent / "stored_ids.json").read_text(encoding="utf-8"))
 
 
-@cache
-def asked() -> tuple[Decision, ...]:
+#: Decisions as the engine asked them.
+Asked = tuple[Decision, ...]
+
+
+def _asked() -> Asked:
     """Every decision the engine asks in the recorded scenarios, as asked."""
     return tuple(d for path in sorted(RECORDED) for d in run_recording(ROOT / path)[1])
 
 
-def test_the_scenarios_ask_decisions_of_every_form_and_of_hirelings():
-    kinds = {(type(d.where), d.kind) for d in asked()}
+@pytest.fixture(scope="session")
+def asked(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Asked:
+    """:func:`_asked`, played once for the whole run (:func:`tests.once.once`)."""
+    return once(tmp_path_factory, worker_id, "decision-kinds-asked", _asked)
+
+
+def test_the_scenarios_ask_decisions_of_every_form_and_of_hirelings(asked: Asked) -> None:
+    kinds = {(type(d.where), d.kind) for d in asked}
     assert (TurnId, "sell") in kinds and (CombatId, "lure") in kinds
     assert (CombatId, "deploy") in kinds and (CombatId, "assign") in kinds
 
 
-def test_every_decision_asked_is_of_a_kind_of_its_form_and_names_its_subject():
-    for decision in asked():
+def test_every_decision_asked_is_of_a_kind_of_its_form_and_names_its_subject(asked: Asked) -> None:
+    for decision in asked:
         kind = kind_of(decision.where)
         assert kind.name == decision.kind
         assert (decision.where.subject is not None) == (kind.subject is not None), decision.id
 
 
-def test_a_kind_with_fixed_options_always_asks_them_its_default_first():
-    fixed = [d for d in asked() if kind_of(d.where).fixed]
+def test_a_kind_with_fixed_options_always_asks_them_its_default_first(asked: Asked) -> None:
+    fixed = [d for d in asked if kind_of(d.where).fixed]
     assert {d.kind for d in fixed} >= {"drinks", "insult"}
     for decision in fixed:
         kind = kind_of(decision.where)
         assert (decision.options, decision.default) == (kind.fixed, kind.fixed[0]), decision.id
 
 
-def test_what_declines_a_combat_decision_is_among_its_options():
-    combat = [(d, kind_of(d.where)) for d in asked() if isinstance(d.where, CombatId)]
+def test_what_declines_a_combat_decision_is_among_its_options(asked: Asked) -> None:
+    combat = [(d, kind_of(d.where)) for d in asked if isinstance(d.where, CombatId)]
     assert any(kind.declined is not None for _, kind in combat)
     for decision, kind in combat:
         assert kind.asked, decision.id
@@ -59,10 +70,10 @@ def test_what_declines_a_combat_decision_is_among_its_options():
             assert kind.declined in decision.options, decision.id
 
 
-def test_a_hireling_s_decision_is_asked_of_its_employer_and_no_other_is():
+def test_a_hireling_s_decision_is_asked_of_its_employer_and_no_other_is(asked: Asked) -> None:
     """``for_hireling``: the id's ``who`` is the hireling, and the character asked is its
     employer; every other combat decision is asked of the one it is for."""
-    combat = [(d, w) for d in asked() if isinstance(w := d.where, CombatId)]
+    combat = [(d, w) for d in asked if isinstance(w := d.where, CombatId)]
     assert any(kind_of(where).for_hireling for _, where in combat)
     for decision, where in combat:
         assert (where.who != decision.character) == kind_of(where).for_hireling, decision.id
