@@ -72,13 +72,20 @@ def test_a_daylight_spell_question_answered_from_the_command_line(tmp_path: Path
     assert cancelled == [False, True, True, False], turn
 
 
-def test_a_combat_spell_question_from_a_plays_file_or_closed_to_its_default(tmp_path: Path, capsys):
+def demon_window(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[str, Path]:
+    """The Witch's Ask Demon cast at the Demon, the lures declined: her question of whom to
+    ask waits in the melee window; the database, and a plays file to write her plays in."""
     db = started(tmp_path, capsys, "demon")
     plays = tmp_path / "plays.txt"
     plays.write_text("lure: none\n", encoding="utf-8")
     for player in ("alice", "bob"):
         local(capsys, db, "plays", "Valley", "--player", player, str(plays))
     local(capsys, db, "window", "Valley", "--moderator", "gm", "close")
+    return db, plays
+
+
+def test_a_combat_spell_question_from_a_plays_file_or_closed_to_its_default(tmp_path: Path, capsys):
+    db, plays = demon_window(tmp_path, capsys)
     asked = private(capsys, db, tmp_path, "alice")
     assert "Which player do you ask your question (L4953)?" in asked
     assert "Options: Amazon | Dwarf. Default: Amazon." in asked
@@ -97,12 +104,7 @@ def test_ask_demons_question_and_answer_from_the_command_line(tmp_path: Path, ca
     """Issue 34 on the local transport: the Witch names the Dwarf's player in a plays file,
     then asks her question from a file; it reaches his folder alone, his answer hers alone;
     the moderator reads both."""
-    db = started(tmp_path, capsys, "demon")
-    plays = tmp_path / "plays.txt"
-    plays.write_text("lure: none\n", encoding="utf-8")
-    for player in ("alice", "bob"):
-        local(capsys, db, "plays", "Valley", "--player", player, str(plays))
-    local(capsys, db, "window", "Valley", "--moderator", "gm", "close")
+    db, plays = demon_window(tmp_path, capsys)
     plays.write_text("spell Ask Demon: Dwarf\n", encoding="utf-8")
     local(capsys, db, "plays", "Valley", "--player", "alice", str(plays))
     text = tmp_path / "question.txt"

@@ -179,12 +179,14 @@ def read_plays(
         found = standing_answer(orders, decision, facts)
         if found is not None and found in decision.options:
             answers[decision.id] = found
-    facts = _casting(decisions, answers, facts)
-    for decision in decisions:
-        if decision.kind == "target" and decision.id not in answers:
-            found = standing_answer(orders, decision, facts)
-            if found is not None and found in decision.options:
-                answers[decision.id] = found
+    casting = _casting(decisions, answers, facts)
+    if casting is not facts:  # his cast's targets, asked ahead, as they will be answered
+        facts = casting
+        for decision in decisions:
+            if decision.kind == "target" and decision.id not in answers:
+                found = standing_answer(orders, decision, facts)
+                if found is not None and found in decision.options:
+                    answers[decision.id] = found
     missed = _not_among_options(orders, decisions, answers, facts)
     if missed:
         return TypedPlays({}, tuple(missed))

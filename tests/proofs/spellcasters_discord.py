@@ -35,6 +35,8 @@ import discord
 import simcord
 
 from bot.discord import make_bot
+from bot.discord.app import RealmBot
+from bot.sealing import SealedSet
 from bot.service import CampaignService
 from db import event_log, repo
 from db.engine import make_engine, session_scope
@@ -87,12 +89,12 @@ class Table:
         return str(self.gm.user.id)
 
     @property
-    def bot(self) -> discord.Client:
+    def bot(self) -> RealmBot:
         bot = self.env.bot
-        assert isinstance(bot, discord.Client)
+        assert isinstance(bot, RealmBot)
         return bot
 
-    def read(self, orders: dict[str, str], plays: dict[str, object]) -> None:
+    def read(self, orders: dict[str, str], plays: dict[str, SealedSet]) -> None:
         """Hand every message not read yet, in each DM and in the channel, to the inspector."""
         readers = [(PUBLIC, self.channel.history())] + [
             (character, member.user.dm_channel.history())
@@ -105,7 +107,7 @@ class Table:
             for message in mine[self.seen.get(viewer, 0) :]:
                 sent += self._sent(viewer, message)
             self.seen[viewer] = len(mine)
-        self.inspector(sent, orders, plays)  # type: ignore[arg-type]
+        self.inspector(sent, orders, plays)
 
     def _sent(self, viewer: str, message: discord.Message) -> list[Sent]:
         shown = [c.content for c in message.components if isinstance(c, discord.TextDisplay)]
@@ -156,7 +158,7 @@ async def _seat(table: Table) -> None:
         await table.gm.slash(
             table.channel, "gm autopilot", campaign=NAME, character=character, on=True
         )
-    await table.bot.deliver_once()  # type: ignore[attr-defined]
+    await table.bot.deliver_once()
     table.read({}, {})
 
 
@@ -181,7 +183,7 @@ async def _day(table: Table, day: int, rng: random.Random, counts: Counter[str])
         orders[character] = echo.content.split("\n", 1)[-1]  # as the service echoes them
     table.read(orders, {})
     service.resolver.resolve_day(NAME, day=day, moderator=table.moderator)  # his force
-    await table.bot.deliver_once()  # type: ignore[attr-defined]
+    await table.bot.deliver_once()
     table.read({}, {})
     for _ in range(MAX_STOPS):
         waiting, plays = stop_of(service, NAME, table.where)
@@ -196,10 +198,10 @@ async def _day(table: Table, day: int, rng: random.Random, counts: Counter[str])
                 counts["casts by DM"] += 1
             elif rng.random() < 0.5:
                 await table.players[character].send_dm(f"plays {NAME}\nencounter: none")
-        table.read({}, plays)  # type: ignore[arg-type]
+        table.read({}, plays)
         if _open(table):
             service.plays.close_window(NAME, moderator=table.moderator)  # his window close
-        await table.bot.deliver_once()  # type: ignore[attr-defined]
+        await table.bot.deliver_once()
         table.read({}, {})
     else:
         raise RuntimeError(f"day {day} did not end after {MAX_STOPS} stops")

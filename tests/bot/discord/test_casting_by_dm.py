@@ -6,9 +6,6 @@ secrecy."""
 
 from __future__ import annotations
 
-import asyncio
-from datetime import timedelta
-
 import pytest
 
 from bot.service import CampaignService
@@ -25,6 +22,7 @@ from .test_combat_evening import (
     fight_on_quietly,
     open_kinds,
     selects,
+    time_out,
     window_dm,
 )
 
@@ -77,16 +75,6 @@ async def alice_casts_by_selects(table: Table) -> None:
     for prompt in ("Charge", "Colour", "Your attack"):
         await choose_in(table, prompt, "none")
     await choose_in(table, "Where the denizens", "Demon:1")
-
-
-async def time_out(service: CampaignService) -> None:
-    """The open window's deadline passes: its silent players' defaults are taken."""
-    real = service.store.clock
-    service.store.clock = lambda: real() + timedelta(hours=9)
-    try:
-        assert await asyncio.to_thread(service.timekeeper.wake, "Test", 1) == "decided by default"
-    finally:
-        service.store.clock = real
 
 
 @pytest.mark.asyncio

@@ -78,6 +78,16 @@ async def choose_on(table: Table, messages: list[discord.Message], label: str) -
     raise AssertionError(f"no select offers {label!r}")
 
 
+async def time_out(service: CampaignService) -> None:
+    """The open window's deadline passes: its silent players' defaults are taken."""
+    real = service.store.clock
+    service.store.clock = lambda: real() + timedelta(hours=9)
+    try:
+        assert await asyncio.to_thread(service.timekeeper.wake, "Test", 1) == "decided by default"
+    finally:
+        service.store.clock = real
+
+
 async def fight_on_quietly(
     table: Table, service: CampaignService, seats: dict[str, simcord.MemberActor]
 ) -> None:
@@ -166,12 +176,7 @@ async def test_an_evening_fought_over_three_rounds_through_windows(
     stale = await choose_on(table, melee_one, "Giant 1")
     assert "no longer open" in stale, "a select of round 1's window answers nothing in round 2"
     await alice_by_selects(table, service)
-    real = service.store.clock
-    service.store.clock = lambda: real() + timedelta(hours=9)
-    try:
-        assert await asyncio.to_thread(service.timekeeper.wake, "Test", 1) == "decided by default"
-    finally:
-        service.store.clock = real
+    await time_out(service)
     await table.bot.deliver_once()
     assert "the Elf's target: none (default)" in dms(table.bob)
     assert channel_texts(table) == before, "the channel heard nothing of the fight so far"
