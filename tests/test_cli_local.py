@@ -15,6 +15,17 @@ def local(capsys: pytest.CaptureFixture[str], db: str, *argv: str) -> tuple[int,
     return status, out, err
 
 
+def amazon_and_elf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """Valley (seed 3) started from the command line, alice the Amazon and bob the Elf: the
+    database's URL."""
+    db = f"sqlite:///{tmp_path / 'game.db'}"
+    local(capsys, db, "create", "Valley", "--moderator", "gm", "--seed", "3")
+    local(capsys, db, "join", "Valley", "--player", "alice", "--character", "Amazon")
+    local(capsys, db, "join", "Valley", "--player", "bob", "--character", "Elf")
+    local(capsys, db, "start", "Valley", "--moderator", "gm")
+    return db
+
+
 def test_a_campaign_runs_from_the_command_line(tmp_path: Path, capsys):
     db = f"sqlite:///{tmp_path / 'game.db'}"
     assert local(capsys, db, "create", "Valley", "--moderator", "gm", "--seed", "3")[0] == 0
@@ -135,11 +146,7 @@ def test_hirelings_are_ordered_in_the_orders_file_and_listed_on_his_sheet(tmp_pa
     from db.engine import make_engine
     from tests.hiring import stage_hirelings
 
-    db = f"sqlite:///{tmp_path / 'game.db'}"
-    local(capsys, db, "create", "Valley", "--moderator", "gm", "--seed", "3")
-    local(capsys, db, "join", "Valley", "--player", "alice", "--character", "Amazon")
-    local(capsys, db, "join", "Valley", "--player", "bob", "--character", "Elf")
-    local(capsys, db, "start", "Valley", "--moderator", "gm")
+    db = amazon_and_elf(tmp_path, capsys)
     engine = make_engine(db)
     where = stage_hirelings(engine, 1, "Amazon", "Lancers HQ", gold=4)
     engine.dispose()
@@ -225,11 +232,7 @@ def test_the_local_sheet_shows_his_magic_to_him_and_the_moderator(tmp_path: Path
     from tests.snapshots import rewrite_latest
     from tests.spellbound import bewitch
 
-    db = f"sqlite:///{tmp_path / 'game.db'}"
-    local(capsys, db, "create", "Valley", "--moderator", "gm", "--seed", "3")
-    local(capsys, db, "join", "Valley", "--player", "alice", "--character", "Amazon")
-    local(capsys, db, "join", "Valley", "--player", "bob", "--character", "Elf")
-    local(capsys, db, "start", "Valley", "--moderator", "gm")
+    db = amazon_and_elf(tmp_path, capsys)
     engine = make_engine(db)
     magic = rewrite_latest(engine, 1, bewitch, step="test")
     engine.dispose()
