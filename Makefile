@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench proofs replay audit clean
+.PHONY: run test lint typecheck pytest bench proofs replay audit translations clean
 
 # Packages are installed by uv, itself installed by pip: on a fresh machine it takes seconds
 # where pip takes half a minute. Where uv cannot be had or fails, pip installs them. Their
@@ -77,6 +77,20 @@ proofs: $(VENV)/.installed-test
 # Proof that a refactor changed nothing: the same seeded campaigns on the tree and on REF.
 replay: $(VENV)/.installed-test
 	$(BIN)/python -m tests.replay $(REF) $(REPLAY_ARGS)
+
+# The message catalogs (bot/i18n.py): every message of the code and the templates extracted into
+# templates/locale/realmbot.pot (babel.cfg), each language's .po brought up to date with it (new
+# messages to translate, changed ones marked fuzzy), and each compiled as a check and its
+# statistics printed (the run reads the .po itself: no .mo is kept). tests/test_translations.py
+# fails while a message lacks a translation.
+LOCALES := templates/locale
+translations: $(VENV)/.installed-test
+	$(BIN)/pybabel extract -F babel.cfg -o $(LOCALES)/realmbot.pot --project realmbot \
+		--no-wrap --sort-by-file --omit-header .
+	$(BIN)/pybabel update -i $(LOCALES)/realmbot.pot -d $(LOCALES) -D realmbot --no-wrap \
+		--ignore-obsolete
+	$(BIN)/pybabel compile -d $(LOCALES) -D realmbot --statistics
+	find $(LOCALES) -name '*.mo' -delete
 
 # The honesty map (docs/audit.md and the README's table), generated from the engine's tables.
 audit: $(VENV)/.installed

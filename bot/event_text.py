@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from bot.i18n import Language, _, current, speaking
 from bot.render import environment
 from bot.wording import HE, pronouns
 from rules.events import Event, event_types
@@ -23,29 +24,30 @@ from rules.events import Event, event_types
 def word(value: Any) -> str:
     """A field's value as the sentence shows it."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list | tuple):
         return ", ".join(map(str, value))
     return str(value)
 
 
 @cache
-def _section(name: str) -> Any:
-    """The macros of ``templates/events/<name>.j2``, in the plain-text environment of every
-    template (:func:`bot.render.environment`)."""
-    return environment().get_template(f"events/{name}.j2").module
+def _section(name: str, spoken: Language) -> Any:
+    """The macros of ``templates/events/<name>.j2`` in the plain-text environment of every
+    template (:func:`bot.render.environment`) that speaks ``spoken``."""
+    with speaking(spoken):
+        return environment().get_template(f"events/{name}.j2").module
 
 
 def describe(event: Event) -> str:
-    """``event`` as one line of English. An event of a type no longer known is shown as its
-    type and stored fields."""
+    """``event`` as one line in the language being spoken. An event of a type no longer known
+    is shown as its type and stored fields."""
     kind = event_types().get(event.type)
     section, _, name = event.template.partition(".")
     if kind is None or not name:
         return f"{event.type}: {event.fields}"
     stored = event.fields
     words = {field: word(stored[key]) if key in stored else "?" for field, key, _ in kind.layout}
-    macro = getattr(_section(section), name)
+    macro = getattr(_section(section, current()), name)
     who = stored.get("who")
     said = pronouns(who) if isinstance(who, str) else HE
     words |= {w: getattr(said, w) for w in ("he", "his", "him") if w in macro.arguments}

@@ -25,6 +25,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
 from bot.deadlines import discord_timestamp
+from bot.i18n import Language, current, translations
 from bot.wording import pronouns
 
 #: The most characters a rendered message may have (a report is split or attached beyond it).
@@ -126,7 +127,7 @@ def compiled_templates(kind: str) -> CompiledTemplates:
     return CompiledTemplates(cache_dir() / "templates" / name)
 
 
-def _environment(kind: str, finalize: Any = None) -> jinja2.Environment:
+def _environment(kind: str, spoken: Language, finalize: Any = None) -> jinja2.Environment:
     environment = ImmutableSandboxedEnvironment(
         loader=jinja2.PackageLoader("templates", ""),
         bytecode_cache=compiled_templates(kind),
@@ -139,22 +140,36 @@ def _environment(kind: str, finalize: Any = None) -> jinja2.Environment:
         extensions=["jinja2.ext.i18n"],
         auto_reload=False,  # the templates are the package's: not a file's date at each use
     )
-    environment.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    # Every language shares the compiled code: a {% trans %} block compiles to a call of
+    # gettext with its English message, looked up in the catalog installed here when it runs.
+    environment.install_gettext_translations(  # type: ignore[attr-defined]
+        translations(spoken), newstyle=True
+    )
     environment.filters.update(bbcode=escape_bbcode, markdown=escape_markdown, fence=markdown_fence)
     environment.globals.update(pronouns=pronouns)
     return environment
 
 
 @cache
-def environment() -> jinja2.Environment:
-    """The environment for plain text: local files, forum posts, the command line."""
-    return _environment("plain")
+def _plain(spoken: Language) -> jinja2.Environment:
+    return _environment("plain", spoken)
 
 
 @cache
+def _discord(spoken: Language) -> jinja2.Environment:
+    return _environment("discord", spoken, escape_discord)
+
+
+def environment() -> jinja2.Environment:
+    """The environment for plain text — local files, forum posts, the command line — in the
+    language being spoken (:func:`bot.i18n.current`)."""
+    return _plain(current())
+
+
 def discord_environment() -> jinja2.Environment:
-    """The environment for Discord: every printed value escaped (:func:`escape_discord`)."""
-    return _environment("discord", escape_discord)
+    """The environment for Discord, every printed value escaped (:func:`escape_discord`), in
+    the language being spoken."""
+    return _discord(current())
 
 
 def compile_all() -> None:
@@ -172,12 +187,14 @@ def _capped(text: str) -> str:
 
 
 def render(name: str, **context: Any) -> str:
-    """Render the template ``name`` (e.g. ``"catalog/summary.txt.j2"``) as plain text."""
+    """Render the template ``name`` (e.g. ``"catalog/summary.txt.j2"``) as plain text, in the
+    language being spoken."""
     return _capped(environment().get_template(name).render(**context))
 
 
 def render_discord(name: str, **context: Any) -> str:
-    """Render the template ``name`` for Discord, every value escaped."""
+    """Render the template ``name`` for Discord, every value escaped, in the language being
+    spoken."""
     return _capped(discord_environment().get_template(name).render(**context))
 
 

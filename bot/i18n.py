@@ -1,0 +1,129 @@
+"""The languages a person may read realmbot in, and the one being spoken now.
+
+Every sentence is rendered in the reader's language (issue 35): a campaign's public reports in
+the campaign's language, each player's DMs in his own. The words live in message catalogs,
+one ``templates/locale/<language>/LC_MESSAGES/realmbot.po`` per language, extracted from the
+templates' ``{% trans %}`` blocks and the code's :func:`gettext` calls by ``make
+translations`` (Babel); a third language is a translator's ``.po`` file, not a programmer's
+change. English is the source language: its catalog is the messages themselves.
+
+The language being spoken is a context variable, as Red-DiscordBot keeps its locale: whoever
+writes to a reader says ``with speaking(language):`` around what it renders, and every
+template and :func:`gettext` inside speaks it (:func:`current`). Code that says nothing speaks
+English. A ``.po`` file is compiled in memory the first time its language is spoken, so no
+compiled ``.mo`` file is kept beside it to fall out of date.
+"""
+
+from __future__ import annotations
+
+import enum
+import gettext as gettext_module
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from importlib import resources
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+#: The catalogs' domain: ``realmbot.po`` in each language's folder.
+DOMAIN = "realmbot"
+
+
+class Language(enum.StrEnum):
+    """A language realmbot speaks, by its ISO 639-1 code (what the settings store)."""
+
+    EN = "en"
+    ES = "es"
+
+    @property
+    def native_name(self) -> str:
+        """The language's name in itself (``English``, ``español``), as a choice is shown."""
+        return str(Locale.parse(self.value).get_display_name(self.value))
+
+
+#: The language of anything that names none: the project's source language.
+DEFAULT = Language.EN
+
+#: What a person may type to choose a language: its code, its English name and its own name.
+_NAMES: dict[str, Language] = {
+    name: language
+    for language in Language
+    for name in (
+        language.value,
+        *(
+            str(Locale.parse(language.value).get_display_name(locale)).casefold()
+            for locale in ("en", language.value)
+        ),
+    )
+}
+
+
+class UnknownLanguageError(ValueError):
+    """A language realmbot does not speak; the message names those it does."""
+
+
+def language(text: str) -> Language:
+    """The language ``text`` names: its code (``es``), its English name (``Spanish``) or its
+    own (``español``), in any case. Anything else raises :class:`UnknownLanguageError`."""
+    found = _NAMES.get(text.strip().casefold())
+    if found is None:
+        raise UnknownLanguageError(
+            f"{text.strip()[:40]!r} is not a language realmbot speaks: "
+            + ", ".join(f"{lang.value} ({lang.native_name})" for lang in Language)
+        )
+    return found
+
+
+_SPOKEN: ContextVar[Language] = ContextVar("realmbot_language", default=DEFAULT)
+
+
+def current() -> Language:
+    """The language being spoken here (:func:`speaking`); English where none was said."""
+    return _SPOKEN.get()
+
+
+@contextmanager
+def speaking(spoken: Language | str | None) -> Iterator[Language]:
+    """Speak ``spoken`` (None: the default) in the ``with`` block, in this thread or task only;
+    the language spoken before is spoken again after it."""
+    chosen = DEFAULT if spoken is None else Language(spoken)
+    token = _SPOKEN.set(chosen)
+    try:
+        yield chosen
+    finally:
+        _SPOKEN.reset(token)
+
+
+@cache
+def translations(spoken: Language) -> gettext_module.NullTranslations:
+    """The message catalog of ``spoken``, compiled in memory from its ``.po`` file. English,
+    the messages' own language, has none: its translations are the messages themselves. A
+    message the catalog lacks, or marks fuzzy, is said in English."""
+    if spoken is DEFAULT:
+        return gettext_module.NullTranslations()
+    path = resources.files("templates") / "locale" / spoken.value / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=spoken.value, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext_module.GNUTranslations(compiled)
+
+
+def gettext(message: str) -> str:
+    """``message`` in the language being spoken."""
+    return translations(current()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of ``singular``/``plural`` for ``count`` in the language being spoken (its
+    own plural rule: Spanish, like English, has two forms; another may have more)."""
+    return translations(current()).ngettext(singular, plural, count)
+
+
+#: The marker :func:`gettext` is found by: ``_("...")`` in the code is extracted and translated.
+_ = gettext
