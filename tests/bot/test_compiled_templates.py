@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from bot.i18n import Language
 from bot.render import _environment, escape_discord
 
 TEMPLATE = "messages/busy.txt.j2"
@@ -32,9 +33,9 @@ def compiles(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
     return names
 
 
-def render(kind: str) -> str:
+def render(kind: str, spoken: Language = Language.EN) -> str:
     finalize = escape_discord if kind == "discord" else None
-    return _environment(kind, finalize).get_template(TEMPLATE).render(seconds=SECONDS)
+    return _environment(kind, spoken, finalize).get_template(TEMPLATE).render(seconds=SECONDS)
 
 
 def test_a_new_environment_renders_from_the_compiled_template(
@@ -54,6 +55,12 @@ def test_each_environment_keeps_its_own_compiled_templates(compiles: list[str]) 
     assert SECONDS not in discord and escape_discord(SECONDS) in discord
     assert render("discord") == discord and render("plain") == plain
     assert compiles == [TEMPLATE, TEMPLATE]
+
+
+def test_every_language_renders_from_the_same_compiled_template(compiles: list[str]) -> None:
+    render("plain", Language.EN)
+    render("plain", Language.ES)
+    assert compiles == [TEMPLATE]
 
 
 def test_a_damaged_compiled_template_is_compiled_again(compiles: list[str], tmp_path: Path) -> None:
