@@ -128,3 +128,13 @@ def load_glossary(code: str, data_dir: Path = DATA_DIR) -> Glossary:
 def glossary(code: str) -> Glossary:
     """The glossary of the language ``code`` (``"es"``), loaded once."""
     return load_glossary(code)
+
+
+def read_name(text: str) -> str | None:
+    """The catalog name ``text`` is the term of in any language's glossary (``Chica del Bosque``,
+    ``compañia hq``), for orders written in another language; None when it is no term."""
+    for code in languages()[1:]:
+        found = glossary(code).english(text)
+        if found is not None:
+            return found
+    return None
