@@ -314,7 +314,7 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
         return _only(text, groups, "native group", "native groups", "Hire (HR)")
     if kind is K.ALERT:
         return alerting(world, text)
-    return text  # Follow: checked with the whole day
+    return read_name(text) or text  # Follow (by a term too): checked with the whole day
 
 
 def alerting(world: Map, text: str) -> str:

@@ -39,3 +39,10 @@ def test_a_combat_condition_names_a_monster_by_its_spanish_term_and_id():
     assert clause.condition == Condition(facts=(Fact(what="on me", name="Heavy Troll 2"),))
     (clause,) = combat("run: MOVE M4 to AV2 if gigante is on me").clauses
     assert clause.condition == Condition(facts=(Fact(what="on me", name="Giant"),))
+
+
+def test_follow_names_a_character_by_his_spanish_term():
+    english = accepted("F Black Knight", who="Amazon")
+    spanish = accepted("F caballero negro", who="Amazon")
+    assert spanish.orders == english.orders
+    assert spanish.echo == english.echo
