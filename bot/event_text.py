@@ -5,9 +5,10 @@
 The engine speaks in codes and values; the words are here, in Jinja macros whose sentences are
 ``{% trans %}`` blocks, ready to be extracted into a message catalog and translated. Each field
 is given to its macro as one word (:func:`word`): a list as ``a, b``, a truth as ``yes`` or
-``no``, and a field the event does not have (an optional one, or one an older version did not
-store) as ``?``. A sentence that speaks of its subject (``who``) as he, his or him takes the
-words for him, or her (:func:`bot.wording.pronouns`).
+``no``, a game term (a character, a monster, a table...) in the language spoken
+(:func:`bot.terms.term`), and a field the event does not have (an optional one, or one an older
+version did not store) as ``?``. A sentence that speaks of its subject (``who``) as he, his or
+him takes the words for him, or her (:func:`bot.wording.pronouns`).
 """
 
 from __future__ import annotations
@@ -17,17 +18,18 @@ from typing import Any
 
 from bot.i18n import Language, _, current, speaking
 from bot.render import environment
+from bot.terms import term
 from bot.wording import HE, pronouns
 from rules.events import Event, event_types
 
 
 def word(value: Any) -> str:
-    """A field's value as the sentence shows it."""
+    """A field's value as the sentence shows it: a game term in the language spoken."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, list | tuple):
-        return ", ".join(map(str, value))
-    return str(value)
+        return ", ".join(term(item) if isinstance(item, str) else str(item) for item in value)
+    return term(value) if isinstance(value, str) else str(value)
 
 
 @cache

@@ -15,7 +15,7 @@ import contextlib
 import hashlib
 import re
 from datetime import UTC, datetime
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from markupsafe import Markup
 
 from bot.deadlines import discord_timestamp
 from bot.i18n import Language, current, translations
+from bot.terms import term_in
 from bot.wording import pronouns
 
 #: The most characters a rendered message may have (a report is split or attached beyond it).
@@ -146,7 +147,10 @@ def _environment(kind: str, spoken: Language, finalize: Any = None) -> jinja2.En
         translations(spoken), newstyle=True
     )
     environment.filters.update(bbcode=escape_bbcode, markdown=escape_markdown, fence=markdown_fence)
-    environment.globals.update(pronouns=pronouns)
+    # A game term in the environment's language: {{ term('Amazon') }}, {{ who | term }}.
+    spoken_term = partial(term_in, spoken)
+    environment.globals.update(pronouns=pronouns, term=spoken_term)
+    environment.filters.update(term=spoken_term)
     return environment
 
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import scope
-from rules import catalog
+from bot.i18n import Language, current
+from rules import catalog, glossary
 
 #: How a moderator whose name the campaign never learned is called.
 A_MODERATOR = "a moderator"
@@ -69,11 +70,19 @@ class Pronouns:
 
 HE = Pronouns("he", "his", "him")
 SHE = Pronouns("she", "her", "her")
+#: The Spanish words for a masculine and a feminine subject (``él``, ``su``, ``lo``).
+EL = Pronouns("él", "su", "lo")
+ELLA = Pronouns("ella", "su", "la")
 
 
 def pronouns(name: str) -> Pronouns:
-    """How the lines people read speak of ``name``: as the rulebook speaks of him — she and her
-    for the Amazon, the Witch and the Woods Girl (:attr:`rules.schema.characters.Character
-    .pronoun`), he and his for every other character and for natives and monsters."""
+    """How the lines people read speak of ``name`` in the language being spoken. In English, as
+    the rulebook speaks of him: she and her for the Amazon, the Witch and the Woods Girl
+    (:attr:`rules.schema.characters.Character.pronoun`), he and his for every other character
+    and for natives and monsters. In another language, by the grammatical gender of ``name``'s
+    term in its glossary (``ella`` for the Amazona and the Víbora), masculine where it has none."""
+    spoken = current()
+    if spoken is not Language.EN:
+        return ELLA if glossary(spoken.value).gender(name) == "f" else EL
     characters = catalog().characters
     return SHE if name in characters and characters[name].pronoun == "she" else HE

@@ -32,9 +32,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-# Imported at once, not on first use: ``catalog`` is also the name of its module, which the import
-# system would otherwise set here in its place whenever the module is first imported.
+# Imported at once, not on first use: ``catalog`` (and ``glossary``) is also the name of its
+# module, which the import system would otherwise set here in its place whenever the module is
+# first imported.
 from rules.catalog import catalog
+from rules.glossary import glossary
 
 if TYPE_CHECKING:
     from rules.advantages import ADVANTAGES, LATER_PARTS
@@ -60,6 +62,7 @@ if TYPE_CHECKING:
     from rules.end.length import DEFAULT_WEEKS, MAX_WEEKS
     from rules.evening.windows import KEY_OF, brief, read_plays, typed_example, window_of
     from rules.events import Decision, Event, Resolution, visible_to
+    from rules.glossary import Glossary
     from rules.layout import PlacedTile
     from rules.loud import LOUD
     from rules.magic.sheet import SpellSheet, spell_sheet
@@ -75,6 +78,7 @@ if TYPE_CHECKING:
     from rules.plain_yaml import PlainLoader, load_plain_yaml
     from rules.powers import BUILT_IN_SPELLS, POWERS, Power
     from rules.schema.base import CatalogError, Record
+    from rules.schema.glossary import Gender
     from rules.schema.tiles import ClearingType, Road, RoadType, TileSide, TileType
     from rules.setup import CharacterSetup, SetupError, new_game, setup_choices
     from rules.setup.layout_files import LayoutError, read_layout
@@ -113,6 +117,8 @@ _WHERE = {
     "DATA_DIR": "rules.catalog",
     "UnknownNameError": "rules.catalog",
     "load_catalog": "rules.catalog",
+    "Glossary": "rules.glossary",
+    "Gender": "rules.schema.glossary",
     "OrdersError": "rules.day.engine",
     "resolve": "rules.day.engine",
     "in_play": "rules.day.leaving",
@@ -227,6 +233,8 @@ __all__ = [
     "Event",
     "GameState",
     "GameStateError",
+    "Gender",
+    "Glossary",
     "ItemView",
     "Kind",
     "LayoutError",
@@ -267,6 +275,7 @@ __all__ = [
     "edge_point",
     "entitlement",
     "fighting",
+    "glossary",
     "hex_center",
     "hex_corners",
     "in_play",

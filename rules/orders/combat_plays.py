@@ -15,6 +15,7 @@ from rules.catalog import Catalog
 from rules.chits import printed
 from rules.decisions.kinds import CombatKey
 from rules.evening.answers import ATTACKS, MANEUVERS, NONE
+from rules.glossary import read_name
 from rules.magic.colors import chit_color
 from rules.magic.spells.attack import SPELL
 from rules.orders.conditions import ATTACKER, CAME_BY, NATIVE_PLAYS, SPREAD, TOWARD_MOST
@@ -43,13 +44,14 @@ def denizens(catalog: Catalog) -> dict[str, str]:
 
 
 def named(text: str, known: dict[str, str], what: str, extra: Sequence[str] = ()) -> list[str]:
-    """The names of a comma list, each one of ``known`` (by name folded) or of ``extra``
-    (:data:`~rules.orders.conditions.ATTACKER`); those that are neither are one ``bad-target``
-    problem, saying they are no ``what`` of the game."""
+    """The names of a comma list, each one of ``known`` (by name folded, or by its term in
+    another language: ``Gigante``) or of ``extra`` (:data:`~rules.orders.conditions.ATTACKER`);
+    those that are neither are one ``bad-target`` problem, saying they are no ``what`` of the
+    game."""
     found: list[str] = []
     unknown: list[str] = []
     for part in filter(None, (" ".join(p.split()) for p in text.split(","))):
-        name = known.get(part.casefold())
+        name = known.get(part.casefold()) or known.get((read_name(part) or "").casefold())
         if name is None and part.casefold() in extra:
             name = ATTACKER
         found += [name] if name is not None else []

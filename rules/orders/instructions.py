@@ -18,6 +18,7 @@ from rules.catalog import Catalog
 from rules.chits import printed
 from rules.daylight.hirelings import is_actor
 from rules.daylight.missions import task_faces
+from rules.glossary import read_name
 from rules.modifiers import sheet_has
 from rules.orders.combat import CLAUSE_KEYS
 from rules.orders.meetings import MEETING_KEYS, Wish
@@ -437,9 +438,10 @@ def _wish(catalog: Catalog, text: str) -> Wish:
 
 
 def _name(catalog: Catalog, text: str, key: str, *, spells: bool) -> str:
-    """The item (or spell) ``text`` names, as printed, whatever its case."""
+    """The item (or spell) ``text`` names, as printed, whatever its case (or by its term in
+    another language: ``Escudo``)."""
     known = _known(catalog, spells=spells)
-    found = known.get(text.casefold())
+    found = known.get(text.casefold()) or known.get((read_name(text) or "").casefold())
     if found is not None:
         return found
     what = "an item or spell" if spells else "an item"

@@ -21,6 +21,7 @@ from rules.board import Board, ClearingError, Connection, board_for, is_tile_cod
 from rules.catalog import Catalog
 from rules.daylight.hirelings import guides
 from rules.daylight.moving import usable
+from rules.glossary import read_name
 from rules.layout import DIRECTIONS
 from rules.magic.colors import chit_color
 from rules.magic.forms import may_be_mist, may_walk_woods
@@ -210,13 +211,15 @@ def _tile(world: Map, text: str) -> str:
 
 def pick(text: str, names: Sequence[str], what: str, plural: str = "") -> tuple[str, str]:
     """The name among ``names`` that ``text`` starts with (whole words, case-insensitive; a
-    unique prefix of the first word is enough), and the rest of ``text``. An unknown name is
+    unique prefix of the first word is enough; or the name's term in another language, as its
+    glossary gives it: ``Leer Runas``), and the rest of ``text``. An unknown name is
     ``bad-target``, its hint listing ``names`` as ``plural`` (default: ``what`` + "s")."""
     words = text.split()
-    longest = max((len(n.split()) for n in names), default=1)
-    for size in range(min(longest, len(words)), 0, -1):
+    for size in range(len(words), 0, -1):
         head = " ".join(words[:size]).casefold()
         exact = [n for n in names if n.casefold() == head]
+        if not exact and (translated := read_name(head)) in names:
+            exact = [str(translated)]
         if exact:
             return exact[0], " ".join(words[size:])
     first = words[0].casefold() if words else ""
@@ -311,7 +314,7 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
         return _only(text, groups, "native group", "native groups", "Hire (HR)")
     if kind is K.ALERT:
         return alerting(world, text)
-    return text  # Follow: checked with the whole day
+    return read_name(text) or text  # Follow (by a term too): checked with the whole day
 
 
 def alerting(world: Map, text: str) -> str:
