@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from bot.event_text import describe, word
-from bot.i18n import speaking
+from bot.i18n import Language, speaking
+from bot.terms import term_in
 from rules.events import PRIVATE, Event, event_types, from_stored
 
 SAMPLES: list[dict[str, Any]] = json.loads(
@@ -67,9 +68,12 @@ def complete(key: str) -> list[dict[str, Any]]:
 
 
 def words(sentence: str, sample: dict[str, Any]) -> set[str]:
-    """The words of ``sentence`` that its event's values did not bring (nor rule numbers)."""
+    """The words of ``sentence`` that its event's values did not bring, in either language
+    (nor rule numbers)."""
+    with speaking("es"):
+        spanish = {word(value) for value in sample["fields"].values()}
     values = sorted(
-        {word(value) for value in sample["fields"].values()} | {"yes", "no", "sí"},
+        {word(value) for value in sample["fields"].values()} | spanish | {"yes", "no", "sí"},
         key=len,
         reverse=True,
     )
@@ -92,10 +96,12 @@ def test_the_spanish_sentence_has_no_word_of_the_english_one_but_its_values(key)
         with speaking("es"):
             spanish = describe(event(sample))
         assert spanish != english
-        names = [word(v) for v in sample["fields"].values() if not isinstance(v, bool)]
-        for value in names:  # a code in lower case (sunset, attack) is put in words instead
-            if not value.islower() and says(english, value):
-                assert says(spanish, value), (value, spanish)
+        values = [v for v in sample["fields"].values() if not isinstance(v, bool)]
+        for value in values:  # a code in lower case (sunset, attack) is put in words instead
+            if not word(value).islower() and says(english, word(value)):
+                with speaking("es"):
+                    said = word(value)  # a game term in the Spanish rulebook's words
+                assert says(spanish, said), (said, spanish)
         assert words(english, sample) & words(spanish, sample) <= SHARED, spanish
         assert re.findall(r"\(\d[\d.a-z, ]*\)", spanish) == re.findall(
             r"\(\d[\d.a-z, ]*\)", english
@@ -137,5 +143,5 @@ def test_a_spanish_sentence_needs_no_english_pronoun_for_her_or_him(who):
     for sample in samples:
         with speaking("es"):
             sentence = describe(from_stored(sample))
-        assert who in sentence
+        assert term_in(Language.ES, who) in sentence
         assert not {"he", "his", "him", "she", "her"} & words(sentence, sample), sentence
