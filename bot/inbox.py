@@ -90,14 +90,17 @@ Call = Callable[["CampaignService", Request], Reply]
 
 
 def _create(s: CampaignService, r: Request) -> Reply:
-    weeks = r.maybe_whole("weeks")
+    weeks, language = r.maybe_whole("weeks"), r.maybe_word("language")
+    options: dict[str, object] = {} if weeks is None else {"weeks": weeks}
+    if language is not None:
+        options["language"] = language
     return s.campaigns.create(
         r.campaign,
         moderator=r.sender,
         seed=r.maybe_whole("seed") or 0,
         channel=r.maybe_word("channel"),
         guild=r.maybe_word("guild"),
-        options={} if weeks is None else {"weeks": weeks},
+        options=options,
     )
 
 

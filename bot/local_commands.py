@@ -105,6 +105,9 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument(
                 "--weeks", type=int, default=None, help="the game's length in weeks (10.E.2)"
             )
+            sub.add_argument(
+                "--language", default=None, help="its public reports' language: en (default), es"
+            )
         if action == "moderator":
             sub.add_argument("what", choices=("add", "remove"))
             sub.add_argument("--user", required=True)
@@ -209,7 +212,7 @@ def local_request(args: argparse.Namespace, text: str = "") -> Request:
         case "list":
             return Request("list", "")
         case "create":
-            options = {"seed": args.seed, "weeks": args.weeks}
+            options = {"seed": args.seed, "weeks": args.weeks, "language": args.language}
             return Request("create", name, moderator, options=options)
         case "join":
             options = {"character": args.character, "name": args.name or args.player}
