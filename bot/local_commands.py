@@ -95,6 +95,7 @@ def add_local_parser(commands: Any) -> None:
         ("handover", "hand the campaign to another moderator (--to; --stay to stay on)"),
         ("reminders", "turn a player's reminders of missing orders on or off"),
         ("remind-before", "how many hours before the deadline a player is reminded"),
+        ("language", "the language a player reads his messages in (campaign: the campaign's)"),
     ):
         sub = local_actions.add_parser(action, help=help_text)
         sub.add_argument("campaign")
@@ -116,7 +117,9 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--stay", action="store_true")
         if action == "reminders":
             sub.add_argument("state", choices=("on", "off"))
-        if action in ("reminders", "remind-before"):
+        if action == "language":
+            sub.add_argument("language", help="en, es (or its name), or campaign")
+        if action in ("reminders", "remind-before", "language"):
             sub.add_argument("--player", required=True)
         if action == "remind-before":
             sub.add_argument("--hours", type=float, required=True)
@@ -261,6 +264,8 @@ def local_request(args: argparse.Namespace, text: str = "") -> Request:
             return Request("reminders", name, player, options={"on": args.state == "on"})
         case "remind-before":
             return Request("remind before", name, player, options={"hours": args.hours})
+        case "language":
+            return Request("language", name, player, options={"language": args.language})
         case "status" | "final" | "start" | "preview" | "resume" | "nudge":
             return Request(args.action, name, moderator)
     raise UsageError(f"unknown local action {args.action!r}")
