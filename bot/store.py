@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from pydantic import ValidationError
@@ -24,7 +25,7 @@ from bot import directory
 from bot.campaign_settings import CampaignSettings, SettingError
 from bot.cards import Reply as Reply  # re-exported: the replies of every request
 from bot.deadlines import DeadlineRules
-from bot.i18n import Language, speaking
+from bot.i18n import DEFAULT, Language, speaking
 from bot.names import did_you_mean, matching
 from bot.render import render
 from bot.window_books import window_books
@@ -88,17 +89,22 @@ class Outbox:
         the campaign's; the campaign's for its channel and moderators (``player`` None) and
         for anyone who holds no seat in it."""
         if player is not None:
-            # the messages added so far wait for the commit; a seat this unit of work holds
-            # is read as it holds it (a choice made in it)
-            with self.session.no_autoflush:
-                seat = self.session.exec(
-                    select(Seat).where(
-                        col(Seat.campaign_id) == row_id(self.campaign), col(Seat.player) == player
-                    )
-                ).first()
+            seat = self._seat(player)
             if seat is not None and seat.language:
                 return Language(seat.language)
-        return CampaignSettings.of(self.campaign.options).language
+        return campaign_language(self.campaign)
+
+    def _seat(self, player: str) -> Seat | None:
+        """``player``'s seat in the campaign: the one this unit of work holds already, as it
+        holds it (the services read the seats once a unit), else read."""
+        campaign_id = row_id(self.campaign)
+        for held in self.session.identity_map.values():
+            if isinstance(held, Seat) and held.campaign_id == campaign_id and held.player == player:
+                return held
+        with self.session.no_autoflush:  # the messages added so far wait for the commit
+            return self.session.exec(
+                select(Seat).where(col(Seat.campaign_id) == campaign_id, col(Seat.player) == player)
+            ).first()
 
     def channel(self, content: Text, *, attachment: tuple[str, bytes] | None = None) -> None:
         """A message to the campaign's public channel, with an attachment (name, bytes), in
@@ -387,7 +393,7 @@ class Store:
             detail=detail,
             at=self.clock(),
         )
-        line = render("messages/moderator_log.txt.j2", moderator=name, detail=detail)
+        line = partial(render, "messages/moderator_log.txt.j2", moderator=name, detail=detail)
         if public:
             self.outbox(session, campaign).channel(line)
         else:
@@ -402,6 +408,16 @@ class Store:
         """Mark one outbox message delivered (after the transport sent it)."""
         with self.unit() as session:
             messages.mark_delivered(session, message_id=message_id, at=self.clock())
+
+
+def campaign_language(campaign: Campaign) -> Language:
+    """The language of ``campaign``'s channel and moderators (its ``language`` setting); the
+    default where its stored settings are damaged, which its next request is refused for
+    (:meth:`Store.settings`): a message already due is still said."""
+    try:
+        return CampaignSettings.of(campaign.options).language
+    except SettingError:
+        return DEFAULT
 
 
 def require_moderator(campaign: Campaign, who: str) -> None:

@@ -13,6 +13,7 @@ from bot.service import CampaignService, RequestError
 from bot.store import Reply
 from db.engine import session_scope
 from db.models import Seat
+from rules import PUBLIC
 
 
 def valle(service: CampaignService, *, spoken: str = "es") -> None:
@@ -77,3 +78,66 @@ def test_a_reply_speaks_its_senders_language(
     assert heard("alice", "Nowhere") == "en" and heard("alice", "Nowhere", Language.ES) == "es"
     take(service, Request("create", "Valley", "gm", options={"seed": 3}))
     assert heard("gm", "Valley") == "en" and heard("gm", "Valley", Language.ES) == "es"
+
+
+def test_the_outbox_says_each_message_in_its_readers_language(service: CampaignService) -> None:
+    """The channel and the moderators in the campaign's language; a player's DM in his own,
+    else the campaign's; a text given rendered is kept as it is."""
+    from bot.event_text import word
+
+    valle(service)
+    take(service, Request("language", "Valle", "bob", options={"language": "en"}))
+    store = service.store
+    before = {m.id for m in store.undelivered(1000)}
+    with store.unit() as session:
+        campaign = store.campaign(session, "Valle")
+        out = store.outbox(session, campaign)
+        out.channel(lambda: word(True))
+        for reader in ("alice", "bob", "carol"):
+            out.dm(reader, lambda: word(True))
+        out.moderators(lambda: word(True))
+        out.moderators_only(lambda: word(True))
+        out.dm("bob", "as it is")
+    said = [(m.kind, m.to, m.content) for m in store.undelivered(1000) if m.id not in before]
+    assert said == [
+        ("channel", None, "sí"),
+        ("dm", "alice", "sí"),
+        ("dm", "bob", "yes"),
+        ("dm", "carol", "sí"),
+        ("moderators", None, "sí"),
+        ("dm", "gm", "sí"),
+        ("dm", "bob", "as it is"),
+    ]
+
+
+def test_a_spanish_campaigns_day_reaches_each_reader_in_his_language(
+    service: CampaignService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Valle speaks Spanish, bob reads English: the day's public report and alice's own are
+    rendered while Spanish is spoken, bob's while English is, and the moderators' nudge reaches
+    each in his own."""
+    import bot.publishing
+    import bot.reminders
+
+    spoken: list[tuple[str, str]] = []
+
+    def spying(name: str, real, viewer) -> None:
+        def spy(*args, **kwargs):
+            spoken.append((viewer(args, kwargs), current().value))
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(name, spy)
+
+    spying("bot.publishing.day_report", bot.publishing.day_report, lambda a, k: a[1])
+    spying("bot.publishing.own_report", bot.publishing.own_report, lambda a, k: a[1])
+    spying("bot.reminders.render", bot.reminders.render, lambda a, k: k.get("character", "?"))
+    valle(service)
+    take(service, Request("language", "Valle", "bob", options={"language": "English"}))
+    for player in ("alice", "bob"):
+        service.players.submit_orders("Valle", player=player, text="H, H")
+    service.resolver.resolve_day("Valle", day=1, moderator="gm")
+    service.publisher.publish("Valle")
+    assert sorted(spoken) == [("Amazon", "es"), ("Elf", "en"), (PUBLIC, "es")]
+    spoken.clear()
+    take(service, Request("nudge", "Valle", "gm"))
+    assert sorted(spoken) == [("Amazon", "es"), ("Elf", "en")]
