@@ -116,8 +116,9 @@ def test_a_spanish_campaigns_day_reaches_each_reader_in_his_language(
     """Valle speaks Spanish, bob reads English: the day's public report and alice's own are
     rendered while Spanish is spoken, bob's while English is, and the moderators' nudge reaches
     each in his own."""
-    import bot.publishing
-    import bot.reminders
+    from bot.own_report import own_report
+    from bot.render import render
+    from bot.reports import day_report
 
     spoken: list[tuple[str, str]] = []
 
@@ -128,9 +129,9 @@ def test_a_spanish_campaigns_day_reaches_each_reader_in_his_language(
 
         monkeypatch.setattr(name, spy)
 
-    spying("bot.publishing.day_report", bot.publishing.day_report, lambda a, k: a[1])
-    spying("bot.publishing.own_report", bot.publishing.own_report, lambda a, k: a[1])
-    spying("bot.reminders.render", bot.reminders.render, lambda a, k: k.get("character", "?"))
+    spying("bot.publishing.day_report", day_report, lambda a, k: a[1])
+    spying("bot.publishing.own_report", own_report, lambda a, k: a[1])
+    spying("bot.reminders.render", render, lambda a, k: k.get("character", "?"))
     valle(service)
     take(service, Request("language", "Valle", "bob", options={"language": "English"}))
     for player in ("alice", "bob"):

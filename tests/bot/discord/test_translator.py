@@ -14,21 +14,21 @@ from bot.discord.translator import NAME_CONTEXT, CatalogTranslator, locale_langu
 from bot.i18n import Language
 from tests.bot.discord.conftest import Table
 
+NAMES = {"settings": "ajustes", "language": "idioma", "campaign": "Campaña Mía"}
+MESSAGES = {
+    "The language of your messages": "El idioma de tus mensajes",
+    "the language you read": "el idioma que lees",
+}
+
 
 class Catalog(gettext.NullTranslations):
     """A Spanish catalog of a few messages (the project's has none of the commands' yet)."""
 
-    NAMES = {"settings": "ajustes", "language": "idioma", "campaign": "Campaña Mía"}
-    MESSAGES = {
-        "The language of your messages": "El idioma de tus mensajes",
-        "the language you read": "el idioma que lees",
-    }
-
     def pgettext(self, context: str, message: str) -> str:
-        return self.NAMES.get(message, message) if context == NAME_CONTEXT else message
+        return NAMES.get(message, message) if context == NAME_CONTEXT else message
 
     def gettext(self, message: str) -> str:
-        return self.MESSAGES.get(message, message)
+        return MESSAGES.get(message, message)
 
 
 def test_a_discord_locale_is_in_the_language_of_its_code() -> None:
