@@ -16,6 +16,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.deadlines import DeadlineRules
+from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
+from bot.i18n import Language, UnknownLanguageError, language
 from rules import DEFAULT_WEEKS, MAX_WEEKS
 
 #: Settings a moderator may change, and what each takes.
@@ -38,6 +40,8 @@ SETTINGS: dict[str, str] = {
     "min_hours": "the least hours between two deadlines",
     "reminder_hours": "hours before the deadline players without orders are reminded",
     "status_board": "yes | no: a status message pinned in the channel, edited as the day goes",
+    "language": "the language of the public reports and of the players who choose none: "
+    + ", ".join(f"{lang.value} ({lang.native_name})" for lang in Language),
 }
 
 #: The settings that are yes or no.
@@ -83,7 +87,8 @@ class CampaignSettings(BaseModel):
     that each can check every tag. With ``parallel_clearings`` every clearing fights at once
     (8.1.3b): all the players must agree, so it is set before the campaign starts; so is ``weeks``,
     the game's length (10.E.2, :mod:`rules.end.length`), which sets the Victory Points each
-    character assigns.
+    character assigns. ``language`` is the language of the campaign's public reports, of its
+    moderators' messages and of each player who chose none of his own (issue 35).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -101,6 +106,7 @@ class CampaignSettings(BaseModel):
     deadlines: DeadlineRules = Field(default_factory=DeadlineRules)
     moderators_channel: str | None = None
     status_board: bool = False
+    language: Language = DEFAULT_LANGUAGE
 
     @classmethod
     def of(cls, options: dict[str, Any]) -> CampaignSettings:
@@ -112,7 +118,13 @@ class CampaignSettings(BaseModel):
     def created(cls, options: dict[str, Any]) -> CampaignSettings:
         """The settings a new campaign is created with: each checked as :meth:`configured`
         checks it, or :class:`SettingError` naming the first refused and what is allowed; a key
-        that is no setting is refused, naming it and the settings (:func:`known_keys`)."""
+        that is no setting is refused, naming it and the settings (:func:`known_keys`); a
+        language is named as :func:`bot.i18n.language` reads it (``es``, ``Spanish``)."""
+        if isinstance(options.get("language"), str):
+            try:
+                options = {**options, "language": language(options["language"])}
+            except UnknownLanguageError as error:
+                raise SettingError(f"language: {error}") from None
         return cls._checked(options)
 
     @classmethod
@@ -188,6 +200,11 @@ class CampaignSettings(BaseModel):
             value = text.casefold() == "yes"
         elif key == "weekdays":
             value = [part.strip() for part in text.split(",") if part.strip()]
+        elif key == "language":
+            try:
+                value = language(text)
+            except UnknownLanguageError as error:
+                raise SettingError(f"{key}: {error}") from None
         data = self.model_dump()
         if key in _DEADLINE_FIELDS:
             data["deadlines"] = {**self.deadlines.model_dump(), _DEADLINE_FIELDS[key]: value}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from sqlalchemy.exc import IntegrityError
@@ -20,6 +21,7 @@ from bot import archive, scope
 from bot.campaign_settings import CampaignSettings, SettingError
 from bot.cards import Carded, Seat, status_reply
 from bot.deadlines import next_deadline
+from bot.i18n import speaking
 from bot.names import did_you_mean, matching
 from bot.render import render
 from bot.store import (
@@ -165,7 +167,7 @@ class Campaigns:
                 joined_at=self.store.clock(),
             )
             self.store.outbox(session, campaign).channel(
-                render("messages/joined.txt.j2", player=player_name, character=card.name)
+                partial(render, "messages/joined.txt.j2", player=player_name, character=card.name)
             )
             return Joined(f"You play the {card.name} in {campaign.name}.", campaign.name, card.name)
 
@@ -280,7 +282,8 @@ class Campaigns:
         catalog = self.store.catalog
         out = self.store.outbox(session, campaign)
         out.channel(
-            render(
+            partial(
+                render,
                 "messages/started.txt.j2",
                 campaign=campaign.name,
                 characters=[s.character for s in seats],
@@ -289,9 +292,10 @@ class Campaigns:
             attachment=image,
         )
         for seat in seats:
-            out.dm(seat.player, sheet_text(catalog, state, seat.character, campaign.name))
+            out.dm(seat.player, partial(sheet_text, catalog, state, seat.character, campaign.name))
         moderator = view_for(catalog, state, MODERATOR)
-        out.moderators(f"{campaign.name}: {len(moderator.characters)} characters seated.")
+        with speaking(out.language()):
+            out.moderators(f"{campaign.name}: {len(moderator.characters)} characters seated.")
 
     def campaign(self, campaign_name: str) -> Campaign:
         """The campaign called ``campaign_name`` as the current request may see it (detached:

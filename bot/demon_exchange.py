@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 
 from sqlmodel import Session
 
@@ -107,7 +108,7 @@ class DemonExchanges:
                 at=self.store.clock(),
             )
             self.store.outbox(session, campaign).dm(
-                target.player, self._render("demon_question", campaign, exchange)
+                target.player, lambda: self._render("demon_question", campaign, exchange)
             )
             return Reply(self._render("demon_sent", campaign, exchange))
 
@@ -140,7 +141,7 @@ class DemonExchanges:
             session.add(exchange)
             caster = self._seat(session, campaign, exchange.caster)
             self.store.outbox(session, campaign).dm(
-                caster.player, self._render("demon_answer", campaign, exchange)
+                caster.player, lambda: self._render("demon_answer", campaign, exchange)
             )
             return Reply(self._render("demon_sent", campaign, exchange))
 
@@ -175,7 +176,8 @@ class DemonExchanges:
             caster = next((s for s in seats if s.character == event.fields.get("who")), None)
             if caster is None:
                 continue
-            text = render(
+            text = partial(
+                render,
                 "messages/demon_reminder.txt.j2",
                 campaign=campaign,
                 exchange=None,
@@ -196,7 +198,8 @@ class DemonExchanges:
             out = self.store.outbox(session, campaign)
             for cast in self._casts(session, campaign, seat.character):
                 if (cast.day, cast.seq) not in asked:
-                    text = render(
+                    text = partial(
+                        render,
                         "messages/demon_reminder.txt.j2",
                         campaign=campaign,
                         exchange=None,
@@ -207,7 +210,7 @@ class DemonExchanges:
                     out.dm(seat.player, text)
             for exchange in rows:
                 if exchange.asked == seat.character and exchange.answer is None:
-                    out.dm(seat.player, self._render("demon_reminder", campaign, exchange))
+                    out.dm(seat.player, partial(self._render, "demon_reminder", campaign, exchange))
 
     def _casts(self, session: Session, campaign: Campaign, character: str) -> list[EventRecord]:
         """The character's casts of Ask Demon still open (see the module)."""

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from bot.i18n import Language, speaking
 from bot.store import Reply, RequestError
 
 if TYPE_CHECKING:
@@ -42,6 +43,9 @@ class Request:
     sender: str = ""
     text: str = ""
     options: Mapping[str, Option] = field(default_factory=dict)
+    language: Language | None = None
+    """The language the door knows the sender reads (a Discord client set to Spanish), for a
+    reply to someone without a seat in the campaign (:meth:`bot.languages.Languages.of_reply`)."""
 
     def _option(self, name: str) -> Option:
         if name not in self.options:
@@ -90,14 +94,17 @@ Call = Callable[["CampaignService", Request], Reply]
 
 
 def _create(s: CampaignService, r: Request) -> Reply:
-    weeks = r.maybe_whole("weeks")
+    weeks, language = r.maybe_whole("weeks"), r.maybe_word("language")
+    options: dict[str, object] = {} if weeks is None else {"weeks": weeks}
+    if language is not None:
+        options["language"] = language
     return s.campaigns.create(
         r.campaign,
         moderator=r.sender,
         seed=r.maybe_whole("seed") or 0,
         channel=r.maybe_word("channel"),
         guild=r.maybe_word("guild"),
-        options={} if weeks is None else {"weeks": weeks},
+        options=options,
     )
 
 
@@ -157,6 +164,9 @@ COMMANDS: dict[str, Call] = {
     ),
     "remind before": lambda s, r: s.reminders.set_remind_before(
         r.campaign, player=r.sender, hours=r.number("hours")
+    ),
+    "language": lambda s, r: s.languages.set_language(
+        r.campaign, player=r.sender, text=r.word("language")
     ),
     # the moderators' desk
     "resolve": lambda s, r: s.resolver.resolve_day(
@@ -232,12 +242,29 @@ COMMANDS: dict[str, Call] = {
 
 
 def take(service: CampaignService, request: Request) -> Reply:
-    """The reply to ``request``: its command's service call (:data:`COMMANDS`). Blocks (the
-    service works on the database): a door on an event loop runs it in a thread."""
+    """The reply to ``request``: its command's service call (:data:`COMMANDS`), said — and
+    its refusal too — in the sender's language (:func:`reply_language`). Blocks (the service
+    works on the database): a door on an event loop runs it in a thread."""
     call = COMMANDS.get(request.command)
     if call is None:
         raise RequestError(f"There is no command {request.command[:40]!r}")
-    return call(service, request)
+    with speaking(reply_language(service, request)):
+        return call(service, request)
+
+
+def reply_language(service: CampaignService, request: Request) -> Language:
+    """The language the reply to ``request`` is said in: the sender's in its campaign
+    (:meth:`bot.languages.Languages.of_reply`); for a campaign being created, the language it
+    is created in if that is one realmbot speaks."""
+    if request.command == "create":
+        from bot.i18n import DEFAULT, UnknownLanguageError, language
+
+        named = request.options.get("language")
+        try:
+            return language(named) if isinstance(named, str) else request.language or DEFAULT
+        except UnknownLanguageError:
+            return request.language or DEFAULT
+    return service.languages.of_reply(request.campaign, request.sender, request.language)
 
 
 # --- text messages ------------------------------------------------------------------------------

@@ -95,6 +95,7 @@ def add_local_parser(commands: Any) -> None:
         ("handover", "hand the campaign to another moderator (--to; --stay to stay on)"),
         ("reminders", "turn a player's reminders of missing orders on or off"),
         ("remind-before", "how many hours before the deadline a player is reminded"),
+        ("language", "the language a player reads his messages in (campaign: the campaign's)"),
     ):
         sub = local_actions.add_parser(action, help=help_text)
         sub.add_argument("campaign")
@@ -105,6 +106,9 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument(
                 "--weeks", type=int, default=None, help="the game's length in weeks (10.E.2)"
             )
+            sub.add_argument(
+                "--language", default=None, help="its public reports' language: en (default), es"
+            )
         if action == "moderator":
             sub.add_argument("what", choices=("add", "remove"))
             sub.add_argument("--user", required=True)
@@ -113,7 +117,9 @@ def add_local_parser(commands: Any) -> None:
             sub.add_argument("--stay", action="store_true")
         if action == "reminders":
             sub.add_argument("state", choices=("on", "off"))
-        if action in ("reminders", "remind-before"):
+        if action == "language":
+            sub.add_argument("language", help="en, es (or its name), or campaign")
+        if action in ("reminders", "remind-before", "language"):
             sub.add_argument("--player", required=True)
         if action == "remind-before":
             sub.add_argument("--hours", type=float, required=True)
@@ -209,7 +215,7 @@ def local_request(args: argparse.Namespace, text: str = "") -> Request:
         case "list":
             return Request("list", "")
         case "create":
-            options = {"seed": args.seed, "weeks": args.weeks}
+            options = {"seed": args.seed, "weeks": args.weeks, "language": args.language}
             return Request("create", name, moderator, options=options)
         case "join":
             options = {"character": args.character, "name": args.name or args.player}
@@ -258,6 +264,8 @@ def local_request(args: argparse.Namespace, text: str = "") -> Request:
             return Request("reminders", name, player, options={"on": args.state == "on"})
         case "remind-before":
             return Request("remind before", name, player, options={"hours": args.hours})
+        case "language":
+            return Request("language", name, player, options={"language": args.language})
         case "status" | "final" | "start" | "preview" | "resume" | "nudge":
             return Request(args.action, name, moderator)
     raise UsageError(f"unknown local action {args.action!r}")

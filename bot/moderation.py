@@ -7,6 +7,7 @@ only). Rolling back is :mod:`bot.rollbacks`; the combat windows' commands are
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import partial
 
 from sqlmodel import Session
 
@@ -250,7 +251,9 @@ class Moderation:
             campaign.status = "finished"
             campaign.deadline = None
             self.store.outbox(session, campaign).channel(
-                render("messages/ended_early.txt.j2", campaign=campaign.name, day=campaign.day)
+                partial(
+                    render, "messages/ended_early.txt.j2", campaign=campaign.name, day=campaign.day
+                )
             )
             self.store.log(
                 session,
@@ -302,12 +305,14 @@ class Moderation:
             require_unfinished(campaign)
             seat = self.store.seat_of(session, campaign, character)
             seat.player, seat.player_name = player, player_name[:100]
-            seat.missed_days = 0
+            seat.missed_days, seat.language = 0, None  # the new player has chosen none yet
             for day in range(1, campaign.day):
                 records = event_log.list_events(session, campaign_id=row_id(campaign), day=day)
                 if records:
-                    journal = day_report([event_log.as_event(r) for r in records], seat.character)
-                    self.store.outbox(session, campaign).dm(player, journal)
+                    journal = [event_log.as_event(r) for r in records]
+                    self.store.outbox(session, campaign).dm(
+                        player, partial(day_report, journal, seat.character)
+                    )
             self.store.log(
                 session,
                 campaign,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.campaign_settings import CampaignSettings
+from bot.i18n import speaking
 from bot.store import Outbox
 from db.models import Campaign
 
@@ -25,10 +26,11 @@ def announce_deadline(out: Outbox, campaign: Campaign, before: datetime | None) 
     after = campaign.deadline
     if after is None or after == before:
         return
-    was = f" (it was {utc_text(before)})" if before is not None else ""
-    out.channel(
-        f"{campaign.name}: the deadline of day {campaign.day} is now {utc_text(after)}{was}."
-    )
+    with speaking(out.language()):
+        was = f" (it was {utc_text(before)})" if before is not None else ""
+        out.channel(
+            f"{campaign.name}: the deadline of day {campaign.day} is now {utc_text(after)}{was}."
+        )
 
 
 def day_opened(campaign: Campaign, deadline: datetime) -> str:

@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from sqlmodel import Session
 
+from bot.i18n import speaking
 from bot.publishing import Publisher
 from bot.resolution import Resolver
 from bot.sealing import decision_label
@@ -192,10 +193,12 @@ class Plays:
             assert due is not None
             for seat in self.store.seats(session, campaign):
                 if any(d.character == seat.character for d in waiting):
-                    self.store.outbox(session, campaign).dm(
-                        seat.player,
-                        f"{campaign.name}: your window is open until {due:%Y-%m-%d %H:%M} UTC.",
-                    )
+                    out = self.store.outbox(session, campaign)
+                    with speaking(out.language(seat.player)):
+                        out.dm(
+                            seat.player,
+                            f"{campaign.name}: your window is open until {due:%Y-%m-%d %H:%M} UTC.",
+                        )
             detail = f"extended the open window by {hours:g} hours"
             self.store.log(session, campaign, moderator, "extend window", detail, public=False)
             return Reply(f"{campaign.name}: the window is open until {due:%Y-%m-%d %H:%M} UTC.")

@@ -17,12 +17,14 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from sqlmodel import Session, col, select
 
 from bot import archive, scope
 from bot.final_report import FinalReport, final_events, final_report
+from bot.i18n import speaking
 from bot.maps.pool import public_map
 from bot.notifications import day_opened
 from bot.own_report import own_report
@@ -285,7 +287,8 @@ class Publisher:
                 days = archive.every_day(
                     session, row_id(campaign), state.game_day, types=final_events()
                 )
-                report = final_report(self.store.catalog, campaign.name, first, state, days)
+                with speaking(self.store.settings(campaign).language):  # the channel's
+                    report = final_report(self.store.catalog, campaign.name, first, state, days)
         events = session.info.get(_TOLD, {}).get((row_id(campaign), due))
         return Ended(ref, due, text, report, events)
 
@@ -344,11 +347,11 @@ class Publisher:
             else event_log.day_events(session, campaign_id=row_id(campaign), day=read.due)
         )
         out = self.store.outbox(session, campaign)
-        out.channel(day_report(events, PUBLIC), attachment=image)
+        out.channel(partial(day_report, events, PUBLIC), attachment=image)
         if campaign.status == "running" and campaign.deadline is not None:
-            out.channel(day_opened(campaign, campaign.deadline))
+            out.channel(partial(day_opened, campaign, campaign.deadline))
         for seat in seats:
-            out.dm(seat.player, own_report(events, seat.character, campaign.name))
+            out.dm(seat.player, partial(own_report, events, seat.character, campaign.name))
         if read.final is not None:
             (name, _, routes), *each = read.final.images
             out.channel(read.final.text, attachment=(name, routes))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from functools import partial
 
 from sqlmodel import Session
 
@@ -99,7 +100,8 @@ class Reminders:
         for seat in missing:
             self.store.outbox(session, campaign).dm(
                 seat.player,
-                render(
+                partial(
+                    render,
                     "messages/reminder.txt.j2",
                     campaign=campaign,
                     character=seat.character,
@@ -144,7 +146,8 @@ class Reminders:
             for seat in late:
                 self.store.outbox(session, campaign).dm(
                     seat.player,
-                    render(
+                    partial(
+                        render,
                         "messages/nudge.txt.j2",
                         campaign=campaign,
                         character=seat.character,

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from sqlmodel import Session
 
 from bot.deadlines import next_deadline
 from bot.demon_exchange import DemonExchanges
+from bot.i18n import speaking
 from bot.publishing import Ended, Publisher
 from bot.render import render
 from bot.store import Reply, RequestError, Store, Taken, require_moderator, row_id
@@ -407,16 +409,23 @@ class Resolver:
         that it happened, and nothing of the orders themselves."""
         usable = parsed.orders is not None
         problems = list(blanked) if usable else list(parsed.errors)
-        text = render(
-            "messages/orders_mended.txt.j2",
-            source=source,
-            character=seat.character,
-            day=campaign.day,
-            usable=usable,
-            problems=problems,
+        out = self.store.outbox(session, campaign)
+        out.dm(
+            seat.player,
+            partial(
+                render,
+                "messages/orders_mended.txt.j2",
+                source=source,
+                character=seat.character,
+                day=campaign.day,
+                usable=usable,
+                problems=problems,
+            ),
         )
-        self.store.outbox(session, campaign).dm(seat.player, text)
-        phases = "phase" if len(problems) == 1 else "phases"
-        what = f"{len(problems)} {phases} left blank" if usable else "none could be used"
-        notice = f"{campaign.name}: the {seat.character}'s {source} for day {campaign.day}: {what}."
-        self.store.outbox(session, campaign).moderators(notice + " The player was told why.")
+        with speaking(out.language()):
+            phases = "phase" if len(problems) == 1 else "phases"
+            what = f"{len(problems)} {phases} left blank" if usable else "none could be used"
+            notice = (
+                f"{campaign.name}: the {seat.character}'s {source} for day {campaign.day}: {what}."
+            )
+            out.moderators(notice + " The player was told why.")

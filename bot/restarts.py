@@ -3,6 +3,8 @@ campaign services (:class:`bot.service.CampaignService`)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from bot.names import matching
 from bot.render import render
 from bot.sheets import sheet_text
@@ -74,7 +76,8 @@ class FreshStarts:
                 session, campaign_id=row_id(campaign), day=campaign.day, events=[told]
             )
             self.store.outbox(session, campaign).channel(
-                render(
+                partial(
+                    render,
                     "messages/restarted.txt.j2",
                     player=seat.player_name,
                     character=sheet.name,
@@ -82,7 +85,8 @@ class FreshStarts:
                 )
             )
             self.store.outbox(session, campaign).dm(
-                seat.player, sheet_text(self.store.catalog, state, sheet.name, campaign.name)
+                seat.player,
+                partial(sheet_text, self.store.catalog, state, sheet.name, campaign.name),
             )
             gear = "; ".join(notes) or "no starting weapons or armor"
             return Reply(

@@ -9,6 +9,7 @@ from typing import Any
 from sqlmodel import Session
 
 from bot.deadlines import next_deadline
+from bot.i18n import speaking
 from bot.notifications import announce_deadline
 from bot.publishing import Publisher
 from bot.resolution import Resolver
@@ -109,11 +110,14 @@ class Rollbacks:
             restore_window_books(campaign, ledger["windows"])
             for seat in self.store.seats(session, campaign):
                 if seat.character in undone:
-                    self.store.outbox(session, campaign).dm(
-                        seat.player,
-                        f"{campaign.name}: the moderators rolled the combat back to the start "
-                        f"of the {point}; your plays from there are undone and asked again.",
-                    )
+                    out = self.store.outbox(session, campaign)
+                    with speaking(out.language(seat.player)):
+                        out.dm(
+                            seat.player,
+                            f"{campaign.name}: the moderators rolled the combat back to the "
+                            f"start of the {point}; your plays from there are undone and asked "
+                            "again.",
+                        )
             detail = f"rolled day {campaign.day} back to the start of the {point}"
             self.store.log(session, campaign, moderator, "rollback combat", detail, public=False)
             self.resolver.continue_day(session, campaign)

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sqlmodel import Session
 
 from bot.evening_report import rounds_report
+from bot.i18n import Language, current, speaking
 from bot.store import row_id
 from db import event_log
 from db.models import Campaign, Seat
@@ -27,14 +28,18 @@ def events_before(session: Session, campaign: Campaign, resolution: Resolution) 
 
 
 def round_reports(
-    resolution: Resolution, seats: Sequence[Seat], earlier: Sequence[Event] = ()
+    resolution: Resolution,
+    seats: Sequence[Seat],
+    earlier: Sequence[Event] = (),
+    language: Callable[[str], Language] | None = None,
 ) -> list[tuple[str, str]]:
     """The combat rounds a resolution finished, for the fight's players by DM before their next
     window (issue 14): (player, report) for each seat whose character takes part in the fight
     now waiting or has a decision in it, each seeing only what his character may. ``earlier``:
     the day's events before the resolution's, so that a round begun before the last stop — its
     lures and assignments before the encounter window, its Encounter before a caster is asked
-    his targets again (issue 34) — is told whole."""
+    his targets again (issue 34) — is told whole. Each report is said in its player's
+    ``language`` (:meth:`bot.store.Outbox.language`; the language spoken now when not given)."""
     revealed = {(e.at, e.round) for e in resolution.events if isinstance(e, Played)}
     events = [*earlier, *resolution.events]
     evening = resolution.state.today.evening
@@ -45,7 +50,8 @@ def round_reports(
     for seat in seats:
         if seat.character not in fighting:
             continue
-        text = rounds_report(visible_to(events, seat.character), revealed)
+        with speaking(current() if language is None else language(seat.player)):
+            text = rounds_report(visible_to(events, seat.character), revealed)
         if text is not None:
             reports.append((seat.player, text))
     return reports

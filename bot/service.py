@@ -33,6 +33,7 @@ from rules import Catalog
 if TYPE_CHECKING:
     from bot.campaigns import Campaigns
     from bot.demon_exchange import DemonExchanges
+    from bot.languages import Languages
     from bot.moderation import Moderation
     from bot.moderators import ModeratorTeam
     from bot.players import Players
@@ -97,6 +98,7 @@ class CampaignService:
     - ``team``: the moderators' team; ``boards``: the status boards;
     - ``restarts``: a dead character's fresh start;
     - ``demon``: Ask Demon's questions and answers relayed between players;
+    - ``languages``: each player's language, and the language of a reply;
     - ``timekeeper``: what a scheduled wake-up does, and when the next is due.
     """
 
@@ -181,6 +183,12 @@ class CampaignService:
         from bot.demon_exchange import DemonExchanges
 
         return DemonExchanges(self.store)
+
+    @built
+    def languages(self) -> Languages:
+        from bot.languages import Languages
+
+        return Languages(self.store)
 
     @built
     def timekeeper(self) -> Timekeeper:

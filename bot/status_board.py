@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from sqlmodel import col, select
 
 from bot.cards import Card, Seat, board_card
+from bot.i18n import speaking
 from bot.render import render
-from bot.store import Store, row_id
+from bot.store import Store, campaign_language, row_id
 from db import repo
 from db.models import Campaign
 
@@ -60,11 +61,13 @@ class StatusBoards:
                     session, campaign_id=row_id(campaign), day=campaign.day
                 )
                 marks = [Seat(s.character, row_id(s) in submitted, s.ready) for s in seats]
-                text = render(
-                    "messages/status_board.txt.j2",
-                    campaign=campaign,
-                    seats=[(s.character, s.has_orders, s.ready) for s in marks],
-                )
+                with speaking(campaign_language(campaign)):  # the channel's
+                    text = render(
+                        "messages/status_board.txt.j2",
+                        campaign=campaign,
+                        seats=[(s.character, s.has_orders, s.ready) for s in marks],
+                    )
+                    card = board_card(campaign, marks)
                 boards.append(
                     Board(
                         campaign_id=row_id(campaign),
@@ -72,7 +75,7 @@ class StatusBoards:
                         text=text,
                         message=campaign.board_message,
                         posted=campaign.board_text,
-                        card=board_card(campaign, marks),
+                        card=card,
                     )
                 )
         return boards

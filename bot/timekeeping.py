@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
+from functools import partial
 
 from sqlmodel import Session, select
 
@@ -157,7 +158,7 @@ class Timekeeper:
                     continue
                 campaign.deadline = new
                 self.store.outbox(session, campaign).channel(
-                    render("messages/downtime.txt.j2", campaign=campaign)
+                    partial(render, "messages/downtime.txt.j2", campaign=campaign)
                 )
                 touched.append(campaign.name)
         return touched

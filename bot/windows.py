@@ -9,12 +9,14 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from sqlmodel import Session
 
 from bot.campaign_settings import CampaignSettings
 from bot.evening_notice import evening_notice
+from bot.i18n import speaking
 from bot.option_lists import compact, expand
 from bot.render import render
 from bot.round_reports import events_before, round_reports
@@ -323,7 +325,7 @@ class Windows:
         out = store.outbox(session, campaign)
         reports: dict[str, str] = dict(campaign.held_reports)
         for player, report in round_reports(
-            resolution, seats, events_before(session, campaign, resolution)
+            resolution, seats, events_before(session, campaign, resolution), out.language
         ):
             reports[player] = f"{reports[player]}\n\n{report}" if player in reports else report
         settings = store.settings(campaign)
@@ -370,16 +372,25 @@ class Windows:
             if window is not None:
                 windows.setdefault((seat.player, decision.character), []).append(decision)
                 continue
-            text = render("messages/decision.txt.j2", campaign=campaign, decision=decision, due=due)
-            out.dm(seat.player, text)
+            out.dm(
+                seat.player,
+                partial(
+                    render,
+                    "messages/decision.txt.j2",
+                    campaign=campaign,
+                    decision=decision,
+                    due=due,
+                ),
+            )
         if windows and campaign.evening_noticed != campaign.day:
-            out.channel(evening_notice(campaign, resolution.state, due, settings))
+            out.channel(lambda: evening_notice(campaign, resolution.state, due, settings))
             campaign.evening_noticed = campaign.day
         for (player, character), decisions in windows.items():
-            kinds = " and ".join(dict.fromkeys(str(window_of(d)) for d in decisions))
-            where = clearing_of(decisions[0].id)
-            lines = brief(store.catalog, resolution.state, character, where, decisions)
-            text = window_message(campaign, character, kinds, due, lines, decisions, settings)
+            with speaking(out.language(player)):
+                kinds = " and ".join(dict.fromkeys(str(window_of(d)) for d in decisions))
+                where = clearing_of(decisions[0].id)
+                lines = brief(store.catalog, resolution.state, character, where, decisions)
+                text = window_message(campaign, character, kinds, due, lines, decisions, settings)
             if player in reports:
                 text = f"{reports.pop(player)}\n\n{text}"
             out.dm(player, text)
@@ -404,11 +415,10 @@ class Windows:
         if not window:
             return []
         sets = sealed_sets(window)
-        notice = seal_notice(sets)
         players = {d.character for d in window}
         for seat in self.store.seats(session, campaign):
             if seat.character in players:
-                self.store.outbox(session, campaign).dm(seat.player, notice)
+                self.store.outbox(session, campaign).dm(seat.player, partial(seal_notice, sets))
         return sets
 
     def reveal(self, session: Session, campaign: Campaign, sets: Sequence[SealedSet]) -> None:
@@ -420,7 +430,9 @@ class Windows:
         for seat in self.store.seats(session, campaign):
             if seat.character in players:
                 shown = revealed_to(sets, seat.character)
-                self.store.outbox(session, campaign).dm(seat.player, reveal_notice(campaign, shown))
+                self.store.outbox(session, campaign).dm(
+                    seat.player, partial(reveal_notice, campaign, shown)
+                )
 
     def close(
         self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
@@ -437,12 +449,14 @@ class Windows:
         for character in sorted({d.character for d in waiting if is_combat_id(d.ref)}):
             missed[character] = missed.get(character, 0) + 1
             if missed[character] == MISSED_WINDOWS:
-                store.outbox(session, campaign).moderators_only(
-                    f"{campaign.name}, day {campaign.day}: the {character} missed "
-                    f"{MISSED_WINDOWS} combat windows; {pronouns(character).his} standing orders "
-                    f"and the defaults answer for {pronouns(character).him} for the rest of the "
-                    "day."
-                )
+                out = store.outbox(session, campaign)
+                with speaking(out.language()):
+                    out.moderators_only(
+                        f"{campaign.name}, day {campaign.day}: the {character} missed "
+                        f"{MISSED_WINDOWS} combat windows; {pronouns(character).his} standing "
+                        f"orders and the defaults answer for {pronouns(character).him} for the "
+                        "rest of the day."
+                    )
         late = [d.ref for d in waiting if is_combat_id(d.ref)]
         before = campaign.defaulted if campaign.missed_day == campaign.day else []
         campaign.missed_day, campaign.missed_windows = campaign.day, missed
@@ -454,7 +468,10 @@ class Windows:
         players = {d.character for d in stored if is_combat_id(d.ref) and d.due_at == due}
         for seat in store.seats(session, campaign):
             if notice is not None and seat.character in players:
-                store.outbox(session, campaign).dm(seat.player, notice)
+                out = store.outbox(session, campaign)
+                with speaking(out.language(seat.player)):
+                    told = defaults_notice(waiting)
+                out.dm(seat.player, told or notice)
         for decision in waiting:
             assert decision.id is not None
             repo.answer_decision(session, decision_id=decision.id, answer=decision.default)
@@ -470,10 +487,15 @@ class Windows:
         for decision in defaulted:
             player = players.get(decision.character)
             if player is not None:
-                text = render(
-                    "messages/decision_defaulted.txt.j2", campaign=campaign, decision=decision
+                self.store.outbox(session, campaign).dm(
+                    player,
+                    partial(
+                        render,
+                        "messages/decision_defaulted.txt.j2",
+                        campaign=campaign,
+                        decision=decision,
+                    ),
                 )
-                self.store.outbox(session, campaign).dm(player, text)
 
     def remind(
         self, session: Session, campaign: Campaign, waiting: Sequence[PendingDecision]
@@ -484,9 +506,11 @@ class Windows:
         silent = {d.character for d in waiting if is_combat_id(d.ref)}
         for seat in self.store.seats(session, campaign):
             if seat.character in silent:
-                self.store.outbox(session, campaign).dm(
-                    seat.player,
-                    f"{campaign.name}: your combat window closes {due:%Y-%m-%d %H:%M} UTC; "
-                    "what you have not answered will take its default.",
-                )
+                out = self.store.outbox(session, campaign)
+                with speaking(out.language(seat.player)):
+                    out.dm(
+                        seat.player,
+                        f"{campaign.name}: your combat window closes {due:%Y-%m-%d %H:%M} UTC; "
+                        "what you have not answered will take its default.",
+                    )
         campaign.window_reminded = due

@@ -125,6 +125,9 @@ class Seat(SQLModel, table=True):
     """Whether the player is reminded of missing orders (:mod:`bot.reminders`)."""
     remind_before_hours: float | None = None
     """How long before a deadline he is reminded; None: the campaign's ``reminder_hours``."""
+    language: str | None = Field(default=None, max_length=8)
+    """The language he reads his DMs and replies in (a :class:`bot.i18n.Language`'s code);
+    None: the campaign's language."""
 
 
 class OrderSubmission(SQLModel, table=True):

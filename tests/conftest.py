@@ -91,6 +91,7 @@ BOTH_DATABASES: dict[str, str] = {
     "tests/db/test_migrations_books.py": "the migrations' DDL and data moves",
     "tests/db/test_migrations_storage.py": "the migrations' DDL and data moves",
     "tests/db/test_migrations_salt.py": "the migrations' DDL and data moves",
+    "tests/db/test_migrations_language.py": "the migrations' DDL",
     "tests/db/test_waiting.py": "writers waiting their turn: SQLite's lock, PostgreSQL's deadlocks",
     "tests/db/test_engine.py": "the engine's set-up and transactions per database",
     "tests/db/test_concurrency.py": "writers' turns: BEGIN IMMEDIATE against row locks",

@@ -245,3 +245,14 @@ def test_the_local_sheet_shows_his_magic_to_him_and_the_moderator(tmp_path: Path
     assert not any(secret in amazon for secret in magic.SECRETS), amazon
     seen = local(capsys, db, "sheet", "Valley", "--moderator", "gm", "--character", "Elf")[1]
     assert all(line + "\n" in seen for line in magic.elfs_lines()), seen
+
+
+def test_a_player_chooses_his_language_from_the_command_line(tmp_path: Path, capsys):
+    db = amazon_and_elf(tmp_path, capsys)
+    chosen = local(capsys, db, "language", "Valley", "es", "--player", "alice")
+    assert chosen == (0, "The Amazon in Valley reads his messages in español.\n", "")
+    bad = local(capsys, db, "language", "Valley", "Klingon", "--player", "alice")
+    assert bad[0] == 2 and "'Klingon' is not a language realmbot speaks: en (English)" in bad[2]
+    assert "Nothing changed." in bad[2]
+    again = local(capsys, db, "language", "Valley", "campaign", "--player", "alice")
+    assert again[1] == "The Amazon in Valley reads the campaign's language, English.\n"

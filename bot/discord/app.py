@@ -1,10 +1,12 @@
 """The bot: :func:`make_bot` builds it around a :class:`~bot.service.CampaignService`.
 
 ``setup_hook`` adds the cogs, registers the decision buttons (so that those of DMs sent before a
-restart still work), syncs the slash commands (global commands) and starts the outbox delivery
-loop. Mentions are off for every message the bot sends (``AllowedMentions.none()``) but the one
-asking a player whose DMs are closed to open them; once he writes to the bot or uses a command,
-what waits for him is sent at once. The bot asks for no privileged intent.
+restart still work), syncs the slash commands (global commands), their names and descriptions
+translated for the clients set to a language realmbot speaks (:mod:`bot.discord.translator`),
+and starts the outbox delivery loop. Mentions are off for every message the bot sends
+(``AllowedMentions.none()``) but the one asking a player whose DMs are closed to open them; once
+he writes to the bot or uses a command, what waits for him is sent at once. The bot asks for no
+privileged intent.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from bot.discord.delivery import DEFAULT_INTERVAL, OutboxDelivery
 from bot.discord.demon import DemonButton
 from bot.discord.plays import LureSelect, PlaySelect
 from bot.discord.status_board import refresh_boards
+from bot.discord.translator import CatalogTranslator
 from bot.discord.where import scope_of
 from bot.logs import set_campaign
 from bot.service import CampaignService
@@ -90,6 +93,7 @@ class RealmBot(commands.Bot):
         await self.add_cog(SettingsCog(self.service))
         await self.add_cog(HelpCog())
         self.add_dynamic_items(DecisionButton, DecisionSelect, DemonButton, PlaySelect, LureSelect)
+        await self.tree.set_translator(CatalogTranslator())
         if self.sync_tree:
             await self.tree.sync()
         self.delivery.start()

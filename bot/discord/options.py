@@ -22,6 +22,7 @@ from discord import app_commands
 
 from bot import directory
 from bot.discord.where import Place
+from bot.i18n import Language
 from bot.service import CampaignService, RequestError
 
 log = logging.getLogger("realmbot.discord.options")
@@ -31,6 +32,12 @@ CAMPAIGN_LENGTH = 100
 CHARACTER_LENGTH = 40
 
 Choices = list[app_commands.Choice[str]]
+
+#: The languages realmbot speaks, as a command offers them: each by its own name and code.
+LANGUAGE_CHOICES: Choices = [
+    app_commands.Choice(name=f"{spoken.native_name} ({spoken.value})", value=spoken.value)
+    for spoken in Language
+]
 
 
 def service_of(interaction: discord.Interaction) -> CampaignService | None:

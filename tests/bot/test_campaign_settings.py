@@ -152,3 +152,50 @@ def test_combat_windows_are_short_by_default_and_the_natives_take_the_lure_windo
     longer = settings.configured("lure_hours", "3")
     assert longer.window_hours("natives") == longer.window_hours("lure") == 3
     assert settings.window_hours(None) == settings.decision_hours == 12
+
+
+@pytest.mark.parametrize("text", ["es", "Spanish", "ESPAÑOL", " español "])
+def test_the_campaigns_language_is_read_by_its_code_or_name(text: str) -> None:
+    from bot.i18n import Language
+
+    settings = CampaignSettings().configured("language", text)
+    assert settings.language is Language.ES and CampaignSettings().language is Language.EN
+    assert settings.value_text("language") == "es"
+    assert CampaignSettings.of(settings.stored()) == settings
+
+
+def test_a_language_realmbot_does_not_speak_is_refused_with_those_it_speaks() -> None:
+    from bot.i18n import UnknownLanguageError, language
+
+    with pytest.raises(UnknownLanguageError) as told:
+        language("Klingon")
+    settings = CampaignSettings()
+    with pytest.raises(SettingError) as refused:
+        settings.configured("language", "Klingon")
+    assert str(refused.value) == f"language: {told.value}"
+    assert "en (English)" in str(refused.value) and "es (español)" in str(refused.value)
+    with pytest.raises(SettingError, match="language: 'Klingon' is not a language"):
+        CampaignSettings.created({"language": "Klingon"})
+    assert settings == CampaignSettings()
+
+
+def test_a_campaign_created_in_spanish_shows_it_and_a_moderator_may_change_it(
+    migrated_sqlite_url,
+):
+    from bot.inbox import Request, take
+    from bot.store import RequestError
+
+    service = CampaignService(make_engine(migrated_sqlite_url), catalog())
+    created = take(service, Request("create", "Valle", "gm", options={"language": "Spanish"}))
+    assert "• language: es (" in created.text
+    assert service.store.settings(service.store.read("Valle")).language == "es"
+    with pytest.raises(RequestError, match="'xx' is not a language realmbot speaks"):
+        take(service, Request("create", "Otro", "gm", options={"language": "xx"}))
+    assert service.campaigns.listing().text.startswith("Valle:") and "Otro" not in str(
+        service.campaigns.campaign_names()
+    )
+    with pytest.raises(RequestError, match="language: 'fr' is not a language"):
+        service.moderation.configure("Valle", moderator="gm", setting="language", value="fr")
+    assert service.store.read("Valle").options["language"] == "es", "nothing changed"
+    service.moderation.configure("Valle", moderator="gm", setting="language", value="English")
+    assert service.store.read("Valle").options["language"] == "en"

@@ -96,6 +96,7 @@ LOCAL = [
     (["handover", "V", "--to", "u", "--moderator", "gm"], "gm"),
     (["reminders", "V", "off", "--player", "p"], "p"),
     (["remind-before", "V", "--hours", "2", "--player", "p"], "p"),
+    (["language", "V", "es", "--player", "p"], "p"),
 ]
 
 

@@ -20,6 +20,7 @@ import discord
 from bot.cards import Carded
 from bot.discord.embeds import embed_messages
 from bot.discord.where import on_campaign
+from bot.i18n import Language, UnknownLanguageError, language
 from bot.inbox import Option, Request, take
 from bot.render import discord_times, escape_discord, render, split_message
 from bot.service import CampaignService, Reply, RequestError
@@ -167,12 +168,24 @@ async def ask(
     (:func:`bot.discord.where.on_campaign`: ``campaign``, else the one played here, found when
     the service call runs). Returns the reply, or ``None`` when it was refused."""
     player = player_id(interaction.user)
+    spoken = client_language(interaction)
 
     def asked(name: str) -> Reply:
-        return take(service, Request(command, name, player, options=options))
+        return take(service, Request(command, name, player, options=options, language=spoken))
 
     act = on_campaign(interaction, service.engine, campaign, asked)
     return await call_and_answer(interaction, act, ephemeral=ephemeral)
+
+
+def client_language(interaction: discord.Interaction) -> Language | None:
+    """The language the member's Discord client is set to, if realmbot speaks it (``es-ES``
+    and ``es-419`` are Spanish): a reply to someone without a seat of his own speaks it
+    (:meth:`bot.languages.Languages.of_reply`)."""
+    code = str(interaction.locale.value).partition("-")[0]
+    try:
+        return language(code)
+    except UnknownLanguageError:
+        return None
 
 
 def may_moderate(interaction: discord.Interaction) -> bool:

@@ -40,7 +40,7 @@ from bot.discord.cogs.notices import NoticeCommands
 from bot.discord.cogs.players import CAMPAIGN_HELP, CampaignName, Day, OrdersText
 from bot.discord.cogs.rollback import RollbackConfirmation
 from bot.discord.cogs.team import TeamCommands
-from bot.discord.options import SeatedCharacter
+from bot.discord.options import LANGUAGE_CHOICES, SeatedCharacter
 from bot.discord.where import Place
 from bot.inbox import Option, Request, take
 from bot.service import CampaignService, RequestError
@@ -89,9 +89,15 @@ class ModeratorCog(
     @app_commands.describe(
         name="the campaign's name",
         weeks="the game's length in weeks, 1-24 (default 4, a month; 10.E.2)",
+        language="the language of its public reports (default English)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def create(
-        self, interaction: discord.Interaction, name: CampaignName, weeks: int | None = None
+        self,
+        interaction: discord.Interaction,
+        name: CampaignName,
+        weeks: int | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         if not interaction.permissions.manage_guild:
             await answer(interaction, MODERATORS_ONLY)
@@ -100,6 +106,7 @@ class ModeratorCog(
             "channel": str(interaction.channel_id),
             "guild": str(interaction.guild_id),
             "weeks": weeks,
+            "language": None if language is None else language.value,
         }
         await self.moderate(
             interaction,

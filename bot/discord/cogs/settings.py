@@ -1,5 +1,6 @@
-"""``/settings``: a player's own notification settings in a campaign — ``/settings reminders
-on|off`` and ``/settings remind-before hours`` (:mod:`bot.reminders`). Every answer is private."""
+"""``/settings``: a player's own settings in a campaign — ``/settings reminders on|off`` and
+``/settings remind-before hours`` (:mod:`bot.reminders`), and ``/settings language``, the language
+of his messages (:mod:`bot.languages`). Every answer is private."""
 
 from __future__ import annotations
 
@@ -11,15 +12,17 @@ from discord.ext import commands
 
 from bot.discord.cogs.common import ask
 from bot.discord.cogs.players import CAMPAIGN_HELP
-from bot.discord.options import CampaignOption
+from bot.discord.options import LANGUAGE_CHOICES, CampaignOption
 from bot.service import CampaignService
 
 #: A lead time, in hours, as Discord offers it (the service checks it again).
 LeadHours = app_commands.Range[float, 0.25, 72.0]
 
 
-class SettingsCog(commands.GroupCog, group_name="settings", group_description="Your notifications"):
-    """``/settings``: each player's reminders."""
+class SettingsCog(
+    commands.GroupCog, group_name="settings", group_description="Your notifications and language"
+):
+    """``/settings``: each player's reminders and language."""
 
     def __init__(self, service: CampaignService) -> None:
         self.service = service
@@ -44,3 +47,14 @@ class SettingsCog(commands.GroupCog, group_name="settings", group_description="Y
         campaign: CampaignOption | None = None,
     ) -> None:
         await ask(interaction, self.service, campaign, "remind before", hours=hours)
+
+    @app_commands.command(name="language", description="The language of your messages")
+    @app_commands.describe(language="the language you read", campaign=CAMPAIGN_HELP)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(
+        self,
+        interaction: discord.Interaction,
+        language: app_commands.Choice[str],
+        campaign: CampaignOption | None = None,
+    ) -> None:
+        await ask(interaction, self.service, campaign, "language", language=language.value)

@@ -175,3 +175,23 @@ async def test_a_forced_day_announces_the_next_deadline_once(
     due = int(deadline(service).timestamp())
     (opened,) = said(table, "day 2 is open")
     assert opened == f"Test: day 2 is open; orders are due <t:{due}:F> (<t:{due}:R>)."
+
+
+@pytest.mark.asyncio
+async def test_a_player_chooses_his_language_among_those_realmbot_speaks(
+    table: Table, service: CampaignService
+) -> None:
+    await start(table)
+    chose = await table.alice.slash(
+        table.channel, "settings language", campaign="Test", language="es"
+    )
+    assert private_answer(chose) == "The Amazon in Test reads his messages in español."
+    assert service.languages.of_reply("Test", str(table.alice.user.id)).value == "es"
+    assert service.languages.of_reply("Test", str(table.bob.user.id)).value == "en"
+    with pytest.raises(simcord.OptionError):
+        await table.bob.slash(table.channel, "settings language", campaign="Test", language="fr")
+    stranger = table.member("carol")
+    refused = await stranger.slash(
+        table.channel, "settings language", campaign="Test", language="en"
+    )
+    assert private_answer(refused) == "You have no character in Test"
