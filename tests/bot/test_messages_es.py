@@ -12,12 +12,21 @@ from bot.campaign_settings import CampaignSettings
 from bot.i18n import speaking
 from bot.players import checked
 from bot.render import render
+from bot.reports import day_report
 from bot.sheets import sheet_text
 from bot.windows import window_message
 from db.models import Campaign
 from rules.catalog import catalog
 from rules.decisions import CombatId
 from rules.events import Decision
+from rules.events.day import DayStarted
+from rules.events.daylight import (
+    AbandonedCard,
+    AbandonedCardNamed,
+    Moved,
+    PhaseStarted,
+    TurnStarted,
+)
 from rules.state import GameState
 from scenarios.build import build_state
 from scenarios.format import load_scenario
@@ -166,3 +175,22 @@ def test_the_days_report_and_the_final_report_head_their_parts_in_spanish():
     assert "Vencedores: Elf, Amazon; nadie ganó." in spanish
     assert "Elf: 1 movimiento, AV2 > AV5" in spanish
     assert "Epílogo" in spanish and "Epilogue" not in spanish
+
+
+def test_a_day_reports_phases_are_said_in_spanish():
+    """bot.reports' own words: a Treasure card abandoned, and named to its owner alone."""
+    events = [
+        DayStarted(day=1, month=1, colors=()),
+        TurnStarted(who="Amazon"),
+        PhaseStarted(who="Amazon", phase=1, activity="M BL2"),
+        AbandonedCard(who="Amazon", at="BL3"),
+        AbandonedCardNamed(recipients=("Amazon",), who="Amazon", item="Cloak of Mist", at="BL3"),
+        Moved(who="Amazon", from_="BL3", to="BL2"),
+    ]
+    with speaking("es"):
+        public = day_report(events, "public")
+        own = day_report(events, "Amazon")
+    assert public.startswith("Día 1, Mes 1\n")
+    assert "Amazon: M BL2 (abandona una carta de Tesoro)" in public
+    assert "Amazon: M BL2 (abandona una carta de Tesoro) (es Cloak of Mist)" in own
+    assert "abandons" not in own and "Cloak" not in public
