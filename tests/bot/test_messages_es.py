@@ -125,7 +125,7 @@ def test_a_combat_window_asks_in_spanish_and_counts_its_hours():
             return window_message(campaign, "Amazon", "lure", DUE, [], [lure], settings)
 
     text = told(3)
-    assert text.startswith("Valley, día 3: la ventana de atracción de Amazon está abierta hasta las")
+    assert text.startswith("Valley, día 3: la ventana de atracción de Amazon está abierta")
     assert "  Opciones: no | yes. Por defecto: no." in text
     assert "Responde con un MD cuya primera línea sea `plays`" in text
     assert text.rstrip("\n").endswith(
