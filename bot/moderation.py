@@ -12,6 +12,7 @@ from functools import partial
 from sqlmodel import Session
 
 from bot.campaign_settings import BEFORE_THE_START, DEADLINE_SETTINGS, SettingError
+from bot.i18n import _
 from bot.notifications import announce_deadline, restart_clock, utc_text
 from bot.players import checked
 from bot.publishing import Publisher
@@ -81,7 +82,7 @@ class Moderation:
             records = event_log.list_events(session, campaign_id=row_id(campaign), day=campaign.day)
             events = [*(event_log.as_event(r) for r in records), *resolution.events]
             session.rollback()
-            return Reply("Preview (nothing stored):\n" + day_report(events, MODERATOR))
+            return Reply(_("Preview (nothing stored):") + "\n" + day_report(events, MODERATOR))
 
     def extend(self, campaign_name: str, *, moderator: str, hours: float, reason: str) -> Reply:
         """Move the deadline later, within the campaign's caps, for a stated reason."""
@@ -90,12 +91,16 @@ class Moderation:
             campaign = self.store.running_for(session, campaign_name, moderator)
             rules = self.store.deadline_rules(campaign)
             if not reason.strip():
-                raise RequestError("An extension needs a reason; players see it")
+                raise RequestError(_("An extension needs a reason; players see it"))
             if not 0 < hours <= rules.max_extension_hours:
-                raise RequestError(f"An extension is 0 to {rules.max_extension_hours:g} hours")
+                raise RequestError(
+                    _("An extension is 0 to %(hours)s hours")
+                    % {"hours": f"{rules.max_extension_hours:g}"}
+                )
             if campaign.extensions_used >= rules.max_extensions:
                 raise RequestError(
-                    f"Day {campaign.day} has had its {rules.max_extensions} extensions already"
+                    _("Day %(day)s has had its %(count)s extensions already")
+                    % {"day": campaign.day, "count": rules.max_extensions}
                 )
             campaign.extensions_used += 1
             before = campaign.deadline
@@ -108,7 +113,10 @@ class Moderation:
                 f"extended day {campaign.day} by {hours:g} h: {reason.strip()[:200]}",
             )
             announce_deadline(self.store.outbox(session, campaign), campaign, before)
-            return Reply(f"Deadline of {campaign.name} extended by {hours:g} h.")
+            return Reply(
+                _("Deadline of %(campaign)s extended by %(hours)s h.")
+                % {"campaign": campaign.name, "hours": f"{hours:g}"}
+            )
 
     def pause(self, campaign_name: str, *, moderator: str, reason: str, hours: float) -> Reply:
         """Stop the clock for a reason, until a moderator resumes or the pause expires."""
@@ -116,7 +124,7 @@ class Moderation:
         with self.store.unit() as session:
             campaign = self.store.running_for(session, campaign_name, moderator)
             if not reason.strip() or not 0 < hours <= 24 * 30:
-                raise RequestError("A pause needs a reason and lasts up to 30 days")
+                raise RequestError(_("A pause needs a reason and lasts up to 30 days"))
             campaign.status = "paused"
             campaign.pause_reason = reason.strip()[:300]
             campaign.paused_until = self.store.clock() + timedelta(hours=hours)
@@ -128,7 +136,7 @@ class Moderation:
                 "pause",
                 f"paused for {hours:g} h: {campaign.pause_reason}",
             )
-            return Reply(f"{campaign.name} is paused.")
+            return Reply(_("%(campaign)s is paused.") % {"campaign": campaign.name})
 
     def resume(self, campaign_name: str, *, moderator: str | None = None) -> Reply:
         """Restart the clock: the time it stood still is added back to the deadline, which is
@@ -143,12 +151,12 @@ class Moderation:
         """Resume the paused ``campaign`` in the caller's transaction: for ``moderator``, or
         when its pause expired (``None``; :meth:`bot.timekeeping.Timekeeper.wake`)."""
         if campaign.status != "paused":
-            raise RequestError(f"{campaign.name} is not paused")
+            raise RequestError(_("%(campaign)s is not paused") % {"campaign": campaign.name})
         before = campaign.deadline
         restart_clock(campaign, self.store.settings(campaign), self.store.clock())
         self.store.log(session, campaign, moderator or "the pause's expiry", "resume", "resumed")
         announce_deadline(self.store.outbox(session, campaign), campaign, before)
-        return Reply(f"{campaign.name} is running again.")
+        return Reply(_("%(campaign)s is running again.") % {"campaign": campaign.name})
 
     def view_orders(self, campaign_name: str, *, moderator: str, character: str) -> Reply:
         """A character's orders in force (moderators only; logged)."""
@@ -160,7 +168,9 @@ class Moderation:
             self.store.log(
                 session, campaign, moderator, "orders", f"viewed the {seat.character}'s orders"
             )
-            return Reply(row.canonical if row else f"No orders for the {seat.character}.")
+            if row is None:
+                return Reply(_("No orders for the %(character)s.") % {"character": seat.character})
+            return Reply(row.canonical)
 
     def view_sheet(self, campaign_name: str, *, moderator: str, character: str) -> Reply:
         """A character's sheet with his hirelings, as he sees it (moderators only; logged)."""
@@ -206,7 +216,8 @@ class Moderation:
             require_unfinished(campaign)
             campaign.locked = locked
             self.store.log(session, campaign, moderator, "lock", "locked" if locked else "unlocked")
-            return Reply(f"{campaign.name} is {'locked' if locked else 'unlocked'}.")
+            said = _("%(campaign)s is locked.") if locked else _("%(campaign)s is unlocked.")
+            return Reply(said % {"campaign": campaign.name})
 
     def end_early(self, campaign_name: str, *, moderator: str, agreed: bool) -> Reply:
         """9.2.1 (L2904): "The players can agree to end the game at any time ... If they all
@@ -222,25 +233,37 @@ class Moderation:
             require_moderator(campaign, moderator)
             if campaign.status != "running":
                 raise RequestError(
-                    f"{campaign.name} is {campaign.status}: only a running game can end early. "
-                    "Nothing changed."
+                    _(
+                        "%(campaign)s is %(status)s: only a running game can end early. "
+                        "Nothing changed."
+                    )
+                    % {"campaign": campaign.name, "status": campaign.status}
                 )
             if not agreed:
                 raise RequestError(
-                    f"{campaign.name} was not ended: the game ends early only when every player "
-                    "agrees to quit (9.2.1); if any refuses, it continues. Confirm that all "
-                    "agreed to end it. Nothing changed."
+                    _(
+                        "%(campaign)s was not ended: the game ends early only when every player "
+                        "agrees to quit (9.2.1); if any refuses, it continues. Confirm that all "
+                        "agreed to end it. Nothing changed."
+                    )
+                    % {"campaign": campaign.name}
                 )
             if repo.open_decisions(session, campaign_id=row_id(campaign)):
                 raise RequestError(
-                    f"Day {campaign.day} of {campaign.name} is being resolved and waits for "
-                    "players' decisions: end the game once its report is out. Nothing changed."
+                    _(
+                        "Day %(day)s of %(campaign)s is being resolved and waits for players' "
+                        "decisions: end the game once its report is out. Nothing changed."
+                    )
+                    % {"day": campaign.day, "campaign": campaign.name}
                 )
             state = self.store.state(session, campaign)
             if state.today.stage != "birdsong":
                 raise RequestError(
-                    f"Day {campaign.day} of {campaign.name} is being resolved: end the game once "
-                    "its report is out. Nothing changed."
+                    _(
+                        "Day %(day)s of %(campaign)s is being resolved: end the game once its "
+                        "report is out. Nothing changed."
+                    )
+                    % {"day": campaign.day, "campaign": campaign.name}
                 )
             events = quit_together(self.store.catalog, state)
             event_log.save_events(
@@ -264,8 +287,11 @@ class Moderation:
                 "(9.2.1); it is scored as at the end of the month",
             )
             reply = Reply(
-                f"{campaign.name} is over at Birdsong of day {campaign.day}: the players quit "
-                "together (9.2.1), and it is scored as at the end of the month."
+                _(
+                    "%(campaign)s is over at Birdsong of day %(day)s: the players quit together "
+                    "(9.2.1), and it is scored as at the end of the month."
+                )
+                % {"campaign": campaign.name, "day": campaign.day}
             )
         self.publisher.publish(campaign_name)
         return reply
@@ -277,7 +303,7 @@ class Moderation:
             campaign = self.store.campaign(session, campaign_name)
             require_moderator(campaign, moderator)
             self.store.log(session, campaign, moderator, "announce", text.strip()[:1500])
-            return Reply("Announced.")
+            return Reply(_("Announced."))
 
     def excuse(self, campaign_name: str, *, moderator: str, character: str) -> Reply:
         """Excuse a seat for today: a day without orders does not count as missed."""
@@ -292,7 +318,10 @@ class Moderation:
                 "excuse",
                 f"excused the {seat.character} for day {campaign.day}",
             )
-            return Reply(f"The {seat.character} is excused for day {campaign.day}.")
+            return Reply(
+                _("The %(character)s is excused for day %(day)s.")
+                % {"character": seat.character, "day": campaign.day}
+            )
 
     def replace(
         self, campaign_name: str, *, moderator: str, character: str, player: str, player_name: str
@@ -320,7 +349,10 @@ class Moderation:
                 "replace",
                 f"the {seat.character} is now played by {seat.player_name}",
             )
-            return Reply(f"The {seat.character} is now played by {seat.player_name}.")
+            return Reply(
+                _("The %(character)s is now played by %(player)s.")
+                % {"character": seat.character, "player": seat.player_name}
+            )
 
     def set_autopilot(
         self, campaign_name: str, *, moderator: str, character: str, on: bool = True
@@ -339,4 +371,9 @@ class Moderation:
                 "autopilot",
                 f"autopilot {'on' if on else 'off'} for the {seat.character}",
             )
-            return Reply(f"Autopilot {'on' if on else 'off'} for the {seat.character}.")
+            said = (
+                _("Autopilot on for the %(character)s.")
+                if on
+                else _("Autopilot off for the %(character)s.")
+            )
+            return Reply(said % {"character": seat.character})

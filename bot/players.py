@@ -13,6 +13,7 @@ from datetime import timedelta
 from sqlmodel import Session
 
 from bot.cards import Refusal
+from bot.i18n import _
 from bot.render import render
 from bot.sheets import sheet_reply
 from bot.store import Reply, RequestError, Store, row_id
@@ -52,16 +53,30 @@ def require_in_play(campaign: Campaign, seat: Seat, state: GameState) -> None:
         return
     if departure.how == "left_map":
         raise RequestError(
-            f"The {seat.character} has left the map: {pronouns(seat.character).he} takes no more "
-            "part in "
-            f"{campaign.name} (9.2.2b). Nothing was stored."
+            _(
+                "The %(character)s has left the map: %(he)s takes no more part in %(campaign)s "
+                "(9.2.2b). Nothing was stored."
+            )
+            % {
+                "character": seat.character,
+                "he": pronouns(seat.character).he,
+                "campaign": campaign.name,
+            }
         )
     raise RequestError(
-        f"The {seat.character} is dead ({departure.cause}): {pronouns(seat.character).he} takes "
-        "no orders. Start again "
-        f"from game day {departure.restart_day} with a DM whose first line is 'restart "
-        f"{campaign.name}' and whose lines below are your choices: 'character: <name>' "
-        "(default the same), 'victory: fame 2, gold 3' (9.1.2). Nothing was stored."
+        _(
+            "The %(character)s is dead (%(cause)s): %(he)s takes no orders. Start again from game "
+            "day %(day)s with a DM whose first line is 'restart %(campaign)s' and whose lines "
+            "below are your choices: 'character: <name>' (default the same), 'victory: fame 2, "
+            "gold 3' (9.1.2). Nothing was stored."
+        )
+        % {
+            "character": seat.character,
+            "cause": departure.cause,
+            "he": pronouns(seat.character).he,
+            "day": departure.restart_day,
+            "campaign": campaign.name,
+        }
     )
 
 
@@ -70,12 +85,16 @@ def require_orders_open(session: Session, campaign: Campaign) -> None:
     moderators, or its day being resolved (it waits for players' decisions: its orders are
     in, and the next day's are not open yet)."""
     if campaign.locked:
-        raise RequestError(f"{campaign.name} is locked by its moderators; orders wait")
+        raise RequestError(
+            _("%(campaign)s is locked by its moderators; orders wait") % {"campaign": campaign.name}
+        )
     if repo.open_decisions(session, campaign_id=row_id(campaign)):
         raise RequestError(
-            f"Day {campaign.day} of {campaign.name} is being resolved and waits for "
-            f"players' decisions: its orders are in; send day {campaign.day + 1}'s once "
-            "its report is out. Nothing was stored."
+            _(
+                "Day %(day)s of %(campaign)s is being resolved and waits for players' decisions: "
+                "its orders are in; send day %(next)s's once its report is out. Nothing was stored."
+            )
+            % {"day": campaign.day, "campaign": campaign.name, "next": campaign.day + 1}
         )
 
 
@@ -165,13 +184,18 @@ class Players:
                 early = self.store.clock() + timedelta(minutes=rules.cooloff_minutes)
                 if campaign.deadline is None or early < campaign.deadline:
                     campaign.deadline = early
-            status = "ready" if ready else "not ready"
+            said = (
+                _("The %(character)s is ready for day %(day)s.")
+                if ready
+                else _("The %(character)s is not ready for day %(day)s.")
+            )
             return Reply(
-                f"The {seat.character} is {status} for day {campaign.day}."
+                said % {"character": seat.character, "day": campaign.day}
+                + " "
                 + (
-                    f" Still waiting for: {', '.join(waiting)}."
+                    _("Still waiting for: %(waiting)s.") % {"waiting": ", ".join(waiting)}
                     if waiting
-                    else " Everyone is ready: the day resolves after a short cool-off."
+                    else _("Everyone is ready: the day resolves after a short cool-off.")
                 )
             )
 
@@ -179,14 +203,20 @@ class Players:
         """Announce an absence (0 days ends it): while away a player is not reminded, and the
         days he misses do not count toward the autopilot; his standing orders still apply."""
         if not 0 <= days <= 30:
-            raise RequestError("An absence lasts 0 to 30 days")
+            raise RequestError(_("An absence lasts 0 to 30 days"))
         with self.store.unit() as session:
-            _, seat = self.store.running_seat(session, campaign_name, player)
+            _campaign, seat = self.store.running_seat(session, campaign_name, player)
             seat.away_until = self.store.clock() + timedelta(days=days) if days else None
             if seat.away_until is None:
-                return Reply(f"Welcome back: the {seat.character} is no longer away.")
-            until = f"{seat.away_until:%Y-%m-%d %H:%M} UTC"
-            return Reply(f"The {seat.character} is away until {until}.")
+                return Reply(
+                    _("Welcome back: the %(character)s is no longer away.")
+                    % {"character": seat.character}
+                )
+            until = f"{seat.away_until:%Y-%m-%d %H:%M}"
+            return Reply(
+                _("The %(character)s is away until %(until)s UTC.")
+                % {"character": seat.character, "until": until}
+            )
 
     def sheet(self, campaign_name: str, *, player: str) -> Reply:
         """The player's own sheet, as his view shows it, with his hirelings (private)."""
@@ -203,11 +233,19 @@ class Players:
             row = current.get(row_id(seat))
             if row is None:
                 standing = (
-                    f" Standing orders: {seat.standing_orders}" if seat.standing_orders else ""
+                    " " + _("Standing orders: %(orders)s") % {"orders": seat.standing_orders}
+                    if seat.standing_orders
+                    else ""
                 )
-                return Reply(f"No orders for the {seat.character} on day {campaign.day}.{standing}")
+                return Reply(
+                    _("No orders for the %(character)s on day %(day)s.")
+                    % {"character": seat.character, "day": campaign.day}
+                    + standing
+                )
+            tag = version_tag(row.version, row.canonical)
             return Reply(
-                f"Day {campaign.day}, {version_tag(row.version, row.canonical)}:\n{row.canonical}"
+                _("Day %(day)s, %(tag)s:") % {"day": campaign.day, "tag": tag}
+                + f"\n{row.canonical}"
             )
 
     def clear_orders(self, campaign_name: str, *, player: str) -> Reply:
@@ -218,7 +256,10 @@ class Players:
             campaign, seat = self.store.running_seat(session, campaign_name, player)
             require_orders_open(session, campaign)
             repo.clear_orders(session, seat=seat, day=campaign.day, submitted_at=self.store.clock())
-            return Reply(f"Orders for the {seat.character} on day {campaign.day} cleared.")
+            return Reply(
+                _("Orders for the %(character)s on day %(day)s cleared.")
+                % {"character": seat.character, "day": campaign.day}
+            )
 
     def set_standing(self, campaign_name: str, *, player: str, text: str) -> Reply:
         """Orders used on any day the player sends none; checked as today's orders are. A
@@ -232,9 +273,14 @@ class Players:
                 return refusal
             if result.orders is not None and result.orders.instructions.suicide:
                 raise RequestError(
-                    "Standing orders cannot say 'suicide: at midnight': they stand for every "
-                    "day without orders. Send it in the orders of the day he is to die "
-                    "(9.2.2a). Nothing was stored."
+                    _(
+                        "Standing orders cannot say 'suicide: at midnight': they stand for every "
+                        "day without orders. Send it in the orders of the day he is to die "
+                        "(9.2.2a). Nothing was stored."
+                    )
                 )
             seat.standing_orders = text
-            return Reply(f"Standing orders for the {seat.character}:\n{result.echo}")
+            return Reply(
+                _("Standing orders for the %(character)s:") % {"character": seat.character}
+                + f"\n{result.echo}"
+            )

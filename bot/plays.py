@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from sqlmodel import Session
 
-from bot.i18n import speaking
+from bot.i18n import _, speaking
 from bot.publishing import Publisher
 from bot.resolution import Resolver
 from bot.sealing import decision_label
@@ -47,17 +47,21 @@ class Plays:
             campaign, seat = self.store.running_seat(session, campaign_name, player)
             mine = self._window(session, campaign, seat.character)
             if not mine:
-                raise RequestError(f"The {seat.character} has no combat window open now")
+                raise RequestError(
+                    _("The %(character)s has no combat window open now")
+                    % {"character": seat.character}
+                )
             state = self.store.state(session, campaign)
             typed = read_plays(
                 self.store.catalog, state, seat.character, text, [_decision(d) for d in mine]
             )
             if typed.problems:
                 lines = [
-                    f"line {p.line}: {p.message}" + (f" ({p.hint})" if p.hint else "")
+                    _("line %(line)s: %(message)s") % {"line": p.line, "message": p.message}
+                    + (f" ({p.hint})" if p.hint else "")
                     for p in typed.problems
                 ]
-                raise RequestError("nothing was taken:\n" + "\n".join(lines))
+                raise RequestError(_("nothing was taken:") + "\n" + "\n".join(lines))
             echo, closed = self._take(session, campaign, mine, seat.character, typed.answers)
             if typed.unused:
                 echo += "\nNot used (nothing open asks it): " + ", ".join(typed.unused)
@@ -87,9 +91,12 @@ class Plays:
                 or not set(offered) <= set(mine[index].options)
                 or tag not in (None, current)
             ):
-                raise RequestError("This window is no longer open")
+                raise RequestError(_("This window is no longer open"))
             if choice not in offered:
-                raise RequestError(f"{choice[:60]!r} is not one of: {' | '.join(offered)}")
+                raise RequestError(
+                    _("%(choice)s is not one of: %(options)s")
+                    % {"choice": repr(choice[:60]), "options": " | ".join(offered)}
+                )
             answers = {mine[index].ref: choice}
             echo, closed = self._take(session, campaign, mine, seat.character, answers)
         return self._taken(campaign_name, echo, closed)
@@ -118,9 +125,9 @@ class Plays:
                 or tag != window_tag(campaign.day, [d.ref for d in mine])
                 or [_lured(d) for d in lures] != list(denizens)
             ):
-                raise RequestError("This window is no longer open")
+                raise RequestError(_("This window is no longer open"))
             if not chosen <= set(denizens):
-                raise RequestError(f"Not one of: {', '.join(denizens)}")
+                raise RequestError(_("Not one of: %(options)s") % {"options": ", ".join(denizens)})
             answers = {d.ref: "yes" if _lured(d) in chosen else "no" for d in lures}
             echo, closed = self._take(session, campaign, mine, seat.character, answers)
         return self._taken(campaign_name, echo, closed)
@@ -151,9 +158,9 @@ class Plays:
         """The reply to plays taken; once the window closed, the reports the day's going on
         may have finished are posted (after the commit)."""
         if not closed:
-            return Reply(f"{echo}\nWaiting for the other players.")
+            return Reply(f"{echo}\n" + _("Waiting for the other players."))
         self.publisher.publish(campaign_name)
-        return Reply(f"{echo}\nEveryone has played: the combat goes on.")
+        return Reply(f"{echo}\n" + _("Everyone has played: the combat goes on."))
 
     def window_status(self, campaign_name: str, *, moderator: str) -> Reply:
         """Who has not answered the open window yet, and when it closes."""
@@ -161,26 +168,35 @@ class Plays:
             campaign = self.store.running_for(session, campaign_name, moderator)
             waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
             if not waiting:
-                return Reply(f"{campaign.name}: no window is open.")
+                return Reply(_("%(campaign)s: no window is open.") % {"campaign": campaign.name})
             due = closing_time(waiting)
             assert due is not None, "every combat decision is asked with its window's time"
             silent = sorted({d.character for d in waiting})
             asked = [
-                f"the {d.character}'s {decision_label(d.kind, d.ref)} (default {d.default})"
+                _("the %(character)s's %(label)s (default %(default)s)")
+                % {
+                    "character": d.character,
+                    "label": decision_label(d.kind, d.ref),
+                    "default": d.default,
+                }
                 for d in waiting
                 if not is_combat_id(d.ref)
             ]
-            turns = f"; asked in a turn: {'; '.join(asked)}" if asked else ""
+            turns = _("; asked in a turn: %(asked)s") % {"asked": "; ".join(asked)} if asked else ""
             return Reply(
-                f"{campaign.name}: the window closes {due:%Y-%m-%d %H:%M} UTC; not answered: "
-                + ", ".join(silent)
+                _("%(campaign)s: the window closes %(due)s UTC; not answered: %(silent)s")
+                % {
+                    "campaign": campaign.name,
+                    "due": f"{due:%Y-%m-%d %H:%M}",
+                    "silent": ", ".join(silent),
+                }
                 + turns
             )
 
     def extend_window(self, campaign_name: str, *, moderator: str, hours: float) -> Reply:
         """Keep the open window open ``hours`` longer (1 to 48); its players are told."""
         if not 0 < hours <= 48:
-            raise RequestError("A window is extended by more than 0 and at most 48 hours")
+            raise RequestError(_("A window is extended by more than 0 and at most 48 hours"))
         with self.store.unit() as session:
             campaign = self.store.running_for(session, campaign_name, moderator)
             waiting = self._open_window(session, campaign)
@@ -197,11 +213,15 @@ class Plays:
                     with speaking(out.language(seat.player)):
                         out.dm(
                             seat.player,
-                            f"{campaign.name}: your window is open until {due:%Y-%m-%d %H:%M} UTC.",
+                            _("%(campaign)s: your window is open until %(due)s UTC.")
+                            % {"campaign": campaign.name, "due": f"{due:%Y-%m-%d %H:%M}"},
                         )
             detail = f"extended the open window by {hours:g} hours"
             self.store.log(session, campaign, moderator, "extend window", detail, public=False)
-            return Reply(f"{campaign.name}: the window is open until {due:%Y-%m-%d %H:%M} UTC.")
+            return Reply(
+                _("%(campaign)s: the window is open until %(due)s UTC.")
+                % {"campaign": campaign.name, "due": f"{due:%Y-%m-%d %H:%M}"}
+            )
 
     def close_window(self, campaign_name: str, *, moderator: str) -> Reply:
         """Close the open window — or the decisions asked in a turn — now: what is not
@@ -216,7 +236,10 @@ class Plays:
             self.resolver.continue_day(session, campaign)
             self.windows.reveal(session, campaign, sealed)
         self.publisher.publish(campaign_name)
-        return Reply(f"{campaign.name}: the window is closed; the defaults stand for the silent.")
+        return Reply(
+            _("%(campaign)s: the window is closed; the defaults stand for the silent.")
+            % {"campaign": campaign.name}
+        )
 
     def sealed_plays(self, campaign_name: str, *, moderator: str) -> Reply:
         """The plays answered so far in the open window, sealed from everyone else; seeing
@@ -237,8 +260,12 @@ class Plays:
         (one asked in a turn, which a moderator may close as he closes a window)."""
         waiting = repo.open_decisions(session, campaign_id=row_id(campaign))
         if not any(turns or is_combat_id(d.ref) for d in waiting):
-            nor = ", nor any decision" if turns else ""
-            raise RequestError(f"{campaign.name} has no combat window open{nor}")
+            said = (
+                _("%(campaign)s has no combat window open, nor any decision")
+                if turns
+                else _("%(campaign)s has no combat window open")
+            )
+            raise RequestError(said % {"campaign": campaign.name})
         return waiting
 
     def _window(

@@ -16,6 +16,7 @@ from sqlmodel import Session
 
 from bot.campaign_settings import CampaignSettings
 from bot.demon_exchange import DemonExchanges
+from bot.i18n import _, ngettext
 from bot.notifications import utc_text
 from bot.render import render
 from bot.store import Reply, RequestError, Store, row_id
@@ -95,7 +96,10 @@ class Reminders:
             deadline = campaign.deadline
             seats = [s for s in seats if (reminder_time(s, deadline, settings) or now) <= now]
         if not seats:
-            return Reply(f"{campaign.name}: today's reminders were sent already.")
+            return Reply(
+                _("%(campaign)s: today's reminders were sent already.")
+                % {"campaign": campaign.name}
+            )
         missing = self.without_orders(session, campaign, seats, now)
         for seat in missing:
             self.store.outbox(session, campaign).dm(
@@ -111,7 +115,7 @@ class Reminders:
         DemonExchanges(self.store).remind(session, campaign, seats)
         done = reminded_today(campaign, campaign.day) | {row_id(s) for s in seats}
         campaign.reminded_day, campaign.reminded_seats = campaign.day, sorted(done)
-        return Reply(f"Reminded {len(missing)} players.")
+        return Reply(_("Reminded %(count)s players.") % {"count": len(missing)})
 
     def without_orders(
         self, session: Session, campaign: Campaign, seats: Sequence[Seat], now: datetime
@@ -138,11 +142,16 @@ class Reminders:
             late = self.without_orders(session, campaign, seats, self.store.clock())
             if not late:
                 raise RequestError(
-                    f"Every player of {campaign.name} has sent orders for day {campaign.day}: "
-                    "nobody to nudge"
+                    _(
+                        "Every player of %(campaign)s has sent orders for day %(day)s: nobody "
+                        "to nudge"
+                    )
+                    % {"campaign": campaign.name, "day": campaign.day}
                 )
             if campaign.deadline is None:
-                raise RequestError(f"{campaign.name} has no deadline to nudge about")
+                raise RequestError(
+                    _("%(campaign)s has no deadline to nudge about") % {"campaign": campaign.name}
+                )
             for seat in late:
                 self.store.outbox(session, campaign).dm(
                     seat.player,
@@ -162,8 +171,13 @@ class Reminders:
                 "nudge",
                 f"reminded {count} without orders for day {campaign.day}",
             )
-            who = ", ".join(f"the {s.character}" for s in late)
-            return Reply(f"Nudged {count} by DM: {who}.")
+            who = ", ".join(_("the %(name)s") % {"name": s.character} for s in late)
+            said = ngettext(
+                "Nudged %(count)s player by DM: %(who)s.",
+                "Nudged %(count)s players by DM: %(who)s.",
+                len(late),
+            )
+            return Reply(said % {"count": len(late), "who": who})
 
     def set_reminders(self, campaign_name: str, *, player: str, on: bool) -> Reply:
         """Turn the player's reminders of missing orders on or off (a moderator's nudge still
@@ -172,22 +186,32 @@ class Reminders:
             campaign = self.store.campaign(session, campaign_name)
             seat = self.store.own_seat(session, campaign, player)
             seat.reminders = on
-            state = "on" if on else "off (a moderator's nudge still reaches you)"
-            return Reply(f"Reminders for the {seat.character} in {campaign.name}: {state}.")
+            said = (
+                _("Reminders for the %(character)s in %(campaign)s: on.")
+                if on
+                else _(
+                    "Reminders for the %(character)s in %(campaign)s: off (a moderator's nudge "
+                    "still reaches you)."
+                )
+            )
+            return Reply(said % {"character": seat.character, "campaign": campaign.name})
 
     def set_remind_before(self, campaign_name: str, *, player: str, hours: float) -> Reply:
         """How many hours before the deadline the player is reminded, from a quarter of an
         hour to :data:`MAX_REMIND_BEFORE`; it turns his reminders on."""
         if not 0.25 <= hours <= MAX_REMIND_BEFORE:
             raise RequestError(
-                f"A reminder comes 0.25 to {MAX_REMIND_BEFORE:g} hours before the deadline. "
-                "Nothing changed."
+                _("A reminder comes 0.25 to %(hours)s hours before the deadline. Nothing changed.")
+                % {"hours": f"{MAX_REMIND_BEFORE:g}"}
             )
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             seat = self.store.own_seat(session, campaign, player)
             seat.remind_before_hours, seat.reminders = hours, True
             return Reply(
-                f"The {seat.character} in {campaign.name} is reminded {hours:g} h before each "
-                "deadline when his orders are missing."
+                _(
+                    "The %(character)s in %(campaign)s is reminded %(hours)s h before each "
+                    "deadline when his orders are missing."
+                )
+                % {"character": seat.character, "campaign": campaign.name, "hours": f"{hours:g}"}
             )

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from bot.evening_report import evening
 from bot.event_text import describe
+from bot.i18n import _
 from bot.render import render
 from bot.wording import pronouns
 from rules import Event, visible_to
@@ -192,29 +193,34 @@ def _outcome(event: Event) -> str | None:
         case Moved() | Rolled():
             return None
         case Climbing():
-            return "climbing"
+            return _("climbing")
         case PhaseCancelled(reason=reason):
-            return f"cancelled: {reason}"
+            return _("cancelled: %(reason)s") % {"reason": reason}
         case Hid(roll=None):
-            return "stays hidden"
+            return _("stays hidden")
         case Hid(success=success):
-            return "hidden" if success else "not hidden"
+            return _("hidden") if success else _("not hidden")
         case Rested(chit=chit, to=to):
-            return f"{chit} {to}" if chit else "nothing to rest"
+            return f"{chit} {to}" if chit else _("nothing to rest")
         case Alerted(alerted=alerted, item=item):
-            return f"{'alerts' if alerted else 'unalerts'} {item}"
+            return (_("alerts %(item)s") if alerted else _("unalerts %(item)s")) % {"item": item}
         case Abandoned(item=item):
-            return f"abandons {item}"
+            return _("abandons %(item)s") % {"item": item}
         case AbandonedCard():
-            return "abandons a Treasure card"
+            return _("abandons a Treasure card")
         case AbandonedCardNamed(item=item):
-            return f"it is the {item}"
+            return _("it is the %(item)s") % {"item": item}
         case CardActivationRefused(item=item, reason=reason):
-            return f"cannot activate the {item}: {reason}"
+            return _("cannot activate the %(item)s: %(reason)s") % {"item": item, "reason": reason}
         case Deactivated(item=item) | Activated(item=item):
-            return f"{event.type} {item}"
+            said = (
+                _("activated %(item)s")
+                if isinstance(event, Activated)
+                else _("deactivated %(item)s")
+            )
+            return said % {"item": item}
         case NotImplementedYet(rule=rule):
-            return f"not implemented yet: rule {rule}"
+            return _("not implemented yet: rule %(rule)s") % {"rule": rule}
     return _task_outcome(event) or _search_outcome(event) or _trade_outcome(event)
 
 
@@ -222,15 +228,24 @@ def _task_outcome(event: Event) -> str | None:
     """What taking a mission or campaign chit, or ending its task, adds to a phase (7.2.4)."""
     match event:
         case ChitTaken(chit=chit, cost=cost, task=task):
-            return f"takes the {chit} for {cost}: {task}"
+            return _("takes the %(chit)s for %(cost)s: %(task)s") % {
+                "chit": chit,
+                "cost": cost,
+                "task": task,
+            }
         case ChitNotTaken(chit=chit, reason=reason):
-            return f"cannot take the {chit}: {reason}"
+            return _("cannot take the %(chit)s: %(reason)s") % {"chit": chit, "reason": reason}
         case MissionCompleted(chit=chit, to=to, gold=gold, regained=regained):
-            return f"delivers the {chit} to the {to}: {gold} Gold, {regained} back"
+            return _("delivers the %(chit)s to the %(to)s: %(gold)s Gold, %(regained)s back") % {
+                "chit": chit,
+                "to": to,
+                "gold": gold,
+                "regained": regained,
+            }
         case CampaignAbandoned(chit=chit):
-            return f"abandons the {chit} campaign"
+            return _("abandons the %(chit)s campaign") % {"chit": chit}
         case CampaignNotAbandoned(chit=chit, reason=reason):
-            return f"cannot abandon the {chit}: {reason}"
+            return _("cannot abandon the %(chit)s: %(reason)s") % {"chit": chit, "reason": reason}
     return None
 
 
@@ -241,45 +256,48 @@ def _search_outcome(event: Event) -> str | None:
         case Searched(dice=dice, result=result):
             return f"{', '.join(map(str, dice))}: {result}"
         case SearchChoice(result=result):
-            return f"chooses {result}"
+            return _("chooses %(result)s") % {"result": result}
         case Looked(chits=chits, tile=tile):
-            return f"sees {', '.join(chits) or 'no map chits'} in {tile}"
+            return _("sees %(chits)s in %(tile)s") % {
+                "chits": ", ".join(chits) or _("no map chits"),
+                "tile": tile,
+            }
         case Discovered(what=what):
-            return f"discovers {what}"
+            return _("discovers %(what)s") % {"what": what}
         case FoundEnemies():
-            return "finds hidden enemies"
+            return _("finds hidden enemies")
         case Looted(item=item) | LootedShown(item=item):
-            return f"takes the {item}"
+            return _("takes the %(item)s") % {"item": item}
         case LootedCard():
-            return "takes a Treasure card"
+            return _("takes a Treasure card")
         case LootedNothing(from_=where):
-            return f"nothing to take in {where}"
+            return _("nothing to take in %(where)s") % {"where": where}
         case SiteOpened(site=site, by=by):
-            return f"opens the {site} with {by}"
+            return _("opens the %(site)s with %(by)s") % {"site": site, "by": by}
         case Fatigued(chit=chit):
-            return f"fatigues {chit}"
+            return _("fatigues %(chit)s") % {"chit": chit}
         case SpellLearned(spell=spell):
-            return f"learns {spell}"
+            return _("learns %(spell)s") % {"spell": spell}
         case SpellAwakened(spell=spell):
-            return f"awakens {spell}"
+            return _("awakens %(spell)s") % {"spell": spell}
         case SpellNotLearned(spell=spell, reason=reason):
-            return f"cannot record {spell}: {reason}"
+            return _("cannot record %(spell)s: %(reason)s") % {"spell": spell, "reason": reason}
         case SpellsSeen(spells=spells):
-            return f"sees the spells {', '.join(spells)}"
+            return _("sees the spells %(spells)s") % {"spells": ", ".join(spells)}
         case Cursed(curse=curse):
-            return f"cursed: {curse}"
+            return _("cursed: %(curse)s") % {"curse": curse}
         case GoldFound(gold=gold):
-            return f"{gold} Gold"
+            return _("%(gold)s Gold") % {"gold": gold}
         case Teleported(to=to):
-            return f"teleports to {to}"
+            return _("teleports to %(to)s") % {"to": to}
         case ChitsRestored(who=who):
-            return f"all {pronouns(who).his} chits return to play"
+            return _("all %(his)s chits return to play") % {"his": pronouns(who).his}
         case ExchangedCard(card=card):
-            return f"exchanges the {card}"
+            return _("exchanges the %(card)s") % {"card": card}
         case ExchangedInto(items=items, gold=gold):
-            return f"gets {', '.join(items)} and {gold} Gold"
+            return _("gets %(items)s and %(gold)s Gold") % {"items": ", ".join(items), "gold": gold}
         case SubstituteExchanged(count=count):
-            return f"exchanges a map chit for {count}"
+            return _("exchanges a map chit for %(count)s") % {"count": count}
     return None
 
 
@@ -288,35 +306,38 @@ def _trade_outcome(event: Event) -> str | None:
     changes hands and at what price, a refusal, a boon bought back or lost, a Fame reward."""
     match event:
         case Drinks(gold=gold):
-            return f"drinks for {gold} gold"
+            return _("drinks for %(gold)s gold") % {"gold": gold}
         case TradeLooked(items=items):
-            return f"sees {', '.join(items) or 'nothing'}"
+            return _("sees %(items)s") % {"items": ", ".join(items) or _("nothing")}
         case Bought(item=item, price=price):
-            return f"buys {item} for {price} gold"
+            return _("buys %(item)s for %(price)s gold") % {"item": item, "price": price}
         case Sold(items=items, gold=gold):
-            return f"sells {', '.join(items)} for {gold} gold"
+            return _("sells %(items)s for %(gold)s gold") % {
+                "items": ", ".join(items),
+                "gold": gold,
+            }
         case PaidInKind(items=items):
-            return f"gives {', '.join(items)} towards the price"
+            return _("gives %(items)s towards the price") % {"items": ", ".join(items)}
         case SpellBought(price=price):
-            return f"buys a spell for {price} gold"
+            return _("buys a spell for %(price)s gold") % {"price": price}
         case TradeDeclined(reason=reason):
-            return f"buys nothing: {reason}"
+            return _("buys nothing: %(reason)s") % {"reason": reason}
         case TradeRefused(result=result):
-            return f"refused: {result}"
+            return _("refused: %(result)s") % {"result": result}
         case PaidOff(result=result):
-            return f"pays off the {result}"
+            return _("pays off the %(result)s") % {"result": result}
         case RelationshipChanged(group=group, level=level):
-            return f"the {group} are now {level}"
+            return _("the %(group)s are now %(level)s") % {"group": group, "level": level}
         case BoonRepaid(gold=gold):
-            return f"buys back the boon for {gold} gold"
+            return _("buys back the boon for %(gold)s gold") % {"gold": gold}
         case BoonLost(who=who):
-            return f"{pronouns(who).his} one chance to buy back the boon is gone"
+            return _("%(his)s one chance to buy back the boon is gone") % {"his": pronouns(who).his}
         case FameReward(fame=fame, item=item):
-            return f"{fame:+} Fame for the {item}"
+            return _("%(fame)s Fame for the %(item)s") % {"fame": f"{fame:+}", "item": item}
         case HirePaid(gold=gold):
-            return f"pays {gold} gold"
+            return _("pays %(gold)s gold") % {"gold": gold}
         case NotHired(reason=reason):
-            return f"hires no one: {reason}"
+            return _("hires no one: %(reason)s") % {"reason": reason}
     return None
 
 
@@ -359,15 +380,19 @@ def day_report(events: list[Event], viewer: str) -> str:
         elif isinstance(event, MonsterRoll):
             context["monster_roll"] = event.roll
         elif isinstance(event, Prowling):
-            natives = f"; natives: {', '.join(event.natives)}" if event.natives else ""
-            visitors = "; the visitors and missions" if event.visitors else ""
+            natives = ", ".join(event.natives)
             sunrise.append(
-                f"Prowling (row {event.row}): {', '.join(event.monsters)}{natives}{visitors}"
+                _("Prowling (row %(row)s): %(monsters)s")
+                % {"row": event.row, "monsters": ", ".join(event.monsters)}
+                + (_("; natives: %(natives)s") % {"natives": natives} if event.natives else "")
+                + (_("; the visitors and missions") if event.visitors else "")
             )
         elif isinstance(event, Regenerated | VisitorFlipped):
             sunrise.append(describe(event))
         elif isinstance(event, Follows):
-            sunrise.append(f"{event.who} follows {event.guide}")
+            sunrise.append(
+                _("%(who)s follows %(guide)s") % {"who": event.who, "guide": event.guide}
+            )
         elif isinstance(event, TurnStarted):
             current = _Turn(event.who)
             turns.append(current)
@@ -379,14 +404,18 @@ def day_report(events: list[Event], viewer: str) -> str:
         elif isinstance(event, Rolled):
             rolls[event.who] = ", ".join(map(str, event.dice))
         elif isinstance(event, MeetingRolled) and current is not None:
-            dice = " then ".join(meetings.pop(event.who, ["?"]))
+            dice = (" " + _("then") + " ").join(meetings.pop(event.who, ["?"]))
             current.annotate(f"{dice}: {event.result} ({event.column})")
         elif isinstance(event, Hired | Rehired) and current is not None:
-            verb = "hires" if isinstance(event, Hired) else "rehires"
-            current.annotate(f"{verb} {event.piece} until day {event.until}")
+            said = (
+                _("hires %(piece)s until day %(until)s")
+                if isinstance(event, Hired)
+                else _("rehires %(piece)s until day %(until)s")
+            )
+            current.annotate(said % {"piece": event.piece, "until": event.until})
         elif isinstance(event, Hid) and current is not None and event.roll is not None:
             dice = rolls.pop(event.who, str(event.roll))
-            current.annotate(f"{dice}: {'hidden' if event.success else 'not hidden'}")
+            current.annotate(f"{dice}: " + (_("hidden") if event.success else _("not hidden")))
         elif isinstance(event, _LEFT_PLAY):
             later.append(describe(event))
             gone.add(str(_actor(event)))
@@ -414,7 +443,8 @@ def day_report(events: list[Event], viewer: str) -> str:
             current.notes.append(describe(event))
         elif current is not None and isinstance(event, Moved):
             current.notes.append(
-                f"{event.who} moves with {pronouns(current.who).him} to {event.to}"
+                _("%(who)s moves with %(him)s to %(to)s")
+                % {"who": event.who, "him": pronouns(current.who).him, "to": event.to}
             )
         elif isinstance(event, Midnight | DayEnded | NotImplementedYet | Unhired):
             later.append(describe(event))

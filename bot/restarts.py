@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from bot.i18n import _
 from bot.names import matching
 from bot.render import render
 from bot.sheets import sheet_text
@@ -33,13 +34,16 @@ class FreshStarts:
         lines = [line for line in text.splitlines() if line.strip()]
         named = [line for line in lines if line.partition(":")[0].strip().casefold() == "character"]
         if len(named) > 1:
-            raise RequestError("Name one character: a single 'character: <name>' line")
+            raise RequestError(_("Name one character: a single 'character: <name>' line"))
         with self.store.unit() as session:
             campaign, seat = self.store.running_seat(session, campaign_name, player)
             if repo.open_decisions(session, campaign_id=row_id(campaign)):
                 raise RequestError(
-                    f"Day {campaign.day} of {campaign.name} is being resolved: start again at "
-                    "Birdsong, once its report is out. Nothing changed."
+                    _(
+                        "Day %(day)s of %(campaign)s is being resolved: start again at Birdsong, "
+                        "once its report is out. Nothing changed."
+                    )
+                    % {"day": campaign.day, "campaign": campaign.name}
                 )
             state = self.store.state(session, campaign)
             old = seat.character
@@ -55,7 +59,9 @@ class FreshStarts:
             except (SetupError, ValueError) as error:
                 said = str(error)
                 end = " " if said.endswith(("?", ".", "!")) else ". "
-                raise RequestError(f"Not started again: {said}{end}Nothing changed.") from None
+                raise RequestError(
+                    _("Not started again: %(why)s") % {"why": said} + end + _("Nothing changed.")
+                ) from None
             life = {
                 "character": old,
                 "player": seat.player,
@@ -88,8 +94,12 @@ class FreshStarts:
                 seat.player,
                 partial(sheet_text, self.store.catalog, state, sheet.name, campaign.name),
             )
-            gear = "; ".join(notes) or "no starting weapons or armor"
+            gear = "; ".join(notes) or _("no starting weapons or armor")
             return Reply(
-                f"You start again as the {sheet.name} at the Inn ({where}) on day {campaign.day}: "
-                f"{gear}. Your Victory Requirements are stored (secret); send this day's orders."
+                _(
+                    "You start again as the %(character)s at the Inn (%(where)s) on day %(day)s: "
+                    "%(gear)s. Your Victory Requirements are stored (secret); send this day's "
+                    "orders."
+                )
+                % {"character": sheet.name, "where": where, "day": campaign.day, "gear": gear}
             )

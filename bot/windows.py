@@ -16,7 +16,7 @@ from sqlmodel import Session
 
 from bot.campaign_settings import CampaignSettings
 from bot.evening_notice import evening_notice
-from bot.i18n import speaking
+from bot.i18n import _, speaking
 from bot.option_lists import compact, expand
 from bot.render import render
 from bot.round_reports import events_before, round_reports
@@ -81,9 +81,9 @@ def day_points(
     """The points of the day a moderator may roll combat back to, from the day's snapshots
     (id, step, ledger) oldest first: each point's first snapshot since the day's timeline
     began (the last of :data:`DAY_STARTS`), with its ledger, in the order they came."""
-    starts = [i for i, (_, step, _) in enumerate(snapshots) if step in DAY_STARTS]
+    starts = [i for i, (_id, step, _ledger) in enumerate(snapshots) if step in DAY_STARTS]
     points: dict[str, tuple[int, dict[str, Any]]] = {}
-    for snapshot_id, _, ledger in snapshots[starts[-1] + 1 if starts else 0 :]:
+    for snapshot_id, _step, ledger in snapshots[starts[-1] + 1 if starts else 0 :]:
         for point in ledger.get("points", []):
             if isinstance(point, str) and point not in points:
                 points[point] = (snapshot_id, ledger)
@@ -258,11 +258,14 @@ def defaults_notice(waiting: Sequence[PendingDecision]) -> str | None:
     """The combat decisions a closing window leaves to their defaults, for the window's players
     (each answer marked "(default)"); None when it leaves none."""
     lines = [
-        f"the {d.character}'s {decision_label(d.kind, d.ref)}: {d.default} (default)"
+        _("the %(character)s's %(label)s: %(default)s (default)")
+        % {"character": d.character, "label": decision_label(d.kind, d.ref), "default": d.default}
         for d in waiting
         if is_combat_id(d.ref)
     ]
-    return "The window closed; not answered in time:\n" + "\n".join(lines) if lines else None
+    if not lines:
+        return None
+    return _("The window closed; not answered in time:") + "\n" + "\n".join(lines)
 
 
 def declined_before(stored: Sequence[PendingDecision], decision: Decision) -> bool:
@@ -452,10 +455,19 @@ class Windows:
                 out = store.outbox(session, campaign)
                 with speaking(out.language()):
                     out.moderators_only(
-                        f"{campaign.name}, day {campaign.day}: the {character} missed "
-                        f"{MISSED_WINDOWS} combat windows; {pronouns(character).his} standing "
-                        f"orders and the defaults answer for {pronouns(character).him} for the "
-                        "rest of the day."
+                        _(
+                            "%(campaign)s, day %(day)s: the %(character)s missed %(count)s combat "
+                            "windows; %(his)s standing orders and the defaults answer for %(him)s "
+                            "for the rest of the day."
+                        )
+                        % {
+                            "campaign": campaign.name,
+                            "day": campaign.day,
+                            "character": character,
+                            "count": MISSED_WINDOWS,
+                            "his": pronouns(character).his,
+                            "him": pronouns(character).him,
+                        }
                     )
         late = [d.ref for d in waiting if is_combat_id(d.ref)]
         before = campaign.defaulted if campaign.missed_day == campaign.day else []
@@ -510,7 +522,10 @@ class Windows:
                 with speaking(out.language(seat.player)):
                     out.dm(
                         seat.player,
-                        f"{campaign.name}: your combat window closes {due:%Y-%m-%d %H:%M} UTC; "
-                        "what you have not answered will take its default.",
+                        _(
+                            "%(campaign)s: your combat window closes %(due)s UTC; what you have "
+                            "not answered will take its default."
+                        )
+                        % {"campaign": campaign.name, "due": f"{due:%Y-%m-%d %H:%M}"},
                     )
         campaign.window_reminded = due

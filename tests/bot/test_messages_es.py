@@ -1,0 +1,196 @@
+"""The messages a player reads, in Spanish (issue 35): the templates' sentences are said from the
+Spanish catalog, in the rulebook's terms, with every value (names, numbers, clearings, times)
+where the English has it; outside ``speaking("es")`` the same message is English."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from types import SimpleNamespace
+from typing import Any
+
+from bot.campaign_settings import CampaignSettings
+from bot.i18n import speaking
+from bot.players import checked
+from bot.render import render
+from bot.reports import day_report
+from bot.sheets import sheet_text
+from bot.windows import window_message
+from db.models import Campaign
+from rules.catalog import catalog
+from rules.decisions import CombatId
+from rules.events import Decision
+from rules.events.day import DayStarted
+from rules.events.daylight import (
+    AbandonedCard,
+    AbandonedCardNamed,
+    Moved,
+    PhaseStarted,
+    TurnStarted,
+)
+from rules.state import GameState
+from scenarios.build import build_state
+from scenarios.format import load_scenario
+
+DUE = datetime(2026, 11, 29, 20, tzinfo=UTC)
+
+
+def state_of(**document: Any) -> GameState:
+    """The AV tile and what ``document`` adds, as a scenario builds it."""
+    given = {"name": "es", "day": 3, "map": {"tiles": [{"tile": "AV", "at": [0, 0]}]}}
+    return build_state(catalog(), load_scenario({**given, "expect": {}, **document}))
+
+
+def in_spanish(template: str, **context: Any) -> tuple[str, str]:
+    """``template`` rendered in English and in Spanish with the same context."""
+    english = render(template, **context)
+    with speaking("es"):
+        return english, render(template, **context)
+
+
+def test_a_reminder_is_spanish_and_keeps_its_values():
+    campaign = SimpleNamespace(name="Vale", day=3, deadline=DUE)
+    context = {"campaign": campaign, "character": "Woods Girl"}
+    english, spanish = in_spanish("messages/reminder.txt.j2", standing=False, **context)
+    assert "no orders yet for the Woods Girl" in english
+    assert spanish.startswith(
+        "Vale: aún no hay órdenes de Woods Girl para el día 3; vencen a las 2026-11-29 20:00 UTC."
+    )
+    assert "piloto automático" in spanish
+    assert "orders" not in spanish and "autopilot" not in spanish
+    _, standing = in_spanish("messages/reminder.txt.j2", standing=True, **context)
+    assert "Si no envías ninguna, se usarán tus órdenes permanentes." in standing
+
+
+def test_refused_orders_are_told_in_spanish_with_their_count_and_lines():
+    state = state_of(characters={"Amazon": {"at": "AV2"}})
+    english = checked(catalog(), "M ZZ9, H", state, "Amazon")[1]
+    with speaking("es"):
+        refusal = checked(catalog(), "M ZZ9, H", state, "Amazon")[1]
+    assert english is not None and refusal is not None
+    assert "were NOT stored: 1 problem." in english.text
+    spanish = refusal.text
+    assert spanish.startswith("Tus órdenes para Amazon NO se han guardado: 1 problema.")
+    assert "- línea 1" in spanish and "ZZ9" in spanish
+    assert "Corrige cada línea y vuelve a enviar las órdenes completas." in spanish
+    assert not any(word in spanish for word in ("Your orders", "line 1", "Fix every line"))
+
+
+def test_a_sheet_names_its_lines_in_the_rulebooks_terms():
+    state = state_of(
+        day=7,
+        characters={
+            "Witch King": {"at": "AV2", "spells": ["World Fades"]},
+            "Elf": {"at": "AV2"},
+        },
+        spells_in_effect=[
+            {
+                "spell": "World Fades",
+                "caster": "Witch King",
+                "chit": "MAGIC VI4*",
+                "targets": ["Elf"],
+            }
+        ],
+    )
+    with speaking("es"):
+        elf = sheet_text(catalog(), state, "Elf", "Test").splitlines()
+        king = sheet_text(catalog(), state, "Witch King", "Test").splitlines()
+    assert elf[0].startswith("Tu Elf en Test: en AV2")
+    assert any(line.startswith("fichas: ") for line in elf)
+    assert any(line.startswith("pertenencias: ") for line in elf)
+    assert any(line.startswith("requisitos de victoria: ") for line in elf)
+    assert "fichas comprometidas: MAGIC VI4* a World Fades (hechizo 1, sobre Elf)" in king
+    assert any(
+        line.startswith("hechizado por: World Fades de Witch King (hechizo 1;") for line in elf
+    )
+    english = sheet_text(catalog(), state, "Elf", "Test")
+    for word in ("belongings", "victory requirements", "bewitched by", "chits:"):
+        assert word in english
+        assert word not in "\n".join(elf)
+
+
+def test_a_combat_window_asks_in_spanish_and_counts_its_hours():
+    campaign = Campaign(name="Valley", day=3, created_at=DUE)
+    lure = Decision(
+        id="d3/CV5/r2/lure/Amazon/Giant 1",
+        character="Amazon",
+        kind=CombatId.parse("d3/CV5/r2/lure/Amazon/Giant 1").kind,
+        prompt="Lure the Giant 1 onto your Melee Section (8.3.4)?",
+        options=("no", "yes"),
+        default="no",
+    )
+
+    def told(hours: float) -> str:
+        settings = CampaignSettings(lure_hours=2, encounter_hours=1, melee_hours=hours)
+        with speaking("es"):
+            return window_message(campaign, "Amazon", "lure", DUE, [], [lure], settings)
+
+    text = told(3)
+    assert text.startswith("Valley, día 3: la ventana de atracción de Amazon está abierta")
+    assert "  Opciones: no | yes. Por defecto: no." in text
+    assert "Responde con un MD cuya primera línea sea `plays`" in text
+    assert text.rstrip("\n").endswith(
+        "ronda 2, en una ventana que se abre cuando se cierre esta, antes de las 2026-11-29 20:00 "
+        "UTC, y abierta como mucho 3 horas."
+    )
+    assert told(1).rstrip("\n").endswith("abierta como mucho 1 hora.")
+    pace = {"campaign": campaign, "end": DUE}
+    for hours, said in ((1, "como mucho 1 hora,"), (0.5, "como mucho 0.5 horas,")):
+        _, spanish = in_spanish("messages/evening_pace.txt.j2", hours=hours, **pace)
+        assert said in spanish and "el combate de la Noche se juega por MD" in spanish
+    assert not any(word in text for word in ("Options:", "Default:", "Answer with", "Next:"))
+
+
+def test_the_days_report_and_the_final_report_head_their_parts_in_spanish():
+    day = {
+        "day": 3,
+        "month": 1,
+        "colors": ["grey", "gold"],
+        "monster_roll": 4,
+        "sunrise": [],
+        "turns": [SimpleNamespace(who="Amazon", phases=[], notes=[])],
+        "sunset": [],
+        "combats": [SimpleNamespace(opening=[], rounds={1: ["x"]}, closing=[])],
+        "later": [],
+    }
+    english, spanish = in_spanish("reports/day.txt.j2", **day)
+    assert english.startswith("Day 3, Month 1 (grey and gold magic everywhere)")
+    assert spanish.startswith("Día 3, Mes 1 (magia grey y gold en todas partes)")
+    for said in ("Tirada de Monstruos: 4", "Amazon: sin actividades", "Noche", "  Ronda 1"):
+        assert said in spanish.splitlines()
+    life = SimpleNamespace(
+        character="Elf", route=["AV2", "AV5"], kills=[], treasures=[], deaths=[], starts=[]
+    )
+    final = {
+        "campaign": "Vale",
+        "agreed": False,
+        "last_day": 28,
+        "requirements": [],
+        "scores": [],
+        "victors": ["Elf", "Amazon"],
+        "winners": [],
+        "lives": [life],
+    }
+    _, spanish = in_spanish("messages/final.txt.j2", **final)
+    assert spanish.startswith("Vale ha terminado: su último día, el día 28, ha concluido (9.3.1).")
+    assert "Vencedores: Elf, Amazon; nadie ganó." in spanish
+    assert "Elf: 1 movimiento, AV2 > AV5" in spanish
+    assert "Epílogo" in spanish and "Epilogue" not in spanish
+
+
+def test_a_day_reports_phases_are_said_in_spanish():
+    """bot.reports' own words: a Treasure card abandoned, and named to its owner alone."""
+    events = [
+        DayStarted(day=1, month=1, colors=()),
+        TurnStarted(who="Amazon"),
+        PhaseStarted(who="Amazon", phase=1, activity="M BL2"),
+        AbandonedCard(who="Amazon", at="BL3"),
+        AbandonedCardNamed(recipients=("Amazon",), who="Amazon", item="Cloak of Mist", at="BL3"),
+        Moved(who="Amazon", from_="BL3", to="BL2"),
+    ]
+    with speaking("es"):
+        public = day_report(events, "public")
+        own = day_report(events, "Amazon")
+    assert public.startswith("Día 1, Mes 1\n")
+    assert "Amazon: M BL2 (abandona una carta de Tesoro)" in public
+    assert "Amazon: M BL2 (abandona una carta de Tesoro) (es Cloak of Mist)" in own
+    assert "abandons" not in own and "Cloak" not in public
