@@ -18,16 +18,21 @@ from bot.i18n import DEFAULT, Language, UnknownLanguageError, current, gettext, 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def extracted() -> dict[str, tuple[str, ...]]:
+#: A message as the catalogs key it: its context (None but for the slash commands' names, see
+#: :mod:`bot.discord.translator`) and its id (the singular of a plural).
+Key = tuple[str | None, str]
+
+
+def extracted() -> dict[Key, tuple[str, ...]]:
     """Every message the project says, as ``make translations`` extracts it (``babel.cfg``):
-    its id, and the files that say it."""
+    its context and id, and the files that say it."""
     with (ROOT / "babel.cfg").open(encoding="utf-8") as handle:
         method_map, options_map = parse_mapping_cfg(handle)
-    found: dict[str, set[str]] = {}
-    for filename, _line, message, _comments, _context in extract_from_dir(
+    found: dict[Key, set[str]] = {}
+    for filename, _line, message, _comments, context in extract_from_dir(
         ROOT, method_map, options_map
     ):
-        key = message if isinstance(message, str) else message[0]
+        key = (context, message if isinstance(message, str) else message[0])
         found.setdefault(key, set()).add(filename)
     return {key: tuple(sorted(files)) for key, files in found.items()}
 
@@ -42,12 +47,13 @@ def catalog(spoken: Language) -> Catalog:
 def test_every_message_has_its_translation_with_the_same_placeholders(spoken: Language):
     translated = catalog(spoken)
     missing = []
-    for key, files in extracted().items():
-        entry = translated.get(key)
+    for (context, key), files in extracted().items():
+        entry = translated.get(key, context)
         strings = () if entry is None else entry.string
         forms = strings if isinstance(strings, tuple | list) else (strings,)
         if entry is None or entry.fuzzy or not forms or not all(forms):
-            missing.append(f"{files[0]}: {key[:70]!r}")
+            where = "" if context is None else f" ({context})"
+            missing.append(f"{files[0]}: {key[:70]!r}{where}")
     assert missing == [], f"{len(missing)} messages have no {spoken.native_name}"
     problems = [f"{message.id!r}: {errors}" for message, errors in translated.check() if errors]
     assert problems == []
@@ -58,8 +64,10 @@ def test_no_translation_is_left_of_a_message_the_project_no_longer_says():
     for spoken in Language:
         if spoken is DEFAULT:
             continue
-        ids = [m.id if isinstance(m.id, str) else m.id[0] for m in catalog(spoken) if m.id]
-        stale = [key for key in ids if key not in said]
+        keys = [
+            (m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog(spoken) if m.id
+        ]
+        stale = [key for key in keys if key not in said]
         assert stale == [], f"run make translations: {spoken.value} keeps {stale[:5]}"
 
 

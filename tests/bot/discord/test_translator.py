@@ -5,7 +5,9 @@ where Discord would take it, and nothing for English clients."""
 from __future__ import annotations
 
 import gettext
+import unicodedata
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -22,7 +24,7 @@ from bot.discord.translator import (
     locale_language,
 )
 from bot.help import TOPICS
-from bot.i18n import Language
+from bot.i18n import Language, translations
 from tests.bot.discord.conftest import Table
 
 NAMES = {"settings": "ajustes", "language": "idioma", "campaign": "Campaña Mía"}
@@ -103,3 +105,61 @@ async def test_every_word_of_the_commands_is_extracted_for_the_translators(table
             choices = [c.name for c in parameter.choices if c.name not in dynamic]
             missing += [w for w in choices if w not in texts]
     assert missing == []
+
+
+#: Discord's longest name, description and choice name.
+NAME_LENGTH, TEXT_LENGTH = 32, 100
+#: The locales whose clients read Spanish.
+SPANISH = ("es-ES", "es-419")
+
+
+def discord_takes(name: str) -> bool:
+    """Whether Discord takes ``name`` as a command's or an option's name: 1 to 32 letters,
+    digits, ``-`` or ``_`` (``^[-_\\p{L}\\p{N}...]{1,32}$``), none of them uppercase."""
+    allowed = all(c in "-_" or unicodedata.category(c)[0] in "LN" for c in name)
+    return 0 < len(name) <= NAME_LENGTH and allowed and name == name.lower()
+
+
+def names_said(payloads: list[dict[str, Any]], locale: str, where: str) -> list[str]:
+    """The problems of the names ``payloads`` (commands, or one command's options) show a
+    client in ``locale``: a name Discord refuses, one the catalog translates but the sync left
+    English, two siblings named alike; then the same within each of them."""
+    catalog = translations(Language.ES)
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    for payload in payloads:
+        english = payload["name"]
+        said = (payload.get("name_localizations") or {}).get(locale, english)
+        path = f"{where} {english}".strip()
+        if not discord_takes(said):
+            problems.append(f"{path}: {said!r} is no Discord name")
+        if said == english and catalog.pgettext(NAME_CONTEXT, english) != english:
+            problems.append(f"{path}: its Spanish was refused")
+        if said in seen:
+            problems.append(f"{path}: named {said!r} as {seen[said]} is")
+        seen[said] = english
+        texts = [payload.get("description_localizations") or {}]
+        texts += [c.get("name_localizations") or {} for c in payload.get("choices", [])]
+        problems += [
+            f"{path}: {t[locale]!r} is too long"
+            for t in texts
+            if len(t.get(locale, "")) > TEXT_LENGTH
+        ]
+        problems += names_said(payload.get("options", []), locale, path)
+    return problems
+
+
+@pytest.mark.asyncio
+async def test_every_command_has_a_spanish_name_discord_takes_unique_among_its_siblings(
+    table: Table,
+) -> None:
+    """With the project's Spanish catalog: each command's, group's and option's name is
+    translated into a name Discord takes (:func:`discord_takes`), no two commands of one group
+    (or of the top level) and no two options of one command share a Spanish name, and no
+    description or choice is longer than Discord shows."""
+    tree = table.bot.tree
+    assert isinstance(tree.translator, CatalogTranslator), "set up with the bot"
+    commands = tree.get_commands(type=discord.AppCommandType.chat_input)
+    payloads = [await c.get_translated_payload(tree, tree.translator) for c in commands]
+    for locale in SPANISH:
+        assert names_said(payloads, locale, "") == []
