@@ -124,7 +124,7 @@ class CampaignSettings(BaseModel):
             try:
                 options = {**options, "language": language(options["language"])}
             except UnknownLanguageError as error:
-                raise SettingError(f"language: {error}") from None
+                raise SettingError(str(error)) from None
         return cls._checked(options)
 
     @classmethod
@@ -204,7 +204,7 @@ class CampaignSettings(BaseModel):
             try:
                 value = language(text)
             except UnknownLanguageError as error:
-                raise SettingError(f"{key}: {error}") from None
+                raise SettingError(str(error)) from None
         data = self.model_dump()
         if key in _DEADLINE_FIELDS:
             data["deadlines"] = {**self.deadlines.model_dump(), _DEADLINE_FIELDS[key]: value}

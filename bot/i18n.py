@@ -72,8 +72,11 @@ def language(text: str) -> Language:
     found = _NAMES.get(text.strip().casefold())
     if found is None:
         raise UnknownLanguageError(
-            f"{text.strip()[:40]!r} is not a language realmbot speaks: "
-            + ", ".join(f"{lang.value} ({lang.native_name})" for lang in Language)
+            gettext("Unknown language %(text)s: realmbot speaks %(languages)s.")
+            % {
+                "text": repr(text.strip()[:40]),
+                "languages": ", ".join(f"{lang.value} ({lang.native_name})" for lang in Language),
+            }
         )
     return found
 

@@ -11,6 +11,8 @@ from sqlmodel import col
 
 from bot.i18n import DEFAULT, Language, UnknownLanguageError, _, language, speaking
 from bot.store import Reply, RequestError, Store
+from bot.terms import term
+from bot.wording import pronouns
 from db.models import Campaign
 
 #: What a player types to read the campaign's language again, whatever it is.
@@ -34,7 +36,8 @@ class Languages:
                 chosen = language(text)
             except UnknownLanguageError as error:
                 raise RequestError(
-                    f"{error}; or 'campaign' for the campaign's language. Nothing changed."
+                    _("%(error)s Or 'campaign' for the campaign's language. Nothing changed.")
+                    % {"error": error}
                 ) from None
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
@@ -42,19 +45,22 @@ class Languages:
             seat.language = None if chosen is None else chosen.value
             spoken = self.store.outbox(session, campaign).language(player)
             with speaking(spoken):
+                words = {
+                    "character": term(seat.character),
+                    "campaign": campaign.name,
+                    "language": spoken.native_name,
+                    "his": pronouns(seat.character).his,
+                }
                 if chosen is None:
                     said = _(
-                        "The {character} in {campaign} reads the campaign's language, {language}."
+                        "The %(character)s in %(campaign)s reads the campaign's language, "
+                        "%(language)s."
                     )
                 else:
-                    said = _("The {character} in {campaign} reads his messages in {language}.")
-                return Reply(
-                    said.format(
-                        character=seat.character,
-                        campaign=campaign.name,
-                        language=spoken.native_name,
+                    said = _(
+                        "The %(character)s in %(campaign)s reads %(his)s messages in %(language)s."
                     )
-                )
+                return Reply(said % words)
 
     def of_reply(self, campaign_name: str, person: str, door: Language | None = None) -> Language:
         """The language a reply to ``person`` about ``campaign_name`` is said in: his seat's

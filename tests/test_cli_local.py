@@ -250,9 +250,10 @@ def test_the_local_sheet_shows_his_magic_to_him_and_the_moderator(tmp_path: Path
 def test_a_player_chooses_his_language_from_the_command_line(tmp_path: Path, capsys):
     db = amazon_and_elf(tmp_path, capsys)
     chosen = local(capsys, db, "language", "Valley", "es", "--player", "alice")
-    assert chosen == (0, "The Amazon in Valley reads his messages in español.\n", "")
+    assert chosen == (0, "Amazona, en Valley, lee sus mensajes en español.\n", "")
     bad = local(capsys, db, "language", "Valley", "Klingon", "--player", "alice")
-    assert bad[0] == 2 and "'Klingon' is not a language realmbot speaks: en (English)" in bad[2]
-    assert "Nothing changed." in bad[2]
+    # refused in the language he reads now
+    assert bad[0] == 2 and "Idioma desconocido 'Klingon': realmbot habla en (English)" in bad[2]
+    assert "No se ha cambiado nada." in bad[2]
     again = local(capsys, db, "language", "Valley", "campaign", "--player", "alice")
     assert again[1] == "The Amazon in Valley reads the campaign's language, English.\n"

@@ -33,7 +33,7 @@ def test_a_player_chooses_his_language_or_the_campaigns_again(service: CampaignS
     valle(service)
     assert chosen(service) == {"alice": None, "bob": None}
     said = take(service, Request("language", "Valle", "alice", options={"language": "English"}))
-    assert said.text == "The Amazon in Valle reads his messages in English."
+    assert said.text == "The Amazon in Valle reads her messages in English."
     assert chosen(service) == {"alice": "en", "bob": None}
     assert service.languages.of_reply("Valle", "alice") is Language.EN
     assert service.languages.of_reply("Valle", "bob") is Language.ES
@@ -53,7 +53,7 @@ def test_a_language_realmbot_does_not_speak_is_refused_and_nothing_changes(
         take(service, Request("language", "Valle", "bob", options={"language": "Klingon"}))
     assert str(refused.value).startswith(str(told.value))
     assert str(refused.value).endswith(
-        "or 'campaign' for the campaign's language. Nothing changed."
+        " Or 'campaign' for the campaign's language. Nothing changed."
     )
     assert chosen(service) == {"alice": None, "bob": "en"}
     with pytest.raises(RequestError, match="You have no character in Valle"):

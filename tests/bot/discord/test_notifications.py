@@ -185,7 +185,7 @@ async def test_a_player_chooses_his_language_among_those_realmbot_speaks(
     chose = await table.alice.slash(
         table.channel, "settings language", campaign="Test", language="es"
     )
-    assert private_answer(chose) == "The Amazon in Test reads his messages in español."
+    assert private_answer(chose) == "Amazona, en Test, lee sus mensajes en español."
     assert service.languages.of_reply("Test", str(table.alice.user.id)).value == "es"
     assert service.languages.of_reply("Test", str(table.bob.user.id)).value == "en"
     with pytest.raises(simcord.OptionError):
