@@ -19,25 +19,10 @@ from db.models import Campaign
 from rules.catalog import catalog
 from rules.decisions import CombatId
 from rules.events import Decision
-from rules.events.day import DayStarted
-from rules.events.daylight import (
-    AbandonedCard,
-    AbandonedCardNamed,
-    Moved,
-    PhaseStarted,
-    TurnStarted,
-)
-from rules.state import GameState
-from scenarios.build import build_state
-from scenarios.format import load_scenario
+from tests.bot.test_reports import CARD_ABANDONED
+from tests.bot.test_spell_sheet import state_of, world_fades_on_the_elf
 
 DUE = datetime(2026, 11, 29, 20, tzinfo=UTC)
-
-
-def state_of(**document: Any) -> GameState:
-    """The AV tile and what ``document`` adds, as a scenario builds it."""
-    given = {"name": "es", "day": 3, "map": {"tiles": [{"tile": "AV", "at": [0, 0]}]}}
-    return build_state(catalog(), load_scenario({**given, "expect": {}, **document}))
 
 
 def in_spanish(template: str, **context: Any) -> tuple[str, str]:
@@ -76,21 +61,7 @@ def test_refused_orders_are_told_in_spanish_with_their_count_and_lines():
 
 
 def test_a_sheet_names_its_lines_in_the_rulebooks_terms():
-    state = state_of(
-        day=7,
-        characters={
-            "Witch King": {"at": "AV2", "spells": ["World Fades"]},
-            "Elf": {"at": "AV2"},
-        },
-        spells_in_effect=[
-            {
-                "spell": "World Fades",
-                "caster": "Witch King",
-                "chit": "MAGIC VI4*",
-                "targets": ["Elf"],
-            }
-        ],
-    )
+    state = world_fades_on_the_elf()
     with speaking("es"):
         elf = sheet_text(catalog(), state, "Elf", "Test").splitlines()
         king = sheet_text(catalog(), state, "Witch King", "Test").splitlines()
@@ -179,17 +150,9 @@ def test_the_days_report_and_the_final_report_head_their_parts_in_spanish():
 
 def test_a_day_reports_phases_are_said_in_spanish():
     """bot.reports' own words: a Treasure card abandoned, and named to its owner alone."""
-    events = [
-        DayStarted(day=1, month=1, colors=()),
-        TurnStarted(who="Amazon"),
-        PhaseStarted(who="Amazon", phase=1, activity="M BL2"),
-        AbandonedCard(who="Amazon", at="BL3"),
-        AbandonedCardNamed(recipients=("Amazon",), who="Amazon", item="Cloak of Mist", at="BL3"),
-        Moved(who="Amazon", from_="BL3", to="BL2"),
-    ]
     with speaking("es"):
-        public = day_report(events, "public")
-        own = day_report(events, "Amazon")
+        public = day_report(CARD_ABANDONED, "public")
+        own = day_report(CARD_ABANDONED, "Amazon")
     assert public.startswith("Día 1, Mes 1\n")
     assert "Amazon: M BL2 (abandona una carta de Tesoro)" in public
     assert "Amazon: M BL2 (abandona una carta de Tesoro) (es Cloak of Mist)" in own

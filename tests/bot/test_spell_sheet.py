@@ -35,24 +35,27 @@ def lines(state: GameState, who: str) -> list[str]:
     return sheet_text(catalog(), state, who, "Test").splitlines()
 
 
-def test_the_seventh_day_energizes_a_spell_on_him():
-    state = energized(
-        state_of(
-            day=7,
-            characters={
-                "Witch King": {"at": "AV2", "spells": ["World Fades"]},
-                "Elf": {"at": "AV2"},
+def world_fades_on_the_elf() -> GameState:
+    """The seventh day: the Witch King's World Fades cast on the Elf, both in AV2."""
+    return state_of(
+        day=7,
+        characters={
+            "Witch King": {"at": "AV2", "spells": ["World Fades"]},
+            "Elf": {"at": "AV2"},
+        },
+        spells_in_effect=[
+            {
+                "spell": "World Fades",
+                "caster": "Witch King",
+                "chit": "MAGIC VI4*",
+                "targets": ["Elf"],
             },
-            spells_in_effect=[
-                {
-                    "spell": "World Fades",
-                    "caster": "Witch King",
-                    "chit": "MAGIC VI4*",
-                    "targets": ["Elf"],
-                },
-            ],
-        )
+        ],
     )
+
+
+def test_the_seventh_day_energizes_a_spell_on_him():
+    state = energized(world_fades_on_the_elf())
     assert (
         "bewitched by: the Witch King's World Fades (spell 1; Permanent, energized: the seventh "
         "day supplies black magic to it)"
