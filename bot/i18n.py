@@ -42,7 +42,12 @@ class Language(enum.StrEnum):
     @property
     def native_name(self) -> str:
         """The language's name in itself (``English``, ``español``), as a choice is shown."""
-        return str(Locale.parse(self.value).get_display_name(self.value))
+        return _native_name(self.value)
+
+
+@cache
+def _native_name(code: str) -> str:
+    return str(Locale.parse(code).get_display_name(code))
 
 
 #: The language of anything that names none: the project's source language.
@@ -66,10 +71,16 @@ class UnknownLanguageError(ValueError):
     """A language realmbot does not speak; the message names those it does."""
 
 
+def named(text: str) -> Language | None:
+    """The language ``text`` names, as :func:`language` reads it, or None: for a caller to
+    whom another language is no mistake (a Discord client's locale)."""
+    return _NAMES.get(text.strip().casefold())
+
+
 def language(text: str) -> Language:
     """The language ``text`` names: its code (``es``), its English name (``Spanish``) or its
     own (``español``), in any case. Anything else raises :class:`UnknownLanguageError`."""
-    found = _NAMES.get(text.strip().casefold())
+    found = named(text)
     if found is None:
         raise UnknownLanguageError(
             gettext("Unknown language %(text)s: realmbot speaks %(languages)s.")

@@ -257,13 +257,11 @@ def reply_language(service: CampaignService, request: Request) -> Language:
     (:meth:`bot.languages.Languages.of_reply`); for a campaign being created, the language it
     is created in if that is one realmbot speaks."""
     if request.command == "create":
-        from bot.i18n import DEFAULT, UnknownLanguageError, language
+        from bot.i18n import DEFAULT, named
 
-        named = request.options.get("language")
-        try:
-            return language(named) if isinstance(named, str) else request.language or DEFAULT
-        except UnknownLanguageError:
-            return request.language or DEFAULT
+        chosen = request.options.get("language")
+        created_in = named(chosen) if isinstance(chosen, str) else None
+        return created_in or request.language or DEFAULT
     return service.languages.of_reply(request.campaign, request.sender, request.language)
 
 

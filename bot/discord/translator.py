@@ -26,7 +26,7 @@ from babel.messages.extract import extract_python
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.i18n import DEFAULT, Language, UnknownLanguageError, language, translations
+from bot.i18n import DEFAULT, Language, named, translations
 
 #: The catalog's context of a command's, a group's or an option's name.
 NAME_CONTEXT = "discord name"
@@ -38,10 +38,7 @@ _NAMES = frozenset({Where.command_name, Where.group_name, Where.parameter_name})
 def locale_language(locale: discord.Locale) -> Language | None:
     """The language realmbot speaks that a Discord ``locale`` is in (``es-419``: Spanish), or
     None."""
-    try:
-        return language(str(locale.value).partition("-")[0])
-    except UnknownLanguageError:
-        return None
+    return named(str(locale.value).partition("-")[0])
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -19,8 +19,9 @@ import discord
 
 from bot.cards import Carded
 from bot.discord.embeds import embed_messages
+from bot.discord.translator import locale_language
 from bot.discord.where import on_campaign
-from bot.i18n import Language, UnknownLanguageError, language
+from bot.i18n import Language
 from bot.inbox import Option, Request, take
 from bot.render import discord_times, escape_discord, render, split_message
 from bot.service import CampaignService, Reply, RequestError
@@ -181,11 +182,7 @@ def client_language(interaction: discord.Interaction) -> Language | None:
     """The language the member's Discord client is set to, if realmbot speaks it (``es-ES``
     and ``es-419`` are Spanish): a reply to someone without a seat of his own speaks it
     (:meth:`bot.languages.Languages.of_reply`)."""
-    code = str(interaction.locale.value).partition("-")[0]
-    try:
-        return language(code)
-    except UnknownLanguageError:
-        return None
+    return locale_language(interaction.locale)
 
 
 def may_moderate(interaction: discord.Interaction) -> bool:
