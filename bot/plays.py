@@ -19,7 +19,8 @@ from bot.publishing import Publisher
 from bot.resolution import Resolver
 from bot.sealing import decision_label
 from bot.store import Reply, RequestError, Store, row_id
-from bot.windows import Windows, closing_time, plays_echo, window_tag
+from bot.window_messages import plays_echo, window_tag
+from bot.windows import Windows, closing_time
 from db import repo
 from db.models import Campaign, PendingDecision
 from rules import DecisionId, about, is_combat_id, read_plays
@@ -79,8 +80,8 @@ class Plays:
     ) -> Reply:
         """A choice made on a combat window's DM (a Discord select): the ``index``-th decision
         of ``player``'s open window, if it is still the window ``tag`` names
-        (:func:`~bot.windows.window_tag`; a select from before tags checks only the rest) and
-        still offers ``offered`` (its options, or a share of them), answered ``choice``;
+        (:func:`~bot.window_messages.window_tag`; a select from before tags checks only the
+        rest) and still offers ``offered`` (its options, or a share of them), answered ``choice``;
         echoed as typed plays are. Refused when the window has closed or changed."""
         with self.store.unit() as session:
             campaign, seat = self.store.running_seat(session, campaign_name, player)

@@ -18,7 +18,7 @@ from bot.discord.decisions import (
 )
 from bot.discord.plays import read_window
 from bot.render import render
-from bot.windows import window_message
+from bot.window_messages import window_message
 from db.models import Campaign
 from rules.decisions.kinds import COMBAT_KINDS, TURN_KINDS
 from rules.evening.windows import KEY_OF, TYPED_BY_KIND

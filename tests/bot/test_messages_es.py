@@ -14,7 +14,7 @@ from bot.players import checked
 from bot.render import render
 from bot.reports import day_report
 from bot.sheets import sheet_text
-from bot.windows import window_message
+from bot.window_messages import window_message
 from db.models import Campaign
 from rules.catalog import catalog
 from rules.decisions import CombatId

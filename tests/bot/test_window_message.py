@@ -1,13 +1,13 @@
-"""The DM that opens a combat window (``bot.windows.window_message``): how to type a choice no
-standing key answers is shown with a real line of the player's own window, and only when his
-window holds such a choice (issue 32: a hireling's example only to his employer)."""
+"""The DM that opens a combat window (``bot.window_messages.window_message``): how to type a
+choice no standing key answers is shown with a real line of the player's own window, and only
+when his window holds such a choice (issue 32: a hireling's example only to his employer)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 from bot.campaign_settings import CampaignSettings
-from bot.windows import window_blocks, window_message
+from bot.window_messages import window_blocks, window_message
 from db.models import Campaign
 from rules.decisions import CombatId
 from rules.events import Decision

@@ -179,9 +179,10 @@ def secrets_of(
 def sealed(character: str, orders: dict[str, str], plays: dict[str, SealedSet]) -> list[Secret]:
     """What ``character`` may not read before the reveal: the other players' ``orders`` of
     the day not yet resolved (their canonical echo, line by line), their ``plays`` in the
-    open combat window (their sealed sets, as :func:`bot.windows.plays_echo` heads them), each
-    keyed by its character, and the salt of every set of that window, his own too (told only
-    with the reveal, :mod:`bot.sealing`); a line of orders that is his own too is no secret."""
+    open combat window (their sealed sets, as :func:`bot.window_messages.plays_echo` heads
+    them), each keyed by its character, and the salt of every set of that window, his own too
+    (told only with the reveal, :mod:`bot.sealing`); a line of orders that is his own too is no
+    secret."""
     own = {line.strip() for line in orders.get(character, "").splitlines()}
     found: list[Secret] = []
     for other, echo in orders.items():
