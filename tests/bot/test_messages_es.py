@@ -65,7 +65,7 @@ def test_a_sheet_names_its_lines_in_the_rulebooks_terms():
     with speaking("es"):
         elf = sheet_text(catalog(), state, "Elf", "Test").splitlines()
         king = sheet_text(catalog(), state, "Witch King", "Test").splitlines()
-    assert elf[0].startswith("Tu Elf en Test: en AV2")
+    assert elf[0].startswith("Tu Elfo en Test: en AV2"), "his name is the Spanish rulebook's"
     assert any(line.startswith("fichas: ") for line in elf)
     assert any(line.startswith("pertenencias: ") for line in elf)
     assert any(line.startswith("requisitos de victoria: ") for line in elf)
