@@ -24,6 +24,8 @@ from rules import CharacterSetup, new_game
 from rules.catalog import catalog
 from tests.clocks import ManualClock
 
+from .conftest import old_seat
+
 #: The revision before the bookkeeping left the settings.
 BEFORE_BOOKS = "f3b5d7a9c1e2"
 T0 = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
@@ -164,14 +166,7 @@ def test_a_campaign_the_older_application_paused_resumes_and_plays_on(db_url: st
             deadline=T0 + timedelta(hours=24),
             paused_until=T0 + timedelta(hours=48),
         )
-        connection.execute(
-            sa.text(
-                "INSERT INTO seat (campaign_id, character, player, player_name, joined_at, ready,"
-                " missed_days, autopilot, setup, lives, reminders)"
-                " VALUES (1, 'Amazon', 'alice', 'Alice', :at, false, 0, false, '{}', '[]', true)"
-            ),
-            {"at": T0},
-        )
+        old_seat(connection, T0)
         connection.execute(
             sa.text(
                 "INSERT INTO snapshot (campaign_id, day, step, content_hash, state, created_at,"

@@ -10,7 +10,7 @@ from db.engine import make_engine, session_scope
 from db.migrate import downgrade, upgrade
 from db.models import Seat
 
-from .conftest import T0
+from .conftest import T0, old_seat, old_valley
 
 #: The revision before the seats' languages.
 BEFORE_LANGUAGES = "9a4c6e8b2d17"
@@ -22,23 +22,8 @@ def test_old_seats_read_the_campaigns_language_and_a_downgrade_drops_the_choice(
     upgrade(db_url, BEFORE_LANGUAGES)
     engine = make_engine(db_url)
     with engine.begin() as connection:
-        connection.execute(
-            sa.text(
-                "INSERT INTO campaign (name, status, seed, day, locked, extensions_used,"
-                " created_at, options, moderators, reminded_seats, moderator_names,"
-                " missed_windows, defaulted) VALUES ('Valley', 'running', 3, 1, false, 0, :at,"
-                " '{}', '[\"gm\"]', '[]', '{}', '{}', '[]')"
-            ),
-            {"at": T0},
-        )
-        connection.execute(
-            sa.text(
-                "INSERT INTO seat (campaign_id, character, player, player_name, joined_at, ready,"
-                " missed_days, autopilot, setup, lives, reminders)"
-                " VALUES (1, 'Amazon', 'alice', 'Alice', :at, false, 0, false, '{}', '[]', true)"
-            ),
-            {"at": T0},
-        )
+        old_valley(connection, T0)
+        old_seat(connection, T0)
     upgrade(engine)
     with session_scope(engine) as session:
         seat = session.get(Seat, 1)

@@ -15,6 +15,8 @@ from db.engine import make_engine, session_scope
 from db.migrate import downgrade, upgrade
 from db.models import PendingDecision
 
+from .conftest import old_valley
+
 #: The revision before the salts.
 BEFORE_SALTS = "25b7c3d40127"
 T0 = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
@@ -45,15 +47,7 @@ def test_stored_decisions_are_salted_once_a_set_and_unsalted_again_on_a_downgrad
     engine = make_engine(db_url)
     first, second = T0 + timedelta(hours=4), T0 + timedelta(hours=8)
     with engine.begin() as connection:
-        connection.execute(
-            sa.text(
-                "INSERT INTO campaign (name, status, seed, day, locked, extensions_used,"
-                " created_at, options, moderators, reminded_seats, moderator_names,"
-                " missed_windows, defaulted) VALUES ('Valley', 'running', 3, 1, false, 0, :at,"
-                " '{}', '[\"gm\"]', '[]', '{}', '{}', '[]')"
-            ),
-            {"at": T0},
-        )
+        old_valley(connection, T0)
         old_decision(connection, "d1/AV5/r1/lure/Amazon/Giant 1", "Amazon", first)
         old_decision(connection, "d1/AV5/r1/lure/Amazon/Giant 2", "Amazon", first)
         old_decision(connection, "d1/AV5/r1/lure/Black Knight/Giant 1", "Black Knight", first)
