@@ -5,7 +5,7 @@ the catalog's own language, gives every name unchanged, as does a name no glossa
 from __future__ import annotations
 
 from bot.i18n import Language, current
-from rules import Gender, glossary
+from rules import glossary
 
 
 def term(name: str) -> str:
@@ -16,23 +16,3 @@ def term(name: str) -> str:
 def term_in(spoken: Language, name: str) -> str:
     """``name`` in ``spoken``."""
     return glossary(spoken.value).term(name)
-
-
-#: The definite article of a masculine and a feminine term, per language (English has one).
-_ARTICLES: dict[Language, tuple[str, str]] = {
-    Language.EN: ("the", "the"),
-    Language.ES: ("el", "la"),
-}
-
-
-def article(name: str) -> str:
-    """The definite article ``name``'s term takes in the language being spoken: ``la`` for the
-    Amazona, ``el`` for the Enano (masculine where the glossary records no gender)."""
-    masculine, feminine = _ARTICLES.get(current(), _ARTICLES[Language.EN])
-    return feminine if gender(name) == "f" else masculine
-
-
-def gender(name: str) -> Gender | None:
-    """The grammatical gender of ``name``'s term in the language being spoken, where its glossary
-    records it (``f`` for the Amazona, ``m`` for the Enano)."""
-    return glossary(current().value).gender(name)

@@ -9,7 +9,7 @@ import pytest
 from bot.event_text import describe
 from bot.i18n import speaking
 from bot.render import environment
-from bot.terms import article, term
+from bot.terms import term
 from bot.wording import EL, ELLA, HE, SHE, pronouns
 from rules.catalog import catalog
 from rules.events import from_stored
@@ -41,8 +41,6 @@ def test_a_term_is_the_catalog_name_in_english_and_the_rulebook_s_word_in_spanis
             "Esconderse",
             "Bob",
         ]
-        assert (article("Amazon"), article("Dwarf")) == ("la", "el")
-    assert article("Amazon") == "the"
 
 
 @pytest.mark.parametrize("spoken", ["en", "es"])
