@@ -88,7 +88,7 @@ translations: $(VENV)/.installed-test
 	$(BIN)/pybabel extract -F babel.cfg -o $(LOCALES)/realmbot.pot --project realmbot \
 		--no-wrap --sort-by-file --omit-header .
 	$(BIN)/pybabel update -i $(LOCALES)/realmbot.pot -d $(LOCALES) -D realmbot --no-wrap \
-		--ignore-obsolete
+		--ignore-obsolete --no-fuzzy-matching
 	$(BIN)/pybabel compile -d $(LOCALES) -D realmbot --statistics
 	find $(LOCALES) -name '*.mo' -delete
 

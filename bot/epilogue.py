@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
+from bot.event_text import word
 from bot.maps import DEFAULT_SCALE, MapLayout, render_image
 from bot.maps.palette import encode_png, to_palette
 from bot.maps.style import RGB, ROUTE_COLOURS
@@ -23,6 +24,7 @@ from rules.events.daylight import Moved
 from rules.events.end import Restarted, Suicided
 from rules.events.evening import Killed, RanAway
 from rules.events.search import Teleported
+from rules.phrases import Phrase
 
 #: The events that put an individual in another clearing, with the clearing in ``to``.
 _MOVES = Moved | Teleported | RanAway
@@ -67,12 +69,14 @@ def lives(
                     f"day {day}, by {pronouns(event.who).his} own hand at Midnight"
                 )
             elif isinstance(event, Killed):
-                killers = (event.by,) if isinstance(event.by, str) else event.by
+                killers = (event.by,) if isinstance(event.by, str | Phrase) else event.by
                 for killer in killers:
                     if killer in found:
                         found[killer].kills.append(f"the {event.who} (day {day})")
                 if event.who in found:
-                    found[event.who].deaths.append(f"day {day}, by {' and '.join(killers)}")
+                    found[event.who].deaths.append(
+                        f"day {day}, by {' and '.join(word(k) for k in killers)}"
+                    )
     return found
 
 

@@ -9,6 +9,10 @@ is given to its macro as one word (:func:`word`): a list as ``a, b``, a truth as
 (:func:`bot.terms.term`), and a field the event does not have (an optional one, or one an older
 version did not store) as ``?``. A sentence that speaks of its subject (``who``) as he, his or
 him takes the words for him, or her (:func:`bot.wording.pronouns`).
+
+A field that explains (a reason, a prompt) is a :class:`rules.phrases.Phrase`: the macro its key
+names in ``templates/phrases``, with its own values as words (:func:`say`), so that the engine's
+explanations are sentences of the templates too.
 """
 
 from __future__ import annotations
@@ -19,25 +23,64 @@ from typing import Any
 from bot.i18n import Language, _, current, speaking
 from bot.render import environment
 from bot.terms import term
-from bot.wording import HE, pronouns
+from bot.wording import HE, Pronouns, pronouns
 from rules.events import Event, event_types
+from rules.phrases import VERBATIM, Phrase, is_stored_phrase
+
+#: The words a sentence may take for its subject.
+_PRONOUNS = ("he", "his", "him")
 
 
-def word(value: Any) -> str:
-    """A field's value as the sentence shows it: a game term in the language spoken."""
+def word(value: Any, said: Pronouns = HE) -> str:
+    """A field's value as the sentence shows it: a game term in the language spoken, a phrase
+    said (:func:`say`, its subject ``said`` unless it names its own ``who``)."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
+    if isinstance(value, Phrase) or is_stored_phrase(value):
+        return say(Phrase.read(value), said)
     if isinstance(value, list | tuple):
-        return ", ".join(term(item) if isinstance(item, str) else str(item) for item in value)
+        return ", ".join(_item(item, said) for item in value)
     return term(value) if isinstance(value, str) else str(value)
 
 
+def english(value: Any) -> str:
+    """A value of the engine as an English sentence shows it (:func:`word`): for the tests and
+    the scenarios, which state what the rulebook says in its words."""
+    with speaking(Language.EN):
+        return word(value)
+
+
+def _item(value: Any, said: Pronouns) -> str:
+    if isinstance(value, str):
+        return term(value)
+    if isinstance(value, Phrase) or is_stored_phrase(value):
+        return say(Phrase.read(value), said)
+    return str(value)
+
+
+def say(phrase: Phrase, said: Pronouns = HE) -> str:
+    """``phrase`` in the language spoken: the macro its key names in ``templates/phrases``, each
+    value a word; ``he``, ``his`` and ``him`` are its ``who``'s, else ``said``. A stored text
+    (:data:`rules.phrases.VERBATIM`) is said as it is."""
+    values = phrase.named
+    if phrase.key == VERBATIM:
+        return str(values.get("text", ""))
+    section, _, name = phrase.key.partition(".")
+    macro = getattr(_section("phrases", section, current()), name)
+    who = values.get("who")
+    if isinstance(who, str):
+        said = pronouns(who)
+    words = {key: word(value, said) for key, value in values.items()}
+    words |= {w: getattr(said, w) for w in _PRONOUNS if w in macro.arguments}
+    return str(macro(**words))
+
+
 @cache
-def _section(name: str, spoken: Language) -> Any:
-    """The macros of ``templates/events/<name>.j2`` in the plain-text environment of every
+def _section(folder: str, name: str, spoken: Language) -> Any:
+    """The macros of ``templates/<folder>/<name>.j2`` in the plain-text environment of every
     template (:func:`bot.render.environment`) that speaks ``spoken``."""
     with speaking(spoken):
-        return environment().get_template(f"events/{name}.j2").module
+        return environment().get_template(f"{folder}/{name}.j2").module
 
 
 def describe(event: Event) -> str:
@@ -48,9 +91,11 @@ def describe(event: Event) -> str:
     if kind is None or not name:
         return f"{event.type}: {event.fields}"
     stored = event.fields
-    words = {field: word(stored[key]) if key in stored else "?" for field, key, _ in kind.layout}
-    macro = getattr(_section(section, current()), name)
     who = stored.get("who")
     said = pronouns(who) if isinstance(who, str) else HE
-    words |= {w: getattr(said, w) for w in ("he", "his", "him") if w in macro.arguments}
+    words = {
+        field: word(stored[key], said) if key in stored else "?" for field, key, _ in kind.layout
+    }
+    macro = getattr(_section("events", section, current()), name)
+    words |= {w: getattr(said, w) for w in _PRONOUNS if w in macro.arguments}
     return str(macro(**words))

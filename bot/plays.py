@@ -25,6 +25,7 @@ from db import repo
 from db.models import Campaign, PendingDecision
 from rules import DecisionId, about, is_combat_id, read_plays
 from rules.events import Decision
+from rules.phrases import Phrase
 
 
 class Plays:
@@ -296,7 +297,7 @@ def _decision(stored: PendingDecision) -> Decision:
         id=stored.ref,
         character=stored.character,
         kind=stored.kind,
-        prompt=stored.prompt,
+        prompt=Phrase.loads(stored.prompt),
         options=tuple(stored.options),
         default=stored.default,
     )

@@ -25,7 +25,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
 from bot.deadlines import discord_timestamp
-from bot.i18n import Language, current, translations
+from bot.i18n import Language, current, speaking, translations
 from bot.terms import term_in
 from bot.wording import pronouns
 
@@ -150,8 +150,17 @@ def _environment(kind: str, spoken: Language, finalize: Any = None) -> jinja2.En
     # A game term in the environment's language: {{ term('Amazon') }}, {{ who | term }}.
     spoken_term = partial(term_in, spoken)
     environment.globals.update(pronouns=pronouns, term=spoken_term)
-    environment.filters.update(term=spoken_term)
+    environment.filters.update(term=spoken_term, say=partial(_say, spoken))
     return environment
+
+
+def _say(spoken: Language, value: Any) -> str:
+    """``{{ reason | say }}``: a value of the engine as a sentence shows it in the environment's
+    language: a phrase said, a game term in his rulebook's words (:func:`bot.event_text.word`)."""
+    from bot.event_text import word
+
+    with speaking(spoken):
+        return word(value)
 
 
 @cache

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.campaign_settings import CampaignSettings
+from bot.event_text import word
 from bot.i18n import _
 from bot.option_lists import compact, expand
 from bot.render import render
@@ -69,7 +70,8 @@ def window_blocks(decisions: Sequence[Decision]) -> list[Block]:
                 blocks.append(Block("", denizens, "none", many=True))
             continue
         whole = decision.kind == "color"
-        blocks.append(Block(decision.prompt, decision.options, decision.default, whole=whole))
+        prompt = word(decision.prompt)
+        blocks.append(Block(prompt, decision.options, decision.default, whole=whole))
     return blocks
 
 

@@ -39,6 +39,7 @@ from rules import (
     window_of,
 )
 from rules.events import Decision
+from rules.phrases import Phrase
 
 #: The combat windows a character may let run out in a day before he is no longer asked: his
 #: standing orders and the defaults answer for him for the rest of the day.
@@ -195,7 +196,7 @@ class Windows:
                 ref=decision.id,
                 character=decision.character,
                 kind=decision.kind,
-                prompt=decision.prompt,
+                prompt=decision.prompt.dumps(),
                 options=list(decision.options),
                 default=decision.default,
                 asked_at=now,
@@ -346,6 +347,7 @@ class Windows:
                         "messages/decision_defaulted.txt.j2",
                         campaign=campaign,
                         decision=decision,
+                        prompt=Phrase.loads(decision.prompt),
                     ),
                 )
 

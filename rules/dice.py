@@ -34,6 +34,8 @@ from pydantic import (
     model_validator,
 )
 
+from rules.phrases import Phrase
+
 T = TypeVar("T")
 
 _SPAN = 1 << 64
@@ -49,7 +51,7 @@ class Roll(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     who: str
-    purpose: str
+    purpose: str | Phrase
     dice: tuple[int, ...]
     modifier: int = 0
     result: int
@@ -155,7 +157,13 @@ class Dice:
         return tuple(self.randbelow(6) + 1 for _ in range(count)), False
 
     def roll(
-        self, who: str, purpose: str, *, one_die: int = 0, modifier: int = 0, red: int | None = None
+        self,
+        who: str,
+        purpose: str | Phrase,
+        *,
+        one_die: int = 0,
+        modifier: int = 0,
+        red: int | None = None,
     ) -> Roll:
         """A table roll (4.1.1–4.1.2): two dice less one per ``one_die`` modification (at least
         one), the highest die plus ``modifier``, clamped to 1..6; recorded in the log. ``red``:
@@ -175,7 +183,7 @@ class Dice:
             )
         )
 
-    def game_roll(self, purpose: str, who: str = "game") -> Roll:
+    def game_roll(self, purpose: str | Phrase, who: str = "game") -> Roll:
         """A game roll (4.1.3): one die, never modified; recorded in the log."""
         dice, forced = self._dice(1)
         return self._record(

@@ -48,6 +48,7 @@ from rules.day.state import DayState
 from rules.dice import DiceState
 from rules.layout import PlacedTile
 from rules.magic.state import SpellInEffect
+from rules.phrases import Phrase
 from rules.pieces import is_phantasm
 from rules.schema.base import MagicColor
 
@@ -206,7 +207,7 @@ class Departure(_Data):
     game_day: int = Field(ge=1)
     seq: int = Field(ge=1)
     moment: str = ""
-    cause: str = ""
+    cause: Phrase | None = None
     pick: int | None = None
     restart_day: int | None = None
     sheet: dict[str, Any] | None = None

@@ -8,6 +8,8 @@ string with the same string whatever its case (``Ally`` matches ``ally``, ``FIGH
 (:func:`scenarios.names.is_copy`: ``Giant`` matches ``Giant 1``, not ``Giant Bat``). The
 ``events`` must occur in order, others between; an item that is a list is a group whose events
 occur in any order among themselves, all after the item before and before the item after.
+A field that is a phrase (:mod:`rules.phrases`: a reason, a prompt) matches the string that is
+its English sentence, whatever its case.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.event_text import english
 from rules.events import Event
+from rules.phrases import Phrase, is_stored_phrase
 from scenarios.names import is_copy
 
 #: Keys of an expected event that are not event fields.
@@ -27,6 +31,8 @@ Expected = Mapping[str, Any] | Sequence[Mapping[str, Any]]
 def same(want: Any, got: Any) -> bool:
     """Whether the expected field value ``want`` matches the event's ``got`` (module
     docstring)."""
+    if isinstance(want, str) and (isinstance(got, Phrase) or is_stored_phrase(got)):
+        return want.casefold() == english(got).casefold()
     if isinstance(want, bool) or isinstance(got, bool):
         return isinstance(want, bool) and isinstance(got, bool) and want is got
     if isinstance(want, str) and isinstance(got, str):
@@ -98,7 +104,9 @@ def _group(
 
 
 def word(value: Any) -> str:
-    """A value as a scenario writes it."""
+    """A value as a scenario writes it (a phrase as its English sentence)."""
+    if isinstance(value, Phrase) or is_stored_phrase(value):
+        return english(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list | tuple):

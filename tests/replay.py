@@ -189,10 +189,29 @@ def _orders(engine: _Engine, state: Any, rng: random.Random) -> dict[str, str]:
 
 def _stored(event: Any) -> dict[str, Any]:
     """An event's stored form: ``stored()`` since the typed events of issue 30, pydantic's JSON
-    dump of the untyped ``Event`` before."""
+    dump of the untyped ``Event`` before; its phrases said in English (:func:`_said`)."""
     stored = getattr(event, "stored", None)
     dumped: dict[str, Any] = stored() if stored is not None else event.model_dump(mode="json")
-    return dumped
+    said: dict[str, Any] = _said(dumped)
+    return said
+
+
+def _said(value: Any) -> Any:
+    """``value`` with every phrase in it (:mod:`rules.phrases`, since issue 35: the engine's
+    explanations were English text before) replaced by its English sentence, so that the
+    revisions before and after phrases compare by what a reader reads."""
+    if isinstance(value, list):
+        return [_said(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    if isinstance(value.get("phrase"), str):
+        from bot.event_text import say
+        from bot.i18n import Language, speaking
+        from rules.phrases import Phrase
+
+        with speaking(Language.EN):
+            return say(Phrase.read(value))
+    return {key: _said(item) for key, item in value.items()}
 
 
 def _record(campaign: Campaign, days: int, *, ids: bool = False) -> Iterator[dict[str, Any]]:
@@ -210,14 +229,14 @@ def _record(campaign: Campaign, days: int, *, ids: bool = False) -> Iterator[dic
         while True:
             resolution = engine.resolve(state, orders, answers, catalog=catalog)
             pending = [
-                {k: v for k, v in d.model_dump(mode="json").items() if ids or k != "id"}
+                {k: _said(v) for k, v in d.model_dump(mode="json").items() if ids or k != "id"}
                 for d in resolution.pending
             ]
             yield {
                 "seed": campaign.seed,
                 "day": day,
                 "call": calls,
-                "state": json.loads(resolution.state.to_json()),
+                "state": _said(json.loads(resolution.state.to_json())),
                 "events": [_stored(e) for e in resolution.events],
                 "pending": pending,
             }

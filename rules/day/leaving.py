@@ -42,6 +42,7 @@ from rules.events.evening import Killed
 from rules.magic import lifecycle
 from rules.magic.nullifying import curses_in_force
 from rules.magic.state import committed
+from rules.phrases import Phrase, phrase
 from rules.state import Departure, DepartureKind, GameState, Place
 
 #: The Curses that keep him from resting (4.6.8a.2; :data:`rules.daylight.curses.FORBIDS`).
@@ -60,7 +61,7 @@ def restart_day(how: DepartureKind, game_day: int) -> int | None:
     return None
 
 
-def record(ctx: Ctx, name: str, how: DepartureKind, *, moment: str, cause: str) -> Departure:
+def record(ctx: Ctx, name: str, how: DepartureKind, *, moment: str, cause: Phrase) -> Departure:
     """Write how and when ``name`` left play, and tell his player privately. Those who leave at
     the same ``moment`` of the same day (killed by the same instant's blows, 8.4.9b) share a
     ``seq``: they were "killed simultaneously" (9.1.2b)."""
@@ -87,15 +88,13 @@ def record(ctx: Ctx, name: str, how: DepartureKind, *, moment: str, cause: str) 
     return departure
 
 
-def lose_everything(
-    ctx: Ctx, name: str, unhired: str = "his employer the {name} is dead (9.1.1)"
-) -> None:
+def lose_everything(ctx: Ctx, name: str, unhired: Phrase | None = None) -> None:
     """9.1.1d: his recorded Fame, Notoriety, gold, spells and discoveries are lost, the spells
     his Magic chits cast are broken and he is released from those cast on him (4.6.10h.2–h.3,
     :func:`rules.magic.lifecycle.killed`); he is dead,
     off the map (out of play, so he takes no turn and is asked nothing); his familiar leaves play
     with him (L3926) and his hirelings become unhired (8.4.9p, 9.2.2b), ``unhired`` saying why
-    (``{name}`` is his)."""
+    (by default, that their employer is dead)."""
     state = ctx.state
     sheet = state.characters[name]
     sheet.dead = True
@@ -110,10 +109,10 @@ def lose_everything(
     familiar.leave(state, name)
     for piece, minion in sorted(state.minions.items()):
         if minion.employer == name:
-            hirelings.unhire(ctx, piece, unhired.format(name=name))
+            hirelings.unhire(ctx, piece, unhired or phrase("day.employer_dead", name=name))
 
 
-def die(ctx: Ctx, name: str, how: DepartureKind, *, moment: str, cause: str) -> None:
+def die(ctx: Ctx, name: str, how: DepartureKind, *, moment: str, cause: Phrase) -> None:
     """A character dies outside combat (9.1.1c, 9.2.2a): his chits to his clearing (7.2.4b), his
     belongings abandoned there in the order of his sheet (9.1.1d), everything recorded lost."""
     clearing = ctx.where(name)
@@ -142,8 +141,8 @@ def cannot_rest(ctx: Ctx, name: str) -> bool:
     if curse is None:
         return False
     at = ctx.where(name)
-    cause = f"unable to Rest under the {curse} Curse with every chit down (9.1.1c)"
-    ctx.emit(Killed(who=name, by=f"being {cause}", at=at))
+    cause = phrase("day.unable_to_rest", curse=curse)
+    ctx.emit(Killed(who=name, by=phrase("day.being", cause=cause), at=at))
     die(ctx, name, "killed", moment=f"daylight turn of the {name}", cause=cause)
     return True
 
@@ -159,7 +158,7 @@ def suicides(ctx: Ctx) -> None:
         if sheet.departed is not None or ctx.state.place_of(name) == Place.OUT:
             continue
         ctx.emit(Suicided(who=name, at=ctx.where(name)))
-        die(ctx, name, "suicide", moment="midnight", cause="suicide at Midnight (9.2.2a)")
+        die(ctx, name, "suicide", moment="midnight", cause=phrase("day.suicide"))
 
 
 def left_map(ctx: Ctx, name: str) -> None:
@@ -174,7 +173,9 @@ def left_map(ctx: Ctx, name: str) -> None:
     sheet = state.characters[name]
     belongings = list(state.at(Place.owner(name)))
     frozen = sheet.model_dump(mode="json")
-    departure = record(ctx, name, "left_map", moment=f"left the map {name}", cause="left the map")
+    departure = record(
+        ctx, name, "left_map", moment=f"left the map {name}", cause=phrase("day.left_map")
+    )
     departure.sheet = frozen
     departure.belongings = belongings
     for item in belongings:
@@ -218,7 +219,7 @@ def _roll_off(ctx: Ctx, names: list[str]) -> list[str]:
     """One die each, the high roll first; those tied roll again among themselves."""
     rolls: dict[str, int] = {}
     for name in names:
-        roll = ctx.dice.game_roll("order of fresh starts (9.1.2b)", who=name)
+        roll = ctx.dice.game_roll(phrase("day.fresh_starts_order"), who=name)
         rolls[name] = roll.result
         ctx.emit(
             RestartRoll(who=name, roll=roll.result, with_=tuple(n for n in names if n != name))

@@ -19,6 +19,7 @@ from rules.catalog import Catalog
 from rules.daylight import familiar
 from rules.events.trade import Hired, Unhired
 from rules.orders.model import ActivityKind
+from rules.phrases import Phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
 from rules.state import CharacterState, GameState, ItemState, Minion, Place
@@ -117,7 +118,7 @@ def hire(
     return Hired(piece=piece, by=employer, until=state.minions[piece].last_day)
 
 
-def unhire(ctx: Ctx, piece: str, reason: str) -> None:
+def unhire(ctx: Ctx, piece: str, reason: Phrase) -> None:
     """7.7.4: ``piece`` is unhired. He is unhidden and stays where he is; his horse is put back
     beside him; a leader's group takes the belongings he carried, and his gold and discoveries
     are cancelled (7.7.2a.4). The orders his employer recorded for him lapse with his hire

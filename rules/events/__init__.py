@@ -43,6 +43,7 @@ from rules.events.base import (
     visible_to,
 )
 from rules.events.day import DiceLog
+from rules.phrases import Phrase
 
 __all__ = [
     "MODERATOR",
@@ -91,7 +92,7 @@ class Decision(BaseModel):
     id: str
     character: str
     kind: str
-    prompt: str
+    prompt: Phrase
     options: tuple[str, ...]
     default: str
 

@@ -38,6 +38,8 @@ from typing import Any, ClassVar, Literal, cast, dataclass_transform
 
 import pydantic
 
+from rules.phrases import Phrase
+
 Audience = Literal["public", "private", "moderator"]
 
 PUBLIC: Literal["public"] = "public"
@@ -203,6 +205,8 @@ def event_types() -> Mapping[str, type[Event]]:
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, Phrase):
+        return value.stored()
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):

@@ -7,6 +7,7 @@ is cast (SCENARIOS.md part 3's vocabulary) — but what a vision shows, which is
 from __future__ import annotations
 
 from rules.events.base import Private, Public
+from rules.phrases import Phrase
 
 
 class Cast(Public, type="cast"):
@@ -30,7 +31,7 @@ class SpellCancelled(Public, type="spell_cancelled"):
 
     who: str
     spell: str
-    reason: str
+    reason: Phrase
     by: str | None = None
     at: str | None = None
     round: int | None = None

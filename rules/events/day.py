@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.events.base import Moderator, Public
+from rules.phrases import Phrase
 
 
 class DayStarted(Public, type="day_started"):
@@ -49,7 +50,7 @@ class Rolled(Public, type="roll"):
     """``who`` rolls ``dice`` on the ``purpose``: ``result``."""
 
     who: str
-    purpose: str
+    purpose: str | Phrase
     dice: tuple[int, ...]
     result: int
     at: str | None = None

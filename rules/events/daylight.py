@@ -4,6 +4,7 @@ blocking, the prowling denizens at the end of a phase (7.13), treasures used in 
 from __future__ import annotations
 
 from rules.events.base import ABSENT, Absent, Private, Public
+from rules.phrases import Phrase
 
 
 class TurnStarted(Public, type="turn_started"):
@@ -16,7 +17,7 @@ class Unhidden(Public, type="unhidden"):
     """``who`` becomes unhidden (``reason``)."""
 
     who: str
-    reason: str
+    reason: Phrase
 
 
 class PhaseStarted(Public, type="phase_started"):
@@ -32,7 +33,7 @@ class PhaseCancelled(Public, type="phase_cancelled"):
 
     who: str
     phase: int
-    reason: str
+    reason: Phrase
 
 
 class Moved(Public, type="moved"):
@@ -96,7 +97,7 @@ class Deactivated(Public, type="deactivated"):
 
     who: str
     item: str
-    reason: str
+    reason: Phrase
 
 
 class Activated(Public, type="activated"):
@@ -104,7 +105,7 @@ class Activated(Public, type="activated"):
 
     who: str
     item: str
-    reason: str | None = None
+    reason: Phrase | None = None
 
 
 class ActivationRefused(Public, type="activation_refused"):
@@ -112,7 +113,7 @@ class ActivationRefused(Public, type="activation_refused"):
 
     who: str
     item: str
-    reason: str
+    reason: Phrase
 
 
 class CardActivationRefused(Private, type="card_activation_refused"):
@@ -120,7 +121,7 @@ class CardActivationRefused(Private, type="card_activation_refused"):
 
     who: str
     item: str
-    reason: str
+    reason: Phrase
 
 
 class Hid(Public, type="hid"):
@@ -166,7 +167,7 @@ class Fatigued(Public, type="fatigued"):
 
     who: str
     chit: str
-    reason: str | None = None
+    reason: Phrase | None = None
     at: str | None = None
     round: int | None = None
 
@@ -206,7 +207,7 @@ class TurnLost(Public, type="turn_lost"):
     """``who`` loses his turn: ``reason``."""
 
     who: str
-    reason: str
+    reason: Phrase
 
 
 class PhaseGained(Public, type="phase_gained"):

@@ -4,6 +4,7 @@ starts, and the final scores."""
 from __future__ import annotations
 
 from rules.events.base import Private, Public
+from rules.phrases import Phrase
 
 
 class Suicided(Public, type="suicided"):
@@ -19,7 +20,7 @@ class DeathTold(Private, type="death_told"):
     day ``restart`` (9.1.2)."""
 
     who: str
-    cause: str
+    cause: Phrase
     restart: int | None
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.events.base import Private, Public
+from rules.phrases import Phrase
 
 
 class MadeChange(Public, type="made_change"):
@@ -63,7 +64,7 @@ class Battling(Public, type="battling"):
 
     group: str
     who: str
-    reason: str
+    reason: Phrase
     at: str
     round: int
 
@@ -132,7 +133,7 @@ class PlayCancelled(Public, type="play_cancelled"):
 
     who: str
     chit: str
-    reason: str
+    reason: Phrase
     at: str
     round: int | None = None
 
@@ -195,7 +196,7 @@ class AttackCancelled(Public, type="attack_cancelled"):
 
     attacker: str
     target: str
-    reason: str
+    reason: Phrase
     at: str
     round: int
 
@@ -234,7 +235,7 @@ class Killed(Public, type="killed"):
     """``who`` is killed by ``by``."""
 
     who: str
-    by: str | tuple[str, ...]
+    by: str | tuple[str, ...] | Phrase
     at: str | None
     round: int | None = None
 

@@ -4,6 +4,7 @@ and treasures' powers a search meets."""
 from __future__ import annotations
 
 from rules.events.base import Private, Public
+from rules.phrases import Phrase
 
 
 class Discovered(Private, type="discovered"):
@@ -122,7 +123,7 @@ class ChitsRestored(Public, type="chits_restored"):
     who: str
     chits: tuple[str, ...]
     by: str | None = None
-    reason: str | None = None
+    reason: Phrase | None = None
 
 
 class ExchangedCard(Public, type="exchanged_card"):
@@ -176,7 +177,7 @@ class SpellNotLearned(Private, type="spell_not_learned"):
 
     who: str
     spell: str
-    reason: str
+    reason: Phrase
 
 
 class SpellsSeen(Private, type="spells_seen"):

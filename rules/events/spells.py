@@ -10,6 +10,7 @@ these are public; only what a character records on his sheet is his alone (7.5.6
 from __future__ import annotations
 
 from rules.events.base import Private, Public
+from rules.phrases import Phrase
 
 
 class SpellEnergized(Public, type="spell_energized"):
@@ -41,7 +42,7 @@ class SpellReleased(Public, type="spell_released"):
     caster: str
     target: str
     by: str | None = None
-    reason: str | None = None
+    reason: Phrase | None = None
 
 
 class SpellNullified(Public, type="spell_nullified"):
@@ -53,7 +54,7 @@ class SpellNullified(Public, type="spell_nullified"):
     caster: str
     target: str
     by: str | None = None
-    reason: str | None = None
+    reason: Phrase | None = None
 
 
 class SpellResumed(Public, type="spell_resumed"):
@@ -64,7 +65,7 @@ class SpellResumed(Public, type="spell_resumed"):
     caster: str
     target: str
     by: str | None = None
-    reason: str | None = None
+    reason: Phrase | None = None
 
 
 class SpellBroken(Public, type="spell_broken"):
@@ -74,7 +75,7 @@ class SpellBroken(Public, type="spell_broken"):
 
     spell: str
     caster: str
-    reason: str
+    reason: Phrase
     by: str | None = None
 
 

@@ -4,6 +4,7 @@ the Meeting Table, Trade (7.6) and Hire and hirelings (7.7)."""
 from __future__ import annotations
 
 from rules.events.base import Private, Public
+from rules.phrases import Phrase
 
 
 class HirePaid(Public, type="hire_paid"):
@@ -20,7 +21,7 @@ class NotHired(Public, type="not_hired"):
 
     who: str
     group: str
-    reason: str
+    reason: Phrase
 
 
 class RelationshipChanged(Private, type="relationship"):
@@ -29,7 +30,7 @@ class RelationshipChanged(Private, type="relationship"):
     who: str
     group: str
     level: str
-    reason: str
+    reason: Phrase
 
 
 class BoonRepaid(Public, type="boon_repaid"):
@@ -75,7 +76,7 @@ class TradeFailed(Private, type="trade_failed"):
 
     who: str
     partner: str
-    reason: str
+    reason: Phrase
 
 
 class TradeNotMade(Private, type="trade_not_made"):
@@ -158,7 +159,7 @@ class TradeDeclined(Public, type="trade_declined"):
 
     who: str
     group: str
-    reason: str
+    reason: Phrase
 
 
 class ChitTaken(Public, type="chit_taken"):
@@ -183,7 +184,7 @@ class ChitNotTaken(Public, type="chit_not_taken"):
     who: str
     chit: str
     at: str
-    reason: str
+    reason: Phrase
 
 
 class MissionCompleted(Public, type="mission_completed"):
@@ -216,7 +217,7 @@ class MissionFailed(Public, type="mission_failed"):
     chit: str
     at: str | None
     penalty: str
-    reason: str
+    reason: Phrase
 
 
 class CampaignFailed(Public, type="campaign_failed"):
@@ -227,7 +228,7 @@ class CampaignFailed(Public, type="campaign_failed"):
     chit: str
     at: str | None
     penalty: str
-    reason: str
+    reason: Phrase
 
 
 class CampaignAbandoned(Public, type="campaign_abandoned"):
@@ -243,7 +244,7 @@ class CampaignNotAbandoned(Public, type="campaign_not_abandoned"):
 
     who: str
     chit: str
-    reason: str
+    reason: Phrase
 
 
 class ChitDropped(Public, type="chit_dropped"):
@@ -267,7 +268,7 @@ class Unhired(Public, type="unhired"):
 
     piece: str
     employer: str
-    reason: str
+    reason: Phrase
 
 
 class MeetingRolled(Public, type="meeting"):

@@ -31,6 +31,7 @@ from rules.orders.model import SUNLIGHT, ActivityKind, TradeOffer
 from rules.orders.path import Path
 from rules.orders.problems import MAX_LINES, ProblemCode, Severity
 from rules.orders.targets import Map, OrderError, quote, target
+from rules.phrases import Phrase
 from rules.pieces import is_phantasm
 from rules.state import GameState, Place
 
@@ -124,8 +125,8 @@ class Problem(BaseModel):
     line: int
     phase: int | None
     text: str
-    message: str
-    hint: str = ""
+    message: Phrase
+    hint: Phrase | None = None
 
 
 @dataclass
