@@ -13,10 +13,12 @@ from datetime import timedelta
 from sqlmodel import Session
 
 from bot.cards import Refusal
+from bot.event_text import word
 from bot.i18n import _
 from bot.render import render
 from bot.sheets import sheet_reply
 from bot.store import Reply, RequestError, Store, row_id
+from bot.terms import term
 from bot.wording import pronouns
 from db import repo
 from db.models import Campaign, Seat
@@ -71,8 +73,8 @@ def require_in_play(campaign: Campaign, seat: Seat, state: GameState) -> None:
             "gold 3' (9.1.2). Nothing was stored."
         )
         % {
-            "character": seat.character,
-            "cause": departure.cause,
+            "character": term(seat.character),
+            "cause": word(departure.cause),
             "he": pronouns(seat.character).he,
             "day": departure.restart_day,
             "campaign": campaign.name,

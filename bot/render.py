@@ -148,10 +148,16 @@ def _environment(kind: str, spoken: Language, finalize: Any = None) -> jinja2.En
     )
     environment.filters.update(bbcode=escape_bbcode, markdown=escape_markdown, fence=markdown_fence)
     # A game term in the environment's language: {{ term('Amazon') }}, {{ who | term }}.
-    spoken_term = partial(term_in, spoken)
+    spoken_term = partial(_term, spoken)
     environment.globals.update(pronouns=pronouns, term=spoken_term)
     environment.filters.update(term=spoken_term, say=partial(_say, spoken))
     return environment
+
+
+def _term(spoken: Language, value: Any) -> Any:
+    """``{{ name | term }}``: a game term in the environment's language; a value that is no
+    name (None, a number) as it is."""
+    return term_in(spoken, value) if isinstance(value, str) else value
 
 
 def _say(spoken: Language, value: Any) -> str:

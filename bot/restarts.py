@@ -69,7 +69,8 @@ class FreshStarts:
                 "as": sheet.name,
             }
             if gone is not None:
-                life |= {"how": gone.how, "cause": gone.cause, "died": gone.game_day}
+                cause = gone.cause.stored() if gone.cause is not None else None
+                life |= {"how": gone.how, "cause": cause, "died": gone.game_day}
             seat.lives = [*seat.lives, life]
             seat.character = sheet.name
             seat.setup = choices

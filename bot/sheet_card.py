@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.cards import NONE, Card, Field
+from bot.event_text import word
 from bot.render import render
 from bot.wording import pronouns
 from rules import CharacterView, Departure, ItemView, SpellSheet
@@ -57,7 +58,7 @@ def _fate(name: str, departed: Departure | None, campaign: str) -> str:
             "the game."
         )
     return (
-        f"Dead ({departed.cause}): {said.his} player may start again from game day "
+        f"Dead ({word(departed.cause)}): {said.his} player may start again from game day "
         f"{departed.restart_day}, with a DM restart {campaign} (9.1.2)."
     )
 

@@ -19,6 +19,7 @@ from db.models import Campaign
 from rules.catalog import catalog
 from rules.decisions import CombatId
 from rules.events import Decision
+from rules.phrases import verbatim
 from tests.bot.test_reports import CARD_ABANDONED
 from tests.bot.test_spell_sheet import state_of, world_fades_on_the_elf
 
@@ -38,7 +39,7 @@ def test_a_reminder_is_spanish_and_keeps_its_values():
     english, spanish = in_spanish("messages/reminder.txt.j2", standing=False, **context)
     assert "no orders yet for the Woods Girl" in english
     assert spanish.startswith(
-        "Vale: aún no hay órdenes de Woods Girl para el día 3; vencen a las 2026-11-29 20:00 UTC."
+        "Vale: aún no hay órdenes de Chica del Bosque para el día 3; vencen a las 2026-11-29 20:00 UTC."
     )
     assert "piloto automático" in spanish
     assert "orders" not in spanish and "autopilot" not in spanish
@@ -54,7 +55,7 @@ def test_refused_orders_are_told_in_spanish_with_their_count_and_lines():
     assert english is not None and refusal is not None
     assert "were NOT stored: 1 problem." in english.text
     spanish = refusal.text
-    assert spanish.startswith("Tus órdenes para Amazon NO se han guardado: 1 problema.")
+    assert spanish.startswith("Tus órdenes para Amazona NO se han guardado: 1 problema.")
     assert "- línea 1" in spanish and "ZZ9" in spanish
     assert "Corrige cada línea y vuelve a enviar las órdenes completas." in spanish
     assert not any(word in spanish for word in ("Your orders", "line 1", "Fix every line"))
@@ -69,9 +70,9 @@ def test_a_sheet_names_its_lines_in_the_rulebooks_terms():
     assert any(line.startswith("fichas: ") for line in elf)
     assert any(line.startswith("pertenencias: ") for line in elf)
     assert any(line.startswith("requisitos de victoria: ") for line in elf)
-    assert "fichas comprometidas: MAGIC VI4* a World Fades (hechizo 1, sobre Elf)" in king
+    assert "fichas comprometidas: MAGIC VI4* a World Fades (hechizo 1, sobre Elfo)" in king
     assert any(
-        line.startswith("hechizado por: World Fades de Witch King (hechizo 1;") for line in elf
+        line.startswith("hechizado por: World Fades de Rey Brujo (hechizo 1;") for line in elf
     )
     english = sheet_text(catalog(), state, "Elf", "Test")
     for word in ("belongings", "victory requirements", "bewitched by", "chits:"):
@@ -85,7 +86,7 @@ def test_a_combat_window_asks_in_spanish_and_counts_its_hours():
         id="d3/CV5/r2/lure/Amazon/Giant 1",
         character="Amazon",
         kind=CombatId.parse("d3/CV5/r2/lure/Amazon/Giant 1").kind,
-        prompt="Lure the Giant 1 onto your Melee Section (8.3.4)?",
+        prompt=verbatim("Lure the Giant 1 onto your Melee Section (8.3.4)?"),
         options=("no", "yes"),
         default="no",
     )
@@ -96,7 +97,7 @@ def test_a_combat_window_asks_in_spanish_and_counts_its_hours():
             return window_message(campaign, "Amazon", "lure", DUE, [], [lure], settings)
 
     text = told(3)
-    assert text.startswith("Valley, día 3: la ventana de atracción de Amazon está abierta")
+    assert text.startswith("Valley, día 3: la ventana de atracción de Amazona está abierta")
     assert "  Opciones: no | yes. Por defecto: no." in text
     assert "Responde con un MD cuya primera línea sea `plays`" in text
     assert text.rstrip("\n").endswith(
@@ -115,7 +116,7 @@ def test_the_days_report_and_the_final_report_head_their_parts_in_spanish():
     day = {
         "day": 3,
         "month": 1,
-        "colors": ["grey", "gold"],
+        "colors": ["gray", "gold"],
         "monster_roll": 4,
         "sunrise": [],
         "turns": [SimpleNamespace(who="Amazon", phases=[], notes=[])],
@@ -124,9 +125,9 @@ def test_the_days_report_and_the_final_report_head_their_parts_in_spanish():
         "later": [],
     }
     english, spanish = in_spanish("reports/day.txt.j2", **day)
-    assert english.startswith("Day 3, Month 1 (grey and gold magic everywhere)")
-    assert spanish.startswith("Día 3, Mes 1 (magia grey y gold en todas partes)")
-    for said in ("Tirada de Monstruos: 4", "Amazon: sin actividades", "Noche", "  Ronda 1"):
+    assert english.startswith("Day 3, Month 1 (gray and gold magic everywhere)")
+    assert spanish.startswith("Día 3, Mes 1 (magia Gris y Dorada en todas partes)")
+    for said in ("Tirada de Monstruos: 4", "Amazona: sin actividades", "Noche", "  Ronda 1"):
         assert said in spanish.splitlines()
     life = SimpleNamespace(
         character="Elf", route=["AV2", "AV5"], kills=[], treasures=[], deaths=[], starts=[]
@@ -143,8 +144,8 @@ def test_the_days_report_and_the_final_report_head_their_parts_in_spanish():
     }
     _, spanish = in_spanish("messages/final.txt.j2", **final)
     assert spanish.startswith("Vale ha terminado: su último día, el día 28, ha concluido (9.3.1).")
-    assert "Vencedores: Elf, Amazon; nadie ganó." in spanish
-    assert "Elf: 1 movimiento, AV2 > AV5" in spanish
+    assert "Vencedores: Elfo, Amazona; nadie ganó." in spanish
+    assert "Elfo: 1 movimiento, AV2 > AV5" in spanish
     assert "Epílogo" in spanish and "Epilogue" not in spanish
 
 
@@ -154,6 +155,6 @@ def test_a_day_reports_phases_are_said_in_spanish():
         public = day_report(CARD_ABANDONED, "public")
         own = day_report(CARD_ABANDONED, "Amazon")
     assert public.startswith("Día 1, Mes 1\n")
-    assert "Amazon: M BL2 (abandona una carta de Tesoro)" in public
-    assert "Amazon: M BL2 (abandona una carta de Tesoro) (es Cloak of Mist)" in own
+    assert "Amazona: M BL2 (abandona una carta de Tesoro)" in public
+    assert "Amazona: M BL2 (abandona una carta de Tesoro) (es Cloak of Mist)" in own
     assert "abandons" not in own and "Cloak" not in public
