@@ -39,7 +39,8 @@ def test_a_reminder_is_spanish_and_keeps_its_values():
     english, spanish = in_spanish("messages/reminder.txt.j2", standing=False, **context)
     assert "no orders yet for the Woods Girl" in english
     assert spanish.startswith(
-        "Vale: aún no hay órdenes de Chica del Bosque para el día 3; vencen a las 2026-11-29 20:00 UTC."
+        "Vale: aún no hay órdenes de Chica del Bosque para el día 3; vencen a las 2026-11-29 "
+        "20:00 UTC."
     )
     assert "piloto automático" in spanish
     assert "orders" not in spanish and "autopilot" not in spanish
