@@ -230,7 +230,7 @@ class Campaigns:
         state.options.update(options)
         started = Taken.of(state)
         publisher = self._publisher()
-        image = publisher.public_map(started.text)
+        image = publisher.public_map(started.text, settings.language.value)
         with self.store.unit() as session:
             campaign, seats = self._enrolled(session, campaign_name, moderator)
             if [(s.id, s.character, s.setup) for s in seats] != enrolled:

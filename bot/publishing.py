@@ -29,7 +29,7 @@ from bot.maps.pool import public_map
 from bot.notifications import day_opened
 from bot.own_report import own_report
 from bot.reports import day_report
-from bot.store import RequestError, Store, row_id
+from bot.store import RequestError, Store, campaign_language, row_id
 from db import event_log
 from db.models import Campaign
 from rules import PUBLIC, Catalog, GameState
@@ -57,6 +57,7 @@ class Ended:
     state: str
     final: FinalReport | None
     events: tuple[Event, ...] | None = None
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -72,26 +73,33 @@ class _Due:
     image: tuple[str, bytes] | Future[tuple[str, bytes]]
     final: FinalReport | None
     events: tuple[Event, ...] | None = None
+    language: str = "en"
 
     def drawn(self, catalog: Catalog) -> tuple[str, bytes]:
         """The map's file name and bytes; drawn here if the pool failed to (a worker died)."""
         if isinstance(self.image, tuple):
             return self.image
-        return _taken(self.image, catalog, self.state, f"{self.ref} day {self.due}")
+        what = f"{self.ref} day {self.due}"
+        return _taken(self.image, catalog, self.state, what, self.language)
 
 
 def _taken(
-    drawing: Future[tuple[str, bytes]] | None, catalog: Catalog, state: str, what: str
+    drawing: Future[tuple[str, bytes]] | None,
+    catalog: Catalog,
+    state: str,
+    what: str,
+    language: str,
 ) -> tuple[str, bytes]:
-    """The public map of ``state`` that ``drawing`` drew in a pool (waited for); drawn here
-    without one, or if the pool failed to (a worker died: logged, naming ``what``)."""
+    """The public map of ``state`` in ``language`` that ``drawing`` drew in a pool (waited
+    for); drawn here without one, or if the pool failed to (a worker died: logged, naming
+    ``what``)."""
     if drawing is None:
-        return public_map(catalog, state)
+        return public_map(catalog, state, language)
     try:
         return drawing.result()
     except Exception:
         log.exception("the map of %s is drawn again", what)
-        return public_map(catalog, state)
+        return public_map(catalog, state, language)
 
 
 #: Runs a call later, in the thread every wake-up's database work runs in.
@@ -130,21 +138,23 @@ class Publisher:
         for due, _ in dropped:
             self._forget(due)
 
-    def foresee(self, state: str) -> None:
-        """A day ended in ``state`` (its end snapshot's text), whose reports will be posted:
-        with a pool, its map starts being drawn now, while the day is saved, and its posting
-        takes that drawing (:meth:`bot.maps.pool.MapPool.foresee`); without one, nothing."""
+    def foresee(self, state: str, language: str) -> None:
+        """A day ended in ``state`` (its end snapshot's text), whose reports will be posted in
+        ``language`` (the campaign's): with a pool, its map starts being drawn now, while the
+        day is saved, and its posting takes that drawing
+        (:meth:`bot.maps.pool.MapPool.foresee`); without one, nothing."""
         with self._lock:
             if self._maps is not None:
-                self._maps.foresee(state)
+                self._maps.foresee(state, language)
 
-    def public_map(self, state: str) -> tuple[str, bytes]:
-        """The public map of the game ``state`` (its text), drawn in the pool :meth:`draw_in`
-        gave if any (and waited for), else here (:func:`bot.maps.pool.public_map`)."""
+    def public_map(self, state: str, language: str) -> tuple[str, bytes]:
+        """The public map of the game ``state`` (its text) in ``language``, drawn in the pool
+        :meth:`draw_in` gave if any (and waited for), else here
+        (:func:`bot.maps.pool.public_map`)."""
         with self._lock:
             maps = self._maps
-        drawing = maps.draw(state) if maps is not None else None
-        return _taken(drawing, self.store.catalog, state, "a campaign's start")
+        drawing = maps.draw(state, language) if maps is not None else None
+        return _taken(drawing, self.store.catalog, state, "a campaign's start", language)
 
     def foresee_orders(
         self, state: str, options: dict[str, bool], characters: Sequence[str]
@@ -276,7 +286,7 @@ class Publisher:
         if held is not None and held.due == due:
             drawing = held
         if drawing is not None:  # its state is the one being drawn, or held
-            return Ended(ref, due, drawing.state, drawing.final, drawing.events)
+            return Ended(ref, due, drawing.state, drawing.final, drawing.events, drawing.language)
         snapshot = self.store.saved_snapshot(session, campaign.report_snapshot)
         assert snapshot is not None, "a resolved day keeps its end snapshot"
         text, report = snapshot.state, None
@@ -290,7 +300,7 @@ class Publisher:
                 with speaking(self.store.settings(campaign).language):  # the channel's
                     report = final_report(self.store.catalog, campaign.name, first, state, days)
         events = session.info.get(_TOLD, {}).get((row_id(campaign), due))
-        return Ended(ref, due, text, report, events)
+        return Ended(ref, due, text, report, events, campaign_language(campaign).value)
 
     def _read(
         self,
@@ -310,7 +320,7 @@ class Publisher:
                 ended = self.ended(session, store.campaign(session, campaign_name))
             if ended is None:
                 return None
-        ref, due, text = ended.ref, ended.due, ended.state
+        ref, due, text, language = ended.ref, ended.due, ended.state, ended.language
         with self._lock:  # a pool is not let go while a map is handed to it
             held = self._held.get(ref)
             if held is not None and held.due == due:
@@ -319,9 +329,14 @@ class Publisher:
             if drawing is not None:
                 return drawing
             maps = self._maps
-            handed = None if maps is None else maps.draw(text) if pooled else maps.foreseen(text)
-        image = handed if handed is not None else public_map(catalog, text)
-        read = _Due(ref, due, text, image, ended.final, ended.events)
+            if maps is None:
+                handed = None
+            elif pooled:
+                handed = maps.draw(text, language)
+            else:
+                handed = maps.foreseen(text, language)
+        image = handed if handed is not None else public_map(catalog, text, language)
+        read = _Due(ref, due, text, image, ended.final, ended.events, language)
         if handed is not None and pooled:
             with self._lock:
                 self._drawing[(ref, due)] = read

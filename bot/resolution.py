@@ -21,7 +21,15 @@ from bot.demon_exchange import DemonExchanges
 from bot.i18n import speaking
 from bot.publishing import Ended, Publisher
 from bot.render import render
-from bot.store import Reply, RequestError, Store, Taken, require_moderator, row_id
+from bot.store import (
+    Reply,
+    RequestError,
+    Store,
+    Taken,
+    campaign_language,
+    require_moderator,
+    row_id,
+)
 from bot.windows import BEFORE_EVENING, EVENING, Windows
 from db import event_log, repo, rewind
 from db.models import Campaign, Seat
@@ -288,7 +296,7 @@ class Resolver:
             pilots = [s.character for s in seats if s.autopilot and in_play(state, s.character)]
             options = self.store.settings(campaign).engine_options()
             self.publisher.foresee_orders(end, options, pilots)
-        self.publisher.foresee(end)
+        self.publisher.foresee(end, campaign_language(campaign).value)
 
     def _finish(
         self,

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from PIL import ImageDraw
 
+from bot.i18n import _
 from bot.maps.layout import Box, MapLayout, Point, box_near, boxes_meet
 from bot.maps.style import (
     CHARACTER,
@@ -27,6 +28,7 @@ from bot.maps.style import (
     font,
     ink_on,
 )
+from bot.terms import term
 from rules import (
     Catalog,
     PieceView,
@@ -136,7 +138,9 @@ class Pieces:
         self.pieces = pieces_of(catalog)
 
     def name_of(self, piece_id: str) -> str:
-        return self.pieces[piece_id].name if piece_id in self.pieces else piece_id
+        """The name a piece is drawn by: its kind's (``Giant`` for ``Giant 2``), in the
+        language spoken."""
+        return term(self.pieces[piece_id].name if piece_id in self.pieces else piece_id)
 
     def badges(self, pile: Pile, *, limit: int = MAX_BADGES) -> list[Badge]:
         """The badges for ``pile``: characters and dwellings one each, denizens grouped and
@@ -161,7 +165,7 @@ class Pieces:
             out.append(Badge("?" if n == 1 else f"? x{n}", FACE_DOWN, "chit"))
         if len(out) > limit:
             rest = len(out) - (limit - 1)
-            out = [*out[: limit - 1], Badge(f"+{rest} more", ITEM, "box")]
+            out = [*out[: limit - 1], Badge(_("+%(count)s more") % {"count": rest}, ITEM, "box")]
         return out
 
     def shown(self, name: str, piece: PieceView) -> str:
@@ -173,13 +177,13 @@ class Pieces:
         kind = piece.kind
         if kind == "character":
             fill = HIDDEN_CHARACTER if piece.hidden else CHARACTER
-            return 0, Badge(self.shown(piece.id, piece), fill, "pill")
+            return 0, Badge(self.shown(term(piece.id), piece), fill, "pill")
         if kind in ("familiar", "phantasm"):  # a phantasm is a piece of the same sort (L5066)
-            return 0, Badge(piece.id, FAMILIAR, "pill")
+            return 0, Badge(term(piece.id), FAMILIAR, "pill")
         if kind == "dwelling":
-            return 1, Badge(piece.id, DWELLING, "box")
+            return 1, Badge(term(piece.id), DWELLING, "box")
         if kind == "native":
-            group = piece.id.rsplit(" ", 1)[0]
+            group = term(piece.id.rsplit(" ", 1)[0])
             fill = NATIVE.get(piece.side or "light", NATIVE["light"])
             return 2, Badge(self.shown(group, piece), fill)
         if kind == "monster":
@@ -190,11 +194,13 @@ class Pieces:
             fill = CHIT_FILL.get(str(chit.kind), CHIT_FILL["site"]) if chit else CHIT_FILL["site"]
             return 4, Badge(piece.id, fill, "chit")
         if kind == "visitor chit":
-            return 5, Badge(piece.face or piece.id, VISITOR, "chit")
+            return 5, Badge(term(piece.face or piece.id), VISITOR, "chit")
         if kind == "horse":
-            horse = self.catalog.horses.named(self.name_of(piece.id))
+            name = self.pieces[piece.id].name if piece.id in self.pieces else piece.id
+            horse = self.catalog.horses.named(name)
             if horse is not None and horse.rider:
-                return 6, Badge(f"{horse.rider.rsplit(' ', 1)[0]} horse", ITEM, "box")
+                group = term(horse.rider.rsplit(" ", 1)[0])
+                return 6, Badge(_("%(group)s horse") % {"group": group}, ITEM, "box")
         return 6, Badge(self.name_of(piece.id), ITEM, "box")
 
     def place(self, labels: Sequence[Box]) -> list[tuple[list[Badge], Box, str]]:

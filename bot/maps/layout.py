@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from bot.i18n import _
 from bot.maps.style import font
 from bot.render import render
 from rules import (
@@ -59,24 +60,27 @@ MAX_BADGES = 7
 LEGEND_ROW = 24
 LEGEND_FONT = 12
 ICON_WIDTH = 34
-#: The legend's entries: (icon, text), in order.
-LEGEND_ENTRIES: tuple[tuple[str, str], ...] = (
-    ("road open", "road"),
-    ("road tunnel", "tunnel"),
-    ("road hidden", "hidden path (when known)"),
-    ("road secret", "secret passage (when known)"),
-    ("clearing woods", "woods clearing"),
-    ("clearing mountain", "mountain clearing"),
-    ("clearing cave", "cave clearing"),
-    ("enchanted", "enchanted tile"),
-    ("character", "character"),
-    ("hidden", "hidden character"),
-    ("monster", "monster (light / dark side)"),
-    ("native", "natives (light / dark side)"),
-    ("dwelling", "dwelling"),
-    ("chit", "map chit"),
-    ("face down", "face-down pieces"),
-)
+
+
+def legend_entries() -> tuple[tuple[str, str], ...]:
+    """The legend's entries: (icon, text), in order, the text in the language spoken."""
+    return (
+        ("road open", _("road")),
+        ("road tunnel", _("tunnel")),
+        ("road hidden", _("hidden path (when known)")),
+        ("road secret", _("secret passage (when known)")),
+        ("clearing woods", _("woods clearing")),
+        ("clearing mountain", _("mountain clearing")),
+        ("clearing cave", _("cave clearing")),
+        ("enchanted", _("enchanted tile")),
+        ("character", _("character")),
+        ("hidden", _("hidden character")),
+        ("monster", _("monster (light / dark side)")),
+        ("native", _("natives (light / dark side)")),
+        ("dwelling", _("dwelling")),
+        ("chit", _("map chit")),
+        ("face down", _("face-down pieces")),
+    )
 
 
 def box_near(box: Box, point: Point, distance: float) -> bool:
@@ -93,12 +97,12 @@ def boxes_meet(a: Box, b: Box) -> bool:
 
 def legend_rows(width: float, k: float) -> list[list[tuple[str, str, float]]]:
     """The legend laid out in rows across ``width`` pixels at ``k`` times the default scale:
-    (icon, text, x) entries."""
+    (icon, text, x) entries, in the language spoken."""
     face = font(round(LEGEND_FONT * k))
     rows: list[list[tuple[str, str, float]]] = [[]]
     left = 16 * k
     x = left
-    for icon, text in LEGEND_ENTRIES:
+    for icon, text in legend_entries():
         w = (ICON_WIDTH + 6 + 18) * k + face.getlength(text) * 1.05
         if rows[-1] and x + w > width - left:
             rows.append([])

@@ -54,19 +54,22 @@ def _ready(autopilot: bool = False) -> bool:
     return True
 
 
-def public_map(catalog: Catalog, state: str) -> tuple[str, bytes]:
-    """The public map of the game ``state`` (:meth:`rules.GameState.to_json`'s text): its file
-    name and PNG (:func:`bot.maps.map_file_name`, :func:`bot.maps.render_map`). Workers and
-    the bot's own process draw with this one function, from the same text."""
+def public_map(catalog: Catalog, state: str, language: str = "en") -> tuple[str, bytes]:
+    """The public map of the game ``state`` (:meth:`rules.GameState.to_json`'s text) in
+    ``language`` (its code: the campaign's): its file name and PNG
+    (:func:`bot.maps.map_file_name`, :func:`bot.maps.render_map`). Workers and the bot's own
+    process draw with this one function, from the same text."""
+    from bot.i18n import speaking
     from bot.maps import map_file_name, render_map
     from rules import PUBLIC, GameState, view_for
 
     public = view_for(catalog, GameState.from_json(state), PUBLIC)
-    return map_file_name(public), render_map(catalog, public)
+    with speaking(language):
+        return map_file_name(public), render_map(catalog, public)
 
 
-def _draw(state: str) -> tuple[str, bytes]:
-    return public_map(_CATALOG["default"], state)
+def _draw(state: str, language: str) -> tuple[str, bytes]:
+    return public_map(_CATALOG["default"], state, language)
 
 
 #: The engine options a state is read with (:meth:`bot.campaign_settings.CampaignSettings
@@ -115,8 +118,8 @@ class MapPool:
 
     A map may be handed over ahead of its posting (:meth:`foresee`: as soon as a day's end
     state is known, while the day is still being saved): the posting then takes that drawing
-    (:meth:`draw`, :meth:`foreseen`), found by the state's very text, so a map foreseen is only
-    ever the map of the state posted."""
+    (:meth:`draw`, :meth:`foreseen`), found by the state's very text and the language, so a
+    map foreseen is only ever the map of the state posted, in the language it is posted in."""
 
     def __init__(
         self, catalog: Catalog | None, *, workers: int | None = None, autopilot: bool = False
@@ -133,7 +136,7 @@ class MapPool:
         )
         self.autopilot = autopilot
         self._lock = threading.Lock()
-        self._foreseen: OrderedDict[str, Future[tuple[str, bytes]]] = OrderedDict()
+        self._foreseen: OrderedDict[tuple[str, str], Future[tuple[str, bytes]]] = OrderedDict()
         self._orders: OrderedDict[tuple[str, Options], Future[dict[str, Foreseen]]] = OrderedDict()
 
     def ready(self) -> None:
@@ -154,26 +157,27 @@ class MapPool:
             for _ in range(self.workers):
                 self._executor.submit(_ready, self.autopilot)
 
-    def draw(self, state: str) -> Future[tuple[str, bytes]]:
-        """:func:`public_map` of ``state``, in a worker: the state is read there too (only
-        its text crosses to the worker, and the map's bytes back); the drawing
+    def draw(self, state: str, language: str = "en") -> Future[tuple[str, bytes]]:
+        """:func:`public_map` of ``state`` in ``language``, in a worker: the state is read
+        there too (only its text crosses to the worker, and the map's bytes back); the drawing
         :meth:`foresee` started, if it did."""
-        return self.foreseen(state) or self._executor.submit(_draw, state)
+        return self.foreseen(state, language) or self._executor.submit(_draw, state, language)
 
-    def foresee(self, state: str) -> None:
-        """Start drawing the map of ``state``, whose posting will ask for it (:meth:`draw`,
-        :meth:`foreseen`); of the drawings foreseen, only the :data:`FORESEEN` latest are kept."""
-        drawing = self._executor.submit(_draw, state)
+    def foresee(self, state: str, language: str = "en") -> None:
+        """Start drawing the map of ``state`` in ``language``, whose posting will ask for it
+        (:meth:`draw`, :meth:`foreseen`); of the drawings foreseen, only the :data:`FORESEEN`
+        latest are kept."""
+        drawing = self._executor.submit(_draw, state, language)
         with self._lock:
-            self._foreseen[state] = drawing
+            self._foreseen[(state, language)] = drawing
             while len(self._foreseen) > FORESEEN:
                 self._foreseen.popitem(last=False)[1].cancel()
 
-    def foreseen(self, state: str) -> Future[tuple[str, bytes]] | None:
-        """The drawing :meth:`foresee` started of ``state``'s map (handed over once), or
-        None."""
+    def foreseen(self, state: str, language: str = "en") -> Future[tuple[str, bytes]] | None:
+        """The drawing :meth:`foresee` started of ``state``'s map in ``language`` (handed over
+        once), or None."""
         with self._lock:
-            return self._foreseen.pop(state, None)
+            return self._foreseen.pop((state, language), None)
 
     def foresee_orders(
         self, state: str, options: dict[str, bool], characters: Sequence[str]

@@ -27,6 +27,7 @@ from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import Language, _, current, speaking
 from bot.maps import kept
 from bot.maps.badges import Badge, Pieces, draw_stack
 from bot.maps.layout import (
@@ -42,6 +43,7 @@ from bot.maps.layout import (
 from bot.maps.palette import encode_png, palette, palette_colours, to_palette
 from bot.maps.style import INK, font
 from bot.maps.tiles import LEGEND_LEAD, TileKey, draw_legend, draw_tile, hex_mask, sprite_size
+from bot.terms import term
 from rules import MODERATOR, PUBLIC, Catalog, View, hex_center
 
 #: Draws on a patch of the map, given the offset from layout pixels to the patch's.
@@ -73,18 +75,22 @@ def tile_sprite(catalog: Catalog, key: TileKey) -> Sprite:
         return to_palette(catalog, image.reduce(ZOOM)), label
 
     roads = ".".join(str(r) for r in key.roads)
-    name = f"tile-{key.code}-{key.enchanted:d}-{key.rotation}-{roads}-{key.scale!r}"
+    said = f"-{key.language}" if key.enchanted else ""
+    name = f"tile-{key.code}-{key.enchanted:d}{said}-{key.rotation}-{roads}-{key.scale!r}"
     image, label = kept.picture(catalog, name, partial(palette_colours, catalog), draw)
     x0, y0, x1, y1 = label
     return Sprite(image, (x0, y0, x1, y1))
 
 
 @lru_cache(maxsize=16)
-def _legend(catalog: Catalog, width: int, height: int, scale: float) -> Image.Image:
+def _legend(
+    catalog: Catalog, width: int, height: int, scale: float, language: Language
+) -> Image.Image:
     def draw() -> tuple[Image.Image, tuple[float, ...]]:
-        return to_palette(catalog, draw_legend(width, height, scale).reduce(ZOOM)), ()
+        with speaking(language):
+            return to_palette(catalog, draw_legend(width, height, scale).reduce(ZOOM)), ()
 
-    name = f"legend-{width}-{height}-{scale!r}"
+    name = f"legend-{width}-{height}-{scale!r}-{language.value}"
     return kept.picture(catalog, name, partial(palette_colours, catalog), draw)[0]
 
 
@@ -95,10 +101,10 @@ def _mask(scale: float) -> Image.Image:
 
 def _viewer_title(view: View) -> str:
     if view.viewer == PUBLIC:
-        return "public view"
+        return _("public view")
     if view.viewer == MODERATOR:
-        return "moderator's view (everything)"
-    return f"as the {view.viewer} sees it"
+        return _("moderator's view (everything)")
+    return _("as the %(character)s sees it") % {"character": term(view.viewer)}
 
 
 def map_file_name(view: View) -> str:
@@ -109,14 +115,15 @@ def map_file_name(view: View) -> str:
 
 def render_image(catalog: Catalog, view: View, *, scale: float = DEFAULT_SCALE) -> Image.Image:
     """The map of ``view`` as a Pillow image in the map's palette (``"P"`` mode; convert it to
-    draw in other colours). See :func:`render_map`."""
+    draw in other colours), in the language spoken. See :func:`render_map`."""
+    spoken = current()
     layout = MapLayout(catalog, view, scale=scale, zoom=ZOOM)
     canvas = Image.new("P", layout.size, 0)
     canvas.putpalette(palette(catalog).getpalette() or [])
     labels = lay_tiles(catalog, view, layout, canvas)
     width, height = layout.size
     top = layout.legend_top - LEGEND_LEAD
-    canvas.paste(_legend(catalog, width, height - top, scale), (0, top))
+    canvas.paste(_legend(catalog, width, height - top, scale, spoken), (0, top))
     if layout.colour_rows:
         rows = tuple(tuple(row) for row in layout.colour_rows)
         first = layout.legend_top * ZOOM + LEGEND_ROW * layout.unit * len(layout.legend_rows)
@@ -128,8 +135,9 @@ def render_image(catalog: Catalog, view: View, *, scale: float = DEFAULT_SCALE) 
         _overdraw(catalog, canvas, box, _stack(badges, box, layout.unit, align), stack)
     band = (0, 0, width * ZOOM, layout.top * ZOOM)
     viewer = _viewer_title(view)
-    title = ("title", view.day, view.month, viewer, layout.size, layout.top, layout.unit)
-    _overdraw(catalog, canvas, band, _title(view, layout), title)
+    heading = _title_text(view)
+    title = ("title", heading, viewer, layout.size, layout.top, layout.unit)
+    _overdraw(catalog, canvas, band, _title(heading, viewer, layout), title)
     return canvas
 
 
@@ -155,7 +163,7 @@ def lay_tiles(catalog: Catalog, view: View, layout: MapLayout, canvas: Image.Ima
         shown = tuple(
             i for i, r in enumerate(roads) if road_shown(known, code, placed.enchanted, r)
         )
-        key = TileKey(code, placed.enchanted, placed.rotation, shown, layout.scale)
+        key = TileKey(code, placed.enchanted, placed.rotation, shown, layout.scale, current().value)
         sprite = tile_sprite(catalog, key)
         hx, hy = hex_center(placed.at)
         cx, cy = layout.pixel((hx, hy))
@@ -253,15 +261,23 @@ def _colours(layout: MapLayout, first: float) -> Painter:
     return paint
 
 
-def _title(view: View, layout: MapLayout) -> Painter:
-    """The title band's painter: the day and month on the left, whose view on the right."""
+def _title_text(view: View) -> str:
+    return _("Magic Realm · Day %(day)s, Month %(month)s") % {
+        "day": view.day,
+        "month": view.month,
+    }
+
+
+def _title(heading: str, viewer: str, layout: MapLayout) -> Painter:
+    """The title band's painter: the ``heading`` (day and month) on the left, whose view on
+    the right."""
     u = layout.unit
     y = layout.top * ZOOM / 2
 
     def paint(draw: ImageDraw.ImageDraw, dx: float, dy: float) -> None:
         draw.text(
             (16 * u + dx, y + dy),
-            f"Magic Realm · Day {view.day}, Month {view.month}",
+            heading,
             fill=INK,
             font=font(round(22 * u)),
             anchor="lm",
@@ -270,7 +286,7 @@ def _title(view: View, layout: MapLayout) -> Painter:
         )
         draw.text(
             (layout.size[0] * ZOOM - 16 * u + dx, y + dy),
-            _viewer_title(view),
+            viewer,
             fill=INK,
             font=font(round(18 * u)),
             anchor="rm",

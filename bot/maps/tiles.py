@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import _, speaking
 from bot.maps.badges import BADGE_HEIGHT, Badge
 from bot.maps.layout import (
     CLEARING_RADIUS,
@@ -77,13 +78,15 @@ FOREST = (0.26, 0.13)
 @dataclass(frozen=True)
 class TileKey:
     """What a tile's sprite depends on: the tile, its face, its rotation, which of its roads are
-    drawn (indexes into the face's ``roads``) and the scale."""
+    drawn (indexes into the face's ``roads``), the scale, and the language of its label (an
+    enchanted tile's says so)."""
 
     code: str
     enchanted: bool
     rotation: int
     roads: tuple[int, ...]
     scale: float
+    language: str = "en"
 
 
 def sprite_size(scale: float) -> tuple[int, int]:
@@ -186,7 +189,8 @@ class _TilePainter:
         them, known or not, so that the name does not move when a road is found) and the chits
         in its forest (two, the usual)."""
         code = self.key.code
-        enchanted = " · enchanted" if self.key.enchanted else ""
+        with speaking(self.key.language):
+            enchanted = " · " + _("enchanted") if self.key.enchanted else ""
         text = f"{self.catalog.tiles[code].name} ({code}){enchanted}"
         face = font(round(14 * self.unit))
         per_unit = self.key.scale * ZOOM

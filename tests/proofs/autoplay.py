@@ -14,12 +14,16 @@ moment: the orders not yet resolved and the plays of the open window.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 
 from bot.cards import Refusal
+from bot.i18n import Language, speaking
 from bot.sealing import SealedSet, sealed_sets
 from bot.service import CampaignService, RequestError
+from bot.terms import term_in
 from bot.windows import closing_time
 from db import event_log, repo
 from db.engine import session_scope
@@ -105,33 +109,42 @@ def play(
     inspect: Inspect,
     seen: Counter[str],
     characters: list[str] | None = None,
+    language: str | None = None,
 ) -> None:
     """Play campaign ``S<seed>`` for ``days`` days (fewer if it ends), inspecting everything
     sent; counts what the days showed in ``seen`` (:data:`SEEN`, and ``decisions``). Its
-    ``characters`` are drawn from the seed (:func:`cast`) unless given."""
+    ``characters`` are drawn from the seed (:func:`cast`) unless given. A campaign in a
+    ``language`` (issue 35) speaks it in public and to every player but the first, who reads
+    English."""
     name = f"S{seed}"
     if characters is None:
         characters = cast(seed, list(service.catalog.characters))
-    service.campaigns.create(
-        name,
-        moderator=MODERATOR,
-        seed=seed,
-        options={"wait_for_decisions": waits(seed), "seal_hashes": waits(seed)},
-    )
+    options: dict[str, object] = {"wait_for_decisions": waits(seed), "seal_hashes": waits(seed)}
+    if language is not None:
+        options["language"] = language
+        watcher.speaks(name, language)
+    service.campaigns.create(name, moderator=MODERATOR, seed=seed, options=options)
     players = {}
+    replies: list[Sent] = []
     for number, character in enumerate(characters):
         player = f"{name}-p{number}"
         service.campaigns.join(name, player=player, player_name=f"P{number}", character=character)
-        watcher.seat(name, player, character)
+        reads = language or "en"
+        if language is not None and number == 0:
+            reads = "en"
+            service.languages.set_language(name, player=player, text=reads)
+        watcher.seat(name, player, character, reads)
         players[character] = player
         choice = f"victory: {victory(random.Random(f'{seed}:{character}'))}"
         choice = "\n".join([choice, *autopilot_setup(service.catalog, character)])
-        watcher.reply(name, player, service.campaigns.choose(name, player=player, text=choice).text)
+        with speaking(reads):
+            chosen = service.campaigns.choose(name, player=player, text=choice)
+        replies.append(watcher.reply(name, player, chosen.text))
     service.campaigns.start(name, moderator=MODERATOR)
     piloted = set(characters[::3])
     for character in sorted(piloted):
         service.moderation.set_autopilot(name, moderator=MODERATOR, character=character)
-    inspect(watcher.drain(), {}, {})
+    inspect(replies + watcher.drain(), {}, {})
     rng = random.Random(seed)
     for day in range(1, days + 1):
         campaign = service.campaigns.campaign(name)
@@ -147,10 +160,22 @@ def play(
                 text = text.split("\n", 1)[0]  # no standing combat lines: he plays by DM
             trades = characters.index(character) % 3 == 2 and rng.random() < 0.5
             trading = trader(state, character, service.catalog, text, rng) if trades else None
-            reply = service.players.submit_orders(name, player=player, text=trading or text)
+            reads = watcher.language(name, character)
+            written = in_words_of(trading or text, reads)
+            with speaking(reads):
+                reply = service.players.submit_orders(name, player=player, text=written)
+            if written != (trading or text) and not isinstance(reply, Refusal):
+                seen["orders naming in " + reads] += 1
+                mine = (trading or text).split("\n", 1)[0].split(", ")
+                theirs = written.split("\n", 1)[0].split(", ")
+                named = [(m, t) for m, t in zip(mine, theirs, strict=True) if m != t]
+                echo = reply.text.split("\n")[1:]
+                canonical = all(any(m in line and t not in line for line in echo) for m, t in named)
+                seen["echoed in canonical notation"] += canonical
             if isinstance(reply, Refusal):  # his trade left the day's route unplayable
                 inspect([watcher.reply(name, player, reply.text)], orders, {})
-                reply = service.players.submit_orders(name, player=player, text=text)
+                with speaking(watcher.language(name, character)):
+                    reply = service.players.submit_orders(name, player=player, text=text)
             orders[character] = reply.text.split("\n", 1)[-1]
             inspect([watcher.reply(name, player, reply.text)], orders, {})
         inspect(watcher.drain(), orders, {})
@@ -166,6 +191,28 @@ def play(
             seen["days"] += 1
             seen["days with a fight"] += "combat_started" in types
             seen["days with a cast"] += "cast" in types
+
+
+#: A phase's activity and the name it targets: ``T Woodfolk``, ``HR Company``, ``F Amazon``.
+_NAMED = re.compile(r"^(\*?(?:T|HR|F|S|FL) )([A-Za-z][A-Za-z' ]*[a-z])$")
+
+
+def in_words_of(orders: str, language: str) -> str:
+    """``orders`` as a player who reads ``language`` may write them (issue 35): each native
+    group, visitor, character or table a phase names, and what a ``buy:`` line asks for, by its
+    name in his rulebook (the activity letters and clearings are the same in both, 6.2.6)."""
+    if language == Language.EN.value:
+        return orders
+    first, newline, rest = orders.partition("\n")
+    phases = []
+    for phase in first.split(", "):
+        named = _NAMED.match(phase)
+        phases.append(named[1] + term_in(Language(language), named[2]) if named else phase)
+    lines = [
+        "buy: " + term_in(Language(language), line[5:]) if line.startswith("buy: ") else line
+        for line in rest.split("\n")
+    ]
+    return ", ".join(phases) + newline + "\n".join(lines)
 
 
 def trader(
@@ -210,13 +257,15 @@ def _decide(
         seen["decisions"] += len(waiting)
         inspect(watcher.drain(), {}, plays)
         if stop & (stop - 1) == 0:  # 0, 1, 2, 4, 8...
-            inspect(read_back(service, name, players, maps=stop == 0), {}, plays)
+            reads = partial(watcher.language, name)
+            inspect(read_back(service, name, players, maps=stop == 0, language=reads), {}, plays)
         combat = [d for d in waiting if is_combat_id(d.ref)]
         if not combat:
             decision = waiting[0]
-            service.resolver.answer(
-                name, player=players[decision.character], answer=decision.default
-            )
+            with speaking(watcher.language(name, decision.character)):
+                service.resolver.answer(
+                    name, player=players[decision.character], answer=decision.default
+                )
             continue
         for character in sorted({d.character for d in combat}):
             if rng.random() < 0.5:
@@ -224,22 +273,23 @@ def _decide(
             mine = [d for d in combat if d.character == character]
             casting = _casting(mine, rng)
             try:
-                if casting is not None:  # he casts, by typed plays (issue 34)
-                    reply = service.plays.answer_plays(
-                        name, player=players[character], text=casting
-                    )
-                    seen["casts by DM"] += 1
-                    inspect([watcher.reply(name, players[character], reply.text)], {}, plays)
-                    continue
-                reply = service.plays.answer_window_choice(
-                    name,
-                    player=players[character],
-                    index=0,
-                    offered=tuple(mine[0].options),
-                    choice=mine[0].default,
-                )
+                with speaking(watcher.language(name, character)):
+                    if casting is not None:  # he casts, by typed plays (issue 34)
+                        reply = service.plays.answer_plays(
+                            name, player=players[character], text=casting
+                        )
+                    else:
+                        reply = service.plays.answer_window_choice(
+                            name,
+                            player=players[character],
+                            index=0,
+                            offered=tuple(mine[0].options),
+                            choice=mine[0].default,
+                        )
             except RequestError:
                 break  # the window closed with an earlier answer
+            if casting is not None:
+                seen["casts by DM"] += 1
             inspect([watcher.reply(name, players[character], reply.text)], {}, plays)
         if _still_open(service, name, combat[0].ref):
             service.plays.close_window(name, moderator=MODERATOR)

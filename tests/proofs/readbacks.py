@@ -12,9 +12,11 @@ would read them, that no published day's report of his has.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.campaigns import published
+from bot.i18n import speaking
 from bot.inbox import Option, Request, take
 from bot.reports import day_report
 from bot.service import CampaignService, RequestError
@@ -41,19 +43,28 @@ def _ask(service: CampaignService, command: str, name: str, sender: str, **optio
 
 
 def read_back(
-    service: CampaignService, name: str, players: dict[str, str], *, maps: bool = True
+    service: CampaignService,
+    name: str,
+    players: dict[str, str],
+    *,
+    maps: bool = True,
+    language: Callable[[str], str] = lambda viewer: "en",
 ) -> list[Sent]:
     """Every read-back command about campaign ``name`` (``players``: each character's player),
-    for every day up to the current one, answered as each asker reads it; the maps only with
-    ``maps`` (each costs a drawing, and the inspector another)."""
+    for every day up to the current one, answered as each asker reads it (in the ``language``
+    of each viewer: the inbox answers each in his); the maps only with ``maps`` (each costs a
+    drawing, and the inspector another)."""
     day = service.campaigns.campaign(name).day
-    found = [Sent(name, PUBLIC, READ_BACK, _ask(service, "status", name, OUTSIDER))]
+    public = language(PUBLIC)
+    status = _ask(service, "status", name, OUTSIDER)
+    found = [Sent(name, PUBLIC, READ_BACK, status, language=public)]
     if maps:
-        found.append(Sent(name, PUBLIC, READ_BACK, "map", service.campaigns.map_image(name)))
+        with speaking(public):  # as the inbox answers an outsider: in the campaign's language
+            image = service.campaigns.map_image(name)
+        found.append(Sent(name, PUBLIC, READ_BACK, "map", image, language=public))
     for past in range(1, day + 1):
-        found.append(
-            Sent(name, PUBLIC, READ_BACK, _ask(service, "history", name, OUTSIDER, day=past))
-        )
+        told = _ask(service, "history", name, OUTSIDER, day=past)
+        found.append(Sent(name, PUBLIC, READ_BACK, told, language=public))
     characters = sorted(players)
     for index, character in enumerate(characters):
         player = players[character]
@@ -62,10 +73,12 @@ def read_back(
         asked.append(_ask(service, "view sheet", name, player, character=other))
         for past in range(1, day + 1):
             asked.append(_ask(service, "journal", name, player, day=past))
-        found += [Sent(name, character, READ_BACK, text) for text in asked]
+        reads = language(character)
+        found += [Sent(name, character, READ_BACK, text, language=reads) for text in asked]
         if maps:
-            image = service.campaigns.map_image(name, player=player)
-            found.append(Sent(name, character, READ_BACK, "map", image))
+            with speaking(reads):
+                image = service.campaigns.map_image(name, player=player)
+            found.append(Sent(name, character, READ_BACK, "map", image, language=reads))
     return found
 
 

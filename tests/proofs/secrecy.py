@@ -29,6 +29,7 @@ from pathlib import Path
 
 from sqlmodel import col, select
 
+from bot.i18n import Language, speaking
 from bot.maps import render_map
 from bot.reports import day_report
 from bot.sealing import SealedSet
@@ -43,6 +44,7 @@ from rules.events import Event
 from rules.state import GameState
 from rules.view import MODERATOR, PUBLIC, View, view_for
 from tests.proofs.autoplay import cast, latest_state, play, waits
+from tests.proofs.english_words import untranslated
 from tests.proofs.readbacks import FIGHT, FIGHTERS, READ_BACK, Unfinished, mid_evening, unfinished
 from tests.proofs.secrets import SHOWING, Secret, sealed, secrets_of, shown
 from tests.proofs.watcher import Sent, Watcher
@@ -94,6 +96,8 @@ class Inspector:
     leaks: list[Leak] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)
     viewers: set[tuple[str, str]] = field(default_factory=set)
+    #: English words found in messages to readers of another language (issue 35).
+    english: list[Leak] = field(default_factory=list)
     _moments: dict[str, Moment] = field(default_factory=dict)
 
     @property
@@ -107,8 +111,20 @@ class Inspector:
             self.counts["messages"] += 1
             self.counts["read-backs"] += message.how == READ_BACK
             self.viewers.add((message.campaign, message.viewer))
+            self.counts[f"messages in {message.language}"] += 1
+            if message.language != Language.EN.value:
+                self.read(message)
             if message.viewer != MODERATOR:
                 self.check(message, self.moment(message.campaign), orders, plays)
+
+    def read(self, message: Sent) -> None:
+        """Note the English words in a message to a reader of another language."""
+        found = untranslated(message.text, Language(message.language))
+        if found:
+            what = f"English for a reader of {message.language}: {', '.join(found)}"
+            self.english.append(
+                Leak(message.campaign, message.viewer, what, message.text[:300], message.text)
+            )
 
     def moment(self, campaign: str) -> Moment:
         """The game of ``campaign`` as its last snapshot holds it, with what was shown so far
@@ -145,13 +161,16 @@ class Inspector:
     ) -> None:
         """Check one message against its reader's view of the game at ``moment``."""
         viewer = message.viewer
-        if viewer not in moment.views:
-            view = view_for(self.catalog, moment.state, viewer)
+        spoken = Language(message.language)
+        reader = f"{viewer} in {spoken.value}"
+        if reader not in moment.secrets:
+            view = moment.views.get(viewer) or view_for(self.catalog, moment.state, viewer)
             seen = shown(moment.events, viewer) | moment.asked.get(viewer, set())
             moment.views[viewer] = view
-            moment.secrets[viewer] = secrets_of(self.catalog, moment.moderator, view, seen)
+            found = secrets_of(self.catalog, moment.moderator, view, seen, spoken)
+            moment.secrets[reader] = found
         view = moment.views[viewer]
-        secrets = moment.secrets[viewer] + sealed(viewer, orders, plays)
+        secrets = moment.secrets[reader] + sealed(viewer, orders, plays, spoken)
         for secret in secrets:
             if secret.found_in(message.text):
                 self.leaks.append(
@@ -164,11 +183,13 @@ class Inspector:
                     )
                 )
         if message.how == READ_BACK and message.image is None:
-            if viewer not in moment.unfinished_lines:
+            if reader not in moment.unfinished_lines:
                 day = moment.unfinished
-                moment.unfinished_lines[viewer] = set() if day is None else day.lines(viewer)
+                with speaking(spoken):
+                    told = set() if day is None else day.lines(viewer)
+                moment.unfinished_lines[reader] = told
             lines = {line.strip() for line in message.text.splitlines()}
-            today = sorted(lines & moment.unfinished_lines[viewer])
+            today = sorted(lines & moment.unfinished_lines[reader])
             if today:
                 what = "a line of the unfinished day's report in a read-back"
                 self.leaks.append(
@@ -178,9 +199,10 @@ class Inspector:
             self.counts["images"] += 1
             if moment.state.today.stage == "over":
                 return  # the final report's route maps: every route on the public map (9.3)
-            if viewer not in moment.maps:
-                moment.maps[viewer] = render_map(self.catalog, view)
-            if message.image != moment.maps[viewer]:
+            if reader not in moment.maps:
+                with speaking(spoken):
+                    moment.maps[reader] = render_map(self.catalog, view)
+            if message.image != moment.maps[reader]:
                 self.leaks.append(
                     Leak(message.campaign, message.viewer, "an image not of his view", "")
                 )
@@ -191,11 +213,14 @@ def run(
     days: int = DAYS,
     characters: list[str] | None = None,
     waiting_days: int = WAITING_DAYS,
+    language: str | None = None,
+    english: list[Leak] | None = None,
 ) -> tuple[list[Leak], Counter[str], int]:
     """Play the campaigns of ``seeds`` on a fresh SQLite database, inspecting everything;
     the leaks, the counts, and how many viewers read something. Each campaign seats
     ``characters``, or those its seed draws; one that waits for decisions plays at most
-    ``waiting_days``."""
+    ``waiting_days``. Campaigns in a ``language`` (:func:`tests.proofs.autoplay.play`) add the
+    English words found in messages to their readers to ``english``."""
     with tempfile.TemporaryDirectory() as folder:
         engine = make_engine(f"sqlite:///{Path(folder) / 'secrecy.db'}")
         upgrade(engine)
@@ -213,8 +238,11 @@ def run(
                 inspect=inspector,
                 seen=seen,
                 characters=characters,
+                language=language,
             )
         engine.dispose()
+    if english is not None:
+        english.extend(inspector.english)
     return inspector.leaks, inspector.counts + seen, len(inspector.viewers)
 
 

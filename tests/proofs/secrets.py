@@ -7,7 +7,9 @@ Victory Requirements, recorded spells, discoveries — as the sheet prints it. :
 adds what the game state does not hold: other players' orders and combat plays before their
 reveal, and the salts of the sealed plays. A :class:`Secret` finds itself in a text with
 :meth:`Secret.found_in`: as a whole name, case kept, and not as part of a longer name of the
-game that contains it (``Lost`` is not found in ``Lost Keys``).
+game that contains it (``Lost`` is not found in ``Lost Keys``). A reader of another language
+than English (issue 35) reads the game's names in his rulebook's words and the sheet's lines in
+his language: his secrets are sought in both forms (``spoken``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from bot.i18n import Language, gettext, speaking
 from bot.sealing import SealedSet
+from bot.terms import term_in
 from rules.catalog import Catalog
 from rules.events import Event
 from rules.pieces import pieces_of
@@ -92,18 +96,25 @@ def identified(view: View) -> set[str]:
     return names
 
 
-def private_lines(sheet: CharacterView) -> list[str]:
-    """A sheet's secret fields as :file:`templates/messages/sheet.txt.j2` prints them."""
+def private_lines(sheet: CharacterView, spoken: Language = Language.EN) -> list[str]:
+    """A sheet's secret fields as :file:`templates/messages/sheet.txt.j2` prints them in
+    ``spoken`` (its messages, the game's names in that language's terms)."""
     lines = []
-    if sheet.gold is not None:
-        lines.append(f"gold {sheet.gold}, fame {sheet.fame}, notoriety {sheet.notoriety}")
-    if sheet.victory:
-        shown = ", ".join(f"{category} {points}" for category, points in sheet.victory.items())
-        lines.append(f"victory requirements: {shown}")
-    if sheet.spells:
-        lines.append(f"spells: {', '.join(sheet.spells)}")
-    if sheet.discoveries:
-        lines.append(f"discoveries: {', '.join(sheet.discoveries)}")
+    with speaking(spoken):
+        if sheet.gold is not None:
+            gold = gettext("gold %(gold)s, fame %(fame)s, notoriety %(notoriety)s")
+            lines.append(
+                gold % {"gold": sheet.gold, "fame": sheet.fame, "notoriety": sheet.notoriety}
+            )
+        if sheet.victory:
+            shown = ", ".join(f"{gettext(c)} {p}" for c, p in sheet.victory.items())
+            lines.append(f"{gettext('victory requirements')}: {shown}")
+        if sheet.spells:
+            spells = ", ".join(term_in(spoken, s) for s in sheet.spells)
+            lines.append(f"{gettext('spells')}: {spells}")
+        if sheet.discoveries:
+            found = ", ".join(term_in(spoken, d) for d in sheet.discoveries)
+            lines.append(f"{gettext('discoveries')}: {found}")
     return lines
 
 
@@ -148,10 +159,16 @@ def shown(events: Iterable[Event], viewer: str) -> set[str]:
 
 
 def secrets_of(
-    catalog: Catalog, moderator: View, viewer: View, seen: Iterable[str] = ()
+    catalog: Catalog,
+    moderator: View,
+    viewer: View,
+    seen: Iterable[str] = (),
+    spoken: Language = Language.EN,
 ) -> list[Secret]:
     """The secrets of ``viewer``'s view: what ``moderator``'s holds and it lacks — but for the
-    names he has ``seen`` (:func:`shown`) and the spells he records or knows."""
+    names he has ``seen`` (:func:`shown`) and the spells he records or knows — as a reader of
+    ``spoken`` may read them: each name also in his rulebook's words, the sheet's lines in his
+    language."""
     if viewer.viewer == moderator.viewer:
         return []
     found: list[Secret] = []
@@ -160,29 +177,47 @@ def secrets_of(
         for names in (sheet.spells, sheet.starting_spells, sheet.known, sheet.discoveries):
             knows.update(names or ())
     for name in sorted(identified(moderator) - knows):
-        found.append(Secret(f"the face-down {name}", name, _longer(catalog, name)))
+        found.extend(_named(catalog, f"the face-down {name}", name, spoken))
     own = {s.name: s for s in _sheets(viewer)}
-    known = {line for sheet in _sheets(viewer) for line in private_lines(sheet)}
+    known = {line for sheet in _sheets(viewer) for line in private_lines(sheet, spoken)}
     for sheet in _sheets(moderator):
         his = own.get(sheet.name)
         if his is not None and his.gold is not None:
             continue  # his own sheet, or his hireling's
-        for line in private_lines(sheet):
+        for line in private_lines(sheet, spoken):
             if line not in known:
                 what = f"the {sheet.name}'s {line.split(' ')[0]}"
                 found.append(Secret(what, line, line=True))
         theirs = set(sheet.discoveries or ()) - knows
-        found.extend(Secret(f"the {sheet.name}'s discovery: {d}", d) for d in sorted(theirs))
+        for discovery in sorted(theirs):
+            found.extend(
+                _named(catalog, f"the {sheet.name}'s discovery: {discovery}", discovery, spoken)
+            )
     return found
 
 
-def sealed(character: str, orders: dict[str, str], plays: dict[str, SealedSet]) -> list[Secret]:
+def _named(catalog: Catalog, what: str, name: str, spoken: Language) -> list[Secret]:
+    """The secret ``name``, and its term in ``spoken`` where that is another word."""
+    found = [Secret(what, name, _longer(catalog, name))]
+    said = term_in(spoken, name)
+    if said != name:
+        longer = tuple(term_in(spoken, n) for n in _longer(catalog, name))
+        found.append(Secret(what, said, longer))
+    return found
+
+
+def sealed(
+    character: str,
+    orders: dict[str, str],
+    plays: dict[str, SealedSet],
+    spoken: Language = Language.EN,
+) -> list[Secret]:
     """What ``character`` may not read before the reveal: the other players' ``orders`` of
     the day not yet resolved (their canonical echo, line by line), their ``plays`` in the
     open combat window (their sealed sets, as :func:`bot.window_messages.plays_echo` heads
-    them), each keyed by its character, and the salt of every set of that window, his own too
-    (told only with the reveal, :mod:`bot.sealing`); a line of orders that is his own too is no
-    secret."""
+    them, in ``spoken``), each keyed by its character, and the salt of every set of that window,
+    his own too (told only with the reveal, :mod:`bot.sealing`); a line of orders that is his
+    own too is no secret."""
     own = {line.strip() for line in orders.get(character, "").splitlines()}
     found: list[Secret] = []
     for other, echo in orders.items():
@@ -194,6 +229,15 @@ def sealed(character: str, orders: dict[str, str], plays: dict[str, SealedSet]) 
             )
     for other, sealed_set in plays.items():
         if other != character:
-            found.append(Secret(f"the {other}'s plays", f"The {other}'s plays (version"))
+            found.append(Secret(f"the {other}'s plays", _plays_heading(other, spoken)))
         found.append(Secret(f"the salt of the {other}'s sealed plays", sealed_set.salt))
     return found
+
+
+def _plays_heading(character: str, spoken: Language) -> str:
+    """The start of the heading of ``character``'s sealed plays (:file:`templates/messages/
+    plays_echo.txt.j2`) in ``spoken``, up to its tag."""
+    with speaking(spoken):
+        heading = gettext("The %(character)s's plays (version %(tag)s):")
+    start = heading.partition("%(tag)s")[0].rstrip()
+    return start % {"character": term_in(spoken, character)}

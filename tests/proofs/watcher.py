@@ -4,7 +4,8 @@ A :class:`Watcher` stands where a transport stands: it takes every outbox messag
 :func:`bot.local.deliver` does: a batch at a time, then marks them delivered) and every reply
 the service gives a player, and files each as a :class:`Sent` under the viewer who reads it —
 the public for the campaign's channel, the moderator for the moderators' channel, and a
-player's character for his DMs and the replies to him.
+player's character for his DMs and the replies to him — with the language its reader reads
+(the campaign's for the channel, each player's own for his DMs: issue 35).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ BATCH = 500
 @dataclass(frozen=True)
 class Sent:
     """One message as its recipient gets it: its campaign, the ``viewer`` whose eyes it
-    reaches, its text and its image (PNG bytes and file name, or None)."""
+    reaches, its text and its image (PNG bytes and file name, or None), and the ``language``
+    its reader reads."""
 
     campaign: str
     viewer: str
@@ -30,6 +32,7 @@ class Sent:
     text: str
     image: bytes | None = None
     image_name: str | None = None
+    language: str = "en"
 
 
 class Watcher:
@@ -39,15 +42,30 @@ class Watcher:
         self.service = service
         #: Each player's character, by campaign and player.
         self.seats: dict[tuple[str, str], str] = {}
+        #: The language each viewer reads, by campaign and viewer (English if not told).
+        self.languages: dict[tuple[str, str], str] = {}
         self._names: dict[int, str] = {}
 
-    def seat(self, campaign: str, player: str, character: str) -> None:
-        """Tell the watcher that ``player`` plays ``character`` in ``campaign``."""
+    def seat(self, campaign: str, player: str, character: str, language: str = "en") -> None:
+        """Tell the watcher that ``player`` plays ``character`` in ``campaign`` and reads
+        ``language``."""
         self.seats[(campaign, player)] = character
+        self.languages[(campaign, character)] = language
+
+    def speaks(self, campaign: str, language: str) -> None:
+        """Tell the watcher that ``campaign``'s public reports (and moderators) read
+        ``language``."""
+        self.languages[(campaign, PUBLIC)] = language
+        self.languages[(campaign, MODERATOR)] = language
+
+    def language(self, campaign: str, viewer: str) -> str:
+        """The language ``viewer`` reads in ``campaign``."""
+        return self.languages.get((campaign, viewer), "en")
 
     def reply(self, campaign: str, player: str, text: str) -> Sent:
         """The service's answer to ``player``, as he reads it."""
-        return Sent(campaign, self.seats[(campaign, player)], "reply", text)
+        viewer = self.seats[(campaign, player)]
+        return Sent(campaign, viewer, "reply", text, language=self.language(campaign, viewer))
 
     def drain(self) -> list[Sent]:
         """Every outbox message not delivered yet, filed by viewer, and marked delivered."""
@@ -81,4 +99,5 @@ class Watcher:
             message.content,
             outgoing.attachment,
             message.attachment_name,
+            self.language(campaign, viewer),
         )

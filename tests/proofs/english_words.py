@@ -1,0 +1,87 @@
+"""Finding English left in a message meant for a reader of another language (issue 35).
+
+The word list is made from the project's own words, nothing written by hand: every word of the
+English messages of the catalog (``templates/locale/realmbot.pot``: the templates' sentences,
+the bot's, the engine's phrases), less every word its translation uses too (``cosas`` in both,
+a command such as ``orders`` that both languages type, a number's unit), less the words of the
+game's names as that language's rulebook prints them (the Spanish rulebook keeps the treasures'
+and spells' English names: ``Flying Carpet`` is Spanish too). What is left are the words that
+only English uses — ``the``, ``his``, ``cannot``, ``Amazon`` (Amazona in Spanish) — and a message
+that holds one (as a whole word, whatever its case) holds English its reader cannot read.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from bot.i18n import Language
+from rules import glossary
+from rules.orders.combat import COMBAT_KEYS
+from rules.orders.instructions import INSTRUCTION_KEYS
+from rules.orders.meetings import MEETING_KEYS
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALES = ROOT / "templates" / "locale"
+#: A word: three letters or more (``of``, ``a``, ``de`` tell nothing), apostrophes inside.
+_WORD = re.compile(r"[^\W\d_][^\W\d_']*(?:'[^\W\d_]+)*")
+#: What a message quotes or names rather than says: placeholders, code spans, commands.
+_QUOTED = re.compile(r"%\([a-z_]+\)[sd]|`[^`\n]*`|\{\{.*?\}\}")
+
+
+#: A line of the order notation, which both languages write alike (6.2.6: "M NW2"): a standing
+#: instruction, a combat play or a meeting's choice, ``key: value``, as a player types it and
+#: the echo gives it back (a list item's dash before it, if any).
+_NOTATION = re.compile(
+    r"^\s*(?:- )?(?:"
+    + "|".join(re.escape(key) for key in sorted({*COMBAT_KEYS, *INSTRUCTION_KEYS, *MEETING_KEYS}))
+    + r")\s*:",
+    re.IGNORECASE,
+)
+
+
+def prose(text: str) -> str:
+    """``text`` without its lines of order notation (:data:`_NOTATION`)."""
+    return "\n".join(line for line in text.splitlines() if not _NOTATION.match(line))
+
+
+def words(text: str) -> set[str]:
+    """The words of ``text`` of three letters or more, in lower case, quoted code left out."""
+    found = _WORD.findall(_QUOTED.sub(" ", text))
+    return {word.casefold() for word in found if len(word) >= 3}
+
+
+@cache
+def english_only(spoken: Language) -> frozenset[str]:
+    """The words of the English messages that ``spoken`` never uses (module docstring)."""
+    english: set[str] = set()
+    spoken_words: set[str] = set()
+    with (LOCALES / "realmbot.pot").open("rb") as file:
+        template = read_po(file)
+    with (LOCALES / spoken.value / "LC_MESSAGES" / "realmbot.po").open("rb") as file:
+        translated = read_po(file, locale=spoken.value)
+    for message in template:
+        english |= words(" ".join(_texts(message.id)))
+    for message in translated:
+        spoken_words |= words(" ".join(_texts(message.string)))
+    for entry in glossary(spoken.value).entries.values():
+        spoken_words |= words(entry.term)
+    return frozenset(english - spoken_words)
+
+
+def _texts(value: object) -> list[str]:
+    """A catalog message's texts: its one string, or its plural forms."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [text for text in value if isinstance(text, str)]
+    return []
+
+
+def untranslated(text: str, spoken: Language) -> list[str]:
+    """The English-only words of ``text`` (:func:`english_only`) outside its lines of order
+    notation, sorted, each once."""
+    return sorted(words(prose(text)) & english_only(spoken))
