@@ -11,6 +11,7 @@ import time_machine
 from sqlmodel import col, select
 
 from bot import outbox
+from bot.event_text import english
 from bot.local import deliver
 from bot.service import CampaignService, RequestError
 from db import blobs, event_log, messages, repo
@@ -53,7 +54,9 @@ def test_the_rolls_of_a_day_are_kept_with_its_events_for_the_moderators(service,
             logs = [r for r in records if r.type == "dice_log"]
             assert logs and all(r.audience == "moderator" and not r.recipients for r in logs)
             rolls = logged_rolls([event_log.as_event(r) for r in logs])
-            assert rolls[0].purpose == "monster roll", "the day's own rolls, from its Sunrise"
+            assert english(rolls[0].purpose) == "monster roll", (
+                "the day's own rolls, from its Sunrise"
+            )
             shown = [(r.fields["who"], r.fields["dice"]) for r in records if r.type == "roll"]
             assert all(roll in [(r.who, list(r.dice)) for r in rolls] for roll in shown)
     text = service.campaigns.rolls("Test", moderator="gm", day=2).text
