@@ -19,6 +19,7 @@ from db.engine import session_scope
 from db.models import Blob, OutboxMessage, Snapshot
 from rules.events import logged_rolls
 from rules.events.day import Midnight
+from rules.phrases import verbatim
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
@@ -224,7 +225,7 @@ def test_pruning_keeps_what_an_undelivered_message_needs(service, traveller):
 
 def test_a_days_events_are_stored_in_one_batch_in_order(service, traveller):
     started(service, "Amazon")
-    events = [Midnight(what=f"the {n}th") for n in range(1500)]
+    events = [Midnight(what=verbatim(f"the {n}th")) for n in range(1500)]
     with session_scope(service.engine) as session:
         assert event_log.save_events(session, campaign_id=1, day=5, events=events[:1000]) == range(
             1000
