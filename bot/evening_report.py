@@ -47,7 +47,7 @@ def line(event: Event) -> str:
         case Played(defaults=defaults) if defaults:
             return f"{describe(event)} (default: {', '.join(defaults)})"
         case Attacked(attacker=attacker, target=target, hit=hit, how=how):
-            return f"{attacker} attacks {target}: {f'hits ({how})' if hit else 'misses'}"
+            return f"{attacker} attacks {target}: {f'hits ({word(how)})' if hit else 'misses'}"
     return describe(event)
 
 

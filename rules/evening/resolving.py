@@ -244,7 +244,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                 attacker=strike.attacker,
                 target=strike.target,
                 hit=strike.hit,
-                how=strike.how,
+                how=_HOW[strike.how] if strike.how is not None else None,
                 at=combat.clearing,
                 round=combat.round,
             )
@@ -341,6 +341,10 @@ def _in_mist(ctx: Ctx, combat: CombatState, strike: Strike) -> bool:
     why = phrase("evening.mist_unattackable")
     cancelled(ctx, combat, strike.attacker, strike.target, why)
     return True
+
+
+#: How a strike hits (8.4.8a–b), as its event says it.
+_HOW = {"undercut": phrase("evening.undercut"), "intercept": phrase("evening.intercept")}
 
 
 def cancelled(ctx: Ctx, combat: CombatState, attacker: str, target: str, reason: Phrase) -> None:
