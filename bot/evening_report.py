@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from bot.event_text import describe
+from bot.event_text import describe, word
 from rules import Event
 from rules.events.casting import Cast, SpellTable
 from rules.events.day import Rolled
@@ -43,11 +43,11 @@ def line(event: Event) -> str:
     hit, anything else as its English line."""
     match event:
         case Rolled(who=who, purpose=purpose, dice=dice, result=result):
-            return f"{who}: {purpose} ({', '.join(map(str, dice))}) = {result}"
+            return f"{who}: {word(purpose)} ({', '.join(map(str, dice))}) = {result}"
         case Played(defaults=defaults) if defaults:
             return f"{describe(event)} (default: {', '.join(defaults)})"
         case Attacked(attacker=attacker, target=target, hit=hit, how=how):
-            return f"{attacker} attacks {target}: {f'hits ({how})' if hit else 'misses'}"
+            return f"{attacker} attacks {target}: {f'hits ({word(how)})' if hit else 'misses'}"
     return describe(event)
 
 

@@ -19,6 +19,7 @@ from bot.sealing import CHECK_COMMAND, TAG_DIGITS, SealedSet, decision_label, se
 from db.models import Campaign, PendingDecision
 from rules import KEY_OF, CombatId, about, is_combat_id, typed_example
 from rules.events import Decision
+from rules.phrases import Phrase
 
 
 def window_tag(day: int, refs: Sequence[str]) -> str:
@@ -80,7 +81,7 @@ def window_message(
     character: str,
     window: str,
     due: datetime,
-    brief: Sequence[str],
+    brief: Sequence[Phrase],
     decisions: Sequence[Decision],
     settings: CampaignSettings | None = None,
 ) -> str:

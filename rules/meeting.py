@@ -35,6 +35,7 @@ from rules.magic.bewitched import spell_modifier
 from rules.magic.nullifying import curses_in_force
 from rules.magic.pacification import meeting_column
 from rules.modifiers import applies, one_die, treasure_modifier
+from rules.phrases import Phrase, phrase
 from rules.schema.base import Relationship
 from rules.schema.characters import DieModifier, DieTable, OneDie, TradingPartner
 from rules.schema.tables import Result
@@ -88,11 +89,15 @@ def may_pay_penalty(state: GameState, sheet: CharacterState, what: str) -> bool:
     return what == "Insult" or DISGUST not in curses_in_force(state.spells, sheet)
 
 
-def penalty_prompt(catalog: Catalog, group: str, what: str, unpaid: str) -> str:
-    """The question a penalty asks: pay its points or refuse, and be ``unpaid`` ("blocked",
-    "battled")."""
-    cost = penalty_cost(catalog, what)
-    return f"The {group}'s {what}: pay {cost} {penalty_points(what)}, or refuse and be {unpaid}?"
+def penalty_prompt(
+    catalog: Catalog, group: str, what: str, unpaid: Literal["blocked", "battled"]
+) -> Phrase:
+    """The question a penalty asks: pay its points or refuse, and be ``unpaid`` (blocked in a
+    Trade or Hire phase, battled at the start of combat)."""
+    cost, points = penalty_cost(catalog, what), penalty_points(what)
+    if unpaid == "blocked":
+        return phrase("meeting.penalty_blocked", group=group, what=what, cost=cost, points=points)
+    return phrase("meeting.penalty_battled", group=group, what=what, cost=cost, points=points)
 
 
 def pay_penalty(catalog: Catalog, sheet: CharacterState, what: str) -> None:

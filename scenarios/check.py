@@ -153,7 +153,8 @@ def _check_errors(scenario: Scenario, outcome: Outcome) -> list[str]:
             unexpected[(name, problem.code)] -= 1
             continue
         lines.append(
-            f"errors: unexpected {name}: {problem.code} at {problem.text!r}: {problem.message}"
+            f"errors: unexpected {name}: {problem.code} at {problem.text!r}: "
+            f"{word(problem.message)}"
         )
     return lines
 

@@ -14,6 +14,7 @@ from rules.events import Event
 from rules.events.day import CurseLifted, DayEnded, Midnight
 from rules.events.daylight import Fatigued
 from rules.magic import lifecycle, phantasm
+from rules.phrases import phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.treasures import DiscardTo
@@ -83,9 +84,7 @@ def midnight(ctx: Ctx) -> None:
     over = is_last_day(state)
     missions.midnight(ctx, game_over=over)  # 7.2.4d: time limits, the game's end
     hirelings.remount(ctx.catalog, ctx.board, state)
-    ctx.emit(
-        Midnight(what="weapons unalert, alerted Magic chits fatigue, map chits turn face down")
-    )
+    ctx.emit(Midnight(what=phrase("day.midnight_resets")))
     ctx.emit(DayEnded(day=state.day, month=state.month))
     if over:
         lifecycle.game_ends(ctx)  # 4.6.10h.1: no spell is in effect when scores are reckoned
@@ -145,10 +144,15 @@ def potions(ctx: Ctx) -> None:
             del sheet.items[item]
             state.put(item, box)
             state.face_up = [p for p in state.face_up if p != item]
-            where = Place.split(box)[1] or "out of play"
+            where = Place.split(box)[1]
+            what = (
+                phrase("day.potion_expires", owner=owner, item=piece.name, to=where)
+                if where
+                else phrase("day.potion_expires_out", owner=owner, item=piece.name)
+            )
             ctx.emit(
                 Midnight(
-                    what=f"the {owner}'s {piece.name} expires and goes back to {where} (4.4.3)",
+                    what=what,
                     who=owner,
                     item=item,
                     to=box,

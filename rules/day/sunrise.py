@@ -12,6 +12,7 @@ from rules.magic.colors import seventh_day_colors
 from rules.magic.forms import misted
 from rules.magic.spells import turns as spell_turns
 from rules.modifiers import has
+from rules.phrases import phrase
 from rules.schema.characters import AbilityKey
 from rules.state import Place
 
@@ -30,7 +31,7 @@ def sunrise(ctx: Ctx) -> None:
     lifecycle.day_begins(ctx)
     unhide_underlings(ctx)
     declare_followers(ctx)
-    roll = ctx.dice.game_roll("monster roll")
+    roll = ctx.dice.game_roll(phrase("day.monster_roll"))
     ctx.today.monster_roll = roll.result
     ctx.emit(MonsterRoll(roll=roll.result))
     prowling.prowling(ctx, roll.result)
@@ -59,7 +60,7 @@ def unhide_underlings(ctx: Ctx) -> None:
     for piece, minion in sorted(ctx.state.minions.items()):
         if minion.sheet.hidden and not hirelings.is_actor(ctx.catalog, ctx.state, piece):
             minion.sheet.hidden = False
-            ctx.emit(Unhidden(who=piece, reason="underlings are unhidden each day (6.3.1b)"))
+            ctx.emit(Unhidden(who=piece, reason=phrase("day.underlings_unhidden")))
 
 
 def preempt(ctx: Ctx, turns: list[str], name: str) -> None:
@@ -91,14 +92,11 @@ def declare_followers(ctx: Ctx) -> None:
     wanted = {n: o.follow for n, o in ctx.today.orders.items() if o.follow is not None}
     for follower, guide in wanted.items():
         if not ctx.acts(guide) or ctx.where(guide) != ctx.where(follower):
-            ctx.emit(
-                PhaseCancelled(
-                    who=follower, phase=1, reason=f"{guide} is not in his clearing (6.2.7a)"
-                )
-            )
+            reason = phrase("day.guide_elsewhere", guide=guide)
+            ctx.emit(PhaseCancelled(who=follower, phase=1, reason=reason))
             continue
         if misted(ctx.state.spells, guide):
-            reason = f"the {guide} is mist: he cannot be followed (4.6.9c.2)"
+            reason = phrase("day.guide_in_mist", guide=guide)
             ctx.emit(PhaseCancelled(who=follower, phase=1, reason=reason))
             continue
         followers[follower] = guide
@@ -115,11 +113,7 @@ def declare_followers(ctx: Ctx) -> None:
         followers[follower] = guide
     loops = [f for f, g in followers.items() if g in followers]
     for follower in loops:
-        ctx.emit(
-            PhaseCancelled(
-                who=follower, phase=1, reason="followers who follow each other do nothing (6.3.2b)"
-            )
-        )
+        ctx.emit(PhaseCancelled(who=follower, phase=1, reason=phrase("day.followers_loop")))
     for follower, guide in followers.items():
         if follower not in loops:
             ctx.emit(Follows(who=follower, guide=guide))

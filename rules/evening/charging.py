@@ -27,6 +27,7 @@ from rules.events.evening import Charged, PlayCancelled
 from rules.magic.forms import creature, misted, transmorphized
 from rules.magic.spells.peace import pacified
 from rules.magic.state import committed
+from rules.phrases import phrase
 from rules.schema.action_chits import Action
 
 
@@ -98,7 +99,7 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
             id=combat_id(ctx, combat, "charge", who).format(),
             character=who,
             kind="charge",
-            prompt="Charge another character with a Move chit (8.3.6b)?",
+            prompt=phrase("evening.charge_prompt"),
             options=tuple(choices),
             default=NONE,
         )
@@ -142,9 +143,7 @@ def deploy(ctx: Ctx, combat: CombatState) -> None:
                 PlayCancelled(
                     who=who,
                     chit=charging,
-                    reason=(
-                        "he charges a hidden character without having found hidden enemies (8.3.6c)"
-                    ),
+                    reason=phrase("evening.charges_hidden"),
                     at=combat.clearing,
                     round=combat.round,
                 )
@@ -213,5 +212,5 @@ def charge(ctx: Ctx, combat: CombatState, who: str, answer: str, *, invoked: boo
     for name in (who, target):
         if ctx.sheet(name).hidden:
             ctx.sheet(name).hidden = False
-            ctx.emit(Unhidden(who=name, reason="a charge (8.3.6c)"))
+            ctx.emit(Unhidden(who=name, reason=phrase("evening.a_charge")))
     return True

@@ -39,6 +39,7 @@ from rules.events.day import NotImplementedYet
 from rules.events.evening import CombatEnded, Flipped
 from rules.magic import taking_effect, truce
 from rules.magic.spells import protection, world_fades
+from rules.phrases import phrase
 
 
 def evening(ctx: Ctx) -> None:
@@ -53,7 +54,7 @@ def evening(ctx: Ctx) -> None:
                     ctx.emit(
                         NotImplementedYet(
                             rule=rule,
-                            what=f"the {name}'s {item} in combat, which comes with treasures",
+                            what=phrase("evening.power_waits", name=name, item=item),
                             who=name,
                         )
                     )

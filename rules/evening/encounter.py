@@ -43,6 +43,7 @@ from rules.magic import casting, truce
 from rules.magic.forms import MIST_MOVE_CHIT, creature, misted
 from rules.magic.spells import protection
 from rules.magic.state import committed
+from rules.phrases import Phrase, phrase
 from rules.pieces import pieces_of
 from rules.schema.action_chits import Action
 from rules.schema.base import Weight
@@ -186,15 +187,23 @@ def action_decisions(ctx: Ctx, combat: CombatState) -> list[Decision]:
                 id=key,
                 character=who,
                 kind="action",
-                prompt="Your Encounter action (8.3.7): alert, run away, (de)activate, abandon"
-                + (", go berserk (L3600)" if berserk else "")
-                + (", cast a spell (8.3.9b)" if cast else "")
-                + "?",
+                prompt=_action_prompt(berserk=berserk, cast=cast),
                 options=options,
                 default=NONE,
             )
         found.append(decision)
     return found
+
+
+def _action_prompt(*, berserk: bool, cast: bool) -> Phrase:
+    """The Encounter action's question, naming going berserk and casting when he may."""
+    if berserk and cast:
+        return phrase("evening.action_prompt_berserk_cast")
+    if berserk:
+        return phrase("evening.action_prompt_berserk")
+    if cast:
+        return phrase("evening.action_prompt_cast")
+    return phrase("evening.action_prompt")
 
 
 def actions(ctx: Ctx, combat: CombatState) -> None:
@@ -208,7 +217,7 @@ def actions(ctx: Ctx, combat: CombatState) -> None:
         if answer == NONE or who not in present(ctx, combat):
             continue
         if who in combat.charges:
-            _cancel(ctx, combat, who, answer, "his charge was his action (8.3.6b.1)")
+            _cancel(ctx, combat, who, answer, phrase("evening.charge_was_action"))
             continue
         verb, _, rest = answer.partition(" ")
         if verb == "run" and ctx.state.spells:  # Broomstick, rules 1 and 4 (L4957, L4960)
@@ -235,7 +244,7 @@ def act(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
     elif verb == flying.FLY:
         flying.fly_away(ctx, combat, who, rest)
     elif answer == protection.ACTIVATE:
-        protection.activate(ctx, who, reason="Encounter action (8.3.7d, 4.6.7f.1)")
+        protection.activate(ctx, who, reason=phrase("evening.protection_action"))
     elif verb == "activate" and ", deactivate " in rest:
         first, _, second = rest.partition(", deactivate ")
         _activate(ctx, combat, who, first, on=True)
@@ -248,16 +257,16 @@ def act(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
         casting.cast(ctx, combat, who, answer, move_times(ctx, combat, who))
 
 
-def _too_slow(ctx: Ctx, combat: CombatState, who: str, time: int) -> str | None:
+def _too_slow(ctx: Ctx, combat: CombatState, who: str, time: int) -> Phrase | None:
     """8.3.7a.1: a Fight, Move or horse play must be faster than every move time on his
     sheet."""
     times = move_times(ctx, combat, who)
     if times and time >= min(times):
-        return f"time {time} is not faster than move time {min(times)} on his sheet (8.3.7a.1)"
+        return phrase("evening.slower_than_sheet", time=time, move=min(times))
     return None
 
 
-def _cancel(ctx: Ctx, combat: CombatState, who: str, play: str, reason: str) -> None:
+def _cancel(ctx: Ctx, combat: CombatState, who: str, play: str, reason: Phrase) -> None:
     ctx.emit(
         PlayCancelled(who=who, chit=play, reason=reason, at=combat.clearing, round=combat.round)
     )
@@ -273,7 +282,7 @@ def _alert(ctx: Ctx, combat: CombatState, who: str, label: str, verb: str) -> No
     chit = kit.face(ctx.catalog, ctx.state, character, label)
     why = _too_slow(ctx, combat, who, chit.time)
     if why is None and not kit.strong_enough(chit, kit.weapon_record(ctx.catalog, weapon).weight):
-        why = f"{label} is weaker than the {weapon} (8.3.7b)"
+        why = phrase("evening.weaker_than_weapon", chit=label, weapon=weapon, rule="8.3.7b")
     sheet = ctx.sheet(who)
     if why is None and kit.over_limit(
         ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), label]
@@ -326,7 +335,7 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
     play, _, target = rest.rpartition(" to ")
     mist = misted(state.spells, who)
     if mist and play != MIST_MOVE_CHIT:
-        reason = f"in mist he can run away only with his {MIST_MOVE_CHIT} chit (L5062)"
+        reason = phrase("evening.mist_runs_with", chit=MIST_MOVE_CHIT)
         _cancel(ctx, combat, who, play, reason)
         return
     if mist:
@@ -353,16 +362,16 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
         needed = kit.carrying(ctx.catalog, state, character, play)
     why = _too_slow(ctx, combat, who, time)
     if why is None and any(is_red(ctx, combat, d) for d in combat.sheets.get(who, [])):
-        why = "a red-side-up Tremendous monster holds him (8.4.7d.2)"
+        why = phrase("evening.tremendous_holds")
     if why is None and (strength is None or strength.rank < needed.rank):
-        why = f"{label} cannot carry {needed} weight (8.3.7c)"
+        why = phrase("evening.cannot_carry", what=label, weight=needed.value, rule="8.3.7c")
     beast = creature(ctx.catalog, state.spells, who, state.dark_side_up) is not None
     if why is None and target == FOREST and not beast:
-        why = "only a character transmorphized into a beast runs into the forest (8.3.8f)"
+        why = phrase("evening.only_beasts_to_forest")
     elif why is None and target != FOREST:
         why = _road(ctx, combat, who, target)
     if why is None and play == "horse gallop" and who in combat.galloped:
-        why = "his horse gallops only once a round (8.4.5k.2)"
+        why = phrase("evening.gallops_once")
     sheet = ctx.sheet(who)
     if (
         why is None
@@ -398,16 +407,16 @@ def _run(ctx: Ctx, combat: CombatState, who: str, rest: str) -> None:
     )
 
 
-def _road(ctx: Ctx, combat: CombatState, who: str, target: str) -> str | None:
+def _road(ctx: Ctx, combat: CombatState, who: str, target: str) -> Phrase | None:
     came = ctx.today.entered_from.get(who)
     if came is not None and came != target:
-        return f"he came in today from {came}: he may run only that way (8.3.8b)"
+        return phrase("evening.came_in_from", came=came)
     connection = next((c for c in ctx.board.connections(combat.clearing) if c.to == target), None)
     if connection is None:
-        return f"no roadway leads from {combat.clearing} to {target}"
+        return phrase("evening.no_roadway", clearing=combat.clearing, to=target)
     mist = misted(ctx.state.spells, who)  # L5060: along undiscovered paths too
     if not usable(ctx.catalog, ctx.board, ctx.sheet(who), combat.clearing, connection, mist=mist):
-        return f"he cannot use the roadway to {target} (8.3.8b)"
+        return phrase("evening.cannot_use_roadway", to=target)
     return None
 
 
@@ -432,6 +441,6 @@ def _activate(ctx: Ctx, combat: CombatState, who: str, item: str, *, on: bool) -
             return
     record.active = on
     activated = Activated if on else Deactivated
-    ctx.emit(activated(who=who, item=item, reason="Encounter action (8.3.7d)"))
+    ctx.emit(activated(who=who, item=item, reason=phrase("evening.encounter_action")))
     if on:
         vial_of_healing(ctx, who)

@@ -26,6 +26,7 @@ from rules.events import Decision
 from rules.events.daylight import Fatigued
 from rules.events.evening import Killed, MadeChange, Wounded
 from rules.magic.state import committed
+from rules.phrases import phrase
 from rules.schema.action_chits import Action
 from rules.state import CharacterState, ChitState
 
@@ -202,7 +203,7 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
                         id=combat_id(ctx, combat, "fatigue", who).format(),
                         character=who,
                         kind="fatigue",
-                        prompt=f"Which chits pay this round's {stars} asterisk(s) (8.5.1)?",
+                        prompt=phrase("evening.fatigue_prompt", stars=stars),
                         options=tuple(options),
                         default=options[0],
                     ),
@@ -218,7 +219,7 @@ def fatigue_step(ctx: Ctx, combat: CombatState) -> None:
                     id=combat_id(ctx, combat, "wound", who).format(),
                     character=who,
                     kind="wound",
-                    prompt=f"Which chits take this round's {wounds} wound(s) (8.5.3)?",
+                    prompt=phrase("evening.wounds_prompt", wounds=wounds),
                     options=tuple(options),
                     default=options[0],
                 ),

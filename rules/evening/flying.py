@@ -26,6 +26,7 @@ from rules.magic.colors import at_place, supplies
 from rules.magic.forms import transmorphized
 from rules.magic.spells.fly import BROOMSTICK, NO, YES, fly_chits, strength, tiles_next_to
 from rules.magic.state import SpellInEffect
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
 from rules.schema.base import MagicColor, Weight
@@ -80,25 +81,23 @@ def fly_away(ctx: Ctx, combat: CombatState, who: str, rest: str, *, forced: bool
     if rug is not None:  # the Flying Carpet (8.4.5q): values of L4558, once a round
         kit.used(combat, who).append(rug)
     found = chit is not None or rug is not None
-    why = None if found else f"{named} is no Fly chit of his (4.6.7e)"
+    why = None if found else phrase("evening.no_fly_chit", chit=named)
     if chit is not None and tile not in tiles_next_to(ctx, combat.clearing):
-        why = f"{tile} is not a tile next to his (8.3.8e.2)"
+        why = phrase("evening.tile_not_next", tile=tile)
     sheet = combat.sheets.get(who, [])
     if why is None and any(
         red_side_up(ctx.catalog, ctx.state, combat.dark_parts, d) for d in sheet
     ):
-        why = "a red-side-up Tremendous monster holds him (8.4.7d.2)"
+        why = phrase("evening.tremendous_holds")
     if why is None and chit is not None:
         why = _too_slow(ctx, combat, who, fly_time(ctx, chit)) or _too_heavy(ctx, who, chit)
     if why is None and rug is not None:
         why = _too_slow(ctx, combat, who, carpet_fly(ctx, rug).time) or carpet_carries(
             ctx, who, rug
         )
-    if why is not None or not found:
+    if why is not None:
         ctx.emit(
-            PlayCancelled(
-                who=who, chit=named, reason=why or "", at=combat.clearing, round=combat.round
-            )
+            PlayCancelled(who=who, chit=named, reason=why, at=combat.clearing, round=combat.round)
         )
         return
     character = ctx.sheet(who)
@@ -114,7 +113,7 @@ def fly_away(ctx: Ctx, combat: CombatState, who: str, rest: str, *, forced: bool
     ctx.emit(Flew(who=who, from_=combat.clearing, tile=tile))
 
 
-def _too_slow(ctx: Ctx, combat: CombatState, who: str, time: int) -> str | None:
+def _too_slow(ctx: Ctx, combat: CombatState, who: str, time: int) -> Phrase | None:
     """8.3.7a.1 with e.1: the Fly chit's ``time`` against the flying monsters on his sheet."""
     pieces = pieces_of(ctx.catalog)
     times = [
@@ -126,15 +125,15 @@ def _too_slow(ctx: Ctx, combat: CombatState, who: str, time: int) -> str | None:
         is not None
     ]
     if times and time >= min(times):
-        return f"time {time} is not faster than flying move time {min(times)} (8.3.8e.1)"
+        return phrase("evening.slower_than_flying", time=time, move=min(times))
     return None
 
 
-def _too_heavy(ctx: Ctx, who: str, chit: SpellInEffect) -> str | None:
+def _too_heavy(ctx: Ctx, who: str, chit: SpellInEffect) -> Phrase | None:
     """The Fly chit must carry him and his items (the reading in :func:`fly_away`)."""
     needed = _load(ctx, who)
     if needed.rank > strength(ctx.catalog, chit).rank:
-        return f"the {chit.spell}'s Fly chit cannot carry {needed} weight (8.3.7c)"
+        return phrase("evening.fly_chit_cannot_carry", spell=chit.spell, weight=needed.value)
     return None
 
 
@@ -185,12 +184,12 @@ def carpet_played(ctx: Ctx, combat: CombatState, who: str, play: str) -> str | N
     return rug if rug is not None and play == f"{PLAYED}{rug}" else None
 
 
-def carpet_carries(ctx: Ctx, who: str, rug: str) -> str | None:
+def carpet_carries(ctx: Ctx, who: str, rug: str) -> Phrase | None:
     """8.4.5q: the Carpet's flying strength must carry him and all his items — why it cannot,
     or None."""
     needed = _load(ctx, who)
     if needed.rank > carpet_fly(ctx, rug).strength.rank:
-        return f"the {rug} cannot carry {needed} weight (8.4.5q)"
+        return phrase("evening.the_cannot_carry", what=rug, weight=needed.value, rule="8.4.5q")
     return None
 
 
@@ -256,28 +255,17 @@ def encounter_invocation(ctx: Ctx, combat: CombatState, who: str, verb: str, pla
         return ""
     if strength is not Weight.LIGHT:
         options = [NO, YES]
-        what = f"{play}, stronger than Light: invoke the Fly chit, breaking the spell (L4960)?"
+        prompt = phrase("evening.broomstick_strong_play", who=who, play=play)
     else:
         tiles = tiles_next_to(ctx, combat.clearing)
         options = [NO, *([YES] if verb == "charge" else []), *tiles]
-        what = (
-            f"{play}, a Light Move chit: force him to charge or fly away with the Fly chit (L4957)?"
-        )
-    answer = questions.ask(
-        ctx,
-        spell.controller,
-        spell.spell,
-        f"The {who} plays {what}",
-        options,
-        combat=combat,
-    )
+        prompt = phrase("evening.broomstick_light_play", who=who, play=play)
+    answer = questions.ask(ctx, spell.controller, spell.spell, prompt, options, combat=combat)
     ctx.wait_if_pending()
     if answer == NO or answer not in options:
         return ""
     if strength is not Weight.LIGHT:
-        lifecycle.break_spell(
-            ctx, spell, "invoked on a Move chit stronger than Light (L4960)", by=spell.caster
-        )
+        lifecycle.break_spell(ctx, spell, phrase("evening.invoked_strong"), by=spell.caster)
         return ""
     ctx.emit(FlyChitInvoked(caster=spell.controller, who=who, spell=spell.spell, chit=play))
     if answer == YES:
@@ -307,17 +295,13 @@ def invocations(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]
         if spell is None or strength is None or spell.controller in asking:
             continue
         light = strength is Weight.LIGHT
-        what = (
-            f"maneuvers with {play}, a Light Move chit: do you invoke your {spell.spell}'s "
-            "Fly chit for his maneuver (L4957)?"
+        prompt = (
+            phrase("evening.broomstick_light_maneuver", who=who, play=play, spell=spell.spell)
             if light
-            else f"maneuvers with {play}, stronger than Light: do you invoke your "
-            f"{spell.spell}'s Fly chit, which then has no effect and breaks the spell (L4960)?"
+            else phrase("evening.broomstick_strong_maneuver", who=who, play=play, spell=spell.spell)
         )
         asking.add(spell.controller)
-        answer = questions.ask(
-            ctx, spell.controller, spell.spell, f"The {who} {what}", [NO, YES], combat=combat
-        )
+        answer = questions.ask(ctx, spell.controller, spell.spell, prompt, [NO, YES], combat=combat)
         found.append((who, spell, f"{play} {square}" if light else "", answer == YES))
     ctx.wait_if_pending()
     replaced: dict[str, str] = {}
@@ -325,9 +309,7 @@ def invocations(ctx: Ctx, combat: CombatState, chosen: dict[str, dict[str, str]]
         if not invoked:
             continue
         if not light_play:
-            lifecycle.break_spell(
-                ctx, spell, "invoked on a Move chit stronger than Light (L4960)", by=spell.caster
-            )
+            lifecycle.break_spell(ctx, spell, phrase("evening.invoked_strong"), by=spell.caster)
             continue
         play, _, square = light_play.rpartition(" ")
         replaced[who] = f"{PLAYED}{label(spell)} {square}"
@@ -342,7 +324,7 @@ def fly_time(ctx: Ctx, spell: SpellInEffect) -> int:
     return fly.time
 
 
-def cannot_carry(ctx: Ctx, who: str, spell: SpellInEffect) -> str | None:
+def cannot_carry(ctx: Ctx, who: str, spell: SpellInEffect) -> Phrase | None:
     """8.4.5q (L2565): "He can use his own flying values only if his flying strength will carry
     him and all of his items" — why the Fly chit cannot, or None."""
     return _too_heavy(ctx, who, spell)

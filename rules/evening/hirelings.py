@@ -36,6 +36,7 @@ from rules.events.daylight import Unhidden
 from rules.events.evening import Assigned, Deployed, Held, Lured, Turned
 from rules.hidden import found_enemies
 from rules.magic.spells.peace import pacified
+from rules.phrases import Phrase, phrase
 
 
 def here(ctx: Ctx, combat: CombatState) -> list[str]:
@@ -56,7 +57,7 @@ def hidden(ctx: Ctx, piece: str) -> bool:
     return ctx.state.minions[piece].sheet.hidden
 
 
-def unhide(ctx: Ctx, piece: str, reason: str) -> None:
+def unhide(ctx: Ctx, piece: str, reason: Phrase) -> None:
     sheet = ctx.state.minions[piece].sheet
     if sheet.hidden:
         sheet.hidden = False
@@ -101,7 +102,7 @@ def lures(ctx: Ctx, combat: CombatState, who: str, lurable: list[str]) -> list[t
             id=_id(ctx, combat, "hireling_lure", piece).format(),
             character=who,
             kind="hireling_lure",
-            prompt=f"Have the {piece} lure one attacker onto a Melee Section of its own (8.3.4c)?",
+            prompt=phrase("evening.hireling_lure_prompt", piece=piece),
             options=tuple(options),
             default=NONE,
         )
@@ -117,10 +118,12 @@ def lure(ctx: Ctx, combat: CombatState, piece: str, denizen: str) -> None:
             sheet.remove(denizen)
     combat.sheets[piece] = [denizen]
     ctx.emit(Lured(who=piece, denizen=denizen, at=combat.clearing, round=combat.round))
-    unhide(ctx, piece, "he lures (8.3.4c.3)")
+    unhide(ctx, piece, phrase("evening.hireling_lures"))
     if is_native(ctx.catalog, denizen):
         group = natives.group_of(ctx, denizen)
-        natives.start_battling(ctx, combat, group, employer(ctx, piece), "lured (8.3.4e)")
+        natives.start_battling(
+            ctx, combat, group, employer(ctx, piece), phrase("evening.native_lured")
+        )
 
 
 def takes(ctx: Ctx, combat: CombatState, who: str) -> str | None:
@@ -150,7 +153,7 @@ def taker_choices(ctx: Ctx, combat: CombatState) -> list[tuple[str, str]]:
             id=_id(ctx, combat, "assign", who, denizen).format(),
             character=who,
             kind="assign",
-            prompt=f"Which of your hirelings takes the {denizen} you won (8.3.5a.3)?",
+            prompt=phrase("evening.assign_prompt", denizen=denizen),
             options=tuple(choices),
             default=choices[0],
         )
@@ -216,7 +219,7 @@ def deployments(
             id=_id(ctx, combat, "deploy", piece).format(),
             character=who,
             kind="deploy",
-            prompt=f"Send the {piece} against a character, monster or native (8.3.6a)?",
+            prompt=phrase("evening.deploy_prompt", piece=piece),
             options=tuple(options),
             default=NONE,
         )
@@ -313,13 +316,13 @@ def deploy(ctx: Ctx, combat: CombatState, piece: str, target: str, red: bool) ->
 
 def _deployed(ctx: Ctx, combat: CombatState, piece: str, target: str, boss: str) -> None:
     ctx.emit(Deployed(hireling=piece, target=target, at=combat.clearing, round=combat.round))
-    unhide(ctx, piece, "he is deployed (8.3.6c)")
+    unhide(ctx, piece, phrase("evening.deployed"))
     if target in ctx.state.characters and ctx.sheet(target).hidden:
         ctx.sheet(target).hidden = False
-        ctx.emit(Unhidden(who=target, reason="a hired leader is deployed against him (8.3.6c)"))
+        ctx.emit(Unhidden(who=target, reason=phrase("evening.leader_deployed")))
     if is_native(ctx.catalog, target) and target not in ctx.state.minions:
         group = natives.group_of(ctx, target)
-        natives.start_battling(ctx, combat, group, boss, "a hireling deployed (8.3.6a.9)")
+        natives.start_battling(ctx, combat, group, boss, phrase("evening.hireling_deployed"))
 
 
 def defenders(ctx: Ctx, combat: CombatState) -> list[str]:
@@ -339,7 +342,7 @@ def target_choices(ctx: Ctx, combat: CombatState, who: str) -> list[tuple[str, s
             id=_id(ctx, combat, "hireling_target", piece).format(),
             character=who,
             kind="hireling_target",
-            prompt=f"The {piece}'s target among its attackers (8.4.2e)",
+            prompt=phrase("evening.hireling_target_prompt", piece=piece),
             options=tuple(attackers),
             default=attackers[-1],
         )

@@ -45,13 +45,14 @@ from rules.events.evening import (
 from rules.magic import demons, strength, wand
 from rules.magic.forms import creature
 from rules.modifiers import die_modifier, one_die
+from rules.phrases import phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Weight
 from rules.schema.characters import DieTable, RollWeapon
 from rules.state import Place
 
 #: Why an attack is cancelled whose attacker or target an earlier instant killed (8.4.9c).
-KILLED_FIRST = "killed first (8.4.9c)"
+KILLED_FIRST = phrase("evening.killed_first")
 
 
 @dataclass

@@ -22,6 +22,7 @@ from rules.daylight.moving import active_horse, is_weapon, item_weight
 from rules.evening.state import CombatState
 from rules.magic import altering
 from rules.magic.altering import graced
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.powers import waiting
 from rules.schema.action_chits import Action, ActionChit
@@ -165,12 +166,12 @@ def beyond(labels: list[str], limit: int | None) -> bool:
     return limit is not None and effort(labels) > limit
 
 
-def too_much(catalog: Catalog, state: GameState, character: CharacterState) -> str:
+def too_much(catalog: Catalog, state: GameState, character: CharacterState) -> Phrase:
     """Why a play over his effort limit is cancelled (8.4.5f.2, L4472)."""
     limit = effort_limit(catalog, state, character)
     if limit == 3:
-        return "more than three asterisks this round (8.4.5f.2, the Girtle of Energy L4474)"
-    return "more than two asterisks this round (8.4.5f.2)"
+        return phrase("evening.three_asterisks")
+    return phrase("evening.two_asterisks")
 
 
 def armor(catalog: Catalog, state: GameState, character: CharacterState) -> list[str]:

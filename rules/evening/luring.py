@@ -23,6 +23,7 @@ from rules.magic.forms import misted
 from rules.magic.spells import fly
 from rules.magic.spells.peace import pacified
 from rules.modifiers import has
+from rules.phrases import phrase
 from rules.pieces import pieces_of
 from rules.schema.characters import AbilityKey
 
@@ -71,7 +72,7 @@ def lure(ctx: Ctx, combat: CombatState) -> None:
                 id=combat_id(ctx, combat, "lure", who, denizen).format(),
                 character=who,
                 kind="lure",
-                prompt=f"Lure the {denizen} onto your Melee Section (8.3.4)?",
+                prompt=phrase("evening.lure_prompt", denizen=denizen),
                 options=("no", "yes"),
                 default="no",
             )
@@ -110,11 +111,11 @@ def _lure(ctx: Ctx, combat: CombatState, who: str, denizen: str) -> None:
     ctx.emit(Lured(who=who, denizen=denizen, at=combat.clearing, round=combat.round))
     if is_native(ctx.catalog, denizen):
         group = natives.group_of(ctx, denizen)
-        natives.start_battling(ctx, combat, group, who, "lured (8.3.4e)")
+        natives.start_battling(ctx, combat, group, who, phrase("evening.native_lured"))
     character = ctx.sheet(who)
     if character.hidden:
         character.hidden = False
-        ctx.emit(Unhidden(who=who, reason="he lures (8.3.4b)"))
+        ctx.emit(Unhidden(who=who, reason=phrase("evening.he_lures")))
 
 
 # --- 8.3.5 random assignment ------------------------------------------------------------------
@@ -146,7 +147,7 @@ def assign(ctx: Ctx, combat: CombatState) -> None:
         while len(rollers) > 1:
             rolls = {}
             for who in rollers:
-                roll = ctx.dice.roll(who, "random assignment")
+                roll = ctx.dice.roll(who, phrase("evening.random_assignment"))
                 rolls[who] = roll.result
                 ctx.emit_roll(roll, at=combat.clearing, round=combat.round)
             best = max(rolls.values())

@@ -38,6 +38,7 @@ from rules.magic.forms import creature, form, misted
 from rules.magic.spells import absorb
 from rules.magic.spells.attack import SPELL, fixed_circle
 from rules.magic.spells.peace import named, pacified
+from rules.phrases import Phrase, phrase
 from rules.schema.action_chits import Action
 from rules.schema.tiles import ClearingType
 
@@ -134,13 +135,13 @@ def targets(ctx: Ctx, combat: CombatState) -> None:
         named(ctx, answer, who)  # Peace, L4715
         if is_native(ctx.catalog, answer) and answer not in ctx.state.minions:
             group = natives.group_of(ctx, answer)
-            natives.start_battling(ctx, combat, group, who, "targeted (8.2.3a)")
+            natives.start_battling(ctx, combat, group, who, phrase("evening.targeted"))
         for name in (who, answer):
             if name in ctx.state.characters and ctx.sheet(name).hidden:
                 ctx.sheet(name).hidden = False
-                ctx.emit(Unhidden(who=name, reason="a target is named (8.4.2b.2)"))
+                ctx.emit(Unhidden(who=name, reason=phrase("evening.target_named")))
             elif name in ctx.state.minions:
-                hirelings.unhide(ctx, name, "a target is named (8.4.2b.2)")
+                hirelings.unhide(ctx, name, phrase("evening.target_named"))
     if ctx.state.spells:
         absorb.changed_targets(ctx, combat, before)  # Absorb Essence, rule 2 (L4947)
     taking_effect.break_on_target(ctx, combat)  # 8.4.2h
@@ -166,7 +167,7 @@ def _target_decision(
         id=combat_id(ctx, combat, "target", who).format(),
         character=who,
         kind="target",
-        prompt="Your target this round (8.4.2), or none",
+        prompt=phrase("evening.target_prompt"),
         options=tuple(options),
         default=last if last in options else NONE,
     )
@@ -350,13 +351,13 @@ def ask_plays(
             combat,
             who,
             "attack",
-            "Your attack (8.4.5e.1)",
+            phrase("evening.attack_prompt"),
             offered.attacks,
             previous if previous in offered.attacks and who in aiming else offered.attacks[0],
         )
         if offered.heads:  # Absorb Essence, rule 2.1 (L4948)
             answers["head"] = _ask(
-                ctx, combat, who, "head", "Your head or club (L4948)", offered.heads, NONE
+                ctx, combat, who, "head", phrase("evening.head_prompt"), offered.heads, NONE
             )
         answers["maneuver"] = (
             NONE
@@ -366,7 +367,7 @@ def ask_plays(
                 combat,
                 who,
                 "maneuver",
-                "Your maneuver (8.4.5e.2)",
+                phrase("evening.maneuver_prompt"),
                 offered.maneuvers,
                 offered.maneuver,
                 effort=_stars(answers["attack"]),
@@ -378,7 +379,7 @@ def ask_plays(
                 combat,
                 who,
                 "shield",
-                "The oval for your shield (8.4.5i.2)",
+                phrase("evening.shield_prompt"),
                 list(ATTACKS.values()),
                 offered.shield,
             )
@@ -388,7 +389,7 @@ def ask_plays(
                 combat,
                 who,
                 "place",
-                "Where the denizens on your sheet go (8.4.5m)",
+                phrase("evening.place_prompt"),
                 offered.places,
                 offered.place,
             )
@@ -410,7 +411,7 @@ def _ask(
     combat: CombatState,
     who: str,
     kind: str,
-    prompt: str,
+    prompt: Phrase,
     options: list[str],
     default: str,
     *,
@@ -446,7 +447,7 @@ def shift_options(kind: str, current: int) -> list[str]:
 
 
 def ask_shifts(
-    ctx: Ctx, combat: CombatState, kind: str, eligible: Mapping[str, tuple[int, str]]
+    ctx: Ctx, combat: CombatState, kind: str, eligible: Mapping[str, tuple[int, Phrase]]
 ) -> dict[str, int]:
     """L4480: "after attacks and maneuvers are revealed but before they are resolved", each
     character in ``eligible`` (his box now, and why the card lets him) says where his attack or
@@ -454,7 +455,6 @@ def ask_shifts(
     each chose, by character."""
     card, boxes = SHIFTS[kind]
     by_name = {name: box for box, name in boxes.items()}
-    play = "attack" if kind == "shift_attack" else "maneuver"
     chosen: dict[str, int] = {}
     for who, (current, why) in eligible.items():
         options = shift_options(kind, current)
@@ -463,8 +463,9 @@ def ask_shifts(
             character=who,
             kind=kind,
             prompt=(
-                f"Your {card} (L4480): {why}. Where does your {play} go? "
-                f"{boxes[current]} keeps it where you played it"
+                phrase("evening.shift_attack_prompt", card=card, why=why, box=boxes[current])
+                if kind == "shift_attack"
+                else phrase("evening.shift_maneuver_prompt", card=card, why=why, box=boxes[current])
             ),
             options=tuple(options),
             default=options[0],

@@ -44,6 +44,7 @@ from rules.meeting import (
     penalty_prompt,
 )
 from rules.meeting_odds import drinks_matter
+from rules.phrases import Phrase, phrase
 
 #: The Meeting Table results that must be paid off or start a battle (L5499–5501).
 
@@ -73,7 +74,7 @@ def battles(combat: CombatState, native_group: str, who: str) -> bool:
     return who in combat.battling.get(native_group, [])
 
 
-def start_battling(ctx: Ctx, combat: CombatState, group: str, who: str, reason: str) -> None:
+def start_battling(ctx: Ctx, combat: CombatState, group: str, who: str, reason: Phrase) -> None:
     """8.2.1d, 8.2.3: ``group`` battles ``who`` (and his hirelings) until the combat ends."""
     if battles(combat, group, who):
         return
@@ -97,7 +98,7 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
                     id=_id(ctx, combat, "drinks", who, group).format(),
                     character=who,
                     kind="drinks",
-                    prompt=f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?",
+                    prompt=phrase("evening.drinks_prompt", group=group, cost=cost),
                     options=DRINKS,
                     default=DRINKS[0],
                 )
@@ -132,7 +133,7 @@ def meetings(ctx: Ctx, combat: CombatState, pieces: list[str], characters: list[
             )
         )
         if result.kind is ResultKind.BLOCK_BATTLE:
-            start_battling(ctx, combat, group, who, "Block/Battle (8.2.2b)")
+            start_battling(ctx, combat, group, who, phrase("evening.block_battle"))
         elif result.kind in PENALTIES:
             combat.owed[f"{who}|{group}"] = PENALTIES[result.kind]
 
@@ -178,6 +179,6 @@ def pay_off(ctx: Ctx, combat: CombatState) -> None:
             pay_penalty(ctx.catalog, ctx.sheet(who), what)
             ctx.emit(PaidOff(who=who, group=group, result=what, at=combat.clearing, round=0))
         else:
-            start_battling(ctx, combat, group, who, f"an unpaid {what} (8.2.2b)")
+            start_battling(ctx, combat, group, who, phrase("evening.unpaid_penalty", what=what))
     combat.owed = {}
     combat.step = "lure"

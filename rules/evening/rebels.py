@@ -23,6 +23,7 @@ from rules.evening.counters import is_native
 from rules.evening.spoils import points
 from rules.evening.state import CombatState
 from rules.events.evening import Rebelled
+from rules.phrases import phrase
 from rules.pieces import pieces_of
 
 
@@ -48,9 +49,9 @@ def rebel(ctx: Ctx, combat: CombatState, who: str, piece: str) -> None:
                 round=combat.round,
             )
         )
-        unhire(ctx, native, "he rebels (8.4.2g)")
+        unhire(ctx, native, phrase("evening.rebels"))
         combat.rebels.append(native)
-    natives.start_battling(ctx, combat, group, who, "treachery (8.4.2g.2)")
+    natives.start_battling(ctx, combat, group, who, phrase("evening.treachery"))
 
 
 def apart(ctx: Ctx, combat: CombatState, attacker: str, target: str) -> bool:

@@ -47,6 +47,7 @@ from rules.magic.spells.attack import aims
 from rules.magic.spells.combat import poisoned
 from rules.magic.spells.instant import DEMONS
 from rules.magic.targets import individuals
+from rules.phrases import Phrase, phrase
 from rules.pieces import pieces_of
 
 
@@ -205,11 +206,11 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
             if aim is None:
                 continue  # 8.4.5o: a denizen on a sheet of its own attacks nobody
             if rebels.apart(ctx, combat, body, aim):
-                why = "rebels and uncontrolled denizens cannot attack each other (8.4.2g.1)"
+                why = phrase("evening.rebels_apart")
                 cancelled(ctx, combat, counter, aim, why)
                 continue
             if demon_warded(ctx, body, aim):
-                why = "a Pentangle protects him from the Demons and the Imp (L4964)"
+                why = phrase("evening.pentangle_protects")
                 cancelled(ctx, combat, counter, aim, why)
                 continue
             red = face.harm == "RED"
@@ -243,7 +244,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                 attacker=strike.attacker,
                 target=strike.target,
                 hit=strike.hit,
-                how=strike.how,
+                how=_HOW[strike.how] if strike.how is not None else None,
                 at=combat.clearing,
                 round=combat.round,
             )
@@ -337,12 +338,16 @@ def _in_mist(ctx: Ctx, combat: CombatState, strike: Strike) -> bool:
     attacker = strike.body or strike.attacker
     if not (misted(ctx.state.spells, attacker) or misted(ctx.state.spells, strike.target)):
         return False
-    why = "one in mist cannot attack or be attacked (L5062)"
+    why = phrase("evening.mist_unattackable")
     cancelled(ctx, combat, strike.attacker, strike.target, why)
     return True
 
 
-def cancelled(ctx: Ctx, combat: CombatState, attacker: str, target: str, reason: str) -> None:
+#: How a strike hits (8.4.8a–b), as its event says it.
+_HOW = {"undercut": phrase("evening.undercut"), "intercept": phrase("evening.intercept")}
+
+
+def cancelled(ctx: Ctx, combat: CombatState, attacker: str, target: str, reason: Phrase) -> None:
     """The attack of ``attacker`` on ``target`` is cancelled, for ``reason``: told to all."""
     ctx.emit(
         AttackCancelled(

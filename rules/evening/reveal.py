@@ -26,6 +26,7 @@ from rules.events.evening import HeadPlayed, PlayCancelled, Played
 from rules.magic import builtin, targets
 from rules.magic.forms import creature
 from rules.magic.spells.attack import SPELL, aims
+from rules.phrases import phrase
 from rules.pieces import pieces_of
 
 
@@ -185,7 +186,9 @@ def _attack(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Attack | No
         time = side.time if side.time is not None else chit.time
         length = record.length
         if not kit.strong_enough(chit, record.weight):
-            cancelled = f"{label} is weaker than the {weapon} (8.4.5f.3)"
+            cancelled = phrase(
+                "evening.weaker_than_weapon", chit=label, weapon=weapon, rule="8.4.5f.3"
+            )
     return Attack(
         chit=label,
         weapon=weapon,
@@ -235,11 +238,11 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
         heaviest = max(carried, ctx.catalog.characters[who].weight, key=lambda w: w.rank)
         cancelled = None
         if side.strength.rank < heaviest.rank:
-            cancelled = f"the {horse} cannot carry {heaviest} weight on that side (8.4.5k)"
+            cancelled = phrase("evening.horse_cannot_carry", horse=horse, weight=heaviest.value)
         elif galloping and who in combat.galloped:
-            cancelled = "his horse gallops only once a round (8.4.5k.2)"
+            cancelled = phrase("evening.gallops_once")
         elif any(is_red(ctx, combat, d) for d in combat.sheets.get(who, [])):
-            cancelled = "a red-side-up Tremendous monster holds him (8.4.7d.2)"
+            cancelled = phrase("evening.tremendous_holds")
         return Maneuver(
             horse=horse,
             galloping=galloping,
@@ -271,5 +274,7 @@ def _maneuver(ctx: Ctx, combat: CombatState, who: str, answer: str) -> Maneuver 
     needed = kit.carrying(ctx.catalog, state, character, play)
     cancelled = None
     if not kit.strong_enough(chit, needed):
-        cancelled = f"{play} cannot carry {needed} weight (8.4.5f.3, j.1)"
+        cancelled = phrase(
+            "evening.cannot_carry", what=play, weight=needed.value, rule="8.4.5f.3, j.1"
+        )
     return Maneuver(chit=play, direction=direction, time=chit.time, cancelled=cancelled)

@@ -16,6 +16,7 @@ from rules.evening.resolving import maneuver_of
 from rules.evening.state import CombatState
 from rules.evening.sunset import present
 from rules.events.evening import Killed, Shifted
+from rules.phrases import Phrase, phrase
 from rules.schema.action_chits import Action
 
 
@@ -31,7 +32,7 @@ def shift(ctx: Ctx, combat: CombatState) -> None:
     is intercepted anyway (8.4.8b.2): nothing to shift. A character held by a red-side-up
     Tremendous monster whose maneuver the Cloak moves is ``cloaked`` this round, for
     :func:`cloak_loop`."""
-    attacks: dict[str, tuple[int, str]] = {}
+    attacks: dict[str, tuple[int, Phrase]] = {}
     for who in present(ctx, combat):
         attack = _attack_of(combat, who)
         target = combat.targets.get(who)
@@ -41,11 +42,11 @@ def shift(ctx: Ctx, combat: CombatState) -> None:
             continue
         maneuver = maneuver_of(ctx, combat, target)
         if maneuver is not None and maneuver[1] >= 5:
-            why = f"the maneuver time of {target} is {maneuver[1]}"
+            why = phrase("evening.target_maneuver_time", target=target, time=maneuver[1])
             attacks[who] = (attack, why)
     shifted = melee.ask_shifts(ctx, combat, "shift_attack", attacks)
     ctx.wait_if_pending()
-    maneuvers: dict[str, tuple[int, str]] = {}
+    maneuvers: dict[str, tuple[int, Phrase]] = {}
     held: list[str] = []
     for who in present(ctx, combat):
         plays = combat.plays.get(who)
@@ -67,7 +68,7 @@ def shift(ctx: Ctx, combat: CombatState) -> None:
             continue  # L4486: the Duck chit goes only in the Duck square
         times = aimed_at(ctx, combat, who)
         if times and min(times) >= 5:
-            why = f"the attacks aimed at you have times {', '.join(map(str, sorted(times)))}"
+            why = phrase("evening.attacks_aimed_times", times=tuple(sorted(times)))
             maneuvers[who] = (move.direction, why)
     moved = melee.ask_shifts(ctx, combat, "shift_maneuver", maneuvers)
     ctx.wait_if_pending()

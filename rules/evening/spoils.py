@@ -20,6 +20,7 @@ from rules.events.evening import Flipped, Killed, Spoils, Taken, TakenCard, Take
 from rules.magic import lifecycle
 from rules.magic.forms import ABSORB_ESSENCE
 from rules.magic.spells import absorb
+from rules.phrases import phrase
 from rules.pieces import ITEM_KINDS, pieces_of
 from rules.state import Place
 
@@ -124,7 +125,7 @@ def _hireling_killed(ctx: Ctx, piece: str) -> None:
         bounty = ctx.catalog.native_counters[pieces_of(ctx.catalog)[piece].name].bounty
         boss = ctx.sheet(minion.employer)
         boss.notoriety = points(Fraction(boss.notoriety) - bounty.notoriety)
-    hirelings.unhire(ctx, piece, "killed in combat (8.7.7)")
+    hirelings.unhire(ctx, piece, phrase("evening.killed_in_combat"))
 
 
 def leader_killed(ctx: Ctx, combat: CombatState, leader: str) -> None:
@@ -245,12 +246,15 @@ def character_killed(
     combat.sheets.pop(victim, None)
     combat.boxes.pop(victim, None)
     combat.targets = {who: t for who, t in combat.targets.items() if t != victim}
-    leaving.lose_everything(ctx, victim, "his employer is killed (8.4.9p)")
-    how = f"the {killer}" if killer is not None else "his wounds"
+    leaving.lose_everything(ctx, victim, phrase("evening.employer_killed"))
     leaving.record(  # 9.1.1, 9.1.2b: killed by one step's blows, or one round's wounds, together
         ctx,
         victim,
         "killed",
         moment=f"combat in {combat.clearing}, round {combat.round}, {instant}",
-        cause=f"killed by {how} in {combat.clearing} (9.1.1)",
+        cause=(
+            phrase("evening.killed_by", killer=killer, clearing=combat.clearing)
+            if killer is not None
+            else phrase("evening.killed_by_wounds", clearing=combat.clearing)
+        ),
     )

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler
 
 from rules.decisions.ids import CombatId
 from rules.magic.casts import SpellCast
+from rules.phrases import Phrase
 
 Step = Literal[
     "start",
@@ -59,7 +60,7 @@ class Attack(_Data):
     time: int = 0
     length: int = 0
     flip: Literal["alerted", "unalerted"] | None = None
-    cancelled: str | None = None
+    cancelled: Phrase | None = None
     spell: str | None = None
 
 
@@ -73,7 +74,7 @@ class Maneuver(_Data):
     galloping: bool = False
     direction: int = Field(ge=1, le=3)
     time: int
-    cancelled: str | None = None
+    cancelled: Phrase | None = None
 
 
 class Plays(_Data):

@@ -36,6 +36,7 @@ from rules.orders.conditions import CombatOrders, Situation, cast_spell, standin
 from rules.orders.parse import parse_orders
 from rules.orders.problems import ProblemCode
 from rules.orders.reader import Problem
+from rules.phrases import Phrase, phrase, verbatim
 from rules.state import GameState
 
 #: The standing-order key that answers each decision kind in a typed answer
@@ -75,55 +76,91 @@ def brief(
     who: str,
     clearing: str | None = None,
     decisions: Sequence[Decision] = (),
-) -> list[str]:
+) -> list[Phrase]:
     """What ``who`` needs to decide ``decisions`` in the combat of ``clearing`` (see
     :func:`fight_of`), from the state where combat waits: the counters on his sheet with the
     side they show and their move and attack times, his action chits in play and those played
     this round, the asterisks he may still play (8.4.5f.2) when one of ``decisions`` plays
     chits, the spells he cannot cast now and why when his Encounter action is asked
-    (:func:`rules.magic.uncastable.reasons`), his wounds and fatigue. Empty when no combat is
-    being fought."""
+    (:func:`rules.magic.uncastable.reasons`), his wounds and fatigue: a phrase a line. Empty
+    when no combat is being fought."""
     combat = fight_of(state, who, clearing)
     if combat is None or who not in state.characters:
         return []
     character = state.characters[who]
-    lines = [f"Combat in {combat.clearing}, round {combat.round}."]
+    lines = [phrase("evening.brief_combat", clearing=combat.clearing, round=combat.round)]
     counters = []
     for denizen in combat.sheets.get(who, []):
         face = showing(catalog, state, combat.dark_parts, denizen)
-        side = "dark" if dark(state, combat.dark_parts, denizen) else "light"
-        attack = f", attack {face.attack} {face.harm}" if face.attack is not None else ""
-        kind = "native" if is_native(catalog, denizen) else "monster"
-        counters.append(f"{denizen} ({kind}, {side}: move {face.move}{attack})")
-    lines.append("On your sheet: " + (", ".join(counters) if counters else "nothing") + ".")
+        side = (
+            phrase("evening.dark_side")
+            if dark(state, combat.dark_parts, denizen)
+            else phrase("evening.light_side")
+        )
+        kind = (
+            phrase("evening.a_native")
+            if is_native(catalog, denizen)
+            else phrase("evening.a_monster")
+        )
+        if face.attack is None:
+            counters.append(
+                phrase(
+                    "evening.brief_counter", denizen=denizen, kind=kind, side=side, move=face.move
+                )
+            )
+        else:
+            counters.append(
+                phrase(
+                    "evening.brief_attacker",
+                    denizen=denizen,
+                    kind=kind,
+                    side=side,
+                    move=face.move,
+                    attack=face.attack,
+                    harm=str(face.harm),
+                )
+            )
+    lines.append(
+        phrase("evening.brief_sheet", counters=tuple(counters))
+        if counters
+        else phrase("evening.brief_sheet_empty")
+    )
     played = combat.used.get(who, [])
     unused = kit.unused(character, played, committed(state.spells, who))
-    lines.append("Your chits in play: " + (", ".join(unused) if unused else "none") + ".")
+    lines.append(
+        phrase("evening.brief_chits", chits=tuple(unused))
+        if unused
+        else phrase("evening.brief_no_chits")
+    )
     if played:
-        lines.append("Played this round: " + ", ".join(played) + ".")
+        lines.append(phrase("evening.brief_played", chits=tuple(played)))
     if any(kind_of(d.where).plays_chits for d in decisions if isinstance(d.where, CombatId)):
         limit = kit.effort_limit(catalog, state, character)
         if limit is None:
-            lines.append("Asterisks you may still play this round: any number (L4477).")
+            lines.append(phrase("evening.brief_asterisks_any"))
         else:
             left = max(0, limit - kit.effort(played))
-            lines.append(f"Asterisks you may still play this round: {left} (8.4.5f.2).")
+            lines.append(phrase("evening.brief_asterisks_left", left=left))
     if any(d.kind == "action" for d in decisions):
         lines += _uncastable(catalog, state, combat, who)
     wounded = sum(1 for c in character.chits if c.status == "wounded")
     fatigued = sum(1 for c in character.chits if c.status == "fatigued")
-    lines.append(f"Wounded chits: {wounded}; fatigued: {fatigued}.")
+    lines.append(phrase("evening.brief_wounds", wounded=wounded, fatigued=fatigued))
     return lines
 
 
-def _uncastable(catalog: Catalog, state: GameState, combat: CombatState, who: str) -> list[str]:
-    """The line naming the spells he cannot cast now, each with its reason; none if he can
-    cast every spell of his (or has none)."""
+def _uncastable(catalog: Catalog, state: GameState, combat: CombatState, who: str) -> list[Phrase]:
+    """The line naming the spells he cannot cast now, each with its reason, by semicolons;
+    none if he can cast every spell of his (or has none)."""
     ctx = Ctx.start(catalog, state)
     found = uncastable.reasons(ctx, combat, who, encounter.move_times(ctx, combat, who))
     if not found:
         return []
-    return ["Spells you cannot cast now: " + "; ".join(f"{n} ({why})" for n, why in found) + "."]
+    spells = [phrase("evening.spell_why", spell=name, why=why) for name, why in found]
+    listed = spells[-1]
+    for spell in reversed(spells[:-1]):
+        listed = phrase("evening.semicolon", first=spell, rest=listed)
+    return [phrase("evening.brief_uncastable", spells=listed)]
 
 
 def typed_example(decisions: Sequence[Decision]) -> str | None:
@@ -205,10 +242,15 @@ def read_plays(
                     phase=None,
                     text=", ".join(sorted(useless)) or text[:60],
                     message=(
-                        f"{', '.join(sorted(useless)) or 'nothing written'} answers none of "
-                        "your open decisions"
+                        phrase("evening.answers_nothing", written=tuple(sorted(useless)))
+                        if useless
+                        else phrase("evening.nothing_written")
                     ),
-                    hint=f"open now: {', '.join(open_keys) or 'none'}",
+                    hint=(
+                        phrase("evening.open_now", keys=tuple(open_keys))
+                        if open_keys
+                        else phrase("evening.nothing_open_now")
+                    ),
                 ),
             ),
         )
@@ -258,8 +300,10 @@ def _not_among_options(
                 line=1,
                 phase=None,
                 text=f"{key}: {written}"[:80],
-                message=f"{key}: {written} is not one of your choices now",
-                hint=f"you may {key}: {_listed(decision.options)}",
+                message=phrase("evening.not_a_choice", key=key, written=verbatim(written)),
+                hint=phrase(
+                    "evening.you_may", key=key, options=verbatim(_listed(decision.options))
+                ),
             )
         )
     return problems
@@ -323,13 +367,17 @@ def _hireling_lines(
         option = next((o for d in found for o in d.options if _same(o, wanted, d.kind)), None)
         if not found or option is None:
             hint = (
-                f"one of: {_listed(found[0].options)}"
+                phrase("evening.one_of", options=verbatim(_listed(found[0].options)))
                 if found
-                else "open: "
-                + ", ".join(
-                    f"{d.kind} {about(d.where)}".strip()
-                    for d in decisions
-                    if d.kind in TYPED_BY_KIND
+                else phrase(
+                    "evening.open_typed",
+                    open=verbatim(
+                        ", ".join(
+                            f"{d.kind} {about(d.where)}".strip()
+                            for d in decisions
+                            if d.kind in TYPED_BY_KIND
+                        )
+                    ),
                 )
             )
             problems.append(
@@ -338,7 +386,9 @@ def _hireling_lines(
                     line=number,
                     phase=None,
                     text=line.strip()[:80],
-                    message=f"{line.strip()[:60]!r} answers none of your open decisions",
+                    message=phrase(
+                        "evening.line_answers_nothing", line=verbatim(repr(line.strip()[:60]))
+                    ),
                     hint=hint,
                 )
             )
@@ -371,6 +421,6 @@ def _nothing_open(text: str) -> Problem:
         line=1,
         phase=None,
         text=text[:60],
-        message="no combat is waiting for your plays",
-        hint="plays are answered while a combat window is open",
+        message=phrase("evening.no_combat_waiting"),
+        hint=phrase("evening.plays_in_window"),
     )

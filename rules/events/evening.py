@@ -181,12 +181,13 @@ class Positioned(Public, type="positioned"):
 
 
 class Attacked(Public, type="attacked"):
-    """``attacker`` attacks ``target``: hit ``hit`` (``how``) (8.4.8)."""
+    """``attacker`` attacks ``target``: hit ``hit`` (``how``: it undercuts or intercepts)
+    (8.4.8)."""
 
     attacker: str
     target: str
     hit: bool
-    how: str | None
+    how: Phrase | None
     at: str
     round: int
 

@@ -11,6 +11,7 @@ import time_machine
 from sqlmodel import col, select
 
 from bot import outbox
+from bot.event_text import english
 from bot.local import deliver
 from bot.service import CampaignService, RequestError
 from db import blobs, event_log, messages, repo
@@ -18,6 +19,7 @@ from db.engine import session_scope
 from db.models import Blob, OutboxMessage, Snapshot
 from rules.events import logged_rolls
 from rules.events.day import Midnight
+from rules.phrases import verbatim
 
 START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
@@ -53,7 +55,9 @@ def test_the_rolls_of_a_day_are_kept_with_its_events_for_the_moderators(service,
             logs = [r for r in records if r.type == "dice_log"]
             assert logs and all(r.audience == "moderator" and not r.recipients for r in logs)
             rolls = logged_rolls([event_log.as_event(r) for r in logs])
-            assert rolls[0].purpose == "monster roll", "the day's own rolls, from its Sunrise"
+            assert english(rolls[0].purpose) == "monster roll", (
+                "the day's own rolls, from its Sunrise"
+            )
             shown = [(r.fields["who"], r.fields["dice"]) for r in records if r.type == "roll"]
             assert all(roll in [(r.who, list(r.dice)) for r in rolls] for roll in shown)
     text = service.campaigns.rolls("Test", moderator="gm", day=2).text
@@ -221,7 +225,7 @@ def test_pruning_keeps_what_an_undelivered_message_needs(service, traveller):
 
 def test_a_days_events_are_stored_in_one_batch_in_order(service, traveller):
     started(service, "Amazon")
-    events = [Midnight(what=f"the {n}th") for n in range(1500)]
+    events = [Midnight(what=verbatim(f"the {n}th")) for n in range(1500)]
     with session_scope(service.engine) as session:
         assert event_log.save_events(session, campaign_id=1, day=5, events=events[:1000]) == range(
             1000

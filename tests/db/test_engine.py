@@ -26,6 +26,7 @@ from db.models import (
 )
 from rules.events import from_stored
 from rules.events.day import Midnight
+from rules.phrases import verbatim
 
 from .conftest import T0, sqlite_only
 
@@ -87,7 +88,10 @@ def test_deleting_a_campaign_deletes_its_rows(engine: Engine, campaign_id: int) 
             session, campaign_id=campaign_id, day=1, step="start", state="{}", created_at=T0
         )
         event_log.save_events(
-            session, campaign_id=campaign_id, day=1, events=[Midnight(what="weapons unalert")]
+            session,
+            campaign_id=campaign_id,
+            day=1,
+            events=[Midnight(what=verbatim("weapons unalert"))],
         )
         repo.add_decision(
             session,

@@ -18,6 +18,7 @@ from rules.events import Untyped, from_stored
 from rules.events.day import Midnight
 from rules.events.daylight import Moved
 from rules.events.search import Looted
+from rules.phrases import verbatim
 
 from .conftest import T0
 
@@ -182,14 +183,17 @@ def test_events_keep_their_order_and_audience(engine: Engine, campaign_id: int) 
         assert list(more) == [2, 3]
         assert list(event_log.save_events(session, campaign_id=campaign_id, day=1, events=[])) == []
         event_log.save_events(
-            session, campaign_id=campaign_id, day=2, events=[Midnight(what="weapons unalert")]
+            session,
+            campaign_id=campaign_id,
+            day=2,
+            events=[Midnight(what=verbatim("weapons unalert"))],
         )
     with session_scope(engine) as session:
         records = event_log.list_events(session, campaign_id=campaign_id, day=1)
         assert [event_log.as_event(r) for r in records] == events
         assert event_log.day_events(session, campaign_id=campaign_id, day=1) == events
         assert event_log.day_events(session, campaign_id=campaign_id, day=2) == [
-            Midnight(what="weapons unalert")
+            Midnight(what=verbatim("weapons unalert"))
         ]
         assert event_log.day_events(session, campaign_id=campaign_id, day=3) == []
         assert records[2].recipients == ["Amazon", "Berserker"]

@@ -8,6 +8,7 @@ from rules.day.context import Ctx
 from rules.day.leaving import die, left_map, pick_order
 from rules.end.scoring import score_character
 from rules.events import visible_to
+from rules.phrases import phrase, verbatim
 from rules.state import Place
 from rules.state_check import check_state
 from tests.rules.games import fresh
@@ -19,9 +20,15 @@ def test_the_first_killed_picks_first_and_those_killed_together_roll_one_die_eac
     state = fresh(3, CAST, Amazon="BL1", Berserker="BL1", Elf="CN1")
     state.dice.forced = [[2], [5]]
     ctx = Ctx.start(catalog(), state)
-    die(ctx, "Elf", "killed", moment="combat in CN1, round 1, instant 1", cause="test")
-    die(ctx, "Amazon", "killed", moment="combat in BL1, round 2, instant 1", cause="test")
-    die(ctx, "Berserker", "killed", moment="combat in BL1, round 2, instant 1", cause="test")
+    die(ctx, "Elf", "killed", moment="combat in CN1, round 1, instant 1", cause=verbatim("test"))
+    die(ctx, "Amazon", "killed", moment="combat in BL1, round 2, instant 1", cause=verbatim("test"))
+    die(
+        ctx,
+        "Berserker",
+        "killed",
+        moment="combat in BL1, round 2, instant 1",
+        cause=verbatim("test"),
+    )
     seqs = {n: state.characters[n].departed.seq for n in CAST}  # type: ignore[union-attr]
     assert seqs == {"Elf": 1, "Amazon": 2, "Berserker": 2}
     pick_order(ctx)
@@ -38,7 +45,7 @@ def test_a_death_is_told_to_his_player_alone_and_abandons_his_belongings_here() 
     state = fresh(3, CAST, Amazon="BL1", Berserker="BL1", Elf="CN1")
     belongings = list(state.at(Place.owner("Amazon")))
     ctx = Ctx.start(catalog(), state)
-    die(ctx, "Amazon", "suicide", moment="midnight", cause="suicide at Midnight (9.2.2a)")
+    die(ctx, "Amazon", "suicide", moment="midnight", cause=phrase("day.suicide"))
     sheet = state.characters["Amazon"]
     assert sheet.dead and sheet.gold == 0 and not sheet.items
     assert state.place_of("Amazon") == Place.OUT

@@ -9,6 +9,7 @@ from operator import attrgetter
 
 import pytest
 
+from bot.event_text import english
 from rules.board import board_for
 from rules.catalog import Index, catalog
 from rules.daylight.hirelings import hire
@@ -443,6 +444,6 @@ def test_an_insult_or_a_challenge_costs_the_points_its_printed_result_takes() ->
     assert (penalty_cost(altered, "Insult"), penalty_cost(altered, "Challenge")) == (3, 7)
     pay_penalty(altered, sheet, "Insult")
     assert sheet.notoriety == 2
-    assert penalty_prompt(altered, "Company", "Challenge", "battled") == (
+    assert english(penalty_prompt(altered, "Company", "Challenge", "battled")) == (
         "The Company's Challenge: pay 7 Fame, or refuse and be battled?"
     )

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 import pytest
 
+from bot.event_text import english
 from rules.catalog import catalog
 from rules.day.context import Ctx
 from rules.day.engine import resolve as real_resolve
@@ -404,7 +405,7 @@ def test_no_loop_when_the_red_monster_is_faster_than_the_cloak():
         for e in outcome.events
         if e.type == "attacked" and e.fields["attacker"] == "Tremendous Troll 1"
     ]
-    assert [(e.fields["round"], e.fields["how"]) for e in troll] == [
+    assert [(e.fields["round"], english(e.fields["how"])) for e in troll] == [
         (1, "intercept"),
         (2, "undercut"),
     ]
