@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.campaign_settings import CampaignSettings
-from bot.event_text import word as said
+from bot.event_text import word as spoken
 from bot.i18n import speaking
 from bot.players import checked
 from bot.render import render
@@ -175,12 +175,12 @@ def test_the_rolls_report_names_the_game_s_own_rolls_in_spanish():
 
 def test_a_fresh_start_refused_and_a_setup_line_refused_are_said_in_spanish():
     with speaking("es"):
-        assert said(phrase("setup.no_inn")) == (
+        assert spoken(phrase("setup.no_inn")) == (
             "la Posada no está en el mapa: no hay dónde volver a comenzar (9.1.2a)"
         )
-        assert said(phrase("setup.in_use", who="Woods Girl")) == (
+        assert spoken(phrase("setup.in_use", who="Woods Girl")) == (
             "Chica del Bosque está en uso; elige un personaje que nadie juegue (9.1.2a)"
         )
-        assert said(phrase("setup.price_instead", item="Short Sword", gold=5)).startswith(
+        assert spoken(phrase("setup.price_instead", item="Short Sword", gold=5)).startswith(
             "no hay Espada Corta que conseguir"
         )
