@@ -27,6 +27,8 @@ from rules.board import (
     parse_clearing_id,
 )
 from rules.catalog import catalog
+from rules.discoveries import RoadDiscovery
+from rules.discoveries import said as said_discovery
 from rules.layout import PlacedTile
 from rules.schema.tiles import ClearingType, Edge, RoadType
 
@@ -297,3 +299,15 @@ def test_equal_layouts_share_one_board_and_a_turned_tile_makes_another() -> None
     assert board_for(data, flipped).tile_of("CV1").enchanted
     assert board_for(data, turned) is not board
     assert board_for(data, turned) is not board_for(data, flipped)
+
+
+def test_a_discovered_road_is_said_in_the_reader_s_language_2_6_2e() -> None:
+    road = RoadDiscovery.parse("HV (enchanted) hidden path 2-5")
+    assert road is not None
+    assert english(road.said()) == "HV (enchanted) hidden path 2-5" == str(road)
+    assert said_discovery("HOARD 6") == "HOARD 6"
+    with speaking(Language.ES):
+        assert word(said_discovery("CS (normal) secret passage 2-3")) == (
+            "CS (normal) pasaje secreto 2-3"
+        )
+        assert word(road.said()) == "HV (encantado) sendero oculto 2-5"
