@@ -21,6 +21,7 @@ from bot import archive, scope
 from bot.campaign_settings import CampaignSettings, SettingError
 from bot.cards import Carded, Seat, status_reply
 from bot.deadlines import next_deadline
+from bot.event_text import word
 from bot.i18n import speaking
 from bot.names import did_you_mean, matching
 from bot.render import render
@@ -186,13 +187,14 @@ class Campaigns:
             try:
                 choices = {**seat.setup, **setup_choices(text)}
             except SetupError as error:
-                raise RequestError(str(error)) from None
+                raise RequestError(word(error.phrase)) from None
             try:
                 setup = CharacterSetup.model_validate({**choices, "name": seat.character})
                 weeks = self.store.settings(campaign).weeks
                 new_game(self.store.catalog, campaign.seed, [setup], weeks=weeks)
             except (SetupError, ValueError) as error:
-                raise RequestError(f"Not stored: {error}") from None
+                why = word(error.phrase) if isinstance(error, SetupError) else str(error)
+                raise RequestError(f"Not stored: {why}") from None
             seat.setup = choices
             shown = choices_text(choices)
             return Reply(f"Setup choices for the {seat.character} stored (secret): {shown}")
@@ -225,7 +227,7 @@ class Campaigns:
         try:
             state = new_game(catalog, seed, setups, weeks=settings.weeks)
         except SetupError as error:
-            raise RequestError(f"The game cannot be set up: {error}") from None
+            raise RequestError(f"The game cannot be set up: {word(error.phrase)}") from None
         options = settings.engine_options()
         state.options.update(options)
         started = Taken.of(state)

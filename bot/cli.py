@@ -239,6 +239,16 @@ def run(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) -> i
             args.maps.close()
 
 
+def _said(exc: Exception) -> str:
+    """A refusal as the command line says it: the phrase it carries (a setup choice refused,
+    :class:`rules.SetupError`), else its message."""
+    from bot.event_text import word
+    from rules.phrases import Phrase
+
+    said = getattr(exc, "phrase", None)
+    return word(said) if isinstance(said, Phrase) else str(exc)
+
+
 def _run(args: argparse.Namespace) -> int:
     """Run the command ``args`` names (see :func:`run`)."""
     from bot.catalog_cache import catalog
@@ -251,7 +261,7 @@ def _run(args: argparse.Namespace) -> int:
         text, status = output if isinstance(output, tuple) else (output, 0)
         print(text)
     except refusals as exc:
-        print(f"realmbot: {exc}", file=sys.stderr)
+        print(f"realmbot: {_said(exc)}", file=sys.stderr)
         return EXIT_USAGE
     except DatabaseBusyError as exc:
         from bot.render import render

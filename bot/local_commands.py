@@ -316,7 +316,9 @@ def _check_choices(text: str) -> None:
     try:
         setup_choices(text)
     except SetupError as exc:
-        raise UsageError(str(exc)) from None
+        from bot.event_text import word
+
+        raise UsageError(word(exc.phrase)) from None
 
 
 def cmd_local(args: argparse.Namespace, data: Catalog) -> str:

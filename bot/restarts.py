@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from bot.event_text import word
 from bot.i18n import _
 from bot.names import matching
 from bot.render import render
@@ -57,7 +58,7 @@ class FreshStarts:
                 )
                 sheet, notes = restart(self.store.catalog, state, old, setup)
             except (SetupError, ValueError) as error:
-                said = str(error)
+                said = word(error.phrase) if isinstance(error, SetupError) else str(error)
                 end = " " if said.endswith(("?", ".", "!")) else ". "
                 raise RequestError(
                     _("Not started again: %(why)s") % {"why": said} + end + _("Nothing changed.")
@@ -95,7 +96,7 @@ class FreshStarts:
                 seat.player,
                 partial(sheet_text, self.store.catalog, state, sheet.name, campaign.name),
             )
-            gear = "; ".join(notes) or _("no starting weapons or armor")
+            gear = "; ".join(word(note) for note in notes) or _("no starting weapons or armor")
             return Reply(
                 _(
                     "You start again as the %(character)s at the Inn (%(where)s) on day %(day)s: "

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal
 
 from rules.catalog import Catalog
 from rules.events.day import NotImplementedYet
+from rules.phrases import Phrase, phrase
 from rules.state import GameState
 
 if TYPE_CHECKING:
@@ -241,6 +242,13 @@ ADVANTAGES: dict[tuple[str, str], Advantage] = {
 
 #: The parts of the game the engine does not play yet.
 LATER_PARTS: tuple[Acts, ...] = ("combat", "search", "trade", "magic")
+#: Each of :data:`LATER_PARTS` as a report names it (``templates/phrases/advantages.j2``).
+_PARTS_SAID: dict[Acts, Phrase] = {
+    "combat": phrase("advantages.combat"),
+    "search": phrase("advantages.search"),
+    "trade": phrase("advantages.trade"),
+    "magic": phrase("advantages.magic"),
+}
 
 
 def waiting(
@@ -259,12 +267,12 @@ def waiting(
     return found
 
 
-def waiting_for(advantage: Advantage) -> str:
+def waiting_for(advantage: Advantage) -> Phrase:
     """What an advantage waits for: its issue (``"issue 21"``), or, when none is filed,
     ``"magic"`` for one that acts in magic and ``"a later issue"`` for the others."""
     if advantage.issue is not None:
-        return f"issue {advantage.issue}"
-    return "magic" if "magic" in advantage.acts else "a later issue"
+        return phrase("advantages.issue", number=advantage.issue)
+    return _PARTS_SAID["magic"] if "magic" in advantage.acts else phrase("advantages.later_issue")
 
 
 def report_waiting(ctx: Ctx, name: str, part: Acts, phase: int | None = None) -> None:
@@ -274,7 +282,13 @@ def report_waiting(ctx: Ctx, name: str, part: Acts, phase: int | None = None) ->
         ctx.emit(
             NotImplementedYet(
                 rule=advantage.rule,
-                what=f"the {name}'s {title} in {part}, which comes with {waiting_for(advantage)}",
+                what=phrase(
+                    "advantages.waiting",
+                    who=name,
+                    advantage=title,
+                    part=_PARTS_SAID.get(part, part),
+                    waiting=waiting_for(advantage),
+                ),
                 who=name,
                 phase=phase,
             )

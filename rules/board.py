@@ -35,6 +35,7 @@ from functools import cached_property, lru_cache
 
 from rules.catalog import Catalog
 from rules.layout import DIRECTIONS, STEPS, PlacedTile, opposite
+from rules.phrases import Phrase, phrase
 from rules.schema.tiles import Clearing, ClearingType, Edge, RoadType, Tile, TileSide
 
 Hex = tuple[int, int]
@@ -88,13 +89,15 @@ class LayoutError(ValueError):
 class ClearingError(ValueError):
     """A clearing id that is malformed or names no clearing of the board.
 
-    The message says why and, when the tile is known, lists the tile's real clearings:
-    ``"no clearing CV3: Curst Valley has clearings 1, 2, 4, 5"``.
+    ``phrase`` says why to the player who named it (``templates/phrases/board.j2``) and, when the
+    tile is known, lists the tile's real clearings: ``"no clearing CV3: Curst Valley has clearings
+    1, 2, 4, 5"``. The message (``str``) is the phrase's key and values, for a developer.
     """
 
-    def __init__(self, clearing: str, reason: str) -> None:
+    def __init__(self, clearing: str, said: Phrase) -> None:
         self.clearing = clearing
-        super().__init__(reason)
+        self.phrase = said
+        super().__init__(f"{said.key} {said.named}")
 
 
 def clearing_id(code: str, number: int) -> str:
@@ -113,9 +116,7 @@ def parse_clearing_id(text: str) -> tuple[str, int]:
     """
     match = _CLEARING_ID.fullmatch(text.strip())
     if match is None:
-        raise ClearingError(
-            text, f"{text!r} is not a clearing id (a tile code and a clearing number, e.g. CV5)"
-        )
+        raise ClearingError(text, phrase("board.not_a_clearing_id", text=repr(text)))
     return match.group(1).upper(), int(match.group(2))
 
 
@@ -286,16 +287,20 @@ class Board:
             return clearing_id(code, number)
         canonical = clearing_id(code, number)
         if not is_tile_code(self.catalog, code):
-            suggestions = self.catalog.tiles.suggest(code)
-            hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-            raise ClearingError(cid, f"no clearing {cid}: there is no tile {code!r}{hint}")
+            suggestions = tuple(self.catalog.tiles.suggest(code))
+            raise ClearingError(
+                cid,
+                phrase("board.no_tile", clearing=cid, code=repr(code), suggestions=suggestions),
+            )
         tile = self.catalog.tiles[code]
         if side is None:
             raise ClearingError(
-                cid, f"no clearing {canonical}: {tile.name} ({code}) is not on the map"
+                cid, phrase("board.tile_not_on_map", clearing=canonical, tile=tile.name, code=code)
             )
-        numbers = ", ".join(str(n) for n in sorted(side.clearing_numbers()))
-        raise ClearingError(cid, f"no clearing {canonical}: {tile.name} has clearings {numbers}")
+        numbers = tuple(sorted(side.clearing_numbers()))
+        raise ClearingError(
+            cid, phrase("board.no_such_number", clearing=canonical, tile=tile.name, numbers=numbers)
+        )
 
     def clearing(self, cid: str) -> Clearing:
         """The clearing record of ``cid`` on the face that is up (type, magic, position)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rules.phrases import Phrase, phrase
 from rules.schema.tiles import Road, RoadType
 
 _ROAD = re.compile(
@@ -34,6 +35,17 @@ class RoadDiscovery:
     def __str__(self) -> str:
         face = "enchanted" if self.enchanted else "normal"
         return f"{self.tile} ({face}) {_KINDS[self.type]} {self.a}-{self.b}"
+
+    def said(self) -> Phrase:
+        """The discovery as a report or a sheet says it in the reader's language
+        (``templates/phrases/discoveries.j2``): ``str`` is how the sheet stores it."""
+        face = phrase("discoveries.enchanted") if self.enchanted else phrase("discoveries.normal")
+        kind = (
+            phrase("discoveries.hidden_path")
+            if self.type is RoadType.HIDDEN
+            else phrase("discoveries.secret_passage")
+        )
+        return phrase("discoveries.road", tile=self.tile, face=face, kind=kind, a=self.a, b=self.b)
 
     @classmethod
     def of(cls, tile: str, enchanted: bool, road: Road) -> RoadDiscovery:
@@ -61,6 +73,13 @@ class RoadDiscovery:
             and road.type is self.type
             and road.ends == frozenset((self.a, self.b))
         )
+
+
+def said(discovery: str) -> Phrase | str:
+    """A discovery as the sheet records it, to be said in the reader's language: a road's
+    phrase (:meth:`RoadDiscovery.said`), else the site's or card's name (a game term)."""
+    road = RoadDiscovery.parse(discovery)
+    return road.said() if road is not None else discovery
 
 
 def known_roads(discoveries: list[str] | tuple[str, ...]) -> frozenset[RoadDiscovery]:

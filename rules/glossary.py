@@ -61,15 +61,17 @@ class Glossary:
     language: str
     entries: Mapping[str, GlossaryTerm]
     _by_folded_term: Mapping[str, str]
+    #: A result code's entry by the result's text (``Clues``: the entry of ``clues``).
+    _by_text: Mapping[str, GlossaryTerm]
 
     def __contains__(self, name: object) -> bool:
-        return name in self.entries
+        return name in self.entries or name in self._by_text
 
     def term(self, name: str) -> str:
-        """``name`` in this language: its term, or the term of its name followed by its id
-        (``Compañía HQ`` for ``Company HQ``), else ``name`` itself (nothing breaks for a name the
-        glossary does not hold)."""
-        entry = self.entries.get(name)
+        """``name`` in this language: its term (also for a table result's text, ``Clues``), or
+        the term of its name followed by its id (``Compañía HQ`` for ``Company HQ``), else
+        ``name`` itself (nothing breaks for a name the glossary does not hold)."""
+        entry = self.entries.get(name) or self._by_text.get(name)
         if entry is not None:
             return entry.term
         split = _split_id(name)
@@ -100,10 +102,12 @@ class Glossary:
 
 def load_glossary(code: str, data_dir: Path = DATA_DIR) -> Glossary:
     """Read and check the glossary of ``code``: empty for English; raises :class:`CatalogError`
-    for a language without a glossary file, or for a file that lists an English name twice or
-    gives two names the same term (a term must read back to one name)."""
+    for a language without a glossary file, or for a file that lists an English name (or a
+    result's text) twice or gives two names the same term (a term must read back to one
+    name)."""
     if code == ENGLISH:
-        return Glossary(ENGLISH, MappingProxyType({}), MappingProxyType({}))
+        empty: MappingProxyType[str, GlossaryTerm] = MappingProxyType({})
+        return Glossary(ENGLISH, empty, MappingProxyType({}), empty)
     path = glossary_path(code, data_dir)
     if not path.is_file():
         raise CatalogError(
@@ -111,9 +115,16 @@ def load_glossary(code: str, data_dir: Path = DATA_DIR) -> Glossary:
         )
     entries: dict[str, GlossaryTerm] = {}
     by_term: dict[str, str] = {}
+    by_text: dict[str, GlossaryTerm] = {}
     for entry in load_entries(path, "terms", GlossaryTerm):
-        if entry.english in entries:
+        if entry.english in entries or entry.english in by_text:
             raise CatalogError(path.name, entry.english, "is listed twice")
+        if entry.text is not None:
+            if entry.text in entries or entry.text in by_text:
+                raise CatalogError(
+                    path.name, entry.english, f"its text {entry.text!r} is listed twice"
+                )
+            by_text[entry.text] = entry
         key = folded(entry.term)
         if key in by_term:
             raise CatalogError(
@@ -121,7 +132,9 @@ def load_glossary(code: str, data_dir: Path = DATA_DIR) -> Glossary:
             )
         entries[entry.english] = entry
         by_term[key] = entry.english
-    return Glossary(code, MappingProxyType(entries), MappingProxyType(by_term))
+    return Glossary(
+        code, MappingProxyType(entries), MappingProxyType(by_term), MappingProxyType(by_text)
+    )
 
 
 @cache

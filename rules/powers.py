@@ -15,6 +15,7 @@ from typing import Literal
 
 from rules.day.context import Ctx
 from rules.events.day import NotImplementedYet
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 
 Done = Literal["yes", "partly", "no"]
@@ -36,13 +37,16 @@ _NECKLACE = (
 class Power:
     """One behaviour key: its line in the List of Treasures, whether it is built (``partly``
     says what is missing in ``note``), where, and its proof (a path under the repository) — for
-    a power not built (``no``), the scenario that expects its report."""
+    a power not built (``no``), the scenario that expects its report. ``said`` is the note as
+    the report of a power not wholly built says it to the players (``templates/phrases/
+    powers.j2``); ``note`` is the audit's."""
 
     line: str
     done: Done
     where: str
     proof: str | None = None
     note: str = ""
+    said: Phrase | None = None
 
 
 POWERS: dict[str, Power] = {
@@ -279,6 +283,7 @@ POWERS: dict[str, Power] = {
         "L4552", "partly", "rules.magic.builtin", _NECKLACE,
         "the Eye of the Moon's spell (L4554) needs the optional Seasons and Weather rules "
         "(10.D.1), not built",
+        phrase("powers.eye_of_the_moon_needs_weather"),
     ),
 }  # fmt: skip
 
@@ -290,6 +295,7 @@ BUILT_IN_SPELLS: dict[str, Power] = {
         "L4554", "no", "magic (its spell)", T + "L4554_the_eye_of_the_moon_is_reported.yaml",
         "its spell can be cast only with the optional Seasons and Weather rules (10.D.1), "
         "not built",
+        phrase("powers.spell_needs_weather"),
     ),
     "flying_carpet": Power(
         "L4558", "yes", "rules.daylight.fly, rules.evening.flying, rules.magic.energizing",
@@ -322,9 +328,9 @@ def report_waiting(ctx: Ctx, who: str, item: str) -> None:
     card = ctx.catalog.treasures[record.name]
     spell = card.built_in_spell.text_key if card.built_in_spell is not None else None
     for key, power in waiting(card.behaviour, spell):
-        missing = f": {power.note}" if power.note else ""
-        ctx.emit(
-            NotImplementedYet(
-                rule=power.line, what=f"the {card.name}'s power ({key}){missing}", who=who
-            )
+        what = (
+            phrase("powers.waiting", card=card.name, power=key)
+            if power.said is None
+            else phrase("powers.waiting_for", card=card.name, power=key, missing=power.said)
         )
+        ctx.emit(NotImplementedYet(rule=power.line, what=what, who=who))

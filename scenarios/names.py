@@ -15,6 +15,7 @@ import difflib
 import re
 from collections.abc import Iterable, Mapping
 
+from bot.event_text import english
 from rules.board import Board, ClearingError, parse_clearing_id
 from rules.catalog import Catalog
 from rules.discoveries import RoadDiscovery
@@ -119,7 +120,7 @@ class Names:
         try:
             return self.board.resolve(cid)
         except ClearingError as exc:
-            raise ScenarioError(key, str(exc)) from None
+            raise ScenarioError(key, english(exc.phrase)) from None
 
     def place(self, key: str, where: str) -> str:
         """A clearing id, or ``out``, as a place string."""

@@ -281,7 +281,7 @@ def resolve_target(board: Board, target: str | None) -> str | Cancelled:
     try:
         return board.resolve(target)
     except ClearingError as error:
-        return Cancelled(str(error))
+        return Cancelled(error.phrase)
 
 
 def is_pony(catalog: Catalog, piece: str | None) -> bool:

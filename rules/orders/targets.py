@@ -184,7 +184,7 @@ def _clearing(world: Map, text: str, *, edge: bool = False) -> str:
     try:
         return world.board.resolve(f"{code}{number}")
     except ClearingError as error:
-        raise OrderError(ProblemCode.BAD_CLEARING, str(error), example) from None
+        raise OrderError(ProblemCode.BAD_CLEARING, error.phrase, example) from None
 
 
 def _split_clearing(words: str) -> tuple[str, int] | None:

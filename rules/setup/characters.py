@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from rules.catalog import Catalog
+from rules.glossary import read_name
+from rules.phrases import Phrase, phrase, verbatim
 from rules.pieces import Pieces
 from rules.schema.base import MagicColor, MagicType
 from rules.schema.setup import Section
@@ -47,7 +49,16 @@ def default_victory(total: int = 5) -> dict[str, int]:
 
 
 class SetupError(ValueError):
-    """A setup choice the rules forbid, or a game that cannot be set up; the message says why."""
+    """A setup choice the rules forbid, or a game that cannot be set up.
+
+    ``phrase`` says why to the player or moderator (``templates/phrases/setup.j2``); the message
+    (``str``) is the phrase's key and values, for a developer. A game the catalog cannot set up
+    (a bug, or a bad data file) is said in English as it is: no player causes it.
+    """
+
+    def __init__(self, why: Phrase | str) -> None:
+        self.phrase = why if isinstance(why, Phrase) else verbatim(why)
+        super().__init__(why if isinstance(why, str) else f"{why.key} {why.named}")
 
 
 class CharacterSetup(BaseModel):
@@ -94,10 +105,7 @@ def setup_choices(text: str) -> dict[str, object]:
         key, _, value = line.partition(":")
         key = key.strip().casefold()
         if key not in SETUP_KEYS or not value.strip():
-            raise SetupError(
-                f"{line[:60]!r}: write 'start: <dwelling>', 'victory: fame 2, gold 3', "
-                "'spells: <spell>, <spell>' or 'enchant: <Magic chit>'"
-            )
+            raise SetupError(phrase("setup.bad_line", line=repr(line[:60])))
         items = [v.strip() for v in value.split(",") if v.strip()]
         if key == "start":
             choices["start"] = value.strip()
@@ -105,11 +113,14 @@ def setup_choices(text: str) -> dict[str, object]:
             victory: dict[str, int] = {}
             for item in items:
                 name, _, points = item.rpartition(" ")
-                category = _CATEGORIES.get(" ".join(name.split()).casefold())
+                category = _category(name)
                 if category is None or not (points.isascii() and points.isdigit()):
                     raise SetupError(
-                        f"victory: {item[:40]!r} is not '<category> <points>', the points a "
-                        f"whole number 0 to 5 ({', '.join(VICTORY_CATEGORIES)})"
+                        phrase(
+                            "setup.bad_victory",
+                            item=repr(item[:40]),
+                            categories=VICTORY_CATEGORIES,
+                        )
                     )
                 victory[category] = int(points)
             choices["victory"] = victory
@@ -118,19 +129,29 @@ def setup_choices(text: str) -> dict[str, object]:
     return choices
 
 
+def _category(name: str) -> str | None:
+    """The Victory Requirement category ``name`` is, in English or in a glossary's language
+    (``fama`` is Fame), or None."""
+    category = _CATEGORIES.get(" ".join(name.split()).casefold())
+    if category is None:
+        category = read_name(name)
+    return category if category in VICTORY_CATEGORIES else None
+
+
 def check_characters(catalog: Catalog, setups: Sequence[CharacterSetup]) -> None:
     """At least one character; each a known one, chosen once (3.3.1)."""
     if not setups:
-        raise SetupError("a game needs at least one character")
+        raise SetupError(phrase("setup.no_character"))
     seen: set[str] = set()
     for setup in setups:
         if setup.name not in catalog.characters:
-            close = catalog.characters.suggest(setup.name)
-            hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
-            raise SetupError(f"unknown character {setup.name!r}{hint}")
+            close = tuple(map(repr, catalog.characters.suggest(setup.name)))
+            raise SetupError(
+                phrase("setup.unknown_character", name=repr(setup.name), suggestions=close)
+            )
         name = catalog.characters[setup.name].name
         if name in seen:
-            raise SetupError(f"the {name} is chosen twice; each character is unique (3.3.1)")
+            raise SetupError(phrase("setup.chosen_twice", who=name))
         seen.add(name)
 
 
@@ -150,14 +171,15 @@ def seat_character(
     card = catalog.characters[setup.name]
     name = card.name
     level = card.starting_level
-    who = f"the {name}"
 
     start = setup.start if setup.start is not None else str(card.starting_locations[0])
     allowed = [str(s) for s in card.starting_locations]
     if start in catalog.dwellings:
         start = catalog.dwellings[start].name
     if start not in allowed:
-        raise SetupError(f"{who} cannot start at {start!r}; he may start at {', '.join(allowed)}")
+        raise SetupError(
+            phrase("setup.cannot_start", who=name, start=repr(start), allowed=tuple(allowed))
+        )
 
     chits = [ChitState(label=chit.label) for chit in card.chits]
     for label in setup.enchant:
@@ -167,27 +189,31 @@ def seat_character(
             if chit.label == label and chit.color is None and printed.magic_type in CHIT_COLORS
         ]
         if not enchantable:
-            raise SetupError(
-                f"{who} has no unenchanted Magic chit {label!r} of type I-V to enchant (3.3.4)"
-            )
+            raise SetupError(phrase("setup.nothing_to_enchant", who=name, chit=repr(label)))
         chit, color = enchantable[0]
         chit.color = color
 
     spells = list(setup.spells) if setup.spells is not None else default_spells(catalog, name)
     if len(spells) != level.spells:
-        raise SetupError(f"{who} records {level.spells} starting spells (3.3.3), not {len(spells)}")
+        raise SetupError(
+            phrase("setup.spell_count", who=name, number=level.spells, given=len(spells))
+        )
     for spell in spells:
         if spell not in catalog.spells:
-            raise SetupError(f"{who}: unknown spell {spell!r}")
+            raise SetupError(phrase("setup.unknown_spell", who=name, spell=repr(spell)))
         if catalog.spells[spell].type not in level.spell_types:
-            types = ", ".join(level.spell_types)
             raise SetupError(
-                f"{who} may only choose spells of type {types} (3.3.3a), not {spell!r} "
-                f"(type {catalog.spells[spell].type})"
+                phrase(
+                    "setup.spell_type",
+                    who=name,
+                    types=tuple(str(t) for t in level.spell_types),
+                    spell=repr(spell),
+                    type=str(catalog.spells[spell].type),
+                )
             )
 
     victory = dict(setup.victory) if setup.victory is not None else default_victory(victory_points)
-    _check_victory(who, victory, victory_points)
+    _check_victory(name, victory, victory_points)
 
     character = CharacterState(
         name=name,
@@ -200,7 +226,7 @@ def seat_character(
         relationships={str(p): int(r) for p, r in card.relationships.items()},
     )
     for item in (*level.weapons, *level.armor) if equip else ():
-        piece = _take_from_natives(catalog, pieces, state, who, item, setup.equipment_from)
+        piece = _take_from_natives(catalog, pieces, state, name, item, setup.equipment_from)
         state.put(piece, Place.owner(name))
         character.items[piece] = ItemState()
     return character
@@ -232,16 +258,23 @@ def _check_victory(who: str, victory: Mapping[str, int], required: int = 5) -> N
     for category, points in victory.items():
         if category not in VICTORY_CATEGORIES:
             raise SetupError(
-                f"{who}: {category!r} is not a Victory Requirement category "
-                f"({', '.join(VICTORY_CATEGORIES)})"
+                phrase(
+                    "setup.not_a_category",
+                    who=who,
+                    category=repr(category),
+                    categories=VICTORY_CATEGORIES,
+                )
             )
         if not 0 <= points <= 5:
-            raise SetupError(f"{who}: {category} points must be 0 to 5 (3.3.6a), not {points}")
+            raise SetupError(
+                phrase("setup.category_points", who=who, category=category, points=points)
+            )
     total = sum(victory.values())
+    if total != required and required == 5:
+        raise SetupError(phrase("setup.victory_total", who=who, total=total))
     if total != required:
-        rule = "3.3.6a" if required == 5 else "one a week plus one, 10.E.2"
         raise SetupError(
-            f"{who}: Victory Requirements must total {required} points ({rule}), not {total}"
+            phrase("setup.victory_total_weeks", who=who, required=required, total=total)
         )
 
 
@@ -268,11 +301,12 @@ def _take_from_natives(
         group = chosen[item]
         if group not in having:
             raise SetupError(
-                f"{who} cannot take the {item} from the {group}; "
-                f"{'only ' + ', '.join(having) + ' have one' if having else 'no group has one'}"
+                phrase(
+                    "setup.not_from_group", who=who, item=item, group=group, having=tuple(having)
+                )
             )
     elif having:
         group = having[0]
     else:
-        raise SetupError(f"{who} needs a {item}, and no native group has one left (3.3.2)")
+        raise SetupError(phrase("setup.no_group_has", who=who, item=item))
     return available[group][0]

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from rules.catalog import Catalog
 from rules.daylight import familiar
 from rules.end.length import victory_points, weeks
+from rules.phrases import Phrase, phrase
 from rules.pieces import Pieces, pieces_of
 from rules.setup.characters import (
     CharacterSetup,
@@ -46,31 +47,32 @@ from rules.state import CharacterState, GameState, ItemState, Place
 INN = "Inn"
 
 
-def may_restart(state: GameState, old: str) -> str | None:
+def may_restart(state: GameState, old: str) -> Phrase | None:
     """Why the player of ``old`` may not start again today, or None if he may."""
     sheet = state.characters.get(old)
     departure = sheet.departed if sheet is not None else None
     if sheet is None or departure is None or not sheet.dead:
         if departure is not None and departure.how == "left_map":
-            return (
-                f"the {old} left the map: his score stands and he does not start again "
-                "(9.2.2b, 9.3.1a)"
-            )
-        return f"the {old} is not dead: only the player of a dead character starts again (9.1.2)"
+            return phrase("setup.left_map", who=old)
+        return phrase("setup.not_dead", who=old)
     if departure.restarted_as is not None:
-        return f"the {old}'s player has already started again, as the {departure.restarted_as}"
+        return phrase("setup.restarted_already", who=old, character=departure.restarted_as)
     if departure.restart_day is None or state.game_day < departure.restart_day:
         why = (
-            "a player who suicides sits out a full day (9.2.2a)"
+            phrase("setup.suicide_sits_out")
             if departure.how == "suicide"
-            else "he starts again on the next day (9.1.2)"
+            else phrase("setup.next_day")
         )
-        return (
-            f"the {old} died on game day {departure.game_day}: {why}, so from game day "
-            f"{departure.restart_day}, not {state.game_day}"
+        return phrase(
+            "setup.too_early",
+            who=old,
+            died=departure.game_day,
+            why=why,
+            day=departure.restart_day,
+            today=state.game_day,
         )
     if state.today.stage != "birdsong":
-        return "a fresh start is made at the start of a day, at Birdsong (9.1.2a)"
+        return phrase("setup.at_birdsong")
     if state.game_day == departure.restart_day and departure.pick is not None:
         first = [
             name
@@ -84,10 +86,7 @@ def may_restart(state: GameState, old: str) -> str | None:
             and other.departed.how != "left_map"
         ]
         if first:
-            return (
-                f"the player of the {', '.join(first)} picks a new character first, having lost "
-                "his first (9.1.2b); try again once he has, or from tomorrow"
-            )
+            return phrase("setup.picks_first", first=tuple(first))
     return None
 
 
@@ -102,7 +101,7 @@ def in_use(state: GameState, name: str, old: str) -> bool:
 
 def restart(
     catalog: Catalog, state: GameState, old: str, setup: CharacterSetup
-) -> tuple[CharacterState, list[str]]:
+) -> tuple[CharacterState, list[Phrase]]:
     """The player of the dead ``old`` starts again as ``setup.name`` (9.1.2a), on ``state`` at
     Birdsong: his sheet, and what became of each starting weapon and armor (from the natives, from
     the abandoned items on the map, or its Gold price). Raises :class:`SetupError` saying why he
@@ -113,12 +112,12 @@ def restart(
     check_characters(catalog, [setup])
     name = catalog.characters[setup.name].name
     if in_use(state, name, old):
-        raise SetupError(f"the {name} is in use; pick a character nobody plays (9.1.2a)")
+        raise SetupError(phrase("setup.in_use", who=name))
     if setup.start is not None and setup.start.strip().casefold() != INN.casefold():
-        raise SetupError(f"a fresh start is at the Inn (9.1.2a), not {setup.start!r}")
+        raise SetupError(phrase("setup.not_at_inn", start=repr(setup.start)))
     inn = state.clearing_of(INN) if any(INN in stack for stack in state.stacks.values()) else None
     if inn is None:
-        raise SetupError("the Inn is not on the map: nowhere to start again (9.1.2a)")
+        raise SetupError(phrase("setup.no_inn"))
     work = state.model_copy(deep=True)
     pieces = pieces_of(catalog)
     card = catalog.characters[name]
@@ -141,26 +140,24 @@ def restart(
 
 def _equip(
     catalog: Catalog, state: GameState, sheet: CharacterState, chosen: dict[str, str]
-) -> list[str]:
+) -> list[Phrase]:
     """9.1.2a: each starting weapon and armor from the natives (3.3.2), else from the abandoned
     items on the map (reading: the first found in clearing order), else its Gold price."""
     pieces = pieces_of(catalog)
     level = catalog.characters[sheet.name].starting_level
-    notes: list[str] = []
+    notes: list[Phrase] = []
     items: Sequence[str] = (*level.weapons, *level.armor)
     for item in items:
         try:
-            piece: str | None = _take_from_natives(
-                catalog, pieces, state, f"the {sheet.name}", item, chosen
-            )
-            how = "from the natives"
+            piece: str | None = _take_from_natives(catalog, pieces, state, sheet.name, item, chosen)
+            note = phrase("setup.from_natives", item=item)
         except SetupError:
             piece = _abandoned(state, pieces, item)
-            how = "from the abandoned items on the map"
+            note = phrase("setup.from_abandoned", item=item)
         if piece is not None:
             state.put(piece, Place.owner(sheet.name))
             sheet.items[piece] = ItemState()
-            notes.append(f"{item} {how}")
+            notes.append(note)
             continue
         gold = (
             catalog.weapons[item].price
@@ -168,7 +165,7 @@ def _equip(
             else catalog.armor[item].price.intact
         )
         sheet.gold += gold
-        notes.append(f"no {item} to be had: its price, {gold} Gold, instead")
+        notes.append(phrase("setup.price_instead", item=item, gold=gold))
     return notes
 
 

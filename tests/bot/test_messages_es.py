@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.campaign_settings import CampaignSettings
+from bot.event_text import word as spoken
 from bot.i18n import speaking
 from bot.players import checked
 from bot.render import render
@@ -18,8 +19,9 @@ from bot.window_messages import window_message
 from db.models import Campaign
 from rules.catalog import catalog
 from rules.decisions import CombatId
+from rules.dice import Roll
 from rules.events import Decision
-from rules.phrases import verbatim
+from rules.phrases import phrase, verbatim
 from tests.bot.test_reports import CARD_ABANDONED
 from tests.bot.test_spell_sheet import state_of, world_fades_on_the_elf
 
@@ -159,3 +161,27 @@ def test_a_day_reports_phases_are_said_in_spanish():
     assert "Amazona: M BL2 (abandona una carta de Tesoro)" in public
     assert "Amazona: M BL2 (abandona una carta de Tesoro) (es Cloak of Mist)" in own
     assert "abandons" not in own and "Cloak" not in public
+
+
+def test_the_rolls_report_names_the_game_s_own_rolls_in_spanish():
+    rolls = [
+        Roll(who="game", purpose="Curses Table", dice=(3,), result=3),
+        Roll(who="Amazon", purpose="Hide Table", dice=(2, 5), result=5),
+    ]
+    english, spanish = in_spanish("reports/rolls.txt.j2", campaign="Vale", day=2, rolls=rolls)
+    assert "1. game, Curses Table: 3 = 3" in english
+    assert "1. juego, Tabla de Maldiciones: 3 = 3" in spanish
+    assert "2. Amazona, Tabla de Esconderse: 2, 5 = 5" in spanish
+
+
+def test_a_fresh_start_refused_and_a_setup_line_refused_are_said_in_spanish():
+    with speaking("es"):
+        assert spoken(phrase("setup.no_inn")) == (
+            "la Posada no está en el mapa: no hay dónde volver a comenzar (9.1.2a)"
+        )
+        assert spoken(phrase("setup.in_use", who="Woods Girl")) == (
+            "Chica del Bosque está en uso; elige un personaje que nadie juegue (9.1.2a)"
+        )
+        assert spoken(phrase("setup.price_instead", item="Short Sword", gold=5)).startswith(
+            "no hay Espada Corta que conseguir"
+        )

@@ -60,6 +60,52 @@ def test_every_piece_card_and_table_has_a_spanish_term(spanish):
     assert [name for name in names if name not in spanish] == []
 
 
+#: The tables whose results a report shows, by their text (a search, a meeting, a spell's roll).
+REPORTED_TABLES = (
+    "Hide Table",
+    "Peer Table",
+    "Locate Table",
+    "Loot Table",
+    "Reading Runes Table",
+    "Magic Sight Table",
+    "Meeting Table",
+    "Curses Table",
+    "Power of the Pit Table",
+    "Wishes Table",
+    "Transform Table",
+    "Violent Storm Table",
+    "Lost Table",
+)
+
+
+def test_every_result_a_report_shows_has_a_spanish_term_for_its_code_and_its_text(spanish):
+    tables = catalog().tables
+    untranslated = [
+        (name, code, result.text)
+        for name in REPORTED_TABLES
+        for code, result in tables[name].results.items()
+        if code not in spanish or spanish.term(result.text) != spanish.term(code)
+    ]
+    assert untranslated == []
+    assert spanish.term("Eyemist") == "Visión Nublada"
+    assert spanish.term("I wish for peace") == "Deseo paz"
+    assert spanish.term("Clues") == "Pistas"
+    assert spanish.english("vision nublada") == "eyemist"
+
+
+def test_a_result_s_text_is_the_one_tables_yaml_prints_for_its_code(spanish):
+    printed_texts: dict[str, set[str]] = {}
+    for table in catalog().tables.values():
+        for code, result in table.results.items():
+            printed_texts.setdefault(code, set()).add(result.text)
+    wrong = [
+        (entry.english, entry.text)
+        for entry in spanish.entries.values()
+        if entry.text is not None and printed_texts.get(entry.english) != {entry.text}
+    ]
+    assert wrong == []
+
+
 def test_every_name_the_glossary_translates_is_one_the_game_uses(spanish):
     book = catalog()
     codes = {
@@ -151,6 +197,13 @@ def test_a_glossary_that_gives_two_names_one_term_or_one_name_twice_does_not_loa
         encoding="utf-8",
     )
     with pytest.raises(CatalogError, match="Amazon: is listed twice"):
+        load_glossary("xx", tmp_path)
+    (tmp_path / "glossary.xx.yaml").write_text(
+        "terms:\n  - {english: clues, text: Clues, term: Pistas}\n"
+        "  - {english: Clues, term: Indicios}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(CatalogError, match="Clues: is listed twice"):
         load_glossary("xx", tmp_path)
     with pytest.raises(CatalogError, match="no glossary for 'zz'"):
         load_glossary("zz", tmp_path)

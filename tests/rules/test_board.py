@@ -11,6 +11,8 @@ import math
 
 import pytest
 
+from bot.event_text import english, word
+from bot.i18n import Language, speaking
 from rules.board import (
     ALL_ROADS,
     Board,
@@ -25,6 +27,8 @@ from rules.board import (
     parse_clearing_id,
 )
 from rules.catalog import catalog
+from rules.discoveries import RoadDiscovery
+from rules.discoveries import said as said_discovery
 from rules.layout import PlacedTile
 from rules.schema.tiles import ClearingType, Edge, RoadType
 
@@ -58,8 +62,11 @@ def test_clearing_ids_are_tile_code_and_number_2_1_1b() -> None:
     assert parse_clearing_id("BL6") == ("BL", 6)
     assert parse_clearing_id(" nw2 ") == ("NW", 2)
     assert clearing_id("L", 3) == "L3"
-    with pytest.raises(ClearingError, match="not a clearing id"):
+    with pytest.raises(ClearingError) as malformed:
         parse_clearing_id("5CV")
+    assert english(malformed.value.phrase) == (
+        "'5CV' is not a clearing id (a tile code and a clearing number, e.g. CV5)"
+    )
 
 
 def test_clearings_of_a_board_in_order_2_1_1b() -> None:
@@ -73,16 +80,22 @@ def test_clearings_of_a_board_in_order_2_1_1b() -> None:
 
 def test_unknown_clearing_names_the_tiles_real_clearings_2_1_1b() -> None:
     b = board(tile("CV", (0, 0)))
-    with pytest.raises(
-        ClearingError, match=r"^no clearing CV3: Curst Valley has clearings 1, 2, 4, 5$"
-    ):
+    with pytest.raises(ClearingError) as number:
         b.connections("CV3")
-    with pytest.raises(ClearingError, match=r"High Pass \(HP\) is not on the map"):
+    assert english(number.value.phrase) == "no clearing CV3: Curst Valley has clearings 1, 2, 4, 5"
+    with pytest.raises(ClearingError) as absent:
         b.clearing_type("HP1")
-    with pytest.raises(ClearingError, match="there is no tile 'CX'; did you mean CV"):
+    assert english(absent.value.phrase) == "no clearing HP1: High Pass (HP) is not on the map"
+    with pytest.raises(ClearingError) as unknown:
         b.route("CX1", "CV1")
-    with pytest.raises(ClearingError, match="not a clearing id"):
+    assert english(unknown.value.phrase).startswith(
+        "no clearing CX1: there is no tile 'CX'; did you mean CV"
+    )
+    with pytest.raises(ClearingError) as malformed:
         b.connected_to_borderland("Curst Valley 5")
+    assert "is not a clearing id" in english(malformed.value.phrase)
+    with speaking(Language.ES):
+        assert word(absent.value.phrase).startswith("no hay claro HP1")
 
 
 # --- tiles on the board ---------------------------------------------------------------------------
@@ -286,3 +299,15 @@ def test_equal_layouts_share_one_board_and_a_turned_tile_makes_another() -> None
     assert board_for(data, flipped).tile_of("CV1").enchanted
     assert board_for(data, turned) is not board
     assert board_for(data, turned) is not board_for(data, flipped)
+
+
+def test_a_discovered_road_is_said_in_the_reader_s_language_2_6_2e() -> None:
+    road = RoadDiscovery.parse("HV (enchanted) hidden path 2-5")
+    assert road is not None
+    assert english(road.said()) == "HV (enchanted) hidden path 2-5" == str(road)
+    assert said_discovery("HOARD 6") == "HOARD 6"
+    with speaking(Language.ES):
+        assert word(said_discovery("CS (normal) secret passage 2-3")) == (
+            "CS (normal) pasaje secreto 2-3"
+        )
+        assert word(road.said()) == "HV (encantado) sendero oculto 2-5"
