@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.event_text import english
 from rules.board import board_for, parse_clearing_id
 from rules.catalog import Catalog
 from rules.daylight.familiar import familiar_of
@@ -153,7 +154,8 @@ def _check_errors(scenario: Scenario, outcome: Outcome) -> list[str]:
             unexpected[(name, problem.code)] -= 1
             continue
         lines.append(
-            f"errors: unexpected {name}: {problem.code} at {problem.text!r}: {problem.message}"
+            f"errors: unexpected {name}: {problem.code} at {problem.text!r}: "
+            f"{english(problem.message)}"
         )
     return lines
 

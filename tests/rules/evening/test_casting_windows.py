@@ -5,6 +5,7 @@ would break his spell is asked its targets again, alone, once the casts are reve
 
 from __future__ import annotations
 
+from bot.event_text import english
 from rules.catalog import catalog
 from rules.day.engine import resolve
 from rules.evening.windows import read_plays
@@ -161,7 +162,7 @@ def test_colour_chits_beside_the_action_typed_in_any_order() -> None:
     )
     assert typed.problems == () and typed.answers == {color.id: "MAGIC IV4*, MAGIC V3*"}
     wrong = read_plays(catalog(), resolution.state, "Witch King", "color: MAGIC VI3*", mine)
-    assert wrong.problems and " | " in wrong.problems[0].hint
+    assert wrong.problems and " | " in english(wrong.problems[0].hint)
     action = pending["action Witch King"].options
     assert "cast Absorb Essence with MAGIC V4*, color MAGIC V3*" in action
     assert not any("Blazing Light" in o for o in action), "cast only in a cave clearing"

@@ -9,6 +9,7 @@ from collections import defaultdict
 
 import pytest
 
+from bot.event_text import english
 from rules.catalog import catalog
 from rules.day.engine import resolve
 from rules.decisions import COMBAT_KINDS, CombatId
@@ -182,8 +183,10 @@ def test_typed_plays_that_answer_nothing_are_refused_whole(text, words):
     mine = [d for d in pending if d.character == "Amazon"]
     typed = read_plays(catalog(), state, "Amazon", "target: Giant\n" + text, mine)
     assert typed.answers == {}
-    assert typed.problems and any(words in p.message for p in typed.problems), typed.problems
-    assert all(p.hint for p in typed.problems)
+    assert typed.problems and any(words in english(p.message) for p in typed.problems), (
+        typed.problems
+    )
+    assert all(english(p.hint) for p in typed.problems)
 
 
 def test_the_brief_shows_what_is_on_his_sheet_and_what_he_may_play():
@@ -208,7 +211,7 @@ def test_a_line_that_answers_nothing_open_is_said_back_and_the_others_taken():
     assert typed.problems == () and typed.unused == ("lure",)
     assert "Giant 1" in typed.answers.values()
     alone = read_plays(catalog(), state, "Amazon", "lure: Giant", mine)
-    assert alone.answers == {} and "answers none" in alone.problems[0].message
+    assert alone.answers == {} and "answers none" in english(alone.problems[0].message)
 
 
 def test_a_play_not_among_the_options_says_so_and_what_he_may_choose():
@@ -217,10 +220,10 @@ def test_a_play_not_among_the_options_says_so_and_what_he_may_choose():
     typed = read_plays(catalog(), state, "Amazon", "target: Wolf 1\nshield: smash", mine)
     assert typed.answers == {}
     (problem,) = typed.problems
-    assert problem.message == "target: Wolf 1 is not one of your choices now"
+    assert english(problem.message) == "target: Wolf 1 is not one of your choices now"
     target = next(d for d in mine if d.kind == "target")
-    assert problem.hint == f"you may target: {', '.join(target.options)}"
-    assert "Giant 1" in problem.hint
+    assert english(problem.hint) == f"you may target: {', '.join(target.options)}"
+    assert "Giant 1" in english(problem.hint)
 
 
 def test_a_conditional_play_not_meant_now_is_no_problem():
