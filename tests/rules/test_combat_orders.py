@@ -36,6 +36,7 @@ from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.model import Instructions
 from rules.orders.parse import ParseResult, parse_orders
 from rules.orders.problems import MAX_CHARS, MAX_LINES
+from rules.phrases import verbatim
 from rules.schema.action_chits import ActionChit
 from rules.schema.base import Weight
 from rules.state import GameState, ItemState, Place
@@ -194,7 +195,7 @@ def test_a_standing_cast_answers_the_action_decision_when_offered():
         id="d1/CV5/r1/action/Wizard",
         character="Wizard",
         kind="action",
-        prompt="?",
+        prompt=verbatim("?"),
         options=offered,
         default="none",
     )
@@ -458,7 +459,7 @@ def decision(
         id=f"d3/AV5/r1/{kind}/Amazon{tail}",
         character="Amazon",
         kind=kind,
-        prompt="?",
+        prompt=verbatim("?"),
         options=options,
         default=default,
     )

@@ -11,6 +11,7 @@ from bot.event_text import english
 from rules.events import Decision
 from rules.orders.conditions import CombatOrders, Situation, daylight_color, standing_answer
 from rules.orders.parse import ParseResult, parse_orders
+from rules.phrases import verbatim
 from tests.rules.games import fresh
 
 CAST = ("Amazon", "Wizard", "Sorcerer")
@@ -32,7 +33,7 @@ def decision(kind: str, *options: str, who: str = "Wizard") -> Decision:
         id=f"d3/CV5/r1/{kind}/{who}",
         character=who,
         kind=kind,
-        prompt="?",
+        prompt=verbatim("?"),
         options=("none", *options),
         default="none",
     )

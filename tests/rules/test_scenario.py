@@ -14,6 +14,7 @@ from rules.events import Decision, Event, Resolution, from_stored
 from rules.orders.model import Activity, ActivityKind, Orders
 from rules.orders.parse import ParseResult, Problem
 from rules.orders.problems import ProblemCode
+from rules.phrases import verbatim
 from rules.pieces import pieces_of
 from rules.state import GameState, Place
 from scenarios import (
@@ -77,7 +78,7 @@ def fake_parse(
                     line=1,
                     phase=number,
                     text=part,
-                    message=f"no clearing {target}",
+                    message=verbatim(f"no clearing {target}"),
                 )
             )
             continue
@@ -808,7 +809,7 @@ def test_public_excludes_looks_only_at_what_the_public_sees():
 
 def test_expected_errors_are_compared_with_the_parse_problems():
     problem = Problem(
-        code=ProblemCode.BAD_CLEARING, line=1, phase=1, text="M XX1", message="no XX1"
+        code=ProblemCode.BAD_CLEARING, line=1, phase=1, text="M XX1", message=verbatim("no XX1")
     )
     parsed = scenario(
         until="birdsong",
