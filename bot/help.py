@@ -15,6 +15,7 @@ import difflib
 import re
 from collections.abc import Iterable, Sequence
 
+from bot.event_text import word
 from bot.render import render, split_message
 from rules import CODES, ActivityKind, activity_name
 
@@ -45,14 +46,15 @@ def orders_help() -> list[str]:
 
 def errors_help() -> list[str]:
     """Every problem code an order may get, and what it means."""
-    return pages(["**What the problem codes mean**", *(f"`{c}` — {m}" for c, m in CODES.items())])
+    meanings = (f"`{c}` — {word(m)}" for c, m in CODES.items())
+    return pages(["**What the problem codes mean**", *meanings])
 
 
 def code_help(code: str) -> str:
     """What problem ``code`` means; for a code that is not one, the nearest codes."""
     wanted = code.strip().lower()
     if wanted in CODES:
-        return f"`{wanted}` — {CODES[wanted]}"
+        return f"`{wanted}` — {word(CODES[wanted])}"
     near = difflib.get_close_matches(wanted, list(CODES), n=3)
     hint = f" Did you mean {', '.join(f'`{c}`' for c in near)}?" if near else ""
     shown = re.sub(r"[^a-z0-9-]", "", wanted)[:40]  # never markup or a mention

@@ -12,6 +12,7 @@ from functools import partial
 from sqlmodel import Session
 
 from bot.campaign_settings import BEFORE_THE_START, DEADLINE_SETTINGS, SettingError
+from bot.event_text import word
 from bot.i18n import _
 from bot.notifications import announce_deadline, restart_clock, utc_text
 from bot.players import checked
@@ -31,7 +32,7 @@ from bot.store import (
 )
 from db import event_log, repo
 from db.models import Campaign
-from rules import MODERATOR, quit_together
+from rules import MODERATOR, noted, quit_together
 
 
 class Moderation:
@@ -199,14 +200,14 @@ class Moderation:
                 seat=seat,
                 day=campaign.day,
                 text=text,
-                canonical=result.echo,
+                canonical=noted(result, word),
                 submitted_at=self.store.clock(),
                 source="moderator",
             )
             self.store.log(
                 session, campaign, moderator, "orders", f"set the {seat.character}'s orders"
             )
-            return Reply(result.echo)
+            return Reply(noted(result, word))
 
     def lock(self, campaign_name: str, *, moderator: str, locked: bool = True) -> Reply:
         """Freeze (or unfreeze) submissions and resolution."""

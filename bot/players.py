@@ -22,7 +22,7 @@ from bot.terms import term
 from bot.wording import pronouns
 from db import repo
 from db.models import Campaign, Seat
-from rules import Catalog, GameState, ParseResult, in_play, parse_orders
+from rules import Catalog, GameState, ParseResult, in_play, noted, parse_orders
 
 
 def version_tag(version: int, text: str) -> str:
@@ -130,12 +130,13 @@ class Players:
                 result, refusal = checked(catalog, text, state, seat.character)
             if refusal is not None:
                 return refusal
+            shown = noted(result, word)
             submission = repo.submit_orders(
                 session,
                 seat=seat,
                 day=campaign.day,
                 text=text,
-                canonical=result.echo,
+                canonical=shown,
                 submitted_at=store.clock(),
             )
             version = submission.version
@@ -144,8 +145,8 @@ class Players:
                     "messages/order_echo.txt.j2",
                     character=seat.character,
                     day=campaign.day,
-                    tag=version_tag(version, result.echo),
-                    echo=result.echo,
+                    tag=version_tag(version, shown),
+                    echo=shown,
                     warnings=result.warnings,
                     combat_hint=self._combat_hint(campaign, result, state, seat.character),
                 )
@@ -284,5 +285,5 @@ class Players:
             seat.standing_orders = text
             return Reply(
                 _("Standing orders for the %(character)s:") % {"character": seat.character}
-                + f"\n{result.echo}"
+                + f"\n{noted(result, word)}"
             )

@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from sqlmodel import Session
 
+from bot.event_text import word
 from bot.i18n import _, speaking
 from bot.publishing import Publisher
 from bot.resolution import Resolver
@@ -59,8 +60,8 @@ class Plays:
             )
             if typed.problems:
                 lines = [
-                    _("line %(line)s: %(message)s") % {"line": p.line, "message": p.message}
-                    + (f" ({p.hint})" if p.hint else "")
+                    _("line %(line)s: %(message)s") % {"line": p.line, "message": word(p.message)}
+                    + (f" ({word(p.hint)})" if p.hint else "")
                     for p in typed.problems
                 ]
                 raise RequestError(_("nothing was taken:") + "\n" + "\n".join(lines))

@@ -70,7 +70,7 @@ if TYPE_CHECKING:
     from rules.orders.entitlement import activity_name, entitlement
     from rules.orders.legal import LegalOptions, legal_activities
     from rules.orders.model import Activity, ActivityKind, Orders
-    from rules.orders.parse import CODES, ParseResult, not_text, parse_orders
+    from rules.orders.parse import CODES, ParseResult, not_text, noted, parse_orders
     from rules.orders.reader import Problem
     from rules.orders.sections import recorded_by
     from rules.orders.standing import parse_standing
@@ -158,6 +158,7 @@ _WHERE = {
     "CODES": "rules.orders.parse",
     "ParseResult": "rules.orders.parse",
     "not_text": "rules.orders.parse",
+    "noted": "rules.orders.parse",
     "parse_orders": "rules.orders.parse",
     "Problem": "rules.orders.reader",
     "recorded_by": "rules.orders.sections",
@@ -288,6 +289,7 @@ __all__ = [
     "load_problem",
     "new_game",
     "not_text",
+    "noted",
     "parse_clearing_id",
     "parse_orders",
     "parse_standing",

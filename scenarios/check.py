@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.event_text import english
 from rules.board import board_for, parse_clearing_id
 from rules.catalog import Catalog
 from rules.daylight.familiar import familiar_of
@@ -154,7 +155,7 @@ def _check_errors(scenario: Scenario, outcome: Outcome) -> list[str]:
             continue
         lines.append(
             f"errors: unexpected {name}: {problem.code} at {problem.text!r}: "
-            f"{word(problem.message)}"
+            f"{english(problem.message)}"
         )
     return lines
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot import collector
+from bot.event_text import english
 from bot.service import CampaignService
 from db import repo
 from db.engine import checkpoint, make_engine, session_scope
@@ -71,7 +72,7 @@ def sixteen_character_orders(data: Catalog, state: GameState) -> dict[str, str]:
     for name, text in texts.items():
         result = parse_orders(text, state, name, catalog=data)
         if result.orders is None:
-            problems = "; ".join(f"{p.code.value}: {p.message}" for p in result.errors)
+            problems = "; ".join(f"{p.code.value}: {english(p.message)}" for p in result.errors)
             raise RuntimeError(
                 f"the benchmark's orders for {name} are refused ({problems}): {text!r}"
             )

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
+from bot.event_text import english
 from rules import Catalog, GameState, ParseResult, catalog, new_game, parse_orders, parse_standing
 from rules.orders.problems import ProblemCode
 from rules.pieces import pieces_of
@@ -65,7 +66,7 @@ def notation_moves() -> list[str]:
 
 
 def problems(result: ParseResult) -> list[str]:
-    return [f"{p.code.value}: {p.message}" for p in (*result.errors, *result.warnings)]
+    return [f"{p.code.value}: {english(p.message)}" for p in (*result.errors, *result.warnings)]
 
 
 def his_items(data: Catalog, state: GameState, who: str) -> set[str]:

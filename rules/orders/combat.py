@@ -66,6 +66,7 @@ from rules.orders.conditions import (
 from rules.orders.magic_plays import MAGIC_KEYS, cast_line, color_line
 from rules.orders.problems import ProblemCode
 from rules.orders.targets import Map, OrderError, quote
+from rules.phrases import Phrase, phrase
 
 __all__ = [
     "CLAUSE_KEYS",
@@ -78,34 +79,24 @@ __all__ = [
 
 #: The combat keys and the values they take (pbem-combat §3); each takes ``;`` between clauses
 #: and ``if``/``unless``/``while`` conditions after a play.
-COMBAT_KEYS: dict[str, str] = {
-    "natives": (
-        "at the start of combat, for every native group (8.2.2): drinks | no drinks; "
-        "pay insult | refuse insult; pay challenge | refuse challenge"
-    ),
-    "lure": "none | denizens, e.g. 'Goblin Axe, Wolf': whom he lures onto his sheet (8.3.4)",
-    "charge": "none | CHARACTER with MOVE M4*: whom he charges, and with which chit (8.3.6b)",
-    "encounter": (
-        "his Encounter action (8.3.7): none | alert FIGHT L3* | unalert FIGHT L3* | run ... | "
-        "activate, deactivate or abandon ITEM | berserk BERSERK T4** (the Berserker, L3600) | "
-        "cast SPELL with MAGIC IV4* [, color MAGIC IV3*] (8.3.9b)"
-    ),
-    "run": "MOVE M4* | horse walk | horse gallop [to CV5 | to the road I came by] (8.3.8)",
-    "target": "names, the first present wins: 'Giant, any attacker on my sheet' | none (8.4.2)",
-    "attack": (
-        "FIGHT H5* thrust|swing|smash | FIGHT H5* flip alerted|unalerted | spell "
-        "thrust|swing|smash (his Attack spell, 8.4.5 i) | none (8.4.5e)"
-    ),
-    "maneuver": "MOVE M4 charge|dodge|duck | horse walk|gallop SQUARE | fastest [SQUARE] | none",
-    "shield": "thrust | swing | smash | toward most attackers (8.4.5i.2)",
-    "place": "spread (8.4.5m)",
-    "fatigue": "the chits to fatigue first, e.g. 'MOVE M3*, FIGHT M4*' (8.5.1)",
-    "wound": "the chits to wound first, e.g. 'FIGHT L4, MOVE M4' (8.5.3)",
-    "round N": "a combat key for round N only, e.g. 'round 1: attack: FIGHT H5* smash'",
+COMBAT_KEYS: dict[str, Phrase] = {
+    "natives": (phrase("orders.key_natives")),
+    "lure": phrase("orders.key_lure"),
+    "charge": phrase("orders.key_charge"),
+    "encounter": (phrase("orders.key_encounter")),
+    "run": phrase("orders.key_run"),
+    "target": phrase("orders.key_target"),
+    "attack": (phrase("orders.key_attack")),
+    "maneuver": phrase("orders.key_maneuver"),
+    "shield": phrase("orders.key_shield"),
+    "place": phrase("orders.key_place"),
+    "fatigue": phrase("orders.key_fatigue"),
+    "wound": phrase("orders.key_wound"),
+    "round N": phrase("orders.key_round_n"),
 }
 #: Every key whose clauses :func:`read_line` reads: the combat keys and the standing magic keys
 #: (:mod:`rules.orders.magic_plays`), with what each takes.
-CLAUSE_KEYS: dict[str, str] = {**COMBAT_KEYS, **MAGIC_KEYS}
+CLAUSE_KEYS: dict[str, Phrase] = {**COMBAT_KEYS, **MAGIC_KEYS}
 _PLAYS: dict[str, Callable[[Map, str], tuple[str, ...]]] = {
     **dict(PLAYS.items()),
     "cast": cast_line,
@@ -115,10 +106,7 @@ _PLAYS: dict[str, Callable[[Map, str], tuple[str, ...]]] = {
 MAX_CLAUSES = 10
 MAX_FACTS = 6
 
-_CONDITIONS = (
-    "conditions: a red-side T is on me; I have 2 wounds; Giant is on me; my weapon is alerted "
-    "(unalerted); round 2; round >= 2"
-)
+_CONDITIONS = phrase("orders.conditions")
 _WORDS = ("if", "while", "unless")
 
 
@@ -132,24 +120,27 @@ def read_line(
     if key == "round":
         head, colon, value = value.partition(":")
         key, value = " ".join(head.split()).casefold(), value.strip()
-        hint = "e.g. 'round 1: attack: FIGHT H5* smash'"
+        hint = phrase("orders.round_example")
         if not (number and _count(number)):
-            return [], [refuse(f"round {quote(number or '')}: rounds count from 1", hint)]
+            message = phrase("orders.rounds_count", number=quote(number or ""))
+            return [], [refuse(message, hint)]
         if not colon or (key not in KEY_KINDS and key not in MAGIC_KINDS):
             keys = ", ".join([*KEY_KINDS, *MAGIC_KINDS])
-            message = f"round {number}: {quote(head.strip())} is not a combat key"
-            return [], [refuse(message, f"{hint}; keys: {keys}")]
+            message = phrase("orders.not_a_combat_key", number=number, key=quote(head.strip()))
+            return [], [refuse(message, phrase("orders.round_example_keys", keys=keys))]
         round_ = _count(number)
     name = key if round_ is None else f"round {round_}: {key}"
     if name in seen:
-        hint = "keep one line: ';' separates its clauses"
-        return [], [refuse(f"'{name}' is given twice", hint, ProblemCode.DUPLICATE_INSTRUCTION)]
+        message, hint = phrase("orders.given_twice", key=name), phrase("orders.one_line_clauses")
+        return [], [refuse(message, hint, ProblemCode.DUPLICATE_INSTRUCTION)]
     seen.add(name)
     if world.character not in world.state.characters:
-        return [], [refuse(f"{name}: only a character records combat plays", "drop this line")]
+        message = phrase("orders.combat_character", key=name)
+        return [], [refuse(message, phrase("orders.drop_line"))]
     parts = [part.strip() for part in value.split(";")]
     if len(parts) > MAX_CLAUSES:
-        return [], [refuse(f"{name}: over {MAX_CLAUSES} clauses", "keep the likely ones")]
+        message = phrase("orders.over_clauses", key=name, most=MAX_CLAUSES)
+        return [], [refuse(message, phrase("orders.keep_likely"))]
     clauses: list[Clause] = []
     problems: list[OrderError] = []
     for part in filter(None, parts):
@@ -157,7 +148,10 @@ def read_line(
         problems += found
         clauses += [clause] if clause is not None else []
     if not clauses and not problems:
-        problems.append(refuse(f"{name}: says nothing", f"{key}: {CLAUSE_KEYS[key]}"))
+        message = phrase("orders.says_nothing", key=name)
+        problems.append(
+            refuse(message, phrase("orders.key_takes", key=key, takes=CLAUSE_KEYS[key]))
+        )
     return clauses, problems
 
 
@@ -190,8 +184,8 @@ def _condition(
     text = " ".join(words)
     joins = {w.casefold() for w in words} & {"and", "or"}
     if len(joins) > 1:
-        hint = "join them all with 'or' or all with 'and', or write two clauses with ';'"
-        return None, [refuse(f"{quote(text)} mixes 'and' and 'or'", hint)]
+        message, hint = phrase("orders.mixes", text=quote(text)), phrase("orders.join_hint")
+        return None, [refuse(message, hint)]
     join = joins.pop() if joins else "or"
     chunks: list[list[str]] = [[]]
     for w in words:
@@ -200,7 +194,8 @@ def _condition(
         else:
             chunks[-1].append(w)
     if len(chunks) > MAX_FACTS:
-        return None, [refuse(f"{quote(text)}: over {MAX_FACTS} facts", "keep fewer")]
+        message = phrase("orders.over_facts", text=quote(text), most=MAX_FACTS)
+        return None, [refuse(message, phrase("orders.keep_fewer"))]
     facts: list[Fact] = []
     problems: list[OrderError] = []
     for chunk in chunks:
@@ -229,9 +224,10 @@ def _fact(world: Map, words: Sequence[str]) -> Fact:
         return Fact(what="on me")
     if on_me:
         subject = " ".join(words[:-on_me])
-        found = named(subject, denizens(world.catalog), "monster or native")
+        found = named(subject, denizens(world.catalog), phrase("orders.monster_or_native"))
         if len(found) > 1:
-            raise refuse(f"{quote(subject)}: one name a fact", "e.g. 'if Giant is on me'")
+            message = phrase("orders.one_name", text=quote(subject))
+            raise refuse(message, phrase("orders.fact_example"))
         return Fact(what="on me", name=found[0])
     if len(low) == 4 and low[:2] == ["i", "have"] and low[3] in ("wound", "wounds"):
         count = _count(low[2])
@@ -245,4 +241,4 @@ def _fact(world: Map, words: Sequence[str]) -> Fact:
         count = _count(rest[2:] if at_least else rest)
         if count:
             return Fact(what="round", number=count, at_least=at_least)
-    raise refuse(f"{quote(' '.join(words))} is not a condition", _CONDITIONS)
+    raise refuse(phrase("orders.not_a_condition", text=quote(" ".join(words))), _CONDITIONS)

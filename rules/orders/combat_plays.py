@@ -21,7 +21,8 @@ from rules.magic.spells.attack import SPELL
 from rules.orders.conditions import ATTACKER, CAME_BY, NATIVE_PLAYS, SPREAD, TOWARD_MOST
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
-from rules.orders.targets import Map, OrderError, quote, target
+from rules.orders.targets import Map, OrderError, either, quote, target
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
 from rules.state import Place
@@ -30,7 +31,9 @@ _GAITS = (["horse", "walk"], ["horse", "gallop"])
 _ATTACKER_WORDS = [f"{a}attacker{b}" for a in ("", "any ") for b in ("", " on me", " on my sheet")]
 
 
-def refuse(message: str, hint: str, code: ProblemCode = ProblemCode.BAD_INSTRUCTION) -> OrderError:
+def refuse(
+    message: Phrase, hint: Phrase | None, code: ProblemCode = ProblemCode.BAD_INSTRUCTION
+) -> OrderError:
     """A problem with a combat line (``bad-instruction`` unless ``code``), and its hint."""
     return OrderError(code, message, hint)
 
@@ -43,7 +46,7 @@ def denizens(catalog: Catalog) -> dict[str, str]:
     return {name.casefold(): name for name in found}
 
 
-def named(text: str, known: dict[str, str], what: str, extra: Sequence[str] = ()) -> list[str]:
+def named(text: str, known: dict[str, str], what: Phrase, extra: Sequence[str] = ()) -> list[str]:
     """The names of a comma list, each one of ``known`` (by name folded, or by its term in
     another language: ``Gigante``) or of ``extra`` (:data:`~rules.orders.conditions.ATTACKER`);
     those that are neither are one ``bad-target`` problem, saying they are no ``what`` of the
@@ -59,12 +62,17 @@ def named(text: str, known: dict[str, str], what: str, extra: Sequence[str] = ()
     if unknown or not found:
         shown = ", ".join(map(quote, unknown[:5])) + (" …" if len(unknown) > 5 else "")
         near = difflib.get_close_matches((unknown or [""])[0].casefold()[:40], list(known), n=3)
-        hint = f"did you mean {', '.join(known[n] for n in near)}?" if near else ""
-        raise refuse(
-            f"{shown or 'nothing'}: no {what} of the game",
-            hint or "monster types and pieces, e.g. 'Giant', 'Heavy Troll 2'",
-            ProblemCode.BAD_TARGET,
+        hint = (
+            phrase("orders.did_you_mean", names=tuple(known[n] for n in near))
+            if near
+            else phrase("orders.monster_examples")
         )
+        message = (
+            phrase("orders.none_of_the_game", names=shown, what=what)
+            if shown
+            else phrase("orders.nothing_of_the_game", what=what)
+        )
+        raise refuse(message, hint, ProblemCode.BAD_TARGET)
     return found
 
 
@@ -77,10 +85,12 @@ def _chit(world: Map, text: str, actions: Sequence[Action]) -> str:
     if label in mine and printed(label).action in actions:
         return label
     yours = [x for x in dict.fromkeys(mine) if printed(x).action in actions]
-    kinds = " or ".join(a.value for a in actions)
+    kinds = either([a.value for a in actions])
     raise refuse(
-        f"{quote(text)} is not one of your {kinds} chits",
-        f"yours: {', '.join(yours)}" if yours else f"you have no {kinds} chit",
+        phrase("orders.not_your_chits", text=quote(text), kinds=kinds),
+        phrase("orders.yours", names=tuple(yours))
+        if yours
+        else phrase("orders.no_chit", kinds=kinds),
         ProblemCode.BAD_TARGET,
     )
 
@@ -95,10 +105,14 @@ def _chits(world: Map, text: str) -> tuple[str, ...]:
         except OrderError:
             unknown.append(part)
     if unknown or not found:
-        yours = ", ".join(dict.fromkeys(c.label for c in world.state.sheet(world.character).chits))
+        yours = tuple(dict.fromkeys(c.label for c in world.state.sheet(world.character).chits))
         shown = ", ".join(map(quote, unknown[:5])) + (" …" if len(unknown) > 5 else "")
-        message = f"{shown or 'nothing'}: not your chits, by printed label"
-        raise refuse(message, f"yours: {yours}", ProblemCode.BAD_TARGET)
+        message = (
+            phrase("orders.not_your_chits_label", names=shown)
+            if shown
+            else phrase("orders.no_chits_label")
+        )
+        raise refuse(message, phrase("orders.yours", names=yours), ProblemCode.BAD_TARGET)
     return tuple(found)
 
 
@@ -106,8 +120,9 @@ def _item(world: Map, text: str) -> str:
     owned = world.state.at(Place.owner(world.character))
     found = [item for item in owned if item.casefold() == " ".join(text.split()).casefold()]
     if not found:
-        yours = f"yours: {', '.join(owned)}" if owned else "you own no items"
-        raise refuse(f"{quote(text)} is not an item you own", yours, ProblemCode.BAD_TARGET)
+        yours = phrase("orders.yours", names=tuple(owned)) if owned else phrase("orders.no_items")
+        message = phrase("orders.not_your_item", item=quote(text))
+        raise refuse(message, yours, ProblemCode.BAD_TARGET)
     return found[0]
 
 
@@ -115,7 +130,9 @@ def _horse(world: Map, gait: str) -> str:
     owned = world.state.at(Place.owner(world.character))
     if not any(pieces_of(world.catalog)[item].kind is Kind.HORSE for item in owned):
         raise refuse(
-            f"'horse {gait}': you have no horse", "play a Move chit", ProblemCode.BAD_TARGET
+            phrase("orders.no_horse", gait=gait),
+            phrase("orders.play_move_chit"),
+            ProblemCode.BAD_TARGET,
         )
     return f"horse {gait}"
 
@@ -132,15 +149,15 @@ def _natives(world: Map, text: str) -> tuple[str, ...]:
     if low in NATIVE_PLAYS:
         return (low,)
     raise refuse(
-        f"natives: {quote(text)}",
-        "one of " + ", ".join(NATIVE_PLAYS) + ", several separated by ';' (8.2.2)",
+        phrase("orders.natives_value", text=quote(text)),
+        phrase("orders.natives_plays", plays=", ".join(NATIVE_PLAYS)),
     )
 
 
 def _lure(world: Map, text: str) -> tuple[str, ...]:
     if text.casefold() == NONE:
         return (NONE,)
-    return tuple(named(text, denizens(world.catalog), "monster or native"))
+    return tuple(named(text, denizens(world.catalog), phrase("orders.monster_or_native")))
 
 
 def _target(world: Map, text: str) -> tuple[str, ...]:
@@ -148,7 +165,8 @@ def _target(world: Map, text: str) -> tuple[str, ...]:
         return (NONE,)
     others = {c.casefold(): c for c in world.state.characters if c != world.character}
     known = {**denizens(world.catalog), **others}
-    return tuple(named(text, known, "monster, native or other character", _ATTACKER_WORDS))
+    what = phrase("orders.monster_native_or_character")
+    return tuple(named(text, known, what, _ATTACKER_WORDS))
 
 
 def _run(world: Map, text: str) -> str:
@@ -163,7 +181,10 @@ def _run(world: Map, text: str) -> str:
         return play
     where = " ".join(words[cut + 1 :])
     if not where:
-        raise refuse(f"run: {quote(text)} runs to nowhere", f"e.g. 'run: {play} to {CAME_BY}'")
+        raise refuse(
+            phrase("orders.runs_nowhere", text=quote(text)),
+            phrase("orders.example", example=f"run: {play} to {CAME_BY}"),
+        )
     if where.casefold() == CAME_BY.casefold():
         return f"{play} to {CAME_BY}"
     return f"{play} to {target(world, ActivityKind.PEER, where)}"
@@ -179,8 +200,8 @@ def _charge(world: Map, text: str) -> tuple[str, ...]:
     name = others.get(" ".join(who.split()).casefold())
     if not found or name is None:
         raise refuse(
-            f"charge: {quote(text)} names no other character and Move chit",
-            "e.g. 'charge: Amazon with MOVE M4*', or 'charge: none' (8.3.6b)",
+            phrase("orders.charge_names", text=quote(text)),
+            phrase("orders.charge_example"),
         )
     return (f"{name} with {_chit(world, chit, [Action.MOVE])}",)
 
@@ -201,9 +222,8 @@ def _encounter(world: Map, text: str) -> tuple[str, ...]:
     if verb == "cast":
         return (_cast(world, rest),)
     raise refuse(
-        f"encounter: {quote(text)} is not an Encounter action",
-        "none, alert FIGHT L3*, unalert FIGHT L3*, run MOVE M4* to the road I came by, "
-        "activate, deactivate or abandon ITEM, cast SPELL with MAGIC IV4* (8.3.7)",
+        phrase("orders.not_an_encounter", text=quote(text)),
+        phrase("orders.encounter_actions"),
     )
 
 
@@ -215,11 +235,11 @@ def _cast(world: Map, text: str) -> str:
     then is judged when the decision comes (:func:`rules.magic.casting.refusal`): the clause
     answers only when its cast is among the options. The canonical answer is
     :mod:`rules.magic.casting`'s."""
-    hint = "e.g. 'encounter: cast Fiery Blast with MAGIC IV4*, color MAGIC IV3*' (8.3.9b)"
+    hint = phrase("orders.cast_example")
     head, *colored = re.split(r",\s*colou?r\s+", text, flags=re.IGNORECASE)
     *named, chit_text = re.split(r"\s+with\s+", head, flags=re.IGNORECASE)
     if not named or len(colored) > 1:
-        raise refuse(f"cast {quote(text)} names no spell and chit", hint)
+        raise refuse(phrase("orders.cast_names", text=quote(text)), hint)
     sheet = world.state.sheet(world.character)
     owned = world.state.at(Place.owner(world.character))
     pieces = pieces_of(world.catalog)
@@ -227,9 +247,10 @@ def _cast(world: Map, text: str) -> str:
     spells = {name.casefold(): name for name in [*sheet.spells, *awakened]}
     spell = spells.get(" ".join(" with ".join(named).split()).casefold())
     if spell is None:
-        yours = ", ".join(dict.fromkeys(spells.values())) or "none"
-        message = f"cast {quote(' with '.join(named))}: not a spell you have"
-        raise refuse(message, f"yours: {yours}", ProblemCode.BAD_TARGET)
+        mine = tuple(dict.fromkeys(spells.values()))
+        yours = phrase("orders.yours", names=mine) if mine else phrase("orders.yours_none")
+        message = phrase("orders.not_your_spell", text=quote(" with ".join(named)))
+        raise refuse(message, yours, ProblemCode.BAD_TARGET)
     folded = {item.casefold(): item for item in owned}
     chit = folded.get(" ".join(chit_text.split()).casefold()) or _chit(
         world, chit_text, [Action.MAGIC]
@@ -240,7 +261,7 @@ def _cast(world: Map, text: str) -> str:
     color = _chit(world, colored[0], [Action.MAGIC])
     if chit_color(color) is None:
         raise refuse(
-            f"color {color}: only a Magic chit of Types I-V is a colour chit (4.6.4f)",
+            phrase("orders.not_a_colour_chit", chit=color),
             hint,
             ProblemCode.BAD_TARGET,
         )
@@ -254,9 +275,8 @@ def _attack(world: Map, text: str) -> tuple[str, ...]:
         return (NONE,)
     if low == ["best"]:
         raise refuse(
-            "attack: 'best' is not offered: the best Fight chit depends on your weapon and on "
-            "the enemy, which a standing play cannot see",
-            "name the chit and the circle, e.g. 'attack: FIGHT H5* smash'",
+            phrase("orders.no_best_attack"),
+            phrase("orders.name_chit_and_circle"),
         )
     if len(low) == 2 and low[0] == SPELL and low[1] in ATTACKS.values():  # 8.4.5 i
         return (f"{SPELL} {low[1]}",)
@@ -265,9 +285,8 @@ def _attack(world: Map, text: str) -> tuple[str, ...]:
     found = _direction(words, tuple(ATTACKS.values()))
     if found is None:
         raise refuse(
-            f"attack: {quote(text)} names no Fight chit and circle",
-            "e.g. 'attack: FIGHT H5* smash' (thrust, swing, smash), 'FIGHT H5* flip alerted', "
-            "'spell smash' (his Attack spell, 8.4.5 i) or 'none'",
+            phrase("orders.attack_names", text=quote(text)),
+            phrase("orders.attack_example"),
         )
     return (f"{_chit(world, found[0], [Action.FIGHT])} {found[1]}",)
 
@@ -283,9 +302,8 @@ def _maneuver(world: Map, text: str) -> tuple[str, ...]:
     found = _direction(words, squares)
     if found is None:
         raise refuse(
-            f"maneuver: {quote(text)} names no Move chit and square",
-            "e.g. 'maneuver: MOVE M4 duck' (charge, dodge, duck), 'horse gallop dodge', "
-            "'fastest', 'fastest duck' or 'none'",
+            phrase("orders.maneuver_names", text=quote(text)),
+            phrase("orders.maneuver_example"),
         )
     play, square = found
     gait = play.casefold().split()
@@ -293,7 +311,10 @@ def _maneuver(world: Map, text: str) -> tuple[str, ...]:
         return (f"{_horse(world, gait[1])} {square}",)
     label = _chit(world, play, [Action.MOVE, Action.DUCK])
     if printed(label).action is Action.DUCK and square != "duck":
-        raise refuse(f"{label} is played only to Duck (L3717)", f"maneuver: {label} duck")
+        raise refuse(
+            phrase("orders.only_to_duck", chit=label),
+            phrase("orders.maneuver_duck", chit=label),
+        )
     return (f"{label} {square}",)
 
 
@@ -301,13 +322,16 @@ def _shield(world: Map, text: str) -> tuple[str, ...]:
     low = " ".join(text.casefold().split())
     if low in (*ATTACKS.values(), TOWARD_MOST):
         return (low,)
-    raise refuse(f"shield: {quote(text)}", f"thrust, swing, smash or '{TOWARD_MOST}' (8.4.5i.2)")
+    raise refuse(
+        phrase("orders.shield_value", text=quote(text)),
+        phrase("orders.shield_plays", most=TOWARD_MOST),
+    )
 
 
 def _place(world: Map, text: str) -> tuple[str, ...]:
     if text.casefold() == SPREAD:
         return (SPREAD,)
-    raise refuse(f"place: {quote(text)}", "'place: spread' (8.4.5m) is the one placement recorded")
+    raise refuse(phrase("orders.place_value", text=quote(text)), phrase("orders.place_spread"))
 
 
 PLAYS: dict[CombatKey, Callable[[Map, str], tuple[str, ...]]] = {

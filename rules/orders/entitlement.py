@@ -27,6 +27,7 @@ from rules.magic import builtin
 from rules.magic.bewitched import SPELL_PHASES, phase_spells
 from rules.modifiers import cards_in_clearing
 from rules.orders.model import ActivityKind
+from rules.phrases import Phrase, phrase
 from rules.pieces import pieces_of
 from rules.schema.characters import Ability, AbilityKey, ExtraPhase
 from rules.schema.spells import Duration
@@ -110,23 +111,27 @@ class ExtraSource:
         return self.activities == NORMAL
 
     @property
-    def what(self) -> str:
+    def what(self) -> Phrase:
         """``"extra Move"``, ``"extra phase for any activity, started at a dwelling"``."""
         if self.pony:
-            return "a Move after each other Move"
+            return phrase("orders.pony_moves")
         if self.flexible:
-            what = "extra phase for any activity"
+            what = phrase("orders.extra_any")
         else:
             plain = sorted(self.activities - ENHANCED) or sorted(self.activities)
-            what = "extra " + "/".join(dict.fromkeys(activity_name(k) for k in plain))
-        where = {"anywhere": "", "dwelling": ", started at a dwelling"}.get(
-            self.where, f", started in a {self.where} clearing"
-        )
-        return what + where
+            names = "/".join(dict.fromkeys(activity_name(k) for k in plain))
+            what = phrase("orders.extra_for", activities=names)
+        if self.where == "anywhere":
+            return what
+        if self.where == "dwelling":
+            return phrase("orders.at_dwelling", what=what)
+        if self.where == "cave":
+            return phrase("orders.in_cave_clearing", what=what)
+        return phrase("orders.in_mountain_clearing", what=what)
 
-    def describe(self) -> str:
+    def describe(self) -> Phrase:
         """:attr:`what` and the name: ``"extra Move (Stamina)"``."""
-        return f"{self.what} ({self.name})"
+        return phrase("orders.extra_named", what=self.what, name=self.name)
 
 
 @dataclass(frozen=True)
@@ -140,11 +145,11 @@ class Entitlement:
     clearing: str | None
     basic: int = 2
     sunlight: int = 2
-    no_sunlight: str | None = None
+    no_sunlight: Phrase | None = None
     sunlight_lost: int = 0
     extras: tuple[ExtraSource, ...] = ()
     enablers: tuple[tuple[ActivityKind, str], ...] = ()
-    unavailable: tuple[tuple[str, str], ...] = ()
+    unavailable: tuple[tuple[str, Phrase], ...] = ()
     normal: frozenset[ActivityKind] = frozenset()
     """Enhanced activities that are normal ones for him: a familiar's Peer (L3926, L1807)."""
 
@@ -173,13 +178,16 @@ class Entitlement:
             or any(kind in e.enables for e in self.extras)
         )
 
-    def describe(self) -> str:
+    def describe(self) -> Phrase:
         """``"5 phases today: 2 basic, 2 sunlight, 1 extra Move (Stamina)"``."""
-        parts = [f"{self.basic} basic"]
+        parts = [phrase("orders.basic_count", count=self.basic)]
         if self.sunlight:
-            parts.append(f"{self.sunlight} sunlight")
-        parts += [f"1 {e.describe()}" if not e.pony else e.describe() for e in self.extras]
-        return f"{self.total} phases today: {', '.join(parts)}"
+            parts.append(phrase("orders.sunlight_count", count=self.sunlight))
+        parts += [
+            phrase("orders.one_extra", extra=e.describe()) if not e.pony else e.describe()
+            for e in self.extras
+        ]
+        return phrase("orders.phases_today", total=self.total, parts=tuple(parts))
 
 
 def every_chit_down(state: GameState, character: str) -> bool:
@@ -230,8 +238,8 @@ def entitlement(
     in_cave = here is not None and "cave" in clearing_qualities(board, state, here)
 
     extras: list[ExtraSource] = []
-    unavailable: list[tuple[str, str]] = []
-    no_sunlight: str | None = None
+    unavailable: list[tuple[str, Phrase]] = []
+    no_sunlight: Phrase | None = None
     sunlight_lost = 0
     for advantage in advantages:
         gives = [e for e in advantage.effects if isinstance(e, ExtraPhase)]
@@ -249,9 +257,10 @@ def entitlement(
             isinstance(e, Ability) and e.key is AbilityKey.NO_SUNLIGHT_PHASES
             for e in advantage.effects
         ):
-            no_sunlight = f"{advantage.name}, L{advantage.line}"
+            no_sunlight = phrase("orders.advantage_line", name=advantage.name, line=advantage.line)
         if not gives:
-            unavailable.append((advantage.name, f"{advantage.name} gives no extra phase"))
+            why = phrase("orders.gives_no_extra_phase", name=advantage.name)
+            unavailable.append((advantage.name, why))
 
     carried = frozenset(state.at(Place.owner(character)))
     for piece, item in sheet.items.items():
@@ -271,13 +280,10 @@ def entitlement(
         extras.append(ExtraSource(name, "spell", activities, where, rule=f"L{phase.line}"))
 
     if no_sunlight is None and in_cave:
-        no_sunlight = f"you start the day in a cave clearing, {here} (6.2.2b)"
+        no_sunlight = phrase("orders.start_in_cave", clearing=here)
         sunlight_lost = 2
     elif no_sunlight is None and cave_moves:
-        no_sunlight = (
-            f"you record a Move into a cave clearing, {', '.join(dict.fromkeys(cave_moves))}"
-            " (6.2.2b)"
-        )
+        no_sunlight = phrase("orders.move_into_cave", clearings=tuple(dict.fromkeys(cave_moves)))
         sunlight_lost = 2
     enablers = [
         (_ENABLER_BEHAVIOURS[b], piece)
@@ -328,21 +334,17 @@ def _horse(
     active: bool,
     in_cave: bool,
     extras: list[ExtraSource],
-    unavailable: list[tuple[str, str]],
+    unavailable: list[tuple[str, Phrase]],
 ) -> None:
     """A horse's extra Moves (7.3.2b L1692–1698): workhorse one, pony one after each other Move,
     warhorse none; only if active at Birdsong and not in a cave (6.2.2c.1 L1506)."""
     horse = catalog.horses[piece]
     if horse.move_bonus is None:
-        unavailable.append((piece, f"{piece} is a warhorse: it gives no extra phases (7.3.2b.1)"))
+        unavailable.append((piece, phrase("orders.warhorse", horse=piece)))
     elif in_cave:
-        unavailable.append(
-            (piece, "a horse gives no extra phases while you are in a cave (6.2.2c.1)")
-        )
+        unavailable.append((piece, phrase("orders.horse_in_cave")))
     elif not active:
-        unavailable.append(
-            (piece, f"{piece} is not active: it must be active at Birdsong (6.2.2c.1)")
-        )
+        unavailable.append((piece, phrase("orders.inactive_at_birdsong", piece=piece)))
     else:
         pony = horse.move_bonus == "double"
         rule = "7.3.2b.3 L1698" if pony else "7.3.2b.2 L1696"
@@ -354,7 +356,7 @@ def _treasure(
     piece: str,
     active: bool,
     extras: list[ExtraSource],
-    unavailable: list[tuple[str, str]],
+    unavailable: list[tuple[str, Phrase]],
 ) -> None:
     """A Birdsong card's extra phase (L4276–4292); the card must be active (6.2.2c.1)."""
     for behaviour in catalog.treasures[piece].behaviour:
@@ -362,8 +364,7 @@ def _treasure(
         if kind != "extra_phase" or what not in _TREASURE_EXTRAS:
             continue
         if not active:
-            why = f"{piece} is not active: it must be active at Birdsong (6.2.2c.1)"
-            unavailable.append((piece, why))
+            unavailable.append((piece, phrase("orders.inactive_at_birdsong", piece=piece)))
             continue
         activities, where, enables = _TREASURE_EXTRAS[what]
         target: Where = "mountain" if what == "mountain_peer" else "anywhere"

@@ -23,43 +23,29 @@ from rules.modifiers import sheet_has
 from rules.orders.combat import CLAUSE_KEYS
 from rules.orders.meetings import MEETING_KEYS, Wish
 from rules.orders.problems import ProblemCode
-from rules.orders.targets import SEARCH_TABLES, Map, OrderError, pick, quote
+from rules.orders.targets import SEARCH_TABLE, SEARCH_TABLES, Map, OrderError, pick, quote
+from rules.phrases import Phrase, phrase
 from rules.pieces import ITEM_KINDS, Kind, pieces_of
 from rules.schema.action_chits import Action
 from rules.schema.characters import AbilityKey, TradingPartner
 from rules.schema.visitors import FaceKind
 
 #: Standing-instruction keys and the values they take.
-INSTRUCTION_KEYS: dict[str, str] = {
-    "block": "never | unhidden | all (7.12; default never)",
-    "rest": (
-        "the order Rest returns chits, e.g. 'move, fight, magic' (7.8.2); 'none': a follower "
-        "does not rest when his guide rests (7.11.6f)"
-    ),
-    "alert": (
-        "weapon | unalert | none | a Magic chit: what a bare A does, his own or his guide's "
-        "when he follows (7.9, 7.11.6f)"
-    ),
-    "search": "the table a bare S uses: Locate, Peer, Loot, Reading Runes, Magic Sight (7.5)",
-    "before N": "activate X; deactivate Y; abandon Z — his items, at the start of phase N (7.2.2)",
-    "stop following": "before N: stop following at the start of the guide's phase N (7.11.5)",
-    "drop": "characters a hidden guide leaves behind when he moves, e.g. 'Elf, Dwarf' (7.11.6a)",
-    "heavy items": "keep | abandon: an item too heavy for his horse or Boots (7.3.2a)",
-    "turn": (
-        "first | last | after NAME: when a character who chooses it takes his turn (the "
-        "Swordsman's Clever, L3850; default last)"
-    ),
-    "trade CHARACTER": "give X, N gold; get Y — made if his orders say the same (7.2.1)",
+INSTRUCTION_KEYS: dict[str, Phrase] = {
+    "block": phrase("orders.key_block"),
+    "rest": (phrase("orders.key_rest")),
+    "alert": (phrase("orders.key_alert")),
+    "search": phrase("orders.key_search"),
+    "before N": phrase("orders.key_before_n"),
+    "stop following": phrase("orders.key_stop_following"),
+    "drop": phrase("orders.key_drop"),
+    "heavy items": phrase("orders.key_heavy_items"),
+    "turn": (phrase("orders.key_turn")),
+    "trade CHARACTER": phrase("orders.key_trade_character"),
     **MEETING_KEYS,
-    "take": (
-        "mission and campaign chits to take when one is in his clearing at the start of a phase, "
-        "e.g. 'Food/Ale, Raid' (7.2.4)"
-    ),
-    "abandon": "campaign: abandon his campaign once none of its foes is on the map (7.2.4j)",
-    "suicide": (
-        "at midnight: he kills himself at Midnight of this day; his belongings are abandoned in "
-        "his clearing and his player sits out a full day before starting again (9.2.2a)"
-    ),
+    "take": (phrase("orders.key_take")),
+    "abandon": phrase("orders.key_abandon"),
+    "suicide": (phrase("orders.key_suicide")),
     **CLAUSE_KEYS,
 }
 
@@ -89,9 +75,8 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
     if partner is None:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            f"trade: {quote(partner_text)} is not another character, hired leader or controlled"
-            " monster in the game",
-            f"they are: {', '.join(others.values())}",
+            phrase("orders.trade_partner", name=quote(partner_text)),
+            phrase("orders.they_are", names=tuple(others.values())),
         )
     sides: dict[str, tuple[list[str], int]] = {"give": ([], 0), "get": ([], 0)}
     for part in (p.strip() for p in value.split(";") if p.strip()):
@@ -99,8 +84,8 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
         if verb.casefold() not in sides:
             raise OrderError(
                 ProblemCode.BAD_INSTRUCTION,
-                f"trade: {quote(part)}",
-                "e.g. 'trade Elf: give Mace 1, 5 gold; get Light Bow 1'",
+                phrase("orders.trade_part", text=quote(part)),
+                phrase("orders.trade_example"),
             )
         items, gold = [], 0
         for thing in (t.strip() for t in rest.split(",") if t.strip()):
@@ -114,8 +99,8 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
             else:
                 raise OrderError(
                     ProblemCode.BAD_TARGET,
-                    f"trade: {quote(thing)} is no piece of the game",
-                    "name items as the game does, e.g. 'Mace 1', 'Light Bow 2'",
+                    phrase("orders.trade_no_piece", text=quote(thing)),
+                    phrase("orders.name_items"),
                 )
         sides[verb.casefold()] = (items, gold)
     give, give_gold = sides["give"]
@@ -124,8 +109,10 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
     if foreign:
         raise OrderError(
             ProblemCode.BAD_TARGET,
-            f"trade: {', '.join(map(quote, foreign))} is not his",
-            f"his belongings: {', '.join(mine.items) or 'none'}",
+            phrase("orders.trade_not_his", items=", ".join(map(quote, foreign))),
+            phrase("orders.his_belongings", items=tuple(mine.items))
+            if mine.items
+            else phrase("orders.his_belongings_none"),
         )
     get, get_gold = sides["get"]
     return {
@@ -143,8 +130,8 @@ def _choose(key: str, value: str, options: Sequence[str]) -> str:
     if low not in options:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            f"{key}: {quote(value)} is not allowed",
-            f"one of {', '.join(options)}",
+            phrase("orders.not_allowed", key=key, text=quote(value)),
+            phrase("orders.one_of", options=", ".join(options)),
         )
     return low
 
@@ -164,18 +151,17 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
         if low.startswith("fight"):
             raise OrderError(
                 ProblemCode.BAD_INSTRUCTION,
-                f"alert: {quote(value)}: 'alert' is what a bare A does (7.9)",
-                "for combat's Encounter action write e.g. 'encounter: alert FIGHT L3*' (8.3.7)",
+                phrase("orders.alert_is_bare", text=quote(value)),
+                phrase("orders.alert_encounter"),
             )
         return {"alert": choose(("weapon", "unalert", "none"))}
     if key == "heavy items":
         return {"keep_heavy_items": choose(("keep", "abandon")) == "keep"}
     if key == "search":
-        table, rest = pick(value, SEARCH_TABLES, "Search table")
+        table, rest = pick(value, SEARCH_TABLES, *SEARCH_TABLE)
         if rest:
-            raise OrderError(
-                ProblemCode.BAD_INSTRUCTION, f"search: {quote(value)} names more than a table"
-            )
+            message = phrase("orders.more_than_a_table", text=quote(value))
+            raise OrderError(ProblemCode.BAD_INSTRUCTION, message)
         return {"search": table}
     if key == "rest":
         if low.strip() == "none":
@@ -185,8 +171,8 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
         if not kinds or any(k not in allowed for k in kinds) or len(set(kinds)) != len(kinds):
             raise OrderError(
                 ProblemCode.BAD_INSTRUCTION,
-                f"rest: {quote(value)} is not an order of chit kinds",
-                "e.g. 'rest: fight, move, magic'",
+                phrase("orders.rest_order", text=quote(value)),
+                phrase("orders.rest_example"),
             )
         return {"rest": tuple(kinds)}
     if key == "turn":
@@ -202,7 +188,9 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
         number = words[-1] if words and words[:-1] in ([], ["before"]) else ""
         if not _is_number(number) or int(number) < 1:
             raise OrderError(
-                ProblemCode.BAD_INSTRUCTION, f"stop following: {quote(value)}", "e.g. 'before 3'"
+                ProblemCode.BAD_INSTRUCTION,
+                phrase("orders.stop_following_value", text=quote(value)),
+                phrase("orders.before_3"),
             )
         return {"stop_following": int(number)}
     names = [n.strip() for n in value.split(",") if n.strip()]  # drop
@@ -211,8 +199,10 @@ def instruction(world: Map, key: str, value: str) -> dict[str, object]:
     if unknown or not names:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            f"drop: {', '.join(map(quote, unknown)) or 'nobody'} is not another character here",
-            f"characters: {', '.join(known.values())}",
+            phrase("orders.drop_unknown", names=", ".join(map(quote, unknown)))
+            if unknown
+            else phrase("orders.drop_nobody"),
+            phrase("orders.characters", names=tuple(known.values())),
         )
     return {"drop_followers": tuple(known[n.casefold()] for n in names)}
 
@@ -223,16 +213,14 @@ def _suicide(world: Map, value: str) -> bool:
     if world.character not in world.state.characters:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            "suicide: only a character can kill himself at Midnight (9.2.2a)",
-            "drop this line, or give it in the character's own orders",
+            phrase("orders.suicide_character"),
+            phrase("orders.own_orders"),
         )
     if " ".join(value.casefold().split()) != "at midnight":
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            f"suicide: {quote(value)} is not 'at midnight'",
-            "write 'suicide: at midnight' to kill your character at Midnight of this day "
-            "(9.2.2a): he leaves play for good and you sit out a full day before starting again "
-            "with a new character (9.1.2)",
+            phrase("orders.suicide_words", text=quote(value)),
+            phrase("orders.suicide_hint"),
         )
     return True
 
@@ -248,8 +236,10 @@ def _magic_chit(world: Map, value: str) -> str:
     if label not in labels:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            f"alert: {quote(value)} is not one of his Magic chits",
-            f"his Magic chits: {', '.join(labels) or 'none'}",
+            phrase("orders.not_his_magic_chit", text=quote(value)),
+            phrase("orders.his_magic_chits", chits=tuple(labels))
+            if labels
+            else phrase("orders.his_magic_chits_none"),
         )
     return label
 
@@ -260,9 +250,8 @@ def _turn(world: Map, value: str) -> str:
     if not sheet_has(world.catalog, world.state.sheet(world.character), AbilityKey.CLEVER):
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            "turn: only a character who chooses when he takes his turn (the Swordsman's Clever, "
-            "L3850) records it",
-            "drop this line: his turn comes when his Attention chit is picked (7.1.1)",
+            phrase("orders.turn_clever"),
+            phrase("orders.turn_attention"),
         )
     low = value.casefold()
     if low in ("first", "last"):
@@ -272,8 +261,8 @@ def _turn(world: Map, value: str) -> str:
     if name.casefold() not in known:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            f"turn: {quote(value)} is not 'first', 'last' or 'after' someone in the game",
-            f"e.g. 'turn: after {next(iter(known.values()), 'Amazon')}'",
+            phrase("orders.turn_words", text=quote(value)),
+            phrase("orders.turn_example", name=next(iter(known.values()), "Amazon")),
         )
     return known[name.casefold()]
 
@@ -283,9 +272,8 @@ def _characters_only(world: Map, key: str) -> None:
     if world.character not in world.state.characters:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            f"{key}: only a character takes mission and campaign chits; hired leaders and "
-            "controlled monsters cannot (7.2.4, L1609)",
-            "drop this line, or give it in the character's own orders",
+            phrase("orders.tasks_character", key=key),
+            phrase("orders.own_orders"),
         )
 
 
@@ -300,22 +288,23 @@ def _take(world: Map, value: str) -> tuple[str, ...]:
         known = sorted({face.name for _, face in faces.values()})
         raise OrderError(
             ProblemCode.BAD_TARGET,
-            f"take: {', '.join(map(quote, unknown)) or 'nothing'} is no mission or campaign chit",
-            f"name the face up on the chit: {', '.join(known)}",
+            phrase("orders.no_task", names=", ".join(map(quote, unknown)))
+            if unknown
+            else phrase("orders.no_task_named"),
+            phrase("orders.face_up", names=tuple(known)),
         )
     chosen = list(dict.fromkeys(faces[n.casefold()][1].name for n in names))
     campaigns = [name for name in chosen if faces[name.casefold()][1].kind is FaceKind.CAMPAIGN]
     if len(campaigns) > 1:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            f"take: {', '.join(campaigns)}: a character can have no more than one campaign chit "
-            "at a time (7.2.4a)",
-            "keep one campaign; missions may be added",
+            phrase("orders.one_campaign", campaigns=tuple(campaigns)),
+            phrase("orders.keep_one_campaign"),
         )
     return tuple(chosen)
 
 
-def take_warnings(world: Map, take: tuple[str, ...], abandons: bool) -> list[str]:
+def take_warnings(world: Map, take: tuple[str, ...], abandons: bool) -> list[Phrase]:
     """Why, as he stands now, the chits ``take`` names would not be taken (7.2.4a, c): one he
     carries already, a campaign while he carries another (unless he also abandons it), any chit
     while his Fame or Notoriety is negative. Only warnings: the day may change them."""
@@ -323,24 +312,18 @@ def take_warnings(world: Map, take: tuple[str, ...], abandons: bool) -> list[str
     faces = task_faces(world.catalog)
     carried = {task.face for task in sheet.tasks.values()}
     campaign = next((f for f in carried if faces[f.casefold()][1].kind is FaceKind.CAMPAIGN), None)
-    reasons: list[str] = []
+    reasons: list[Phrase] = []
     for name in take:
         if name in carried:
-            reasons.append(f"take: he already carries the {name}")
+            reasons.append(phrase("orders.already_carries", task=name))
         elif (
             faces[name.casefold()][1].kind is FaceKind.CAMPAIGN
             and campaign is not None
             and not abandons
         ):
-            reasons.append(
-                f"take: {name}: he carries the {campaign}, and no more than one campaign chit "
-                "at a time (7.2.4a); it is taken only once the other is done"
-            )
+            reasons.append(phrase("orders.carries_campaign", task=name, campaign=campaign))
     if take and (sheet.fame < 0 or sheet.notoriety < 0):
-        reasons.append(
-            "take: with negative Fame or Notoriety he can take no chit (7.2.4c), unless he "
-            "gains points first"
-        )
+        reasons.append(phrase("orders.negative_points"))
     return reasons
 
 
@@ -351,8 +334,8 @@ def _abandon(world: Map, value: str) -> bool:
     if value.casefold() != "campaign" and (face is None or face[1].kind is not FaceKind.CAMPAIGN):
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            f"abandon: {quote(value)}: only a campaign can be abandoned (7.2.4j)",
-            "write 'abandon: campaign'; items are abandoned with 'before N: abandon X'",
+            phrase("orders.abandon_campaign_only", text=quote(value)),
+            phrase("orders.abandon_hint"),
         )
     return True
 
@@ -402,8 +385,8 @@ def meeting(catalog: Catalog, key: str, value: str) -> dict[str, object]:
     if unknown:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            f"buy back: {', '.join(map(quote, unknown))} is not a native group or visitor",
-            f"groups and visitors: {', '.join(groups.values())}",
+            phrase("orders.buy_back_unknown", names=", ".join(map(quote, unknown))),
+            phrase("orders.groups_and_visitors", names=tuple(groups.values())),
         )
     return {"buy_back": tuple(groups[g.casefold()] for g in _names(key, value))}
 
@@ -414,8 +397,10 @@ def _names(key: str, value: str) -> list[str]:
     if not parts or len(parts) > MAX_NAMES:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            f"{key}: {'nothing is named' if not parts else f'more than {MAX_NAMES} names'}",
-            f"e.g. '{key}: Mace, Helmet'",
+            phrase("orders.nothing_named", key=key)
+            if not parts
+            else phrase("orders.too_many_names", key=key, most=MAX_NAMES),
+            phrase("orders.list_example", key=key),
         )
     return parts
 
@@ -429,8 +414,8 @@ def _wish(catalog: Catalog, text: str) -> Wish:
         if not (number.isascii() and number.isdigit()) or int(number) > MAX_GOLD:
             raise OrderError(
                 ProblemCode.BAD_INSTRUCTION,
-                f"buy: {quote(text)}: 'up to' needs a number of gold, 0 to {MAX_GOLD}",
-                "e.g. 'buy: Shield up to 14'",
+                phrase("orders.up_to_gold", text=quote(text), most=MAX_GOLD),
+                phrase("orders.buy_example"),
             )
         up_to = int(number)
         words = words[:-3]
@@ -444,10 +429,15 @@ def _name(catalog: Catalog, text: str, key: str, *, spells: bool) -> str:
     found = known.get(text.casefold()) or known.get((read_name(text) or "").casefold())
     if found is not None:
         return found
-    what = "an item or spell" if spells else "an item"
+    what = phrase("orders.item_or_spell") if spells else phrase("orders.an_item")
     close = difflib.get_close_matches(text[:40], list(known.values()), n=3, cutoff=0.6)
-    hint = f"did you mean {', '.join(close)}?" if close else f"{what} by its printed name"
-    raise OrderError(ProblemCode.BAD_INSTRUCTION, f"{key}: {quote(text)} is not {what}", hint)
+    hint = (
+        phrase("orders.did_you_mean", names=tuple(close))
+        if close
+        else phrase("orders.by_printed_name", what=what)
+    )
+    message = phrase("orders.is_not", key=key, text=quote(text), what=what)
+    raise OrderError(ProblemCode.BAD_INSTRUCTION, message, hint)
 
 
 @cache

@@ -43,21 +43,14 @@ from rules.orders.conditions import (
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
 from rules.orders.targets import Map, OrderError, pick, quote, target
+from rules.phrases import Phrase, phrase
 from rules.schema.action_chits import Action
 from rules.schema.spells import Duration
 
 #: The standing magic keys and the values they take.
-MAGIC_KEYS: dict[str, str] = {
-    "cast": (
-        "SPELL with MAGIC IV4* [, color MAGIC IV3*] [at TARGET, ...]: his Encounter action and "
-        "his spell's targets, the first present winning: the first monster that attacks me, any "
-        "attacker on my sheet, me, my clearing, this tile, or a name (8.3.9b, 8.4.2d)"
-    ),
-    "color": (
-        "energize SPELL [on TARGET] [with MAGIC IV3*] [when possible] | none: the colour chits "
-        "he plays, in anyone's Daylight phase in his clearing and beside his Encounter action, "
-        "to energize a Permanent spell when it is inert (4.6.7h.6, 8.3.9a)"
-    ),
+MAGIC_KEYS: dict[str, Phrase] = {
+    "cast": (phrase("orders.key_cast")),
+    "color": (phrase("orders.key_color")),
 }
 
 #: How a target phrase may be written, folded, by its canonical form.
@@ -88,14 +81,8 @@ _PHRASES: dict[str, tuple[str, ...]] = {
     THIS_TILE: (THIS_TILE, "my tile", "the tile"),
 }
 _SPELLINGS = {spelling: canonical for canonical, all_ in _PHRASES.items() for spelling in all_}
-_TARGET_HINT = (
-    "targets: the first monster that attacks me, any attacker on my sheet, me, my clearing, "
-    "this tile, or a monster, native group or character by name"
-)
-_CAST_HINT = "e.g. 'cast: Fiery Blast with MAGIC IV4*, color MAGIC IV3* at the first monster " + (
-    "that attacks me' (8.3.9b, 8.4.2d)"
-)
-_COLOR_HINT = "e.g. 'color: energize Transform on Amazon', 'color: none' (4.6.7h.6)"
+_TARGET_HINT = phrase("orders.spell_targets")
+_COLOR_HINT = phrase("orders.color_example")
 _WHEN = re.compile(r"\s+when(ever)?\s+possible$", re.IGNORECASE)
 
 
@@ -109,9 +96,8 @@ def cast_line(world: Map, text: str) -> tuple[str, ...]:
         return (played,)
     phrases = [" ".join(p.split()) for p in rest[0].split(",")]
     if not all(phrases):
-        raise refuse(
-            f"cast: {quote(rest[0])} names no target", _TARGET_HINT, ProblemCode.BAD_TARGET
-        )
+        message = phrase("orders.names_no_target", text=quote(rest[0]))
+        raise refuse(message, _TARGET_HINT, ProblemCode.BAD_TARGET)
     return (played, *(_phrase(world, p) for p in phrases))
 
 
@@ -125,12 +111,13 @@ def _right_type(world: Map, played: str) -> None:
     wanted = builtin.card(world.catalog, spell).type
     have = magic_type(world.state.spells, world.character, chit)
     if have != wanted:
-        raise refuse(
-            f"cast {spell} with {chit}: {spell} is a Type {wanted} spell and {chit} a Type "
-            f"{have or 'that casts no'} chit (8.3.9b.3)",
-            f"cast it with a MAGIC {wanted} chit",
-            ProblemCode.BAD_TARGET,
+        message = (
+            phrase("orders.wrong_type", spell=spell, chit=chit, wanted=str(wanted), have=str(have))
+            if have
+            else phrase("orders.casts_no_type", spell=spell, chit=chit, wanted=str(wanted))
         )
+        hint = phrase("orders.cast_with_type", wanted=str(wanted))
+        raise refuse(message, hint, ProblemCode.BAD_TARGET)
 
 
 def _phrase(world: Map, text: str) -> str:
@@ -140,10 +127,11 @@ def _phrase(world: Map, text: str) -> str:
         return fixed
     others = {c.casefold(): c for c in world.state.characters if c != world.character}
     try:
-        (name,) = named(text, {**denizens(world.catalog), **others}, "target")
+        (name,) = named(text, {**denizens(world.catalog), **others}, phrase("orders.target"))
     except OrderError as refused:
-        message = f"cast: target {quote(text)} is not understood"
-        raise refuse(message, f"{refused.hint}; {_TARGET_HINT}", ProblemCode.BAD_TARGET) from None
+        message = phrase("orders.target_not_understood", text=quote(text))
+        hint = phrase("orders.hint_then", hint=refused.hint, then=_TARGET_HINT)
+        raise refuse(message, hint, ProblemCode.BAD_TARGET) from None
     return name
 
 
@@ -167,10 +155,11 @@ def color_line(world: Map, text: str) -> tuple[str, ...]:
     if body.casefold() == "none":
         return ("none",)
     if not body.casefold().startswith(ENERGIZE):
-        raise refuse(f"color: {quote(text)} energizes nothing", _COLOR_HINT)
+        raise refuse(phrase("orders.energizes_nothing", text=quote(text)), _COLOR_HINT)
     spells = _permanent(world)
     try:
-        spell, rest = pick(body[len(ENERGIZE) :], list(spells), "Permanent spell")
+        what = phrase("orders.permanent_spell"), phrase("orders.permanent_spells")
+        spell, rest = pick(body[len(ENERGIZE) :], list(spells), *what)
     except OrderError as refused:
         raise refuse(refused.message, refused.hint, refused.code) from None
     on, found, chit_text = f" {rest}".rpartition(" with ")
@@ -178,7 +167,7 @@ def color_line(world: Map, text: str) -> tuple[str, ...]:
         on, chit_text = rest, ""
     words = on.split()
     if (words and words[0].casefold() != "on") or words == ["on"]:
-        raise refuse(f"color: {quote(text)}: write 'on' and the spell's target", _COLOR_HINT)
+        raise refuse(phrase("orders.write_on", text=quote(text)), _COLOR_HINT)
     play = f"{ENERGIZE}{spell}"
     if words:
         play += f" on {_energized(world, ' '.join(words[1:]))}"
@@ -186,12 +175,19 @@ def color_line(world: Map, text: str) -> tuple[str, ...]:
         chit = _chit(world, chit_text, [Action.MAGIC])
         color = chit_color(chit)
         if color is None or spells[spell] not in ("any", str(color)):
-            supplies = f"{chit} supplies {color or 'no'} magic"
-            raise refuse(
-                f"color: {supplies}, {spell} needs {spells[spell]} (4.6.7h.5)",
-                "name a colour chit of that colour, or none",
-                ProblemCode.BAD_TARGET,
+            message = (
+                phrase(
+                    "orders.wrong_color",
+                    chit=chit,
+                    color=str(color),
+                    spell=spell,
+                    needs=spells[spell],
+                )
+                if color is not None
+                else phrase("orders.no_color", chit=chit, spell=spell, needs=spells[spell])
             )
+            hint = phrase("orders.name_colour_chit")
+            raise refuse(message, hint, ProblemCode.BAD_TARGET)
         play += f" with {chit}"
     return (play,)
 
@@ -214,7 +210,7 @@ def _energized(world: Map, text: str) -> str:
         if place is not None:
             return place
     raise refuse(
-        f"color: {quote(text)} is not a target a spell may be on",
-        "me, a character, a monster or native, an item, a clearing (CV5) or a tile (CV)",
+        phrase("orders.not_a_spell_target", text=quote(text)),
+        phrase("orders.spell_target_kinds"),
         ProblemCode.BAD_TARGET,
     )

@@ -26,18 +26,20 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rules.phrases import Phrase, phrase
+
 #: The keys of the Trade and Hire instructions and the values they take.
-MEETING_KEYS: dict[str, str] = {
-    "buy": "what a T phase names, in order, each perhaps 'up to N' gold (7.6.5)",
-    "sell": "belongings a T phase sells if he has any of them, e.g. 'Mace, Helmet' (7.6.4)",
-    "pay with": "belongings he gives towards a price, e.g. 'Mace' (7.6.5c)",
-    "drinks": "yes | no: buy drinks before a Meeting roll in Trade, Hire and combat (7.6.5b)",
-    "boons": "take | price | decline: a Boon result (L5493)",
-    "insults": "pay | refuse: an Insult, 5 Notoriety (L5501)",
-    "challenges": "pay | refuse: a Challenge, 5 Fame (L5499)",
-    "buy back": "groups whose boon his T phases buy back, e.g. 'Company' (7.6.5e.1)",
-    "new items": "keep | activate | abandon: an item he buys or loots (7.5.5f)",
-    "hire": "new | rehire: whom an HR phase hires when he could do either (7.7.1d)",
+MEETING_KEYS: dict[str, Phrase] = {
+    "buy": phrase("orders.key_buy"),
+    "sell": phrase("orders.key_sell"),
+    "pay with": phrase("orders.key_pay_with"),
+    "drinks": phrase("orders.key_drinks"),
+    "boons": phrase("orders.key_boons"),
+    "insults": phrase("orders.key_insults"),
+    "challenges": phrase("orders.key_challenges"),
+    "buy back": phrase("orders.key_buy_back"),
+    "new items": phrase("orders.key_new_items"),
+    "hire": phrase("orders.key_hire"),
 }
 
 

@@ -61,7 +61,7 @@ Judgement calls (documented here because the rules leave them open):
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 from pydantic import BaseModel, ConfigDict
@@ -70,7 +70,6 @@ from rules.catalog import Catalog
 from rules.catalog import catalog as default_catalog
 from rules.orders import sections
 from rules.orders.conditions import CombatOrders
-from rules.orders.entitlement import activity_name
 from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.legal import legal_activities
 from rules.orders.meetings import MeetingOrders
@@ -78,6 +77,8 @@ from rules.orders.model import BASIC, Activity, ActivityKind, Instructions, Orde
 from rules.orders.parser import Parser
 from rules.orders.problems import MAX_CHARS, MAX_LINES, MAX_PHASES, ProblemCode, Severity
 from rules.orders.reader import Problem
+from rules.orders.sources import enabled
+from rules.phrases import Phrase, phrase
 from rules.state import GameState
 
 __all__ = [
@@ -90,25 +91,34 @@ __all__ = [
     "Problem",
     "echo",
     "legal_activities",
+    "noted",
     "parse_orders",
 ]
 
 K = ActivityKind
+#: The key of the note that an enabler does a phase's enhanced activity (6.2.4d).
+ENABLED = "orders.note_enabled"
 
 #: One character that is not text: a lone surrogate (not a Unicode scalar value, so it cannot be
 #: stored as UTF-8), or a control character other than tab and line ends.
 _NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-_MARKS = {Severity.ERROR: "", Severity.WARNING: "warning: "}
 #: Every problem code and its meaning, a warning's marked ``warning:``: a read-only view of
 #: :class:`~rules.orders.problems.ProblemCode` for those who check codes by their strings.
-CODES: Mapping[str, str] = MappingProxyType(
-    {code.value: _MARKS[code.severity] + code.meaning for code in ProblemCode}
+CODES: Mapping[str, Phrase] = MappingProxyType(
+    {
+        code.value: phrase("problems.warning", meaning=code.meaning)
+        if code.severity is Severity.WARNING
+        else code.meaning
+        for code in ProblemCode
+    }
 )
 
 
 class ParseResult(BaseModel):
     """The outcome of parsing one message: the orders (None when there is any error), every
-    error and warning, and the canonical echo of the accepted orders."""
+    error and warning, the canonical echo of the accepted orders, and the notes that go with
+    it (one per inference: an extra phase's source, an enhanced activity's enabler), each with
+    the number of the echo's lines it follows, shown as ``note:`` lines (:func:`noted`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -116,12 +126,25 @@ class ParseResult(BaseModel):
     errors: tuple[Problem, ...] = ()
     warnings: tuple[Problem, ...] = ()
     echo: str = ""
+    notes: tuple[tuple[int, Phrase], ...] = ()
 
 
-def echo(orders: Orders, notes: Sequence[str] = ()) -> str:
+def noted(result: ParseResult, say: Callable[[Phrase], str]) -> str:
+    """``result``'s echo with its notes (:attr:`ParseResult.notes`, each said by ``say`` in the
+    reader's language) as ``note:`` lines where they go: what the player is shown, and what the
+    reader skips when it is sent back (:func:`rules.orders.reader._is_note`)."""
+    lines = result.echo.split("\n")
+    ordered = sorted(result.notes, key=lambda n: n[0])  # each note after those before it
+    for after, note in ordered[::-1]:
+        lines.insert(after, f"note: {say(note)}")
+    return "\n".join(lines)
+
+
+def echo(orders: Orders) -> str:
     """The canonical form of accepted orders: the phases (6.2.6 notation, ``*`` for Sunlight,
     sources of extra phases in parentheses), the standing instructions that differ from the
-    defaults, the combat keys (:mod:`rules.orders.combat`), and one note line per inference."""
+    defaults and the combat keys (:mod:`rules.orders.combat`); the notes are apart
+    (:attr:`ParseResult.notes`)."""
     lines = [orders.canonical()]
     given, default = orders.instructions, Instructions()
     if given.block != default.block:
@@ -161,7 +184,6 @@ def echo(orders: Orders, notes: Sequence[str] = ()) -> str:
         lines.append("suicide: at midnight")
     lines += given.meeting.lines()
     lines += given.combat.lines()
-    lines += [f"note: {note}" for note in notes]
     return "\n".join(lines)
 
 
@@ -178,15 +200,15 @@ def parse_orders(
         return _refused(
             ProblemCode.NOT_IN_GAME,
             character,
-            f"{character[:60]!r} is not in this game",
-            "name a character of the game, a hireling by his counter, or a familiar",
+            phrase("orders.not_in_game", name=repr(character[:60])),
+            phrase("orders.name_someone"),
         )
     if len(text) > MAX_CHARS:
         return _refused(
             ProblemCode.TOO_LONG,
             text,
-            f"the message has {len(text)} characters: at most {MAX_CHARS} are read",
-            "send the phases and instructions only",
+            phrase("orders.too_many_characters", count=len(text), most=MAX_CHARS),
+            phrase("orders.send_phases_only"),
         )
     bad = _NOT_TEXT.search(text)
     if bad is not None:
@@ -195,14 +217,16 @@ def parse_orders(
         return _refused(
             ProblemCode.BAD_TEXT,
             text,
-            f"line {line}, character {len(before[-1])}: {bad.group()!a} is not text",
-            "type the orders as plain text, or paste them again without the odd character",
+            phrase(
+                "orders.not_text", line=line, column=len(before[-1]), character=ascii(bad.group())
+            ),
+            phrase("orders.plain_text"),
             line=line,
         )
     lines = sum(1 for line in text.splitlines() if line.strip())
     if lines > MAX_LINES:
-        message = f"the message has {lines} lines: at most {MAX_LINES} are read"
-        return _refused(ProblemCode.TOO_LONG, text, message, "send the orders only")
+        message = phrase("orders.too_many_lines", count=lines, most=MAX_LINES)
+        return _refused(ProblemCode.TOO_LONG, text, message, phrase("orders.send_orders_only"))
     data = catalog or default_catalog()
     names = sections.recorded_by(state, character)
     own, parts = sections.split(
@@ -217,9 +241,8 @@ def _hint_sections(result: ParseResult, names: Sequence[str]) -> ParseResult:
     """``result`` with the hint of an unknown instruction naming the sections he may write."""
     if not names or not result.errors:
         return result
-    extra = f"; or a section for one you record: {', '.join(names)}"
     errors = tuple(
-        p.model_copy(update={"hint": (p.hint or "") + extra})
+        p.model_copy(update={"hint": phrase("orders.or_section", hint=p.hint, names=tuple(names))})
         if p.code is ProblemCode.UNKNOWN_INSTRUCTION
         else p
         for p in result.errors
@@ -234,9 +257,9 @@ def _section(
     section for someone he does not record for is one ``not-your-hireling`` problem."""
     if part.refused is not None:
         hint = (
-            f"write sections only for those you record: {', '.join(names)}"
+            phrase("orders.sections_only_for", names=tuple(names))
             if names
-            else "you record no one's orders: hire a native leader first (7.7)"
+            else phrase("orders.no_one_recorded")
         )
         problem = Problem(
             code=ProblemCode.NOT_YOUR_HIRELING,
@@ -251,7 +274,7 @@ def _section(
 
     def moved(problem: Problem) -> Problem:
         line = problem.line + part.first_line - 1
-        message = f"{part.who}: {problem.message}"
+        message = phrase("orders.theirs", name=part.who, message=problem.message)
         return problem.model_copy(update={"line": line, "message": message})
 
     return result.model_copy(
@@ -281,8 +304,8 @@ def _with_sections(
                     line=part.first_line,
                     phase=None,
                     text=part.who,
-                    message=f"the orders for {part.who} are given twice",
-                    hint="keep one section for each",
+                    message=phrase("orders.sections_twice", name=part.who),
+                    hint=phrase("orders.one_section_each"),
                 )
             )
         seen.add(part.who)
@@ -294,10 +317,16 @@ def _with_sections(
         )
     theirs = [r.orders for _, r in recorded if r.orders is not None]
     echoes = [own.echo, *(f"{part.who}: {r.echo}" for part, r in recorded)]
+    notes, before = list(own.notes), 0
+    for echoed, (_, result) in zip(echoes, [(None, own), *recorded], strict=True):
+        if result is not own:
+            notes += [(before + after, note) for after, note in result.notes]
+        before += echoed.count("\n") + 1
     return ParseResult(
         orders=own.orders.model_copy(update={"recorded": tuple(theirs)}),
         warnings=tuple(warnings),
         echo="\n".join(echoes),
+        notes=tuple(notes),
     )
 
 
@@ -310,7 +339,7 @@ def not_text(text: str) -> str | None:
 
 
 def _refused(
-    code: ProblemCode, text: str, message: str, hint: str, *, line: int = 1
+    code: ProblemCode, text: str, message: Phrase, hint: Phrase, *, line: int = 1
 ) -> ParseResult:
     """Orders refused before reading them, with one problem; its ``text`` is cut to 60
     characters, and anything that is not text in it is written as an escape."""
@@ -326,8 +355,9 @@ def _result(parser: Parser) -> ParseResult:
         return _finish(parser)
     if len(parser.phases) > MAX_PHASES:
         parser.errors = []
-        message = f"{len(parser.phases)} phases: at most {MAX_PHASES} are read"
-        parser.problem(ProblemCode.TOO_LONG, 1, None, parser.text[:60], message, "record fewer")
+        message = phrase("orders.too_many_read", count=len(parser.phases), most=MAX_PHASES)
+        hint = phrase("orders.record_fewer")
+        parser.problem(ProblemCode.TOO_LONG, 1, None, parser.text[:60], message, hint)
         return _finish(parser)
     parser.check()
     return _finish(parser)
@@ -375,9 +405,13 @@ def _finish(parser: Parser) -> ParseResult:
     notes = parser.notes
     for phase in parser.phases:
         if phase.enabler is not None:
-            notes = [n for n in notes if not n.startswith(f"phase {phase.number}:")]
-            notes.append(
-                f"phase {phase.number}: {activity_name(phase.kind or K.BLANK)} by your "
-                f"{phase.enabler} (6.2.4d)"
-            )
-    return ParseResult(orders=orders, warnings=warnings, echo=echo(orders, notes))
+            notes = [n for n in notes if n.named.get("number") != phase.number or n.key != ENABLED]
+            notes.append(enabled(phase.number, phase.kind or K.BLANK, phase.enabler))
+    canonical = echo(orders)
+    after = canonical.count("\n") + 1
+    return ParseResult(
+        orders=orders,
+        warnings=warnings,
+        echo=canonical,
+        notes=tuple((after, note) for note in notes),
+    )

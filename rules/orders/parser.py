@@ -13,14 +13,21 @@ The result is built by :func:`rules.orders.parse.parse_orders`.
 from __future__ import annotations
 
 from rules.catalog import Catalog
-from rules.daylight.hirelings import forbidden, guides
-from rules.orders.entitlement import Entitlement, activity_name, entitlement, every_chit_down
+from rules.daylight.hirelings import forbidden, guides, is_actor
+from rules.orders.entitlement import Entitlement, entitlement, every_chit_down
 from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
 from rules.orders.problems import ProblemCode
 from rules.orders.reader import Phase, Reader, Step
 from rules.orders.sections import PHANTASM_HEAD
-from rules.orders.sources import Issue, PlannedPhase, assign_sources, match_source
-from rules.orders.targets import quote
+from rules.orders.sources import (
+    Issue,
+    PlannedPhase,
+    assign_sources,
+    match_source,
+    not_enhanced,
+)
+from rules.orders.targets import either, quote
+from rules.phrases import Phrase, phrase, verbatim
 from rules.pieces import is_phantasm
 from rules.state import GameState
 
@@ -32,7 +39,7 @@ class Parser(Reader):
 
     def __init__(self, text: str, state: GameState, character: str, catalog: Catalog) -> None:
         super().__init__(text, state, character, catalog)
-        self.notes: list[str] = []
+        self.notes: list[Phrase] = []
         self.ent: Entitlement | None = None
         self.following = False
 
@@ -50,8 +57,8 @@ class Parser(Reader):
     def day(self) -> None:
         if not self.phases:
             if not self.errors:
-                hint = "e.g. 'H, R'; '-' records a blank phase"
-                self.problem(ProblemCode.EMPTY, 1, None, self.text[:60], "no phases recorded", hint)
+                message, hint = phrase("orders.no_phases"), phrase("orders.empty_hint")
+                self.problem(ProblemCode.EMPTY, 1, None, self.text[:60], message, hint)
             return
         for phase in self.phases:
             self.activity(phase)
@@ -78,16 +85,20 @@ class Parser(Reader):
                 continue
             why = forbidden(self.world.catalog, self.state, self.character, phase.kind)
             if why is not None:
-                hint = (
-                    "record 'F <character>' for him"
-                    if "follow" in why
-                    else "record M, P or E"
-                    if is_phantasm(self.character)
-                    else "record M, F or P"
-                    if self.character in self.state.familiars
-                    else "record another"
+                underling = self.character in self.state.minions and not is_actor(
+                    self.world.catalog, self.state, self.character
                 )
-                self.flag(phase, ProblemCode.HIRELING_ACTIVITY, why, hint)
+                hint = (
+                    phrase("orders.record_follow")
+                    if underling
+                    else phrase("orders.record_phantasm")
+                    if is_phantasm(self.character)
+                    else phrase("orders.record_familiar")
+                    if self.character in self.state.familiars
+                    else phrase("orders.record_another")
+                )
+                reason = why if isinstance(why, Phrase) else verbatim(why)
+                self.flag(phase, ProblemCode.HIRELING_ACTIVITY, reason, hint)
 
     def meditation(self) -> None:
         """7.10.5: a Remote Enchant needs an EM phase recorded before it that day — or an E, the
@@ -99,16 +110,15 @@ class Parser(Reader):
                 self.flag(
                     phase,
                     ProblemCode.MEDITATION,
-                    f"phase {phase.number} is your first Enchant phase today: you meditate in "
-                    f"it and enchant nothing, not {phase.target} (7.10.1)",
-                    f"record EM before it, then 'E {phase.target}'",
+                    phrase("orders.meditates", number=phase.number, chit=phase.target),
+                    phrase("orders.em_then", chit=phase.target),
                 )
             if phase.kind is K.REMOTE_ENCHANT and not meditates:
                 self.flag(
                     phase,
                     ProblemCode.NO_MEDITATION,
-                    "Remote Enchant needs an earlier EM phase that day (7.10.5)",
-                    "record EM before it",
+                    phrase("orders.remote_needs_em"),
+                    phrase("orders.em_before"),
                 )
             meditates = meditates or phase.kind in (K.ENCHANT_FIRST, K.ENCHANT)
 
@@ -120,9 +130,8 @@ class Parser(Reader):
                 self.flag(
                     phase,
                     ProblemCode.NOT_ENHANCED,
-                    f"{activity_name(phase.kind)} ({phase.kind.value}) is an enhanced activity: "
-                    "you need a Special Advantage, Treasure card or spell that gives it (6.2.1a)",
-                    "none of your active belongings gives it today",
+                    not_enhanced(phase.kind),
+                    phrase("orders.nothing_gives_it"),
                 )
 
     def follow(self, follows: list[Phase]) -> None:
@@ -136,27 +145,29 @@ class Parser(Reader):
             self.flag(
                 first,
                 ProblemCode.FOLLOW_ALONE,
-                "Follow is recorded alone: he follows all day and records nothing else (6.2.7)",
-                "send only 'F <character>', or drop the F",
+                phrase("orders.follow_alone"),
+                phrase("orders.follow_alone_hint"),
             )
         name = " ".join((first.target or "").split())
         here = self.world.here()
         everyone = guides(self.world.catalog, self.state, self.character)
         present = self.world.followable
         wanted = [n for n in (self.character, *everyone) if n.casefold() == name.casefold()]
+        hint: Phrase | None = (
+            phrase("orders.in_your_clearing", names=tuple(present))
+            if present
+            else phrase("orders.nobody_with_you")
+        )
         if here is None:
-            why, hint = "you are not in a clearing (6.2.7b)", ""
+            why, hint = phrase("orders.not_in_clearing"), None
         elif wanted and wanted[0] == self.character:
-            why, hint = "you cannot follow yourself", ""
+            why, hint = phrase("orders.not_yourself"), None
         elif is_phantasm(name) or name.casefold() == PHANTASM_HEAD:
-            why = "a phantasm cannot be followed (L5069)"
-            hint = f"in your clearing: {', '.join(present)}" if present else "nobody is with you"
+            why = phrase("orders.phantasm_unfollowed")
         elif name.casefold() in (f.casefold() for f in self.state.familiars):
-            why = "the familiar cannot be followed (L3927)"
-            hint = f"in your clearing: {', '.join(present)}" if present else "nobody is with you"
+            why = phrase("orders.familiar_unfollowed")
         elif not wanted or wanted[0] not in present:
-            why = f"{quote(name)} is nobody you can follow in your clearing ({here}) (6.2.7a)"
-            hint = f"in your clearing: {', '.join(present)}" if present else "nobody is with you"
+            why = phrase("orders.nobody_to_follow", name=quote(name), clearing=here)
         else:
             first.target = wanted[0]
             return
@@ -179,9 +190,8 @@ class Parser(Reader):
                 self.flag(
                     phase,
                     ProblemCode.SOURCE_ACTIVITY,
-                    f"{name} lets you record {' or '.join(kinds)} on your phases, and gives no "
-                    "phase of its own (6.2.1a)",
-                    "drop the name in parentheses",
+                    phrase("orders.enabler_only", source=name, letters=either(kinds)),
+                    phrase("orders.drop_the_name"),
                 )
                 phase.source = None
             else:
@@ -239,8 +249,8 @@ class Parser(Reader):
                     line,
                     text,
                     ProblemCode.BAD_INSTRUCTION,
-                    f"before {phase}: you recorded only {count} phases",
-                    f"use a phase from 1 to {count}",
+                    phrase("orders.recorded_only", phase=phase, count=count),
+                    phrase("orders.phase_from_1", count=count),
                 )
             for later in self.phases[phase - 1 :]:
                 if later.source in (None, BASIC, SUNLIGHT):
@@ -249,9 +259,8 @@ class Parser(Reader):
                     self.flag(
                         later,
                         ProblemCode.COMMITTED_SOURCE,
-                        f"{later.source} gives phase {later.number}: it cannot be abandoned "
-                        "before that phase is done (6.2.4d L1517)",
-                        f"abandon it after phase {later.number}",
+                        phrase("orders.committed", source=later.source, number=later.number),
+                        phrase("orders.abandon_after", number=later.number),
                     )
                 reactivated = any(
                     later.source in self.rearrange.get(n, {}).get("activate", ())
@@ -261,8 +270,8 @@ class Parser(Reader):
                     self.flag(
                         later,
                         ProblemCode.SOURCE_DEACTIVATED,
-                        f"{later.source} must be active when phase {later.number} starts (6.2.4d)",
-                        "activate it again before that phase",
+                        phrase("orders.must_be_active", source=later.source, number=later.number),
+                        phrase("orders.activate_again"),
                     )
 
     def check(self) -> None:
@@ -272,5 +281,5 @@ class Parser(Reader):
             self.check_rearrangements()
         if "stop_following" in self.instructions and not self.following:
             number, line = self.key_lines["stop following"]
-            message = "'stop following' is for a day you Follow (7.11.5)"
-            self.on_line(number, line, ProblemCode.BAD_INSTRUCTION, message, "drop it or record F")
+            message, hint = phrase("orders.stop_following_alone"), phrase("orders.drop_or_f")
+            self.on_line(number, line, ProblemCode.BAD_INSTRUCTION, message, hint)

@@ -19,19 +19,23 @@ from collections.abc import Callable
 
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
-from rules.orders.targets import EDGE, Map
+from rules.orders.targets import EDGE, Map, either
+from rules.phrases import Phrase, phrase
 from rules.schema.tiles import RoadType
 
 K = ActivityKind
 
 #: Where a problem is (a phase number, or None), its code, its message and its hint.
-Report = Callable[[int | None, ProblemCode, str, str], None]
+Report = Callable[[int | None, ProblemCode, Phrase, Phrase | None], None]
 
 _FREE = frozenset({RoadType.OPEN, RoadType.TUNNEL})
-_ROAD_NAMES = {RoadType.HIDDEN: "hidden path", RoadType.SECRET: "secret passage"}
+_ROAD_NAMES = {
+    RoadType.HIDDEN: phrase("orders.hidden_path"),
+    RoadType.SECRET: phrase("orders.secret_passage"),
+}
 
 
-def ignore(number: int | None, code: ProblemCode, message: str, hint: str) -> None:
+def ignore(number: int | None, code: ProblemCode, message: Phrase, hint: Phrase | None) -> None:
     """A :data:`Report` that keeps nothing: for a walk whose problems do not matter."""
 
 
@@ -125,9 +129,8 @@ class Path:
                 self.report(
                     number,
                     ProblemCode.UNCHECKED_MOVE,
-                    "after a Fly you land in a random clearing (7.3.3), so this Move is "
-                    "not checked against the roads",
-                    "",
+                    phrase("orders.unchecked_move"),
+                    None,
                 )
                 self._warned_fly = True
             self.here = None if goal == EDGE else goal
@@ -163,13 +166,9 @@ class Path:
         reported, and the walk starts nowhere."""
         if kind is K.MOVE and target in road:
             return road[1] if target == road[0] else road[0]
-        message = (
-            f"you are on the roadway between {road[0]} and {road[1]}, having run away: your "
-            "first phase is a Move to one of them (8.3.8d.1)"
-        )
-        self.report(
-            number, ProblemCode.ON_ROADWAY, message, f"start with 'M {road[0]}' or 'M {road[1]}'"
-        )
+        message = phrase("orders.on_roadway", one=road[0], other=road[1])
+        hint = phrase("orders.start_with_either", one=road[0], other=road[1])
+        self.report(number, ProblemCode.ON_ROADWAY, message, hint)
         return None
 
     def _in_forest(self, number: int | None) -> None:
@@ -180,9 +179,8 @@ class Path:
         self.report(
             number,
             ProblemCode.ON_ROADWAY,
-            f"you are in the forest: your first phase is a Move to {' or '.join(exits)} "
-            "(7.10.4d.2, 8.3.8f)",
-            f"start with 'M {exits[0]}'" if exits else "",
+            phrase("orders.in_forest", exits=either(exits)),
+            phrase("orders.start_with", clearing=exits[0]) if exits else None,
         )
         self.here = None
 
@@ -190,9 +188,8 @@ class Path:
         self.report(
             number,
             ProblemCode.MOUNTAIN_CLIMB,
-            f"{goal} is a mountain clearing: entering it takes two Moves in a row and "
-            "you do not move until the second (7.3.1c.1 L1655)",
-            f"write 'M {goal}, M {goal}'",
+            phrase("orders.mountain_climb", clearing=goal),
+            phrase("orders.write_climb", clearing=goal),
         )
 
     def _fly(self, number: int, tile: str | None) -> None:
@@ -204,8 +201,8 @@ class Path:
             self.report(
                 number,
                 ProblemCode.BAD_TILE,
-                f"you may fly only to your tile or one next to it (7.3.3), not {tile}",
-                f"from {self.here or self.tile}: {', '.join(near)}",
+                phrase("orders.fly_near", tile=tile),
+                phrase("orders.flights_from", start=self.here or self.tile, tiles=tuple(near)),
             )
         self.here, self.tile = None, tile or None
 
@@ -217,27 +214,34 @@ class Path:
             self.report(
                 number,
                 ProblemCode.NO_ROAD,
-                f"at phase {number} you are already in {here}",
-                "drop this Move",
+                phrase("orders.already_in", number=number, clearing=here),
+                phrase("orders.drop_move"),
             )
             return
         roads = [c for c in world.board.connections(here) if (c.to or EDGE) == goal]
         if goal in world.woods(here):
             return  # 7.3.4: a beast walks the woods, whatever the roadways
         if not roads:
-            leads = ", ".join(world.reachable(here)) or "nowhere you may go yet"
+            reachable = world.reachable(here)
             self.report(
                 number,
                 ProblemCode.NO_ROAD,
-                f"no road from {here} to {goal}",
-                f"roads from {here} lead to {leads}",
+                phrase("orders.no_road", start=here, goal=goal),
+                phrase("orders.roads_lead", start=here, goals=tuple(reachable))
+                if reachable
+                else phrase("orders.roads_lead_nowhere", start=here),
             )
         elif not any(world.open_to(here, c) for c in roads):
-            kinds = sorted({_ROAD_NAMES[t] for c in roads for t in c.types - _FREE})
+            types = sorted({t for c in roads for t in c.types - _FREE})
+            kinds = [_ROAD_NAMES[t] for t in types]
+            way = (
+                kinds[0]
+                if len(kinds) == 1
+                else phrase("orders.either_way", first=kinds[0], second=kinds[1])
+            )
             self.report(
                 number,
                 ProblemCode.HIDDEN_ROAD,
-                f"the way from {here} to {goal} is a {' / '.join(kinds)} you have not "
-                "discovered: the Move is cancelled unless you find it first (6.2.4e L1518)",
-                "Search (Peer or Locate) for hidden paths and secret passages",
+                phrase("orders.hidden_way", start=here, goal=goal, way=way),
+                phrase("orders.search_for_ways"),
             )

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import enum
 
+from rules.phrases import Phrase, phrase
+
 #: The most one message may hold: characters, non-blank lines, phases.
 MAX_CHARS = 4000
 MAX_LINES = 60
@@ -27,7 +29,8 @@ class Severity(enum.StrEnum):
 
 
 class ProblemCode(enum.StrEnum):
-    """A problem with an order (rule 6.2): its code, ``meaning`` and ``severity``.
+    """A problem with an order (rule 6.2): its code, ``meaning`` (a phrase, ``problems.<code>``
+    with underscores, said by ``/help errors``) and ``severity``.
 
     The values are stable: the bot shows them to players and the tests and scenario files name
     them, so a code is never renamed. A member is the code string itself (``ProblemCode.NO_ROAD ==
@@ -35,10 +38,12 @@ class ProblemCode(enum.StrEnum):
     """
 
     _value_: str
-    meaning: str
+    meaning: Phrase
     severity: Severity
 
-    def __new__(cls, code: str, meaning: str, severity: Severity = Severity.ERROR) -> ProblemCode:
+    def __new__(
+        cls, code: str, meaning: Phrase, severity: Severity = Severity.ERROR
+    ) -> ProblemCode:
         member = str.__new__(cls, code)
         member._value_ = code
         member.meaning = meaning
@@ -47,151 +52,146 @@ class ProblemCode(enum.StrEnum):
 
     TOO_LONG = (
         "too-long",
-        f"over {MAX_CHARS} characters, {MAX_LINES} lines or {MAX_PHASES} phases",
+        phrase("problems.too_long", chars=MAX_CHARS, lines=MAX_LINES, phases=MAX_PHASES),
     )
     NOT_IN_GAME = (
         "not-in-game",
-        "orders for someone who is not in the game: no character, hired leader, controlled "
-        "monster or underling of that name",
+        phrase("problems.not_in_game"),
     )
     BAD_TEXT = (
         "bad-text",
-        "the message holds a character that is not text: a lone surrogate (not Unicode) or a "
-        "control character",
+        phrase("problems.bad_text"),
     )
-    EMPTY = "empty", "no phases and no Follow"
+    EMPTY = "empty", phrase("problems.empty")
     UNKNOWN_ACTIVITY = (
         "unknown-activity",
-        "a phase does not start with an activity of the Daylight Activities table",
+        phrase("problems.unknown_activity"),
     )
-    MISSING_TARGET = "missing-target", "the activity needs a clearing, tile, group or individual"
-    UNEXPECTED_TARGET = "unexpected-target", "the activity takes nothing after it"
+    MISSING_TARGET = "missing-target", phrase("problems.missing_target")
+    UNEXPECTED_TARGET = "unexpected-target", phrase("problems.unexpected_target")
     BAD_CLEARING = (
         "bad-clearing",
-        "not a clearing on this map (malformed, unknown tile, or missing number)",
+        phrase("problems.bad_clearing"),
     )
-    BAD_TILE = "bad-tile", "not a tile on this map, or not one he may fly to (7.3.3)"
+    BAD_TILE = "bad-tile", phrase("problems.bad_tile")
     AMBIGUOUS = (
         "ambiguous",
-        "the text could mean several things; the candidates are listed, none is guessed",
+        phrase("problems.ambiguous"),
     )
     BAD_TARGET = (
         "bad-target",
-        "an unknown Search table, native group, visitor, chit or Alert/Enchant target",
+        phrase("problems.bad_target"),
     )
     NO_ROAD = (
         "no-road",
-        "no roadway joins his clearing at that point of the day to the one recorded",
+        phrase("problems.no_road"),
     )
     ON_ROADWAY = (
         "on-roadway",
-        "on a roadway after running away, his first phase must be a Move to one of its ends",
+        phrase("problems.on_roadway"),
     )
     HIDDEN_ROAD = (
         "hidden-road",
-        "the roadway is a hidden path or secret passage he has not found",
+        phrase("problems.hidden_road"),
         Severity.WARNING,
     )
     MOUNTAIN_CLIMB = (
         "mountain-climb",
-        "a single Move into a mountain clearing does not move him",
+        phrase("problems.mountain_climb"),
         Severity.WARNING,
     )
     UNCHECKED_MOVE = (
         "unchecked-move",
-        "his clearing is unknown after a Fly, so the Move is not checked",
+        phrase("problems.unchecked_move"),
         Severity.WARNING,
     )
-    FOLLOW_ALONE = "follow-alone", "Follow is recorded alone, for the whole day (6.2.7)"
+    FOLLOW_ALONE = "follow-alone", phrase("problems.follow_alone")
     FOLLOW_ABSENT = (
         "follow-absent",
-        "Follow names nobody he can follow: a character in his clearing, not himself",
+        phrase("problems.follow_absent"),
     )
     HIRELING_ACTIVITY = (
         "hireling-activity",
-        "an activity a hired leader, controlled monster or underling cannot do",
+        phrase("problems.hireling_activity"),
     )
     OPTIONAL_RULE = (
         "optional-rule",
-        "the activity belongs to an optional rule this game does not use",
+        phrase("problems.optional_rule"),
     )
     NOT_ENHANCED = (
         "not-enhanced",
-        "P, FL or RE without a Special Advantage, Treasure card or spell giving it",
+        phrase("problems.not_enhanced"),
     )
     NO_MEDITATION = (
         "no-meditation",
-        "RE with no EM (or E) phase recorded before it that day (7.10.5)",
+        phrase("problems.no_meditation"),
     )
     MEDITATION = (
         "meditation",
-        "an E recorded as the day's first Enchant phase: he meditates in it, enchanting nothing "
-        "(7.10.1)",
+        phrase("problems.meditation"),
         Severity.WARNING,
     )
-    UNKNOWN_SOURCE = "unknown-source", "the source in parentheses is not one of his"
+    UNKNOWN_SOURCE = "unknown-source", phrase("problems.unknown_source")
     SOURCE_INACTIVE = (
         "source-inactive",
-        "the source is his but gives no phase today (inactive, in a cave, ...)",
+        phrase("problems.source_inactive"),
     )
     TWO_SOURCES = (
         "two-sources",
-        "a phase names two sources ('*' and a name in parentheses)",
+        phrase("problems.two_sources"),
     )
     SOURCE_ACTIVITY = (
         "source-activity",
-        "an extra phase used for an activity it does not allow (6.2.4a)",
+        phrase("problems.source_activity"),
     )
     EXTRA_ACTIVITY = (
         "extra-activity",
-        "the extra phases left cannot pay for the activities recorded (6.2.4a)",
+        phrase("problems.extra_activity"),
     )
-    PONY = "pony", "pony Moves must follow a Move from another source, never first (6.2.4c)"
+    PONY = "pony", phrase("problems.pony")
     NO_SUNLIGHT = (
         "no-sunlight",
-        "a Sunlight phase recorded by someone who never has them (the Dwarf)",
+        phrase("problems.no_sunlight"),
     )
     SUNLIGHT_CAVE = (
         "sunlight-cave",
-        "a Sunlight phase on a day he enters or starts in a cave (6.2.2b; 7.3.1c.2)",
+        phrase("problems.sunlight_cave"),
     )
-    TOO_MANY_PHASES = "too-many-phases", "more phases than he is entitled to today (6.2.2)"
+    TOO_MANY_PHASES = "too-many-phases", phrase("problems.too_many_phases")
     ONLY_REST = (
         "only-rest",
-        "every chit fatigued or wounded: he may record only Rest phases (9.1.1c)",
+        phrase("problems.only_rest"),
     )
     UNUSABLE_EXTRA = (
         "unusable-extra",
-        "an extra phase planned where or when it cannot be used (6.2.4b)",
+        phrase("problems.unusable_extra"),
         Severity.WARNING,
     )
     UNKNOWN_INSTRUCTION = (
         "unknown-instruction",
-        "a 'key: value' line whose key is not a standing instruction",
+        phrase("problems.unknown_instruction"),
     )
-    BAD_INSTRUCTION = "bad-instruction", "a standing instruction whose value is not allowed"
-    DUPLICATE_INSTRUCTION = "duplicate-instruction", "the same standing instruction twice"
+    BAD_INSTRUCTION = "bad-instruction", phrase("problems.bad_instruction")
+    DUPLICATE_INSTRUCTION = "duplicate-instruction", phrase("problems.duplicate_instruction")
     NOT_YOUR_HIRELING = (
         "not-your-hireling",
-        "a section of orders for a native or monster the character does not record for: one "
-        "not hired, another's hireling, or no such counter (6.2.5)",
+        phrase("problems.not_your_hireling"),
     )
     RECORDED_TWICE = (
         "recorded-twice",
-        "two sections of orders for the same familiar or hireling (L3926, 6.2.5)",
+        phrase("problems.recorded_twice"),
     )
     COMMITTED_SOURCE = (
         "committed-source",
-        "abandoning the card or horse that gives a later phase (6.2.4d)",
+        phrase("problems.committed_source"),
     )
     SOURCE_DEACTIVATED = (
         "source-deactivated",
-        "the source of a phase is deactivated before it (6.2.4d)",
+        phrase("problems.source_deactivated"),
         Severity.WARNING,
     )
     CHIT_NOT_TAKEN = (
         "chit-not-taken",
-        "a chit to take that he cannot take as he stands: one he carries, a second campaign, "
-        "negative points (7.2.4a, c)",
+        phrase("problems.chit_not_taken"),
         Severity.WARNING,
     )

@@ -31,7 +31,7 @@ from rules.orders.model import SUNLIGHT, ActivityKind, TradeOffer
 from rules.orders.path import Path
 from rules.orders.problems import MAX_LINES, ProblemCode, Severity
 from rules.orders.targets import Map, OrderError, quote, target
-from rules.phrases import Phrase
+from rules.phrases import Phrase, phrase
 from rules.pieces import is_phantasm
 from rules.state import GameState, Place
 
@@ -177,8 +177,8 @@ class Reader:
         line: int,
         phase: int | None,
         text: str,
-        message: str,
-        hint: str = "",
+        message: Phrase,
+        hint: Phrase | None = None,
     ) -> None:
         """Report a problem: among the warnings or the errors, as ``code.severity`` says."""
         into = self.warnings if code.severity is Severity.WARNING else self.errors
@@ -191,10 +191,9 @@ class Reader:
     def read(self) -> None:
         lines = self.text.splitlines()
         if sum(1 for line in lines if line.strip()) > MAX_LINES:
-            message = f"the message has over {MAX_LINES} lines"
-            self.problem(
-                ProblemCode.TOO_LONG, 1, None, self.text[:60], message, "send the orders only"
-            )
+            message = phrase("orders.over_lines", lines=MAX_LINES)
+            hint = phrase("orders.send_orders_only")
+            self.problem(ProblemCode.TOO_LONG, 1, None, self.text[:60], message, hint)
             return
         for number, raw in enumerate(lines, 1):
             line = raw.replace("`", "").strip()
@@ -225,13 +224,13 @@ class Reader:
         word = word.casefold()
         if found is None or word not in _WORDS:
             valid = "H, M, S, T, R, A, HR, F, EM, E, P, FL, RE, C, -"
-            hint = f"activities: {valid} (Daylight Activities table)"
+            hint = phrase("orders.activities", valid=valid)
             if word in ("take", "abandon"):  # 7.2.4: chits are taken by a standing instruction
-                hint = f"write it on its own line with a colon: '{word}: {rest or '...'}' (7.2.4)"
+                hint = phrase("orders.own_line", line=f"{word}: {rest or '...'}")
             self.flag(
                 phase,
                 ProblemCode.UNKNOWN_ACTIVITY,
-                f"{quote(phase.text)} does not start with an activity",
+                phrase("orders.no_activity", text=quote(phase.text)),
                 hint,
             )
             return
@@ -240,8 +239,8 @@ class Reader:
             self.flag(
                 phase,
                 ProblemCode.OPTIONAL_RULE,
-                "Cache (C) belongs to the optional Caching rule (10.A.4), not used in this game",
-                "record another activity",
+                phrase("orders.caching_unused"),
+                phrase("orders.record_another_activity"),
             )
         try:
             phase.target = target(self.world, phase.kind, rest)
@@ -251,8 +250,8 @@ class Reader:
             self.flag(
                 phase,
                 ProblemCode.TWO_SOURCES,
-                "'*' marks a Sunlight phase and the parentheses name another source",
-                "keep one of them",
+                phrase("orders.two_sources"),
+                phrase("orders.keep_one_of_them"),
             )
         elif star:
             phase.source = SUNLIGHT
@@ -260,12 +259,19 @@ class Reader:
             phase.source = source_text
 
     def on_line(
-        self, number: int, line: str, code: ProblemCode, message: str, hint: str = ""
+        self,
+        number: int,
+        line: str,
+        code: ProblemCode,
+        message: Phrase,
+        hint: Phrase | None = None,
     ) -> None:
         """Report a problem with a standing-instruction line."""
         self.problem(code, number, None, line, message, hint)
 
-    def flag(self, phase: Phase, code: ProblemCode, message: str, hint: str = "") -> None:
+    def flag(
+        self, phase: Phase, code: ProblemCode, message: Phrase, hint: Phrase | None = None
+    ) -> None:
         """Report a problem with ``phase``."""
         self.problem(code, phase.line, phase.number, phase.text, message, hint)
 
@@ -295,11 +301,13 @@ class Reader:
         self.flag(
             phase,
             ProblemCode.ONLY_REST,
-            "with every chit fatigued or wounded he may record only Rest phases (9.1.1c)",
-            "record R in each phase; if he cannot Rest (Ill Health), he dies (9.1.1c)",
+            phrase("orders.only_rest"),
+            phrase("orders.record_rest"),
         )
 
-    def _on_phase(self, number: int | None, code: ProblemCode, message: str, hint: str) -> None:
+    def _on_phase(
+        self, number: int | None, code: ProblemCode, message: Phrase, hint: Phrase | None
+    ) -> None:
         """A problem of phase ``number`` (None: of the day, on the first line)."""
         if number is None:
             self.problem(code, 1, None, "", message, hint)
@@ -316,9 +324,8 @@ class Reader:
                 number,
                 line,
                 ProblemCode.BAD_INSTRUCTION,
-                f"the phantasm takes no {quote(written.key)} instruction: it only moves, peers "
-                "and enchants, and carries nothing (L5066, L5069)",
-                "its controller's own instructions go before the 'Phantasm:' line",
+                phrase("orders.phantasm_instruction", key=quote(written.key)),
+                phrase("orders.phantasm_instruction_hint"),
             )
             return
         if self.character in self.state.familiars and key != "stop following":
@@ -326,10 +333,8 @@ class Reader:
                 number,
                 line,
                 ProblemCode.BAD_INSTRUCTION,
-                f"the familiar takes no {quote(written.key)} instruction: it only moves, follows "
-                "and peers, and carries nothing (L3926, L3928)",
-                "its only instruction is 'stop following: before N'; the Witch's own go "
-                "before the 'Familiar:' line",
+                phrase("orders.familiar_instruction", key=quote(written.key)),
+                phrase("orders.familiar_instruction_hint"),
             )
             return
         if key == "before" and written.number is not None:
@@ -359,8 +364,8 @@ class Reader:
                 number,
                 line,
                 ProblemCode.UNKNOWN_INSTRUCTION,
-                f"{quote(written.key)} is not a standing instruction",
-                f"keys: {keys}",
+                phrase("orders.not_an_instruction", key=quote(written.key)),
+                phrase("orders.keys", keys=keys),
             )
             return
         if key in self.seen_keys:
@@ -368,8 +373,8 @@ class Reader:
                 number,
                 line,
                 ProblemCode.DUPLICATE_INSTRUCTION,
-                f"'{key}' is given twice",
-                "keep one line",
+                phrase("orders.given_twice", key=key),
+                phrase("orders.keep_one_line"),
             )
             return
         self.seen_keys.add(key)
@@ -390,7 +395,7 @@ class Reader:
         number, line = self.key_lines["take"]
         abandons = bool(self.instructions.get("abandon_campaign"))
         for reason in instructions.take_warnings(self.world, take, abandons):
-            self.on_line(number, line, ProblemCode.CHIT_NOT_TAKEN, reason, "")
+            self.on_line(number, line, ProblemCode.CHIT_NOT_TAKEN, reason)
 
     def _protection(self, item: str) -> bool:
         """Whether ``item`` names the Protection from Magic that waits on him: he activates its
@@ -408,7 +413,8 @@ class Reader:
         change = self.rearrange.setdefault(phase, {})
         self.rearrange_lines.setdefault(phase, (number, line))
         if phase < 1:
-            self.problem(ProblemCode.BAD_INSTRUCTION, number, None, line, "phases count from 1")
+            message = phrase("orders.phases_count_from_1")
+            self.problem(ProblemCode.BAD_INSTRUCTION, number, None, line, message)
         for part in filter(None, (p.strip() for p in value.split(";"))):
             verb, _, items = part.partition(" ")
             verb = verb.casefold()
@@ -417,8 +423,8 @@ class Reader:
                     number,
                     line,
                     ProblemCode.BAD_INSTRUCTION,
-                    f"{quote(part)}: say what to do with an item",
-                    "before 2: activate X; deactivate Y; abandon Z",
+                    phrase("orders.say_what_to_do", text=quote(part)),
+                    phrase("orders.before_example"),
                 )
                 continue
             for item in filter(None, (i.strip() for i in items.split(","))):
@@ -431,8 +437,10 @@ class Reader:
                         number,
                         line,
                         ProblemCode.BAD_INSTRUCTION,
-                        f"{quote(item)} is not an item you own",
-                        f"yours: {', '.join(owned)}" if owned else "you own no items",
+                        phrase("orders.not_your_item", item=quote(item)),
+                        phrase("orders.yours", names=tuple(owned))
+                        if owned
+                        else phrase("orders.no_items"),
                     )
                     continue
                 change.setdefault(verb, []).append(found[0])

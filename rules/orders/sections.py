@@ -29,6 +29,7 @@ from functools import cache
 
 from rules.catalog import Catalog
 from rules.daylight.familiar import companions_of
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, is_phantasm, pieces_of
 from rules.state import GameState
 
@@ -54,7 +55,7 @@ class Section:
     who: str
     first_line: int
     text: str
-    refused: str | None = None
+    refused: Phrase | None = None
 
 
 @cache
@@ -68,7 +69,7 @@ def _denizens(catalog: Catalog) -> tuple[dict[str, str], frozenset[str]]:
     return ids, frozenset(stems)
 
 
-def not_recorded(catalog: Catalog, state: GameState, character: str, head: str) -> str | None:
+def not_recorded(catalog: Catalog, state: GameState, character: str, head: str) -> Phrase | None:
     """Why ``character`` cannot record orders for the native or monster ``head`` names (6.2.5,
     7.7): he is not hired, he is another's, or there is no such counter; None when ``head``
     names no denizen (an instruction key, say) or one he records for."""
@@ -78,16 +79,16 @@ def not_recorded(catalog: Catalog, state: GameState, character: str, head: str) 
     if piece is None:
         stem = folded.rsplit(" ", 1)[0] if folded.endswith(" hq") else folded.rstrip("0123456789 ")
         if stem in stems or folded.rsplit(" ", 1)[0] in stems:
-            return f"there is no native or monster counter called {head[:40]!r}"
+            return phrase("orders.no_counter", name=repr(head[:40]))
         return None
     recorder = state.recorder(piece)
     if recorder == character:
         return None
     if recorder is not None:
-        return f"{piece} is the {recorder}'s hireling: only his employer records his orders"
+        return phrase("orders.others_hireling", piece=piece, employer=recorder)
     if pieces_of(catalog)[piece].kind is Kind.MONSTER:
-        return f"{piece} is neither hired nor controlled: nobody records his orders (7.7.5)"
-    return f"{piece} is not hired: a native takes orders only from his employer (7.7)"
+        return phrase("orders.not_controlled", piece=piece)
+    return phrase("orders.not_hired", piece=piece)
 
 
 def _clean(raw: str) -> str:
@@ -96,7 +97,7 @@ def _clean(raw: str) -> str:
 
 
 def split(
-    text: str, names: Sequence[str], refuse: Callable[[str], str | None] = lambda _: None
+    text: str, names: Sequence[str], refuse: Callable[[str], Phrase | None] = lambda _: None
 ) -> tuple[str, list[Section]]:
     """The character's own part of ``text`` (the lines before the first section, so their line
     numbers are unchanged) and each section for one of ``names``, in message order; a line

@@ -34,6 +34,7 @@ from rules.magic.bewitched import SPELL_PHASES
 from rules.orders.entitlement import Entitlement, ExtraSource, activity_name
 from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
 from rules.orders.problems import ProblemCode
+from rules.phrases import Phrase, phrase
 
 K = ActivityKind
 
@@ -48,8 +49,8 @@ class Issue:
 
     code: ProblemCode
     phase: int | None
-    message: str
-    hint: str = ""
+    message: Phrase
+    hint: Phrase | None = None
 
 
 _GENERIC_WORDS = {"basic": BASIC, "sunlight": SUNLIGHT, "sun": SUNLIGHT}
@@ -78,13 +79,13 @@ def match_source(ent: Entitlement, text: str) -> tuple[str | None, Issue | None]
     if not exact and len(word) >= 3:
         exact = [n for n in names if n.casefold().startswith(word)]
     exact = list(dict.fromkeys(exact))
-    valid = ", ".join(["basic", "sunlight", *dict.fromkeys(usable)])
+    valid = phrase("orders.your_sources", names=("basic", "sunlight", *dict.fromkeys(usable)))
     if len(exact) > 1:
         return None, Issue(
             ProblemCode.AMBIGUOUS,
             None,
-            f"{text!r} could be {', '.join(exact)}",
-            "write the full name",
+            phrase("orders.could_be", text=repr(text), names=tuple(exact)),
+            phrase("orders.write_full_name"),
         )
     if not exact:
         spell = next((n for n in SPELL_PHASES if n.casefold() == word), None)
@@ -92,22 +93,19 @@ def match_source(ent: Entitlement, text: str) -> tuple[str | None, Issue | None]
             return None, Issue(
                 ProblemCode.SOURCE_INACTIVE,
                 None,
-                f"no {spell} in effect names you or your clearing today: its extra phase is "
-                f"only its target's (L{SPELL_PHASES[spell].line})",
-                f"your sources today: {valid}",
+                phrase("orders.spell_not_on_you", spell=spell, line=SPELL_PHASES[spell].line),
+                valid,
             )
         return None, Issue(
             ProblemCode.UNKNOWN_SOURCE,
             None,
-            f"{text!r} is not a source of phases you have",
-            f"your sources today: {valid}",
+            phrase("orders.not_your_source", text=repr(text)),
+            valid,
         )
     name = exact[0]
     if name not in usable:
         reason = dict(ent.unavailable)[name]
-        return None, Issue(
-            ProblemCode.SOURCE_INACTIVE, None, reason, f"your sources today: {valid}"
-        )
+        return None, Issue(ProblemCode.SOURCE_INACTIVE, None, reason, valid)
     return name, None
 
 
@@ -135,7 +133,7 @@ class Assignment:
     inferred extra phase or enhanced activity), errors and warnings."""
 
     sources: tuple[str, ...] | None
-    notes: tuple[str, ...] = ()
+    notes: tuple[Phrase, ...] = ()
     errors: tuple[Issue, ...] = ()
     warnings: tuple[Issue, ...] = ()
 
@@ -245,13 +243,16 @@ class _Search:
         return best(0, self.generic, 0, 0)
 
 
-def _unusable(extra: ExtraSource, phase: PlannedPhase) -> str | None:
+def _unusable(extra: ExtraSource, phase: PlannedPhase) -> Phrase | None:
     """Why ``extra`` cannot be used in ``phase`` as planned (None when it can)."""
     if extra.where != "anywhere" and phase.places is not None and extra.where not in phase.places:
-        place = "at a dwelling" if extra.where == "dwelling" else f"in a {extra.where} clearing"
-        return f"it must start {place} (6.2.4b; 7.3.1d)"
+        if extra.where == "dwelling":
+            return phrase("orders.must_start_at_dwelling")
+        if extra.where == "cave":
+            return phrase("orders.must_start_in_cave")
+        return phrase("orders.must_start_in_mountain")
     if extra.kind == "horse" and not phase.horse_ready:
-        return f"{extra.name} cannot be active at the start of that phase (7.3.2a.1, 7.3.2b)"
+        return phrase("orders.horse_not_ready", horse=extra.name)
     return None
 
 
@@ -306,15 +307,22 @@ def _precheck(ent: Entitlement, phases: Sequence[PlannedPhase]) -> list[Issue]:
             Issue(
                 code,
                 stars[ent.sunlight] if ent.sunlight < len(stars) else None,
-                f"you have no Sunlight phase for this: {ent.no_sunlight or 'only 2 a day'}",
-                "remove the '*', or stay out of the caves today (7.3.1c.2)"
+                phrase(
+                    "orders.no_sunlight_phase",
+                    why=ent.no_sunlight or phrase("orders.only_two_a_day"),
+                ),
+                phrase("orders.remove_star_or_caves")
                 if ent.sunlight_lost
-                else "remove the '*'",
+                else phrase("orders.remove_star"),
             )
         )
     if sum(1 for p in phases if p.source == BASIC) > ent.basic:
         errors.append(
-            Issue(ProblemCode.TOO_MANY_PHASES, None, f"you have only {ent.basic} basic phases")
+            Issue(
+                ProblemCode.TOO_MANY_PHASES,
+                None,
+                phrase("orders.only_basic", count=ent.basic),
+            )
         )
     for number, phase in enumerate(phases, 1):
         extra = ent.extra(phase.source) if phase.source else None
@@ -323,9 +331,8 @@ def _precheck(ent: Entitlement, phases: Sequence[PlannedPhase]) -> list[Issue]:
                 Issue(
                     ProblemCode.NOT_ENHANCED,
                     number,
-                    f"{activity_name(phase.kind)} ({phase.kind.value}) is an enhanced activity: "
-                    "you need a Special Advantage, Treasure card or spell that gives it (6.2.1a)",
-                    "none of your active belongings gives it today",
+                    not_enhanced(phase.kind),
+                    phrase("orders.nothing_gives_it"),
                 )
             )
         if extra is not None and phase.kind is not K.BLANK and phase.kind not in extra.activities:
@@ -333,9 +340,13 @@ def _precheck(ent: Entitlement, phases: Sequence[PlannedPhase]) -> list[Issue]:
                 Issue(
                     ProblemCode.SOURCE_ACTIVITY,
                     number,
-                    f"{extra.name} gives an {extra.what} only, not a "
-                    f"{activity_name(phase.kind)} phase (6.2.4a L1511)",
-                    "drop the source in parentheses, or use it for its own activity",
+                    phrase(
+                        "orders.gives_only",
+                        source=extra.name,
+                        what=extra.what,
+                        activity=activity_name(phase.kind),
+                    ),
+                    phrase("orders.drop_source_or_use"),
                 )
             )
     pony = [i + 1 for i, p in enumerate(phases) if (e := ent.extra(p.source or "")) and e.pony]
@@ -354,10 +365,12 @@ def _target_errors(ent: Entitlement, phases: Sequence[PlannedPhase]) -> list[Iss
         Issue(
             ProblemCode.BAD_TARGET,
             number,
-            f"your source of {activity_name(phase.kind)} here, "
-            + ", ".join(e.name for e in ent.extras if phase.kind in e.enables)
-            + ", reaches only a mountain clearing (L4280)",
-            "record a mountain clearing",
+            phrase(
+                "orders.reaches_only_mountain",
+                activity=activity_name(phase.kind),
+                sources=tuple(e.name for e in ent.extras if phase.kind in e.enables),
+            ),
+            phrase("orders.record_mountain"),
         )
         for number, (phase, options) in enumerate(zip(phases, search.options, strict=True), 1)
         if not options and ent.enhanced(phase.kind)
@@ -374,15 +387,13 @@ def _pony_errors(ent: Entitlement, phases: Sequence[PlannedPhase]) -> list[Issue
         extra = ent.extra(phase.source or "")
         if extra is not None and extra.pony:
             if last != "other":
-                what = "the first Move" if last is None else "right after another pony Move"
-                errors.append(
-                    Issue(
-                        ProblemCode.PONY,
-                        number,
-                        f"a pony Move cannot be {what} (6.2.4c L1516)",
-                        "each pony Move must follow a Move from another source",
-                    )
+                message = (
+                    phrase("orders.pony_first")
+                    if last is None
+                    else phrase("orders.pony_after_pony")
                 )
+                hint = phrase("orders.pony_follows")
+                errors.append(Issue(ProblemCode.PONY, number, message, hint))
             last = "pony"
         else:
             last = "other"
@@ -391,7 +402,6 @@ def _pony_errors(ent: Entitlement, phases: Sequence[PlannedPhase]) -> list[Issue
 
 def _diagnose(ent: Entitlement, phases: Sequence[PlannedPhase]) -> Issue:
     """Why no assignment is legal: the most specific of the relaxed searches that succeed."""
-    recorded = f"you recorded {len(phases)}"
     first_extra = min(ent.total + 1, len(phases))
     if ent.sunlight_lost:
         more = replace(ent, sunlight=ent.sunlight_lost, sunlight_lost=0)
@@ -399,10 +409,14 @@ def _diagnose(ent: Entitlement, phases: Sequence[PlannedPhase]) -> Issue:
             return Issue(
                 ProblemCode.SUNLIGHT_CAVE,
                 first_extra,
-                f"you have {ent.describe()}; {recorded}. Phase {first_extra} would need a "
-                f"Sunlight phase, and you have none: {ent.no_sunlight}; a Sunlight phase cannot "
-                "be used on a day you enter or are in a cave (7.3.1c.2 L1659)",
-                "drop phases, or keep out of the caves today",
+                phrase(
+                    "orders.would_need_sunlight",
+                    entitled=ent.describe(),
+                    recorded=len(phases),
+                    phase=first_extra,
+                    why=ent.no_sunlight,
+                ),
+                phrase("orders.drop_phases_or_caves"),
             )
     relaxed = _Search(ent, phases, relax_activity=True, relax_pony=True).solve()
     if relaxed is None:
@@ -413,10 +427,8 @@ def _diagnose(ent: Entitlement, phases: Sequence[PlannedPhase]) -> Issue:
         return Issue(
             ProblemCode.PONY,
             None,
-            "your pony's Moves must each follow a Move from another source, and it cannot give "
-            f"the first Move (6.2.4c L1516): with {others} other Moves today, at most {others} "
-            "pony Moves",
-            "put another Move before each pony Move",
+            phrase("orders.pony_moves_at_most", others=others),
+            phrase("orders.another_move_first"),
         )
     options = relaxed[3]
     for number, (option, phase) in enumerate(zip(options, phases, strict=True), 1):
@@ -425,30 +437,41 @@ def _diagnose(ent: Entitlement, phases: Sequence[PlannedPhase]) -> Issue:
             return Issue(
                 ProblemCode.EXTRA_ACTIVITY,
                 number,
-                f"no phase is left for this {activity_name(phase.kind)}: you have "
-                f"{ent.describe()}, and an extra phase that names an activity can only be used "
-                "for it (6.2.4a L1511)",
-                "record the activity your extra phase is for, or fewer other activities",
+                phrase(
+                    "orders.no_phase_left",
+                    activity=activity_name(phase.kind),
+                    entitled=ent.describe(),
+                ),
+                phrase("orders.record_extra_activity"),
             )
-    return Issue(ProblemCode.TOO_MANY_PHASES, None, f"you have {ent.describe()}; {recorded}")
+    recorded = phrase("orders.recorded", entitled=ent.describe(), recorded=len(phases))
+    return Issue(ProblemCode.TOO_MANY_PHASES, None, recorded)
 
 
 def _too_many(ent: Entitlement, phases: Sequence[PlannedPhase]) -> Issue:
-    why = f" (no Sunlight phases: {ent.no_sunlight})" if ent.no_sunlight else ""
-    pony = any(e.pony for e in ent.extras)
-    return Issue(
-        ProblemCode.TOO_MANY_PHASES,
-        min(ent.total + 1, len(phases)),
-        f"you have {ent.describe()}; you recorded {len(phases)}{why}",
-        f"record at most {ent.total} phases" + (" besides your pony Moves" if pony else ""),
+    recorded = (
+        phrase(
+            "orders.recorded_no_sunlight",
+            entitled=ent.describe(),
+            recorded=len(phases),
+            why=ent.no_sunlight,
+        )
+        if ent.no_sunlight
+        else phrase("orders.recorded", entitled=ent.describe(), recorded=len(phases))
     )
+    hint = (
+        phrase("orders.at_most_besides_pony", count=ent.total)
+        if any(e.pony for e in ent.extras)
+        else phrase("orders.at_most", count=ent.total)
+    )
+    return Issue(ProblemCode.TOO_MANY_PHASES, min(ent.total + 1, len(phases)), recorded, hint)
 
 
 def _finish(
     ent: Entitlement, phases: Sequence[PlannedPhase], options: Iterable[int], *, several: bool
 ) -> Assignment:
     sources: list[str] = []
-    notes: list[str] = []
+    notes: list[Phrase] = []
     warnings: list[Issue] = []
     basic_left = ent.basic - sum(1 for p in phases if p.source == BASIC)
     for number, (option, phase) in enumerate(zip(options, phases, strict=True), 1):
@@ -461,29 +484,47 @@ def _finish(
             else:
                 sources.append(SUNLIGHT)
             for enabler in ent.enablers_of(phase.kind)[:1]:
-                notes.append(
-                    f"phase {number}: {activity_name(phase.kind)} by your {enabler} (6.2.4d)"
-                )
+                notes.append(enabled(number, phase.kind, enabler))
             continue
         extra = ent.extras[option - 1]
         sources.append(extra.name)
         if phase.source != extra.name:
-            what = "phase" if extra.flexible else activity_name(phase.kind)
-            notes.append(f"phase {number} is your {extra.name} {what}")
+            notes.append(
+                phrase("orders.note_extra_phase", number=number, source=extra.name)
+                if extra.flexible
+                else phrase(
+                    "orders.note_extra",
+                    number=number,
+                    source=extra.name,
+                    activity=activity_name(phase.kind),
+                )
+            )
         why = _unusable(extra, phase)
         if why is not None:
             warnings.append(
                 Issue(
                     ProblemCode.UNUSABLE_EXTRA,
                     number,
-                    f"phase {number} ({extra.name}) will be cancelled as planned: {why}",
-                    "it still counts if an earlier Move fails; otherwise record fewer phases",
+                    phrase(
+                        "orders.cancelled_as_planned", number=number, source=extra.name, why=why
+                    ),
+                    phrase("orders.still_counts"),
                 )
             )
     inferred = [s for s, p in zip(sources, phases, strict=True) if ent.extra(s) and s != p.source]
     if several and inferred:
-        notes.append(
-            "other assignments of your extra phases were legal too: to choose, name a phase's "
-            f"source in parentheses after it, e.g. '({inferred[0]})' (6.2.4d)"
-        )
+        notes.append(phrase("orders.note_other_assignments", source=inferred[0]))
     return Assignment(tuple(sources), tuple(notes), (), tuple(warnings))
+
+
+def not_enhanced(kind: ActivityKind) -> Phrase:
+    """That ``kind`` is an enhanced activity, which needs a source that gives it (6.2.1a)."""
+    return phrase("orders.enhanced_activity", activity=activity_name(kind), letters=kind.value)
+
+
+def enabled(number: int, kind: ActivityKind, enabler: str) -> Phrase:
+    """The echo's note that phase ``number``'s enhanced ``kind`` is done by ``enabler``
+    (6.2.4d)."""
+    return phrase(
+        "orders.note_enabled", number=number, activity=activity_name(kind), enabler=enabler
+    )

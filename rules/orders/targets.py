@@ -29,6 +29,7 @@ from rules.magic.pacification import spells_hiring
 from rules.orders.entitlement import activity_name, clearing_qualities
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
+from rules.phrases import Phrase, Value, phrase
 from rules.pieces import is_phantasm
 from rules.schema.chits import ChitKind
 from rules.schema.visitors import FaceKind
@@ -40,6 +41,8 @@ K = ActivityKind
 EDGE = "Edge"
 #: The Search tables, as a target of S and of the ``search`` instruction (7.5).
 SEARCH_TABLES = ("Peer", "Locate", "Loot", "Reading Runes", "Magic Sight")
+#: What :func:`pick` calls a Search table, and the tables.
+SEARCH_TABLE = phrase("orders.search_table"), phrase("orders.search_tables")
 #: What ``S Loot`` names to loot the pile of abandoned belongings in his clearing (7.5.5b).
 PILE = "pile"
 
@@ -54,11 +57,19 @@ def quote(text: str, limit: int = 60) -> str:
     return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
-class OrderError(Exception):
-    """A part of an order that cannot be read: a stable ``code``, the ``message`` and a ``hint``."""
+def either(items: Sequence[str]) -> Value:
+    """``items`` as the words ``A or B or C`` (a phrase when there are two or more)."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    return phrase("orders.either", first=items[0], rest=either(items[1:]))
 
-    def __init__(self, code: ProblemCode, message: str, hint: str = "") -> None:
-        super().__init__(message)
+
+class OrderError(Exception):
+    """A part of an order that cannot be read: a stable ``code``, the ``message`` and a ``hint``
+    (None: no hint), phrases the reader reads in his language."""
+
+    def __init__(self, code: ProblemCode, message: Phrase, hint: Phrase | None = None) -> None:
+        super().__init__(message.key)
         self.code, self.message, self.hint = code, message, hint
 
 
@@ -161,9 +172,10 @@ def _clearing(world: Map, text: str, *, edge: bool = False) -> str:
     if edge and words.casefold() == "edge":
         return EDGE
     written = _split_clearing(words)
-    example = "write a tile code and a clearing number, e.g. CV5 or NW2 (6.2.6)"
+    example = phrase("orders.clearing_example")
     if written is None:
-        raise OrderError(ProblemCode.BAD_CLEARING, f"{quote(text)} is not a clearing", example)
+        message = phrase("orders.not_a_clearing", text=quote(text))
+        raise OrderError(ProblemCode.BAD_CLEARING, message, example)
     name, number = written
     code = world.tile_codes.get(name.casefold(), name.upper())
     on_map = [p.tile for p in world.board.tiles]
@@ -174,13 +186,12 @@ def _clearing(world: Map, text: str, *, edge: bool = False) -> str:
         if len(with_number) > 1:
             raise OrderError(
                 ProblemCode.AMBIGUOUS,
-                f"{quote(text)} could be {', '.join(candidates)}",
-                "CG is the Crag, CL the Cliff, CS the Caves, CN the Cavern (6.2.6)",
+                phrase("orders.could_be", text=quote(text), names=tuple(candidates)),
+                phrase("orders.c_tiles"),
             )
-        hint = f"did you mean {', '.join(candidates)}?" if candidates else example
-        raise OrderError(
-            ProblemCode.BAD_CLEARING, f"{quote(text)}: there is no tile {code!r}", hint
-        )
+        hint = phrase("orders.did_you_mean", names=tuple(candidates)) if candidates else example
+        message = phrase("orders.no_such_tile", text=quote(text), code=repr(code))
+        raise OrderError(ProblemCode.BAD_CLEARING, message, hint)
     try:
         return world.board.resolve(f"{code}{number}")
     except ClearingError as error:
@@ -204,16 +215,18 @@ def _tile(world: Map, text: str) -> str:
     if world.board.placed(code) is None:
         on_map = ", ".join(p.tile for p in world.board.tiles)
         raise OrderError(
-            ProblemCode.BAD_TILE, f"{quote(text)} is not a tile on this map", f"tiles: {on_map}"
+            ProblemCode.BAD_TILE,
+            phrase("orders.not_a_tile", text=quote(text)),
+            phrase("orders.tiles", tiles=on_map),
         )
     return code
 
 
-def pick(text: str, names: Sequence[str], what: str, plural: str = "") -> tuple[str, str]:
+def pick(text: str, names: Sequence[str], what: Phrase, plural: Phrase) -> tuple[str, str]:
     """The name among ``names`` that ``text`` starts with (whole words, case-insensitive; a
     unique prefix of the first word is enough; or the name's term in another language, as its
     glossary gives it: ``Leer Runas``), and the rest of ``text``. An unknown name is
-    ``bad-target``, its hint listing ``names`` as ``plural`` (default: ``what`` + "s")."""
+    ``bad-target`` (not a ``what``), its hint listing ``names`` as ``plural``."""
     words = text.split()
     for size in range(len(words), 0, -1):
         head = " ".join(words[:size]).casefold()
@@ -228,12 +241,14 @@ def pick(text: str, names: Sequence[str], what: str, plural: str = "") -> tuple[
         return prefixed[0], " ".join(words[1:])
     if len(prefixed) > 1:
         raise OrderError(
-            ProblemCode.AMBIGUOUS, f"{quote(text)} could be {', '.join(prefixed)}", "write more"
+            ProblemCode.AMBIGUOUS,
+            phrase("orders.could_be", text=quote(text), names=tuple(prefixed)),
+            phrase("orders.write_more"),
         )
     raise OrderError(
         ProblemCode.BAD_TARGET,
-        f"{quote(text)} is not a {what}",
-        f"{plural or what + 's'}: {', '.join(names)}",
+        phrase("orders.is_not_a", text=quote(text), what=what),
+        phrase("orders.listed", what=plural, names=tuple(names)),
     )
 
 
@@ -255,10 +270,13 @@ def _chit(world: Map, text: str, actions: Sequence[str]) -> str:
     if label in labels and label.split()[0] in actions:
         return label
     mine = [x for x in dict.fromkeys(labels) if x.split()[0] in actions]
+    kinds = either(actions)  # the chits' printed actions: MAGIC, BERSERK
     raise OrderError(
         ProblemCode.BAD_TARGET,
-        f"{quote(text)} is not one of your {' or '.join(actions)} chits",
-        f"yours: {', '.join(mine)}" if mine else f"you have no {' or '.join(actions)} chit",
+        phrase("orders.not_your_chits", text=quote(text), kinds=kinds),
+        phrase("orders.yours", names=tuple(mine))
+        if mine
+        else phrase("orders.no_chit", kinds=kinds),
     )
 
 
@@ -269,30 +287,37 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
         return enchanting(world, text)
     if kind is K.PEER and world.character in world.state.familiars:
         if text:
-            who = "the phantasm" if is_phantasm(world.character) else "the familiar"
-            rule = "L5068" if is_phantasm(world.character) else "L3926"
-            raise OrderError(
-                ProblemCode.UNEXPECTED_TARGET,
-                f"{who} peers only into the clearing it is in ({rule}), not {quote(text)}",
-                "write just 'P'",
+            message = (
+                phrase("orders.phantasm_peers", text=quote(text))
+                if is_phantasm(world.character)
+                else phrase("orders.familiar_peers", text=quote(text))
             )
+            raise OrderError(ProblemCode.UNEXPECTED_TARGET, message, phrase("orders.just_p"))
         return None
     if not text:
         if kind in _NEEDS_TARGET:
-            what = {K.FLY: "tile", K.FOLLOW: "character", K.TRADE: "group or visitor"}.get(
-                kind, "native group" if kind is K.HIRE else "clearing"
-            )
+            what = {
+                K.FLY: phrase("orders.a_tile"),
+                K.FOLLOW: phrase("orders.a_character"),
+                K.TRADE: phrase("orders.a_group_or_visitor"),
+                K.HIRE: phrase("orders.a_native_group"),
+            }.get(kind, phrase("orders.a_clearing"))
             raise OrderError(
                 ProblemCode.MISSING_TARGET,
-                f"{activity_name(kind)} needs a {what}",
-                f"e.g. '{kind.value} {_example(world, kind)}'",
+                phrase("orders.needs", activity=activity_name(kind), what=what),
+                phrase("orders.example", example=f"{kind.value} {_example(world, kind)}"),
             )
         return None
     if kind in _NO_TARGET:
         raise OrderError(
             ProblemCode.UNEXPECTED_TARGET,
-            f"{activity_name(kind)} ({kind.value}) takes nothing after it, not {quote(text)}",
-            f"write just '{kind.value}'",
+            phrase(
+                "orders.takes_nothing",
+                activity=activity_name(kind),
+                letters=kind.value,
+                text=quote(text),
+            ),
+            phrase("orders.write_just", letters=kind.value),
         )
     if kind is K.MOVE:
         return _clearing(world, text, edge=True)
@@ -307,11 +332,16 @@ def target(world: Map, kind: ActivityKind, text: str) -> str | None:
     if kind is K.TRADE:
         groups = [*world.catalog.natives, *visitors(world.catalog)]
         return _only(
-            text, groups, "native group or visitor", "native groups and visitors", "Trade (T)"
+            text,
+            groups,
+            phrase("orders.native_group_or_visitor"),
+            phrase("orders.native_groups_and_visitors"),
+            "Trade (T)",
         )
     if kind is K.HIRE:  # a native group, or a pacifying spell of his whose monsters he hires
         groups = [*world.catalog.natives, *hiring_spells(world)]
-        return _only(text, groups, "native group", "native groups", "Hire (HR)")
+        group, plural = phrase("orders.native_group"), phrase("orders.native_groups")
+        return _only(text, groups, group, plural, "Hire (HR)")
     if kind is K.ALERT:
         return alerting(world, text)
     return read_name(text) or text  # Follow (by a term too): checked with the whole day
@@ -329,8 +359,10 @@ def alerting(world: Map, text: str) -> str:
         return _chit(world, text, kinds or ("MAGIC",))
     except OrderError as refused:
         mine = [x for x in dict.fromkeys(labels) if x.split()[0] in kinds]
-        hint = "'A weapon' or 'A unalert'" + (
-            f", or one of yours: {', '.join(mine)}" if mine else ""
+        hint = (
+            phrase("orders.alert_or_yours", names=tuple(mine))
+            if mine
+            else phrase("orders.alert_words")
         )
         raise OrderError(refused.code, refused.message, hint) from None
 
@@ -369,15 +401,17 @@ def enchanting(world: Map, text: str) -> str:
     tile = first.casefold() == "tile"
     chit = rest if tile else text
     mine = enchanters(world)
-    hint = f"yours: {', '.join(mine)}" if mine else "you have no Magic chit of Types I-V"
+    hint = phrase("orders.yours", names=tuple(mine)) if mine else phrase("orders.no_enchanter")
     if not chit:
-        what = "that enchants your tile" if tile else "you enchant, or 'tile' and the chit"
-        example = f"e.g. 'E {'tile ' if tile else ''}{mine[0]}'; " if mine else ""
-        raise OrderError(
-            ProblemCode.MISSING_TARGET,
-            f"Enchant names the Magic chit {what} (7.10.2)",
-            example + hint,
+        message = (
+            phrase("orders.enchant_names_tile_chit")
+            if tile
+            else phrase("orders.enchant_names_chit")
         )
+        if mine:
+            example = f"E {'tile ' if tile else ''}{mine[0]}"
+            hint = phrase("orders.example_then", example=example, hint=hint)
+        raise OrderError(ProblemCode.MISSING_TARGET, message, hint)
     try:
         label = _chit(world, chit, ("MAGIC",))
     except OrderError as refused:
@@ -385,7 +419,7 @@ def enchanting(world: Map, text: str) -> str:
     if chit_color(label) is None:
         raise OrderError(
             ProblemCode.BAD_TARGET,
-            f"{label} cannot do enchantments: only Magic chits of Types I-V can (7.10.2)",
+            phrase("orders.cannot_enchant", chit=label),
             hint,
         )
     return f"tile {label}" if tile else label
@@ -403,9 +437,12 @@ def _remote(world: Map, text: str) -> str:
         mine = enchanters(world)
         raise OrderError(
             ProblemCode.MISSING_TARGET,
-            "Remote Enchant names the clearing and the Magic chit (7.10.5, 7.10.2)",
-            f"e.g. 'RE {clearing} {mine[0] if mine else 'MAGIC III4*'}' or "
-            f"'RE {clearing} tile ...'",
+            phrase("orders.remote_names"),
+            phrase(
+                "orders.remote_example",
+                chit=f"RE {clearing} {mine[0] if mine else 'MAGIC III4*'}",
+                tile=f"RE {clearing} tile ...",
+            ),
         )
     return f"{clearing} {enchanting(world, rest)}"
 
@@ -415,14 +452,14 @@ def sites(catalog: Catalog) -> list[str]:
     return [c.name for c in catalog.map_chits.values() if c.kind is ChitKind.SITE]
 
 
-def _only(text: str, names: Sequence[str], what: str, plural: str, activity: str) -> str:
+def _only(text: str, names: Sequence[str], what: Phrase, plural: Phrase, activity: str) -> str:
     """The one name of ``names`` that ``text`` is, with nothing written after it."""
     found, rest = pick(text, names, what, plural)
     if rest:
         raise OrderError(
             ProblemCode.BAD_TARGET,
-            f"{activity} names one {what} and nothing more, not {quote(text)}",
-            f"{plural}: {', '.join(names)}",
+            phrase("orders.names_one", activity=activity, what=what, text=quote(text)),
+            phrase("orders.listed", what=plural, names=tuple(names)),
         )
     return found
 
@@ -431,7 +468,7 @@ def _search(world: Map, text: str) -> str:
     """A Search's table (7.5.2) and, if he names it now (7.5.3), where he searches: Peer a
     clearing, Loot a treasure site or the pile of abandoned belongings (7.5.5b), Reading Runes a
     treasure site, an Artifact or a Spell Book (7.5.6); nothing after Locate or Magic Sight."""
-    table, rest = pick(text, SEARCH_TABLES, "Search table")
+    table, rest = pick(text, SEARCH_TABLES, *SEARCH_TABLE)
     if not rest:
         return table
     if table == "Peer":
@@ -439,18 +476,18 @@ def _search(world: Map, text: str) -> str:
     if table == "Loot":
         cards = [t.name for t in world.catalog.treasures.values() if t.site_table]
         places = [*sites(world.catalog), *cards, PILE]
-        return f"{table} {_only(rest, places, 'place to loot', 'places to loot', 'S Loot')}"
+        what = phrase("orders.place_to_loot"), phrase("orders.places_to_loot")
+        return f"{table} {_only(rest, places, *what, 'S Loot')}"
     if table == "Reading Runes":
         books = [t.name for t in world.catalog.treasures.values() if t.spells]
         places = [*sites(world.catalog), *books]
-        what = ("site, Artifact or Spell Book", "sites, Artifacts and Spell Books")
+        what = phrase("orders.site_or_book"), phrase("orders.sites_and_books")
         where = _only(rest, places, *what, "S Reading Runes")
         return f"{table} {where}"
     raise OrderError(
         ProblemCode.BAD_TARGET,
-        f"S {table} names nothing more, not {quote(rest)}",
-        f"write 'S {table}'; Peer names a clearing, Loot a site or the pile, Reading Runes a "
-        "site or an Artifact or Spell Book",
+        phrase("orders.search_names_nothing", table=table, text=quote(rest)),
+        phrase("orders.search_tables_take", table=table),
     )
 
 

@@ -28,6 +28,7 @@ from pydantic import ValidationError
 
 from bot.campaign_settings import SETTINGS, CampaignSettings, SettingError
 from bot.campaigns import clean_name
+from bot.event_text import english
 from bot.names import did_you_mean, matching
 from bot.render import discord_times, escape_discord, split_message
 from bot.store import RequestError, typed_text
@@ -88,7 +89,7 @@ def orders_door(text: str, character: str) -> Answer:
     state = world().state
     result = parse_orders(text, state, character)
     if result.orders is None:
-        shown = [f"{p.code.value}: {p.message} ({p.hint})" for p in result.errors]
+        shown = [f"{p.code.value}: {english(p.message)} ({english(p.hint)})" for p in result.errors]
         return Answer(False, shown)
 
     def reparse(echo: str) -> tuple[object, object]:
@@ -101,7 +102,9 @@ def orders_door(text: str, character: str) -> Answer:
 def plays_door(text: str, character: str) -> Answer:
     """Combat plays typed for a window (none open: the lines are still read and checked)."""
     typed = read_plays(catalog(), world().state, character, text, [])
-    return Answer(not typed.problems, [f"{p.message} ({p.hint})" for p in typed.problems])
+    return Answer(
+        not typed.problems, [f"{english(p.message)} ({english(p.hint)})" for p in typed.problems]
+    )
 
 
 def setup_door(text: str, character: str) -> Answer:

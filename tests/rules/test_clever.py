@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.event_text import english
 from rules.day.engine import resolve
 from rules.orders.parse import parse_orders
 from tests.rules.games import fresh
@@ -36,7 +37,7 @@ def test_only_a_clever_character_chooses_and_the_name_must_be_in_the_game():
     state = fresh(1, CAST)
     refused = parse_orders("R\nturn: first", state, "Amazon")
     assert [p.code for p in refused.errors] == ["bad-instruction"]
-    assert "Clever, L3850" in refused.errors[0].message
+    assert "Clever, L3850" in english(refused.errors[0].message)
     unknown = parse_orders("R\nturn: after Wizard", state, "Swordsman")
     assert [p.code for p in unknown.errors] == ["bad-instruction"]
     echoed = parse_orders("R\nturn: after elf", state, "Swordsman")

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.event_text import english
 from rules.catalog import catalog
 from rules.chits import Alteration, current
 from rules.daylight.hirelings import hire
@@ -35,6 +36,7 @@ from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.model import Instructions
 from rules.orders.parse import ParseResult, parse_orders
 from rules.orders.problems import MAX_CHARS, MAX_LINES
+from rules.phrases import verbatim
 from rules.schema.action_chits import ActionChit
 from rules.schema.base import Weight
 from rules.state import GameState, ItemState, Place
@@ -70,7 +72,7 @@ def combat(lines: str, state: GameState | None = None, who: str = "Amazon") -> C
 def problems(lines: str, state: GameState | None = None) -> list[tuple[str, int]]:
     result = parse(lines, state)
     assert result.orders is None
-    assert all(p.hint for p in result.errors)
+    assert all(english(p.hint) for p in result.errors)
     return [(p.code.value, p.line) for p in result.errors]
 
 
@@ -125,7 +127,7 @@ def test_each_key_is_read_into_a_clause(line, key, plays):
 def test_every_combat_key_is_a_standing_instruction():
     assert set(COMBAT_KEYS) <= set(INSTRUCTION_KEYS)
     assert Instructions().combat == CombatOrders()
-    hint = parse("colour: red").errors[0].hint
+    hint = english(parse("colour: red").errors[0].hint)
     assert all(key in hint for key in ("lure", "encounter", "maneuver", "round N"))
 
 
@@ -193,7 +195,7 @@ def test_a_standing_cast_answers_the_action_decision_when_offered():
         id="d1/CV5/r1/action/Wizard",
         character="Wizard",
         kind="action",
-        prompt="?",
+        prompt=verbatim("?"),
         options=offered,
         default="none",
     )
@@ -341,20 +343,22 @@ def test_a_clauses_play_and_condition_are_both_checked():
 
 def test_problems_say_what_is_wrong_and_how_to_fix_it():
     (chit,) = parse("attack: FIGHT H5* smash").errors
-    assert "'FIGHT H5*'" in chit.message and "FIGHT H4**" in chit.hint
+    assert "'FIGHT H5*'" in english(chit.message) and "FIGHT H4**" in english(chit.hint)
     (name,) = parse("target: Gaint").errors
-    assert "Giant" in name.hint
+    assert "Giant" in english(name.hint)
     (best,) = parse("attack: best").errors
-    assert "FIGHT H5* smash" in best.hint
+    assert "FIGHT H5* smash" in english(best.hint)
     (condition,) = parse("run: MOVE M4 if the moon is full").errors
-    assert "a red-side T is on me" in condition.hint and "round >= 2" in condition.hint
+    assert "a red-side T is on me" in english(condition.hint) and "round >= 2" in english(
+        condition.hint
+    )
 
 
 def test_alert_stays_what_a_bare_a_does():
     """7.9: ``alert:`` is the Daylight key; the Encounter alert is ``encounter:``."""
     result = parse("alert: FIGHT L4 while my weapon is unalerted")
     (problem,) = result.errors
-    assert problem.code == "bad-instruction" and "encounter: alert" in problem.hint
+    assert problem.code == "bad-instruction" and "encounter: alert" in english(problem.hint)
     assert parse("alert: unalert").orders is not None
 
 
@@ -455,7 +459,7 @@ def decision(
         id=f"d3/AV5/r1/{kind}/Amazon{tail}",
         character="Amazon",
         kind=kind,
-        prompt="?",
+        prompt=verbatim("?"),
         options=options,
         default=default,
     )

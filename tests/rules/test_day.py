@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.event_text import english
 from rules.board import Board
 from rules.catalog import catalog
 from rules.day.engine import OrdersError, resolve
@@ -563,7 +564,9 @@ def test_bad_trade_lines_are_refused(line, message):
 
     result = parse_orders(f"H\n{line}", trading_pair(), "Black Knight")
     assert result.orders is None
-    assert any(message in f"{p.message} {p.hint}" for p in result.errors), result.errors
+    assert any(message in f"{english(p.message)} {english(p.hint)}" for p in result.errors), (
+        result.errors
+    )
 
 
 def test_with_every_chit_out_of_play_he_can_only_rest():

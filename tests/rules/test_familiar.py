@@ -10,6 +10,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.event_text import english
 from rules.catalog import catalog
 from rules.day.engine import OrdersError, resolve
 from rules.daylight import familiar
@@ -64,7 +65,7 @@ def test_her_section_is_its_orders_on_the_messages_lines():
     result = parse_orders("H\n\nFamiliar: H", state, "Witch")
     (problem,) = result.errors
     assert (problem.code, problem.line) == ("hireling-activity", 3)
-    assert problem.message.startswith("Familiar: ") and "L3926" in problem.message
+    assert english(problem.message).startswith("Familiar: ") and "L3926" in english(problem.message)
 
 
 def test_the_echo_reparses_to_the_same_orders():
@@ -97,7 +98,9 @@ def test_it_cannot_be_followed():
     state = game()
     state.put("Amazon", Place.clearing(state.clearing_of("Witch") or ""))
     (problem,) = parse_orders("F Familiar", state, "Amazon").errors
-    assert problem.code == "follow-absent" and "cannot be followed (L3927)" in problem.message
+    assert problem.code == "follow-absent" and "cannot be followed (L3927)" in english(
+        problem.message
+    )
 
 
 def test_a_section_names_only_those_she_records_for():

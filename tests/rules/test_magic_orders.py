@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.event_text import english
 from rules.events import Decision
 from rules.orders.conditions import CombatOrders, Situation, daylight_color, standing_answer
 from rules.orders.parse import ParseResult, parse_orders
+from rules.phrases import verbatim
 from tests.rules.games import fresh
 
 CAST = ("Amazon", "Wizard", "Sorcerer")
@@ -31,7 +33,7 @@ def decision(kind: str, *options: str, who: str = "Wizard") -> Decision:
         id=f"d3/CV5/r1/{kind}/{who}",
         character=who,
         kind=kind,
-        prompt="?",
+        prompt=verbatim("?"),
         options=("none", *options),
         default="none",
     )
@@ -82,8 +84,11 @@ def test_cast_and_color_lines_are_echoed_in_canonical_form():
 )
 def test_a_magic_instruction_that_cannot_be_read_is_refused_saying_why(line, message):
     (error,) = parse(line).errors
-    assert (error.code, error.message) in (("bad-target", message), ("bad-instruction", message))
-    assert error.hint, "it says how to write it"
+    assert (error.code, english(error.message)) in (
+        ("bad-target", message),
+        ("bad-instruction", message),
+    )
+    assert english(error.hint), "it says how to write it"
 
 
 def test_every_problem_of_the_magic_lines_is_reported_at_once():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.event_text import english
 from rules.catalog import catalog
 from rules.daylight.missions import face_of, mission_terms
 from rules.dice import Dice, DiceState
@@ -117,7 +118,10 @@ def test_take_and_abandon_are_read_and_echoed():
 def test_take_written_as_a_phase_is_told_how_to_write_it():
     result = parse_orders("take Raid, H", _state(), "Amazon", catalog=catalog())
     assert [e.code.value for e in result.errors] == ["unknown-activity"]
-    assert result.errors[0].hint == "write it on its own line with a colon: 'take: Raid' (7.2.4)"
+    assert (
+        english(result.errors[0].hint)
+        == "write it on its own line with a colon: 'take: Raid' (7.2.4)"
+    )
 
 
 def test_the_carried_chits_are_public_and_on_his_sheet():
@@ -205,7 +209,7 @@ def test_a_take_he_cannot_do_as_he_stands_is_warned_of_but_stands():
     _carry(state, FOOD, "Food/Ale")
     result = parse_orders("H\ntake: Food/Ale, War", state, "Amazon", catalog=catalog())
     assert result.orders is not None
-    assert [w.message for w in result.warnings] == [
+    assert [english(w.message) for w in result.warnings] == [
         "take: he already carries the Food/Ale",
         "take: War: he carries the Raid, and no more than one campaign chit at a time (7.2.4a); "
         "it is taken only once the other is done",
@@ -216,4 +220,4 @@ def test_a_take_he_cannot_do_as_he_stands_is_warned_of_but_stands():
     state.characters["Amazon"].notoriety = -2
     negative = parse_orders("H\ntake: War\nabandon: campaign", state, "Amazon", catalog=catalog())
     assert [w.line for w in negative.warnings] == [2]
-    assert "negative Fame or Notoriety" in negative.warnings[0].message
+    assert "negative Fame or Notoriety" in english(negative.warnings[0].message)

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.event_text import english
 from rules.catalog import catalog
 from rules.daylight.hirelings import hire
 from rules.magic.state import SpellInEffect
@@ -24,7 +25,14 @@ from rules.orders.model import (
     Orders,
     Rearrangement,
 )
-from rules.orders.parse import CODES, MAX_CHARS, ParseResult, legal_activities, parse_orders
+from rules.orders.parse import (
+    CODES,
+    MAX_CHARS,
+    ParseResult,
+    legal_activities,
+    noted,
+    parse_orders,
+)
 from rules.orders.problems import ProblemCode, Severity
 from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
@@ -109,14 +117,14 @@ def test_c5_is_not_a_tile_and_the_candidates_are_listed():
     result = parse("M C5")
     (error,) = result.errors
     assert error.code == "ambiguous"
-    assert error.message == "'C5' could be CG5, CL5, CN5, CS5, CV5"
-    assert "CG is the Crag" in error.hint
+    assert english(error.message) == "'C5' could be CG5, CL5, CN5, CS5, CV5"
+    assert "CG is the Crag" in english(error.hint)
 
 
 def test_an_unknown_clearing_lists_the_tiles_clearings():
     (error,) = parse("M CV3").errors
     assert error.code == "bad-clearing"
-    assert "Curst Valley has clearings 1, 2, 4, 5" in error.message
+    assert "Curst Valley has clearings 1, 2, 4, 5" in english(error.message)
 
 
 def test_full_activity_names_are_accepted():
@@ -158,7 +166,7 @@ def test_search_trade_and_hire_take_only_the_games_vocabulary(text, hint):
     native group (the Daylight Activities table): anything else is refused, with the options."""
     (error,) = parse(text).errors
     assert error.code == "bad-target"
-    assert error.hint.startswith(hint), error.hint
+    assert english(error.hint).startswith(hint), english(error.hint)
 
 
 def test_hire_names_a_pacifying_spell_of_his_in_effect_on_monsters():
@@ -239,7 +247,7 @@ def test_text_that_is_not_unicode_is_refused_before_reading():
     result = parse("H\nS Loot \ud800")
     (error,) = result.errors
     assert (error.code, error.line) == ("bad-text", 2)
-    assert error.message == "line 2, character 8: '\\ud800' is not text"
+    assert english(error.message) == "line 2, character 8: '\\ud800' is not text"
     result.model_dump_json().encode("utf-8")
     assert codes(parse("H\x00")) == ["bad-text"]
     assert codes(parse("H\x1b[31m")) == ["bad-text"]
@@ -262,12 +270,17 @@ def test_an_enchant_names_a_chit_of_types_i_to_v():
     for text in ("E", "E tile"):
         (error,) = parse(f"EM, {text}", who="Magician").errors
         assert (error.code, error.phase) == ("missing-target", 2)
-        assert error.hint.endswith("yours: MAGIC II3*, MAGIC III3*, MAGIC IV3*, MAGIC V4**")
+        assert english(error.hint).endswith(
+            "yours: MAGIC II3*, MAGIC III3*, MAGIC IV3*, MAGIC V4**"
+        )
     (error,) = parse("E MAGIC VI4*", who="Magician").errors
     assert error.code == "bad-target"
-    assert "Types I-V" in error.message
+    assert "Types I-V" in english(error.message)
     (error,) = parse("E").errors  # the Amazon has no Magic chit at all
-    assert (error.code, error.hint) == ("missing-target", "you have no Magic chit of Types I-V")
+    assert (error.code, english(error.hint)) == (
+        "missing-target",
+        "you have no Magic chit of Types I-V",
+    )
 
 
 def test_a_remote_enchant_names_its_clearing_and_chit():
@@ -290,15 +303,15 @@ def test_a_remote_enchant_names_its_clearing_and_chit():
 def test_a_move_without_a_road_lists_where_the_roads_go():
     (error,) = parse("M AV2, M CV4").errors
     assert (error.code, error.phase) == ("no-road", 2)
-    assert error.message == "no road from AV2 to CV4"
-    assert error.hint == "roads from AV2 lead to AV5, Edge"
+    assert english(error.message) == "no road from AV2 to CV4"
+    assert english(error.hint) == "roads from AV2 lead to AV5, Edge"
 
 
 def test_an_undiscovered_hidden_path_is_accepted_with_a_warning():
     """Example 24, L1518 (6.2.4e): it may be recorded in hopes of finding the path first."""
     result = accepted("M L6, M L1", game(Amazon="L4"))
     assert warnings(result) == ["hidden-road"]
-    assert "hidden path" in result.warnings[0].message
+    assert "hidden path" in english(result.warnings[0].message)
     found = game(Amazon="L4")
     found.characters["Amazon"].discoveries.append("L (normal) hidden path 4-6")
     assert warnings(accepted("M L6, M L1", found)) == []
@@ -315,7 +328,7 @@ def test_entering_a_mountain_takes_two_moves_in_a_row():
     assert warnings(accepted("M M5, M M5, M M2", game(Amazon="M2"))) == []
     lone = parse("M M5, M M2", game(Amazon="M2"))
     assert warnings(lone) == ["mountain-climb"]
-    assert lone.warnings[0].hint == "write 'M M5, M M5'"
+    assert english(lone.warnings[0].hint) == "write 'M M5, M M5'"
     assert codes(lone) == ["no-road"]  # he is still in M2
     assert warnings(accepted("M M5, H, M M5", game(Amazon="M2"))) == ["mountain-climb"] * 2
 
@@ -342,7 +355,7 @@ def test_the_amazon_on_a_workhorse_records_six_phases():
     assert result.echo.splitlines()[0] == (
         "M AV2, M AV5, *M AV2, *M AV5, M AV2 (Stamina), M AV5 (Workhorse H6/T8)"
     )
-    assert "phase 5 is your Stamina Move" in result.echo
+    assert "phase 5 is your Stamina Move" in noted(result, english)
     assert codes(parse("H, H, H, H, H, H, H", state)) == ["too-many-phases"]
 
 
@@ -395,7 +408,7 @@ def test_enhanced_activities_need_their_source():
     )
     state = give(game(), "Magician", "Crystal Ball", "Flying Carpet")
     result = accepted("P CV5 (Crystal Ball), EM, RE AV2 MAGIC II3*, FL MW", state, "Magician")
-    assert "phase 1: Peer by your Crystal Ball (6.2.4d)" in result.echo
+    assert "phase 1: Peer by your Crystal Ball (6.2.4d)" in noted(result, english)
     flown = accepted("FL MW, M MW5", state, "Magician")
     assert warnings(flown) == ["unchecked-move"]  # he lands at random after a Fly
     assert codes(parse("FL NW", state, "Magician")) == ["bad-tile"]  # not next to his tile
@@ -411,7 +424,7 @@ def test_a_fly_after_a_fly_goes_from_the_tile_flown_to():
     refused = parse("FL MW, FL NW", state)
     (error,) = refused.errors
     assert (error.code, error.phase, error.text) == ("bad-tile", 2, "FL NW")
-    assert error.hint == "from MW: MW, BL, AV, OW, DW, L"
+    assert english(error.hint) == "from MW: MW, BL, AV, OW, DW, L"
 
 
 def test_an_echo_with_notes_reads_back_as_the_same_orders():
@@ -420,10 +433,11 @@ def test_an_echo_with_notes_reads_back_as_the_same_orders():
     state = give(game(), "Amazon", "Crystal Ball")
     for text in ("P OW4", "-, A weapon, S Loot\nalert: none"):
         first = accepted(text, state)
-        assert "\nnote: " in first.echo
-        again = accepted(first.echo, state)
+        shown = noted(first, english)
+        assert "\nnote: " in shown and "note: " not in first.echo
+        again = accepted(shown, state)
         assert again.orders == first.orders
-        assert again.echo.startswith(first.echo.partition("\nnote: ")[0])
+        assert again.echo == first.echo
 
 
 def test_the_dwarf_records_only_basic_phases():
@@ -505,7 +519,9 @@ def test_stop_following_goes_with_a_follow():
 def test_unknown_instruction_keys_list_the_valid_ones():
     (error,) = parse("H\ncolour: red").errors
     assert (error.code, error.line, error.phase) == ("unknown-instruction", 2, None)
-    assert "block, rest, alert, search, before N, stop following, drop, heavy items" in error.hint
+    assert "block, rest, alert, search, before N, stop following, drop, heavy items" in english(
+        error.hint
+    )
 
 
 # --- every code ------------------------------------------------------------------------------
@@ -526,7 +542,7 @@ def test_hired_leaders_record_like_characters_but_enchant():
     assert [a.kind for a in orders_of(result).phases] == [K.MOVE, K.HIDE, K.REST, K.ALERT]
     refused = parse("E", state, "Company HQ")
     assert codes(refused) == ["hireling-activity"]
-    assert "6.2.5" in refused.errors[0].message
+    assert "6.2.5" in english(refused.errors[0].message)
 
 
 def test_the_amazon_may_follow_her_hired_leader_and_he_her():
@@ -579,27 +595,27 @@ def test_a_section_for_a_denizen_she_does_not_record_for_says_why(head, why):
     hire(catalog(), state, "Lancers HQ", "Dwarf")
     (problem,) = parse(f"H\n{head}: M AV2, H\nrest: none", state).errors
     assert (problem.code, problem.line, problem.text) == ("not-your-hireling", 2, head)
-    assert problem.message.startswith(why)
-    assert problem.hint == "write sections only for those you record: Company HQ"
+    assert english(problem.message).startswith(why)
+    assert english(problem.hint) == "write sections only for those you record: Company HQ"
 
 
 def test_a_section_from_someone_with_no_hirelings_says_so():
     (problem,) = parse("H\nCompany HQ: H").errors
     assert problem.code == "not-your-hireling"
-    assert problem.hint == "you record no one's orders: hire a native leader first (7.7)"
+    assert english(problem.hint) == "you record no one's orders: hire a native leader first (7.7)"
 
 
 def test_an_unknown_key_names_the_sections_she_may_write():
     (problem,) = parse("H\nCompny HQ: H", _hired()).errors
     assert problem.code == "unknown-instruction"
-    assert problem.hint.endswith("; or a section for one you record: Company HQ")
+    assert english(problem.hint).endswith("; or a section for one you record: Company HQ")
 
 
 def test_her_underlings_section_only_follows():
     state = _hired("Company 1")
     (problem,) = parse("H\nCompany 1: H", state).errors
     assert (problem.code, problem.line) == ("hireling-activity", 2)
-    assert problem.message.startswith("Company 1: an underling can only follow")
+    assert english(problem.message).startswith("Company 1: an underling can only follow")
     assert accepted("H\nCompany 1: F Amazon", state).echo == "H\nCompany 1: F Amazon"
 
 
@@ -706,7 +722,7 @@ def test_each_error_code(code):
     assert code in codes(result), result.errors
     assert result.orders is None and result.echo == ""
     problem = next(p for p in result.errors if p.code == code)
-    assert problem.message and problem.line >= 1
+    assert english(problem.message) and problem.line >= 1
     assert all(p.code.severity is Severity.ERROR for p in result.errors)
     assert all(p.code.severity is Severity.WARNING for p in result.warnings)
 
@@ -734,7 +750,7 @@ def test_every_problem_is_reported_at_once():
         ("bad-instruction", 4, None, "block: sometimes"),
         ("not-enhanced", 5, 6, "P AV2"),
     ]
-    assert all(p.hint for p in result.errors)
+    assert all(english(p.hint) for p in result.errors)
 
 
 def test_the_echo_is_canonical_with_notes():
@@ -753,7 +769,7 @@ def test_orders_for_someone_not_in_the_game_are_refused_not_raised():
     result = parse_orders("M CV1", fresh(7, ["Amazon"]), "Elf")
     assert result.orders is None
     assert [p.code for p in result.errors] == ["not-in-game"]
-    assert "'Elf' is not in this game" in result.errors[0].message
+    assert "'Elf' is not in this game" in english(result.errors[0].message)
 
 
 def test_a_very_long_message_is_refused_without_reading_it():
@@ -770,9 +786,9 @@ def test_a_message_of_many_lines_is_refused():
 def test_mentions_and_markdown_are_quoted_safely():
     result = parse("<@123456789> **M CV5**\nF @everyone\n`M AV2`\n> H")
     assert codes(result)[:1] == ["unknown-activity"]
-    assert "'<@123456789> **M CV5**'" in result.errors[0].message
+    assert "'<@123456789> **M CV5**'" in english(result.errors[0].message)
     absent = next(p for p in result.errors if p.code == "follow-absent")
-    assert "'@everyone'" in absent.message
+    assert "'@everyone'" in english(absent.message)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

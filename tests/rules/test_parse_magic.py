@@ -7,8 +7,9 @@ The map of seed 7 (see test_parse.py): everyone starts at the Inn in AV5.
 
 from __future__ import annotations
 
+from bot.event_text import english
 from rules.magic.state import SpellInEffect
-from rules.orders.parse import ParseResult
+from rules.orders.parse import ParseResult, noted
 from rules.state import GameState
 from tests.rules.test_parse import accepted, codes, game, give, parse, warnings
 
@@ -49,8 +50,8 @@ def test_a_first_enchant_phase_recorded_e_is_warned_of_as_the_meditation():
     result = accepted("E MAGIC IV3*, E MAGIC II3*", who="Magician")
     assert warnings(result) == ["meditation"]
     (warning,) = result.warnings
-    assert warning.phase == 1 and "MAGIC IV3*" in warning.message
-    assert warning.hint == "record EM before it, then 'E MAGIC IV3*'"
+    assert warning.phase == 1 and "MAGIC IV3*" in english(warning.message)
+    assert english(warning.hint) == "record EM before it, then 'E MAGIC IV3*'"
     assert result.echo.startswith("E MAGIC IV3*, E MAGIC II3*")
     assert warnings(accepted("EM, E MAGIC IV3*, E MAGIC II3*", who="Magician")) == []
 
@@ -72,12 +73,12 @@ def test_every_problem_with_magic_orders_is_reported_at_once():
     ]
     bare, sixth, missing, _, tile, _, alert = result.errors
     usable = "MAGIC II3*, MAGIC III3*, MAGIC IV3*, MAGIC V4**"
-    assert bare.hint == f"e.g. 'E MAGIC II3*'; yours: {usable}"
-    assert "Types I-V" in sixth.message and sixth.hint == f"yours: {usable}"
-    assert missing.message == "'MAGIC I1*' is not one of your MAGIC chits"
-    assert missing.hint == f"yours: {usable}", "only the chits that can enchant"
-    assert tile.message == "'ZZ' is not a tile on this map"
-    assert alert.hint.startswith("'A weapon' or 'A unalert', or one of yours: MAGIC II3*")
+    assert english(bare.hint) == f"e.g. 'E MAGIC II3*'; yours: {usable}"
+    assert "Types I-V" in english(sixth.message) and english(sixth.hint) == f"yours: {usable}"
+    assert english(missing.message) == "'MAGIC I1*' is not one of your MAGIC chits"
+    assert english(missing.hint) == f"yours: {usable}", "only the chits that can enchant"
+    assert english(tile.message) == "'ZZ' is not a tile on this map"
+    assert english(alert.hint).startswith("'A weapon' or 'A unalert', or one of yours: MAGIC II3*")
     assert result.orders is None and result.echo == ""
 
 
@@ -96,8 +97,8 @@ def test_alerting_a_magic_chit_names_one_of_his():
         "A MAGIC VIII4*, A weapon"
     )
     (error,) = parse("A MAGIC III4*").errors
-    assert error.message == "'MAGIC III4*' is not one of your MAGIC chits"
-    assert error.hint == "'A weapon' or 'A unalert'"
+    assert english(error.message) == "'MAGIC III4*' is not one of your MAGIC chits"
+    assert english(error.hint) == "'A weapon' or 'A unalert'"
 
 
 def test_a_fly_needs_a_fly_chit_and_a_tile_he_may_fly_to():
@@ -105,7 +106,7 @@ def test_a_fly_needs_a_fly_chit_and_a_tile_he_may_fly_to():
     note says what gives it); without a Fly chit or the Carpet FL is refused (6.2.1a)."""
     state = bewitched("Magician", "Broomstick")
     named = accepted("FL MW (broom), fly dw", state, "Magician")
-    first, *notes = named.echo.splitlines()
+    first, *notes = noted(named, english).splitlines()
     assert first == "FL MW, FL DW"
     assert sorted(notes) == [
         "note: phase 1: Fly by your Broomstick (6.2.4d)",
@@ -131,4 +132,4 @@ def test_an_extra_phase_is_named_by_the_spell_that_gives_it():
     assert codes(parse("M AV2 (Sense Danger)", state, "Magician")) == ["source-activity"]
     (error,) = parse("H (Blend Into Background)", state, "Amazon").errors
     assert error.code == "source-inactive"
-    assert "Blend Into Background" in error.message
+    assert "Blend Into Background" in english(error.message)

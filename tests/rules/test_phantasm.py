@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from bot.event_text import english
 from rules.catalog import catalog
 from rules.day.context import Ctx
 from rules.day.engine import resolve
@@ -112,7 +113,7 @@ def test_it_records_only_move_peer_and_enchant():
     assert codes("R\nPhantasm: P AV2", state) == ["unexpected-target"]
     for line in ("block: all", "stop following: before 2", "before 1: activate Amazon"):
         (problem,) = parse_orders(f"R\nPhantasm: -\n{line}", state, "Amazon").errors
-        assert problem.code == "bad-instruction" and "(L5066, L5069)" in problem.message
+        assert problem.code == "bad-instruction" and "(L5066, L5069)" in english(problem.message)
     kinds = {a.kind for a in legal_activities(state, PIECE, 1)}
     assert kinds == {K.MOVE, K.PEER, K.BLANK}  # the Amazon has no Magic chit to enchant with
     assert "bad-target" in codes("R\nPhantasm: E MAGIC IV4*", state)
@@ -140,7 +141,7 @@ def test_it_cannot_be_followed():
     state.put("Wizard", Place.clearing(state.clearing_of("Amazon") or ""))
     for text in (f"F {PIECE}", "F Phantasm"):
         (problem,) = parse_orders(text, state, "Wizard").errors
-        assert problem.code == "follow-absent" and "(L5069)" in problem.message
+        assert problem.code == "follow-absent" and "(L5069)" in english(problem.message)
 
 
 @pytest.mark.parametrize("seed", range(8))

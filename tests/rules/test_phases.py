@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.event_text import english
 from rules.catalog import catalog
 from rules.orders.entitlement import Entitlement, entitlement
 from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
@@ -64,7 +65,7 @@ def test_two_basic_and_two_sunlight_phases_outside_the_caves():
     """6.2.2a–b L1503–1504: 2 Basic + 2 Sunlight; the Black Knight has no extras."""
     e = ent(game(), "Black Knight")
     assert (e.basic, e.sunlight, e.extras, e.total) == (2, 2, (), 4)
-    assert e.describe() == "4 phases today: 2 basic, 2 sunlight"
+    assert english(e.describe()) == "4 phases today: 2 basic, 2 sunlight"
 
 
 def test_amazon_gets_an_extra_move_outside_and_inside_the_caves():
@@ -74,10 +75,10 @@ def test_amazon_gets_an_extra_move_outside_and_inside_the_caves():
     assert [(x.name, set(x.activities)) for x in outside.extras] == [("Stamina", {K.MOVE})]
     inside = ent(game(Amazon="BL6"), "Amazon")
     assert (inside.basic, inside.sunlight, inside.total) == (2, 0, 3)
-    assert "start the day in a cave" in (inside.no_sunlight or "")
+    assert "start the day in a cave" in english(inside.no_sunlight)
     entering = ent(game(), "Amazon", cave_moves=("BL6",))
     assert entering.total == 3
-    assert "BL6" in (entering.no_sunlight or "")
+    assert "BL6" in english(entering.no_sunlight)
 
 
 def test_amazon_on_a_workhorse_gets_six_phases():
@@ -92,10 +93,12 @@ def test_horses_give_nothing_inactive_in_a_cave_or_as_warhorses():
     """6.2.2c.1 L1506 (active at Birdsong; none in a cave); 7.3.2b.1 L1694 (warhorse)."""
     inactive = give(game(), "Black Knight", "Workhorse H6/T8", active=False)
     assert ent(inactive, "Black Knight").total == 4
-    assert "not active" in dict(ent(inactive, "Black Knight").unavailable)["Workhorse H6/T8"]
+    assert "not active" in english(
+        dict(ent(inactive, "Black Knight").unavailable)["Workhorse H6/T8"]
+    )
     in_cave = give(game(Black_Knight="BL6"), "Black Knight", "Workhorse H6/T8")
     assert ent(in_cave, "Black Knight").total == 2
-    assert "cave" in dict(ent(in_cave, "Black Knight").unavailable)["Workhorse H6/T8"]
+    assert "cave" in english(dict(ent(in_cave, "Black Knight").unavailable)["Workhorse H6/T8"])
     warhorse = give(game(), "Black Knight", "Warhorse T5/T7")
     assert ent(warhorse, "Black Knight").extras == ()
 
@@ -106,14 +109,14 @@ def test_a_pony_gives_moves_that_follow_other_moves():
     (pony,) = e.extras
     assert pony.pony and pony.activities == {K.MOVE}
     assert e.total == 4  # pony Moves depend on the other Moves
-    assert "after each other Move" in e.describe()
+    assert "after each other Move" in english(e.describe())
 
 
 def test_the_dwarf_never_has_sunlight_phases():
     """Short Legs L3713 (6.2.2b L1504): only the Basic phases, plus extras."""
     e = ent(game(), "Dwarf")
     assert (e.basic, e.sunlight, e.total) == (2, 0, 2)
-    assert "Short Legs" in (e.no_sunlight or "")
+    assert "Short Legs" in english(e.no_sunlight)
     pony = ent(give(game(), "Dwarf", "Pony M3/M4"), "Dwarf")
     assert [x.name for x in pony.extras] == ["Pony M3/M4"]
 
@@ -145,7 +148,7 @@ def test_birdsong_cards_give_extra_phases_only_when_active():
     e = ent(state, "Black Knight")
     (lantern,) = e.extras
     assert (lantern.name, lantern.where, lantern.flexible) == ("Shielded Lantern", "cave", True)
-    assert "not active" in dict(e.unavailable)["Cloak of Mist"]
+    assert "not active" in english(dict(e.unavailable)["Cloak of Mist"])
 
 
 def test_enhanced_activities_need_a_source():
@@ -192,21 +195,21 @@ def test_too_many_phases_says_how_many_he_has():
     result = assign_sources(ent(game(), "Black Knight"), plan(*[K.HIDE] * 5))
     (error,) = result.errors
     assert error.code == "too-many-phases"
-    assert error.message == "you have 4 phases today: 2 basic, 2 sunlight; you recorded 5"
+    assert english(error.message) == "you have 4 phases today: 2 basic, 2 sunlight; you recorded 5"
 
 
 def test_an_extra_is_used_before_a_sunlight_phase():
     """Never spend a Sunlight phase where an extra fits: M H M S uses Stamina, 1 Sunlight."""
     result = assign_sources(ent(game(), "Amazon"), plan(K.MOVE, K.HIDE, K.MOVE, K.SEARCH))
     assert result.sources == (BASIC, BASIC, "Stamina", SUNLIGHT)
-    assert result.notes[0] == "phase 3 is your Stamina Move"
-    assert "other assignments" in result.notes[-1]  # Stamina could pay for phase 1 too
+    assert english(result.notes[0]) == "phase 3 is your Stamina Move"
+    assert "other assignments" in english(result.notes[-1])  # Stamina could pay for phase 1 too
 
 
 def test_a_single_legal_assignment_is_inferred_without_a_choice_note():
     result = assign_sources(ent(game(), "Magician"), plan(K.HIDE, K.HIDE, K.HIDE, K.HIDE, K.ALERT))
     assert result.sources == (BASIC, BASIC, SUNLIGHT, SUNLIGHT, "Magical Paraphernalia")
-    assert result.notes == ("phase 5 is your Magical Paraphernalia Alert",)
+    assert [english(n) for n in result.notes] == ["phase 5 is your Magical Paraphernalia Alert"]
 
 
 def test_the_magicians_extra_phase_is_only_for_alert():
@@ -241,7 +244,7 @@ def test_captain_reputation_is_placed_where_he_starts_at_a_dwelling():
     warned = assign_sources(e, entering)
     assert warned.sources == ("Reputation",)
     assert [w.code for w in warned.warnings] == ["unusable-extra"]
-    assert "dwelling" in warned.warnings[0].message
+    assert "dwelling" in english(warned.warnings[0].message)
 
 
 def test_the_shielded_lantern_phase_may_be_recorded_outside_a_cave():
@@ -288,10 +291,10 @@ def test_inferred_pony_moves_alternate_and_their_limit_is_reported():
     assert four.sources == (BASIC, "Pony M3/M4", BASIC, "Pony M3/M4")
     five = assign_sources(e, plan(*[K.MOVE] * 5))
     assert [x.code for x in five.errors] == ["too-many-phases"]
-    assert "besides your pony Moves" in five.errors[0].hint
+    assert "besides your pony Moves" in english(five.errors[0].hint)
     hide = assign_sources(e, plan(K.MOVE, K.MOVE, K.HIDE, K.MOVE))
     assert [x.code for x in hide.errors] == ["pony"]
-    assert "at most 2 pony Moves" in hide.errors[0].message
+    assert "at most 2 pony Moves" in english(hide.errors[0].message)
 
 
 def test_a_horse_move_is_not_planned_after_entering_a_cave():
@@ -317,7 +320,7 @@ def test_black_knight_cannot_enter_a_cave_in_his_third_phase():
     result = assign_sources(e, plan(K.MOVE, K.MOVE, K.MOVE))
     (error,) = result.errors
     assert (error.code, error.phase) == ("sunlight-cave", 3)
-    assert "7.3.1c.2" in error.message
+    assert "7.3.1c.2" in english(error.message)
 
 
 def test_a_sunlight_mark_needs_a_sunlight_phase():

@@ -3,6 +3,7 @@ phase, and the rest of the turn is kept."""
 
 from __future__ import annotations
 
+from bot.event_text import english
 from rules.orders.model import ActivityKind
 from rules.orders.standing import parse_standing
 from tests.rules.games import fresh
@@ -61,7 +62,7 @@ def test_a_section_for_a_hireling_no_longer_his_is_dropped_and_the_rest_kept():
     assert [a.kind for a in result.orders.phases] == [ActivityKind.HIDE, ActivityKind.REST]
     assert [o.character for o in result.orders.recorded] == ["Company 1"]
     assert [(p.line, p.code) for p in blanked] == [(2, "not-your-hireling")]
-    assert blanked[0].message.startswith("Company HQ is not hired")
+    assert english(blanked[0].message).startswith("Company HQ is not hired")
 
 
 def test_his_own_whole_day_problem_still_refuses_everything():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.event_text import english
 from rules.board import board_for
 from rules.catalog import catalog
 from rules.chits import (
@@ -298,7 +299,7 @@ def test_the_toadstool_circle_drawn_gives_everyone_in_its_clearing_an_extra_ench
     state.face_up.append("Toadstool Circle")
     extra = entitlement(catalog(), state, "Wizard").extra("Toadstool Circle")
     assert extra is not None and extra.rule == "L4292"
-    assert extra.what == "extra Enchant"
+    assert english(extra.what) == "extra Enchant"
     assert entitlement(catalog(), state, "Amazon").extra("Toadstool Circle") is None
 
 

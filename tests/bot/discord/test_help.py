@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from bot.event_text import english
 from bot.help import orders_help
 from rules.board import board_for
 from rules.catalog import catalog
@@ -49,13 +50,13 @@ async def test_help_on_errors_gives_every_problem_code_in_pages_a_message_holds(
     text = private_answer(result)
     assert all(len(m.content) <= 2000 for m in [result.response, *result.followups] if m)
     for code in ProblemCode:
-        assert f"`{code.value}` — {CODES[code.value]}" in text
+        assert f"`{code.value}` — {english(CODES[code.value])}" in text
 
 
 @pytest.mark.asyncio
 async def test_help_on_a_code_explains_it_and_a_typo_gets_the_nearest(table: Table) -> None:
     exact = private_answer(await table.alice.slash(table.channel, "help", code="no-road"))
-    assert exact == f"`no-road` — {CODES['no-road']}"
+    assert exact == f"`no-road` — {english(CODES['no-road'])}"
     typo = private_answer(await table.alice.slash(table.channel, "help", code="no-rod"))
     assert "There is no problem code 'no-rod'" in typo and "`no-road`" in typo
 

@@ -186,7 +186,7 @@ def test_typed_plays_that_answer_nothing_are_refused_whole(text, words):
     assert typed.problems and any(words in english(p.message) for p in typed.problems), (
         typed.problems
     )
-    assert all(p.hint for p in typed.problems)
+    assert all(english(p.hint) for p in typed.problems)
 
 
 def test_the_brief_shows_what_is_on_his_sheet_and_what_he_may_play():
