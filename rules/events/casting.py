@@ -26,12 +26,13 @@ class Cast(Public, type="cast"):
 
 
 class SpellCancelled(Public, type="spell_cancelled"):
-    """``who``'s ``spell`` is cancelled before it works: ``reason`` (``slower`` than ``by``'s
-    spell on him, 8.4.3b; ``target`` of the wrong sort, 8.4.2d)."""
+    """``who``'s ``spell`` is cancelled before it works: ``reason``, a code its sentence says
+    (``slower`` than ``by``'s spell on him, 8.4.3b; ``target`` of the wrong sort, 8.4.2d;
+    ``hireling``; ``wish``), the name of the spell that cancels it, or a phrase."""
 
     who: str
     spell: str
-    reason: Phrase
+    reason: str | Phrase
     by: str | None = None
     at: str | None = None
     round: int | None = None

@@ -70,8 +70,9 @@ class SpellResumed(Public, type="spell_resumed"):
 
 class SpellBroken(Public, type="spell_broken"):
     """The spell ``spell`` cast by ``caster`` is broken (4.6.10d.3): all its targets are
-    released and its chit returns to its owner and fatigues; ``reason``: ``target killed``,
-    ``caster killed``, ``released``, ``game over`` or a spell; ``by`` who or what broke it."""
+    released and its chit returns to its owner and fatigues; ``reason``: target killed,
+    caster killed, released, game over, or the spell or item that broke it; ``by`` who or what
+    broke it."""
 
     spell: str
     caster: str
@@ -80,11 +81,12 @@ class SpellBroken(Public, type="spell_broken"):
 
 
 class CurseRemoved(Public, type="curse_removed"):
-    """``who``'s Curse ``curse`` is removed by ``by``, a spell or a Wish (4.6.8a.5, L5260)."""
+    """``who``'s Curse ``curse`` is removed by ``by``, a spell (its name) or a Wish (a phrase)
+    (4.6.8a.5, L5260)."""
 
     who: str
     curse: str
-    by: str
+    by: str | Phrase
 
 
 class SpellExpired(Public, type="spell_expired"):

@@ -33,6 +33,7 @@ from rules.catalog import Catalog
 from rules.magic import builtin
 from rules.magic.state import SpellInEffect
 from rules.orders.model import ActivityKind
+from rules.phrases import Phrase, phrase
 from rules.schema.characters import SEARCH_TABLES, DieTable
 from rules.schema.spells import Duration
 from rules.state import GameState
@@ -122,7 +123,7 @@ def phase_spells(state: GameState, who: str) -> list[str]:
     return [name for name in SPELL_PHASES if on(state, who, name)]
 
 
-def phase_unusable(catalog: Catalog, state: GameState, who: str, name: str) -> str | None:
+def phase_unusable(catalog: Catalog, state: GameState, who: str, name: str) -> Phrase | None:
     """Why ``who`` cannot use the extra phase of the spell ``name`` as the phase starts, None
     if he can: no such spell names him any more (broken or expired: 6.2.4e–f); it is an inert
     Permanent spell (4.6.7h.1: "only while energized"); Blazing Light names a clearing he is
@@ -132,10 +133,10 @@ def phase_unusable(catalog: Catalog, state: GameState, who: str, name: str) -> s
     line = SPELL_PHASES[name].line
     if not found:
         if name == BLAZING_LIGHT:
-            return f"he is not in the clearing of the {name} when he starts the phase (L{line})"
-        return f"no {name} is in effect on him (L{line})"
+            return phrase("magic.not_in_its_clearing", spell=name, line=line)
+        return phrase("magic.none_on_him", spell=name, line=line)
     if not any(at_work(catalog, s) for s in found):
-        return f"his {name} is inert at the start of the phase (4.6.7h.1, L{line})"
+        return phrase("magic.inert_as_phase_starts", spell=name, line=line)
     return None
 
 

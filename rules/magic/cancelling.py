@@ -10,10 +10,15 @@ from rules.day.context import Ctx
 from rules.evening.state import CombatState
 from rules.events.casting import SpellCancelled
 from rules.events.daylight import Fatigued
+from rules.phrases import Phrase, phrase
 
 
-def cancel(ctx: Ctx, combat: CombatState, who: str, reason: str, by: str | None = None) -> None:
-    """8.4.3b.4: his spell is cancelled before it works; its Magic chit fatigues."""
+def cancel(
+    ctx: Ctx, combat: CombatState, who: str, reason: str | Phrase, by: str | None = None
+) -> None:
+    """8.4.3b.4: his spell is cancelled before it works; its Magic chit fatigues. ``reason``:
+    a code the event's sentence says (``slower``, ``target``, ``hireling``, ``wish``), the name
+    of the spell that cancels it, or a phrase."""
     cast = combat.casts[who]
     cast.status = "cancelled"
     ctx.emit(
@@ -21,10 +26,10 @@ def cancel(ctx: Ctx, combat: CombatState, who: str, reason: str, by: str | None 
             who=who, spell=cast.spell, reason=reason, by=by, at=combat.clearing, round=combat.round
         )
     )
-    fatigue_chit(ctx, combat, who, "his spell was cancelled (8.4.3b.4)")
+    fatigue_chit(ctx, combat, who, phrase("magic.his_spell_cancelled"))
 
 
-def fatigue_chit(ctx: Ctx, combat: CombatState, who: str, reason: str) -> None:
+def fatigue_chit(ctx: Ctx, combat: CombatState, who: str, reason: Phrase) -> None:
     """His Magic chit played to cast fatigues (if he still has it active; not an item)."""
     sheet = ctx.sheet(who)
     if combat.casts[who].item:
@@ -39,7 +44,7 @@ def fatigue_chit(ctx: Ctx, combat: CombatState, who: str, reason: str) -> None:
     ctx.emit(Fatigued(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round))
 
 
-def spend_color_chit(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:
+def spend_color_chit(ctx: Ctx, combat: CombatState, who: str, label: str, reason: Phrase) -> None:
     """His colour chit ``label`` is used, or fatigued by a spell: if he has it active and is
     alive, it fatigues and reverts to a Magic chit (8.3.9a, 8.3.9b.7, 4.6.4h; Exorcise, L4682)."""
     sheet = ctx.sheet(who)

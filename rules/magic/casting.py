@@ -45,6 +45,7 @@ from rules.magic.altering import magic_type
 from rules.magic.cancelling import spend_color_chit
 from rules.magic.casts import SpellCast
 from rules.magic.state import committed
+from rules.phrases import Phrase, phrase
 from rules.schema.spells import Spell
 from rules.schema.tiles import ClearingType
 from rules.state import CharacterState, ChitState
@@ -147,12 +148,12 @@ def cast_options(ctx: Ctx, combat: CombatState, who: str, times: list[int]) -> l
 
 def chit_refused(
     ctx: Ctx, combat: CombatState, who: str, chit: ChitState, times: list[int]
-) -> str | None:
+) -> Phrase | None:
     """Why ``chit`` cannot be played to cast now: too slow for a move time on his sheet
     (8.3.9b.5: equal is fast enough), or past his effort limit (8.4.5f.2)."""
     time = chit_time(chit)
     if times and time > min(times):
-        return f"time {time} is slower than move time {min(times)} on his sheet (8.3.9b.5)"
+        return phrase("magic.too_slow", time=time, move=min(times))
     sheet = ctx.sheet(who)
     if kit.over_limit(ctx.catalog, ctx.state, sheet, [*kit.used(combat, who), chit.label]):
         return kit.too_much(ctx.catalog, ctx.state, sheet)
@@ -210,21 +211,21 @@ def cast(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int])
         )
     )
     if supply.chit:
-        spend_color_chit(
-            ctx, combat, who, supply.source, "it supplies his spell's colour (8.3.9b.6)"
-        )
+        spend_color_chit(ctx, combat, who, supply.source, phrase("magic.supplies_colour"))
 
 
-def refusal(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int]) -> str | None:
+def refusal(
+    ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[int]
+) -> Phrase | None:
     """Why the cast ``answer`` cannot be made now, or None (see the module docstring);
     ``times``: the move times on his sheet (:func:`rules.evening.encounter.move_times`)."""
     name, label, color_chit = read(answer)
     spell = builtin.card(ctx.catalog, name) if _known(ctx, name) else None
     if items.is_item(ctx, label):
         if spell is None:
-            return f"{label} holds no Spell card {name} (8.3.9c.1)"
+            return phrase("magic.holds_no_spell", item=label, spell=name)
         if who in combat.casts:
-            return "he casts a spell this round already (8.3.9b.2)"
+            return phrase("magic.casts_already")
         refused = items.refusal(ctx, who, label, spell)
     else:
         refused = _chit_refusal(ctx, combat, who, name, label, times)
@@ -232,12 +233,12 @@ def refusal(ctx: Ctx, combat: CombatState, who: str, answer: str, times: list[in
         return refused
     assert spell is not None
     if not place_allows(ctx, combat, spell):
-        return f"{spell.name} is cast only in a {spell.cast_in}"
+        return phrase("magic.cast_only_in", spell=spell.name, place=str(spell.cast_in))
     found = sources(ctx, who, spell)
     if color_chit is None and not any(not s.chit for s in found):
-        return f"no {spell.color} magic supplies him here (8.3.9b.6)"
+        return phrase("magic.no_magic_here", color=str(spell.color))
     if color_chit is not None and not any(s.chit and s.source == color_chit for s in found):
-        return f"{color_chit} is not a colour chit of his supplying {spell.color} (8.3.9b.6)"
+        return phrase("magic.chit_not_supplying", chit=color_chit, color=str(spell.color))
     return None
 
 
@@ -248,22 +249,22 @@ def _known(ctx: Ctx, name: str) -> bool:
 
 def _chit_refusal(
     ctx: Ctx, combat: CombatState, who: str, name: str, label: str, times: list[int]
-) -> str | None:
+) -> Phrase | None:
     """Why he cannot cast his recorded spell ``name`` with his Magic chit ``label`` now."""
     spell = ctx.catalog.spells.get(name)
     if spell is None or name not in ctx.sheet(who).spells:
-        return f"he has not recorded {name} (8.3.9b)"
+        return phrase("magic.not_recorded", spell=name)
     if spell.name not in free_spells(ctx, who):
-        return f"{spell.name} is committed to a spell in effect (8.4.3c)"
+        return phrase("magic.spell_committed", spell=spell.name)
     chit = next((c for c in castable(ctx, combat, who) if c.label == label), None)
     if chit is None:
-        return f"{label} is not an active Magic chit he may play now (8.3.9b.3)"
+        return phrase("magic.chit_not_playable", chit=label)
     if magic_type(ctx.state.spells, who, label) != spell.type:  # 4.6.10c: as altered now
-        return f"{label} is not of {spell.name}'s type {spell.type} (8.3.9b.3)"
+        return phrase("magic.chit_wrong_type", chit=label, spell=spell.name, type=str(spell.type))
     return chit_refused(ctx, combat, who, chit, times)
 
 
-def _cancel(ctx: Ctx, combat: CombatState, who: str, label: str, reason: str) -> None:
+def _cancel(ctx: Ctx, combat: CombatState, who: str, label: str, reason: Phrase) -> None:
     ctx.emit(
         PlayCancelled(who=who, chit=label, reason=reason, at=combat.clearing, round=combat.round)
     )
@@ -289,8 +290,7 @@ def color_decisions(ctx: Ctx, combat: CombatState, here: list[str]) -> list[Deci
                     id=combat.decision_id(ctx.state.game_day, "color", who).format(),
                     character=who,
                     kind="color",
-                    prompt="Colour chits to play beside your action, each energizing a "
-                    "Permanent spell or not (8.3.9a), or none",
+                    prompt=phrase("magic.colour_beside_action"),
                     options=tuple(options),
                     default=NONE,
                 )

@@ -38,6 +38,7 @@ from rules.events.magic import ColorSupplied
 from rules.magic import lifecycle
 from rules.magic.state import SpellInEffect
 from rules.orders.conditions import daylight_color
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.spells import Duration
 from rules.state import CharacterState, GameState, Place
@@ -164,24 +165,28 @@ def refusal(
     clearing: str,
     chit: str,
     energize: tuple[str, str] | None,
-) -> str | None:
+) -> Phrase | None:
     """Why ``chit`` cannot be played so now, or None: it must be an active colour chit of his;
     a spell it energizes must be a Permanent spell in effect with that target in his clearing
     (4.6.7h.5), and need its colour (or ``any``)."""
     if chit not in color_chits(state.characters[who]):
-        return f"{chit} is not an active colour chit of his (4.6.4h)"
+        return phrase("magic.not_a_colour_chit", chit=chit)
     if energize is None:
         return None
     name, target = energize
     if energize in _own_carpets(catalog, state, who):  # 7.3.3h: Purple magic energizes it
         color = color_of(state.characters[who], chit)
-        return None if color == "purple" else f"{chit} supplies {color} magic, {name} needs purple"
+        if color == "purple":
+            return None
+        return phrase("magic.carpet_needs_purple", chit=chit, color=color, spell=name)
     if energize not in energizable(catalog, state, clearing):
-        return f"no Permanent spell {name} on {target} is in his clearing (4.6.7h.5)"
+        return phrase("magic.no_spell_here", spell=name, target=target)
     card = catalog.spells[name]
     color = color_of(state.characters[who], chit)
     if str(card.color) != ANY and str(card.color) != str(color):
-        return f"{chit} supplies {color} magic, {name} needs {card.color} (4.6.7h.5)"
+        return phrase(
+            "magic.wrong_colour", chit=chit, color=color, spell=name, needs=str(card.color)
+        )
     return None
 
 
@@ -209,8 +214,8 @@ def worth_playing(
 
 #: What refuses a play (``play_cancelled``) and fatigues a chit, given by the caller with the
 #: place and round it tells them at.
-Refuse = Callable[[str, str], None]
-Spend = Callable[[str, str], None]
+Refuse = Callable[[str, Phrase], None]
+Spend = Callable[[str, Phrase], None]
 
 
 def play(ctx: Ctx, who: str, clearing: str, answer: str, *, refuse: Refuse, spend: Spend) -> None:
@@ -223,26 +228,26 @@ def play(ctx: Ctx, who: str, clearing: str, answer: str, *, refuse: Refuse, spen
             refuse(chit, why)
             continue
         if energize is None:
-            spend(chit, "a colour chit fatigued without use (4.6.4i)")
+            spend(chit, phrase("magic.fatigued_unused"))
             continue
         color = color_of(ctx.sheet(who), chit)
         if energize in _own_carpets(ctx.catalog, ctx.state, who):  # 7.3.3h, for the day
             ctx.emit(ColorSupplied(who=who, color=color, source=chit, use="energize"))
             if energize[1] not in ctx.today.carpets:
                 ctx.today.carpets.append(energize[1])
-            spend(chit, "it energizes the Flying Carpet for the day (7.3.3h)")
+            spend(chit, phrase("magic.energizes_carpet"))
             continue
         spell = spell_for(ctx, *energize)
         assert spell is not None  # refusal found it
         ctx.emit(ColorSupplied(who=who, color=color, source=chit, use="energize"))
         lifecycle.energize(ctx, spell, who)
-        spend(chit, "it energizes a Permanent spell (4.6.7h.4)")
+        spend(chit, phrase("magic.energizes_permanent"))
 
 
 # --- 4.6.7h.6 in Daylight: as anyone's phase starts in his clearing ------------------------
 
 #: The ``color`` decision's prompt.
-PROMPT = "Colour chits to play as this phase starts, each energizing a Permanent spell or not"
+PROMPT = phrase("magic.colour_as_phase_starts")
 
 
 def phase_starts(ctx: Ctx, turn: str, number: int) -> None:
@@ -290,13 +295,13 @@ def _daylight_play(ctx: Ctx, who: str, where: str, answer: str) -> None:
     """His Daylight ``answer`` played in ``where``: one refused is a ``play_cancelled`` without
     a round."""
 
-    def refuse(chit: str, why: str) -> None:
+    def refuse(chit: str, why: Phrase) -> None:
         ctx.emit(PlayCancelled(who=who, chit=chit, reason=why, at=where))
 
     play(ctx, who, where, answer, refuse=refuse, spend=lambda c, why: _fatigue(ctx, who, c, why))
 
 
-def _fatigue(ctx: Ctx, who: str, label: str, reason: str) -> None:
+def _fatigue(ctx: Ctx, who: str, label: str, reason: Phrase) -> None:
     """A colour chit used or fatigued at will in Daylight: it reverts to a Magic chit (4.6.4h)."""
     chit = next(c for c in ctx.sheet(who).chits if c.label == label and c.color is not None)
     chit.color = None

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from rules.catalog import Catalog
 from rules.magic.nullifying import nullified
 from rules.magic.state import SpellInEffect
+from rules.phrases import Phrase, phrase
 from rules.pieces import pieces_of
 from rules.schema.base import Weight
 from rules.schema.tables import Creature
@@ -327,9 +328,9 @@ def may_be_mist(spells: Iterable[SpellInEffect], who: str) -> bool:
     return any(s.spell == MELT_INTO_MIST and who in s.targets for s in spells)
 
 
-def mist_forbids(spells: Iterable[SpellInEffect], who: str, activity: str) -> str | None:
+def mist_forbids(spells: Iterable[SpellInEffect], who: str, activity: str) -> Phrase | None:
     """Why ``who`` in mist cannot do ``activity`` (its abbreviation) as his phase begins:
     "he can do only the Move, Hide and Follow activities" (L5060, 4.6.9c.2); None if he may."""
     if activity in MIST_ACTIVITIES or not misted(spells, who):
         return None
-    return "in mist he can do only the Move, Hide and Follow activities (L5060)"
+    return phrase("magic.mist_activities")

@@ -20,6 +20,7 @@ from __future__ import annotations
 from rules.catalog import Catalog
 from rules.day.context import Ctx
 from rules.magic import builtin
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.spells import Spell
 from rules.schema.treasures import Treasure
@@ -115,7 +116,7 @@ def options(ctx: Ctx, who: str) -> list[str]:
     return found
 
 
-def refusal(ctx: Ctx, who: str, piece: str, spell: Spell) -> str | None:
+def refusal(ctx: Ctx, who: str, piece: str, spell: Spell) -> Phrase | None:
     """Why his item ``piece`` cannot cast ``spell`` now, or None (8.3.9c.1, c.3, c.4; with the
     types and spells Enchant Artifact adds, L5053–5055): the spell's type is the Magic type he
     plays the item as. A built-in spell's card casts its own spell only, as an Artifact
@@ -124,33 +125,39 @@ def refusal(ctx: Ctx, who: str, piece: str, spell: Spell) -> str | None:
     own = built_in_card(ctx, piece)
     if own is not None:
         if held is None:
-            return f"{piece} is not his (L4552)"
+            return phrase("magic.item_not_his", item=piece)
         if own.needs_activation and not held.active:
-            return f"{piece} is not active (8.3.9c.1)"
+            return phrase("magic.item_not_active", item=piece)
         if spell.name != own.name:
-            return f"{piece} casts its own spell only (4.4.8)"
+            return phrase("magic.item_own_spell_only", item=piece)
         return _in_use(ctx, piece, str(spell.type))
     card = treasure(ctx, piece)
     if card is None or card.chit is None or held is None:
-        return f"{piece} is not an Artifact or Spell Book of his (8.3.9c)"
+        return phrase("magic.not_an_artifact", item=piece)
     if not held.active:
-        return f"{piece} is not active (8.3.9c.1)"
+        return phrase("magic.item_not_active", item=piece)
     if spell.name not in spells(ctx, piece):
-        return f"{spell.name} is not a Spell card awakened in {piece} (8.3.9c.1)"
+        return phrase("magic.not_awakened", spell=spell.name, item=piece)
     kind = str(spell.type)
     if kind not in types(ctx, piece):
-        return f"{piece} is of type {card.chit.type}, not {spell.name}'s type {spell.type} (4.6.6b)"
+        return phrase(
+            "magic.item_wrong_type",
+            item=piece,
+            type=str(card.chit.type),
+            spell=spell.name,
+            spell_type=str(spell.type),
+        )
     return _in_use(ctx, piece, kind)
 
 
-def _in_use(ctx: Ctx, piece: str, kind: str) -> str | None:
+def _in_use(ctx: Ctx, piece: str, kind: str) -> Phrase | None:
     """Why ``piece`` cannot cast again as a Magic chit of type ``kind`` now: a spell of that
     type it cast is in effect (8.3.9c.3, L5055) or it has cast with that type this Evening
     (c.4)."""
     if in_effect(ctx, piece, kind):
-        return f"{piece} is committed to a spell in effect (8.3.9c.3)"
+        return phrase("magic.item_committed", item=piece)
     if cast_key(ctx, piece, kind) in ctx.state.today.items_cast:
-        return f"{piece} has cast a spell this Evening already (8.3.9c.4)"
+        return phrase("magic.item_cast_already", item=piece)
     return None
 
 

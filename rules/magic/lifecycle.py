@@ -39,17 +39,25 @@ from rules.magic import builtin, item_monster, minions, nullifying, phantasm
 from rules.magic.colors import DAY, Supply, at_place, on_tile, supplies
 from rules.magic.forms import ABSORB_ESSENCE, transmorphize_belongings
 from rules.magic.state import SpellInEffect
+from rules.phrases import Phrase, phrase
 from rules.schema.spells import Duration, Spell
 from rules.state import GameState, Place
 
 #: What breaks a spell when its caster or target is killed (4.6.10h.2–h.3), or the game ends
 #: (4.6.10h.1), as ``spell_broken`` and ``spell_released`` name it.
-CASTER_KILLED = "caster killed"
-TARGET_KILLED = "target killed"
-RELEASED = "released"
-GAME_OVER = "game over"
+CASTER_KILLED = phrase("magic.caster_killed")
+TARGET_KILLED = phrase("magic.target_killed")
+RELEASED = phrase("magic.released")
+GAME_OVER = phrase("magic.game_over")
 #: Why a regenerating denizen is released from spells (6.3.4e).
-REGENERATED = "regenerated"
+REGENERATED = phrase("magic.regenerated")
+
+
+#: The reason a spell is broken or a target released by a spell or an item: its name
+#: (``Exorcise``, ``Amulet``), as the reader's rulebook names it.
+def by_name(name: str) -> Phrase:
+    """The reason that names the spell or item ``name``."""
+    return phrase("magic.named", name=name)
 
 
 def card_of(catalog: Catalog, spell: SpellInEffect) -> Spell | None:
@@ -107,7 +115,12 @@ def fall_inert(ctx: Ctx, spell: SpellInEffect, by: str) -> None:
 
 
 def release(
-    ctx: Ctx, spell: SpellInEffect, target: str, *, by: str | None = None, reason: str | None = None
+    ctx: Ctx,
+    spell: SpellInEffect,
+    target: str,
+    *,
+    by: str | None = None,
+    reason: Phrase | None = None,
 ) -> None:
     """4.6.10d.2: ``target`` is no longer a target of the spell; its other targets stay
     bewitched. With no target left, the spell is broken (:func:`break_spell`, for ``reason``,
@@ -124,13 +137,13 @@ def release(
         break_spell(ctx, spell, reason or RELEASED, by=by)
 
 
-def break_spell(ctx: Ctx, spell: SpellInEffect, reason: str, *, by: str | None = None) -> None:
+def break_spell(ctx: Ctx, spell: SpellInEffect, reason: Phrase, *, by: str | None = None) -> None:
     """4.6.10d.3: the spell is broken: all its targets are released, and its Magic chit returns
     to its owner and fatigues (:func:`_end`)."""
     if spell not in ctx.state.spells:
         return
     ctx.emit(SpellBroken(spell=spell.spell, caster=spell.caster, reason=reason, by=by))
-    _end(ctx, spell, "its spell is broken (4.6.10d.3)")
+    _end(ctx, spell, phrase("magic.its_spell_broken"))
 
 
 def expire(ctx: Ctx, spell: SpellInEffect, when: str) -> None:
@@ -139,10 +152,10 @@ def expire(ctx: Ctx, spell: SpellInEffect, when: str) -> None:
     if spell not in ctx.state.spells:
         return
     ctx.emit(SpellExpired(spell=spell.spell, caster=spell.caster, when=when))
-    _end(ctx, spell, "its spell expires (4.6.7b, g)")
+    _end(ctx, spell, phrase("magic.its_spell_expires"))
 
 
-def _end(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
+def _end(ctx: Ctx, spell: SpellInEffect, reason: Phrase) -> None:
     """The spell leaves play, and its chit, no longer committed, fatigues on its owner's sheet
     (4.6.7b, g; 4.6.10d.3) — unless he is dead, his chits gone with him. The monsters it
     controlled are freed (:func:`rules.magic.minions.freed`); a protecting spell's end lets the
@@ -156,7 +169,7 @@ def _end(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
     phantasm.vanish(ctx)  # a Phantasm's phantasm leaves play with it (L5064)
 
 
-def _free_chit(ctx: Ctx, spell: SpellInEffect, reason: str) -> None:
+def _free_chit(ctx: Ctx, spell: SpellInEffect, reason: Phrase) -> None:
     owner = ctx.state.characters.get(spell.controller)
     _absorbed_returns(ctx, spell)
     if spell.chit is None or owner is None or owner.dead:

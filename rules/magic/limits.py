@@ -14,6 +14,7 @@ from rules.catalog import Catalog
 from rules.magic.forms import MIST, OWN, creature, form, must_fly
 from rules.magic.state import SpellInEffect
 from rules.orders.model import ActivityKind
+from rules.phrases import Phrase, phrase
 
 #: 4.6.9c.1: "A transmorphized individual can never do the Trade, Hire, Rest, Alert, or Spell
 #: activities" — the Spell activities are the Enchant phases (EM, E, RE: 7.10).
@@ -36,7 +37,7 @@ NOT_AS_MIST = frozenset({ActivityKind.SEARCH, ActivityKind.PEER})
 
 def forbidden(
     catalog: Catalog, spells: list[SpellInEffect], who: str, kind: ActivityKind
-) -> str | None:
+) -> Phrase | None:
     """Why ``who``, transmorphized now, cannot do an activity of ``kind`` (the engine's text for
     the cancelled phase), or None when he can or is his own self. A creature that "must fly"
     (the Transform Table, L5286) cannot Move: "he must use the Fly activity instead of the Move
@@ -45,10 +46,10 @@ def forbidden(
     if shape == OWN:
         return None
     if kind in NEVER:
-        return f"transmorphized ({shape}), he cannot do this activity (4.6.9c.1)"
+        return phrase("magic.transmorphized", shape=shape)
     if shape == MIST and kind in NOT_AS_MIST:
-        return "transmorphized into mist, he cannot search (4.6.9c.2)"
+        return phrase("magic.mist_cannot_search")
     found = creature(catalog, spells, who)
     if kind is ActivityKind.MOVE and found is not None and must_fly(found):
-        return f"transmorphized into a flier ({shape}), he must fly instead of moving (7.3.3e)"
+        return phrase("magic.must_fly", shape=shape)
     return None

@@ -16,12 +16,13 @@ from __future__ import annotations
 from rules.day.context import Ctx
 from rules.daylight import hirelings
 from rules.magic.state import SpellInEffect
+from rules.phrases import phrase
 from rules.state import GameState
 
 #: The spells that make their targets controlled monsters (7.7.5e, 8.4.4c).
 CONTROLLING = frozenset({"Guide Spider or Octopus", "Control Bats", "Dragonfang Necklace"})
 #: Why a controlled monster is freed when its spell ends (7.7.5e.2).
-SPELL_ENDED = "the spell that controlled it has ended (7.7.5e.2)"
+SPELL_ENDED = phrase("magic.control_ended")
 
 
 def control(ctx: Ctx, spell: str, employer: str, pieces: list[str]) -> list[str]:

@@ -19,6 +19,7 @@ from rules.evening.encounter import action_decisions, combat_id
 from rules.evening.state import CombatState
 from rules.events import Decision
 from rules.magic import casting, targets
+from rules.phrases import phrase
 
 #: The subject of the target decision a caster is asked again, alone (:func:`again`).
 AGAIN = "spell"
@@ -49,8 +50,7 @@ def decision(ctx: Ctx, combat: CombatState, who: str) -> Decision:
         id=combat_id(ctx, combat, "target", who).format(),
         character=who,
         kind="target",
-        prompt=f"The targets of your {combat.casts[who].spell} (8.4.2d), the first bearing "
-        "your Attention chit",
+        prompt=phrase("magic.targets", spell=combat.casts[who].spell),
         options=tuple(targets.target_options(ctx, combat, who)),
         default=NONE,
     )
@@ -75,8 +75,7 @@ def again(ctx: Ctx, combat: CombatState, who: str, answer: str) -> str:
             id=combat_id(ctx, combat, "target", who, AGAIN).format(),
             character=who,
             kind="target",
-            prompt=f"The targets of your {spell} (8.4.2d), the first bearing your Attention "
-            f"chit: {given} would break it",
+            prompt=phrase("magic.targets_again", spell=spell, given=given),
             options=tuple(targets.target_options(ctx, combat, who)),
             default=NONE,
         )

@@ -41,6 +41,7 @@ from rules.events.evening import Killed, Wounded
 from rules.magic import spell_tables
 from rules.magic.spell_tables import PIT_TABLE
 from rules.magic.state import committed
+from rules.phrases import phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
 from rules.schema.base import Weight
@@ -110,7 +111,7 @@ def _kill(ctx: Ctx, combat: CombatState, victims: list[str], by: str) -> list[st
     for victim in victims:
         ctx.emit(Killed(who=victim, by=by, at=combat.clearing, round=_round(combat)))
         if victim in ctx.state.characters and combat.round == DAYLIGHT:
-            cause = f"killed by the Power of the Pit in {combat.clearing}"
+            cause = phrase("magic.killed_by_pit", clearing=combat.clearing)
             leaving.die(ctx, victim, "killed", moment="daylight", cause=cause)
         elif victim in ctx.state.characters:
             character_killed(ctx, combat, victim, killer, "the Power of the Pit")
@@ -196,7 +197,7 @@ def _forget(ctx: Ctx, combat: CombatState, target: str) -> None:
                 Fatigued(
                     who=target,
                     chit=chit.label,
-                    reason="Forget, the Power of the Pit (L5248)",
+                    reason=phrase("magic.pit_forget"),
                     at=combat.clearing,
                     round=_round(combat),
                 )

@@ -27,6 +27,7 @@ from rules.day.context import Ctx
 from rules.decisions import CombatId, TurnId
 from rules.evening.state import CombatState
 from rules.events import Decision
+from rules.phrases import Phrase
 
 KIND = "spell"
 """The decision kind of every question a spell asks."""
@@ -51,20 +52,21 @@ def ask(
     ctx: Ctx,
     who: str,
     spell: str,
-    prompt: str,
+    prompt: Phrase,
     options: Sequence[str],
     *,
     combat: CombatState | None = None,
     before: str | None = None,
     about: str | None = None,
 ) -> str:
-    """``who``'s answer to the question ``spell`` (its Spell card's name) asks him, among
-    ``options`` (legal, the default first, at least one), in the round of ``combat`` if given,
-    ``before`` the turn of the individual named if given (a question about that turn, asked
-    before it starts: its first phase's, ``d3/Amazon/p1/spell Premonition/Amazon``), else in
-    the current phase of the current turn; his employer answers for a hireling
-    (:meth:`rules.day.context.Ctx.eyes`). A single option is no choice: it is the answer, and
-    nothing is asked. ``about`` names a second question of the spell (:func:`subject`)."""
+    """``who``'s answer to the question ``spell`` (its Spell card's name) asks him, ``prompt``
+    (a phrase), among ``options`` (legal, the default first, at least one), in the round of
+    ``combat`` if given, ``before`` the turn of the individual named if given (a question about
+    that turn, asked before it starts: its first phase's, ``d3/Amazon/p1/spell
+    Premonition/Amazon``), else in the current phase of the current turn; his employer answers
+    for a hireling (:meth:`rules.day.context.Ctx.eyes`). A single option is no choice: it is
+    the answer, and nothing is asked. ``about`` names a second question of the spell
+    (:func:`subject`)."""
     assert options, f"{spell} asks {who} with no option"
     if len(options) == 1:
         return options[0]

@@ -24,6 +24,7 @@ from rules.day.context import Ctx
 from rules.events import Decision
 from rules.events.search import SpellLearned
 from rules.events.spells import SpellErased, SpellLimit
+from rules.phrases import phrase
 from rules.state import CharacterState, GameState
 
 #: The Spells boxes of a Personal History sheet (7.5.6g; see the module).
@@ -68,10 +69,7 @@ def ask_room(ctx: Ctx, who: str, spell: str) -> str:
             id=ctx.decision_id("erase", who).format(),
             character=ctx.eyes(who),
             kind="erase",
-            prompt=(
-                f"Every Spells box of your sheet is full ({SPELL_BOXES}): erase a spell to "
-                f"record {spell}, or none and do not record it (7.5.6g)?"
-            ),
+            prompt=phrase("magic.boxes_full", boxes=SPELL_BOXES, spell=spell),
             options=options,
             default=NONE,
         )

@@ -34,6 +34,7 @@ from rules.magic.forms import transmorphize_belongings
 from rules.magic.spells import artifact, ask_demon, control, peace, whistle
 from rules.magic.spells.registry import BUILT
 from rules.magic.state import SpellInEffect, next_number
+from rules.phrases import phrase
 from rules.schema.spells import Duration
 from rules.state import Place
 
@@ -59,15 +60,15 @@ def name_targets(ctx: Ctx, combat: CombatState, who: str, answer: str) -> None:
             continue
         if is_native(ctx.catalog, target) and target not in ctx.state.minions:
             group = natives.group_of(ctx, target)
-            natives.start_battling(ctx, combat, group, who, "targeted by a spell (8.4.2d.7)")
+            natives.start_battling(ctx, combat, group, who, phrase("magic.targeted_by_a_spell"))
         elif is_native(ctx.catalog, target) and ctx.state.minions[target].employer == who:
             rebels.rebel(ctx, combat, who, target)
         for name in dict.fromkeys((who, target)):
             if name in ctx.state.characters and ctx.sheet(name).hidden:
                 ctx.sheet(name).hidden = False
-                ctx.emit(Unhidden(who=name, reason="a spell's target is named (8.4.2d.6)"))
+                ctx.emit(Unhidden(who=name, reason=phrase("magic.spell_target_named")))
             elif name in ctx.state.minions:
-                hirelings.unhide(ctx, name, "a spell's target is named (8.4.2d.6)")
+                hirelings.unhide(ctx, name, phrase("magic.spell_target_named"))
 
 
 def ask_ahead(ctx: Ctx, combat: CombatState) -> None:
@@ -223,7 +224,7 @@ def expire(ctx: Ctx, combat: CombatState, who: str, when: str) -> None:
     cast = combat.casts[who]
     cast.status = "expired"
     ctx.emit(SpellExpired(spell=cast.spell, caster=who, when=when))
-    fatigue_chit(ctx, combat, who, "his spell has ended (8.4.3c.1)")
+    fatigue_chit(ctx, combat, who, phrase("magic.his_spell_ended"))
 
 
 def expire_attacks(ctx: Ctx, combat: CombatState) -> None:

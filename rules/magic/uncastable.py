@@ -11,8 +11,8 @@ already this round (8.3.9b.2), committed to a spell in effect (8.4.3c; an item's
 item's own refusal (not active, cast this Evening), the place the spell must be cast in, no
 Magic chit of its type left to play (8.3.9b.3), every chit of its type too slow for a move time
 on his sheet or over his effort limit (8.3.9b.5, 8.4.5f.2), no colour supplying it (8.3.9b.6) —
-the one the player can least do anything about first. Reasons are English, as the engine's
-refusals are (issue 35 moves them to templates).
+the one the player can least do anything about first. Reasons are phrases
+(:mod:`rules.phrases`), said in the reader's language.
 """
 
 from __future__ import annotations
@@ -22,15 +22,16 @@ from rules.evening.state import CombatState
 from rules.magic import builtin, casting, items, truce
 from rules.magic.altering import magic_type
 from rules.magic.casting import CAST
+from rules.phrases import Phrase, phrase
 from rules.schema.spells import Spell
 
 
-def reasons(ctx: Ctx, combat: CombatState, who: str, times: list[int]) -> list[tuple[str, str]]:
+def reasons(ctx: Ctx, combat: CombatState, who: str, times: list[int]) -> list[tuple[str, Phrase]]:
     """Each spell of his he cannot cast now (see the module), as (name, reason), in the order
     of his sheet and then of his items; ``times``: the move times on his sheet
     (:func:`rules.evening.encounter.move_times`)."""
     offered = casting.cast_options(ctx, combat, who, times)
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, Phrase]] = []
     for name in dict.fromkeys(ctx.sheet(who).spells):
         if not any(casting.read(o)[0] == name and not _by_item(ctx, o) for o in offered):
             why = _recorded(ctx, combat, who, name, times)
@@ -49,16 +50,18 @@ def _by_item(ctx: Ctx, option: str) -> bool:
     return items.is_item(ctx, casting.read(option)[1])
 
 
-def _common(ctx: Ctx, combat: CombatState, who: str) -> str | None:
+def _common(ctx: Ctx, combat: CombatState, who: str) -> Phrase | None:
     """A reason that holds of every spell of his."""
     if truce.reigns(ctx, combat.clearing):
-        return "no one names a target in a clearing at peace (L5259)"
+        return phrase("magic.at_peace")
     if who in combat.casts:
-        return "you cast a spell this round already (8.3.9b.2)"
+        return phrase("magic.you_cast_already")
     return None
 
 
-def _recorded(ctx: Ctx, combat: CombatState, who: str, name: str, times: list[int]) -> str | None:
+def _recorded(
+    ctx: Ctx, combat: CombatState, who: str, name: str, times: list[int]
+) -> Phrase | None:
     """Why he cannot cast his recorded spell ``name`` now with any Magic chit, or None."""
     spell = ctx.catalog.spells.get(name)
     if spell is None:
@@ -67,23 +70,24 @@ def _recorded(ctx: Ctx, combat: CombatState, who: str, name: str, times: list[in
     if common is not None:
         return common
     if name not in casting.free_spells(ctx, who):
-        return "committed to a spell in effect (8.4.3c)"
+        return phrase("magic.committed")
     if not casting.place_allows(ctx, combat, spell):
-        return f"cast only in a {spell.cast_in}"
+        return phrase("magic.only_in", place=str(spell.cast_in))
     chits = [
         c
         for c in casting.castable(ctx, combat, who)
         if magic_type(ctx.state.spells, who, c.label) == spell.type
     ]
     if not chits:
-        return f"no MAGIC {spell.type} chit left to play (8.3.9b.3)"
+        return phrase("magic.no_chit_left", type=str(spell.type))
     slow = [casting.chit_refused(ctx, combat, who, c, times) for c in chits]
-    if all(why is not None for why in slow):
-        return f"{chits[0].label}: {slow[0]}"
+    first = slow[0]
+    if first is not None and all(why is not None for why in slow):
+        return phrase("magic.chit_refused", chit=chits[0].label, why=first)
     return _colour(ctx, combat, who, spell)
 
 
-def _held(ctx: Ctx, combat: CombatState, who: str, name: str, piece: str) -> str | None:
+def _held(ctx: Ctx, combat: CombatState, who: str, name: str, piece: str) -> Phrase | None:
     """Why his item ``piece`` cannot cast ``name`` now, or None."""
     if not (name in ctx.catalog.spells or builtin.is_built_in(ctx.catalog, name)):
         return None
@@ -95,13 +99,13 @@ def _held(ctx: Ctx, combat: CombatState, who: str, name: str, piece: str) -> str
     if refused is not None:
         return refused
     if not casting.place_allows(ctx, combat, spell):
-        return f"cast only in a {spell.cast_in}"
+        return phrase("magic.only_in", place=str(spell.cast_in))
     return _colour(ctx, combat, who, spell)
 
 
-def _colour(ctx: Ctx, combat: CombatState, who: str, spell: Spell) -> str | None:
+def _colour(ctx: Ctx, combat: CombatState, who: str, spell: Spell) -> Phrase | None:
     """Why no colour supplies ``spell`` to him here, or None if one does."""
     found = casting.sources(ctx, who, spell)
     if found:
         return None
-    return f"no {spell.color} magic here and no {spell.color} colour chit of yours (8.3.9b.6)"
+    return phrase("magic.no_colour", color=str(spell.color))

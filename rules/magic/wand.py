@@ -30,6 +30,7 @@ from rules.day.context import Ctx
 from rules.decisions import CombatId, TurnId
 from rules.evening.state import CombatState
 from rules.events import Decision
+from rules.phrases import phrase
 from rules.pieces import Kind, pieces_of
 
 KIND = "red_die"
@@ -80,7 +81,7 @@ def red_die(ctx: Ctx, who: str, table: str, combat: CombatState | None = None) -
         id=where.format(),
         character=ctx.eyes(who),
         kind=KIND,
-        prompt=f"Your Magic Wand: what does the red die roll on the {table} (L4352)?",
+        prompt=phrase("magic.red_die", table=table),
         options=choices,
         default=choices[0],
     )

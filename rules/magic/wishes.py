@@ -49,6 +49,7 @@ from rules.magic import lifecycle, questions, spell_tables, strength, targets, t
 from rules.magic.cancelling import cancel
 from rules.magic.casts import SpellCast
 from rules.magic.spell_tables import WISHES_TABLE
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.tables import Result
 from rules.state import Place
@@ -112,7 +113,7 @@ def _elsewhere(ctx: Ctx, who: str, asker: str, combat: CombatState | None) -> No
     if here is None:
         return
     others = sorted(c for c in ctx.board.clearings() if c != here)
-    prompt = "Your Wish teleports you: to which clearing?"
+    prompt = phrase("magic.wish_teleports")
     where = _ask(ctx, who, asker, prompt, [here, *others], combat)
     if where != here:
         _teleport(ctx, who, here, Place.clearing(where), where, combat)
@@ -126,7 +127,7 @@ def _you_elsewhere(ctx: Ctx, who: str, asker: str, combat: CombatState | None) -
     people = _people(ctx, who, here, combat)
     if not people:
         return
-    prompt = "Your Wish sends someone in your clearing elsewhere: whom?"
+    prompt = phrase("magic.wish_sends")
     named = _ask(ctx, who, asker, prompt, people, combat)
     if named in ctx.state.characters:
         _elsewhere(ctx, named, asker, combat)
@@ -138,14 +139,19 @@ def _you_elsewhere(ctx: Ctx, who: str, asker: str, combat: CombatState | None) -
     if combat is not None:
         remove(ctx, combat, named)
     if kind != "at" and named in ctx.state.minions:
-        unhire(ctx, named, "teleported to the Set Up Card by a Wish (L5257, note 2)")
+        unhire(ctx, named, phrase("magic.wish_sent_home"))
     _teleport(ctx, named, here, home, where, combat)
     if kind != "at":
         lifecycle.regenerated(ctx, named)  # note 2: released from every spell on it
 
 
 def _ask(
-    ctx: Ctx, who: str, asker: str, prompt: str, options: list[str], combat: CombatState | None
+    ctx: Ctx,
+    who: str,
+    asker: str,
+    prompt: Phrase,
+    options: list[str],
+    combat: CombatState | None,
 ) -> str:
     """His answer to the Wish's question (:func:`rules.magic.questions.ask`). In a round of
     combat it waits for him when the Evening's decisions wait: the effects step stops, before
@@ -213,7 +219,7 @@ def _vision(ctx: Ctx, who: str, asker: str, combat: CombatState | None) -> None:
     held = [name for name, cards in boxes.items() if cards]
     if not held:
         return
-    prompt = "Your Wish grants a vision: the Treasure cards of which box?"
+    prompt = phrase("magic.wish_vision")
     box = _ask(ctx, who, asker, prompt, held, combat)
     cards = tuple(pieces[p].name for p in reversed(boxes[box]))  # a stack is bottom first
     ctx.emit(Vision(who=who, box=box))
@@ -233,4 +239,4 @@ def _health(ctx: Ctx, who: str) -> None:
     ctx.emit(Healed(who=who, chits=tuple(c.label for c in rested)))
     for curse in [c for c in sheet.curses if c in HEALTH_CURES]:
         sheet.curses.remove(curse)
-        ctx.emit(CurseRemoved(who=who, curse=curse, by="the Wish for health"))
+        ctx.emit(CurseRemoved(who=who, curse=curse, by=phrase("magic.wish_for_health")))

@@ -157,7 +157,7 @@ def test_it_leaves_play_when_its_spell_ends_and_its_orders_lapse():
     state.today.orders = {"Amazon": accepted("R\nPhantasm: P", state)}
     state.today.orders[PIECE] = state.today.orders["Amazon"].recorded[0]
     ctx = Ctx.start(catalog(), state, None)
-    lifecycle.break_spell(ctx, state.spells[0], "test")
+    lifecycle.break_spell(ctx, state.spells[0], lifecycle.RELEASED)
     assert PIECE not in state.familiars and PIECE not in state.today.orders
     assert all(PIECE not in stack for stack in state.stacks.values())
     left = [e for e in ctx.events if e.type == "phantasm_left"]

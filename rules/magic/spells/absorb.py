@@ -15,6 +15,7 @@ from rules.events.evening import Flipped
 from rules.magic import lifecycle
 from rules.magic.casts import SpellCast
 from rules.magic.forms import creature
+from rules.phrases import phrase
 from rules.pieces import pieces_of
 from rules.state import Place
 
@@ -42,7 +43,7 @@ def absorb_essence(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> 
     cast.becomes = pieces_of(ctx.catalog)[monster].name
     for spell in list(ctx.state.spells):
         if monster in spell.targets:
-            lifecycle.release(ctx, spell, monster, reason="absorbed")
+            lifecycle.release(ctx, spell, monster, reason=phrase("spells.absorbed"))
     combat.sheets.pop(monster, None)
     for sheet in combat.sheets.values():
         if monster in sheet:

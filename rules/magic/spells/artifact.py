@@ -19,6 +19,7 @@ from rules.evening.state import CombatState
 from rules.magic import builtin, questions
 from rules.magic.casts import SpellCast
 from rules.magic.items import ENCHANT_ARTIFACT
+from rules.phrases import phrase
 
 
 def name_added(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
@@ -34,8 +35,7 @@ def name_added(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None
         ctx,
         who,
         cast.spell,
-        "Enchant Artifact: which of your recorded spells, with its Magic type, do you add to "
-        "the item (L5051)?",
+        phrase("spells.enchant_artifact"),
         recorded,
         combat=combat,
     )

@@ -18,6 +18,7 @@ from rules.evening.state import CombatState
 from rules.events.casting import AskedDemon
 from rules.magic import questions
 from rules.magic.casts import SpellCast
+from rules.phrases import phrase
 
 ASK_DEMON = "Ask Demon"
 
@@ -34,7 +35,7 @@ def _ask(ctx: Ctx, combat: CombatState, who: str, options: list[str]) -> str:
         ctx,
         who,
         ASK_DEMON,
-        "Which player do you ask your question (L4953)?",
+        phrase("spells.ask_demon"),
         options,
         combat=combat,
     )

@@ -29,7 +29,7 @@ def breaks(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
     named = cast.targets[0]
     spell = in_clearing.spells(ctx.state, combat.clearing).get(named)
     if spell is not None:
-        lifecycle.break_spell(ctx, spell, cast.spell, by=who)
+        lifecycle.break_spell(ctx, spell, lifecycle.by_name(cast.spell), by=who)
         return
     carpet = in_clearing.carpets(ctx.state, ctx.today.carpets, combat.clearing).get(named)
     if carpet is not None:

@@ -24,9 +24,10 @@ from rules.evening.state import CombatState
 from rules.magic import builtin, lifecycle, minions, questions, targets
 from rules.magic.casts import SpellCast
 from rules.magic.pacification import PACIFYING
+from rules.phrases import phrase
 
 #: Why a pacifying or controlling spell is broken by its own side's attack (8.4.2h).
-TARGETED = "targeted by its side"
+TARGETED = phrase("spells.targeted_by_its_side")
 #: The answer that cancels no assignment (8.4.4c), the default.
 NONE = "none"
 #: The separator of several monsters in an answer.
@@ -81,7 +82,7 @@ def _ask(ctx: Ctx, combat: CombatState, who: str, spell: str, options: list[str]
         ctx,
         who,
         spell,
-        f"Cancel the assignments of the monsters your {spell} controls (8.4.4c)?",
+        phrase("spells.unassign", spell=spell),
         options,
         combat=combat,
     )

@@ -38,6 +38,7 @@ from rules.magic.bewitched import spell_modifier
 from rules.magic.casts import SpellCast
 from rules.magic.state import SpellInEffect
 from rules.modifiers import treasure_modifier
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
 from rules.state import GameState, Place
@@ -116,10 +117,7 @@ def storm_strikes(ctx: Ctx, turn: TurnState, count: int) -> None:
         lost = min(spell.phases_lost, len(left))
         options = [", ".join(map(str, c)) for c in combinations(left, lost)]
         options.reverse()  # the last ones left first: the default
-        prompt = (
-            f"Violent Storm in {where}: which {lost} of your phases "
-            f"{', '.join(map(str, left))} do you cancel?"
-        )
+        prompt = phrase("spells.storm_phases", where=where, lost=lost, left=tuple(left))
         answer = questions.ask(ctx, name, VIOLENT_STORM, prompt, options)
         ctx.wait_if_pending()
         spell.cancels[name] = [int(n) for n in answer.split(",") if n.strip()]
@@ -136,13 +134,13 @@ def _begun(turn: TurnState, number: int) -> bool:
     )
 
 
-def spell_cancels(state: GameState, name: str, number: int) -> str | None:
+def spell_cancels(state: GameState, name: str, number: int) -> Phrase | None:
     """Why a spell in effect cancels his phase ``number`` this turn — a Violent Storm's choice
     (L4924), the Move that climbs the mountain he was Lost into (L5322,
     :mod:`rules.magic.spells.lost`) — or None."""
     for spell in state.spells:
         if number in spell.cancels.get(name, ()):
             if spell.spell == VIOLENT_STORM:
-                return f"the Violent Storm cancels it (L4924: {spell.phases_lost} phases lost)"
-            return "it is the second Move into the mountain he was Lost into (L5322)"
+                return phrase("spells.storm_cancels", lost=spell.phases_lost)
+            return phrase("spells.second_move_into_mountain")
     return None

@@ -34,6 +34,7 @@ from rules.layout import DIRECTIONS
 from rules.magic import builtin, questions
 from rules.magic.casts import SpellCast
 from rules.magic.state import SpellInEffect
+from rules.phrases import phrase
 from rules.schema.base import Weight
 from rules.schema.spells import Duration
 from rules.state import GameState, Place
@@ -127,8 +128,7 @@ def invoked(ctx: Ctx, spell: SpellInEffect, target: str) -> bool:
         ctx,
         spell.controller,
         spell.spell,
-        f"The {target} starts a Fly phase: do you invoke your {spell.spell}'s Fly chit and let "
-        "him fly (L4958)?",
+        phrase("spells.broomstick", target=target, spell=spell.spell),
         [NO, YES],
     )
     ctx.wait_if_pending()
@@ -176,7 +176,7 @@ def blow_away(ctx: Ctx, combat: CombatState) -> None:
             ctx,
             spell.controller,
             spell.spell,
-            f"Your {spell.spell} blows the {spell.targets[0]} away: to which tile (L4891)?",
+            phrase("spells.blown_away", spell=spell.spell, target=spell.targets[0]),
             tiles_next_to(ctx, combat.clearing),
             combat=combat,
         )

@@ -16,6 +16,7 @@ from rules.magic.casts import SpellCast
 from rules.magic.forms import transmorphized
 from rules.magic.in_clearing import is_here
 from rules.magic.spells.breaking import carpet_inert
+from rules.phrases import phrase
 from rules.pieces import Kind
 from rules.schema.spells import Duration
 
@@ -74,18 +75,16 @@ def exorcise(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> None:
             cancelling.cancel(ctx, combat, other, EXORCISE, by=who)
     for spell in list(state.spells):
         if state.clearing_of(spell.controller) == here:
-            lifecycle.break_spell(ctx, spell, EXORCISE, by=who)
+            lifecycle.break_spell(ctx, spell, lifecycle.by_name(EXORCISE), by=who)
             continue
         for target in [t for t in spell.targets if is_here(state, here, t)]:
-            lifecycle.release(ctx, spell, target, by=who, reason=EXORCISE)
+            lifecycle.release(ctx, spell, target, by=who, reason=lifecycle.by_name(EXORCISE))
     for carpet in in_clearing.carpets(state, ctx.today.carpets, here).values():
         carpet_inert(ctx, carpet, EXORCISE)  # unbreakable, it falls inert (L4558)
     people = [c for c in state.characters if state.clearing_of(c) == here]
     for name in people:
         for chit in [c.label for c in ctx.sheet(name).chits if c.color is not None]:
-            cancelling.spend_color_chit(
-                ctx, combat, name, chit, "Exorcise fatigues every colour chit (L4682)"
-            )
+            cancelling.spend_color_chit(ctx, combat, name, chit, phrase("spells.exorcise_fatigues"))
         sheet = ctx.sheet(name)
         for curse in list(sheet.curses):
             sheet.curses.remove(curse)

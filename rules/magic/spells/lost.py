@@ -29,6 +29,7 @@ from rules.magic import bewitched, questions, wand
 from rules.magic.spells.daylight import spell_cancels
 from rules.modifiers import treasure_modifier
 from rules.orders.model import ActivityKind
+from rules.phrases import phrase
 from rules.schema.tiles import ClearingType
 from rules.state import GameState
 
@@ -73,17 +74,17 @@ def _choose(ctx: Ctx, name: str, number: int, start: str, rolled: int) -> str | 
         }
     )
     if not matches:
-        why = f"Lost: no clearing numbered {wanted} is one roadway from {start} (L5317)"
+        why = phrase("spells.lost_nowhere", number=wanted, start=start)
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=why))
         return None
-    prompt = f"Lost: which clearing numbered {wanted} do you move to?"
+    prompt = phrase("spells.lost_where", number=wanted)
     target = questions.ask(ctx, name, LOST, prompt, matches)
     ctx.wait_if_pending()
     if ctx.board.clearing_type(target) is not ClearingType.MOUNTAIN:
         return target
     later = _next_move(ctx, name, number)
     if later is None:
-        why = f"Lost into the mountain clearing {target} with no Move left to climb it (L5322)"
+        why = phrase("spells.lost_in_mountain", clearing=target)
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=why))
         return None
     spell = bewitched.affecting(ctx.catalog, ctx.state, name, LOST)

@@ -19,11 +19,12 @@ from rules.events.spells import SpellBroken
 from rules.magic import cancelling, lifecycle
 from rules.magic.casts import SpellCast
 from rules.magic.nullifying import affects
+from rules.phrases import phrase
 from rules.state import GameState
 
 PEACE = "Peace"
 #: The reason a Peace is broken: its target is (or becomes) someone's target (L4703, rule 3).
-NAMED = "target named"
+NAMED = phrase("spells.target_named")
 
 
 def pacified(state: GameState, who: str) -> bool:
@@ -58,7 +59,7 @@ def takes_effect(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) -> No
     if by is not None:
         cast.status = "expired"
         ctx.emit(SpellBroken(spell=cast.spell, caster=who, reason=NAMED, by=by))
-        cancelling.fatigue_chit(ctx, combat, who, "his spell is broken (4.6.10d.3)")
+        cancelling.fatigue_chit(ctx, combat, who, phrase("magic.his_spell_broken"))
         return
     combat.targets.pop(target, None)
     for sheet in combat.sheets.values():

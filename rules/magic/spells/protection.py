@@ -19,6 +19,7 @@ from rules.events.daylight import Activated
 from rules.magic import lifecycle, nullifying
 from rules.magic.casts import SpellCast
 from rules.magic.state import SpellInEffect
+from rules.phrases import Phrase
 from rules.state import GameState
 
 PROTECTION = nullifying.PROTECTION_FROM_MAGIC
@@ -39,7 +40,7 @@ def inactive(state: GameState, who: str) -> SpellInEffect | None:
     )
 
 
-def activate(ctx: Ctx, who: str, *, reason: str | None = None) -> None:
+def activate(ctx: Ctx, who: str, *, reason: Phrase | None = None) -> None:
     """4.6.7f.1: he activates the chit (``reason``: as his Encounter action, or none as a phase
     starts): until the round or phase ends the spells bewitching him are nullified
     (``spell_nullified`` for each)."""

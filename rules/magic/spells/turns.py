@@ -20,6 +20,7 @@ from rules.magic import questions
 from rules.magic.casts import SpellCast
 from rules.orders.legal import phase_activities
 from rules.orders.model import Activity, ActivityKind
+from rules.phrases import phrase
 from rules.state import GameState
 
 PREMONITION = "Premonition"
@@ -67,10 +68,7 @@ def preempt(ctx: Ctx) -> None:
     chosen: dict[str, int] = {}
     for seer in seeing:
         options = [last, *(str(k) for k in range(1, len(draws) + 1))]
-        prompt = (
-            f"Premonition: before which Attention chit is picked do you take your turn? "
-            f"1 to {len(draws)}, or {last} when all are picked (L5161)"
-        )
+        prompt = phrase("spells.premonition", draws=len(draws), last=last)
         chosen[seer] = int(questions.ask(ctx, seer, PREMONITION, prompt, options, before=seer))
     ctx.wait_if_pending()
     order: list[str] = []
@@ -124,7 +122,7 @@ def choose_phase(ctx: Ctx, turn: TurnState, recorded: Activity) -> Activity:
     candidates = [hide] if recorded.kind is ActivityKind.BLANK else [plain, hide]
     default = next((t for t in candidates if t in texts), texts[0])
     options = [default, *(t for t in texts if t != default)]
-    prompt = f"Prophecy: what do you do in phase {number}? (L4725)"
+    prompt = phrase("spells.prophecy", phase=number)
     answer = questions.ask(ctx, name, PROPHECY, prompt, options)
     ctx.wait_if_pending()
     chosen = offered[texts.index(answer)]

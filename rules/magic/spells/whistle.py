@@ -28,6 +28,7 @@ from rules.events.casting import Whistled
 from rules.magic import questions, targets
 from rules.magic.casts import SpellCast
 from rules.magic.targets import tile_of
+from rules.phrases import phrase
 from rules.state import Place
 
 WHISTLE = "Whistle for Monsters"
@@ -70,7 +71,7 @@ def _ask(ctx: Ctx, combat: CombatState, who: str, options: list[str]) -> str:
         ctx,
         who,
         WHISTLE,
-        "To which tile of six clearings does the Sound chit in your tile go (L5179)?",
+        phrase("spells.whistle"),
         options,
         combat=combat,
     )

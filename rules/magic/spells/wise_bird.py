@@ -28,6 +28,7 @@ from rules.evening.state import CombatState
 from rules.events.search import SearchChoice
 from rules.magic import questions
 from rules.magic.casts import SpellCast
+from rules.phrases import phrase
 from rules.schema.tables import Result
 
 TALK_TO_WISE_BIRD = "Talk to Wise Bird"
@@ -40,7 +41,7 @@ def talk_to_wise_bird(ctx: Ctx, combat: CombatState, who: str, cast: SpellCast) 
     target = cast.targets[0]
     here = ctx.where(target) or combat.clearing
     options = [here, *(c for c in ctx.board.clearings() if c != here)]
-    prompt = "Talk to Wise Bird: which clearing do you Peer into?"
+    prompt = phrase("spells.wise_bird_clearing")
     clearing = questions.ask(ctx, target, TALK_TO_WISE_BIRD, prompt, options, combat=combat)
     ctx.wait_if_pending()
     current = Search(who=target, table=PEER, clearing=clearing, target=None, phase=0)
@@ -63,7 +64,7 @@ def _choice(ctx: Ctx, combat: CombatState, target: str, clearing: str, result: R
     default; his choice is told to him alone, as in Daylight (``search_choice``)."""
     default = CHOICE_DEFAULTS[PEER]
     options = [default, *(o for o in choice_options(ctx, result) if o != default)]
-    prompt = f"Talk to Wise Bird: Choice on the Peer Table in {clearing}: which result (L5577)?"
+    prompt = phrase("spells.wise_bird_choice", clearing=clearing)
     chosen = questions.ask(
         ctx, target, TALK_TO_WISE_BIRD, prompt, options, combat=combat, about=CHOICE
     )

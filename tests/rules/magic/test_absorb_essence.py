@@ -40,7 +40,7 @@ def test_broken_without_killing_him_the_monster_appears_in_his_clearing():
     state.put("Witch King", Place.clearing("DW2"))
     ctx = Ctx.start(catalog(), state)
     piece = goblin(state)
-    lifecycle.break_spell(ctx, state.spells[0], "Exorcise")
+    lifecycle.break_spell(ctx, state.spells[0], lifecycle.by_name("Exorcise"))
     assert state.place_of(piece) == Place.clearing("DW2")
     assert form(state.spells, "Witch King") == OWN
 

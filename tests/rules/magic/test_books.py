@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.event_text import english
 from bot.scenarios import read_scenario
 from rules.catalog import catalog
 from rules.day.context import Ctx
@@ -52,18 +53,18 @@ def test_a_cast_through_an_item_is_refused_for_the_rules_reasons():
     state = after_the_cast()
     ctx = Ctx.start(catalog(), state)
     poison = catalog().spells["Poison"]
-    assert "8.3.9c.3" in (items.refusal(ctx, "Witch", "Beast Pipes", poison) or "")
+    assert "8.3.9c.3" in english(items.refusal(ctx, "Witch", "Beast Pipes", poison))
     state.spells.clear()
-    assert "8.3.9c.4" in (items.refusal(ctx, "Witch", "Beast Pipes", poison) or "")
+    assert "8.3.9c.4" in english(items.refusal(ctx, "Witch", "Beast Pipes", poison))
     state.today.items_cast.clear()
     assert items.refusal(ctx, "Witch", "Beast Pipes", poison) is None
     state.characters["Witch"].items["Beast Pipes"].active = False
-    assert "8.3.9c.1" in (items.refusal(ctx, "Witch", "Beast Pipes", poison) or "")
+    assert "8.3.9c.1" in english(items.refusal(ctx, "Witch", "Beast Pipes", poison))
     state.characters["Witch"].items["Beast Pipes"].active = True
     fiery = catalog().spells["Fiery Blast"]
-    assert "8.3.9c.1" in (items.refusal(ctx, "Witch", "Beast Pipes", fiery) or "")
+    assert "8.3.9c.1" in english(items.refusal(ctx, "Witch", "Beast Pipes", fiery))
     state.put("Fiery Blast", Place.item("Beast Pipes"))
-    assert "4.6.6b" in (items.refusal(ctx, "Witch", "Beast Pipes", fiery) or "")
+    assert "4.6.6b" in english(items.refusal(ctx, "Witch", "Beast Pipes", fiery))
 
 
 def test_each_awakened_card_is_offered_with_its_item_to_its_owner():

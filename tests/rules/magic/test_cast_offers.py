@@ -16,6 +16,7 @@ from rules.events import Decision
 from rules.events.evening import PlayCancelled
 from rules.magic import casting, uncastable
 from rules.magic.state import SpellInEffect
+from rules.phrases import verbatim
 from rules.schema.base import MagicColor
 from rules.state import GameState
 from scenarios.build import build_state
@@ -45,10 +46,15 @@ def purple(state: GameState, label: str) -> None:
     chit.color = MagicColor.PURPLE
 
 
+def reasons(ctx: Ctx, combat: CombatState, times: list[int]) -> dict[str, str]:
+    """The Sorcerer's spells he cannot cast now, each with its reason in English."""
+    return {n: english(why) for n, why in uncastable.reasons(ctx, combat, "Sorcerer", times)}
+
+
 def test_no_colour_no_cast_offered_and_the_brief_says_why() -> None:
     _state, ctx, combat = sorcerer()
     assert casting.cast_options(ctx, combat, "Sorcerer", []) == []
-    why = dict(uncastable.reasons(ctx, combat, "Sorcerer", []))
+    why = reasons(ctx, combat, [])
     assert "8.3.9b.6" in why["Fiery Blast"] and "purple" in why["Fiery Blast"]
     assert why["Blazing Light"] == "cast only in a cave clearing"
 
@@ -69,9 +75,7 @@ def test_every_cast_offered_is_one_the_rules_allow_and_its_chit_of_the_spells_ty
         if f"cast {c}" not in offered
     ]
     assert refused and all(casting.refusal(ctx, combat, "Sorcerer", c, []) for c in refused)
-    assert dict(uncastable.reasons(ctx, combat, "Sorcerer", [])) == {
-        "Blazing Light": "cast only in a cave clearing"
-    }
+    assert reasons(ctx, combat, []) == {"Blazing Light": "cast only in a cave clearing"}
 
 
 def test_his_colour_chit_is_offered_when_it_is_the_only_supply() -> None:
@@ -88,7 +92,7 @@ def test_a_chit_too_slow_for_a_move_time_on_his_sheet_is_not_offered() -> None:
     offered = casting.cast_options(ctx, combat, "Sorcerer", [3])
     assert offered and all(casting.read(o)[1] in ("MAGIC IV3*",) for o in offered)
     assert casting.cast_options(ctx, combat, "Sorcerer", [2]) == []
-    why = dict(uncastable.reasons(ctx, combat, "Sorcerer", [2]))
+    why = reasons(ctx, combat, [2])
     assert "8.3.9b.5" in why["Fiery Blast"] and "8.3.9b.5" in why["Transform"]
 
 
@@ -106,7 +110,7 @@ def test_a_spell_committed_to_a_spell_in_effect_is_named_so() -> None:
     )
     offered = casting.cast_options(ctx, combat, "Sorcerer", [])
     assert not any(casting.read(o)[0] == "Transform" for o in offered)
-    assert "8.4.3c" in dict(uncastable.reasons(ctx, combat, "Sorcerer", []))["Transform"]
+    assert "8.4.3c" in reasons(ctx, combat, [])["Transform"]
 
 
 def action(state: GameState) -> Decision:
@@ -130,7 +134,7 @@ def test_the_brief_names_each_spell_he_cannot_cast_with_its_reason() -> None:
         id=CombatId(day=3, clearing="DW5", round=1, kind="action", who="Sorcerer").format(),
         character="Sorcerer",
         kind="action",
-        prompt="",
+        prompt=verbatim(""),
         options=("none",),
         default="none",
     )
@@ -150,5 +154,5 @@ def test_a_cast_offered_is_judged_again_when_it_is_made() -> None:
     assert answer in casting.cast_options(ctx, combat, "Sorcerer", [])
     casting.cast(ctx, combat, "Sorcerer", answer, [2])
     [cancelled] = [e for e in ctx.events if isinstance(e, PlayCancelled)]
-    assert cancelled.chit == "MAGIC IV3*" and "8.3.9b.5" in cancelled.reason
+    assert cancelled.chit == "MAGIC IV3*" and "8.3.9b.5" in english(cancelled.reason)
     assert "Sorcerer" not in combat.casts

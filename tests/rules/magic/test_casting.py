@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
+from bot.event_text import english
 from rules.catalog import Catalog, catalog
 from rules.day.context import Ctx
 from rules.day.engine import resolve
@@ -118,7 +119,7 @@ def test_without_the_colour_the_cast_is_not_offered_and_nothing_fatigues() -> No
     state = load_and_build()
     ctx = Ctx.start(catalog(), state)
     why = refusal(ctx, CombatState(clearing="DW5"), "Sorcerer", CAST_IV3, [])
-    assert why is not None and "purple" in why
+    assert why is not None and "purple" in english(why)
 
 
 def test_colour_chits_played_beside_the_action_fatigue_each() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.event_text import english
 from bot.scenarios import read_scenario
 from rules.catalog import catalog
 from rules.day.context import Ctx
@@ -38,13 +39,13 @@ def test_each_type_casts_once_an_evening_and_only_while_the_spell_is_energized()
     state = after_the_cast()
     ctx = Ctx.start(catalog(), state)
     blast = catalog().spells["Fiery Blast"]
-    assert "8.3.9c.4" in (items.refusal(ctx, "Witch King", "Good Book", blast) or "")
+    assert "8.3.9c.4" in english(items.refusal(ctx, "Witch King", "Good Book", blast))
     state.today.items_cast.clear()
     assert items.refusal(ctx, "Witch King", "Good Book", blast) is None
     assert items.types(ctx, "Good Book") == ["I", "IV"]
     state.spells[0].energized = False
     assert items.types(ctx, "Good Book") == ["I"]
-    assert "not a Spell card" in (items.refusal(ctx, "Witch King", "Good Book", blast) or "")
+    assert "not a Spell card" in english(items.refusal(ctx, "Witch King", "Good Book", blast))
 
 
 def test_a_type_committed_to_a_spell_leaves_the_others_free():

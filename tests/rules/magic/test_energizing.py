@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.event_text import english
 from rules.catalog import catalog
 from rules.magic.energizing import energizable, in_clearing, options, refusal
 from rules.state import GameState
@@ -53,7 +54,7 @@ def test_the_colour_is_judged_when_the_chit_is_played():
         catalog(), state, "Witch King", "CV1"
     )
     why = refusal(catalog(), state, "Witch King", "CV1", "MAGIC V2*", ("Transform", "Amazon"))
-    assert why is not None and "purple" in why
+    assert why is not None and "purple" in english(why)
     assert (
         refusal(catalog(), state, "Sorcerer", "CV1", "MAGIC IV4*", ("Transform", "Amazon")) is None
     )

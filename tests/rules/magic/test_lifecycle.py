@@ -6,6 +6,7 @@ kill by a chosen hand; the last day) is shown here."""
 
 from __future__ import annotations
 
+from bot.event_text import english
 from rules import resolve
 from rules.catalog import catalog
 from rules.day.context import Ctx
@@ -13,6 +14,7 @@ from rules.daylight.prowling import regenerate
 from rules.events import Event
 from rules.magic import lifecycle
 from rules.magic.state import SpellInEffect
+from rules.phrases import is_stored_phrase
 from rules.setup.game import new_game
 from rules.state import GameState, Place
 
@@ -54,7 +56,11 @@ def cast(
 
 
 def kinds(events: list[Event]) -> list[tuple[str, dict[str, object]]]:
-    return [(e.type, e.fields) for e in events]
+    """Each event's type and fields, a phrase as its English."""
+    return [
+        (e.type, {k: english(v) if is_stored_phrase(v) else v for k, v in e.fields.items()})
+        for e in events
+    ]
 
 
 def chit_status(state: GameState, label: str) -> str:
@@ -71,7 +77,7 @@ def test_releasing_one_of_two_targets_leaves_the_spell_on_the_other():
     lifecycle.release(ctx, spell, "Amazon", by="Dissolve Spell")
     assert state.spells == [spell] and spell.targets == ["Witch King"]
     assert chit_status(state, "MAGIC VI4*") == "active"
-    lifecycle.release(ctx, spell, "Witch King", reason="target killed")
+    lifecycle.release(ctx, spell, "Witch King", reason=lifecycle.TARGET_KILLED)
     assert state.spells == []
     assert kinds(ctx.events) == [
         ("spell_released", {"spell": "Transform", "caster": "Witch King", "target": "Amazon",
@@ -90,7 +96,7 @@ def test_an_items_spell_has_no_chit_to_fatigue():
     state = game()
     spell = cast(state, "Transform", ["Amazon"], chit=None, caster="Book of Lore")
     ctx = Ctx.start(catalog(), state)
-    lifecycle.break_spell(ctx, spell, "Dissolve Spell")
+    lifecycle.break_spell(ctx, spell, lifecycle.by_name("Dissolve Spell"))
     assert [e.type for e in ctx.events] == ["spell_broken"] and not state.spells
 
 
@@ -206,7 +212,7 @@ def test_the_games_end_breaks_every_spell_before_the_scores():
     assert types.index("spell_broken") < types.index("scored")
     assert not result.state.spells
     (broken,) = [e for e in result.events if e.type == "spell_broken"]
-    assert broken.fields["reason"] == "game over"
+    assert english(broken.fields["reason"]) == "game over"
 
 
 def test_a_treasures_own_spell_is_left_to_its_card():

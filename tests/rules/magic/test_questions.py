@@ -16,10 +16,14 @@ from rules.decisions import CombatId, TurnId, kind_of
 from rules.evening.state import CombatState
 from rules.events import Decision
 from rules.magic import questions
+from rules.phrases import phrase, verbatim
 from scenarios import ScenarioError, load_scenario
 from scenarios.format import SpellChoice
 from scenarios.spell_answers import SpellAnswers
 from tests.rules.games import fresh
+
+#: A question a spell asks (Lost's).
+ASKED = phrase("spells.lost_where", number=2)
 
 
 def context(answers: dict[str, str] | None = None, *, evening: bool = False) -> Ctx:
@@ -33,7 +37,7 @@ def context(answers: dict[str, str] | None = None, *, evening: bool = False) -> 
 
 def test_a_question_in_a_turn_is_about_its_spell_and_asked_of_who_answers():
     ctx = context()
-    answer = questions.ask(ctx, "Amazon", "Lost", "Which clearing?", ["BV2", "BV5"])
+    answer = questions.ask(ctx, "Amazon", "Lost", ASKED, ["BV2", "BV5"])
     assert answer == "BV2"
     (decision,) = ctx.pending
     assert decision.id == "d1/Amazon/p2/spell Lost/Amazon"
@@ -46,7 +50,7 @@ def test_a_question_in_a_turn_is_about_its_spell_and_asked_of_who_answers():
 def test_a_question_in_combat_names_the_clearing_and_round():
     combat = CombatState(clearing="CV5", round=2)
     ctx = context(evening=True)
-    questions.ask(ctx, "Sorcerer", "Violent Storm", "?", ["4", "3"], combat=combat)
+    questions.ask(ctx, "Sorcerer", "Violent Storm", ASKED, ["4", "3"], combat=combat)
     (decision,) = ctx.pending
     assert decision.id == "d1/CV5/r2/spell/Sorcerer/Violent Storm"
     assert isinstance(decision.where, CombatId)
@@ -56,7 +60,7 @@ def test_a_question_before_a_turn_is_his_first_phases():
     """Premonition asks before its target's turn starts, no turn being taken."""
     ctx = context()
     ctx.state.today.turn = None
-    questions.ask(ctx, "Amazon", "Premonition", "?", ["3", "1", "2"], before="Amazon")
+    questions.ask(ctx, "Amazon", "Premonition", ASKED, ["3", "1", "2"], before="Amazon")
     (decision,) = ctx.pending
     assert decision.id == "d1/Amazon/p1/spell Premonition/Amazon"
     assert decision.default == "3" and isinstance(decision.where, TurnId)
@@ -64,14 +68,14 @@ def test_a_question_before_a_turn_is_his_first_phases():
 
 def test_the_answer_given_is_taken_and_one_not_among_the_options_is_the_default():
     given = context({"d1/Amazon/p2/spell Lost/Amazon": "BV5"})
-    assert questions.ask(given, "Amazon", "Lost", "?", ["BV2", "BV5"]) == "BV5"
+    assert questions.ask(given, "Amazon", "Lost", ASKED, ["BV2", "BV5"]) == "BV5"
     stale = context({"d1/Amazon/p2/spell Lost/Amazon": "CV1"})
-    assert questions.ask(stale, "Amazon", "Lost", "?", ["BV2", "BV5"]) == "BV2"
+    assert questions.ask(stale, "Amazon", "Lost", ASKED, ["BV2", "BV5"]) == "BV2"
 
 
 def test_a_single_option_is_no_question():
     ctx = context()
-    assert questions.ask(ctx, "Amazon", "Lost", "?", ["BV2"]) == "BV2"
+    assert questions.ask(ctx, "Amazon", "Lost", ASKED, ["BV2"]) == "BV2"
     assert ctx.pending == []
 
 
@@ -80,7 +84,7 @@ def spell_decision(spell: str, options: tuple[str, ...], who: str = "Amazon") ->
         id=f"d1/CV5/r1/spell/{who}/{spell}",
         character=who,
         kind="spell",
-        prompt="?",
+        prompt=verbatim("?"),
         options=options,
         default=options[0],
     )
@@ -108,7 +112,7 @@ def test_an_entry_answers_no_other_kind():
         id="d1/CV5/r1/color/Amazon",
         character="Amazon",
         kind="color",
-        prompt="?",
+        prompt=verbatim("?"),
         options=("none", "BV5"),
         default="none",
     )
