@@ -16,6 +16,7 @@ from rules.decisions import COMBAT_KINDS, TURN_KINDS, CombatId, TurnId, kind_of
 from rules.evening.windows import read_plays
 from rules.events import Decision
 from rules.orders.combat import COMBAT_KEYS
+from rules.phrases import verbatim
 from scenarios.search import SEARCH_KINDS
 from scenarios.trading import HIRE_KINDS, TRADE_KINDS
 from tests.once import once
@@ -98,7 +99,7 @@ def combat_decision(ref: str, options: tuple[str, ...]) -> Decision:
         id=ref,
         character="Amazon",
         kind=CombatId.parse(ref).kind,
-        prompt="?",
+        prompt=verbatim("?"),
         options=options,
         default=options[0],
     )
