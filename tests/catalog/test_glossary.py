@@ -16,8 +16,9 @@ import pytest
 
 from rules.catalog import catalog
 from rules.glossary import Glossary, glossary, languages, load_glossary
+from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
-from rules.schema.base import CatalogError, MagicColor
+from rules.schema.base import CatalogError, MagicColor, Relationship
 from rules.schema.denizens import NativeTitle
 from tests.catalog.reference import PROJECT, noted_keys
 
@@ -124,6 +125,8 @@ def test_every_name_the_glossary_translates_is_one_the_game_uses(spanish):
         | {"FLY", "Dagger", "Basic", "Sunlight", "Sheltered", *HORSES}
         | {"Birdsong", "Sunrise", "Daylight", "Sunset", "Evening", "Midnight"}
         | {str(color) for color in MagicColor}
+        | {level.name.casefold() for level in Relationship}
+        | {piece.name for piece in pieces_of(book) if piece.kind == Kind.HORSE}
     )
     assert [name for name in spanish.entries if not book.find(name) and name not in known] == []
 
