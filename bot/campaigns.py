@@ -39,6 +39,7 @@ from db import event_log, repo
 from db.models import Campaign
 from db.models import Seat as SeatRow
 from rules import MODERATOR, GameState, view_for
+from rules.glossary import read_name
 
 if TYPE_CHECKING:
     from bot.publishing import Publisher
@@ -134,8 +135,9 @@ class Campaigns:
         return Reply(render("messages/created.txt.j2", campaign=name, settings=settings.shown()))
 
     def join(self, campaign_name: str, *, player: str, player_name: str, character: str) -> Joined:
-        """Seat ``player`` as ``character`` (its name whatever the case; a typo is answered
-        with the closest names): one player per character, first come first served."""
+        """Seat ``player`` as ``character`` (its name whatever the case, or as a rulebook in
+        another language names it: ``Amazona``; a typo is answered with the closest names): one
+        player per character, first come first served."""
         typed_text(player_name, "player name")
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
@@ -145,6 +147,8 @@ class Campaigns:
                 )
             characters = self.store.catalog.characters
             known = matching(character, characters.names())
+            if known is None and (spanish := read_name(character)) is not None:
+                known = matching(spanish, characters.names())  # his rulebook's name for him
             if known is None:
                 hint = did_you_mean(character, characters)
                 raise RequestError(f"Unknown character {character.strip()[:40]!r}{hint}")

@@ -52,6 +52,18 @@ def test_a_character_joins_whatever_the_case_and_a_typo_is_answered(service: Cam
     assert str(typo.value) == "Unknown character 'Amazn'; did you mean 'Amazon'?"
 
 
+def test_a_character_joins_by_the_name_his_rulebook_gives_him(service: CampaignService):
+    service.campaigns.create("Test", moderator="gm")
+    joined = service.campaigns.join("Test", player="p1", player_name="P1", character="amazona")
+    assert joined.text == "You play the Amazon in Test."
+    joined = service.campaigns.join(
+        "Test", player="p2", player_name="P2", character="Chica del Bosque"
+    )
+    assert joined.text == "You play the Woods Girl in Test."
+    with pytest.raises(RequestError, match="The Amazon is taken"):
+        service.campaigns.join("Test", player="p3", player_name="P3", character="Amazona")
+
+
 def test_a_moderator_names_a_seat_whatever_the_case(service: CampaignService):
     service.campaigns.create("Test", moderator="gm")
     service.campaigns.join("Test", player="p1", player_name="P1", character="Amazon")

@@ -3,11 +3,13 @@
 The word list is made from the project's own words, nothing written by hand: every word of the
 English messages of the catalog (``templates/locale/realmbot.pot``: the templates' sentences,
 the bot's, the engine's phrases), less every word its translation uses too (``cosas`` in both,
-a command such as ``orders`` that both languages type, a number's unit), less the words of the
-game's names as that language's rulebook prints them (the Spanish rulebook keeps the treasures'
-and spells' English names: ``Flying Carpet`` is Spanish too). What is left are the words that
-only English uses — ``the``, ``his``, ``cannot``, ``Amazon`` (Amazona in Spanish) — and a message
-that holds one (as a whole word, whatever its case) holds English its reader cannot read.
+a command such as ``orders`` that both languages type, a number's unit), the words of the
+game's English names added (``Amazon``); a run of three words a translation copies from its
+English (the order notation it quotes) counts for neither. What is left are the words that only
+English uses — ``the``, ``his``, ``cannot``, ``Amazon`` (Amazona in Spanish) — and a message
+that holds one (as a whole word, whatever its case), once its game names as its rulebook prints
+them are set aside (the Spanish rulebook keeps the treasures' and spells' English names: ``Eye of
+the Moon`` is Spanish too), holds English its reader cannot read.
 """
 
 from __future__ import annotations
@@ -66,10 +68,32 @@ def english_only(spoken: Language) -> frozenset[str]:
     for message in template:
         english |= words(" ".join(_texts(message.id)))
     for message in translated:
-        spoken_words |= words(" ".join(_texts(message.string)))
-    for entry in glossary(spoken.value).entries.values():
-        spoken_words |= words(entry.term)
-    return frozenset(english - spoken_words)
+        source = " ".join(_texts(message.id))
+        spoken_words |= words(_own(" ".join(_texts(message.string)), source))
+    names = {word for name in glossary(spoken.value).entries for word in words(name)}
+    return frozenset((english | names) - spoken_words)
+
+
+@cache
+def _terms(spoken: Language) -> re.Pattern[str]:
+    """Every game name as ``spoken``'s rulebook prints it (longest first), as whole words."""
+    terms = sorted({entry.term for entry in glossary(spoken.value).entries.values()}, key=len)
+    alternatives = "|".join(re.escape(term) for term in reversed(terms))
+    return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])")
+
+
+def _own(translation: str, source: str) -> str:
+    """``translation`` without the runs of three words or more it copies from its English
+    ``source``: the order notation a Spanish sentence quotes (``any attacker on my sheet``) is
+    no Spanish."""
+    theirs = [word.casefold() for word in _WORD.findall(_QUOTED.sub(" ", source))]
+    copied = {tuple(theirs[i : i + 3]) for i in range(len(theirs) - 2)}
+    mine = _WORD.findall(_QUOTED.sub(" ", translation))
+    keep = [True] * len(mine)
+    for i in range(len(mine) - 2):
+        if tuple(word.casefold() for word in mine[i : i + 3]) in copied:
+            keep[i] = keep[i + 1] = keep[i + 2] = False
+    return " ".join(word for word, kept in zip(mine, keep, strict=True) if kept)
 
 
 def _texts(value: object) -> list[str]:
@@ -83,5 +107,6 @@ def _texts(value: object) -> list[str]:
 
 def untranslated(text: str, spoken: Language) -> list[str]:
     """The English-only words of ``text`` (:func:`english_only`) outside its lines of order
-    notation, sorted, each once."""
-    return sorted(words(prose(text)) & english_only(spoken))
+    notation and its game names (as its rulebook prints them: ``Eye of the Moon`` is Spanish
+    too), sorted, each once."""
+    return sorted(words(_terms(spoken).sub(" ", prose(text))) & english_only(spoken))
