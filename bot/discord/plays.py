@@ -29,7 +29,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any, Self
 
 import discord
@@ -37,6 +37,7 @@ import discord
 from bot.discord.cogs.common import answer, player_id, reporting_failure
 from bot.discord.decisions import ServesCampaigns, recipient_served
 from bot.discord.outgoing import shown
+from bot.i18n import Language, translations
 from bot.option_lists import expand
 from bot.service import RequestError
 from bot.store import Reply
@@ -58,10 +59,42 @@ CUSTOM_ID = (
 
 LURES_ID = r"rb:lure:(?P<campaign>[0-9]{1,20}):(?P<tag>[0-9a-f]{8}):(?P<index>[0-9]{1,2})"
 
-_BLOCK = re.compile(
-    r"^- (?P<prompt>.+)\n  (?P<how>Options|Any of): (?P<options>.+)\. Default: ", re.MULTILINE
+#: The parts of a combat window's DM (``templates/messages/combat_window.txt.j2``) its selects are
+#: read from, as their messages: each language says them in its words.
+_HEADER = (
+    "%(name)s, day %(day)s: the %(character)s's %(kinds)s window is open until %(due)s UTC "
+    "(window %(tag)s)."
 )
-_TAG = re.compile(r" window is open until .* \(window (?P<tag>[0-9a-f]{8})\)\.$", re.MULTILINE)
+_ONE = "Options: %(options)s. Default: %(default)s."
+_MANY = "Any of: %(options)s. Default: %(default)s."
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The window's tag at the end of its heading, and a block (its prompt, then its options
+    and default), as every language realmbot speaks writes them."""
+    tags: set[str] = set()
+    ones: set[str] = set()
+    manys: set[str] = set()
+    defaults: set[str] = set()
+    for spoken in Language:
+        said = translations(spoken).gettext
+        tags.add(said(_HEADER).partition("%(tag)s")[0].rpartition("(")[2])
+        for message, kind in ((_ONE, ones), (_MANY, manys)):
+            before, _, after = said(message).partition("%(options)s")
+            kind.add(before)
+            defaults.add(after.partition("%(default)s")[0])
+
+    def either(texts: set[str]) -> str:
+        return "|".join(re.escape(text) for text in sorted(texts, key=len, reverse=True))
+
+    tag = re.compile(rf"\((?:{either(tags)})(?P<tag>[0-9a-f]{{8}})\)\.$", re.MULTILINE)
+    block = re.compile(
+        rf"^- (?P<prompt>.+)\n  (?:(?P<one>{either(ones)})|(?P<many>{either(manys)}))"
+        rf"(?P<options>.+)(?:{either(defaults)})",
+        re.MULTILINE,
+    )
+    return tag, block
 
 
 @dataclass(frozen=True)
@@ -78,14 +111,15 @@ class Block:
 
 def read_window(content: str) -> tuple[str, list[Block]] | None:
     """A combat window DM's tag and blocks, in order; None if ``content`` is not one."""
-    header = _TAG.search(content)  # its first line, or the first after the rounds before it
+    tag, block = _patterns()
+    header = tag.search(content)  # its first line, or the first after the rounds before it
     if header is None:
         return None
     blocks: list[Block] = []
     index = 0
-    for found in _BLOCK.finditer(content, header.end()):
+    for found in block.finditer(content, header.end()):
         options = tuple(o for entry in found["options"].split(" | ") for o in expand(entry))
-        many = found["how"] == "Any of"
+        many = found["many"] is not None
         blocks.append(Block(found["prompt"], options, index, many))
         index += len(options) if many else 1
     return header["tag"], blocks
@@ -300,7 +334,7 @@ def window_layout(campaign_id: int, content: str) -> tuple[str, discord.ui.Layou
     opens no window, or if the window alone does not fit so: then it goes as text and
     :func:`window_views`."""
     items = _window_items(campaign_id, content)
-    header = _TAG.search(content)
+    header = _patterns()[0].search(content)
     if not items or header is None or 1 + 2 * len(items) > LAYOUT_COMPONENTS:
         return None
     before = ""

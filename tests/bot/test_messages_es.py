@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot.campaign_settings import CampaignSettings
+from bot.discord.plays import read_window
 from bot.event_text import word as spoken
 from bot.i18n import speaking
 from bot.players import checked
@@ -108,6 +109,11 @@ def test_a_combat_window_asks_in_spanish_and_counts_its_hours():
         "UTC, y abierta como mucho 3 horas."
     )
     assert told(1).rstrip("\n").endswith("abierta como mucho 1 hora.")
+    read = read_window(text)
+    assert read is not None, "Discord reads a Spanish window's selects as an English one's"
+    tag, blocks = read
+    assert f"(ventana {tag})." in text
+    assert [(b.options, b.many) for b in blocks] == [(("no", "yes"), False)]
     pace = {"campaign": campaign, "end": DUE}
     for hours, said in ((1, "como mucho 1 hora,"), (0.5, "como mucho 0.5 horas,")):
         _, spanish = in_spanish("messages/evening_pace.txt.j2", hours=hours, **pace)

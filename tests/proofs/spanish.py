@@ -11,12 +11,18 @@ resolutions post the reports, as ``realmbot local`` does, so the folder only car
 (:class:`tests.proofs.secrecy.Inspector`) against its reader's view in his language, and every
 one to a reader of Spanish for English words (:mod:`tests.proofs.english_words`).
 
-``python -m tests.proofs.spanish [DAYS]`` is the full form (28 days); it prints what it found
-and exits 1 on any leak or English word.
+The same campaign is played on Discord (SimCord: :func:`on_discord`, as the spellcasters'
+campaign is, :mod:`tests.proofs.spellcasters_discord`): created with ``/gm create language:
+es``, the English reader choosing his with ``/settings language``, the others' orders sent by DM
+with the Spanish names, every DM and channel message inspected.
+
+``python -m tests.proofs.spanish [DAYS]`` is the full form (28 days, on both transports); it
+prints what it found and exits 1 on any leak or English word.
 """
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import tempfile
 import time
@@ -31,14 +37,16 @@ from rules import catalog
 from rules.view import MODERATOR, PUBLIC
 from tests.proofs.autoplay import play
 from tests.proofs.secrecy import Inspector, Leak
+from tests.proofs.spellcasters_discord import play as discord_play
 from tests.proofs.watcher import Sent, Watcher
 
 #: The full form's days, and the campaign's seed (it seats six and fights by DM).
 DAYS = 28
 SEED = 20
 #: The characters: one English reader (the first) and five Spanish, of every kind of sentence:
-#: spellcasters, a hirer, fighters.
+#: spellcasters, a hirer, fighters; on Discord, two of them left to the autopilot.
 CHARACTERS = ["Amazon", "Witch", "Dwarf", "Swordsman", "Woods Girl", "Sorcerer"]
+PILOTED = ("Amazon", "Swordsman")
 
 
 class Folder(Watcher):
@@ -112,15 +120,31 @@ def run(days: int, seed: int = SEED) -> tuple[list[Leak], list[Leak], Counter[st
     return inspector.leaks, inspector.english, inspector.counts + seen
 
 
+def on_discord(days: int) -> tuple[list[Leak], Counter[str]]:
+    """Play the Spanish campaign ``days`` days on Discord (SimCord); the leaks and English
+    found, and the counts."""
+    played = discord_play(days, characters=CHARACTERS, piloted=PILOTED, language="es")
+    leaks, counts, _ = asyncio.run(played)
+    return leaks, counts
+
+
 def main(argv: list[str]) -> int:
     days = int(argv[0]) if argv else DAYS
-    started = time.perf_counter()
-    leaks, english, counts = run(days)
-    print(f"{days} days in {time.perf_counter() - started:.0f} s: {dict(sorted(counts.items()))}")
-    for found in [*leaks, *english][:20]:
-        print(f"- {found.viewer}: {found.what}\n  {found.excerpt[:200]!r}")
-    print(f"{len(leaks)} leaks, {len(english)} messages with English")
-    return 1 if leaks or english else 0
+    failed = 0
+    for transport in ("local", "discord"):
+        started = time.perf_counter()
+        if transport == "local":
+            leaks, english, counts = run(days)
+            found = [*leaks, *english]
+        else:
+            found, counts = on_discord(days)
+        took = time.perf_counter() - started
+        print(f"{transport}: {days} days in {took:.0f} s: {dict(sorted(counts.items()))}")
+        for one in found[:20]:
+            print(f"- {one.viewer}: {one.what}\n  {one.excerpt[:200]!r}")
+        print(f"{transport}: {len(found)} leaks and messages with English")
+        failed += bool(found)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

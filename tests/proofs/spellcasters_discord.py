@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import discord
@@ -47,7 +48,14 @@ from rules.catalog import catalog
 from rules.day.leaving import in_play
 from rules.decisions import is_combat_id
 from rules.view import PUBLIC
-from tests.proofs.autoplay import SPELLCASTERS, _casting, latest_state, stop_of, victory
+from tests.proofs.autoplay import (
+    SPELLCASTERS,
+    _casting,
+    in_words_of,
+    latest_state,
+    stop_of,
+    victory,
+)
 from tests.proofs.secrecy import Inspector, Leak
 from tests.proofs.spellcasters import verdict
 from tests.proofs.watcher import Sent
@@ -60,11 +68,20 @@ MAX_STOPS = 120
 
 
 class Table:
-    """The simulated server: the moderator, the six players, and what each has read so far."""
+    """The simulated server: the moderator, the players (of ``characters``), and what each has
+    read so far; in a campaign of a ``language`` (issue 35), the language each reads: the
+    campaign's, but the first player's, English."""
 
-    def __init__(self, env: simcord.Env, service: CampaignService) -> None:
+    def __init__(
+        self,
+        env: simcord.Env,
+        service: CampaignService,
+        characters: Sequence[str] = SPELLCASTERS,
+        language: str | None = None,
+    ) -> None:
         self.env = env
         self.service = service
+        self.language = language
         self.guild = env.create_guild()
         mods = self.guild.create_role(
             "Moderators", permissions=discord.Permissions(manage_guild=True)
@@ -72,9 +89,11 @@ class Table:
         self.channel = self.guild.create_text_channel("realm")
         self.gm = self.guild.add_member(env.create_user("gm"), roles=[mods])
         self.players = {
-            character: self.guild.add_member(env.create_user(f"player{number}"))
-            for number, character in enumerate(SPELLCASTERS)
+            character: self.guild.add_member(env.create_user(f"p{number}"))
+            for number, character in enumerate(characters)
         }
+        self.reads = {PUBLIC: language or "en"}
+        self.reads |= {c: "en" if n == 0 else language or "en" for n, c in enumerate(characters)}
         self.inspector = Inspector(service, guild=str(self.guild.id))
         self.seen: dict[str, int] = {}
 
@@ -113,17 +132,30 @@ class Table:
         shown = [c.content for c in message.components if isinstance(c, discord.TextDisplay)]
         embeds = [e.description or "" for e in message.embeds]
         text = "\n".join([message.content, *shown, *embeds])
-        found = [Sent(NAME, viewer, "dm" if viewer != PUBLIC else "channel", text)]
+        reads = self.reads[viewer]
+        how = "dm" if viewer != PUBLIC else "channel"
+        found = [Sent(NAME, viewer, how, text, language=reads)]
         for attachment in message.attachments:
             data = self.env.backend.cdn.get(attachment.url)
             if data is not None and attachment.filename.endswith(".png"):
-                found.append(Sent(NAME, viewer, "image", "", data, attachment.filename))
+                image = Sent(NAME, viewer, "image", "", data, attachment.filename, reads)
+                found.append(image)
         return found
 
 
-async def play(days: int, seed: int = 7) -> tuple[list[Leak], Counter[str], int]:
+async def play(
+    days: int,
+    seed: int = 7,
+    *,
+    characters: Sequence[str] = SPELLCASTERS,
+    piloted: Sequence[str] = PILOTED,
+    language: str | None = None,
+) -> tuple[list[Leak], Counter[str], int]:
     """Play :data:`NAME` for ``days`` days on a fresh database under SimCord; the leaks, the
-    counts (those of the inspector and of the days) and how many viewers read something."""
+    counts (those of the inspector and of the days) and how many viewers read something. Its
+    ``characters`` (the six spellcasters unless given), ``piloted`` left to the autopilot; in a
+    ``language``, the campaign is created in it and its first player reads English (the English
+    found in messages to the others is among the leaks, :attr:`Inspector.english`)."""
     rng = random.Random(seed)
     counts: Counter[str] = Counter()
     with tempfile.TemporaryDirectory() as folder:
@@ -131,19 +163,25 @@ async def play(days: int, seed: int = 7) -> tuple[list[Leak], Counter[str], int]
         upgrade(engine)
         service = CampaignService(engine, catalog())
         async with simcord.run(make_bot(service)) as env:
-            table = Table(env, service)
-            await _seat(table)
+            table = Table(env, service, characters, language)
+            await _seat(table, piloted)
             for day in range(1, days + 1):
-                if not await _day(table, day, rng, counts):
+                if not await _day(table, day, rng, counts, piloted):
                     break
         engine.dispose()
     inspector = table.inspector
-    return inspector.leaks, inspector.counts + counts, len(inspector.viewers)
+    leaks = inspector.leaks + inspector.english
+    return leaks, inspector.counts + counts, len(inspector.viewers)
 
 
-async def _seat(table: Table) -> None:
-    """Create, seat, choose and start: the campaign waits for decisions; two seats piloted."""
-    await table.gm.slash(table.channel, "gm create", name=NAME)
+async def _seat(table: Table, piloted: Sequence[str]) -> None:
+    """Create (in the table's language), seat, choose and start: the campaign waits for
+    decisions; the ``piloted`` seats are left to the autopilot; the first player reads
+    English (``/settings language``)."""
+    if table.language is None:
+        await table.gm.slash(table.channel, "gm create", name=NAME)
+    else:
+        await table.gm.slash(table.channel, "gm create", name=NAME, language=table.language)
     with session_scope(table.service.engine) as session:
         campaign = repo.get_campaign(session, name=NAME, guild=table.where)
         assert campaign is not None
@@ -153,8 +191,11 @@ async def _seat(table: Table) -> None:
         choice = f"victory: {victory(random.Random(character))}"
         spells = autopilot_setup(table.service.catalog, character)
         await member.send_dm("\n".join([f"setup {NAME}", choice, *spells]))
+    if table.language is not None:
+        first = next(iter(table.players.values()))
+        await first.slash(table.channel, "settings language", campaign=NAME, language="en")
     await table.gm.slash(table.channel, "gm start", campaign=NAME)
-    for character in PILOTED:
+    for character in piloted:
         await table.gm.slash(
             table.channel, "gm autopilot", campaign=NAME, character=character, on=True
         )
@@ -162,7 +203,9 @@ async def _seat(table: Table) -> None:
     table.read({}, {})
 
 
-async def _day(table: Table, day: int, rng: random.Random, counts: Counter[str]) -> bool:
+async def _day(
+    table: Table, day: int, rng: random.Random, counts: Counter[str], piloted: Sequence[str]
+) -> bool:
     """One day: the players' orders by DM, the day forced, its windows answered and closed;
     False, doing nothing, once the campaign is over."""
     service = table.service
@@ -173,12 +216,14 @@ async def _day(table: Table, day: int, rng: random.Random, counts: Counter[str])
     state = latest_state(service, NAME, table.where)
     orders: dict[str, str] = {}
     for number, (character, member) in enumerate(table.players.items()):
-        if character in PILOTED or not in_play(state, character):
+        if character in piloted or not in_play(state, character):
             continue
         text = autopilot_orders(state, character, catalog=service.catalog)
         if number % 2:
             text = text.split("\n", 1)[0]  # no standing combat lines: he plays by DM
-        await member.send_dm(f"orders {NAME}\n{text}")
+        written = in_words_of(text, table.reads[character])
+        counts["orders naming in " + table.reads[character]] += written != text
+        await member.send_dm(f"orders {NAME}\n{written}")
         echo = [m for m in member.user.dm_channel.history() if m.author.bot][-1]
         orders[character] = echo.content.split("\n", 1)[-1]  # as the service echoes them
     table.read(orders, {})
