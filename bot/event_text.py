@@ -75,6 +75,11 @@ def say(phrase: Phrase, said: Pronouns = HE) -> str:
     return str(macro(**words))
 
 
+def words(name: str) -> Any:
+    """The macros of ``templates/words/<name>.j2`` in the language spoken."""
+    return _section("words", name, current())
+
+
 @cache
 def _section(folder: str, name: str, spoken: Language) -> Any:
     """The macros of ``templates/<folder>/<name>.j2`` in the plain-text environment of every

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.campaign_settings import CampaignSettings
-from bot.event_text import word
+from bot.event_text import word, words
 from bot.i18n import _
 from bot.option_lists import compact, expand
 from bot.render import render
-from bot.sealing import CHECK_COMMAND, TAG_DIGITS, SealedSet, decision_label, sealed_set
+from bot.sealing import CHECK_COMMAND, TAG_DIGITS, SealedSet, sealed_set
+from bot.terms import term
 from db.models import Campaign, PendingDecision
-from rules import KEY_OF, CombatId, about, is_combat_id, typed_example
+from rules import KEY_OF, CombatId, DecisionId, about, is_combat_id, typed_example
 from rules.events import Decision
 from rules.phrases import Phrase
 
@@ -159,12 +160,20 @@ def reveal_notice(campaign: Campaign, sets: Sequence[SealedSet]) -> str:
     )
 
 
+def said_label(decision: PendingDecision) -> str:
+    """A decision as a person reads it, in the language spoken: its kind's word and what it is
+    about in his rulebook's terms (``lure Giant 1``, ``atraer Gigante 1``)."""
+    subject = about(DecisionId.parse(decision.ref))
+    kind = str(words("decisions").kind(decision.kind))
+    return f"{kind} {term(subject)}".strip() if subject else kind
+
+
 def defaults_notice(waiting: Sequence[PendingDecision]) -> str | None:
     """The combat decisions a closing window leaves to their defaults, for the window's players
     (each answer marked "(default)"); None when it leaves none."""
     lines = [
         _("the %(character)s's %(label)s: %(default)s (default)")
-        % {"character": d.character, "label": decision_label(d.kind, d.ref), "default": d.default}
+        % {"character": term(d.character), "label": said_label(d), "default": d.default}
         for d in waiting
         if is_combat_id(d.ref)
     ]
