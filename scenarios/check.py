@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.event_text import english
 from rules.board import board_for, parse_clearing_id
 from rules.catalog import Catalog
 from rules.daylight.familiar import familiar_of
@@ -69,7 +70,7 @@ def check(
             where = f"choices.<searcher>.search[k].{key} (his k-th Search phase's), else answers"
         lines.append(
             f"pending: the run stopped for the {decision.character}'s decision "
-            f"{decision.kind!r} ({decision.prompt}; options {', '.join(decision.options)}); "
+            f"{decision.kind!r} ({word(decision.prompt)}; options {', '.join(decision.options)}); "
             f"give it under {where}"
         )
     for written, expected in scenario.expect.characters.items():
@@ -153,7 +154,8 @@ def _check_errors(scenario: Scenario, outcome: Outcome) -> list[str]:
             unexpected[(name, problem.code)] -= 1
             continue
         lines.append(
-            f"errors: unexpected {name}: {problem.code} at {problem.text!r}: {problem.message}"
+            f"errors: unexpected {name}: {problem.code} at {problem.text!r}: "
+            f"{english(problem.message)}"
         )
     return lines
 

@@ -80,7 +80,7 @@ class Parser(Reader):
             if why is not None:
                 hint = (
                     "record 'F <character>' for him"
-                    if "follow" in why
+                    if why.key == "hire.underling_follows"
                     else "record M, P or E"
                     if is_phantasm(self.character)
                     else "record M, F or P"

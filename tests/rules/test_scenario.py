@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 
 from rules.catalog import Catalog, catalog
+from rules.daylight import rest
 from rules.events import Decision, Event, Resolution, from_stored
 from rules.orders.model import Activity, ActivityKind, Orders
 from rules.orders.parse import ParseResult, Problem
 from rules.orders.problems import ProblemCode
+from rules.phrases import verbatim
 from rules.pieces import pieces_of
 from rules.state import GameState, Place
 from scenarios import (
@@ -77,7 +79,7 @@ def fake_parse(
                     line=1,
                     phase=number,
                     text=part,
-                    message=f"no clearing {target}",
+                    message=verbatim(f"no clearing {target}"),
                 )
             )
             continue
@@ -129,7 +131,7 @@ def rest_decision(id_: str) -> Decision:
         id=id_,
         character="Black Knight",
         kind="rest",
-        prompt="which chit does the Black Knight rest?",
+        prompt=rest.PROMPT,
         options=("FIGHT H5", "MOVE H4"),
         default="MOVE H4",
     )
@@ -808,7 +810,7 @@ def test_public_excludes_looks_only_at_what_the_public_sees():
 
 def test_expected_errors_are_compared_with_the_parse_problems():
     problem = Problem(
-        code=ProblemCode.BAD_CLEARING, line=1, phase=1, text="M XX1", message="no XX1"
+        code=ProblemCode.BAD_CLEARING, line=1, phase=1, text="M XX1", message=verbatim("no XX1")
     )
     parsed = scenario(
         until="birdsong",
@@ -905,7 +907,7 @@ def test_a_pending_decision_is_a_difference():
         id="d1/Black Knight/p1/block/Black Knight",
         character="Black Knight",
         kind="block",
-        prompt="block the Giant?",
+        prompt=verbatim("block the Giant?"),
         options=("yes", "no"),
         default="no",
     )

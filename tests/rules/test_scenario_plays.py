@@ -12,6 +12,7 @@ import pytest
 from rules.catalog import catalog
 from rules.decisions import CombatId
 from rules.events import Decision
+from rules.phrases import verbatim
 from rules.state import Place
 from scenarios import ScenarioError
 from scenarios.combat import Scene, answer, read_id, round_of
@@ -45,7 +46,7 @@ def decision(
         id=f"d3/DW5/r{round_}/{kind}/Black Knight{tail}",
         character="Black Knight",
         kind=kind,
-        prompt="?",
+        prompt=verbatim("?"),
         options=tuple(options),
         default=default,
     )

@@ -12,6 +12,7 @@ import pytest
 from bot.scenarios import run_file
 from rules.catalog import catalog
 from rules.events import Decision
+from rules.phrases import verbatim
 from scenarios import ScenarioError, build_state, check, load_scenario, run
 from scenarios.combat import fixed_positions
 from tests.rules.asking import AskingResolve
@@ -232,7 +233,7 @@ def combat(kind: str, round_: int, options: Sequence[str] = ("none",), **keys: A
         id=f"d1/DW5/r{round_}/{kind}/Black Knight" + (f"/{keys['subject']}" if keys else ""),
         character="Black Knight",
         kind=kind,
-        prompt="?",
+        prompt=verbatim("?"),
         options=tuple(options),
         default=options[0],
     )

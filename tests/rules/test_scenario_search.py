@@ -13,6 +13,7 @@ import pytest
 from rules.catalog import catalog
 from rules.decisions import DecisionId, TurnId
 from rules.events import Decision
+from rules.phrases import verbatim
 from scenarios import ScenarioError, build_state, check, load_scenario, run
 from scenarios.search import choice_results
 from tests.rules.asking import AskingResolve
@@ -171,7 +172,7 @@ def asked(kind: str, phase: int, options: Sequence[str], who: str = "Black Knigh
         id=f"d1/{who}/p{phase}/{kind}/{who}",
         character="Black Knight",
         kind=kind,
-        prompt="?",
+        prompt=verbatim("?"),
         options=tuple(options),
         default=options[0],
     )
