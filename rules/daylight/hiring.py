@@ -109,6 +109,14 @@ class Hire:
         """The Meeting column the pacifying spell sets (7.7.5a); None for natives."""
         return None if self.spell is None else PACIFYING[self.spell]
 
+    @property
+    def named(self) -> str | Phrase:
+        """Whom he hires from, as events and questions name them: the native group, or the
+        monsters of his pacifying spell (7.7.5a)."""
+        if self.spell is None:
+            return self.group
+        return phrase("hire.pacified_monsters", spell=self.spell)
+
 
 def hire(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     """7.7.1: one Hire phase. A phase resumed after a decision goes on with its kept roll."""
@@ -160,13 +168,14 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
         return None
     employer = ctx.eyes(name)
     by_spell = group if group in PACIFYING else None
+    named: str | Phrase | None = group
     if by_spell is not None:
         present = hireable(ctx.catalog, ctx.state, name, by_spell, here)
         if not present:
             reason = phrase("hire.no_pacified_monster", spell=by_spell, clearing=here)
             _cancel(ctx, name, number, reason)
             return None
-        group = f"monsters of his {by_spell}"
+        group, named = by_spell, phrase("hire.pacified_monsters", spell=by_spell)
     elif group is None or group not in ctx.catalog.natives:
         _cancel(ctx, name, number, phrase("hire.not_a_group", group=repr(group)))
         return None
@@ -184,7 +193,7 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
             ctx,
             "hire",
             name,
-            phrase("hire.hire_prompt", group=group),
+            phrase("hire.hire_prompt", group=named),
             options,
             options[0],
         )
@@ -199,11 +208,11 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
         chosen = [_which(ctx, name, mine)] if group in ONE_AT_A_TIME else mine
         return Hire(name, employer, group, here, tuple(chosen), True, number, by_spell)
     if present:
-        reason = phrase("hire.all_hired", group=group, clearing=here)
+        reason = phrase("hire.all_hired", group=named, clearing=here)
         if name in present and len(present) == 1:
             reason = phrase("hire.cannot_rehire_himself")
     else:
-        reason = phrase("hire.none_here", group=group, clearing=here)
+        reason = phrase("hire.none_here", group=named, clearing=here)
     _cancel(ctx, name, number, reason)
     return None
 
@@ -273,7 +282,7 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
             ctx,
             "drinks",
             name,
-            phrase("hire.drinks_prompt", group=group, gold=cost),
+            phrase("hire.drinks_prompt", group=current.named, gold=cost),
             DRINKS,
             DRINKS[0],
         )
@@ -281,7 +290,7 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
     ctx.wait_if_pending()
     if drinks:
         ctx.sheet(name).gold -= cost
-        ctx.emit(Drinks(who=name, group=group, gold=cost, at=current.clearing))
+        ctx.emit(Drinks(who=name, group=current.named, gold=cost, at=current.clearing))
     start = None if current.column is None else int(current.column)
     meeting = meet(
         ctx.dice, ctx.catalog, ctx.state, name, group, activity="hire", drinks=drinks, start=start
@@ -291,7 +300,7 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
     ctx.emit(
         MeetingRolled(
             who=name,
-            group=group,
+            group=current.named,
             column=meeting.final_column.name.lower(),
             result=meeting.result.text,
             at=current.clearing,
@@ -357,7 +366,7 @@ def _accept(ctx: Ctx, current: Hire, price: int, text: str | Phrase) -> None:
 def _pay(ctx: Ctx, current: Hire, price: int, text: str | Phrase) -> None:
     name = current.who
     ctx.sheet(name).gold -= price
-    ctx.emit(HirePaid(who=name, group=current.group, gold=price, result=text))
+    ctx.emit(HirePaid(who=name, group=current.named, gold=price, result=text))
     _engage(ctx, current)
 
 
@@ -400,7 +409,7 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
             ctx,
             what.lower(),
             name,
-            penalty_prompt(ctx.catalog, current.group, what, "blocked"),
+            penalty_prompt(ctx.catalog, _penalty_group(current), what, "blocked"),
             PENALTY,
             PENALTY[0],
         )
@@ -410,12 +419,17 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
         _block(ctx, current, phrase("hire.unpaid", penalty=what))
         return
     pay_penalty(ctx.catalog, employer, what)
-    ctx.emit(PaidOff(who=name, group=current.group, result=what, at=current.clearing))
+    ctx.emit(PaidOff(who=name, group=current.named, result=what, at=current.clearing))
     _declined(ctx, current, phrase("hire.paid_off", penalty=what))
 
 
+def _penalty_group(current: Hire) -> str:
+    """Whom a penalty's question names: the native group, or the pacifying spell's monsters."""
+    return current.group if current.spell is None else f"monsters of his {current.spell}"
+
+
 def _declined(ctx: Ctx, current: Hire, reason: Phrase) -> None:
-    ctx.emit(NotHired(who=current.who, group=current.group, reason=reason))
+    ctx.emit(NotHired(who=current.who, group=current.named, reason=reason))
 
 
 def _block(ctx: Ctx, current: Hire, reason: Phrase) -> None:
@@ -424,7 +438,7 @@ def _block(ctx: Ctx, current: Hire, reason: Phrase) -> None:
     _declined(ctx, current, reason)
     if current.who not in ctx.today.blocked:
         ctx.today.blocked.append(current.who)
-    ctx.emit(Blocked(who=current.who, by=current.group, at=current.clearing))
+    ctx.emit(Blocked(who=current.who, by=current.named, at=current.clearing))
 
 
 def _engage(ctx: Ctx, current: Hire) -> None:

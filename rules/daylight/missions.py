@@ -261,6 +261,7 @@ def take(ctx: Ctx, name: str, chit: str, face: ChitFace, where: str) -> None:
 
 
 def _task_text(face: ChitFace, task: Task) -> Phrase:
+    """What the task asks of him, and by when (7.2.4e.1, f)."""
     until = (
         phrase("trade.by_midnight_of", day=task.last_day)
         if task.last_day

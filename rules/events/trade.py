@@ -11,7 +11,7 @@ class HirePaid(Public, type="hire_paid"):
     """``who`` pays ``gold`` gold to hire from the ``group`` (``result``)."""
 
     who: str
-    group: str
+    group: str | Phrase
     gold: int
     result: str | Phrase
 
@@ -20,7 +20,7 @@ class NotHired(Public, type="not_hired"):
     """``who`` hires no one from the ``group``: ``reason``."""
 
     who: str
-    group: str
+    group: str | Phrase
     reason: Phrase
 
 
@@ -275,7 +275,7 @@ class MeetingRolled(Public, type="meeting"):
     """``who`` rolls on the Meeting Table for the ``group`` (``column``): ``result``."""
 
     who: str
-    group: str
+    group: str | Phrase
     column: str
     result: str
     at: str
@@ -287,7 +287,7 @@ class Drinks(Public, type="drinks"):
     """``who`` buys drinks for the ``group``: ``gold`` gold (7.6.5b)."""
 
     who: str
-    group: str
+    group: str | Phrase
     gold: int
     at: str
     round: int | None = None
@@ -304,7 +304,7 @@ class PaidOff(Public, type="paid_off"):
     """``who`` pays off the ``group``'s ``result`` (L5499-5501)."""
 
     who: str
-    group: str
+    group: str | Phrase
     result: str
     at: str | None
     round: int | None = None
