@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.evening_report import evening
-from bot.event_text import describe
+from bot.event_text import describe, word
 from bot.i18n import _
 from bot.render import render
 from bot.wording import pronouns
@@ -230,8 +230,8 @@ def _task_outcome(event: Event) -> str | None:
         case ChitTaken(chit=chit, cost=cost, task=task):
             return _("takes the %(chit)s for %(cost)s: %(task)s") % {
                 "chit": chit,
-                "cost": cost,
-                "task": task,
+                "cost": word(cost),
+                "task": word(task),
             }
         case ChitNotTaken(chit=chit, reason=reason):
             return _("cannot take the %(chit)s: %(reason)s") % {"chit": chit, "reason": reason}
@@ -240,7 +240,7 @@ def _task_outcome(event: Event) -> str | None:
                 "chit": chit,
                 "to": to,
                 "gold": gold,
-                "regained": regained,
+                "regained": word(regained),
             }
         case CampaignAbandoned(chit=chit):
             return _("abandons the %(chit)s campaign") % {"chit": chit}
@@ -323,11 +323,11 @@ def _trade_outcome(event: Event) -> str | None:
         case TradeDeclined(reason=reason):
             return _("buys nothing: %(reason)s") % {"reason": reason}
         case TradeRefused(result=result):
-            return _("refused: %(result)s") % {"result": result}
+            return _("refused: %(result)s") % {"result": word(result)}
         case PaidOff(result=result):
             return _("pays off the %(result)s") % {"result": result}
         case RelationshipChanged(group=group, level=level):
-            return _("the %(group)s are now %(level)s") % {"group": group, "level": level}
+            return _("the %(group)s are now %(level)s") % {"group": group, "level": word(level)}
         case BoonRepaid(gold=gold):
             return _("buys back the boon for %(gold)s gold") % {"gold": gold}
         case BoonLost(who=who):

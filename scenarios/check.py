@@ -70,7 +70,7 @@ def check(
             where = f"choices.<searcher>.search[k].{key} (his k-th Search phase's), else answers"
         lines.append(
             f"pending: the run stopped for the {decision.character}'s decision "
-            f"{decision.kind!r} ({decision.prompt}; options {', '.join(decision.options)}); "
+            f"{decision.kind!r} ({word(decision.prompt)}; options {', '.join(decision.options)}); "
             f"give it under {where}"
         )
     for written, expected in scenario.expect.characters.items():

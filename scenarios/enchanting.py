@@ -23,6 +23,7 @@ from rules.events import Decision
 from rules.magic.colors import chit_color
 from rules.state import CharacterState, GameState
 from scenarios.format import EnchantChoice, ScenarioError
+from scenarios.matching import word
 
 
 def set_color_chits(key: str, character: CharacterState, labels: Sequence[str]) -> None:
@@ -76,7 +77,7 @@ class Enchants:
         if label not in decision.options:
             raise ScenarioError(
                 f"choices.{name}.enchant[{index}].color_chit",
-                f"{chosen!r} is not among the options of {decision.prompt!r}: "
+                f"{chosen!r} is not among the options of {word(decision.prompt)!r}: "
                 f"{', '.join(decision.options)}",
             )
         return label

@@ -18,6 +18,7 @@ from rules.decisions import TurnId
 from rules.events import Decision
 from rules.orders.model import ActivityKind, Orders
 from scenarios.format import ScenarioError
+from scenarios.matching import word
 
 Entry = TypeVar("Entry")
 
@@ -66,7 +67,7 @@ class PhaseEntries(ABC, Generic[Entry]):
         if value not in decision.options:
             raise ScenarioError(
                 f"choices.{where.turn}.{self.key}[{index}].{self._field(decision)}",
-                f"{value!r} is not among the options of {decision.prompt!r}: "
+                f"{value!r} is not among the options of {word(decision.prompt)!r}: "
                 f"{', '.join(decision.options)}",
             )
         return value

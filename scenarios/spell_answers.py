@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from rules.events import Decision
 from rules.magic.questions import KIND, spell_of
 from scenarios.format import ScenarioError, SpellChoice
+from scenarios.matching import word
 
 
 class SpellAnswers:
@@ -40,7 +41,7 @@ class SpellAnswers:
             if entry.answer not in decision.options:
                 raise ScenarioError(
                     f"choices.{name}.spells[{index}].{entry.key}",
-                    f"{entry.answer!r} is not among the options of {decision.prompt!r}: "
+                    f"{entry.answer!r} is not among the options of {word(decision.prompt)!r}: "
                     f"{', '.join(decision.options)}",
                 )
             return entry.answer

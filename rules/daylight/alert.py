@@ -7,6 +7,7 @@ from rules.day.context import Ctx
 from rules.events.daylight import Alerted, Fatigued, PhaseCancelled, WentBerserk
 from rules.magic.state import committed
 from rules.orders.model import Activity
+from rules.phrases import phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
 from rules.state import Place
@@ -19,13 +20,13 @@ def alert(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     unalert it, one of his Magic chits, or ``none``."""
     what = activity.target or ctx.instructions(name).alert
     if what == "none":
+        ctx.emit(PhaseCancelled(who=name, phase=number, reason=phrase("daylight.alert_none")))
+    elif ctx.is_character(name) and not _alert_one(ctx, name, what):
         ctx.emit(
             PhaseCancelled(
-                who=name, phase=number, reason="his instructions alert nothing (alert: none)"
+                who=name, phase=number, reason=phrase("daylight.nothing_to_alert", what=what)
             )
         )
-    elif ctx.is_character(name) and not _alert_one(ctx, name, what):
-        ctx.emit(PhaseCancelled(who=name, phase=number, reason=f"he has nothing to alert ({what})"))
     for follower in ctx.followers_of(name):
         choice = ctx.instructions(follower).alert
         if ctx.is_character(follower) and choice != "none":

@@ -21,6 +21,7 @@ from rules.hidden import finds as hidden_finds
 from rules.magic import pacification
 from rules.magic.forms import misted
 from rules.modifiers import has
+from rules.phrases import phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey
 from rules.state import Place
@@ -173,4 +174,4 @@ def block(ctx: Ctx, who: str, by: str, at: str, *, by_monster: bool | None = Non
             ctx.today.blocked.append(individual)
         if ctx.acts(individual) and ctx.sheet(individual).hidden:
             ctx.sheet(individual).hidden = False
-            ctx.emit(Unhidden(who=individual, reason="blocking (7.12.4a)"))
+            ctx.emit(Unhidden(who=individual, reason=phrase("daylight.blocking")))

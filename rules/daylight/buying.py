@@ -67,6 +67,7 @@ from rules.meeting import (
     pay_penalty,
     penalty_prompt,
 )
+from rules.phrases import Phrase, Value, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.base import Relationship
 from rules.schema.treasures import Activation
@@ -90,8 +91,9 @@ class Offer:
     basic: int
 
     @property
-    def what(self) -> str:
-        return self.item or "back the level of friendliness he lost for a boon"
+    def what(self) -> Value:
+        """What he buys, as a price's question names it."""
+        return self.item or phrase("trade.lost_level")
 
 
 def after_roll(ctx: Ctx, name: str, kept: TradeRoll) -> None:
@@ -104,7 +106,7 @@ def after_roll(ctx: Ctx, name: str, kept: TradeRoll) -> None:
     if kind is ResultKind.BOON and kept.buyback is not None:
         kind = ResultKind.PRICE
     if kind in (ResultKind.PRICE, ResultKind.BOON) and _fame_forbidden(ctx, offer):
-        reason = "under the Disgust Curse he cannot lose the Fame this purchase costs (4.6.8a.4)"
+        reason = phrase("trade.disgust_forbids_purchase")
         ctx.emit(TradeDeclined(who=name, group=kept.group, reason=reason))
     elif kind is ResultKind.PRICE:
         _price(ctx, offer, basic * (kept.multiplier or 1), kept.text)
@@ -137,12 +139,12 @@ def _price(ctx: Ctx, offer: Offer, cost: int, text: str) -> None:
     if not _could_pay(ctx, offer, cost):
         _short(ctx, offer, cost)
         return
-    prompt = f"{text}: buy {offer.what} for {cost} gold?"
+    prompt = phrase("trade.price_prompt", result=text, what=offer.what, gold=cost)
     asked = decision(ctx, "accept", name, prompt, (YES, NO), YES)
     answer = trade_orders.ask(ctx, asked, trade_orders.accepts(ctx, name, offer.item, cost))
     ctx.wait_if_pending()
     if answer != YES:
-        ctx.emit(TradeDeclined(who=name, group=group, reason="he declines the price"))
+        ctx.emit(TradeDeclined(who=name, group=group, reason=phrase("trade.declines_price")))
         _lost(ctx, offer)
         return
     _purchase(ctx, offer, cost)
@@ -151,10 +153,7 @@ def _price(ctx: Ctx, offer: Offer, cost: int, text: str) -> None:
 def _boon(ctx: Ctx, offer: Offer) -> None:
     """L5493, 7.6.5e: free at one level less friendly, or as Price x 1, or not at all."""
     name, group, basic = offer.name, offer.group, offer.basic
-    prompt = (
-        f"Boon: take {offer.item} free (the {group} one level less friendly), pay {basic} gold"
-        " as Price x 1, or decline?"
-    )
+    prompt = phrase("trade.boon_prompt", item=offer.item, group=group, gold=basic)
     asked = decision(ctx, "boon", name, prompt, (TAKE, PRICE, DECLINE), PRICE)
     answer = trade_orders.ask(ctx, asked, trade_orders.boon(ctx, name, offer.item, basic))
     ctx.wait_if_pending()
@@ -164,13 +163,13 @@ def _boon(ctx: Ctx, offer: Offer) -> None:
         if _no_room(ctx, offer, choice):
             return
         obtain(ctx, name, group, offer.item, 0, choice)
-        owe(ctx, name, group, basic, "a boon taken (7.6.5e)")
+        owe(ctx, name, group, basic, phrase("trade.boon_taken"))
     elif answer == PRICE and _could_pay(ctx, offer, basic):
         _purchase(ctx, offer, basic)
     elif answer == PRICE:
         _short(ctx, offer, basic)
     else:
-        ctx.emit(TradeDeclined(who=name, group=group, reason="he declines the boon"))
+        ctx.emit(TradeDeclined(who=name, group=group, reason=phrase("trade.declines_boon")))
 
 
 def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
@@ -188,7 +187,7 @@ def _penalty(ctx: Ctx, offer: Offer, what: str) -> None:
         ctx.emit(PaidOff(who=name, group=group, result=what, at=ctx.where(name)))
         ctx.emit(TradeRefused(who=name, group=group, result="No Deal"))
     else:
-        ctx.emit(TradeRefused(who=name, group=group, result=f"an unpaid {what}"))
+        ctx.emit(TradeRefused(who=name, group=group, result=phrase("trade.unpaid", penalty=what)))
         blocked(ctx, name, group)
     _lost(ctx, offer)
 
@@ -218,7 +217,8 @@ def _no_room(ctx: Ctx, offer: Offer, choice: str) -> bool:
     piece = pieces_of(ctx.catalog)[offer.item]
     if piece.kind is not Kind.SPELL:
         return False
-    ctx.emit(TradeDeclined(who=offer.name, group=offer.group, reason="he declines the spell"))
+    declined = phrase("trade.declines_spell")
+    ctx.emit(TradeDeclined(who=offer.name, group=offer.group, reason=declined))
     eyes = (ctx.eyes(offer.name),)
     boxes = recording.SPELL_BOXES
     ctx.emit(SpellLimit(recipients=eyes, who=offer.name, spell=piece.name, boxes=boxes))
@@ -236,10 +236,7 @@ def _ask_payment(ctx: Ctx, offer: Offer, cost: int) -> list[str]:
         if item == offer.item or (enough and standing is None):
             continue
         worth = price(ctx, item, name, partner=offer.group)
-        prompt = (
-            f"Give {item} (worth {worth} gold) towards the {cost} gold"
-            " (no change is given, 7.6.5c)?"
-        )
+        prompt = phrase("trade.pay_prompt", item=item, worth=worth, gold=cost)
         decision = Decision(
             id=ctx.decision_id("pay", name, item).format(),
             character=ctx.eyes(name),
@@ -297,8 +294,11 @@ def _buy(ctx: Ctx, offer: Offer, cost: int, items: list[str], choice: str) -> No
     worth = _worth(ctx, offer, items)
     gold = _gold_due(cost, worth)
     if gold > spendable_gold(ctx.sheet(name), ctx.state.spells):
-        given = f" and {', '.join(items)} (worth {worth})" if items else ""
-        reason = f"he cannot pay {cost} gold with his gold{given} (7.6.5c)"
+        reason = (
+            phrase("trade.cannot_pay_with_items", gold=cost, items=tuple(items), worth=worth)
+            if items
+            else phrase("trade.cannot_pay_with_gold", gold=cost)
+        )
         ctx.emit(TradeDeclined(who=name, group=group, reason=reason))
         _lost(ctx, offer)
         return
@@ -315,13 +315,13 @@ def _buy(ctx: Ctx, offer: Offer, cost: int, items: list[str], choice: str) -> No
     ctx.emit(BoonRepaid(who=name, group=group, gold=gold))
     sheet = owner(ctx, name)
     sheet.boons.remove(next(boon for boon in sheet.boons if boon.group == group))
-    _change(ctx, name, group, +1, "a boon bought back (7.6.5e.1)")
+    _change(ctx, name, group, +1, phrase("trade.boon_bought_back"))
 
 
 def _short(ctx: Ctx, offer: Offer, cost: int) -> None:
     """7.6.5c: he cannot buy if paying would take his recorded gold below zero, even with
     every belonging he could give."""
-    reason = f"he cannot pay {cost} gold (7.6.5c)"
+    reason = phrase("trade.cannot_pay", gold=cost)
     ctx.emit(TradeDeclined(who=offer.name, group=offer.group, reason=reason))
     _lost(ctx, offer)
 
@@ -380,7 +380,7 @@ def fame_reward(ctx: Ctx, name: str, group: str, item: str, sign: int) -> None:
     ctx.emit(FameReward(who=owner.name, item=item, group=group, fame=sign * reward.fame))
 
 
-def owe(ctx: Ctx, name: str, group: str, gold: int, reason: str) -> None:
+def owe(ctx: Ctx, name: str, group: str, gold: int, reason: Phrase) -> None:
     """7.6.5e: a boon taken: the group one level less friendly until it is bought back."""
     owner(ctx, name).boons.append(Boon(group=group, gold=gold))
     _change(ctx, name, group, -1, reason)
@@ -391,7 +391,7 @@ def owner(ctx: Ctx, name: str) -> CharacterState:
     return ctx.state.characters[minion.employer if minion is not None else name]
 
 
-def _change(ctx: Ctx, name: str, group: str, change: int, reason: str) -> None:
+def _change(ctx: Ctx, name: str, group: str, change: int, reason: Phrase) -> None:
     """7.6.5e, e.2: the group becomes ``change`` levels friendlier to him (his employer's
     relationships for a hired leader, 7.6.1c)."""
     sheet = owner(ctx, name)
@@ -413,11 +413,11 @@ def blocked(ctx: Ctx, name: str, group: str) -> None:
         ctx.today.blocked.append(name)
     if ctx.sheet(name).hidden:
         ctx.sheet(name).hidden = False
-        ctx.emit(Unhidden(who=name, reason="blocking (7.12.4a)"))
+        ctx.emit(Unhidden(who=name, reason=phrase("daylight.blocking")))
 
 
 def decision(
-    ctx: Ctx, kind: str, name: str, prompt: str, options: tuple[str, ...], default: str
+    ctx: Ctx, kind: str, name: str, prompt: Phrase, options: tuple[str, ...], default: str
 ) -> Decision:
     """A decision of ``kind`` for ``name`` in the current phase, asked of his eyes (his
     employer's for a hired leader)."""

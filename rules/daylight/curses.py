@@ -24,6 +24,7 @@ from typing import Literal
 from rules.day.context import Ctx
 from rules.magic.nullifying import curses_in_force
 from rules.orders.model import Activity, ActivityKind
+from rules.phrases import Phrase, phrase
 
 Done = Literal["yes", "partly", "no"]
 
@@ -97,12 +98,12 @@ FORBIDS = {
 }
 
 
-def forbidden(ctx: Ctx, name: str, activity: Activity) -> str | None:
+def forbidden(ctx: Ctx, name: str, activity: Activity) -> Phrase | None:
     """Why his Curse in force cancels ``activity`` (4.6.8a.2), or None: one nullified by a
     protection on him does not (L4964, :func:`rules.magic.nullifying.curses_in_force`)."""
     if not ctx.is_character(name):
         return None
     for curse in curses_in_force(ctx.state.spells, ctx.sheet(name)):
         if FORBIDS.get(curse) is activity.kind:
-            return f"his {curse} Curse forbids it (4.6.8a.2)"
+            return phrase("daylight.curse_forbids", curse=curse)
     return None

@@ -55,6 +55,7 @@ from rules.events.magic import ColorSupplied, Enchanted, Meditated, PutInForest,
 from rules.magic.colors import Supply, at_place, chit_color_now, supplies
 from rules.magic.state import committed
 from rules.orders.model import Activity, ActivityKind
+from rules.phrases import Phrase, phrase
 from rules.schema.base import MagicColor
 from rules.state import ChitState, GameState, Place
 
@@ -64,10 +65,10 @@ K = ActivityKind
 ENCHANTS = frozenset({K.ENCHANT_FIRST, K.ENCHANT, K.REMOTE_ENCHANT})
 #: The kind of the decision which colour chit supplies a tile's enchantment (7.10.4).
 KIND = "enchant"
-PROMPT = "Which of your colour chits supplies the colour to enchant the tile (7.10.4)?"
+PROMPT = phrase("daylight.enchant_color_chit")
 #: The kind of the decision where an E is done after the Toadstool Circle's 4 (L4216).
 CLEARING_KIND = "enchant_clearing"
-WHERE = "The Toadstool Circle lets you Enchant in any clearing today: in which (L4216)?"
+WHERE = phrase("daylight.enchant_where")
 #: The keys of the answers :func:`choices` returns.
 CLEARING, COLOR_CHIT = "clearing", "color_chit"
 #: What the colour supplied is used for, as ``color_supplied`` events name it.
@@ -183,7 +184,7 @@ def _needs_choice(
     return options if len(options) > 1 else []
 
 
-def _decision(ctx: Ctx, name: str, kind: str, prompt: str, options: list[str]) -> Decision:
+def _decision(ctx: Ctx, name: str, kind: str, prompt: Phrase, options: list[str]) -> Decision:
     return Decision(
         id=ctx.decision_id(kind, name).format(),
         character=ctx.eyes(name),
@@ -219,17 +220,17 @@ def enchant(
     """7.10.1–7.10.5: phase ``number`` of ``name``'s turn, an EM, E or RE phase (see the module
     docstring); ``prefers`` holds his answers to the decisions :func:`choices` asked."""
     if activity.kind is K.REMOTE_ENCHANT and name not in ctx.today.meditated:
-        _cancel(ctx, name, number, "Remote Enchant needs an earlier EM phase today (7.10.5)")
+        _cancel(ctx, name, number, phrase("daylight.remote_needs_meditation"))
         return
     if name not in ctx.today.meditated:
         if not _any_ready(ctx.state, name):
-            _cancel(ctx, name, number, "he has no active Magic chit of Types I-V (7.10.2)")
+            _cancel(ctx, name, number, phrase("daylight.no_ready_magic_chit"))
             return
         ctx.today.meditated.append(name)
         ctx.emit(Meditated(who=name, phase=number))
         return
     if activity.kind is K.ENCHANT_FIRST:
-        reason = "he has meditated today already: one EM serves the day (7.10.1a)"
+        reason = phrase("daylight.meditated_already")
         _cancel(ctx, name, number, reason)
         return
     anywhere = prefers.get(CLEARING)
@@ -237,15 +238,12 @@ def enchant(
         anywhere = None
     where = aim(ctx.state, name, activity, anywhere)
     if where is None:
-        _cancel(ctx, name, number, "he is in no clearing to enchant in (7.10.4)")
+        _cancel(ctx, name, number, phrase("daylight.no_clearing_to_enchant"))
         return
     chit = ready_chit(ctx.state, name, where.label)
     color = chit_color_now(ctx.state, holder(ctx.state, name), where.label)
     if chit is None or color is None:
-        reason = (
-            f"his {where.label} is not active (fatigued, wounded, a colour chit or committed "
-            "to a spell) when he enchants (7.10.2)"
-        )
+        reason = phrase("daylight.enchanting_chit_inactive", chit=where.label)
         _cancel(ctx, name, number, reason)
         return
     if where.tile and _supply(ctx, name, where, color, prefers.get(COLOR_CHIT)):
@@ -285,7 +283,7 @@ def _supply(ctx: Ctx, name: str, where: Aim, color: MagicColor, preferred: str |
     used.color = None
     used.status = "fatigued"
     ctx.emit(ColorSupplied(who=name, color=color.value, source=label, use=USE))
-    ctx.emit(Fatigued(who=name, chit=label, reason="its colour is used (7.10.4)"))
+    ctx.emit(Fatigued(who=name, chit=label, reason=phrase("daylight.colour_used")))
     return True
 
 
@@ -327,5 +325,5 @@ def _roadways(ctx: Ctx, code: str) -> None:
             ctx.emit(PutInForest(who=who, road=f"{first}-{second}"))
 
 
-def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
+def _cancel(ctx: Ctx, name: str, number: int, reason: Phrase) -> None:
     ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))

@@ -56,6 +56,7 @@ from __future__ import annotations
 from rules.catalog import Catalog
 from rules.modifiers import has
 from rules.orders.model import ActivityKind
+from rules.phrases import Phrase, phrase
 from rules.pieces import is_phantasm, pieces_of
 from rules.schema.characters import AbilityKey
 from rules.state import GameState, Place
@@ -64,7 +65,7 @@ from rules.state import GameState, Place
 ACTIVITIES = frozenset(
     {ActivityKind.MOVE, ActivityKind.FOLLOW, ActivityKind.PEER, ActivityKind.BLANK}
 )
-_ONLY = "the familiar can do only the Move, Follow and Peer activities (L3926)"
+_ONLY = phrase("daylight.familiar_only")
 #: What a phantasm may record (L5066): Move, Peer and Enchant (the day's first Enchant phase
 #: too, 7.10.1); a blank phase is doing nothing.
 PHANTASM_ACTIVITIES = frozenset(
@@ -76,10 +77,10 @@ PHANTASM_ACTIVITIES = frozenset(
         ActivityKind.BLANK,
     }
 )
-_PHANTASM_ONLY = "the phantasm can do only the Move, Peer and Enchant activities (L5066)"
+_PHANTASM_ONLY = phrase("daylight.phantasm_only")
 
 
-def forbidden(piece: str, kind: ActivityKind) -> str | None:
+def forbidden(piece: str, kind: ActivityKind) -> Phrase | None:
     """Why the familiar or phantasm ``piece`` may not record ``kind``, or None."""
     if is_phantasm(piece):
         return None if kind in PHANTASM_ACTIVITIES else _PHANTASM_ONLY

@@ -16,6 +16,7 @@ from rules.daylight.search_phase import Search
 from rules.discoveries import RoadDiscovery
 from rules.events import Decision
 from rules.events.search import Discovered, FoundEnemies, Looked, SearchChoice, SubstituteExchanged
+from rules.phrases import phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.chits import ChitKind
 from rules.schema.tables import Finding, Result
@@ -83,8 +84,7 @@ def _ask_exchange(ctx: Ctx, current: Search) -> str | None:
         id=ctx.decision_id("exchange", current.who).format(),
         character=ctx.eyes(current.who),
         kind="exchange",
-        prompt=f"Your look finds the {pieces[chit].name} in {current.tile}: exchange it for "
-        "its five chits, or put it back unrevealed?",
+        prompt=phrase("search.substitute_found", chit=pieces[chit].name, tile=current.tile),
         options=("put back", "exchange"),
         default="put back",
     )
@@ -117,7 +117,7 @@ def choice(ctx: Ctx, current: Search, result: Result) -> None:
         id=ctx.decision_id("search_choice", current.who).format(),
         character=ctx.eyes(current.who),
         kind="search_choice",
-        prompt=f"Choice on the {current.table} Table in {current.clearing}: which result?",
+        prompt=phrase("search.choice_prompt", table=current.table, clearing=current.clearing),
         options=tuple(options),
         default=default,
     )
@@ -212,7 +212,8 @@ def _discover(ctx: Ctx, who: str, what: str, discoveries: list[str], table: str)
     if what in discoveries:
         return
     discoveries.append(what)
-    ctx.emit(Discovered(recipients=(ctx.eyes(who),), who=who, what=what, how=f"by {table}"))
+    how = phrase("search.by_table", table=table)
+    ctx.emit(Discovered(recipients=(ctx.eyes(who),), who=who, what=what, how=how))
 
 
 def map_chits(ctx: Ctx, code: str) -> list[str]:

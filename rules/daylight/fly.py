@@ -37,6 +37,7 @@ from rules.magic.forms import belongings_frozen, transmorphized
 from rules.magic.spells.fly import BROOMSTICK, NO, YES, fly_chits, invoked, neighbours, strength
 from rules.magic.state import SpellInEffect, committed
 from rules.orders.model import Activity
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
 from rules.schema.base import MagicColor, Weight
@@ -74,7 +75,7 @@ def fly(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     start = ctx.where(name)
     here = over if over is not None else ctx.board.tile_of(start).tile if start else None
     if here is None or tile not in tiles_around(ctx, here):
-        reason = f"{tile} is neither his tile nor one next to it (7.3.3a.2)"
+        reason = phrase("daylight.tile_out_of_reach", tile=tile)
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
     if over is None:
@@ -149,23 +150,17 @@ def broomstick_move(ctx: Ctx, name: str, start: str, target: str) -> bool:
     if chit is None or spell is None:
         return False
     light = chit is Weight.LIGHT
-    what = (
-        "a Light Move chit to carry his items: do you invoke the Fly chit and make him fly to "
-        "the tile he moves to (L4959)?"
+    prompt = (
+        phrase("daylight.broomstick_light", name=name)
         if light
-        else "a Move chit stronger than Light: do you invoke the Fly chit, which has no effect "
-        "and breaks the spell (L4960)?"
+        else phrase("daylight.broomstick_strong", name=name)
     )
-    answer = questions.ask(
-        ctx, spell.controller, spell.spell, f"The {name} moves with {what}", [NO, YES]
-    )
+    answer = questions.ask(ctx, spell.controller, spell.spell, prompt, [NO, YES])
     ctx.wait_if_pending()
     if answer != YES:
         return False
     if not light:
-        lifecycle.break_spell(
-            ctx, spell, "invoked on a Move chit stronger than Light (L4960)", by=spell.caster
-        )
+        lifecycle.break_spell(ctx, spell, phrase("daylight.broomstick_broken"), by=spell.caster)
         return False
     tile = ctx.board.tile_of(target).tile
     _take_off(ctx, name, spell, start)
@@ -226,7 +221,7 @@ def _carpet(ctx: Ctx, name: str) -> str | None:
 
 def _no_chit(ctx: Ctx, name: str, number: int) -> None:
     """No Fly chit carries him: the phase is cancelled (7.3.3a.2)."""
-    reason = "he has no Fly chit that can carry him and is invoked (7.3.3a.2)"
+    reason = phrase("daylight.no_fly_chit")
     ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
 
 
@@ -240,7 +235,7 @@ def _take_off(
         sheet = ctx.sheet(name)
         if sheet.hidden:
             sheet.hidden = False
-            ctx.emit(Unhidden(who=name, reason="he flies (7.3.3a.3)"))
+            ctx.emit(Unhidden(who=name, reason=phrase("daylight.he_flies")))
         pieces = pieces_of(ctx.catalog)
         if chit is not None:
             limit = strength(ctx.catalog, chit)
@@ -295,14 +290,14 @@ def landing_clearing(ctx: Ctx, name: str, tile: str) -> str:
     purpose ``landing``."""
     clearings = set(ctx.board.clearings())
     while True:
-        roll = ctx.dice.game_roll("landing", who=name)
+        roll = ctx.dice.game_roll(phrase("daylight.landing"), who=name)
         ctx.emit_roll(roll)
         at = f"{tile}{roll.result}"
         if at in clearings:
             return at
 
 
-def grounded(ctx: Ctx, name: str, turn: TurnState) -> str | None:
+def grounded(ctx: Ctx, name: str, turn: TurnState) -> Phrase | None:
     """7.3.3b.1 *Special*: "If he lands in a cave after using a Sunlight phase during his turn,
     the remaining phases of his turn are cancelled" — the reason each is, or None. Read from
     where he stands: a character who used a Sunlight phase cannot walk into a cave (7.3.1c.2)
@@ -312,4 +307,4 @@ def grounded(ctx: Ctx, name: str, turn: TurnState) -> str | None:
         return None
     if ctx.board.clearing_type(where) is not ClearingType.CAVE:
         return None
-    return "he landed in a cave after using a Sunlight phase (7.3.3b.1)"
+    return phrase("daylight.landed_in_cave")

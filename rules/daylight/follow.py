@@ -18,6 +18,7 @@ from rules.daylight import blocking, prowling
 from rules.daylight.moving import active_horse, discover, is_pony, step
 from rules.events.daylight import FollowerLeft, FollowerStopped, TurnEnded
 from rules.magic.forms import creature
+from rules.phrases import phrase
 
 
 def followers_move(
@@ -37,7 +38,7 @@ def followers_move(
             blocking.phase_end_blocking(ctx, follower)
             prowling.prowl(ctx, follower)
             continue
-        discover(ctx, follower, used, f"following the {guide} (7.11.6a.3)")
+        discover(ctx, follower, used, phrase("daylight.following_guide", guide=guide))
         step(ctx, character, start, target)
 
 

@@ -19,7 +19,7 @@ from rules.catalog import Catalog
 from rules.daylight import familiar
 from rules.events.trade import Hired, Unhired
 from rules.orders.model import ActivityKind
-from rules.phrases import Phrase
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.tiles import ClearingType
 from rules.state import CharacterState, GameState, ItemState, Minion, Place
@@ -55,15 +55,15 @@ def guides(catalog: Catalog, state: GameState, follower: str) -> list[str]:
 
 
 #: What each kind of minion may not record, and why.
-_UNDERLING = "an underling can only follow (7.7.3, 7.7.5f)"
-_NO_ENCHANT = "hired leaders and controlled monsters cannot Enchant (6.2.5)"
-_NO_TRADE = "controlled monsters cannot Trade or Hire (6.2.5, 7.7.5e.1)"
+_UNDERLING = phrase("hire.underling_follows")
+_NO_ENCHANT = phrase("hire.no_enchant")
+_NO_TRADE = phrase("hire.no_trade")
 _ENCHANTS = frozenset(
     {ActivityKind.ENCHANT, ActivityKind.ENCHANT_FIRST, ActivityKind.REMOTE_ENCHANT}
 )
 
 
-def forbidden(catalog: Catalog, state: GameState, name: str, kind: ActivityKind) -> str | None:
+def forbidden(catalog: Catalog, state: GameState, name: str, kind: ActivityKind) -> Phrase | None:
     """Why the minion ``name`` may not record ``kind``, or None (always None for a character).
     Rest and Alert are allowed: a hired leader records them for his followers (6.2.5). A
     familiar records only Move, Follow and Peer (L3926), a phantasm only Move, Peer and Enchant
@@ -143,7 +143,7 @@ def expire_terms(ctx: Ctx) -> None:
     """7.7.4a: at Midnight of the last day of his term, each minion becomes unhired."""
     for piece, minion in sorted(ctx.state.minions.items()):
         if minion.last_day <= ctx.state.game_day:
-            unhire(ctx, piece, "his term of hire is over (7.7.4a)")
+            unhire(ctx, piece, phrase("hire.term_over"))
 
 
 def remount(catalog: Catalog, board: Board, state: GameState) -> None:

@@ -78,6 +78,7 @@ from rules.meeting import (
     penalty_prompt,
 )
 from rules.orders.model import Activity
+from rules.phrases import Phrase, phrase
 from rules.pieces import pieces_of
 from rules.schema.base import Relationship
 from rules.state import Place
@@ -109,8 +110,12 @@ class Hire:
         return None if self.spell is None else PACIFYING[self.spell]
 
     @property
-    def names(self) -> str:
-        return ", ".join(self.natives)
+    def named(self) -> str | Phrase:
+        """Whom he hires from, as events and questions name them: the native group, or the
+        monsters of his pacifying spell (7.7.5a)."""
+        if self.spell is None:
+            return self.group
+        return phrase("hire.pacified_monsters", spell=self.spell)
 
 
 def hire(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
@@ -150,7 +155,7 @@ def _forget(ctx: Ctx) -> None:
         turn.hired = None
 
 
-def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
+def _cancel(ctx: Ctx, name: str, number: int, reason: Phrase) -> None:
     ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
 
 
@@ -159,19 +164,20 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
     here = ctx.where(name)
     group = activity.target
     if here is None:
-        _cancel(ctx, name, number, "he is not in a clearing (7.7.1a)")
+        _cancel(ctx, name, number, phrase("hire.not_in_clearing"))
         return None
     employer = ctx.eyes(name)
     by_spell = group if group in PACIFYING else None
+    named: str | Phrase | None = group
     if by_spell is not None:
         present = hireable(ctx.catalog, ctx.state, name, by_spell, here)
         if not present:
-            reason = f"no monster his {by_spell} pacifies is in {here} (7.7.5a)"
+            reason = phrase("hire.no_pacified_monster", spell=by_spell, clearing=here)
             _cancel(ctx, name, number, reason)
             return None
-        group = f"monsters of his {by_spell}"
+        group, named = by_spell, phrase("hire.pacified_monsters", spell=by_spell)
     elif group is None or group not in ctx.catalog.natives:
-        _cancel(ctx, name, number, f"{group!r} is not a native group (7.7.1a)")
+        _cancel(ctx, name, number, phrase("hire.not_a_group", group=repr(group)))
         return None
     else:
         present = members(ctx, group, here)
@@ -187,14 +193,14 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
             ctx,
             "hire",
             name,
-            f"Hire from the {group}, rehire your own, or cancel before the roll (7.7.1)?",
+            phrase("hire.hire_prompt", group=named),
             options,
             options[0],
         )
         answer = trade_orders.ask(ctx, decision, trade_orders.hire(ctx, name))
         ctx.wait_if_pending()
         if answer == CANCEL:
-            _cancel(ctx, name, number, "he cancels the Hire phase before the roll (7.7.1)")
+            _cancel(ctx, name, number, phrase("hire.cancels"))
             return None
         if answer == HIRE:
             chosen = [order(ctx, unhired)[0]] if group in ONE_AT_A_TIME else unhired
@@ -202,11 +208,11 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> Hire | None:
         chosen = [_which(ctx, name, mine)] if group in ONE_AT_A_TIME else mine
         return Hire(name, employer, group, here, tuple(chosen), True, number, by_spell)
     if present:
-        reason = f"every member of the {group} in {here} is hired by another (7.7.1a, e)"
+        reason = phrase("hire.all_hired", group=named, clearing=here)
         if name in present and len(present) == 1:
-            reason = "a hired leader cannot rehire himself (7.7.2b)"
+            reason = phrase("hire.cannot_rehire_himself")
     else:
-        reason = f"no member of the {group} is in {here}: natives elsewhere are not hired (7.7.1a)"
+        reason = phrase("hire.none_here", group=named, clearing=here)
     _cancel(ctx, name, number, reason)
     return None
 
@@ -244,7 +250,7 @@ def _which(ctx: Ctx, name: str, mine: list[str]) -> str:
         ctx,
         "rehire",
         name,
-        f"Which of his natives does the {name} rehire (7.7.1d)?",
+        phrase("hire.rehire_prompt", name=name),
         tuple(ranked),
         ranked[0],
     )
@@ -276,7 +282,7 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
             ctx,
             "drinks",
             name,
-            f"Buy drinks for the {group} ({cost} gold) before the Meeting roll (7.7.1b)?",
+            phrase("hire.drinks_prompt", group=current.named, gold=cost),
             DRINKS,
             DRINKS[0],
         )
@@ -284,7 +290,7 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
     ctx.wait_if_pending()
     if drinks:
         ctx.sheet(name).gold -= cost
-        ctx.emit(Drinks(who=name, group=group, gold=cost, at=current.clearing))
+        ctx.emit(Drinks(who=name, group=current.named, gold=cost, at=current.clearing))
     start = None if current.column is None else int(current.column)
     meeting = meet(
         ctx.dice, ctx.catalog, ctx.state, name, group, activity="hire", drinks=drinks, start=start
@@ -294,7 +300,7 @@ def _roll(ctx: Ctx, current: Hire) -> Meeting:
     ctx.emit(
         MeetingRolled(
             who=name,
-            group=group,
+            group=current.named,
             column=meeting.final_column.name.lower(),
             result=meeting.result.text,
             at=current.clearing,
@@ -310,26 +316,28 @@ def _result(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     if kind is ResultKind.PRICE:
         _price(ctx, current, result.multiplier or 1, result.text)
     elif kind is ResultKind.BOON and current.column is not None:
-        _price(ctx, current, 1, "Boon, as Price x 1 (7.7.5b)")  # no monster is hired free
+        _price(ctx, current, 1, phrase("hire.boon_as_price_monsters"))  # none hired free
     elif kind is ResultKind.BOON:
         _boon(ctx, current, result)
     elif kind is ResultKind.NO_DEAL:
-        _declined(ctx, current, "No Deal (L5495)")
+        _declined(ctx, current, phrase("hire.no_deal"))
     elif kind is ResultKind.BLOCK_BATTLE:
-        _block(ctx, current, "Block/Battle (L5497, 7.6.5d)")
+        _block(ctx, current, phrase("hire.block_battle"))
     elif kind in (ResultKind.INSULT, ResultKind.CHALLENGE):
         _penalty(ctx, current, result)
     else:  # Trouble and Opportunity are rolled again by the Meeting Table itself
         raise RuntimeError(f"the Meeting Table ended on {result.text!r}")
 
 
-def _price(ctx: Ctx, current: Hire, multiplier: int, text: str, *, accepted: bool = False) -> None:
+def _price(
+    ctx: Ctx, current: Hire, multiplier: int, text: str | Phrase, *, accepted: bool = False
+) -> None:
     """A Price result: the multiplier times the total wages, in recorded gold only (7.7.1b.1),
     paid if he can and will (``accepted``: he has already said so)."""
     price = multiplier * wages(ctx, current.natives)
     name = current.who
     if spendable_gold(ctx.sheet(name), ctx.state.spells) < price:
-        _declined(ctx, current, f"{text}: he cannot pay {price} gold (7.7.1b.1, 7.6.5c)")
+        _declined(ctx, current, phrase("hire.cannot_pay", result=text, gold=price))
         return
     if not accepted:
         _accept(ctx, current, price, text)
@@ -337,28 +345,28 @@ def _price(ctx: Ctx, current: Hire, multiplier: int, text: str, *, accepted: boo
         _pay(ctx, current, price, text)
 
 
-def _accept(ctx: Ctx, current: Hire, price: int, text: str) -> None:
+def _accept(ctx: Ctx, current: Hire, price: int, text: str | Phrase) -> None:
     name = current.who
     decision = buying.decision(
         ctx,
         "accept",
         name,
-        f"{text}: pay {price} gold to hire the {current.names} (7.7.1b.1)?",
+        phrase("hire.accept_prompt", result=text, gold=price, natives=current.natives),
         ("yes", "no"),
         "yes",
     )
     answer = ctx.ask(decision)
     ctx.wait_if_pending()
     if answer != "yes":
-        _declined(ctx, current, f"{text}: he will not pay {price} gold (7.7.1)")
+        _declined(ctx, current, phrase("hire.will_not_pay", result=text, gold=price))
         return
     _pay(ctx, current, price, text)
 
 
-def _pay(ctx: Ctx, current: Hire, price: int, text: str) -> None:
+def _pay(ctx: Ctx, current: Hire, price: int, text: str | Phrase) -> None:
     name = current.who
     ctx.sheet(name).gold -= price
-    ctx.emit(HirePaid(who=name, group=current.group, gold=price, result=text))
+    ctx.emit(HirePaid(who=name, group=current.named, gold=price, result=text))
     _engage(ctx, current)
 
 
@@ -373,10 +381,7 @@ def _boon(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
         ctx,
         "boon",
         name,
-        (
-            f"Boon: hire the {current.names} free (the {current.group} one level less friendly),"
-            f" pay {price} gold as Price x 1, or decline (L5493)?"
-        ),
+        phrase("hire.boon_prompt", natives=current.natives, group=current.group, gold=price),
         options,
         "price" if affordable else "decline",
     )
@@ -384,12 +389,12 @@ def _boon(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     answer = trade_orders.ask(ctx, decision, standing or trade_orders.orders(ctx, name).boons)
     ctx.wait_if_pending()
     if answer == "price":
-        _price(ctx, current, 1, "Boon, as Price x 1", accepted=True)
+        _price(ctx, current, 1, phrase("hire.boon_as_price"), accepted=True)
         return
     if answer != "boon":
-        _declined(ctx, current, "he declines the Boon (L5493)")
+        _declined(ctx, current, phrase("hire.declines_boon"))
         return
-    buying.owe(ctx, name, current.group, price, "a boon taken (7.7.1b.1, 7.6.5e)")
+    buying.owe(ctx, name, current.group, price, phrase("hire.boon_taken"))
     _engage(ctx, current)
 
 
@@ -404,31 +409,36 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
             ctx,
             what.lower(),
             name,
-            penalty_prompt(ctx.catalog, current.group, what, "blocked"),
+            penalty_prompt(ctx.catalog, _penalty_group(current), what, "blocked"),
             PENALTY,
             PENALTY[0],
         )
         answer = trade_orders.ask(ctx, decision, trade_orders.penalty(ctx, name, what))
         ctx.wait_if_pending()
     if answer != "pay":
-        _block(ctx, current, f"an unpaid {what} (L5499–5501)")
+        _block(ctx, current, phrase("hire.unpaid", penalty=what))
         return
     pay_penalty(ctx.catalog, employer, what)
-    ctx.emit(PaidOff(who=name, group=current.group, result=what, at=current.clearing))
-    _declined(ctx, current, f"the {what} paid off, No Deal (L5499–5501)")
+    ctx.emit(PaidOff(who=name, group=current.named, result=what, at=current.clearing))
+    _declined(ctx, current, phrase("hire.paid_off", penalty=what))
 
 
-def _declined(ctx: Ctx, current: Hire, reason: str) -> None:
-    ctx.emit(NotHired(who=current.who, group=current.group, reason=reason))
+def _penalty_group(current: Hire) -> str:
+    """Whom a penalty's question names: the native group, or the pacifying spell's monsters."""
+    return current.group if current.spell is None else f"monsters of his {current.spell}"
 
 
-def _block(ctx: Ctx, current: Hire, reason: str) -> None:
+def _declined(ctx: Ctx, current: Hire, reason: Phrase) -> None:
+    ctx.emit(NotHired(who=current.who, group=current.named, reason=reason))
+
+
+def _block(ctx: Ctx, current: Hire, reason: Phrase) -> None:
     """The group refuses and blocks him (L5497, 7.6.5d L1902): his turn's later phases are
     cancelled (7.12.4)."""
     _declined(ctx, current, reason)
     if current.who not in ctx.today.blocked:
         ctx.today.blocked.append(current.who)
-    ctx.emit(Blocked(who=current.who, by=current.group, at=current.clearing))
+    ctx.emit(Blocked(who=current.who, by=current.named, at=current.clearing))
 
 
 def _engage(ctx: Ctx, current: Hire) -> None:
@@ -449,4 +459,4 @@ def _released(ctx: Ctx, piece: str, employer: str) -> None:
     released from all pacification spells cast by other characters"."""
     for spell in list(ctx.state.spells):
         if spell.spell in PACIFYING and spell.controller != employer and piece in spell.targets:
-            lifecycle.release(ctx, spell, piece, reason="hired by another (7.7.5c)")
+            lifecycle.release(ctx, spell, piece, reason=phrase("hire.hired_by_another"))

@@ -41,6 +41,7 @@ from rules.events.search import (
 from rules.magic import strength as strength_wish
 from rules.magic.state import committed
 from rules.orders.targets import PILE
+from rules.phrases import Phrase, phrase
 from rules.pieces import ITEM_KINDS, Kind, is_phantasm, pieces_of
 from rules.schema.action_chits import STRENGTH_ACTIONS, Action
 from rules.schema.base import Weight
@@ -137,36 +138,36 @@ def target(ctx: Ctx, current: Search) -> str | None:
     return choices[0] if len(choices) == 1 else None
 
 
-def loot_problem(ctx: Ctx, current: Search) -> str | None:
+def loot_problem(ctx: Ctx, current: Search) -> Phrase | None:
     """Why he may not loot what he names, or None: a pile must lie in his clearing, a site
     must be one he has discovered there (7.5.5b.1), and the site's conditions met (d)."""
     named = target(ctx, current)
     if named is None:
         choices = lootable(ctx, current.who, current.clearing)
         if not choices:
-            return f"he has no discovered site or pile to loot in {current.clearing} (7.5.5b)"
-        return f"name what he loots in {current.clearing}: {', '.join(choices)} (7.5.5b)"
+            return phrase("search.nothing_to_loot", clearing=current.clearing)
+        return phrase("search.name_the_loot", clearing=current.clearing, choices=tuple(choices))
     if named == PILE:
         if not loose_items(ctx, Place.clearing(current.clearing)):
-            return f"there is no pile of abandoned belongings in {current.clearing} (7.5.5b)"
+            return phrase("search.no_pile", clearing=current.clearing)
         return None
     if named not in ctx.sheet(current.who).discoveries:
-        return f"he has not discovered the {named} (7.5.5b.1)"
+        return phrase("search.site_undiscovered", site=named)
     if site_clearing(ctx, named) != current.clearing:
-        return f"the {named} is not in his clearing (7.5.5b)"
+        return phrase("search.site_elsewhere", site=named)
     return condition_problem(ctx, current.who, named)
 
 
-def condition_problem(ctx: Ctx, who: str, site: str) -> str | None:
+def condition_problem(ctx: Ctx, who: str, site: str) -> Phrase | None:
     """Why he cannot meet the site's condition (7.5.5d), or None: an asterisk to fatigue at the
     Cairns or Pool (a character's; d.1), the Lost Keys or Tremendous strength at the Crypt, and
     at the Vault until it is open (d.2)."""
     word = _word(ctx, site)
     if word in (CAIRNS, POOL) and ctx.is_character(who) and not _asterisk(ctx, who):
-        return f"he has no asterisk to fatigue to loot the {site} (7.5.5d.1)"
+        return phrase("search.no_asterisk_to_loot", site=site)
     needs_strength = word == VAULT and site not in ctx.state.opened
     if (needs_strength or site == CRYPT) and _tremendous(ctx, who) is None:
-        return f"the {site} needs the Lost Keys or Tremendous strength (7.5.5d.2)"
+        return phrase("search.needs_keys_or_strength", site=site)
     return None
 
 
@@ -272,7 +273,7 @@ def ask_item(ctx: Ctx, who: str, item: str, *, giving: Sequence[str] = ()) -> st
         id=ctx.decision_id("item", who).format(),
         character=ctx.eyes(who),
         kind="item",
-        prompt=f"You take the {piece.name}: keep it inactive, activate it, or abandon it?",
+        prompt=phrase("search.item_prompt", item=piece.name),
         options=every,
         default=KEEP,
     )
@@ -311,7 +312,7 @@ def take(ctx: Ctx, who: str, item: str, where: str, choice: str) -> None:
         stack = ctx.state.stacks[ctx.state.place_of(item)]
         stack.remove(item)
         stack.insert(0, item)
-        moving.discover(ctx, who, [piece.name], "by drawing its Site card (7.5.5g.1)")
+        moving.discover(ctx, who, [piece.name], phrase("search.by_site_card"))
         return
     ctx.state.put(item, Place.owner(who))
     ctx.sheet(who).items[item] = ItemState(active=False)
@@ -395,7 +396,7 @@ def _show_site(ctx: Ctx, who: str, site: str) -> None:
             if chit not in character.known:
                 character.known.append(chit)
     for spy in watchers(ctx, who, clearing):
-        moving.discover(ctx, spy, [site], "by spying on his looting (4.5.6)")
+        moving.discover(ctx, spy, [site], phrase("search.by_spying_on_looting"))
 
 
 def watchers(ctx: Ctx, who: str, clearing: str) -> list[str]:
@@ -435,7 +436,7 @@ def magic_sight_take(ctx: Ctx, current: Search, result: Result) -> None:
         id=ctx.decision_id("take_from", current.who).format(),
         character=ctx.eyes(current.who),
         kind="take_from",
-        prompt=f"{result.text}: take the top one from which site or pile, if any?",
+        prompt=phrase("search.take_from_prompt", result=result.text),
         options=options,
         default=options[0],
     )

@@ -59,6 +59,7 @@ from rules.events.trade import (
 )
 from rules.magic.nullifying import curses_in_force
 from rules.meeting import DISGUST
+from rules.phrases import Phrase, phrase
 from rules.pieces import pieces_of
 from rules.schema.base import Relationship
 from rules.schema.visitors import ChitFace, FaceKind
@@ -134,11 +135,20 @@ def foes_on_map(catalog: Catalog, state: GameState, face: ChitFace) -> bool:
     return any(_on_map(catalog, state, piece) for piece in foe_pieces(catalog, face))
 
 
-def cost_text(fame: int | float, notoriety: int | float) -> str:
-    """``"8 Fame"``, ``"10 Fame and 15 Notoriety"``."""
-    parts = [f"{fame} Fame"] if fame else []
-    parts += [f"{notoriety} Notoriety"] if notoriety else []
-    return " and ".join(parts) or "nothing"
+def cost_text(fame: int | float, notoriety: int | float) -> Phrase:
+    """``"8 Fame"``, ``"10 Fame and 15 Notoriety"``, ``"nothing"``."""
+    if fame and notoriety:
+        return phrase("trade.fame_and_notoriety", fame=_points(fame), notoriety=_points(notoriety))
+    if fame:
+        return phrase("trade.fame_points", fame=_points(fame))
+    if notoriety:
+        return phrase("trade.notoriety_points", notoriety=_points(notoriety))
+    return phrase("trade.no_points")
+
+
+def _points(points: int | float) -> int | str:
+    """A number of points as a phrase holds it: a fraction as it is written."""
+    return points if isinstance(points, int) else str(points)
 
 
 # --- taking (7.2.4 a–c, g) ------------------------------------------------------------------------
@@ -180,7 +190,7 @@ def at_phase_start(ctx: Ctx, name: str) -> None:
 
 def refusal(
     catalog: Catalog, state: GameState, sheet: CharacterState, face: ChitFace
-) -> str | None:
+) -> Phrase | None:
     """Why he cannot take the chit showing ``face`` now, or None: negative Fame or Notoriety,
     or a cost that would make them negative (7.2.4c); a cost in Fame under the Disgust Curse,
     which forbids "any game function that would cause him to subtract from it" (4.6.8a.4, the
@@ -188,24 +198,23 @@ def refusal(
     (g)."""
     assert face.cost is not None
     if sheet.fame < 0 or sheet.notoriety < 0:
-        return "he has negative Fame or Notoriety (7.2.4c)"
+        return phrase("trade.negative_points")
     if face.cost.fame > 0 and DISGUST in curses_in_force(state.spells, sheet):
-        return (
-            f"its cost, {cost_text(face.cost.fame, face.cost.notoriety)}, takes Fame, which he "
-            "cannot lose under the Disgust Curse (4.6.8a.4, L5280)"
-        )
+        return phrase("trade.cost_takes_fame", cost=cost_text(face.cost.fame, face.cost.notoriety))
     if sheet.fame < face.cost.fame or sheet.notoriety < face.cost.notoriety:
-        have = cost_text(sheet.fame, sheet.notoriety) if sheet.fame or sheet.notoriety else "none"
-        return (
-            f"its cost, {cost_text(face.cost.fame, face.cost.notoriety)}, would leave him with "
-            f"negative points: he has {have} (7.2.4c)"
+        have = (
+            cost_text(sheet.fame, sheet.notoriety)
+            if sheet.fame or sheet.notoriety
+            else phrase("trade.none_at_all")
         )
+        cost = cost_text(face.cost.fame, face.cost.notoriety)
+        return phrase("trade.cost_too_high", cost=cost, have=have)
     if face.kind is FaceKind.CAMPAIGN:
         carried = campaign_of(catalog, sheet)
         if carried is not None:
-            return f"he already has a campaign chit, the {carried[1].name} (7.2.4a)"
+            return phrase("trade.has_campaign", campaign=carried[1].name)
         if not foes_on_map(catalog, state, face):
-            return "none of its foes is on the map (7.2.4g)"
+            return phrase("trade.no_foes_on_map")
     return None
 
 
@@ -248,15 +257,22 @@ def take(ctx: Ctx, name: str, chit: str, face: ChitFace, where: str) -> None:
         )
     )
     if face.kind is FaceKind.CAMPAIGN:
-        _partners(ctx, name, face, PARTNER_LEVELS, "takes")
+        _partners(ctx, name, face, PARTNER_LEVELS, phrase("trade.takes_chit", chit=face.name))
 
 
-def _task_text(face: ChitFace, task: Task) -> str:
-    until = f"by the Midnight of game day {task.last_day}" if task.last_day else "by the game's end"
+def _task_text(face: ChitFace, task: Task) -> Phrase:
+    """What the task asks of him, and by when (7.2.4e.1, f)."""
+    until = (
+        phrase("trade.by_midnight_of", day=task.last_day)
+        if task.last_day
+        else phrase("trade.by_game_end")
+    )
     if face.kind is FaceKind.MISSION:
-        return f"deliver it to the {task.destination} {until} for {task.reward} Gold"
-    foes = [*face.foes, *face.foe_monsters]
-    return f"kill all of the {', '.join(foes)} {until}; partners: {', '.join(face.partners)}"
+        return phrase(
+            "trade.mission_task", dwelling=task.destination, until=until, gold=task.reward
+        )
+    foes = (*face.foes, *face.foe_monsters)
+    return phrase("trade.campaign_task", foes=foes, until=until, partners=tuple(face.partners))
 
 
 def mission_terms(
@@ -289,10 +305,10 @@ def _dwelling_clearing(state: GameState, dwelling: str) -> str | None:
         return None
 
 
-def _partners(ctx: Ctx, name: str, face: ChitFace, change: int, verb: str) -> None:
+def _partners(ctx: Ctx, name: str, face: ChitFace, change: int, reason: Phrase) -> None:
     """7.2.4h, h.1, h.2: each partner group ``change`` levels friendlier on his sheet — beyond Ally
     the extra levels are kept (they only let him accept extra boons) — and each change shown to
-    him."""
+    him, for ``reason``."""
     sheet = ctx.sheet(name)
     for group in face.partners:
         level = sheet.relationships.get(group, int(Relationship.NEUTRAL)) + change
@@ -301,14 +317,16 @@ def _partners(ctx: Ctx, name: str, face: ChitFace, change: int, verb: str) -> No
         else:
             sheet.relationships[group] = level
         shown = Relationship(min(max(level, Relationship.ENEMY), Relationship.ALLY)).name.lower()
-        extra = f" (+{level - Relationship.ALLY} beyond Ally, 7.2.4h.1)" if level > 2 else ""
+        said: str | Phrase = shown
+        if level > Relationship.ALLY:
+            said = phrase("trade.beyond_ally", level=shown, extra=level - Relationship.ALLY)
         ctx.emit(
             RelationshipChanged(
                 recipients=(name,),
                 who=name,
                 group=group,
-                level=shown + extra,
-                reason=f"he {verb} the {face.name} chit (7.2.4h)",
+                level=said,
+                reason=reason,
             )
         )
 
@@ -324,7 +342,7 @@ def _put_back(ctx: Ctx, name: str, chit: str, clearing: str | None) -> Task:
     ctx.state.put(chit, Place.clearing(clearing) if clearing is not None else Place.OUT)
     face = face_of(ctx.catalog, chit, task.face)
     if face.kind is FaceKind.CAMPAIGN:
-        _partners(ctx, name, face, -PARTNER_LEVELS, "puts back")
+        _partners(ctx, name, face, -PARTNER_LEVELS, phrase("trade.puts_back_chit", chit=face.name))
     return task
 
 
@@ -394,9 +412,7 @@ def abandon(ctx: Ctx, name: str) -> None:
         if key not in ctx.memo:
             ctx.memo[key] = True
             ctx.emit(
-                CampaignNotAbandoned(
-                    who=name, chit=face.name, reason="some of its foes are on the map (7.2.4j)"
-                )
+                CampaignNotAbandoned(who=name, chit=face.name, reason=phrase("trade.foes_on_map"))
             )
         return
     _put_back(ctx, name, chit, where)
@@ -437,6 +453,8 @@ def midnight(ctx: Ctx, *, game_over: bool) -> None:
                     chit=face.name,
                     at=where,
                     penalty=cost_text(task.fame, task.notoriety),
-                    reason="the game ends" if not out_of_time else f"game day {task.last_day} ends",
+                    reason=phrase("trade.game_ends")
+                    if not out_of_time
+                    else phrase("trade.day_ends", day=task.last_day),
                 )
             )

@@ -14,6 +14,7 @@ from rules.day.context import Ctx
 from rules.day.state import TurnState
 from rules.daylight import familiar, follow, hirelings, missions
 from rules.daylight.fly import broomstick_move
+from rules.daylight.lists import alternatives
 from rules.daylight.moving import (
     EDGE,
     Cancelled,
@@ -30,6 +31,7 @@ from rules.events.daylight import Climbing, FamiliarLeft, LeftMap, Moved, PhaseC
 from rules.magic.forms import creature, misted, walks_woods
 from rules.magic.spells import lost
 from rules.orders.model import Activity
+from rules.phrases import phrase
 from rules.schema.tiles import ClearingType
 from rules.state import Place
 
@@ -52,7 +54,7 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
     road = ctx.state.road_of(name)
     if road is not None:
         if activity.target not in road:
-            reason = f"he is on the roadway between {road[0]} and {road[1]} (8.3.8d.1)"
+            reason = phrase("daylight.on_roadway", first=road[0], second=road[1])
             ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
             return
         start = road[1] if activity.target == road[0] else road[0]
@@ -64,7 +66,7 @@ def move(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         return
     target = resolve_target(ctx.board, activity.target)
     if start is None or isinstance(target, Cancelled):
-        reason = target.reason if isinstance(target, Cancelled) else "he is off the map"
+        reason = target.reason if isinstance(target, Cancelled) else phrase("daylight.off_the_map")
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
     mist = misted(ctx.state.spells, name)
@@ -100,7 +102,7 @@ def _out_of_forest(
     the woods); and nobody is with him in the forest to follow or spy on him."""
     name, target = turn.character, activity.target or ""
     if target not in exits:
-        reason = f"he is in the forest: he must move to {' or '.join(exits)} (7.10.4d.2, 8.3.8f)"
+        reason = phrase("daylight.in_forest_move", clearings=alternatives(exits))
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
     if _no_cave(ctx, turn, number, target):
@@ -140,7 +142,7 @@ def _no_cave(ctx: Ctx, turn: TurnState, number: int, target: str) -> bool:
         PhaseCancelled(
             who=turn.character,
             phase=number,
-            reason="he used a Sunlight phase today and cannot enter a cave (7.3.1c.2)",
+            reason=phrase("daylight.no_cave_after_sunlight"),
         )
     )
     return True
@@ -193,7 +195,7 @@ def _goes(
     step(ctx, character, start, target, follow.carriers(ctx, name, staying))
     follow.followers_move(ctx, name, start, target, staying, used)
     for spy in watchers:
-        discover(ctx, spy, used, f"spying on the {name} (4.5.6b.1)")
+        discover(ctx, spy, used, phrase("daylight.spying_on_move", name=name))
 
 
 def walks_the_woods(ctx: Ctx, name: str, start: str, target: str) -> bool:
@@ -217,7 +219,7 @@ def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:
     if not any(usable(ctx.catalog, ctx.board, character, start, c) for c in exits):
         ctx.emit(
             PhaseCancelled(
-                who=name, phase=number, reason=f"no roadway from {start} leads off the map"
+                who=name, phase=number, reason=phrase("daylight.no_road_off_map", start=start)
             )
         )
         return
@@ -234,7 +236,7 @@ def leave_map(ctx: Ctx, name: str, number: int, start: str) -> None:
             ctx.emit(FamiliarLeft(who=piece, owner=who, from_=was[piece]))
     for piece, minion in sorted(ctx.state.minions.items()):
         if minion.employer == name:
-            hirelings.unhire(ctx, piece, f"the {name} left the map (7.7.4b)")
+            hirelings.unhire(ctx, piece, phrase("hire.employer_left_map", name=name))
     for who in leaving:
         if ctx.is_character(who):
             departure.left_map(ctx, who)  # 9.2.2b: out of play, his score as of now

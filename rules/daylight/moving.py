@@ -16,6 +16,7 @@ from rules.board import Board, ClearingError, Connection, board_for, parse_clear
 from rules.catalog import Catalog
 from rules.chits import alteration, in_play, move_strength
 from rules.daylight import missions
+from rules.daylight.lists import each_the
 from rules.discoveries import RoadDiscovery
 from rules.events.daylight import Abandoned, AbandonedCard, AbandonedCardNamed, Deactivated, Moved
 from rules.events.search import Discovered
@@ -23,6 +24,7 @@ from rules.hidden import finds
 from rules.magic.altering import unleashed, unleashed_face
 from rules.magic.forms import belongings_frozen, creature, untransmorphized
 from rules.modifiers import sheet_has
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, is_phantasm, pieces_of
 from rules.schema.base import Weight
 from rules.schema.characters import AbilityKey
@@ -40,7 +42,7 @@ EDGE = "Edge"
 class Cancelled:
     """Why a recorded Move cannot be done: it becomes a blank phase (7.3.1b, 6.2.4f)."""
 
-    reason: str
+    reason: Phrase
 
 
 def item_weight(catalog: Catalog, item: str) -> Weight:
@@ -218,13 +220,15 @@ def roadway(
     (7.3.1a); in ``mist``, along any roadway (L5060, :func:`usable`)."""
     connection = next((c for c in board.connections(start) if c.to == target), None)
     if connection is None:
-        neighbours = ", ".join(sorted({c.to for c in board.connections(start) if c.to}))
-        return Cancelled(f"no roadway from {start} to {target} (roads lead to {neighbours})")
+        neighbours = tuple(sorted({c.to for c in board.connections(start) if c.to}))
+        return Cancelled(
+            phrase("daylight.no_roadway", start=start, target=target, neighbours=neighbours)
+        )
     if not usable(catalog, board, character, start, connection, mist=mist):
         missing = [
             d for d in discoveries_used(board, start, target) if d not in character.discoveries
         ]
-        return Cancelled(f"he has not discovered the {' and the '.join(missing)} (7.3.1a.2)")
+        return Cancelled(phrase("daylight.road_undiscovered", discoveries=each_the(missing)))
     return None
 
 
@@ -271,13 +275,13 @@ def step(
         horse = active_horse(ctx.catalog, ctx.state, character)
         if horse is not None:
             character.items[horse].active = False
-            ctx.emit(Deactivated(who=character.name, item=horse, reason="caves (7.3.2a.1)"))
+            ctx.emit(Deactivated(who=character.name, item=horse, reason=phrase("daylight.caves")))
 
 
 def resolve_target(board: Board, target: str | None) -> str | Cancelled:
     """The clearing id a recorded Move names, or why it names none."""
     if target is None:
-        return Cancelled("the Move names no clearing")
+        return Cancelled(phrase("daylight.move_names_no_clearing"))
     try:
         return board.resolve(target)
     except ClearingError as error:
@@ -312,7 +316,7 @@ def weight_of(catalog: Catalog, name: str) -> Weight:
 
 def activation_refused(
     catalog: Catalog, state: GameState, character: CharacterState, item: str
-) -> str | None:
+) -> Phrase | None:
     """Why ``item`` cannot be activated now, or None (4.3.6–4.3.8, 7.3.1f, 7.3.2a): one active
     weapon, one of each kind of armor counter, one horse — never in a cave, and strong enough
     for him and what he carries — and one Boots card, strong enough for him and all he owns.
@@ -326,31 +330,31 @@ def activation_refused(
     me = weight_of(catalog, character.name)
     enchanted = piece.kind is Kind.TREASURE and catalog.treasures[piece.name].enchanted
     if state.spells and belongings_frozen(state.spells, character.name) and not enchanted:
-        return "transmorphized, he keeps his belongings inactive (4.6.9b.2, b.4)"
+        return phrase("daylight.transmorphized_inactive")
     if is_weapon(catalog, item) and any(is_weapon(catalog, i) for i in active):
-        return "he may have only one weapon active (4.3.6; a weapon card counts, L4428)"
+        return phrase("daylight.one_weapon")
     if piece.kind is Kind.ARMOR:
         kind = catalog.armor[piece.name].kind
         if any(
             pieces[i].kind is Kind.ARMOR and catalog.armor[pieces[i].name].kind == kind
             for i in active
         ):
-            return f"he may have only one {kind} active (4.3.7)"
+            return phrase("daylight.one_armor", kind=str(kind))
     if piece.kind is Kind.HORSE:
         where = state.clearing_of(character.name)
         if (
             where is not None
             and board_for(catalog, state.tiles).clearing_type(where) is ClearingType.CAVE
         ):
-            return "no horse can be active in a cave (7.3.2a.1)"
+            return phrase("daylight.no_horse_in_cave")
         if any(pieces[i].kind is Kind.HORSE for i in active):
-            return "he may ride only one horse (7.3.2a)"
+            return phrase("daylight.one_horse")
         strength = horse_strength(catalog, item)
         packed = _packed(catalog, state, character)
         carried = [i for i in owned if pieces[i].kind is not Kind.HORSE and i not in packed]
         heaviest = max([me, *(item_weight(catalog, i) for i in carried)], key=lambda w: w.rank)
         if strength.rank < heaviest.rank:
-            return f"the {item} cannot carry {heaviest} weight (7.3.2a)"
+            return phrase("daylight.horse_cannot_carry", item=item, weight=str(heaviest))
     if piece.kind is Kind.TREASURE:
         card = catalog.treasures[piece.name]
         if "boots" in card.behaviour and card.chit is not None and card.chit.strength is not None:
@@ -359,14 +363,14 @@ def activation_refused(
                 and "boots" in catalog.treasures[pieces[i].name].behaviour
                 for i in active
             ):
-                return "he may have only one Boots card active (7.3.1f.2)"
+                return phrase("daylight.one_boots")
             everything = [
                 me,
                 *(item_weight(catalog, i) for i in owned if pieces[i].kind is not Kind.HORSE),
             ]
             heaviest = max(everything, key=lambda w: w.rank)
             if card.chit.strength.rank < heaviest.rank:
-                return f"the {item} cannot carry {heaviest} weight (7.3.1f.1)"
+                return phrase("daylight.boots_cannot_carry", item=item, weight=str(heaviest))
     return None
 
 
@@ -397,7 +401,7 @@ def spies(ctx: Ctx, name: str, clearings: Sequence[str]) -> list[str]:
     ]
 
 
-def discover(ctx: Ctx, who: str, discoveries: Sequence[str], how: str) -> None:
+def discover(ctx: Ctx, who: str, discoveries: Sequence[str], how: Phrase) -> None:
     """``who`` crosses these discoveries off his list (privately); underlings record none
     (7.7.3), a hired leader's are his employer's to see (7.7.2a), and a familiar's list is its
     owner's (L3929)."""

@@ -21,19 +21,20 @@ from rules.events.daylight import CardUsed, CurseCured
 from rules.magic import in_clearing, lifecycle, spell_tables, wishes
 from rules.magic.spell_tables import CURSES_TABLE, WISHES_TABLE
 from rules.magic.state import SpellInEffect
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 
 #: How the Amulet names itself as the reason a spell is broken or a target released.
-AMULET = "Amulet"
+AMULET = phrase("daylight.card_named", card="Amulet")
 
 
-def refused(ctx: Ctx, who: str, item: str) -> str | None:
+def refused(ctx: Ctx, who: str, item: str) -> Phrase | None:
     """Why ``who`` cannot activate the one-use card ``item`` now, or None (L4322): the Amulet
     needs a Curse to cure or a spell to break in his clearing."""
     if pieces_of(ctx.catalog)[item].name == "Amulet" and not (
         _cursed(ctx, who) or _spells(ctx, who)
     ):
-        return "the Amulet has no Curse to cure nor spell to break in his clearing (L4322, L4325)"
+        return phrase("daylight.amulet_useless")
     return None
 
 

@@ -24,6 +24,7 @@ from rules.magic.nullifying import curses_in_force
 from rules.magic.state import SpellInEffect, committed
 from rules.modifiers import cards_in_clearing, has
 from rules.orders.model import DEFAULT_REST, Instructions
+from rules.phrases import phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey
 from rules.state import CharacterState
@@ -37,7 +38,7 @@ WOUNDS_TO_FATIGUE = "wounds_to_fatigue"
 SLEEP = "sleep"
 #: The decision's kind, in its id (``d3/Amazon/p2/rest/Woods Girl``).
 KIND = "rest"
-PROMPT = "Which chit do you rest first? (7.8.2)"
+PROMPT = phrase("daylight.rest_first")
 
 
 class Options(NamedTuple):
@@ -147,7 +148,7 @@ def vial_of_healing(ctx: Ctx, who: str) -> list[str]:
         return []
     healed = heal_wounds(ctx.sheet(who))
     for label in healed:
-        ctx.emit(Fatigued(who=who, chit=label, reason="the Vial of Healing (L4390)"))
+        ctx.emit(Fatigued(who=who, chit=label, reason=phrase("daylight.vial_of_healing")))
     return healed
 
 
@@ -188,7 +189,7 @@ def flowers_of_rest(ctx: Ctx, name: str) -> bool:
             who=name,
             chits=tuple(chit.label for chit in fatigued),
             by=card,
-            reason="he falls asleep until Sunset (L4302)",
+            reason=phrase("daylight.asleep_until_sunset"),
         )
     )
     if name not in ctx.today.asleep:
@@ -245,7 +246,7 @@ def wake(ctx: Ctx) -> None:
                     who=name,
                     chits=tuple(chit.label for chit in fatigued),
                     by="Flowers of Rest",
-                    reason="he wakes at Sunset, rested (L4302, 8.1.1)",
+                    reason=phrase("daylight.wakes_rested"),
                 )
             )
         ctx.emit(Woke(who=name))

@@ -31,6 +31,7 @@ from rules.magic.forms import absorbed_magic
 from rules.magic.items import added
 from rules.magic.spell_tables import CURSES_TABLE
 from rules.magic.state import committed
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
 from rules.schema.chits import ChitKind
@@ -87,7 +88,7 @@ class Source:
         return self.in_box(ctx) + self.awakened(ctx)
 
 
-def runes_problem(ctx: Ctx, current: Search) -> str | None:
+def runes_problem(ctx: Ctx, current: Search) -> Phrase | None:
     """Why he may not read runes on what he names, or None (7.5.6): an Artifact or Spell Book
     he owns and has active, or a Site chit he has discovered in his clearing, with a Spell card
     to read — the topmost of its box, or one of an item's awakened cards (7.5.6b). A bare
@@ -99,7 +100,7 @@ def runes_problem(ctx: Ctx, current: Search) -> str | None:
         return problem
     if source.in_box(ctx) or source.awakened(ctx) or source.added(ctx):
         return None
-    return f"the {source.name} has no Spell cards to read (7.5.6a)"
+    return phrase("search.no_spell_cards", source=source.name)
 
 
 def card_options(ctx: Ctx, source: Source) -> tuple[str, ...]:
@@ -128,8 +129,7 @@ def ask_card(ctx: Ctx, current: Search) -> str:
             id=ctx.decision_id("rune_card", current.who).format(),
             character=ctx.eyes(current.who),
             kind="rune_card",
-            prompt=f"Reading Runes on the {source.name}: the top card of its box, or one of its "
-            "awakened cards?",
+            prompt=phrase("search.rune_card_prompt", source=source.name),
             options=options,
             default=options[0],
         )
@@ -224,7 +224,7 @@ def afflict(ctx: Ctx, who: str, inflicted: Result, rolled: Roll) -> str:
     sheet.curses.append(inflicted.text)
     if inflicted.key == "wither":
         for label in wither(sheet, committed(ctx.state.spells, who)):
-            ctx.emit(Fatigued(who=who, chit=label, reason="the Wither Curse (4.6.8a.3)"))
+            ctx.emit(Fatigued(who=who, chit=label, reason=phrase("search.wither_curse")))
     curse = CURSES[inflicted.text]
     if curse.done == "yes":
         return inflicted.text
@@ -257,7 +257,7 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
                 id=ctx.decision_id("perceive_from", current.who).format(),
                 character=eyes,
                 kind="perceive_from",
-                prompt=f"Perceive spell in {current.clearing}: whose Spell cards do you look at?",
+                prompt=phrase("search.perceive_prompt", clearing=current.clearing),
                 options=(*(s.name for s in sources), NONE),
                 default=sources[0].name,
             )
@@ -274,8 +274,7 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
                 id=ctx.decision_id("learn", current.who).format(),
                 character=eyes,
                 kind="learn",
-                prompt=f"The Spell cards of the {source.name}, top first: {', '.join(spells)}. "
-                "Which spell do you learn?",
+                prompt=phrase("search.learn_prompt", source=source.name, spells=tuple(spells)),
                 options=(*learnable, NONE),
                 default=learnable[0],
             )
@@ -293,7 +292,7 @@ def perceive(ctx: Ctx, current: Search, result: Result) -> None:
     sight(ctx, current.who, SPELLS)
 
 
-def learn_problem(ctx: Ctx, who: str, spell: str) -> str | None:
+def learn_problem(ctx: Ctx, who: str, spell: str) -> Phrase | None:
     """Why he may not record ``spell`` now, or None: he needs a Magic chit of the spell's type,
     active, fatigued, wounded or enchanted (7.5.6c.2), or to be a Demon or the Imp by Absorb
     Essence, whose Magic type he may use (rule 2.2 L4948,
@@ -307,9 +306,9 @@ def learn_problem(ctx: Ctx, who: str, spell: str) -> str | None:
     if absorbed != str(kind) and not any(
         c.action is Action.MAGIC and c.magic_type == kind for c in magic
     ):
-        return f"he has no Magic chit of type {kind} to learn {spell} (7.5.6c.2)"
+        return phrase("search.no_magic_type", magic_type=str(kind), spell=spell)
     if sheet.spells.count(spell) > sheet.starting_spells.count(spell):
-        return f"he has already learned {spell} from its Spell card (7.5.6f)"
+        return phrase("search.already_learned", spell=spell)
     return None
 
 
@@ -347,7 +346,7 @@ def sites_here(ctx: Ctx, who: str) -> list[str]:
     return found
 
 
-def _named(ctx: Ctx, current: Search) -> tuple[Source | None, str | None]:
+def _named(ctx: Ctx, current: Search) -> tuple[Source | None, Phrase | None]:
     """What his Reading Runes reads (7.5.6), or None and why not."""
     items = active_items(ctx, current.who)
     sites = sites_here(ctx, current.who)
@@ -359,11 +358,8 @@ def _named(ctx: Ctx, current: Search) -> tuple[Source | None, str | None]:
         if not items and len(with_spells) == 1:
             return _site(ctx, with_spells[0]), None
         if not items and not with_spells:
-            return None, (
-                "he has no active Artifact or Spell Book and no discovered Site chit with Spell "
-                "cards in his clearing to read runes on (7.5.6)"
-            )
-        return None, (f"name what he reads runes on: {', '.join([*items, *with_spells])} (7.5.6b)")
+            return None, phrase("search.nothing_to_read")
+        return None, phrase("search.name_the_runes", choices=(*items, *with_spells))
     folded = target.casefold()
     for site in sites:
         if site.casefold() == folded:
@@ -373,19 +369,11 @@ def _named(ctx: Ctx, current: Search) -> tuple[Source | None, str | None]:
             return _item(ctx, item), None
     for record in ctx.catalog.map_chits.values():
         if record.kind is ChitKind.SITE and record.name.casefold() == folded:
-            return None, (
-                f"he can read runes on the {record.name} only if it is in his clearing and he "
-                "has discovered it (7.5.6)"
-            )
+            return None, phrase("search.runes_site_elsewhere", site=record.name)
     for treasure in ctx.catalog.treasures.values():
         if treasure.name.casefold() == folded and set(SPELL_ITEMS) & set(treasure.behaviour):
-            return None, (
-                f"he can read runes on the {treasure.name} only if he owns it and has it active "
-                "(7.5.6)"
-            )
-    return None, (
-        f"he reads runes on an Artifact, a Spell Book or a Site chit, not {target!r} (7.5.6)"
-    )
+            return None, phrase("search.runes_item_not_active", item=treasure.name)
+    return None, phrase("search.runes_not_a_source", target=repr(target))
 
 
 def _box(ctx: Ctx, holds: str) -> str:

@@ -25,6 +25,7 @@ from rules.events.daylight import PhaseCancelled
 from rules.layout import DIRECTIONS
 from rules.magic import bewitched
 from rules.orders.model import Activity, ActivityKind
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import AbilityKey
 from rules.schema.tables import Result
@@ -78,7 +79,7 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search
     here = ctx.where(name)
     declared = _declared(ctx, name, activity)
     if here is None or declared is None:
-        _cancel(ctx, name, number, "he is not in a clearing")
+        _cancel(ctx, name, number, phrase("search.not_in_clearing"))
         return None
     table, named = declared
     clearing = here
@@ -90,7 +91,7 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search
     if table == "Peer" and activity.kind is ActivityKind.SEARCH:
         fogged = bewitched.fog(ctx.state, [here] if named is None else [here, named])
         if fogged is not None:
-            why = f"the Fog on {fogged.targets[0]} prevents the Peer table in a Search (L4723)"
+            why = phrase("search.fog_prevents_peer", tile=fogged.targets[0])
             _cancel(ctx, name, number, why)
             return None
     if table == "Peer" and named is not None:
@@ -101,7 +102,7 @@ def _start(ctx: Ctx, name: str, number: int, activity: Activity) -> tuple[Search
             return None
         clearing, named = named, None
     if table in CHARACTERS_ONLY and not ctx.is_character(name):
-        _cancel(ctx, name, number, f"only a character uses the {table} Table (7.5.2)")
+        _cancel(ctx, name, number, phrase("search.characters_only", table=table))
         return None
     current = Search(who=name, table=table, clearing=clearing, target=named, phase=number)
     problem = target_problem(ctx, current)
@@ -131,13 +132,13 @@ def _declared(ctx: Ctx, name: str, activity: Activity) -> tuple[str, str | None]
     return None
 
 
-def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
+def _cancel(ctx: Ctx, name: str, number: int, reason: Phrase) -> None:
     ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
 
 
 def peer_problem(
     ctx: Ctx, here: str, target: str, *, enhanced: bool, who: str | None = None
-) -> str | None:
+) -> Phrase | None:
     """Why he may not Peer into ``target`` from ``here``, or None: his own clearing always; from
     a mountain clearing, any woods or mountain clearing of his tile or an adjacent one (7.5.4b);
     the Enhanced Peer activity, or one the Toadstool Circle lets Peer anywhere today (L4226),
@@ -146,9 +147,9 @@ def peer_problem(
         return None
     board = ctx.board
     if board.clearing_type(here) is not ClearingType.MOUNTAIN:
-        return f"he can Peer only into his own clearing from {here} (7.5.4b)"
+        return phrase("search.peer_own_clearing_only", here=here)
     if board.clearing_type(target) not in (ClearingType.WOODS, ClearingType.MOUNTAIN):
-        return f"from a mountain he Peers into woods and mountain clearings, not {target} (7.5.4b)"
+        return phrase("search.peer_from_mountain", target=target)
     mine = board.tile_of(here)
     theirs = board.tile_of(target).tile
     # Adjacent tiles share an edge (3.2.3b.3), with or without a road across it (b.4).
@@ -158,7 +159,7 @@ def peer_problem(
         if (beyond := board.tile_at(mine.neighbour(direction))) is not None
     }
     if theirs != mine.tile and theirs not in adjacent:
-        return f"{target} is not in his tile or an adjacent one (7.5.4b)"
+        return phrase("search.peer_too_far", target=target)
     return None
 
 
@@ -179,14 +180,14 @@ def magic_sight(ctx: Ctx, name: str) -> bool:
     return causes % 2 == 1
 
 
-def target_problem(ctx: Ctx, current: Search) -> str | None:
+def target_problem(ctx: Ctx, current: Search) -> Phrase | None:
     """Why the table cannot be used on what he names, or None (7.5.5b, 7.5.6)."""
     if current.table == "Loot":
         return looting.loot_problem(ctx, current)
     if current.table == "Reading Runes":
         return runes.runes_problem(ctx, current)
     if current.target is not None:
-        return f"the {current.table} Table names nothing to search (7.5.3)"
+        return phrase("search.table_names_nothing", table=current.table)
     return None
 
 

@@ -34,6 +34,7 @@ from rules.events.search import (
 )
 from rules.magic import pit, wishes
 from rules.modifiers import die_modifier, one_die
+from rules.phrases import phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import DieTable
 from rules.schema.tiles import ClearingType
@@ -62,7 +63,8 @@ def roll(ctx: Ctx, current: Search) -> int:
     catalog, board, state = ctx.catalog, ctx.board, ctx.state
     dice = one_die(catalog, board, state, current.who, DieTable.SITE_CARD)
     modifier = die_modifier(catalog, board, state, current.who, DieTable.SITE_CARD)
-    rolled = ctx.dice.roll(current.who, f"{card.name} table", one_die=dice, modifier=modifier)
+    purpose = phrase("search.card_table", card=card.name)
+    rolled = ctx.dice.roll(current.who, purpose, one_die=dice, modifier=modifier)
     ctx.emit(
         Searched(
             who=current.who,
@@ -150,7 +152,7 @@ def _teleport(ctx: Ctx, current: Search) -> None:
             id=ctx.decision_id("teleport", current.who).format(),
             character=ctx.eyes(current.who),
             kind="teleport",
-            prompt="The Toadstool Circle teleports you: to which cave clearing?",
+            prompt=phrase("search.teleport_prompt"),
             options=tuple(caves),
             default=default,
         )

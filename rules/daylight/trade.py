@@ -19,6 +19,7 @@ from rules.daylight import moving
 from rules.events.daylight import Deactivated
 from rules.events.trade import Traded, TradedDetail, TradeFailed, TradeNotMade
 from rules.orders.model import TradeOffer
+from rules.phrases import Phrase, phrase
 from rules.state import ItemState, Place
 
 
@@ -104,24 +105,25 @@ def unmade(ctx: Ctx) -> None:
                 )
 
 
-def _unable(ctx: Ctx, who: str, items: Sequence[str], gold: int) -> str | None:
+def _unable(ctx: Ctx, who: str, items: Sequence[str], gold: int) -> Phrase | None:
     """Why ``who`` cannot hand over ``items`` and ``gold`` now, said to him, or None."""
     character = ctx.sheet(who)
     missing = [i for i in items if i not in character.items]
     if missing:
-        return f"you no longer have {', '.join(missing)}"
+        return phrase("trade.no_longer_have", items=tuple(missing))
     if gold and spendable_gold(character, ctx.state.spells) < gold:
-        ashes = " (your Ashes Curse, 4.6.8a.4)" if character.gold >= gold else ""
-        return f"you have less than {gold} gold{ashes}"
+        if character.gold >= gold:
+            return phrase("trade.less_gold_ashes", gold=gold)
+        return phrase("trade.less_gold", gold=gold)
     return None
 
 
-def _failed(ctx: Ctx, name: str, partner: str, unable: dict[str, str]) -> None:
+def _failed(ctx: Ctx, name: str, partner: str, unable: dict[str, Phrase]) -> None:
     """Each side is told the trade failed: why, if it was his own doing; else only that the
     other could not make it — never what the other lacks, nor how much gold he has (his gold is
     secret, 2.6)."""
     for who, other in ((name, partner), (partner, name)):
-        reason = unable.get(who, f"the {other} could not make it")
+        reason = unable.get(who) or phrase("trade.other_could_not", other=other)
         ctx.emit(TradeFailed(recipients=(ctx.eyes(who),), who=name, partner=partner, reason=reason))
 
 

@@ -49,7 +49,9 @@ from rules.events.daylight import PhaseCancelled
 from rules.events.trade import Drinks, EnchantedRevealed, MeetingRolled, Sold, TradeLooked
 from rules.meeting import drinks_cost, drinks_help, meet, partner
 from rules.orders.model import Activity
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
+from rules.schema.characters import TradingPartner
 from rules.state import Place
 
 BUY, SELL, BUY_BACK, CANCEL = "buy", "sell", "buy back", "cancel"
@@ -73,7 +75,7 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     here = ctx.where(name)
     problem = _partner_problem(ctx, name, group, here)
     if problem is not None or group is None or here is None:
-        _cancel(ctx, name, number, problem or "he is not in a clearing")
+        _cancel(ctx, name, number, problem or phrase("trade.not_in_clearing"))
         _done(ctx)
         return
     if turn is not None and not begun:
@@ -86,7 +88,11 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     options = (BUY, *((SELL,) if mine else ()), *((BUY_BACK,) if owed else ()), CANCEL)
     standing = trade_orders.mode(ctx, name, group, options, mine)
     mode = trade_orders.ask(
-        ctx, buying.decision(ctx, "trade", name, f"Trade with the {group}?", options, BUY), standing
+        ctx,
+        buying.decision(
+            ctx, "trade", name, phrase("trade.trade_prompt", group=group), options, BUY
+        ),
+        standing,
     )
     ctx.wait_if_pending()
     if mode == SELL:
@@ -102,14 +108,19 @@ def trade(ctx: Ctx, name: str, number: int, activity: Activity) -> None:
     rolls = mode == BUY_BACK or (mode == BUY and item is not None)
     helps = rolls and drinks_help(ctx.catalog, ctx.state, name, group)
     if helps and 0 < cost <= spendable_gold(ctx.sheet(name), ctx.state.spells):
-        prompt = f"Buy drinks for the {group} ({cost} gold) before the Meeting roll?"
+        prompt = phrase("trade.drinks_prompt", group=group, gold=cost)
         decision = buying.decision(ctx, "drinks", name, prompt, DRINKS, DRINKS[0])
         drinks = trade_orders.ask(ctx, decision, trade_orders.drinks(ctx, name)) == YES
     ctx.wait_if_pending()
     if mode == CANCEL or (mode == BUY and item is None):
-        why = "he cancels the Trade phase (7.6.3c)" if mode == CANCEL else ""
-        has = "has" if visitor else "have"
-        _cancel(ctx, name, number, why or f"the {group} {has} nothing to sell (7.6.5)")
+        why = (
+            phrase("trade.cancels")
+            if mode == CANCEL
+            else phrase("trade.visitor_has_nothing", group=group)
+            if visitor
+            else phrase("trade.natives_have_nothing", group=group)
+        )
+        _cancel(ctx, name, number, why)
         _done(ctx)
         return
     if item is not None:
@@ -190,28 +201,32 @@ def _wares(ctx: Ctx, name: str, group: str, box: str) -> list[str]:
     return items + spells
 
 
-def _partner_problem(ctx: Ctx, name: str, group: str | None, here: str | None) -> str | None:
+def _partner_problem(ctx: Ctx, name: str, group: str | None, here: str | None) -> Phrase | None:
     if group is None:
-        return "he names no native leader or visitor (7.6.3)"
+        return phrase("trade.names_no_partner")
     try:
         found = partner(group)
-    except ValueError as error:
-        return str(error)
+    except ValueError:
+        return phrase(
+            "trade.no_such_partner",
+            group=repr(group),
+            partners=tuple(str(p) for p in TradingPartner),
+        )
     if found.is_visitor:
         if here is None or not visitor_here(ctx, group, here):
-            return f"the {group} is not in his clearing (7.6.3a)"
+            return phrase("trade.visitor_elsewhere", group=group)
         return None
     leader = leader_of(ctx, group)
     if leader is None:
-        return f"the {group} have no leader (7.6.1a)"
+        return phrase("trade.no_leader", group=group)
     if leader in ctx.state.minions:
-        return f"the {group}'s leader is hired: his group's belongings cannot be traded (7.6.1b)"
+        return phrase("trade.leader_hired", group=group)
     if here is None or ctx.where(leader) != here:
-        return f"the {group}'s leader is not in his clearing (7.6.1a, 7.6.3a)"
+        return phrase("trade.leader_elsewhere", group=group)
     return None
 
 
-def _cancel(ctx: Ctx, name: str, number: int, reason: str) -> None:
+def _cancel(ctx: Ctx, name: str, number: int, reason: Phrase) -> None:
     ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
 
 
@@ -221,7 +236,7 @@ def _ask_sell(ctx: Ctx, name: str, group: str, item: str) -> str:
         id=ctx.decision_id("sell", name, item).format(),
         character=ctx.eyes(name),
         kind="sell",
-        prompt=f"Sell {item} to the {group} for {gold} gold (7.6.4)?",
+        prompt=phrase("trade.sell_prompt", item=item, group=group, gold=gold),
         options=(NO, YES),
         default=NO,
     )
@@ -231,10 +246,10 @@ def _ask_sell(ctx: Ctx, name: str, group: str, item: str) -> str:
 def _ask_buy(ctx: Ctx, name: str, group: str, wares: list[str]) -> str:
     gold = spendable_gold(ctx.sheet(name), ctx.state.spells)
     costs = {item: buying.basic_price(ctx, item, group) for item in wares}
-    listed = ", ".join(f"{item} ({cost} gold)" for item, cost in costs.items())
+    listed = [phrase("trade.ware", item=item, gold=cost) for item, cost in costs.items()]
     affordable = [item for item in wares if costs[item] <= gold]
     default = affordable[0] if affordable else wares[0]
-    prompt = f"Which belonging of the {group} do you try to buy? {listed}"
+    prompt = phrase("trade.buy_prompt", group=group, wares=tuple(listed))
     decision = buying.decision(ctx, "buy", name, prompt, tuple(wares), default)
     return trade_orders.ask(ctx, decision, trade_orders.buys(ctx, name, wares, costs))
 
@@ -260,7 +275,7 @@ def _sell(ctx: Ctx, name: str, group: str, box: str, items: list[str], number: i
     """7.6.4: everything offered is bought at its basic price (a visitor's special price,
     7.6.2a) and goes into the buyer's box; a Fame reward from the buyer is gained (7.6.6)."""
     if not items:
-        _cancel(ctx, name, number, "he offers nothing to sell (7.6.4)")
+        _cancel(ctx, name, number, phrase("trade.offers_nothing"))
         return
     sheet = ctx.sheet(name)
     gold = 0

@@ -42,6 +42,7 @@ from rules.daylight import (
     trade,
     trading,
 )
+from rules.daylight.lists import alternatives
 from rules.daylight.phase_sources import source_unusable
 from rules.events import Decision
 from rules.events.day import NotImplementedYet
@@ -68,6 +69,7 @@ from rules.magic.state import committed
 from rules.orders.entitlement import entitlement
 from rules.orders.legal import phase_activities
 from rules.orders.model import SUNLIGHT, Activity, ActivityKind
+from rules.phrases import phrase
 from rules.pieces import Kind, pieces_of
 from rules.state import Place
 
@@ -94,14 +96,14 @@ def daylight(ctx: Ctx) -> None:
         if today.turn is None:
             rest.fall_asleep(ctx)
         if today.turn is None and name in today.asleep:
-            ctx.emit(TurnLost(who=name, reason="he is asleep under the Flowers of Rest (L4302)"))
+            ctx.emit(TurnLost(who=name, reason=phrase("daylight.asleep_under_flowers")))
             today.next_turn += 1
             continue
         if today.turn is None and leaving.cannot_rest(ctx, name):  # 9.1.1c
             today.next_turn += 1
             continue
         if today.turn is None and name in today.blocked:
-            ctx.emit(TurnLost(who=name, reason="he was blocked before his turn (7.12.4)"))
+            ctx.emit(TurnLost(who=name, reason=phrase("daylight.blocked_before_turn")))
             today.next_turn += 1
             continue
         if today.turn is None:
@@ -122,7 +124,7 @@ def start_turn(ctx: Ctx, name: str) -> None:
     for who in (name, *ctx.followers_of(name)):
         if ctx.sheet(who).hidden:
             ctx.sheet(who).hidden = False
-            ctx.emit(Unhidden(who=who, reason="his turn starts (7.1.2)"))
+            ctx.emit(Unhidden(who=who, reason=phrase("daylight.turn_starts")))
 
 
 def _gained(turn: TurnState) -> list[Activity]:
@@ -173,7 +175,7 @@ def timeless_choice(ctx: Ctx, turn: TurnState, recorded: Activity) -> Activity:
         id=ctx.decision_id("timeless", name).format(),
         character=ctx.eyes(name),
         kind="timeless",
-        prompt=f"The Timeless Jewel: what do you do in phase {number}?",
+        prompt=phrase("daylight.timeless_prompt", number=number),
         options=tuple(texts),
         default=plain if plain in texts else texts[0],
     )
@@ -273,9 +275,9 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
         missions.at_phase_start(ctx, who)
     rest.fall_asleep(ctx)
     if name in ctx.today.asleep:
-        reason = "he falls asleep under the Flowers of Rest (L4302)"
+        reason = phrase("daylight.falls_asleep_flowers")
     if name in ctx.today.blocked:
-        reason = "he is blocked as the phase begins (7.12.4; the Timeless Jewel, L4315.2)"
+        reason = phrase("daylight.blocked_as_phase_begins")
     if reason is not None:
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
@@ -291,16 +293,15 @@ def phase(ctx: Ctx, turn: TurnState, number: int, activity: Activity) -> None:
             PhaseCancelled(
                 who=name,
                 phase=number,
-                reason="every chit is fatigued or wounded: he can only rest (7.8.4)",
+                reason=phrase("daylight.can_only_rest"),
             )
         )
         return
     if road is not None and not off_road:
         reason = (
-            f"he is on the roadway between {road[0]} and {road[1]}: he must move first (8.3.8d.1)"
+            phrase("daylight.on_roadway_move_first", first=road[0], second=road[1])
             if ctx.state.road_of(name) is not None
-            else f"he is in the forest: he must move to {' or '.join(road)} first "
-            "(7.10.4d.2, 8.3.8f)"
+            else phrase("daylight.in_forest_move_first", clearings=alternatives(road))
         )
         ctx.emit(PhaseCancelled(who=name, phase=number, reason=reason))
         return
@@ -357,7 +358,11 @@ def _activity(
         )
     else:
         ctx.emit(
-            PhaseCancelled(who=name, phase=number, reason=f"{kind.value} cannot be done in a phase")
+            PhaseCancelled(
+                who=name,
+                phase=number,
+                reason=phrase("daylight.not_in_a_phase", activity=kind.value),
+            )
         )
 
 
@@ -381,7 +386,7 @@ def rearrange(ctx: Ctx, name: str, number: int) -> None:
             if item in character.items and character.items[item].active:
                 jewel = timeless(ctx, name)
                 character.items[item].active = False
-                ctx.emit(Deactivated(who=name, item=item, reason="rearranged"))
+                ctx.emit(Deactivated(who=name, item=item, reason=phrase("daylight.rearranged")))
                 turn = ctx.today.turn
                 if (
                     jewel
@@ -434,7 +439,7 @@ def _rearrange_flying(
     assert tile is not None
     for item in activate:
         if item in character.items and not character.items[item].active:
-            reason = "he is flying: he can only abandon belongings (7.2.2d)"
+            reason = phrase("daylight.flying_only_abandons")
             if moving.secret_card(ctx.catalog, ctx.state, item):
                 eyes = (ctx.eyes(name),)
                 ctx.emit(CardActivationRefused(recipients=eyes, who=name, item=item, reason=reason))

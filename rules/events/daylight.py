@@ -198,7 +198,7 @@ class Blocked(Public, type="blocked"):
     """``by`` blocks ``who`` in ``at`` (7.12)."""
 
     who: str
-    by: str
+    by: str | Phrase
     at: str | None
     piece: str | None = None
 

@@ -12,7 +12,7 @@ class Discovered(Private, type="discovered"):
 
     who: str
     what: str
-    how: str
+    how: Phrase
 
 
 class Searched(Public, type="searched"):

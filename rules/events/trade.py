@@ -11,16 +11,16 @@ class HirePaid(Public, type="hire_paid"):
     """``who`` pays ``gold`` gold to hire from the ``group`` (``result``)."""
 
     who: str
-    group: str
+    group: str | Phrase
     gold: int
-    result: str
+    result: str | Phrase
 
 
 class NotHired(Public, type="not_hired"):
     """``who`` hires no one from the ``group``: ``reason``."""
 
     who: str
-    group: str
+    group: str | Phrase
     reason: Phrase
 
 
@@ -29,7 +29,7 @@ class RelationshipChanged(Private, type="relationship"):
 
     who: str
     group: str
-    level: str
+    level: str | Phrase
     reason: Phrase
 
 
@@ -151,7 +151,7 @@ class TradeRefused(Public, type="trade_refused"):
 
     who: str
     group: str
-    result: str
+    result: str | Phrase
 
 
 class TradeDeclined(Public, type="trade_declined"):
@@ -169,10 +169,10 @@ class ChitTaken(Public, type="chit_taken"):
     chit: str
     kind: str
     at: str
-    cost: str
+    cost: Phrase
     fame: int
     notoriety: int
-    task: str
+    task: Phrase
     last_day: int | None
     to: str | None
     reward: int | None
@@ -196,7 +196,7 @@ class MissionCompleted(Public, type="mission_completed"):
     to: str
     at: str
     gold: int
-    regained: str
+    regained: Phrase
 
 
 class CampaignCompleted(Public, type="campaign_completed"):
@@ -206,7 +206,7 @@ class CampaignCompleted(Public, type="campaign_completed"):
     who: str
     chit: str
     at: str | None
-    regained: str
+    regained: Phrase
 
 
 class MissionFailed(Public, type="mission_failed"):
@@ -216,7 +216,7 @@ class MissionFailed(Public, type="mission_failed"):
     who: str
     chit: str
     at: str | None
-    penalty: str
+    penalty: Phrase
     reason: Phrase
 
 
@@ -227,7 +227,7 @@ class CampaignFailed(Public, type="campaign_failed"):
     who: str
     chit: str
     at: str | None
-    penalty: str
+    penalty: Phrase
     reason: Phrase
 
 
@@ -275,7 +275,7 @@ class MeetingRolled(Public, type="meeting"):
     """``who`` rolls on the Meeting Table for the ``group`` (``column``): ``result``."""
 
     who: str
-    group: str
+    group: str | Phrase
     column: str
     result: str
     at: str
@@ -287,7 +287,7 @@ class Drinks(Public, type="drinks"):
     """``who`` buys drinks for the ``group``: ``gold`` gold (7.6.5b)."""
 
     who: str
-    group: str
+    group: str | Phrase
     gold: int
     at: str
     round: int | None = None
@@ -304,7 +304,7 @@ class PaidOff(Public, type="paid_off"):
     """``who`` pays off the ``group``'s ``result`` (L5499-5501)."""
 
     who: str
-    group: str
+    group: str | Phrase
     result: str
     at: str | None
     round: int | None = None

@@ -27,7 +27,7 @@ from rules.orders.sources import (
     not_enhanced,
 )
 from rules.orders.targets import either, quote
-from rules.phrases import Phrase, phrase, verbatim
+from rules.phrases import Phrase, phrase
 from rules.pieces import is_phantasm
 from rules.state import GameState
 
@@ -97,8 +97,7 @@ class Parser(Reader):
                     if self.character in self.state.familiars
                     else phrase("orders.record_another")
                 )
-                reason = why if isinstance(why, Phrase) else verbatim(why)
-                self.flag(phase, ProblemCode.HIRELING_ACTIVITY, reason, hint)
+                self.flag(phase, ProblemCode.HIRELING_ACTIVITY, why, hint)
 
     def meditation(self) -> None:
         """7.10.5: a Remote Enchant needs an EM phase recorded before it that day — or an E, the

@@ -539,7 +539,9 @@ def test_a_failed_trade_tells_neither_what_the_other_lacks():
     amazon = parse_orders(f"H\ntrade Black Knight: give 9 gold; get {mace}", state, "Amazon")
     assert knight.orders and amazon.orders
     result = resolve(state, {"Black Knight": knight.orders, "Amazon": amazon.orders})
-    failed = {e.recipients: e.fields["reason"] for e in of_type(result.events, "trade_failed")}
+    failed = {
+        e.recipients: english(e.fields["reason"]) for e in of_type(result.events, "trade_failed")
+    }
     assert failed == {
         ("Amazon",): "you have less than 9 gold",
         ("Black Knight",): "the Amazon could not make it",
@@ -591,7 +593,8 @@ def test_activations_the_rules_forbid_are_refused():
         state, {"Black Knight": orders("Black Knight", act(K.HIDE), rearrange=[change])}
     )
     refused = {
-        e.fields["item"]: e.fields["reason"] for e in of_type(result.events, "activation_refused")
+        e.fields["item"]: english(e.fields["reason"])
+        for e in of_type(result.events, "activation_refused")
     }
     assert "only one weapon" in refused["Spear 1"]
     assert "cannot carry" in refused["Pony L2/L4"], "a pony (L) cannot carry the Medium knight"
@@ -610,7 +613,7 @@ def test_a_treasure_card_he_cannot_activate_stays_secret():
     )
     (told,) = of_type(result.events, "card_activation_refused", who="Black Knight")
     assert (told.audience, told.recipients) == ("private", ("Black Knight",))
-    assert "cannot carry" in told.fields["reason"]
+    assert "cannot carry" in english(told.fields["reason"])
     public = [e for e in result.events if e.visible_to("public")]
     assert not any("Elven Slippers" in str(e.fields) for e in public)
 

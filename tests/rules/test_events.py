@@ -24,6 +24,10 @@ from rules.events import (
 from rules.events.daylight import Moved, Rested
 from rules.events.evening import Killed
 from rules.events.search import Discovered
+from rules.phrases import phrase
+
+#: How a discovery in these tests is made (7.5.4).
+PEER = phrase("search.by_table", table="Peer")
 
 
 def test_every_event_type_declares_an_audience_and_a_template():
@@ -44,10 +48,10 @@ def test_what_players_keep_secret_is_private():
 
 def test_a_private_event_needs_its_recipients():
     with pytest.raises(TypeError, match="recipients"):
-        Discovered(who="Amazon", what="HOARD 6", how="searching")  # type: ignore[call-arg]
+        Discovered(who="Amazon", what="HOARD 6", how=PEER)  # type: ignore[call-arg]
     with pytest.raises(AudienceError, match="private"):
-        Discovered(recipients=(), who="Amazon", what="HOARD 6", how="searching")
-    made = Discovered(recipients=("Amazon",), who="Amazon", what="HOARD 6", how="x")
+        Discovered(recipients=(), who="Amazon", what="HOARD 6", how=PEER)
+    made = Discovered(recipients=("Amazon",), who="Amazon", what="HOARD 6", how=PEER)
     assert (made.audience, made.recipients) == ("private", ("Amazon",))
     assert made.visible_to("Amazon") and made.visible_to("moderator")
     assert not made.visible_to("public") and not made.visible_to("Elf")
@@ -84,8 +88,9 @@ def test_the_stored_form_is_unchanged():
         "to": [],
     }
     assert from_stored(made.stored()) == made
-    secret = Discovered(recipients=("Amazon",), who="Amazon", what="HOARD 6", how="by Peer")
+    secret = Discovered(recipients=("Amazon",), who="Amazon", what="HOARD 6", how=PEER)
     assert secret.stored()["to"] == ["Amazon"]
+    assert secret.stored()["fields"]["how"] == {"phrase": "search.by_table", "table": "Peer"}
     assert from_stored(secret.stored()) == secret
 
 

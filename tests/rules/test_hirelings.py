@@ -17,7 +17,7 @@ from rules.daylight.hirelings import (
     unhire,
 )
 from rules.orders.parse import parse_orders
-from rules.phrases import phrase, verbatim
+from rules.phrases import phrase
 from rules.state import GameState, ItemState, Place
 from rules.state_check import read_state
 from tests.rules.games import fresh
@@ -77,10 +77,10 @@ def test_an_unhired_leader_leaves_his_belongings_to_his_group_and_forgets_the_re
     sheet.items["Spear 1"] = ItemState(active=False)
     where = state.place_of("Lancers HQ")
     ctx = Ctx.start(catalog(), state)
-    unhire(ctx, "Lancers HQ", verbatim("a test"))
+    unhire(ctx, "Lancers HQ", phrase("hire.term_over"))
     assert "Lancers HQ" not in state.minions
     assert [e.fields for e in ctx.events] == [
-        {"piece": "Lancers HQ", "employer": "Amazon", "reason": verbatim("a test").stored()}
+        {"piece": "Lancers HQ", "employer": "Amazon", "reason": {"phrase": "hire.term_over"}}
     ]
     assert state.place_of("Lancers HQ") == where
     assert state.place_of("Lancers HQ Horse") == where
@@ -135,6 +135,6 @@ def test_an_unhired_hireling_keeps_no_orders_and_the_game_saves_and_loads():
     amazon = parse_orders("H\nCompany HQ: H", state, "Amazon").orders
     assert amazon is not None
     state.today.orders = {"Amazon": amazon, "Company HQ": amazon.recorded[0]}
-    unhire(Ctx.start(catalog(), state), "Company HQ", phrase("evening.killed_in_combat"))
+    unhire(Ctx.start(catalog(), state), "Company HQ", phrase("hire.term_over"))
     assert state.today.orders.keys() == {"Amazon"}
     assert read_state(state.to_json(), catalog()).today.orders.keys() == {"Amazon"}

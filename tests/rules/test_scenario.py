@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from rules.catalog import Catalog, catalog
+from rules.daylight import rest
 from rules.events import Decision, Event, Resolution, from_stored
 from rules.orders.model import Activity, ActivityKind, Orders
 from rules.orders.parse import ParseResult, Problem
@@ -130,7 +131,7 @@ def rest_decision(id_: str) -> Decision:
         id=id_,
         character="Black Knight",
         kind="rest",
-        prompt=verbatim("which chit does the Black Knight rest?"),
+        prompt=rest.PROMPT,
         options=("FIGHT H5", "MOVE H4"),
         default="MOVE H4",
     )

@@ -332,7 +332,7 @@ def test_the_toadstool_circles_enchant_phase_is_done_in_its_clearing():
     assert ("meditated", {"who": "Wizard", "phase": 1}) in stays
     leaves = _circle_day("M DW1, EM (Toadstool Circle)")
     cancelled = [f for t, f in leaves if t == "phase_cancelled"]
-    assert [(f["phase"], f["reason"]) for f in cancelled] == [
+    assert [(f["phase"], english(f["reason"])) for f in cancelled] == [
         (2, "he is not in the clearing of the Toadstool Circle when he does its phase (L4292)")
     ]
     assert not any(t == "meditated" for t, _ in leaves)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.event_text import english
 from rules import catalog, parse_orders, resolve
 from rules.daylight.runes import with_item
 from rules.events import PUBLIC, Event, visible_to
@@ -114,7 +115,7 @@ def cancelled(events: list[Event]) -> str:
     """The reason of the one cancelled phase, which rolled nothing (6.2.4f)."""
     (event,) = of_type(events, "phase_cancelled")
     assert not of_type(events, "searched"), "a cancelled search rolls nothing"
-    return str(event.fields["reason"])
+    return english(event.fields["reason"])
 
 
 # --- Reading Runes on a site (7.5.6) ------------------------------------------------------------
@@ -169,10 +170,10 @@ def test_without_a_magic_chit_of_its_type_the_spell_is_only_awakened():
     assert not of_type(result.events, "spell_learned")
     assert of_type(result.events, "spell_awakened")
     (refused,) = of_type(result.events, "spell_not_learned")
-    assert "no Magic chit of type III" in refused.fields["reason"] and refused.recipients == (
-        "Amazon",
-    )
-    assert "7.5.6c.2" in refused.fields["reason"]
+    assert "no Magic chit of type III" in english(
+        refused.fields["reason"]
+    ) and refused.recipients == ("Amazon",)
+    assert "7.5.6c.2" in english(refused.fields["reason"])
     assert spells_in(result.state, "Altar") == [TYPE_III, TYPE_VII]
 
 
@@ -207,7 +208,7 @@ def test_a_spell_learned_from_its_card_is_not_learned_again():
     result = day(state, "Elf", "S Reading Runes ALTAR 1")
     assert result.state.characters["Elf"].spells.count(TYPE_III) == 1
     assert not of_type(result.events, "spell_learned")
-    assert "7.5.6f" in of_type(result.events, "spell_not_learned")[0].fields["reason"]
+    assert "7.5.6f" in english(of_type(result.events, "spell_not_learned")[0].fields["reason"])
 
 
 def test_a_starting_spell_may_be_recorded_again_from_its_card():
