@@ -112,6 +112,13 @@ def speaking(spoken: Language | str | None) -> Iterator[Language]:
         _SPOKEN.reset(token)
 
 
+def enter(spoken: Language | str | None) -> None:
+    """Speak ``spoken`` (None: the default) for the rest of the current task (and the threads
+    it starts): a Discord interaction's, which a task of its own serves, from its first line;
+    a reply about a campaign still speaks its reader's (:func:`speaking`)."""
+    _SPOKEN.set(DEFAULT if spoken is None else Language(spoken))
+
+
 @cache
 def translations(spoken: Language) -> gettext_module.NullTranslations:
     """The message catalog of ``spoken``, compiled in memory from its ``.po`` file. English,

@@ -25,8 +25,9 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select, update
 
 from bot.cards import Field, with_fields
-from bot.i18n import _, ngettext
+from bot.i18n import DEFAULT, Language, _, ngettext
 from bot.service import CampaignService, NotModeratorError, Reply
+from bot.store import campaign_language
 from db import blobs, messages, repo
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
@@ -184,6 +185,14 @@ def record_failure(
                 created_at=at,
             )
     return attempts
+
+
+def language_of(engine: Engine, campaign_id: int) -> Language:
+    """The language of the campaign's channel and moderators (its ``language`` setting); the
+    default for a campaign that is gone."""
+    with session_scope(engine) as session:
+        campaign = session.get(Campaign, campaign_id)
+        return DEFAULT if campaign is None else campaign_language(campaign)
 
 
 def recipient(engine: Engine, campaign_id: int, player: str | None) -> str:

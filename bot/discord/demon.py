@@ -19,12 +19,12 @@ from typing import Any, Self
 
 import discord
 
-from bot import scope
 from bot.demon_exchange import LIMIT
 from bot.discord.cogs.common import answer, call_and_answer, player_id, reporting_failure
 from bot.discord.decisions import recipient_served
 from bot.discord.forms import title
-from bot.discord.where import scope_of
+from bot.discord.where import enter
+from bot.i18n import _
 from bot.inbox import Request, take
 from bot.service import CampaignService
 
@@ -68,7 +68,7 @@ class DemonModal(discord.ui.Modal):
         self.service, self.campaign, self.what = service, campaign, what
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        scope.enter(scope_of(interaction))
+        enter(interaction)
         request = Request(
             _COMMANDS[self.what], self.campaign, player_id(interaction.user), self.text.value
         )
@@ -109,7 +109,7 @@ class DemonButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
         names = await asyncio.to_thread(client.service.campaigns.campaign_names)
         name = names.get(self.campaign_id)
         if name is None:
-            await answer(interaction, "This campaign is gone.")
+            await answer(interaction, _("This campaign is gone."))
             return
         await interaction.response.send_modal(DemonModal(client.service, name, self.what))
 
