@@ -13,6 +13,7 @@ from datetime import timedelta
 from sqlmodel import Session
 
 from bot.cards import Refusal
+from bot.event_text import word
 from bot.i18n import _
 from bot.render import render
 from bot.sheets import sheet_reply
@@ -72,7 +73,7 @@ def require_in_play(campaign: Campaign, seat: Seat, state: GameState) -> None:
         )
         % {
             "character": seat.character,
-            "cause": departure.cause,
+            "cause": word(departure.cause),
             "he": pronouns(seat.character).he,
             "day": departure.restart_day,
             "campaign": campaign.name,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from bot.event_text import english
 from bot.i18n import _
 from bot.names import matching
 from bot.render import render
@@ -69,7 +70,8 @@ class FreshStarts:
                 "as": sheet.name,
             }
             if gone is not None:
-                life |= {"how": gone.how, "cause": gone.cause, "died": gone.game_day}
+                cause = None if gone.cause is None else english(gone.cause)  # kept in English
+                life |= {"how": gone.how, "cause": cause, "died": gone.game_day}
             seat.lives = [*seat.lives, life]
             seat.character = sheet.name
             seat.setup = choices

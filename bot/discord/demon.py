@@ -24,7 +24,7 @@ from bot.discord.cogs.common import answer, call_and_answer, player_id, reportin
 from bot.discord.decisions import recipient_served
 from bot.discord.forms import title
 from bot.discord.where import enter
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.inbox import Request, take
 from bot.service import CampaignService
 
@@ -35,7 +35,7 @@ CUSTOM_ID = r"rb:demon:(?P<campaign>[0-9]{1,20}):(?P<what>ask|answer)"
 
 #: What each button sends, with its label and the text box's.
 _COMMANDS = {"ask": "ask", "answer": "answer-demon"}
-_LABELS = {"ask": ("Ask", "Your question"), "answer": ("Answer", "Your answer")}
+_LABELS = {"ask": (N_("Ask"), N_("Your question")), "answer": (N_("Answer"), N_("Your answer"))}
 
 
 def demon_action(campaign: str, content: str) -> str | None:
@@ -56,9 +56,9 @@ class DemonModal(discord.ui.Modal):
     """The text box of a question or an answer; submitting it sends it as its DM would."""
 
     def __init__(self, service: CampaignService, campaign: str, what: str) -> None:
-        super().__init__(title=title(_LABELS[what][0], campaign))
+        super().__init__(title=title(_(_LABELS[what][0]), campaign))
         self.text: discord.ui.TextInput[DemonModal] = discord.ui.TextInput(
-            label=_LABELS[what][1],
+            label=_(_LABELS[what][1]),
             style=discord.TextStyle.paragraph,
             min_length=1,
             max_length=LIMIT,

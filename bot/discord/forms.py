@@ -32,18 +32,17 @@ class OrdersModal(discord.ui.Modal):
     """The day's orders' text box, filled with his orders in force if any; submitting it sends
     them as a DM ``orders <campaign>`` would (the inbox's ``orders``, :mod:`bot.inbox`)."""
 
-    orders: discord.ui.TextInput[OrdersModal] = discord.ui.TextInput(
-        label="Today's orders",
-        style=discord.TextStyle.paragraph,
-        placeholder="M CV5, H, S\nCompany HQ: M CV5, H",
-        min_length=1,
-        max_length=DAY_ORDERS_LENGTH,
-        custom_id="day-orders",
-    )
-
     def __init__(self, service: CampaignService, campaign: str, current: str | None) -> None:
         super().__init__(title=title(_("Orders"), campaign))
-        self.orders.label = _("Today's orders")
+        self.orders: discord.ui.TextInput[OrdersModal] = discord.ui.TextInput(
+            label=_("Today's orders"),
+            style=discord.TextStyle.paragraph,
+            placeholder="M CV5, H, S\nCompany HQ: M CV5, H",
+            min_length=1,
+            max_length=DAY_ORDERS_LENGTH,
+            custom_id="day-orders",
+        )
+        self.add_item(self.orders)
         self.service = service
         self.campaign = campaign
         if current is not None and len(current) <= DAY_ORDERS_LENGTH:
@@ -65,18 +64,17 @@ class OrdersModal(discord.ui.Modal):
 class StandingOrdersModal(discord.ui.Modal):
     """The standing orders' text box: several lines, as in a DM; submitting it stores them."""
 
-    orders: discord.ui.TextInput[StandingOrdersModal] = discord.ui.TextInput(
-        label="Standing orders",
-        style=discord.TextStyle.paragraph,
-        placeholder="H, R",
-        min_length=1,
-        max_length=ORDERS_LENGTH,
-        custom_id="standing-orders",
-    )
-
     def __init__(self, service: CampaignService, campaign: str) -> None:
         super().__init__(title=title(_("Standing orders"), campaign))
-        self.orders.label = _("Standing orders")
+        self.orders: discord.ui.TextInput[StandingOrdersModal] = discord.ui.TextInput(
+            label=_("Standing orders"),
+            style=discord.TextStyle.paragraph,
+            placeholder="H, R",
+            min_length=1,
+            max_length=ORDERS_LENGTH,
+            custom_id="standing-orders",
+        )
+        self.add_item(self.orders)
         self.service = service
         self.campaign = campaign
 

@@ -15,6 +15,7 @@ from rules.events.daylight import Moved, Unhidden
 from rules.events.end import Restarted, Scored, Suicided, Victor, VictoryRevealed
 from rules.events.evening import Killed
 from rules.events.search import Looked, Teleported
+from rules.phrases import Phrase
 from tests.rules.games import fresh
 
 #: A month's worth of what the final report reads, among events it does not read.
@@ -22,7 +23,7 @@ DAYS: list[tuple[int, list[Event]]] = [
     (
         1,
         [
-            Unhidden(who="Amazon", reason="moved"),
+            Unhidden(who="Amazon", reason=Phrase.read("moved")),
             Moved(who="Amazon", from_="AV5", to="AV2"),
             Looked(recipients=("Elf",), who="Elf", tile="AV", chits=()),
             Killed(who="Wolf 1", by="Amazon", at="AV2", round=1),

@@ -17,12 +17,14 @@ from bot.discord.decisions import (
     read_decision,
 )
 from bot.discord.plays import read_window
+from bot.event_text import english
 from bot.render import render
 from bot.window_messages import window_message
 from db.models import Campaign
 from rules.decisions.kinds import COMBAT_KINDS, TURN_KINDS
 from rules.evening.windows import KEY_OF, TYPED_BY_KIND
 from rules.events import Decision
+from rules.phrases import Phrase
 
 #: The decision kinds magic asks (SCENARIOS part 3; rules/decisions/kinds.py).
 MAGIC_COMBAT = ("spell", "red_die", "head", "color")
@@ -48,7 +50,7 @@ def decision_dm(options: tuple[str, ...]) -> str:
         id="d3/Witch/p2/spell Violent Storm/Witch",
         character="Witch",
         kind="spell",
-        prompt="Violent Storm in BL1: which 2 of your phases 2, 3, 4 do you cancel?",
+        prompt=Phrase.read("Violent Storm in BL1: which 2 of your phases 2, 3, 4 do you cancel?"),
         options=options,
         default=options[0],
     )
@@ -94,7 +96,7 @@ def test_a_combat_spell_question_in_its_window_reads_back_with_its_typed_form() 
         id="d3/CV5/r1/spell/Witch/Ask Demon",
         character="Witch",
         kind="spell",
-        prompt="Which player do you ask your question (L4953)?",
+        prompt=Phrase.read("Which player do you ask your question (L4953)?"),
         options=("Amazon", "Dwarf"),
         default="Amazon",
     )
@@ -103,4 +105,4 @@ def test_a_combat_spell_question_in_its_window_reads_back_with_its_typed_form() 
     window = read_window(content)
     assert window is not None
     (block,) = window[1]
-    assert (block.prompt, block.options) == (decision.prompt, decision.options)
+    assert (block.prompt, block.options) == (english(decision.prompt), decision.options)

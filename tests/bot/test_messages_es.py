@@ -19,6 +19,7 @@ from db.models import Campaign
 from rules.catalog import catalog
 from rules.decisions import CombatId
 from rules.events import Decision
+from rules.phrases import Phrase
 from tests.bot.test_reports import CARD_ABANDONED
 from tests.bot.test_spell_sheet import state_of, world_fades_on_the_elf
 
@@ -85,7 +86,7 @@ def test_a_combat_window_asks_in_spanish_and_counts_its_hours():
         id="d3/CV5/r2/lure/Amazon/Giant 1",
         character="Amazon",
         kind=CombatId.parse("d3/CV5/r2/lure/Amazon/Giant 1").kind,
-        prompt="Lure the Giant 1 onto your Melee Section (8.3.4)?",
+        prompt=Phrase.read("Lure the Giant 1 onto your Melee Section (8.3.4)?"),
         options=("no", "yes"),
         default="no",
     )

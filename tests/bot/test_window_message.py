@@ -11,12 +11,18 @@ from bot.window_messages import window_blocks, window_message
 from db.models import Campaign
 from rules.decisions import CombatId
 from rules.events import Decision
+from rules.phrases import Phrase
 
 
 def decision(ref: str, options: tuple[str, ...]) -> Decision:
     kind = CombatId.parse(ref).kind
     return Decision(
-        id=ref, character="Amazon", kind=kind, prompt="?", options=options, default=options[0]
+        id=ref,
+        character="Amazon",
+        kind=kind,
+        prompt=Phrase.read("?"),
+        options=options,
+        default=options[0],
     )
 
 
