@@ -19,6 +19,9 @@ from dataclasses import dataclass, field
 from sqlalchemy import Engine
 
 from bot import directory
+from bot.i18n import _
+from bot.terms import term
+from bot.wording import status_word
 from db import repo
 from db.engine import session_scope
 from rules import Activity, Catalog, GameState, LegalOptions, entitlement, recorded_by
@@ -132,25 +135,34 @@ def day_builder(engine: Engine, catalog: Catalog, campaign: str, player: str) ->
     with session_scope(engine) as session:
         found = directory.named(session, campaign)
         if found is None or found.id is None:
-            raise BuildError(f"There is no campaign called {campaign[:100]!r}")
+            raise BuildError(
+                _("There is no campaign called %(name)s%(hint)s")
+                % {"name": repr(campaign[:100]), "hint": ""}
+            )
         if found.status != "running":
-            raise BuildError(f"{found.name} is {found.status}: orders are not open")
+            raise BuildError(
+                _("%(campaign)s is %(status)s: orders are not open")
+                % {"campaign": found.name, "status": status_word(found.status)}
+            )
         if repo.open_decisions(session, campaign_id=found.id):
             raise BuildError(
-                f"Day {found.day} of {found.name} is being resolved and waits for players' "
-                f"decisions: its orders are in; build day {found.day + 1}'s once its report is out"
+                _(
+                    "Day %(day)s of %(campaign)s is being resolved and waits for players' "
+                    "decisions: its orders are in; build day %(next)s's once its report is out"
+                )
+                % {"day": found.day, "campaign": found.name, "next": found.day + 1}
             )
         seats = repo.list_seats(session, campaign_id=found.id)
         seat = next((s for s in seats if s.player == player), None)
         if seat is None:
-            raise BuildError(f"You have no character in {found.name}")
+            raise BuildError(_("You have no character in %(campaign)s") % {"campaign": found.name})
         snapshot = repo.latest_snapshot(session, campaign_id=found.id)
         if snapshot is None:
-            raise BuildError(f"{found.name} has no game yet")
+            raise BuildError(_("%(campaign)s has no game yet") % {"campaign": found.name})
         state = GameState.from_json(snapshot.state)
         name, character, day = found.name, seat.character, found.day
     sheet = state.characters.get(character)
     if sheet is None or sheet.departed is not None:
-        raise BuildError(f"The {character} takes no orders")
+        raise BuildError(_("The %(character)s takes no orders") % {"character": term(character)})
     turns = [_turn(catalog, state, who) for who in [character, *recorded_by(state, character)]]
     return DayBuilder(name, character, day, state, catalog, turns)

@@ -17,32 +17,55 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bot.deadlines import DeadlineRules
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
-from bot.i18n import Language, UnknownLanguageError, language
+from bot.i18n import N_, Language, UnknownLanguageError, _, language
 from rules import DEFAULT_WEEKS, MAX_WEEKS
 
-#: Settings a moderator may change, and what each takes.
-SETTINGS: dict[str, str] = {
-    "wait_for_decisions": "yes | no: mid-day decisions wait for players, or take defaults",
-    "decision_hours": "hours players have to answer a decision (1-72)",
-    "combat_by_dm": "yes | no: with wait_for_decisions, combat asks its players round by round",
-    "lure_hours": "hours a combat's lure window (and its natives' drinks and pay-offs) stays open "
-    "(0.25-48)",
-    "encounter_hours": "hours a combat's encounter window stays open (0.25-48)",
-    "melee_hours": "hours a combat's melee window (targets and secret plays) stays open (0.25-48)",
-    "seal_hashes": "yes | no: combat plays' tags sent before the reveal, their salts with it",
-    "parallel_clearings": "yes | no: all clearings fight at once (8.1.3b); set before the start",
-    "weeks": f"the game's length in weeks (1-{MAX_WEEKS}; 4, a month, is standard; Victory "
-    "Requirements total one point a week plus one, 10.E.2); set before the start",
-    "autopilot_after": "whole missed days before the autopilot plays a seat (1-14)",
-    "time": "the deadline's local time of day, HH:MM",
-    "timezone": "the deadline's time zone, e.g. Europe/Paris",
-    "weekdays": "days a deadline may fall on, 0 (Monday) to 6, e.g. 0,2,4",
-    "min_hours": "the least hours between two deadlines",
-    "reminder_hours": "hours before the deadline players without orders are reminded",
-    "status_board": "yes | no: a status message pinned in the channel, edited as the day goes",
-    "language": "the language of the public reports and of the players who choose none: "
-    + ", ".join(f"{lang.value} ({lang.native_name})" for lang in Language),
+#: What each setting takes, to be said in the reader's language (:func:`about`).
+_ABOUT: dict[str, str] = {
+    "wait_for_decisions": N_("yes | no: mid-day decisions wait for players, or take defaults"),
+    "decision_hours": N_("hours players have to answer a decision (1-72)"),
+    "combat_by_dm": N_("yes | no: with wait_for_decisions, combat asks its players round by round"),
+    "lure_hours": N_(
+        "hours a combat's lure window (and its natives' drinks and pay-offs) stays open (0.25-48)"
+    ),
+    "encounter_hours": N_("hours a combat's encounter window stays open (0.25-48)"),
+    "melee_hours": N_(
+        "hours a combat's melee window (targets and secret plays) stays open (0.25-48)"
+    ),
+    "seal_hashes": N_("yes | no: combat plays' tags sent before the reveal, their salts with it"),
+    "parallel_clearings": N_(
+        "yes | no: all clearings fight at once (8.1.3b); set before the start"
+    ),
+    "weeks": N_(
+        "the game's length in weeks (1-%(most)s; 4, a month, is standard; Victory "
+        "Requirements total one point a week plus one, 10.E.2); set before the start"
+    ),
+    "autopilot_after": N_("whole missed days before the autopilot plays a seat (1-14)"),
+    "time": N_("the deadline's local time of day, HH:MM"),
+    "timezone": N_("the deadline's time zone, e.g. Europe/Paris"),
+    "weekdays": N_("days a deadline may fall on, 0 (Monday) to 6, e.g. 0,2,4"),
+    "min_hours": N_("the least hours between two deadlines"),
+    "reminder_hours": N_("hours before the deadline players without orders are reminded"),
+    "status_board": N_("yes | no: a status message pinned in the channel, edited as the day goes"),
+    "language": N_(
+        "the language of the public reports and of the players who choose none: %(languages)s"
+    ),
 }
+
+
+def _filled(text: str) -> str:
+    languages = ", ".join(f"{lang.value} ({lang.native_name})" for lang in Language)
+    return text % {"most": MAX_WEEKS, "languages": languages}
+
+
+def about(key: str) -> str:
+    """What the setting ``key`` takes, in the language being spoken."""
+    return _filled(_(_ABOUT[key]))
+
+
+#: Settings a moderator may change, and what each takes (in English: :func:`about` says it in
+#: the reader's language).
+SETTINGS: dict[str, str] = {key: _filled(text) for key, text in _ABOUT.items()}
 
 #: The settings that are yes or no.
 _YES_NO = frozenset(
@@ -184,18 +207,22 @@ class CampaignSettings(BaseModel):
 
     def shown(self) -> list[tuple[str, str, str]]:
         """Every setting as (name, value as written, what it is), in :data:`SETTINGS`' order."""
-        return [(key, self.value_text(key), about) for key, about in SETTINGS.items()]
+        return [(key, self.value_text(key), about(key)) for key in SETTINGS]
 
     def configured(self, key: str, text: str) -> CampaignSettings:
         """These settings with ``key`` set from a moderator's ``text``; raises
         :class:`SettingError` naming what is allowed (nothing is changed)."""
         if key not in SETTINGS:
-            raise SettingError(f"Unknown setting {key[:40]!r}; settings: {', '.join(SETTINGS)}")
+            raise SettingError(
+                _("Unknown setting %(key)s; settings: %(known)s")
+                % {"key": repr(key[:40]), "known": ", ".join(SETTINGS)}
+            )
         value: object = text
         if key in _YES_NO:
             if text.casefold() not in ("yes", "no"):
                 raise SettingError(
-                    f"{key}: {text[:40]!r} is not allowed ({SETTINGS[key]}): yes or no"
+                    _("%(key)s: %(value)s is not allowed (%(about)s): yes or no")
+                    % {"key": key, "value": repr(text[:40]), "about": about(key)}
                 )
             value = text.casefold() == "yes"
         elif key == "weekdays":
@@ -215,7 +242,8 @@ class CampaignSettings(BaseModel):
         except ValidationError as error:
             problem = error.errors()[0]["msg"]
             raise SettingError(
-                f"{key}: {text[:40]!r} is not allowed ({SETTINGS[key]}): {problem}"
+                _("%(key)s: %(value)s is not allowed (%(about)s): %(problem)s")
+                % {"key": key, "value": repr(text[:40]), "about": about(key), "problem": problem}
             ) from None
 
 
@@ -231,10 +259,17 @@ def _refusal(error: ValidationError) -> SettingError:
     key = ".".join(str(part) for part in problem["loc"])
     if problem["type"] == "extra_forbidden":
         nested = problem["loc"][0] == "deadlines" and len(problem["loc"]) > 1
-        what = "deadline rules" if nested else "settings"
-        known = known_keys(DeadlineRules if nested else CampaignSettings)
-        return SettingError(f"Unknown setting {key[:60]!r}; {what}: {', '.join(known)}")
-    allowed = f" ({SETTINGS[key]})" if key in SETTINGS else ""
-    return SettingError(
-        f"{key}: {problem.get('input')!r} is not allowed{allowed}: {problem['msg']}"
-    )
+        known = ", ".join(known_keys(DeadlineRules if nested else CampaignSettings))
+        said = (
+            _("Unknown setting %(key)s; deadline rules: %(known)s")
+            if nested
+            else _("Unknown setting %(key)s; settings: %(known)s")
+        )
+        return SettingError(said % {"key": repr(key[:60]), "known": known})
+    words = {"key": key, "value": repr(problem.get("input")), "problem": problem["msg"]}
+    if key in SETTINGS:
+        return SettingError(
+            _("%(key)s: %(value)s is not allowed (%(about)s): %(problem)s")
+            % {**words, "about": about(key)}
+        )
+    return SettingError(_("%(key)s: %(value)s is not allowed: %(problem)s") % words)

@@ -22,7 +22,7 @@ from bot.campaign_settings import CampaignSettings, SettingError
 from bot.cards import Carded, Seat, status_reply
 from bot.deadlines import next_deadline
 from bot.event_text import word
-from bot.i18n import speaking
+from bot.i18n import N_, _, later, ngettext, speaking
 from bot.names import did_you_mean, matching
 from bot.render import render
 from bot.store import (
@@ -34,7 +34,8 @@ from bot.store import (
     row_id,
     typed_text,
 )
-from bot.wording import choices_text
+from bot.terms import term
+from bot.wording import choices_text, status_word
 from db import event_log, repo
 from db.models import Campaign
 from db.models import Seat as SeatRow
@@ -58,9 +59,9 @@ class Joined(Reply):
 
 def clean_name(name: str) -> str:
     """A campaign's name as typed, its runs of spaces made one; 1 to 100 characters of text."""
-    cleaned = " ".join(typed_text(name, "campaign name").split())
+    cleaned = " ".join(typed_text(name, _("campaign name")).split())
     if not 1 <= len(cleaned) <= 100:
-        raise RequestError("A campaign name has 1 to 100 characters")
+        raise RequestError(_("A campaign name has 1 to 100 characters"))
     return cleaned
 
 
@@ -98,17 +99,23 @@ class Campaigns:
         one unfinished campaign at a time (its commands need no name there: issue 19)."""
         name = clean_name(name)
         if name.startswith("#"):
-            raise RequestError("A campaign name does not start with '#'")
+            raise RequestError(_("A campaign name does not start with '#'"))
         where = scope.current()
         if guild is None and where is not None:
             guild = where.guild
         if not 0 <= seed <= MAX_SEED:
-            raise RequestError(f"The seed is a whole number from 0 to {MAX_SEED}")
+            raise RequestError(
+                _("The seed is a whole number from 0 to %(most)s") % {"most": MAX_SEED}
+            )
         try:
             settings = CampaignSettings.created(options or {})
         except SettingError as error:
-            raise RequestError(f"The campaign cannot be created: {error}") from None
-        taken = RequestError(f"A campaign called {name!r} exists already; choose another")
+            raise RequestError(
+                _("The campaign cannot be created: %(error)s") % {"error": error}
+            ) from None
+        taken = RequestError(
+            _("A campaign called %(name)s exists already; choose another") % {"name": repr(name)}
+        )
         try:
             with self.store.unit() as session:
                 if repo.get_campaign(session, name=name, guild=guild) is not None:
@@ -116,8 +123,11 @@ class Campaigns:
                 playing = repo.unfinished_in_channel(session, channel=channel)
                 if playing:
                     raise RequestError(
-                        f"This channel plays {playing[0].name} already: a channel is one "
-                        "campaign's; create the new one in another channel or a thread"
+                        _(
+                            "This channel plays %(campaign)s already: a channel is one "
+                            "campaign's; create the new one in another channel or a thread"
+                        )
+                        % {"campaign": playing[0].name}
                     )
                 campaign = repo.create_campaign(
                     session,
@@ -129,7 +139,9 @@ class Campaigns:
                     options=settings.stored(),
                     moderators=[moderator],
                 )
-                self.store.log(session, campaign, moderator, "create", f"created {name}")
+                self.store.log(
+                    session, campaign, moderator, "create", later(N_("created %(name)s"), name=name)
+                )
         except IntegrityError:
             raise taken from None  # two servers' moderators raced for the name (PostgreSQL)
         return Reply(render("messages/created.txt.j2", campaign=name, settings=settings.shown()))
@@ -138,12 +150,13 @@ class Campaigns:
         """Seat ``player`` as ``character`` (its name whatever the case, or as a rulebook in
         another language names it: ``Amazona``; a typo is answered with the closest names): one
         player per character, first come first served."""
-        typed_text(player_name, "player name")
+        typed_text(player_name, _("player name"))
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             if campaign.status != "enrolling":
                 raise RequestError(
-                    f"{campaign.name} has started; ask a moderator to replace a seat"
+                    _("%(campaign)s has started; ask a moderator to replace a seat")
+                    % {"campaign": campaign.name}
                 )
             characters = self.store.catalog.characters
             known = matching(character, characters.names())
@@ -151,17 +164,28 @@ class Campaigns:
                 known = matching(spanish, characters.names())  # his rulebook's name for him
             if known is None:
                 hint = did_you_mean(character, characters)
-                raise RequestError(f"Unknown character {character.strip()[:40]!r}{hint}")
+                raise RequestError(
+                    _("Unknown character %(name)s%(hint)s")
+                    % {"name": repr(character.strip()[:40]), "hint": hint}
+                )
             card = characters[known]
             seats = self.store.seats(session, campaign)
             if any(s.character == card.name for s in seats):
-                raise RequestError(f"The {card.name} is taken in {campaign.name}; choose another")
+                raise RequestError(
+                    _("The %(character)s is taken in %(campaign)s; choose another")
+                    % {"character": term(card.name), "campaign": campaign.name}
+                )
             if any(s.player == player for s in seats):
-                raise RequestError(f"You already play in {campaign.name}")
+                raise RequestError(
+                    _("You already play in %(campaign)s") % {"campaign": campaign.name}
+                )
             if player in campaign.moderators:
                 raise RequestError(
-                    f"You moderate {campaign.name}, and a moderator sees every secret: hand it "
-                    "over (/gm handover) before you play in it"
+                    _(
+                        "You moderate %(campaign)s, and a moderator sees every secret: hand it "
+                        "over (/gm handover) before you play in it"
+                    )
+                    % {"campaign": campaign.name}
                 )
             repo.add_seat(
                 session,
@@ -174,7 +198,11 @@ class Campaigns:
             self.store.outbox(session, campaign).channel(
                 partial(render, "messages/joined.txt.j2", player=player_name, character=card.name)
             )
-            return Joined(f"You play the {card.name} in {campaign.name}.", campaign.name, card.name)
+            said = _("You play the %(character)s in %(campaign)s.") % {
+                "character": term(card.name),
+                "campaign": campaign.name,
+            }
+            return Joined(said, campaign.name, card.name)
 
     def choose(self, campaign_name: str, *, player: str, text: str) -> Reply:
         """The player's secret setup choices (3.3.3–3.3.6), before the game starts: lines such as
@@ -182,11 +210,14 @@ class Campaigns:
         ``enchant: MAGIC III4*``. Every choice is checked as setup will check it."""
         from rules import CharacterSetup, SetupError, new_game, setup_choices
 
-        typed_text(text, "setup choices")
+        typed_text(text, _("setup choices"))
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             if campaign.status != "enrolling":
-                raise RequestError(f"{campaign.name} has started: setup choices are closed")
+                raise RequestError(
+                    _("%(campaign)s has started: setup choices are closed")
+                    % {"campaign": campaign.name}
+                )
             seat = self.store.own_seat(session, campaign, player)
             try:
                 choices = {**seat.setup, **setup_choices(text)}
@@ -198,10 +229,13 @@ class Campaigns:
                 new_game(self.store.catalog, campaign.seed, [setup], weeks=weeks)
             except (SetupError, ValueError) as error:
                 why = word(error.phrase) if isinstance(error, SetupError) else str(error)
-                raise RequestError(f"Not stored: {why}") from None
+                raise RequestError(_("Not stored: %(error)s") % {"error": why}) from None
             seat.setup = choices
             shown = choices_text(choices)
-            return Reply(f"Setup choices for the {seat.character} stored (secret): {shown}")
+            return Reply(
+                _("Setup choices for the %(character)s stored (secret): %(choices)s")
+                % {"character": term(seat.character), "choices": shown}
+            )
 
     def start(self, campaign_name: str, *, moderator: str) -> Reply:
         """Set up the game (section 3) for the seated characters and open Birdsong of day 1.
@@ -231,7 +265,9 @@ class Campaigns:
         try:
             state = new_game(catalog, seed, setups, weeks=settings.weeks)
         except SetupError as error:
-            raise RequestError(f"The game cannot be set up: {word(error.phrase)}") from None
+            raise RequestError(
+                _("The game cannot be set up: %(error)s") % {"error": word(error.phrase)}
+            ) from None
         options = settings.engine_options()
         state.options.update(options)
         started = Taken.of(state)
@@ -241,8 +277,11 @@ class Campaigns:
             campaign, seats = self._enrolled(session, campaign_name, moderator)
             if [(s.id, s.character, s.setup) for s in seats] != enrolled:
                 raise RequestError(
-                    f"The seats of {campaign.name} changed while it was being started; "
-                    "start it again"
+                    _(
+                        "The seats of %(campaign)s changed while it was being started; "
+                        "start it again"
+                    )
+                    % {"campaign": campaign.name}
                 )
             campaign.status = "running"
             campaign.day = state.game_day
@@ -251,13 +290,20 @@ class Campaigns:
             )
             self.store.snapshot(session, campaign, started, "start")
             self.store.log(
-                session, campaign, moderator, "start", f"started with {len(seats)} seats"
+                session,
+                campaign,
+                moderator,
+                "start",
+                later(N_("started with %(count)s seats"), count=len(seats)),
             )
             self._post_views(session, campaign, state, seats, image=image)
             due = f"{campaign.deadline:%Y-%m-%d %H:%M} UTC"
             pilots = [s.character for s in seats if s.autopilot]
         publisher.foresee_orders(started.text, options, pilots)
-        return Reply(f"{campaign.name} has started: day 1, orders due {due}.")
+        return Reply(
+            _("%(campaign)s has started: day 1, orders due %(due)s.")
+            % {"campaign": campaign.name, "due": due}
+        )
 
     def _enrolled(
         self, session: Session, campaign_name: str, moderator: str
@@ -266,10 +312,12 @@ class Campaigns:
         campaign = self.store.campaign(session, campaign_name)
         require_moderator(campaign, moderator)
         if campaign.status != "enrolling":
-            raise RequestError(f"{campaign.name} has already started")
+            raise RequestError(_("%(campaign)s has already started") % {"campaign": campaign.name})
         seats = list(self.store.seats(session, campaign))
         if not seats:
-            raise RequestError(f"Nobody has joined {campaign.name} yet")
+            raise RequestError(
+                _("Nobody has joined %(campaign)s yet") % {"campaign": campaign.name}
+            )
         return campaign, seats
 
     def _post_views(
@@ -301,7 +349,15 @@ class Campaigns:
             out.dm(seat.player, partial(sheet_text, catalog, state, seat.character, campaign.name))
         moderator = view_for(catalog, state, MODERATOR)
         with speaking(out.language()):
-            out.moderators(f"{campaign.name}: {len(moderator.characters)} characters seated.")
+            count = len(moderator.characters)
+            out.moderators(
+                ngettext(
+                    "%(campaign)s: %(count)s characters seated.",
+                    "%(campaign)s: %(count)s characters seated.",
+                    count,
+                )
+                % {"campaign": campaign.name, "count": count}
+            )
 
     def campaign(self, campaign_name: str) -> Campaign:
         """The campaign called ``campaign_name`` as the current request may see it (detached:
@@ -328,7 +384,9 @@ class Campaigns:
                     gone = sheet.departed if sheet is not None else None
                     if gone is not None:  # what the board shows (9.1.1, 9.2.2)
                         out[seat.character] = (
-                            "left the map" if gone.how == "left_map" else "dead, takes no orders"
+                            _("left the map")
+                            if gone.how == "left_map"
+                            else _("dead, takes no orders")
                         )
             return status_reply(
                 campaign,
@@ -349,7 +407,10 @@ class Campaigns:
             viewer = self.store.viewer(session, campaign, player)
             records = event_log.list_events(session, campaign_id=row_id(campaign), day=day)
             if not records or not published(campaign, day):
-                raise RequestError(f"{campaign.name} has no report for day {day} yet")
+                raise RequestError(
+                    _("%(campaign)s has no report for day %(day)s yet")
+                    % {"campaign": campaign.name, "day": day}
+                )
             return Reply(day_report([event_log.as_event(r) for r in records], viewer))
 
     def rolls(self, campaign_name: str, *, moderator: str, day: int) -> Reply:
@@ -363,7 +424,10 @@ class Campaigns:
             require_moderator(campaign, moderator)
             records = event_log.list_events(session, campaign_id=row_id(campaign), day=day)
             if not records:
-                raise RequestError(f"{campaign.name} has no events of day {day} yet")
+                raise RequestError(
+                    _("%(campaign)s has no events of day %(day)s yet")
+                    % {"campaign": campaign.name, "day": day}
+                )
             rolls = logged_rolls([event_log.as_event(r) for r in records if r.type == "dice_log"])
             return Reply(
                 render("reports/rolls.txt.j2", campaign=campaign.name, day=day, rolls=rolls)
@@ -381,7 +445,8 @@ class Campaigns:
             last = None if snapshot is None else GameState.from_json(snapshot.state)
             if campaign.status != "finished" or last is None or last.today.stage != "over":
                 raise RequestError(
-                    f"{campaign.name} is not over yet: its final report comes after its last day"
+                    _("%(campaign)s is not over yet: its final report comes after its last day")
+                    % {"campaign": campaign.name}
                 )
             first = archive.first_state(session, row_id(campaign)) or last
             days = archive.every_day(session, row_id(campaign), last.game_day, types=final_events())
@@ -416,9 +481,15 @@ class Campaigns:
         command line's ``local list``)."""
         with self.store.unit() as session:
             found = sorted(session.exec(select(Campaign)), key=lambda c: c.name.casefold())
-            lines = [f"{c.name}: {c.status}, day {c.day}" for c in found]
+            lines = [
+                _("%(campaign)s: %(status)s, day %(day)s")
+                % {"campaign": c.name, "status": status_word(c.status), "day": c.day}
+                for c in found
+            ]
         if not lines:
-            return Reply("No campaign yet: 'realmbot local create NAME --moderator YOU' makes one.")
+            return Reply(
+                _("No campaign yet: 'realmbot local create NAME --moderator YOU' makes one.")
+            )
         return Reply("\n".join(lines))
 
     def campaign_names(self) -> dict[int, str]:

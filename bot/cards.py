@@ -15,10 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.i18n import N_, _
 from bot.render import render
+from bot.wording import status_word
 
 #: What a field shows when it has nothing to show (a card's field is never empty).
-NONE = "none"
+NONE = N_("none")
 
 
 @dataclass(frozen=True)
@@ -85,9 +87,9 @@ class Seat:
         """``orders in, ready``, ``no orders yet``, or why he is out: never what he ordered."""
         if self.out:
             return self.out
-        return ("orders in" if self.has_orders else "no orders yet") + (
-            ", ready" if self.ready else ""
-        )
+        if self.ready:
+            return _("orders in, ready") if self.has_orders else _("no orders yet, ready")
+        return _("orders in") if self.has_orders else _("no orders yet")
 
 
 def status_reply(campaign: Any, seats: Sequence[Seat]) -> Carded:
@@ -96,23 +98,26 @@ def status_reply(campaign: Any, seats: Sequence[Seat]) -> Carded:
     text = render("messages/status.txt.j2", campaign=campaign, seats=seats)
     deadline = campaign.deadline
     fields = [
-        Field("Day", str(campaign.day), inline=True),
+        Field(_("Day"), str(campaign.day), inline=True),
         Field(
-            "Orders due",
-            f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline is not None else NONE,
+            _("Orders due"),
+            f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline is not None else _(NONE),
             inline=True,
         ),
     ]
     if campaign.status == "paused":
-        fields.append(Field("Paused", campaign.pause_reason or "by the moderators"))
+        fields.append(Field(_("Paused"), campaign.pause_reason or _("by the moderators")))
     ready = [s.character for s in seats if s.ready and not s.out]
-    fields.append(Field("Ready", ", ".join(ready) or NONE))
+    fields.append(Field(_("Ready"), ", ".join(ready) or _(NONE)))
     fields.extend(Field(s.character, s.standing, inline=True) for s in seats)
     card = Card(
-        title=f"{campaign.name}: {campaign.status}, day {campaign.day}",
+        title=_("%(campaign)s: %(status)s, day %(day)s")
+        % {"campaign": campaign.name, "status": status_word(campaign.status), "day": campaign.day},
         fields=tuple(fields),
-        footer=f"{len(ready)} of {sum(1 for s in seats if not s.out)} ready. "
-        "Orders stay secret: only who has sent them is shown.",
+        footer=_(
+            "%(ready)s of %(seats)s ready. Orders stay secret: only who has sent them is shown."
+        )
+        % {"ready": len(ready), "seats": sum(1 for s in seats if not s.out)},
     )
     return Carded(text, card=card)
 
@@ -121,22 +126,26 @@ def board_card(campaign: Any, seats: Sequence[Seat]) -> Card:
     """The status board of ``campaign`` (:mod:`bot.status_board`) as a card: the day, the
     deadline while the game goes on, who is ready, and each seat's mark (✓ ready, … orders
     in, ✗ none yet) — never what anyone ordered."""
-    title = f"{campaign.name} · day {campaign.day}"
+    title = f"{campaign.name} · " + _("day %(day)s") % {"day": campaign.day}
     if campaign.status == "paused":
-        title += f" · paused: {campaign.pause_reason}"
+        title += " · " + _("paused: %(reason)s") % {"reason": campaign.pause_reason}
     elif campaign.status == "finished":
-        title += " · the game is over"
+        title += " · " + _("the game is over")
     fields = []
     if campaign.deadline is not None and campaign.status != "finished":
-        fields.append(Field("Orders due", f"{campaign.deadline:%Y-%m-%d %H:%M} UTC"))
+        fields.append(Field(_("Orders due"), f"{campaign.deadline:%Y-%m-%d %H:%M} UTC"))
     ready = [s.character for s in seats if s.ready]
-    fields.append(Field("Ready", ", ".join(ready) or NONE))
+    fields.append(Field(_("Ready"), ", ".join(ready) or _(NONE)))
     for seat in seats:
         mark = "✓" if seat.ready else ("…" if seat.has_orders else "✗")
-        state = "ready" if seat.ready else ("orders in" if seat.has_orders else "no orders yet")
+        state = (
+            _("ready")
+            if seat.ready
+            else (_("orders in") if seat.has_orders else _("no orders yet"))
+        )
         fields.append(Field(f"{mark} {seat.character}", state, inline=True))
     return Card(
         title=title,
         fields=tuple(fields),
-        footer="Edited in place as the day goes. Orders stay secret: only who is in is shown.",
+        footer=_("Edited in place as the day goes. Orders stay secret: only who is in is shown."),
     )

@@ -13,7 +13,7 @@ import yaml
 from pydantic import ValidationError
 
 from bot.cli_input import UsageError, not_utf8
-from bot.event_text import word
+from bot.event_text import english
 from bot.local_commands import cmd_local
 from bot.render import render
 from bot.reports import day_report
@@ -180,8 +180,8 @@ def read_orders(path: Path, state: GameState, data: Catalog) -> dict[str, Orders
             continue
         result = parse_orders(str(text), state, str(name), catalog=data)
         problems += [
-            f"{name}, line {p.line}{f', phase {p.phase}' if p.phase else ''}: {word(p.message)}"
-            + (f" ({word(p.hint)})" if p.hint else "")
+            f"{name}, line {p.line}{f', phase {p.phase}' if p.phase else ''}: {english(p.message)}"
+            + (f" ({english(p.hint)})" if p.hint else "")
             for p in result.errors
         ]
         if result.orders is not None:

@@ -13,6 +13,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from bot.i18n import _
+
 
 class DeadlineRules(BaseModel):
     """When deadlines fall. ``weekdays`` are 0 (Monday) to 6 (Sunday)."""
@@ -35,14 +37,17 @@ class DeadlineRules(BaseModel):
         try:
             ZoneInfo(zone)
         except (ZoneInfoNotFoundError, ValueError):
-            raise ValueError(f"unknown time zone {zone!r} (use a name like Europe/Paris)") from None
+            raise ValueError(
+                _("unknown time zone %(zone)s (use a name like Europe/Paris)")
+                % {"zone": repr(zone)}
+            ) from None
         return zone
 
     @field_validator("weekdays")
     @classmethod
     def _weekdays(cls, days: tuple[int, ...]) -> tuple[int, ...]:
         if not days or any(d not in range(7) for d in days):
-            raise ValueError("weekdays are 0 (Monday) to 6 (Sunday), at least one")
+            raise ValueError(_("weekdays are 0 (Monday) to 6 (Sunday), at least one"))
         return tuple(sorted(set(days)))
 
 
@@ -54,7 +59,7 @@ def next_deadline(now: datetime, rules: DeadlineRules) -> datetime:
     zone = ZoneInfo(rules.timezone)
     earliest = (now + timedelta(hours=rules.min_hours)).astimezone(zone)
     day = earliest.date()
-    for _ in range(15):
+    for _day in range(15):
         candidate = datetime.combine(day, rules.time_of_day, tzinfo=zone)
         if candidate >= earliest and candidate.weekday() in rules.weekdays:
             return candidate.astimezone(UTC)

@@ -32,8 +32,10 @@ from functools import partial
 
 from sqlmodel import Session
 
+from bot.i18n import N_, _, later
 from bot.render import render
 from bot.store import Reply, RequestError, Store, require_moderator, row_id
+from bot.terms import term
 from db import exchanges
 from db.models import Campaign, DemonExchange, EventRecord, Seat
 from rules import Event
@@ -55,13 +57,19 @@ def cleaned(text: str, what: str, command: str) -> str:
     body = "\n".join(lines).strip()
     if not body:
         raise RequestError(
-            f"Your message has no {what}: write it below the first line `{command}`. "
-            "Nothing was sent"
+            _(
+                "Your message has no %(what)s: write it below the first line `%(command)s`. "
+                "Nothing was sent"
+            )
+            % {"what": what, "command": command}
         )
     if len(body) > LIMIT:
         raise RequestError(
-            f"Your {what} is {len(body)} characters long; at most {LIMIT} are relayed. "
-            "Nothing was sent"
+            _(
+                "Your %(what)s is %(length)s characters long; at most %(limit)s are relayed. "
+                "Nothing was sent"
+            )
+            % {"what": what, "length": len(body), "limit": LIMIT}
         )
     return body
 
@@ -80,22 +88,28 @@ class DemonExchanges:
     def ask(self, campaign_name: str, *, player: str, text: str) -> Reply:
         """``player``'s question by the first cast of Ask Demon of his character still open and
         unasked, relayed to the asked character's player; refused, nothing sent, without one."""
-        question = cleaned(text, "question", f"ask {campaign_name[:40]}")
+        question = cleaned(text, _("question"), f"ask {campaign_name[:40]}")
         with self.store.unit() as session:
             campaign, seat = self.store.running_seat(session, campaign_name, player)
             casts = self._casts(session, campaign, seat.character)
             if not casts:
                 raise RequestError(
-                    f"The {seat.character} has cast no Ask Demon whose question is open in "
-                    f"{campaign.name}: the spell lets its caster ask one question (L4953), until "
-                    "the orders deadline of the day after its cast. Nothing was sent"
+                    _(
+                        "The %(character)s has cast no Ask Demon whose question is open in "
+                        "%(campaign)s: the spell lets its caster ask one question (L4953), until "
+                        "the orders deadline of the day after its cast. Nothing was sent"
+                    )
+                    % {"character": term(seat.character), "campaign": campaign.name}
                 )
             asked = {(x.day, x.seq) for x in self._exchanges(session, campaign)}
             cast = next((c for c in casts if (c.day, c.seq) not in asked), None)
             if cast is None:
                 raise RequestError(
-                    f"The {seat.character} has asked the one question his Ask Demon allows "
-                    "(L4953). Nothing was sent"
+                    _(
+                        "The %(character)s has asked the one question his Ask Demon allows "
+                        "(L4953). Nothing was sent"
+                    )
+                    % {"character": term(seat.character)}
                 )
             target = self._seat(session, campaign, str(cast.fields["of"]))
             exchange = exchanges.add_exchange(
@@ -115,7 +129,7 @@ class DemonExchanges:
     def answer(self, campaign_name: str, *, player: str, text: str) -> Reply:
         """``player``'s answer to the oldest open question asked of his character by Ask Demon,
         relayed to the caster's player; refused, nothing sent, without one."""
-        answer = cleaned(text, "answer", f"answer-demon {campaign_name[:40]}")
+        answer = cleaned(text, _("answer"), f"answer-demon {campaign_name[:40]}")
         with self.store.unit() as session:
             campaign, seat = self.store.running_seat(session, campaign_name, player)
             mine = [
@@ -127,14 +141,24 @@ class DemonExchanges:
             waiting = [x for x in mine if x.day in days]
             if not waiting:
                 closed = (
-                    f" (the question of day {mine[-1].day} was open until the orders deadline "
-                    f"of day {mine[-1].day + OPEN_DAYS})"
+                    _(
+                        " (the question of day %(day)s was open until the orders deadline "
+                        "of day %(until)s)"
+                    )
+                    % {"day": mine[-1].day, "until": mine[-1].day + OPEN_DAYS}
                     if mine
                     else ""
                 )
                 raise RequestError(
-                    f"No question asked of the {seat.character} by Ask Demon waits for an answer "
-                    f"in {campaign.name}{closed}. Nothing was sent"
+                    _(
+                        "No question asked of the %(character)s by Ask Demon waits for an answer "
+                        "in %(campaign)s%(closed)s. Nothing was sent"
+                    )
+                    % {
+                        "character": term(seat.character),
+                        "campaign": campaign.name,
+                        "closed": closed,
+                    }
                 )
             exchange = waiting[0]
             exchange.answer, exchange.answered_at = answer, self.store.clock()
@@ -157,7 +181,7 @@ class DemonExchanges:
                 campaign,
                 moderator,
                 "demon exchanges",
-                "read the Ask Demon exchanges",
+                later(N_("read the Ask Demon exchanges")),
                 public=False,
             )
             return Reply(
@@ -225,7 +249,8 @@ class DemonExchanges:
         seat = next((s for s in seats if s.character == character), None)
         if seat is None:
             raise RequestError(
-                f"No player plays the {character} in {campaign.name} now. Nothing was sent"
+                _("No player plays the %(character)s in %(campaign)s now. Nothing was sent")
+                % {"character": term(character), "campaign": campaign.name}
             )
         return seat
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from bot.event_text import word
+from bot.i18n import _
 from bot.maps import DEFAULT_SCALE, MapLayout, render_image
 from bot.maps.palette import encode_png, to_palette
 from bot.maps.style import RGB, ROUTE_COLOURS
@@ -66,16 +67,20 @@ def lives(
                     found[event.who].route.append(event.to)
             elif isinstance(event, Suicided) and event.who in found:  # 9.2.2a
                 found[event.who].deaths.append(
-                    f"day {day}, by {pronouns(event.who).his} own hand at Midnight"
+                    _("day %(day)s, by %(his)s own hand at Midnight")
+                    % {"day": day, "his": pronouns(event.who).his}
                 )
             elif isinstance(event, Killed):
                 killers = (event.by,) if isinstance(event.by, str | Phrase) else event.by
                 for killer in killers:
                     if killer in found:
-                        found[killer].kills.append(f"the {event.who} (day {day})")
+                        found[killer].kills.append(
+                            _("the %(who)s (day %(day)s)") % {"who": word(event.who), "day": day}
+                        )
                 if event.who in found:
                     found[event.who].deaths.append(
-                        f"day {day}, by {' and '.join(word(k) for k in killers)}"
+                        _("day %(day)s, by %(killers)s")
+                        % {"day": day, "killers": _(" and ").join(word(k) for k in killers)}
                     )
     return found
 

@@ -12,6 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from bot.event_text import describe, word
+from bot.i18n import _
 from rules import Event
 from rules.events.casting import Cast, SpellTable
 from rules.events.day import Rolled
@@ -43,11 +44,22 @@ def line(event: Event) -> str:
     hit, anything else as its English line."""
     match event:
         case Rolled(who=who, purpose=purpose, dice=dice, result=result):
-            return f"{who}: {word(purpose)} ({', '.join(map(str, dice))}) = {result}"
+            return _("%(who)s: %(purpose)s (%(dice)s) = %(result)s") % {
+                "who": word(who),
+                "purpose": word(purpose),
+                "dice": ", ".join(map(str, dice)),
+                "result": word(result),
+            }
         case Played(defaults=defaults) if defaults:
-            return f"{describe(event)} (default: {', '.join(defaults)})"
+            return _("%(line)s (default: %(defaults)s)") % {
+                "line": describe(event),
+                "defaults": ", ".join(defaults),
+            }
         case Attacked(attacker=attacker, target=target, hit=hit, how=how):
-            return f"{attacker} attacks {target}: {f'hits ({word(how)})' if hit else 'misses'}"
+            words = {"attacker": word(attacker), "target": word(target), "how": word(how)}
+            if hit:
+                return _("%(attacker)s attacks %(target)s: hits (%(how)s)") % words
+            return _("%(attacker)s attacks %(target)s: misses") % words
     return describe(event)
 
 
@@ -90,7 +102,12 @@ def _sheet_lines(events: list[Event]) -> list[tuple[Event, str]]:
     def flush() -> None:
         nonlocal sheet, rolls, places
         if sheet is not None and last is not None and (rolls or places):
-            text = f"{sheet}'s sheet: {', '.join(rolls)}" if rolls else f"{sheet}'s sheet:"
+            owner = word(sheet)
+            text = (
+                _("%(sheet)s's sheet: %(rolls)s") % {"sheet": owner, "rolls": ", ".join(rolls)}
+                if rolls
+                else _("%(sheet)s's sheet:") % {"sheet": owner}
+            )
             lines.append((last, f"{text} → {', '.join(places)}" if places else text))
         sheet, rolls, places = None, [], []
 
@@ -102,7 +119,12 @@ def _sheet_lines(events: list[Event]) -> list[tuple[Event, str]]:
             roll = lines.pop()[0]
             assert isinstance(roll, Rolled)
             dice = ", ".join(map(str, roll.dice))
-            lines.append((event, f"{line(event)} (rolled {dice}: {roll.result})"))
+            told = _("%(line)s (rolled %(dice)s: %(result)s)") % {
+                "line": line(event),
+                "dice": dice,
+                "result": roll.result,
+            }
+            lines.append((event, told))
             continue
         if isinstance(event, Rolled) and event.purpose in _SHEET_ROLLS:
             owner = event.who
@@ -117,10 +139,13 @@ def _sheet_lines(events: list[Event]) -> list[tuple[Event, str]]:
         sheet, last = owner, event
         if isinstance(event, Rolled):
             dice = ", ".join(map(str, event.dice))
-            name = "repositioning" if event.purpose == _SHEET_ROLLS[0] else "tactics"
+            name = _("repositioning") if event.purpose == _SHEET_ROLLS[0] else _("tactics")
             rolls.append(f"{name} ({dice})")
         else:
-            places.append(f"{event.denizen} box {event.box} ({event.side})")
+            places.append(
+                _("%(denizen)s box %(box)s (%(side)s)")
+                % {"denizen": word(event.denizen), "box": event.box, "side": word(event.side)}
+            )
     flush()
     return lines
 
@@ -206,7 +231,9 @@ def rounds_report(
     if rounds is not None:
         revealed &= set(rounds)
     blocks = [
-        f"Combat in {combat.at}, round {number}:\n" + "\n".join(lines)
+        _("Combat in %(clearing)s, round %(round)s:") % {"clearing": combat.at, "round": number}
+        + "\n"
+        + "\n".join(lines)
         for combat in evening(events, whole=False)
         for number, lines in sorted(combat.rounds.items())
         if (combat.at, number) in revealed

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 
 from bot.epilogue import EPILOGUE_EVENTS, Life, carried_out, lives, route_maps, starts
 from bot.event_text import describe
+from bot.i18n import _
 from bot.render import render
+from bot.terms import term
 from rules import PUBLIC, Catalog, Event, GameState
 from rules.events import event_types
 from rules.events.end import Restarted, Scored, Victor, VictoryRevealed
@@ -83,10 +85,11 @@ def final_report(
         routes = {life.character: life.route for life in found.values() if life.route}
         singles = [{name: route} for name, route in routes.items()]
         pictures = route_maps(catalog, last, [routes, *singles])
-        images.append(("routes.png", "every route", pictures[0]))
+        images.append(("routes.png", _("every route"), pictures[0]))
         for name, picture in zip(routes, pictures[1:], strict=True):
             slug = name.lower().replace(" ", "-")
-            images.append((f"route-{slug}.png", f"the route of the {name}", picture))
+            caption = _("the route of the %(character)s") % {"character": term(name)}
+            images.append((f"route-{slug}.png", caption, picture))
     return FinalReport(text, tuple(images))
 
 

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from bot.event_text import word
+from bot.i18n import _
 from bot.render import render, split_message
 from rules import CODES, ActivityKind, activity_name
 
@@ -32,8 +33,15 @@ def pages(lines: Iterable[str]) -> list[str]:
 
 
 def commands_help(title: str, commands: Sequence[tuple[str, str]]) -> list[str]:
-    """``commands`` — (``/name``, description) pairs — listed under ``title``."""
-    return pages([f"**{title}**", *(f"`{name}` — {about}" for name, about in commands)])
+    """``commands`` — (``/name``, description) pairs — listed under ``title``, each
+    description in the language spoken (the command tree's translations are the catalog's:
+    :mod:`bot.discord.translator`)."""
+    return pages(
+        [
+            f"**{title}**",
+            *(f"`{name}` — {_(about) if about else about}" for name, about in commands),
+        ]
+    )
 
 
 def orders_help() -> list[str]:
@@ -46,8 +54,8 @@ def orders_help() -> list[str]:
 
 def errors_help() -> list[str]:
     """Every problem code an order may get, and what it means."""
-    meanings = (f"`{c}` — {word(m)}" for c, m in CODES.items())
-    return pages(["**What the problem codes mean**", *meanings])
+    title = _("**What the problem codes mean**")
+    return pages([title, *(f"`{c}` — {word(m)}" for c, m in CODES.items())])
 
 
 def code_help(code: str) -> str:
@@ -56,9 +64,14 @@ def code_help(code: str) -> str:
     if wanted in CODES:
         return f"`{wanted}` — {word(CODES[wanted])}"
     near = difflib.get_close_matches(wanted, list(CODES), n=3)
-    hint = f" Did you mean {', '.join(f'`{c}`' for c in near)}?" if near else ""
+    hint = (
+        _(" Did you mean %(codes)s?") % {"codes": ", ".join(f"`{c}`" for c in near)} if near else ""
+    )
     shown = re.sub(r"[^a-z0-9-]", "", wanted)[:40]  # never markup or a mention
-    return f"There is no problem code '{shown}'.{hint} `/help errors` lists them all."
+    return _("There is no problem code '%(code)s'.%(hint)s `/help errors` lists them all.") % {
+        "code": shown,
+        "hint": hint,
+    }
 
 
 def matching_codes(prefix: str, *, limit: int = 25) -> list[str]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 import gettext as gettext_module
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -112,6 +112,13 @@ def speaking(spoken: Language | str | None) -> Iterator[Language]:
         _SPOKEN.reset(token)
 
 
+def enter(spoken: Language | str | None) -> None:
+    """Speak ``spoken`` (None: the default) for the rest of the current task (and the threads
+    it starts): a Discord interaction's, which a task of its own serves, from its first line;
+    a reply about a campaign still speaks its reader's (:func:`speaking`)."""
+    _SPOKEN.set(DEFAULT if spoken is None else Language(spoken))
+
+
 @cache
 def translations(spoken: Language) -> gettext_module.NullTranslations:
     """The message catalog of ``spoken``, compiled in memory from its ``.po`` file. English,
@@ -141,3 +148,20 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 #: The marker :func:`gettext` is found by: ``_("...")`` in the code is extracted and translated.
 _ = gettext
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for the marker
+    """``message`` itself, marked for extraction: a constant said later, in the reader's
+    language, by :func:`gettext` (a ``_()`` at import time would say it in English for good)."""
+    return message
+
+
+def later(message: str, **values: object) -> Callable[[], str]:
+    """What says ``message`` (marked with :func:`N_`), its ``%(name)s`` filled from
+    ``values``, in the language spoken when it is called: a line written now and read later
+    in its reader's language (:class:`bot.store.Outbox` calls it so)."""
+
+    def said() -> str:
+        return gettext(message) % values if values else gettext(message)
+
+    return said

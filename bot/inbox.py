@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from bot.i18n import Language, speaking
+from bot.i18n import Language, _, speaking
 from bot.store import Reply, RequestError
 
 if TYPE_CHECKING:
@@ -49,14 +49,18 @@ class Request:
 
     def _option(self, name: str) -> Option:
         if name not in self.options:
-            raise RequestError(f"{self.command}: {name} is missing")
+            raise RequestError(
+                _("%(command)s: %(name)s is missing") % {"command": self.command, "name": name}
+            )
         return self.options[name]
 
     def word(self, name: str) -> str:
         """The option ``name``, text."""
         value = self._option(name)
         if not isinstance(value, str):
-            raise RequestError(f"{self.command}: {name} is not text")
+            raise RequestError(
+                _("%(command)s: %(name)s is not text") % {"command": self.command, "name": name}
+            )
         return value
 
     def maybe_word(self, name: str) -> str | None:
@@ -67,14 +71,19 @@ class Request:
         """The option ``name``, a number."""
         value = self._option(name)
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise RequestError(f"{self.command}: {name} is not a number")
+            raise RequestError(
+                _("%(command)s: %(name)s is not a number") % {"command": self.command, "name": name}
+            )
         return value
 
     def whole(self, name: str) -> int:
         """The option ``name``, a whole number."""
         value = self._option(name)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RequestError(f"{self.command}: {name} is not a whole number")
+            raise RequestError(
+                _("%(command)s: %(name)s is not a whole number")
+                % {"command": self.command, "name": name}
+            )
         return value
 
     def maybe_whole(self, name: str) -> int | None:
@@ -85,7 +94,10 @@ class Request:
         """The option ``name``, yes or no."""
         value = self._option(name)
         if not isinstance(value, bool):
-            raise RequestError(f"{self.command}: {name} is not yes or no")
+            raise RequestError(
+                _("%(command)s: %(name)s is not yes or no")
+                % {"command": self.command, "name": name}
+            )
         return value
 
 
@@ -247,7 +259,9 @@ def take(service: CampaignService, request: Request) -> Reply:
     works on the database): a door on an event loop runs it in a thread."""
     call = COMMANDS.get(request.command)
     if call is None:
-        raise RequestError(f"There is no command {request.command[:40]!r}")
+        raise RequestError(
+            _("There is no command %(command)s") % {"command": repr(request.command[:40])}
+        )
     with speaking(reply_language(service, request)):
         return call(service, request)
 
@@ -317,7 +331,7 @@ class Message:
         """The request from ``sender`` about ``campaign``; orders without a line of orders are
         refused."""
         if self.command == "orders" and not self.text:
-            raise RequestError("Your message has no orders: put them after the first line")
+            raise RequestError(_("Your message has no orders: put them after the first line"))
         return Request(self.command, campaign, sender, self.text, self.options)
 
 
@@ -349,8 +363,11 @@ def only_campaign(service: CampaignService, player: str) -> str:
     if len(names) == 1:
         return names[0]
     if not names:
-        raise RequestError("You play in no running campaign")
+        raise RequestError(_("You play in no running campaign"))
     raise RequestError(
-        f"You play in {len(names)} campaigns ({', '.join(names)}): "
-        "name one on the first line, as in 'orders <campaign>'"
+        _(
+            "You play in %(count)s campaigns (%(names)s): "
+            "name one on the first line, as in 'orders <campaign>'"
+        )
+        % {"count": len(names), "names": ", ".join(names)}
     )

@@ -13,7 +13,7 @@ from sqlmodel import Session
 
 from bot.campaign_settings import BEFORE_THE_START, DEADLINE_SETTINGS, SettingError
 from bot.event_text import word
-from bot.i18n import _
+from bot.i18n import N_, _, later
 from bot.notifications import announce_deadline, restart_clock, utc_text
 from bot.players import checked
 from bot.publishing import Publisher
@@ -56,8 +56,11 @@ class Moderation:
             require_unfinished(campaign)
             if key in BEFORE_THE_START and campaign.status != "enrolling":
                 raise RequestError(
-                    f"{key} needs every player's agreement (8.1.3b): it is set before the "
-                    f"campaign starts, and {campaign.name} has started"
+                    _(
+                        "%(key)s needs every player's agreement (8.1.3b): it is set before the "
+                        "campaign starts, and %(campaign)s has started"
+                    )
+                    % {"key": key, "campaign": campaign.name}
                 )
             try:
                 settings = self.store.settings(campaign).configured(key, text)
@@ -65,13 +68,14 @@ class Moderation:
                 raise RequestError(str(error)) from None
             campaign.options = settings.stored()
             self.store.log(session, campaign, moderator, "config", f"{key} = {text[:60]}")
-            later = ""
+            words = {"campaign": campaign.name, "key": key, "value": text[:60]}
             if key in DEADLINE_SETTINGS and campaign.deadline is not None:
-                later = (
-                    f" It sets the deadlines after today's, which stays "
-                    f"{utc_text(campaign.deadline)} (/gm extend moves it)."
+                said = _(
+                    "%(campaign)s: %(key)s is now %(value)s. It sets the deadlines after "
+                    "today's, which stays %(deadline)s (/gm extend moves it)."
                 )
-            return Reply(f"{campaign.name}: {key} is now {text[:60]}.{later}")
+                return Reply(said % {**words, "deadline": utc_text(campaign.deadline)})
+            return Reply(_("%(campaign)s: %(key)s is now %(value)s.") % words)
 
     def preview(self, campaign_name: str, *, moderator: str) -> Reply:
         """A private dry run of the day with the same dice: nothing is stored or sent. In the
@@ -87,7 +91,7 @@ class Moderation:
 
     def extend(self, campaign_name: str, *, moderator: str, hours: float, reason: str) -> Reply:
         """Move the deadline later, within the campaign's caps, for a stated reason."""
-        typed_text(reason, "reason")
+        typed_text(reason, _("reason"))
         with self.store.unit() as session:
             campaign = self.store.running_for(session, campaign_name, moderator)
             rules = self.store.deadline_rules(campaign)
@@ -111,7 +115,12 @@ class Moderation:
                 campaign,
                 moderator,
                 "extend",
-                f"extended day {campaign.day} by {hours:g} h: {reason.strip()[:200]}",
+                later(
+                    N_("extended day %(day)s by %(hours)s h: %(reason)s"),
+                    day=campaign.day,
+                    hours=f"{hours:g}",
+                    reason=reason.strip()[:200],
+                ),
             )
             announce_deadline(self.store.outbox(session, campaign), campaign, before)
             return Reply(
@@ -121,7 +130,7 @@ class Moderation:
 
     def pause(self, campaign_name: str, *, moderator: str, reason: str, hours: float) -> Reply:
         """Stop the clock for a reason, until a moderator resumes or the pause expires."""
-        typed_text(reason, "reason")
+        typed_text(reason, _("reason"))
         with self.store.unit() as session:
             campaign = self.store.running_for(session, campaign_name, moderator)
             if not reason.strip() or not 0 < hours <= 24 * 30:
@@ -135,7 +144,11 @@ class Moderation:
                 campaign,
                 moderator,
                 "pause",
-                f"paused for {hours:g} h: {campaign.pause_reason}",
+                later(
+                    N_("paused for %(hours)s h: %(reason)s"),
+                    hours=f"{hours:g}",
+                    reason=campaign.pause_reason,
+                ),
             )
             return Reply(_("%(campaign)s is paused.") % {"campaign": campaign.name})
 
@@ -155,7 +168,9 @@ class Moderation:
             raise RequestError(_("%(campaign)s is not paused") % {"campaign": campaign.name})
         before = campaign.deadline
         restart_clock(campaign, self.store.settings(campaign), self.store.clock())
-        self.store.log(session, campaign, moderator or "the pause's expiry", "resume", "resumed")
+        self.store.log(
+            session, campaign, moderator or "the pause's expiry", "resume", later(N_("resumed"))
+        )
         announce_deadline(self.store.outbox(session, campaign), campaign, before)
         return Reply(_("%(campaign)s is running again.") % {"campaign": campaign.name})
 
@@ -167,7 +182,11 @@ class Moderation:
             current = repo.current_orders(session, campaign_id=row_id(campaign), day=campaign.day)
             row = current.get(row_id(seat))
             self.store.log(
-                session, campaign, moderator, "orders", f"viewed the {seat.character}'s orders"
+                session,
+                campaign,
+                moderator,
+                "orders",
+                later(N_("viewed the %(character)s's orders"), character=seat.character),
             )
             if row is None:
                 return Reply(_("No orders for the %(character)s.") % {"character": seat.character})
@@ -180,7 +199,11 @@ class Moderation:
             seat = self.store.seat_of(session, campaign, character)
             state = self.store.state(session, campaign)
             self.store.log(
-                session, campaign, moderator, "sheet", f"viewed the {seat.character}'s sheet"
+                session,
+                campaign,
+                moderator,
+                "sheet",
+                later(N_("viewed the %(character)s's sheet"), character=seat.character),
             )
             return sheet_reply(
                 self.store.catalog, state, seat.character, campaign.name, moderator=True
@@ -205,7 +228,11 @@ class Moderation:
                 source="moderator",
             )
             self.store.log(
-                session, campaign, moderator, "orders", f"set the {seat.character}'s orders"
+                session,
+                campaign,
+                moderator,
+                "orders",
+                later(N_("set the %(character)s's orders"), character=seat.character),
             )
             return Reply(noted(result, word))
 
@@ -216,7 +243,13 @@ class Moderation:
             require_moderator(campaign, moderator)
             require_unfinished(campaign)
             campaign.locked = locked
-            self.store.log(session, campaign, moderator, "lock", "locked" if locked else "unlocked")
+            self.store.log(
+                session,
+                campaign,
+                moderator,
+                "lock",
+                later(N_("locked") if locked else N_("unlocked")),
+            )
             said = _("%(campaign)s is locked.") if locked else _("%(campaign)s is unlocked.")
             return Reply(said % {"campaign": campaign.name})
 
@@ -284,8 +317,13 @@ class Moderation:
                 campaign,
                 moderator,
                 "end",
-                f"ended the game at Birdsong of day {campaign.day}: every player agreed to quit "
-                "(9.2.1); it is scored as at the end of the month",
+                later(
+                    N_(
+                        "ended the game at Birdsong of day %(day)s: every player agreed to quit "
+                        "(9.2.1); it is scored as at the end of the month"
+                    ),
+                    day=campaign.day,
+                ),
             )
             reply = Reply(
                 _(
@@ -299,7 +337,7 @@ class Moderation:
 
     def announce(self, campaign_name: str, *, moderator: str, text: str) -> Reply:
         """Post a moderator's announcement in the campaign's channel."""
-        typed_text(text, "announcement")
+        typed_text(text, _("announcement"))
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             require_moderator(campaign, moderator)
@@ -317,7 +355,11 @@ class Moderation:
                 campaign,
                 moderator,
                 "excuse",
-                f"excused the {seat.character} for day {campaign.day}",
+                later(
+                    N_("excused the %(character)s for day %(day)s"),
+                    character=seat.character,
+                    day=campaign.day,
+                ),
             )
             return Reply(
                 _("The %(character)s is excused for day %(day)s.")
@@ -328,7 +370,7 @@ class Moderation:
         self, campaign_name: str, *, moderator: str, character: str, player: str, player_name: str
     ) -> Reply:
         """Give a seat to another player, who receives the character's private history."""
-        typed_text(player_name, "player name")
+        typed_text(player_name, _("player name"))
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             require_moderator(campaign, moderator)
@@ -348,7 +390,11 @@ class Moderation:
                 campaign,
                 moderator,
                 "replace",
-                f"the {seat.character} is now played by {seat.player_name}",
+                later(
+                    N_("the %(character)s is now played by %(player)s"),
+                    character=seat.character,
+                    player=seat.player_name,
+                ),
             )
             return Reply(
                 _("The %(character)s is now played by %(player)s.")
@@ -370,7 +416,12 @@ class Moderation:
                 campaign,
                 moderator,
                 "autopilot",
-                f"autopilot {'on' if on else 'off'} for the {seat.character}",
+                later(
+                    N_("autopilot on for the %(character)s")
+                    if on
+                    else N_("autopilot off for the %(character)s"),
+                    character=seat.character,
+                ),
             )
             said = (
                 _("Autopilot on for the %(character)s.")

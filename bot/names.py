@@ -6,6 +6,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from bot.i18n import _
+
 #: How alike a typed name and a known one must be to be suggested (difflib's ratio).
 CUTOFF = 0.6
 
@@ -37,4 +39,11 @@ def closest(typed: str, names: Iterable[str], limit: int = 3) -> list[str]:
 def did_you_mean(typed: str, names: Iterable[str]) -> str:
     """``"; did you mean 'Amazon'?"`` naming the closest of ``names``, or ``""``."""
     close = closest(typed, names)
-    return f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+    if not close:
+        return ""
+    if len(close) == 1:
+        return _("; did you mean %(name)s?") % {"name": repr(close[0])}
+    return _("; did you mean %(names)s or %(last)s?") % {
+        "names": " or ".join(map(repr, close[:-1])),
+        "last": repr(close[-1]),
+    }

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.campaign_settings import CampaignSettings
-from bot.i18n import speaking
+from bot.i18n import _, speaking
 from bot.store import Outbox
 from db.models import Campaign
 
@@ -27,16 +27,24 @@ def announce_deadline(out: Outbox, campaign: Campaign, before: datetime | None) 
     if after is None or after == before:
         return
     with speaking(out.language()):
-        was = f" (it was {utc_text(before)})" if before is not None else ""
-        out.channel(
-            f"{campaign.name}: the deadline of day {campaign.day} is now {utc_text(after)}{was}."
-        )
+        words = {"campaign": campaign.name, "day": campaign.day, "due": utc_text(after)}
+        if before is None:
+            said = _("%(campaign)s: the deadline of day %(day)s is now %(due)s.") % words
+        else:
+            said = _(
+                "%(campaign)s: the deadline of day %(day)s is now %(due)s (it was %(was)s)."
+            ) % {**words, "was": utc_text(before)}
+        out.channel(said)
 
 
 def day_opened(campaign: Campaign, deadline: datetime) -> str:
     """The channel's line after a day's report: the next day is open, until ``deadline`` (a
     forced day moves it: the next deadline counts from the force)."""
-    return f"{campaign.name}: day {campaign.day} is open; orders are due {utc_text(deadline)}."
+    return _("%(campaign)s: day %(day)s is open; orders are due %(due)s.") % {
+        "campaign": campaign.name,
+        "day": campaign.day,
+        "due": utc_text(deadline),
+    }
 
 
 def paused_time(

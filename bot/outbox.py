@@ -25,7 +25,9 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select, update
 
 from bot.cards import Field, with_fields
+from bot.i18n import DEFAULT, Language, _, ngettext
 from bot.service import CampaignService, NotModeratorError, Reply
+from bot.store import campaign_language
 from db import blobs, messages, repo
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
@@ -185,21 +187,32 @@ def record_failure(
     return attempts
 
 
+def language_of(engine: Engine, campaign_id: int) -> Language:
+    """The language of the campaign's channel and moderators (its ``language`` setting); the
+    default for a campaign that is gone."""
+    with session_scope(engine) as session:
+        campaign = session.get(Campaign, campaign_id)
+        return DEFAULT if campaign is None else campaign_language(campaign)
+
+
 def recipient(engine: Engine, campaign_id: int, player: str | None) -> str:
     """How moderators know the recipient ``player`` of a campaign's DM: ``bob (the Elf)``, a
     moderator by his name (``the moderator Gandalf``), else his id."""
     if player is None:
-        return "nobody"
+        return _("nobody")
     with session_scope(engine) as session:
         seats = repo.list_player_seats(session, player=player, campaign_id=campaign_id)
         campaign = session.get(Campaign, campaign_id)
         names = dict(campaign.moderator_names) if campaign else {}
     if not seats:
         if player in names:
-            return f"the moderator {names[player]}"
-        return f"the Discord user {player}"
-    characters = " and the ".join(seat.character for seat in seats)
-    return f"{seats[0].player_name} (the {characters})"
+            return _("the moderator %(name)s") % {"name": names[player]}
+        return _("the Discord user %(id)s") % {"id": player}
+    characters = _(" and the ").join(seat.character for seat in seats)
+    return _("%(player)s (the %(characters)s)") % {
+        "player": seats[0].player_name,
+        "characters": characters,
+    }
 
 
 @dataclass(frozen=True)
@@ -255,19 +268,34 @@ def delivery_lines(engine: Engine, campaign_id: int) -> list[str]:
     a message says."""
     entries = queued(engine, campaign_id=campaign_id)
     if not entries:
-        return ["everything has been delivered."]
+        return [_("everything has been delivered.")]
     found = backlog(entries)
-    lines = [f"{found.total} waiting, {len(found.failing)} undeliverable so far."]
+    lines = [
+        _("%(total)s waiting, %(failing)s undeliverable so far.")
+        % {"total": found.total, "failing": len(found.failing)}
+    ]
     for entry, behind in found.failing:
         if entry.kind == "dm":
-            where = f"a direct message to {recipient(engine, campaign_id, entry.to)}"
+            where = _("a direct message to %(whom)s") % {
+                "whom": recipient(engine, campaign_id, entry.to)
+            }
         elif entry.kind == "channel":
-            where = "a message to the campaign's channel"
+            where = _("a message to the campaign's channel")
         else:
-            where = "a message to the moderators"
-        held = f"; {behind} more {'waits' if behind == 1 else 'wait'} behind it" if behind else ""
-        tries = f"{entry.attempts} failed attempt{'' if entry.attempts == 1 else 's'}"
-        lines.append(f"  {where}: {tries}, queued {_moment(entry.created_at)}{held}")
+            where = _("a message to the moderators")
+        held = (
+            ngettext("; %(count)s more waits behind it", "; %(count)s more wait behind it", behind)
+            % {"count": behind}
+            if behind
+            else ""
+        )
+        tries = ngettext(
+            "%(count)s failed attempt", "%(count)s failed attempts", entry.attempts
+        ) % {"count": entry.attempts}
+        lines.append(
+            _("  %(where)s: %(tries)s, queued %(when)s%(held)s")
+            % {"where": where, "tries": tries, "when": _moment(entry.created_at), "held": held}
+        )
     return lines
 
 
@@ -278,7 +306,10 @@ def moderators_status(service: CampaignService, campaign_name: str, *, moderator
     if campaign.id is None:
         return public
     if moderator not in campaign.moderators:
-        raise NotModeratorError(f"Only the moderators of {campaign.name} may do that")
+        raise NotModeratorError(
+            _("Only the moderators of %(campaign)s may do that") % {"campaign": campaign.name}
+        )
     deliveries = "\n".join(delivery_lines(service.engine, campaign.id))
-    text = "\n".join([public.text.rstrip("\n"), "", f"Deliveries: {deliveries}"])
-    return with_fields(public, [Field("Deliveries", deliveries)], text)
+    heading = _("Deliveries")
+    text = "\n".join([public.text.rstrip("\n"), "", f"{heading}: {deliveries}"])
+    return with_fields(public, [Field(heading, deliveries)], text)

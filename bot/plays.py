@@ -15,7 +15,7 @@ from datetime import timedelta
 from sqlmodel import Session
 
 from bot.event_text import word
-from bot.i18n import _, speaking
+from bot.i18n import N_, _, later, speaking
 from bot.publishing import Publisher
 from bot.resolution import Resolver
 from bot.sealing import decision_label
@@ -67,7 +67,9 @@ class Plays:
                 raise RequestError(_("nothing was taken:") + "\n" + "\n".join(lines))
             echo, closed = self._take(session, campaign, mine, seat.character, typed.answers)
             if typed.unused:
-                echo += "\nNot used (nothing open asks it): " + ", ".join(typed.unused)
+                echo += "\n" + _("Not used (nothing open asks it): %(unused)s") % {
+                    "unused": ", ".join(typed.unused)
+                }
         return self._taken(campaign_name, echo, closed)
 
     def answer_window_choice(
@@ -219,7 +221,7 @@ class Plays:
                             _("%(campaign)s: your window is open until %(due)s UTC.")
                             % {"campaign": campaign.name, "due": f"{due:%Y-%m-%d %H:%M}"},
                         )
-            detail = f"extended the open window by {hours:g} hours"
+            detail = later(N_("extended the open window by %(hours)s hours"), hours=f"{hours:g}")
             self.store.log(session, campaign, moderator, "extend window", detail, public=False)
             return Reply(
                 _("%(campaign)s: the window is open until %(due)s UTC.")
@@ -233,7 +235,12 @@ class Plays:
             campaign = self.store.running_for(session, campaign_name, moderator)
             waiting = self._open_window(session, campaign, turns=True)
             self.store.log(
-                session, campaign, moderator, "close window", "closed the open window", public=False
+                session,
+                campaign,
+                moderator,
+                "close window",
+                later(N_("closed the open window")),
+                public=False,
             )
             sealed = self.windows.close(session, campaign, waiting)
             self.resolver.continue_day(session, campaign)
@@ -251,7 +258,12 @@ class Plays:
             campaign = self.store.running_for(session, campaign_name, moderator)
             window = self._window(session, campaign, None, self._open_window(session, campaign))
             self.store.log(
-                session, campaign, moderator, "sealed plays", "read the sealed plays", public=False
+                session,
+                campaign,
+                moderator,
+                "sealed plays",
+                later(N_("read the sealed plays")),
+                public=False,
             )
             characters = sorted({d.character for d in window})
             return Reply("\n\n".join(plays_echo(window, c) for c in characters))

@@ -16,7 +16,7 @@ from sqlmodel import Session
 
 from bot.campaign_settings import CampaignSettings
 from bot.demon_exchange import DemonExchanges
-from bot.i18n import _, ngettext
+from bot.i18n import N_, _, later, ngettext
 from bot.notifications import utc_text
 from bot.render import render
 from bot.store import Reply, RequestError, Store, row_id
@@ -163,14 +163,14 @@ class Reminders:
                         due=utc_text(campaign.deadline),
                     ),
                 )
-            count = f"{len(late)} player{'' if len(late) == 1 else 's'}"
-            self.store.log(
-                session,
-                campaign,
-                moderator,
-                "nudge",
-                f"reminded {count} without orders for day {campaign.day}",
+            reminded = later(
+                N_("reminded %(count)s player without orders for day %(day)s")
+                if len(late) == 1
+                else N_("reminded %(count)s players without orders for day %(day)s"),
+                count=len(late),
+                day=campaign.day,
             )
+            self.store.log(session, campaign, moderator, "nudge", reminded)
             who = ", ".join(_("the %(name)s") % {"name": s.character} for s in late)
             said = ngettext(
                 "Nudged %(count)s player by DM: %(who)s.",

@@ -18,7 +18,7 @@ from sqlmodel import Session
 
 from bot.deadlines import next_deadline
 from bot.demon_exchange import DemonExchanges
-from bot.i18n import speaking
+from bot.i18n import N_, _, later, ngettext, speaking
 from bot.publishing import Ended, Publisher
 from bot.render import render
 from bot.store import (
@@ -30,7 +30,9 @@ from bot.store import (
     require_moderator,
     row_id,
 )
+from bot.terms import term
 from bot.windows import BEFORE_EVENING, EVENING, Windows
+from bot.wording import status_word
 from db import event_log, repo, rewind
 from db.models import Campaign, Seat
 from rules import (
@@ -105,13 +107,23 @@ class Resolver:
                 require_moderator(campaign, moderator)
             if campaign.day > day:
                 raise RequestError(
-                    f"Day {day} of {campaign.name} is already resolved; it is day {campaign.day}"
+                    _("Day %(day)s of %(campaign)s is already resolved; it is day %(today)s")
+                    % {"day": day, "campaign": campaign.name, "today": campaign.day}
                 )
             if campaign.day != day:
-                raise RequestError(f"{campaign.name} is on day {campaign.day}, not day {day}")
+                raise RequestError(
+                    _("%(campaign)s is on day %(today)s, not day %(day)s")
+                    % {"campaign": campaign.name, "today": campaign.day, "day": day}
+                )
             reply = self.resolve(session, campaign)
             if moderator is not None:
-                self.store.log(session, campaign, moderator, "force", f"resolved day {day}")
+                self.store.log(
+                    session,
+                    campaign,
+                    moderator,
+                    "force",
+                    later(N_("resolved day %(day)s"), day=day),
+                )
             finished = self.publisher.ended(session, campaign, final=False)
         if post:
             self.publisher.publish(campaign_name, finished)
@@ -123,9 +135,14 @@ class Resolver:
         """Resolve the campaign's current day (see :meth:`resolve_day`), in the caller's
         transaction, on the locked campaign."""
         if campaign.status != "running":
-            raise RequestError(f"{campaign.name} is {campaign.status}, not running")
+            raise RequestError(
+                _("%(campaign)s is %(status)s, not running")
+                % {"campaign": campaign.name, "status": status_word(campaign.status)}
+            )
         if repo.open_decisions(session, campaign_id=row_id(campaign)):
-            raise RequestError(f"{campaign.name} is waiting for players' decisions")
+            raise RequestError(
+                _("%(campaign)s is waiting for players' decisions") % {"campaign": campaign.name}
+            )
         seats = self.store.seats(session, campaign)
         state, saved = self.store.saved_game(session, campaign)
         orders, mended = self._orders_for_day(session, campaign, seats, state, saved)
@@ -147,23 +164,30 @@ class Resolver:
             waiting = [d for d in waiting if not is_combat_id(d.ref)]
             if not waiting:
                 raise RequestError(
-                    f"The {seat.character} has no decision to make now (in a combat window, "
-                    "answer with a DM starting `plays`)"
+                    _(
+                        "The %(character)s has no decision to make now (in a combat window, "
+                        "answer with a DM starting `plays`)"
+                    )
+                    % {"character": term(seat.character)}
                 )
             decision = waiting[0]
             wanted = answer.strip().casefold()
             chosen = next((o for o in decision.options if o.casefold() == wanted), None)
             if chosen is None:
                 raise RequestError(
-                    f"{answer.strip()[:60]!r} is not one of: {' | '.join(decision.options)}"
+                    _("%(answer)s is not one of: %(options)s")
+                    % {"answer": repr(answer.strip()[:60]), "options": " | ".join(decision.options)}
                 )
             assert decision.id is not None
             repo.answer_decision(session, decision_id=decision.id, answer=chosen)
             if repo.open_decisions(session, campaign_id=row_id(campaign)):
-                return Reply(f"Answer recorded: {chosen}. Waiting for the other players.")
+                return Reply(
+                    _("Answer recorded: %(answer)s. Waiting for the other players.")
+                    % {"answer": chosen}
+                )
             self.continue_day(session, campaign)
         self.publisher.publish(campaign_name)
-        return Reply(f"Answer recorded: {chosen}. The day goes on.")
+        return Reply(_("Answer recorded: %(answer)s. The day goes on.") % {"answer": chosen})
 
     def open_decision(self, campaign_name: str, *, player: str) -> tuple[str, ...] | None:
         """The options of the decision the player must make now, or None."""
@@ -223,8 +247,14 @@ class Resolver:
                 )
             count = self.windows.ask(session, campaign, seats, resolution)
             if count:
-                decisions = "decision" if count == 1 else "decisions"
-                return Reply(f"{campaign.name}: day {campaign.day} waits for {count} {decisions}.")
+                return Reply(
+                    ngettext(
+                        "%(campaign)s: day %(day)s waits for %(count)s decision.",
+                        "%(campaign)s: day %(day)s waits for %(count)s decisions.",
+                        count,
+                    )
+                    % {"campaign": campaign.name, "day": campaign.day, "count": count}
+                )
             ran = self._resumed(session, campaign)
 
     def _resumed(self, session: Session, campaign: Campaign) -> _Ran:
@@ -331,7 +361,9 @@ class Resolver:
             if finished
             else next_deadline(self.store.clock(), self.store.deadline_rules(campaign))
         )
-        return Reply(f"{campaign.name}: day {resolved} resolved.")
+        return Reply(
+            _("%(campaign)s: day %(day)s resolved.") % {"campaign": campaign.name, "day": resolved}
+        )
 
     def preview(self, session: Session, campaign: Campaign) -> Resolution:
         """The whole day resolved from the latest snapshot with the seats' orders and the
@@ -431,9 +463,22 @@ class Resolver:
             ),
         )
         with speaking(out.language()):
-            phases = "phase" if len(problems) == 1 else "phases"
-            what = f"{len(problems)} {phases} left blank" if usable else "none could be used"
-            notice = (
-                f"{campaign.name}: the {seat.character}'s {source} for day {campaign.day}: {what}."
+            count = len(problems)
+            what = (
+                ngettext("%(count)s phase left blank", "%(count)s phases left blank", count)
+                % {"count": count}
+                if usable
+                else _("none could be used")
             )
-            out.moderators(notice + " The player was told why.")
+            sources = {"orders": _("orders"), "standing orders": _("standing orders")}
+            notice = _(
+                "%(campaign)s: the %(character)s's %(source)s for day %(day)s: %(what)s. "
+                "The player was told why."
+            ) % {
+                "campaign": campaign.name,
+                "character": term(seat.character),
+                "source": sources.get(source, source),
+                "day": campaign.day,
+                "what": what,
+            }
+            out.moderators(notice)

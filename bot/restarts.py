@@ -31,7 +31,7 @@ class FreshStarts:
         ``character: NAME`` for the character (default: the one he lost). The seat keeps the old
         life in its history (``Seat.lives``); his standing orders, written for the old character,
         are dropped. Refused, saying why, with nothing changed."""
-        typed_text(text, "fresh start")
+        typed_text(text, _("fresh start"))
         lines = [line for line in text.splitlines() if line.strip()]
         named = [line for line in lines if line.partition(":")[0].strip().casefold() == "character"]
         if len(named) > 1:

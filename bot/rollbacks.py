@@ -9,7 +9,7 @@ from typing import Any
 from sqlmodel import Session
 
 from bot.deadlines import next_deadline
-from bot.i18n import speaking
+from bot.i18n import N_, _, later, speaking
 from bot.notifications import announce_deadline
 from bot.publishing import Publisher
 from bot.resolution import Resolver
@@ -42,7 +42,10 @@ class Rollbacks:
             step = "start" if day == 1 else "end"
             snapshot = repo.get_snapshot(session, campaign_id=row_id(campaign), day=day, step=step)
             if snapshot is None or day > campaign.day:
-                raise RequestError(f"{campaign.name} has no start of day {day} to return to")
+                raise RequestError(
+                    _("%(campaign)s has no start of day %(day)s to return to")
+                    % {"campaign": campaign.name, "day": day}
+                )
             assert snapshot.id is not None
             rewind.forget_after(session, campaign_id=row_id(campaign), snapshot_id=snapshot.id)
             self._restore_ledger(session, campaign, snapshot.ledger)
@@ -51,9 +54,9 @@ class Rollbacks:
             self.store.snapshot(session, campaign, GameState.from_json(snapshot.state), "rollback")
             for record in event_log.list_events(session, campaign_id=row_id(campaign), day=day):
                 session.delete(record)
-            for later in range(day + 1, campaign.day + 1):
+            for after in range(day + 1, campaign.day + 1):
                 for record in event_log.list_events(
-                    session, campaign_id=row_id(campaign), day=later
+                    session, campaign_id=row_id(campaign), day=after
                 ):
                     session.delete(record)
             rewind.delete_decisions(session, campaign_id=row_id(campaign), from_day=day)
@@ -64,9 +67,13 @@ class Rollbacks:
             campaign.deadline = next_deadline(
                 self.store.clock(), self.store.deadline_rules(campaign)
             )
-            self.store.log(session, campaign, moderator, "rollback", f"rolled back to day {day}")
+            rolled = later(N_("rolled back to day %(day)s"), day=day)
+            self.store.log(session, campaign, moderator, "rollback", rolled)
             announce_deadline(self.store.outbox(session, campaign), campaign, before)
-            return Reply(f"{campaign.name} is back at the start of day {day}.")
+            return Reply(
+                _("%(campaign)s is back at the start of day %(day)s.")
+                % {"campaign": campaign.name, "day": day}
+            )
 
     def rollback_combat(self, campaign_name: str, *, moderator: str, to: str) -> Reply:
         """Return the day to a point of its Evening: ``evening`` (its start), ``round`` (the
@@ -90,10 +97,20 @@ class Rollbacks:
                 wanted += " at " + rounds[-1].split(" at ", 1)[1]
             point = next((p for p in points if p.casefold() == wanted.casefold()), None)
             if point is None:
-                known = ", ".join(points) or "none (its Evening has not begun; roll back the day)"
+                known = ", ".join(points) or _(
+                    "none (its Evening has not begun; roll back the day)"
+                )
                 raise RequestError(
-                    f"{campaign.name}: no point {to.strip()[:60]!r} in day {campaign.day} to "
-                    f"roll back to; its points: {known}"
+                    _(
+                        "%(campaign)s: no point %(point)s in day %(day)s to "
+                        "roll back to; its points: %(known)s"
+                    )
+                    % {
+                        "campaign": campaign.name,
+                        "point": repr(to.strip()[:60]),
+                        "day": campaign.day,
+                        "known": known,
+                    }
                 )
             snapshot_id, ledger = points[point]
             stored = repo.list_decisions(session, campaign_id=row_id(campaign), day=campaign.day)
@@ -114,15 +131,25 @@ class Rollbacks:
                     with speaking(out.language(seat.player)):
                         out.dm(
                             seat.player,
-                            f"{campaign.name}: the moderators rolled the combat back to the "
-                            f"start of the {point}; your plays from there are undone and asked "
-                            "again.",
+                            _(
+                                "%(campaign)s: the moderators rolled the combat back to the "
+                                "start of the %(point)s; your plays from there are undone and "
+                                "asked again."
+                            )
+                            % {"campaign": campaign.name, "point": point},
                         )
-            detail = f"rolled day {campaign.day} back to the start of the {point}"
+            detail = later(
+                N_("rolled day %(day)s back to the start of the %(point)s"),
+                day=campaign.day,
+                point=point,
+            )
             self.store.log(session, campaign, moderator, "rollback combat", detail, public=False)
             self.resolver.continue_day(session, campaign)
         self.publisher.publish(campaign_name)
-        return Reply(f"{campaign.name} is back at the start of the {point}.")
+        return Reply(
+            _("%(campaign)s is back at the start of the %(point)s.")
+            % {"campaign": campaign.name, "point": point}
+        )
 
     def _restore_ledger(self, session: Session, campaign: Campaign, ledger: dict[str, Any]) -> None:
         """Put the seats' missed days and readiness, their characters and past lives (9.1.2), and

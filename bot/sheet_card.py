@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from bot.cards import NONE, Card, Field
 from bot.event_text import word
+from bot.i18n import N_, _
 from bot.render import render
+from bot.terms import term
 from bot.wording import pronouns
 from rules import CharacterView, Departure, ItemView, SpellSheet
 
@@ -18,18 +20,18 @@ if TYPE_CHECKING:
     from bot.sheets import Hireling
 
 #: The footer of a sheet with hirelings: how their orders are written.
-HIRELINGS_HINT = (
+HIRELINGS_HINT = N_(
     "Record each hireling's orders in a section of your own orders, "
     "a line starting with his name and a colon."
 )
 
 
 def _items(items: Iterable[ItemView]) -> str:
-    return ", ".join(f"{i.id}{'' if i.active else ' (inactive)'}" for i in items) or NONE
+    return ", ".join(f"{i.id}{'' if i.active else _(' (inactive)')}" for i in items) or _(NONE)
 
 
 def _listed(names: Sequence[str] | None) -> str:
-    return ", ".join(names or ()) or NONE
+    return ", ".join(names or ()) or _(NONE)
 
 
 def chit_statuses(sheet: CharacterView, magic: SpellSheet | None) -> list[str]:
@@ -53,23 +55,38 @@ def _fate(name: str, departed: Departure | None, campaign: str) -> str:
         return ""
     said = pronouns(name)
     if departed.how == "left_map":
-        return (
-            f"{said.he.capitalize()} has left the map (9.2.2b): {said.he} takes no more part in "
-            "the game."
-        )
-    return (
-        f"Dead ({word(departed.cause)}): {said.his} player may start again from game day "
-        f"{departed.restart_day}, with a DM restart {campaign} (9.1.2)."
-    )
+        return _("%(He)s has left the map (9.2.2b): %(he)s takes no more part in the game.") % {
+            "He": said.he.capitalize(),
+            "he": said.he,
+        }
+    return _(
+        "Dead (%(cause)s): %(his)s player may start again from game day "
+        "%(day)s, with a DM restart %(campaign)s (9.1.2)."
+    ) % {
+        "cause": word(departed.cause),
+        "his": said.his,
+        "day": departed.restart_day,
+        "campaign": campaign,
+    }
 
 
 def _hireling(h: Hireling) -> Field:
     name = (
-        h.name + (" (controlled)" if h.controlled else "") + ("" if h.acts else " (follows only)")
+        h.name
+        + (_(" (controlled)") if h.controlled else "")
+        + ("" if h.acts else _(" (follows only)"))
     )
-    value = f"at {h.at or 'off the map'}, hired until game day {h.until}; horse {h.horse or NONE}"
+    horse = h.horse or _(NONE)
+    value = (
+        _("at %(where)s, hired until game day %(day)s; horse %(horse)s")
+        % {"where": h.at, "day": h.until, "horse": horse}
+        if h.at
+        else _("at off the map, hired until game day %(day)s; horse %(horse)s")
+        % {"day": h.until, "horse": horse}
+    )
     if h.acts:
-        value += f"; gold {h.gold}; belongings {_items(h.belongings)}"
+        value += "; " + _("gold %(gold)s") % {"gold": h.gold}
+        value += "; " + _("belongings") + " " + _items(h.belongings)
     return Field(name, value)
 
 
@@ -79,7 +96,7 @@ def _magic(magic: SpellSheet | None) -> list[Field]:
         return []
     lines = render("messages/sheet_magic.txt.j2", magic=magic).splitlines()
     fields = [line.partition(": ") for line in lines if line]
-    return [Field(name, value) for name, _, value in fields]
+    return [Field(name, value) for name, _colon, value in fields]
 
 
 def sheet_card(
@@ -94,43 +111,67 @@ def sheet_card(
     """``sheet`` (as its owner's view shows it) in ``campaign`` with his ``hirelings`` and his
     ``magic``; headed for a ``moderator``'s eyes or for his own, and saying how he ``departed``
     if he did."""
+    words = {"name": term(sheet.name), "campaign": campaign}
     title = (
-        f"The {sheet.name}'s sheet in {campaign} (a moderator's view)"
+        _("The %(name)s's sheet in %(campaign)s (a moderator's view)") % words
         if moderator
-        else f"Your {sheet.name} in {campaign}"
+        else _("Your %(name)s in %(campaign)s") % words
     )
+    statuses = {
+        "fatigued": _("fatigued"),
+        "wounded": _("wounded"),
+        "committed": _("committed"),
+    }
     chits = ", ".join(
-        c.label + ("" if status == "active" else f" ({status})")
+        c.label + ("" if status == "active" else f" ({statuses.get(status, status)})")
         for c, status in zip(sheet.chits, chit_statuses(sheet, magic), strict=True)
     )
+    categories = {
+        "Great Treasures": _("Great Treasures"),
+        "Spells": _("Spells"),
+        "Fame": _("Fame"),
+        "Notoriety": _("Notoriety"),
+        "Gold": _("Gold"),
+    }
     fields = [
-        Field("at", (sheet.at or "off the map") + (", hidden" if sheet.hidden else "")),
-        Field("gold", str(sheet.gold), inline=True),
-        Field("fame", str(sheet.fame), inline=True),
-        Field("notoriety", str(sheet.notoriety), inline=True),
-        Field("chits", chits or NONE),
-        Field("belongings", _items(sheet.belongings)),
+        Field(_("at"), (sheet.at or _("off the map")) + (_(", hidden") if sheet.hidden else "")),
+        Field(_("gold"), str(sheet.gold), inline=True),
+        Field(_("fame"), str(sheet.fame), inline=True),
+        Field(_("notoriety"), str(sheet.notoriety), inline=True),
+        Field(_("chits"), chits or _(NONE)),
+        Field(_("belongings"), _items(sheet.belongings)),
     ]
     if sheet.spells:
-        fields.append(Field("spells", _listed(sheet.spells)))
+        fields.append(Field(_("spells"), _listed(sheet.spells)))
     fields.extend(_magic(magic))
-    for name, names in (("discoveries", sheet.discoveries), ("curses", sheet.curses)):
+    for name, names in ((_("discoveries"), sheet.discoveries), (_("curses"), sheet.curses)):
         if names:
             fields.append(Field(name, _listed(names)))
     if sheet.tasks:
         tasks = [
             t.face
-            + (f" to the {t.destination} for {t.reward} gold" if t.destination else "")
-            + (f", until Midnight of game day {t.last_day}" if t.last_day else ", until the end")
+            + (
+                " "
+                + _("to the %(destination)s for %(reward)s gold")
+                % {"destination": t.destination, "reward": t.reward}
+                if t.destination
+                else ""
+            )
+            + ", "
+            + (
+                _("until Midnight of game day %(day)s") % {"day": t.last_day}
+                if t.last_day
+                else _("until the end")
+            )
             for t in sheet.tasks
         ]
-        fields.append(Field("missions and campaigns", "; ".join(tasks)))
-    victory = ", ".join(f"{k} {v}" for k, v in (sheet.victory or {}).items())
-    fields.append(Field("victory requirements", victory or NONE))
+        fields.append(Field(_("missions and campaigns"), "; ".join(tasks)))
+    victory = ", ".join(f"{categories.get(k, k)} {v}" for k, v in (sheet.victory or {}).items())
+    fields.append(Field(_("victory requirements"), victory or _(NONE)))
     fields.extend(_hireling(h) for h in hirelings)
     return Card(
         title=title,
         description=_fate(sheet.name, departed, campaign),
         fields=tuple(fields),
-        footer=HIRELINGS_HINT if hirelings else "Only you see this sheet.",
+        footer=_(HIRELINGS_HINT) if hirelings else _("Only you see this sheet."),
     )

@@ -25,11 +25,11 @@ from bot import directory
 from bot.campaign_settings import CampaignSettings, SettingError
 from bot.cards import Reply as Reply  # re-exported: the replies of every request
 from bot.deadlines import DeadlineRules
-from bot.i18n import DEFAULT, Language, speaking
+from bot.i18n import DEFAULT, Language, _, speaking
 from bot.names import did_you_mean, matching
 from bot.render import render
 from bot.window_books import window_books
-from bot.wording import asker_name, known_name, with_name
+from bot.wording import asker_name, known_name, status_word, with_name
 from db import event_log, messages, repo, rewind
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage, Seat, Snapshot
@@ -187,12 +187,18 @@ class Store:
             names = sorted(c.name for c in self.visible(session))
             hint = did_you_mean(name, names)
             if not hint and names and len(names) <= 25:
-                hint = f"; campaigns: {', '.join(names)}"
-            raise RequestError(f"There is no campaign called {name[:100]!r}{hint}")
+                hint = _("; campaigns: %(names)s") % {"names": ", ".join(names)}
+            raise RequestError(
+                _("There is no campaign called %(name)s%(hint)s")
+                % {"name": repr(name[:100]), "hint": hint}
+            )
         if len(found) > 1:
             raise RequestError(
-                f"Campaigns of several servers are called {name[:100]!r}: "
-                "ask in the campaign's own channel"
+                _(
+                    "Campaigns of several servers are called %(name)s: "
+                    "ask in the campaign's own channel"
+                )
+                % {"name": repr(name[:100])}
             )
         campaign = found[0]
         repo.lock_campaign(session, campaign_id=row_id(campaign))  # writers of it wait their turn
@@ -220,7 +226,9 @@ class Store:
         """The seat ``player`` holds in the campaign; a RequestError if he has none."""
         seat = self.player_seat(session, campaign, player)
         if seat is None:
-            raise RequestError(f"You have no character in {campaign.name}")
+            raise RequestError(
+                _("You have no character in %(campaign)s") % {"campaign": campaign.name}
+            )
         return seat
 
     def viewer(self, session: Session, campaign: Campaign, player: str | None) -> str:
@@ -234,7 +242,10 @@ class Store:
         game itself is :meth:`state`, read only by those who need it)."""
         campaign = self.campaign(session, name)
         if campaign.status != "running":
-            raise RequestError(f"{campaign.name} is {campaign.status}: orders are not open")
+            raise RequestError(
+                _("%(campaign)s is %(status)s: orders are not open")
+                % {"campaign": campaign.name, "status": status_word(campaign.status)}
+            )
         return campaign, self.own_seat(session, campaign, player)
 
     def running_for(self, session: Session, name: str, moderator: str) -> Campaign:
@@ -242,7 +253,10 @@ class Store:
         campaign = self.campaign(session, name)
         require_moderator(campaign, moderator)
         if campaign.status != "running":
-            raise RequestError(f"{campaign.name} is {campaign.status}, not running")
+            raise RequestError(
+                _("%(campaign)s is %(status)s, not running")
+                % {"campaign": campaign.name, "status": status_word(campaign.status)}
+            )
         return campaign
 
     def seat_of(self, session: Session, campaign: Campaign, character: str) -> Seat:
@@ -254,7 +268,10 @@ class Store:
         seat = next((s for s in seats if s.character == name), None)
         if seat is None:
             listed = f"({', '.join(played)}){did_you_mean(character, played)}"
-            raise RequestError(f"No seat plays the {character[:40]} in {campaign.name} {listed}")
+            raise RequestError(
+                _("No seat plays the %(character)s in %(campaign)s %(listed)s")
+                % {"character": character[:40], "campaign": campaign.name, "listed": listed}
+            )
         return seat
 
     def settings(self, campaign: Campaign) -> CampaignSettings:
@@ -263,7 +280,10 @@ class Store:
         try:
             return CampaignSettings.of(campaign.options)
         except SettingError as error:
-            raise RequestError(f"{campaign.name}'s stored settings are damaged: {error}") from None
+            raise RequestError(
+                _("%(campaign)s's stored settings are damaged: %(error)s")
+                % {"campaign": campaign.name, "error": error}
+            ) from None
 
     def deadline_rules(self, campaign: Campaign) -> DeadlineRules:
         return self.settings(campaign).deadlines
@@ -279,13 +299,20 @@ class Store:
         """The latest snapshot's game and the text it is read from."""
         snapshot = repo.latest_snapshot(session, campaign_id=row_id(campaign))
         if snapshot is None:
-            raise RequestError(f"{campaign.name} has no game yet")
+            raise RequestError(_("%(campaign)s has no game yet") % {"campaign": campaign.name})
         try:
             return read_state(snapshot.state, self.catalog), snapshot.state
         except ValueError as error:
             raise RequestError(
-                f"{campaign.name}'s saved game (snapshot {snapshot.id}) is damaged: "
-                f"{load_problem(error)}; a moderator can roll it back to a good day"
+                _(
+                    "%(campaign)s's saved game (snapshot %(snapshot)s) is damaged: "
+                    "%(problem)s; a moderator can roll it back to a good day"
+                )
+                % {
+                    "campaign": campaign.name,
+                    "snapshot": snapshot.id,
+                    "problem": load_problem(error),
+                }
             ) from None
 
     def game(self, session: Session, campaign: Campaign) -> GameState:
@@ -371,7 +398,7 @@ class Store:
         campaign: Campaign,
         moderator: str,
         action: str,
-        detail: str,
+        detail: Text,
         *,
         public: bool = True,
     ) -> None:
@@ -379,7 +406,8 @@ class Store:
         a combat window goes to the moderators only (not ``public``, see
         :meth:`Outbox.moderators_only`), since the channel must not learn when a fight goes on
         (pbem-combat.md §6). The moderator is named by his display name (:mod:`bot.wording`),
-        which the campaign keeps for later lines."""
+        which the campaign keeps for later lines. A ``detail`` given as what says it
+        (:func:`bot.i18n.later`) is stored in English and posted in its readers' language."""
         name = known_name(campaign.moderator_names, moderator)
         asked = asker_name(moderator)
         if asked and campaign.moderator_names.get(moderator) != asked:
@@ -390,10 +418,10 @@ class Store:
             moderator=moderator,
             moderator_name=name,
             action=action,
-            detail=detail,
+            detail=english(detail),
             at=self.clock(),
         )
-        line = partial(render, "messages/moderator_log.txt.j2", moderator=name, detail=detail)
+        line = partial(_log_line, name, detail)
         if public:
             self.outbox(session, campaign).channel(line)
         else:
@@ -410,6 +438,20 @@ class Store:
             messages.mark_delivered(session, message_id=message_id, at=self.clock())
 
 
+def english(text: Text) -> str:
+    """``text`` said in English (the stored form of a line)."""
+    if isinstance(text, str):
+        return text
+    with speaking(DEFAULT):
+        return text()
+
+
+def _log_line(moderator: str, detail: Text) -> str:
+    """A line of the moderators' log, in the language being spoken."""
+    said = detail if isinstance(detail, str) else detail()
+    return render("messages/moderator_log.txt.j2", moderator=moderator, detail=said)
+
+
 def campaign_language(campaign: Campaign) -> Language:
     """The language of ``campaign``'s channel and moderators (its ``language`` setting); the
     default where its stored settings are damaged, which its next request is refused for
@@ -423,7 +465,9 @@ def campaign_language(campaign: Campaign) -> Language:
 def require_moderator(campaign: Campaign, who: str) -> None:
     """Refuse a moderator's request from someone who is not one of the campaign's moderators."""
     if who not in campaign.moderators:
-        raise NotModeratorError(f"Only the moderators of {campaign.name} may do that")
+        raise NotModeratorError(
+            _("Only the moderators of %(campaign)s may do that") % {"campaign": campaign.name}
+        )
 
 
 def require_unfinished(campaign: Campaign) -> None:
@@ -431,8 +475,11 @@ def require_unfinished(campaign: Campaign) -> None:
     the game is over and scored (a rollback, which plays a day again, is the way back)."""
     if campaign.status == "finished":
         raise RequestError(
-            f"{campaign.name} is finished: its settings and seats no longer change (a "
-            "rollback plays a day again). Nothing changed."
+            _(
+                "%(campaign)s is finished: its settings and seats no longer change (a "
+                "rollback plays a day again). Nothing changed."
+            )
+            % {"campaign": campaign.name}
         )
 
 
@@ -459,6 +506,7 @@ def typed_text(value: str, what: str) -> str:
     bad = not_text(value)
     if bad is not None:
         raise RequestError(
-            f"{what}: {bad} is not text (a broken or control character); type it again"
+            _("%(what)s: %(bad)s is not text (a broken or control character); type it again")
+            % {"what": what, "bad": bad}
         )
     return value

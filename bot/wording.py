@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import scope
-from bot.i18n import Language, current
+from bot.i18n import N_, Language, _, current
 from rules import catalog, glossary
 
 #: How a moderator whose name the campaign never learned is called.
-A_MODERATOR = "a moderator"
+A_MODERATOR = N_("a moderator")
 
 
 def known_name(names: Mapping[str, str], user: str) -> str:
@@ -27,7 +27,19 @@ def known_name(names: Mapping[str, str], user: str) -> str:
         return asked
     if user in names:
         return names[user]
-    return A_MODERATOR if user.isdigit() else user
+    return _(A_MODERATOR) if user.isdigit() else user
+
+
+def status_word(status: str) -> str:
+    """A campaign's status (``enrolling``, ``running``, ``paused``, ``finished``) in the
+    language being spoken; an unknown one as it is."""
+    words = {
+        "enrolling": _("enrolling"),
+        "running": _("running"),
+        "paused": _("paused"),
+        "finished": _("finished"),
+    }
+    return words.get(status, status)
 
 
 def with_name(names: Mapping[str, str], user: str, name: str | None) -> dict[str, str]:

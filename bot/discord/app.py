@@ -17,7 +17,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import scope
 from bot.discord.cogs import HelpCog, ModeratorCog, PlayerCog, SettingsCog
 from bot.discord.cogs.common import answer, report_failure
 from bot.discord.decisions import DecisionButton, DecisionSelect
@@ -26,7 +25,7 @@ from bot.discord.demon import DemonButton
 from bot.discord.plays import LureSelect, PlaySelect
 from bot.discord.status_board import refresh_boards
 from bot.discord.translator import CatalogTranslator
-from bot.discord.where import scope_of
+from bot.discord.where import enter
 from bot.logs import set_campaign
 from bot.service import CampaignService
 
@@ -41,7 +40,7 @@ class RealmTree(app_commands.CommandTree):
         serving it within its server (or, in DMs, its user's campaigns: :mod:`bot.scope`)."""
         namespace = interaction.namespace
         set_campaign(getattr(namespace, "campaign", None) or getattr(namespace, "name", None))
-        scope.enter(scope_of(interaction))
+        enter(interaction)
         return True
 
     async def on_error(

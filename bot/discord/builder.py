@@ -20,10 +20,10 @@ from typing import Any
 
 import discord
 
-from bot import scope
 from bot.birdsong import DayBuilder
 from bot.discord.cogs.common import call_and_answer, escaped, player_id, reporting_failure
-from bot.discord.where import scope_of
+from bot.discord.where import enter, enter_language
+from bot.i18n import _
 from bot.inbox import Request, take
 from bot.service import CampaignService
 from rules import Activity, ActivityKind
@@ -92,29 +92,61 @@ class OrdersBuilder(discord.ui.View):
         self.kind: ActivityKind | None = None
         self.refresh()
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Let every press through, speaking its member's language (the view's callbacks run
+        in a task of their own)."""
+        enter_language(interaction)
+        return True
+
     def content(self) -> str:
+        """The orders built so far and the step he is at, in the language spoken."""
         built = self.builder
         turn = built.turn
-        whose = "" if built.current == 0 else f" for {turn.who}"
+        own = built.current == 0
+        words = {
+            "number": len(turn.chosen) + 1,
+            "phases": turn.phases,
+            "who": turn.who,
+            "next": built.next_one,
+            "kind": self.kind.value if self.kind is not None else "",
+        }
         if built.options():
-            number = f"phase {len(turn.chosen) + 1} of {turn.phases}{whose}"
-            what = f": {self.kind.value} what?" if self.kind is not None else "."
-            step = f"Pick {number}{what}"
+            number = (
+                _("phase %(number)s of %(phases)s")
+                if own
+                else _("phase %(number)s of %(phases)s for %(who)s")
+            ) % words
+            step = (
+                _("Pick %(phase)s: %(kind)s what?")
+                if self.kind is not None
+                else _("Pick %(phase)s.")
+            ) % {**words, "phase": number}
         elif built.next_one is not None:
-            step = f"Every phase{whose} is recorded: go on to {built.next_one}, send, or undo."
+            step = (
+                _("Every phase is recorded: go on to %(next)s, send, or undo.")
+                if own
+                else _("Every phase for %(who)s is recorded: go on to %(next)s, send, or undo.")
+            ) % words
         else:
-            step = f"Every phase{whose} is recorded: send them, or undo."
-        lines = [built.turns[0].text() or "(nothing yet)"]
+            step = (
+                _("Every phase is recorded: send them, or undo.")
+                if own
+                else _("Every phase for %(who)s is recorded: send them, or undo.")
+            ) % words
+        nothing = _("(nothing yet)")
+        lines = [built.turns[0].text() or nothing]
         lines += [
-            f"{t.who}: {t.text() or '(nothing yet)'}"
+            f"{t.who}: {t.text() or nothing}"
             for index, t in enumerate(built.turns[1:], start=1)
             if t.chosen or index <= built.current
         ]
         so_far = "\n".join(lines)
-        return escaped(
-            f"Orders for the {built.character}, day {built.day} of {built.campaign}:\n"
-            f"{so_far}\n{step}"
-        )
+        heading = _("Orders for the %(character)s, day %(day)s of %(campaign)s:") % {
+            "character": built.character,
+            "day": built.day,
+            "campaign": built.campaign,
+        }
+        return escaped(f"{heading}\n{so_far}\n{step}")
 
     def refresh(self) -> None:
         """Controls for where the builder stands: the next phase's select, Back (while a kind's
@@ -123,7 +155,7 @@ class OrdersBuilder(discord.ui.View):
         offered = entries(self.builder.options(), self.kind)
         if offered:
             select: discord.ui.Select[OrdersBuilder] = discord.ui.Select(
-                placeholder=f"Phase {len(self.builder.turn.chosen) + 1}",
+                placeholder=_("Phase %(number)s") % {"number": len(self.builder.turn.chosen) + 1},
                 options=[discord.SelectOption(label=e.label, value=e.value) for e in offered],
             )
 
@@ -133,14 +165,16 @@ class OrdersBuilder(discord.ui.View):
             select.callback = chosen  # type: ignore[method-assign]
             self.add_item(select)
         if self.kind is not None:
-            self._button("Back", self._back, disabled=False)
+            self._button(_("Back"), self._back, disabled=False)
         if self.builder.next_one is not None:
-            self._button(f"Next: {self.builder.next_one}"[:LABEL], self._next, disabled=False)
-        self._button("Undo", self._undo, disabled=not self.builder.built())
-        self._button("Send", self._send, disabled=not self.builder.built())
+            following = _("Next: %(next)s") % {"next": self.builder.next_one}
+            self._button(following[:LABEL], self._next, disabled=False)
+        self._button(_("Undo"), self._undo, disabled=not self.builder.built())
+        self._button(_("Send"), self._send, disabled=not self.builder.built(), primary=True)
 
-    def _button(self, label: str, action: Callback, *, disabled: bool) -> None:
-        primary = label == "Send"
+    def _button(
+        self, label: str, action: Callback, *, disabled: bool, primary: bool = False
+    ) -> None:
         self.add_item(_Button(label, action, disabled=disabled, primary=primary))
 
     async def _show(self, interaction: discord.Interaction) -> None:
@@ -174,7 +208,7 @@ class OrdersBuilder(discord.ui.View):
         await reporting_failure(log, "sending built orders", interaction, self._submit)
 
     async def _submit(self, interaction: discord.Interaction) -> None:
-        scope.enter(scope_of(interaction))
+        enter(interaction)
         campaign, player = self.builder.campaign, player_id(interaction.user)
         text = self.builder.text()
         request = Request("orders", campaign, player, text)

@@ -39,6 +39,8 @@ import discord
 
 from bot.cards import Card, Field
 from bot.discord.cogs.common import answer, player_id, reporting_failure
+from bot.discord.where import enter_language
+from bot.i18n import N_, _
 from bot.inbox import Request, take
 from bot.service import CampaignService, RequestError
 
@@ -62,14 +64,14 @@ CUSTOM_ID = r"rb:decision:(?P<campaign>[0-9]{1,20}):(?P<index>[0-9]{1,2})"
 SELECT_ID = r"rb:choice:(?P<campaign>[0-9]{1,20}):(?P<share>[0-9])"
 
 #: What a press of a decision that was answered, defaulted or replaced says.
-NO_LONGER_OPEN = "This decision is no longer open."
+NO_LONGER_OPEN = N_("This decision is no longer open.")
 #: What a press says while the player has another decision to answer first.
-NOT_OPEN_NOW = (
+NOT_OPEN_NOW = N_(
     "This decision is no longer open, or another one must be answered first "
     "(the oldest decision you were asked)."
 )
 #: What anyone but the DM's recipient is told (Discord should never let them press).
-NOT_YOURS = "These buttons are for the player who was asked."
+NOT_YOURS = N_("These buttons are for the player who was asked.")
 
 _OPTIONS = re.compile(
     r"^Options: (?P<options>.+?)\. Without an answer by (?P<due>[^:]+:[0-9]{2} UTC): "
@@ -203,11 +205,12 @@ async def recipient_served(interaction: discord.Interaction, what: str) -> Serve
     """The realmbot serving ``interaction`` (``what`` pressed, for the error when it is another
     client), if it comes from the DM of the user who pressed; else None, the presser told that
     the choice is not his."""
+    enter_language(interaction)
     client = interaction.client
     if not isinstance(client, ServesCampaigns):
         raise TypeError(f"{what} need the realmbot, not {client!r}")
     if not await pressed_by_recipient(interaction):
-        await answer(interaction, NOT_YOURS)
+        await answer(interaction, _(NOT_YOURS))
         return None
     return client
 
@@ -288,7 +291,7 @@ class DecisionButton(
         if found.campaign is None or found.option is None:
             if found.refusal == NO_LONGER_OPEN:  # it will not come back: no more buttons
                 await interaction.response.edit_message(view=disable(view))
-            await answer(interaction, found.refusal)
+            await answer(interaction, _(found.refusal))
             return
         await interaction.response.edit_message(view=disable(view, chosen=self))
         await answer(interaction, await _answered(client, found, player))
@@ -349,7 +352,7 @@ class DecisionSelect(
             self.share * MAX_OPTIONS,
         )
         if found.campaign is None or found.option is None:
-            await answer(interaction, found.refusal)
+            await answer(interaction, _(found.refusal))
             return
         await answer(interaction, await _answered(client, found, player_id(interaction.user)))
 

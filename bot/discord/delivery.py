@@ -47,6 +47,7 @@ from bot.discord.decisions import decision_view
 from bot.discord.demon import demon_view
 from bot.discord.outgoing import MESSAGE_LIMIT, card_of, render_parts, shown
 from bot.discord.plays import window_layout, window_views
+from bot.i18n import N_, _, speaking
 from bot.render import escape_discord, split_message
 from bot.service import CampaignService, Clock
 from db.engine import session_scope
@@ -60,10 +61,10 @@ DEFAULT_INTERVAL = 15.0
 NONCE_LENGTH = 25
 
 #: What a player whose DMs are closed is told in the campaign's channel, after a mention.
-OPEN_YOUR_DMS = (
+OPEN_YOUR_DMS = N_(
     "I cannot DM you; open your DMs (Privacy Settings of this server, or User Settings > "
     "Privacy & Safety: allow direct messages) so that I can send you what is yours in "
-    "{campaign}. It is kept until then."
+    "%(campaign)s. It is kept until then."
 )
 
 #: Failures to reach Discord at all (``TimeoutError`` and DNS failures are ``OSError``s).
@@ -252,14 +253,15 @@ class OutboxDelivery:
     async def notice(self, message: OutboxMessage, failure: Failure, campaign: str) -> str:
         """The moderators' notice (:func:`moderators_notice`); a player whose DMs are closed is
         asked in the channel to open them first."""
-        asked = None
-        if failure.closed_dms:
-            where = self._destinations.get(message.campaign_id)
-            asked = await self._ask_to_open_dms(message, where, campaign)
-        who = await asyncio.to_thread(
-            outbox.recipient, self.service.engine, message.campaign_id, message.to
-        )
-        return moderators_notice(message.kind, campaign, who, failure, asked=asked)
+        engine = self.service.engine
+        spoken = await asyncio.to_thread(outbox.language_of, engine, message.campaign_id)
+        with speaking(spoken):  # the channel's and the moderators' language
+            asked = None
+            if failure.closed_dms:
+                where = self._destinations.get(message.campaign_id)
+                asked = await self._ask_to_open_dms(message, where, campaign)
+            who = await asyncio.to_thread(outbox.recipient, engine, message.campaign_id, message.to)
+            return moderators_notice(message.kind, campaign, who, failure, asked=asked)
 
     async def _ask_to_open_dms(
         self, message: OutboxMessage, where: Destinations | None, campaign: str
@@ -272,7 +274,7 @@ class OutboxDelivery:
         if message.to is None or not message.to.isdigit():
             return False
         channel = self.client.get_partial_messageable(int(where.channel))
-        text = f"<@{message.to}> " + escape_discord(OPEN_YOUR_DMS.format(campaign=campaign))
+        text = f"<@{message.to}> " + escape_discord(_(OPEN_YOUR_DMS) % {"campaign": campaign})
         try:
             await channel.send(
                 text,
@@ -355,23 +357,45 @@ def moderators_notice(
     kind: str, campaign: str, who: str, failure: Failure, *, asked: bool | None
 ) -> str:
     """What the moderators are told of a message that was not delivered (plain text)."""
-    retried = f"retried, at most {int(MAX_RETRY.total_seconds() // 60)} minutes apart"
+    retried = _("retried, at most %(minutes)s minutes apart") % {
+        "minutes": int(MAX_RETRY.total_seconds() // 60)
+    }
     if failure.closed_dms:
         told = (
-            "I asked them in the channel to open their DMs."
+            _("I asked them in the channel to open their DMs.")
             if asked
-            else "I could not ask them in the channel either (see the bot's log)."
+            else _("I could not ask them in the channel either (see the bot's log).")
         )
-        return (
-            f"{campaign}: I cannot send direct messages to {who}: Discord refused "
-            f"({failure.reason}). {told} Their messages are kept, in order, and {retried}; "
+        return _(
+            "%(campaign)s: I cannot send direct messages to %(who)s: Discord refused "
+            "(%(reason)s). %(told)s Their messages are kept, in order, and %(retried)s; "
             "/gm status lists them."
+        ) % {
+            "campaign": campaign,
+            "who": who,
+            "reason": failure.reason,
+            "told": told,
+            "retried": retried,
+        }
+    what = (
+        _("a direct message to %(whom)s") % {"whom": who}
+        if kind == "dm"
+        else _("a message to the campaign's channel")
+    )
+    said = (
+        _(
+            "%(campaign)s: %(what)s could not be delivered: %(reason)s. It is kept and "
+            "%(retried)s, and the messages after it to the same place wait; /gm status lists it."
         )
-    what = f"a direct message to {who}" if kind == "dm" else "a message to the campaign's channel"
-    after = (
-        ", and the messages after it to the same place wait" if failure.holds_destination else ""
+        if failure.holds_destination
+        else _(
+            "%(campaign)s: %(what)s could not be delivered: %(reason)s. It is kept and "
+            "%(retried)s; /gm status lists it."
+        )
     )
-    return (
-        f"{campaign}: {what} could not be delivered: {failure.reason}. It is kept and {retried}"
-        f"{after}; /gm status lists it."
-    )
+    return said % {
+        "campaign": campaign,
+        "what": what,
+        "reason": failure.reason,
+        "retried": retried,
+    }

@@ -19,12 +19,12 @@ from typing import Any, Self
 
 import discord
 
-from bot import scope
 from bot.demon_exchange import LIMIT
 from bot.discord.cogs.common import answer, call_and_answer, player_id, reporting_failure
 from bot.discord.decisions import recipient_served
 from bot.discord.forms import title
-from bot.discord.where import scope_of
+from bot.discord.where import enter
+from bot.i18n import N_, _
 from bot.inbox import Request, take
 from bot.service import CampaignService
 
@@ -35,7 +35,7 @@ CUSTOM_ID = r"rb:demon:(?P<campaign>[0-9]{1,20}):(?P<what>ask|answer)"
 
 #: What each button sends, with its label and the text box's.
 _COMMANDS = {"ask": "ask", "answer": "answer-demon"}
-_LABELS = {"ask": ("Ask", "Your question"), "answer": ("Answer", "Your answer")}
+_LABELS = {"ask": (N_("Ask"), N_("Your question")), "answer": (N_("Answer"), N_("Your answer"))}
 
 
 def demon_action(campaign: str, content: str) -> str | None:
@@ -56,9 +56,9 @@ class DemonModal(discord.ui.Modal):
     """The text box of a question or an answer; submitting it sends it as its DM would."""
 
     def __init__(self, service: CampaignService, campaign: str, what: str) -> None:
-        super().__init__(title=title(_LABELS[what][0], campaign))
+        super().__init__(title=title(_(_LABELS[what][0]), campaign))
         self.text: discord.ui.TextInput[DemonModal] = discord.ui.TextInput(
-            label=_LABELS[what][1],
+            label=_(_LABELS[what][1]),
             style=discord.TextStyle.paragraph,
             min_length=1,
             max_length=LIMIT,
@@ -68,7 +68,7 @@ class DemonModal(discord.ui.Modal):
         self.service, self.campaign, self.what = service, campaign, what
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        scope.enter(scope_of(interaction))
+        enter(interaction)
         request = Request(
             _COMMANDS[self.what], self.campaign, player_id(interaction.user), self.text.value
         )
@@ -109,7 +109,7 @@ class DemonButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
         names = await asyncio.to_thread(client.service.campaigns.campaign_names)
         name = names.get(self.campaign_id)
         if name is None:
-            await answer(interaction, "This campaign is gone.")
+            await answer(interaction, _("This campaign is gone."))
             return
         await interaction.response.send_modal(DemonModal(client.service, name, self.what))
 

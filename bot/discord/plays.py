@@ -37,7 +37,7 @@ import discord
 from bot.discord.cogs.common import answer, player_id, reporting_failure
 from bot.discord.decisions import ServesCampaigns, recipient_served
 from bot.discord.outgoing import shown
-from bot.i18n import Language, translations
+from bot.i18n import Language, _, translations
 from bot.option_lists import expand
 from bot.service import RequestError
 from bot.store import Reply
@@ -153,7 +153,7 @@ async def _campaign(
     names = await asyncio.to_thread(client.service.campaigns.campaign_names)
     name = names.get(campaign_id)
     if name is None:
-        await answer(interaction, "This window is no longer open.")
+        await answer(interaction, _("This window is no longer open."))
         return None
     return client, name
 

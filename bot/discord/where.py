@@ -16,7 +16,9 @@ from typing import TypeVar
 import discord
 from sqlalchemy import Engine
 
-from bot import directory
+from bot import directory, i18n, scope
+from bot.discord.translator import locale_language
+from bot.i18n import _, ngettext
 from bot.logs import set_campaign
 from bot.scope import Scope
 from bot.service import RequestError
@@ -31,6 +33,21 @@ def scope_of(interaction: discord.Interaction) -> Scope:
     if interaction.guild_id is not None:
         return Scope(guild=str(interaction.guild_id), user=user, name=name)
     return Scope(player=user, name=name)
+
+
+def enter(interaction: discord.Interaction) -> None:
+    """Serve the rest of the interaction's task within its scope (:func:`scope_of`), speaking
+    its member's client's language where realmbot speaks it (:func:`bot.i18n.enter`): what he
+    is told before a campaign is known, or about none; a reply about a campaign speaks his
+    language there (:func:`bot.inbox.take`)."""
+    scope.enter(scope_of(interaction))
+    enter_language(interaction)
+
+
+def enter_language(interaction: discord.Interaction) -> None:
+    """Speak the member's client's language for the rest of the interaction's task, where
+    realmbot speaks it (English else)."""
+    i18n.enter(locale_language(interaction.locale))
 
 
 @dataclass(frozen=True)
@@ -68,18 +85,26 @@ class Place:
             return played[0]
         if played:
             raise RequestError(
-                f"This channel plays {len(played)} campaigns ({', '.join(played)}): "
-                "name one in the command's campaign option"
+                _(
+                    "This channel plays %(count)s campaigns (%(names)s): "
+                    "name one in the command's campaign option"
+                )
+                % {"count": len(played), "names": ", ".join(played)}
             )
         names = [c.name for c in directory.campaigns(engine)]
         if not names:
             raise RequestError(
-                "This channel plays no campaign, and this server has none: a moderator creates "
-                "one in its channel with /gm create"
+                _(
+                    "This channel plays no campaign, and this server has none: a moderator "
+                    "creates one in its channel with /gm create"
+                )
             )
         raise RequestError(
-            "This channel plays no campaign: name one in the command's campaign option, or use "
-            f"the command in the campaign's channel (this server's: {listed(names)})"
+            _(
+                "This channel plays no campaign: name one in the command's campaign option, or "
+                "use the command in the campaign's channel (this server's: %(names)s)"
+            )
+            % {"names": listed(names)}
         )
 
     def _own_campaign(self, engine: Engine) -> str:
@@ -90,18 +115,25 @@ class Place:
             return unfinished[0]
         if not mine:
             raise RequestError(
-                "You play in no campaign: join one with /join in its channel on its server"
+                _("You play in no campaign: join one with /join in its channel on its server")
             )
         names = listed([c.name for c in mine])
         raise RequestError(
-            f"Name the campaign in the command's campaign option: you play in {names}"
+            _("Name the campaign in the command's campaign option: you play in %(names)s")
+            % {"names": names}
         )
 
 
 def listed(names: list[str], limit: int = directory.CHOICES) -> str:
     """``names`` joined for a sentence, at most ``limit`` of them and how many more."""
     shown = ", ".join(names[:limit])
-    return shown if len(names) <= limit else f"{shown} and {len(names) - limit} more"
+    if len(names) <= limit:
+        return shown
+    more = len(names) - limit
+    return ngettext("%(names)s and %(count)s more", "%(names)s and %(count)s more", more) % {
+        "names": shown,
+        "count": more,
+    }
 
 
 def on_campaign(

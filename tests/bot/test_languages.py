@@ -56,7 +56,8 @@ def test_a_language_realmbot_does_not_speak_is_refused_and_nothing_changes(
         " Or 'campaign' for the campaign's language. Nothing changed."
     )
     assert chosen(service) == {"alice": None, "bob": "en"}
-    with pytest.raises(RequestError, match="You have no character in Valle"):
+    # carol holds no seat: she is refused in the campaign's language
+    with pytest.raises(RequestError, match="No tienes ningún personaje en Valle"):
         take(service, Request("language", "Valle", "carol", options={"language": "en"}))
 
 
@@ -142,3 +143,41 @@ def test_a_spanish_campaigns_day_reaches_each_reader_in_his_language(
     spoken.clear()
     take(service, Request("nudge", "Valle", "gm"))
     assert sorted(spoken) == [("Amazon", "es"), ("Elf", "en")]
+
+
+def test_a_refusal_speaks_its_senders_language(service: CampaignService) -> None:
+    """The service's refusals are said in the sender's language: the Spanish campaign's own
+    in Spanish, a player who reads English in English, as the English has always said them."""
+    valle(service)
+    take(service, Request("language", "Valle", "bob", options={"language": "en"}))
+    answer = {"choice": "keep"}
+    with pytest.raises(RequestError) as spanish:
+        take(service, Request("answer", "Valle", "alice", options=answer))
+    assert str(spanish.value) == (
+        "Amazona no tiene ahora ninguna decisión que tomar (en una ventana de combate, responde "
+        "con un MD que empiece por `plays`)"
+    )
+    with pytest.raises(RequestError) as english:
+        take(service, Request("answer", "Valle", "bob", options=answer))
+    assert str(english.value) == (
+        "The Elf has no decision to make now (in a combat window, answer with a DM starting "
+        "`plays`)"
+    )
+    with pytest.raises(RequestError, match=r"^Valle está en el día 1, no en el día 5$"):
+        take(service, Request("resolve", "Valle", "gm", options={"day": 5}))
+
+
+def test_a_moderators_line_is_posted_in_the_campaigns_language_and_kept_in_english(
+    service: CampaignService,
+) -> None:
+    from db import repo
+
+    valle(service)
+    before = {m.id for m in service.store.undelivered(1000)}
+    said = take(service, Request("lock", "Valle", "gm", options={"locked": True}))
+    assert said.text == "Valle está bloqueada."
+    posted = [m.content for m in service.store.undelivered(1000) if m.id not in before]
+    assert posted == ["[moderador] gm: ha bloqueado"]
+    with session_scope(service.engine) as session:
+        kept = [a.detail for a in repo.list_actions(session, campaign_id=1)]
+    assert kept[-1] == "locked"

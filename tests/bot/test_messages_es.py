@@ -191,3 +191,37 @@ def test_a_fresh_start_refused_and_a_setup_line_refused_are_said_in_spanish():
         assert spoken(phrase("setup.price_instead", item="Short Sword", gold=5)).startswith(
             "no hay Espada Corta que conseguir"
         )
+
+
+def test_a_status_card_and_the_epilogues_lines_are_said_in_spanish():
+    """What the code words itself, not a template: a status card's headings, a seat's standing,
+    and the epilogue's deaths and kills, in Spanish; the English as it always was."""
+    from bot.cards import Seat, status_reply
+    from bot.epilogue import lives
+    from rules import Event
+    from rules.events.end import Suicided
+    from rules.events.evening import Killed
+
+    campaign = SimpleNamespace(name="Vale", day=3, deadline=DUE, status="running", pause_reason="")
+    seats = [Seat("Amazon", True, True), Seat("Elf", False, False)]
+    english = status_reply(campaign, seats).card
+    with speaking("es"):
+        spanish = status_reply(campaign, seats).card
+    assert english.title == "Vale: running, day 3"
+    assert spanish.title == "Vale: en marcha, día 3"
+    assert [f.name for f in spanish.fields[:3]] == ["Día", "Órdenes hasta", "Listos"]
+    assert [f.value for f in spanish.fields[3:]] == ["órdenes enviadas, listo", "aún sin órdenes"]
+    assert [f.value for f in english.fields[3:]] == ["orders in, ready", "no orders yet"]
+    assert spanish.footer.startswith("1 de 2 listos. Las órdenes son secretas")
+    days: list[tuple[int, list[Event]]] = [
+        (2, [Killed(who="Wolf 1", by="Amazon", at="AV2", round=1)]),
+        (3, [Suicided(who="Elf", at="AV5")]),
+    ]
+    starts = {"Amazon": "AV5", "Elf": "AV5"}
+    found = lives(starts, days)
+    assert found["Amazon"].kills == ["the Wolf 1 (day 2)"]
+    assert found["Elf"].deaths == ["day 3, by his own hand at Midnight"]
+    with speaking("es"):
+        found = lives(starts, days)
+    assert found["Elf"].deaths == ["día 3, por su propia mano a Medianoche"]
+    assert found["Amazon"].kills[0].endswith(" (día 2)")

@@ -21,13 +21,18 @@ ROOT = Path(__file__).resolve().parents[2]
 #: :class:`~bot.store.RequestError` takes it over.
 REFUSALS = frozenset({"RequestError", "NotModeratorError", "SettingError", "BuildError"})
 
+#: The calls that say a message in the reader's language (:mod:`bot.i18n`): the message is
+#: their first argument.
+SAYING = frozenset({"_", "gettext", "ngettext"})
+
 #: A noun with its plural in brackets: ``round(s)``.
 BRACKETED_PLURAL = re.compile(r"\w\(s\)")
 
 
 def refusals(root: Path) -> Iterator[tuple[str, str]]:
     """Where each refusal is raised under ``root`` (``path:line``), and the literal text its
-    message starts with ("" when it starts with a value)."""
+    message starts with ("" when it starts with a value): the English, for a message said in
+    the reader's language (``_("...") % values``)."""
     for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:
@@ -40,6 +45,15 @@ def refusals(root: Path) -> Iterator[tuple[str, str]]:
             if name not in REFUSALS:
                 continue
             message = node.args[0]
+            if isinstance(message, ast.BinOp) and isinstance(message.op, ast.Mod):
+                message = message.left
+            if (
+                isinstance(message, ast.Call)
+                and isinstance(message.func, ast.Name)
+                and message.func.id in SAYING
+                and message.args
+            ):
+                message = message.args[0]
             if isinstance(message, ast.JoinedStr) and message.values:
                 message = message.values[0]
             start = message.value if isinstance(message, ast.Constant) else ""

@@ -21,7 +21,7 @@ from bot.cards import Carded
 from bot.discord.embeds import embed_messages
 from bot.discord.translator import locale_language
 from bot.discord.where import on_campaign
-from bot.i18n import Language
+from bot.i18n import N_, Language, _
 from bot.inbox import Option, Request, take
 from bot.render import discord_times, escape_discord, render, split_message
 from bot.service import CampaignService, Reply, RequestError
@@ -32,12 +32,12 @@ Action = Callable[[], Reply]
 logger = logging.getLogger(__name__)
 
 #: What a member who may not moderate is told.
-MODERATORS_ONLY = "Moderators only."
+MODERATORS_ONLY = N_("Moderators only.")
 #: What the asker alone sees when a public answer has been posted.
-POSTED = "Posted in the channel."
+POSTED = N_("Posted in the channel.")
 #: What the user sees when something failed unexpectedly (with the reference of the log line).
-FAILED = (
-    "Something went wrong on my side (reference {reference}); "
+FAILED = N_(
+    "Something went wrong on my side (reference %(reference)s); "
     "the moderators can find it in the bot's log."
 )
 
@@ -53,7 +53,7 @@ def report_failure(logger: logging.Logger, what: str, error: BaseException) -> s
         return busy[:1].upper() + busy[1:]
     reference = secrets.token_hex(4)
     logger.error("%s failed (reference %s)", what, reference, exc_info=error)
-    return FAILED.format(reference=reference)
+    return _(FAILED) % {"reference": reference}
 
 
 async def reporting_failure(
@@ -146,7 +146,7 @@ async def call_and_answer(
     if ephemeral:
         await answer_reply(interaction, reply)
     else:
-        await interaction.edit_original_response(content=POSTED)
+        await interaction.edit_original_response(content=_(POSTED))
         if isinstance(reply, Carded):
             await answer_reply(interaction, reply, ephemeral=False)
         else:

@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.discord.cogs.common import MODERATORS_ONLY, answer, answer_reply, may_moderate, player_id
 from bot.discord.options import CampaignOption
 from bot.discord.where import Place
+from bot.i18n import _
 from bot.inbox import Option, Request, take
 from bot.service import CampaignService, NotModeratorError, Reply, RequestError
 
@@ -38,7 +39,7 @@ class GmCommands(commands.Cog):
         """Check Discord's permission, then run ``action(moderator_id)`` in a thread and answer
         privately with its reply (or its refusal)."""
         if not may_moderate(interaction):
-            await answer(interaction, MODERATORS_ONLY)
+            await answer(interaction, _(MODERATORS_ONLY))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.run_moderated(interaction, action)
@@ -72,7 +73,7 @@ class GmCommands(commands.Cog):
         try:
             reply = await asyncio.to_thread(action, moderator)
         except NotModeratorError as error:
-            await answer(interaction, f"{MODERATORS_ONLY} ({error})")
+            await answer(interaction, f"{_(MODERATORS_ONLY)} ({error})")
             return
         except RequestError as error:
             await answer(interaction, str(error))

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import help as texts
+from bot.i18n import _
 
 Topic = app_commands.Choice[str]
 
@@ -60,11 +61,11 @@ class HelpCog(commands.Cog, name="Help"):
         else:
             tree = listed(interaction.client.tree)  # type: ignore[attr-defined]
             if topic == "moderators":
-                pages = texts.commands_help("Moderators' commands", tree["moderators"])
+                pages = texts.commands_help(_("Moderators' commands"), tree["moderators"])
             else:
-                pages = texts.commands_help("Players' commands", tree["players"])
-                pages[-1] += (
-                    "\n`/help orders`: the order notation · `/help moderators`: the moderators' "
+                pages = texts.commands_help(_("Players' commands"), tree["players"])
+                pages[-1] += "\n" + _(
+                    "`/help orders`: the order notation · `/help moderators`: the moderators' "
                     "commands · `/help errors`: the problem codes"
                 )
         await interaction.response.send_message(pages[0], ephemeral=True)

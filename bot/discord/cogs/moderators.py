@@ -42,6 +42,7 @@ from bot.discord.cogs.rollback import RollbackConfirmation
 from bot.discord.cogs.team import TeamCommands
 from bot.discord.options import LANGUAGE_CHOICES, SeatedCharacter
 from bot.discord.where import Place
+from bot.i18n import _
 from bot.inbox import Option, Request, take
 from bot.service import CampaignService, RequestError
 
@@ -100,7 +101,7 @@ class ModeratorCog(
         language: app_commands.Choice[str] | None = None,
     ) -> None:
         if not interaction.permissions.manage_guild:
-            await answer(interaction, MODERATORS_ONLY)
+            await answer(interaction, _(MODERATORS_ONLY))
             return
         where: dict[str, Option] = {
             "channel": str(interaction.channel_id),
@@ -236,7 +237,7 @@ class ModeratorCog(
         self, interaction: discord.Interaction, day: Day, campaign: Campaign = None
     ) -> None:
         if not may_moderate(interaction):
-            await answer(interaction, MODERATORS_ONLY)
+            await answer(interaction, _(MODERATORS_ONLY))
             return
         try:
             name = await asyncio.to_thread(

@@ -44,6 +44,7 @@ from bot.discord.cogs.common import (
 from bot.discord.forms import ORDERS_LENGTH, OrdersModal, StandingOrdersModal
 from bot.discord.options import CampaignOption, FreeCharacter
 from bot.discord.where import Place
+from bot.i18n import _
 from bot.inbox import only_campaign, read_message, take
 from bot.logs import set_campaign
 from bot.render import render
@@ -250,7 +251,7 @@ class PlayerCog(commands.Cog, name="Players"):
             await answer(interaction, str(error))
             return
         await interaction.followup.send(
-            escaped(f"Your map of {name}."),
+            escaped(_("Your map of %(campaign)s.") % {"campaign": name}),
             file=discord.File(io.BytesIO(image), filename="map.png"),
             ephemeral=True,
         )

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord.cogs.common import MODERATORS_ONLY, escaped, may_moderate
+from bot.discord.where import enter_language
+from bot.i18n import _
 from bot.inbox import Request, take
 
 if TYPE_CHECKING:
@@ -22,7 +24,8 @@ CONFIRM_TIMEOUT = 120.0
 class RollbackConfirmation(discord.ui.View):
     """The buttons under ``/gm rollback``'s question: "Roll back" rolls back, "Cancel" does not.
 
-    Only the moderator who asked may press them; unanswered, the question expires.
+    Only the moderator who asked may press them; unanswered, the question expires. It is
+    made, and speaks, in the language of the command's interaction.
     """
 
     def __init__(
@@ -33,14 +36,21 @@ class RollbackConfirmation(discord.ui.View):
         self.asked = asked
         self.campaign = campaign
         self.day = day
+        self.confirm.label = _("Roll back")
+        self.cancel.label = _("Cancel")
+        self.expired = _("Rollback not confirmed in time: nothing changed.")
 
     def question(self) -> str:
         return escaped(
-            f"Roll {self.campaign} back to the start of day {self.day}? The reports of day "
-            f"{self.day} and later are removed and the day is played again. Players are told."
+            _(
+                "Roll %(campaign)s back to the start of day %(day)s? The reports of day "
+                "%(day)s and later are removed and the day is played again. Players are told."
+            )
+            % {"campaign": self.campaign, "day": self.day}
         )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        enter_language(interaction)
         return interaction.user.id == self.asked.user.id
 
     @discord.ui.button(label="Roll back", style=discord.ButtonStyle.danger)
@@ -49,9 +59,10 @@ class RollbackConfirmation(discord.ui.View):
     ) -> None:
         self.stop()
         if not may_moderate(interaction):
-            await interaction.response.edit_message(content=MODERATORS_ONLY, view=None)
+            await interaction.response.edit_message(content=_(MODERATORS_ONLY), view=None)
             return
-        await interaction.response.edit_message(content=f"{self.question()}\nConfirmed.", view=None)
+        confirmed = f"{self.question()}\n" + _("Confirmed.")
+        await interaction.response.edit_message(content=confirmed, view=None)
         campaign, service, options = self.campaign, self.cog.service, {"day": self.day}
         await self.cog.run_moderated(
             interaction,
@@ -66,13 +77,11 @@ class RollbackConfirmation(discord.ui.View):
     ) -> None:
         self.stop()
         await interaction.response.edit_message(
-            content="Rollback cancelled: nothing changed.", view=None
+            content=_("Rollback cancelled: nothing changed."), view=None
         )
 
     async def on_timeout(self) -> None:
         try:
-            await self.asked.edit_original_response(
-                content="Rollback not confirmed in time: nothing changed.", view=None
-            )
+            await self.asked.edit_original_response(content=self.expired, view=None)
         except discord.HTTPException:
             log.info("could not mark an expired rollback question as expired")
