@@ -39,8 +39,7 @@ from bot.wording import choices_text, status_word
 from db import event_log, repo
 from db.models import Campaign
 from db.models import Seat as SeatRow
-from rules import MODERATOR, GameState, view_for
-from rules.glossary import read_name
+from rules import MODERATOR, GameState, read_name, view_for
 
 if TYPE_CHECKING:
     from bot.publishing import Publisher

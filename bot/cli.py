@@ -243,7 +243,7 @@ def _said(exc: Exception) -> str:
     """A refusal as the command line says it: the phrase it carries (a setup choice refused,
     :class:`rules.SetupError`), else its message."""
     from bot.event_text import word
-    from rules.phrases import Phrase
+    from rules import Phrase
 
     said = getattr(exc, "phrase", None)
     return word(said) if isinstance(said, Phrase) else str(exc)

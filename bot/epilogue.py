@@ -20,12 +20,11 @@ from bot.maps import DEFAULT_SCALE, MapLayout, render_image
 from bot.maps.palette import encode_png, to_palette
 from bot.maps.style import RGB, ROUTE_COLOURS
 from bot.wording import pronouns
-from rules import PUBLIC, Catalog, Event, GameState, Kind, Place, pieces_of, view_for
+from rules import PUBLIC, Catalog, Event, GameState, Kind, Phrase, Place, pieces_of, view_for
 from rules.events.daylight import Moved
 from rules.events.end import Restarted, Suicided
 from rules.events.evening import Killed, RanAway
 from rules.events.search import Teleported
-from rules.phrases import Phrase
 
 #: The events that put an individual in another clearing, with the clearing in ``to``.
 _MOVES = Moved | Teleported | RanAway

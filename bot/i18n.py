@@ -146,6 +146,13 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return translations(current()).ngettext(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language being spoken, as said in ``context`` (a word whose
+    translation depends on where it stands: a map legend's "cave clearing" is not a
+    sentence's)."""
+    return translations(current()).pgettext(context, message)
+
+
 #: The marker :func:`gettext` is found by: ``_("...")`` in the code is extracted and translated.
 _ = gettext
 

@@ -24,9 +24,8 @@ from bot.window_messages import plays_echo, window_tag
 from bot.windows import Windows, closing_time
 from db import repo
 from db.models import Campaign, PendingDecision
-from rules import DecisionId, about, is_combat_id, read_plays
+from rules import DecisionId, Phrase, about, is_combat_id, read_plays
 from rules.events import Decision
-from rules.phrases import Phrase
 
 
 class Plays:

@@ -25,9 +25,10 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
 from bot.deadlines import discord_timestamp
-from bot.i18n import Language, current, speaking, translations
-from bot.terms import term_in
-from bot.wording import pronouns
+from bot.i18n import Language, _, current, speaking, translations
+from bot.terms import term, term_in
+from bot.wording import HE, Pronouns, pronouns
+from rules import VERBATIM, Phrase, is_stored_phrase
 
 #: The most characters a rendered message may have (a report is split or attached beyond it).
 MAX_OUTPUT = 200_000
@@ -162,11 +163,72 @@ def _term(spoken: Language, value: Any) -> Any:
 
 def _say(spoken: Language, value: Any) -> str:
     """``{{ reason | say }}``: a value of the engine as a sentence shows it in the environment's
-    language: a phrase said, a game term in his rulebook's words (:func:`bot.event_text.word`)."""
-    from bot.event_text import word
-
+    language: a phrase said, a game term in his rulebook's words (:func:`word`)."""
     with speaking(spoken):
         return word(value)
+
+
+# --- the engine's values and phrases in words -----------------------------------------------
+
+#: The words a sentence may take for its subject.
+PRONOUNS = ("he", "his", "him")
+
+
+def word(value: Any, said: Pronouns = HE) -> str:
+    """A field's value as the sentence shows it: a game term in the language spoken, a phrase
+    said (:func:`say`, its subject ``said`` unless it names its own ``who``)."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, Phrase) or is_stored_phrase(value):
+        return say(Phrase.read(value), said)
+    if isinstance(value, list | tuple):
+        return ", ".join(_item(item, said) for item in value)
+    return term(value) if isinstance(value, str) else str(value)
+
+
+def english(value: Any) -> str:
+    """A value of the engine as an English sentence shows it (:func:`word`): for the tests and
+    the scenarios, which state what the rulebook says in its words."""
+    with speaking(Language.EN):
+        return word(value)
+
+
+def _item(value: Any, said: Pronouns) -> str:
+    if isinstance(value, str):
+        return term(value)
+    if isinstance(value, Phrase) or is_stored_phrase(value):
+        return say(Phrase.read(value), said)
+    return str(value)
+
+
+def say(phrase: Phrase, said: Pronouns = HE) -> str:
+    """``phrase`` in the language spoken: the macro its key names in ``templates/phrases``, each
+    value a word; ``he``, ``his`` and ``him`` are its ``who``'s, else ``said``. A stored text
+    (:data:`rules.phrases.VERBATIM`) is said as it is."""
+    values = phrase.named
+    if phrase.key == VERBATIM:
+        return str(values.get("text", ""))
+    folder, _, name = phrase.key.partition(".")
+    macro = getattr(section("phrases", folder, current()), name)
+    who = values.get("who")
+    if isinstance(who, str):
+        said = pronouns(who)
+    told = {key: word(value, said) for key, value in values.items()}
+    told |= {w: getattr(said, w) for w in PRONOUNS if w in macro.arguments}
+    return str(macro(**told))
+
+
+def words(name: str) -> Any:
+    """The macros of ``templates/words/<name>.j2`` in the language spoken."""
+    return section("words", name, current())
+
+
+@cache
+def section(folder: str, name: str, spoken: Language) -> Any:
+    """The macros of ``templates/<folder>/<name>.j2`` in the plain-text environment of every
+    template (:func:`bot.render.environment`) that speaks ``spoken``."""
+    with speaking(spoken):
+        return environment().get_template(f"{folder}/{name}.j2").module
 
 
 @cache

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from bot.event_text import describe
+from bot.event_text import describe, english
 from bot.reports import day_report
 from rules import Catalog, PlainLoader, load_plain_yaml
 from rules.events import PUBLIC, Event, visible_to
@@ -34,6 +34,9 @@ from scenarios import (
     run,
     show_event,
 )
+from scenarios.sentences import read_with
+
+read_with(english)  # the runner reads the engine's phrases in the templates' English
 
 
 @dataclass

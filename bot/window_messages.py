@@ -18,9 +18,8 @@ from bot.render import render
 from bot.sealing import CHECK_COMMAND, TAG_DIGITS, SealedSet, sealed_set
 from bot.terms import term
 from db.models import Campaign, PendingDecision
-from rules import KEY_OF, CombatId, DecisionId, about, is_combat_id, typed_example
+from rules import KEY_OF, CombatId, DecisionId, Phrase, about, is_combat_id, typed_example
 from rules.events import Decision
-from rules.phrases import Phrase
 
 
 def window_tag(day: int, refs: Sequence[str]) -> str:

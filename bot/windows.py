@@ -31,6 +31,7 @@ from rules import (
     CombatId,
     DecisionId,
     GameState,
+    Phrase,
     Resolution,
     brief,
     clearing_of,
@@ -39,7 +40,6 @@ from rules import (
     window_of,
 )
 from rules.events import Decision
-from rules.phrases import Phrase
 
 #: The combat windows a character may let run out in a day before he is no longer asked: his
 #: standing orders and the defaults answer for him for the rest of the day.

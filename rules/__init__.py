@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from rules.end.length import DEFAULT_WEEKS, MAX_WEEKS
     from rules.evening.windows import KEY_OF, brief, read_plays, typed_example, window_of
     from rules.events import Decision, Event, Resolution, visible_to
-    from rules.glossary import Glossary
+    from rules.glossary import Glossary, read_name
     from rules.layout import PlacedTile
     from rules.loud import LOUD
     from rules.magic.sheet import SpellSheet, spell_sheet
@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     from rules.orders.reader import Problem
     from rules.orders.sections import recorded_by
     from rules.orders.standing import parse_standing
+    from rules.phrases import VERBATIM, Phrase, is_stored_phrase, phrase, verbatim
     from rules.pieces import Kind, pieces_of
     from rules.plain_yaml import PlainLoader, load_plain_yaml
     from rules.powers import BUILT_IN_SPELLS, POWERS, Power
@@ -118,7 +119,13 @@ _WHERE = {
     "UnknownNameError": "rules.catalog",
     "load_catalog": "rules.catalog",
     "Glossary": "rules.glossary",
+    "read_name": "rules.glossary",
     "Gender": "rules.schema.glossary",
+    "VERBATIM": "rules.phrases",
+    "Phrase": "rules.phrases",
+    "is_stored_phrase": "rules.phrases",
+    "phrase": "rules.phrases",
+    "verbatim": "rules.phrases",
     "OrdersError": "rules.day.engine",
     "resolve": "rules.day.engine",
     "in_play": "rules.day.leaving",
@@ -219,6 +226,7 @@ __all__ = [
     "OPTIONAL_RULES",
     "POWERS",
     "PUBLIC",
+    "VERBATIM",
     "Activity",
     "ActivityKind",
     "Board",
@@ -244,6 +252,7 @@ __all__ = [
     "Orders",
     "OrdersError",
     "ParseResult",
+    "Phrase",
     "PieceView",
     "Pile",
     "Place",
@@ -282,6 +291,7 @@ __all__ = [
     "in_play",
     "is_actor",
     "is_combat_id",
+    "is_stored_phrase",
     "known_roads",
     "legal_activities",
     "load_catalog",
@@ -293,9 +303,11 @@ __all__ = [
     "parse_clearing_id",
     "parse_orders",
     "parse_standing",
+    "phrase",
     "pieces_of",
     "quit_together",
     "read_layout",
+    "read_name",
     "read_plays",
     "read_state",
     "recorded_by",
@@ -304,6 +316,7 @@ __all__ = [
     "setup_choices",
     "spell_sheet",
     "typed_example",
+    "verbatim",
     "view_for",
     "viewers",
     "visible_to",

@@ -15,7 +15,6 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.event_text import english
 from rules.board import board_for, parse_clearing_id
 from rules.catalog import Catalog
 from rules.daylight.familiar import familiar_of
@@ -42,6 +41,7 @@ from scenarios.names import (
 from scenarios.piles import pile
 from scenarios.run import Outcome, public_report
 from scenarios.search import SEARCH_KINDS
+from scenarios.sentences import english
 
 
 def check(

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.event_text import english
 from rules.events import Event
 from rules.phrases import Phrase, is_stored_phrase
 from scenarios.names import is_copy
+from scenarios.sentences import english
 
 #: Keys of an expected event that are not event fields.
 _EVENT_KEYS = ("type", "audience")

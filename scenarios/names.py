@@ -15,7 +15,6 @@ import difflib
 import re
 from collections.abc import Iterable, Mapping
 
-from bot.event_text import english
 from rules.board import Board, ClearingError, parse_clearing_id
 from rules.catalog import Catalog
 from rules.discoveries import RoadDiscovery
@@ -27,6 +26,7 @@ from rules.schema.setup import Section
 from rules.schema.tiles import RoadType
 from rules.state import GameState, Place
 from scenarios.format import ScenarioError
+from scenarios.sentences import english
 
 
 def hint(name: str, known: Iterable[str]) -> str:

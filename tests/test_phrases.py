@@ -8,8 +8,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-from bot.event_text import _section, say, word
 from bot.i18n import Language, speaking
+from bot.render import say, section, word
 from bot.wording import pronouns
 from rules.events import Event, from_stored
 from rules.phrases import Phrase, phrase, verbatim
@@ -43,7 +43,7 @@ def macros() -> dict[str, frozenset[str]]:
     found: dict[str, frozenset[str]] = {}
     with speaking(Language.EN):
         for path in sorted(PHRASES.glob("*.j2")):
-            module = _section("phrases", path.stem, Language.EN)
+            module = section("phrases", path.stem, Language.EN)
             for name in dir(module):
                 macro = getattr(module, name)
                 if not name.startswith("_") and hasattr(macro, "arguments"):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from bot.i18n import _
+from bot.i18n import pgettext
 from bot.maps.style import font
 from bot.render import render
 from rules import (
@@ -65,21 +65,21 @@ ICON_WIDTH = 34
 def legend_entries() -> tuple[tuple[str, str], ...]:
     """The legend's entries: (icon, text), in order, the text in the language spoken."""
     return (
-        ("road open", _("road")),
-        ("road tunnel", _("tunnel")),
-        ("road hidden", _("hidden path (when known)")),
-        ("road secret", _("secret passage (when known)")),
-        ("clearing woods", _("woods clearing")),
-        ("clearing mountain", _("mountain clearing")),
-        ("clearing cave", _("cave clearing")),
-        ("enchanted", _("enchanted tile")),
-        ("character", _("character")),
-        ("hidden", _("hidden character")),
-        ("monster", _("monster (light / dark side)")),
-        ("native", _("natives (light / dark side)")),
-        ("dwelling", _("dwelling")),
-        ("chit", _("map chit")),
-        ("face down", _("face-down pieces")),
+        ("road open", pgettext("map legend", "road")),
+        ("road tunnel", pgettext("map legend", "tunnel")),
+        ("road hidden", pgettext("map legend", "hidden path (when known)")),
+        ("road secret", pgettext("map legend", "secret passage (when known)")),
+        ("clearing woods", pgettext("map legend", "woods clearing")),
+        ("clearing mountain", pgettext("map legend", "mountain clearing")),
+        ("clearing cave", pgettext("map legend", "cave clearing")),
+        ("enchanted", pgettext("map legend", "enchanted tile")),
+        ("character", pgettext("map legend", "character")),
+        ("hidden", pgettext("map legend", "hidden character")),
+        ("monster", pgettext("map legend", "monster (light / dark side)")),
+        ("native", pgettext("map legend", "natives (light / dark side)")),
+        ("dwelling", pgettext("map legend", "dwelling")),
+        ("chit", pgettext("map legend", "map chit")),
+        ("face down", pgettext("map legend", "face-down pieces")),
     )
 
 
