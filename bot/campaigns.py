@@ -21,10 +21,9 @@ from bot import archive, scope
 from bot.campaign_settings import CampaignSettings, SettingError
 from bot.cards import Carded, Seat, status_reply
 from bot.deadlines import next_deadline
-from bot.event_text import word
 from bot.i18n import N_, _, later, ngettext, speaking
 from bot.names import did_you_mean, matching
-from bot.render import render
+from bot.render import render, word
 from bot.store import (
     Reply,
     RequestError,

@@ -242,7 +242,7 @@ def run(argv: Sequence[str], parser: argparse.ArgumentParser | None = None) -> i
 def _said(exc: Exception) -> str:
     """A refusal as the command line says it: the phrase it carries (a setup choice refused,
     :class:`rules.SetupError`), else its message."""
-    from bot.event_text import word
+    from bot.render import word
     from rules import Phrase
 
     said = getattr(exc, "phrase", None)

@@ -13,9 +13,8 @@ import yaml
 from pydantic import ValidationError
 
 from bot.cli_input import UsageError, not_utf8
-from bot.event_text import english
 from bot.local_commands import cmd_local
-from bot.render import render
+from bot.render import english, render
 from bot.reports import day_report
 from rules import (
     Catalog,

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from bot.event_text import word
 from bot.i18n import _
 from bot.maps import DEFAULT_SCALE, MapLayout, render_image
 from bot.maps.palette import encode_png, to_palette
 from bot.maps.style import RGB, ROUTE_COLOURS
+from bot.render import word
 from bot.wording import pronouns
 from rules import PUBLIC, Catalog, Event, GameState, Kind, Phrase, Place, pieces_of, view_for
 from rules.events.daylight import Moved

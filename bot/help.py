@@ -15,9 +15,8 @@ import difflib
 import re
 from collections.abc import Iterable, Sequence
 
-from bot.event_text import word
 from bot.i18n import _
-from bot.render import render, split_message
+from bot.render import render, split_message, word
 from rules import CODES, ActivityKind, activity_name
 
 #: The most one page of help holds (Discord's limit on a message is 2,000 characters).

@@ -316,7 +316,7 @@ def _check_choices(text: str) -> None:
     try:
         setup_choices(text)
     except SetupError as exc:
-        from bot.event_text import word
+        from bot.render import word
 
         raise UsageError(word(exc.phrase)) from None
 

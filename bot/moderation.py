@@ -12,12 +12,11 @@ from functools import partial
 from sqlmodel import Session
 
 from bot.campaign_settings import BEFORE_THE_START, DEADLINE_SETTINGS, SettingError
-from bot.event_text import word
 from bot.i18n import N_, _, later
 from bot.notifications import announce_deadline, restart_clock, utc_text
 from bot.players import checked
 from bot.publishing import Publisher
-from bot.render import render
+from bot.render import render, word
 from bot.reports import day_report
 from bot.resolution import Resolver
 from bot.sheets import sheet_reply

@@ -13,9 +13,8 @@ from datetime import timedelta
 from sqlmodel import Session
 
 from bot.cards import Refusal
-from bot.event_text import word
 from bot.i18n import _
-from bot.render import render
+from bot.render import render, word
 from bot.sheets import sheet_reply
 from bot.store import Reply, RequestError, Store, row_id
 from bot.terms import term

@@ -14,9 +14,9 @@ from datetime import timedelta
 
 from sqlmodel import Session
 
-from bot.event_text import word
 from bot.i18n import N_, _, later, speaking
 from bot.publishing import Publisher
+from bot.render import word
 from bot.resolution import Resolver
 from bot.sealing import decision_label
 from bot.store import Reply, RequestError, Store, row_id

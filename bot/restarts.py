@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from bot.event_text import word
 from bot.i18n import _
 from bot.names import matching
-from bot.render import render
+from bot.render import render, word
 from bot.sheets import sheet_text
 from bot.store import Reply, RequestError, Store, row_id, typed_text
 from db import event_log, repo

@@ -9,9 +9,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from bot.cards import NONE, Card, Field
-from bot.event_text import word
 from bot.i18n import N_, _
-from bot.render import render
+from bot.render import render, word
 from bot.terms import term
 from bot.wording import pronouns
 from rules import CharacterView, Departure, ItemView, SpellSheet

@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.campaign_settings import CampaignSettings
-from bot.event_text import word, words
 from bot.i18n import _
 from bot.option_lists import compact, expand
-from bot.render import render
+from bot.render import render, word, words
 from bot.sealing import CHECK_COMMAND, TAG_DIGITS, SealedSet, sealed_set
 from bot.terms import term
 from db.models import Campaign, PendingDecision
