@@ -15,7 +15,7 @@ from bot.evening_report import evening
 from bot.event_text import describe, word
 from bot.i18n import _
 from bot.render import render
-from bot.wording import pronouns
+from bot.wording import chit_word, pronouns
 from rules import Event, visible_to
 from rules.events.day import (
     DayEnded,
@@ -195,32 +195,37 @@ def _outcome(event: Event) -> str | None:
         case Climbing():
             return _("climbing")
         case PhaseCancelled(reason=reason):
-            return _("cancelled: %(reason)s") % {"reason": reason}
+            return _("cancelled: %(reason)s") % {"reason": word(reason)}
         case Hid(roll=None):
             return _("stays hidden")
         case Hid(success=success):
             return _("hidden") if success else _("not hidden")
         case Rested(chit=chit, to=to):
-            return f"{chit} {to}" if chit else _("nothing to rest")
+            return f"{chit} {chit_word(to or '')}".rstrip() if chit else _("nothing to rest")
         case Alerted(alerted=alerted, item=item):
-            return (_("alerts %(item)s") if alerted else _("unalerts %(item)s")) % {"item": item}
+            return (_("alerts %(item)s") if alerted else _("unalerts %(item)s")) % {
+                "item": word(item)
+            }
         case Abandoned(item=item):
-            return _("abandons %(item)s") % {"item": item}
+            return _("abandons %(item)s") % {"item": word(item)}
         case AbandonedCard():
             return _("abandons a Treasure card")
         case AbandonedCardNamed(item=item):
-            return _("it is the %(item)s") % {"item": item}
+            return _("it is the %(item)s") % {"item": word(item)}
         case CardActivationRefused(item=item, reason=reason):
-            return _("cannot activate the %(item)s: %(reason)s") % {"item": item, "reason": reason}
+            return _("cannot activate the %(item)s: %(reason)s") % {
+                "item": word(item),
+                "reason": word(reason),
+            }
         case Deactivated(item=item) | Activated(item=item):
             said = (
                 _("activated %(item)s")
                 if isinstance(event, Activated)
                 else _("deactivated %(item)s")
             )
-            return said % {"item": item}
+            return said % {"item": word(item)}
         case NotImplementedYet(rule=rule):
-            return _("not implemented yet: rule %(rule)s") % {"rule": rule}
+            return _("not implemented yet: rule %(rule)s") % {"rule": word(rule)}
     return _task_outcome(event) or _search_outcome(event) or _trade_outcome(event)
 
 
@@ -229,23 +234,29 @@ def _task_outcome(event: Event) -> str | None:
     match event:
         case ChitTaken(chit=chit, cost=cost, task=task):
             return _("takes the %(chit)s for %(cost)s: %(task)s") % {
-                "chit": chit,
+                "chit": word(chit),
                 "cost": word(cost),
                 "task": word(task),
             }
         case ChitNotTaken(chit=chit, reason=reason):
-            return _("cannot take the %(chit)s: %(reason)s") % {"chit": chit, "reason": reason}
+            return _("cannot take the %(chit)s: %(reason)s") % {
+                "chit": word(chit),
+                "reason": word(reason),
+            }
         case MissionCompleted(chit=chit, to=to, gold=gold, regained=regained):
             return _("delivers the %(chit)s to the %(to)s: %(gold)s Gold, %(regained)s back") % {
-                "chit": chit,
-                "to": to,
+                "chit": word(chit),
+                "to": word(to),
                 "gold": gold,
                 "regained": word(regained),
             }
         case CampaignAbandoned(chit=chit):
-            return _("abandons the %(chit)s campaign") % {"chit": chit}
+            return _("abandons the %(chit)s campaign") % {"chit": word(chit)}
         case CampaignNotAbandoned(chit=chit, reason=reason):
-            return _("cannot abandon the %(chit)s: %(reason)s") % {"chit": chit, "reason": reason}
+            return _("cannot abandon the %(chit)s: %(reason)s") % {
+                "chit": word(chit),
+                "reason": word(reason),
+            }
     return None
 
 
@@ -254,48 +265,51 @@ def _search_outcome(event: Event) -> str | None:
     learns or takes, and what everyone sees him take."""
     match event:
         case Searched(dice=dice, result=result):
-            return f"{', '.join(map(str, dice))}: {result}"
+            return f"{', '.join(map(str, dice))}: {word(result)}"
         case SearchChoice(result=result):
-            return _("chooses %(result)s") % {"result": result}
+            return _("chooses %(result)s") % {"result": word(result)}
         case Looked(chits=chits, tile=tile):
             return _("sees %(chits)s in %(tile)s") % {
-                "chits": ", ".join(chits) or _("no map chits"),
-                "tile": tile,
+                "chits": word(chits) or _("no map chits"),
+                "tile": word(tile),
             }
         case Discovered(what=what):
-            return _("discovers %(what)s") % {"what": what}
+            return _("discovers %(what)s") % {"what": word(what)}
         case FoundEnemies():
             return _("finds hidden enemies")
         case Looted(item=item) | LootedShown(item=item):
-            return _("takes the %(item)s") % {"item": item}
+            return _("takes the %(item)s") % {"item": word(item)}
         case LootedCard():
             return _("takes a Treasure card")
         case LootedNothing(from_=where):
-            return _("nothing to take in %(where)s") % {"where": where}
+            return _("nothing to take in %(where)s") % {"where": word(where)}
         case SiteOpened(site=site, by=by):
-            return _("opens the %(site)s with %(by)s") % {"site": site, "by": by}
+            return _("opens the %(site)s with %(by)s") % {"site": word(site), "by": word(by)}
         case Fatigued(chit=chit):
-            return _("fatigues %(chit)s") % {"chit": chit}
+            return _("fatigues %(chit)s") % {"chit": word(chit)}
         case SpellLearned(spell=spell):
-            return _("learns %(spell)s") % {"spell": spell}
+            return _("learns %(spell)s") % {"spell": word(spell)}
         case SpellAwakened(spell=spell):
-            return _("awakens %(spell)s") % {"spell": spell}
+            return _("awakens %(spell)s") % {"spell": word(spell)}
         case SpellNotLearned(spell=spell, reason=reason):
-            return _("cannot record %(spell)s: %(reason)s") % {"spell": spell, "reason": reason}
+            return _("cannot record %(spell)s: %(reason)s") % {
+                "spell": word(spell),
+                "reason": word(reason),
+            }
         case SpellsSeen(spells=spells):
-            return _("sees the spells %(spells)s") % {"spells": ", ".join(spells)}
+            return _("sees the spells %(spells)s") % {"spells": word(spells)}
         case Cursed(curse=curse):
-            return _("cursed: %(curse)s") % {"curse": curse}
+            return _("cursed: %(curse)s") % {"curse": word(curse)}
         case GoldFound(gold=gold):
             return _("%(gold)s Gold") % {"gold": gold}
         case Teleported(to=to):
-            return _("teleports to %(to)s") % {"to": to}
+            return _("teleports to %(to)s") % {"to": word(to)}
         case ChitsRestored(who=who):
             return _("all %(his)s chits return to play") % {"his": pronouns(who).his}
         case ExchangedCard(card=card):
-            return _("exchanges the %(card)s") % {"card": card}
+            return _("exchanges the %(card)s") % {"card": word(card)}
         case ExchangedInto(items=items, gold=gold):
-            return _("gets %(items)s and %(gold)s Gold") % {"items": ", ".join(items), "gold": gold}
+            return _("gets %(items)s and %(gold)s Gold") % {"items": word(items), "gold": gold}
         case SubstituteExchanged(count=count):
             return _("exchanges a map chit for %(count)s") % {"count": count}
     return None
@@ -308,36 +322,39 @@ def _trade_outcome(event: Event) -> str | None:
         case Drinks(gold=gold):
             return _("drinks for %(gold)s gold") % {"gold": gold}
         case TradeLooked(items=items):
-            return _("sees %(items)s") % {"items": ", ".join(items) or _("nothing")}
+            return _("sees %(items)s") % {"items": word(items) or _("nothing")}
         case Bought(item=item, price=price):
-            return _("buys %(item)s for %(price)s gold") % {"item": item, "price": price}
+            return _("buys %(item)s for %(price)s gold") % {"item": word(item), "price": price}
         case Sold(items=items, gold=gold):
             return _("sells %(items)s for %(gold)s gold") % {
-                "items": ", ".join(items),
+                "items": word(items),
                 "gold": gold,
             }
         case PaidInKind(items=items):
-            return _("gives %(items)s towards the price") % {"items": ", ".join(items)}
+            return _("gives %(items)s towards the price") % {"items": word(items)}
         case SpellBought(price=price):
             return _("buys a spell for %(price)s gold") % {"price": price}
         case TradeDeclined(reason=reason):
-            return _("buys nothing: %(reason)s") % {"reason": reason}
+            return _("buys nothing: %(reason)s") % {"reason": word(reason)}
         case TradeRefused(result=result):
             return _("refused: %(result)s") % {"result": word(result)}
         case PaidOff(result=result):
-            return _("pays off the %(result)s") % {"result": result}
+            return _("pays off the %(result)s") % {"result": word(result)}
         case RelationshipChanged(group=group, level=level):
-            return _("the %(group)s are now %(level)s") % {"group": group, "level": word(level)}
+            return _("the %(group)s are now %(level)s") % {
+                "group": word(group),
+                "level": word(level),
+            }
         case BoonRepaid(gold=gold):
             return _("buys back the boon for %(gold)s gold") % {"gold": gold}
         case BoonLost(who=who):
             return _("%(his)s one chance to buy back the boon is gone") % {"his": pronouns(who).his}
         case FameReward(fame=fame, item=item):
-            return _("%(fame)s Fame for the %(item)s") % {"fame": f"{fame:+}", "item": item}
+            return _("%(fame)s Fame for the %(item)s") % {"fame": f"{fame:+}", "item": word(item)}
         case HirePaid(gold=gold):
             return _("pays %(gold)s gold") % {"gold": gold}
         case NotHired(reason=reason):
-            return _("hires no one: %(reason)s") % {"reason": reason}
+            return _("hires no one: %(reason)s") % {"reason": word(reason)}
     return None
 
 

@@ -7,7 +7,7 @@ from functools import partial
 
 from bot.i18n import _
 from bot.names import matching
-from bot.render import render, word
+from bot.render import english, render, word
 from bot.sheets import sheet_text
 from bot.store import Reply, RequestError, Store, row_id, typed_text
 from db import event_log, repo
@@ -69,7 +69,7 @@ class FreshStarts:
                 "as": sheet.name,
             }
             if gone is not None:
-                cause = gone.cause.stored() if gone.cause is not None else None
+                cause = None if gone.cause is None else english(gone.cause)  # as a log is kept
                 life |= {"how": gone.how, "cause": cause, "died": gone.game_day}
             seat.lives = [*seat.lives, life]
             seat.character = sheet.name

@@ -30,6 +30,18 @@ def known_name(names: Mapping[str, str], user: str) -> str:
     return _(A_MODERATOR) if user.isdigit() else user
 
 
+def chit_word(status: str) -> str:
+    """A chit's status (``active``, ``fatigued``, ``wounded``, ``committed``) in the language
+    being spoken, as the sheet says it; an unknown one as it is."""
+    words = {
+        "active": _("active"),
+        "fatigued": _("fatigued"),
+        "wounded": _("wounded"),
+        "committed": _("committed"),
+    }
+    return words.get(status, status)
+
+
 def status_word(status: str) -> str:
     """A campaign's status (``enrolling``, ``running``, ``paused``, ``finished``) in the
     language being spoken; an unknown one as it is."""

@@ -11,7 +11,8 @@ of those, or another phrase.
 A phrase is stored (in an event's fields, a pending decision, an order's problems) as one JSON
 object: its key under ``"phrase"`` and its values under their names, in the order given. Text
 that an older version stored where a phrase now goes is read as a phrase that says it as it is
-(:data:`VERBATIM`), so that nothing stored fails to load.
+(:data:`VERBATIM`), and stored again as that text, so that nothing stored fails to load or
+changes.
 """
 
 from __future__ import annotations
@@ -53,8 +54,11 @@ class Phrase:
         """The values by name."""
         return dict(self.values)
 
-    def stored(self) -> dict[str, Any]:
-        """The JSON object that stores it: its key under ``"phrase"``, then its values."""
+    def stored(self) -> Any:
+        """The JSON value that stores it: its key under ``"phrase"``, then its values, in one
+        object; a stored text (:data:`VERBATIM`) as the text itself, as it was stored."""
+        if self.key == VERBATIM:
+            return self.named.get("text", "")
         return {KEY: self.key, **{name: _stored(value) for name, value in self.values}}
 
     @classmethod
@@ -79,7 +83,7 @@ class Phrase:
     def loads(cls, text: str) -> Phrase:
         """The phrase a column of text holds: :meth:`dumps`'s JSON, or text an older version
         stored there, said as it is."""
-        if text.startswith("{"):
+        if text.startswith(("{", '"')):
             try:
                 return cls.read(json.loads(text))
             except ValueError:
