@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import _, speaking
+from bot.i18n import pgettext, speaking
 from bot.maps.badges import BADGE_HEIGHT, Badge
 from bot.maps.layout import (
     CLEARING_RADIUS,
@@ -190,7 +190,7 @@ class _TilePainter:
         in its forest (two, the usual)."""
         code = self.key.code
         with speaking(self.key.language):
-            enchanted = " · " + _("enchanted") if self.key.enchanted else ""
+            enchanted = " · " + pgettext("map tile", "enchanted") if self.key.enchanted else ""
         text = f"{self.catalog.tiles[code].name} ({code}){enchanted}"
         face = font(round(14 * self.unit))
         per_unit = self.key.scale * ZOOM
