@@ -29,6 +29,8 @@ from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from rules import glossary
+
 #: The catalogs' domain: ``realmbot.po`` in each language's folder.
 DOMAIN = "realmbot"
 
@@ -165,10 +167,16 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's own name for the marker
 
 def later(message: str, **values: object) -> Callable[[], str]:
     """What says ``message`` (marked with :func:`N_`), its ``%(name)s`` filled from
-    ``values``, in the language spoken when it is called: a line written now and read later
-    in its reader's language (:class:`bot.store.Outbox` calls it so)."""
+    ``values`` (a game name in that language's rulebook's words), in the language spoken when
+    it is called: a line written now and read later in its reader's language
+    (:class:`bot.store.Outbox` calls it so)."""
 
     def said() -> str:
-        return gettext(message) % values if values else gettext(message)
+        if not values:
+            return gettext(message)
+        spoken = glossary(current().value)
+        return gettext(message) % {
+            k: spoken.term(v) if isinstance(v, str) else v for k, v in values.items()
+        }
 
     return said

@@ -397,10 +397,10 @@ def day_report(events: list[Event], viewer: str) -> str:
         elif isinstance(event, MonsterRoll):
             context["monster_roll"] = event.roll
         elif isinstance(event, Prowling):
-            natives = ", ".join(event.natives)
+            natives = word(event.natives)
             sunrise.append(
                 _("Prowling (row %(row)s): %(monsters)s")
-                % {"row": event.row, "monsters": ", ".join(event.monsters)}
+                % {"row": event.row, "monsters": word(event.monsters)}
                 + (_("; natives: %(natives)s") % {"natives": natives} if event.natives else "")
                 + (_("; the visitors and missions") if event.visitors else "")
             )

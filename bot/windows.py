@@ -23,6 +23,7 @@ from bot.sealing import (
     sealed_sets,
 )
 from bot.store import Store, row_id
+from bot.terms import term
 from bot.window_messages import defaults_notice, reveal_notice, seal_notice, window_message
 from bot.wording import pronouns
 from db import repo
@@ -304,7 +305,7 @@ class Windows:
                         % {
                             "campaign": campaign.name,
                             "day": campaign.day,
-                            "character": character,
+                            "character": term(character),
                             "count": MISSED_WINDOWS,
                             "his": pronouns(character).his,
                             "him": pronouns(character).him,

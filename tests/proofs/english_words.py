@@ -20,8 +20,9 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from bot.i18n import Language
+from bot.i18n import Language, translations
 from rules import glossary
+from rules.decisions.kinds import COMBAT_KINDS, TURN_KINDS
 from rules.orders.combat import COMBAT_KEYS
 from rules.orders.instructions import INSTRUCTION_KEYS
 from rules.orders.meetings import MEETING_KEYS
@@ -34,20 +35,36 @@ _WORD = re.compile(r"[^\W\d_][^\W\d_']*(?:'[^\W\d_]+)*")
 _QUOTED = re.compile(r"%\([a-z_]+\)[sd]|`[^`\n]*`|\{\{.*?\}\}")
 
 
-#: A line of the order notation, which both languages write alike (6.2.6: "M NW2"): a standing
-#: instruction, a combat play or a meeting's choice, ``key: value``, as a player types it and
-#: the echo gives it back (a list item's dash before it, if any).
-_NOTATION = re.compile(
-    r"^\s*(?:- )?(?:"
-    + "|".join(re.escape(key) for key in sorted({*COMBAT_KEYS, *INSTRUCTION_KEYS, *MEETING_KEYS}))
-    + r")\s*:",
-    re.IGNORECASE,
+#: The words that start a line of the notation both languages write alike (6.2.6: "M NW2"):
+#: a standing instruction, a combat play, a meeting's choice, a setup choice (``key: value``,
+#: as a player types them and the echo gives them back), and a decision's answer as a sealed
+#: set of plays lists it (``lure Giant 1: no``).
+_KEYS = {*COMBAT_KEYS, *INSTRUCTION_KEYS, *MEETING_KEYS, *COMBAT_KINDS, *TURN_KINDS}
+_SETUP = {"victory", "spells", "character", "setup", "restart"}
+#: A combat window's list of options: the codes a player answers with (its heading's words are
+#: its language's).
+_OPTIONS = (
+    "Options: %(options)s. Default: %(default)s.",
+    "Any of: %(options)s. Default: %(default)s.",
 )
 
 
-def prose(text: str) -> str:
-    """``text`` without its lines of order notation (:data:`_NOTATION`)."""
-    return "\n".join(line for line in text.splitlines() if not _NOTATION.match(line))
+@cache
+def _notation(spoken: Language) -> re.Pattern[str]:
+    """A line of notation (:data:`_KEYS`, :data:`_OPTIONS`) as ``spoken`` writes it."""
+    keys = "|".join(re.escape(key) for key in sorted(_KEYS | _SETUP, key=len, reverse=True))
+    said = translations(spoken).gettext
+    heads = {said(o).partition("%(options)s")[0] for o in _OPTIONS} | {
+        o.partition("%(options)s")[0] for o in _OPTIONS
+    }
+    options = "|".join(re.escape(head) for head in sorted(heads))
+    return re.compile(rf"^\s*(?:- )?(?:(?:{keys})\b[^:\n]*:|(?:{options}))", re.IGNORECASE)
+
+
+def prose(text: str, spoken: Language = Language.EN) -> str:
+    """``text`` without its lines of notation (:func:`_notation`)."""
+    notation = _notation(spoken)
+    return "\n".join(line for line in text.splitlines() if not notation.match(line))
 
 
 def words(text: str) -> set[str]:
@@ -79,7 +96,7 @@ def _terms(spoken: Language) -> re.Pattern[str]:
     """Every game name as ``spoken``'s rulebook prints it (longest first), as whole words."""
     terms = sorted({entry.term for entry in glossary(spoken.value).entries.values()}, key=len)
     alternatives = "|".join(re.escape(term) for term in reversed(terms))
-    return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])")
+    return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])", re.IGNORECASE)
 
 
 def _own(translation: str, source: str) -> str:
@@ -109,4 +126,4 @@ def untranslated(text: str, spoken: Language) -> list[str]:
     """The English-only words of ``text`` (:func:`english_only`) outside its lines of order
     notation and its game names (as its rulebook prints them: ``Eye of the Moon`` is Spanish
     too), sorted, each once."""
-    return sorted(words(_terms(spoken).sub(" ", prose(text))) & english_only(spoken))
+    return sorted(words(_terms(spoken).sub(" ", prose(text, spoken))) & english_only(spoken))

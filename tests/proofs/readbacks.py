@@ -61,7 +61,7 @@ def read_back(
     if maps:
         with speaking(public):  # as the inbox answers an outsider: in the campaign's language
             image = service.campaigns.map_image(name)
-        found.append(Sent(name, PUBLIC, READ_BACK, "map", image, language=public))
+        found.append(Sent(name, PUBLIC, READ_BACK, "", image, language=public))
     for past in range(1, day + 1):
         told = _ask(service, "history", name, OUTSIDER, day=past)
         found.append(Sent(name, PUBLIC, READ_BACK, told, language=public))
@@ -78,7 +78,7 @@ def read_back(
         if maps:
             with speaking(reads):
                 image = service.campaigns.map_image(name, player=player)
-            found.append(Sent(name, character, READ_BACK, "map", image, language=reads))
+            found.append(Sent(name, character, READ_BACK, "", image, language=reads))
     return found
 
 
