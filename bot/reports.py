@@ -15,6 +15,7 @@ from bot.evening_report import evening
 from bot.event_text import describe, word
 from bot.i18n import _
 from bot.render import render
+from bot.terms import term
 from bot.wording import chit_word, pronouns
 from rules import Event, visible_to
 from rules.events.day import (
@@ -358,6 +359,15 @@ def _trade_outcome(event: Event) -> str | None:
     return None
 
 
+def _phase(activity: str) -> str:
+    """A phase as the report writes it: its notation, the activity's letters and clearings as
+    both languages write them (6.2.6), the name it targets (a table, a group, a character) in
+    the reader's rulebook's words (``S Localizar``, ``T Gente del Bosque``), as his orders may
+    name it."""
+    letters, space, target = activity.partition(" ")
+    return f"{letters}{space}{term(target)}" if target else activity
+
+
 def _actor(event: Event) -> object:
     """Whom an event is about, whatever its type: its ``who``, if it has one."""
     return event.fields.get("who")
@@ -415,7 +425,7 @@ def day_report(events: list[Event], viewer: str) -> str:
             turns.append(current)
         elif isinstance(event, PhaseStarted) and current is not None:
             if event.who == current.who:
-                current.phases.append(event.activity)
+                current.phases.append(_phase(event.activity))
         elif isinstance(event, Rolled) and event.purpose == "Meeting Table":
             meetings.setdefault(event.who, []).append(", ".join(map(str, event.dice)))
         elif isinstance(event, Rolled):

@@ -37,10 +37,11 @@ _QUOTED = re.compile(r"%\([a-z_]+\)[sd]|`[^`\n]*`|\{\{.*?\}\}")
 
 #: The words that start a line of the notation both languages write alike (6.2.6: "M NW2"):
 #: a standing instruction, a combat play, a meeting's choice, a setup choice (``key: value``,
-#: as a player types them and the echo gives them back), and a decision's answer as a sealed
-#: set of plays lists it (``lure Giant 1: no``).
+#: as a player types them and the echo gives them back), an echo's ``note:`` (which the reader
+#: skips when the echo is sent back), and a decision's answer as a sealed set of plays lists it
+#: (``lure Giant 1: no``).
 _KEYS = {*COMBAT_KEYS, *INSTRUCTION_KEYS, *MEETING_KEYS, *COMBAT_KINDS, *TURN_KINDS}
-_SETUP = {"victory", "spells", "character", "setup", "restart"}
+_SETUP = {"victory", "spells", "character", "setup", "restart", "note"}
 #: A combat window's list of options: the codes a player answers with (its heading's words are
 #: its language's).
 _OPTIONS = (
@@ -61,10 +62,27 @@ def _notation(spoken: Language) -> re.Pattern[str]:
     return re.compile(rf"^\s*(?:- )?(?:(?:{keys})\b[^:\n]*:|(?:{options}))", re.IGNORECASE)
 
 
+#: Notation inside a line: a phase's source in parentheses, as a player names it (6.2.4:
+#: ``- (Aura of Power)``), the setup choices an echo gives back (``victory: Fame 2, Gold 1``),
+#: a problem's code (``[extra-activity]``) and a version tag or salt (hexadecimal: ``0add31f2``).
+_INSIDE = re.compile(
+    r"\((?:[A-Z][a-z]+)(?: (?:of|the|[A-Z][a-z]+))*\)|\b(?:victory|spells): [^;\n]*"
+    r"|\[[a-z]+(?:-[a-z]+)*\]|\b[0-9a-f]{8,64}\b"
+)
+#: A line of phases as orders and their echo write them (6.2.6: ``T Lancers, *M AV5, -``).
+_PHASES = re.compile(r"^\*?(?:[A-Z]{1,2}|-)(?: [^,\n]+)?(?:, \*?(?:[A-Z]{1,2}|-)(?: [^,\n]+)?)*$")
+
+
 def prose(text: str, spoken: Language = Language.EN) -> str:
-    """``text`` without its lines of notation (:func:`_notation`)."""
+    """``text`` without its notation: its lines of notation (:func:`_notation`, :data:`_PHASES`)
+    and what :data:`_INSIDE` finds in the others."""
     notation = _notation(spoken)
-    return "\n".join(line for line in text.splitlines() if not notation.match(line))
+    kept = (
+        line
+        for line in text.splitlines()
+        if not notation.match(line) and not _PHASES.match(line.strip())
+    )
+    return "\n".join(_INSIDE.sub(" ", line) for line in kept)
 
 
 def words(text: str) -> set[str]:
