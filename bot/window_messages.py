@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.campaign_settings import CampaignSettings
-from bot.i18n import _
+from bot.i18n import _, pgettext
 from bot.option_lists import compact, expand
 from bot.render import render, word, words
 from bot.sealing import CHECK_COMMAND, TAG_DIGITS, SealedSet, sealed_set
@@ -166,12 +166,25 @@ def said_label(decision: PendingDecision) -> str:
     return f"{kind} {term(subject)}".strip() if subject else kind
 
 
+def said_option(option: str) -> str:
+    """An option of a decision as a person reads it in the language spoken: each name in it in
+    his rulebook's words (``Fantasma 1:2, Fantasma 2:1``), ``none`` as his language says no
+    play; what he types stays the option itself."""
+    if option == "none":
+        return pgettext("no play", "none")
+    return ", ".join(term(part) for part in option.split(", "))
+
+
 def defaults_notice(waiting: Sequence[PendingDecision]) -> str | None:
     """The combat decisions a closing window leaves to their defaults, for the window's players
     (each answer marked "(default)"); None when it leaves none."""
     lines = [
         _("the %(character)s's %(label)s: %(default)s (default)")
-        % {"character": term(d.character), "label": said_label(d), "default": d.default}
+        % {
+            "character": term(d.character),
+            "label": said_label(d),
+            "default": said_option(d.default),
+        }
         for d in waiting
         if is_combat_id(d.ref)
     ]

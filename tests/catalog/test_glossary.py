@@ -126,7 +126,7 @@ def test_every_name_the_glossary_translates_is_one_the_game_uses(spanish):
         | {"Birdsong", "Sunrise", "Daylight", "Sunset", "Evening", "Midnight"}
         | {str(color) for color in MagicColor}
         | {level.name.casefold() for level in Relationship}
-        | {"light", "dark", "blank", "thrust", "swing", "smash", "charge", "dodge"}
+        | {"light", "dark", "blank", "thrust", "swing", "smash", "charge", "dodge", "spell"}
         | {piece.name for piece in pieces_of(book) if piece.kind == Kind.HORSE}
     )
     assert [name for name in spanish.entries if not book.find(name) and name not in known] == []
