@@ -4,8 +4,9 @@ The word list is made from the project's own words, nothing written by hand: eve
 English messages of the catalog (``templates/locale/realmbot.pot``: the templates' sentences,
 the bot's, the engine's phrases), less every word its translation uses too (``cosas`` in both,
 a command such as ``orders`` that both languages type, a number's unit), the words of the
-game's English names added (``Amazon``); a run of three words a translation copies from its
-English (the order notation it quotes) counts for neither. What is left are the words that only
+game's English names added (``Amazon``), less the keys of the order notation both languages
+type (``lure``, ``target``); a run of three words a translation copies from its English (the
+order notation it quotes) counts for neither. What is left are the words that only
 English uses — ``the``, ``his``, ``cannot``, ``Amazon`` (Amazona in Spanish) — and a message
 that holds one (as a whole word, whatever its case), once its game names as its rulebook prints
 them are set aside (the Spanish rulebook keeps the treasures' and spells' English names: ``Eye of
@@ -64,10 +65,11 @@ def _notation(spoken: Language) -> re.Pattern[str]:
 
 #: Notation inside a line: a phase's source in parentheses, as a player names it (6.2.4:
 #: ``- (Aura of Power)``), the setup choices an echo gives back (``victory: Fame 2, Gold 1``),
-#: a problem's code (``[extra-activity]``) and a version tag or salt (hexadecimal: ``0add31f2``).
+#: a problem's code (``[extra-activity]``), a version tag or salt (hexadecimal: ``0add31f2``), and
+#: a chit's name in capitals, as both rulebooks print them (``MOVE M4*``, ``RUINS M``).
 _INSIDE = re.compile(
     r"\((?:[A-Z][a-z]+)(?: (?:of|the|[A-Z][a-z]+))*\)|\b(?:victory|spells): [^;\n]*"
-    r"|\[[a-z]+(?:-[a-z]+)*\]|\b[0-9a-f]{8,64}\b"
+    r"|\[[a-z]+(?:-[a-z]+)*\]|\b[0-9a-f]{8,64}\b|\b[A-Z]{2,}\b"
 )
 #: A line of phases as orders and their echo write them (6.2.6: ``T Lancers, *M AV5, -``).
 _PHASES = re.compile(r"^\*?(?:[A-Z]{1,2}|-)(?: [^,\n]+)?(?:, \*?(?:[A-Z]{1,2}|-)(?: [^,\n]+)?)*$")
@@ -77,9 +79,10 @@ def prose(text: str, spoken: Language = Language.EN) -> str:
     """``text`` without its notation: its lines of notation (:func:`_notation`, :data:`_PHASES`)
     and what :data:`_INSIDE` finds in the others."""
     notation = _notation(spoken)
+    plain = text.replace("\\", "")  # a Discord message's escapes
     kept = (
         line
-        for line in text.splitlines()
+        for line in plain.splitlines()
         if not notation.match(line) and not _PHASES.match(line.strip())
     )
     return "\n".join(_INSIDE.sub(" ", line) for line in kept)
@@ -106,7 +109,8 @@ def english_only(spoken: Language) -> frozenset[str]:
         source = " ".join(_texts(message.id))
         spoken_words |= words(_own(" ".join(_texts(message.string)), source))
     names = {word for name in glossary(spoken.value).entries for word in words(name)}
-    return frozenset((english | names) - spoken_words)
+    keys = {word for key in _KEYS | _SETUP for word in words(key.replace("_", " "))}
+    return frozenset((english | names) - spoken_words - keys)
 
 
 @cache
