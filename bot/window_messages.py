@@ -168,11 +168,12 @@ def said_label(decision: PendingDecision) -> str:
 
 def said_option(option: str) -> str:
     """An option of a decision as a person reads it in the language spoken: each name in it in
-    his rulebook's words (``Fantasma 1:2, Fantasma 2:1``), ``none`` as his language says no
+    his rulebook's words (``Fantasma 1:2, Dragón Pesado:1``), ``none`` as his language says no
     play; what he types stays the option itself."""
     if option == "none":
         return pgettext("no play", "none")
-    return ", ".join(term(part) for part in option.split(", "))
+    named = (part.partition(":") for part in option.split(", "))
+    return ", ".join(f"{term(name)}{colon}{rest}" for name, colon, rest in named)
 
 
 def defaults_notice(waiting: Sequence[PendingDecision]) -> str | None:

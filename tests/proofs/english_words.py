@@ -23,6 +23,7 @@ from babel.messages.pofile import read_po
 
 from bot.i18n import Language, translations
 from rules import glossary
+from rules.catalog import catalog
 from rules.decisions.kinds import COMBAT_KINDS, TURN_KINDS
 from rules.orders.combat import COMBAT_KEYS
 from rules.orders.instructions import INSTRUCTION_KEYS
@@ -115,8 +116,12 @@ def english_only(spoken: Language) -> frozenset[str]:
 
 @cache
 def _terms(spoken: Language) -> re.Pattern[str]:
-    """Every game name as ``spoken``'s rulebook prints it (longest first), as whole words."""
-    terms = sorted({entry.term for entry in glossary(spoken.value).entries.values()}, key=len)
+    """Every game name as ``spoken``'s rulebook prints it (longest first), as whole words: its
+    glossary's terms, and the map chits' words, which every rulebook prints in English (the
+    Set Up Card's box of the Statue's Imp is "Statue")."""
+    chits = {name.split(" ")[0] for name in catalog().map_chits}
+    named = {entry.term for entry in glossary(spoken.value).entries.values()} | chits
+    terms = sorted(named, key=len)
     alternatives = "|".join(re.escape(term) for term in reversed(terms))
     return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])", re.IGNORECASE)
 
