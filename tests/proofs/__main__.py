@@ -16,6 +16,7 @@ SUITES: tuple[str, ...] = (
     "secrecy",
     "spellcasters",
     "spellcasters_discord",
+    "spanish",
     "load",
     "legality",
     "matrix",
