@@ -432,14 +432,14 @@ def day_report(events: list[Event], viewer: str) -> str:
             rolls[event.who] = ", ".join(map(str, event.dice))
         elif isinstance(event, MeetingRolled) and current is not None:
             dice = (" " + _("then") + " ").join(meetings.pop(event.who, ["?"]))
-            current.annotate(f"{dice}: {event.result} ({event.column})")
+            current.annotate(f"{dice}: {word(event.result)} ({word(event.column)})")
         elif isinstance(event, Hired | Rehired) and current is not None:
             said = (
                 _("hires %(piece)s until day %(until)s")
                 if isinstance(event, Hired)
                 else _("rehires %(piece)s until day %(until)s")
             )
-            current.annotate(said % {"piece": event.piece, "until": event.until})
+            current.annotate(said % {"piece": word(event.piece), "until": event.until})
         elif isinstance(event, Hid) and current is not None and event.roll is not None:
             dice = rolls.pop(event.who, str(event.roll))
             current.annotate(f"{dice}: " + (_("hidden") if event.success else _("not hidden")))
