@@ -16,7 +16,7 @@ from bot.event_text import describe, word
 from bot.i18n import _
 from bot.render import render
 from bot.terms import term
-from bot.wording import chit_word, pronouns
+from bot.wording import chit_word, hidden_word, pronouns
 from rules import Event, visible_to
 from rules.events.day import (
     DayEnded,
@@ -197,10 +197,10 @@ def _outcome(event: Event) -> str | None:
             return _("climbing")
         case PhaseCancelled(reason=reason):
             return _("cancelled: %(reason)s") % {"reason": word(reason)}
-        case Hid(roll=None):
-            return _("stays hidden")
-        case Hid(success=success):
-            return _("hidden") if success else _("not hidden")
+        case Hid(who=who, roll=None):
+            return hidden_word(who, success=None)
+        case Hid(who=who, success=success):
+            return hidden_word(who, success=success)
         case Rested(chit=chit, to=to):
             return f"{chit} {chit_word(to or '')}".rstrip() if chit else _("nothing to rest")
         case Alerted(alerted=alerted, item=item):
@@ -442,7 +442,7 @@ def day_report(events: list[Event], viewer: str) -> str:
             current.annotate(said % {"piece": word(event.piece), "until": event.until})
         elif isinstance(event, Hid) and current is not None and event.roll is not None:
             dice = rolls.pop(event.who, str(event.roll))
-            current.annotate(f"{dice}: " + (_("hidden") if event.success else _("not hidden")))
+            current.annotate(f"{dice}: " + hidden_word(event.who, success=event.success))
         elif isinstance(event, _LEFT_PLAY):
             later.append(describe(event))
             gone.add(str(_actor(event)))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import scope
-from bot.i18n import N_, Language, _, current
+from bot.i18n import N_, Language, _, current, pgettext
 from rules import catalog, glossary
 
 #: How a moderator whose name the campaign never learned is called.
@@ -28,6 +28,25 @@ def known_name(names: Mapping[str, str], user: str) -> str:
     if user in names:
         return names[user]
     return _(A_MODERATOR) if user.isdigit() else user
+
+
+def feminine(name: str) -> bool:
+    """Whether ``name`` (a character, a denizen...) is feminine in the language spoken (its
+    glossary's gender: the Amazona, the Bruja): the words that agree with him take their
+    feminine form (``escondida``), by the message's ``feminine`` context."""
+    return glossary(current().value).gender(name) == "f"
+
+
+def hidden_word(name: str, *, success: bool | None) -> str:
+    """How a Hide roll left ``name`` (7.4), agreeing with him: ``hidden``, ``not hidden``, or,
+    with no roll (``success`` None), ``stays hidden``."""
+    if feminine(name):
+        if success is None:
+            return pgettext("feminine", "stays hidden")
+        return pgettext("feminine", "hidden") if success else pgettext("feminine", "not hidden")
+    if success is None:
+        return _("stays hidden")
+    return _("hidden") if success else _("not hidden")
 
 
 def chit_word(status: str) -> str:

@@ -225,3 +225,14 @@ def test_a_status_card_and_the_epilogues_lines_are_said_in_spanish():
         found = lives(starts, days)
     assert found["Elf"].deaths == ["día 3, por su propia mano a Medianoche"]
     assert found["Amazon"].kills[0].endswith(" (día 2)")
+
+
+def test_a_word_that_agrees_with_a_character_takes_her_gender_in_spanish():
+    from bot.wording import hidden_word
+
+    with speaking("es"):
+        assert hidden_word("Amazon", success=True) == "escondida"
+        assert hidden_word("Amazon", success=None) == "sigue escondida"
+        assert hidden_word("Dwarf", success=True) == "escondido"
+        assert hidden_word("Witch", success=False) == "no se esconde"
+    assert hidden_word("Amazon", success=True) == hidden_word("Dwarf", success=True) == "hidden"
