@@ -236,3 +236,18 @@ def test_a_word_that_agrees_with_a_character_takes_her_gender_in_spanish():
         assert hidden_word("Dwarf", success=True) == "escondido"
         assert hidden_word("Witch", success=False) == "no se esconde"
     assert hidden_word("Amazon", success=True) == hidden_word("Dwarf", success=True) == "hidden"
+
+
+def test_help_reads_no_english_in_spanish():
+    """``/help``'s notation and problem codes in Spanish: its pages hold no word only English
+    uses (:mod:`tests.proofs.english_words`), the codes and notation set aside."""
+    from bot.help import errors_help, orders_help
+    from bot.i18n import Language
+    from tests.proofs.english_words import untranslated
+
+    with speaking("es"):
+        spanish = "\n".join(orders_help() + errors_help())
+    english = "\n".join(orders_help() + errors_help())
+    assert untranslated(spanish, Language.ES) == []
+    assert untranslated(english, Language.ES), "the English help is English"
+    assert "`M` Mover · `H` Esconderse · `S` Buscar" in spanish
