@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.maps.pool import MapPool
 from bot.service import CampaignService
 from db.engine import make_engine
 from rules.catalog import catalog
@@ -20,3 +21,13 @@ def service(migrated_url: str) -> Iterator[CampaignService]:
     engine = make_engine(migrated_url)
     yield CampaignService(engine, catalog(), clock=lambda: datetime.now(UTC))
     engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def maps() -> Iterator[MapPool]:
+    """A pool of one map-drawing worker for a module's tests (a worker's start costs about a
+    second)."""
+    pool = MapPool(catalog(), workers=1)
+    pool.ready()
+    yield pool
+    pool.close()

@@ -8,11 +8,10 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
 from sqlmodel import col, select, update
 
 from bot.maps import map_file_name, render_map
@@ -26,15 +25,6 @@ from rules.catalog import catalog
 from rules.setup.game import new_game
 from rules.view import PUBLIC, view_for
 from tests.bot.test_scheduler import due_soon
-
-
-@pytest.fixture(scope="module")
-def maps() -> Iterator[MapPool]:
-    """One worker for the module's tests (a worker's start costs about a second)."""
-    pool = MapPool(catalog(), workers=1)
-    pool.ready()
-    yield pool
-    pool.close()
 
 
 class Held:

@@ -4,10 +4,6 @@ map is ever taken into another's."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from bot.i18n import speaking
 from bot.maps import MapLayout, render_map
 from bot.maps.badges import Pieces
@@ -17,14 +13,6 @@ from bot.maps.render import _title_text, _viewer_title
 from rules.catalog import catalog
 from rules.setup.game import new_game
 from rules.view import MODERATOR, PUBLIC, view_for
-
-
-@pytest.fixture(scope="module")
-def maps() -> Iterator[MapPool]:
-    pool = MapPool(catalog(), workers=1)
-    pool.ready()
-    yield pool
-    pool.close()
 
 
 def test_the_legend_and_the_title_are_said_in_the_language_spoken() -> None:

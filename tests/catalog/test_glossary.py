@@ -126,6 +126,7 @@ def test_every_name_the_glossary_translates_is_one_the_game_uses(spanish):
         | {"Birdsong", "Sunrise", "Daylight", "Sunset", "Evening", "Midnight"}
         | {str(color) for color in MagicColor}
         | {level.name.casefold() for level in Relationship}
+        | {box.split(" #")[0] for box in book.setup_card}
         | {"light", "dark", "blank", "thrust", "swing", "smash", "charge", "dodge", "spell"}
         | {piece.name for piece in pieces_of(book) if piece.kind == Kind.HORSE}
     )
