@@ -20,7 +20,7 @@ from sqlmodel import Session, select
 from bot import archive, scope
 from bot.campaign_settings import CampaignSettings, SettingError
 from bot.cards import Carded, Seat, status_reply
-from bot.deadlines import next_deadline
+from bot.deadlines import next_deadline, when
 from bot.i18n import N_, _, later, ngettext, speaking
 from bot.names import did_you_mean, matching
 from bot.render import render, word
@@ -295,7 +295,7 @@ class Campaigns:
                 later(N_("started with %(count)s seats"), count=len(seats)),
             )
             self._post_views(session, campaign, state, seats, image=image)
-            due = f"{campaign.deadline:%Y-%m-%d %H:%M} UTC"
+            due = f"{when(campaign.deadline)} UTC"
             pilots = [s.character for s in seats if s.autopilot]
         publisher.foresee_orders(started.text, options, pilots)
         return Reply(

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from bot.deadlines import when
 from bot.i18n import N_, _
 from bot.render import render
 from bot.wording import status_word
@@ -101,7 +102,7 @@ def status_reply(campaign: Any, seats: Sequence[Seat]) -> Carded:
         Field(_("Day"), str(campaign.day), inline=True),
         Field(
             _("Orders due"),
-            f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline is not None else _(NONE),
+            f"{when(deadline)} UTC" if deadline is not None else _(NONE),
             inline=True,
         ),
     ]
@@ -133,7 +134,7 @@ def board_card(campaign: Any, seats: Sequence[Seat]) -> Card:
         title += " · " + _("the game is over")
     fields = []
     if campaign.deadline is not None and campaign.status != "finished":
-        fields.append(Field(_("Orders due"), f"{campaign.deadline:%Y-%m-%d %H:%M} UTC"))
+        fields.append(Field(_("Orders due"), f"{when(campaign.deadline)} UTC"))
     ready = [s.character for s in seats if s.ready]
     fields.append(Field(_("Ready"), ", ".join(ready) or _(NONE)))
     for seat in seats:

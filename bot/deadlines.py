@@ -8,12 +8,15 @@ extensions. Every function takes "now" as an argument: the clock is the caller's
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, time, timedelta
+from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from babel.dates import format_skeleton
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from bot.i18n import _
+from bot.i18n import Language, _, current
 
 
 class DeadlineRules(BaseModel):
@@ -74,6 +77,48 @@ def after_downtime(deadline: datetime, now: datetime, rules: DeadlineRules) -> d
     if deadline > now:
         return None
     return now + timedelta(hours=rules.grace_hours)
+
+
+#: A moment as English writes it in a message: ISO 8601's date and time (``2026-11-24 20:00``).
+ISO = "%Y-%m-%d %H:%M"
+#: A sample moment whose every number differs, to find where a language's form puts each.
+_SAMPLE = datetime(2034, 12, 28, 13, 47, tzinfo=UTC)
+
+
+def when(moment: datetime, spoken: Language | None = None) -> str:
+    """``moment`` (UTC) as ``spoken`` (the language spoken) writes a date and time in a message:
+    English as ISO 8601 (``2026-11-24 20:00``), another language as its locale's numeric date
+    and time (Spanish: ``24/11/2026 20:00``). The text says ``UTC`` after it; on Discord each
+    reader sees it in his own time zone (:func:`bot.render.discord_times`)."""
+    spoken = spoken or current()
+    if spoken is Language.EN:
+        return moment.strftime(ISO)
+    at = moment.astimezone(UTC)
+    locale = spoken.value
+    date = format_skeleton("yMd", at, locale=locale, tzinfo=UTC)
+    return f"{date} {format_skeleton('Hm', at, locale=locale, tzinfo=UTC)}"
+
+
+@cache
+def written(spoken: Language) -> re.Pattern[str]:
+    """A moment as :func:`when` writes it in ``spoken``, followed by ``UTC``: its numbers as the
+    groups ``year``, ``month``, ``day``, ``hour``, ``minute``."""
+    sample = re.escape(when(_SAMPLE, spoken))
+    for number, group in (
+        ("2034", r"(?P<year>\d{4})"),
+        ("12", r"(?P<month>\d{1,2})"),
+        ("28", r"(?P<day>\d{1,2})"),
+        ("13", r"(?P<hour>\d{1,2})"),
+        ("47", r"(?P<minute>\d{2})"),
+    ):
+        sample = sample.replace(number, group, 1)
+    return re.compile(rf"\b{sample} UTC\b")
+
+
+def read_moment(match: re.Match[str]) -> datetime:
+    """The moment a :func:`written` pattern matched."""
+    numbers = {k: int(v) for k, v in match.groupdict().items()}
+    return datetime(**numbers, tzinfo=UTC)
 
 
 def discord_timestamp(moment: datetime, style: str = "F") -> str:

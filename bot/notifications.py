@@ -10,14 +10,16 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.campaign_settings import CampaignSettings
+from bot.deadlines import when
 from bot.i18n import _, speaking
 from bot.store import Outbox
 from db.models import Campaign
 
 
 def utc_text(moment: datetime) -> str:
-    """``2026-11-24 20:00 UTC``: how the outbox writes a moment."""
-    return moment.strftime("%Y-%m-%d %H:%M") + " UTC"
+    """``2026-11-24 20:00 UTC``: how the outbox writes a moment, in the language spoken
+    (:func:`bot.deadlines.when`)."""
+    return when(moment) + " UTC"
 
 
 def announce_deadline(out: Outbox, campaign: Campaign, before: datetime | None) -> None:

@@ -25,6 +25,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select, update
 
 from bot.cards import Field, with_fields
+from bot.deadlines import when
 from bot.i18n import DEFAULT, Language, _, ngettext
 from bot.service import CampaignService, NotModeratorError, Reply
 from bot.store import campaign_language
@@ -259,7 +260,7 @@ def backlog(entries: Sequence[Queued]) -> Backlog:
 
 
 def _moment(at: datetime) -> str:
-    return at.strftime("%Y-%m-%d %H:%M UTC")
+    return f"{when(at)} UTC"
 
 
 def delivery_lines(engine: Engine, campaign_id: int) -> list[str]:

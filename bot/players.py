@@ -13,6 +13,7 @@ from datetime import timedelta
 from sqlmodel import Session
 
 from bot.cards import Refusal
+from bot.deadlines import when
 from bot.i18n import _
 from bot.render import render, word
 from bot.sheets import sheet_reply
@@ -214,7 +215,7 @@ class Players:
                     _("Welcome back: the %(character)s is no longer away.")
                     % {"character": seat.character}
                 )
-            until = f"{seat.away_until:%Y-%m-%d %H:%M}"
+            until = when(seat.away_until)
             return Reply(
                 _("The %(character)s is away until %(until)s UTC.")
                 % {"character": seat.character, "until": until}

@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from sqlmodel import Session
 
+from bot.deadlines import when
 from bot.i18n import N_, _, later, speaking
 from bot.publishing import Publisher
 from bot.render import word
@@ -191,7 +192,7 @@ class Plays:
                 _("%(campaign)s: the window closes %(due)s UTC; not answered: %(silent)s")
                 % {
                     "campaign": campaign.name,
-                    "due": f"{due:%Y-%m-%d %H:%M}",
+                    "due": when(due),
                     "silent": ", ".join(silent),
                 }
                 + turns
@@ -218,13 +219,13 @@ class Plays:
                         out.dm(
                             seat.player,
                             _("%(campaign)s: your window is open until %(due)s UTC.")
-                            % {"campaign": campaign.name, "due": f"{due:%Y-%m-%d %H:%M}"},
+                            % {"campaign": campaign.name, "due": when(due)},
                         )
             detail = later(N_("extended the open window by %(hours)s hours"), hours=f"{hours:g}")
             self.store.log(session, campaign, moderator, "extend window", detail, public=False)
             return Reply(
                 _("%(campaign)s: the window is open until %(due)s UTC.")
-                % {"campaign": campaign.name, "due": f"{due:%Y-%m-%d %H:%M}"}
+                % {"campaign": campaign.name, "due": when(due)}
             )
 
     def close_window(self, campaign_name: str, *, moderator: str) -> Reply:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import re
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ from jinja2.bccache import Bucket
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup
 
-from bot.deadlines import discord_timestamp
+from bot.deadlines import discord_timestamp, read_moment, when, written
 from bot.i18n import Language, _, current, speaking, translations
 from bot.terms import term, term_in
 from bot.wording import HE, Pronouns, pronouns
@@ -81,18 +81,19 @@ def markdown_fence(value: Any) -> str:
     return f"{fence}\n{text}\n{fence}"
 
 
-_UTC_TIME = re.compile(r"\b(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC\b")
-
-
 def discord_times(text: str) -> str:
-    """Times written ``2026-11-24 20:00 UTC`` become Discord timestamps (each reader sees his
-    own time zone, and how far away it is); other text is unchanged."""
+    """Times written ``2026-11-24 20:00 UTC``, or as another language writes them
+    (:func:`bot.deadlines.when`: ``24/11/2026 20:00 UTC``), become Discord timestamps (each
+    reader sees his own time zone and language, and how far away it is); other text is
+    unchanged."""
 
     def stamp(match: re.Match[str]) -> str:
-        moment = datetime.strptime(match[1], "%Y-%m-%d %H:%M").replace(tzinfo=UTC)
+        moment = read_moment(match)
         return f"{discord_timestamp(moment)} ({discord_timestamp(moment, 'R')})"
 
-    return _UTC_TIME.sub(stamp, text)
+    for spoken in Language:
+        text = written(spoken).sub(stamp, text)
+    return text
 
 
 class CompiledTemplates(jinja2.FileSystemBytecodeCache):
@@ -151,7 +152,9 @@ def _environment(kind: str, spoken: Language, finalize: Any = None) -> jinja2.En
     # A game term in the environment's language: {{ term('Amazon') }}, {{ who | term }}.
     spoken_term = partial(_term, spoken)
     environment.globals.update(pronouns=pronouns, term=spoken_term)
-    environment.filters.update(term=spoken_term, say=partial(_say, spoken))
+    environment.filters.update(
+        term=spoken_term, say=partial(_say, spoken), when=partial(_when, spoken)
+    )
     return environment
 
 
@@ -159,6 +162,12 @@ def _term(spoken: Language, value: Any) -> Any:
     """``{{ name | term }}``: a game term in the environment's language; a value that is no
     name (None, a number) as it is."""
     return term_in(spoken, value) if isinstance(value, str) else value
+
+
+def _when(spoken: Language, moment: datetime) -> str:
+    """``{{ deadline | when }}``: a moment as the environment's language writes it
+    (:func:`bot.deadlines.when`)."""
+    return when(moment, spoken)
 
 
 def _say(spoken: Language, value: Any) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from bot.deadlines import when
 from bot.evening_notice import evening_notice
 from bot.i18n import _, speaking
 from bot.render import render
@@ -369,6 +370,6 @@ class Windows:
                             "%(campaign)s: your combat window closes %(due)s UTC; what you have "
                             "not answered will take its default."
                         )
-                        % {"campaign": campaign.name, "due": f"{due:%Y-%m-%d %H:%M}"},
+                        % {"campaign": campaign.name, "due": when(due)},
                     )
         campaign.window_reminded = due

@@ -42,7 +42,7 @@ def test_a_reminder_is_spanish_and_keeps_its_values():
     english, spanish = in_spanish("messages/reminder.txt.j2", standing=False, **context)
     assert "no orders yet for the Woods Girl" in english
     assert spanish.startswith(
-        "Vale: aún no hay órdenes de Chica del Bosque para el día 3; vencen a las 2026-11-29 "
+        "Vale: aún no hay órdenes de Chica del Bosque para el día 3; vencen a las 29/11/2026 "
         "20:00 UTC."
     )
     assert "piloto automático" in spanish
@@ -105,7 +105,7 @@ def test_a_combat_window_asks_in_spanish_and_counts_its_hours():
     assert "  Opciones: no | yes. Por defecto: no." in text
     assert "Responde con un MD cuya primera línea sea `plays`" in text
     assert text.rstrip("\n").endswith(
-        "ronda 2, en una ventana que se abre cuando se cierre esta, antes de las 2026-11-29 20:00 "
+        "ronda 2, en una ventana que se abre cuando se cierre esta, antes de las 29/11/2026 20:00 "
         "UTC, y abierta como mucho 3 horas."
     )
     assert told(1).rstrip("\n").endswith("abierta como mucho 1 hora.")
@@ -251,3 +251,18 @@ def test_help_reads_no_english_in_spanish():
     assert untranslated(spanish, Language.ES) == []
     assert untranslated(english, Language.ES), "the English help is English"
     assert "`M` Mover · `H` Esconderse · `S` Buscar" in spanish
+
+
+def test_a_time_is_written_as_its_reader_s_language_writes_one_and_discord_reads_both():
+    from datetime import UTC, datetime
+
+    from bot.deadlines import when
+    from bot.i18n import Language
+    from bot.render import discord_times
+
+    moment = datetime(2026, 3, 4, 9, 5, tzinfo=UTC)
+    assert when(moment, Language.EN) == "2026-03-04 09:05"
+    assert when(moment, Language.ES) == "4/3/2026 9:05"
+    stamped = "<t:1772615100:F> (<t:1772615100:R>)"
+    assert discord_times("vence el 4/3/2026 9:05 UTC.") == f"vence el {stamped}."
+    assert discord_times("due 2026-03-04 09:05 UTC.") == f"due {stamped}."
