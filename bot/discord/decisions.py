@@ -33,6 +33,7 @@ import asyncio
 import logging
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Protocol, Self, runtime_checkable
 
 import discord
@@ -40,7 +41,7 @@ import discord
 from bot.cards import Card, Field
 from bot.discord.cogs.common import answer, player_id, reporting_failure
 from bot.discord.where import enter_language
-from bot.i18n import N_, _
+from bot.i18n import N_, Language, _, translations
 from bot.inbox import Request, take
 from bot.service import CampaignService, RequestError
 
@@ -73,11 +74,38 @@ NOT_OPEN_NOW = N_(
 #: What anyone but the DM's recipient is told (Discord should never let them press).
 NOT_YOURS = N_("These buttons are for the player who was asked.")
 
-_OPTIONS = re.compile(
-    r"^Options: (?P<options>.+?)\. Without an answer by (?P<due>[^:]+:[0-9]{2} UTC): "
-    r"(?P<default>.+)\.$",
-    re.MULTILINE,
-)
+#: A decision DM's lines (``templates/messages/decision.txt.j2``) as messages: each language
+#: says them in its words.
+_HEADER = "%(name)s, day %(day)s: the %(character)s must decide."
+_OPTIONS = "Options: %(options)s. Without an answer by %(due)s UTC: %(default)s."
+
+
+def _said(message: str, groups: dict[str, str]) -> list[str]:
+    """``message`` as each language realmbot speaks says it, as regular expressions whose
+    placeholders are ``groups``."""
+    found = []
+    for spoken in Language:
+        text = re.escape(translations(spoken).gettext(message))
+        for name, group in groups.items():
+            text = text.replace(re.escape(f"%({name})s"), group)
+        found.append(text)
+    return found
+
+
+@cache
+def _options() -> tuple[re.Pattern[str], ...]:
+    """A decision DM's line of options, default and deadline, as each language says it."""
+    groups = {"options": "(?P<options>.+?)", "due": "(?P<due>.+?)", "default": "(?P<default>.+)"}
+    return tuple(re.compile(f"^{text}$", re.MULTILINE) for text in _said(_OPTIONS, groups))
+
+
+@cache
+def _header(campaign: str) -> tuple[re.Pattern[str], ...]:
+    """A decision DM's first line, who must decide and the question, in each language."""
+    groups = {"name": re.escape(campaign), "day": "[0-9]+", "character": ".+?"}
+    return tuple(
+        re.compile(f"^(?P<header>{text}) (?P<question>.*)$") for text in _said(_HEADER, groups)
+    )
 
 
 @dataclass(frozen=True)
@@ -98,10 +126,9 @@ def read_decision(campaign: str, content: str) -> DecisionAsked | None:
     """``content`` (an outbox DM of ``campaign``) as a decision, or ``None`` if it is not one, or
     its options would not fit on buttons or selects (the player answers by DM then)."""
     first = content.partition("\n")[0]
-    if not (first.startswith(f"{campaign}, day ") and " must decide. " in first):
-        return None
-    found = _OPTIONS.search(content)
-    if found is None:
+    heading = next((h for p in _header(campaign) if (h := p.match(first)) is not None), None)
+    found = next((o for p in _options() if (o := p.search(content)) is not None), None)
+    if heading is None or found is None:
         return None
     written = found.group("options")
     between = SEPARATOR if SEPARATOR in written else OLD_SEPARATOR
@@ -112,12 +139,11 @@ def read_decision(campaign: str, content: str) -> DecisionAsked | None:
         return None
     if any(len(option) > OPTION_LENGTH for option in options):
         return None
-    header, _, question = first.partition(" must decide. ")
     return DecisionAsked(
         campaign=campaign,
         options=options,
-        header=f"{header} must decide.",
-        question=question.strip(),
+        header=heading.group("header"),
+        question=heading.group("question").strip(),
         due=found.group("due"),
         default=found.group("default"),
     )

@@ -266,3 +266,29 @@ def test_a_time_is_written_as_its_reader_s_language_writes_one_and_discord_reads
     stamped = "<t:1772615100:F> (<t:1772615100:R>)"
     assert discord_times("vence el 4/3/2026 9:05 UTC.") == f"vence el {stamped}."
     assert discord_times("due 2026-03-04 09:05 UTC.") == f"due {stamped}."
+
+
+def test_discord_reads_a_spanish_decision_dm_for_its_buttons():
+    """A mid-day decision DM said in Spanish is read back as one in English is: the buttons and
+    selects of its options (bot.discord.decisions.read_decision)."""
+    from bot.discord.decisions import read_decision
+
+    campaign = SimpleNamespace(name="Vale", day=3)
+    decision = Decision(
+        id="d3/Amazon/p2/rest/Amazon",
+        character="Amazon",
+        kind="rest",
+        prompt=verbatim("Which chit do you rest first?"),
+        options=("MOVE M4*", "FIGHT L3*"),
+        default="MOVE M4*",
+    )
+    english, spanish = in_spanish(
+        "messages/decision.txt.j2", campaign=campaign, decision=decision, due=DUE
+    )
+    for text in (english, spanish):
+        asked = read_decision("Vale", text)
+        assert asked is not None, text
+        assert asked.options == ("MOVE M4*", "FIGHT L3*") and asked.default == "MOVE M4*"
+    asked = read_decision("Vale", spanish)
+    assert asked is not None and asked.header == "Vale, día 3: Amazona debe decidir."
+    assert read_decision("Otra", spanish) is None
