@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from functools import lru_cache
 from typing import Any, Self
 
 import discord
@@ -24,7 +25,7 @@ from bot.discord.cogs.common import answer, call_and_answer, player_id, reportin
 from bot.discord.decisions import recipient_served
 from bot.discord.forms import title
 from bot.discord.where import enter
-from bot.i18n import N_, _
+from bot.i18n import N_, Language, _, translations
 from bot.inbox import Request, take
 from bot.service import CampaignService
 
@@ -38,18 +39,52 @@ _COMMANDS = {"ask": "ask", "answer": "answer-demon"}
 _LABELS = {"ask": (N_("Ask"), N_("Your question")), "answer": (N_("Answer"), N_("Your answer"))}
 
 
+#: The first lines of the DMs of Ask Demon (``templates/messages/demon_*.txt.j2``) as messages,
+#: with what each asks of its reader: each language says them in its words.
+_ASKING = (
+    (
+        "%(name)s: your Ask Demon lets the %(caster)s ask the %(asked)s's player one question "
+        "(L4953): send it by DM, a message whose first line is `ask %(name)s` and the question "
+        "below it, by the orders deadline of day %(until)s.",
+        "ask",
+    ),
+    (
+        "%(name)s: by Ask Demon (L4953) the %(caster)s asks the %(asked)s one question, which "
+        "you must answer truthfully (yes, no or a number, about recorded information or game "
+        "pieces, present or past); question and answer stay between the two of you:",
+        "answer",
+    ),
+    (
+        "%(name)s: the %(caster)s still waits for your answer to the question asked by Ask "
+        "Demon (L4953): send it by DM, a message whose first line is `answer-demon %(name)s` and "
+        "the answer below it, by the orders deadline of day %(until)s.",
+        "answer",
+    ),
+)
+
+
+@lru_cache(maxsize=256)
+def _asking(campaign: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """How each DM of :data:`_ASKING` starts in each language (up to its rule's citation), for
+    ``campaign``, with what it asks."""
+    found = []
+    for message, action in _ASKING:
+        for spoken in Language:
+            said = translations(spoken).gettext(message)
+            start = said[: said.index("(L4953)") + len("(L4953)")]
+            text = re.escape(start).replace(re.escape("%(name)s"), re.escape(campaign))
+            for name in ("caster", "asked"):
+                text = text.replace(re.escape(f"%({name})s"), ".+?")
+            found.append((re.compile(text), action))
+    return tuple(found)
+
+
 def demon_action(campaign: str, content: str) -> str | None:
-    """What a DM of ``campaign`` asks of its reader by Ask Demon: ``ask`` (the caster's notice
-    or reminder), ``answer`` (a question relayed to him, or its reminder), or None."""
+    """What a DM of ``campaign`` asks of its reader by Ask Demon, in whichever language it is
+    said: ``ask`` (the caster's notice or reminder), ``answer`` (a question relayed to him, or
+    its reminder), or None."""
     first = content.partition("\n")[0]
-    head = f"{re.escape(campaign)}: "
-    if re.match(head + r"your Ask Demon lets the .+ ask the .+ one question", first):
-        return "ask"
-    if re.match(head + r"by Ask Demon \(L4953\) the .+ asks the .+ one question", first):
-        return "answer"
-    if re.match(head + r"the .+ still waits for your answer to the question asked by Ask", first):
-        return "answer"
-    return None
+    return next((action for found, action in _asking(campaign) if found.match(first)), None)
 
 
 class DemonModal(discord.ui.Modal):

@@ -292,3 +292,25 @@ def test_discord_reads_a_spanish_decision_dm_for_its_buttons():
     asked = read_decision("Vale", spanish)
     assert asked is not None and asked.header == "Vale, día 3: Amazona debe decidir."
     assert read_decision("Otra", spanish) is None
+
+
+def test_discord_reads_what_a_spanish_ask_demon_dm_asks_for_its_button():
+    from bot.discord.demon import demon_action
+
+    campaign = SimpleNamespace(name="Vale")
+    asked = SimpleNamespace(caster="Witch", asked="Elf", day=2, answer=None, question="?")
+    for template, action in (("demon_question", "answer"), ("demon_reminder", "answer")):
+        english, spanish = in_spanish(
+            f"messages/{template}.txt.j2", campaign=campaign, exchange=asked, limit=900, until=4
+        )
+        assert demon_action("Vale", english) == demon_action("Vale", spanish) == action, spanish
+    _, notice = in_spanish(
+        "messages/demon_reminder.txt.j2",
+        campaign=campaign,
+        exchange=None,
+        caster="Witch",
+        asked="Elf",
+        until=4,
+        limit=900,
+    )
+    assert demon_action("Vale", notice) == "ask", notice
