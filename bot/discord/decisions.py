@@ -94,9 +94,13 @@ def _said(message: str, groups: dict[str, str]) -> list[str]:
 
 @cache
 def _options() -> tuple[re.Pattern[str], ...]:
-    """A decision DM's line of options, default and deadline, as each language says it."""
+    """A decision DM's line of options, default and deadline (``UTC`` included), as each
+    language says it."""
     groups = {"options": "(?P<options>.+?)", "due": "(?P<due>.+?)", "default": "(?P<default>.+)"}
-    return tuple(re.compile(f"^{text}$", re.MULTILINE) for text in _said(_OPTIONS, groups))
+    said = (
+        text.replace(r"(?P<due>.+?)\ UTC", r"(?P<due>.+?\ UTC)") for text in _said(_OPTIONS, groups)
+    )
+    return tuple(re.compile(f"^{text}$", re.MULTILINE) for text in said)
 
 
 @cache
