@@ -15,7 +15,7 @@ from datetime import timedelta
 from sqlmodel import Session
 
 from bot.deadlines import when
-from bot.i18n import N_, _, later, speaking
+from bot.i18n import N_, _, later
 from bot.publishing import Publisher
 from bot.render import word
 from bot.resolution import Resolver
@@ -214,13 +214,13 @@ class Plays:
             assert due is not None
             for seat in self.store.seats(session, campaign):
                 if any(d.character == seat.character for d in waiting):
-                    out = self.store.outbox(session, campaign)
-                    with speaking(out.language(seat.player)):
-                        out.dm(
-                            seat.player,
+                    self.store.outbox(session, campaign).dm(
+                        seat.player,
+                        lambda: (
                             _("%(campaign)s: your window is open until %(due)s UTC.")
-                            % {"campaign": campaign.name, "due": when(due)},
-                        )
+                            % {"campaign": campaign.name, "due": when(due)}
+                        ),
+                    )
             detail = later(N_("extended the open window by %(hours)s hours"), hours=f"{hours:g}")
             self.store.log(session, campaign, moderator, "extend window", detail, public=False)
             return Reply(

@@ -9,7 +9,7 @@ from typing import Any
 from sqlmodel import Session
 
 from bot.deadlines import next_deadline
-from bot.i18n import N_, _, later, speaking
+from bot.i18n import N_, _, later
 from bot.notifications import announce_deadline
 from bot.publishing import Publisher
 from bot.resolution import Resolver
@@ -127,17 +127,17 @@ class Rollbacks:
             restore_window_books(campaign, ledger["windows"])
             for seat in self.store.seats(session, campaign):
                 if seat.character in undone:
-                    out = self.store.outbox(session, campaign)
-                    with speaking(out.language(seat.player)):
-                        out.dm(
-                            seat.player,
+                    self.store.outbox(session, campaign).dm(
+                        seat.player,
+                        lambda: (
                             _(
                                 "%(campaign)s: the moderators rolled the combat back to the "
                                 "start of the %(point)s; your plays from there are undone and "
                                 "asked again."
                             )
-                            % {"campaign": campaign.name, "point": point},
-                        )
+                            % {"campaign": campaign.name, "point": point}
+                        ),
+                    )
             detail = later(
                 N_("rolled day %(day)s back to the start of the %(point)s"),
                 day=campaign.day,

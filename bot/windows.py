@@ -362,14 +362,14 @@ class Windows:
         silent = {d.character for d in waiting if is_combat_id(d.ref)}
         for seat in self.store.seats(session, campaign):
             if seat.character in silent:
-                out = self.store.outbox(session, campaign)
-                with speaking(out.language(seat.player)):
-                    out.dm(
-                        seat.player,
+                self.store.outbox(session, campaign).dm(
+                    seat.player,
+                    lambda: (
                         _(
                             "%(campaign)s: your combat window closes %(due)s UTC; what you have "
                             "not answered will take its default."
                         )
-                        % {"campaign": campaign.name, "due": when(due)},
-                    )
+                        % {"campaign": campaign.name, "due": when(due)}
+                    ),
+                )
         campaign.window_reminded = due
