@@ -19,7 +19,8 @@ from __future__ import annotations
 import enum
 import gettext as gettext_module
 import io
-from collections.abc import Callable, Iterator
+import re
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -180,3 +181,16 @@ def later(message: str, **values: object) -> Callable[[], str]:
         }
 
     return said
+
+
+def patterns(message: str, groups: Mapping[str, str]) -> list[str]:
+    """``message`` as each language realmbot speaks says it, as regular expressions (one a
+    language) in which each placeholder ``%(name)s`` of ``groups`` is its expression: for
+    reading back a message the bot wrote, whatever its reader's language."""
+    found = []
+    for spoken in Language:
+        text = re.escape(translations(spoken).gettext(message))
+        for name, group in groups.items():
+            text = text.replace(re.escape(f"%({name})s"), group)
+        found.append(text)
+    return found

@@ -41,7 +41,7 @@ import discord
 from bot.cards import Card, Field
 from bot.discord.cogs.common import answer, player_id, reporting_failure
 from bot.discord.where import enter_language
-from bot.i18n import N_, Language, _, translations
+from bot.i18n import N_, _, patterns
 from bot.inbox import Request, take
 from bot.service import CampaignService, RequestError
 
@@ -80,25 +80,14 @@ _HEADER = "%(name)s, day %(day)s: the %(character)s must decide."
 _OPTIONS = "Options: %(options)s. Without an answer by %(due)s UTC: %(default)s."
 
 
-def _said(message: str, groups: dict[str, str]) -> list[str]:
-    """``message`` as each language realmbot speaks says it, as regular expressions whose
-    placeholders are ``groups``."""
-    found = []
-    for spoken in Language:
-        text = re.escape(translations(spoken).gettext(message))
-        for name, group in groups.items():
-            text = text.replace(re.escape(f"%({name})s"), group)
-        found.append(text)
-    return found
-
-
 @cache
 def _options() -> tuple[re.Pattern[str], ...]:
     """A decision DM's line of options, default and deadline (``UTC`` included), as each
     language says it."""
     groups = {"options": "(?P<options>.+?)", "due": "(?P<due>.+?)", "default": "(?P<default>.+)"}
     said = (
-        text.replace(r"(?P<due>.+?)\ UTC", r"(?P<due>.+?\ UTC)") for text in _said(_OPTIONS, groups)
+        text.replace(r"(?P<due>.+?)\ UTC", r"(?P<due>.+?\ UTC)")
+        for text in patterns(_OPTIONS, groups)
     )
     return tuple(re.compile(f"^{text}$", re.MULTILINE) for text in said)
 
@@ -108,7 +97,7 @@ def _header(campaign: str) -> tuple[re.Pattern[str], ...]:
     """A decision DM's first line, who must decide and the question, in each language."""
     groups = {"name": re.escape(campaign), "day": "[0-9]+", "character": ".+?"}
     return tuple(
-        re.compile(f"^(?P<header>{text}) (?P<question>.*)$") for text in _said(_HEADER, groups)
+        re.compile(f"^(?P<header>{text}) (?P<question>.*)$") for text in patterns(_HEADER, groups)
     )
 
 

@@ -25,7 +25,7 @@ from bot.discord.cogs.common import answer, call_and_answer, player_id, reportin
 from bot.discord.decisions import recipient_served
 from bot.discord.forms import title
 from bot.discord.where import enter
-from bot.i18n import N_, Language, _, translations
+from bot.i18n import N_, _, patterns
 from bot.inbox import Request, take
 from bot.service import CampaignService
 
@@ -67,16 +67,13 @@ _ASKING = (
 def _asking(campaign: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     """How each DM of :data:`_ASKING` starts in each language (up to its rule's citation), for
     ``campaign``, with what it asks."""
-    found = []
-    for message, action in _ASKING:
-        for spoken in Language:
-            said = translations(spoken).gettext(message)
-            start = said[: said.index("(L4953)") + len("(L4953)")]
-            text = re.escape(start).replace(re.escape("%(name)s"), re.escape(campaign))
-            for name in ("caster", "asked"):
-                text = text.replace(re.escape(f"%({name})s"), ".+?")
-            found.append((re.compile(text), action))
-    return tuple(found)
+    groups = {"name": re.escape(campaign), "caster": ".+?", "asked": ".+?"}
+    cited = re.escape("(L4953)")
+    return tuple(
+        (re.compile(said.partition(cited)[0] + cited), action)
+        for message, action in _ASKING
+        for said in patterns(message, groups)
+    )
 
 
 def demon_action(campaign: str, content: str) -> str | None:
