@@ -23,6 +23,7 @@ from bot.sealing import decision_label
 from bot.store import Reply, RequestError, Store, row_id
 from bot.window_messages import plays_echo, window_tag
 from bot.windows import Windows, closing_time
+from bot.wording import pronouns
 from db import repo
 from db.models import Campaign, PendingDecision
 from rules import DecisionId, Phrase, about, is_combat_id, read_plays
@@ -59,9 +60,11 @@ class Plays:
                 self.store.catalog, state, seat.character, text, [_decision(d) for d in mine]
             )
             if typed.problems:
+                said = pronouns(seat.character)
                 lines = [
-                    _("line %(line)s: %(message)s") % {"line": p.line, "message": word(p.message)}
-                    + (f" ({word(p.hint)})" if p.hint else "")
+                    _("line %(line)s: %(message)s")
+                    % {"line": p.line, "message": word(p.message, said)}
+                    + (f" ({word(p.hint, said)})" if p.hint else "")
                     for p in typed.problems
                 ]
                 raise RequestError(_("nothing was taken:") + "\n" + "\n".join(lines))

@@ -170,17 +170,18 @@ def _when(spoken: Language, moment: datetime) -> str:
     return when(moment, spoken)
 
 
-def _say(spoken: Language, value: Any) -> str:
+def _say(spoken: Language, value: Any, subject: str | None = None) -> str:
     """``{{ reason | say }}``: a value of the engine as a sentence shows it in the environment's
-    language: a phrase said, a game term in his rulebook's words (:func:`word`)."""
+    language: a phrase said, a game term in his rulebook's words (:func:`word`).
+    ``{{ problem.message | say(character) }}``: its ``he`` and ``his`` are ``subject``'s."""
     with speaking(spoken):
-        return word(value)
+        return word(value, HE if subject is None else pronouns(subject))
 
 
 # --- the engine's values and phrases in words -----------------------------------------------
 
-#: The words a sentence may take for its subject.
-PRONOUNS = ("he", "his", "him")
+#: The words a sentence may take for its subject (:class:`bot.wording.Pronouns`).
+PRONOUNS = ("he", "his", "him", "feminine")
 
 
 def word(value: Any, said: Pronouns = HE) -> str:
@@ -212,7 +213,8 @@ def _item(value: Any, said: Pronouns) -> str:
 
 def say(phrase: Phrase, said: Pronouns = HE) -> str:
     """``phrase`` in the language spoken: the macro its key names in ``templates/phrases``, each
-    value a word; ``he``, ``his`` and ``him`` are its ``who``'s, else ``said``. A stored text
+    value a word; ``he``, ``his``, ``him`` and ``feminine`` are its ``who``'s, else ``said``
+    (:data:`PRONOUNS`). A stored text
     (:data:`rules.phrases.VERBATIM`) is said as it is."""
     values = phrase.named
     if phrase.key == VERBATIM:

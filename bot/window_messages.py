@@ -16,6 +16,7 @@ from bot.option_lists import compact, expand
 from bot.render import render, word, words
 from bot.sealing import CHECK_COMMAND, TAG_DIGITS, SealedSet, sealed_set
 from bot.terms import term
+from bot.wording import pronouns
 from db.models import Campaign, PendingDecision
 from rules import KEY_OF, CombatId, DecisionId, Phrase, about, is_combat_id, typed_example
 from rules.events import Decision
@@ -70,7 +71,7 @@ def window_blocks(decisions: Sequence[Decision]) -> list[Block]:
                 blocks.append(Block("", denizens, "none", many=True))
             continue
         whole = decision.kind == "color"
-        prompt = word(decision.prompt)
+        prompt = word(decision.prompt, pronouns(decision.character))
         blocks.append(Block(prompt, decision.options, decision.default, whole=whole))
     return blocks
 

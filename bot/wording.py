@@ -104,18 +104,21 @@ def choices_text(choices: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class Pronouns:
-    """The words a line uses for someone: ``he`` (the subject), ``his`` and ``him``."""
+    """The words a line uses for someone: ``he`` (the subject), ``his`` and ``him``; and
+    ``feminine``, whether the words that agree with him take their feminine form (a template
+    then says its sentence by the message's ``feminine`` context: ``está dormida``)."""
 
     he: str
     his: str
     him: str
+    feminine: bool = False
 
 
 HE = Pronouns("he", "his", "him")
-SHE = Pronouns("she", "her", "her")
+SHE = Pronouns("she", "her", "her", feminine=True)
 #: The Spanish words for a masculine and a feminine subject (``él``, ``su``, ``lo``).
 EL = Pronouns("él", "su", "lo")
-ELLA = Pronouns("ella", "su", "la")
+ELLA = Pronouns("ella", "su", "la", feminine=True)
 
 
 def pronouns(name: str) -> Pronouns:

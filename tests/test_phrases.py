@@ -9,15 +9,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from bot.i18n import Language, speaking
-from bot.render import say, section, word
+from bot.render import PRONOUNS, say, section, word
 from bot.wording import pronouns
 from rules.events import Event, from_stored
 from rules.phrases import Phrase, phrase, verbatim
 
 ROOT = Path(__file__).resolve().parent.parent
 PHRASES = ROOT / "templates" / "phrases"
-#: The words a macro may take for the subject of its sentence, given by the renderer.
-PRONOUNS = {"he", "his", "him"}
 
 
 def given() -> Iterator[tuple[str, str, frozenset[str] | None]]:
@@ -57,7 +55,7 @@ def test_every_phrase_names_a_macro_that_takes_its_values() -> None:
     for where, key, names in given():
         if key not in known:
             wrong.append(f"{where}: no macro {key} in templates/phrases")
-        elif names is not None and names | (known[key] & PRONOUNS) != known[key]:
+        elif names is not None and names | (known[key] & set(PRONOUNS)) != known[key]:
             wrong.append(f"{where}: {key} takes {sorted(known[key])}, is given {sorted(names)}")
     assert not wrong, "\n".join(wrong)
 
