@@ -29,6 +29,7 @@ from bot.store import (
     row_id,
     typed_text,
 )
+from bot.terms import term
 from db import event_log, repo
 from db.models import Campaign
 from rules import MODERATOR, noted, quit_together
@@ -188,7 +189,9 @@ class Moderation:
                 later(N_("viewed the %(character)s's orders"), character=seat.character),
             )
             if row is None:
-                return Reply(_("No orders for the %(character)s.") % {"character": seat.character})
+                return Reply(
+                    _("No orders for the %(character)s.") % {"character": term(seat.character)}
+                )
             return Reply(row.canonical)
 
     def view_sheet(self, campaign_name: str, *, moderator: str, character: str) -> Reply:
@@ -362,7 +365,7 @@ class Moderation:
             )
             return Reply(
                 _("The %(character)s is excused for day %(day)s.")
-                % {"character": seat.character, "day": campaign.day}
+                % {"character": term(seat.character), "day": campaign.day}
             )
 
     def replace(
@@ -397,7 +400,7 @@ class Moderation:
             )
             return Reply(
                 _("The %(character)s is now played by %(player)s.")
-                % {"character": seat.character, "player": seat.player_name}
+                % {"character": term(seat.character), "player": seat.player_name}
             )
 
     def set_autopilot(
@@ -427,4 +430,4 @@ class Moderation:
                 if on
                 else _("Autopilot off for the %(character)s.")
             )
-            return Reply(said % {"character": seat.character})
+            return Reply(said % {"character": term(seat.character)})

@@ -60,7 +60,7 @@ def require_in_play(campaign: Campaign, seat: Seat, state: GameState) -> None:
                 "(9.2.2b). Nothing was stored."
             )
             % {
-                "character": seat.character,
+                "character": term(seat.character),
                 "he": pronouns(seat.character).he,
                 "campaign": campaign.name,
             }
@@ -178,7 +178,7 @@ class Players:
             seat.ready = ready
             state = self.store.state(session, campaign)
             waiting = [
-                s.character
+                term(s.character)
                 for s in self.store.seats(session, campaign)
                 if not s.ready and in_play(state, s.character)
             ]
@@ -193,7 +193,7 @@ class Players:
                 else _("The %(character)s is not ready for day %(day)s.")
             )
             return Reply(
-                said % {"character": seat.character, "day": campaign.day}
+                said % {"character": term(seat.character), "day": campaign.day}
                 + " "
                 + (
                     _("Still waiting for: %(waiting)s.") % {"waiting": ", ".join(waiting)}
@@ -213,12 +213,12 @@ class Players:
             if seat.away_until is None:
                 return Reply(
                     _("Welcome back: the %(character)s is no longer away.")
-                    % {"character": seat.character}
+                    % {"character": term(seat.character)}
                 )
             until = when(seat.away_until)
             return Reply(
                 _("The %(character)s is away until %(until)s UTC.")
-                % {"character": seat.character, "until": until}
+                % {"character": term(seat.character), "until": until}
             )
 
     def sheet(self, campaign_name: str, *, player: str) -> Reply:
@@ -242,7 +242,7 @@ class Players:
                 )
                 return Reply(
                     _("No orders for the %(character)s on day %(day)s.")
-                    % {"character": seat.character, "day": campaign.day}
+                    % {"character": term(seat.character), "day": campaign.day}
                     + standing
                 )
             tag = version_tag(row.version, row.canonical)
@@ -261,7 +261,7 @@ class Players:
             repo.clear_orders(session, seat=seat, day=campaign.day, submitted_at=self.store.clock())
             return Reply(
                 _("Orders for the %(character)s on day %(day)s cleared.")
-                % {"character": seat.character, "day": campaign.day}
+                % {"character": term(seat.character), "day": campaign.day}
             )
 
     def set_standing(self, campaign_name: str, *, player: str, text: str) -> Reply:
@@ -284,6 +284,6 @@ class Players:
                 )
             seat.standing_orders = text
             return Reply(
-                _("Standing orders for the %(character)s:") % {"character": seat.character}
+                _("Standing orders for the %(character)s:") % {"character": term(seat.character)}
                 + f"\n{noted(result, word)}"
             )

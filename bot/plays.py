@@ -21,6 +21,7 @@ from bot.render import word
 from bot.resolution import Resolver
 from bot.sealing import decision_label
 from bot.store import Reply, RequestError, Store, row_id
+from bot.terms import term
 from bot.window_messages import plays_echo, window_tag
 from bot.windows import Windows, closing_time
 from bot.wording import pronouns
@@ -53,7 +54,7 @@ class Plays:
             if not mine:
                 raise RequestError(
                     _("The %(character)s has no combat window open now")
-                    % {"character": seat.character}
+                    % {"character": term(seat.character)}
                 )
             state = self.store.state(session, campaign)
             typed = read_plays(
@@ -183,7 +184,7 @@ class Plays:
             asked = [
                 _("the %(character)s's %(label)s (default %(default)s)")
                 % {
-                    "character": d.character,
+                    "character": term(d.character),
                     "label": decision_label(d.kind, d.ref),
                     "default": d.default,
                 }

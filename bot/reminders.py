@@ -20,6 +20,8 @@ from bot.i18n import N_, _, later, ngettext
 from bot.notifications import utc_text
 from bot.render import render
 from bot.store import Reply, RequestError, Store, row_id
+from bot.terms import term
+from bot.wording import pronouns
 from db import repo
 from db.models import Campaign, Seat
 from rules import in_play
@@ -171,7 +173,7 @@ class Reminders:
                 day=campaign.day,
             )
             self.store.log(session, campaign, moderator, "nudge", reminded)
-            who = ", ".join(_("the %(name)s") % {"name": s.character} for s in late)
+            who = ", ".join(_("the %(name)s") % {"name": term(s.character)} for s in late)
             said = ngettext(
                 "Nudged %(count)s player by DM: %(who)s.",
                 "Nudged %(count)s players by DM: %(who)s.",
@@ -194,7 +196,7 @@ class Reminders:
                     "still reaches you)."
                 )
             )
-            return Reply(said % {"character": seat.character, "campaign": campaign.name})
+            return Reply(said % {"character": term(seat.character), "campaign": campaign.name})
 
     def set_remind_before(self, campaign_name: str, *, player: str, hours: float) -> Reply:
         """How many hours before the deadline the player is reminded, from a quarter of an
@@ -211,7 +213,12 @@ class Reminders:
             return Reply(
                 _(
                     "The %(character)s in %(campaign)s is reminded %(hours)s h before each "
-                    "deadline when his orders are missing."
+                    "deadline when %(his)s orders are missing."
                 )
-                % {"character": seat.character, "campaign": campaign.name, "hours": f"{hours:g}"}
+                % {
+                    "character": term(seat.character),
+                    "campaign": campaign.name,
+                    "hours": f"{hours:g}",
+                    "his": pronouns(seat.character).his,
+                }
             )

@@ -418,7 +418,8 @@ def day_report(events: list[Event], viewer: str) -> str:
             sunrise.append(describe(event))
         elif isinstance(event, Follows):
             sunrise.append(
-                _("%(who)s follows %(guide)s") % {"who": event.who, "guide": event.guide}
+                _("%(who)s follows %(guide)s")
+                % {"who": term(event.who), "guide": term(event.guide)}
             )
         elif isinstance(event, TurnStarted):
             current = _Turn(event.who)
@@ -471,7 +472,7 @@ def day_report(events: list[Event], viewer: str) -> str:
         elif current is not None and isinstance(event, Moved):
             current.notes.append(
                 _("%(who)s moves with %(him)s to %(to)s")
-                % {"who": event.who, "him": pronouns(current.who).him, "to": event.to}
+                % {"who": term(event.who), "him": pronouns(current.who).him, "to": event.to}
             )
         elif isinstance(event, Midnight | DayEnded | NotImplementedYet | Unhired):
             later.append(describe(event))

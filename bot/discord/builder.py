@@ -26,6 +26,7 @@ from bot.discord.where import enter, enter_language
 from bot.i18n import _
 from bot.inbox import Request, take
 from bot.service import CampaignService
+from bot.terms import term
 from rules import Activity, ActivityKind
 
 log = logging.getLogger("realmbot.discord.builder")
@@ -106,8 +107,8 @@ class OrdersBuilder(discord.ui.View):
         words = {
             "number": len(turn.chosen) + 1,
             "phases": turn.phases,
-            "who": turn.who,
-            "next": built.next_one,
+            "who": term(turn.who),
+            "next": term(built.next_one) if built.next_one is not None else None,
             "kind": self.kind.value if self.kind is not None else "",
         }
         if built.options():
@@ -142,7 +143,7 @@ class OrdersBuilder(discord.ui.View):
         ]
         so_far = "\n".join(lines)
         heading = _("Orders for the %(character)s, day %(day)s of %(campaign)s:") % {
-            "character": built.character,
+            "character": term(built.character),
             "day": built.day,
             "campaign": built.campaign,
         }
