@@ -21,7 +21,7 @@ from typing import Literal
 
 from bot.audit_form import Written
 from bot.audit_rows import SECTIONS_6_7
-from bot.render import render
+from bot.render import english, render
 from rules import (
     ADVANTAGES,
     BUILT_IN_SPELLS,
@@ -199,15 +199,16 @@ def curse_rows() -> list[Row]:
             name,
             curse.rule,
             _STATUS[curse.done],
-            curse.effect + (f"; not applied: {curse.missing}" if curse.missing else ""),
+            curse.effect + (f"; not applied: {missing}" if missing else ""),
             _names(curse.where),
             curse.proof,
             (curse.rule,) if curse.done != "yes" else (),
-            f"the {name} Curse's effects: {curse.missing}",
+            f"the {name} Curse's effects: {missing}",
             "rules.daylight.runes",
             f"L{curse.line}",
         )
         for name, curse in CURSES.items()
+        for missing in [english(curse.missing) if curse.missing is not None else ""]
     ]
 
 

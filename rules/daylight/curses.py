@@ -32,8 +32,8 @@ Done = Literal["yes", "partly", "no"]
 @dataclass(frozen=True)
 class Curse:
     """One Curse as the Curses Table prints it: its line there, the rule of its effects,
-    whether the engine applies them (``partly`` and ``no`` say what is missing in ``missing``,
-    which its report names), where, and the proof of what is applied (a path under the
+    whether the engine applies them (``partly`` and ``no`` say what is missing in ``missing``, a
+    phrase its report names), where, and the proof of what is applied (a path under the
     repository: a scenario or a test module)."""
 
     line: int
@@ -42,7 +42,7 @@ class Curse:
     effect: str
     where: str
     proof: str
-    missing: str = ""
+    missing: Phrase | None = None
 
 
 _CURSES = "tests/scenarios/curses/"

@@ -232,7 +232,7 @@ def afflict(ctx: Ctx, who: str, inflicted: Result, rolled: Roll) -> str:
     ctx.emit(
         NotImplementedYet(
             rule=rule,
-            what=f"the {inflicted.text} Curse is recorded, its effects not applied: {effect}",
+            what=phrase("waiting.curse_effects", curse=inflicted.text, missing=effect),
             who=who,
         )
     )

@@ -34,7 +34,7 @@ from rules.events.search import (
 )
 from rules.magic import pit, wishes
 from rules.modifiers import die_modifier, one_die
-from rules.phrases import phrase
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.characters import DieTable
 from rules.schema.tiles import ClearingType
@@ -43,7 +43,7 @@ from rules.state import Place
 
 #: The lines of the Site-card results the engine does not apply yet (declared in
 #: :data:`rules.loud.LOUD`), with what each misses: none now.
-WAITING: dict[str, tuple[str, str]] = {}
+WAITING: dict[str, tuple[str, Phrase]] = {}
 
 
 def is_site_card(ctx: Ctx, name: str | None) -> bool:
@@ -124,7 +124,8 @@ def loot(ctx: Ctx, current: Search, rolled: int) -> None:
         pit.power_of_the_pit(ctx, pit.in_daylight(ctx, current.clearing), who, who, card.name)
     elif result.result in WAITING:
         line, what = WAITING[result.result]
-        ctx.emit(NotImplementedYet(rule=line, what=f"the {card.name}'s {what}", who=who))
+        said = phrase("waiting.site_power", card=card.name, power=what)
+        ctx.emit(NotImplementedYet(rule=line, what=said, who=who))
 
 
 def _in_box(ctx: Ctx, card: str, result: SiteResult) -> str | None:

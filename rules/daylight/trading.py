@@ -158,9 +158,9 @@ def _done(ctx: Ctx) -> None:
 
 
 #: The optional rules that change trading, not built yet: each is named when it is on.
-OPTIONAL_RULES = {
-    "commerce": ("10.D.2", "the Commerce rule's selling and buying"),
-    "grudges_and_gratitude": ("10.B.6", "Grudges and Gratitude for Fame rewards"),
+OPTIONAL_RULES: dict[str, tuple[str, Phrase]] = {
+    "commerce": ("10.D.2", phrase("waiting.commerce")),
+    "grudges_and_gratitude": ("10.B.6", phrase("waiting.grudges_and_gratitude")),
 }
 
 

@@ -69,13 +69,13 @@ from rules.magic.state import committed
 from rules.orders.entitlement import entitlement
 from rules.orders.legal import phase_activities
 from rules.orders.model import SUNLIGHT, Activity, ActivityKind
-from rules.phrases import phrase
+from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.state import Place
 
 #: Activities of later issues, with the rule that will implement them.
-LATER = {
-    ActivityKind.CACHE: "10.A.4",
+LATER: dict[ActivityKind, tuple[str, Phrase]] = {
+    ActivityKind.CACHE: ("10.A.4", phrase("waiting.cache_activity")),
 }
 
 
@@ -350,8 +350,8 @@ def _activity(
     elif kind in LATER:
         ctx.emit(
             NotImplementedYet(
-                rule=LATER[kind],
-                what=f"the {kind.name.replace('_', ' ').lower()} activity",
+                rule=LATER[kind][0],
+                what=LATER[kind][1],
                 who=name,
                 phase=number,
             )

@@ -83,7 +83,7 @@ class NotImplementedYet(Public, type="not_implemented"):
     """Not implemented yet: rule ``rule`` (``what``)."""
 
     rule: str
-    what: str | Phrase
+    what: Phrase
     who: str | None = None
     phase: int | None = None
 
