@@ -29,6 +29,7 @@ from bot.deadlines import when
 from bot.i18n import DEFAULT, Language, _, ngettext
 from bot.service import CampaignService, NotModeratorError, Reply
 from bot.store import campaign_language
+from bot.terms import term
 from db import blobs, messages, repo
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
@@ -196,6 +197,20 @@ def language_of(engine: Engine, campaign_id: int) -> Language:
         return DEFAULT if campaign is None else campaign_language(campaign)
 
 
+def reader_language(engine: Engine, campaign_id: int, player: str | None) -> Language:
+    """The language ``player`` reads the campaign's DMs in (his seat's choice, else the
+    campaign's, as :meth:`bot.store.Outbox.language` chose when it wrote them): what a DM's
+    buttons and selects, made at delivery, speak."""
+    with session_scope(engine) as session:
+        if player is not None:
+            seats = repo.list_player_seats(session, player=player, campaign_id=campaign_id)
+            chosen = next((seat.language for seat in seats if seat.language), None)
+            if chosen is not None:
+                return Language(chosen)
+        campaign = session.get(Campaign, campaign_id)
+        return DEFAULT if campaign is None else campaign_language(campaign)
+
+
 def recipient(engine: Engine, campaign_id: int, player: str | None) -> str:
     """How moderators know the recipient ``player`` of a campaign's DM: ``bob (the Elf)``, a
     moderator by his name (``the moderator Gandalf``), else his id."""
@@ -209,7 +224,7 @@ def recipient(engine: Engine, campaign_id: int, player: str | None) -> str:
         if player in names:
             return _("the moderator %(name)s") % {"name": names[player]}
         return _("the Discord user %(id)s") % {"id": player}
-    characters = _(" and the ").join(seat.character for seat in seats)
+    characters = _(" and the ").join(term(seat.character) for seat in seats)
     return _("%(player)s (the %(characters)s)") % {
         "player": seats[0].player_name,
         "characters": characters,

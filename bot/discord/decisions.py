@@ -327,7 +327,8 @@ class DecisionSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"rb:choice:{campaign_id}:{share}",
-                placeholder=f"Options {first}-{first + len(labels) - 1}",
+                placeholder=_("Options %(first)s-%(last)s")
+                % {"first": first, "last": first + len(labels) - 1},
                 options=[
                     discord.SelectOption(label=label, value=str(n))
                     for n, label in enumerate(labels)

@@ -234,7 +234,12 @@ class OutboxDelivery:
         buttons or window selects."""
         message = outgoing.message
         target = await self._target(message, self._destinations.get(message.campaign_id))
-        window = self._layout(message, campaign)
+        spoken = await asyncio.to_thread(
+            outbox.reader_language, self.service.engine, message.campaign_id, message.to
+        )
+        with speaking(spoken):  # what the buttons and selects say
+            window = self._layout(message, campaign)
+            buttons = self._buttons(message, campaign) if window is None else []
         if window is not None:
             assert message.id is not None
             before, layout = window
@@ -243,7 +248,6 @@ class OutboxDelivery:
                 await target.send(part, nonce=nonce(message.id, index))
             await target.send(view=layout, nonce=nonce(message.id, len(parts)))
             return
-        buttons = self._buttons(message, campaign)
         card = card_of(message, campaign)
         await self._send(target, message, buttons, outgoing.attachment, card)
 

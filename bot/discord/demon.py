@@ -113,7 +113,7 @@ class DemonButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], te
     def __init__(self, campaign_id: int, what: str) -> None:
         super().__init__(
             discord.ui.Button(
-                label=_LABELS[what][0],
+                label=_(_LABELS[what][0]),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"rb:demon:{campaign_id}:{what}",
             )

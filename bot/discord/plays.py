@@ -234,7 +234,7 @@ class LureSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
         super().__init__(
             discord.ui.Select(
                 custom_id=f"rb:lure:{campaign_id}:{tag}:{index}",
-                placeholder="Lure any of them (8.3.4), or none",
+                placeholder=_("Lure any of them (8.3.4), or none"),
                 min_values=0,
                 max_values=max(1, len(denizens)),
                 options=_select_options(denizens),

@@ -99,3 +99,29 @@ async def test_the_question_and_answer_typed_in_text_boxes_behind_buttons(
     again = await table.bob.user.click(relayed, label="Answer")
     refused = await table.bob.user.submit_modal(again, {"demon-text": "Yes."})
     assert "No question asked of the Dwarf by Ask Demon waits" in private_answer(refused)
+
+
+@pytest.mark.asyncio
+async def test_a_spanish_reader_s_button_is_labelled_in_spanish(
+    table: Table, service: CampaignService, clock: ManualClock
+) -> None:
+    """The buttons are made when the DM is delivered: they speak its reader's language, not the
+    campaign's (issue 35)."""
+    await cast_ask_demon(table, service, clock)
+    service.languages.set_language("Test", player=str(table.bob.user.id), text="es")
+    window = bot_messages(table.alice.user.dm_channel.history())[-1]
+    (select,) = selects_of(window)
+    await table.alice.user.select(window, ["1"], custom_id=select.custom_id)
+    await table.bot.deliver_once()
+    await table.alice.send_dm(f"ask Test\n{QUESTION}")
+    await table.bot.deliver_once()
+    relayed = bot_messages(table.bob.user.dm_channel.history())[-1]
+    labels = [getattr(c, "label", None) for row in relayed.components for c in row.children]  # type: ignore[union-attr]
+    assert labels == ["Responder"]
+    notice = next(
+        m
+        for m in bot_messages(table.alice.user.dm_channel.history())
+        if "your Ask Demon lets the Witch" in text_of(m)
+    )
+    asked = [getattr(c, "label", None) for row in notice.components for c in row.children]  # type: ignore[union-attr]
+    assert asked == ["Ask"], "the Witch's player reads English"
