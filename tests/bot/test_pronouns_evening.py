@@ -168,3 +168,13 @@ def test_a_pentangle_protects_the_target_not_the_attacker() -> None:
         assert describe(event).endswith(
             "un Pentangle la protege de los Demonios y del Diablillo (L4964)"
         )
+
+
+@pytest.mark.parametrize(("subject", "hers"), [("Amazon", "hers"), ("Black Knight", "his")])
+def test_a_possessive_standing_alone_is_hers(subject: str, hers: str) -> None:
+    """8.3.8e.2: one flying away goes to a tile next to his own, or hers (not "next to her")."""
+    refused = phrase("evening.tile_not_next", tile="Cliff")
+    assert said(refused, subject) == f"Cliff is not a tile next to {hers} (8.3.8e.2)"
+    assert said(refused, subject, Language.ES) == (
+        "Cliff no es una loseta adyacente a la suya (8.3.8e.2)"
+    )
