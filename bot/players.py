@@ -74,7 +74,7 @@ def require_in_play(campaign: Campaign, seat: Seat, state: GameState) -> None:
         )
         % {
             "character": term(seat.character),
-            "cause": word(departure.cause),
+            "cause": word(departure.cause, pronouns(seat.character)),
             "he": pronouns(seat.character).he,
             "day": departure.restart_day,
             "campaign": campaign.name,

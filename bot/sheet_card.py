@@ -62,7 +62,7 @@ def _fate(name: str, departed: Departure | None, campaign: str) -> str:
         "Dead (%(cause)s): %(his)s player may start again from game day "
         "%(day)s, with a DM restart %(campaign)s (9.1.2)."
     ) % {
-        "cause": word(departed.cause),
+        "cause": word(departed.cause, said),
         "his": said.his,
         "day": departed.restart_day,
         "campaign": campaign,

@@ -396,7 +396,7 @@ def _show_site(ctx: Ctx, who: str, site: str) -> None:
             if chit not in character.known:
                 character.known.append(chit)
     for spy in watchers(ctx, who, clearing):
-        moving.discover(ctx, spy, [site], phrase("search.by_spying_on_looting"))
+        moving.discover(ctx, spy, [site], phrase("search.by_spying_on_looting", who=who))
 
 
 def watchers(ctx: Ctx, who: str, clearing: str) -> list[str]:

@@ -49,7 +49,7 @@ def rebel(ctx: Ctx, combat: CombatState, who: str, piece: str) -> None:
                 round=combat.round,
             )
         )
-        unhire(ctx, native, phrase("evening.rebels"))
+        unhire(ctx, native, phrase("evening.rebels", who=native))
         combat.rebels.append(native)
     natives.start_battling(ctx, combat, group, who, phrase("evening.treachery"))
 

@@ -210,7 +210,7 @@ def strikes(ctx: Ctx, combat: CombatState) -> list[Strike]:
                 cancelled(ctx, combat, counter, aim, why)
                 continue
             if demon_warded(ctx, body, aim):
-                why = phrase("evening.pentangle_protects")
+                why = phrase("evening.pentangle_protects", who=aim)
                 cancelled(ctx, combat, counter, aim, why)
                 continue
             red = face.harm == "RED"
