@@ -170,7 +170,7 @@ def later(message: str, **values: object) -> Callable[[], str]:
     """What says ``message`` (marked with :func:`N_`), its ``%(name)s`` filled from
     ``values`` (a game name in that language's rulebook's words), in the language spoken when
     it is called: a line written now and read later in its reader's language
-    (:class:`bot.store.Outbox` calls it so)."""
+    (:class:`bot.outbox_writer.Outbox` calls it so)."""
 
     def said() -> str:
         if not values:

@@ -2,7 +2,7 @@
 messages in the campaign's ``language`` setting (:class:`bot.campaign_settings.CampaignSettings`),
 each player's DMs and the replies he gets in his seat's own choice (``Seat.language``, None: the
 campaign's). :class:`Languages` sets a player's choice and tells the language a reply is said in;
-the outbox says each message in its reader's (:meth:`bot.store.Outbox.language`)."""
+the outbox says each message in its reader's (:meth:`bot.outbox_writer.Outbox.language`)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from bot.campaign_settings import CampaignSettings
 from bot.deadlines import when
 from bot.i18n import _, speaking
-from bot.store import Outbox
+from bot.outbox_writer import Outbox
 from db.models import Campaign
 
 

@@ -2,7 +2,7 @@
 failure recorded together with the moderators' notice of it; messages loaded with their
 attachments, marked delivered a batch at a time, and attachments pruned once delivered.
 
-The services write the outbox (:class:`bot.store.Outbox`); the transports' courier
+The services write the outbox (:class:`bot.outbox_writer.Outbox`); the transports' courier
 (:class:`bot.delivery.Courier`) reads it with this module's queries (the light columns first, so
 that a long queue of messages with map attachments costs little), loads messages with their
 attachments' bytes (:class:`Outgoing`, from :mod:`db.blobs`), marks them delivered a batch at a
@@ -27,8 +27,8 @@ from sqlmodel import Session, col, select, update
 from bot.cards import Field, with_fields
 from bot.deadlines import when
 from bot.i18n import DEFAULT, Language, _, ngettext
+from bot.outbox_writer import campaign_language
 from bot.service import CampaignService, NotModeratorError, Reply
-from bot.store import campaign_language
 from bot.terms import term
 from db import blobs, messages, repo
 from db.engine import session_scope
@@ -199,7 +199,7 @@ def language_of(engine: Engine, campaign_id: int) -> Language:
 
 def reader_language(engine: Engine, campaign_id: int, player: str | None) -> Language:
     """The language ``player`` reads the campaign's DMs in (his seat's choice, else the
-    campaign's, as :meth:`bot.store.Outbox.language` chose when it wrote them): what a DM's
+    campaign's, as :meth:`bot.outbox_writer.Outbox.language` chose when it wrote them): what a DM's
     buttons and selects, made at delivery, speak."""
     with session_scope(engine) as session:
         if player is not None:

@@ -27,9 +27,10 @@ from bot.final_report import FinalReport, final_events, final_report
 from bot.i18n import speaking
 from bot.maps.pool import public_map
 from bot.notifications import day_opened
+from bot.outbox_writer import campaign_language
 from bot.own_report import own_report
 from bot.reports import day_report
-from bot.store import RequestError, Store, campaign_language, row_id
+from bot.store import RequestError, Store, row_id
 from db import event_log
 from db.models import Campaign
 from rules import PUBLIC, Catalog, GameState

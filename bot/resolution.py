@@ -19,17 +19,10 @@ from sqlmodel import Session
 from bot.deadlines import next_deadline
 from bot.demon_exchange import DemonExchanges
 from bot.i18n import N_, _, later, ngettext, speaking
+from bot.outbox_writer import campaign_language
 from bot.publishing import Ended, Publisher
 from bot.render import render
-from bot.store import (
-    Reply,
-    RequestError,
-    Store,
-    Taken,
-    campaign_language,
-    require_moderator,
-    row_id,
-)
+from bot.store import Reply, RequestError, Store, Taken, require_moderator, row_id
 from bot.terms import term
 from bot.windows import BEFORE_EVENING, EVENING, Windows
 from bot.wording import status_word

@@ -14,8 +14,9 @@ from sqlmodel import col, select
 
 from bot.cards import Card, Seat, board_card
 from bot.i18n import speaking
+from bot.outbox_writer import campaign_language
 from bot.render import render
-from bot.store import Store, campaign_language, row_id
+from bot.store import Store, row_id
 from db import repo
 from db.models import Campaign
 
