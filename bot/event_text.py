@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from bot.i18n import current
 from bot.render import PRONOUNS, english, say, section, word, words
-from bot.wording import HE, pronouns
+from bot.wording import pronouns, unnamed
 from rules.events import Event, event_types
 
 __all__ = ["describe", "english", "say", "word", "words"]
@@ -34,7 +34,7 @@ def describe(event: Event) -> str:
         return f"{event.type}: {event.fields}"
     stored = event.fields
     who = stored.get("who")
-    said = pronouns(who) if isinstance(who, str) else HE
+    said = pronouns(who) if isinstance(who, str) else unnamed()
     told = {
         field: word(stored[key], said) if key in stored else "?" for field, key, _ in kind.layout
     }

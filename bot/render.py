@@ -27,7 +27,7 @@ from markupsafe import Markup
 from bot.deadlines import discord_timestamp, read_moment, when, written
 from bot.i18n import Language, _, current, speaking, translations
 from bot.terms import term, term_in
-from bot.wording import HE, Pronouns, pronouns
+from bot.wording import Pronouns, pronouns, unnamed
 from rules import VERBATIM, Phrase, is_stored_phrase
 
 #: The most characters a rendered message may have (a report is split or attached beyond it).
@@ -175,7 +175,7 @@ def _say(spoken: Language, value: Any, subject: str | None = None) -> str:
     language: a phrase said, a game term in his rulebook's words (:func:`word`).
     ``{{ problem.message | say(character) }}``: its ``he`` and ``his`` are ``subject``'s."""
     with speaking(spoken):
-        return word(value, HE if subject is None else pronouns(subject))
+        return word(value, None if subject is None else pronouns(subject))
 
 
 # --- the engine's values and phrases in words -----------------------------------------------
@@ -184,9 +184,10 @@ def _say(spoken: Language, value: Any, subject: str | None = None) -> str:
 PRONOUNS = ("he", "his", "him", "feminine")
 
 
-def word(value: Any, said: Pronouns = HE) -> str:
+def word(value: Any, said: Pronouns | None = None) -> str:
     """A field's value as the sentence shows it: a game term in the language spoken, a phrase
-    said (:func:`say`, its subject ``said`` unless it names its own ``who``)."""
+    said (:func:`say`, its subject ``said`` unless it names its own ``who``; someone unnamed,
+    :func:`bot.wording.unnamed`, when neither says)."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, Phrase) or is_stored_phrase(value):
@@ -203,7 +204,7 @@ def english(value: Any) -> str:
         return word(value)
 
 
-def _item(value: Any, said: Pronouns) -> str:
+def _item(value: Any, said: Pronouns | None) -> str:
     if isinstance(value, str):
         return term(value)
     if isinstance(value, Phrase) or is_stored_phrase(value):
@@ -211,7 +212,7 @@ def _item(value: Any, said: Pronouns) -> str:
     return str(value)
 
 
-def say(phrase: Phrase, said: Pronouns = HE) -> str:
+def say(phrase: Phrase, said: Pronouns | None = None) -> str:
     """``phrase`` in the language spoken: the macro its key names in ``templates/phrases``, each
     value a word; ``he``, ``his``, ``him`` and ``feminine`` are its ``who``'s, else ``said``
     (:data:`PRONOUNS`). A stored text
@@ -224,6 +225,8 @@ def say(phrase: Phrase, said: Pronouns = HE) -> str:
     who = values.get("who")
     if isinstance(who, str):
         said = pronouns(who)
+    elif said is None:
+        said = unnamed()
     told = {key: word(value, said) for key, value in values.items()}
     told |= {w: getattr(said, w) for w in PRONOUNS if w in macro.arguments}
     return str(macro(**told))

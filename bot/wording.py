@@ -121,6 +121,12 @@ EL = Pronouns("él", "su", "lo")
 ELLA = Pronouns("ella", "su", "la", feminine=True)
 
 
+def unnamed() -> Pronouns:
+    """How a line speaks of someone it does not name, in the language being spoken: in the
+    masculine, as the rulebook does (``he``, ``él``)."""
+    return HE if current() is Language.EN else EL
+
+
 def pronouns(name: str) -> Pronouns:
     """How the lines people read speak of ``name`` in the language being spoken. In English, as
     the rulebook speaks of him: she and her for the Amazon, the Witch and the Woods Girl
