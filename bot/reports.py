@@ -195,8 +195,8 @@ def _outcome(event: Event) -> str | None:
             return None
         case Climbing():
             return _("climbing")
-        case PhaseCancelled(reason=reason):
-            return _("cancelled: %(reason)s") % {"reason": word(reason)}
+        case PhaseCancelled(who=who, reason=reason):
+            return _("cancelled: %(reason)s") % {"reason": word(reason, pronouns(who))}
         case Hid(who=who, roll=None):
             return hidden_word(who, success=None)
         case Hid(who=who, success=success):
@@ -213,10 +213,10 @@ def _outcome(event: Event) -> str | None:
             return _("abandons a Treasure card")
         case AbandonedCardNamed(item=item):
             return _("it is the %(item)s") % {"item": word(item)}
-        case CardActivationRefused(item=item, reason=reason):
+        case CardActivationRefused(who=who, item=item, reason=reason):
             return _("cannot activate the %(item)s: %(reason)s") % {
                 "item": word(item),
-                "reason": word(reason),
+                "reason": word(reason, pronouns(who)),
             }
         case Deactivated(item=item) | Activated(item=item):
             said = (

@@ -96,7 +96,7 @@ def declare_followers(ctx: Ctx) -> None:
             ctx.emit(PhaseCancelled(who=follower, phase=1, reason=reason))
             continue
         if misted(ctx.state.spells, guide):
-            reason = phrase("day.guide_in_mist", guide=guide)
+            reason = phrase("day.guide_in_mist", guide=guide, who=guide)
             ctx.emit(PhaseCancelled(who=follower, phase=1, reason=reason))
             continue
         followers[follower] = guide

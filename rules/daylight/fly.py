@@ -151,9 +151,9 @@ def broomstick_move(ctx: Ctx, name: str, start: str, target: str) -> bool:
         return False
     light = chit is Weight.LIGHT
     prompt = (
-        phrase("daylight.broomstick_light", name=name)
+        phrase("daylight.broomstick_light", name=name, who=name)
         if light
-        else phrase("daylight.broomstick_strong", name=name)
+        else phrase("daylight.broomstick_strong", name=name, who=name)
     )
     answer = questions.ask(ctx, spell.controller, spell.spell, prompt, [NO, YES])
     ctx.wait_if_pending()

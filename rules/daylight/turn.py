@@ -124,7 +124,7 @@ def start_turn(ctx: Ctx, name: str) -> None:
     for who in (name, *ctx.followers_of(name)):
         if ctx.sheet(who).hidden:
             ctx.sheet(who).hidden = False
-            ctx.emit(Unhidden(who=who, reason=phrase("daylight.turn_starts")))
+            ctx.emit(Unhidden(who=who, reason=phrase("daylight.turn_starts", who=name)))
 
 
 def _gained(turn: TurnState) -> list[Activity]:

@@ -18,6 +18,7 @@ import pytest
 from jinja2.ext import babel_extract
 
 from bot.event_text import describe
+from bot.render import PRONOUNS
 from rules.events import PRIVATE, Untyped, event_types, from_stored
 
 SAMPLES: list[dict[str, Any]] = json.loads(
@@ -59,8 +60,8 @@ def test_the_samples_read_back_typed_as_the_engine_writes_them():
 
 def test_each_macro_takes_its_event_types_fields():
     """Every template key names a macro whose parameters are its class's fields, in order (then
-    the words for its subject, he, his or him, if it speaks of him), and every macro is some
-    type's."""
+    the words for its subject, he, his or him, if it speaks of him, and ``feminine`` if its
+    words agree with him), and every macro is some type's."""
     environment = jinja2.Environment(extensions=["jinja2.ext.i18n"])
     keys = {kind.template: kind for kind in event_types().values()}
     found = set()
@@ -72,7 +73,7 @@ def test_each_macro_takes_its_event_types_fields():
             names = [a.name for a in macro.args]
             fields = [n for n, _, _ in keys[key].layout]
             assert names[: len(fields)] == fields, key
-            assert set(names[len(fields) :]) <= {"he", "his", "him"}, key
+            assert set(names[len(fields) :]) <= set(PRONOUNS), key
             found.add(key)
     assert found == set(keys)
 

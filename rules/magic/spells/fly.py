@@ -128,7 +128,7 @@ def invoked(ctx: Ctx, spell: SpellInEffect, target: str) -> bool:
         ctx,
         spell.controller,
         spell.spell,
-        phrase("spells.broomstick", target=target, spell=spell.spell),
+        phrase("spells.broomstick", target=target, spell=spell.spell, who=target),
         [NO, YES],
     )
     ctx.wait_if_pending()
