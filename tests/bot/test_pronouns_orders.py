@@ -10,10 +10,13 @@ import pytest
 from bot.event_text import describe
 from bot.i18n import Language, speaking
 from bot.render import render, word
+from bot.reports import day_report
 from bot.wording import pronouns
 from rules.catalog import catalog
 from rules.daylight.hirelings import hire
-from rules.events.daylight import PhaseCancelled
+from rules.events import Event
+from rules.events.day import DayStarted
+from rules.events.daylight import PhaseCancelled, PhaseStarted, TurnStarted
 from rules.events.trade import MissionFailed, TradeDeclined, Unhired
 from rules.orders.parse import parse_orders
 from rules.phrases import phrase
@@ -170,3 +173,20 @@ def test_a_failed_mission_says_who_pays_again(character, he):
         assert describe(event).endswith(
             "(termina la partida): paga de nuevo 2 de Fama y la ficha es colocada en AV5 (7.2.4d)"
         )
+
+
+@pytest.mark.parametrize(("character", "he"), [("Amazon", "she"), ("Black Knight", "he")])
+def test_the_day_report_says_who_declines_and_cancels(character, he):
+    """The report's short form of a Trade phase (7.6.3c, 7.6.5): the trader's pronoun."""
+    events: list[Event] = [
+        DayStarted(day=1, month=1, colors=()),
+        TurnStarted(who=character),
+        PhaseStarted(who=character, phase=1, activity="T Company"),
+        TradeDeclined(who=character, group="Company", reason=phrase("trade.declines_price")),
+        PhaseStarted(who=character, phase=2, activity="T Company"),
+        PhaseCancelled(who=character, phase=2, reason=phrase("trade.cancels")),
+    ]
+    with speaking(Language.EN):
+        report = day_report(events, "public")
+    assert f"T Company (buys nothing: {he} declines the price)" in report
+    assert f"T Company (cancelled: {he} cancels the Trade phase (7.6.3c))" in report
