@@ -239,10 +239,10 @@ def _task_outcome(event: Event) -> str | None:
                 "cost": word(cost),
                 "task": word(task),
             }
-        case ChitNotTaken(chit=chit, reason=reason):
+        case ChitNotTaken(who=who, chit=chit, reason=reason):
             return _("cannot take the %(chit)s: %(reason)s") % {
                 "chit": word(chit),
-                "reason": word(reason),
+                "reason": word(reason, pronouns(who)),
             }
         case MissionCompleted(chit=chit, to=to, gold=gold, regained=regained):
             return _("delivers the %(chit)s to the %(to)s: %(gold)s Gold, %(regained)s back") % {
@@ -253,10 +253,10 @@ def _task_outcome(event: Event) -> str | None:
             }
         case CampaignAbandoned(chit=chit):
             return _("abandons the %(chit)s campaign") % {"chit": word(chit)}
-        case CampaignNotAbandoned(chit=chit, reason=reason):
+        case CampaignNotAbandoned(who=who, chit=chit, reason=reason):
             return _("cannot abandon the %(chit)s: %(reason)s") % {
                 "chit": word(chit),
-                "reason": word(reason),
+                "reason": word(reason, pronouns(who)),
             }
     return None
 
@@ -292,10 +292,10 @@ def _search_outcome(event: Event) -> str | None:
             return _("learns %(spell)s") % {"spell": word(spell)}
         case SpellAwakened(spell=spell):
             return _("awakens %(spell)s") % {"spell": word(spell)}
-        case SpellNotLearned(spell=spell, reason=reason):
+        case SpellNotLearned(who=who, spell=spell, reason=reason):
             return _("cannot record %(spell)s: %(reason)s") % {
                 "spell": word(spell),
-                "reason": word(reason),
+                "reason": word(reason, pronouns(who)),
             }
         case SpellsSeen(spells=spells):
             return _("sees the spells %(spells)s") % {"spells": word(spells)}
@@ -335,8 +335,8 @@ def _trade_outcome(event: Event) -> str | None:
             return _("gives %(items)s towards the price") % {"items": word(items)}
         case SpellBought(price=price):
             return _("buys a spell for %(price)s gold") % {"price": price}
-        case TradeDeclined(reason=reason):
-            return _("buys nothing: %(reason)s") % {"reason": word(reason)}
+        case TradeDeclined(who=who, reason=reason):
+            return _("buys nothing: %(reason)s") % {"reason": word(reason, pronouns(who))}
         case TradeRefused(result=result):
             return _("refused: %(result)s") % {"result": word(result)}
         case PaidOff(result=result):
@@ -354,8 +354,8 @@ def _trade_outcome(event: Event) -> str | None:
             return _("%(fame)s Fame for the %(item)s") % {"fame": f"{fame:+}", "item": word(item)}
         case HirePaid(gold=gold):
             return _("pays %(gold)s gold") % {"gold": gold}
-        case NotHired(reason=reason):
-            return _("hires no one: %(reason)s") % {"reason": word(reason)}
+        case NotHired(who=who, reason=reason):
+            return _("hires no one: %(reason)s") % {"reason": word(reason, pronouns(who))}
     return None
 
 

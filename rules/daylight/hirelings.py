@@ -143,7 +143,7 @@ def expire_terms(ctx: Ctx) -> None:
     """7.7.4a: at Midnight of the last day of his term, each minion becomes unhired."""
     for piece, minion in sorted(ctx.state.minions.items()):
         if minion.last_day <= ctx.state.game_day:
-            unhire(ctx, piece, phrase("hire.term_over"))
+            unhire(ctx, piece, phrase("hire.term_over", who=piece))
 
 
 def remount(catalog: Catalog, board: Board, state: GameState) -> None:

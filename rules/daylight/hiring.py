@@ -250,7 +250,7 @@ def _which(ctx: Ctx, name: str, mine: list[str]) -> str:
         ctx,
         "rehire",
         name,
-        phrase("hire.rehire_prompt", name=name),
+        phrase("hire.rehire_prompt", name=name, who=name),
         tuple(ranked),
         ranked[0],
     )

@@ -220,7 +220,7 @@ def _partner_problem(ctx: Ctx, name: str, group: str | None, here: str | None) -
     if leader is None:
         return phrase("trade.no_leader", group=group)
     if leader in ctx.state.minions:
-        return phrase("trade.leader_hired", group=group)
+        return phrase("trade.leader_hired", group=group, who=leader)
     if here is None or ctx.where(leader) != here:
         return phrase("trade.leader_elsewhere", group=group)
     return None

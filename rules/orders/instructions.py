@@ -109,10 +109,14 @@ def trade(world: Map, partner_text: str, value: str) -> dict[str, object]:
     if foreign:
         raise OrderError(
             ProblemCode.BAD_TARGET,
-            phrase("orders.trade_not_his", items=", ".join(map(quote, foreign))),
-            phrase("orders.his_belongings", items=tuple(mine.items))
+            phrase(
+                "orders.trade_not_his",
+                items=", ".join(map(quote, foreign)),
+                who=world.character,
+            ),
+            phrase("orders.his_belongings", items=tuple(mine.items), who=world.character)
             if mine.items
-            else phrase("orders.his_belongings_none"),
+            else phrase("orders.his_belongings_none", who=world.character),
         )
     get, get_gold = sides["get"]
     return {
@@ -236,10 +240,10 @@ def _magic_chit(world: Map, value: str) -> str:
     if label not in labels:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
-            phrase("orders.not_his_magic_chit", text=quote(value)),
-            phrase("orders.his_magic_chits", chits=tuple(labels))
+            phrase("orders.not_his_magic_chit", text=quote(value), who=world.character),
+            phrase("orders.his_magic_chits", chits=tuple(labels), who=world.character)
             if labels
-            else phrase("orders.his_magic_chits_none"),
+            else phrase("orders.his_magic_chits_none", who=world.character),
         )
     return label
 
@@ -251,7 +255,7 @@ def _turn(world: Map, value: str) -> str:
         raise OrderError(
             ProblemCode.BAD_INSTRUCTION,
             phrase("orders.turn_clever"),
-            phrase("orders.turn_attention"),
+            phrase("orders.turn_attention", who=world.character),
         )
     low = value.casefold()
     if low in ("first", "last"):

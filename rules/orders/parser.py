@@ -89,7 +89,7 @@ class Parser(Reader):
                     self.world.catalog, self.state, self.character
                 )
                 hint = (
-                    phrase("orders.record_follow")
+                    phrase("orders.record_follow", who=self.character)
                     if underling
                     else phrase("orders.record_phantasm")
                     if is_phantasm(self.character)
@@ -144,7 +144,7 @@ class Parser(Reader):
             self.flag(
                 first,
                 ProblemCode.FOLLOW_ALONE,
-                phrase("orders.follow_alone"),
+                phrase("orders.follow_alone", who=self.character),
                 phrase("orders.follow_alone_hint"),
             )
         name = " ".join((first.target or "").split())

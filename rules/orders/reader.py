@@ -301,8 +301,8 @@ class Reader:
         self.flag(
             phase,
             ProblemCode.ONLY_REST,
-            phrase("orders.only_rest"),
-            phrase("orders.record_rest"),
+            phrase("orders.only_rest", who=self.character),
+            phrase("orders.record_rest", who=self.character),
         )
 
     def _on_phase(

@@ -85,10 +85,10 @@ def not_recorded(catalog: Catalog, state: GameState, character: str, head: str) 
     if recorder == character:
         return None
     if recorder is not None:
-        return phrase("orders.others_hireling", piece=piece, employer=recorder)
+        return phrase("orders.others_hireling", piece=piece, employer=recorder, who=piece)
     if pieces_of(catalog)[piece].kind is Kind.MONSTER:
-        return phrase("orders.not_controlled", piece=piece)
-    return phrase("orders.not_hired", piece=piece)
+        return phrase("orders.not_controlled", piece=piece, who=piece)
+    return phrase("orders.not_hired", piece=piece, who=piece)
 
 
 def _clean(raw: str) -> str:
