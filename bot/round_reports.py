@@ -39,7 +39,8 @@ def round_reports(
     the day's events before the resolution's, so that a round begun before the last stop — its
     lures and assignments before the encounter window, its Encounter before a caster is asked
     his targets again (issue 34) — is told whole. Each report is said in its player's
-    ``language`` (:meth:`bot.outbox_writer.Outbox.language`; the language spoken now when not given)."""
+    ``language`` (:meth:`bot.outbox_writer.Outbox.language`; the language spoken now when not
+    given)."""
     revealed = {(e.at, e.round) for e in resolution.events if isinstance(e, Played)}
     events = [*earlier, *resolution.events]
     evening = resolution.state.today.evening

@@ -304,7 +304,8 @@ class Store:
         return found if found is not None else session.get(Snapshot, snapshot_id)
 
     def outbox(self, session: Session, campaign: Campaign) -> Outbox:
-        """The outbox of ``campaign`` in this unit of work (see :class:`bot.outbox_writer.Outbox`)."""
+        """The outbox of ``campaign`` in this unit of work
+        (:class:`bot.outbox_writer.Outbox`)."""
         return Outbox(session, campaign, self.clock)
 
     def log(
