@@ -5,6 +5,7 @@ is given by some phrase, and a phrase renders in every language, stored or not."
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -104,3 +105,49 @@ def test_a_phrase_in_a_phrase_is_said_within_it() -> None:
     with speaking(Language.EN):
         said = word(phrase("day.being", cause=phrase("day.suicide")), pronouns("Amazon"))
     assert said == "being suicide at Midnight (9.2.2a)"
+
+
+#: The phrases whose "he" is anyone at all (a character who chooses his turn, a follower whose
+#: guide rests), as the rulebook writes of someone unnamed; and those whose feminine context
+#: says "hers" where the English of every other subject is a literal "his" ("not one of his").
+GENERIC = {
+    "orders.name_someone",
+    "orders.suicide_character",
+    "orders.turn_clever",
+    "orders.key_rest",
+    "orders.key_drop",
+    "orders.key_turn",
+    "orders.key_trade_character",
+    "problems.unknown_source",
+    "problems.source_inactive",
+    "setup.picks_first",
+}
+_MACRO = re.compile(r"\{% macro (\w+)\(.*?\) %\}(.*?)\{% endmacro %\}", re.S)
+_HE = re.compile(r"\b(?:he|his|him|himself)\b", re.I)
+
+
+def test_a_phrase_says_he_his_and_him_of_its_subject_never_as_words_of_its_own() -> None:
+    """Issue 35: "today the reports say 'Amazon loses his turn'". Every phrase that speaks of
+    its subject takes the ``he``, ``his``, ``him`` the renderer gives (she, her for the Amazon);
+    only the phrases of :data:`GENERIC` speak of anyone."""
+    literal = []
+    for path in sorted(PHRASES.glob("*.j2")):
+        for name, body in _MACRO.findall(path.read_text(encoding="utf-8")):
+            text = " ".join(re.findall(r'"((?:[^"\\]|\\.)*)"', body))
+            text += re.sub(
+                r"\{\{.*?\}\}", "", re.sub(r"\{%.*?%\}", " ", body, flags=re.S), flags=re.S
+            )
+            if _HE.search(re.sub(r"%\(\w+\)s", "", text)):
+                literal.append(f"{path.stem}.{name}")
+    assert sorted(literal) == sorted(GENERIC)
+
+
+def test_the_amazon_loses_her_turn_in_english_and_is_blocked_in_the_feminine_in_spanish() -> None:
+    reason = phrase("daylight.blocked_before_turn")
+    with speaking(Language.EN):
+        assert word(reason, pronouns("Amazon")) == "she was blocked before her turn (7.12.4)"
+        assert word(reason, pronouns("Dwarf")) == "he was blocked before his turn (7.12.4)"
+    with speaking(Language.ES):
+        assert word(reason, pronouns("Amazon")) == "fue bloqueada antes de su turno (7.12.4)"
+        assert word(reason, pronouns("Dwarf")) == "fue bloqueado antes de su turno (7.12.4)"
+        assert "bloqueado" in word(reason), "someone unnamed is masculine, as the rulebook says"
