@@ -13,6 +13,7 @@ from bot.i18n import DEFAULT, Language, UnknownLanguageError, _, language, speak
 from bot.store import Reply, RequestError, Store
 from bot.terms import term
 from bot.wording import pronouns
+from db import repo
 from db.models import Campaign
 
 #: What a player types to read the campaign's language again, whatever it is.
@@ -85,3 +86,22 @@ class Languages:
             if seat is not None or door is None:
                 return outbox.language(person or None)
             return door
+
+    def of_person(self, person: str, door: Language | None = None) -> Language:
+        """The language to tell ``person`` what concerns no one campaign (how to send orders,
+        that he names none): the one every seat he holds reads in, where they agree; else
+        ``door``'s; else English."""
+        with self.store.unit() as session:
+            read = {
+                self.store.outbox(session, campaign).language(person)
+                for campaign in self.store.visible(
+                    session,
+                    col(Campaign.id).in_(
+                        [
+                            seat.campaign_id
+                            for seat in repo.list_player_seats(session, player=person)
+                        ]
+                    ),
+                )
+            }
+        return read.pop() if len(read) == 1 else door or DEFAULT

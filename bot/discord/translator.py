@@ -53,13 +53,23 @@ class CatalogTranslator(app_commands.Translator):
         spoken = locale_language(locale)
         if spoken is None or spoken is DEFAULT:
             return None
-        catalog = translations(spoken)
         if context.location in _NAMES:
-            said = catalog.pgettext(NAME_CONTEXT, string.message)
-            valid = _NAME.match(said) is not None and said == said.lower()
-            return said if said != string.message and valid else None
-        said = catalog.gettext(string.message)
+            said = name_in(spoken, string.message)
+        else:
+            said = translations(spoken).gettext(string.message)
         return said if said != string.message else None
+
+
+def name_in(spoken: Language, name: str) -> str:
+    """A command's, group's or option's ``name`` as a Discord client in ``spoken`` shows it:
+    its translation where Discord takes it as a name, else ``name``."""
+    said = translations(spoken).pgettext(NAME_CONTEXT, name)
+    return said if _NAME.match(said) is not None and said == said.lower() else name
+
+
+def command_in(spoken: Language, qualified_name: str) -> str:
+    """A slash command (``gm create``) as a client in ``spoken`` shows it: ``/gm crear``."""
+    return "/" + " ".join(name_in(spoken, part) for part in qualified_name.split())
 
 
 # --- extraction into the catalog ----------------------------------------------------------------

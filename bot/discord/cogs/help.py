@@ -10,7 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import help as texts
-from bot.i18n import _
+from bot.discord.translator import command_in
+from bot.i18n import _, current
 
 Topic = app_commands.Choice[str]
 
@@ -19,8 +20,9 @@ MODERATORS = "gm"
 
 
 def listed(tree: app_commands.CommandTree[discord.Client]) -> dict[str, list[tuple[str, str]]]:
-    """The tree's commands, ``/name`` and description, as ``players`` and ``moderators``
-    (the ``/gm`` group's, subgroups flattened), sorted by name."""
+    """The tree's commands, ``/name`` (as a client in the language spoken shows it) and
+    description, as ``players`` and ``moderators`` (the ``/gm`` group's, subgroups
+    flattened), sorted by name."""
     found: dict[str, list[tuple[str, str]]] = {"players": [], "moderators": []}
 
     def walk(command: app_commands.Command[Any, ..., Any] | app_commands.Group, role: str) -> None:
@@ -28,7 +30,7 @@ def listed(tree: app_commands.CommandTree[discord.Client]) -> dict[str, list[tup
             for child in command.commands:
                 walk(child, role)
         else:
-            found[role].append((f"/{command.qualified_name}", command.description))
+            found[role].append((command_in(current(), command.qualified_name), command.description))
 
     for command in tree.get_commands(type=discord.AppCommandType.chat_input):
         if isinstance(command, app_commands.ContextMenu):

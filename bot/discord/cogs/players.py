@@ -29,7 +29,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import directory, scope
+from bot import directory, i18n, scope
 from bot.birdsong import BuildError, DayBuilder, day_builder
 from bot.campaigns import Joined
 from bot.discord.builder import OrdersBuilder
@@ -43,8 +43,9 @@ from bot.discord.cogs.common import (
 )
 from bot.discord.forms import ORDERS_LENGTH, OrdersModal, StandingOrdersModal
 from bot.discord.options import CampaignOption, FreeCharacter
+from bot.discord.translator import command_in
 from bot.discord.where import Place
-from bot.i18n import _
+from bot.i18n import _, current
 from bot.inbox import only_campaign, read_message, take
 from bot.logs import set_campaign
 from bot.render import render
@@ -61,22 +62,6 @@ Day = app_commands.Range[int, 1, 10_000]
 AwayDays = app_commands.Range[int, 0, 30]
 #: The longest orders a slash option takes.
 OrdersText = app_commands.Range[str, 1, ORDERS_LENGTH]
-
-ORDERS_HELP = (
-    "To send orders, DM me a message whose first line is `orders <campaign>` "
-    "and whose next lines are your orders, for example:\n"
-    "```\norders North Sea\nM CV5, H, S\nCompany HQ: M CV5, H\nCompany 1: F Company HQ\n```\n"
-    "A hireling's orders go in a section of yours that starts with his name and a colon, as "
-    "`Company HQ:` above: a hired leader records his own phases, an underling only follows "
-    "(`F <name>`); `/me` lists your hirelings.\n"
-    "Answer a decision with `answer <choice>`; in combat, send `plays` followed by lines such as "
-    "`target: Giant` and `attack: FIGHT H5* smash`; before the game starts, send your secret "
-    "choices "
-    "as `setup <campaign>` followed by lines such as `victory: fame 2, gold 3`. When your "
-    "character is dead, start again with `restart <campaign>` followed by `character: <name>` "
-    "and such lines. After your Ask Demon, send your question as `ask <campaign>` with the "
-    "question below; the player asked answers with `answer-demon <campaign>` and his answer below."
-)
 
 
 class PlayerCog(commands.Cog, name="Players"):
@@ -309,11 +294,13 @@ class PlayerCog(commands.Cog, name="Players"):
         ``orders [campaign]`` with the orders below, ``answer <choice>``, ``plays [campaign]``,
         ``setup <campaign>`` or ``restart [campaign]`` with their lines below; a campaign left
         out is his only running one. Anything else is answered with how to send orders."""
+        player = player_id(message.author)
+        i18n.enter(await asyncio.to_thread(self.service.languages.of_person, player))
         read = read_message(message.content)
         if read is None:
-            await self._say(message.channel, ORDERS_HELP, escape=False)
+            told = render("messages/how_to_send_orders.txt.j2", me=command_in(current(), "me"))
+            await self._say(message.channel, told, escape=False)
             return
-        player = player_id(message.author)
         try:
             campaign = read.campaign
             if campaign is None:

@@ -8,8 +8,11 @@ import re
 
 import pytest
 
+from bot.discord.cogs.help import listed
 from bot.event_text import english
-from bot.help import orders_help
+from bot.help import commands_help, orders_help
+from bot.i18n import speaking
+from bot.service import CampaignService
 from rules.board import board_for
 from rules.catalog import catalog
 from rules.orders.parse import CODES, parse_orders
@@ -17,7 +20,7 @@ from rules.orders.problems import ProblemCode
 from rules.schema.tiles import RoadType
 from rules.setup.game import new_game
 from rules.state import Place
-from tests.bot.discord.conftest import Table, private_answer
+from tests.bot.discord.conftest import Table, last_dm, private_answer, seat_two_players
 
 OPEN = frozenset({RoadType.OPEN})
 
@@ -95,3 +98,36 @@ def test_the_example_orders_of_the_notation_are_orders_the_parser_accepts() -> N
     for line in examples:
         result = parse_orders(line, state, "Amazon")
         assert result.orders is not None and not result.warnings, (line, result.errors)
+
+
+@pytest.mark.asyncio
+async def test_help_names_the_commands_as_a_spanish_client_shows_them(table: Table) -> None:
+    """A client set to Spanish shows the commands by their Spanish names (the translator's):
+    ``/help`` lists them so, with their Spanish descriptions (issue 35)."""
+    with speaking("es"):
+        tree = listed(table.bot.tree)
+        said = commands_help("Órdenes", tree["moderators"])[0]
+    assert "`/moderar crear` — Crear una campaña" in said and "/gm" not in said
+    assert ("/ayuda", "How to play and moderate by Discord") in tree["players"]
+    assert listed(table.bot.tree)["players"][0][0].startswith("/")
+    assert ("/help", "How to play and moderate by Discord") in listed(table.bot.tree)["players"]
+
+
+@pytest.mark.asyncio
+async def test_a_dm_the_bot_cannot_read_is_told_how_to_send_orders_in_the_player_s_language(
+    table: Table, service: CampaignService
+) -> None:
+    await seat_two_players(table)
+    await table.alice.send_dm("hello?")
+    told = last_dm(table.alice)
+    assert told.startswith(
+        "To send orders, DM me a message whose first line is `orders <campaign>`"
+    )
+    assert "`/me` lists your hirelings" in told
+    service.languages.set_language("Test", player=str(table.alice.user.id), text="es")
+    await table.alice.send_dm("hola")
+    dicho = last_dm(table.alice)
+    assert dicho.startswith("Para enviar órdenes, mándame un mensaje directo")
+    assert "`/yo` lista tus contratados" in dicho and "orders North Sea" in dicho
+    await table.bob.send_dm("hello?")
+    assert last_dm(table.bob).startswith("To send orders"), "Bob reads the campaign's English"
