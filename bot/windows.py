@@ -295,23 +295,8 @@ class Windows:
         for character in sorted({d.character for d in waiting if is_combat_id(d.ref)}):
             missed[character] = missed.get(character, 0) + 1
             if missed[character] == MISSED_WINDOWS:
-                out = store.outbox(session, campaign)
-                with speaking(out.language()):
-                    out.moderators_only(
-                        _(
-                            "%(campaign)s, day %(day)s: the %(character)s missed %(count)s combat "
-                            "windows; %(his)s standing orders and the defaults answer for %(him)s "
-                            "for the rest of the day."
-                        )
-                        % {
-                            "campaign": campaign.name,
-                            "day": campaign.day,
-                            "character": term(character),
-                            "count": MISSED_WINDOWS,
-                            "his": pronouns(character).his,
-                            "him": pronouns(character).him,
-                        }
-                    )
+                told = partial(_missed_notice, campaign.name, campaign.day, character)
+                store.outbox(session, campaign).moderators_only(told)
         late = [d.ref for d in waiting if is_combat_id(d.ref)]
         before = campaign.defaulted if campaign.missed_day == campaign.day else []
         campaign.missed_day, campaign.missed_windows = campaign.day, missed
@@ -323,10 +308,7 @@ class Windows:
         players = {d.character for d in stored if is_combat_id(d.ref) and d.due_at == due}
         for seat in store.seats(session, campaign):
             if notice is not None and seat.character in players:
-                out = store.outbox(session, campaign)
-                with speaking(out.language(seat.player)):
-                    told = defaults_notice(waiting)
-                out.dm(seat.player, told or notice)
+                store.outbox(session, campaign).dm(seat.player, partial(_defaults, waiting))
         for decision in waiting:
             assert decision.id is not None
             repo.answer_decision(session, decision_id=decision.id, answer=decision.default)
@@ -373,3 +355,26 @@ class Windows:
                     ),
                 )
         campaign.window_reminded = due
+
+
+def _missed_notice(campaign: str, day: int, character: str) -> str:
+    """The moderators' notice that ``character`` missed his second combat window of the day."""
+    said = pronouns(character)
+    return _(
+        "%(campaign)s, day %(day)s: the %(character)s missed %(count)s combat windows; "
+        "%(his)s standing orders and the defaults answer for %(him)s for the rest of the day."
+    ) % {
+        "campaign": campaign,
+        "day": day,
+        "character": term(character),
+        "count": MISSED_WINDOWS,
+        "his": said.his,
+        "him": said.him,
+    }
+
+
+def _defaults(waiting: Sequence[PendingDecision]) -> str:
+    """The notice of the defaults ``waiting`` took (:func:`defaults_notice`), which has one."""
+    notice = defaults_notice(waiting)
+    assert notice is not None, "told only where the window had decisions"
+    return notice

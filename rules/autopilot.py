@@ -64,7 +64,7 @@ from rules.magic.state import committed
 from rules.orders.entitlement import Entitlement, clearing_qualities, entitlement
 from rules.orders.legal import LegalOptions
 from rules.orders.model import Activity, ActivityKind
-from rules.orders.targets import EDGE, Map
+from rules.orders.world import EDGE, Map
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
 from rules.schema.chits import ChitKind

@@ -38,7 +38,7 @@ from rules.meeting import relationship
 from rules.orders.entitlement import entitlement
 from rules.orders.model import Activity, ActivityKind
 from rules.orders.parse import parse_orders
-from rules.orders.targets import EDGE, Map
+from rules.orders.world import EDGE, Map
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action
 from rules.schema.base import Relationship

@@ -65,7 +65,8 @@ from rules.orders.conditions import (
 )
 from rules.orders.magic_plays import MAGIC_KEYS, cast_line, color_line
 from rules.orders.problems import ProblemCode
-from rules.orders.targets import Map, OrderError, quote
+from rules.orders.targets import OrderError, quote
+from rules.orders.world import Map
 from rules.phrases import Phrase, phrase
 
 __all__ = [

@@ -21,7 +21,8 @@ from rules.magic.spells.attack import SPELL
 from rules.orders.conditions import ATTACKER, CAME_BY, NATIVE_PLAYS, SPREAD, TOWARD_MOST
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
-from rules.orders.targets import Map, OrderError, either, quote, target
+from rules.orders.targets import OrderError, either, quote, target
+from rules.orders.world import Map
 from rules.phrases import Phrase, phrase
 from rules.pieces import Kind, pieces_of
 from rules.schema.action_chits import Action

@@ -23,7 +23,8 @@ from rules.modifiers import sheet_has
 from rules.orders.combat import CLAUSE_KEYS
 from rules.orders.meetings import MEETING_KEYS, Wish
 from rules.orders.problems import ProblemCode
-from rules.orders.targets import SEARCH_TABLE, SEARCH_TABLES, Map, OrderError, pick, quote
+from rules.orders.targets import SEARCH_TABLE, SEARCH_TABLES, OrderError, pick, quote
+from rules.orders.world import Map
 from rules.phrases import Phrase, phrase
 from rules.pieces import ITEM_KINDS, Kind, pieces_of
 from rules.schema.action_chits import Action

@@ -29,15 +29,14 @@ from rules.orders.path import Path
 from rules.orders.problems import ProblemCode
 from rules.orders.sources import PlannedPhase, payable
 from rules.orders.targets import (
-    EDGE,
     SEARCH_TABLES,
-    Map,
     OrderError,
     enchanters,
     hiring_spells,
     target,
     visitors,
 )
+from rules.orders.world import EDGE, Map
 from rules.state import GameState
 
 K = ActivityKind

@@ -42,7 +42,8 @@ from rules.orders.conditions import (
 )
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
-from rules.orders.targets import Map, OrderError, pick, quote, target
+from rules.orders.targets import OrderError, pick, quote, target
+from rules.orders.world import Map
 from rules.phrases import Phrase, phrase
 from rules.schema.action_chits import Action
 from rules.schema.spells import Duration

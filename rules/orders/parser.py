@@ -19,13 +19,8 @@ from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
 from rules.orders.problems import ProblemCode
 from rules.orders.reader import Phase, Reader, Step
 from rules.orders.sections import PHANTASM_HEAD
-from rules.orders.sources import (
-    Issue,
-    PlannedPhase,
-    assign_sources,
-    match_source,
-    not_enhanced,
-)
+from rules.orders.source_names import Issue, match_source
+from rules.orders.sources import PlannedPhase, assign_sources, not_enhanced
 from rules.orders.targets import either, quote
 from rules.phrases import Phrase, phrase
 from rules.pieces import is_phantasm

@@ -19,7 +19,8 @@ from collections.abc import Callable
 
 from rules.orders.model import ActivityKind
 from rules.orders.problems import ProblemCode
-from rules.orders.targets import EDGE, Map, either
+from rules.orders.targets import either
+from rules.orders.world import EDGE, Map
 from rules.phrases import Phrase, phrase
 from rules.schema.tiles import RoadType
 

@@ -4,7 +4,7 @@
 and its :class:`Severity`: an *error* refuses the orders, a *warning* lets them stand (6.2.3 lets
 any activity be recorded in any phase, and 6.2.4e–f cancel one that cannot be done when its phase
 comes). A code is carried by :class:`rules.orders.targets.OrderError` (a target or instruction
-that cannot be read), :class:`rules.orders.sources.Issue` (a phase and its source) and
+that cannot be read), :class:`rules.orders.source_names.Issue` (a phase and its source) and
 :class:`rules.orders.reader.Problem` (what the parser reports). The limits of one message, which
 ``too-long`` names, are here too.
 """

@@ -30,7 +30,8 @@ from rules.orders.meetings import MEETING_KEYS
 from rules.orders.model import SUNLIGHT, ActivityKind, TradeOffer
 from rules.orders.path import Path
 from rules.orders.problems import MAX_LINES, ProblemCode, Severity
-from rules.orders.targets import Map, OrderError, quote, target
+from rules.orders.targets import OrderError, quote, target
+from rules.orders.world import Map
 from rules.phrases import Phrase, phrase
 from rules.pieces import is_phantasm
 from rules.state import GameState, Place

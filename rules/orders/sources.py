@@ -1,11 +1,11 @@
 """Which source pays for each recorded phase (6.2.4 L1510–1520; 7.3.1c.2, 7.3.2b).
 
-:func:`match_source` reads the source a player names in parentheses (6.2.4d L1517).
-:func:`assign_sources` gives each recorded phase a source — :data:`~rules.orders.model.BASIC`,
-:data:`~rules.orders.model.SUNLIGHT` or an extra source's name, from his
-:class:`~rules.orders.entitlement.Entitlement` — obeying: an activity-specific extra only for its
-activity (6.2.4a L1511); pony Moves never first and alternating with other Moves (6.2.4c L1516);
-Sunlight only if he has it (7.3.1c.2 L1659). Sources the player names are kept. Of the legal
+:func:`~rules.orders.source_names.match_source` reads the source a player names in parentheses
+(6.2.4d L1517). :func:`assign_sources` gives each recorded phase a source —
+:data:`~rules.orders.model.BASIC`, :data:`~rules.orders.model.SUNLIGHT` or an extra source's name,
+from his :class:`~rules.orders.entitlement.Entitlement` — obeying: an activity-specific extra only
+for its activity (6.2.4a L1511); pony Moves never first and alternating with other Moves (6.2.4c
+L1516); Sunlight only if he has it (7.3.1c.2 L1659). Sources the player names are kept. Of the legal
 assignments it picks the one a player would want, by these preferences in turn:
 
 1. fewest extra phases that cannot be used where they stand (a location-limited extra whose phase
@@ -30,83 +30,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from rules.magic.bewitched import SPELL_PHASES
 from rules.orders.entitlement import Entitlement, ExtraSource, activity_name
 from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
 from rules.orders.problems import ProblemCode
+from rules.orders.source_names import Issue
 from rules.phrases import Phrase, phrase
 
 K = ActivityKind
-
-
-# --- naming a source ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Issue:
-    """A problem with the phases and their sources: its ``code``, the 1-based ``phase`` (None
-    for the whole day), ``message`` and ``hint``."""
-
-    code: ProblemCode
-    phase: int | None
-    message: Phrase
-    hint: Phrase | None = None
-
-
-_GENERIC_WORDS = {"basic": BASIC, "sunlight": SUNLIGHT, "sun": SUNLIGHT}
-_HORSE_WORDS = ("pony", "workhorse", "warhorse", "horse")
-
-
-def match_source(ent: Entitlement, text: str) -> tuple[str | None, Issue | None]:
-    """The source a player names in parentheses (``"stamina"``, ``"pony"``, ``"sunlight"``).
-
-    Case-insensitive; a unique prefix of 3 letters or more is enough. Returns the source's name
-    (an extra's name, :data:`BASIC`, :data:`SUNLIGHT`, or an enabler such as ``"Crystal Ball"``),
-    or an :class:`Issue` (codes ``unknown-source``, ``source-inactive``, ``ambiguous``).
-    """
-    word = " ".join(text.split()).casefold()
-    if word in _GENERIC_WORDS:
-        return _GENERIC_WORDS[word], None
-    usable = [e.name for e in ent.extras] + [name for _, name in ent.enablers]
-    names = list(dict.fromkeys(usable + [n for n, _ in ent.unavailable]))
-    exact = [n for n in names if n.casefold() == word]
-    if not exact and word in _HORSE_WORDS:
-        exact = [
-            e.name
-            for e in ent.extras
-            if e.kind == "horse" and (word == "horse" or e.name.casefold().startswith(word))
-        ]
-    if not exact and len(word) >= 3:
-        exact = [n for n in names if n.casefold().startswith(word)]
-    exact = list(dict.fromkeys(exact))
-    valid = phrase("orders.your_sources", names=("basic", "sunlight", *dict.fromkeys(usable)))
-    if len(exact) > 1:
-        return None, Issue(
-            ProblemCode.AMBIGUOUS,
-            None,
-            phrase("orders.could_be", text=repr(text), names=tuple(exact)),
-            phrase("orders.write_full_name"),
-        )
-    if not exact:
-        spell = next((n for n in SPELL_PHASES if n.casefold() == word), None)
-        if spell is not None:
-            return None, Issue(
-                ProblemCode.SOURCE_INACTIVE,
-                None,
-                phrase("orders.spell_not_on_you", spell=spell, line=SPELL_PHASES[spell].line),
-                valid,
-            )
-        return None, Issue(
-            ProblemCode.UNKNOWN_SOURCE,
-            None,
-            phrase("orders.not_your_source", text=repr(text)),
-            valid,
-        )
-    name = exact[0]
-    if name not in usable:
-        reason = dict(ent.unavailable)[name]
-        return None, Issue(ProblemCode.SOURCE_INACTIVE, None, reason, valid)
-    return name, None
 
 
 # --- assigning sources ----------------------------------------------------------------------

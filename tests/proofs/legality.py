@@ -41,7 +41,8 @@ from rules.orders.entitlement import entitlement, every_chit_down
 from rules.orders.legal import LegalOptions
 from rules.orders.model import BASIC, SUNLIGHT, Activity, ActivityKind
 from rules.orders.parse import ParseResult, parse_orders
-from rules.orders.targets import EDGE, PILE, SEARCH_TABLES, sites, visitors
+from rules.orders.targets import PILE, SEARCH_TABLES, sites, visitors
+from rules.orders.world import EDGE
 from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
 

@@ -13,7 +13,8 @@ from bot.event_text import english
 from rules.catalog import catalog
 from rules.orders.entitlement import Entitlement, entitlement
 from rules.orders.model import BASIC, SUNLIGHT, ActivityKind
-from rules.orders.sources import PlannedPhase, assign_sources, match_source
+from rules.orders.source_names import match_source
+from rules.orders.sources import PlannedPhase, assign_sources
 from rules.state import GameState, ItemState, Place
 from tests.rules.games import fresh
 
