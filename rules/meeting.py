@@ -90,7 +90,7 @@ def may_pay_penalty(state: GameState, sheet: CharacterState, what: str) -> bool:
 
 
 def penalty_prompt(
-    catalog: Catalog, group: str, what: str, unpaid: Literal["blocked", "battled"]
+    catalog: Catalog, group: str | Phrase, what: str, unpaid: Literal["blocked", "battled"]
 ) -> Phrase:
     """The question a penalty asks: pay its points or refuse, and be ``unpaid`` (blocked in a
     Trade or Hire phase, battled at the start of combat)."""

@@ -409,7 +409,7 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
             ctx,
             what.lower(),
             name,
-            penalty_prompt(ctx.catalog, _penalty_group(current), what, "blocked"),
+            penalty_prompt(ctx.catalog, current.named, what, "blocked"),
             PENALTY,
             PENALTY[0],
         )
@@ -421,11 +421,6 @@ def _penalty(ctx: Ctx, current: Hire, result: MeetingResult) -> None:
     pay_penalty(ctx.catalog, employer, what)
     ctx.emit(PaidOff(who=name, group=current.named, result=what, at=current.clearing))
     _declined(ctx, current, phrase("hire.paid_off", penalty=what))
-
-
-def _penalty_group(current: Hire) -> str:
-    """Whom a penalty's question names: the native group, or the pacifying spell's monsters."""
-    return current.group if current.spell is None else f"monsters of his {current.spell}"
 
 
 def _declined(ctx: Ctx, current: Hire, reason: Phrase) -> None:
