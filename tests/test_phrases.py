@@ -151,3 +151,12 @@ def test_the_amazon_loses_her_turn_in_english_and_is_blocked_in_the_feminine_in_
         assert word(reason, pronouns("Amazon")) == "fue bloqueada antes de su turno (7.12.4)"
         assert word(reason, pronouns("Dwarf")) == "fue bloqueado antes de su turno (7.12.4)"
         assert "bloqueado" in word(reason), "someone unnamed is masculine, as the rulebook says"
+
+
+def test_a_cause_of_death_agrees_with_the_one_who_died() -> None:
+    cause = phrase("evening.killed_by", killer="Giant", clearing="CV5")
+    with speaking(Language.ES):
+        assert word(cause, pronouns("Witch")) == "muerta por Gigante en CV5 (9.1.1)"
+        assert word(cause, pronouns("Dwarf")) == "muerto por Gigante en CV5 (9.1.1)"
+    with speaking(Language.EN):
+        assert word(cause, pronouns("Witch")) == "killed by the Giant in CV5 (9.1.1)"
