@@ -84,23 +84,20 @@ def test_her_refused_orders_say_she_leaves_play_and_her_underling_is_followed_fo
     """9.2.2a for the Amazon herself; 7.7.3 for Company 1, whom she records for: 'him'."""
     state = _with_underling("Amazon")
     result = parse_orders("H\nsuicide: tonight\nCompany 1: H", state, "Amazon")
-    with speaking(Language.EN):
-        text = render(
+    english, spanish = (
+        render_in(
+            spoken,
             "messages/order_errors.txt.j2",
             character="Amazon",
             errors=result.errors,
             warnings=result.warnings,
         )
-    assert "(9.2.2a): she leaves play for good and you sit out a full day" in text
-    assert "an underling can only follow (7.7.3, 7.7.5f) (record 'F <character>' for him)" in text
-    with speaking(Language.ES):
-        text = render(
-            "messages/order_errors.txt.j2",
-            character="Amazon",
-            errors=result.errors,
-            warnings=result.warnings,
-        )
-    assert "solo puede seguir (7.7.3, 7.7.5f) (anota 'F <personaje>' para él)" in text
+        for spoken in (Language.EN, Language.ES)
+    )
+    assert "(9.2.2a): she leaves play for good and you sit out a full day" in english
+    follows = "an underling can only follow (7.7.3, 7.7.5f) (record 'F <character>' for him)"
+    assert follows in english
+    assert "solo puede seguir (7.7.3, 7.7.5f) (anota 'F <personaje>' para él)" in spanish
 
 
 @pytest.mark.parametrize(
@@ -190,3 +187,8 @@ def test_the_day_report_says_who_declines_and_cancels(character, he):
         report = day_report(events, "public")
     assert f"T Company (buys nothing: {he} declines the price)" in report
     assert f"T Company (cancelled: {he} cancels the Trade phase (7.6.3c))" in report
+
+
+def render_in(spoken: Language, template: str, **context: object) -> str:
+    with speaking(spoken):
+        return render(template, **context)
