@@ -33,6 +33,20 @@ class Settings(BaseSettings):
     demo_characters: str = "Amazon,Black Knight,Dwarf,Elf,Wizard,Woods Girl"
     demo_seed: int = 7
     log_level: str = "INFO"
+    mail_imap_url: SecretStr | None = None
+    """The mailbox the players' mails arrive in (issue 36): ``imaps://user:password@host[:port]``
+    (``imap://`` for a server on this machine, with STARTTLS where it offers it); the folder
+    after a slash, ``INBOX`` by default."""
+    mail_smtp_url: SecretStr | None = None
+    """Where the bot's mails leave: ``smtps://user:password@host[:port]`` (implicit TLS),
+    ``smtp://...`` (STARTTLS where the server offers it; none on this machine's loopback)."""
+    mail_from: str | None = None
+    """The bot's own address (``realmbot@example.org``); each seat's replies go to it with the
+    seat's secret as a plus-tag (``realmbot+<secret>@example.org``)."""
+    mail_max_bytes: int = 1_000_000
+    """The largest mail read; a bigger one is refused in one line, unread."""
+    mail_per_hour: int = 30
+    """How many mails one sender may send in an hour; the next are refused in one line."""
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -61,6 +75,11 @@ class Settings(BaseSettings):
         if self.discord_token is None:
             raise ValueError("no DISCORD_TOKEN is set")
         return self.discord_token.get_secret_value()
+
+    @property
+    def mail(self) -> bool:
+        """Whether mail is configured: a mailbox to read, a server to send by, an address."""
+        return None not in (self.mail_imap_url, self.mail_smtp_url, self.mail_from)
 
     @property
     def discord(self) -> bool:
