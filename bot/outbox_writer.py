@@ -105,6 +105,7 @@ class Outbox:
             attachment_name=attachment[0] if attachment else None,
             attachment=attachment[1] if attachment else None,
             created_at=self.clock(),
+            day=self.campaign.day,
             flush=False,
         )
 

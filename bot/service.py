@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from bot.campaigns import Campaigns
     from bot.demon_exchange import DemonExchanges
     from bot.languages import Languages
+    from bot.mail.seats import MailSeats
     from bot.moderation import Moderation
     from bot.moderators import ModeratorTeam
     from bot.players import Players
@@ -99,6 +100,7 @@ class CampaignService:
     - ``restarts``: a dead character's fresh start;
     - ``demon``: Ask Demon's questions and answers relayed between players;
     - ``languages``: each player's language, and the language of a reply;
+    - ``mail_seats``: the mail players' seats, who writes a mail and where their mails go;
     - ``timekeeper``: what a scheduled wake-up does, and when the next is due.
     """
 
@@ -183,6 +185,12 @@ class CampaignService:
         from bot.demon_exchange import DemonExchanges
 
         return DemonExchanges(self.store)
+
+    @built
+    def mail_seats(self) -> MailSeats:
+        from bot.mail.seats import MailSeats
+
+        return MailSeats(self.store)
 
     @built
     def languages(self) -> Languages:

@@ -26,11 +26,13 @@ def add_message(
     to: str | None = None,
     attachment_name: str | None = None,
     attachment: bytes | None = None,
+    day: int | None = None,
     flush: bool = True,
 ) -> OutboxMessage:
-    """Queue a message (``channel``, ``dm`` to ``to``, or ``moderators``) for the transport;
-    without ``flush`` it is written with the session's next flush (several at once), and has
-    no id until then. Its ``attachment`` goes to :func:`db.blobs.store`."""
+    """Queue a message (``channel``, ``dm`` to ``to``, or ``moderators``) for the transport,
+    written on the campaign's ``day``; without ``flush`` it is written with the session's next
+    flush (several at once), and has no id until then. Its ``attachment`` goes to
+    :func:`db.blobs.store`."""
     digest = None
     if attachment is not None:
         digest = blobs.store(session, campaign_id=campaign_id, data=attachment, at=created_at)
@@ -42,6 +44,7 @@ def add_message(
         attachment_name=attachment_name,
         attachment_sha256=digest,
         created_at=created_at,
+        day=day,
     )
     if not flush:
         session.add(message)

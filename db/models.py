@@ -102,7 +102,10 @@ class Seat(SQLModel, table=True):
     a death and a fresh start (9.1.2), the seat plays the new character and keeps the old in
     ``lives``."""
 
-    __table_args__ = (UniqueConstraint("campaign_id", "character", name="uq_seat_character"),)
+    __table_args__ = (
+        UniqueConstraint("campaign_id", "character", name="uq_seat_character"),
+        UniqueConstraint("mail_secret", name="uq_seat_mail_secret"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True, ondelete="CASCADE")
@@ -128,6 +131,11 @@ class Seat(SQLModel, table=True):
     language: str | None = Field(default=None, max_length=8)
     """The language he reads his DMs and replies in (a :class:`bot.i18n.Language`'s code);
     None: the campaign's language."""
+    email: str | None = Field(default=None, max_length=254)
+    """A mail player's address (:mod:`bot.mail`): where his messages go; None for a player of
+    another door."""
+    mail_secret: str | None = Field(default=None, max_length=16)
+    """The seat's secret, which proves a mail is its player's (:mod:`bot.mail.addresses`)."""
 
 
 class OrderSubmission(SQLModel, table=True):
@@ -242,6 +250,9 @@ class OutboxMessage(SQLModel, table=True):
     delivered_at: datetime | None = Field(default=None, index=True)
     attempts: int = 0
     attachment_sha256: str | None = Field(default=None, max_length=64)
+    day: int | None = None
+    """The campaign's day when it was written (a mail is threaded with that day's others);
+    None for a message written before it was kept."""
 
 
 class Blob(SQLModel, table=True):
