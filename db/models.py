@@ -288,3 +288,18 @@ class DemonExchange(SQLModel, table=True):
     asked_at: datetime
     answer: str | None = Field(default=None, sa_column=Column(Text))
     answered_at: datetime | None = None
+
+
+class MailReceived(SQLModel, table=True):
+    """A mail read from the mailbox (issue 36), kept to read none twice (a mail server may
+    deliver one again, a crash may read it again before it is marked) and to count what each
+    sender sends an hour: its ``message_id`` (or, without one, its content's SHA-256), its
+    ``sender``'s address and when it was read."""
+
+    __table_args__ = (Index("ix_mailreceived_sender_at", "sender", "received_at"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(max_length=998, unique=True)
+    sender: str = Field(max_length=254)
+    received_at: datetime
+
