@@ -183,7 +183,8 @@ class Resolver:
         return Reply(_("Answer recorded: %(answer)s. The day goes on.") % {"answer": chosen})
 
     def open_decision(self, campaign_name: str, *, player: str) -> tuple[str, ...] | None:
-        """The options of the decision the player must make now, or None."""
+        """The options of the decision the player must make now (the one :meth:`answer`
+        answers: not a combat window's), or None."""
         with self.store.unit() as session:
             campaign = self.store.campaign(session, campaign_name)
             seat = self.store.player_seat(session, campaign, player)
@@ -192,6 +193,7 @@ class Resolver:
             waiting = repo.open_decisions(
                 session, campaign_id=row_id(campaign), character=seat.character
             )
+            waiting = [d for d in waiting if not is_combat_id(d.ref)]
             return tuple(waiting[0].options) if waiting else None
 
     def continue_day(self, session: Session, campaign: Campaign) -> Reply:
