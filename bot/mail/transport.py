@@ -34,6 +34,7 @@ from urllib.parse import unquote, urlsplit
 import aiosmtplib
 
 from bot import outbox
+from bot.config import Settings
 from bot.delivery import MAX_RETRY, Failure
 from bot.i18n import _, speaking
 from bot.mail.addresses import is_mail_player
@@ -133,6 +134,15 @@ class MailTransport:
         self.sender = sender
         self.timeout = timeout
         self._destinations: dict[tuple[int, str], Destination] = {}
+
+    @classmethod
+    def configured(cls, service: CampaignService, settings: Settings) -> MailTransport:
+        """The transport the ``settings`` describe (``MAIL_SMTP_URL``, ``MAIL_FROM``); a
+        :class:`SmtpUrlError` when either is missing or the URL cannot be used."""
+        if settings.mail_smtp_url is None or not settings.mail_from:
+            raise SmtpUrlError("mail needs both MAIL_SMTP_URL and MAIL_FROM")
+        server = parse_smtp_url(settings.mail_smtp_url.get_secret_value())
+        return cls(service, server=server, sender=settings.mail_from)
 
     async def prepare(self) -> None:
         """Where each mail player's messages about each campaign go, read afresh for the pass

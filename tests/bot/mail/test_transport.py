@@ -9,9 +9,11 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from pydantic import SecretStr
 from sqlmodel import col, select
 
 from bot import outbox
+from bot.config import Settings
 from bot.delivery import FIRST_RETRY, NOTICE_AFTER_TRANSIENT, Courier, retry_delay
 from bot.local import Folder
 from bot.mail.addresses import PREFIX, is_mail_player, player_of, tagged
@@ -264,3 +266,17 @@ def test_a_wrong_smtp_url_is_refused_without_its_password() -> None:
         with pytest.raises(SmtpUrlError) as refused:
             parse_smtp_url(url)
         assert "hunter2" not in str(refused.value)
+
+
+def test_the_settings_make_the_transport(service: CampaignService) -> None:
+    settings = Settings(
+        mail_smtp_url=SecretStr("smtps://bot:hunter2@mail.example.org"), mail_from=BOT
+    )
+    transport = MailTransport.configured(service, settings)
+    assert (transport.server.host, transport.server.tls, transport.sender) == (
+        "mail.example.org",
+        True,
+        BOT,
+    )
+    with pytest.raises(SmtpUrlError, match="MAIL_FROM"):
+        MailTransport.configured(service, Settings(mail_smtp_url=SecretStr("smtp://h")))
