@@ -93,9 +93,14 @@ def thread_id(campaign_id: int, day: int | None, sender: str) -> str:
 
 def subject(campaign: str, content: str) -> str:
     """``[<campaign>] `` and the first line of ``content`` that says something, cleaned of
-    Markdown's marks and cut to :data:`SUBJECT_LENGTH` characters (an ellipsis ends a cut)."""
+    Markdown's marks, without the campaign's name again when it opens the line (``Valle, day
+    3: ...`` is ``[Valle] Day 3: ...``), cut to :data:`SUBJECT_LENGTH` characters (an ellipsis
+    ends a cut)."""
     line = next((ln for ln in content.splitlines() if ln.strip(" `#>*_~|")), "")
     said = " ".join(_MARKS.sub("", _OPENING.sub("", line)).split())
+    if said.startswith(campaign) and said[len(campaign) : len(campaign) + 1] in (",", ":"):
+        rest = said[len(campaign) + 1 :].strip()  # "Valle, day 3: ..." says Valle once
+        said = rest[:1].upper() + rest[1:]
     text = f"[{campaign}] {said}".rstrip()
     if len(text) > SUBJECT_LENGTH:
         text = text[: SUBJECT_LENGTH - 1].rstrip() + "…"

@@ -18,8 +18,8 @@ what it says):
   address in the campaign: his later mails wait behind it, so that he reads nothing out of
   order;
 - the server refuses this mail for good (a 5xx answer to its data): it waits alone;
-- the server cannot be reached, refuses the bot's login, or answers "try again later" (4xx):
-  transient; the later mails to the same player wait.
+- the server cannot be reached, refuses the bot (its login, its greeting or its address), or
+  answers "try again later" (4xx): transient; the later mails to the same player wait.
 
 A bounce that comes back later, by mail, is the inbound side's (:mod:`bot.mail.inbound`).
 """
@@ -217,6 +217,9 @@ def classify(error: Exception) -> Failure:
         return Failure(reason, holds_destination=True, transient=True)
     if isinstance(error, aiosmtplib.SMTPAuthenticationError):
         reason = f"the mail server refused the bot's login ({error.code})"
+        return Failure(reason, holds_destination=True, transient=True)
+    if isinstance(error, aiosmtplib.SMTPSenderRefused | aiosmtplib.SMTPHeloError):
+        reason = f"the mail server refused the bot ({error.code} {_line(error.message)})"
         return Failure(reason, holds_destination=True, transient=True)
     if isinstance(error, aiosmtplib.SMTPResponseException):
         reason = f"the mail server answered {error.code} {_line(error.message)}"

@@ -111,6 +111,9 @@ def message(content: str, *, day: int | None = 3, attachment: str | None = None)
 def test_a_subject_tells_the_campaign_and_the_first_line_clean_and_short() -> None:
     assert subject("Valle", "**Day 3** in `Valle`\nmore") == "[Valle] Day 3 in Valle"
     assert subject("Valle", "```\n# Report\n```") == "[Valle] Report"
+    said = "Valle, day 3: the Amazon must decide. Which?"
+    assert subject("Valle", said) == "[Valle] Day 3: the Amazon must decide. Which?"
+    assert subject("Valle", "Valle begins: Amazon.") == "[Valle] Valle begins: Amazon."
     long = subject("Valle", "word " * 40)
     assert len(long) <= SUBJECT_LENGTH and long.endswith("word…")
 

@@ -185,6 +185,9 @@ def test_a_refused_address_holds_its_player_s_mails_and_the_moderators_hear_once
     [notice] = [m for m in notices if "mail" in m.content]
     assert "550" in notice.content and "Bob (the Dwarf)" in notice.content
     assert not any(m.content in notice.content for m in waiting), "never what it says"
+    status = "\n".join(outbox.delivery_lines(service.engine, 1))
+    assert "Bob (the Dwarf): 1 failed attempt" in status
+    assert f"{len(waiting) - 1} more wait behind it" in status
     clock.advance(FIRST_RETRY)
     deliver(courier)
     later = [m for m in service.store.undelivered(1000) if m.kind == "moderators"]
