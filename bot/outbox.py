@@ -27,6 +27,7 @@ from sqlmodel import Session, col, select, update
 from bot.cards import Field, with_fields
 from bot.deadlines import when
 from bot.i18n import DEFAULT, Language, _, ngettext
+from bot.mail.addresses import is_mail_player
 from bot.outbox_writer import campaign_language
 from bot.service import CampaignService, NotModeratorError, Reply
 from bot.terms import term
@@ -238,6 +239,8 @@ def recipient(engine: Engine, campaign_id: int, player: str | None) -> str:
     if not seats:
         if player in names:
             return _("the moderator %(name)s") % {"name": names[player]}
+        if is_mail_player(player):
+            return _("the mail player %(id)s") % {"id": player}
         return _("the Discord user %(id)s") % {"id": player}
     characters = _(" and the ").join(term(seat.character) for seat in seats)
     return _("%(player)s (the %(characters)s)") % {

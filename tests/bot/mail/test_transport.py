@@ -115,6 +115,8 @@ def test_the_queries_give_each_transport_its_own(service: CampaignService) -> No
     assert mailed and all(m.to is not None and is_mail_player(m.to) for m in mailed)
     assert sorted(m.id for m in mailed + others) == [m.id for m in everything]
     assert all(m.destination == f"dm:{player_of(BOB)}" for m in mailed)
+    gone = player_of("gone@example.org")
+    assert outbox.recipient(service.engine, 1, gone) == f"the mail player {gone}"
     assert {m.id for m in outbox.pending(service.engine, mail=True)} == {m.id for m in mailed}
 
 
