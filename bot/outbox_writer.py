@@ -16,6 +16,10 @@ from bot.mail.addresses import PREFIX, is_mail_player
 from db import messages
 from db.models import Campaign, Seat
 
+#: The key of ``Session.info`` under which a unit of work keeps the ids of the campaigns
+#: whose seats in the database hold no mail player (:meth:`Outbox._mail_players`).
+_NO_MAIL_PLAYERS = "realmbot.outbox.no_mail_players"
+
 #: What a message says: its text, or what renders it in the reader's language
 #: (:meth:`Outbox.language`), called once while that language is spoken.
 Text = str | Callable[[], str]
@@ -93,28 +97,38 @@ class Outbox:
 
     def _mail_players(self) -> list[str]:
         """The mail players seated in the campaign, in the order of their seats: those of the
-        database and those this unit of work seated (not written yet), but the seats it
-        deleted."""
+        database and those this unit of work seated, but the seats it deleted. A campaign with
+        none in the database is read so once a unit (most have none: the unit's next channel
+        messages cost no query), the seats this unit adds looked for in its session."""
         campaign_id = self._campaign_id
-        with self.session.no_autoflush:  # the messages added so far wait for the commit
-            stored = self.session.exec(
-                select(Seat.id, Seat.player)
-                .where(
-                    col(Seat.campaign_id) == campaign_id,
-                    col(Seat.player).startswith(PREFIX, autoescape=True),
+        known = self.session.info.setdefault(_NO_MAIL_PLAYERS, set())
+        stored: list[tuple[int | None, str]] = []
+        if campaign_id not in known:
+            with self.session.no_autoflush:  # the messages added so far wait for the commit
+                stored = list(
+                    self.session.exec(
+                        select(Seat.id, Seat.player)
+                        .where(
+                            col(Seat.campaign_id) == campaign_id,
+                            col(Seat.player).startswith(PREFIX, autoescape=True),
+                        )
+                        .order_by(col(Seat.id))
+                    ).all()
                 )
-                .order_by(col(Seat.id))
-            ).all()
+            if not stored:
+                known.add(campaign_id)
         gone = {seat.id for seat in self.session.deleted if isinstance(seat, Seat)}
         players = [player for seat_id, player in stored if seat_id not in gone]
-        for new in self.session.new:
+        held = [*self.session.identity_map.values(), *self.session.new]
+        for seat in held:
             if (
-                isinstance(new, Seat)
-                and new.campaign_id == campaign_id
-                and is_mail_player(new.player)
-                and new.player not in players
+                isinstance(seat, Seat)
+                and seat.campaign_id == campaign_id
+                and is_mail_player(seat.player)
+                and seat not in self.session.deleted
+                and seat.player not in players
             ):
-                players.append(new.player)
+                players.append(seat.player)
         return players
 
     def _said(self, content: Text, reader: str | None) -> str:
