@@ -1,10 +1,14 @@
 """Delivering the outbox: one protocol every transport implements (:class:`Transport`: the
-Discord bot's, :mod:`bot.discord.delivery`; the local folder's, :mod:`bot.local`; mail's next)
-and one driver (:class:`Courier`) that hands it the messages that are its own.
+Discord bot's, :mod:`bot.discord.delivery`; the local folder's, :mod:`bot.local`; mail's,
+:mod:`bot.mail.transport`) and one driver (:class:`Courier`) that hands it the messages that are
+its own.
 
-**Whose messages.** Each campaign has one transport: the Discord bot carries those of the
-campaigns with a channel, the local folder the others (``Transport.with_channel``,
-:func:`db.messages.has_channel`).
+**Whose messages.** Each message has one transport. A mail player's (a ``dm`` to him, or a
+``public`` copy of a channel's message: his id is a mail player's, :mod:`bot.mail.addresses`)
+are mail's, in whichever campaign (``Transport.mail`` True, :func:`db.messages.to_mail`); of the
+others, the Discord bot carries those of the campaigns with a channel, the local folder those
+of the campaigns without one (``Transport.with_channel``, :func:`db.messages.has_channel`; both
+``mail`` False).
 
 **Exactly once, in order.** The courier hands a transport its undelivered messages in id order
 and marks them delivered only after the transport carried them, ``Transport.batch`` at a time in
@@ -81,8 +85,17 @@ class Transport(Protocol):
 
     #: Its name in the log (``realmbot.<name>.delivery``): ``discord``, ``local``.
     name: str
-    #: The campaigns whose messages it carries: those with a channel, or those without.
-    with_channel: bool
+
+    @property
+    def with_channel(self) -> bool | None:
+        """The campaigns whose messages it carries: those with a channel, or those without
+        (None: every campaign's)."""
+
+    @property
+    def mail(self) -> bool | None:
+        """The recipients whose messages it carries: the mail players (True), everyone else
+        (False), or all (None)."""
+
     #: How many messages it carries before they are marked delivered.
     batch: int
 
@@ -140,7 +153,10 @@ class Courier:
         async with self._lock:
             engine = self.service.engine
             entries = await asyncio.to_thread(
-                outbox.queued, engine, with_channel=self.transport.with_channel
+                outbox.queued,
+                engine,
+                with_channel=self.transport.with_channel,
+                mail=self.transport.mail,
             )
             queued = {entry.id for entry in entries}
             self._retries = {i: r for i, r in self._retries.items() if i in queued}

@@ -64,13 +64,15 @@ def _markdown(text: str) -> str:
 
 class Folder:
     """The local transport of the outbox (:class:`bot.delivery.Transport`): the campaigns
-    without a channel (those with one are the Discord bot's), each message written under
+    without a channel (those with one are the Discord bot's), but for what goes to their mail
+    players (mail's, :mod:`bot.mail.transport`), each message written under
     ``out/<campaign>/`` (:func:`write`), marked delivered :data:`BATCH` at a time. A message it
     cannot write stops the delivery (the command says why); what was written of its batch is
     written again next time. ``written`` lists the files written."""
 
     name = "local"
     with_channel = False
+    mail = False
     batch = BATCH
 
     def __init__(self, out: Path) -> None:

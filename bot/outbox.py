@@ -27,6 +27,7 @@ from sqlmodel import Session, col, select, update
 from bot.cards import Field, with_fields
 from bot.deadlines import when
 from bot.i18n import DEFAULT, Language, _, ngettext
+from bot.mail.addresses import is_mail_player
 from bot.outbox_writer import campaign_language
 from bot.service import CampaignService, NotModeratorError, Reply
 from bot.terms import term
@@ -40,8 +41,9 @@ CHUNK = 500
 
 def destination(kind: str, to: str | None, campaign_id: int) -> str:
     """Where a message goes, as a key: one player's DMs (in every campaign: it is one DM
-    channel), or one campaign's channel, or its moderators' channel."""
-    return f"dm:{to}" if kind == "dm" else f"{kind}:{campaign_id}"
+    channel; a mail player's copies of the channels' messages, ``public``, go there too, in
+    order with his DMs), or one campaign's channel, or its moderators' channel."""
+    return f"dm:{to}" if kind in ("dm", "public") else f"{kind}:{campaign_id}"
 
 
 @dataclass(frozen=True)
@@ -63,10 +65,15 @@ class Queued:
 
 
 def queued(
-    engine: Engine, *, campaign_id: int | None = None, with_channel: bool | None = None
+    engine: Engine,
+    *,
+    campaign_id: int | None = None,
+    with_channel: bool | None = None,
+    mail: bool | None = None,
 ) -> list[Queued]:
     """Every undelivered message (of one campaign, or all; of the campaigns with a channel or
-    without one if ``with_channel`` says, :func:`db.messages.has_channel`), oldest first. One
+    without one if ``with_channel`` says, :func:`db.messages.has_channel`; to mail players or to
+    none if ``mail`` says, :func:`db.messages.to_mail`), oldest first. One
     query, which reads the undelivered rows through the index on ``delivered_at`` and only
     their campaigns' names: what a pass costs grows with what waits, never with the messages
     delivered before or the campaigns that have nothing waiting."""
@@ -91,6 +98,8 @@ def queued(
     if with_channel is not None:  # as db.messages.has_channel, on the campaign joined
         channel = campaigns.channel
         query = query.where(channel.is_not(None) if with_channel else channel.is_(None))
+    if mail is not None:
+        query = query.where(messages.to_mail(mail))
     with session_scope(engine) as session:
         return [
             Queued(id=i, campaign_id=c, kind=k, to=t, attempts=a, created_at=at, campaign=n)
@@ -128,12 +137,19 @@ def load(engine: Engine, ids: Sequence[int]) -> dict[int, Outgoing]:
 
 
 def pending(
-    engine: Engine, *, limit: int = CHUNK, with_channel: bool | None = None
+    engine: Engine,
+    *,
+    limit: int = CHUNK,
+    with_channel: bool | None = None,
+    mail: bool | None = None,
 ) -> list[Outgoing]:
     """The first ``limit`` undelivered messages with their attachments, in id order (only of
-    the campaigns with a channel or without one if ``with_channel`` says)."""
+    the campaigns with a channel or without one if ``with_channel`` says; only to mail players
+    or to none if ``mail`` says)."""
     with session_scope(engine) as session:
-        found = messages.undelivered_messages(session, limit=limit, with_channel=with_channel)
+        found = messages.undelivered_messages(
+            session, limit=limit, with_channel=with_channel, mail=mail
+        )
         return _outgoing(session, found)
 
 
@@ -223,6 +239,8 @@ def recipient(engine: Engine, campaign_id: int, player: str | None) -> str:
     if not seats:
         if player in names:
             return _("the moderator %(name)s") % {"name": names[player]}
+        if is_mail_player(player):
+            return _("the mail player %(id)s") % {"id": player}
         return _("the Discord user %(id)s") % {"id": player}
     characters = _(" and the ").join(term(seat.character) for seat in seats)
     return _("%(player)s (the %(characters)s)") % {
@@ -293,6 +311,10 @@ def delivery_lines(engine: Engine, campaign_id: int) -> list[str]:
     for entry, behind in found.failing:
         if entry.kind == "dm":
             where = _("a direct message to %(whom)s") % {
+                "whom": recipient(engine, campaign_id, entry.to)
+            }
+        elif entry.kind == "public":
+            where = _("the campaign's channel's message to %(whom)s") % {
                 "whom": recipient(engine, campaign_id, entry.to)
             }
         elif entry.kind == "channel":

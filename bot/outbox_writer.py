@@ -12,8 +12,13 @@ from sqlmodel import Session, col, select
 
 from bot.campaign_settings import CampaignSettings, SettingError
 from bot.i18n import DEFAULT, Language, speaking
+from bot.mail.addresses import PREFIX, is_mail_player
 from db import messages
 from db.models import Campaign, Seat
+
+#: The key of ``Session.info`` under which a unit of work keeps the ids of the campaigns
+#: whose seats in the database hold no mail player (:meth:`Outbox._mail_players`).
+_NO_MAIL_PLAYERS = "realmbot.outbox.no_mail_players"
 
 #: What a message says: its text, or what renders it in the reader's language
 #: (:meth:`Outbox.language`), called once while that language is spoken.
@@ -65,8 +70,13 @@ class Outbox:
 
     def channel(self, content: Text, *, attachment: tuple[str, bytes] | None = None) -> None:
         """A message to the campaign's public channel, with an attachment (name, bytes), in
-        the campaign's language."""
-        self._add("channel", None, self._said(content, None), attachment)
+        the campaign's language; and a copy of it (kind ``public``, the same text and
+        attachment, whose bytes are stored once) to each mail player seated in the campaign,
+        who reads no channel (:mod:`bot.mail`)."""
+        said = self._said(content, None)
+        self._add("channel", None, said, attachment)
+        for player in self._mail_players():
+            self._add("public", player, said, attachment)
 
     def dm(self, player: str, content: Text) -> None:
         """A private message to ``player``, in his language."""
@@ -84,6 +94,42 @@ class Outbox:
         said = self._said(content, None)
         for moderator in self.campaign.moderators:
             self._add("dm", moderator, said, None)
+
+    def _mail_players(self) -> list[str]:
+        """The mail players seated in the campaign, in the order of their seats: those of the
+        database and those this unit of work seated, but the seats it deleted. A campaign with
+        none in the database is read so once a unit (most have none: the unit's next channel
+        messages cost no query), the seats this unit adds looked for in its session."""
+        campaign_id = self._campaign_id
+        known = self.session.info.setdefault(_NO_MAIL_PLAYERS, set())
+        stored: list[tuple[int | None, str]] = []
+        if campaign_id not in known:
+            with self.session.no_autoflush:  # the messages added so far wait for the commit
+                stored = list(
+                    self.session.exec(
+                        select(Seat.id, Seat.player)
+                        .where(
+                            col(Seat.campaign_id) == campaign_id,
+                            col(Seat.player).startswith(PREFIX, autoescape=True),
+                        )
+                        .order_by(col(Seat.id))
+                    ).all()
+                )
+            if not stored:
+                known.add(campaign_id)
+        gone = {seat.id for seat in self.session.deleted if isinstance(seat, Seat)}
+        players = [player for seat_id, player in stored if seat_id not in gone]
+        held = [*self.session.identity_map.values(), *self.session.new]
+        for seat in held:
+            if (
+                isinstance(seat, Seat)
+                and seat.campaign_id == campaign_id
+                and is_mail_player(seat.player)
+                and seat not in self.session.deleted
+                and seat.player not in players
+            ):
+                players.append(seat.player)
+        return players
 
     def _said(self, content: Text, reader: str | None) -> str:
         """``content``'s text: rendered in ``reader``'s language (:meth:`language`) when it is

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ColumnElement
+from sqlalchemy import ColumnElement, or_
 from sqlmodel import Session, col, select
 
 from db import blobs
 from db.models import Campaign, OutboxMessage
 from db.rows import add, get
+
+#: What starts a mail player's id (:data:`bot.mail.addresses.PREFIX`; the database's layer reads
+#: the bot's none): the messages to him are the mail transport's (:func:`to_mail`).
+MAIL_PREFIX = "mail:"
 
 
 def add_message(
@@ -29,7 +33,8 @@ def add_message(
     day: int | None = None,
     flush: bool = True,
 ) -> OutboxMessage:
-    """Queue a message (``channel``, ``dm`` to ``to``, or ``moderators``) for the transport,
+    """Queue a message (``channel``, ``dm`` to ``to``, ``public``: a channel's message copied
+    to the mail player ``to``, or ``moderators``) for the transport,
     written on the campaign's ``day``; without ``flush`` it is written with the session's next
     flush (several at once), and has no id until then. Its ``attachment`` goes to
     :func:`db.blobs.store`."""
@@ -53,14 +58,22 @@ def add_message(
 
 
 def undelivered_messages(
-    session: Session, *, limit: int | None = None, with_channel: bool | None = None
+    session: Session,
+    *,
+    limit: int | None = None,
+    with_channel: bool | None = None,
+    mail: bool | None = None,
 ) -> list[OutboxMessage]:
     """The messages not yet delivered, in id order (the order they were written): of every
     campaign, or (``with_channel``) only of the campaigns with a channel (True: the Discord
-    transport's) or without one (False: the local transport's, see :func:`has_channel`)."""
+    transport's) or without one (False: the local transport's, see :func:`has_channel`); to
+    mail players only (``mail`` True: the mail transport's) or to no mail player (False: the
+    others', see :func:`to_mail`)."""
     query = select(OutboxMessage).where(col(OutboxMessage.delivered_at).is_(None))
     if with_channel is not None:
         query = query.where(has_channel(with_channel))
+    if mail is not None:
+        query = query.where(to_mail(mail))
     return list(session.exec(query.order_by(col(OutboxMessage.id)).limit(limit)))
 
 
@@ -74,6 +87,16 @@ def has_channel(wanted: bool) -> ColumnElement[bool]:
     if wanted:
         return col(OutboxMessage.campaign_id).in_(with_one)
     return col(OutboxMessage.campaign_id).not_in(with_one)
+
+
+def to_mail(wanted: bool) -> ColumnElement[bool]:
+    """A condition on an outbox message: it goes to a mail player (``wanted`` True: a ``dm`` or
+    ``public`` copy whose ``to`` is one) or not (to a Discord user, a channel, the moderators).
+
+    A mail player's messages are the mail transport's, whichever campaign they are of; the
+    other transports leave them, as they leave another campaign's."""
+    mailed = col(OutboxMessage.to).startswith(MAIL_PREFIX, autoescape=True)
+    return mailed if wanted else or_(col(OutboxMessage.to).is_(None), ~mailed)
 
 
 def mark_delivered(session: Session, *, message_id: int, at: datetime) -> OutboxMessage:

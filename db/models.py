@@ -228,7 +228,8 @@ class ModeratorAction(SQLModel, table=True):
 class OutboxMessage(SQLModel, table=True):
     """A message to deliver, written in the same transaction as the change it reports.
 
-    ``kind`` is ``channel`` (the campaign's public channel), ``dm`` (a player, ``to`` is his id)
+    ``kind`` is ``channel`` (the campaign's public channel), ``dm`` (a player, ``to`` is his id),
+    ``public`` (a copy of a ``channel`` message to the mail player ``to``, who reads no channel)
     or ``moderators``. The transport delivers undelivered messages in id order and sets
     ``delivered_at`` once a message is sent, never before: a crash between commit and send loses
     none, and one between sending and marking sends again only what was not marked (the

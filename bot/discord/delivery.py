@@ -152,14 +152,16 @@ def _snowflake(value: str | None, what: str) -> int:
 
 class OutboxDelivery:
     """The Discord bot's transport of the outbox (:class:`bot.delivery.Transport`): the
-    campaigns with a channel, each message marked delivered as soon as it is sent; one pass
-    with :meth:`deliver_once` (:class:`bot.delivery.Courier`), or a loop.
+    campaigns with a channel (but their mail players' messages, mail's), each message marked
+    delivered as soon as it is sent; one pass with :meth:`deliver_once`
+    (:class:`bot.delivery.Courier`), or a loop.
 
     ``clock`` (the service's by default) decides when a failed message is due again.
     """
 
     name = "discord"
     with_channel = True
+    mail = False
     batch = 1
 
     def __init__(

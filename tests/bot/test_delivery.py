@@ -21,7 +21,8 @@ class Mailbag:
     """A transport that keeps what it carries, and cannot reach the players in ``closed``."""
 
     name: str = "mail"
-    with_channel: bool = False
+    with_channel: bool | None = False
+    mail: bool | None = None
     batch: int = 2
     closed: set[str] = field(default_factory=set)
     carried: list[tuple[int, str, str | None]] = field(default_factory=list)
