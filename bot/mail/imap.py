@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import ssl
 import threading
@@ -48,8 +49,8 @@ CONNECTION_ERRORS: tuple[type[Exception], ...] = (OSError, IMAPClientError)
 @dataclass(frozen=True)
 class ImapAddress:
     """A mailbox's folder on an IMAP server, and how to log in. ``secure``: implicit TLS
-    (``imaps``); otherwise STARTTLS where the server offers it. The password never shows in
-    ``repr`` or ``str``."""
+    (``imaps``); otherwise STARTTLS where the server offers it, except on the loopback
+    interface (:func:`loopback`). The password never shows in ``repr`` or ``str``."""
 
     secure: bool
     host: str
@@ -61,6 +62,18 @@ class ImapAddress:
     def __str__(self) -> str:
         scheme = "imaps" if self.secure else "imap"
         return f"{scheme}://{self.user}@{self.host}:{self.port}/{self.folder}"
+
+
+def loopback(host: str) -> bool:
+    """Whether ``host`` is this machine (``localhost``, 127.0.0.0/8, ``::1``): a plain
+    connection to it never leaves the machine, and the certificate of a local server (Debian's
+    self-signed one) would not pass a check, so no STARTTLS is asked there."""
+    if host.casefold() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def parse_imap_url(url: str) -> ImapAddress:
@@ -121,7 +134,8 @@ class Mailbox:
             address.host, address.port, ssl=address.secure, ssl_context=context, timeout=timeout
         )
         try:
-            if not address.secure and b"STARTTLS" in self.client.capabilities():
+            offered = b"STARTTLS" in self.client.capabilities()
+            if not address.secure and offered and not loopback(address.host):
                 self.client.starttls(context)
             self.client.login(address.user, address.password)
             self.waiting = self.client.select_folder(address.folder).get(b"EXISTS", 0)

@@ -28,7 +28,8 @@ TIMEOUT_S = 60.0
 @dataclass(frozen=True)
 class SmtpAddress:
     """An SMTP server and, if it wants one, the login. ``secure``: implicit TLS (``smtps``);
-    otherwise STARTTLS where the server offers it. The password never shows."""
+    otherwise STARTTLS where the server offers it, except on the loopback interface
+    (:func:`bot.mail.imap.loopback`). The password never shows."""
 
     secure: bool
     host: str
@@ -79,7 +80,7 @@ async def _greet(address: SmtpAddress, timeout: float) -> str:
         hostname=address.host,
         port=address.port,
         use_tls=address.secure,
-        start_tls=None,
+        start_tls=False if imap.loopback(address.host) else None,
         timeout=timeout,
         tls_context=ssl.create_default_context(),
     )
