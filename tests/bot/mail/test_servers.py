@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
+from pydantic import SecretStr
 
 from bot.config import Settings
 from bot.mail.servers import check_servers, parse_smtp_url
@@ -56,8 +57,8 @@ def smtp_port() -> Iterator[int]:
 def settings(imap_url: str | None, smtp_url: str | None) -> Settings:
     return Settings(
         _env_file=None,  # type: ignore[call-arg]
-        mail_imap_url=imap_url,
-        mail_smtp_url=smtp_url,
+        mail_imap_url=None if imap_url is None else SecretStr(imap_url),
+        mail_smtp_url=None if smtp_url is None else SecretStr(smtp_url),
         mail_from="realmbot@example.org",
     )
 
