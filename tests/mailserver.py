@@ -173,6 +173,17 @@ class Dovecot:
         entry.chmod(0o644)
         return name, password
 
+    def kick(self, user: str) -> None:
+        """Drop every connection of ``user`` (``doveadm kick``), as a restarting server would."""
+        doveadm = shutil.which("doveadm") or str(self.binary.parent.parent / "bin" / "doveadm")
+        subprocess.run(
+            [doveadm, "-c", str(self.config), "kick", user],
+            capture_output=True,
+            stdin=subprocess.DEVNULL,
+            timeout=START_TIMEOUT_S,
+            check=True,
+        )
+
     def url(self, user: str, password: str, folder: str = "INBOX") -> str:
         """The ``imap://`` URL of ``user``'s ``folder`` on this server."""
         return f"imap://{user}:{password}@127.0.0.1:{self.port}/{folder}"

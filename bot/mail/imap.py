@@ -218,6 +218,8 @@ class Mailbox:
                 started = time.monotonic()
                 chunk = min(left, STOP_CHECK_S)
                 said = self.client.idle_check(timeout=chunk)
+                if any(line[:1] == (b"BYE",) for line in said):
+                    raise ConnectionError("the IMAP server ended the connection")
                 if any(len(line) > 1 and line[1] == b"EXISTS" for line in said):
                     return
                 # idle_check says nothing, at once, when the server closed the connection.

@@ -24,6 +24,10 @@ class UserMailbox:
         """Make the mail ``raw`` arrive, unread, in ``folder`` of this mailbox."""
         mailserver.deliver(self.server, self.user, self.password, raw, folder)
 
+    def kick(self) -> None:
+        """Drop every connection to this mailbox, as a restarting server would."""
+        self.server.kick(self.user)
+
 
 @pytest.fixture(scope="session")
 def dovecot() -> Iterator[mailserver.Dovecot]:

@@ -10,7 +10,7 @@ from email.message import EmailMessage
 
 import pytest
 
-from bot.mail.imap import DONE_FOLDER, Mailbox, check, parse_imap_url, watch
+from bot.mail.imap import DONE_FOLDER, Mailbox, check, loopback, parse_imap_url, watch
 from tests.bot.mail.conftest import UserMailbox
 
 #: Generous: a wait on an event that should come at once, failing the test if it never does.
@@ -96,6 +96,33 @@ async def test_watch_handles_what_waits_and_what_arrives_then_stops(mailbox: Use
     assert subjects(handled) == ["orders 1", "orders 2"]
     with Mailbox(parse_imap_url(mailbox.url)) as reader:
         assert reader.fetch() == []
+
+
+@pytest.mark.asyncio
+async def test_watch_reconnects_when_the_server_drops_it(
+    mailbox: UserMailbox, caplog: pytest.LogCaptureFixture
+) -> None:
+    mailbox.deliver(mail(1))
+    handled: list[bytes] = []
+    arrived = asyncio.Event()
+
+    async def handle(raw: bytes) -> None:
+        handled.append(raw)
+        arrived.set()
+
+    stop = asyncio.Event()
+    with caplog.at_level("INFO", logger="realmbot.mail.imap"):
+        watching = asyncio.create_task(watch(mailbox.url, handle, stop=stop, poll_seconds=3600))
+        await asyncio.wait_for(arrived.wait(), PATIENCE_S)
+        arrived.clear()
+        await asyncio.to_thread(mailbox.kick)
+        await asyncio.to_thread(mailbox.deliver, mail(2))
+        await asyncio.wait_for(arrived.wait(), PATIENCE_S)
+        stop.set()
+        await asyncio.wait_for(watching, PATIENCE_S)
+    assert subjects(handled) == ["orders 1", "orders 2"]
+    assert "trying again" in caplog.text
+    assert mailbox.password not in caplog.text
 
 
 @pytest.mark.asyncio
@@ -199,3 +226,18 @@ def test_a_malformed_url_is_refused_saying_what_is_wrong(url: str, wrong: str) -
     assert wrong in str(refused.value)
     assert "topsecret" not in str(refused.value)
     assert "top?secret" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("host", "here"),
+    [
+        ("127.0.0.1", True),
+        ("127.0.1.1", True),
+        ("::1", True),
+        ("LocalHost", True),
+        ("imap.example.org", False),
+        ("192.0.2.7", False),
+    ],
+)
+def test_no_starttls_is_asked_of_this_machine_only(host: str, here: bool) -> None:
+    assert loopback(host) is here
