@@ -263,7 +263,8 @@ async def watch(
     (IDLE, renewed every 25 minutes, where the server has it; a look every ``poll_seconds``
     otherwise). A failed connection is logged and tried again after a wait doubling from 1
     second to 5 minutes; a mail ``handle`` fails on is logged and left unread, to be tried
-    again at the next look. A malformed URL raises ValueError at once."""
+    again at the next look. A malformed URL raises ValueError at once. Cancelled, it ends its
+    wait and logs out before raising CancelledError."""
     address = parse_imap_url(mailbox_url)
     halt = threading.Event()
     relay = asyncio.create_task(_relay(stop, halt))
@@ -324,6 +325,15 @@ async def _session(
             if handled:
                 continue  # more may wait behind this batch, or have arrived meanwhile
             seconds = IDLE_RENEWAL_S if mailbox.can_idle else poll_seconds
-            await asyncio.to_thread(mailbox.wait, seconds, halt)
+            waiting = asyncio.ensure_future(asyncio.to_thread(mailbox.wait, seconds, halt))
+            try:
+                await asyncio.shield(waiting)
+            except asyncio.CancelledError:
+                # Cancelled rather than stopped: end the waiting thread too (within
+                # STOP_CHECK_S) before logging out, or it would idle on for minutes.
+                halt.set()
+                with contextlib.suppress(*CONNECTION_ERRORS):
+                    await waiting
+                raise
     finally:
         await asyncio.to_thread(mailbox.close)

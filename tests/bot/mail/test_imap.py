@@ -99,6 +99,26 @@ async def test_watch_handles_what_waits_and_what_arrives_then_stops(mailbox: Use
 
 
 @pytest.mark.asyncio
+async def test_a_cancelled_watch_leaves_no_thread_waiting(mailbox: UserMailbox) -> None:
+    mailbox.deliver(mail(1))
+    arrived = asyncio.Event()
+
+    async def handle(raw: bytes) -> None:
+        arrived.set()
+
+    watching = asyncio.create_task(
+        watch(mailbox.url, handle, stop=asyncio.Event(), poll_seconds=3600)
+    )
+    await asyncio.wait_for(arrived.wait(), PATIENCE_S)
+    await asyncio.sleep(0.1)  # into its wait, most likely: either way it must end
+    watching.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(watching, PATIENCE_S)
+    # Every worker thread is free: none idles on (the loop's end would wait for it).
+    await asyncio.wait_for(asyncio.get_running_loop().shutdown_default_executor(), PATIENCE_S)
+
+
+@pytest.mark.asyncio
 async def test_watch_reconnects_when_the_server_drops_it(
     mailbox: UserMailbox, caplog: pytest.LogCaptureFixture
 ) -> None:
