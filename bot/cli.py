@@ -1,11 +1,11 @@
 """The ``realmbot`` command line: one entry point whose subcommands grow with the project.
 
 Every command prints its result to standard output and exits 0 (``scenario run`` exits 1 when a
-scenario fails, ``status`` when the bot is unhealthy); a usage error or bad input prints one
-line to standard error and exits 2, and a database that stayed busy with other writers for the
-whole of a command's patience one line too (``realmbot: the database stayed busy ...; try
-again``), exit status 75. This module only reads the command line: the commands are
-:mod:`bot.cli_commands`, imported when one runs.
+scenario fails, ``status`` when the bot is unhealthy, ``mail check`` when a mail server does not
+answer); a usage error or bad input prints one line to standard error and exits 2, and a
+database that stayed busy with other writers for the whole of a command's patience one line too
+(``realmbot: the database stayed busy ...; try again``), exit status 75. This module only reads
+the command line: the commands are :mod:`bot.cli_commands`, imported when one runs.
 """
 
 from __future__ import annotations
@@ -124,6 +124,14 @@ def build_parser() -> argparse.ArgumentParser:
     status.add_argument("--db", help="the database URL (default: DATABASE_URL)")
 
     add_local_parser(commands)
+
+    mail = commands.add_parser("mail", help="play by email: the mail servers of the settings")
+    mail_actions = mail.add_subparsers(dest="action", required=True, metavar="ACTION")
+    mail_actions.add_parser(
+        "check",
+        help="log in to MAIL_IMAP_URL's mailbox and greet MAIL_SMTP_URL's server; exit 1 "
+        "unless both answer",
+    )
 
     image = commands.add_parser("map", help="draw the map as one viewer sees it (PNG)")
     image.add_argument("game", type=Path)

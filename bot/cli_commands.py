@@ -41,6 +41,7 @@ from rules import (
 
 if TYPE_CHECKING:
     from bot.cli import Command
+    from bot.config import Settings
 
 
 def _pruned(value: Any) -> Any:
@@ -226,15 +227,21 @@ def cmd_audit(args: argparse.Namespace, data: Catalog) -> str:
     return as_json(rows) if args.json else markdown(rows)
 
 
-def cmd_run(args: argparse.Namespace, data: Catalog) -> str:
+def _settings() -> Settings:
+    """The settings from the environment and ``.env``; a UsageError saying which is wrong."""
     from bot.config import Settings
-    from bot.demo import run_demo
 
     try:
-        settings = Settings()
+        return Settings()
     except ValidationError as exc:
         message = str(exc.errors(include_url=False)[0]["msg"])
         raise UsageError(message.removeprefix("Value error, ")) from None
+
+
+def cmd_run(args: argparse.Namespace, data: Catalog) -> str:
+    from bot.demo import run_demo
+
+    settings = _settings()
     from bot.logs import configure_logging
 
     configure_logging(settings.log_level)
@@ -287,6 +294,13 @@ def cmd_status(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
     return status_command(args.db, as_json=args.json)
 
 
+def cmd_mail(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
+    """``mail check``: one line per mail server (:func:`bot.mail.servers.check_servers`)."""
+    from bot.mail.servers import check_servers
+
+    return check_servers(_settings())
+
+
 #: The command functions, by the command's name.
 COMMANDS: dict[str, Command] = {
     "catalog": cmd_catalog,
@@ -299,6 +313,7 @@ COMMANDS: dict[str, Command] = {
     "run": cmd_run,
     "local": cmd_local,
     "status": cmd_status,
+    "mail": cmd_mail,
 }
 
 #: The errors a command answers with one line on standard error and exit status 2.

@@ -15,11 +15,10 @@ When there is no server to be had, :func:`unavailable` skips the tests that need
 why; in CI (``CI=true``) it fails them instead, so CI never passes without PostgreSQL.
 
 A killed test run leaves no server behind: :func:`start` first starts a guard, a small process
-of this file (:func:`guard`) whose standard input is a pipe only the test process holds open.
-However the test process ends — :meth:`Cluster.stop`, a normal exit, Ctrl-C, ``SIGTERM``, even
-``SIGKILL`` — the pipe closes, and the guard stops the server (if it still runs) and deletes its
-directory. The guard runs in a session of its own and ignores ``SIGINT`` and ``SIGTERM``, so a
-signal sent to the whole process group does not take it before it has done its work.
+of this file (:func:`guard`) whose standard input is a pipe only the test process holds open
+(``tests/servers.py``). However the test process ends — :meth:`Cluster.stop`, a normal exit,
+Ctrl-C, ``SIGTERM``, even ``SIGKILL`` — the pipe closes, and the guard stops the server (if it
+still runs) and deletes its directory.
 """
 
 from __future__ import annotations
@@ -28,8 +27,6 @@ import itertools
 import os
 import pwd
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -37,8 +34,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
-import pytest
 from sqlalchemy import Engine, create_engine, text
+
+from tests import servers
 
 #: Where to look first for PostgreSQL's binaries.
 BINDIR_VARIABLE = "REALMBOT_PG_BINDIR"
@@ -67,16 +65,9 @@ class ClusterError(RuntimeError):
     """The server could not be found, set up or started; the message says why."""
 
 
-def in_ci() -> bool:
-    """Whether the tests run in CI (``CI`` set to ``true`` or ``1``)."""
-    return os.environ.get("CI", "").strip().casefold() in ("true", "1", "yes")
-
-
 def unavailable(reason: str) -> NoReturn:
     """Skip the test that needs PostgreSQL, saying why; in CI, fail it."""
-    if in_ci():
-        pytest.fail(f"PostgreSQL is required in CI (CI=true) but {reason}", pytrace=False)
-    pytest.skip(f"PostgreSQL not available: {reason}")
+    servers.unavailable("PostgreSQL", reason)
 
 
 def find_bindir() -> Path | None:
@@ -108,13 +99,6 @@ def _server_account() -> pwd.struct_passwd | None:
         raise ClusterError(
             f"the tests run as root and there is no {SERVER_USER!r} user to run PostgreSQL as"
         ) from None
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def create_database_on(admin: Engine, name: str, template: str | None = None) -> None:
@@ -193,7 +177,7 @@ class Cluster:
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
             if self.guard is not None:
-                _release(self.guard)
+                servers.release_guard(self.guard)
 
 
 def _run(
@@ -232,34 +216,10 @@ def _stop_server(account: pwd.struct_passwd | None, bindir: Path, root: Path, mo
         _run(account, root, [bindir / "pg_ctl", "stop", "-D", data, "-m", mode, "-w"], check=False)
 
 
-def _watch(bindir: Path, root: Path) -> subprocess.Popen[bytes]:
-    """Start the guard of the server to be set up in ``root`` (see the module's docstring)."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "tests.pg", "guard", str(bindir), str(root)],
-        cwd=Path(__file__).resolve().parents[1],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-
-
-def _release(guard: subprocess.Popen[bytes]) -> None:
-    """Close the guard's pipe (it ends, finding nothing to stop) and wait for it."""
-    if guard.stdin is not None:
-        guard.stdin.close()
-    try:
-        guard.wait(START_TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        guard.kill()
-
-
 def guard(bindir: Path, root: Path) -> None:
     """The guard's work: wait for the end of standard input (the test process closed its pipe
     or ended), then stop the server of ``root`` at once if it still runs and delete ``root``."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    sys.stdin.buffer.read()
+    servers.wait_for_release()
     try:
         _stop_server(_server_account(), bindir, root, "immediate")
     finally:
@@ -281,7 +241,7 @@ def start() -> Cluster:
         )
     account = _server_account()
     root = Path(tempfile.mkdtemp(prefix="realmbot-pg-"))
-    watch = _watch(bindir, root)
+    watch = servers.start_guard("tests.pg", str(bindir), str(root))
     try:
         if account is not None:
             os.chown(root, account.pw_uid, account.pw_gid)
@@ -306,7 +266,7 @@ def start() -> Cluster:
             conf.writelines(f"{key} = {value}\n" for key, value in SETTINGS.items())
         for _attempt in range(5):  # a free port may be taken between the probe and the start
             cluster = Cluster(
-                bindir=bindir, root=root, port=_free_port(), account=account, guard=watch
+                bindir=bindir, root=root, port=servers.free_port(), account=account, guard=watch
             )
             started = _run(
                 account,
@@ -338,7 +298,7 @@ def start() -> Cluster:
     except BaseException:
         _stop_server(account, bindir, root, "immediate")
         shutil.rmtree(root, ignore_errors=True)
-        _release(watch)
+        servers.release_guard(watch)
         raise
 
 

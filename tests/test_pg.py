@@ -1,5 +1,6 @@
 """The tests' throwaway PostgreSQL server (``tests/pg.py``): a test run killed with ``SIGTERM``,
-or even ``SIGKILL``, leaves no server running and no directory behind (issue 31)."""
+or even ``SIGKILL``, leaves no server running and no directory behind (issue 31). The same holds
+for the throwaway Dovecot (``tests/mailserver.py``, ``tests/test_mailserver.py``)."""
 
 from __future__ import annotations
 
@@ -20,28 +21,29 @@ from tests import pg
 PROJECT = Path(__file__).resolve().parent.parent
 
 #: A test run that holds a server as tests/conftest.py's ``postgres`` fixture does (without the
-#: application's imports, which would only slow it down), says where it is and waits to be killed.
+#: application's imports, which would only slow it down), says where it is and waits to be killed;
+#: ``{module}`` is the server's module of ``tests`` (its ``start`` and its server's ``stop``).
 HOLDER = """\
 import json, os, time
 from pathlib import Path
 
 import pytest
 
-from tests import pg
+from tests import {module} as servers
 
 
 @pytest.fixture(scope="session")
-def postgres():
-    cluster = pg.start()
+def server():
+    started = servers.start()
     try:
-        yield cluster
+        yield started
     finally:
-        cluster.stop()
+        started.stop()
 
 
-def test_holds_the_server(postgres):
+def test_holds_the_server(server):
     Path(os.environ["HELD"]).write_text(
-        json.dumps({"port": postgres.port, "root": str(postgres.root)}), encoding="utf-8"
+        json.dumps({{"port": server.port, "root": str(server.root)}}), encoding="utf-8"
     )
     time.sleep(600)
 """
@@ -64,11 +66,24 @@ def until(condition: Callable[[], object], what: str) -> None:
         time.sleep(0.1)
 
 
-@pytest.mark.parametrize("kill", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+#: The signals a test run is killed with.
+KILLS = pytest.mark.parametrize(
+    "kill", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"]
+)
+
+
+@KILLS
 def test_a_killed_run_leaves_no_server_behind(tmp_path: Path, kill: signal.Signals) -> None:
     if pg.find_bindir() is None:
         pg.unavailable("no PostgreSQL binaries")
-    (tmp_path / "test_holder.py").write_text(HOLDER, encoding="utf-8")
+    kill_a_run_holding(tmp_path, kill, "pg")
+
+
+def kill_a_run_holding(tmp_path: Path, kill: signal.Signals, module: str) -> None:
+    """Start a test run holding the server of ``tests/<module>.py``, kill it with ``kill`` once
+    the server runs, and see the server stop and its directory go."""
+    holder = HOLDER.format(module=module)
+    (tmp_path / "test_holder.py").write_text(holder, encoding="utf-8")
     held = tmp_path / "held.json"
     env = {**os.environ, "HELD": str(held), "PYTHONPATH": str(PROJECT)}
     plugins = ["-p", "no:cacheprovider", "-p", "no:xdist"]
