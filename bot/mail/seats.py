@@ -92,6 +92,17 @@ class MailSeats:
                 return Identity(None, warn=told)
             return Identity(holder.player, seated=True, warn=told)
 
+    def secret_at(self, address: str) -> str | None:
+        """A secret of a seat of the player writing from ``address`` (any of his proves him),
+        or None when he holds none."""
+        with self.store.unit() as session:
+            seat = session.exec(
+                select(Seat)
+                .where(col(Seat.email) == normalized(address), col(Seat.mail_secret).is_not(None))
+                .order_by(col(Seat.id))
+            ).first()
+            return None if seat is None else seat.mail_secret
+
     def destinations(self) -> dict[tuple[int, str], Destination]:
         """Where each mail player's messages about each campaign go, by campaign id and
         player."""

@@ -10,85 +10,34 @@ from __future__ import annotations
 
 import asyncio
 import ssl
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
 
 from bot.mail import imap
+from bot.mail.transport import SmtpServer, SmtpUrlError, parse_smtp_url
 
 if TYPE_CHECKING:
     from bot.config import Settings
 
-DEFAULT_PORTS = {"smtp": 587, "smtps": 465}
 TIMEOUT_S = 60.0
 
 
-@dataclass(frozen=True)
-class SmtpAddress:
-    """An SMTP server and, if it wants one, the login. ``secure``: implicit TLS (``smtps``);
-    otherwise STARTTLS where the server offers it, except on the loopback interface
-    (:func:`bot.mail.imap.loopback`). The password never shows."""
-
-    secure: bool
-    host: str
-    port: int
-    user: str | None = None
-    password: str | None = field(default=None, repr=False)
-
-    def __str__(self) -> str:
-        scheme = "smtps" if self.secure else "smtp"
-        login = f"{self.user}@" if self.user else ""
-        return f"{scheme}://{login}{self.host}:{self.port}"
-
-
-def parse_smtp_url(url: str) -> SmtpAddress:
-    """``smtp[s]://[user:password@]host[:port]`` as an :class:`SmtpAddress` (port 465 for
-    ``smtps``, 587 for ``smtp``). A ValueError says what is wrong, never echoing the password."""
-    try:
-        parts = urlsplit(url.strip())
-        port = parts.port
-    except ValueError:
-        raise ValueError(
-            "MAIL_SMTP_URL is not a URL of the form smtps://user:password@host[:port] "
-            "(its port must be a number from 1 to 65535)"
-        ) from None
-    if parts.scheme not in DEFAULT_PORTS:
-        raise ValueError(
-            "MAIL_SMTP_URL must start with smtps:// (TLS) or smtp:// (STARTTLS where offered), "
-            f"not {parts.scheme + '://' if parts.scheme else 'nothing'}"
-        )
-    if not parts.hostname:
-        raise ValueError("MAIL_SMTP_URL has no server: smtps://user:password@host[:port]")
-    if parts.username and not parts.password:
-        raise ValueError("MAIL_SMTP_URL has a user but no password")
-    if port == 0:
-        raise ValueError("MAIL_SMTP_URL's port must be a number from 1 to 65535")
-    return SmtpAddress(
-        secure=parts.scheme == "smtps",
-        host=parts.hostname,
-        port=port or DEFAULT_PORTS[parts.scheme],
-        user=unquote(parts.username) if parts.username else None,
-        password=unquote(parts.password) if parts.password else None,
-    )
-
-
-async def _greet(address: SmtpAddress, timeout: float) -> str:
+async def _greet(address: SmtpServer, timeout: float) -> str:
     """Connect, EHLO, log in if the address has a user, QUIT; what the server calls itself."""
     client = aiosmtplib.SMTP(
         hostname=address.host,
         port=address.port,
-        use_tls=address.secure,
-        start_tls=False if imap.loopback(address.host) else None,
+        use_tls=address.tls,
+        start_tls=address.starttls,
         timeout=timeout,
         tls_context=ssl.create_default_context(),
     )
     await client.connect()
     try:
         greeting = await client.ehlo()
-        if address.user is not None and address.password is not None:
-            await client.login(address.user, address.password)
+        if address.username is not None and address.password is not None:
+            await client.login(address.username, address.password)
         await client.quit()
     finally:
         client.close()
@@ -100,7 +49,10 @@ def check_smtp(url: str, *, timeout: float = TIMEOUT_S) -> str:
     """Greet the SMTP server of ``url`` (connect, EHLO, login when the URL has a user, QUIT);
     one line saying so. A ValueError for a malformed URL; a ConnectionError naming the server
     and what went wrong otherwise (never the password)."""
-    address = parse_smtp_url(url)
+    try:
+        address = parse_smtp_url(url)
+    except SmtpUrlError as error:
+        raise ValueError(str(error)) from None
     try:
         name = asyncio.run(_greet(address, timeout))
     except (aiosmtplib.SMTPException, OSError) as error:
@@ -108,7 +60,7 @@ def check_smtp(url: str, *, timeout: float = TIMEOUT_S) -> str:
         if address.password:
             said = said.replace(address.password, "***")
         raise ConnectionError(f"SMTP {address}: {said}") from None
-    logged = "logged in" if address.user else "no login"
+    logged = "logged in" if address.username else "no login"
     return f"SMTP {address}: {name} answers ({logged})"
 
 

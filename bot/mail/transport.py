@@ -27,7 +27,6 @@ A bounce that comes back later, by mail, is the inbound side's (:mod:`bot.mail.i
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urlsplit
 
@@ -39,6 +38,7 @@ from bot.delivery import MAX_RETRY, Failure
 from bot.i18n import _, speaking
 from bot.mail.addresses import is_mail_player
 from bot.mail.compose import compose
+from bot.mail.imap import loopback
 from bot.mail.seats import Destination
 from bot.service import CampaignService
 from db.models import OutboxMessage
@@ -64,20 +64,18 @@ class SmtpServer:
     username: str | None = None
     password: str | None = field(default=None, repr=False)
 
-
-def _loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    def __str__(self) -> str:
+        """The server as a log line names it: its scheme, login and place, no password."""
+        scheme = "smtps" if self.tls else "smtp"
+        login = f"{self.username}@" if self.username else ""
+        return f"{scheme}://{login}{self.host}:{self.port}"
 
 
 def parse_smtp_url(url: str) -> SmtpServer:
     """``smtps://user:password@host[:port]`` (implicit TLS, port 465 by default) or
-    ``smtp://[user:password@]host[:port]`` (port 25 by default; STARTTLS when the server offers
-    it, and required before a password leaves for another machine than this one) as an
+    ``smtp://[user:password@]host[:port]`` (port 587, mail submission, by default; STARTTLS
+    when the server offers it, and required before a password leaves for another machine than
+    this one; never on this machine's loopback, whose server has no certificate to check) as an
     :class:`SmtpServer`; the user and password may be percent-encoded. A URL that cannot be
     used raises :class:`SmtpUrlError`, whose message never holds the password."""
     try:
@@ -91,15 +89,19 @@ def parse_smtp_url(url: str) -> SmtpServer:
         )
     if not parts.hostname:
         raise SmtpUrlError("MAIL_SMTP_URL names no server (smtps://user:password@host:port)")
+    if parts.username and parts.password is None:
+        raise SmtpUrlError("MAIL_SMTP_URL has a user but no password")
     tls = parts.scheme == "smtps"
     username = unquote(parts.username) if parts.username else None
     password = unquote(parts.password) if parts.password is not None else None
     starttls: bool | None = None
-    if not tls and password is not None and not _loopback(parts.hostname):
+    if loopback(parts.hostname):
+        starttls = False
+    elif password is not None:
         starttls = True
     return SmtpServer(
         host=parts.hostname,
-        port=port or (465 if tls else 25),
+        port=port or (465 if tls else 587),
         tls=tls,
         starttls=False if tls else starttls,
         username=username,

@@ -13,7 +13,8 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 from pydantic import SecretStr
 
 from bot.config import Settings
-from bot.mail.servers import check_servers, parse_smtp_url
+from bot.mail.servers import check_servers
+from bot.mail.transport import parse_smtp_url
 from tests.bot.mail.conftest import UserMailbox
 from tests.servers import free_port
 
@@ -98,7 +99,7 @@ def test_an_unreachable_server_fails_the_check(mailbox: UserMailbox) -> None:
 
 def test_the_smtp_url() -> None:
     address = parse_smtp_url("smtps://bot%40example.org:pa%3Ass@smtp.example.org")
-    assert (address.host, address.port, address.user, address.password) == (
+    assert (address.host, address.port, address.username, address.password) == (
         "smtp.example.org",
         465,
         "bot@example.org",

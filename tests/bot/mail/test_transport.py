@@ -254,7 +254,8 @@ def test_a_player_without_an_address_is_held_with_a_reason(
     ("url", "host", "port", "tls", "starttls"),
     [
         ("smtps://bot:s%40cret@mail.example.org", "mail.example.org", 465, True, False),
-        ("smtp://127.0.0.1:2525", "127.0.0.1", 2525, False, None),
+        ("smtp://127.0.0.1:2525", "127.0.0.1", 2525, False, False),
+        ("smtp://mail.example.org", "mail.example.org", 587, False, None),
         ("smtp://bot:pw@mail.example.org:587", "mail.example.org", 587, False, True),
     ],
 )
