@@ -172,9 +172,15 @@ def _raw_headers(message: Message) -> dict[str, list[str]]:
     """The message's headers by lowercased name, their values undecoded and unfolded."""
     headers: dict[str, list[str]] = {}
     for name, value in message.raw_items():
-        text = value if isinstance(value, str) else str(value)
+        text = _unescaped(value if isinstance(value, str) else str(value))
         headers.setdefault(name.lower(), []).append(" ".join(text.split()))
     return headers
+
+
+def _unescaped(text: str) -> str:
+    """A header's text as the parser gives it, its 8-bit bytes (kept as surrogates) read as UTF-8
+    (RFC 6532), or as replacement characters where they are not."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _first(headers: dict[str, list[str]], name: str) -> str:
@@ -300,7 +306,7 @@ def _file_name(part: Message) -> str:
         name = part.get_filename()
     except Exception:  # the stdlib's header parser has raised on malformed values
         return ""
-    return _one_line(name)[:100] if isinstance(name, str) else ""
+    return _one_line(_unescaped(name))[:100] if isinstance(name, str) else ""
 
 
 def _attached(part: Message) -> bool:
@@ -395,7 +401,8 @@ def _writers_text(body: _Body) -> tuple[str, str | None]:
     if not text.strip() and body.html:
         text = _html_text("\n".join(_text_of(part) for part in body.html))
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ")
-    text = _latest_reply(text.translate(_CONTROLS)[:REPLY_SCAN])
+    text = re.sub(r"\n[ \t]*(?:\n[ \t]*){2,}", "\n\n", text.translate(_CONTROLS))
+    text = _latest_reply(text[:REPLY_SCAN])
     password = None
     for found in _PASSWORD.finditer(text):
         password = password or found.group(1)
@@ -442,7 +449,10 @@ def _html_text(html: str) -> str:
     start = max(folded.find("<body"), 0)
     ends = (folded.find(marker, start) for marker in _QUOTE_MARKERS)
     end = min((folded.rfind("<", start, found + 1) for found in ends if found >= 0), default=-1)
-    soup = BeautifulSoup(html[start : end if end >= start else None][:HTML_SCAN], "html.parser")
+    scanned = html[start : end if end >= start else None][:HTML_SCAN]
+    if scanned.rfind("<") > scanned.rfind(">"):  # cut in a tag, which html.parser would show
+        scanned = scanned[: scanned.rfind("<")]
+    soup = BeautifulSoup(scanned, "html.parser")
     pieces: list[str] = []
     stack: list[tuple[PageElement | None, bool]] = [(soup, False)]  # None: a block's end
     while stack:

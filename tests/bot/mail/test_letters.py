@@ -344,6 +344,18 @@ ROWS = {
             "references": ("<day2.ana@realmbot>", "<day3.ana@realmbot>"),
         },
     ),
+    "raw UTF-8 headers (RFC 6532)": Row(
+        "From: José <jose@example.org>\r\nSubject: Órdenes\r\n\r\nMover\r\n".encode(),
+        {"sender_name": "José", "subject": "Órdenes", "text": "Mover"},
+    ),
+    "900,000 blank lines": Row(
+        text_part("utf-8", b"move to Cave 3\r" + b"\r" * 900_000 + b"search\r\n"),
+        {"text": "move to Cave 3\n\nsearch"},
+    ),
+    "deeply nested HTML": Row(
+        mail(f"<p>{ORDERS.replace(chr(10), '<br>')}</p>" + "<div>" * 100_000, subtype="html"),
+        {"text": ORDERS},
+    ),
     "a long subject on one line": Row(
         mail(subject="Orders " * 60), {"subject": ("Orders " * 60)[:200]}
     ),
@@ -409,6 +421,8 @@ def test_the_text_is_bounded() -> None:
                     b"password: \r\n",
                     b"<p>a<br></p>",
                     b"\xff\x00=C3",
+                    b"Subject: \xc3\x91\xff\r\n",
+                    b"Content-Type: text/plain; name=\xc3\x91\xff.txt\r\n",
                 ]
             ),
             max_size=60,
@@ -423,3 +437,5 @@ def test_no_bytes_break_the_reader(data: bytes) -> None:
         return
     assert isinstance(letter, Letter) and letter.sender and letter.size == len(data)
     assert "\x00" not in letter.text and "\r" not in letter.text and len(letter.subject) <= 200
+    for value in (letter.sender_name, letter.subject, letter.text, *letter.attachments):
+        value.encode()  # no surrogates: the 8-bit bytes are read
