@@ -178,9 +178,13 @@ def _raw_headers(message: Message) -> dict[str, list[str]]:
 
 
 def _unescaped(text: str) -> str:
-    """A header's text as the parser gives it, its 8-bit bytes (kept as surrogates) read as UTF-8
-    (RFC 6532), or as replacement characters where they are not."""
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    """``text`` without surrogates: the 8-bit bytes the parser kept as surrogates read as UTF-8
+    (RFC 6532), replacement characters where they are not; another surrogate (an encoded word's
+    broken UTF-16, say) a question mark."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _first(headers: dict[str, list[str]], name: str) -> str:
@@ -241,7 +245,7 @@ def _has_space(text: str) -> bool:
 
 def _one_line(text: str) -> str:
     """``text`` without control characters, its whitespace runs one space."""
-    return " ".join(text.translate(_CONTROLS).split())
+    return " ".join(_unescaped(text).translate(_CONTROLS).split())
 
 
 class _Body:
@@ -306,7 +310,7 @@ def _file_name(part: Message) -> str:
         name = part.get_filename()
     except Exception:  # the stdlib's header parser has raised on malformed values
         return ""
-    return _one_line(_unescaped(name))[:100] if isinstance(name, str) else ""
+    return _one_line(name)[:100] if isinstance(name, str) else ""
 
 
 def _attached(part: Message) -> bool:
@@ -401,7 +405,8 @@ def _writers_text(body: _Body) -> tuple[str, str | None]:
     if not text.strip() and body.html:
         text = _html_text("\n".join(_text_of(part) for part in body.html))
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ")
-    text = re.sub(r"\n[ \t]*(?:\n[ \t]*){2,}", "\n\n", text.translate(_CONTROLS))
+    text = _unescaped(text).translate(_CONTROLS)
+    text = re.sub(r"\n[ \t]*(?:\n[ \t]*){2,}", "\n\n", text)
     text = _latest_reply(text[:REPLY_SCAN])
     password = None
     for found in _PASSWORD.finditer(text):

@@ -422,6 +422,10 @@ def test_the_text_is_bounded() -> None:
                     b"<p>a<br></p>",
                     b"\xff\x00=C3",
                     b"Subject: \xc3\x91\xff\r\n",
+                    b"Subject: =?utf-16?b?ANg=?= =?utf-16?b?2ADY?=\r\n",
+                    b"From: =?utf-16?b?ANg=?= <a@b.c>\r\n",
+                    b"Content-Type: text/plain; charset=unicode_escape\r\n",
+                    b"\\ud800 \\U0001f600",
                     b"Content-Type: text/plain; name=\xc3\x91\xff.txt\r\n",
                 ]
             ),
@@ -437,5 +441,11 @@ def test_no_bytes_break_the_reader(data: bytes) -> None:
         return
     assert isinstance(letter, Letter) and letter.sender and letter.size == len(data)
     assert "\x00" not in letter.text and "\r" not in letter.text and len(letter.subject) <= 200
-    for value in (letter.sender_name, letter.subject, letter.text, *letter.attachments):
+    for value in (
+        letter.sender,
+        letter.sender_name,
+        letter.subject,
+        letter.text,
+        *letter.attachments,
+    ):
         value.encode()  # no surrogates: the 8-bit bytes are read
