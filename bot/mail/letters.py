@@ -31,6 +31,7 @@ from email.utils import getaddresses
 
 from bs4 import BeautifulSoup
 from bs4.element import NavigableString, PageElement, Tag
+from bs4.exceptions import ParserRejectedMarkup
 from mailparser_reply import EmailMessage
 
 #: The largest mail read (the caller passes ``settings.mail_max_bytes``).
@@ -457,7 +458,13 @@ def _html_text(html: str) -> str:
     scanned = html[start : end if end >= start else None][:HTML_SCAN]
     if scanned.rfind("<") > scanned.rfind(">"):  # cut in a tag, which html.parser would show
         scanned = scanned[: scanned.rfind("<")]
-    soup = BeautifulSoup(scanned, "html.parser")
+    try:
+        soup = BeautifulSoup(scanned, "html.parser")
+    except ParserRejectedMarkup:  # html.parser fails on some "<!" declarations ("<![CD")
+        try:
+            soup = BeautifulSoup(scanned.replace("<!", ""), "html.parser")
+        except ParserRejectedMarkup:
+            return ""
     pieces: list[str] = []
     stack: list[tuple[PageElement | None, bool]] = [(soup, False)]  # None: a block's end
     while stack:
