@@ -438,9 +438,11 @@ def _latest_reply(text: str) -> str:
         _header_regex=_HEADERS,
     )
     replies = message.read().replies
-    if not replies or replies[0].headers:  # the mail begins with the one it quotes
-        return ""
-    kept = "\n".join(line for line in replies[0].body.split("\n") if not line.startswith(">"))
+    lines = replies[0].body.split("\n") if replies else []
+    if not replies or (replies[0].headers and not any(line.startswith(">") for line in lines)):
+        return ""  # the mail begins with the one it quotes, unquoted (Outlook): nothing his own
+    # (if it begins with "On ... wrote:", he may have answered between the quoted lines)
+    kept = "\n".join(line for line in lines if not line.startswith(">"))
     kept = re.sub(r"\n{3,}", "\n\n", kept).strip()
     return re.sub("\x00([0-9]+)\x00", lambda found: long_lines[int(found.group(1))], kept)
 

@@ -324,6 +324,31 @@ ROWS = {
         ),
         {"text": ORDERS},
     ),
+    "Outlook's HTML reply": Row(
+        mail(
+            "<html><body lang=ES><div class=WordSection1><p class=MsoNormal><span lang=EN-US>"
+            "move to Cave 3<o:p></o:p></span></p><p class=MsoNormal>search<o:p></o:p></p>"
+            '<p class=MsoNormal><o:p>&nbsp;</o:p></p><div style="border-top:solid #E1E1E1 1.0pt">'
+            "<p class=MsoNormal><b>From:</b> Realmbot &lt;realmbot@example.org&gt;<br>"
+            "<b>Sent:</b> Tuesday, November 3, 2026 10:00 AM<br><b>To:</b> Ana<br>"
+            "<b>Subject:</b> Day 3</p></div><p class=MsoNormal>move to Mountain 5</p>"
+            "</div></body></html>",
+            subtype="html",
+        ),
+        {"text": ORDERS},
+    ),
+    "answers between the quoted lines": Row(
+        mail(f"{GMAIL}\n> What does the Amazon do?\nmove to Cave 3\n> And then?\nsearch\n"),
+        {"text": ORDERS},
+    ),
+    "a forward of the bot's mail, nothing written": Row(
+        mail(
+            "-----Original Message-----\nFrom: Realmbot <realmbot@example.org>\n"
+            "Sent: Tuesday, November 3, 2026 10:00 AM\nTo: Ana\nSubject: Day 3\n\n"
+            "Day 3, the Amazon: move to Cave 3, then search.\n"
+        ),
+        {"text": ""},
+    ),
     "recipients and thread": Row(
         mail(
             headers=(
