@@ -11,10 +11,13 @@ characters, never an exception.
 and takes seconds for a megabyte of tiny parts or deeply nested ones (then fails with a
 RecursionError). So each part is parsed headers only (stdlib ``email``, ``policy.default``) and
 a multipart's body is split at its boundary lines here: at most :data:`MAX_PARTS` parts are read,
-none deeper than :data:`MAX_DEPTH`. Beautiful Soup reads at most :data:`HTML_SCAN` characters of
-HTML, and the reply parser (mail-parser-reply, whose "On ... wrote:" pattern is quadratic in a
-line's length) the first :data:`REPLY_SCAN` characters of text, without the lines longer than
-:data:`LONG_LINE`, which it cannot take for a quotation's header and which are put back after.
+none deeper than :data:`MAX_DEPTH`. Beautiful Soup (html.parser, some 50 µs a tag) reads at
+most :data:`HTML_SCAN` characters of the HTML body, before the quoted mail. The reply parser
+(mail-parser-reply, whose "On ... wrote:" pattern is quadratic in a line's length, and whose
+signature pattern is quadratic in a run of blank lines) reads the first :data:`REPLY_SCAN`
+characters of text, its blank runs collapsed, without the lines longer than :data:`LONG_LINE`
+(no quotation header is so long), which are put back after. A hostile megabyte takes well under
+a second.
 """
 
 from __future__ import annotations
@@ -449,10 +452,9 @@ def _latest_reply(text: str) -> str:
 
 def _html_text(html: str) -> str:
     """The text an HTML body shows, without the mail it quotes (``blockquote``, Gmail's and
-    Thunderbird's quotation blocks), one line per line break or block.
-
-    Only the body's first :data:`HTML_SCAN` characters before the quoted mail are parsed: Beautiful
-    Soup with html.parser takes some 50 µs a tag, more than linearly."""
+    Thunderbird's quotation blocks, Outlook's reply header), one line per line break or block.
+    Only the ``<body>``'s first :data:`HTML_SCAN` characters before the quoted mail are parsed;
+    the tree is walked without recursion nor changes (bs4's changes are linear in its depth)."""
     folded = html.lower()
     start = max(folded.find("<body"), 0)
     ends = (folded.find(marker, start) for marker in _QUOTE_MARKERS)
