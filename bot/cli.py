@@ -132,6 +132,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="log in to MAIL_IMAP_URL's mailbox and greet MAIL_SMTP_URL's server; exit 1 "
         "unless both answer",
     )
+    mail_actions.add_parser(
+        "receive",
+        help="read one mail from standard input, as a mail server's pipe gives it, take it and "
+        "send its answers; exit 0 whatever the mail (it is answered, or logged)",
+    )
 
     image = commands.add_parser("map", help="draw the map as one viewer sees it (PNG)")
     image.add_argument("game", type=Path)

@@ -248,6 +248,9 @@ def cmd_run(args: argparse.Namespace, data: Catalog) -> str:
     if settings.discord:
         run_discord(settings, data)
         return "the Discord bot stopped"
+    if settings.mail:
+        run_mail(settings, data)
+        return "the mail door stopped"
     out = run_demo(settings, maps=getattr(args, "maps", None))
     return f"demo written to {out}"
 
@@ -274,18 +277,63 @@ def run_discord(settings: Any, data: Catalog) -> None:
     bot = make_bot(service)
     wakeups = Wakeups(service, jobstore_url=settings.database_url, map_workers=spare_cores())
 
+    door = _door(service, settings)
+
     async def serve() -> None:
         async with bot:
             wakeups.start()
+            stop = asyncio.Event()
+            mail = asyncio.create_task(door.run(stop)) if door is not None else None
             try:
                 await startup.run(bot, settings.token())
             finally:
+                stop.set()
+                if mail is not None:
+                    await mail
                 wakeups.shutdown()
 
     try:
         asyncio.run(serve())
     except startup.StartupError as exc:
         raise UsageError(str(exc)) from None
+
+
+def run_mail(settings: Any, data: Catalog) -> None:
+    """Run realmbot for players by mail alone (no Discord token): migrate the database, start
+    the wake-ups, read the mailbox and deliver the outbox's mails (:class:`bot.mail.door.MailDoor`)
+    until interrupted."""
+    import asyncio
+
+    from bot.maps.pool import spare_cores
+    from bot.scheduler import Wakeups
+
+    service = _served(settings, data)
+    door = _door(service, settings)
+    assert door is not None
+    wakeups = Wakeups(service, jobstore_url=settings.database_url, map_workers=spare_cores())
+
+    async def serve() -> None:
+        wakeups.start()
+        try:
+            await door.run(asyncio.Event())
+        finally:
+            wakeups.shutdown()
+
+    asyncio.run(serve())
+
+
+def _door(service: Any, settings: Any) -> Any:
+    """The mail door when the settings configure mail (None otherwise); a UsageError when
+    they configure it wrongly."""
+    if not settings.mail:
+        return None
+    from bot.mail.door import MailDoor
+    from bot.mail.transport import SmtpUrlError
+
+    try:
+        return MailDoor(service, settings)
+    except SmtpUrlError as error:
+        raise UsageError(str(error)) from None
 
 
 def cmd_status(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
@@ -295,10 +343,40 @@ def cmd_status(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
 
 
 def cmd_mail(args: argparse.Namespace, data: Catalog) -> tuple[str, int]:
-    """``mail check``: one line per mail server (:func:`bot.mail.servers.check_servers`)."""
-    from bot.mail.servers import check_servers
+    """``mail check``: one line per mail server (:func:`bot.mail.servers.check_servers`).
+    ``mail receive``: the mail on standard input taken by the mail door
+    (:meth:`bot.mail.door.MailDoor.receive`); what it did, in one line."""
+    settings = _settings()
+    if args.action == "check":
+        from bot.mail.servers import check_servers
 
-    return check_servers(_settings())
+        return check_servers(settings)
+    import asyncio
+    import sys
+
+    from bot.mail.door import MailDoor
+    from bot.mail.transport import SmtpUrlError
+
+    service = _served(settings, data)
+    try:
+        door = MailDoor(service, settings)
+    except SmtpUrlError as error:
+        raise UsageError(str(error)) from None
+    raw = sys.stdin.buffer.read(settings.mail_max_bytes + 1)
+    while sys.stdin.buffer.read(1 << 16):
+        pass  # the rest of a mail too big, read so that the mail server's pipe ends cleanly
+    return asyncio.run(door.receive(raw)).said, 0
+
+
+def _served(settings: Any, data: Catalog) -> Any:
+    """The campaign service over the settings' database, migrated to the newest schema."""
+    from bot.service import CampaignService
+    from db.engine import make_engine
+    from db.migrate import upgrade
+
+    engine = make_engine(settings.database_url)
+    upgrade(engine)
+    return CampaignService(engine, data)
 
 
 #: The command functions, by the command's name.

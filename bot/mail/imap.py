@@ -201,6 +201,15 @@ class Mailbox:
         else:
             self.client.expunge()
 
+    def _announced(self) -> bool:
+        """Whether the server announced a mail (``EXISTS``) during the last commands: a mail
+        that arrives while :meth:`fetch` searches, or before the server answers IDLE, is
+        announced then, and not again in the IDLE that follows. imaplib keeps such untagged
+        responses aside, where no IMAPClient call reads them: they are looked at (and
+        cleared) here."""
+        kept: dict[str, list[bytes]] = self.client._imap.untagged_responses
+        return bool(kept.pop("EXISTS", None))
+
     def wait(self, seconds: float, stop: threading.Event) -> None:
         """Wait up to ``seconds`` for a new mail, returning sooner when ``stop`` is set: in IDLE
         where the server has it (returning as it announces a mail), else simply waiting (the
@@ -208,9 +217,13 @@ class Mailbox:
         if not self.can_idle:
             stop.wait(seconds)
             return
+        if self._announced():
+            return
         deadline = time.monotonic() + seconds
         self.client.idle()
         try:
+            if self._announced():  # said while the server was being asked to IDLE
+                return
             while not stop.is_set():
                 left = deadline - time.monotonic()
                 if left <= 0:
