@@ -36,10 +36,14 @@ INTERVAL = 30.0
 class MailDoor:
     """Mail for the ``service``, as the ``settings`` configure it (``MAIL_SMTP_URL``,
     ``MAIL_FROM``, ``MAIL_MAX_BYTES``, ``MAIL_PER_HOUR``; ``MAIL_IMAP_URL`` for :meth:`run`):
-    :class:`~bot.mail.transport.SmtpUrlError` when the first two are missing."""
+    :class:`~bot.mail.transport.SmtpUrlError` when the first two are missing. The outbox is
+    looked at every ``interval`` seconds."""
 
-    def __init__(self, service: CampaignService, settings: Settings) -> None:
+    def __init__(
+        self, service: CampaignService, settings: Settings, *, interval: float = INTERVAL
+    ) -> None:
         self.service = service
+        self.interval = interval
         self.settings = settings
         self.transport = MailTransport.configured(service, settings)
         self.own = self.transport.sender
@@ -112,4 +116,4 @@ class MailDoor:
             except Exception:
                 log.exception("a mail delivery pass failed")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), INTERVAL)
+                await asyncio.wait_for(stop.wait(), self.interval)
