@@ -283,13 +283,17 @@ class MailInbox:
 
     def _unreadable(self, raw: bytes, why: str) -> Outcome:
         """A mail that cannot be read: answered at its From when its head says one and it is
-        not an automatic mail, with why."""
+        not an automatic mail, with why; once, and within its sender's hour, as any mail."""
         head = BytesHeaderParser(policy=default_policy).parsebytes(raw[:_HEAD])
         pairs = getaddresses([str(head.get("From", ""))])
         sender = next((address for _, address in pairs if "@" in address), "")
         automatic = str(head.get("Auto-Submitted", "no")).strip().lower() != "no"
         if not sender or automatic or not _plain_address(sender):
             return Outcome(f"an unreadable mail ({why}), not answered")
+        key = str(head.get("Message-ID", "")).strip() or "sha256:" + hashlib.sha256(raw).hexdigest()
+        earlier = self._keep(key, sender.lower())
+        if earlier is None or earlier >= self.per_hour:
+            return Outcome(f"{key} from {sender}: unreadable ({why}), read before or past the hour")
         with speaking(self._language_at(sender)):
             text = _("Your mail could not be read, so nothing was done: %(why)s.") % {"why": why}
         return Outcome(
