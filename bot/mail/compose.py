@@ -183,8 +183,9 @@ def _attach(
     """Add ``attachment`` to ``mail``: an image inline in an HTML alternative of ``text``
     (``multipart/related``), anything else as an attachment."""
     name = message.attachment_name or "attachment"
-    kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
-    maintype, _, subtype = kind.partition("/")
+    typed = EmailMessage()
+    typed["Content-Type"] = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    maintype, subtype = typed.get_content_maintype(), typed.get_content_subtype()
     if maintype != "image":
         mail.add_attachment(attachment, maintype=maintype, subtype=subtype, filename=name)
         return

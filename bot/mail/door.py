@@ -74,20 +74,8 @@ class MailDoor:
             subject=answer.subject,
             reply_to=tagged(self.own, secret) if secret else None,
         )
-        server = self.transport.server
         try:
-            await aiosmtplib.send(
-                mail,
-                sender=self.own,
-                recipients=[answer.to],
-                hostname=server.host,
-                port=server.port,
-                username=server.username,
-                password=server.password,
-                use_tls=server.tls,
-                start_tls=server.starttls,
-                timeout=self.transport.timeout,
-            )
+            await self.transport.post(mail, answer.to)
         except (aiosmtplib.SMTPException, OSError) as error:
             log.warning("the answer to %s was not sent: %s", answer.to, type(error).__name__)
             return False

@@ -100,7 +100,7 @@ class MailInbox:
             noted = self._bounced(letter) if letter.automatic == "bounce" else 0
             return Outcome(
                 f"{key} from {letter.sender}: {letter.automatic}, not answered"
-                + (f"; {noted} bounce(s) noted for the moderators" if noted else "")
+                + (f"; bounces noted for the moderators: {noted}" if noted else "")
             )
         if earlier >= self.per_hour:
             said = f"{key} from {letter.sender}: past {self.per_hour} mails an hour, refused"

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from email.message import EmailMessage
 from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
@@ -170,11 +171,16 @@ class MailTransport:
             sender=self.sender,
             language=language,
         )
+        await self.post(mail, where.address)
+
+    async def post(self, mail: EmailMessage, to: str) -> None:
+        """Hand ``mail`` for ``to`` to the SMTP server, from the bot's address; what the server
+        or the network says goes up as aiosmtplib raises it."""
         server = self.server
         await aiosmtplib.send(
             mail,
             sender=self.sender,
-            recipients=[where.address],
+            recipients=[to],
             hostname=server.host,
             port=server.port,
             username=server.username,

@@ -48,7 +48,9 @@ def test_a_wake_up_resolves_and_posts_a_day_in_two_units_reading_the_seats_once_
     campaign = service.campaigns.campaign("C0")
     assert (campaign.day, campaign.report_due) == (2, None), "resolved, and its reports posted"
     assert units == 2, "the resolution's unit of work and the posting's"
-    assert sum(s.startswith("SELECT seat.") for s in statements) == 2
+    seats = [s for s in statements if s.startswith("SELECT seat.")]
+    mail = [s for s in seats if "LIKE" in s]  # the outbox's look for mail players (issue 36)
+    assert len(seats) - len(mail) == 2 and len(mail) <= units
     assert sum("max(eventrecord.seq)" in s for s in statements) == 1, "the day's first save"
     saved = [s for s in statements if s.startswith("INSERT INTO snapshot ")]
     assert len(saved) == 1, "the day's end: its Evening's start, forgotten at the end, is not saved"
