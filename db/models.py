@@ -303,4 +303,3 @@ class MailReceived(SQLModel, table=True):
     message_id: str = Field(max_length=998, unique=True)
     sender: str = Field(max_length=254)
     received_at: datetime
-
