@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import email
 import email.policy
-import socket
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from email.message import EmailMessage
@@ -20,6 +19,8 @@ from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
+
+from tests.servers import free_port
 
 HOST = "127.0.0.1"
 
@@ -83,14 +84,6 @@ class SmtpServer:
     @property
     def received(self) -> list[Received]:
         return self.sink.received
-
-
-def free_port() -> int:
-    """A TCP port free on 127.0.0.1 now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((HOST, 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @pytest.fixture

@@ -23,8 +23,9 @@ from db import messages
 from db.engine import session_scope
 from db.models import Campaign, OutboxMessage
 from tests.bot.mail import smtp
-from tests.bot.mail.smtp import SmtpServer, free_port
+from tests.bot.mail.smtp import SmtpServer
 from tests.clocks import ManualClock
+from tests.servers import free_port
 
 smtp_server = smtp.smtp_server  # the fixture: a real SMTP server
 BOT = "realmbot@example.org"
