@@ -7,17 +7,17 @@ over the size limit, refused before it is parsed; no From, or one without an add
 is read leniently: an unknown charset, or bytes that are not their charset, give replacement
 characters, never an exception.
 
-**Bounded work.** The stdlib's parser builds the whole MIME tree before anything can be counted,
-and takes seconds for a megabyte of tiny parts or deeply nested ones (then fails with a
-RecursionError). So each part is parsed headers only (stdlib ``email``, ``policy.default``) and
-a multipart's body is split at its boundary lines here: at most :data:`MAX_PARTS` parts are read,
-none deeper than :data:`MAX_DEPTH`. Beautiful Soup (html.parser, some 50 µs a tag) reads at
-most :data:`HTML_SCAN` characters of the HTML body, before the quoted mail. The reply parser
-(mail-parser-reply, whose "On ... wrote:" pattern is quadratic in a line's length, and whose
+**Bounded work.** The stdlib's parser builds the whole MIME tree before anything can be counted, and
+takes seconds for a megabyte of tiny parts or deeply nested ones (then fails with a RecursionError).
+So each part is parsed headers only (stdlib ``email``, ``policy.default``) and a multipart's body is
+split at its boundary lines here: at most :data:`MAX_PARTS` parts are read, none deeper than
+:data:`MAX_DEPTH`. Beautiful Soup (html.parser, some 50 µs a tag) reads at most
+:data:`~bot.mail.replies.HTML_SCAN` characters of the HTML body, before the quoted mail. The reply
+parser (mail-parser-reply, whose "On ... wrote:" pattern is quadratic in a line's length, and whose
 signature pattern is quadratic in a run of blank lines) reads the first :data:`REPLY_SCAN`
-characters of text, its blank runs collapsed, without the lines longer than :data:`LONG_LINE`
-(no quotation header is so long), which are put back after. A hostile megabyte takes well under
-a second.
+characters of text, its blank runs collapsed, without the lines longer than
+:data:`~bot.mail.replies.LONG_LINE` (no quotation header is so long), which are put back after. A
+hostile megabyte takes well under a second.
 """
 
 from __future__ import annotations
@@ -32,10 +32,7 @@ from email.message import Message
 from email.parser import BytesParser
 from email.utils import getaddresses
 
-from bs4 import BeautifulSoup
-from bs4.element import NavigableString, PageElement, Tag
-from bs4.exceptions import ParserRejectedMarkup
-from mailparser_reply import EmailMessage
+from bot.mail.replies import html_text, latest_reply
 
 #: The largest mail read (the caller passes ``settings.mail_max_bytes``).
 MAX_BYTES = 1_000_000
@@ -43,12 +40,8 @@ MAX_BYTES = 1_000_000
 MAX_PARTS = 50
 #: How deep in nested multiparts a part is read at most.
 MAX_DEPTH = 10
-#: How many characters of an HTML body are turned to text at most.
-HTML_SCAN = 32_768
 #: How many characters of text the reply parser reads at most.
 REPLY_SCAN = 65_536
-#: A longer line is not shown to the reply parser (it is kept in the text).
-LONG_LINE = 200
 #: The longest text kept.
 MAX_TEXT = 20_000
 #: The longest subject kept.
@@ -71,29 +64,6 @@ _OUT_OF_OFFICE = re.compile(
     re.IGNORECASE,
 )
 _DAEMONS = frozenset({"mailer-daemon", "mailer_daemon", "postmaster"})
-_BLOCKS = (
-    "address", "article", "aside", "dd", "div", "dl", "dt", "footer", "h1", "h2", "h3", "h4",
-    "h5", "h6", "header", "hr", "li", "ol", "p", "pre", "section", "table", "tr", "ul",
-)  # fmt: skip
-#: Where mail programs put the mail replied to in HTML (Gmail, Thunderbird, Yahoo).
-_QUOTE_CLASSES = ("gmail_quote", "moz-cite-prefix", "yahoo_quoted")
-#: Where the mail replied to begins in HTML (the tag holding them, lowercased): those classes,
-#: a ``blockquote``, Outlook's reply header.
-_QUOTE_MARKERS = (*_QUOTE_CLASSES, "<blockquote", 'id="divrplyfwdmsg"')
-#: The elements whose content is not shown.
-_HIDDEN = frozenset({"head", "script", "style", "template", "title", "blockquote"})
-#: The Spanish quotation headers: "El <date>, <writer> escribió:" (on one line or two, as Gmail
-#: wraps it), and Outlook's "-----Mensaje original-----". mail-parser-reply 1.36's own Spanish
-#: pattern never matches an unquoted header (its negative lookahead is the pattern itself).
-_SPANISH_HEADERS = (
-    r"(^(?:> ?)*El\s[^\n]*(?:\n[^\n]*)?\sescribió:$|^-{5,} ?Mensaje original ?-{5,}$)"
-)
-_HEADERS = re.compile(
-    f"{EmailMessage(text='', languages=['es', 'en']).HEADER_REGEX.pattern}|{_SPANISH_HEADERS}",
-    re.MULTILINE | re.IGNORECASE,
-)
-#: Stands for a block element's edge while HTML is turned to text (a private-use character).
-_EDGE = "\ue001"
 
 
 class UnreadableLetter(Exception):  # noqa: N818 (the name the lead's inbound code uses)
@@ -407,11 +377,11 @@ def _writers_text(body: _Body) -> tuple[str, str | None]:
     """What the writer wrote, and the password he gave."""
     text = "\n".join(_text_of(part) for part in body.plain)
     if not text.strip() and body.html:
-        text = _html_text("\n".join(_text_of(part) for part in body.html))
+        text = html_text("\n".join(_text_of(part) for part in body.html))
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ")
     text = _unescaped(text).translate(_CONTROLS)
     text = re.sub(r"\n[ \t]*(?:\n[ \t]*){2,}", "\n\n", text)
-    text = _latest_reply(text[:REPLY_SCAN])
+    text = latest_reply(text[:REPLY_SCAN])
     password = None
     for found in _PASSWORD.finditer(text):
         password = password or found.group(1)
@@ -419,85 +389,6 @@ def _writers_text(body: _Body) -> tuple[str, str | None]:
         text = _PASSWORD.sub("", text)
         text = re.sub(r"\n{3,}", "\n\n", text).strip()
     return text[:MAX_TEXT], password
-
-
-def _latest_reply(text: str) -> str:
-    """``text`` without the mail it quotes (after "On ... wrote:", "El ... escribió:",
-    "-----Original Message-----" or an Outlook header: :data:`_HEADERS`), its ``>`` quoted lines
-    and its signature, by mail-parser-reply."""
-    long_lines: list[str] = []
-    shown = []
-    for line in text.split("\n"):
-        line = line.strip()  # as the parser does, but first: it is quadratic in a blank run
-        if len(line) > LONG_LINE:
-            shown.append(f"\x00{len(long_lines)}\x00")
-            long_lines.append(line)
-        else:
-            shown.append(line)
-    message = EmailMessage(
-        text=re.sub(r"\n{3,}", "\n\n", "\n".join(shown)),
-        languages=["es", "en"],
-        keep_hyphen_lists=True,  # "- move to the Cave" is an order, not a signature
-        _header_regex=_HEADERS,
-    )
-    replies = message.read().replies
-    lines = replies[0].body.split("\n") if replies else []
-    if not replies or (replies[0].headers and not any(line.startswith(">") for line in lines)):
-        return ""  # the mail begins with the one it quotes, unquoted (Outlook): nothing his own
-    # (if it begins with "On ... wrote:", he may have answered between the quoted lines)
-    kept = "\n".join(line for line in lines if not line.startswith(">"))
-    kept = re.sub(r"\n{3,}", "\n\n", kept).strip()
-    return re.sub("\x00([0-9]+)\x00", lambda found: long_lines[int(found.group(1))], kept)
-
-
-def _html_text(html: str) -> str:
-    """The text an HTML body shows, without the mail it quotes (``blockquote``, Gmail's and
-    Thunderbird's quotation blocks, Outlook's reply header), one line per line break or block.
-    Only the ``<body>``'s first :data:`HTML_SCAN` characters before the quoted mail are parsed;
-    the tree is walked without recursion nor changes (bs4's changes are linear in its depth)."""
-    folded = html.lower()
-    start = max(folded.find("<body"), 0)
-    ends = (folded.find(marker, start) for marker in _QUOTE_MARKERS)
-    end = min((folded.rfind("<", start, found + 1) for found in ends if found >= 0), default=-1)
-    scanned = html[start : end if end >= start else None][:HTML_SCAN]
-    if scanned.rfind("<") > scanned.rfind(">"):  # cut in a tag, which html.parser would show
-        scanned = scanned[: scanned.rfind("<")]
-    try:
-        soup = BeautifulSoup(scanned, "html.parser")
-    except ParserRejectedMarkup:  # html.parser fails on some "<!" declarations ("<![CD")
-        try:
-            soup = BeautifulSoup(scanned.replace("<!", ""), "html.parser")
-        except ParserRejectedMarkup:
-            return ""
-    pieces: list[str] = []
-    stack: list[tuple[PageElement | None, bool]] = [(soup, False)]  # None: a block's end
-    while stack:
-        node, preformatted = stack.pop()
-        if node is None:
-            pieces.append(_EDGE)
-        elif type(node) is NavigableString:  # not a comment nor a declaration
-            string = node.replace(_EDGE, "")
-            pieces.append(string if preformatted else re.sub(r"\s+", " ", string))
-        elif isinstance(node, Tag) and node.name not in _HIDDEN and not _quotation(node):
-            if node.name == "br":
-                pieces.append("\n")
-                continue
-            preformatted = preformatted or node.name == "pre"
-            if node.name in _BLOCKS:
-                pieces.append(_EDGE)
-                stack.append((None, preformatted))
-            stack.extend((child, preformatted) for child in reversed(node.contents))
-    text = re.sub(f"[ \t]*{_EDGE}[{_EDGE} \t]*", _EDGE, "".join(pieces))
-    text = re.sub(f"\n?{_EDGE}\n?", "\n", text)
-    lines = (line.strip() for line in text.split("\n"))
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
-
-
-def _quotation(tag: Tag) -> bool:
-    classes = tag.get("class") or ()
-    return any(
-        name in _QUOTE_CLASSES for name in ([classes] if isinstance(classes, str) else classes)
-    )
 
 
 def _automatic(headers: dict[str, list[str]], sender: str, subject: str, body: _Body) -> str | None:
