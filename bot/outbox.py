@@ -28,8 +28,9 @@ from bot.cards import Field, with_fields
 from bot.deadlines import when
 from bot.i18n import DEFAULT, Language, _, ngettext
 from bot.mail.addresses import is_mail_player
-from bot.outbox_writer import campaign_language
+from bot.outbox_writer import Outbox, campaign_language
 from bot.service import CampaignService, NotModeratorError, Reply
+from bot.store import system_clock
 from bot.terms import term
 from db import blobs, messages, repo
 from db.engine import session_scope
@@ -214,17 +215,14 @@ def language_of(engine: Engine, campaign_id: int) -> Language:
 
 
 def reader_language(engine: Engine, campaign_id: int, player: str | None) -> Language:
-    """The language ``player`` reads the campaign's DMs in (his seat's choice, else the
-    campaign's, as :meth:`bot.outbox_writer.Outbox.language` chose when it wrote them): what a DM's
-    buttons and selects, made at delivery, speak."""
+    """The language ``player`` reads the campaign's DMs in, as the outbox chose it when it
+    wrote them (:meth:`bot.outbox_writer.Outbox.language`): what a DM's buttons and selects,
+    made at delivery, speak; the default for a campaign that is gone."""
     with session_scope(engine) as session:
-        if player is not None:
-            seats = repo.list_player_seats(session, player=player, campaign_id=campaign_id)
-            chosen = next((seat.language for seat in seats if seat.language), None)
-            if chosen is not None:
-                return Language(chosen)
         campaign = session.get(Campaign, campaign_id)
-        return DEFAULT if campaign is None else campaign_language(campaign)
+        if campaign is None:
+            return DEFAULT
+        return Outbox(session, campaign, system_clock).language(player)
 
 
 def recipient(engine: Engine, campaign_id: int, player: str | None) -> str:
