@@ -78,9 +78,24 @@ def domain_of(sender: str) -> str:
     return parseaddr(sender)[1].rpartition("@")[2] or "localhost"
 
 
+#: The Message-IDs :func:`message_id` writes, read back: ``<realmbot.{outbox id}@domain>``.
+_OWN_ID = re.compile(r"<realmbot\.(\d+)@[^>]+>")
+
+
 def message_id(outbox_id: int, sender: str) -> str:
     """The Message-ID of the mail carrying the outbox message ``outbox_id``."""
     return f"<realmbot.{outbox_id}@{domain_of(sender)}>"
+
+
+def outbox_ids(message_ids: Sequence[str]) -> list[int]:
+    """The outbox ids of the bot's own mails (:func:`message_id`) among ``message_ids``, in
+    order and once each."""
+    found: list[int] = []
+    for said in message_ids:
+        match = _OWN_ID.fullmatch(said.strip())
+        if match and int(match.group(1)) not in found:
+            found.append(int(match.group(1)))
+    return found
 
 
 def thread_id(campaign_id: int, day: int | None, sender: str) -> str:

@@ -10,7 +10,7 @@ In order:
    kept as read before anything is done with it: a crash between the two loses the mail (its
    writer gets no answer and sends it again), never does it twice.
 3. **Never answered**: an auto-reply, a vacation notice, a bounce (RFC 3834); a bounce of the
-   bot's own mail is noted for the campaign's moderators (:func:`bounced_ids`).
+   bot's own mail is noted for the campaign's moderators (:func:`bot.mail.compose.outbox_ids`).
 4. **Limit**: a sender's mails past ``per_hour`` in the last hour are refused; only the first
    of them is answered.
 5. **Who** (:meth:`bot.mail.seats.MailSeats.identify`): by the seat's secret (a plus-tag of the
@@ -26,8 +26,6 @@ In order:
 from __future__ import annotations
 
 import hashlib
-import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from email.headerregistry import Address
@@ -44,14 +42,13 @@ from bot.i18n import Language, _, speaking
 from bot.inbox import Message, Request, only_campaign, take
 from bot.mail.addresses import player_of, tagged, tags_of
 from bot.mail.commands import Help, read_mail
+from bot.mail.compose import outbox_ids
 from bot.mail.letters import Letter, UnreadableLetter, read_letter
 from bot.mail.seats import Identity
 from bot.render import render
 from bot.service import CampaignService, RequestError
 from db.models import Campaign, MailReceived, OutboxMessage
 
-#: The Message-IDs of the bot's own mails: ``<realmbot.{outbox id}@domain>``.
-_OWN_ID = re.compile(r"<realmbot\.(\d+)@[^>]+>")
 #: How much of a mail's head is read to answer a mail too big or unreadable.
 _HEAD = 65_536
 
@@ -155,7 +152,7 @@ class MailInbox:
     def _bounced(self, letter: Letter) -> int:
         """Tell the moderators of each campaign whose mail bounced which of its players'
         mails did; how many were found."""
-        ids = bounced_ids(letter.bounced)
+        ids = outbox_ids(letter.bounced)
         if not ids:
             return 0
         with self.service.store.unit() as session:
@@ -216,7 +213,7 @@ class MailInbox:
 
     def _replied_campaign(self, letter: Letter) -> str | None:
         """The campaign of the bot's mail that ``letter`` answers, if it answers one."""
-        ids = bounced_ids([i for i in (letter.in_reply_to, *letter.references) if i])
+        ids = outbox_ids([i for i in (letter.in_reply_to, *letter.references) if i])
         if not ids:
             return None
         with self.service.store.unit() as session:
@@ -307,16 +304,6 @@ def _bounce_notice(campaign: str, message_id: int | None) -> str:
         "A mail of %(campaign)s to a player by mail bounced (the outbox's message %(id)s): "
         "check his address with him."
     ) % {"campaign": campaign, "id": message_id}
-
-
-def bounced_ids(message_ids: Sequence[str]) -> list[int]:
-    """The outbox ids of the bot's own mails among ``message_ids``."""
-    found: list[int] = []
-    for message_id in message_ids:
-        match = _OWN_ID.fullmatch(message_id.strip())
-        if match and int(match.group(1)) not in found:
-            found.append(int(match.group(1)))
-    return found
 
 
 def _plain_address(address: str) -> bool:
